@@ -1,0 +1,89 @@
+import fastifyCookie from '@fastify/cookie';
+import { ErrCd } from '@tabi/contract/constants';
+import { Msg } from '@tabi/contract/messages';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import type { AppContext } from './context.ts';
+import { AppError } from './errors.ts';
+import { registerCsrf } from './http/csrf.ts';
+import { fail } from './http/envelope.ts';
+import { registerOpenApi } from './http/openapi.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { type PageMetaResolver, registerSpa } from './http/spa.ts';
+import { bookingRoutes } from './modules/booking/routes.ts';
+import { catalogPageMeta } from './modules/catalog/page-meta.ts';
+import { catalogRoutes } from './modules/catalog/routes.ts';
+import { couponRoutes } from './modules/coupon/routes.ts';
+import { mypageRoutes } from './modules/mypage/routes.ts';
+import { paymentRoutes } from './modules/payment/routes.ts';
+import { sessionRoutes } from './modules/session/routes.ts';
+
+export interface BuildOptions {
+  logger?: boolean;
+  /** Serve the built SPA (off in API tests). */
+  serveWeb?: boolean;
+}
+
+/** Builds the app apart from the server that listens (fastify/demo); tests call it with inject. */
+export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ? { level: ctx.config.logLevel } : false,
+    bodyLimit: 256 * 1024,
+    trustProxy: true,
+  });
+
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.code(error.httpStatus).send(fail(error.errcd, error.message));
+    }
+    const status = error.statusCode ?? 500;
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send(fail(ErrCd.generic, Msg.bodyTooLarge));
+    if (status >= 400 && status < 500) {
+      return reply.code(status === 415 ? 415 : 400).send(fail(ErrCd.generic, Msg.badRequest));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send(fail(ErrCd.generic, Msg.serverError));
+  });
+
+  await app.register(fastifyCookie);
+  registerSecurityHeaders(app);
+  registerCsrf(app, { appKey: ctx.config.appKey, secureCookies: ctx.config.secureCookies });
+
+  app.get('/healthz', async (_request, reply) => {
+    try {
+      await ctx.db.execute('select 1');
+      return { status: 'ok' };
+    } catch {
+      return reply.code(503).send({ status: 'unavailable' });
+    }
+  });
+
+  await registerOpenApi(app);
+
+  await app.register(
+    async (api) => {
+      await catalogRoutes(api, ctx);
+      await bookingRoutes(api, ctx);
+      await paymentRoutes(api, ctx);
+      await sessionRoutes(api, ctx);
+      await mypageRoutes(api, ctx);
+      await couponRoutes(api, ctx);
+    },
+    { prefix: '/api' },
+  );
+
+  const resolveMeta: PageMetaResolver = (pathname, query) => catalogPageMeta(ctx, pathname, query);
+  if (options.serveWeb) await registerSpa(app, ctx.config.webDist, resolveMeta);
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = new URL(request.url, 'http://localhost');
+    if (request.method === 'GET' && !url.pathname.startsWith('/api/') && app.renderSpa) {
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(await app.renderSpa(url.pathname, url.searchParams));
+    }
+    return reply.code(404).send(fail(ErrCd.generic, Msg.notFound));
+  });
+
+  return app;
+}

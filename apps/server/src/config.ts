@@ -1,0 +1,48 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** Absolute origin used in links sent outside the browser (payment return URLs, mails). */
+  publicUrl: string;
+  marketingUrl: string;
+  webDist: string;
+  appKey: string;
+  stripeSecretKey: string | undefined;
+  stripeWebhookSecret: string | undefined;
+  stripeApiHost: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  redisUrl: string | undefined;
+  secureCookies: boolean;
+  logLevel: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 3000);
+  const dataDir = path.resolve(env.DATA_DIR ?? path.join(here, '../../../data'));
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    marketingUrl: env.MARKETING_URL ?? 'https://www.example.co.jp/',
+    webDist: path.resolve(env.WEB_DIST ?? path.join(here, '../../web/dist')),
+    appKey: env.APP_KEY ?? randomBytes(32).toString('hex'),
+    stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
+    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+    stripeApiHost: env.STRIPE_API_HOST || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'たびオプション予約 <no-reply@example.co.jp>',
+    redisUrl: env.REDIS_URL || undefined,
+    secureCookies: env.SECURE_COOKIES === 'true',
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

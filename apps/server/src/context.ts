@@ -1,0 +1,29 @@
+import type { Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import { createDbRateLimiter, createRedisRateLimiter, type RateLimiter } from './http/rate-limit.ts';
+import { createPaymentProvider } from './modules/payment/create-provider.ts';
+import type { PaymentProvider } from './modules/payment/provider.ts';
+
+export interface AppContextBase {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  limiter: RateLimiter;
+}
+
+/** Everything a route or service needs, built once and passed down explicitly. */
+export interface AppContext extends AppContextBase {
+  payment: PaymentProvider;
+}
+
+export function createContext(
+  base: { db: Db; clock: Clock; config: Config },
+  overrides: Partial<AppContext> = {},
+): AppContext {
+  const limiter =
+    overrides.limiter ??
+    (base.config.redisUrl ? createRedisRateLimiter(base.config.redisUrl) : createDbRateLimiter(base.db, base.clock));
+  const withLimiter = { ...base, limiter };
+  return { ...withLimiter, payment: overrides.payment ?? createPaymentProvider(withLimiter) };
+}

@@ -1,0 +1,342 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const regions = pgTable('regions', {
+  homencd: text('homencd').primaryKey(),
+  homennm: text('homennm').notNull(),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const areas = pgTable('areas', {
+  areacd: text('areacd').primaryKey(),
+  homencd: text('homencd')
+    .notNull()
+    .references(() => regions.homencd),
+  areanm: text('areanm').notNull(),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const cities = pgTable('cities', {
+  citycd: text('citycd').primaryKey(),
+  areacd: text('areacd')
+    .notNull()
+    .references(() => areas.areacd),
+  citynm: text('citynm').notNull(),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const fromspots = pgTable('fromspots', {
+  fromspotcd: text('fromspotcd').primaryKey(),
+  caption: text('caption').notNull(),
+});
+
+export const keywords = pgTable('keywords', {
+  keycd: text('keycd').primaryKey(),
+  keyname: text('keyname').notNull(),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const nationalities = pgTable('nationalities', {
+  id: integer('id').primaryKey(),
+  nationalityNm: text('nationality_nm').notNull(),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const facilities = pgTable('facilities', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  pinHash: text('pin_hash').notNull(),
+});
+
+/** One tier of a cancellation policy: from `daysBefore` days before the use date on, `percent` is charged. */
+export type CancelTier = { daysBefore: number; percent: number };
+
+export const options = pgTable(
+  'options',
+  {
+    opcd: text('opcd').primaryKey(),
+    webname: text('webname').notNull(),
+    introduction: text('introduction').notNull().default(''),
+    contents: text('contents').notNull().default(''),
+    optionattention: text('optionattention').notNull().default(''),
+    information: text('information').notNull().default(''),
+    cancelNote: text('cancel_note').notNull().default(''),
+    ageNote: text('age_note').notNull().default(''),
+    homencd: text('homencd')
+      .notNull()
+      .references(() => regions.homencd),
+    areacd: text('areacd')
+      .notNull()
+      .references(() => areas.areacd),
+    citycd: text('citycd')
+      .notNull()
+      .references(() => cities.citycd),
+    fromspotcd: text('fromspotcd').references(() => fromspots.fromspotcd),
+    meetpoint: text('meetpoint'),
+    useFrom: date('use_from', { mode: 'string' }).notNull(),
+    useTo: date('use_to', { mode: 'string' }).notNull(),
+    companyname: text('companyname').notNull().default(''),
+    companyattention: text('companyattention').notNull().default(''),
+    hours: text('hours').notNull().default(''),
+    address: text('address').notNull().default(''),
+    tel: text('tel').notNull().default(''),
+    lat: doublePrecision('lat'),
+    lon: doublePrecision('lon'),
+    flgRequestItem: boolean('flg_request_item').notNull().default(false),
+    adultAgeMin: integer('adult_age_min'),
+    adultAgeMax: integer('adult_age_max'),
+    middleAgeMin: integer('middle_age_min'),
+    middleAgeMax: integer('middle_age_max'),
+    childAgeMin: integer('child_age_min'),
+    childAgeMax: integer('child_age_max'),
+    infantAgeMin: integer('infant_age_min'),
+    infantAgeMax: integer('infant_age_max'),
+    minPeople: integer('min_people'),
+    maxPeople: integer('max_people'),
+    rentalcd: text('rentalcd').notNull().default(''),
+    travelkubun: integer('travelkubun').notNull().default(0),
+    extendedFields: jsonb('extended_fields').$type<string[]>().notNull().default([]),
+    exCd: integer('ex_cd').notNull().default(0),
+    serviceno: text('serviceno'),
+    departurePoint: text('departure_point'),
+    departureTime: text('departure_time'),
+    arrivalPoint: text('arrival_point'),
+    arrivalTime: text('arrival_time'),
+    exIssueMethod: text('ex_issue_method'),
+    isCoupon: boolean('is_coupon').notNull().default(false),
+    facilityId: integer('facility_id').references(() => facilities.id),
+    cancelPolicy: jsonb('cancel_policy').$type<CancelTier[]>(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('options_region_idx').on(t.homencd, t.areacd, t.citycd)],
+);
+
+export const optionImages = pgTable(
+  'option_images',
+  {
+    opcd: text('opcd')
+      .notNull()
+      .references(() => options.opcd),
+    seq: integer('seq').notNull(),
+    image: text('image').notNull(),
+    caption: text('caption').notNull().default(''),
+  },
+  (t) => [primaryKey({ columns: [t.opcd, t.seq] })],
+);
+
+export const optionKeywords = pgTable(
+  'option_keywords',
+  {
+    opcd: text('opcd')
+      .notNull()
+      .references(() => options.opcd),
+    keycd: text('keycd')
+      .notNull()
+      .references(() => keywords.keycd),
+  },
+  (t) => [primaryKey({ columns: [t.opcd, t.keycd] }), index('option_keywords_keycd_idx').on(t.keycd)],
+);
+
+/** Stock and unit prices (integer yen, tax included) per option and Tokyo date. */
+export const stock = pgTable(
+  'stock',
+  {
+    opcd: text('opcd')
+      .notNull()
+      .references(() => options.opcd),
+    usedate: date('usedate', { mode: 'string' }).notNull(),
+    zaikozan: integer('zaikozan').notNull(),
+    adultbaika: integer('adultbaika').notNull(),
+    middlebaika: integer('middlebaika').notNull().default(0),
+    childbaika: integer('childbaika').notNull().default(0),
+    infantbaika: integer('infantbaika').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.opcd, t.usedate] }),
+    index('stock_usedate_idx').on(t.usedate),
+    check('stock_zaikozan_nonnegative', sql`${t.zaikozan} >= 0`),
+  ],
+);
+
+export const bookings = pgTable(
+  'bookings',
+  {
+    rsvno: text('rsvno').primaryKey(),
+    pkcd: text('pkcd').notNull().default('X'),
+    status: integer('status').notNull(),
+    statusPayment: integer('status_payment').notNull().default(0),
+    flgRequestRsv: integer('flg_request_rsv').notNull().default(0),
+    rsvdate: tz('rsvdate').notNull(),
+    paymentDeadline: tz('payment_deadline_date'),
+    fromdate: date('fromdate', { mode: 'string' }).notNull(),
+    todate: date('todate', { mode: 'string' }).notNull(),
+    sei: text('sei').notNull(),
+    mei: text('mei').notNull(),
+    tel: text('tel').notNull(),
+    telNormalized: text('tel_normalized').notNull(),
+    mail: text('mail').notNull(),
+    amountjp: integer('amountjp').notNull(),
+    md: text('md').notNull().default(''),
+    lang: text('lang').notNull().default('ja'),
+    meetpoint: text('meetpoint'),
+    cancelPolicy: jsonb('cancel_policy').$type<CancelTier[]>().notNull(),
+    canceledAt: tz('canceled_at'),
+    cancelFee: integer('cancel_fee'),
+    refundAmount: integer('refund_amount'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('bookings_status_idx').on(t.status, t.statusPayment)],
+);
+
+export const bookingOptions = pgTable(
+  'booking_options',
+  {
+    id: serial('id').primaryKey(),
+    rsvno: text('rsvno')
+      .notNull()
+      .references(() => bookings.rsvno),
+    pkcd: text('pkcd').notNull().default('X'),
+    opcd: text('opcd')
+      .notNull()
+      .references(() => options.opcd),
+    usedate: date('usedate', { mode: 'string' }).notNull(),
+    adultqty: integer('adultqty').notNull().default(0),
+    middleqty: integer('middleqty').notNull().default(0),
+    childqty: integer('childqty').notNull().default(0),
+    infantqty: integer('infantqty').notNull().default(0),
+    adultbaika: integer('adultbaika').notNull().default(0),
+    middlebaika: integer('middlebaika').notNull().default(0),
+    childbaika: integer('childbaika').notNull().default(0),
+    infantbaika: integer('infantbaika').notNull().default(0),
+    seats: integer('seats').notNull(),
+    couponAdultUsed: integer('coupon_adult_used').notNull().default(0),
+    couponChildUsed: integer('coupon_child_used').notNull().default(0),
+    ticketUrl: text('ticket_url'),
+    exRsvno: text('ex_rsvno'),
+    exConfirmno: text('ex_confirmno'),
+    exUrl: text('ex_url'),
+  },
+  (t) => [
+    index('booking_options_rsvno_idx').on(t.rsvno),
+    check('coupon_adult_used_range', sql`${t.couponAdultUsed} >= 0`),
+    check('coupon_child_used_range', sql`${t.couponChildUsed} >= 0`),
+  ],
+);
+
+export const bookingMembers = pgTable(
+  'booking_members',
+  {
+    rsvno: text('rsvno')
+      .notNull()
+      .references(() => bookings.rsvno),
+    seq: integer('seq').notNull(),
+    sei: text('sei').notNull(),
+    mei: text('mei').notNull(),
+    birthday: date('birthday', { mode: 'string' }).notNull(),
+    sex: text('sex').notNull(),
+    ageclass: text('ageclass').notNull(),
+    nationalityId: integer('nationality_id').notNull().default(0),
+    extended: jsonb('extended').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [primaryKey({ columns: [t.rsvno, t.seq] })],
+);
+
+export const bookingRentals = pgTable(
+  'booking_rentals',
+  {
+    rsvno: text('rsvno')
+      .notNull()
+      .references(() => bookings.rsvno),
+    seq: integer('seq').notNull(),
+    model: text('model').notNull().default(''),
+    bootsSize: text('boots_size').notNull().default(''),
+    wearSize: text('wear_size').notNull().default(''),
+  },
+  (t) => [primaryKey({ columns: [t.rsvno, t.seq] })],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    rsvno: text('rsvno')
+      .notNull()
+      .references(() => bookings.rsvno),
+    provider: text('provider').notNull(),
+    checkoutSessionId: text('checkout_session_id').notNull(),
+    amount: integer('amount').notNull(),
+    status: text('status').notNull().default('open'),
+    chargeId: text('charge_id'),
+    refundedAmount: integer('refunded_amount').notNull().default(0),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    paidAt: tz('paid_at'),
+  },
+  (t) => [uniqueIndex('payments_checkout_session_uq').on(t.checkoutSessionId), index('payments_rsvno_idx').on(t.rsvno)],
+);
+
+export const customerSessions = pgTable('customer_sessions', {
+  tokenHash: text('token_hash').primaryKey(),
+  rsvno: text('rsvno')
+    .notNull()
+    .references(() => bookings.rsvno),
+  lastSeenAt: tz('last_seen_at').notNull(),
+  createdAt: tz('created_at').notNull().defaultNow(),
+});
+
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    rsvno: text('rsvno'),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: tz('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: tz('sent_at'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('outbox_pending_idx').on(t.status, t.nextAttemptAt)],
+);
+
+export const couponUses = pgTable(
+  'coupon_uses',
+  {
+    id: serial('id').primaryKey(),
+    rsvno: text('rsvno').notNull(),
+    opcd: text('opcd').notNull(),
+    pkcd: text('pkcd').notNull(),
+    adultqty: integer('adultqty').notNull(),
+    childqty: integer('childqty').notNull(),
+    outcome: text('outcome').notNull(),
+    idempotencyKey: text('idempotency_key'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('coupon_uses_idem_uq').on(t.rsvno, t.idempotencyKey), index('coupon_uses_rsvno_idx').on(t.rsvno)],
+);
+
+/** Counters for rate limits when no Redis is configured (DESIGN §4, §9). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: tz('reset_at').notNull(),
+});

@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import { Redis } from 'ioredis';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/client.ts';
+import { rateLimits } from '../db/schema.ts';
+
+export interface RateLimitResult {
+  allowed: boolean;
+  count: number;
+  retryAfterSeconds: number;
+}
+
+/** Fixed-window counters shared by every server instance: Redis when REDIS_URL is set, else PostgreSQL. */
+export interface RateLimiter {
+  hit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult>;
+  reset(key: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createDbRateLimiter(db: Db, clock: Clock): RateLimiter {
+  return {
+    async hit(key, limit, windowSeconds) {
+      const now = clock.now();
+      const resetAt = new Date(now.getTime() + windowSeconds * 1000);
+      const [row] = await db
+        .insert(rateLimits)
+        .values({ key, count: 1, resetAt })
+        .onConflictDoUpdate({
+          target: rateLimits.key,
+          set: {
+            count: sql`case when ${rateLimits.resetAt} <= ${now} then 1 else ${rateLimits.count} + 1 end`,
+            resetAt: sql`case when ${rateLimits.resetAt} <= ${now} then ${resetAt} else ${rateLimits.resetAt} end`,
+          },
+        })
+        .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
+      const count = row?.count ?? 1;
+      const retryAfterSeconds = Math.max(1, Math.ceil(((row?.resetAt ?? resetAt).getTime() - now.getTime()) / 1000));
+      return { allowed: count <= limit, count, retryAfterSeconds };
+    },
+    async reset(key) {
+      await db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
+    },
+    async close() {},
+  };
+}
+
+export function createRedisRateLimiter(url: string): RateLimiter {
+  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
+  return {
+    async hit(key, limit, windowSeconds) {
+      const name = `rl:${key}`;
+      const [[, count], [, ttl]] = (await redis.multi().incr(name).ttl(name).exec()) as [
+        [null, number],
+        [null, number],
+      ];
+      if (ttl < 0) await redis.expire(name, windowSeconds);
+      return { allowed: count <= limit, count, retryAfterSeconds: ttl > 0 ? ttl : windowSeconds };
+    },
+    async reset(key) {
+      await redis.del(`rl:${key}`);
+    },
+    async close() {
+      redis.disconnect();
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import { buildApp } from './app.ts';
+import { systemClock } from './clock.ts';
+import { loadConfig } from './config.ts';
+import { createContext } from './context.ts';
+import { openDatabase } from './db/client.ts';
+import { seedIfEmpty } from './seed/seed.ts';
+import { startWorkers } from './workers.ts';
+
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+await seedIfEmpty(database.db, systemClock);
+const ctx = createContext({ db: database.db, clock: systemClock, config });
+const app = await buildApp(ctx, { logger: true, serveWeb: true });
+const workers = startWorkers(ctx, app.log);
+
+let closing = false;
+async function shutdown(signal: string): Promise<void> {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down: finishing requests in flight');
+  await workers.stop();
+  await app.close();
+  await ctx.limiter.close();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(`さくらトラベル booking site: ${config.publicUrl} (database: ${database.kind})`);

@@ -1,0 +1,4 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.ts';
+
+export async function paymentRoutes(_app: FastifyInstance, _ctx: AppContext): Promise<void> {}

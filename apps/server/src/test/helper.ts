@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.ts';
+import { FixedClock } from '../clock.ts';
+import { type Config, loadConfig } from '../config.ts';
+import { type AppContext, createContext } from '../context.ts';
+import { type Database, openDatabase } from '../db/client.ts';
+
+/** Which database the integration tests run on: PGlite, or PostgreSQL when TEST_DB=postgres. */
+export const testDbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+/**
+ * A fresh database for one test file: an in-memory PGlite, or a new PostgreSQL database created on
+ * the server at TEST_DATABASE_URL (dropped again on close), so files and runs never share state.
+ */
+export async function openTestDatabase(): Promise<Database> {
+  if (testDbKind === 'pglite') return openDatabase({ dataDir: 'memory' });
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory' });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  clock: FixedClock;
+  config: Config;
+  database: Database;
+  /** inject() with a valid anti-forgery cookie and header on every call. */
+  request(options: InjectOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  options: { now?: Date; config?: Partial<Config>; context?: Partial<AppContext> } = {},
+): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const clock = new FixedClock(options.now ?? new Date('2026-11-21T03:00:00Z'));
+  const config: Config = {
+    ...loadConfig({ APP_KEY: 'test-key', PUBLIC_URL: 'http://localhost:3000' }),
+    dataDir: 'memory',
+    ...options.config,
+  };
+  const ctx = createContext({ db: database.db, clock, config }, options.context);
+  const app = await buildApp(ctx);
+  await app.ready();
+  const csrf = await app.inject({ method: 'GET', url: '/sanctum/csrf-cookie' });
+  const token = csrf.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  return {
+    app,
+    ctx,
+    clock,
+    config,
+    database,
+    request(opts) {
+      return app.inject({
+        ...opts,
+        headers: { 'x-xsrf-token': token, ...opts.headers },
+        cookies: { 'XSRF-TOKEN': token, ...opts.cookies },
+      });
+    },
+    async close() {
+      await app.close();
+      await ctx.limiter.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,82 @@
+/** Booking rules both sides need: status label and payment permission (SPEC §4), person checks (§5). */
+import {
+  AGE_CLASS_LABEL,
+  type AgeClass,
+  BookingStatus,
+  NAME_MAX_LENGTH,
+  PaymentStatus,
+  PHONE_MAX_LENGTH,
+  UNPAID_GRACE_MINUTES,
+} from './constants.ts';
+import { ageOn, isValidYmd, type Ymd } from './dates.ts';
+import { ageOutOfRange, Msg, nameTooLong } from './messages.ts';
+import { type AgeRules, ageBounds } from './party.ts';
+
+export interface StatusFacts {
+  status: number;
+  status_payment: number;
+  rsvdate: string;
+}
+
+export function statusLabel(booking: StatusFacts, servertime: string): string {
+  const { status, status_payment } = booking;
+  if (status === BookingStatus.completed && status_payment === PaymentStatus.completed) return Msg.statusPaid;
+  if (status === BookingStatus.canceled) return Msg.statusCanceled;
+  if (status === BookingStatus.completed) {
+    const elapsed = Date.parse(servertime) - Date.parse(booking.rsvdate);
+    return elapsed > UNPAID_GRACE_MINUTES * 60_000 ? Msg.statusCanceled : Msg.statusUnpaid;
+  }
+  if (status === BookingStatus.tmp) return Msg.statusTmp;
+  if (status === BookingStatus.requested) return Msg.statusRequested;
+  return '';
+}
+
+export interface PaymentFacts {
+  status: number;
+  flg_request_rsv: number;
+  payment_deadline_date: string | null;
+}
+
+export function paymentAllowed(booking: PaymentFacts, servertime: string): boolean {
+  if (booking.status !== BookingStatus.tmp || booking.flg_request_rsv !== 1) return false;
+  if (!booking.payment_deadline_date) return false;
+  return Date.parse(servertime) < Date.parse(booking.payment_deadline_date);
+}
+
+/** SPEC §4: cancellation only for a completed booking whose start date is after today. */
+export function cancelAllowed(booking: { status: number; fromdate: Ymd }, today: Ymd): boolean {
+  return booking.status === BookingStatus.completed && booking.fromdate > today;
+}
+
+/** The birthday message for a person of `ageClass` on `reference`, or null when it is acceptable. */
+export function birthdayProblem(
+  birthday: Ymd,
+  ageClass: AgeClass,
+  reference: Ymd,
+  today: Ymd,
+  rules: AgeRules,
+): string | null {
+  if (!isValidYmd(birthday) || birthday > today) return Msg.invalidDate;
+  const { min, max } = ageBounds(ageClass, rules);
+  const age = ageOn(birthday, reference);
+  if ((min !== null && age < min) || (max !== null && age > max)) {
+    return ageOutOfRange(AGE_CLASS_LABEL[ageClass], min, max);
+  }
+  return null;
+}
+
+export const EMAIL_PATTERN =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+
+export function nameProblem(name: string): string | null {
+  return [...name].length > NAME_MAX_LENGTH ? nameTooLong(NAME_MAX_LENGTH) : null;
+}
+
+export function phoneProblem(phone: string): string | null {
+  return [...phone].length > PHONE_MAX_LENGTH ? nameTooLong(PHONE_MAX_LENGTH) : null;
+}
+
+/** Digits only; full-width digits become ASCII, hyphens and spaces go (DESIGN §4). */
+export function normalisePhone(phone: string): string {
+  return phone.normalize('NFKC').replace(/\D/g, '');
+}

@@ -1,0 +1,174 @@
+/** Booking calls of SPEC §7: create, fetch, cancel price, cancel, edit, and checkout. */
+import { z } from 'zod';
+import { AGE_CLASS_CODES, GENDER_CODES, RENTAL_TYPES } from './constants.ts';
+import { codeString, envelope, numericString, session, ymdString } from './envelope.ts';
+
+const text = (max: number) => z.string().trim().max(max);
+
+export const extendedParticipantFields = z.object({
+  passport_number: z.string().trim().max(20).optional(),
+  vegetarian_meals: z.union([z.boolean(), z.string(), z.number()]).optional(),
+});
+
+export const memberInput = z.object({
+  seq: codeString,
+  sei: text(30).min(1),
+  mei: text(30).min(1),
+  sex: codeString.pipe(z.enum(GENDER_CODES)),
+  birthday: ymdString,
+  ageclass: codeString.pipe(z.enum(AGE_CLASS_CODES)),
+  nationality_id: codeString.pipe(z.string().regex(/^\d{1,6}$/)),
+  extended_fields: z.object({ extended_participant_fields: extendedParticipantFields.optional() }).optional(),
+});
+export type MemberInput = z.input<typeof memberInput>;
+
+export const rentalInput = z.object({
+  seq: codeString,
+  model: z.enum(RENTAL_TYPES).default(''),
+  boots_size: z.string().max(10).default(''),
+  wear_size: z.string().max(10).default(''),
+  accessory: z.literal('').default(''),
+});
+export type RentalInput = z.input<typeof rentalInput>;
+
+// POST /booking
+export const createBookingRequest = z.object({
+  session: z.string().optional(),
+  opcd: z.string().min(1).max(20),
+  usedate: ymdString,
+  md: z.string().max(50).default(''),
+  sei: text(30).min(1),
+  mei: text(30).min(1),
+  tel: text(15).min(1),
+  mail: z.string().trim().max(254).min(3),
+  amountjp: numericString,
+  lang: z.string().max(8).default('ja'),
+  webname_localized: z.string().max(200).default(''),
+  memberList: z.array(memberInput).min(1).max(50),
+  rentskiList: z.array(rentalInput).max(50).default([]),
+});
+export type CreateBookingRequest = z.input<typeof createBookingRequest>;
+export const bookingResult = z.object({ rsvno: z.string(), rsvdate: z.string() });
+export type BookingResult = z.infer<typeof bookingResult>;
+export const createBookingResponse = envelope(bookingResult);
+
+// POST /booking/{rsvno}
+export const rsvnoParams = z.object({ rsvno: z.string().min(1).max(20) });
+export const sessionRequest = z.object({ session, rsvno: z.string().max(20).optional() });
+
+export const member = z.object({
+  seq: z.string(),
+  sei: z.string(),
+  mei: z.string(),
+  birthday: ymdString,
+  sex: z.string(),
+  ageclass: z.string(),
+  nationality_id: z.number().int(),
+  nationality_nm: z.string(),
+  extended_datas: z.object({
+    extended_participant_fields: z.object({
+      passport_number: z.string().optional(),
+      vegetarian_meals: z.boolean().optional(),
+    }),
+  }),
+});
+export type Member = z.infer<typeof member>;
+
+export const bookingOption = z.object({
+  pkcd: z.string(),
+  opcd: z.string(),
+  webname: z.string(),
+  usedate: ymdString,
+  contents: z.string(),
+  cancel_note: z.string(),
+  adultbaika: z.number().int(),
+  childbaika: z.number().int(),
+  paxadultqty: z.number().int(),
+  paxchildqty: z.number().int(),
+  companyname: z.string(),
+  hours: z.string(),
+  address: z.string(),
+  tel: z.string(),
+  lat: z.number().nullable(),
+  lon: z.number().nullable(),
+  meetpoint: z.string().nullable(),
+  serviceno: z.string().nullable(),
+  departure_point: z.string().nullable(),
+  departure_time: z.string().nullable(),
+  arrival_point: z.string().nullable(),
+  arrival_time: z.string().nullable(),
+  ticket_url: z.string().nullable(),
+  ex_cd: z.number().int(),
+  ex_rsvno: z.string().nullable(),
+  ex_confirmno: z.string().nullable(),
+  ex_url: z.string().nullable(),
+  ex_issue_method: z.string().nullable(),
+});
+export type BookingOption = z.infer<typeof bookingOption>;
+
+export const rental = z.object({
+  seq: z.string(),
+  model: z.string(),
+  boots_size: z.string(),
+  wear_size: z.string(),
+  accessory: z.string(),
+});
+export type Rental = z.infer<typeof rental>;
+
+export const booking = z.object({
+  rsvno: z.string(),
+  status: z.number().int(),
+  status_payment: z.number().int(),
+  flg_request_rsv: z.number().int(),
+  rsvdate: z.string(),
+  servertime: z.string(),
+  payment_deadline_date: z.string().nullable(),
+  fromdate: ymdString,
+  todate: ymdString,
+  sei: z.string(),
+  mei: z.string(),
+  mail: z.string(),
+  amountjp: z.number().int(),
+  meetpoint: z.string().nullable(),
+  memberList: z.array(member),
+  optionList: z.array(bookingOption),
+  rentskiList: z.array(rental),
+});
+export type Booking = z.infer<typeof booking>;
+export const bookingResponse = envelope(booking);
+
+// POST /booking/cancelprice
+export const cancelPriceRequest = z.object({ session, rsvno: z.string().min(1).max(20) });
+export const cancelPrice = z.object({ cancelfee: z.number().int(), refund: z.number().int() });
+export type CancelPrice = z.infer<typeof cancelPrice>;
+export const cancelPriceResponse = envelope(cancelPrice);
+
+// POST /booking/cancel
+export const cancelRequest = z.object({ session, rsvno: z.string().min(1).max(20), refund: numericString });
+export const plainResponse = envelope(z.unknown());
+
+// POST /booking/edit
+export const editBookingRequest = z.looseObject({
+  session,
+  rsvno: z.string().min(1).max(20),
+  rentskiList: z.array(rentalInput).max(50),
+});
+export type EditBookingRequest = z.input<typeof editBookingRequest>;
+
+// POST /checkout — SPEC does not name the path (docs/decisions/0004-checkout-call.md).
+export const checkoutRequest = z.object({
+  session: z.string().optional(),
+  rsvno: z.string().min(1).max(20),
+  success_path: z.string().startsWith('/').max(300),
+  cancel_path: z.string().startsWith('/').max(300),
+});
+export type CheckoutRequest = z.input<typeof checkoutRequest>;
+export const checkoutResponse = envelope(z.object({ url: z.string() }));
+
+// POST /mylogin
+export const loginRequest = z.object({
+  rsvno: z.string().trim().min(1).max(20),
+  tel: z.string().trim().min(1).max(30),
+});
+export type LoginRequest = z.infer<typeof loginRequest>;
+export const loginResponse = envelope(z.object({ session: z.string(), rsvno: z.string() }));

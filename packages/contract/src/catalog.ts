@@ -1,0 +1,164 @@
+/** Catalog calls of SPEC §7: list, conditions, areas, cities, detail, price, nationalities. */
+import { z } from 'zod';
+import { envelope, numericString, ymdString } from './envelope.ts';
+
+const code = z.string().max(20);
+
+export const region = z.object({ homencd: z.string(), homennm: z.string() });
+export const area = z.object({ areacd: z.string(), areanm: z.string() });
+export const city = z.object({ citycd: z.string(), citynm: z.string() });
+export const keyword = z.object({ keycd: z.string(), keyname: z.string() });
+export const image = z.object({ image: z.string(), caption: z.string() });
+export const nationality = z.object({ id: z.number().int(), nationality_nm: z.string() });
+export type Region = z.infer<typeof region>;
+export type Area = z.infer<typeof area>;
+export type City = z.infer<typeof city>;
+export type Keyword = z.infer<typeof keyword>;
+export type Nationality = z.infer<typeof nationality>;
+
+// GET /option
+export const optionListQuery = z.object({
+  homencd: code.optional(),
+  areacd: code.optional(),
+  citycd: code.optional(),
+  fromspotcd: code.optional(),
+  usedate: ymdString.optional(),
+  keycd: z
+    .string()
+    .max(200)
+    .regex(/^[\w,-]*$/, 'キーワードの指定が正しくありません')
+    .optional(),
+  page: z.coerce.number().int().min(1).max(10_000).optional(),
+  md: z.string().max(50).optional(),
+});
+export type OptionListQuery = z.input<typeof optionListQuery>;
+
+export const optionListItem = z.object({
+  opcd: z.string(),
+  webname: z.string(),
+  introduction: z.string(),
+  imageList: z.array(image),
+  keywordList: z.array(keyword),
+  use_from: ymdString,
+  use_to: ymdString,
+  fromspot: z.string().nullable(),
+  homen: z.string(),
+  area: z.string(),
+  city: z.string(),
+  min_baika: z.number().int(),
+  max_baika: z.number().int(),
+  flg_request_item: z.number().int(),
+});
+export type OptionListItem = z.infer<typeof optionListItem>;
+
+export const pageLink = z.object({ url: z.string().nullable(), label: z.string(), active: z.boolean() });
+export type PageLink = z.infer<typeof pageLink>;
+
+export const paginatedOptions = z.object({
+  data: z.array(optionListItem),
+  links: z.array(pageLink),
+  from: z.number().int().nullable(),
+  to: z.number().int().nullable(),
+  total: z.number().int(),
+  current_page: z.number().int(),
+  last_page: z.number().int(),
+});
+export type PaginatedOptions = z.infer<typeof paginatedOptions>;
+export const optionListResponse = envelope(z.object({ optionList: paginatedOptions }));
+
+// GET /option/condition
+export const conditionResponse = envelope(z.object({ homenList: z.array(region), keywordList: z.array(keyword) }));
+
+// GET /area, GET /city
+export const areaQuery = z.object({ homencd: code, is_valid: z.string().optional() });
+export const areaResponse = envelope(z.array(area));
+export const cityQuery = z.object({ homencd: code.optional(), areacd: code, is_valid: z.string().optional() });
+export const cityResponse = envelope(z.array(city));
+
+// GET /nationality
+export const nationalityResponse = envelope(z.array(nationality));
+
+// GET /option/{opcd}
+export const calendarDay = z.object({
+  date: ymdString,
+  zaikozan: numericString,
+  adultbaika: numericString,
+  middlebaika: numericString,
+  childbaika: numericString,
+  infantbaika: numericString,
+});
+export type CalendarDay = z.infer<typeof calendarDay>;
+
+export const optionPathParams = z.object({ code: z.string().min(1).max(20) });
+export const optionDetailQuery = z.object({ usedate: ymdString.optional(), md: z.string().max(50).optional() });
+
+const ageLimit = z.number().int().nullable();
+export const optionDetail = z.object({
+  opcd: z.string(),
+  webname: z.string(),
+  introduction: z.string(),
+  flg_request_item: z.number().int(),
+  imageList: z.array(image),
+  valueList: z.record(z.string(), calendarDay),
+  keywordList: z.array(keyword),
+  use_from: ymdString,
+  use_to: ymdString,
+  homen: z.string(),
+  area: z.string(),
+  city: z.string(),
+  fromspot: z.string().nullable(),
+  meetpoint: z.string().nullable(),
+  contents: z.string(),
+  companyname: z.string(),
+  hours: z.string(),
+  address: z.string(),
+  tel: z.string(),
+  lat: z.number().nullable(),
+  lon: z.number().nullable(),
+  optionattention: z.string(),
+  information: z.string(),
+  cancel_note: z.string(),
+  age_note: z.string(),
+  adult_age_min: ageLimit,
+  adult_age_max: ageLimit,
+  middle_age_min: ageLimit,
+  middle_age_max: ageLimit,
+  child_age_min: ageLimit,
+  child_age_max: ageLimit,
+  infant_age_min: ageLimit,
+  infant_age_max: ageLimit,
+  max_people: z.number().int().nullable(),
+  min_people: z.number().int().nullable(),
+  rentalcd: z.string(),
+  travelkubun: z.number().int(),
+  extended_fields: z.array(z.string()),
+});
+export type OptionDetail = z.infer<typeof optionDetail>;
+export const optionDetailResponse = envelope(optionDetail);
+
+/** My page reads only these of GET /option/{code}; a package code answers with just them. */
+export const optionSummary = z.looseObject({
+  travelkubun: z.number().int(),
+  rentalcd: z.string(),
+  webname: z.string(),
+});
+export type OptionSummary = z.infer<typeof optionSummary>;
+export const optionSummaryResponse = envelope(optionSummary);
+
+// GET /price/{opcd}
+export const priceQuery = z.object({
+  usedate: z.string().optional(),
+  adultqty: z.string().optional(),
+  middleqty: z.string().optional(),
+  childqty: z.string().optional(),
+  infantqty: z.string().optional(),
+});
+export const priceParams = z.object({ opcd: z.string().max(20) });
+export const dayPrice = z.object({
+  adultbaika: numericString,
+  middlebaika: numericString,
+  childbaika: numericString,
+  infantbaika: numericString,
+});
+export type DayPrice = z.infer<typeof dayPrice>;
+export const priceResponse = envelope(z.object({ valueList: z.record(z.string(), dayPrice) }));

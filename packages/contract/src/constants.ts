@@ -1,0 +1,130 @@
+/** Enumerations and business constants of SPEC §3 and §9, and DESIGN §10's answers. */
+
+export const ErrCd = {
+  success: '000',
+  sessionTimeout: '001',
+  noStock: '104',
+  noOperationCode: '501',
+  noUseDate: '502',
+  noMemberCount: '503',
+  shortageOfStock: '504',
+  nothingPrice: '505',
+  generic: '999',
+} as const;
+export type ErrCd = (typeof ErrCd)[keyof typeof ErrCd];
+
+export const AGE_CLASSES = ['adult', 'middle', 'child', 'infant'] as const;
+export type AgeClass = (typeof AGE_CLASSES)[number];
+
+/** Wire codes of the age classes (SPEC §3: 1 adult, 2 child, 3 infant, 4 middle). */
+export const AgeClassCode = { adult: '1', child: '2', infant: '3', middle: '4' } as const satisfies Record<
+  AgeClass,
+  string
+>;
+export type AgeClassCode = (typeof AgeClassCode)[AgeClass];
+export const AGE_CLASS_CODES = ['1', '2', '3', '4'] as const;
+
+export const AGE_CLASS_LABEL: Record<AgeClass, string> = {
+  adult: '大人',
+  middle: '中人',
+  child: '小人',
+  infant: '幼児',
+};
+
+export function ageClassFromCode(code: string): AgeClass | undefined {
+  return AGE_CLASSES.find((c) => AgeClassCode[c] === code);
+}
+
+export const Gender = { male: '1', female: '2' } as const;
+export const GENDER_CODES = ['1', '2'] as const;
+export type GenderCode = (typeof GENDER_CODES)[number];
+export const GENDER_LABEL: Record<GenderCode, string> = { '1': '男性', '2': '女性' };
+
+export const CheckoutResult = { success: '0', failed: '1' } as const;
+
+export const ExternalCode = { none: 0, dj: 1, linktivity: 2, jr: 3 } as const;
+export type ExternalCode = (typeof ExternalCode)[keyof typeof ExternalCode];
+
+export const TravelKind = { recruitment: 0, arrangement: 1 } as const;
+export type TravelKind = (typeof TravelKind)[keyof typeof TravelKind];
+
+export const RentalCode = { none: '', skiSnowboard: '1', wear: '2', boots: '3', wearAndBoots: '4' } as const;
+export type RentalCode = (typeof RentalCode)[keyof typeof RentalCode];
+export const RENTAL_CODES = ['', '1', '2', '3', '4'] as const;
+
+export const RentalType = { none: '', ski: '1', snowboard: '2' } as const;
+export const RENTAL_TYPES = ['', '1', '2'] as const;
+export type RentalTypeCode = (typeof RENTAL_TYPES)[number];
+export const RENTAL_TYPE_LABEL: Record<RentalTypeCode, string> = { '': 'なし', '1': 'スキー', '2': 'スノーボード' };
+
+export const BookingStatus = { tmp: 0, completed: 1, canceled: 4, requested: 6 } as const;
+export type BookingStatus = (typeof BookingStatus)[keyof typeof BookingStatus];
+
+export const PaymentStatus = { uncompleted: 0, completed: 1 } as const;
+export type PaymentStatus = (typeof PaymentStatus)[keyof typeof PaymentStatus];
+
+export const EXTENDED_FIELD_NAMES = [
+  'hotel_name',
+  'flight_number',
+  'passport_number',
+  'vegetarian_meals',
+  'eyesight',
+  'height_cm',
+  'weight_kg',
+  'shoe_size',
+  'clothes_size',
+  'diving_experience',
+] as const;
+
+export const FROMSPOTS = [
+  { id: '1301', caption: '両国駅' },
+  { id: '1302', caption: '東京駅' },
+  { id: '1303', caption: '新宿' },
+  { id: '0401', caption: '仙台駅' },
+  { id: '2301', caption: '名古屋駅' },
+  { id: '2701', caption: '大阪駅' },
+  { id: '4001', caption: '博多駅' },
+  { id: '4301', caption: '熊本駅' },
+] as const;
+
+export const RESERVATION_SESSION_LIMIT_MINUTES = 20;
+export const UNPAID_GRACE_MINUTES = 60;
+export const PAYMENT_LINK_EXPIRY_MINUTES = 60;
+export const COMPLETION_EXPIRY_MINUTES = 60;
+export const RSVNO_LENGTH = 8;
+export const JR_ISSUE_NUMBER_LENGTH = 11;
+export const JR_CONFIRM_NUMBER_LENGTH = 4;
+export const PACKAGE_CODE_OPTION = 'X';
+export const STOCK_CIRCLE_FROM = 10;
+export const DEFAULT_MIN_PEOPLE = 1;
+export const DEFAULT_MAX_PEOPLE = 1;
+export const INITIAL_ADULTS = 1;
+export const PAGINATION_MIN_LINKS = 4;
+export const THUMBNAILS_PER_VIEW = 10;
+export const OPTIONS_PER_PAGE = 10;
+export const NAME_MAX_LENGTH = 30;
+export const PHONE_MAX_LENGTH = 15;
+export const SESSION_IDLE_MINUTES = 60;
+export const REQUEST_PAYMENT_DEADLINE_HOURS = 72;
+export const COUPON_PIN_MAX_FAILURES = 5;
+export const COUPON_LOCK_MINUTES = 15;
+export const TIME_ZONE = 'Asia/Tokyo';
+
+export const SHOE_SIZES: readonly string[] = Array.from({ length: 23 }, (_, i) => (18 + i * 0.5).toFixed(1));
+export const WEAR_SIZES_ADULT = ['XS', 'S', 'M', 'L', 'XL', 'XXL'] as const;
+export const WEAR_SIZES_CHILD = ['90cm', '100cm', '110cm', '120cm', '130cm'] as const;
+
+/** Adults and middle-age travellers wear adult sizes; children and infants wear children's sizes. */
+export function wearSizesFor(ageClass: AgeClass): readonly string[] {
+  return ageClass === 'adult' || ageClass === 'middle' ? WEAR_SIZES_ADULT : WEAR_SIZES_CHILD;
+}
+
+export function rentalNeedsType(rentalcd: string): boolean {
+  return rentalcd === RentalCode.skiSnowboard;
+}
+export function rentalNeedsBoots(rentalcd: string): boolean {
+  return rentalcd === RentalCode.skiSnowboard || rentalcd === RentalCode.boots || rentalcd === RentalCode.wearAndBoots;
+}
+export function rentalNeedsWear(rentalcd: string): boolean {
+  return rentalcd === RentalCode.skiSnowboard || rentalcd === RentalCode.wear || rentalcd === RentalCode.wearAndBoots;
+}

@@ -1,0 +1,43 @@
+/** Coupon calls of SPEC §7. */
+import { z } from 'zod';
+import { envelope, numericString, session, ymdString } from './envelope.ts';
+
+export const couponOption = z.object({
+  opcd: z.string(),
+  pkcd: z.string(),
+  webname: z.string(),
+  usedate: ymdString,
+  image: z.string(),
+  introduction: z.string(),
+  contents: z.string(),
+  optionattention: z.string(),
+  companyname: z.string(),
+  hours: z.string(),
+  tel: z.string(),
+  address: z.string(),
+  companyattention: z.string(),
+  lat: z.number().nullable(),
+  lon: z.number().nullable(),
+  paxadultqty: z.number().int(),
+  adultqty: z.number().int(),
+  paxchildqty: z.number().int(),
+  childqty: z.number().int(),
+});
+export type CouponOption = z.infer<typeof couponOption>;
+
+export const couponListRequest = z.object({ session });
+export const couponListResponse = envelope(z.object({ optionList: z.array(couponOption) }));
+export const couponParams = z.object({ opcd: z.string().max(20), pkcd: z.string().max(20) });
+export const couponDetailResponse = envelope(couponOption);
+
+export const couponUseRequest = z.object({
+  session,
+  opcd: z.string().min(1).max(20),
+  pkcd: z.string().min(1).max(20),
+  adultqty: numericString,
+  childqty: numericString.default('0'),
+  usekey: z.string().min(1).max(20),
+  idempotency_key: z.string().min(8).max(100).optional(),
+});
+export type CouponUseRequest = z.input<typeof couponUseRequest>;
+export const couponUseResponse = envelope(z.unknown());

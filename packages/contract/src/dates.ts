@@ -1,0 +1,123 @@
+/**
+ * Business dates are Asia/Tokyo calendar dates written YYYYMMDD. They are handled as strings and
+ * converted through UTC so that the host's time zone never leaks into the arithmetic.
+ */
+import { TIME_ZONE } from './constants.ts';
+
+export type Ymd = string;
+
+const YMD = /^(\d{4})(\d{2})(\d{2})$/;
+
+export function parseYmd(ymd: string): { y: number; m: number; d: number } | null {
+  const match = YMD.exec(ymd);
+  if (!match) return null;
+  const y = Number(match[1]);
+  const m = Number(match[2]);
+  const d = Number(match[3]);
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
+  return { y, m, d };
+}
+
+export function isValidYmd(ymd: string): boolean {
+  return parseYmd(ymd) !== null;
+}
+
+function pad(n: number, width = 2): string {
+  return String(n).padStart(width, '0');
+}
+
+export function ymd(y: number, m: number, d: number): Ymd {
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return `${pad(date.getUTCFullYear(), 4)}${pad(date.getUTCMonth() + 1)}${pad(date.getUTCDate())}`;
+}
+
+/** Tokyo calendar date of an instant. */
+export function tokyoYmd(instant: Date): Ymd {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(instant);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}${get('month')}${get('day')}`;
+}
+
+/** The instant at which a Tokyo calendar day starts (Tokyo has no daylight saving: UTC+9). */
+export function tokyoDayStart(day: Ymd): Date {
+  const p = parseYmd(day);
+  if (!p) throw new RangeError(`invalid date ${day}`);
+  return new Date(Date.UTC(p.y, p.m - 1, p.d, -9));
+}
+
+export function addDays(day: Ymd, days: number): Ymd {
+  const p = parseYmd(day);
+  if (!p) throw new RangeError(`invalid date ${day}`);
+  return ymd(p.y, p.m, p.d + days);
+}
+
+export function daysBetween(from: Ymd, to: Ymd): number {
+  const a = parseYmd(from);
+  const b = parseYmd(to);
+  if (!a || !b) throw new RangeError('invalid date');
+  return Math.round((Date.UTC(b.y, b.m - 1, b.d) - Date.UTC(a.y, a.m - 1, a.d)) / 86_400_000);
+}
+
+export function monthStart(day: Ymd): Ymd {
+  return `${day.slice(0, 6)}01`;
+}
+
+export function monthEnd(day: Ymd): Ymd {
+  const p = parseYmd(monthStart(day));
+  if (!p) throw new RangeError(`invalid date ${day}`);
+  return ymd(p.y, p.m + 1, 0);
+}
+
+export function addMonths(day: Ymd, months: number): Ymd {
+  const p = parseYmd(day);
+  if (!p) throw new RangeError(`invalid date ${day}`);
+  return ymd(p.y, p.m + months, 1);
+}
+
+/** Every day of the month that contains `day`, in order. */
+export function daysOfMonth(day: Ymd): Ymd[] {
+  const start = monthStart(day);
+  const count = Number(monthEnd(day).slice(6));
+  return Array.from({ length: count }, (_, i) => addDays(start, i));
+}
+
+/** YYYYMMDD (or YYYY-MM-DD) shown as YYYY/MM/DD. */
+export function formatYmd(day: string): string {
+  const digits = day.replaceAll('-', '');
+  if (!isValidYmd(digits)) return day;
+  return `${digits.slice(0, 4)}/${digits.slice(4, 6)}/${digits.slice(6, 8)}`;
+}
+
+export function isoDateToYmd(iso: string): Ymd {
+  return iso.slice(0, 10).replaceAll('-', '');
+}
+
+export function ymdToIsoDate(day: Ymd): string {
+  return `${day.slice(0, 4)}-${day.slice(4, 6)}-${day.slice(6, 8)}`;
+}
+
+export function ymdToLocalDate(day: Ymd): Date {
+  const p = parseYmd(day);
+  if (!p) throw new RangeError(`invalid date ${day}`);
+  return new Date(p.y, p.m - 1, p.d);
+}
+
+export function localDateToYmd(date: Date): Ymd {
+  return ymd(date.getFullYear(), date.getMonth() + 1, date.getDate());
+}
+
+/** Age in full years on `on`; a 29 February birthday counts from 1 March in common years. */
+export function ageOn(birthday: Ymd, on: Ymd): number {
+  const b = parseYmd(birthday);
+  const r = parseYmd(on);
+  if (!b || !r) throw new RangeError('invalid date');
+  let age = r.y - b.y;
+  if (r.m < b.m || (r.m === b.m && r.d < b.d)) age -= 1;
+  return age;
+}

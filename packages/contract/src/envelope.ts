@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+// Default validation messages in Japanese for every schema of the contract, on both sides.
+z.config(z.locales.ja());
+
+/** SPEC §7: every response carries errcd, errMsg and response. */
+export function envelope<T extends z.ZodType>(response: T) {
+  return z.object({ errcd: z.string(), errMsg: z.string(), response: response.nullable() });
+}
+
+export const errorEnvelope = envelope(z.unknown());
+export type Envelope<T> = { errcd: string; errMsg: string; response: T | null };
+
+/** A non-negative integer written as a string, as SPEC marks several numbers. */
+export const numericString = z.string().regex(/^\d+$/, '数字で入力してください');
+export const ymdString = z.string().regex(/^\d{8}$/, '日付はYYYYMMDD形式で指定してください');
+/** Codes arrive as strings from forms and as numbers from other clients; both are accepted. */
+export const codeString = z.union([z.string(), z.number().int()]).transform((v) => String(v));
+export const session = z.string().min(1).max(200);

@@ -1,0 +1,85 @@
+/** Every Japanese string SPEC quotes, once. Tests import them from here. */
+export const Msg = {
+  allRegions: 'すべての地域',
+  areaHint: '方面を設定すると選択できます。',
+  cityHint: '地域を設定すると選択できます。',
+  allFromspots: 'すべての出発地',
+  search: '検索する',
+  resetSearch: '検索条件をすべてリセット',
+  requestBadge: 'リクエスト商品',
+  perAdult: '大人１名様あたり',
+  localMeeting: '現地集合',
+  detailLink: '詳細を見る',
+  optionListTitle: 'オプション一覧',
+  close: '閉じる',
+  invalidDate: '有効な日付を設定してください',
+  invalidEmail: '有効なメールアドレスを入力してください',
+  selectDate: '日付を選択してください。',
+  overStock: '設定した値が残数を超えています。',
+  needConsent: '同意書に同意いただけない場合、購入できません。',
+  unexpected: '予期しないエラーが発生しました。もう一度やり直してください。',
+  sessionExpired: '以前のアクションから時間が経っているため、お手数ですが再度予約を実行してください。',
+  networkError: 'しばらく時間をおいてからアクセスしてください。',
+  csrfExpired: '前のアクションから時間が経っているため、再度ログインしてください。',
+  cancelDone: 'キャンセルが完了しました',
+  pastDeadline: 'この予約は決済期限を過ぎています',
+  notPayable: 'この予約は決済を行うことができません',
+  checkoutFailed: '決済画面を開けませんでした',
+  noRental: 'このオプションはレンタルが存在しません。',
+  paymentDone: '決済が完了しました',
+  paymentAborted: '決済を中止しました',
+  couponUsed: 'クーポンを使用しました。',
+  pinHint: '暗証番号はスタッフが入力致します',
+  sameAsLeader: '申込者と同じ',
+  leader: '申込者',
+  vegetarianWanted: '希望する',
+  toRental: 'レンタル入力',
+  toCheck: '購入内容確認',
+  backToList: '一覧に戻る',
+  backToMember: '同行者入力に戻る',
+  backToPrevious: '前の入力へ戻る',
+  submitRequest: 'リクエスト',
+  submitPurchase: '購入（決済）',
+  statusPaid: '予約済み',
+  statusCanceled: 'キャンセル済み',
+  statusUnpaid: '未決済',
+  statusTmp: '仮予約（手配済）',
+  statusRequested: 'リクエスト予約',
+  // Server-side messages (not quoted by SPEC; natural polite Japanese).
+  badRequest: '入力内容に誤りがあります。内容をご確認ください。',
+  notFound: 'ご指定のページまたはデータが見つかりません。',
+  serverError: 'システムエラーが発生しました。しばらく時間をおいてから再度お試しください。',
+  optionNotFound: 'ご指定の商品が見つかりません。',
+  noOperationCode: '商品コードが指定されていません。',
+  noUseDate: '利用日が指定されていません。',
+  noMemberCount: '人数が指定されていません。',
+  shortageOfStock: '設定した値が残数を超えています。',
+  nothingPrice: 'ご指定の日付には料金が設定されていません。',
+  noStock: '申し訳ございません。ご指定の日付は満席となりました。別の日付をお選びください。',
+  amountMismatch: '料金が変更されています。お手数ですが最初からやり直してください。',
+  loginFailed: '予約番号または電話番号が正しくありません。',
+  loginRateLimited: 'ログインの試行回数が上限に達しました。しばらく時間をおいてから再度お試しください。',
+  sessionTimeout: 'ログインの有効期限が切れました。再度ログインしてください。',
+  forbidden: 'この予約を操作する権限がありません。',
+  tooManyRequests: 'アクセスが集中しています。しばらく時間をおいてから再度お試しください。',
+  csrfMismatch: '前のアクションから時間が経っているため、再度ログインしてください。',
+  bodyTooLarge: '送信されたデータが大きすぎます。',
+} as const;
+
+export function nameTooLong(max: number): string {
+  return `${max}文字以内になるよう入力してください`;
+}
+
+export function ageOutOfRange(label: string, min: number | null, max: number | null): string {
+  const lower = min === null ? '' : `${min}歳以上`;
+  const upper = max === null ? '' : `${max}歳以下`;
+  return `${label}の年齢は${lower}${upper}になるよう入力してください`;
+}
+
+export function participantTitle(n: number): string {
+  return `参加者${n}`;
+}
+
+export function partyRangeNote(min: number, max: number): string {
+  return `利用可能人数：${min}名～${max}名`;
+}
