@@ -1,0 +1,70 @@
+import { ROUTES } from '@tabi/contract/routes';
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { LoadingOverlay } from '../../components/loading-overlay.tsx';
+import { SiteFooter, SiteHeader } from '../../components/site-header.tsx';
+import { setPageMeta } from '../../lib/page-meta.ts';
+import { useAuthStore } from '../../stores/auth-store.ts';
+import { useReservationStore } from '../../stores/reservation-store.ts';
+import { useRouteMeta } from '../route-handle.ts';
+
+function useScrollOnNavigate(): void {
+  const location = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation, by design
+  useEffect(() => {
+    const id = decodeURIComponent(location.hash.slice(1));
+    if (!id) {
+      window.scrollTo({ top: 0, behavior: 'smooth' });
+      return;
+    }
+    let tries = 0;
+    const seek = () => {
+      const target = document.getElementById(id);
+      if (target) target.scrollIntoView({ behavior: 'smooth', block: 'start' });
+      else if (tries++ < 40) window.setTimeout(seek, 50);
+    };
+    seek();
+  }, [location.pathname, location.search, location.hash]);
+}
+
+/** SPEC §2 routing rules: title and meta per route, header/footer per flag, the login guard and the reservation check. */
+export function RootLayout() {
+  const meta = useRouteMeta();
+  const location = useLocation();
+  const isLogin = useAuthStore((s) => s.isLogin);
+  const reservationStarted = useReservationStore((s) => s.startedAt !== null);
+  const reservedOpcd = useReservationStore((s) => s.optionDetail?.opcd);
+  useScrollOnNavigate();
+
+  useEffect(() => {
+    if (meta) setPageMeta(meta.title, meta.description);
+  }, [meta]);
+
+  const isReservationRoute = meta?.reservation ?? false;
+  useEffect(() => {
+    if (!isReservationRoute) useReservationStore.getState().reset();
+  }, [isReservationRoute]);
+
+  if (meta?.loginRequired && !isLogin) {
+    const redirect = `${location.pathname}${location.search}${location.hash}`;
+    return <Navigate to={`/login?redirect=${encodeURIComponent(redirect)}`} replace />;
+  }
+  if (isReservationRoute && meta?.name !== ROUTES.complete.name && !reservationStarted) {
+    return <Navigate to={reservedOpcd ? `/detail?opcd=${encodeURIComponent(reservedOpcd)}` : '/'} replace />;
+  }
+
+  const layout = meta?.layout ?? true;
+  return (
+    <>
+      <a href="#main" className="visually-hidden">
+        本文へ移動
+      </a>
+      {layout && <SiteHeader />}
+      <main id="main">
+        <Outlet />
+      </main>
+      {layout && <SiteFooter />}
+      <LoadingOverlay />
+    </>
+  );
+}

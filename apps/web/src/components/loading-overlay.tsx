@@ -1,0 +1,24 @@
+import { useEffect, useState } from 'react';
+import { useLoadingStore } from '../lib/loading.ts';
+import styles from './loading-overlay.module.css';
+
+/** Shown during calls (SPEC §2 Shared), after a short delay so fast answers do not flash. */
+export function LoadingOverlay() {
+  const pending = useLoadingStore((s) => s.pending);
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    if (pending === 0) {
+      setVisible(false);
+      return;
+    }
+    const timer = window.setTimeout(() => setVisible(true), 150);
+    return () => window.clearTimeout(timer);
+  }, [pending]);
+  if (!visible) return null;
+  return (
+    <div className={styles.overlay} role="status" aria-live="polite" data-testid="loading-overlay">
+      <div className={styles.spinner} aria-hidden="true" />
+      <span className="visually-hidden">読み込み中</span>
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+import { ErrCd } from '@tabi/contract/constants';
+import type { Envelope } from '@tabi/contract/envelope';
+import { Msg } from '@tabi/contract/messages';
+import type { z } from 'zod';
+import { useAuthStore } from '../stores/auth-store.ts';
+import { showAlert } from './alert.ts';
+import { withLoading } from './loading.ts';
+
+/** Thrown when a call could not produce an envelope (network failure, HTTP 419, unreadable answer). */
+export class ApiUnavailableError extends Error {
+  constructor(
+    readonly kind: 'network' | 'csrf' | 'invalid',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiUnavailableError';
+  }
+}
+
+export interface CallOptions {
+  /** Show the loading overlay while the call runs (default true). */
+  loading?: boolean;
+  signal?: AbortSignal;
+}
+
+type Query = Record<string, string | number | undefined | null>;
+
+function readCookie(name: string): string | null {
+  const match = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
+  return match ? decodeURIComponent(match.slice(name.length + 1)) : null;
+}
+
+/** SPEC §4: the anti-forgery cookie is fetched before each login, and before any call that lacks it. */
+export async function fetchCsrfCookie(): Promise<void> {
+  await fetch('/sanctum/csrf-cookie', { credentials: 'include' });
+}
+
+function logoutTo(path: string): void {
+  useAuthStore.getState().logout();
+  if (window.location.pathname !== path) window.location.assign(path);
+}
+
+/**
+ * SPEC §8's shared handling: a network error alerts and logs out, HTTP 419 alerts and logs out,
+ * errcd 001 (session timeout) alerts the server's message and logs out. Other envelopes go back
+ * to the caller, who decides what a non-success means on its screen.
+ */
+async function call<T extends z.ZodType>(url: string, init: RequestInit, schema: T, options: CallOptions) {
+  const run = async (): Promise<z.output<T>> => {
+    let res: Response;
+    try {
+      res = await fetch(url, {
+        ...init,
+        credentials: 'include',
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+    } catch (error) {
+      if (options.signal?.aborted) throw error;
+      showAlert(Msg.networkError);
+      if (useAuthStore.getState().isLogin) logoutTo('/login');
+      throw new ApiUnavailableError('network', Msg.networkError);
+    }
+    if (res.status === 419) {
+      showAlert(Msg.csrfExpired);
+      logoutTo('/login');
+      throw new ApiUnavailableError('csrf', Msg.csrfExpired);
+    }
+    let body: unknown;
+    try {
+      body = await res.json();
+    } catch {
+      throw new ApiUnavailableError('invalid', Msg.unexpected);
+    }
+    const envelope = body as Envelope<unknown>;
+    if (envelope?.errcd === ErrCd.sessionTimeout) {
+      showAlert(envelope.errMsg);
+      logoutTo('/login');
+      throw new ApiUnavailableError('csrf', envelope.errMsg);
+    }
+    if (envelope?.errcd !== ErrCd.success) {
+      // Non-success envelopes carry no response; hand them back unparsed so callers read errcd/errMsg.
+      return {
+        errcd: String(envelope?.errcd ?? ErrCd.generic),
+        errMsg: String(envelope?.errMsg ?? Msg.unexpected),
+        response: null,
+      } as z.output<T>;
+    }
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) throw new ApiUnavailableError('invalid', Msg.unexpected);
+    return parsed.data;
+  };
+  return options.loading === false ? run() : withLoading(run);
+}
+
+function withQuery(path: string, query?: Query): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return `/api${path}${qs ? `?${qs}` : ''}`;
+}
+
+export function apiGet<T extends z.ZodType>(path: string, schema: T, query?: Query, options: CallOptions = {}) {
+  return call(withQuery(path, query), { method: 'GET', headers: { accept: 'application/json' } }, schema, options);
+}
+
+export async function apiPost<T extends z.ZodType>(path: string, body: unknown, schema: T, options: CallOptions = {}) {
+  if (!readCookie('XSRF-TOKEN')) await fetchCsrfCookie();
+  const { sessionId } = useAuthStore.getState();
+  const payload =
+    sessionId && typeof body === 'object' && body !== null && !('session' in body)
+      ? { session: sessionId, ...body }
+      : body;
+  return call(
+    `/api${path}`,
+    {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        'x-xsrf-token': readCookie('XSRF-TOKEN') ?? '',
+      },
+      body: JSON.stringify(payload),
+    },
+    schema,
+    options,
+  );
+}

@@ -1,0 +1,29 @@
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import { safeStorage } from './safe-storage.ts';
+
+interface AuthState {
+  isLogin: boolean;
+  sessionId: string | null;
+  rsvno: string | null;
+  login(sessionId: string, rsvno: string): void;
+  logout(): void;
+}
+
+/** SPEC §3 authentication state, persisted across reloads under the store id "auth". */
+export const useAuthStore = create<AuthState>()(
+  persist(
+    (set) => ({
+      isLogin: false,
+      sessionId: null,
+      rsvno: null,
+      login: (sessionId, rsvno) => set({ isLogin: true, sessionId, rsvno }),
+      logout: () => set({ isLogin: false, sessionId: null, rsvno: null }),
+    }),
+    {
+      name: 'auth',
+      storage: createJSONStorage(() => safeStorage),
+      partialize: ({ isLogin, sessionId, rsvno }) => ({ isLogin, sessionId, rsvno }),
+    },
+  ),
+);

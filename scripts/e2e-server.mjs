@@ -1,0 +1,27 @@
+// Starts the real server for the end-to-end tests on a fresh embedded database with the demo data.
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const port = process.env.E2E_PORT ?? '3100';
+const dataDir = path.join(root, `.data-e2e-${port}`);
+rmSync(dataDir, { recursive: true, force: true });
+
+const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    PORT: port,
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    APP_KEY: 'e2e-key',
+    LOG_LEVEL: 'warn',
+    E2E: '1',
+  },
+});
+for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code) => process.exit(code ?? 0));

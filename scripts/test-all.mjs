@@ -1,0 +1,88 @@
+// The one test command: installs what the tests need, then typecheck, lint, unit, server integration
+// (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), build, and end-to-end tests in Chromium.
+import { execSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const results = path.join(root, 'test-results');
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+const bin = (name) => path.join(root, 'node_modules/.bin', name);
+
+function ensureSystemPackages() {
+  const missing = [];
+  if (!existsSync('/usr/bin/chromium')) missing.push('chromium');
+  const fonts = spawnSync('sh', ['-c', 'fc-list 2>/dev/null | grep -qi "Noto Sans CJK"']);
+  if (fonts.status !== 0) missing.push('fonts-noto-cjk');
+  if (missing.length === 0) return;
+  console.log(`Installing ${missing.join(', ')} from Debian's packages…`);
+  const sudo = process.getuid?.() === 0 ? '' : 'sudo ';
+  execSync(
+    `${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(' ')}`,
+    {
+      stdio: 'inherit',
+    },
+  );
+}
+
+const tally = { passed: 0, failed: 0, skipped: 0 };
+const failedSteps = [];
+
+function run(name, command, args, env = {}) {
+  console.log(`\n=== ${name} ===`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, TZ: 'UTC', ...env } });
+  console.log(
+    `--- ${name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)}s`,
+  );
+  if (result.status !== 0) failedSteps.push(name);
+  return result.status === 0;
+}
+
+function countVitest(file) {
+  if (!existsSync(file)) return;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  tally.passed += report.numPassedTests ?? 0;
+  tally.failed += report.numFailedTests ?? 0;
+  tally.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+}
+
+function countPlaywright(file) {
+  if (!existsSync(file)) return;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  tally.passed += (report.stats?.expected ?? 0) + (report.stats?.flaky ?? 0);
+  tally.failed += report.stats?.unexpected ?? 0;
+  tally.skipped += report.stats?.skipped ?? 0;
+}
+
+function vitest(name, project, output, env = {}) {
+  const file = path.join(results, output);
+  run(
+    name,
+    bin('vitest'),
+    ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile=${file}`],
+    env,
+  );
+  countVitest(file);
+}
+
+ensureSystemPackages();
+run('typecheck', 'npm', ['run', 'typecheck']);
+run('lint', bin('biome'), ['check', '.']);
+vitest('unit tests', 'unit', 'unit.json');
+vitest('server integration tests on PGlite', 'server', 'server-pglite.json', { TEST_DB: 'pglite' });
+if (process.env.TEST_DATABASE_URL) {
+  vitest('server integration tests on PostgreSQL', 'server', 'server-postgres.json', { TEST_DB: 'postgres' });
+} else {
+  console.log('\n(TEST_DATABASE_URL is not set: the PostgreSQL run of the server tests is skipped)');
+}
+if (run('build', 'npm', ['run', 'build'])) {
+  run('end-to-end tests in Chromium', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], { CI: '1' });
+  countPlaywright(path.join(results, 'e2e.json'));
+}
+
+console.log(`\nFailed steps: ${failedSteps.length === 0 ? 'none' : failedSteps.join(', ')}`);
+console.log(`${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped`);
+process.exit(failedSteps.length === 0 && tally.failed === 0 ? 0 : 1);
