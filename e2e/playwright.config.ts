@@ -12,7 +12,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list'], ['json', { outputFile: '../test-results/e2e.json' }]] : [['list']],
-  outputDir: '../test-results/e2e',
+  outputDir: `../test-results/e2e-${port}`,
   use: {
     baseURL,
     locale: 'ja-JP',

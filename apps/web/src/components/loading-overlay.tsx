@@ -16,9 +16,9 @@ export function LoadingOverlay() {
   }, [pending]);
   if (!visible) return null;
   return (
-    <div className={styles.overlay} role="status" aria-live="polite" data-testid="loading-overlay">
+    <output className={styles.overlay} aria-live="polite" data-testid="loading-overlay">
       <div className={styles.spinner} aria-hidden="true" />
       <span className="visually-hidden">読み込み中</span>
-    </div>
+    </output>
   );
 }
