@@ -10,11 +10,13 @@ import { registerOpenApi } from './http/openapi.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { type PageMetaResolver, registerSpa } from './http/spa.ts';
 import { bookingRoutes } from './modules/booking/routes.ts';
+import { catalogImageRoutes } from './modules/catalog/image-routes.ts';
 import { catalogPageMeta } from './modules/catalog/page-meta.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { couponRoutes } from './modules/coupon/routes.ts';
 import { mypageRoutes } from './modules/mypage/routes.ts';
 import { paymentRoutes } from './modules/payment/routes.ts';
+import { sandboxRoutes } from './modules/payment/sandbox-routes.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
 
 export interface BuildOptions {
@@ -70,6 +72,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     },
     { prefix: '/api' },
   );
+  await catalogImageRoutes(app, ctx);
+  await app.register(async (root) => sandboxRoutes(root, ctx));
 
   const resolveMeta: PageMetaResolver = (pathname, query) => catalogPageMeta(ctx, pathname, query);
   if (options.serveWeb) await registerSpa(app, ctx.config.webDist, resolveMeta);

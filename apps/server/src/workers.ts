@@ -1,11 +1,67 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './context.ts';
+import { sweepUnpaidBookings } from './modules/booking/sweeper.ts';
+import { createMailSender, processOutbox } from './modules/mail/worker.ts';
 
 export interface Workers {
   stop(): Promise<void>;
 }
 
-/** Background work (expiry sweep, mail outbox) on every instance; rows are claimed with SKIP LOCKED. */
-export function startWorkers(_ctx: AppContext, _log: FastifyBaseLogger): Workers {
-  return { stop: async () => {} };
+export const SWEEP_INTERVAL_MS = 60_000;
+export const MAIL_INTERVAL_MS = 10_000;
+
+/**
+ * Background work (expiry sweep, mail outbox) on every instance; rows are claimed with SKIP LOCKED.
+ * Each loop waits for its previous run before scheduling the next, and stop() waits for a run in flight.
+ */
+export function startWorkers(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  intervals: { sweepMs?: number; mailMs?: number } = {},
+): Workers {
+  const sender = createMailSender(ctx, log);
+  let stopped = false;
+  const timers = new Set<NodeJS.Timeout>();
+  const running = new Set<Promise<void>>();
+
+  function loop(name: string, everyMs: number, work: () => Promise<void>): void {
+    const tick = () => {
+      timers.delete(timer);
+      if (stopped) return;
+      const run = work()
+        .catch((error: unknown) => log.error({ err: error, worker: name }, 'background work failed'))
+        .finally(() => {
+          running.delete(run);
+          if (!stopped) schedule();
+        });
+      running.add(run);
+    };
+    let timer: NodeJS.Timeout;
+    const schedule = () => {
+      timer = setTimeout(tick, everyMs);
+      timer.unref();
+      timers.add(timer);
+    };
+    timer = setTimeout(tick, 0);
+    timer.unref();
+    timers.add(timer);
+  }
+
+  loop('sweeper', intervals.sweepMs ?? SWEEP_INTERVAL_MS, async () => {
+    const { expired, lapsed } = await sweepUnpaidBookings(ctx);
+    if (expired.length + lapsed.length > 0) log.info({ expired, lapsed }, 'unpaid bookings canceled');
+  });
+  loop('mail', intervals.mailMs ?? MAIL_INTERVAL_MS, async () => {
+    await processOutbox(ctx, sender, log);
+  });
+
+  return {
+    async stop() {
+      stopped = true;
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      await Promise.allSettled([...running]);
+      sender.close();
+    },
+  };
 }

@@ -85,6 +85,11 @@ export const bookingOption = z.object({
   childbaika: z.number().int(),
   paxadultqty: z.number().int(),
   paxchildqty: z.number().int(),
+  /** Middle and infant classes are not in SPEC's list; sent so that their cost can be shown too. */
+  middlebaika: z.number().int().optional(),
+  paxmiddleqty: z.number().int().optional(),
+  infantbaika: z.number().int().optional(),
+  paxinfantqty: z.number().int().optional(),
   companyname: z.string(),
   hours: z.string(),
   address: z.string(),
@@ -155,7 +160,7 @@ export const editBookingRequest = z.looseObject({
 });
 export type EditBookingRequest = z.input<typeof editBookingRequest>;
 
-// POST /checkout — SPEC does not name the path (docs/decisions/0004-checkout-call.md).
+// POST /checkout — SPEC does not name the path (docs/decisions/0020-checkout-call.md).
 export const checkoutRequest = z.object({
   session: z.string().optional(),
   rsvno: z.string().min(1).max(20),

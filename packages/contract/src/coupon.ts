@@ -25,13 +25,15 @@ export const couponOption = z.object({
 });
 export type CouponOption = z.infer<typeof couponOption>;
 
-export const couponListRequest = z.object({ session });
+/** `rsvno` is not sent by SPEC's client; when a client names one, it must be the session's booking. */
+export const couponListRequest = z.object({ session, rsvno: z.string().max(20).optional() });
 export const couponListResponse = envelope(z.object({ optionList: z.array(couponOption) }));
 export const couponParams = z.object({ opcd: z.string().max(20), pkcd: z.string().max(20) });
 export const couponDetailResponse = envelope(couponOption);
 
 export const couponUseRequest = z.object({
   session,
+  rsvno: z.string().max(20).optional(),
   opcd: z.string().min(1).max(20),
   pkcd: z.string().min(1).max(20),
   adultqty: numericString,

@@ -64,6 +64,40 @@ export const Msg = {
   tooManyRequests: 'アクセスが集中しています。しばらく時間をおいてから再度お試しください。',
   csrfMismatch: '前のアクションから時間が経っているため、再度ログインしてください。',
   bodyTooLarge: '送信されたデータが大きすぎます。',
+  // Catalog (list pagination and search input).
+  pagePrevious: '« 前へ',
+  pageNext: '次へ »',
+  invalidUseDate: '利用日の指定が正しくありません。YYYYMMDD形式の日付を指定してください。',
+  // Booking creation, payment and mail (server side of the purchase flow).
+  optionNotBookable: 'この商品はお申し込みいただけません。',
+  useDateUnavailable: 'ご指定の利用日はお申し込みいただけません。別の日付をお選びください。',
+  invalidPhone: '電話番号を正しく入力してください。',
+  ageClassNotOffered: 'この商品ではお選びいただけない年齢区分が含まれています。',
+  memberListInvalid: '参加者の情報が正しくありません。最初からやり直してください。',
+  nationalityInvalid: '国籍を正しく選択してください。',
+  passportRequired: 'パスポート番号を入力してください。',
+  extendedFieldNotAllowed: 'この商品ではお受けできない入力項目が含まれています。',
+  rentalNotAllowed: 'この商品ではレンタルをお申し込みいただけません。',
+  rentalInvalid: 'レンタルの選択内容が正しくありません。もう一度お選びください。',
+  bookingRateLimited: 'お申し込みが短時間に集中しています。しばらく時間をおいてから再度お試しください。',
+  bookingNotFound: 'ご指定の予約が見つかりません。',
+  checkoutPathInvalid: '決済後の戻り先の指定が正しくありません。',
+  refundFailed: '返金処理を行うことができませんでした。お手数ですがお問い合わせください。',
+  // My page: cancellation, rental edit and electronic coupons (server side).
+  alreadyCanceled: 'このご予約は既にキャンセルされています。',
+  cancelInProgress: 'このご予約のキャンセルを手続き中です。しばらく時間をおいてからご確認ください。',
+  cancelTooLate: 'ご利用開始日の当日以降は、マイページからキャンセルのお手続きができません。',
+  cancelNotAllowed: 'このご予約はマイページからキャンセルのお手続きができません。',
+  cancelPriceChanged: 'キャンセル料金が変更されました。お手数ですが、金額をご確認のうえ再度お手続きください。',
+  canceledNotEditable: 'キャンセル済みのご予約は変更できません。',
+  rentalMembersMismatch: 'レンタル情報が参加者と一致しません。参加者全員分を入力してください。',
+  couponNotFound: 'ご指定のクーポンが見つかりません。',
+  couponNotUsable: 'このご予約ではクーポンをご利用いただけません。',
+  couponAdultRequired: '大人の利用枚数を1枚以上お選びください。',
+  couponOverRemaining: 'ご利用枚数が残り枚数を超えています。',
+  couponPinWrong: '暗証番号が正しくありません。',
+  requestNotPending: 'この予約は回答待ちのリクエスト予約ではないため、操作できません。',
+  paymentDeadlineUnavailable: '利用日が近いため、お支払い期限を設定できません。',
 } as const;
 
 export function nameTooLong(max: number): string {
@@ -76,10 +110,31 @@ export function ageOutOfRange(label: string, min: number | null, max: number | n
   return `${label}の年齢は${lower}${upper}になるよう入力してください`;
 }
 
+export function partySizeOutOfRange(min: number, max: number): string {
+  return `ご利用人数は${min}名～${max}名の範囲でお選びください。`;
+}
+
 export function participantTitle(n: number): string {
   return `参加者${n}`;
 }
 
 export function partyRangeNote(min: number, max: number): string {
   return `利用可能人数：${min}名～${max}名`;
+}
+
+export function partyOutOfRange(min: number, max: number): string {
+  return `ご利用人数は${min}名～${max}名の範囲でお選びください。`;
+}
+
+export function rentalFieldInvalid(participant: string, item: string): string {
+  return `参加者${participant}の${item}の選択内容が正しくありません。`;
+}
+
+/** Coupons are used on their use date only (SPEC §2); `usedate` is shown as YYYY/MM/DD. */
+export function couponNotToday(usedate: string): string {
+  return `このクーポンはご利用日（${usedate}）当日のみご利用いただけます。`;
+}
+
+export function couponLocked(minutes: number): string {
+  return `暗証番号を続けて間違えたため、クーポンのご利用を一時的に停止しています。約${minutes}分後に再度お試しください。`;
 }

@@ -197,6 +197,8 @@ export const bookings = pgTable(
     meetpoint: text('meetpoint'),
     cancelPolicy: jsonb('cancel_policy').$type<CancelTier[]>().notNull(),
     canceledAt: tz('canceled_at'),
+    /** Why it was canceled: 'expired' (unpaid, by the sweeper), 'declined' (request), 'customer'. */
+    cancelReason: text('cancel_reason'),
     cancelFee: integer('cancel_fee'),
     refundAmount: integer('refund_amount'),
     createdAt: tz('created_at').notNull().defaultNow(),
@@ -289,6 +291,23 @@ export const payments = pgTable(
   },
   (t) => [uniqueIndex('payments_checkout_session_uq').on(t.checkoutSessionId), index('payments_rsvno_idx').on(t.rsvno)],
 );
+
+/** Hosted checkout sessions of the built-in sandbox payment provider (DESIGN §6); Stripe keeps its own. */
+export const sandboxCheckouts = pgTable('sandbox_checkouts', {
+  id: text('id').primaryKey(),
+  rsvno: text('rsvno').notNull(),
+  name: text('name').notNull(),
+  amount: integer('amount').notNull(),
+  customerEmail: text('customer_email').notNull(),
+  successUrl: text('success_url').notNull(),
+  cancelUrl: text('cancel_url').notNull(),
+  expiresAt: tz('expires_at').notNull(),
+  status: text('status').notNull().default('open'),
+  chargeId: text('charge_id'),
+  refundedAmount: integer('refunded_amount').notNull().default(0),
+  lastError: text('last_error'),
+  createdAt: tz('created_at').notNull().defaultNow(),
+});
 
 export const customerSessions = pgTable('customer_sessions', {
   tokenHash: text('token_hash').primaryKey(),

@@ -1,5 +1,300 @@
-import type { Clock } from '../clock.ts';
-import type { Db } from '../db/client.ts';
+/** Loads the demo data of DESIGN §2 relative to today (Asia/Tokyo), in one transaction. */
+import { AGE_CLASSES, type AgeClass, FROMSPOTS, PACKAGE_CODE_OPTION } from '@tabi/contract/constants';
+import { addDays, type Ymd, ymdToIsoDate } from '@tabi/contract/dates';
+import { normalisePhone } from '@tabi/contract/booking-rules';
+import { sql } from 'drizzle-orm';
+import { type Clock, todayIn } from '../clock.ts';
+import type { Db, Tx } from '../db/client.ts';
+import {
+  areas,
+  bookingMembers,
+  bookingOptions,
+  bookingRentals,
+  bookings,
+  cities,
+  facilities,
+  fromspots,
+  keywords,
+  nationalities,
+  optionImages,
+  optionKeywords,
+  options,
+  payments,
+  regions,
+} from '../db/schema.ts';
+import { imagePath } from '../modules/catalog/images.ts';
+import { DEMO_BOOKINGS, DEMO_TEL, type DemoBooking, useDateOf } from './bookings.ts';
+import {
+  AGE_PRESETS,
+  AREAS,
+  CITIES,
+  FACILITIES,
+  KEYWORDS,
+  NATIONALITIES,
+  OPTIONS,
+  type OptionSeed,
+  REGIONS,
+} from './catalog-data.ts';
+import {
+  attentionHtml,
+  cancelNoteHtml,
+  contentsHtml,
+  DEFAULT_CANCEL_POLICY,
+  informationHtml,
+  introductionHtml,
+} from './content.ts';
+import { hashPin } from './pin.ts';
+import { birthdayForAge, type StockRow, stockRows, unitPrices, usePeriod } from './stock.ts';
 
-/** Loads the demo data of DESIGN §2 when the database has no options yet. */
-export async function seedIfEmpty(_db: Db, _clock: Clock): Promise<void> {}
+const SEED_LOCK = 72_741_001;
+/** ~16,000 rows in one statement: one JSON parameter expanded by the database is far faster than batches. */
+async function insertStock(tx: Tx, rows: StockRow[]): Promise<void> {
+  const payload = JSON.stringify(rows.map((r) => ({ ...r, usedate: ymdToIsoDate(r.usedate) })));
+  await tx.execute(sql`
+    insert into stock (opcd, usedate, zaikozan, adultbaika, middlebaika, childbaika, infantbaika)
+    select opcd, usedate, zaikozan, adultbaika, middlebaika, childbaika, infantbaika
+    from json_to_recordset(${payload}::json) as x(opcd text, usedate date, zaikozan int, adultbaika int,
+      middlebaika int, childbaika int, infantbaika int)`);
+}
+
+function cityOf(citycd: string) {
+  const city = CITIES.find((c) => c.citycd === citycd);
+  const area = AREAS.find((a) => a.areacd === city?.areacd);
+  if (!city || !area) throw new Error(`unknown city ${citycd}`);
+  return { citycd, areacd: area.areacd, homencd: area.homencd };
+}
+
+function optionRow(o: OptionSeed, index: number, today: Ymd): typeof options.$inferInsert {
+  const ages = AGE_PRESETS[o.ages];
+  const period = usePeriod(o, today);
+  return {
+    opcd: o.opcd,
+    webname: o.webname,
+    introduction: introductionHtml(o),
+    contents: contentsHtml(o),
+    optionattention: attentionHtml(o),
+    information: informationHtml(o),
+    cancelNote: cancelNoteHtml(),
+    ageNote: ages.note,
+    ...cityOf(o.citycd),
+    fromspotcd: o.fromspotcd,
+    meetpoint: o.meetpoint,
+    useFrom: ymdToIsoDate(period.from),
+    useTo: ymdToIsoDate(period.to),
+    companyname: o.company.name,
+    companyattention: o.coupon?.companyattention ?? '',
+    hours: o.company.hours,
+    address: o.company.address,
+    tel: o.company.tel,
+    lat: o.latlon?.[0] ?? null,
+    lon: o.latlon?.[1] ?? null,
+    flgRequestItem: o.request ?? false,
+    adultAgeMin: ages.adult[0],
+    adultAgeMax: ages.adult[1],
+    middleAgeMin: ages.middle[0],
+    middleAgeMax: ages.middle[1],
+    childAgeMin: ages.child[0],
+    childAgeMax: ages.child[1],
+    infantAgeMin: ages.infant[0],
+    infantAgeMax: ages.infant[1],
+    minPeople: o.min ?? 1,
+    maxPeople: o.max,
+    rentalcd: o.rentalcd ?? '',
+    travelkubun: o.travelkubun ?? 0,
+    extendedFields: o.extended ?? [],
+    exCd: o.exCd ?? 0,
+    serviceno: o.jr?.serviceno ?? null,
+    departurePoint: o.jr?.from ?? null,
+    departureTime: o.jr?.depart ?? null,
+    arrivalPoint: o.jr?.to ?? null,
+    arrivalTime: o.jr?.arrive ?? null,
+    exIssueMethod: o.jr?.issue ?? null,
+    isCoupon: Boolean(o.coupon),
+    facilityId: o.coupon?.facilityId ?? null,
+    cancelPolicy: DEFAULT_CANCEL_POLICY,
+    sort: (index + 1) * 10,
+  };
+}
+
+interface BookingRows {
+  booking: typeof bookings.$inferInsert;
+  options: (typeof bookingOptions.$inferInsert)[];
+  members: (typeof bookingMembers.$inferInsert)[];
+  rentals: (typeof bookingRentals.$inferInsert)[];
+  payment: typeof payments.$inferInsert | null;
+}
+
+function countByClass(b: DemoBooking): Record<AgeClass, number> {
+  const counts: Record<AgeClass, number> = { adult: 0, middle: 0, child: 0, infant: 0 };
+  for (const m of b.members) counts[m.ageClass] += 1;
+  return counts;
+}
+
+/** Builds a demo booking and takes its seats from `stockByKey` (held unless canceled). */
+function bookingRows(b: DemoBooking, now: Date, today: Ymd, stockByKey: Map<string, StockRow>): BookingRows {
+  const usedate = useDateOf(b, today);
+  const rsvdate = new Date(now.getTime() - b.madeMinutesAgo * 60_000);
+  const counts = countByClass(b);
+  const seats = b.members.length;
+  let amount = 0;
+  const optionRows = b.options.map((bo) => {
+    const seed = OPTIONS.find((o) => o.opcd === bo.opcd);
+    if (!seed) throw new Error(`unknown option ${bo.opcd}`);
+    const held = stockByKey.get(`${bo.opcd}|${usedate}`);
+    const prices = held ?? unitPrices(seed, usedate);
+    if (held && !b.canceled) {
+      if (held.zaikozan < seats) held.zaikozan = seats + 6;
+      held.zaikozan -= seats;
+    }
+    for (const c of AGE_CLASSES) amount += counts[c] * prices[`${c}baika`];
+    return {
+      rsvno: b.rsvno,
+      pkcd: b.pkcd,
+      opcd: bo.opcd,
+      usedate: ymdToIsoDate(usedate),
+      adultqty: counts.adult,
+      middleqty: counts.middle,
+      childqty: counts.child,
+      infantqty: counts.infant,
+      adultbaika: prices.adultbaika,
+      middlebaika: prices.middlebaika,
+      childbaika: prices.childbaika,
+      infantbaika: prices.infantbaika,
+      seats,
+      couponAdultUsed: bo.couponUsedAll ? counts.adult : 0,
+      couponChildUsed: bo.couponUsedAll ? counts.child : 0,
+      ticketUrl: bo.ticketUrl ?? null,
+      exRsvno: bo.exRsvno ?? null,
+      exConfirmno: bo.exConfirmno ?? null,
+      exUrl: bo.exUrl ?? null,
+    };
+  });
+  const first = OPTIONS.find((o) => o.opcd === b.options[0]?.opcd);
+  const leader = b.members[0];
+  if (!leader) throw new Error(`${b.rsvno} has no members`);
+  return {
+    booking: {
+      rsvno: b.rsvno,
+      pkcd: b.pkcd,
+      status: b.status,
+      statusPayment: b.statusPayment,
+      flgRequestRsv: b.flgRequestRsv,
+      rsvdate,
+      paymentDeadline: b.paymentDeadlineHours ? new Date(now.getTime() + b.paymentDeadlineHours * 3_600_000) : null,
+      fromdate: ymdToIsoDate(usedate),
+      todate: ymdToIsoDate(usedate),
+      sei: leader.sei,
+      mei: leader.mei,
+      tel: DEMO_TEL,
+      telNormalized: normalisePhone(DEMO_TEL),
+      mail: b.mail,
+      amountjp: amount,
+      md: '',
+      lang: 'ja',
+      meetpoint: b.pkcd === PACKAGE_CODE_OPTION ? (first?.meetpoint ?? null) : null,
+      cancelPolicy: DEFAULT_CANCEL_POLICY,
+      canceledAt: b.canceled ? new Date(now.getTime() - 2 * 86_400_000) : null,
+      cancelFee: b.canceled ? 0 : null,
+      refundAmount: b.canceled ? 0 : null,
+      createdAt: rsvdate,
+    },
+    options: optionRows,
+    members: b.members.map((m, i) => ({
+      rsvno: b.rsvno,
+      seq: i + 1,
+      sei: m.sei,
+      mei: m.mei,
+      birthday: ymdToIsoDate(birthdayForAge(m.age, usedate)),
+      sex: m.sex,
+      ageclass: { adult: '1', child: '2', infant: '3', middle: '4' }[m.ageClass],
+      nationalityId: 1,
+      extended: {},
+    })),
+    rentals: b.members.flatMap((m, i) =>
+      m.rental
+        ? [{ rsvno: b.rsvno, seq: i + 1, model: m.rental.model, bootsSize: m.rental.boots, wearSize: m.rental.wear }]
+        : [],
+    ),
+    payment:
+      b.statusPayment === 1
+        ? {
+            rsvno: b.rsvno,
+            provider: 'sandbox',
+            checkoutSessionId: `cs_sandbox_demo_${b.rsvno}`,
+            amount,
+            status: 'paid',
+            chargeId: `ch_sandbox_demo_${b.rsvno}`,
+            createdAt: rsvdate,
+            paidAt: new Date(rsvdate.getTime() + 3 * 60_000),
+          }
+        : null,
+  };
+}
+
+async function writeSeed(tx: Tx, clock: Clock): Promise<void> {
+  const now = clock.now();
+  const today = todayIn(clock);
+  const pinHashes = await Promise.all(FACILITIES.map((f) => hashPin(f.pin)));
+
+  await tx.insert(regions).values(REGIONS.map((r, i) => ({ ...r, sort: (i + 1) * 10 })));
+  await tx.insert(areas).values(AREAS.map((a, i) => ({ ...a, sort: (i + 1) * 10 })));
+  await tx.insert(cities).values(CITIES.map((c, i) => ({ ...c, sort: (i + 1) * 10 })));
+  await tx.insert(fromspots).values(FROMSPOTS.map((f) => ({ fromspotcd: f.id, caption: f.caption })));
+  await tx.insert(keywords).values(KEYWORDS.map((k, i) => ({ ...k, sort: (i + 1) * 10 })));
+  await tx.insert(nationalities).values(NATIONALITIES.map((n) => ({ id: n.id, nationalityNm: n.nationality_nm, sort: n.id })));
+  await tx.insert(facilities).values(FACILITIES.map((f, i) => ({ id: f.id, name: f.name, pinHash: pinHashes[i] ?? '' })));
+  await tx.execute(sql`select setval(pg_get_serial_sequence('facilities', 'id'), (select max(id) from facilities))`);
+
+  await tx.insert(options).values(OPTIONS.map((o, i) => optionRow(o, i, today)));
+  await tx.insert(optionImages).values(
+    OPTIONS.flatMap((o) => o.images.map((caption, i) => ({ opcd: o.opcd, seq: i + 1, image: imagePath(o.opcd, i + 1), caption }))),
+  );
+  await tx.insert(optionKeywords).values(OPTIONS.flatMap((o) => o.keywords.map((keycd) => ({ opcd: o.opcd, keycd }))));
+
+  const stockByKey = new Map<string, StockRow>();
+  for (const o of OPTIONS) for (const row of stockRows(o, today)) stockByKey.set(`${row.opcd}|${row.usedate}`, row);
+  const demo = DEMO_BOOKINGS.map((b) => bookingRows(b, now, today, stockByKey));
+
+  await insertStock(tx, [...stockByKey.values()]);
+  await tx.insert(bookings).values(demo.map((d) => d.booking));
+  await tx.insert(bookingOptions).values(demo.flatMap((d) => d.options));
+  await tx.insert(bookingMembers).values(demo.flatMap((d) => d.members));
+  const rentals = demo.flatMap((d) => d.rentals);
+  if (rentals.length > 0) await tx.insert(bookingRentals).values(rentals);
+  const paid = demo.flatMap((d) => (d.payment ? [d.payment] : []));
+  if (paid.length > 0) await tx.insert(payments).values(paid);
+}
+
+/** Seeds unconditionally (the caller knows the tables are empty). */
+export async function seed(db: Db, clock: Clock): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    await writeSeed(tx, clock);
+  });
+}
+
+/** Seeds when there is no option yet; safe when several instances start at once. Returns whether it seeded. */
+export async function seedIfEmpty(db: Db, clock: Clock): Promise<boolean> {
+  const existing = await db.select({ opcd: options.opcd }).from(options).limit(1);
+  if (existing.length > 0) return false;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    const again = await tx.select({ opcd: options.opcd }).from(options).limit(1);
+    if (again.length > 0) return false;
+    await writeSeed(tx, clock);
+    return true;
+  });
+}
+
+/** The demo logins and facility PINs, for `npm run seed` and the e2e server's log. */
+export function demoSummary(clock: Clock): string {
+  const today = todayIn(clock);
+  const lines = [
+    'デモ用ログイン（予約番号 / 電話番号）:',
+    ...DEMO_BOOKINGS.map((b) => `  ${b.rsvno} / ${DEMO_TEL}  利用日 ${useDateOf(b, today)}  ${b.shows}`),
+    '施設の暗証番号（クーポン使用）:',
+    ...FACILITIES.map((f) => `  施設${f.id} ${f.name}: ${f.pin}`),
+    `在庫・料金: ${today} から ${addDays(today, 364)} まで（OP0001〜OP${String(OPTIONS.length).padStart(4, '0')}）`,
+  ];
+  return lines.join('\n');
+}

@@ -48,6 +48,8 @@ interface ReservationState {
   amount: number;
   leader: Leader | null;
   members: Person[];
+  /** Participant 1 is the applicant (申込者と同じ). */
+  sameAsLeader: boolean;
   completed: Completion | null;
   start(input: {
     optionDetail: ReservedOption;
@@ -58,7 +60,7 @@ interface ReservationState {
     md: string;
     now: number;
   }): void;
-  setPeople(leader: Leader, members: Person[]): void;
+  setPeople(leader: Leader, members: Person[], sameAsLeader?: boolean): void;
   setMembers(members: Person[]): void;
   complete(completion: Completion): void;
   reset(): void;
@@ -95,6 +97,7 @@ const initial = {
   amount: 0,
   leader: null,
   members: [],
+  sameAsLeader: false,
   completed: null,
 };
 
@@ -115,7 +118,8 @@ export const useReservationStore = create<ReservationState>()(
           md,
           members: membersFor(party),
         }),
-      setPeople: (leader, members) => set({ leader, members }),
+      setPeople: (leader, members, sameAsLeader) =>
+        set(sameAsLeader === undefined ? { leader, members } : { leader, members, sameAsLeader }),
       setMembers: (members) => set({ members }),
       complete: (completed) => set({ completed }),
       reset: () => set(initial),
@@ -123,7 +127,7 @@ export const useReservationStore = create<ReservationState>()(
     {
       name: 'reservation',
       storage: createJSONStorage(() => safeStorage),
-      partialize: ({ startedAt, md, optionDetail, usedate, party, prices, amount, leader, members, completed }) => ({
+      partialize: ({
         startedAt,
         md,
         optionDetail,
@@ -133,6 +137,19 @@ export const useReservationStore = create<ReservationState>()(
         amount,
         leader,
         members,
+        sameAsLeader,
+        completed,
+      }) => ({
+        startedAt,
+        md,
+        optionDetail,
+        usedate,
+        party,
+        prices,
+        amount,
+        leader,
+        members,
+        sameAsLeader,
         completed,
       }),
     },

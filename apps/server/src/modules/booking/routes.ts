@@ -1,4 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { ok } from '../../http/envelope.ts';
+import { createBooking } from './service.ts';
 
-export async function bookingRoutes(_app: FastifyInstance, _ctx: AppContext): Promise<void> {}
+/** POST /booking (SPEC §7). /booking/{rsvno}, /booking/cancel* and /booking/edit live in modules/mypage. */
+export async function bookingRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.post('/booking', async (request) => ok(await createBooking(ctx, request.body, request.ip)));
+}

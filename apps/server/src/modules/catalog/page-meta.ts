@@ -1,11 +1,31 @@
+import sanitizeHtml from 'sanitize-html';
 import type { AppContext } from '../../context.ts';
 import type { PageMeta } from '../../http/spa.ts';
+import { catalogService } from './service.ts';
+
+const DESCRIPTION_MAX = 120;
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
+
+/** Plain text of server HTML, whitespace collapsed, cut to `max` characters with an ellipsis. */
+export function plainExcerpt(html: string, max = DESCRIPTION_MAX): string {
+  const text = sanitizeHtml(html.replace(/<\/(p|li|tr|h\d)>/gi, '$& '), { allowedTags: [], allowedAttributes: {} })
+    .replace(/&(amp|lt|gt|quot|#39);/g, (e) => ENTITIES[e] ?? e)
+    .replace(/\s+/g, ' ')
+    .trim();
+  const chars = [...text];
+  return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`;
+}
 
 /** Title and description of a public catalog page, for the HTML the server sends. */
 export async function catalogPageMeta(
-  _ctx: AppContext,
-  _pathname: string,
-  _query: URLSearchParams,
+  ctx: AppContext,
+  pathname: string,
+  query: URLSearchParams,
 ): Promise<PageMeta | null> {
-  return null;
+  if (pathname !== '/detail') return null;
+  const opcd = query.get('opcd');
+  if (!opcd || opcd.length > 20) return null;
+  const core = await catalogService(ctx).optionCore(opcd);
+  if (!core) return null;
+  return { title: core.detail.webname, description: plainExcerpt(core.detail.introduction) };
 }

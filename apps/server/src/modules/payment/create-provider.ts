@@ -1,7 +1,9 @@
 import type { AppContextBase } from '../../context.ts';
 import type { PaymentProvider } from './provider.ts';
+import { createSandboxProvider } from './sandbox.ts';
+import { createStripeProvider } from './stripe.ts';
 
 /** Stripe when STRIPE_SECRET_KEY is set, otherwise the built-in sandbox (DESIGN §6). */
-export function createPaymentProvider(_ctx: AppContextBase): PaymentProvider {
-  return { name: 'sandbox' } as unknown as PaymentProvider;
+export function createPaymentProvider(ctx: AppContextBase): PaymentProvider {
+  return ctx.config.stripeSecretKey ? createStripeProvider(ctx.config) : createSandboxProvider(ctx);
 }

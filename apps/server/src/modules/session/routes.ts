@@ -1,4 +1,13 @@
+import { loginRequest } from '@tabi/contract/booking';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { parseInput } from '../../errors.ts';
+import { ok } from '../../http/envelope.ts';
+import * as sessions from './service.ts';
 
-export async function sessionRoutes(_app: FastifyInstance, _ctx: AppContext): Promise<void> {}
+export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.post('/mylogin', async (request) => {
+    const input = parseInput(loginRequest, request.body);
+    return ok(await sessions.login(ctx, input, request.ip));
+  });
+}

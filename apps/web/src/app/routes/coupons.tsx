@@ -1,7 +1,6 @@
+import { CouponListPage } from '../../features/coupon/components/coupon-list-page.tsx';
+
+/** SPEC §2 Coupon list. */
 export function Component() {
-  return (
-    <div className="container page">
-      <h1 className="page-title">準備中</h1>
-    </div>
-  );
+  return <CouponListPage />;
 }

@@ -1,7 +1,106 @@
+import { ErrCd } from '@tabi/contract/constants';
+import { monthStart, tokyoYmd, type Ymd } from '@tabi/contract/dates';
+import { Msg } from '@tabi/contract/messages';
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { htmlToText } from '../../components/safe-html.tsx';
+import { AvailabilityCalendar } from '../../features/availability/components/availability-calendar.tsx';
+import { PartyDialog } from '../../features/availability/components/party-dialog.tsx';
+import { useOptionDetail } from '../../features/catalog/api/get-option-detail.ts';
+import { BackLink, DetailTabs } from '../../features/catalog/components/detail-tabs.tsx';
+import { OptionHeader } from '../../features/catalog/components/option-header.tsx';
+import {
+  ApplicationGuide,
+  ContentGuide,
+  OrganiserBlock,
+  PriceSection,
+} from '../../features/catalog/components/option-sections.tsx';
+import { listHref, readListState } from '../../features/catalog/lib/search-query.ts';
+import { showAlert } from '../../lib/alert.ts';
+import { usePageMeta } from '../../lib/page-meta.ts';
+
+/**
+ * SPEC §2 Option detail (/detail?opcd=&usedate=&md=): the option, its availability calendar and the
+ * party-count dialog that starts a reservation. The search query rides along for the way back.
+ */
 export function Component() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const opcd = params.get('opcd') ?? '';
+  const listState = readListState(params);
+  const backHref = listHref(listState);
+  const today = tokyoYmd(new Date());
+  const thisMonth = monthStart(today);
+  const queryDate = listState.conditions.usedate;
+  const queryDateUsable = queryDate !== '' && monthStart(queryDate) >= thisMonth;
+
+  // null until the visitor changes month: the first call sends the usedate query (SPEC §7).
+  const [month, setMonth] = useState<Ymd | null>(null);
+  const [selected, setSelected] = useState<Ymd | null>(null);
+  const [dialogDay, setDialogDay] = useState<Ymd | null>(null);
+  const visibleMonth = month ?? (queryDateUsable ? monthStart(queryDate) : thisMonth);
+
+  const detail = useOptionDetail({
+    opcd,
+    usedate: month ?? (queryDateUsable ? queryDate : undefined),
+    background: month !== null,
+  });
+  const envelope = detail.data;
+  const failed = (envelope !== undefined && envelope.errcd !== ErrCd.success) || detail.isError;
+
+  useEffect(() => {
+    if (opcd === '') navigate(backHref, { replace: true });
+  }, [opcd, backHref, navigate]);
+
+  useEffect(() => {
+    if (!failed) return;
+    // SPEC §8: the server's message, then back to the list (network failures were already announced).
+    if (envelope && envelope.errcd !== ErrCd.success) showAlert(envelope.errMsg);
+    navigate(backHref, { replace: true });
+  }, [failed, envelope, backHref, navigate]);
+
+  const option = failed ? null : (envelope?.response ?? null);
+  usePageMeta(option?.webname, option ? htmlToText(option.introduction).slice(0, 120) : undefined);
+
+  if (!option) return <div className="container page" aria-busy="true" />;
+
+  const hasCalendar = Object.keys(option.valueList).length > 0;
+  const dialogStock = dialogDay ? Number(option.valueList[dialogDay]?.zaikozan ?? 0) : 0;
+
   return (
     <div className="container page">
-      <h1 className="page-title">準備中</h1>
+      <BackLink to={backHref} label={Msg.backToList} />
+      <OptionHeader option={option} />
+      <DetailTabs showPrice={hasCalendar} />
+      <ContentGuide option={option} />
+      {hasCalendar && (
+        <PriceSection requestItem={option.flg_request_item === 1}>
+          <AvailabilityCalendar
+            valueList={option.valueList}
+            month={visibleMonth}
+            today={today}
+            lastMonth={option.use_to}
+            selected={selected}
+            loading={detail.isPlaceholderData}
+            onMonthChange={setMonth}
+            onSelect={(day) => {
+              setSelected(day);
+              setDialogDay(day);
+            }}
+          />
+        </PriceSection>
+      )}
+      <ApplicationGuide option={option} />
+      <OrganiserBlock />
+      {dialogDay && (
+        <PartyDialog
+          option={option}
+          usedate={dialogDay}
+          zaikozan={dialogStock}
+          md={listState.md}
+          onClose={() => setDialogDay(null)}
+        />
+      )}
     </div>
   );
 }

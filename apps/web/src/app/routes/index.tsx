@@ -1,7 +1,47 @@
+import { tokyoYmd } from '@tabi/contract/dates';
+import { Msg } from '@tabi/contract/messages';
+import { useSearchParams } from 'react-router';
+import { useOptions } from '../../features/catalog/api/get-options.ts';
+import { OptionListLayout } from '../../features/catalog/components/option-list-layout.tsx';
+import { OptionResults } from '../../features/catalog/components/option-results.tsx';
+import { SearchPanel } from '../../features/catalog/components/search-panel.tsx';
+import {
+  detailHref,
+  EMPTY_CONDITIONS,
+  listHref,
+  listStateToParams,
+  readListState,
+} from '../../features/catalog/lib/search-query.ts';
+
+/** SPEC §2 index: the option list with its search; conditions and page live in the URL query. */
 export function Component() {
+  const [params, setParams] = useSearchParams();
+  const state = readListState(params);
+  const list = useOptions({ conditions: state.conditions, page: state.page });
+  const today = tokyoYmd(new Date());
+
   return (
-    <div className="container page">
-      <h1 className="page-title">準備中</h1>
-    </div>
+    <OptionListLayout
+      title={Msg.optionListTitle}
+      panel={
+        <SearchPanel
+          applied={state.conditions}
+          today={today}
+          onSearch={(conditions) =>
+            setParams(listStateToParams({ conditions, page: 1, md: state.md }), { replace: true })
+          }
+          onReset={() =>
+            setParams(listStateToParams({ conditions: EMPTY_CONDITIONS, page: 1, md: state.md }), { replace: true })
+          }
+        />
+      }
+    >
+      <OptionResults
+        list={list.data}
+        updating={list.isPlaceholderData}
+        hrefForPage={(page) => listHref({ ...state, page })}
+        hrefForOption={(opcd) => detailHref(opcd, state)}
+      />
+    </OptionListLayout>
   );
 }

@@ -1,7 +1,6 @@
+import { RentalEditPage } from '../../features/mypage/components/rental-edit-page.tsx';
+
+/** SPEC §2 Rental edit. */
 export function Component() {
-  return (
-    <div className="container page">
-      <h1 className="page-title">準備中</h1>
-    </div>
-  );
+  return <RentalEditPage />;
 }

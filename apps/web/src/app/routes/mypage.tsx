@@ -1,7 +1,6 @@
+import { BookingPage } from '../../features/mypage/components/booking-page.tsx';
+
+/** SPEC §2 My page (booking confirmation). */
 export function Component() {
-  return (
-    <div className="container page">
-      <h1 className="page-title">準備中</h1>
-    </div>
-  );
+  return <BookingPage />;
 }

@@ -1,7 +1,5 @@
+import { CheckPage } from '../../features/reservation/components/check-page.tsx';
+
 export function Component() {
-  return (
-    <div className="container page">
-      <h1 className="page-title">準備中</h1>
-    </div>
-  );
+  return <CheckPage />;
 }

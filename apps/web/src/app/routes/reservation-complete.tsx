@@ -1,7 +1,5 @@
+import { CompletePage } from '../../features/reservation/components/complete-page.tsx';
+
 export function Component() {
-  return (
-    <div className="container page">
-      <h1 className="page-title">準備中</h1>
-    </div>
-  );
+  return <CompletePage />;
 }

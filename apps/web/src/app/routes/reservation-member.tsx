@@ -1,7 +1,5 @@
+import { MemberPage } from '../../features/reservation/components/member-page.tsx';
+
 export function Component() {
-  return (
-    <div className="container page">
-      <h1 className="page-title">準備中</h1>
-    </div>
-  );
+  return <MemberPage />;
 }

@@ -1,7 +1,5 @@
+import { RentalPage } from '../../features/reservation/components/rental-page.tsx';
+
 export function Component() {
-  return (
-    <div className="container page">
-      <h1 className="page-title">準備中</h1>
-    </div>
-  );
+  return <RentalPage />;
 }

@@ -1,0 +1,201 @@
+import { type BookingResult, createBookingRequest } from '@tabi/contract/booking';
+import { normalisePhone } from '@tabi/contract/booking-rules';
+import { BookingStatus, ErrCd, PaymentStatus, REQUEST_PAYMENT_DEADLINE_HOURS } from '@tabi/contract/constants';
+import { addDays, isoDateToYmd, tokyoDayStart, ymdToIsoDate } from '@tabi/contract/dates';
+import { Msg } from '@tabi/contract/messages';
+import { AGE_CLASSES } from '@tabi/contract/constants';
+import type { PartyCounts } from '@tabi/contract/party';
+import { todayIn } from '../../clock.ts';
+import type { AppContext, AppContextBase } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { AppError, parseInput } from '../../errors.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { loadMailBooking, requestConfirmedMail, requestDeclinedMail, requestReceivedMail } from '../mail/templates.ts';
+import { policyForBooking } from './cancel-policy.ts';
+import * as repo from './repository.ts';
+import { randomRsvno } from './rsvno.ts';
+import { toTokyoIso } from './tokyo-time.ts';
+import { planBooking } from './validate.ts';
+
+/** Booking creation per client address (DESIGN §4). */
+export const BOOKING_LIMIT_PER_IP = 30;
+export const BOOKING_WINDOW_SECONDS = 60;
+
+type Prices = Pick<repo.StockRow, 'adultbaika' | 'middlebaika' | 'childbaika' | 'infantbaika'>;
+
+/** The price the server charges: its own unit prices times the party (DESIGN §5). */
+export function priceOf(row: Prices, counts: PartyCounts): number {
+  const unit = { adult: row.adultbaika, middle: row.middlebaika, child: row.childbaika, infant: row.infantbaika };
+  return AGE_CLASSES.reduce((sum, c) => sum + unit[c] * counts[c], 0);
+}
+
+function amountMismatch(): AppError {
+  return AppError.conflict(ErrCd.generic, Msg.amountMismatch);
+}
+
+/** POST /booking: every rule again, then seats, booking and (for requests) the mail in one transaction. */
+export async function createBooking(ctx: AppContext, body: unknown, clientIp: string): Promise<BookingResult> {
+  const limit = await ctx.limiter.hit(`booking:ip:${clientIp}`, BOOKING_LIMIT_PER_IP, BOOKING_WINDOW_SECONDS);
+  if (!limit.allowed) throw new AppError(ErrCd.generic, Msg.bookingRateLimited, 429);
+
+  const input = parseInput(createBookingRequest, body);
+  const option = await repo.findOption(ctx.db, input.opcd);
+  if (!option) throw AppError.notFound(Msg.optionNotFound);
+  if (option.isCoupon) throw new AppError(ErrCd.generic, Msg.optionNotBookable, 422);
+
+  const plan = planBooking(input, option, todayIn(ctx.clock));
+  const known = await repo.existingNationalities(ctx.db, plan.nationalityIds);
+  if (plan.nationalityIds.some((id) => !known.has(id))) throw new AppError(ErrCd.generic, Msg.nationalityInvalid, 422);
+
+  const usedate = ymdToIsoDate(plan.usedate);
+  const day = await repo.findStock(ctx.db, option.opcd, usedate);
+  if (!day) throw new AppError(ErrCd.nothingPrice, Msg.nothingPrice, 422);
+  const claimed = Number(input.amountjp);
+  // Cheap early answers; the transaction below decides on the row as it is then.
+  if (priceOf(day, plan.counts) !== claimed) throw amountMismatch();
+  if (day.zaikozan < plan.seats) throw AppError.conflict(ErrCd.noStock, Msg.noStock);
+
+  const now = ctx.clock.now();
+  const isRequest = option.flgRequestItem;
+  const rsvno = await ctx.db.transaction(async (tx) => {
+    const taken = await repo.takeSeats(tx, { opcd: option.opcd, usedate, seats: plan.seats });
+    if (!taken) throw AppError.conflict(ErrCd.noStock, Msg.noStock);
+    if (priceOf(taken, plan.counts) !== claimed) throw amountMismatch();
+
+    const booking: repo.NewBooking = {
+      rsvno: '',
+      status: isRequest ? BookingStatus.requested : BookingStatus.completed,
+      statusPayment: PaymentStatus.uncompleted,
+      flgRequestRsv: 0,
+      rsvdate: now,
+      fromdate: usedate,
+      todate: usedate,
+      sei: input.sei,
+      mei: input.mei,
+      tel: input.tel,
+      telNormalized: normalisePhone(input.tel),
+      mail: input.mail,
+      amountjp: claimed,
+      md: input.md,
+      lang: input.lang.slice(0, 2),
+      meetpoint: option.meetpoint,
+      cancelPolicy: policyForBooking(option.cancelPolicy),
+    };
+    let number = '';
+    for (let attempt = 0; attempt < 20 && !number; attempt += 1) {
+      const candidate = randomRsvno();
+      if (await repo.insertBookingIfNew(tx, { ...booking, rsvno: candidate })) number = candidate;
+    }
+    if (!number) throw new Error('could not draw a free booking number');
+
+    await repo.insertBookingDetails(
+      tx,
+      {
+        rsvno: number,
+        opcd: option.opcd,
+        usedate,
+        adultqty: plan.counts.adult,
+        middleqty: plan.counts.middle,
+        childqty: plan.counts.child,
+        infantqty: plan.counts.infant,
+        adultbaika: taken.adultbaika,
+        middlebaika: taken.middlebaika,
+        childbaika: taken.childbaika,
+        infantbaika: taken.infantbaika,
+        seats: plan.seats,
+      },
+      plan.members.map((m) => ({
+        rsvno: number,
+        seq: m.seq,
+        sei: m.sei,
+        mei: m.mei,
+        birthday: m.birthday,
+        sex: m.sex,
+        ageclass: m.ageclassCode,
+        nationalityId: m.nationalityId,
+        extended: m.extended,
+      })),
+      plan.rentals.map((r) => ({ rsvno: number, seq: r.seq, model: r.model, bootsSize: r.bootsSize, wearSize: r.wearSize })),
+    );
+
+    if (isRequest) {
+      const mail = await loadMailBooking(tx, ctx.config, number);
+      if (mail) await enqueueMail(tx, requestReceivedMail(mail));
+    }
+    return number;
+  });
+  return { rsvno, rsvdate: toTokyoIso(now) };
+}
+
+// --- state transitions (used by the operator command, the sweeper and fulfilment) ---
+
+async function returnAllSeats(tx: DbOrTx, rsvno: string): Promise<void> {
+  for (const line of await repo.seatLines(tx, rsvno)) await repo.giveBackSeats(tx, line);
+}
+
+/**
+ * Takes a booking's seats again (a late payment for an expired booking). All or nothing: when one
+ * day is full, the days already taken are given back and false is returned.
+ */
+export async function retakeAllSeats(tx: DbOrTx, rsvno: string): Promise<boolean> {
+  const taken: repo.SeatLine[] = [];
+  for (const line of await repo.seatLines(tx, rsvno)) {
+    if (!(await repo.takeSeats(tx, line))) {
+      for (const back of taken) await repo.giveBackSeats(tx, back);
+      return false;
+    }
+    taken.push(line);
+  }
+  return true;
+}
+
+/** Cancels a locked booking that was never paid and returns its seats. */
+export async function cancelUnpaid(tx: DbOrTx, rsvno: string, now: Date, reason: 'expired' | 'declined'): Promise<void> {
+  await returnAllSeats(tx, rsvno);
+  await repo.updateBooking(tx, rsvno, { status: BookingStatus.canceled, canceledAt: now, cancelReason: reason });
+}
+
+/** DESIGN §10: 72 hours from now, and never after the start of the day before the use date (Tokyo). */
+export function requestPaymentDeadline(now: Date, fromdate: string): Date {
+  const dayBefore = tokyoDayStart(addDays(isoDateToYmd(fromdate), -1));
+  const in72h = new Date(now.getTime() + REQUEST_PAYMENT_DEADLINE_HOURS * 3_600_000);
+  return in72h < dayBefore ? in72h : dayBefore;
+}
+
+export interface TransitionResult {
+  rsvno: string;
+  status: number;
+  paymentDeadline: Date | null;
+}
+
+/** The operator confirms a request: tmp reservation, payable until the deadline; the customer is mailed. */
+export async function confirmRequest(ctx: AppContextBase, rsvno: string): Promise<TransitionResult> {
+  return ctx.db.transaction(async (tx) => {
+    const booking = await repo.lockBooking(tx, rsvno);
+    if (!booking) throw AppError.notFound(Msg.bookingNotFound);
+    if (booking.status !== BookingStatus.requested) throw AppError.conflict(ErrCd.generic, Msg.requestNotPending);
+    const now = ctx.clock.now();
+    const deadline = requestPaymentDeadline(now, booking.fromdate);
+    if (deadline <= now) throw AppError.conflict(ErrCd.generic, Msg.paymentDeadlineUnavailable);
+    await repo.updateBooking(tx, rsvno, { status: BookingStatus.tmp, flgRequestRsv: 1, paymentDeadline: deadline });
+    const mail = await loadMailBooking(tx, ctx.config, rsvno);
+    if (mail) await enqueueMail(tx, requestConfirmedMail(mail));
+    return { rsvno, status: BookingStatus.tmp, paymentDeadline: deadline };
+  });
+}
+
+/** The operator declines a request (or withdraws an unpaid confirmation): canceled, seats back, mailed. */
+export async function declineRequest(ctx: AppContextBase, rsvno: string): Promise<TransitionResult> {
+  return ctx.db.transaction(async (tx) => {
+    const booking = await repo.lockBooking(tx, rsvno);
+    if (!booking) throw AppError.notFound(Msg.bookingNotFound);
+    const pending =
+      booking.status === BookingStatus.requested ||
+      (booking.status === BookingStatus.tmp && booking.statusPayment === PaymentStatus.uncompleted);
+    if (!pending) throw AppError.conflict(ErrCd.generic, Msg.requestNotPending);
+    await cancelUnpaid(tx, rsvno, ctx.clock.now(), 'declined');
+    const mail = await loadMailBooking(tx, ctx.config, rsvno);
+    if (mail) await enqueueMail(tx, requestDeclinedMail(mail));
+    return { rsvno, status: BookingStatus.canceled, paymentDeadline: booking.paymentDeadline };
+  });
+}

@@ -1,0 +1,198 @@
+/** SPEC §5's rules, checked again on the server: a client that skips them gets a Japanese refusal. */
+import type { createBookingRequest } from '@tabi/contract/booking';
+import { birthdayProblem, EMAIL_PATTERN, nameProblem, normalisePhone, phoneProblem } from '@tabi/contract/booking-rules';
+import {
+  type AgeClass,
+  ageClassFromCode,
+  RentalCode,
+  rentalNeedsBoots,
+  rentalNeedsType,
+  rentalNeedsWear,
+  SHOE_SIZES,
+  wearSizesFor,
+} from '@tabi/contract/constants';
+import { isoDateToYmd, isValidYmd, type Ymd, ymdToIsoDate } from '@tabi/contract/dates';
+import { Msg, participantTitle, partySizeOutOfRange } from '@tabi/contract/messages';
+import { type AgeRules, emptyParty, headcount, offeredAgeClasses, type PartyCounts, partyBounds } from '@tabi/contract/party';
+import type { z } from 'zod';
+import { AppError } from '../../errors.ts';
+import type { OptionRow } from './repository.ts';
+
+export type BookingInput = z.output<typeof createBookingRequest>;
+
+export interface PlannedMember {
+  seq: number;
+  sei: string;
+  mei: string;
+  /** YYYY-MM-DD */
+  birthday: string;
+  sex: string;
+  ageClass: AgeClass;
+  ageclassCode: string;
+  nationalityId: number;
+  extended: Record<string, unknown>;
+}
+
+export interface PlannedRental {
+  seq: number;
+  model: string;
+  bootsSize: string;
+  wearSize: string;
+}
+
+/** A request that passed every rule: what the booking will hold. */
+export interface BookingPlan {
+  usedate: Ymd;
+  counts: PartyCounts;
+  seats: number;
+  members: PlannedMember[];
+  rentals: PlannedRental[];
+  nationalityIds: number[];
+}
+
+function refuse(message: string): AppError {
+  return new AppError('999', message, 422);
+}
+
+function ofMember(seq: number, message: string): string {
+  return `${participantTitle(seq)}：${message}`;
+}
+
+export function ageRulesOf(option: OptionRow): AgeRules {
+  return {
+    adult_age_min: option.adultAgeMin,
+    adult_age_max: option.adultAgeMax,
+    middle_age_min: option.middleAgeMin,
+    middle_age_max: option.middleAgeMax,
+    child_age_min: option.childAgeMin,
+    child_age_max: option.childAgeMax,
+    infant_age_min: option.infantAgeMin,
+    infant_age_max: option.infantAgeMax,
+  };
+}
+
+function checkApplicant(input: BookingInput): void {
+  const nameIssue = nameProblem(input.sei) ?? nameProblem(input.mei);
+  if (nameIssue) throw refuse(`${Msg.leader}：${nameIssue}`);
+  const phoneIssue = phoneProblem(input.tel);
+  if (phoneIssue) throw refuse(`${Msg.leader}：${phoneIssue}`);
+  // The phone is the login secret: it must keep enough digits to be compared later (DESIGN §4).
+  if (normalisePhone(input.tel).length < 6) throw refuse(Msg.invalidPhone);
+  if (!EMAIL_PATTERN.test(input.mail)) throw refuse(Msg.invalidEmail);
+}
+
+function checkUseDate(usedate: Ymd, option: OptionRow, today: Ymd): void {
+  if (!isValidYmd(usedate)) throw refuse(Msg.invalidDate);
+  const from = isoDateToYmd(option.useFrom);
+  const to = isoDateToYmd(option.useTo);
+  if (usedate < today || usedate < from || usedate > to) throw refuse(Msg.useDateUnavailable);
+}
+
+const TRUE_WORDS = new Set(['1', 'true', 'yes', 'on', '希望する']);
+
+function isGiven(value: unknown): boolean {
+  return value !== undefined && value !== null && value !== '';
+}
+
+function toFlag(value: unknown): boolean {
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'number') return value === 1;
+  return typeof value === 'string' && TRUE_WORDS.has(value.trim().toLowerCase());
+}
+
+/** Passport number and vegetarian choice only when the option lists them (SPEC §5); the passport is then required. */
+function extendedOf(member: BookingInput['memberList'][number], seq: number, listed: ReadonlySet<string>) {
+  const given = member.extended_fields?.extended_participant_fields ?? {};
+  const extended: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(given)) {
+    if (isGiven(value) && !listed.has(name)) throw refuse(ofMember(seq, Msg.extendedFieldNotAllowed));
+  }
+  if (listed.has('passport_number')) {
+    const passport = typeof given.passport_number === 'string' ? given.passport_number.trim() : '';
+    if (!passport) throw refuse(ofMember(seq, Msg.passportRequired));
+    extended.passport_number = passport;
+  }
+  if (listed.has('vegetarian_meals')) extended.vegetarian_meals = toFlag(given.vegetarian_meals);
+  return extended;
+}
+
+function normaliseShoeSize(size: string): string {
+  const n = Number(size.normalize('NFKC').trim());
+  return Number.isFinite(n) ? n.toFixed(1) : size;
+}
+
+function planRentals(input: BookingInput, option: OptionRow, members: PlannedMember[]): PlannedRental[] {
+  const rentalcd = option.rentalcd;
+  const entries = input.rentskiList.filter((r) => r.model !== '' || r.boots_size !== '' || r.wear_size !== '');
+  if (rentalcd === RentalCode.none) {
+    if (entries.length > 0) throw refuse(Msg.rentalNotAllowed);
+    return [];
+  }
+  const bySeq = new Map<number, (typeof input.rentskiList)[number]>();
+  for (const entry of input.rentskiList) {
+    const seq = Number(entry.seq);
+    if (!members.some((m) => m.seq === seq) || bySeq.has(seq)) throw refuse(Msg.rentalInvalid);
+    bySeq.set(seq, entry);
+  }
+  return members.map((member) => {
+    const entry = bySeq.get(member.seq);
+    const model = entry?.model ?? '';
+    const boots = entry?.boots_size ? normaliseShoeSize(entry.boots_size) : '';
+    const wear = entry?.wear_size?.trim() ?? '';
+    if (model !== '' && !rentalNeedsType(rentalcd)) throw refuse(ofMember(member.seq, Msg.rentalInvalid));
+    if (boots !== '' && !(rentalNeedsBoots(rentalcd) && SHOE_SIZES.includes(boots))) {
+      throw refuse(ofMember(member.seq, Msg.rentalInvalid));
+    }
+    if (wear !== '' && !(rentalNeedsWear(rentalcd) && wearSizesFor(member.ageClass).includes(wear))) {
+      throw refuse(ofMember(member.seq, Msg.rentalInvalid));
+    }
+    return { seq: member.seq, model, bootsSize: boots, wearSize: wear };
+  });
+}
+
+/** Every SPEC §5 rule that needs no database; throws the first problem as a Japanese AppError. */
+export function planBooking(input: BookingInput, option: OptionRow, today: Ymd): BookingPlan {
+  checkApplicant(input);
+  const usedate = input.usedate;
+  checkUseDate(usedate, option, today);
+
+  const rules = ageRulesOf(option);
+  const offered = new Set(offeredAgeClasses(rules));
+  const listed = new Set(option.extendedFields);
+  const counts = emptyParty();
+  const members = input.memberList.map((m, index): PlannedMember => {
+    const seq = index + 1;
+    if (Number(m.seq) !== seq || !/^\d+$/.test(m.seq)) throw refuse(Msg.memberListInvalid);
+    const ageClass = ageClassFromCode(m.ageclass);
+    if (!ageClass || !offered.has(ageClass)) throw refuse(ofMember(seq, Msg.ageClassNotOffered));
+    const nameIssue = nameProblem(m.sei) ?? nameProblem(m.mei);
+    if (nameIssue) throw refuse(ofMember(seq, nameIssue));
+    const birthdayIssue = birthdayProblem(m.birthday, ageClass, usedate, today, rules);
+    if (birthdayIssue) throw refuse(ofMember(seq, birthdayIssue));
+    counts[ageClass] += 1;
+    return {
+      seq,
+      sei: m.sei,
+      mei: m.mei,
+      birthday: ymdToIsoDate(m.birthday),
+      sex: m.sex,
+      ageClass,
+      ageclassCode: m.ageclass,
+      nationalityId: Number(m.nationality_id),
+      extended: extendedOf(m, seq, listed),
+    };
+  });
+
+  const { min, max } = partyBounds({ min_people: option.minPeople, max_people: option.maxPeople });
+  const seats = headcount(counts);
+  if (seats < min || seats > max) throw refuse(partySizeOutOfRange(min, max));
+
+  return {
+    usedate,
+    counts,
+    seats,
+    members,
+    rentals: planRentals(input, option, members),
+    nationalityIds: [...new Set(members.map((m) => m.nationalityId).filter((id) => id !== 0))],
+  };
+}

@@ -1,0 +1,492 @@
+import {
+  areaResponse,
+  cityResponse,
+  conditionResponse,
+  nationalityResponse,
+  optionDetailResponse,
+  optionListResponse,
+  optionSummaryResponse,
+  priceResponse,
+} from '@tabi/contract/catalog';
+import { addDays, daysOfMonth } from '@tabi/contract/dates';
+import { Msg } from '@tabi/contract/messages';
+import { and, eq, gte, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { options, stock } from '../../db/schema.ts';
+import { AREAS, CITIES, OPTIONS } from '../../seed/catalog-data.ts';
+import { seed } from '../../seed/seed.ts';
+import { weekday } from '../../seed/stock.ts';
+import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { catalogPageMeta } from './page-meta.ts';
+import { catalogService } from './service.ts';
+
+// Saturday 21 November 2026, 12:00 in Tokyo.
+const NOW = new Date('2026-11-21T03:00:00Z');
+const TODAY = '20261121';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ now: NOW });
+  await seed(t.ctx.db, t.clock);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function get(url: string, headers: Record<string, string> = {}) {
+  return t.app.inject({ method: 'GET', url, headers });
+}
+
+async function list(query: string) {
+  const res = await get(`/api/option${query ? `?${query}` : ''}`);
+  expect(res.statusCode).toBe(200);
+  return optionListResponse.parse(res.json()).response!.optionList;
+}
+
+async function codes(query: string): Promise<string[]> {
+  return (await list(query)).data.map((o) => o.opcd);
+}
+
+/** Every listed code over all pages. */
+async function allCodes(query: string): Promise<string[]> {
+  const first = await list(query);
+  const out = first.data.map((o) => o.opcd);
+  for (let page = 2; page <= first.last_page; page++) out.push(...(await codes(`${query}&page=${page}`)));
+  return out;
+}
+
+const listed = OPTIONS.filter((o) => !o.coupon);
+function regionOf(citycd: string): string {
+  const area = CITIES.find((c) => c.citycd === citycd)?.areacd;
+  return AREAS.find((a) => a.areacd === area)?.homencd ?? '';
+}
+
+async function setStock(opcd: string, day: string, zaikozan: number) {
+  const iso = `${day.slice(0, 4)}-${day.slice(4, 6)}-${day.slice(6)}`;
+  await t.ctx.db
+    .update(stock)
+    .set({ zaikozan })
+    .where(and(eq(stock.opcd, opcd), eq(stock.usedate, iso)));
+  catalogService(t.ctx).clearCaches();
+}
+
+function expectJapaneseError(res: { statusCode: number; json(): unknown }, status: number, errcd = '999') {
+  expect(res.statusCode).toBe(status);
+  const body = res.json() as { errcd: string; errMsg: string; response: unknown };
+  expect(body.errcd).toBe(errcd);
+  expect(body.response).toBeNull();
+  expect(body.errMsg).toMatch(/[ぁ-んァ-ヶ一-龠]/);
+  expect(body.errMsg).not.toMatch(/Error|at .*\.ts/);
+}
+
+describe('GET /api/option — pagination', () => {
+  it('lists 10 per page with Laravel-style links, from/to/total', async () => {
+    const page = await list('');
+    expect(page.total).toBe(listed.length);
+    expect(page.current_page).toBe(1);
+    expect(page.last_page).toBe(Math.ceil(listed.length / 10));
+    expect(page.from).toBe(1);
+    expect(page.to).toBe(10);
+    expect(page.data).toHaveLength(10);
+    expect(page.links[0]).toEqual({ url: null, label: Msg.pagePrevious, active: false });
+    expect(page.links[1]).toEqual({ url: '/api/option?page=1', label: '1', active: true });
+    expect(page.links[2]).toEqual({ url: '/api/option?page=2', label: '2', active: false });
+    expect(page.links.at(-1)).toEqual({ url: '/api/option?page=2', label: Msg.pageNext, active: false });
+    expect(page.links).toHaveLength(page.last_page + 2);
+  });
+
+  it('sorts by the option sort order then code, and leaves coupon-only options out', async () => {
+    const all = await allCodes('md=x');
+    expect(all).toEqual(listed.map((o) => o.opcd));
+    for (const coupon of ['OP0011', 'OP0012', 'OP0013']) expect(all).not.toContain(coupon);
+  });
+
+  it('answers the last page with its from/to and no next link', async () => {
+    const last = Math.ceil(listed.length / 10);
+    const page = await list(`page=${last}`);
+    expect(page.from).toBe((last - 1) * 10 + 1);
+    expect(page.to).toBe(listed.length);
+    expect(page.links.at(-1)).toEqual({ url: null, label: Msg.pageNext, active: false });
+    expect(page.links[0]?.url).toBe(`/api/option?page=${last - 1}`);
+    expect(page.links.find((l) => l.active)?.label).toBe(String(last));
+  });
+
+  it('answers a page past the end with no rows, null from/to and the real total', async () => {
+    const page = await list('page=99');
+    expect(page.data).toEqual([]);
+    expect(page.from).toBeNull();
+    expect(page.to).toBeNull();
+    expect(page.total).toBe(listed.length);
+  });
+
+  it('keeps the filters in the page links', async () => {
+    const page = await list('homencd=03&keycd=K01&page=1');
+    for (const link of page.links.filter((l) => l.url)) expect(link.url).toMatch(/^\/api\/option\?homencd=03&keycd=K01&page=\d+$/);
+  });
+
+  it('gives each card its names, images, keywords, period and price range from today on', async () => {
+    const [op1] = (await list('')).data;
+    expect(op1).toMatchObject({
+      opcd: 'OP0001',
+      fromspot: '東京駅',
+      homen: '関東',
+      area: '東京',
+      city: '台東区',
+      flg_request_item: 0,
+    });
+    expect(op1?.imageList[0]).toEqual({ image: '/images/OP0001-1.svg', caption: '東京駅丸の内駅舎' });
+    expect(op1?.keywordList.map((k) => k.keyname)).toEqual(['日帰り', '食事付き', '子供歓迎', '絶景']);
+    expect(op1?.use_from).toMatch(/^\d{8}$/);
+    const [range] = await t.ctx.db
+      .select({ min: sql<number>`min(${stock.adultbaika})`, max: sql<number>`max(${stock.adultbaika})` })
+      .from(stock)
+      .where(and(eq(stock.opcd, 'OP0001'), gte(stock.usedate, '2026-11-21')));
+    expect(op1?.min_baika).toBe(Number(range?.min));
+    expect(op1?.max_baika).toBe(Number(range?.max));
+    expect(op1!.max_baika).toBeGreaterThan(op1!.min_baika);
+    const request = (await list('')).data.find((o) => o.opcd === 'OP0002');
+    expect(request?.flg_request_item).toBe(1);
+    expect(request?.fromspot).toBeNull();
+  });
+});
+
+describe('GET /api/option — filters', () => {
+  it('filters by region, area, city and departure point', async () => {
+    const kanto = listed.filter((o) => regionOf(o.citycd) === '03').map((o) => o.opcd);
+    expect(await allCodes('homencd=03')).toEqual(kanto);
+    expect(await allCodes('areacd=0301')).toEqual(['OP0001', 'OP0002', 'OP0008', 'OP0016', 'OP0028', 'OP0029']);
+    expect(await allCodes('citycd=030102')).toEqual(['OP0001', 'OP0002', 'OP0028', 'OP0029']);
+    expect(await allCodes('fromspotcd=1302')).toEqual(['OP0001', 'OP0008']);
+  });
+
+  it('combines filters', async () => {
+    expect(await codes('homencd=03&fromspotcd=1303')).toEqual(['OP0027']);
+    expect(await codes('homencd=04&fromspotcd=1303')).toEqual(['OP0014']);
+    expect(await codes('homencd=03&areacd=0301&citycd=030102&fromspotcd=1302')).toEqual(['OP0001']);
+    expect(await codes('homencd=01&citycd=030102')).toEqual([]);
+    expect(await codes('areacd=0501&keycd=K08,K05')).toEqual(['OP0036']);
+  });
+
+  it('keeps only options bookable on the use date', async () => {
+    // OP0014's pattern: 8 left today, sold out tomorrow.
+    expect(await codes(`areacd=0403&usedate=${TODAY}`)).toEqual(['OP0014']);
+    expect(await codes(`areacd=0403&usedate=${addDays(TODAY, 1)}`)).toEqual([]);
+    // A day without a stock row (OP0002 does not sail on Tuesdays).
+    let tuesday = TODAY;
+    while (weekday(tuesday) !== 2) tuesday = addDays(tuesday, 1);
+    expect(await codes(`citycd=030102&usedate=${tuesday}`)).not.toContain('OP0002');
+    await setStock('OP0028', addDays(tuesday, 1), 5);
+    expect(await codes(`citycd=030102&usedate=${addDays(tuesday, 1)}&fromspotcd=`)).toContain('OP0028');
+  });
+
+  it('leaves out use dates outside the use period and before today', async () => {
+    // OP0019 runs from 20 June to 31 August only.
+    expect(await codes('citycd=010301&usedate=20261201')).toEqual([]);
+    await setStock('OP0019', '20270701', 12);
+    expect(await codes('citycd=010301&usedate=20270701')).toEqual(['OP0019']);
+    expect((await list(`usedate=${addDays(TODAY, -1)}`)).total).toBe(0);
+  });
+
+  it('follows a day selling out', async () => {
+    await setStock('OP0016', '20261205', 0);
+    expect(await codes('citycd=030104&usedate=20261205')).toEqual([]);
+    await setStock('OP0016', '20261205', 2);
+    expect(await codes('citycd=030104&usedate=20261205')).toEqual(['OP0016']);
+  });
+
+  it('requires every listed keyword', async () => {
+    const both = listed.filter((o) => o.keywords.includes('K01') && o.keywords.includes('K05')).map((o) => o.opcd);
+    expect(await allCodes('keycd=K01,K05')).toEqual(both);
+    expect(await allCodes('keycd=K05,K01,')).toEqual(both);
+    expect(await allCodes('keycd=K07')).toEqual(listed.filter((o) => o.keywords.includes('K07')).map((o) => o.opcd));
+    expect(await codes('keycd=K01,K99')).toEqual([]);
+    expect(await codes('keycd=K06&homencd=07')).toEqual(['OP0044']);
+  });
+
+  it('answers unknown codes with an empty result and blank filters as none', async () => {
+    expect((await list('homencd=ZZ')).total).toBe(0);
+    expect((await list('fromspotcd=9999')).total).toBe(0);
+    const blank = await list('homencd=&areacd=&citycd=&fromspotcd=&usedate=&keycd=');
+    expect(blank.total).toBe(listed.length);
+    expect(blank.links[1]?.url).toBe('/api/option?page=1');
+  });
+
+  it('refuses malformed input with errcd 999, HTTP 422 and a Japanese message', async () => {
+    for (const query of [
+      'usedate=20261340',
+      'usedate=2026-12-01',
+      'usedate=abc',
+      'page=abc',
+      'page=0',
+      'page=-1',
+      'keycd=K01;drop',
+      `homencd=${'x'.repeat(30)}`,
+    ]) {
+      expectJapaneseError(await get(`/api/option?${query}`), 422);
+    }
+    expect((await get('/api/option?usedate=20261340')).json().errMsg).toBe(Msg.invalidUseDate);
+  });
+
+  it('caches list pages: Cache-Control, ETag and 304', async () => {
+    const first = await get('/api/option?homencd=05');
+    expect(first.headers['cache-control']).toMatch(/max-age=\d+/);
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^".+"$/);
+    const again = await get('/api/option?homencd=05', { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+});
+
+describe('GET /api/option/condition, /api/area, /api/city, /api/nationality', () => {
+  it('lists regions with options and every keyword', async () => {
+    const res = await get('/api/option/condition');
+    const body = conditionResponse.parse(res.json()).response!;
+    expect(body.homenList.map((r) => r.homennm)).toEqual(['北海道', '東北', '関東', '中部', '近畿', '中国・四国', '九州・沖縄']);
+    expect(body.keywordList.map((k) => k.keyname)).toContain('日帰り');
+    expect(body.keywordList).toHaveLength(12);
+  });
+
+  it('lists the areas of a region, only those with options when is_valid=true', async () => {
+    const valid = areaResponse.parse((await get('/api/area?homencd=06&is_valid=true')).json()).response;
+    expect(valid).toEqual([{ areacd: '0601', areanm: '広島・宮島' }]);
+    const all = areaResponse.parse((await get('/api/area?homencd=06')).json()).response;
+    expect(all?.map((a) => a.areacd)).toEqual(['0601', '0602']);
+    expect(areaResponse.parse((await get('/api/area?homencd=ZZ&is_valid=true')).json()).response).toEqual([]);
+    expect(areaResponse.parse((await get('/api/area?is_valid=true')).json()).response).toEqual([]);
+  });
+
+  it('lists the cities of an area', async () => {
+    const valid = cityResponse.parse((await get('/api/city?homencd=03&areacd=0301&is_valid=true')).json()).response;
+    expect(valid?.map((c) => c.citynm)).toEqual(['千代田区', '台東区', '中央区']);
+    const all = cityResponse.parse((await get('/api/city?homencd=03&areacd=0301')).json()).response;
+    expect(all?.map((c) => c.citycd)).toEqual(['030101', '030102', '030103', '030104']);
+    expect(cityResponse.parse((await get('/api/city?homencd=01&areacd=0301')).json()).response).toEqual([]);
+    expect(cityResponse.parse((await get('/api/city?homencd=03')).json()).response).toEqual([]);
+  });
+
+  it('lists nationalities, cacheable for an hour', async () => {
+    const res = await get('/api/nationality');
+    expect(res.headers['cache-control']).toContain('max-age=3600');
+    const list = nationalityResponse.parse(res.json()).response!;
+    expect(list[0]).toEqual({ id: 1, nationality_nm: '日本' });
+    expect(list.length).toBeGreaterThanOrEqual(20);
+  });
+});
+
+describe('GET /api/option/{code}', () => {
+  it('answers the option with every day of this month (Tokyo) when no usedate is given', async () => {
+    const res = await get('/api/option/OP0001');
+    expect(res.statusCode).toBe(200);
+    const detail = optionDetailResponse.parse(res.json()).response!;
+    expect(Object.keys(detail.valueList)).toEqual(daysOfMonth(TODAY));
+    for (const day of daysOfMonth(TODAY)) {
+      const value = detail.valueList[day]!;
+      expect(value.date).toBe(day);
+      if (day < TODAY) {
+        expect(value).toEqual({ date: day, zaikozan: '0', adultbaika: '0', middlebaika: '0', childbaika: '0', infantbaika: '0' });
+      } else {
+        expect(Number(value.adultbaika)).toBeGreaterThan(0);
+        expect(Number(value.childbaika)).toBeGreaterThan(0);
+      }
+    }
+    expect(detail).toMatchObject({
+      opcd: 'OP0001',
+      fromspot: '東京駅',
+      homen: '関東',
+      adult_age_min: 12,
+      child_age_min: 6,
+      child_age_max: 11,
+      infant_age_max: 5,
+      middle_age_max: null,
+      min_people: 1,
+      max_people: 8,
+      rentalcd: '',
+      travelkubun: 0,
+    });
+    expect(detail.imageList.length).toBeGreaterThanOrEqual(12);
+    expect(detail.contents).toContain('<table>');
+  });
+
+  it('answers the month of usedate with the stock of each day', async () => {
+    const detail = optionDetailResponse.parse((await get('/api/option/OP0001?usedate=20270215')).json()).response!;
+    const days = Object.keys(detail.valueList);
+    expect(days).toHaveLength(28);
+    expect(days[0]).toBe('20270201');
+    expect(days.at(-1)).toBe('20270228');
+    const [row] = await t.ctx.db
+      .select()
+      .from(stock)
+      .where(and(eq(stock.opcd, 'OP0001'), eq(stock.usedate, '2027-02-10')));
+    expect(detail.valueList['20270210']).toEqual({
+      date: '20270210',
+      zaikozan: String(row?.zaikozan),
+      adultbaika: String(row?.adultbaika),
+      middlebaika: String(row?.middlebaika),
+      childbaika: String(row?.childbaika),
+      infantbaika: String(row?.infantbaika),
+    });
+  });
+
+  it('pads days outside the use period even where a stock row exists', async () => {
+    const [op] = await t.ctx.db.select({ useTo: options.useTo }).from(options).where(eq(options.opcd, 'OP0030'));
+    const useTo = op!.useTo.replaceAll('-', '');
+    const after = addDays(useTo, 1);
+    await t.ctx.db.insert(stock).values({ opcd: 'OP0030', usedate: `${after.slice(0, 4)}-${after.slice(4, 6)}-${after.slice(6)}`, zaikozan: 9, adultbaika: 4800 });
+    const detail = optionDetailResponse.parse((await get(`/api/option/OP0030?usedate=${useTo}`)).json()).response!;
+    expect(Number(detail.valueList[useTo]?.adultbaika)).toBeGreaterThan(0);
+    if (after.slice(0, 6) === useTo.slice(0, 6)) {
+      expect(detail.valueList[after]).toMatchObject({ zaikozan: '0', adultbaika: '0' });
+    }
+    // A seasonal option out of season: the whole month is zero.
+    const winter = optionDetailResponse.parse((await get('/api/option/OP0019?usedate=20261201')).json()).response!;
+    expect(Object.values(winter.valueList).every((d) => d.zaikozan === '0' && d.adultbaika === '0')).toBe(true);
+    expect(Object.keys(winter.valueList)).toHaveLength(31);
+  });
+
+  it('pads a month before this one entirely', async () => {
+    const detail = optionDetailResponse.parse((await get('/api/option/OP0001?usedate=20261015')).json()).response!;
+    expect(Object.keys(detail.valueList)).toHaveLength(31);
+    expect(Object.values(detail.valueList).every((d) => d.zaikozan === '0')).toBe(true);
+  });
+
+  it('carries each kind of option: request, rental with middle class, extended fields, no map', async () => {
+    const op2 = optionDetailResponse.parse((await get('/api/option/OP0002')).json()).response!;
+    expect(op2).toMatchObject({ flg_request_item: 1, fromspot: null, min_people: 1, max_people: 6, infant_age_max: null });
+    const op3 = optionDetailResponse.parse((await get('/api/option/OP0003')).json()).response!;
+    expect(op3).toMatchObject({ rentalcd: '1', middle_age_min: 12, middle_age_max: 17, child_age_max: 11, max_people: 6 });
+    expect(op3.homen).toBe('北海道');
+    const op7 = optionDetailResponse.parse((await get('/api/option/OP0007')).json()).response!;
+    expect(op7).toMatchObject({ travelkubun: 1, max_people: 4, child_age_max: null });
+    expect(op7.extended_fields).toEqual(['passport_number', 'vegetarian_meals']);
+    const op24 = optionDetailResponse.parse((await get('/api/option/OP0024')).json()).response!;
+    expect(op24.lat).toBeNull();
+    const op15 = optionDetailResponse.parse((await get('/api/option/OP0015')).json()).response!;
+    expect(op15).toMatchObject({ min_people: 2, max_people: 2 });
+  });
+
+  it('answers a package code with the summary of its first option', async () => {
+    const res = await get('/api/option/PK0001');
+    expect(res.statusCode).toBe(200);
+    const summary = optionSummaryResponse.parse(res.json()).response!;
+    expect(summary).toEqual({ travelkubun: 0, rentalcd: '', webname: '箱根湯本 日帰り温泉 入浴クーポン ほか' });
+  });
+
+  it('answers unknown codes with 404 and bad input with 422', async () => {
+    for (const code of ['NOPE', 'X', 'OP9999']) {
+      const res = await get(`/api/option/${code}`);
+      expectJapaneseError(res, 404);
+      expect(res.json().errMsg).toBe(Msg.optionNotFound);
+    }
+    expectJapaneseError(await get('/api/option/OP0001?usedate=20261399'), 422);
+    expectJapaneseError(await get('/api/option/OP0001?usedate=202612'), 422);
+    expectJapaneseError(await get(`/api/option/${'A'.repeat(21)}`), 422);
+  });
+});
+
+describe('GET /api/price/{opcd}', () => {
+  it('answers the unit prices of the day as strings', async () => {
+    const res = await get('/api/price/OP0001?usedate=20261201&adultqty=2&middleqty=0&childqty=1&infantqty=0');
+    expect(res.statusCode).toBe(200);
+    const body = priceResponse.parse(res.json()).response!;
+    const [row] = await t.ctx.db
+      .select()
+      .from(stock)
+      .where(and(eq(stock.opcd, 'OP0001'), eq(stock.usedate, '2026-12-01')));
+    expect(body.valueList).toEqual({
+      '20261201': {
+        adultbaika: String(row?.adultbaika),
+        middlebaika: String(row?.middlebaika),
+        childbaika: String(row?.childbaika),
+        infantbaika: String(row?.infantbaika),
+      },
+    });
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('501 without an option code', async () => {
+    for (const url of ['/api/price/?usedate=20261201&adultqty=1', '/api/price?usedate=20261201&adultqty=1', '/api/price/%20?usedate=20261201&adultqty=1']) {
+      const res = await get(url);
+      expectJapaneseError(res, 400, '501');
+      expect(res.json().errMsg).toBe(Msg.noOperationCode);
+    }
+  });
+
+  it('502 without a valid use date', async () => {
+    for (const q of ['adultqty=1', 'usedate=&adultqty=1', 'usedate=20261340&adultqty=1', 'usedate=abc&adultqty=1']) {
+      const res = await get(`/api/price/OP0001?${q}`);
+      expectJapaneseError(res, 400, '502');
+      expect(res.json().errMsg).toBe(Msg.noUseDate);
+    }
+  });
+
+  it('503 without anyone', async () => {
+    for (const q of ['', '&adultqty=0&childqty=0', '&adultqty=abc', '&adultqty=-1&childqty=']) {
+      const res = await get(`/api/price/OP0001?usedate=20261201${q}`);
+      expectJapaneseError(res, 400, '503');
+      expect(res.json().errMsg).toBe(Msg.noMemberCount);
+    }
+  });
+
+  it('504 when the party exceeds the stock of the day', async () => {
+    const res = await get('/api/price/OP0016?usedate=20261210&adultqty=2&childqty=1');
+    expectJapaneseError(res, 409, '504');
+    expect(res.json().errMsg).toBe('設定した値が残数を超えています。');
+    expect((await get('/api/price/OP0016?usedate=20261210&adultqty=1&childqty=1')).statusCode).toBe(200);
+    // Sold out: OP0014 has none left tomorrow.
+    expectJapaneseError(await get(`/api/price/OP0014?usedate=${addDays(TODAY, 1)}&adultqty=1`), 409, '504');
+  });
+
+  it('505 where the day has no price', async () => {
+    let tuesday = TODAY;
+    while (weekday(tuesday) !== 2) tuesday = addDays(tuesday, 1);
+    for (const [opcd, day] of [
+      ['OP0001', addDays(TODAY, -1)],
+      ['OP0019', '20261201'],
+      ['OP0002', tuesday],
+      ['OP0001', '20301201'],
+    ]) {
+      const res = await get(`/api/price/${opcd}?usedate=${day}&adultqty=1`);
+      expectJapaneseError(res, 404, '505');
+      expect(res.json().errMsg).toBe(Msg.nothingPrice);
+    }
+  });
+
+  it('404 for an unknown option', async () => {
+    const res = await get('/api/price/NOPE?usedate=20261201&adultqty=1');
+    expectJapaneseError(res, 404);
+    expect(res.json().errMsg).toBe(Msg.optionNotFound);
+  });
+});
+
+describe('page meta and images', () => {
+  it('gives /detail the option name and a plain-text excerpt of its introduction', async () => {
+    const meta = await catalogPageMeta(t.ctx, '/detail', new URLSearchParams('opcd=OP0001'));
+    expect(meta?.title).toBe(OPTIONS[0]?.webname);
+    expect(meta?.description).toContain('東京スカイツリー天望デッキ');
+    expect(meta?.description).not.toMatch(/[<>]/);
+    expect([...(meta?.description ?? '')].length).toBeLessThanOrEqual(120);
+    expect(await catalogPageMeta(t.ctx, '/', new URLSearchParams('opcd=OP0001'))).toBeNull();
+    expect(await catalogPageMeta(t.ctx, '/detail', new URLSearchParams('opcd=NOPE'))).toBeNull();
+    expect(await catalogPageMeta(t.ctx, '/detail', new URLSearchParams())).toBeNull();
+  });
+
+  it('serves the generated pictures as SVG with long caching, the same every time', async () => {
+    const res = await get('/images/OP0001-2.svg');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('image/svg+xml');
+    expect(res.headers['cache-control']).toContain('max-age=31536000');
+    expect(res.body).toMatch(/^<svg /);
+    expect(res.body).toContain('浅草寺 雷門');
+    expect((await get('/images/OP0001-2.svg')).body).toBe(res.body);
+    expect((await get('/images/OP0001-3.svg')).body).not.toBe(res.body);
+    expect((await get('/images/OP0001-2.svg', { 'if-none-match': String(res.headers.etag) })).statusCode).toBe(304);
+    for (const name of ['OP0001-99.svg', 'OP0001-0.svg', 'NOPE-1.svg', 'OP0001-1.png', '..%2Fx.svg']) {
+      expect((await get(`/images/${name}`)).statusCode).toBe(404);
+    }
+  });
+
+  it('does not expose the benchmark route unless BENCH_ROUTES=1', async () => {
+    expect((await get('/api/_bench/static')).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,48 @@
+import { createHash } from 'node:crypto';
+import { ErrCd } from '@tabi/contract/constants';
+import { Msg } from '@tabi/contract/messages';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { fail } from '../../http/envelope.ts';
+import { OPTIONS } from '../../seed/catalog-data.ts';
+import { fallbackTheme, type ImageSpec, parseImageName, renderImage, themeForCaption } from './images.ts';
+import { catalogService } from './service.ts';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const seedByCode = new Map(OPTIONS.map((o) => [o.opcd, o]));
+
+/** GET /images/:name — the project's own demo pictures (`/images/OP0001-1.svg`), outside the /api prefix. */
+export async function catalogImageRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const rendered = new Map<string, { svg: string; etag: string }>();
+
+  async function spec(code: string, seq: number): Promise<ImageSpec | null> {
+    const seeded = seedByCode.get(code);
+    if (seeded) {
+      if (seq > Math.max(seeded.images.length, 1)) return null;
+      const subtitle = seeded.images[seq - 1] ?? '';
+      const theme = seq === 1 ? seeded.theme : themeForCaption(subtitle, seeded.theme);
+      return { theme, title: seeded.short, subtitle, seed: `${code}-${seq}` };
+    }
+    const core = await catalogService(ctx).optionCore(code);
+    if (!core || seq > Math.max(core.detail.imageList.length, 1)) return null;
+    const title = [...core.detail.webname.replace(/【[^】]*】/g, '')].slice(0, 14).join('');
+    const subtitle = core.detail.imageList[seq - 1]?.caption ?? '';
+    return { theme: themeForCaption(subtitle, fallbackTheme(code)), title, subtitle, seed: `${code}-${seq}` };
+  }
+
+  app.get<{ Params: { name: string } }>('/images/:name', async (request, reply) => {
+    const name = request.params.name;
+    let image = rendered.get(name);
+    if (!image) {
+      const parsed = parseImageName(name);
+      const found = parsed ? await spec(parsed.code, parsed.seq) : null;
+      if (!parsed || !found) return reply.code(404).send(fail(ErrCd.generic, Msg.notFound));
+      const svg = renderImage(found, parsed.seq);
+      image = { svg, etag: `"${createHash('sha1').update(svg).digest('base64url')}"` };
+      if (rendered.size < 2000) rendered.set(name, image);
+    }
+    reply.header('cache-control', IMMUTABLE).header('etag', image.etag);
+    if (request.headers['if-none-match'] === image.etag) return reply.code(304).send();
+    return reply.type('image/svg+xml; charset=utf-8').send(image.svg);
+  });
+}

@@ -1,0 +1,257 @@
+/** The catalog's only door to the database. Dates go in and come out as YYYY-MM-DD strings. */
+import { and, asc, between, eq, ne, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  areas,
+  bookingOptions,
+  cities,
+  fromspots,
+  keywords,
+  nationalities,
+  options,
+  regions,
+  stock,
+} from '../../db/schema.ts';
+
+export interface ListFilter {
+  homencd?: string | undefined;
+  areacd?: string | undefined;
+  citycd?: string | undefined;
+  fromspotcd?: string | undefined;
+  /** YYYY-MM-DD: bookable that day. */
+  usedate?: string | undefined;
+  keycds: string[];
+}
+
+export interface ImageRow {
+  image: string;
+  caption: string;
+}
+export interface KeywordRow {
+  keycd: string;
+  keyname: string;
+}
+
+export interface ListRow {
+  opcd: string;
+  webname: string;
+  introduction: string;
+  use_from: string;
+  use_to: string;
+  fromspot: string | null;
+  homen: string;
+  area: string;
+  city: string;
+  flg_request_item: boolean;
+  min_baika: number | null;
+  max_baika: number | null;
+  images: ImageRow[];
+  keywords: KeywordRow[];
+}
+
+/** Both drivers answer raw SQL with `{ rows }`. */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/** Listed options: not coupon-only, use period not over, and every filter given. */
+function listConditions(f: ListFilter, today: string): SQL {
+  const parts: SQL[] = [sql`not o.is_coupon`, sql`o.use_to >= ${today}::date`];
+  if (f.homencd !== undefined) parts.push(sql`o.homencd = ${f.homencd}`);
+  if (f.areacd !== undefined) parts.push(sql`o.areacd = ${f.areacd}`);
+  if (f.citycd !== undefined) parts.push(sql`o.citycd = ${f.citycd}`);
+  if (f.fromspotcd !== undefined) parts.push(sql`o.fromspotcd = ${f.fromspotcd}`);
+  if (f.usedate !== undefined) {
+    parts.push(sql`o.use_from <= ${f.usedate}::date and o.use_to >= ${f.usedate}::date`);
+    parts.push(
+      sql`exists (select 1 from stock s where s.opcd = o.opcd and s.usedate = ${f.usedate}::date and s.zaikozan > 0)`,
+    );
+  }
+  for (const keycd of f.keycds) {
+    parts.push(sql`exists (select 1 from option_keywords k where k.opcd = o.opcd and k.keycd = ${keycd})`);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+const imagesJson = (opcd: SQL) => sql`(select coalesce(json_agg(json_build_object('image', i.image, 'caption', i.caption)
+  order by i.seq), '[]'::json) from option_images i where i.opcd = ${opcd})`;
+const keywordsJson = (opcd: SQL) => sql`(select coalesce(json_agg(json_build_object('keycd', k.keycd, 'keyname', k.keyname)
+  order by k.sort, k.keycd), '[]'::json) from option_keywords ok join keywords k on k.keycd = ok.keycd where ok.opcd = ${opcd})`;
+
+/**
+ * One page of the list in one round trip: the page's codes and the total are picked first, then only
+ * those rows are joined with their names, images, keywords and price range from today on.
+ */
+export async function listOptions(
+  db: DbOrTx,
+  filter: ListFilter,
+  today: string,
+  limit: number,
+  offset: number,
+): Promise<{ rows: ListRow[]; total: number }> {
+  const where = listConditions(filter, today);
+  const result = await db.execute(sql`
+    with page as (
+      select o.opcd, o.sort, count(*) over () as total
+      from options o
+      where ${where}
+      order by o.sort, o.opcd
+      limit ${limit} offset ${offset}
+    )
+    select o.opcd, o.webname, o.introduction,
+      to_char(o.use_from, 'YYYYMMDD') as use_from, to_char(o.use_to, 'YYYYMMDD') as use_to,
+      f.caption as fromspot, r.homennm as homen, a.areanm as area, c.citynm as city,
+      o.flg_request_item, page.total, p.min_baika, p.max_baika,
+      ${imagesJson(sql`o.opcd`)} as images,
+      ${keywordsJson(sql`o.opcd`)} as keywords
+    from page
+    join options o on o.opcd = page.opcd
+    join regions r on r.homencd = o.homencd
+    join areas a on a.areacd = o.areacd
+    join cities c on c.citycd = o.citycd
+    left join fromspots f on f.fromspotcd = o.fromspotcd
+    left join lateral (
+      select min(s.adultbaika) as min_baika, max(s.adultbaika) as max_baika
+      from stock s where s.opcd = o.opcd and s.usedate >= ${today}::date
+    ) p on true
+    order by page.sort, page.opcd`);
+  const rows = rowsOf<ListRow & { total: string | number }>(result);
+  if (rows.length > 0) return { rows, total: Number(rows[0]?.total ?? 0) };
+  if (offset === 0) return { rows: [], total: 0 };
+  const counted = await db.execute(sql`select count(*) as total from options o where ${where}`);
+  return { rows: [], total: Number(rowsOf<{ total: string | number }>(counted)[0]?.total ?? 0) };
+}
+
+export type OptionRecord = typeof options.$inferSelect;
+export interface OptionCoreRow {
+  option: OptionRecord;
+  homen: string;
+  area: string;
+  city: string;
+  fromspot: string | null;
+  images: ImageRow[];
+  keywords: KeywordRow[];
+}
+
+/** An option with its names, images and keywords (everything but stock). */
+export async function findOptionCore(db: DbOrTx, opcd: string): Promise<OptionCoreRow | undefined> {
+  const rows = await db
+    .select({
+      option: options,
+      homen: regions.homennm,
+      area: areas.areanm,
+      city: cities.citynm,
+      fromspot: fromspots.caption,
+      images: sql<ImageRow[]>`${imagesJson(sql`${options.opcd}`)}`,
+      keywords: sql<KeywordRow[]>`${keywordsJson(sql`${options.opcd}`)}`,
+    })
+    .from(options)
+    .innerJoin(regions, eq(regions.homencd, options.homencd))
+    .innerJoin(areas, eq(areas.areacd, options.areacd))
+    .innerJoin(cities, eq(cities.citycd, options.citycd))
+    .leftJoin(fromspots, eq(fromspots.fromspotcd, options.fromspotcd))
+    .where(eq(options.opcd, opcd))
+    .limit(1);
+  return rows[0];
+}
+
+export type StockRecord = typeof stock.$inferSelect;
+
+export async function stockBetween(db: DbOrTx, opcd: string, from: string, to: string): Promise<StockRecord[]> {
+  return db
+    .select()
+    .from(stock)
+    .where(and(eq(stock.opcd, opcd), between(stock.usedate, from, to)));
+}
+
+export async function stockOn(db: DbOrTx, opcd: string, day: string): Promise<StockRecord | undefined> {
+  const rows = await db
+    .select()
+    .from(stock)
+    .where(and(eq(stock.opcd, opcd), eq(stock.usedate, day)))
+    .limit(1);
+  return rows[0];
+}
+
+export async function optionUsePeriod(
+  db: DbOrTx,
+  opcd: string,
+): Promise<{ useFrom: string; useTo: string } | undefined> {
+  const rows = await db
+    .select({ useFrom: options.useFrom, useTo: options.useTo })
+    .from(options)
+    .where(eq(options.opcd, opcd))
+    .limit(1);
+  return rows[0];
+}
+
+/** The first option booked under a package code (booking_options.pkcd other than 'X'). */
+export async function firstOptionOfPackage(
+  db: DbOrTx,
+  pkcd: string,
+): Promise<{ travelkubun: number; webname: string } | undefined> {
+  const rows = await db
+    .select({ travelkubun: options.travelkubun, webname: options.webname })
+    .from(bookingOptions)
+    .innerJoin(options, eq(options.opcd, bookingOptions.opcd))
+    .where(and(eq(bookingOptions.pkcd, pkcd), ne(bookingOptions.pkcd, 'X')))
+    .orderBy(asc(bookingOptions.id))
+    .limit(1);
+  return rows[0];
+}
+
+const listable = (today: string) => sql`not o.is_coupon and o.use_to >= ${today}::date`;
+
+export async function regionsWithOptions(db: DbOrTx, today: string) {
+  return db
+    .select({ homencd: regions.homencd, homennm: regions.homennm })
+    .from(regions)
+    .where(sql`exists (select 1 from options o where o.homencd = ${regions.homencd} and ${listable(today)})`)
+    .orderBy(asc(regions.sort), asc(regions.homencd));
+}
+
+export async function allKeywords(db: DbOrTx) {
+  return db
+    .select({ keycd: keywords.keycd, keyname: keywords.keyname })
+    .from(keywords)
+    .orderBy(asc(keywords.sort), asc(keywords.keycd));
+}
+
+export async function areasOf(db: DbOrTx, homencd: string, validOnly: boolean, today: string) {
+  const conditions: SQL[] = [eq(areas.homencd, homencd)];
+  if (validOnly) {
+    conditions.push(sql`exists (select 1 from options o where o.areacd = ${areas.areacd} and ${listable(today)})`);
+  }
+  return db
+    .select({ areacd: areas.areacd, areanm: areas.areanm })
+    .from(areas)
+    .where(and(...conditions))
+    .orderBy(asc(areas.sort), asc(areas.areacd));
+}
+
+export async function citiesOf(
+  db: DbOrTx,
+  areacd: string,
+  homencd: string | undefined,
+  validOnly: boolean,
+  today: string,
+) {
+  const conditions: SQL[] = [eq(cities.areacd, areacd)];
+  if (homencd !== undefined) conditions.push(eq(areas.homencd, homencd));
+  if (validOnly) {
+    conditions.push(sql`exists (select 1 from options o where o.citycd = ${cities.citycd} and ${listable(today)})`);
+  }
+  return db
+    .select({ citycd: cities.citycd, citynm: cities.citynm })
+    .from(cities)
+    .innerJoin(areas, eq(areas.areacd, cities.areacd))
+    .where(and(...conditions))
+    .orderBy(asc(cities.sort), asc(cities.citycd));
+}
+
+export async function allNationalities(db: DbOrTx) {
+  return db
+    .select({ id: nationalities.id, nationality_nm: nationalities.nationalityNm })
+    .from(nationalities)
+    .orderBy(asc(nationalities.sort), asc(nationalities.id));
+}

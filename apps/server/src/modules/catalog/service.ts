@@ -1,0 +1,310 @@
+/** Catalog rules: list filters and pagination, option detail with its month, price checks, masters. */
+import {
+  areaQuery,
+  type CalendarDay,
+  cityQuery,
+  type OptionDetail,
+  type OptionListItem,
+  type OptionSummary,
+  optionDetailQuery,
+  optionListQuery,
+  optionPathParams,
+  priceParams,
+  priceQuery,
+} from '@tabi/contract/catalog';
+import { ErrCd, OPTIONS_PER_PAGE, PACKAGE_CODE_OPTION } from '@tabi/contract/constants';
+import { isoDateToYmd, isValidYmd, monthEnd, monthStart, type Ymd, ymdToIsoDate } from '@tabi/contract/dates';
+import { Msg } from '@tabi/contract/messages';
+import { type Clock, todayIn } from '../../clock.ts';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError, parseInput } from '../../errors.ts';
+import { ok } from '../../http/envelope.ts';
+import { monthCalendar } from './calendar.ts';
+import { type JsonBody, jsonBody } from './http-cache.ts';
+import { type Page, paginate } from './pagination.ts';
+import * as repo from './repository.ts';
+import { TtlCache } from './ttl-cache.ts';
+
+/** How long a list page may be served from memory: short enough that a sold-out day vanishes almost at once. */
+export const LIST_TTL_MS = 2_000;
+/** Option texts, images and names (not stock). */
+export const OPTION_TTL_MS = 10_000;
+/** Regions, areas, cities, keywords, nationalities. */
+export const MASTER_TTL_MS = 60_000;
+
+type RawQuery = Record<string, unknown>;
+
+/** Empty query values mean "no filter" (SPEC: the client sends only what is set). */
+function withoutBlanks(query: unknown): RawQuery {
+  const out: RawQuery = {};
+  if (query && typeof query === 'object') {
+    for (const [k, v] of Object.entries(query)) {
+      if (typeof v === 'string' && v.trim() === '') continue;
+      out[k] = typeof v === 'string' ? v.trim() : v;
+    }
+  }
+  return out;
+}
+
+function badUseDate(): AppError {
+  return new AppError(ErrCd.generic, Msg.invalidUseDate, 422);
+}
+
+export interface OptionCore {
+  detail: Omit<OptionDetail, 'valueList'>;
+  useFrom: Ymd;
+  useTo: Ymd;
+}
+
+const LIST_FILTERS = ['homencd', 'areacd', 'citycd', 'fromspotcd', 'usedate', 'keycd'] as const;
+
+export class CatalogService {
+  private readonly lists = new TtlCache<JsonBody>(LIST_TTL_MS, 500);
+  private readonly cores = new TtlCache<OptionCore | null>(OPTION_TTL_MS, 500);
+  private readonly masters = new TtlCache<JsonBody>(MASTER_TTL_MS, 500);
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Forget every cached read (tests that change data underneath). */
+  clearCaches(): void {
+    this.lists.clear();
+    this.cores.clear();
+    this.masters.clear();
+  }
+
+  private today(): Ymd {
+    return todayIn(this.clock);
+  }
+
+  /** GET /option: one page, served pre-serialised from a short-lived cache. */
+  async list(rawQuery: unknown): Promise<JsonBody> {
+    const query = parseInput(optionListQuery, withoutBlanks(rawQuery));
+    if (query.usedate !== undefined && !isValidYmd(query.usedate)) throw badUseDate();
+    const page = query.page ?? 1;
+    const keycds = [...new Set((query.keycd ?? '').split(',').filter((k) => k !== ''))].sort();
+    const today = this.today();
+    const key = JSON.stringify([today, page, ...LIST_FILTERS.map((f) => (f === 'keycd' ? keycds : query[f]))]);
+    return this.lists.get(key, async () => {
+      const filter: repo.ListFilter = {
+        homencd: query.homencd,
+        areacd: query.areacd,
+        citycd: query.citycd,
+        fromspotcd: query.fromspotcd,
+        keycds,
+      };
+      let result: { rows: repo.ListRow[]; total: number } = { rows: [], total: 0 };
+      // A use date before today can never be booked.
+      if (query.usedate === undefined || query.usedate >= today) {
+        if (query.usedate !== undefined) filter.usedate = ymdToIsoDate(query.usedate);
+        const offset = (page - 1) * OPTIONS_PER_PAGE;
+        result = await repo.listOptions(this.db, filter, ymdToIsoDate(today), OPTIONS_PER_PAGE, offset);
+      }
+      const search = new URLSearchParams();
+      for (const f of LIST_FILTERS) {
+        const value = query[f];
+        if (value !== undefined) search.set(f, value);
+      }
+      const optionList: Page<OptionListItem> = paginate(
+        result.rows.map(toListItem),
+        result.total,
+        page,
+        OPTIONS_PER_PAGE,
+        (n) => {
+          search.set('page', String(n));
+          return `/api/option?${search.toString()}`;
+        },
+      );
+      return jsonBody(ok({ optionList }));
+    });
+  }
+
+  /** GET /option/condition */
+  async conditions(): Promise<JsonBody> {
+    const today = this.today();
+    return this.masters.get(`condition|${today}`, async () => {
+      const [homenList, keywordList] = await Promise.all([
+        repo.regionsWithOptions(this.db, ymdToIsoDate(today)),
+        repo.allKeywords(this.db),
+      ]);
+      return jsonBody(ok({ homenList, keywordList }));
+    });
+  }
+
+  /** GET /area?homencd&is_valid=true: areas of the region (only those with options when is_valid). */
+  async areas(rawQuery: unknown): Promise<JsonBody> {
+    const raw = withoutBlanks(rawQuery);
+    if (raw.homencd === undefined) return jsonBody(ok([]));
+    const query = parseInput(areaQuery, raw);
+    const validOnly = query.is_valid === 'true' || query.is_valid === '1';
+    const today = this.today();
+    return this.masters.get(JSON.stringify(['area', today, query.homencd, validOnly]), async () =>
+      jsonBody(ok(await repo.areasOf(this.db, query.homencd, validOnly, ymdToIsoDate(today)))),
+    );
+  }
+
+  /** GET /city?homencd&areacd&is_valid=true */
+  async cities(rawQuery: unknown): Promise<JsonBody> {
+    const raw = withoutBlanks(rawQuery);
+    if (raw.areacd === undefined) return jsonBody(ok([]));
+    const query = parseInput(cityQuery, raw);
+    const validOnly = query.is_valid === 'true' || query.is_valid === '1';
+    const today = this.today();
+    return this.masters.get(JSON.stringify(['city', today, query.homencd, query.areacd, validOnly]), async () =>
+      jsonBody(ok(await repo.citiesOf(this.db, query.areacd, query.homencd, validOnly, ymdToIsoDate(today)))),
+    );
+  }
+
+  /** GET /nationality */
+  async nationalities(): Promise<JsonBody> {
+    return this.masters.get('nationality', async () => jsonBody(ok(await repo.allNationalities(this.db))));
+  }
+
+  /** An option's texts, names, images and keywords (cached briefly; stock is never cached). */
+  async optionCore(opcd: string): Promise<OptionCore | null> {
+    return this.cores.get(opcd, async () => {
+      const row = await repo.findOptionCore(this.db, opcd);
+      return row ? toCore(row) : null;
+    });
+  }
+
+  /**
+   * GET /option/{code}: the option with every day of the usedate's month (default: this month in Tokyo),
+   * or, for a package code used on my page, the summary of its first option.
+   */
+  async detail(rawParams: unknown, rawQuery: unknown): Promise<OptionDetail | OptionSummary> {
+    const { code } = parseInput(optionPathParams, rawParams);
+    const query = parseInput(optionDetailQuery, withoutBlanks(rawQuery));
+    if (query.usedate !== undefined && !isValidYmd(query.usedate)) throw badUseDate();
+    const core = await this.optionCore(code);
+    if (!core) {
+      if (code !== PACKAGE_CODE_OPTION) {
+        const first = await repo.firstOptionOfPackage(this.db, code);
+        if (first) return { travelkubun: first.travelkubun, rentalcd: '', webname: `${first.webname} ほか` };
+      }
+      throw AppError.notFound(Msg.optionNotFound);
+    }
+    const today = this.today();
+    const month = monthStart(query.usedate ?? today);
+    const rows = await repo.stockBetween(this.db, core.detail.opcd, ymdToIsoDate(month), ymdToIsoDate(monthEnd(month)));
+    const valueList: Record<string, CalendarDay> = monthCalendar(month, rows, today, core.useFrom, core.useTo);
+    return { ...core.detail, valueList };
+  }
+
+  /** GET /price/{opcd}: unit prices on a day, after SPEC §8's checks 501–505. */
+  async price(opcd: string | undefined, rawQuery: unknown) {
+    const code = (opcd ?? '').trim();
+    if (code === '') throw new AppError(ErrCd.noOperationCode, Msg.noOperationCode, 400);
+    parseInput(priceParams, { opcd: code });
+    const query = parseInput(priceQuery, withoutBlanks(rawQuery));
+    const usedate = query.usedate;
+    if (usedate === undefined || !isValidYmd(usedate)) throw new AppError(ErrCd.noUseDate, Msg.noUseDate, 400);
+    const quantity = (v: string | undefined) => (v !== undefined && /^\d{1,4}$/.test(v) ? Number(v) : 0);
+    const total =
+      quantity(query.adultqty) + quantity(query.middleqty) + quantity(query.childqty) + quantity(query.infantqty);
+    if (total === 0) throw new AppError(ErrCd.noMemberCount, Msg.noMemberCount, 400);
+
+    const period = await repo.optionUsePeriod(this.db, code);
+    if (!period) throw AppError.notFound(Msg.optionNotFound);
+    const day = ymdToIsoDate(usedate);
+    const row =
+      usedate < this.today() || day < period.useFrom || day > period.useTo
+        ? undefined
+        : await repo.stockOn(this.db, code, day);
+    if (!row) throw new AppError(ErrCd.nothingPrice, Msg.nothingPrice, 404);
+    if (total > row.zaikozan) throw AppError.conflict(ErrCd.shortageOfStock, Msg.shortageOfStock);
+    return {
+      valueList: {
+        [usedate]: {
+          adultbaika: String(row.adultbaika),
+          middlebaika: String(row.middlebaika),
+          childbaika: String(row.childbaika),
+          infantbaika: String(row.infantbaika),
+        },
+      },
+    };
+  }
+}
+
+function toListItem(row: repo.ListRow): OptionListItem {
+  return {
+    opcd: row.opcd,
+    webname: row.webname,
+    introduction: row.introduction,
+    imageList: row.images,
+    keywordList: row.keywords,
+    use_from: row.use_from,
+    use_to: row.use_to,
+    fromspot: row.fromspot,
+    homen: row.homen,
+    area: row.area,
+    city: row.city,
+    min_baika: Number(row.min_baika ?? 0),
+    max_baika: Number(row.max_baika ?? 0),
+    flg_request_item: row.flg_request_item ? 1 : 0,
+  };
+}
+
+function toCore(row: repo.OptionCoreRow): OptionCore {
+  const o = row.option;
+  const useFrom = isoDateToYmd(o.useFrom);
+  const useTo = isoDateToYmd(o.useTo);
+  return {
+    useFrom,
+    useTo,
+    detail: {
+      opcd: o.opcd,
+      webname: o.webname,
+      introduction: o.introduction,
+      flg_request_item: o.flgRequestItem ? 1 : 0,
+      imageList: row.images,
+      keywordList: row.keywords,
+      use_from: useFrom,
+      use_to: useTo,
+      homen: row.homen,
+      area: row.area,
+      city: row.city,
+      fromspot: row.fromspot,
+      meetpoint: o.meetpoint,
+      contents: o.contents,
+      companyname: o.companyname,
+      hours: o.hours,
+      address: o.address,
+      tel: o.tel,
+      lat: o.lat,
+      lon: o.lon,
+      optionattention: o.optionattention,
+      information: o.information,
+      cancel_note: o.cancelNote,
+      age_note: o.ageNote,
+      adult_age_min: o.adultAgeMin,
+      adult_age_max: o.adultAgeMax,
+      middle_age_min: o.middleAgeMin,
+      middle_age_max: o.middleAgeMax,
+      child_age_min: o.childAgeMin,
+      child_age_max: o.childAgeMax,
+      infant_age_min: o.infantAgeMin,
+      infant_age_max: o.infantAgeMax,
+      max_people: o.maxPeople,
+      min_people: o.minPeople,
+      rentalcd: o.rentalcd,
+      travelkubun: o.travelkubun,
+      extended_fields: o.extendedFields,
+    },
+  };
+}
+
+const services = new WeakMap<AppContext, CatalogService>();
+
+/** One service (and so one set of caches) per app context, shared by the routes, page meta and images. */
+export function catalogService(ctx: AppContext): CatalogService {
+  let service = services.get(ctx);
+  if (!service) {
+    service = new CatalogService(ctx.db, ctx.clock);
+    services.set(ctx, service);
+  }
+  return service;
+}

@@ -1,0 +1,131 @@
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { bookingOptions, bookings, couponUses, facilities, optionImages, options } from '../../db/schema.ts';
+
+function couponLines(db: DbOrTx) {
+  const firstImage = sql<string | null>`(select ${optionImages.image} from ${optionImages}
+    where ${optionImages.opcd} = ${options.opcd} order by ${optionImages.seq} limit 1)`;
+  return db
+    .select({
+      id: bookingOptions.id,
+      rsvno: bookingOptions.rsvno,
+      opcd: bookingOptions.opcd,
+      pkcd: bookingOptions.pkcd,
+      usedate: bookingOptions.usedate,
+      adultqty: bookingOptions.adultqty,
+      childqty: bookingOptions.childqty,
+      adultUsed: bookingOptions.couponAdultUsed,
+      childUsed: bookingOptions.couponChildUsed,
+      webname: options.webname,
+      image: firstImage,
+      introduction: options.introduction,
+      contents: options.contents,
+      optionattention: options.optionattention,
+      companyname: options.companyname,
+      hours: options.hours,
+      tel: options.tel,
+      address: options.address,
+      companyattention: options.companyattention,
+      lat: options.lat,
+      lon: options.lon,
+      pinHash: facilities.pinHash,
+    })
+    .from(bookingOptions)
+    .innerJoin(options, eq(options.opcd, bookingOptions.opcd))
+    .leftJoin(facilities, eq(facilities.id, options.facilityId));
+}
+
+export async function findCouponLines(db: DbOrTx, rsvno: string) {
+  return couponLines(db)
+    .where(and(eq(bookingOptions.rsvno, rsvno), eq(options.isCoupon, true)))
+    .orderBy(asc(bookingOptions.id));
+}
+export type CouponLine = Awaited<ReturnType<typeof findCouponLines>>[number];
+
+export async function findCouponLine(
+  db: DbOrTx,
+  rsvno: string,
+  opcd: string,
+  pkcd: string,
+): Promise<CouponLine | undefined> {
+  const [row] = await couponLines(db)
+    .where(
+      and(
+        eq(bookingOptions.rsvno, rsvno),
+        eq(bookingOptions.opcd, opcd),
+        eq(bookingOptions.pkcd, pkcd),
+        eq(options.isCoupon, true),
+      ),
+    )
+    .orderBy(asc(bookingOptions.id))
+    .limit(1);
+  return row;
+}
+
+export async function findBookingState(db: DbOrTx, rsvno: string) {
+  const [row] = await db
+    .select({ status: bookings.status, statusPayment: bookings.statusPayment, rsvdate: bookings.rsvdate })
+    .from(bookings)
+    .where(eq(bookings.rsvno, rsvno));
+  return row;
+}
+
+export type CouponOutcome = 'used' | 'bad_pin' | 'locked' | 'over_remaining' | 'not_today' | 'not_usable';
+
+export interface CouponAudit {
+  rsvno: string;
+  opcd: string;
+  pkcd: string;
+  adultqty: number;
+  childqty: number;
+  outcome: CouponOutcome;
+  createdAt: Date;
+  idempotencyKey?: string | null;
+}
+
+export async function insertAudit(db: DbOrTx, row: CouponAudit): Promise<void> {
+  await db.insert(couponUses).values(row);
+}
+
+/** Records a use under its idempotency key; false when that key was already recorded for the booking. */
+export async function insertKeyedUse(db: DbOrTx, row: CouponAudit & { idempotencyKey: string }): Promise<boolean> {
+  const rows = await db.insert(couponUses).values(row).onConflictDoNothing().returning({ id: couponUses.id });
+  return rows.length > 0;
+}
+
+export async function findUseByKey(db: DbOrTx, rsvno: string, idempotencyKey: string) {
+  const [row] = await db
+    .select({ opcd: couponUses.opcd, pkcd: couponUses.pkcd, outcome: couponUses.outcome })
+    .from(couponUses)
+    .where(and(eq(couponUses.rsvno, rsvno), eq(couponUses.idempotencyKey, idempotencyKey)));
+  return row;
+}
+
+/** Wrong PINs of the booking since `since`, newest first. */
+export async function recentBadPins(db: DbOrTx, rsvno: string, since: Date): Promise<Date[]> {
+  const rows = await db
+    .select({ createdAt: couponUses.createdAt })
+    .from(couponUses)
+    .where(and(eq(couponUses.rsvno, rsvno), eq(couponUses.outcome, 'bad_pin'), gt(couponUses.createdAt, since)))
+    .orderBy(desc(couponUses.createdAt));
+  return rows.map((r) => r.createdAt);
+}
+
+/** Takes coupons off the line only while enough remain: never below zero, never twice for one remainder. */
+export async function consume(db: DbOrTx, lineId: number, adult: number, child: number): Promise<boolean> {
+  const rows = await db
+    .update(bookingOptions)
+    .set({
+      couponAdultUsed: sql`${bookingOptions.couponAdultUsed} + ${adult}`,
+      couponChildUsed: sql`${bookingOptions.couponChildUsed} + ${child}`,
+    })
+    .where(
+      and(
+        eq(bookingOptions.id, lineId),
+        sql`${bookingOptions.couponAdultUsed} + ${adult} <= ${bookingOptions.adultqty}`,
+        sql`${bookingOptions.couponChildUsed} + ${child} <= ${bookingOptions.childqty}`,
+      ),
+    )
+    .returning({ id: bookingOptions.id });
+  return rows.length > 0;
+}

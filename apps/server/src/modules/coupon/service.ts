@@ -1,0 +1,195 @@
+import { statusLabel } from '@tabi/contract/booking-rules';
+import { COUPON_LOCK_MINUTES, COUPON_PIN_MAX_FAILURES, ErrCd } from '@tabi/contract/constants';
+import type { CouponOption } from '@tabi/contract/coupon';
+import { formatYmd, isoDateToYmd } from '@tabi/contract/dates';
+import { couponLocked, couponNotToday, Msg } from '@tabi/contract/messages';
+import { todayIn } from '../../clock.ts';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { verifyPin } from '../../seed/pin.ts';
+import { toTokyoIso } from '../mypage/tokyo-time.ts';
+import { requireSession } from '../session/service.ts';
+import * as repo from './repository.ts';
+
+const MINUTE = 60_000;
+/** More than any party; keeps absurd quantities away from the integer columns. */
+const MAX_QUANTITY = 999;
+
+function toCouponOption(line: repo.CouponLine): CouponOption {
+  return {
+    opcd: line.opcd,
+    pkcd: line.pkcd,
+    webname: line.webname,
+    usedate: isoDateToYmd(line.usedate),
+    image: line.image ?? '',
+    introduction: line.introduction,
+    contents: line.contents,
+    optionattention: line.optionattention,
+    companyname: line.companyname,
+    hours: line.hours,
+    tel: line.tel,
+    address: line.address,
+    companyattention: line.companyattention,
+    lat: line.lat,
+    lon: line.lon,
+    paxadultqty: line.adultqty,
+    adultqty: Math.max(0, line.adultqty - line.adultUsed),
+    paxchildqty: line.childqty,
+    childqty: Math.max(0, line.childqty - line.childUsed),
+  };
+}
+
+/** POST /coopon: the coupon options of the session's booking, with what remains of each. */
+export async function listCoupons(
+  ctx: AppContext,
+  input: { session: string; rsvno?: string | undefined },
+): Promise<{ optionList: CouponOption[] }> {
+  const { rsvno } = await requireSession(ctx, input.session, input.rsvno);
+  const lines = await repo.findCouponLines(ctx.db, rsvno);
+  return { optionList: lines.map(toCouponOption) };
+}
+
+async function findLine(ctx: AppContext, rsvno: string, opcd: string, pkcd: string): Promise<repo.CouponLine> {
+  const line = await repo.findCouponLine(ctx.db, rsvno, opcd, pkcd);
+  if (!line) throw AppError.notFound(Msg.couponNotFound);
+  return line;
+}
+
+/** POST /coopon/{opcd}/{pkcd}: one coupon option of the session's booking. */
+export async function getCoupon(
+  ctx: AppContext,
+  input: { session: string; rsvno?: string | undefined; opcd: string; pkcd: string },
+): Promise<CouponOption> {
+  const { rsvno } = await requireSession(ctx, input.session, input.rsvno);
+  return toCouponOption(await findLine(ctx, rsvno, input.opcd, input.pkcd));
+}
+
+/**
+ * When the booking's coupon use is locked: a wrong PIN that was the 5th within 15 minutes locks it for
+ * 15 minutes from that moment (DESIGN §10). Attempts during the lock are not counted as wrong PINs.
+ */
+export async function couponLockedUntil(ctx: AppContext, rsvno: string): Promise<Date | null> {
+  const now = ctx.clock.now().getTime();
+  const window = COUPON_LOCK_MINUTES * MINUTE;
+  const failures = await repo.recentBadPins(ctx.db, rsvno, new Date(now - 2 * window));
+  let until: number | null = null;
+  for (const failure of failures) {
+    const at = failure.getTime();
+    if (at + window <= now) continue;
+    const inWindow = failures.filter((f) => f.getTime() <= at && f.getTime() > at - window).length;
+    if (inWindow >= COUPON_PIN_MAX_FAILURES) until = Math.max(until ?? 0, at + window);
+  }
+  return until === null ? null : new Date(until);
+}
+
+function lockedError(ctx: AppContext, until: Date, prefix = ''): AppError {
+  const minutes = Math.max(1, Math.ceil((until.getTime() - ctx.clock.now().getTime()) / MINUTE));
+  return new AppError(ErrCd.generic, `${prefix}${couponLocked(minutes)}`, 429);
+}
+
+export interface CouponUseInput {
+  session: string;
+  rsvno?: string | undefined;
+  opcd: string;
+  pkcd: string;
+  adultqty: string;
+  childqty: string;
+  usekey: string;
+  idempotency_key?: string | undefined;
+}
+
+/**
+ * POST /coopon/use: facility staff enter the PIN and the quantities are taken off what remains, once.
+ * Order: same request again → success; the coupon's day, quantities, lock and PIN; then one
+ * conditional update, so two devices can never use the same remaining coupon.
+ */
+export async function useCoupon(ctx: AppContext, input: CouponUseInput): Promise<null> {
+  const { rsvno } = await requireSession(ctx, input.session, input.rsvno);
+  const adult = Number(input.adultqty);
+  const child = Number(input.childqty);
+  if (adult > MAX_QUANTITY || child > MAX_QUANTITY) throw new AppError(ErrCd.generic, Msg.couponOverRemaining, 422);
+  const key = input.idempotency_key;
+
+  if (key) {
+    const earlier = await repo.findUseByKey(ctx.db, rsvno, key);
+    if (earlier) return answerRepeat(earlier, input);
+  }
+
+  const line = await findLine(ctx, rsvno, input.opcd, input.pkcd);
+  const now = ctx.clock.now();
+  const audit = (outcome: repo.CouponOutcome) =>
+    repo.insertAudit(ctx.db, {
+      rsvno,
+      opcd: line.opcd,
+      pkcd: line.pkcd,
+      adultqty: adult,
+      childqty: child,
+      outcome,
+      createdAt: now,
+    });
+
+  const booking = await repo.findBookingState(ctx.db, rsvno);
+  const label = booking
+    ? statusLabel(
+        { status: booking.status, status_payment: booking.statusPayment, rsvdate: toTokyoIso(booking.rsvdate) },
+        toTokyoIso(now),
+      )
+    : '';
+  if (label !== Msg.statusPaid) {
+    await audit('not_usable');
+    throw AppError.conflict(ErrCd.generic, Msg.couponNotUsable);
+  }
+  const usedate = isoDateToYmd(line.usedate);
+  if (usedate !== todayIn(ctx.clock)) {
+    await audit('not_today');
+    throw AppError.conflict(ErrCd.generic, couponNotToday(formatYmd(usedate)));
+  }
+  if (adult < 1) throw new AppError(ErrCd.generic, Msg.couponAdultRequired, 422);
+  if (adult > line.adultqty - line.adultUsed || child > line.childqty - line.childUsed) {
+    await audit('over_remaining');
+    throw AppError.conflict(ErrCd.generic, Msg.couponOverRemaining);
+  }
+
+  const lockedUntil = await couponLockedUntil(ctx, rsvno);
+  if (lockedUntil) {
+    await audit('locked');
+    throw lockedError(ctx, lockedUntil);
+  }
+  const pinOk = line.pinHash ? await verifyPin(input.usekey, line.pinHash) : false;
+  if (!pinOk) {
+    await audit('bad_pin');
+    const nowLocked = await couponLockedUntil(ctx, rsvno);
+    if (nowLocked) throw lockedError(ctx, nowLocked, Msg.couponPinWrong);
+    throw new AppError(ErrCd.generic, Msg.couponPinWrong, 400);
+  }
+
+  const outcome = await ctx.db
+    .transaction(async (tx) => {
+      const row = { rsvno, opcd: line.opcd, pkcd: line.pkcd, adultqty: adult, childqty: child, createdAt: now };
+      if (key && !(await repo.insertKeyedUse(tx, { ...row, outcome: 'used', idempotencyKey: key }))) {
+        return 'repeat' as const;
+      }
+      if (!(await repo.consume(tx, line.id, adult, child))) throw new OverRemaining();
+      if (!key) await repo.insertAudit(tx, { ...row, outcome: 'used' });
+      return 'used' as const;
+    })
+    .catch(async (error: unknown) => {
+      if (!(error instanceof OverRemaining)) throw error;
+      await audit('over_remaining');
+      throw AppError.conflict(ErrCd.generic, Msg.couponOverRemaining);
+    });
+  if (outcome === 'repeat') {
+    const earlier = key ? await repo.findUseByKey(ctx.db, rsvno, key) : undefined;
+    if (earlier) return answerRepeat(earlier, input);
+  }
+  return null;
+}
+
+/** Rolls back the use's transaction when the last coupons went to a concurrent request. */
+class OverRemaining extends Error {}
+
+/** A retried request (same idempotency key) succeeds again without being counted twice. */
+function answerRepeat(earlier: { opcd: string; pkcd: string }, input: CouponUseInput): null {
+  if (earlier.opcd !== input.opcd || earlier.pkcd !== input.pkcd) throw AppError.badRequest();
+  return null;
+}

@@ -1,0 +1,83 @@
+import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { bookingOptions, bookings, options, outbox } from '../../db/schema.ts';
+
+export type OutboxRow = typeof outbox.$inferSelect;
+
+export async function findBookingForMail(db: DbOrTx, rsvno: string) {
+  const [booking] = await db
+    .select({
+      rsvno: bookings.rsvno,
+      sei: bookings.sei,
+      mei: bookings.mei,
+      mail: bookings.mail,
+      amountjp: bookings.amountjp,
+      paymentDeadline: bookings.paymentDeadline,
+    })
+    .from(bookings)
+    .where(eq(bookings.rsvno, rsvno));
+  if (!booking) return undefined;
+  const lines = await db
+    .select({
+      webname: options.webname,
+      usedate: bookingOptions.usedate,
+      adultqty: bookingOptions.adultqty,
+      middleqty: bookingOptions.middleqty,
+      childqty: bookingOptions.childqty,
+      infantqty: bookingOptions.infantqty,
+    })
+    .from(bookingOptions)
+    .innerJoin(options, eq(options.opcd, bookingOptions.opcd))
+    .where(eq(bookingOptions.rsvno, rsvno))
+    .orderBy(asc(bookingOptions.id));
+  return { ...booking, lines };
+}
+
+/**
+ * Claims due mails for one sender: rows never tried, or due again, or whose sender vanished mid-send
+ * (its lease ran out). SKIP LOCKED lets every instance run this at once without sending a mail twice.
+ */
+export async function claimDueMails(db: DbOrTx, now: Date, leaseUntil: Date, limit: number): Promise<OutboxRow[]> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(
+        or(
+          and(eq(outbox.status, 'pending'), or(eq(outbox.attempts, 0), lte(outbox.nextAttemptAt, now))),
+          and(eq(outbox.status, 'sending'), lte(outbox.nextAttemptAt, now)),
+        ),
+      )
+      .orderBy(asc(outbox.id))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    if (due.length === 0) return [];
+    return tx
+      .update(outbox)
+      .set({ status: 'sending', attempts: sql`${outbox.attempts} + 1`, nextAttemptAt: leaseUntil })
+      .where(
+        inArray(
+          outbox.id,
+          due.map((d) => d.id),
+        ),
+      )
+      .returning();
+  });
+}
+
+export async function markMailSent(db: DbOrTx, id: number, sentAt: Date): Promise<void> {
+  await db.update(outbox).set({ status: 'sent', sentAt, lastError: null }).where(eq(outbox.id, id));
+}
+
+export async function markMailFailed(
+  db: DbOrTx,
+  id: number,
+  error: string,
+  nextAttemptAt: Date,
+  giveUp: boolean,
+): Promise<void> {
+  await db
+    .update(outbox)
+    .set({ status: giveUp ? 'failed' : 'pending', lastError: error.slice(0, 1000), nextAttemptAt })
+    .where(eq(outbox.id, id));
+}

@@ -1,0 +1,33 @@
+/** DESIGN §5: cancellation fees from a booking's policy of day tiers, in integer yen. */
+import { daysBetween, type Ymd } from '@tabi/contract/dates';
+import type { CancelTier } from '../../db/schema.ts';
+
+/**
+ * The percent charged `daysBefore` days before the use date (0 = the day itself, negative = after the
+ * start). A tier applies from its `daysBefore` on, so the tier with the smallest `daysBefore` that is
+ * still ≥ the distance wins; earlier than every tier is free.
+ */
+export function cancelPercent(policy: readonly CancelTier[], daysBefore: number): number {
+  let chosen: CancelTier | undefined;
+  for (const tier of policy) {
+    if (tier.daysBefore >= daysBefore && (!chosen || tier.daysBefore < chosen.daysBefore)) chosen = tier;
+  }
+  return Math.min(100, Math.max(0, chosen?.percent ?? 0));
+}
+
+export interface CancelQuoteInput {
+  policy: readonly CancelTier[];
+  fromdate: Ymd;
+  today: Ymd;
+  /** The booking's price, on which the fee is charged. */
+  amount: number;
+  /** What the customer has actually paid and not yet had back. */
+  paid: number;
+}
+
+/** The fee is floored to whole yen; the refund is what was paid minus the fee, never negative. */
+export function cancelQuote(input: CancelQuoteInput): { cancelfee: number; refund: number } {
+  const percent = cancelPercent(input.policy, daysBetween(input.today, input.fromdate));
+  const cancelfee = Math.floor((input.amount * percent) / 100);
+  return { cancelfee, refund: Math.max(0, input.paid - cancelfee) };
+}

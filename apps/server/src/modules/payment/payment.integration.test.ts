@@ -1,0 +1,317 @@
+import { addDays, type Ymd } from '@tabi/contract/dates';
+import { Msg } from '@tabi/contract/messages';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayIn } from '../../clock.ts';
+import { bookings, outbox, payments, sandboxCheckouts } from '../../db/schema.ts';
+import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { confirmRequest } from '../booking/service.ts';
+import { sweepUnpaidBookings } from '../booking/sweeper.ts';
+import { ADULT_PRICE, bookingPayload, insertTestOption, insertTestStock, stockLeft } from '../booking/test-fixtures.ts';
+import { fulfil } from './fulfil.ts';
+import { refundPayment } from './service.ts';
+
+let t: TestApp;
+let day: Ymd;
+let ipCounter = 1;
+const SUCCESS = '/reservation/complete?processing=success';
+const CANCEL = '/reservation/complete?processing=failed';
+
+async function book(opcd: string, adults = 2): Promise<string> {
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/booking',
+    payload: bookingPayload(opcd, day, { adults }),
+    remoteAddress: `10.1.0.${ipCounter++}`,
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json().response.rsvno;
+}
+
+function checkout(rsvno: string, extra: Record<string, string> = {}) {
+  return t.request({
+    method: 'POST',
+    url: '/api/checkout',
+    payload: { rsvno, success_path: SUCCESS, cancel_path: CANCEL, ...extra },
+  });
+}
+
+function sessionIdOf(url: string): string {
+  return url.slice(url.lastIndexOf('/') + 1);
+}
+
+function pay(id: string, number: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/sandbox/checkout/${id}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ number, expiry: '12/34', cvc: '123' }).toString(),
+  });
+}
+
+async function bookingRow(rsvno: string) {
+  const [row] = await t.ctx.db.select().from(bookings).where(eq(bookings.rsvno, rsvno));
+  return row;
+}
+
+async function mailsOf(rsvno: string, kind?: string) {
+  const rows = await t.ctx.db.select().from(outbox).where(eq(outbox.rsvno, rsvno));
+  return kind ? rows.filter((r) => r.kind === kind) : rows;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  day = addDays(todayIn(t.clock), 10);
+  await insertTestOption(t.ctx.db, 'PY0001', { webname: '東京湾クルーズ' });
+  await insertTestStock(t.ctx.db, 'PY0001', day, { zaikozan: 100 });
+  await insertTestOption(t.ctx.db, 'PYREQ1', { flgRequestItem: true });
+  await insertTestStock(t.ctx.db, 'PYREQ1', day, { zaikozan: 10 });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('POST /api/checkout with the sandbox provider', () => {
+  it('opens a checkout for a fresh card booking for its own amount and records an open payment', async () => {
+    const rsvno = await book('PY0001');
+    const res = await checkout(rsvno);
+    expect(res.statusCode).toBe(200);
+    const url = res.json().response.url as string;
+    expect(url).toMatch(/^http:\/\/localhost:3000\/sandbox\/checkout\/cs_sandbox_[A-Za-z0-9_-]{32}$/);
+    const id = sessionIdOf(url);
+    const [payment] = await t.ctx.db.select().from(payments).where(eq(payments.checkoutSessionId, id));
+    expect(payment).toMatchObject({ rsvno, provider: 'sandbox', amount: 2 * ADULT_PRICE, status: 'open' });
+    const [session] = await t.ctx.db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, id));
+    expect(session).toMatchObject({
+      name: '東京湾クルーズ',
+      customerEmail: 'taro@example.com',
+      successUrl: `http://localhost:3000${SUCCESS}`,
+      cancelUrl: `http://localhost:3000${CANCEL}`,
+    });
+    // rsvdate + 1 h, the purchase flow's grace.
+    expect(session?.expiresAt.getTime()).toBe(t.clock.now().getTime() + 3_600_000);
+  });
+
+  it('refuses return paths off the purchase flow and my page', async () => {
+    const rsvno = await book('PY0001');
+    for (const path of ['/evil', '//evil.example/x', '/mypage/../..//x', '/reservation/completely']) {
+      const res = await checkout(rsvno, { success_path: path });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errMsg).toBe(Msg.checkoutPathInvalid);
+    }
+  });
+
+  it('answers SPEC messages for bookings that cannot be paid', async () => {
+    const unknown = await checkout('ZZ999999');
+    expect(unknown.statusCode).toBe(404);
+    const late = await book('PY0001');
+    t.clock.advance(61 * 60_000);
+    const res = await checkout(late);
+    t.clock.advance(-61 * 60_000);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ errcd: '999', errMsg: Msg.pastDeadline });
+    const request = await book('PYREQ1');
+    const notYet = await checkout(request);
+    expect(notYet.json()).toMatchObject({ errcd: '999', errMsg: Msg.notPayable });
+  });
+
+  it('lets a logged-in customer pay a confirmed request, and nobody without the session', async () => {
+    const rsvno = await book('PYREQ1');
+    const confirmed = await confirmRequest(t.ctx, rsvno);
+    expect(confirmed.status).toBe(0);
+    const anonymous = await checkout(rsvno);
+    expect(anonymous.statusCode).toBe(403);
+    const login = await t.request({ method: 'POST', url: '/api/mylogin', payload: { rsvno, tel: '09012345678' } });
+    expect(login.statusCode).toBe(200);
+    const session = login.json().response.session as string;
+    const res = await checkout(rsvno, { session, success_path: '/mypage?checkout-processing=0', cancel_path: '/mypage?checkout-processing=1' });
+    expect(res.statusCode).toBe(200);
+    const id = sessionIdOf(res.json().response.url);
+    const paid = await pay(id, '4242 4242 4242 4242');
+    expect(paid.statusCode).toBe(303);
+    expect(paid.headers.location).toBe('/mypage?checkout-processing=0');
+    expect(await bookingRow(rsvno)).toMatchObject({ status: 1, statusPayment: 1 });
+    expect(await mailsOf(rsvno, 'booking_paid')).toHaveLength(1);
+    expect(await mailsOf(rsvno, 'request_confirmed')).toHaveLength(1);
+  });
+});
+
+describe('sandbox hosted checkout page', () => {
+  it('shows the amount, the option, the e-mail and a card form in Japanese, with no script', async () => {
+    const rsvno = await book('PY0001');
+    const id = sessionIdOf((await checkout(rsvno)).json().response.url);
+    const res = await t.app.inject({ method: 'GET', url: `/sandbox/checkout/${id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.body).toContain('lang="ja"');
+    expect(res.body).toContain('￥16,000');
+    expect(res.body).toContain('東京湾クルーズ');
+    expect(res.body).toContain('taro@example.com');
+    expect(res.body).toContain('name="number"');
+    expect(res.body).toContain(`href="${CANCEL.replaceAll('&', '&amp;')}"`);
+    expect(res.body).toContain('キャンセル');
+    expect(res.body).not.toContain('<script');
+  });
+
+  it('answers 404 for an unknown session', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/sandbox/checkout/cs_sandbox_nope' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('見つかりません');
+  });
+
+  it('declines 4000 0000 0000 0002 in Japanese and leaves the booking unpaid', async () => {
+    const rsvno = await book('PY0001');
+    const id = sessionIdOf((await checkout(rsvno)).json().response.url);
+    const res = await pay(id, '4000 0000 0000 0002');
+    expect(res.statusCode).toBe(402);
+    expect(res.body).toContain('カードが承認されませんでした');
+    expect(res.body).toContain(`href="${CANCEL}"`);
+    expect(await bookingRow(rsvno)).toMatchObject({ status: 1, statusPayment: 0 });
+    expect(await mailsOf(rsvno)).toHaveLength(0);
+  });
+
+  it('re-shows the form for an incomplete card', async () => {
+    const rsvno = await book('PY0001');
+    const id = sessionIdOf((await checkout(rsvno)).json().response.url);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/sandbox/checkout/${id}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'number=4242424242424242&expiry=01%2F20&cvc=123',
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.body).toContain('有効期限');
+  });
+
+  it('pays with 4242 4242 4242 4242: booking paid, payment paid, one mail, redirect to the success path', async () => {
+    const rsvno = await book('PY0001');
+    const id = sessionIdOf((await checkout(rsvno)).json().response.url);
+    const res = await pay(id, '4242424242424242');
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(SUCCESS);
+    expect(await bookingRow(rsvno)).toMatchObject({ status: 1, statusPayment: 1 });
+    const [payment] = await t.ctx.db.select().from(payments).where(eq(payments.checkoutSessionId, id));
+    expect(payment?.status).toBe('paid');
+    expect(payment?.chargeId).toMatch(/^ch_sandbox_/);
+    const mails = await mailsOf(rsvno, 'booking_paid');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toContain('ご予約とお支払いが完了しました');
+    expect(mails[0]?.body).toContain('￥16,000');
+
+    // Submitting again, and fulfilling again from elsewhere, changes nothing.
+    expect((await pay(id, '4242424242424242')).statusCode).toBe(303);
+    expect(await Promise.all([fulfil(t.ctx, id), fulfil(t.ctx, id), fulfil(t.ctx, id)])).toEqual([
+      'already',
+      'already',
+      'already',
+    ]);
+    expect(await mailsOf(rsvno, 'booking_paid')).toHaveLength(1);
+    const page = await t.app.inject({ method: 'GET', url: `/sandbox/checkout/${id}` });
+    expect(page.body).toContain('お支払いは完了しています');
+
+    const again = await checkout(rsvno);
+    expect(again.json().errMsg).toBe(Msg.notPayable);
+  });
+});
+
+describe('refunds', () => {
+  it('refundPayment refunds part of what was paid through the provider and records it', async () => {
+    const rsvno = await book('PY0001');
+    const id = sessionIdOf((await checkout(rsvno)).json().response.url);
+    await pay(id, '4242424242424242');
+    const result = await refundPayment(t.ctx, undefined, rsvno, 5000);
+    expect(result.refunded).toBe(5000);
+    const [payment] = await t.ctx.db.select().from(payments).where(eq(payments.checkoutSessionId, id));
+    expect(payment).toMatchObject({ refundedAmount: 5000, status: 'paid' });
+    const [session] = await t.ctx.db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, id));
+    expect(session?.refundedAmount).toBe(5000);
+    await expect(refundPayment(t.ctx, undefined, rsvno, 20_000)).rejects.toMatchObject({ message: Msg.refundFailed });
+    const rest = await t.ctx.db.transaction((tx) => refundPayment(t.ctx, tx, rsvno, 11_000));
+    expect(rest.refunded).toBe(11_000);
+    const [after] = await t.ctx.db.select().from(payments).where(eq(payments.checkoutSessionId, id));
+    expect(after).toMatchObject({ refundedAmount: 16_000, status: 'refunded' });
+  });
+
+  it('refunds nothing for a booking that paid nothing', async () => {
+    const rsvno = await book('PY0001');
+    expect(await refundPayment(t.ctx, undefined, rsvno, 3000)).toEqual({ refunded: 0, refundIds: [] });
+  });
+});
+
+describe('sweeper and late payments', () => {
+  it('cancels a card booking left unpaid for an hour and returns its seats', async () => {
+    await insertTestOption(t.ctx.db, 'PYSW01');
+    await insertTestStock(t.ctx.db, 'PYSW01', day, { zaikozan: 5 });
+    const rsvno = await book('PYSW01', 2);
+    expect(await stockLeft(t.ctx.db, 'PYSW01', day)).toBe(3);
+    t.clock.advance(59 * 60_000);
+    expect((await sweepUnpaidBookings(t.ctx)).expired).not.toContain(rsvno);
+    t.clock.advance(2 * 60_000);
+    expect((await sweepUnpaidBookings(t.ctx)).expired).toContain(rsvno);
+    expect(await bookingRow(rsvno)).toMatchObject({ status: 4, statusPayment: 0, cancelReason: 'expired' });
+    expect(await stockLeft(t.ctx.db, 'PYSW01', day)).toBe(5);
+    expect((await sweepUnpaidBookings(t.ctx)).expired).not.toContain(rsvno);
+    expect(await stockLeft(t.ctx.db, 'PYSW01', day)).toBe(5);
+  });
+
+  it('a late payment re-takes the seats when they are still free', async () => {
+    await insertTestOption(t.ctx.db, 'PYLT01');
+    await insertTestStock(t.ctx.db, 'PYLT01', day, { zaikozan: 4 });
+    const rsvno = await book('PYLT01', 2);
+    t.clock.advance(45 * 60_000);
+    const id = sessionIdOf((await checkout(rsvno)).json().response.url);
+    t.clock.advance(20 * 60_000);
+    await sweepUnpaidBookings(t.ctx);
+    expect(await bookingRow(rsvno)).toMatchObject({ status: 4 });
+    expect(await stockLeft(t.ctx.db, 'PYLT01', day)).toBe(4);
+    const res = await pay(id, '4242424242424242');
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(SUCCESS);
+    expect(await bookingRow(rsvno)).toMatchObject({ status: 1, statusPayment: 1, cancelReason: null });
+    expect(await stockLeft(t.ctx.db, 'PYLT01', day)).toBe(2);
+    expect(await mailsOf(rsvno, 'booking_paid')).toHaveLength(1);
+  });
+
+  it('a late payment is refunded when the seats have gone meanwhile', async () => {
+    await insertTestOption(t.ctx.db, 'PYLT02');
+    await insertTestStock(t.ctx.db, 'PYLT02', day, { zaikozan: 2 });
+    const rsvno = await book('PYLT02', 2);
+    t.clock.advance(45 * 60_000);
+    const id = sessionIdOf((await checkout(rsvno)).json().response.url);
+    t.clock.advance(20 * 60_000);
+    await sweepUnpaidBookings(t.ctx);
+    await book('PYLT02', 2);
+    expect(await stockLeft(t.ctx.db, 'PYLT02', day)).toBe(0);
+    const res = await pay(id, '4242424242424242');
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(CANCEL);
+    expect(await bookingRow(rsvno)).toMatchObject({ status: 4, statusPayment: 0 });
+    const [payment] = await t.ctx.db.select().from(payments).where(eq(payments.checkoutSessionId, id));
+    expect(payment).toMatchObject({ status: 'refunded', refundedAmount: 2 * ADULT_PRICE });
+    const [session] = await t.ctx.db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, id));
+    expect(session?.refundedAmount).toBe(2 * ADULT_PRICE);
+    expect(await stockLeft(t.ctx.db, 'PYLT02', day)).toBe(0);
+    const refundMails = await mailsOf(rsvno, 'cancellation');
+    expect(refundMails).toHaveLength(1);
+    expect(refundMails[0]?.body).toContain('￥16,000');
+  });
+
+  it('cancels a confirmed request whose payment deadline passed, seats back', async () => {
+    await insertTestOption(t.ctx.db, 'PYRQ02', { flgRequestItem: true });
+    await insertTestStock(t.ctx.db, 'PYRQ02', day, { zaikozan: 3 });
+    const rsvno = await book('PYRQ02', 1);
+    const { paymentDeadline } = await confirmRequest(t.ctx, rsvno);
+    expect(await stockLeft(t.ctx.db, 'PYRQ02', day)).toBe(2);
+    t.clock.set(new Date((paymentDeadline as Date).getTime() + 60_000));
+    const swept = await sweepUnpaidBookings(t.ctx);
+    expect(swept.lapsed).toContain(rsvno);
+    expect(await bookingRow(rsvno)).toMatchObject({ status: 4, statusPayment: 0 });
+    expect(await stockLeft(t.ctx.db, 'PYRQ02', day)).toBe(3);
+    const [open] = await t.ctx.db
+      .select()
+      .from(bookings)
+      .where(and(eq(bookings.rsvno, rsvno), eq(bookings.status, 0)));
+    expect(open).toBeUndefined();
+  });
+});

@@ -1,0 +1,89 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { fulfil } from './fulfil.ts';
+import type { SandboxCheckoutRow } from './repository.ts';
+import {
+  captureSandboxCheckout,
+  judgeSandboxCard,
+  loadSandboxCheckout,
+  recordSandboxDecline,
+  SANDBOX_PATH,
+  toSandboxSession,
+} from './sandbox.ts';
+import { type CheckoutPageModel, checkoutPage, notFoundPage } from './sandbox-page.ts';
+
+function field(body: unknown, name: string): string {
+  if (typeof body !== 'object' || body === null) return '';
+  const value = (body as Record<string, unknown>)[name];
+  return typeof value === 'string' ? value.slice(0, 64) : '';
+}
+
+/** Our own URLs are followed by path, so the redirect stays on this origin whatever host served the page. */
+function onSite(url: string, publicUrl: string): string {
+  return url.startsWith(`${publicUrl}/`) ? url.slice(publicUrl.length) : url;
+}
+
+/**
+ * The sandbox provider's hosted checkout (DESIGN §6) at the site root, outside /api and its CSRF check:
+ * the unguessable session id is what authorises a payment. Answers 404 when Stripe is configured.
+ */
+export async function sandboxRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+
+  const html = (reply: FastifyReply, status: number, page: string) =>
+    reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
+
+  async function find(id: string): Promise<SandboxCheckoutRow | undefined> {
+    return ctx.payment.name === 'sandbox' ? loadSandboxCheckout(ctx, id) : undefined;
+  }
+
+  function model(row: SandboxCheckoutRow, extra: Partial<CheckoutPageModel> = {}): CheckoutPageModel {
+    const session = toSandboxSession(row, ctx.clock.now(), ctx.config.publicUrl);
+    return {
+      id: row.id,
+      name: row.name,
+      amount: row.amount,
+      email: row.customerEmail,
+      successUrl: onSite(row.successUrl, ctx.config.publicUrl),
+      cancelUrl: onSite(row.cancelUrl, ctx.config.publicUrl),
+      state: session.status,
+      ...extra,
+    };
+  }
+
+  app.get<{ Params: { id: string } }>(`${SANDBOX_PATH}/:id`, async (request, reply) => {
+    const row = await find(request.params.id);
+    if (!row) return html(reply, 404, notFoundPage());
+    return html(reply, 200, checkoutPage(model(row)));
+  });
+
+  app.post<{ Params: { id: string } }>(`${SANDBOX_PATH}/:id`, async (request, reply) => {
+    const row = await find(request.params.id);
+    if (!row) return html(reply, 404, notFoundPage());
+    const page = model(row);
+    if (page.state === 'expired') return html(reply, 410, checkoutPage(page));
+    if (page.state === 'open') {
+      const card = {
+        number: field(request.body, 'number'),
+        expiry: field(request.body, 'expiry'),
+        cvc: field(request.body, 'cvc'),
+      };
+      const outcome = judgeSandboxCard(card, ctx.clock.now());
+      if (outcome.kind === 'invalid') {
+        const error = { title: '入力内容をご確認ください', message: outcome.message };
+        return html(reply, 422, checkoutPage({ ...page, error, expiry: card.expiry }));
+      }
+      if (outcome.kind === 'declined') {
+        await recordSandboxDecline(ctx, row.id, outcome.message);
+        const error = { title: 'お支払いができませんでした', message: outcome.message };
+        return html(reply, 402, checkoutPage({ ...page, error, expiry: card.expiry }));
+      }
+      await captureSandboxCheckout(ctx, row.id);
+    }
+    const result = await fulfil(ctx, row.id);
+    request.log.info({ session: row.id, outcome: result }, 'sandbox checkout fulfilled');
+    return reply.code(303).header('cache-control', 'no-store').redirect(result === 'refunded' ? page.cancelUrl : page.successUrl, 303);
+  });
+}

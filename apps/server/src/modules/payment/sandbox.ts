@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto';
+import type { AppContextBase } from '../../context.ts';
+import type { CheckoutSession, PaymentProvider } from './provider.ts';
+import {
+  addSandboxRefund,
+  completeSandboxCheckout,
+  findSandboxCheckout,
+  findSandboxCheckoutByCharge,
+  insertSandboxCheckout,
+  noteSandboxDecline,
+  type SandboxCheckoutRow,
+} from './repository.ts';
+
+export const SANDBOX_CARD_OK = '4242424242424242';
+export const SANDBOX_CARD_DECLINED = '4000000000000002';
+export const SANDBOX_PATH = '/sandbox/checkout';
+
+function sandboxId(prefix: string): string {
+  // 192 random bits: the id alone authorises paying this session (the page is outside the CSRF-checked /api).
+  return `${prefix}_sandbox_${randomBytes(24).toString('base64url')}`;
+}
+
+export function toSandboxSession(row: SandboxCheckoutRow, now: Date, publicUrl: string): CheckoutSession {
+  const expired = row.status === 'open' && now.getTime() >= row.expiresAt.getTime();
+  return {
+    id: row.id,
+    url: `${publicUrl}${SANDBOX_PATH}/${row.id}`,
+    status: row.status === 'complete' ? 'complete' : expired || row.status === 'expired' ? 'expired' : 'open',
+    paymentStatus: row.status === 'complete' ? 'paid' : 'unpaid',
+    amount: row.amount,
+    rsvno: row.rsvno,
+    chargeId: row.chargeId,
+  };
+}
+
+/** The offline stand-in for Stripe (DESIGN §6): sessions live in our database, paid on our own page. */
+export function createSandboxProvider(ctx: AppContextBase): PaymentProvider {
+  return {
+    name: 'sandbox',
+    async createCheckout(input) {
+      const id = sandboxId('cs');
+      await insertSandboxCheckout(ctx.db, {
+        id,
+        rsvno: input.rsvno,
+        name: input.name,
+        amount: input.amount,
+        customerEmail: input.customerEmail,
+        successUrl: input.successUrl,
+        cancelUrl: input.cancelUrl,
+        expiresAt: input.expiresAt,
+      });
+      const row = await findSandboxCheckout(ctx.db, id);
+      if (!row) throw new Error('sandbox checkout was not stored');
+      return toSandboxSession(row, ctx.clock.now(), ctx.config.publicUrl);
+    },
+    async retrieveCheckout(id) {
+      const row = await findSandboxCheckout(ctx.db, id);
+      if (!row) throw new Error(`no sandbox checkout ${id}`);
+      return toSandboxSession(row, ctx.clock.now(), ctx.config.publicUrl);
+    },
+    async refund(chargeId, amount) {
+      const row = await findSandboxCheckoutByCharge(ctx.db, chargeId);
+      if (!row) throw new Error(`no sandbox charge ${chargeId}`);
+      const refundAmount = amount ?? row.amount - row.refundedAmount;
+      if (refundAmount <= 0 || !(await addSandboxRefund(ctx.db, chargeId, refundAmount))) {
+        throw new Error(`sandbox refund of ${refundAmount} exceeds what is left on ${chargeId}`);
+      }
+      return { id: sandboxId('re'), amount: refundAmount };
+    },
+    parseWebhook() {
+      throw new Error('the sandbox provider sends no webhooks');
+    },
+  };
+}
+
+export interface SandboxCard {
+  number: string;
+  expiry: string;
+  cvc: string;
+}
+
+export type SandboxCardOutcome =
+  | { kind: 'paid' }
+  | { kind: 'declined'; message: string }
+  | { kind: 'invalid'; message: string };
+
+function expiryInFuture(expiry: string, now: Date): boolean {
+  const match = /^(\d{1,2})\s*\/\s*(\d{2}|\d{4})$/.exec(expiry.trim());
+  if (!match) return false;
+  const month = Number(match[1]);
+  const year = match[2]?.length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
+  if (month < 1 || month > 12) return false;
+  // A card is valid through the last day of its expiry month.
+  return Date.UTC(year, month, 1) > now.getTime();
+}
+
+/** Judges a card the way Stripe's test mode does for the two documented test numbers. */
+export function judgeSandboxCard(card: SandboxCard, now: Date): SandboxCardOutcome {
+  const number = card.number.normalize('NFKC').replace(/[\s-]/g, '');
+  if (!/^\d{12,19}$/.test(number)) return { kind: 'invalid', message: 'カード番号を正しく入力してください。' };
+  if (!expiryInFuture(card.expiry.normalize('NFKC'), now)) {
+    return { kind: 'invalid', message: '有効期限を「月/年」（例：12/30）の形式で、期限内の日付を入力してください。' };
+  }
+  if (!/^\d{3,4}$/.test(card.cvc.normalize('NFKC').trim())) {
+    return { kind: 'invalid', message: 'セキュリティコードを3桁または4桁の数字で入力してください。' };
+  }
+  if (number === SANDBOX_CARD_OK) return { kind: 'paid' };
+  if (number === SANDBOX_CARD_DECLINED) {
+    return { kind: 'declined', message: 'カードが承認されませんでした。別のカードをお試しいただくか、カード発行会社にお問い合わせください。' };
+  }
+  return {
+    kind: 'declined',
+    message: 'このカードはテスト環境ではご利用いただけません。テスト用カード番号をご利用ください。',
+  };
+}
+
+/** Marks a sandbox session paid after a successful test card; false when it was no longer open. */
+export async function captureSandboxCheckout(ctx: AppContextBase, id: string): Promise<boolean> {
+  return completeSandboxCheckout(ctx.db, id, sandboxId('ch'));
+}
+
+export async function recordSandboxDecline(ctx: AppContextBase, id: string, message: string): Promise<void> {
+  await noteSandboxDecline(ctx.db, id, message);
+}
+
+export async function loadSandboxCheckout(ctx: AppContextBase, id: string): Promise<SandboxCheckoutRow | undefined> {
+  if (!/^cs_sandbox_[A-Za-z0-9_-]{32}$/.test(id)) return undefined;
+  return findSandboxCheckout(ctx.db, id);
+}

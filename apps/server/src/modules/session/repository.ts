@@ -1,0 +1,46 @@
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { bookings, customerSessions } from '../../db/schema.ts';
+
+export interface StoredSession {
+  tokenHash: string;
+  rsvno: string;
+  lastSeenAt: Date;
+}
+
+export async function findLoginFacts(
+  db: DbOrTx,
+  rsvno: string,
+): Promise<{ rsvno: string; telNormalized: string } | null> {
+  const [row] = await db
+    .select({ rsvno: bookings.rsvno, telNormalized: bookings.telNormalized })
+    .from(bookings)
+    .where(eq(bookings.rsvno, rsvno))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function insertSession(db: DbOrTx, session: StoredSession): Promise<void> {
+  await db.insert(customerSessions).values({ ...session, createdAt: session.lastSeenAt });
+}
+
+export async function findSession(db: DbOrTx, tokenHash: string): Promise<StoredSession | null> {
+  const [row] = await db
+    .select({
+      tokenHash: customerSessions.tokenHash,
+      rsvno: customerSessions.rsvno,
+      lastSeenAt: customerSessions.lastSeenAt,
+    })
+    .from(customerSessions)
+    .where(eq(customerSessions.tokenHash, tokenHash))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function touchSession(db: DbOrTx, tokenHash: string, at: Date): Promise<void> {
+  await db.update(customerSessions).set({ lastSeenAt: at }).where(eq(customerSessions.tokenHash, tokenHash));
+}
+
+export async function deleteSession(db: DbOrTx, tokenHash: string): Promise<void> {
+  await db.delete(customerSessions).where(eq(customerSessions.tokenHash, tokenHash));
+}

@@ -1,0 +1,85 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { LoginRequest } from '@tabi/contract/booking';
+import { normalisePhone } from '@tabi/contract/booking-rules';
+import { ErrCd, SESSION_IDLE_MINUTES } from '@tabi/contract/constants';
+import { Msg } from '@tabi/contract/messages';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import * as repo from './repository.ts';
+
+/** Attempts per client address (successes included) and failures per booking number, per window (ADR 0030). */
+export const LOGIN_LIMIT_PER_IP = 30;
+export const LOGIN_FAILURES_PER_BOOKING = 5;
+export const LOGIN_WINDOW_SECONDS = 15 * 60;
+
+export interface CustomerSession {
+  rsvno: string;
+}
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Booking numbers are typed by hand: full-width characters and lower case are accepted. */
+export function normaliseRsvno(rsvno: string): string {
+  return rsvno.normalize('NFKC').trim().toUpperCase();
+}
+
+function samePhone(stored: string, given: string): boolean {
+  const a = Buffer.from(stored);
+  const b = Buffer.from(given);
+  return a.length === b.length && a.length > 0 && timingSafeEqual(a, b);
+}
+
+function rateLimited(): AppError {
+  return new AppError(ErrCd.generic, Msg.loginRateLimited, 429);
+}
+
+/** POST /mylogin: booking number and phone → an opaque session token, stored only as its SHA-256 hash. */
+export async function login(
+  ctx: AppContext,
+  input: LoginRequest,
+  clientIp: string,
+): Promise<{ session: string; rsvno: string }> {
+  const rsvno = normaliseRsvno(input.rsvno);
+  const perIp = await ctx.limiter.hit(`login:ip:${clientIp}`, LOGIN_LIMIT_PER_IP, LOGIN_WINDOW_SECONDS);
+  if (!perIp.allowed) throw rateLimited();
+  // Counted before the check and cleared on success, so it holds consecutive failures only.
+  const bookingKey = `login:rsvno:${rsvno}`;
+  const perBooking = await ctx.limiter.hit(bookingKey, LOGIN_FAILURES_PER_BOOKING, LOGIN_WINDOW_SECONDS);
+  if (!perBooking.allowed) throw rateLimited();
+
+  const facts = await repo.findLoginFacts(ctx.db, rsvno);
+  const phone = normalisePhone(input.tel);
+  if (!facts || !samePhone(facts.telNormalized, phone)) {
+    throw new AppError(ErrCd.generic, Msg.loginFailed, 401);
+  }
+  await ctx.limiter.reset(bookingKey);
+
+  const token = randomBytes(32).toString('base64url');
+  await repo.insertSession(ctx.db, { tokenHash: hashToken(token), rsvno: facts.rsvno, lastSeenAt: ctx.clock.now() });
+  return { session: token, rsvno: facts.rsvno };
+}
+
+/**
+ * The customer behind a session token. Unknown or idle tokens answer errcd 001; a token used for a
+ * booking other than its own is refused. Every successful check keeps the session alive.
+ */
+export async function requireSession(
+  ctx: AppContext,
+  token: string | undefined,
+  rsvno?: string,
+): Promise<CustomerSession> {
+  if (!token) throw new AppError(ErrCd.sessionTimeout, Msg.sessionTimeout, 401);
+  const tokenHash = hashToken(token);
+  const stored = await repo.findSession(ctx.db, tokenHash);
+  if (!stored) throw new AppError(ErrCd.sessionTimeout, Msg.sessionTimeout, 401);
+  const now = ctx.clock.now();
+  if (now.getTime() - stored.lastSeenAt.getTime() > SESSION_IDLE_MINUTES * 60_000) {
+    await repo.deleteSession(ctx.db, tokenHash);
+    throw new AppError(ErrCd.sessionTimeout, Msg.sessionTimeout, 401);
+  }
+  if (rsvno !== undefined && normaliseRsvno(rsvno) !== stored.rsvno) throw AppError.forbidden();
+  await repo.touchSession(ctx.db, tokenHash, now);
+  return { rsvno: stored.rsvno };
+}

@@ -1,0 +1,39 @@
+/**
+ * `npm run seed`: loads the demo data into DATABASE_URL (or the PGlite under DATA_DIR) when it has none,
+ * and prints the demo logins. `npm run seed -- --reset` empties the tables first, re-dating the demo to today.
+ */
+import { sql } from 'drizzle-orm';
+import { systemClock } from '../clock.ts';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { demoSummary, seed, seedIfEmpty } from '../seed/seed.ts';
+
+const reset = process.argv.includes('--reset');
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const started = performance.now();
+try {
+  let seeded: boolean;
+  if (reset) {
+    // Every table of the public schema except drizzle's own bookkeeping, in one statement.
+    await database.db.execute(sql`
+      do $$ declare names text; begin
+        select string_agg(format('%I', tablename), ', ') into names from pg_tables where schemaname = 'public';
+        if names is not null then execute 'truncate table ' || names || ' restart identity cascade'; end if;
+      end $$`);
+    await seed(database.db, systemClock);
+    seeded = true;
+  } else {
+    seeded = await seedIfEmpty(database.db, systemClock);
+  }
+  const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite (${config.dataDir})`;
+  const elapsed = Math.round(performance.now() - started);
+  console.log(
+    seeded
+      ? `デモデータを投入しました: ${where}（${elapsed} ms）`
+      : `既にデータがあるため投入しませんでした: ${where}（作り直すには npm run seed -- --reset）`,
+  );
+  console.log(demoSummary(systemClock));
+} finally {
+  await database.close();
+}

@@ -1,0 +1,10 @@
+import { openDatabase } from '/work/main/apps/server/src/db/client.ts';
+import { seed } from '/work/main/apps/server/src/seed/seed.ts';
+import { systemClock } from '/work/main/apps/server/src/clock.ts';
+const t0 = performance.now();
+const d = await openDatabase({ dataDir: process.argv[2] ?? 'memory', databaseUrl: process.argv[3] });
+const t1 = performance.now();
+await seed(d.db, systemClock);
+const t2 = performance.now();
+console.log('open+migrate', Math.round(t1 - t0), 'seed', Math.round(t2 - t1));
+await d.close();

@@ -1,0 +1,63 @@
+import { priceResponse } from '@tabi/contract/catalog';
+import { type AgeClass, ErrCd } from '@tabi/contract/constants';
+import { Msg } from '@tabi/contract/messages';
+import type { PartyCounts, PartyPrices } from '@tabi/contract/party';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../../lib/api-client.ts';
+
+export interface PriceRequest {
+  opcd: string;
+  /** YYYYMMDD */
+  usedate: string;
+  counts: PartyCounts;
+}
+
+export type PriceResult = { ok: true; prices: PartyPrices } | { ok: false; errMsg: string };
+
+const FIELD: Record<AgeClass, 'adultbaika' | 'middlebaika' | 'childbaika' | 'infantbaika'> = {
+  adult: 'adultbaika',
+  middle: 'middlebaika',
+  child: 'childbaika',
+  infant: 'infantbaika',
+};
+
+/** GET /price/{opcd}: the per-person prices of each age class on the chosen day. */
+export async function getPrice({ opcd, usedate, counts }: PriceRequest): Promise<PriceResult> {
+  const res = await apiGet(
+    `/price/${encodeURIComponent(opcd)}`,
+    priceResponse,
+    {
+      usedate,
+      adultqty: String(counts.adult),
+      middleqty: String(counts.middle),
+      childqty: String(counts.child),
+      infantqty: String(counts.infant),
+    },
+    { loading: false },
+  );
+  const day = res.response?.valueList[usedate];
+  if (res.errcd !== ErrCd.success || !day) return { ok: false, errMsg: res.errMsg || Msg.nothingPrice };
+  return {
+    ok: true,
+    prices: {
+      adult: Number(day[FIELD.adult]),
+      middle: Number(day[FIELD.middle]),
+      child: Number(day[FIELD.child]),
+      infant: Number(day[FIELD.infant]),
+    },
+  };
+}
+
+/** SPEC §4: the price is loaded once when the form opens, and never reused from an earlier opening. */
+export function priceQueryOptions(request: PriceRequest) {
+  return queryOptions({
+    queryKey: ['price', request.opcd, request.usedate],
+    queryFn: () => getPrice(request),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+  });
+}
+
+export function usePrice(request: PriceRequest, enabled = true) {
+  return useQuery({ ...priceQueryOptions(request), enabled });
+}

@@ -1,0 +1,186 @@
+import type { CalendarDay } from '@tabi/contract/catalog';
+import { localDateToYmd, monthStart, parseYmd, type Ymd, ymdToLocalDate } from '@tabi/contract/dates';
+import { formatNumber, stockMark } from '@tabi/contract/format';
+import { ja } from 'date-fns/locale/ja';
+import { createContext, useContext } from 'react';
+import { type DayButtonProps, DayPicker, type Matcher } from 'react-day-picker';
+import styles from './availability-calendar.module.css';
+
+interface AvailabilityCalendarProps {
+  /** Calendar days keyed by YYYYMMDD (GET /option/{opcd} valueList). */
+  valueList: Record<string, CalendarDay>;
+  /** First day (YYYYMMDD) of the month on show. */
+  month: Ymd;
+  /** Today in Tokyo (YYYYMMDD): earlier days and months cannot be chosen. */
+  today: Ymd;
+  /** Last month that may be shown (any day of it), e.g. the option's use_to. */
+  lastMonth?: Ymd | undefined;
+  selected: Ymd | null;
+  /** The month's days are being fetched. */
+  loading?: boolean;
+  onMonthChange(month: Ymd): void;
+  onSelect(day: Ymd): void;
+}
+
+const DaysContext = createContext<Record<string, CalendarDay>>({});
+
+function stockOf(day: CalendarDay | undefined): number {
+  const n = Number(day?.zaikozan ?? 0);
+  return Number.isFinite(n) ? n : 0;
+}
+
+/** SPEC §5: only days with stock above 0 (and not before today) can be chosen. */
+export function isSelectableDay(valueList: Record<string, CalendarDay>, day: Ymd, today: Ymd): boolean {
+  return day >= today && stockOf(valueList[day]) > 0;
+}
+
+function priceText(day: CalendarDay | undefined): string {
+  const price = Number(day?.adultbaika ?? 0);
+  return price > 0 ? `${formatNumber(price)}円` : '';
+}
+
+function stockLabel(day: CalendarDay | undefined): string {
+  const n = stockOf(day);
+  if (n <= 0) return '受付不可';
+  const mark = stockMark(n);
+  return mark === '○' ? '空きあり' : `残り${mark}`;
+}
+
+function CalendarDayButton({ day, modifiers, children, className, ...buttonProps }: DayButtonProps) {
+  const days = useContext(DaysContext);
+  const entry = days[localDateToYmd(day.date)];
+  const mark = modifiers.disabled ? '' : stockMark(entry?.zaikozan ?? 0);
+  const price = modifiers.disabled ? '' : priceText(entry);
+  return (
+    <button {...buttonProps} className={className}>
+      <span className={styles.date}>{children}</span>
+      <span className={styles.mark} data-testid="stock-mark">
+        {mark}
+      </span>
+      <span className={styles.price} data-testid="day-price">
+        {price}
+      </span>
+    </button>
+  );
+}
+
+function MonthButton({
+  direction,
+  ...props
+}: React.ButtonHTMLAttributes<HTMLButtonElement> & { direction: 'previous' | 'next' }) {
+  const unavailable = props['aria-disabled'] === true || props['aria-disabled'] === 'true';
+  return (
+    <button {...props} disabled={unavailable}>
+      {direction === 'previous' ? (
+        <>
+          <span aria-hidden="true">‹</span> 前の月
+        </>
+      ) : (
+        <>
+          次の月 <span aria-hidden="true">›</span>
+        </>
+      )}
+    </button>
+  );
+}
+
+function PreviousMonthButton(props: React.ButtonHTMLAttributes<HTMLButtonElement>) {
+  return <MonthButton {...props} direction="previous" />;
+}
+
+function NextMonthButton(props: React.ButtonHTMLAttributes<HTMLButtonElement>) {
+  return <MonthButton {...props} direction="next" />;
+}
+
+const dateFormat = new Intl.DateTimeFormat('ja-JP', { month: 'long', day: 'numeric', weekday: 'short' });
+
+/**
+ * SPEC §2 Availability calendar: one month in Japanese, Sunday first, no outside days and no forced six
+ * weeks; each day shows its stock mark and the adult price; months before the current one cannot be shown.
+ */
+export function AvailabilityCalendar({
+  valueList,
+  month,
+  today,
+  lastMonth,
+  selected,
+  loading = false,
+  onMonthChange,
+  onSelect,
+}: AvailabilityCalendarProps) {
+  const firstMonth = ymdToLocalDate(monthStart(today));
+  const endMonth =
+    lastMonth && parseYmd(lastMonth) && lastMonth >= today ? ymdToLocalDate(monthStart(lastMonth)) : undefined;
+  const disabled: Matcher = (date: Date) => !isSelectableDay(valueList, localDateToYmd(date), today);
+
+  return (
+    <div className={styles.calendar} aria-busy={loading} data-testid="availability-calendar">
+      <DaysContext.Provider value={valueList}>
+        <DayPicker
+          mode="single"
+          required={false}
+          locale={ja}
+          weekStartsOn={0}
+          showOutsideDays={false}
+          fixedWeeks={false}
+          navLayout="around"
+          month={ymdToLocalDate(month)}
+          startMonth={firstMonth}
+          endMonth={endMonth}
+          onMonthChange={(date) => onMonthChange(localDateToYmd(date))}
+          selected={selected ? ymdToLocalDate(selected) : undefined}
+          onSelect={(date) => {
+            if (date) onSelect(localDateToYmd(date));
+          }}
+          onDayClick={(date, modifiers) => {
+            // Clicking the chosen day again opens the form again rather than clearing the choice.
+            if (modifiers.selected && !modifiers.disabled) onSelect(localDateToYmd(date));
+          }}
+          disabled={disabled}
+          modifiers={{ sunday: { dayOfWeek: [0] }, saturday: { dayOfWeek: [6] } }}
+          modifiersClassNames={{ sunday: styles.sunday ?? '', saturday: styles.saturday ?? '' }}
+          formatters={{
+            formatCaption: (date) => `${date.getFullYear()}年${date.getMonth() + 1}月`,
+            formatWeekdayName: (date) => ['日', '月', '火', '水', '木', '金', '土'][date.getDay()] ?? '',
+          }}
+          labels={{
+            labelDayButton: (date) => {
+              const ymd = localDateToYmd(date);
+              const entry = valueList[ymd];
+              if (!isSelectableDay(valueList, ymd, today)) return `${dateFormat.format(date)} 受付不可`;
+              return `${dateFormat.format(date)} ${stockLabel(entry)} 大人${priceText(entry)}`;
+            },
+            labelGrid: (date) => `${date.getFullYear()}年${date.getMonth() + 1}月の空き状況`,
+            labelNav: () => '月の切り替え',
+            labelPrevious: () => '前の月',
+            labelNext: () => '次の月',
+          }}
+          components={{ DayButton: CalendarDayButton, PreviousMonthButton, NextMonthButton }}
+          classNames={{
+            root: styles.root,
+            months: styles.months,
+            month: styles.month,
+            month_caption: styles.caption,
+            caption_label: styles.captionLabel,
+            nav: styles.nav,
+            button_previous: styles.navButton,
+            button_next: styles.navButton,
+            month_grid: styles.grid,
+            weekdays: styles.weekdays,
+            weekday: styles.weekday,
+            weeks: styles.weeks,
+            week: styles.week,
+            day: styles.day,
+            day_button: styles.dayButton,
+            selected: styles.selected,
+            disabled: styles.disabled,
+            today: styles.today,
+            outside: styles.outside,
+            hidden: styles.hidden,
+            focused: styles.focused,
+          }}
+        />
+      </DaysContext.Provider>
+    </div>
+  );
+}

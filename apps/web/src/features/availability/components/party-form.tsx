@@ -1,0 +1,147 @@
+import { AGE_CLASS_LABEL, type AgeClass, INITIAL_ADULTS } from '@tabi/contract/constants';
+import { formatJpy } from '@tabi/contract/format';
+import { Msg, partyOutOfRange, partyRangeNote } from '@tabi/contract/messages';
+import {
+  type AgeRules,
+  classUpperBound,
+  emptyParty,
+  headcount,
+  isPartyValid,
+  offeredAgeClasses,
+  type PartyCounts,
+  type PartyLimits,
+  type PartyPrices,
+  partyBounds,
+  partyTotal,
+} from '@tabi/contract/party';
+import { useEffect, useId, useRef, useState } from 'react';
+import { showAlert } from '../../../lib/alert.ts';
+import { usePrice } from '../api/get-price.ts';
+import styles from './party-form.module.css';
+
+export type PartyOption = AgeRules & PartyLimits & { opcd: string };
+
+export interface PartyFormState {
+  classes: AgeClass[];
+  counts: PartyCounts;
+  setCount(ageClass: AgeClass, count: number): void;
+  prices: PartyPrices | null;
+  priceLoading: boolean;
+  total: number;
+  bounds: { min: number; max: number };
+  errors: string[];
+  valid: boolean;
+}
+
+function initialCounts(): PartyCounts {
+  return { ...emptyParty(), adult: INITIAL_ADULTS };
+}
+
+/**
+ * SPEC §2/§4/§5 party-count form: adults start at 1, others at 0; the price loads once on opening;
+ * valid only with a price, a headcount within min..max and no more than the day's remaining stock.
+ */
+export function usePartyForm(option: PartyOption, usedate: string | null, zaikozan: number): PartyFormState {
+  const [counts, setCounts] = useState<PartyCounts>(initialCounts);
+  const [initial] = useState(counts);
+  const price = usePrice({ opcd: option.opcd, usedate: usedate ?? '', counts: initial }, usedate !== null);
+  const alerted = useRef(false);
+
+  useEffect(() => {
+    if (price.data && !price.data.ok && !alerted.current) {
+      alerted.current = true;
+      showAlert(price.data.errMsg);
+    }
+  }, [price.data]);
+
+  const prices = price.data?.ok ? price.data.prices : null;
+  const bounds = partyBounds(option);
+  const n = headcount(counts);
+  const errors: string[] = [];
+  if (usedate === null) errors.push(Msg.selectDate);
+  if (n > zaikozan) errors.push(Msg.overStock);
+  if (n < bounds.min || n > bounds.max) errors.push(partyOutOfRange(bounds.min, bounds.max));
+
+  return {
+    classes: offeredAgeClasses(option),
+    counts,
+    setCount: (ageClass, count) => setCounts((c) => ({ ...c, [ageClass]: count })),
+    prices,
+    priceLoading: price.isPending && usedate !== null,
+    total: partyTotal(counts, prices),
+    bounds,
+    errors,
+    valid: usedate !== null && isPartyValid(counts, prices, option) && n <= zaikozan,
+  };
+}
+
+function countChoices(top: number): number[] {
+  return Array.from({ length: top + 1 }, (_, n) => n);
+}
+
+export function PartyForm({ form }: { form: PartyFormState }) {
+  const baseId = useId();
+  const errorId = `${baseId}-errors`;
+  return (
+    <div className={styles.form}>
+      <table className={styles.table}>
+        <caption className="visually-hidden">年齢区分ごとの人数と料金</caption>
+        <thead>
+          <tr>
+            <th scope="col">区分</th>
+            <th scope="col">料金（1名）</th>
+            <th scope="col">人数</th>
+          </tr>
+        </thead>
+        <tbody>
+          {form.classes.map((ageClass) => {
+            const selectId = `${baseId}-${ageClass}`;
+            const upper = classUpperBound(ageClass, form.counts, form.bounds.max);
+            const top = Math.max(upper, form.counts[ageClass]);
+            return (
+              <tr key={ageClass} data-age-class={ageClass}>
+                <th scope="row" className={styles.label}>
+                  <label htmlFor={selectId}>{AGE_CLASS_LABEL[ageClass]}</label>
+                </th>
+                <td className={styles.price} data-testid={`price-${ageClass}`}>
+                  {form.prices ? formatJpy(form.prices[ageClass]) : form.priceLoading ? '読み込み中…' : '―'}
+                </td>
+                <td className={styles.count}>
+                  <select
+                    id={selectId}
+                    className={`select ${styles.select}`}
+                    value={form.counts[ageClass]}
+                    aria-describedby={form.errors.length > 0 ? errorId : undefined}
+                    onChange={(e) => form.setCount(ageClass, Number(e.target.value))}
+                  >
+                    {countChoices(top).map((n) => (
+                      <option key={n} value={n}>
+                        {n}名
+                      </option>
+                    ))}
+                  </select>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <div className={styles.summary}>
+        <p className={styles.total}>
+          <span>合計金額</span>
+          <output className={styles.amount} data-testid="party-total">
+            {formatJpy(form.total)}
+          </output>
+        </p>
+        <p className={styles.note}>{partyRangeNote(form.bounds.min, form.bounds.max)}</p>
+      </div>
+      <div id={errorId} aria-live="polite">
+        {form.errors.map((message) => (
+          <p key={message} className={`error-text ${styles.error}`}>
+            {message}
+          </p>
+        ))}
+      </div>
+    </div>
+  );
+}

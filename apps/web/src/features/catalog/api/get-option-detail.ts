@@ -1,0 +1,33 @@
+import type { OptionDetail } from '@tabi/contract/catalog';
+import { optionDetailResponse } from '@tabi/contract/catalog';
+import type { Envelope } from '@tabi/contract/envelope';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../../lib/api-client.ts';
+
+export interface OptionDetailRequest {
+  opcd: string;
+  /** YYYYMMDD: the usedate query at first, then the calendar's visible month start (SPEC §7). */
+  usedate?: string | undefined;
+  /** Month changes refetch in the background, without the page-wide overlay. */
+  background?: boolean;
+}
+
+/** GET /option/{opcd}: the envelope, since a non-success's errMsg is shown to the visitor (SPEC §8). */
+export function getOptionDetail({ opcd, usedate, background }: OptionDetailRequest): Promise<Envelope<OptionDetail>> {
+  return apiGet(`/option/${encodeURIComponent(opcd)}`, optionDetailResponse, { usedate }, { loading: !background });
+}
+
+export function optionDetailQueryOptions(request: OptionDetailRequest) {
+  return queryOptions({
+    queryKey: ['option-detail', request.opcd, request.usedate ?? ''],
+    queryFn: () => getOptionDetail(request),
+    enabled: request.opcd !== '',
+    // Stock changes: always read fresh, but keep the page in place while another month loads.
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useOptionDetail(request: OptionDetailRequest) {
+  return useQuery(optionDetailQueryOptions(request));
+}

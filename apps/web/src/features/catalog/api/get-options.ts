@@ -1,0 +1,40 @@
+import { optionListResponse, type PaginatedOptions } from '@tabi/contract/catalog';
+import { ErrCd } from '@tabi/contract/constants';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../../lib/api-client.ts';
+import type { SearchConditions } from '../lib/search-query.ts';
+
+export interface OptionSearch {
+  conditions: SearchConditions;
+  page: number;
+}
+
+/** GET /option. SPEC §8: a failed search is swallowed, so a failure is simply "no list". */
+export async function getOptions({ conditions, page }: OptionSearch): Promise<PaginatedOptions | null> {
+  try {
+    const res = await apiGet('/option', optionListResponse, {
+      homencd: conditions.homencd,
+      areacd: conditions.areacd,
+      citycd: conditions.citycd,
+      fromspotcd: conditions.fromspotcd,
+      usedate: conditions.usedate,
+      keycd: conditions.keycd.join(','),
+      page: page > 1 ? page : undefined,
+    });
+    return res.errcd === ErrCd.success ? (res.response?.optionList ?? null) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function optionsQueryOptions(search: OptionSearch) {
+  return queryOptions({
+    queryKey: ['options', search.conditions, search.page],
+    queryFn: () => getOptions(search),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useOptions(search: OptionSearch) {
+  return useQuery(optionsQueryOptions(search));
+}

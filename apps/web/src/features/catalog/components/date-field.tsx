@@ -1,0 +1,145 @@
+import { addDays, formatYmd, isValidYmd, type Ymd } from '@tabi/contract/dates';
+import { Msg } from '@tabi/contract/messages';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import styles from './date-field.module.css';
+
+const DatePickerPanel = lazy(() => import('./date-picker-panel.tsx'));
+
+interface DateFieldProps {
+  label: string;
+  value: Ymd | '';
+  /** Today in Tokyo: days before yesterday cannot be chosen (SPEC §2). */
+  today: Ymd;
+  onChange(value: Ymd | ''): void;
+}
+
+/** yyyyMMdd, yyyy/MM/dd or yyyy-MM-dd (half- or full-width digits) to YYYYMMDD, or null. */
+export function parseTypedDate(text: string): Ymd | null {
+  const half = text.trim().replace(/[０-９／－]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0));
+  const match = /^(\d{4})[/-]?(\d{1,2})[/-]?(\d{1,2})$/.exec(half);
+  if (!match) return null;
+  const day = `${match[1]}${match[2]?.padStart(2, '0')}${match[3]?.padStart(2, '0')}`;
+  return isValidYmd(day) ? day : null;
+}
+
+/** 利用日: a text field that takes yyyyMMdd, with a calendar (week from Sunday) beside it. */
+export function DateField({ label, value, today, onChange }: DateFieldProps) {
+  const id = useId();
+  const earliest = addDays(today, -1);
+  const [text, setText] = useState(value ? formatYmd(value) : '');
+  const [error, setError] = useState(false);
+  const [open, setOpen] = useState(false);
+  const wrapper = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    setText(value ? formatYmd(value) : '');
+    setError(false);
+  }, [value]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!wrapper.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    return () => document.removeEventListener('pointerdown', onPointer);
+  }, [open]);
+
+  const commit = () => {
+    if (text.trim() === '') {
+      setError(false);
+      onChange('');
+      return;
+    }
+    const day = parseTypedDate(text);
+    if (day && day >= earliest) {
+      setError(false);
+      setText(formatYmd(day));
+      onChange(day);
+    } else {
+      setError(true);
+    }
+  };
+
+  return (
+    <div className="field" ref={wrapper}>
+      <label htmlFor={id}>{label}</label>
+      <div className={styles.row}>
+        <input
+          id={id}
+          className="input"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="例：20260401"
+          value={text}
+          aria-invalid={error || undefined}
+          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+          onChange={(e) => setText(e.target.value)}
+          onBlur={commit}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              commit();
+            }
+          }}
+        />
+        <button
+          ref={toggle}
+          type="button"
+          className={styles.calendarButton}
+          aria-expanded={open}
+          aria-controls={`${id}-picker`}
+          aria-label={`${label}をカレンダーから選ぶ`}
+          onClick={() => setOpen((o) => !o)}
+        >
+          <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
+            <path
+              fill="currentColor"
+              d="M7 2h2v2h6V2h2v2h3a1 1 0 0 1 1 1v15a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1h3V2Zm12 8H5v9h14v-9ZM5 6v2h14V6H5Zm2 6h2v2H7v-2Zm4 0h2v2h-2v-2Zm4 0h2v2h-2v-2Z"
+            />
+          </svg>
+        </button>
+        {value && (
+          <button type="button" className={styles.clear} onClick={() => onChange('')}>
+            クリア
+          </button>
+        )}
+      </div>
+      <span id={`${id}-hint`} className="hint">
+        yyyyMMdd形式（例：20260401）でも入力できます。
+      </span>
+      {error && (
+        <span id={`${id}-error`} className="error-text" role="alert">
+          {Msg.invalidDate}
+        </span>
+      )}
+      {open && (
+        // biome-ignore lint/a11y/noStaticElementInteractions: Escape closes the calendar popover
+        <div
+          id={`${id}-picker`}
+          className={styles.popover}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') {
+              e.stopPropagation();
+              setOpen(false);
+              toggle.current?.focus();
+            }
+          }}
+        >
+          <Suspense fallback={<p className={styles.pickerLoading}>読み込み中…</p>}>
+            <DatePickerPanel
+              value={value}
+              earliest={earliest}
+              onPick={(day) => {
+                onChange(day);
+                setOpen(false);
+                toggle.current?.focus();
+              }}
+            />
+          </Suspense>
+        </div>
+      )}
+    </div>
+  );
+}

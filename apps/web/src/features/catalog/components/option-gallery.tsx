@@ -1,0 +1,175 @@
+import { THUMBNAILS_PER_VIEW } from '@tabi/contract/constants';
+import useEmblaCarousel from 'embla-carousel-react';
+import { type KeyboardEvent, useCallback, useEffect, useId, useState } from 'react';
+import styles from './option-gallery.module.css';
+
+interface GalleryImage {
+  image: string;
+  caption: string;
+}
+
+/**
+ * SPEC §2 Option detail gallery: the images with their captions, and thumbnails ten to a view with their
+ * own previous/next buttons. Arrow keys move between images; every control is a labelled button.
+ */
+export function OptionGallery({ images, title }: { images: GalleryImage[]; title: string }) {
+  const [mainRef, main] = useEmblaCarousel({ loop: false });
+  const [thumbsRef, thumbs] = useEmblaCarousel({
+    containScroll: 'keepSnaps',
+    dragFree: false,
+    slidesToScroll: THUMBNAILS_PER_VIEW,
+  });
+  const [selected, setSelected] = useState(0);
+  const [thumbPage, setThumbPage] = useState({ index: 0, count: 1 });
+  const regionId = useId();
+
+  const onMainSelect = useCallback(() => {
+    if (!main) return;
+    const index = main.selectedScrollSnap();
+    setSelected(index);
+    thumbs?.scrollTo(Math.floor(index / THUMBNAILS_PER_VIEW));
+  }, [main, thumbs]);
+
+  const onThumbsSelect = useCallback(() => {
+    if (!thumbs) return;
+    setThumbPage({ index: thumbs.selectedScrollSnap(), count: thumbs.scrollSnapList().length });
+  }, [thumbs]);
+
+  useEffect(() => {
+    if (!main) return;
+    onMainSelect();
+    main.on('select', onMainSelect).on('reInit', onMainSelect);
+    return () => {
+      main.off('select', onMainSelect).off('reInit', onMainSelect);
+    };
+  }, [main, onMainSelect]);
+
+  useEffect(() => {
+    if (!thumbs) return;
+    onThumbsSelect();
+    thumbs.on('select', onThumbsSelect).on('reInit', onThumbsSelect);
+    return () => {
+      thumbs.off('select', onThumbsSelect).off('reInit', onThumbsSelect);
+    };
+  }, [thumbs, onThumbsSelect]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'ArrowLeft') {
+      event.preventDefault();
+      main?.scrollPrev();
+    } else if (event.key === 'ArrowRight') {
+      event.preventDefault();
+      main?.scrollNext();
+    }
+  };
+
+  if (images.length === 0) return null;
+  const current = images[selected];
+  const many = images.length > 1;
+
+  return (
+    <section className={styles.gallery} aria-roledescription="カルーセル" aria-label={`${title}の写真`}>
+      <div className={styles.stage}>
+        <section
+          className={styles.viewport}
+          ref={mainRef}
+          id={regionId}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: the focusable viewport takes the arrow keys
+          tabIndex={0}
+          onKeyDown={onKeyDown}
+          aria-label="写真（左右キーで切り替え）"
+        >
+          <div className={styles.track}>
+            {images.map((img, i) => (
+              <figure
+                key={`${img.image}-${i}`}
+                className={styles.slide}
+                aria-roledescription="スライド"
+                aria-label={`${i + 1} / ${images.length}`}
+                aria-hidden={i !== selected}
+              >
+                <img
+                  src={img.image}
+                  alt={img.caption || `${title}の写真${i + 1}`}
+                  className={styles.image}
+                  loading={i === 0 ? 'eager' : 'lazy'}
+                  decoding="async"
+                />
+                {img.caption && <figcaption className={styles.caption}>{img.caption}</figcaption>}
+              </figure>
+            ))}
+          </div>
+        </section>
+        {many && (
+          <>
+            <button
+              type="button"
+              className={`${styles.arrow} ${styles.arrowPrev}`}
+              onClick={() => main?.scrollPrev()}
+              disabled={selected === 0}
+              aria-controls={regionId}
+              aria-label="前の写真"
+            >
+              <span aria-hidden="true">‹</span>
+            </button>
+            <button
+              type="button"
+              className={`${styles.arrow} ${styles.arrowNext}`}
+              onClick={() => main?.scrollNext()}
+              disabled={selected === images.length - 1}
+              aria-controls={regionId}
+              aria-label="次の写真"
+            >
+              <span aria-hidden="true">›</span>
+            </button>
+            <p className={styles.counter} aria-live="polite">
+              <span className="visually-hidden">{current?.caption} </span>
+              {selected + 1} / {images.length}
+            </p>
+          </>
+        )}
+      </div>
+      {many && (
+        <div className={styles.thumbBar}>
+          <button
+            type="button"
+            className={styles.thumbNav}
+            onClick={() => thumbs?.scrollPrev()}
+            disabled={thumbPage.index === 0}
+            aria-label="前のサムネイル"
+          >
+            <span aria-hidden="true">‹</span>
+          </button>
+          <div className={styles.thumbViewport} ref={thumbsRef}>
+            <ul className={styles.thumbTrack} aria-label="サムネイル">
+              {images.map((img, i) => (
+                <li key={`${img.image}-${i}`} className={styles.thumb}>
+                  <button
+                    type="button"
+                    className={styles.thumbButton}
+                    aria-current={i === selected ? 'true' : undefined}
+                    aria-label={`写真${i + 1}を表示${img.caption ? `：${img.caption}` : ''}`}
+                    aria-controls={regionId}
+                    onClick={() => main?.scrollTo(i)}
+                    onFocus={() => thumbs?.scrollTo(Math.floor(i / THUMBNAILS_PER_VIEW))}
+                  >
+                    <img src={img.image} alt="" loading="lazy" decoding="async" />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </div>
+          <button
+            type="button"
+            className={styles.thumbNav}
+            onClick={() => thumbs?.scrollNext()}
+            disabled={thumbPage.index >= thumbPage.count - 1}
+            aria-label="次のサムネイル"
+          >
+            <span aria-hidden="true">›</span>
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+import type { OptionDetail } from '@tabi/contract/catalog';
+import { Msg } from '@tabi/contract/messages';
+import styles from './option-detail.module.css';
+import { OptionFacts } from './option-facts.tsx';
+import { OptionGallery } from './option-gallery.tsx';
+
+/** The top of the detail page: badge, name, gallery and the option's facts. */
+export function OptionHeader({ option }: { option: OptionDetail }) {
+  return (
+    <header className={styles.header}>
+      <div className={styles.titleBlock}>
+        {option.flg_request_item === 1 && <span className="badge-request">{Msg.requestBadge}</span>}
+        <h1 className={styles.title}>{option.webname}</h1>
+      </div>
+      <div className={styles.headerGrid}>
+        <OptionGallery images={option.imageList} title={option.webname} />
+        <div className={`card ${styles.factsCard}`}>
+          <OptionFacts
+            use_from={option.use_from}
+            use_to={option.use_to}
+            homen={option.homen}
+            area={option.area}
+            city={option.city}
+            fromspot={option.fromspot}
+            meetpoint={option.meetpoint}
+            keywordList={option.keywordList}
+            opcd={option.opcd}
+          />
+          <a href="#price" className={`btn btn-primary btn-block ${styles.toPrice}`}>
+            空き状況・料金を見る
+          </a>
+        </div>
+      </div>
+    </header>
+  );
+}

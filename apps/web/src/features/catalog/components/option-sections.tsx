@@ -1,0 +1,155 @@
+import type { OptionDetail } from '@tabi/contract/catalog';
+import type { ReactNode } from 'react';
+import { SafeHtml } from '../../../components/safe-html.tsx';
+import { DETAIL_SECTIONS } from './detail-tabs.tsx';
+import styles from './option-detail.module.css';
+
+function mapUrl(lat: number, lon: number): string {
+  return `https://maps.google.com/maps?q=${lat},${lon}&z=15&output=embed`;
+}
+
+function telHref(tel: string): string {
+  return `tel:${tel.replace(/[^\d+]/g, '')}`;
+}
+
+/** 内容案内: contents, facility information, map and precautions. */
+export function ContentGuide({ option }: { option: OptionDetail }) {
+  const hasFacility = Boolean(option.companyname || option.hours || option.address || option.tel);
+  return (
+    <section id={DETAIL_SECTIONS.contentGuide} className={styles.section} aria-labelledby="content-guide-title">
+      <h2 id="content-guide-title" className="section-title">
+        内容案内
+      </h2>
+      <SafeHtml html={option.contents} className={styles.html} />
+
+      {hasFacility && (
+        <div className={styles.sub}>
+          <h3 className={styles.subTitle}>施設情報</h3>
+          <dl className={styles.table}>
+            {option.companyname && (
+              <div>
+                <dt>施設名</dt>
+                <dd>{option.companyname}</dd>
+              </div>
+            )}
+            {option.hours && (
+              <div>
+                <dt>営業時間</dt>
+                <dd className={styles.preline}>{option.hours}</dd>
+              </div>
+            )}
+            {option.address && (
+              <div>
+                <dt>住所</dt>
+                <dd>{option.address}</dd>
+              </div>
+            )}
+            {option.tel && (
+              <div>
+                <dt>電話番号</dt>
+                <dd>
+                  <a href={telHref(option.tel)}>{option.tel}</a>
+                </dd>
+              </div>
+            )}
+          </dl>
+        </div>
+      )}
+
+      {option.lat !== null && option.lon !== null && (
+        <div className={styles.sub}>
+          <h3 className={styles.subTitle}>地図</h3>
+          <div className={styles.map}>
+            <iframe
+              src={mapUrl(option.lat, option.lon)}
+              title={`${option.companyname || option.webname}の地図`}
+              loading="lazy"
+              referrerPolicy="no-referrer-when-downgrade"
+            />
+          </div>
+        </div>
+      )}
+
+      {option.optionattention && (
+        <div className={styles.sub}>
+          <h3 className={styles.subTitle}>注意事項</h3>
+          <SafeHtml html={option.optionattention} className={`${styles.html} ${styles.attention}`} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** 旅行代金: the notes around the availability calendar, which the page passes in. */
+export function PriceSection({ requestItem, children }: { requestItem: boolean; children: ReactNode }) {
+  return (
+    <section id={DETAIL_SECTIONS.price} className={styles.section} aria-labelledby="price-title">
+      <h2 id="price-title" className="section-title">
+        旅行代金
+      </h2>
+      <ul className={styles.notes}>
+        <li>カレンダーに表示している料金は、大人１名様あたりの旅行代金です。</li>
+        <li>小人などその他の年齢区分の料金は、日付を選択すると表示されます。</li>
+        {requestItem && (
+          <li className={styles.requestNote}>
+            こちらはリクエスト商品です。お申込み後に空き状況を確認し、手配の可否をメールにてご連絡いたします。
+          </li>
+        )}
+      </ul>
+      <p className={styles.legend}>
+        <span>
+          <b aria-hidden="true">○</b>空きあり
+        </span>
+        <span>
+          <b aria-hidden="true">1～9</b>残りわずか（残数）
+        </span>
+        <span>
+          <b aria-hidden="true" className={styles.legendBlank} />
+          空欄：受付不可
+        </span>
+      </p>
+      {children}
+    </section>
+  );
+}
+
+/** 申込案内 and the cancellation fee guide. */
+export function ApplicationGuide({ option }: { option: OptionDetail }) {
+  return (
+    <section id={DETAIL_SECTIONS.applicationGuide} className={styles.section} aria-labelledby="application-title">
+      <h2 id="application-title" className="section-title">
+        申込案内
+      </h2>
+      <SafeHtml html={option.information} className={styles.html} />
+      {option.cancel_note && (
+        <div className={styles.sub}>
+          <h3 className={styles.subTitle}>取消料（キャンセル料）について</h3>
+          <SafeHtml html={option.cancel_note} className={styles.html} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** The travel organiser named with its registration, as Japanese travel law asks of every offer. */
+export function OrganiserBlock() {
+  return (
+    <section className={`${styles.section} ${styles.organiser}`} aria-labelledby="organiser-title">
+      <h2 id="organiser-title" className={styles.organiserTitle}>
+        旅行企画・実施
+      </h2>
+      <p className={styles.organiserName}>さくらトラベル株式会社</p>
+      <ul className={styles.organiserList}>
+        <li>観光庁長官登録旅行業第0000号</li>
+        <li>一般社団法人 日本旅行業協会（JATA）正会員</li>
+        <li>旅行業公正取引協議会会員</li>
+        <li>〒100-0005 東京都千代田区丸の内1-1-1 さくらビル8階</li>
+        <li>総合旅行業務取扱管理者：桜井 一郎</li>
+        <li>お問い合わせ：03-0000-0000（平日 10:00～18:00）</li>
+      </ul>
+      <p className={styles.organiserNote}>
+        総合旅行業務取扱管理者とは、お客様の旅行を取り扱う営業所での取引の責任者です。この旅行契約に関し担当者からの説明にご不明な点があれば、ご遠慮なく上記の総合旅行業務取扱管理者にお尋ねください。
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,248 @@
+import { FROMSPOTS } from '@tabi/contract/constants';
+import type { Ymd } from '@tabi/contract/dates';
+import { Msg } from '@tabi/contract/messages';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useAreas } from '../api/get-areas.ts';
+import { useCities } from '../api/get-cities.ts';
+import { useConditions } from '../api/get-conditions.ts';
+import { countConditions, EMPTY_CONDITIONS, type SearchConditions } from '../lib/search-query.ts';
+import { useMediaQuery } from '../lib/use-media-query.ts';
+import { DateField } from './date-field.tsx';
+import styles from './search-panel.module.css';
+
+const DESKTOP = '(min-width: 960px)';
+
+interface SearchPanelProps {
+  /** The conditions in the URL. */
+  applied: SearchConditions;
+  today: Ymd;
+  onSearch(conditions: SearchConditions): void;
+  onReset(): void;
+}
+
+function sameConditions(a: SearchConditions, b: SearchConditions): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * SPEC §2 Option list search panel: region → area → city cascade, departure point, use date and
+ * keywords. Always shown on desktop; on phones a toggle opens it over the page and locks the body scroll.
+ */
+export function SearchPanel({ applied, today, onSearch, onReset }: SearchPanelProps) {
+  const [form, setForm] = useState<SearchConditions>(applied);
+  const [open, setOpen] = useState(false);
+  const desktop = useMediaQuery(DESKTOP);
+  const baseId = useId();
+  const panelId = `${baseId}-panel`;
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  const appliedKey = JSON.stringify(applied);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-sync only when the URL's conditions change
+  useEffect(() => {
+    setForm((current) => (sameConditions(current, applied) ? current : applied));
+  }, [appliedKey]);
+
+  const conditions = useConditions();
+  const areas = useAreas(form.homencd);
+  const cities = useCities(form.homencd, form.areacd);
+
+  const locked = open && !desktop;
+  useEffect(() => {
+    if (!locked) return;
+    document.body.classList.add('scroll-locked');
+    headingRef.current?.focus();
+    return () => document.body.classList.remove('scroll-locked');
+  }, [locked]);
+
+  const close = () => {
+    setOpen(false);
+    toggleRef.current?.focus();
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch(form);
+    setOpen(false);
+  };
+
+  const reset = () => {
+    setForm(EMPTY_CONDITIONS);
+    onReset();
+  };
+
+  const homenList = (conditions.data?.homenList ?? []).filter((h) => h.homencd !== '');
+  const keywordList = conditions.data?.keywordList ?? [];
+  const field = (name: string) => `${baseId}-${name}`;
+  const appliedCount = countConditions(applied);
+
+  return (
+    <aside className={styles.wrap} aria-label="オプション検索">
+      <button
+        ref={toggleRef}
+        type="button"
+        className={styles.toggle}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
+          <path
+            fill="currentColor"
+            d="M10 2a8 8 0 0 1 6.32 12.9l5.39 5.4-1.41 1.4-5.4-5.38A8 8 0 1 1 10 2Zm0 2a6 6 0 1 0 0 12 6 6 0 0 0 0-12Z"
+          />
+        </svg>
+        検索条件を{open ? '閉じる' : '指定する'}
+        {appliedCount > 0 && <span className={styles.count}>{appliedCount}件指定中</span>}
+      </button>
+
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: Escape closes the phone sheet */}
+      <div
+        id={panelId}
+        className={open ? `${styles.panel} ${styles.open}` : styles.panel}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape' && locked) close();
+        }}
+      >
+        <div className={styles.sheetHeader}>
+          <h2 ref={headingRef} tabIndex={-1} className={styles.heading}>
+            検索条件
+          </h2>
+          <button type="button" className={styles.close} onClick={close}>
+            {Msg.close}
+          </button>
+        </div>
+        <form className={styles.form} onSubmit={submit} aria-label="検索条件">
+          <div className={styles.fields}>
+            <div className="field">
+              <label htmlFor={field('homen')}>方面</label>
+              <select
+                id={field('homen')}
+                className="select"
+                value={form.homencd}
+                onChange={(e) => setForm((f) => ({ ...f, homencd: e.target.value, areacd: '', citycd: '' }))}
+              >
+                <option value="">{Msg.allRegions}</option>
+                {homenList.map((h) => (
+                  <option key={h.homencd} value={h.homencd}>
+                    {h.homennm || Msg.allRegions}
+                  </option>
+                ))}
+              </select>
+            </div>
+
+            <div className="field">
+              <label htmlFor={field('area')}>地域（エリア）</label>
+              <select
+                id={field('area')}
+                className="select"
+                value={form.areacd}
+                disabled={form.homencd === ''}
+                aria-describedby={form.homencd === '' ? field('area-hint') : undefined}
+                onChange={(e) => setForm((f) => ({ ...f, areacd: e.target.value, citycd: '' }))}
+              >
+                <option value="">すべてのエリア</option>
+                {(form.homencd ? (areas.data ?? []) : []).map((a) => (
+                  <option key={a.areacd} value={a.areacd}>
+                    {a.areanm}
+                  </option>
+                ))}
+              </select>
+              {form.homencd === '' && (
+                <span id={field('area-hint')} className="hint">
+                  {Msg.areaHint}
+                </span>
+              )}
+            </div>
+
+            <div className="field">
+              <label htmlFor={field('city')}>都市</label>
+              <select
+                id={field('city')}
+                className="select"
+                value={form.citycd}
+                disabled={form.areacd === ''}
+                aria-describedby={form.areacd === '' ? field('city-hint') : undefined}
+                onChange={(e) => setForm((f) => ({ ...f, citycd: e.target.value }))}
+              >
+                <option value="">すべての都市</option>
+                {(form.areacd ? (cities.data ?? []) : []).map((c) => (
+                  <option key={c.citycd} value={c.citycd}>
+                    {c.citynm}
+                  </option>
+                ))}
+              </select>
+              {form.areacd === '' && (
+                <span id={field('city-hint')} className="hint">
+                  {Msg.cityHint}
+                </span>
+              )}
+            </div>
+
+            <div className="field">
+              <label htmlFor={field('fromspot')}>出発地</label>
+              <select
+                id={field('fromspot')}
+                className="select"
+                value={form.fromspotcd}
+                onChange={(e) => setForm((f) => ({ ...f, fromspotcd: e.target.value }))}
+              >
+                <option value="">{Msg.allFromspots}</option>
+                {FROMSPOTS.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.caption}
+                  </option>
+                ))}
+              </select>
+            </div>
+
+            <DateField
+              label="利用日"
+              value={form.usedate}
+              today={today}
+              onChange={(usedate) => setForm((f) => ({ ...f, usedate }))}
+            />
+
+            {keywordList.length > 0 && (
+              <fieldset className={styles.keywords}>
+                <legend className="field-label">キーワード</legend>
+                <div className={styles.keywordList}>
+                  {keywordList.map((k) => {
+                    const checked = form.keycd.includes(k.keycd);
+                    return (
+                      <label key={k.keycd} className={checked ? `${styles.chip} ${styles.chipOn}` : styles.chip}>
+                        <input
+                          type="checkbox"
+                          value={k.keycd}
+                          checked={checked}
+                          onChange={(e) =>
+                            setForm((f) => ({
+                              ...f,
+                              keycd: keywordList
+                                .map((kw) => kw.keycd)
+                                .filter((code) => (code === k.keycd ? e.target.checked : f.keycd.includes(code))),
+                            }))
+                          }
+                        />
+                        <span>{k.keyname}</span>
+                      </label>
+                    );
+                  })}
+                </div>
+              </fieldset>
+            )}
+          </div>
+
+          <div className={styles.actions}>
+            <button type="submit" className="btn btn-primary btn-block">
+              {Msg.search}
+            </button>
+            <button type="button" className={`btn btn-outline btn-block ${styles.reset}`} onClick={reset}>
+              {Msg.resetSearch}
+            </button>
+          </div>
+        </form>
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,42 @@
+import type { CouponOption } from '@tabi/contract/coupon';
+import { formatYmd } from '@tabi/contract/dates';
+import { Msg } from '@tabi/contract/messages';
+import { Link } from 'react-router';
+import { SafeHtml } from '../../../components/safe-html.tsx';
+import { couponCounts } from '../lib/coupon-rules.ts';
+import styles from './coupon.module.css';
+import { CouponImage } from './coupon-image.tsx';
+import { RemainingCounts } from './remaining-counts.tsx';
+
+export function couponPath(c: Pick<CouponOption, 'opcd' | 'pkcd'>): string {
+  return `/coopon/${encodeURIComponent(c.opcd)}/${encodeURIComponent(c.pkcd)}`;
+}
+
+/** SPEC §2 Coupon list card: name, use date, remaining, image (stamped when used up), introduction, links. */
+export function CouponCard({ coupon }: { coupon: CouponOption }) {
+  const { left } = couponCounts(coupon);
+  const titleId = `coupon-${coupon.opcd}-${coupon.pkcd}`;
+  return (
+    <article className={`card ${styles.card}`} aria-labelledby={titleId} data-testid={`coupon-${coupon.opcd}`}>
+      <CouponImage src={coupon.image} name={coupon.webname} usedUp={left === 0} />
+      <div className={styles.cardBody}>
+        <h2 id={titleId} className={styles.cardTitle}>
+          {coupon.webname}
+        </h2>
+        <p className={styles.useDate}>利用日：{formatYmd(coupon.usedate)}</p>
+        <RemainingCounts coupon={coupon} />
+        {coupon.introduction && <SafeHtml html={coupon.introduction} className={styles.intro} />}
+        <div className={styles.cardActions}>
+          <Link to={couponPath(coupon)} className="btn btn-outline" aria-describedby={titleId}>
+            {Msg.detailLink}
+          </Link>
+          {left > 0 && (
+            <Link to={`${couponPath(coupon)}#use-coopon`} className="btn btn-primary" aria-describedby={titleId}>
+              使用する
+            </Link>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,103 @@
+import { formatYmd } from '@tabi/contract/dates';
+import { Msg } from '@tabi/contract/messages';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Modal } from '../../../components/modal.tsx';
+import { SafeHtml } from '../../../components/safe-html.tsx';
+import { showAlert } from '../../../lib/alert.ts';
+import { usePageMeta } from '../../../lib/page-meta.ts';
+import { useAuthStore } from '../../../stores/auth-store.ts';
+import { useCoupon } from '../api/get-coupon.ts';
+import { couponCounts, todayInTokyo } from '../lib/coupon-rules.ts';
+import styles from './coupon.module.css';
+import { CouponImage } from './coupon-image.tsx';
+import { CouponUseForm, type Redeemed } from './coupon-use-form.tsx';
+import { FacilityInfo } from './facility-info.tsx';
+import { RemainingCounts } from './remaining-counts.tsx';
+
+/** SPEC §2 Coupon detail, with the use form at #use-coopon; only on the use date, else back to my page. */
+export function CouponDetailPage({ opcd, pkcd }: { opcd: string; pkcd: string }) {
+  const rsvno = useAuthStore((s) => s.rsvno) ?? '';
+  const navigate = useNavigate();
+  const query = useCoupon(rsvno, opcd, pkcd);
+  const result = query.data;
+  const coupon = result?.ok ? result.coupon : null;
+  const leaving = Boolean(result && (!result.ok || result.coupon.usedate !== todayInTokyo()));
+  const left = useRef(false);
+  const [used, setUsed] = useState<Redeemed | null>(null);
+  usePageMeta(coupon?.webname);
+
+  useEffect(() => {
+    if (!result || !leaving || left.current) return;
+    left.current = true;
+    if (!result.ok) showAlert(result.errMsg);
+    navigate('/mypage', { replace: true });
+  }, [result, leaving, navigate]);
+
+  const remaining = coupon ? couponCounts(coupon).left : null;
+  const showForm = !leaving && (remaining === null || remaining > 0);
+
+  return (
+    <div className="container page">
+      <p className={styles.topBack}>
+        <Link to="/coopon" className={styles.back}>
+          クーポン一覧に戻る
+        </Link>
+      </p>
+      <h1 className="page-title">{coupon?.webname ?? 'クーポン詳細'}</h1>
+      <div className={styles.detailLayout}>
+        <div className={styles.detailHead}>
+          {coupon ? (
+            <div className={`card ${styles.section}`}>
+              <CouponImage src={coupon.image} name={coupon.webname} usedUp={remaining === 0} />
+              <p className={styles.useDate}>利用日：{formatYmd(coupon.usedate)}</p>
+              <RemainingCounts coupon={coupon} used />
+              {remaining === 0 && <p className={styles.usedUpNote}>このクーポンはすべて使用済みです。</p>}
+            </div>
+          ) : (
+            <p className="hint" aria-live="polite">
+              {query.isError ? 'クーポンを読み込めませんでした。' : 'クーポンを読み込んでいます…'}
+            </p>
+          )}
+        </div>
+        {showForm && (
+          <div className={styles.detailAside}>
+            <CouponUseForm coupon={coupon} opcd={opcd} pkcd={pkcd} onUsed={setUsed} />
+          </div>
+        )}
+        {coupon && (
+          <div className={styles.detailMain}>
+            {coupon.contents && (
+              <section className={`card ${styles.section}`} aria-labelledby="contents-title">
+                <h2 id="contents-title" className="section-title">
+                  ご利用内容
+                </h2>
+                <SafeHtml html={coupon.contents} />
+              </section>
+            )}
+            {coupon.optionattention && (
+              <section className={`card ${styles.section}`} aria-labelledby="caution-title">
+                <h2 id="caution-title" className="section-title">
+                  ご注意事項
+                </h2>
+                <SafeHtml html={coupon.optionattention} />
+              </section>
+            )}
+            <FacilityInfo coupon={coupon} />
+          </div>
+        )}
+      </div>
+      <Modal open={used !== null} title={Msg.couponUsed} onClose={() => navigate('/mypage')}>
+        <p className={styles.usedText}>
+          {used && (
+            <>
+              大人 {used.adult}枚{used.child > 0 && <>・小人 {used.child}枚</>} を使用しました。
+            </>
+          )}
+          <br />
+          閉じるとマイページに戻ります。
+        </p>
+      </Modal>
+    </div>
+  );
+}

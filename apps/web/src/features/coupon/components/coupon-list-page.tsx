@@ -1,0 +1,57 @@
+import { formatYmd } from '@tabi/contract/dates';
+import { useEffect, useRef } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { showAlert } from '../../../lib/alert.ts';
+import { useAuthStore } from '../../../stores/auth-store.ts';
+import { useCoupons } from '../api/get-coupons.ts';
+import { todayInTokyo, usableToday } from '../lib/coupon-rules.ts';
+import styles from './coupon.module.css';
+import { CouponCard } from './coupon-card.tsx';
+
+/** SPEC §2 Coupon list; coupons are for their use date only, so any other day goes back to my page. */
+export function CouponListPage() {
+  const rsvno = useAuthStore((s) => s.rsvno) ?? '';
+  const navigate = useNavigate();
+  const query = useCoupons(rsvno);
+  const result = query.data;
+  const options = result?.ok ? result.options : null;
+  const leaving = Boolean(result && (!result.ok || !usableToday(result.ok ? result.options : [], todayInTokyo())));
+  const left = useRef(false);
+
+  useEffect(() => {
+    if (!result || !leaving || left.current) return;
+    left.current = true;
+    if (!result.ok) showAlert(result.errMsg);
+    navigate('/mypage', { replace: true });
+  }, [result, leaving, navigate]);
+
+  return (
+    <div className="container page">
+      <p className={styles.topBack}>
+        <Link to="/mypage" className={styles.back}>
+          マイページに戻る
+        </Link>
+      </p>
+      <h1 className="page-title">クーポン一覧</h1>
+      {options && !leaving ? (
+        <>
+          <p className={styles.lead}>
+            ご利用日 <strong>{formatYmd(options[0]?.usedate ?? '')}</strong>{' '}
+            のクーポンです。施設のスタッフにこの画面をお見せください。
+          </p>
+          <ul className={styles.grid}>
+            {options.map((c) => (
+              <li key={`${c.opcd}-${c.pkcd}`}>
+                <CouponCard coupon={c} />
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        <p className="hint" aria-live="polite">
+          {query.isError ? 'クーポンを読み込めませんでした。' : 'クーポンを読み込んでいます…'}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { Link } from 'react-router';
+import styles from './mypage.module.css';
+
+export interface BookingActionsProps {
+  payable: boolean;
+  paymentDeadline: string | null;
+  paying: boolean;
+  couponLink: boolean;
+  rentalLink: boolean;
+  cancellable: boolean;
+  onPay(): void;
+  onConsent(): void;
+  onCancel(): void;
+  onLogout(): void;
+}
+
+/** SPEC §2 My page buttons: conditions (always), pay, coupons, rental, cancel, logout. */
+export function BookingActions(props: BookingActionsProps) {
+  return (
+    <aside className={`card ${styles.actions}`} aria-labelledby="actions-title">
+      <h2 id="actions-title" className={styles.actionsTitle}>
+        ご予約の操作
+      </h2>
+      {props.payable && (
+        <div className={styles.payBox}>
+          <p className={styles.payNote}>
+            ご予約が手配済みになりました。
+            {props.paymentDeadline && (
+              <>
+                <br />
+                お支払い期限：<strong>{props.paymentDeadline}</strong>
+              </>
+            )}
+          </p>
+          <button
+            type="button"
+            className="btn btn-primary btn-block"
+            onClick={props.onPay}
+            disabled={props.paying}
+            aria-busy={props.paying}
+          >
+            決済する
+          </button>
+        </div>
+      )}
+      {props.couponLink && (
+        <Link to="/coopon" className="btn btn-secondary btn-block">
+          クーポンを使う
+        </Link>
+      )}
+      {props.rentalLink && (
+        <Link to="/mypage/rental/edit" className="btn btn-secondary btn-block">
+          レンタル詳細・変更
+        </Link>
+      )}
+      <button type="button" className="btn btn-outline btn-block" onClick={props.onConsent}>
+        旅行条件書・同意書
+      </button>
+      {props.cancellable && (
+        <button type="button" className={`btn btn-block ${styles.cancelButton}`} onClick={props.onCancel}>
+          キャンセルする
+        </button>
+      )}
+      <button type="button" className={`btn btn-block ${styles.logoutButton}`} onClick={props.onLogout}>
+        ログアウト
+      </button>
+    </aside>
+  );
+}

@@ -1,0 +1,176 @@
+import type { BookingOption } from '@tabi/contract/booking';
+import { cancelAllowed, paymentAllowed, statusLabel } from '@tabi/contract/booking-rules';
+import { Msg } from '@tabi/contract/messages';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { showAlert } from '../../../lib/alert.ts';
+import { ApiUnavailableError } from '../../../lib/api-client.ts';
+import { useAuthStore } from '../../../stores/auth-store.ts';
+import { createCheckout } from '../api/create-checkout.ts';
+import { bookingQueryKey, bookingQueryOptions, useBooking } from '../api/get-booking.ts';
+import { useOptionSummary } from '../api/get-option-summary.ts';
+import {
+  businessToday,
+  formatTokyoDateTime,
+  hasCoupons,
+  paymentCheck,
+  productCode,
+  rentalLinkVisible,
+} from '../lib/booking-view.ts';
+import { useLogoutOnFailure } from '../lib/use-logout-on-failure.ts';
+import { BasicInfo } from './basic-info.tsx';
+import { BookingActions } from './booking-actions.tsx';
+import { CancelModal } from './cancel-modal.tsx';
+import { ConsentModal } from './consent-modal.tsx';
+import { Cost } from './cost.tsx';
+import styles from './mypage.module.css';
+import { itineraryId, OptionAccordion } from './option-accordion.tsx';
+import { Participants } from './participants.tsx';
+import { PaymentResultModal } from './payment-result-modal.tsx';
+import { UsageGuide } from './usage-guide.tsx';
+
+const CHECKOUT_QUERY = 'checkout-processing';
+
+/** Reads checkout-processing once, then takes it out of the address so a reload does not show it again. */
+function useCheckoutResult(): [string | null, () => void] {
+  const [params, setParams] = useSearchParams();
+  const [result, setResult] = useState<string | null>(() => params.get(CHECKOUT_QUERY));
+  useEffect(() => {
+    if (!params.has(CHECKOUT_QUERY)) return;
+    const next = new URLSearchParams(params);
+    next.delete(CHECKOUT_QUERY);
+    setParams(next, { replace: true });
+  }, [params, setParams]);
+  return [result, () => setResult(null)];
+}
+
+export function BookingPage() {
+  const rsvno = useAuthStore((s) => s.rsvno) ?? '';
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const bookingQuery = useBooking(rsvno);
+  const result = bookingQuery.data;
+  const booking = result?.ok ? result.booking : null;
+  useLogoutOnFailure(result && !result.ok ? result.errMsg : null);
+
+  const code = booking ? productCode(booking) : null;
+  const summary = useOptionSummary(code);
+  const [checkoutResult, clearCheckoutResult] = useCheckoutResult();
+  const [consentOpen, setConsentOpen] = useState(false);
+  const [cancelOpen, setCancelOpen] = useState(false);
+  const [paying, setPaying] = useState(false);
+
+  const reload = useCallback(() => {
+    setCancelOpen(false);
+    return queryClient.invalidateQueries({ queryKey: bookingQueryKey(rsvno) });
+  }, [queryClient, rsvno]);
+  const closeCancel = useCallback(() => setCancelOpen(false), []);
+
+  function logout() {
+    useAuthStore.getState().logout();
+    navigate('/login', { replace: true });
+  }
+
+  async function pay() {
+    if (paying) return;
+    setPaying(true);
+    try {
+      // SPEC §4: the booking is fetched again and checked again right before paying.
+      const fresh = await queryClient.fetchQuery(bookingQueryOptions(rsvno));
+      if (!fresh.ok) return; // the failure effect alerts and logs out
+      const check = paymentCheck(fresh.booking);
+      if (check !== 'ok') {
+        showAlert(check === 'pastDeadline' ? Msg.pastDeadline : Msg.notPayable);
+        await reload();
+        return;
+      }
+      const url = await createCheckout(rsvno);
+      if (!url) {
+        showAlert(Msg.checkoutFailed);
+        return;
+      }
+      window.location.assign(url);
+      return;
+    } catch (error) {
+      // Network, token and session failures were already alerted by the API client.
+      if (!(error instanceof ApiUnavailableError) || error.kind === 'invalid') showAlert(Msg.checkoutFailed);
+    }
+    setPaying(false);
+  }
+
+  function showItinerary(option: BookingOption) {
+    const panel = document.getElementById(itineraryId(option));
+    if (panel instanceof HTMLDetailsElement) {
+      panel.open = true;
+      panel.scrollIntoView({ behavior: 'smooth', block: 'start' });
+      panel.querySelector('summary')?.focus({ preventScroll: true });
+    }
+  }
+
+  if (!booking) {
+    return (
+      <div className="container page">
+        <h1 className="page-title">予約確認</h1>
+        {bookingQuery.isError ? (
+          <div className={`card ${styles.section}`}>
+            <p role="alert">{Msg.unexpected}</p>
+            <button type="button" className="btn btn-outline" onClick={() => bookingQuery.refetch()}>
+              再読み込み
+            </button>
+          </div>
+        ) : (
+          <p className="hint" aria-live="polite">
+            ご予約内容を読み込んでいます…
+          </p>
+        )}
+      </div>
+    );
+  }
+
+  const today = businessToday(booking.servertime);
+  const label = statusLabel(booking, booking.servertime);
+  const payable = paymentAllowed(booking, booking.servertime);
+  const firstOption = booking.optionList[0];
+  const productName = summary.data?.webname || firstOption?.webname || '';
+
+  return (
+    <div className="container page">
+      <h1 className="page-title">予約確認</h1>
+      <div className={styles.layout}>
+        <div className={styles.basicArea}>
+          <BasicInfo booking={booking} code={code ?? ''} statusLabel={label} productName={productName} />
+        </div>
+        <div className={styles.asideArea}>
+          <BookingActions
+            payable={payable}
+            paymentDeadline={
+              payable && booking.payment_deadline_date ? formatTokyoDateTime(booking.payment_deadline_date) : null
+            }
+            paying={paying}
+            couponLink={hasCoupons(booking)}
+            rentalLink={rentalLinkVisible(booking.fromdate, summary.data?.rentalcd, today)}
+            cancellable={cancelAllowed(booking, today)}
+            onPay={pay}
+            onConsent={() => setConsentOpen(true)}
+            onCancel={() => setCancelOpen(true)}
+            onLogout={logout}
+          />
+        </div>
+        <div className={styles.mainArea}>
+          <Participants booking={booking} />
+          <Cost booking={booking} />
+          <UsageGuide options={booking.optionList} today={today} onShowItinerary={showItinerary} />
+          <OptionAccordion options={booking.optionList} />
+        </div>
+      </div>
+      <ConsentModal
+        open={consentOpen}
+        travelkubun={summary.data?.travelkubun ?? 0}
+        onClose={() => setConsentOpen(false)}
+      />
+      <CancelModal rsvno={booking.rsvno} open={cancelOpen} onClose={closeCancel} onDone={reload} />
+      <PaymentResultModal result={checkoutResult} onClose={clearCheckoutResult} />
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import type { BookingOption } from '@tabi/contract/booking';
+import type { ReactNode } from 'react';
+import { SafeHtml } from '../../../components/safe-html.tsx';
+import { mapEmbedUrl } from '../lib/booking-view.ts';
+import styles from './mypage.module.css';
+
+export function itineraryId(option: BookingOption): string {
+  return `itinerary-${option.pkcd}-${option.opcd}`;
+}
+
+function Panel({ id, title, children }: { id?: string; title: string; children: ReactNode }) {
+  return (
+    <details className={styles.panel} id={id}>
+      <summary className={styles.panelSummary}>{title}</summary>
+      <div className={styles.panelBody}>{children}</div>
+    </details>
+  );
+}
+
+/** SPEC §2 My page accordion: itinerary, facility info (with the map), cancellation rules. */
+export function OptionAccordion({ options }: { options: BookingOption[] }) {
+  return (
+    <section className={`card ${styles.section}`} aria-labelledby="details-title">
+      <h2 id="details-title" className="section-title">
+        詳細情報
+      </h2>
+      {options.map((o) => (
+        <div key={`${o.pkcd}-${o.opcd}`} className={styles.accordion}>
+          {options.length > 1 && <h3 className={styles.subTitle}>{o.webname}</h3>}
+          <Panel id={itineraryId(o)} title="行程詳細">
+            {o.contents ? <SafeHtml html={o.contents} /> : <p>行程の詳細はありません。</p>}
+          </Panel>
+          <Panel title="施設情報">
+            <dl className={styles.info}>
+              <div>
+                <dt>施設名</dt>
+                <dd>{o.companyname || '－'}</dd>
+              </div>
+              <div>
+                <dt>営業時間</dt>
+                <dd>{o.hours || '－'}</dd>
+              </div>
+              <div>
+                <dt>住所</dt>
+                <dd>{o.address || '－'}</dd>
+              </div>
+              <div>
+                <dt>電話番号</dt>
+                <dd>{o.tel ? <a href={`tel:${o.tel.replace(/[^\d+]/g, '')}`}>{o.tel}</a> : '－'}</dd>
+              </div>
+            </dl>
+            {o.lat !== null && o.lon !== null && (
+              <iframe
+                className={styles.map}
+                title={`${o.companyname || o.webname}の地図`}
+                src={mapEmbedUrl(o.lat, o.lon)}
+                loading="lazy"
+                referrerPolicy="no-referrer-when-downgrade"
+              />
+            )}
+          </Panel>
+          <Panel title="キャンセル規定">
+            {o.cancel_note ? <SafeHtml html={o.cancel_note} /> : <p>キャンセル規定はありません。</p>}
+          </Panel>
+        </div>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,165 @@
+import type { Booking } from '@tabi/contract/booking';
+import type { OptionSummary } from '@tabi/contract/catalog';
+import { ErrCd, RentalCode, rentalNeedsBoots, rentalNeedsWear } from '@tabi/contract/constants';
+import { formatYmd } from '@tabi/contract/dates';
+import { Msg } from '@tabi/contract/messages';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { type Consent, ConsentForm, NO_CONSENT } from '../../../components/consent-form.tsx';
+import { Modal } from '../../../components/modal.tsx';
+import { showAlert } from '../../../lib/alert.ts';
+import { useAuthStore } from '../../../stores/auth-store.ts';
+import { useEditBooking } from '../api/edit-booking.ts';
+import { bookingQueryKey, useBooking } from '../api/get-booking.ts';
+import { useOptionSummary } from '../api/get-option-summary.ts';
+import { productCode } from '../lib/booking-view.ts';
+import { initialRentalRows, memberAgeClass, type RentalRow, toRentskiList } from '../lib/rental-form.ts';
+import { useLogoutOnFailure } from '../lib/use-logout-on-failure.ts';
+import styles from './rental-edit.module.css';
+import { RentalMemberFields } from './rental-member-fields.tsx';
+import { SizeCharts } from './size-charts.tsx';
+
+function BackLink() {
+  return (
+    <Link to="/mypage" className={styles.back}>
+      マイページに戻る
+    </Link>
+  );
+}
+
+function RentalEditForm({ booking, option }: { booking: Booking; option: OptionSummary }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const edit = useEditBooking();
+  const [rows, setRows] = useState<RentalRow[]>(() => initialRentalRows(booking));
+  const [consentOpen, setConsentOpen] = useState(false);
+  const [consent, setConsent] = useState<Consent>(NO_CONSENT);
+  const [done, setDone] = useState(false);
+  const { rentalcd } = option;
+
+  function openConsent(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setConsent(NO_CONSENT);
+    setConsentOpen(true);
+  }
+
+  async function submit() {
+    try {
+      const res = await edit.mutateAsync({ booking, rentskiList: toRentskiList(rows, rentalcd) });
+      if (res.errcd !== ErrCd.success) {
+        showAlert(res.errMsg);
+        return;
+      }
+      setConsentOpen(false);
+      await queryClient.invalidateQueries({ queryKey: bookingQueryKey(booking.rsvno) });
+      setDone(true);
+    } catch {
+      // The API client has already alerted.
+    }
+  }
+
+  const ageClasses = booking.memberList.map(memberAgeClass);
+  const wear = rentalNeedsWear(rentalcd);
+  return (
+    <div className={styles.layout}>
+      <form className={styles.form} onSubmit={openConsent} aria-labelledby="rental-form-title">
+        <h2 id="rental-form-title" className="visually-hidden">
+          参加者ごとのレンタル
+        </h2>
+        {booking.memberList.map((m, i) => {
+          const row = rows[i];
+          if (!row) return null;
+          return (
+            <RentalMemberFields
+              key={row.seq}
+              index={i}
+              member={m}
+              rentalcd={rentalcd}
+              value={row}
+              onChange={(next) => setRows((all) => all.map((r, j) => (j === i ? next : r)))}
+            />
+          );
+        })}
+        <div className={styles.submitRow}>
+          <button type="submit" className="btn btn-primary" disabled={edit.isPending}>
+            内容を更新する
+          </button>
+          <BackLink />
+        </div>
+      </form>
+      <SizeCharts
+        shoes={rentalNeedsBoots(rentalcd)}
+        adultWear={wear && ageClasses.some((c) => c === 'adult' || c === 'middle')}
+        childWear={wear && ageClasses.some((c) => c === 'child' || c === 'infant')}
+      />
+      <Modal
+        open={consentOpen}
+        title="旅行条件書・同意書"
+        onClose={() => setConsentOpen(false)}
+        footer={
+          <button type="button" className="btn btn-primary" onClick={submit} disabled={edit.isPending}>
+            この内容で更新する
+          </button>
+        }
+      >
+        <ConsentForm travelkubun={option.travelkubun} value={consent} onChange={setConsent} />
+      </Modal>
+      <Modal open={done} title="レンタル情報を更新しました" onClose={() => navigate('/mypage')}>
+        <p className={styles.doneText}>レンタル品のサイズを変更しました。マイページに戻ります。</p>
+      </Modal>
+    </div>
+  );
+}
+
+/** SPEC §2 Rental edit: per participant rental type, boots and wear sizes, with size charts. */
+export function RentalEditPage() {
+  const rsvno = useAuthStore((s) => s.rsvno) ?? '';
+  const navigate = useNavigate();
+  const bookingQuery = useBooking(rsvno);
+  const result = bookingQuery.data;
+  const booking = result?.ok ? result.booking : null;
+  useLogoutOnFailure(result && !result.ok ? result.errMsg : null);
+  const summary = useOptionSummary(booking ? productCode(booking) : null);
+  const option = summary.data;
+  const noRental = option !== undefined && option.rentalcd === RentalCode.none;
+  const warned = useRef(false);
+
+  useEffect(() => {
+    if (!noRental || warned.current) return;
+    warned.current = true;
+    showAlert(Msg.noRental);
+    const canGoBack = (window.history.state as { idx?: number } | null)?.idx;
+    if (canGoBack) navigate(-1);
+    else navigate('/mypage', { replace: true });
+  }, [noRental, navigate]);
+
+  return (
+    <div className="container page">
+      <p className={styles.topBack}>
+        <BackLink />
+      </p>
+      <h1 className="page-title">レンタル詳細・変更</h1>
+      {booking && option && !noRental ? (
+        <>
+          <div className={`card ${styles.summary}`}>
+            <p className={styles.summaryName}>{option.webname || booking.optionList[0]?.webname}</p>
+            <p className={styles.summaryMeta}>
+              予約番号 {booking.rsvno}　利用日 {formatYmd(booking.fromdate)}
+              {booking.todate !== booking.fromdate && <>～{formatYmd(booking.todate)}</>}
+            </p>
+            <p className="hint">
+              参加者ごとにレンタル品の種類とサイズを選び、「内容を更新する」を押してください。サイズは
+              <a href="#size-charts">サイズ表</a>をご参照ください。
+            </p>
+          </div>
+          <RentalEditForm booking={booking} option={option} />
+        </>
+      ) : (
+        <p className="hint" aria-live="polite">
+          {summary.isError || bookingQuery.isError ? Msg.unexpected : 'ご予約内容を読み込んでいます…'}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import styles from './rental-edit.module.css';
+
+const CHARTS = {
+  shoes: {
+    src: '/images/size-chart-shoes.svg',
+    alt: 'ブーツサイズ表。足の長さ(cm)に対応するブーツサイズ18.0〜29.0の目安。',
+    width: 756,
+    height: 592,
+  },
+  adult: {
+    src: '/images/size-chart-wear-adult.svg',
+    alt: '大人・中人用ウェアサイズ表。XSからXXLまでの身長・胸囲・ウエストの目安。',
+    width: 676,
+    height: 412,
+  },
+  child: {
+    src: '/images/size-chart-wear-child.svg',
+    alt: '小人・幼児用ウェアサイズ表。90cmから130cmまでの身長・体重・年齢の目安。',
+    width: 676,
+    height: 374,
+  },
+} as const;
+
+/** SPEC §2 Rental edit: size charts as images, only those the option's rentals and the party need. */
+export function SizeCharts({
+  shoes,
+  adultWear,
+  childWear,
+}: {
+  shoes: boolean;
+  adultWear: boolean;
+  childWear: boolean;
+}) {
+  const charts = [shoes && CHARTS.shoes, adultWear && CHARTS.adult, childWear && CHARTS.child].filter(
+    (c): c is (typeof CHARTS)[keyof typeof CHARTS] => Boolean(c),
+  );
+  if (charts.length === 0) return null;
+  return (
+    <section id="size-charts" className={`card ${styles.charts}`} aria-labelledby="size-charts-title">
+      <h2 id="size-charts-title" className="section-title">
+        サイズ表
+      </h2>
+      <div className={styles.chartList}>
+        {charts.map((c) => (
+          <figure key={c.src} className={styles.chart}>
+            <a href={c.src} target="_blank" rel="noopener noreferrer" aria-label={`${c.alt}（拡大表示）`}>
+              <img src={c.src} alt={c.alt} width={c.width} height={c.height} loading="lazy" />
+            </a>
+          </figure>
+        ))}
+      </div>
+    </section>
+  );
+}

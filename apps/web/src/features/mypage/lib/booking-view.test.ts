@@ -1,0 +1,113 @@
+import type { Booking, BookingOption } from '@tabi/contract/booking';
+import { describe, expect, it } from 'vitest';
+import {
+  businessToday,
+  hasCoupons,
+  hasUsageGuide,
+  paymentCheck,
+  productCode,
+  rentalLinkVisible,
+  stayDays,
+  ticketAvailable,
+} from './booking-view.ts';
+
+const option: BookingOption = {
+  pkcd: 'X',
+  opcd: 'OP0001',
+  webname: 'ツアー',
+  usedate: '20250110',
+  contents: '',
+  cancel_note: '',
+  adultbaika: 10000,
+  childbaika: 5000,
+  paxadultqty: 2,
+  paxchildqty: 1,
+  companyname: '',
+  hours: '',
+  address: '',
+  tel: '',
+  lat: null,
+  lon: null,
+  meetpoint: null,
+  serviceno: null,
+  departure_point: null,
+  departure_time: null,
+  arrival_point: null,
+  arrival_time: null,
+  ticket_url: null,
+  ex_cd: 0,
+  ex_rsvno: null,
+  ex_confirmno: null,
+  ex_url: null,
+  ex_issue_method: null,
+};
+
+const booking: Booking = {
+  rsvno: 'AA100004',
+  status: 0,
+  status_payment: 0,
+  flg_request_rsv: 1,
+  rsvdate: '2025-01-01T00:00:00.000Z',
+  servertime: '2025-01-01T01:00:00.000Z',
+  payment_deadline_date: '2025-01-04T00:00:00.000Z',
+  fromdate: '20250110',
+  todate: '20250110',
+  sei: '山田',
+  mei: '太郎',
+  mail: 'a@example.com',
+  amountjp: 25000,
+  meetpoint: null,
+  memberList: [],
+  optionList: [option],
+  rentskiList: [],
+};
+
+describe('my page rules', () => {
+  it('uses the option code for package X and the package code otherwise', () => {
+    expect(productCode(booking)).toBe('OP0001');
+    expect(productCode({ optionList: [{ ...option, pkcd: 'PK0001' }] })).toBe('PK0001');
+    expect(productCode({ optionList: [] })).toBeNull();
+    expect(hasCoupons(booking)).toBe(false);
+    expect(hasCoupons({ optionList: [{ ...option, pkcd: 'PK0001' }] })).toBe(true);
+  });
+
+  it('takes today from the server time in Tokyo', () => {
+    expect(businessToday('2025-01-01T15:00:00.000Z')).toBe('20250102');
+    expect(businessToday('2025-01-01T14:59:59.000Z')).toBe('20250101');
+  });
+
+  it('counts stay days inclusively', () => {
+    expect(stayDays('20250110', '20250110')).toBe(1);
+    expect(stayDays('20250131', '20250202')).toBe(3);
+  });
+
+  it('shows the rental link from the day after the start, only with a rental code', () => {
+    expect(rentalLinkVisible('20250110', '1', '20250110')).toBe(false);
+    expect(rentalLinkVisible('20250110', '1', '20250111')).toBe(true);
+    expect(rentalLinkVisible('20250110', '', '20250120')).toBe(false);
+    expect(ticketAvailable('20250110', '20250109')).toBe(false);
+    expect(ticketAvailable('20250110', '20250110')).toBe(true);
+  });
+
+  it('gives usage guidance for external codes or meeting information', () => {
+    expect(hasUsageGuide(option)).toBe(false);
+    expect(hasUsageGuide({ ...option, ex_cd: 3 })).toBe(true);
+    expect(hasUsageGuide({ ...option, departure_time: '08:00' })).toBe(true);
+  });
+
+  it('re-checks payment: allowed, past the deadline, or not payable', () => {
+    expect(paymentCheck(booking)).toBe('ok');
+    expect(paymentCheck({ ...booking, servertime: '2025-01-04T00:00:00.000Z' })).toBe('pastDeadline');
+    expect(paymentCheck({ ...booking, status: 1 })).toBe('notPayable');
+    expect(paymentCheck({ ...booking, flg_request_rsv: 0 })).toBe('notPayable');
+  });
+});
+
+describe('date display', () => {
+  it('shows instants in Tokyo time', async () => {
+    const { formatTokyoDateTime, receptionYmd } = await import('./booking-view.ts');
+    expect(formatTokyoDateTime('2025-01-01T15:30:00.000Z')).toBe('2025/01/02 00:30');
+    expect(receptionYmd('2025-01-01T15:30:00.000Z')).toBe('20250102');
+    expect(receptionYmd('20250101')).toBe('20250101');
+  });
+});

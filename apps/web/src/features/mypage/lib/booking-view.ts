@@ -1,0 +1,89 @@
+/** My page's small rules on top of the contract's (SPEC §2 My page, §4, §9), kept pure for unit tests. */
+import type { Booking, BookingOption } from '@tabi/contract/booking';
+import { paymentAllowed } from '@tabi/contract/booking-rules';
+import { BookingStatus, ExternalCode, PACKAGE_CODE_OPTION, RentalCode } from '@tabi/contract/constants';
+import { addDays, daysBetween, tokyoYmd, type Ymd } from '@tabi/contract/dates';
+
+/** SPEC §7: GET /option/{code} takes the option code when the package code is 'X', else the package code. */
+export function productCode(booking: Pick<Booking, 'optionList'>): string | null {
+  const first = booking.optionList[0];
+  if (!first) return null;
+  return first.pkcd === PACKAGE_CODE_OPTION || first.pkcd === '' ? first.opcd : first.pkcd;
+}
+
+/** Today's Tokyo date by the server's clock (the booking carries servertime), the browser's as a fallback. */
+export function businessToday(servertime: string | undefined): Ymd {
+  const at = servertime ? new Date(servertime) : new Date();
+  return tokyoYmd(Number.isNaN(at.getTime()) ? new Date() : at);
+}
+
+/** Days of the stay, both ends included. */
+export function stayDays(fromdate: Ymd, todate: Ymd): number {
+  return daysBetween(fromdate, todate) + 1;
+}
+
+/** SPEC §9: the rental link needs at least 1 day since the start date and a rental code on the option. */
+export function rentalLinkVisible(fromdate: Ymd, rentalcd: string | undefined, today: Ymd): boolean {
+  return Boolean(rentalcd && rentalcd !== RentalCode.none) && today >= addDays(fromdate, 1);
+}
+
+/** Linktivity tickets are shown from the trip's start day (Tokyo). */
+export function ticketAvailable(startDate: Ymd, today: Ymd): boolean {
+  return today >= startDate;
+}
+
+export function hasMeetingInfo(option: BookingOption): boolean {
+  return [
+    option.meetpoint,
+    option.serviceno,
+    option.departure_point,
+    option.departure_time,
+    option.arrival_point,
+    option.arrival_time,
+  ].some((v) => Boolean(v?.trim()));
+}
+
+/** SPEC §2: usage guidance for options with an external code, or with meeting information to give. */
+export function hasUsageGuide(option: BookingOption): boolean {
+  return option.ex_cd !== ExternalCode.none || hasMeetingInfo(option);
+}
+
+export function hasCoupons(booking: Pick<Booking, 'optionList'>): boolean {
+  return booking.optionList.some((o) => o.pkcd !== PACKAGE_CODE_OPTION && o.pkcd !== '');
+}
+
+export type PaymentCheck = 'ok' | 'pastDeadline' | 'notPayable';
+
+/** SPEC §8: before paying, a re-fetched booking is past its deadline, not payable, or fine. */
+export function paymentCheck(booking: Booking): PaymentCheck {
+  if (paymentAllowed(booking, booking.servertime)) return 'ok';
+  const awaitingPayment = booking.status === BookingStatus.tmp && booking.flg_request_rsv === 1;
+  return awaitingPayment && booking.payment_deadline_date ? 'pastDeadline' : 'notPayable';
+}
+
+export function mapEmbedUrl(lat: number, lon: number): string {
+  return `https://maps.google.com/maps?q=${lat},${lon}&z=15&output=embed`;
+}
+
+const tokyoDateTime = new Intl.DateTimeFormat('ja-JP', {
+  timeZone: 'Asia/Tokyo',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** An instant shown as YYYY/MM/DD HH:mm in Tokyo. */
+export function formatTokyoDateTime(instant: string): string {
+  const at = new Date(instant);
+  return Number.isNaN(at.getTime()) ? instant : tokyoDateTime.format(at);
+}
+
+/** rsvdate may arrive as YYYYMMDD or as an instant; either way its Tokyo calendar date. */
+export function receptionYmd(rsvdate: string): Ymd {
+  if (/^\d{8}$/.test(rsvdate)) return rsvdate;
+  const at = new Date(rsvdate);
+  return Number.isNaN(at.getTime()) ? rsvdate.slice(0, 10).replaceAll('-', '') : tokyoYmd(at);
+}

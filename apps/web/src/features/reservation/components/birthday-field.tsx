@@ -1,0 +1,158 @@
+import { localDateToYmd, type Ymd, ymdToLocalDate } from '@tabi/contract/dates';
+import { useEffect, useId, useRef, useState } from 'react';
+import { DayPicker } from 'react-day-picker';
+import { ja } from 'react-day-picker/locale';
+import 'react-day-picker/style.css';
+import { birthdayText, parseBirthdayText } from '../lib/birthday-text.ts';
+import styles from './person-section.module.css';
+
+interface BirthdayFieldProps {
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  onBlur(): void;
+  inputRef?: (element: HTMLInputElement | null) => void;
+  error?: string | undefined;
+  /** Tokyo today: later days cannot be picked (SPEC §2). */
+  today: Ymd;
+  /** The month the calendar opens on when nothing is entered yet. */
+  initialMonth: Ymd;
+  locked?: boolean;
+}
+
+const OLDEST_YEAR = 1900;
+
+/**
+ * A birth date typed as text or picked from a react-day-picker calendar (Japanese locale,
+ * year and month drop-downs, future days disabled). The calendar is a disclosure below the input.
+ */
+export function BirthdayField({
+  label,
+  value,
+  onChange,
+  onBlur,
+  inputRef,
+  error,
+  today,
+  initialMonth,
+  locked = false,
+}: BirthdayFieldProps) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const input = useRef<HTMLInputElement | null>(null);
+  const panel = useRef<HTMLFieldSetElement>(null);
+  const picked = parseBirthdayText(value);
+  const todayDate = ymdToLocalDate(today);
+  const [month, setMonth] = useState(() => ymdToLocalDate(picked ?? initialMonth));
+
+  useEffect(() => {
+    if (!open) return;
+    const closeOnOutside = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (!panel.current?.contains(target) && !panel.current?.parentElement?.contains(target)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', closeOnOutside);
+    return () => document.removeEventListener('pointerdown', closeOnOutside);
+  }, [open]);
+
+  const describedBy = [`${id}-hint`, error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  const toggle = () => {
+    if (!open) setMonth(ymdToLocalDate(picked ?? initialMonth));
+    setOpen(!open);
+  };
+
+  return (
+    <div className="field">
+      <label htmlFor={`${id}-input`}>
+        {label}
+        {!locked && <span className="required" aria-hidden="true">必須</span>}
+      </label>
+      <div className={styles.dateRow}>
+        <input
+          id={`${id}-input`}
+          ref={(element) => {
+            input.current = element;
+            inputRef?.(element);
+          }}
+          className="input"
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="例：1990/01/31"
+          value={value}
+          readOnly={locked}
+          aria-readonly={locked || undefined}
+          aria-required={locked ? undefined : true}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          onChange={(event) => onChange(event.currentTarget.value)}
+          onBlur={() => {
+            const day = parseBirthdayText(value);
+            if (day && birthdayText(day) !== value) onChange(birthdayText(day));
+            onBlur();
+          }}
+        />
+        {!locked && (
+          <button
+            type="button"
+            className={styles.calendarButton}
+            aria-expanded={open}
+            aria-controls={`${id}-calendar`}
+            onClick={toggle}
+          >
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+              <path
+                fill="currentColor"
+                d="M7 2h2v2h6V2h2v2h3a1 1 0 0 1 1 1v15a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1h3V2Zm12 8H5v9h14v-9ZM5 8h14V6H5v2Zm2 4h3v3H7v-3Z"
+              />
+            </svg>
+            <span className="visually-hidden">{`${label}をカレンダーから選ぶ`}</span>
+          </button>
+        )}
+        {open && !locked && (
+          <fieldset
+            ref={panel}
+            id={`${id}-calendar`}
+            className={styles.calendar}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') {
+                event.stopPropagation();
+                setOpen(false);
+                input.current?.focus();
+              }
+            }}
+          >
+            <legend className="visually-hidden">{`${label}のカレンダー`}</legend>
+            <DayPicker
+              mode="single"
+              locale={ja}
+              captionLayout="dropdown"
+              startMonth={new Date(OLDEST_YEAR, 0)}
+              endMonth={todayDate}
+              month={month}
+              onMonthChange={setMonth}
+              selected={picked ? ymdToLocalDate(picked) : undefined}
+              disabled={{ after: todayDate }}
+              onSelect={(date) => {
+                if (!date) return;
+                onChange(birthdayText(localDateToYmd(date)));
+                setOpen(false);
+                input.current?.focus();
+              }}
+            />
+          </fieldset>
+        )}
+      </div>
+      <p id={`${id}-hint`} className="hint">
+        {locked
+          ? '申込者の入力内容が使われます。'
+          : '西暦で YYYY/MM/DD の形式で入力するか、カレンダーから選んでください。'}
+      </p>
+      {error && (
+        <p id={`${id}-error`} className="error-text">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,151 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { tokyoYmd } from '@tabi/contract/dates';
+import { useEffect, useMemo, useState } from 'react';
+import { type FieldErrors, FormProvider, useForm, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { type Leader, type Person, useReservationStore } from '../../../stores/reservation-store.ts';
+import { useNationalities } from '../api/get-nationalities.ts';
+import {
+  type MemberFormValues,
+  memberFormSchema,
+  requiredFieldsFilled,
+  SHARED_WITH_LEADER,
+} from '../lib/member-schema.ts';
+import { calendarStart, leaderFromForm, leaderToForm, personFromForm, personToForm } from '../lib/person-form.ts';
+import styles from './member-form.module.css';
+import { PersonSection, personSectionId } from './person-section.tsx';
+
+/** Scrolls to the first person whose section holds an error, then focuses its first invalid control. */
+function revealFirstError(errors: FieldErrors<MemberFormValues>): void {
+  const index = errors.members?.findIndex?.((e) => e !== undefined) ?? -1;
+  const path = errors.leader ? 'leader' : index >= 0 ? (`members.${index}` as const) : null;
+  if (!path) return;
+  const section = document.getElementById(personSectionId(path));
+  if (!section) return;
+  section.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  const control = section.querySelector<HTMLElement>('[aria-invalid="true"]');
+  control?.focus({ preventScroll: true });
+}
+
+/** SPEC §2 Participant entry: the applicant and one section per participant, validated by SPEC §5. */
+export function MemberForm({ submitLabel, nextPath }: { submitLabel: string; nextPath: string }) {
+  const navigate = useNavigate();
+  const optionDetail = useReservationStore((s) => s.optionDetail);
+  const usedate = useReservationStore((s) => s.usedate);
+  const nationalities = useNationalities();
+
+  const listed = {
+    needsPassport: optionDetail?.extended_fields.includes('passport_number') ?? false,
+    needsVegetarian: optionDetail?.extended_fields.includes('vegetarian_meals') ?? false,
+  };
+  const today = useMemo(() => tokyoYmd(new Date()), []);
+  const useDay = usedate ?? today;
+
+  const schema = useMemo(
+    () =>
+      optionDetail
+        ? memberFormSchema({ rules: optionDetail, usedate: useDay, today, needsPassport: listed.needsPassport })
+        : null,
+    [optionDetail, useDay, today, listed.needsPassport],
+  );
+
+  const [defaultValues] = useState<MemberFormValues>(() => {
+    const state = useReservationStore.getState();
+    return {
+      leader: leaderToForm(state.leader),
+      sameAsLeader: state.sameAsLeader,
+      members: state.members.map(personToForm),
+    };
+  });
+  const form = useForm<z.input<NonNullable<typeof schema>>, unknown, z.output<NonNullable<typeof schema>>>({
+    ...(schema ? { resolver: zodResolver(schema) } : {}),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    shouldFocusError: false,
+    defaultValues,
+  });
+  const { control, getValues, setValue, handleSubmit, formState, subscribe } = form;
+  const values = useWatch({ control }) as MemberFormValues;
+  const sameAsLeader = useWatch({ control, name: 'sameAsLeader' });
+
+  // 申込者と同じ: participant 1 follows the applicant for as long as the box stays ticked.
+  useEffect(() => {
+    if (!sameAsLeader) return;
+    const copy = () => {
+      const leader = getValues('leader');
+      for (const key of SHARED_WITH_LEADER) {
+        setValue(`members.0.${key}`, leader[key], { shouldValidate: formState.isSubmitted });
+      }
+    };
+    copy();
+    return subscribe({
+      name: 'leader',
+      formState: { values: true },
+      callback: copy,
+    });
+  }, [sameAsLeader, getValues, setValue, subscribe, formState.isSubmitted]);
+
+  if (!optionDetail || !schema) return null;
+  const members = values.members ?? [];
+  const ready = members.length > 0 && values.leader !== undefined;
+  const canSubmit = ready && requiredFieldsFilled(values, listed.needsPassport);
+
+  const onValid = (data: MemberFormValues) => {
+    const state = useReservationStore.getState();
+    const leader: Leader = leaderFromForm(data.leader, state.leader, listed);
+    const people: Person[] = data.members.map((m, i) =>
+      personFromForm(m, state.members[i] ?? { ...leader, ageClass: m.ageClass }, listed),
+    );
+    state.setPeople(leader, people, data.sameAsLeader);
+    navigate(nextPath);
+  };
+
+  return (
+    <FormProvider {...form}>
+      <form noValidate onSubmit={handleSubmit(onValid, revealFirstError)} aria-describedby="member-form-note">
+        <p id="member-form-note" className={styles.note}>
+          <span className="required">必須</span> の項目はすべて入力してください。
+        </p>
+        {ready && (
+          <>
+            <PersonSection
+              path="leader"
+              number={0}
+              ageClass="adult"
+              nationalities={nationalities.data}
+              nationalitiesFailed={nationalities.isError}
+              needsPassport={listed.needsPassport}
+              needsVegetarian={listed.needsVegetarian}
+              today={today}
+              initialMonth={calendarStart('adult', optionDetail, useDay)}
+            />
+            {members.map((member, i) => (
+              <PersonSection
+                // biome-ignore lint/suspicious/noArrayIndexKey: the party is fixed for the whole flow
+                key={i}
+                path={`members.${i}`}
+                number={i + 1}
+                ageClass={member.ageClass ?? 'adult'}
+                nationalities={nationalities.data}
+                nationalitiesFailed={nationalities.isError}
+                needsPassport={listed.needsPassport}
+                needsVegetarian={listed.needsVegetarian}
+                today={today}
+                initialMonth={calendarStart(member.ageClass ?? 'adult', optionDetail, useDay)}
+              />
+            ))}
+          </>
+        )}
+        <div className={styles.actions}>
+          <button type="submit" className="btn btn-primary" disabled={!canSubmit} aria-describedby="member-submit-hint">
+            {submitLabel}
+          </button>
+          <p id="member-submit-hint" className="hint">
+            {canSubmit ? '入力内容を確認して次へ進みます。' : '必須の項目をすべて入力すると次へ進めます。'}
+          </p>
+        </div>
+      </form>
+    </FormProvider>
+  );
+}

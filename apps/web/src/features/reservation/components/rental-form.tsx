@@ -1,0 +1,183 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  AGE_CLASS_LABEL,
+  GENDER_LABEL,
+  type GenderCode,
+  RENTAL_TYPE_LABEL,
+  rentalNeedsBoots,
+  rentalNeedsType,
+  rentalNeedsWear,
+  SHOE_SIZES,
+  wearSizesFor,
+} from '@tabi/contract/constants';
+import { Msg, participantTitle } from '@tabi/contract/messages';
+import { useId, useMemo, useState } from 'react';
+import { type FieldErrors, type FieldPath, get, type UseFormRegister, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { type Person, useReservationStore } from '../../../stores/reservation-store.ts';
+import { type RentalFormValues, rentalFormSchema } from '../lib/rental-schema.ts';
+import styles from './rental-form.module.css';
+
+interface SelectFieldProps {
+  name: FieldPath<RentalFormValues>;
+  label: string;
+  options: readonly { value: string; label: string }[];
+  register: UseFormRegister<RentalFormValues>;
+  errors: FieldErrors<RentalFormValues>;
+}
+
+function SelectField({ name, label, options, register, errors }: SelectFieldProps) {
+  const id = useId();
+  const error = (get(errors, name) as { message?: string } | undefined)?.message;
+  return (
+    <div className="field">
+      <label htmlFor={id}>
+        {label}
+        <span className="required" aria-hidden="true">必須</span>
+      </label>
+      <select
+        id={id}
+        className="select"
+        aria-required="true"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...register(name)}
+      >
+        <option value="">選択してください</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      {error && (
+        <p id={`${id}-error`} className="error-text">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const TYPE_OPTIONS = (['1', '2'] as const).map((value) => ({ value, label: RENTAL_TYPE_LABEL[value] }));
+const BOOTS_OPTIONS = SHOE_SIZES.map((size) => ({ value: size, label: `${size}cm` }));
+
+function personHeading(person: Person): string {
+  return [person.lastName, person.firstName].filter(Boolean).join(' ');
+}
+
+function personFacts(person: Person): string {
+  const sex = person.sex ? GENDER_LABEL[person.sex as GenderCode] : '';
+  return [sex, AGE_CLASS_LABEL[person.ageClass]].filter(Boolean).join('・');
+}
+
+function toForm(members: Person[]): RentalFormValues {
+  return {
+    members: members.map((m) => ({ rentalType: m.rentalType, bootsSize: m.bootsSize, wearSize: m.wearSize })),
+  };
+}
+
+function withRentals(members: Person[], values: RentalFormValues): Person[] {
+  return members.map((m, i) => {
+    const r = values.members[i];
+    return r ? { ...m, rentalType: r.rentalType, bootsSize: r.bootsSize, wearSize: r.wearSize } : m;
+  });
+}
+
+/** SPEC §2 Rental entry (purchase): per participant the selects the option's rental code needs. */
+export function RentalForm({ rentalcd }: { rentalcd: string }) {
+  const navigate = useNavigate();
+  const members = useReservationStore((s) => s.members);
+  const schema = useMemo(() => rentalFormSchema(rentalcd), [rentalcd]);
+  const [defaultValues] = useState(() => toForm(useReservationStore.getState().members));
+  const { register, handleSubmit, getValues, formState } = useForm<RentalFormValues>({
+    resolver: zodResolver(schema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues,
+  });
+  const { errors } = formState;
+  const reg = register;
+
+  const save = (values: RentalFormValues) => {
+    const state = useReservationStore.getState();
+    state.setMembers(withRentals(state.members, values));
+  };
+  const goBack = () => {
+    // Choices made so far are kept for the return trip.
+    save(getValues());
+    navigate('/reservation/member');
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={handleSubmit((values) => {
+        save(values);
+        navigate('/reservation/check');
+      })}
+    >
+      {members.map((member, i) => (
+        <section
+          // biome-ignore lint/suspicious/noArrayIndexKey: the party is fixed for the whole flow
+          key={i}
+          className={`card ${styles.person}`}
+          aria-labelledby={`rental-person-${i}`}
+        >
+          <h2 id={`rental-person-${i}`} className={styles.heading}>
+            <span className={styles.number}>{participantTitle(i + 1)}</span>
+            <span className={styles.name}>{personHeading(member)}</span>
+            <span className={styles.facts}>{personFacts(member)}</span>
+          </h2>
+          <div className={styles.grid}>
+            {rentalNeedsType(rentalcd) && (
+              <SelectField
+                name={`members.${i}.rentalType`}
+                label="レンタル"
+                options={TYPE_OPTIONS}
+                register={reg}
+                errors={errors}
+              />
+            )}
+            {rentalNeedsBoots(rentalcd) && (
+              <SelectField
+                name={`members.${i}.bootsSize`}
+                label="ブーツ"
+                options={BOOTS_OPTIONS}
+                register={reg}
+                errors={errors}
+              />
+            )}
+            {rentalNeedsWear(rentalcd) && (
+              <SelectField
+                name={`members.${i}.wearSize`}
+                label="ウェア"
+                options={wearSizesFor(member.ageClass).map((size) => ({ value: size, label: size }))}
+                register={reg}
+                errors={errors}
+              />
+            )}
+            {/* SPEC §2: the accessories row exists but is hidden; accessories are always sent empty. */}
+            <div className="field" hidden>
+              <label htmlFor={`rental-accessory-${i}`}>アクセサリー</label>
+              <select id={`rental-accessory-${i}`} className="select" value="" disabled onChange={() => {}}>
+                <option value="">なし</option>
+              </select>
+            </div>
+          </div>
+        </section>
+      ))}
+      <p className={`hint ${styles.guide}`}>
+        ブーツは足のサイズ（cm）でお選びください。ウェアは大人・中人が XS〜XXL、小人・幼児は身長に合わせたサイズです。
+      </p>
+      <div className={styles.actions}>
+        <button type="button" className="btn btn-outline" onClick={goBack}>
+          {Msg.backToPrevious}
+        </button>
+        <button type="submit" className="btn btn-primary">
+          {Msg.toCheck}
+        </button>
+      </div>
+    </form>
+  );
+}

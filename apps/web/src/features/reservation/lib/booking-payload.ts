@@ -1,0 +1,72 @@
+import type { CreateBookingRequest, MemberInput, RentalInput } from '@tabi/contract/booking';
+import { AgeClassCode, rentalNeedsBoots, rentalNeedsType, rentalNeedsWear } from '@tabi/contract/constants';
+import type { Leader, Person, ReservedOption } from '../../../stores/reservation-store.ts';
+
+export interface BookingDraft {
+  optionDetail: ReservedOption;
+  /** YYYYMMDD */
+  usedate: string;
+  md: string;
+  amount: number;
+  leader: Leader;
+  members: Person[];
+  /** navigator.language */
+  language: string;
+}
+
+function isoToYmd(iso: string): string {
+  return iso.replaceAll('-', '');
+}
+
+/** SPEC §5: passport number and vegetarian choice are sent only when the option lists them. */
+function extendedFields(person: Person, listed: readonly string[]): MemberInput['extended_fields'] {
+  const fields: { passport_number?: string; vegetarian_meals?: boolean } = {};
+  if (listed.includes('passport_number')) fields.passport_number = person.passportNumber;
+  if (listed.includes('vegetarian_meals')) fields.vegetarian_meals = person.vegetarianMeals;
+  return Object.keys(fields).length > 0 ? { extended_participant_fields: fields } : undefined;
+}
+
+function memberInput(person: Person, index: number, listed: readonly string[]): MemberInput {
+  const extended = extendedFields(person, listed);
+  return {
+    seq: String(index + 1),
+    sei: person.lastName,
+    mei: person.firstName,
+    sex: person.sex,
+    birthday: isoToYmd(person.birthday),
+    ageclass: AgeClassCode[person.ageClass],
+    nationality_id: person.nationalityId || '0',
+    ...(extended ? { extended_fields: extended } : {}),
+  };
+}
+
+function rentalInput(person: Person, index: number, rentalcd: string): RentalInput {
+  return {
+    seq: String(index + 1),
+    model: rentalNeedsType(rentalcd) ? person.rentalType : '',
+    boots_size: rentalNeedsBoots(rentalcd) ? person.bootsSize : '',
+    wear_size: rentalNeedsWear(rentalcd) ? person.wearSize : '',
+    accessory: '',
+  };
+}
+
+/** SPEC §7 POST /booking (the contract's createBookingRequest); rentskiList only for rental options. */
+export function bookingPayload(draft: BookingDraft): CreateBookingRequest {
+  const { optionDetail, leader, members } = draft;
+  const listed = optionDetail.extended_fields;
+  const { rentalcd } = optionDetail;
+  return {
+    opcd: optionDetail.opcd,
+    usedate: draft.usedate,
+    md: draft.md,
+    sei: leader.lastName,
+    mei: leader.firstName,
+    tel: leader.phoneNumber,
+    mail: leader.email,
+    amountjp: String(draft.amount),
+    lang: draft.language.slice(0, 2) || 'ja',
+    webname_localized: optionDetail.webname,
+    memberList: members.map((m, i) => memberInput(m, i, listed)),
+    ...(rentalcd ? { rentskiList: members.map((m, i) => rentalInput(m, i, rentalcd)) } : {}),
+  };
+}

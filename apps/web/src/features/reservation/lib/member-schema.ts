@@ -1,0 +1,138 @@
+import { birthdayProblem, EMAIL_PATTERN, nameProblem, phoneProblem } from '@tabi/contract/booking-rules';
+import { AGE_CLASSES } from '@tabi/contract/constants';
+import type { Ymd } from '@tabi/contract/dates';
+import { Msg, nameTooLong } from '@tabi/contract/messages';
+import type { AgeRules } from '@tabi/contract/party';
+import { z } from 'zod';
+import { parseBirthdayText } from './birthday-text.ts';
+
+export const PASSPORT_MAX_LENGTH = 20;
+
+/** What the participant screen edits for one person; the birthday is the text shown (YYYY/MM/DD). */
+export interface PersonFormValues {
+  lastName: string;
+  firstName: string;
+  birthday: string;
+  sex: '' | '1' | '2';
+  nationalityId: string;
+  passportNumber: string;
+  vegetarianMeals: boolean;
+  ageClass: (typeof AGE_CLASSES)[number];
+}
+
+export interface LeaderFormValues extends PersonFormValues {
+  phoneNumber: string;
+  email: string;
+}
+
+export interface MemberFormValues {
+  leader: LeaderFormValues;
+  sameAsLeader: boolean;
+  members: PersonFormValues[];
+}
+
+/** The fields participant 1 takes over from the applicant while 申込者と同じ is ticked. */
+export const SHARED_WITH_LEADER = [
+  'lastName',
+  'firstName',
+  'birthday',
+  'sex',
+  'nationalityId',
+  'passportNumber',
+  'vegetarianMeals',
+] as const satisfies readonly (keyof PersonFormValues)[];
+
+export interface MemberRuleContext {
+  rules: AgeRules;
+  /** The use date: ages are counted on it. */
+  usedate: Ymd;
+  /** Tokyo today: birthdays after it are invalid. */
+  today: Ymd;
+  needsPassport: boolean;
+}
+
+const required = (label: string) => `${label}を入力してください`;
+const choose = (label: string) => `${label}を選択してください`;
+
+function fromProblem(check: (value: string) => string | null) {
+  return (value: string, ctx: z.RefinementCtx) => {
+    const problem = check(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  };
+}
+
+function personFields({ needsPassport }: MemberRuleContext) {
+  return z.object({
+    lastName: z.string().trim().min(1, required('姓')).superRefine(fromProblem(nameProblem)),
+    firstName: z.string().trim().min(1, required('名')).superRefine(fromProblem(nameProblem)),
+    birthday: z.string().trim().min(1, choose('生年月日')),
+    sex: z.enum(['', '1', '2']).refine((v) => v !== '', choose('性別')),
+    nationalityId: z.string().min(1, choose('国籍')),
+    passportNumber: needsPassport
+      ? z
+          .string()
+          .trim()
+          .min(1, required('パスポート番号'))
+          .max(PASSPORT_MAX_LENGTH, nameTooLong(PASSPORT_MAX_LENGTH))
+          .regex(/^[A-Za-z0-9]*$/, 'パスポート番号は半角英数字で入力してください')
+      : z.string(),
+    vegetarianMeals: z.boolean(),
+    ageClass: z.enum(AGE_CLASSES),
+  });
+}
+
+function checkBirthday({ rules, usedate, today }: MemberRuleContext) {
+  return (person: { birthday: string; ageClass: PersonFormValues['ageClass'] }, ctx: z.RefinementCtx) => {
+    if (!person.birthday) return;
+    const day = parseBirthdayText(person.birthday);
+    // SPEC §5: ages count on the use date; the applicant's form carries ageClass 'adult'.
+    const problem = day ? birthdayProblem(day, person.ageClass, usedate, today, rules) : Msg.invalidDate;
+    if (problem) ctx.addIssue({ code: 'custom', path: ['birthday'], message: problem });
+  };
+}
+
+const PHONE_CHARACTERS = /^[0-9+\-() ]+$/;
+
+/** SPEC §5's participant-screen rules, with its messages verbatim. */
+export function memberFormSchema(context: MemberRuleContext) {
+  const fields = personFields(context);
+  const birthday = checkBirthday(context);
+  const leader = fields
+    .extend({
+      phoneNumber: z
+        .string()
+        .trim()
+        .min(1, required('電話番号'))
+        .superRefine(fromProblem(phoneProblem))
+        .refine((v) => PHONE_CHARACTERS.test(v.normalize('NFKC')), '電話番号は数字とハイフンで入力してください'),
+      email: z.string().trim().min(1, required('メールアドレス')).regex(EMAIL_PATTERN, Msg.invalidEmail),
+    })
+    .superRefine(birthday);
+  return z.object({ leader, sameAsLeader: z.boolean(), members: z.array(fields.superRefine(birthday)) });
+}
+
+function filled(value: string): boolean {
+  return value.trim().length > 0;
+}
+
+function personFilled(person: PersonFormValues, needsPassport: boolean): boolean {
+  return (
+    filled(person.lastName) &&
+    filled(person.firstName) &&
+    filled(person.birthday) &&
+    person.sex !== '' &&
+    person.nationalityId !== '' &&
+    (!needsPassport || filled(person.passportNumber))
+  );
+}
+
+/** SPEC §4: Next works only when every required field holds something (participants need no phone or e-mail). */
+export function requiredFieldsFilled(values: MemberFormValues, needsPassport: boolean): boolean {
+  const { leader, members } = values;
+  return (
+    personFilled(leader, needsPassport) &&
+    filled(leader.phoneNumber) &&
+    filled(leader.email) &&
+    members.every((m) => personFilled(m, needsPassport))
+  );
+}

@@ -1,0 +1,94 @@
+import { createBookingRequest } from '@tabi/contract/booking';
+import { COMPLETION_EXPIRY_MINUTES, ErrCd } from '@tabi/contract/constants';
+import { Msg } from '@tabi/contract/messages';
+import { brToNewline, showAlert } from '../../../lib/alert.ts';
+import { isReservationExpired, useReservationStore } from '../../../stores/reservation-store.ts';
+import { createBooking } from '../api/create-booking.ts';
+import { createCheckout } from '../api/create-checkout.ts';
+import { reservationAmount } from './amount.ts';
+import { bookingPayload } from './booking-payload.ts';
+import { COMPLETE_FAILED_PATH, COMPLETE_SUCCESS_PATH, listPath } from './list-path.ts';
+
+/** SPEC §4: completion data expires at the reservation date plus 1 hour. */
+export function completionExpiry(rsvdate: string, now: number): string {
+  const reserved = Date.parse(rsvdate);
+  return new Date((Number.isNaN(reserved) ? now : reserved) + COMPLETION_EXPIRY_MINUTES * 60_000).toISOString();
+}
+
+export interface SubmitDeps {
+  navigate(path: string): void;
+  /** window.location.assign: the card checkout lives on another page. */
+  redirect(url: string): void;
+  now(): number;
+  language: string;
+}
+
+/** Opens the card checkout for a booking; on any failure the booking is left unpaid (it expires) and the failed page shows. */
+async function startCheckout(rsvno: string, deps: SubmitDeps): Promise<void> {
+  try {
+    const body = await createCheckout({
+      rsvno,
+      success_path: COMPLETE_SUCCESS_PATH,
+      cancel_path: COMPLETE_FAILED_PATH,
+    });
+    if (body.errcd === ErrCd.success && body.response?.url) {
+      deps.redirect(body.response.url);
+      return;
+    }
+  } catch {
+    // Reported just below, like a refusal.
+  }
+  showAlert(Msg.checkoutFailed);
+  deps.navigate(COMPLETE_FAILED_PATH);
+}
+
+/**
+ * SPEC §4 / §8 confirm step: refuse a session older than 20 minutes, create the booking, then either
+ * complete a request item or start the card checkout. Non-success answers alert the server's message
+ * (no stock returns to the list keeping md); exceptions are swallowed.
+ */
+export async function submitBooking(deps: SubmitDeps): Promise<void> {
+  const state = useReservationStore.getState();
+  const { optionDetail, usedate, leader, md } = state;
+  if (isReservationExpired(state.startedAt, deps.now())) {
+    showAlert(Msg.sessionExpired);
+    deps.navigate(listPath(md));
+    return;
+  }
+  if (!optionDetail || !usedate || !leader || !state.prices) {
+    showAlert(Msg.unexpected);
+    deps.navigate(listPath(md));
+    return;
+  }
+  const payload = bookingPayload({
+    optionDetail,
+    usedate,
+    md,
+    amount: reservationAmount(state.party, state.prices, state.amount),
+    leader,
+    members: state.members,
+    language: deps.language,
+  });
+  if (!createBookingRequest.safeParse(payload).success) {
+    showAlert(Msg.unexpected);
+    return;
+  }
+  try {
+    const body = await createBooking(payload);
+    if (body.errcd !== ErrCd.success || !body.response) {
+      showAlert(brToNewline(body.errMsg));
+      if (body.errcd === ErrCd.noStock) deps.navigate(listPath(md));
+      return;
+    }
+    const { rsvno, rsvdate } = body.response;
+    const request = optionDetail.flg_request_item === 1;
+    state.complete({ rsvno, expiresAt: completionExpiry(rsvdate, deps.now()), request });
+    if (request) {
+      deps.navigate(COMPLETE_SUCCESS_PATH);
+      return;
+    }
+    await startCheckout(rsvno, deps);
+  } catch {
+    // SPEC §8: exceptions in booking are swallowed (the api client has already alerted network trouble).
+  }
+}

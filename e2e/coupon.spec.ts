@@ -1,0 +1,161 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { COUPON_LOCK_MINUTES, COUPON_PIN_MAX_FAILURES } from '@tabi/contract/constants';
+import { couponLocked, Msg } from '@tabi/contract/messages';
+
+const TEL = '090-1234-5678';
+const shots = process.env.SHOTS_DIR;
+
+// One login per booking for the whole file: the server limits logins per address (DESIGN §4).
+const sessions = new Map<string, string>();
+
+async function loginAs(page: Page, rsvno: string) {
+  let session = sessions.get(rsvno);
+  if (!session) {
+    await page.request.get('/sanctum/csrf-cookie');
+    const cookie = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN');
+    const res = await page.request.post('/api/mylogin', {
+      data: { rsvno, tel: TEL },
+      headers: { 'x-xsrf-token': decodeURIComponent(cookie?.value ?? '') },
+    });
+    const body = (await res.json()) as { errcd: string; response: { session: string } | null };
+    expect(body.errcd).toBe('000');
+    session = body.response?.session ?? '';
+    sessions.set(rsvno, session);
+  }
+  await page.goto('/login');
+  await page.evaluate(
+    ([sessionId, no]) =>
+      localStorage.setItem('auth', JSON.stringify({ state: { isLogin: true, sessionId, rsvno: no }, version: 0 })),
+    [session, rsvno],
+  );
+}
+
+async function expectNoSeriousA11yIssues(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+async function shoot(page: Page, name: string) {
+  if (!shots) return;
+  for (const [width, height] of [
+    [390, 844],
+    [1280, 800],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
+  }
+}
+
+function collectDialogs(page: Page): string[] {
+  const messages: string[] = [];
+  page.on('dialog', (d) => {
+    messages.push(d.message());
+    void d.accept();
+  });
+  return messages;
+}
+
+const card = (page: Page, opcd: string) => page.getByTestId(`coupon-${opcd}`);
+
+test('my page links to the coupons, which list each option with what is left', async ({ page }) => {
+  await loginAs(page, 'AA100010');
+  await page.goto('/mypage');
+  await page.getByRole('link', { name: 'クーポンを使う' }).click();
+  await expect(page).toHaveURL(/\/coopon$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'クーポン一覧' })).toBeVisible();
+  for (const opcd of ['OP0011', 'OP0012', 'OP0013']) await expect(card(page, opcd)).toBeVisible();
+
+  const open = card(page, 'OP0011');
+  await expect(open.getByText('残り枚数')).toBeVisible();
+  await expect(open.getByTestId('used-stamp')).toHaveCount(0);
+  await expect(open.getByRole('link', { name: Msg.detailLink })).toHaveAttribute('href', '/coopon/OP0011/PK0001');
+  await expect(open.getByRole('link', { name: '使用する' })).toHaveAttribute(
+    'href',
+    '/coopon/OP0011/PK0001#use-coopon',
+  );
+
+  const usedUp = card(page, 'OP0013');
+  await expect(usedUp.getByTestId('used-stamp')).toHaveText('使用済み');
+  await expect(usedUp.getByTestId('remaining-adult')).toContainText('0');
+  await expect(usedUp.getByRole('link', { name: '使用する' })).toHaveCount(0);
+  await expectNoSeriousA11yIssues(page);
+  await shoot(page, 'coupon-list');
+});
+
+test('the coupon detail shows contents, facility and counts, and the hash jumps to the use form', async ({ page }) => {
+  await loginAs(page, 'AA100010');
+  await page.goto('/coopon/OP0012/PK0001#use-coopon');
+  const form = page.locator('#use-coopon');
+  await expect(form).toBeInViewport();
+  await expect(page.getByRole('heading', { name: '施設情報' })).toBeVisible();
+  await expect(page.getByTestId('remaining-adult')).toBeVisible();
+  await expect(page.getByTestId('used-adult')).toBeVisible();
+  await expect(page.getByTestId('remaining-child')).toBeVisible();
+  await expect(form.getByLabel('大人')).toBeVisible();
+  await expect(form.getByLabel('小人')).toBeVisible();
+  await expect(form.getByLabel('暗証番号')).toHaveAttribute('type', 'password');
+  await expect(form.getByText(Msg.pinHint)).toBeVisible();
+  await expect(form.getByRole('button', { name: '使用する' })).toBeDisabled();
+  await expectNoSeriousA11yIssues(page);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shoot(page, 'coupon-detail');
+});
+
+test('a fully used coupon shows the stamp and no use form', async ({ page }) => {
+  await loginAs(page, 'AA100010');
+  await page.goto('/coopon/OP0013/PK0001');
+  await expect(page.getByTestId('used-stamp')).toBeVisible();
+  await expect(page.getByTestId('remaining-adult')).toContainText('0枚');
+  await expect(page.locator('#use-coopon')).toHaveCount(0);
+  await shoot(page, 'coupon-detail-used');
+});
+
+test('coupons for another day send the customer to my page', async ({ page }) => {
+  await loginAs(page, 'AA100011');
+  await page.goto('/coopon');
+  await expect(page).toHaveURL(/\/mypage$/);
+  await page.goto('/coopon/OP0011/PK0001');
+  await expect(page).toHaveURL(/\/mypage$/);
+});
+
+test('staff redeem a coupon with the PIN; wrong PINs alert and five of them lock coupon use', async ({ page }) => {
+  const messages = collectDialogs(page);
+  await loginAs(page, 'AA100010');
+  await page.goto('/coopon/OP0011/PK0001');
+  const form = page.locator('#use-coopon');
+  const adultLeft = Number((await page.getByTestId('remaining-adult').textContent())?.replace(/\D/g, ''));
+  const adultUsed = Number((await page.getByTestId('used-adult').textContent())?.match(/^\d+/)?.[0]);
+  expect(adultLeft).toBeGreaterThanOrEqual(1);
+
+  await form.getByLabel('大人').selectOption('1');
+  await form.getByLabel('小人').selectOption('0');
+  await form.getByLabel('暗証番号').fill('1234');
+  const use = page.waitForRequest((r) => r.url().endsWith('/api/coopon/use'));
+  await form.getByRole('button', { name: '使用する' }).click();
+  const sent = (await use).postDataJSON() as Record<string, string>;
+  expect(sent).toMatchObject({ opcd: 'OP0011', pkcd: 'PK0001', adultqty: '1', childqty: '0', usekey: '1234' });
+  expect(sent.idempotency_key).toMatch(/^[0-9a-f-]{36}$/);
+  const done = page.getByRole('dialog', { name: Msg.couponUsed });
+  await expect(done).toBeVisible();
+  await expect(page.getByTestId('remaining-adult')).toContainText(`${adultLeft - 1}枚`);
+  await expect(page.getByTestId('used-adult')).toContainText(`${adultUsed + 1}枚`);
+  await done.getByRole('button', { name: Msg.close }).click();
+  await expect(page).toHaveURL(/\/mypage$/);
+  expect(messages).toEqual([]);
+
+  await page.goto('/coopon/OP0011/PK0001');
+  for (let i = 0; i < COUPON_PIN_MAX_FAILURES; i++) {
+    await form.getByLabel('暗証番号').fill('0000');
+    await form.getByRole('button', { name: '使用する' }).click();
+    await expect.poll(() => messages.length).toBe(i + 1);
+    await expect(form.getByLabel('暗証番号')).toHaveValue('');
+  }
+  expect(messages[0]).toBe(Msg.couponPinWrong);
+  await form.getByLabel('暗証番号').fill('1234');
+  await form.getByRole('button', { name: '使用する' }).click();
+  await expect.poll(() => messages.length).toBe(COUPON_PIN_MAX_FAILURES + 1);
+  expect(messages.at(-1)).toBe(couponLocked(COUPON_LOCK_MINUTES));
+  await expect(page.getByTestId('remaining-adult')).toContainText(`${adultLeft - 1}枚`);
+});

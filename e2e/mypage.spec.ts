@@ -1,0 +1,296 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { formatJpy } from '@tabi/contract/format';
+import { Msg } from '@tabi/contract/messages';
+
+const TEL = '090-1234-5678';
+const shots = process.env.SHOTS_DIR;
+const port = process.env.E2E_PORT ?? '3100';
+const outbox = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', `.data-e2e-${port}`, 'outbox');
+
+// One login per booking for the whole file: the server limits logins per address (DESIGN §4).
+const sessions = new Map<string, string>();
+
+async function xsrfToken(page: Page): Promise<string> {
+  await page.request.get('/sanctum/csrf-cookie');
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN');
+  return decodeURIComponent(cookie?.value ?? '');
+}
+
+/** Logs in through the API and stores the session the way the app persists it (localStorage "auth"). */
+async function loginAs(page: Page, rsvno: string) {
+  let session = sessions.get(rsvno);
+  if (!session) {
+    const res = await page.request.post('/api/mylogin', {
+      data: { rsvno, tel: TEL },
+      headers: { 'x-xsrf-token': await xsrfToken(page) },
+    });
+    const body = (await res.json()) as { errcd: string; response: { session: string } | null };
+    expect(body.errcd).toBe('000');
+    session = body.response?.session ?? '';
+    sessions.set(rsvno, session);
+  }
+  await page.goto('/login');
+  await page.evaluate(
+    ([sessionId, no]) =>
+      localStorage.setItem('auth', JSON.stringify({ state: { isLogin: true, sessionId, rsvno: no }, version: 0 })),
+    [session, rsvno],
+  );
+}
+
+async function openMyPage(page: Page, rsvno: string) {
+  await loginAs(page, rsvno);
+  await page.goto('/mypage');
+  await expect(page.getByText(rsvno, { exact: true })).toBeVisible();
+}
+
+async function expectNoSeriousA11yIssues(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+async function shoot(page: Page, name: string) {
+  if (!shots) return;
+  for (const [width, height] of [
+    [390, 844],
+    [1280, 800],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
+  }
+}
+
+const status = (page: Page) => page.getByTestId('booking-status');
+
+for (const [rsvno, label] of [
+  ['AA100002', Msg.statusUnpaid],
+  ['AA100003', Msg.statusCanceled],
+  ['AA100005', Msg.statusRequested],
+] as const) {
+  test(`my page shows ${label} for ${rsvno}`, async ({ page }) => {
+    await openMyPage(page, rsvno);
+    await expect(status(page)).toContainText(label);
+    await expect(page.getByRole('button', { name: '決済する' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'キャンセルする' })).toHaveCount(rsvno === 'AA100002' ? 1 : 0);
+    await expect(page.getByRole('button', { name: '旅行条件書・同意書' })).toBeVisible();
+    await expectNoSeriousA11yIssues(page);
+    await shoot(page, `mypage-${rsvno}`);
+  });
+}
+
+test('the conditions button opens the consent documents', async ({ page }) => {
+  await openMyPage(page, 'AA100005');
+  await page.getByRole('button', { name: '旅行条件書・同意書' }).click();
+  const dialog = page.getByRole('dialog', { name: '旅行条件書・同意書' });
+  await expect(dialog.getByRole('link', { name: /旅行条件書/ })).toHaveAttribute('href', /\.pdf$/);
+  await expect(dialog.getByRole('link', { name: /個人情報/ })).toHaveAttribute('href', /\.pdf$/);
+  await expectNoSeriousA11yIssues(page);
+  await dialog.getByRole('button', { name: Msg.close }).click();
+  await expect(dialog).toBeHidden();
+});
+
+test('JR tickets show the 11-digit issue number, the 4-digit confirmation number and the issue method', async ({
+  page,
+}) => {
+  await openMyPage(page, 'AA100006');
+  await expect(status(page)).toContainText(Msg.statusPaid);
+  await expect(page.getByTestId('jr-issue-number')).toHaveText(/^\d{11}$/);
+  await expect(page.getByTestId('jr-confirm-number')).toHaveText(/^\d{4}$/);
+  await expect(page.getByText('発券方法')).toBeVisible();
+  await shoot(page, 'mypage-jr');
+});
+
+test('DJ tickets show the coupon login number and URL with the use-day note', async ({ page }) => {
+  await openMyPage(page, 'AA100007');
+  await expect(page.getByTestId('dj-login-number')).not.toBeEmpty();
+  await expect(page.getByRole('link', { name: /^https:\/\// })).toBeVisible();
+  await expect(page.getByText('ご利用当日に操作してください')).toBeVisible();
+});
+
+test('Linktivity tickets wait for the start day', async ({ page }) => {
+  await openMyPage(page, 'AA100008');
+  const ticket = page.getByRole('button', { name: '旅行開始日からチケットが表示されます' });
+  await expect(ticket).toBeDisabled();
+  await expect(page.getByRole('link', { name: 'チケットを表示する' })).toHaveCount(0);
+  await expectNoSeriousA11yIssues(page);
+  await shoot(page, 'mypage-linktivity');
+});
+
+test('the accordion opens itinerary, facility and cancellation rules', async ({ page }) => {
+  await openMyPage(page, 'AA100006');
+  for (const name of ['行程詳細', '施設情報', 'キャンセル規定']) {
+    const summary = page.locator('summary', { hasText: name }).first();
+    await summary.click();
+    await expect(summary.locator('xpath=..')).toHaveAttribute('open', '');
+  }
+  await expect(page.getByText('営業時間').first()).toBeVisible();
+});
+
+test('a confirmed request is paid through the checkout page, after an aborted first attempt', async ({ page }) => {
+  page.on('dialog', (dialog) => dialog.dismiss());
+  await openMyPage(page, 'AA100004');
+  await expect(status(page)).toContainText(Msg.statusTmp);
+  await expect(page.getByRole('button', { name: 'キャンセルする' })).toHaveCount(0);
+  await expectNoSeriousA11yIssues(page);
+  await shoot(page, 'mypage-AA100004');
+
+  const pay = page.getByRole('button', { name: '決済する' });
+  const checkout = page.waitForRequest((r) => r.url().endsWith('/api/checkout'));
+  await pay.click();
+  const body = (await checkout).postDataJSON() as Record<string, string>;
+  expect(body).toMatchObject({
+    rsvno: 'AA100004',
+    success_path: '/mypage?checkout-processing=0',
+    cancel_path: '/mypage?checkout-processing=1',
+  });
+  await expect(page).toHaveURL(/\/sandbox\/checkout\//);
+  await page.getByRole('link', { name: 'キャンセル', exact: true }).click();
+  const aborted = page.getByRole('dialog', { name: Msg.paymentAborted });
+  await expect(aborted).toBeVisible();
+  await expect(page).toHaveURL(/\/mypage$/);
+  await shoot(page, 'mypage-payment-aborted');
+  await aborted.getByRole('button', { name: Msg.close }).click();
+  await expect(status(page)).toContainText(Msg.statusTmp);
+
+  await pay.click();
+  await expect(page).toHaveURL(/\/sandbox\/checkout\//);
+  await page.getByLabel('カード番号').fill('4242 4242 4242 4242');
+  await page.getByLabel('有効期限（月/年）').fill('12/39');
+  await page.getByLabel('セキュリティコード').fill('123');
+  await page.getByRole('button', { name: /を支払う/ }).click();
+  const done = page.getByRole('dialog', { name: Msg.paymentDone });
+  await expect(done).toBeVisible();
+  await expect(page).toHaveURL(/\/mypage$/);
+  await done.getByRole('button', { name: Msg.close }).click();
+  await expect(status(page)).toContainText(Msg.statusPaid);
+  await expect(pay).toHaveCount(0);
+});
+
+test('a paid booking is cancelled with consent, showing the fee and refund, and a mail is sent', async ({ page }) => {
+  await openMyPage(page, 'AA100001');
+  await expect(status(page)).toContainText(Msg.statusPaid);
+  await expect(page.getByText('大人', { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'クーポンを使う' })).toHaveCount(0);
+  await expectNoSeriousA11yIssues(page);
+  await shoot(page, 'mypage-AA100001');
+
+  const priceResponse = page.waitForResponse((r) => r.url().endsWith('/api/booking/cancelprice'));
+  await page.getByRole('button', { name: 'キャンセルする' }).click();
+  const price = ((await (await priceResponse).json()) as { response: { cancelfee: number; refund: number } }).response;
+  const dialog = page.getByRole('dialog', { name: '予約のキャンセル' });
+  await expect(dialog.getByTestId('cancel-fee')).toHaveText(formatJpy(price.cancelfee));
+  await expect(dialog.getByTestId('cancel-refund')).toHaveText(formatJpy(price.refund));
+  const confirm = dialog.getByRole('button', { name: 'キャンセルを確定する' });
+  await expect(confirm).toBeDisabled();
+  await expectNoSeriousA11yIssues(page);
+  await shoot(page, 'mypage-cancel-modal');
+  await dialog.getByRole('checkbox').check();
+  await expect(confirm).toBeEnabled();
+
+  const messages: string[] = [];
+  page.on('dialog', (d) => {
+    messages.push(d.message());
+    void d.accept();
+  });
+  const cancelRequest = page.waitForRequest((r) => r.url().endsWith('/api/booking/cancel'));
+  await confirm.click();
+  expect((await cancelRequest).postDataJSON()).toMatchObject({ rsvno: 'AA100001', refund: String(price.refund) });
+  await expect.poll(() => messages).toEqual([Msg.cancelDone]);
+  await expect(status(page)).toContainText(Msg.statusCanceled);
+  await expect(page.getByRole('button', { name: 'キャンセルする' })).toHaveCount(0);
+  await expect
+    .poll(() => (existsSync(outbox) ? readdirSync(outbox).filter((f) => /cancellation-AA100001\.eml$/.test(f)) : []))
+    .toHaveLength(1);
+  const eml = readdirSync(outbox).find((f) => /cancellation-AA100001\.eml$/.test(f)) ?? '';
+  expect(readFileSync(path.join(outbox, eml), 'utf8')).toContain('AA100001');
+});
+
+test('rental sizes are edited after the start day and kept', async ({ page }) => {
+  await openMyPage(page, 'AA100009');
+  await page.getByRole('link', { name: 'レンタル詳細・変更' }).click();
+  await expect(page).toHaveURL(/\/mypage\/rental\/edit$/);
+  const first = page.getByRole('group', { name: /参加者1/ });
+  const second = page.getByRole('group', { name: /参加者2/ });
+  await expect(first.getByLabel('レンタル')).toHaveValue('1');
+  await expect(first.getByLabel('ブーツ')).toHaveValue('26.5');
+  await expect(first.getByLabel('ウェア')).toHaveValue('L');
+  await expect(page.getByRole('img', { name: /ブーツサイズ表/ })).toBeVisible();
+  await expectNoSeriousA11yIssues(page);
+  await shoot(page, 'rental-edit');
+
+  await first.getByLabel('レンタル').selectOption('2');
+  await first.getByLabel('ブーツ').selectOption('27.0');
+  await first.getByLabel('ウェア').selectOption('XL');
+  await second.getByLabel('ウェア').selectOption('M');
+  await page.getByRole('button', { name: '内容を更新する' }).click();
+  const consent = page.getByRole('dialog', { name: '旅行条件書・同意書' });
+  await expect(consent.getByRole('link', { name: /旅行条件書/ })).toBeVisible();
+  const edit = page.waitForRequest((r) => r.url().endsWith('/api/booking/edit'));
+  await consent.getByRole('button', { name: 'この内容で更新する' }).click();
+  const sent = (await edit).postDataJSON() as { rsvno: string; rentskiList: Record<string, string>[] };
+  expect(sent.rsvno).toBe('AA100009');
+  expect(sent.rentskiList[0]).toEqual({ seq: '1', model: '2', boots_size: '27.0', wear_size: 'XL', accessory: '' });
+  const done = page.getByRole('dialog', { name: 'レンタル情報を更新しました' });
+  await expect(done).toBeVisible();
+  await done.getByRole('button', { name: Msg.close }).click();
+  await expect(page).toHaveURL(/\/mypage$/);
+
+  await page.getByRole('link', { name: 'レンタル詳細・変更' }).click();
+  await expect(first.getByLabel('レンタル')).toHaveValue('2');
+  await expect(first.getByLabel('ブーツ')).toHaveValue('27.0');
+  await expect(first.getByLabel('ウェア')).toHaveValue('XL');
+  await expect(second.getByLabel('ウェア')).toHaveValue('M');
+  await page.getByRole('link', { name: 'マイページに戻る' }).first().click();
+  await expect(page).toHaveURL(/\/mypage$/);
+});
+
+test('an option without rental is turned away from the rental page', async ({ page }) => {
+  const messages: string[] = [];
+  page.on('dialog', (d) => {
+    messages.push(d.message());
+    void d.accept();
+  });
+  await openMyPage(page, 'AA100006');
+  await expect(page.getByRole('link', { name: 'レンタル詳細・変更' })).toHaveCount(0);
+  await page.goto('/mypage/rental/edit');
+  await expect.poll(() => messages).toEqual([Msg.noRental]);
+  await expect(page).toHaveURL(/\/mypage$/);
+});
+
+test('an expired session alerts and goes back to login', async ({ page }) => {
+  const messages: string[] = [];
+  page.on('dialog', (d) => {
+    messages.push(d.message());
+    void d.accept();
+  });
+  await openMyPage(page, 'AA100006');
+  await page.evaluate(() => {
+    const auth = JSON.parse(localStorage.getItem('auth') ?? '{}');
+    auth.state.sessionId = 'tampered-session-token';
+    localStorage.setItem('auth', JSON.stringify(auth));
+  });
+  await page.reload();
+  await expect(page).toHaveURL(/\/login/);
+  expect(messages).toEqual([Msg.sessionTimeout]);
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('auth') ?? '{}').state);
+  expect(stored.isLogin).toBe(false);
+});
+
+test('a missing anti-forgery token alerts and logs out', async ({ page }) => {
+  const messages: string[] = [];
+  page.on('dialog', (d) => {
+    messages.push(d.message());
+    void d.accept();
+  });
+  await openMyPage(page, 'AA100007');
+  await page.context().clearCookies({ name: 'XSRF-TOKEN' });
+  const url = new URL(page.url());
+  await page.context().addCookies([{ name: 'XSRF-TOKEN', value: 'invalid', domain: url.hostname, path: '/' }]);
+  await page.reload();
+  await expect(page).toHaveURL(/\/login/);
+  expect(messages).toEqual([Msg.csrfExpired]);
+});

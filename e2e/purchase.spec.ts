@@ -1,0 +1,646 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { addDays, formatYmd, tokyoYmd } from '@tabi/contract/dates';
+import { Msg } from '@tabi/contract/messages';
+import { baseURL } from './playwright.config.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const port = new URL(baseURL).port;
+const outbox = path.join(root, `.data-e2e-${port}`, 'outbox');
+const shots = process.env.SHOTS_DIR;
+
+const PHONE = '090-1234-5678';
+
+interface PersonData {
+  last: string;
+  first: string;
+  birthday: string;
+  sex: '男性' | '女性';
+  nationality?: string;
+  passport?: string;
+}
+
+const TARO: PersonData = { last: 'YAMADA', first: 'TARO', birthday: '1985/04/12', sex: '男性', nationality: '日本' };
+const HANAKO: PersonData = { last: 'YAMADA', first: 'HANAKO', birthday: '1987/09/30', sex: '女性', nationality: '日本' };
+
+/** A Tokyo date `years` before `day`, a little after the anniversary so the age is exactly `years`. */
+function yearsBefore(day: string, years: number, extraDays = -10): string {
+  const y = Number(day.slice(0, 4)) - years;
+  return formatYmd(addDays(`${y}${day.slice(4)}`, extraDays));
+}
+
+async function storedReservation(page: Page) {
+  return page.evaluate(() => JSON.parse(localStorage.getItem('reservation') ?? 'null')?.state);
+}
+
+/** Starts the flow through the real detail page: first bookable day, then the party. */
+async function startFromDetail(
+  page: Page,
+  opcd: string,
+  party: Partial<Record<'大人' | '中人' | '小人' | '幼児', number>>,
+  md = '',
+): Promise<string> {
+  await page.goto(`/detail?opcd=${opcd}${md ? `&md=${md}` : ''}`);
+  const calendar = page.getByTestId('availability-calendar');
+  await calendar.locator('td[data-day] button:not([disabled])').first().click();
+  const dialog = page.getByRole('dialog', { name: 'ご利用人数の選択' });
+  await expect(dialog.getByTestId('price-adult')).toHaveText(/^￥[\d,]+$/);
+  // Lower classes first so the adult drop-down keeps room for them.
+  for (const [label, count] of Object.entries(party).reverse()) {
+    await dialog.getByLabel(label, { exact: true }).selectOption(String(count));
+  }
+  await dialog.getByRole('button', { name: '申込者情報の入力へ' }).click();
+  await expect(page).toHaveURL(/\/reservation\/member$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'お客様情報入力' })).toBeVisible();
+  return (await storedReservation(page)).usedate as string;
+}
+
+function section(page: Page, title: string | RegExp): Locator {
+  return page.getByRole('region', { name: title });
+}
+
+function leaderSection(page: Page): Locator {
+  return section(page, Msg.leader);
+}
+
+function memberSection(page: Page, n: number): Locator {
+  return section(page, new RegExp(`^参加者${n}`));
+}
+
+async function fillPerson(scope: Locator, person: PersonData): Promise<void> {
+  await scope.getByLabel('姓', { exact: true }).fill(person.last);
+  await scope.getByLabel('名', { exact: true }).fill(person.first);
+  await scope.getByLabel('生年月日', { exact: true }).fill(person.birthday);
+  await scope.getByRole('radio', { name: person.sex }).check();
+  await scope.getByLabel('国籍', { exact: true }).selectOption({ label: person.nationality ?? '日本' });
+  if (person.passport) await scope.getByLabel('パスポート番号', { exact: true }).fill(person.passport);
+}
+
+async function fillLeader(page: Page, person: PersonData = TARO, email = 'taro.yamada@example.com'): Promise<void> {
+  const leader = leaderSection(page);
+  await fillPerson(leader, person);
+  await leader.getByLabel('電話番号', { exact: true }).fill(PHONE);
+  await leader.getByLabel('メールアドレス', { exact: true }).fill(email);
+}
+
+async function agreeToConsent(page: Page): Promise<void> {
+  await page.getByRole('button', { name: '同意書を確認する' }).click();
+  const modal = page.getByRole('dialog', { name: '同意書の確認' });
+  await expect(modal).toBeVisible();
+  await modal.getByRole('checkbox', { name: /電子的方法で受け取る/ }).check();
+  await modal.getByRole('checkbox', { name: /個人情報の取扱い/ }).check();
+  await modal.getByRole('button', { name: '同意して戻る' }).click();
+  await expect(modal).toBeHidden();
+}
+
+async function payOnSandbox(page: Page, card: string): Promise<void> {
+  await expect(page).toHaveURL(/\/sandbox\/checkout\//);
+  await page.getByLabel('カード番号').fill(card);
+  await page.getByLabel('有効期限（月/年）').fill('12/34');
+  await page.getByLabel('セキュリティコード').fill('123');
+  await page.getByRole('button', { name: /を支払う$/ }).click();
+}
+
+function outboxFiles(rsvno: string): string[] {
+  try {
+    return readdirSync(outbox).filter((f) => f.endsWith('.eml') && f.includes(rsvno));
+  } catch {
+    return [];
+  }
+}
+
+/** Logs in through the API as the customer would, and reads the booking. */
+async function fetchBooking(page: Page, rsvno: string) {
+  const api = page.request;
+  await api.get('/sanctum/csrf-cookie');
+  const cookies = await page.context().cookies();
+  const xsrf = decodeURIComponent(cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
+  const headers = { 'x-xsrf-token': xsrf };
+  const login = await (await api.post('/api/mylogin', { data: { rsvno, tel: PHONE }, headers })).json();
+  expect(login.errcd).toBe('000');
+  const session = login.response.session as string;
+  const booking = await (await api.post(`/api/booking/${rsvno}`, { data: { session, rsvno }, headers })).json();
+  expect(booking.errcd).toBe('000');
+  return booking.response as { status: number; status_payment: number; memberList: unknown[]; rentskiList: unknown[] };
+}
+
+function collectDialogs(page: Page): string[] {
+  const messages: string[] = [];
+  page.on('dialog', async (dialog) => {
+    messages.push(dialog.message());
+    await dialog.accept();
+  });
+  return messages;
+}
+
+async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+async function shot(page: Page, name: string, fullPage = true): Promise<void> {
+  if (shots) await page.screenshot({ path: `${shots}/${name}-${page.viewportSize()?.width}.png`, fullPage });
+}
+
+test.describe('purchase flow', () => {
+  test('a card purchase with 4242 ends paid, with the confirmation mail in the outbox (OP0001)', async ({ page }) => {
+    const dialogs = collectDialogs(page);
+    const usedate = await startFromDetail(page, 'OP0001', { 大人: 2, 小人: 1 }, 'CARD');
+
+    // Member page: back link, submit label, sections per participant with their age class.
+    await expect(page.getByRole('link', { name: Msg.backToList })).toHaveAttribute('href', '/?md=CARD');
+    const next = page.getByRole('button', { name: Msg.toCheck });
+    await expect(next).toBeDisabled();
+    await expect(memberSection(page, 1)).toContainText('大人');
+    await expect(memberSection(page, 2)).toContainText('大人');
+    await expect(memberSection(page, 3)).toContainText('小人');
+    await expect(page.getByLabel('パスポート番号')).toHaveCount(0);
+    await expect(page.getByText('ベジタリアン食')).toHaveCount(0);
+
+    await fillLeader(page);
+    // 申込者と同じ copies and locks participant 1, and follows later edits of the applicant.
+    const first = memberSection(page, 1);
+    await first.getByRole('checkbox', { name: Msg.sameAsLeader }).check();
+    await expect(first.getByLabel('姓', { exact: true })).toHaveValue('YAMADA');
+    await expect(first.getByLabel('姓', { exact: true })).not.toBeEditable();
+    await expect(first.getByLabel('生年月日', { exact: true })).toHaveValue('1985/04/12');
+    await expect(first.getByRole('radio', { name: '男性' })).toBeChecked();
+    await expect(first.getByRole('radio', { name: '男性' })).toBeDisabled();
+    await expect(first.getByLabel('国籍', { exact: true })).toBeDisabled();
+    await leaderSection(page).getByLabel('名', { exact: true }).fill('TAROU');
+    await expect(first.getByLabel('名', { exact: true })).toHaveValue('TAROU');
+    await leaderSection(page).getByLabel('名', { exact: true }).fill('TARO');
+
+    await fillPerson(memberSection(page, 2), HANAKO);
+    await expect(next).toBeDisabled();
+    await fillPerson(memberSection(page, 3), {
+      last: 'YAMADA',
+      first: 'KENTA',
+      birthday: yearsBefore(usedate, 8),
+      sex: '男性',
+    });
+    await expect(next).toBeEnabled();
+    await next.click();
+
+    // Check page: 3 steps, summary, people, consent gate.
+    await expect(page).toHaveURL(/\/reservation\/check$/);
+    const steps = page.getByRole('navigation', { name: 'お手続きの流れ' }).getByRole('listitem');
+    await expect(steps).toHaveCount(3);
+    await expect(steps.nth(1)).toHaveAttribute('aria-current', 'step');
+    await expect(steps.nth(1)).toContainText('購入内容確認');
+    const main = page.getByRole('main');
+    await expect(main).toContainText(formatYmd(usedate));
+    await expect(main).toContainText('大人 2名・小人 1名');
+    await expect(main).toContainText(/合計（税込）\s*￥[\d,]+/);
+    await expect(main).toContainText('taro.yamada@example.com');
+    await expect(main).toContainText('YAMADA HANAKO');
+    await expect(main.getByRole('link', { name: Msg.backToMember })).toBeVisible();
+    const submit = page.getByRole('button', { name: Msg.submitPurchase });
+    await expect(submit).toBeDisabled();
+    await expect(page.getByText(Msg.needConsent).first()).toBeVisible();
+
+    await page.getByRole('button', { name: '同意書を確認する' }).click();
+    const modal = page.getByRole('dialog', { name: '同意書の確認' });
+    await expect(modal.getByRole('link', { name: /旅行条件書（募集型企画旅行）/ })).toHaveAttribute(
+      'href',
+      '/docs/travel-conditions-recruitment.pdf',
+    );
+    await modal.getByRole('checkbox', { name: /電子的方法で受け取る/ }).check();
+    await modal.getByRole('button', { name: Msg.close }).click();
+    await expect(submit).toBeDisabled();
+    await agreeToConsent(page);
+    await expect(submit).toBeEnabled();
+    await submit.click();
+
+    await payOnSandbox(page, '4242 4242 4242 4242');
+    await expect(page).toHaveURL(/\/reservation\/complete\?processing=success$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('ご予約が完了しました');
+    const rsvno = (await page.getByTestId('rsvno').textContent()) ?? '';
+    expect(rsvno).toMatch(/^[A-Z]{2}\d{6}$/);
+    await expect(page.getByRole('main')).toContainText('予約確認メールをお送りしました');
+    await expect(page.getByRole('link', { name: 'マイページへ' })).toHaveAttribute('href', '/login');
+    const doneSteps = page.getByRole('navigation', { name: 'お手続きの流れ' }).getByRole('listitem');
+    await expect(doneSteps.nth(2)).toHaveAttribute('aria-current', 'step');
+    // The booking session ended on entry.
+    expect((await storedReservation(page)).startedAt).toBeNull();
+
+    await expect.poll(() => outboxFiles(rsvno).some((f) => f.includes('booking_paid')), { timeout: 20_000 }).toBe(true);
+    const mail = readFileSync(path.join(outbox, outboxFiles(rsvno).find((f) => f.includes('booking_paid')) ?? ''), 'utf8');
+    expect(mail).toContain('taro.yamada@example.com');
+    const booking = await fetchBooking(page, rsvno);
+    expect(booking.status).toBe(1);
+    expect(booking.status_payment).toBe(1);
+    expect(booking.memberList).toHaveLength(3);
+    expect(dialogs).toEqual([]);
+
+    // Reloading the complete page has nothing left to show: back to the index.
+    await page.reload();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('a declined card (4000 0000 0000 0002) ends on the failed message', async ({ page }) => {
+    await startFromDetail(page, 'OP0001', { 大人: 1 });
+    await fillLeader(page, HANAKO, 'hanako@example.com');
+    await memberSection(page, 1).getByRole('checkbox', { name: Msg.sameAsLeader }).check();
+    await page.getByRole('button', { name: Msg.toCheck }).click();
+    await agreeToConsent(page);
+    await page.getByRole('button', { name: Msg.submitPurchase }).click();
+    await payOnSandbox(page, '4000 0000 0000 0002');
+    // The sandbox shows the decline; the customer gives up and returns.
+    await page.getByRole('link', { name: /中止|キャンセル|戻る/ }).first().click();
+    await expect(page).toHaveURL(/\/reservation\/complete\?processing=failed$/);
+    await expect(page.getByRole('main')).toContainText('決済が完了しなかったため、ご予約は完了しておりません。');
+    await expect(page.getByRole('link', { name: 'トップページへ' })).toHaveAttribute('href', '/');
+    await expect(page.getByRole('navigation', { name: 'お手続きの流れ' })).toHaveCount(0);
+  });
+
+  test('a request item sends a request without payment (OP0002)', async ({ page }) => {
+    const usedate = await startFromDetail(page, 'OP0002', { 大人: 1, 小人: 1 });
+    await fillLeader(page, TARO, 'request@example.com');
+    await memberSection(page, 1).getByRole('checkbox', { name: Msg.sameAsLeader }).check();
+    await fillPerson(memberSection(page, 2), {
+      last: 'YAMADA',
+      first: 'MIKU',
+      birthday: yearsBefore(usedate, 7),
+      sex: '女性',
+    });
+    await page.getByRole('button', { name: Msg.toCheck }).click();
+    await expect(page.locator('.badge-request')).toHaveText(Msg.requestBadge);
+    const submit = page.getByRole('button', { name: Msg.submitRequest, exact: true });
+    await expect(submit).toBeDisabled();
+    await agreeToConsent(page);
+    await submit.click();
+    await expect(page).toHaveURL(/\/reservation\/complete\?processing=success$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('リクエストを受け付けました');
+    await expect(page.getByRole('main')).toContainText('メールにてご連絡いたします');
+    const rsvno = (await page.getByTestId('rsvno').textContent()) ?? '';
+    const booking = await fetchBooking(page, rsvno);
+    expect(booking.status).toBe(6);
+    expect(booking.status_payment).toBe(0);
+    await expect.poll(() => outboxFiles(rsvno).some((f) => f.includes('request_received')), { timeout: 20_000 }).toBe(
+      true,
+    );
+  });
+
+  test('a rental item goes through 4 steps and sends its sizes (OP0003)', async ({ page }) => {
+    const usedate = await startFromDetail(page, 'OP0003', { 大人: 1, 小人: 1 });
+    await fillLeader(page);
+    await memberSection(page, 1).getByRole('checkbox', { name: Msg.sameAsLeader }).check();
+    await fillPerson(memberSection(page, 2), {
+      last: 'YAMADA',
+      first: 'SORA',
+      birthday: yearsBefore(usedate, 9),
+      sex: '男性',
+    });
+    const toRental = page.getByRole('button', { name: Msg.toRental });
+    await expect(toRental).toBeEnabled();
+    await toRental.click();
+
+    await expect(page).toHaveURL(/\/reservation\/rental$/);
+    await expect(page.getByRole('navigation', { name: 'お手続きの流れ' }).getByRole('listitem')).toHaveCount(4);
+    await expect(page.getByRole('link', { name: Msg.backToMember })).toBeVisible();
+    const adult = page.getByRole('region', { name: /参加者1/ });
+    const child = page.getByRole('region', { name: /参加者2/ });
+    await expect(adult.getByRole('heading')).toContainText('YAMADA TARO');
+    await expect(adult.getByRole('heading')).toContainText('男性・大人');
+    await expect(child.getByRole('heading')).toContainText('小人');
+    // Children wear children's sizes.
+    await expect(child.getByLabel('ウェア').locator('option')).toHaveText(['選択してください', '90cm', '100cm', '110cm', '120cm', '130cm']);
+    await expect(adult.getByLabel('ブーツ').locator('option')).toHaveCount(24);
+
+    // Every shown select is required.
+    await page.getByRole('button', { name: Msg.toCheck }).click();
+    await expect(adult.getByText('レンタルの種類を選択してください')).toBeVisible();
+    await expect(adult.getByText('ブーツのサイズを選択してください')).toBeVisible();
+    await expect(child.getByText('ウェアのサイズを選択してください')).toBeVisible();
+    await expect(page).toHaveURL(/\/reservation\/rental$/);
+
+    await adult.getByLabel('レンタル').selectOption({ label: 'スキー' });
+    await adult.getByLabel('ブーツ').selectOption('26.5');
+    await adult.getByLabel('ウェア').selectOption('L');
+    await child.getByLabel('レンタル').selectOption({ label: 'スノーボード' });
+    await child.getByLabel('ブーツ').selectOption('21.0');
+    await child.getByLabel('ウェア').selectOption('130cm');
+    await expect(page.getByText('ブーツのサイズを選択してください')).toHaveCount(0);
+
+    // 前の入力へ戻る keeps the choices.
+    await page.getByRole('button', { name: Msg.backToPrevious }).click();
+    await expect(page).toHaveURL(/\/reservation\/member$/);
+    await expect(leaderSection(page).getByLabel('姓', { exact: true })).toHaveValue('YAMADA');
+    await expect(memberSection(page, 1).getByRole('checkbox', { name: Msg.sameAsLeader })).toBeChecked();
+    await page.getByRole('button', { name: Msg.toRental }).click();
+    await expect(adult.getByLabel('ブーツ')).toHaveValue('26.5');
+    await page.getByRole('button', { name: Msg.toCheck }).click();
+
+    await expect(page).toHaveURL(/\/reservation\/check$/);
+    const steps = page.getByRole('navigation', { name: 'お手続きの流れ' }).getByRole('listitem');
+    await expect(steps).toHaveCount(4);
+    await expect(steps.nth(2)).toHaveAttribute('aria-current', 'step');
+    const main = page.getByRole('main');
+    await expect(main).toContainText('レンタル情報');
+    await expect(main).toContainText('26.5cm');
+    await expect(main).toContainText('スノーボード');
+    await expect(main).toContainText('130cm');
+    await agreeToConsent(page);
+    await page.getByRole('button', { name: Msg.submitPurchase }).click();
+    await payOnSandbox(page, '4242424242424242');
+    await expect(page).toHaveURL(/processing=success$/);
+    await expect(page.getByRole('navigation', { name: 'お手続きの流れ' }).getByRole('listitem')).toHaveCount(4);
+    const rsvno = (await page.getByTestId('rsvno').textContent()) ?? '';
+    const booking = await fetchBooking(page, rsvno);
+    expect(booking.rentskiList).toEqual([
+      expect.objectContaining({ seq: '1', model: '1', boots_size: '26.5', wear_size: 'L', accessory: '' }),
+      expect.objectContaining({ seq: '2', model: '2', boots_size: '21.0', wear_size: '130cm', accessory: '' }),
+    ]);
+  });
+
+  test('passport and vegetarian fields appear only when listed, and are copied by 申込者と同じ (OP0007)', async ({
+    page,
+  }) => {
+    await startFromDetail(page, 'OP0007', { 大人: 2 });
+    const leader = leaderSection(page);
+    await expect(leader.getByLabel('パスポート番号', { exact: true })).toBeVisible();
+    await expect(leader.getByRole('checkbox', { name: Msg.vegetarianWanted })).toBeVisible();
+    await fillLeader(page, { ...TARO, passport: 'TK1234567' });
+    await leader.getByRole('checkbox', { name: Msg.vegetarianWanted }).check();
+    const first = memberSection(page, 1);
+    await first.getByRole('checkbox', { name: Msg.sameAsLeader }).check();
+    await expect(first.getByLabel('パスポート番号', { exact: true })).toHaveValue('TK1234567');
+    await expect(first.getByRole('checkbox', { name: Msg.vegetarianWanted })).toBeChecked();
+    await expect(first.getByRole('checkbox', { name: Msg.vegetarianWanted })).toBeDisabled();
+    const next = page.getByRole('button', { name: Msg.toCheck });
+    await fillPerson(memberSection(page, 2), HANAKO);
+    // The passport number is required where it is asked.
+    await expect(next).toBeDisabled();
+    await memberSection(page, 2).getByLabel('パスポート番号', { exact: true }).fill('TK7654321');
+    await expect(next).toBeEnabled();
+    await next.click();
+    await expect(page).toHaveURL(/\/reservation\/check$/);
+    await expect(page.getByRole('main')).toContainText('TK7654321');
+    await expect(page.getByRole('main')).toContainText('希望しない');
+    await page.getByRole('button', { name: '同意書を確認する' }).click();
+    await expect(
+      page.getByRole('dialog', { name: '同意書の確認' }).getByRole('link', { name: /旅行条件書（手配旅行）/ }),
+    ).toHaveAttribute('href', '/docs/travel-conditions-arrangement.pdf');
+  });
+});
+
+test.describe('purchase flow: validation (SPEC §5)', () => {
+  test('every participant-screen message shows under its field and the first invalid person is revealed', async ({
+    page,
+  }) => {
+    const usedate = await startFromDetail(page, 'OP0001', { 大人: 1, 小人: 1 });
+    const leader = leaderSection(page);
+    const child = memberSection(page, 2);
+    await fillLeader(page, { ...TARO, last: 'A'.repeat(31) }, 'taro@example');
+    await leader.getByLabel('電話番号', { exact: true }).fill('0'.repeat(16));
+    await fillPerson(memberSection(page, 1), { ...HANAKO, birthday: formatYmd(addDays(tokyoYmd(new Date()), 1)) });
+    // 5 years old on the use date: too young for 小人 (6–11).
+    await fillPerson(child, { last: 'YAMADA', first: 'B'.repeat(31), birthday: yearsBefore(usedate, 5), sex: '女性' });
+    await page.getByRole('button', { name: Msg.toCheck }).click();
+
+    const lastName = leader.getByLabel('姓', { exact: true });
+    await expect(lastName).toHaveAttribute('aria-invalid', 'true');
+    await expect(leader.getByText('30文字以内になるよう入力してください')).toBeVisible();
+    await expect(leader.getByText('15文字以内になるよう入力してください')).toBeVisible();
+    await expect(leader.getByText(Msg.invalidEmail)).toBeVisible();
+    await expect(memberSection(page, 1).getByText(Msg.invalidDate)).toBeVisible();
+    await expect(child.getByText('小人の年齢は6歳以上11歳以下になるよう入力してください')).toBeVisible();
+    await expect(child.getByText('30文字以内になるよう入力してください')).toBeVisible();
+    // The message is wired to its field.
+    const describedBy = (await lastName.getAttribute('aria-describedby')) ?? '';
+    const ids = describedBy.split(' ');
+    const texts = await Promise.all(ids.map((id) => page.locator(`[id="${id}"]`).textContent()));
+    expect(texts).toContain('30文字以内になるよう入力してください');
+    // The applicant is the first person with an error: it is scrolled to and focused.
+    await expect(lastName).toBeFocused();
+    await expect(leader).toBeInViewport();
+    await expect(page).toHaveURL(/\/reservation\/member$/);
+
+    // Live validation after the first attempt.
+    await lastName.fill('YAMADA');
+    await expect(leader.getByText('30文字以内になるよう入力してください')).toHaveCount(0);
+    await leader.getByLabel('電話番号', { exact: true }).fill(PHONE);
+    await leader.getByLabel('メールアドレス', { exact: true }).fill('taro@example.com');
+    // An adult applicant must be an adult (12+) on the use date.
+    await leader.getByLabel('生年月日', { exact: true }).fill(yearsBefore(usedate, 10));
+    await expect(leader.getByText('大人の年齢は12歳以上になるよう入力してください')).toBeVisible();
+    await leader.getByLabel('生年月日', { exact: true }).fill('1985/04/12');
+    await expect(leader.getByText(/年齢は/)).toHaveCount(0);
+
+    // Now participant 2 is the first person with an error.
+    await memberSection(page, 1).getByLabel('生年月日', { exact: true }).fill('1987/09/30');
+    await page.getByRole('button', { name: Msg.toCheck }).click();
+    await expect(child.getByLabel('名', { exact: true })).toBeFocused();
+    await expect(child).toBeInViewport();
+    await child.getByLabel('名', { exact: true }).fill('MIKU');
+    await child.getByLabel('生年月日', { exact: true }).fill(yearsBefore(usedate, 6));
+    await page.getByRole('button', { name: Msg.toCheck }).click();
+    await expect(page).toHaveURL(/\/reservation\/check$/);
+  });
+
+  test('the birthday calendar picks a date and forbids the future', async ({ page }) => {
+    await startFromDetail(page, 'OP0001', { 大人: 1 });
+    const leader = leaderSection(page);
+    await leader.getByRole('button', { name: '生年月日をカレンダーから選ぶ' }).click();
+    const calendar = leader.getByRole('group', { name: '生年月日のカレンダー' });
+    await expect(calendar).toBeVisible();
+    await calendar.getByRole('combobox', { name: /年/ }).selectOption('1990');
+    await calendar.getByRole('combobox', { name: /月/ }).selectOption({ label: '5月' });
+    await calendar.getByRole('button', { name: /5月15日/ }).click();
+    await expect(calendar).toBeHidden();
+    await expect(leader.getByLabel('生年月日', { exact: true })).toHaveValue('1990/05/15');
+
+    // Today is the last day offered; tomorrow is disabled.
+    await leader.getByRole('button', { name: '生年月日をカレンダーから選ぶ' }).click();
+    const now = tokyoYmd(new Date());
+    await calendar.getByRole('combobox', { name: /年/ }).selectOption(String(Number(now.slice(0, 4))));
+    await calendar.getByRole('combobox', { name: /月/ }).selectOption({ label: `${Number(now.slice(4, 6))}月` });
+    const tomorrow = addDays(now, 1);
+    if (tomorrow.slice(0, 6) === now.slice(0, 6)) {
+      await expect(
+        calendar.getByRole('button', { name: new RegExp(`${Number(tomorrow.slice(4, 6))}月${Number(tomorrow.slice(6))}日`) }),
+      ).toBeDisabled();
+    }
+    await page.keyboard.press('Escape');
+    await expect(calendar).toBeHidden();
+    // Typed text is accepted in several forms and normalised.
+    const input = leader.getByLabel('生年月日', { exact: true });
+    await input.fill('19800102');
+    await input.blur();
+    await expect(input).toHaveValue('1980/01/02');
+  });
+});
+
+test.describe('purchase flow: session and stock', () => {
+  test('a session older than 20 minutes is refused at submit and goes back to the list with md', async ({ page }) => {
+    const dialogs = collectDialogs(page);
+    await startFromDetail(page, 'OP0001', { 大人: 1 }, 'OLD');
+    await fillLeader(page);
+    await memberSection(page, 1).getByRole('checkbox', { name: Msg.sameAsLeader }).check();
+    await page.getByRole('button', { name: Msg.toCheck }).click();
+    await expect(page).toHaveURL(/\/reservation\/check$/);
+    await page.evaluate(() => {
+      const stored = JSON.parse(localStorage.getItem('reservation') ?? '{}');
+      stored.state.startedAt = Date.now() - 21 * 60_000;
+      localStorage.setItem('reservation', JSON.stringify(stored));
+    });
+    await page.reload();
+    await agreeToConsent(page);
+    await page.getByRole('button', { name: Msg.submitPurchase }).click();
+    await expect(page).toHaveURL(/\/\?md=OLD$/);
+    expect(dialogs).toEqual([Msg.sessionExpired]);
+    expect((await storedReservation(page)).startedAt).toBeNull();
+  });
+
+  test('a day sold out between detail and confirm answers 104 and returns to the list with md (OP0016)', async ({
+    page,
+  }) => {
+    const dialogs = collectDialogs(page);
+    const usedate = await startFromDetail(page, 'OP0016', { 大人: 1 }, 'GONE');
+    await fillLeader(page);
+    await memberSection(page, 1).getByRole('checkbox', { name: Msg.sameAsLeader }).check();
+    await page.getByRole('button', { name: Msg.toCheck }).click();
+    await expect(page).toHaveURL(/\/reservation\/check$/);
+
+    // Someone else books the day's two seats meanwhile.
+    const state = await storedReservation(page);
+    await page.request.get('/sanctum/csrf-cookie');
+    const xsrf = decodeURIComponent(
+      (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '',
+    );
+    const price = state.prices.adult as number;
+    const other = await page.request.post('/api/booking', {
+      headers: { 'x-xsrf-token': xsrf },
+      data: {
+        opcd: 'OP0016',
+        usedate,
+        md: '',
+        sei: 'SUZUKI',
+        mei: 'ICHIRO',
+        tel: '080-0000-1111',
+        mail: 'ichiro@example.com',
+        amountjp: String(price * 2),
+        lang: 'ja',
+        webname_localized: state.optionDetail.webname,
+        memberList: [1, 2].map((seq) => ({
+          seq: String(seq),
+          sei: 'SUZUKI',
+          mei: seq === 1 ? 'ICHIRO' : 'JIRO',
+          sex: '1',
+          birthday: '19800101',
+          ageclass: '1',
+          nationality_id: '1',
+        })),
+      },
+    });
+    expect((await other.json()).errcd).toBe('000');
+
+    await agreeToConsent(page);
+    await page.getByRole('button', { name: Msg.submitPurchase }).click();
+    await expect(page).toHaveURL(/\/\?md=GONE$/);
+    expect(dialogs).toHaveLength(1);
+    expect(dialogs[0]).not.toContain('<br');
+    expect(dialogs[0]?.length).toBeGreaterThan(0);
+  });
+
+  test('the check page without the applicant alerts and goes to the list', async ({ page }) => {
+    const dialogs = collectDialogs(page);
+    await startFromDetail(page, 'OP0001', { 大人: 1 }, 'NOLEADER');
+    await page.goto('/reservation/check');
+    await expect(page).toHaveURL(/\/\?md=NOLEADER$/);
+    expect(dialogs).toEqual([Msg.unexpected]);
+  });
+
+  test('reservation pages without a flow go to the index, and the complete page without data too', async ({
+    page,
+  }) => {
+    for (const p of ['/reservation/member', '/reservation/rental', '/reservation/check', '/reservation/complete']) {
+      await page.goto(p);
+      await expect(page).toHaveURL(/\/$/);
+    }
+  });
+});
+
+test.describe('purchase flow: accessibility and screenshots', () => {
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    test(`member, rental, check (consent open) and complete at ${viewport.width}px`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      const usedate = await startFromDetail(page, 'OP0003', { 大人: 1, 小人: 1 });
+      await expect(leaderSection(page).getByLabel('国籍', { exact: true }).locator('option')).not.toHaveCount(1);
+      await shot(page, 'member-empty');
+      await expectNoSeriousA11yViolations(page);
+      await fillLeader(page);
+      await memberSection(page, 1).getByRole('checkbox', { name: Msg.sameAsLeader }).check();
+      await fillPerson(memberSection(page, 2), {
+        last: 'YAMADA',
+        first: 'SORA',
+        birthday: yearsBefore(usedate, 9),
+        sex: '男性',
+      });
+      await leaderSection(page).getByRole('button', { name: '生年月日をカレンダーから選ぶ' }).click();
+      await shot(page, 'member-calendar', false);
+      await page.keyboard.press('Escape');
+      await shot(page, 'member-filled');
+      await expectNoSeriousA11yViolations(page);
+
+      await page.getByRole('button', { name: Msg.toRental }).click();
+      await page.getByRole('button', { name: Msg.toCheck }).click();
+      await shot(page, 'rental-errors');
+      await expectNoSeriousA11yViolations(page);
+      const adult = page.getByRole('region', { name: /参加者1/ });
+      const child = page.getByRole('region', { name: /参加者2/ });
+      await adult.getByLabel('レンタル').selectOption({ label: 'スキー' });
+      await adult.getByLabel('ブーツ').selectOption('26.5');
+      await adult.getByLabel('ウェア').selectOption('L');
+      await child.getByLabel('レンタル').selectOption({ label: 'スキー' });
+      await child.getByLabel('ブーツ').selectOption('21.0');
+      await child.getByLabel('ウェア').selectOption('130cm');
+      await page.getByRole('button', { name: Msg.toCheck }).click();
+
+      await expect(page).toHaveURL(/\/reservation\/check$/);
+      await shot(page, 'check');
+      await expectNoSeriousA11yViolations(page);
+      await page.getByRole('button', { name: '同意書を確認する' }).click();
+      await expect(page.getByRole('dialog', { name: '同意書の確認' })).toBeVisible();
+      await shot(page, 'check-consent', false);
+      await expectNoSeriousA11yViolations(page);
+      await page.getByRole('dialog').getByRole('checkbox').nth(0).check();
+      await page.getByRole('dialog').getByRole('checkbox').nth(1).check();
+      await page.getByRole('button', { name: '同意して戻る' }).click();
+      await page.getByRole('button', { name: Msg.submitPurchase }).click();
+      await payOnSandbox(page, '4242 4242 4242 4242');
+      await expect(page).toHaveURL(/processing=success$/);
+      await expect(page.getByTestId('rsvno')).toBeVisible();
+      await shot(page, 'complete');
+      await expectNoSeriousA11yViolations(page);
+    });
+  }
+
+  test('the failed complete page and the request complete page are accessible', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const processing of ['failed', 'success']) {
+      await page.goto('/');
+      await page.evaluate(() => {
+        localStorage.setItem(
+          'reservation',
+          JSON.stringify({
+            state: { completed: { rsvno: 'AB123456', expiresAt: new Date().toISOString(), request: true } },
+            version: 0,
+          }),
+        );
+      });
+      await page.goto(`/reservation/complete?processing=${processing}`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await shot(page, `complete-${processing}`);
+      await expectNoSeriousA11yViolations(page);
+    }
+  });
+});
