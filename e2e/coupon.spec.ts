@@ -153,6 +153,7 @@ test('staff redeem a coupon with the PIN; wrong PINs alert and five of them lock
     await expect(form.getByLabel('暗証番号')).toHaveValue('');
   }
   expect(messages[0]).toBe(Msg.couponPinWrong);
+  expect(messages.at(-1)).toContain(couponLocked(COUPON_LOCK_MINUTES));
   await form.getByLabel('暗証番号').fill('1234');
   await form.getByRole('button', { name: '使用する' }).click();
   await expect.poll(() => messages.length).toBe(COUPON_PIN_MAX_FAILURES + 1);

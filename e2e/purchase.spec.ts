@@ -24,7 +24,13 @@ interface PersonData {
 }
 
 const TARO: PersonData = { last: 'YAMADA', first: 'TARO', birthday: '1985/04/12', sex: '男性', nationality: '日本' };
-const HANAKO: PersonData = { last: 'YAMADA', first: 'HANAKO', birthday: '1987/09/30', sex: '女性', nationality: '日本' };
+const HANAKO: PersonData = {
+  last: 'YAMADA',
+  first: 'HANAKO',
+  birthday: '1987/09/30',
+  sex: '女性',
+  nationality: '日本',
+};
 
 /** A Tokyo date `years` before `day`, a little after the anniversary so the age is exactly `years`. */
 function yearsBefore(day: string, years: number, extraDays = -10): string {
@@ -229,7 +235,10 @@ test.describe('purchase flow', () => {
     expect((await storedReservation(page)).startedAt).toBeNull();
 
     await expect.poll(() => outboxFiles(rsvno).some((f) => f.includes('booking_paid')), { timeout: 20_000 }).toBe(true);
-    const mail = readFileSync(path.join(outbox, outboxFiles(rsvno).find((f) => f.includes('booking_paid')) ?? ''), 'utf8');
+    const mail = readFileSync(
+      path.join(outbox, outboxFiles(rsvno).find((f) => f.includes('booking_paid')) ?? ''),
+      'utf8',
+    );
     expect(mail).toContain('taro.yamada@example.com');
     const booking = await fetchBooking(page, rsvno);
     expect(booking.status).toBe(1);
@@ -251,7 +260,10 @@ test.describe('purchase flow', () => {
     await page.getByRole('button', { name: Msg.submitPurchase }).click();
     await payOnSandbox(page, '4000 0000 0000 0002');
     // The sandbox shows the decline; the customer gives up and returns.
-    await page.getByRole('link', { name: /中止|キャンセル|戻る/ }).first().click();
+    await page
+      .getByRole('link', { name: /中止|キャンセル|戻る/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/reservation\/complete\?processing=failed$/);
     await expect(page.getByRole('main')).toContainText('決済が完了しなかったため、ご予約は完了しておりません。');
     await expect(page.getByRole('link', { name: 'トップページへ' })).toHaveAttribute('href', '/');
@@ -281,9 +293,9 @@ test.describe('purchase flow', () => {
     const booking = await fetchBooking(page, rsvno);
     expect(booking.status).toBe(6);
     expect(booking.status_payment).toBe(0);
-    await expect.poll(() => outboxFiles(rsvno).some((f) => f.includes('request_received')), { timeout: 20_000 }).toBe(
-      true,
-    );
+    await expect
+      .poll(() => outboxFiles(rsvno).some((f) => f.includes('request_received')), { timeout: 20_000 })
+      .toBe(true);
   });
 
   test('a rental item goes through 4 steps and sends its sizes (OP0003)', async ({ page }) => {
@@ -309,7 +321,14 @@ test.describe('purchase flow', () => {
     await expect(adult.getByRole('heading')).toContainText('男性・大人');
     await expect(child.getByRole('heading')).toContainText('小人');
     // Children wear children's sizes.
-    await expect(child.getByLabel('ウェア').locator('option')).toHaveText(['選択してください', '90cm', '100cm', '110cm', '120cm', '130cm']);
+    await expect(child.getByLabel('ウェア').locator('option')).toHaveText([
+      '選択してください',
+      '90cm',
+      '100cm',
+      '110cm',
+      '120cm',
+      '130cm',
+    ]);
     await expect(adult.getByLabel('ブーツ').locator('option')).toHaveCount(24);
 
     // Every shown select is required.
@@ -463,7 +482,9 @@ test.describe('purchase flow: validation (SPEC §5)', () => {
     const tomorrow = addDays(now, 1);
     if (tomorrow.slice(0, 6) === now.slice(0, 6)) {
       await expect(
-        calendar.getByRole('button', { name: new RegExp(`${Number(tomorrow.slice(4, 6))}月${Number(tomorrow.slice(6))}日`) }),
+        calendar.getByRole('button', {
+          name: new RegExp(`${Number(tomorrow.slice(4, 6))}月${Number(tomorrow.slice(6))}日`),
+        }),
       ).toBeDisabled();
     }
     await page.keyboard.press('Escape');
@@ -510,9 +531,7 @@ test.describe('purchase flow: session and stock', () => {
     // Someone else books the day's two seats meanwhile.
     const state = await storedReservation(page);
     await page.request.get('/sanctum/csrf-cookie');
-    const xsrf = decodeURIComponent(
-      (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '',
-    );
+    const xsrf = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
     const price = state.prices.adult as number;
     const other = await page.request.post('/api/booking', {
       headers: { 'x-xsrf-token': xsrf },
@@ -556,9 +575,7 @@ test.describe('purchase flow: session and stock', () => {
     expect(dialogs).toEqual([Msg.unexpected]);
   });
 
-  test('reservation pages without a flow go to the index, and the complete page without data too', async ({
-    page,
-  }) => {
+  test('reservation pages without a flow go to the index, and the complete page without data too', async ({ page }) => {
     for (const p of ['/reservation/member', '/reservation/rental', '/reservation/check', '/reservation/complete']) {
       await page.goto(p);
       await expect(page).toHaveURL(/\/$/);

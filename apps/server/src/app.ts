@@ -1,13 +1,14 @@
 import fastifyCookie from '@fastify/cookie';
 import { ErrCd } from '@tabi/contract/constants';
 import { Msg } from '@tabi/contract/messages';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { AppContext } from './context.ts';
 import { AppError } from './errors.ts';
 import { registerCsrf } from './http/csrf.ts';
 import { fail } from './http/envelope.ts';
 import { registerOpenApi } from './http/openapi.ts';
-import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerInputGuard } from './http/input-guard.ts';
+import { applySecurityHeaders, registerSecurityHeaders } from './http/security-headers.ts';
 import { type PageMetaResolver, registerSpa } from './http/spa.ts';
 import { bookingRoutes } from './modules/booking/routes.ts';
 import { catalogImageRoutes } from './modules/catalog/image-routes.ts';
@@ -31,6 +32,13 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     logger: options.logger ? { level: ctx.config.logLevel } : false,
     bodyLimit: 256 * 1024,
     trustProxy: true,
+    // A URL that cannot be decoded or a too long path parameter: answered before any hook or route.
+    frameworkErrors: (error, request, reply) => {
+      const answer = reply as FastifyReply;
+      applySecurityHeaders(request, answer);
+      const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+      return answer.code(status).send(fail(ErrCd.generic, Msg.badRequest));
+    },
   });
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -49,6 +57,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(fastifyCookie);
   registerSecurityHeaders(app);
   registerCsrf(app, { appKey: ctx.config.appKey, secureCookies: ctx.config.secureCookies });
+  registerInputGuard(app);
 
   app.get('/healthz', async (_request, reply) => {
     try {

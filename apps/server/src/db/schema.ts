@@ -236,6 +236,10 @@ export const bookingOptions = pgTable(
   },
   (t) => [
     index('booking_options_rsvno_idx').on(t.rsvno),
+    // GET /option/{code} with a package code (catalog): only package rows are indexed.
+    index('booking_options_pkcd_idx')
+      .on(t.pkcd)
+      .where(sql`${t.pkcd} <> 'X'`),
     check('coupon_adult_used_range', sql`${t.couponAdultUsed} >= 0`),
     check('coupon_child_used_range', sql`${t.couponChildUsed} >= 0`),
   ],

@@ -17,6 +17,15 @@ export function issueCsrfToken(key: string): string {
   return `${nonce}.${sign(nonce, key)}`;
 }
 
+/** A malformed percent escape in the header is a wrong token (419), not a server error. */
+function decodeHeader(header: string): string {
+  try {
+    return decodeURIComponent(header);
+  } catch {
+    return '';
+  }
+}
+
 export function isValidCsrfToken(token: string, key: string): boolean {
   const [nonce, mac] = token.split('.');
   if (!nonce || !mac) return false;
@@ -48,7 +57,7 @@ export function registerCsrf(app: FastifyInstance, opts: { appKey: string; secur
     if (!url.startsWith('/api/') || url.startsWith('/api/stripe/webhook')) return;
     const header = request.headers[CSRF_HEADER];
     const cookie = request.cookies[CSRF_COOKIE];
-    const token = typeof header === 'string' ? decodeURIComponent(header) : '';
+    const token = typeof header === 'string' ? decodeHeader(header) : '';
     if (!cookie || !token || token !== cookie || !isValidCsrfToken(token, opts.appKey)) {
       return reply.code(419).send(fail(ErrCd.generic, Msg.csrfMismatch));
     }

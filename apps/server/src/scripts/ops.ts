@@ -9,8 +9,8 @@ import { loadConfig } from '../config.ts';
 import { createContext } from '../context.ts';
 import { openDatabase } from '../db/client.ts';
 import { AppError } from '../errors.ts';
-import { formatTokyoDateTime } from '../modules/mail/templates.ts';
 import { confirmRequest, declineRequest } from '../modules/booking/service.ts';
+import { formatTokyoDateTime } from '../modules/mail/templates.ts';
 
 const USAGE = `使い方 / usage:
   npm run ops -- request:confirm RSVNO   リクエストを手配済みにする / confirm a request
@@ -31,11 +31,15 @@ try {
   if (command === 'request:confirm') {
     const result = await confirmRequest(ctx, rsvno);
     const deadline = result.paymentDeadline ? formatTokyoDateTime(result.paymentDeadline) : '-';
-    console.log(`✔ ${rsvno}: リクエストを手配済み（仮予約）にしました。お支払い期限 ${deadline}（日本時間）。確認メールを送信キューに登録しました。`);
+    console.log(
+      `✔ ${rsvno}: リクエストを手配済み（仮予約）にしました。お支払い期限 ${deadline}（日本時間）。確認メールを送信キューに登録しました。`,
+    );
     console.log(`  confirmed; payment deadline ${result.paymentDeadline?.toISOString()}; mail queued.`);
   } else {
     await declineRequest(ctx, rsvno);
-    console.log(`✔ ${rsvno}: リクエストをお断りし、予約を取り消しました。在庫を戻し、お知らせメールを送信キューに登録しました。`);
+    console.log(
+      `✔ ${rsvno}: リクエストをお断りし、予約を取り消しました。在庫を戻し、お知らせメールを送信キューに登録しました。`,
+    );
     console.log('  declined; booking canceled, seats returned, mail queued.');
   }
 } catch (error) {

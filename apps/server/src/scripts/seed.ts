@@ -8,7 +8,9 @@ import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { demoSummary, seed, seedIfEmpty } from '../seed/seed.ts';
 
-const reset = process.argv.includes('--reset');
+// The root script forwards `-- --reset` through a nested `npm run`, which turns it into npm_config_reset.
+const reset =
+  process.argv.includes('--reset') || process.env.npm_config_reset === 'true' || process.env.SEED_RESET === '1';
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const started = performance.now();

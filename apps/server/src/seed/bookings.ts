@@ -180,7 +180,14 @@ export const DEMO_BOOKINGS: DemoBooking[] = [
     mail: 'ryo.kobayashi@example.jp',
     members: [
       { ...adult('小林', '亮', '1', 34), rental: { model: '1', boots: '26.5', wear: 'L' } },
-      { sei: '小林', mei: '優奈', sex: '2', age: 15, ageClass: 'middle', rental: { model: '2', boots: '23.5', wear: 'S' } },
+      {
+        sei: '小林',
+        mei: '優奈',
+        sex: '2',
+        age: 15,
+        ageClass: 'middle',
+        rental: { model: '2', boots: '23.5', wear: 'S' },
+      },
     ],
     options: [{ opcd: 'OP0003' }],
     shows: 'スキーレンタル（2日前開始・レンタル変更リンク表示）',

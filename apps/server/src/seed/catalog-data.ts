@@ -59,6 +59,7 @@ export const CITIES = [
   { citycd: '030102', areacd: '0301', citynm: '台東区' },
   { citycd: '030103', areacd: '0301', citynm: '新宿区' },
   { citycd: '030104', areacd: '0301', citynm: '中央区' },
+  { citycd: '030105', areacd: '0301', citynm: '八王子市' },
   { citycd: '030201', areacd: '0302', citynm: '箱根町' },
   { citycd: '030301', areacd: '0303', citynm: '日光市' },
   { citycd: '030401', areacd: '0304', citynm: '鎌倉市' },
@@ -294,7 +295,11 @@ export const OPTIONS: OptionSeed[] = [
     keywords: ['K02', 'K05', 'K10', 'K11'],
     intro:
       '揚げたての江戸前天ぷらを味わいながら、ライトアップされたレインボーブリッジや東京タワーを船上から眺める約2時間半の夜景クルーズです。空き状況を確認のうえ、メールにてご回答いたします。',
-    points: ['揚げたて天ぷらのコース料理', 'ビール・日本酒・ソフトドリンク飲み放題', '屋上デッキから夜景を撮影できます'],
+    points: [
+      '揚げたて天ぷらのコース料理',
+      'ビール・日本酒・ソフトドリンク飲み放題',
+      '屋上デッキから夜景を撮影できます',
+    ],
     schedule: [
       ['18:40', '乗船受付'],
       ['19:00', '出船・お食事開始'],
@@ -328,7 +333,11 @@ export const OPTIONS: OptionSeed[] = [
     keywords: ['K07', 'K12', 'K03'],
     intro:
       '世界屈指のパウダースノーを誇るニセコで、板・ブーツ・ウェアをまとめて借りられるフルセットレンタルです。手ぶらでゲレンデへ向かえます。',
-    points: ['スキーまたはスノーボードを当日選択可能', 'ブーツ・ウェア上下・グローブ・ゴーグル込み', 'ゲレンデ目の前のショップで受け取り'],
+    points: [
+      'スキーまたはスノーボードを当日選択可能',
+      'ブーツ・ウェア上下・グローブ・ゴーグル込み',
+      'ゲレンデ目の前のショップで受け取り',
+    ],
     notes: ['ご予約後、マイページから各参加者のサイズをご登録・変更いただけます。'],
     company: {
       name: 'スノーギア ニセコ',
@@ -539,7 +548,7 @@ export const OPTIONS: OptionSeed[] = [
     },
     latlon: [26.6943, 127.878],
     adultPrice: 2180,
-    childRate: 0.33,
+    childRate: 0.5,
     infantPrice: 0,
     ages: 'all4',
     max: 8,
@@ -716,8 +725,13 @@ export const OPTIONS: OptionSeed[] = [
     fromspotcd: null,
     meetpoint: 'さっぽろテレビ塔 1階エントランス',
     keywords: ['K02', 'K10', 'K11'],
-    intro: '生ラムのジンギスカンを90分食べ放題で味わったあと、さっぽろテレビ塔の展望台から札幌の夜景を楽しむプランです。',
-    points: ['生ラム・野菜・ご飯が90分食べ放題', 'さっぽろテレビ塔展望台入場券付き', '冬季は大通公園のイルミネーション'],
+    intro:
+      '生ラムのジンギスカンを90分食べ放題で味わったあと、さっぽろテレビ塔の展望台から札幌の夜景を楽しむプランです。',
+    points: [
+      '生ラム・野菜・ご飯が90分食べ放題',
+      'さっぽろテレビ塔展望台入場券付き',
+      '冬季は大通公園のイルミネーション',
+    ],
     company: {
       name: 'さっぽろ夜景ナビ',
       hours: '11:00〜20:00',
@@ -742,7 +756,8 @@ export const OPTIONS: OptionSeed[] = [
     fromspotcd: null,
     meetpoint: '小樽運河 中央橋 乗船場',
     keywords: ['K05', 'K03'],
-    intro: '石造りの倉庫群が並ぶ小樽運河を小型船でめぐります。船長による歴史ガイドつきで、運河の成り立ちがよくわかります。',
+    intro:
+      '石造りの倉庫群が並ぶ小樽運河を小型船でめぐります。船長による歴史ガイドつきで、運河の成り立ちがよくわかります。',
     points: ['約40分の運河めぐり', '船長の案内つき', 'ご家族連れにも人気'],
     company: {
       name: '小樽運河クルーズ',
@@ -752,7 +767,7 @@ export const OPTIONS: OptionSeed[] = [
     },
     latlon: [43.1988, 141.0027],
     adultPrice: 1800,
-    childRate: 0.3,
+    childRate: 0.5,
     infantPrice: 0,
     ages: 'family',
     max: 10,
@@ -822,7 +837,8 @@ export const OPTIONS: OptionSeed[] = [
     fromspotcd: null,
     meetpoint: 'ルスツリゾート スキースクール受付',
     keywords: ['K07', 'K09', 'K03'],
-    intro: 'はじめての方でも安心の少人数レッスン。プロのインストラクターが、ボーゲンでリフトに乗れるようになるまで丁寧に教えます。',
+    intro:
+      'はじめての方でも安心の少人数レッスン。プロのインストラクターが、ボーゲンでリフトに乗れるようになるまで丁寧に教えます。',
     points: ['1グループ最大6名', 'インストラクターは日英対応', 'レンタルは別途お申し込みください'],
     company: {
       name: 'ルスツ スノースクール',
@@ -832,7 +848,7 @@ export const OPTIONS: OptionSeed[] = [
     },
     latlon: [42.7481, 140.8972],
     adultPrice: 9800,
-    childRate: 0.9,
+    childRate: 0.7,
     ages: 'ski',
     max: 6,
     stock: 'normal',
@@ -898,7 +914,8 @@ export const OPTIONS: OptionSeed[] = [
     fromspotcd: null,
     meetpoint: '奥入瀬渓流館 前',
     keywords: ['K05', 'K09'],
-    intro: '苔と清流が織りなす奥入瀬渓流を、自然ガイドと一緒に約3時間かけて歩きます。銚子大滝や阿修羅の流れなど名所を巡ります。',
+    intro:
+      '苔と清流が織りなす奥入瀬渓流を、自然ガイドと一緒に約3時間かけて歩きます。銚子大滝や阿修羅の流れなど名所を巡ります。',
     points: ['自然ガイドが同行', '苔ルーペの貸出あり', '歩行距離約5km'],
     company: {
       name: '十和田ネイチャーガイド',
@@ -978,7 +995,8 @@ export const OPTIONS: OptionSeed[] = [
     fromspotcd: '1303',
     meetpoint: '新宿駅西口 都庁大型バス駐車場',
     keywords: ['K01', 'K05', 'K06'],
-    intro: '噴煙を上げる大涌谷で名物の黒たまごを味わい、芦ノ湖では海賊船に乗船。帰りは箱根湯本で日帰り温泉に立ち寄ります。',
+    intro:
+      '噴煙を上げる大涌谷で名物の黒たまごを味わい、芦ノ湖では海賊船に乗船。帰りは箱根湯本で日帰り温泉に立ち寄ります。',
     points: ['箱根ロープウェイ・海賊船 乗船券込み', '大涌谷の黒たまご付き', '日帰り温泉入浴付き'],
     company: HATO,
     latlon: [35.2444, 139.0219],
@@ -999,7 +1017,8 @@ export const OPTIONS: OptionSeed[] = [
     fromspotcd: null,
     meetpoint: '浅草 着物処「さくら」（雷門から徒歩3分）',
     keywords: ['K09', 'K04', 'K12'],
-    intro: '300着以上の着物から好きな柄を選び、プロの着付けで浅草の街を散策できます。ヘアセットもセットになっています。',
+    intro:
+      '300着以上の着物から好きな柄を選び、プロの着付けで浅草の街を散策できます。ヘアセットもセットになっています。',
     points: ['着物・帯・小物一式', 'ヘアセット込み', '返却は当日18:00まで'],
     company: {
       name: '浅草 着物処さくら',
@@ -1024,7 +1043,8 @@ export const OPTIONS: OptionSeed[] = [
     fromspotcd: '1301',
     meetpoint: '江戸切子工房「硝子舎」（両国駅から徒歩8分）',
     keywords: ['K09', 'K04', 'K03'],
-    intro: '伝統工芸士の指導のもと、色ガラスにカットを施してオリジナルの江戸切子グラスを作ります。作品はその日にお持ち帰りいただけます。',
+    intro:
+      '伝統工芸士の指導のもと、色ガラスにカットを施してオリジナルの江戸切子グラスを作ります。作品はその日にお持ち帰りいただけます。',
     points: ['伝統工芸士による指導', '作品は当日お持ち帰り', '小学3年生から参加可能'],
     company: {
       name: '江戸切子工房 硝子舎',
@@ -1034,7 +1054,7 @@ export const OPTIONS: OptionSeed[] = [
     },
     latlon: [35.6962, 139.7935],
     adultPrice: 5800,
-    childRate: 0.8,
+    childRate: 0.7,
     ages: 'adultChild',
     max: 6,
     stock: 'scarce',
@@ -1050,7 +1070,8 @@ export const OPTIONS: OptionSeed[] = [
     fromspotcd: null,
     meetpoint: '横浜中華街 善隣門前',
     keywords: ['K11', 'K10'],
-    intro: '中華街で小籠包や北京ダックを食べ歩き、赤レンガ倉庫から大観覧車が彩るみなとみらいの夜景まで歩くガイドツアーです。',
+    intro:
+      '中華街で小籠包や北京ダックを食べ歩き、赤レンガ倉庫から大観覧車が彩るみなとみらいの夜景まで歩くガイドツアーです。',
     points: ['食べ歩きチケット5枚付き', '赤レンガ倉庫・大さん橋を散策', '所要約3時間'],
     company: {
       name: 'よこはま街歩き',
@@ -1358,7 +1379,8 @@ export const OPTIONS: OptionSeed[] = [
     fromspotcd: null,
     meetpoint: 'JR広島駅 南口 観光案内所前',
     keywords: ['K08', 'K01', 'K05'],
-    intro: '海に浮かぶ大鳥居で知られる厳島神社と、原爆ドーム・平和記念資料館をめぐり、広島の歴史と美しさに触れる1日です。',
+    intro:
+      '海に浮かぶ大鳥居で知られる厳島神社と、原爆ドーム・平和記念資料館をめぐり、広島の歴史と美しさに触れる1日です。',
     points: ['宮島フェリー往復込み', '厳島神社 昇殿料込み', 'あなごめしの昼食付き'],
     company: {
       name: 'ひろしま観光ガイド',
@@ -1409,7 +1431,8 @@ export const OPTIONS: OptionSeed[] = [
     fromspotcd: '4301',
     meetpoint: 'JR熊本駅 白川口 観光バスのりば',
     keywords: ['K05', 'K01', 'K06'],
-    intro: '世界有数のカルデラを持つ阿蘇で、緑の草原が広がる草千里ヶ浜と、外輪山の最高峰・大観峰からの大絶景を楽しみます。',
+    intro:
+      '世界有数のカルデラを持つ阿蘇で、緑の草原が広がる草千里ヶ浜と、外輪山の最高峰・大観峰からの大絶景を楽しみます。',
     points: ['草千里ヶ浜で乗馬体験（希望者）', '大観峰からのカルデラ展望', '内牧温泉の立ち寄り湯付き'],
     company: {
       name: 'くまもと観光バス',
@@ -1452,6 +1475,81 @@ export const OPTIONS: OptionSeed[] = [
     request: true,
     stock: 'normal',
     images: ['川平湾のエメラルドの海', 'サンゴと熱帯魚', '白い砂浜'],
+  },
+  {
+    opcd: 'OP0046',
+    webname: '隅田川 水上バスと浜離宮恩賜庭園 半日さんぽ',
+    short: '隅田川 水上バス',
+    theme: 'lake',
+    citycd: '030104',
+    fromspotcd: '1301',
+    meetpoint: '浅草 二天門 水上バスのりば',
+    keywords: ['K05', 'K03', 'K01'],
+    intro:
+      '浅草から水上バスで隅田川を下り、都会の中の大名庭園・浜離宮で抹茶と和菓子をいただく、のんびり半日コースです。',
+    points: ['水上バス乗船券付き', '浜離宮 中島の御茶屋で抹茶と和菓子', 'ベビーカーでも参加できます'],
+    company: HATO,
+    latlon: [35.6598, 139.7633],
+    adultPrice: 3800,
+    childRate: 0.5,
+    infantPrice: 0,
+    ages: 'family',
+    max: 10,
+    stock: 'plenty',
+    images: ['隅田川の水上バス', '浜離宮の庭園', '抹茶と和菓子'],
+  },
+  {
+    opcd: 'OP0047',
+    webname: '高尾山 ガイド付きハイキングと名物とろろそば',
+    short: '高尾山 ハイキング',
+    theme: 'mountain',
+    citycd: '030105',
+    fromspotcd: '1303',
+    meetpoint: '京王線 高尾山口駅 改札前',
+    keywords: ['K05', 'K02', 'K01', 'K03'],
+    intro:
+      '都心から1時間の高尾山を、山岳ガイドと一緒に歩く初心者向けハイキング。山頂からは晴れた日に富士山が見えます。',
+    points: ['ケーブルカー片道乗車券付き', '薬王院の参拝', '名物とろろそばの昼食'],
+    company: {
+      name: '高尾山ネイチャーガイド',
+      hours: '8:00〜17:00',
+      address: '東京都八王子市高尾町2241',
+      tel: '042-555-4747',
+    },
+    latlon: [35.6251, 139.2436],
+    adultPrice: 6900,
+    childRate: 0.6,
+    infantPrice: 0,
+    ages: 'family',
+    max: 10,
+    stock: 'normal',
+    images: ['高尾山の山頂', '薬王院', 'とろろそば'],
+  },
+  {
+    opcd: 'OP0048',
+    webname: '鎌倉大仏と江ノ電 1日乗車券で巡る湘南さんぽ',
+    short: '鎌倉大仏と江ノ電',
+    theme: 'temple',
+    citycd: '030401',
+    fromspotcd: null,
+    meetpoint: '江ノ電 鎌倉駅 改札前',
+    keywords: ['K05', 'K01', 'K03'],
+    intro: '江ノ電1日乗車券を片手に、高徳院の鎌倉大仏、長谷寺のあじさい、江の島の海景色を自由に巡るプランです。',
+    points: ['江ノ電1日乗車券付き', '高徳院・長谷寺の拝観券付き', 'しらす丼のお食事券付き'],
+    company: {
+      name: '湘南さんぽ案内所',
+      hours: '9:00〜17:00',
+      address: '神奈川県鎌倉市小町1-1-1',
+      tel: '0467-55-4848',
+    },
+    latlon: [35.3167, 139.5357],
+    adultPrice: 4600,
+    childRate: 0.5,
+    infantPrice: 0,
+    ages: 'family',
+    max: 10,
+    stock: 'plenty',
+    images: ['鎌倉大仏', '江ノ電と海', 'しらす丼'],
   },
 ];
 

@@ -75,7 +75,10 @@ export function attentionHtml(o: OptionSeed): string {
   } else if (o.exCd) {
     notes.push('チケットの再発行はできません。', 'ご利用日の変更はキャンセル後に再度お申し込みください。');
   } else if (o.rentalcd) {
-    notes.push('レンタル品の破損・紛失は実費をご負担いただきます。', 'サイズは当日の在庫状況により変更となる場合があります。');
+    notes.push(
+      'レンタル品の破損・紛失は実費をご負担いただきます。',
+      'サイズは当日の在庫状況により変更となる場合があります。',
+    );
   } else {
     notes.push(
       '集合時間に遅れた場合、お待ちせずに出発いたします。',

@@ -1,7 +1,8 @@
 /** Loads the demo data of DESIGN §2 relative to today (Asia/Tokyo), in one transaction. */
+
+import { normalisePhone } from '@tabi/contract/booking-rules';
 import { AGE_CLASSES, type AgeClass, FROMSPOTS, PACKAGE_CODE_OPTION } from '@tabi/contract/constants';
 import { addDays, type Ymd, ymdToIsoDate } from '@tabi/contract/dates';
-import { normalisePhone } from '@tabi/contract/booking-rules';
 import { sql } from 'drizzle-orm';
 import { type Clock, todayIn } from '../clock.ts';
 import type { Db, Tx } from '../db/client.ts';
@@ -241,14 +242,22 @@ async function writeSeed(tx: Tx, clock: Clock): Promise<void> {
   await tx.insert(cities).values(CITIES.map((c, i) => ({ ...c, sort: (i + 1) * 10 })));
   await tx.insert(fromspots).values(FROMSPOTS.map((f) => ({ fromspotcd: f.id, caption: f.caption })));
   await tx.insert(keywords).values(KEYWORDS.map((k, i) => ({ ...k, sort: (i + 1) * 10 })));
-  await tx.insert(nationalities).values(NATIONALITIES.map((n) => ({ id: n.id, nationalityNm: n.nationality_nm, sort: n.id })));
-  await tx.insert(facilities).values(FACILITIES.map((f, i) => ({ id: f.id, name: f.name, pinHash: pinHashes[i] ?? '' })));
+  await tx
+    .insert(nationalities)
+    .values(NATIONALITIES.map((n) => ({ id: n.id, nationalityNm: n.nationality_nm, sort: n.id })));
+  await tx
+    .insert(facilities)
+    .values(FACILITIES.map((f, i) => ({ id: f.id, name: f.name, pinHash: pinHashes[i] ?? '' })));
   await tx.execute(sql`select setval(pg_get_serial_sequence('facilities', 'id'), (select max(id) from facilities))`);
 
   await tx.insert(options).values(OPTIONS.map((o, i) => optionRow(o, i, today)));
-  await tx.insert(optionImages).values(
-    OPTIONS.flatMap((o) => o.images.map((caption, i) => ({ opcd: o.opcd, seq: i + 1, image: imagePath(o.opcd, i + 1), caption }))),
-  );
+  await tx
+    .insert(optionImages)
+    .values(
+      OPTIONS.flatMap((o) =>
+        o.images.map((caption, i) => ({ opcd: o.opcd, seq: i + 1, image: imagePath(o.opcd, i + 1), caption })),
+      ),
+    );
   await tx.insert(optionKeywords).values(OPTIONS.flatMap((o) => o.keywords.map((keycd) => ({ opcd: o.opcd, keycd }))));
 
   const stockByKey = new Map<string, StockRow>();

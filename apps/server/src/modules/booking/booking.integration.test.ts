@@ -156,12 +156,7 @@ describe('POST /api/booking', () => {
       ],
       ['too many people', () => bookingPayload('BK0010', day, { adults: 3 }), 422, partySizeOutOfRange(1, 2)],
       ['a date in the past', () => bookingPayload('BK0001', addDays(today, -1)), 422, Msg.useDateUnavailable],
-      [
-        'a date outside the use period',
-        () => bookingPayload('BK0001', '21000101'),
-        422,
-        Msg.useDateUnavailable,
-      ],
+      ['a date outside the use period', () => bookingPayload('BK0001', '21000101'), 422, Msg.useDateUnavailable],
       ['a day without prices', () => bookingPayload('BK0001', addDays(today, 20)), 422, Msg.nothingPrice],
       ['an unknown option', () => bookingPayload('NOPE99', day), 404, Msg.optionNotFound],
       ['a coupon-only option', () => bookingPayload('BKCPN1', day), 422, Msg.optionNotBookable],
@@ -243,7 +238,12 @@ describe('POST /api/booking', () => {
       ],
       ['a payload without members', () => ({ ...bookingPayload('BK0001', day), memberList: [] }), 422, JAPANESE],
       ['a malformed payload', () => ({ opcd: 12, memberList: 'x' }), 422, JAPANESE],
-      ['a date that is not YYYYMMDD', () => ({ ...bookingPayload('BK0001', day), usedate: '2026-12-01' }), 422, JAPANESE],
+      [
+        'a date that is not YYYYMMDD',
+        () => ({ ...bookingPayload('BK0001', day), usedate: '2026-12-01' }),
+        422,
+        JAPANESE,
+      ],
     ];
 
     it.each(cases)('%s', async (_name, payload, status, message) => {
@@ -302,10 +302,7 @@ describe('POST /api/booking', () => {
     expect(refused.every((r) => r.statusCode === 409 && r.json().errcd === ErrCd.noStock)).toBe(true);
     expect(new Set(ok.map((r) => r.json().response.rsvno)).size).toBe(10);
     expect(await stockLeft(t.ctx.db, 'BKRUSH', day)).toBe(0);
-    const [row] = await t.ctx.db
-      .select({ n: count() })
-      .from(bookingOptions)
-      .where(eq(bookingOptions.opcd, 'BKRUSH'));
+    const [row] = await t.ctx.db.select({ n: count() }).from(bookingOptions).where(eq(bookingOptions.opcd, 'BKRUSH'));
     expect(row?.n).toBe(10);
   });
 });

@@ -1,9 +1,14 @@
 import { type BookingResult, createBookingRequest } from '@tabi/contract/booking';
 import { normalisePhone } from '@tabi/contract/booking-rules';
-import { BookingStatus, ErrCd, PaymentStatus, REQUEST_PAYMENT_DEADLINE_HOURS } from '@tabi/contract/constants';
+import {
+  AGE_CLASSES,
+  BookingStatus,
+  ErrCd,
+  PaymentStatus,
+  REQUEST_PAYMENT_DEADLINE_HOURS,
+} from '@tabi/contract/constants';
 import { addDays, isoDateToYmd, tokyoDayStart, ymdToIsoDate } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
-import { AGE_CLASSES } from '@tabi/contract/constants';
 import type { PartyCounts } from '@tabi/contract/party';
 import { todayIn } from '../../clock.ts';
 import type { AppContext, AppContextBase } from '../../context.ts';
@@ -115,7 +120,13 @@ export async function createBooking(ctx: AppContext, body: unknown, clientIp: st
         nationalityId: m.nationalityId,
         extended: m.extended,
       })),
-      plan.rentals.map((r) => ({ rsvno: number, seq: r.seq, model: r.model, bootsSize: r.bootsSize, wearSize: r.wearSize })),
+      plan.rentals.map((r) => ({
+        rsvno: number,
+        seq: r.seq,
+        model: r.model,
+        bootsSize: r.bootsSize,
+        wearSize: r.wearSize,
+      })),
     );
 
     if (isRequest) {
@@ -150,7 +161,12 @@ export async function retakeAllSeats(tx: DbOrTx, rsvno: string): Promise<boolean
 }
 
 /** Cancels a locked booking that was never paid and returns its seats. */
-export async function cancelUnpaid(tx: DbOrTx, rsvno: string, now: Date, reason: 'expired' | 'declined'): Promise<void> {
+export async function cancelUnpaid(
+  tx: DbOrTx,
+  rsvno: string,
+  now: Date,
+  reason: 'expired' | 'declined',
+): Promise<void> {
   await returnAllSeats(tx, rsvno);
   await repo.updateBooking(tx, rsvno, { status: BookingStatus.canceled, canceledAt: now, cancelReason: reason });
 }

@@ -1,6 +1,12 @@
 /** SPEC §5's rules, checked again on the server: a client that skips them gets a Japanese refusal. */
 import type { createBookingRequest } from '@tabi/contract/booking';
-import { birthdayProblem, EMAIL_PATTERN, nameProblem, normalisePhone, phoneProblem } from '@tabi/contract/booking-rules';
+import {
+  birthdayProblem,
+  EMAIL_PATTERN,
+  nameProblem,
+  normalisePhone,
+  phoneProblem,
+} from '@tabi/contract/booking-rules';
 import {
   type AgeClass,
   ageClassFromCode,
@@ -13,7 +19,14 @@ import {
 } from '@tabi/contract/constants';
 import { isoDateToYmd, isValidYmd, type Ymd, ymdToIsoDate } from '@tabi/contract/dates';
 import { Msg, participantTitle, partySizeOutOfRange } from '@tabi/contract/messages';
-import { type AgeRules, emptyParty, headcount, offeredAgeClasses, type PartyCounts, partyBounds } from '@tabi/contract/party';
+import {
+  type AgeRules,
+  emptyParty,
+  headcount,
+  offeredAgeClasses,
+  type PartyCounts,
+  partyBounds,
+} from '@tabi/contract/party';
 import type { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import type { OptionRow } from './repository.ts';

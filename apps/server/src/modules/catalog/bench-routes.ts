@@ -29,7 +29,11 @@ export function registerBenchRoutes(app: FastifyInstance): void {
   });
   const links = [
     { url: null, label: '« 前へ', active: false },
-    ...Array.from({ length: 5 }, (_, n) => ({ url: `/api/option?page=${n + 1}`, label: String(n + 1), active: n === 0 })),
+    ...Array.from({ length: 5 }, (_, n) => ({
+      url: `/api/option?page=${n + 1}`,
+      label: String(n + 1),
+      active: n === 0,
+    })),
     { url: '/api/option?page=2', label: '次へ »', active: false },
   ];
   const body = jsonBody(
@@ -46,6 +50,10 @@ export function registerBenchRoutes(app: FastifyInstance): void {
     }),
   );
   app.get('/_bench/static', async (_request, reply) =>
-    reply.header('cache-control', 'public, max-age=5').header('etag', body.etag).type('application/json; charset=utf-8').send(body.body),
+    reply
+      .header('cache-control', 'public, max-age=5')
+      .header('etag', body.etag)
+      .type('application/json; charset=utf-8')
+      .send(body.body),
   );
 }

@@ -211,7 +211,9 @@ function mountains(rand: () => number, p: Palette, snowCaps: boolean): string {
   const cx = 250 + rand() * 700;
   const top = 170 + rand() * 60;
   const half = 380;
-  out.push(`<polygon points="${cx - half},560 ${cx - 40},${top} ${cx + 40},${top} ${cx + half},560" fill="url(#peak)"/>`);
+  out.push(
+    `<polygon points="${cx - half},560 ${cx - 40},${top} ${cx + 40},${top} ${cx + half},560" fill="url(#peak)"/>`,
+  );
   if (snowCaps) {
     const y = top + 90;
     out.push(
@@ -239,7 +241,7 @@ function trees(rand: () => number, count: number, y: number, color: string, snow
   return out.join('');
 }
 
-function water(p: Palette, horizon: number, rand: () => number, sunlit: boolean): string {
+function water(horizon: number, rand: () => number, sunlit: boolean): string {
   const out: string[] = [`<rect x="0" y="${horizon}" width="${W}" height="${H - horizon}" fill="url(#water)"/>`];
   for (let i = 0; i < 14; i++) {
     const y = horizon + 12 + i * ((H - horizon) / 14);
@@ -259,7 +261,9 @@ function skyline(rand: () => number, p: Palette, base: number, lit: boolean): st
     const w = 50 + rand() * 80;
     const h = 90 + rand() * 260;
     const color = rand() > 0.5 ? p.near : p.mid;
-    out.push(`<rect x="${x.toFixed(0)}" y="${(base - h).toFixed(0)}" width="${w.toFixed(0)}" height="${h.toFixed(0)}" fill="${color}"/>`);
+    out.push(
+      `<rect x="${x.toFixed(0)}" y="${(base - h).toFixed(0)}" width="${w.toFixed(0)}" height="${h.toFixed(0)}" fill="${color}"/>`,
+    );
     for (let wy = base - h + 14; wy < base - 12; wy += 22) {
       for (let wx = x + 8; wx < x + w - 10; wx += 16) {
         if (rand() > (lit ? 0.45 : 0.8)) {
@@ -292,7 +296,9 @@ function pagoda(x: number, y: number, s: number, color: string): string {
   for (let i = 0; i < 5; i++) {
     const w = (150 - i * 20) * s;
     const ty = y - i * 62 * s;
-    out.push(`<rect x="${x - w * 0.32}" y="${ty - 40 * s}" width="${w * 0.64}" height="${40 * s}" fill="${color}" opacity="0.85"/>`);
+    out.push(
+      `<rect x="${x - w * 0.32}" y="${ty - 40 * s}" width="${w * 0.64}" height="${40 * s}" fill="${color}" opacity="0.85"/>`,
+    );
     out.push(
       `<polygon points="${x - w},${ty - 36 * s} ${x + w},${ty - 36 * s} ${x + w * 0.55},${ty - 62 * s} ${x - w * 0.55},${ty - 62 * s}" fill="${color}"/>`,
     );
@@ -315,7 +321,9 @@ function castle(x: number, y: number, s: number): string {
   ] as const;
   let ty = y - 90 * s;
   for (const [w, h] of tiers) {
-    out.push(`<rect x="${x - w * 0.75 * s}" y="${ty - h * s}" width="${w * 1.5 * s}" height="${h * s}" fill="${wall}"/>`);
+    out.push(
+      `<rect x="${x - w * 0.75 * s}" y="${ty - h * s}" width="${w * 1.5 * s}" height="${h * s}" fill="${wall}"/>`,
+    );
     out.push(
       `<polygon points="${x - w * s},${ty - h * s + 8 * s} ${x + w * s},${ty - h * s + 8 * s} ${x + w * 0.6 * s},${ty - h * s - 22 * s} ${x - w * 0.6 * s},${ty - h * s - 22 * s}" fill="${roof}"/>`,
     );
@@ -356,14 +364,14 @@ function scene(theme: ImageTheme, rand: () => number, p: Palette, tod: TimeOfDay
         const w = 80 + rand() * 160;
         return `<path d="M${x - w} 500 Q${x} ${420 - rand() * 60} ${x + w} 500 Z" fill="${p.mid}"/>`;
       }).join('');
-      return `${islands}${water(p, 500, rand, !lit)}<path d="M0 ${H} L0 700 Q300 660 600 700 T1200 690 L1200 ${H} Z" fill="#f1dfb8"/>`;
+      return `${islands}${water(500, rand, !lit)}<path d="M0 ${H} L0 700 Q300 660 600 700 T1200 690 L1200 ${H} Z" fill="#f1dfb8"/>`;
     }
     case 'lake':
-      return `${mountains(rand, p, tod !== 'sunset')}${water(p, 560, rand, !lit)}<g transform="translate(0 1120) scale(1 -1)" opacity="0.25"><polygon points="${ridge(rand, 600, 120, 7)}" fill="${p.mid}"/></g>${trees(rand, 8, 740, p.near, false)}`;
+      return `${mountains(rand, p, tod !== 'sunset')}${water(560, rand, !lit)}<g transform="translate(0 1120) scale(1 -1)" opacity="0.25"><polygon points="${ridge(rand, 600, 120, 7)}" fill="${p.mid}"/></g>${trees(rand, 8, 740, p.near, false)}`;
     case 'city':
-      return `<polygon points="${ridge(rand, 520, 80, 6)}" fill="${p.far}" opacity="0.6"/>${skyline(rand, p, 640, lit)}${water(p, 640, rand, !lit)}`;
+      return `<polygon points="${ridge(rand, 520, 80, 6)}" fill="${p.far}" opacity="0.6"/>${skyline(rand, p, 640, lit)}${water(640, rand, !lit)}`;
     case 'night':
-      return `${skyline(rand, PALETTES.night, 620, true)}${water(PALETTES.night, 620, rand, false)}${Array.from(
+      return `${skyline(rand, PALETTES.night, 620, true)}${water(620, rand, false)}${Array.from(
         { length: 12 },
         (_, i) =>
           `<rect x="${(i * 100 + rand() * 40).toFixed(0)}" y="${(640 + rand() * 120).toFixed(0)}" width="${(30 + rand() * 60).toFixed(0)}" height="4" fill="#ffd97a" opacity="0.5"/>`,
@@ -382,7 +390,9 @@ function scene(theme: ImageTheme, rand: () => number, p: Palette, tod: TimeOfDay
     }
     case 'village': {
       const snowy = rand() > 0.4;
-      return `${mountains(rand, p, true)}<path d="${smoothHills(rand, 660, 50)}" fill="${snowy ? '#eef3fa' : p.ground}"/>${[0, 1, 2, 3]
+      return `${mountains(rand, p, true)}<path d="${smoothHills(rand, 660, 50)}" fill="${snowy ? '#eef3fa' : p.ground}"/>${[
+        0, 1, 2, 3,
+      ]
         .map((i) => gassho(160 + i * 290 + rand() * 60, 720 + rand() * 30, 0.8 + rand() * 0.4, snowy))
         .join('')}`;
     }
@@ -397,7 +407,9 @@ function scene(theme: ImageTheme, rand: () => number, p: Palette, tod: TimeOfDay
         { length: 9 },
         () =>
           `<ellipse cx="${(420 + rand() * 360).toFixed(0)}" cy="${(552 + rand() * 16).toFixed(0)}" rx="${(28 + rand() * 26).toFixed(0)}" ry="12" fill="${['#f28c28', '#e4572e', '#f3c14b', '#76b041', '#fafafa'][Math.floor(rand() * 5)]}"/>`,
-      ).join('')}<rect x="860" y="470" width="12" height="240" rx="6" fill="#d9b27c" transform="rotate(28 866 590)"/><rect x="890" y="470" width="12" height="240" rx="6" fill="#d9b27c" transform="rotate(32 896 590)"/>${steam(600, 520, rand)}${[
+      ).join(
+        '',
+      )}<rect x="860" y="470" width="12" height="240" rx="6" fill="#d9b27c" transform="rotate(28 866 590)"/><rect x="890" y="470" width="12" height="240" rx="6" fill="#d9b27c" transform="rotate(32 896 590)"/>${steam(600, 520, rand)}${[
         140, 1060,
       ]
         .map(

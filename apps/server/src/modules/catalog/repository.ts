@@ -73,9 +73,13 @@ function listConditions(f: ListFilter, today: string): SQL {
   return sql.join(parts, sql` and `);
 }
 
-const imagesJson = (opcd: SQL) => sql`(select coalesce(json_agg(json_build_object('image', i.image, 'caption', i.caption)
+const imagesJson = (
+  opcd: SQL,
+) => sql`(select coalesce(json_agg(json_build_object('image', i.image, 'caption', i.caption)
   order by i.seq), '[]'::json) from option_images i where i.opcd = ${opcd})`;
-const keywordsJson = (opcd: SQL) => sql`(select coalesce(json_agg(json_build_object('keycd', k.keycd, 'keyname', k.keyname)
+const keywordsJson = (
+  opcd: SQL,
+) => sql`(select coalesce(json_agg(json_build_object('keycd', k.keycd, 'keyname', k.keyname)
   order by k.sort, k.keycd), '[]'::json) from option_keywords ok join keywords k on k.keycd = ok.keycd where ok.opcd = ${opcd})`;
 
 /**
@@ -157,11 +161,28 @@ export async function findOptionCore(db: DbOrTx, opcd: string): Promise<OptionCo
 
 export type StockRecord = typeof stock.$inferSelect;
 
-export async function stockBetween(db: DbOrTx, opcd: string, from: string, to: string): Promise<StockRecord[]> {
+const monthStatements = new WeakMap<DbOrTx, ReturnType<typeof prepareMonth>>();
+function prepareMonth(db: DbOrTx) {
   return db
     .select()
     .from(stock)
-    .where(and(eq(stock.opcd, opcd), between(stock.usedate, from, to)));
+    .where(
+      and(
+        eq(stock.opcd, sql.placeholder('opcd')),
+        between(stock.usedate, sql.placeholder('from'), sql.placeholder('to')),
+      ),
+    )
+    .prepare('catalog_stock_between');
+}
+
+/** The calendar's query runs on every detail view, so it is a prepared statement (parsed and planned once). */
+export async function stockBetween(db: DbOrTx, opcd: string, from: string, to: string): Promise<StockRecord[]> {
+  let statement = monthStatements.get(db);
+  if (!statement) {
+    statement = prepareMonth(db);
+    monthStatements.set(db, statement);
+  }
+  return statement.execute({ opcd, from, to });
 }
 
 export async function stockOn(db: DbOrTx, opcd: string, day: string): Promise<StockRecord | undefined> {

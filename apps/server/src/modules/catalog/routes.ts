@@ -24,7 +24,9 @@ export async function catalogRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const detail = await catalog.detail(request.params, request.query);
     return reply.header('cache-control', FRESH).send(ok(detail));
   });
-  app.get('/area', async (request, reply) => sendJsonBody(request, reply, await catalog.areas(request.query), MASTER_CACHE));
+  app.get('/area', async (request, reply) =>
+    sendJsonBody(request, reply, await catalog.areas(request.query), MASTER_CACHE),
+  );
   app.get('/city', async (request, reply) =>
     sendJsonBody(request, reply, await catalog.cities(request.query), MASTER_CACHE),
   );
@@ -32,7 +34,9 @@ export async function catalogRoutes(app: FastifyInstance, ctx: AppContext): Prom
     sendJsonBody(request, reply, await catalog.nationalities(), NATIONALITY_CACHE),
   );
   const price = async (opcd: string | undefined, query: unknown) => ok(await catalog.price(opcd, query));
-  app.get('/price', async (request, reply) => reply.header('cache-control', FRESH).send(await price(undefined, request.query)));
+  app.get('/price', async (request, reply) =>
+    reply.header('cache-control', FRESH).send(await price(undefined, request.query)),
+  );
   app.get<{ Params: { opcd: string } }>('/price/:opcd', async (request, reply) =>
     reply.header('cache-control', FRESH).send(await price(request.params.opcd, request.query)),
   );

@@ -85,9 +85,10 @@ export class CatalogService {
     const query = parseInput(optionListQuery, withoutBlanks(rawQuery));
     if (query.usedate !== undefined && !isValidYmd(query.usedate)) throw badUseDate();
     const page = query.page ?? 1;
-    const keycds = [...new Set((query.keycd ?? '').split(',').filter((k) => k !== ''))].sort();
+    const keycds = [...new Set((query.keycd ?? '').split(',').filter((k) => k !== ''))];
     const today = this.today();
-    const key = JSON.stringify([today, page, ...LIST_FILTERS.map((f) => (f === 'keycd' ? keycds : query[f]))]);
+    // Keyed by the filters as given, since the page links echo them.
+    const key = JSON.stringify([today, page, ...LIST_FILTERS.map((f) => query[f])]);
     return this.lists.get(key, async () => {
       const filter: repo.ListFilter = {
         homencd: query.homencd,

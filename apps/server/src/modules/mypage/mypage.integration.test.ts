@@ -84,7 +84,7 @@ describe('POST /api/booking/{rsvno}', () => {
     });
     expect(b.memberList[1]).toMatchObject({
       nationality_nm: 'アメリカ',
-      extended_datas: { extended_participant_fields: {} },
+      extended_datas: { extended_participant_fields: { vegetarian_meals: false } },
     });
     expect(b.memberList[2]).toMatchObject({ ageclass: '2', nationality_id: 0, nationality_nm: '' });
     expect(b.optionList).toEqual([

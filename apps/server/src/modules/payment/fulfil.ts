@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { retakeAllSeats } from '../booking/service.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { bookingPaidMail, cancellationMail, loadMailBooking } from '../mail/templates.ts';
+import type { CheckoutSession } from './provider.ts';
 import * as repo from './repository.ts';
 
 export type FulfilOutcome =
@@ -25,9 +26,9 @@ async function queuePaidMail(ctx: AppContext, tx: DbOrTx, rsvno: string): Promis
   if (mail) await enqueueMail(tx, bookingPaidMail(mail));
 }
 
-async function refundWhole(ctx: AppContext, tx: DbOrTx, payment: repo.PaymentRow, chargeId: string | null) {
-  if (!chargeId) throw new Error(`payment ${payment.id} has no charge to refund`);
-  const refund = await ctx.payment.refund(chargeId);
+async function refundWhole(ctx: AppContext, tx: DbOrTx, payment: repo.PaymentRow, session: CheckoutSession) {
+  if (!session.chargeId) throw new Error(`payment ${payment.id} has no charge to refund`);
+  const refund = await ctx.payment.refund(session.chargeId, session.amount || payment.amount);
   await repo.recordRefund(tx, payment.id, refund.amount, true);
   const mail = await loadMailBooking(tx, ctx.config, payment.rsvno);
   if (mail) await enqueueMail(tx, cancellationMail(mail, 0, refund.amount));
@@ -60,10 +61,11 @@ export async function fulfil(ctx: AppContext, checkoutSessionId: string): Promis
     const booking = await repo.lockBooking(tx, payment.rsvno);
     if (!booking) return 'unknown';
     const now = ctx.clock.now();
-    await repo.markPaymentPaid(tx, payment.id, session.chargeId, now);
+    // What was actually charged (a promotion code may have lowered it) is what can be refunded later.
+    await repo.markPaymentPaid(tx, payment.id, session.chargeId, session.amount || payment.amount, now);
 
     if (booking.statusPayment === PaymentStatus.completed) {
-      await refundWhole(ctx, tx, payment, session.chargeId);
+      await refundWhole(ctx, tx, payment, session);
       return 'refunded';
     }
     const cardBooking = booking.status === BookingStatus.completed && booking.flgRequestRsv === 0;
@@ -80,7 +82,7 @@ export async function fulfil(ctx: AppContext, checkoutSessionId: string): Promis
         return 'reinstated';
       }
     }
-    await refundWhole(ctx, tx, payment, session.chargeId);
+    await refundWhole(ctx, tx, payment, session);
     return 'refunded';
   });
 }

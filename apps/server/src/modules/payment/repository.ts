@@ -41,21 +41,26 @@ export async function insertPayment(
   db: DbOrTx,
   row: { rsvno: string; provider: string; checkoutSessionId: string; amount: number },
 ): Promise<void> {
-  await db.insert(payments).values({ ...row, status: 'open' }).onConflictDoNothing();
+  await db
+    .insert(payments)
+    .values({ ...row, status: 'open' })
+    .onConflictDoNothing();
 }
 
 /** Locks the payment row so that concurrent fulfilments of one session run one after the other. */
 export async function lockPaymentBySession(db: DbOrTx, checkoutSessionId: string): Promise<PaymentRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(payments)
-    .where(eq(payments.checkoutSessionId, checkoutSessionId))
-    .for('update');
+  const [row] = await db.select().from(payments).where(eq(payments.checkoutSessionId, checkoutSessionId)).for('update');
   return row;
 }
 
-export async function markPaymentPaid(db: DbOrTx, id: number, chargeId: string | null, paidAt: Date): Promise<void> {
-  await db.update(payments).set({ status: 'paid', chargeId, paidAt }).where(eq(payments.id, id));
+export async function markPaymentPaid(
+  db: DbOrTx,
+  id: number,
+  chargeId: string | null,
+  amount: number,
+  paidAt: Date,
+): Promise<void> {
+  await db.update(payments).set({ status: 'paid', chargeId, amount, paidAt }).where(eq(payments.id, id));
 }
 
 export async function markPaymentStatus(db: DbOrTx, checkoutSessionId: string, status: string): Promise<void> {
@@ -121,11 +126,6 @@ export async function completeSandboxCheckout(db: DbOrTx, id: string, chargeId: 
 
 export async function noteSandboxDecline(db: DbOrTx, id: string, message: string): Promise<void> {
   await db.update(sandboxCheckouts).set({ lastError: message }).where(eq(sandboxCheckouts.id, id));
-}
-
-export async function findSandboxCheckoutByCharge(db: DbOrTx, chargeId: string): Promise<SandboxCheckoutRow | undefined> {
-  const [row] = await db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.chargeId, chargeId));
-  return row;
 }
 
 /** Adds a refund to a sandbox charge unless the refunds would exceed the amount paid. */

@@ -65,7 +65,7 @@ color:#fff;background:#1d64c0;cursor:pointer;margin-top:8px}
 .done{text-align:center}
 .done p{margin:0 0 16px}
 .link-btn{display:inline-block;border-radius:10px;padding:12px 20px;font-weight:700;color:#fff;background:#1d64c0;text-decoration:none}
-.foot{margin-top:28px;text-align:center;font-size:.8rem;color:#829ab1}
+.foot{margin-top:28px;text-align:center;font-size:.8rem;color:#627d98;text-wrap:balance}
 `;
 
 function layout(title: string, body: string): string {

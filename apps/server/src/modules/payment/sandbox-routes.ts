@@ -84,6 +84,9 @@ export async function sandboxRoutes(app: FastifyInstance, ctx: AppContext): Prom
     }
     const result = await fulfil(ctx, row.id);
     request.log.info({ session: row.id, outcome: result }, 'sandbox checkout fulfilled');
-    return reply.code(303).header('cache-control', 'no-store').redirect(result === 'refunded' ? page.cancelUrl : page.successUrl, 303);
+    return reply
+      .code(303)
+      .header('cache-control', 'no-store')
+      .redirect(result === 'refunded' ? page.cancelUrl : page.successUrl, 303);
   });
 }

@@ -15,7 +15,8 @@ const PAYMENT_LINK_MINUTES = 60;
 const RETURN_PATH = /^\/(?:reservation\/complete|mypage)(?:[/?#]|$)/;
 
 export function isAllowedReturnPath(path: string): boolean {
-  return RETURN_PATH.test(path) && !path.includes('//') && !path.includes('\\') && !/[\s\u0000-\u001f]/.test(path);
+  // Printable ASCII only (anything else arrives percent-encoded), and nothing a browser reads as another host.
+  return RETURN_PATH.test(path) && /^[!-~]+$/.test(path) && !path.includes('//') && !path.includes('\\');
 }
 
 export interface CheckoutOptions {

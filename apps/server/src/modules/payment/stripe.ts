@@ -5,7 +5,9 @@ import type { CheckoutSession, PaymentEvent, PaymentProvider } from './provider.
 const TAX_RATE_MARKER = 'tabi-jct-inclusive';
 
 /** STRIPE_API_HOST may be a bare host or an origin such as http://127.0.0.1:12111 (tests point it at a fake). */
-export function stripeHostOptions(apiHost: string | undefined): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
+export function stripeHostOptions(
+  apiHost: string | undefined,
+): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
   if (!apiHost) return {};
   if (!apiHost.includes('://')) return { host: apiHost };
   const url = new URL(apiHost);
@@ -73,29 +75,29 @@ export function createStripeProvider(
     async createCheckout(input) {
       const taxRate = await inclusiveTaxRate(input.taxRatePercent);
       const session = await stripe.checkout.sessions.create({
-          mode: 'payment',
-          line_items: [
-            {
-              quantity: 1,
-              // JPY is a zero-decimal currency: unit_amount is whole yen.
-              price_data: {
-                currency: 'jpy',
-                unit_amount: input.amount,
-                tax_behavior: 'inclusive',
-                product_data: { name: input.name },
-              },
-              tax_rates: [taxRate],
+        mode: 'payment',
+        line_items: [
+          {
+            quantity: 1,
+            // JPY is a zero-decimal currency: unit_amount is whole yen.
+            price_data: {
+              currency: 'jpy',
+              unit_amount: input.amount,
+              tax_behavior: 'inclusive',
+              product_data: { name: input.name },
             },
-          ],
-          allow_promotion_codes: true,
-          payment_intent_data: { capture_method: 'automatic', metadata: { rsvno: input.rsvno } },
-          metadata: { rsvno: input.rsvno },
-          billing_address_collection: 'auto',
-          expires_at: Math.floor(input.expiresAt.getTime() / 1000),
-          customer_email: input.customerEmail,
-          success_url: input.successUrl,
-          cancel_url: input.cancelUrl,
-          locale: 'ja',
+            tax_rates: [taxRate],
+          },
+        ],
+        allow_promotion_codes: true,
+        payment_intent_data: { capture_method: 'automatic', metadata: { rsvno: input.rsvno } },
+        metadata: { rsvno: input.rsvno },
+        billing_address_collection: 'auto',
+        expires_at: Math.floor(input.expiresAt.getTime() / 1000),
+        customer_email: input.customerEmail,
+        success_url: input.successUrl,
+        cancel_url: input.cancelUrl,
+        locale: 'ja',
       });
       return toCheckoutSession(session);
     },

@@ -4,7 +4,10 @@ import { Msg } from '@tabi/contract/messages';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { htmlToText } from '../../components/safe-html.tsx';
-import { AvailabilityCalendar } from '../../features/availability/components/availability-calendar.tsx';
+import {
+  AvailabilityCalendar,
+  focusCalendarDay,
+} from '../../features/availability/components/availability-calendar.tsx';
 import { PartyDialog } from '../../features/availability/components/party-dialog.tsx';
 import { useOptionDetail } from '../../features/catalog/api/get-option-detail.ts';
 import { BackLink, DetailTabs } from '../../features/catalog/components/detail-tabs.tsx';
@@ -98,7 +101,10 @@ export function Component() {
           usedate={dialogDay}
           zaikozan={dialogStock}
           md={listState.md}
-          onClose={() => setDialogDay(null)}
+          onClose={() => {
+            setDialogDay(null);
+            window.requestAnimationFrame(() => focusCalendarDay(dialogDay));
+          }}
         />
       )}
     </div>

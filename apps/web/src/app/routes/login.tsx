@@ -1,18 +1,27 @@
-import { useRef } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { LoginForm } from '../../features/auth/components/login-form.tsx';
 import { LoginScreen } from '../../features/auth/components/login-screen.tsx';
 import { safeRedirect } from '../../features/auth/lib/redirect.ts';
 import { useAuthStore } from '../../stores/auth-store.ts';
 
-/** SPEC §2 Login: no header or footer; a logged-in visitor goes straight to my page. */
+/**
+ * SPEC §2 Login: no header or footer; a logged-in visitor goes straight to my page. My page logs out by
+ * coming here with `{ logout: true }` state: the store is cleared once this page is on screen, so the
+ * login guard of the page being left never sees a logged-out store.
+ */
 export function Component() {
   const isLogin = useAuthStore((s) => s.isLogin);
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const loggingOut = (useLocation().state as { logout?: boolean } | null)?.logout === true;
   const justLoggedIn = useRef(false);
 
-  if (isLogin && !justLoggedIn.current) return <Navigate to="/mypage" replace />;
+  useEffect(() => {
+    if (loggingOut && !justLoggedIn.current) useAuthStore.getState().logout();
+  }, [loggingOut]);
+
+  if (isLogin && !justLoggedIn.current && !loggingOut) return <Navigate to="/mypage" replace />;
 
   function onSuccess(session: string, rsvno: string) {
     justLoggedIn.current = true;

@@ -92,6 +92,14 @@ function NextMonthButton(props: React.ButtonHTMLAttributes<HTMLButtonElement>) {
   return <MonthButton {...props} direction="next" />;
 }
 
+/** Puts the keyboard back on a day, e.g. after the dialog it opened has closed. */
+export function focusCalendarDay(day: Ymd): void {
+  const iso = `${day.slice(0, 4)}-${day.slice(4, 6)}-${day.slice(6, 8)}`;
+  document
+    .querySelector<HTMLButtonElement>(`[data-testid="availability-calendar"] td[data-day="${iso}"] button`)
+    ?.focus({ preventScroll: true });
+}
+
 const dateFormat = new Intl.DateTimeFormat('ja-JP', { month: 'long', day: 'numeric', weekday: 'short' });
 
 /**

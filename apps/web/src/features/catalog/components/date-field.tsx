@@ -1,6 +1,7 @@
-import { addDays, formatYmd, isValidYmd, type Ymd } from '@tabi/contract/dates';
+import { addDays, formatYmd, type Ymd } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { parseTypedDate } from '../lib/typed-date.ts';
 import styles from './date-field.module.css';
 
 const DatePickerPanel = lazy(() => import('./date-picker-panel.tsx'));
@@ -11,15 +12,6 @@ interface DateFieldProps {
   /** Today in Tokyo: days before yesterday cannot be chosen (SPEC §2). */
   today: Ymd;
   onChange(value: Ymd | ''): void;
-}
-
-/** yyyyMMdd, yyyy/MM/dd or yyyy-MM-dd (half- or full-width digits) to YYYYMMDD, or null. */
-export function parseTypedDate(text: string): Ymd | null {
-  const half = text.trim().replace(/[０-９／－]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0));
-  const match = /^(\d{4})[/-]?(\d{1,2})[/-]?(\d{1,2})$/.exec(half);
-  if (!match) return null;
-  const day = `${match[1]}${match[2]?.padStart(2, '0')}${match[3]?.padStart(2, '0')}`;
-  return isValidYmd(day) ? day : null;
 }
 
 /** 利用日: a text field that takes yyyyMMdd, with a calendar (week from Sunday) beside it. */

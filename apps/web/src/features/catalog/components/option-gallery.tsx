@@ -122,7 +122,7 @@ export function OptionGallery({ images, title }: { images: GalleryImage[]; title
             >
               <span aria-hidden="true">›</span>
             </button>
-            <p className={styles.counter} aria-live="polite">
+            <p className={styles.counter} aria-live="polite" data-testid="gallery-counter">
               <span className="visually-hidden">{current?.caption} </span>
               {selected + 1} / {images.length}
             </p>

@@ -60,7 +60,7 @@ export function BasicInfo({
           <dd>{people}名</dd>
         </div>
         {booking.meetpoint && (
-          <div>
+          <div className={styles.wide}>
             <dt>集合場所</dt>
             <dd>{booking.meetpoint}</dd>
           </div>

@@ -18,7 +18,7 @@ import {
   productCode,
   rentalLinkVisible,
 } from '../lib/booking-view.ts';
-import { useLogoutOnFailure } from '../lib/use-logout-on-failure.ts';
+import { logoutToLogin, useLogoutOnFailure } from '../lib/use-logout-on-failure.ts';
 import { BasicInfo } from './basic-info.tsx';
 import { BookingActions } from './booking-actions.tsx';
 import { CancelModal } from './cancel-modal.tsx';
@@ -68,8 +68,7 @@ export function BookingPage() {
   const closeCancel = useCallback(() => setCancelOpen(false), []);
 
   function logout() {
-    useAuthStore.getState().logout();
-    navigate('/login', { replace: true });
+    logoutToLogin(navigate);
   }
 
   async function pay() {

@@ -4,20 +4,20 @@ const CHARTS = {
   shoes: {
     src: '/images/size-chart-shoes.svg',
     alt: 'ブーツサイズ表。足の長さ(cm)に対応するブーツサイズ18.0〜29.0の目安。',
-    width: 756,
-    height: 592,
+    width: 440,
+    height: 890,
   },
   adult: {
     src: '/images/size-chart-wear-adult.svg',
     alt: '大人・中人用ウェアサイズ表。XSからXXLまでの身長・胸囲・ウエストの目安。',
-    width: 676,
-    height: 412,
+    width: 460,
+    height: 416,
   },
   child: {
     src: '/images/size-chart-wear-child.svg',
     alt: '小人・幼児用ウェアサイズ表。90cmから130cmまでの身長・体重・年齢の目安。',
-    width: 676,
-    height: 374,
+    width: 460,
+    height: 380,
   },
 } as const;
 

@@ -5,9 +5,19 @@ import type { ReactNode } from 'react';
 import { hasUsageGuide, ticketAvailable } from '../lib/booking-view.ts';
 import styles from './mypage.module.css';
 
-function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+function Row({
+  label,
+  children,
+  testId,
+  wide = false,
+}: {
+  label: string;
+  children: ReactNode;
+  testId?: string;
+  wide?: boolean;
+}) {
   return (
-    <div>
+    <div className={wide ? styles.wide : undefined}>
       <dt>{label}</dt>
       <dd data-testid={testId}>{children}</dd>
     </div>
@@ -26,7 +36,9 @@ function External({ option, today }: { option: BookingOption; today: Ymd }) {
           <Row label="確認番号" testId="jr-confirm-number">
             <span className={styles.mono}>{option.ex_confirmno ?? '－'}</span>
           </Row>
-          <Row label="発券方法">{option.ex_issue_method || '－'}</Row>
+          <Row label="発券方法" wide>
+            {option.ex_issue_method || '－'}
+          </Row>
         </dl>
       </div>
     );
@@ -39,7 +51,7 @@ function External({ option, today }: { option: BookingOption; today: Ymd }) {
           <Row label="クーポンログイン番号" testId="dj-login-number">
             <span className={styles.mono}>{option.ex_rsvno ?? '－'}</span>
           </Row>
-          <Row label="URL">
+          <Row label="URL" wide>
             {option.ex_url ? (
               <a href={option.ex_url} target="_blank" rel="noopener noreferrer" className={styles.breakAll}>
                 {option.ex_url}
@@ -49,7 +61,9 @@ function External({ option, today }: { option: BookingOption; today: Ymd }) {
             )}
           </Row>
         </dl>
-        <p className={styles.notice}>クーポンの操作は、必ずご利用当日に行ってください。</p>
+        <p className={styles.notice}>
+          クーポンはご利用当日に操作してください。事前に操作すると無効になる場合があります。
+        </p>
       </div>
     );
   }
@@ -59,11 +73,16 @@ function External({ option, today }: { option: BookingOption; today: Ymd }) {
       <div className={styles.external}>
         <h4 className={styles.externalTitle}>電子チケット</h4>
         {open && option.ticket_url ? (
-          <a className="btn btn-primary" href={option.ticket_url} target="_blank" rel="noopener noreferrer">
+          <a
+            className={`btn btn-primary btn-block ${styles.ticketButton}`}
+            href={option.ticket_url}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
             チケットを表示する
           </a>
         ) : (
-          <button type="button" className="btn btn-primary" disabled>
+          <button type="button" className={`btn btn-primary btn-block ${styles.ticketButton}`} disabled>
             旅行開始日からチケットが表示されます
           </button>
         )}
@@ -94,8 +113,12 @@ export function UsageGuide({
         <div key={`${o.pkcd}-${o.opcd}`} className={styles.guide}>
           {guided.length > 1 && <h3 className={styles.subTitle}>{o.webname}</h3>}
           <dl className={styles.info}>
-            {o.meetpoint && <Row label="集合場所">{o.meetpoint}</Row>}
-            {o.serviceno && <Row label="便名・サービス番号">{o.serviceno}</Row>}
+            {o.meetpoint && (
+              <Row label="集合場所" wide>
+                {o.meetpoint}
+              </Row>
+            )}
+            {o.serviceno && <Row label="サービス番号">{o.serviceno}</Row>}
             {o.departure_point && <Row label="出発地">{o.departure_point}</Row>}
             {o.departure_time && <Row label="出発時刻">{o.departure_time}</Row>}
             {o.arrival_point && <Row label="到着地">{o.arrival_point}</Row>}

@@ -1,7 +1,18 @@
 import { useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router';
+import { type NavigateFunction, useNavigate } from 'react-router';
 import { showAlert } from '../../../lib/alert.ts';
-import { useAuthStore } from '../../../stores/auth-store.ts';
+
+/** The login page reads this navigation state and clears the auth store itself (see app/routes/login.tsx). */
+export const LOGOUT_STATE = { logout: true } as const;
+
+/**
+ * SPEC §4: logout clears the auth state and goes to /login. Clearing it here, before the route change has
+ * rendered, would let this page's login guard send the customer to /login?redirect=… instead; so this only
+ * navigates, and the login page clears the store once it is on screen.
+ */
+export function logoutToLogin(navigate: NavigateFunction): void {
+  void navigate('/login', { replace: true, state: LOGOUT_STATE });
+}
 
 /** SPEC §4/§8: when the booking cannot be fetched, alert its message and log out, once. */
 export function useLogoutOnFailure(errMsg: string | null): void {
@@ -11,7 +22,6 @@ export function useLogoutOnFailure(errMsg: string | null): void {
     if (errMsg === null || done.current) return;
     done.current = true;
     showAlert(errMsg);
-    useAuthStore.getState().logout();
-    navigate('/login', { replace: true });
+    logoutToLogin(navigate);
   }, [errMsg, navigate]);
 }

@@ -65,7 +65,11 @@ export function BirthdayField({
     <div className="field">
       <label htmlFor={`${id}-input`}>
         {label}
-        {!locked && <span className="required" aria-hidden="true">必須</span>}
+        {!locked && (
+          <span className="required" aria-hidden="true">
+            必須
+          </span>
+        )}
       </label>
       <div className={styles.dateRow}>
         <input
@@ -144,9 +148,7 @@ export function BirthdayField({
         )}
       </div>
       <p id={`${id}-hint`} className="hint">
-        {locked
-          ? '申込者の入力内容が使われます。'
-          : '西暦で YYYY/MM/DD の形式で入力するか、カレンダーから選んでください。'}
+        {locked ? '申込者の入力内容が使われます。' : '西暦（例：1990/01/31）で入力するか、カレンダーから選べます。'}
       </p>
       {error && (
         <p id={`${id}-error`} className="error-text">

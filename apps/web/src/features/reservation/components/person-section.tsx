@@ -93,7 +93,11 @@ function TextField({
     <div className="field">
       <label htmlFor={id}>
         {label}
-        {locked === undefined && <span className="required" aria-hidden="true">必須</span>}
+        {locked === undefined && (
+          <span className="required" aria-hidden="true">
+            必須
+          </span>
+        )}
       </label>
       {locked === undefined ? (
         <input {...common} autoComplete={autoComplete} {...register(name)} />
@@ -176,7 +180,11 @@ function SexField({ path, locked }: { path: PersonPath; locked: string | undefin
     <fieldset className={`field ${styles.fieldset}`} aria-describedby={error ? `${id}-error` : undefined}>
       <legend className="field-label">
         性別
-        {locked === undefined && <span className="required" aria-hidden="true">必須</span>}
+        {locked === undefined && (
+          <span className="required" aria-hidden="true">
+            必須
+          </span>
+        )}
       </legend>
       <div className={styles.radios}>
         {GENDER_CODES.map((code) => (
@@ -237,7 +245,11 @@ function NationalityField({
     <div className="field">
       <label htmlFor={id}>
         国籍
-        {locked === undefined && <span className="required" aria-hidden="true">必須</span>}
+        {locked === undefined && (
+          <span className="required" aria-hidden="true">
+            必須
+          </span>
+        )}
       </label>
       {locked === undefined ? (
         <select {...common} {...register(name)}>
@@ -321,8 +333,10 @@ export function PersonSection({
 
   let body: ReactNode = (
     <>
-      <p id={nameHintId} className={`hint ${styles.nameHint}`}>
-        お名前はパスポートと同じ表記で、ローマ字（半角英字）で入力してください。（例：姓 YAMADA／名 TARO）
+      <p id={nameHintId} className={isLeader ? `hint ${styles.nameHint}` : `hint ${styles.nameHintPlain}`}>
+        {isLeader
+          ? 'お名前は、パスポートと同じ表記のローマ字（半角英字）で入力してください。（例：姓 YAMADA／名 TARO）'
+          : 'お名前はパスポートと同じ表記のローマ字（半角英字）で入力してください。'}
       </p>
       <div className={styles.twoColumns}>
         <TextField

@@ -33,7 +33,9 @@ function SelectField({ name, label, options, register, errors }: SelectFieldProp
     <div className="field">
       <label htmlFor={id}>
         {label}
-        <span className="required" aria-hidden="true">必須</span>
+        <span className="required" aria-hidden="true">
+          必須
+        </span>
       </label>
       <select
         id={id}

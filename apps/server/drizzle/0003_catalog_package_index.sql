@@ -1,0 +1,1 @@
+CREATE INDEX "booking_options_pkcd_idx" ON "booking_options" USING btree ("pkcd") WHERE "booking_options"."pkcd" <> 'X';

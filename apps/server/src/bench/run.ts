@@ -1,0 +1,252 @@
+/**
+ * `npm run bench`: starts the real server (tsx apps/server/src/main.ts, BENCH_ROUTES=1, LOG_LEVEL=warn) on a
+ * fresh PGlite and on a fresh PostgreSQL database, lets it seed itself, then drives every suite's routes
+ * with autocannon and compares each with the static in-memory ceiling. Results go to .bench/results.json.
+ *
+ * Options: --duration=8 --warmup=2 --connections=50 --db=pglite,postgres --only=catalog
+ * PostgreSQL server: BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/test); a database
+ * bench_<timestamp> is created on it and dropped afterwards.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import type { BenchRoute, BenchSuite, BenchTarget } from './types.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const serverSrc = path.resolve(here, '..');
+const root = path.resolve(serverSrc, '../../..');
+const outDir = path.join(root, '.bench');
+
+function option(name: string, fallback: string): string {
+  const prefix = `--${name}=`;
+  return process.argv.find((a) => a.startsWith(prefix))?.slice(prefix.length) ?? fallback;
+}
+
+const DURATION = Number(option('duration', '8'));
+const CONNECTIONS = Number(option('connections', '50'));
+const DBS = option('db', 'pglite,postgres').split(',') as BenchTarget['db'][];
+const ONLY = option('only', '');
+const WARMUP = Number(option('warmup', '2'));
+const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const CEILING: BenchRoute = { name: '/api/_bench/static (ceiling)', path: '/api/_bench/static' };
+
+export interface BenchRow {
+  db: BenchTarget['db'];
+  suite: string;
+  route: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  ratio: number;
+  non2xx: number;
+  errors: number;
+}
+
+/** Suites: bench/*.bench.ts and modules/<name>/*.bench.ts, each exporting `suite`. */
+async function discoverSuites(): Promise<BenchSuite[]> {
+  const files: string[] = [];
+  for (const f of readdirSync(here)) if (f.endsWith('.bench.ts')) files.push(path.join(here, f));
+  const modules = path.join(serverSrc, 'modules');
+  for (const m of readdirSync(modules)) {
+    const dir = path.join(modules, m);
+    try {
+      for (const f of readdirSync(dir)) if (f.endsWith('.bench.ts')) files.push(path.join(dir, f));
+    } catch {
+      // not a directory
+    }
+  }
+  const suites: BenchSuite[] = [];
+  for (const file of files) {
+    const mod = (await import(pathToFileURL(file).href)) as { suite?: BenchSuite };
+    if (mod.suite && (!ONLY || ONLY.split(',').includes(mod.suite.name))) suites.push(mod.suite);
+  }
+  return suites.sort((a, b) => (a.order ?? 100) - (b.order ?? 100) || a.name.localeCompare(b.name));
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitHealthy(baseUrl: string, child: ChildProcess, timeoutMs = 180_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${baseUrl}/healthz`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('server did not become healthy');
+}
+
+function startServer(port: number, env: Record<string, string>): ChildProcess {
+  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      BENCH_ROUTES: '1',
+      LOG_LEVEL: 'warn',
+      APP_KEY: 'bench-key',
+      NODE_ENV: 'production',
+      WEB_DIST: path.join(outDir, 'no-web'),
+    },
+  });
+  return child;
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function measure(baseUrl: string, route: BenchRoute) {
+  const options = {
+    url: `${baseUrl}${route.path}`,
+    connections: CONNECTIONS,
+    method: route.method ?? 'GET',
+    ...(route.headers ? { headers: route.headers } : {}),
+    ...(route.body ? { body: route.body } : {}),
+  } as const;
+  await autocannon({ ...options, duration: WARMUP });
+  return autocannon({ ...options, duration: DURATION });
+}
+
+async function benchDatabase(db: BenchTarget['db'], suites: BenchSuite[], stamp: string): Promise<BenchRow[]> {
+  const env: Record<string, string> = {};
+  let dropDatabase: (() => Promise<void>) | null = null;
+  let dataDir: string | null = null;
+  if (db === 'postgres') {
+    const name = `bench_${stamp}`;
+    const admin = new pg.Client({ connectionString: PG_URL });
+    try {
+      await admin.connect();
+    } catch (err) {
+      console.warn(`PostgreSQL (${PG_URL}) is not reachable; skipping: ${(err as Error).message}`);
+      return [];
+    }
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(PG_URL);
+    url.pathname = `/${name}`;
+    env.DATABASE_URL = url.toString();
+    dropDatabase = async () => {
+      const cleanup = new pg.Client({ connectionString: PG_URL });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    };
+  } else {
+    dataDir = path.join(outDir, `pglite-${stamp}`);
+    rmSync(dataDir, { recursive: true, force: true });
+    env.DATA_DIR = dataDir;
+  }
+
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  console.log(`\n[${db}] starting the server on ${baseUrl} (migrate + seed)…`);
+  const started = performance.now();
+  const child = startServer(port, env);
+  const rows: BenchRow[] = [];
+  try {
+    await waitHealthy(baseUrl, child);
+    console.log(`[${db}] ready in ${Math.round(performance.now() - started)} ms`);
+    const target: BenchTarget = { baseUrl, db };
+    const measured: { suite: string; route: BenchRoute; result: Awaited<ReturnType<typeof measure>> }[] = [];
+    // The ceiling is measured before and after the suites; every route is compared with their mean, which evens out
+    // a machine whose load changes during the run.
+    const before = await measure(baseUrl, CEILING);
+    for (const suite of suites) {
+      for (const route of await suite.routes(target)) {
+        measured.push({ suite: suite.name, route, result: await measure(baseUrl, route) });
+      }
+    }
+    const after = await measure(baseUrl, CEILING);
+    const ceilingRps = (before.requests.average + after.requests.average) / 2;
+    const ceilingResult = { ...after, requests: { ...after.requests, average: ceilingRps } };
+    const merged = {
+      ...ceilingResult,
+      latency: {
+        ...after.latency,
+        p50: Math.max(before.latency.p50, after.latency.p50),
+        p99: Math.max(before.latency.p99, after.latency.p99),
+      },
+    };
+    for (const { suite, route, result } of [{ suite: 'ceiling', route: CEILING, result: merged }, ...measured]) {
+      const row: BenchRow = {
+        db,
+        suite,
+        route: route.name,
+        rps: Math.round(result.requests.average),
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        ratio: Math.round((result.requests.average / ceilingRps) * 100) / 100,
+        non2xx: route.allowNon2xx ? 0 : result.non2xx,
+        errors: result.errors + result.timeouts,
+      };
+      rows.push(row);
+      console.log(
+        `[${db}] ${route.name}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ×${row.ratio}${row.non2xx || row.errors ? ` (non-2xx ${row.non2xx}, errors ${row.errors})` : ''}`,
+      );
+    }
+  } finally {
+    await stopServer(child);
+    if (dropDatabase) await dropDatabase();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+function printTable(rows: BenchRow[]): void {
+  const header = ['db', 'route', 'req/s', 'p50 ms', 'p99 ms', '× ceiling'];
+  const body = rows.map((r) => [r.db, r.route, String(r.rps), String(r.p50), String(r.p99), r.ratio.toFixed(2)]);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => (b[i] ?? '').length)));
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i >= 2 ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0))).join('  ');
+  console.log(`\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
+  for (const b of body) console.log(line(b));
+}
+
+async function main(): Promise<void> {
+  mkdirSync(outDir, { recursive: true });
+  const suites = await discoverSuites();
+  const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
+  console.log(
+    `Benchmark: ${DURATION}s × ${CONNECTIONS} connections per route; suites: ${suites.map((s) => s.name).join(', ')}; databases: ${DBS.join(', ')}`,
+  );
+  const rows: BenchRow[] = [];
+  for (const db of DBS) rows.push(...(await benchDatabase(db, suites, stamp)));
+  printTable(rows);
+  const failed = rows.filter((r) => r.non2xx > 0 || r.errors > 0);
+  writeFileSync(
+    path.join(outDir, 'results.json'),
+    `${JSON.stringify({ at: new Date().toISOString(), duration: DURATION, connections: CONNECTIONS, rows }, null, 2)}\n`,
+  );
+  console.log(`\nResults written to ${path.relative(root, path.join(outDir, 'results.json'))}`);
+  if (failed.length > 0) {
+    console.error(`${failed.length} route(s) answered errors or non-2xx responses.`);
+    process.exitCode = 1;
+  }
+}
+
+await main();

@@ -1,0 +1,30 @@
+/**
+ * The benchmark's extension point. A suite is a file named `*.bench.ts` in `apps/server/src/bench/` or in
+ * a module (`apps/server/src/modules/<name>/<name>.bench.ts`) whose `suite` export the runner finds and calls
+ * against every database. See `catalog.bench.ts`; a bookings benchmark would add
+ * `modules/booking/booking.bench.ts` whose `routes()` first fetches the CSRF cookie and creates sessions.
+ */
+export interface BenchTarget {
+  /** e.g. http://127.0.0.1:38123 — the real server, seeded with the demo data, BENCH_ROUTES=1. */
+  baseUrl: string;
+  db: 'pglite' | 'postgres';
+}
+
+export interface BenchRoute {
+  /** Shown in the table, e.g. "/api/option?homencd=03&page=2". */
+  name: string;
+  path: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  /** Responses outside 2xx/304 make the row fail unless this says otherwise. */
+  allowNon2xx?: boolean;
+}
+
+export interface BenchSuite {
+  name: string;
+  /** Lower runs first. */
+  order?: number;
+  /** Called once per database after the server is up; may prepare data (log in, fetch tokens…). */
+  routes(target: BenchTarget): Promise<BenchRoute[]> | BenchRoute[];
+}

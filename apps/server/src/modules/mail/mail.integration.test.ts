@@ -1,0 +1,172 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { createServer as createNetServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outbox } from '../../db/schema.ts';
+import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { startWorkers } from '../../workers.ts';
+import { enqueueMail } from './outbox.ts';
+import {
+  bookingPaidMail,
+  cancellationMail,
+  type MailBooking,
+  requestConfirmedMail,
+  requestDeclinedMail,
+  requestReceivedMail,
+} from './templates.ts';
+import { createMailSender, processOutbox, retryDelayMs } from './worker.ts';
+
+const quiet = { info: () => {}, warn: () => {} };
+
+const sample: MailBooking = {
+  rsvno: 'AB123456',
+  sei: '山田',
+  mei: '太郎',
+  mail: 'taro@example.com',
+  amountjp: 20000,
+  paymentDeadline: new Date('2026-11-24T03:00:00Z'),
+  lines: [{ webname: '東京湾クルーズ', usedate: '2026-12-01', adultqty: 2, middleqty: 0, childqty: 1, infantqty: 0 }],
+  loginUrl: 'http://localhost:3000/login',
+};
+
+async function freePort(): Promise<number> {
+  const server = createNetServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+describe('mail templates', () => {
+  it.each([
+    ['request received', requestReceivedMail(sample), 'リクエストを受け付けました'],
+    ['booking paid', bookingPaidMail(sample), 'ご予約とお支払いが完了しました'],
+    ['request confirmed', requestConfirmedMail(sample), 'リクエストの手配が完了しました'],
+    ['request declined', requestDeclinedMail(sample), 'リクエストの手配ができませんでした'],
+    ['cancellation', cancellationMail(sample, 6000, 14000), 'キャンセルを承りました'],
+  ])('%s: polite Japanese with number, option, date, party, amount and the login link', (_n, mail, subject) => {
+    expect(mail.to).toBe('taro@example.com');
+    expect(mail.rsvno).toBe('AB123456');
+    expect(mail.subject).toContain(subject);
+    expect(mail.subject).toContain('AB123456');
+    expect(mail.body).toMatch(/^山田 太郎 様/);
+    for (const part of [
+      'AB123456',
+      '東京湾クルーズ',
+      '2026/12/01',
+      '大人2名、小人1名',
+      '￥20,000',
+      'http://localhost:3000/login',
+    ]) {
+      expect(mail.body).toContain(part);
+    }
+  });
+
+  it('gives the payment deadline in Tokyo time and the fee and refund', () => {
+    expect(requestConfirmedMail(sample).body).toContain('2026/11/24 12:00');
+    const cancel = cancellationMail(sample, 6000, 14000).body;
+    expect(cancel).toContain('キャンセル料：￥6,000');
+    expect(cancel).toContain('ご返金額　　：￥14,000');
+  });
+});
+
+describe('outbox worker', () => {
+  let t: TestApp;
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'tabi-mail-'));
+    t = await createTestApp({ config: { dataDir } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('writes .eml files under DATA_DIR/outbox when no SMTP server is configured', async () => {
+    await enqueueMail(t.ctx.db, bookingPaidMail(sample));
+    const sender = createMailSender(t.ctx, quiet);
+    expect(await processOutbox(t.ctx, sender, quiet)).toBe(1);
+    expect(await processOutbox(t.ctx, sender, quiet)).toBe(0);
+    const files = await readdir(path.join(dataDir, 'outbox'));
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/booking_paid-AB123456\.eml$/);
+    const eml = await readFile(path.join(dataDir, 'outbox', files[0] ?? ''), 'utf8');
+    expect(eml).toContain('To: taro@example.com');
+    expect(eml).toContain('X-Booking-Number: AB123456');
+    const [row] = await t.ctx.db.select().from(outbox);
+    expect(row).toMatchObject({ status: 'sent', attempts: 1 });
+    sender.close();
+  });
+
+  it('keeps mails pending while the SMTP server is down and sends them once it is back', async () => {
+    const port = await freePort();
+    const smtpCtx = { ...t.ctx, config: { ...t.ctx.config, smtpUrl: `smtp://127.0.0.1:${port}` } };
+    await t.ctx.db.delete(outbox);
+    await enqueueMail(t.ctx.db, requestReceivedMail(sample));
+    await enqueueMail(t.ctx.db, cancellationMail(sample, 0, 20000));
+    const sender = createMailSender(smtpCtx, quiet);
+
+    expect(await processOutbox(smtpCtx, sender, quiet)).toBe(0);
+    let rows = await t.ctx.db.select().from(outbox);
+    expect(rows.every((r) => r.status === 'pending' && r.attempts === 1 && r.lastError)).toBe(true);
+    // Not due yet: nothing is tried again before the backoff.
+    expect(await processOutbox(smtpCtx, sender, quiet)).toBe(0);
+    expect((await t.ctx.db.select().from(outbox)).every((r) => r.attempts === 1)).toBe(true);
+
+    const received: string[] = [];
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData(stream, _session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => {
+          received.push(Buffer.concat(chunks).toString('utf8'));
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
+    try {
+      t.clock.advance(retryDelayMs(1) + 1000);
+      expect(await processOutbox(smtpCtx, sender, quiet)).toBe(2);
+      rows = await t.ctx.db.select().from(outbox);
+      expect(rows.every((r) => r.status === 'sent' && r.attempts === 2)).toBe(true);
+      expect(received).toHaveLength(2);
+      expect(received.join('\n')).toContain('X-Booking-Number: AB123456');
+    } finally {
+      sender.close();
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    }
+  });
+
+  it('gives up after the maximum number of attempts', async () => {
+    await t.ctx.db.delete(outbox);
+    await enqueueMail(t.ctx.db, requestDeclinedMail(sample));
+    await t.ctx.db.update(outbox).set({ attempts: 9 });
+    const failing = { send: async () => Promise.reject(new Error('boom')), close: () => {} };
+    // attempts 9 → due immediately because next_attempt_at defaults to the database's now.
+    t.clock.set(new Date(Date.now() + 60_000));
+    await processOutbox(t.ctx, failing, quiet);
+    const [row] = await t.ctx.db.select().from(outbox);
+    expect(row).toMatchObject({ status: 'failed', attempts: 10, lastError: 'boom' });
+  });
+
+  it('startWorkers runs the mail loop and stops cleanly', async () => {
+    await t.ctx.db.delete(outbox);
+    await enqueueMail(t.ctx.db, requestConfirmedMail(sample));
+    const log = { info: () => {}, warn: () => {}, error: () => {} } as unknown as Parameters<typeof startWorkers>[1];
+    const workers = startWorkers(t.ctx, log, { mailMs: 20, sweepMs: 20 });
+    await expect
+      .poll(async () => (await t.ctx.db.select().from(outbox).where(eq(outbox.status, 'sent'))).length, {
+        timeout: 10_000,
+      })
+      .toBe(1);
+    await workers.stop();
+  });
+});

@@ -1,0 +1,280 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { addDays, type Ymd } from '@tabi/contract/dates';
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayIn } from '../../clock.ts';
+import { bookings, outbox, payments } from '../../db/schema.ts';
+import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { ADULT_PRICE, bookingPayload, insertTestOption, insertTestStock } from '../booking/test-fixtures.ts';
+import { refundPayment } from './service.ts';
+
+const WEBHOOK_SECRET = 'whsec_test_secret';
+type Json = Record<string, unknown>;
+
+/** A tiny stand-in for Stripe's HTTP API: just the calls the provider makes, recorded for inspection. */
+class FakeStripe {
+  readonly calls: { method: string; path: string; params: URLSearchParams }[] = [];
+  readonly sessions = new Map<string, Json>();
+  readonly taxRates: Json[] = [];
+  private server: Server | undefined;
+  private seq = 0;
+
+  async start(): Promise<string> {
+    this.server = createServer(async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const url = new URL(req.url ?? '/', 'http://fake');
+      const method = req.method ?? 'GET';
+      const params = new URLSearchParams(method === 'GET' ? url.search : Buffer.concat(chunks).toString());
+      this.calls.push({ method, path: url.pathname, params });
+      const [status, body] = this.answer(method, url.pathname, params);
+      res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${this.seq}` });
+      res.end(JSON.stringify(body));
+    });
+    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+    const { port } = this.server.address() as AddressInfo;
+    return `http://127.0.0.1:${port}`;
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
+  }
+
+  private answer(method: string, path: string, p: URLSearchParams): [number, Json] {
+    this.seq += 1;
+    if (method === 'GET' && path === '/v1/tax_rates') {
+      return [200, { object: 'list', data: this.taxRates, has_more: false, url: '/v1/tax_rates' }];
+    }
+    if (method === 'POST' && path === '/v1/tax_rates') {
+      const rate = {
+        id: `txr_${this.seq}`,
+        object: 'tax_rate',
+        percentage: Number(p.get('percentage')),
+        inclusive: p.get('inclusive') === 'true',
+        metadata: { marker: p.get('metadata[marker]') },
+      };
+      this.taxRates.push(rate);
+      return [200, rate];
+    }
+    if (method === 'POST' && path === '/v1/checkout/sessions') {
+      const id = `cs_test_${this.seq}`;
+      const session = {
+        id,
+        object: 'checkout.session',
+        url: `https://checkout.stripe.test/c/pay/${id}`,
+        status: 'open',
+        payment_status: 'unpaid',
+        amount_total: Number(p.get('line_items[0][price_data][unit_amount]')),
+        metadata: { rsvno: p.get('metadata[rsvno]') },
+        payment_intent: null,
+      };
+      this.sessions.set(id, session);
+      return [200, session];
+    }
+    const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
+    if (method === 'GET' && retrieve?.[1]) {
+      const session = this.sessions.get(retrieve[1]);
+      if (!session) return [404, { error: { type: 'invalid_request_error', message: 'No such checkout.session' } }];
+      const intent = session.payment_intent;
+      const expanded =
+        typeof intent === 'string' && p.getAll('expand[0]').includes('payment_intent')
+          ? { id: intent, object: 'payment_intent', latest_charge: `ch_for_${retrieve[1]}` }
+          : intent;
+      return [200, { ...session, payment_intent: expanded }];
+    }
+    if (method === 'POST' && path === '/v1/refunds') {
+      return [
+        200,
+        { id: `re_${this.seq}`, object: 'refund', amount: Number(p.get('amount')), charge: p.get('charge') },
+      ];
+    }
+    return [404, { error: { type: 'invalid_request_error', message: `unknown ${method} ${path}` } }];
+  }
+
+  /** What Stripe does when the customer pays on its page. */
+  pay(id: string): Json {
+    const session = this.sessions.get(id);
+    if (!session) throw new Error(`no session ${id}`);
+    Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: `pi_for_${id}` });
+    return session;
+  }
+}
+
+const fake = new FakeStripe();
+const signer = new Stripe('sk_test_signer');
+let t: TestApp;
+let day: Ymd;
+let ip = 1;
+
+async function book(adults = 2): Promise<string> {
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/booking',
+    payload: bookingPayload('ST0001', day, { adults }),
+    remoteAddress: `10.2.0.${ip++}`,
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json().response.rsvno;
+}
+
+async function openCheckout(rsvno: string): Promise<string> {
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/checkout',
+    payload: {
+      rsvno,
+      success_path: '/reservation/complete?processing=success',
+      cancel_path: '/reservation/complete?processing=failed',
+    },
+  });
+  expect(res.statusCode).toBe(200);
+  const url = res.json().response.url as string;
+  expect(url).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_/);
+  return url.slice(url.lastIndexOf('/') + 1);
+}
+
+function completedEvent(session: Json, eventId: string): string {
+  return JSON.stringify({
+    id: eventId,
+    object: 'event',
+    type: 'checkout.session.completed',
+    data: { object: session },
+  });
+}
+
+function deliver(payload: string, signature?: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/stripe/webhook',
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'stripe-signature': signature ?? signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+    },
+    payload,
+  });
+}
+
+async function state(rsvno: string) {
+  const [booking] = await t.ctx.db.select().from(bookings).where(eq(bookings.rsvno, rsvno));
+  const paymentRows = await t.ctx.db.select().from(payments).where(eq(payments.rsvno, rsvno));
+  const mails = await t.ctx.db.select().from(outbox).where(eq(outbox.rsvno, rsvno));
+  return { booking, payments: paymentRows, mails: mails.filter((m) => m.kind === 'booking_paid') };
+}
+
+beforeAll(async () => {
+  const host = await fake.start();
+  t = await createTestApp({
+    config: { stripeSecretKey: 'sk_test_fake', stripeWebhookSecret: WEBHOOK_SECRET, stripeApiHost: host },
+  });
+  expect(t.ctx.payment.name).toBe('stripe');
+  day = addDays(todayIn(t.clock), 10);
+  await insertTestOption(t.ctx.db, 'ST0001', { webname: '富士山日帰りバスツアー' });
+  await insertTestStock(t.ctx.db, 'ST0001', day, { zaikozan: 100 });
+});
+afterAll(async () => {
+  await t.close();
+  await fake.stop();
+});
+
+describe('Stripe provider against a fake Stripe API', () => {
+  it('creates the checkout session with every field SPEC §7 lists', async () => {
+    const rsvno = await book(2);
+    const id = await openCheckout(rsvno);
+    const create = fake.calls.find((c) => c.method === 'POST' && c.path === '/v1/checkout/sessions');
+    const p = create?.params;
+    expect(p).toBeDefined();
+    const rate = fake.taxRates[0];
+    expect(rate).toMatchObject({ percentage: 10, inclusive: true });
+    expect(Object.fromEntries(p ?? [])).toMatchObject({
+      mode: 'payment',
+      'line_items[0][quantity]': '1',
+      'line_items[0][price_data][currency]': 'jpy',
+      'line_items[0][price_data][unit_amount]': String(2 * ADULT_PRICE),
+      'line_items[0][price_data][tax_behavior]': 'inclusive',
+      'line_items[0][price_data][product_data][name]': '富士山日帰りバスツアー',
+      'line_items[0][tax_rates][0]': rate?.id,
+      allow_promotion_codes: 'true',
+      'payment_intent_data[capture_method]': 'automatic',
+      'metadata[rsvno]': rsvno,
+      billing_address_collection: 'auto',
+      expires_at: String(Math.floor(t.clock.now().getTime() / 1000) + 3600),
+      customer_email: 'taro@example.com',
+      success_url: 'http://localhost:3000/reservation/complete?processing=success',
+      cancel_url: 'http://localhost:3000/reservation/complete?processing=failed',
+    });
+    const [payment] = await t.ctx.db.select().from(payments).where(eq(payments.checkoutSessionId, id));
+    expect(payment).toMatchObject({ provider: 'stripe', status: 'open', amount: 2 * ADULT_PRICE });
+
+    // The tax rate is looked up once and reused.
+    await openCheckout(await book(1));
+    expect(fake.calls.filter((c) => c.method === 'POST' && c.path === '/v1/tax_rates')).toHaveLength(1);
+  });
+
+  it('fulfils once when the same webhook is delivered 20 times in a row', async () => {
+    const rsvno = await book(2);
+    const id = await openCheckout(rsvno);
+    const payload = completedEvent(fake.pay(id), 'evt_seq');
+    for (let i = 0; i < 20; i += 1) {
+      const res = await deliver(payload);
+      expect(res.statusCode).toBe(200);
+    }
+    const s = await state(rsvno);
+    expect(s.booking).toMatchObject({ status: 1, statusPayment: 1 });
+    expect(s.payments).toHaveLength(1);
+    expect(s.payments[0]).toMatchObject({ status: 'paid', chargeId: `ch_for_${id}` });
+    expect(s.mails).toHaveLength(1);
+  });
+
+  it('fulfils once when the same webhook arrives 20 times at once', async () => {
+    const rsvno = await book(3);
+    const id = await openCheckout(rsvno);
+    const payload = completedEvent(fake.pay(id), 'evt_par');
+    const answers = await Promise.all(Array.from({ length: 20 }, () => deliver(payload)));
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    const s = await state(rsvno);
+    expect(s.booking).toMatchObject({ status: 1, statusPayment: 1 });
+    expect(s.payments.filter((p) => p.status === 'paid')).toHaveLength(1);
+    expect(s.mails).toHaveLength(1);
+  });
+
+  it('refuses a webhook with a bad signature with HTTP 400 and changes nothing', async () => {
+    const rsvno = await book(1);
+    const id = await openCheckout(rsvno);
+    const payload = completedEvent(fake.pay(id), 'evt_bad');
+    const forged = signer.webhooks.generateTestHeaderString({ payload, secret: 'whsec_wrong' });
+    const res = await deliver(payload, forged);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errMsg).toMatch(/[ぁ-ん]/);
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/stripe/webhook',
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
+    expect(missing.statusCode).toBe(400);
+    expect((await state(rsvno)).booking).toMatchObject({ statusPayment: 0 });
+  });
+
+  it('acknowledges events it does not handle', async () => {
+    const payload = JSON.stringify({
+      id: 'evt_other',
+      object: 'event',
+      type: 'customer.created',
+      data: { object: {} },
+    });
+    const res = await deliver(payload);
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('refunds through refunds.create with the charge and amount', async () => {
+    const rsvno = await book(2);
+    const id = await openCheckout(rsvno);
+    await deliver(completedEvent(fake.pay(id), 'evt_refund'));
+    const result = await refundPayment(t.ctx, undefined, rsvno, 4000);
+    expect(result.refunded).toBe(4000);
+    const call = fake.calls.filter((c) => c.path === '/v1/refunds').at(-1);
+    expect(Object.fromEntries(call?.params ?? [])).toEqual({ charge: `ch_for_${id}`, amount: '4000' });
+  });
+});

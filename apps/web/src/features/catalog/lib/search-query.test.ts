@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { detailHref, EMPTY_CONDITIONS, listHref, listStateToParams, readListState } from './search-query.ts';
+import { parseTypedDate } from './typed-date.ts';
+
+describe('list state in the URL query', () => {
+  it('reads every condition, the page and md', () => {
+    const state = readListState(
+      new URLSearchParams(
+        'homencd=03&areacd=0301&citycd=030102&fromspotcd=1302&usedate=20260410&keycd=K01,K06&page=3&md=ab',
+      ),
+    );
+    expect(state).toEqual({
+      conditions: {
+        homencd: '03',
+        areacd: '0301',
+        citycd: '030102',
+        fromspotcd: '1302',
+        usedate: '20260410',
+        keycd: ['K01', 'K06'],
+      },
+      page: 3,
+      md: 'ab',
+    });
+  });
+
+  it('drops what the cascade or the formats cannot hold', () => {
+    const state = readListState(
+      new URLSearchParams('areacd=0301&citycd=030102&usedate=20261340&page=-2&keycd=K01,,K01,<x>'),
+    );
+    expect(state.conditions).toEqual({ ...EMPTY_CONDITIONS, keycd: ['K01'] });
+    expect(state.page).toBe(1);
+  });
+
+  it('writes only what is set, page only past 1, and md last', () => {
+    const params = listStateToParams({
+      conditions: { ...EMPTY_CONDITIONS, homencd: '03', keycd: ['K01', 'K02'] },
+      page: 1,
+      md: 'm1',
+    });
+    expect(params.toString()).toBe('homencd=03&keycd=K01%2CK02&md=m1');
+    expect(listHref({ conditions: EMPTY_CONDITIONS, page: 2, md: '' })).toBe('/?page=2');
+    expect(listHref({ conditions: EMPTY_CONDITIONS, page: 1, md: '' })).toBe('/');
+  });
+
+  it('links a card to its detail with the current search', () => {
+    expect(detailHref('OP0001', { conditions: { ...EMPTY_CONDITIONS, usedate: '20260410' }, page: 2, md: 'x' })).toBe(
+      '/detail?opcd=OP0001&usedate=20260410&page=2&md=x',
+    );
+  });
+});
+
+describe('typed use dates', () => {
+  it.each([
+    ['20260401', '20260401'],
+    ['2026/4/1', '20260401'],
+    ['2026-04-01', '20260401'],
+    ['２０２６０４０１', '20260401'],
+    [' 20260401 ', '20260401'],
+  ])('%s is %s', (text, day) => {
+    expect(parseTypedDate(text)).toBe(day);
+  });
+
+  it.each(['20260230', '2026041', 'tomorrow', ''])('%s is refused', (text) => {
+    expect(parseTypedDate(text)).toBeNull();
+  });
+});

@@ -1,0 +1,167 @@
+import { describe, expect, it } from 'vitest';
+import {
+  birthdayProblem,
+  cancelAllowed,
+  EMAIL_PATTERN,
+  nameProblem,
+  normalisePhone,
+  paymentAllowed,
+  phoneProblem,
+  statusLabel,
+} from './booking-rules.ts';
+import { BookingStatus, PaymentStatus } from './constants.ts';
+import type { AgeRules } from './party.ts';
+
+const RSV = '2026-11-21T03:00:00.000Z';
+const after = (minutes: number, ms = 0) => new Date(Date.parse(RSV) + minutes * 60_000 + ms).toISOString();
+
+describe('statusLabel (SPEC §4, in order)', () => {
+  const label = (status: number, status_payment: number, servertime = after(5)) =>
+    statusLabel({ status, status_payment, rsvdate: RSV }, servertime);
+
+  it('completed and paid is 予約済み', () => {
+    expect(label(BookingStatus.completed, PaymentStatus.completed)).toBe('予約済み');
+    expect(label(BookingStatus.completed, PaymentStatus.completed, after(600))).toBe('予約済み');
+  });
+
+  it('canceled is キャンセル済み', () => {
+    expect(label(BookingStatus.canceled, PaymentStatus.uncompleted)).toBe('キャンセル済み');
+    expect(label(BookingStatus.canceled, PaymentStatus.completed)).toBe('キャンセル済み');
+  });
+
+  it('completed and unpaid is 未決済 within 1 hour, キャンセル済み after it', () => {
+    expect(label(BookingStatus.completed, PaymentStatus.uncompleted, after(0))).toBe('未決済');
+    expect(label(BookingStatus.completed, PaymentStatus.uncompleted, after(59))).toBe('未決済');
+    expect(label(BookingStatus.completed, PaymentStatus.uncompleted, after(60))).toBe('未決済');
+    expect(label(BookingStatus.completed, PaymentStatus.uncompleted, after(60, 1))).toBe('キャンセル済み');
+    expect(label(BookingStatus.completed, PaymentStatus.uncompleted, after(61))).toBe('キャンセル済み');
+  });
+
+  it('tmp reservation is 仮予約（手配済）', () => {
+    expect(label(BookingStatus.tmp, PaymentStatus.uncompleted)).toBe('仮予約（手配済）');
+  });
+
+  it('requested is リクエスト予約', () => {
+    expect(label(BookingStatus.requested, PaymentStatus.uncompleted)).toBe('リクエスト予約');
+  });
+
+  it('is empty for an unknown status', () => {
+    expect(label(9, 0)).toBe('');
+  });
+});
+
+describe('paymentAllowed', () => {
+  const deadline = after(72 * 60);
+  const facts = (over: Partial<Parameters<typeof paymentAllowed>[0]> = {}) => ({
+    status: BookingStatus.tmp,
+    flg_request_rsv: 1,
+    payment_deadline_date: deadline,
+    ...over,
+  });
+
+  it('allows a confirmed request (tmp, flag set) before its deadline', () => {
+    expect(paymentAllowed(facts(), after(10))).toBe(true);
+    expect(paymentAllowed(facts(), after(72 * 60, -1))).toBe(true);
+  });
+
+  it('refuses at or after the deadline, without one, without the flag, or in another status', () => {
+    expect(paymentAllowed(facts(), deadline)).toBe(false);
+    expect(paymentAllowed(facts(), after(73 * 60))).toBe(false);
+    expect(paymentAllowed(facts({ payment_deadline_date: null }), after(10))).toBe(false);
+    expect(paymentAllowed(facts({ flg_request_rsv: 0 }), after(10))).toBe(false);
+    for (const status of [BookingStatus.completed, BookingStatus.canceled, BookingStatus.requested]) {
+      expect(paymentAllowed(facts({ status }), after(10))).toBe(false);
+    }
+  });
+});
+
+describe('cancelAllowed', () => {
+  it('only for a completed booking starting after today', () => {
+    expect(cancelAllowed({ status: BookingStatus.completed, fromdate: '20261122' }, '20261121')).toBe(true);
+    expect(cancelAllowed({ status: BookingStatus.completed, fromdate: '20261121' }, '20261121')).toBe(false);
+    expect(cancelAllowed({ status: BookingStatus.completed, fromdate: '20261120' }, '20261121')).toBe(false);
+    for (const status of [BookingStatus.tmp, BookingStatus.canceled, BookingStatus.requested]) {
+      expect(cancelAllowed({ status, fromdate: '20261201' }, '20261121')).toBe(false);
+    }
+  });
+});
+
+describe('birthdayProblem (SPEC §5 messages, verbatim)', () => {
+  const rules: AgeRules = {
+    adult_age_min: 12,
+    adult_age_max: null,
+    middle_age_min: null,
+    middle_age_max: 17,
+    child_age_min: 6,
+    child_age_max: 11,
+    infant_age_min: null,
+    infant_age_max: 5,
+  };
+  const today = '20261121';
+  const start = '20261201';
+
+  it('needs a valid date that is not in the future', () => {
+    expect(birthdayProblem('20261340', 'adult', start, today, rules)).toBe('有効な日付を設定してください');
+    expect(birthdayProblem('20230229', 'adult', start, today, rules)).toBe('有効な日付を設定してください');
+    expect(birthdayProblem('20261122', 'infant', start, today, rules)).toBe('有効な日付を設定してください');
+    expect(birthdayProblem('20261121', 'infant', start, today, rules)).toBeNull();
+  });
+
+  it('checks the age at the reference date against both bounds', () => {
+    expect(birthdayProblem('20150601', 'child', start, today, rules)).toBeNull();
+    expect(birthdayProblem('20230601', 'child', start, today, rules)).toBe(
+      '小人の年齢は6歳以上11歳以下になるよう入力してください',
+    );
+    expect(birthdayProblem('20100601', 'child', start, today, rules)).toBe(
+      '小人の年齢は6歳以上11歳以下になるよう入力してください',
+    );
+  });
+
+  it('names only the bounds that exist', () => {
+    expect(birthdayProblem('20200101', 'adult', start, today, rules)).toBe(
+      '大人の年齢は12歳以上になるよう入力してください',
+    );
+    expect(birthdayProblem('20000101', 'middle', start, today, rules)).toBe(
+      '中人の年齢は17歳以下になるよう入力してください',
+    );
+    expect(birthdayProblem('20100101', 'infant', start, today, rules)).toBe(
+      '幼児の年齢は5歳以下になるよう入力してください',
+    );
+  });
+
+  it('uses the reference date: a birthday on the day after the start keeps the younger age', () => {
+    // 12 on 2 December 2026: still 11 on the start date, so a child.
+    expect(birthdayProblem('20141202', 'child', start, today, rules)).toBeNull();
+    expect(birthdayProblem('20141201', 'child', start, today, rules)).toBe(
+      '小人の年齢は6歳以上11歳以下になるよう入力してください',
+    );
+  });
+});
+
+describe('normalisePhone', () => {
+  it('keeps digits only, accepting full-width digits and hyphens', () => {
+    expect(normalisePhone('090-1234-5678')).toBe('09012345678');
+    expect(normalisePhone('０９０－１２３４－５６７８')).toBe('09012345678');
+    expect(normalisePhone('090 1234 5678')).toBe('09012345678');
+    expect(normalisePhone('(03) 5555-0101')).toBe('0355550101');
+    expect(normalisePhone('09012345678')).toBe('09012345678');
+    expect(normalisePhone('')).toBe('');
+  });
+});
+
+describe('name, phone and e-mail checks', () => {
+  it('limits names to 30 characters and phones to 15', () => {
+    expect(nameProblem('山'.repeat(30))).toBeNull();
+    expect(nameProblem('山'.repeat(31))).toBe('30文字以内になるよう入力してください');
+    expect(phoneProblem('0'.repeat(15))).toBeNull();
+    expect(phoneProblem('0'.repeat(16))).toBe('15文字以内になるよう入力してください');
+  });
+
+  it('accepts standard addresses only', () => {
+    expect(EMAIL_PATTERN.test('taro.yamada@example.jp')).toBe(true);
+    expect(EMAIL_PATTERN.test('a+b@sub.example.co.jp')).toBe(true);
+    for (const bad of ['taro', 'taro@', '@example.jp', 'taro@example', 'ta ro@example.jp']) {
+      expect(EMAIL_PATTERN.test(bad)).toBe(false);
+    }
+  });
+});
