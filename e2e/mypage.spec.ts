@@ -294,3 +294,21 @@ test('a missing anti-forgery token alerts and logs out', async ({ page }) => {
   await expect(page).toHaveURL(/\/login/);
   expect(messages).toEqual([Msg.csrfExpired]);
 });
+
+test('reloading while my page is loading keeps the customer logged in', async ({ page }) => {
+  const messages: string[] = [];
+  page.on('dialog', (d) => {
+    messages.push(d.message());
+    void d.accept();
+  });
+  await loginAs(page, 'AA100003');
+  // Hold the booking call so that the reload cuts it short, as a slow network would.
+  await page.route('**/api/booking/AA100003', () => {});
+  const held = page.waitForRequest('**/api/booking/AA100003');
+  await page.goto('/mypage');
+  await held;
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await page.reload();
+  await expect(status(page)).toContainText(Msg.statusCanceled);
+  expect(messages).toEqual([]);
+});

@@ -77,19 +77,21 @@ function memberSection(page: Page, n: number): Locator {
 }
 
 async function fillPerson(scope: Locator, person: PersonData): Promise<void> {
-  await scope.getByLabel('姓', { exact: true }).fill(person.last);
-  await scope.getByLabel('名', { exact: true }).fill(person.first);
-  await scope.getByLabel('生年月日', { exact: true }).fill(person.birthday);
+  await scope.getByRole('textbox', { name: '姓', exact: true }).fill(person.last);
+  await scope.getByRole('textbox', { name: '名', exact: true }).fill(person.first);
+  await scope.getByRole('textbox', { name: '生年月日', exact: true }).fill(person.birthday);
   await scope.getByRole('radio', { name: person.sex }).check();
-  await scope.getByLabel('国籍', { exact: true }).selectOption({ label: person.nationality ?? '日本' });
-  if (person.passport) await scope.getByLabel('パスポート番号', { exact: true }).fill(person.passport);
+  await scope
+    .getByRole('combobox', { name: '国籍', exact: true })
+    .selectOption({ label: person.nationality ?? '日本' });
+  if (person.passport) await scope.getByRole('textbox', { name: 'パスポート番号', exact: true }).fill(person.passport);
 }
 
 async function fillLeader(page: Page, person: PersonData = TARO, email = 'taro.yamada@example.com'): Promise<void> {
   const leader = leaderSection(page);
   await fillPerson(leader, person);
-  await leader.getByLabel('電話番号', { exact: true }).fill(PHONE);
-  await leader.getByLabel('メールアドレス', { exact: true }).fill(email);
+  await leader.getByRole('textbox', { name: '電話番号', exact: true }).fill(PHONE);
+  await leader.getByRole('textbox', { name: 'メールアドレス', exact: true }).fill(email);
 }
 
 async function agreeToConsent(page: Page): Promise<void> {
@@ -164,22 +166,22 @@ test.describe('purchase flow', () => {
     await expect(memberSection(page, 1)).toContainText('大人');
     await expect(memberSection(page, 2)).toContainText('大人');
     await expect(memberSection(page, 3)).toContainText('小人');
-    await expect(page.getByLabel('パスポート番号')).toHaveCount(0);
+    await expect(page.getByRole('textbox', { name: 'パスポート番号' })).toHaveCount(0);
     await expect(page.getByText('ベジタリアン食')).toHaveCount(0);
 
     await fillLeader(page);
     // 申込者と同じ copies and locks participant 1, and follows later edits of the applicant.
     const first = memberSection(page, 1);
     await first.getByRole('checkbox', { name: Msg.sameAsLeader }).check();
-    await expect(first.getByLabel('姓', { exact: true })).toHaveValue('YAMADA');
-    await expect(first.getByLabel('姓', { exact: true })).not.toBeEditable();
-    await expect(first.getByLabel('生年月日', { exact: true })).toHaveValue('1985/04/12');
+    await expect(first.getByRole('textbox', { name: '姓', exact: true })).toHaveValue('YAMADA');
+    await expect(first.getByRole('textbox', { name: '姓', exact: true })).not.toBeEditable();
+    await expect(first.getByRole('textbox', { name: '生年月日', exact: true })).toHaveValue('1985/04/12');
     await expect(first.getByRole('radio', { name: '男性' })).toBeChecked();
     await expect(first.getByRole('radio', { name: '男性' })).toBeDisabled();
-    await expect(first.getByLabel('国籍', { exact: true })).toBeDisabled();
-    await leaderSection(page).getByLabel('名', { exact: true }).fill('TAROU');
-    await expect(first.getByLabel('名', { exact: true })).toHaveValue('TAROU');
-    await leaderSection(page).getByLabel('名', { exact: true }).fill('TARO');
+    await expect(first.getByRole('combobox', { name: '国籍', exact: true })).toBeDisabled();
+    await leaderSection(page).getByRole('textbox', { name: '名', exact: true }).fill('TAROU');
+    await expect(first.getByRole('textbox', { name: '名', exact: true })).toHaveValue('TAROU');
+    await leaderSection(page).getByRole('textbox', { name: '名', exact: true }).fill('TARO');
 
     await fillPerson(memberSection(page, 2), HANAKO);
     await expect(next).toBeDisabled();
@@ -321,7 +323,7 @@ test.describe('purchase flow', () => {
     await expect(adult.getByRole('heading')).toContainText('男性・大人');
     await expect(child.getByRole('heading')).toContainText('小人');
     // Children wear children's sizes.
-    await expect(child.getByLabel('ウェア').locator('option')).toHaveText([
+    await expect(child.getByRole('combobox', { name: 'ウェア', exact: true }).locator('option')).toHaveText([
       '選択してください',
       '90cm',
       '100cm',
@@ -329,7 +331,7 @@ test.describe('purchase flow', () => {
       '120cm',
       '130cm',
     ]);
-    await expect(adult.getByLabel('ブーツ').locator('option')).toHaveCount(24);
+    await expect(adult.getByRole('combobox', { name: 'ブーツ', exact: true }).locator('option')).toHaveCount(24);
 
     // Every shown select is required.
     await page.getByRole('button', { name: Msg.toCheck }).click();
@@ -338,21 +340,21 @@ test.describe('purchase flow', () => {
     await expect(child.getByText('ウェアのサイズを選択してください')).toBeVisible();
     await expect(page).toHaveURL(/\/reservation\/rental$/);
 
-    await adult.getByLabel('レンタル').selectOption({ label: 'スキー' });
-    await adult.getByLabel('ブーツ').selectOption('26.5');
-    await adult.getByLabel('ウェア').selectOption('L');
-    await child.getByLabel('レンタル').selectOption({ label: 'スノーボード' });
-    await child.getByLabel('ブーツ').selectOption('21.0');
-    await child.getByLabel('ウェア').selectOption('130cm');
+    await adult.getByRole('combobox', { name: 'レンタル', exact: true }).selectOption({ label: 'スキー' });
+    await adult.getByRole('combobox', { name: 'ブーツ', exact: true }).selectOption('26.5');
+    await adult.getByRole('combobox', { name: 'ウェア', exact: true }).selectOption('L');
+    await child.getByRole('combobox', { name: 'レンタル', exact: true }).selectOption({ label: 'スノーボード' });
+    await child.getByRole('combobox', { name: 'ブーツ', exact: true }).selectOption('21.0');
+    await child.getByRole('combobox', { name: 'ウェア', exact: true }).selectOption('130cm');
     await expect(page.getByText('ブーツのサイズを選択してください')).toHaveCount(0);
 
     // 前の入力へ戻る keeps the choices.
     await page.getByRole('button', { name: Msg.backToPrevious }).click();
     await expect(page).toHaveURL(/\/reservation\/member$/);
-    await expect(leaderSection(page).getByLabel('姓', { exact: true })).toHaveValue('YAMADA');
+    await expect(leaderSection(page).getByRole('textbox', { name: '姓', exact: true })).toHaveValue('YAMADA');
     await expect(memberSection(page, 1).getByRole('checkbox', { name: Msg.sameAsLeader })).toBeChecked();
     await page.getByRole('button', { name: Msg.toRental }).click();
-    await expect(adult.getByLabel('ブーツ')).toHaveValue('26.5');
+    await expect(adult.getByRole('combobox', { name: 'ブーツ', exact: true })).toHaveValue('26.5');
     await page.getByRole('button', { name: Msg.toCheck }).click();
 
     await expect(page).toHaveURL(/\/reservation\/check$/);
@@ -382,20 +384,20 @@ test.describe('purchase flow', () => {
   }) => {
     await startFromDetail(page, 'OP0007', { 大人: 2 });
     const leader = leaderSection(page);
-    await expect(leader.getByLabel('パスポート番号', { exact: true })).toBeVisible();
+    await expect(leader.getByRole('textbox', { name: 'パスポート番号', exact: true })).toBeVisible();
     await expect(leader.getByRole('checkbox', { name: Msg.vegetarianWanted })).toBeVisible();
     await fillLeader(page, { ...TARO, passport: 'TK1234567' });
     await leader.getByRole('checkbox', { name: Msg.vegetarianWanted }).check();
     const first = memberSection(page, 1);
     await first.getByRole('checkbox', { name: Msg.sameAsLeader }).check();
-    await expect(first.getByLabel('パスポート番号', { exact: true })).toHaveValue('TK1234567');
+    await expect(first.getByRole('textbox', { name: 'パスポート番号', exact: true })).toHaveValue('TK1234567');
     await expect(first.getByRole('checkbox', { name: Msg.vegetarianWanted })).toBeChecked();
     await expect(first.getByRole('checkbox', { name: Msg.vegetarianWanted })).toBeDisabled();
     const next = page.getByRole('button', { name: Msg.toCheck });
     await fillPerson(memberSection(page, 2), HANAKO);
     // The passport number is required where it is asked.
     await expect(next).toBeDisabled();
-    await memberSection(page, 2).getByLabel('パスポート番号', { exact: true }).fill('TK7654321');
+    await memberSection(page, 2).getByRole('textbox', { name: 'パスポート番号', exact: true }).fill('TK7654321');
     await expect(next).toBeEnabled();
     await next.click();
     await expect(page).toHaveURL(/\/reservation\/check$/);
@@ -416,13 +418,13 @@ test.describe('purchase flow: validation (SPEC §5)', () => {
     const leader = leaderSection(page);
     const child = memberSection(page, 2);
     await fillLeader(page, { ...TARO, last: 'A'.repeat(31) }, 'taro@example');
-    await leader.getByLabel('電話番号', { exact: true }).fill('0'.repeat(16));
+    await leader.getByRole('textbox', { name: '電話番号', exact: true }).fill('0'.repeat(16));
     await fillPerson(memberSection(page, 1), { ...HANAKO, birthday: formatYmd(addDays(tokyoYmd(new Date()), 1)) });
     // 5 years old on the use date: too young for 小人 (6–11).
     await fillPerson(child, { last: 'YAMADA', first: 'B'.repeat(31), birthday: yearsBefore(usedate, 5), sex: '女性' });
     await page.getByRole('button', { name: Msg.toCheck }).click();
 
-    const lastName = leader.getByLabel('姓', { exact: true });
+    const lastName = leader.getByRole('textbox', { name: '姓', exact: true });
     await expect(lastName).toHaveAttribute('aria-invalid', 'true');
     await expect(leader.getByText('30文字以内になるよう入力してください')).toBeVisible();
     await expect(leader.getByText('15文字以内になるよう入力してください')).toBeVisible();
@@ -443,21 +445,21 @@ test.describe('purchase flow: validation (SPEC §5)', () => {
     // Live validation after the first attempt.
     await lastName.fill('YAMADA');
     await expect(leader.getByText('30文字以内になるよう入力してください')).toHaveCount(0);
-    await leader.getByLabel('電話番号', { exact: true }).fill(PHONE);
-    await leader.getByLabel('メールアドレス', { exact: true }).fill('taro@example.com');
+    await leader.getByRole('textbox', { name: '電話番号', exact: true }).fill(PHONE);
+    await leader.getByRole('textbox', { name: 'メールアドレス', exact: true }).fill('taro@example.com');
     // An adult applicant must be an adult (12+) on the use date.
-    await leader.getByLabel('生年月日', { exact: true }).fill(yearsBefore(usedate, 10));
+    await leader.getByRole('textbox', { name: '生年月日', exact: true }).fill(yearsBefore(usedate, 10));
     await expect(leader.getByText('大人の年齢は12歳以上になるよう入力してください')).toBeVisible();
-    await leader.getByLabel('生年月日', { exact: true }).fill('1985/04/12');
+    await leader.getByRole('textbox', { name: '生年月日', exact: true }).fill('1985/04/12');
     await expect(leader.getByText(/年齢は/)).toHaveCount(0);
 
     // Now participant 2 is the first person with an error.
-    await memberSection(page, 1).getByLabel('生年月日', { exact: true }).fill('1987/09/30');
+    await memberSection(page, 1).getByRole('textbox', { name: '生年月日', exact: true }).fill('1987/09/30');
     await page.getByRole('button', { name: Msg.toCheck }).click();
-    await expect(child.getByLabel('名', { exact: true })).toBeFocused();
+    await expect(child.getByRole('textbox', { name: '名', exact: true })).toBeFocused();
     await expect(child).toBeInViewport();
-    await child.getByLabel('名', { exact: true }).fill('MIKU');
-    await child.getByLabel('生年月日', { exact: true }).fill(yearsBefore(usedate, 6));
+    await child.getByRole('textbox', { name: '名', exact: true }).fill('MIKU');
+    await child.getByRole('textbox', { name: '生年月日', exact: true }).fill(yearsBefore(usedate, 6));
     await page.getByRole('button', { name: Msg.toCheck }).click();
     await expect(page).toHaveURL(/\/reservation\/check$/);
   });
@@ -472,7 +474,7 @@ test.describe('purchase flow: validation (SPEC §5)', () => {
     await calendar.getByRole('combobox', { name: /月/ }).selectOption({ label: '5月' });
     await calendar.getByRole('button', { name: /5月15日/ }).click();
     await expect(calendar).toBeHidden();
-    await expect(leader.getByLabel('生年月日', { exact: true })).toHaveValue('1990/05/15');
+    await expect(leader.getByRole('textbox', { name: '生年月日', exact: true })).toHaveValue('1990/05/15');
 
     // Today is the last day offered; tomorrow is disabled.
     await leader.getByRole('button', { name: '生年月日をカレンダーから選ぶ' }).click();
@@ -490,7 +492,7 @@ test.describe('purchase flow: validation (SPEC §5)', () => {
     await page.keyboard.press('Escape');
     await expect(calendar).toBeHidden();
     // Typed text is accepted in several forms and normalised.
-    const input = leader.getByLabel('生年月日', { exact: true });
+    const input = leader.getByRole('textbox', { name: '生年月日', exact: true });
     await input.fill('19800102');
     await input.blur();
     await expect(input).toHaveValue('1980/01/02');
@@ -591,7 +593,9 @@ test.describe('purchase flow: accessibility and screenshots', () => {
     test(`member, rental, check (consent open) and complete at ${viewport.width}px`, async ({ page }) => {
       await page.setViewportSize(viewport);
       const usedate = await startFromDetail(page, 'OP0003', { 大人: 1, 小人: 1 });
-      await expect(leaderSection(page).getByLabel('国籍', { exact: true }).locator('option')).not.toHaveCount(1);
+      await expect(
+        leaderSection(page).getByRole('combobox', { name: '国籍', exact: true }).locator('option'),
+      ).not.toHaveCount(1);
       await shot(page, 'member-empty');
       await expectNoSeriousA11yViolations(page);
       await fillLeader(page);
@@ -614,12 +618,12 @@ test.describe('purchase flow: accessibility and screenshots', () => {
       await expectNoSeriousA11yViolations(page);
       const adult = page.getByRole('region', { name: /参加者1/ });
       const child = page.getByRole('region', { name: /参加者2/ });
-      await adult.getByLabel('レンタル').selectOption({ label: 'スキー' });
-      await adult.getByLabel('ブーツ').selectOption('26.5');
-      await adult.getByLabel('ウェア').selectOption('L');
-      await child.getByLabel('レンタル').selectOption({ label: 'スキー' });
-      await child.getByLabel('ブーツ').selectOption('21.0');
-      await child.getByLabel('ウェア').selectOption('130cm');
+      await adult.getByRole('combobox', { name: 'レンタル', exact: true }).selectOption({ label: 'スキー' });
+      await adult.getByRole('combobox', { name: 'ブーツ', exact: true }).selectOption('26.5');
+      await adult.getByRole('combobox', { name: 'ウェア', exact: true }).selectOption('L');
+      await child.getByRole('combobox', { name: 'レンタル', exact: true }).selectOption({ label: 'スキー' });
+      await child.getByRole('combobox', { name: 'ブーツ', exact: true }).selectOption('21.0');
+      await child.getByRole('combobox', { name: 'ウェア', exact: true }).selectOption('130cm');
       await page.getByRole('button', { name: Msg.toCheck }).click();
 
       await expect(page).toHaveURL(/\/reservation\/check$/);

@@ -1,5 +1,5 @@
 // Starts the real server for the end-to-end tests on a fresh embedded database with the demo data.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,19 +9,28 @@ const port = process.env.E2E_PORT ?? '3100';
 const dataDir = path.join(root, `.data-e2e-${port}`);
 rmSync(dataDir, { recursive: true, force: true });
 
+const env = {
+  ...process.env,
+  PORT: port,
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  APP_KEY: 'e2e-key',
+  LOG_LEVEL: 'warn',
+  E2E: '1',
+};
+// Demo data plus the XSS fixture of e2e/security.spec.ts, written before the server holds the database.
+const prepared = spawnSync(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/quality/prepare-e2e-db.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+  env,
+});
+if (prepared.status !== 0) process.exit(prepared.status ?? 1);
+
 const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
   cwd: root,
   stdio: 'inherit',
-  env: {
-    ...process.env,
-    PORT: port,
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    APP_KEY: 'e2e-key',
-    LOG_LEVEL: 'warn',
-    E2E: '1',
-  },
+  env,
 });
 for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));

@@ -1,18 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors.ts';
 
-/** True when a string anywhere in the value (keys included) holds a NUL character. */
-export function containsNul(value: unknown): boolean {
+/** A UTF-16 surrogate without its pair (text that is not valid Unicode). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+function forbidden(text: string): boolean {
+  return text.includes('\u0000') || LONE_SURROGATE.test(text);
+}
+
+/** True when a string anywhere in the value (keys included) holds a NUL or a lone surrogate. */
+export function containsForbiddenText(value: unknown): boolean {
   const pending: unknown[] = [value];
   while (pending.length > 0) {
     const item = pending.pop();
     if (typeof item === 'string') {
-      if (item.includes('\u0000')) return true;
+      if (forbidden(item)) return true;
     } else if (Array.isArray(item)) {
       pending.push(...item);
     } else if (item !== null && typeof item === 'object' && !Buffer.isBuffer(item)) {
       for (const [key, inner] of Object.entries(item)) {
-        if (key.includes('\u0000')) return true;
+        if (forbidden(key)) return true;
         pending.push(inner);
       }
     }
@@ -21,13 +28,18 @@ export function containsNul(value: unknown): boolean {
 }
 
 /**
- * PostgreSQL text cannot hold NUL, so a NUL that reaches a query fails there as a 500. No field of
- * this API has a use for it: any path parameter, query value or body string carrying one is refused
- * up front with errcd 999 (found by the fuzz test, apps/server/src/quality).
+ * PostgreSQL text cannot hold NUL, and jsonb refuses an escaped lone surrogate, so either one reaching
+ * a query failed there as a 500 (found by the fuzz test, apps/server/src/quality). No field of this API
+ * has a use for them: a path parameter, query value or body string carrying one is refused up front
+ * with errcd 999.
  */
 export function registerInputGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
-    if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
+    if (
+      containsForbiddenText(request.params) ||
+      containsForbiddenText(request.query) ||
+      containsForbiddenText(request.body)
+    ) {
       throw AppError.badRequest();
     }
   });

@@ -42,10 +42,11 @@ export async function registerSpa(app: FastifyInstance, webDist: string, resolve
     root: webDist,
     wildcard: false,
     index: false,
+    // send's own Cache-Control would overwrite the one set here (@fastify/static applies it last).
+    cacheControl: false,
     setHeaders(res, filePath) {
-      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-        res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-      }
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=0');
     },
   });
 

@@ -38,7 +38,7 @@ export const ODD_STRINGS: readonly string[] = [
   '../../../../etc/passwd',
   '%00',
   '%',
-  '${7*7}{{7*7}}',
+  `\${7*7}{{7*7}}`,
   '__proto__',
   'constructor',
   'null',
@@ -152,8 +152,9 @@ type Path = (string | number)[];
 /** Every place in a JSON value where a mutation can land (containers included). */
 export function pathsOf(value: Json, prefix: Path = []): Path[] {
   const out: Path[] = prefix.length > 0 ? [prefix] : [];
-  if (Array.isArray(value)) value.forEach((v, i) => out.push(...pathsOf(v, [...prefix, i])));
-  else if (value !== null && typeof value === 'object') {
+  if (Array.isArray(value)) {
+    for (const [i, v] of value.entries()) out.push(...pathsOf(v, [...prefix, i]));
+  } else if (value !== null && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) out.push(...pathsOf(v, [...prefix, k]));
   }
   return out;

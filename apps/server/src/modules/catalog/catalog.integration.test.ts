@@ -337,6 +337,22 @@ describe('GET /api/option/{code}', () => {
     expect(detail.contents).toContain('<table>');
   });
 
+  it('follows the Tokyo calendar: at 00:00 in Tokyo the default month and "today" move on', async () => {
+    try {
+      t.clock.set(new Date('2026-11-30T14:59:00Z'));
+      const late = optionDetailResponse.parse((await get('/api/option/OP0001')).json()).response!;
+      expect(Object.keys(late.valueList)[0]).toBe('20261101');
+      expect(Number(late.valueList['20261130']?.adultbaika)).toBeGreaterThan(0);
+      t.clock.set(new Date('2026-11-30T15:00:00Z'));
+      const next = optionDetailResponse.parse((await get('/api/option/OP0001')).json()).response!;
+      expect(Object.keys(next.valueList)[0]).toBe('20261201');
+      expect(Number(next.valueList['20261201']?.adultbaika)).toBeGreaterThan(0);
+      expect((await get('/api/price/OP0001?usedate=20261130&adultqty=1')).json().errcd).toBe('505');
+    } finally {
+      t.clock.set(NOW);
+    }
+  });
+
   it('answers the month of usedate with the stock of each day', async () => {
     const detail = optionDetailResponse.parse((await get('/api/option/OP0001?usedate=20270215')).json()).response!;
     const days = Object.keys(detail.valueList);

@@ -13,9 +13,9 @@ import {
   priceQuery,
 } from '@tabi/contract/catalog';
 import { ErrCd, OPTIONS_PER_PAGE, PACKAGE_CODE_OPTION } from '@tabi/contract/constants';
-import { isoDateToYmd, isValidYmd, monthEnd, monthStart, type Ymd, ymdToIsoDate } from '@tabi/contract/dates';
+import { isoDateToYmd, isValidYmd, monthEnd, monthStart, tokyoYmd, type Ymd, ymdToIsoDate } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
-import { type Clock, todayIn } from '../../clock.ts';
+import type { Clock } from '../../clock.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, parseInput } from '../../errors.ts';
@@ -76,8 +76,17 @@ export class CatalogService {
     this.masters.clear();
   }
 
+  private todayMemo = { minute: Number.NaN, ymd: '' };
+
+  /**
+   * Today in Tokyo, worked out once a minute: Tokyo days begin on a whole minute, and formatting the date
+   * costs more than the rest of a cached list request.
+   */
   private today(): Ymd {
-    return todayIn(this.clock);
+    const now = this.clock.now();
+    const minute = Math.floor(now.getTime() / 60_000);
+    if (minute !== this.todayMemo.minute) this.todayMemo = { minute, ymd: tokyoYmd(now) };
+    return this.todayMemo.ymd;
   }
 
   /** GET /option: one page, served pre-serialised from a short-lived cache. */

@@ -41,7 +41,7 @@ border-radius:999px;padding:2px 10px}
 .amount{font-size:2.1rem;font-weight:700;letter-spacing:.01em;margin:0 0 16px;color:#102a43}
 .amount small{font-size:.85rem;font-weight:500;color:#52606d;margin-left:6px}
 dl{margin:0;display:grid;gap:10px}
-dt{font-size:.8rem;color:#627d98}
+dt{font-size:.8rem;color:#486581}
 dd{margin:0;font-weight:600;word-break:break-word}
 h2{font-size:1.1rem;margin:0 0 16px;color:#102a43}
 .field{margin-bottom:16px}
@@ -65,7 +65,7 @@ color:#fff;background:#1d64c0;cursor:pointer;margin-top:8px}
 .done{text-align:center}
 .done p{margin:0 0 16px}
 .link-btn{display:inline-block;border-radius:10px;padding:12px 20px;font-weight:700;color:#fff;background:#1d64c0;text-decoration:none}
-.foot{margin-top:28px;text-align:center;font-size:.8rem;color:#627d98;text-wrap:balance}
+.foot{margin-top:28px;text-align:center;font-size:.8rem;color:#486581;text-wrap:balance}
 `;
 
 function layout(title: string, body: string): string {
@@ -84,7 +84,7 @@ function layout(title: string, body: string): string {
 <main>
 ${body}
 </main>
-<p class="foot">この画面はテスト用の決済画面です。実際の請求は発生しません。</p>
+<footer class="foot">この画面はテスト用の決済画面です。実際の請求は発生しません。</footer>
 </div>
 </body>
 </html>`;

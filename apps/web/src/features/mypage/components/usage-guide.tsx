@@ -124,7 +124,7 @@ export function UsageGuide({
             {o.arrival_point && <Row label="到着地">{o.arrival_point}</Row>}
             {o.arrival_time && <Row label="到着時刻">{o.arrival_time}</Row>}
             {o.contents && (
-              <Row label="内容">
+              <Row label="内容" wide>
                 <button type="button" className={styles.linkButton} onClick={() => onShowItinerary(o)}>
                   行程詳細を見る
                 </button>

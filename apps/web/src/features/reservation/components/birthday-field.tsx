@@ -51,8 +51,17 @@ export function BirthdayField({
       const target = event.target as Node;
       if (!panel.current?.contains(target) && !panel.current?.parentElement?.contains(target)) setOpen(false);
     };
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      input.current?.focus();
+    };
     document.addEventListener('pointerdown', closeOnOutside);
-    return () => document.removeEventListener('pointerdown', closeOnOutside);
+    document.addEventListener('keydown', closeOnEscape);
+    return () => {
+      document.removeEventListener('pointerdown', closeOnOutside);
+      document.removeEventListener('keydown', closeOnEscape);
+    };
   }, [open]);
 
   const describedBy = [`${id}-hint`, error ? `${id}-error` : ''].filter(Boolean).join(' ');
@@ -114,18 +123,7 @@ export function BirthdayField({
           </button>
         )}
         {open && !locked && (
-          <fieldset
-            ref={panel}
-            id={`${id}-calendar`}
-            className={styles.calendar}
-            onKeyDown={(event) => {
-              if (event.key === 'Escape') {
-                event.stopPropagation();
-                setOpen(false);
-                input.current?.focus();
-              }
-            }}
-          >
+          <fieldset ref={panel} id={`${id}-calendar`} className={styles.calendar}>
             <legend className="visually-hidden">{`${label}のカレンダー`}</legend>
             <DayPicker
               mode="single"
