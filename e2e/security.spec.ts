@@ -1,9 +1,9 @@
 /**
  * Issue 6, XSS in Chromium: option OPXSS1 and booking XS000001 (apps/server/src/quality/xss-fixture.ts,
  * added by scripts/e2e-server.mjs) carry script and event-handler payloads in every HTML and text field.
- * On the list, the detail page with its party dialog and my page nothing runs: window.__xss stays unset,
- * no dialog opens, no CSP violation is reported (so the sanitiser, not only the CSP, stopped them), the DOM
- * holds no event-handler attribute or javascript: URL, and the texts are shown literally.
+ * On the list, the detail page with its party dialog and my page nothing runs, with the CSP and with it
+ * bypassed: window.__xss stays unset, no dialog opens, the DOM holds no event-handler attribute, javascript:
+ * URL or active element in server HTML, and the plain-text fields are shown literally.
  * The HTML answers carry the security headers.
  */
 import { expect, type Page, test } from '@playwright/test';
@@ -17,7 +17,6 @@ const TEXT_PAYLOAD = '<img src=x onerror="window.__xss=1"><script>window.__xss=1
 
 interface Observed {
   xss: unknown;
-  violations: string[];
   dialogs: string[];
 }
 
@@ -30,21 +29,11 @@ test.beforeEach(async ({ page }) => {
     opened.push(`${dialog.type()}: ${dialog.message()}`);
     void dialog.dismiss();
   });
-  await page.addInitScript(() => {
-    const w = window as unknown as { __cspViolations: string[] };
-    w.__cspViolations = [];
-    document.addEventListener('securitypolicyviolation', (event) => {
-      w.__cspViolations.push(`${event.violatedDirective} ${event.blockedURI} ${event.sample}`);
-    });
-  });
 });
 
 async function observed(page: Page): Promise<Observed> {
-  const inPage = await page.evaluate(() => {
-    const w = window as unknown as { __xss?: unknown; __cspViolations?: string[] };
-    return { xss: w.__xss, violations: w.__cspViolations ?? [] };
-  });
-  return { ...inPage, dialogs: dialogs.get(page) ?? [] };
+  const xss = await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss);
+  return { xss, dialogs: dialogs.get(page) ?? [] };
 }
 
 /** Event handlers, javascript: URLs and active elements anywhere in the app's DOM. */
@@ -64,7 +53,6 @@ async function dangerousDom(page: Page): Promise<string[]> {
           found.push(`${el.tagName} ${attr.name}="${attr.value}"`);
         }
         if (attr.name === 'srcdoc') found.push(`${el.tagName} srcdoc`);
-        if (attr.name === 'style' && /javascript:|expression\(/i.test(attr.value)) found.push(`${el.tagName} style`);
       }
     }
     for (const html of Array.from(root.querySelectorAll('.html-content'))) {
@@ -84,61 +72,68 @@ async function expectNothingRan(page: Page): Promise<void> {
     if (await link.isVisible()) await link.click({ noWaitAfter: true }).catch(() => undefined);
   }
   expect(await dangerousDom(page)).toEqual([]);
-  expect(await observed(page)).toEqual({ xss: undefined, violations: [], dialogs: [] });
+  expect(await observed(page)).toEqual({ xss: undefined, dialogs: [] });
 }
 
-test.describe('XSS payloads in every field execute nothing', () => {
-  test('the list shows the option with its payloads as text', async ({ page }) => {
-    await page.goto(XSS_LIST);
-    const card = page.locator(`[data-opcd="${XSS_OPCD}"]`);
-    await expect(card).toBeVisible();
-    await expect(card).toContainText(`XSS検証オプション ${TEXT_PAYLOAD}`);
-    await expect(card).toContainText('XSS検証（introduction）');
-    await expectNothingRan(page);
-  });
+// Twice: as served (CSP on), and with the CSP bypassed, which shows the sanitiser alone stops every payload.
+// (Chromium reports a CSP violation for each handler attribute even while DOMPurify parses the HTML in an
+// inert document, so violation reports are no evidence either way; the DOM and window.__xss are.)
+for (const bypassCSP of [false, true]) {
+  test.describe(`XSS payloads in every field execute nothing (${bypassCSP ? 'CSP bypassed: DOMPurify alone' : 'with the CSP'})`, () => {
+    test.use({ bypassCSP });
 
-  test('the option is not on the first page of the unfiltered list', async ({ page }) => {
-    await page.goto('/');
-    await expect(page.locator('[data-opcd]').first()).toBeVisible();
-    await expect(page.locator(`[data-opcd="${XSS_OPCD}"]`)).toHaveCount(0);
-  });
+    test('the list shows the option with its payloads as text', async ({ page }) => {
+      await page.goto(XSS_LIST);
+      const card = page.locator(`[data-opcd="${XSS_OPCD}"]`);
+      await expect(card).toBeVisible();
+      await expect(card).toContainText(`XSS検証オプション ${TEXT_PAYLOAD}`);
+      await expect(card).toContainText('XSS検証（introduction）');
+      await expectNothingRan(page);
+    });
 
-  test('the detail page and its party dialog', async ({ page }) => {
-    await page.goto(`/detail?opcd=${XSS_OPCD}`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`XSS検証オプション ${TEXT_PAYLOAD}`);
-    await expect(page).toHaveTitle(/XSS検証オプション <img src=x onerror=/);
-    const main = page.getByRole('main');
-    for (const field of ['contents', 'optionattention', 'information', 'cancel_note']) {
-      await expect(main.getByText(`XSS検証（${field}）`)).toBeVisible();
-    }
-    await expect(main).toContainText(`検証観光 ${TEXT_PAYLOAD}`);
-    await expect(main).toContainText(`沖縄県石垣市 ${TEXT_PAYLOAD}`);
-    await expect(main).toContainText(`集合場所 ${TEXT_PAYLOAD}`);
-    await expectNothingRan(page);
+    test('the option is not on the first page of the unfiltered list', async ({ page }) => {
+      await page.goto('/');
+      await expect(page.locator('[data-opcd]').first()).toBeVisible();
+      await expect(page.locator(`[data-opcd="${XSS_OPCD}"]`)).toHaveCount(0);
+    });
 
-    await page.getByTestId('availability-calendar').locator('td[data-day] button:not([disabled])').first().click();
-    const dialog = page.getByRole('dialog');
-    await expect(dialog).toBeVisible();
-    await expect(dialog.getByText('XSS検証（age_note）')).toBeVisible();
-    await expect(dialog).toContainText(`XSS検証オプション ${TEXT_PAYLOAD}`);
-    await expectNothingRan(page);
-  });
+    test('the detail page and its party dialog', async ({ page }) => {
+      await page.goto(`/detail?opcd=${XSS_OPCD}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(`XSS検証オプション ${TEXT_PAYLOAD}`);
+      await expect(page).toHaveTitle(/XSS検証オプション <img src=x onerror=/);
+      const main = page.getByRole('main');
+      for (const field of ['contents', 'optionattention', 'information', 'cancel_note']) {
+        await expect(main.getByText(`XSS検証（${field}）`)).toBeVisible();
+      }
+      await expect(main).toContainText(`検証観光 ${TEXT_PAYLOAD}`);
+      await expect(main).toContainText(`沖縄県石垣市 ${TEXT_PAYLOAD}`);
+      await expect(main).toContainText(`集合場所 ${TEXT_PAYLOAD}`);
+      await expectNothingRan(page);
 
-  test('my page of a booking of that option', async ({ page }) => {
-    await page.goto('/login');
-    await page.getByLabel('予約番号').fill(XSS_RSVNO);
-    await page.getByLabel('電話番号').fill(TEL);
-    await page.getByRole('button', { name: 'ログイン' }).click();
-    await expect(page).toHaveURL(/\/mypage/);
-    const main = page.getByRole('main');
-    await expect(main).toContainText('<img src=x onerror=window.__xss=1>');
-    for (const summary of await main.locator('details > summary').all()) await summary.click();
-    await expect(main.getByText('XSS検証（contents）')).toBeVisible();
-    await expect(main.getByText('XSS検証（cancel_note）')).toBeVisible();
-    await expect(main).toContainText(`検証観光 ${TEXT_PAYLOAD}`);
-    await expectNothingRan(page);
+      await page.getByTestId('availability-calendar').locator('td[data-day] button:not([disabled])').first().click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByText('XSS検証（age_note）')).toBeVisible();
+      await expect(dialog).toContainText(`XSS検証オプション ${TEXT_PAYLOAD}`);
+      await expectNothingRan(page);
+    });
+
+    test('my page of a booking of that option', async ({ page }) => {
+      await page.goto('/login');
+      await page.getByLabel('予約番号').fill(XSS_RSVNO);
+      await page.getByLabel('電話番号').fill(TEL);
+      await page.getByRole('button', { name: 'ログイン' }).click();
+      await expect(page).toHaveURL(/\/mypage/);
+      const main = page.getByRole('main');
+      await expect(main).toContainText('<img src=x onerror=window.__xss=1>');
+      for (const summary of await main.locator('details > summary').all()) await summary.click();
+      await expect(main.getByText('XSS検証（contents）')).toBeVisible();
+      await expect(main.getByText('XSS検証（cancel_note）')).toBeVisible();
+      await expect(main).toContainText(`検証観光 ${TEXT_PAYLOAD}`);
+      await expectNothingRan(page);
+    });
   });
-});
+}
 
 test.describe('security headers of the HTML', () => {
   for (const url of ['/', `/detail?opcd=${XSS_OPCD}`, '/mypage', '/login']) {

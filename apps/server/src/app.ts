@@ -16,6 +16,7 @@ import { catalogPageMeta } from './modules/catalog/page-meta.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { couponRoutes } from './modules/coupon/routes.ts';
 import { mypageRoutes } from './modules/mypage/routes.ts';
+import { opsRoutes } from './modules/ops/routes.ts';
 import { paymentRoutes } from './modules/payment/routes.ts';
 import { sandboxRoutes } from './modules/payment/sandbox-routes.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
@@ -24,6 +25,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Serve the built SPA (off in API tests). */
   serveWeb?: boolean;
+  /** Accept operator commands from loopback with this key (the running server's `npm run ops` path). */
+  opsKey?: string;
 }
 
 /** Builds the app apart from the server that listens (fastify/demo); tests call it with inject. */
@@ -83,6 +86,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   );
   await catalogImageRoutes(app, ctx);
   await app.register(async (root) => sandboxRoutes(root, ctx));
+  const { opsKey } = options;
+  if (opsKey) await app.register(async (root) => opsRoutes(root, ctx, opsKey));
 
   const resolveMeta: PageMetaResolver = (pathname, query) => catalogPageMeta(ctx, pathname, query);
   if (options.serveWeb) await registerSpa(app, ctx.config.webDist, resolveMeta);

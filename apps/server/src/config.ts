@@ -22,6 +22,8 @@ export interface Config {
   redisUrl: string | undefined;
   secureCookies: boolean;
   logLevel: string;
+  /** Login attempts per client address per 15 minutes (DESIGN §4). */
+  loginLimitPerIp: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -44,5 +46,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL || undefined,
     secureCookies: env.SECURE_COOKIES === 'true',
     logLevel: env.LOG_LEVEL ?? 'info',
+    loginLimitPerIp: Number(env.LOGIN_IP_LIMIT ?? 30),
   };
 }

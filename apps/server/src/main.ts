@@ -3,6 +3,7 @@ import { systemClock } from './clock.ts';
 import { loadConfig } from './config.ts';
 import { createContext } from './context.ts';
 import { openDatabase } from './db/client.ts';
+import { writeOpsKey } from './modules/ops/key.ts';
 import { seedIfEmpty } from './seed/seed.ts';
 import { startWorkers } from './workers.ts';
 
@@ -10,7 +11,7 @@ const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await seedIfEmpty(database.db, systemClock);
 const ctx = createContext({ db: database.db, clock: systemClock, config });
-const app = await buildApp(ctx, { logger: true, serveWeb: true });
+const app = await buildApp(ctx, { logger: true, serveWeb: true, opsKey: writeOpsKey(config.dataDir) });
 const workers = startWorkers(ctx, app.log);
 
 let closing = false;

@@ -1,6 +1,6 @@
 /** The part of autocannon 8's programmatic API the benchmark uses (the package ships no types). */
 declare module 'autocannon' {
-  interface Options {
+  export interface Options {
     url: string;
     connections?: number;
     duration?: number;
@@ -9,7 +9,7 @@ declare module 'autocannon' {
     body?: string;
     timeout?: number;
   }
-  interface Histogram {
+  export interface Histogram {
     average: number;
     mean: number;
     p50: number;
@@ -18,7 +18,7 @@ declare module 'autocannon' {
     max: number;
     total: number;
   }
-  interface Result {
+  export interface Result {
     requests: Histogram;
     latency: Histogram;
     throughput: Histogram;
@@ -28,6 +28,5 @@ declare module 'autocannon' {
     '2xx': number;
     duration: number;
   }
-  function autocannon(options: Options): Promise<Result>;
-  export default autocannon;
+  export default function autocannon(options: Options): Promise<Result>;
 }

@@ -8,11 +8,11 @@
  * bench_<timestamp> is created on it and dropped afterwards.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import autocannon from 'autocannon';
+import autocannon, { type Result } from 'autocannon';
 import pg from 'pg';
 import type { BenchRoute, BenchSuite, BenchTarget } from './types.ts';
 
@@ -92,10 +92,11 @@ async function waitHealthy(baseUrl: string, child: ChildProcess, timeoutMs = 180
   throw new Error('server did not become healthy');
 }
 
-function startServer(port: number, env: Record<string, string>): ChildProcess {
+function startServer(port: number, env: Record<string, string>, logFile: string): ChildProcess {
+  const log = openSync(logFile, 'w');
   const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
     cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', log, log],
     env: {
       ...process.env,
       ...env,
@@ -107,6 +108,11 @@ function startServer(port: number, env: Record<string, string>): ChildProcess {
       NODE_ENV: 'production',
       WEB_DIST: path.join(outDir, 'no-web'),
     },
+  });
+  child.once('exit', (code, signal) => {
+    closeSync(log);
+    if (code !== 0 && signal !== 'SIGTERM')
+      console.error(`server exited (code ${code}, signal ${signal}); see ${logFile}`);
   });
   return child;
 }
@@ -166,33 +172,45 @@ async function benchDatabase(db: BenchTarget['db'], suites: BenchSuite[], stamp:
   const baseUrl = `http://127.0.0.1:${port}`;
   console.log(`\n[${db}] starting the server on ${baseUrl} (migrate + seed)…`);
   const started = performance.now();
-  const child = startServer(port, env);
+  const logFile = path.join(outDir, `server-${db}.log`);
+  const child = startServer(port, env, logFile);
   const rows: BenchRow[] = [];
   try {
     await waitHealthy(baseUrl, child);
     console.log(`[${db}] ready in ${Math.round(performance.now() - started)} ms`);
     const target: BenchTarget = { baseUrl, db };
-    const measured: { suite: string; route: BenchRoute; result: Awaited<ReturnType<typeof measure>> }[] = [];
-    // The ceiling is measured before and after the suites; every route is compared with their mean, which evens out
-    // a machine whose load changes during the run.
-    const before = await measure(baseUrl, CEILING);
+    const measured: { suite: string; route: BenchRoute; result: Result; ceiling: number }[] = [];
+    // Each route is paired with a ceiling measured just before it, so a machine whose load changes during the
+    // run still gives comparable ratios; the ceiling row shows the mean of those measurements.
+    const ceilings: Result[] = [];
     for (const suite of suites) {
       for (const route of await suite.routes(target)) {
-        measured.push({ suite: suite.name, route, result: await measure(baseUrl, route) });
+        const ceiling = await measure(baseUrl, CEILING);
+        ceilings.push(ceiling);
+        measured.push({
+          suite: suite.name,
+          route,
+          result: await measure(baseUrl, route),
+          ceiling: ceiling.requests.average,
+        });
       }
     }
-    const after = await measure(baseUrl, CEILING);
-    const ceilingRps = (before.requests.average + after.requests.average) / 2;
-    const ceilingResult = { ...after, requests: { ...after.requests, average: ceilingRps } };
-    const merged = {
-      ...ceilingResult,
+    if (ceilings.length === 0) ceilings.push(await measure(baseUrl, CEILING));
+    const ceilingRps = ceilings.reduce((sum, c) => sum + c.requests.average, 0) / ceilings.length;
+    const last = ceilings.at(-1) as Result;
+    const merged: Result = {
+      ...last,
+      requests: { ...last.requests, average: ceilingRps },
       latency: {
-        ...after.latency,
-        p50: Math.max(before.latency.p50, after.latency.p50),
-        p99: Math.max(before.latency.p99, after.latency.p99),
+        ...last.latency,
+        p50: Math.max(...ceilings.map((c) => c.latency.p50)),
+        p99: Math.max(...ceilings.map((c) => c.latency.p99)),
       },
     };
-    for (const { suite, route, result } of [{ suite: 'ceiling', route: CEILING, result: merged }, ...measured]) {
+    for (const { suite, route, result, ceiling } of [
+      { suite: 'ceiling', route: CEILING, result: merged, ceiling: ceilingRps },
+      ...measured,
+    ]) {
       const row: BenchRow = {
         db,
         suite,
@@ -200,7 +218,7 @@ async function benchDatabase(db: BenchTarget['db'], suites: BenchSuite[], stamp:
         rps: Math.round(result.requests.average),
         p50: result.latency.p50,
         p99: result.latency.p99,
-        ratio: Math.round((result.requests.average / ceilingRps) * 100) / 100,
+        ratio: Math.round((result.requests.average / ceiling) * 100) / 100,
         non2xx: route.allowNon2xx ? 0 : result.non2xx,
         errors: result.errors + result.timeouts,
       };

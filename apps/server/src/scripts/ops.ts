@@ -2,7 +2,8 @@
  * Operator commands until an operator console exists:
  *   npm run ops -- request:confirm RSVNO   request → 仮予約（手配済） with a payment deadline, mail sent
  *   npm run ops -- request:decline RSVNO   request → canceled, seats back, mail sent
- * With the embedded database (no DATABASE_URL) stop the server first: PGlite allows one process.
+ * The embedded database admits one process, so while a server runs on it (it leaves DATA_DIR/ops.key)
+ * the command asks that server over loopback; otherwise it opens the database itself.
  */
 import { systemClock } from '../clock.ts';
 import { loadConfig } from '../config.ts';
@@ -11,6 +12,7 @@ import { openDatabase } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { confirmRequest, declineRequest } from '../modules/booking/service.ts';
 import { formatTokyoDateTime } from '../modules/mail/templates.ts';
+import { readOpsKey } from '../modules/ops/key.ts';
 
 const USAGE = `使い方 / usage:
   npm run ops -- request:confirm RSVNO   リクエストを手配済みにする / confirm a request
@@ -24,6 +26,49 @@ if (!command || !rsvno || !['request:confirm', 'request:decline'].includes(comma
 }
 
 const config = loadConfig();
+
+interface OpsAnswer {
+  errcd: string;
+  errMsg: string;
+  response: { paymentDeadline: string | null } | null;
+}
+
+/** The running server's answer, or null when no server is reachable on this machine. */
+async function viaServer(): Promise<OpsAnswer | null> {
+  const key = readOpsKey(config.dataDir);
+  if (!key) return null;
+  const action = command === 'request:confirm' ? 'confirm' : 'decline';
+  try {
+    const res = await fetch(
+      `http://127.0.0.1:${config.port}/internal/ops/request/${action}/${encodeURIComponent(rsvno ?? '')}`,
+      {
+        method: 'POST',
+        headers: { 'x-ops-key': key },
+      },
+    );
+    return (await res.json()) as OpsAnswer;
+  } catch {
+    return null;
+  }
+}
+
+if (!config.databaseUrl) {
+  const answer = await viaServer();
+  if (answer) {
+    if (answer.errcd !== '000') {
+      console.error(`✘ ${rsvno}: ${answer.errMsg}`);
+      process.exit(1);
+    }
+    const deadline = answer.response?.paymentDeadline;
+    console.log(
+      command === 'request:confirm'
+        ? `✔ ${rsvno}: リクエストを手配済み（仮予約）にしました。お支払い期限 ${deadline ? formatTokyoDateTime(new Date(deadline)) : '-'}（日本時間）。確認メールを送信キューに登録しました。`
+        : `✔ ${rsvno}: リクエストをお断りし、予約を取り消しました。在庫を戻し、お知らせメールを送信キューに登録しました。`,
+    );
+    process.exit(0);
+  }
+}
+
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const ctx = createContext({ db: database.db, clock: systemClock, config });
 let exitCode = 0;

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { useAuthStore } from '../stores/auth-store.ts';
 import { showAlert } from './alert.ts';
 import { withLoading } from './loading.ts';
+import { pageSignal } from './page-signal.ts';
 
 /** Thrown when a call could not produce an envelope (network failure, HTTP 419, unreadable answer). */
 export class ApiUnavailableError extends Error {
@@ -48,14 +49,16 @@ function logoutTo(path: string): void {
 async function call<T extends z.ZodType>(url: string, init: RequestInit, schema: T, options: CallOptions) {
   const run = async (): Promise<z.output<T>> => {
     let res: Response;
+    const leaving = pageSignal();
     try {
       res = await fetch(url, {
         ...init,
         credentials: 'include',
-        ...(options.signal ? { signal: options.signal } : {}),
+        // Calls cut short because the page is being left are not network failures (no alert, no logout).
+        signal: options.signal ? AbortSignal.any([options.signal, leaving]) : leaving,
       });
     } catch (error) {
-      if (options.signal?.aborted) throw error;
+      if (options.signal?.aborted || leaving.aborted) throw error;
       showAlert(Msg.networkError);
       if (useAuthStore.getState().isLogin) logoutTo('/login');
       throw new ApiUnavailableError('network', Msg.networkError);

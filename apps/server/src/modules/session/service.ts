@@ -7,8 +7,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import * as repo from './repository.ts';
 
-/** Attempts per client address (successes included) and failures per booking number, per window (ADR 0030). */
-export const LOGIN_LIMIT_PER_IP = 30;
+/** Failures per booking number per window; attempts per client address come from config (ADR 0030). */
 export const LOGIN_FAILURES_PER_BOOKING = 5;
 export const LOGIN_WINDOW_SECONDS = 15 * 60;
 
@@ -42,7 +41,7 @@ export async function login(
   clientIp: string,
 ): Promise<{ session: string; rsvno: string }> {
   const rsvno = normaliseRsvno(input.rsvno);
-  const perIp = await ctx.limiter.hit(`login:ip:${clientIp}`, LOGIN_LIMIT_PER_IP, LOGIN_WINDOW_SECONDS);
+  const perIp = await ctx.limiter.hit(`login:ip:${clientIp}`, ctx.config.loginLimitPerIp, LOGIN_WINDOW_SECONDS);
   if (!perIp.allowed) throw rateLimited();
   // Counted before the check and cleared on success, so it holds consecutive failures only.
   const bookingKey = `login:rsvno:${rsvno}`;

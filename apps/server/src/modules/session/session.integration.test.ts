@@ -6,7 +6,7 @@ import { customerSessions } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { FIXTURE_OPTIONS, FIXTURE_TEL, insertBooking, insertCatalog, loginAs } from '../mypage/test-fixtures.ts';
-import { LOGIN_FAILURES_PER_BOOKING, LOGIN_LIMIT_PER_IP, requireSession } from './service.ts';
+import { LOGIN_FAILURES_PER_BOOKING, requireSession } from './service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -100,7 +100,7 @@ describe('POST /api/mylogin', () => {
 
   it('limits attempts per client address across booking numbers', async () => {
     const ip = '203.0.113.7';
-    for (let i = 0; i < LOGIN_LIMIT_PER_IP; i++) {
+    for (let i = 0; i < t.config.loginLimitPerIp; i++) {
       const res = await login(`XX${String(i).padStart(6, '0')}`, FIXTURE_TEL, ip);
       expect(res.statusCode).toBe(401);
     }

@@ -2,7 +2,6 @@ import { ErrCd } from '@tabi/contract/constants';
 import { type CouponOption, couponDetailResponse } from '@tabi/contract/coupon';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client.ts';
-import { pageSignal } from '../lib/page-signal.ts';
 
 export type CouponResult = { ok: true; coupon: CouponOption } | { ok: false; errMsg: string };
 
@@ -12,7 +11,6 @@ export async function getCoupon(opcd: string, pkcd: string): Promise<CouponResul
     `/coopon/${encodeURIComponent(opcd)}/${encodeURIComponent(pkcd)}`,
     {},
     couponDetailResponse,
-    { signal: pageSignal() },
   );
   if (res.errcd !== ErrCd.success || !res.response) return { ok: false, errMsg: res.errMsg };
   return { ok: true, coupon: res.response };

@@ -1,7 +1,6 @@
 import { checkoutResponse } from '@tabi/contract/booking';
 import { CheckoutResult, ErrCd } from '@tabi/contract/constants';
 import { apiPost } from '../../../lib/api-client.ts';
-import { pageSignal } from '../lib/page-signal.ts';
 
 export const CHECKOUT_SUCCESS_PATH = `/mypage?checkout-processing=${CheckoutResult.success}`;
 export const CHECKOUT_CANCEL_PATH = `/mypage?checkout-processing=${CheckoutResult.failed}`;
@@ -12,7 +11,6 @@ export async function createCheckout(rsvno: string): Promise<string | null> {
     '/checkout',
     { rsvno, success_path: CHECKOUT_SUCCESS_PATH, cancel_path: CHECKOUT_CANCEL_PATH },
     checkoutResponse,
-    { signal: pageSignal() },
   );
   if (res.errcd !== ErrCd.success || !res.response?.url) return null;
   return res.response.url;

@@ -1,14 +1,11 @@
 import { type Booking, plainResponse, type RentalInput } from '@tabi/contract/booking';
 import { useMutation } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client.ts';
-import { pageSignal } from '../lib/page-signal.ts';
 
 /** POST /booking/edit: the booking as fetched, with the new rentskiList (accessory always blank). */
 export function editBooking(input: { booking: Booking; rentskiList: RentalInput[] }) {
   const rentskiList = input.rentskiList.map((r) => ({ ...r, accessory: '' as const }));
-  return apiPost('/booking/edit', { ...input.booking, rsvno: input.booking.rsvno, rentskiList }, plainResponse, {
-    signal: pageSignal(),
-  });
+  return apiPost('/booking/edit', { ...input.booking, rsvno: input.booking.rsvno, rentskiList }, plainResponse, {});
 }
 
 export function useEditBooking() {

@@ -101,7 +101,7 @@ export function CheckPage() {
   );
 
   return (
-    <div className="container page">
+    <div className={`container page ${styles.page}`}>
       <Link to="/reservation/member" className={flow.back}>
         {Msg.backToMember}
       </Link>

@@ -34,6 +34,7 @@ export function CompletePage() {
             <br />
             お手数ですが、もう一度最初からお手続きください。
           </p>
+          <p className="hint">お支払いが完了していないご予約は、自動的に取り消されます。</p>
           <Link to="/" className="btn btn-secondary">
             トップページへ
           </Link>

@@ -21,11 +21,16 @@ function revealFirstError(errors: FieldErrors<MemberFormValues>): void {
   const index = errors.members?.findIndex?.((e) => e !== undefined) ?? -1;
   const path = errors.leader ? 'leader' : index >= 0 ? (`members.${index}` as const) : null;
   if (!path) return;
-  const section = document.getElementById(personSectionId(path));
-  if (!section) return;
-  section.scrollIntoView({ behavior: 'smooth', block: 'start' });
-  const control = section.querySelector<HTMLElement>('[aria-invalid="true"]');
-  control?.focus({ preventScroll: true });
+  // The error messages render after this callback; look for the invalid control once they have.
+  window.requestAnimationFrame(() =>
+    window.requestAnimationFrame(() => {
+      const section = document.getElementById(personSectionId(path));
+      if (!section) return;
+      section.scrollIntoView({ behavior: 'smooth', block: 'start' });
+      const control = section.querySelector<HTMLElement>('[aria-invalid="true"]');
+      control?.focus({ preventScroll: true });
+    }),
+  );
 }
 
 /** SPEC §2 Participant entry: the applicant and one section per participant, validated by SPEC §5. */

@@ -119,6 +119,9 @@ export function RentalForm({ rentalcd }: { rentalcd: string }) {
         navigate('/reservation/check');
       })}
     >
+      <p className={`hint ${styles.guide}`}>
+        ブーツは足のサイズ（cm）でお選びください。ウェアは大人・中人が XS〜XXL、小人・幼児は身長に合わせたサイズです。
+      </p>
       {members.map((member, i) => (
         <section
           // biome-ignore lint/suspicious/noArrayIndexKey: the party is fixed for the whole flow
@@ -160,7 +163,7 @@ export function RentalForm({ rentalcd }: { rentalcd: string }) {
               />
             )}
             {/* SPEC §2: the accessories row exists but is hidden; accessories are always sent empty. */}
-            <div className="field" hidden>
+            <div className={`field ${styles.accessory}`} hidden>
               <label htmlFor={`rental-accessory-${i}`}>アクセサリー</label>
               <select id={`rental-accessory-${i}`} className="select" value="" disabled onChange={() => {}}>
                 <option value="">なし</option>
@@ -169,9 +172,6 @@ export function RentalForm({ rentalcd }: { rentalcd: string }) {
           </div>
         </section>
       ))}
-      <p className={`hint ${styles.guide}`}>
-        ブーツは足のサイズ（cm）でお選びください。ウェアは大人・中人が XS〜XXL、小人・幼児は身長に合わせたサイズです。
-      </p>
       <div className={styles.actions}>
         <button type="button" className="btn btn-outline" onClick={goBack}>
           {Msg.backToPrevious}

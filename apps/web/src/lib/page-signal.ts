@@ -4,7 +4,7 @@
  * signal it sees an abort instead and stays quiet. The browser may cancel calls as soon as the navigation
  * starts, so `beforeunload` aborts too; if the page is still here a moment later (a tel: link, a download),
  * or comes back from the back/forward cache, calls get a fresh signal.
- * (A fix in lib/api-client.ts would cover every feature; this keeps these pages' calls safe meanwhile.)
+ * The API client uses it for every call.
  */
 const STILL_HERE_MS = 3000;
 let controller = new AbortController();
