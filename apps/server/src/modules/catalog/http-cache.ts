@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-/** A response serialised once and served many times, with its validator. */
+/** A response serialised (and UTF-8 encoded) once and served many times, with its validator. */
 export interface JsonBody {
-  body: string;
+  body: Buffer;
   etag: string;
 }
 
 export function jsonBody(value: unknown): JsonBody {
-  const body = JSON.stringify(value);
+  const body = Buffer.from(JSON.stringify(value), 'utf8');
   return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
 }
 

@@ -21,8 +21,8 @@ export async function catalogRoutes(app: FastifyInstance, ctx: AppContext): Prom
     sendJsonBody(request, reply, await catalog.conditions(), MASTER_CACHE),
   );
   app.get('/option/:code', async (request, reply) => {
-    const detail = await catalog.detail(request.params, request.query);
-    return reply.header('cache-control', FRESH).send(ok(detail));
+    const body = await catalog.detail(request.params, request.query);
+    return reply.header('cache-control', FRESH).type('application/json; charset=utf-8').send(body);
   });
   app.get('/area', async (request, reply) =>
     sendJsonBody(request, reply, await catalog.areas(request.query), MASTER_CACHE),

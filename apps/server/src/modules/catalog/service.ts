@@ -55,6 +55,8 @@ export interface OptionCore {
   detail: Omit<OptionDetail, 'valueList'>;
   useFrom: Ymd;
   useTo: Ymd;
+  /** The answer's envelope up to the month (`…,"valueList":`), encoded once: only the month changes per call. */
+  envelopeHead: Buffer;
 }
 
 const LIST_FILTERS = ['homencd', 'areacd', 'citycd', 'fromspotcd', 'usedate', 'keycd'] as const;
@@ -185,7 +187,7 @@ export class CatalogService {
    * GET /option/{code}: the option with every day of the usedate's month (default: this month in Tokyo),
    * or, for a package code used on my page, the summary of its first option.
    */
-  async detail(rawParams: unknown, rawQuery: unknown): Promise<OptionDetail | OptionSummary> {
+  async detail(rawParams: unknown, rawQuery: unknown): Promise<Buffer> {
     const { code } = parseInput(optionPathParams, rawParams);
     const query = parseInput(optionDetailQuery, withoutBlanks(rawQuery));
     if (query.usedate !== undefined && !isValidYmd(query.usedate)) throw badUseDate();
@@ -193,7 +195,14 @@ export class CatalogService {
     if (!core) {
       if (code !== PACKAGE_CODE_OPTION) {
         const first = await repo.firstOptionOfPackage(this.db, code);
-        if (first) return { travelkubun: first.travelkubun, rentalcd: '', webname: `${first.webname} ほか` };
+        if (first) {
+          const summary: OptionSummary = {
+            travelkubun: first.travelkubun,
+            rentalcd: '',
+            webname: `${first.webname} ほか`,
+          };
+          return jsonBody(ok(summary)).body;
+        }
       }
       throw AppError.notFound(Msg.optionNotFound);
     }
@@ -201,7 +210,7 @@ export class CatalogService {
     const month = monthStart(query.usedate ?? today);
     const rows = await repo.stockBetween(this.db, core.detail.opcd, ymdToIsoDate(month), ymdToIsoDate(monthEnd(month)));
     const valueList: Record<string, CalendarDay> = monthCalendar(month, rows, today, core.useFrom, core.useTo);
-    return { ...core.detail, valueList };
+    return Buffer.concat([core.envelopeHead, Buffer.from(`${JSON.stringify(valueList)}}}`, 'utf8')]);
   }
 
   /** GET /price/{opcd}: unit prices on a day, after SPEC §8's checks 501–505. */
@@ -262,49 +271,49 @@ function toCore(row: repo.OptionCoreRow): OptionCore {
   const o = row.option;
   const useFrom = isoDateToYmd(o.useFrom);
   const useTo = isoDateToYmd(o.useTo);
-  return {
-    useFrom,
-    useTo,
-    detail: {
-      opcd: o.opcd,
-      webname: o.webname,
-      introduction: o.introduction,
-      flg_request_item: o.flgRequestItem ? 1 : 0,
-      imageList: row.images,
-      keywordList: row.keywords,
-      use_from: useFrom,
-      use_to: useTo,
-      homen: row.homen,
-      area: row.area,
-      city: row.city,
-      fromspot: row.fromspot,
-      meetpoint: o.meetpoint,
-      contents: o.contents,
-      companyname: o.companyname,
-      hours: o.hours,
-      address: o.address,
-      tel: o.tel,
-      lat: o.lat,
-      lon: o.lon,
-      optionattention: o.optionattention,
-      information: o.information,
-      cancel_note: o.cancelNote,
-      age_note: o.ageNote,
-      adult_age_min: o.adultAgeMin,
-      adult_age_max: o.adultAgeMax,
-      middle_age_min: o.middleAgeMin,
-      middle_age_max: o.middleAgeMax,
-      child_age_min: o.childAgeMin,
-      child_age_max: o.childAgeMax,
-      infant_age_min: o.infantAgeMin,
-      infant_age_max: o.infantAgeMax,
-      max_people: o.maxPeople,
-      min_people: o.minPeople,
-      rentalcd: o.rentalcd,
-      travelkubun: o.travelkubun,
-      extended_fields: o.extendedFields,
-    },
+  const detail: OptionCore['detail'] = {
+    opcd: o.opcd,
+    webname: o.webname,
+    introduction: o.introduction,
+    flg_request_item: o.flgRequestItem ? 1 : 0,
+    imageList: row.images,
+    keywordList: row.keywords,
+    use_from: useFrom,
+    use_to: useTo,
+    homen: row.homen,
+    area: row.area,
+    city: row.city,
+    fromspot: row.fromspot,
+    meetpoint: o.meetpoint,
+    contents: o.contents,
+    companyname: o.companyname,
+    hours: o.hours,
+    address: o.address,
+    tel: o.tel,
+    lat: o.lat,
+    lon: o.lon,
+    optionattention: o.optionattention,
+    information: o.information,
+    cancel_note: o.cancelNote,
+    age_note: o.ageNote,
+    adult_age_min: o.adultAgeMin,
+    adult_age_max: o.adultAgeMax,
+    middle_age_min: o.middleAgeMin,
+    middle_age_max: o.middleAgeMax,
+    child_age_min: o.childAgeMin,
+    child_age_max: o.childAgeMax,
+    infant_age_min: o.infantAgeMin,
+    infant_age_max: o.infantAgeMax,
+    max_people: o.maxPeople,
+    min_people: o.minPeople,
+    rentalcd: o.rentalcd,
+    travelkubun: o.travelkubun,
+    extended_fields: o.extendedFields,
   };
+  const envelope = JSON.stringify(ok(detail));
+  // `…"extended_fields":[…]}}` → `…"extended_fields":[…],"valueList":` (the month and `}}` follow per call).
+  const envelopeHead = Buffer.from(`${envelope.slice(0, -2)},"valueList":`, 'utf8');
+  return { useFrom, useTo, detail, envelopeHead };
 }
 
 const services = new WeakMap<AppContext, CatalogService>();

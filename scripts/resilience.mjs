@@ -1,0 +1,14 @@
+// `npm run resilience`: runs apps/server/src/quality/resilience/run.ts (TypeScript, through tsx) against real
+// server processes on loopback. Arguments pass through, e.g. `npm run resilience -- --only=a --db=pglite`.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const child = spawn(
+  path.join(root, 'node_modules/.bin/tsx'),
+  ['apps/server/src/quality/resilience/run.ts', ...process.argv.slice(2)],
+  { cwd: root, stdio: 'inherit' },
+);
+for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code) => process.exit(code ?? 1));
