@@ -9,5 +9,5 @@ export default defineConfig({
     port: 5173,
     proxy: Object.fromEntries(['/api', '/sanctum', '/images', '/sandbox'].map((p) => [p, backend])),
   },
-  build: { target: 'es2022', sourcemap: false, reportCompressedSize: true },
+  build: { target: 'es2022', sourcemap: false, reportCompressedSize: true, manifest: true },
 });

@@ -92,6 +92,9 @@ async function waitHealthy(baseUrl: string, child: ChildProcess, timeoutMs = 180
   throw new Error('server did not become healthy');
 }
 
+/** Servers the runner is stopping itself: their exit is expected. */
+const stopping = new WeakSet<ChildProcess>();
+
 function startServer(port: number, env: Record<string, string>, logFile: string): ChildProcess {
   const log = openSync(logFile, 'w');
   const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
@@ -118,6 +121,7 @@ function startServer(port: number, env: Record<string, string>, logFile: string)
 }
 
 async function stopServer(child: ChildProcess): Promise<void> {
+  stopping.add(child);
   if (child.exitCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.kill('SIGTERM');

@@ -21,6 +21,8 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** Session advisory lock held while migrating (found by `npm run resilience`, scenario c). */
+const MIGRATION_LOCK = 72_741_000;
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
 /** PostgreSQL when a URL is given, otherwise PGlite on disk under dataDir ('memory' keeps it in memory). */
@@ -29,8 +31,19 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: Number(process.env.PG_POOL_MAX ?? 20) });
     // An idle client that loses its server must not crash the process; the pool replaces it.
     pool.on('error', () => {});
+    // Nor a checked-out one (e.g. inside a transaction when PostgreSQL restarts): its next query fails and
+    // the pool drops it on release. Without a listener its 'error' event ends the process.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(db as unknown as Parameters<typeof migratePg>[0], { migrationsFolder });
+    // Instances starting together on an empty database would race to create the same tables.
+    const lock = await pool.connect();
+    try {
+      await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      await migratePg(db as unknown as Parameters<typeof migratePg>[0], { migrationsFolder });
+    } finally {
+      await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+      lock.release();
+    }
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   let client: PGlite;

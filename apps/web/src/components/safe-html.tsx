@@ -1,25 +1,63 @@
-import DOMPurify from 'dompurify';
-import { useMemo } from 'react';
+import type { DOMPurify } from 'dompurify';
+import { useMemo, useSyncExternalStore } from 'react';
 
-DOMPurify.addHook('afterSanitizeAttributes', (node) => {
-  if (node.tagName === 'A') {
-    node.setAttribute('rel', 'noopener noreferrer');
-    if (node.getAttribute('target')) node.setAttribute('target', '_blank');
-  }
+/**
+ * DOMPurify loads in parallel with the page's first calls rather than before the first render. Until it
+ * is here, server HTML is shown as plain text (parsed inert by DOMParser, never inserted as HTML).
+ */
+let purifier: DOMPurify | null = null;
+const listeners = new Set<() => void>();
+
+const ready = import('dompurify').then(({ default: purify }) => {
+  purify.addHook('afterSanitizeAttributes', (node) => {
+    if (node.tagName === 'A') {
+      node.setAttribute('rel', 'noopener noreferrer');
+      if (node.getAttribute('target')) node.setAttribute('target', '_blank');
+    }
+  });
+  purifier = purify;
+  for (const listener of listeners) listener();
+  return purify;
 });
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function usePurifier(): DOMPurify | null {
+  return useSyncExternalStore(
+    subscribe,
+    () => purifier,
+    () => null,
+  );
+}
+
+function inertText(html: string): string {
+  return new DOMParser().parseFromString(html, 'text/html').body.textContent?.trim() ?? '';
+}
 
 /** Server HTML (introduction, contents, notes…) is sanitised with DOMPurify before it reaches the DOM. */
 export function SafeHtml({ html, className }: { html: string; className?: string }) {
-  const clean = useMemo(() => DOMPurify.sanitize(html, { USE_PROFILES: { html: true } }), [html]);
+  const purify = usePurifier();
+  const clean = useMemo(() => purify?.sanitize(html, { USE_PROFILES: { html: true } }) ?? null, [purify, html]);
+  const classes = className ? `html-content ${className}` : 'html-content';
+  if (clean === null) return <div className={classes}>{inertText(html)}</div>;
   return (
     <div
-      className={className ? `html-content ${className}` : 'html-content'}
+      className={classes}
       // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify just above
       dangerouslySetInnerHTML={{ __html: clean }}
     />
   );
 }
 
+/** Plain text of server HTML (e.g. for a meta description). */
 export function htmlToText(html: string): string {
-  return DOMPurify.sanitize(html, { ALLOWED_TAGS: [] }).trim();
+  return inertText(html);
+}
+
+/** Resolves once the sanitiser is loaded (tests and callers that need sanitised HTML immediately). */
+export function sanitizerReady(): Promise<unknown> {
+  return ready;
 }

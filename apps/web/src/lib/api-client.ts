@@ -26,6 +26,16 @@ export interface CallOptions {
 
 type Query = Record<string, string | number | undefined | null>;
 
+/**
+ * A response schema, or a loader of one: pages on the critical path pass a loader so that the schema
+ * code downloads in parallel with the call instead of before the first render.
+ */
+export type SchemaSource<T extends z.ZodType> = T | (() => Promise<T>);
+
+function resolveSchema<T extends z.ZodType>(source: SchemaSource<T>): Promise<T> {
+  return typeof source === 'function' ? source() : Promise.resolve(source);
+}
+
 function readCookie(name: string): string | null {
   const match = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
   return match ? decodeURIComponent(match.slice(name.length + 1)) : null;
@@ -46,8 +56,14 @@ function logoutTo(path: string): void {
  * errcd 001 (session timeout) alerts the server's message and logs out. Other envelopes go back
  * to the caller, who decides what a non-success means on its screen.
  */
-async function call<T extends z.ZodType>(url: string, init: RequestInit, schema: T, options: CallOptions) {
+async function call<T extends z.ZodType>(
+  url: string,
+  init: RequestInit,
+  source: SchemaSource<T>,
+  options: CallOptions,
+) {
   const run = async (): Promise<z.output<T>> => {
+    const schemaReady = resolveSchema(source);
     let res: Response;
     const leaving = pageSignal();
     try {
@@ -88,7 +104,7 @@ async function call<T extends z.ZodType>(url: string, init: RequestInit, schema:
         response: null,
       } as z.output<T>;
     }
-    const parsed = schema.safeParse(body);
+    const parsed = (await schemaReady).safeParse(body);
     if (!parsed.success) throw new ApiUnavailableError('invalid', Msg.unexpected);
     return parsed.data;
   };
@@ -104,11 +120,21 @@ function withQuery(path: string, query?: Query): string {
   return `/api${path}${qs ? `?${qs}` : ''}`;
 }
 
-export function apiGet<T extends z.ZodType>(path: string, schema: T, query?: Query, options: CallOptions = {}) {
+export function apiGet<T extends z.ZodType>(
+  path: string,
+  schema: SchemaSource<T>,
+  query?: Query,
+  options: CallOptions = {},
+) {
   return call(withQuery(path, query), { method: 'GET', headers: { accept: 'application/json' } }, schema, options);
 }
 
-export async function apiPost<T extends z.ZodType>(path: string, body: unknown, schema: T, options: CallOptions = {}) {
+export async function apiPost<T extends z.ZodType>(
+  path: string,
+  body: unknown,
+  schema: SchemaSource<T>,
+  options: CallOptions = {},
+) {
   if (!readCookie('XSRF-TOKEN')) await fetchCsrfCookie();
   const { sessionId } = useAuthStore.getState();
   const payload =

@@ -1,11 +1,17 @@
-import { type City, cityResponse } from '@tabi/contract/catalog';
+import type { City } from '@tabi/contract/catalog';
 import { ErrCd } from '@tabi/contract/constants';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client.ts';
+import { catalogSchemas } from './catalog-schemas.ts';
 
 /** GET /city: the cities of an area. */
 export async function getCities(homencd: string, areacd: string): Promise<City[]> {
-  const res = await apiGet('/city', cityResponse, { homencd, areacd, is_valid: 'true' }, { loading: false });
+  const res = await apiGet(
+    '/city',
+    () => catalogSchemas().then((m) => m.cityResponse),
+    { homencd, areacd, is_valid: 'true' },
+    { loading: false },
+  );
   return res.errcd === ErrCd.success ? (res.response ?? []) : [];
 }
 

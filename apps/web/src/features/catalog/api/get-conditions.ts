@@ -1,7 +1,8 @@
-import { conditionResponse, type Keyword, type Region } from '@tabi/contract/catalog';
+import type { Keyword, Region } from '@tabi/contract/catalog';
 import { ErrCd } from '@tabi/contract/constants';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client.ts';
+import { catalogSchemas } from './catalog-schemas.ts';
 
 export interface SearchChoices {
   homenList: Region[];
@@ -12,7 +13,9 @@ const none: SearchChoices = { homenList: [], keywordList: [] };
 
 /** GET /option/condition: the regions and keywords the search panel offers. */
 export async function getConditions(): Promise<SearchChoices> {
-  const res = await apiGet('/option/condition', conditionResponse, undefined, { loading: false });
+  const res = await apiGet('/option/condition', () => catalogSchemas().then((m) => m.conditionResponse), undefined, {
+    loading: false,
+  });
   return res.errcd === ErrCd.success && res.response ? res.response : none;
 }
 

@@ -1,8 +1,9 @@
-import { optionListResponse, type PaginatedOptions } from '@tabi/contract/catalog';
+import type { PaginatedOptions } from '@tabi/contract/catalog';
 import { ErrCd } from '@tabi/contract/constants';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client.ts';
 import type { SearchConditions } from '../lib/search-query.ts';
+import { catalogSchemas } from './catalog-schemas.ts';
 
 export interface OptionSearch {
   conditions: SearchConditions;
@@ -12,7 +13,7 @@ export interface OptionSearch {
 /** GET /option. SPEC §8: a failed search is swallowed, so a failure is simply "no list". */
 export async function getOptions({ conditions, page }: OptionSearch): Promise<PaginatedOptions | null> {
   try {
-    const res = await apiGet('/option', optionListResponse, {
+    const res = await apiGet('/option', () => catalogSchemas().then((m) => m.optionListResponse), {
       homencd: conditions.homencd,
       areacd: conditions.areacd,
       citycd: conditions.citycd,
