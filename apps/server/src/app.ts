@@ -34,7 +34,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   const app = Fastify({
     logger: options.logger ? { level: ctx.config.logLevel } : false,
     bodyLimit: 256 * 1024,
-    trustProxy: true,
+    trustProxy: ctx.config.trustProxy,
     // A URL that cannot be decoded or a too long path parameter: answered before any hook or route.
     frameworkErrors: (error, request, reply) => {
       const answer = reply as FastifyReply;

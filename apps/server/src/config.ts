@@ -24,6 +24,13 @@ export interface Config {
   logLevel: string;
   /** Login attempts per client address per 15 minutes (DESIGN §4). */
   loginLimitPerIp: number;
+  /** Bookings created per client address per minute. */
+  bookingLimitPerIp: number;
+  /**
+   * Which proxies' X-Forwarded-For to believe (Fastify's trustProxy): off by default, so a client cannot
+   * choose its own address for the rate limits; 'true', or the load balancer's addresses/CIDRs (comma-separated).
+   */
+  trustProxy: boolean | string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -47,5 +54,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: env.SECURE_COOKIES === 'true',
     logLevel: env.LOG_LEVEL ?? 'info',
     loginLimitPerIp: Number(env.LOGIN_IP_LIMIT ?? 30),
+    bookingLimitPerIp: Number(env.BOOKING_IP_LIMIT ?? 30),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | string {
+  if (!value || value === 'false') return false;
+  return value === 'true' ? true : value;
 }

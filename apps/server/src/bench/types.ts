@@ -27,4 +27,18 @@ export interface BenchSuite {
   order?: number;
   /** Called once per database after the server is up; may prepare data (log in, fetch tokens…). */
   routes(target: BenchTarget): Promise<BenchRoute[]> | BenchRoute[];
+  /** A measurement of its own, for calls where every request needs its own payload (bookings). */
+  run?(target: BenchTarget, options: { durationSeconds: number }): Promise<BenchMeasurement[]>;
+}
+
+export interface BenchMeasurement {
+  name: string;
+  /** Successful operations per second. */
+  rps: number;
+  p50: number;
+  p99: number;
+  /** What else the row proves, e.g. "oversold 0". */
+  note: string;
+  /** The row failed its own check (e.g. a seat was oversold). */
+  failed: boolean;
 }

@@ -23,7 +23,6 @@ import { toTokyoIso } from './tokyo-time.ts';
 import { planBooking } from './validate.ts';
 
 /** Booking creation per client address (DESIGN §4). */
-export const BOOKING_LIMIT_PER_IP = 30;
 export const BOOKING_WINDOW_SECONDS = 60;
 
 type Prices = Pick<repo.StockRow, 'adultbaika' | 'middlebaika' | 'childbaika' | 'infantbaika'>;
@@ -40,7 +39,7 @@ function amountMismatch(): AppError {
 
 /** POST /booking: every rule again, then seats, booking and (for requests) the mail in one transaction. */
 export async function createBooking(ctx: AppContext, body: unknown, clientIp: string): Promise<BookingResult> {
-  const limit = await ctx.limiter.hit(`booking:ip:${clientIp}`, BOOKING_LIMIT_PER_IP, BOOKING_WINDOW_SECONDS);
+  const limit = await ctx.limiter.hit(`booking:ip:${clientIp}`, ctx.config.bookingLimitPerIp, BOOKING_WINDOW_SECONDS);
   if (!limit.allowed) throw new AppError(ErrCd.generic, Msg.bookingRateLimited, 429);
 
   const input = parseInput(createBookingRequest, body);

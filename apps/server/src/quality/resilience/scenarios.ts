@@ -331,7 +331,7 @@ async function attemptsUntilLimited(attempt: (i: number) => Promise<Outcome>, ma
 export async function twoInstances(adminUrl: string, describe: string, redisUrl: string): Promise<ScenarioResult> {
   const store: Store = { kind: 'postgres', url: await createDatabase(adminUrl, 'resilience_c') };
   const haveRedis = await redisUsable(redisUrl);
-  const env = { ...storeEnv(store), ...(haveRedis ? { REDIS_URL: redisUrl } : {}) };
+  const env = { ...storeEnv(store), LOGIN_IP_LIMIT: '30', ...(haveRedis ? { REDIS_URL: redisUrl } : {}) };
   // Both start at once on the empty database: migrations and the demo seed race.
   const a = startServer('c-a', await freePort(), env);
   const b = startServer('c-b', await freePort(), env);

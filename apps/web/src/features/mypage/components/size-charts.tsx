@@ -2,19 +2,19 @@ import styles from './rental-edit.module.css';
 
 const CHARTS = {
   shoes: {
-    src: '/images/size-chart-shoes.svg',
+    src: '/size-charts/shoes.svg',
     alt: 'ブーツサイズ表。足の長さ(cm)に対応するブーツサイズ18.0〜29.0の目安。',
     width: 440,
     height: 890,
   },
   adult: {
-    src: '/images/size-chart-wear-adult.svg',
+    src: '/size-charts/wear-adult.svg',
     alt: '大人・中人用ウェアサイズ表。XSからXXLまでの身長・胸囲・ウエストの目安。',
     width: 460,
     height: 416,
   },
   child: {
-    src: '/images/size-chart-wear-child.svg',
+    src: '/size-charts/wear-child.svg',
     alt: '小人・幼児用ウェアサイズ表。90cmから130cmまでの身長・体重・年齢の目安。',
     width: 460,
     height: 380,

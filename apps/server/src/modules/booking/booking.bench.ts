@@ -1,0 +1,151 @@
+/**
+ * Bookings per second against the real server, and proof that no seat is oversold: 50 clients (or
+ * --booking-clients=10,50,200) create one-adult bookings as fast as they can, first spread over many days
+ * of a roomy option (throughput), then all on the few seats of OP0016 (contention). Each day's stock is
+ * read before and after; oversold = seats booked beyond what the day had.
+ */
+import type { OptionDetail } from '@tabi/contract/catalog';
+import { addDays, addMonths, monthStart, tokyoYmd, type Ymd } from '@tabi/contract/dates';
+import type { BenchMeasurement, BenchSuite, BenchTarget } from '../../bench/types.ts';
+
+interface Day {
+  date: Ymd;
+  stock: number;
+  price: number;
+}
+
+function option(name: string, fallback: string): string {
+  const prefix = `--${name}=`;
+  return process.argv.find((a) => a.startsWith(prefix))?.slice(prefix.length) ?? fallback;
+}
+
+async function csrf(baseUrl: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/sanctum/csrf-cookie`);
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('XSRF-TOKEN='));
+  return decodeURIComponent(cookie?.split(';')[0]?.slice('XSRF-TOKEN='.length) ?? '');
+}
+
+async function detail(baseUrl: string, opcd: string, month: Ymd): Promise<OptionDetail> {
+  const res = await fetch(`${baseUrl}/api/option/${opcd}?usedate=${month}`);
+  return ((await res.json()) as { response: OptionDetail }).response;
+}
+
+/** Bookable days of an option from tomorrow on, over `months` calendar months. */
+async function days(baseUrl: string, opcd: string, months: number): Promise<Day[]> {
+  const tomorrow = addDays(tokyoYmd(new Date()), 1);
+  const out: Day[] = [];
+  for (let i = 0; i < months; i++) {
+    const month = i === 0 ? monthStart(tomorrow) : addMonths(tomorrow, i);
+    const option = await detail(baseUrl, opcd, month);
+    for (const d of Object.values(option.valueList)) {
+      if (d.date >= tomorrow && Number(d.zaikozan) > 0) {
+        out.push({ date: d.date, stock: Number(d.zaikozan), price: Number(d.adultbaika) });
+      }
+    }
+  }
+  return out;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+async function run(
+  target: BenchTarget,
+  opcd: string,
+  clients: number,
+  until: { seconds: number; maxAttempts: number },
+  label: string,
+): Promise<BenchMeasurement> {
+  const token = await csrf(target.baseUrl);
+  const before = await days(target.baseUrl, opcd, opcd === 'OP0016' ? 1 : 3);
+  const booked = new Map<Ymd, number>();
+  const latencies: number[] = [];
+  let attempts = 0;
+  let soldOut = 0;
+  let failures = 0;
+  let cursor = 0;
+  const deadline = performance.now() + until.seconds * 1000;
+  const started = performance.now();
+
+  async function client(): Promise<void> {
+    while (performance.now() < deadline && attempts < until.maxAttempts) {
+      attempts++;
+      const day = before[cursor++ % before.length];
+      if (!day) return;
+      const body = {
+        opcd,
+        usedate: day.date,
+        md: 'bench',
+        sei: 'BENCH',
+        mei: 'TARO',
+        tel: '09000000000',
+        mail: 'bench@example.com',
+        amountjp: String(day.price),
+        lang: 'ja',
+        webname_localized: '',
+        memberList: [
+          { seq: '1', sei: 'BENCH', mei: 'TARO', sex: '1', birthday: '19900101', ageclass: '1', nationality_id: '1' },
+        ],
+        rentskiList: [],
+      };
+      const t0 = performance.now();
+      const res = await fetch(`${target.baseUrl}/api/booking`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-xsrf-token': token, cookie: `XSRF-TOKEN=${token}` },
+        body: JSON.stringify(body),
+      });
+      const answer = (await res.json()) as { errcd: string };
+      latencies.push(performance.now() - t0);
+      if (answer.errcd === '000') booked.set(day.date, (booked.get(day.date) ?? 0) + 1);
+      else if (answer.errcd === '104') soldOut++;
+      else failures++;
+    }
+  }
+
+  await Promise.all(Array.from({ length: clients }, () => client()));
+  const elapsed = (performance.now() - started) / 1000;
+  const after = new Map((await days(target.baseUrl, opcd, opcd === 'OP0016' ? 1 : 3)).map((d) => [d.date, d.stock]));
+  let oversold = 0;
+  let mismatched = 0;
+  for (const day of before) {
+    const sold = booked.get(day.date) ?? 0;
+    oversold += Math.max(0, sold - day.stock);
+    if ((after.get(day.date) ?? 0) !== day.stock - sold) mismatched++;
+  }
+  const successes = [...booked.values()].reduce((a, b) => a + b, 0);
+  latencies.sort((a, b) => a - b);
+  return {
+    name: `${label} (${clients} clients)`,
+    rps: successes / elapsed,
+    p50: Math.round(percentile(latencies, 50)),
+    p99: Math.round(percentile(latencies, 99)),
+    note: `${successes} booked of ${attempts} tries, ${soldOut} sold out, ${failures} other; oversold ${oversold}; stock mismatches ${mismatched}`,
+    failed: oversold > 0 || mismatched > 0 || failures > 0,
+  };
+}
+
+export const suite: BenchSuite = {
+  name: 'bookings',
+  order: 50,
+  routes: () => [],
+  async run(target, { durationSeconds }) {
+    const rows: BenchMeasurement[] = [];
+    for (const clients of option('booking-clients', '50').split(',').map(Number)) {
+      rows.push(
+        await run(target, 'OP0001', clients, { seconds: durationSeconds, maxAttempts: 1_000_000 }, 'POST /api/booking'),
+      );
+      rows.push(
+        await run(
+          target,
+          'OP0016',
+          clients,
+          { seconds: 30, maxAttempts: clients * 10 },
+          'POST /api/booking, 2 seats a day',
+        ),
+      );
+    }
+    return rows;
+  },
+};
