@@ -53,6 +53,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     if (status >= 400 && status < 500) {
       return reply.code(status === 415 ? 415 : 400).send(fail(ErrCd.generic, Msg.badRequest));
     }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.code(503).header('retry-after', '5').send(fail(ErrCd.generic, Msg.serverError));
+    }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(fail(ErrCd.generic, Msg.serverError));
   });
@@ -104,4 +108,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
 
   return app;
+}
+
+/** The database is down or restarting (connection refused or reset, PostgreSQL's class 08 and 57P0x): 503, not 500. */
+function isDatabaseUnavailable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string') return false;
+  return ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'].includes(code) || /^(08|57P0)/.test(code);
 }

@@ -19,8 +19,9 @@ async function shutdown(signal: string): Promise<void> {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down: finishing requests in flight');
-  await workers.stop();
+  // Stop accepting first, let requests in flight finish, then stop the background work.
   await app.close();
+  await workers.stop();
   await ctx.limiter.close();
   await database.close();
   process.exit(0);
