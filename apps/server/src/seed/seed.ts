@@ -22,6 +22,7 @@ import {
   options,
   payments,
   regions,
+  sandboxCheckouts,
 } from '../db/schema.ts';
 import { imagePath } from '../modules/catalog/images.ts';
 import { DEMO_BOOKINGS, DEMO_TEL, type DemoBooking, useDateOf } from './bookings.ts';
@@ -271,7 +272,31 @@ async function writeSeed(tx: Tx, clock: Clock): Promise<void> {
   const rentals = demo.flatMap((d) => d.rentals);
   if (rentals.length > 0) await tx.insert(bookingRentals).values(rentals);
   const paid = demo.flatMap((d) => (d.payment ? [d.payment] : []));
-  if (paid.length > 0) await tx.insert(payments).values(paid);
+  if (paid.length > 0) {
+    await tx.insert(payments).values(paid);
+    // The sandbox provider's own record of each demo charge, so that refunding a demo booking is booked there too.
+    await tx.insert(sandboxCheckouts).values(
+      demo.flatMap(({ booking, payment }) =>
+        payment
+          ? [
+              {
+                id: payment.checkoutSessionId,
+                rsvno: payment.rsvno,
+                name: 'デモ決済',
+                amount: payment.amount,
+                customerEmail: booking.mail,
+                successUrl: '/mypage?checkout-processing=0',
+                cancelUrl: '/mypage?checkout-processing=1',
+                expiresAt: payment.paidAt ?? now,
+                status: 'complete',
+                chargeId: payment.chargeId ?? null,
+                createdAt: payment.createdAt ?? now,
+              },
+            ]
+          : [],
+      ),
+    );
+  }
 }
 
 /** Seeds unconditionally (the caller knows the tables are empty). */
