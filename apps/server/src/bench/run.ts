@@ -3,7 +3,7 @@
  * fresh PGlite and on a fresh PostgreSQL database, lets it seed itself, then drives every suite's routes
  * with autocannon and compares each with the static in-memory ceiling. Results go to .bench/results.json.
  *
- * Options: --duration=8 --warmup=2 --connections=50 --db=pglite,postgres --only=catalog
+ * Options: --duration=8 --warmup=2 --connections=10,50,200 --db=pglite,postgres --only=catalog
  * PostgreSQL server: BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/test); a database
  * bench_<timestamp> is created on it and dropped afterwards.
  */
@@ -27,7 +27,7 @@ function option(name: string, fallback: string): string {
 }
 
 const DURATION = Number(option('duration', '8'));
-const CONNECTIONS = Number(option('connections', '50'));
+const CONNECTION_COUNTS = option('connections', '50').split(',').map(Number);
 const DBS = option('db', 'pglite,postgres').split(',') as BenchTarget['db'][];
 const ONLY = option('only', '');
 const WARMUP = Number(option('warmup', '2'));
@@ -38,6 +38,7 @@ export interface BenchRow {
   db: BenchTarget['db'];
   suite: string;
   route: string;
+  connections: number;
   rps: number;
   p50: number;
   p99: number;
@@ -134,10 +135,10 @@ async function stopServer(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-async function measure(baseUrl: string, route: BenchRoute) {
+async function measure(baseUrl: string, route: BenchRoute, connections: number) {
   const options = {
     url: `${baseUrl}${route.path}`,
-    connections: CONNECTIONS,
+    connections,
     method: route.method ?? 'GET',
     ...(route.headers ? { headers: route.headers } : {}),
     ...(route.body ? { body: route.body } : {}),
@@ -187,74 +188,7 @@ async function benchDatabase(db: BenchTarget['db'], suites: BenchSuite[], stamp:
     await waitHealthy(baseUrl, child);
     console.log(`[${db}] ready in ${Math.round(performance.now() - started)} ms`);
     const target: BenchTarget = { baseUrl, db };
-    const measured: { suite: string; route: BenchRoute; result: Result; ceiling: number }[] = [];
-    // Each route is paired with a ceiling measured just before it, so a machine whose load changes during the
-    // run still gives comparable ratios; the ceiling row shows the mean of those measurements.
-    const ceilings: Result[] = [];
-    for (const suite of suites) {
-      for (const route of await suite.routes(target)) {
-        const ceiling = await measure(baseUrl, CEILING);
-        ceilings.push(ceiling);
-        measured.push({
-          suite: suite.name,
-          route,
-          result: await measure(baseUrl, route),
-          ceiling: ceiling.requests.average,
-        });
-      }
-    }
-    if (ceilings.length === 0) ceilings.push(await measure(baseUrl, CEILING));
-    const ceilingRps = ceilings.reduce((sum, c) => sum + c.requests.average, 0) / ceilings.length;
-    const last = ceilings.at(-1) as Result;
-    const merged: Result = {
-      ...last,
-      requests: { ...last.requests, average: ceilingRps },
-      latency: {
-        ...last.latency,
-        p50: Math.max(...ceilings.map((c) => c.latency.p50)),
-        p99: Math.max(...ceilings.map((c) => c.latency.p99)),
-      },
-    };
-    for (const { suite, route, result, ceiling } of [
-      { suite: 'ceiling', route: CEILING, result: merged, ceiling: ceilingRps },
-      ...measured,
-    ]) {
-      const row: BenchRow = {
-        db,
-        suite,
-        route: route.name,
-        rps: Math.round(result.requests.average),
-        p50: result.latency.p50,
-        p99: result.latency.p99,
-        ratio: Math.round((result.requests.average / ceiling) * 100) / 100,
-        non2xx: route.allowNon2xx ? 0 : result.non2xx,
-        errors: result.errors + result.timeouts,
-      };
-      rows.push(row);
-      console.log(
-        `[${db}] ${route.name}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ×${row.ratio}${row.non2xx || row.errors ? ` (non-2xx ${row.non2xx}, errors ${row.errors})` : ''}`,
-      );
-    }
-    for (const suite of suites) {
-      if (!suite.run) continue;
-      for (const m of await suite.run(target, { durationSeconds: DURATION })) {
-        const row: BenchRow = {
-          db,
-          suite: suite.name,
-          route: m.name,
-          rps: Math.round(m.rps),
-          p50: m.p50,
-          p99: m.p99,
-          ratio: Math.round((m.rps / ceilingRps) * 100) / 100,
-          non2xx: 0,
-          errors: 0,
-          note: m.note,
-          failed: m.failed,
-        };
-        rows.push(row);
-        console.log(`[${db}] ${m.name}: ${row.rps}/s, p50 ${m.p50} ms, p99 ${m.p99} ms — ${m.note}`);
-      }
-    }
+    for (const connections of CONNECTION_COUNTS) rows.push(...(await measureAt(db, target, suites, connections)));
   } finally {
     await stopServer(child);
     if (dropDatabase) await dropDatabase();
@@ -263,10 +197,93 @@ async function benchDatabase(db: BenchTarget['db'], suites: BenchSuite[], stamp:
   return rows;
 }
 
+/** Every suite at one concurrency: each route beside a ceiling measured just before it, then the custom runs. */
+async function measureAt(
+  db: BenchTarget['db'],
+  target: BenchTarget,
+  suites: BenchSuite[],
+  connections: number,
+): Promise<BenchRow[]> {
+  const { baseUrl } = target;
+  const rows: BenchRow[] = [];
+  const measured: { suite: string; route: BenchRoute; result: Result; ceiling: number }[] = [];
+  // Each route is paired with a ceiling measured just before it, so a machine whose load changes during the
+  // run still gives comparable ratios; the ceiling row shows the mean of those measurements.
+  const ceilings: Result[] = [];
+  for (const suite of suites) {
+    for (const route of await suite.routes(target)) {
+      const ceiling = await measure(baseUrl, CEILING, connections);
+      ceilings.push(ceiling);
+      measured.push({
+        suite: suite.name,
+        route,
+        result: await measure(baseUrl, route, connections),
+        ceiling: ceiling.requests.average,
+      });
+    }
+  }
+  if (ceilings.length === 0) ceilings.push(await measure(baseUrl, CEILING, connections));
+  const ceilingRps = ceilings.reduce((sum, c) => sum + c.requests.average, 0) / ceilings.length;
+  const last = ceilings.at(-1) as Result;
+  const merged: Result = {
+    ...last,
+    requests: { ...last.requests, average: ceilingRps },
+    latency: {
+      ...last.latency,
+      p50: Math.max(...ceilings.map((c) => c.latency.p50)),
+      p99: Math.max(...ceilings.map((c) => c.latency.p99)),
+    },
+  };
+  for (const { suite, route, result, ceiling } of [
+    { suite: 'ceiling', route: CEILING, result: merged, ceiling: ceilingRps },
+    ...measured,
+  ]) {
+    const row: BenchRow = {
+      db,
+      suite,
+      route: route.name,
+      connections,
+      rps: Math.round(result.requests.average),
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      ratio: Math.round((result.requests.average / ceiling) * 100) / 100,
+      non2xx: route.allowNon2xx ? 0 : result.non2xx,
+      errors: result.errors + result.timeouts,
+    };
+    rows.push(row);
+    console.log(
+      `[${db} ×${connections}] ${route.name}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ×${row.ratio}${row.non2xx || row.errors ? ` (non-2xx ${row.non2xx}, errors ${row.errors})` : ''}`,
+    );
+  }
+  for (const suite of suites) {
+    if (!suite.run) continue;
+    for (const m of await suite.run(target, { durationSeconds: DURATION, clients: connections })) {
+      const row: BenchRow = {
+        db,
+        suite: suite.name,
+        route: m.name,
+        connections,
+        rps: Math.round(m.rps),
+        p50: m.p50,
+        p99: m.p99,
+        ratio: Math.round((m.rps / ceilingRps) * 100) / 100,
+        non2xx: 0,
+        errors: 0,
+        note: m.note,
+        failed: m.failed,
+      };
+      rows.push(row);
+      console.log(`[${db} ×${connections}] ${m.name}: ${row.rps}/s, p50 ${m.p50} ms, p99 ${m.p99} ms — ${m.note}`);
+    }
+  }
+  return rows;
+}
+
 function printTable(rows: BenchRow[]): void {
-  const header = ['db', 'route', 'req/s', 'p50 ms', 'p99 ms', '× ceiling', 'note'];
+  const header = ['db', 'conns', 'route', 'req/s', 'p50 ms', 'p99 ms', '× ceiling', 'note'];
   const body = rows.map((r) => [
     r.db,
+    String(r.connections),
     r.route,
     String(r.rps),
     String(r.p50),
@@ -276,7 +293,7 @@ function printTable(rows: BenchRow[]): void {
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => (b[i] ?? '').length)));
   const line = (cells: string[]) =>
-    cells.map((c, i) => (i >= 2 && i < 6 ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0))).join('  ');
+    cells.map((c, i) => (i >= 3 && i < 7 ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0))).join('  ');
   console.log(`\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
   for (const b of body) console.log(line(b));
 }
@@ -286,7 +303,7 @@ async function main(): Promise<void> {
   const suites = await discoverSuites();
   const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
   console.log(
-    `Benchmark: ${DURATION}s × ${CONNECTIONS} connections per route; suites: ${suites.map((s) => s.name).join(', ')}; databases: ${DBS.join(', ')}`,
+    `Benchmark: ${DURATION}s per route at ${CONNECTION_COUNTS.join(', ')} connections; suites: ${suites.map((s) => s.name).join(', ')}; databases: ${DBS.join(', ')}`,
   );
   const rows: BenchRow[] = [];
   for (const db of DBS) rows.push(...(await benchDatabase(db, suites, stamp)));
@@ -294,7 +311,7 @@ async function main(): Promise<void> {
   const failed = rows.filter((r) => r.non2xx > 0 || r.errors > 0 || r.failed);
   writeFileSync(
     path.join(outDir, 'results.json'),
-    `${JSON.stringify({ at: new Date().toISOString(), duration: DURATION, connections: CONNECTIONS, rows }, null, 2)}\n`,
+    `${JSON.stringify({ at: new Date().toISOString(), duration: DURATION, connections: CONNECTION_COUNTS, rows }, null, 2)}\n`,
   );
   console.log(`\nResults written to ${path.relative(root, path.join(outDir, 'results.json'))}`);
   if (failed.length > 0) {

@@ -2,7 +2,7 @@ import type { CalendarDay } from '@tabi/contract/catalog';
 import { localDateToYmd, monthStart, parseYmd, type Ymd, ymdToLocalDate } from '@tabi/contract/dates';
 import { formatNumber, stockMark } from '@tabi/contract/format';
 import { ja } from 'date-fns/locale/ja';
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useEffect, useRef } from 'react';
 import { type DayButtonProps, DayPicker, type Matcher } from 'react-day-picker';
 import styles from './availability-calendar.module.css';
 
@@ -51,8 +51,13 @@ function CalendarDayButton({ day, modifiers, children, className, ...buttonProps
   const entry = days[localDateToYmd(day.date)];
   const mark = modifiers.disabled ? '' : stockMark(entry?.zaikozan ?? 0);
   const price = modifiers.disabled ? '' : priceText(entry);
+  // As react-day-picker's own DayButton: follow its keyboard focus (arrow keys, Home/End, PageUp/PageDown).
+  const ref = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (modifiers.focused) ref.current?.focus();
+  }, [modifiers.focused]);
   return (
-    <button {...buttonProps} className={className}>
+    <button ref={ref} {...buttonProps} className={className}>
       <span className={styles.date}>{children}</span>
       <span className={styles.mark} data-testid="stock-mark">
         {mark}

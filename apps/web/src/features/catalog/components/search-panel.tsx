@@ -1,7 +1,7 @@
 import { FROMSPOTS } from '@tabi/contract/constants';
 import type { Ymd } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useAreas } from '../api/get-areas.ts';
 import { useCities } from '../api/get-cities.ts';
 import { useConditions } from '../api/get-conditions.ts';
@@ -36,6 +36,7 @@ export function SearchPanel({ applied, today, onSearch, onReset }: SearchPanelPr
   const panelId = `${baseId}-panel`;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
 
   const appliedKey = JSON.stringify(applied);
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-sync only when the URL's conditions change
@@ -64,6 +65,29 @@ export function SearchPanel({ applied, today, onSearch, onReset }: SearchPanelPr
     event.preventDefault();
     onSearch(form);
     setOpen(false);
+    // The phone sheet closes under the focused 検索する button: give the focus back to the toggle.
+    if (locked) toggleRef.current?.focus();
+  };
+
+  /** While the phone sheet covers the page, Tab and Shift+Tab cycle inside it (WCAG 2.4.3, 2.4.11). */
+  const keepFocusInSheet = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Tab' || !locked || !panelRef.current) return;
+    const focusables = Array.from(
+      panelRef.current.querySelectorAll<HTMLElement>(
+        'button:not([disabled]), select:not([disabled]), input:not([disabled]), a[href], [tabindex="0"]',
+      ),
+    ).filter((el) => el.getClientRects().length > 0);
+    const first = focusables[0];
+    const last = focusables.at(-1);
+    if (!first || !last) return;
+    const active = document.activeElement;
+    if (!event.shiftKey && active === last) {
+      event.preventDefault();
+      first.focus();
+    } else if (event.shiftKey && (active === first || active === headingRef.current)) {
+      event.preventDefault();
+      last.focus();
+    }
   };
 
   const reset = () => {
@@ -96,12 +120,14 @@ export function SearchPanel({ applied, today, onSearch, onReset }: SearchPanelPr
         {appliedCount > 0 && <span className={styles.count}>{appliedCount}件指定中</span>}
       </button>
 
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: Escape closes the phone sheet */}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: Escape closes the phone sheet, Tab stays in it */}
       <div
         id={panelId}
+        ref={panelRef}
         className={open ? `${styles.panel} ${styles.open}` : styles.panel}
         onKeyDown={(e) => {
           if (e.key === 'Escape' && locked) close();
+          keepFocusInSheet(e);
         }}
       >
         <div className={styles.sheetHeader}>

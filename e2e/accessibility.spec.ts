@@ -1,0 +1,527 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { addDays, formatYmd } from '@tabi/contract/dates';
+import { Msg } from '@tabi/contract/messages';
+
+/**
+ * Issue 6 (accessibility): axe-core on every route of SPEC §2 at both target viewports, reached through
+ * the real UI, and a whole request purchase done with the keyboard alone.
+ */
+
+const TEL = '090-1234-5678';
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const VIEWPORTS = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+] as const;
+
+/** axe-core with the WCAG 2.x A/AA rules; fails on serious or critical findings, listed readably. */
+async function expectAccessible(page: Page, what: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = serious.map((v) =>
+    [
+      `${v.id} [${v.impact}] ${v.help} (${v.helpUrl})`,
+      ...v.nodes.map((n) => `    ${n.target.join(' ')}\n      ${(n.failureSummary ?? '').replace(/\n/g, '\n      ')}`),
+    ].join('\n'),
+  );
+  expect(report, `axe serious/critical violations on ${what} at ${page.viewportSize()?.width}px`).toEqual([]);
+}
+
+// ---- helpers for the real UI (after e2e/purchase.spec.ts) ----
+
+interface PersonData {
+  last: string;
+  first: string;
+  birthday: string;
+  sex: '男性' | '女性';
+}
+
+const TARO: PersonData = { last: 'YAMADA', first: 'TARO', birthday: '1985/04/12', sex: '男性' };
+
+function yearsBefore(day: string, years: number): string {
+  const y = Number(day.slice(0, 4)) - years;
+  return formatYmd(addDays(`${y}${day.slice(4)}`, -10));
+}
+
+async function storedUsedate(page: Page): Promise<string> {
+  return page.evaluate(() => JSON.parse(localStorage.getItem('reservation') ?? 'null')?.state?.usedate as string);
+}
+
+function section(page: Page, title: string | RegExp): Locator {
+  return page.getByRole('region', { name: title });
+}
+
+async function openPartyDialog(page: Page, opcd: string): Promise<Locator> {
+  await page.goto(`/detail?opcd=${opcd}`);
+  await page.getByTestId('availability-calendar').locator('td[data-day] button:not([disabled])').first().click();
+  const dialog = page.getByRole('dialog', { name: 'ご利用人数の選択' });
+  await expect(dialog.getByTestId('price-adult')).toHaveText(/^￥[\d,]+$/);
+  return dialog;
+}
+
+async function startFromDetail(page: Page, opcd: string, party: Partial<Record<'大人' | '小人', number>>) {
+  const dialog = await openPartyDialog(page, opcd);
+  for (const [label, count] of Object.entries(party).reverse()) {
+    await dialog.getByLabel(label, { exact: true }).selectOption(String(count));
+  }
+  await dialog.getByRole('button', { name: '申込者情報の入力へ' }).click();
+  await expect(page).toHaveURL(/\/reservation\/member$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'お客様情報入力' })).toBeVisible();
+  // The nationalities have loaded.
+  await expect(
+    section(page, Msg.leader).getByRole('combobox', { name: '国籍', exact: true }).locator('option'),
+  ).not.toHaveCount(1);
+}
+
+async function fillPerson(scope: Locator, person: PersonData): Promise<void> {
+  await scope.getByRole('textbox', { name: '姓', exact: true }).fill(person.last);
+  await scope.getByRole('textbox', { name: '名', exact: true }).fill(person.first);
+  await scope.getByRole('textbox', { name: '生年月日', exact: true }).fill(person.birthday);
+  await scope.getByRole('radio', { name: person.sex }).check();
+  await scope.getByRole('combobox', { name: '国籍', exact: true }).selectOption({ label: '日本' });
+}
+
+async function fillLeader(page: Page): Promise<void> {
+  const leader = section(page, Msg.leader);
+  await fillPerson(leader, TARO);
+  await leader.getByRole('textbox', { name: '電話番号', exact: true }).fill(TEL);
+  await leader.getByRole('textbox', { name: 'メールアドレス', exact: true }).fill('a11y@example.com');
+  await section(page, /^参加者1/)
+    .getByRole('checkbox', { name: Msg.sameAsLeader })
+    .check();
+}
+
+async function loginThroughForm(page: Page, rsvno: string, path: string): Promise<void> {
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+  await page.getByLabel('予約番号').fill(rsvno);
+  await page.getByLabel('電話番号').fill(TEL);
+  await page.getByRole('button', { name: 'ログイン' }).click();
+  await expect(page).toHaveURL(new RegExp(`${path.replace(/\//g, '\\/')}$`));
+}
+
+// ---- 1. axe-core on every route ----
+
+for (const viewport of VIEWPORTS) {
+  test.describe(`axe-core WCAG 2.2 AA at ${viewport.width}px`, () => {
+    test.use({ viewport });
+
+    test('index, detail (with the party dialog) and login', async ({ page }) => {
+      await page.goto('/');
+      await expect(page.getByRole('link', { name: new RegExp(`^${Msg.detailLink}`) }).first()).toBeVisible();
+      await expectAccessible(page, '/');
+
+      const dialog = await openPartyDialog(page, 'OP0001');
+      await expectAccessible(page, '/detail?opcd=OP0001 with the party dialog');
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await expectAccessible(page, '/detail?opcd=OP0001');
+
+      await page.goto('/login');
+      await expect(page.getByRole('button', { name: 'ログイン' })).toBeVisible();
+      await expectAccessible(page, '/login');
+    });
+
+    test('a rental purchase: member, rental, check (and consent), complete failed (OP0003)', async ({ page }) => {
+      await startFromDetail(page, 'OP0003', { 大人: 1, 小人: 1 });
+      const usedate = await storedUsedate(page);
+      await expectAccessible(page, '/reservation/member (empty)');
+      await fillLeader(page);
+      await fillPerson(section(page, /^参加者2/), {
+        last: 'YAMADA',
+        first: 'SORA',
+        birthday: yearsBefore(usedate, 9),
+        sex: '男性',
+      });
+      await expectAccessible(page, '/reservation/member (filled)');
+
+      await page.getByRole('button', { name: Msg.toRental }).click();
+      await expect(page).toHaveURL(/\/reservation\/rental$/);
+      await page.getByRole('button', { name: Msg.toCheck }).click();
+      await expect(page.getByText('ブーツのサイズを選択してください').first()).toBeVisible();
+      await expectAccessible(page, '/reservation/rental (with errors)');
+      for (const [n, boots, wear] of [
+        [1, '26.5', 'L'],
+        [2, '21.0', '130cm'],
+      ] as const) {
+        const person = section(page, new RegExp(`参加者${n}`));
+        await person.getByRole('combobox', { name: 'レンタル', exact: true }).selectOption({ label: 'スキー' });
+        await person.getByRole('combobox', { name: 'ブーツ', exact: true }).selectOption(boots);
+        await person.getByRole('combobox', { name: 'ウェア', exact: true }).selectOption(wear);
+      }
+      await expectAccessible(page, '/reservation/rental (filled)');
+      await page.getByRole('button', { name: Msg.toCheck }).click();
+
+      await expect(page).toHaveURL(/\/reservation\/check$/);
+      await expect(page.getByRole('heading', { level: 1, name: '購入内容確認' })).toBeVisible();
+      await expectAccessible(page, '/reservation/check');
+      await page.getByRole('button', { name: '同意書を確認する' }).click();
+      const modal = page.getByRole('dialog', { name: '同意書の確認' });
+      await expect(modal).toBeVisible();
+      await expectAccessible(page, '/reservation/check with the consent modal');
+      await modal.getByRole('checkbox', { name: /電子的方法で受け取る/ }).check();
+      await modal.getByRole('checkbox', { name: /個人情報の取扱い/ }).check();
+      await modal.getByRole('button', { name: '同意して戻る' }).click();
+      await page.getByRole('button', { name: Msg.submitPurchase }).click();
+
+      // A declined card; the customer gives up on the sandbox page and comes back.
+      await expect(page).toHaveURL(/\/sandbox\/checkout\//);
+      await page.getByLabel('カード番号').fill('4000 0000 0000 0002');
+      await page.getByLabel('有効期限（月/年）').fill('12/34');
+      await page.getByLabel('セキュリティコード').fill('123');
+      await page.getByRole('button', { name: /を支払う$/ }).click();
+      await page
+        .getByRole('link', { name: /中止|キャンセル|戻る/ })
+        .first()
+        .click();
+      await expect(page).toHaveURL(/\/reservation\/complete\?processing=failed$/);
+      await expect(page.getByRole('main')).toContainText('ご予約は完了しておりません');
+      await expectAccessible(page, '/reservation/complete?processing=failed');
+    });
+
+    test('a request: check and complete success (OP0002)', async ({ page }) => {
+      await startFromDetail(page, 'OP0002', { 大人: 1 });
+      await fillLeader(page);
+      await page.getByRole('button', { name: Msg.toCheck }).click();
+      await expect(page).toHaveURL(/\/reservation\/check$/);
+      await expectAccessible(page, '/reservation/check (request item)');
+      await page.getByRole('button', { name: '同意書を確認する' }).click();
+      const modal = page.getByRole('dialog', { name: '同意書の確認' });
+      await modal.getByRole('checkbox', { name: /電子的方法で受け取る/ }).check();
+      await modal.getByRole('checkbox', { name: /個人情報の取扱い/ }).check();
+      await expectAccessible(page, '/reservation/check with the consent modal ticked');
+      await modal.getByRole('button', { name: '同意して戻る' }).click();
+      await page.getByRole('button', { name: Msg.submitRequest, exact: true }).click();
+      await expect(page).toHaveURL(/\/reservation\/complete\?processing=success$/);
+      await expect(page.getByTestId('rsvno')).toBeVisible();
+      await expectAccessible(page, '/reservation/complete?processing=success');
+    });
+
+    test('my page (AA100001)', async ({ page }) => {
+      await loginThroughForm(page, 'AA100001', '/mypage');
+      await expect(page.getByText('AA100001', { exact: true })).toBeVisible();
+      await expectAccessible(page, '/mypage');
+    });
+
+    test('rental edit (AA100009)', async ({ page }) => {
+      await loginThroughForm(page, 'AA100009', '/mypage/rental/edit');
+      await expect(page.getByRole('heading', { level: 1, name: 'レンタル詳細・変更' })).toBeVisible();
+      await expect(page.getByRole('combobox').first()).toBeVisible();
+      await expectAccessible(page, '/mypage/rental/edit');
+    });
+
+    test('coupon list and coupon detail (AA100010)', async ({ page }) => {
+      await loginThroughForm(page, 'AA100010', '/coopon');
+      await expect(page.getByRole('heading', { level: 1, name: 'クーポン一覧' })).toBeVisible();
+      await expect(page.getByTestId('coupon-OP0011')).toBeVisible();
+      await expectAccessible(page, '/coopon');
+      await page.goto('/coopon/OP0011/PK0001');
+      await expect(page.getByTestId('remaining-adult')).toBeVisible();
+      await expect(page.locator('#use-coopon').getByLabel('暗証番号')).toBeVisible();
+      await expectAccessible(page, '/coopon/OP0011/PK0001');
+    });
+  });
+}
+
+// ---- 2. the whole purchase with the keyboard alone ----
+
+async function isFocused(target: Locator): Promise<boolean> {
+  return target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement));
+}
+
+/** Presses Tab (or Shift+Tab) until the focus is on or inside `target`. */
+async function tabTo(page: Page, target: Locator, { max = 150, back = false } = {}): Promise<void> {
+  await expect(target).toHaveCount(1);
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+    if (await isFocused(target)) return;
+  }
+  throw new Error(`Tab never reached ${target}`);
+}
+
+/** The focused element shows a visible focus indicator (an outline or a ring). */
+async function expectVisibleFocus(page: Page): Promise<void> {
+  const ring = await page.evaluate(() => {
+    const el = document.activeElement;
+    if (!el || el === document.body) return 'nothing focused';
+    const style = getComputedStyle(el);
+    const outline = style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0;
+    const shadow = style.boxShadow !== 'none';
+    return el.matches(':focus-visible') && (outline || shadow)
+      ? 'ok'
+      : `no visible focus on ${el.outerHTML.slice(0, 120)}`;
+  });
+  expect(ring).toBe('ok');
+}
+
+for (const viewport of VIEWPORTS) {
+  test(`the whole request purchase can be done with the keyboard alone at ${viewport.width}px (OP0002)`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize(viewport);
+    await page.goto('/');
+
+    // List: Tab to OP0002's 詳細を見る and follow it with Enter.
+    const more = page.locator('a[href*="opcd=OP0002"]').filter({ hasText: Msg.detailLink });
+    await tabTo(page, more);
+    await expectVisibleFocus(page);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/detail\?opcd=OP0002/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+    // Detail: Tab into the calendar grid, which has a single tab stop on a selectable day.
+    const calendar = page.getByTestId('availability-calendar');
+    const grid = calendar.getByRole('grid');
+    await expect(calendar.locator('td[data-day] button:not([disabled])').first()).toBeVisible();
+    await tabTo(page, grid);
+    await expectVisibleFocus(page);
+    const firstDay = await page.evaluate(() => document.activeElement?.closest('td')?.dataset.day ?? '');
+    expect(firstDay).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // Arrow keys move between the days; the focus stays on enabled days inside the grid.
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => isFocused(grid)).toBe(true);
+    const chosen = await page.evaluate(() => document.activeElement?.closest('td')?.dataset.day ?? '');
+    expect(chosen > firstDay).toBe(true);
+    await expect(page.locator(`td[data-day="${chosen}"] button`)).toBeEnabled();
+    await page.keyboard.press('Enter');
+
+    // The party dialog opens with the focus inside; Esc closes it and puts the focus back on the day.
+    const dialog = page.getByRole('dialog', { name: 'ご利用人数の選択' });
+    await expect(dialog).toBeVisible();
+    await expect.poll(() => isFocused(dialog)).toBe(true);
+    await expect(dialog.getByTestId('party-usedate')).toContainText(chosen.replace(/-/g, '/'));
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page.locator(`td[data-day="${chosen}"] button`)).toBeFocused();
+    await expectVisibleFocus(page);
+
+    // Open it again with Space, set 大人 2 with the arrow key, and proceed with Enter.
+    await page.keyboard.press('Space');
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByTestId('price-adult')).toHaveText(/^￥[\d,]+$/);
+    const adults = dialog.getByLabel('大人', { exact: true });
+    if (!(await isFocused(adults))) await tabTo(page, adults, { max: 20 });
+    await expectVisibleFocus(page);
+    await page.keyboard.press('ArrowDown');
+    await expect(adults).toHaveValue('2');
+    const proceed = dialog.getByRole('button', { name: '申込者情報の入力へ' });
+    await expect(proceed).toBeEnabled();
+    await tabTo(page, proceed, { max: 20 });
+    await expectVisibleFocus(page);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/reservation\/member$/);
+
+    // Member form: type, Tab, Space on radios and checkboxes, arrow keys on the nationality.
+    const leader = section(page, Msg.leader);
+    await expect(leader.getByRole('combobox', { name: '国籍', exact: true }).locator('option')).not.toHaveCount(1);
+    const typeInto = async (scope: Locator, name: string, text: string) => {
+      await tabTo(page, scope.getByRole('textbox', { name, exact: true }), { max: 40 });
+      await page.keyboard.type(text);
+    };
+    const chooseSex = async (scope: Locator, sex: '男性' | '女性') => {
+      const radio = scope.getByRole('radio', { name: sex });
+      await tabTo(page, scope.getByRole('radio', { name: '男性' }), { max: 40 });
+      if (sex === '女性') await page.keyboard.press('ArrowRight');
+      else await page.keyboard.press('Space');
+      await expect(radio).toBeChecked();
+    };
+    const chooseJapan = async (scope: Locator) => {
+      const select = scope.getByRole('combobox', { name: '国籍', exact: true });
+      await tabTo(page, select, { max: 40 });
+      await page.keyboard.press('ArrowDown');
+      await expect(select.locator('option:checked')).toHaveText('日本');
+    };
+
+    await typeInto(leader, '姓', 'YAMADA');
+    await expectVisibleFocus(page);
+    await typeInto(leader, '名', 'TARO');
+    await typeInto(leader, '生年月日', '19850412');
+    await chooseSex(leader, '男性');
+    await expect(leader.getByRole('textbox', { name: '生年月日', exact: true })).toHaveValue('1985/04/12');
+    await typeInto(leader, '電話番号', TEL);
+    await typeInto(leader, 'メールアドレス', 'keyboard@example.com');
+    await chooseJapan(leader);
+
+    const first = section(page, /^参加者1/);
+    const same = first.getByRole('checkbox', { name: Msg.sameAsLeader });
+    await tabTo(page, same, { max: 10 });
+    await expectVisibleFocus(page);
+    await page.keyboard.press('Space');
+    await expect(same).toBeChecked();
+    await expect(first.getByRole('textbox', { name: '姓', exact: true })).toHaveValue('YAMADA');
+
+    const second = section(page, /^参加者2/);
+    await typeInto(second, '姓', 'YAMADA');
+    await typeInto(second, '名', 'HANAKO');
+    // Participant 2's birthday comes from the calendar disclosure, by keyboard too.
+    const calendarButton = second.getByRole('button', { name: '生年月日をカレンダーから選ぶ' });
+    await tabTo(page, calendarButton, { max: 10 });
+    await expectVisibleFocus(page);
+    await page.keyboard.press('Enter');
+    const picker = second.getByRole('group', { name: '生年月日のカレンダー' });
+    await expect(picker).toBeVisible();
+    await expect(calendarButton).toHaveAttribute('aria-expanded', 'true');
+    const year = picker.getByRole('combobox', { name: /年/ });
+    await tabTo(page, year, { max: 10 });
+    await page.keyboard.type('1987');
+    await expect(year).toHaveValue('1987');
+    const month = picker.getByRole('combobox', { name: /月/ });
+    // The Japanese calendar puts the year before the month; Tab on (or back) to the month either way.
+    const monthAfterYear = await year.evaluate(
+      (y) => Array.from(y.closest('fieldset')?.querySelectorAll('select') ?? []).indexOf(y as HTMLSelectElement) === 0,
+    );
+    await tabTo(page, month, { max: 10, back: !monthAfterYear });
+    await page.keyboard.type('9');
+    await expect(month.locator('option:checked')).toHaveText('9月');
+    await tabTo(page, picker.getByRole('grid'), { max: 10 });
+    await expect(page.locator(':focus')).toHaveAccessibleName(/9月1日/);
+    for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowRight');
+    await expect(page.locator(':focus')).toHaveAccessibleName(/9月30日/);
+    await page.keyboard.press('Enter');
+    await expect(picker).toBeHidden();
+    const secondBirthday = second.getByRole('textbox', { name: '生年月日', exact: true });
+    await expect(secondBirthday).toBeFocused();
+    await expect(secondBirthday).toHaveValue('1987/09/30');
+    // Esc closes the calendar and gives the focus back to the input.
+    await tabTo(page, calendarButton, { max: 5 });
+    await page.keyboard.press('Space');
+    await expect(picker).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(picker).toBeHidden();
+    await expect(secondBirthday).toBeFocused();
+    await chooseSex(second, '女性');
+    await chooseJapan(second);
+
+    const toCheck = page.getByRole('button', { name: Msg.toCheck });
+    await expect(toCheck).toBeEnabled();
+    await tabTo(page, toCheck, { max: 20 });
+    await expectVisibleFocus(page);
+    await page.keyboard.press('Enter');
+
+    // Check: open the consent modal, tick both boxes with Space, agree, submit the request.
+    await expect(page).toHaveURL(/\/reservation\/check$/);
+    const openConsent = page.getByRole('button', { name: '同意書を確認する' });
+    await tabTo(page, openConsent);
+    await page.keyboard.press('Enter');
+    const modal = page.getByRole('dialog', { name: '同意書の確認' });
+    await expect(modal).toBeVisible();
+    await expect.poll(() => isFocused(modal)).toBe(true);
+    // Esc closes it and the focus returns to the button that opened it.
+    await page.keyboard.press('Escape');
+    await expect(modal).toBeHidden();
+    await expect(openConsent).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(modal).toBeVisible();
+    for (const name of [/電子的方法で受け取る/, /個人情報の取扱い/]) {
+      const box = modal.getByRole('checkbox', { name });
+      await tabTo(page, box, { max: 20 });
+      await expectVisibleFocus(page);
+      await page.keyboard.press('Space');
+      await expect(box).toBeChecked();
+    }
+    const agree = modal.getByRole('button', { name: '同意して戻る' });
+    await tabTo(page, agree, { max: 20 });
+    await page.keyboard.press('Enter');
+    await expect(modal).toBeHidden();
+    await expect(openConsent).toBeFocused();
+
+    const submit = page.getByRole('button', { name: Msg.submitRequest, exact: true });
+    await expect(submit).toBeEnabled();
+    await tabTo(page, submit, { max: 20 });
+    await expectVisibleFocus(page);
+    await page.keyboard.press('Enter');
+
+    await expect(page).toHaveURL(/\/reservation\/complete\?processing=success$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('リクエストを受け付けました');
+    await expect(page.getByTestId('rsvno')).toHaveText(/^[A-Z]{2}\d{6}$/);
+  });
+}
+
+test('login, my page and its dialogs and accordion work with the keyboard alone (AA100009)', async ({ page }) => {
+  await page.goto('/mypage');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fmypage$/);
+  const rsvno = page.getByLabel('予約番号');
+  await tabTo(page, rsvno, { max: 10 });
+  await expectVisibleFocus(page);
+  await page.keyboard.type('aa100009');
+  await expect(rsvno).toHaveValue('AA100009');
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('電話番号')).toBeFocused();
+  await page.keyboard.type(TEL);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/mypage$/);
+  await expect(page.getByText('AA100009', { exact: true })).toBeVisible();
+
+  // The accordion panels open with Enter.
+  const itinerary = page.locator('details').filter({ has: page.locator('summary', { hasText: '行程詳細' }) });
+  await tabTo(page, itinerary.locator('summary'));
+  await expectVisibleFocus(page);
+  await page.keyboard.press('Enter');
+  await expect(itinerary).toHaveAttribute('open', '');
+
+  // The conditions dialog takes the focus; Esc closes it and the focus returns to its button.
+  const conditions = page.getByRole('button', { name: '旅行条件書・同意書' });
+  await tabTo(page, conditions);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expect.poll(() => isFocused(dialog)).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(conditions).toBeFocused();
+
+  // On to the rental edit page, whose selects take the keyboard.
+  const rental = page.getByRole('link', { name: 'レンタル詳細・変更' });
+  await tabTo(page, rental, { back: true });
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/mypage\/rental\/edit$/);
+  const firstSelect = page.getByRole('main').getByRole('combobox').first();
+  await tabTo(page, firstSelect);
+  await expectVisibleFocus(page);
+});
+
+test('the phone search sheet keeps the keyboard inside and searches with the keyboard alone', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  const toggle = page.getByRole('button', { name: /^検索条件を指定する/ });
+  await tabTo(page, toggle, { max: 30 });
+  await expectVisibleFocus(page);
+  await page.keyboard.press('Enter');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  const sheet = page.locator(`[id="${await toggle.getAttribute('aria-controls')}"]`);
+  await expect(sheet.getByRole('heading', { name: '検索条件' })).toBeFocused();
+
+  // Shift+Tab from the top goes to the last control of the sheet, Tab from there back to the first.
+  const reset = sheet.getByRole('button', { name: '検索条件をすべてリセット' });
+  await page.keyboard.press('Shift+Tab');
+  await expect(reset).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(sheet.getByRole('button', { name: Msg.close })).toBeFocused();
+  // However far the visitor tabs, the focus never leaves the sheet for the page hidden under it.
+  for (let i = 0; i < 40; i++) {
+    await page.keyboard.press('Tab');
+    expect(await isFocused(sheet)).toBe(true);
+  }
+
+  // Esc closes it and the focus goes back to the toggle.
+  await page.keyboard.press('Escape');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(toggle).toBeFocused();
+
+  // Choose a region with the arrow key and search with Enter.
+  await page.keyboard.press('Enter');
+  const region = sheet.getByRole('combobox', { name: '方面' });
+  await tabTo(page, region, { max: 5 });
+  await page.keyboard.press('ArrowDown');
+  await expect(region).not.toHaveValue('');
+  const search = sheet.getByRole('button', { name: '検索する' });
+  await tabTo(page, search, { max: 40 });
+  await expectVisibleFocus(page);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/homencd=/);
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('button', { name: /^検索条件を指定する/ })).toBeFocused();
+});

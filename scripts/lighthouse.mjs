@@ -1,0 +1,204 @@
+// Lighthouse audits (mobile defaults: emulated phone, simulated throttling) of the public pages against the real
+// server on a fresh embedded database with the demo data. Builds the web app unless WEB_DIST points at a build.
+// Prints scores and key metrics, writes .lighthouse/summary.json (and one full report per page).
+// Usage: npm run lighthouse   (env: LH_PORT or PORT, default 3160; WEB_DIST to skip the build)
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const port = process.env.LH_PORT ?? process.env.PORT ?? '3160';
+const origin = `http://127.0.0.1:${port}`;
+const outDir = path.join(root, '.lighthouse');
+const dataDir = path.join(root, `.data-lighthouse-${port}`);
+const pages = ['/', '/detail?opcd=OP0001', '/login'];
+const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
+const targets = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 95 };
+const metrics = {
+  FCP: 'first-contentful-paint',
+  LCP: 'largest-contentful-paint',
+  TBT: 'total-blocking-time',
+  CLS: 'cumulative-layout-shift',
+};
+const bin = (name) => path.join(root, 'node_modules/.bin', name);
+
+let webDist = process.env.WEB_DIST;
+if (!webDist) {
+  webDist = path.join(root, 'apps/web/dist');
+  console.log('Building the web app…');
+  const built = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', timeout: 300_000 });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+}
+webDist = path.resolve(webDist);
+
+rmSync(dataDir, { recursive: true, force: true });
+const server = spawn(bin('tsx'), ['apps/server/src/main.ts'], {
+  cwd: root,
+  stdio: ['ignore', 'inherit', 'inherit'],
+  env: {
+    ...process.env,
+    PORT: port,
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    PUBLIC_URL: origin,
+    WEB_DIST: webDist,
+    APP_KEY: 'lighthouse-key',
+    LOG_LEVEL: 'warn',
+  },
+});
+let chrome;
+
+async function cleanup() {
+  if (chrome) await chrome.kill().catch(() => {});
+  if (server.exitCode === null && server.signalCode === null) {
+    server.kill('SIGTERM');
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    const timer = setTimeout(() => server.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+async function waitHealthy(timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`server exited with code ${server.exitCode}`);
+    try {
+      const res = await fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(2_000) });
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`server not healthy within ${timeoutMs} ms`);
+}
+
+function withTimeout(promise, ms, what) {
+  let timer;
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+const fileName = (page) =>
+  page === '/'
+    ? 'index'
+    : page
+        .replace(/^\//, '')
+        .replace(/[^a-z0-9]+/gi, '-')
+        .replace(/-$/, '');
+
+try {
+  await waitHealthy(120_000);
+  chrome = await chromeLauncher.launch({
+    chromePath: '/usr/bin/chromium',
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  mkdirSync(outDir, { recursive: true });
+  const results = [];
+  for (const page of pages) {
+    const url = `${origin}${page}`;
+    console.log(`Auditing ${url}…`);
+    // No config: Lighthouse's defaults are the mobile ones (moto g power emulation, simulated slow 4G).
+    const runner = await withTimeout(
+      lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: categories,
+        maxWaitForLoad: 45_000,
+      }),
+      180_000,
+      `Lighthouse on ${page}`,
+    );
+    if (!runner) throw new Error(`Lighthouse returned no result for ${page}`);
+    const { lhr } = runner;
+    writeFileSync(path.join(outDir, `${fileName(page)}.report.json`), runner.report);
+    const scores = Object.fromEntries(categories.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]));
+    const values = Object.fromEntries(
+      Object.entries(metrics).map(([name, id]) => [
+        name,
+        { value: lhr.audits[id]?.numericValue ?? null, display: lhr.audits[id]?.displayValue ?? '' },
+      ]),
+    );
+    // Audits that lose points (score below 1, excluding informative/not-applicable ones).
+    const failing = Object.values(lhr.audits)
+      .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative')
+      .filter((audit) =>
+        categories.some((id) => lhr.categories[id]?.auditRefs.some((ref) => ref.id === audit.id && ref.weight > 0)),
+      )
+      .map((audit) => ({
+        id: audit.id,
+        title: audit.title,
+        score: audit.score,
+        displayValue: audit.displayValue ?? '',
+      }));
+    results.push({
+      page,
+      url: lhr.finalDisplayedUrl,
+      scores,
+      metrics: values,
+      failing,
+      runWarnings: lhr.runWarnings,
+      runtimeError: lhr.runtimeError ?? null,
+    });
+  }
+
+  const rows = [
+    ['page', 'perf', 'a11y', 'best', 'seo', 'FCP', 'LCP', 'TBT', 'CLS'],
+    ...results.map((r) => [
+      r.page,
+      ...categories.map((id) => String(r.scores[id])),
+      ...Object.keys(metrics).map((name) => r.metrics[name].display),
+    ]),
+  ];
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
+  for (const row of rows) console.log(row.map((cell, i) => cell.padEnd(widths[i])).join('  '));
+  let belowTarget = false;
+  for (const r of results) {
+    for (const id of categories) {
+      if (r.scores[id] < targets[id]) {
+        belowTarget = true;
+        console.log(`\n${r.page}: ${id} ${r.scores[id]} < ${targets[id]}`);
+      }
+    }
+    if (r.failing.length > 0) {
+      console.log(`${r.page} audits losing points:`);
+      for (const audit of r.failing)
+        console.log(`  - ${audit.id} (${audit.score}) ${audit.title} ${audit.displayValue}`);
+    }
+    for (const warning of r.runWarnings) console.log(`${r.page} warning: ${warning}`);
+  }
+  const summary = {
+    measuredAt: new Date().toISOString(),
+    lighthouse: (await import('lighthouse/package.json', { with: { type: 'json' } })).default.version,
+    settings: 'Lighthouse defaults: formFactor mobile, simulated throttling',
+    targets,
+    results,
+  };
+  writeFileSync(path.join(outDir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
+  console.log(
+    `\nWrote ${path.relative(root, path.join(outDir, 'summary.json'))}${belowTarget ? ' (some scores below target)' : ''}`,
+  );
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+} finally {
+  await cleanup();
+}
