@@ -11,7 +11,6 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Absolute origin used in links sent outside the browser (payment return URLs, mails). */
   publicUrl: string;
-  marketingUrl: string;
   webDist: string;
   appKey: string;
   stripeSecretKey: string | undefined;
@@ -42,14 +41,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
-    marketingUrl: env.MARKETING_URL ?? 'https://www.example.co.jp/',
     webDist: path.resolve(env.WEB_DIST ?? path.join(here, '../../web/dist')),
     appKey: env.APP_KEY ?? randomBytes(32).toString('hex'),
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
     stripeApiHost: env.STRIPE_API_HOST || undefined,
     smtpUrl: env.SMTP_URL || undefined,
-    mailFrom: env.MAIL_FROM ?? 'たびオプション予約 <no-reply@example.co.jp>',
+    mailFrom: env.MAIL_FROM ?? 'さくらトラベル オプション予約 <no-reply@example.co.jp>',
     redisUrl: env.REDIS_URL || undefined,
     secureCookies: env.SECURE_COOKIES === 'true',
     logLevel: env.LOG_LEVEL ?? 'info',
