@@ -126,32 +126,8 @@ export const useReservationStore = create<ReservationState>()(
     }),
     {
       name: 'reservation',
+      // Only data is stored: JSON leaves the actions out.
       storage: createJSONStorage(() => safeStorage),
-      partialize: ({
-        startedAt,
-        md,
-        optionDetail,
-        usedate,
-        party,
-        prices,
-        amount,
-        leader,
-        members,
-        sameAsLeader,
-        completed,
-      }) => ({
-        startedAt,
-        md,
-        optionDetail,
-        usedate,
-        party,
-        prices,
-        amount,
-        leader,
-        members,
-        sameAsLeader,
-        completed,
-      }),
     },
   ),
 );
