@@ -255,6 +255,27 @@ async function expectVisibleFocus(page: Page): Promise<void> {
   expect(ring).toBe('ok');
 }
 
+/** Tabs to a text box of `scope` and types into it. */
+async function typeInto(page: Page, scope: Locator, name: string, text: string): Promise<void> {
+  await tabTo(page, scope.getByRole('textbox', { name, exact: true }), { max: 40 });
+  await page.keyboard.type(text);
+}
+
+/** Tabs into the sex radio group; Space checks 男性, ArrowRight moves to and checks 女性. */
+async function chooseSex(page: Page, scope: Locator, sex: '男性' | '女性'): Promise<void> {
+  await tabTo(page, scope.getByRole('radio', { name: '男性' }), { max: 40 });
+  await page.keyboard.press(sex === '女性' ? 'ArrowRight' : 'Space');
+  await expect(scope.getByRole('radio', { name: sex })).toBeChecked();
+}
+
+/** Tabs to the nationality drop-down and picks 日本 (the first entry) with ArrowDown. */
+async function chooseJapan(page: Page, scope: Locator): Promise<void> {
+  const select = scope.getByRole('combobox', { name: '国籍', exact: true });
+  await tabTo(page, select, { max: 40 });
+  await page.keyboard.press('ArrowDown');
+  await expect(select.locator('option:checked')).toHaveText('日本');
+}
+
 for (const viewport of VIEWPORTS) {
   test(`the whole request purchase can be done with the keyboard alone at ${viewport.width}px (OP0002)`, async ({
     page,
@@ -316,33 +337,15 @@ for (const viewport of VIEWPORTS) {
     // Member form: type, Tab, Space on radios and checkboxes, arrow keys on the nationality.
     const leader = section(page, Msg.leader);
     await expect(leader.getByRole('combobox', { name: '国籍', exact: true }).locator('option')).not.toHaveCount(1);
-    const typeInto = async (scope: Locator, name: string, text: string) => {
-      await tabTo(page, scope.getByRole('textbox', { name, exact: true }), { max: 40 });
-      await page.keyboard.type(text);
-    };
-    const chooseSex = async (scope: Locator, sex: '男性' | '女性') => {
-      const radio = scope.getByRole('radio', { name: sex });
-      await tabTo(page, scope.getByRole('radio', { name: '男性' }), { max: 40 });
-      if (sex === '女性') await page.keyboard.press('ArrowRight');
-      else await page.keyboard.press('Space');
-      await expect(radio).toBeChecked();
-    };
-    const chooseJapan = async (scope: Locator) => {
-      const select = scope.getByRole('combobox', { name: '国籍', exact: true });
-      await tabTo(page, select, { max: 40 });
-      await page.keyboard.press('ArrowDown');
-      await expect(select.locator('option:checked')).toHaveText('日本');
-    };
-
-    await typeInto(leader, '姓', 'YAMADA');
+    await typeInto(page, leader, '姓', 'YAMADA');
     await expectVisibleFocus(page);
-    await typeInto(leader, '名', 'TARO');
-    await typeInto(leader, '生年月日', '19850412');
-    await chooseSex(leader, '男性');
+    await typeInto(page, leader, '名', 'TARO');
+    await typeInto(page, leader, '生年月日', '19850412');
+    await chooseSex(page, leader, '男性');
     await expect(leader.getByRole('textbox', { name: '生年月日', exact: true })).toHaveValue('1985/04/12');
-    await typeInto(leader, '電話番号', TEL);
-    await typeInto(leader, 'メールアドレス', 'keyboard@example.com');
-    await chooseJapan(leader);
+    await typeInto(page, leader, '電話番号', TEL);
+    await typeInto(page, leader, 'メールアドレス', 'keyboard@example.com');
+    await chooseJapan(page, leader);
 
     const first = section(page, /^参加者1/);
     const same = first.getByRole('checkbox', { name: Msg.sameAsLeader });
@@ -353,8 +356,8 @@ for (const viewport of VIEWPORTS) {
     await expect(first.getByRole('textbox', { name: '姓', exact: true })).toHaveValue('YAMADA');
 
     const second = section(page, /^参加者2/);
-    await typeInto(second, '姓', 'YAMADA');
-    await typeInto(second, '名', 'HANAKO');
+    await typeInto(page, second, '姓', 'YAMADA');
+    await typeInto(page, second, '名', 'HANAKO');
     // Participant 2's birthday comes from the calendar disclosure, by keyboard too.
     const calendarButton = second.getByRole('button', { name: '生年月日をカレンダーから選ぶ' });
     await tabTo(page, calendarButton, { max: 10 });
@@ -392,8 +395,8 @@ for (const viewport of VIEWPORTS) {
     await page.keyboard.press('Escape');
     await expect(picker).toBeHidden();
     await expect(secondBirthday).toBeFocused();
-    await chooseSex(second, '女性');
-    await chooseJapan(second);
+    await chooseSex(page, second, '女性');
+    await chooseJapan(page, second);
 
     const toCheck = page.getByRole('button', { name: Msg.toCheck });
     await expect(toCheck).toBeEnabled();
@@ -524,4 +527,69 @@ test('the phone search sheet keeps the keyboard inside and searches with the key
   await expect(page).toHaveURL(/homencd=/);
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await expect(toggle).toBeFocused();
+});
+
+test('a card purchase with the keyboard alone, the sandbox card page included (OP0001)', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/detail?opcd=OP0001');
+  const grid = page.getByTestId('availability-calendar').getByRole('grid');
+  await expect(
+    page.getByTestId('availability-calendar').locator('td[data-day] button:not([disabled])').first(),
+  ).toBeVisible();
+  await tabTo(page, grid);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'ご利用人数の選択' });
+  await expect(dialog.getByTestId('price-adult')).toHaveText(/^￥[\d,]+$/);
+  const proceed = dialog.getByRole('button', { name: '申込者情報の入力へ' });
+  await expect(proceed).toBeEnabled();
+  await tabTo(page, proceed, { max: 20 });
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/reservation\/member$/);
+
+  const leader = section(page, Msg.leader);
+  await expect(leader.getByRole('combobox', { name: '国籍', exact: true }).locator('option')).not.toHaveCount(1);
+  await typeInto(page, leader, '姓', 'SATO');
+  await typeInto(page, leader, '名', 'KEN');
+  await typeInto(page, leader, '生年月日', '1990/01/31');
+  await chooseSex(page, leader, '男性');
+  await typeInto(page, leader, '電話番号', TEL);
+  await typeInto(page, leader, 'メールアドレス', 'card-keyboard@example.com');
+  await chooseJapan(page, leader);
+  const same = section(page, /^参加者1/).getByRole('checkbox', { name: Msg.sameAsLeader });
+  await tabTo(page, same, { max: 10 });
+  await page.keyboard.press('Space');
+  await expect(same).toBeChecked();
+  await tabTo(page, page.getByRole('button', { name: Msg.toCheck }), { max: 20 });
+  await page.keyboard.press('Enter');
+
+  await expect(page).toHaveURL(/\/reservation\/check$/);
+  await tabTo(page, page.getByRole('button', { name: '同意書を確認する' }));
+  await page.keyboard.press('Enter');
+  const modal = page.getByRole('dialog', { name: '同意書の確認' });
+  for (const name of [/電子的方法で受け取る/, /個人情報の取扱い/]) {
+    await tabTo(page, modal.getByRole('checkbox', { name }), { max: 20 });
+    await page.keyboard.press('Space');
+  }
+  await tabTo(page, modal.getByRole('button', { name: '同意して戻る' }), { max: 20 });
+  await page.keyboard.press('Enter');
+  await expect(modal).toBeHidden();
+  const submit = page.getByRole('button', { name: Msg.submitPurchase });
+  await tabTo(page, submit, { max: 20 });
+  await page.keyboard.press('Enter');
+
+  // The sandbox card page (the stand-in for the card company's page) by keyboard too.
+  await expect(page).toHaveURL(/\/sandbox\/checkout\//);
+  await tabTo(page, page.getByLabel('カード番号'), { max: 20 });
+  await expectVisibleFocus(page);
+  await page.keyboard.type('4242 4242 4242 4242');
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('有効期限（月/年）')).toBeFocused();
+  await page.keyboard.type('12/34');
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('セキュリティコード')).toBeFocused();
+  await page.keyboard.type('123');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/reservation\/complete\?processing=success$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('ご予約が完了しました');
+  await expect(page.getByTestId('rsvno')).toHaveText(/^[A-Z]{2}\d{6}$/);
 });

@@ -1,7 +1,7 @@
 // Lighthouse audits (mobile defaults: emulated phone, simulated throttling) of the public pages against the real
 // server on a fresh embedded database with the demo data. Builds the web app unless WEB_DIST points at a build.
 // Prints scores and key metrics, writes .lighthouse/summary.json (and one full report per page).
-// Usage: npm run lighthouse   (env: LH_PORT or PORT, default 3160; WEB_DIST to skip the build)
+// Usage: npm run lighthouse   (env: LH_PORT or PORT, default 3160; WEB_DIST to skip the build; LH_RUNS, default 3)
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,6 +14,7 @@ const port = process.env.LH_PORT ?? process.env.PORT ?? '3160';
 const origin = `http://127.0.0.1:${port}`;
 const outDir = path.join(root, '.lighthouse');
 const dataDir = path.join(root, `.data-lighthouse-${port}`);
+const runs = Math.max(1, Number(process.env.LH_RUNS ?? 3));
 const pages = ['/', '/detail?opcd=OP0001', '/login'];
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
 const targets = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 95 };
@@ -35,7 +36,8 @@ if (!webDist) {
 webDist = path.resolve(webDist);
 
 rmSync(dataDir, { recursive: true, force: true });
-const server = spawn(bin('tsx'), ['apps/server/src/main.ts'], {
+// node --import tsx (not the tsx wrapper) so that SIGTERM reaches the server process itself.
+const server = spawn(bin('node'), ['--import', 'tsx', 'apps/server/src/main.ts'], {
   cwd: root,
   stdio: ['ignore', 'inherit', 'inherit'],
   env: {
@@ -54,7 +56,11 @@ const server = spawn(bin('tsx'), ['apps/server/src/main.ts'], {
 let chrome;
 
 async function cleanup() {
-  if (chrome) await chrome.kill().catch(() => {});
+  try {
+    chrome?.kill();
+  } catch {
+    // already gone
+  }
   if (server.exitCode === null && server.signalCode === null) {
     server.kill('SIGTERM');
     const exited = new Promise((resolve) => server.once('exit', resolve));
@@ -114,20 +120,29 @@ try {
   const results = [];
   for (const page of pages) {
     const url = `${origin}${page}`;
-    console.log(`Auditing ${url}…`);
-    // No config: Lighthouse's defaults are the mobile ones (moto g power emulation, simulated slow 4G).
-    const runner = await withTimeout(
-      lighthouse(url, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: categories,
-        maxWaitForLoad: 45_000,
-      }),
-      180_000,
-      `Lighthouse on ${page}`,
-    );
-    if (!runner) throw new Error(`Lighthouse returned no result for ${page}`);
+    // Several runs, the median by performance score is kept: simulated throttling scales the CPU time observed
+    // on this (shared) machine, so a single run is noisy.
+    const candidates = [];
+    for (let run = 1; run <= runs; run++) {
+      console.log(`Auditing ${url} (run ${run}/${runs})…`);
+      // No config: Lighthouse's defaults are the mobile ones (moto g power emulation, simulated slow 4G).
+      const candidate = await withTimeout(
+        lighthouse(url, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: categories,
+          maxWaitForLoad: 45_000,
+        }),
+        180_000,
+        `Lighthouse on ${page}`,
+      );
+      if (!candidate) throw new Error(`Lighthouse returned no result for ${page}`);
+      candidates.push(candidate);
+    }
+    candidates.sort((a, b) => (a.lhr.categories.performance?.score ?? 0) - (b.lhr.categories.performance?.score ?? 0));
+    const runner = candidates[Math.floor(candidates.length / 2)];
+    const performanceRuns = candidates.map((c) => Math.round((c.lhr.categories.performance?.score ?? 0) * 100));
     const { lhr } = runner;
     writeFileSync(path.join(outDir, `${fileName(page)}.report.json`), runner.report);
     const scores = Object.fromEntries(categories.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]));
@@ -149,23 +164,30 @@ try {
         score: audit.score,
         displayValue: audit.displayValue ?? '',
       }));
+    // Opportunities and diagnostics with estimated savings (they carry no weight but explain the metrics).
+    const opportunities = Object.values(lhr.audits)
+      .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'metricSavings')
+      .map((audit) => ({ id: audit.id, title: audit.title, displayValue: audit.displayValue ?? '' }));
     results.push({
       page,
       url: lhr.finalDisplayedUrl,
       scores,
+      performanceRuns,
       metrics: values,
       failing,
+      opportunities,
       runWarnings: lhr.runWarnings,
       runtimeError: lhr.runtimeError ?? null,
     });
   }
 
   const rows = [
-    ['page', 'perf', 'a11y', 'best', 'seo', 'FCP', 'LCP', 'TBT', 'CLS'],
+    ['page', 'perf', 'a11y', 'best', 'seo', 'FCP', 'LCP', 'TBT', 'CLS', 'perf of each run'],
     ...results.map((r) => [
       r.page,
       ...categories.map((id) => String(r.scores[id])),
       ...Object.keys(metrics).map((name) => r.metrics[name].display),
+      r.performanceRuns.join(' / '),
     ]),
   ];
   const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
@@ -183,12 +205,16 @@ try {
       for (const audit of r.failing)
         console.log(`  - ${audit.id} (${audit.score}) ${audit.title} ${audit.displayValue}`);
     }
+    if (r.opportunities.length > 0) {
+      console.log(`${r.page} opportunities/diagnostics:`);
+      for (const audit of r.opportunities) console.log(`  - ${audit.id}: ${audit.title} ${audit.displayValue}`);
+    }
     for (const warning of r.runWarnings) console.log(`${r.page} warning: ${warning}`);
   }
   const summary = {
     measuredAt: new Date().toISOString(),
     lighthouse: (await import('lighthouse/package.json', { with: { type: 'json' } })).default.version,
-    settings: 'Lighthouse defaults: formFactor mobile, simulated throttling',
+    settings: `Lighthouse defaults: formFactor mobile, simulated throttling; median of ${runs} runs by performance score`,
     targets,
     results,
   };

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
-// Default validation messages in Japanese for every schema of the contract, on both sides.
-z.config(z.locales.ja());
+// Default validation messages in Japanese for every schema of the contract, on both sides. In a browser
+// zod's interpreter is used instead of its compiled parsers: compiling needs `new Function`, which our CSP
+// (no 'unsafe-eval') forbids. Every contract schema module imports this one first, so this runs before any
+// schema is built.
+z.config({ ...z.locales.ja(), jitless: 'document' in globalThis });
 
 /** SPEC §7: every response carries errcd, errMsg and response. */
 export function envelope<T extends z.ZodType>(response: T) {

@@ -7,6 +7,8 @@ import type { FastifyInstance } from 'fastify';
 export interface PageMeta {
   title: string;
   description: string;
+  /** The page's main picture (same-origin path): preloaded, so the browser fetches it before the app asks for it. */
+  image?: string;
 }
 
 /** Page-specific meta for a public page (e.g. an option's name on /detail); null falls back to the route's. */
@@ -19,7 +21,13 @@ function escapeHtml(text: string): string {
 export function injectMeta(html: string, meta: PageMeta): string {
   const title = escapeHtml(pageTitle(meta.title));
   const description = escapeHtml(meta.description);
+  // Only our own paths: the CSP allows no other image origin ('//host' would be another origin).
+  const preload =
+    meta.image?.startsWith('/') && !meta.image.startsWith('//')
+      ? `<link rel="preload" as="image" href="${escapeHtml(meta.image)}" fetchpriority="high" />\n  </head>`
+      : '</head>';
   return html
+    .replace('</head>', preload)
     .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
     .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${description}" />`)
     .replace(/<meta property="og:title" content="[^"]*"\s*\/?>/, `<meta property="og:title" content="${title}" />`)
@@ -42,11 +50,15 @@ export async function registerSpa(app: FastifyInstance, webDist: string, resolve
     root: webDist,
     wildcard: false,
     index: false,
+    // The web build writes .br/.gz beside each compressible file (apps/web/vite.config.ts); send those when accepted.
+    preCompressed: true,
     // send's own Cache-Control would overwrite the one set here (@fastify/static applies it last).
     cacheControl: false,
     setHeaders(res, filePath) {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=0');
+      // The answer depends on Accept-Encoding (a .br/.gz twin may be sent); caches must keep them apart.
+      res.setHeader('vary', 'accept-encoding');
     },
   });
 

@@ -27,5 +27,9 @@ export async function catalogPageMeta(
   if (!opcd || opcd.length > 20) return null;
   const core = await catalogService(ctx).optionCore(opcd);
   if (!core) return null;
-  return { title: core.detail.webname, description: plainExcerpt(core.detail.introduction) };
+  return {
+    title: core.detail.webname,
+    description: plainExcerpt(core.detail.introduction),
+    image: core.detail.imageList[0]?.image,
+  };
 }

@@ -24,6 +24,7 @@ export function OptionCard({ item, href, eager }: { item: OptionListItem; href: 
               alt={image.caption || item.webname}
               className={styles.image}
               loading={eager ? 'eager' : 'lazy'}
+              fetchPriority={eager ? 'high' : 'auto'}
               decoding="async"
               width={640}
               height={400}

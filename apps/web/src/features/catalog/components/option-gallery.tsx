@@ -93,6 +93,7 @@ export function OptionGallery({ images, title }: { images: GalleryImage[]; title
                   alt={img.caption || `${title}の写真${i + 1}`}
                   className={styles.image}
                   loading={i === 0 ? 'eager' : 'lazy'}
+                  fetchPriority={i === 0 ? 'high' : 'auto'}
                   decoding="async"
                 />
                 {img.caption && <figcaption className={styles.caption}>{img.caption}</figcaption>}

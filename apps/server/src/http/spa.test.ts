@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { injectMeta } from './spa.ts';
+
+const template =
+  '<html><head><title>x</title><meta name="description" content="d" /><meta property="og:title" content="t" />' +
+  '<meta property="og:description" content="d" /></head><body></body></html>';
+
+describe('injectMeta', () => {
+  it('preloads the page picture when it is one of our own paths', () => {
+    const html = injectMeta(template, { title: 'A', description: 'B', image: '/images/OP0001-1.svg' });
+    expect(html).toContain('<link rel="preload" as="image" href="/images/OP0001-1.svg" fetchpriority="high" />');
+    expect(html.indexOf('rel="preload"')).toBeLessThan(html.indexOf('</head>'));
+  });
+
+  it('adds no preload for another origin or without a picture', () => {
+    for (const image of ['https://example.com/a.jpg', '//example.com/a.jpg', undefined]) {
+      expect(injectMeta(template, { title: 'A', description: 'B', image })).not.toContain('preload');
+    }
+  });
+
+  it('escapes the path', () => {
+    const html = injectMeta(template, { title: 'A', description: 'B', image: '/images/a"><script>.svg' });
+    expect(html).not.toContain('"><script>');
+  });
+});
