@@ -1,52 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { COUPON_LOCK_MINUTES, COUPON_PIN_MAX_FAILURES } from '@tabi/contract/constants';
 import { couponLocked, Msg } from '@tabi/contract/messages';
-
-const TEL = '090-1234-5678';
-const shots = process.env.SHOTS_DIR;
-
-// One login per booking for the whole file: the server limits logins per address (DESIGN §4).
-const sessions = new Map<string, string>();
-
-async function loginAs(page: Page, rsvno: string) {
-  let session = sessions.get(rsvno);
-  if (!session) {
-    await page.request.get('/sanctum/csrf-cookie');
-    const cookie = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN');
-    const res = await page.request.post('/api/mylogin', {
-      data: { rsvno, tel: TEL },
-      headers: { 'x-xsrf-token': decodeURIComponent(cookie?.value ?? '') },
-    });
-    const body = (await res.json()) as { errcd: string; response: { session: string } | null };
-    expect(body.errcd).toBe('000');
-    session = body.response?.session ?? '';
-    sessions.set(rsvno, session);
-  }
-  await page.goto('/login');
-  await page.evaluate(
-    ([sessionId, no]) =>
-      localStorage.setItem('auth', JSON.stringify({ state: { isLogin: true, sessionId, rsvno: no }, version: 0 })),
-    [session, rsvno],
-  );
-}
-
-async function expectNoSeriousA11yIssues(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-async function shoot(page: Page, name: string) {
-  if (!shots) return;
-  for (const [width, height] of [
-    [390, 844],
-    [1280, 800],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
-  }
-}
+import { expectNoSeriousA11yIssues, shoot } from './support/checks.ts';
+import { loginAs } from './support/customer.ts';
 
 function collectDialogs(page: Page): string[] {
   const messages: string[] = [];

@@ -1,26 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { Msg } from '@tabi/contract/messages';
-
-const TEL = '090-1234-5678';
-const shots = process.env.SHOTS_DIR;
-
-async function expectNoSeriousA11yIssues(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-async function shoot(page: Page, name: string) {
-  if (!shots) return;
-  for (const [width, height] of [
-    [390, 844],
-    [1280, 800],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
-  }
-}
+import { expectNoSeriousA11yIssues, shoot } from './support/checks.ts';
+import { DEMO_TEL } from './support/customer.ts';
 
 async function fillLogin(page: Page, rsvno: string, tel: string) {
   await page.getByLabel('予約番号').fill(rsvno);
@@ -35,7 +16,7 @@ test('the login form needs an 8-character booking number and a phone, and shows 
   await expect(rsvno).toHaveAttribute('placeholder', 'XX000000');
   const button = page.getByRole('button', { name: 'ログイン' });
   await expect(button).toBeDisabled();
-  await fillLogin(page, 'AA10000', TEL);
+  await fillLogin(page, 'AA10000', DEMO_TEL);
   await expect(button).toBeDisabled();
   await rsvno.fill('AA100001');
   await page.getByLabel('電話番号').fill('');
@@ -58,7 +39,7 @@ test('the login form needs an 8-character booking number and a phone, and shows 
 test('login sends the customer back to the rental edit page that asked for it', async ({ page }) => {
   await page.goto('/mypage/rental/edit');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fmypage%2Frental%2Fedit$/);
-  await fillLogin(page, 'aa100009', TEL);
+  await fillLogin(page, 'aa100009', DEMO_TEL);
   await expect(page.getByLabel('予約番号')).toHaveValue('AA100009');
   await page.getByRole('button', { name: 'ログイン' }).click();
   await expect(page).toHaveURL(/\/mypage\/rental\/edit$/);
@@ -68,7 +49,7 @@ test('login sends the customer back to the rental edit page that asked for it', 
 test('login returns to the coupons, a logged-in visitor skips /login, and logout goes to /login', async ({ page }) => {
   await page.goto('/coopon');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fcoopon$/);
-  await fillLogin(page, 'AA100010', TEL);
+  await fillLogin(page, 'AA100010', DEMO_TEL);
   await page.getByRole('button', { name: 'ログイン' }).click();
   await expect(page).toHaveURL(/\/coopon$/);
   await expect(page.getByRole('heading', { level: 1, name: 'クーポン一覧' })).toBeVisible();
@@ -85,7 +66,7 @@ test('login returns to the coupons, a logged-in visitor skips /login, and logout
 
 test('a redirect to another site is ignored', async ({ page }) => {
   await page.goto('/login?redirect=%2F%2Fevil.example%2F');
-  await fillLogin(page, 'AA100005', TEL);
+  await fillLogin(page, 'AA100005', DEMO_TEL);
   await page.getByRole('button', { name: 'ログイン' }).click();
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/mypage$/);
 });

@@ -1,67 +1,20 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { formatJpy } from '@tabi/contract/format';
 import { Msg } from '@tabi/contract/messages';
+import { expectNoSeriousA11yIssues, shoot } from './support/checks.ts';
+import { loginAs } from './support/customer.ts';
 
-const TEL = '090-1234-5678';
-const shots = process.env.SHOTS_DIR;
 const port = process.env.E2E_PORT ?? '3100';
 const outbox = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', `.data-e2e-${port}`, 'outbox');
 
-// One login per booking for the whole file: the server limits logins per address (DESIGN §4).
-const sessions = new Map<string, string>();
-
-async function xsrfToken(page: Page): Promise<string> {
-  await page.request.get('/sanctum/csrf-cookie');
-  const cookie = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN');
-  return decodeURIComponent(cookie?.value ?? '');
-}
-
-/** Logs in through the API and stores the session the way the app persists it (localStorage "auth"). */
-async function loginAs(page: Page, rsvno: string) {
-  let session = sessions.get(rsvno);
-  if (!session) {
-    const res = await page.request.post('/api/mylogin', {
-      data: { rsvno, tel: TEL },
-      headers: { 'x-xsrf-token': await xsrfToken(page) },
-    });
-    const body = (await res.json()) as { errcd: string; response: { session: string } | null };
-    expect(body.errcd).toBe('000');
-    session = body.response?.session ?? '';
-    sessions.set(rsvno, session);
-  }
-  await page.goto('/login');
-  await page.evaluate(
-    ([sessionId, no]) =>
-      localStorage.setItem('auth', JSON.stringify({ state: { isLogin: true, sessionId, rsvno: no }, version: 0 })),
-    [session, rsvno],
-  );
-}
-
+/** Logged in as the booking (through the API) and on its my page. */
 async function openMyPage(page: Page, rsvno: string) {
   await loginAs(page, rsvno);
   await page.goto('/mypage');
   await expect(page.getByText(rsvno, { exact: true })).toBeVisible();
-}
-
-async function expectNoSeriousA11yIssues(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-async function shoot(page: Page, name: string) {
-  if (!shots) return;
-  for (const [width, height] of [
-    [390, 844],
-    [1280, 800],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
-  }
 }
 
 const status = (page: Page) => page.getByTestId('booking-status');
