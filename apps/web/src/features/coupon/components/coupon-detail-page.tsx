@@ -40,7 +40,7 @@ export function CouponDetailPage({ opcd, pkcd }: { opcd: string; pkcd: string })
   return (
     <div className="container page">
       <p className={styles.topBack}>
-        <Link to="/coopon" className={styles.back}>
+        <Link to="/coopon" className="back-link">
           クーポン一覧に戻る
         </Link>
       </p>

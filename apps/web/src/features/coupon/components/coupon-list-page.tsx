@@ -28,7 +28,7 @@ export function CouponListPage() {
   return (
     <div className="container page">
       <p className={styles.topBack}>
-        <Link to="/mypage" className={styles.back}>
+        <Link to="/mypage" className="back-link">
           マイページに戻る
         </Link>
       </p>

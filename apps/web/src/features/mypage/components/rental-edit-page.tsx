@@ -22,7 +22,7 @@ import { SizeCharts } from './size-charts.tsx';
 
 function BackLink() {
   return (
-    <Link to="/mypage" className={styles.back}>
+    <Link to="/mypage" className="back-link">
       マイページに戻る
     </Link>
   );

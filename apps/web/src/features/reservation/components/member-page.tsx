@@ -16,7 +16,7 @@ export function MemberPage() {
   const hasRental = optionDetail.rentalcd !== '';
   return (
     <div className="container page">
-      <Link to={listPath(md)} className={styles.back}>
+      <Link to={listPath(md)} className={`back-link ${styles.back}`}>
         {Msg.backToList}
       </Link>
       <StepIndicator steps={purchaseSteps(hasRental)} current={purchaseStepIndex('member', hasRental)} />

@@ -18,7 +18,7 @@ export function RentalPage() {
   if (!leader) return <Navigate to="/reservation/member" replace />;
   return (
     <div className="container page">
-      <Link to="/reservation/member" className={styles.back}>
+      <Link to="/reservation/member" className={`back-link ${styles.back}`}>
         {Msg.backToMember}
       </Link>
       <StepIndicator steps={purchaseSteps(true)} current={purchaseStepIndex('rental', true)} />
