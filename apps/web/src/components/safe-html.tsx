@@ -8,7 +8,7 @@ import { useMemo, useSyncExternalStore } from 'react';
 let purifier: DOMPurify | null = null;
 const listeners = new Set<() => void>();
 
-const ready = import('dompurify').then(({ default: purify }) => {
+void import('dompurify').then(({ default: purify }) => {
   purify.addHook('afterSanitizeAttributes', (node) => {
     if (node.tagName === 'A') {
       node.setAttribute('rel', 'noopener noreferrer');
@@ -17,7 +17,6 @@ const ready = import('dompurify').then(({ default: purify }) => {
   });
   purifier = purify;
   for (const listener of listeners) listener();
-  return purify;
 });
 
 function subscribe(listener: () => void): () => void {
@@ -55,9 +54,4 @@ export function SafeHtml({ html, className }: { html: string; className?: string
 /** Plain text of server HTML (e.g. for a meta description). */
 export function htmlToText(html: string): string {
   return inertText(html);
-}
-
-/** Resolves once the sanitiser is loaded (tests and callers that need sanitised HTML immediately). */
-export function sanitizerReady(): Promise<unknown> {
-  return ready;
 }
