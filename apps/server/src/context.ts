@@ -1,6 +1,6 @@
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
-import type { Db } from './db/client.ts';
+import type { Database, Db } from './db/client.ts';
 import { createDbRateLimiter, createRedisRateLimiter, type RateLimiter } from './http/rate-limit.ts';
 import { createPaymentProvider } from './modules/payment/create-provider.ts';
 import type { PaymentProvider } from './modules/payment/provider.ts';
@@ -10,6 +10,8 @@ export interface AppContextBase {
   clock: Clock;
   config: Config;
   limiter: RateLimiter;
+  /** The database's change notifications; without them, caches that depend on them stay off. */
+  notifications?: Pick<Database, 'subscribe'> | undefined;
 }
 
 /** Everything a route or service needs, built once and passed down explicitly. */
@@ -18,7 +20,7 @@ export interface AppContext extends AppContextBase {
 }
 
 export function createContext(
-  base: { db: Db; clock: Clock; config: Config },
+  base: { db: Db; clock: Clock; config: Config; notifications?: Pick<Database, 'subscribe'> },
   overrides: Partial<AppContext> = {},
 ): AppContext {
   const limiter =

@@ -10,7 +10,7 @@ import { startWorkers } from './workers.ts';
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await seedIfEmpty(database.db, systemClock);
-const ctx = createContext({ db: database.db, clock: systemClock, config });
+const ctx = createContext({ db: database.db, clock: systemClock, config, notifications: database });
 const app = await buildApp(ctx, { logger: true, serveWeb: true, opsKey: writeOpsKey(config.dataDir) });
 const workers = startWorkers(ctx, app.log);
 

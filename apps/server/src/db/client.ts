@@ -15,9 +15,30 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
+/** Both drivers answer raw SQL (`db.execute`) with `{ rows }`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/** Notified with the option code (or `*`) by a trigger on every committed change of `stock` (migration 0004). */
+export const STOCK_CHANGED_CHANNEL = 'stock_changed';
+
+/** What a listener of a NOTIFY channel is told. */
+export interface ChannelHandlers {
+  /** A notification, delivered after the notifying transaction committed. */
+  notify(payload: string): void;
+  /**
+   * Whether notifications flow: true once LISTEN is acknowledged (again after a reconnect), false when the
+   * listening connection is lost. Notifications may have been missed around either, so a cache starts over.
+   */
+  live(listening: boolean): void;
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Listens on a NOTIFY channel for as long as the database is open. */
+  subscribe(channel: string, handlers: ChannelHandlers): void;
   close(): Promise<void>;
 }
 
@@ -44,7 +65,16 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
       await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
       lock.release();
     }
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const listener = new PgListener(options.databaseUrl);
+    return {
+      db,
+      kind: 'postgres',
+      subscribe: (channel, handlers) => listener.subscribe(channel, handlers),
+      close: async () => {
+        await listener.close();
+        await pool.end();
+      },
+    };
   }
   let client: PGlite;
   if (options.dataDir === 'memory') {
@@ -56,5 +86,98 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as unknown as Parameters<typeof migratePglite>[0], { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close() };
+  return {
+    db,
+    kind: 'pglite',
+    subscribe(channel, handlers) {
+      // One in-process database: notifications arrive as the committing statement returns, and never stop.
+      client
+        .listen(channel, (payload) => handlers.notify(payload))
+        .then(
+          () => handlers.live(true),
+          () => handlers.live(false),
+        );
+    },
+    close: () => client.close(),
+  };
+}
+
+/**
+ * One dedicated PostgreSQL connection (outside the pool) that LISTENs on every subscribed channel, and
+ * reconnects with backoff when it is lost (PostgreSQL restarted, network cut), telling the handlers each time.
+ */
+class PgListener {
+  private readonly channels = new Map<string, ChannelHandlers[]>();
+  private client: pg.Client | undefined;
+  private connecting = false;
+  private retryTimer: NodeJS.Timeout | undefined;
+  private retryDelayMs = 250;
+  private closed = false;
+
+  constructor(private readonly connectionString: string) {}
+
+  subscribe(channel: string, handlers: ChannelHandlers): void {
+    const list = this.channels.get(channel) ?? [];
+    list.push(handlers);
+    this.channels.set(channel, list);
+    const client = this.client;
+    if (client) {
+      client.query(`LISTEN ${pg.escapeIdentifier(channel)}`).then(
+        () => handlers.live(this.client === client),
+        () => this.lost(client),
+      );
+    } else {
+      void this.connect();
+    }
+  }
+
+  private async connect(): Promise<void> {
+    if (this.closed || this.connecting || this.client) return;
+    this.connecting = true;
+    const client = new pg.Client({ connectionString: this.connectionString });
+    client.on('notification', (message) => {
+      for (const handlers of this.channels.get(message.channel) ?? []) handlers.notify(message.payload ?? '');
+    });
+    client.on('error', () => this.lost(client));
+    client.on('end', () => this.lost(client));
+    try {
+      await client.connect();
+      for (const channel of this.channels.keys()) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch {
+      this.connecting = false;
+      this.lost(client);
+      return;
+    }
+    this.connecting = false;
+    if (this.closed) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    this.client = client;
+    this.retryDelayMs = 250;
+    for (const list of this.channels.values()) for (const handlers of list) handlers.live(true);
+  }
+
+  private lost(client: pg.Client): void {
+    if (this.client === client) {
+      this.client = undefined;
+      for (const list of this.channels.values()) for (const handlers of list) handlers.live(false);
+    }
+    client.end().catch(() => undefined);
+    if (this.closed || this.connecting || this.client || this.retryTimer) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      void this.connect();
+    }, this.retryDelayMs);
+    this.retryTimer.unref();
+    this.retryDelayMs = Math.min(this.retryDelayMs * 2, 5_000);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.retryTimer);
+    const client = this.client;
+    this.client = undefined;
+    await client?.end().catch(() => undefined);
+  }
 }

@@ -59,7 +59,7 @@ export async function createTestApp(
     dataDir: 'memory',
     ...options.config,
   };
-  const ctx = createContext({ db: database.db, clock, config }, options.context);
+  const ctx = createContext({ db: database.db, clock, config, notifications: database }, options.context);
   const app = await buildApp(ctx);
   await app.ready();
   const csrf = await app.inject({ method: 'GET', url: '/sanctum/csrf-cookie' });

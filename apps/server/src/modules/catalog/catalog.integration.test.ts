@@ -12,11 +12,12 @@ import { addDays, daysOfMonth } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/client.ts';
 import { options, stock } from '../../db/schema.ts';
 import { AREAS, CITIES, OPTIONS } from '../../seed/catalog-data.ts';
 import { seed } from '../../seed/seed.ts';
 import { weekday } from '../../seed/stock.ts';
-import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { createTestApp, type TestApp, testDbKind } from '../../test/helper.ts';
 import { catalogPageMeta } from './page-meta.ts';
 import { catalogService } from './service.ts';
 
@@ -444,6 +445,88 @@ describe('GET /api/option/{code}', () => {
     expectJapaneseError(await get('/api/option/OP0001?usedate=202612'), 422);
     expectJapaneseError(await get(`/api/option/${'A'.repeat(21)}`), 422);
   });
+});
+
+describe('GET /api/option/{code} — month calendars kept until the database notifies a stock change', () => {
+  const url = '/api/option/OP0005?usedate=20270310';
+  const stockOf = async () =>
+    optionDetailResponse.parse((await get(url)).json()).response!.valueList['20270312']?.zaikozan;
+  const write = (zaikozan: number) =>
+    t.ctx.db
+      .update(stock)
+      .set({ zaikozan })
+      .where(and(eq(stock.opcd, 'OP0005'), eq(stock.usedate, '2027-03-12')));
+
+  /** Polls until `read` returns `expected` (PostgreSQL delivers notifications just after the commit). */
+  async function eventually(read: () => Promise<unknown>, expected: unknown, timeoutMs = 3_000) {
+    const deadline = Date.now() + timeoutMs;
+    let value = await read();
+    while (value !== expected && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 20));
+      value = await read();
+    }
+    expect(value).toBe(expected);
+  }
+
+  it('shows every committed change of stock, whoever made it', async () => {
+    await write(7);
+    await eventually(stockOf, '7');
+    await write(3);
+    await eventually(stockOf, '3');
+    await t.ctx.db
+      .transaction(async (tx) => {
+        await tx
+          .update(stock)
+          .set({ zaikozan: 0 })
+          .where(and(eq(stock.opcd, 'OP0005'), eq(stock.usedate, '2027-03-12')));
+        tx.rollback();
+      })
+      .catch(() => undefined);
+    expect(await stockOf()).toBe('3');
+    await write(12);
+    await eventually(stockOf, '12');
+  });
+
+  it('is served from memory: a change that bypasses the trigger is not seen until one that fires it', async () => {
+    await write(5);
+    await eventually(stockOf, '5');
+    await t.ctx.db.execute(sql`alter table stock disable trigger stock_changed`);
+    try {
+      await write(2);
+      expect(await stockOf()).toBe('5');
+    } finally {
+      await t.ctx.db.execute(sql`alter table stock enable trigger stock_changed`);
+    }
+    await t.ctx.db.execute(
+      sql`update stock set adultbaika = adultbaika where opcd = 'OP0005' and usedate = '2027-03-01'`,
+    );
+    await eventually(stockOf, '2');
+    await write(9);
+    await eventually(stockOf, '9');
+  });
+
+  it.runIf(testDbKind === 'postgres')(
+    'stops trusting the cache when the listening connection dies, and resumes',
+    async () => {
+      await write(4);
+      await eventually(stockOf, '4');
+      const killed = await t.ctx.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%'`,
+      );
+      expect(rowsOf(killed)).toHaveLength(1);
+      await write(6);
+      await eventually(stockOf, '6');
+      // Reconnected and listening again: the next change is seen as well.
+      await eventually(async () => {
+        const again = await t.ctx.db.execute(
+          sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%'`,
+        );
+        return rowsOf<{ n: number }>(again)[0]?.n;
+      }, 1);
+      await write(8);
+      await eventually(stockOf, '8');
+    },
+  );
 });
 
 describe('GET /api/price/{opcd}', () => {

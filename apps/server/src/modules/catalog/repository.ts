@@ -1,6 +1,6 @@
 /** The catalog's only door to the database. Dates go in and come out as YYYY-MM-DD strings. */
 import { and, asc, between, eq, ne, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { type DbOrTx, rowsOf } from '../../db/client.ts';
 import {
   areas,
   bookingOptions,
@@ -47,11 +47,6 @@ export interface ListRow {
   max_baika: number | null;
   images: ImageRow[];
   keywords: KeywordRow[];
-}
-
-/** Both drivers answer raw SQL with `{ rows }`. */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 /** Listed options: not coupon-only, use period not over, and every filter given. */

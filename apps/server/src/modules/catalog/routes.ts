@@ -5,7 +5,10 @@ import { registerBenchRoutes } from './bench-routes.ts';
 import { sendJsonBody } from './http-cache.ts';
 import { catalogService } from './service.ts';
 
-/** Catalog reads are cacheable (DESIGN §9); stock and prices are always read fresh. */
+/**
+ * Catalog reads are cacheable by clients (DESIGN §9). Stock and prices are never cached by clients: the server
+ * serves a month calendar from memory only until the database notifies a change of its option (ADR 0015).
+ */
 const LIST_CACHE = 'public, max-age=5';
 const MASTER_CACHE = 'public, max-age=60';
 const NATIONALITY_CACHE = 'public, max-age=3600';

@@ -17,11 +17,12 @@ import { isoDateToYmd, isValidYmd, monthEnd, monthStart, tokyoYmd, type Ymd, ymd
 import { Msg } from '@tabi/contract/messages';
 import type { Clock } from '../../clock.ts';
 import type { AppContext } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
+import { type Database, type Db, STOCK_CHANGED_CHANNEL } from '../../db/client.ts';
 import { AppError, parseInput } from '../../errors.ts';
 import { ok } from '../../http/envelope.ts';
 import { monthCalendar } from './calendar.ts';
 import { type JsonBody, jsonBody } from './http-cache.ts';
+import { LiveCache } from './live-cache.ts';
 import { type Page, paginate } from './pagination.ts';
 import * as repo from './repository.ts';
 import { TtlCache } from './ttl-cache.ts';
@@ -30,6 +31,11 @@ import { TtlCache } from './ttl-cache.ts';
 export const LIST_TTL_MS = 2_000;
 /** Option texts, images and names (not stock). */
 export const OPTION_TTL_MS = 10_000;
+/**
+ * A month calendar stays cached until a stock change of its option is notified (ADR 0015); this only bounds
+ * its life should a notification ever be lost without the connection dropping.
+ */
+export const CALENDAR_MAX_AGE_MS = 30_000;
 /** Regions, areas, cities, keywords, nationalities. */
 export const MASTER_TTL_MS = 60_000;
 
@@ -65,17 +71,23 @@ export class CatalogService {
   private readonly lists = new TtlCache<JsonBody>(LIST_TTL_MS, 500);
   private readonly cores = new TtlCache<OptionCore | null>(OPTION_TTL_MS, 500);
   private readonly masters = new TtlCache<JsonBody>(MASTER_TTL_MS, 500);
+  /** The `valueList` JSON of an option's month, by option code, then month and today. */
+  private readonly calendars = new LiveCache<Buffer>(CALENDAR_MAX_AGE_MS);
 
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-  ) {}
+    notifications?: Pick<Database, 'subscribe'>,
+  ) {
+    notifications?.subscribe(STOCK_CHANGED_CHANNEL, this.calendars);
+  }
 
   /** Forget every cached read (tests that change data underneath). */
   clearCaches(): void {
     this.lists.clear();
     this.cores.clear();
     this.masters.clear();
+    this.calendars.clear();
   }
 
   private todayMemo = { minute: Number.NaN, ymd: '' };
@@ -175,7 +187,7 @@ export class CatalogService {
     return this.masters.get('nationality', async () => jsonBody(ok(await repo.allNationalities(this.db))));
   }
 
-  /** An option's texts, names, images and keywords (cached briefly; stock is never cached). */
+  /** An option's texts, names, images and keywords (cached briefly). */
   async optionCore(opcd: string): Promise<OptionCore | null> {
     return this.cores.get(opcd, async () => {
       const row = await repo.findOptionCore(this.db, opcd);
@@ -208,9 +220,13 @@ export class CatalogService {
     }
     const today = this.today();
     const month = monthStart(query.usedate ?? today);
-    const rows = await repo.stockBetween(this.db, core.detail.opcd, ymdToIsoDate(month), ymdToIsoDate(monthEnd(month)));
-    const valueList: Record<string, CalendarDay> = monthCalendar(month, rows, today, core.useFrom, core.useTo);
-    return Buffer.concat([core.envelopeHead, Buffer.from(`${JSON.stringify(valueList)}}}`, 'utf8')]);
+    const { opcd } = core.detail;
+    const valueList = await this.calendars.get(opcd, `${month}|${today}|${core.useFrom}|${core.useTo}`, async () => {
+      const rows = await repo.stockBetween(this.db, opcd, ymdToIsoDate(month), ymdToIsoDate(monthEnd(month)));
+      const days: Record<string, CalendarDay> = monthCalendar(month, rows, today, core.useFrom, core.useTo);
+      return Buffer.from(`${JSON.stringify(days)}}}`, 'utf8');
+    });
+    return Buffer.concat([core.envelopeHead, valueList]);
   }
 
   /** GET /price/{opcd}: unit prices on a day, after SPEC §8's checks 501–505. */
@@ -322,7 +338,7 @@ const services = new WeakMap<AppContext, CatalogService>();
 export function catalogService(ctx: AppContext): CatalogService {
   let service = services.get(ctx);
   if (!service) {
-    service = new CatalogService(ctx.db, ctx.clock);
+    service = new CatalogService(ctx.db, ctx.clock, ctx.notifications);
     services.set(ctx, service);
   }
   return service;
