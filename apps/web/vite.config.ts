@@ -36,11 +36,22 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), precompress()],
+export default defineConfig(({ isSsrBuild }) => ({
+  // The server's page renderer (`vite build --ssr`, entry-server.tsx) goes to dist/.ssr: no public files,
+  // no compressed twins, no manifest (the browser build's manifest lists the chunks to preload).
+  plugins: isSsrBuild ? [react()] : [react(), precompress()],
+  // Self-contained (React in its production build), so the server can load it from any WEB_DIST.
+  ssr: { noExternal: true },
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   server: {
     port: 5173,
     proxy: Object.fromEntries(['/api', '/sanctum', '/images', '/sandbox'].map((p) => [p, backend])),
   },
-  build: { target: 'es2022', sourcemap: false, reportCompressedSize: true, manifest: true },
-});
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    reportCompressedSize: !isSsrBuild,
+    manifest: !isSsrBuild,
+    copyPublicDir: !isSsrBuild,
+  },
+}));

@@ -1,3 +1,4 @@
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import { ErrCd } from '@tabi/contract/constants';
 import { Msg } from '@tabi/contract/messages';
@@ -62,6 +63,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
 
   await app.register(fastifyCookie);
+  // Pages and API answers of 1 KB or more, gzip or brotli (quality 4) as the browser accepts; built files are
+  // sent from their precompressed twins (http/spa.ts), which this leaves alone.
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   registerSecurityHeaders(app);
   registerCsrf(app, { appKey: ctx.config.appKey, secureCookies: ctx.config.secureCookies });
   registerInputGuard(app);
@@ -96,16 +100,19 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   const resolveMeta: PageMetaResolver = (pathname, query) => catalogPageMeta(ctx, pathname, query);
   if (options.serveWeb) await registerSpa(app, ctx.config.webDist, resolveMeta);
 
-  app.setNotFoundHandler(async (request, reply) => {
-    const url = new URL(request.url, 'http://localhost');
-    if (request.method === 'GET' && !url.pathname.startsWith('/api/') && app.renderSpa) {
+  const { renderSpa } = app;
+  if (renderSpa) {
+    // Every other page address gets the app (history fallback), as a route so that it is compressed.
+    app.get('/*', async (request, reply) => {
+      const url = new URL(request.url, 'http://localhost');
+      if (url.pathname.startsWith('/api/')) return reply.code(404).send(fail(ErrCd.generic, Msg.notFound));
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
-        .send(await app.renderSpa(url.pathname, url.searchParams));
-    }
-    return reply.code(404).send(fail(ErrCd.generic, Msg.notFound));
-  });
+        .send(await renderSpa(url.pathname, url.searchParams));
+    });
+  }
+  app.setNotFoundHandler(async (_request, reply) => reply.code(404).send(fail(ErrCd.generic, Msg.notFound)));
 
   return app;
 }

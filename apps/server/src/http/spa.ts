@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { matchRoute, pageTitle, ROUTES } from '@tabi/contract/routes';
 import type { FastifyInstance } from 'fastify';
+import { loadPageRenderer } from './page-render.ts';
 
 export interface PageMeta {
   title: string;
@@ -62,10 +63,13 @@ export async function registerSpa(app: FastifyInstance, webDist: string, resolve
     },
   });
 
+  const renderer = await loadPageRenderer(app, webDist, app.log);
+
   app.decorate('renderSpa', async (pathname: string, query: URLSearchParams) => {
     const route = matchRoute(pathname) ?? ROUTES.index;
     const meta = (await resolveMeta(pathname, query).catch(() => null)) ?? route;
-    return injectMeta(template, meta);
+    const html = injectMeta(template, meta);
+    return (await renderer?.render(html, pathname, query)) ?? html;
   });
 }
 

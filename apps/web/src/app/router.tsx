@@ -1,34 +1,44 @@
 import { ROUTES, type RouteKey } from '@tabi/contract/routes';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { RootLayout } from './layout/root-layout.tsx';
 import { RouteError } from './route-error.tsx';
 
-type LazyModule = () => Promise<{ Component: React.ComponentType }>;
+type PageModule = { Component: React.ComponentType };
 
-const pages: Record<RouteKey, LazyModule> = {
-  index: () => import('./routes/index.tsx'),
-  detail: () => import('./routes/detail.tsx'),
-  member: () => import('./routes/reservation-member.tsx'),
-  rental: () => import('./routes/reservation-rental.tsx'),
-  check: () => import('./routes/reservation-check.tsx'),
-  complete: () => import('./routes/reservation-complete.tsx'),
-  login: () => import('./routes/login.tsx'),
-  mypage: () => import('./routes/mypage.tsx'),
-  rentalEdit: () => import('./routes/mypage-rental-edit.tsx'),
-  coupons: () => import('./routes/coupons.tsx'),
-  coupon: () => import('./routes/coupon.tsx'),
+/** Each route's page module under ./routes; the server preloads a page's chunk from the build manifest by this name. */
+export const pageFiles: Record<RouteKey, string> = {
+  index: 'index',
+  detail: 'detail',
+  member: 'reservation-member',
+  rental: 'reservation-rental',
+  check: 'reservation-check',
+  complete: 'reservation-complete',
+  login: 'login',
+  mypage: 'mypage',
+  rentalEdit: 'mypage-rental-edit',
+  coupons: 'coupons',
+  coupon: 'coupon',
 };
 
-const children: RouteObject[] = (Object.keys(pages) as RouteKey[]).map((key) => ({
+const pageModules = import.meta.glob<PageModule>('./routes/*.tsx');
+
+function lazyPage(key: RouteKey): () => Promise<PageModule> {
+  const load = pageModules[`./routes/${pageFiles[key]}.tsx`];
+  if (!load) throw new Error(`no page module for route ${key}`);
+  return load;
+}
+
+const children: RouteObject[] = (Object.keys(pageFiles) as RouteKey[]).map((key) => ({
   path: ROUTES[key].path,
   handle: { meta: ROUTES[key] },
-  lazy: pages[key],
+  lazy: lazyPage(key),
 }));
 
-export const router = createBrowserRouter([
+/** Every route of SPEC §2, for the browser's router and for the server's page renderer alike. */
+export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
     children: [...children, { path: '*', element: <Navigate to="/" replace /> }],
   },
-]);
+];

@@ -8,16 +8,30 @@ import { useMemo, useSyncExternalStore } from 'react';
 let purifier: DOMPurify | null = null;
 const listeners = new Set<() => void>();
 
-void import('dompurify').then(({ default: purify }) => {
-  purify.addHook('afterSanitizeAttributes', (node) => {
-    if (node.tagName === 'A') {
-      node.setAttribute('rel', 'noopener noreferrer');
-      if (node.getAttribute('target')) node.setAttribute('target', '_blank');
-    }
-  });
-  purifier = purify;
-  for (const listener of listeners) listener();
-});
+/** While the server renders a page, its own sanitiser (same rules) stands in for DOMPurify. */
+let serverSanitizer: ((html: string) => string) | null = null;
+
+export function setServerSanitizer(sanitize: (html: string) => string): void {
+  serverSanitizer = sanitize;
+}
+
+/** Settles once DOMPurify is loaded (the browser then renders a server-rendered page exactly as it was sent). */
+export const purifierReady: Promise<void> =
+  typeof document === 'undefined'
+    ? Promise.resolve()
+    : import('dompurify')
+        .then(({ default: purify }) => {
+          purify.addHook('afterSanitizeAttributes', (node) => {
+            if (node.tagName === 'A') {
+              node.setAttribute('rel', 'noopener noreferrer');
+              if (node.getAttribute('target')) node.setAttribute('target', '_blank');
+            }
+          });
+          purifier = purify;
+          for (const listener of listeners) listener();
+        })
+        // Not loaded (offline): server HTML stays plain text, as before it arrived.
+        .catch(() => undefined);
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
@@ -33,13 +47,18 @@ function usePurifier(): DOMPurify | null {
 }
 
 function inertText(html: string): string {
+  // On the server (page rendering) there is no DOMParser; the text is only ever rendered as text.
+  if (typeof DOMParser === 'undefined') return html.replace(/<[^>]*>/g, '').trim();
   return new DOMParser().parseFromString(html, 'text/html').body.textContent?.trim() ?? '';
 }
 
 /** Server HTML (introduction, contents, notes…) is sanitised with DOMPurify before it reaches the DOM. */
 export function SafeHtml({ html, className }: { html: string; className?: string }) {
   const purify = usePurifier();
-  const clean = useMemo(() => purify?.sanitize(html, { USE_PROFILES: { html: true } }) ?? null, [purify, html]);
+  const clean = useMemo(
+    () => (purify ? purify.sanitize(html, { USE_PROFILES: { html: true } }) : (serverSanitizer?.(html) ?? null)),
+    [purify, html],
+  );
   const classes = className ? `html-content ${className}` : 'html-content';
   if (clean === null) return <div className={classes}>{inertText(html)}</div>;
   return (

@@ -26,6 +26,17 @@ export interface CallOptions {
 
 type Query = Record<string, string | number | undefined | null>;
 
+/** How a call reaches the API: the browser's fetch, or, while the server renders a page, its own in-process API. */
+export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+
+const inBrowser = typeof document !== 'undefined';
+let transport: ApiTransport = (url, init) => fetch(url, init);
+
+/** The server's page renderer answers the calls of the page it renders without a network round trip. */
+export function setApiTransport(next: ApiTransport): void {
+  transport = next;
+}
+
 /**
  * A response schema, or a loader of one: pages on the critical path pass a loader so that the schema
  * code downloads in parallel with the call instead of before the first render.
@@ -67,14 +78,14 @@ async function call<T extends z.ZodType>(
     let res: Response;
     const leaving = pageSignal();
     try {
-      res = await fetch(url, {
+      res = await transport(url, {
         ...init,
         credentials: 'include',
         // Calls cut short because the page is being left are not network failures (no alert, no logout).
         signal: options.signal ? AbortSignal.any([options.signal, leaving]) : leaving,
       });
     } catch (error) {
-      if (options.signal?.aborted || leaving.aborted) throw error;
+      if (options.signal?.aborted || leaving.aborted || !inBrowser) throw error;
       showAlert(Msg.networkError);
       if (useAuthStore.getState().isLogin) logoutTo('/login');
       throw new ApiUnavailableError('network', Msg.networkError);
@@ -108,7 +119,8 @@ async function call<T extends z.ZodType>(
     if (!parsed.success) throw new ApiUnavailableError('invalid', Msg.unexpected);
     return parsed.data;
   };
-  return options.loading === false ? run() : withLoading(run);
+  // The overlay belongs to the visitor's screen, never to a page the server is rendering.
+  return options.loading === false || !inBrowser ? run() : withLoading(run);
 }
 
 function withQuery(path: string, query?: Query): string {

@@ -9,7 +9,7 @@ import {
   focusCalendarDay,
 } from '../../features/availability/components/availability-calendar.tsx';
 import { PartyDialog } from '../../features/availability/components/party-dialog.tsx';
-import { useOptionDetail } from '../../features/catalog/api/get-option-detail.ts';
+import { initialDetailUsedate, useOptionDetail } from '../../features/catalog/api/get-option-detail.ts';
 import { BackLink, DetailTabs } from '../../features/catalog/components/detail-tabs.tsx';
 import { OptionHeader } from '../../features/catalog/components/option-header.tsx';
 import {
@@ -34,18 +34,17 @@ export function Component() {
   const backHref = listHref(listState);
   const today = tokyoYmd(new Date());
   const thisMonth = monthStart(today);
-  const queryDate = listState.conditions.usedate;
-  const queryDateUsable = queryDate !== '' && monthStart(queryDate) >= thisMonth;
+  const firstUsedate = initialDetailUsedate(listState.conditions.usedate, today);
 
   // null until the visitor changes month: the first call sends the usedate query (SPEC §7).
   const [month, setMonth] = useState<Ymd | null>(null);
   const [selected, setSelected] = useState<Ymd | null>(null);
   const [dialogDay, setDialogDay] = useState<Ymd | null>(null);
-  const visibleMonth = month ?? (queryDateUsable ? monthStart(queryDate) : thisMonth);
+  const visibleMonth = month ?? (firstUsedate ? monthStart(firstUsedate) : thisMonth);
 
   const detail = useOptionDetail({
     opcd,
-    usedate: month ?? (queryDateUsable ? queryDate : undefined),
+    usedate: month ?? firstUsedate,
     background: month !== null,
   });
   const envelope = detail.data;

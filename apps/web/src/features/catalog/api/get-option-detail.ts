@@ -1,5 +1,6 @@
 import type { OptionDetail } from '@tabi/contract/catalog';
 import { optionDetailResponse } from '@tabi/contract/catalog';
+import { monthStart, type Ymd } from '@tabi/contract/dates';
 import type { Envelope } from '@tabi/contract/envelope';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client.ts';
@@ -17,13 +18,19 @@ export function getOptionDetail({ opcd, usedate, background }: OptionDetailReque
   return apiGet(`/option/${encodeURIComponent(opcd)}`, optionDetailResponse, { usedate }, { loading: !background });
 }
 
+/** The usedate of a detail page's first call: the list's use date, unless its month is already past (SPEC §7). */
+export function initialDetailUsedate(queryDate: string, today: Ymd): Ymd | undefined {
+  return queryDate !== '' && monthStart(queryDate) >= monthStart(today) ? queryDate : undefined;
+}
+
 export function optionDetailQueryOptions(request: OptionDetailRequest) {
   return queryOptions({
     queryKey: ['option-detail', request.opcd, request.usedate ?? ''],
     queryFn: () => getOptionDetail(request),
     enabled: request.opcd !== '',
-    // Stock changes: always read fresh, but keep the page in place while another month loads.
-    staleTime: 0,
+    // Stock changes: read afresh on every visit (the page the server rendered carries a month read just now),
+    // and keep the page in place while another month loads.
+    staleTime: 10_000,
     placeholderData: keepPreviousData,
   });
 }

@@ -1,0 +1,183 @@
+/**
+ * Server rendering of public pages (ADR 0044): the web build's page renderer (apps/web/src/entry-server.tsx,
+ * built to <webDist>/.ssr) renders `/`, `/detail` and `/login` with the data of their first calls, answered
+ * in-process by this app. The HTML then carries the page's markup, the query state the browser starts from,
+ * and the page chunk's styles and scripts to fetch at once. Any failure falls back to the plain app shell.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import sanitizeHtml from 'sanitize-html';
+
+interface RenderedPage {
+  html: string;
+  state: unknown;
+  pageFile: string;
+}
+
+interface PageRendererModule {
+  renderPage(
+    url: URL,
+    options: {
+      api: (url: string, init: RequestInit) => Promise<Response>;
+      sanitize: (html: string) => string;
+    },
+  ): Promise<RenderedPage | null>;
+}
+
+interface ManifestChunk {
+  file: string;
+  name?: string;
+  src?: string;
+  dynamicImports?: string[];
+  css?: string[];
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+/** A page taking longer than this is sent as the plain shell; the browser then renders it as before. */
+const RENDER_TIMEOUT_MS = 2_000;
+
+/** The same rules as the browser's DOMPurify html profile, for the content our pages show. */
+export function sanitizeForPage(html: string): string {
+  return sanitizeHtml(html, {
+    allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img'],
+    allowedAttributes: {
+      a: ['href', 'name', 'target', 'rel'],
+      img: ['src', 'alt', 'width', 'height'],
+      '*': ['class', 'title', 'lang', 'dir'],
+    },
+    allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+    transformTags: {
+      a: (tagName, attribs) => ({
+        tagName,
+        attribs: {
+          ...attribs,
+          rel: 'noopener noreferrer',
+          ...(attribs.target ? { target: '_blank' } : {}),
+        },
+      }),
+    },
+  });
+}
+
+/** JSON inside a <script> element: `<` escaped, so no `</script>` or `<!--` can end it early. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+function escapeAttr(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+export interface PageRenderer {
+  /** The template with the page rendered into it, or null to send the plain shell. */
+  render(template: string, pathname: string, query: URLSearchParams): Promise<string | null>;
+}
+
+export async function loadPageRenderer(
+  app: FastifyInstance,
+  webDist: string,
+  log: FastifyBaseLogger,
+): Promise<PageRenderer | null> {
+  const entry = path.join(webDist, '.ssr', 'entry-server.js');
+  const manifestPath = path.join(webDist, '.vite', 'manifest.json');
+  if (!existsSync(entry) || !existsSync(manifestPath)) return null;
+  let module: PageRendererModule;
+  let manifest: Record<string, ManifestChunk>;
+  try {
+    module = (await import(pathToFileURL(entry).href)) as PageRendererModule;
+    manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+  } catch (error) {
+    log.warn({ err: error }, 'page renderer not loaded: pages are rendered in the browser only');
+    return null;
+  }
+
+  const api = async (url: string, init: RequestInit): Promise<Response> => {
+    const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+    if (init.method && init.method !== 'GET') throw new Error('the page renderer only reads');
+    return new Response(res.rawPayload, {
+      status: res.statusCode,
+      headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },
+    });
+  };
+
+  const entryChunk = Object.values(manifest).find((chunk) => chunk.isEntry);
+  const css = new Map<string, string>();
+  /** A built stylesheet's text, read once; `</style` cannot occur in it, but is neutralised all the same. */
+  const cssOf = (file: string): string => {
+    let text = css.get(file);
+    if (text === undefined) {
+      text = readFileSync(path.join(webDist, file), 'utf8').replace(/<\/style/gi, '<\\/style');
+      css.set(file, text);
+    }
+    return text;
+  };
+  const stylesheetLink = (file: string) => `<link rel="stylesheet" crossorigin href="/${file}">`;
+
+  /** A page module's manifest key; one that shares its name with index.html gets a `_name-hash.js` key instead. */
+  const pageChunkKey = (pageFile: string): string => {
+    const src = `src/app/routes/${pageFile}.tsx`;
+    return (
+      Object.keys(manifest).find((key) => key === src || manifest[key]?.src === src) ??
+      entryChunk?.dynamicImports?.find((key) => manifest[key]?.name === pageFile) ??
+      src
+    );
+  };
+
+  /** The page chunk's scripts (beyond the entry, already in the template) and every stylesheet they bring. */
+  const assetsOf = (pageFile: string) => {
+    const scripts: string[] = [];
+    const styles: string[] = [];
+    const seen = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || seen.has(key)) return;
+      seen.add(key);
+      if (!chunk.isEntry) {
+        scripts.push(chunk.file);
+        styles.push(...(chunk.css ?? []));
+      }
+      for (const imported of chunk.imports ?? []) visit(imported);
+    };
+    visit(pageChunkKey(pageFile));
+    return { scripts, styles };
+  };
+
+  return {
+    async render(template, pathname, query) {
+      const url = new URL(`${pathname}?${query.toString()}`, 'http://localhost');
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<null>((resolve) => {
+        timer = setTimeout(() => resolve(null), RENDER_TIMEOUT_MS);
+      });
+      let page: RenderedPage | null;
+      try {
+        page = await Promise.race([module.renderPage(url, { api, sanitize: sanitizeForPage }), timeout]);
+      } catch (error) {
+        log.warn({ err: error, pathname }, 'page not rendered on the server');
+        return null;
+      } finally {
+        clearTimeout(timer);
+      }
+      if (!page) return null;
+      const { scripts, styles } = assetsOf(page.pageFile);
+      // Every stylesheet the page needs goes inline: the page paints with the HTML, with no request in the way.
+      // (The entry's own stylesheet link leaves the template; the page chunk may fetch its copies later, unused.)
+      const entryStyles = entryChunk?.css ?? [];
+      let html = template;
+      for (const file of entryStyles) html = html.replace(stylesheetLink(file), '');
+      const head = [
+        ...[...entryStyles, ...styles].map((file) => `<style>${cssOf(file)}</style>`),
+        ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${escapeAttr(file)}">`),
+      ].join('\n    ');
+      return html
+        .replace('</head>', `  ${head}\n  </head>`)
+        .replace(
+          '<div id="root"></div>',
+          `<div id="root">${page.html}</div>\n    <script type="application/json" id="page-state">${scriptJson(page.state)}</script>`,
+        );
+    },
+  };
+}
