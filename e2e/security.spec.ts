@@ -138,6 +138,30 @@ for (const bypassCSP of [false, true]) {
   });
 }
 
+// The server renders / and /detail itself (ADR 0044): its HTML, before any script runs, must be as safe.
+test.describe('XSS payloads in the server-rendered pages, before any script runs', () => {
+  test.use({ javaScriptEnabled: false, bypassCSP: true });
+
+  for (const url of [XSS_LIST, `/detail?opcd=${XSS_OPCD}`]) {
+    test(url, async ({ page }) => {
+      await page.goto(url);
+      const main = page.getByRole('main');
+      await expect(main).toContainText(`XSS検証オプション ${TEXT_PAYLOAD}`);
+      await expect(main.locator('.html-content').first()).toBeVisible();
+      expect(await dangerousDom(page)).toEqual([]);
+      // The page's data rides along as inert JSON, with every "<" escaped.
+      const state = await page.locator('script#page-state').evaluate((el) => ({
+        type: el.getAttribute('type'),
+        raw: el.textContent ?? '',
+      }));
+      expect(state.type).toBe('application/json');
+      expect(state.raw).not.toContain('<');
+      expect(state.raw).toContain('XSS');
+      expect(await observed(page)).toEqual({ xss: undefined, dialogs: [] });
+    });
+  }
+});
+
 test.describe('security headers of the HTML', () => {
   for (const url of ['/', `/detail?opcd=${XSS_OPCD}`, '/mypage', '/login']) {
     test(url, async ({ page }) => {

@@ -16,3 +16,38 @@ test('the login page has no header or footer', async ({ page }) => {
   await expect(page.getByRole('banner')).toHaveCount(0);
   await expect(page.getByRole('contentinfo')).toHaveCount(0);
 });
+
+test.describe('pages the server renders (ADR 0044)', () => {
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('the list, a detail page and the login form are in the HTML', async ({ page }) => {
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1, name: 'オプション一覧' })).toBeVisible();
+      await expect(page.locator('[data-opcd]')).toHaveCount(10);
+      await page.goto('/detail?opcd=OP0001');
+      await expect(page.getByRole('heading', { level: 1 })).toContainText('日帰りバスツアー');
+      await expect(page.getByTestId('availability-calendar')).toBeVisible();
+      await page.goto('/login');
+      await expect(page.getByLabel('予約番号')).toBeVisible();
+    });
+  });
+
+  test('the browser takes the page over from the data it came with, without calling again', async ({ page }) => {
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) calls.push(url.pathname);
+    });
+    await page.goto('/?homencd=01');
+    await expect(page.getByLabel('方面')).toHaveValue('01');
+    await expect(page.getByLabel('地域（エリア）')).toBeEnabled();
+    await expect(page.locator('[data-opcd]').first()).toBeVisible();
+    await page.goto('/detail?opcd=OP0001');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('日帰りバスツアー');
+    // Interactive: the calendar's next month is fetched by the browser.
+    await page.getByRole('button', { name: /次の月/ }).click();
+    await expect.poll(() => calls.filter((c) => c === '/api/option/OP0001').length).toBe(1);
+    expect(calls.filter((c) => c === '/api/option' || c === '/api/option/condition' || c === '/api/area')).toEqual([]);
+  });
+});

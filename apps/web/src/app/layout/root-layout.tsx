@@ -1,5 +1,5 @@
 import { ROUTES } from '@tabi/contract/routes';
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadingOverlay } from '../../components/loading-overlay.tsx';
 import { SiteFooter, SiteHeader } from '../../components/site-header.tsx';
@@ -36,7 +36,8 @@ export function RootLayout() {
   const reservedOpcd = useReservationStore((s) => s.optionDetail?.opcd);
   useScrollOnNavigate();
 
-  useEffect(() => {
+  // Before any page's own effect (usePageMeta), which may know better (e.g. the option's name on /detail).
+  useLayoutEffect(() => {
     if (meta) setPageMeta(meta.title, meta.description);
   }, [meta]);
 
