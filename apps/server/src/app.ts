@@ -10,7 +10,7 @@ import { fail } from './http/envelope.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { applySecurityHeaders, registerSecurityHeaders } from './http/security-headers.ts';
-import { type PageMetaResolver, registerSpa } from './http/spa.ts';
+import { type PageMetaResolver, registerSpa, sendCompressed } from './http/spa.ts';
 import { bookingRoutes } from './modules/booking/routes.ts';
 import { catalogImageRoutes } from './modules/catalog/image-routes.ts';
 import { catalogPageMeta } from './modules/catalog/page-meta.ts';
@@ -100,19 +100,14 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   const resolveMeta: PageMetaResolver = (pathname, query) => catalogPageMeta(ctx, pathname, query);
   if (options.serveWeb) await registerSpa(app, ctx.config.webDist, resolveMeta);
 
-  const { renderSpa } = app;
-  if (renderSpa) {
-    // Every other page address gets the app (history fallback), as a route so that it is compressed.
-    app.get('/*', async (request, reply) => {
-      const url = new URL(request.url, 'http://localhost');
-      if (url.pathname.startsWith('/api/')) return reply.code(404).send(fail(ErrCd.generic, Msg.notFound));
-      return reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .send(await renderSpa(url.pathname, url.searchParams));
-    });
-  }
-  app.setNotFoundHandler(async (_request, reply) => reply.code(404).send(fail(ErrCd.generic, Msg.notFound)));
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = new URL(request.url, 'http://localhost');
+    if (request.method === 'GET' && !url.pathname.startsWith('/api/') && app.renderSpa) {
+      const html = await app.renderSpa(url.pathname, url.searchParams);
+      return sendCompressed(request, reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache'), html);
+    }
+    return reply.code(404).send(fail(ErrCd.generic, Msg.notFound));
+  });
 
   return app;
 }

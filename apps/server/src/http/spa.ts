@@ -1,8 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import { matchRoute, pageTitle, ROUTES } from '@tabi/contract/routes';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { loadPageRenderer } from './page-render.ts';
 
 export interface PageMeta {
@@ -36,6 +38,23 @@ export function injectMeta(html: string, meta: PageMeta): string {
       /<meta property="og:description" content="[^"]*"\s*\/?>/,
       `<meta property="og:description" content="${description}" />`,
     );
+}
+
+/**
+ * A page, brotli- (quality 4) or gzip-compressed as the browser accepts. Pages come from the not-found handler
+ * (the history fallback), which is no route, so @fastify/compress's hook does not reach them.
+ */
+export function sendCompressed(request: FastifyRequest, reply: FastifyReply, html: string): FastifyReply {
+  reply.header('vary', 'accept-encoding');
+  const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']);
+  if (encoding === 'br') {
+    const body = brotliCompressSync(html, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+    });
+    return reply.header('content-encoding', 'br').send(body);
+  }
+  if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(gzipSync(html, { level: 6 }));
+  return reply.send(html);
 }
 
 /**

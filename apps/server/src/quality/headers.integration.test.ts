@@ -7,6 +7,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Msg } from '@tabi/contract/messages';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -273,6 +274,23 @@ describe('page meta in the server-rendered HTML', () => {
     expect(description.length).toBeGreaterThan(10);
     expect(description).not.toContain('観光ツアー、体験を探して予約できます。');
     expect(res.body).toContain(`<meta property="og:title" content="${title}" />`);
+  });
+
+  it('pages are sent compressed as the browser accepts, and API answers too', async () => {
+    const plain = await app.inject({ method: 'GET', url: '/login' });
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const res = await app.inject({ method: 'GET', url: '/login', headers: { 'accept-encoding': accept } });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers.vary).toContain('accept-encoding');
+      expect(decode(res.rawPayload).toString('utf8')).toBe(plain.body);
+    }
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const api = await app.inject({ method: 'GET', url: '/api/option', headers: { 'accept-encoding': 'gzip' } });
+    expect(api.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(api.rawPayload).toString('utf8')).errcd).toBe('000');
   });
 
   it('an unknown option or another page falls back to the route meta', async () => {
