@@ -1,9 +1,9 @@
-import { priceResponse } from '@tabi/contract/catalog';
 import { type AgeClass, ErrCd } from '@tabi/contract/constants';
 import { Msg } from '@tabi/contract/messages';
 import type { PartyCounts, PartyPrices } from '@tabi/contract/party';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client.ts';
+import { catalogSchemas } from '../../catalog/api/catalog-schemas.ts';
 
 export interface PriceRequest {
   opcd: string;
@@ -25,7 +25,7 @@ const FIELD: Record<AgeClass, 'adultbaika' | 'middlebaika' | 'childbaika' | 'inf
 export async function getPrice({ opcd, usedate, counts }: PriceRequest): Promise<PriceResult> {
   const res = await apiGet(
     `/price/${encodeURIComponent(opcd)}`,
-    priceResponse,
+    () => catalogSchemas().then((m) => m.priceResponse),
     {
       usedate,
       adultqty: String(counts.adult),

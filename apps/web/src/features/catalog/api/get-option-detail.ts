@@ -1,9 +1,9 @@
 import type { OptionDetail } from '@tabi/contract/catalog';
-import { optionDetailResponse } from '@tabi/contract/catalog';
 import { monthStart, type Ymd } from '@tabi/contract/dates';
 import type { Envelope } from '@tabi/contract/envelope';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client.ts';
+import { catalogSchemas } from './catalog-schemas.ts';
 
 export interface OptionDetailRequest {
   opcd: string;
@@ -15,7 +15,12 @@ export interface OptionDetailRequest {
 
 /** GET /option/{opcd}: the envelope, since a non-success's errMsg is shown to the visitor (SPEC §8). */
 export function getOptionDetail({ opcd, usedate, background }: OptionDetailRequest): Promise<Envelope<OptionDetail>> {
-  return apiGet(`/option/${encodeURIComponent(opcd)}`, optionDetailResponse, { usedate }, { loading: !background });
+  return apiGet(
+    `/option/${encodeURIComponent(opcd)}`,
+    () => catalogSchemas().then((m) => m.optionDetailResponse),
+    { usedate },
+    { loading: !background },
+  );
 }
 
 /** The usedate of a detail page's first call: the list's use date, unless its month is already past (SPEC §7). */
