@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { addDays, formatYmd } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
+import { expect, test } from './support/test.ts';
 
 /**
  * Issue 6 (accessibility): axe-core on every route of SPEC §2 at both target viewports, reached through

@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { addDays, addMonths, monthStart, tokyoYmd } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
+import { expect, test } from './support/test.ts';
 
 const shots = process.env.SHOTS_DIR;
 /** OP0014's seeded stock from today on, repeating (apps/server/src/seed/stock.ts). */

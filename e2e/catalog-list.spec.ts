@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { addDays, formatYmd, tokyoYmd } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
+import { expect, test } from './support/test.ts';
 
 const shots = process.env.SHOTS_DIR;
 

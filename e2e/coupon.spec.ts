@@ -1,8 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { COUPON_LOCK_MINUTES, COUPON_PIN_MAX_FAILURES } from '@tabi/contract/constants';
 import { couponLocked, Msg } from '@tabi/contract/messages';
 import { expectNoSeriousA11yIssues, shoot } from './support/checks.ts';
 import { loginAs } from './support/customer.ts';
+import { expect, test } from './support/test.ts';
 
 function collectDialogs(page: Page): string[] {
   const messages: string[] = [];

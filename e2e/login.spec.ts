@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { Msg } from '@tabi/contract/messages';
 import { expectNoSeriousA11yIssues, shoot } from './support/checks.ts';
 import { DEMO_TEL } from './support/customer.ts';
+import { expect, test } from './support/test.ts';
 
 async function fillLogin(page: Page, rsvno: string, tel: string) {
   await page.getByLabel('予約番号').fill(rsvno);

@@ -1,11 +1,12 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { formatJpy } from '@tabi/contract/format';
 import { Msg } from '@tabi/contract/messages';
 import { expectNoSeriousA11yIssues, shoot } from './support/checks.ts';
 import { loginAs } from './support/customer.ts';
+import { expect, test } from './support/test.ts';
 
 const port = process.env.E2E_PORT ?? '3100';
 const outbox = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', `.data-e2e-${port}`, 'outbox');

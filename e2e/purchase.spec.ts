@@ -2,10 +2,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { addDays, formatYmd, tokyoYmd } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
 import { baseURL } from './playwright.config.ts';
+import { expect, test } from './support/test.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = new URL(baseURL).port;

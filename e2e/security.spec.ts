@@ -6,7 +6,8 @@
  * URL or active element in server HTML, and the plain-text fields are shown literally.
  * The HTML answers carry the security headers.
  */
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 
 const XSS_OPCD = 'OPXSS1';
 const XSS_RSVNO = 'XS000001';

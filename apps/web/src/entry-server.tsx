@@ -16,8 +16,11 @@ import { pageFiles, routes } from './app/router.tsx';
 import { setServerSanitizer } from './components/safe-html.tsx';
 import { type ApiTransport, setApiTransport } from './lib/api-client.ts';
 
-/** Public pages that look the same to every visitor (no login, no reservation in progress). */
-const RENDERED: RouteKey[] = ['index', 'detail', 'login'];
+/**
+ * Public pages that look the same to every visitor (no login, no reservation in progress) and that one reads
+ * before acting. Not /login: a visitor typing before the browser took the page over would lose the input.
+ */
+const RENDERED: RouteKey[] = ['index', 'detail'];
 
 const requestTransport = new AsyncLocalStorage<ApiTransport>();
 setApiTransport((url, init) => {

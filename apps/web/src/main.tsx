@@ -1,5 +1,5 @@
 import { hydrate } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AppProvider, createQueryClient } from './app/provider.tsx';
@@ -9,6 +9,14 @@ import './styles/global.css';
 
 const queryClient = createQueryClient();
 const router = createBrowserRouter(routes);
+
+/** Marks the document once the app has rendered (a server-rendered page is then live): `html[data-app="ready"]`. */
+function AppReady() {
+  useEffect(() => {
+    document.documentElement.dataset.app = 'ready';
+  }, []);
+  return null;
+}
 
 /** Resolves once the router has loaded the first page's module. */
 function routerReady(): Promise<void> {
@@ -31,13 +39,17 @@ async function start(root: HTMLElement): Promise<void> {
     state.remove();
     await Promise.all([routerReady(), purifierReady]);
   }
-  createRoot(root).render(
+  const app = (
     <StrictMode>
       <AppProvider client={queryClient}>
         <RouterProvider router={router} />
+        <AppReady />
       </AppProvider>
-    </StrictMode>,
+    </StrictMode>
   );
+  // In slices that leave the main thread free between them (a transition renders interruptibly): the page is
+  // already on screen, so its taking-over must not freeze taps and scrolling on a slow phone.
+  startTransition(() => createRoot(root).render(app));
 }
 
 const root = document.getElementById('root');
