@@ -31,7 +31,12 @@ test.describe('pages the server renders (ADR 0044)', () => {
     });
   });
 
-  test('the browser takes the page over from the data it came with, without calling again', async ({ page }) => {
+  test('the browser hydrates the page from the data it came with, without calling again', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(String(error)));
     const calls: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
@@ -47,5 +52,7 @@ test.describe('pages the server renders (ADR 0044)', () => {
     await page.getByRole('button', { name: /次の月/ }).click();
     await expect.poll(() => calls.filter((c) => c === '/api/option/OP0001').length).toBe(1);
     expect(calls.filter((c) => c === '/api/option' || c === '/api/option/condition' || c === '/api/area')).toEqual([]);
+    // A hydration mismatch would be reported here (React then renders the page anew).
+    expect(errors).toEqual([]);
   });
 });

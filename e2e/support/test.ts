@@ -1,7 +1,7 @@
 /**
  * Playwright's `test`, with `page.goto` and `page.reload` that return once the app has taken the page over
  * (`html[data-app="ready"]`, set by apps/web/src/main.tsx). The server renders `/` and `/detail` (ADR 0044):
- * their markup is on screen before the app runs, and a click on it before then would do nothing.
+ * their markup is on screen before the app has hydrated it, and a click on it before then would do nothing.
  */
 import { test as base, type Page } from '@playwright/test';
 

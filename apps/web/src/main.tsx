@@ -1,6 +1,6 @@
 import { hydrate } from '@tanstack/react-query';
-import { StrictMode, startTransition, useEffect } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AppProvider, createQueryClient } from './app/provider.tsx';
 import { routes } from './app/router.tsx';
@@ -31,14 +31,6 @@ function routerReady(): Promise<void> {
 }
 
 async function start(root: HTMLElement): Promise<void> {
-  // A page the server rendered (entry-server.tsx) comes with the data it was rendered from. Render over it
-  // only once everything it shows is here (page module, data, sanitiser), so that it is replaced by itself.
-  const state = document.getElementById('page-state');
-  if (state?.textContent) {
-    hydrate(queryClient, JSON.parse(state.textContent));
-    state.remove();
-    await Promise.all([routerReady(), purifierReady]);
-  }
   const app = (
     <StrictMode>
       <AppProvider client={queryClient}>
@@ -47,9 +39,17 @@ async function start(root: HTMLElement): Promise<void> {
       </AppProvider>
     </StrictMode>
   );
-  // In slices that leave the main thread free between them (a transition renders interruptibly): the page is
-  // already on screen, so its taking-over must not freeze taps and scrolling on a slow phone.
-  startTransition(() => createRoot(root).render(app));
+  // A page the server rendered (entry-server.tsx) comes with the data it was rendered from: hydrate it once
+  // everything it shows is here (page module, data, sanitiser), so that React adopts the markup as it is.
+  const state = document.getElementById('page-state');
+  if (state?.textContent) {
+    hydrate(queryClient, JSON.parse(state.textContent));
+    state.remove();
+    await Promise.all([routerReady(), purifierReady]);
+    hydrateRoot(root, app);
+    return;
+  }
+  createRoot(root).render(app);
 }
 
 const root = document.getElementById('root');

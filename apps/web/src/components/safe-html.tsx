@@ -39,10 +39,12 @@ function subscribe(listener: () => void): () => void {
 }
 
 function usePurifier(): DOMPurify | null {
+  // Also while hydrating a server-rendered page: the browser hydrates only once DOMPurify is here (main.tsx),
+  // and on the server it is never loaded (the server's sanitiser stands in, see SafeHtml).
   return useSyncExternalStore(
     subscribe,
     () => purifier,
-    () => null,
+    () => purifier,
   );
 }
 
