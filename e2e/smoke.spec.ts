@@ -1,3 +1,4 @@
+import { loginAs } from './support/customer.ts';
 import { expect, test } from './support/test.ts';
 
 test('the shell serves the site with its title and header', async ({ page }) => {
@@ -55,4 +56,21 @@ test.describe('pages the server renders (ADR 0044)', () => {
     // A hydration mismatch would be reported here (React then renders the page anew).
     expect(errors).toEqual([]);
   });
+});
+
+test('a logged-in visitor gets the server-rendered list with their own header, without a hydration error', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(String(error)));
+  await loginAs(page, 'AA100001');
+  await page.goto('/');
+  await expect(
+    page.getByRole('navigation', { name: 'サイト内リンク' }).getByRole('link', { name: 'マイページ' }),
+  ).toBeVisible();
+  await expect(page.locator('[data-opcd]').first()).toBeVisible();
+  expect(errors).toEqual([]);
 });

@@ -1,12 +1,25 @@
 import { SITE_NAME } from '@tabi/contract/routes';
+import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { useAuthStore } from '../stores/auth-store.ts';
 import styles from './site-header.module.css';
 
 const marketingUrl = import.meta.env.VITE_MARKETING_URL ?? 'https://www.example.co.jp/';
 
+/**
+ * Whether the visitor is logged in (persisted in this browser). A page the server rendered was rendered logged
+ * out: it is hydrated as such, then shows the visitor's own state, instead of failing to hydrate.
+ */
+function useIsLogin(): boolean {
+  return useSyncExternalStore(
+    useAuthStore.subscribe,
+    () => useAuthStore.getState().isLogin,
+    () => false,
+  );
+}
+
 export function SiteHeader() {
-  const isLogin = useAuthStore((s) => s.isLogin);
+  const isLogin = useIsLogin();
   return (
     <header className={styles.header}>
       <div className={`container ${styles.inner}`}>
