@@ -49,6 +49,8 @@ async function start(root: HTMLElement): Promise<void> {
     hydrateRoot(root, app);
     return;
   }
+  // The router renders nothing until the first page's module is here (it would warn of a missing fallback).
+  await routerReady();
   createRoot(root).render(app);
 }
 
