@@ -95,8 +95,8 @@ export async function loadPageRenderer(
   }
 
   const api = async (url: string, init: RequestInit): Promise<Response> => {
-    const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
     if (init.method && init.method !== 'GET') throw new Error('the page renderer only reads');
+    const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
     return new Response(res.rawPayload, {
       status: res.statusCode,
       headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },
@@ -104,16 +104,9 @@ export async function loadPageRenderer(
   };
 
   const entryChunk = Object.values(manifest).find((chunk) => chunk.isEntry);
-  const css = new Map<string, string>();
-  /** A built stylesheet's text, read once; `</style` cannot occur in it, but is neutralised all the same. */
-  const cssOf = (file: string): string => {
-    let text = css.get(file);
-    if (text === undefined) {
-      text = readFileSync(path.join(webDist, file), 'utf8').replace(/<\/style/gi, '<\\/style');
-      css.set(file, text);
-    }
-    return text;
-  };
+  /** A built stylesheet's text; `</style` cannot occur in it, but is neutralised all the same. */
+  const cssOf = (file: string): string =>
+    readFileSync(path.join(webDist, file), 'utf8').replace(/<\/style/gi, '<\\/style');
   const stylesheetLink = (file: string) => `<link rel="stylesheet" crossorigin href="/${file}">`;
 
   /** A page module's manifest key; one that shares its name with index.html gets a `_name-hash.js` key instead. */
@@ -126,10 +119,18 @@ export async function loadPageRenderer(
     );
   };
 
-  /** The page chunk's scripts (beyond the entry, already in the template) and every stylesheet they bring. */
-  const assetsOf = (pageFile: string) => {
+  /**
+   * What a page adds to <head>, worked out once per page from the build manifest: every stylesheet the page needs
+   * inline (the entry's and those of the page chunk and its imports), so it paints with the HTML with no request
+   * in the way, and a modulepreload for each of its scripts beyond the entry (already in the template).
+   */
+  const entryStyles = entryChunk?.css ?? [];
+  const heads = new Map<string, string>();
+  const headOf = (pageFile: string): string => {
+    const cached = heads.get(pageFile);
+    if (cached !== undefined) return cached;
     const scripts: string[] = [];
-    const styles: string[] = [];
+    const styles: string[] = [...entryStyles];
     const seen = new Set<string>();
     const visit = (key: string) => {
       const chunk = manifest[key];
@@ -142,7 +143,12 @@ export async function loadPageRenderer(
       for (const imported of chunk.imports ?? []) visit(imported);
     };
     visit(pageChunkKey(pageFile));
-    return { scripts, styles };
+    const head = [
+      ...[...new Set(styles)].map((file) => `<style>${cssOf(file)}</style>`),
+      ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${escapeAttr(file)}">`),
+    ].join('\n    ');
+    heads.set(pageFile, head);
+    return head;
   };
 
   return {
@@ -162,16 +168,11 @@ export async function loadPageRenderer(
         clearTimeout(timer);
       }
       if (!page) return null;
-      const { scripts, styles } = assetsOf(page.pageFile);
-      // Every stylesheet the page needs goes inline: the page paints with the HTML, with no request in the way.
-      // (The entry's own stylesheet link leaves the template; the page chunk may fetch its copies later, unused.)
-      const entryStyles = entryChunk?.css ?? [];
+      // The entry's stylesheet link leaves the template (its styles are inline); the page chunk may fetch its own
+      // stylesheets again later, unused.
       let html = template;
       for (const file of entryStyles) html = html.replace(stylesheetLink(file), '');
-      const head = [
-        ...[...entryStyles, ...styles].map((file) => `<style>${cssOf(file)}</style>`),
-        ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${escapeAttr(file)}">`),
-      ].join('\n    ');
+      const head = headOf(page.pageFile);
       return html
         .replace('</head>', `  ${head}\n  </head>`)
         .replace(
