@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './context.ts';
+import { reconcile, reportIsEmpty } from './modules/booking/reconciler.ts';
 import { sweepUnpaidBookings } from './modules/booking/sweeper.ts';
 import { createMailSender, processOutbox } from './modules/mail/worker.ts';
 
@@ -9,15 +10,16 @@ export interface Workers {
 
 export const SWEEP_INTERVAL_MS = 60_000;
 export const MAIL_INTERVAL_MS = 10_000;
+export const RECONCILE_INTERVAL_MS = 60_000;
 
 /**
- * Background work (expiry sweep, mail outbox) on every instance; rows are claimed with SKIP LOCKED.
+ * Background work (reconciler, expiry sweep, mail outbox) on every instance, each run at start; rows are claimed with SKIP LOCKED.
  * Each loop waits for its previous run before scheduling the next, and stop() waits for a run in flight.
  */
 export function startWorkers(
   ctx: AppContext,
   log: FastifyBaseLogger,
-  intervals: { sweepMs?: number; mailMs?: number } = {},
+  intervals: { sweepMs?: number; mailMs?: number; reconcileMs?: number } = {},
 ): Workers {
   const sender = createMailSender(ctx, log);
   let stopped = false;
@@ -47,6 +49,10 @@ export function startWorkers(
     timers.add(timer);
   }
 
+  loop('reconciler', intervals.reconcileMs ?? RECONCILE_INTERVAL_MS, async () => {
+    const report = await reconcile(ctx);
+    if (!reportIsEmpty(report)) log.info({ report }, 'reconciler finished half-done payment steps');
+  });
   loop('sweeper', intervals.sweepMs ?? SWEEP_INTERVAL_MS, async () => {
     const { expired, lapsed } = await sweepUnpaidBookings(ctx);
     if (expired.length + lapsed.length > 0) log.info({ expired, lapsed }, 'unpaid bookings canceled');

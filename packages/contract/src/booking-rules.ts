@@ -80,3 +80,43 @@ export function phoneProblem(phone: string): string | null {
 export function normalisePhone(phone: string): string {
   return phone.normalize('NFKC').replace(/\D/g, '');
 }
+
+/** The facts the lifecycle's predicates read (the server's row and my page's answer both carry them). */
+export interface LifecycleFacts {
+  status: number;
+  status_payment: number;
+  flg_request_rsv: number;
+  rsvdate: string;
+}
+
+/** A card booking still unpaid within its grace, which the purchase flow may pay (SPEC §4, §9). */
+export function cardPaymentOpen(booking: LifecycleFacts, servertime: string): boolean {
+  return (
+    booking.status === BookingStatus.completed &&
+    booking.status_payment === PaymentStatus.uncompleted &&
+    booking.flg_request_rsv === 0 &&
+    Date.parse(servertime) - Date.parse(booking.rsvdate) < UNPAID_GRACE_MINUTES * 60_000
+  );
+}
+
+/** Rental sizes may be changed until the booking is canceled (or shows as canceled). */
+export function rentalEditAllowed(booking: LifecycleFacts, servertime: string): boolean {
+  return statusLabel(booking, servertime) !== Msg.statusCanceled;
+}
+
+/** A request the operator has not answered, or a confirmed request not paid yet: it may be declined. */
+export function requestPending(booking: Pick<LifecycleFacts, 'status' | 'status_payment'>): boolean {
+  return (
+    booking.status === BookingStatus.requested ||
+    (booking.status === BookingStatus.tmp && booking.status_payment === PaymentStatus.uncompleted)
+  );
+}
+
+const YES_WORDS = new Set(['1', 'true', 'yes', 'on', '希望する']);
+
+/** The one reading of a yes/no value as forms and stored data send it: true, 1, '1', 'true', '希望する'… */
+export function isYes(value: unknown): boolean {
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'number') return value === 1;
+  return typeof value === 'string' && YES_WORDS.has(value.trim().toLowerCase());
+}

@@ -98,6 +98,15 @@ export const Msg = {
   couponPinWrong: '暗証番号が正しくありません。',
   requestNotPending: 'この予約は回答待ちのリクエスト予約ではないため、操作できません。',
   paymentDeadlineUnavailable: '利用日が近いため、お支払い期限を設定できません。',
+  // One booking lifecycle (ADR 0100).
+  infantsNeedCompanion: '幼児のみでのお申し込みはできません。大人・中人・小人の方とご一緒にお申し込みください。',
+  notCancellable: 'この予約はキャンセルできる状態ではありません。',
+  refundPending:
+    'キャンセルを受け付けましたが、返金の手続きに時間がかかっております。手続きが完了しましたらメールでお知らせいたします。',
+  feeOverrideInvalid: 'キャンセル料は0円以上、ご予約金額以下の整数で入力してください。',
+  feeOverrideReasonRequired: 'キャンセル料を変更する場合は、理由を入力してください。',
+  rentalNotEditable: 'このご予約のレンタル内容は変更できません。',
+  mailNotFound: 'ご指定のメールが見つかりません。',
 } as const;
 
 export function nameTooLong(max: number): string {

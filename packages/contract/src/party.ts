@@ -48,8 +48,13 @@ export function partyTotal(counts: PartyCounts, prices: PartyPrices | null): num
   return AGE_CLASSES.reduce((sum, c) => sum + counts[c] * prices[c], 0);
 }
 
+/** Infants travel with someone older: a party of infants only is refused (ADR 0100). */
+export function infantsOnly(counts: PartyCounts): boolean {
+  return counts.infant > 0 && headcount(counts) === counts.infant;
+}
+
 export function isPartyValid(counts: PartyCounts, prices: PartyPrices | null, limits: PartyLimits): boolean {
-  if (!prices) return false;
+  if (!prices || infantsOnly(counts)) return false;
   const { min, max } = partyBounds(limits);
   const n = headcount(counts);
   return n >= min && n <= max;

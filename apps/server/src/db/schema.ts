@@ -1,3 +1,4 @@
+import type { BookingStatus, PaymentStatus } from '@tabi/contract/constants';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -179,9 +180,9 @@ export const bookings = pgTable(
   {
     rsvno: text('rsvno').primaryKey(),
     pkcd: text('pkcd').notNull().default('X'),
-    status: integer('status').notNull(),
-    statusPayment: integer('status_payment').notNull().default(0),
-    flgRequestRsv: integer('flg_request_rsv').notNull().default(0),
+    status: integer('status').$type<BookingStatus>().notNull(),
+    statusPayment: integer('status_payment').$type<PaymentStatus>().notNull().default(0),
+    flgRequestRsv: integer('flg_request_rsv').$type<0 | 1>().notNull().default(0),
     rsvdate: tz('rsvdate').notNull(),
     paymentDeadline: tz('payment_deadline_date'),
     fromdate: date('fromdate', { mode: 'string' }).notNull(),
@@ -196,14 +197,91 @@ export const bookings = pgTable(
     lang: text('lang').notNull().default('ja'),
     meetpoint: text('meetpoint'),
     cancelPolicy: jsonb('cancel_policy').$type<CancelTier[]>().notNull(),
+    /** Set when a cancellation is claimed (status still 1 until it is final) and kept once canceled. */
     canceledAt: tz('canceled_at'),
-    /** Why it was canceled: 'expired' (unpaid, by the sweeper), 'declined' (request), 'customer'. */
-    cancelReason: text('cancel_reason'),
+    cancelReason: text('cancel_reason').$type<CancelReason>(),
     cancelFee: integer('cancel_fee'),
     refundAmount: integer('refund_amount'),
     createdAt: tz('created_at').notNull().defaultNow(),
   },
-  (t) => [index('bookings_status_idx').on(t.status, t.statusPayment)],
+  (t) => [
+    index('bookings_status_idx').on(t.status, t.statusPayment),
+    // Cancellations claimed and not final: what the reconciler finishes after a crash.
+    index('bookings_cancel_pending_idx')
+      .on(t.canceledAt)
+      .where(sql`${t.status} = 1 and ${t.canceledAt} is not null`),
+  ],
+);
+
+/** Why a booking was canceled (ADR 0100). */
+export type CancelReason = 'expired' | 'declined' | 'customer' | 'staff';
+
+/** Who made a change: the customer, a staff member (by id), or the system's own workers. */
+export type ActorKind = 'customer' | 'staff' | 'system';
+
+/**
+ * The booking's history (ADR 0100): one row per transition, written in the transaction of the change,
+ * never updated or deleted (a trigger refuses both).
+ */
+export const bookingEvents = pgTable(
+  'booking_events',
+  {
+    id: serial('id').primaryKey(),
+    rsvno: text('rsvno')
+      .notNull()
+      .references(() => bookings.rsvno),
+    at: tz('at').notNull(),
+    actorKind: text('actor_kind').$type<ActorKind>().notNull(),
+    /** A staff id, or the system worker: sweeper, reconciler, webhook, checkout, ops. */
+    actor: text('actor').notNull(),
+    action: text('action').notNull(),
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+    note: text('note'),
+  },
+  (t) => [index('booking_events_rsvno_idx').on(t.rsvno, t.id)],
+);
+
+export type ProviderCallKind = 'checkout' | 'refund';
+/**
+ * begun: written before the call; open: a checkout the customer may still pay; done; failed: refused or
+ * given up (a person decides); void: abandoned before any money moved (a cancellation the provider refused).
+ */
+export type ProviderCallState = 'begun' | 'open' | 'done' | 'failed' | 'void';
+
+/**
+ * DESIGN §12: every call to the payment provider, written down before it is made with its idempotency
+ * key and marked after; the reconciler finishes what a crash left begun (ADR 0101).
+ */
+export const providerCalls = pgTable(
+  'provider_calls',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').$type<ProviderCallKind>().notNull(),
+    rsvno: text('rsvno')
+      .notNull()
+      .references(() => bookings.rsvno),
+    /** The payment refunded (refunds), or the payment row opened (checkouts). */
+    paymentId: integer('payment_id'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    amount: integer('amount').notNull(),
+    /** Refunds: cancel, duplicate, late. */
+    reason: text('reason'),
+    request: jsonb('request').$type<Record<string, unknown>>().notNull().default({}),
+    state: text('state').$type<ProviderCallState>().notNull().default('begun'),
+    /** The provider's id of what was made: checkout session id, refund id. */
+    providerRef: text('provider_ref'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: tz('next_attempt_at').notNull(),
+    createdAt: tz('created_at').notNull(),
+    doneAt: tz('done_at'),
+  },
+  (t) => [
+    uniqueIndex('provider_calls_key_uq').on(t.idempotencyKey),
+    index('provider_calls_due_idx').on(t.nextAttemptAt).where(sql`${t.state} in ('begun', 'open')`),
+    index('provider_calls_rsvno_idx').on(t.rsvno),
+  ],
 );
 
 export const bookingOptions = pgTable(
@@ -277,6 +355,9 @@ export const bookingRentals = pgTable(
   (t) => [primaryKey({ columns: [t.rsvno, t.seq] })],
 );
 
+/** open: checkout made, not paid; paid; refunded (in full); expired: the checkout lapsed unpaid. */
+export type PaymentRowStatus = 'open' | 'paid' | 'refunded' | 'expired';
+
 export const payments = pgTable(
   'payments',
   {
@@ -287,7 +368,7 @@ export const payments = pgTable(
     provider: text('provider').notNull(),
     checkoutSessionId: text('checkout_session_id').notNull(),
     amount: integer('amount').notNull(),
-    status: text('status').notNull().default('open'),
+    status: text('status').$type<PaymentRowStatus>().notNull().default('open'),
     chargeId: text('charge_id'),
     refundedAmount: integer('refunded_amount').notNull().default(0),
     createdAt: tz('created_at').notNull().defaultNow(),
@@ -310,6 +391,16 @@ export const sandboxCheckouts = pgTable('sandbox_checkouts', {
   chargeId: text('charge_id'),
   refundedAmount: integer('refunded_amount').notNull().default(0),
   lastError: text('last_error'),
+  idempotencyKey: text('idempotency_key').unique(),
+  createdAt: tz('created_at').notNull().defaultNow(),
+});
+
+/** The sandbox provider's own record of its refunds, deduplicated by idempotency key like Stripe's. */
+export const sandboxRefunds = pgTable('sandbox_refunds', {
+  id: text('id').primaryKey(),
+  chargeId: text('charge_id').notNull(),
+  amount: integer('amount').notNull(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
   createdAt: tz('created_at').notNull().defaultNow(),
 });
 

@@ -1,5 +1,5 @@
 /** The demo bookings AA100001–AA100011 (helpers' "Demo data"): one per status and kind, login phone 090-1234-5678. */
-import type { AgeClass } from '@tabi/contract/constants';
+import type { AgeClass, BookingStatus, PaymentStatus } from '@tabi/contract/constants';
 import { addDays, type Ymd } from '@tabi/contract/dates';
 
 export const DEMO_TEL = '090-1234-5678';
@@ -27,9 +27,9 @@ export interface DemoBooking {
   pkcd: string;
   /** Days from today (Tokyo) of the use date. */
   dayOffset: number;
-  status: number;
-  statusPayment: number;
-  flgRequestRsv: number;
+  status: BookingStatus;
+  statusPayment: PaymentStatus;
+  flgRequestRsv: 0 | 1;
   /** Minutes before the seed time that the booking was made. */
   madeMinutesAgo: number;
   paymentDeadlineHours?: number;

@@ -1,12 +1,18 @@
-import { and, asc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+/** The one repository of the booking lifecycle (ADR 0100): bookings, their lines, members, rentals and events. */
+import { BookingStatus, PaymentStatus } from '@tabi/contract/constants';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
+  type ActorKind,
+  bookingEvents,
   bookingMembers,
   bookingOptions,
   bookingRentals,
   bookings,
   nationalities,
   options,
+  outbox,
+  payments,
   stock,
 } from '../../db/schema.ts';
 
@@ -86,6 +92,12 @@ export async function insertBookingDetails(
   if (rentals.length > 0) await db.insert(bookingRentals).values(rentals);
 }
 
+export async function findBooking(db: DbOrTx, rsvno: string): Promise<BookingRow | undefined> {
+  const [row] = await db.select().from(bookings).where(eq(bookings.rsvno, rsvno));
+  return row;
+}
+
+/** Locks the booking row until the transaction ends: every transition starts here, so they run one after the other. */
 export async function lockBooking(db: DbOrTx, rsvno: string): Promise<BookingRow | undefined> {
   const [row] = await db.select().from(bookings).where(eq(bookings.rsvno, rsvno)).for('update');
   return row;
@@ -104,40 +116,230 @@ export async function updateBooking(db: DbOrTx, rsvno: string, patch: Partial<Ne
   await db.update(bookings).set(patch).where(eq(bookings.rsvno, rsvno));
 }
 
-/** Card bookings still unpaid whose grace ran out; SKIP LOCKED lets every instance sweep at once. */
-export async function claimUnpaidCardBookings(db: DbOrTx, receivedBefore: Date, limit: number): Promise<string[]> {
-  const rows = await db
-    .select({ rsvno: bookings.rsvno })
+/** Claims the cancellation of a booking still in status 1 that nobody else is canceling. */
+export async function claimCancellation(
+  tx: DbOrTx,
+  rsvno: string,
+  values: Pick<NewBooking, 'canceledAt' | 'cancelFee' | 'refundAmount' | 'cancelReason'>,
+): Promise<boolean> {
+  const rows = await tx
+    .update(bookings)
+    .set(values)
+    .where(and(eq(bookings.rsvno, rsvno), eq(bookings.status, BookingStatus.completed), isNull(bookings.canceledAt)))
+    .returning({ rsvno: bookings.rsvno });
+  return rows.length > 0;
+}
+
+/** Gives a claim back (the provider refused every refund): the booking is as it was before. */
+export async function releaseCancellation(tx: DbOrTx, rsvno: string): Promise<void> {
+  await tx
+    .update(bookings)
+    .set({ canceledAt: null, cancelFee: null, refundAmount: null, cancelReason: null })
+    .where(and(eq(bookings.rsvno, rsvno), eq(bookings.status, BookingStatus.completed)));
+}
+
+/** Cancellations claimed before `before` and not final, claimed for this worker (SKIP LOCKED). */
+export async function claimPendingCancellations(
+  db: DbOrTx,
+  before: Date,
+  limit: number,
+  rsvno?: string,
+): Promise<BookingRow[]> {
+  return db
+    .select()
     .from(bookings)
     .where(
       and(
-        eq(bookings.status, 1),
-        eq(bookings.statusPayment, 0),
+        eq(bookings.status, BookingStatus.completed),
+        isNotNull(bookings.canceledAt),
+        lt(bookings.canceledAt, before),
+        rsvno ? eq(bookings.rsvno, rsvno) : undefined,
+      ),
+    )
+    .orderBy(asc(bookings.canceledAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+// --- members, lines and rentals as my page and the console show them ---
+
+export async function findMembers(db: DbOrTx, rsvno: string) {
+  return db
+    .select({
+      seq: bookingMembers.seq,
+      sei: bookingMembers.sei,
+      mei: bookingMembers.mei,
+      birthday: bookingMembers.birthday,
+      sex: bookingMembers.sex,
+      ageclass: bookingMembers.ageclass,
+      nationalityId: bookingMembers.nationalityId,
+      nationalityNm: nationalities.nationalityNm,
+      extended: bookingMembers.extended,
+    })
+    .from(bookingMembers)
+    .leftJoin(nationalities, eq(nationalities.id, bookingMembers.nationalityId))
+    .where(eq(bookingMembers.rsvno, rsvno))
+    .orderBy(asc(bookingMembers.seq));
+}
+export type MemberRow = Awaited<ReturnType<typeof findMembers>>[number];
+
+export async function findBookingOptions(db: DbOrTx, rsvno: string) {
+  return db
+    .select({
+      line: bookingOptions,
+      option: {
+        webname: options.webname,
+        contents: options.contents,
+        cancelNote: options.cancelNote,
+        companyname: options.companyname,
+        hours: options.hours,
+        address: options.address,
+        tel: options.tel,
+        lat: options.lat,
+        lon: options.lon,
+        meetpoint: options.meetpoint,
+        serviceno: options.serviceno,
+        departurePoint: options.departurePoint,
+        departureTime: options.departureTime,
+        arrivalPoint: options.arrivalPoint,
+        arrivalTime: options.arrivalTime,
+        exCd: options.exCd,
+        exIssueMethod: options.exIssueMethod,
+        rentalcd: options.rentalcd,
+      },
+    })
+    .from(bookingOptions)
+    .innerJoin(options, eq(options.opcd, bookingOptions.opcd))
+    .where(eq(bookingOptions.rsvno, rsvno))
+    .orderBy(asc(bookingOptions.id));
+}
+export type BookingOptionRow = Awaited<ReturnType<typeof findBookingOptions>>[number];
+
+export async function findRentals(db: DbOrTx, rsvno: string) {
+  return db.select().from(bookingRentals).where(eq(bookingRentals.rsvno, rsvno)).orderBy(asc(bookingRentals.seq));
+}
+export type RentalRow = Awaited<ReturnType<typeof findRentals>>[number];
+
+export async function replaceRentals(
+  tx: DbOrTx,
+  rsvno: string,
+  rows: { seq: number; model: string; bootsSize: string; wearSize: string }[],
+): Promise<void> {
+  await tx.delete(bookingRentals).where(eq(bookingRentals.rsvno, rsvno));
+  if (rows.length > 0) await tx.insert(bookingRentals).values(rows.map((r) => ({ rsvno, ...r })));
+}
+
+// --- payments as the lifecycle sees them ---
+
+export type PaymentRow = typeof payments.$inferSelect;
+
+/** Paid payments that still hold money, oldest first; locked when a refund is planned on them. */
+export async function findPaidPayments(db: DbOrTx, rsvno: string, lock = false): Promise<PaymentRow[]> {
+  const query = db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.rsvno, rsvno), eq(payments.status, 'paid')))
+    .orderBy(asc(payments.id));
+  return lock ? query.for('update') : query;
+}
+
+export async function findPayments(db: DbOrTx, rsvno: string): Promise<PaymentRow[]> {
+  return db.select().from(payments).where(eq(payments.rsvno, rsvno)).orderBy(asc(payments.id));
+}
+
+/** Paid: completed and payment completed; an expired booking that is reinstated loses its cancellation. */
+export async function markBookingPaid(db: DbOrTx, rsvno: string): Promise<void> {
+  await db
+    .update(bookings)
+    .set({
+      status: BookingStatus.completed,
+      statusPayment: PaymentStatus.completed,
+      canceledAt: null,
+      cancelReason: null,
+    })
+    .where(eq(bookings.rsvno, rsvno));
+}
+
+/** Records a refund the provider made, never beyond the amount paid; refunded in full closes the payment. */
+export async function recordRefund(db: DbOrTx, paymentId: number, amount: number): Promise<void> {
+  await db
+    .update(payments)
+    .set({
+      refundedAmount: sql`${payments.refundedAmount} + ${amount}`,
+      status: sql`case when ${payments.refundedAmount} + ${amount} >= ${payments.amount} then 'refunded' else ${payments.status} end`,
+    })
+    .where(and(eq(payments.id, paymentId), sql`${payments.refundedAmount} + ${amount} <= ${payments.amount}`));
+}
+
+// --- the booking's history ---
+
+export type BookingEventRow = typeof bookingEvents.$inferSelect;
+export type NewBookingEvent = typeof bookingEvents.$inferInsert;
+
+export async function insertEvent(db: DbOrTx, row: NewBookingEvent): Promise<void> {
+  await db.insert(bookingEvents).values(row);
+}
+
+export async function findEvents(db: DbOrTx, rsvno: string): Promise<BookingEventRow[]> {
+  return db.select().from(bookingEvents).where(eq(bookingEvents.rsvno, rsvno)).orderBy(asc(bookingEvents.id));
+}
+
+export type { ActorKind };
+
+// --- mails of a booking (resend) ---
+
+export type OutboxRow = typeof outbox.$inferSelect;
+
+export async function findBookingMail(db: DbOrTx, rsvno: string, id: number): Promise<OutboxRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.rsvno, rsvno), eq(outbox.id, id)));
+  return row;
+}
+
+export async function findBookingMails(db: DbOrTx, rsvno: string): Promise<OutboxRow[]> {
+  return db.select().from(outbox).where(eq(outbox.rsvno, rsvno)).orderBy(desc(outbox.id));
+}
+
+/** Card bookings still unpaid whose grace ran out; SKIP LOCKED lets every instance sweep at once. */
+export async function claimUnpaidCardBookings(
+  db: DbOrTx,
+  receivedBefore: Date,
+  limit: number,
+  lock = true,
+): Promise<BookingRow[]> {
+  const query = db
+    .select()
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.status, BookingStatus.completed),
+        eq(bookings.statusPayment, PaymentStatus.uncompleted),
         eq(bookings.flgRequestRsv, 0),
+        isNull(bookings.canceledAt),
         lt(bookings.rsvdate, receivedBefore),
       ),
     )
     .orderBy(asc(bookings.rsvdate))
-    .limit(limit)
-    .for('update', { skipLocked: true });
-  return rows.map((r) => r.rsvno);
+    .limit(limit);
+  return lock ? query.for('update', { skipLocked: true }) : query;
 }
 
 /** Confirmed requests whose payment deadline has passed without payment. */
-export async function claimLapsedRequests(db: DbOrTx, now: Date, limit: number): Promise<string[]> {
-  const rows = await db
-    .select({ rsvno: bookings.rsvno })
+export async function claimLapsedRequests(db: DbOrTx, now: Date, limit: number, lock = true): Promise<BookingRow[]> {
+  const query = db
+    .select()
     .from(bookings)
     .where(
       and(
-        eq(bookings.status, 0),
-        eq(bookings.statusPayment, 0),
+        eq(bookings.status, BookingStatus.tmp),
+        eq(bookings.statusPayment, PaymentStatus.uncompleted),
         isNotNull(bookings.paymentDeadline),
         lt(bookings.paymentDeadline, now),
       ),
     )
     .orderBy(asc(bookings.paymentDeadline))
-    .limit(limit)
-    .for('update', { skipLocked: true });
-  return rows.map((r) => r.rsvno);
+    .limit(limit);
+  return lock ? query.for('update', { skipLocked: true }) : query;
 }

@@ -13,7 +13,11 @@ import { createContext } from '../../context.ts';
 import { openDatabase } from '../../db/client.ts';
 import { bookings, outbox } from '../../db/schema.ts';
 import { createTestApp, type TestApp, testDbKind } from '../../test/helper.ts';
+import { systemActor } from './events.ts';
 import { confirmRequest, createBooking, declineRequest } from './service.ts';
+
+const ops = systemActor('ops');
+
 import { bookingPayload, insertTestOption, insertTestStock, stockLeft } from './test-fixtures.ts';
 
 let t: TestApp;
@@ -50,7 +54,7 @@ afterAll(async () => {
 describe('operator transitions of request bookings', () => {
   it('confirm: tmp reservation, payable for 72 hours, customer mailed', async () => {
     const rsvno = await requestBooking(addDays(today, 10));
-    const result = await confirmRequest(t.ctx, rsvno);
+    const result = await confirmRequest(t.ctx, rsvno, ops);
     const deadline = new Date(t.clock.now().getTime() + 72 * 3_600_000);
     expect(result.paymentDeadline).toEqual(deadline);
     expect(await row(rsvno)).toMatchObject({
@@ -60,19 +64,19 @@ describe('operator transitions of request bookings', () => {
       paymentDeadline: deadline,
     });
     expect(await mailKinds(rsvno)).toEqual(['request_confirmed', 'request_received']);
-    await expect(confirmRequest(t.ctx, rsvno)).rejects.toMatchObject({ message: Msg.requestNotPending });
+    await expect(confirmRequest(t.ctx, rsvno, ops)).rejects.toMatchObject({ message: Msg.requestNotPending });
   });
 
   it('confirm: the deadline never passes the start of the day before the use date (Tokyo)', async () => {
     const usedate = addDays(today, 2);
     const rsvno = await requestBooking(usedate);
-    const { paymentDeadline } = await confirmRequest(t.ctx, rsvno);
+    const { paymentDeadline } = await confirmRequest(t.ctx, rsvno, ops);
     expect(paymentDeadline).toEqual(tokyoDayStart(addDays(usedate, -1)));
   });
 
   it('confirm: refused when the use date is too close to leave time to pay', async () => {
     const rsvno = await requestBooking(addDays(today, 1));
-    await expect(confirmRequest(t.ctx, rsvno)).rejects.toMatchObject({ message: Msg.paymentDeadlineUnavailable });
+    await expect(confirmRequest(t.ctx, rsvno, ops)).rejects.toMatchObject({ message: Msg.paymentDeadlineUnavailable });
     expect(await row(rsvno)).toMatchObject({ status: 6 });
   });
 
@@ -81,19 +85,19 @@ describe('operator transitions of request bookings', () => {
     const before = await stockLeft(t.ctx.db, 'OPREQ1', usedate);
     const rsvno = await requestBooking(usedate, 3);
     expect(await stockLeft(t.ctx.db, 'OPREQ1', usedate)).toBe((before ?? 0) - 3);
-    await declineRequest(t.ctx, rsvno);
+    await declineRequest(t.ctx, rsvno, ops);
     expect(await row(rsvno)).toMatchObject({ status: 4, cancelReason: 'declined' });
     expect(await stockLeft(t.ctx.db, 'OPREQ1', usedate)).toBe(before);
     expect(await mailKinds(rsvno)).toEqual(['request_declined', 'request_received']);
-    await expect(declineRequest(t.ctx, rsvno)).rejects.toMatchObject({ message: Msg.requestNotPending });
+    await expect(declineRequest(t.ctx, rsvno, ops)).rejects.toMatchObject({ message: Msg.requestNotPending });
     expect(await stockLeft(t.ctx.db, 'OPREQ1', usedate)).toBe(before);
   });
 
   it('refuses card bookings and unknown numbers', async () => {
     const card = await createBooking(t.ctx, bookingPayload('OPCARD', addDays(today, 10)), '10.3.1.1');
-    await expect(confirmRequest(t.ctx, card.rsvno)).rejects.toMatchObject({ message: Msg.requestNotPending });
-    await expect(declineRequest(t.ctx, card.rsvno)).rejects.toMatchObject({ message: Msg.requestNotPending });
-    await expect(confirmRequest(t.ctx, 'ZZ000000')).rejects.toMatchObject({ message: Msg.bookingNotFound });
+    await expect(confirmRequest(t.ctx, card.rsvno, ops)).rejects.toMatchObject({ message: Msg.requestNotPending });
+    await expect(declineRequest(t.ctx, card.rsvno, ops)).rejects.toMatchObject({ message: Msg.requestNotPending });
+    await expect(confirmRequest(t.ctx, 'ZZ000000', ops)).rejects.toMatchObject({ message: Msg.bookingNotFound });
   });
 });
 

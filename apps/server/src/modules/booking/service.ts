@@ -1,5 +1,5 @@
 import { type BookingResult, createBookingRequest } from '@tabi/contract/booking';
-import { normalisePhone } from '@tabi/contract/booking-rules';
+import { normalisePhone, requestPending } from '@tabi/contract/booking-rules';
 import {
   AGE_CLASSES,
   BookingStatus,
@@ -15,10 +15,18 @@ import type { AppContext, AppContextBase } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, parseInput } from '../../errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { loadMailBooking, requestConfirmedMail, requestDeclinedMail, requestReceivedMail } from '../mail/templates.ts';
+import {
+  bookingPaidMail,
+  loadMailBooking,
+  requestConfirmedMail,
+  requestDeclinedMail,
+  requestReceivedMail,
+} from '../mail/templates.ts';
 import { policyForBooking } from './cancel-policy.ts';
+import { type Actor, customerActor, recordEvent, stateOf } from './events.ts';
 import * as repo from './repository.ts';
 import { randomRsvno } from './rsvno.ts';
+import { returnAllSeats } from './seats.ts';
 import { toTokyoIso } from './tokyo-time.ts';
 import { planBooking } from './validate.ts';
 
@@ -61,6 +69,8 @@ export async function createBooking(ctx: AppContext, body: unknown, clientIp: st
 
   const now = ctx.clock.now();
   const isRequest = option.flgRequestItem;
+  // Nothing to pay (a free activity): never sent to the card form, whose providers refuse ¥0 (ADR 0100).
+  const nothingToPay = !isRequest && claimed === 0;
   const rsvno = await ctx.db.transaction(async (tx) => {
     const taken = await repo.takeSeats(tx, { opcd: option.opcd, usedate, seats: plan.seats });
     if (!taken) throw AppError.conflict(ErrCd.noStock, Msg.noStock);
@@ -69,7 +79,7 @@ export async function createBooking(ctx: AppContext, body: unknown, clientIp: st
     const booking: repo.NewBooking = {
       rsvno: '',
       status: isRequest ? BookingStatus.requested : BookingStatus.completed,
-      statusPayment: PaymentStatus.uncompleted,
+      statusPayment: nothingToPay ? PaymentStatus.completed : PaymentStatus.uncompleted,
       flgRequestRsv: 0,
       rsvdate: now,
       fromdate: usedate,
@@ -128,46 +138,46 @@ export async function createBooking(ctx: AppContext, body: unknown, clientIp: st
       })),
     );
 
-    if (isRequest) {
+    await recordEvent(tx, now, number, customerActor, 'created', {
+      after: {
+        status: booking.status,
+        status_payment: booking.statusPayment,
+        amountjp: claimed,
+        opcd: option.opcd,
+        usedate,
+        seats: plan.seats,
+      },
+    });
+    if (isRequest || nothingToPay) {
       const mail = await loadMailBooking(tx, ctx.config, number);
-      if (mail) await enqueueMail(tx, requestReceivedMail(mail));
+      if (mail) await enqueueMail(tx, isRequest ? requestReceivedMail(mail) : bookingPaidMail(mail));
     }
     return number;
   });
   return { rsvno, rsvdate: toTokyoIso(now) };
 }
 
-// --- state transitions (used by the operator command, the sweeper and fulfilment) ---
+// --- answering requests, and expiry ---
 
-async function returnAllSeats(tx: DbOrTx, rsvno: string): Promise<void> {
-  for (const line of await repo.seatLines(tx, rsvno)) await repo.giveBackSeats(tx, line);
-}
-
-/**
- * Takes a booking's seats again (a late payment for an expired booking). All or nothing: when one
- * day is full, the days already taken are given back and false is returned.
- */
-export async function retakeAllSeats(tx: DbOrTx, rsvno: string): Promise<boolean> {
-  const taken: repo.SeatLine[] = [];
-  for (const line of await repo.seatLines(tx, rsvno)) {
-    if (!(await repo.takeSeats(tx, line))) {
-      for (const back of taken) await repo.giveBackSeats(tx, back);
-      return false;
-    }
-    taken.push(line);
-  }
-  return true;
-}
-
-/** Cancels a locked booking that was never paid and returns its seats. */
+/** Cancels a locked booking that was never paid and returns its seats (expired, or a request declined). */
 export async function cancelUnpaid(
+  ctx: AppContextBase,
   tx: DbOrTx,
-  rsvno: string,
-  now: Date,
+  booking: repo.BookingRow,
   reason: 'expired' | 'declined',
+  actor: Actor,
 ): Promise<void> {
-  await returnAllSeats(tx, rsvno);
-  await repo.updateBooking(tx, rsvno, { status: BookingStatus.canceled, canceledAt: now, cancelReason: reason });
+  const now = ctx.clock.now();
+  await returnAllSeats(tx, booking.rsvno);
+  await repo.updateBooking(tx, booking.rsvno, {
+    status: BookingStatus.canceled,
+    canceledAt: now,
+    cancelReason: reason,
+  });
+  await recordEvent(tx, now, booking.rsvno, actor, reason === 'expired' ? 'expired' : 'request_declined', {
+    before: stateOf(booking),
+    after: stateOf({ ...booking, status: BookingStatus.canceled }),
+  });
 }
 
 /** DESIGN §10: 72 hours from now, and never after the start of the day before the use date (Tokyo). */
@@ -183,16 +193,25 @@ export interface TransitionResult {
   paymentDeadline: Date | null;
 }
 
+async function lockOrNotFound(tx: DbOrTx, rsvno: string): Promise<repo.BookingRow> {
+  const booking = await repo.lockBooking(tx, rsvno);
+  if (!booking) throw AppError.notFound(Msg.bookingNotFound);
+  return booking;
+}
+
 /** The operator confirms a request: tmp reservation, payable until the deadline; the customer is mailed. */
-export async function confirmRequest(ctx: AppContextBase, rsvno: string): Promise<TransitionResult> {
+export async function confirmRequest(ctx: AppContextBase, rsvno: string, actor: Actor): Promise<TransitionResult> {
   return ctx.db.transaction(async (tx) => {
-    const booking = await repo.lockBooking(tx, rsvno);
-    if (!booking) throw AppError.notFound(Msg.bookingNotFound);
+    const booking = await lockOrNotFound(tx, rsvno);
     if (booking.status !== BookingStatus.requested) throw AppError.conflict(ErrCd.generic, Msg.requestNotPending);
     const now = ctx.clock.now();
     const deadline = requestPaymentDeadline(now, booking.fromdate);
     if (deadline <= now) throw AppError.conflict(ErrCd.generic, Msg.paymentDeadlineUnavailable);
     await repo.updateBooking(tx, rsvno, { status: BookingStatus.tmp, flgRequestRsv: 1, paymentDeadline: deadline });
+    await recordEvent(tx, now, rsvno, actor, 'request_confirmed', {
+      before: stateOf(booking),
+      after: { ...stateOf({ ...booking, status: BookingStatus.tmp, flgRequestRsv: 1 }), payment_deadline: deadline },
+    });
     const mail = await loadMailBooking(tx, ctx.config, rsvno);
     if (mail) await enqueueMail(tx, requestConfirmedMail(mail));
     return { rsvno, status: BookingStatus.tmp, paymentDeadline: deadline };
@@ -200,15 +219,13 @@ export async function confirmRequest(ctx: AppContextBase, rsvno: string): Promis
 }
 
 /** The operator declines a request (or withdraws an unpaid confirmation): canceled, seats back, mailed. */
-export async function declineRequest(ctx: AppContextBase, rsvno: string): Promise<TransitionResult> {
+export async function declineRequest(ctx: AppContextBase, rsvno: string, actor: Actor): Promise<TransitionResult> {
   return ctx.db.transaction(async (tx) => {
-    const booking = await repo.lockBooking(tx, rsvno);
-    if (!booking) throw AppError.notFound(Msg.bookingNotFound);
-    const pending =
-      booking.status === BookingStatus.requested ||
-      (booking.status === BookingStatus.tmp && booking.statusPayment === PaymentStatus.uncompleted);
-    if (!pending) throw AppError.conflict(ErrCd.generic, Msg.requestNotPending);
-    await cancelUnpaid(tx, rsvno, ctx.clock.now(), 'declined');
+    const booking = await lockOrNotFound(tx, rsvno);
+    if (!requestPending({ status: booking.status, status_payment: booking.statusPayment })) {
+      throw AppError.conflict(ErrCd.generic, Msg.requestNotPending);
+    }
+    await cancelUnpaid(ctx, tx, booking, 'declined', actor);
     const mail = await loadMailBooking(tx, ctx.config, rsvno);
     if (mail) await enqueueMail(tx, requestDeclinedMail(mail));
     return { rsvno, status: BookingStatus.canceled, paymentDeadline: booking.paymentDeadline };

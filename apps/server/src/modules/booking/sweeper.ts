@@ -1,5 +1,7 @@
 import { UNPAID_GRACE_MINUTES } from '@tabi/contract/constants';
-import type { AppContextBase } from '../../context.ts';
+import type { AppContext } from '../../context.ts';
+import { systemActor } from './events.ts';
+import { settleOpenPayments } from './reconciler.ts';
 import * as repo from './repository.ts';
 import { cancelUnpaid } from './service.ts';
 
@@ -12,21 +14,31 @@ export interface SweepResult {
 
 /**
  * DESIGN §5: card bookings unpaid 1 hour after reception, and confirmed requests past their payment
- * deadline, are canceled and give their seats back. Rows are claimed with SKIP LOCKED, so every
- * instance may sweep at once and a booking being paid right now is left to its payment.
+ * deadline, are canceled and give their seats back. First the provider is asked about each one's open
+ * checkouts, and one it reports paid is fulfilled instead (DESIGN §12). Rows are claimed with SKIP LOCKED,
+ * so every instance may sweep at once and a booking being paid right now is left to its payment.
  */
-export async function sweepUnpaidBookings(ctx: AppContextBase): Promise<SweepResult> {
+export async function sweepUnpaidBookings(ctx: AppContext): Promise<SweepResult> {
+  const actor = systemActor('sweeper');
   const result: SweepResult = { expired: [], lapsed: [] };
+  const cutoffAt = (now: Date) => new Date(now.getTime() - UNPAID_GRACE_MINUTES * 60_000);
+
+  const now = ctx.clock.now();
+  const candidates = [
+    ...(await repo.claimUnpaidCardBookings(ctx.db, cutoffAt(now), BATCH * 4, false)),
+    ...(await repo.claimLapsedRequests(ctx.db, now, BATCH * 4, false)),
+  ];
+  for (const booking of candidates) await settleOpenPayments(ctx, booking.rsvno, actor);
+
   for (;;) {
-    const now = ctx.clock.now();
-    const cutoff = new Date(now.getTime() - UNPAID_GRACE_MINUTES * 60_000);
+    const at = ctx.clock.now();
     const done = await ctx.db.transaction(async (tx) => {
-      const expired = await repo.claimUnpaidCardBookings(tx, cutoff, BATCH);
-      for (const rsvno of expired) await cancelUnpaid(tx, rsvno, now, 'expired');
-      const lapsed = await repo.claimLapsedRequests(tx, now, BATCH);
-      for (const rsvno of lapsed) await cancelUnpaid(tx, rsvno, now, 'expired');
-      result.expired.push(...expired);
-      result.lapsed.push(...lapsed);
+      const expired = await repo.claimUnpaidCardBookings(tx, cutoffAt(at), BATCH);
+      for (const booking of expired) await cancelUnpaid(ctx, tx, booking, 'expired', actor);
+      const lapsed = await repo.claimLapsedRequests(tx, at, BATCH);
+      for (const booking of lapsed) await cancelUnpaid(ctx, tx, booking, 'expired', actor);
+      result.expired.push(...expired.map((b) => b.rsvno));
+      result.lapsed.push(...lapsed.map((b) => b.rsvno));
       return expired.length < BATCH && lapsed.length < BATCH;
     });
     if (done) return result;

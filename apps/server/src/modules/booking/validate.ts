@@ -3,6 +3,7 @@ import type { createBookingRequest } from '@tabi/contract/booking';
 import {
   birthdayProblem,
   EMAIL_PATTERN,
+  isYes,
   nameProblem,
   normalisePhone,
   phoneProblem,
@@ -23,6 +24,7 @@ import {
   type AgeRules,
   emptyParty,
   headcount,
+  infantsOnly,
   offeredAgeClasses,
   type PartyCounts,
   partyBounds,
@@ -101,16 +103,8 @@ function checkUseDate(usedate: Ymd, option: OptionRow, today: Ymd): void {
   if (usedate < today || usedate < from || usedate > to) throw refuse(Msg.useDateUnavailable);
 }
 
-const TRUE_WORDS = new Set(['1', 'true', 'yes', 'on', '希望する']);
-
 function isGiven(value: unknown): boolean {
   return value !== undefined && value !== null && value !== '';
-}
-
-function toFlag(value: unknown): boolean {
-  if (typeof value === 'boolean') return value;
-  if (typeof value === 'number') return value === 1;
-  return typeof value === 'string' && TRUE_WORDS.has(value.trim().toLowerCase());
 }
 
 /** Passport number and vegetarian choice only when the option lists them (SPEC §5); the passport is then required. */
@@ -125,7 +119,7 @@ function extendedOf(member: BookingInput['memberList'][number], seq: number, lis
     if (!passport) throw refuse(ofMember(seq, Msg.passportRequired));
     extended.passport_number = passport;
   }
-  if (listed.has('vegetarian_meals')) extended.vegetarian_meals = toFlag(given.vegetarian_meals);
+  if (listed.has('vegetarian_meals')) extended.vegetarian_meals = isYes(given.vegetarian_meals);
   return extended;
 }
 
@@ -199,6 +193,7 @@ export function planBooking(input: BookingInput, option: OptionRow, today: Ymd):
   const { min, max } = partyBounds({ min_people: option.minPeople, max_people: option.maxPeople });
   const seats = headcount(counts);
   if (seats < min || seats > max) throw refuse(partySizeOutOfRange(min, max));
+  if (infantsOnly(counts)) throw refuse(Msg.infantsNeedCompanion);
 
   return {
     usedate,

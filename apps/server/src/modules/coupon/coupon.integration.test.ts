@@ -1,4 +1,4 @@
-import { ErrCd } from '@tabi/contract/constants';
+import { BookingStatus, ErrCd, PaymentStatus } from '@tabi/contract/constants';
 import { couponDetailResponse, couponListResponse } from '@tabi/contract/coupon';
 import { addDays, formatYmd, tokyoYmd } from '@tabi/contract/dates';
 import { couponLocked, couponNotToday, Msg } from '@tabi/contract/messages';
@@ -33,7 +33,7 @@ afterAll(async () => {
 let counter = 0;
 /** A package booking of coupons for today (2 adults + 1 child each unless told otherwise) and its session. */
 async function couponBooking(
-  spec: { options?: FixtureOption[]; status?: number; statusPayment?: number; pkcd?: string } = {},
+  spec: { options?: FixtureOption[]; status?: BookingStatus; statusPayment?: PaymentStatus; pkcd?: string } = {},
 ): Promise<{ rsvno: string; session: string; pkcd: string }> {
   counter += 1;
   const rsvno = `CP${String(counter).padStart(6, '0')}`;
@@ -310,7 +310,7 @@ describe('POST /api/coopon/use', () => {
   });
 
   it('refuses coupons of a booking that is not paid or was canceled', async () => {
-    for (const spec of [{ status: 4 }, { statusPayment: 0 }]) {
+    for (const spec of [{ status: BookingStatus.canceled }, { statusPayment: PaymentStatus.uncompleted }]) {
       const b = await couponBooking(spec);
       const res = await use(b);
       expect(res.status).toBe(409);

@@ -7,7 +7,7 @@ import { todayIn } from '../../clock.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { verifyPin } from '../../seed/pin.ts';
-import { toTokyoIso } from '../mypage/tokyo-time.ts';
+import { toTokyoIso } from '../booking/tokyo-time.ts';
 import { requireSession } from '../session/service.ts';
 import * as repo from './repository.ts';
 

@@ -13,6 +13,7 @@ export const MailKind = {
   requestConfirmed: 'request_confirmed',
   requestDeclined: 'request_declined',
   cancellation: 'cancellation',
+  paymentRefunded: 'payment_refunded',
 } as const;
 export type MailKind = (typeof MailKind)[keyof typeof MailKind];
 
@@ -146,5 +147,23 @@ export function cancellationMail(b: MailBooking, fee: number, refund: number): O
     money,
     myPageGuide(b),
     'またのご利用を心よりお待ちしております。',
+  ]);
+}
+
+/**
+ * A payment that could not be kept was refunded in full: a second payment of a booking already paid, or a
+ * payment that arrived after the booking had lapsed and its seats were gone. The booking itself says which.
+ */
+export function paymentRefundedMail(b: MailBooking, amount: number, reason: 'duplicate' | 'late'): OutgoingMail {
+  const why =
+    reason === 'duplicate'
+      ? 'このご予約のお支払いはすでに完了しておりましたため、重ねてお支払いいただいた分を全額返金いたしました。\nご予約は引き続き有効です。'
+      : 'お支払いの確認がお支払い期限を過ぎた後となり、ご予約の座席を確保できなかったため、お支払いいただいた金額を全額返金いたしました。\n誠に申し訳ございませんが、このご予約は取り消しとなっております。';
+  return compose(MailKind.paymentRefunded, b, 'お支払いを返金しました', [
+    why,
+    summary(b),
+    `■ご返金額\n${formatJpy(amount)}`,
+    'ご返金は、ご利用のカード会社を通じて行われます。反映時期はカード会社により異なります。',
+    myPageGuide(b),
   ]);
 }

@@ -7,6 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingRentals, bookings, outbox, payments, sandboxCheckouts, stock } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { reconcile } from '../booking/reconciler.ts';
 import { createSandboxProvider } from '../payment/sandbox.ts';
 import {
   FIXTURE_OPTIONS,
@@ -244,7 +245,7 @@ describe('POST /api/booking/cancel', () => {
     expect(loser.body.errcd).toBe(ErrCd.generic);
     expect([Msg.alreadyCanceled, Msg.cancelInProgress]).toContain(loser.body.errMsg);
 
-    expect(payment.refunds.slice(before)).toEqual([{ chargeId: `ch_${rsvno}`, amount: 20_000 }]);
+    expect(payment.refunds.slice(before)).toMatchObject([{ chargeId: `ch_${rsvno}`, amount: 20_000 }]);
     expect(await stockOf(FIXTURE_OPTIONS.tour, day)).toBe(8);
     const mails = await mailsFor(rsvno);
     expect(mails).toHaveLength(1);
@@ -268,7 +269,7 @@ describe('POST /api/booking/cancel', () => {
     const free = await booking({ daysAhead: 40 });
     const before = payment.refunds.length;
     expect((await post(t, '/api/booking/cancel', { ...free, refund: '25000' })).body.errcd).toBe('000');
-    expect(payment.refunds.slice(before)).toEqual([{ chargeId: `ch_${free.rsvno}`, amount: 25_000 }]);
+    expect(payment.refunds.slice(before)).toMatchObject([{ chargeId: `ch_${free.rsvno}`, amount: 25_000 }]);
     const [p] = await t.ctx.db.select().from(payments).where(eq(payments.rsvno, free.rsvno));
     expect(p).toMatchObject({ refundedAmount: 25_000, status: 'refunded' });
 
@@ -306,11 +307,11 @@ describe('POST /api/booking/cancel', () => {
     expect(await mailsFor(rsvno)).toHaveLength(0);
   });
 
-  it('changes nothing when the provider cannot refund, and can be retried', async () => {
+  it('changes nothing when the provider refuses the refund, and can be retried', async () => {
     const day = addDays(today, 30);
     await insertStock(t.ctx.db, FIXTURE_OPTIONS.tour, day, 2);
     const { rsvno, session } = await booking({ daysAhead: 30 });
-    payment.failRefunds = true;
+    payment.failRefunds = 'refuse';
     try {
       const res = await post(t, '/api/booking/cancel', { session, rsvno, refund: '25000' });
       expect(res.status).toBe(502);
@@ -327,6 +328,33 @@ describe('POST /api/booking/cancel', () => {
     expect((await post(t, '/api/booking/cancel', { session, rsvno, refund: '25000' })).body.errcd).toBe('000');
     expect(await bookingRow(rsvno)).toMatchObject({ status: 4, refundAmount: 25_000 });
     expect(await stockOf(FIXTURE_OPTIONS.tour, day)).toBe(5);
+  });
+
+  it('keeps the cancellation when the provider cannot be reached, and the reconciler finishes it', async () => {
+    const day = addDays(today, 31);
+    await insertStock(t.ctx.db, FIXTURE_OPTIONS.tour, day, 2);
+    const { rsvno, session } = await booking({ daysAhead: 31 });
+    payment.failRefunds = 'unreachable';
+    try {
+      const res = await post(t, '/api/booking/cancel', { session, rsvno, refund: '25000' });
+      expect(res.status).toBe(502);
+      expect(res.body.errMsg).toBe(Msg.refundPending);
+      // At once, a retry is told that the cancellation is under way.
+      const retry = await post(t, '/api/booking/cancel', { session, rsvno, refund: '25000' });
+      expect(retry.body.errMsg).toBe(Msg.cancelInProgress);
+    } finally {
+      payment.failRefunds = false;
+    }
+    expect(await bookingRow(rsvno)).toMatchObject({ status: 1, refundAmount: 25_000 });
+    expect(await mailsFor(rsvno)).toHaveLength(0);
+    t.clock.advance(2 * 60_000);
+    const report = await reconcile(t.ctx).finally(() => t.clock.advance(-2 * 60_000));
+    expect(report).toMatchObject({ refundsSent: 1, cancellationsFinished: 1 });
+    expect(await bookingRow(rsvno)).toMatchObject({ status: 4, refundAmount: 25_000 });
+    expect(await stockOf(FIXTURE_OPTIONS.tour, day)).toBe(5);
+    expect(await mailsFor(rsvno)).toHaveLength(1);
+    expect(payment.refunds.filter((r) => r.chargeId === `ch_${rsvno}`)).toHaveLength(1);
+    expect(await reconcile(t.ctx)).toMatchObject({ refundsSent: 0, cancellationsFinished: 0 });
   });
 
   it('answers a cancellation already under way without a second refund', async () => {

@@ -1,5 +1,6 @@
 /** Fixtures for the my-page and coupon integration tests: a small catalog and bookings built to order. */
 import { normalisePhone } from '@tabi/contract/booking-rules';
+import type { BookingStatus, PaymentStatus } from '@tabi/contract/constants';
 import { addDays, type Ymd, ymdToIsoDate } from '@tabi/contract/dates';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -20,7 +21,7 @@ import {
   stock,
 } from '../../db/schema.ts';
 import type { TestApp } from '../../test/helper.ts';
-import type { PaymentProvider } from '../payment/provider.ts';
+import { type PaymentProvider, ProviderRefusal } from '../payment/provider.ts';
 
 export const FIXTURE_TEL = '090-1234-5678';
 export const FIXTURE_PIN = '1234';
@@ -150,9 +151,9 @@ export interface FixtureBooking {
   rsvno: string;
   fromdate: Ymd;
   todate?: Ymd;
-  status?: number;
-  statusPayment?: number;
-  flgRequestRsv?: number;
+  status?: BookingStatus;
+  statusPayment?: PaymentStatus;
+  flgRequestRsv?: 0 | 1;
   rsvdate?: Date;
   paymentDeadline?: Date | null;
   pkcd?: string;
@@ -305,27 +306,33 @@ export async function post(t: TestApp, url: string, payload: Record<string, unkn
   return { status: res.statusCode, body: res.json() as { errcd: string; errMsg: string; response: unknown } };
 }
 
-/** A PaymentProvider that records refunds (and can be told to fail them); nothing else is used here. */
+/**
+ * A PaymentProvider that records refunds, honours idempotency keys as a real provider does, and can be
+ * told to refuse refunds or to be unreachable; nothing else is used here.
+ */
 export function recordingPaymentProvider(): PaymentProvider & {
-  refunds: { chargeId: string; amount: number | undefined }[];
-  failRefunds: boolean;
+  refunds: { chargeId: string; amount: number; key: string }[];
+  failRefunds: false | 'refuse' | 'unreachable';
 } {
   const fake = {
     name: 'sandbox' as const,
-    refunds: [] as { chargeId: string; amount: number | undefined }[],
-    failRefunds: false,
+    refunds: [] as { chargeId: string; amount: number; key: string }[],
+    failRefunds: false as false | 'refuse' | 'unreachable',
     async createCheckout(): Promise<never> {
       throw new Error('not used in these tests');
     },
     async retrieveCheckout(): Promise<never> {
       throw new Error('not used in these tests');
     },
-    async refund(chargeId: string, amount?: number) {
+    async refund(chargeId: string, amount: number, key: string) {
       // A slow provider widens the window in which concurrent cancellations could race.
       await new Promise((resolve) => setTimeout(resolve, 20));
-      if (fake.failRefunds) throw new Error('provider unavailable');
-      fake.refunds.push({ chargeId, amount });
-      return { id: `re_${fake.refunds.length}`, amount: amount ?? 0 };
+      if (fake.failRefunds === 'refuse') throw new ProviderRefusal('charge already refunded');
+      if (fake.failRefunds === 'unreachable') throw new Error('provider unavailable');
+      const earlier = fake.refunds.findIndex((r) => r.key === key);
+      if (earlier >= 0) return { id: `re_${earlier + 1}`, amount: fake.refunds[earlier]?.amount ?? amount };
+      fake.refunds.push({ chargeId, amount, key });
+      return { id: `re_${fake.refunds.length}`, amount };
     },
     parseWebhook(): never {
       throw new Error('not used in these tests');

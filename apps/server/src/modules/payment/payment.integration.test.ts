@@ -5,13 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIn } from '../../clock.ts';
 import { bookings, outbox, payments, sandboxCheckouts } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { systemActor } from '../booking/events.ts';
+import { fulfil } from '../booking/fulfil.ts';
+import { planRefunds, sendPendingRefunds, sendRefund } from '../booking/refunds.ts';
+import { findPaidPayments } from '../booking/repository.ts';
 import { confirmRequest } from '../booking/service.ts';
 import { sweepUnpaidBookings } from '../booking/sweeper.ts';
 import { ADULT_PRICE, bookingPayload, insertTestOption, insertTestStock, stockLeft } from '../booking/test-fixtures.ts';
-import { fulfil } from './fulfil.ts';
-import { refundPayment } from './service.ts';
 
 let t: TestApp;
+const checkoutActor = systemActor('checkout');
 let day: Ymd;
 let ipCounter = 1;
 const SUCCESS = '/reservation/complete?processing=success';
@@ -123,7 +126,7 @@ describe('POST /api/checkout with the sandbox provider', () => {
 
   it('lets a logged-in customer pay a confirmed request, and nobody without the session', async () => {
     const rsvno = await book('PYREQ1');
-    const confirmed = await confirmRequest(t.ctx, rsvno);
+    const confirmed = await confirmRequest(t.ctx, rsvno, systemActor('ops'));
     expect(confirmed.status).toBe(0);
     const anonymous = await checkout(rsvno);
     expect(anonymous.statusCode).toBe(403);
@@ -211,11 +214,13 @@ describe('sandbox hosted checkout page', () => {
 
     // Submitting again, and fulfilling again from elsewhere, changes nothing.
     expect((await pay(id, '4242424242424242')).statusCode).toBe(303);
-    expect(await Promise.all([fulfil(t.ctx, id), fulfil(t.ctx, id), fulfil(t.ctx, id)])).toEqual([
-      'already',
-      'already',
-      'already',
-    ]);
+    expect(
+      await Promise.all([
+        fulfil(t.ctx, id, checkoutActor),
+        fulfil(t.ctx, id, checkoutActor),
+        fulfil(t.ctx, id, checkoutActor),
+      ]),
+    ).toEqual(['already', 'already', 'already']);
     expect(await mailsOf(rsvno, 'booking_paid')).toHaveLength(1);
     const page = await t.app.inject({ method: 'GET', url: `/sandbox/checkout/${id}` });
     expect(page.body).toContain('お支払いは完了しています');
@@ -225,26 +230,39 @@ describe('sandbox hosted checkout page', () => {
   });
 });
 
-describe('refunds', () => {
-  it('refundPayment refunds part of what was paid through the provider and records it', async () => {
+describe('the one refund path', () => {
+  async function plan(rsvno: string, amount: number) {
+    const now = t.clock.now();
+    return t.ctx.db.transaction(async (tx) =>
+      planRefunds(tx, rsvno, await findPaidPayments(tx, rsvno, true), amount, 'cancel', now),
+    );
+  }
+
+  it('writes refunds down, sends each with its key, books each once, and never beyond what was paid', async () => {
     const rsvno = await book('PY0001');
     const id = sessionIdOf((await checkout(rsvno)).json().response.url);
     await pay(id, '4242424242424242');
-    const result = await refundPayment(t.ctx, undefined, rsvno, 5000);
-    expect(result.refunded).toBe(5000);
+    const [first] = await plan(rsvno, 5000);
+    expect(first).toMatchObject({ kind: 'refund', state: 'begun', amount: 5000 });
+    // Written down but not sent: a second plan sees only what is left (16,000 - 5,000).
+    const [second] = await plan(rsvno, 20_000);
+    expect(second?.amount).toBe(11_000);
+    expect(await sendPendingRefunds(t.ctx, rsvno, ['cancel'], systemActor('ops'))).toEqual({
+      done: 2,
+      refused: 0,
+      retry: 0,
+    });
+    // Sent again (a reconciler after a crash): the provider answers the same refund, nothing is booked twice.
+    if (first) expect(await sendRefund(t.ctx, first, systemActor('reconciler'))).toBe('done');
     const [payment] = await t.ctx.db.select().from(payments).where(eq(payments.checkoutSessionId, id));
-    expect(payment).toMatchObject({ refundedAmount: 5000, status: 'paid' });
-    await expect.poll(() => sandboxRefunded(id)).toBe(5000);
-    await expect(refundPayment(t.ctx, undefined, rsvno, 20_000)).rejects.toMatchObject({ message: Msg.refundFailed });
-    const rest = await t.ctx.db.transaction((tx) => refundPayment(t.ctx, tx, rsvno, 11_000));
-    expect(rest.refunded).toBe(11_000);
-    const [after] = await t.ctx.db.select().from(payments).where(eq(payments.checkoutSessionId, id));
-    expect(after).toMatchObject({ refundedAmount: 16_000, status: 'refunded' });
+    expect(payment).toMatchObject({ refundedAmount: 16_000, status: 'refunded' });
+    expect(await sandboxRefunded(id)).toBe(16_000);
+    expect(await plan(rsvno, 3000)).toEqual([]);
   });
 
-  it('refunds nothing for a booking that paid nothing', async () => {
+  it('plans nothing for a booking that paid nothing', async () => {
     const rsvno = await book('PY0001');
-    expect(await refundPayment(t.ctx, undefined, rsvno, 3000)).toEqual({ refunded: 0, refundIds: [] });
+    expect(await plan(rsvno, 3000)).toEqual([]);
   });
 });
 
@@ -300,16 +318,17 @@ describe('sweeper and late payments', () => {
     expect(payment).toMatchObject({ status: 'refunded', refundedAmount: 2 * ADULT_PRICE });
     await expect.poll(() => sandboxRefunded(id)).toBe(2 * ADULT_PRICE);
     expect(await stockLeft(t.ctx.db, 'PYLT02', day)).toBe(0);
-    const refundMails = await mailsOf(rsvno, 'cancellation');
+    const refundMails = await mailsOf(rsvno, 'payment_refunded');
     expect(refundMails).toHaveLength(1);
     expect(refundMails[0]?.body).toContain('￥16,000');
+    expect(refundMails[0]?.body).toContain('座席を確保できなかった');
   });
 
   it('cancels a confirmed request whose payment deadline passed, seats back', async () => {
     await insertTestOption(t.ctx.db, 'PYRQ02', { flgRequestItem: true });
     await insertTestStock(t.ctx.db, 'PYRQ02', day, { zaikozan: 3 });
     const rsvno = await book('PYRQ02', 1);
-    const { paymentDeadline } = await confirmRequest(t.ctx, rsvno);
+    const { paymentDeadline } = await confirmRequest(t.ctx, rsvno, systemActor('ops'));
     expect(await stockLeft(t.ctx.db, 'PYRQ02', day)).toBe(2);
     t.clock.set(new Date((paymentDeadline as Date).getTime() + 60_000));
     const swept = await sweepUnpaidBookings(t.ctx);

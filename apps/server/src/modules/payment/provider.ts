@@ -28,11 +28,26 @@ export type PaymentEvent =
   | { type: 'checkout.expired'; eventId: string; session: CheckoutSession }
   | { type: 'ignored'; eventId: string };
 
+/**
+ * The provider answered and refused (an invalid request, a refund beyond the charge): trying again with
+ * the same request will not help. Any other error may have happened before or after the provider acted.
+ */
+export class ProviderRefusal extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ProviderRefusal';
+  }
+}
+
+/**
+ * Every call that makes something takes an idempotency key (DESIGN §12): the same key again answers
+ * what the first call made, so a call repeated after a crash never charges or refunds twice.
+ */
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'stripe';
-  createCheckout(input: CheckoutInput): Promise<CheckoutSession>;
+  createCheckout(input: CheckoutInput, idempotencyKey: string): Promise<CheckoutSession>;
   retrieveCheckout(id: string): Promise<CheckoutSession>;
-  refund(chargeId: string, amount?: number): Promise<{ id: string; amount: number }>;
+  refund(chargeId: string, amount: number, idempotencyKey: string): Promise<{ id: string; amount: number }>;
   /** Verifies a webhook's signature over the raw body and turns it into an event; throws when invalid. */
   parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent;
 }

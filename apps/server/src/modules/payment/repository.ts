@@ -1,6 +1,16 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { bookingOptions, bookings, options, payments, sandboxCheckouts } from '../../db/schema.ts';
+import {
+  bookingOptions,
+  bookings,
+  options,
+  type PaymentRowStatus,
+  type ProviderCallState,
+  payments,
+  providerCalls,
+  sandboxCheckouts,
+  sandboxRefunds,
+} from '../../db/schema.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type SandboxCheckoutRow = typeof sandboxCheckouts.$inferSelect;
@@ -63,44 +73,133 @@ export async function markPaymentPaid(
   await db.update(payments).set({ status: 'paid', chargeId, amount, paidAt }).where(eq(payments.id, id));
 }
 
-export async function markPaymentStatus(db: DbOrTx, checkoutSessionId: string, status: string): Promise<void> {
+export async function markPaymentStatus(
+  db: DbOrTx,
+  checkoutSessionId: string,
+  status: PaymentRowStatus,
+): Promise<void> {
   await db
     .update(payments)
     .set({ status })
     .where(and(eq(payments.checkoutSessionId, checkoutSessionId), eq(payments.status, 'open')));
 }
 
-export async function recordRefund(db: DbOrTx, id: number, refunded: number, fully: boolean): Promise<void> {
-  await db
-    .update(payments)
-    .set({
-      refundedAmount: sql`${payments.refundedAmount} + ${refunded}`,
-      ...(fully ? { status: 'refunded' } : {}),
-    })
-    .where(eq(payments.id, id));
+// --- provider calls (DESIGN §12, ADR 0101) ---
+
+/** How long the caller that wrote a call down has to make it before the reconciler may. */
+export const PROVIDER_CALL_GRACE_MS = 30_000;
+
+export type ProviderCallRow = typeof providerCalls.$inferSelect;
+export type NewProviderCall = typeof providerCalls.$inferInsert;
+
+export async function insertProviderCall(db: DbOrTx, row: NewProviderCall): Promise<ProviderCallRow> {
+  const [inserted] = await db.insert(providerCalls).values(row).returning();
+  if (!inserted) throw new Error('provider call was not stored');
+  return inserted;
 }
 
-/** Paid payments of a booking that still hold money, oldest first, locked for the refund. */
-export async function lockRefundablePayments(db: DbOrTx, rsvno: string): Promise<PaymentRow[]> {
-  return db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.rsvno, rsvno), eq(payments.status, 'paid')))
-    .orderBy(asc(payments.id))
-    .for('update');
-}
-
-export async function lockBooking(db: DbOrTx, rsvno: string): Promise<typeof bookings.$inferSelect | undefined> {
-  const [row] = await db.select().from(bookings).where(eq(bookings.rsvno, rsvno)).for('update');
+export async function findProviderCall(db: DbOrTx, id: number): Promise<ProviderCallRow | undefined> {
+  const [row] = await db.select().from(providerCalls).where(eq(providerCalls.id, id));
   return row;
 }
 
-/** Paid: completed and payment completed; an expired booking that is reinstated loses its cancellation. */
-export async function markBookingPaid(db: DbOrTx, rsvno: string): Promise<void> {
+export async function findProviderCalls(db: DbOrTx, rsvno: string): Promise<ProviderCallRow[]> {
+  return db.select().from(providerCalls).where(eq(providerCalls.rsvno, rsvno)).orderBy(asc(providerCalls.id));
+}
+
+/** Moves a call on from one of `from` once: of two workers finishing the same call, only one sees `true`. */
+export async function advanceProviderCall(
+  db: DbOrTx,
+  id: number,
+  from: ProviderCallState[],
+  patch: Partial<NewProviderCall>,
+): Promise<boolean> {
+  const rows = await db
+    .update(providerCalls)
+    .set(patch)
+    .where(and(eq(providerCalls.id, id), inArray(providerCalls.state, from)))
+    .returning({ id: providerCalls.id });
+  return rows.length > 0;
+}
+
+/** A failed attempt: its error kept, tried again from `retryAt`, or given up as failed. */
+export async function noteProviderCallFailure(
+  db: DbOrTx,
+  id: number,
+  error: string,
+  retryAt: Date,
+  giveUp: boolean,
+): Promise<void> {
   await db
-    .update(bookings)
-    .set({ status: 1, statusPayment: 1, canceledAt: null, cancelReason: null })
-    .where(eq(bookings.rsvno, rsvno));
+    .update(providerCalls)
+    .set({ lastError: error.slice(0, 500), nextAttemptAt: retryAt, ...(giveUp ? { state: 'failed' as const } : {}) })
+    .where(and(eq(providerCalls.id, id), inArray(providerCalls.state, ['begun', 'open'])));
+}
+
+/**
+ * Claims due calls for this worker: SKIP LOCKED picks rows no other instance is claiming, and the lease
+ * (next_attempt_at moved on) keeps them this worker's while it talks to the provider with no lock held.
+ * With `rsvno`, that booking's unfinished calls are claimed whether due or not (`booking:reconcile RSVNO`).
+ */
+export async function claimDueProviderCalls(
+  db: DbOrTx,
+  now: Date,
+  leaseUntil: Date,
+  limit: number,
+  rsvno?: string,
+): Promise<ProviderCallRow[]> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: providerCalls.id })
+      .from(providerCalls)
+      .where(
+        and(
+          inArray(providerCalls.state, ['begun', 'open']),
+          rsvno ? eq(providerCalls.rsvno, rsvno) : lte(providerCalls.nextAttemptAt, now),
+        ),
+      )
+      .orderBy(asc(providerCalls.id))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    if (due.length === 0) return [];
+    return tx
+      .update(providerCalls)
+      .set({ nextAttemptAt: leaseUntil, attempts: sql`${providerCalls.attempts} + 1` })
+      .where(
+        inArray(
+          providerCalls.id,
+          due.map((d) => d.id),
+        ),
+      )
+      .returning();
+  });
+}
+
+/** Refunds of a booking written down and not yet confirmed, per payment: money already promised back. */
+export async function pendingRefundsByPayment(db: DbOrTx, rsvno: string): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ paymentId: providerCalls.paymentId, amount: providerCalls.amount })
+    .from(providerCalls)
+    .where(and(eq(providerCalls.rsvno, rsvno), eq(providerCalls.kind, 'refund'), eq(providerCalls.state, 'begun')));
+  const pending = new Map<number, number>();
+  for (const row of rows) {
+    if (row.paymentId !== null) pending.set(row.paymentId, (pending.get(row.paymentId) ?? 0) + row.amount);
+  }
+  return pending;
+}
+
+/** The open checkout calls of a booking, newest first. */
+export async function openCheckoutCalls(db: DbOrTx, rsvno: string): Promise<ProviderCallRow[]> {
+  return db
+    .select()
+    .from(providerCalls)
+    .where(and(eq(providerCalls.rsvno, rsvno), eq(providerCalls.kind, 'checkout'), eq(providerCalls.state, 'open')))
+    .orderBy(desc(providerCalls.id));
+}
+
+export async function findPaymentById(db: DbOrTx, id: number): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id));
+  return row;
 }
 
 // --- sandbox provider's own sessions ---
@@ -128,17 +227,62 @@ export async function noteSandboxDecline(db: DbOrTx, id: string, message: string
   await db.update(sandboxCheckouts).set({ lastError: message }).where(eq(sandboxCheckouts.id, id));
 }
 
-/** Adds a refund to a sandbox charge unless the refunds would exceed the amount paid. */
-export async function addSandboxRefund(db: DbOrTx, chargeId: string, amount: number): Promise<boolean> {
-  const rows = await db
-    .update(sandboxCheckouts)
-    .set({ refundedAmount: sql`${sandboxCheckouts.refundedAmount} + ${amount}` })
+export type SandboxRefundRow = typeof sandboxRefunds.$inferSelect;
+
+/**
+ * The sandbox's refund, booked as Stripe books one: a second request with the same idempotency key answers
+ * the first refund; a refund beyond what is left of the charge is refused (undefined).
+ */
+export async function addSandboxRefund(
+  db: DbOrTx,
+  refund: { id: string; chargeId: string; amount: number; idempotencyKey: string },
+): Promise<SandboxRefundRow | undefined> {
+  return db.transaction(async (tx) => {
+    const [earlier] = await tx
+      .select()
+      .from(sandboxRefunds)
+      .where(eq(sandboxRefunds.idempotencyKey, refund.idempotencyKey));
+    if (earlier) return earlier;
+    const charged = await tx
+      .update(sandboxCheckouts)
+      .set({ refundedAmount: sql`${sandboxCheckouts.refundedAmount} + ${refund.amount}` })
+      .where(
+        and(
+          eq(sandboxCheckouts.chargeId, refund.chargeId),
+          sql`${sandboxCheckouts.refundedAmount} + ${refund.amount} <= ${sandboxCheckouts.amount}`,
+        ),
+      )
+      .returning({ id: sandboxCheckouts.id });
+    if (charged.length === 0) return undefined;
+    const [row] = await tx.insert(sandboxRefunds).values(refund).returning();
+    return row;
+  });
+}
+
+export async function findSandboxCheckoutByKey(db: DbOrTx, key: string): Promise<SandboxCheckoutRow | undefined> {
+  const [row] = await db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.idempotencyKey, key));
+  return row;
+}
+
+/** The checkout call of a session is done once the session is paid (or has lapsed). */
+export async function finishCheckoutCall(db: DbOrTx, checkoutSessionId: string, now: Date): Promise<void> {
+  await db
+    .update(providerCalls)
+    .set({ state: 'done', doneAt: now })
     .where(
       and(
-        eq(sandboxCheckouts.chargeId, chargeId),
-        sql`${sandboxCheckouts.refundedAmount} + ${amount} <= ${sandboxCheckouts.amount}`,
+        eq(providerCalls.kind, 'checkout'),
+        eq(providerCalls.providerRef, checkoutSessionId),
+        inArray(providerCalls.state, ['begun', 'open']),
       ),
-    )
-    .returning({ id: sandboxCheckouts.id });
-  return rows.length > 0;
+    );
+}
+
+/** A booking's payments whose checkout has not been seen paid or lapsed yet. */
+export async function findOpenPayments(db: DbOrTx, rsvno: string): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.rsvno, rsvno), eq(payments.status, 'open')))
+    .orderBy(asc(payments.id));
 }

@@ -5,9 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError, parseInput } from '../../errors.ts';
 import { ok } from '../../http/envelope.ts';
+import { systemActor } from '../booking/events.ts';
+import { fulfil } from '../booking/fulfil.ts';
+import { settleCheckout } from '../booking/reconciler.ts';
 import { requireSession } from '../session/service.ts';
-import { fulfil } from './fulfil.ts';
-import { markPaymentStatus } from './repository.ts';
 import { createCheckoutForBooking } from './service.ts';
 
 /** POST /checkout (ADR 0020) and the Stripe webhook. */
@@ -39,10 +40,10 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
       }
       try {
         if (event.type === 'checkout.completed') {
-          const outcome = await fulfil(ctx, event.session.id);
+          const outcome = await fulfil(ctx, event.session.id, systemActor('webhook'));
           request.log.info({ eventId: event.eventId, session: event.session.id, outcome }, 'payment webhook');
         } else if (event.type === 'checkout.expired') {
-          await markPaymentStatus(ctx.db, event.session.id, 'expired');
+          await settleCheckout(ctx, event.session.id, systemActor('webhook'));
         }
       } catch (error) {
         // Not acknowledged: Stripe delivers the event again later, and fulfilment is idempotent.

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { fulfil } from './fulfil.ts';
+import { systemActor } from '../booking/events.ts';
+import { fulfil } from '../booking/fulfil.ts';
 import type { SandboxCheckoutRow } from './repository.ts';
 import {
   captureSandboxCheckout,
@@ -82,7 +83,7 @@ export async function sandboxRoutes(app: FastifyInstance, ctx: AppContext): Prom
       }
       await captureSandboxCheckout(ctx, row.id);
     }
-    const result = await fulfil(ctx, row.id);
+    const result = await fulfil(ctx, row.id, systemActor('checkout'));
     request.log.info({ session: row.id, outcome: result }, 'sandbox checkout fulfilled');
     return reply
       .code(303)

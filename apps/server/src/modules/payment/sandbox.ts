@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { AppContextBase } from '../../context.ts';
-import type { CheckoutSession, PaymentProvider } from './provider.ts';
+import { type CheckoutSession, type PaymentProvider, ProviderRefusal } from './provider.ts';
 import {
   addSandboxRefund,
   completeSandboxCheckout,
   findSandboxCheckout,
+  findSandboxCheckoutByKey,
   insertSandboxCheckout,
   noteSandboxDecline,
   type SandboxCheckoutRow,
@@ -32,13 +33,19 @@ export function toSandboxSession(row: SandboxCheckoutRow, now: Date, publicUrl: 
   };
 }
 
-/** The offline stand-in for Stripe (DESIGN §6): sessions live in our database, paid on our own page. */
+/**
+ * The offline stand-in for Stripe (DESIGN §6): sessions, charges and refunds live in its own tables, which
+ * are its record as Stripe's are Stripe's, and it honours idempotency keys the way Stripe does.
+ */
 export function createSandboxProvider(ctx: AppContextBase): PaymentProvider {
   return {
     name: 'sandbox',
-    async createCheckout(input) {
+    async createCheckout(input, idempotencyKey) {
+      const earlier = await findSandboxCheckoutByKey(ctx.db, idempotencyKey);
+      if (earlier) return toSandboxSession(earlier, ctx.clock.now(), ctx.config.publicUrl);
       const id = sandboxId('cs');
       await insertSandboxCheckout(ctx.db, {
+        idempotencyKey,
         id,
         rsvno: input.rsvno,
         name: input.name,
@@ -57,14 +64,12 @@ export function createSandboxProvider(ctx: AppContextBase): PaymentProvider {
       if (!row) throw new Error(`no sandbox checkout ${id}`);
       return toSandboxSession(row, ctx.clock.now(), ctx.config.publicUrl);
     },
-    async refund(chargeId, amount) {
-      if (amount === undefined || !Number.isInteger(amount) || amount <= 0) {
-        throw new Error('sandbox refunds need a positive amount');
-      }
-      // Like a real provider, the sandbox books the refund on its own, outside the caller's transaction
-      // (which may still hold the only PGlite connection): not awaited, and refused there if it exceeds the charge.
-      void addSandboxRefund(ctx.db, chargeId, amount).catch(() => {});
-      return { id: sandboxId('re'), amount };
+    async refund(chargeId, amount, idempotencyKey) {
+      if (!Number.isInteger(amount) || amount <= 0) throw new ProviderRefusal('sandbox refunds need a positive amount');
+      // Called outside any transaction of ours (ADR 0101), so the sandbox books it on its own connection.
+      const refund = await addSandboxRefund(ctx.db, { id: sandboxId('re'), chargeId, amount, idempotencyKey });
+      if (!refund) throw new ProviderRefusal('the refund exceeds what is left of the charge');
+      return { id: refund.id, amount: refund.amount };
     },
     parseWebhook() {
       throw new Error('the sandbox provider sends no webhooks');

@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { BookingStatus, ErrCd, PaymentStatus, UNPAID_GRACE_MINUTES } from '@tabi/contract/constants';
 import { Msg } from '@tabi/contract/messages';
 import type { AppContext } from '../../context.ts';
-import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
+import type { CheckoutInput, CheckoutSession } from './provider.ts';
 import * as repo from './repository.ts';
+import { PROVIDER_CALL_GRACE_MS } from './repository.ts';
 
 /** Japan's consumption tax, included in every price (DESIGN §2). */
 export const TAX_RATE_PERCENT = 10;
@@ -58,9 +60,66 @@ async function payableUntil(booking: repo.PayableBooking, now: Date, options: Ch
   throw AppError.conflict(ErrCd.generic, Msg.notPayable);
 }
 
+/** How long before its expiry an open checkout is still handed out again rather than a new one made. */
+const REUSE_MARGIN_MINUTES = 10;
+
+interface CheckoutRequestRecord {
+  input: Omit<CheckoutInput, 'expiresAt'> & { expiresAt: string };
+}
+
+function toInput(record: CheckoutRequestRecord): CheckoutInput {
+  return { ...record.input, expiresAt: new Date(record.input.expiresAt) };
+}
+
 /**
- * Opens a hosted checkout for the booking's own amount (never a client's) and records it as an open
- * payment. Used by POST /checkout for the purchase flow and for my page (ADR 0020).
+ * The booking's open checkout with the same return links, while it has time left: at most one open
+ * checkout per booking and destination, so a reload or a double click never opens a second.
+ */
+async function reusableCheckout(ctx: AppContext, rsvno: string, input: CheckoutInput, now: Date) {
+  for (const call of await repo.openCheckoutCalls(ctx.db, rsvno)) {
+    const earlier = toInput(call.request as unknown as CheckoutRequestRecord);
+    const sameWay = earlier.successUrl === input.successUrl && earlier.cancelUrl === input.cancelUrl;
+    const timeLeft = earlier.expiresAt.getTime() - now.getTime() > minutes(REUSE_MARGIN_MINUTES);
+    if (!sameWay || !timeLeft || earlier.amount !== input.amount || !call.providerRef) continue;
+    const session = await ctx.payment.retrieveCheckout(call.providerRef).catch(() => undefined);
+    if (session?.status === 'open' && session.url) return session;
+  }
+  return undefined;
+}
+
+/**
+ * Makes a written-down checkout call with its idempotency key and records the session as an open payment
+ * (DESIGN §12). Repeating it (the reconciler after a crash) answers the same session.
+ */
+export async function sendCheckoutCall(ctx: AppContext, call: repo.ProviderCallRow): Promise<CheckoutSession> {
+  const session = await ctx.payment.createCheckout(
+    toInput(call.request as unknown as CheckoutRequestRecord),
+    call.idempotencyKey,
+  );
+  await ctx.db.transaction(async (tx) => {
+    await repo.insertPayment(tx, {
+      rsvno: call.rsvno,
+      provider: ctx.payment.name,
+      checkoutSessionId: session.id,
+      amount: call.amount,
+    });
+    // Watched from now on: a session paid whose fulfilment a crash cut off is found by the reconciler.
+    await repo.advanceProviderCall(tx, call.id, ['begun'], {
+      state: 'open',
+      providerRef: session.id,
+      nextAttemptAt: new Date(ctx.clock.now().getTime() + CHECKOUT_WATCH_MS),
+    });
+  });
+  return session;
+}
+
+/** How often an open checkout is asked about by the reconciler (a paid one is normally fulfilled at once). */
+export const CHECKOUT_WATCH_MS = 30_000;
+
+/**
+ * Opens a hosted checkout for the booking's own amount (never a client's), written down before the call
+ * and recorded as an open payment after it. Used by POST /checkout for the purchase flow and for my page
+ * (ADR 0020).
  */
 export async function createCheckoutForBooking(
   ctx: AppContext,
@@ -74,74 +133,35 @@ export async function createCheckoutForBooking(
   if (!booking) throw AppError.notFound(Msg.bookingNotFound);
   const now = ctx.clock.now();
   const until = await payableUntil(booking, now, options);
+  if (booking.amountjp <= 0) throw AppError.conflict(ErrCd.generic, Msg.notPayable);
   const names = await repo.bookingOptionNames(ctx.db, rsvno);
+  const input: CheckoutInput = {
+    rsvno,
+    name: names.join('、') || `ご予約 ${rsvno}`,
+    amount: booking.amountjp,
+    taxRatePercent: TAX_RATE_PERCENT,
+    customerEmail: booking.mail,
+    successUrl: `${ctx.config.publicUrl}${options.successPath}`,
+    cancelUrl: `${ctx.config.publicUrl}${options.cancelPath}`,
+    expiresAt: latest(until, new Date(now.getTime() + minutes(MIN_CHECKOUT_MINUTES))),
+  };
+  const reusable = await reusableCheckout(ctx, rsvno, input, now);
+  if (reusable) return { url: reusable.url };
 
-  let session: Awaited<ReturnType<AppContext['payment']['createCheckout']>>;
+  const record: CheckoutRequestRecord = { input: { ...input, expiresAt: input.expiresAt.toISOString() } };
+  const call = await repo.insertProviderCall(ctx.db, {
+    kind: 'checkout',
+    rsvno,
+    idempotencyKey: `checkout_${rsvno}_${randomUUID()}`,
+    amount: input.amount,
+    request: record as unknown as Record<string, unknown>,
+    state: 'begun',
+    nextAttemptAt: new Date(now.getTime() + PROVIDER_CALL_GRACE_MS),
+    createdAt: now,
+  });
   try {
-    session = await ctx.payment.createCheckout({
-      rsvno,
-      name: names.join('、') || `ご予約 ${rsvno}`,
-      amount: booking.amountjp,
-      taxRatePercent: TAX_RATE_PERCENT,
-      customerEmail: booking.mail,
-      successUrl: `${ctx.config.publicUrl}${options.successPath}`,
-      cancelUrl: `${ctx.config.publicUrl}${options.cancelPath}`,
-      expiresAt: latest(until, new Date(now.getTime() + minutes(MIN_CHECKOUT_MINUTES))),
-    });
+    return { url: (await sendCheckoutCall(ctx, call)).url };
   } catch {
     throw new AppError(ErrCd.generic, Msg.checkoutFailed, 502);
   }
-  await repo.insertPayment(ctx.db, {
-    rsvno,
-    provider: ctx.payment.name,
-    checkoutSessionId: session.id,
-    amount: booking.amountjp,
-  });
-  return { url: session.url };
-}
-
-export interface RefundResult {
-  refunded: number;
-  refundIds: string[];
-}
-
-/**
- * Refunds `amount` yen of what the booking has paid, through the provider, oldest payment first, and
- * records it. Pass the caller's transaction to refund as part of its change (e.g. a cancellation):
- * the payment rows are locked there. Amount 0 or a booking that paid nothing refunds nothing.
- */
-export async function refundPayment(
-  ctx: AppContext,
-  tx: DbOrTx | undefined,
-  rsvno: string,
-  amount: number,
-): Promise<RefundResult> {
-  if (!Number.isInteger(amount) || amount < 0) throw AppError.badRequest();
-  const run = async (db: DbOrTx): Promise<RefundResult> => {
-    const result: RefundResult = { refunded: 0, refundIds: [] };
-    const payments = (await repo.lockRefundablePayments(db, rsvno)).filter(
-      (p) => p.chargeId && p.amount > p.refundedAmount,
-    );
-    const refundable = payments.reduce((sum, p) => sum + p.amount - p.refundedAmount, 0);
-    if (amount === 0 || refundable === 0) return result;
-    if (amount > refundable) throw new AppError(ErrCd.generic, Msg.refundFailed, 409);
-    let left = amount;
-    for (const payment of payments) {
-      if (left <= 0 || !payment.chargeId) break;
-      const available = payment.amount - payment.refundedAmount;
-      const part = Math.min(left, available);
-      let refund: { id: string; amount: number };
-      try {
-        refund = await ctx.payment.refund(payment.chargeId, part);
-      } catch {
-        throw new AppError(ErrCd.generic, Msg.refundFailed, 502);
-      }
-      await repo.recordRefund(db, payment.id, refund.amount, refund.amount >= available);
-      result.refunded += refund.amount;
-      result.refundIds.push(refund.id);
-      left -= refund.amount;
-    }
-    return result;
-  };
-  return tx ? run(tx) : ctx.db.transaction(run);
 }

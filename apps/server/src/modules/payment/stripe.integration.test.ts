@@ -7,15 +7,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIn } from '../../clock.ts';
 import { bookings, outbox, payments } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { systemActor } from '../booking/events.ts';
+import { planRefunds, sendPendingRefunds } from '../booking/refunds.ts';
+import { findPaidPayments } from '../booking/repository.ts';
 import { ADULT_PRICE, bookingPayload, insertTestOption, insertTestStock } from '../booking/test-fixtures.ts';
-import { refundPayment } from './service.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
 type Json = Record<string, unknown>;
 
 /** A tiny stand-in for Stripe's HTTP API: just the calls the provider makes, recorded for inspection. */
 class FakeStripe {
-  readonly calls: { method: string; path: string; params: URLSearchParams }[] = [];
+  readonly calls: { method: string; path: string; params: URLSearchParams; idempotencyKey: string | undefined }[] = [];
   readonly sessions = new Map<string, Json>();
   readonly taxRates: Json[] = [];
   private server: Server | undefined;
@@ -28,7 +30,13 @@ class FakeStripe {
       const url = new URL(req.url ?? '/', 'http://fake');
       const method = req.method ?? 'GET';
       const params = new URLSearchParams(method === 'GET' ? url.search : Buffer.concat(chunks).toString());
-      this.calls.push({ method, path: url.pathname, params });
+      const key = req.headers['idempotency-key'];
+      this.calls.push({
+        method,
+        path: url.pathname,
+        params,
+        idempotencyKey: typeof key === 'string' ? key : undefined,
+      });
       const [status, body] = this.answer(method, url.pathname, params);
       res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${this.seq}` });
       res.end(JSON.stringify(body));
@@ -268,13 +276,23 @@ describe('Stripe provider against a fake Stripe API', () => {
     expect(res.statusCode).toBe(200);
   });
 
-  it('refunds through refunds.create with the charge and amount', async () => {
+  it('refunds through refunds.create with the charge, the amount and the written-down idempotency key', async () => {
     const rsvno = await book(2);
     const id = await openCheckout(rsvno);
     await deliver(completedEvent(fake.pay(id), 'evt_refund'));
-    const result = await refundPayment(t.ctx, undefined, rsvno, 4000);
-    expect(result.refunded).toBe(4000);
+    const now = t.clock.now();
+    const [planned] = await t.ctx.db.transaction(async (tx) =>
+      planRefunds(tx, rsvno, await findPaidPayments(tx, rsvno, true), 4000, 'cancel', now),
+    );
+    expect(await sendPendingRefunds(t.ctx, rsvno, ['cancel'], systemActor('ops'))).toEqual({
+      done: 1,
+      refused: 0,
+      retry: 0,
+    });
     const call = fake.calls.filter((c) => c.path === '/v1/refunds').at(-1);
     expect(Object.fromEntries(call?.params ?? [])).toEqual({ charge: `ch_for_${id}`, amount: '4000' });
+    expect(call?.idempotencyKey).toBe(planned?.idempotencyKey);
+    const checkoutCall = fake.calls.filter((c) => c.path === '/v1/checkout/sessions' && c.method === 'POST').at(-1);
+    expect(checkoutCall?.idempotencyKey).toMatch(new RegExp(`^checkout_${rsvno}_`));
   });
 });

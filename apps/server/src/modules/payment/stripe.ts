@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import type { Config } from '../../config.ts';
-import type { CheckoutSession, PaymentEvent, PaymentProvider } from './provider.ts';
+import { type CheckoutSession, type PaymentEvent, type PaymentProvider, ProviderRefusal } from './provider.ts';
 
 const TAX_RATE_MARKER = 'tabi-jct-inclusive';
 
@@ -72,41 +72,50 @@ export function createStripeProvider(
 
   return {
     name: 'stripe',
-    async createCheckout(input) {
+    async createCheckout(input, idempotencyKey) {
       const taxRate = await inclusiveTaxRate(input.taxRatePercent);
-      const session = await stripe.checkout.sessions.create({
-        mode: 'payment',
-        line_items: [
-          {
-            quantity: 1,
-            // JPY is a zero-decimal currency: unit_amount is whole yen.
-            price_data: {
-              currency: 'jpy',
-              unit_amount: input.amount,
-              tax_behavior: 'inclusive',
-              product_data: { name: input.name },
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          line_items: [
+            {
+              quantity: 1,
+              // JPY is a zero-decimal currency: unit_amount is whole yen.
+              price_data: {
+                currency: 'jpy',
+                unit_amount: input.amount,
+                tax_behavior: 'inclusive',
+                product_data: { name: input.name },
+              },
+              tax_rates: [taxRate],
             },
-            tax_rates: [taxRate],
-          },
-        ],
-        allow_promotion_codes: true,
-        payment_intent_data: { capture_method: 'automatic', metadata: { rsvno: input.rsvno } },
-        metadata: { rsvno: input.rsvno },
-        billing_address_collection: 'auto',
-        expires_at: Math.floor(input.expiresAt.getTime() / 1000),
-        customer_email: input.customerEmail,
-        success_url: input.successUrl,
-        cancel_url: input.cancelUrl,
-        locale: 'ja',
-      });
+          ],
+          allow_promotion_codes: true,
+          payment_intent_data: { capture_method: 'automatic', metadata: { rsvno: input.rsvno } },
+          metadata: { rsvno: input.rsvno },
+          billing_address_collection: 'auto',
+          expires_at: Math.floor(input.expiresAt.getTime() / 1000),
+          customer_email: input.customerEmail,
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+          locale: 'ja',
+        },
+        { idempotencyKey },
+      );
       return toCheckoutSession(session);
     },
     async retrieveCheckout(id) {
       return toCheckoutSession(await stripe.checkout.sessions.retrieve(id, { expand: ['payment_intent'] }));
     },
-    async refund(chargeId, amount) {
-      const refund = await stripe.refunds.create({ charge: chargeId, ...(amount === undefined ? {} : { amount }) });
-      return { id: refund.id, amount: refund.amount };
+    async refund(chargeId, amount, idempotencyKey) {
+      try {
+        const refund = await stripe.refunds.create({ charge: chargeId, amount }, { idempotencyKey });
+        return { id: refund.id, amount: refund.amount };
+      } catch (error) {
+        // Stripe answered 4xx: the refund was refused, not lost on the way.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) throw new ProviderRefusal(error.message);
+        throw error;
+      }
     },
     parseWebhook(rawBody, signature): PaymentEvent {
       if (!config.stripeWebhookSecret) throw new Error('STRIPE_WEBHOOK_SECRET is not set');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { STANDARD_POLICY } from '../mypage/test-fixtures.ts';
 import { cancelPercent, cancelQuote } from './cancel-fee.ts';
-import { STANDARD_POLICY } from './test-fixtures.ts';
 
 describe('cancelPercent with the standard terms', () => {
   it.each([

@@ -1,0 +1,229 @@
+/**
+ * Cancellation with fee and refund (DESIGN §5, §12; ADR 0031 superseded by ADR 0101), for the customer
+ * and for staff on the customer's behalf. Three steps, each safe to repeat:
+ * (1) under the booking's lock: check, quote, claim the cancellation (`canceled_at` set, status still 1)
+ *     and write its refunds down as provider calls, with the event, in one transaction;
+ * (2) send the refunds with their idempotency keys, no lock held;
+ * (3) under the lock: status 4, seats back, the mail and the event, once.
+ * A crash between them leaves a claim whose refunds the reconciler sends and whose cancellation it
+ * finishes; a customer who tries again with the same refund resumes it at once.
+ */
+import { cancelAllowed, statusLabel } from '@tabi/contract/booking-rules';
+import { BookingStatus, ErrCd, PaymentStatus } from '@tabi/contract/constants';
+import { isoDateToYmd } from '@tabi/contract/dates';
+import { Msg } from '@tabi/contract/messages';
+import { todayIn } from '../../clock.ts';
+import type { AppContext, AppContextBase } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { cancellationMail, loadMailBooking } from '../mail/templates.ts';
+import { advanceProviderCall, findProviderCalls, PROVIDER_CALL_GRACE_MS } from '../payment/repository.ts';
+import { cancelQuote } from './cancel-fee.ts';
+import { type Actor, recordEvent, stateOf } from './events.ts';
+import { planRefunds, refundableByPayment, sendPendingRefunds } from './refunds.ts';
+import * as repo from './repository.ts';
+import { returnAllSeats } from './seats.ts';
+import { toTokyoIso } from './tokyo-time.ts';
+
+export interface CancelQuote {
+  cancelfee: number;
+  refund: number;
+}
+
+export interface CancelOptions {
+  actor: Actor;
+  /** The refund the customer was shown (POST /booking/cancel's `refund`): a different one is refused. */
+  expectedRefund?: number;
+  /** Staff only: the fee charged instead of the policy's, with the reason (kept in the history). */
+  feeOverride?: { amount: number; reason: string };
+}
+
+/** A cancellation claimed and not final (a crash, or a refund still being sent). */
+export function cancellationPending(booking: Pick<repo.BookingRow, 'status' | 'canceledAt'>): boolean {
+  return booking.status === BookingStatus.completed && booking.canceledAt !== null;
+}
+
+/** Refuses, with the reason, a booking this actor may not cancel (SPEC §4 for the customer). */
+function assertCancellable(ctx: AppContextBase, booking: repo.BookingRow, actor: Actor): void {
+  const facts = { status: booking.status, status_payment: booking.statusPayment, rsvdate: toTokyoIso(booking.rsvdate) };
+  if (booking.status === BookingStatus.canceled) throw AppError.conflict(ErrCd.generic, Msg.alreadyCanceled);
+  if (actor.kind === 'staff') {
+    // Staff cancel a booking made by card, paid or not, also on or after its day (a no-show); requests are declined.
+    if (booking.status !== BookingStatus.completed) throw AppError.conflict(ErrCd.generic, Msg.notCancellable);
+    return;
+  }
+  if (statusLabel(facts, toTokyoIso(ctx.clock.now())) === Msg.statusCanceled) {
+    throw AppError.conflict(ErrCd.generic, Msg.alreadyCanceled);
+  }
+  const today = todayIn(ctx.clock);
+  const fromdate = isoDateToYmd(booking.fromdate);
+  if (booking.status === BookingStatus.completed && fromdate <= today) {
+    throw AppError.conflict(ErrCd.generic, Msg.cancelTooLate);
+  }
+  if (!cancelAllowed({ status: booking.status, fromdate }, today)) {
+    throw AppError.conflict(ErrCd.generic, Msg.cancelNotAllowed);
+  }
+}
+
+function checkFeeOverride(booking: repo.BookingRow, override: CancelOptions['feeOverride']): void {
+  if (!override) return;
+  if (!Number.isInteger(override.amount) || override.amount < 0 || override.amount > booking.amountjp) {
+    throw new AppError(ErrCd.generic, Msg.feeOverrideInvalid, 422);
+  }
+  if (override.reason.trim() === '') throw new AppError(ErrCd.generic, Msg.feeOverrideReasonRequired, 422);
+}
+
+/** The fee under the booking's policy today (or the staff's override) and the refund of what was paid. */
+async function quoteFor(
+  ctx: AppContextBase,
+  db: DbOrTx,
+  booking: repo.BookingRow,
+  lock: boolean,
+  override?: CancelOptions['feeOverride'],
+): Promise<{ quote: CancelQuote; paid: repo.PaymentRow[] }> {
+  const paid = await repo.findPaidPayments(db, booking.rsvno, lock);
+  const refundable = await refundableByPayment(db, booking.rsvno, paid);
+  // Paid bookings without a payment record were paid outside the provider (settled by hand).
+  const paidAmount =
+    paid.length > 0
+      ? refundable.reduce((sum, r) => sum + r.available, 0)
+      : booking.statusPayment === PaymentStatus.completed
+        ? booking.amountjp
+        : 0;
+  const policy = cancelQuote({
+    policy: booking.cancelPolicy,
+    fromdate: isoDateToYmd(booking.fromdate),
+    today: todayIn(ctx.clock),
+    amount: booking.amountjp,
+    paid: paidAmount,
+  });
+  const cancelfee = override ? override.amount : policy.cancelfee;
+  return { quote: { cancelfee, refund: Math.max(0, paidAmount - cancelfee) }, paid };
+}
+
+/** POST /booking/cancelprice, and the console's preview: what a cancellation now would charge and refund. */
+export async function quoteCancellation(
+  ctx: AppContextBase,
+  rsvno: string,
+  actor: Actor,
+  feeOverride?: CancelOptions['feeOverride'],
+): Promise<CancelQuote> {
+  const booking = await repo.findBooking(ctx.db, rsvno);
+  if (!booking) throw AppError.notFound(Msg.bookingNotFound);
+  if (cancellationPending(booking)) {
+    return { cancelfee: booking.cancelFee ?? 0, refund: booking.refundAmount ?? 0 };
+  }
+  assertCancellable(ctx, booking, actor);
+  checkFeeOverride(booking, feeOverride);
+  return (await quoteFor(ctx, ctx.db, booking, false, feeOverride)).quote;
+}
+
+/** Step 1: the claim, or the claim found again by a retry with the same refund. */
+async function claim(ctx: AppContextBase, rsvno: string, options: CancelOptions): Promise<CancelQuote> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const booking = await repo.lockBooking(tx, rsvno);
+    if (!booking) throw AppError.notFound(Msg.bookingNotFound);
+    if (cancellationPending(booking)) {
+      // Resumed by a retry once its own request has had time to finish (it may have crashed); not while
+      // that request may still be sending the refunds.
+      const pending = { cancelfee: booking.cancelFee ?? 0, refund: booking.refundAmount ?? 0 };
+      const sameAsked = options.expectedRefund === undefined || options.expectedRefund === pending.refund;
+      const stale = now.getTime() - (booking.canceledAt?.getTime() ?? now.getTime()) >= PROVIDER_CALL_GRACE_MS;
+      if (!sameAsked || !stale || options.feeOverride) throw AppError.conflict(ErrCd.generic, Msg.cancelInProgress);
+      return pending;
+    }
+    assertCancellable(ctx, booking, options.actor);
+    checkFeeOverride(booking, options.feeOverride);
+    const { quote, paid } = await quoteFor(ctx, tx, booking, true, options.feeOverride);
+    if (options.expectedRefund !== undefined && options.expectedRefund !== quote.refund) {
+      throw AppError.conflict(ErrCd.generic, Msg.cancelPriceChanged);
+    }
+    const claimed = await repo.claimCancellation(tx, rsvno, {
+      canceledAt: now,
+      cancelFee: quote.cancelfee,
+      refundAmount: quote.refund,
+      cancelReason: options.actor.kind === 'staff' ? 'staff' : 'customer',
+    });
+    if (!claimed) throw AppError.conflict(ErrCd.generic, Msg.cancelInProgress);
+    await planRefunds(tx, rsvno, paid, quote.refund, 'cancel', now);
+    await recordEvent(tx, now, rsvno, options.actor, 'cancel_requested', {
+      before: stateOf(booking),
+      after: { ...quote, ...(options.feeOverride ? { fee_override: options.feeOverride.amount } : {}) },
+      note: options.feeOverride?.reason ?? null,
+    });
+    return quote;
+  });
+}
+
+/**
+ * Step 3, in the caller's transaction with the booking locked: final once every refund of the claim is
+ * confirmed. Returns false while one is still unsent (or refused and waiting for a person).
+ */
+export async function finishCancellation(
+  ctx: AppContextBase,
+  tx: DbOrTx,
+  booking: repo.BookingRow,
+  actor: Actor,
+): Promise<boolean> {
+  if (!cancellationPending(booking)) return false;
+  const calls = (await findProviderCalls(tx, booking.rsvno)).filter(
+    (c) => c.kind === 'refund' && c.reason === 'cancel' && c.state !== 'void',
+  );
+  if (calls.some((c) => c.state !== 'done')) return false;
+  const now = ctx.clock.now();
+  await repo.updateBooking(tx, booking.rsvno, { status: BookingStatus.canceled });
+  await returnAllSeats(tx, booking.rsvno);
+  const cancelfee = booking.cancelFee ?? 0;
+  const refund = booking.refundAmount ?? 0;
+  const mail = await loadMailBooking(tx, ctx.config, booking.rsvno);
+  if (mail) await enqueueMail(tx, cancellationMail(mail, cancelfee, refund));
+  await recordEvent(tx, now, booking.rsvno, actor, 'canceled', {
+    before: stateOf(booking),
+    after: { ...stateOf({ ...booking, status: BookingStatus.canceled }), cancelfee, refund },
+  });
+  return true;
+}
+
+/** Locks the booking and finishes its cancellation if it can; used after step 2 and by the reconciler. */
+export async function tryFinishCancellation(ctx: AppContextBase, rsvno: string, actor: Actor): Promise<boolean> {
+  return ctx.db.transaction(async (tx) => {
+    const booking = await repo.lockBooking(tx, rsvno);
+    return booking ? finishCancellation(ctx, tx, booking, actor) : false;
+  });
+}
+
+/** The provider refused every refund of a claim before any money moved: the booking is as it was. */
+async function release(ctx: AppContextBase, rsvno: string, actor: Actor): Promise<boolean> {
+  return ctx.db.transaction(async (tx) => {
+    const booking = await repo.lockBooking(tx, rsvno);
+    if (!booking || !cancellationPending(booking)) return false;
+    const calls = (await findProviderCalls(tx, rsvno)).filter((c) => c.kind === 'refund' && c.reason === 'cancel');
+    if (calls.some((c) => c.state === 'done' || c.state === 'begun')) return false;
+    for (const call of calls) await advanceProviderCall(tx, call.id, ['failed'], { state: 'void' });
+    await repo.releaseCancellation(tx, rsvno);
+    await recordEvent(tx, ctx.clock.now(), rsvno, actor, 'cancel_released', {
+      before: { cancelfee: booking.cancelFee, refund: booking.refundAmount },
+      note: 'refund refused by the payment provider',
+    });
+    return true;
+  });
+}
+
+/** Cancels a booking: the customer's POST /booking/cancel, or staff on the customer's behalf. */
+export async function cancelBooking(ctx: AppContext, rsvno: string, options: CancelOptions): Promise<CancelQuote> {
+  const quote = await claim(ctx, rsvno, options);
+  const sent = await sendPendingRefunds(ctx, rsvno, ['cancel'], options.actor);
+  if (sent.refused > 0 || sent.retry > 0) {
+    // Refused outright with nothing refunded: released, as if never asked. Otherwise (the provider could
+    // not be reached) the cancellation stands and the reconciler sends the refunds when it can.
+    if (await release(ctx, rsvno, options.actor)) throw new AppError(ErrCd.generic, Msg.refundFailed, 502);
+    throw new AppError(ErrCd.generic, Msg.refundPending, 502);
+  }
+  if (!(await tryFinishCancellation(ctx, rsvno, options.actor))) {
+    const booking = await repo.findBooking(ctx.db, rsvno);
+    if (booking?.status !== BookingStatus.canceled) throw new AppError(ErrCd.generic, Msg.refundFailed, 502);
+  }
+  return quote;
+}

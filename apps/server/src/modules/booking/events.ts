@@ -1,0 +1,83 @@
+/** The booking's history (ADR 0100): who changed what, when, before and after, in the change's own transaction. */
+import type { DbOrTx } from '../../db/client.ts';
+import type { ActorKind } from '../../db/schema.ts';
+import { type BookingRow, insertEvent } from './repository.ts';
+
+/** The system's own workers, named in the history. */
+export type SystemActor = 'sweeper' | 'reconciler' | 'webhook' | 'checkout' | 'ops';
+
+export type Actor = { kind: 'customer' } | { kind: 'staff'; staffId: string } | { kind: 'system'; name: SystemActor };
+
+export const customerActor: Actor = { kind: 'customer' };
+
+export function systemActor(name: SystemActor): Actor {
+  return { kind: 'system', name };
+}
+
+export function staffActor(staffId: string | number): Actor {
+  return { kind: 'staff', staffId: String(staffId) };
+}
+
+function actorColumns(actor: Actor): { actorKind: ActorKind; actor: string } {
+  switch (actor.kind) {
+    case 'customer':
+      return { actorKind: 'customer', actor: 'customer' };
+    case 'staff':
+      return { actorKind: 'staff', actor: actor.staffId };
+    case 'system':
+      return { actorKind: 'system', actor: actor.name };
+  }
+}
+
+export type BookingAction =
+  | 'created'
+  | 'paid'
+  | 'reinstated'
+  | 'late_payment'
+  | 'duplicate_payment'
+  | 'expired'
+  | 'request_confirmed'
+  | 'request_declined'
+  | 'cancel_requested'
+  | 'cancel_released'
+  | 'canceled'
+  | 'refund_sent'
+  | 'refund_failed'
+  | 'rentals_changed'
+  | 'mail_resent';
+
+export interface EventChange {
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+  note?: string | null;
+}
+
+export async function recordEvent(
+  tx: DbOrTx,
+  at: Date,
+  rsvno: string,
+  actor: Actor,
+  action: BookingAction,
+  change: EventChange = {},
+): Promise<void> {
+  await insertEvent(tx, {
+    rsvno,
+    at,
+    ...actorColumns(actor),
+    action,
+    before: change.before ?? null,
+    after: change.after ?? null,
+    note: change.note ?? null,
+  });
+}
+
+/** The state fields a transition changes, as the history shows them (the API's own names). */
+export function stateOf(
+  booking: Pick<BookingRow, 'status' | 'statusPayment' | 'flgRequestRsv'>,
+): Record<string, unknown> {
+  return {
+    status: booking.status,
+    status_payment: booking.statusPayment,
+    flg_request_rsv: booking.flgRequestRsv,
+  };
+}

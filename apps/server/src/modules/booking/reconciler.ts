@@ -1,0 +1,164 @@
+/**
+ * DESIGN §12's reconciler (ADR 0101): at start and every minute on every instance, it finishes from the
+ * provider's own record what a crash left half-done. A checkout written down but never answered is made
+ * again with its key; an open checkout the provider reports paid is fulfilled, a lapsed one closed; a
+ * refund written down and not confirmed is sent again with its key; a cancellation whose refunds are all
+ * confirmed is made final. Calls are claimed with SKIP LOCKED and a lease, so instances share the work
+ * and none holds a lock while it talks to the provider.
+ */
+import type { AppContext } from '../../context.ts';
+import * as payments from '../payment/repository.ts';
+import { CHECKOUT_WATCH_MS, sendCheckoutCall } from '../payment/service.ts';
+import { finishCancellation, tryFinishCancellation } from './cancel.ts';
+import { type Actor, systemActor } from './events.ts';
+import { fulfil } from './fulfil.ts';
+import { sendRefund } from './refunds.ts';
+import * as repo from './repository.ts';
+
+const BATCH = 50;
+/** While a worker talks to the provider about a call, no other worker takes it. */
+const LEASE_MS = 2 * 60_000;
+/** Stripe keeps an idempotency key 24 hours: a checkout begun longer ago than that cannot be asked again. */
+const CHECKOUT_KEY_LIFETIME_MS = 24 * 3_600_000;
+
+export interface ReconcileReport {
+  checkoutsMade: number;
+  paymentsFulfilled: number;
+  checkoutsClosed: number;
+  refundsSent: number;
+  refundsFailed: number;
+  cancellationsFinished: number;
+  errors: string[];
+}
+
+function emptyReport(): ReconcileReport {
+  return {
+    checkoutsMade: 0,
+    paymentsFulfilled: 0,
+    checkoutsClosed: 0,
+    refundsSent: 0,
+    refundsFailed: 0,
+    cancellationsFinished: 0,
+    errors: [],
+  };
+}
+
+/**
+ * Asks the provider about one checkout session: paid → fulfilled (whatever the booking's state, the one
+ * fulfilment path decides); lapsed → closed. Returns what it found.
+ */
+export async function settleCheckout(
+  ctx: AppContext,
+  checkoutSessionId: string,
+  actor: Actor,
+): Promise<'fulfilled' | 'closed' | 'open'> {
+  const session = await ctx.payment.retrieveCheckout(checkoutSessionId);
+  if (session.paymentStatus === 'paid') {
+    await fulfil(ctx, checkoutSessionId, actor);
+    return 'fulfilled';
+  }
+  if (session.status === 'expired') {
+    await ctx.db.transaction(async (tx) => {
+      await payments.markPaymentStatus(tx, checkoutSessionId, 'expired');
+      await payments.finishCheckoutCall(tx, checkoutSessionId, ctx.clock.now());
+    });
+    return 'closed';
+  }
+  return 'open';
+}
+
+/** Every open checkout of a booking, asked about before the sweeper cancels it (paid ones are kept). */
+export async function settleOpenPayments(ctx: AppContext, rsvno: string, actor: Actor): Promise<void> {
+  for (const payment of await payments.findOpenPayments(ctx.db, rsvno)) {
+    try {
+      await settleCheckout(ctx, payment.checkoutSessionId, actor);
+    } catch {
+      // The provider cannot be asked now: the reconciler asks again; the sweeper's later payment path refunds.
+    }
+  }
+}
+
+async function reconcileCall(
+  ctx: AppContext,
+  call: payments.ProviderCallRow,
+  actor: Actor,
+  report: ReconcileReport,
+): Promise<void> {
+  const now = ctx.clock.now();
+  if (call.kind === 'refund') {
+    const outcome = await sendRefund(ctx, call, actor);
+    if (outcome === 'done') report.refundsSent += 1;
+    else report.refundsFailed += 1;
+    if (outcome === 'done' && call.reason === 'cancel' && (await tryFinishCancellation(ctx, call.rsvno, actor))) {
+      report.cancellationsFinished += 1;
+    }
+    return;
+  }
+  if (call.state === 'begun') {
+    if (now.getTime() - call.createdAt.getTime() > CHECKOUT_KEY_LIFETIME_MS) {
+      await payments.advanceProviderCall(ctx.db, call.id, ['begun'], { state: 'void', doneAt: now });
+      return;
+    }
+    const session = await sendCheckoutCall(ctx, call);
+    report.checkoutsMade += 1;
+    if (session.paymentStatus === 'paid') {
+      await fulfil(ctx, session.id, actor);
+      report.paymentsFulfilled += 1;
+    }
+    return;
+  }
+  if (!call.providerRef) return;
+  const found = await settleCheckout(ctx, call.providerRef, actor);
+  if (found === 'fulfilled') report.paymentsFulfilled += 1;
+  else if (found === 'closed') report.checkoutsClosed += 1;
+  else {
+    await payments.advanceProviderCall(ctx.db, call.id, ['open'], {
+      nextAttemptAt: new Date(now.getTime() + CHECKOUT_WATCH_MS),
+    });
+  }
+}
+
+/** One pass; with `rsvno`, that booking's unfinished steps whether due or not (`booking:reconcile RSVNO`). */
+export async function reconcile(
+  ctx: AppContext,
+  options: { rsvno?: string; actor?: Actor } = {},
+): Promise<ReconcileReport> {
+  const actor = options.actor ?? systemActor('reconciler');
+  const report = emptyReport();
+  const seen = new Set<number>();
+  for (;;) {
+    const now = ctx.clock.now();
+    const calls = (
+      await payments.claimDueProviderCalls(ctx.db, now, new Date(now.getTime() + LEASE_MS), BATCH, options.rsvno)
+    ).filter((c) => !seen.has(c.id));
+    for (const call of calls) {
+      seen.add(call.id);
+      try {
+        await reconcileCall(ctx, call, actor, report);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        report.errors.push(`call ${call.id} (${call.kind} ${call.rsvno}): ${message}`);
+        await payments.noteProviderCallFailure(ctx.db, call.id, message, new Date(now.getTime() + LEASE_MS), false);
+      }
+    }
+    if (calls.length < BATCH || options.rsvno) break;
+  }
+
+  // Cancellations claimed whose refunds are all confirmed (a crash after the last refund, or none to make).
+  const before = new Date(ctx.clock.now().getTime() - (options.rsvno ? 0 : payments.PROVIDER_CALL_GRACE_MS));
+  for (;;) {
+    const finished = await ctx.db.transaction(async (tx) => {
+      const pending = await repo.claimPendingCancellations(tx, before, BATCH, options.rsvno);
+      let count = 0;
+      for (const booking of pending) if (await finishCancellation(ctx, tx, booking, actor)) count += 1;
+      return { count, full: pending.length === BATCH };
+    });
+    report.cancellationsFinished += finished.count;
+    if (!finished.full || finished.count === 0) break;
+  }
+  return report;
+}
+
+export function reportIsEmpty(report: ReconcileReport): boolean {
+  return Object.entries(report).every(([key, value]) => (key === 'errors' ? value.length === 0 : value === 0));
+}

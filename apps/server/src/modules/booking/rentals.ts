@@ -1,0 +1,113 @@
+/** Rental sizes changed after booking (POST /booking/edit, and staff in the console), with the event. */
+import { rentalEditAllowed } from '@tabi/contract/booking-rules';
+import {
+  ageClassFromCode,
+  ErrCd,
+  RENTAL_TYPES,
+  type RentalTypeCode,
+  rentalNeedsBoots,
+  rentalNeedsType,
+  rentalNeedsWear,
+  SHOE_SIZES,
+  wearSizesFor,
+} from '@tabi/contract/constants';
+import { Msg, rentalFieldInvalid } from '@tabi/contract/messages';
+import type { AppContextBase } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { type Actor, recordEvent } from './events.ts';
+import * as repo from './repository.ts';
+import { toTokyoIso } from './tokyo-time.ts';
+
+export interface RentalEntry {
+  seq: string;
+  model: RentalTypeCode;
+  boots_size: string;
+  wear_size: string;
+}
+
+function rentalInvalid(message: string): AppError {
+  return new AppError(ErrCd.generic, message, 422);
+}
+
+/** '25' and '25.0' are the same shoe size; the stored form is the list's. */
+function canonicalShoeSize(size: string): string | undefined {
+  const n = Number(size.normalize('NFKC').trim());
+  if (size.trim() === '' || !Number.isFinite(n)) return undefined;
+  return SHOE_SIZES.find((s) => Number(s) === n);
+}
+
+type RentalValues = { seq: number; model: string; bootsSize: string; wearSize: string };
+
+function checkEntries(rentalcd: string, members: repo.MemberRow[], entries: RentalEntry[]): RentalValues[] {
+  const bySeq = new Map(members.map((m) => [String(m.seq), m]));
+  const seen = new Set<string>();
+  const rows = entries.map((entry) => {
+    const seq = entry.seq.trim();
+    const member = bySeq.get(seq);
+    if (!member || seen.has(seq)) throw rentalInvalid(Msg.rentalMembersMismatch);
+    seen.add(seq);
+    let model = '';
+    let bootsSize = '';
+    let wearSize = '';
+    if (rentalNeedsType(rentalcd)) {
+      if (!RENTAL_TYPES.includes(entry.model)) throw rentalInvalid(rentalFieldInvalid(seq, 'レンタル'));
+      model = entry.model;
+    }
+    if (rentalNeedsBoots(rentalcd)) {
+      const size = canonicalShoeSize(entry.boots_size);
+      if (!size) throw rentalInvalid(rentalFieldInvalid(seq, 'ブーツ'));
+      bootsSize = size;
+    }
+    if (rentalNeedsWear(rentalcd)) {
+      const ageClass = ageClassFromCode(member.ageclass) ?? 'adult';
+      const size = entry.wear_size.normalize('NFKC').trim();
+      if (!wearSizesFor(ageClass).includes(size)) throw rentalInvalid(rentalFieldInvalid(seq, 'ウェア'));
+      wearSize = size;
+    }
+    return { seq: member.seq, model, bootsSize, wearSize };
+  });
+  if (seen.size !== members.length) throw rentalInvalid(Msg.rentalMembersMismatch);
+  return rows;
+}
+
+function asHistory(rows: RentalValues[]): Record<string, unknown> {
+  return { rentals: rows.map((r) => ({ seq: r.seq, model: r.model, boots: r.bootsSize, wear: r.wearSize })) };
+}
+
+function assertEditable(ctx: AppContextBase, booking: repo.BookingRow | undefined): asserts booking {
+  if (!booking) throw AppError.notFound(Msg.bookingNotFound);
+  const facts = {
+    status: booking.status,
+    status_payment: booking.statusPayment,
+    flg_request_rsv: booking.flgRequestRsv,
+    rsvdate: toTokyoIso(booking.rsvdate),
+  };
+  if (!rentalEditAllowed(facts, toTokyoIso(ctx.clock.now())) || booking.canceledAt) {
+    throw AppError.conflict(ErrCd.generic, Msg.canceledNotEditable);
+  }
+}
+
+/** Replaces the rental sizes, checked against the rental code's lists; refused once the booking is canceled. */
+export async function editRentals(
+  ctx: AppContextBase,
+  rsvno: string,
+  entries: RentalEntry[],
+  actor: Actor,
+): Promise<void> {
+  const lines = await repo.findBookingOptions(ctx.db, rsvno);
+  const rentalcd = lines.find(({ option }) => option.rentalcd !== '')?.option.rentalcd;
+  if (!rentalcd) throw new AppError(ErrCd.generic, Msg.noRental, 400);
+  assertEditable(ctx, await repo.findBooking(ctx.db, rsvno));
+  const rows = checkEntries(rentalcd, await repo.findMembers(ctx.db, rsvno), entries);
+
+  await ctx.db.transaction(async (tx) => {
+    const booking = await repo.lockBooking(tx, rsvno);
+    assertEditable(ctx, booking);
+    const before = await repo.findRentals(tx, rsvno);
+    await repo.replaceRentals(tx, rsvno, rows);
+    await recordEvent(tx, ctx.clock.now(), rsvno, actor, 'rentals_changed', {
+      before: asHistory(before),
+      after: asHistory(rows),
+    });
+  });
+}
