@@ -119,8 +119,12 @@ export async function quoteCancellation(
   return (await quoteFor(ctx, ctx.db, booking, false, feeOverride)).quote;
 }
 
-/** Step 1: the claim, or the claim found again by a retry with the same refund. */
-async function claim(ctx: AppContextBase, rsvno: string, options: CancelOptions): Promise<CancelQuote> {
+/** Step 1: the claim, or the claim found again by a retry with the same refund (after a crash). */
+export async function beginCancellation(
+  ctx: AppContextBase,
+  rsvno: string,
+  options: CancelOptions,
+): Promise<CancelQuote> {
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     const booking = await repo.lockBooking(tx, rsvno);
@@ -213,7 +217,7 @@ async function release(ctx: AppContextBase, rsvno: string, actor: Actor): Promis
 
 /** Cancels a booking: the customer's POST /booking/cancel, or staff on the customer's behalf. */
 export async function cancelBooking(ctx: AppContext, rsvno: string, options: CancelOptions): Promise<CancelQuote> {
-  const quote = await claim(ctx, rsvno, options);
+  const quote = await beginCancellation(ctx, rsvno, options);
   const sent = await sendPendingRefunds(ctx, rsvno, ['cancel'], options.actor);
   if (sent.refused > 0 || sent.retry > 0) {
     // Refused outright with nothing refunded: released, as if never asked. Otherwise (the provider could

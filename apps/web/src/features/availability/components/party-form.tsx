@@ -6,6 +6,7 @@ import {
   classUpperBound,
   emptyParty,
   headcount,
+  infantsOnly,
   isPartyValid,
   offeredAgeClasses,
   type PartyCounts,
@@ -61,6 +62,7 @@ export function usePartyForm(option: PartyOption, usedate: string | null, zaikoz
   if (usedate === null) errors.push(Msg.selectDate);
   if (n > zaikozan) errors.push(Msg.overStock);
   if (n < bounds.min || n > bounds.max) errors.push(partyOutOfRange(bounds.min, bounds.max));
+  if (infantsOnly(counts)) errors.push(Msg.infantsNeedCompanion);
 
   return {
     classes: offeredAgeClasses(option),

@@ -83,7 +83,8 @@ export async function submitBooking(deps: SubmitDeps): Promise<void> {
     const { rsvno, rsvdate } = body.response;
     const request = optionDetail.flg_request_item === 1;
     state.complete({ rsvno, expiresAt: completionExpiry(rsvdate, deps.now()), request });
-    if (request) {
+    // A request is paid later; a booking of ¥0 has nothing to pay (the server marks it paid).
+    if (request || payload.amountjp === '0') {
       deps.navigate(COMPLETE_SUCCESS_PATH);
       return;
     }
