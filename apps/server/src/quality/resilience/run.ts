@@ -4,8 +4,10 @@
  *   b  PostgreSQL stopped and started under load: /healthz 503, recovery by itself, nothing acknowledged lost
  *   c  two instances on one PostgreSQL (+ Redis for the limits): oversell 0, login brute force still limited
  *   d  SIGTERM with slow requests in flight: they finish, nothing new is accepted (PGlite, PostgreSQL)
+ *   e  SIGKILL during 80 concurrent card payments: the reconciler fulfils what was charged (PGlite, PostgreSQL)
+ *   f  SIGKILL during 60 concurrent cancellations: the reconciler finishes the refunds (PGlite, PostgreSQL)
  *
- * Options: --only=a,b,c,d  --db=pglite,postgres (for a and d)
+ * Options: --only=a,b,c,d,e,f  --db=pglite,postgres (for a, d, e and f)
  * PostgreSQL: a throwaway cluster of its own (initdb/pg_ctl as the postgres user), so stopping it disturbs
  * nobody; without one, RESILIENCE_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres) serves a, c
  * and d, and b is skipped. Redis: RESILIENCE_REDIS_URL (default redis://127.0.0.1:6379/7, flushed first).
@@ -14,6 +16,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createDatabase, createPgCluster, type PgCluster, root, workDir } from './harness.ts';
+import { killDuringCancellations, killDuringPayments } from './money.ts';
 import {
   gracefulShutdown,
   killDuringBookings,
@@ -28,7 +31,9 @@ function option(name: string, fallback: string): string {
   return process.argv.find((a) => a.startsWith(prefix))?.slice(prefix.length) ?? fallback;
 }
 
-const ONLY = option('only', 'a,b,c,d').split(',');
+const ALL = ['a', 'b', 'c', 'd', 'e', 'f'];
+const PER_DB = new Set(['a', 'd', 'e', 'f']);
+const ONLY = option('only', ALL.join(',')).split(',');
 const DBS = option('db', 'pglite,postgres').split(',');
 const REDIS_URL = process.env.RESILIENCE_REDIS_URL ?? 'redis://127.0.0.1:6379/7';
 const FALLBACK_PG = process.env.RESILIENCE_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -55,10 +60,7 @@ function markdown(results: ScenarioResult[], when: string): string {
       lines.push(`Skipped: ${r.skipped}`, '');
       continue;
     }
-    lines.push(
-      `Command: \`${COMMAND} -- --only=${r.id}${r.id === 'a' || r.id === 'd' ? ` --db=${r.store}` : ''}\``,
-      '',
-    );
+    lines.push(`Command: \`${COMMAND} -- --only=${r.id}${PER_DB.has(r.id) ? ` --db=${r.store}` : ''}\``, '');
     lines.push('| figure | value |', '|---|---|');
     for (const [k, v] of Object.entries(r.figures)) lines.push(`| ${k} | ${String(v).replace(/\|/g, '\\|')} |`);
     lines.push('', '| check | result | detail |', '|---|---|---|');
@@ -109,8 +111,7 @@ async function main(): Promise<void> {
   };
 
   const needsPg =
-    ONLY.some((id) => id === 'b' || id === 'c') ||
-    (DBS.includes('postgres') && ONLY.some((id) => id === 'a' || id === 'd'));
+    ONLY.some((id) => id === 'b' || id === 'c') || (DBS.includes('postgres') && ONLY.some((id) => PER_DB.has(id)));
   let cluster: PgCluster | null = null;
   if (needsPg) {
     console.log('Creating a throwaway PostgreSQL cluster…');
@@ -171,17 +172,35 @@ async function main(): Promise<void> {
         db,
       );
     }
+    const money = [
+      ['e', 'SIGKILL during 80 concurrent card payments, then restart', killDuringPayments],
+      ['f', 'SIGKILL during 60 concurrent cancellations with refunds, then restart', killDuringCancellations],
+    ] as const;
+    for (const [id, title, scenario] of money) {
+      for (const db of DBS) {
+        if (!ONLY.includes(id)) break;
+        await run(
+          async () =>
+            db === 'pglite'
+              ? scenario(pgliteStore(`${id}-pglite`), 'pglite')
+              : scenario({ kind: 'postgres', url: await createDatabase(adminUrl, `resilience_${id}`) }, 'postgres'),
+          id,
+          title,
+          db,
+        );
+      }
+    }
   } finally {
     cluster?.destroy();
     // The PGlite directories are named <scenario>-pglite-<timestamp>.
     for (const entry of readdirSync(workDir)) {
-      if (/^[ad]-pglite-\d+$/.test(entry)) rmSync(path.join(workDir, entry), { recursive: true, force: true });
+      if (/^[adef]-pglite-\d+$/.test(entry)) rmSync(path.join(workDir, entry), { recursive: true, force: true });
     }
   }
 
   const when = new Date().toISOString().replace('T', ' ').slice(0, 16);
   writeFileSync(path.join(workDir, 'results.json'), `${JSON.stringify({ when, results }, null, 2)}\n`);
-  if (ONLY.length === 4 && DBS.length === 2) writeDocs(markdown(results, `${when} UTC`));
+  if (ONLY.length === ALL.length && DBS.length === 2) writeDocs(markdown(results, `${when} UTC`));
   const failed = results.flatMap((r) => r.checks.filter((c) => !c.pass).map((c) => `(${r.id} ${r.store}) ${c.name}`));
   console.log(`\n${failed.length === 0 ? 'All resilience checks passed.' : `FAILED:\n  ${failed.join('\n  ')}`}`);
   process.exit(failed.length === 0 ? 0 : 1);

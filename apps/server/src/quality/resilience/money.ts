@@ -1,0 +1,322 @@
+/**
+ * Issue 10's crash scenarios (ADR 0101): SIGKILL during concurrent card payments and during concurrent
+ * cancellations with refunds, then a restart; within 90 seconds the reconciler must leave no money and
+ * booking disagreeing.
+ *   e  80 sandbox checkouts paid at once, killed after 25 answers
+ *   f  60 paid bookings canceled at once, killed after 15 answers
+ */
+import {
+  bookingBody,
+  csrfToken,
+  dayFacts,
+  freePort,
+  type Outcome,
+  openSql,
+  postJson,
+  prepareStore,
+  type Server,
+  type Sql,
+  type Store,
+  setStock,
+  sleep,
+  startServer,
+  stopServer,
+  storeEnv,
+  testDay,
+  waitHealthy,
+} from './harness.ts';
+import type { Check, ScenarioResult } from './scenarios.ts';
+
+const check = (name: string, pass: boolean, detail: string): Check => ({ name, pass, detail });
+const RECOVERY_SECONDS = 90;
+const SERVER_ENV = { LOGIN_IP_LIMIT: '1000000' };
+
+async function withSql<T>(store: Store, fn: (sql: Sql) => Promise<T>): Promise<T> {
+  const sql = await openSql(store);
+  try {
+    return await fn(sql);
+  } finally {
+    await sql.close();
+  }
+}
+
+/** Books `count` one-adult card bookings and opens a checkout for each; returns rsvno → sandbox session id. */
+async function bookWithCheckouts(server: Server, token: string, day: string, count: number) {
+  const body = await bookingBody(server.baseUrl, day);
+  const sessions = new Map<string, string>();
+  for (let i = 0; i < count; i += 1) {
+    const booked = await postJson(server.baseUrl, '/api/booking', token, body);
+    if (!booked.ok || booked.answer.errcd !== '000') throw new Error(`booking failed: ${JSON.stringify(booked)}`);
+    const rsvno = (booked.answer.response as { rsvno: string }).rsvno;
+    const checkout = await postJson(server.baseUrl, '/api/checkout', token, {
+      rsvno,
+      success_path: '/reservation/complete?processing=success',
+      cancel_path: '/reservation/complete?processing=failed',
+    });
+    if (!checkout.ok || checkout.answer.errcd !== '000')
+      throw new Error(`checkout failed: ${JSON.stringify(checkout)}`);
+    const url = (checkout.answer.response as { url: string }).url;
+    sessions.set(rsvno, url.slice(url.lastIndexOf('/') + 1));
+  }
+  return sessions;
+}
+
+/** Pays on the sandbox's hosted page with the test card that succeeds; a 303 is the provider's answer. */
+async function payOnPage(server: Server, sessionId: string): Promise<Outcome> {
+  try {
+    const res = await fetch(`${server.baseUrl}/sandbox/checkout/${sessionId}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ number: '4242424242424242', expiry: '12/34', cvc: '123' }).toString(),
+    });
+    return {
+      ok: true,
+      answer: { status: res.status, errcd: res.status === 303 ? '000' : '', errMsg: '', response: null },
+    };
+  } catch (error) {
+    return { ok: false, error: (error as Error).message };
+  }
+}
+
+/** Sends all requests at once and kills the server after `killAfter` answers. */
+async function burstAndKill(server: Server, work: (() => Promise<Outcome>)[], killAfter: number) {
+  let answers = 0;
+  let killedAt = 0;
+  const started = Date.now();
+  const kill = () => {
+    if (killedAt) return;
+    killedAt = Date.now() - started;
+    server.child.kill('SIGKILL');
+  };
+  const fallback = setTimeout(kill, 30_000);
+  const outcomes = await Promise.all(
+    work.map((w) =>
+      w().then((o) => {
+        if (o.ok && o.answer.errcd === '000') {
+          answers += 1;
+          if (answers >= killAfter) kill();
+        }
+        return o;
+      }),
+    ),
+  );
+  clearTimeout(fallback);
+  kill();
+  const exit = await server.exited;
+  return { outcomes, answers, killedAt, exit };
+}
+
+interface MoneyFacts {
+  /** Sandbox charges whose booking is not paid (and whose money was not given back). */
+  chargedUnpaid: string[];
+  /** Bookings with money refunded that are still active (status ≠ 4, no duplicate refund). */
+  refundedActive: string[];
+  /** Cancellations claimed and not final. */
+  stuck: string[];
+  /** Canceled bookings with a refund whose cancellation mail count is not exactly 1. */
+  mailedWrong: string[];
+  /** Paid bookings whose paid mail count is not exactly 1. */
+  paidMailWrong: string[];
+  paid: number;
+  canceled: number;
+}
+
+async function moneyFacts(sql: Sql, rsvnos: string[]): Promise<MoneyFacts> {
+  const rows = await sql.query<{
+    rsvno: string;
+    status: number;
+    status_payment: number;
+    canceled_at: string | null;
+    charged: number;
+    refunded: number;
+    cancel_mails: number;
+    paid_mails: number;
+  }>(
+    `select b.rsvno, b.status, b.status_payment, b.canceled_at,
+        (select coalesce(sum(s.amount), 0)::int from sandbox_checkouts s where s.rsvno = b.rsvno and s.status = 'complete') as charged,
+        (select coalesce(sum(s.refunded_amount), 0)::int from sandbox_checkouts s where s.rsvno = b.rsvno) as refunded,
+        (select count(*)::int from outbox m where m.rsvno = b.rsvno and m.kind = 'cancellation') as cancel_mails,
+        (select count(*)::int from outbox m where m.rsvno = b.rsvno and m.kind = 'booking_paid') as paid_mails
+     from bookings b where b.rsvno = any($1)`,
+    [rsvnos],
+  );
+  const n = (v: unknown) => Number(v);
+  return {
+    chargedUnpaid: rows.filter((r) => n(r.charged) > n(r.refunded) && n(r.status_payment) !== 1).map((r) => r.rsvno),
+    refundedActive: rows.filter((r) => n(r.refunded) > 0 && n(r.status) !== 4).map((r) => r.rsvno),
+    stuck: rows.filter((r) => n(r.status) === 1 && r.canceled_at !== null).map((r) => r.rsvno),
+    mailedWrong: rows
+      .filter((r) => n(r.status) === 4 && n(r.refunded) > 0 && n(r.cancel_mails) !== 1)
+      .map((r) => `${r.rsvno} (${r.cancel_mails})`),
+    paidMailWrong: rows
+      .filter((r) => n(r.status_payment) === 1 && n(r.paid_mails) !== 1)
+      .map((r) => `${r.rsvno} (${r.paid_mails})`),
+    paid: rows.filter((r) => n(r.status) === 1 && n(r.status_payment) === 1).length,
+    canceled: rows.filter((r) => n(r.status) === 4).length,
+  };
+}
+
+function settled(facts: MoneyFacts): boolean {
+  return facts.chargedUnpaid.length + facts.refundedActive.length + facts.stuck.length === 0;
+}
+
+/**
+ * Restarts the server and waits for the reconciler: on PostgreSQL the facts are polled until settled; the
+ * embedded database admits one process, so there they are read once the restarted server has had 90 s.
+ */
+async function restartAndSettle(store: Store, label: string, port: number, rsvnos: string[]) {
+  const second = startServer(label, port, { ...storeEnv(store), ...SERVER_ENV });
+  const restartMs = await waitHealthy(second, 240_000);
+  const healthyAt = Date.now();
+  let facts: MoneyFacts | undefined;
+  let settledMs = -1;
+  if (store.kind === 'postgres') {
+    while (Date.now() - healthyAt < RECOVERY_SECONDS * 1000) {
+      facts = await withSql(store, (sql) => moneyFacts(sql, rsvnos));
+      if (settled(facts)) {
+        settledMs = Date.now() - healthyAt;
+        break;
+      }
+      await sleep(2_000);
+    }
+    await stopServer(second);
+  } else {
+    await sleep(RECOVERY_SECONDS * 1000);
+    await stopServer(second);
+  }
+  facts = await withSql(store, (sql) => moneyFacts(sql, rsvnos));
+  if (settledMs < 0 && settled(facts)) settledMs = RECOVERY_SECONDS * 1000;
+  return { facts, restartMs, settledMs };
+}
+
+function moneyChecks(facts: MoneyFacts): Check[] {
+  return [
+    check('0 bookings charged and unpaid', facts.chargedUnpaid.length === 0, facts.chargedUnpaid.join(' ') || 'none'),
+    check(
+      '0 bookings refunded and still active',
+      facts.refundedActive.length === 0,
+      facts.refundedActive.join(' ') || 'none',
+    ),
+    check('0 cancellations stuck', facts.stuck.length === 0, facts.stuck.join(' ') || 'none'),
+    check(
+      'every refunded booking mailed once',
+      facts.mailedWrong.length === 0,
+      facts.mailedWrong.join(' ') || `${facts.canceled} canceled`,
+    ),
+    check(
+      'every paid booking mailed once',
+      facts.paidMailWrong.length === 0,
+      facts.paidMailWrong.join(' ') || `${facts.paid} paid`,
+    ),
+  ];
+}
+
+function stockCheck(seeded: number, after: { stock: number; heldSeats: number }): Check {
+  const total = after.stock + after.heldSeats;
+  return check(
+    'stock left + seats held = stock seeded',
+    total === seeded,
+    `${after.stock} left + ${after.heldSeats} held = ${total}; seeded ${seeded}`,
+  );
+}
+
+export async function killDuringPayments(store: Store, label: string): Promise<ScenarioResult> {
+  const day = testDay(47);
+  const SEEDED = 500;
+  const PAYMENTS = 80;
+  const KILL_AFTER = 25;
+  await prepareStore(store, (sql) => setStock(sql, day, SEEDED));
+  const port = await freePort();
+  const first = startServer(`e-${label}-1`, port, { ...storeEnv(store), ...SERVER_ENV });
+  await waitHealthy(first);
+  const token = await csrfToken(first.baseUrl);
+  const sessions = await bookWithCheckouts(first, token, day, PAYMENTS);
+  const burst = await burstAndKill(
+    first,
+    [...sessions.values()].map((id) => () => payOnPage(first, id)),
+    KILL_AFTER,
+  );
+  const rsvnos = [...sessions.keys()];
+  const atKill = await withSql(store, (sql) => moneyFacts(sql, rsvnos)).catch(() => undefined);
+  const { facts, restartMs, settledMs } = await restartAndSettle(store, `e-${label}-2`, port, rsvnos);
+  const after = await withSql(store, (sql) => dayFacts(sql, day));
+  return {
+    id: 'e',
+    title: `SIGKILL during ${PAYMENTS} concurrent card payments, then restart`,
+    store: label,
+    figures: {
+      'payments sent at once': PAYMENTS,
+      'killed after (ms)': burst.killedAt,
+      'paid answers (303) before the kill': burst.answers,
+      'charged but not fulfilled right after the kill': atKill ? atKill.chargedUnpaid.length : 'n/a (PGlite held)',
+      'restart to healthy (ms)': restartMs,
+      'restart to all settled (ms)': settledMs,
+      'paid bookings afterwards': facts.paid,
+    },
+    checks: [
+      check('the server was killed mid-way', burst.exit.signal === 'SIGKILL', `exit ${JSON.stringify(burst.exit)}`),
+      check(`settled within ${RECOVERY_SECONDS} s of the restart`, settledMs >= 0, `${settledMs} ms`),
+      ...moneyChecks(facts),
+      stockCheck(SEEDED, after),
+    ],
+  };
+}
+
+export async function killDuringCancellations(store: Store, label: string): Promise<ScenarioResult> {
+  const day = testDay(48);
+  const SEEDED = 500;
+  const CANCELS = 60;
+  const KILL_AFTER = 15;
+  await prepareStore(store, (sql) => setStock(sql, day, SEEDED));
+  const port = await freePort();
+  const first = startServer(`f-${label}-1`, port, { ...storeEnv(store), ...SERVER_ENV });
+  await waitHealthy(first);
+  const token = await csrfToken(first.baseUrl);
+  const sessions = await bookWithCheckouts(first, token, day, CANCELS);
+  const logins = new Map<string, { session: string; refund: string }>();
+  for (const [rsvno, sessionId] of sessions) {
+    const paid = await payOnPage(first, sessionId);
+    if (!paid.ok || paid.answer.status !== 303) throw new Error(`payment of ${rsvno} failed`);
+    const login = await postJson(first.baseUrl, '/api/mylogin', token, { rsvno, tel: '090-1234-5678' });
+    const session = (login.ok && (login.answer.response as { session?: string } | null)?.session) || '';
+    const price = await postJson(first.baseUrl, '/api/booking/cancelprice', token, { session, rsvno });
+    const refund = price.ok ? (price.answer.response as { refund: number } | null)?.refund : undefined;
+    if (!session || refund === undefined) throw new Error(`login or cancel price of ${rsvno} failed`);
+    logins.set(rsvno, { session, refund: String(refund) });
+  }
+  const burst = await burstAndKill(
+    first,
+    [...logins].map(
+      ([rsvno, l]) =>
+        () =>
+          postJson(first.baseUrl, '/api/booking/cancel', token, { session: l.session, rsvno, refund: l.refund }),
+    ),
+    KILL_AFTER,
+  );
+  const rsvnos = [...logins.keys()];
+  const atKill = await withSql(store, (sql) => moneyFacts(sql, rsvnos)).catch(() => undefined);
+  const { facts, restartMs, settledMs } = await restartAndSettle(store, `f-${label}-2`, port, rsvnos);
+  const after = await withSql(store, (sql) => dayFacts(sql, day));
+  return {
+    id: 'f',
+    title: `SIGKILL during ${CANCELS} concurrent cancellations with refunds, then restart`,
+    store: label,
+    figures: {
+      'cancellations sent at once': CANCELS,
+      'killed after (ms)': burst.killedAt,
+      'answered 000 before the kill': burst.answers,
+      'refunded but still active right after the kill': atKill ? atKill.refundedActive.length : 'n/a (PGlite held)',
+      'claimed and not final right after the kill': atKill ? atKill.stuck.length : 'n/a (PGlite held)',
+      'restart to healthy (ms)': restartMs,
+      'restart to all settled (ms)': settledMs,
+      'canceled afterwards': facts.canceled,
+    },
+    checks: [
+      check('the server was killed mid-way', burst.exit.signal === 'SIGKILL', `exit ${JSON.stringify(burst.exit)}`),
+      check(`settled within ${RECOVERY_SECONDS} s of the restart`, settledMs >= 0, `${settledMs} ms`),
+      ...moneyChecks(facts),
+      stockCheck(SEEDED, after),
+    ],
+  };
+}
