@@ -8,6 +8,7 @@ import { type Clock, todayIn } from '../clock.ts';
 import type { Db, Tx } from '../db/client.ts';
 import {
   areas,
+  bookingEvents,
   bookingMembers,
   bookingOptions,
   bookingRentals,
@@ -269,6 +270,18 @@ async function writeSeed(tx: Tx, clock: Clock): Promise<void> {
   await tx.insert(bookings).values(demo.map((d) => d.booking));
   await tx.insert(bookingOptions).values(demo.flatMap((d) => d.options));
   await tx.insert(bookingMembers).values(demo.flatMap((d) => d.members));
+  // Each demo booking's history starts with its making (ADR 0100), as a booking made on the site does.
+  await tx.insert(bookingEvents).values(
+    demo.map(({ booking }) => ({
+      rsvno: booking.rsvno,
+      at: booking.rsvdate,
+      actorKind: 'system' as const,
+      actor: 'seed',
+      action: 'created',
+      after: { status: booking.status, status_payment: booking.statusPayment, amountjp: booking.amountjp },
+      note: 'デモデータ',
+    })),
+  );
   const rentals = demo.flatMap((d) => d.rentals);
   if (rentals.length > 0) await tx.insert(bookingRentals).values(rentals);
   const paid = demo.flatMap((d) => (d.payment ? [d.payment] : []));
