@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIn } from '../../clock.ts';
 import { bookingEvents, bookings, outbox, payments, providerCalls, sandboxCheckouts } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { bookingCapabilityCookie } from '../payment/capability.ts';
 import type { PaymentProvider } from '../payment/provider.ts';
 import { captureSandboxCheckout } from '../payment/sandbox.ts';
 import { beginCancellation, cancelBooking, quoteCancellation } from './cancel.ts';
@@ -57,12 +58,18 @@ async function bookOk(opcd: string, party: { adults?: number; children?: number 
   return res.body.response.rsvno;
 }
 
-async function openCheckout(rsvno: string, successPath = SUCCESS): Promise<string> {
-  const res = await t.request({
+function checkoutRequest(rsvno: string, successPath = SUCCESS) {
+  return t.request({
     method: 'POST',
     url: '/api/checkout',
     payload: { rsvno, success_path: successPath, cancel_path: CANCEL },
+    cookies: bookingCapabilityCookie(t.config.appKey, rsvno),
+    remoteAddress: `10.9.1.${ip++ % 250}`,
   });
+}
+
+async function openCheckout(rsvno: string, successPath = SUCCESS): Promise<string> {
+  const res = await checkoutRequest(rsvno, successPath);
   expect(res.statusCode).toBe(200);
   const url = res.json().response.url as string;
   return url.slice(url.lastIndexOf('/') + 1);
@@ -160,11 +167,7 @@ describe('creation', () => {
     const rsvno = (await book('LCFREE', { adults: 1 })).body.response.rsvno;
     expect(await row(rsvno)).toMatchObject({ status: 1, statusPayment: 1, amountjp: 0 });
     expect(await mails(rsvno, 'booking_paid')).toHaveLength(1);
-    const res = await t.request({
-      method: 'POST',
-      url: '/api/checkout',
-      payload: { rsvno, success_path: SUCCESS, cancel_path: CANCEL },
-    });
+    const res = await checkoutRequest(rsvno);
     expect(res.statusCode).toBe(409);
     expect(res.json().errMsg).toBe(Msg.notPayable);
   });
@@ -316,11 +319,7 @@ describe('the reconciler finishes each half-done step', () => {
     const rsvno = await bookOk('LC0001');
     const restore = losingAnswers('createCheckout');
     try {
-      const res = await t.request({
-        method: 'POST',
-        url: '/api/checkout',
-        payload: { rsvno, success_path: SUCCESS, cancel_path: CANCEL },
-      });
+      const res = await checkoutRequest(rsvno);
       expect(res.statusCode).toBe(502);
     } finally {
       restore();

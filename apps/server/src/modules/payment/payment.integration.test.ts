@@ -12,6 +12,7 @@ import { findPaidPayments } from '../booking/repository.ts';
 import { confirmRequest } from '../booking/service.ts';
 import { sweepUnpaidBookings } from '../booking/sweeper.ts';
 import { ADULT_PRICE, bookingPayload, insertTestOption, insertTestStock, stockLeft } from '../booking/test-fixtures.ts';
+import { bookingCapabilityCookie } from './capability.ts';
 
 let t: TestApp;
 const checkoutActor = systemActor('checkout');
@@ -31,11 +32,14 @@ async function book(opcd: string, adults = 2): Promise<string> {
   return res.json().response.rsvno;
 }
 
+/** The purchase flow's checkout, from the browser that made the booking (its capability cookie). */
 function checkout(rsvno: string, extra: Record<string, string> = {}) {
   return t.request({
     method: 'POST',
     url: '/api/checkout',
     payload: { rsvno, success_path: SUCCESS, cancel_path: CANCEL, ...extra },
+    cookies: bookingCapabilityCookie(t.config.appKey, rsvno),
+    remoteAddress: `10.1.1.${ipCounter++ % 250}`,
   });
 }
 
@@ -227,6 +231,72 @@ describe('sandbox hosted checkout page', () => {
 
     const again = await checkout(rsvno);
     expect(again.json().errMsg).toBe(Msg.notPayable);
+  });
+});
+
+describe('the purchase-flow checkout belongs to the browser that booked (issue 11.4)', () => {
+  function strangerCheckout(rsvno: string, remoteAddress = '10.77.0.1') {
+    return t.request({
+      method: 'POST',
+      url: '/api/checkout',
+      payload: { rsvno, success_path: SUCCESS, cancel_path: CANCEL },
+      remoteAddress,
+    });
+  }
+
+  it('answers a stranger alike whatever the number, and opens nothing', async () => {
+    const fresh = await book('PY0001');
+    const paidOne = await book('PY0001');
+    await pay(sessionIdOf((await checkout(paidOne)).json().response.url), '4242424242424242');
+    const before = await t.ctx.db.select().from(payments);
+    const answers = await Promise.all(
+      [fresh, paidOne, 'ZZ000000', 'AA100001'].map(async (rsvno) => {
+        const res = await strangerCheckout(rsvno);
+        return { status: res.statusCode, body: res.json() };
+      }),
+    );
+    for (const answer of answers) {
+      expect(answer).toEqual({ status: 403, body: { errcd: '999', errMsg: Msg.checkoutFailed, response: null } });
+    }
+    expect(await t.ctx.db.select().from(payments)).toHaveLength(before.length);
+    // A capability for another booking does not open this one.
+    const forged = await t.request({
+      method: 'POST',
+      url: '/api/checkout',
+      payload: { rsvno: fresh, success_path: SUCCESS, cancel_path: CANCEL },
+      cookies: { [`tabi_bk_${fresh}`]: Object.values(bookingCapabilityCookie(t.config.appKey, paidOne))[0] ?? '' },
+    });
+    expect(forged.statusCode).toBe(403);
+  });
+
+  it('sets the capability as an HttpOnly, SameSite=Strict cookie on the booking answer', async () => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/booking',
+      payload: bookingPayload('PY0001', day, { adults: 1 }),
+      remoteAddress: '10.78.0.1',
+    });
+    const rsvno = res.json().response.rsvno as string;
+    const cookie = res.cookies.find((c) => c.name === `tabi_bk_${rsvno}`);
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api', maxAge: 3600 });
+    expect(cookie?.value).toBe(bookingCapabilityCookie(t.config.appKey, rsvno)[`tabi_bk_${rsvno}`]);
+  });
+
+  it('is rate limited per client address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 22; i += 1)
+      statuses.push((await strangerCheckout(`ZZ${String(i).padStart(6, '0')}`, '10.79.0.1')).statusCode);
+    expect(statuses.slice(0, 20).every((s) => s === 403)).toBe(true);
+    expect(statuses.slice(20)).toEqual([429, 429]);
+  });
+
+  it('opens at most one checkout per booking and destination while it is valid', async () => {
+    const rsvno = await book('PY0001');
+    const first = (await checkout(rsvno)).json().response.url;
+    const again = (await checkout(rsvno)).json().response.url;
+    expect(again).toBe(first);
+    const rows = await t.ctx.db.select().from(payments).where(eq(payments.rsvno, rsvno));
+    expect(rows).toHaveLength(1);
   });
 });
 

@@ -9,13 +9,25 @@ import { systemActor } from '../booking/events.ts';
 import { fulfil } from '../booking/fulfil.ts';
 import { settleCheckout } from '../booking/reconciler.ts';
 import { requireSession } from '../session/service.ts';
+import { holdsBookingCapability } from './capability.ts';
 import { createCheckoutForBooking } from './service.ts';
+
+/** Checkouts opened per client address per minute: enough for retries, not for guessing numbers. */
+const CHECKOUT_LIMIT_PER_IP = 20;
+const CHECKOUT_WINDOW_SECONDS = 60;
 
 /** POST /checkout (ADR 0020) and the Stripe webhook. */
 export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.post('/checkout', async (request) => {
+    const limit = await ctx.limiter.hit(`checkout:ip:${request.ip}`, CHECKOUT_LIMIT_PER_IP, CHECKOUT_WINDOW_SECONDS);
+    if (!limit.allowed) throw new AppError(ErrCd.generic, Msg.tooManyRequests, 429);
     const input = parseInput(checkoutRequest, request.body);
     const token = input.session;
+    // The purchase flow pays only a booking this browser made (capability.ts); my page proves a session.
+    if (token) await requireSession(ctx, token, input.rsvno);
+    else if (!holdsBookingCapability(request, ctx.config.appKey, input.rsvno)) {
+      throw new AppError(ErrCd.generic, Msg.checkoutFailed, 403);
+    }
     return ok(
       await createCheckoutForBooking(ctx, input.rsvno, {
         successPath: input.success_path,

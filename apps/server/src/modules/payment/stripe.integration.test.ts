@@ -11,6 +11,7 @@ import { systemActor } from '../booking/events.ts';
 import { planRefunds, sendPendingRefunds } from '../booking/refunds.ts';
 import { findPaidPayments } from '../booking/repository.ts';
 import { ADULT_PRICE, bookingPayload, insertTestOption, insertTestStock } from '../booking/test-fixtures.ts';
+import { bookingCapabilityCookie } from './capability.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
 type Json = Record<string, unknown>;
@@ -136,6 +137,7 @@ async function openCheckout(rsvno: string): Promise<string> {
       success_path: '/reservation/complete?processing=success',
       cancel_path: '/reservation/complete?processing=failed',
     },
+    cookies: bookingCapabilityCookie(t.config.appKey, rsvno),
   });
   expect(res.statusCode).toBe(200);
   const url = res.json().response.url as string;

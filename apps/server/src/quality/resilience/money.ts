@@ -5,7 +5,9 @@
  *   e  80 sandbox checkouts paid at once, killed after 25 answers
  *   f  60 paid bookings canceled at once, killed after 15 answers
  */
+import { bookingCapabilityCookie } from '../../modules/payment/capability.ts';
 import {
+  APP_KEY,
   bookingBody,
   csrfToken,
   dayFacts,
@@ -48,11 +50,20 @@ async function bookWithCheckouts(server: Server, token: string, day: string, cou
     const booked = await postJson(server.baseUrl, '/api/booking', token, body);
     if (!booked.ok || booked.answer.errcd !== '000') throw new Error(`booking failed: ${JSON.stringify(booked)}`);
     const rsvno = (booked.answer.response as { rsvno: string }).rsvno;
-    const checkout = await postJson(server.baseUrl, '/api/checkout', token, {
-      rsvno,
-      success_path: '/reservation/complete?processing=success',
-      cancel_path: '/reservation/complete?processing=failed',
-    });
+    const capability = Object.entries(bookingCapabilityCookie(APP_KEY, rsvno))
+      .map(([name, value]) => `${name}=${value}`)
+      .join('; ');
+    const checkout = await postJson(
+      server.baseUrl,
+      '/api/checkout',
+      token,
+      {
+        rsvno,
+        success_path: '/reservation/complete?processing=success',
+        cancel_path: '/reservation/complete?processing=failed',
+      },
+      { cookie: `XSRF-TOKEN=${token}; ${capability}` },
+    );
     if (!checkout.ok || checkout.answer.errcd !== '000')
       throw new Error(`checkout failed: ${JSON.stringify(checkout)}`);
     const url = (checkout.answer.response as { url: string }).url;
