@@ -12,6 +12,7 @@ import {
   csrfToken,
   dayFacts,
   freePort,
+  nextClientIp,
   type Outcome,
   openSql,
   postJson,
@@ -31,7 +32,8 @@ import type { Check, ScenarioResult } from './scenarios.ts';
 
 const check = (name: string, pass: boolean, detail: string): Check => ({ name, pass, detail });
 const RECOVERY_SECONDS = 90;
-const SERVER_ENV = { LOGIN_IP_LIMIT: '1000000' };
+// Each request names its own client address (X-Forwarded-For, believed here), so no per-address limit trips.
+const SERVER_ENV = { LOGIN_IP_LIMIT: '1000000', TRUST_PROXY: 'true' };
 
 async function withSql<T>(store: Store, fn: (sql: Sql) => Promise<T>): Promise<T> {
   const sql = await openSql(store);
@@ -62,7 +64,7 @@ async function bookWithCheckouts(server: Server, token: string, day: string, cou
         success_path: '/reservation/complete?processing=success',
         cancel_path: '/reservation/complete?processing=failed',
       },
-      { cookie: `XSRF-TOKEN=${token}; ${capability}` },
+      { cookie: `XSRF-TOKEN=${token}; ${capability}`, 'x-forwarded-for': nextClientIp() },
     );
     if (!checkout.ok || checkout.answer.errcd !== '000')
       throw new Error(`checkout failed: ${JSON.stringify(checkout)}`);
