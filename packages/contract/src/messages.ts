@@ -107,6 +107,10 @@ export const Msg = {
   feeOverrideReasonRequired: 'キャンセル料を変更する場合は、理由を入力してください。',
   rentalNotEditable: 'このご予約のレンタル内容は変更できません。',
   mailNotFound: 'ご指定のメールが見つかりません。',
+  participantsNotEditable: 'キャンセル済みのご予約の参加者は変更できません。',
+  participantsClassChanged:
+    '参加者の人数と年齢区分は変更できません（料金と在庫が変わるため）。変更が必要な場合は取り消して新しくご予約ください。',
+  noteRequired: 'メモを入力してください。',
 } as const;
 
 export function nameTooLong(max: number): string {

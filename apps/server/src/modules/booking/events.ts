@@ -44,7 +44,9 @@ export type BookingAction =
   | 'refund_sent'
   | 'refund_failed'
   | 'rentals_changed'
-  | 'mail_resent';
+  | 'participants_changed'
+  | 'mail_resent'
+  | 'note_added';
 
 export interface EventChange {
   before?: Record<string, unknown> | null;

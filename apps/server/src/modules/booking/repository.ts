@@ -220,6 +220,11 @@ export async function findRentals(db: DbOrTx, rsvno: string) {
 }
 export type RentalRow = Awaited<ReturnType<typeof findRentals>>[number];
 
+export async function replaceMembers(tx: DbOrTx, rsvno: string, rows: NewMember[]): Promise<void> {
+  await tx.delete(bookingMembers).where(eq(bookingMembers.rsvno, rsvno));
+  if (rows.length > 0) await tx.insert(bookingMembers).values(rows);
+}
+
 export async function replaceRentals(
   tx: DbOrTx,
   rsvno: string,

@@ -157,17 +157,21 @@ function planRentals(input: BookingInput, option: OptionRow, members: PlannedMem
   });
 }
 
-/** Every SPEC §5 rule that needs no database; throws the first problem as a Japanese AppError. */
-export function planBooking(input: BookingInput, option: OptionRow, today: Ymd): BookingPlan {
-  checkApplicant(input);
-  const usedate = input.usedate;
-  checkUseDate(usedate, option, today);
-
+/**
+ * The participants checked against the option (age classes offered, names, birthdays for the use date,
+ * extended fields): the booking's and the console's participant edit's one set of rules.
+ */
+export function planMembers(
+  memberList: BookingInput['memberList'],
+  option: OptionRow,
+  usedate: Ymd,
+  today: Ymd,
+): { members: PlannedMember[]; counts: PartyCounts } {
   const rules = ageRulesOf(option);
   const offered = new Set(offeredAgeClasses(rules));
   const listed = new Set(option.extendedFields);
   const counts = emptyParty();
-  const members = input.memberList.map((m, index): PlannedMember => {
+  const members = memberList.map((m, index): PlannedMember => {
     const seq = index + 1;
     if (Number(m.seq) !== seq || !/^\d+$/.test(m.seq)) throw refuse(Msg.memberListInvalid);
     const ageClass = ageClassFromCode(m.ageclass);
@@ -190,6 +194,16 @@ export function planBooking(input: BookingInput, option: OptionRow, today: Ymd):
     };
   });
 
+  return { members, counts };
+}
+
+/** Every SPEC §5 rule that needs no database; throws the first problem as a Japanese AppError. */
+export function planBooking(input: BookingInput, option: OptionRow, today: Ymd): BookingPlan {
+  checkApplicant(input);
+  const usedate = input.usedate;
+  checkUseDate(usedate, option, today);
+
+  const { members, counts } = planMembers(input.memberList, option, usedate, today);
   const { min, max } = partyBounds({ min_people: option.minPeople, max_people: option.maxPeople });
   const seats = headcount(counts);
   if (seats < min || seats > max) throw refuse(partySizeOutOfRange(min, max));

@@ -1,0 +1,119 @@
+/**
+ * What staff do to a booking beyond the customer's own transitions (DESIGN §11): resend a mail, correct the
+ * participants, leave an internal note. Each is an event in the booking's history, like every change.
+ * (Cancellation on the customer's behalf is `cancelBooking` with a staff actor; requests are answered with
+ * `confirmRequest` / `declineRequest`.)
+ */
+import { BookingStatus, ErrCd } from '@tabi/contract/constants';
+import { isoDateToYmd } from '@tabi/contract/dates';
+import { Msg } from '@tabi/contract/messages';
+import { todayIn } from '../../clock.ts';
+import type { AppContextBase } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { type Actor, recordEvent } from './events.ts';
+import * as repo from './repository.ts';
+import { type BookingInput, planMembers } from './validate.ts';
+
+async function lockLive(tx: Parameters<typeof repo.lockBooking>[0], rsvno: string): Promise<repo.BookingRow> {
+  const booking = await repo.lockBooking(tx, rsvno);
+  if (!booking) throw AppError.notFound(Msg.bookingNotFound);
+  return booking;
+}
+
+/** Queues a copy of one of the booking's mails to the same address. */
+export async function resendMail(ctx: AppContextBase, rsvno: string, mailId: number, actor: Actor): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    await lockLive(tx, rsvno);
+    const mail = await repo.findBookingMail(tx, rsvno, mailId);
+    if (!mail) throw AppError.notFound(Msg.mailNotFound);
+    await enqueueMail(tx, { kind: mail.kind, rsvno, to: mail.to, subject: mail.subject, body: mail.body });
+    await recordEvent(tx, ctx.clock.now(), rsvno, actor, 'mail_resent', {
+      after: { mail_id: mail.id, kind: mail.kind, to: mail.to },
+    });
+  });
+}
+
+function asHistory(m: {
+  seq: number;
+  sei: string;
+  mei: string;
+  birthday: string;
+  sex: string;
+  nationalityId: number;
+  extended: Record<string, unknown>;
+}) {
+  return {
+    seq: m.seq,
+    sei: m.sei,
+    mei: m.mei,
+    birthday: m.birthday,
+    sex: m.sex,
+    nationality_id: m.nationalityId,
+    ...m.extended,
+  };
+}
+
+/**
+ * Corrects the participants' names, birthdays, sex, nationality and extended fields, with the same rules as
+ * the booking form. The party's size and age classes stay (they decide the price and the seats).
+ */
+export async function changeParticipants(
+  ctx: AppContextBase,
+  rsvno: string,
+  memberList: BookingInput['memberList'],
+  actor: Actor,
+): Promise<void> {
+  const booking = await repo.findBooking(ctx.db, rsvno);
+  if (!booking) throw AppError.notFound(Msg.bookingNotFound);
+  const [line] = await repo.findBookingOptions(ctx.db, rsvno);
+  const option = line ? await repo.findOption(ctx.db, line.line.opcd) : undefined;
+  if (!line || !option) throw AppError.notFound(Msg.bookingNotFound);
+  const before = await repo.findMembers(ctx.db, rsvno);
+  const { members } = planMembers(memberList, option, isoDateToYmd(line.line.usedate), todayIn(ctx.clock));
+  const sameParty = members.length === before.length && members.every((m, i) => m.ageclassCode === before[i]?.ageclass);
+  if (!sameParty) throw new AppError(ErrCd.generic, Msg.participantsClassChanged, 422);
+  const known = await repo.existingNationalities(
+    ctx.db,
+    members.map((m) => m.nationalityId).filter((id) => id !== 0),
+  );
+  if (members.some((m) => m.nationalityId !== 0 && !known.has(m.nationalityId))) {
+    throw new AppError(ErrCd.generic, Msg.nationalityInvalid, 422);
+  }
+
+  await ctx.db.transaction(async (tx) => {
+    const locked = await lockLive(tx, rsvno);
+    if (locked.status === BookingStatus.canceled) {
+      throw AppError.conflict(ErrCd.generic, Msg.participantsNotEditable);
+    }
+    await repo.replaceMembers(
+      tx,
+      rsvno,
+      members.map((m) => ({
+        rsvno,
+        seq: m.seq,
+        sei: m.sei,
+        mei: m.mei,
+        birthday: m.birthday,
+        sex: m.sex,
+        ageclass: m.ageclassCode,
+        nationalityId: m.nationalityId,
+        extended: m.extended,
+      })),
+    );
+    await recordEvent(tx, ctx.clock.now(), rsvno, actor, 'participants_changed', {
+      before: { members: before.map(asHistory) },
+      after: { members: members.map(asHistory) },
+    });
+  });
+}
+
+/** An internal note on the booking, for staff only (never shown to the customer). */
+export async function addNote(ctx: AppContextBase, rsvno: string, note: string, actor: Actor): Promise<void> {
+  const text = note.trim();
+  if (text === '') throw new AppError(ErrCd.generic, Msg.noteRequired, 422);
+  await ctx.db.transaction(async (tx) => {
+    await lockLive(tx, rsvno);
+    await recordEvent(tx, ctx.clock.now(), rsvno, actor, 'note_added', { note: text.slice(0, 2000) });
+  });
+}
