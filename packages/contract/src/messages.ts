@@ -98,6 +98,22 @@ export const Msg = {
   couponPinWrong: '暗証番号が正しくありません。',
   requestNotPending: 'この予約は回答待ちのリクエスト予約ではないため、操作できません。',
   paymentDeadlineUnavailable: '利用日が近いため、お支払い期限を設定できません。',
+  // Staff console (DESIGN §11).
+  staffLoginFailed: 'メールアドレスまたはパスワードが正しくありません。',
+  staffLoginRateLimited: 'サインインの試行回数が上限に達しました。15分ほど時間をおいてから再度お試しください。',
+  staffTotpFailed: '確認コードが正しくありません。認証アプリに表示されている6桁のコードを入力してください。',
+  staffSecondStepExpired: 'サインインの途中で時間が経ちました。最初からやり直してください。',
+  staffSessionExpired: 'サインインの有効期限が切れました。再度サインインしてください。',
+  staffForbidden: 'この操作を行う権限がありません。',
+  staffMustChangePassword: '初期パスワードのままです。パスワードを変更してから操作してください。',
+  staffCurrentPasswordWrong: '現在のパスワードが正しくありません。',
+  staffPasswordTooShort: 'パスワードは12文字以上で入力してください。',
+  staffPasswordSame: '新しいパスワードは現在のパスワードと異なるものにしてください。',
+  staffTotpAlreadyEnabled: '2段階認証は既に設定されています。',
+  staffTotpSetupMissing: '2段階認証の設定をやり直してください（QRコードを再表示します）。',
+  staffAccountExists: 'このメールアドレスのスタッフは既に登録されています。',
+  staffAccountNotFound: 'このメールアドレスのスタッフは登録されていません。',
+  staffMailInvalid: 'メールアドレスを正しく入力してください。',
 } as const;
 
 export function nameTooLong(max: number): string {
