@@ -1,11 +1,23 @@
-import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
+import type { ReactNode } from 'react';
+import { Link, Navigate, useLocation } from 'react-router';
 import { useLogout, useMe } from '../lib/staff-session.ts';
 import { Loading, QueryError } from './query-state.tsx';
+
+/** A navigation link that marks the current page (aria-current and the active style). */
+function NavItem({ to, end = false, children }: { to: string; end?: boolean; children: ReactNode }) {
+  const { pathname } = useLocation();
+  const current = end ? pathname === to || pathname === `${to}/` : pathname === to || pathname.startsWith(`${to}/`);
+  return (
+    <Link to={to} className={current ? 'active' : undefined} aria-current={current ? 'page' : undefined}>
+      {children}
+    </Link>
+  );
+}
 
 const ROLE_LABEL = { admin: '管理者', operator: 'オペレーター' } as const;
 
 /** The console's frame: who is signed in, the navigation, and the page; signed-out users go to the sign-in page. */
-export function AdminShell() {
+export function AdminShell({ children }: { children: ReactNode }) {
   const me = useMe();
   const logout = useLogout();
   const location = useLocation();
@@ -32,8 +44,8 @@ export function AdminShell() {
           <span>
             {staff.mail}（{ROLE_LABEL[staff.role]}）
           </span>
-          <NavLink to="/admin/security">2段階認証</NavLink>
-          <NavLink to="/admin/password">パスワード変更</NavLink>
+          <NavItem to="/admin/security">2段階認証</NavItem>
+          <NavItem to="/admin/password">パスワード変更</NavItem>
           <button type="button" onClick={() => void logout()}>
             ログアウト
           </button>
@@ -44,15 +56,15 @@ export function AdminShell() {
           <ul>
             {links.map((l) => (
               <li key={l.to}>
-                <NavLink to={l.to} end={l.end ?? false}>
+                <NavItem to={l.to} end={l.end ?? false}>
                   {l.label}
-                </NavLink>
+                </NavItem>
               </li>
             ))}
           </ul>
         </nav>
         <main id="adm-main" className="adm-main">
-          <Outlet />
+          {children}
         </main>
       </div>
     </div>
