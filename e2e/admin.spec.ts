@@ -118,4 +118,9 @@ test('an operator signs in with a password only and does not see the admin pages
   ).toHaveCount(0);
   await page.goto('/admin/staff');
   await expect(page.getByRole('alert')).toHaveText(Msg.staffForbidden);
+  // An operator may add a second factor from the console: the enrolment page shows the QR code.
+  await page.getByRole('banner').getByRole('link', { name: '2段階認証' }).click();
+  await expect(page.getByRole('img', { name: /登録用QRコード/ })).toBeVisible();
+  await expectNoSeriousA11yIssues(page);
+  await shootAdmin(page, 'totp-enrol');
 });

@@ -3,9 +3,11 @@ import { UNPAID_GRACE_MINUTES } from '@tabi/contract/constants';
 import { addDays, tokyoYmd } from '@tabi/contract/dates';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingMembers, bookingOptions, bookings, outbox } from '../../db/schema.ts';
-import { seed } from '../../seed/seed.ts';
+import { demoSummary, seed } from '../../seed/seed.ts';
+import { DEMO_STAFF } from '../../seed/staff.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { cloneBooking, insertStaff, signIn } from '../staff/test-fixtures.ts';
+import { cloneBooking, insertStaff, nextAddress, signIn, staffCookieOf } from '../staff/test-fixtures.ts';
+import { totpCodeAt } from '../staff/totp.ts';
 
 let t: TestApp;
 let cookie: string;
@@ -246,5 +248,39 @@ describe('GET /api/admin/mails', () => {
     expect(failed.map((m: { subject: string }) => m.subject)).toEqual(['件名1']);
     const one = (await get('/api/admin/mails?rsvno=aa100005')).json().response.rows;
     expect(one.map((m: { status: string }) => m.status)).toEqual(['sent']);
+  });
+});
+
+describe('the demo staff accounts', () => {
+  it('sign in (the admin with the TOTP secret the seed prints) and are listed by npm run seed', async () => {
+    const summary = demoSummary(t.clock);
+    for (const staff of DEMO_STAFF) {
+      expect(summary).toContain(`${staff.mail} / ${staff.password}`);
+      const remoteAddress = nextAddress();
+      const first = await t.request({
+        method: 'POST',
+        url: '/api/admin/login',
+        payload: { mail: staff.mail, password: staff.password },
+        remoteAddress,
+      });
+      if (!staff.totpSecret) {
+        expect(first.json().response).toMatchObject({ next: 'done', staff: { role: staff.role } });
+        continue;
+      }
+      expect(summary).toContain(`otpauth://totp/`);
+      expect(summary).toContain(`secret=${staff.totpSecret}`);
+      expect(first.json().response.next).toBe('totp');
+      const second = await t.request({
+        method: 'POST',
+        url: '/api/admin/login/totp',
+        payload: { code: totpCodeAt(staff.totpSecret, t.clock.now()) },
+        cookies: { [STAFF_COOKIE]: staffCookieOf(first) ?? '' },
+        remoteAddress,
+      });
+      expect(second.json().response).toMatchObject({
+        next: 'done',
+        staff: { role: 'admin', mustChangePassword: false },
+      });
+    }
   });
 });

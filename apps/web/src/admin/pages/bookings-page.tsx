@@ -44,6 +44,7 @@ const columns = [
   column.accessor('usedate', { header: '利用日', cell: (c) => slashDate(c.getValue()) }),
   column.accessor('webname', {
     header: '商品',
+    meta: { className: 'wrap' },
     cell: (c) => (
       <>
         <span className="adm-code">{c.row.original.opcd}</span> {c.getValue()}
@@ -52,7 +53,7 @@ const columns = [
   }),
   column.accessor('name', { header: '申込者' }),
   column.accessor('tel', { header: '電話番号' }),
-  column.accessor('mail', { header: 'メールアドレス' }),
+  column.accessor('mail', { header: 'メールアドレス', meta: { className: 'wrap-any' } }),
   column.accessor('participants', { header: '人数', cell: (c) => `${c.getValue()}名`, meta: { className: 'num' } }),
   column.accessor('amountjp', { header: '金額', cell: (c) => yen(c.getValue()), meta: { className: 'num' } }),
 ] as ColumnDef<BookingRow, unknown>[];

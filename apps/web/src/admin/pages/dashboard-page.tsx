@@ -62,16 +62,16 @@ function BookingTable({
       <tbody>
         {lines.map((l) => (
           <tr key={l.rsvno}>
-            <td>
+            <td className="nowrap">
               <Link to={`/admin/bookings/${l.rsvno}`}>{l.rsvno}</Link>
             </td>
-            <td>{l.name}</td>
-            <td>
+            <td className="nowrap">{l.name}</td>
+            <td className="wrap">
               <span className="adm-code">{l.opcd}</span> {l.webname}
             </td>
-            <td>{slashDate(l.usedate)}</td>
+            <td className="nowrap">{slashDate(l.usedate)}</td>
             <td className="num">{yen(l.amountjp)}</td>
-            <td>{time(l)}</td>
+            <td className="nowrap">{time(l)}</td>
           </tr>
         ))}
       </tbody>
@@ -102,9 +102,9 @@ function MailTable({ mails }: { mails: MailLine[] }) {
             <td>{tokyoDateTime(m.createdAt)}</td>
             <td>{m.rsvno ? <Link to={`/admin/bookings/${m.rsvno}`}>{m.rsvno}</Link> : '—'}</td>
             <td>{m.to}</td>
-            <td>{m.subject}</td>
+            <td className="wrap">{m.subject}</td>
             <td className="num">{m.attempts}</td>
-            <td className="adm-error-text">{m.lastError ?? '—'}</td>
+            <td className="adm-error-text wrap">{m.lastError ?? '—'}</td>
           </tr>
         ))}
       </tbody>
@@ -140,53 +140,55 @@ export function DashboardPage() {
                 一覧で見る
               </Link>
             </header>
-            {[d.today, d.tomorrow].map((day, i) => {
-              const lines = d.departures.filter((x) => x.usedate === day);
-              const total = lines.reduce((sum, x) => sum + x.participants, 0);
-              return (
-                <div key={day}>
-                  <h3>
-                    {i === 0 ? '本日' : '明日'} {slashDate(day)}{' '}
-                    <span className="adm-muted">
-                      {lines.length}商品・{total}名
-                    </span>
-                  </h3>
-                  {lines.length === 0 ? (
-                    <p className="adm-empty">出発はありません。</p>
-                  ) : (
-                    <table className="adm-table">
-                      <caption className="visually-hidden">{`${slashDate(day)}の出発`}</caption>
-                      <thead>
-                        <tr>
-                          <th scope="col">商品</th>
-                          <th scope="col" className="num">
-                            予約件数
-                          </th>
-                          <th scope="col" className="num">
-                            参加人数
-                          </th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {lines.map((x) => (
-                          <tr key={x.opcd}>
-                            <td>
-                              <Link
-                                to={`/admin/bookings?opcd=${x.opcd}&usefrom=${day}&useto=${day}&status=live&sort=usedate`}
-                              >
-                                <span className="adm-code">{x.opcd}</span> {x.webname}
-                              </Link>
-                            </td>
-                            <td className="num">{x.bookings}件</td>
-                            <td className="num">{x.participants}名</td>
+            <div className="adm-days">
+              {[d.today, d.tomorrow].map((day, i) => {
+                const lines = d.departures.filter((x) => x.usedate === day);
+                const total = lines.reduce((sum, x) => sum + x.participants, 0);
+                return (
+                  <div key={day}>
+                    <h3>
+                      {i === 0 ? '本日' : '明日'} {slashDate(day)}{' '}
+                      <span className="adm-muted">
+                        {lines.length}商品・{total}名
+                      </span>
+                    </h3>
+                    {lines.length === 0 ? (
+                      <p className="adm-empty">出発はありません。</p>
+                    ) : (
+                      <table className="adm-table">
+                        <caption className="visually-hidden">{`${slashDate(day)}の出発`}</caption>
+                        <thead>
+                          <tr>
+                            <th scope="col">商品</th>
+                            <th scope="col" className="num">
+                              予約件数
+                            </th>
+                            <th scope="col" className="num">
+                              参加人数
+                            </th>
                           </tr>
-                        ))}
-                      </tbody>
-                    </table>
-                  )}
-                </div>
-              );
-            })}
+                        </thead>
+                        <tbody>
+                          {lines.map((x) => (
+                            <tr key={x.opcd}>
+                              <td className="wrap">
+                                <Link
+                                  to={`/admin/bookings?opcd=${x.opcd}&usefrom=${day}&useto=${day}&status=live&sort=usedate`}
+                                >
+                                  <span className="adm-code">{x.opcd}</span> {x.webname}
+                                </Link>
+                              </td>
+                              <td className="num">{x.bookings}件</td>
+                              <td className="num">{x.participants}名</td>
+                            </tr>
+                          ))}
+                        </tbody>
+                      </table>
+                    )}
+                  </div>
+                );
+              })}
+            </div>
           </section>
           <Section
             title="回答待ちのリクエスト（古い順）"

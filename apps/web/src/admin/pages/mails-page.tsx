@@ -36,7 +36,7 @@ const columns = [
     },
   }),
   column.accessor('to', { header: '宛先' }),
-  column.accessor('subject', { header: '件名' }),
+  column.accessor('subject', { header: '件名', meta: { className: 'wrap' } }),
   column.accessor('status', {
     header: '状態',
     cell: (c) => {
@@ -51,6 +51,7 @@ const columns = [
   column.accessor('attempts', { header: '試行回数', meta: { className: 'num' } }),
   column.accessor('lastError', {
     header: '最後のエラー',
+    meta: { className: 'wrap' },
     cell: (c) => <span className="adm-error-text">{c.getValue() ?? '—'}</span>,
   }),
   column.accessor('sentAt', { header: '送信日時', cell: (c) => tokyoDateTime(c.getValue()) }),
