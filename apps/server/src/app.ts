@@ -11,6 +11,7 @@ import { registerInputGuard } from './http/input-guard.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { applySecurityHeaders, registerSecurityHeaders } from './http/security-headers.ts';
 import { type PageMetaResolver, registerSpa, sendCompressed } from './http/spa.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
 import { bookingRoutes } from './modules/booking/routes.ts';
 import { catalogImageRoutes } from './modules/catalog/image-routes.ts';
 import { catalogPageMeta } from './modules/catalog/page-meta.ts';
@@ -21,6 +22,7 @@ import { opsRoutes } from './modules/ops/routes.ts';
 import { paymentRoutes } from './modules/payment/routes.ts';
 import { sandboxRoutes } from './modules/payment/sandbox-routes.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
+import { staffRoutes } from './modules/staff/routes.ts';
 
 export interface BuildOptions {
   logger?: boolean;
@@ -91,6 +93,14 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await couponRoutes(api, ctx);
     },
     { prefix: '/api' },
+  );
+  // The staff console's calls (DESIGN §11): their own plugin, so the staff session decoration stays inside it.
+  await app.register(
+    async (staffApi) => {
+      await staffRoutes(staffApi, ctx);
+      await adminRoutes(staffApi, ctx);
+    },
+    { prefix: '/api/admin' },
   );
   await catalogImageRoutes(app, ctx);
   await app.register(async (root) => sandboxRoutes(root, ctx));

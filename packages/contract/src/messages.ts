@@ -111,6 +111,22 @@ export const Msg = {
   participantsClassChanged:
     '参加者の人数と年齢区分は変更できません（料金と在庫が変わるため）。変更が必要な場合は取り消して新しくご予約ください。',
   noteRequired: 'メモを入力してください。',
+  // Staff console (DESIGN §11).
+  staffLoginFailed: 'メールアドレスまたはパスワードが正しくありません。',
+  staffLoginRateLimited: 'サインインの試行回数が上限に達しました。15分ほど時間をおいてから再度お試しください。',
+  staffTotpFailed: '確認コードが正しくありません。認証アプリに表示されている6桁のコードを入力してください。',
+  staffSecondStepExpired: 'サインインの途中で時間が経ちました。最初からやり直してください。',
+  staffSessionExpired: 'サインインの有効期限が切れました。再度サインインしてください。',
+  staffForbidden: 'この操作を行う権限がありません。',
+  staffMustChangePassword: '初期パスワードのままです。パスワードを変更してから操作してください。',
+  staffCurrentPasswordWrong: '現在のパスワードが正しくありません。',
+  staffPasswordTooShort: 'パスワードは12文字以上で入力してください。',
+  staffPasswordSame: '新しいパスワードは現在のパスワードと異なるものにしてください。',
+  staffTotpAlreadyEnabled: '2段階認証は既に設定されています。',
+  staffTotpSetupMissing: '2段階認証の設定をやり直してください（QRコードを再表示します）。',
+  staffAccountExists: 'このメールアドレスのスタッフは既に登録されています。',
+  staffAccountNotFound: 'このメールアドレスのスタッフは登録されていません。',
+  staffMailInvalid: 'メールアドレスを正しく入力してください。',
 } as const;
 
 export function nameTooLong(max: number): string {

@@ -1,15 +1,19 @@
 /**
- * Operator commands (the console is the everyday way; these work without a browser):
- *   npm run ops -- request:confirm RSVNO    request → 仮予約（手配済） with a payment deadline, mail sent
- *   npm run ops -- request:decline RSVNO    request → canceled, seats back, mail sent
- *   npm run ops -- booking:show RSVNO       state, history, payments and provider calls of a booking
- *   npm run ops -- booking:reconcile [RSVNO] finish half-done payment steps now (of one booking, or all due)
- * The embedded database admits one process, so while a server runs on it (it leaves DATA_DIR/ops.key)
- * the command asks that server over loopback; otherwise it opens the database itself.
+ * Operator commands:
+ *   npm run ops -- request:confirm RSVNO   request → 仮予約（手配済） with a payment deadline, mail sent
+ *   npm run ops -- request:decline RSVNO   request → canceled, seats back, mail sent
+ *   npm run ops -- staff:create MAIL --role admin|operator   a staff account with a one-time initial password
+ *   npm run ops -- staff:disable MAIL | staff:reset-password MAIL | staff:list
+ *   npm run ops -- booking:show RSVNO         state, history, payments and provider calls of a booking
+ *   npm run ops -- booking:reconcile [RSVNO]  finish half-done payment steps now (of one booking, or all due)
+ * A password is read from standard input when it is not a terminal (`echo … | npm run ops -- staff:create …`);
+ * otherwise one is generated and printed once. The embedded database admits one process, so while a server runs
+ * on it (it leaves DATA_DIR/ops.key) the command asks that server over loopback; otherwise it opens the database.
  */
+import { STAFF_ROLES, type StaffRole, type StaffRow } from '@tabi/contract/admin';
 import { systemClock } from '../clock.ts';
 import { loadConfig } from '../config.ts';
-import { createContext } from '../context.ts';
+import { type AppContext, createContext } from '../context.ts';
 import { openDatabase } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { systemActor } from '../modules/booking/events.ts';
@@ -18,62 +22,104 @@ import { type ReconcileReport, reconcile } from '../modules/booking/reconciler.t
 import { confirmRequest, declineRequest } from '../modules/booking/service.ts';
 import { formatTokyoDateTime } from '../modules/mail/templates.ts';
 import { readOpsKey } from '../modules/ops/key.ts';
+import {
+  createStaff,
+  disableStaff,
+  type IssuedPassword,
+  listStaff,
+  resetStaffPassword,
+} from '../modules/staff/accounts.ts';
 
 const USAGE = `使い方 / usage:
-  npm run ops -- request:confirm RSVNO      リクエストを手配済みにする / confirm a request
-  npm run ops -- request:decline RSVNO      リクエストをお断りする / decline a request
-  npm run ops -- booking:show RSVNO         予約の状態・履歴・決済を表示 / show a booking
-  npm run ops -- booking:reconcile [RSVNO]  決済の未完了処理を今すぐ完了 / finish half-done payment steps`;
+  npm run ops -- request:confirm RSVNO                     リクエストを手配済みにする / confirm a request
+  npm run ops -- request:decline RSVNO                     リクエストをお断りする / decline a request
+  npm run ops -- staff:create MAIL --role admin|operator   スタッフを登録する / create a staff account
+  npm run ops -- staff:disable MAIL                        スタッフを無効にする / disable a staff account
+  npm run ops -- staff:reset-password MAIL                 パスワードを再発行する / issue a new one-time password
+  npm run ops -- staff:list                                スタッフの一覧 / list staff accounts
+  npm run ops -- booking:show RSVNO                        予約の状態・履歴・決済を表示 / show a booking
+  npm run ops -- booking:reconcile [RSVNO]                 決済の未完了処理を今すぐ完了 / finish half-done payment steps
+  (パスワードは標準入力が端末でなければそこから読み、そうでなければ生成して表示します)`;
 
-const COMMANDS = ['request:confirm', 'request:decline', 'booking:show', 'booking:reconcile'] as const;
-type Command = (typeof COMMANDS)[number];
+const config = loadConfig();
+const args = process.argv.slice(2);
+const command = args[0] ?? '';
+const positional = args.slice(1).filter((a, i, all) => !a.startsWith('--') && all[i - 1] !== '--role');
+const roleArg = args.find((a) => a.startsWith('--role='))?.slice('--role='.length) ?? args[args.indexOf('--role') + 1];
 
-const [rawCommand, rawRsvno] = process.argv.slice(2);
-const rsvno = rawRsvno?.normalize('NFKC').trim().toUpperCase();
-const command = COMMANDS.find((c) => c === rawCommand);
-if (!command || (!rsvno && command !== 'booking:reconcile')) {
+const OPS = systemActor('ops');
+
+function usage(): never {
   console.error(USAGE);
   process.exit(2);
 }
 
-const config = loadConfig();
-
-interface OpsAnswer<T> {
+interface Answer<T> {
   errcd: string;
   errMsg: string;
   response: T | null;
 }
 
-type RequestAnswer = { paymentDeadline: string | null };
-type ReconcileAnswer = { report: ReconcileReport };
-
-function serverPath(cmd: Command): string {
-  const id = encodeURIComponent(rsvno ?? '');
-  switch (cmd) {
-    case 'request:confirm':
-      return `/internal/ops/request/confirm/${id}`;
-    case 'request:decline':
-      return `/internal/ops/request/decline/${id}`;
-    case 'booking:show':
-      return `/internal/ops/booking/show/${id}`;
-    case 'booking:reconcile':
-      return rsvno ? `/internal/ops/booking/reconcile/${id}` : '/internal/ops/reconcile';
-  }
-}
-
 /** The running server's answer, or null when no server is reachable on this machine. */
-async function viaServer<T>(cmd: Command): Promise<OpsAnswer<T> | null> {
+async function viaServer<T>(path: string, body: unknown): Promise<Answer<T> | null> {
+  if (config.databaseUrl) return null;
   const key = readOpsKey(config.dataDir);
   if (!key) return null;
   try {
-    const res = await fetch(`http://127.0.0.1:${config.port}${serverPath(cmd)}`, {
+    const res = await fetch(`http://127.0.0.1:${config.port}${path}`, {
       method: 'POST',
-      headers: { 'x-ops-key': key },
+      headers: { 'x-ops-key': key, 'content-type': 'application/json' },
+      body: JSON.stringify(body ?? {}),
     });
-    return (await res.json()) as OpsAnswer<T>;
+    return (await res.json()) as Answer<T>;
   } catch {
     return null;
   }
+}
+
+/** Runs the step through a running server, or against the database directly; failures exit with status 1. */
+async function run<T>(path: string, body: unknown, local: (ctx: AppContext) => Promise<T>, label: string): Promise<T> {
+  const answer = await viaServer<T>(path, body);
+  if (answer) {
+    if (answer.errcd !== '000' || answer.response === null) {
+      console.error(`✘ ${label}: ${answer.errMsg}`);
+      process.exit(1);
+    }
+    return answer.response;
+  }
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const ctx = createContext({ db: database.db, clock: systemClock, config });
+  try {
+    return await local(ctx);
+  } catch (error) {
+    console.error(`✘ ${label}: ${error instanceof Error ? error.message : String(error)}`);
+    if (!(error instanceof AppError)) console.error(error);
+    process.exit(1);
+  } finally {
+    await ctx.limiter.close();
+    await database.close();
+  }
+}
+
+/** A password piped in (not typed at a terminal): its first line. */
+async function passwordFromStdin(): Promise<string | undefined> {
+  if (process.stdin.isTTY) return undefined;
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  const line = Buffer.concat(chunks).toString('utf8').split(/\r?\n/)[0]?.trim();
+  return line || undefined;
+}
+
+function printIssued(result: IssuedPassword, what: string): void {
+  console.log(`✔ ${result.mail}（${result.role === 'admin' ? '管理者' : 'オペレーター'}）: ${what}`);
+  if (result.generated) {
+    console.log(`  初期パスワード（この一度だけ表示します）: ${result.password}`);
+  } else {
+    console.log('  パスワード: 標準入力から受け取ったものを設定しました。');
+  }
+  console.log('  初回サインイン時（/admin/login）にパスワードの変更が必要です。');
+  if (result.role === 'admin')
+    console.log('  管理者は2段階認証（TOTP）が必須です。初回サインイン時に登録画面が表示されます。');
 }
 
 const yen = (n: number | null | undefined) => `${(n ?? 0).toLocaleString('ja-JP')}円`;
@@ -86,8 +132,9 @@ function printRecord(record: BookingRecord): void {
     `  申込者 ${b.sei} ${b.mei}  ${b.mail}  金額 ${yen(b.amountjp)}  利用日 ${b.fromdate}  受付 ${when(b.rsvdate)}`,
   );
   if (b.canceledAt) {
+    const pending = b.status === 1 ? '  ※手続き中' : '';
     console.log(
-      `  キャンセル ${when(b.canceledAt)} (${b.cancelReason ?? '-'})  キャンセル料 ${yen(b.cancelFee)}  返金 ${yen(b.refundAmount)}${b.status === 1 ? '  ※手続き中' : ''}`,
+      `  キャンセル ${when(b.canceledAt)} (${b.cancelReason ?? '-'})  キャンセル料 ${yen(b.cancelFee)}  返金 ${yen(b.refundAmount)}${pending}`,
     );
   }
   console.log('履歴 / events:');
@@ -110,8 +157,9 @@ function printRecord(record: BookingRecord): void {
   }
   console.log('決済事業者への依頼 / provider calls:');
   for (const c of record.calls) {
+    const error = c.lastError ? `  error: ${c.lastError}` : '';
     console.log(
-      `  #${c.id} ${c.kind}${c.reason ? `(${c.reason})` : ''} ${c.state} ${yen(c.amount)} 試行 ${c.attempts}${c.lastError ? `  error: ${c.lastError}` : ''}`,
+      `  #${c.id} ${c.kind}${c.reason ? `(${c.reason})` : ''} ${c.state} ${yen(c.amount)} 試行 ${c.attempts}${error}`,
     );
   }
 }
@@ -123,70 +171,120 @@ function printReport(report: ReconcileReport): void {
   for (const error of report.errors) console.error(`  ✘ ${error}`);
 }
 
-function printTransition(cmd: Command, deadline: Date | null): void {
-  if (cmd === 'request:confirm') {
-    console.log(
-      `✔ ${rsvno}: リクエストを手配済み（仮予約）にしました。お支払い期限 ${deadline ? formatTokyoDateTime(deadline) : '-'}（日本時間）。確認メールを送信キューに登録しました。`,
+function normaliseRsvno(raw: string | undefined): string {
+  const rsvno = raw?.normalize('NFKC').trim().toUpperCase();
+  if (!rsvno) usage();
+  return rsvno;
+}
+
+switch (command) {
+  case 'request:confirm': {
+    const rsvno = normaliseRsvno(positional[0]);
+    const result = await run<{ paymentDeadline: string | null }>(
+      `/internal/ops/request/confirm/${encodeURIComponent(rsvno)}`,
+      {},
+      async (ctx) => {
+        const r = await confirmRequest(ctx, rsvno, OPS);
+        return { paymentDeadline: r.paymentDeadline?.toISOString() ?? null };
+      },
+      rsvno,
     );
-    console.log(`  confirmed; payment deadline ${deadline?.toISOString() ?? '-'}; mail queued.`);
-  } else {
+    const deadline = result.paymentDeadline ? formatTokyoDateTime(new Date(result.paymentDeadline)) : '-';
+    console.log(
+      `✔ ${rsvno}: リクエストを手配済み（仮予約）にしました。お支払い期限 ${deadline}（日本時間）。確認メールを送信キューに登録しました。`,
+    );
+    console.log(`  confirmed; payment deadline ${result.paymentDeadline ?? '-'}; mail queued.`);
+    break;
+  }
+  case 'request:decline': {
+    const rsvno = normaliseRsvno(positional[0]);
+    await run(
+      `/internal/ops/request/decline/${encodeURIComponent(rsvno)}`,
+      {},
+      async (ctx) => {
+        await declineRequest(ctx, rsvno, OPS);
+        return { ok: true };
+      },
+      rsvno,
+    );
     console.log(
       `✔ ${rsvno}: リクエストをお断りし、予約を取り消しました。在庫を戻し、お知らせメールを送信キューに登録しました。`,
     );
     console.log('  declined; booking canceled, seats returned, mail queued.');
+    break;
   }
-}
-
-function print(cmd: Command, response: unknown): void {
-  if (cmd === 'booking:show') printRecord(response as BookingRecord);
-  else if (cmd === 'booking:reconcile') printReport((response as ReconcileAnswer).report);
-  else {
-    const deadline = (response as RequestAnswer).paymentDeadline;
-    printTransition(cmd, deadline ? new Date(deadline) : null);
+  case 'staff:create': {
+    const mail = positional[0];
+    const role = roleArg as StaffRole | undefined;
+    if (!mail || !role || !STAFF_ROLES.includes(role)) usage();
+    const password = await passwordFromStdin();
+    const result = await run<IssuedPassword>(
+      '/internal/ops/staff/create',
+      { mail, role, password },
+      (ctx) => createStaff(ctx, { mail, role, password }),
+      mail,
+    );
+    printIssued(result, 'スタッフを登録しました。');
+    break;
   }
-}
-
-if (!config.databaseUrl) {
-  const answer = await viaServer<unknown>(command);
-  if (answer) {
-    if (answer.errcd !== '000') {
-      console.error(`✘ ${rsvno ?? ''}: ${answer.errMsg}`);
-      process.exit(1);
+  case 'staff:disable': {
+    const mail = positional[0];
+    if (!mail) usage();
+    const result = await run('/internal/ops/staff/disable', { mail }, (ctx) => disableStaff(ctx, mail), mail);
+    console.log(`✔ ${result.mail}: 無効にしました。サインイン中のセッションも終了しました。`);
+    break;
+  }
+  case 'staff:reset-password': {
+    const mail = positional[0];
+    if (!mail) usage();
+    const password = await passwordFromStdin();
+    const result = await run<IssuedPassword>(
+      '/internal/ops/staff/reset-password',
+      { mail, password },
+      (ctx) => resetStaffPassword(ctx, mail, password),
+      mail,
+    );
+    printIssued(result, 'パスワードを再発行しました。サインイン中のセッションは終了しました。');
+    break;
+  }
+  case 'staff:list': {
+    const rows = await run<StaffRow[]>('/internal/ops/staff/list', {}, (ctx) => listStaff(ctx), 'staff:list');
+    if (rows.length === 0) console.log('スタッフは登録されていません。npm run ops -- staff:create MAIL --role admin');
+    for (const r of rows) {
+      const state = r.disabled ? '無効' : '有効';
+      const totp = r.totpEnabled ? 'TOTPあり' : 'TOTPなし';
+      const last = r.lastLoginAt ? formatTokyoDateTime(new Date(r.lastLoginAt)) : '-';
+      console.log(
+        `${String(r.id).padStart(4)}  ${r.mail.padEnd(32)} ${r.role.padEnd(8)} ${state}  ${totp}  最終サインイン ${last}`,
+      );
     }
-    print(command, answer.response);
-    process.exit(0);
+    break;
   }
-}
-
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-const ctx = createContext({ db: database.db, clock: systemClock, config });
-const actor = systemActor('ops');
-let exitCode = 0;
-try {
-  const id = rsvno ?? '';
-  switch (command) {
-    case 'request:confirm':
-      printTransition(command, (await confirmRequest(ctx, id, actor)).paymentDeadline);
-      break;
-    case 'request:decline':
-      printTransition(command, (await declineRequest(ctx, id, actor)).paymentDeadline);
-      break;
-    case 'booking:show':
-      printRecord(await bookingRecord(ctx, id));
-      break;
-    case 'booking:reconcile': {
-      const report = await reconcile(ctx, { ...(rsvno ? { rsvno } : {}), actor });
-      printReport(report);
-      if (report.errors.length > 0) exitCode = 1;
-      break;
-    }
+  case 'booking:show': {
+    const rsvno = normaliseRsvno(positional[0]);
+    const record = await run<BookingRecord>(
+      `/internal/ops/booking/show/${encodeURIComponent(rsvno)}`,
+      {},
+      (ctx) => bookingRecord(ctx, rsvno),
+      rsvno,
+    );
+    printRecord(record);
+    break;
   }
-} catch (error) {
-  exitCode = 1;
-  if (error instanceof AppError) console.error(`✘ ${rsvno ?? ''}: ${error.message}`);
-  else console.error(`✘ ${rsvno ?? ''}: ${error instanceof Error ? error.message : String(error)}`);
-} finally {
-  await ctx.limiter.close();
-  await database.close();
+  case 'booking:reconcile': {
+    const raw = positional[0];
+    const rsvno = raw ? normaliseRsvno(raw) : undefined;
+    const { report } = await run<{ report: ReconcileReport }>(
+      rsvno ? `/internal/ops/booking/reconcile/${encodeURIComponent(rsvno)}` : '/internal/ops/reconcile',
+      {},
+      async (ctx) => ({ report: await reconcile(ctx, { ...(rsvno ? { rsvno } : {}), actor: OPS }) }),
+      rsvno ?? 'booking:reconcile',
+    );
+    printReport(report);
+    if (report.errors.length > 0) process.exit(1);
+    break;
+  }
+  default:
+    usage();
 }
-process.exit(exitCode);
+process.exit(0);

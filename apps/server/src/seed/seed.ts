@@ -47,6 +47,7 @@ import {
   introductionHtml,
 } from './content.ts';
 import { hashPin } from './pin.ts';
+import { demoStaffSummary, insertDemoStaff } from './staff.ts';
 import { birthdayForAge, type StockRow, stockRows, unitPrices, usePeriod } from './stock.ts';
 
 const SEED_LOCK = 72_741_001;
@@ -267,6 +268,7 @@ async function writeSeed(tx: Tx, clock: Clock): Promise<void> {
   const demo = DEMO_BOOKINGS.map((b) => bookingRows(b, now, today, stockByKey));
 
   await insertStock(tx, [...stockByKey.values()]);
+  await insertDemoStaff(tx, now);
   await tx.insert(bookings).values(demo.map((d) => d.booking));
   await tx.insert(bookingOptions).values(demo.flatMap((d) => d.options));
   await tx.insert(bookingMembers).values(demo.flatMap((d) => d.members));
@@ -342,6 +344,7 @@ export function demoSummary(clock: Clock): string {
     '施設の暗証番号（クーポン使用）:',
     ...FACILITIES.map((f) => `  施設${f.id} ${f.name}: ${f.pin}`),
     `在庫・料金: ${today} から ${addDays(today, 364)} まで（OP0001〜OP${String(OPTIONS.length).padStart(4, '0')}）`,
+    ...demoStaffSummary(),
   ];
   return lines.join('\n');
 }

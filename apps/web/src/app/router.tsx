@@ -41,4 +41,7 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [...children, { path: '*', element: <Navigate to="/" replace /> }],
   },
+  // The staff console (DESIGN §11): one lazily loaded module with its own routes and styles; no customer page
+  // loads any of it.
+  { path: '/admin/*', errorElement: <RouteError />, lazy: () => import('../admin/admin-app.tsx') },
 ];

@@ -1,0 +1,136 @@
+/**
+ * The staff access matrix (DESIGN §11): every staff call × no session, a customer's session (as the body's
+ * `session` and as the staff cookie), a made-up cookie, a half-signed-in admin (password given, TOTP not yet),
+ * an operator and an admin. Only the roles a call allows get past the guard; the customer's own calls still
+ * answer the customer and never the staff cookie.
+ */
+import { STAFF_COOKIE } from '@tabi/contract/admin';
+import { ErrCd } from '@tabi/contract/constants';
+import { Msg } from '@tabi/contract/messages';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seed } from '../../seed/seed.ts';
+import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { insertStaff, nextAddress, signIn, staffCookieOf, TEST_PASSWORD } from '../staff/test-fixtures.ts';
+
+let t: TestApp;
+type Who = 'none' | 'customer' | 'customerCookie' | 'madeUp' | 'halfSignedIn' | 'operator' | 'admin';
+const sessions: Partial<Record<Who, string>> = {};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seed(t.ctx.db, t.clock);
+  await insertStaff(t.ctx.db, { mail: 'op@example.jp', role: 'operator' });
+  await insertStaff(t.ctx.db, { mail: 'admin@example.jp', role: 'admin', totp: true });
+  const customer = await t.request({
+    method: 'POST',
+    url: '/api/mylogin',
+    payload: { rsvno: 'AA100001', tel: '090-1234-5678' },
+    remoteAddress: nextAddress(),
+  });
+  sessions.customer = customer.json().response.session;
+  sessions.customerCookie = sessions.customer;
+  sessions.madeUp = 'x'.repeat(43);
+  sessions.halfSignedIn = staffCookieOf(
+    await t.request({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { mail: 'admin@example.jp', password: TEST_PASSWORD },
+      remoteAddress: nextAddress(),
+    }),
+  );
+  sessions.operator = await signIn(t, 'op@example.jp');
+  sessions.admin = await signIn(t, 'admin@example.jp');
+}, 120_000);
+afterAll(async () => {
+  await t.close();
+});
+
+interface StaffCall {
+  method: 'GET' | 'POST';
+  url: string;
+  payload?: Record<string, unknown>;
+  /** The least role that may make it. */
+  role: 'operator' | 'admin';
+  /** What an allowed caller gets (the password call is sent with a wrong current password on purpose). */
+  allowedStatus?: number;
+}
+
+const CALLS: StaffCall[] = [
+  { method: 'GET', url: '/api/admin/me', role: 'operator' },
+  { method: 'GET', url: '/api/admin/dashboard', role: 'operator' },
+  { method: 'GET', url: '/api/admin/bookings?tel=09012345678', role: 'operator' },
+  { method: 'GET', url: '/api/admin/bookings.csv', role: 'operator' },
+  { method: 'GET', url: '/api/admin/options', role: 'operator' },
+  { method: 'GET', url: '/api/admin/mails', role: 'operator' },
+  {
+    method: 'POST',
+    url: '/api/admin/password',
+    payload: { current: 'not-my-password', next: 'another-long-password' },
+    role: 'operator',
+    allowedStatus: 400,
+  },
+  { method: 'GET', url: '/api/admin/staff', role: 'admin' },
+];
+
+async function callAs(who: Who, call: StaffCall) {
+  const token = sessions[who];
+  const cookies: Record<string, string> = token && who !== 'customer' ? { [STAFF_COOKIE]: token } : {};
+  const payload = who === 'customer' ? { ...(call.payload ?? {}), session: token } : call.payload;
+  const url =
+    who === 'customer' && call.method === 'GET'
+      ? `${call.url}${call.url.includes('?') ? '&' : '?'}session=${token}`
+      : call.url;
+  return t.request({ method: call.method, url, cookies, ...(payload ? { payload } : {}) });
+}
+
+describe.each(CALLS)('$method $url', (call) => {
+  it.each(['none', 'customer', 'customerCookie', 'madeUp', 'halfSignedIn'] as Who[])(
+    'refuses %s with errcd 001',
+    async (who) => {
+      const res = await callAs(who, call);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ errcd: ErrCd.sessionTimeout, errMsg: Msg.staffSessionExpired, response: null });
+    },
+  );
+
+  it('answers an operator only if the call is an operator call', async () => {
+    const res = await callAs('operator', call);
+    if (call.role === 'admin') {
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ errcd: ErrCd.generic, errMsg: Msg.staffForbidden, response: null });
+    } else {
+      expect(res.statusCode).toBe(call.allowedStatus ?? 200);
+    }
+  });
+
+  it('answers an admin', async () => {
+    const res = await callAs('admin', call);
+    expect(res.statusCode).toBe(call.allowedStatus ?? 200);
+    if (res.headers['content-type']?.toString().startsWith('application/json') && res.statusCode === 200) {
+      expect(res.json().errcd).toBe('000');
+    }
+  });
+});
+
+describe('a staff session never opens a customer call', () => {
+  it('is not a customer session, as the body field or as a cookie', async () => {
+    const staff = sessions.admin ?? '';
+    const asBody = await t.request({ method: 'POST', url: '/api/booking/AA100001', payload: { session: staff } });
+    expect(asBody.json().errcd).toBe(ErrCd.sessionTimeout);
+    const asCookie = await t.request({
+      method: 'POST',
+      url: '/api/booking/AA100001',
+      payload: { rsvno: 'AA100001' },
+      cookies: { [STAFF_COOKIE]: staff },
+    });
+    expect(asCookie.statusCode).toBeGreaterThanOrEqual(400);
+    expect(asCookie.statusCode).toBeLessThan(500);
+    // And the customer's own session still works.
+    const own = await t.request({
+      method: 'POST',
+      url: '/api/booking/AA100001',
+      payload: { session: sessions.customer },
+    });
+    expect(own.json().errcd).toBe('000');
+  });
+});

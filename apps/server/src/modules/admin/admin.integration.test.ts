@@ -1,0 +1,286 @@
+import { STAFF_COOKIE } from '@tabi/contract/admin';
+import { UNPAID_GRACE_MINUTES } from '@tabi/contract/constants';
+import { addDays, tokyoYmd } from '@tabi/contract/dates';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingMembers, bookingOptions, bookings, outbox } from '../../db/schema.ts';
+import { demoSummary, seed } from '../../seed/seed.ts';
+import { DEMO_STAFF } from '../../seed/staff.ts';
+import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { cloneBooking, insertStaff, nextAddress, signIn, staffCookieOf } from '../staff/test-fixtures.ts';
+import { totpCodeAt } from '../staff/totp.ts';
+
+let t: TestApp;
+let cookie: string;
+const HOUR = 3_600_000;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seed(t.ctx.db, t.clock);
+  const now = t.clock.now();
+  const today = tokyoYmd(now);
+  const iso = (ymd: string) => `${ymd.slice(0, 4)}-${ymd.slice(4, 6)}-${ymd.slice(6, 8)}`;
+  // Beside the demo data: a kana-named customer with another phone, departing tomorrow; an older request;
+  // a confirmed request whose deadline is in 5 hours; an unpaid card booking past its grace (not counted);
+  // a name that a spreadsheet would run as a formula.
+  await cloneBooking(
+    t.ctx.db,
+    'AA100001',
+    'BB200001',
+    { sei: 'やまだ', mei: 'はなこ', tel: '03-1234-5678', telNormalized: '0312345678', mail: 'hanako@example.jp' },
+    { usedate: iso(addDays(today, 1)) },
+  );
+  await cloneBooking(t.ctx.db, 'AA100005', 'BB200002', { rsvdate: new Date(now.getTime() - 30 * HOUR) });
+  await cloneBooking(t.ctx.db, 'AA100004', 'BB200003', { paymentDeadline: new Date(now.getTime() + 5 * HOUR) });
+  await cloneBooking(
+    t.ctx.db,
+    'AA100002',
+    'BB200004',
+    { rsvdate: new Date(now.getTime() - (UNPAID_GRACE_MINUTES + 5) * 60_000) },
+    { usedate: iso(today) },
+  );
+  await cloneBooking(t.ctx.db, 'AA100001', 'BB200005', { sei: '=HYPERLINK("x")', mei: '+81', mail: '@evil.example' });
+  await t.ctx.db.insert(outbox).values([
+    {
+      kind: 'paid',
+      rsvno: 'AA100001',
+      to: 'a@example.jp',
+      subject: '件名1',
+      body: '本文',
+      status: 'failed',
+      attempts: 10,
+      lastError: 'connect ECONNREFUSED',
+    },
+    {
+      kind: 'paid',
+      rsvno: 'AA100004',
+      to: 'b@example.jp',
+      subject: '件名2',
+      body: '本文',
+      status: 'pending',
+      attempts: 2,
+      lastError: '421 try later',
+    },
+    {
+      kind: 'paid',
+      rsvno: 'AA100005',
+      to: 'c@example.jp',
+      subject: '件名3',
+      body: '本文',
+      status: 'sent',
+      attempts: 1,
+    },
+  ]);
+  await insertStaff(t.ctx.db, { mail: 'op@example.jp', role: 'operator' });
+  cookie = await signIn(t, 'op@example.jp');
+}, 120_000);
+afterAll(async () => {
+  await t.close();
+});
+
+async function get(url: string) {
+  const res = await t.request({ method: 'GET', url, cookies: { [STAFF_COOKIE]: cookie } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res;
+}
+
+describe('GET /api/admin/dashboard', () => {
+  it('counts what the database holds', async () => {
+    const { response } = (await get('/api/admin/dashboard')).json();
+    const now = t.clock.now();
+    const today = tokyoYmd(now);
+    const tomorrow = addDays(today, 1);
+    expect(response).toMatchObject({ today, tomorrow });
+
+    // The expected figures, worked out in plain code from every row.
+    const all = await t.ctx.db.select().from(bookings);
+    const options = await t.ctx.db.select().from(bookingOptions);
+    const members = await t.ctx.db.select().from(bookingMembers);
+    const byRsvno = new Map(all.map((b) => [b.rsvno, b]));
+    const expired = (b: (typeof all)[number]) =>
+      b.status === 1 &&
+      b.statusPayment === 0 &&
+      b.flgRequestRsv === 0 &&
+      now.getTime() - b.rsvdate.getTime() >= UNPAID_GRACE_MINUTES * 60_000;
+    const expected = new Map<string, { bookings: Set<string>; participants: number }>();
+    for (const o of options) {
+      const b = byRsvno.get(o.rsvno);
+      const day = o.usedate.replaceAll('-', '');
+      if (!b || b.status === 4 || expired(b) || (day !== today && day !== tomorrow)) continue;
+      const entry = expected.get(`${day}|${o.opcd}`) ?? { bookings: new Set(), participants: 0 };
+      entry.bookings.add(b.rsvno);
+      entry.participants += members.filter((m) => m.rsvno === b.rsvno).length;
+      expected.set(`${day}|${o.opcd}`, entry);
+    }
+    const got = new Map<string, { bookings: number; participants: number }>(
+      response.departures.map((d: { usedate: string; opcd: string; bookings: number; participants: number }) => [
+        `${d.usedate}|${d.opcd}`,
+        { bookings: d.bookings, participants: d.participants },
+      ]),
+    );
+    expect(got).toEqual(
+      new Map([...expected].map(([k, v]) => [k, { bookings: v.bookings.size, participants: v.participants }])),
+    );
+    expect(got.size).toBeGreaterThan(0);
+    // The expired unpaid clone departs today but holds no seat.
+    expect(
+      response.departures.some((d: { opcd: string; usedate: string }) => d.usedate === today && d.opcd === 'OP0001'),
+    ).toBe(false);
+
+    const requests = all.filter((b) => b.status === 6).sort((a, b) => a.rsvdate.getTime() - b.rsvdate.getTime());
+    expect(response.waitingRequests.map((r: { rsvno: string }) => r.rsvno)).toEqual(requests.map((b) => b.rsvno));
+    expect(response.waitingRequests[0]).toMatchObject({ rsvno: 'BB200002', minutes: 30 * 60 });
+
+    const card = all.filter((b) => b.status === 1 && b.statusPayment === 0 && b.flgRequestRsv === 0 && !expired(b));
+    expect(response.expiringCard.map((r: { rsvno: string }) => r.rsvno).sort()).toEqual(
+      card.map((b) => b.rsvno).sort(),
+    );
+    expect(card.map((b) => b.rsvno)).toContain('AA100002');
+    expect(response.expiringCard[0].minutes).toBeLessThanOrEqual(UNPAID_GRACE_MINUTES);
+
+    const near = all.filter(
+      (b) =>
+        b.status === 0 &&
+        b.flgRequestRsv === 1 &&
+        b.statusPayment === 0 &&
+        b.paymentDeadline &&
+        b.paymentDeadline.getTime() <= now.getTime() + 24 * HOUR,
+    );
+    expect(response.deadlineNear.map((r: { rsvno: string }) => r.rsvno)).toEqual(near.map((b) => b.rsvno));
+    expect(response.deadlineNear).toEqual([expect.objectContaining({ rsvno: 'BB200003', minutes: 5 * 60 })]);
+
+    expect(response.failedMails.map((m: { subject: string }) => m.subject).sort()).toEqual(['件名1', '件名2']);
+  });
+});
+
+describe('GET /api/admin/bookings', () => {
+  async function search(query: string): Promise<string[]> {
+    const { response } = (await get(`/api/admin/bookings?${query}`)).json();
+    return response.rows.map((r: { rsvno: string }) => r.rsvno);
+  }
+
+  it('finds a customer by phone however it is typed', async () => {
+    for (const tel of ['03-1234-5678', '0312345678', '０３－１２３４－５６７８', '03 1234 5678']) {
+      expect(await search(`tel=${encodeURIComponent(tel)}`)).toContain('BB200001');
+    }
+    expect(await search('tel=0312345678')).toEqual(['BB200001']);
+  });
+
+  it('finds by partial name in kanji, in either kana, with or without spaces, and by participant', async () => {
+    expect(await search(`name=${encodeURIComponent('やまだ')}`)).toEqual(['BB200001']);
+    expect(await search(`name=${encodeURIComponent('ヤマダ ハナ')}`)).toEqual(['BB200001']);
+    const kanji = await search(`name=${encodeURIComponent('山田')}`);
+    expect(kanji).toContain('AA100001');
+    // The copy keeps AA100001's participants (山田…), so it is found by them too.
+    expect(kanji).toContain('BB200001');
+    // 健太 is a participant (not the applicant) of AA100001.
+    expect(await search(`name=${encodeURIComponent('健太')}`)).toContain('AA100001');
+  });
+
+  it('filters by booking number, mail, option, dates, status and payment, and sorts', async () => {
+    expect(await search('rsvno=aa100003')).toEqual(['AA100003']);
+    expect(await search('mail=HANAKO@')).toEqual(['BB200001']);
+    const requests = await search('status=6&sort=rsvdate&dir=asc');
+    expect(requests).toEqual(['BB200002', 'AA100005']);
+    const paid = (await get('/api/admin/bookings?payment=1')).json().response.rows;
+    expect(paid.every((r: { statusPayment: number }) => r.statusPayment === 1)).toBe(true);
+    const today = tokyoYmd(t.clock.now());
+    const tomorrow = addDays(today, 1);
+    const tomorrowRows = (await get(`/api/admin/bookings?usefrom=${tomorrow}&useto=${tomorrow}`)).json().response.rows;
+    expect(tomorrowRows.every((r: { usedate: string }) => r.usedate === tomorrow)).toBe(true);
+    const received = await search(`rsvfrom=${today}&rsvto=${today}`);
+    expect(received).toContain('AA100002');
+    expect(received).not.toContain('AA100001');
+    const op = await search('opcd=OP0002&status=live');
+    expect(op.sort()).toEqual(['AA100004', 'AA100005', 'BB200002', 'BB200003']);
+    const byUse = (await get('/api/admin/bookings?sort=usedate&dir=asc'))
+      .json()
+      .response.rows.map((r: { usedate: string }) => r.usedate);
+    expect(byUse).toEqual([...byUse].sort());
+  });
+
+  it('paginates on the server and refuses malformed filters', async () => {
+    const page = (await get('/api/admin/bookings')).json().response;
+    expect(page).toMatchObject({ page: 1, pageSize: 50, total: 16, pageCount: 1 });
+    const bad = await t.request({
+      method: 'GET',
+      url: '/api/admin/bookings?usefrom=2026-01-01',
+      cookies: { [STAFF_COOKIE]: cookie },
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errcd).toBe('999');
+  });
+
+  it('exports the filtered list as CSV for Excel: BOM, Japanese intact, formulas escaped', async () => {
+    const res = await get(`/api/admin/bookings.csv?name=${encodeURIComponent('山田')}`);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="bookings-\d{12}\.csv"$/);
+    const bytes = res.rawPayload;
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = bytes.toString('utf8').slice(1);
+    const lines = text.trimEnd().split('\r\n');
+    expect(lines[0]).toBe(
+      '"予約番号","ステータス","決済","受付日時","利用日","商品コード","商品名","申込者","電話番号","メールアドレス","人数","金額（円）"',
+    );
+    expect(lines.length).toBe(1 + (await search(`name=${encodeURIComponent('山田')}`)).length);
+    expect(text).toContain('"AA100001","予約済み","決済済み"');
+
+    const evil = (await get('/api/admin/bookings.csv?rsvno=BB200005')).rawPayload.toString('utf8');
+    expect(evil).toContain(`"'=HYPERLINK(""x"") +81"`);
+    expect(evil).toContain(`"'@evil.example"`);
+    expect(evil).not.toMatch(/(^|,)"[=+\-@]/m);
+  });
+});
+
+describe('GET /api/admin/mails', () => {
+  it('lists the outbox with status, attempts and last error, filtered', async () => {
+    const all = (await get('/api/admin/mails')).json().response;
+    expect(all.total).toBe(3);
+    const errors = (await get('/api/admin/mails?status=error')).json().response.rows;
+    expect(
+      errors
+        .map((m: { subject: string; attempts: number; lastError: string }) => [m.subject, m.attempts, m.lastError])
+        .sort(),
+    ).toEqual([
+      ['件名1', 10, 'connect ECONNREFUSED'],
+      ['件名2', 2, '421 try later'],
+    ]);
+    const failed = (await get('/api/admin/mails?status=failed')).json().response.rows;
+    expect(failed.map((m: { subject: string }) => m.subject)).toEqual(['件名1']);
+    const one = (await get('/api/admin/mails?rsvno=aa100005')).json().response.rows;
+    expect(one.map((m: { status: string }) => m.status)).toEqual(['sent']);
+  });
+});
+
+describe('the demo staff accounts', () => {
+  it('sign in (the admin with the TOTP secret the seed prints) and are listed by npm run seed', async () => {
+    const summary = demoSummary(t.clock);
+    for (const staff of DEMO_STAFF) {
+      expect(summary).toContain(`${staff.mail} / ${staff.password}`);
+      const remoteAddress = nextAddress();
+      const first = await t.request({
+        method: 'POST',
+        url: '/api/admin/login',
+        payload: { mail: staff.mail, password: staff.password },
+        remoteAddress,
+      });
+      if (!staff.totpSecret) {
+        expect(first.json().response).toMatchObject({ next: 'done', staff: { role: staff.role } });
+        continue;
+      }
+      expect(summary).toContain(`otpauth://totp/`);
+      expect(summary).toContain(`secret=${staff.totpSecret}`);
+      expect(first.json().response.next).toBe('totp');
+      const second = await t.request({
+        method: 'POST',
+        url: '/api/admin/login/totp',
+        payload: { code: totpCodeAt(staff.totpSecret, t.clock.now()) },
+        cookies: { [STAFF_COOKIE]: staffCookieOf(first) ?? '' },
+        remoteAddress,
+      });
+      expect(second.json().response).toMatchObject({
+        next: 'done',
+        staff: { role: 'admin', mustChangePassword: false },
+      });
+    }
+  });
+});

@@ -1,0 +1,196 @@
+/** The console's read queries (DESIGN §11); nothing here writes. */
+import { type SQL, sql } from 'drizzle-orm';
+import { type DbOrTx, rowsOf } from '../../db/client.ts';
+
+export interface BookingFilter {
+  rsvno?: string;
+  /** Name variants (as typed, in hiragana, in katakana), spaces removed. */
+  names?: string[];
+  telDigits?: string;
+  mail?: string;
+  opcd?: string;
+  usefrom?: string;
+  useto?: string;
+  rsvfrom?: Date;
+  rsvto?: Date;
+  status?: number | 'live';
+  payment?: number;
+  /** Unpaid card bookings received before this are expired (for 'live'). */
+  graceCutoff: Date;
+}
+
+export interface BookingRecord {
+  rsvno: string;
+  status: number;
+  status_payment: number;
+  flg_request_rsv: number;
+  rsvdate: Date;
+  payment_deadline_date: Date | null;
+  fromdate: string;
+  opcd: string;
+  webname: string;
+  sei: string;
+  mei: string;
+  tel: string;
+  mail: string;
+  participants: number;
+  amountjp: number;
+}
+
+/** LIKE pattern for a literal substring. */
+export function likeContains(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const FIRST_OPTION = sql`(select bo.opcd from booking_options bo where bo.rsvno = b.rsvno order by bo.id limit 1)`;
+
+function whereOf(f: BookingFilter): SQL {
+  const parts: SQL[] = [sql`true`];
+  if (f.rsvno) parts.push(sql`b.rsvno like ${likeContains(f.rsvno)}`);
+  if (f.names && f.names.length > 0) {
+    const ors = f.names.map((n) => {
+      const p = likeContains(n);
+      return sql`(replace(replace(b.sei || b.mei, ' ', ''), '　', '') ilike ${p}
+        or replace(replace(b.mei || b.sei, ' ', ''), '　', '') ilike ${p}
+        or exists (select 1 from booking_members m where m.rsvno = b.rsvno and (
+          replace(replace(m.sei || m.mei, ' ', ''), '　', '') ilike ${p}
+          or replace(replace(m.mei || m.sei, ' ', ''), '　', '') ilike ${p})))`;
+    });
+    parts.push(sql`(${sql.join(ors, sql` or `)})`);
+  }
+  if (f.telDigits) parts.push(sql`b.tel_normalized like ${likeContains(f.telDigits)}`);
+  if (f.mail) parts.push(sql`b.mail ilike ${likeContains(f.mail)}`);
+  if (f.opcd)
+    parts.push(sql`exists (select 1 from booking_options bo where bo.rsvno = b.rsvno and bo.opcd = ${f.opcd})`);
+  if (f.usefrom) parts.push(sql`b.fromdate >= ${f.usefrom}::date`);
+  if (f.useto) parts.push(sql`b.fromdate <= ${f.useto}::date`);
+  if (f.rsvfrom) parts.push(sql`b.rsvdate >= ${f.rsvfrom}`);
+  if (f.rsvto) parts.push(sql`b.rsvdate < ${f.rsvto}`);
+  if (f.status === 'live') {
+    parts.push(
+      sql`b.status <> 4 and not (b.status = 1 and b.status_payment = 0 and b.flg_request_rsv = 0 and b.rsvdate <= ${f.graceCutoff})`,
+    );
+  } else if (f.status !== undefined) parts.push(sql`b.status = ${f.status}`);
+  if (f.payment !== undefined) parts.push(sql`b.status_payment = ${f.payment}`);
+  return sql.join(parts, sql` and `);
+}
+
+const SELECT_BOOKING = sql`select b.rsvno, b.status, b.status_payment, b.flg_request_rsv, b.rsvdate,
+  b.payment_deadline_date, to_char(b.fromdate, 'YYYYMMDD') as fromdate, o.opcd, o.webname, b.sei, b.mei, b.tel, b.mail,
+  (select count(*) from booking_members m where m.rsvno = b.rsvno)::int as participants, b.amountjp
+  from bookings b join options o on o.opcd = ${FIRST_OPTION}`;
+
+/** Both drivers hand back timestamptz as Date, but raw SQL through PGlite may give strings. */
+function normalise(row: BookingRecord): BookingRecord {
+  return {
+    ...row,
+    rsvdate: new Date(row.rsvdate),
+    payment_deadline_date: row.payment_deadline_date ? new Date(row.payment_deadline_date) : null,
+    participants: Number(row.participants),
+  };
+}
+
+export async function searchBookings(
+  db: DbOrTx,
+  filter: BookingFilter,
+  order: { sort: 'usedate' | 'rsvdate'; dir: 'asc' | 'desc' },
+  page: { limit: number; offset: number },
+): Promise<{ rows: BookingRecord[]; total: number }> {
+  const where = whereOf(filter);
+  const dir = order.dir === 'asc' ? sql`asc` : sql`desc`;
+  const orderBy =
+    order.sort === 'usedate' ? sql`b.fromdate ${dir}, b.rsvdate ${dir}, b.rsvno` : sql`b.rsvdate ${dir}, b.rsvno`;
+  const rows = rowsOf<BookingRecord>(
+    await db.execute(
+      sql`${SELECT_BOOKING} where ${where} order by ${orderBy} limit ${page.limit} offset ${page.offset}`,
+    ),
+  );
+  const [count] = rowsOf<{ n: number }>(
+    await db.execute(sql`select count(*)::int as n from bookings b where ${where}`),
+  );
+  return { rows: rows.map(normalise), total: Number(count?.n ?? 0) };
+}
+
+export interface DepartureRecord {
+  usedate: string;
+  opcd: string;
+  webname: string;
+  bookings: number;
+  participants: number;
+}
+
+/** Departures per option and day: bookings that still hold their seats (not canceled, not expired unpaid). */
+export async function departures(db: DbOrTx, days: string[], graceCutoff: Date): Promise<DepartureRecord[]> {
+  const rows = rowsOf<DepartureRecord>(
+    await db.execute(sql`select to_char(bo.usedate, 'YYYYMMDD') as usedate, bo.opcd, o.webname,
+        count(distinct b.rsvno)::int as bookings, coalesce(sum(bo.seats), 0)::int as participants
+      from booking_options bo join bookings b on b.rsvno = bo.rsvno join options o on o.opcd = bo.opcd
+      where bo.usedate in (${sql.join(
+        days.map((d) => sql`${d}::date`),
+        sql`, `,
+      )})
+        and b.status <> 4
+        and not (b.status = 1 and b.status_payment = 0 and b.flg_request_rsv = 0 and b.rsvdate <= ${graceCutoff})
+      group by bo.usedate, bo.opcd, o.webname, o.sort
+      order by bo.usedate, o.sort, bo.opcd`),
+  );
+  return rows.map((r) => ({ ...r, bookings: Number(r.bookings), participants: Number(r.participants) }));
+}
+
+export async function bookingsWhere(db: DbOrTx, where: SQL, orderBy: SQL, limit = 100): Promise<BookingRecord[]> {
+  const rows = rowsOf<BookingRecord>(
+    await db.execute(sql`${SELECT_BOOKING} where ${where} order by ${orderBy} limit ${limit}`),
+  );
+  return rows.map(normalise);
+}
+
+export interface MailRecord {
+  id: number;
+  kind: string;
+  rsvno: string | null;
+  to: string;
+  subject: string;
+  status: string;
+  attempts: number;
+  last_error: string | null;
+  created_at: Date;
+  sent_at: Date | null;
+}
+
+const SELECT_MAIL = sql`select id, kind, rsvno, "to", subject, status, attempts, last_error, created_at, sent_at from outbox`;
+
+function normaliseMail(row: MailRecord): MailRecord {
+  return {
+    ...row,
+    created_at: new Date(row.created_at),
+    sent_at: row.sent_at ? new Date(row.sent_at) : null,
+  };
+}
+
+/** Mails that failed: given up, or waiting for another try after an error. */
+export const MAIL_FAILED = sql`(status = 'failed' or (status = 'pending' and last_error is not null))`;
+
+export async function searchMails(
+  db: DbOrTx,
+  filter: { status?: string; failedOnly?: boolean; rsvno?: string },
+  page: { limit: number; offset: number },
+): Promise<{ rows: MailRecord[]; total: number }> {
+  const parts: SQL[] = [sql`true`];
+  if (filter.failedOnly) parts.push(MAIL_FAILED);
+  else if (filter.status) parts.push(sql`status = ${filter.status}`);
+  if (filter.rsvno) parts.push(sql`rsvno = ${filter.rsvno}`);
+  const where = sql.join(parts, sql` and `);
+  const rows = rowsOf<MailRecord>(
+    await db.execute(
+      sql`${SELECT_MAIL} where ${where} order by created_at desc, id desc limit ${page.limit} offset ${page.offset}`,
+    ),
+  );
+  const [count] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from outbox where ${where}`));
+  return { rows: rows.map(normaliseMail), total: Number(count?.n ?? 0) };
+}
+
+export async function optionChoices(db: DbOrTx): Promise<{ opcd: string; webname: string }[]> {
+  return rowsOf<{ opcd: string; webname: string }>(
+    await db.execute(sql`select opcd, webname from options order by sort, opcd`),
+  );
+}

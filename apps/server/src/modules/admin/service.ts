@@ -1,0 +1,240 @@
+import {
+  ADMIN_PAGE_SIZE,
+  type BookingLine,
+  type BookingPage,
+  type BookingRow,
+  type BookingSearchQuery,
+  type Dashboard,
+  type MailLine,
+  type MailPage,
+  type MailSearchQuery,
+} from '@tabi/contract/admin';
+import { normalisePhone, statusLabel } from '@tabi/contract/booking-rules';
+import { UNPAID_GRACE_MINUTES } from '@tabi/contract/constants';
+import { addDays, tokyoDayStart, tokyoYmd } from '@tabi/contract/dates';
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { toCsv } from './csv.ts';
+import * as repo from './repository.ts';
+
+/** A confirmed request whose payment deadline falls within this many hours is shown on the dashboard. */
+export const DEADLINE_NEAR_HOURS = 24;
+/** The CSV export's ceiling (a day's work is far below it). */
+export const CSV_MAX_ROWS = 20_000;
+
+const ymdIso = (ymd: string) => `${ymd.slice(0, 4)}-${ymd.slice(4, 6)}-${ymd.slice(6, 8)}`;
+const minutesBetween = (from: Date, to: Date) => Math.floor((to.getTime() - from.getTime()) / 60_000);
+
+function graceCutoff(now: Date): Date {
+  return new Date(now.getTime() - UNPAID_GRACE_MINUTES * 60_000);
+}
+
+/** Hiragana ↔ katakana, so that a clerk may type a kana name in either. */
+function kanaVariants(text: string): string[] {
+  const toKata = text.replace(/[\u3041-\u3096]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0x60));
+  const toHira = text.replace(/[\u30a1-\u30f6]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0x60));
+  return [...new Set([text, toKata, toHira])];
+}
+
+export function bookingFilter(query: BookingSearchQuery, now: Date): repo.BookingFilter {
+  const filter: repo.BookingFilter = { graceCutoff: graceCutoff(now) };
+  const clean = (v: string | undefined) => v?.normalize('NFKC').trim() ?? '';
+  const rsvno = clean(query.rsvno).toUpperCase();
+  if (rsvno) filter.rsvno = rsvno;
+  const name = clean(query.name).replace(/\s/g, '');
+  if (name) filter.names = kanaVariants(name);
+  const tel = normalisePhone(query.tel ?? '');
+  if (tel) filter.telDigits = tel;
+  const mail = clean(query.mail);
+  if (mail) filter.mail = mail;
+  const opcd = clean(query.opcd).toUpperCase();
+  if (opcd) filter.opcd = opcd;
+  if (query.usefrom) filter.usefrom = ymdIso(query.usefrom);
+  if (query.useto) filter.useto = ymdIso(query.useto);
+  if (query.rsvfrom) filter.rsvfrom = tokyoDayStart(query.rsvfrom);
+  if (query.rsvto) filter.rsvto = tokyoDayStart(addDays(query.rsvto, 1));
+  if (query.status === 'live') filter.status = 'live';
+  else if (query.status) filter.status = Number(query.status);
+  if (query.payment) filter.payment = Number(query.payment);
+  return filter;
+}
+
+function orderOf(query: BookingSearchQuery): { sort: 'usedate' | 'rsvdate'; dir: 'asc' | 'desc' } {
+  return { sort: query.sort === 'usedate' ? 'usedate' : 'rsvdate', dir: query.dir === 'asc' ? 'asc' : 'desc' };
+}
+
+function rowOf(r: repo.BookingRecord, servertime: string): BookingRow {
+  return {
+    rsvno: r.rsvno,
+    status: r.status,
+    statusPayment: r.status_payment,
+    flgRequestRsv: r.flg_request_rsv,
+    statusLabel: statusLabel({ ...r, rsvdate: r.rsvdate.toISOString() }, servertime),
+    rsvdate: r.rsvdate.toISOString(),
+    usedate: r.fromdate,
+    opcd: r.opcd,
+    webname: r.webname,
+    name: `${r.sei} ${r.mei}`,
+    tel: r.tel,
+    mail: r.mail,
+    participants: r.participants,
+    amountjp: r.amountjp,
+  };
+}
+
+export async function searchBookings(ctx: AppContext, query: BookingSearchQuery): Promise<BookingPage> {
+  const now = ctx.clock.now();
+  const page = Math.max(1, Number(query.page ?? 1) || 1);
+  const { rows, total } = await repo.searchBookings(ctx.db, bookingFilter(query, now), orderOf(query), {
+    limit: ADMIN_PAGE_SIZE,
+    offset: (page - 1) * ADMIN_PAGE_SIZE,
+  });
+  return {
+    rows: rows.map((r) => rowOf(r, now.toISOString())),
+    total,
+    page,
+    pageCount: Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE)),
+    pageSize: ADMIN_PAGE_SIZE,
+  };
+}
+
+const TOKYO_DATE_TIME = new Intl.DateTimeFormat('ja-JP', {
+  timeZone: 'Asia/Tokyo',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+});
+const slashDate = (ymd: string) => `${ymd.slice(0, 4)}/${ymd.slice(4, 6)}/${ymd.slice(6, 8)}`;
+
+export async function bookingsCsv(ctx: AppContext, query: BookingSearchQuery): Promise<string> {
+  const now = ctx.clock.now();
+  const { rows } = await repo.searchBookings(ctx.db, bookingFilter(query, now), orderOf(query), {
+    limit: CSV_MAX_ROWS,
+    offset: 0,
+  });
+  const header = [
+    '予約番号',
+    'ステータス',
+    '決済',
+    '受付日時',
+    '利用日',
+    '商品コード',
+    '商品名',
+    '申込者',
+    '電話番号',
+    'メールアドレス',
+    '人数',
+    '金額（円）',
+  ];
+  return toCsv(
+    header,
+    rows.map((r) => {
+      const row = rowOf(r, now.toISOString());
+      return [
+        row.rsvno,
+        row.statusLabel,
+        row.statusPayment === 1 ? '決済済み' : '未決済',
+        TOKYO_DATE_TIME.format(r.rsvdate),
+        slashDate(row.usedate),
+        row.opcd,
+        row.webname,
+        row.name,
+        row.tel,
+        row.mail,
+        row.participants,
+        row.amountjp,
+      ];
+    }),
+  );
+}
+
+function lineOf(r: repo.BookingRecord, minutes: number): BookingLine {
+  return {
+    rsvno: r.rsvno,
+    name: `${r.sei} ${r.mei}`,
+    opcd: r.opcd,
+    webname: r.webname,
+    usedate: r.fromdate,
+    rsvdate: r.rsvdate.toISOString(),
+    minutes,
+    paymentDeadline: r.payment_deadline_date?.toISOString() ?? null,
+    amountjp: r.amountjp,
+  };
+}
+
+export function mailLineOf(m: repo.MailRecord): MailLine {
+  return {
+    id: m.id,
+    kind: m.kind,
+    rsvno: m.rsvno,
+    to: m.to,
+    subject: m.subject,
+    status: m.status,
+    attempts: m.attempts,
+    lastError: m.last_error,
+    createdAt: m.created_at.toISOString(),
+    sentAt: m.sent_at?.toISOString() ?? null,
+  };
+}
+
+/** The day's work, computed on the server from the database as it is now (DESIGN §11). */
+export async function dashboard(ctx: AppContext): Promise<Dashboard> {
+  const now = ctx.clock.now();
+  const today = tokyoYmd(now);
+  const tomorrow = addDays(today, 1);
+  const cutoff = graceCutoff(now);
+  const near = new Date(now.getTime() + DEADLINE_NEAR_HOURS * 3_600_000);
+  const [departures, waiting, expiring, deadline, mails] = await Promise.all([
+    repo.departures(ctx.db, [ymdIso(today), ymdIso(tomorrow)], cutoff),
+    repo.bookingsWhere(ctx.db, sql`b.status = 6`, sql`b.rsvdate asc, b.rsvno`),
+    repo.bookingsWhere(
+      ctx.db,
+      sql`b.status = 1 and b.status_payment = 0 and b.flg_request_rsv = 0 and b.rsvdate > ${cutoff}`,
+      sql`b.rsvdate asc, b.rsvno`,
+    ),
+    repo.bookingsWhere(
+      ctx.db,
+      sql`b.status = 0 and b.flg_request_rsv = 1 and b.status_payment = 0 and b.payment_deadline_date <= ${near}`,
+      sql`b.payment_deadline_date asc, b.rsvno`,
+    ),
+    repo.searchMails(ctx.db, { failedOnly: true }, { limit: 100, offset: 0 }),
+  ]);
+  return {
+    today,
+    tomorrow,
+    servertime: now.toISOString(),
+    departures,
+    waitingRequests: waiting.map((r) => lineOf(r, minutesBetween(r.rsvdate, now))),
+    expiringCard: expiring.map((r) =>
+      lineOf(r, minutesBetween(now, new Date(r.rsvdate.getTime() + UNPAID_GRACE_MINUTES * 60_000))),
+    ),
+    deadlineNear: deadline.map((r) =>
+      lineOf(r, r.payment_deadline_date ? minutesBetween(now, r.payment_deadline_date) : 0),
+    ),
+    failedMails: mails.rows.map(mailLineOf),
+  };
+}
+
+export async function searchMails(ctx: AppContext, query: MailSearchQuery): Promise<MailPage> {
+  const page = Math.max(1, Number(query.page ?? 1) || 1);
+  const rsvno = query.rsvno?.normalize('NFKC').trim().toUpperCase();
+  const { rows, total } = await repo.searchMails(
+    ctx.db,
+    {
+      failedOnly: query.status === 'error',
+      ...(query.status && query.status !== 'error' ? { status: query.status } : {}),
+      ...(rsvno ? { rsvno } : {}),
+    },
+    { limit: ADMIN_PAGE_SIZE, offset: (page - 1) * ADMIN_PAGE_SIZE },
+  );
+  return {
+    rows: rows.map(mailLineOf),
+    total,
+    page,
+    pageCount: Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE)),
+    pageSize: ADMIN_PAGE_SIZE,
+  };
+}

@@ -1,0 +1,76 @@
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { staffAccounts, staffAuditEvents, staffSessions } from '../../db/schema.ts';
+
+export type StaffAccount = typeof staffAccounts.$inferSelect;
+export type StaffSession = typeof staffSessions.$inferSelect;
+export type NewAuditEvent = typeof staffAuditEvents.$inferInsert;
+
+export async function findByMail(db: DbOrTx, mail: string): Promise<StaffAccount | null> {
+  const [row] = await db.select().from(staffAccounts).where(eq(staffAccounts.mail, mail)).limit(1);
+  return row ?? null;
+}
+
+export async function findById(db: DbOrTx, id: number): Promise<StaffAccount | null> {
+  const [row] = await db.select().from(staffAccounts).where(eq(staffAccounts.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function listAccounts(db: DbOrTx): Promise<StaffAccount[]> {
+  return db.select().from(staffAccounts).orderBy(asc(staffAccounts.id));
+}
+
+export async function insertAccount(db: DbOrTx, values: typeof staffAccounts.$inferInsert): Promise<StaffAccount> {
+  const [row] = await db.insert(staffAccounts).values(values).returning();
+  if (!row) throw new Error('staff account not inserted');
+  return row;
+}
+
+export async function updateAccount(
+  db: DbOrTx,
+  id: number,
+  values: Partial<typeof staffAccounts.$inferInsert>,
+): Promise<void> {
+  await db.update(staffAccounts).set(values).where(eq(staffAccounts.id, id));
+}
+
+/** Accepts a TOTP step only if it is later than the last one accepted (atomic: two sign-ins cannot share a code). */
+export async function claimTotpStep(db: DbOrTx, id: number, step: number): Promise<boolean> {
+  const claimed = await db
+    .update(staffAccounts)
+    .set({ totpLastStep: step })
+    .where(and(eq(staffAccounts.id, id), sql`coalesce(${staffAccounts.totpLastStep}, -1) < ${step}`))
+    .returning({ id: staffAccounts.id });
+  return claimed.length > 0;
+}
+
+export async function insertSession(db: DbOrTx, session: StaffSession): Promise<void> {
+  await db.insert(staffSessions).values(session);
+}
+
+export async function findSession(db: DbOrTx, tokenHash: string): Promise<StaffSession | null> {
+  const [row] = await db.select().from(staffSessions).where(eq(staffSessions.tokenHash, tokenHash)).limit(1);
+  return row ?? null;
+}
+
+export async function touchSession(db: DbOrTx, tokenHash: string, at: Date): Promise<void> {
+  await db.update(staffSessions).set({ lastSeenAt: at }).where(eq(staffSessions.tokenHash, tokenHash));
+}
+
+export async function deleteSession(db: DbOrTx, tokenHash: string): Promise<void> {
+  await db.delete(staffSessions).where(eq(staffSessions.tokenHash, tokenHash));
+}
+
+export async function deleteSessionsOf(db: DbOrTx, staffId: number): Promise<void> {
+  await db.delete(staffSessions).where(eq(staffSessions.staffId, staffId));
+}
+
+export async function deleteOtherSessions(db: DbOrTx, staffId: number, keepTokenHash: string): Promise<void> {
+  await db
+    .delete(staffSessions)
+    .where(and(eq(staffSessions.staffId, staffId), ne(staffSessions.tokenHash, keepTokenHash)));
+}
+
+export async function insertAudit(db: DbOrTx, event: NewAuditEvent): Promise<void> {
+  await db.insert(staffAuditEvents).values(event);
+}

@@ -1,0 +1,50 @@
+import type { ComponentType } from 'react';
+import { useLocation } from 'react-router';
+import { AdminShell } from './components/admin-shell.tsx';
+import { BookingsPage } from './pages/bookings-page.tsx';
+import { DashboardPage } from './pages/dashboard-page.tsx';
+import { LoginPage } from './pages/login-page.tsx';
+import { MailsPage } from './pages/mails-page.tsx';
+import { NotFoundPage } from './pages/not-found-page.tsx';
+import { PasswordPage } from './pages/password-page.tsx';
+import { StaffPage } from './pages/staff-page.tsx';
+import { SecurityPage, TotpSignInPage } from './pages/totp-page.tsx';
+import './admin.css';
+
+/** The pages inside the console's frame, by the path below /admin. */
+const SHELL_PAGES: Record<string, ComponentType> = {
+  '': DashboardPage,
+  bookings: BookingsPage,
+  mails: MailsPage,
+  staff: StaffPage,
+  password: PasswordPage,
+  security: SecurityPage,
+};
+
+/**
+ * The staff console (DESIGN §11): its own lazily loaded part of the web app, mounted at /admin/* by the app's
+ * router, so that none of it (nor TanStack Table, nor this stylesheet) reaches a customer page. Its few pages are
+ * chosen here by path rather than with <Routes>, which would pull more of React Router into the shared entry chunk.
+ */
+export function Component() {
+  const { pathname } = useLocation();
+  const sub = pathname.replace(/^\/admin\/?/, '').replace(/\/+$/, '');
+  if (sub === 'login') return <Frame Page={LoginPage} />;
+  if (sub === 'totp') return <Frame Page={TotpSignInPage} />;
+  const Page = SHELL_PAGES[sub] ?? NotFoundPage;
+  return (
+    <div className="adm" lang="ja">
+      <AdminShell>
+        <Page />
+      </AdminShell>
+    </div>
+  );
+}
+
+function Frame({ Page }: { Page: ComponentType }) {
+  return (
+    <div className="adm" lang="ja">
+      <Page />
+    </div>
+  );
+}

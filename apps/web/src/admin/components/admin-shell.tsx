@@ -1,0 +1,72 @@
+import type { ReactNode } from 'react';
+import { Link, Navigate, useLocation } from 'react-router';
+import { useLogout, useMe } from '../lib/staff-session.ts';
+import { Loading, QueryError } from './query-state.tsx';
+
+/** A navigation link that marks the current page (aria-current and the active style). */
+function NavItem({ to, end = false, children }: { to: string; end?: boolean; children: ReactNode }) {
+  const { pathname } = useLocation();
+  const current = end ? pathname === to || pathname === `${to}/` : pathname === to || pathname.startsWith(`${to}/`);
+  return (
+    <Link to={to} className={current ? 'active' : undefined} aria-current={current ? 'page' : undefined}>
+      {children}
+    </Link>
+  );
+}
+
+const ROLE_LABEL = { admin: '管理者', operator: 'オペレーター' } as const;
+
+/** The console's frame: who is signed in, the navigation, and the page; signed-out users go to the sign-in page. */
+export function AdminShell({ children }: { children: ReactNode }) {
+  const me = useMe();
+  const logout = useLogout();
+  const location = useLocation();
+  if (me.isPending) return <Loading />;
+  if (me.isError) return <QueryError error={me.error} />;
+  const staff = me.data;
+  if (staff.mustChangePassword && location.pathname !== '/admin/password') {
+    return <Navigate to="/admin/password" replace />;
+  }
+  const links = [
+    { to: '/admin', label: 'ダッシュボード', end: true },
+    { to: '/admin/bookings', label: '予約一覧' },
+    { to: '/admin/mails', label: 'メール' },
+    ...(staff.role === 'admin' ? [{ to: '/admin/staff', label: 'スタッフ' }] : []),
+  ];
+  return (
+    <div className="adm-shell">
+      <a href="#adm-main" className="visually-hidden adm-skip">
+        本文へ移動
+      </a>
+      <header className="adm-topbar">
+        <span className="adm-brand">さくらトラベル スタッフ管理</span>
+        <div className="adm-user">
+          <span>
+            {staff.mail}（{ROLE_LABEL[staff.role]}）
+          </span>
+          <NavItem to="/admin/security">2段階認証</NavItem>
+          <NavItem to="/admin/password">パスワード変更</NavItem>
+          <button type="button" onClick={() => void logout()}>
+            ログアウト
+          </button>
+        </div>
+      </header>
+      <div className="adm-body">
+        <nav className="adm-nav" aria-label="管理メニュー">
+          <ul>
+            {links.map((l) => (
+              <li key={l.to}>
+                <NavItem to={l.to} end={l.end ?? false}>
+                  {l.label}
+                </NavItem>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <main id="adm-main" className="adm-main">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

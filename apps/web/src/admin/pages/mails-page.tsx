@@ -1,0 +1,146 @@
+import { type MailLine, type MailSearchQuery, mailPageResponse } from '@tabi/contract/admin';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
+import type { FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { DataTable, Pager } from '../components/data-table.tsx';
+import { Loading, QueryError } from '../components/query-state.tsx';
+import { adminGet } from '../lib/admin-api.ts';
+import { tokyoDateTime } from '../lib/format.ts';
+import { useAdminPage } from '../lib/use-page.ts';
+
+export const MAIL_STATUS_LABEL: Record<string, string> = {
+  pending: '送信待ち',
+  sending: '送信中',
+  sent: '送信済み',
+  failed: '送信失敗（再送停止）',
+};
+const MAIL_KIND_LABEL: Record<string, string> = {
+  request_received: 'リクエスト受付',
+  booking_paid: '予約確定・決済完了',
+  request_confirmed: 'リクエスト手配済み',
+  request_declined: 'リクエストお断り',
+  cancellation: 'キャンセル',
+};
+
+const column = createColumnHelper<MailLine>();
+const columns = [
+  column.accessor('id', { header: 'ID', meta: { className: 'num' } }),
+  column.accessor('createdAt', { header: '作成日時', cell: (c) => tokyoDateTime(c.getValue()) }),
+  column.accessor('kind', { header: '種類', cell: (c) => MAIL_KIND_LABEL[c.getValue()] ?? c.getValue() }),
+  column.accessor('rsvno', {
+    header: '予約番号',
+    cell: (c) => {
+      const rsvno = c.getValue();
+      return rsvno ? <Link to={`/admin/bookings/${rsvno}`}>{rsvno}</Link> : '—';
+    },
+  }),
+  column.accessor('to', { header: '宛先' }),
+  column.accessor('subject', { header: '件名', meta: { className: 'wrap' } }),
+  column.accessor('status', {
+    header: '状態',
+    cell: (c) => {
+      const failed = c.getValue() === 'failed' || c.row.original.lastError !== null;
+      return (
+        <span className={failed ? 'adm-status adm-status-4' : 'adm-status'}>
+          {MAIL_STATUS_LABEL[c.getValue()] ?? c.getValue()}
+        </span>
+      );
+    },
+  }),
+  column.accessor('attempts', { header: '試行回数', meta: { className: 'num' } }),
+  column.accessor('lastError', {
+    header: '最後のエラー',
+    meta: { className: 'wrap' },
+    cell: (c) => <span className="adm-error-text">{c.getValue() ?? '—'}</span>,
+  }),
+  column.accessor('sentAt', { header: '送信日時', cell: (c) => tokyoDateTime(c.getValue()) }),
+] as ColumnDef<MailLine, unknown>[];
+
+/** メール: the outbox, read-only (resending comes with the booking actions). */
+export function MailsPage() {
+  const heading = useAdminPage('メール');
+  const [params, setParams] = useSearchParams();
+  const filters: MailSearchQuery = {};
+  const status = params.get('status');
+  if (status) filters.status = status as MailSearchQuery['status'];
+  const rsvno = params.get('rsvno');
+  if (rsvno) filters.rsvno = rsvno;
+  const page = params.get('page');
+  if (page) filters.page = page;
+  const result = useQuery({
+    queryKey: ['admin', 'mails', filters],
+    queryFn: () => adminGet('/mails', mailPageResponse, filters as Record<string, string>),
+    placeholderData: keepPreviousData,
+  });
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const next = new URLSearchParams();
+    for (const [key, raw] of data.entries()) if (String(raw).trim()) next.set(key, String(raw).trim());
+    setParams(next);
+  }
+
+  return (
+    <section className="adm-page">
+      <div className="adm-page-head">
+        <h1 ref={heading} tabIndex={-1}>
+          メール
+        </h1>
+        <span className="adm-muted">送信キュー（outbox）の状態。再送は予約詳細の操作とあわせて追加予定です。</span>
+      </div>
+      <form
+        className="adm-filters adm-filters-inline"
+        onSubmit={submit}
+        key={params.toString()}
+        aria-label="メールの絞り込み"
+      >
+        <label>
+          状態
+          <select name="status" defaultValue={status ?? ''}>
+            <option value="">すべて</option>
+            <option value="error">エラーあり（送信失敗・再試行待ち）</option>
+            {Object.entries(MAIL_STATUS_LABEL).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          予約番号
+          <input name="rsvno" defaultValue={rsvno ?? ''} autoComplete="off" />
+        </label>
+        <button type="submit" className="adm-primary">
+          絞り込む
+        </button>
+        <Link to="/admin/mails">条件をクリア</Link>
+      </form>
+      <QueryError error={result.error} />
+      {result.isPending ? (
+        <Loading />
+      ) : (
+        result.data && (
+          <div aria-busy={result.isFetching}>
+            <Pager
+              {...result.data}
+              onPage={(p) => {
+                const next = new URLSearchParams(params);
+                next.set('page', String(p));
+                setParams(next);
+              }}
+            />
+            <DataTable
+              caption="送信キューのメール"
+              columns={columns}
+              data={result.data.rows}
+              rowKey={(r) => String(r.id)}
+              empty="該当するメールはありません。"
+            />
+          </div>
+        )
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,137 @@
+import { staffLoginResponse, totpSetupResponse } from '@tabi/contract/admin';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Field, FormAlert } from '../components/field.tsx';
+import { Loading, QueryError } from '../components/query-state.tsx';
+import { AdminApiError, adminGet, adminPost } from '../lib/admin-api.ts';
+import { meQueryKey, useMe, useSetMe } from '../lib/staff-session.ts';
+import { useAdminPage } from '../lib/use-page.ts';
+import { safeRedirect } from './login-page.tsx';
+
+function groups(secret: string): string {
+  return secret.replace(/(.{4})/g, '$1 ').trim();
+}
+
+/** The QR code, the secret for typing in by hand, and the code that proves the app has it. */
+function Enrolment({ onDone }: { onDone: (result: Awaited<ReturnType<typeof enable>>) => void }) {
+  const setup = useQuery({
+    queryKey: ['admin', 'totp-setup'],
+    queryFn: () => adminGet('/totp/setup', totpSetupResponse),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+  });
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  if (setup.isPending) return <Loading />;
+  if (setup.isError) return <QueryError error={setup.error} />;
+  const { qrSvg, secret } = setup.data;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError('');
+    setBusy(true);
+    try {
+      onDone(await enable(String(new FormData(event.currentTarget).get('code'))));
+    } catch (e) {
+      setError(e instanceof AdminApiError ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="adm-enrol">
+      <ol className="adm-steps">
+        <li>スマートフォンに認証アプリ（Google Authenticator、Microsoft Authenticator など）を用意します。</li>
+        <li>アプリで次のQRコードを読み取ります。読み取れない場合は、下のキーを手入力してください。</li>
+        <li>アプリに表示された6桁の確認コードを入力して「登録する」を押します。</li>
+      </ol>
+      <img
+        className="adm-qr"
+        src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(qrSvg)}`}
+        alt="認証アプリで読み取る2段階認証の登録用QRコード"
+        width={200}
+        height={200}
+      />
+      <p>
+        手入力用のキー：<code className="adm-secret">{groups(secret)}</code>
+      </p>
+      <FormAlert>{error}</FormAlert>
+      <form onSubmit={(e) => void submit(e)}>
+        <Field
+          label="確認コード（6桁）"
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={7}
+          required
+        />
+        <button type="submit" className="adm-primary" disabled={busy}>
+          登録する
+        </button>
+      </form>
+    </div>
+  );
+}
+
+function enable(code: string) {
+  return adminPost('/totp/enable', { code }, staffLoginResponse);
+}
+
+/** /admin/totp: an admin without a second factor enrols one during sign-in (no console around it yet). */
+export function TotpSignInPage() {
+  const heading = useAdminPage('2段階認証の登録');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const setMe = useSetMe();
+  return (
+    <div className="adm-auth">
+      <div className="adm-auth-card adm-auth-wide">
+        <p className="adm-brand">さくらトラベル スタッフ管理</p>
+        <h1 ref={heading} tabIndex={-1}>
+          2段階認証の登録
+        </h1>
+        <p>管理者のアカウントは、パスワードに加えて認証アプリの確認コードでサインインします。</p>
+        <Enrolment
+          onDone={(result) => {
+            if (result.staff) setMe(result.staff);
+            navigate(result.staff?.mustChangePassword ? '/admin/password' : safeRedirect(params.get('redirect')), {
+              replace: true,
+            });
+          }}
+        />
+      </div>
+    </div>
+  );
+}
+
+/** /admin/security: the second factor from inside the console (optional for operators). */
+export function SecurityPage() {
+  const heading = useAdminPage('2段階認証');
+  const me = useMe();
+  const client = useQueryClient();
+  const [done, setDone] = useState(false);
+  return (
+    <section className="adm-page">
+      <h1 ref={heading} tabIndex={-1}>
+        2段階認証
+      </h1>
+      {done && (
+        <output className="adm-success">
+          2段階認証を登録しました。次回のサインインから確認コードの入力が必要です。
+        </output>
+      )}
+      {me.data?.totpEnabled ? (
+        !done && <p>2段階認証は設定済みです。サインインのたびに認証アプリの確認コードを入力します。</p>
+      ) : (
+        <Enrolment
+          onDone={() => {
+            setDone(true);
+            void client.invalidateQueries({ queryKey: meQueryKey });
+          }}
+        />
+      )}
+    </section>
+  );
+}

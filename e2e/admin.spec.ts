@@ -1,0 +1,126 @@
+/**
+ * The staff console (DESIGN §11): sign in with the demo admin's password and TOTP code (computed here from the
+ * demo secret, as an authenticator app would), find a customer's booking by phone in 予約一覧, visit every page
+ * (screenshots at 1280×800 and 1024×768 into SHOTS_DIR, axe on each), and sign out.
+ */
+import type { Page } from '@playwright/test';
+import { Msg } from '@tabi/contract/messages';
+import { Secret, TOTP } from 'otpauth';
+import { expectNoSeriousA11yIssues } from './support/checks.ts';
+import { expect, test } from './support/test.ts';
+
+// apps/server/src/seed/staff.ts
+const ADMIN = { mail: 'admin@example.co.jp', password: 'sakura-admin-demo', totp: 'VS6HYZNDX7NQO4Y47DYVUQH6DFTFKHBL' };
+const OPERATOR = { mail: 'operator@example.co.jp', password: 'sakura-operator-demo' };
+
+async function shootAdmin(page: Page, name: string): Promise<void> {
+  const shots = process.env.SHOTS_DIR;
+  if (!shots) return;
+  for (const [width, height] of [
+    [1280, 800],
+    [1024, 768],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `${shots}/admin-${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+async function signInAsAdmin(page: Page): Promise<void> {
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/admin\/login\?redirect=%2Fadmin/);
+  await page.getByLabel('メールアドレス').fill(ADMIN.mail);
+  await page.getByLabel('パスワード').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'サインイン' }).click();
+  const code = page.getByLabel('確認コード（6桁）');
+  await expect(code).toBeFocused();
+  const totp = new TOTP({ secret: Secret.fromBase32(ADMIN.totp), digits: 6, period: 30, algorithm: 'SHA1' });
+  await code.fill(totp.generate());
+  await page.getByRole('button', { name: '確認する' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'ダッシュボード' })).toBeVisible();
+}
+
+test('an admin signs in with TOTP, finds a booking by the customer phone, visits every page and signs out', async ({
+  page,
+}) => {
+  await page.goto('/admin/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'サインイン' })).toBeFocused();
+  await expectNoSeriousA11yIssues(page);
+  await shootAdmin(page, 'login');
+  await page.getByLabel('メールアドレス').fill(ADMIN.mail);
+  await page.getByLabel('パスワード').fill('not-the-password');
+  await page.getByRole('button', { name: 'サインイン' }).click();
+  await expect(page.getByRole('alert')).toHaveText(Msg.staffLoginFailed);
+
+  await signInAsAdmin(page);
+  await expect(page.getByRole('heading', { name: /回答待ちのリクエスト/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'AA100005' }).first()).toBeVisible();
+  await expectNoSeriousA11yIssues(page);
+  await shootAdmin(page, 'dashboard');
+
+  await page.getByRole('navigation', { name: '管理メニュー' }).getByRole('link', { name: '予約一覧' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: '予約一覧' })).toBeFocused();
+  await page.getByLabel('電話番号（ハイフン有無どちらでも）').fill('09012345678');
+  await page.getByLabel('ステータス').selectOption('6');
+  await page.getByRole('button', { name: '検索', exact: true }).click();
+  await expect(page).toHaveURL(/tel=09012345678/);
+  await expect(page).toHaveURL(/status=6/);
+  const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'AA100005' }) });
+  await expect(row).toContainText('リクエスト予約');
+  await expect(row).toContainText('090-1234-5678');
+  await expect(page.getByText(/全 1 件中 1〜1 件/)).toBeVisible();
+  const csv = page.getByRole('link', { name: /CSVダウンロード/ });
+  await expect(csv).toHaveAttribute('href', /\/api\/admin\/bookings\.csv\?.*tel=09012345678/);
+  // The filters survive a reload (they live in the URL).
+  await page.reload();
+  await expect(page.getByLabel('電話番号（ハイフン有無どちらでも）')).toHaveValue('09012345678');
+  await expectNoSeriousA11yIssues(page);
+  await shootAdmin(page, 'bookings');
+  await page.getByRole('link', { name: 'AA100005' }).click();
+  await expect(page).toHaveURL(/\/admin\/bookings\/AA100005$/);
+
+  for (const [nav, title, name] of [
+    ['メール', 'メール', 'mails'],
+    ['スタッフ', 'スタッフ', 'staff'],
+  ] as const) {
+    await page.getByRole('navigation', { name: '管理メニュー' }).getByRole('link', { name: nav }).click();
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.getByRole('table')).toBeVisible();
+    await expectNoSeriousA11yIssues(page);
+    await shootAdmin(page, name);
+  }
+  await expect(page.getByRole('cell', { name: ADMIN.mail })).toBeVisible();
+
+  for (const [link, name] of [
+    ['パスワード変更', 'password'],
+    ['2段階認証', 'security'],
+  ] as const) {
+    await page.getByRole('banner').getByRole('link', { name: link }).click();
+    await expect(page.getByRole('heading', { level: 1, name: link })).toBeVisible();
+    await expectNoSeriousA11yIssues(page);
+    await shootAdmin(page, name);
+  }
+
+  await page.getByRole('button', { name: 'ログアウト' }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await page.goto('/admin/bookings');
+  await expect(page).toHaveURL(/\/admin\/login\?redirect=/);
+});
+
+test('an operator signs in with a password only and does not see the admin pages', async ({ page }) => {
+  await page.goto('/admin/login');
+  await page.getByLabel('メールアドレス').fill(OPERATOR.mail);
+  await page.getByLabel('パスワード').fill(OPERATOR.password);
+  await page.getByRole('button', { name: 'サインイン' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'ダッシュボード' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: '管理メニュー' }).getByRole('link', { name: 'スタッフ' }),
+  ).toHaveCount(0);
+  await page.goto('/admin/staff');
+  await expect(page.getByRole('alert')).toHaveText(Msg.staffForbidden);
+  // An operator may add a second factor from the console: the enrolment page shows the QR code.
+  await page.getByRole('banner').getByRole('link', { name: '2段階認証' }).click();
+  await expect(page.getByRole('img', { name: /登録用QRコード/ })).toBeVisible();
+  await expectNoSeriousA11yIssues(page);
+  await shootAdmin(page, 'totp-enrol');
+});

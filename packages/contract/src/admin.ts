@@ -1,0 +1,193 @@
+/** The staff console's calls under /api/admin (DESIGN §11): sign-in, the account, and the read-only screens. */
+import { z } from 'zod';
+import { envelope, ymdString } from './envelope.ts';
+
+export const STAFF_ROLES = ['admin', 'operator'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** DESIGN §11: idle and absolute lifetime of a staff session. */
+export const STAFF_SESSION_IDLE_MINUTES = 30;
+export const STAFF_SESSION_ABSOLUTE_HOURS = 12;
+/** Between the password and the second factor. */
+export const STAFF_SECOND_STEP_MINUTES = 10;
+export const STAFF_PASSWORD_MIN = 12;
+export const STAFF_PASSWORD_MAX = 200;
+export const STAFF_COOKIE = 'tabi_staff';
+
+export const staffLoginRequest = z.object({
+  mail: z.string().trim().min(1).max(254),
+  password: z.string().min(1).max(STAFF_PASSWORD_MAX),
+});
+export type StaffLoginRequest = z.input<typeof staffLoginRequest>;
+
+export const totpCode = z
+  .string()
+  .transform((v) => v.normalize('NFKC').replace(/\s/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, '6桁の数字を入力してください'));
+export const staffTotpRequest = z.object({ code: totpCode });
+export type StaffTotpRequest = z.input<typeof staffTotpRequest>;
+
+export const staffMe = z.object({
+  id: z.number(),
+  mail: z.string(),
+  role: z.enum(STAFF_ROLES),
+  totpEnabled: z.boolean(),
+  mustChangePassword: z.boolean(),
+});
+export type StaffMe = z.infer<typeof staffMe>;
+
+/** What the sign-in asks for next: a TOTP code, TOTP enrolment (admin without one), or nothing. */
+export const staffLoginStep = z.object({ next: z.enum(['totp', 'enrol', 'done']), staff: staffMe.nullable() });
+export type StaffLoginStep = z.infer<typeof staffLoginStep>;
+export const staffLoginResponse = envelope(staffLoginStep);
+export const staffMeResponse = envelope(staffMe);
+
+export const passwordChangeRequest = z.object({
+  current: z.string().min(1).max(STAFF_PASSWORD_MAX),
+  next: z.string().min(STAFF_PASSWORD_MIN).max(STAFF_PASSWORD_MAX),
+});
+export type PasswordChangeRequest = z.input<typeof passwordChangeRequest>;
+
+export const totpSetup = z.object({ secret: z.string(), otpauthUrl: z.string(), qrSvg: z.string() });
+export type TotpSetup = z.infer<typeof totpSetup>;
+export const totpSetupResponse = envelope(totpSetup);
+export const okResponse = envelope(z.object({ ok: z.literal(true) }));
+
+// Dashboard
+export const departureLine = z.object({
+  usedate: z.string(),
+  opcd: z.string(),
+  webname: z.string(),
+  bookings: z.number(),
+  participants: z.number(),
+});
+export const bookingLine = z.object({
+  rsvno: z.string(),
+  name: z.string(),
+  opcd: z.string(),
+  webname: z.string(),
+  usedate: z.string(),
+  rsvdate: z.string(),
+  /** Minutes since reception (requests) or until the deadline (payment deadlines, card grace). */
+  minutes: z.number(),
+  paymentDeadline: z.string().nullable(),
+  amountjp: z.number(),
+});
+export type BookingLine = z.infer<typeof bookingLine>;
+export const mailLine = z.object({
+  id: z.number(),
+  kind: z.string(),
+  rsvno: z.string().nullable(),
+  to: z.string(),
+  subject: z.string(),
+  status: z.string(),
+  attempts: z.number(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+export type MailLine = z.infer<typeof mailLine>;
+export const dashboard = z.object({
+  today: z.string(),
+  tomorrow: z.string(),
+  servertime: z.string(),
+  departures: z.array(departureLine),
+  waitingRequests: z.array(bookingLine),
+  expiringCard: z.array(bookingLine),
+  deadlineNear: z.array(bookingLine),
+  failedMails: z.array(mailLine),
+});
+export type Dashboard = z.infer<typeof dashboard>;
+export const dashboardResponse = envelope(dashboard);
+
+// 予約一覧
+const optionalText = (max: number) => z.string().trim().max(max).optional();
+const optionalYmd = z.union([ymdString, z.literal('')]).optional();
+export const ADMIN_PAGE_SIZE = 50;
+export const bookingSearchQuery = z.object({
+  rsvno: optionalText(20),
+  name: optionalText(60),
+  tel: optionalText(30),
+  mail: optionalText(254),
+  opcd: optionalText(20),
+  usefrom: optionalYmd,
+  useto: optionalYmd,
+  rsvfrom: optionalYmd,
+  rsvto: optionalYmd,
+  /** A status code, or 'live': everything not canceled and not an expired unpaid card booking. */
+  status: z.enum(['', 'live', '0', '1', '4', '6']).optional(),
+  payment: z.enum(['', '0', '1']).optional(),
+  sort: z.enum(['', 'usedate', 'rsvdate']).optional(),
+  dir: z.enum(['', 'asc', 'desc']).optional(),
+  page: z
+    .string()
+    .regex(/^\d{1,5}$/)
+    .optional(),
+});
+export type BookingSearchQuery = z.input<typeof bookingSearchQuery>;
+export const BOOKING_SEARCH_KEYS = Object.keys(bookingSearchQuery.shape) as (keyof BookingSearchQuery)[];
+
+export const bookingRow = z.object({
+  rsvno: z.string(),
+  status: z.number(),
+  statusPayment: z.number(),
+  flgRequestRsv: z.number(),
+  statusLabel: z.string(),
+  rsvdate: z.string(),
+  usedate: z.string(),
+  opcd: z.string(),
+  webname: z.string(),
+  name: z.string(),
+  tel: z.string(),
+  mail: z.string(),
+  participants: z.number(),
+  amountjp: z.number(),
+});
+export type BookingRow = z.infer<typeof bookingRow>;
+export const bookingPage = z.object({
+  rows: z.array(bookingRow),
+  total: z.number(),
+  page: z.number(),
+  pageCount: z.number(),
+  pageSize: z.number(),
+});
+export type BookingPage = z.infer<typeof bookingPage>;
+export const bookingPageResponse = envelope(bookingPage);
+
+export const optionChoice = z.object({ opcd: z.string(), webname: z.string() });
+export const optionChoicesResponse = envelope(z.array(optionChoice));
+
+// メール
+export const MAIL_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
+export const mailSearchQuery = z.object({
+  /** A status, or 'error': given up, or waiting to be retried after an error (what the dashboard counts). */
+  status: z.enum(['', 'error', ...MAIL_STATUSES]).optional(),
+  rsvno: optionalText(20),
+  page: z
+    .string()
+    .regex(/^\d{1,5}$/)
+    .optional(),
+});
+export type MailSearchQuery = z.input<typeof mailSearchQuery>;
+export const mailPage = z.object({
+  rows: z.array(mailLine),
+  total: z.number(),
+  page: z.number(),
+  pageCount: z.number(),
+  pageSize: z.number(),
+});
+export type MailPage = z.infer<typeof mailPage>;
+export const mailPageResponse = envelope(mailPage);
+
+// スタッフ (admin only)
+export const staffRow = z.object({
+  id: z.number(),
+  mail: z.string(),
+  role: z.enum(STAFF_ROLES),
+  totpEnabled: z.boolean(),
+  disabled: z.boolean(),
+  lastLoginAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type StaffRow = z.infer<typeof staffRow>;
+export const staffListResponse = envelope(z.array(staffRow));
