@@ -25,6 +25,8 @@ export interface Config {
   loginLimitPerIp: number;
   /** Bookings created per client address per minute. */
   bookingLimitPerIp: number;
+  /** Seats one client address may hold in unpaid card bookings per option and day (issue 11.9). */
+  unpaidSeatsPerIp: number;
   /**
    * Which proxies' X-Forwarded-For to believe (Fastify's trustProxy): off by default, so a client cannot
    * choose its own address for the rate limits; 'true', or the load balancer's addresses/CIDRs (comma-separated).
@@ -53,6 +55,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     loginLimitPerIp: Number(env.LOGIN_IP_LIMIT ?? 30),
     bookingLimitPerIp: Number(env.BOOKING_IP_LIMIT ?? 30),
+    unpaidSeatsPerIp: Number(env.UNPAID_SEATS_PER_IP ?? 10),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }

@@ -167,3 +167,8 @@ export function couponNotToday(usedate: string): string {
 export function couponLocked(minutes: number): string {
   return `暗証番号を続けて間違えたため、クーポンのご利用を一時的に停止しています。約${minutes}分後に再度お試しください。`;
 }
+
+/** Issue 11.9: seats held unpaid by one client address per option and day. */
+export function unpaidSeatsCapped(max: number): string {
+  return `お支払いがお済みでないご予約の人数が上限（${max}名）に達しています。先にお支払いを完了していただくか、時間をおいて再度お試しください。`;
+}

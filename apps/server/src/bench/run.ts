@@ -113,6 +113,7 @@ function startServer(port: number, env: Record<string, string>, logFile: string)
       APP_KEY: 'bench-key',
       // The bookings suite sends every booking from one address.
       BOOKING_IP_LIMIT: '100000000',
+      UNPAID_SEATS_PER_IP: '100000000',
       NODE_ENV: 'production',
       WEB_DIST: path.join(outDir, 'no-web'),
     },

@@ -202,10 +202,13 @@ export const bookings = pgTable(
     cancelReason: text('cancel_reason').$type<CancelReason>(),
     cancelFee: integer('cancel_fee'),
     refundAmount: integer('refund_amount'),
+    /** The address the booking came from: caps the seats one client holds unpaid (issue 11.9). */
+    clientIp: text('client_ip'),
     createdAt: tz('created_at').notNull().defaultNow(),
   },
   (t) => [
     index('bookings_status_idx').on(t.status, t.statusPayment),
+    index('bookings_unpaid_ip_idx').on(t.clientIp).where(sql`${t.status} = 1 and ${t.statusPayment} = 0`),
     // Cancellations claimed and not final: what the reconciler finishes after a crash.
     index('bookings_cancel_pending_idx')
       .on(t.canceledAt)

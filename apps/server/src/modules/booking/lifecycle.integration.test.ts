@@ -5,7 +5,7 @@
  */
 import { BookingStatus, PaymentStatus } from '@tabi/contract/constants';
 import { addDays, type Ymd } from '@tabi/contract/dates';
-import { Msg } from '@tabi/contract/messages';
+import { Msg, unpaidSeatsCapped } from '@tabi/contract/messages';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIn } from '../../clock.ts';
@@ -170,6 +170,31 @@ describe('creation', () => {
     const res = await checkoutRequest(rsvno);
     expect(res.statusCode).toBe(409);
     expect(res.json().errMsg).toBe(Msg.notPayable);
+  });
+});
+
+describe('seats held without paying (issue 11.9)', () => {
+  it('caps the seats one address holds in unpaid card bookings per option and day, with a clear message', async () => {
+    await insertTestOption(t.ctx.db, 'LCCAP1');
+    await insertTestStock(t.ctx.db, 'LCCAP1', day, { zaikozan: 40 });
+    const from = (address: string, adults: number) =>
+      t.request({
+        method: 'POST',
+        url: '/api/booking',
+        payload: bookingPayload('LCCAP1', day, { adults }),
+        remoteAddress: address,
+      });
+    expect((await from('10.66.0.1', 5)).statusCode).toBe(200);
+    expect((await from('10.66.0.1', 5)).statusCode).toBe(200);
+    const third = await from('10.66.0.1', 1);
+    expect(third.statusCode).toBe(429);
+    expect(third.json().errMsg).toBe(unpaidSeatsCapped(10));
+    expect(await stockLeft(t.ctx.db, 'LCCAP1', day)).toBe(30);
+    // Another address is not held back; and once a booking is paid, its seats no longer count.
+    expect((await from('10.66.0.2', 5)).statusCode).toBe(200);
+    const [mine] = await t.ctx.db.select().from(bookings).where(eq(bookings.clientIp, '10.66.0.1'));
+    if (mine) await paid(mine.rsvno);
+    expect((await from('10.66.0.1', 5)).statusCode).toBe(200);
   });
 });
 

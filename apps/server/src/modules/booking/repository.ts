@@ -71,6 +71,37 @@ export async function giveBackSeats(db: DbOrTx, line: SeatLine): Promise<void> {
     .where(and(eq(stock.opcd, line.opcd), eq(stock.usedate, line.usedate)));
 }
 
+/**
+ * Seats this client address holds in card bookings not paid yet, on one option and day. Taken under a
+ * transaction-scoped advisory lock of (address, option, day), so that two bookings from one address at
+ * once are counted one after the other.
+ */
+export async function lockUnpaidSeatsOf(
+  tx: DbOrTx,
+  clientIp: string,
+  line: Omit<SeatLine, 'seats'>,
+  since: Date,
+): Promise<number> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`unpaid:${clientIp}:${line.opcd}:${line.usedate}`}))`);
+  const [row] = await tx
+    .select({ seats: sql<number>`coalesce(sum(${bookingOptions.seats}), 0)::int` })
+    .from(bookings)
+    .innerJoin(bookingOptions, eq(bookingOptions.rsvno, bookings.rsvno))
+    .where(
+      and(
+        eq(bookings.clientIp, clientIp),
+        eq(bookings.status, BookingStatus.completed),
+        eq(bookings.statusPayment, PaymentStatus.uncompleted),
+        eq(bookings.flgRequestRsv, 0),
+        isNull(bookings.canceledAt),
+        gte(bookings.rsvdate, since),
+        eq(bookingOptions.opcd, line.opcd),
+        eq(bookingOptions.usedate, line.usedate),
+      ),
+    );
+  return Number(row?.seats ?? 0);
+}
+
 /** Inserts the booking unless its number is taken; false tells the caller to draw another number. */
 export async function insertBookingIfNew(db: DbOrTx, row: NewBooking): Promise<boolean> {
   const inserted = await db

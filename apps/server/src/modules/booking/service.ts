@@ -6,9 +6,10 @@ import {
   ErrCd,
   PaymentStatus,
   REQUEST_PAYMENT_DEADLINE_HOURS,
+  UNPAID_GRACE_MINUTES,
 } from '@tabi/contract/constants';
 import { addDays, isoDateToYmd, tokyoDayStart, ymdToIsoDate } from '@tabi/contract/dates';
-import { Msg } from '@tabi/contract/messages';
+import { Msg, unpaidSeatsCapped } from '@tabi/contract/messages';
 import type { PartyCounts } from '@tabi/contract/party';
 import { todayIn } from '../../clock.ts';
 import type { AppContext, AppContextBase } from '../../context.ts';
@@ -72,6 +73,14 @@ export async function createBooking(ctx: AppContext, body: unknown, clientIp: st
   // Nothing to pay (a free activity): never sent to the card form, whose providers refuse ¥0 (ADR 0100).
   const nothingToPay = !isRequest && claimed === 0;
   const rsvno = await ctx.db.transaction(async (tx) => {
+    if (!isRequest && !nothingToPay) {
+      // Seats held without paying: one address may hold only so many per option and day (issue 11.9).
+      const since = new Date(now.getTime() - UNPAID_GRACE_MINUTES * 60_000);
+      const held = await repo.lockUnpaidSeatsOf(tx, clientIp, { opcd: option.opcd, usedate }, since);
+      if (held + plan.seats > ctx.config.unpaidSeatsPerIp) {
+        throw new AppError(ErrCd.generic, unpaidSeatsCapped(ctx.config.unpaidSeatsPerIp), 429);
+      }
+    }
     const taken = await repo.takeSeats(tx, { opcd: option.opcd, usedate, seats: plan.seats });
     if (!taken) throw AppError.conflict(ErrCd.noStock, Msg.noStock);
     if (priceOf(taken, plan.counts) !== claimed) throw amountMismatch();
@@ -94,6 +103,7 @@ export async function createBooking(ctx: AppContext, body: unknown, clientIp: st
       lang: input.lang.slice(0, 2),
       meetpoint: option.meetpoint,
       cancelPolicy: policyForBooking(option.cancelPolicy),
+      clientIp,
     };
     let number = '';
     for (let attempt = 0; attempt < 20 && !number; attempt += 1) {
