@@ -72,6 +72,7 @@ CREATE TABLE "staff_sessions" (
 );
 --> statement-breakpoint
 ALTER TABLE "bookings" ADD COLUMN "client_ip" text;--> statement-breakpoint
+ALTER TABLE "bookings" ADD COLUMN "origin" text;--> statement-breakpoint
 ALTER TABLE "sandbox_checkouts" ADD COLUMN "idempotency_key" text;--> statement-breakpoint
 ALTER TABLE "booking_events" ADD CONSTRAINT "booking_events_rsvno_bookings_rsvno_fk" FOREIGN KEY ("rsvno") REFERENCES "public"."bookings"("rsvno") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "provider_calls" ADD CONSTRAINT "provider_calls_rsvno_bookings_rsvno_fk" FOREIGN KEY ("rsvno") REFERENCES "public"."bookings"("rsvno") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

@@ -11,6 +11,11 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Absolute origin used in links sent outside the browser (payment return URLs, mails). */
   publicUrl: string;
+  /**
+   * PUBLIC_URL was set: links always use it. Unset, they use the origin the visitor actually used
+   * (a booking remembers it), so a customer on http://127.0.0.1:3000 is sent back there (issue 14.1).
+   */
+  publicUrlFixed: boolean;
   webDist: string;
   appKey: string;
   stripeSecretKey: string | undefined;
@@ -42,7 +47,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
+    publicUrlFixed: Boolean(env.PUBLIC_URL),
     webDist: path.resolve(env.WEB_DIST ?? path.join(here, '../../web/dist')),
     appKey: env.APP_KEY ?? randomBytes(32).toString('hex'),
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,

@@ -204,6 +204,8 @@ export const bookings = pgTable(
     refundAmount: integer('refund_amount'),
     /** The address the booking came from: caps the seats one client holds unpaid (issue 11.9). */
     clientIp: text('client_ip'),
+    /** The origin the booking was made on (issue 14.1): its mails link there unless PUBLIC_URL is set. */
+    origin: text('origin'),
     createdAt: tz('created_at').notNull().defaultNow(),
   },
   (t) => [

@@ -47,7 +47,12 @@ function amountMismatch(): AppError {
 }
 
 /** POST /booking: every rule again, then seats, booking and (for requests) the mail in one transaction. */
-export async function createBooking(ctx: AppContext, body: unknown, clientIp: string): Promise<BookingResult> {
+export async function createBooking(
+  ctx: AppContext,
+  body: unknown,
+  clientIp: string,
+  origin: string | null = null,
+): Promise<BookingResult> {
   const limit = await ctx.limiter.hit(`booking:ip:${clientIp}`, ctx.config.bookingLimitPerIp, BOOKING_WINDOW_SECONDS);
   if (!limit.allowed) throw new AppError(ErrCd.generic, Msg.bookingRateLimited, 429);
 
@@ -104,6 +109,7 @@ export async function createBooking(ctx: AppContext, body: unknown, clientIp: st
       meetpoint: option.meetpoint,
       cancelPolicy: policyForBooking(option.cancelPolicy),
       clientIp,
+      origin,
     };
     let number = '';
     for (let attempt = 0; attempt < 20 && !number; attempt += 1) {

@@ -13,6 +13,7 @@ export async function findBookingForMail(db: DbOrTx, rsvno: string) {
       mail: bookings.mail,
       amountjp: bookings.amountjp,
       paymentDeadline: bookings.paymentDeadline,
+      origin: bookings.origin,
     })
     .from(bookings)
     .where(eq(bookings.rsvno, rsvno));

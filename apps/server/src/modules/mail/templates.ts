@@ -3,6 +3,7 @@ import { AGE_CLASS_LABEL, type AgeClass } from '@tabi/contract/constants';
 import { formatYmd, type Ymd } from '@tabi/contract/dates';
 import { formatJpy } from '@tabi/contract/format';
 import type { Config } from '../../config.ts';
+import { bookingOrigin } from '../../http/origin.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { OutgoingMail } from './outbox.ts';
 import { findBookingForMail } from './repository.ts';
@@ -36,18 +37,19 @@ export interface MailBooking {
   amountjp: number;
   paymentDeadline: Date | null;
   lines: MailBookingLine[];
-  /** config.publicUrl + '/login' */
+  /** The site's login page: PUBLIC_URL's, or the origin the booking was made on (issue 14.1). */
   loginUrl: string;
 }
 
 export async function loadMailBooking(
   db: DbOrTx,
-  config: Pick<Config, 'publicUrl'>,
+  config: Pick<Config, 'publicUrl' | 'publicUrlFixed'>,
   rsvno: string,
 ): Promise<MailBooking | undefined> {
   const found = await findBookingForMail(db, rsvno);
   if (!found) return undefined;
-  return { ...found, loginUrl: `${config.publicUrl}/login` };
+  const { origin, ...booking } = found;
+  return { ...booking, loginUrl: `${bookingOrigin(config, origin)}/login` };
 }
 
 const SIGNATURE = [

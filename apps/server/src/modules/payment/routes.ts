@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError, parseInput } from '../../errors.ts';
 import { ok } from '../../http/envelope.ts';
+import { siteOrigin } from '../../http/origin.ts';
 import { systemActor } from '../booking/events.ts';
 import { fulfil } from '../booking/fulfil.ts';
 import { settleCheckout } from '../booking/reconciler.ts';
@@ -30,6 +31,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
     }
     return ok(
       await createCheckoutForBooking(ctx, input.rsvno, {
+        origin: siteOrigin(ctx.config, request),
         successPath: input.success_path,
         cancelPath: input.cancel_path,
         ...(token ? { requireSession: () => requireSession(ctx, token, input.rsvno) } : {}),

@@ -19,9 +19,14 @@ function field(body: unknown, name: string): string {
   return typeof value === 'string' ? value.slice(0, 64) : '';
 }
 
-/** Our own URLs are followed by path, so the redirect stays on this origin whatever host served the page. */
-function onSite(url: string, publicUrl: string): string {
-  return url.startsWith(`${publicUrl}/`) ? url.slice(publicUrl.length) : url;
+/** Our own URLs are followed by path, so the redirect stays on the origin that served the page. */
+function onSite(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.pathname}${parsed.search}${parsed.hash}`;
+  } catch {
+    return '/';
+  }
 }
 
 /**
@@ -47,8 +52,8 @@ export async function sandboxRoutes(app: FastifyInstance, ctx: AppContext): Prom
       name: row.name,
       amount: row.amount,
       email: row.customerEmail,
-      successUrl: onSite(row.successUrl, ctx.config.publicUrl),
-      cancelUrl: onSite(row.cancelUrl, ctx.config.publicUrl),
+      successUrl: onSite(row.successUrl),
+      cancelUrl: onSite(row.cancelUrl),
       state: session.status,
       ...extra,
     };

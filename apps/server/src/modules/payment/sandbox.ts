@@ -20,11 +20,20 @@ function sandboxId(prefix: string): string {
   return `${prefix}_sandbox_${randomBytes(24).toString('base64url')}`;
 }
 
+/** The hosted page lives on the origin the customer came from, which its return links carry. */
+function pageOrigin(row: SandboxCheckoutRow, publicUrl: string): string {
+  try {
+    return new URL(row.successUrl).origin;
+  } catch {
+    return publicUrl;
+  }
+}
+
 export function toSandboxSession(row: SandboxCheckoutRow, now: Date, publicUrl: string): CheckoutSession {
   const expired = row.status === 'open' && now.getTime() >= row.expiresAt.getTime();
   return {
     id: row.id,
-    url: `${publicUrl}${SANDBOX_PATH}/${row.id}`,
+    url: `${pageOrigin(row, publicUrl)}${SANDBOX_PATH}/${row.id}`,
     status: row.status === 'complete' ? 'complete' : expired || row.status === 'expired' ? 'expired' : 'open',
     paymentStatus: row.status === 'complete' ? 'paid' : 'unpaid',
     amount: row.amount,

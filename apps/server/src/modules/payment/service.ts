@@ -22,6 +22,8 @@ export function isAllowedReturnPath(path: string): boolean {
 }
 
 export interface CheckoutOptions {
+  /** Where the return links point: siteOrigin() of the request (PUBLIC_URL when set). */
+  origin: string;
   /** Relative path on this site, e.g. /reservation/complete?processing=success or /mypage?checkout-processing=0. */
   successPath: string;
   cancelPath: string;
@@ -141,8 +143,8 @@ export async function createCheckoutForBooking(
     amount: booking.amountjp,
     taxRatePercent: TAX_RATE_PERCENT,
     customerEmail: booking.mail,
-    successUrl: `${ctx.config.publicUrl}${options.successPath}`,
-    cancelUrl: `${ctx.config.publicUrl}${options.cancelPath}`,
+    successUrl: `${options.origin}${options.successPath}`,
+    cancelUrl: `${options.origin}${options.cancelPath}`,
     expiresAt: latest(until, new Date(now.getTime() + minutes(MIN_CHECKOUT_MINUTES))),
   };
   const reusable = await reusableCheckout(ctx, rsvno, input, now);
