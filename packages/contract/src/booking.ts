@@ -170,6 +170,20 @@ export const checkoutRequest = z.object({
 export type CheckoutRequest = z.input<typeof checkoutRequest>;
 export const checkoutResponse = envelope(z.object({ url: z.string() }));
 
+// POST /checkout/result: what the return page learns from the server's record (issue 14.2), not the browser's.
+export const checkoutResultRequest = z.object({ session_id: z.string().min(8).max(200) });
+export type CheckoutResultRequest = z.input<typeof checkoutResultRequest>;
+export const checkoutResult = z.object({
+  rsvno: z.string(),
+  rsvdate: z.string(),
+  /** The booking is paid (now or before). */
+  paid: z.boolean(),
+  /** Until when a card booking not paid yet may still be paid (its hold), or null. */
+  payable_until: z.string().nullable(),
+});
+export type CheckoutResult = z.infer<typeof checkoutResult>;
+export const checkoutResultResponse = envelope(checkoutResult);
+
 // POST /mylogin
 export const loginRequest = z.object({
   rsvno: z.string().trim().min(1).max(20),

@@ -91,6 +91,13 @@ export const ENDPOINTS: Endpoint[] = [
     body: booking.checkoutRequest,
     response: booking.checkoutResponse,
   },
+  {
+    method: 'POST',
+    path: '/checkout/result',
+    summary: '決済結果の確認',
+    body: booking.checkoutResultRequest,
+    response: booking.checkoutResultResponse,
+  },
   { method: 'GET', path: '/price/{opcd}', summary: '料金', query: catalog.priceQuery, response: catalog.priceResponse },
   { method: 'GET', path: '/nationality', summary: '国籍一覧', response: catalog.nationalityResponse },
   {

@@ -111,6 +111,7 @@ export const Msg = {
   participantsClassChanged:
     '参加者の人数と年齢区分は変更できません（料金と在庫が変わるため）。変更が必要な場合は取り消して新しくご予約ください。',
   noteRequired: 'メモを入力してください。',
+  checkoutNotFound: 'お支払いの記録が見つかりません。',
   // Staff console (DESIGN §11).
   staffLoginFailed: 'メールアドレスまたはパスワードが正しくありません。',
   staffLoginRateLimited: 'サインインの試行回数が上限に達しました。15分ほど時間をおいてから再度お試しください。',

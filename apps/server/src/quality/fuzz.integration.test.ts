@@ -203,6 +203,10 @@ async function buildTargets(): Promise<Target[]> {
       ],
     },
     'POST /booking': { params: {}, bodies: await bookingBodies() },
+    'POST /checkout/result': {
+      params: {},
+      bodies: [{ session_id: 'cs_sandbox_demo_AA100001' }, { session_id: 'cs_sandbox_nosuchsessionnosuchsession00' }],
+    },
     'POST /checkout': {
       params: {},
       bodies: [

@@ -3,8 +3,8 @@ import { AGE_CLASS_LABEL, type AgeClass } from '@tabi/contract/constants';
 import { formatYmd, type Ymd } from '@tabi/contract/dates';
 import { formatJpy } from '@tabi/contract/format';
 import type { Config } from '../../config.ts';
-import { bookingOrigin } from '../../http/origin.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { bookingOrigin } from '../../http/origin.ts';
 import type { OutgoingMail } from './outbox.ts';
 import { findBookingForMail } from './repository.ts';
 

@@ -13,6 +13,7 @@ import { confirmRequest } from '../booking/service.ts';
 import { sweepUnpaidBookings } from '../booking/sweeper.ts';
 import { ADULT_PRICE, bookingPayload, insertTestOption, insertTestStock, stockLeft } from '../booking/test-fixtures.ts';
 import { bookingCapabilityCookie } from './capability.ts';
+import { captureSandboxCheckout } from './sandbox.ts';
 
 let t: TestApp;
 const checkoutActor = systemActor('checkout');
@@ -98,8 +99,8 @@ describe('POST /api/checkout with the sandbox provider', () => {
     expect(session).toMatchObject({
       name: '東京湾クルーズ',
       customerEmail: 'taro@example.com',
-      successUrl: `http://localhost:3000${SUCCESS}`,
-      cancelUrl: `http://localhost:3000${CANCEL}`,
+      successUrl: `http://localhost:3000${SUCCESS}&session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `http://localhost:3000${CANCEL}&session_id={CHECKOUT_SESSION_ID}`,
     });
     // rsvdate + 1 h, the purchase flow's grace.
     expect(session?.expiresAt.getTime()).toBe(t.clock.now().getTime() + 3_600_000);
@@ -146,7 +147,7 @@ describe('POST /api/checkout with the sandbox provider', () => {
     const id = sessionIdOf(res.json().response.url);
     const paid = await pay(id, '4242 4242 4242 4242');
     expect(paid.statusCode).toBe(303);
-    expect(paid.headers.location).toBe('/mypage?checkout-processing=0');
+    expect(paid.headers.location).toBe(`/mypage?checkout-processing=0&session_id=${id}`);
     expect(await bookingRow(rsvno)).toMatchObject({ status: 1, statusPayment: 1 });
     expect(await mailsOf(rsvno, 'booking_paid')).toHaveLength(1);
     expect(await mailsOf(rsvno, 'request_confirmed')).toHaveLength(1);
@@ -166,7 +167,7 @@ describe('sandbox hosted checkout page', () => {
     expect(res.body).toContain('東京湾クルーズ');
     expect(res.body).toContain('taro@example.com');
     expect(res.body).toContain('name="number"');
-    expect(res.body).toContain(`href="${CANCEL.replaceAll('&', '&amp;')}"`);
+    expect(res.body).toContain(`href="${CANCEL}&amp;session_id=${id}"`);
     expect(res.body).toContain('キャンセル');
     expect(res.body).not.toContain('<script');
   });
@@ -181,9 +182,12 @@ describe('sandbox hosted checkout page', () => {
     const rsvno = await book('PY0001');
     const id = sessionIdOf((await checkout(rsvno)).json().response.url);
     const res = await pay(id, '4000 0000 0000 0002');
-    expect(res.statusCode).toBe(402);
-    expect(res.body).toContain('カードが承認されませんでした');
-    expect(res.body).toContain(`href="${CANCEL}"`);
+    // Post/Redirect/Get: back to the form, which shows why (issue 14.3).
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(`/sandbox/checkout/${id}`);
+    const page = await t.app.inject({ method: 'GET', url: `/sandbox/checkout/${id}` });
+    expect(page.body).toContain('カードが承認されませんでした');
+    expect(page.body).toContain(`href="${CANCEL}&amp;session_id=${id}"`);
     expect(await bookingRow(rsvno)).toMatchObject({ status: 1, statusPayment: 0 });
     expect(await mailsOf(rsvno)).toHaveLength(0);
   });
@@ -197,8 +201,9 @@ describe('sandbox hosted checkout page', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'number=4242424242424242&expiry=01%2F20&cvc=123',
     });
-    expect(res.statusCode).toBe(422);
-    expect(res.body).toContain('有効期限');
+    expect(res.statusCode).toBe(303);
+    const page = await t.app.inject({ method: 'GET', url: `/sandbox/checkout/${id}` });
+    expect(page.body).toContain('有効期限');
   });
 
   it('pays with 4242 4242 4242 4242: booking paid, payment paid, one mail, redirect to the success path', async () => {
@@ -206,7 +211,7 @@ describe('sandbox hosted checkout page', () => {
     const id = sessionIdOf((await checkout(rsvno)).json().response.url);
     const res = await pay(id, '4242424242424242');
     expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe(SUCCESS);
+    expect(res.headers.location).toBe(`${SUCCESS}&session_id=${id}`);
     expect(await bookingRow(rsvno)).toMatchObject({ status: 1, statusPayment: 1 });
     const [payment] = await t.ctx.db.select().from(payments).where(eq(payments.checkoutSessionId, id));
     expect(payment?.status).toBe('paid');
@@ -300,6 +305,30 @@ describe('the purchase-flow checkout belongs to the browser that booked (issue 1
   });
 });
 
+describe('POST /api/checkout/result: the return page asks the server (issue 14.2)', () => {
+  const result = (sessionId: string) =>
+    t.request({ method: 'POST', url: '/api/checkout/result', payload: { session_id: sessionId } });
+
+  it('answers the booking number and whether it is paid, fulfilling a charge nobody fulfilled yet', async () => {
+    const rsvno = await book('PY0001');
+    const id = sessionIdOf((await checkout(rsvno)).json().response.url);
+    const open = (await result(id)).json().response;
+    expect(open).toMatchObject({ rsvno, paid: false });
+    expect(open.payable_until).toMatch(/\+09:00$/);
+    // Charged on the provider's page, and the fulfilment never ran (the server died): the return page fixes it.
+    await captureSandboxCheckout(t.ctx, id);
+    expect((await result(id)).json().response).toMatchObject({ rsvno, paid: true, payable_until: null });
+    expect(await bookingRow(rsvno)).toMatchObject({ statusPayment: 1 });
+    expect(await mailsOf(rsvno, 'booking_paid')).toHaveLength(1);
+  });
+
+  it('refuses an unknown session in Japanese', async () => {
+    const res = await result('cs_sandbox_unknownunknownunknownunknown00');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().errMsg).toBe(Msg.checkoutNotFound);
+  });
+});
+
 describe('the one refund path', () => {
   async function plan(rsvno: string, amount: number) {
     const now = t.clock.now();
@@ -364,7 +393,7 @@ describe('sweeper and late payments', () => {
     expect(await stockLeft(t.ctx.db, 'PYLT01', day)).toBe(4);
     const res = await pay(id, '4242424242424242');
     expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe(SUCCESS);
+    expect(res.headers.location).toBe(`${SUCCESS}&session_id=${id}`);
     expect(await bookingRow(rsvno)).toMatchObject({ status: 1, statusPayment: 1, cancelReason: null });
     expect(await stockLeft(t.ctx.db, 'PYLT01', day)).toBe(2);
     expect(await mailsOf(rsvno, 'booking_paid')).toHaveLength(1);
@@ -382,7 +411,7 @@ describe('sweeper and late payments', () => {
     expect(await stockLeft(t.ctx.db, 'PYLT02', day)).toBe(0);
     const res = await pay(id, '4242424242424242');
     expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe(CANCEL);
+    expect(res.headers.location).toBe(`${CANCEL}&session_id=${id}`);
     expect(await bookingRow(rsvno)).toMatchObject({ status: 4, statusPayment: 0 });
     const [payment] = await t.ctx.db.select().from(payments).where(eq(payments.checkoutSessionId, id));
     expect(payment).toMatchObject({ status: 'refunded', refundedAmount: 2 * ADULT_PRICE });

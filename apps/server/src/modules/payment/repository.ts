@@ -197,6 +197,11 @@ export async function openCheckoutCalls(db: DbOrTx, rsvno: string): Promise<Prov
     .orderBy(desc(providerCalls.id));
 }
 
+export async function findPaymentBySession(db: DbOrTx, checkoutSessionId: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.checkoutSessionId, checkoutSessionId));
+  return row;
+}
+
 export async function findPaymentById(db: DbOrTx, id: number): Promise<PaymentRow | undefined> {
   const [row] = await db.select().from(payments).where(eq(payments.id, id));
   return row;

@@ -1,4 +1,4 @@
-import { checkoutRequest } from '@tabi/contract/booking';
+import { checkoutRequest, checkoutResultRequest } from '@tabi/contract/booking';
 import { ErrCd } from '@tabi/contract/constants';
 import { Msg } from '@tabi/contract/messages';
 import type { FastifyInstance } from 'fastify';
@@ -11,7 +11,7 @@ import { fulfil } from '../booking/fulfil.ts';
 import { settleCheckout } from '../booking/reconciler.ts';
 import { requireSession } from '../session/service.ts';
 import { holdsBookingCapability } from './capability.ts';
-import { createCheckoutForBooking } from './service.ts';
+import { checkoutResult, createCheckoutForBooking } from './service.ts';
 
 /** Checkouts opened per client address per minute: enough for retries, not for guessing numbers. */
 const CHECKOUT_LIMIT_PER_IP = 20;
@@ -37,6 +37,13 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
         ...(token ? { requireSession: () => requireSession(ctx, token, input.rsvno) } : {}),
       }),
     );
+  });
+
+  app.post('/checkout/result', async (request) => {
+    const limit = await ctx.limiter.hit(`checkout:ip:${request.ip}`, CHECKOUT_LIMIT_PER_IP, CHECKOUT_WINDOW_SECONDS);
+    if (!limit.allowed) throw new AppError(ErrCd.generic, Msg.tooManyRequests, 429);
+    const input = parseInput(checkoutResultRequest, request.body);
+    return ok(await checkoutResult(ctx, input.session_id));
   });
 
   // Its own scope: only this route reads the body raw, as signature verification needs (DESIGN §6).

@@ -12,6 +12,7 @@ import {
   toSandboxSession,
 } from './sandbox.ts';
 import { type CheckoutPageModel, checkoutPage, notFoundPage } from './sandbox-page.ts';
+import { SESSION_PLACEHOLDER } from './service.ts';
 
 function field(body: unknown, name: string): string {
   if (typeof body !== 'object' || body === null) return '';
@@ -19,10 +20,15 @@ function field(body: unknown, name: string): string {
   return typeof value === 'string' ? value.slice(0, 64) : '';
 }
 
-/** Our own URLs are followed by path, so the redirect stays on the origin that served the page. */
-function onSite(url: string): string {
+/**
+ * Our own URLs are followed by path, so the redirect stays on the origin that served the page; the
+ * session's id takes the place Stripe's `{CHECKOUT_SESSION_ID}` takes.
+ */
+function onSite(url: string, sessionId: string): string {
   try {
-    const parsed = new URL(url);
+    const parsed = new URL(
+      url.replace(encodeURIComponent(SESSION_PLACEHOLDER), sessionId).replace(SESSION_PLACEHOLDER, sessionId),
+    );
     return `${parsed.pathname}${parsed.search}${parsed.hash}`;
   } catch {
     return '/';
@@ -52,18 +58,36 @@ export async function sandboxRoutes(app: FastifyInstance, ctx: AppContext): Prom
       name: row.name,
       amount: row.amount,
       email: row.customerEmail,
-      successUrl: onSite(row.successUrl),
-      cancelUrl: onSite(row.cancelUrl),
+      successUrl: onSite(row.successUrl, row.id),
+      cancelUrl: onSite(row.cancelUrl, row.id),
       state: session.status,
       ...extra,
     };
   }
 
+  /** The outcome of the last card tried, kept by the sandbox and shown while the session is open. */
+  function lastAttempt(row: SandboxCheckoutRow): CheckoutPageModel['error'] {
+    if (!row.lastError) return undefined;
+    try {
+      const parsed = JSON.parse(row.lastError) as { title?: unknown; message?: unknown };
+      if (typeof parsed.title === 'string' && typeof parsed.message === 'string')
+        return parsed as { title: string; message: string };
+    } catch {
+      // An older plain message.
+    }
+    return { title: 'お支払いができませんでした', message: row.lastError };
+  }
+
   app.get<{ Params: { id: string } }>(`${SANDBOX_PATH}/:id`, async (request, reply) => {
     const row = await find(request.params.id);
     if (!row) return html(reply, 404, notFoundPage());
-    return html(reply, 200, checkoutPage(model(row)));
+    const page = model(row);
+    return html(reply, 200, checkoutPage(page.state === 'open' ? { ...page, error: lastAttempt(row) } : page));
   });
+
+  /** Post/Redirect/Get: a refused card shows on the page again, and Back or a reload never re-sends the form. */
+  const backToForm = (reply: FastifyReply, id: string) =>
+    reply.code(303).header('cache-control', 'no-store').redirect(`${SANDBOX_PATH}/${id}`, 303);
 
   app.post<{ Params: { id: string } }>(`${SANDBOX_PATH}/:id`, async (request, reply) => {
     const row = await find(request.params.id);
@@ -77,14 +101,10 @@ export async function sandboxRoutes(app: FastifyInstance, ctx: AppContext): Prom
         cvc: field(request.body, 'cvc'),
       };
       const outcome = judgeSandboxCard(card, ctx.clock.now());
-      if (outcome.kind === 'invalid') {
-        const error = { title: '入力内容をご確認ください', message: outcome.message };
-        return html(reply, 422, checkoutPage({ ...page, error, expiry: card.expiry }));
-      }
-      if (outcome.kind === 'declined') {
-        await recordSandboxDecline(ctx, row.id, outcome.message);
-        const error = { title: 'お支払いができませんでした', message: outcome.message };
-        return html(reply, 402, checkoutPage({ ...page, error, expiry: card.expiry }));
+      if (outcome.kind !== 'paid') {
+        const title = outcome.kind === 'invalid' ? '入力内容をご確認ください' : 'お支払いができませんでした';
+        await recordSandboxDecline(ctx, row.id, JSON.stringify({ title, message: outcome.message }));
+        return backToForm(reply, row.id);
       }
       await captureSandboxCheckout(ctx, row.id);
     }

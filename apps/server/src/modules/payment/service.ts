@@ -1,8 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import type { CheckoutResult } from '@tabi/contract/booking';
+import { cardPaymentOpen } from '@tabi/contract/booking-rules';
 import { BookingStatus, ErrCd, PaymentStatus, UNPAID_GRACE_MINUTES } from '@tabi/contract/constants';
 import { Msg } from '@tabi/contract/messages';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import { systemActor } from '../booking/events.ts';
+import { fulfil } from '../booking/fulfil.ts';
+import { toTokyoIso } from '../booking/tokyo-time.ts';
 import type { CheckoutInput, CheckoutSession } from './provider.ts';
 import * as repo from './repository.ts';
 import { PROVIDER_CALL_GRACE_MS } from './repository.ts';
@@ -143,8 +148,8 @@ export async function createCheckoutForBooking(
     amount: booking.amountjp,
     taxRatePercent: TAX_RATE_PERCENT,
     customerEmail: booking.mail,
-    successUrl: `${options.origin}${options.successPath}`,
-    cancelUrl: `${options.origin}${options.cancelPath}`,
+    successUrl: `${options.origin}${withSessionPlaceholder(options.successPath)}`,
+    cancelUrl: `${options.origin}${withSessionPlaceholder(options.cancelPath)}`,
     expiresAt: latest(until, new Date(now.getTime() + minutes(MIN_CHECKOUT_MINUTES))),
   };
   const reusable = await reusableCheckout(ctx, rsvno, input, now);
@@ -166,4 +171,44 @@ export async function createCheckoutForBooking(
   } catch {
     throw new AppError(ErrCd.generic, Msg.checkoutFailed, 502);
   }
+}
+
+/** Stripe replaces it in the success and cancel links with the session's id; the sandbox does the same. */
+export const SESSION_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';
+
+/** A return path with the checkout session named in it, so the return page can ask the server (issue 14.2). */
+export function withSessionPlaceholder(path: string): string {
+  return `${path}${path.includes('?') ? '&' : '?'}session_id=${SESSION_PLACEHOLDER}`;
+}
+
+/**
+ * POST /checkout/result: the booking behind a checkout session, as the provider and our records say now.
+ * A session the provider reports paid is fulfilled here if nothing else has yet (the one fulfilment path).
+ * The session id is the provider's unguessable secret, handed to this browser in its return link.
+ */
+export async function checkoutResult(ctx: AppContext, sessionId: string): Promise<CheckoutResult> {
+  const payment = await repo.findPaymentBySession(ctx.db, sessionId);
+  if (!payment) throw AppError.notFound(Msg.checkoutNotFound);
+  const session = await ctx.payment.retrieveCheckout(sessionId).catch(() => undefined);
+  if (session?.paymentStatus === 'paid' && payment.status === 'open') {
+    await fulfil(ctx, sessionId, systemActor('checkout'));
+  }
+  const booking = await repo.findPayableBooking(ctx.db, payment.rsvno);
+  if (!booking) throw AppError.notFound(Msg.checkoutNotFound);
+  const now = ctx.clock.now();
+  const paid = booking.statusPayment === PaymentStatus.completed;
+  const facts = {
+    status: booking.status,
+    status_payment: booking.statusPayment,
+    flg_request_rsv: booking.flgRequestRsv,
+    rsvdate: toTokyoIso(booking.rsvdate),
+  };
+  const open = !paid && cardPaymentOpen(facts, toTokyoIso(now));
+  const until = new Date(booking.rsvdate.getTime() + minutes(UNPAID_GRACE_MINUTES));
+  return {
+    rsvno: booking.rsvno,
+    rsvdate: toTokyoIso(booking.rsvdate),
+    paid,
+    payable_until: open ? toTokyoIso(until) : null,
+  };
 }

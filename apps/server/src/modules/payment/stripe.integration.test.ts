@@ -211,8 +211,8 @@ describe('Stripe provider against a fake Stripe API', () => {
       billing_address_collection: 'auto',
       expires_at: String(Math.floor(t.clock.now().getTime() / 1000) + 3600),
       customer_email: 'taro@example.com',
-      success_url: 'http://localhost:3000/reservation/complete?processing=success',
-      cancel_url: 'http://localhost:3000/reservation/complete?processing=failed',
+      success_url: 'http://localhost:3000/reservation/complete?processing=success&session_id={CHECKOUT_SESSION_ID}',
+      cancel_url: 'http://localhost:3000/reservation/complete?processing=failed&session_id={CHECKOUT_SESSION_ID}',
     });
     const [payment] = await t.ctx.db.select().from(payments).where(eq(payments.checkoutSessionId, id));
     expect(payment).toMatchObject({ provider: 'stripe', status: 'open', amount: 2 * ADULT_PRICE });
