@@ -1,5 +1,7 @@
 import { TravelKind } from '@tabi/contract/constants';
+import { useId } from 'react';
 import styles from './consent-form.module.css';
+import { Choice } from './form/field.tsx';
 
 export interface Consent {
   /** Consent to receive the travel conditions electronically. */
@@ -31,6 +33,7 @@ export function ConsentForm({
   value: Consent;
   onChange(value: Consent): void;
 }) {
+  const id = useId();
   const kind = travelkubun === TravelKind.arrangement ? '手配旅行' : '募集型企画旅行';
   return (
     <div className={styles.consent}>
@@ -51,22 +54,24 @@ export function ConsentForm({
           </a>
         </li>
       </ul>
-      <label className={styles.check}>
-        <input
-          type="checkbox"
-          checked={value.delivery}
-          onChange={(e) => onChange({ ...value, delivery: e.currentTarget.checked })}
-        />
-        <span>旅行条件書等の書面を電子的方法で受け取ることに同意します</span>
-      </label>
-      <label className={styles.check}>
-        <input
-          type="checkbox"
-          checked={value.privacy}
-          onChange={(e) => onChange({ ...value, privacy: e.currentTarget.checked })}
-        />
-        <span>個人情報の取扱いについて同意します</span>
-      </label>
+      <Choice
+        className={styles.check}
+        label="旅行条件書等の書面を電子的方法で受け取ることに同意します"
+        input={{
+          id: `${id}-delivery`,
+          checked: value.delivery,
+          onChange: (e) => onChange({ ...value, delivery: e.currentTarget.checked }),
+        }}
+      />
+      <Choice
+        className={styles.check}
+        label="個人情報の取扱いについて同意します"
+        input={{
+          id: `${id}-privacy`,
+          checked: value.privacy,
+          onChange: (e) => onChange({ ...value, privacy: e.currentTarget.checked }),
+        }}
+      />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { FROMSPOTS } from '@tabi/contract/constants';
 import type { Ymd } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { Choice, Field, FieldSet } from '../../../components/form/field.tsx';
 import { useAreas } from '../api/get-areas.ts';
 import { useCities } from '../api/get-cities.ts';
 import { useConditions } from '../api/get-conditions.ts';
@@ -97,7 +98,6 @@ export function SearchPanel({ applied, today, onSearch, onReset }: SearchPanelPr
 
   const homenList = (conditions.data?.homenList ?? []).filter((h) => h.homencd !== '');
   const keywordList = conditions.data?.keywordList ?? [];
-  const field = (name: string) => `${baseId}-${name}`;
   const appliedCount = countConditions(applied);
 
   return (
@@ -140,87 +140,79 @@ export function SearchPanel({ applied, today, onSearch, onReset }: SearchPanelPr
         </div>
         <form className={styles.form} onSubmit={submit} aria-label="検索条件">
           <div className={styles.fields}>
-            <div className="field">
-              <label htmlFor={field('homen')}>方面</label>
-              <select
-                id={field('homen')}
-                className="select"
-                value={form.homencd}
-                onChange={(e) => setForm((f) => ({ ...f, homencd: e.target.value, areacd: '', citycd: '' }))}
-              >
-                <option value="">{Msg.allRegions}</option>
-                {homenList.map((h) => (
-                  <option key={h.homencd} value={h.homencd}>
-                    {h.homennm || Msg.allRegions}
-                  </option>
-                ))}
-              </select>
-            </div>
-
-            <div className="field">
-              <label htmlFor={field('area')}>地域（エリア）</label>
-              <select
-                id={field('area')}
-                className="select"
-                value={form.areacd}
-                disabled={form.homencd === ''}
-                aria-describedby={form.homencd === '' ? field('area-hint') : undefined}
-                onChange={(e) => setForm((f) => ({ ...f, areacd: e.target.value, citycd: '' }))}
-              >
-                <option value="">すべてのエリア</option>
-                {(form.homencd ? (areas.data ?? []) : []).map((a) => (
-                  <option key={a.areacd} value={a.areacd}>
-                    {a.areanm}
-                  </option>
-                ))}
-              </select>
-              {form.homencd === '' && (
-                <span id={field('area-hint')} className="hint">
-                  {Msg.areaHint}
-                </span>
+            <Field label="方面">
+              {(control) => (
+                <select
+                  {...control}
+                  className="select"
+                  value={form.homencd}
+                  onChange={(e) => setForm((f) => ({ ...f, homencd: e.target.value, areacd: '', citycd: '' }))}
+                >
+                  <option value="">{Msg.allRegions}</option>
+                  {homenList.map((h) => (
+                    <option key={h.homencd} value={h.homencd}>
+                      {h.homennm || Msg.allRegions}
+                    </option>
+                  ))}
+                </select>
               )}
-            </div>
+            </Field>
 
-            <div className="field">
-              <label htmlFor={field('city')}>都市</label>
-              <select
-                id={field('city')}
-                className="select"
-                value={form.citycd}
-                disabled={form.areacd === ''}
-                aria-describedby={form.areacd === '' ? field('city-hint') : undefined}
-                onChange={(e) => setForm((f) => ({ ...f, citycd: e.target.value }))}
-              >
-                <option value="">すべての都市</option>
-                {(form.areacd ? (cities.data ?? []) : []).map((c) => (
-                  <option key={c.citycd} value={c.citycd}>
-                    {c.citynm}
-                  </option>
-                ))}
-              </select>
-              {form.areacd === '' && (
-                <span id={field('city-hint')} className="hint">
-                  {Msg.cityHint}
-                </span>
+            <Field label="地域（エリア）" hint={form.homencd === '' ? Msg.areaHint : undefined} hintAs="span">
+              {(control) => (
+                <select
+                  {...control}
+                  className="select"
+                  value={form.areacd}
+                  disabled={form.homencd === ''}
+                  onChange={(e) => setForm((f) => ({ ...f, areacd: e.target.value, citycd: '' }))}
+                >
+                  <option value="">すべてのエリア</option>
+                  {(form.homencd ? (areas.data ?? []) : []).map((a) => (
+                    <option key={a.areacd} value={a.areacd}>
+                      {a.areanm}
+                    </option>
+                  ))}
+                </select>
               )}
-            </div>
+            </Field>
 
-            <div className="field">
-              <label htmlFor={field('fromspot')}>出発地</label>
-              <select
-                id={field('fromspot')}
-                className="select"
-                value={form.fromspotcd}
-                onChange={(e) => setForm((f) => ({ ...f, fromspotcd: e.target.value }))}
-              >
-                <option value="">{Msg.allFromspots}</option>
-                {FROMSPOTS.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.caption}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <Field label="都市" hint={form.areacd === '' ? Msg.cityHint : undefined} hintAs="span">
+              {(control) => (
+                <select
+                  {...control}
+                  className="select"
+                  value={form.citycd}
+                  disabled={form.areacd === ''}
+                  onChange={(e) => setForm((f) => ({ ...f, citycd: e.target.value }))}
+                >
+                  <option value="">すべての都市</option>
+                  {(form.areacd ? (cities.data ?? []) : []).map((c) => (
+                    <option key={c.citycd} value={c.citycd}>
+                      {c.citynm}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+
+            <Field label="出発地">
+              {(control) => (
+                <select
+                  {...control}
+                  className="select"
+                  value={form.fromspotcd}
+                  onChange={(e) => setForm((f) => ({ ...f, fromspotcd: e.target.value }))}
+                >
+                  <option value="">{Msg.allFromspots}</option>
+                  {FROMSPOTS.map((s) => (
+                    <option key={s.id} value={s.id}>
+                      {s.caption}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
 
             <DateField
               label="利用日"
@@ -230,32 +222,34 @@ export function SearchPanel({ applied, today, onSearch, onReset }: SearchPanelPr
             />
 
             {keywordList.length > 0 && (
-              <fieldset className={styles.keywords}>
-                <legend className="field-label">キーワード</legend>
-                <div className={styles.keywordList}>
-                  {keywordList.map((k) => {
-                    const checked = form.keycd.includes(k.keycd);
-                    return (
-                      <label key={k.keycd} className={checked ? `${styles.chip} ${styles.chipOn}` : styles.chip}>
-                        <input
-                          type="checkbox"
-                          value={k.keycd}
-                          checked={checked}
-                          onChange={(e) =>
-                            setForm((f) => ({
-                              ...f,
-                              keycd: keywordList
-                                .map((kw) => kw.keycd)
-                                .filter((code) => (code === k.keycd ? e.target.checked : f.keycd.includes(code))),
-                            }))
-                          }
+              <FieldSet legend="キーワード" className={styles.keywords}>
+                {(control) => (
+                  <div className={styles.keywordList}>
+                    {keywordList.map((k) => {
+                      const checked = form.keycd.includes(k.keycd);
+                      return (
+                        <Choice
+                          key={k.keycd}
+                          className={checked ? `${styles.chip} ${styles.chipOn}` : styles.chip}
+                          label={k.keyname}
+                          input={{
+                            id: `${control.id}-${k.keycd}`,
+                            value: k.keycd,
+                            checked,
+                            onChange: (e) =>
+                              setForm((f) => ({
+                                ...f,
+                                keycd: keywordList
+                                  .map((kw) => kw.keycd)
+                                  .filter((code) => (code === k.keycd ? e.target.checked : f.keycd.includes(code))),
+                              })),
+                          }}
                         />
-                        <span>{k.keyname}</span>
-                      </label>
-                    );
-                  })}
-                </div>
-              </fieldset>
+                      );
+                    })}
+                  </div>
+                )}
+              </FieldSet>
             )}
           </div>
 

@@ -2,6 +2,7 @@ import { ErrCd } from '@tabi/contract/constants';
 import { formatJpy } from '@tabi/contract/format';
 import { Msg } from '@tabi/contract/messages';
 import { useEffect, useId, useState } from 'react';
+import { Choice } from '../../../components/form/field.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { showAlert } from '../../../lib/alert.ts';
 import { useCancelBooking } from '../api/cancel-booking.ts';
@@ -86,16 +87,11 @@ export function CancelModal({
         </p>
       )}
       <p className="hint">返金はご利用のクレジットカードへ行われます。反映までお時間がかかる場合があります。</p>
-      <label className={styles.consent} htmlFor={consentId}>
-        <input
-          id={consentId}
-          type="checkbox"
-          checked={agreed}
-          onChange={(e) => setAgreed(e.currentTarget.checked)}
-          required
-        />
-        <span>キャンセル規定とキャンセル料を確認し、キャンセルに同意します</span>
-      </label>
+      <Choice
+        className={styles.consent}
+        label="キャンセル規定とキャンセル料を確認し、キャンセルに同意します"
+        input={{ id: consentId, checked: agreed, onChange: (e) => setAgreed(e.currentTarget.checked), required: true }}
+      />
     </Modal>
   );
 }

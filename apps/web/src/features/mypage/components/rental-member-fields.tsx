@@ -13,6 +13,7 @@ import {
   wearSizesFor,
 } from '@tabi/contract/constants';
 import { participantTitle } from '@tabi/contract/messages';
+import { Field } from '../../../components/form/field.tsx';
 import { memberAgeClass, type RentalRow } from '../lib/rental-form.ts';
 import styles from './rental-edit.module.css';
 
@@ -46,57 +47,60 @@ export function RentalMemberFields({
       </legend>
       <div className={styles.selects}>
         {rentalNeedsType(rentalcd) && (
-          <div className="field">
-            <label htmlFor={id('model')}>レンタル</label>
-            <select
-              id={id('model')}
-              className="select"
-              value={value.model}
-              onChange={(e) => onChange({ ...value, model: e.currentTarget.value as RentalTypeCode })}
-            >
-              {RENTAL_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {RENTAL_TYPE_LABEL[t]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <Field label="レンタル" id={id('model')}>
+            {(control) => (
+              <select
+                {...control}
+                className="select"
+                value={value.model}
+                onChange={(e) => onChange({ ...value, model: e.currentTarget.value as RentalTypeCode })}
+              >
+                {RENTAL_TYPES.map((t) => (
+                  <option key={t} value={t}>
+                    {RENTAL_TYPE_LABEL[t]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
         )}
         {rentalNeedsBoots(rentalcd) && (
-          <div className="field">
-            <label htmlFor={id('boots')}>ブーツ</label>
-            <select
-              id={id('boots')}
-              className="select"
-              value={value.boots_size}
-              onChange={(e) => onChange({ ...value, boots_size: e.currentTarget.value })}
-            >
-              <option value="">なし</option>
-              {SHOE_SIZES.map((s) => (
-                <option key={s} value={s}>
-                  {s}cm
-                </option>
-              ))}
-            </select>
-          </div>
+          <Field label="ブーツ" id={id('boots')}>
+            {(control) => (
+              <select
+                {...control}
+                className="select"
+                value={value.boots_size}
+                onChange={(e) => onChange({ ...value, boots_size: e.currentTarget.value })}
+              >
+                <option value="">なし</option>
+                {SHOE_SIZES.map((s) => (
+                  <option key={s} value={s}>
+                    {s}cm
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
         )}
         {rentalNeedsWear(rentalcd) && (
-          <div className="field">
-            <label htmlFor={id('wear')}>ウェア</label>
-            <select
-              id={id('wear')}
-              className="select"
-              value={value.wear_size}
-              onChange={(e) => onChange({ ...value, wear_size: e.currentTarget.value })}
-            >
-              <option value="">なし</option>
-              {wearSizesFor(ageClass).map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </select>
-          </div>
+          <Field label="ウェア" id={id('wear')}>
+            {(control) => (
+              <select
+                {...control}
+                className="select"
+                value={value.wear_size}
+                onChange={(e) => onChange({ ...value, wear_size: e.currentTarget.value })}
+              >
+                <option value="">なし</option>
+                {wearSizesFor(ageClass).map((s) => (
+                  <option key={s} value={s}>
+                    {s}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
         )}
       </div>
     </fieldset>

@@ -11,9 +11,10 @@ import {
   wearSizesFor,
 } from '@tabi/contract/constants';
 import { Msg, participantTitle } from '@tabi/contract/messages';
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { type FieldErrors, type FieldPath, get, type UseFormRegister, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { Field } from '../../../components/form/field.tsx';
 import { type Person, useReservationStore } from '../../../stores/reservation-store.ts';
 import { type RentalFormValues, rentalFormSchema } from '../lib/rental-schema.ts';
 import styles from './rental-form.module.css';
@@ -27,37 +28,20 @@ interface SelectFieldProps {
 }
 
 function SelectField({ name, label, options, register, errors }: SelectFieldProps) {
-  const id = useId();
   const error = (get(errors, name) as { message?: string } | undefined)?.message;
   return (
-    <div className="field">
-      <label htmlFor={id}>
-        {label}
-        <span className="required" aria-hidden="true">
-          必須
-        </span>
-      </label>
-      <select
-        id={id}
-        className="select"
-        aria-required="true"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        {...register(name)}
-      >
-        <option value="">選択してください</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      {error && (
-        <p id={`${id}-error`} className="error-text">
-          {error}
-        </p>
+    <Field label={label} required error={error}>
+      {(control) => (
+        <select {...control} className="select" {...register(name)}>
+          <option value="">選択してください</option>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
       )}
-    </div>
+    </Field>
   );
 }
 
@@ -163,12 +147,13 @@ export function RentalForm({ rentalcd }: { rentalcd: string }) {
               />
             )}
             {/* SPEC §2: the accessories row exists but is hidden; accessories are always sent empty. */}
-            <div className={`field ${styles.accessory}`} hidden>
-              <label htmlFor={`rental-accessory-${i}`}>アクセサリー</label>
-              <select id={`rental-accessory-${i}`} className="select" value="" disabled onChange={() => {}}>
-                <option value="">なし</option>
-              </select>
-            </div>
+            <Field label="アクセサリー" id={`rental-accessory-${i}`} className={styles.accessory} hidden>
+              {(control) => (
+                <select {...control} className="select" value="" disabled onChange={() => {}}>
+                  <option value="">なし</option>
+                </select>
+              )}
+            </Field>
           </div>
         </section>
       ))}
