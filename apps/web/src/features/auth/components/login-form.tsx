@@ -1,16 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { RSVNO_LENGTH } from '@tabi/contract/constants';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Field } from '../../../components/form/field.tsx';
+import { failureMessage } from '../../../lib/api-client.ts';
 import { useLogin } from '../api/login.ts';
 import { canSubmitLogin, type LoginFormOutput, type LoginFormValues, loginFormSchema } from '../lib/login-schema.ts';
 import styles from './login-form.module.css';
 
 /** SPEC §2 Login / §5: booking number of exactly 8 characters and a phone number, both required. */
 export function LoginForm({ onSuccess }: { onSuccess(session: string, rsvno: string): void }) {
-  const [errMsg, setErrMsg] = useState('');
   const login = useLogin();
+  // SPEC §8: a refusal's errMsg is shown in red; a call that throws shows nothing here (the client alerted).
+  const errMsg = (login.isPending ? null : failureMessage(login.error)) ?? '';
   const errorId = useId();
   const { register, handleSubmit, control } = useForm<LoginFormValues, unknown, LoginFormOutput>({
     resolver: zodResolver(loginFormSchema),
@@ -22,13 +24,11 @@ export function LoginForm({ onSuccess }: { onSuccess(session: string, rsvno: str
 
   async function submit(input: LoginFormOutput) {
     if (login.isPending) return;
-    setErrMsg('');
     try {
-      const outcome = await login.mutateAsync(input);
-      if (outcome.ok) onSuccess(outcome.session, outcome.rsvno);
-      else setErrMsg(outcome.errMsg);
+      const { session, rsvno } = await login.mutateAsync(input);
+      onSuccess(session, rsvno);
     } catch {
-      // SPEC §8: if the request throws, nothing is returned (the API client already alerted).
+      // Shown from the mutation's error state below.
     }
   }
 

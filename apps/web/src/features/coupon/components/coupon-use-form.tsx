@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ErrCd } from '@tabi/contract/constants';
 import type { CouponOption } from '@tabi/contract/coupon';
 import { Msg } from '@tabi/contract/messages';
 import { useEffect, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Field } from '../../../components/form/field.tsx';
 import { showAlert } from '../../../lib/alert.ts';
-import { ApiUnavailableError } from '../../../lib/api-client.ts';
+import { ApiUnavailableError, failureMessage } from '../../../lib/api-client.ts';
 import { useRedeemCoupon } from '../api/use-coupon.ts';
 import { couponCounts, newIdempotencyKey, range } from '../lib/coupon-rules.ts';
 import { type CouponUseFormOutput, type CouponUseFormValues, couponUseFormSchema } from '../lib/coupon-use-schema.ts';
@@ -73,7 +72,7 @@ export function CouponUseForm({
     if (!ready) return;
     attemptKey.current ??= newIdempotencyKey();
     try {
-      const res = await redeem.mutateAsync({
+      await redeem.mutateAsync({
         opcd,
         pkcd,
         adultqty: String(input.adult),
@@ -83,11 +82,15 @@ export function CouponUseForm({
       });
       attemptKey.current = null;
       setValue('pin', '');
-      if (res.errcd === ErrCd.success) onUsed({ adult: input.adult, child: input.child });
-      else showAlert(res.errMsg);
+      onUsed({ adult: input.adult, child: input.child });
     } catch (error) {
       // No answer: keep the key so that trying again cannot use the coupon twice.
       if (!(error instanceof ApiUnavailableError) || error.kind !== 'network') attemptKey.current = null;
+      const refusal = failureMessage(error);
+      if (refusal !== null) {
+        setValue('pin', '');
+        showAlert(refusal);
+      }
     }
   }
 
