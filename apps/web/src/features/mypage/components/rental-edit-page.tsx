@@ -1,8 +1,9 @@
 import type { Booking } from '@tabi/contract/booking';
 import type { OptionSummary } from '@tabi/contract/catalog';
-import { RentalCode, rentalNeedsBoots, rentalNeedsWear } from '@tabi/contract/constants';
+import { RentalCode, rentalNeedsBoots, rentalNeedsWear, WEAR_SIZES_ADULT } from '@tabi/contract/constants';
 import { formatYmd } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
+import { rentalChoices } from '@tabi/contract/rental';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -59,7 +60,7 @@ function RentalEditForm({ booking, option }: { booking: Booking; option: OptionS
     setDone(true);
   }
 
-  const ageClasses = booking.memberList.map(memberAgeClass);
+  const wearLists = booking.memberList.map((m) => rentalChoices('wear_size', memberAgeClass(m)));
   const wear = rentalNeedsWear(rentalcd);
   return (
     <div className={styles.layout}>
@@ -90,8 +91,8 @@ function RentalEditForm({ booking, option }: { booking: Booking; option: OptionS
       </form>
       <SizeCharts
         shoes={rentalNeedsBoots(rentalcd)}
-        adultWear={wear && ageClasses.some((c) => c === 'adult' || c === 'middle')}
-        childWear={wear && ageClasses.some((c) => c === 'child' || c === 'infant')}
+        adultWear={wear && wearLists.some((list) => list === WEAR_SIZES_ADULT)}
+        childWear={wear && wearLists.some((list) => list !== WEAR_SIZES_ADULT)}
       />
       <Modal
         open={consentOpen}
