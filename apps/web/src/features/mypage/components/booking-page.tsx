@@ -1,5 +1,6 @@
 import type { BookingOption } from '@tabi/contract/booking';
 import { cancelAllowed, paymentAllowed, statusLabel } from '@tabi/contract/booking-rules';
+import { formatTokyoDateTime } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
@@ -10,14 +11,7 @@ import { useAuthStore } from '../../../stores/auth-store.ts';
 import { createCheckout } from '../api/create-checkout.ts';
 import { bookingQueryKey, bookingQueryOptions, useBooking } from '../api/get-booking.ts';
 import { useOptionSummary } from '../api/get-option-summary.ts';
-import {
-  businessToday,
-  formatTokyoDateTime,
-  hasCoupons,
-  paymentCheck,
-  productCode,
-  rentalLinkVisible,
-} from '../lib/booking-view.ts';
+import { businessToday, hasCoupons, paymentCheck, productCode, rentalLinkVisible } from '../lib/booking-view.ts';
 import { logoutToLogin, useLogoutOnFailure } from '../lib/use-logout-on-failure.ts';
 import { BasicInfo } from './basic-info.tsx';
 import { BookingActions } from './booking-actions.tsx';
