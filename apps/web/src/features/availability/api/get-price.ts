@@ -3,7 +3,7 @@ import { Msg } from '@tabi/contract/messages';
 import type { PartyCounts, PartyPrices } from '@tabi/contract/party';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiGet } from '../../../lib/api-client.ts';
-import { catalogSchemas } from '../../catalog/api/catalog-schemas.ts';
+import { catalogSchemas } from '../../../lib/catalog-schemas.ts';
 
 export interface PriceRequest {
   opcd: string;

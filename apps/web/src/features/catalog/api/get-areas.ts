@@ -1,7 +1,7 @@
 import type { Area } from '@tabi/contract/catalog';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client.ts';
-import { catalogSchemas } from './catalog-schemas.ts';
+import { catalogSchemas } from '../../../lib/catalog-schemas.ts';
 
 /** GET /area: the areas of a region. */
 export function getAreas(homencd: string): Promise<Area[]> {

@@ -1,7 +1,7 @@
 import type { City } from '@tabi/contract/catalog';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client.ts';
-import { catalogSchemas } from './catalog-schemas.ts';
+import { catalogSchemas } from '../../../lib/catalog-schemas.ts';
 
 /** GET /city: the cities of an area. */
 export function getCities(homencd: string, areacd: string): Promise<City[]> {

@@ -1,7 +1,7 @@
 import type { Keyword, Region } from '@tabi/contract/catalog';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client.ts';
-import { catalogSchemas } from './catalog-schemas.ts';
+import { catalogSchemas } from '../../../lib/catalog-schemas.ts';
 
 export interface SearchChoices {
   homenList: Region[];

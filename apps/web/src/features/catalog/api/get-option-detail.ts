@@ -2,7 +2,7 @@ import type { OptionDetail } from '@tabi/contract/catalog';
 import { monthStart, type Ymd } from '@tabi/contract/dates';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client.ts';
-import { catalogSchemas } from './catalog-schemas.ts';
+import { catalogSchemas } from '../../../lib/catalog-schemas.ts';
 
 export interface OptionDetailRequest {
   opcd: string;

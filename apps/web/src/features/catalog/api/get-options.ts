@@ -1,8 +1,8 @@
 import type { PaginatedOptions } from '@tabi/contract/catalog';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client.ts';
+import { catalogSchemas } from '../../../lib/catalog-schemas.ts';
 import type { SearchConditions } from '../lib/search-query.ts';
-import { catalogSchemas } from './catalog-schemas.ts';
 
 export interface OptionSearch {
   conditions: SearchConditions;
