@@ -20,6 +20,11 @@ export function conditionsPdf(travelkubun: number): string {
 
 export const PRIVACY_POLICY_PDF = '/docs/privacy-policy.pdf';
 
+const CONSENTS: { key: keyof Consent; label: string }[] = [
+  { key: 'delivery', label: '旅行条件書等の書面を電子的方法で受け取ることに同意します' },
+  { key: 'privacy', label: '個人情報の取扱いについて同意します' },
+];
+
 /**
  * The shared consent form (SPEC §2 Shared): the travel conditions PDF of the option's travel kind
  * (recruitment or arrangement) and the privacy policy PDF, with the two consent checkboxes.
@@ -54,24 +59,18 @@ export function ConsentForm({
           </a>
         </li>
       </ul>
-      <Choice
-        className={styles.check}
-        label="旅行条件書等の書面を電子的方法で受け取ることに同意します"
-        input={{
-          id: `${id}-delivery`,
-          checked: value.delivery,
-          onChange: (e) => onChange({ ...value, delivery: e.currentTarget.checked }),
-        }}
-      />
-      <Choice
-        className={styles.check}
-        label="個人情報の取扱いについて同意します"
-        input={{
-          id: `${id}-privacy`,
-          checked: value.privacy,
-          onChange: (e) => onChange({ ...value, privacy: e.currentTarget.checked }),
-        }}
-      />
+      {CONSENTS.map(({ key, label }) => (
+        <Choice
+          key={key}
+          className={styles.check}
+          label={label}
+          input={{
+            id: `${id}-${key}`,
+            checked: value[key],
+            onChange: (e) => onChange({ ...value, [key]: e.currentTarget.checked }),
+          }}
+        />
+      ))}
     </div>
   );
 }

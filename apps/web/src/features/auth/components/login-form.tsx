@@ -32,16 +32,15 @@ export function LoginForm({ onSuccess }: { onSuccess(session: string, rsvno: str
     }
   }
 
-  const formError = errMsg ? errorId : undefined;
+  // The one message below speaks for both fields.
+  const sharedError = { hintAs: 'span', invalid: errMsg !== '', describedBy: errMsg ? errorId : undefined } as const;
   return (
     <form className={styles.form} onSubmit={handleSubmit(submit)} noValidate aria-busy={login.isPending}>
       <Field
         label="予約番号"
         id="login-rsvno"
         hint={`ご予約完了メールに記載の${RSVNO_LENGTH}桁の予約番号`}
-        hintAs="span"
-        invalid={errMsg !== ''}
-        describedBy={formError}
+        {...sharedError}
       >
         {(control) => (
           <input
@@ -61,14 +60,7 @@ export function LoginForm({ onSuccess }: { onSuccess(session: string, rsvno: str
           />
         )}
       </Field>
-      <Field
-        label="電話番号"
-        id="login-tel"
-        hint="お申し込み時にご登録いただいた電話番号"
-        hintAs="span"
-        invalid={errMsg !== ''}
-        describedBy={formError}
-      >
+      <Field label="電話番号" id="login-tel" hint="お申し込み時にご登録いただいた電話番号" {...sharedError}>
         {(control) => (
           <input
             {...control}

@@ -21,6 +21,41 @@ interface SearchPanelProps {
   onReset(): void;
 }
 
+interface PanelSelectProps {
+  label: string;
+  value: string;
+  /** The first entry, which means "any". */
+  placeholder: string;
+  options: { value: string; label: string }[];
+  /** Disabled until the level above is chosen; the hint says so meanwhile. */
+  disabled?: boolean;
+  hint?: string;
+  onChange(value: string): void;
+}
+
+function PanelSelect({ label, value, placeholder, options, disabled = false, hint, onChange }: PanelSelectProps) {
+  return (
+    <Field label={label} hint={disabled ? hint : undefined} hintAs="span">
+      {(control) => (
+        <select
+          {...control}
+          className="select"
+          value={value}
+          disabled={disabled}
+          onChange={(e) => onChange(e.target.value)}
+        >
+          <option value="">{placeholder}</option>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
 function sameConditions(a: SearchConditions, b: SearchConditions): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
@@ -140,79 +175,38 @@ export function SearchPanel({ applied, today, onSearch, onReset }: SearchPanelPr
         </div>
         <form className={styles.form} onSubmit={submit} aria-label="検索条件">
           <div className={styles.fields}>
-            <Field label="方面">
-              {(control) => (
-                <select
-                  {...control}
-                  className="select"
-                  value={form.homencd}
-                  onChange={(e) => setForm((f) => ({ ...f, homencd: e.target.value, areacd: '', citycd: '' }))}
-                >
-                  <option value="">{Msg.allRegions}</option>
-                  {homenList.map((h) => (
-                    <option key={h.homencd} value={h.homencd}>
-                      {h.homennm || Msg.allRegions}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-
-            <Field label="地域（エリア）" hint={form.homencd === '' ? Msg.areaHint : undefined} hintAs="span">
-              {(control) => (
-                <select
-                  {...control}
-                  className="select"
-                  value={form.areacd}
-                  disabled={form.homencd === ''}
-                  onChange={(e) => setForm((f) => ({ ...f, areacd: e.target.value, citycd: '' }))}
-                >
-                  <option value="">すべてのエリア</option>
-                  {(form.homencd ? (areas.data ?? []) : []).map((a) => (
-                    <option key={a.areacd} value={a.areacd}>
-                      {a.areanm}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-
-            <Field label="都市" hint={form.areacd === '' ? Msg.cityHint : undefined} hintAs="span">
-              {(control) => (
-                <select
-                  {...control}
-                  className="select"
-                  value={form.citycd}
-                  disabled={form.areacd === ''}
-                  onChange={(e) => setForm((f) => ({ ...f, citycd: e.target.value }))}
-                >
-                  <option value="">すべての都市</option>
-                  {(form.areacd ? (cities.data ?? []) : []).map((c) => (
-                    <option key={c.citycd} value={c.citycd}>
-                      {c.citynm}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-
-            <Field label="出発地">
-              {(control) => (
-                <select
-                  {...control}
-                  className="select"
-                  value={form.fromspotcd}
-                  onChange={(e) => setForm((f) => ({ ...f, fromspotcd: e.target.value }))}
-                >
-                  <option value="">{Msg.allFromspots}</option>
-                  {FROMSPOTS.map((s) => (
-                    <option key={s.id} value={s.id}>
-                      {s.caption}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
+            <PanelSelect
+              label="方面"
+              value={form.homencd}
+              placeholder={Msg.allRegions}
+              options={homenList.map((h) => ({ value: h.homencd, label: h.homennm || Msg.allRegions }))}
+              onChange={(homencd) => setForm((f) => ({ ...f, homencd, areacd: '', citycd: '' }))}
+            />
+            <PanelSelect
+              label="地域（エリア）"
+              value={form.areacd}
+              disabled={form.homencd === ''}
+              hint={Msg.areaHint}
+              placeholder="すべてのエリア"
+              options={(form.homencd ? (areas.data ?? []) : []).map((a) => ({ value: a.areacd, label: a.areanm }))}
+              onChange={(areacd) => setForm((f) => ({ ...f, areacd, citycd: '' }))}
+            />
+            <PanelSelect
+              label="都市"
+              value={form.citycd}
+              disabled={form.areacd === ''}
+              hint={Msg.cityHint}
+              placeholder="すべての都市"
+              options={(form.areacd ? (cities.data ?? []) : []).map((c) => ({ value: c.citycd, label: c.citynm }))}
+              onChange={(citycd) => setForm((f) => ({ ...f, citycd }))}
+            />
+            <PanelSelect
+              label="出発地"
+              value={form.fromspotcd}
+              placeholder={Msg.allFromspots}
+              options={FROMSPOTS.map((s) => ({ value: s.id, label: s.caption }))}
+              onChange={(fromspotcd) => setForm((f) => ({ ...f, fromspotcd }))}
+            />
 
             <DateField
               label="利用日"

@@ -11,6 +11,35 @@ import { couponCounts, newIdempotencyKey, range } from '../lib/coupon-rules.ts';
 import { type CouponUseFormOutput, type CouponUseFormValues, couponUseFormSchema } from '../lib/coupon-use-schema.ts';
 import styles from './coupon.module.css';
 
+function QuantitySelect(props: {
+  label: string;
+  id: string;
+  value: number;
+  choices: number[];
+  disabled: boolean;
+  onChange(value: string): void;
+}) {
+  return (
+    <Field label={props.label} id={props.id}>
+      {(control) => (
+        <select
+          {...control}
+          className="select"
+          value={props.value}
+          disabled={props.disabled}
+          onChange={(e) => props.onChange(e.currentTarget.value)}
+        >
+          {props.choices.map((n) => (
+            <option key={n} value={n}>
+              {n}枚
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
 export interface Redeemed {
   adult: number;
   child: number;
@@ -94,13 +123,6 @@ export function CouponUseForm({
     }
   }
 
-  const choices = (list: number[]) =>
-    list.map((n) => (
-      <option key={n} value={n}>
-        {n}枚
-      </option>
-    ));
-
   return (
     <form
       id="use-coopon"
@@ -113,33 +135,23 @@ export function CouponUseForm({
         クーポンを使用する
       </h2>
       <div className={styles.qtyRow}>
-        <Field label="大人" id="coupon-adult">
-          {(ids) => (
-            <select
-              {...ids}
-              className="select"
-              value={adultQty}
-              disabled={!coupon}
-              onChange={(e) => setValue('adult', e.currentTarget.value)}
-            >
-              {choices(adultChoices)}
-            </select>
-          )}
-        </Field>
+        <QuantitySelect
+          label="大人"
+          id="coupon-adult"
+          value={adultQty}
+          choices={adultChoices}
+          disabled={!coupon}
+          onChange={(n) => setValue('adult', n)}
+        />
         {showChild && (
-          <Field label="小人" id="coupon-child">
-            {(ids) => (
-              <select
-                {...ids}
-                className="select"
-                value={childQty}
-                disabled={!coupon}
-                onChange={(e) => setValue('child', e.currentTarget.value)}
-              >
-                {choices(childChoices)}
-              </select>
-            )}
-          </Field>
+          <QuantitySelect
+            label="小人"
+            id="coupon-child"
+            value={childQty}
+            choices={childChoices}
+            disabled={!coupon}
+            onChange={(n) => setValue('child', n)}
+          />
         )}
       </div>
       <Field label="暗証番号" id="coupon-pin" hint={Msg.pinHint} hintClassName={styles.pinHint}>
