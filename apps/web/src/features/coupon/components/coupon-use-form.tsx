@@ -66,11 +66,7 @@ export function CouponUseForm({
   const showChild = (coupon?.paxchildqty ?? 0) > 0;
   const attemptKey = useRef<string | null>(null);
   const redeem = useRedeemCoupon();
-  const { control, handleSubmit, register, setValue, watch } = useForm<
-    CouponUseFormValues,
-    unknown,
-    CouponUseFormOutput
-  >({
+  const { control, handleSubmit, register, setValue } = useForm<CouponUseFormValues, unknown, CouponUseFormOutput>({
     resolver: zodResolver(couponUseFormSchema),
     defaultValues: { adult: '', child: '0', pin: '' },
   });
@@ -83,13 +79,10 @@ export function CouponUseForm({
   const childQty = childChoices.includes(child) ? child : 0;
   const ready = coupon !== null && pin.trim() !== '' && adultQty >= 1 && !redeem.isPending;
 
-  // Any change of the form is a new attempt with a new key.
-  useEffect(() => {
-    const changes = watch(() => {
-      attemptKey.current = null;
-    });
-    return () => changes.unsubscribe();
-  }, [watch]);
+  // A change made by the visitor is a new attempt with a new key (not the quantities following a reload).
+  const changed = () => {
+    attemptKey.current = null;
+  };
 
   // The quantities shown are the ones validated and sent, also before anyone touches the selects.
   useEffect(() => {
@@ -141,7 +134,10 @@ export function CouponUseForm({
           value={adultQty}
           choices={adultChoices}
           disabled={!coupon}
-          onChange={(n) => setValue('adult', n)}
+          onChange={(n) => {
+            changed();
+            setValue('adult', n);
+          }}
         />
         {showChild && (
           <QuantitySelect
@@ -150,7 +146,10 @@ export function CouponUseForm({
             value={childQty}
             choices={childChoices}
             disabled={!coupon}
-            onChange={(n) => setValue('child', n)}
+            onChange={(n) => {
+              changed();
+              setValue('child', n);
+            }}
           />
         )}
       </div>
@@ -165,7 +164,7 @@ export function CouponUseForm({
             maxLength={20}
             disabled={!coupon}
             required
-            {...register('pin')}
+            {...register('pin', { onChange: changed })}
           />
         )}
       </Field>
