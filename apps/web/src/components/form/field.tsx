@@ -15,7 +15,7 @@ export interface ControlProps {
 type TextTag = 'p' | 'span';
 
 /** Joins the ids that describe a control; undefined when there are none. */
-export function describedBy(...ids: (string | false | null | undefined)[]): string | undefined {
+function describedBy(...ids: (string | false | null | undefined)[]): string | undefined {
   const list = ids.filter(Boolean).join(' ');
   return list || undefined;
 }
