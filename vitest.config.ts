@@ -7,8 +7,17 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/web/src/**/*.test.tsx'],
-          exclude: ['**/*.integration.test.ts', '**/node_modules/**'],
+          exclude: ['**/*.integration.test.ts', '**/*.dom.test.ts', '**/*.dom.test.tsx', '**/node_modules/**'],
           environment: 'node',
+        },
+      },
+      {
+        // Components with logic, rendered with React Testing Library in a simulated browser.
+        test: {
+          name: 'dom',
+          include: ['apps/web/src/**/*.dom.test.ts', 'apps/web/src/**/*.dom.test.tsx'],
+          environment: 'jsdom',
+          environmentOptions: { jsdom: { url: 'http://localhost/' } },
         },
       },
       {

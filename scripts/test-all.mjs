@@ -1,4 +1,4 @@
-// The one test command: installs what the tests need, then typecheck, lint, unit, server integration
+// The one test command: installs what the tests need, then typecheck, lint, unit, components (jsdom), server integration
 // (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), build, and end-to-end tests in Chromium.
 import { execSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -72,6 +72,7 @@ ensureSystemPackages();
 run('typecheck', 'npm', ['run', 'typecheck']);
 run('lint', bin('biome'), ['check', '.']);
 vitest('unit tests', 'unit', 'unit.json');
+vitest('component tests (jsdom)', 'dom', 'dom.json');
 vitest('server integration tests on PGlite', 'server', 'server-pglite.json', { TEST_DB: 'pglite' });
 if (process.env.TEST_DATABASE_URL) {
   vitest('server integration tests on PostgreSQL', 'server', 'server-postgres.json', { TEST_DB: 'postgres' });

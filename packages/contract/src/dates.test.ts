@@ -5,6 +5,7 @@ import {
   ageOn,
   daysBetween,
   daysOfMonth,
+  formatTokyoDateTime,
   formatYmd,
   isoDateToYmd,
   isValidYmd,
@@ -13,6 +14,7 @@ import {
   parseYmd,
   tokyoDayStart,
   tokyoYmd,
+  toTokyoIso,
   ymd,
   ymdToIsoDate,
 } from './dates.ts';
@@ -61,6 +63,16 @@ describe('YYYYMMDD helpers', () => {
     expect(tokyoYmd(new Date('2026-11-20T14:59:59Z'))).toBe('20261120');
     expect(tokyoYmd(new Date('2026-11-20T15:00:00Z'))).toBe('20261121');
     expect(tokyoDayStart('20261121').toISOString()).toBe('2026-11-20T15:00:00.000Z');
+  });
+});
+
+describe('Tokyo time', () => {
+  it('writes an instant with the Tokyo offset and shows it YYYY/MM/DD HH:mm in Tokyo', () => {
+    expect(toTokyoIso(new Date('2026-11-21T03:00:00.000Z'))).toBe('2026-11-21T12:00:00+09:00');
+    expect(formatTokyoDateTime('2025-01-01T15:30:00.000Z')).toBe('2025/01/02 00:30');
+    expect(formatTokyoDateTime(new Date('2026-11-21T06:05:00Z'))).toBe('2026/11/21 15:05');
+    expect(formatTokyoDateTime('2026-11-21T12:00:00+09:00')).toBe('2026/11/21 12:00');
+    expect(formatTokyoDateTime('未定')).toBe('未定');
   });
 });
 

@@ -46,6 +46,26 @@ export function tokyoYmd(instant: Date): Ymd {
   return `${get('year')}${get('month')}${get('day')}`;
 }
 
+const TOKYO_OFFSET_MS = 9 * 3_600_000;
+
+/** The instant moved to Tokyo's wall clock, to be read with the getUTC… methods (Tokyo has no daylight saving). */
+function tokyoWallClock(instant: Date): Date {
+  return new Date(instant.getTime() + TOKYO_OFFSET_MS);
+}
+
+/** An instant written ISO 8601 with Tokyo's offset, e.g. 2026-11-21T12:00:00+09:00. */
+export function toTokyoIso(instant: Date): string {
+  return `${tokyoWallClock(instant).toISOString().slice(0, 19)}+09:00`;
+}
+
+/** An instant shown YYYY/MM/DD HH:mm in Tokyo; text that is not an instant is shown as it is. */
+export function formatTokyoDateTime(instant: Date | string): string {
+  const at = typeof instant === 'string' ? new Date(instant) : instant;
+  if (Number.isNaN(at.getTime())) return String(instant);
+  const t = tokyoWallClock(at);
+  return `${pad(t.getUTCFullYear(), 4)}/${pad(t.getUTCMonth() + 1)}/${pad(t.getUTCDate())} ${pad(t.getUTCHours())}:${pad(t.getUTCMinutes())}`;
+}
+
 /** The instant at which a Tokyo calendar day starts (Tokyo has no daylight saving: UTC+9). */
 export function tokyoDayStart(day: Ymd): Date {
   const p = parseYmd(day);

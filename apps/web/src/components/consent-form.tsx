@@ -1,5 +1,7 @@
 import { TravelKind } from '@tabi/contract/constants';
+import { useId } from 'react';
 import styles from './consent-form.module.css';
+import { Choice } from './form/field.tsx';
 
 export interface Consent {
   /** Consent to receive the travel conditions electronically. */
@@ -18,6 +20,11 @@ export function conditionsPdf(travelkubun: number): string {
 
 export const PRIVACY_POLICY_PDF = '/docs/privacy-policy.pdf';
 
+const CONSENTS: { key: keyof Consent; label: string }[] = [
+  { key: 'delivery', label: '旅行条件書等の書面を電子的方法で受け取ることに同意します' },
+  { key: 'privacy', label: '個人情報の取扱いについて同意します' },
+];
+
 /**
  * The shared consent form (SPEC §2 Shared): the travel conditions PDF of the option's travel kind
  * (recruitment or arrangement) and the privacy policy PDF, with the two consent checkboxes.
@@ -31,6 +38,7 @@ export function ConsentForm({
   value: Consent;
   onChange(value: Consent): void;
 }) {
+  const id = useId();
   const kind = travelkubun === TravelKind.arrangement ? '手配旅行' : '募集型企画旅行';
   return (
     <div className={styles.consent}>
@@ -51,22 +59,18 @@ export function ConsentForm({
           </a>
         </li>
       </ul>
-      <label className={styles.check}>
-        <input
-          type="checkbox"
-          checked={value.delivery}
-          onChange={(e) => onChange({ ...value, delivery: e.currentTarget.checked })}
+      {CONSENTS.map(({ key, label }) => (
+        <Choice
+          key={key}
+          className={styles.check}
+          label={label}
+          input={{
+            id: `${id}-${key}`,
+            checked: value[key],
+            onChange: (e) => onChange({ ...value, [key]: e.currentTarget.checked }),
+          }}
         />
-        <span>旅行条件書等の書面を電子的方法で受け取ることに同意します</span>
-      </label>
-      <label className={styles.check}>
-        <input
-          type="checkbox"
-          checked={value.privacy}
-          onChange={(e) => onChange({ ...value, privacy: e.currentTarget.checked })}
-        />
-        <span>個人情報の取扱いについて同意します</span>
-      </label>
+      ))}
     </div>
   );
 }

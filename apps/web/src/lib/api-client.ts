@@ -18,6 +18,27 @@ export class ApiUnavailableError extends Error {
   }
 }
 
+/** A non-success answer (SPEC §8): the server's errcd and errMsg, and the HTTP status it came with. */
+export class ApiError extends Error {
+  constructor(
+    readonly errcd: string,
+    readonly errMsg: string,
+    readonly status: number,
+  ) {
+    super(errMsg);
+    this.name = 'ApiError';
+  }
+}
+
+/**
+ * What a screen should tell the visitor about a failed call: the server's message of a non-success answer,
+ * or null when SPEC §8's shared handling below already did (network error, HTTP 419, session timeout) or
+ * when there is nothing to say (an unreadable answer).
+ */
+export function failureMessage(error: unknown): string | null {
+  return error instanceof ApiError && error.errcd !== ErrCd.sessionTimeout ? error.errMsg : null;
+}
+
 export interface CallOptions {
   /** Show the loading overlay while the call runs (default true). */
   loading?: boolean;
@@ -43,6 +64,10 @@ export function setApiTransport(next: ApiTransport): void {
  */
 export type SchemaSource<T extends z.ZodType> = T | (() => Promise<T>);
 
+/** An envelope schema of the contract (`envelope(x)`): a call resolves to the `response` of a success. */
+type ResponseSchema = z.ZodObject<{ errcd: z.ZodString; errMsg: z.ZodString; response: z.ZodNullable<z.ZodType> }>;
+export type ResponseOf<T extends ResponseSchema> = z.output<ReturnType<T['shape']['response']['unwrap']>>;
+
 function resolveSchema<T extends z.ZodType>(source: SchemaSource<T>): Promise<T> {
   return typeof source === 'function' ? source() : Promise.resolve(source);
 }
@@ -63,17 +88,17 @@ function logoutTo(path: string): void {
 }
 
 /**
- * SPEC §8's shared handling: a network error alerts and logs out, HTTP 419 alerts and logs out,
- * errcd 001 (session timeout) alerts the server's message and logs out. Other envelopes go back
- * to the caller, who decides what a non-success means on its screen.
+ * SPEC §8's shared handling, the one place for it: a network error alerts and logs out, HTTP 419 alerts
+ * and logs out, errcd 001 (session timeout) alerts the server's message and logs out. Any other
+ * non-success answer is thrown as an ApiError for the screen to show (see failureMessage).
  */
-async function call<T extends z.ZodType>(
+async function call<T extends ResponseSchema>(
   url: string,
   init: RequestInit,
   source: SchemaSource<T>,
   options: CallOptions,
 ) {
-  const run = async (): Promise<z.output<T>> => {
+  const run = async (): Promise<ResponseOf<T>> => {
     const schemaReady = resolveSchema(source);
     let res: Response;
     const leaving = pageSignal();
@@ -101,23 +126,28 @@ async function call<T extends z.ZodType>(
     } catch {
       throw new ApiUnavailableError('invalid', Msg.unexpected);
     }
-    const envelope = body as Envelope<unknown>;
-    if (envelope?.errcd === ErrCd.sessionTimeout) {
-      showAlert(envelope.errMsg);
-      logoutTo('/login');
-      throw new ApiUnavailableError('csrf', envelope.errMsg);
-    }
+    const envelope = body as Partial<Envelope<unknown>> | null;
     if (envelope?.errcd !== ErrCd.success) {
-      // Non-success envelopes carry no response; hand them back unparsed so callers read errcd/errMsg.
-      return {
-        errcd: String(envelope?.errcd ?? ErrCd.generic),
-        errMsg: String(envelope?.errMsg ?? Msg.unexpected),
-        response: null,
-      } as z.output<T>;
+      const failure = new ApiError(
+        String(envelope?.errcd ?? ErrCd.generic),
+        String(envelope?.errMsg ?? Msg.unexpected),
+        res.status,
+      );
+      if (failure.errcd === ErrCd.sessionTimeout) {
+        showAlert(failure.errMsg);
+        logoutTo('/login');
+      }
+      throw failure;
     }
-    const parsed = (await schemaReady).safeParse(body);
+    const schema = await schemaReady;
+    const parsed = schema.safeParse(body);
     if (!parsed.success) throw new ApiUnavailableError('invalid', Msg.unexpected);
-    return parsed.data;
+    const response: unknown = parsed.data.response;
+    // A success without the response its call promises is as unreadable as a malformed one.
+    if (response === null && !schema.shape.response.unwrap().safeParse(null).success) {
+      throw new ApiUnavailableError('invalid', Msg.unexpected);
+    }
+    return response as ResponseOf<T>;
   };
   // The overlay belongs to the visitor's screen, never to a page the server is rendering.
   return options.loading === false || !inBrowser ? run() : withLoading(run);
@@ -132,7 +162,7 @@ function withQuery(path: string, query?: Query): string {
   return `/api${path}${qs ? `?${qs}` : ''}`;
 }
 
-export function apiGet<T extends z.ZodType>(
+export function apiGet<T extends ResponseSchema>(
   path: string,
   schema: SchemaSource<T>,
   query?: Query,
@@ -141,7 +171,7 @@ export function apiGet<T extends z.ZodType>(
   return call(withQuery(path, query), { method: 'GET', headers: { accept: 'application/json' } }, schema, options);
 }
 
-export async function apiPost<T extends z.ZodType>(
+export async function apiPost<T extends ResponseSchema>(
   path: string,
   body: unknown,
   schema: SchemaSource<T>,

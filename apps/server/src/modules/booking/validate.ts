@@ -8,16 +8,7 @@ import {
   normalisePhone,
   phoneProblem,
 } from '@tabi/contract/booking-rules';
-import {
-  type AgeClass,
-  ageClassFromCode,
-  RentalCode,
-  rentalNeedsBoots,
-  rentalNeedsType,
-  rentalNeedsWear,
-  SHOE_SIZES,
-  wearSizesFor,
-} from '@tabi/contract/constants';
+import { type AgeClass, ageClassFromCode, RentalCode } from '@tabi/contract/constants';
 import { isoDateToYmd, isValidYmd, type Ymd, ymdToIsoDate } from '@tabi/contract/dates';
 import { Msg, participantTitle, partySizeOutOfRange } from '@tabi/contract/messages';
 import {
@@ -29,6 +20,7 @@ import {
   type PartyCounts,
   partyBounds,
 } from '@tabi/contract/party';
+import { checkRental, NO_RENTAL } from '@tabi/contract/rental';
 import type { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import type { OptionRow } from './repository.ts';
@@ -123,11 +115,6 @@ function extendedOf(member: BookingInput['memberList'][number], seq: number, lis
   return extended;
 }
 
-function normaliseShoeSize(size: string): string {
-  const n = Number(size.normalize('NFKC').trim());
-  return Number.isFinite(n) ? n.toFixed(1) : size;
-}
-
 function planRentals(input: BookingInput, option: OptionRow, members: PlannedMember[]): PlannedRental[] {
   const rentalcd = option.rentalcd;
   const entries = input.rentskiList.filter((r) => r.model !== '' || r.boots_size !== '' || r.wear_size !== '');
@@ -142,18 +129,11 @@ function planRentals(input: BookingInput, option: OptionRow, members: PlannedMem
     bySeq.set(seq, entry);
   }
   return members.map((member) => {
-    const entry = bySeq.get(member.seq);
-    const model = entry?.model ?? '';
-    const boots = entry?.boots_size ? normaliseShoeSize(entry.boots_size) : '';
-    const wear = entry?.wear_size?.trim() ?? '';
-    if (model !== '' && !rentalNeedsType(rentalcd)) throw refuse(ofMember(member.seq, Msg.rentalInvalid));
-    if (boots !== '' && !(rentalNeedsBoots(rentalcd) && SHOE_SIZES.includes(boots))) {
-      throw refuse(ofMember(member.seq, Msg.rentalInvalid));
-    }
-    if (wear !== '' && !(rentalNeedsWear(rentalcd) && wearSizesFor(member.ageClass).includes(wear))) {
-      throw refuse(ofMember(member.seq, Msg.rentalInvalid));
-    }
-    return { seq: member.seq, model, bootsSize: boots, wearSize: wear };
+    // A select left at "none" is allowed here; the purchase form asks for every one (ADR 0051).
+    const checked = checkRental(bySeq.get(member.seq) ?? NO_RENTAL, rentalcd, member.ageClass);
+    if (!checked.ok) throw refuse(ofMember(member.seq, Msg.rentalInvalid));
+    const { model, boots_size, wear_size } = checked.rental;
+    return { seq: member.seq, model, bootsSize: boots_size, wearSize: wear_size };
   });
 }
 

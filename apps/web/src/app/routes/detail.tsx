@@ -1,4 +1,3 @@
-import { ErrCd } from '@tabi/contract/constants';
 import { monthStart, tokyoYmd, type Ymd } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
 import { useEffect, useState } from 'react';
@@ -20,6 +19,7 @@ import {
 } from '../../features/catalog/components/option-sections.tsx';
 import { listHref, readListState } from '../../features/catalog/lib/search-query.ts';
 import { showAlert } from '../../lib/alert.ts';
+import { failureMessage } from '../../lib/api-client.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 
 /**
@@ -47,8 +47,8 @@ export function Component() {
     usedate: month ?? firstUsedate,
     background: month !== null,
   });
-  const envelope = detail.data;
-  const failed = (envelope !== undefined && envelope.errcd !== ErrCd.success) || detail.isError;
+  const failed = detail.isError;
+  const failure = failureMessage(detail.error);
 
   useEffect(() => {
     if (opcd === '') navigate(backHref, { replace: true });
@@ -57,11 +57,11 @@ export function Component() {
   useEffect(() => {
     if (!failed) return;
     // SPEC §8: the server's message, then back to the list (network failures were already announced).
-    if (envelope && envelope.errcd !== ErrCd.success) showAlert(envelope.errMsg);
+    if (failure !== null) showAlert(failure);
     navigate(backHref, { replace: true });
-  }, [failed, envelope, backHref, navigate]);
+  }, [failed, failure, backHref, navigate]);
 
-  const option = failed ? null : (envelope?.response ?? null);
+  const option = failed ? null : (detail.data ?? null);
   usePageMeta(option?.webname, option ? htmlToText(option.introduction).slice(0, 120) : undefined);
 
   if (!option) return <div className="container page" aria-busy="true" />;

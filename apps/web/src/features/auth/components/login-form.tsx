@@ -1,74 +1,79 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { RSVNO_LENGTH } from '@tabi/contract/constants';
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Field } from '../../../components/form/field.tsx';
+import { failureMessage } from '../../../lib/api-client.ts';
 import { useLogin } from '../api/login.ts';
+import { canSubmitLogin, type LoginFormOutput, type LoginFormValues, loginFormSchema } from '../lib/login-schema.ts';
 import styles from './login-form.module.css';
 
 /** SPEC §2 Login / §5: booking number of exactly 8 characters and a phone number, both required. */
 export function LoginForm({ onSuccess }: { onSuccess(session: string, rsvno: string): void }) {
-  const [rsvno, setRsvno] = useState('');
-  const [tel, setTel] = useState('');
-  const [errMsg, setErrMsg] = useState('');
   const login = useLogin();
+  // SPEC §8: a refusal's errMsg is shown in red; a call that throws shows nothing here (the client alerted).
+  const errMsg = (login.isPending ? null : failureMessage(login.error)) ?? '';
   const errorId = useId();
-  const rsvnoHintId = useId();
+  const { register, handleSubmit, control } = useForm<LoginFormValues, unknown, LoginFormOutput>({
+    resolver: zodResolver(loginFormSchema),
+    defaultValues: { rsvno: '', tel: '' },
+  });
+  const values = useWatch({ control });
+  const canSubmit = canSubmitLogin({ rsvno: values.rsvno ?? '', tel: values.tel ?? '' }) && !login.isPending;
+  const rsvnoField = register('rsvno');
 
-  const trimmedRsvno = rsvno.trim();
-  const canSubmit = trimmedRsvno.length === RSVNO_LENGTH && tel.trim() !== '' && !login.isPending;
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!canSubmit) return;
-    setErrMsg('');
+  async function submit(input: LoginFormOutput) {
+    if (login.isPending) return;
     try {
-      const outcome = await login.mutateAsync({ rsvno: trimmedRsvno, tel: tel.trim() });
-      if (outcome.ok) onSuccess(outcome.session, outcome.rsvno);
-      else setErrMsg(outcome.errMsg);
+      const { session, rsvno } = await login.mutateAsync(input);
+      onSuccess(session, rsvno);
     } catch {
-      // SPEC §8: if the request throws, nothing is returned (the API client already alerted).
+      // Shown from the mutation's error state below.
     }
   }
 
+  // The one message below speaks for both fields.
+  const sharedError = { hintAs: 'span', invalid: errMsg !== '', describedBy: errMsg ? errorId : undefined } as const;
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-busy={login.isPending}>
-      <div className="field">
-        <label htmlFor="login-rsvno">予約番号</label>
-        <input
-          id="login-rsvno"
-          className={`input ${styles.code}`}
-          name="rsvno"
-          value={rsvno}
-          onChange={(e) => setRsvno(e.currentTarget.value.toUpperCase())}
-          maxLength={RSVNO_LENGTH}
-          placeholder="XX000000"
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          required
-          aria-describedby={`${rsvnoHintId}${errMsg ? ` ${errorId}` : ''}`}
-          aria-invalid={errMsg ? true : undefined}
-        />
-        <span id={rsvnoHintId} className="hint">
-          ご予約完了メールに記載の{RSVNO_LENGTH}桁の予約番号
-        </span>
-      </div>
-      <div className="field">
-        <label htmlFor="login-tel">電話番号</label>
-        <input
-          id="login-tel"
-          className="input"
-          name="tel"
-          type="tel"
-          inputMode="tel"
-          value={tel}
-          onChange={(e) => setTel(e.currentTarget.value)}
-          placeholder="090-1234-5678"
-          autoComplete="tel"
-          required
-          aria-describedby={errMsg ? errorId : undefined}
-          aria-invalid={errMsg ? true : undefined}
-        />
-        <span className="hint">お申し込み時にご登録いただいた電話番号</span>
-      </div>
+    <form className={styles.form} onSubmit={handleSubmit(submit)} noValidate aria-busy={login.isPending}>
+      <Field
+        label="予約番号"
+        id="login-rsvno"
+        hint={`ご予約完了メールに記載の${RSVNO_LENGTH}桁の予約番号`}
+        {...sharedError}
+      >
+        {(control) => (
+          <input
+            {...control}
+            className={`input ${styles.code}`}
+            {...rsvnoField}
+            onChange={(e) => {
+              e.currentTarget.value = e.currentTarget.value.toUpperCase();
+              return rsvnoField.onChange(e);
+            }}
+            maxLength={RSVNO_LENGTH}
+            placeholder="XX000000"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            required
+          />
+        )}
+      </Field>
+      <Field label="電話番号" id="login-tel" hint="お申し込み時にご登録いただいた電話番号" {...sharedError}>
+        {(control) => (
+          <input
+            {...control}
+            className="input"
+            type="tel"
+            inputMode="tel"
+            {...register('tel')}
+            placeholder="090-1234-5678"
+            autoComplete="tel"
+            required
+          />
+        )}
+      </Field>
       {errMsg && (
         <p id={errorId} className={`error-text ${styles.error}`} role="alert">
           {errMsg}

@@ -2,8 +2,8 @@ import { type AgeClass, ErrCd } from '@tabi/contract/constants';
 import { Msg } from '@tabi/contract/messages';
 import type { PartyCounts, PartyPrices } from '@tabi/contract/party';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client.ts';
-import { catalogSchemas } from '../../catalog/api/catalog-schemas.ts';
+import { ApiError, apiGet } from '../../../lib/api-client.ts';
+import { catalogSchemas } from '../../../lib/catalog-schemas.ts';
 
 export interface PriceRequest {
   opcd: string;
@@ -12,8 +12,6 @@ export interface PriceRequest {
   counts: PartyCounts;
 }
 
-export type PriceResult = { ok: true; prices: PartyPrices } | { ok: false; errMsg: string };
-
 const FIELD: Record<AgeClass, 'adultbaika' | 'middlebaika' | 'childbaika' | 'infantbaika'> = {
   adult: 'adultbaika',
   middle: 'middlebaika',
@@ -21,8 +19,8 @@ const FIELD: Record<AgeClass, 'adultbaika' | 'middlebaika' | 'childbaika' | 'inf
   infant: 'infantbaika',
 };
 
-/** GET /price/{opcd}: the per-person prices of each age class on the chosen day. */
-export async function getPrice({ opcd, usedate, counts }: PriceRequest): Promise<PriceResult> {
+/** GET /price/{opcd}: the per-person prices of each age class on the chosen day; a day without one is 505. */
+export async function getPrice({ opcd, usedate, counts }: PriceRequest): Promise<PartyPrices> {
   const res = await apiGet(
     `/price/${encodeURIComponent(opcd)}`,
     () => catalogSchemas().then((m) => m.priceResponse),
@@ -35,16 +33,13 @@ export async function getPrice({ opcd, usedate, counts }: PriceRequest): Promise
     },
     { loading: false },
   );
-  const day = res.response?.valueList[usedate];
-  if (res.errcd !== ErrCd.success || !day) return { ok: false, errMsg: res.errMsg || Msg.nothingPrice };
+  const day = res.valueList[usedate];
+  if (!day) throw new ApiError(ErrCd.nothingPrice, Msg.nothingPrice, 200);
   return {
-    ok: true,
-    prices: {
-      adult: Number(day[FIELD.adult]),
-      middle: Number(day[FIELD.middle]),
-      child: Number(day[FIELD.child]),
-      infant: Number(day[FIELD.infant]),
-    },
+    adult: Number(day[FIELD.adult]),
+    middle: Number(day[FIELD.middle]),
+    child: Number(day[FIELD.child]),
+    infant: Number(day[FIELD.infant]),
   };
 }
 

@@ -17,6 +17,7 @@ import {
 } from '@tabi/contract/party';
 import { useEffect, useId, useRef, useState } from 'react';
 import { showAlert } from '../../../lib/alert.ts';
+import { failureMessage } from '../../../lib/api-client.ts';
 import { usePrice } from '../api/get-price.ts';
 import styles from './party-form.module.css';
 
@@ -48,14 +49,15 @@ export function usePartyForm(option: PartyOption, usedate: string | null, zaikoz
   const price = usePrice({ opcd: option.opcd, usedate: usedate ?? '', counts: initial }, usedate !== null);
   const alerted = useRef(false);
 
+  const failure = failureMessage(price.error);
   useEffect(() => {
-    if (price.data && !price.data.ok && !alerted.current) {
+    if (failure !== null && !alerted.current) {
       alerted.current = true;
-      showAlert(price.data.errMsg);
+      showAlert(failure || Msg.nothingPrice);
     }
-  }, [price.data]);
+  }, [failure]);
 
-  const prices = price.data?.ok ? price.data.prices : null;
+  const prices = price.data ?? null;
   const bounds = partyBounds(option);
   const n = headcount(counts);
   const errors: string[] = [];

@@ -1,18 +1,16 @@
 import type { City } from '@tabi/contract/catalog';
-import { ErrCd } from '@tabi/contract/constants';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client.ts';
-import { catalogSchemas } from './catalog-schemas.ts';
+import { catalogSchemas } from '../../../lib/catalog-schemas.ts';
 
 /** GET /city: the cities of an area. */
-export async function getCities(homencd: string, areacd: string): Promise<City[]> {
-  const res = await apiGet(
+export function getCities(homencd: string, areacd: string): Promise<City[]> {
+  return apiGet(
     '/city',
     () => catalogSchemas().then((m) => m.cityResponse),
     { homencd, areacd, is_valid: 'true' },
     { loading: false },
   );
-  return res.errcd === ErrCd.success ? (res.response ?? []) : [];
 }
 
 export function citiesQueryOptions(homencd: string, areacd: string) {

@@ -1,9 +1,8 @@
 import type { OptionDetail } from '@tabi/contract/catalog';
 import { monthStart, type Ymd } from '@tabi/contract/dates';
-import type { Envelope } from '@tabi/contract/envelope';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client.ts';
-import { catalogSchemas } from './catalog-schemas.ts';
+import { catalogSchemas } from '../../../lib/catalog-schemas.ts';
 
 export interface OptionDetailRequest {
   opcd: string;
@@ -13,8 +12,8 @@ export interface OptionDetailRequest {
   background?: boolean;
 }
 
-/** GET /option/{opcd}: the envelope, since a non-success's errMsg is shown to the visitor (SPEC §8). */
-export function getOptionDetail({ opcd, usedate, background }: OptionDetailRequest): Promise<Envelope<OptionDetail>> {
+/** GET /option/{opcd}; a non-success is an ApiError whose errMsg the page shows (SPEC §8). */
+export function getOptionDetail({ opcd, usedate, background }: OptionDetailRequest): Promise<OptionDetail> {
   return apiGet(
     `/option/${encodeURIComponent(opcd)}`,
     () => catalogSchemas().then((m) => m.optionDetailResponse),

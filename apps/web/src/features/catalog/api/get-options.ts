@@ -1,31 +1,26 @@
 import type { PaginatedOptions } from '@tabi/contract/catalog';
-import { ErrCd } from '@tabi/contract/constants';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client.ts';
+import { catalogSchemas } from '../../../lib/catalog-schemas.ts';
 import type { SearchConditions } from '../lib/search-query.ts';
-import { catalogSchemas } from './catalog-schemas.ts';
 
 export interface OptionSearch {
   conditions: SearchConditions;
   page: number;
 }
 
-/** GET /option. SPEC §8: a failed search is swallowed, so a failure is simply "no list". */
-export async function getOptions({ conditions, page }: OptionSearch): Promise<PaginatedOptions | null> {
-  try {
-    const res = await apiGet('/option', () => catalogSchemas().then((m) => m.optionListResponse), {
-      homencd: conditions.homencd,
-      areacd: conditions.areacd,
-      citycd: conditions.citycd,
-      fromspotcd: conditions.fromspotcd,
-      usedate: conditions.usedate,
-      keycd: conditions.keycd.join(','),
-      page: page > 1 ? page : undefined,
-    });
-    return res.errcd === ErrCd.success ? (res.response?.optionList ?? null) : null;
-  } catch {
-    return null;
-  }
+/** GET /option. SPEC §8: a failed search is swallowed: the list shows nothing while the query is in error. */
+export async function getOptions({ conditions, page }: OptionSearch): Promise<PaginatedOptions> {
+  const res = await apiGet('/option', () => catalogSchemas().then((m) => m.optionListResponse), {
+    homencd: conditions.homencd,
+    areacd: conditions.areacd,
+    citycd: conditions.citycd,
+    fromspotcd: conditions.fromspotcd,
+    usedate: conditions.usedate,
+    keycd: conditions.keycd.join(','),
+    page: page > 1 ? page : undefined,
+  });
+  return res.optionList;
 }
 
 export function optionsQueryOptions(search: OptionSearch) {

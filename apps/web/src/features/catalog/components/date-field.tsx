@@ -1,6 +1,7 @@
 import { addDays, formatYmd, type Ymd } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { Field } from '../../../components/form/field.tsx';
 import { parseTypedDate } from '../lib/typed-date.ts';
 import styles from './date-field.module.css';
 
@@ -55,83 +56,85 @@ export function DateField({ label, value, today, onChange }: DateFieldProps) {
   };
 
   return (
-    <div className="field" ref={wrapper}>
-      <label htmlFor={id}>{label}</label>
-      <div className={styles.row}>
-        <input
-          id={id}
-          className="input"
-          inputMode="numeric"
-          autoComplete="off"
-          placeholder="例：20260401"
-          value={text}
-          aria-invalid={error || undefined}
-          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-          onChange={(e) => setText(e.target.value)}
-          onBlur={commit}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault();
-              commit();
-            }
-          }}
-        />
-        <button
-          ref={toggle}
-          type="button"
-          className={styles.calendarButton}
-          aria-expanded={open}
-          aria-controls={`${id}-picker`}
-          aria-label={`${label}をカレンダーから選ぶ`}
-          onClick={() => setOpen((o) => !o)}
-        >
-          <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
-            <path
-              fill="currentColor"
-              d="M7 2h2v2h6V2h2v2h3a1 1 0 0 1 1 1v15a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1h3V2Zm12 8H5v9h14v-9ZM5 6v2h14V6H5Zm2 6h2v2H7v-2Zm4 0h2v2h-2v-2Zm4 0h2v2h-2v-2Z"
-            />
-          </svg>
-        </button>
-        {value && (
-          <button type="button" className={styles.clear} onClick={() => onChange('')}>
-            クリア
-          </button>
-        )}
-      </div>
-      <span id={`${id}-hint`} className="hint">
-        yyyyMMdd形式（例：20260401）でも入力できます。
-      </span>
-      {error && (
-        <span id={`${id}-error`} className="error-text" role="alert">
-          {Msg.invalidDate}
-        </span>
-      )}
-      {open && (
-        // biome-ignore lint/a11y/noStaticElementInteractions: Escape closes the calendar popover
-        <div
-          id={`${id}-picker`}
-          className={styles.popover}
-          onKeyDown={(e) => {
-            if (e.key === 'Escape') {
-              e.stopPropagation();
-              setOpen(false);
-              toggle.current?.focus();
-            }
-          }}
-        >
-          <Suspense fallback={<p className={styles.pickerLoading}>読み込み中…</p>}>
-            <DatePickerPanel
-              value={value}
-              earliest={earliest}
-              onPick={(day) => {
-                onChange(day);
+    <Field
+      label={label}
+      id={id}
+      ref={wrapper}
+      hint="yyyyMMdd形式（例：20260401）でも入力できます。"
+      hintAs="span"
+      error={error ? Msg.invalidDate : undefined}
+      errorAs="span"
+      errorRole="alert"
+      after={
+        open && (
+          // biome-ignore lint/a11y/noStaticElementInteractions: Escape closes the calendar popover
+          <div
+            id={`${id}-picker`}
+            className={styles.popover}
+            onKeyDown={(e) => {
+              if (e.key === 'Escape') {
+                e.stopPropagation();
                 setOpen(false);
                 toggle.current?.focus();
-              }}
-            />
-          </Suspense>
+              }
+            }}
+          >
+            <Suspense fallback={<p className={styles.pickerLoading}>読み込み中…</p>}>
+              <DatePickerPanel
+                value={value}
+                earliest={earliest}
+                onPick={(day) => {
+                  onChange(day);
+                  setOpen(false);
+                  toggle.current?.focus();
+                }}
+              />
+            </Suspense>
+          </div>
+        )
+      }
+    >
+      {(control) => (
+        <div className={styles.row}>
+          <input
+            {...control}
+            className="input"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="例：20260401"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            onBlur={commit}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                commit();
+              }
+            }}
+          />
+          <button
+            ref={toggle}
+            type="button"
+            className={styles.calendarButton}
+            aria-expanded={open}
+            aria-controls={`${id}-picker`}
+            aria-label={`${label}をカレンダーから選ぶ`}
+            onClick={() => setOpen((o) => !o)}
+          >
+            <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
+              <path
+                fill="currentColor"
+                d="M7 2h2v2h6V2h2v2h3a1 1 0 0 1 1 1v15a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1h3V2Zm12 8H5v9h14v-9ZM5 6v2h14V6H5v2Zm2 6h2v2H7v-2Zm4 0h2v2h-2v-2Zm4 0h2v2h-2v-2Z"
+              />
+            </svg>
+          </button>
+          {value && (
+            <button type="button" className={styles.clear} onClick={() => onChange('')}>
+              クリア
+            </button>
+          )}
         </div>
       )}
-    </div>
+    </Field>
   );
 }

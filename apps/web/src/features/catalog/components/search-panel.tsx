@@ -2,6 +2,7 @@ import { FROMSPOTS } from '@tabi/contract/constants';
 import type { Ymd } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { Choice, Field, FieldSet } from '../../../components/form/field.tsx';
 import { useAreas } from '../api/get-areas.ts';
 import { useCities } from '../api/get-cities.ts';
 import { useConditions } from '../api/get-conditions.ts';
@@ -18,6 +19,41 @@ interface SearchPanelProps {
   today: Ymd;
   onSearch(conditions: SearchConditions): void;
   onReset(): void;
+}
+
+interface PanelSelectProps {
+  label: string;
+  value: string;
+  /** The first entry, which means "any". */
+  placeholder: string;
+  options: { value: string; label: string }[];
+  /** Disabled until the level above is chosen; the hint says so meanwhile. */
+  disabled?: boolean;
+  hint?: string;
+  onChange(value: string): void;
+}
+
+function PanelSelect({ label, value, placeholder, options, disabled = false, hint, onChange }: PanelSelectProps) {
+  return (
+    <Field label={label} hint={disabled ? hint : undefined} hintAs="span">
+      {(control) => (
+        <select
+          {...control}
+          className="select"
+          value={value}
+          disabled={disabled}
+          onChange={(e) => onChange(e.target.value)}
+        >
+          <option value="">{placeholder}</option>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
 }
 
 function sameConditions(a: SearchConditions, b: SearchConditions): boolean {
@@ -97,7 +133,6 @@ export function SearchPanel({ applied, today, onSearch, onReset }: SearchPanelPr
 
   const homenList = (conditions.data?.homenList ?? []).filter((h) => h.homencd !== '');
   const keywordList = conditions.data?.keywordList ?? [];
-  const field = (name: string) => `${baseId}-${name}`;
   const appliedCount = countConditions(applied);
 
   return (
@@ -140,87 +175,38 @@ export function SearchPanel({ applied, today, onSearch, onReset }: SearchPanelPr
         </div>
         <form className={styles.form} onSubmit={submit} aria-label="検索条件">
           <div className={styles.fields}>
-            <div className="field">
-              <label htmlFor={field('homen')}>方面</label>
-              <select
-                id={field('homen')}
-                className="select"
-                value={form.homencd}
-                onChange={(e) => setForm((f) => ({ ...f, homencd: e.target.value, areacd: '', citycd: '' }))}
-              >
-                <option value="">{Msg.allRegions}</option>
-                {homenList.map((h) => (
-                  <option key={h.homencd} value={h.homencd}>
-                    {h.homennm || Msg.allRegions}
-                  </option>
-                ))}
-              </select>
-            </div>
-
-            <div className="field">
-              <label htmlFor={field('area')}>地域（エリア）</label>
-              <select
-                id={field('area')}
-                className="select"
-                value={form.areacd}
-                disabled={form.homencd === ''}
-                aria-describedby={form.homencd === '' ? field('area-hint') : undefined}
-                onChange={(e) => setForm((f) => ({ ...f, areacd: e.target.value, citycd: '' }))}
-              >
-                <option value="">すべてのエリア</option>
-                {(form.homencd ? (areas.data ?? []) : []).map((a) => (
-                  <option key={a.areacd} value={a.areacd}>
-                    {a.areanm}
-                  </option>
-                ))}
-              </select>
-              {form.homencd === '' && (
-                <span id={field('area-hint')} className="hint">
-                  {Msg.areaHint}
-                </span>
-              )}
-            </div>
-
-            <div className="field">
-              <label htmlFor={field('city')}>都市</label>
-              <select
-                id={field('city')}
-                className="select"
-                value={form.citycd}
-                disabled={form.areacd === ''}
-                aria-describedby={form.areacd === '' ? field('city-hint') : undefined}
-                onChange={(e) => setForm((f) => ({ ...f, citycd: e.target.value }))}
-              >
-                <option value="">すべての都市</option>
-                {(form.areacd ? (cities.data ?? []) : []).map((c) => (
-                  <option key={c.citycd} value={c.citycd}>
-                    {c.citynm}
-                  </option>
-                ))}
-              </select>
-              {form.areacd === '' && (
-                <span id={field('city-hint')} className="hint">
-                  {Msg.cityHint}
-                </span>
-              )}
-            </div>
-
-            <div className="field">
-              <label htmlFor={field('fromspot')}>出発地</label>
-              <select
-                id={field('fromspot')}
-                className="select"
-                value={form.fromspotcd}
-                onChange={(e) => setForm((f) => ({ ...f, fromspotcd: e.target.value }))}
-              >
-                <option value="">{Msg.allFromspots}</option>
-                {FROMSPOTS.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.caption}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <PanelSelect
+              label="方面"
+              value={form.homencd}
+              placeholder={Msg.allRegions}
+              options={homenList.map((h) => ({ value: h.homencd, label: h.homennm || Msg.allRegions }))}
+              onChange={(homencd) => setForm((f) => ({ ...f, homencd, areacd: '', citycd: '' }))}
+            />
+            <PanelSelect
+              label="地域（エリア）"
+              value={form.areacd}
+              disabled={form.homencd === ''}
+              hint={Msg.areaHint}
+              placeholder="すべてのエリア"
+              options={(form.homencd ? (areas.data ?? []) : []).map((a) => ({ value: a.areacd, label: a.areanm }))}
+              onChange={(areacd) => setForm((f) => ({ ...f, areacd, citycd: '' }))}
+            />
+            <PanelSelect
+              label="都市"
+              value={form.citycd}
+              disabled={form.areacd === ''}
+              hint={Msg.cityHint}
+              placeholder="すべての都市"
+              options={(form.areacd ? (cities.data ?? []) : []).map((c) => ({ value: c.citycd, label: c.citynm }))}
+              onChange={(citycd) => setForm((f) => ({ ...f, citycd }))}
+            />
+            <PanelSelect
+              label="出発地"
+              value={form.fromspotcd}
+              placeholder={Msg.allFromspots}
+              options={FROMSPOTS.map((s) => ({ value: s.id, label: s.caption }))}
+              onChange={(fromspotcd) => setForm((f) => ({ ...f, fromspotcd }))}
+            />
 
             <DateField
               label="利用日"
@@ -230,32 +216,34 @@ export function SearchPanel({ applied, today, onSearch, onReset }: SearchPanelPr
             />
 
             {keywordList.length > 0 && (
-              <fieldset className={styles.keywords}>
-                <legend className="field-label">キーワード</legend>
-                <div className={styles.keywordList}>
-                  {keywordList.map((k) => {
-                    const checked = form.keycd.includes(k.keycd);
-                    return (
-                      <label key={k.keycd} className={checked ? `${styles.chip} ${styles.chipOn}` : styles.chip}>
-                        <input
-                          type="checkbox"
-                          value={k.keycd}
-                          checked={checked}
-                          onChange={(e) =>
-                            setForm((f) => ({
-                              ...f,
-                              keycd: keywordList
-                                .map((kw) => kw.keycd)
-                                .filter((code) => (code === k.keycd ? e.target.checked : f.keycd.includes(code))),
-                            }))
-                          }
+              <FieldSet legend="キーワード" className={styles.keywords}>
+                {(control) => (
+                  <div className={styles.keywordList}>
+                    {keywordList.map((k) => {
+                      const checked = form.keycd.includes(k.keycd);
+                      return (
+                        <Choice
+                          key={k.keycd}
+                          className={checked ? `${styles.chip} ${styles.chipOn}` : styles.chip}
+                          label={k.keyname}
+                          input={{
+                            id: `${control.id}-${k.keycd}`,
+                            value: k.keycd,
+                            checked,
+                            onChange: (e) =>
+                              setForm((f) => ({
+                                ...f,
+                                keycd: keywordList
+                                  .map((kw) => kw.keycd)
+                                  .filter((code) => (code === k.keycd ? e.target.checked : f.keycd.includes(code))),
+                              })),
+                          }}
                         />
-                        <span>{k.keyname}</span>
-                      </label>
-                    );
-                  })}
-                </div>
-              </fieldset>
+                      );
+                    })}
+                  </div>
+                )}
+              </FieldSet>
             )}
           </div>
 

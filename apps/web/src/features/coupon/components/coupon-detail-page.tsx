@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { Modal } from '../../../components/modal.tsx';
 import { SafeHtml } from '../../../components/safe-html.tsx';
 import { showAlert } from '../../../lib/alert.ts';
+import { failureMessage } from '../../../lib/api-client.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
 import { useCoupon } from '../api/get-coupon.ts';
@@ -20,19 +21,19 @@ export function CouponDetailPage({ opcd, pkcd }: { opcd: string; pkcd: string })
   const rsvno = useAuthStore((s) => s.rsvno) ?? '';
   const navigate = useNavigate();
   const query = useCoupon(rsvno, opcd, pkcd);
-  const result = query.data;
-  const coupon = result?.ok ? result.coupon : null;
-  const leaving = Boolean(result && (!result.ok || result.coupon.usedate !== todayInTokyo()));
+  const coupon = query.data ?? null;
+  const failure = failureMessage(query.error);
+  const leaving = failure !== null || (coupon !== null && coupon.usedate !== todayInTokyo());
   const left = useRef(false);
   const [used, setUsed] = useState<Redeemed | null>(null);
   usePageMeta(coupon?.webname);
 
   useEffect(() => {
-    if (!result || !leaving || left.current) return;
+    if (!leaving || left.current) return;
     left.current = true;
-    if (!result.ok) showAlert(result.errMsg);
+    if (failure !== null) showAlert(failure);
     navigate('/mypage', { replace: true });
-  }, [result, leaving, navigate]);
+  }, [failure, leaving, navigate]);
 
   const remaining = coupon ? couponCounts(coupon).left : null;
   const showForm = !leaving && (remaining === null || remaining > 0);

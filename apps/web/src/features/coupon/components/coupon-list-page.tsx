@@ -2,6 +2,7 @@ import { formatYmd } from '@tabi/contract/dates';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { showAlert } from '../../../lib/alert.ts';
+import { failureMessage } from '../../../lib/api-client.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
 import { useCoupons } from '../api/get-coupons.ts';
 import { todayInTokyo, usableToday } from '../lib/coupon-rules.ts';
@@ -13,17 +14,17 @@ export function CouponListPage() {
   const rsvno = useAuthStore((s) => s.rsvno) ?? '';
   const navigate = useNavigate();
   const query = useCoupons(rsvno);
-  const result = query.data;
-  const options = result?.ok ? result.options : null;
-  const leaving = Boolean(result && (!result.ok || !usableToday(result.ok ? result.options : [], todayInTokyo())));
+  const options = query.data ?? null;
+  const failure = failureMessage(query.error);
+  const leaving = failure !== null || (options !== null && !usableToday(options, todayInTokyo()));
   const left = useRef(false);
 
   useEffect(() => {
-    if (!result || !leaving || left.current) return;
+    if (!leaving || left.current) return;
     left.current = true;
-    if (!result.ok) showAlert(result.errMsg);
+    if (failure !== null) showAlert(failure);
     navigate('/mypage', { replace: true });
-  }, [result, leaving, navigate]);
+  }, [failure, leaving, navigate]);
 
   return (
     <div className="container page">

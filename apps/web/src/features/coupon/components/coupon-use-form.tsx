@@ -1,12 +1,44 @@
-import { ErrCd } from '@tabi/contract/constants';
+import { zodResolver } from '@hookform/resolvers/zod';
 import type { CouponOption } from '@tabi/contract/coupon';
 import { Msg } from '@tabi/contract/messages';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Field } from '../../../components/form/field.tsx';
 import { showAlert } from '../../../lib/alert.ts';
-import { ApiUnavailableError } from '../../../lib/api-client.ts';
+import { ApiUnavailableError, failureMessage } from '../../../lib/api-client.ts';
 import { useRedeemCoupon } from '../api/use-coupon.ts';
 import { couponCounts, newIdempotencyKey, range } from '../lib/coupon-rules.ts';
+import { type CouponUseFormOutput, type CouponUseFormValues, couponUseFormSchema } from '../lib/coupon-use-schema.ts';
 import styles from './coupon.module.css';
+
+function QuantitySelect(props: {
+  label: string;
+  id: string;
+  value: number;
+  choices: number[];
+  disabled: boolean;
+  onChange(value: string): void;
+}) {
+  return (
+    <Field label={props.label} id={props.id}>
+      {(control) => (
+        <select
+          {...control}
+          className="select"
+          value={props.value}
+          disabled={props.disabled}
+          onChange={(e) => props.onChange(e.currentTarget.value)}
+        >
+          {props.choices.map((n) => (
+            <option key={n} value={n}>
+              {n}枚
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
 
 export interface Redeemed {
   adult: number;
@@ -32,113 +64,110 @@ export function CouponUseForm({
   const adultChoices = counts ? (counts.adultLeft > 0 ? range(1, counts.adultLeft) : [0]) : [];
   const childChoices = counts ? range(0, counts.childLeft) : [];
   const showChild = (coupon?.paxchildqty ?? 0) > 0;
-  const [adult, setAdult] = useState<number | null>(null);
-  const [child, setChild] = useState(0);
-  const [pin, setPin] = useState('');
   const attemptKey = useRef<string | null>(null);
   const redeem = useRedeemCoupon();
-  const pinHintId = useId();
+  const { control, handleSubmit, register, setValue } = useForm<CouponUseFormValues, unknown, CouponUseFormOutput>({
+    resolver: zodResolver(couponUseFormSchema),
+    defaultValues: { adult: '', child: '0', pin: '' },
+  });
+  const values = useWatch({ control });
+  const adult = Number(values.adult);
+  const child = Number(values.child);
+  const pin = values.pin ?? '';
 
-  const adultQty = adult !== null && adultChoices.includes(adult) ? adult : (adultChoices[0] ?? 0);
+  const adultQty = values.adult !== '' && adultChoices.includes(adult) ? adult : (adultChoices[0] ?? 0);
   const childQty = childChoices.includes(child) ? child : 0;
   const ready = coupon !== null && pin.trim() !== '' && adultQty >= 1 && !redeem.isPending;
 
-  function changed() {
+  // A change made by the visitor is a new attempt with a new key (not the quantities following a reload).
+  const changed = () => {
     attemptKey.current = null;
-  }
+  };
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  // The quantities shown are the ones validated and sent, also before anyone touches the selects.
+  useEffect(() => {
+    setValue('adult', String(adultQty));
+    setValue('child', String(childQty));
+  }, [adultQty, childQty, setValue]);
+
+  async function submit(input: CouponUseFormOutput) {
     if (!ready) return;
     attemptKey.current ??= newIdempotencyKey();
     try {
-      const res = await redeem.mutateAsync({
+      await redeem.mutateAsync({
         opcd,
         pkcd,
-        adultqty: String(adultQty),
-        childqty: String(childQty),
-        usekey: pin.trim(),
+        adultqty: String(input.adult),
+        childqty: String(input.child),
+        usekey: input.pin,
         idempotency_key: attemptKey.current,
       });
       attemptKey.current = null;
-      setPin('');
-      if (res.errcd === ErrCd.success) onUsed({ adult: adultQty, child: childQty });
-      else showAlert(res.errMsg);
+      setValue('pin', '');
+      onUsed({ adult: input.adult, child: input.child });
     } catch (error) {
       // No answer: keep the key so that trying again cannot use the coupon twice.
       if (!(error instanceof ApiUnavailableError) || error.kind !== 'network') attemptKey.current = null;
+      const refusal = failureMessage(error);
+      if (refusal !== null) {
+        setValue('pin', '');
+        showAlert(refusal);
+      }
     }
   }
 
   return (
-    <form id="use-coopon" className={`card ${styles.useForm}`} onSubmit={submit} aria-labelledby="use-coopon-title">
+    <form
+      id="use-coopon"
+      className={`card ${styles.useForm}`}
+      onSubmit={handleSubmit(submit)}
+      aria-labelledby="use-coopon-title"
+      noValidate
+    >
       <h2 id="use-coopon-title" className={styles.useTitle}>
         クーポンを使用する
       </h2>
       <div className={styles.qtyRow}>
-        <div className="field">
-          <label htmlFor="coupon-adult">大人</label>
-          <select
-            id="coupon-adult"
-            className="select"
-            value={adultQty}
-            disabled={!coupon}
-            onChange={(e) => {
-              setAdult(Number(e.currentTarget.value));
-              changed();
-            }}
-          >
-            {adultChoices.map((n) => (
-              <option key={n} value={n}>
-                {n}枚
-              </option>
-            ))}
-          </select>
-        </div>
-        {showChild && (
-          <div className="field">
-            <label htmlFor="coupon-child">小人</label>
-            <select
-              id="coupon-child"
-              className="select"
-              value={childQty}
-              disabled={!coupon}
-              onChange={(e) => {
-                setChild(Number(e.currentTarget.value));
-                changed();
-              }}
-            >
-              {childChoices.map((n) => (
-                <option key={n} value={n}>
-                  {n}枚
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
-      </div>
-      <div className="field">
-        <label htmlFor="coupon-pin">暗証番号</label>
-        <input
-          id="coupon-pin"
-          className={`input ${styles.pin}`}
-          type="password"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={20}
-          value={pin}
+        <QuantitySelect
+          label="大人"
+          id="coupon-adult"
+          value={adultQty}
+          choices={adultChoices}
           disabled={!coupon}
-          required
-          aria-describedby={pinHintId}
-          onChange={(e) => {
-            setPin(e.currentTarget.value);
+          onChange={(n) => {
             changed();
+            setValue('adult', n);
           }}
         />
-        <p id={pinHintId} className={styles.pinHint}>
-          {Msg.pinHint}
-        </p>
+        {showChild && (
+          <QuantitySelect
+            label="小人"
+            id="coupon-child"
+            value={childQty}
+            choices={childChoices}
+            disabled={!coupon}
+            onChange={(n) => {
+              changed();
+              setValue('child', n);
+            }}
+          />
+        )}
       </div>
+      <Field label="暗証番号" id="coupon-pin" hint={Msg.pinHint} hintClassName={styles.pinHint}>
+        {(ids) => (
+          <input
+            {...ids}
+            className={`input ${styles.pin}`}
+            type="password"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={20}
+            disabled={!coupon}
+            required
+            {...register('pin', { onChange: changed })}
+          />
+        )}
+      </Field>
       <button type="submit" className="btn btn-primary btn-block" disabled={!ready} aria-busy={redeem.isPending}>
         使用する
       </button>

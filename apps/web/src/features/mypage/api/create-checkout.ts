@@ -1,17 +1,16 @@
 import { checkoutResponse } from '@tabi/contract/booking';
-import { CheckoutResult, ErrCd } from '@tabi/contract/constants';
+import { CheckoutResult } from '@tabi/contract/constants';
 import { apiPost } from '../../../lib/api-client.ts';
 
 export const CHECKOUT_SUCCESS_PATH = `/mypage?checkout-processing=${CheckoutResult.success}`;
 export const CHECKOUT_CANCEL_PATH = `/mypage?checkout-processing=${CheckoutResult.failed}`;
 
-/** POST /checkout for a confirmed request: the provider's hosted payment page URL, or null. */
-export async function createCheckout(rsvno: string): Promise<string | null> {
+/** POST /checkout for a confirmed request: the provider's hosted payment page URL (empty if it gave none). */
+export async function createCheckout(rsvno: string): Promise<string> {
   const res = await apiPost(
     '/checkout',
     { rsvno, success_path: CHECKOUT_SUCCESS_PATH, cancel_path: CHECKOUT_CANCEL_PATH },
     checkoutResponse,
   );
-  if (res.errcd !== ErrCd.success || !res.response?.url) return null;
-  return res.response.url;
+  return res.url;
 }

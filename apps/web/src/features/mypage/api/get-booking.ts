@@ -1,15 +1,10 @@
 import { type Booking, bookingResponse } from '@tabi/contract/booking';
-import { ErrCd } from '@tabi/contract/constants';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client.ts';
 
-export type BookingResult = { ok: true; booking: Booking } | { ok: false; errMsg: string };
-
-/** POST /booking/{rsvno}; a non-success answer is handed back so the page can alert and log out (SPEC §8). */
-export async function getBooking(rsvno: string): Promise<BookingResult> {
-  const res = await apiPost(`/booking/${encodeURIComponent(rsvno)}`, { rsvno }, bookingResponse, {});
-  if (res.errcd !== ErrCd.success || !res.response) return { ok: false, errMsg: res.errMsg };
-  return { ok: true, booking: res.response };
+/** POST /booking/{rsvno}; a non-success is an ApiError, on which the page alerts and logs out (SPEC §8). */
+export function getBooking(rsvno: string): Promise<Booking> {
+  return apiPost(`/booking/${encodeURIComponent(rsvno)}`, { rsvno }, bookingResponse, {});
 }
 
 export const bookingQueryKey = (rsvno: string) => ['booking', rsvno] as const;

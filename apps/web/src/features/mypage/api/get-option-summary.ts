@@ -1,13 +1,10 @@
 import { optionSummaryResponse } from '@tabi/contract/catalog';
-import { ErrCd } from '@tabi/contract/constants';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client.ts';
 
 /** GET /option/{code}: my page reads only travelkubun, rentalcd and webname. */
-export async function getOptionSummary(code: string) {
-  const res = await apiGet(`/option/${encodeURIComponent(code)}`, optionSummaryResponse, undefined, {});
-  if (res.errcd !== ErrCd.success || !res.response) throw new Error(res.errMsg);
-  return res.response;
+export function getOptionSummary(code: string) {
+  return apiGet(`/option/${encodeURIComponent(code)}`, optionSummaryResponse, undefined, {});
 }
 
 export function optionSummaryQueryOptions(code: string) {

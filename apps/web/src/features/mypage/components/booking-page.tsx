@@ -1,23 +1,17 @@
 import type { BookingOption } from '@tabi/contract/booking';
 import { cancelAllowed, paymentAllowed, statusLabel } from '@tabi/contract/booking-rules';
+import { formatTokyoDateTime } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { showAlert } from '../../../lib/alert.ts';
-import { ApiUnavailableError } from '../../../lib/api-client.ts';
+import { ApiError, ApiUnavailableError, failureMessage } from '../../../lib/api-client.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
 import { createCheckout } from '../api/create-checkout.ts';
 import { bookingQueryKey, bookingQueryOptions, useBooking } from '../api/get-booking.ts';
 import { useOptionSummary } from '../api/get-option-summary.ts';
-import {
-  businessToday,
-  formatTokyoDateTime,
-  hasCoupons,
-  paymentCheck,
-  productCode,
-  rentalLinkVisible,
-} from '../lib/booking-view.ts';
+import { businessToday, hasCoupons, paymentCheck, productCode, rentalLinkVisible } from '../lib/booking-view.ts';
 import { logoutToLogin, useLogoutOnFailure } from '../lib/use-logout-on-failure.ts';
 import { BasicInfo } from './basic-info.tsx';
 import { BookingActions } from './booking-actions.tsx';
@@ -50,9 +44,8 @@ export function BookingPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const bookingQuery = useBooking(rsvno);
-  const result = bookingQuery.data;
-  const booking = result?.ok ? result.booking : null;
-  useLogoutOnFailure(result && !result.ok ? result.errMsg : null);
+  const booking = bookingQuery.data ?? null;
+  useLogoutOnFailure(failureMessage(bookingQuery.error));
 
   const code = booking ? productCode(booking) : null;
   const summary = useOptionSummary(code);
@@ -75,16 +68,23 @@ export function BookingPage() {
     if (paying) return;
     setPaying(true);
     try {
-      // SPEC §4: the booking is fetched again and checked again right before paying.
-      const fresh = await queryClient.fetchQuery(bookingQueryOptions(rsvno));
-      if (!fresh.ok) return; // the failure effect alerts and logs out
-      const check = paymentCheck(fresh.booking);
+      // SPEC §4: the booking is fetched again and checked again right before paying; a refusal is the
+      // booking query's failure, which alerts and logs out (useLogoutOnFailure).
+      const fresh = await queryClient.fetchQuery(bookingQueryOptions(rsvno)).catch((error: unknown) => {
+        if (error instanceof ApiError) return null;
+        throw error;
+      });
+      if (!fresh) return;
+      const check = paymentCheck(fresh);
       if (check !== 'ok') {
         showAlert(check === 'pastDeadline' ? Msg.pastDeadline : Msg.notPayable);
         await reload();
         return;
       }
-      const url = await createCheckout(rsvno);
+      const url = await createCheckout(rsvno).catch((error: unknown) => {
+        if (error instanceof ApiError && failureMessage(error) !== null) return '';
+        throw error;
+      });
       if (!url) {
         showAlert(Msg.checkoutFailed);
         return;
@@ -92,8 +92,9 @@ export function BookingPage() {
       window.location.assign(url);
       return;
     } catch (error) {
-      // Network, token and session failures were already alerted by the API client.
-      if (!(error instanceof ApiUnavailableError) || error.kind === 'invalid') showAlert(Msg.checkoutFailed);
+      // Network, token and session (001) failures were already alerted by the API client.
+      const alerted = error instanceof ApiError || (error instanceof ApiUnavailableError && error.kind !== 'invalid');
+      if (!alerted) showAlert(Msg.checkoutFailed);
     }
     setPaying(false);
   }

@@ -1,9 +1,10 @@
-import { ErrCd } from '@tabi/contract/constants';
 import { formatJpy } from '@tabi/contract/format';
 import { Msg } from '@tabi/contract/messages';
 import { useEffect, useId, useState } from 'react';
+import { Choice } from '../../../components/form/field.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { showAlert } from '../../../lib/alert.ts';
+import { ApiError, failureMessage } from '../../../lib/api-client.ts';
 import { useCancelBooking } from '../api/cancel-booking.ts';
 import { useCancelPrice } from '../api/get-cancel-price.ts';
 import styles from './mypage.module.css';
@@ -32,22 +33,24 @@ export function CancelModal({
     if (!open) setAgreed(false);
   }, [open]);
 
+  const failure = failureMessage(price.error);
   useEffect(() => {
-    if (open && price.data && !price.data.ok) {
-      showAlert(price.data.errMsg);
+    if (open && failure !== null) {
+      showAlert(failure);
       onClose();
     }
-  }, [open, price.data, onClose]);
+  }, [open, failure, onClose]);
 
-  const quote = price.data?.ok ? price.data : null;
+  const quote = price.data ?? null;
 
   async function confirm() {
     if (!quote || !agreed) return;
     try {
-      const res = await cancel.mutateAsync({ rsvno, refund: quote.refund });
-      showAlert(res.errcd === ErrCd.success ? Msg.cancelDone : `${res.errcd} ${res.errMsg}`);
-    } catch {
-      // The API client has already alerted (network, expired token or session).
+      await cancel.mutateAsync({ rsvno, refund: quote.refund });
+      showAlert(Msg.cancelDone);
+    } catch (error) {
+      // SPEC §8: a refusal alerts its code and message; network, token and session were already alerted.
+      if (error instanceof ApiError && failureMessage(error) !== null) showAlert(`${error.errcd} ${error.errMsg}`);
     }
     onDone();
   }
@@ -86,16 +89,11 @@ export function CancelModal({
         </p>
       )}
       <p className="hint">返金はご利用のクレジットカードへ行われます。反映までお時間がかかる場合があります。</p>
-      <label className={styles.consent} htmlFor={consentId}>
-        <input
-          id={consentId}
-          type="checkbox"
-          checked={agreed}
-          onChange={(e) => setAgreed(e.currentTarget.checked)}
-          required
-        />
-        <span>キャンセル規定とキャンセル料を確認し、キャンセルに同意します</span>
-      </label>
+      <Choice
+        className={styles.consent}
+        label="キャンセル規定とキャンセル料を確認し、キャンセルに同意します"
+        input={{ id: consentId, checked: agreed, onChange: (e) => setAgreed(e.currentTarget.checked), required: true }}
+      />
     </Modal>
   );
 }

@@ -1,14 +1,16 @@
 import type { Booking } from '@tabi/contract/booking';
 import type { OptionSummary } from '@tabi/contract/catalog';
-import { ErrCd, RentalCode, rentalNeedsBoots, rentalNeedsWear } from '@tabi/contract/constants';
+import { RentalCode, rentalNeedsBoots, rentalNeedsWear, WEAR_SIZES_ADULT } from '@tabi/contract/constants';
 import { formatYmd } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
+import { rentalChoices } from '@tabi/contract/rental';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { type Consent, ConsentForm, NO_CONSENT } from '../../../components/consent-form.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { showAlert } from '../../../lib/alert.ts';
+import { failureMessage } from '../../../lib/api-client.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
 import { useEditBooking } from '../api/edit-booking.ts';
 import { bookingQueryKey, useBooking } from '../api/get-booking.ts';
@@ -46,20 +48,19 @@ function RentalEditForm({ booking, option }: { booking: Booking; option: OptionS
 
   async function submit() {
     try {
-      const res = await edit.mutateAsync({ booking, rentskiList: toRentskiList(rows, rentalcd) });
-      if (res.errcd !== ErrCd.success) {
-        showAlert(res.errMsg);
-        return;
-      }
-      setConsentOpen(false);
-      await queryClient.invalidateQueries({ queryKey: bookingQueryKey(booking.rsvno) });
-      setDone(true);
-    } catch {
-      // The API client has already alerted.
+      await edit.mutateAsync({ booking, rentskiList: toRentskiList(rows, rentalcd) });
+    } catch (error) {
+      // SPEC §8: an update failure alerts errMsg; network, token and session were already alerted.
+      const refusal = failureMessage(error);
+      if (refusal !== null) showAlert(refusal);
+      return;
     }
+    setConsentOpen(false);
+    await queryClient.invalidateQueries({ queryKey: bookingQueryKey(booking.rsvno) });
+    setDone(true);
   }
 
-  const ageClasses = booking.memberList.map(memberAgeClass);
+  const wearLists = booking.memberList.map((m) => rentalChoices('wear_size', memberAgeClass(m)));
   const wear = rentalNeedsWear(rentalcd);
   return (
     <div className={styles.layout}>
@@ -90,8 +91,8 @@ function RentalEditForm({ booking, option }: { booking: Booking; option: OptionS
       </form>
       <SizeCharts
         shoes={rentalNeedsBoots(rentalcd)}
-        adultWear={wear && ageClasses.some((c) => c === 'adult' || c === 'middle')}
-        childWear={wear && ageClasses.some((c) => c === 'child' || c === 'infant')}
+        adultWear={wear && wearLists.some((list) => list === WEAR_SIZES_ADULT)}
+        childWear={wear && wearLists.some((list) => list !== WEAR_SIZES_ADULT)}
       />
       <Modal
         open={consentOpen}
@@ -117,9 +118,8 @@ export function RentalEditPage() {
   const rsvno = useAuthStore((s) => s.rsvno) ?? '';
   const navigate = useNavigate();
   const bookingQuery = useBooking(rsvno);
-  const result = bookingQuery.data;
-  const booking = result?.ok ? result.booking : null;
-  useLogoutOnFailure(result && !result.ok ? result.errMsg : null);
+  const booking = bookingQuery.data ?? null;
+  useLogoutOnFailure(failureMessage(bookingQuery.error));
   const summary = useOptionSummary(booking ? productCode(booking) : null);
   const option = summary.data;
   const noRental = option !== undefined && option.rentalcd === RentalCode.none;

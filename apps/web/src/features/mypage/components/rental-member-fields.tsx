@@ -1,20 +1,12 @@
 import type { Member } from '@tabi/contract/booking';
-import {
-  AGE_CLASS_LABEL,
-  GENDER_LABEL,
-  type GenderCode,
-  RENTAL_TYPE_LABEL,
-  RENTAL_TYPES,
-  type RentalTypeCode,
-  rentalNeedsBoots,
-  rentalNeedsType,
-  rentalNeedsWear,
-  SHOE_SIZES,
-  wearSizesFor,
-} from '@tabi/contract/constants';
+import { AGE_CLASS_LABEL, GENDER_LABEL, type GenderCode } from '@tabi/contract/constants';
 import { participantTitle } from '@tabi/contract/messages';
+import { rentalTypeOf } from '@tabi/contract/rental';
+import { RentalSelects } from '../../../components/rental-selects.tsx';
 import { memberAgeClass, type RentalRow } from '../lib/rental-form.ts';
 import styles from './rental-edit.module.css';
+
+const ID_SUFFIX = { model: 'model', boots_size: 'boots', wear_size: 'wear' } as const;
 
 /** One participant's rental selects (SPEC §2 Rental edit): type, boots size and wear size per rental code. */
 export function RentalMemberFields({
@@ -31,7 +23,6 @@ export function RentalMemberFields({
   onChange(value: RentalRow): void;
 }) {
   const ageClass = memberAgeClass(member);
-  const id = (field: string) => `rental-${value.seq}-${field}`;
   return (
     <fieldset className={`card ${styles.member}`}>
       <legend className={styles.legend}>
@@ -45,59 +36,19 @@ export function RentalMemberFields({
         </span>
       </legend>
       <div className={styles.selects}>
-        {rentalNeedsType(rentalcd) && (
-          <div className="field">
-            <label htmlFor={id('model')}>レンタル</label>
-            <select
-              id={id('model')}
-              className="select"
-              value={value.model}
-              onChange={(e) => onChange({ ...value, model: e.currentTarget.value as RentalTypeCode })}
-            >
-              {RENTAL_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {RENTAL_TYPE_LABEL[t]}
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
-        {rentalNeedsBoots(rentalcd) && (
-          <div className="field">
-            <label htmlFor={id('boots')}>ブーツ</label>
-            <select
-              id={id('boots')}
-              className="select"
-              value={value.boots_size}
-              onChange={(e) => onChange({ ...value, boots_size: e.currentTarget.value })}
-            >
-              <option value="">なし</option>
-              {SHOE_SIZES.map((s) => (
-                <option key={s} value={s}>
-                  {s}cm
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
-        {rentalNeedsWear(rentalcd) && (
-          <div className="field">
-            <label htmlFor={id('wear')}>ウェア</label>
-            <select
-              id={id('wear')}
-              className="select"
-              value={value.wear_size}
-              onChange={(e) => onChange({ ...value, wear_size: e.currentTarget.value })}
-            >
-              <option value="">なし</option>
-              {wearSizesFor(ageClass).map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
+        <RentalSelects
+          rentalcd={rentalcd}
+          ageClass={ageClass}
+          required={false}
+          idFor={(field) => `rental-${value.seq}-${ID_SUFFIX[field]}`}
+          select={(field) => ({
+            value: value[field],
+            onChange: (e) => {
+              const next = e.currentTarget.value;
+              onChange({ ...value, [field]: next, model: field === 'model' ? rentalTypeOf(next) : value.model });
+            },
+          })}
+        />
       </div>
     </fieldset>
   );

@@ -65,22 +65,6 @@ export function mapEmbedUrl(lat: number, lon: number): string {
   return `https://maps.google.com/maps?q=${lat},${lon}&z=15&output=embed`;
 }
 
-const tokyoDateTime = new Intl.DateTimeFormat('ja-JP', {
-  timeZone: 'Asia/Tokyo',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** An instant shown as YYYY/MM/DD HH:mm in Tokyo. */
-export function formatTokyoDateTime(instant: string): string {
-  const at = new Date(instant);
-  return Number.isNaN(at.getTime()) ? instant : tokyoDateTime.format(at);
-}
-
 /** rsvdate may arrive as YYYYMMDD or as an instant; either way its Tokyo calendar date. */
 export function receptionYmd(rsvdate: string): Ymd {
   if (/^\d{8}$/.test(rsvdate)) return rsvdate;

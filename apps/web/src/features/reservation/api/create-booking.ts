@@ -1,7 +1,7 @@
 import { type CreateBookingRequest, createBookingResponse } from '@tabi/contract/booking';
 import { apiPost } from '../../../lib/api-client.ts';
 
-/** SPEC §7 POST /booking; the caller reads errcd, errMsg and response {rsvno, rsvdate}. */
+/** SPEC §7 POST /booking: {rsvno, rsvdate}; a refusal is an ApiError whose errMsg the confirm step alerts. */
 export function createBooking(payload: CreateBookingRequest) {
   return apiPost('/booking', payload, createBookingResponse);
 }

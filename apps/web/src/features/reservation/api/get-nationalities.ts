@@ -1,12 +1,9 @@
 import { type Nationality, nationalityResponse } from '@tabi/contract/catalog';
-import { ErrCd } from '@tabi/contract/constants';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client.ts';
 
-export async function getNationalities(): Promise<Nationality[]> {
-  const body = await apiGet('/nationality', nationalityResponse);
-  if (body.errcd !== ErrCd.success || !body.response) throw new Error(body.errMsg);
-  return body.response;
+export function getNationalities(): Promise<Nationality[]> {
+  return apiGet('/nationality', nationalityResponse);
 }
 
 /** SPEC §7: the list is cached after its first load. */

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { DayPicker } from 'react-day-picker';
 import { ja } from 'react-day-picker/locale';
 import 'react-day-picker/style.css';
+import { Field } from '../../../components/form/field.tsx';
 import { birthdayText, parseBirthdayText } from '../lib/birthday-text.ts';
 import styles from './person-section.module.css';
 
@@ -64,95 +65,83 @@ export function BirthdayField({
     };
   }, [open]);
 
-  const describedBy = [`${id}-hint`, error ? `${id}-error` : ''].filter(Boolean).join(' ');
   const toggle = () => {
     if (!open) setMonth(ymdToLocalDate(picked ?? initialMonth));
     setOpen(!open);
   };
 
   return (
-    <div className="field">
-      <label htmlFor={`${id}-input`}>
-        {label}
-        {!locked && (
-          <span className="required" aria-hidden="true">
-            必須
-          </span>
-        )}
-      </label>
-      <div className={styles.dateRow}>
-        <input
-          id={`${id}-input`}
-          ref={(element) => {
-            input.current = element;
-            inputRef?.(element);
-          }}
-          className="input"
-          type="text"
-          inputMode="numeric"
-          autoComplete="off"
-          placeholder="例：1990/01/31"
-          value={value}
-          readOnly={locked}
-          aria-readonly={locked || undefined}
-          aria-required={locked ? undefined : true}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          onChange={(event) => onChange(event.currentTarget.value)}
-          onBlur={() => {
-            const day = parseBirthdayText(value);
-            if (day && birthdayText(day) !== value) onChange(birthdayText(day));
-            onBlur();
-          }}
-        />
-        {!locked && (
-          <button
-            type="button"
-            className={styles.calendarButton}
-            aria-expanded={open}
-            aria-controls={`${id}-calendar`}
-            onClick={toggle}
-          >
-            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-              <path
-                fill="currentColor"
-                d="M7 2h2v2h6V2h2v2h3a1 1 0 0 1 1 1v15a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1h3V2Zm12 8H5v9h14v-9ZM5 8h14V6H5v2Zm2 4h3v3H7v-3Z"
+    <Field
+      label={label}
+      required={!locked}
+      id={`${id}-input`}
+      hint={locked ? '申込者の入力内容が使われます。' : '西暦（例：1990/01/31）で入力するか、カレンダーから選べます。'}
+      error={error}
+    >
+      {(control) => (
+        <div className={styles.dateRow}>
+          <input
+            {...control}
+            ref={(element) => {
+              input.current = element;
+              inputRef?.(element);
+            }}
+            className="input"
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="例：1990/01/31"
+            value={value}
+            readOnly={locked}
+            aria-readonly={locked || undefined}
+            onChange={(event) => onChange(event.currentTarget.value)}
+            onBlur={() => {
+              const day = parseBirthdayText(value);
+              if (day && birthdayText(day) !== value) onChange(birthdayText(day));
+              onBlur();
+            }}
+          />
+          {!locked && (
+            <button
+              type="button"
+              className={styles.calendarButton}
+              aria-expanded={open}
+              aria-controls={`${id}-calendar`}
+              onClick={toggle}
+            >
+              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+                <path
+                  fill="currentColor"
+                  d="M7 2h2v2h6V2h2v2h3a1 1 0 0 1 1 1v15a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1h3V2Zm12 8H5v9h14v-9ZM5 8h14V6H5v2Zm2 4h3v3H7v-3Z"
+                />
+              </svg>
+              <span className="visually-hidden">{`${label}をカレンダーから選ぶ`}</span>
+            </button>
+          )}
+          {open && !locked && (
+            <fieldset ref={panel} id={`${id}-calendar`} className={styles.calendar}>
+              <legend className="visually-hidden">{`${label}のカレンダー`}</legend>
+              <DayPicker
+                mode="single"
+                locale={ja}
+                captionLayout="dropdown"
+                startMonth={new Date(OLDEST_YEAR, 0)}
+                endMonth={todayDate}
+                month={month}
+                onMonthChange={setMonth}
+                selected={picked ? ymdToLocalDate(picked) : undefined}
+                disabled={{ after: todayDate }}
+                onSelect={(date) => {
+                  if (!date) return;
+                  onChange(birthdayText(localDateToYmd(date)));
+                  setOpen(false);
+                  input.current?.focus();
+                }}
               />
-            </svg>
-            <span className="visually-hidden">{`${label}をカレンダーから選ぶ`}</span>
-          </button>
-        )}
-        {open && !locked && (
-          <fieldset ref={panel} id={`${id}-calendar`} className={styles.calendar}>
-            <legend className="visually-hidden">{`${label}のカレンダー`}</legend>
-            <DayPicker
-              mode="single"
-              locale={ja}
-              captionLayout="dropdown"
-              startMonth={new Date(OLDEST_YEAR, 0)}
-              endMonth={todayDate}
-              month={month}
-              onMonthChange={setMonth}
-              selected={picked ? ymdToLocalDate(picked) : undefined}
-              disabled={{ after: todayDate }}
-              onSelect={(date) => {
-                if (!date) return;
-                onChange(birthdayText(localDateToYmd(date)));
-                setOpen(false);
-                input.current?.focus();
-              }}
-            />
-          </fieldset>
-        )}
-      </div>
-      <p id={`${id}-hint`} className="hint">
-        {locked ? '申込者の入力内容が使われます。' : '西暦（例：1990/01/31）で入力するか、カレンダーから選べます。'}
-      </p>
-      {error && (
-        <p id={`${id}-error`} className="error-text">
-          {error}
-        </p>
+            </fieldset>
+          )}
+        </div>
       )}
-    </div>
+    </Field>
   );
 }

@@ -1,15 +1,8 @@
 import type { Nationality } from '@tabi/contract/catalog';
-import {
-  AGE_CLASS_LABEL,
-  GENDER_LABEL,
-  type GenderCode,
-  RENTAL_TYPE_LABEL,
-  rentalNeedsBoots,
-  rentalNeedsType,
-  rentalNeedsWear,
-} from '@tabi/contract/constants';
+import { AGE_CLASS_LABEL, GENDER_LABEL, type GenderCode } from '@tabi/contract/constants';
 import { ageOn, formatYmd, isValidYmd } from '@tabi/contract/dates';
 import { Msg, participantTitle } from '@tabi/contract/messages';
+import { RENTAL_FIELD_LABEL, rentalFields, rentalValueLabel } from '@tabi/contract/rental';
 import type { ReactNode } from 'react';
 import type { Leader, Person, ReservedOption } from '../../../stores/reservation-store.ts';
 import styles from './people-review.module.css';
@@ -66,9 +59,16 @@ function PersonRows({
 function RentalRows({ person, rentalcd }: { person: Person; rentalcd: string }) {
   return (
     <>
-      {rentalNeedsType(rentalcd) && <Row label="レンタル">{RENTAL_TYPE_LABEL[person.rentalType]}</Row>}
-      {rentalNeedsBoots(rentalcd) && <Row label="ブーツ">{person.bootsSize ? `${person.bootsSize}cm` : '—'}</Row>}
-      {rentalNeedsWear(rentalcd) && <Row label="ウェア">{person.wearSize || '—'}</Row>}
+      {rentalFields(rentalcd).map((field) => {
+        const value = { model: person.rentalType, boots_size: person.bootsSize, wear_size: person.wearSize }[field];
+        // An unchosen type reads なし (RENTAL_TYPE_LABEL), an unchosen size a dash.
+        const shown = value || field === 'model' ? rentalValueLabel(field, value) : '—';
+        return (
+          <Row key={field} label={RENTAL_FIELD_LABEL[field]}>
+            {shown}
+          </Row>
+        );
+      })}
     </>
   );
 }

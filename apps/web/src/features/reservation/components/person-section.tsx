@@ -4,6 +4,7 @@ import type { Ymd } from '@tabi/contract/dates';
 import { Msg, participantTitle } from '@tabi/contract/messages';
 import { type ReactNode, useId } from 'react';
 import { type FieldPath, get, useController, useFormContext, useWatch } from 'react-hook-form';
+import { Choice, Field, FieldSet } from '../../../components/form/field.tsx';
 import type { LeaderFormValues, MemberFormValues, PersonFormValues } from '../lib/member-schema.ts';
 import { BirthdayField } from './birthday-field.tsx';
 import styles from './person-section.module.css';
@@ -34,20 +35,6 @@ function useFieldError(name: string): string | undefined {
   return error?.message;
 }
 
-function describedBy(...ids: (string | false | undefined)[]): string | undefined {
-  const list = ids.filter(Boolean).join(' ');
-  return list || undefined;
-}
-
-function ErrorText({ id, message }: { id: string; message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="error-text">
-      {message}
-    </p>
-  );
-}
-
 interface TextFieldProps {
   path: PersonPath;
   field: 'lastName' | 'firstName' | 'phoneNumber' | 'email' | 'passportNumber';
@@ -74,43 +61,20 @@ function TextField({
   placeholder,
 }: TextFieldProps) {
   const { register } = useFormContext<MemberFormValues>();
-  const id = useId();
   // Phone and e-mail exist on the applicant only; the caller passes them for path 'leader'.
   const name = `${path}.${field}` as FieldPath<MemberFormValues>;
   const error = useFieldError(name);
-  const ownHint = hint ? `${id}-hint` : undefined;
-  const common = {
-    id,
-    className: 'input',
-    type,
-    inputMode,
-    placeholder,
-    'aria-required': locked === undefined ? true : undefined,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': describedBy(hintId, ownHint, error && `${id}-error`),
-  };
   return (
-    <div className="field">
-      <label htmlFor={id}>
-        {label}
-        {locked === undefined && (
-          <span className="required" aria-hidden="true">
-            必須
-          </span>
-        )}
-      </label>
-      {locked === undefined ? (
-        <input {...common} autoComplete={autoComplete} {...register(name)} />
-      ) : (
-        <input {...common} autoComplete="off" value={locked} readOnly aria-readonly />
-      )}
-      {hint && (
-        <p id={ownHint} className="hint">
-          {hint}
-        </p>
-      )}
-      <ErrorText id={`${id}-error`} message={error} />
-    </div>
+    <Field label={label} required={locked === undefined} hint={hint} describedBy={hintId} error={error}>
+      {(control) => {
+        const common = { ...control, className: 'input', type, inputMode, placeholder };
+        return locked === undefined ? (
+          <input {...common} autoComplete={autoComplete} {...register(name)} />
+        ) : (
+          <input {...common} autoComplete="off" value={locked} readOnly aria-readonly />
+        );
+      }}
+    </Field>
   );
 }
 
@@ -173,39 +137,39 @@ function ControlledBirthday({
 
 function SexField({ path, locked }: { path: PersonPath; locked: string | undefined }) {
   const { register } = useFormContext<MemberFormValues>();
-  const id = useId();
   const name = `${path}.sex` as const;
   const error = useFieldError(name);
   return (
-    <fieldset className={`field ${styles.fieldset}`} aria-describedby={error ? `${id}-error` : undefined}>
-      <legend className="field-label">
-        性別
-        {locked === undefined && (
-          <span className="required" aria-hidden="true">
-            必須
-          </span>
-        )}
-      </legend>
-      <div className={styles.radios}>
-        {GENDER_CODES.map((code) => (
-          <label key={code} className={styles.choice} htmlFor={`${id}-${code}`}>
-            {locked === undefined ? (
-              <input
-                id={`${id}-${code}`}
-                type="radio"
-                value={code}
-                aria-invalid={error ? true : undefined}
-                {...register(name)}
-              />
-            ) : (
-              <input id={`${id}-${code}`} type="radio" value={code} checked={locked === code} disabled readOnly />
-            )}
-            <span>{GENDER_LABEL[code]}</span>
-          </label>
-        ))}
-      </div>
-      <ErrorText id={`${id}-error`} message={error} />
-    </fieldset>
+    <FieldSet legend="性別" required={locked === undefined} className={`field ${styles.fieldset}`} error={error}>
+      {(control) => (
+        <div className={styles.radios}>
+          {GENDER_CODES.map((code) => (
+            <Choice
+              key={code}
+              type="radio"
+              className={styles.choice}
+              label={GENDER_LABEL[code]}
+              input={
+                locked === undefined
+                  ? {
+                      id: `${control.id}-${code}`,
+                      value: code,
+                      'aria-invalid': control['aria-invalid'],
+                      ...register(name),
+                    }
+                  : {
+                      id: `${control.id}-${code}`,
+                      value: code,
+                      checked: locked === code,
+                      disabled: true,
+                      readOnly: true,
+                    }
+              }
+            />
+          ))}
+        </div>
+      )}
+    </FieldSet>
   );
 }
 
@@ -221,7 +185,6 @@ function NationalityField({
   failed: boolean;
 }) {
   const { register } = useFormContext<MemberFormValues>();
-  const id = useId();
   const name = `${path}.nationalityId` as const;
   const error = useFieldError(name);
   const options = (
@@ -234,57 +197,45 @@ function NationalityField({
       ))}
     </>
   );
-  const common = {
-    id,
-    className: 'select',
-    'aria-required': locked === undefined ? true : undefined,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': describedBy(error && `${id}-error`, failed && `${id}-failed`),
-  };
   return (
-    <div className="field">
-      <label htmlFor={id}>
-        国籍
-        {locked === undefined && (
-          <span className="required" aria-hidden="true">
-            必須
-          </span>
-        )}
-      </label>
-      {locked === undefined ? (
-        <select {...common} {...register(name)}>
-          {options}
-        </select>
-      ) : (
-        <select {...common} value={locked} disabled>
-          {options}
-        </select>
-      )}
-      {failed && (
-        <p id={`${id}-failed`} className="error-text">
-          国籍の一覧を読み込めませんでした。ページを再読み込みしてください。
-        </p>
-      )}
-      <ErrorText id={`${id}-error`} message={error} />
-    </div>
+    <Field
+      label="国籍"
+      required={locked === undefined}
+      hint={failed ? '国籍の一覧を読み込めませんでした。ページを再読み込みしてください。' : undefined}
+      hintClassName="error-text"
+      error={error}
+    >
+      {(control) =>
+        locked === undefined ? (
+          <select {...control} className="select" {...register(name)}>
+            {options}
+          </select>
+        ) : (
+          <select {...control} className="select" value={locked} disabled>
+            {options}
+          </select>
+        )
+      }
+    </Field>
   );
 }
 
 function VegetarianField({ path, locked }: { path: PersonPath; locked: boolean | undefined }) {
   const { register } = useFormContext<MemberFormValues>();
-  const id = useId();
   return (
-    <fieldset className={`field ${styles.fieldset}`}>
-      <legend className="field-label">ベジタリアン食</legend>
-      <label className={styles.choice} htmlFor={id}>
-        {locked === undefined ? (
-          <input id={id} type="checkbox" {...register(`${path}.vegetarianMeals`)} />
-        ) : (
-          <input id={id} type="checkbox" checked={locked} disabled readOnly />
-        )}
-        <span>{Msg.vegetarianWanted}</span>
-      </label>
-    </fieldset>
+    <FieldSet legend="ベジタリアン食" className={`field ${styles.fieldset}`}>
+      {(control) => (
+        <Choice
+          className={styles.choice}
+          label={Msg.vegetarianWanted}
+          input={
+            locked === undefined
+              ? { id: control.id, ...register(`${path}.vegetarianMeals`) }
+              : { id: control.id, checked: locked, disabled: true, readOnly: true }
+          }
+        />
+      )}
+    </FieldSet>
   );
 }
 
@@ -293,10 +244,11 @@ function SameAsLeader() {
   const id = useId();
   return (
     <div className={styles.same}>
-      <label className={styles.choice} htmlFor={id}>
-        <input id={id} type="checkbox" aria-describedby={`${id}-hint`} {...register('sameAsLeader')} />
-        <span>{Msg.sameAsLeader}</span>
-      </label>
+      <Choice
+        className={styles.choice}
+        label={Msg.sameAsLeader}
+        input={{ id, 'aria-describedby': `${id}-hint`, ...register('sameAsLeader') }}
+      />
       <p id={`${id}-hint`} className="hint">
         チェックすると、申込者の氏名・生年月日・性別・国籍などがこの参加者に入力されます。
       </p>

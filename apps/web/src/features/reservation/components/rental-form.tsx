@@ -1,68 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  AGE_CLASS_LABEL,
-  GENDER_LABEL,
-  type GenderCode,
-  RENTAL_TYPE_LABEL,
-  rentalNeedsBoots,
-  rentalNeedsType,
-  rentalNeedsWear,
-  SHOE_SIZES,
-  wearSizesFor,
-} from '@tabi/contract/constants';
+import { AGE_CLASS_LABEL, GENDER_LABEL, type GenderCode } from '@tabi/contract/constants';
 import { Msg, participantTitle } from '@tabi/contract/messages';
-import { useId, useMemo, useState } from 'react';
-import { type FieldErrors, type FieldPath, get, type UseFormRegister, useForm } from 'react-hook-form';
+import { useMemo, useState } from 'react';
+import { type FieldErrors, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { Field } from '../../../components/form/field.tsx';
+import { RentalSelects } from '../../../components/rental-selects.tsx';
 import { type Person, useReservationStore } from '../../../stores/reservation-store.ts';
 import { type RentalFormValues, rentalFormSchema } from '../lib/rental-schema.ts';
 import styles from './rental-form.module.css';
-
-interface SelectFieldProps {
-  name: FieldPath<RentalFormValues>;
-  label: string;
-  options: readonly { value: string; label: string }[];
-  register: UseFormRegister<RentalFormValues>;
-  errors: FieldErrors<RentalFormValues>;
-}
-
-function SelectField({ name, label, options, register, errors }: SelectFieldProps) {
-  const id = useId();
-  const error = (get(errors, name) as { message?: string } | undefined)?.message;
-  return (
-    <div className="field">
-      <label htmlFor={id}>
-        {label}
-        <span className="required" aria-hidden="true">
-          必須
-        </span>
-      </label>
-      <select
-        id={id}
-        className="select"
-        aria-required="true"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        {...register(name)}
-      >
-        <option value="">選択してください</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      {error && (
-        <p id={`${id}-error`} className="error-text">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-const TYPE_OPTIONS = (['1', '2'] as const).map((value) => ({ value, label: RENTAL_TYPE_LABEL[value] }));
-const BOOTS_OPTIONS = SHOE_SIZES.map((size) => ({ value: size, label: `${size}cm` }));
 
 function personHeading(person: Person): string {
   return [person.lastName, person.firstName].filter(Boolean).join(' ');
@@ -75,15 +21,24 @@ function personFacts(person: Person): string {
 
 function toForm(members: Person[]): RentalFormValues {
   return {
-    members: members.map((m) => ({ rentalType: m.rentalType, bootsSize: m.bootsSize, wearSize: m.wearSize })),
+    members: members.map((m) => ({ model: m.rentalType, boots_size: m.bootsSize, wear_size: m.wearSize })),
   };
 }
 
 function withRentals(members: Person[], values: RentalFormValues): Person[] {
   return members.map((m, i) => {
     const r = values.members[i];
-    return r ? { ...m, rentalType: r.rentalType, bootsSize: r.bootsSize, wearSize: r.wearSize } : m;
+    return r ? { ...m, rentalType: r.model, bootsSize: r.boots_size, wearSize: r.wear_size } : m;
   });
+}
+
+function memberErrors(errors: FieldErrors<RentalFormValues>, index: number) {
+  const member = errors.members?.[index];
+  return {
+    model: member?.model?.message,
+    boots_size: member?.boots_size?.message,
+    wear_size: member?.wear_size?.message,
+  };
 }
 
 /** SPEC §2 Rental entry (purchase): per participant the selects the option's rental code needs. */
@@ -99,7 +54,6 @@ export function RentalForm({ rentalcd }: { rentalcd: string }) {
     defaultValues,
   });
   const { errors } = formState;
-  const reg = register;
 
   const save = (values: RentalFormValues) => {
     const state = useReservationStore.getState();
@@ -135,40 +89,21 @@ export function RentalForm({ rentalcd }: { rentalcd: string }) {
             <span className={styles.facts}>{personFacts(member)}</span>
           </h2>
           <div className={styles.grid}>
-            {rentalNeedsType(rentalcd) && (
-              <SelectField
-                name={`members.${i}.rentalType`}
-                label="レンタル"
-                options={TYPE_OPTIONS}
-                register={reg}
-                errors={errors}
-              />
-            )}
-            {rentalNeedsBoots(rentalcd) && (
-              <SelectField
-                name={`members.${i}.bootsSize`}
-                label="ブーツ"
-                options={BOOTS_OPTIONS}
-                register={reg}
-                errors={errors}
-              />
-            )}
-            {rentalNeedsWear(rentalcd) && (
-              <SelectField
-                name={`members.${i}.wearSize`}
-                label="ウェア"
-                options={wearSizesFor(member.ageClass).map((size) => ({ value: size, label: size }))}
-                register={reg}
-                errors={errors}
-              />
-            )}
+            <RentalSelects
+              rentalcd={rentalcd}
+              ageClass={member.ageClass}
+              required
+              select={(field) => register(`members.${i}.${field}`)}
+              errors={memberErrors(errors, i)}
+            />
             {/* SPEC §2: the accessories row exists but is hidden; accessories are always sent empty. */}
-            <div className={`field ${styles.accessory}`} hidden>
-              <label htmlFor={`rental-accessory-${i}`}>アクセサリー</label>
-              <select id={`rental-accessory-${i}`} className="select" value="" disabled onChange={() => {}}>
-                <option value="">なし</option>
-              </select>
-            </div>
+            <Field label="アクセサリー" id={`rental-accessory-${i}`} className={styles.accessory} hidden>
+              {(control) => (
+                <select {...control} className="select" value="" disabled onChange={() => {}}>
+                  <option value="">なし</option>
+                </select>
+              )}
+            </Field>
           </div>
         </section>
       ))}

@@ -1,49 +1,11 @@
 import { createBookingRequest } from '@tabi/contract/booking';
 import { describe, expect, it } from 'vitest';
 import { blankPerson, type Leader, type Person, type ReservedOption } from '../../../stores/reservation-store.ts';
+import { reservedOption } from '../../../test/option-fixture.ts';
 import { bookingPayload } from './booking-payload.ts';
 import { completionExpiry } from './submit-booking.ts';
 
-const option = (overrides: Partial<ReservedOption> = {}): ReservedOption => ({
-  opcd: 'OP0001',
-  webname: '東京 日帰りバスツアー',
-  introduction: '',
-  flg_request_item: 0,
-  imageList: [],
-  keywordList: [],
-  use_from: '20260101',
-  use_to: '20261231',
-  homen: '関東',
-  area: '東京',
-  city: '東京',
-  fromspot: '東京駅',
-  meetpoint: null,
-  contents: '',
-  companyname: '',
-  hours: '',
-  address: '',
-  tel: '',
-  lat: null,
-  lon: null,
-  optionattention: '',
-  information: '',
-  cancel_note: '',
-  age_note: '',
-  adult_age_min: 12,
-  adult_age_max: null,
-  middle_age_min: null,
-  middle_age_max: null,
-  child_age_min: 6,
-  child_age_max: 11,
-  infant_age_min: null,
-  infant_age_max: null,
-  max_people: 8,
-  min_people: 1,
-  rentalcd: '',
-  travelkubun: 0,
-  extended_fields: [],
-  ...overrides,
-});
+const option = reservedOption;
 
 const taro: Person = {
   ...blankPerson('adult'),

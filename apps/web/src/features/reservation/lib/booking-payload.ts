@@ -1,5 +1,6 @@
 import type { CreateBookingRequest, MemberInput, RentalInput } from '@tabi/contract/booking';
-import { AgeClassCode, rentalNeedsBoots, rentalNeedsType, rentalNeedsWear } from '@tabi/contract/constants';
+import { AgeClassCode } from '@tabi/contract/constants';
+import { keepShownRental } from '@tabi/contract/rental';
 import type { Leader, Person, ReservedOption } from '../../../stores/reservation-store.ts';
 
 export interface BookingDraft {
@@ -41,13 +42,8 @@ function memberInput(person: Person, index: number, listed: readonly string[]): 
 }
 
 function rentalInput(person: Person, index: number, rentalcd: string): RentalInput {
-  return {
-    seq: String(index + 1),
-    model: rentalNeedsType(rentalcd) ? person.rentalType : '',
-    boots_size: rentalNeedsBoots(rentalcd) ? person.bootsSize : '',
-    wear_size: rentalNeedsWear(rentalcd) ? person.wearSize : '',
-    accessory: '',
-  };
+  const choice = { model: person.rentalType, boots_size: person.bootsSize, wear_size: person.wearSize };
+  return { seq: String(index + 1), ...keepShownRental(choice, rentalcd), accessory: '' };
 }
 
 /** SPEC §7 POST /booking (the contract's createBookingRequest); rentskiList only for rental options. */

@@ -1,29 +1,28 @@
-import { rentalNeedsBoots, rentalNeedsType, rentalNeedsWear } from '@tabi/contract/constants';
+import { missingRentalFields, type RentalField } from '@tabi/contract/rental';
 import { z } from 'zod';
 
+/** One entry per participant, in the contract's rentskiList names. */
 export interface RentalFormValues {
-  members: { rentalType: '' | '1' | '2'; bootsSize: string; wearSize: string }[];
+  members: { model: '' | '1' | '2'; boots_size: string; wear_size: string }[];
 }
 
-export const RENTAL_MESSAGES = {
-  type: 'レンタルの種類を選択してください',
-  boots: 'ブーツのサイズを選択してください',
-  wear: 'ウェアのサイズを選択してください',
-} as const;
+export const RENTAL_MESSAGES: Record<RentalField, string> = {
+  model: 'レンタルの種類を選択してください',
+  boots_size: 'ブーツのサイズを選択してください',
+  wear_size: 'ウェアのサイズを選択してください',
+};
 
 /**
  * SPEC is silent on rental rules; every select the option shows must be chosen, so the shop can
  * prepare the equipment before the day (docs/decisions/0051-rental-sizes-required.md).
  */
 export function rentalFormSchema(rentalcd: string) {
-  const pick = (needed: boolean, message: string) => (needed ? z.string().min(1, message) : z.string());
-  return z.object({
-    members: z.array(
-      z.object({
-        rentalType: z.enum(['', '1', '2']).refine((v) => !rentalNeedsType(rentalcd) || v !== '', RENTAL_MESSAGES.type),
-        bootsSize: pick(rentalNeedsBoots(rentalcd), RENTAL_MESSAGES.boots),
-        wearSize: pick(rentalNeedsWear(rentalcd), RENTAL_MESSAGES.wear),
-      }),
-    ),
-  });
+  const member = z
+    .object({ model: z.enum(['', '1', '2']), boots_size: z.string(), wear_size: z.string() })
+    .superRefine((choice, ctx) => {
+      for (const field of missingRentalFields(choice, rentalcd)) {
+        ctx.addIssue({ code: 'custom', path: [field], message: RENTAL_MESSAGES[field] });
+      }
+    });
+  return z.object({ members: z.array(member) });
 }

@@ -2,6 +2,7 @@ import { createBookingRequest } from '@tabi/contract/booking';
 import { COMPLETION_EXPIRY_MINUTES, ErrCd } from '@tabi/contract/constants';
 import { Msg } from '@tabi/contract/messages';
 import { brToNewline, showAlert } from '../../../lib/alert.ts';
+import { ApiError, failureMessage } from '../../../lib/api-client.ts';
 import { isReservationExpired, useReservationStore } from '../../../stores/reservation-store.ts';
 import { createBooking } from '../api/create-booking.ts';
 import { createCheckout } from '../api/create-checkout.ts';
@@ -26,13 +27,13 @@ export interface SubmitDeps {
 /** Opens the card checkout for a booking; on any failure the booking is left unpaid (it expires) and the failed page shows. */
 async function startCheckout(rsvno: string, deps: SubmitDeps): Promise<void> {
   try {
-    const body = await createCheckout({
+    const { url } = await createCheckout({
       rsvno,
       success_path: COMPLETE_SUCCESS_PATH,
       cancel_path: COMPLETE_FAILED_PATH,
     });
-    if (body.errcd === ErrCd.success && body.response?.url) {
-      deps.redirect(body.response.url);
+    if (url) {
+      deps.redirect(url);
       return;
     }
   } catch {
@@ -74,13 +75,7 @@ export async function submitBooking(deps: SubmitDeps): Promise<void> {
     return;
   }
   try {
-    const body = await createBooking(payload);
-    if (body.errcd !== ErrCd.success || !body.response) {
-      showAlert(brToNewline(body.errMsg));
-      if (body.errcd === ErrCd.noStock) deps.navigate(listPath(md));
-      return;
-    }
-    const { rsvno, rsvdate } = body.response;
+    const { rsvno, rsvdate } = await createBooking(payload);
     const request = optionDetail.flg_request_item === 1;
     state.complete({ rsvno, expiresAt: completionExpiry(rsvdate, deps.now()), request });
     // A request is paid later; a booking of ¥0 has nothing to pay (the server marks it paid).
@@ -89,7 +84,10 @@ export async function submitBooking(deps: SubmitDeps): Promise<void> {
       return;
     }
     await startCheckout(rsvno, deps);
-  } catch {
-    // SPEC §8: exceptions in booking are swallowed (the api client has already alerted network trouble).
+  } catch (error) {
+    const refusal = failureMessage(error);
+    if (refusal === null) return; // SPEC §8: exceptions in booking are swallowed (network trouble was alerted)
+    showAlert(brToNewline(refusal));
+    if (error instanceof ApiError && error.errcd === ErrCd.noStock) deps.navigate(listPath(md));
   }
 }

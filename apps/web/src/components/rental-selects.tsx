@@ -1,0 +1,59 @@
+import type { AgeClass } from '@tabi/contract/constants';
+import {
+  RENTAL_FIELD_LABEL,
+  type RentalField,
+  rentalChoices,
+  rentalFields,
+  rentalValueLabel,
+} from '@tabi/contract/rental';
+import type { Ref, SelectHTMLAttributes } from 'react';
+import { Field } from './form/field.tsx';
+
+/** What a select needs from its form: react-hook-form's `register(…)`, or a value with its onChange. */
+export type RentalSelectProps = Pick<
+  SelectHTMLAttributes<HTMLSelectElement>,
+  'name' | 'value' | 'onChange' | 'onBlur'
+> & {
+  ref?: Ref<HTMLSelectElement>;
+};
+
+interface RentalSelectsProps {
+  rentalcd: string;
+  ageClass: AgeClass;
+  /**
+   * The purchase asks for every select ("選択してください", 必須); the my-page edit lets a participant
+   * keep "なし".
+   */
+  required: boolean;
+  select(field: RentalField): RentalSelectProps;
+  errors?: Partial<Record<RentalField, string | undefined>>;
+  /** Fixed ids for the selects; otherwise each field makes its own. */
+  idFor?(field: RentalField): string;
+}
+
+/**
+ * One participant's rental selects (SPEC §2 Rental entry and Rental edit): the ones the option's rental
+ * code needs, each offering what fits the participant's age class (the contract's rental rule).
+ */
+export function RentalSelects({ rentalcd, ageClass, required, select, errors, idFor }: RentalSelectsProps) {
+  return rentalFields(rentalcd).map((field) => (
+    <Field
+      key={field}
+      label={RENTAL_FIELD_LABEL[field]}
+      required={required}
+      id={idFor?.(field)}
+      error={errors?.[field]}
+    >
+      {(control) => (
+        <select {...control} className="select" {...select(field)}>
+          <option value="">{required ? '選択してください' : 'なし'}</option>
+          {rentalChoices(field, ageClass).map((value) => (
+            <option key={value} value={value}>
+              {rentalValueLabel(field, value)}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  ));
+}
