@@ -13,6 +13,7 @@ import { AppError } from '../errors.ts';
 import { confirmRequest, declineRequest } from '../modules/booking/service.ts';
 import { formatTokyoDateTime } from '../modules/mail/templates.ts';
 import { readOpsKey } from '../modules/ops/key.ts';
+import { describeStartupError } from '../startup-error.ts';
 
 const USAGE = `使い方 / usage:
   npm run ops -- request:confirm RSVNO   リクエストを手配済みにする / confirm a request
@@ -69,7 +70,12 @@ if (!config.databaseUrl) {
   }
 }
 
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch(
+  (error: unknown) => {
+    console.error(`✘ ${describeStartupError(error, config)}`);
+    return process.exit(1);
+  },
+);
 const ctx = createContext({ db: database.db, clock: systemClock, config });
 let exitCode = 0;
 try {
