@@ -3,7 +3,13 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import { ErrCd } from '@tabi/contract/constants';
 import { Msg } from '@tabi/contract/messages';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
 import type { AppContext } from './context.ts';
 import { AppError } from './errors.ts';
 import { registerCsrf } from './http/csrf.ts';
@@ -35,15 +41,37 @@ export interface BuildOptions {
   serveWeb?: boolean;
   /** Accept operator commands from loopback with this key (the running server's `npm run ops` path). */
   opsKey?: string;
+  /** Where the log lines go (standard output unless told); tests read them. */
+  logStream?: { write(line: string): unknown };
+}
+
+/**
+ * One log line per request, when it is answered, with its id (reqId), method, URL, status and duration in
+ * milliseconds — instead of Fastify's "incoming request" and "request completed" pair (issue 11, "Also").
+ */
+class OneLineRequestLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const line = {
+      method: request.method,
+      url: request.url,
+      statusCode: reply.statusCode,
+      responseTime: Math.round(reply.elapsedTime * 10) / 10,
+    };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
 }
 
 /** Builds the app apart from the server that listens (fastify/demo); tests call it with inject. */
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   const headerOptions = { hsts: ctx.config.secureCookies };
   const app = Fastify({
-    logger: options.logger ? { level: ctx.config.logLevel } : false,
-    // One line per request, written when it is answered (onResponse below), instead of two.
-    disableRequestLogging: true,
+    logger: options.logger
+      ? { level: ctx.config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) }
+      : false,
+    logController: new OneLineRequestLog(),
     bodyLimit: 256 * 1024,
     trustProxy: ctx.config.trustProxy,
     // A URL that cannot be decoded or a too long path parameter: answered before any hook or route.
@@ -70,17 +98,6 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       .header('connection', 'close')
       .header('retry-after', '5')
       .send(fail(ErrCd.generic, Msg.serviceClosing));
-  });
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
-      {
-        method: request.method,
-        url: request.url,
-        statusCode: reply.statusCode,
-        responseTime: Math.round(reply.elapsedTime * 10) / 10,
-      },
-      'request completed',
-    );
   });
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
