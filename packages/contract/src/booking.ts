@@ -177,3 +177,8 @@ export const loginRequest = z.object({
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 export const loginResponse = envelope(z.object({ session: z.string(), rsvno: z.string() }));
+
+// POST /mylogout — not in SPEC §7 (its logout is client-only); ends the session on the server too.
+export const logoutRequest = z.object({ session });
+export type LogoutRequest = z.infer<typeof logoutRequest>;
+export const logoutResponse = envelope(z.null());
