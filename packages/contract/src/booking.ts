@@ -33,7 +33,7 @@ export type RentalInput = z.input<typeof rentalInput>;
 
 // POST /booking
 export const createBookingRequest = z.object({
-  session: session.optional(),
+  session: plainText().optional(),
   opcd: plainText().min(1).max(20),
   usedate: ymdString,
   md: plainText().max(50).default(''),
@@ -162,7 +162,7 @@ export type EditBookingRequest = z.input<typeof editBookingRequest>;
 
 // POST /checkout — SPEC does not name the path (docs/decisions/0020-checkout-call.md).
 export const checkoutRequest = z.object({
-  session: session.optional(),
+  session: plainText().optional(),
   rsvno: plainText().min(1).max(20),
   success_path: plainText().startsWith('/').max(300),
   cancel_path: plainText().startsWith('/').max(300),
