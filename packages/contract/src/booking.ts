@@ -7,7 +7,7 @@ const text = (max: number) => plainText().trim().max(max);
 
 export const extendedParticipantFields = z.object({
   passport_number: text(20).optional(),
-  vegetarian_meals: z.union([z.boolean(), plainText().max(10), z.number()]).optional(),
+  vegetarian_meals: z.union([z.boolean(), plainText(), z.number()]).optional(),
 });
 
 export const memberInput = z.object({
