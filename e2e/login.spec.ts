@@ -57,10 +57,20 @@ test('login returns to the coupons, a logged-in visitor skips /login, and logout
 
   await page.goto('/login');
   await expect(page).toHaveURL(/\/mypage$/);
+  const session: string = await page.evaluate(() => JSON.parse(localStorage.getItem('auth') ?? '{}').state.sessionId);
+  const ended = page.waitForResponse((r) => r.url().endsWith('/api/mylogout'));
   await page.getByRole('button', { name: 'ログアウト' }).click();
   await expect(page).toHaveURL(/\/login$/);
+  expect(await (await ended).json()).toMatchObject({ errcd: '000' });
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('auth') ?? '{}').state);
   expect(stored).toEqual({ isLogin: false, sessionId: null, rsvno: null });
+  // The session ended on the server too: the old token no longer opens the coupons (issue 11, item 5).
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const replay = await page.request.post('/api/coopon', {
+    data: { session },
+    headers: { 'x-xsrf-token': decodeURIComponent(xsrf) },
+  });
+  expect(await replay.json()).toMatchObject({ errcd: '001' });
   await page.goto('/mypage');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fmypage$/);
 });

@@ -1,15 +1,28 @@
+import type { Duplex } from 'node:stream';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import { ErrCd } from '@tabi/contract/constants';
 import { Msg } from '@tabi/contract/messages';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
 import type { AppContext } from './context.ts';
 import { AppError } from './errors.ts';
 import { registerCsrf } from './http/csrf.ts';
 import { fail } from './http/envelope.ts';
 import { registerInputGuard } from './http/input-guard.ts';
+import { registerMetrics } from './http/metrics-route.ts';
 import { registerOpenApi } from './http/openapi.ts';
-import { applySecurityHeaders, registerSecurityHeaders } from './http/security-headers.ts';
+import {
+  applySecurityHeaders,
+  registerSecurityHeaders,
+  type SecurityHeaderOptions,
+  securityHeaders,
+} from './http/security-headers.ts';
 import { type PageMetaResolver, registerSpa, sendCompressed } from './http/spa.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { bookingRoutes } from './modules/booking/routes.ts';
@@ -30,21 +43,63 @@ export interface BuildOptions {
   serveWeb?: boolean;
   /** Accept operator commands from loopback with this key (the running server's `npm run ops` path). */
   opsKey?: string;
+  /** Where the log lines go (standard output unless told); tests read them. */
+  logStream?: { write(line: string): unknown };
+}
+
+/**
+ * One log line per request, when it is answered, with its id (reqId), method, URL, status and duration in
+ * milliseconds — instead of Fastify's "incoming request" and "request completed" pair (issue 11, "Also").
+ */
+class OneLineRequestLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const line = {
+      method: request.method,
+      url: request.url,
+      statusCode: reply.statusCode,
+      responseTime: Math.round(reply.elapsedTime * 10) / 10,
+    };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
 }
 
 /** Builds the app apart from the server that listens (fastify/demo); tests call it with inject. */
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const headerOptions = { hsts: ctx.config.secureCookies };
   const app = Fastify({
-    logger: options.logger ? { level: ctx.config.logLevel } : false,
+    logger: options.logger
+      ? { level: ctx.config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) }
+      : false,
+    logController: new OneLineRequestLog(),
     bodyLimit: 256 * 1024,
     trustProxy: ctx.config.trustProxy,
     // A URL that cannot be decoded or a too long path parameter: answered before any hook or route.
     frameworkErrors: (error, request, reply) => {
       const answer = reply as FastifyReply;
-      applySecurityHeaders(request, answer);
+      applySecurityHeaders(request, answer, headerOptions);
       const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
       return answer.code(status).send(fail(ErrCd.generic, Msg.badRequest));
     },
+    // Requests Node's parser refuses (headers over 16 KB, timeouts, garbage) never reach Fastify's reply.
+    clientErrorHandler: (error, socket) => writeClientError(error, socket, headerOptions),
+    // Answered by the onRequest hook below instead, in the envelope.
+    return503OnClosing: false,
+  });
+
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!closing) return;
+    return reply
+      .code(503)
+      .header('connection', 'close')
+      .header('retry-after', '5')
+      .send(fail(ErrCd.generic, Msg.serviceClosing));
   });
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -68,7 +123,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // Pages and API answers of 1 KB or more, gzip or brotli (quality 4) as the browser accepts; built files are
   // sent from their precompressed twins (http/spa.ts), which this leaves alone.
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, headerOptions);
+  registerMetrics(app, ctx);
   registerCsrf(app, { appKey: ctx.config.appKey, secureCookies: ctx.config.secureCookies });
   registerInputGuard(app);
 
@@ -120,6 +176,33 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
 
   return app;
+}
+
+/**
+ * The answer to a request Node's HTTP parser refused, written on the socket in the envelope with the
+ * security headers (Fastify's default answers bare JSON of its own): 431 for headers over the limit,
+ * 408 for a request that took too long to arrive, 400 for anything else that is not HTTP.
+ */
+function writeClientError(error: NodeJS.ErrnoException, socket: Duplex, headerOptions: SecurityHeaderOptions): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, text, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', Msg.headersTooLarge]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', Msg.requestTimeout]
+        : [400, 'Bad Request', Msg.badRequest];
+  const body = JSON.stringify(fail(ErrCd.generic, message));
+  const headers = {
+    ...securityHeaders(headerOptions),
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(body)),
+    connection: 'close',
+  };
+  const head = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}`)
+    .join('\r\n');
+  if (socket.writable) socket.write(`HTTP/1.1 ${status} ${text}\r\n${head}\r\n\r\n${body}`);
+  socket.destroy(error);
 }
 
 /** The database is down or restarting (connection refused or reset, PostgreSQL's class 08 and 57P0x): 503, not 500. */

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -9,6 +10,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL pool size per instance. */
+  pgPoolMax: number;
   /** Absolute origin used in links sent outside the browser (payment return URLs, mails). */
   publicUrl: string;
   /**
@@ -25,7 +28,7 @@ export interface Config {
   mailFrom: string;
   redisUrl: string | undefined;
   secureCookies: boolean;
-  logLevel: string;
+  logLevel: LogLevel;
   /** Login attempts per client address per 15 minutes (DESIGN §4). */
   loginLimitPerIp: number;
   /** Bookings created per client address per minute. */
@@ -37,32 +40,112 @@ export interface Config {
    * choose its own address for the rate limits; 'true', or the load balancer's addresses/CIDRs (comma-separated).
    */
   trustProxy: boolean | string;
+  /** The benchmark's in-memory ceiling route (`BENCH_ROUTES=1`, scripts/bench.mjs only). */
+  benchRoutes: boolean;
+  /** `GET /metrics` answers only with this bearer token; off without it. */
+  metricsToken: string | undefined;
 }
 
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** The configuration cannot be used; the message is one line naming every wrong variable (issue 11, item 7). */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`設定が正しくありません / invalid configuration: ${problems.join('; ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** An environment variable set to the empty string counts as unset. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+const integer = (min: number, max: number, what: string) =>
+  z
+    .string()
+    .regex(/^\d+$/, `${min}〜${max} の整数を指定してください / ${what} must be an integer ${min}–${max}`)
+    .transform(Number)
+    .pipe(z.number().int().min(min, `${min} 以上 / at least ${min}`).max(max, `${max} 以下 / at most ${max}`));
+
+const flag = (what: string) =>
+  z
+    .enum(['true', 'false', '1', '0'], `true か false を指定してください / ${what} must be true or false`)
+    .transform((v) => v === 'true' || v === '1');
+
+const urlWith = (protocols: string[], what: string) =>
+  z.string().refine(
+    (value) => {
+      try {
+        const url = new URL(value);
+        return protocols.includes(url.protocol) && (url.hostname !== '' || url.protocol === 'file:');
+      } catch {
+        return false;
+      }
+    },
+    `${protocols.map((p) => `${p}//`).join(' か ')} で始まる URL を指定してください / ${what} must be a ${protocols.map((p) => `${p}//`).join(' or ')} URL`,
+  );
+
+const envSchema = z.object({
+  PORT: optional(integer(0, 65_535, 'port')),
+  HOST: optional(z.string().min(1)),
+  DATA_DIR: optional(z.string()),
+  DATABASE_URL: optional(urlWith(['postgres:', 'postgresql:'], 'a PostgreSQL address')),
+  PG_POOL_MAX: optional(integer(1, 1000, 'pool size')),
+  PUBLIC_URL: optional(urlWith(['http:', 'https:'], 'the public origin')),
+  WEB_DIST: optional(z.string()),
+  APP_KEY: optional(z.string()),
+  STRIPE_SECRET_KEY: optional(z.string()),
+  STRIPE_WEBHOOK_SECRET: optional(z.string()),
+  STRIPE_API_HOST: optional(z.string()),
+  SMTP_URL: optional(urlWith(['smtp:', 'smtps:'], 'an SMTP address')),
+  MAIL_FROM: optional(z.string()),
+  REDIS_URL: optional(urlWith(['redis:', 'rediss:'], 'a Redis address')),
+  SECURE_COOKIES: optional(flag('SECURE_COOKIES')),
+  LOG_LEVEL: optional(z.enum(LOG_LEVELS, `${LOG_LEVELS.join(', ')} のいずれか / one of ${LOG_LEVELS.join(', ')}`)),
+  LOGIN_IP_LIMIT: optional(integer(1, 1_000_000, 'a limit')),
+  BOOKING_IP_LIMIT: optional(integer(1, 1_000_000, 'a limit')),
+  UNPAID_SEATS_PER_IP: optional(integer(1, 100_000_000, 'a limit')),
+  TRUST_PROXY: optional(z.string()),
+  BENCH_ROUTES: optional(flag('BENCH_ROUTES')),
+  METRICS_TOKEN: optional(z.string().min(16, '16 文字以上にしてください / at least 16 characters')),
+});
+
+/**
+ * Reads and validates the environment once at start (zod): a wrong value stops the start with a
+ * ConfigError naming it (`PORT=abc` is an error, not NaN); unset and empty variables take their defaults.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const port = Number(env.PORT ?? 3000);
-  const dataDir = path.resolve(env.DATA_DIR ?? path.join(here, '../../../data'));
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const e = parsed.data;
+  const port = e.PORT ?? 3000;
   return {
     port,
-    host: env.HOST ?? '0.0.0.0',
-    dataDir,
-    databaseUrl: env.DATABASE_URL || undefined,
-    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
-    publicUrlFixed: Boolean(env.PUBLIC_URL),
-    webDist: path.resolve(env.WEB_DIST ?? path.join(here, '../../web/dist')),
-    appKey: env.APP_KEY ?? randomBytes(32).toString('hex'),
-    stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
-    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
-    stripeApiHost: env.STRIPE_API_HOST || undefined,
-    smtpUrl: env.SMTP_URL || undefined,
-    mailFrom: env.MAIL_FROM ?? 'さくらトラベル オプション予約 <no-reply@example.co.jp>',
-    redisUrl: env.REDIS_URL || undefined,
-    secureCookies: env.SECURE_COOKIES === 'true',
-    logLevel: env.LOG_LEVEL ?? 'info',
-    loginLimitPerIp: Number(env.LOGIN_IP_LIMIT ?? 30),
-    bookingLimitPerIp: Number(env.BOOKING_IP_LIMIT ?? 30),
-    unpaidSeatsPerIp: Number(env.UNPAID_SEATS_PER_IP ?? 10),
-    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    host: e.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(e.DATA_DIR ?? path.join(here, '../../../data')),
+    databaseUrl: e.DATABASE_URL,
+    pgPoolMax: e.PG_POOL_MAX ?? 20,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    publicUrlFixed: e.PUBLIC_URL !== undefined,
+    webDist: path.resolve(e.WEB_DIST ?? path.join(here, '../../web/dist')),
+    appKey: e.APP_KEY ?? randomBytes(32).toString('hex'),
+    stripeSecretKey: e.STRIPE_SECRET_KEY,
+    stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    stripeApiHost: e.STRIPE_API_HOST,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? 'さくらトラベル オプション予約 <no-reply@example.co.jp>',
+    redisUrl: e.REDIS_URL,
+    secureCookies: e.SECURE_COOKIES ?? false,
+    logLevel: e.LOG_LEVEL ?? 'info',
+    loginLimitPerIp: e.LOGIN_IP_LIMIT ?? 30,
+    bookingLimitPerIp: e.BOOKING_IP_LIMIT ?? 30,
+    unpaidSeatsPerIp: e.UNPAID_SEATS_PER_IP ?? 10,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    benchRoutes: e.BENCH_ROUTES ?? false,
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

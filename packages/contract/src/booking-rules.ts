@@ -11,6 +11,7 @@ import {
 import { ageOn, isValidYmd, type Ymd } from './dates.ts';
 import { ageOutOfRange, Msg, nameTooLong } from './messages.ts';
 import { type AgeRules, ageBounds } from './party.ts';
+import { hasControlCharacters } from './text.ts';
 
 export interface StatusFacts {
   status: number;
@@ -69,10 +70,12 @@ export const EMAIL_PATTERN =
   /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 
 export function nameProblem(name: string): string | null {
+  if (hasControlCharacters(name)) return Msg.controlCharacters;
   return [...name].length > NAME_MAX_LENGTH ? nameTooLong(NAME_MAX_LENGTH) : null;
 }
 
 export function phoneProblem(phone: string): string | null {
+  if (hasControlCharacters(phone)) return Msg.controlCharacters;
   return [...phone].length > PHONE_MAX_LENGTH ? nameTooLong(PHONE_MAX_LENGTH) : null;
 }
 

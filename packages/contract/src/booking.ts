@@ -1,13 +1,13 @@
 /** Booking calls of SPEC §7: create, fetch, cancel price, cancel, edit, and checkout. */
 import { z } from 'zod';
 import { AGE_CLASS_CODES, GENDER_CODES, RENTAL_TYPES } from './constants.ts';
-import { codeString, envelope, numericString, session, ymdString } from './envelope.ts';
+import { codeString, envelope, numericString, plainText, session, ymdString } from './envelope.ts';
 
-const text = (max: number) => z.string().trim().max(max);
+const text = (max: number) => plainText().trim().max(max);
 
 export const extendedParticipantFields = z.object({
-  passport_number: z.string().trim().max(20).optional(),
-  vegetarian_meals: z.union([z.boolean(), z.string(), z.number()]).optional(),
+  passport_number: text(20).optional(),
+  vegetarian_meals: z.union([z.boolean(), plainText(), z.number()]).optional(),
 });
 
 export const memberInput = z.object({
@@ -25,25 +25,25 @@ export type MemberInput = z.input<typeof memberInput>;
 export const rentalInput = z.object({
   seq: codeString,
   model: z.enum(RENTAL_TYPES).default(''),
-  boots_size: z.string().max(10).default(''),
-  wear_size: z.string().max(10).default(''),
+  boots_size: plainText().max(10).default(''),
+  wear_size: plainText().max(10).default(''),
   accessory: z.literal('').default(''),
 });
 export type RentalInput = z.input<typeof rentalInput>;
 
 // POST /booking
 export const createBookingRequest = z.object({
-  session: z.string().optional(),
-  opcd: z.string().min(1).max(20),
+  session: plainText().optional(),
+  opcd: plainText().min(1).max(20),
   usedate: ymdString,
-  md: z.string().max(50).default(''),
+  md: plainText().max(50).default(''),
   sei: text(30).min(1),
   mei: text(30).min(1),
   tel: text(15).min(1),
-  mail: z.string().trim().max(254).min(3),
+  mail: text(254).min(3),
   amountjp: numericString,
-  lang: z.string().max(8).default('ja'),
-  webname_localized: z.string().max(200).default(''),
+  lang: plainText().max(8).default('ja'),
+  webname_localized: plainText().max(200).default(''),
   memberList: z.array(memberInput).min(1).max(50),
   rentskiList: z.array(rentalInput).max(50).default([]),
 });
@@ -53,8 +53,8 @@ export type BookingResult = z.infer<typeof bookingResult>;
 export const createBookingResponse = envelope(bookingResult);
 
 // POST /booking/{rsvno}
-export const rsvnoParams = z.object({ rsvno: z.string().min(1).max(20) });
-export const sessionRequest = z.object({ session, rsvno: z.string().max(20).optional() });
+export const rsvnoParams = z.object({ rsvno: plainText().min(1).max(20) });
+export const sessionRequest = z.object({ session, rsvno: plainText().max(20).optional() });
 
 export const member = z.object({
   seq: z.string(),
@@ -143,29 +143,29 @@ export type Booking = z.infer<typeof booking>;
 export const bookingResponse = envelope(booking);
 
 // POST /booking/cancelprice
-export const cancelPriceRequest = z.object({ session, rsvno: z.string().min(1).max(20) });
+export const cancelPriceRequest = z.object({ session, rsvno: plainText().min(1).max(20) });
 export const cancelPrice = z.object({ cancelfee: z.number().int(), refund: z.number().int() });
 export type CancelPrice = z.infer<typeof cancelPrice>;
 export const cancelPriceResponse = envelope(cancelPrice);
 
 // POST /booking/cancel
-export const cancelRequest = z.object({ session, rsvno: z.string().min(1).max(20), refund: numericString });
+export const cancelRequest = z.object({ session, rsvno: plainText().min(1).max(20), refund: numericString });
 export const plainResponse = envelope(z.unknown());
 
 // POST /booking/edit
 export const editBookingRequest = z.looseObject({
   session,
-  rsvno: z.string().min(1).max(20),
+  rsvno: plainText().min(1).max(20),
   rentskiList: z.array(rentalInput).max(50),
 });
 export type EditBookingRequest = z.input<typeof editBookingRequest>;
 
 // POST /checkout — SPEC does not name the path (docs/decisions/0020-checkout-call.md).
 export const checkoutRequest = z.object({
-  session: z.string().optional(),
-  rsvno: z.string().min(1).max(20),
-  success_path: z.string().startsWith('/').max(300),
-  cancel_path: z.string().startsWith('/').max(300),
+  session: plainText().optional(),
+  rsvno: plainText().min(1).max(20),
+  success_path: plainText().startsWith('/').max(300),
+  cancel_path: plainText().startsWith('/').max(300),
 });
 export type CheckoutRequest = z.input<typeof checkoutRequest>;
 export const checkoutResponse = envelope(z.object({ url: z.string() }));
@@ -186,8 +186,13 @@ export const checkoutResultResponse = envelope(checkoutResult);
 
 // POST /mylogin
 export const loginRequest = z.object({
-  rsvno: z.string().trim().min(1).max(20),
-  tel: z.string().trim().min(1).max(30),
+  rsvno: plainText().trim().min(1).max(20),
+  tel: plainText().trim().min(1).max(30),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 export const loginResponse = envelope(z.object({ session: z.string(), rsvno: z.string() }));
+
+// POST /mylogout — not in SPEC §7 (its logout is client-only); ends the session on the server too.
+export const logoutRequest = z.object({ session });
+export type LogoutRequest = z.infer<typeof logoutRequest>;
+export const logoutResponse = envelope(z.null());

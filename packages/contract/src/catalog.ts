@@ -1,8 +1,8 @@
 /** Catalog calls of SPEC §7: list, conditions, areas, cities, detail, price, nationalities. */
 import { z } from 'zod';
-import { envelope, numericString, ymdString } from './envelope.ts';
+import { envelope, numericString, plainText, ymdString } from './envelope.ts';
 
-const code = z.string().max(20);
+const code = plainText().max(20);
 
 export const region = z.object({ homencd: z.string(), homennm: z.string() });
 export const area = z.object({ areacd: z.string(), areanm: z.string() });
@@ -29,7 +29,7 @@ export const optionListQuery = z.object({
     .regex(/^[\w,-]*$/, 'キーワードの指定が正しくありません')
     .optional(),
   page: z.coerce.number().int().min(1).max(10_000).optional(),
-  md: z.string().max(50).optional(),
+  md: plainText().max(50).optional(),
 });
 export type OptionListQuery = z.input<typeof optionListQuery>;
 
@@ -70,9 +70,9 @@ export const optionListResponse = envelope(z.object({ optionList: paginatedOptio
 export const conditionResponse = envelope(z.object({ homenList: z.array(region), keywordList: z.array(keyword) }));
 
 // GET /area, GET /city
-export const areaQuery = z.object({ homencd: code, is_valid: z.string().optional() });
+export const areaQuery = z.object({ homencd: code, is_valid: plainText().optional() });
 export const areaResponse = envelope(z.array(area));
-export const cityQuery = z.object({ homencd: code.optional(), areacd: code, is_valid: z.string().optional() });
+export const cityQuery = z.object({ homencd: code.optional(), areacd: code, is_valid: plainText().optional() });
 export const cityResponse = envelope(z.array(city));
 
 // GET /nationality
@@ -89,8 +89,8 @@ export const calendarDay = z.object({
 });
 export type CalendarDay = z.infer<typeof calendarDay>;
 
-export const optionPathParams = z.object({ code: z.string().min(1).max(20) });
-export const optionDetailQuery = z.object({ usedate: ymdString.optional(), md: z.string().max(50).optional() });
+export const optionPathParams = z.object({ code: plainText().min(1).max(20) });
+export const optionDetailQuery = z.object({ usedate: ymdString.optional(), md: plainText().max(50).optional() });
 
 const ageLimit = z.number().int().nullable();
 export const optionDetail = z.object({
@@ -147,13 +147,13 @@ export const optionSummaryResponse = envelope(optionSummary);
 
 // GET /price/{opcd}
 export const priceQuery = z.object({
-  usedate: z.string().optional(),
-  adultqty: z.string().optional(),
-  middleqty: z.string().optional(),
-  childqty: z.string().optional(),
-  infantqty: z.string().optional(),
+  usedate: plainText().optional(),
+  adultqty: plainText().optional(),
+  middleqty: plainText().optional(),
+  childqty: plainText().optional(),
+  infantqty: plainText().optional(),
 });
-export const priceParams = z.object({ opcd: z.string().max(20) });
+export const priceParams = z.object({ opcd: plainText().max(20) });
 export const dayPrice = z.object({
   adultbaika: numericString,
   middlebaika: numericString,

@@ -105,6 +105,8 @@ export const OPTIONS_PER_PAGE = 10;
 export const NAME_MAX_LENGTH = 30;
 export const PHONE_MAX_LENGTH = 15;
 export const SESSION_IDLE_MINUTES = 60;
+/** A session ends this long after login however busy it is (issue 11, item 5). */
+export const SESSION_ABSOLUTE_HOURS = 24;
 export const REQUEST_PAYMENT_DEADLINE_HOURS = 72;
 export const COUPON_PIN_MAX_FAILURES = 5;
 export const COUPON_LOCK_MINUTES = 15;

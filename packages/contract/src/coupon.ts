@@ -1,6 +1,6 @@
 /** Coupon calls of SPEC §7. */
 import { z } from 'zod';
-import { envelope, numericString, session, ymdString } from './envelope.ts';
+import { envelope, numericString, plainText, session, ymdString } from './envelope.ts';
 
 export const couponOption = z.object({
   opcd: z.string(),
@@ -26,20 +26,20 @@ export const couponOption = z.object({
 export type CouponOption = z.infer<typeof couponOption>;
 
 /** `rsvno` is not sent by SPEC's client; when a client names one, it must be the session's booking. */
-export const couponListRequest = z.object({ session, rsvno: z.string().max(20).optional() });
+export const couponListRequest = z.object({ session, rsvno: plainText().max(20).optional() });
 export const couponListResponse = envelope(z.object({ optionList: z.array(couponOption) }));
-export const couponParams = z.object({ opcd: z.string().max(20), pkcd: z.string().max(20) });
+export const couponParams = z.object({ opcd: plainText().max(20), pkcd: plainText().max(20) });
 export const couponDetailResponse = envelope(couponOption);
 
 export const couponUseRequest = z.object({
   session,
-  rsvno: z.string().max(20).optional(),
-  opcd: z.string().min(1).max(20),
-  pkcd: z.string().min(1).max(20),
+  rsvno: plainText().max(20).optional(),
+  opcd: plainText().min(1).max(20),
+  pkcd: plainText().min(1).max(20),
   adultqty: numericString,
   childqty: numericString.default('0'),
-  usekey: z.string().min(1).max(20),
-  idempotency_key: z.string().min(8).max(100).optional(),
+  usekey: plainText().min(1).max(20),
+  idempotency_key: plainText().min(8).max(100).optional(),
 });
 export type CouponUseRequest = z.input<typeof couponUseRequest>;
 export const couponUseResponse = envelope(z.unknown());

@@ -23,6 +23,13 @@ export const ENDPOINTS: Endpoint[] = [
   },
   {
     method: 'POST',
+    path: '/mylogout',
+    summary: 'ログアウト（サーバー側のセッションも終了）',
+    body: booking.logoutRequest,
+    response: booking.logoutResponse,
+  },
+  {
+    method: 'POST',
     path: '/coopon',
     summary: 'クーポン一覧',
     body: coupon.couponListRequest,

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { Msg } from './messages.ts';
+import { hasControlCharacters } from './text.ts';
 
 // Default validation messages in Japanese for every schema of the contract, on both sides. In a browser
 // zod's interpreter is used instead of its compiled parsers: compiling needs `new Function`, which our CSP
@@ -14,9 +16,17 @@ export function envelope<T extends z.ZodType>(response: T) {
 export const errorEnvelope = envelope(z.unknown());
 export type Envelope<T> = { errcd: string; errMsg: string; response: T | null };
 
+/**
+ * Every text field of a request starts here: a string without control characters, checked before any trim,
+ * refused with Msg.controlCharacters. Both sides use it (the server's routes, the SPA's forms).
+ */
+export function plainText() {
+  return z.string().refine((value) => !hasControlCharacters(value), Msg.controlCharacters);
+}
+
 /** A non-negative integer written as a string, as SPEC marks several numbers. */
 export const numericString = z.string().regex(/^\d+$/, '数字で入力してください');
 export const ymdString = z.string().regex(/^\d{8}$/, '日付はYYYYMMDD形式で指定してください');
 /** Codes arrive as strings from forms and as numbers from other clients; both are accepted. */
-export const codeString = z.union([z.string(), z.number().int()]).transform((v) => String(v));
-export const session = z.string().min(1).max(200);
+export const codeString = z.union([plainText(), z.number().int()]).transform((v) => String(v));
+export const session = plainText().min(1).max(200);

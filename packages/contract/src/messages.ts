@@ -64,6 +64,11 @@ export const Msg = {
   tooManyRequests: 'アクセスが集中しています。しばらく時間をおいてから再度お試しください。',
   csrfMismatch: '前のアクションから時間が経っているため、再度ログインしてください。',
   bodyTooLarge: '送信されたデータが大きすぎます。',
+  headersTooLarge: '送信されたヘッダーが大きすぎます。',
+  requestTimeout: '通信がタイムアウトしました。しばらく時間をおいてから再度お試しください。',
+  serviceClosing: 'ただいまサーバーを再起動しています。しばらく時間をおいてから再度お試しください。',
+  unauthorized: '認証が必要です。',
+  controlCharacters: '使用できない制御文字が含まれています。',
   // Catalog (list pagination and search input).
   pagePrevious: '« 前へ',
   pageNext: '次へ »',

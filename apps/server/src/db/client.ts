@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { type DirLock, lockDataDir } from './dir-lock.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -47,9 +48,14 @@ const MIGRATION_LOCK = 72_741_000;
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
 /** PostgreSQL when a URL is given, otherwise PGlite on disk under dataDir ('memory' keeps it in memory). */
-export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string }): Promise<Database> {
+export async function openDatabase(options: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  /** PostgreSQL pool size (config PG_POOL_MAX). */
+  poolMax?: number;
+}): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: Number(process.env.PG_POOL_MAX ?? 20) });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 20 });
     // An idle client that loses its server must not crash the process; the pool replaces it.
     pool.on('error', () => {});
     // Nor a checked-out one (e.g. inside a transaction when PostgreSQL restarts): its next query fails and
@@ -57,13 +63,19 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
     pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     // Instances starting together on an empty database would race to create the same tables.
-    const lock = await pool.connect();
     try {
-      await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-      await migratePg(db as unknown as Parameters<typeof migratePg>[0], { migrationsFolder });
-    } finally {
-      await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
-      lock.release();
+      const lock = await pool.connect();
+      try {
+        await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        await migratePg(db as unknown as Parameters<typeof migratePg>[0], { migrationsFolder });
+      } finally {
+        await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+        lock.release();
+      }
+    } catch (error) {
+      // Unreachable, refused or failed to migrate: nothing is left open that would keep the process alive.
+      await pool.end().catch(() => undefined);
+      throw error;
     }
     const listener = new PgListener(options.databaseUrl);
     return {
@@ -77,15 +89,30 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
     };
   }
   let client: PGlite;
+  let dirLock: DirLock | undefined;
   if (options.dataDir === 'memory') {
     client = new PGlite();
   } else {
-    const dir = path.join(options.dataDir, 'pglite');
-    mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    // Two processes on one PGlite directory both write it and lose acknowledged data (issue 11, item 3).
+    mkdirSync(options.dataDir, { recursive: true });
+    dirLock = lockDataDir(options.dataDir);
+    try {
+      const dir = path.join(options.dataDir, 'pglite');
+      mkdirSync(dir, { recursive: true });
+      client = new PGlite(dir);
+    } catch (error) {
+      dirLock.release();
+      throw error;
+    }
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(db as unknown as Parameters<typeof migratePglite>[0], { migrationsFolder });
+  try {
+    await migratePglite(db as unknown as Parameters<typeof migratePglite>[0], { migrationsFolder });
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    dirLock?.release();
+    throw error;
+  }
   return {
     db,
     kind: 'pglite',
@@ -98,7 +125,13 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
           () => handlers.live(false),
         );
     },
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        dirLock?.release();
+      }
+    },
   };
 }
 

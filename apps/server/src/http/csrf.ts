@@ -7,6 +7,8 @@ import { fail } from './envelope.ts';
 export const CSRF_COOKIE = 'XSRF-TOKEN';
 export const CSRF_HEADER = 'x-xsrf-token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Verified by its signature instead (modules/payment). */
+const WEBHOOK_ROUTE = '/api/stripe/webhook';
 
 function sign(nonce: string, key: string): string {
   return createHmac('sha256', key).update(nonce).digest('base64url');
@@ -35,6 +37,16 @@ export function isValidCsrfToken(token: string, key: string): boolean {
 }
 
 /**
+ * Decided on the route Fastify matched (its pattern, e.g. `/api/booking/:rsvno`), never on the URL text the
+ * client sent: `/%61pi/booking` is routed to `/api/booking` but does not start with `/api/` (issue 11, item 2).
+ * A request that matched no route changes nothing and is answered 404 by the not-found handler.
+ */
+export function needsCsrfCheck(routePattern: string | undefined): boolean {
+  if (!routePattern) return false;
+  return routePattern.startsWith('/api/') && routePattern !== WEBHOOK_ROUTE;
+}
+
+/**
  * Anti-forgery as Laravel Sanctum does it: GET /sanctum/csrf-cookie sets a readable XSRF-TOKEN cookie
  * and every state-changing /api call must echo it in X-XSRF-TOKEN, else HTTP 419. The token is signed
  * with APP_KEY so a cookie planted by another site cannot be used. Webhooks are verified by signature.
@@ -53,8 +65,7 @@ export function registerCsrf(app: FastifyInstance, opts: { appKey: string; secur
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (SAFE_METHODS.has(request.method)) return;
-    const url = request.url;
-    if (!url.startsWith('/api/') || url.startsWith('/api/stripe/webhook')) return;
+    if (!needsCsrfCheck(request.routeOptions.url)) return;
     const header = request.headers[CSRF_HEADER];
     const cookie = request.cookies[CSRF_COOKIE];
     const token = typeof header === 'string' ? decodeHeader(header) : '';

@@ -14,15 +14,34 @@ const CSP = [
   "object-src 'none'",
 ].join('; ');
 
-/** Also called directly for the answers Fastify makes before any hook runs (bad URLs). */
-export function applySecurityHeaders(request: FastifyRequest, reply: FastifyReply): void {
-  reply.header('x-content-type-options', 'nosniff');
-  reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-  reply.header('x-frame-options', 'DENY');
-  reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=()');
-  if (!request.url.startsWith('/api/docs')) reply.header('content-security-policy', CSP);
+export interface SecurityHeaderOptions {
+  /** Strict-Transport-Security: only behind HTTPS (SECURE_COOKIES=true), where browsers honour it. */
+  hsts: boolean;
 }
 
-export function registerSecurityHeaders(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply) => applySecurityHeaders(request, reply));
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+/** The headers every answer carries, also written by hand on answers made below Fastify (431, 408, 400). */
+export function securityHeaders(options: SecurityHeaderOptions, withCsp = true): Record<string, string> {
+  return {
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-frame-options': 'DENY',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+    ...(options.hsts ? { 'strict-transport-security': HSTS } : {}),
+    ...(withCsp ? { 'content-security-policy': CSP } : {}),
+  };
+}
+
+/** Also called directly for the answers Fastify makes before any hook runs (bad URLs). */
+export function applySecurityHeaders(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: SecurityHeaderOptions,
+): void {
+  reply.headers(securityHeaders(options, !request.url.startsWith('/api/docs')));
+}
+
+export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): void {
+  app.addHook('onSend', async (request, reply) => applySecurityHeaders(request, reply, options));
 }

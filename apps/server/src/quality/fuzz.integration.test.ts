@@ -172,10 +172,13 @@ async function buildTargets(): Promise<Target[]> {
   const payable = await login('AA100004');
   const rental = await login('AA100009');
   const coupons = await login('AA100010');
+  // A session of its own: the valid starting request of POST /mylogout ends it.
+  const leaving = await login('AA100005');
   const month = today.slice(0, 6);
   const priceDay = await bookableDay('OP0001', addDays(today, 3), 1);
   const byEndpoint: Record<string, Omit<Target, 'name' | 'method' | 'path' | 'kind'>> = {
     'POST /mylogin': { params: {}, bodies: [{ rsvno: 'AA100002', tel: '090-1234-5678' }] },
+    'POST /mylogout': { params: {}, bodies: [{ session: leaving }] },
     'POST /coopon': { params: {}, bodies: [{ session: coupons }, { session: coupons, rsvno: 'AA100010' }] },
     'POST /coopon/{opcd}/{pkcd}': { params: { opcd: 'OP0011', pkcd: 'PK0001' }, bodies: [{ session: coupons }] },
     'POST /coopon/use': {
@@ -478,7 +481,9 @@ function problemsOf(target: Target, req: FuzzRequest, res: LightMyRequestRespons
   const csrfChecked = isApi && target.kind === 'api' && !['GET', 'HEAD', 'OPTIONS'].includes(req.method);
   // A URL that cannot be routed at all (bad escapes, over-long parameter) is refused before the CSRF check.
   const unroutable = res.statusCode === 400 || res.statusCode === 414;
-  if (csrfChecked && req.csrf !== 'valid' && res.statusCode !== 419 && !unroutable) {
+  // The check runs on the matched route (ADR 0082): a method no route has is answered 404 before any handler.
+  const unmatched = res.statusCode === 404 && req.method !== target.method;
+  if (csrfChecked && req.csrf !== 'valid' && res.statusCode !== 419 && !unroutable && !unmatched) {
     problems.push(`HTTP ${res.statusCode} without a valid CSRF token (expected 419)`);
   }
   if (isApi && req.method !== 'HEAD' && res.statusCode !== 204 && res.statusCode !== 304) {

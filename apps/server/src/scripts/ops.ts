@@ -22,6 +22,7 @@ import { type ReconcileReport, reconcile } from '../modules/booking/reconciler.t
 import { confirmRequest, declineRequest } from '../modules/booking/service.ts';
 import { formatTokyoDateTime } from '../modules/mail/templates.ts';
 import { readOpsKey } from '../modules/ops/key.ts';
+import { describeStartupError } from '../startup-error.ts';
 import {
   createStaff,
   disableStaff,
@@ -87,7 +88,12 @@ async function run<T>(path: string, body: unknown, local: (ctx: AppContext) => P
     }
     return answer.response;
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch(
+    (error: unknown) => {
+      console.error(`✘ ${describeStartupError(error, config)}`);
+      return process.exit(1);
+    },
+  );
   const ctx = createContext({ db: database.db, clock: systemClock, config });
   try {
     return await local(ctx);

@@ -6,13 +6,22 @@ import { sql } from 'drizzle-orm';
 import { systemClock } from '../clock.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
+import { DataDirLockedError } from '../db/dir-lock.ts';
 import { demoSummary, seed, seedIfEmpty } from '../seed/seed.ts';
+import { describeStartupError } from '../startup-error.ts';
 
 // The root script forwards `-- --reset` through a nested `npm run`, which turns it into npm_config_reset.
 const reset =
   process.argv.includes('--reset') || process.env.npm_config_reset === 'true' || process.env.SEED_RESET === '1';
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch(
+  (error: unknown) => {
+    console.error(describeStartupError(error, config));
+    // A server running on the embedded database holds it; the demo logins are the same either way.
+    if (error instanceof DataDirLockedError && !reset) console.log(demoSummary(systemClock));
+    return process.exit(error instanceof DataDirLockedError && !reset ? 0 : 1);
+  },
+);
 const started = performance.now();
 try {
   let seeded: boolean;

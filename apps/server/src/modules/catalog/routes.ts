@@ -44,5 +44,5 @@ export async function catalogRoutes(app: FastifyInstance, ctx: AppContext): Prom
     reply.header('cache-control', FRESH).send(await price(request.params.opcd, request.query)),
   );
 
-  if (process.env.BENCH_ROUTES === '1') registerBenchRoutes(app);
+  if (ctx.config.benchRoutes) registerBenchRoutes(app);
 }

@@ -247,6 +247,41 @@ describe('POST /api/coopon/use', () => {
     }
   });
 
+  it('checks at most 5 wrong PINs however many arrive at once (issue 11, item 1)', async () => {
+    const b = await couponBooking();
+    // 60 different wrong PINs in parallel, then the right one: the lock must already hold.
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => use(b, { usekey: String(5000 + i).padStart(4, '0') })),
+    );
+    const wrong = answers.filter((a) => a.status === 400);
+    const locked = answers.filter((a) => a.status === 429);
+    expect(wrong.length + locked.length).toBe(60);
+    // Exactly 5 PINs were checked (told they were wrong, and of the lock once it held); 55 were refused unchecked.
+    expect(answers.filter((a) => a.body.errMsg.startsWith(Msg.couponPinWrong))).toHaveLength(5);
+    expect(answers.filter((a) => a.body.errMsg === couponLocked(15))).toHaveLength(55);
+    const outcomes = await auditOf(b.rsvno);
+    expect(outcomes.filter((o) => o === 'bad_pin')).toHaveLength(5);
+    expect(outcomes.filter((o) => o === 'locked')).toHaveLength(55);
+    const right = await use(b);
+    expect(right.status).toBe(429);
+    expect(await remaining(b)).toEqual({ adult: 2, child: 1 });
+  });
+
+  it('lets the right PIN through when it races with wrong ones before the lock', async () => {
+    const b = await couponBooking();
+    const answers = await Promise.all([
+      use(b, { usekey: '0001' }),
+      use(b, { usekey: '0002' }),
+      use(b),
+      use(b, { usekey: '0003' }),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400, 400, 400]);
+    expect(await remaining(b)).toEqual({ adult: 1, child: 1 });
+    const outcomes = await auditOf(b.rsvno);
+    expect(outcomes.filter((o) => o === 'bad_pin')).toHaveLength(3);
+    expect(outcomes.filter((o) => o === 'used')).toHaveLength(1);
+  });
+
   it('works on the coupon’s use date only', async () => {
     const tomorrow = addDays(today, 1);
     const b = await couponBooking({ options: [{ opcd: couponA, usedate: tomorrow }] });

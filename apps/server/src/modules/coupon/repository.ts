@@ -83,8 +83,24 @@ export interface CouponAudit {
   idempotencyKey?: string | null;
 }
 
-export async function insertAudit(db: DbOrTx, row: CouponAudit): Promise<void> {
-  await db.insert(couponUses).values(row);
+export async function insertAudit(db: DbOrTx, row: CouponAudit): Promise<number> {
+  const [inserted] = await db.insert(couponUses).values(row).returning({ id: couponUses.id });
+  return inserted?.id ?? 0;
+}
+
+export async function deleteAudit(db: DbOrTx, id: number): Promise<void> {
+  await db.delete(couponUses).where(eq(couponUses.id, id));
+}
+
+/** First key of the two-key advisory locks taken per booking while its PIN checks are counted (ADR 0080). */
+const PIN_CHECK_LOCK = 72_741_032;
+
+/**
+ * Holds the booking's PIN-check lock until the transaction ends: whoever holds it sees every wrong PIN
+ * committed before, so counting and recording an attempt is one step for all instances and requests.
+ */
+export async function lockPinChecks(tx: DbOrTx, rsvno: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${PIN_CHECK_LOCK}, hashtext(${rsvno}))`);
 }
 
 /** Records a use under its idempotency key; false when that key was already recorded for the booking. */

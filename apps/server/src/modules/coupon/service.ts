@@ -5,6 +5,7 @@ import { formatYmd, isoDateToYmd } from '@tabi/contract/dates';
 import { couponLocked, couponNotToday, Msg } from '@tabi/contract/messages';
 import { todayIn } from '../../clock.ts';
 import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { verifyPin } from '../../seed/pin.ts';
 import { toTokyoIso } from '../booking/tokyo-time.ts';
@@ -68,10 +69,10 @@ export async function getCoupon(
  * When the booking's coupon use is locked: a wrong PIN that was the 5th within 15 minutes locks it for
  * 15 minutes from that moment (DESIGN §10). Attempts during the lock are not counted as wrong PINs.
  */
-export async function couponLockedUntil(ctx: AppContext, rsvno: string): Promise<Date | null> {
+export async function couponLockedUntil(ctx: AppContext, rsvno: string, db: DbOrTx = ctx.db): Promise<Date | null> {
   const now = ctx.clock.now().getTime();
   const window = COUPON_LOCK_MINUTES * MINUTE;
-  const failures = await repo.recentBadPins(ctx.db, rsvno, new Date(now - 2 * window));
+  const failures = await repo.recentBadPins(db, rsvno, new Date(now - 2 * window));
   let until: number | null = null;
   for (const failure of failures) {
     const at = failure.getTime();
@@ -150,18 +151,23 @@ export async function useCoupon(ctx: AppContext, input: CouponUseInput): Promise
     throw AppError.conflict(ErrCd.generic, Msg.couponOverRemaining);
   }
 
-  const lockedUntil = await couponLockedUntil(ctx, rsvno);
-  if (lockedUntil) {
-    await audit('locked');
-    throw lockedError(ctx, lockedUntil);
-  }
+  const attempt = await admitPinCheck(ctx, rsvno, {
+    rsvno,
+    opcd: line.opcd,
+    pkcd: line.pkcd,
+    adultqty: adult,
+    childqty: child,
+    createdAt: now,
+  });
+  if ('lockedUntil' in attempt) throw lockedError(ctx, attempt.lockedUntil);
   const pinOk = line.pinHash ? await verifyPin(input.usekey, line.pinHash) : false;
   if (!pinOk) {
-    await audit('bad_pin');
     const nowLocked = await couponLockedUntil(ctx, rsvno);
     if (nowLocked) throw lockedError(ctx, nowLocked, Msg.couponPinWrong);
     throw new AppError(ErrCd.generic, Msg.couponPinWrong, 400);
   }
+  // The right PIN: the attempt was no wrong PIN after all.
+  await repo.deleteAudit(ctx.db, attempt.attemptId);
 
   const outcome = await ctx.db
     .transaction(async (tx) => {
@@ -183,6 +189,28 @@ export async function useCoupon(ctx: AppContext, input: CouponUseInput): Promise
     if (earlier) return answerRepeat(earlier, input);
   }
   return null;
+}
+
+/**
+ * Counts and records a PIN check under the booking's lock (ADR 0080): when the booking is locked the
+ * attempt is recorded as `locked`, otherwise as `bad_pin` before the PIN is even looked at, and only a
+ * right PIN takes that row back. However many requests arrive at once, each one that gets to check a PIN
+ * has already been counted, so no more than COUPON_PIN_MAX_FAILURES wrong PINs are ever checked per window.
+ */
+async function admitPinCheck(
+  ctx: AppContext,
+  rsvno: string,
+  row: Omit<repo.CouponAudit, 'outcome'>,
+): Promise<{ attemptId: number } | { lockedUntil: Date }> {
+  return ctx.db.transaction(async (tx) => {
+    await repo.lockPinChecks(tx, rsvno);
+    const lockedUntil = await couponLockedUntil(ctx, rsvno, tx);
+    if (lockedUntil) {
+      await repo.insertAudit(tx, { ...row, outcome: 'locked' });
+      return { lockedUntil };
+    }
+    return { attemptId: await repo.insertAudit(tx, { ...row, outcome: 'bad_pin' }) };
+  });
 }
 
 /** Rolls back the use's transaction when the last coupons went to a concurrent request. */

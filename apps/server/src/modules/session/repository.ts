@@ -8,6 +8,10 @@ export interface StoredSession {
   lastSeenAt: Date;
 }
 
+export interface FoundSession extends StoredSession {
+  createdAt: Date;
+}
+
 export async function findLoginFacts(
   db: DbOrTx,
   rsvno: string,
@@ -24,12 +28,13 @@ export async function insertSession(db: DbOrTx, session: StoredSession): Promise
   await db.insert(customerSessions).values({ ...session, createdAt: session.lastSeenAt });
 }
 
-export async function findSession(db: DbOrTx, tokenHash: string): Promise<StoredSession | null> {
+export async function findSession(db: DbOrTx, tokenHash: string): Promise<FoundSession | null> {
   const [row] = await db
     .select({
       tokenHash: customerSessions.tokenHash,
       rsvno: customerSessions.rsvno,
       lastSeenAt: customerSessions.lastSeenAt,
+      createdAt: customerSessions.createdAt,
     })
     .from(customerSessions)
     .where(eq(customerSessions.tokenHash, tokenHash))

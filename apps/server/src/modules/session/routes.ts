@@ -1,4 +1,4 @@
-import { loginRequest } from '@tabi/contract/booking';
+import { loginRequest, logoutRequest } from '@tabi/contract/booking';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { parseInput } from '../../errors.ts';
@@ -9,5 +9,10 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
   app.post('/mylogin', async (request) => {
     const input = parseInput(loginRequest, request.body);
     return ok(await sessions.login(ctx, input, request.ip));
+  });
+
+  app.post('/mylogout', async (request) => {
+    const input = parseInput(logoutRequest, request.body);
+    return ok(await sessions.logout(ctx, input.session));
   });
 }

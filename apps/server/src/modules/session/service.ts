@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { LoginRequest } from '@tabi/contract/booking';
 import { normalisePhone } from '@tabi/contract/booking-rules';
-import { ErrCd, SESSION_IDLE_MINUTES } from '@tabi/contract/constants';
+import { ErrCd, SESSION_ABSOLUTE_HOURS, SESSION_IDLE_MINUTES } from '@tabi/contract/constants';
 import { Msg } from '@tabi/contract/messages';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
@@ -61,7 +61,17 @@ export async function login(
 }
 
 /**
- * The customer behind a session token. Unknown or idle tokens answer errcd 001; a token used for a
+ * POST /mylogout: the session ends on the server, so a copied token stops working (issue 11, item 5). The
+ * answer is the same whether or not the token named a live session.
+ */
+export async function logout(ctx: AppContext, token: string): Promise<null> {
+  await repo.deleteSession(ctx.db, hashToken(token));
+  return null;
+}
+
+/**
+ * The customer behind a session token. Unknown, idle (60 minutes) and old (24 hours after login) tokens
+ * answer errcd 001; a token used for a
  * booking other than its own is refused. Every successful check keeps the session alive.
  */
 export async function requireSession(
@@ -74,7 +84,10 @@ export async function requireSession(
   const stored = await repo.findSession(ctx.db, tokenHash);
   if (!stored) throw new AppError(ErrCd.sessionTimeout, Msg.sessionTimeout, 401);
   const now = ctx.clock.now();
-  if (now.getTime() - stored.lastSeenAt.getTime() > SESSION_IDLE_MINUTES * 60_000) {
+  if (
+    now.getTime() - stored.lastSeenAt.getTime() > SESSION_IDLE_MINUTES * 60_000 ||
+    now.getTime() - stored.createdAt.getTime() > SESSION_ABSOLUTE_HOURS * 3_600_000
+  ) {
     await repo.deleteSession(ctx.db, tokenHash);
     throw new AppError(ErrCd.sessionTimeout, Msg.sessionTimeout, 401);
   }

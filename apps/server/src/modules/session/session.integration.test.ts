@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerSessions } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { FIXTURE_OPTIONS, FIXTURE_TEL, insertBooking, insertCatalog, loginAs } from '../mypage/test-fixtures.ts';
+import { FIXTURE_OPTIONS, FIXTURE_TEL, insertBooking, insertCatalog, loginAs, post } from '../mypage/test-fixtures.ts';
 import { LOGIN_FAILURES_PER_BOOKING, requireSession } from './service.ts';
 
 let t: TestApp;
@@ -140,5 +140,68 @@ describe('requireSession', () => {
     await expectThrows(requireSession(t.ctx, token), ErrCd.sessionTimeout, 401);
     t.clock.advance(-61 * 60_000);
     await expectThrows(requireSession(t.ctx, token), ErrCd.sessionTimeout, 401);
+  });
+});
+
+describe('POST /api/mylogout (issue 11, item 5)', () => {
+  async function couponList(session: string) {
+    return (await post(t, '/api/coopon', { session })).body;
+  }
+
+  it('ends the session on the server: the old token is refused afterwards', async () => {
+    const token = await loginAs(t, 'SS000001');
+    expect((await couponList(token)).errcd).toBe(ErrCd.success);
+    const res = await post(t, '/api/mylogout', { session: token });
+    expect(res).toEqual({ status: 200, body: { errcd: ErrCd.success, errMsg: '', response: null } });
+    expect(await couponList(token)).toEqual({
+      errcd: ErrCd.sessionTimeout,
+      errMsg: Msg.sessionTimeout,
+      response: null,
+    });
+    // Other sessions of the same booking stay.
+    const other = await loginAs(t, 'SS000001');
+    expect((await couponList(other)).errcd).toBe(ErrCd.success);
+  });
+
+  it('answers the same for a token that is unknown or already ended', async () => {
+    const token = await loginAs(t, 'SS000002');
+    await post(t, '/api/mylogout', { session: token });
+    for (const session of [token, 'never-issued']) {
+      expect(await post(t, '/api/mylogout', { session })).toEqual({
+        status: 200,
+        body: { errcd: ErrCd.success, errMsg: '', response: null },
+      });
+    }
+  });
+
+  it('needs the anti-forgery token and a session field', async () => {
+    const token = await loginAs(t, 'SS000003');
+    const forged = await t.app.inject({ method: 'POST', url: '/api/mylogout', payload: { session: token } });
+    expect(forged.statusCode).toBe(419);
+    expect((await couponList(token)).errcd).toBe(ErrCd.success);
+    const missing = await post(t, '/api/mylogout', {});
+    expect(missing.status).toBe(422);
+    expect(missing.body.errcd).toBe(ErrCd.generic);
+  });
+});
+
+describe('absolute session lifetime (issue 11, item 5)', () => {
+  it('ends a session 24 hours after login however busy it was', async () => {
+    const start = t.clock.now();
+    try {
+      const token = await loginAs(t, 'SS000003');
+      // In use every 50 minutes for 24 hours: never idle, still ended.
+      for (let elapsed = 50; elapsed < 24 * 60; elapsed += 50) {
+        t.clock.advance(50 * 60_000);
+        await expect(requireSession(t.ctx, token)).resolves.toEqual({ rsvno: 'SS000003' });
+      }
+      t.clock.set(new Date(start.getTime() + 24 * 3_600_000 + 60_000));
+      await expectThrows(requireSession(t.ctx, token), ErrCd.sessionTimeout, 401);
+      // And it was forgotten, not just refused once.
+      t.clock.set(start);
+      await expectThrows(requireSession(t.ctx, token), ErrCd.sessionTimeout, 401);
+    } finally {
+      t.clock.set(start);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { endSession } from '../../features/auth/api/logout.ts';
 import { LoginForm } from '../../features/auth/components/login-form.tsx';
 import { LoginScreen } from '../../features/auth/components/login-screen.tsx';
 import { safeRedirect } from '../../features/auth/lib/redirect.ts';
@@ -8,7 +9,7 @@ import { useAuthStore } from '../../stores/auth-store.ts';
 /**
  * SPEC §2 Login: no header or footer; a logged-in visitor goes straight to my page. My page logs out by
  * coming here with `{ logout: true }` state: the store is cleared once this page is on screen, so the
- * login guard of the page being left never sees a logged-out store.
+ * login guard of the page being left never sees a logged-out store; the session ends on the server too.
  */
 export function Component() {
   const isLogin = useAuthStore((s) => s.isLogin);
@@ -18,7 +19,10 @@ export function Component() {
   const justLoggedIn = useRef(false);
 
   useEffect(() => {
-    if (loggingOut && !justLoggedIn.current) useAuthStore.getState().logout();
+    if (!loggingOut || justLoggedIn.current) return;
+    const { sessionId } = useAuthStore.getState();
+    useAuthStore.getState().logout();
+    if (sessionId) void endSession(sessionId);
   }, [loggingOut]);
 
   if (isLogin && !justLoggedIn.current && !loggingOut) return <Navigate to="/mypage" replace />;

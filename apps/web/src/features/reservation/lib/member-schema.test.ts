@@ -56,6 +56,19 @@ function messages(values: MemberFormValues, needsPassport = false): Record<strin
 }
 
 describe('memberFormSchema', () => {
+  it('refuses control and bidi characters in names and the phone, as the server does (issue 11, item 6)', () => {
+    const values = form({
+      leader: leader({ lastName: 'YAMA\nDA', phoneNumber: '090\u202e1234' }),
+      members: [person({ firstName: 'TA\u0085RO' })],
+    });
+    const found = messages(values);
+    expect(found).toMatchObject({
+      'leader.lastName': Msg.controlCharacters,
+      'members.0.firstName': Msg.controlCharacters,
+    });
+    expect(found['leader.phoneNumber']).toBeDefined();
+  });
+
   it('accepts a complete form', () => {
     expect(messages(form())).toEqual({});
   });

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+function problemOf(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).not.toContain('\n');
+    return message;
+  }
+  throw new Error(`accepted ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig (issue 11, item 7)', () => {
+  it('takes the defaults for unset and empty variables', () => {
+    const config = loadConfig({ PORT: '', DATABASE_URL: '', SECURE_COOKIES: '' });
+    expect(config).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+      pgPoolMax: 20,
+      secureCookies: false,
+      logLevel: 'info',
+      loginLimitPerIp: 30,
+      bookingLimitPerIp: 30,
+      benchRoutes: false,
+      metricsToken: undefined,
+      trustProxy: false,
+    });
+  });
+
+  it('reads valid values', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      PG_POOL_MAX: '5',
+      BENCH_ROUTES: '1',
+      SECURE_COOKIES: 'true',
+      DATABASE_URL: 'postgres://u:p@db.internal:5432/tabi',
+      LOG_LEVEL: 'warn',
+      METRICS_TOKEN: 'a-long-enough-token',
+      TRUST_PROXY: '10.0.0.0/8',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      pgPoolMax: 5,
+      benchRoutes: true,
+      secureCookies: true,
+      logLevel: 'warn',
+      publicUrl: 'http://localhost:8080',
+      trustProxy: '10.0.0.0/8',
+    });
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '-1'],
+    ['PORT', '3000.5'],
+    ['PG_POOL_MAX', '0'],
+    ['PG_POOL_MAX', 'many'],
+    ['BENCH_ROUTES', 'yes'],
+    ['SECURE_COOKIES', 'TRUE!'],
+    ['LOG_LEVEL', 'verbose'],
+    ['LOGIN_IP_LIMIT', 'NaN'],
+    ['BOOKING_IP_LIMIT', '0'],
+    ['DATABASE_URL', 'base'],
+    ['DATABASE_URL', 'mysql://x/y'],
+    ['PUBLIC_URL', 'localhost:3000'],
+    ['REDIS_URL', 'http://cache'],
+    ['SMTP_URL', 'mail.example.com'],
+    ['METRICS_TOKEN', 'short'],
+  ])('refuses %s=%s naming the variable in one line', (name, value) => {
+    const message = problemOf({ [name]: value });
+    expect(message).toContain(`${name}:`);
+    expect(message).toMatch(/設定が正しくありません/);
+  });
+
+  it('names every wrong variable at once', () => {
+    const message = problemOf({ PORT: 'abc', PG_POOL_MAX: '0' });
+    expect(message).toContain('PORT:');
+    expect(message).toContain('PG_POOL_MAX:');
+  });
+});
