@@ -49,8 +49,9 @@ async function startFromDetail(
   opcd: string,
   party: Partial<Record<'大人' | '中人' | '小人' | '幼児', number>>,
   md = '',
+  navigate = true,
 ): Promise<string> {
-  await page.goto(`/detail?opcd=${opcd}${md ? `&md=${md}` : ''}`);
+  if (navigate) await page.goto(`/detail?opcd=${opcd}${md ? `&md=${md}` : ''}`);
   const calendar = page.getByTestId('availability-calendar');
   await calendar.locator('td[data-day] button:not([disabled])').first().click();
   const dialog = page.getByRole('dialog', { name: 'ご利用人数の選択' });
@@ -226,7 +227,8 @@ test.describe('purchase flow', () => {
     await submit.click();
 
     await payOnSandbox(page, '4242 4242 4242 4242');
-    await expect(page).toHaveURL(/\/reservation\/complete\?processing=success$/);
+    // The return link names the checkout session: the page asks the server what became of it (issue 14.2).
+    await expect(page).toHaveURL(/\/reservation\/complete\?processing=success&session_id=cs_sandbox_/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('ご予約が完了しました');
     const rsvno = (await page.getByTestId('rsvno').textContent()) ?? '';
     expect(rsvno).toMatch(/^[A-Z]{2}\d{6}$/);
@@ -249,9 +251,10 @@ test.describe('purchase flow', () => {
     expect(booking.memberList).toHaveLength(3);
     expect(dialogs).toEqual([]);
 
-    // Reloading the complete page has nothing left to show: back to the index.
+    // Reloading the complete page shows the same booking again, from the server's record.
     await page.reload();
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId('rsvno')).toHaveText(rsvno);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('ご予約が完了しました');
   });
 
   test('a declined card (4000 0000 0000 0002) ends on the failed message', async ({ page }) => {
@@ -262,15 +265,74 @@ test.describe('purchase flow', () => {
     await agreeToConsent(page);
     await page.getByRole('button', { name: Msg.submitPurchase }).click();
     await payOnSandbox(page, '4000 0000 0000 0002');
-    // The sandbox shows the decline; the customer gives up and returns.
+    // The sandbox answers the card form with a redirect to itself, showing the decline (issue 14.3).
+    await expect(page.getByRole('alert')).toContainText('カードが承認されませんでした');
+    // The customer gives up and returns.
     await page
       .getByRole('link', { name: /中止|キャンセル|戻る/ })
       .first()
       .click();
-    await expect(page).toHaveURL(/\/reservation\/complete\?processing=failed$/);
+    await expect(page).toHaveURL(/\/reservation\/complete\?processing=failed&session_id=/);
     await expect(page.getByRole('main')).toContainText('決済が完了しなかったため、ご予約は完了しておりません。');
+    const rsvno = (await page.getByTestId('rsvno').textContent()) ?? '';
+    expect(rsvno).toMatch(/^[A-Z]{2}\d{6}$/);
     await expect(page.getByRole('link', { name: 'トップページへ' })).toHaveAttribute('href', '/');
     await expect(page.getByRole('navigation', { name: 'お手続きの流れ' })).toHaveCount(0);
+
+    // 別のカードで再決済: a new checkout for the same booking while its hold lasts.
+    await page.getByRole('button', { name: '別のカードで再決済' }).click();
+    await payOnSandbox(page, '4242 4242 4242 4242');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('ご予約が完了しました');
+    await expect(page.getByTestId('rsvno')).toHaveText(rsvno);
+    const booking = await fetchBooking(page, rsvno);
+    expect(booking.status_payment).toBe(1);
+  });
+
+  test('Back from the checkout brings the check page back as it was, and Forward then paying keeps the booking', async ({
+    page,
+  }) => {
+    await startFromDetail(page, 'OP0001', { 大人: 1 });
+    await fillLeader(page, HANAKO, 'hanako@example.com');
+    await memberSection(page, 1).getByRole('checkbox', { name: Msg.sameAsLeader }).check();
+    await page.getByRole('button', { name: Msg.toCheck }).click();
+    await agreeToConsent(page);
+    await page.getByRole('button', { name: Msg.submitPurchase }).click();
+    await expect(page).toHaveURL(/\/sandbox\/checkout\//);
+    const checkoutUrl = page.url();
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/reservation\/check$/);
+    await expect(page.getByRole('status').filter({ hasText: 'お支払いがまだ完了していません' })).toBeVisible();
+    const rsvno = (await page.getByRole('status').filter({ hasText: '予約番号' }).textContent())?.match(
+      /[A-Z]{2}\d{6}/,
+    )?.[0];
+    expect(rsvno).toBeTruthy();
+    await expect(page.getByText('ご予約は完了していません')).toHaveCount(0);
+
+    await page.goForward();
+    await expect(page).toHaveURL(checkoutUrl);
+    await payOnSandbox(page, '4242 4242 4242 4242');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('ご予約が完了しました');
+    await expect(page.getByTestId('rsvno')).toHaveText(rsvno ?? '');
+  });
+
+  test('opened at a host other than the one the server calls itself, the paid customer comes back to it', async ({
+    page,
+    baseURL,
+  }) => {
+    const other = (baseURL ?? '').replace('127.0.0.1', 'localhost');
+    await page.goto(`${other}/detail?opcd=OP0001`);
+    await expect(page).toHaveURL(new RegExp(`^${other}/detail`));
+    await startFromDetail(page, 'OP0001', { 大人: 1 }, undefined, false);
+    await fillLeader(page, HANAKO, 'hanako@example.com');
+    await memberSection(page, 1).getByRole('checkbox', { name: Msg.sameAsLeader }).check();
+    await page.getByRole('button', { name: Msg.toCheck }).click();
+    await agreeToConsent(page);
+    await page.getByRole('button', { name: Msg.submitPurchase }).click();
+    await expect(page).toHaveURL(new RegExp(`^${other}/sandbox/checkout/`));
+    await payOnSandbox(page, '4242 4242 4242 4242');
+    await expect(page).toHaveURL(new RegExp(`^${other}/reservation/complete\\?processing=success`));
+    await expect(page.getByTestId('rsvno')).toHaveText(/^[A-Z]{2}\d{6}$/);
   });
 
   test('a request item sends a request without payment (OP0002)', async ({ page }) => {

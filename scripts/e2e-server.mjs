@@ -14,7 +14,6 @@ const env = {
   PORT: port,
   HOST: '127.0.0.1',
   DATA_DIR: dataDir,
-  PUBLIC_URL: `http://127.0.0.1:${port}`,
   APP_KEY: 'e2e-key',
   LOG_LEVEL: 'warn',
   E2E: '1',

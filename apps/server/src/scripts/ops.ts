@@ -22,7 +22,6 @@ import { type ReconcileReport, reconcile } from '../modules/booking/reconciler.t
 import { confirmRequest, declineRequest } from '../modules/booking/service.ts';
 import { formatTokyoDateTime } from '../modules/mail/templates.ts';
 import { readOpsKey } from '../modules/ops/key.ts';
-import { describeStartupError } from '../startup-error.ts';
 import {
   createStaff,
   disableStaff,
@@ -30,6 +29,7 @@ import {
   listStaff,
   resetStaffPassword,
 } from '../modules/staff/accounts.ts';
+import { describeStartupError } from '../startup-error.ts';
 
 const USAGE = `使い方 / usage:
   npm run ops -- request:confirm RSVNO                     リクエストを手配済みにする / confirm a request

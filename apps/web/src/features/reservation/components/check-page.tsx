@@ -1,3 +1,4 @@
+import { formatTokyoDateTime } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -5,28 +6,37 @@ import { type Consent, ConsentForm, NO_CONSENT } from '../../../components/conse
 import { Modal } from '../../../components/modal.tsx';
 import { StepIndicator } from '../../../components/step-indicator.tsx';
 import { showAlert } from '../../../lib/alert.ts';
-import { useReservationStore } from '../../../stores/reservation-store.ts';
+import { type Completion, useReservationStore } from '../../../stores/reservation-store.ts';
 import { useNationalities } from '../api/get-nationalities.ts';
 import { COMPLETE_FAILED_PATH, listPath } from '../lib/list-path.ts';
 import { purchaseStepIndex, purchaseSteps } from '../lib/steps.ts';
-import { submitBooking } from '../lib/submit-booking.ts';
+import { startCheckout, submitBooking } from '../lib/submit-booking.ts';
 import { BookingSummary } from './booking-summary.tsx';
 import styles from './check-page.module.css';
 import flow from './flow.module.css';
 import { PeopleReview } from './people-review.tsx';
 
+/**
+ * The booking made on this page and not paid yet, while it can still be paid: back from the card checkout
+ * (Back, or the page restored from the back-forward cache), the page comes back as it was and pays that
+ * booking rather than making another (issue 14.2).
+ */
+function payableCompletion(completed: Completion | null, now: number): Completion | null {
+  return completed && !completed.request && now < Date.parse(completed.expiresAt) ? completed : null;
+}
+
 /** The data the confirm step needs; SPEC §5 sends the user back to the list when any is missing. */
 function useEntryCheck(): boolean {
   const navigate = useNavigate();
   const ok = useReservationStore((s) => s.optionDetail !== null && s.prices !== null && s.leader !== null);
-  const completed = useReservationStore((s) => s.completed !== null);
+  const closed = useReservationStore((s) => s.completed !== null && !payableCompletion(s.completed, Date.now()));
   const handled = useRef(false);
 
   useEffect(() => {
     if (handled.current) return;
     const state = useReservationStore.getState();
-    if (state.completed) {
-      // Back from the card checkout without paying: the booking exists but stays unpaid.
+    if (state.completed && !payableCompletion(state.completed, Date.now())) {
+      // A request already sent, or a booking whose hour has passed: nothing left to do here.
       handled.current = true;
       navigate(COMPLETE_FAILED_PATH, { replace: true });
       return;
@@ -41,14 +51,16 @@ function useEntryCheck(): boolean {
   useEffect(() => {
     // A page restored from the back-forward cache after the checkout redirect is in the same situation.
     const onPageShow = (event: PageTransitionEvent) => {
-      if (event.persisted && useReservationStore.getState().completed)
+      const { completed } = useReservationStore.getState();
+      if (event.persisted && completed && !payableCompletion(completed, Date.now())) {
         navigate(COMPLETE_FAILED_PATH, { replace: true });
+      }
     };
     window.addEventListener('pageshow', onPageShow);
     return () => window.removeEventListener('pageshow', onPageShow);
   }, [navigate]);
 
-  return ok && !completed;
+  return ok && !closed;
 }
 
 /** /reservation/check (SPEC §2 Confirm). */
@@ -63,6 +75,16 @@ export function CheckPage() {
   const [consentOpen, setConsentOpen] = useState(false);
   const [consent, setConsent] = useState<Consent>(NO_CONSENT);
   const [submitting, setSubmitting] = useState(false);
+  const pending = useReservationStore((s) => payableCompletion(s.completed, Date.now()));
+
+  useEffect(() => {
+    // Restored from the back-forward cache after leaving for the checkout: the button works again.
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setSubmitting(false);
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, []);
 
   if (!ready || !optionDetail || !leader || !usedate) return null;
   const hasRental = optionDetail.rentalcd !== '';
@@ -75,15 +97,17 @@ export function CheckPage() {
     setSubmitting(true);
     setConsentOpen(false);
     let leftPage = false;
-    await submitBooking({
-      navigate: (path) => navigate(path),
-      redirect: (url) => {
+    const deps = {
+      navigate: (path: string) => navigate(path),
+      redirect: (url: string) => {
         leftPage = true;
         window.location.assign(url);
       },
       now: () => Date.now(),
       language: navigator.language,
-    });
+    };
+    if (pending) await startCheckout(pending.rsvno, deps);
+    else await submitBooking(deps);
     // While the browser leaves for the checkout the button stays disabled.
     if (!leftPage) setSubmitting(false);
   };
@@ -111,6 +135,13 @@ export function CheckPage() {
         ご予約内容をご確認のうえ、同意書をご確認いただき
         {isRequest ? '「リクエスト」' : '「購入（決済）」'}ボタンを押してください。
       </p>
+      {pending && (
+        <p className={styles.requestNote} role="status">
+          予約番号 {pending.rsvno} のご予約はお支払いがまだ完了していません。
+          {formatTokyoDateTime(pending.expiresAt)}
+          までに「購入（決済）」からお支払いいただくと、ご予約が確定します。
+        </p>
+      )}
       <BookingSummary />
       <PeopleReview
         option={optionDetail}

@@ -25,7 +25,7 @@ export interface SubmitDeps {
 }
 
 /** Opens the card checkout for a booking; on any failure the booking is left unpaid (it expires) and the failed page shows. */
-async function startCheckout(rsvno: string, deps: SubmitDeps): Promise<void> {
+export async function startCheckout(rsvno: string, deps: Pick<SubmitDeps, 'navigate' | 'redirect'>): Promise<void> {
   try {
     const { url } = await createCheckout({
       rsvno,
