@@ -7,6 +7,7 @@
 import { BookingStatus, PaymentStatus } from '@tabi/contract/constants';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { paymentsFulfilled } from '../../metrics.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { bookingPaidMail, loadMailBooking } from '../mail/templates.ts';
 import * as payments from '../payment/repository.ts';
@@ -36,7 +37,10 @@ async function queuePaidMail(ctx: AppContext, tx: DbOrTx, rsvno: string): Promis
 
 export async function fulfil(ctx: AppContext, checkoutSessionId: string, actor: Actor): Promise<FulfilOutcome> {
   const session = await ctx.payment.retrieveCheckout(checkoutSessionId);
-  if (session.paymentStatus !== 'paid') return 'unpaid';
+  if (session.paymentStatus !== 'paid') {
+    paymentsFulfilled.inc({ outcome: 'unpaid' });
+    return 'unpaid';
+  }
 
   const result = await ctx.db.transaction(async (tx): Promise<{ outcome: FulfilOutcome; rsvno?: string }> => {
     let payment = await payments.lockPaymentBySession(tx, checkoutSessionId);
@@ -91,6 +95,7 @@ export async function fulfil(ctx: AppContext, checkoutSessionId: string, actor: 
     return { outcome: reinstated ? 'reinstated' : 'paid', rsvno: booking.rsvno };
   });
 
+  paymentsFulfilled.inc({ outcome: result.outcome });
   if (result.outcome === 'refunded' && result.rsvno) {
     await sendPendingRefunds(ctx, result.rsvno, ['duplicate', 'late'], actor);
   }

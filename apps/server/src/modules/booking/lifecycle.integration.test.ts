@@ -10,6 +10,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIn } from '../../clock.ts';
 import { bookingEvents, bookings, outbox, payments, providerCalls, sandboxCheckouts } from '../../db/schema.ts';
+import { registry } from '../../metrics.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bookingCapabilityCookie } from '../payment/capability.ts';
 import type { PaymentProvider } from '../payment/provider.ts';
@@ -421,6 +422,27 @@ describe('the reconciler finishes each half-done step', () => {
     expect(await row(rsvno)).toMatchObject({ status: 4 });
     expect(await mails(rsvno, 'cancellation')).toHaveLength(1);
     expect(await later(31_000, () => reconcile(t.ctx))).toMatchObject({ cancellationsFinished: 0, refundsSent: 0 });
+  });
+
+  it('counts bookings, payments, refunds and the reconciler findings in the metrics', async () => {
+    const value = async (name: string, label = '') => {
+      const metric = await registry.getSingleMetric(name)?.get();
+      return (metric?.values ?? [])
+        .filter((v) => !label || Object.values(v.labels).includes(label))
+        .reduce((sum, v) => sum + v.value, 0);
+    };
+    const before = {
+      created: await value('tabi_bookings_created_total'),
+      paid: await value('tabi_payments_fulfilled_total', 'paid'),
+      refunds: await value('tabi_refunds_total', 'cancel'),
+    };
+    const rsvno = await bookOk('LC0001');
+    await paid(rsvno);
+    await cancelBooking(t.ctx, rsvno, { actor: customerActor, expectedRefund: 2 * ADULT_PRICE });
+    expect(await value('tabi_bookings_created_total')).toBe(before.created + 1);
+    expect(await value('tabi_payments_fulfilled_total', 'paid')).toBe(before.paid + 1);
+    expect(await value('tabi_refunds_total', 'cancel')).toBe(before.refunds + 1);
+    expect(await value('tabi_reconciler_findings_total')).toBeGreaterThan(0);
   });
 
   it('booking:show shows the state, history, payments and calls', async () => {

@@ -7,6 +7,7 @@
  * and none holds a lock while it talks to the provider.
  */
 import type { AppContext } from '../../context.ts';
+import { reconcilerFindings } from '../../metrics.ts';
 import * as payments from '../payment/repository.ts';
 import { CHECKOUT_WATCH_MS, sendCheckoutCall } from '../payment/service.ts';
 import { finishCancellation, tryFinishCancellation } from './cancel.ts';
@@ -156,6 +157,10 @@ export async function reconcile(
     report.cancellationsFinished += finished.count;
     if (!finished.full || finished.count === 0) break;
   }
+  for (const [kind, count] of Object.entries(report)) {
+    if (typeof count === 'number' && count > 0) reconcilerFindings.inc({ kind }, count);
+  }
+  if (report.errors.length > 0) reconcilerFindings.inc({ kind: 'errors' }, report.errors.length);
   return report;
 }
 

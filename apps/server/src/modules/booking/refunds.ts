@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContextBase } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { refunds } from '../../metrics.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { loadMailBooking, paymentRefundedMail } from '../mail/templates.ts';
 import type { PaymentProvider } from '../payment/provider.ts';
@@ -113,6 +114,7 @@ export async function sendRefund(ctx: Ctx, call: ProviderCallRow, actor: Actor):
       lastError: null,
     });
     if (!booked) return;
+    refunds.inc({ reason: call.reason ?? 'unknown' });
     await recordRefund(tx, paymentId, result.amount);
     await recordEvent(tx, now, call.rsvno, actor, 'refund_sent', {
       after: { amount: result.amount, reason: call.reason, refund_id: result.id, payment_id: paymentId },

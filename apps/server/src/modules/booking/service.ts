@@ -15,6 +15,7 @@ import { todayIn } from '../../clock.ts';
 import type { AppContext, AppContextBase } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, parseInput } from '../../errors.ts';
+import { bookingsCreated } from '../../metrics.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import {
   bookingPaidMail,
@@ -170,6 +171,7 @@ export async function createBooking(
     }
     return number;
   });
+  bookingsCreated.inc();
   return { rsvno, rsvdate: toTokyoIso(now) };
 }
 
