@@ -176,7 +176,7 @@ for (const viewport of VIEWPORTS) {
         .getByRole('link', { name: /中止|キャンセル|戻る/ })
         .first()
         .click();
-      await expect(page).toHaveURL(/\/reservation\/complete\?processing=failed$/);
+      await expect(page).toHaveURL(/\/reservation\/complete\?processing=failed&session_id=cs_sandbox_[\w-]+$/);
       await expect(page.getByRole('main')).toContainText('ご予約は完了しておりません');
       await expectAccessible(page, '/reservation/complete?processing=failed');
     });
@@ -590,7 +590,7 @@ test('a card purchase with the keyboard alone, the sandbox card page included (O
   await expect(page.getByLabel('セキュリティコード')).toBeFocused();
   await page.keyboard.type('123');
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/reservation\/complete\?processing=success$/);
+  await expect(page).toHaveURL(/\/reservation\/complete\?processing=success&session_id=cs_sandbox_[\w-]+$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('ご予約が完了しました');
   await expect(page.getByTestId('rsvno')).toHaveText(/^[A-Z]{2}\d{6}$/);
 });

@@ -432,7 +432,7 @@ test.describe('purchase flow', () => {
     await agreeToConsent(page);
     await page.getByRole('button', { name: Msg.submitPurchase }).click();
     await payOnSandbox(page, '4242424242424242');
-    await expect(page).toHaveURL(/processing=success$/);
+    await expect(page).toHaveURL(/processing=success&session_id=cs_sandbox_[\w-]+$/);
     await expect(page.getByRole('navigation', { name: 'お手続きの流れ' }).getByRole('listitem')).toHaveCount(4);
     const rsvno = (await page.getByTestId('rsvno').textContent()) ?? '';
     const booking = await fetchBooking(page, rsvno);
@@ -700,7 +700,7 @@ test.describe('purchase flow: accessibility and screenshots', () => {
       await page.getByRole('button', { name: '同意して戻る' }).click();
       await page.getByRole('button', { name: Msg.submitPurchase }).click();
       await payOnSandbox(page, '4242 4242 4242 4242');
-      await expect(page).toHaveURL(/processing=success$/);
+      await expect(page).toHaveURL(/processing=success&session_id=cs_sandbox_[\w-]+$/);
       await expect(page.getByTestId('rsvno')).toBeVisible();
       await shot(page, 'complete');
       await expectNoSeriousA11yViolations(page);

@@ -25,6 +25,8 @@ import { PaymentResultModal } from './payment-result-modal.tsx';
 import { UsageGuide } from './usage-guide.tsx';
 
 const CHECKOUT_QUERY = 'checkout-processing';
+/** The checkout session the return link names (used by the purchase flow's complete page; not needed here). */
+const SESSION_QUERY = 'session_id';
 
 /** Reads checkout-processing once, then takes it out of the address so a reload does not show it again. */
 function useCheckoutResult(): [string | null, () => void] {
@@ -34,6 +36,7 @@ function useCheckoutResult(): [string | null, () => void] {
     if (!params.has(CHECKOUT_QUERY)) return;
     const next = new URLSearchParams(params);
     next.delete(CHECKOUT_QUERY);
+    next.delete(SESSION_QUERY);
     setParams(next, { replace: true });
   }, [params, setParams]);
   return [result, () => setResult(null)];
