@@ -1,4 +1,4 @@
-import { type AdminEvent, BOOKING_ACTION_LABEL } from '@tabi/contract/admin-bookings';
+import { type AdminEvent, BOOKING_ACTION_LABEL, REFUND_REASON_LABEL } from '@tabi/contract/admin-bookings';
 import { GENDER_LABEL, type GenderCode, RENTAL_TYPE_LABEL, type RentalTypeCode } from '@tabi/contract/constants';
 import { slashDate, tokyoDateTime, yen } from '../lib/format.ts';
 
@@ -44,6 +44,11 @@ const FIELDS: Record<string, { label: string; show: (v: Value) => string }> = {
   mail_id: { label: 'メールID', show: text },
   kind: { label: '種類', show: (v) => MAIL_KIND[String(v)] ?? text(v) },
   to: { label: '宛先', show: text },
+  checkout_session: { label: '決済画面ID', show: text },
+  refund_id: { label: '返金ID', show: text },
+  payment_id: { label: '決済No.', show: text },
+  reason: { label: '理由', show: (v) => REFUND_REASON_LABEL[String(v)] ?? text(v) },
+  attempts: { label: '試行回数', show: text },
 };
 
 function fieldOf(key: string) {
@@ -95,10 +100,11 @@ export function changesOf(before: Record<string, unknown> | null, after: Record<
     const inBefore = key in b;
     const inAfter = key in a;
     if (inBefore && inAfter && JSON.stringify(b[key]) === JSON.stringify(a[key])) continue;
+    // A value only before is the state the change started from; only after, what it set.
     changes.push({
       label: field.label,
-      before: inBefore ? field.show(b[key]) : before ? '—' : '',
-      after: inAfter ? field.show(a[key]) : '—',
+      before: inBefore ? field.show(b[key]) : '',
+      after: inAfter ? field.show(a[key]) : '',
     });
   }
   return changes;
@@ -112,13 +118,14 @@ function ChangeList({ event }: { event: AdminEvent }) {
       {changes.map((c, i) => (
         <li key={`${c.label}-${i}`}>
           <span className="adm-diff-label">{c.label}</span>{' '}
-          {c.before !== '' && (
+          {c.before !== '' && c.after !== '' && (
             <>
               <del>{c.before}</del> <span aria-hidden="true">→</span>
-              <span className="visually-hidden">から</span>{' '}
+              <span className="visually-hidden">から</span> <ins>{c.after}</ins>
             </>
           )}
-          <ins>{c.after}</ins>
+          {c.before !== '' && c.after === '' && <span className="adm-diff-was">{c.before}（変更前）</span>}
+          {c.before === '' && <ins>{c.after}</ins>}
         </li>
       ))}
     </ul>
