@@ -157,7 +157,7 @@ export function BookingHistory({ events }: { events: AdminEvent[] }) {
               <td className="wrap">
                 <ChangeList event={e} />
               </td>
-              <td className="wrap">{e.note ?? ''}</td>
+              <td className="wrap adm-note">{e.note ?? ''}</td>
             </tr>
           ))}
         </tbody>

@@ -27,6 +27,24 @@ export const MAIL_KIND_LABEL: Record<string, string> = {
 const column = createColumnHelper<MailLine>();
 const columnsWith = (onResend: (mail: MailLine) => void) =>
   [
+    column.display({
+      id: 'resend',
+      header: '操作',
+      cell: (c) =>
+        c.row.original.rsvno ? (
+          <button
+            type="button"
+            onClick={() => onResend(c.row.original)}
+            aria-label={`メール${c.row.original.id}「${c.row.original.subject}」を再送`}
+          >
+            再送
+          </button>
+        ) : (
+          <span className="adm-muted" title="予約に紐づかないメールは再送できません">
+            —
+          </span>
+        ),
+    }),
     column.accessor('id', { header: 'ID', meta: { className: 'num' } }),
     column.accessor('createdAt', { header: '作成日時', cell: (c) => tokyoDateTime(c.getValue()) }),
     column.accessor('kind', { header: '種類', cell: (c) => MAIL_KIND_LABEL[c.getValue()] ?? c.getValue() }),
@@ -57,24 +75,6 @@ const columnsWith = (onResend: (mail: MailLine) => void) =>
       cell: (c) => <span className="adm-error-text">{c.getValue() ?? '—'}</span>,
     }),
     column.accessor('sentAt', { header: '送信日時', cell: (c) => tokyoDateTime(c.getValue()) }),
-    column.display({
-      id: 'resend',
-      header: '操作',
-      cell: (c) =>
-        c.row.original.rsvno ? (
-          <button
-            type="button"
-            onClick={() => onResend(c.row.original)}
-            aria-label={`メール${c.row.original.id}「${c.row.original.subject}」を再送`}
-          >
-            再送
-          </button>
-        ) : (
-          <span className="adm-muted" title="予約に紐づかないメールは再送できません">
-            —
-          </span>
-        ),
-    }),
   ] as ColumnDef<MailLine, unknown>[];
 
 /** メール: the outbox; a mail of a booking can be resent (the booking lifecycle's resendMail, with its event). */
