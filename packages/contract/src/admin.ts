@@ -87,6 +87,18 @@ export const mailLine = z.object({
   sentAt: z.string().nullable(),
 });
 export type MailLine = z.infer<typeof mailLine>;
+export const providerProblemLine = z.object({
+  id: z.number(),
+  rsvno: z.string(),
+  kind: z.string(),
+  amount: z.number(),
+  reason: z.string().nullable(),
+  state: z.string(),
+  attempts: z.number(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ProviderProblemLine = z.infer<typeof providerProblemLine>;
 export const dashboard = z.object({
   today: z.string(),
   tomorrow: z.string(),
@@ -96,6 +108,8 @@ export const dashboard = z.object({
   expiringCard: z.array(bookingLine),
   deadlineNear: z.array(bookingLine),
   failedMails: z.array(mailLine),
+  /** 照合できなかった決済処理: provider calls failed, or begun and retried without an answer. */
+  providerProblems: z.array(providerProblemLine),
 });
 export type Dashboard = z.infer<typeof dashboard>;
 export const dashboardResponse = envelope(dashboard);
@@ -117,6 +131,8 @@ export const bookingSearchQuery = z.object({
   /** A status code, or 'live': everything not canceled and not an expired unpaid card booking. */
   status: z.enum(['', 'live', '0', '1', '4', '6']).optional(),
   payment: z.enum(['', '0', '1']).optional(),
+  /** 'stuck': a payment-provider step the reconciler could not finish (failed, or retried without an answer). */
+  provider: z.enum(['', 'stuck']).optional(),
   sort: z.enum(['', 'usedate', 'rsvdate']).optional(),
   dir: z.enum(['', 'asc', 'desc']).optional(),
   page: z

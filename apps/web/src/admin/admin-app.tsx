@@ -1,10 +1,12 @@
 import type { ComponentType } from 'react';
 import { useLocation } from 'react-router';
 import { AdminShell } from './components/admin-shell.tsx';
+import { BookingDetailPage } from './pages/booking-detail-page.tsx';
 import { BookingsPage } from './pages/bookings-page.tsx';
 import { DashboardPage } from './pages/dashboard-page.tsx';
 import { LoginPage } from './pages/login-page.tsx';
 import { MailsPage } from './pages/mails-page.tsx';
+import { ManifestPage } from './pages/manifest-page.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
 import { PasswordPage } from './pages/password-page.tsx';
 import { StaffPage } from './pages/staff-page.tsx';
@@ -16,6 +18,7 @@ const SHELL_PAGES: Record<string, ComponentType> = {
   '': DashboardPage,
   bookings: BookingsPage,
   mails: MailsPage,
+  manifest: ManifestPage,
   staff: StaffPage,
   password: PasswordPage,
   security: SecurityPage,
@@ -31,7 +34,7 @@ export function Component() {
   const sub = pathname.replace(/^\/admin\/?/, '').replace(/\/+$/, '');
   if (sub === 'login') return <Frame Page={LoginPage} />;
   if (sub === 'totp') return <Frame Page={TotpSignInPage} />;
-  const Page = SHELL_PAGES[sub] ?? NotFoundPage;
+  const Page = /^bookings\/[^/]+$/.test(sub) ? BookingDetailPage : (SHELL_PAGES[sub] ?? NotFoundPage);
   return (
     <div className="adm" lang="ja">
       <AdminShell>

@@ -70,6 +70,37 @@ const CALLS: StaffCall[] = [
     allowedStatus: 400,
   },
   { method: 'GET', url: '/api/admin/staff', role: 'admin' },
+  // 予約詳細 and its actions, sent so that an allowed caller reaches the lifecycle and is answered by it.
+  { method: 'GET', url: '/api/admin/bookings/AA100001', role: 'operator' },
+  { method: 'POST', url: '/api/admin/bookings/AA100001/confirm', role: 'operator', allowedStatus: 409 },
+  { method: 'POST', url: '/api/admin/bookings/AA100001/decline', role: 'operator', allowedStatus: 409 },
+  { method: 'POST', url: '/api/admin/bookings/AA100001/cancel-quote', role: 'operator' },
+  { method: 'POST', url: '/api/admin/bookings/AA100003/cancel', role: 'operator', allowedStatus: 409 },
+  {
+    method: 'POST',
+    url: '/api/admin/bookings/AA100001/resend-mail',
+    payload: { mailId: 999_999 },
+    role: 'operator',
+    allowedStatus: 404,
+  },
+  {
+    method: 'POST',
+    url: '/api/admin/bookings/AA100001/participants',
+    payload: { memberList: [] },
+    role: 'operator',
+    allowedStatus: 422,
+  },
+  {
+    method: 'POST',
+    url: '/api/admin/bookings/AA100001/rentals',
+    payload: { rentskiList: [] },
+    role: 'operator',
+    allowedStatus: 400,
+  },
+  { method: 'POST', url: '/api/admin/bookings/AA100001/note', payload: { note: '確認済み' }, role: 'operator' },
+  { method: 'POST', url: '/api/admin/bookings/AA100001/reconcile', role: 'operator' },
+  { method: 'GET', url: '/api/admin/manifest', role: 'operator' },
+  { method: 'GET', url: '/api/admin/manifest.csv', role: 'operator' },
 ];
 
 async function callAs(who: Who, call: StaffCall) {

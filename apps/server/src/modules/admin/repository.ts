@@ -15,6 +15,8 @@ export interface BookingFilter {
   rsvto?: Date;
   status?: number | 'live';
   payment?: number;
+  /** Bookings with a provider call the reconciler could not finish (failed, or begun this many times). */
+  providerStuckAttempts?: number;
   /** Unpaid card bookings received before this are expired (for 'live'). */
   graceCutoff: Date;
 }
@@ -72,6 +74,11 @@ function whereOf(f: BookingFilter): SQL {
     );
   } else if (f.status !== undefined) parts.push(sql`b.status = ${f.status}`);
   if (f.payment !== undefined) parts.push(sql`b.status_payment = ${f.payment}`);
+  if (f.providerStuckAttempts !== undefined) {
+    parts.push(
+      sql`exists (select 1 from provider_calls pc where pc.rsvno = b.rsvno and ${providerStuck(f.providerStuckAttempts)})`,
+    );
+  }
   return sql.join(parts, sql` and `);
 }
 
@@ -193,4 +200,114 @@ export async function optionChoices(db: DbOrTx): Promise<{ opcd: string; webname
   return rowsOf<{ opcd: string; webname: string }>(
     await db.execute(sql`select opcd, webname from options order by sort, opcd`),
   );
+}
+
+/** The mails of staff ids named in a booking's history. */
+export async function staffMails(db: DbOrTx, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = rowsOf<{ id: number; mail: string }>(
+    await db.execute(
+      sql`select id, mail from staff_accounts where id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    ),
+  );
+  return new Map(rows.map((r) => [Number(r.id), r.mail]));
+}
+
+/** Provider calls the reconciler could not finish: refused or given up, or begun and retried this often. */
+export function providerStuck(stuckAttempts: number): SQL {
+  return sql`(pc.state = 'failed' or (pc.state = 'begun' and pc.attempts >= ${stuckAttempts}))`;
+}
+
+export interface ProviderProblemRecord {
+  id: number;
+  rsvno: string;
+  kind: string;
+  amount: number;
+  reason: string | null;
+  state: string;
+  attempts: number;
+  last_error: string | null;
+  created_at: Date;
+}
+
+export async function providerProblems(db: DbOrTx, stuckAttempts: number, limit = 100) {
+  const rows = rowsOf<ProviderProblemRecord>(
+    await db.execute(sql`select pc.id, pc.rsvno, pc.kind, pc.amount, pc.reason, pc.state, pc.attempts, pc.last_error,
+        pc.created_at from provider_calls pc where ${providerStuck(stuckAttempts)}
+        order by pc.created_at asc, pc.id limit ${limit}`),
+  );
+  return rows.map((r) => ({
+    ...r,
+    id: Number(r.id),
+    amount: Number(r.amount),
+    attempts: Number(r.attempts),
+    created_at: new Date(r.created_at),
+  }));
+}
+
+export interface ManifestRecord {
+  rsvno: string;
+  status: number;
+  status_payment: number;
+  rsvdate: Date;
+  opcd: string;
+  webname: string;
+  rentalcd: string;
+  extended_fields: string[];
+  usedate: string;
+  sei_applicant: string;
+  mei_applicant: string;
+  tel: string;
+  seq: number;
+  sei: string;
+  mei: string;
+  birthday: string;
+  sex: string;
+  ageclass: string;
+  nationality_nm: string | null;
+  extended: Record<string, unknown>;
+  model: string | null;
+  boots_size: string | null;
+  wear_size: string | null;
+}
+
+/**
+ * Who travels on one day (one option, or all): every participant of the bookings that hold their seats — the
+ * dashboard's departures rule (not canceled, not an unpaid card booking past its grace).
+ */
+export async function manifestRows(
+  db: DbOrTx,
+  usedate: string,
+  opcd: string | undefined,
+  graceCutoff: Date,
+): Promise<ManifestRecord[]> {
+  const rows = rowsOf<ManifestRecord>(
+    await db.execute(sql`select b.rsvno, b.status, b.status_payment, b.rsvdate, bo.opcd, o.webname, o.rentalcd,
+        o.extended_fields, to_char(bo.usedate, 'YYYYMMDD') as usedate, b.sei as sei_applicant, b.mei as mei_applicant,
+        b.tel, m.seq, m.sei, m.mei, to_char(m.birthday, 'YYYYMMDD') as birthday, m.sex, m.ageclass,
+        n.nationality_nm, m.extended, r.model, r.boots_size, r.wear_size
+      from booking_options bo
+        join bookings b on b.rsvno = bo.rsvno
+        join options o on o.opcd = bo.opcd
+        join booking_members m on m.rsvno = b.rsvno
+        left join nationalities n on n.id = m.nationality_id
+        left join booking_rentals r on r.rsvno = b.rsvno and r.seq = m.seq
+      where bo.usedate = ${usedate}::date
+        ${opcd ? sql`and bo.opcd = ${opcd}` : sql``}
+        and b.status <> 4
+        and not (b.status = 1 and b.status_payment = 0 and b.flg_request_rsv = 0 and b.rsvdate <= ${graceCutoff})
+      order by o.sort, bo.opcd, b.sei, b.mei, b.rsvno, m.seq`),
+  );
+  return rows.map((r) => ({
+    ...r,
+    rsvdate: new Date(r.rsvdate),
+    seq: Number(r.seq),
+    status: Number(r.status),
+    status_payment: Number(r.status_payment),
+    extended_fields: Array.isArray(r.extended_fields) ? r.extended_fields : [],
+    extended: r.extended && typeof r.extended === 'object' ? r.extended : {},
+  }));
 }

@@ -1,13 +1,29 @@
 import { bookingSearchQuery, mailSearchQuery } from '@tabi/contract/admin';
+import {
+  adminRsvnoParams,
+  cancelQuoteRequest,
+  emptyActionRequest,
+  manifestQuery,
+  noteRequest,
+  participantsRequest,
+  rentalsRequest,
+  resendMailRequest,
+  staffCancelRequest,
+} from '@tabi/contract/admin-bookings';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { parseInput } from '../../errors.ts';
 import { ok } from '../../http/envelope.ts';
-import { staffOnly } from '../staff/guard.ts';
+import { principalOf, staffOnly } from '../staff/guard.ts';
+import * as detail from './booking-detail.ts';
+import { manifest, manifestCsv } from './manifest.ts';
 import { optionChoices } from './repository.ts';
 import * as admin from './service.ts';
 
-/** The console's read-only screens (DESIGN §11): dashboard, booking list and its CSV, options, the outbox. */
+/**
+ * The console's screens (DESIGN §11): dashboard, booking list and its CSV, 予約詳細 and its actions (each one
+ * call of the booking lifecycle with the staff member as actor), the manifest and its CSV, options, the outbox.
+ */
 export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const operator = { preHandler: staffOnly(ctx, 'operator') };
 
@@ -25,6 +41,66 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="bookings-${stamp}.csv"`)
+      .header('cache-control', 'no-store')
+      .send(csv);
+  });
+
+  const rsvnoOf = (request: { params: unknown }) => parseInput(adminRsvnoParams, request.params).rsvno;
+
+  app.get('/bookings/:rsvno', operator, async (request) => ok(await detail.bookingDetail(ctx, rsvnoOf(request))));
+
+  app.post('/bookings/:rsvno/confirm', operator, async (request) => {
+    parseInput(emptyActionRequest, request.body ?? {});
+    return ok(await detail.confirm(ctx, principalOf(request), rsvnoOf(request)));
+  });
+
+  app.post('/bookings/:rsvno/decline', operator, async (request) => {
+    parseInput(emptyActionRequest, request.body ?? {});
+    return ok(await detail.decline(ctx, principalOf(request), rsvnoOf(request)));
+  });
+
+  app.post('/bookings/:rsvno/cancel-quote', operator, async (request) => {
+    const body = parseInput(cancelQuoteRequest, request.body ?? {});
+    return ok(await detail.cancelQuote(ctx, principalOf(request), rsvnoOf(request), body.fee));
+  });
+
+  app.post('/bookings/:rsvno/cancel', operator, async (request) => {
+    const body = parseInput(staffCancelRequest, request.body ?? {});
+    return ok(await detail.cancel(ctx, principalOf(request), rsvnoOf(request), body));
+  });
+
+  app.post('/bookings/:rsvno/resend-mail', operator, async (request) => {
+    const body = parseInput(resendMailRequest, request.body);
+    return ok(await detail.resend(ctx, principalOf(request), rsvnoOf(request), body.mailId));
+  });
+
+  app.post('/bookings/:rsvno/participants', operator, async (request) => {
+    const body = parseInput(participantsRequest, request.body);
+    return ok(await detail.participants(ctx, principalOf(request), rsvnoOf(request), body.memberList));
+  });
+
+  app.post('/bookings/:rsvno/rentals', operator, async (request) => {
+    const body = parseInput(rentalsRequest, request.body);
+    return ok(await detail.rentals(ctx, principalOf(request), rsvnoOf(request), body.rentskiList));
+  });
+
+  app.post('/bookings/:rsvno/note', operator, async (request) => {
+    const body = parseInput(noteRequest, request.body);
+    return ok(await detail.note(ctx, principalOf(request), rsvnoOf(request), body.note));
+  });
+
+  app.post('/bookings/:rsvno/reconcile', operator, async (request) => {
+    parseInput(emptyActionRequest, request.body ?? {});
+    return ok(await detail.reconcileNow(ctx, principalOf(request), rsvnoOf(request)));
+  });
+
+  app.get('/manifest', operator, async (request) => ok(await manifest(ctx, parseInput(manifestQuery, request.query))));
+
+  app.get('/manifest.csv', operator, async (request, reply) => {
+    const { date, csv } = await manifestCsv(ctx, parseInput(manifestQuery, request.query));
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="manifest-${date}.csv"`)
       .header('cache-control', 'no-store')
       .send(csv);
   });

@@ -9,6 +9,7 @@ import {
   type MailPage,
   type MailSearchQuery,
 } from '@tabi/contract/admin';
+import { PROVIDER_STUCK_ATTEMPTS } from '@tabi/contract/admin-bookings';
 import { normalisePhone, statusLabel } from '@tabi/contract/booking-rules';
 import { UNPAID_GRACE_MINUTES } from '@tabi/contract/constants';
 import { addDays, tokyoDayStart, tokyoYmd } from '@tabi/contract/dates';
@@ -56,6 +57,7 @@ export function bookingFilter(query: BookingSearchQuery, now: Date): repo.Bookin
   if (query.status === 'live') filter.status = 'live';
   else if (query.status) filter.status = Number(query.status);
   if (query.payment) filter.payment = Number(query.payment);
+  if (query.provider === 'stuck') filter.providerStuckAttempts = PROVIDER_STUCK_ATTEMPTS;
   return filter;
 }
 
@@ -187,7 +189,7 @@ export async function dashboard(ctx: AppContext): Promise<Dashboard> {
   const tomorrow = addDays(today, 1);
   const cutoff = graceCutoff(now);
   const near = new Date(now.getTime() + DEADLINE_NEAR_HOURS * 3_600_000);
-  const [departures, waiting, expiring, deadline, mails] = await Promise.all([
+  const [departures, waiting, expiring, deadline, mails, problems] = await Promise.all([
     repo.departures(ctx.db, [ymdIso(today), ymdIso(tomorrow)], cutoff),
     repo.bookingsWhere(ctx.db, sql`b.status = 6`, sql`b.rsvdate asc, b.rsvno`),
     repo.bookingsWhere(
@@ -201,6 +203,7 @@ export async function dashboard(ctx: AppContext): Promise<Dashboard> {
       sql`b.payment_deadline_date asc, b.rsvno`,
     ),
     repo.searchMails(ctx.db, { failedOnly: true }, { limit: 100, offset: 0 }),
+    repo.providerProblems(ctx.db, PROVIDER_STUCK_ATTEMPTS),
   ]);
   return {
     today,
@@ -215,6 +218,17 @@ export async function dashboard(ctx: AppContext): Promise<Dashboard> {
       lineOf(r, r.payment_deadline_date ? minutesBetween(now, r.payment_deadline_date) : 0),
     ),
     failedMails: mails.rows.map(mailLineOf),
+    providerProblems: problems.map((p) => ({
+      id: p.id,
+      rsvno: p.rsvno,
+      kind: p.kind,
+      amount: p.amount,
+      reason: p.reason,
+      state: p.state,
+      attempts: p.attempts,
+      lastError: p.last_error,
+      createdAt: p.created_at.toISOString(),
+    })),
   };
 }
 

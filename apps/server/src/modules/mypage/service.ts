@@ -3,7 +3,7 @@ import type { Booking, BookingOption, Member, Rental } from '@tabi/contract/book
 import { isYes } from '@tabi/contract/booking-rules';
 import { isoDateToYmd } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
-import type { AppContext } from '../../context.ts';
+import type { AppContext, AppContextBase } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { type CancelQuote, cancelBooking as cancel, quoteCancellation } from '../booking/cancel.ts';
 import { customerActor } from '../booking/events.ts';
@@ -17,7 +17,7 @@ function bookingNotFound(): AppError {
   return AppError.notFound(Msg.bookingNotFound);
 }
 
-async function loadBooking(ctx: AppContext, rsvno: string): Promise<repo.BookingRow> {
+async function loadBooking(ctx: AppContextBase, rsvno: string): Promise<repo.BookingRow> {
   const booking = await repo.findBooking(ctx.db, rsvno);
   if (!booking) throw bookingNotFound();
   return booking;
@@ -98,6 +98,11 @@ function toRental(row: { seq: number; model: string; bootsSize: string; wearSize
 /** POST /booking/{rsvno}: the booking as my page shows it (SPEC §3). */
 export async function getBooking(ctx: AppContext, input: { session: string; rsvno: string }): Promise<Booking> {
   const { rsvno } = await requireSession(ctx, input.session, input.rsvno);
+  return bookingView(ctx, rsvno);
+}
+
+/** The booking as my page shows it, without a session: my page's answer, and the console's 予約詳細. */
+export async function bookingView(ctx: AppContextBase, rsvno: string): Promise<Booking> {
   const booking = await loadBooking(ctx, rsvno);
   const [members, lines, rentals] = await Promise.all([
     repo.findMembers(ctx.db, rsvno),

@@ -30,6 +30,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
   const links = [
     { to: '/admin', label: 'ダッシュボード', end: true },
     { to: '/admin/bookings', label: '予約一覧' },
+    { to: '/admin/manifest', label: '参加者名簿' },
     { to: '/admin/mails', label: 'メール' },
     ...(staff.role === 'admin' ? [{ to: '/admin/staff', label: 'スタッフ' }] : []),
   ];

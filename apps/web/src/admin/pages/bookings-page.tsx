@@ -173,6 +173,13 @@ export function BookingsPage() {
             </select>
           </label>
           <label>
+            決済処理
+            <select name="provider" defaultValue={value('provider')}>
+              <option value="">すべて</option>
+              <option value="stuck">照合できなかった処理あり</option>
+            </select>
+          </label>
+          <label>
             並び順
             <select name="sort" defaultValue={value('sort') || 'rsvdate'}>
               <option value="rsvdate">受付日時</option>

@@ -1,4 +1,9 @@
-import { type BookingLine, dashboardResponse, type MailLine } from '@tabi/contract/admin';
+import { type BookingLine, dashboardResponse, type MailLine, type ProviderProblemLine } from '@tabi/contract/admin';
+import {
+  PROVIDER_CALL_KIND_LABEL,
+  PROVIDER_CALL_STATE_LABEL,
+  REFUND_REASON_LABEL,
+} from '@tabi/contract/admin-bookings';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -105,6 +110,48 @@ function MailTable({ mails }: { mails: MailLine[] }) {
             <td className="wrap">{m.subject}</td>
             <td className="num">{m.attempts}</td>
             <td className="adm-error-text wrap">{m.lastError ?? '—'}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function ProviderTable({ calls }: { calls: ProviderProblemLine[] }) {
+  if (calls.length === 0) return <p className="adm-empty">照合できなかった決済処理はありません。</p>;
+  return (
+    <table className="adm-table">
+      <caption className="visually-hidden">照合できなかった決済処理</caption>
+      <thead>
+        <tr>
+          <th scope="col">日時</th>
+          <th scope="col">予約番号</th>
+          <th scope="col">処理</th>
+          <th scope="col" className="num">
+            金額
+          </th>
+          <th scope="col">状態</th>
+          <th scope="col" className="num">
+            試行
+          </th>
+          <th scope="col">エラー</th>
+        </tr>
+      </thead>
+      <tbody>
+        {calls.map((c) => (
+          <tr key={c.id}>
+            <td className="nowrap">{tokyoDateTime(c.createdAt)}</td>
+            <td className="nowrap">
+              <Link to={`/admin/bookings/${c.rsvno}`}>{c.rsvno}</Link>
+            </td>
+            <td className="nowrap">
+              {PROVIDER_CALL_KIND_LABEL[c.kind] ?? c.kind}
+              {c.reason ? `（${REFUND_REASON_LABEL[c.reason] ?? c.reason}）` : ''}
+            </td>
+            <td className="num">{yen(c.amount)}</td>
+            <td className="nowrap">{PROVIDER_CALL_STATE_LABEL[c.state] ?? c.state}</td>
+            <td className="num">{c.attempts}</td>
+            <td className="adm-error-text wrap">{c.lastError ?? '—'}</td>
           </tr>
         ))}
       </tbody>
@@ -227,6 +274,13 @@ export function DashboardPage() {
                 `${tokyoDateTime(l.paymentDeadline)}（${l.minutes < 0 ? `${duration(l.minutes)}超過` : `残り${duration(l.minutes)}`}）`
               }
             />
+          </Section>
+          <Section
+            title="照合できなかった決済処理"
+            count={d.providerProblems.length}
+            more="/admin/bookings?provider=stuck"
+          >
+            <ProviderTable calls={d.providerProblems} />
           </Section>
           <Section title="送信に失敗したメール" count={d.failedMails.length} more="/admin/mails?status=error">
             <MailTable mails={d.failedMails} />

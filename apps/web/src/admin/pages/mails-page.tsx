@@ -1,8 +1,9 @@
 import { type MailLine, type MailSearchQuery, mailPageResponse } from '@tabi/contract/admin';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
-import type { FormEvent } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { ResendMailDialog } from '../components/booking-dialogs.tsx';
 import { DataTable, Pager } from '../components/data-table.tsx';
 import { Loading, QueryError } from '../components/query-state.tsx';
 import { adminGet } from '../lib/admin-api.ts';
@@ -15,7 +16,7 @@ export const MAIL_STATUS_LABEL: Record<string, string> = {
   sent: '送信済み',
   failed: '送信失敗（再送停止）',
 };
-const MAIL_KIND_LABEL: Record<string, string> = {
+export const MAIL_KIND_LABEL: Record<string, string> = {
   request_received: 'リクエスト受付',
   booking_paid: '予約確定・決済完了',
   request_confirmed: 'リクエスト手配済み',
@@ -24,42 +25,64 @@ const MAIL_KIND_LABEL: Record<string, string> = {
 };
 
 const column = createColumnHelper<MailLine>();
-const columns = [
-  column.accessor('id', { header: 'ID', meta: { className: 'num' } }),
-  column.accessor('createdAt', { header: '作成日時', cell: (c) => tokyoDateTime(c.getValue()) }),
-  column.accessor('kind', { header: '種類', cell: (c) => MAIL_KIND_LABEL[c.getValue()] ?? c.getValue() }),
-  column.accessor('rsvno', {
-    header: '予約番号',
-    cell: (c) => {
-      const rsvno = c.getValue();
-      return rsvno ? <Link to={`/admin/bookings/${rsvno}`}>{rsvno}</Link> : '—';
-    },
-  }),
-  column.accessor('to', { header: '宛先' }),
-  column.accessor('subject', { header: '件名', meta: { className: 'wrap' } }),
-  column.accessor('status', {
-    header: '状態',
-    cell: (c) => {
-      const failed = c.getValue() === 'failed' || c.row.original.lastError !== null;
-      return (
-        <span className={failed ? 'adm-status adm-status-4' : 'adm-status'}>
-          {MAIL_STATUS_LABEL[c.getValue()] ?? c.getValue()}
-        </span>
-      );
-    },
-  }),
-  column.accessor('attempts', { header: '試行回数', meta: { className: 'num' } }),
-  column.accessor('lastError', {
-    header: '最後のエラー',
-    meta: { className: 'wrap' },
-    cell: (c) => <span className="adm-error-text">{c.getValue() ?? '—'}</span>,
-  }),
-  column.accessor('sentAt', { header: '送信日時', cell: (c) => tokyoDateTime(c.getValue()) }),
-] as ColumnDef<MailLine, unknown>[];
+const columnsWith = (onResend: (mail: MailLine) => void) =>
+  [
+    column.display({
+      id: 'resend',
+      header: '操作',
+      cell: (c) =>
+        c.row.original.rsvno ? (
+          <button
+            type="button"
+            onClick={() => onResend(c.row.original)}
+            aria-label={`メール${c.row.original.id}「${c.row.original.subject}」を再送`}
+          >
+            再送
+          </button>
+        ) : (
+          <span className="adm-muted" title="予約に紐づかないメールは再送できません">
+            —
+          </span>
+        ),
+    }),
+    column.accessor('id', { header: 'ID', meta: { className: 'num' } }),
+    column.accessor('createdAt', { header: '作成日時', cell: (c) => tokyoDateTime(c.getValue()) }),
+    column.accessor('kind', { header: '種類', cell: (c) => MAIL_KIND_LABEL[c.getValue()] ?? c.getValue() }),
+    column.accessor('rsvno', {
+      header: '予約番号',
+      cell: (c) => {
+        const rsvno = c.getValue();
+        return rsvno ? <Link to={`/admin/bookings/${rsvno}`}>{rsvno}</Link> : '—';
+      },
+    }),
+    column.accessor('to', { header: '宛先' }),
+    column.accessor('subject', { header: '件名', meta: { className: 'wrap' } }),
+    column.accessor('status', {
+      header: '状態',
+      cell: (c) => {
+        const failed = c.getValue() === 'failed' || c.row.original.lastError !== null;
+        return (
+          <span className={failed ? 'adm-status adm-status-4' : 'adm-status'}>
+            {MAIL_STATUS_LABEL[c.getValue()] ?? c.getValue()}
+          </span>
+        );
+      },
+    }),
+    column.accessor('attempts', { header: '試行回数', meta: { className: 'num' } }),
+    column.accessor('lastError', {
+      header: '最後のエラー',
+      meta: { className: 'wrap' },
+      cell: (c) => <span className="adm-error-text">{c.getValue() ?? '—'}</span>,
+    }),
+    column.accessor('sentAt', { header: '送信日時', cell: (c) => tokyoDateTime(c.getValue()) }),
+  ] as ColumnDef<MailLine, unknown>[];
 
-/** メール: the outbox, read-only (resending comes with the booking actions). */
+/** メール: the outbox; a mail of a booking can be resent (the booking lifecycle's resendMail, with its event). */
 export function MailsPage() {
   const heading = useAdminPage('メール');
+  const [resending, setResending] = useState<MailLine | null>(null);
+  const [message, setMessage] = useState('');
+  const columns = useMemo(() => columnsWith(setResending), []);
   const [params, setParams] = useSearchParams();
   const filters: MailSearchQuery = {};
   const status = params.get('status');
@@ -88,8 +111,23 @@ export function MailsPage() {
         <h1 ref={heading} tabIndex={-1}>
           メール
         </h1>
-        <span className="adm-muted">送信キュー（outbox）の状態。再送は予約詳細の操作とあわせて追加予定です。</span>
+        <span className="adm-muted">
+          送信キュー（outbox）の状態。予約のメールは「再送」で同じ内容をもう一度送れます。
+        </span>
       </div>
+      <output className="adm-status-line" aria-live="polite">
+        {message && <span className="adm-success">{message}</span>}
+      </output>
+      <ResendMailDialog
+        rsvno={resending?.rsvno ?? ''}
+        mail={resending}
+        open={resending !== null}
+        onClose={() => setResending(null)}
+        onDone={(text) => {
+          setResending(null);
+          setMessage(text);
+        }}
+      />
       <form
         className="adm-filters adm-filters-inline"
         onSubmit={submit}

@@ -136,11 +136,11 @@ export function CheckPage() {
         {isRequest ? '「リクエスト」' : '「購入（決済）」'}ボタンを押してください。
       </p>
       {pending && (
-        <p className={styles.requestNote} role="status">
+        <output className={styles.requestNote}>
           予約番号 {pending.rsvno} のご予約はお支払いがまだ完了していません。
           {formatTokyoDateTime(pending.expiresAt)}
           までに「購入（決済）」からお支払いいただくと、ご予約が確定します。
-        </p>
+        </output>
       )}
       <BookingSummary />
       <PeopleReview

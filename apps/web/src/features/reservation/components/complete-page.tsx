@@ -58,9 +58,7 @@ export function CompletePage() {
   if (sessionId && result.isPending) {
     return (
       <div className="container page">
-        <p className={`card ${styles.panel}`} role="status">
-          お支払いの結果を確認しています…
-        </p>
+        <output className={`card ${styles.panel}`}>お支払いの結果を確認しています…</output>
       </div>
     );
   }

@@ -1,0 +1,253 @@
+/**
+ * 予約詳細 and its actions (DESIGN §11, issue 12). The page reads the booking as my page shows it plus its
+ * payments, provider calls, mails and history; every action is one call of the booking lifecycle with the staff
+ * member as the actor, which checks the state and writes the event itself. Nothing here writes a booking.
+ */
+import {
+  type AdminEvent,
+  type BookingActions,
+  type BookingDetail,
+  type CancelQuoteResult,
+  CUSTOMER_ACTOR_LABEL,
+  PROVIDER_STUCK_ATTEMPTS,
+  type ReconcileResult,
+  SYSTEM_ACTOR_LABEL,
+} from '@tabi/contract/admin-bookings';
+import { rentalEditAllowed, requestPending, statusLabel } from '@tabi/contract/booking-rules';
+import { BookingStatus } from '@tabi/contract/constants';
+import { Msg } from '@tabi/contract/messages';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { cancelBooking, cancellationPending, quoteCancellation } from '../booking/cancel.ts';
+import { staffActor } from '../booking/events.ts';
+import { reconcile } from '../booking/reconciler.ts';
+import { editRentals, type RentalEntry } from '../booking/rentals.ts';
+import * as bookingRepo from '../booking/repository.ts';
+import { confirmRequest, declineRequest, type TransitionResult } from '../booking/service.ts';
+import { addNote, changeParticipants, resendMail } from '../booking/staff-actions.ts';
+import { toTokyoIso } from '../booking/tokyo-time.ts';
+import type { BookingInput } from '../booking/validate.ts';
+import { bookingView } from '../mypage/service.ts';
+import { findProviderCalls, type ProviderCallRow } from '../payment/repository.ts';
+import type { StaffPrincipal } from '../staff/service.ts';
+import { staffMails } from './repository.ts';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function callStuck(call: Pick<ProviderCallRow, 'state' | 'attempts'>): boolean {
+  return call.state === 'failed' || (call.state === 'begun' && call.attempts >= PROVIDER_STUCK_ATTEMPTS);
+}
+
+async function loadBooking(ctx: AppContext, rsvno: string): Promise<bookingRepo.BookingRow> {
+  const booking = await bookingRepo.findBooking(ctx.db, rsvno);
+  if (!booking) throw AppError.notFound(Msg.bookingNotFound);
+  return booking;
+}
+
+/** Which actions the state allows now: the predicates the lifecycle functions refuse with. */
+export function allowedActions(
+  booking: bookingRepo.BookingRow,
+  label: string,
+  servertime: string,
+  hasRental: boolean,
+  mailCount: number,
+): BookingActions {
+  const facts = {
+    status: booking.status,
+    status_payment: booking.statusPayment,
+    flg_request_rsv: booking.flgRequestRsv,
+    rsvdate: toTokyoIso(booking.rsvdate),
+  };
+  const live = booking.status !== BookingStatus.canceled;
+  return {
+    confirm: booking.status === BookingStatus.requested,
+    decline: requestPending(facts),
+    // Staff cancel a card booking (paid or within its grace) on the customer's behalf, also on or after its day.
+    cancel: booking.status === BookingStatus.completed && label !== Msg.statusCanceled && !cancellationPending(booking),
+    editParticipants: live,
+    editRentals: hasRental && rentalEditAllowed(facts, servertime) && booking.canceledAt === null,
+    resendMail: mailCount > 0,
+    note: true,
+    reconcile: true,
+  };
+}
+
+function actorLabel(kind: string, actor: string, mails: Map<number, string>): string {
+  if (kind === 'staff') return mails.get(Number(actor)) ?? `スタッフ #${actor}`;
+  if (kind === 'system') return SYSTEM_ACTOR_LABEL[actor] ?? actor;
+  return CUSTOMER_ACTOR_LABEL;
+}
+
+/** GET /api/admin/bookings/:rsvno */
+export async function bookingDetail(ctx: AppContext, rsvno: string): Promise<BookingDetail> {
+  const row = await loadBooking(ctx, rsvno);
+  const [view, lines, payments, calls, mails, events] = await Promise.all([
+    bookingView(ctx, rsvno),
+    bookingRepo.findBookingOptions(ctx.db, rsvno),
+    bookingRepo.findPayments(ctx.db, rsvno),
+    findProviderCalls(ctx.db, rsvno),
+    bookingRepo.findBookingMails(ctx.db, rsvno),
+    bookingRepo.findEvents(ctx.db, rsvno),
+  ]);
+  const first = lines[0];
+  const option = first ? await bookingRepo.findOption(ctx.db, first.line.opcd) : undefined;
+  const staffIds = [...new Set(events.filter((e) => e.actorKind === 'staff').map((e) => Number(e.actor)))];
+  const names = await staffMails(
+    ctx.db,
+    staffIds.filter((id) => Number.isInteger(id)),
+  );
+  const servertime = toTokyoIso(ctx.clock.now());
+  const label = statusLabel(
+    { status: row.status, status_payment: row.statusPayment, rsvdate: toTokyoIso(row.rsvdate) },
+    servertime,
+  );
+  const rentalcd = lines.find(({ option: o }) => o.rentalcd !== '')?.option.rentalcd ?? '';
+  return {
+    booking: view,
+    statusLabel: label,
+    tel: row.tel,
+    lang: row.lang,
+    md: row.md,
+    canceledAt: iso(row.canceledAt),
+    cancelFee: row.cancelFee,
+    refundAmount: row.refundAmount,
+    cancelReason: row.cancelReason,
+    option: {
+      opcd: first?.line.opcd ?? '',
+      webname: first?.option.webname ?? '',
+      rentalcd,
+      flgRequestItem: option?.flgRequestItem ?? false,
+      extendedFields: option?.extendedFields ?? [],
+      seats: lines.reduce((sum, l) => sum + l.line.seats, 0),
+    },
+    payments: payments.map((p) => ({
+      id: p.id,
+      provider: p.provider,
+      checkoutSessionId: p.checkoutSessionId,
+      amount: p.amount,
+      status: p.status,
+      chargeId: p.chargeId,
+      refundedAmount: p.refundedAmount,
+      createdAt: p.createdAt.toISOString(),
+      paidAt: iso(p.paidAt),
+    })),
+    providerCalls: calls.map((c) => ({
+      id: c.id,
+      kind: c.kind,
+      paymentId: c.paymentId,
+      amount: c.amount,
+      reason: c.reason,
+      state: c.state,
+      attempts: c.attempts,
+      lastError: c.lastError,
+      providerRef: c.providerRef,
+      createdAt: c.createdAt.toISOString(),
+      doneAt: iso(c.doneAt),
+      stuck: callStuck(c),
+    })),
+    mails: mails.map((m) => ({
+      id: m.id,
+      kind: m.kind,
+      to: m.to,
+      subject: m.subject,
+      body: m.body,
+      status: m.status,
+      attempts: m.attempts,
+      lastError: m.lastError,
+      createdAt: m.createdAt.toISOString(),
+      sentAt: iso(m.sentAt),
+    })),
+    events: events.map(
+      (e): AdminEvent => ({
+        id: e.id,
+        at: e.at.toISOString(),
+        actorKind: e.actorKind,
+        actor: e.actor,
+        actorLabel: actorLabel(e.actorKind, e.actor, names),
+        action: e.action,
+        before: e.before ?? null,
+        after: e.after ?? null,
+        note: e.note,
+      }),
+    ),
+    actions: allowedActions(row, label, servertime, rentalcd !== '', mails.length),
+  };
+}
+
+function asResult(r: TransitionResult) {
+  return { rsvno: r.rsvno, status: r.status, paymentDeadline: iso(r.paymentDeadline) };
+}
+
+export async function confirm(ctx: AppContext, staff: StaffPrincipal, rsvno: string) {
+  return asResult(await confirmRequest(ctx, rsvno, staffActor(staff.id)));
+}
+
+export async function decline(ctx: AppContext, staff: StaffPrincipal, rsvno: string) {
+  return asResult(await declineRequest(ctx, rsvno, staffActor(staff.id)));
+}
+
+/** The cancellation's effect now: the policy's fee (or the fee the clerk typed), the refund, what was paid. */
+export async function cancelQuote(
+  ctx: AppContext,
+  staff: StaffPrincipal,
+  rsvno: string,
+  fee: number | undefined,
+): Promise<CancelQuoteResult> {
+  const actor = staffActor(staff.id);
+  // The reason is asked for when the cancellation is made; a preview stores nothing.
+  const override = fee === undefined ? undefined : { amount: fee, reason: 'preview' };
+  const quote = await quoteCancellation(ctx, rsvno, actor, override);
+  return { ...quote, paid: await paidAmount(ctx, rsvno) };
+}
+
+/** Money still held for the booking (paid minus refunded), or the booking's amount when settled by hand. */
+async function paidAmount(ctx: AppContext, rsvno: string): Promise<number> {
+  const booking = await loadBooking(ctx, rsvno);
+  const paid = await bookingRepo.findPaidPayments(ctx.db, rsvno);
+  if (paid.length > 0) return paid.reduce((sum, p) => sum + p.amount - p.refundedAmount, 0);
+  return booking.statusPayment === 1 ? booking.amountjp : 0;
+}
+
+export async function cancel(
+  ctx: AppContext,
+  staff: StaffPrincipal,
+  rsvno: string,
+  input: { feeOverride?: { amount: number; reason: string } | undefined; expectedRefund?: number | undefined },
+) {
+  return cancelBooking(ctx, rsvno, {
+    actor: staffActor(staff.id),
+    ...(input.feeOverride ? { feeOverride: input.feeOverride } : {}),
+    ...(input.expectedRefund !== undefined ? { expectedRefund: input.expectedRefund } : {}),
+  });
+}
+
+export async function resend(ctx: AppContext, staff: StaffPrincipal, rsvno: string, mailId: number) {
+  await resendMail(ctx, rsvno, mailId, staffActor(staff.id));
+  return { ok: true as const };
+}
+
+export async function participants(
+  ctx: AppContext,
+  staff: StaffPrincipal,
+  rsvno: string,
+  memberList: BookingInput['memberList'],
+) {
+  await changeParticipants(ctx, rsvno, memberList, staffActor(staff.id));
+  return { ok: true as const };
+}
+
+export async function rentals(ctx: AppContext, staff: StaffPrincipal, rsvno: string, entries: RentalEntry[]) {
+  await editRentals(ctx, rsvno, entries, staffActor(staff.id));
+  return { ok: true as const };
+}
+
+export async function note(ctx: AppContext, staff: StaffPrincipal, rsvno: string, text: string) {
+  await addNote(ctx, rsvno, text, staffActor(staff.id));
+  return { ok: true as const };
+}
+
+/** 今すぐ照合: this booking's unfinished provider steps, whether due or not, finished now. */
+export async function reconcileNow(ctx: AppContext, staff: StaffPrincipal, rsvno: string): Promise<ReconcileResult> {
+  await loadBooking(ctx, rsvno);
+  return reconcile(ctx, { rsvno, actor: staffActor(staff.id) });
+}

@@ -1,0 +1,161 @@
+/**
+ * 参加者名簿 (issue 12): the rows of one day (one option or all) against the database — every participant of the
+ * bookings that hold their seats, none of the canceled or expired ones — and the same rows as CSV for Excel.
+ */
+import { STAFF_COOKIE } from '@tabi/contract/admin';
+import type { Manifest } from '@tabi/contract/admin-bookings';
+import { UNPAID_GRACE_MINUTES } from '@tabi/contract/constants';
+import { addDays, ageOn, tokyoYmd } from '@tabi/contract/dates';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingMembers, bookingOptions, bookings } from '../../db/schema.ts';
+import { seed } from '../../seed/seed.ts';
+import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { cloneBooking, insertStaff, signIn } from '../staff/test-fixtures.ts';
+
+let t: TestApp;
+let cookie: string;
+let tomorrow: string;
+const iso = (ymd: string) => `${ymd.slice(0, 4)}-${ymd.slice(4, 6)}-${ymd.slice(6, 8)}`;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seed(t.ctx.db, t.clock);
+  const now = t.clock.now();
+  tomorrow = addDays(tokyoYmd(now), 1);
+  const day = { usedate: iso(tomorrow) };
+  // Tomorrow on OP0001: a paid booking, a request, a canceled one, an unpaid card booking past its grace, and a
+  // paid one whose applicant's name a spreadsheet would run as a formula.
+  await cloneBooking(t.ctx.db, 'AA100001', 'MM000001', {}, day);
+  await cloneBooking(t.ctx.db, 'AA100005', 'MM000002', {}, { ...day, opcd: 'OP0001' });
+  await cloneBooking(t.ctx.db, 'AA100001', 'MM000003', { status: 4 }, day);
+  await cloneBooking(
+    t.ctx.db,
+    'AA100002',
+    'MM000004',
+    { rsvdate: new Date(now.getTime() - (UNPAID_GRACE_MINUTES + 1) * 60_000) },
+    day,
+  );
+  await cloneBooking(t.ctx.db, 'AA100001', 'MM000005', { sei: '=cmd', mei: '|calc', tel: '+81-90-0000-0000' }, day);
+  // One on OP0007, whose option asks for passport and vegetarian (seed.integration.test.ts).
+  await cloneBooking(t.ctx.db, 'AA100004', 'MM000006', { status: 1, statusPayment: 1 }, { ...day, opcd: 'OP0007' });
+  await t.ctx.db
+    .update(bookingMembers)
+    .set({ extended: { passport_number: 'TK1234567', vegetarian_meals: true } })
+    .where(eq(bookingMembers.rsvno, 'MM000006'));
+  await insertStaff(t.ctx.db, { mail: 'op-manifest@example.jp', role: 'operator' });
+  cookie = await signIn(t, 'op-manifest@example.jp');
+}, 120_000);
+afterAll(async () => {
+  await t.close();
+});
+
+async function get(url: string) {
+  const res = await t.request({ method: 'GET', url, cookies: { [STAFF_COOKIE]: cookie } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res;
+}
+
+/** The expected (rsvno, seq) pairs of a day, worked out in plain code from every row. */
+async function expectedPairs(day: string, opcd?: string): Promise<string[]> {
+  const now = t.clock.now();
+  const all = await t.ctx.db.select().from(bookings);
+  const lines = await t.ctx.db.select().from(bookingOptions);
+  const members = await t.ctx.db.select().from(bookingMembers);
+  const live = new Set(
+    all
+      .filter(
+        (b) =>
+          b.status !== 4 &&
+          !(
+            b.status === 1 &&
+            b.statusPayment === 0 &&
+            b.flgRequestRsv === 0 &&
+            now.getTime() - b.rsvdate.getTime() >= UNPAID_GRACE_MINUTES * 60_000
+          ),
+      )
+      .map((b) => b.rsvno),
+  );
+  // A participant is listed once per option of the day (a coupon package has several).
+  return lines
+    .filter((l) => l.usedate === iso(day) && live.has(l.rsvno) && (!opcd || l.opcd === opcd))
+    .flatMap((l) => members.filter((m) => m.rsvno === l.rsvno).map((m) => `${l.opcd}/${m.rsvno}/${m.seq}`))
+    .sort();
+}
+
+describe('GET /api/admin/manifest', () => {
+  it('defaults to tomorrow in Tokyo and lists every participant of the live bookings of all options', async () => {
+    const m: Manifest = (await get('/api/admin/manifest')).json().response;
+    expect(m.date).toBe(tomorrow);
+    const got = m.rows.map((r) => `${r.opcd}/${r.rsvno}/${r.seq}`).sort();
+    expect(got).toEqual(await expectedPairs(tomorrow));
+    expect(got).toContain('OP0001/MM000001/1');
+    expect(got).toContain('OP0001/MM000002/3');
+    expect(got.some((p) => p.includes('MM000003') || p.includes('MM000004'))).toBe(false);
+    // Option totals agree with the rows.
+    for (const o of m.options) {
+      const rows = m.rows.filter((r) => r.opcd === o.opcd);
+      expect(o.participants).toBe(rows.length);
+      expect(o.bookings).toBe(new Set(rows.map((r) => r.rsvno)).size);
+    }
+  });
+
+  it('shows age class, age on the day, sex, nationality, phone and status of each participant', async () => {
+    const m: Manifest = (await get(`/api/admin/manifest?date=${tomorrow}&opcd=OP0001`)).json().response;
+    expect(m.rows.map((r) => `${r.opcd}/${r.rsvno}/${r.seq}`).sort()).toEqual(await expectedPairs(tomorrow, 'OP0001'));
+    const child = m.rows.find((r) => r.rsvno === 'MM000001' && r.seq === 3);
+    const [member] = await t.ctx.db
+      .select()
+      .from(bookingMembers)
+      .where(eq(bookingMembers.rsvno, 'MM000001'))
+      .then((rows) => rows.filter((r) => r.seq === 3));
+    expect(child).toMatchObject({
+      mei: '健太',
+      ageClass: '小人',
+      age: ageOn((member?.birthday ?? '').replaceAll('-', ''), tomorrow),
+      sex: '男性',
+      tel: '090-1234-5678',
+      statusLabel: '予約済み',
+      passportNumber: null,
+      vegetarian: null,
+    });
+    expect(m.rows.find((r) => r.rsvno === 'MM000002')?.statusLabel).toBe('リクエスト予約');
+  });
+
+  it('shows passport and vegetarian where the option asks for them', async () => {
+    const m: Manifest = (await get(`/api/admin/manifest?date=${tomorrow}`)).json().response;
+    const row = m.rows.find((r) => r.rsvno === 'MM000006');
+    expect(row).toMatchObject({ passportNumber: 'TK1234567', vegetarian: true });
+    expect(m.options.find((o) => o.opcd === 'OP0007')).toMatchObject({ passport: true, vegetarian: true });
+  });
+
+  it('lists the rentals of a rental option', async () => {
+    const m: Manifest = (await get(`/api/admin/manifest?date=${addDays(tokyoYmd(t.clock.now()), -2)}`)).json().response;
+    const rental = m.rows.filter((r) => r.rsvno === 'AA100009');
+    expect(rental.map((r) => [r.rentalModel, r.bootsSize, r.wearSize])).toEqual([
+      ['スキー', '26.5', 'L'],
+      ['スノーボード', '23.5', 'S'],
+    ]);
+  });
+});
+
+describe('GET /api/admin/manifest.csv', () => {
+  it('is the same rows, UTF-8 with BOM, formulas escaped', async () => {
+    const res = await get(`/api/admin/manifest.csv?date=${tomorrow}&opcd=OP0001`);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toContain(`manifest-${tomorrow}.csv`);
+    const body = res.rawPayload;
+    expect([...body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toContain('"予約番号"');
+    expect(lines[0]).toContain('"年齢（利用日）"');
+    expect(lines).toHaveLength(1 + (await expectedPairs(tomorrow, 'OP0001')).length);
+    const formula = lines.find((l) => l.includes('MM000005'));
+    expect(formula).toContain(`"'=cmd |calc"`);
+    expect(formula).toContain(`"'+81-90-0000-0000"`);
+    expect(lines.some((l) => l.includes('MM000003'))).toBe(false);
+  });
+});

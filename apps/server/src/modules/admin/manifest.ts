@@ -1,0 +1,149 @@
+/**
+ * 参加者名簿 (DESIGN §11): who travels on one day, for one option or all, as a table and as CSV for Excel. The
+ * bookings counted are those the dashboard counts as departing (they hold their seats).
+ */
+import type { Manifest, ManifestOption, ManifestQuery, ManifestRow } from '@tabi/contract/admin-bookings';
+import { isYes, statusLabel } from '@tabi/contract/booking-rules';
+import {
+  AGE_CLASS_LABEL,
+  ageClassFromCode,
+  GENDER_LABEL,
+  type GenderCode,
+  RENTAL_TYPE_LABEL,
+  type RentalTypeCode,
+  UNPAID_GRACE_MINUTES,
+} from '@tabi/contract/constants';
+import { addDays, ageOn, isValidYmd, tokyoYmd } from '@tabi/contract/dates';
+import type { AppContext } from '../../context.ts';
+import { toTokyoIso } from '../booking/tokyo-time.ts';
+import { toCsv } from './csv.ts';
+import * as repo from './repository.ts';
+
+const ymdIso = (ymd: string) => `${ymd.slice(0, 4)}-${ymd.slice(4, 6)}-${ymd.slice(6, 8)}`;
+const slashDate = (ymd: string) => `${ymd.slice(0, 4)}/${ymd.slice(4, 6)}/${ymd.slice(6, 8)}`;
+
+/** Passport and vegetarian as stored: flat, or under extended_participant_fields (older rows). */
+function participantFields(extended: Record<string, unknown>): Record<string, unknown> {
+  const nested = extended.extended_participant_fields;
+  return nested && typeof nested === 'object' ? (nested as Record<string, unknown>) : extended;
+}
+
+/** The day asked for, or tomorrow in Tokyo (the day a clerk prints the evening before). */
+export function manifestDay(ctx: AppContext, query: ManifestQuery): string {
+  return query.date && isValidYmd(query.date) ? query.date : addDays(tokyoYmd(ctx.clock.now()), 1);
+}
+
+export async function manifest(ctx: AppContext, query: ManifestQuery): Promise<Manifest> {
+  const now = ctx.clock.now();
+  const date = manifestDay(ctx, query);
+  const opcd = query.opcd?.normalize('NFKC').trim().toUpperCase() || undefined;
+  const cutoff = new Date(now.getTime() - UNPAID_GRACE_MINUTES * 60_000);
+  const records = await repo.manifestRows(ctx.db, ymdIso(date), opcd, cutoff);
+  const servertime = toTokyoIso(now);
+
+  const options = new Map<string, ManifestOption & { rsvnos: Set<string> }>();
+  const rows = records.map((r): ManifestRow => {
+    const listed = new Set(r.extended_fields);
+    const fields = participantFields(r.extended);
+    let option = options.get(r.opcd);
+    if (!option) {
+      option = {
+        opcd: r.opcd,
+        webname: r.webname,
+        rentalcd: r.rentalcd,
+        passport: listed.has('passport_number'),
+        vegetarian: listed.has('vegetarian_meals'),
+        bookings: 0,
+        participants: 0,
+        rsvnos: new Set(),
+      };
+      options.set(r.opcd, option);
+    }
+    option.rsvnos.add(r.rsvno);
+    option.participants += 1;
+    const ageClass = ageClassFromCode(r.ageclass);
+    return {
+      rsvno: r.rsvno,
+      statusLabel: statusLabel(
+        { status: r.status, status_payment: r.status_payment, rsvdate: toTokyoIso(r.rsvdate) },
+        servertime,
+      ),
+      opcd: r.opcd,
+      webname: r.webname,
+      seq: r.seq,
+      sei: r.sei,
+      mei: r.mei,
+      ageClass: ageClass ? AGE_CLASS_LABEL[ageClass] : r.ageclass,
+      age: ageOn(r.birthday, r.usedate),
+      birthday: r.birthday,
+      sex: GENDER_LABEL[r.sex as GenderCode] ?? r.sex,
+      nationality: r.nationality_nm ?? '',
+      passportNumber: listed.has('passport_number')
+        ? typeof fields.passport_number === 'string'
+          ? fields.passport_number
+          : ''
+        : null,
+      vegetarian: listed.has('vegetarian_meals') ? isYes(fields.vegetarian_meals) : null,
+      rentalModel: r.model ? (RENTAL_TYPE_LABEL[r.model as RentalTypeCode] ?? r.model) : '',
+      bootsSize: r.boots_size ?? '',
+      wearSize: r.wear_size ?? '',
+      applicant: `${r.sei_applicant} ${r.mei_applicant}`,
+      tel: r.tel,
+    };
+  });
+  return {
+    date,
+    opcd: opcd ?? null,
+    options: [...options.values()].map(({ rsvnos, ...o }) => ({ ...o, bookings: rsvnos.size })),
+    rows,
+  };
+}
+
+/** The same rows for Excel: UTF-8 with BOM, formulas escaped (csv.ts); the option-specific columns always present. */
+export async function manifestCsv(ctx: AppContext, query: ManifestQuery): Promise<{ date: string; csv: string }> {
+  const m = await manifest(ctx, query);
+  const header = [
+    '利用日',
+    '商品コード',
+    '商品名',
+    '予約番号',
+    'ステータス',
+    '参加者No.',
+    '氏名',
+    '年齢区分',
+    '年齢（利用日）',
+    '性別',
+    '国籍',
+    'パスポート番号',
+    'ベジタリアン',
+    'レンタル',
+    'ブーツ',
+    'ウェア',
+    '申込者',
+    '申込者電話番号',
+  ];
+  const csv = toCsv(
+    header,
+    m.rows.map((r) => [
+      slashDate(m.date),
+      r.opcd,
+      r.webname,
+      r.rsvno,
+      r.statusLabel,
+      r.seq,
+      `${r.sei} ${r.mei}`,
+      r.ageClass,
+      r.age,
+      r.sex,
+      r.nationality,
+      r.passportNumber ?? '',
+      r.vegetarian === null ? '' : r.vegetarian ? '希望する' : '希望しない',
+      r.rentalModel,
+      r.bootsSize,
+      r.wearSize,
+      r.applicant,
+      r.tel,
+    ]),
+  );
+  return { date: m.date, csv };
+}

@@ -1,0 +1,97 @@
+import { type FormEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+import { FormAlert } from './field.tsx';
+
+interface ActionDialogProps {
+  open: boolean;
+  title: string;
+  onClose(): void;
+  /** Runs the action; the dialog stays open (with the message) when it fails. */
+  onSubmit(): void;
+  submitLabel: string;
+  busy?: boolean;
+  /** A refusal or failure of the server, said in the dialog. */
+  error?: string | null;
+  /** Disables the submit button (a required field is empty, the effect is still loading). */
+  disabled?: boolean;
+  danger?: boolean;
+  wide?: boolean;
+  children: ReactNode;
+}
+
+/**
+ * The console's confirmation dialog: a native <dialog> opened with showModal(), so the page behind is inert and
+ * focus stays inside (the focus trap), Esc closes it, it is labelled by its title and described by its body; focus
+ * returns to the button that opened it. The body says the action's effect (yen and seats) before it is sent.
+ */
+export function ActionDialog({
+  open,
+  title,
+  onClose,
+  onSubmit,
+  submitLabel,
+  busy = false,
+  error = null,
+  disabled = false,
+  danger = false,
+  wide = false,
+  children,
+}: ActionDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const opener = useRef<Element | null>(null);
+  const titleId = useId();
+  const bodyId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      opener.current = document.activeElement;
+      dialog.showModal();
+    }
+    if (!open && dialog.open) {
+      dialog.close();
+      if (opener.current instanceof HTMLElement) opener.current.focus();
+    }
+  }, [open]);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!busy && !disabled) onSubmit();
+  }
+
+  return (
+    <dialog
+      ref={ref}
+      className={`adm-dialog${wide ? ' adm-dialog-wide' : ''}`}
+      aria-labelledby={titleId}
+      aria-describedby={bodyId}
+      onCancel={(event) => {
+        event.preventDefault();
+        if (!busy) onClose();
+      }}
+    >
+      {open && (
+        <form onSubmit={submit} noValidate>
+          <h2 id={titleId}>{title}</h2>
+          <div id={bodyId} className="adm-dialog-body">
+            {children}
+          </div>
+          <FormAlert>{error}</FormAlert>
+          <div className="adm-dialog-actions">
+            <button type="button" onClick={onClose} disabled={busy}>
+              閉じる
+            </button>
+            <button
+              type="submit"
+              className={danger ? 'adm-danger' : 'adm-primary'}
+              disabled={busy || disabled}
+              aria-busy={busy}
+            >
+              {busy ? '処理中…' : submitLabel}
+            </button>
+          </div>
+        </form>
+      )}
+    </dialog>
+  );
+}

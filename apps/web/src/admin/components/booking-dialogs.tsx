@@ -1,0 +1,610 @@
+/**
+ * The actions of 予約詳細, each behind a confirmation that says its effect in yen and seats before it is sent.
+ * The server decides (the booking lifecycle refuses what the state does not allow); its Japanese refusal is
+ * shown in the dialog, which stays open.
+ */
+import { type AdminMail, type BookingDetail, FEE_REASON_MAX, NOTE_MAX } from '@tabi/contract/admin-bookings';
+import type { MemberInput, RentalInput } from '@tabi/contract/booking';
+import {
+  AGE_CLASS_LABEL,
+  ageClassFromCode,
+  GENDER_LABEL,
+  RENTAL_TYPE_LABEL,
+  RENTAL_TYPES,
+  type RentalTypeCode,
+  rentalNeedsBoots,
+  rentalNeedsType,
+  rentalNeedsWear,
+  SHOE_SIZES,
+  wearSizesFor,
+} from '@tabi/contract/constants';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { bookingActions, useBookingAction, useNationalities } from '../lib/booking-api.ts';
+import { inputToYmd, tokyoDateTime, yen, ymdToInput } from '../lib/format.ts';
+import { ActionDialog } from './action-dialog.tsx';
+
+interface DialogProps {
+  detail: BookingDetail;
+  open: boolean;
+  onClose(): void;
+  /** Called with the message the page announces once the action succeeded. */
+  onDone(message: string): void;
+}
+
+function Effect({ rows }: { rows: [string, string][] }) {
+  return (
+    <dl className="adm-effect">
+      {rows.map(([term, value]) => (
+        <div key={term}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+const seatsOf = (d: BookingDetail) => `${d.option.seats}名`;
+
+export function ConfirmRequestDialog({ detail, open, onClose, onDone }: DialogProps) {
+  const rsvno = detail.booking.rsvno;
+  const action = useBookingAction(
+    () => bookingActions.confirm(rsvno),
+    (r) => onDone(`リクエストを確定しました。お支払い期限：${tokyoDateTime(r.paymentDeadline)}`),
+  );
+  return (
+    <ActionDialog
+      open={open}
+      title="リクエストを確定（手配済みにする）"
+      onClose={onClose}
+      onSubmit={() => action.mutate(undefined)}
+      submitLabel="確定する"
+      busy={action.isPending}
+      error={action.error?.message ?? null}
+    >
+      <p>
+        予約 {rsvno} を「仮予約（手配済）」にし、お客様に手配完了のメールを送ります。お客様はお支払い期限（72時間後、
+        ただし利用日の前日まで）までマイページから決済できます。
+      </p>
+      <Effect
+        rows={[
+          ['お支払いいただく金額', yen(detail.booking.amountjp)],
+          ['座席', `${seatsOf(detail)}（確保したまま）`],
+        ]}
+      />
+    </ActionDialog>
+  );
+}
+
+export function DeclineRequestDialog({ detail, open, onClose, onDone }: DialogProps) {
+  const rsvno = detail.booking.rsvno;
+  const action = useBookingAction(
+    () => bookingActions.decline(rsvno),
+    () => onDone('リクエストをお断りしました（キャンセル済み）。'),
+  );
+  return (
+    <ActionDialog
+      open={open}
+      title="リクエストをお断りする"
+      onClose={onClose}
+      onSubmit={() => action.mutate(undefined)}
+      submitLabel="お断りする"
+      danger
+      busy={action.isPending}
+      error={action.error?.message ?? null}
+    >
+      <p>予約 {rsvno} をキャンセルし、お客様にお断りのメールを送ります。この操作は取り消せません。</p>
+      <Effect
+        rows={[
+          ['お客様のお支払い', `${yen(0)}（未決済のため返金なし）`],
+          ['在庫に戻す座席', seatsOf(detail)],
+        ]}
+      />
+    </ActionDialog>
+  );
+}
+
+const FEE_PATTERN = /^\d{1,9}$/;
+
+export function CancelDialog({ detail, open, onClose, onDone }: DialogProps) {
+  const rsvno = detail.booking.rsvno;
+  const [override, setOverride] = useState(false);
+  const [fee, setFee] = useState('');
+  const [reason, setReason] = useState('');
+  const [touched, setTouched] = useState(false);
+  const feeId = useId();
+  const reasonId = useId();
+  const feeValid = FEE_PATTERN.test(fee.trim());
+  const feeAmount = override && feeValid ? Number(fee.trim()) : undefined;
+  const quote = useQuery({
+    queryKey: ['admin', 'booking', rsvno, 'cancel-quote', feeAmount ?? null],
+    queryFn: () => bookingActions.cancelQuote(rsvno, feeAmount === undefined ? {} : { fee: feeAmount }),
+    enabled: open,
+    retry: false,
+    staleTime: 0,
+  });
+  const policy = useQuery({
+    queryKey: ['admin', 'booking', rsvno, 'cancel-quote', null],
+    queryFn: () => bookingActions.cancelQuote(rsvno, {}),
+    enabled: open,
+    retry: false,
+  });
+  const action = useBookingAction(
+    () =>
+      bookingActions.cancel(rsvno, {
+        ...(feeAmount !== undefined ? { feeOverride: { amount: feeAmount, reason: reason.trim() } } : {}),
+        ...(quote.data ? { expectedRefund: quote.data.refund } : {}),
+      }),
+    (r) => onDone(`キャンセルしました。キャンセル料 ${yen(r.cancelfee)}、返金 ${yen(r.refund)}。`),
+  );
+  const reasonMissing = override && reason.trim() === '';
+  const feeMissing = override && !feeValid;
+  const close = () => {
+    setOverride(false);
+    setFee('');
+    setReason('');
+    setTouched(false);
+    action.reset();
+    onClose();
+  };
+  return (
+    <ActionDialog
+      open={open}
+      title="お客様に代わってキャンセル"
+      onClose={close}
+      onSubmit={() => {
+        setTouched(true);
+        if (!reasonMissing && !feeMissing && quote.data) action.mutate(undefined);
+      }}
+      submitLabel="キャンセルを確定する"
+      danger
+      wide
+      busy={action.isPending}
+      disabled={!quote.data || quote.isFetching}
+      error={action.error?.message ?? quote.error?.message ?? null}
+    >
+      <p>
+        予約 {rsvno}{' '}
+        をキャンセルし、決済代行会社を通じて返金し、お客様にキャンセルのメールを送ります。この操作は取り消せません。
+      </p>
+      <Effect
+        rows={[
+          ['ご予約金額', yen(detail.booking.amountjp)],
+          ['お支払い済み', quote.data ? yen(quote.data.paid) : '…'],
+          ['規定のキャンセル料', policy.data ? yen(policy.data.cancelfee) : '…'],
+          ['適用するキャンセル料', quote.data ? yen(quote.data.cancelfee) : '…'],
+          ['返金額', quote.data ? yen(quote.data.refund) : '…'],
+          ['在庫に戻す座席', seatsOf(detail)],
+        ]}
+      />
+      <label className="adm-check">
+        <input
+          type="checkbox"
+          checked={override}
+          onChange={(e) => {
+            setOverride(e.target.checked);
+            if (e.target.checked && fee === '' && policy.data) setFee(String(policy.data.cancelfee));
+          }}
+        />
+        キャンセル料を変更する（特例）
+      </label>
+      {override && (
+        <div className="adm-override">
+          <div className="adm-field">
+            <label htmlFor={feeId}>キャンセル料（円）</label>
+            <input
+              id={feeId}
+              inputMode="numeric"
+              value={fee}
+              onChange={(e) => setFee(e.target.value.normalize('NFKC').replace(/[,，]/g, ''))}
+              aria-invalid={touched && feeMissing ? true : undefined}
+              aria-describedby={touched && feeMissing ? `${feeId}-error` : undefined}
+            />
+            {touched && feeMissing && (
+              <p id={`${feeId}-error`} className="adm-error-text">
+                0円以上の整数で入力してください。
+              </p>
+            )}
+          </div>
+          <div className="adm-field">
+            <label htmlFor={reasonId}>
+              変更の理由 <span className="adm-required">必須</span>
+            </label>
+            <textarea
+              id={reasonId}
+              rows={2}
+              maxLength={FEE_REASON_MAX}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              aria-invalid={touched && reasonMissing ? true : undefined}
+              aria-describedby={`${reasonId}-hint${touched && reasonMissing ? ` ${reasonId}-error` : ''}`}
+            />
+            <p id={`${reasonId}-hint`} className="adm-hint">
+              履歴に残ります（お客様には表示されません）。
+            </p>
+            {touched && reasonMissing && (
+              <p id={`${reasonId}-error`} className="adm-error-text">
+                キャンセル料を変更する場合は、理由を入力してください。
+              </p>
+            )}
+          </div>
+        </div>
+      )}
+    </ActionDialog>
+  );
+}
+
+interface ResendProps {
+  rsvno: string;
+  mail: Pick<AdminMail, 'id' | 'subject' | 'to'> | null;
+  open: boolean;
+  onClose(): void;
+  onDone(message: string): void;
+}
+
+/** Resend one of a booking's mails (予約詳細 and the mail list); mails without a booking cannot be resent. */
+export function ResendMailDialog({ rsvno, mail, open, onClose, onDone }: ResendProps) {
+  const action = useBookingAction(
+    (mailId: number) => bookingActions.resendMail(rsvno, { mailId }),
+    () => onDone(`メール「${mail?.subject ?? ''}」を再送しました（送信キューに追加）。`),
+  );
+  return (
+    <ActionDialog
+      open={open && mail !== null}
+      title="メールを再送する"
+      onClose={() => {
+        action.reset();
+        onClose();
+      }}
+      onSubmit={() => mail && action.mutate(mail.id)}
+      submitLabel="再送する"
+      busy={action.isPending}
+      error={action.error?.message ?? null}
+    >
+      {mail && (
+        <>
+          <p>同じ内容のメールをもう一度送ります。予約の内容・金額・座席は変わりません。</p>
+          <Effect
+            rows={[
+              ['予約番号', rsvno],
+              ['件名', mail.subject],
+              ['宛先', mail.to],
+              ['金額・座席', `変更なし（${yen(0)}・0席）`],
+            ]}
+          />
+        </>
+      )}
+    </ActionDialog>
+  );
+}
+
+type MemberDraft = {
+  seq: string;
+  sei: string;
+  mei: string;
+  birthday: string;
+  sex: string;
+  ageclass: string;
+  nationality_id: string;
+  passport_number: string;
+  vegetarian_meals: boolean;
+};
+
+function draftsOf(detail: BookingDetail): MemberDraft[] {
+  return detail.booking.memberList.map((m) => ({
+    seq: m.seq,
+    sei: m.sei,
+    mei: m.mei,
+    birthday: m.birthday,
+    sex: m.sex,
+    ageclass: m.ageclass,
+    nationality_id: String(m.nationality_id),
+    passport_number: m.extended_datas.extended_participant_fields.passport_number ?? '',
+    vegetarian_meals: m.extended_datas.extended_participant_fields.vegetarian_meals ?? false,
+  }));
+}
+
+export function ParticipantsDialog({ detail, open, onClose, onDone }: DialogProps) {
+  const rsvno = detail.booking.rsvno;
+  const [drafts, setDrafts] = useState<MemberDraft[]>(() => draftsOf(detail));
+  const nationalities = useNationalities(open);
+  const passport = detail.option.extendedFields.includes('passport_number');
+  const vegetarian = detail.option.extendedFields.includes('vegetarian_meals');
+  const action = useBookingAction(
+    (memberList: MemberInput[]) => bookingActions.participants(rsvno, { memberList }),
+    () => onDone('参加者の情報を変更しました。'),
+  );
+  const update = (index: number, patch: Partial<MemberDraft>) =>
+    setDrafts((all) => all.map((d, i) => (i === index ? { ...d, ...patch } : d)));
+  const submit = () =>
+    action.mutate(
+      drafts.map((d) => {
+        const fields: Record<string, string | boolean> = {};
+        if (passport) fields.passport_number = d.passport_number;
+        if (vegetarian) fields.vegetarian_meals = d.vegetarian_meals;
+        return {
+          seq: d.seq,
+          sei: d.sei,
+          mei: d.mei,
+          birthday: d.birthday,
+          sex: d.sex,
+          ageclass: d.ageclass,
+          nationality_id: d.nationality_id,
+          extended_fields: { extended_participant_fields: fields },
+        };
+      }),
+    );
+  return (
+    <ActionDialog
+      open={open}
+      title="参加者の情報を修正"
+      onClose={() => {
+        setDrafts(draftsOf(detail));
+        action.reset();
+        onClose();
+      }}
+      onSubmit={submit}
+      submitLabel="変更を保存する"
+      wide
+      busy={action.isPending}
+      error={action.error?.message ?? null}
+    >
+      <p>
+        氏名・生年月日・性別・国籍{passport ? '・パスポート番号' : ''}
+        {vegetarian ? '・ベジタリアン' : ''}
+        を修正します（お申し込みフォームと同じ規則で確認します）。人数と年齢区分は料金と座席に関わるため変更できません。
+      </p>
+      <Effect
+        rows={[
+          ['金額', `変更なし（${yen(detail.booking.amountjp)}）`],
+          ['座席', `変更なし（${seatsOf(detail)}）`],
+        ]}
+      />
+      {drafts.map((d, i) => {
+        const ageClass = ageClassFromCode(d.ageclass);
+        return (
+          <fieldset key={d.seq} className="adm-member">
+            <legend>
+              参加者{d.seq}（{ageClass ? AGE_CLASS_LABEL[ageClass] : d.ageclass}）
+            </legend>
+            <label>
+              姓
+              <input value={d.sei} maxLength={30} onChange={(e) => update(i, { sei: e.target.value })} />
+            </label>
+            <label>
+              名
+              <input value={d.mei} maxLength={30} onChange={(e) => update(i, { mei: e.target.value })} />
+            </label>
+            <label>
+              生年月日
+              <input
+                type="date"
+                value={ymdToInput(d.birthday)}
+                onChange={(e) => update(i, { birthday: inputToYmd(e.target.value) })}
+              />
+            </label>
+            <label>
+              性別
+              <select value={d.sex} onChange={(e) => update(i, { sex: e.target.value })}>
+                {Object.entries(GENDER_LABEL).map(([code, label]) => (
+                  <option key={code} value={code}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              国籍
+              <select value={d.nationality_id} onChange={(e) => update(i, { nationality_id: e.target.value })}>
+                <option value="0">未選択</option>
+                {(nationalities.data ?? []).map((n) => (
+                  <option key={n.id} value={String(n.id)}>
+                    {n.nationality_nm}
+                  </option>
+                ))}
+                {!nationalities.data && d.nationality_id !== '0' && (
+                  <option value={d.nationality_id}>{detail.booking.memberList[i]?.nationality_nm}</option>
+                )}
+              </select>
+            </label>
+            {passport && (
+              <label>
+                パスポート番号
+                <input
+                  value={d.passport_number}
+                  maxLength={20}
+                  onChange={(e) => update(i, { passport_number: e.target.value })}
+                />
+              </label>
+            )}
+            {vegetarian && (
+              <label className="adm-check">
+                <input
+                  type="checkbox"
+                  checked={d.vegetarian_meals}
+                  onChange={(e) => update(i, { vegetarian_meals: e.target.checked })}
+                />
+                ベジタリアン食を希望する
+              </label>
+            )}
+          </fieldset>
+        );
+      })}
+    </ActionDialog>
+  );
+}
+
+type RentalDraft = { seq: string; model: RentalTypeCode; boots_size: string; wear_size: string };
+
+function rentalDrafts(detail: BookingDetail): RentalDraft[] {
+  return detail.booking.memberList.map((m) => {
+    const r = detail.booking.rentskiList.find((x) => x.seq === m.seq);
+    const model = (RENTAL_TYPES as readonly string[]).includes(r?.model ?? '') ? (r?.model as RentalTypeCode) : '';
+    return { seq: m.seq, model, boots_size: r?.boots_size ?? '', wear_size: r?.wear_size ?? '' };
+  });
+}
+
+export function RentalsDialog({ detail, open, onClose, onDone }: DialogProps) {
+  const rsvno = detail.booking.rsvno;
+  const rentalcd = detail.option.rentalcd;
+  const [drafts, setDrafts] = useState<RentalDraft[]>(() => rentalDrafts(detail));
+  const action = useBookingAction(
+    (rentskiList: RentalInput[]) => bookingActions.rentals(rsvno, { rentskiList }),
+    () => onDone('レンタル内容を変更しました。'),
+  );
+  const update = (index: number, patch: Partial<RentalDraft>) =>
+    setDrafts((all) => all.map((d, i) => (i === index ? { ...d, ...patch } : d)));
+  return (
+    <ActionDialog
+      open={open}
+      title="レンタル内容を変更"
+      onClose={() => {
+        setDrafts(rentalDrafts(detail));
+        action.reset();
+        onClose();
+      }}
+      onSubmit={() => action.mutate(drafts.map((d) => ({ ...d, accessory: '' })))}
+      submitLabel="変更を保存する"
+      wide
+      busy={action.isPending}
+      error={action.error?.message ?? null}
+    >
+      <p>レンタルの種類とサイズを変更します（マイページのレンタル変更と同じ規則で確認します）。</p>
+      <Effect
+        rows={[
+          ['金額', `変更なし（${yen(detail.booking.amountjp)}）`],
+          ['座席', `変更なし（${seatsOf(detail)}）`],
+        ]}
+      />
+      {drafts.map((d, i) => {
+        const member = detail.booking.memberList[i];
+        const ageClass = ageClassFromCode(member?.ageclass ?? '1') ?? 'adult';
+        return (
+          <fieldset key={d.seq} className="adm-member">
+            <legend>
+              参加者{d.seq}：{member?.sei} {member?.mei}（{AGE_CLASS_LABEL[ageClass]}）
+            </legend>
+            {rentalNeedsType(rentalcd) && (
+              <label>
+                レンタル
+                <select value={d.model} onChange={(e) => update(i, { model: e.target.value as RentalTypeCode })}>
+                  {RENTAL_TYPES.filter((t) => t !== '').map((t) => (
+                    <option key={t} value={t}>
+                      {RENTAL_TYPE_LABEL[t]}
+                    </option>
+                  ))}
+                  {d.model === '' && <option value="">選択してください</option>}
+                </select>
+              </label>
+            )}
+            {rentalNeedsBoots(rentalcd) && (
+              <label>
+                ブーツ（cm）
+                <select value={d.boots_size} onChange={(e) => update(i, { boots_size: e.target.value })}>
+                  {d.boots_size === '' && <option value="">選択してください</option>}
+                  {SHOE_SIZES.map((s) => (
+                    <option key={s} value={s}>
+                      {s}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            )}
+            {rentalNeedsWear(rentalcd) && (
+              <label>
+                ウェア
+                <select value={d.wear_size} onChange={(e) => update(i, { wear_size: e.target.value })}>
+                  {d.wear_size === '' && <option value="">選択してください</option>}
+                  {wearSizesFor(ageClass).map((s) => (
+                    <option key={s} value={s}>
+                      {s}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            )}
+          </fieldset>
+        );
+      })}
+    </ActionDialog>
+  );
+}
+
+export function NoteDialog({ detail, open, onClose, onDone }: DialogProps) {
+  const rsvno = detail.booking.rsvno;
+  const [note, setNote] = useState('');
+  const id = useId();
+  const action = useBookingAction(
+    (text: string) => bookingActions.note(rsvno, { note: text }),
+    () => {
+      setNote('');
+      onDone('社内メモを追加しました。');
+    },
+  );
+  return (
+    <ActionDialog
+      open={open}
+      title="社内メモを追加"
+      onClose={() => {
+        action.reset();
+        onClose();
+      }}
+      onSubmit={() => action.mutate(note)}
+      submitLabel="メモを追加する"
+      disabled={note.trim() === ''}
+      busy={action.isPending}
+      error={action.error?.message ?? null}
+    >
+      <div className="adm-field">
+        <label htmlFor={id}>メモ（スタッフのみ閲覧、お客様には表示されません）</label>
+        <textarea id={id} rows={4} maxLength={NOTE_MAX} value={note} onChange={(e) => setNote(e.target.value)} />
+      </div>
+      <Effect rows={[['金額・座席', `変更なし（${yen(0)}・0席）`]]} />
+    </ActionDialog>
+  );
+}
+
+export function ReconcileDialog({ detail, open, onClose, onDone }: DialogProps) {
+  const rsvno = detail.booking.rsvno;
+  const pending = detail.providerCalls.filter((c) => c.state === 'begun' || c.state === 'open' || c.stuck);
+  const refunds = pending.filter((c) => c.kind === 'refund').reduce((sum, c) => sum + c.amount, 0);
+  const action = useBookingAction(
+    () => bookingActions.reconcile(rsvno),
+    (r) =>
+      onDone(
+        `照合しました：返金 ${r.refundsSent}件、決済の反映 ${r.paymentsFulfilled}件、キャンセル確定 ${r.cancellationsFinished}件` +
+          (r.refundsFailed > 0 || r.errors.length > 0 ? `、失敗 ${r.refundsFailed + r.errors.length}件` : '') +
+          '。',
+      ),
+  );
+  return (
+    <ActionDialog
+      open={open}
+      title="今すぐ照合"
+      onClose={() => {
+        action.reset();
+        onClose();
+      }}
+      onSubmit={() => action.mutate(undefined)}
+      submitLabel="照合する"
+      busy={action.isPending}
+      error={action.error?.message ?? null}
+    >
+      <p>
+        この予約の未完了の決済処理を、決済代行会社の記録に照らして今すぐ完了させます（通常は1分ごとに自動で行われます）。
+        支払われた決済は予約に反映し、未送信の返金は同じ内容で送り直し、返金が揃ったキャンセルを確定します。
+      </p>
+      <Effect
+        rows={[
+          ['未完了の処理', `${pending.length}件`],
+          ['送信待ちの返金', yen(refunds)],
+          [
+            '座席',
+            detail.canceledAt && detail.booking.status === 1 ? `キャンセル確定で${seatsOf(detail)}を戻す` : '変更なし',
+          ],
+        ]}
+      />
+    </ActionDialog>
+  );
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { changesOf } from './booking-history.tsx';
+
+describe('changesOf (the history’s before/after)', () => {
+  it('names a state change in Japanese, from → to', () => {
+    expect(
+      changesOf(
+        { status: 6, status_payment: 0, flg_request_rsv: 0 },
+        { status: 0, status_payment: 0, flg_request_rsv: 1, payment_deadline: '2026-11-24T03:00:00.000Z' },
+      ),
+    ).toEqual([
+      { label: 'ステータス', before: 'リクエスト予約', after: '仮予約（手配済）' },
+      { label: 'リクエスト手配', before: 'なし', after: '手配済み' },
+      { label: 'お支払い期限', before: '', after: '2026/11/24 12:00' },
+    ]);
+  });
+
+  it('keeps a value only before as where the change started, and shows yen', () => {
+    expect(changesOf({ status: 1 }, { cancelfee: 500, refund: 21_100 })).toEqual([
+      { label: 'ステータス', before: '予約（カード）', after: '' },
+      { label: 'キャンセル料', before: '', after: '￥500' },
+      { label: '返金額', before: '', after: '￥21,100' },
+    ]);
+  });
+
+  it('lists only the participants that changed', () => {
+    const member = { seq: 1, sei: '山田', mei: '太郎', birthday: '1983-04-01', sex: '1', nationality_id: 0 };
+    const other = { ...member, seq: 2, mei: '花子', sex: '2' };
+    const changes = changesOf({ members: [member, other] }, { members: [{ ...member, mei: 'たろう' }, other] });
+    expect(changes).toEqual([
+      {
+        label: '参加者',
+        before: '1. 山田 太郎・1983/04/01・男性・国籍ID 0',
+        after: '1. 山田 たろう・1983/04/01・男性・国籍ID 0',
+      },
+    ]);
+  });
+});

@@ -1,0 +1,167 @@
+import { type AdminEvent, BOOKING_ACTION_LABEL, REFUND_REASON_LABEL } from '@tabi/contract/admin-bookings';
+import { GENDER_LABEL, type GenderCode, RENTAL_TYPE_LABEL, type RentalTypeCode } from '@tabi/contract/constants';
+import { slashDate, tokyoDateTime, yen } from '../lib/format.ts';
+
+const STATUS_NAME: Record<string, string> = {
+  '0': '仮予約（手配済）',
+  '1': '予約（カード）',
+  '4': 'キャンセル',
+  '6': 'リクエスト予約',
+};
+const MAIL_KIND: Record<string, string> = {
+  request_received: 'リクエスト受付',
+  booking_paid: '予約確定・決済完了',
+  request_confirmed: 'リクエスト手配済み',
+  request_declined: 'リクエストお断り',
+  cancellation: 'キャンセル',
+};
+
+type Value = unknown;
+const text = (v: Value) => (v === null || v === undefined || v === '' ? '—' : String(v));
+const dateOrIso = (v: Value) => {
+  const s = text(v);
+  if (/^\d{8}$/.test(s)) return slashDate(s);
+  if (/^\d{4}-\d{2}-\d{2}$/.test(s)) return s.replaceAll('-', '/');
+  if (/^\d{4}-\d{2}-\d{2}T/.test(s)) return tokyoDateTime(s);
+  return s;
+};
+const money = (v: Value) => (typeof v === 'number' ? yen(v) : text(v));
+
+/** The history's field names (the API's own, ADR 0100) in Japanese, with how to show their values. */
+const FIELDS: Record<string, { label: string; show: (v: Value) => string }> = {
+  status: { label: 'ステータス', show: (v) => STATUS_NAME[String(v)] ?? text(v) },
+  status_payment: { label: '決済', show: (v) => (v === 1 ? '決済済み' : v === 0 ? '未決済' : text(v)) },
+  flg_request_rsv: { label: 'リクエスト手配', show: (v) => (v === 1 ? '手配済み' : v === 0 ? 'なし' : text(v)) },
+  payment_deadline: { label: 'お支払い期限', show: dateOrIso },
+  amountjp: { label: '金額', show: money },
+  cancelfee: { label: 'キャンセル料', show: money },
+  refund: { label: '返金額', show: money },
+  fee_override: { label: 'キャンセル料（変更後）', show: money },
+  amount: { label: '金額', show: money },
+  opcd: { label: '商品コード', show: text },
+  usedate: { label: '利用日', show: dateOrIso },
+  seats: { label: '人数（席）', show: (v) => `${text(v)}名` },
+  mail_id: { label: 'メールID', show: text },
+  kind: { label: '種類', show: (v) => MAIL_KIND[String(v)] ?? text(v) },
+  to: { label: '宛先', show: text },
+  checkout_session: { label: '決済画面ID', show: text },
+  refund_id: { label: '返金ID', show: text },
+  payment_id: { label: '決済No.', show: text },
+  reason: { label: '理由', show: (v) => REFUND_REASON_LABEL[String(v)] ?? text(v) },
+  attempts: { label: '試行回数', show: text },
+};
+
+function fieldOf(key: string) {
+  return FIELDS[key] ?? { label: key, show: (v: Value) => (typeof v === 'object' ? JSON.stringify(v) : text(v)) };
+}
+
+function memberText(m: Record<string, unknown>): string {
+  const extras = [
+    m.passport_number ? `旅券 ${text(m.passport_number)}` : '',
+    m.vegetarian_meals === true ? 'ベジタリアン' : '',
+  ].filter(Boolean);
+  return `${text(m.seq)}. ${text(m.sei)} ${text(m.mei)}・${dateOrIso(m.birthday)}・${
+    GENDER_LABEL[String(m.sex) as GenderCode] ?? text(m.sex)
+  }・国籍ID ${text(m.nationality_id)}${extras.length ? `・${extras.join('・')}` : ''}`;
+}
+
+function rentalText(r: Record<string, unknown>): string {
+  const model = RENTAL_TYPE_LABEL[String(r.model ?? '') as RentalTypeCode] ?? text(r.model);
+  return `${text(r.seq)}. ${r.model ? `${model}・` : ''}ブーツ ${text(r.boots)}・ウェア ${text(r.wear)}`;
+}
+
+function listOf(value: unknown, show: (item: Record<string, unknown>) => string): string[] {
+  return Array.isArray(value) ? value.map((item) => show((item ?? {}) as Record<string, unknown>)) : [];
+}
+
+interface Change {
+  label: string;
+  before: string;
+  after: string;
+}
+
+/** Before and after as readable lines: only what changed; a list (participants, rentals) item by item. */
+export function changesOf(before: Record<string, unknown> | null, after: Record<string, unknown> | null): Change[] {
+  const b = before ?? {};
+  const a = after ?? {};
+  const changes: Change[] = [];
+  for (const key of [...new Set([...Object.keys(b), ...Object.keys(a)])]) {
+    if (key === 'members' || key === 'rentals') {
+      const show = key === 'members' ? memberText : rentalText;
+      const label = key === 'members' ? '参加者' : 'レンタル';
+      const olds = listOf(b[key], show);
+      const news = listOf(a[key], show);
+      for (let i = 0; i < Math.max(olds.length, news.length); i += 1) {
+        if (olds[i] !== news[i]) changes.push({ label: `${label}`, before: olds[i] ?? '—', after: news[i] ?? '—' });
+      }
+      continue;
+    }
+    const field = fieldOf(key);
+    const inBefore = key in b;
+    const inAfter = key in a;
+    if (inBefore && inAfter && JSON.stringify(b[key]) === JSON.stringify(a[key])) continue;
+    // A value only before is the state the change started from; only after, what it set.
+    changes.push({
+      label: field.label,
+      before: inBefore ? field.show(b[key]) : '',
+      after: inAfter ? field.show(a[key]) : '',
+    });
+  }
+  return changes;
+}
+
+function ChangeList({ event }: { event: AdminEvent }) {
+  const changes = changesOf(event.before, event.after);
+  if (changes.length === 0) return <span className="adm-muted">—</span>;
+  return (
+    <ul className="adm-diff">
+      {changes.map((c, i) => (
+        <li key={`${c.label}-${i}`}>
+          <span className="adm-diff-label">{c.label}</span>{' '}
+          {c.before !== '' && c.after !== '' && (
+            <>
+              <del>{c.before}</del> <span aria-hidden="true">→</span>
+              <span className="visually-hidden">から</span> <ins>{c.after}</ins>
+            </>
+          )}
+          {c.before !== '' && c.after === '' && <span className="adm-diff-was">{c.before}（変更前）</span>}
+          {c.before === '' && <ins>{c.after}</ins>}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The booking's history, oldest first: who (staff mail, system worker, customer), what, when, before/after. */
+export function BookingHistory({ events }: { events: AdminEvent[] }) {
+  if (events.length === 0) return <p className="adm-empty">履歴はありません。</p>;
+  return (
+    <div className="adm-table-wrap">
+      <table className="adm-table adm-history">
+        <caption className="visually-hidden">予約の履歴</caption>
+        <thead>
+          <tr>
+            <th scope="col">日時</th>
+            <th scope="col">操作者</th>
+            <th scope="col">内容</th>
+            <th scope="col">変更内容（変更前 → 変更後）</th>
+            <th scope="col">メモ・理由</th>
+          </tr>
+        </thead>
+        <tbody>
+          {events.map((e) => (
+            <tr key={e.id}>
+              <td>{tokyoDateTime(e.at)}</td>
+              <td className={`adm-actor adm-actor-${e.actorKind}`}>{e.actorLabel}</td>
+              <td>{BOOKING_ACTION_LABEL[e.action] ?? e.action}</td>
+              <td className="wrap">
+                <ChangeList event={e} />
+              </td>
+              <td className="wrap adm-note">{e.note ?? ''}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { okResponse } from '@tabi/contract/admin';
+import {
+  bookingDetailResponse,
+  type CancelQuoteRequest,
+  cancelQuoteResponse,
+  type ManifestQuery,
+  manifestResponse,
+  type NoteRequest,
+  type ParticipantsRequest,
+  type RentalsRequest,
+  type ResendMailRequest,
+  reconcileResponse,
+  type StaffCancelRequest,
+  staffCancelResponse,
+  transitionResponse,
+} from '@tabi/contract/admin-bookings';
+import { nationalityResponse } from '@tabi/contract/catalog';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { AdminApiError, adminGet, adminPost } from './admin-api.ts';
+
+export const bookingDetailKey = (rsvno: string) => ['admin', 'booking', rsvno] as const;
+
+export function useBookingDetail(rsvno: string) {
+  return useQuery({
+    queryKey: bookingDetailKey(rsvno),
+    queryFn: () => adminGet(`/bookings/${encodeURIComponent(rsvno)}`, bookingDetailResponse),
+  });
+}
+
+const actionPath = (rsvno: string, action: string) => `/bookings/${encodeURIComponent(rsvno)}/${action}`;
+
+export const bookingActions = {
+  confirm: (rsvno: string) => adminPost(actionPath(rsvno, 'confirm'), {}, transitionResponse),
+  decline: (rsvno: string) => adminPost(actionPath(rsvno, 'decline'), {}, transitionResponse),
+  cancelQuote: (rsvno: string, body: CancelQuoteRequest) =>
+    adminPost(actionPath(rsvno, 'cancel-quote'), body, cancelQuoteResponse),
+  cancel: (rsvno: string, body: StaffCancelRequest) =>
+    adminPost(actionPath(rsvno, 'cancel'), body, staffCancelResponse),
+  resendMail: (rsvno: string, body: ResendMailRequest) => adminPost(actionPath(rsvno, 'resend-mail'), body, okResponse),
+  participants: (rsvno: string, body: ParticipantsRequest) =>
+    adminPost(actionPath(rsvno, 'participants'), body, okResponse),
+  rentals: (rsvno: string, body: RentalsRequest) => adminPost(actionPath(rsvno, 'rentals'), body, okResponse),
+  note: (rsvno: string, body: NoteRequest) => adminPost(actionPath(rsvno, 'note'), body, okResponse),
+  reconcile: (rsvno: string) => adminPost(actionPath(rsvno, 'reconcile'), {}, reconcileResponse),
+};
+
+/**
+ * One action of 予約詳細 (or the mail list): on success the booking, the lists and the dashboard are loaded
+ * again, so every screen shows the state the server now holds; the server's Japanese refusal is the error.
+ */
+export function useBookingAction<I, R>(run: (input: I) => Promise<R>, onDone?: (result: R) => void) {
+  const client = useQueryClient();
+  return useMutation<R, AdminApiError, I>({
+    mutationFn: run,
+    onSuccess: async (result) => {
+      // The dialog closes first (its opener gets focus back), then every screen reloads what changed.
+      onDone?.(result);
+      await client.invalidateQueries({ queryKey: ['admin'] });
+    },
+  });
+}
+
+export function useManifest(query: ManifestQuery) {
+  return useQuery({
+    queryKey: ['admin', 'manifest', query],
+    queryFn: () => adminGet('/manifest', manifestResponse, query as Record<string, string | undefined>),
+  });
+}
+
+/** The customer side's nationality list (a public call), for the participant form. */
+export function useNationalities(enabled: boolean) {
+  return useQuery({
+    queryKey: ['admin', 'nationalities'],
+    enabled,
+    staleTime: Number.POSITIVE_INFINITY,
+    queryFn: async () => {
+      const res = await fetch('/api/nationality', { headers: { accept: 'application/json' } });
+      const parsed = nationalityResponse.safeParse(await res.json());
+      if (!parsed.success || !parsed.data.response)
+        throw new AdminApiError('999', '国籍の一覧を読み込めませんでした。', 0);
+      return parsed.data.response;
+    },
+  });
+}

@@ -1,0 +1,268 @@
+/**
+ * The console's booking work (issue 12) in Chromium, on bookings this spec makes itself through the public API
+ * (so the demo bookings the other specs read stay as they are): an operator finds a request by the customer's
+ * phone and confirms it, and the customer's my page then offers payment; a paid booking is canceled on the
+ * customer's behalf with a fee override, and the refund and the cancellation mail show; tomorrow's manifest is
+ * printed. Screenshots at 1280×800 and 1024×768 into SHOTS_DIR; axe on every page and dialog.
+ */
+import type { APIRequestContext, Page } from '@playwright/test';
+import { formatJpy } from '@tabi/contract/format';
+import { Msg } from '@tabi/contract/messages';
+import { expectNoSeriousA11yIssues } from './support/checks.ts';
+import { xsrfToken } from './support/customer.ts';
+import { expect, test } from './support/test.ts';
+
+// apps/server/src/seed/staff.ts
+const OPERATOR = { mail: 'operator@example.co.jp', password: 'sakura-operator-demo' };
+const REQUEST_TEL = '080-4321-0099';
+const PAID_TEL = '080-4321-0077';
+
+async function shoot(page: Page, name: string): Promise<void> {
+  const shots = process.env.SHOTS_DIR;
+  if (!shots) return;
+  for (const [width, height] of [
+    [1280, 800],
+    [1024, 768],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `${shots}/admin-${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+interface Envelope<T> {
+  errcd: string;
+  errMsg: string;
+  response: T;
+}
+
+async function api<T>(request: APIRequestContext, page: Page, url: string, data?: unknown): Promise<T> {
+  const res = data
+    ? await request.post(url, { data, headers: { 'x-xsrf-token': await xsrfToken(page) } })
+    : await request.get(url);
+  const body = (await res.json()) as Envelope<T>;
+  expect(body.errcd, `${url}: ${body.errMsg}`).toBe('000');
+  return body.response;
+}
+
+/** A booking made through POST /api/booking as the purchase flow makes it: adults only, on the first open day. */
+async function makeBooking(page: Page, opcd: string, tel: string, sei: string, adults: number): Promise<string> {
+  const request = page.request;
+  const from = new Date(Date.now() + 12 * 86_400_000);
+  const ymd = (d: Date) => d.toISOString().slice(0, 10).replaceAll('-', '');
+  const detail = await api<{ valueList: Record<string, { zaikozan: string }> }>(
+    request,
+    page,
+    `/api/option/${opcd}?usedate=${ymd(from)}`,
+  );
+  const usedate = Object.keys(detail.valueList)
+    .sort()
+    .find((d) => d >= ymd(from) && Number(detail.valueList[d]?.zaikozan ?? 0) >= adults);
+  if (!usedate) throw new Error(`no open day for ${opcd}`);
+  const price = await api<{ valueList: Record<string, { adultbaika: string }> }>(
+    request,
+    page,
+    `/api/price/${opcd}?usedate=${usedate}&adultqty=${adults}&middleqty=0&childqty=0&infantqty=0`,
+  );
+  const unit = Number(price.valueList[usedate]?.adultbaika ?? 0);
+  const memberList = Array.from({ length: adults }, (_, i) => ({
+    seq: String(i + 1),
+    sei,
+    mei: i === 0 ? '一郎' : '花子',
+    sex: i === 0 ? '1' : '2',
+    birthday: i === 0 ? '19800415' : '19820720',
+    ageclass: '1',
+    nationality_id: '0',
+  }));
+  const made = await api<{ rsvno: string }>(request, page, '/api/booking', {
+    opcd,
+    usedate,
+    md: '',
+    sei,
+    mei: '一郎',
+    tel,
+    mail: `${sei.length}-${Date.now()}@example.jp`,
+    amountjp: String(unit * adults),
+    lang: 'ja',
+    webname_localized: '',
+    memberList,
+    rentskiList: [],
+  });
+  return made.rsvno;
+}
+
+/** Logged in to my page as this booking (the persisted auth store written as the app writes it). */
+async function customerLogin(page: Page, rsvno: string, tel: string): Promise<string> {
+  const { session } = await api<{ session: string }>(page.request, page, '/api/mylogin', { rsvno, tel });
+  await page.goto('/login');
+  await page.evaluate(
+    ([sessionId, no]) =>
+      localStorage.setItem('auth', JSON.stringify({ state: { isLogin: true, sessionId, rsvno: no }, version: 0 })),
+    [session, rsvno],
+  );
+  return session;
+}
+
+async function signInAsOperator(page: Page): Promise<void> {
+  await page.goto('/admin/login');
+  await page.getByLabel('メールアドレス').fill(OPERATOR.mail);
+  await page.getByLabel('パスワード').fill(OPERATOR.password);
+  await page.getByRole('button', { name: 'サインイン' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'ダッシュボード' })).toBeVisible();
+}
+
+const menu = (page: Page) => page.getByRole('navigation', { name: '管理メニュー' });
+
+test('an operator confirms a request found by phone, and the customer can then pay on my page', async ({ page }) => {
+  const rsvno = await makeBooking(page, 'OP0002', REQUEST_TEL, '確認', 2);
+  await signInAsOperator(page);
+  await expect(page.getByRole('heading', { name: /照合できなかった決済処理/ })).toBeVisible();
+
+  await menu(page).getByRole('link', { name: '予約一覧' }).click();
+  await page.getByLabel('電話番号（ハイフン有無どちらでも）').fill('08043210099');
+  await page.getByRole('button', { name: '検索', exact: true }).click();
+  const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: rsvno }) });
+  await expect(row).toContainText(Msg.statusRequested);
+  await row.getByRole('link', { name: rsvno }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `予約詳細 ${rsvno}` })).toBeFocused();
+  await expect(page.getByText(Msg.statusRequested).first()).toBeVisible();
+  // What the state does not allow is not offered.
+  await expect(page.getByRole('button', { name: 'お客様に代わってキャンセル' })).toHaveCount(0);
+  await expectNoSeriousA11yIssues(page);
+  await shoot(page, 'booking-request');
+
+  const open = page.getByRole('button', { name: 'リクエストを確定' });
+  await open.click();
+  const dialog = page.getByRole('dialog', { name: 'リクエストを確定（手配済みにする）' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('2名');
+  await expect(dialog).toContainText('￥');
+  await expectNoSeriousA11yIssues(page);
+  await shoot(page, 'dialog-confirm');
+  // Esc closes it, and focus returns to the button that opened it.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(open).toBeFocused();
+  await open.click();
+  await page.getByRole('dialog').getByRole('button', { name: '確定する' }).click();
+  await expect(page.getByText(/リクエストを確定しました/)).toBeVisible();
+  await expect(page.getByText(Msg.statusTmp).first()).toBeVisible();
+  const history = page.getByRole('table', { name: '予約の履歴' });
+  const confirmed = history.getByRole('row').filter({ hasText: 'リクエストを手配済みに（確定）' });
+  await expect(confirmed).toContainText(OPERATOR.mail);
+  await expect(confirmed).toContainText('仮予約（手配済）');
+  await expect(page.getByRole('button', { name: 'リクエストを確定' })).toHaveCount(0);
+
+  await customerLogin(page, rsvno, REQUEST_TEL);
+  await page.goto('/mypage');
+  await expect(page.getByRole('button', { name: '決済する' })).toBeVisible();
+});
+
+test('a paid booking is canceled on the customer’s behalf with a fee override; refund and mail show', async ({
+  page,
+}) => {
+  const rsvno = await makeBooking(page, 'OP0001', PAID_TEL, '取消', 2);
+  const session = await customerLogin(page, rsvno, PAID_TEL);
+  const { url } = await api<{ url: string }>(page.request, page, '/api/checkout', {
+    session,
+    rsvno,
+    success_path: '/mypage?checkout-processing=0',
+    cancel_path: '/mypage?checkout-processing=1',
+  });
+  await page.goto(url);
+  await page.getByLabel('カード番号').fill('4242 4242 4242 4242');
+  await page.getByLabel('有効期限（月/年）').fill('12/39');
+  await page.getByLabel('セキュリティコード').fill('123');
+  await page.getByRole('button', { name: /を支払う/ }).click();
+  await expect(page.getByRole('dialog', { name: Msg.paymentDone })).toBeVisible();
+
+  await signInAsOperator(page);
+  await page.goto(`/admin/bookings/${rsvno}`);
+  await expect(page.getByText(Msg.statusPaid).first()).toBeVisible();
+  const amountText =
+    (await page
+      .getByRole('row', { name: /合計（税込）/ })
+      .getByRole('cell')
+      .textContent()) ?? '';
+  const amount = Number(amountText.replace(/\D/g, ''));
+  expect(amount).toBeGreaterThan(1000);
+  await page.getByRole('button', { name: 'お客様に代わってキャンセル' }).click();
+  const dialog = page.getByRole('dialog', { name: 'お客様に代わってキャンセル' });
+  await expect(dialog).toContainText(`お支払い済み${formatJpy(amount)}`);
+  await expect(dialog).toContainText('在庫に戻す座席2名');
+  await dialog.getByLabel('キャンセル料を変更する（特例）').check();
+  await dialog.getByLabel('キャンセル料（円）').fill('500');
+  await expect(dialog).toContainText(`返金額${formatJpy(amount - 500)}`);
+  await dialog.getByRole('button', { name: 'キャンセルを確定する' }).click();
+  await expect(dialog.getByText(Msg.feeOverrideReasonRequired)).toBeVisible();
+  await dialog.getByLabel(/変更の理由/).fill('お客様のご入院のため特例で減額');
+  await expectNoSeriousA11yIssues(page);
+  await shoot(page, 'dialog-cancel');
+  await dialog.getByRole('button', { name: 'キャンセルを確定する' }).click();
+  await expect(
+    page.getByText(`キャンセルしました。キャンセル料 ${formatJpy(500)}、返金 ${formatJpy(amount - 500)}。`),
+  ).toBeVisible();
+  await expect(page.getByText(Msg.statusCanceled).first()).toBeVisible();
+
+  const refunds = page.getByRole('table', { name: '返金・決済代行への処理' });
+  await expect(refunds.getByRole('row').filter({ hasText: '返金' })).toContainText(formatJpy(amount - 500));
+  await expect(refunds.getByRole('row').filter({ hasText: '返金' })).toContainText('完了');
+  const history = page.getByRole('table', { name: '予約の履歴' });
+  await expect(history.getByRole('row').filter({ hasText: 'キャンセル受付' })).toContainText(
+    'お客様のご入院のため特例で減額',
+  );
+  await expect(history.getByRole('row').filter({ hasText: 'キャンセル確定' })).toContainText(OPERATOR.mail);
+  // The mail's text opens in place.
+  const mailSummary = page.locator('.adm-mails summary').filter({ hasText: 'キャンセル' }).first();
+  await mailSummary.click();
+  await expect(page.locator('.adm-mail-body').first()).toContainText(rsvno);
+  await expectNoSeriousA11yIssues(page);
+  await shoot(page, 'booking-canceled');
+
+  await menu(page).getByRole('link', { name: 'メール' }).click();
+  await page.getByRole('textbox', { name: '予約番号', exact: true }).fill(rsvno);
+  await page.getByRole('button', { name: '絞り込む' }).click();
+  const mailRow = page.getByRole('row').filter({ hasText: 'キャンセル' }).first();
+  await expect(mailRow).toContainText(rsvno);
+  await mailRow.getByRole('button', { name: /を再送/ }).click();
+  const resend = page.getByRole('dialog', { name: 'メールを再送する' });
+  await expect(resend).toContainText(rsvno);
+  await resend.getByRole('button', { name: '再送する' }).click();
+  await expect(page.getByText(/を再送しました/)).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'キャンセル' })).toHaveCount(2);
+  await expectNoSeriousA11yIssues(page);
+  await shoot(page, 'mails-resend');
+});
+
+test('tomorrow’s manifest lists the participants and prints on A4 without the console chrome', async ({ page }) => {
+  await signInAsOperator(page);
+  await menu(page).getByRole('link', { name: '参加者名簿' }).click();
+  const tomorrow = new Intl.DateTimeFormat('ja-JP', {
+    timeZone: 'Asia/Tokyo',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(Date.now() + 86_400_000));
+  await expect(page.getByRole('heading', { level: 1, name: `参加者名簿 ${tomorrow}` })).toBeVisible();
+  // AA100011 (coupons for tomorrow) travels tomorrow.
+  await expect(page.getByRole('link', { name: 'AA100011' }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'CSVダウンロード' })).toHaveAttribute(
+    'href',
+    /\/api\/admin\/manifest\.csv\?date=\d{8}/,
+  );
+  await expectNoSeriousA11yIssues(page);
+  await shoot(page, 'manifest');
+
+  await page.emulateMedia({ media: 'print' });
+  await expect(menu(page)).toBeHidden();
+  await expect(page.getByRole('button', { name: '印刷' })).toBeHidden();
+  await expect(page.getByRole('link', { name: 'AA100011' }).first()).toBeVisible();
+  await shoot(page, 'manifest-print');
+  const pdf = await page.pdf({ format: 'A4', preferCSSPageSize: true });
+  expect(pdf.subarray(0, 4).toString()).toBe('%PDF');
+  if (process.env.SHOTS_DIR) {
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(`${process.env.SHOTS_DIR}/admin-manifest.pdf`, pdf);
+  }
+  await page.emulateMedia({ media: 'screen' });
+});

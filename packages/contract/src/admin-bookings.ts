@@ -1,0 +1,272 @@
+/**
+ * The console's booking work under /api/admin (DESIGN §11, issue 12): 予約詳細 with its history and its actions,
+ * and the 参加者名簿 (manifest). Every action is a call of the one booking lifecycle on the server.
+ */
+import { z } from 'zod';
+import { booking, memberInput, rentalInput } from './booking.ts';
+import { envelope, ymdString } from './envelope.ts';
+
+// --- 予約詳細 -------------------------------------------------------------------------------------------
+
+export const adminPayment = z.object({
+  id: z.number(),
+  provider: z.string(),
+  checkoutSessionId: z.string(),
+  amount: z.number(),
+  status: z.string(),
+  chargeId: z.string().nullable(),
+  refundedAmount: z.number(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+});
+export type AdminPayment = z.infer<typeof adminPayment>;
+
+/** A call to the payment provider as written down (ADR 0101): checkouts and refunds. */
+export const adminProviderCall = z.object({
+  id: z.number(),
+  kind: z.string(),
+  paymentId: z.number().nullable(),
+  amount: z.number(),
+  reason: z.string().nullable(),
+  state: z.string(),
+  attempts: z.number(),
+  lastError: z.string().nullable(),
+  providerRef: z.string().nullable(),
+  createdAt: z.string(),
+  doneAt: z.string().nullable(),
+  /** Failed, or still begun after several attempts: the reconciler could not finish it. */
+  stuck: z.boolean(),
+});
+export type AdminProviderCall = z.infer<typeof adminProviderCall>;
+
+export const adminMail = z.object({
+  id: z.number(),
+  kind: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  status: z.string(),
+  attempts: z.number(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+export type AdminMail = z.infer<typeof adminMail>;
+
+export const ACTOR_KINDS = ['customer', 'staff', 'system'] as const;
+export const adminEvent = z.object({
+  id: z.number(),
+  at: z.string(),
+  actorKind: z.enum(ACTOR_KINDS),
+  actor: z.string(),
+  /** The staff member's mail, the system worker's Japanese name, or お客様. */
+  actorLabel: z.string(),
+  action: z.string(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  note: z.string().nullable(),
+});
+export type AdminEvent = z.infer<typeof adminEvent>;
+
+/** What the booking's state allows now (the same predicates the lifecycle refuses with). */
+export const bookingActions = z.object({
+  confirm: z.boolean(),
+  decline: z.boolean(),
+  cancel: z.boolean(),
+  editParticipants: z.boolean(),
+  editRentals: z.boolean(),
+  resendMail: z.boolean(),
+  note: z.boolean(),
+  reconcile: z.boolean(),
+});
+export type BookingActions = z.infer<typeof bookingActions>;
+
+export const bookingDetail = z.object({
+  /** Everything my page shows (POST /booking/{rsvno}'s answer). */
+  booking,
+  statusLabel: z.string(),
+  tel: z.string(),
+  lang: z.string(),
+  md: z.string(),
+  canceledAt: z.string().nullable(),
+  cancelFee: z.number().nullable(),
+  refundAmount: z.number().nullable(),
+  cancelReason: z.string().nullable(),
+  /** The option's rules the participant and rental forms follow. */
+  option: z.object({
+    opcd: z.string(),
+    webname: z.string(),
+    rentalcd: z.string(),
+    flgRequestItem: z.boolean(),
+    extendedFields: z.array(z.string()),
+    seats: z.number(),
+  }),
+  payments: z.array(adminPayment),
+  providerCalls: z.array(adminProviderCall),
+  mails: z.array(adminMail),
+  events: z.array(adminEvent),
+  actions: bookingActions,
+});
+export type BookingDetail = z.infer<typeof bookingDetail>;
+export const bookingDetailResponse = envelope(bookingDetail);
+
+export const adminRsvnoParams = z.object({ rsvno: z.string().trim().min(1).max(20) });
+
+// Actions: POST /api/admin/bookings/:rsvno/<action>
+export const emptyActionRequest = z.object({}).loose();
+export const transitionResult = z.object({
+  rsvno: z.string(),
+  status: z.number(),
+  paymentDeadline: z.string().nullable(),
+});
+export const transitionResponse = envelope(transitionResult);
+
+const yenAmount = z.number().int().min(0).max(100_000_000);
+export const cancelQuoteRequest = z.object({ fee: yenAmount.optional() });
+export type CancelQuoteRequest = z.input<typeof cancelQuoteRequest>;
+export const cancelQuoteResult = z.object({ cancelfee: z.number(), refund: z.number(), paid: z.number() });
+export type CancelQuoteResult = z.infer<typeof cancelQuoteResult>;
+export const cancelQuoteResponse = envelope(cancelQuoteResult);
+
+export const FEE_REASON_MAX = 500;
+export const staffCancelRequest = z.object({
+  feeOverride: z.object({ amount: yenAmount, reason: z.string().trim().max(FEE_REASON_MAX) }).optional(),
+  /** The refund the clerk was shown: a different one now is refused (the day changed, or someone else acted). */
+  expectedRefund: yenAmount.optional(),
+});
+export type StaffCancelRequest = z.input<typeof staffCancelRequest>;
+export const staffCancelResponse = envelope(z.object({ cancelfee: z.number(), refund: z.number() }));
+
+export const resendMailRequest = z.object({ mailId: z.number().int().positive() });
+export type ResendMailRequest = z.input<typeof resendMailRequest>;
+
+export const participantsRequest = z.object({ memberList: z.array(memberInput).min(1).max(50) });
+export type ParticipantsRequest = z.input<typeof participantsRequest>;
+
+export const rentalsRequest = z.object({ rentskiList: z.array(rentalInput).max(50) });
+export type RentalsRequest = z.input<typeof rentalsRequest>;
+
+export const NOTE_MAX = 2000;
+export const noteRequest = z.object({ note: z.string().max(NOTE_MAX) });
+export type NoteRequest = z.input<typeof noteRequest>;
+
+export const reconcileResult = z.object({
+  checkoutsMade: z.number(),
+  paymentsFulfilled: z.number(),
+  checkoutsClosed: z.number(),
+  refundsSent: z.number(),
+  refundsFailed: z.number(),
+  cancellationsFinished: z.number(),
+  errors: z.array(z.string()),
+});
+export type ReconcileResult = z.infer<typeof reconcileResult>;
+export const reconcileResponse = envelope(reconcileResult);
+
+// --- 参加者名簿 -------------------------------------------------------------------------------------------
+
+export const manifestQuery = z.object({
+  date: z.union([ymdString, z.literal('')]).optional(),
+  opcd: z.string().trim().max(20).optional(),
+});
+export type ManifestQuery = z.input<typeof manifestQuery>;
+
+export const manifestRow = z.object({
+  rsvno: z.string(),
+  statusLabel: z.string(),
+  opcd: z.string(),
+  webname: z.string(),
+  seq: z.number(),
+  sei: z.string(),
+  mei: z.string(),
+  ageClass: z.string(),
+  /** Full years on the use date. */
+  age: z.number(),
+  birthday: z.string(),
+  sex: z.string(),
+  nationality: z.string(),
+  passportNumber: z.string().nullable(),
+  vegetarian: z.boolean().nullable(),
+  rentalModel: z.string(),
+  bootsSize: z.string(),
+  wearSize: z.string(),
+  applicant: z.string(),
+  tel: z.string(),
+});
+export type ManifestRow = z.infer<typeof manifestRow>;
+
+export const manifestOption = z.object({
+  opcd: z.string(),
+  webname: z.string(),
+  rentalcd: z.string(),
+  /** Which of passport and vegetarian the option asks for. */
+  passport: z.boolean(),
+  vegetarian: z.boolean(),
+  bookings: z.number(),
+  participants: z.number(),
+});
+export type ManifestOption = z.infer<typeof manifestOption>;
+
+export const manifest = z.object({
+  date: z.string(),
+  opcd: z.string().nullable(),
+  options: z.array(manifestOption),
+  rows: z.array(manifestRow),
+});
+export type Manifest = z.infer<typeof manifest>;
+export const manifestResponse = envelope(manifest);
+
+// --- labels the console shows (Japanese) ------------------------------------------------------------------
+
+/** What happened, as the history names it (booking_events.action, ADR 0100). */
+export const BOOKING_ACTION_LABEL: Record<string, string> = {
+  created: '予約受付',
+  paid: '決済完了',
+  reinstated: '期限後の決済で予約を復元',
+  late_payment: '期限後の決済（返金）',
+  duplicate_payment: '二重決済（返金）',
+  expired: '未決済のため自動キャンセル',
+  request_confirmed: 'リクエストを手配済みに（確定）',
+  request_declined: 'リクエストをお断り',
+  cancel_requested: 'キャンセル受付',
+  cancel_released: 'キャンセル取りやめ（返金不可）',
+  canceled: 'キャンセル確定',
+  refund_sent: '返金完了',
+  refund_failed: '返金失敗',
+  rentals_changed: 'レンタル内容の変更',
+  participants_changed: '参加者情報の変更',
+  mail_resent: 'メール再送',
+  note_added: '社内メモ',
+};
+
+/** The system's own workers (booking/events.ts SystemActor), in Japanese. */
+export const SYSTEM_ACTOR_LABEL: Record<string, string> = {
+  sweeper: '自動処理（期限切れ予約の取消）',
+  reconciler: '自動処理（決済の照合）',
+  webhook: '決済代行会社からの通知',
+  checkout: '決済画面からの戻り',
+  ops: '運用コマンド',
+  seed: 'デモデータ',
+};
+export const CUSTOMER_ACTOR_LABEL = 'お客様';
+
+export const PROVIDER_CALL_STATE_LABEL: Record<string, string> = {
+  begun: '処理中',
+  open: '決済待ち',
+  done: '完了',
+  failed: '失敗（要対応）',
+  void: '取りやめ',
+};
+export const PROVIDER_CALL_KIND_LABEL: Record<string, string> = { checkout: '決済画面の作成', refund: '返金' };
+export const REFUND_REASON_LABEL: Record<string, string> = {
+  cancel: 'キャンセル',
+  duplicate: '二重決済',
+  late: '期限後の決済',
+};
+export const PAYMENT_STATUS_LABEL: Record<string, string> = {
+  open: '決済待ち',
+  paid: '決済済み',
+  refunded: '全額返金済み',
+  expired: '期限切れ',
+};
+/** A begun call tried this many times without an answer counts as stuck (dashboard, 予約詳細). */
+export const PROVIDER_STUCK_ATTEMPTS = 3;
