@@ -1,17 +1,8 @@
 /** Rental sizes changed after booking (POST /booking/edit, and staff in the console), with the event. */
 import { rentalEditAllowed } from '@tabi/contract/booking-rules';
-import {
-  ageClassFromCode,
-  ErrCd,
-  RENTAL_TYPES,
-  type RentalTypeCode,
-  rentalNeedsBoots,
-  rentalNeedsType,
-  rentalNeedsWear,
-  SHOE_SIZES,
-  wearSizesFor,
-} from '@tabi/contract/constants';
+import { ageClassFromCode, ErrCd, type RentalTypeCode } from '@tabi/contract/constants';
 import { Msg, rentalFieldInvalid } from '@tabi/contract/messages';
+import { checkRental, keepShownRental, missingRentalFields, RENTAL_FIELD_LABEL } from '@tabi/contract/rental';
 import type { AppContextBase } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { type Actor, recordEvent } from './events.ts';
@@ -29,15 +20,12 @@ function rentalInvalid(message: string): AppError {
   return new AppError(ErrCd.generic, message, 422);
 }
 
-/** '25' and '25.0' are the same shoe size; the stored form is the list's. */
-function canonicalShoeSize(size: string): string | undefined {
-  const n = Number(size.normalize('NFKC').trim());
-  if (size.trim() === '' || !Number.isFinite(n)) return undefined;
-  return SHOE_SIZES.find((s) => Number(s) === n);
-}
-
 type RentalValues = { seq: number; model: string; bootsSize: string; wearSize: string };
 
+/**
+ * The contract's one rental rule (ADR 0100; issue 16): only the selects the rental code shows count, each
+ * value must be offered to the participant's age class, and the edit needs the sizes (boots and wear).
+ */
 function checkEntries(rentalcd: string, members: repo.MemberRow[], entries: RentalEntry[]): RentalValues[] {
   const bySeq = new Map(members.map((m) => [String(m.seq), m]));
   const seen = new Set<string>();
@@ -46,24 +34,15 @@ function checkEntries(rentalcd: string, members: repo.MemberRow[], entries: Rent
     const member = bySeq.get(seq);
     if (!member || seen.has(seq)) throw rentalInvalid(Msg.rentalMembersMismatch);
     seen.add(seq);
-    let model = '';
-    let bootsSize = '';
-    let wearSize = '';
-    if (rentalNeedsType(rentalcd)) {
-      if (!RENTAL_TYPES.includes(entry.model)) throw rentalInvalid(rentalFieldInvalid(seq, 'レンタル'));
-      model = entry.model;
-    }
-    if (rentalNeedsBoots(rentalcd)) {
-      const size = canonicalShoeSize(entry.boots_size);
-      if (!size) throw rentalInvalid(rentalFieldInvalid(seq, 'ブーツ'));
-      bootsSize = size;
-    }
-    if (rentalNeedsWear(rentalcd)) {
-      const ageClass = ageClassFromCode(member.ageclass) ?? 'adult';
-      const size = entry.wear_size.normalize('NFKC').trim();
-      if (!wearSizesFor(ageClass).includes(size)) throw rentalInvalid(rentalFieldInvalid(seq, 'ウェア'));
-      wearSize = size;
-    }
+    const checked = checkRental(
+      keepShownRental(entry, rentalcd),
+      rentalcd,
+      ageClassFromCode(member.ageclass) ?? 'adult',
+    );
+    if (!checked.ok) throw rentalInvalid(rentalFieldInvalid(seq, RENTAL_FIELD_LABEL[checked.field]));
+    const [missing] = missingRentalFields(checked.rental, rentalcd).filter((field) => field !== 'model');
+    if (missing) throw rentalInvalid(rentalFieldInvalid(seq, RENTAL_FIELD_LABEL[missing]));
+    const { model, boots_size: bootsSize, wear_size: wearSize } = checked.rental;
     return { seq: member.seq, model, bootsSize, wearSize };
   });
   if (seen.size !== members.length) throw rentalInvalid(Msg.rentalMembersMismatch);

@@ -30,7 +30,7 @@ import * as repo from './repository.ts';
 import { randomRsvno } from './rsvno.ts';
 import { returnAllSeats } from './seats.ts';
 import { toTokyoIso } from './tokyo-time.ts';
-import { planBooking } from './validate.ts';
+import { memberRows, planBooking } from './validate.ts';
 
 /** Booking creation per client address (DESIGN §4). */
 export const BOOKING_WINDOW_SECONDS = 60;
@@ -135,17 +135,7 @@ export async function createBooking(
         infantbaika: taken.infantbaika,
         seats: plan.seats,
       },
-      plan.members.map((m) => ({
-        rsvno: number,
-        seq: m.seq,
-        sei: m.sei,
-        mei: m.mei,
-        birthday: m.birthday,
-        sex: m.sex,
-        ageclass: m.ageclassCode,
-        nationalityId: m.nationalityId,
-        extended: m.extended,
-      })),
+      memberRows(number, plan.members),
       plan.rentals.map((r) => ({
         rsvno: number,
         seq: r.seq,

@@ -13,7 +13,7 @@ import { AppError } from '../../errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { type Actor, recordEvent } from './events.ts';
 import * as repo from './repository.ts';
-import { type BookingInput, planMembers } from './validate.ts';
+import { type BookingInput, memberRows, planMembers } from './validate.ts';
 
 async function lockLive(tx: Parameters<typeof repo.lockBooking>[0], rsvno: string): Promise<repo.BookingRow> {
   const booking = await repo.lockBooking(tx, rsvno);
@@ -86,21 +86,7 @@ export async function changeParticipants(
     if (locked.status === BookingStatus.canceled) {
       throw AppError.conflict(ErrCd.generic, Msg.participantsNotEditable);
     }
-    await repo.replaceMembers(
-      tx,
-      rsvno,
-      members.map((m) => ({
-        rsvno,
-        seq: m.seq,
-        sei: m.sei,
-        mei: m.mei,
-        birthday: m.birthday,
-        sex: m.sex,
-        ageclass: m.ageclassCode,
-        nationalityId: m.nationalityId,
-        extended: m.extended,
-      })),
-    );
+    await repo.replaceMembers(tx, rsvno, memberRows(rsvno, members));
     await recordEvent(tx, ctx.clock.now(), rsvno, actor, 'participants_changed', {
       before: { members: before.map(asHistory) },
       after: { members: members.map(asHistory) },

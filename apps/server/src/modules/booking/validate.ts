@@ -23,7 +23,7 @@ import {
 import { checkRental, NO_RENTAL } from '@tabi/contract/rental';
 import type { z } from 'zod';
 import { AppError } from '../../errors.ts';
-import type { OptionRow } from './repository.ts';
+import type { NewMember, OptionRow } from './repository.ts';
 
 export type BookingInput = z.output<typeof createBookingRequest>;
 
@@ -175,6 +175,21 @@ export function planMembers(
   });
 
   return { members, counts };
+}
+
+/** The rows a booking's planned participants are stored as. */
+export function memberRows(rsvno: string, members: PlannedMember[]): NewMember[] {
+  return members.map((m) => ({
+    rsvno,
+    seq: m.seq,
+    sei: m.sei,
+    mei: m.mei,
+    birthday: m.birthday,
+    sex: m.sex,
+    ageclass: m.ageclassCode,
+    nationalityId: m.nationalityId,
+    extended: m.extended,
+  }));
 }
 
 /** Every SPEC §5 rule that needs no database; throws the first problem as a Japanese AppError. */

@@ -1,34 +1,19 @@
 import { formatTokyoDateTime } from '@tabi/contract/dates';
-import { Msg } from '@tabi/contract/messages';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { StepIndicator } from '../../../components/step-indicator.tsx';
-import { showAlert } from '../../../lib/alert.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
 import { useReservationStore } from '../../../stores/reservation-store.ts';
-import { createCheckout } from '../api/create-checkout.ts';
 import { useCheckoutResult } from '../api/get-checkout-result.ts';
-import { COMPLETE_FAILED_PATH, COMPLETE_SUCCESS_PATH } from '../lib/list-path.ts';
 import { purchaseSteps } from '../lib/steps.ts';
+import { startCheckout } from '../lib/submit-booking.ts';
 import styles from './complete-page.module.css';
 
 /** A new checkout for the same booking while its hold lasts (issue 14.3); the browser holds its capability. */
-async function payAgain(rsvno: string): Promise<void> {
-  try {
-    const { url } = await createCheckout({
-      rsvno,
-      success_path: COMPLETE_SUCCESS_PATH,
-      cancel_path: COMPLETE_FAILED_PATH,
-    });
-    if (url) {
-      window.location.assign(url);
-      return;
-    }
-  } catch {
-    // Told just below.
-  }
-  showAlert(Msg.checkoutFailed);
+function payAgain(rsvno: string): Promise<void> {
+  // On failure the visitor is told and stays here: this is the failed page already.
+  return startCheckout(rsvno, { navigate: () => undefined, redirect: (url) => window.location.assign(url) });
 }
 
 /**
