@@ -11,12 +11,12 @@ import {
   SHOE_SIZES,
   wearSizesFor,
 } from '@tabi/contract/constants';
+import { toTokyoIso } from '@tabi/contract/dates';
 import { Msg, rentalFieldInvalid } from '@tabi/contract/messages';
 import type { AppContextBase } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { type Actor, recordEvent } from './events.ts';
 import * as repo from './repository.ts';
-import { toTokyoIso } from './tokyo-time.ts';
 
 export interface RentalEntry {
   seq: string;

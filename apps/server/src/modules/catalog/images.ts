@@ -3,6 +3,8 @@
  * an option code and image number, so the same URL always yields the same picture.
  */
 
+import { escapeHtml } from '@tabi/contract/html';
+
 export type ImageTheme =
   | 'city'
   | 'night'
@@ -66,10 +68,6 @@ function prng(seed: number): () => number {
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 type TimeOfDay = 'morning' | 'day' | 'sunset' | 'dusk' | 'night';
@@ -436,8 +434,8 @@ export function renderImage(spec: ImageSpec, seq: number): string {
   const rand = prng(hash(spec.seed));
   const tod = timeOfDay(spec.theme, seq);
   const p = PALETTES[tod];
-  const title = escapeXml(spec.title);
-  const subtitle = escapeXml(spec.subtitle);
+  const title = escapeHtml(spec.title);
+  const subtitle = escapeHtml(spec.subtitle);
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-label="${title}${subtitle ? ` ${subtitle}` : ''}">
 <defs>
 <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${p.sky[0]}"/><stop offset="0.55" stop-color="${p.sky[1]}"/><stop offset="1" stop-color="${p.sky[2]}"/></linearGradient>
