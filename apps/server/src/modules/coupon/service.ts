@@ -7,8 +7,8 @@ import { todayIn } from '../../clock.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { verifyPin } from '../../seed/pin.ts';
 import { requireSession } from '../session/service.ts';
+import { verifyPin } from './pin.ts';
 import * as repo from './repository.ts';
 
 const MINUTE = 60_000;
