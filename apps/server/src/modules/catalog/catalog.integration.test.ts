@@ -627,6 +627,7 @@ describe('page meta and images', () => {
     expect(res.headers['cache-control']).toContain('max-age=31536000');
     expect(res.body).toMatch(/^<svg /);
     expect(res.body).toContain('浅草寺 雷門');
+    expect(res.body).toContain('東京 日帰りバスツアー');
     expect((await get('/images/OP0001-2.svg')).body).toBe(res.body);
     expect((await get('/images/OP0001-3.svg')).body).not.toBe(res.body);
     expect((await get('/images/OP0001-2.svg', { 'if-none-match': String(res.headers.etag) })).statusCode).toBe(304);
