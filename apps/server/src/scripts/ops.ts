@@ -13,8 +13,9 @@
 import { STAFF_ROLES, type StaffRole, type StaffRow } from '@tabi/contract/admin';
 import { formatTokyoDateTime } from '@tabi/contract/dates';
 import { systemClock } from '../clock.ts';
+import { createContext } from '../compose.ts';
 import { loadConfig } from '../config.ts';
-import { type AppContext, createContext } from '../context.ts';
+import type { AppContext } from '../context.ts';
 import { openDatabase } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { systemActor } from '../modules/booking/events.ts';
