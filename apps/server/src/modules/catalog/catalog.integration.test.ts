@@ -580,7 +580,7 @@ describe('GET /api/price/{opcd}', () => {
   it('504 when the party exceeds the stock of the day', async () => {
     const res = await get('/api/price/OP0016?usedate=20261210&adultqty=2&childqty=1');
     expectJapaneseError(res, 409, '504');
-    expect(res.json().errMsg).toBe('設定した値が残数を超えています。');
+    expect(res.json().errMsg).toBe(Msg.shortageOfStock);
     expect((await get('/api/price/OP0016?usedate=20261210&adultqty=1&childqty=1')).statusCode).toBe(200);
     // Sold out: OP0014 has none left tomorrow.
     expectJapaneseError(await get(`/api/price/OP0014?usedate=${addDays(TODAY, 1)}&adultqty=1`), 409, '504');
