@@ -1,3 +1,4 @@
+import { Msg } from '@tabi/contract/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test/helper.ts';
 
@@ -26,7 +27,7 @@ describe('app shell', () => {
   it('refuses a state-changing call without the anti-forgery token with HTTP 419', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/mylogin', payload: { rsvno: 'AB123456', tel: '1' } });
     expect(res.statusCode).toBe(419);
-    expect(res.json().errMsg).toBe('前のアクションから時間が経っているため、再度ログインしてください。');
+    expect(res.json().errMsg).toBe(Msg.csrfMismatch);
   });
 
   it('sets the anti-forgery cookie', async () => {

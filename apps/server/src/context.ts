@@ -1,8 +1,7 @@
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
-import { createDbRateLimiter, createRedisRateLimiter, type RateLimiter } from './http/rate-limit.ts';
-import { createPaymentProvider } from './modules/payment/create-provider.ts';
+import type { RateLimiter } from './http/rate-limit.ts';
 import type { PaymentProvider } from './modules/payment/provider.ts';
 
 export interface AppContextBase {
@@ -17,15 +16,4 @@ export interface AppContextBase {
 /** Everything a route or service needs, built once and passed down explicitly. */
 export interface AppContext extends AppContextBase {
   payment: PaymentProvider;
-}
-
-export function createContext(
-  base: { db: Db; clock: Clock; config: Config; notifications?: Pick<Database, 'subscribe'> },
-  overrides: Partial<AppContext> = {},
-): AppContext {
-  const limiter =
-    overrides.limiter ??
-    (base.config.redisUrl ? createRedisRateLimiter(base.config.redisUrl) : createDbRateLimiter(base.db, base.clock));
-  const withLimiter = { ...base, limiter };
-  return { ...withLimiter, payment: overrides.payment ?? createPaymentProvider(withLimiter) };
 }

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { systemClock } from './clock.ts';
+import { createContext } from './compose.ts';
 import { type Config, loadConfig } from './config.ts';
-import { type AppContext, createContext } from './context.ts';
+import type { AppContext } from './context.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { writeOpsKey } from './modules/ops/key.ts';
 import { seedIfEmpty } from './seed/seed.ts';

@@ -10,6 +10,7 @@ import {
   statusLabel,
 } from './booking-rules.ts';
 import { BookingStatus, PaymentStatus } from './constants.ts';
+import { Msg } from './messages.ts';
 import type { AgeRules } from './party.ts';
 
 const RSV = '2026-11-21T03:00:00.000Z';
@@ -20,29 +21,29 @@ describe('statusLabel (SPEC §4, in order)', () => {
     statusLabel({ status, status_payment, rsvdate: RSV }, servertime);
 
   it('completed and paid is 予約済み', () => {
-    expect(label(BookingStatus.completed, PaymentStatus.completed)).toBe('予約済み');
-    expect(label(BookingStatus.completed, PaymentStatus.completed, after(600))).toBe('予約済み');
+    expect(label(BookingStatus.completed, PaymentStatus.completed)).toBe(Msg.statusPaid);
+    expect(label(BookingStatus.completed, PaymentStatus.completed, after(600))).toBe(Msg.statusPaid);
   });
 
   it('canceled is キャンセル済み', () => {
-    expect(label(BookingStatus.canceled, PaymentStatus.uncompleted)).toBe('キャンセル済み');
-    expect(label(BookingStatus.canceled, PaymentStatus.completed)).toBe('キャンセル済み');
+    expect(label(BookingStatus.canceled, PaymentStatus.uncompleted)).toBe(Msg.statusCanceled);
+    expect(label(BookingStatus.canceled, PaymentStatus.completed)).toBe(Msg.statusCanceled);
   });
 
   it('completed and unpaid is 未決済 within 1 hour, キャンセル済み after it', () => {
-    expect(label(BookingStatus.completed, PaymentStatus.uncompleted, after(0))).toBe('未決済');
-    expect(label(BookingStatus.completed, PaymentStatus.uncompleted, after(59))).toBe('未決済');
-    expect(label(BookingStatus.completed, PaymentStatus.uncompleted, after(60))).toBe('未決済');
-    expect(label(BookingStatus.completed, PaymentStatus.uncompleted, after(60, 1))).toBe('キャンセル済み');
-    expect(label(BookingStatus.completed, PaymentStatus.uncompleted, after(61))).toBe('キャンセル済み');
+    expect(label(BookingStatus.completed, PaymentStatus.uncompleted, after(0))).toBe(Msg.statusUnpaid);
+    expect(label(BookingStatus.completed, PaymentStatus.uncompleted, after(59))).toBe(Msg.statusUnpaid);
+    expect(label(BookingStatus.completed, PaymentStatus.uncompleted, after(60))).toBe(Msg.statusUnpaid);
+    expect(label(BookingStatus.completed, PaymentStatus.uncompleted, after(60, 1))).toBe(Msg.statusCanceled);
+    expect(label(BookingStatus.completed, PaymentStatus.uncompleted, after(61))).toBe(Msg.statusCanceled);
   });
 
   it('tmp reservation is 仮予約（手配済）', () => {
-    expect(label(BookingStatus.tmp, PaymentStatus.uncompleted)).toBe('仮予約（手配済）');
+    expect(label(BookingStatus.tmp, PaymentStatus.uncompleted)).toBe(Msg.statusTmp);
   });
 
   it('requested is リクエスト予約', () => {
-    expect(label(BookingStatus.requested, PaymentStatus.uncompleted)).toBe('リクエスト予約');
+    expect(label(BookingStatus.requested, PaymentStatus.uncompleted)).toBe(Msg.statusRequested);
   });
 
   it('is empty for an unknown status', () => {
@@ -101,9 +102,9 @@ describe('birthdayProblem (SPEC §5 messages, verbatim)', () => {
   const start = '20261201';
 
   it('needs a valid date that is not in the future', () => {
-    expect(birthdayProblem('20261340', 'adult', start, today, rules)).toBe('有効な日付を設定してください');
-    expect(birthdayProblem('20230229', 'adult', start, today, rules)).toBe('有効な日付を設定してください');
-    expect(birthdayProblem('20261122', 'infant', start, today, rules)).toBe('有効な日付を設定してください');
+    expect(birthdayProblem('20261340', 'adult', start, today, rules)).toBe(Msg.invalidDate);
+    expect(birthdayProblem('20230229', 'adult', start, today, rules)).toBe(Msg.invalidDate);
+    expect(birthdayProblem('20261122', 'infant', start, today, rules)).toBe(Msg.invalidDate);
     expect(birthdayProblem('20261121', 'infant', start, today, rules)).toBeNull();
   });
 

@@ -10,8 +10,8 @@ import { Msg } from '@tabi/contract/messages';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
+import { createContext } from '../compose.ts';
 import type { Config } from '../config.ts';
-import { createContext } from '../context.ts';
 import { createTestApp, type TestApp } from '../test/helper.ts';
 import { HSTS } from './security-headers.ts';
 

@@ -7,6 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { escapeHtml } from '@tabi/contract/html';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import sanitizeHtml from 'sanitize-html';
 
@@ -65,10 +66,6 @@ export function sanitizeForPage(html: string): string {
 /** JSON inside a <script> element: `<` escaped, so no `</script>` or `<!--` can end it early. */
 function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c');
-}
-
-function escapeAttr(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 export interface PageRenderer {
@@ -145,7 +142,7 @@ export async function loadPageRenderer(
     visit(pageChunkKey(pageFile));
     const head = [
       ...[...new Set(styles)].map((file) => `<style>${cssOf(file)}</style>`),
-      ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${escapeAttr(file)}">`),
+      ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`),
     ].join('\n    ');
     heads.set(pageFile, head);
     return head;

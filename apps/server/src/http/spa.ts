@@ -3,6 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
+import { escapeHtml } from '@tabi/contract/html';
 import { matchRoute, pageTitle, ROUTES } from '@tabi/contract/routes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { loadPageRenderer } from './page-render.ts';
@@ -16,10 +17,6 @@ export interface PageMeta {
 
 /** Page-specific meta for a public page (e.g. an option's name on /detail); null falls back to the route's. */
 export type PageMetaResolver = (pathname: string, query: URLSearchParams) => Promise<PageMeta | null>;
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 export function injectMeta(html: string, meta: PageMeta): string {
   const title = escapeHtml(pageTitle(meta.title));

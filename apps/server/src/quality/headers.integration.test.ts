@@ -13,8 +13,8 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { FixedClock } from '../clock.ts';
+import { createContext } from '../compose.ts';
 import { loadConfig } from '../config.ts';
-import { createContext } from '../context.ts';
 import type { Database } from '../db/client.ts';
 import { seed } from '../seed/seed.ts';
 import { openTestDatabase } from '../test/helper.ts';
@@ -269,7 +269,7 @@ describe('page meta in the server-rendered HTML', () => {
     const res = await app.inject({ method: 'GET', url: '/detail?opcd=OP0001' });
     const title = /<title>([^<]*)<\/title>/.exec(res.body)?.[1] ?? '';
     const description = /<meta name="description" content="([^"]*)"/.exec(res.body)?.[1] ?? '';
-    expect(title).toContain(detail.response.webname.replace(/&/g, '&#38;'));
+    expect(title).toContain(detail.response.webname.replace(/&/g, '&amp;'));
     expect(title).toContain('さくらトラベル');
     expect(description.length).toBeGreaterThan(10);
     expect(description).not.toContain('観光ツアー、体験を探して予約できます。');
@@ -304,7 +304,7 @@ describe('page meta in the server-rendered HTML', () => {
   it('script payloads in an option name and introduction are escaped in the head', async () => {
     const res = await app.inject({ method: 'GET', url: `/detail?opcd=${XSS_OPCD}` });
     const head = res.body.slice(0, res.body.indexOf('</head>'));
-    expect(head).toContain('XSS検証オプション &#60;img src=x onerror=');
+    expect(head).toContain('XSS検証オプション &lt;img src=x onerror=');
     expect(markupOf(head).match(/<script/g)).toHaveLength(1);
     expect(markupOf(head)).not.toMatch(DANGEROUS_MARKUP);
   });
@@ -313,7 +313,7 @@ describe('page meta in the server-rendered HTML', () => {
     const res = await app.inject({ method: 'GET', url: `/images/${XSS_OPCD}-1.svg` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
-    expect(res.body).toContain('&#60;img src=x onerror=&#34;');
+    expect(res.body).toContain('&lt;img src=x onerror=&quot;');
     expect(markupOf(res.body)).not.toMatch(/<script|<img|<foreignObject|<iframe|\son\w+\s*=/i);
     expectSecurityHeaders(res, 'xss image');
   });

@@ -11,16 +11,17 @@
  * on it (it leaves DATA_DIR/ops.key) the command asks that server over loopback; otherwise it opens the database.
  */
 import { STAFF_ROLES, type StaffRole, type StaffRow } from '@tabi/contract/admin';
+import { formatTokyoDateTime } from '@tabi/contract/dates';
 import { systemClock } from '../clock.ts';
+import { createContext } from '../compose.ts';
 import { loadConfig } from '../config.ts';
-import { type AppContext, createContext } from '../context.ts';
+import type { AppContext } from '../context.ts';
 import { openDatabase } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { systemActor } from '../modules/booking/events.ts';
 import { type BookingRecord, bookingRecord } from '../modules/booking/history.ts';
 import { type ReconcileReport, reconcile } from '../modules/booking/reconciler.ts';
 import { confirmRequest, declineRequest } from '../modules/booking/service.ts';
-import { formatTokyoDateTime } from '../modules/mail/templates.ts';
 import { readOpsKey } from '../modules/ops/key.ts';
 import {
   createStaff,

@@ -2,8 +2,6 @@
  * The demo catalog of DESIGN §2: regions, areas, cities, keywords, nationalities, facilities and 45 options.
  * Codes here are relied on by other modules' tests and by the e2e suite (see helpers' "Demo data").
  */
-import type { ImageTheme } from '../modules/catalog/images.ts';
-
 export const REGIONS = [
   { homencd: '01', homennm: '北海道' },
   { homencd: '02', homennm: '東北' },
@@ -193,9 +191,6 @@ export type StockProfile = 'plenty' | 'normal' | 'scarce' | 'pattern' | 'two';
 export interface OptionSeed {
   opcd: string;
   webname: string;
-  /** Short caption drawn on the generated images. */
-  short: string;
-  theme: ImageTheme;
   citycd: string;
   fromspotcd: string | null;
   meetpoint: string | null;
@@ -239,8 +234,6 @@ export const OPTIONS: OptionSeed[] = [
   {
     opcd: 'OP0001',
     webname: '【東京駅発】スカイツリー・浅草・お台場めぐり 日帰りバスツアー（昼食付き）',
-    short: '東京 日帰りバスツアー',
-    theme: 'city',
     citycd: '030102',
     fromspotcd: '1302',
     meetpoint: '東京駅八重洲南口 高速バスターミナル 5番のりば（出発15分前までにお集まりください）',
@@ -287,8 +280,6 @@ export const OPTIONS: OptionSeed[] = [
   {
     opcd: 'OP0002',
     webname: '屋形船で楽しむ東京湾 夜景クルーズ（江戸前天ぷら・飲み放題付き）',
-    short: '屋形船 夜景クルーズ',
-    theme: 'night',
     citycd: '030102',
     fromspotcd: null,
     meetpoint: '浅草橋 船宿「さくら丸」乗船受付（出船20分前までにお越しください）',
@@ -325,8 +316,6 @@ export const OPTIONS: OptionSeed[] = [
   {
     opcd: 'OP0003',
     webname: 'ニセコ スキー・スノーボード フルセットレンタル（1日）',
-    short: 'ニセコ フルセットレンタル',
-    theme: 'snow',
     citycd: '010201',
     fromspotcd: null,
     meetpoint: 'ニセコひらふ「スノーギア ニセコ」レンタルカウンター',
@@ -357,8 +346,6 @@ export const OPTIONS: OptionSeed[] = [
   {
     opcd: 'OP0004',
     webname: 'ニセコ スキーウェア上下レンタル（1日）',
-    short: 'ニセコ ウェアレンタル',
-    theme: 'snow',
     citycd: '010202',
     fromspotcd: null,
     meetpoint: '倶知安「スノーギア 倶知安店」',
@@ -383,8 +370,6 @@ export const OPTIONS: OptionSeed[] = [
   {
     opcd: 'OP0005',
     webname: '白馬 スキーブーツレンタル（1日）',
-    short: '白馬 ブーツレンタル',
-    theme: 'snow',
     citycd: '040201',
     fromspotcd: null,
     meetpoint: '白馬八方「アルプスレンタル」店頭',
@@ -409,8 +394,6 @@ export const OPTIONS: OptionSeed[] = [
   {
     opcd: 'OP0006',
     webname: '蔵王 ウェア＆ブーツ セットレンタル（1日）',
-    short: '蔵王 ウェア＆ブーツ',
-    theme: 'snow',
     citycd: '020301',
     fromspotcd: null,
     meetpoint: '蔵王温泉スキー場「ざおうレンタル」',
@@ -435,8 +418,6 @@ export const OPTIONS: OptionSeed[] = [
   {
     opcd: 'OP0007',
     webname: '京都 禅寺での坐禅体験と精進料理 プライベートツアー（英語ガイド可）',
-    short: '京都 坐禅と精進料理',
-    theme: 'temple',
     citycd: '050101',
     fromspotcd: null,
     meetpoint: 'JR京都駅 中央口 タクシー乗り場前（ガイドが旗を持ってお待ちしています）',
@@ -467,8 +448,6 @@ export const OPTIONS: OptionSeed[] = [
   {
     opcd: 'OP0008',
     webname: 'JR東海道新幹線「のぞみ」普通車指定席きっぷ（東京→新大阪・片道）',
-    short: '新幹線 のぞみ 指定席',
-    theme: 'city',
     citycd: '030101',
     fromspotcd: '1302',
     meetpoint: null,
@@ -503,8 +482,6 @@ export const OPTIONS: OptionSeed[] = [
   {
     opcd: 'OP0009',
     webname: '大阪周遊パス 1日版（デジタルチケット）',
-    short: '大阪周遊パス',
-    theme: 'city',
     citycd: '050201',
     fromspotcd: null,
     meetpoint: null,
@@ -531,8 +508,6 @@ export const OPTIONS: OptionSeed[] = [
   {
     opcd: 'OP0010',
     webname: '沖縄美ら海水族館 入館電子チケット',
-    short: '美ら海水族館',
-    theme: 'sea',
     citycd: '070302',
     fromspotcd: null,
     meetpoint: null,
@@ -559,8 +534,6 @@ export const OPTIONS: OptionSeed[] = [
   {
     opcd: 'OP0011',
     webname: '箱根湯本 日帰り温泉 入浴クーポン',
-    short: '箱根 日帰り温泉',
-    theme: 'onsen',
     citycd: '030201',
     fromspotcd: null,
     meetpoint: null,
@@ -585,8 +558,6 @@ export const OPTIONS: OptionSeed[] = [
   {
     opcd: 'OP0012',
     webname: '箱根湯本 ゆとりの湯 お食事処 ランチクーポン',
-    short: '箱根 ランチクーポン',
-    theme: 'food',
     citycd: '030201',
     fromspotcd: null,
     meetpoint: null,
@@ -611,8 +582,6 @@ export const OPTIONS: OptionSeed[] = [
   {
     opcd: 'OP0013',
     webname: '芦ノ湖遊覧船 乗船クーポン（元箱根港⇔桃源台港）',
-    short: '芦ノ湖 遊覧船',
-    theme: 'lake',
     citycd: '030201',
     fromspotcd: null,
     meetpoint: null,
@@ -637,8 +606,6 @@ export const OPTIONS: OptionSeed[] = [
   {
     opcd: 'OP0014',
     webname: '【新宿発】富士山五合目と河口湖 日帰りバスツアー',
-    short: '富士山五合目と河口湖',
-    theme: 'mountain',
     citycd: '040301',
     fromspotcd: '1303',
     meetpoint: '新宿駅西口 都庁大型バス駐車場（出発15分前集合）',
@@ -666,8 +633,6 @@ export const OPTIONS: OptionSeed[] = [
   {
     opcd: 'OP0015',
     webname: '【ペア限定】鎌倉 人力車で巡る古都散策（60分）',
-    short: '鎌倉 人力車 ペアプラン',
-    theme: 'temple',
     citycd: '030401',
     fromspotcd: null,
     meetpoint: '鶴岡八幡宮 三の鳥居前 人力車のりば',
@@ -693,8 +658,6 @@ export const OPTIONS: OptionSeed[] = [
   {
     opcd: 'OP0016',
     webname: '【少人数限定】築地場外市場 朝ごはん食べ歩きツアー',
-    short: '築地 食べ歩きツアー',
-    theme: 'food',
     citycd: '030104',
     fromspotcd: null,
     meetpoint: '築地本願寺 正門前',
@@ -719,8 +682,6 @@ export const OPTIONS: OptionSeed[] = [
   {
     opcd: 'OP0017',
     webname: '札幌 ジンギスカン食べ放題ディナーと大通公園 夜景散策',
-    short: '札幌 ジンギスカン',
-    theme: 'night',
     citycd: '010101',
     fromspotcd: null,
     meetpoint: 'さっぽろテレビ塔 1階エントランス',
@@ -750,8 +711,6 @@ export const OPTIONS: OptionSeed[] = [
   {
     opcd: 'OP0018',
     webname: '小樽運河クルーズ（デイクルーズ・約40分）',
-    short: '小樽運河クルーズ',
-    theme: 'lake',
     citycd: '010102',
     fromspotcd: null,
     meetpoint: '小樽運河 中央橋 乗船場',
@@ -777,8 +736,6 @@ export const OPTIONS: OptionSeed[] = [
   {
     opcd: 'OP0019',
     webname: '【夏季限定】富良野ラベンダー畑と美瑛「青い池」日帰りバスツアー',
-    short: '富良野 ラベンダー畑',
-    theme: 'flower',
     citycd: '010301',
     fromspotcd: null,
     meetpoint: 'JR旭川駅 東口ロータリー（出発10分前集合）',
@@ -804,8 +761,6 @@ export const OPTIONS: OptionSeed[] = [
   {
     opcd: 'OP0020',
     webname: '旭山動物園 入園チケット＋旭川駅往復送迎バス',
-    short: '旭山動物園',
-    theme: 'forest',
     citycd: '010302',
     fromspotcd: null,
     meetpoint: 'JR旭川駅 北口 6番バスのりば',
@@ -831,8 +786,6 @@ export const OPTIONS: OptionSeed[] = [
   {
     opcd: 'OP0021',
     webname: '【冬季限定】ルスツ 初心者向け スキー半日レッスン',
-    short: 'ルスツ スキーレッスン',
-    theme: 'snow',
     citycd: '010203',
     fromspotcd: null,
     meetpoint: 'ルスツリゾート スキースクール受付',
@@ -858,8 +811,6 @@ export const OPTIONS: OptionSeed[] = [
   {
     opcd: 'OP0022',
     webname: '日本三景 松島湾 遊覧船と牡蠣小屋ランチ（仙台駅発）',
-    short: '松島湾 遊覧と牡蠣',
-    theme: 'sea',
     citycd: '020102',
     fromspotcd: '0401',
     meetpoint: 'JR仙台駅 東口 観光バス乗り場',
@@ -883,8 +834,6 @@ export const OPTIONS: OptionSeed[] = [
   {
     opcd: 'OP0023',
     webname: '仙台 牛たんとずんだ餅 食べ歩きガイドツアー',
-    short: '仙台 食べ歩き',
-    theme: 'food',
     citycd: '020101',
     fromspotcd: '0401',
     meetpoint: 'JR仙台駅 2階 ステンドグラス前',
@@ -908,8 +857,6 @@ export const OPTIONS: OptionSeed[] = [
   {
     opcd: 'OP0024',
     webname: '奥入瀬渓流 ネイチャーガイドウォーク（半日）',
-    short: '奥入瀬渓流ウォーク',
-    theme: 'forest',
     citycd: '020202',
     fromspotcd: null,
     meetpoint: '奥入瀬渓流館 前',
@@ -935,8 +882,6 @@ export const OPTIONS: OptionSeed[] = [
   {
     opcd: 'OP0025',
     webname: '【冬季限定】蔵王 樹氷ライトアップ 雪上車ナイトクルーズ',
-    short: '蔵王 樹氷ナイト',
-    theme: 'snow',
     citycd: '020301',
     fromspotcd: null,
     meetpoint: '蔵王温泉 ロープウェイ山麓駅',
@@ -961,8 +906,6 @@ export const OPTIONS: OptionSeed[] = [
   {
     opcd: 'OP0026',
     webname: '【両国駅発】世界遺産 日光東照宮と華厳の滝 日帰りバスツアー',
-    short: '日光東照宮と華厳の滝',
-    theme: 'temple',
     citycd: '030301',
     fromspotcd: '1301',
     meetpoint: 'JR両国駅 東口 観光バスのりば',
@@ -989,8 +932,6 @@ export const OPTIONS: OptionSeed[] = [
   {
     opcd: 'OP0027',
     webname: '【新宿発】箱根 大涌谷と芦ノ湖 海賊船 日帰りツアー',
-    short: '箱根 大涌谷と芦ノ湖',
-    theme: 'lake',
     citycd: '030201',
     fromspotcd: '1303',
     meetpoint: '新宿駅西口 都庁大型バス駐車場',
@@ -1011,8 +952,6 @@ export const OPTIONS: OptionSeed[] = [
   {
     opcd: 'OP0028',
     webname: '浅草 着物レンタルと着付け（1日プラン）',
-    short: '浅草 着物レンタル',
-    theme: 'temple',
     citycd: '030102',
     fromspotcd: null,
     meetpoint: '浅草 着物処「さくら」（雷門から徒歩3分）',
@@ -1037,8 +976,6 @@ export const OPTIONS: OptionSeed[] = [
   {
     opcd: 'OP0029',
     webname: '江戸切子 グラス作り体験（90分）',
-    short: '江戸切子 体験',
-    theme: 'night',
     citycd: '030102',
     fromspotcd: '1301',
     meetpoint: '江戸切子工房「硝子舎」（両国駅から徒歩8分）',
@@ -1064,8 +1001,6 @@ export const OPTIONS: OptionSeed[] = [
   {
     opcd: 'OP0030',
     webname: '横浜中華街 食べ歩きとみなとみらい夜景散歩',
-    short: '横浜 中華街と夜景',
-    theme: 'night',
     citycd: '030402',
     fromspotcd: null,
     meetpoint: '横浜中華街 善隣門前',
@@ -1090,8 +1025,6 @@ export const OPTIONS: OptionSeed[] = [
   {
     opcd: 'OP0031',
     webname: '【名古屋駅発】名古屋城と熱田神宮 半日観光バス',
-    short: '名古屋城と熱田神宮',
-    theme: 'castle',
     citycd: '040101',
     fromspotcd: '2301',
     meetpoint: 'JR名古屋駅 太閤通口 観光バスのりば',
@@ -1116,8 +1049,6 @@ export const OPTIONS: OptionSeed[] = [
   {
     opcd: 'OP0032',
     webname: '【冬季限定】白馬八方尾根スキー場 1日リフト券',
-    short: '白馬八方尾根 リフト券',
-    theme: 'snow',
     citycd: '040201',
     fromspotcd: null,
     meetpoint: '八方尾根 名木山ゲレンデ チケット売り場',
@@ -1142,8 +1073,6 @@ export const OPTIONS: OptionSeed[] = [
   {
     opcd: 'OP0033',
     webname: '善光寺 宿坊で体験する朝のお勤めと精進朝食',
-    short: '善光寺 朝のお勤め',
-    theme: 'temple',
     citycd: '040202',
     fromspotcd: null,
     meetpoint: '善光寺 宿坊「常香院」玄関',
@@ -1167,8 +1096,6 @@ export const OPTIONS: OptionSeed[] = [
   {
     opcd: 'OP0034',
     webname: '【名古屋駅発】世界遺産 白川郷と金沢ひがし茶屋街 日帰りツアー',
-    short: '白川郷と金沢',
-    theme: 'village',
     citycd: '040402',
     fromspotcd: '2301',
     meetpoint: 'JR名古屋駅 太閤通口 観光バスのりば',
@@ -1193,8 +1120,6 @@ export const OPTIONS: OptionSeed[] = [
   {
     opcd: 'OP0035',
     webname: '金沢 近江町市場の海鮮丼と兼六園 ガイド散策',
-    short: '金沢 近江町と兼六園',
-    theme: 'food',
     citycd: '040401',
     fromspotcd: null,
     meetpoint: '近江町市場 むさし口',
@@ -1218,8 +1143,6 @@ export const OPTIONS: OptionSeed[] = [
   {
     opcd: 'OP0036',
     webname: '【大阪駅発】京都 伏見稲荷大社と清水寺 早朝ガイドツアー',
-    short: '伏見稲荷と清水寺',
-    theme: 'temple',
     citycd: '050101',
     fromspotcd: '2701',
     meetpoint: 'JR大阪駅 中央口 噴水前',
@@ -1244,8 +1167,6 @@ export const OPTIONS: OptionSeed[] = [
   {
     opcd: 'OP0037',
     webname: '京都 嵐山 竹林の小径と保津川下り',
-    short: '嵐山と保津川下り',
-    theme: 'forest',
     citycd: '050101',
     fromspotcd: null,
     meetpoint: 'JR亀岡駅 北口 保津川下り乗船場行きバス停',
@@ -1269,8 +1190,6 @@ export const OPTIONS: OptionSeed[] = [
   {
     opcd: 'OP0038',
     webname: '京都 抹茶点前と和菓子作り体験（町家）',
-    short: '京都 抹茶と和菓子',
-    theme: 'temple',
     citycd: '050101',
     fromspotcd: null,
     meetpoint: '京町家「茶室 ゆらぎ」（地下鉄四条駅から徒歩5分）',
@@ -1295,8 +1214,6 @@ export const OPTIONS: OptionSeed[] = [
   {
     opcd: 'OP0039',
     webname: '大阪 道頓堀 たこ焼き作り体験と食べ歩き',
-    short: '道頓堀 たこ焼き体験',
-    theme: 'food',
     citycd: '050201',
     fromspotcd: '2701',
     meetpoint: '道頓堀「たこ焼き道場」（なんば駅から徒歩5分）',
@@ -1321,8 +1238,6 @@ export const OPTIONS: OptionSeed[] = [
   {
     opcd: 'OP0040',
     webname: '【大阪駅発】奈良公園と東大寺 大仏殿 半日ガイドツアー',
-    short: '奈良公園と東大寺',
-    theme: 'temple',
     citycd: '050301',
     fromspotcd: '2701',
     meetpoint: 'JR大阪駅 中央口 噴水前',
@@ -1347,8 +1262,6 @@ export const OPTIONS: OptionSeed[] = [
   {
     opcd: 'OP0041',
     webname: '【大阪駅発】世界遺産 姫路城と有馬温泉 日帰りバスツアー',
-    short: '姫路城と有馬温泉',
-    theme: 'castle',
     citycd: '050402',
     fromspotcd: '2701',
     meetpoint: 'JR大阪駅 桜橋口 観光バスのりば',
@@ -1373,8 +1286,6 @@ export const OPTIONS: OptionSeed[] = [
   {
     opcd: 'OP0042',
     webname: '世界遺産 宮島・厳島神社と広島平和記念公園 1日観光',
-    short: '宮島と平和記念公園',
-    theme: 'sea',
     citycd: '060102',
     fromspotcd: null,
     meetpoint: 'JR広島駅 南口 観光案内所前',
@@ -1400,8 +1311,6 @@ export const OPTIONS: OptionSeed[] = [
   {
     opcd: 'OP0043',
     webname: '博多 屋台はしごナイトツアー（2軒・ドリンク付き）',
-    short: '博多 屋台ナイト',
-    theme: 'night',
     citycd: '070101',
     fromspotcd: '4001',
     meetpoint: '中洲 春吉橋のたもと',
@@ -1425,8 +1334,6 @@ export const OPTIONS: OptionSeed[] = [
   {
     opcd: 'OP0044',
     webname: '【熊本駅発】阿蘇 草千里と大観峰 絶景ドライブツアー',
-    short: '阿蘇 草千里と大観峰',
-    theme: 'mountain',
     citycd: '070202',
     fromspotcd: '4301',
     meetpoint: 'JR熊本駅 白川口 観光バスのりば',
@@ -1452,8 +1359,6 @@ export const OPTIONS: OptionSeed[] = [
   {
     opcd: 'OP0045',
     webname: '石垣島 川平湾 シュノーケリング体験（半日・送迎付き）',
-    short: '石垣島 シュノーケリング',
-    theme: 'sea',
     citycd: '070401',
     fromspotcd: null,
     meetpoint: '石垣島内のホテルへ送迎（集合時間は前日にご連絡します）',
@@ -1479,8 +1384,6 @@ export const OPTIONS: OptionSeed[] = [
   {
     opcd: 'OP0046',
     webname: '隅田川 水上バスと浜離宮恩賜庭園 半日さんぽ',
-    short: '隅田川 水上バス',
-    theme: 'lake',
     citycd: '030104',
     fromspotcd: '1301',
     meetpoint: '浅草 二天門 水上バスのりば',
@@ -1501,8 +1404,6 @@ export const OPTIONS: OptionSeed[] = [
   {
     opcd: 'OP0047',
     webname: '高尾山 ガイド付きハイキングと名物とろろそば',
-    short: '高尾山 ハイキング',
-    theme: 'mountain',
     citycd: '030105',
     fromspotcd: '1303',
     meetpoint: '京王線 高尾山口駅 改札前',
@@ -1528,8 +1429,6 @@ export const OPTIONS: OptionSeed[] = [
   {
     opcd: 'OP0048',
     webname: '鎌倉大仏と江ノ電 1日乗車券で巡る湘南さんぽ',
-    short: '鎌倉大仏と江ノ電',
-    theme: 'temple',
     citycd: '030401',
     fromspotcd: null,
     meetpoint: '江ノ電 鎌倉駅 改札前',

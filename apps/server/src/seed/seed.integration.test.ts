@@ -21,9 +21,9 @@ import {
   regions,
   stock,
 } from '../db/schema.ts';
+import { hashPin, verifyPin } from '../modules/coupon/pin.ts';
 import { createTestApp, type TestApp } from '../test/helper.ts';
 import { OPTIONS } from './catalog-data.ts';
-import { hashPin, verifyPin } from './pin.ts';
 import { seedIfEmpty } from './seed.ts';
 import { stockRows } from './stock.ts';
 

@@ -26,6 +26,7 @@ import {
   sandboxCheckouts,
 } from '../db/schema.ts';
 import { imagePath } from '../modules/catalog/images.ts';
+import { hashPin } from '../modules/coupon/pin.ts';
 import { DEMO_BOOKINGS, DEMO_TEL, type DemoBooking, useDateOf } from './bookings.ts';
 import {
   AGE_PRESETS,
@@ -46,7 +47,6 @@ import {
   informationHtml,
   introductionHtml,
 } from './content.ts';
-import { hashPin } from './pin.ts';
 import { demoStaffSummary, insertDemoStaff } from './staff.ts';
 import { birthdayForAge, type StockRow, stockRows, unitPrices, usePeriod } from './stock.ts';
 

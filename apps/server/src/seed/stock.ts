@@ -1,5 +1,6 @@
 /** Use periods and 12 months of daily stock and prices for the demo options, deterministic per code and date. */
 import { addDays, parseYmd, type Ymd, ymd } from '@tabi/contract/dates';
+import { unitOf } from '../seeded-random.ts';
 import { AGE_PRESETS, type OptionSeed } from './catalog-data.ts';
 
 export const STOCK_DAYS = 365;
@@ -18,23 +19,6 @@ export interface StockRow {
 const SHORT_PERIOD = new Set(['OP0030', 'OP0038']);
 /** OP0014: sold-out days and days with 1–9 left from today on. */
 const PATTERN = [8, 0, 15, 3, 0, 20, 1, 12, 5, 0, 25, 9, 18, 2];
-
-function hash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-
-/** A number in [0, 1) fixed by the text. */
-function unit(text: string): number {
-  let t = (hash(text) + 0x6d2b79f5) | 0;
-  t = Math.imul(t ^ (t >>> 15), 1 | t);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
 
 function between(r: number, lo: number, hi: number): number {
   return lo + Math.floor(r * (hi - lo + 1));
@@ -90,8 +74,8 @@ export function unitPrices(o: OptionSeed, day: Ymd): Omit<StockRow, 'opcd' | 'us
 }
 
 function quantity(o: OptionSeed, day: Ymd, offset: number): number {
-  const r = unit(`${o.opcd}|${day}`);
-  const q = unit(`${day}|${o.opcd}|q`);
+  const r = unitOf(`${o.opcd}|${day}`);
+  const q = unitOf(`${day}|${o.opcd}|q`);
   switch (o.stock) {
     case 'two':
       return 2;

@@ -3,8 +3,9 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { FixedClock } from '../clock.ts';
+import { createContext } from '../compose.ts';
 import { type Config, loadConfig } from '../config.ts';
-import { type AppContext, createContext } from '../context.ts';
+import type { AppContext } from '../context.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 
 /** Which database the integration tests run on: PGlite, or PostgreSQL when TEST_DB=postgres. */

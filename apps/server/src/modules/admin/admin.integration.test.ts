@@ -213,7 +213,7 @@ describe('GET /api/admin/bookings', () => {
   it('exports the filtered list as CSV for Excel: BOM, Japanese intact, formulas escaped', async () => {
     const res = await get(`/api/admin/bookings.csv?name=${encodeURIComponent('山田')}`);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="bookings-\d{12}\.csv"$/);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="bookings-202611211200.csv"');
     const bytes = res.rawPayload;
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.toString('utf8').slice(1);
@@ -223,6 +223,8 @@ describe('GET /api/admin/bookings', () => {
     );
     expect(lines.length).toBe(1 + (await search(`name=${encodeURIComponent('山田')}`)).length);
     expect(text).toContain('"AA100001","予約済み","決済済み"');
+    // 受付日時 in Tokyo, YYYY/MM/DD HH:mm; 利用日 YYYY/MM/DD.
+    expect(text).toMatch(/"AA100001","予約済み","決済済み","\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}","\d{4}\/\d{2}\/\d{2}",/);
 
     const evil = (await get('/api/admin/bookings.csv?rsvno=BB200005')).rawPayload.toString('utf8');
     expect(evil).toContain(`"'=HYPERLINK(""x"") +81"`);

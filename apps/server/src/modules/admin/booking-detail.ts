@@ -15,6 +15,7 @@ import {
 } from '@tabi/contract/admin-bookings';
 import { rentalEditAllowed, requestPending, statusLabel } from '@tabi/contract/booking-rules';
 import { BookingStatus } from '@tabi/contract/constants';
+import { toTokyoIso } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
@@ -25,7 +26,6 @@ import { editRentals, type RentalEntry } from '../booking/rentals.ts';
 import * as bookingRepo from '../booking/repository.ts';
 import { confirmRequest, declineRequest, type TransitionResult } from '../booking/service.ts';
 import { addNote, changeParticipants, resendMail } from '../booking/staff-actions.ts';
-import { toTokyoIso } from '../booking/tokyo-time.ts';
 import type { BookingInput } from '../booking/validate.ts';
 import { bookingView } from '../mypage/service.ts';
 import { findProviderCalls, type ProviderCallRow } from '../payment/repository.ts';

@@ -2,10 +2,12 @@
  * 参加者名簿 (issue 12): the rows of one day (one option or all) against the database — every participant of the
  * bookings that hold their seats, none of the canceled or expired ones — and the same rows as CSV for Excel.
  */
+
 import { STAFF_COOKIE } from '@tabi/contract/admin';
 import type { Manifest } from '@tabi/contract/admin-bookings';
 import { UNPAID_GRACE_MINUTES } from '@tabi/contract/constants';
 import { addDays, ageOn, tokyoYmd } from '@tabi/contract/dates';
+import { Msg } from '@tabi/contract/messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingMembers, bookingOptions, bookings } from '../../db/schema.ts';
@@ -115,11 +117,11 @@ describe('GET /api/admin/manifest', () => {
       age: ageOn((member?.birthday ?? '').replaceAll('-', ''), tomorrow),
       sex: '男性',
       tel: '090-1234-5678',
-      statusLabel: '予約済み',
+      statusLabel: Msg.statusPaid,
       passportNumber: null,
       vegetarian: null,
     });
-    expect(m.rows.find((r) => r.rsvno === 'MM000002')?.statusLabel).toBe('リクエスト予約');
+    expect(m.rows.find((r) => r.rsvno === 'MM000002')?.statusLabel).toBe(Msg.statusRequested);
   });
 
   it('shows passport and vegetarian where the option asks for them', async () => {

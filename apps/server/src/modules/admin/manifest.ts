@@ -13,9 +13,8 @@ import {
   type RentalTypeCode,
   UNPAID_GRACE_MINUTES,
 } from '@tabi/contract/constants';
-import { addDays, ageOn, isValidYmd, tokyoYmd } from '@tabi/contract/dates';
+import { addDays, ageOn, isValidYmd, tokyoYmd, toTokyoIso } from '@tabi/contract/dates';
 import type { AppContext } from '../../context.ts';
-import { toTokyoIso } from '../booking/tokyo-time.ts';
 import { toCsv } from './csv.ts';
 import * as repo from './repository.ts';
 

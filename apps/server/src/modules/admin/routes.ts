@@ -10,6 +10,7 @@ import {
   resendMailRequest,
   staffCancelRequest,
 } from '@tabi/contract/admin-bookings';
+import { toTokyoIso } from '@tabi/contract/dates';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { parseInput } from '../../errors.ts';
@@ -37,7 +38,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
   app.get('/bookings.csv', operator, async (request, reply) => {
     const query = parseInput(bookingSearchQuery, request.query);
     const csv = await admin.bookingsCsv(ctx, query);
-    const stamp = new Date(ctx.clock.now().getTime() + 9 * 3_600_000).toISOString().slice(0, 16).replace(/\D/g, '');
+    const stamp = toTokyoIso(ctx.clock.now()).slice(0, 16).replace(/\D/g, '');
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="bookings-${stamp}.csv"`)

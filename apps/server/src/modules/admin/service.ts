@@ -12,7 +12,7 @@ import {
 import { PROVIDER_STUCK_ATTEMPTS } from '@tabi/contract/admin-bookings';
 import { normalisePhone, statusLabel } from '@tabi/contract/booking-rules';
 import { UNPAID_GRACE_MINUTES } from '@tabi/contract/constants';
-import { addDays, tokyoDayStart, tokyoYmd } from '@tabi/contract/dates';
+import { addDays, formatTokyoDateTime, formatYmd, tokyoDayStart, tokyoYmd } from '@tabi/contract/dates';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { toCsv } from './csv.ts';
@@ -100,17 +100,6 @@ export async function searchBookings(ctx: AppContext, query: BookingSearchQuery)
   };
 }
 
-const TOKYO_DATE_TIME = new Intl.DateTimeFormat('ja-JP', {
-  timeZone: 'Asia/Tokyo',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-});
-const slashDate = (ymd: string) => `${ymd.slice(0, 4)}/${ymd.slice(4, 6)}/${ymd.slice(6, 8)}`;
-
 export async function bookingsCsv(ctx: AppContext, query: BookingSearchQuery): Promise<string> {
   const now = ctx.clock.now();
   const { rows } = await repo.searchBookings(ctx.db, bookingFilter(query, now), orderOf(query), {
@@ -139,8 +128,8 @@ export async function bookingsCsv(ctx: AppContext, query: BookingSearchQuery): P
         row.rsvno,
         row.statusLabel,
         row.statusPayment === 1 ? '決済済み' : '未決済',
-        TOKYO_DATE_TIME.format(r.rsvdate),
-        slashDate(row.usedate),
+        formatTokyoDateTime(r.rsvdate),
+        formatYmd(row.usedate),
         row.opcd,
         row.webname,
         row.name,

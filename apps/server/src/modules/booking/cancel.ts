@@ -10,7 +10,7 @@
  */
 import { cancelAllowed, statusLabel } from '@tabi/contract/booking-rules';
 import { BookingStatus, ErrCd, PaymentStatus } from '@tabi/contract/constants';
-import { isoDateToYmd } from '@tabi/contract/dates';
+import { isoDateToYmd, toTokyoIso } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
 import { todayIn } from '../../clock.ts';
 import type { AppContext, AppContextBase } from '../../context.ts';
@@ -24,7 +24,6 @@ import { type Actor, recordEvent, stateOf } from './events.ts';
 import { planRefunds, refundableByPayment, sendPendingRefunds } from './refunds.ts';
 import * as repo from './repository.ts';
 import { returnAllSeats } from './seats.ts';
-import { toTokyoIso } from './tokyo-time.ts';
 
 export interface CancelQuote {
   cancelfee: number;

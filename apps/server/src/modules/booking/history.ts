@@ -1,11 +1,11 @@
 /** A booking as staff look at it: its state, its history, its payments and its provider calls. */
 import { statusLabel } from '@tabi/contract/booking-rules';
+import { toTokyoIso } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
 import type { AppContextBase } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { findProviderCalls, type ProviderCallRow } from '../payment/repository.ts';
 import * as repo from './repository.ts';
-import { toTokyoIso } from './tokyo-time.ts';
 
 export interface BookingRecord {
   booking: repo.BookingRow;

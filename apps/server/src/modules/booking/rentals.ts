@@ -1,13 +1,13 @@
 /** Rental sizes changed after booking (POST /booking/edit, and staff in the console), with the event. */
 import { rentalEditAllowed } from '@tabi/contract/booking-rules';
 import { ageClassFromCode, ErrCd, type RentalTypeCode } from '@tabi/contract/constants';
+import { toTokyoIso } from '@tabi/contract/dates';
 import { Msg, rentalFieldInvalid } from '@tabi/contract/messages';
 import { checkRental, keepShownRental, missingRentalFields, RENTAL_FIELD_LABEL } from '@tabi/contract/rental';
 import type { AppContextBase } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { type Actor, recordEvent } from './events.ts';
 import * as repo from './repository.ts';
-import { toTokyoIso } from './tokyo-time.ts';
 
 export interface RentalEntry {
   seq: string;

@@ -8,7 +8,7 @@ import {
   REQUEST_PAYMENT_DEADLINE_HOURS,
   UNPAID_GRACE_MINUTES,
 } from '@tabi/contract/constants';
-import { addDays, isoDateToYmd, tokyoDayStart, ymdToIsoDate } from '@tabi/contract/dates';
+import { addDays, isoDateToYmd, tokyoDayStart, toTokyoIso, ymdToIsoDate } from '@tabi/contract/dates';
 import { Msg, unpaidSeatsCapped } from '@tabi/contract/messages';
 import type { PartyCounts } from '@tabi/contract/party';
 import { todayIn } from '../../clock.ts';
@@ -29,7 +29,6 @@ import { type Actor, customerActor, recordEvent, stateOf } from './events.ts';
 import * as repo from './repository.ts';
 import { randomRsvno } from './rsvno.ts';
 import { returnAllSeats } from './seats.ts';
-import { toTokyoIso } from './tokyo-time.ts';
 import { memberRows, planBooking } from './validate.ts';
 
 /** Booking creation per client address (DESIGN §4). */

@@ -580,7 +580,7 @@ describe('GET /api/price/{opcd}', () => {
   it('504 when the party exceeds the stock of the day', async () => {
     const res = await get('/api/price/OP0016?usedate=20261210&adultqty=2&childqty=1');
     expectJapaneseError(res, 409, '504');
-    expect(res.json().errMsg).toBe('設定した値が残数を超えています。');
+    expect(res.json().errMsg).toBe(Msg.shortageOfStock);
     expect((await get('/api/price/OP0016?usedate=20261210&adultqty=1&childqty=1')).statusCode).toBe(200);
     // Sold out: OP0014 has none left tomorrow.
     expectJapaneseError(await get(`/api/price/OP0014?usedate=${addDays(TODAY, 1)}&adultqty=1`), 409, '504');
@@ -627,6 +627,7 @@ describe('page meta and images', () => {
     expect(res.headers['cache-control']).toContain('max-age=31536000');
     expect(res.body).toMatch(/^<svg /);
     expect(res.body).toContain('浅草寺 雷門');
+    expect(res.body).toContain('東京 日帰りバスツアー');
     expect((await get('/images/OP0001-2.svg')).body).toBe(res.body);
     expect((await get('/images/OP0001-3.svg')).body).not.toBe(res.body);
     expect((await get('/images/OP0001-2.svg', { 'if-none-match': String(res.headers.etag) })).statusCode).toBe(304);

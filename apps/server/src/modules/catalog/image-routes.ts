@@ -4,29 +4,26 @@ import { Msg } from '@tabi/contract/messages';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { fail } from '../../http/envelope.ts';
-import { OPTIONS } from '../../seed/catalog-data.ts';
+import { DEMO_PICTURES } from './demo-pictures.ts';
 import { fallbackTheme, type ImageSpec, parseImageName, renderImage, themeForCaption } from './images.ts';
 import { catalogService } from './service.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-const seedByCode = new Map(OPTIONS.map((o) => [o.opcd, o]));
 
 /** GET /images/:name — the project's own demo pictures (`/images/OP0001-1.svg`), outside the /api prefix. */
 export async function catalogImageRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const rendered = new Map<string, { svg: string; etag: string }>();
 
   async function spec(code: string, seq: number): Promise<ImageSpec | null> {
-    const seeded = seedByCode.get(code);
-    if (seeded) {
-      if (seq > Math.max(seeded.images.length, 1)) return null;
-      const subtitle = seeded.images[seq - 1] ?? '';
-      const theme = seq === 1 ? seeded.theme : themeForCaption(subtitle, seeded.theme);
-      return { theme, title: seeded.short, subtitle, seed: `${code}-${seq}` };
-    }
     const core = await catalogService(ctx).optionCore(code);
     if (!core || seq > Math.max(core.detail.imageList.length, 1)) return null;
-    const title = [...core.detail.webname.replace(/【[^】]*】/g, '')].slice(0, 14).join('');
     const subtitle = core.detail.imageList[seq - 1]?.caption ?? '';
+    const demo = DEMO_PICTURES[code];
+    if (demo) {
+      const theme = seq === 1 ? demo.theme : themeForCaption(subtitle, demo.theme);
+      return { theme, title: demo.title, subtitle, seed: `${code}-${seq}` };
+    }
+    const title = [...core.detail.webname.replace(/【[^】]*】/g, '')].slice(0, 14).join('');
     return { theme: themeForCaption(subtitle, fallbackTheme(code)), title, subtitle, seed: `${code}-${seq}` };
   }
 

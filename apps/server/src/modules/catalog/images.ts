@@ -3,6 +3,9 @@
  * an option code and image number, so the same URL always yields the same picture.
  */
 
+import { escapeHtml } from '@tabi/contract/html';
+import { hashText, seededRandom } from '../../seeded-random.ts';
+
 export type ImageTheme =
   | 'city'
   | 'night'
@@ -47,30 +50,6 @@ const W = 1200;
 const H = 800;
 const FONT =
   "'Hiragino Kaku Gothic ProN','Hiragino Sans','Noto Sans CJK JP','Noto Sans JP','Yu Gothic',Meiryo,sans-serif";
-
-function hash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-
-/** mulberry32: small, fast and good enough for shapes. */
-function prng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 type TimeOfDay = 'morning' | 'day' | 'sunset' | 'dusk' | 'night';
 
@@ -433,11 +412,11 @@ function scene(theme: ImageTheme, rand: () => number, p: Palette, tod: TimeOfDay
 
 /** The picture as an SVG document. */
 export function renderImage(spec: ImageSpec, seq: number): string {
-  const rand = prng(hash(spec.seed));
+  const rand = seededRandom(hashText(spec.seed));
   const tod = timeOfDay(spec.theme, seq);
   const p = PALETTES[tod];
-  const title = escapeXml(spec.title);
-  const subtitle = escapeXml(spec.subtitle);
+  const title = escapeHtml(spec.title);
+  const subtitle = escapeHtml(spec.subtitle);
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-label="${title}${subtitle ? ` ${subtitle}` : ''}">
 <defs>
 <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${p.sky[0]}"/><stop offset="0.55" stop-color="${p.sky[1]}"/><stop offset="1" stop-color="${p.sky[2]}"/></linearGradient>
@@ -490,5 +469,5 @@ export function themeForCaption(caption: string, fallback: ImageTheme): ImageThe
 
 /** A theme for codes the seed does not know, so any option still gets a picture. */
 export function fallbackTheme(code: string): ImageTheme {
-  return IMAGE_THEMES[hash(code) % IMAGE_THEMES.length] ?? 'mountain';
+  return IMAGE_THEMES[hashText(code) % IMAGE_THEMES.length] ?? 'mountain';
 }

@@ -5,7 +5,6 @@ import { couponLocked, couponNotToday, Msg } from '@tabi/contract/messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { couponUses } from '../../db/schema.ts';
-import { hashPin } from '../../seed/pin.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import {
   FIXTURE_OPTIONS,
@@ -16,6 +15,7 @@ import {
   loginAs,
   post,
 } from '../mypage/test-fixtures.ts';
+import { hashPin } from './pin.ts';
 
 const { couponA, couponB, couponOther } = FIXTURE_OPTIONS;
 let t: TestApp;

@@ -1,15 +1,14 @@
 import { statusLabel } from '@tabi/contract/booking-rules';
 import { COUPON_LOCK_MINUTES, COUPON_PIN_MAX_FAILURES, ErrCd } from '@tabi/contract/constants';
 import type { CouponOption } from '@tabi/contract/coupon';
-import { formatYmd, isoDateToYmd } from '@tabi/contract/dates';
+import { formatYmd, isoDateToYmd, toTokyoIso } from '@tabi/contract/dates';
 import { couponLocked, couponNotToday, Msg } from '@tabi/contract/messages';
 import { todayIn } from '../../clock.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { verifyPin } from '../../seed/pin.ts';
-import { toTokyoIso } from '../booking/tokyo-time.ts';
 import { requireSession } from '../session/service.ts';
+import { verifyPin } from './pin.ts';
 import * as repo from './repository.ts';
 
 const MINUTE = 60_000;

@@ -1,6 +1,6 @@
 /** DESIGN §7: the Japanese mails, plain text and polite. Each builder returns a mail ready for `enqueueMail`. */
 import { AGE_CLASS_LABEL, type AgeClass } from '@tabi/contract/constants';
-import { formatYmd, type Ymd } from '@tabi/contract/dates';
+import { formatTokyoDateTime, formatYmd, type Ymd } from '@tabi/contract/dates';
 import { formatJpy } from '@tabi/contract/format';
 import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -57,13 +57,6 @@ const SIGNATURE = [
   'さくらトラベル オプション予約係',
   '※このメールは送信専用です。ご返信いただいてもお答えできませんのでご了承ください。',
 ].join('\n');
-
-/** 2026/11/21 15:00 in Tokyo. */
-export function formatTokyoDateTime(instant: Date): string {
-  const tokyo = new Date(instant.getTime() + 9 * 3_600_000);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${tokyo.getUTCFullYear()}/${p(tokyo.getUTCMonth() + 1)}/${p(tokyo.getUTCDate())} ${p(tokyo.getUTCHours())}:${p(tokyo.getUTCMinutes())}`;
-}
 
 function party(line: MailBookingLine): string {
   const counts: [AgeClass, number][] = [

@@ -538,7 +538,7 @@ describe('POST /api/booking/edit', () => {
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
       errcd: ErrCd.generic,
-      errMsg: 'このオプションはレンタルが存在しません。',
+      errMsg: Msg.noRental,
       response: null,
     });
   });

@@ -1,7 +1,7 @@
 /** My page's calls (SPEC §7): the shape of the booking answer; every change is the booking lifecycle's. */
 import type { Booking, BookingOption, Member, Rental } from '@tabi/contract/booking';
 import { isYes } from '@tabi/contract/booking-rules';
-import { isoDateToYmd } from '@tabi/contract/dates';
+import { isoDateToYmd, toTokyoIso } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
 import type { AppContext, AppContextBase } from '../../context.ts';
 import { AppError } from '../../errors.ts';
@@ -10,7 +10,6 @@ import { customerActor } from '../booking/events.ts';
 import { editRentals as editBookingRentals, type RentalEntry } from '../booking/rentals.ts';
 import * as repo from '../booking/repository.ts';
 import { findBooking } from '../booking/repository.ts';
-import { toTokyoIso } from '../booking/tokyo-time.ts';
 import { requireSession } from '../session/service.ts';
 
 function bookingNotFound(): AppError {

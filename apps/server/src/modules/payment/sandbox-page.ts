@@ -1,5 +1,6 @@
 /** The sandbox's hosted checkout page: self-contained Japanese HTML, inline CSS, no script (the CSP forbids it). */
 import { formatJpy } from '@tabi/contract/format';
+import { escapeHtml } from '@tabi/contract/html';
 
 export interface CheckoutPageModel {
   id: string;
@@ -12,15 +13,6 @@ export interface CheckoutPageModel {
   /** Shown above the form: a decline or an input problem. */
   error?: { title: string; message: string } | undefined;
   expiry?: string | undefined;
-}
-
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 }
 
 const STYLE = `

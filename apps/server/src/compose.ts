@@ -1,0 +1,21 @@
+/**
+ * The composition root: builds the AppContext (rate limiter, payment provider) once for the server, the
+ * operator commands and the tests. Modules only see the context's types (context.ts), never this file.
+ */
+import type { Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import type { Database, Db } from './db/client.ts';
+import { createDbRateLimiter, createRedisRateLimiter } from './http/rate-limit.ts';
+import { createPaymentProvider } from './modules/payment/create-provider.ts';
+
+export function createContext(
+  base: { db: Db; clock: Clock; config: Config; notifications?: Pick<Database, 'subscribe'> },
+  overrides: Partial<AppContext> = {},
+): AppContext {
+  const limiter =
+    overrides.limiter ??
+    (base.config.redisUrl ? createRedisRateLimiter(base.config.redisUrl) : createDbRateLimiter(base.db, base.clock));
+  const withLimiter = { ...base, limiter };
+  return { ...withLimiter, payment: overrides.payment ?? createPaymentProvider(withLimiter) };
+}
