@@ -30,7 +30,7 @@ import * as repo from './repository.ts';
 import { randomRsvno } from './rsvno.ts';
 import { returnAllSeats } from './seats.ts';
 import { toTokyoIso } from './tokyo-time.ts';
-import { planBooking } from './validate.ts';
+import { type BookingInput, planBooking } from './validate.ts';
 
 /** Booking creation per client address (DESIGN §4). */
 export const BOOKING_WINDOW_SECONDS = 60;
@@ -47,7 +47,7 @@ function amountMismatch(): AppError {
   return AppError.conflict(ErrCd.generic, Msg.amountMismatch);
 }
 
-/** POST /booking: every rule again, then seats, booking and (for requests) the mail in one transaction. */
+/** POST /booking: the rate limit per client address, then every rule again and the booking ({@link placeBooking}). */
 export async function createBooking(
   ctx: AppContext,
   body: unknown,
@@ -56,8 +56,23 @@ export async function createBooking(
 ): Promise<BookingResult> {
   const limit = await ctx.limiter.hit(`booking:ip:${clientIp}`, ctx.config.bookingLimitPerIp, BOOKING_WINDOW_SECONDS);
   if (!limit.allowed) throw new AppError(ErrCd.generic, Msg.bookingRateLimited, 429);
-
   const input = parseInput(createBookingRequest, body);
+  const placed = await placeBooking(ctx, input, clientIp, origin);
+  bookingsCreated.inc();
+  return { rsvno: placed.rsvno, rsvdate: toTokyoIso(placed.at) };
+}
+
+/**
+ * Every rule again, then seats, booking and (for requests) the mail in one transaction: all the SQL a
+ * booking runs, and nothing else. The benchmark's floor calls this very function on a plain pg pool, so
+ * the floor follows the code (issue 15).
+ */
+export async function placeBooking(
+  ctx: Pick<AppContextBase, 'db' | 'clock' | 'config'>,
+  input: BookingInput,
+  clientIp: string,
+  origin: string | null,
+): Promise<{ rsvno: string; at: Date }> {
   const option = await repo.findOption(ctx.db, input.opcd);
   if (!option) throw AppError.notFound(Msg.optionNotFound);
   if (option.isCoupon) throw new AppError(ErrCd.generic, Msg.optionNotBookable, 422);
@@ -171,8 +186,7 @@ export async function createBooking(
     }
     return number;
   });
-  bookingsCreated.inc();
-  return { rsvno, rsvdate: toTokyoIso(now) };
+  return { rsvno, at: now };
 }
 
 // --- answering requests, and expiry ---
