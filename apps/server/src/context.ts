@@ -1,7 +1,12 @@
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
-import { createDbRateLimiter, createRedisRateLimiter, type RateLimiter } from './http/rate-limit.ts';
+import {
+  createDbRateLimiter,
+  createMemoryRateLimiter,
+  createRedisRateLimiter,
+  type RateLimiter,
+} from './http/rate-limit.ts';
 import { createPaymentProvider } from './modules/payment/create-provider.ts';
 import type { PaymentProvider } from './modules/payment/provider.ts';
 
@@ -17,6 +22,11 @@ export interface AppContextBase {
 /** Everything a route or service needs, built once and passed down explicitly. */
 export interface AppContext extends AppContextBase {
   payment: PaymentProvider;
+  /**
+   * The booking rate limit (POST /booking): Redis when REDIS_URL is set (the same client as `limiter`),
+   * else this instance's memory, never a committed write before every booking (issue 15, ADR 0110).
+   */
+  bookingLimiter: RateLimiter;
 }
 
 export function createContext(
@@ -26,6 +36,8 @@ export function createContext(
   const limiter =
     overrides.limiter ??
     (base.config.redisUrl ? createRedisRateLimiter(base.config.redisUrl) : createDbRateLimiter(base.db, base.clock));
+  const bookingLimiter =
+    overrides.bookingLimiter ?? (base.config.redisUrl ? limiter : createMemoryRateLimiter(base.clock));
   const withLimiter = { ...base, limiter };
-  return { ...withLimiter, payment: overrides.payment ?? createPaymentProvider(withLimiter) };
+  return { ...withLimiter, bookingLimiter, payment: overrides.payment ?? createPaymentProvider(withLimiter) };
 }

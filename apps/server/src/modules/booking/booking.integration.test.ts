@@ -4,7 +4,7 @@ import { ageOutOfRange, Msg, partySizeOutOfRange } from '@tabi/contract/messages
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIn } from '../../clock.ts';
-import { bookingMembers, bookingOptions, bookingRentals, bookings, outbox } from '../../db/schema.ts';
+import { bookingMembers, bookingOptions, bookingRentals, bookings, outbox, rateLimits } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { DEFAULT_CANCEL_POLICY } from './cancel-policy.ts';
 import {
@@ -290,6 +290,12 @@ describe('POST /api/booking', () => {
     const limited = await post(bookingPayload('BK0001', day), ip);
     expect(limited.statusCode).toBe(429);
     expect(limited.json().errMsg).toBe(Msg.bookingRateLimited);
+    // Counted in this instance's memory (no REDIS_URL here): no committed write before every booking (issue 15).
+    const [written] = await t.ctx.db
+      .select({ n: count() })
+      .from(rateLimits)
+      .where(eq(rateLimits.key, `booking:ip:${ip}`));
+    expect(written?.n).toBe(0);
   });
 
   it('never oversells: 200 concurrent bookings for 10 seats give exactly 10', async () => {

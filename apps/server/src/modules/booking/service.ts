@@ -54,7 +54,11 @@ export async function createBooking(
   clientIp: string,
   origin: string | null = null,
 ): Promise<BookingResult> {
-  const limit = await ctx.limiter.hit(`booking:ip:${clientIp}`, ctx.config.bookingLimitPerIp, BOOKING_WINDOW_SECONDS);
+  const limit = await ctx.bookingLimiter.hit(
+    `booking:ip:${clientIp}`,
+    ctx.config.bookingLimitPerIp,
+    BOOKING_WINDOW_SECONDS,
+  );
   if (!limit.allowed) throw new AppError(ErrCd.generic, Msg.bookingRateLimited, 429);
   const input = parseInput(createBookingRequest, body);
   const placed = await placeBooking(ctx, input, clientIp, origin);
