@@ -25,7 +25,7 @@ import {
   requestReceivedMail,
 } from '../mail/templates.ts';
 import { policyForBooking } from './cancel-policy.ts';
-import { type Actor, customerActor, recordEvent, stateOf } from './events.ts';
+import { type Actor, customerActor, eventRow, recordEvent, stateOf } from './events.ts';
 import * as repo from './repository.ts';
 import { randomRsvno } from './rsvno.ts';
 import { returnAllSeats } from './seats.ts';
@@ -86,111 +86,110 @@ export async function placeBooking(
   if (plan.nationalityIds.some((id) => !known.has(id))) throw new AppError(ErrCd.generic, Msg.nationalityInvalid, 422);
 
   const usedate = ymdToIsoDate(plan.usedate);
-  const day = await repo.findStock(ctx.db, option.opcd, usedate);
-  if (!day) throw new AppError(ErrCd.nothingPrice, Msg.nothingPrice, 422);
   const claimed = Number(input.amountjp);
-  // Cheap early answers; the transaction below decides on the row as it is then.
-  if (priceOf(day, plan.counts) !== claimed) throw amountMismatch();
-  if (day.zaikozan < plan.seats) throw AppError.conflict(ErrCd.noStock, Msg.noStock);
-
   const now = ctx.clock.now();
   const isRequest = option.flgRequestItem;
   // Nothing to pay (a free activity): never sent to the card form, whose providers refuse ¥0 (ADR 0100).
   const nothingToPay = !isRequest && claimed === 0;
-  const rsvno = await ctx.db.transaction(async (tx) => {
-    if (!isRequest && !nothingToPay) {
-      // Seats held without paying: one address may hold only so many per option and day (issue 11.9).
-      const since = new Date(now.getTime() - UNPAID_GRACE_MINUTES * 60_000);
-      const held = await repo.lockUnpaidSeatsOf(tx, clientIp, { opcd: option.opcd, usedate }, since);
-      if (held + plan.seats > ctx.config.unpaidSeatsPerIp) {
-        throw new AppError(ErrCd.generic, unpaidSeatsCapped(ctx.config.unpaidSeatsPerIp), 429);
+  const booking: repo.NewBooking = {
+    rsvno: '',
+    status: isRequest ? BookingStatus.requested : BookingStatus.completed,
+    statusPayment: nothingToPay ? PaymentStatus.completed : PaymentStatus.uncompleted,
+    flgRequestRsv: 0,
+    rsvdate: now,
+    fromdate: usedate,
+    todate: usedate,
+    sei: input.sei,
+    mei: input.mei,
+    tel: input.tel,
+    telNormalized: normalisePhone(input.tel),
+    mail: input.mail,
+    amountjp: claimed,
+    md: input.md,
+    lang: input.lang.slice(0, 2),
+    meetpoint: option.meetpoint,
+    cancelPolicy: policyForBooking(option.cancelPolicy),
+    clientIp,
+    origin,
+  };
+  const book = (number: string) =>
+    ctx.db.transaction(async (tx) => {
+      // The conditional update answers first (issue 15): no read of the day before it; when it takes
+      // nothing, the same statement says whether the day is sold out or does not exist.
+      const take = await repo.takeSeatsOrSayWhy(tx, { opcd: option.opcd, usedate, seats: plan.seats });
+      if (!take.day) throw new AppError(ErrCd.nothingPrice, Msg.nothingPrice, 422);
+      if (priceOf(take.day, plan.counts) !== claimed) throw amountMismatch();
+      if (!take.taken) throw AppError.conflict(ErrCd.noStock, Msg.noStock);
+      const taken = take.day;
+      if (!isRequest && !nothingToPay) {
+        // Seats held without paying: one address may hold only so many per option and day (issue 11.9).
+        // After the seats are taken: the stock row's lock already orders two bookings of one day.
+        const since = new Date(now.getTime() - UNPAID_GRACE_MINUTES * 60_000);
+        const held = await repo.lockUnpaidSeatsOf(tx, clientIp, { opcd: option.opcd, usedate }, since);
+        if (held + plan.seats > ctx.config.unpaidSeatsPerIp) {
+          throw new AppError(ErrCd.generic, unpaidSeatsCapped(ctx.config.unpaidSeatsPerIp), 429);
+        }
       }
-    }
-    const taken = await repo.takeSeats(tx, { opcd: option.opcd, usedate, seats: plan.seats });
-    if (!taken) throw AppError.conflict(ErrCd.noStock, Msg.noStock);
-    if (priceOf(taken, plan.counts) !== claimed) throw amountMismatch();
 
-    const booking: repo.NewBooking = {
-      rsvno: '',
-      status: isRequest ? BookingStatus.requested : BookingStatus.completed,
-      statusPayment: nothingToPay ? PaymentStatus.completed : PaymentStatus.uncompleted,
-      flgRequestRsv: 0,
-      rsvdate: now,
-      fromdate: usedate,
-      todate: usedate,
-      sei: input.sei,
-      mei: input.mei,
-      tel: input.tel,
-      telNormalized: normalisePhone(input.tel),
-      mail: input.mail,
-      amountjp: claimed,
-      md: input.md,
-      lang: input.lang.slice(0, 2),
-      meetpoint: option.meetpoint,
-      cancelPolicy: policyForBooking(option.cancelPolicy),
-      clientIp,
-      origin,
-    };
-    let number = '';
-    for (let attempt = 0; attempt < 20 && !number; attempt += 1) {
-      const candidate = randomRsvno();
-      if (await repo.insertBookingIfNew(tx, { ...booking, rsvno: candidate })) number = candidate;
-    }
-    if (!number) throw new Error('could not draw a free booking number');
-
-    await repo.insertBookingDetails(
-      tx,
-      {
-        rsvno: number,
-        opcd: option.opcd,
-        usedate,
-        adultqty: plan.counts.adult,
-        middleqty: plan.counts.middle,
-        childqty: plan.counts.child,
-        infantqty: plan.counts.infant,
-        adultbaika: taken.adultbaika,
-        middlebaika: taken.middlebaika,
-        childbaika: taken.childbaika,
-        infantbaika: taken.infantbaika,
-        seats: plan.seats,
-      },
-      plan.members.map((m) => ({
-        rsvno: number,
-        seq: m.seq,
-        sei: m.sei,
-        mei: m.mei,
-        birthday: m.birthday,
-        sex: m.sex,
-        ageclass: m.ageclassCode,
-        nationalityId: m.nationalityId,
-        extended: m.extended,
-      })),
-      plan.rentals.map((r) => ({
-        rsvno: number,
-        seq: r.seq,
-        model: r.model,
-        bootsSize: r.bootsSize,
-        wearSize: r.wearSize,
-      })),
-    );
-
-    await recordEvent(tx, now, number, customerActor, 'created', {
-      after: {
-        status: booking.status,
-        status_payment: booking.statusPayment,
-        amountjp: claimed,
-        opcd: option.opcd,
-        usedate,
-        seats: plan.seats,
-      },
+      await repo.insertNewBooking(tx, {
+        booking: { ...booking, rsvno: number },
+        line: {
+          rsvno: number,
+          opcd: option.opcd,
+          usedate,
+          adultqty: plan.counts.adult,
+          middleqty: plan.counts.middle,
+          childqty: plan.counts.child,
+          infantqty: plan.counts.infant,
+          adultbaika: taken.adultbaika,
+          middlebaika: taken.middlebaika,
+          childbaika: taken.childbaika,
+          infantbaika: taken.infantbaika,
+          seats: plan.seats,
+        },
+        members: plan.members.map((m) => ({
+          rsvno: number,
+          seq: m.seq,
+          sei: m.sei,
+          mei: m.mei,
+          birthday: m.birthday,
+          sex: m.sex,
+          ageclass: m.ageclassCode,
+          nationalityId: m.nationalityId,
+          extended: m.extended,
+        })),
+        rentals: plan.rentals.map((r) => ({
+          rsvno: number,
+          seq: r.seq,
+          model: r.model,
+          bootsSize: r.bootsSize,
+          wearSize: r.wearSize,
+        })),
+        event: eventRow(now, number, customerActor, 'created', {
+          after: {
+            status: booking.status,
+            status_payment: booking.statusPayment,
+            amountjp: claimed,
+            opcd: option.opcd,
+            usedate,
+            seats: plan.seats,
+          },
+        }),
+      });
+      if (isRequest || nothingToPay) {
+        const mail = await loadMailBooking(tx, ctx.config, number);
+        if (mail) await enqueueMail(tx, isRequest ? requestReceivedMail(mail) : bookingPaidMail(mail));
+      }
+      return number;
     });
-    if (isRequest || nothingToPay) {
-      const mail = await loadMailBooking(tx, ctx.config, number);
-      if (mail) await enqueueMail(tx, isRequest ? requestReceivedMail(mail) : bookingPaidMail(mail));
+  // A number drawn twice fails the insert; the whole transaction runs again with another (rare: 8 characters).
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return { rsvno: await book(randomRsvno()), at: now };
+    } catch (error) {
+      if (attempt >= 20 || !repo.isBookingNumberTaken(error)) throw error;
     }
-    return number;
-  });
-  return { rsvno, at: now };
+  }
 }
 
 // --- answering requests, and expiry ---
