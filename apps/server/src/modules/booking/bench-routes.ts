@@ -2,7 +2,7 @@
  * The bookings benchmark's own routes (BENCH_ROUTES=1, scripts/bench.mjs only; issue 15):
  * - POST /_bench/booking-floor: the floor. The booking's own SQL ({@link placeBooking}, the very function
  *   POST /booking runs after its rate limit) issued by `clients` workers on a plain pg pool of `clients`
- *   connections to the same database (PGlite: the server's own handle), with no HTTP, no rate limit and
+ *   connections (at most 50) to the same database (PGlite: the server's own handle), with no HTTP, no rate limit and
  *   no JSON in between. When the booking's transaction changes, the floor changes with it.
  * - GET /_bench/stock: each day's stock as the database holds it now, not as the cached calendar shows it
  *   (a calendar is only refreshed when what a visitor sees changes, migration 0020), for the oversold check.
@@ -34,6 +34,9 @@ const stockQuery = z.object({
   to: z.iso.date(),
 });
 
+/** At 200 clients the floor's 200 workers share 50 connections. */
+const FLOOR_CONNECTIONS_MAX = 50;
+
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
@@ -42,14 +45,17 @@ export function registerBookingBenchRoutes(app: FastifyInstance, ctx: AppContext
   app.post('/_bench/booking-floor', async (request) => {
     const { clients, seconds, bodies } = parseInput(floorRequest, request.body);
     const inputs = bodies.map((b) => parseInput(createBookingRequest, b));
+    // One connection per client, up to FLOOR_CONNECTIONS_MAX: PostgreSQL's max_connections (100 by
+    // default) is shared with the server and with everyone else on the database server.
+    const connections = Math.min(clients, FLOOR_CONNECTIONS_MAX);
     const pool = ctx.config.databaseUrl
-      ? new pg.Pool({ connectionString: ctx.config.databaseUrl, max: clients })
+      ? new pg.Pool({ connectionString: ctx.config.databaseUrl, max: connections })
       : undefined;
     try {
       const db = pool ? (drizzle(pool, { schema }) as unknown as Db) : ctx.db;
       if (pool) {
         // Every connection open before the clock starts, as the server's pool is after its warm-up.
-        const opened = await Promise.all(Array.from({ length: clients }, () => pool.connect()));
+        const opened = await Promise.all(Array.from({ length: connections }, () => pool.connect()));
         for (const c of opened) c.release();
       }
       const floorCtx = { db, clock: ctx.clock, config: ctx.config };
