@@ -50,6 +50,8 @@ export interface BuildOptions {
 /**
  * One log line per request, when it is answered, with its id (reqId), method, URL, status and duration in
  * milliseconds — instead of Fastify's "incoming request" and "request completed" pair (issue 11, "Also").
+ * At `debug`: the default level (`info`) writes no line per request (issue 15, ADR 0110); an answer
+ * of 5xx is still written at `warn`, and a request that failed at `error`. Counts and durations: /metrics.
  */
 class OneLineRequestLog extends LogController {
   override incomingRequest(): void {}
@@ -62,7 +64,8 @@ class OneLineRequestLog extends LogController {
       responseTime: Math.round(reply.elapsedTime * 10) / 10,
     };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
-    else reply.log.info(line, 'request completed');
+    else if (reply.statusCode >= 500) reply.log.warn(line, 'request completed');
+    else reply.log.debug(line, 'request completed');
   }
 }
 

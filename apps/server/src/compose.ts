@@ -6,7 +6,7 @@ import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database, Db } from './db/client.ts';
-import { createDbRateLimiter, createRedisRateLimiter } from './http/rate-limit.ts';
+import { createDbRateLimiter, createMemoryRateLimiter, createRedisRateLimiter } from './http/rate-limit.ts';
 import { createPaymentProvider } from './modules/payment/create-provider.ts';
 
 export function createContext(
@@ -16,6 +16,9 @@ export function createContext(
   const limiter =
     overrides.limiter ??
     (base.config.redisUrl ? createRedisRateLimiter(base.config.redisUrl) : createDbRateLimiter(base.db, base.clock));
+  // Bookings: Redis when set (shared by the instances), else this instance's memory (issue 15, ADR 0110).
+  const bookingLimiter =
+    overrides.bookingLimiter ?? (base.config.redisUrl ? limiter : createMemoryRateLimiter(base.clock));
   const withLimiter = { ...base, limiter };
-  return { ...withLimiter, payment: overrides.payment ?? createPaymentProvider(withLimiter) };
+  return { ...withLimiter, bookingLimiter, payment: overrides.payment ?? createPaymentProvider(withLimiter) };
 }

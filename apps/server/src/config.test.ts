@@ -1,5 +1,6 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, defaultPoolMax, loadConfig } from './config.ts';
 
 function problemOf(env: Record<string, string>): string {
   try {
@@ -13,13 +14,20 @@ function problemOf(env: Record<string, string>): string {
   throw new Error(`accepted ${JSON.stringify(env)}`);
 }
 
+describe('defaultPoolMax (issue 15)', () => {
+  it('is twice the cores plus one', () => {
+    expect(defaultPoolMax(2)).toBe(5);
+    expect(defaultPoolMax(8)).toBe(17);
+  });
+});
+
 describe('loadConfig (issue 11, item 7)', () => {
   it('takes the defaults for unset and empty variables', () => {
     const config = loadConfig({ PORT: '', DATABASE_URL: '', SECURE_COOKIES: '' });
     expect(config).toMatchObject({
       port: 3000,
       databaseUrl: undefined,
-      pgPoolMax: 20,
+      pgPoolMax: 2 * availableParallelism() + 1,
       secureCookies: false,
       logLevel: 'info',
       loginLimitPerIp: 30,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -10,7 +11,7 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
-  /** PostgreSQL pool size per instance. */
+  /** PostgreSQL pool size per instance (PG_POOL_MAX; default {@link defaultPoolMax}). */
   pgPoolMax: number;
   /** Absolute origin used in links sent outside the browser (payment return URLs, mails). */
   publicUrl: string;
@@ -127,7 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST ?? '0.0.0.0',
     dataDir: path.resolve(e.DATA_DIR ?? path.join(here, '../../../data')),
     databaseUrl: e.DATABASE_URL,
-    pgPoolMax: e.PG_POOL_MAX ?? 20,
+    pgPoolMax: e.PG_POOL_MAX ?? defaultPoolMax(),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     publicUrlFixed: e.PUBLIC_URL !== undefined,
     webDist: path.resolve(e.WEB_DIST ?? path.join(here, '../../web/dist')),
@@ -147,6 +148,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     benchRoutes: e.BENCH_ROUTES ?? false,
     metricsToken: e.METRICS_TOKEN,
   };
+}
+
+/**
+ * Connections that can all be working at once: twice the cores plus one (issue 15, ADR 0110). More only
+ * queue inside PostgreSQL, switching and contending, instead of in the pool. Set PG_POOL_MAX when the
+ * database has more cores than this process sees.
+ */
+export function defaultPoolMax(cores = availableParallelism()): number {
+  return 2 * cores + 1;
 }
 
 function parseTrustProxy(value: string | undefined): boolean | string {

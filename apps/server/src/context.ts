@@ -16,4 +16,9 @@ export interface AppContextBase {
 /** Everything a route or service needs, built once and passed down explicitly. */
 export interface AppContext extends AppContextBase {
   payment: PaymentProvider;
+  /**
+   * The booking rate limit (POST /booking): Redis when REDIS_URL is set (the same client as `limiter`),
+   * else this instance's memory, never a committed write before every booking (issue 15, ADR 0110).
+   */
+  bookingLimiter: RateLimiter;
 }

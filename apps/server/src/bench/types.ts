@@ -41,4 +41,6 @@ export interface BenchMeasurement {
   note: string;
   /** The row failed its own check (e.g. a seat was oversold). */
   failed: boolean;
+  /** Against the floor the suite measured just before (bookings: successful bookings / the floor's). */
+  floorRatio?: number;
 }

@@ -319,6 +319,8 @@ export const bookingOptions = pgTable(
   },
   (t) => [
     index('booking_options_rsvno_idx').on(t.rsvno),
+    // The seats of one option and day (the unpaid-seats cap of a booking, issue 11.9 and 15).
+    index('booking_options_day_idx').on(t.opcd, t.usedate),
     // GET /option/{code} with a package code (catalog): only package rows are indexed.
     index('booking_options_pkcd_idx')
       .on(t.pkcd)

@@ -121,9 +121,21 @@ describe('errors below the routes', () => {
 });
 
 describe('request logs', () => {
-  it('writes one line per request at info with its id, duration and status, and no "incoming request"', async () => {
+  it('writes no line per request at the default level (info)', async () => {
     const lines: Record<string, unknown>[] = [];
     const app = await appWith({ logLevel: 'info' }, { write: (line) => lines.push(JSON.parse(line)) });
+    try {
+      await app.inject({ method: 'GET', url: '/api/nationality' });
+      await app.inject({ method: 'POST', url: '/api/booking', payload: {} });
+    } finally {
+      await app.close();
+    }
+    expect(lines.filter((l) => l.msg === 'request completed' || l.msg === 'incoming request')).toEqual([]);
+  });
+
+  it('writes one line per request at debug with its id, duration and status, and no "incoming request"', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const app = await appWith({ logLevel: 'debug' }, { write: (line) => lines.push(JSON.parse(line)) });
     try {
       await app.inject({ method: 'GET', url: '/api/nationality' });
       await app.inject({ method: 'POST', url: '/api/booking', payload: {} });
@@ -134,7 +146,7 @@ describe('request logs', () => {
     expect(requests).toHaveLength(2);
     expect(lines.some((l) => l.msg === 'incoming request')).toBe(false);
     for (const line of requests) {
-      expect(line.level).toBe(30);
+      expect(line.level).toBe(20);
       expect(line.reqId).toEqual(expect.any(String));
       expect(line.responseTime).toEqual(expect.any(Number));
     }

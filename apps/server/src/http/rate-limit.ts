@@ -44,6 +44,39 @@ export function createDbRateLimiter(db: Db, clock: Clock): RateLimiter {
   };
 }
 
+/**
+ * Fixed-window counters in this process's memory: no write to the database, so a limit on the booking's
+ * path adds nothing to its commit (issue 15). Per instance: behind N instances an address gets up to N
+ * times the limit, which is why REDIS_URL, when set, takes its place. Expired windows are swept as the
+ * map grows, so an address seen once does not stay for ever.
+ */
+export function createMemoryRateLimiter(clock: Clock, sweepAbove = 10_000): RateLimiter {
+  const windows = new Map<string, { count: number; resetAt: number }>();
+  function sweep(now: number): void {
+    for (const [key, w] of windows) if (w.resetAt <= now) windows.delete(key);
+  }
+  return {
+    async hit(key, limit, windowSeconds) {
+      const now = clock.now().getTime();
+      let w = windows.get(key);
+      if (!w || w.resetAt <= now) {
+        if (windows.size >= sweepAbove) sweep(now);
+        w = { count: 0, resetAt: now + windowSeconds * 1000 };
+        windows.set(key, w);
+      }
+      w.count += 1;
+      const retryAfterSeconds = Math.max(1, Math.ceil((w.resetAt - now) / 1000));
+      return { allowed: w.count <= limit, count: w.count, retryAfterSeconds };
+    },
+    async reset(key) {
+      windows.delete(key);
+    },
+    async close() {
+      windows.clear();
+    },
+  };
+}
+
 export function createRedisRateLimiter(url: string): RateLimiter {
   const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
   return {

@@ -1,8 +1,14 @@
 /**
  * Bookings per second against the real server, and proof that no seat is oversold: as many clients as the
  * run's connection count create one-adult bookings as fast as they can, first spread over many days
- * of a roomy option (throughput), then all on the few seats of OP0016 (contention). Each day's stock is
- * read before and after; oversold = seats booked beyond what the day had.
+ * of a roomy option (throughput), then all on the few seats of OP0016 (contention, counted in answers per
+ * second: almost all of them are "sold out"). Each day's stock is read from the database before and after
+ * (GET /_bench/stock: the calendar is refreshed only when what a visitor sees changes); oversold = seats
+ * booked beyond what the day had.
+ *
+ * Right before the throughput row, the floor (issue 15): the same bookings made by the booking's own
+ * function on a plain pg pool of as many connections, inside the server process but without HTTP or the
+ * rate limit (POST /_bench/booking-floor). The throughput row's `÷ floor` is bookings/floor.
  */
 import type { OptionDetail } from '@tabi/contract/catalog';
 import { addDays, addMonths, monthStart, tokyoYmd, type Ymd } from '@tabi/contract/dates';
@@ -18,6 +24,67 @@ async function csrf(baseUrl: string): Promise<string> {
   const res = await fetch(`${baseUrl}/sanctum/csrf-cookie`);
   const cookie = res.headers.getSetCookie().find((c) => c.startsWith('XSRF-TOKEN='));
   return decodeURIComponent(cookie?.split(';')[0]?.slice('XSRF-TOKEN='.length) ?? '');
+}
+
+function benchHeaders(token: string): Record<string, string> {
+  return { 'content-type': 'application/json', 'x-xsrf-token': token, cookie: `XSRF-TOKEN=${token}` };
+}
+
+/** Each day's stock as the database holds it (not the cached calendar). */
+async function exactStock(baseUrl: string, opcd: string, dates: Ymd[]): Promise<Map<Ymd, number>> {
+  const sorted = [...dates].sort();
+  const iso = (d: Ymd | undefined) => `${d?.slice(0, 4)}-${d?.slice(4, 6)}-${d?.slice(6, 8)}`;
+  const res = await fetch(`${baseUrl}/api/_bench/stock?opcd=${opcd}&from=${iso(sorted[0])}&to=${iso(sorted.at(-1))}`);
+  const rows = ((await res.json()) as { response: { stock: { usedate: string; zaikozan: number }[] } }).response.stock;
+  return new Map(rows.map((r) => [r.usedate.replaceAll('-', '') as Ymd, r.zaikozan]));
+}
+
+function bookingBody(opcd: string, day: Day) {
+  return {
+    opcd,
+    usedate: day.date,
+    md: 'bench',
+    sei: 'BENCH',
+    mei: 'TARO',
+    tel: '09000000000',
+    mail: 'bench@example.com',
+    amountjp: String(day.price),
+    lang: 'ja',
+    webname_localized: '',
+    memberList: [
+      { seq: '1', sei: 'BENCH', mei: 'TARO', sex: '1', birthday: '19900101', ageclass: '1', nationality_id: '1' },
+    ],
+    rentskiList: [],
+  };
+}
+
+interface FloorAnswer {
+  booked: number;
+  soldOut: number;
+  failures: number;
+  seconds: number;
+  p50: number;
+  p99: number;
+}
+
+/** The floor: the booking's own SQL on a plain pg pool, `clients` at once, on the days the next row books. */
+async function floor(target: BenchTarget, opcd: string, clients: number, seconds: number): Promise<BenchMeasurement> {
+  const token = await csrf(target.baseUrl);
+  const open = await days(target.baseUrl, opcd, 12, 0);
+  const res = await fetch(`${target.baseUrl}/api/_bench/booking-floor`, {
+    method: 'POST',
+    headers: benchHeaders(token),
+    body: JSON.stringify({ clients, seconds, bodies: open.map((d) => bookingBody(opcd, d)) }),
+  });
+  const answer = ((await res.json()) as { response: FloorAnswer }).response;
+  return {
+    name: 'floor: the booking SQL on a plain pg pool',
+    rps: answer.booked / answer.seconds,
+    p50: answer.p50,
+    p99: answer.p99,
+    note: `${answer.booked} booked, ${answer.soldOut} sold out, ${answer.failures} other`,
+    failed: answer.failures > 0,
+  };
 }
 
 async function detail(baseUrl: string, opcd: string, month: Ymd): Promise<OptionDetail> {
@@ -50,12 +117,20 @@ async function run(
   target: BenchTarget,
   opcd: string,
   clients: number,
-  until: { seconds: number; maxAttempts: number },
+  until: { seconds: number; maxAttempts: number; answers?: boolean },
   label: string,
   months: { count: number; offset: number },
 ): Promise<BenchMeasurement> {
   const token = await csrf(target.baseUrl);
-  const before = await days(target.baseUrl, opcd, months.count, months.offset);
+  const listed = await days(target.baseUrl, opcd, months.count, months.offset);
+  const exact = await exactStock(
+    target.baseUrl,
+    opcd,
+    listed.map((d) => d.date),
+  );
+  const before = listed
+    .map((d) => ({ ...d, stock: exact.get(d.date) ?? 0 }))
+    .filter((d) => d.stock > 0 || until.answers);
   if (before.length === 0) throw new Error(`${opcd} has no stock left to book in the months measured`);
   const booked = new Map<Ymd, number>();
   const latencies: number[] = [];
@@ -71,27 +146,11 @@ async function run(
       const day = before[cursor++ % before.length];
       if (!day) return;
       attempts++;
-      const body = {
-        opcd,
-        usedate: day.date,
-        md: 'bench',
-        sei: 'BENCH',
-        mei: 'TARO',
-        tel: '09000000000',
-        mail: 'bench@example.com',
-        amountjp: String(day.price),
-        lang: 'ja',
-        webname_localized: '',
-        memberList: [
-          { seq: '1', sei: 'BENCH', mei: 'TARO', sex: '1', birthday: '19900101', ageclass: '1', nationality_id: '1' },
-        ],
-        rentskiList: [],
-      };
       const t0 = performance.now();
       const res = await fetch(`${target.baseUrl}/api/booking`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-xsrf-token': token, cookie: `XSRF-TOKEN=${token}` },
-        body: JSON.stringify(body),
+        headers: benchHeaders(token),
+        body: JSON.stringify(bookingBody(opcd, day)),
       });
       const answer = (await res.json()) as { errcd: string };
       latencies.push(performance.now() - t0);
@@ -103,7 +162,11 @@ async function run(
 
   await Promise.all(Array.from({ length: clients }, () => client()));
   const elapsed = (performance.now() - started) / 1000;
-  const after = new Map((await days(target.baseUrl, opcd, months.count, months.offset)).map((d) => [d.date, d.stock]));
+  const after = await exactStock(
+    target.baseUrl,
+    opcd,
+    before.map((d) => d.date),
+  );
   let oversold = 0;
   let mismatched = 0;
   for (const day of before) {
@@ -115,7 +178,8 @@ async function run(
   latencies.sort((a, b) => a - b);
   return {
     name: label,
-    rps: successes / elapsed,
+    // The contention row counts every answer (nearly all "sold out"): how cheap saying no is.
+    rps: (until.answers ? successes + soldOut : successes) / elapsed,
     p50: Math.round(percentile(latencies, 50)),
     p99: Math.round(percentile(latencies, 99)),
     note: `${successes} booked of ${attempts} tries, ${soldOut} sold out, ${failures} other; oversold ${oversold}; stock mismatches ${mismatched}`,
@@ -133,20 +197,25 @@ export const suite: BenchSuite = {
     // Each run of a server contends on a month of OP0016 that earlier runs have not sold out.
     const offset = contendedRuns.get(target.baseUrl) ?? 0;
     contendedRuns.set(target.baseUrl, offset + 1);
-    return [
-      // Over the whole year of OP0001's stock: on a fast machine one run at 10 or 50 clients books a few months out.
-      await run(target, 'OP0001', clients, { seconds: durationSeconds, maxAttempts: 1_000_000 }, 'POST /api/booking', {
-        count: 12,
-        offset: 0,
-      }),
-      await run(
-        target,
-        'OP0016',
-        clients,
-        { seconds: 30, maxAttempts: clients * 10 },
-        'POST /api/booking, 2 seats a day',
-        { count: 1, offset },
-      ),
-    ];
+    const floorRow = await floor(target, 'OP0001', clients, durationSeconds);
+    // Over the whole year of OP0001's stock: on a fast machine one run at 10 or 50 clients books a few months out.
+    const throughput = await run(
+      target,
+      'OP0001',
+      clients,
+      { seconds: durationSeconds, maxAttempts: 1_000_000 },
+      'POST /api/booking',
+      { count: 12, offset: 0 },
+    );
+    throughput.floorRatio = floorRow.rps > 0 ? throughput.rps / floorRow.rps : 0;
+    const contention = await run(
+      target,
+      'OP0016',
+      clients,
+      { seconds: durationSeconds, maxAttempts: 1_000_000, answers: true },
+      'POST /api/booking, 2 seats a day (answers/s)',
+      { count: 1, offset },
+    );
+    return [floorRow, throughput, contention];
   },
 };

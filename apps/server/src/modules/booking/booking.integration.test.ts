@@ -4,9 +4,19 @@ import { ageOutOfRange, Msg, partySizeOutOfRange } from '@tabi/contract/messages
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIn } from '../../clock.ts';
-import { bookingMembers, bookingOptions, bookingRentals, bookings, outbox } from '../../db/schema.ts';
+import {
+  bookingEvents,
+  bookingMembers,
+  bookingOptions,
+  bookingRentals,
+  bookings,
+  outbox,
+  rateLimits,
+} from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { DEFAULT_CANCEL_POLICY } from './cancel-policy.ts';
+import { customerActor, eventRow } from './events.ts';
+import { insertNewBooking, isBookingNumberTaken } from './repository.ts';
 import {
   ADULT_PRICE,
   birthdayForAge,
@@ -290,6 +300,42 @@ describe('POST /api/booking', () => {
     const limited = await post(bookingPayload('BK0001', day), ip);
     expect(limited.statusCode).toBe(429);
     expect(limited.json().errMsg).toBe(Msg.bookingRateLimited);
+    // Counted in this instance's memory (no REDIS_URL here): no committed write before every booking (issue 15).
+    const [written] = await t.ctx.db
+      .select({ n: count() })
+      .from(rateLimits)
+      .where(eq(rateLimits.key, `booking:ip:${ip}`));
+    expect(written?.n).toBe(0);
+  });
+
+  it('writes a booking, its line, members and created event in one statement; a number drawn twice fails it whole', async () => {
+    const first = await post(bookingPayload('BK0001', day));
+    expect(first.statusCode).toBe(200);
+    const rsvno: string = first.json().response.rsvno;
+    const [existing] = await t.ctx.db.select().from(bookings).where(eq(bookings.rsvno, rsvno));
+    const [line] = await t.ctx.db.select().from(bookingOptions).where(eq(bookingOptions.rsvno, rsvno));
+    const events = async () =>
+      (await t.ctx.db.select({ n: count() }).from(bookingEvents).where(eq(bookingEvents.rsvno, rsvno)))[0]?.n;
+    expect(await events()).toBe(1);
+    const { id: _id, ...lineValues } = line!;
+    const again = t.ctx.db.transaction((tx) =>
+      insertNewBooking(tx, {
+        booking: existing!,
+        line: lineValues,
+        members: [],
+        rentals: [],
+        event: eventRow(new Date(), rsvno, customerActor, 'created'),
+      }),
+    );
+    const error = await again.then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(isBookingNumberTaken(error)).toBe(true);
+    expect(isBookingNumberTaken(new Error('other'))).toBe(false);
+    expect(await events()).toBe(1);
+    const [lines] = await t.ctx.db.select({ n: count() }).from(bookingOptions).where(eq(bookingOptions.rsvno, rsvno));
+    expect(lines?.n).toBe(1);
   });
 
   it('never oversells: 200 concurrent bookings for 10 seats give exactly 10', async () => {

@@ -1,7 +1,7 @@
 /** The booking's history (ADR 0100): who changed what, when, before and after, in the change's own transaction. */
 import type { DbOrTx } from '../../db/client.ts';
 import type { ActorKind } from '../../db/schema.ts';
-import { type BookingRow, insertEvent } from './repository.ts';
+import { type BookingRow, insertEvent, type NewBookingEvent } from './repository.ts';
 
 /** The system's own workers, named in the history. */
 export type SystemActor = 'sweeper' | 'reconciler' | 'webhook' | 'checkout' | 'ops' | 'seed';
@@ -54,6 +54,25 @@ export interface EventChange {
   note?: string | null;
 }
 
+/** The history row of one change, as {@link recordEvent} writes it (the booking's creation writes it with its rows). */
+export function eventRow(
+  at: Date,
+  rsvno: string,
+  actor: Actor,
+  action: BookingAction,
+  change: EventChange = {},
+): NewBookingEvent {
+  return {
+    rsvno,
+    at,
+    ...actorColumns(actor),
+    action,
+    before: change.before ?? null,
+    after: change.after ?? null,
+    note: change.note ?? null,
+  };
+}
+
 export async function recordEvent(
   tx: DbOrTx,
   at: Date,
@@ -62,15 +81,7 @@ export async function recordEvent(
   action: BookingAction,
   change: EventChange = {},
 ): Promise<void> {
-  await insertEvent(tx, {
-    rsvno,
-    at,
-    ...actorColumns(actor),
-    action,
-    before: change.before ?? null,
-    after: change.after ?? null,
-    note: change.note ?? null,
-  });
+  await insertEvent(tx, eventRow(at, rsvno, actor, action, change));
 }
 
 /** The state fields a transition changes, as the history shows them (the API's own names). */

@@ -1,7 +1,7 @@
 /** The one repository of the booking lifecycle (ADR 0100): bookings, their lines, members, rentals and events. */
 import { BookingStatus, PaymentStatus } from '@tabi/contract/constants';
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { type DbOrTx, rowsOf } from '../../db/client.ts';
 import {
   type ActorKind,
   bookingEvents,
@@ -37,14 +37,6 @@ export async function findOption(db: DbOrTx, opcd: string): Promise<OptionRow | 
   return row;
 }
 
-export async function findStock(db: DbOrTx, opcd: string, usedate: string): Promise<StockRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(stock)
-    .where(and(eq(stock.opcd, opcd), eq(stock.usedate, usedate)));
-  return row;
-}
-
 export async function existingNationalities(db: DbOrTx, ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
   const rows = await db.select({ id: nationalities.id }).from(nationalities).where(inArray(nationalities.id, ids));
@@ -62,6 +54,34 @@ export async function takeSeats(db: DbOrTx, line: SeatLine): Promise<StockRow | 
     .where(and(eq(stock.opcd, line.opcd), eq(stock.usedate, line.usedate), gte(stock.zaikozan, line.seats)))
     .returning();
   return row;
+}
+
+export type DayPrices = Pick<StockRow, 'zaikozan' | 'adultbaika' | 'middlebaika' | 'childbaika' | 'infantbaika'>;
+
+/**
+ * {@link takeSeats} that also says why not in the same round trip (issue 15): `taken` with the row after
+ * the update; not taken with the day as it was (too few seats), or no row at all (no such day). A sold-out
+ * answer costs one statement that writes nothing.
+ */
+export async function takeSeatsOrSayWhy(
+  db: DbOrTx,
+  line: SeatLine,
+): Promise<{ taken: true; day: DayPrices } | { taken: false; day: DayPrices | undefined }> {
+  const where = sql`${stock.opcd} = ${line.opcd} and ${stock.usedate} = ${line.usedate}`;
+  const cols = sql`zaikozan, adultbaika, middlebaika, childbaika, infantbaika`;
+  const result = await db.execute(sql`
+    with taken as (
+      update ${stock} set zaikozan = zaikozan - ${line.seats}
+      where ${where} and ${stock.zaikozan} >= ${line.seats}
+      returning ${cols}
+    )
+    select true as taken, ${cols} from taken
+    union all
+    select false, ${cols} from ${stock} where ${where} and not exists (select 1 from taken)`);
+  const [row] = rowsOf<DayPrices & { taken: boolean }>(result);
+  if (!row) return { taken: false, day: undefined };
+  const { taken, ...day } = row;
+  return taken ? { taken: true, day } : { taken: false, day };
 }
 
 export async function giveBackSeats(db: DbOrTx, line: SeatLine): Promise<void> {
@@ -102,25 +122,40 @@ export async function lockUnpaidSeatsOf(
   return Number(row?.seats ?? 0);
 }
 
-/** Inserts the booking unless its number is taken; false tells the caller to draw another number. */
-export async function insertBookingIfNew(db: DbOrTx, row: NewBooking): Promise<boolean> {
-  const inserted = await db
-    .insert(bookings)
-    .values(row)
-    .onConflictDoNothing({ target: bookings.rsvno })
-    .returning({ rsvno: bookings.rsvno });
-  return inserted.length > 0;
+/**
+ * A new booking with its line, members, rentals and created event in one statement (issue 15: one round
+ * trip instead of four or five). The number is drawn by the caller: when it is taken the statement fails
+ * with {@link isBookingNumberTaken} and the caller's transaction starts over with another.
+ */
+export async function insertNewBooking(
+  db: DbOrTx,
+  rows: {
+    booking: NewBooking;
+    line: NewBookingOption;
+    members: NewMember[];
+    rentals: NewRental[];
+    event: NewBookingEvent;
+  },
+): Promise<void> {
+  // A query builder inside sql`` comes wrapped in parentheses, as a CTE's body is written.
+  const parts = [
+    sql`b as ${db.insert(bookings).values(rows.booking)}`,
+    sql`o as ${db.insert(bookingOptions).values(rows.line)}`,
+    sql`e as ${db.insert(bookingEvents).values(rows.event)}`,
+  ];
+  if (rows.members.length > 0) parts.push(sql`m as ${db.insert(bookingMembers).values(rows.members)}`);
+  if (rows.rentals.length > 0) parts.push(sql`r as ${db.insert(bookingRentals).values(rows.rentals)}`);
+  // Every data-modifying CTE runs whether or not the main query reads it.
+  await db.execute(sql`with ${sql.join(parts, sql`, `)} select 1`);
 }
 
-export async function insertBookingDetails(
-  db: DbOrTx,
-  line: NewBookingOption,
-  members: NewMember[],
-  rentals: NewRental[],
-): Promise<void> {
-  await db.insert(bookingOptions).values(line);
-  if (members.length > 0) await db.insert(bookingMembers).values(members);
-  if (rentals.length > 0) await db.insert(bookingRentals).values(rentals);
+/** The booking number was drawn twice: the primary key of bookings refused it. */
+export function isBookingNumberTaken(error: unknown): boolean {
+  for (let e = error; e instanceof Error; e = e.cause) {
+    const pgError = e as Error & { code?: string; constraint?: string };
+    if (pgError.code === '23505') return pgError.constraint === 'bookings_pkey' || /bookings_pkey/.test(e.message);
+  }
+  return false;
 }
 
 export async function findBooking(db: DbOrTx, rsvno: string): Promise<BookingRow | undefined> {

@@ -505,6 +505,31 @@ describe('GET /api/option/{code} — month calendars kept until the database not
     await eventually(stockOf, '9');
   });
 
+  it('is told only when what a visitor sees changes: not 25 → 10, yes 10 → 9, a price or a plain refresh', async () => {
+    const dayOf = async () => optionDetailResponse.parse((await get(url)).json()).response!.valueList['20270312'];
+    await write(25);
+    await eventually(stockOf, '25');
+    // A circle before and after: the database tells nobody (migration 0006), the cached month stands.
+    await write(24);
+    await write(10);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await stockOf()).toBe('25');
+    await write(9);
+    await eventually(stockOf, '9');
+    await write(4);
+    await eventually(stockOf, '4');
+    const price = Number((await dayOf())?.adultbaika);
+    await t.ctx.db.execute(
+      sql`update stock set adultbaika = adultbaika + 100 where opcd = 'OP0005' and usedate = '2027-03-12'`,
+    );
+    await eventually(async () => Number((await dayOf())?.adultbaika), price + 100);
+    await write(30);
+    await eventually(stockOf, '30');
+    await write(29);
+    await t.ctx.db.execute(sql`update stock set zaikozan = zaikozan where opcd = 'OP0005' and usedate = '2027-03-12'`);
+    await eventually(stockOf, '29');
+  });
+
   it.runIf(testDbKind === 'postgres')(
     'stops trusting the cache when the listening connection dies, and resumes',
     async () => {

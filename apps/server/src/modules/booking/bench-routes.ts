@@ -1,0 +1,109 @@
+/**
+ * The bookings benchmark's own routes (BENCH_ROUTES=1, scripts/bench.mjs only; issue 15):
+ * - POST /_bench/booking-floor: the floor. The booking's own SQL ({@link placeBooking}, the very function
+ *   POST /booking runs after its rate limit) issued by `clients` workers on a plain pg pool of `clients`
+ *   connections (at most 50) to the same database (PGlite: the server's own handle), with no HTTP, no rate limit and
+ *   no JSON in between. When the booking's transaction changes, the floor changes with it.
+ * - GET /_bench/stock: each day's stock as the database holds it now, not as the cached calendar shows it
+ *   (a calendar is only refreshed when what a visitor sees changes, migration 0020), for the oversold check.
+ */
+import { createBookingRequest } from '@tabi/contract/booking';
+import { ErrCd } from '@tabi/contract/constants';
+import { and, asc, eq, gte, lte } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import * as schema from '../../db/schema.ts';
+import { AppError, parseInput } from '../../errors.ts';
+import { ok } from '../../http/envelope.ts';
+import { placeBooking } from './service.ts';
+
+const floorRequest = z.object({
+  clients: z.number().int().min(1).max(1000),
+  seconds: z.number().min(0.1).max(600),
+  /** Request bodies as POST /booking receives them, used round-robin. */
+  bodies: z.array(z.unknown()).min(1),
+});
+
+const stockQuery = z.object({
+  opcd: z.string().min(1).max(20),
+  from: z.iso.date(),
+  to: z.iso.date(),
+});
+
+/** At 200 clients the floor's 200 workers share 50 connections. */
+const FLOOR_CONNECTIONS_MAX = 50;
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+export function registerBookingBenchRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.post('/_bench/booking-floor', async (request) => {
+    const { clients, seconds, bodies } = parseInput(floorRequest, request.body);
+    const inputs = bodies.map((b) => parseInput(createBookingRequest, b));
+    // One connection per client, up to FLOOR_CONNECTIONS_MAX: PostgreSQL's max_connections (100 by
+    // default) is shared with the server and with everyone else on the database server.
+    const connections = Math.min(clients, FLOOR_CONNECTIONS_MAX);
+    const pool = ctx.config.databaseUrl
+      ? new pg.Pool({ connectionString: ctx.config.databaseUrl, max: connections })
+      : undefined;
+    try {
+      const db = pool ? (drizzle(pool, { schema }) as unknown as Db) : ctx.db;
+      if (pool) {
+        // Every connection open before the clock starts, as the server's pool is after its warm-up.
+        const opened = await Promise.all(Array.from({ length: connections }, () => pool.connect()));
+        for (const c of opened) c.release();
+      }
+      const floorCtx = { db, clock: ctx.clock, config: ctx.config };
+      const latencies: number[] = [];
+      let booked = 0;
+      let soldOut = 0;
+      let failures = 0;
+      let cursor = 0;
+      const started = performance.now();
+      const deadline = started + seconds * 1000;
+      const worker = async () => {
+        while (performance.now() < deadline) {
+          const input = inputs[cursor++ % inputs.length];
+          if (!input) return;
+          const t0 = performance.now();
+          try {
+            await placeBooking(floorCtx, input, request.ip, null);
+            booked++;
+          } catch (error) {
+            if (error instanceof AppError && error.errcd === ErrCd.noStock) soldOut++;
+            else failures++;
+          }
+          latencies.push(performance.now() - t0);
+        }
+      };
+      await Promise.all(Array.from({ length: clients }, worker));
+      const elapsed = (performance.now() - started) / 1000;
+      latencies.sort((a, b) => a - b);
+      return ok({
+        booked,
+        soldOut,
+        failures,
+        seconds: elapsed,
+        p50: Math.round(percentile(latencies, 50)),
+        p99: Math.round(percentile(latencies, 99)),
+      });
+    } finally {
+      await pool?.end();
+    }
+  });
+
+  app.get('/_bench/stock', async (request) => {
+    const q = parseInput(stockQuery, request.query);
+    const rows = await ctx.db
+      .select({ usedate: schema.stock.usedate, zaikozan: schema.stock.zaikozan })
+      .from(schema.stock)
+      .where(and(eq(schema.stock.opcd, q.opcd), gte(schema.stock.usedate, q.from), lte(schema.stock.usedate, q.to)))
+      .orderBy(asc(schema.stock.usedate));
+    return ok({ stock: rows });
+  });
+}
