@@ -17,6 +17,15 @@ export type Keyword = z.infer<typeof keyword>;
 export type Nationality = z.infer<typeof nationality>;
 
 // GET /option
+/** Issue 14: the list's sort, an optional extra of GET /option; without it the SPEC order (recommended) holds. */
+export const OPTION_SORTS = ['recommended', 'price_asc', 'price_desc'] as const;
+export type OptionSort = (typeof OPTION_SORTS)[number];
+export const OPTION_SORT_LABEL: Record<OptionSort, string> = {
+  recommended: 'おすすめ順',
+  price_asc: '料金の安い順',
+  price_desc: '料金の高い順',
+};
+
 export const optionListQuery = z.object({
   homencd: code.optional(),
   areacd: code.optional(),
@@ -30,6 +39,7 @@ export const optionListQuery = z.object({
     .optional(),
   page: z.coerce.number().int().min(1).max(10_000).optional(),
   md: plainText().max(50).optional(),
+  sort: z.enum(OPTION_SORTS).optional(),
 });
 export type OptionListQuery = z.input<typeof optionListQuery>;
 

@@ -65,7 +65,7 @@ export interface OptionCore {
   envelopeHead: Buffer;
 }
 
-const LIST_FILTERS = ['homencd', 'areacd', 'citycd', 'fromspotcd', 'usedate', 'keycd'] as const;
+const LIST_FILTERS = ['homencd', 'areacd', 'citycd', 'fromspotcd', 'usedate', 'keycd', 'sort'] as const;
 
 export class CatalogService {
   private readonly lists = new TtlCache<JsonBody>(LIST_TTL_MS, 500);
@@ -125,7 +125,8 @@ export class CatalogService {
       if (query.usedate === undefined || query.usedate >= today) {
         if (query.usedate !== undefined) filter.usedate = ymdToIsoDate(query.usedate);
         const offset = (page - 1) * OPTIONS_PER_PAGE;
-        result = await repo.listOptions(this.db, filter, ymdToIsoDate(today), OPTIONS_PER_PAGE, offset);
+        const sort = query.sort ?? 'recommended';
+        result = await repo.listOptions(this.db, filter, ymdToIsoDate(today), OPTIONS_PER_PAGE, offset, sort);
       }
       const search = new URLSearchParams();
       for (const f of LIST_FILTERS) {
