@@ -17,6 +17,7 @@ import {
   OrganiserBlock,
   PriceSection,
 } from '../../features/catalog/components/option-sections.tsx';
+import { lowestAdultPrice, rememberViewed } from '../../features/catalog/lib/recently-viewed.ts';
 import { listHref, readListState } from '../../features/catalog/lib/search-query.ts';
 import { showAlert } from '../../lib/alert.ts';
 import { failureMessage } from '../../lib/api-client.ts';
@@ -62,6 +63,16 @@ export function Component() {
   }, [failed, failure, backHref, navigate]);
 
   const option = failed ? null : (detail.data ?? null);
+  const viewed = option && !detail.isPlaceholderData ? option : null;
+  useEffect(() => {
+    if (!viewed) return;
+    rememberViewed({
+      opcd: viewed.opcd,
+      webname: viewed.webname,
+      image: viewed.imageList[0]?.image ?? null,
+      price: lowestAdultPrice(viewed.valueList),
+    });
+  }, [viewed]);
   usePageMeta(option?.webname, option ? htmlToText(option.introduction).slice(0, 120) : undefined);
 
   if (!option) return <div className="container page" aria-busy="true" />;

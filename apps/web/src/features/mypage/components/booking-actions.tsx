@@ -50,9 +50,7 @@ export function BookingActions(props: BookingActionsProps) {
       )}
       {props.cardPaymentNote && (
         <div className={styles.payBox} data-testid="card-payment">
-          <p className={styles.payNote}>
-            {props.cardPaymentNote}
-          </p>
+          <p className={styles.payNote}>{props.cardPaymentNote}</p>
           <button
             type="button"
             className="btn btn-primary btn-block"
