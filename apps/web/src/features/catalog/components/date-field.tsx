@@ -15,10 +15,12 @@ interface DateFieldProps {
   onChange(value: Ymd | ''): void;
 }
 
-/** 利用日: a text field that takes yyyyMMdd, with a calendar (week from Sunday) beside it. */
+/** 利用日: a text field that takes a typed date (2026/04/01, 20260401…), with a calendar (week from Sunday) beside it. */
 export function DateField({ label, value, today, onChange }: DateFieldProps) {
   const id = useId();
   const earliest = addDays(today, -1);
+  // An example that is never in the past: a month from today.
+  const example = addDays(today, 30);
   const [text, setText] = useState(value ? formatYmd(value) : '');
   const [error, setError] = useState(false);
   const [open, setOpen] = useState(false);
@@ -60,7 +62,7 @@ export function DateField({ label, value, today, onChange }: DateFieldProps) {
       label={label}
       id={id}
       ref={wrapper}
-      hint="yyyyMMdd形式（例：20260401）でも入力できます。"
+      hint={`「${formatYmd(example)}」や「${example}」のように入力することもできます。`}
       hintAs="span"
       error={error ? Msg.invalidDate : undefined}
       errorAs="span"
@@ -101,7 +103,7 @@ export function DateField({ label, value, today, onChange }: DateFieldProps) {
             className="input"
             inputMode="numeric"
             autoComplete="off"
-            placeholder="例：20260401"
+            placeholder={`例：${formatYmd(example)}`}
             value={text}
             onChange={(e) => setText(e.target.value)}
             onBlur={commit}
