@@ -93,3 +93,80 @@ test.describe('list that sells (issue 14)', () => {
     await shootSizes(page, 'sell-list');
   });
 });
+
+test.describe('detail that sells (issue 14)', () => {
+  test('headline facts near the top and a panel that stays in view with the price and the way to the calendar', async ({
+    page,
+  }) => {
+    await page.goto('/detail?opcd=OP0001');
+    const facts = page.getByTestId('headline-facts');
+    await expect(facts).toContainText('集合時間・場所');
+    await expect(facts).toContainText('即時確定');
+    await expect(facts).toContainText('キャンセル無料期限ご利用日の21日前まで無料');
+    const panel = page.getByTestId('buy-panel');
+    await expect(panel).toContainText(/￥[\d,]+〜 \/ 大人1名/);
+
+    // Desktop: sticky beside the content, still in view after scrolling far down.
+    await page.mouse.wheel(0, 2500);
+    await expect(panel).toBeInViewport();
+    const desktop = await panel.boundingBox();
+    expect(desktop?.x).toBeGreaterThan(800);
+
+    // Phone: a bar at the bottom of the screen whose button leads to the calendar.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(panel).toBeInViewport();
+    const phone = await panel.boundingBox();
+    expect(Math.round((phone?.y ?? 0) + (phone?.height ?? 0))).toBe(844);
+    await panel.getByRole('link', { name: '日付を選んで予約する' }).click();
+    await expect(page).toHaveURL(/#price$/);
+    await expect(page.locator('#price')).toBeInViewport();
+    await expectNoSeriousA11yIssues(page);
+  });
+
+  test('the gallery does not drift: slide 12 of 13 fills the stage exactly', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/detail?opcd=OP0001');
+    const next = page.getByRole('button', { name: '次の写真' });
+    for (let i = 1; i < 12; i++) await next.click();
+    await expect(page.getByTestId('gallery-counter')).toHaveText(/12 \/ 13$/);
+    await page.waitForTimeout(800);
+    const offsets = await page.evaluate(() => {
+      const viewport = document.querySelector('[aria-label="写真（左右キーで切り替え）"]');
+      const slide = document.querySelector('figure[aria-label="12 / 13"]');
+      if (!viewport || !slide) return null;
+      const v = viewport.getBoundingClientRect();
+      const s = slide.getBoundingClientRect();
+      return { left: s.left - v.left, right: s.right - v.right };
+    });
+    expect(Math.abs(offsets?.left ?? 99)).toBeLessThanOrEqual(1);
+    expect(Math.abs(offsets?.right ?? 99)).toBeLessThanOrEqual(1);
+  });
+
+  for (const width of [390, 320]) {
+    test(`calendar prices fit their cells at ${width} px in the ￥ format`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto('/detail?opcd=OP0001');
+      const prices = page.getByTestId('day-price').filter({ hasText: /￥/ });
+      await expect(prices.first()).toHaveText(/^￥\d{1,3}(,\d{3})*$/);
+      const overflowing = await prices.evaluateAll(
+        (els) =>
+          els.filter((el) => {
+            const cell = el.closest('td');
+            if (!cell) return true;
+            const p = el.getBoundingClientRect();
+            const c = cell.getBoundingClientRect();
+            return p.left < c.left - 0.5 || p.right > c.right + 0.5 || el.scrollWidth > el.clientWidth + 1;
+          }).length,
+      );
+      expect(overflowing).toBe(0);
+    });
+  }
+
+  test('screenshots of the detail with the calendar and the party dialog open', async ({ page }) => {
+    await page.goto('/detail?opcd=OP0001');
+    await page.locator('#price').scrollIntoViewIfNeeded();
+    await expectNoSeriousA11yIssues(page);
+    await shootSizes(page, 'sell-detail-calendar');
+  });
+});

@@ -141,6 +141,10 @@ export const optionDetail = z.object({
   min_people: z.number().int().nullable(),
   rentalcd: z.string(),
   travelkubun: z.number().int(),
+  /** Issue 14's headline facts, extras beside SPEC's fields: meeting and end time, and the fee tiers. */
+  departure_time: z.string().nullable().optional(),
+  arrival_time: z.string().nullable().optional(),
+  cancel_policy: z.array(z.object({ daysBefore: z.number().int(), percent: z.number() })).optional(),
   extended_fields: z.array(z.string()),
 });
 export type OptionDetail = z.infer<typeof optionDetail>;

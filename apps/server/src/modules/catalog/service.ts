@@ -20,6 +20,7 @@ import type { AppContext } from '../../context.ts';
 import { type Database, type Db, STOCK_CHANGED_CHANNEL } from '../../db/client.ts';
 import { AppError, parseInput } from '../../errors.ts';
 import { ok } from '../../http/envelope.ts';
+import { policyForBooking } from '../booking/cancel-policy.ts';
 import { monthCalendar } from './calendar.ts';
 import { type JsonBody, jsonBody } from './http-cache.ts';
 import { LiveCache } from './live-cache.ts';
@@ -325,6 +326,9 @@ function toCore(row: repo.OptionCoreRow): OptionCore {
     min_people: o.minPeople,
     rentalcd: o.rentalcd,
     travelkubun: o.travelkubun,
+    departure_time: o.departureTime,
+    arrival_time: o.arrivalTime,
+    cancel_policy: policyForBooking(o.cancelPolicy),
     extended_fields: o.extendedFields,
   };
   const envelope = JSON.stringify(ok(detail));

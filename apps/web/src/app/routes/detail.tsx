@@ -9,6 +9,8 @@ import {
 } from '../../features/availability/components/availability-calendar.tsx';
 import { PartyDialog } from '../../features/availability/components/party-dialog.tsx';
 import { initialDetailUsedate, useOptionDetail } from '../../features/catalog/api/get-option-detail.ts';
+import { BuyPanel } from '../../features/catalog/components/buy-panel.tsx';
+import { DetailLayout } from '../../features/catalog/components/detail-layout.tsx';
 import { BackLink, DetailTabs } from '../../features/catalog/components/detail-tabs.tsx';
 import { OptionHeader } from '../../features/catalog/components/option-header.tsx';
 import {
@@ -83,28 +85,32 @@ export function Component() {
   return (
     <div className="container page">
       <BackLink to={backHref} label={Msg.backToList} />
-      <OptionHeader option={option} />
-      <DetailTabs showPrice={hasCalendar} />
-      <ContentGuide option={option} />
-      {hasCalendar && (
-        <PriceSection requestItem={option.flg_request_item === 1}>
-          <AvailabilityCalendar
-            valueList={option.valueList}
-            month={visibleMonth}
-            today={today}
-            lastMonth={option.use_to}
-            selected={selected}
-            loading={detail.isPlaceholderData}
-            onMonthChange={setMonth}
-            onSelect={(day) => {
-              setSelected(day);
-              setDialogDay(day);
-            }}
-          />
-        </PriceSection>
-      )}
-      <ApplicationGuide option={option} />
-      <OrganiserBlock />
+      <DetailLayout
+        panel={<BuyPanel price={lowestAdultPrice(option.valueList)} requestItem={option.flg_request_item === 1} />}
+      >
+        <OptionHeader option={option} />
+        <DetailTabs showPrice={hasCalendar} />
+        <ContentGuide option={option} />
+        {hasCalendar && (
+          <PriceSection requestItem={option.flg_request_item === 1}>
+            <AvailabilityCalendar
+              valueList={option.valueList}
+              month={visibleMonth}
+              today={today}
+              lastMonth={option.use_to}
+              selected={selected}
+              loading={detail.isPlaceholderData}
+              onMonthChange={setMonth}
+              onSelect={(day) => {
+                setSelected(day);
+                setDialogDay(day);
+              }}
+            />
+          </PriceSection>
+        )}
+        <ApplicationGuide option={option} />
+        <OrganiserBlock />
+      </DetailLayout>
       {dialogDay && (
         <PartyDialog
           option={option}
