@@ -168,5 +168,18 @@ test.describe('detail that sells (issue 14)', () => {
     await page.locator('#price').scrollIntoViewIfNeeded();
     await expectNoSeriousA11yIssues(page);
     await shootSizes(page, 'sell-detail-calendar');
+    const shots = process.env.SHOTS_DIR;
+    if (!shots) return;
+    // Close-ups to look at: the top of the page as it first shows, and the calendar.
+    for (const [width, height] of [
+      [390, 844],
+      [320, 640],
+      [1280, 800],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: `${shots}/sell-detail-top-${width}.png` });
+      await page.locator('#price').screenshot({ path: `${shots}/sell-detail-price-${width}.png` });
+    }
   });
 });

@@ -1,6 +1,7 @@
 /** Catalog calls of SPEC §7: list, conditions, areas, cities, detail, price, nationalities. */
 import { z } from 'zod';
 import { envelope, numericString, plainText, ymdString } from './envelope.ts';
+import { OPTION_SORTS } from './option-sort.ts';
 
 const code = plainText().max(20);
 
@@ -17,15 +18,6 @@ export type Keyword = z.infer<typeof keyword>;
 export type Nationality = z.infer<typeof nationality>;
 
 // GET /option
-/** Issue 14: the list's sort, an optional extra of GET /option; without it the SPEC order (recommended) holds. */
-export const OPTION_SORTS = ['recommended', 'price_asc', 'price_desc'] as const;
-export type OptionSort = (typeof OPTION_SORTS)[number];
-export const OPTION_SORT_LABEL: Record<OptionSort, string> = {
-  recommended: 'おすすめ順',
-  price_asc: '料金の安い順',
-  price_desc: '料金の高い順',
-};
-
 export const optionListQuery = z.object({
   homencd: code.optional(),
   areacd: code.optional(),

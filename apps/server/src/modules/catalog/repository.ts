@@ -1,6 +1,6 @@
 /** The catalog's only door to the database. Dates go in and come out as YYYY-MM-DD strings. */
 
-import type { OptionSort } from '@tabi/contract/catalog';
+import type { OptionSort } from '@tabi/contract/option-sort';
 import { and, asc, between, eq, ne, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client.ts';
 import {

@@ -1,4 +1,5 @@
-import type { OptionSort, PaginatedOptions } from '@tabi/contract/catalog';
+import type { PaginatedOptions } from '@tabi/contract/catalog';
+import type { OptionSort } from '@tabi/contract/option-sort';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client.ts';
 import { catalogSchemas } from '../../../lib/catalog-schemas.ts';

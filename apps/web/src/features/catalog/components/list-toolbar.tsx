@@ -1,6 +1,6 @@
-import { OPTION_SORT_LABEL, OPTION_SORTS, type OptionSort } from '@tabi/contract/catalog';
 import { FROMSPOTS } from '@tabi/contract/constants';
 import { formatYmd } from '@tabi/contract/dates';
+import { OPTION_SORT_LABEL, OPTION_SORTS, type OptionSort } from '@tabi/contract/option-sort';
 import { useAreas } from '../api/get-areas.ts';
 import { useCities } from '../api/get-cities.ts';
 import { useConditions } from '../api/get-conditions.ts';

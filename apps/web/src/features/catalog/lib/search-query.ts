@@ -1,6 +1,7 @@
 /** SPEC §2 Option list: the search conditions and page live in the URL query, and md is carried along. */
-import { OPTION_SORTS, type OptionSort } from '@tabi/contract/catalog';
+
 import { isValidYmd } from '@tabi/contract/dates';
+import { OPTION_SORTS, type OptionSort } from '@tabi/contract/option-sort';
 
 export interface SearchConditions {
   homencd: string;
