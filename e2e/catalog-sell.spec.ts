@@ -183,3 +183,18 @@ test.describe('detail that sells (issue 14)', () => {
     }
   });
 });
+
+test('the footer names the organiser from the configuration, marked as examples while they are the demo values', async ({
+  page,
+  request,
+}) => {
+  // Server-rendered: in the HTML before any script runs.
+  const html = await (await request.get('/')).text();
+  expect(html).toContain('<script type="application/json" id="site-legal">');
+  expect(html).toContain('観光庁長官登録旅行業第0000号');
+  await page.goto('/');
+  const footer = page.getByRole('contentinfo');
+  await expect(footer).toContainText('旅行企画・実施：さくらトラベル株式会社（観光庁長官登録旅行業第0000号）');
+  await expect(footer).toContainText('TEL 03-0000-0000');
+  await expect(footer.getByTestId('legal-example')).toContainText('デモ用の例です');
+});

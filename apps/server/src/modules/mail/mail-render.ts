@@ -62,7 +62,7 @@ function blockHtml(block: MailBlock): string {
       const rows = block.rows
         .map(
           ([label, value]) =>
-            `<tr><th scope="row" style="width:34%;padding:8px 10px;text-align:left;vertical-align:top;background:#f2f6fa;border:1px solid #d5dbe1;font-weight:600;font-size:14px">${escapeHtml(label)}</th><td style="padding:8px 10px;vertical-align:top;border:1px solid #d5dbe1;font-size:14px;word-break:break-all">${htmlLines(value)}</td></tr>`,
+            `<tr><th scope="row" style="width:1%;white-space:nowrap;padding:8px 10px;text-align:left;vertical-align:top;background:#f2f6fa;border:1px solid #d5dbe1;font-weight:600;font-size:14px">${escapeHtml(label)}</th><td style="padding:8px 10px;vertical-align:top;border:1px solid #d5dbe1;font-size:14px;overflow-wrap:anywhere">${htmlLines(value)}</td></tr>`,
         )
         .join('');
       return `${heading(block.title)}<table role="presentation" style="width:100%;border-collapse:collapse;margin:0 0 8px">${rows}</table>`;
@@ -70,7 +70,7 @@ function blockHtml(block: MailBlock): string {
     case 'list':
       return `${heading(block.title)}<ul style="margin:0 0 8px;padding-left:20px;line-height:1.7;font-size:14px">${block.items.map((i) => `<li>${htmlLines(i)}</li>`).join('')}</ul>`;
     case 'link':
-      return `<p style="margin:20px 0 6px;line-height:1.7">${htmlLines(block.text)}</p><p style="margin:0 0 20px"><a href="${escapeHtml(block.url)}" style="display:inline-block;padding:12px 22px;border-radius:8px;background:${BRAND};color:#ffffff;font-weight:700;text-decoration:none">${escapeHtml(block.label)}</a></p>`;
+      return `<p style="margin:20px 0 6px;line-height:1.7">${htmlLines(block.text)}</p><p style="margin:0 0 20px"><a href="${escapeHtml(block.url)}" style="display:inline-block;padding:12px 16px;border-radius:8px;background:${BRAND};color:#ffffff;font-size:15px;font-weight:700;text-decoration:none;white-space:nowrap">${escapeHtml(block.label)}</a></p>`;
   }
 }
 

@@ -159,7 +159,7 @@ function cancellationPolicy(b: MailBooking): MailBlock[] {
   const until = freeCancelUntil(policy, first);
   const items = [
     ...(until ? [`無料キャンセル期限：${formatYmd(until)}まで`] : []),
-    ...cancelPolicyLines(policy).map((l) => `ご利用日の${l}`),
+    ...cancelPolicyLines(policy).map((l) => (l.startsWith('旅行開始後') ? l : `ご利用日の${l}`)),
   ];
   return [{ kind: 'list', title: 'キャンセル規定', items }];
 }
