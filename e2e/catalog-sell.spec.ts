@@ -198,3 +198,29 @@ test('the footer names the organiser from the configuration, marked as examples 
   await expect(footer).toContainText('TEL 03-0000-0000');
   await expect(footer.getByTestId('legal-example')).toContainText('デモ用の例です');
 });
+
+test('search panel on a phone: Japanese date hint with a future example; an invalid date keeps the panel open', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  await page.getByRole('button', { name: '検索条件を指定する' }).click();
+  const form = page.getByRole('form', { name: '検索条件' });
+  const date = form.getByLabel('利用日', { exact: true });
+  await expect(form).not.toContainText('yyyyMMdd');
+  const placeholder = (await date.getAttribute('placeholder')) ?? '';
+  const example = placeholder.replace(/\D/g, '');
+  const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo' }).format(new Date()).replaceAll('-', '');
+  expect(example > today).toBe(true);
+
+  await form.getByRole('button', { name: '利用日をカレンダーから選ぶ' }).click();
+  await expect(page.getByRole('button', { name: /^今日、/ })).toBeVisible();
+  await expect(page.getByRole('grid')).not.toContainText('Today');
+  await page.keyboard.press('Escape');
+
+  await date.fill('2020/01/01');
+  await form.getByRole('button', { name: '検索する' }).click();
+  await expect(form).toBeVisible();
+  await expect(form.getByRole('alert')).toContainText('有効な日付を設定してください');
+  await expect(page).not.toHaveURL(/usedate=/);
+});

@@ -12,11 +12,13 @@ interface DateFieldProps {
   value: Ymd | '';
   /** Today in Tokyo: days before yesterday cannot be chosen (SPEC §2). */
   today: Ymd;
+  /** Told whether the typed text is a date that can be searched (the panel stays open while it is not). */
+  onValidity?(valid: boolean): void;
   onChange(value: Ymd | ''): void;
 }
 
 /** 利用日: a text field that takes a typed date (2026/04/01, 20260401…), with a calendar (week from Sunday) beside it. */
-export function DateField({ label, value, today, onChange }: DateFieldProps) {
+export function DateField({ label, value, today, onChange, onValidity }: DateFieldProps) {
   const id = useId();
   const earliest = addDays(today, -1);
   // An example that is never in the past: a month from today.
@@ -27,9 +29,11 @@ export function DateField({ label, value, today, onChange }: DateFieldProps) {
   const wrapper = useRef<HTMLDivElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-sync only when the value from outside changes
   useEffect(() => {
     setText(value ? formatYmd(value) : '');
     setError(false);
+    onValidity?.(true);
   }, [value]);
 
   useEffect(() => {
@@ -44,16 +48,19 @@ export function DateField({ label, value, today, onChange }: DateFieldProps) {
   const commit = () => {
     if (text.trim() === '') {
       setError(false);
+      onValidity?.(true);
       onChange('');
       return;
     }
     const day = parseTypedDate(text);
     if (day && day >= earliest) {
       setError(false);
+      onValidity?.(true);
       setText(formatYmd(day));
       onChange(day);
     } else {
       setError(true);
+      onValidity?.(false);
     }
   };
 
