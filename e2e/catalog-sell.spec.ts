@@ -91,6 +91,18 @@ test.describe('list that sells (issue 14)', () => {
     await expect(recent.getByRole('link').first()).toContainText(/￥[\d,]+〜/);
     await expectNoSeriousA11yIssues(page);
     await shootSizes(page, 'sell-list');
+    const shots = process.env.SHOTS_DIR;
+    if (!shots) return;
+    for (const [width, height] of [
+      [390, 844],
+      [320, 640],
+      [1280, 800],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: `${shots}/sell-list-top-${width}.png` });
+      await recent.screenshot({ path: `${shots}/sell-list-recent-${width}.png` });
+    }
   });
 });
 
