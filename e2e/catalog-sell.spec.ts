@@ -136,24 +136,34 @@ test.describe('detail that sells (issue 14)', () => {
     await expectNoSeriousA11yIssues(page);
   });
 
-  test('the gallery does not drift: slide 12 of 13 fills the stage exactly', async ({ page }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto('/detail?opcd=OP0001');
-    const next = page.getByRole('button', { name: '次の写真' });
-    for (let i = 1; i < 12; i++) await next.click();
-    await expect(page.getByTestId('gallery-counter')).toHaveText(/12 \/ 13$/);
-    await page.waitForTimeout(800);
-    const offsets = await page.evaluate(() => {
-      const viewport = document.querySelector('[aria-label="写真（左右キーで切り替え）"]');
-      const slide = document.querySelector('figure[aria-label="12 / 13"]');
-      if (!viewport || !slide) return null;
-      const v = viewport.getBoundingClientRect();
-      const s = slide.getBoundingClientRect();
-      return { left: s.left - v.left, right: s.right - v.right };
+  for (const [width, height] of [
+    [390, 844],
+    [320, 640],
+    [1280, 800],
+  ] as const) {
+    test(`the gallery does not drift at ${width} px: slide 12 of 13 fills the stage exactly`, async ({ page }) => {
+      await page.setViewportSize({ width, height });
+      await page.goto('/detail?opcd=OP0001');
+      const next = page.getByRole('button', { name: '次の写真' });
+      for (let i = 1; i < 12; i++) await next.click();
+      await expect(page.getByTestId('gallery-counter')).toHaveText(/12 \/ 13$/);
+      // Once the slide animation has settled, slide 12 sits exactly in the stage (the drift showed 42 px of 11).
+      await expect
+        .poll(
+          () =>
+            page.evaluate(() => {
+              const viewport = document.querySelector('[aria-label="写真（左右キーで切り替え）"]');
+              const slide = document.querySelector('figure[aria-label="12 / 13"]');
+              if (!viewport || !slide) return 99;
+              const v = viewport.getBoundingClientRect();
+              const s = slide.getBoundingClientRect();
+              return Math.max(Math.abs(s.left - v.left), Math.abs(s.right - v.right));
+            }),
+          { timeout: 5_000 },
+        )
+        .toBeLessThanOrEqual(1);
     });
-    expect(Math.abs(offsets?.left ?? 99)).toBeLessThanOrEqual(1);
-    expect(Math.abs(offsets?.right ?? 99)).toBeLessThanOrEqual(1);
-  });
+  }
 
   for (const width of [390, 320]) {
     test(`calendar prices fit their cells at ${width} px in the ￥ format`, async ({ page }) => {
