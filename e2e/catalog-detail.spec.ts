@@ -189,7 +189,7 @@ test.describe('availability calendar', () => {
       } else {
         await expect(mark).toHaveText(stock >= 10 ? '○' : String(stock));
         await expect(cell.getByRole('button')).toBeEnabled();
-        await expect(cell.getByTestId('day-price')).toHaveText(/^\d{1,3}(,\d{3})*円$/);
+        await expect(cell.getByTestId('day-price')).toHaveText(/^￥\d{1,3}(,\d{3})*$/);
       }
     }
     if (t.slice(6) !== '01') {

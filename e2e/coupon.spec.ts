@@ -69,12 +69,15 @@ test('a fully used coupon shows the stamp and no use form', async ({ page }) => 
   await shoot(page, 'coupon-detail-used');
 });
 
-test('coupons for another day send the customer to my page', async ({ page }) => {
+test('coupons for another day send the customer to my page, saying why (issue 14.4)', async ({ page }) => {
+  const messages = collectDialogs(page);
   await loginAs(page, 'AA100011');
   await page.goto('/coopon');
   await expect(page).toHaveURL(/\/mypage$/);
   await page.goto('/coopon/OP0011/PK0001');
   await expect(page).toHaveURL(/\/mypage$/);
+  await expect.poll(() => messages.length).toBe(2);
+  for (const message of messages) expect(message).toMatch(/^このクーポンはご利用日（\d{4}\/\d{2}\/\d{2}）当日のみ/);
 });
 
 test('staff redeem a coupon with the PIN; wrong PINs alert and five of them lock coupon use', async ({ page }) => {

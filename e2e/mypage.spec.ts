@@ -266,3 +266,28 @@ test('reloading while my page is loading keeps the customer logged in', async ({
   await expect(status(page)).toContainText(Msg.statusCanceled);
   expect(messages).toEqual([]);
 });
+
+test('an unpaid card booking within its hour shows the time left and opens the checkout (issue 14.4)', async ({
+  page,
+}) => {
+  await openMyPage(page, 'AA100002');
+  const notice = page.getByTestId('card-payment');
+  await expect(notice).toContainText('お支払いが完了していません。');
+  await expect(notice).toContainText(/あと\d+分/);
+  // SPEC's own pay button (a confirmed request) stays away.
+  await expect(page.getByRole('button', { name: '決済する' })).toHaveCount(0);
+  await expectNoSeriousA11yIssues(page);
+  await shoot(page, 'mypage-card-unpaid');
+  const checkout = page.waitForRequest((r) => r.url().endsWith('/api/checkout') && r.method() === 'POST');
+  await notice.getByRole('button', { name: 'お支払い手続きへ進む' }).click();
+  expect((await checkout).postDataJSON()).toMatchObject({ rsvno: 'AA100002' });
+  await expect(page).toHaveURL(/\/sandbox\/checkout\//);
+});
+
+test('coupons for another day say so on my page instead of bouncing back (issue 14.4)', async ({ page }) => {
+  await openMyPage(page, 'AA100011');
+  await expect(page.getByTestId('coupon-note')).toContainText(/このクーポンはご利用日（\d{4}\/\d{2}\/\d{2}）当日のみ/);
+  await expect(page.getByRole('button', { name: 'クーポンを使う' })).toBeDisabled();
+  await expect(page.getByRole('link', { name: 'クーポンを使う' })).toHaveCount(0);
+  await expectNoSeriousA11yIssues(page);
+});

@@ -167,7 +167,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   if (opsKey) await app.register(async (root) => opsRoutes(root, ctx, opsKey));
 
   const resolveMeta: PageMetaResolver = (pathname, query) => catalogPageMeta(ctx, pathname, query);
-  if (options.serveWeb) await registerSpa(app, ctx.config.webDist, resolveMeta);
+  if (options.serveWeb) await registerSpa(app, ctx.config.webDist, resolveMeta, ctx.config.legal);
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = new URL(request.url, 'http://localhost');

@@ -90,3 +90,30 @@ describe('loadConfig (issue 11, item 7)', () => {
     expect(message).toContain('PG_POOL_MAX:');
   });
 });
+
+describe('loadConfig: the footer legal data (issue 14)', () => {
+  it('takes the demo values, marked as examples, until all four are set', () => {
+    expect(loadConfig({}).legal).toMatchObject({ companyName: 'さくらトラベル株式会社', example: true });
+    expect(loadConfig({ COMPANY_NAME: '桜観光株式会社' }).legal).toMatchObject({
+      companyName: '桜観光株式会社',
+      example: true,
+    });
+    const legal = loadConfig({
+      COMPANY_NAME: '桜観光株式会社',
+      TRAVEL_AGENCY_REGISTRATION: '東京都知事登録旅行業第2-9999号',
+      COMPANY_ADDRESS: '東京都港区芝公園4-2-8',
+      COMPANY_TEL: '03-1234-5678',
+    }).legal;
+    expect(legal).toEqual({
+      companyName: '桜観光株式会社',
+      registration: '東京都知事登録旅行業第2-9999号',
+      address: '東京都港区芝公園4-2-8',
+      tel: '03-1234-5678',
+      example: false,
+    });
+  });
+
+  it('refuses a phone number that is not one', () => {
+    expect(problemOf({ COMPANY_TEL: 'call us' })).toContain('COMPANY_TEL: ');
+  });
+});

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEMO_SITE_LEGAL, type SiteLegal } from '@tabi/contract/site';
 import { z } from 'zod';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -45,6 +46,8 @@ export interface Config {
   benchRoutes: boolean;
   /** `GET /metrics` answers only with this bearer token; off without it. */
   metricsToken: string | undefined;
+  /** The footer's company name, registration number, address and phone (issue 14); demo values are marked. */
+  legal: SiteLegal;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -110,6 +113,15 @@ const envSchema = z.object({
   TRUST_PROXY: optional(z.string()),
   BENCH_ROUTES: optional(flag('BENCH_ROUTES')),
   METRICS_TOKEN: optional(z.string().min(16, '16 文字以上にしてください / at least 16 characters')),
+  COMPANY_NAME: optional(z.string().trim().min(1).max(100)),
+  TRAVEL_AGENCY_REGISTRATION: optional(z.string().trim().min(1).max(100)),
+  COMPANY_ADDRESS: optional(z.string().trim().min(1).max(200)),
+  COMPANY_TEL: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^[0-9０-９+()（） -]{6,20}$/, '電話番号の形式で指定してください / a phone number'),
+  ),
 });
 
 /**
@@ -147,6 +159,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     benchRoutes: e.BENCH_ROUTES ?? false,
     metricsToken: e.METRICS_TOKEN,
+    legal: {
+      companyName: e.COMPANY_NAME ?? DEMO_SITE_LEGAL.companyName,
+      registration: e.TRAVEL_AGENCY_REGISTRATION ?? DEMO_SITE_LEGAL.registration,
+      address: e.COMPANY_ADDRESS ?? DEMO_SITE_LEGAL.address,
+      tel: e.COMPANY_TEL ?? DEMO_SITE_LEGAL.tel,
+      example: [e.COMPANY_NAME, e.TRAVEL_AGENCY_REGISTRATION, e.COMPANY_ADDRESS, e.COMPANY_TEL].some(
+        (v) => v === undefined,
+      ),
+    },
   };
 }
 

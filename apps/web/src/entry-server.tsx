@@ -6,6 +6,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { tokyoYmd } from '@tabi/contract/dates';
 import { matchRoute, ROUTES, type RouteKey } from '@tabi/contract/routes';
+import type { SiteLegal } from '@tabi/contract/site';
 import { type DehydratedState, dehydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -15,6 +16,7 @@ import { AppProvider, createQueryClient } from './app/provider.tsx';
 import { pageFiles, routes } from './app/router.tsx';
 import { setServerSanitizer } from './components/safe-html.tsx';
 import { type ApiTransport, setApiTransport } from './lib/api-client.ts';
+import { setServerSiteLegal } from './lib/site-legal.ts';
 
 /**
  * Public pages that look the same to every visitor (no login, no reservation in progress) and that one reads
@@ -43,6 +45,8 @@ export interface RenderOptions {
   api: ApiTransport;
   /** Sanitises server HTML (introduction, contents…) the way DOMPurify does in the browser. */
   sanitize: (html: string) => string;
+  /** The footer's legal data from the server's configuration (issue 14). */
+  legal?: SiteLegal;
 }
 
 /** The page at `url` rendered with its data, or null when it is not a page the server renders. */
@@ -51,6 +55,7 @@ export async function renderPage(url: URL, options: RenderOptions): Promise<Rend
   const key = RENDERED.find((k) => ROUTES[k] === route);
   if (!key) return null;
   setServerSanitizer(options.sanitize);
+  setServerSiteLegal(options.legal);
   const queryClient = createQueryClient();
   await requestTransport.run(options.api, () =>
     prefetchPageData(queryClient, url.pathname, url.searchParams, tokyoYmd(new Date())),

@@ -1,6 +1,7 @@
 /** Catalog calls of SPEC §7: list, conditions, areas, cities, detail, price, nationalities. */
 import { z } from 'zod';
 import { envelope, numericString, plainText, ymdString } from './envelope.ts';
+import { OPTION_SORTS } from './option-sort.ts';
 
 const code = plainText().max(20);
 
@@ -30,6 +31,7 @@ export const optionListQuery = z.object({
     .optional(),
   page: z.coerce.number().int().min(1).max(10_000).optional(),
   md: plainText().max(50).optional(),
+  sort: z.enum(OPTION_SORTS).optional(),
 });
 export type OptionListQuery = z.input<typeof optionListQuery>;
 
@@ -131,6 +133,10 @@ export const optionDetail = z.object({
   min_people: z.number().int().nullable(),
   rentalcd: z.string(),
   travelkubun: z.number().int(),
+  /** Issue 14's headline facts, extras beside SPEC's fields: meeting and end time, and the fee tiers. */
+  departure_time: z.string().nullable().optional(),
+  arrival_time: z.string().nullable().optional(),
+  cancel_policy: z.array(z.object({ daysBefore: z.number().int(), percent: z.number() })).optional(),
   extended_fields: z.array(z.string()),
 });
 export type OptionDetail = z.infer<typeof optionDetail>;

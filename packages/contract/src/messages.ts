@@ -170,6 +170,11 @@ export function couponNotToday(usedate: string): string {
   return `このクーポンはご利用日（${usedate}）当日のみご利用いただけます。`;
 }
 
+/** Issue 14.4: an unpaid card booking on my page, payable until its hold ends. */
+export function cardPaymentNotice(until: string, minutesLeft: number): string {
+  return `お支払いが完了していません。${until}まで（あと${minutesLeft}分）にお支払いいただくと、ご予約が確定します。`;
+}
+
 export function couponLocked(minutes: number): string {
   return `暗証番号を続けて間違えたため、クーポンのご利用を一時的に停止しています。約${minutes}分後に再度お試しください。`;
 }

@@ -420,6 +420,14 @@ export const customerSessions = pgTable('customer_sessions', {
   createdAt: tz('created_at').notNull().defaultNow(),
 });
 
+/** A file sent with a mail, e.g. the booking's .ics calendar entry (issue 14). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** The file's text (calendar files are text). */
+  content: string;
+}
+
 export const outbox = pgTable(
   'outbox',
   {
@@ -429,6 +437,9 @@ export const outbox = pgTable(
     to: text('to').notNull(),
     subject: text('subject').notNull(),
     body: text('body').notNull(),
+    /** The HTML part beside `body`, the text part (issue 14); null for mails queued before it. */
+    html: text('html'),
+    attachments: jsonb('attachments').$type<MailAttachment[]>().notNull().default([]),
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: tz('next_attempt_at').notNull().defaultNow(),

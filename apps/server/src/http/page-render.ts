@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { escapeHtml } from '@tabi/contract/html';
+import type { SiteLegal } from '@tabi/contract/site';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import sanitizeHtml from 'sanitize-html';
 
@@ -23,6 +24,7 @@ interface PageRendererModule {
     options: {
       api: (url: string, init: RequestInit) => Promise<Response>;
       sanitize: (html: string) => string;
+      legal?: SiteLegal;
     },
   ): Promise<RenderedPage | null>;
 }
@@ -64,7 +66,7 @@ export function sanitizeForPage(html: string): string {
 }
 
 /** JSON inside a <script> element: `<` escaped, so no `</script>` or `<!--` can end it early. */
-function scriptJson(value: unknown): string {
+export function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c');
 }
 
@@ -77,6 +79,7 @@ export async function loadPageRenderer(
   app: FastifyInstance,
   webDist: string,
   log: FastifyBaseLogger,
+  legal?: SiteLegal,
 ): Promise<PageRenderer | null> {
   const entry = path.join(webDist, '.ssr', 'entry-server.js');
   const manifestPath = path.join(webDist, '.vite', 'manifest.json');
@@ -157,7 +160,7 @@ export async function loadPageRenderer(
       });
       let page: RenderedPage | null;
       try {
-        page = await Promise.race([module.renderPage(url, { api, sanitize: sanitizeForPage }), timeout]);
+        page = await Promise.race([module.renderPage(url, { api, sanitize: sanitizeForPage, legal }), timeout]);
       } catch (error) {
         log.warn({ err: error, pathname }, 'page not rendered on the server');
         return null;

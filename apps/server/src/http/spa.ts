@@ -5,8 +5,9 @@ import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import { escapeHtml } from '@tabi/contract/html';
 import { matchRoute, pageTitle, ROUTES } from '@tabi/contract/routes';
+import { SITE_LEGAL_ELEMENT_ID, type SiteLegal } from '@tabi/contract/site';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { loadPageRenderer } from './page-render.ts';
+import { loadPageRenderer, scriptJson } from './page-render.ts';
 
 export interface PageMeta {
   title: string;
@@ -58,10 +59,22 @@ export function sendCompressed(request: FastifyRequest, reply: FastifyReply, htm
  * Serves the built SPA: hashed assets with long caching, and index.html for every other GET (history
  * fallback) with the page's title and description already in it for crawlers and link previews.
  */
-export async function registerSpa(app: FastifyInstance, webDist: string, resolveMeta: PageMetaResolver): Promise<void> {
+export async function registerSpa(
+  app: FastifyInstance,
+  webDist: string,
+  resolveMeta: PageMetaResolver,
+  legal?: SiteLegal,
+): Promise<void> {
   const indexPath = path.join(webDist, 'index.html');
   if (!existsSync(indexPath)) return;
-  const template = readFileSync(indexPath, 'utf8');
+  // The footer's legal data travels in every page (issue 14), so no page waits for a request to show it.
+  const raw = readFileSync(indexPath, 'utf8');
+  const template = legal
+    ? raw.replace(
+        '</head>',
+        `  <script type="application/json" id="${SITE_LEGAL_ELEMENT_ID}">${scriptJson(legal)}</script>\n  </head>`,
+      )
+    : raw;
 
   await app.register(fastifyStatic, {
     root: webDist,
@@ -79,7 +92,7 @@ export async function registerSpa(app: FastifyInstance, webDist: string, resolve
     },
   });
 
-  const renderer = await loadPageRenderer(app, webDist, app.log);
+  const renderer = await loadPageRenderer(app, webDist, app.log, legal);
 
   app.decorate('renderSpa', async (pathname: string, query: URLSearchParams) => {
     const route = matchRoute(pathname) ?? ROUTES.index;

@@ -23,7 +23,9 @@ export async function prefetchPageData(
   if (route === ROUTES.index) {
     const { homencd, areacd } = listState.conditions;
     await Promise.all([
-      queryClient.prefetchQuery(optionsQueryOptions({ conditions: listState.conditions, page: listState.page })),
+      queryClient.prefetchQuery(
+        optionsQueryOptions({ conditions: listState.conditions, page: listState.page, sort: listState.sort }),
+      ),
       queryClient.prefetchQuery(conditionsQueryOptions()),
       homencd ? queryClient.prefetchQuery(areasQueryOptions(homencd)) : undefined,
       areacd ? queryClient.prefetchQuery(citiesQueryOptions(homencd, areacd)) : undefined,

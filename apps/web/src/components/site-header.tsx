@@ -1,6 +1,7 @@
 import { SITE_NAME } from '@tabi/contract/routes';
 import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
+import { siteLegal } from '../lib/site-legal.ts';
 import { useAuthStore } from '../stores/auth-store.ts';
 import styles from './site-header.module.css';
 
@@ -35,11 +36,23 @@ export function SiteHeader() {
   );
 }
 
+/** The travel organiser's legal data from the server's configuration (issue 14); demo values say so. */
 export function SiteFooter() {
+  const legal = siteLegal();
   return (
     <footer className={styles.footer}>
       <div className="container">
-        <p className={styles.company}>旅行企画・実施：さくらトラベル株式会社（観光庁長官登録旅行業第0000号）</p>
+        <p className={styles.company}>
+          旅行企画・実施：{legal.companyName}（{legal.registration}）
+        </p>
+        <p className={styles.legal}>
+          {legal.address}　TEL {legal.tel}
+        </p>
+        {legal.example && (
+          <p className={styles.legal} data-testid="legal-example">
+            ※ 上記の会社名・登録番号・所在地・電話番号はデモ用の例です。
+          </p>
+        )}
         <small>© {new Date().getFullYear()} Sakura Travel Co., Ltd. All Rights Reserved.</small>
       </div>
     </footer>

@@ -27,7 +27,8 @@ export async function resendMail(ctx: AppContextBase, rsvno: string, mailId: num
     await lockLive(tx, rsvno);
     const mail = await repo.findBookingMail(tx, rsvno, mailId);
     if (!mail) throw AppError.notFound(Msg.mailNotFound);
-    await enqueueMail(tx, { kind: mail.kind, rsvno, to: mail.to, subject: mail.subject, body: mail.body });
+    const { kind, to, subject, body, html, attachments } = mail;
+    await enqueueMail(tx, { kind, rsvno, to, subject, body, html, attachments });
     await recordEvent(tx, ctx.clock.now(), rsvno, actor, 'mail_resent', {
       after: { mail_id: mail.id, kind: mail.kind, to: mail.to },
     });

@@ -162,6 +162,43 @@ describe('GET /api/option — pagination', () => {
   });
 });
 
+describe('GET /api/option — sort (issue 14, an optional extra)', () => {
+  it('without sort answers exactly what sort=recommended does, and its links carry no sort', async () => {
+    const plain = await get('/api/option?homencd=03');
+    const recommended = await list('homencd=03&sort=recommended');
+    const body = optionListResponse.parse(plain.json()).response!.optionList;
+    expect(body.data.map((o) => o.opcd)).toEqual(recommended.data.map((o) => o.opcd));
+    expect(body.total).toBe(recommended.total);
+    for (const link of body.links.filter((l) => l.url)) expect(link.url).not.toContain('sort=');
+    expect(Object.keys(body.data[0] ?? {}).sort()).toEqual(Object.keys(recommended.data[0] ?? {}).sort());
+  });
+
+  it('orders every page by the lowest upcoming adult price, cheapest or dearest first', async () => {
+    const ascPages = await list('sort=price_asc');
+    const asc: number[] = [];
+    for (let page = 1; page <= ascPages.last_page; page++) {
+      asc.push(...(await list(`sort=price_asc&page=${page}`)).data.map((o) => o.min_baika));
+    }
+    expect(asc).toHaveLength(listed.length);
+    const priced = asc.filter((p) => p > 0);
+    expect(priced).toEqual([...priced].sort((a, b) => a - b));
+    const desc = (await list('sort=price_desc')).data.map((o) => o.min_baika);
+    expect(desc[0]).toBe(Math.max(...asc));
+    expect(desc).toEqual([...desc].sort((a, b) => b - a));
+    expect(ascPages.total).toBe(listed.length);
+  });
+
+  it('keeps the sort and the filters in the page links', async () => {
+    const page = await list('homencd=03&sort=price_desc');
+    for (const link of page.links.filter((l) => l.url))
+      expect(link.url).toMatch(/^\/api\/option\?homencd=03&sort=price_desc&page=\d+$/);
+  });
+
+  it('refuses an unknown sort with errcd 999, HTTP 422 and a Japanese message', async () => {
+    expectJapaneseError(await get('/api/option?sort=popular'), 422);
+  });
+});
+
 describe('GET /api/option — filters', () => {
   it('filters by region, area, city and departure point', async () => {
     const kanto = listed.filter((o) => regionOf(o.citycd) === '03').map((o) => o.opcd);

@@ -1,4 +1,6 @@
 /** The catalog's only door to the database. Dates go in and come out as YYYY-MM-DD strings. */
+
+import type { OptionSort } from '@tabi/contract/option-sort';
 import { and, asc, between, eq, ne, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client.ts';
 import {
@@ -81,20 +83,36 @@ const keywordsJson = (
  * One page of the list in one round trip: the page's codes and the total are picked first, then only
  * those rows are joined with their names, images, keywords and price range from today on.
  */
+/**
+ * The page's order: SPEC's (the operator's sort) unless the visitor asked for price order (issue 14), which
+ * ranks by the lowest upcoming adult price, options without upcoming prices last.
+ */
+function listOrder(sort: OptionSort, prefix: SQL, priceKey: SQL) {
+  if (sort === 'recommended') return sql`${prefix}.sort, ${prefix}.opcd`;
+  const direction = sort === 'price_asc' ? sql`asc` : sql`desc`;
+  return sql`${priceKey} ${direction} nulls last, ${prefix}.sort, ${prefix}.opcd`;
+}
+
 export async function listOptions(
   db: DbOrTx,
   filter: ListFilter,
   today: string,
   limit: number,
   offset: number,
+  sort: OptionSort = 'recommended',
 ): Promise<{ rows: ListRow[]; total: number }> {
   const where = listConditions(filter, today);
+  // The price lookup only joins in when the order needs it, so SPEC's default list costs what it did.
+  const priceKey =
+    sort === 'recommended'
+      ? sql`null::integer as price_key`
+      : sql`(select min(s.adultbaika) from stock s where s.opcd = o.opcd and s.usedate >= ${today}::date) as price_key`;
   const result = await db.execute(sql`
     with page as (
-      select o.opcd, o.sort, count(*) over () as total
+      select o.opcd, o.sort, ${priceKey}, count(*) over () as total
       from options o
       where ${where}
-      order by o.sort, o.opcd
+      order by ${listOrder(sort, sql`o`, sql`price_key`)}
       limit ${limit} offset ${offset}
     )
     select o.opcd, o.webname, o.introduction,
@@ -113,7 +131,7 @@ export async function listOptions(
       select min(s.adultbaika) as min_baika, max(s.adultbaika) as max_baika
       from stock s where s.opcd = o.opcd and s.usedate >= ${today}::date
     ) p on true
-    order by page.sort, page.opcd`);
+    order by ${listOrder(sort, sql`page`, sql`page.price_key`)}`);
   const rows = rowsOf<ListRow & { total: string | number }>(result);
   if (rows.length > 0) return { rows, total: Number(rows[0]?.total ?? 0) };
   if (offset === 0) return { rows: [], total: 0 };

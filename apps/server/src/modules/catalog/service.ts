@@ -20,6 +20,7 @@ import type { AppContext } from '../../context.ts';
 import { type Database, type Db, STOCK_CHANGED_CHANNEL } from '../../db/client.ts';
 import { AppError, parseInput } from '../../errors.ts';
 import { ok } from '../../http/envelope.ts';
+import { policyForBooking } from '../booking/cancel-policy.ts';
 import { monthCalendar } from './calendar.ts';
 import { type JsonBody, jsonBody } from './http-cache.ts';
 import { LiveCache } from './live-cache.ts';
@@ -65,7 +66,7 @@ export interface OptionCore {
   envelopeHead: Buffer;
 }
 
-const LIST_FILTERS = ['homencd', 'areacd', 'citycd', 'fromspotcd', 'usedate', 'keycd'] as const;
+const LIST_FILTERS = ['homencd', 'areacd', 'citycd', 'fromspotcd', 'usedate', 'keycd', 'sort'] as const;
 
 export class CatalogService {
   private readonly lists = new TtlCache<JsonBody>(LIST_TTL_MS, 500);
@@ -125,7 +126,8 @@ export class CatalogService {
       if (query.usedate === undefined || query.usedate >= today) {
         if (query.usedate !== undefined) filter.usedate = ymdToIsoDate(query.usedate);
         const offset = (page - 1) * OPTIONS_PER_PAGE;
-        result = await repo.listOptions(this.db, filter, ymdToIsoDate(today), OPTIONS_PER_PAGE, offset);
+        const sort = query.sort ?? 'recommended';
+        result = await repo.listOptions(this.db, filter, ymdToIsoDate(today), OPTIONS_PER_PAGE, offset, sort);
       }
       const search = new URLSearchParams();
       for (const f of LIST_FILTERS) {
@@ -324,6 +326,9 @@ function toCore(row: repo.OptionCoreRow): OptionCore {
     min_people: o.minPeople,
     rentalcd: o.rentalcd,
     travelkubun: o.travelkubun,
+    departure_time: o.departureTime,
+    arrival_time: o.arrivalTime,
+    cancel_policy: policyForBooking(o.cancelPolicy),
     extended_fields: o.extendedFields,
   };
   const envelope = JSON.stringify(ok(detail));

@@ -6,13 +6,16 @@ import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../../db/schema.ts';
+import { seed } from '../../seed/seed.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { startWorkers } from '../../workers.ts';
 import { enqueueMail } from './outbox.ts';
 import {
   bookingPaidMail,
   cancellationMail,
+  loadMailBooking,
   type MailBooking,
+  paymentRefundedMail,
   requestConfirmedMail,
   requestDeclinedMail,
   requestReceivedMail,
@@ -74,6 +77,116 @@ describe('mail templates', () => {
   });
 });
 
+/** A paid booking with everything a mail can show (issue 14). */
+const full: MailBooking = {
+  ...sample,
+  statusPayment: 1,
+  rsvdate: new Date('2026-11-20T01:00:00Z'),
+  meetpoint: null,
+  cancelPolicy: [
+    { daysBefore: 20, percent: 20 },
+    { daysBefore: 7, percent: 30 },
+    { daysBefore: 1, percent: 40 },
+    { daysBefore: 0, percent: 50 },
+    { daysBefore: -1, percent: 100 },
+  ],
+  lines: [
+    {
+      ...sample.lines[0]!,
+      meetpoint: '日の出桟橋 2階 受付',
+      departureTime: '10:30',
+      arrivalTime: '12:00',
+      address: '東京都港区海岸2-7-104',
+    },
+  ],
+  rentals: [
+    { seq: 1, sei: '山田', mei: '太郎', model: '1', bootsSize: '26.5', wearSize: 'L' },
+    { seq: 2, sei: '山田', mei: '花子', model: '2', bootsSize: '23.5', wearSize: 'S' },
+  ],
+};
+
+describe('mail templates: multipart, itinerary, policy and calendar file (issue 14)', () => {
+  const every = [
+    requestReceivedMail(full),
+    bookingPaidMail(full),
+    requestConfirmedMail(full),
+    requestDeclinedMail(full),
+    cancellationMail(full, 6000, 14000),
+    paymentRefundedMail(full, 20000, 'duplicate'),
+  ];
+
+  it.each(every.map((m) => [m.kind, m]))('%s has a Japanese HTML part with what the text part says', (_k, mail) => {
+    expect(mail.html).toMatch(/^<!doctype html>\n<html lang="ja">/);
+    for (const part of [
+      '山田 太郎 様',
+      '東京湾クルーズ',
+      '2026/12/01',
+      '10:30',
+      '日の出桟橋 2階 受付',
+      '大人2名、小人1名',
+      '￥20,000',
+      '無料キャンセル期限：2026/11/10まで',
+      'ご利用日の20日前～8日前：旅行代金の20%',
+      '参加者1（山田 太郎様）：スキー／ブーツ 26.5cm／ウェア L',
+      'http://localhost:3000/login',
+    ]) {
+      expect(mail.body).toContain(part);
+      expect(mail.html).toContain(part);
+    }
+    expect(mail.html).toContain('<a href="http://localhost:3000/login"');
+  });
+
+  it('escapes what comes from the booking in the HTML part', () => {
+    const mail = bookingPaidMail({ ...full, sei: '<b>山田', lines: [{ ...full.lines[0]!, webname: 'A&B "ツアー"' }] });
+    expect(mail.html).toContain('&lt;b&gt;山田');
+    expect(mail.html).toContain('A&amp;B &quot;ツアー&quot;');
+    expect(mail.html).not.toContain('<b>山田');
+  });
+
+  it('attaches an .ics to the paid booking mails only, timed in Tokyo and folded', () => {
+    const paid = bookingPaidMail(full);
+    expect(paid.attachments).toHaveLength(1);
+    const ics = paid.attachments?.[0];
+    expect(ics?.filename).toBe('booking-AB123456.ics');
+    expect(ics?.contentType).toMatch(/^text\/calendar/);
+    const text = ics?.content ?? '';
+    expect(text).toMatch(/^BEGIN:VCALENDAR\r\nVERSION:2\.0\r\n/);
+    expect(text).toContain('DTSTART:20261201T013000Z');
+    expect(text).toContain('DTEND:20261201T030000Z');
+    expect(text).toContain('SUMMARY:東京湾クルーズ');
+    expect(text).toContain('UID:AB123456-1@sakura-travel');
+    for (const line of text.split('\r\n')) expect(Buffer.byteLength(line, 'utf8')).toBeLessThanOrEqual(75);
+    expect(text.endsWith('END:VCALENDAR\r\n')).toBe(true);
+    // All-day when the option gives no time.
+    const allDay = bookingPaidMail({ ...full, lines: [{ ...full.lines[0]!, departureTime: null }] });
+    expect(allDay.attachments?.[0]?.content).toContain('DTSTART;VALUE=DATE:20261201');
+    expect(requestReceivedMail({ ...full, statusPayment: 0 }).attachments).toEqual([]);
+    expect(requestConfirmedMail({ ...full, statusPayment: 0 }).attachments).toEqual([]);
+    expect(cancellationMail(full, 0, 20000).attachments).toEqual([]);
+  });
+});
+
+describe('loadMailBooking reads the itinerary, rentals and policy of a real booking', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ now: new Date('2026-11-21T03:00:00Z') });
+    await seed(t.ctx.db, t.clock);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('AA100009 (ski rental, paid) carries its sizes, the policy and a calendar file', async () => {
+    const b = await loadMailBooking(t.ctx.db, t.ctx.config, 'AA100009');
+    expect(b?.rentals?.map((r) => r.bootsSize)).toEqual(['26.5', '23.5']);
+    expect(b?.cancelPolicy?.length).toBeGreaterThan(0);
+    const mail = bookingPaidMail(b!);
+    expect(mail.body).toContain('参加者1（小林 亮様）：スキー／ブーツ 26.5cm／ウェア L');
+    expect(mail.body).toContain('無料キャンセル期限');
+    expect(mail.attachments?.[0]?.content).toContain('BEGIN:VEVENT');
+  });
+});
+
 describe('outbox worker', () => {
   let t: TestApp;
   let dataDir: string;
@@ -96,6 +209,9 @@ describe('outbox worker', () => {
     expect(files[0]).toMatch(/booking_paid-AB123456\.eml$/);
     const eml = await readFile(path.join(dataDir, 'outbox', files[0] ?? ''), 'utf8');
     expect(eml).toContain('To: taro@example.com');
+    expect(eml).toMatch(/Content-Type: multipart\/alternative/);
+    expect(eml).toMatch(/Content-Type: text\/plain; charset=utf-8/);
+    expect(eml).toMatch(/Content-Type: text\/html; charset=utf-8/);
     expect(eml).toContain('X-Booking-Number: AB123456');
     const [row] = await t.ctx.db.select().from(outbox);
     expect(row).toMatchObject({ status: 'sent', attempts: 1 });
@@ -143,6 +259,29 @@ describe('outbox worker', () => {
       sender.close();
       await new Promise<void>((resolve) => smtp.close(() => resolve()));
     }
+  });
+
+  it('sends the HTML part and the .ics file stored in the outbox row (issue 14)', async () => {
+    await t.ctx.db.delete(outbox);
+    const files = path.join(dataDir, 'outbox');
+    await rm(files, { recursive: true, force: true });
+    await enqueueMail(t.ctx.db, bookingPaidMail(full));
+    const [row] = await t.ctx.db.select().from(outbox);
+    expect(row?.html).toContain('<html lang="ja">');
+    expect(row?.attachments.map((a) => a.filename)).toEqual(['booking-AB123456.ics']);
+    const sender = createMailSender(t.ctx, quiet);
+    expect(await processOutbox(t.ctx, sender, quiet)).toBe(1);
+    sender.close();
+    const [file] = await readdir(files);
+    const eml = await readFile(path.join(files, file ?? ''), 'utf8');
+    expect(eml).toMatch(/Content-Type: multipart\/mixed/);
+    expect(eml).toMatch(/Content-Type: multipart\/alternative/);
+    expect(eml).toMatch(/Content-Type: text\/html; charset=utf-8/);
+    const unfolded = eml.replace(/\r?\n[ \t]+/g, ' ');
+    expect(unfolded).toMatch(
+      /Content-Type: text\/calendar; charset=utf-8; method=PUBLISH; name="?booking-AB123456\.ics/,
+    );
+    expect(unfolded).toMatch(/Content-Disposition: attachment; filename="?booking-AB123456\.ics/);
   });
 
   it('gives up after the maximum number of attempts', async () => {

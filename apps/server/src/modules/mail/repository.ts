@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { bookingOptions, bookings, options, outbox } from '../../db/schema.ts';
+import { bookingMembers, bookingOptions, bookingRentals, bookings, options, outbox } from '../../db/schema.ts';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 
@@ -14,6 +14,11 @@ export async function findBookingForMail(db: DbOrTx, rsvno: string) {
       amountjp: bookings.amountjp,
       paymentDeadline: bookings.paymentDeadline,
       origin: bookings.origin,
+      statusPayment: bookings.statusPayment,
+      rsvdate: bookings.rsvdate,
+      fromdate: bookings.fromdate,
+      meetpoint: bookings.meetpoint,
+      cancelPolicy: bookings.cancelPolicy,
     })
     .from(bookings)
     .where(eq(bookings.rsvno, rsvno));
@@ -26,12 +31,35 @@ export async function findBookingForMail(db: DbOrTx, rsvno: string) {
       middleqty: bookingOptions.middleqty,
       childqty: bookingOptions.childqty,
       infantqty: bookingOptions.infantqty,
+      meetpoint: options.meetpoint,
+      departurePoint: options.departurePoint,
+      departureTime: options.departureTime,
+      arrivalPoint: options.arrivalPoint,
+      arrivalTime: options.arrivalTime,
+      cancelNote: options.cancelNote,
+      address: options.address,
     })
     .from(bookingOptions)
     .innerJoin(options, eq(options.opcd, bookingOptions.opcd))
     .where(eq(bookingOptions.rsvno, rsvno))
     .orderBy(asc(bookingOptions.id));
-  return { ...booking, lines };
+  const rentals = await db
+    .select({
+      seq: bookingRentals.seq,
+      sei: bookingMembers.sei,
+      mei: bookingMembers.mei,
+      model: bookingRentals.model,
+      bootsSize: bookingRentals.bootsSize,
+      wearSize: bookingRentals.wearSize,
+    })
+    .from(bookingRentals)
+    .leftJoin(
+      bookingMembers,
+      and(eq(bookingMembers.rsvno, bookingRentals.rsvno), eq(bookingMembers.seq, bookingRentals.seq)),
+    )
+    .where(eq(bookingRentals.rsvno, rsvno))
+    .orderBy(asc(bookingRentals.seq));
+  return { ...booking, lines, rentals };
 }
 
 /**

@@ -1,10 +1,24 @@
-/** DESIGN §7: the Japanese mails, plain text and polite. Each builder returns a mail ready for `enqueueMail`. */
-import { AGE_CLASS_LABEL, type AgeClass } from '@tabi/contract/constants';
+/**
+ * DESIGN §7: the Japanese mails, polite, each as a text and an HTML part (issue 14) with the itinerary, the
+ * amount, the cancellation policy and its free-cancellation deadline, the way to my page, and for a paid
+ * booking its .ics calendar file. Each builder returns a mail ready for `enqueueMail`.
+ */
+import { cancelPolicyLines, freeCancelUntil } from '@tabi/contract/cancel-policy';
+import {
+  AGE_CLASS_LABEL,
+  type AgeClass,
+  PaymentStatus,
+  RENTAL_TYPE_LABEL,
+  type RentalTypeCode,
+} from '@tabi/contract/constants';
 import { formatTokyoDateTime, formatYmd, type Ymd } from '@tabi/contract/dates';
 import { formatJpy } from '@tabi/contract/format';
 import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import type { CancelTier, MailAttachment } from '../../db/schema.ts';
 import { bookingOrigin } from '../../http/origin.ts';
+import { buildIcs } from './ics.ts';
+import { type MailBlock, renderHtml, renderText } from './mail-render.ts';
 import type { OutgoingMail } from './outbox.ts';
 import { findBookingForMail } from './repository.ts';
 
@@ -26,6 +40,23 @@ export interface MailBookingLine {
   middleqty: number;
   childqty: number;
   infantqty: number;
+  /** Meeting place and time as the option gives them (null when it gives none). */
+  meetpoint?: string | null;
+  departurePoint?: string | null;
+  departureTime?: string | null;
+  arrivalPoint?: string | null;
+  arrivalTime?: string | null;
+  address?: string;
+}
+
+/** One participant's rental (ski/snowboard) choice and sizes. */
+export interface MailRental {
+  seq: number;
+  sei: string | null;
+  mei: string | null;
+  model: string;
+  bootsSize: string;
+  wearSize: string;
 }
 
 /** What every mail needs to know about a booking; load it with `loadMailBooking`. */
@@ -37,6 +68,13 @@ export interface MailBooking {
   amountjp: number;
   paymentDeadline: Date | null;
   lines: MailBookingLine[];
+  /** Paid (1) or not (0); a paid booking's mails carry its .ics file. */
+  statusPayment?: number;
+  rsvdate?: Date;
+  /** The booking's own meeting point, when it has one. */
+  meetpoint?: string | null;
+  cancelPolicy?: CancelTier[];
+  rentals?: MailRental[];
   /** The site's login page: PUBLIC_URL's, or the origin the booking was made on (issue 14.1). */
   loginUrl: string;
 }
@@ -71,26 +109,109 @@ function party(line: MailBookingLine): string {
     .join('、');
 }
 
-function summary(b: MailBooking): string {
-  const lines = b.lines.flatMap((line) => [
-    `商品名　　：${line.webname}`,
-    `ご利用日　：${formatYmd(line.usedate as Ymd)}`,
-    `ご利用人数：${party(line)}`,
-  ]);
-  return ['■ご予約内容', `予約番号　：${b.rsvno}`, ...lines, `お支払金額：${formatJpy(b.amountjp)}（税込）`].join('\n');
+function ymdOf(usedate: string): Ymd {
+  return usedate.replaceAll('-', '');
 }
 
-function myPageGuide(b: MailBooking): string {
-  return [
-    'ご予約内容はマイページでご確認いただけます。',
-    '予約番号とお申し込み時の電話番号でログインしてください。',
-    b.loginUrl,
-  ].join('\n');
+function meetingPlace(b: MailBooking, line: MailBookingLine): string | null {
+  return line.meetpoint?.trim() || b.meetpoint?.trim() || line.departurePoint?.trim() || null;
 }
 
-function compose(kind: MailKind, b: MailBooking, subject: string, paragraphs: string[]): OutgoingMail {
-  const body = [`${b.sei} ${b.mei} 様`, '', ...paragraphs.flatMap((p) => [p, '']), SIGNATURE, ''].join('\n');
-  return { kind, rsvno: b.rsvno, to: b.mail, subject: `【さくらトラベル】${subject}（予約番号：${b.rsvno}）`, body };
+function rentalText(r: MailRental): string {
+  const parts = [
+    r.model ? (RENTAL_TYPE_LABEL[r.model as RentalTypeCode] ?? r.model) : '',
+    r.bootsSize ? `ブーツ ${r.bootsSize}cm` : '',
+    r.wearSize ? `ウェア ${r.wearSize}` : '',
+  ].filter(Boolean);
+  const who = r.sei || r.mei ? `参加者${r.seq}（${[r.sei, r.mei].filter(Boolean).join(' ')}様）` : `参加者${r.seq}`;
+  return `${who}：${parts.join('／') || 'なし'}`;
+}
+
+/** The itinerary: per option its date, meeting time and place and party; then rentals and the amount. */
+function itinerary(b: MailBooking): MailBlock[] {
+  const rows: [string, string][] = [['予約番号', b.rsvno]];
+  for (const line of b.lines) {
+    rows.push(['商品名', line.webname], ['ご利用日', formatYmd(ymdOf(line.usedate))]);
+    if (line.departureTime?.trim()) rows.push(['集合時間', line.departureTime.trim()]);
+    const place = meetingPlace(b, line);
+    if (place) rows.push(['集合場所', place]);
+    rows.push(['ご利用人数', party(line)]);
+  }
+  rows.push(['お支払金額', `${formatJpy(b.amountjp)}（税込）`]);
+  const blocks: MailBlock[] = [{ kind: 'facts', title: 'ご予約内容', rows }];
+  const rentals = b.rentals ?? [];
+  if (rentals.length > 0) blocks.push({ kind: 'list', title: 'レンタル（サイズ）', items: rentals.map(rentalText) });
+  return blocks;
+}
+
+/** The policy the booking carries and the last free day, computed from it and the first use date. */
+function cancellationPolicy(b: MailBooking): MailBlock[] {
+  const policy = b.cancelPolicy ?? [];
+  const first = b.lines.map((l) => ymdOf(l.usedate)).sort()[0];
+  if (policy.length === 0 || !first) return [];
+  const until = freeCancelUntil(policy, first);
+  const items = [
+    ...(until ? [`無料キャンセル期限：${formatYmd(until)}まで`] : []),
+    ...cancelPolicyLines(policy).map((l) => (l.startsWith('旅行開始後') ? l : `ご利用日の${l}`)),
+  ];
+  return [{ kind: 'list', title: 'キャンセル規定', items }];
+}
+
+function summary(b: MailBooking): MailBlock[] {
+  return [...itinerary(b), ...cancellationPolicy(b)];
+}
+
+function myPageGuide(b: MailBooking): MailBlock {
+  return {
+    kind: 'link',
+    text: 'ご予約内容はマイページでご確認いただけます。\n予約番号とお申し込み時の電話番号でログインしてください。',
+    label: 'マイページでご予約を確認する',
+    url: b.loginUrl,
+  };
+}
+
+/** A paid booking's days as a calendar file. */
+function calendarFile(b: MailBooking): MailAttachment {
+  const events = b.lines.map((line, i) => {
+    const place = meetingPlace(b, line);
+    return {
+      uid: `${b.rsvno}-${i + 1}@sakura-travel`,
+      day: ymdOf(line.usedate),
+      start: line.departureTime ?? null,
+      end: line.arrivalTime ?? null,
+      summary: line.webname,
+      location: place ?? (line.address?.trim() || null),
+      description: `予約番号：${b.rsvno}\nご利用人数：${party(line)}\nマイページ：${b.loginUrl}`,
+    };
+  });
+  return {
+    filename: `booking-${b.rsvno}.ics`,
+    contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+    content: buildIcs(events, b.rsvdate ?? new Date(0)),
+  };
+}
+
+function isPaid(b: MailBooking): boolean {
+  return b.statusPayment === PaymentStatus.completed;
+}
+
+type Paragraph = string | MailBlock | MailBlock[];
+
+function compose(kind: MailKind, b: MailBooking, title: string, paragraphs: Paragraph[]): OutgoingMail {
+  const blocks = paragraphs.flatMap((p): MailBlock[] =>
+    typeof p === 'string' ? [{ kind: 'paragraph', text: p }] : Array.isArray(p) ? p : [p],
+  );
+  const greeting = `${b.sei} ${b.mei} 様`;
+  const subject = `【さくらトラベル】${title}（予約番号：${b.rsvno}）`;
+  return {
+    kind,
+    rsvno: b.rsvno,
+    to: b.mail,
+    subject,
+    body: renderText(greeting, blocks, SIGNATURE),
+    html: renderHtml(subject, greeting, blocks, SIGNATURE),
+    attachments: isPaid(b) && kind !== MailKind.cancellation ? [calendarFile(b)] : [],
+  };
 }
 
 export function requestReceivedMail(b: MailBooking): OutgoingMail {
@@ -116,7 +237,8 @@ export function requestConfirmedMail(b: MailBooking): OutgoingMail {
   return compose(MailKind.requestConfirmed, b, 'リクエストの手配が完了しました', [
     'お待たせいたしました。\nお申し込みいただいたリクエストの手配が完了しました。',
     summary(b),
-    `■お支払い期限\n${deadline}\n期限までにマイページからカードでお支払いください。\n期限を過ぎますとご予約は自動的に取り消しとなりますので、あらかじめご了承ください。`,
+    { kind: 'facts', title: 'お支払い期限', rows: [['お支払い期限', deadline]] },
+    '期限までにマイページからカードでお支払いください。\n期限を過ぎますとご予約は自動的に取り消しとなりますので、あらかじめご了承ください。',
     myPageGuide(b),
   ]);
 }
@@ -138,7 +260,14 @@ export function cancellationMail(b: MailBooking, fee: number, refund: number): O
   return compose(MailKind.cancellation, b, 'キャンセルを承りました', [
     '以下のご予約のキャンセルを承りました。',
     summary(b),
-    `■キャンセル料金\nキャンセル料：${formatJpy(fee)}\nご返金額　　：${formatJpy(refund)}`,
+    {
+      kind: 'facts',
+      title: 'キャンセル料金',
+      rows: [
+        ['キャンセル料', formatJpy(fee)],
+        ['ご返金額', formatJpy(refund)],
+      ],
+    },
     money,
     myPageGuide(b),
     'またのご利用を心よりお待ちしております。',
@@ -157,7 +286,7 @@ export function paymentRefundedMail(b: MailBooking, amount: number, reason: 'dup
   return compose(MailKind.paymentRefunded, b, 'お支払いを返金しました', [
     why,
     summary(b),
-    `■ご返金額\n${formatJpy(amount)}`,
+    { kind: 'facts', title: 'ご返金額', rows: [['ご返金額', formatJpy(amount)]] },
     'ご返金は、ご利用のカード会社を通じて行われます。反映時期はカード会社により異なります。',
     myPageGuide(b),
   ]);

@@ -37,6 +37,12 @@ export function createMailSender(ctx: Pick<AppContextBase, 'config'>, log: MailL
     to: mail.to,
     subject: mail.subject,
     text: mail.body,
+    ...(mail.html ? { html: mail.html } : {}),
+    attachments: mail.attachments.map((a) => ({
+      filename: a.filename,
+      contentType: a.contentType,
+      content: a.content,
+    })),
     headers: { 'X-Booking-Number': mail.rsvno ?? '' },
   });
   if (smtpUrl) {

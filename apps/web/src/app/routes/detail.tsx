@@ -9,6 +9,8 @@ import {
 } from '../../features/availability/components/availability-calendar.tsx';
 import { PartyDialog } from '../../features/availability/components/party-dialog.tsx';
 import { initialDetailUsedate, useOptionDetail } from '../../features/catalog/api/get-option-detail.ts';
+import { BuyPanel } from '../../features/catalog/components/buy-panel.tsx';
+import { DetailLayout } from '../../features/catalog/components/detail-layout.tsx';
 import { BackLink, DetailTabs } from '../../features/catalog/components/detail-tabs.tsx';
 import { OptionHeader } from '../../features/catalog/components/option-header.tsx';
 import {
@@ -17,6 +19,7 @@ import {
   OrganiserBlock,
   PriceSection,
 } from '../../features/catalog/components/option-sections.tsx';
+import { lowestAdultPrice, rememberViewed } from '../../features/catalog/lib/recently-viewed.ts';
 import { listHref, readListState } from '../../features/catalog/lib/search-query.ts';
 import { showAlert } from '../../lib/alert.ts';
 import { failureMessage } from '../../lib/api-client.ts';
@@ -62,6 +65,16 @@ export function Component() {
   }, [failed, failure, backHref, navigate]);
 
   const option = failed ? null : (detail.data ?? null);
+  const viewed = option && !detail.isPlaceholderData ? option : null;
+  useEffect(() => {
+    if (!viewed) return;
+    rememberViewed({
+      opcd: viewed.opcd,
+      webname: viewed.webname,
+      image: viewed.imageList[0]?.image ?? null,
+      price: lowestAdultPrice(viewed.valueList),
+    });
+  }, [viewed]);
   usePageMeta(option?.webname, option ? htmlToText(option.introduction).slice(0, 120) : undefined);
 
   if (!option) return <div className="container page" aria-busy="true" />;
@@ -72,28 +85,32 @@ export function Component() {
   return (
     <div className="container page">
       <BackLink to={backHref} label={Msg.backToList} />
-      <OptionHeader option={option} />
-      <DetailTabs showPrice={hasCalendar} />
-      <ContentGuide option={option} />
-      {hasCalendar && (
-        <PriceSection requestItem={option.flg_request_item === 1}>
-          <AvailabilityCalendar
-            valueList={option.valueList}
-            month={visibleMonth}
-            today={today}
-            lastMonth={option.use_to}
-            selected={selected}
-            loading={detail.isPlaceholderData}
-            onMonthChange={setMonth}
-            onSelect={(day) => {
-              setSelected(day);
-              setDialogDay(day);
-            }}
-          />
-        </PriceSection>
-      )}
-      <ApplicationGuide option={option} />
-      <OrganiserBlock />
+      <DetailLayout
+        panel={<BuyPanel price={lowestAdultPrice(option.valueList)} requestItem={option.flg_request_item === 1} />}
+      >
+        <OptionHeader option={option} />
+        <DetailTabs showPrice={hasCalendar} />
+        <ContentGuide option={option} />
+        {hasCalendar && (
+          <PriceSection requestItem={option.flg_request_item === 1}>
+            <AvailabilityCalendar
+              valueList={option.valueList}
+              month={visibleMonth}
+              today={today}
+              lastMonth={option.use_to}
+              selected={selected}
+              loading={detail.isPlaceholderData}
+              onMonthChange={setMonth}
+              onSelect={(day) => {
+                setSelected(day);
+                setDialogDay(day);
+              }}
+            />
+          </PriceSection>
+        )}
+        <ApplicationGuide option={option} />
+        <OrganiserBlock />
+      </DetailLayout>
       {dialogDay && (
         <PartyDialog
           option={option}

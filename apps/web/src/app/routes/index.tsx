@@ -2,8 +2,10 @@ import { tokyoYmd } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
 import { useSearchParams } from 'react-router';
 import { useOptions } from '../../features/catalog/api/get-options.ts';
+import { ListToolbar } from '../../features/catalog/components/list-toolbar.tsx';
 import { OptionListLayout } from '../../features/catalog/components/option-list-layout.tsx';
 import { OptionResults } from '../../features/catalog/components/option-results.tsx';
+import { RecentlyViewed } from '../../features/catalog/components/recently-viewed.tsx';
 import { SearchPanel } from '../../features/catalog/components/search-panel.tsx';
 import {
   detailHref,
@@ -17,7 +19,7 @@ import {
 export function Component() {
   const [params, setParams] = useSearchParams();
   const state = readListState(params);
-  const list = useOptions({ conditions: state.conditions, page: state.page });
+  const list = useOptions({ conditions: state.conditions, page: state.page, sort: state.sort });
   const today = tokyoYmd(new Date());
 
   return (
@@ -27,21 +29,28 @@ export function Component() {
         <SearchPanel
           applied={state.conditions}
           today={today}
-          onSearch={(conditions) =>
-            setParams(listStateToParams({ conditions, page: 1, md: state.md }), { replace: true })
-          }
+          onSearch={(conditions) => setParams(listStateToParams({ ...state, conditions, page: 1 }), { replace: true })}
           onReset={() =>
-            setParams(listStateToParams({ conditions: EMPTY_CONDITIONS, page: 1, md: state.md }), { replace: true })
+            setParams(listStateToParams({ ...state, conditions: EMPTY_CONDITIONS, page: 1 }), { replace: true })
           }
         />
       }
     >
+      <ListToolbar
+        conditions={state.conditions}
+        sort={state.sort}
+        onSort={(sort) => setParams(listStateToParams({ ...state, sort, page: 1 }), { replace: true })}
+        onConditions={(conditions) =>
+          setParams(listStateToParams({ ...state, conditions, page: 1 }), { replace: true })
+        }
+      />
       <OptionResults
         list={list.data}
         updating={list.isPlaceholderData}
         hrefForPage={(page) => listHref({ ...state, page })}
         hrefForOption={(opcd) => detailHref(opcd, state)}
       />
+      <RecentlyViewed hrefFor={(opcd) => detailHref(opcd, state)} />
     </OptionListLayout>
   );
 }

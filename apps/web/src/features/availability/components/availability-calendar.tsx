@@ -1,6 +1,6 @@
 import type { CalendarDay } from '@tabi/contract/catalog';
 import { localDateToYmd, monthStart, parseYmd, type Ymd, ymdToLocalDate } from '@tabi/contract/dates';
-import { formatNumber, stockMark } from '@tabi/contract/format';
+import { formatJpy, stockMark } from '@tabi/contract/format';
 import { ja } from 'date-fns/locale/ja';
 import { createContext, useContext, useEffect, useRef } from 'react';
 import { type DayButtonProps, DayPicker, type Matcher } from 'react-day-picker';
@@ -36,7 +36,7 @@ export function isSelectableDay(valueList: Record<string, CalendarDay>, day: Ymd
 
 function priceText(day: CalendarDay | undefined): string {
   const price = Number(day?.adultbaika ?? 0);
-  return price > 0 ? `${formatNumber(price)}円` : '';
+  return price > 0 ? formatJpy(price) : '';
 }
 
 function stockLabel(day: CalendarDay | undefined): string {

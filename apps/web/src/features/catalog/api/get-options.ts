@@ -1,4 +1,5 @@
 import type { PaginatedOptions } from '@tabi/contract/catalog';
+import type { OptionSort } from '@tabi/contract/option-sort';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client.ts';
 import { catalogSchemas } from '../../../lib/catalog-schemas.ts';
@@ -7,10 +8,12 @@ import type { SearchConditions } from '../lib/search-query.ts';
 export interface OptionSearch {
   conditions: SearchConditions;
   page: number;
+  /** Issue 14's optional order; SPEC's request is sent unchanged for 'recommended'. */
+  sort?: OptionSort;
 }
 
 /** GET /option. SPEC §8: a failed search is swallowed: the list shows nothing while the query is in error. */
-export async function getOptions({ conditions, page }: OptionSearch): Promise<PaginatedOptions> {
+export async function getOptions({ conditions, page, sort }: OptionSearch): Promise<PaginatedOptions> {
   const res = await apiGet('/option', () => catalogSchemas().then((m) => m.optionListResponse), {
     homencd: conditions.homencd,
     areacd: conditions.areacd,
@@ -19,13 +22,14 @@ export async function getOptions({ conditions, page }: OptionSearch): Promise<Pa
     usedate: conditions.usedate,
     keycd: conditions.keycd.join(','),
     page: page > 1 ? page : undefined,
+    sort: sort && sort !== 'recommended' ? sort : undefined,
   });
   return res.optionList;
 }
 
 export function optionsQueryOptions(search: OptionSearch) {
   return queryOptions({
-    queryKey: ['options', search.conditions, search.page],
+    queryKey: ['options', search.conditions, search.page, search.sort ?? 'recommended'],
     queryFn: () => getOptions(search),
     placeholderData: keepPreviousData,
   });

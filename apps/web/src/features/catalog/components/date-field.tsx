@@ -12,22 +12,28 @@ interface DateFieldProps {
   value: Ymd | '';
   /** Today in Tokyo: days before yesterday cannot be chosen (SPEC §2). */
   today: Ymd;
+  /** Told whether the typed text is a date that can be searched (the panel stays open while it is not). */
+  onValidity?(valid: boolean): void;
   onChange(value: Ymd | ''): void;
 }
 
-/** 利用日: a text field that takes yyyyMMdd, with a calendar (week from Sunday) beside it. */
-export function DateField({ label, value, today, onChange }: DateFieldProps) {
+/** 利用日: a text field that takes a typed date (2026/04/01, 20260401…), with a calendar (week from Sunday) beside it. */
+export function DateField({ label, value, today, onChange, onValidity }: DateFieldProps) {
   const id = useId();
   const earliest = addDays(today, -1);
+  // An example that is never in the past: a month from today.
+  const example = addDays(today, 30);
   const [text, setText] = useState(value ? formatYmd(value) : '');
   const [error, setError] = useState(false);
   const [open, setOpen] = useState(false);
   const wrapper = useRef<HTMLDivElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-sync only when the value from outside changes
   useEffect(() => {
     setText(value ? formatYmd(value) : '');
     setError(false);
+    onValidity?.(true);
   }, [value]);
 
   useEffect(() => {
@@ -42,16 +48,19 @@ export function DateField({ label, value, today, onChange }: DateFieldProps) {
   const commit = () => {
     if (text.trim() === '') {
       setError(false);
+      onValidity?.(true);
       onChange('');
       return;
     }
     const day = parseTypedDate(text);
     if (day && day >= earliest) {
       setError(false);
+      onValidity?.(true);
       setText(formatYmd(day));
       onChange(day);
     } else {
       setError(true);
+      onValidity?.(false);
     }
   };
 
@@ -60,7 +69,7 @@ export function DateField({ label, value, today, onChange }: DateFieldProps) {
       label={label}
       id={id}
       ref={wrapper}
-      hint="yyyyMMdd形式（例：20260401）でも入力できます。"
+      hint={`「${formatYmd(example)}」や「${example}」のように入力することもできます。`}
       hintAs="span"
       error={error ? Msg.invalidDate : undefined}
       errorAs="span"
@@ -101,7 +110,7 @@ export function DateField({ label, value, today, onChange }: DateFieldProps) {
             className="input"
             inputMode="numeric"
             autoComplete="off"
-            placeholder="例：20260401"
+            placeholder={`例：${formatYmd(example)}`}
             value={text}
             onChange={(e) => setText(e.target.value)}
             onBlur={commit}

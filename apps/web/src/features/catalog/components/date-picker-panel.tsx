@@ -36,6 +36,9 @@ export default function DatePickerPanel({ value, earliest, onPick }: DatePickerP
         labelNext: () => '次の月',
         labelNav: () => '月の切り替え',
         labelGrid: (date) => `${date.getFullYear()}年${date.getMonth() + 1}月`,
+        // The library's default says "Today" and "selected" in English.
+        labelDayButton: (date, modifiers) =>
+          `${modifiers.today ? '今日、' : ''}${date.getFullYear()}年${date.getMonth() + 1}月${date.getDate()}日${modifiers.selected ? '（選択中）' : ''}`,
       }}
       classNames={{
         root: styles.picker,

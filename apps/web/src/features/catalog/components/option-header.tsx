@@ -1,5 +1,6 @@
 import type { OptionDetail } from '@tabi/contract/catalog';
 import { Msg } from '@tabi/contract/messages';
+import { HeadlineFacts } from './headline-facts.tsx';
 import styles from './option-detail.module.css';
 import { OptionFacts } from './option-facts.tsx';
 import { OptionGallery } from './option-gallery.tsx';
@@ -12,6 +13,7 @@ export function OptionHeader({ option }: { option: OptionDetail }) {
         {option.flg_request_item === 1 && <span className="badge-request">{Msg.requestBadge}</span>}
         <h1 className={styles.title}>{option.webname}</h1>
       </div>
+      <HeadlineFacts option={option} />
       <div className={styles.headerGrid}>
         <OptionGallery images={option.imageList} title={option.webname} />
         <div className={`card ${styles.factsCard}`}>

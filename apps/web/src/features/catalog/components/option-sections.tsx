@@ -1,6 +1,7 @@
 import type { OptionDetail } from '@tabi/contract/catalog';
 import type { ReactNode } from 'react';
 import { SafeHtml } from '../../../components/safe-html.tsx';
+import { siteLegal } from '../../../lib/site-legal.ts';
 import { DETAIL_SECTIONS } from './detail-tabs.tsx';
 import styles from './option-detail.module.css';
 
@@ -133,19 +134,20 @@ export function ApplicationGuide({ option }: { option: OptionDetail }) {
 
 /** The travel organiser named with its registration, as Japanese travel law asks of every offer. */
 export function OrganiserBlock() {
+  const legal = siteLegal();
   return (
     <section className={`${styles.section} ${styles.organiser}`} aria-labelledby="organiser-title">
       <h2 id="organiser-title" className={styles.organiserTitle}>
         旅行企画・実施
       </h2>
-      <p className={styles.organiserName}>さくらトラベル株式会社</p>
+      <p className={styles.organiserName}>{legal.companyName}</p>
       <ul className={styles.organiserList}>
-        <li>観光庁長官登録旅行業第0000号</li>
+        <li>{legal.registration}</li>
         <li>一般社団法人 日本旅行業協会（JATA）正会員</li>
         <li>旅行業公正取引協議会会員</li>
-        <li>〒100-0005 東京都千代田区丸の内1-1-1 さくらビル8階</li>
+        <li>{legal.address}</li>
         <li>総合旅行業務取扱管理者：桜井 一郎</li>
-        <li>お問い合わせ：03-0000-0000（平日 10:00～18:00）</li>
+        <li>お問い合わせ：{legal.tel}（平日 10:00～18:00）</li>
       </ul>
       <p className={styles.organiserNote}>
         総合旅行業務取扱管理者とは、お客様の旅行を取り扱う営業所での取引の責任者です。この旅行契約に関し担当者からの説明にご不明な点があれば、ご遠慮なく上記の総合旅行業務取扱管理者にお尋ねください。

@@ -97,8 +97,15 @@ export function SearchPanel({ applied, today, onSearch, onReset }: SearchPanelPr
     toggleRef.current?.focus();
   };
 
+  // A typed date that is not one keeps the panel open with its message (issue 14); read at submit time.
+  const dateInvalid = useRef(false);
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (dateInvalid.current) {
+      panelRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      return;
+    }
     onSearch(form);
     setOpen(false);
     // The phone sheet closes under the focused 検索する button: give the focus back to the toggle.
@@ -213,6 +220,9 @@ export function SearchPanel({ applied, today, onSearch, onReset }: SearchPanelPr
               value={form.usedate}
               today={today}
               onChange={(usedate) => setForm((f) => ({ ...f, usedate }))}
+              onValidity={(valid) => {
+                dateInvalid.current = !valid;
+              }}
             />
 
             {keywordList.length > 0 && (

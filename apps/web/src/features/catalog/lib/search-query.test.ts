@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { detailHref, EMPTY_CONDITIONS, listHref, listStateToParams, readListState } from './search-query.ts';
+import {
+  detailHref,
+  EMPTY_CONDITIONS,
+  listHref,
+  listStateToParams,
+  readListState,
+  withoutCondition,
+} from './search-query.ts';
 import { parseTypedDate } from './typed-date.ts';
 
 describe('list state in the URL query', () => {
@@ -20,6 +27,7 @@ describe('list state in the URL query', () => {
       },
       page: 3,
       md: 'ab',
+      sort: 'recommended',
     });
   });
 
@@ -36,16 +44,40 @@ describe('list state in the URL query', () => {
       conditions: { ...EMPTY_CONDITIONS, homencd: '03', keycd: ['K01', 'K02'] },
       page: 1,
       md: 'm1',
+      sort: 'recommended',
     });
     expect(params.toString()).toBe('homencd=03&keycd=K01%2CK02&md=m1');
-    expect(listHref({ conditions: EMPTY_CONDITIONS, page: 2, md: '' })).toBe('/?page=2');
-    expect(listHref({ conditions: EMPTY_CONDITIONS, page: 1, md: '' })).toBe('/');
+    expect(listHref({ conditions: EMPTY_CONDITIONS, page: 2, md: '', sort: 'recommended' })).toBe('/?page=2');
+    expect(listHref({ conditions: EMPTY_CONDITIONS, page: 1, md: '', sort: 'recommended' })).toBe('/');
   });
 
   it('links a card to its detail with the current search', () => {
-    expect(detailHref('OP0001', { conditions: { ...EMPTY_CONDITIONS, usedate: '20260410' }, page: 2, md: 'x' })).toBe(
-      '/detail?opcd=OP0001&usedate=20260410&page=2&md=x',
-    );
+    expect(
+      detailHref('OP0001', {
+        conditions: { ...EMPTY_CONDITIONS, usedate: '20260410' },
+        page: 2,
+        md: 'x',
+        sort: 'recommended',
+      }),
+    ).toBe('/detail?opcd=OP0001&usedate=20260410&page=2&md=x');
+  });
+});
+
+describe('sort and removable conditions (issue 14)', () => {
+  it('reads and writes the sort, leaving the default and unknown values out of the URL', () => {
+    expect(readListState(new URLSearchParams('sort=price_asc')).sort).toBe('price_asc');
+    expect(readListState(new URLSearchParams('sort=popular')).sort).toBe('recommended');
+    const state = readListState(new URLSearchParams('homencd=03&sort=price_desc&page=2'));
+    expect(listHref(state)).toBe('/?homencd=03&sort=price_desc&page=2');
+    expect(listHref({ ...state, sort: 'recommended', page: 1 })).toBe('/?homencd=03');
+  });
+
+  it('removes one condition, a region or area with the levels below it', () => {
+    const all = { ...EMPTY_CONDITIONS, homencd: '03', areacd: '0301', citycd: '030102', keycd: ['K01', 'K02'] };
+    expect(withoutCondition(all, 'homencd')).toEqual({ ...EMPTY_CONDITIONS, keycd: ['K01', 'K02'] });
+    expect(withoutCondition(all, 'areacd')).toEqual({ ...all, areacd: '', citycd: '' });
+    expect(withoutCondition(all, 'citycd')).toEqual({ ...all, citycd: '' });
+    expect(withoutCondition(all, { keycd: 'K01' }).keycd).toEqual(['K02']);
   });
 });
 

@@ -1,5 +1,7 @@
 /** SPEC §2 Option list: the search conditions and page live in the URL query, and md is carried along. */
+
 import { isValidYmd } from '@tabi/contract/dates';
+import { OPTION_SORTS, type OptionSort } from '@tabi/contract/option-sort';
 
 export interface SearchConditions {
   homencd: string;
@@ -15,6 +17,8 @@ export interface ListState {
   conditions: SearchConditions;
   page: number;
   md: string;
+  /** Issue 14: the list's order; 'recommended' (SPEC's order) is left out of the URL. */
+  sort: OptionSort;
 }
 
 export const EMPTY_CONDITIONS: SearchConditions = {
@@ -31,6 +35,10 @@ const CODE = /^[\w-]{1,20}$/;
 function code(params: URLSearchParams, key: string): string {
   const value = params.get(key) ?? '';
   return CODE.test(value) ? value : '';
+}
+
+function readSort(value: string | null): OptionSort {
+  return OPTION_SORTS.find((s) => s === value) ?? 'recommended';
 }
 
 export function readListState(params: URLSearchParams): ListState {
@@ -55,11 +63,12 @@ export function readListState(params: URLSearchParams): ListState {
     },
     page: Number.isInteger(page) && page > 1 ? page : 1,
     md: (params.get('md') ?? '').slice(0, 50),
+    sort: readSort(params.get('sort')),
   };
 }
 
 /** The URL query of a list state: empty conditions are left out, page only when not 1. */
-export function listStateToParams({ conditions, page, md }: ListState): URLSearchParams {
+export function listStateToParams({ conditions, page, md, sort }: ListState): URLSearchParams {
   const params = new URLSearchParams();
   const put = (key: string, value: string) => {
     if (value) params.set(key, value);
@@ -70,6 +79,7 @@ export function listStateToParams({ conditions, page, md }: ListState): URLSearc
   put('fromspotcd', conditions.fromspotcd);
   put('usedate', conditions.usedate);
   put('keycd', conditions.keycd.join(','));
+  if (sort !== 'recommended') params.set('sort', sort);
   if (page > 1) params.set('page', String(page));
   put('md', md);
   return params;
@@ -90,4 +100,17 @@ export function countConditions(conditions: SearchConditions): number {
   return (
     [conditions.homencd, conditions.fromspotcd, conditions.usedate].filter(Boolean).length + conditions.keycd.length
   );
+}
+
+export type ConditionKey = 'homencd' | 'areacd' | 'citycd' | 'fromspotcd' | 'usedate';
+
+/** The conditions without one of them; a region or area takes the levels below it along (the cascade). */
+export function withoutCondition(
+  conditions: SearchConditions,
+  key: ConditionKey | { keycd: string },
+): SearchConditions {
+  if (typeof key === 'object') return { ...conditions, keycd: conditions.keycd.filter((k) => k !== key.keycd) };
+  if (key === 'homencd') return { ...conditions, homencd: '', areacd: '', citycd: '' };
+  if (key === 'areacd') return { ...conditions, areacd: '', citycd: '' };
+  return { ...conditions, [key]: '' };
 }

@@ -1,5 +1,5 @@
 import { formatYmd } from '@tabi/contract/dates';
-import { Msg } from '@tabi/contract/messages';
+import { couponNotToday, Msg } from '@tabi/contract/messages';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Modal } from '../../../components/modal.tsx';
@@ -31,9 +31,11 @@ export function CouponDetailPage({ opcd, pkcd }: { opcd: string; pkcd: string })
   useEffect(() => {
     if (!leaving || left.current) return;
     left.current = true;
+    // Issue 14.4: a bounce says why.
     if (failure !== null) showAlert(failure);
+    else if (coupon) showAlert(couponNotToday(formatYmd(coupon.usedate)));
     navigate('/mypage', { replace: true });
-  }, [failure, leaving, navigate]);
+  }, [failure, leaving, navigate, coupon]);
 
   const remaining = coupon ? couponCounts(coupon).left : null;
   const showForm = !leaving && (remaining === null || remaining > 0);

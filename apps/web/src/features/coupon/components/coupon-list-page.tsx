@@ -1,4 +1,5 @@
 import { formatYmd } from '@tabi/contract/dates';
+import { couponNotToday } from '@tabi/contract/messages';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { showAlert } from '../../../lib/alert.ts';
@@ -22,9 +23,11 @@ export function CouponListPage() {
   useEffect(() => {
     if (!leaving || left.current) return;
     left.current = true;
+    // Issue 14.4: a bounce says why (my page says it too, beside a disabled button).
     if (failure !== null) showAlert(failure);
+    else if (options?.[0]) showAlert(couponNotToday(formatYmd(options[0].usedate)));
     navigate('/mypage', { replace: true });
-  }, [failure, leaving, navigate]);
+  }, [failure, leaving, navigate, options]);
 
   return (
     <div className="container page">

@@ -6,9 +6,14 @@ export interface BookingActionsProps {
   paymentDeadline: string | null;
   paying: boolean;
   couponLink: boolean;
+  /** Why the coupons cannot be used yet (issue 14.4), shown instead of a link that would bounce back. */
+  couponNote: string | null;
+  /** An unpaid card booking still within its hold (issue 14.4): the notice and its pay button. */
+  cardPaymentNote: string | null;
   rentalLink: boolean;
   cancellable: boolean;
   onPay(): void;
+  onCardPay(): void;
   onConsent(): void;
   onCancel(): void;
   onLogout(): void;
@@ -43,11 +48,35 @@ export function BookingActions(props: BookingActionsProps) {
           </button>
         </div>
       )}
-      {props.couponLink && (
-        <Link to="/coopon" className="btn btn-secondary btn-block">
-          クーポンを使う
-        </Link>
+      {props.cardPaymentNote && (
+        <div className={styles.payBox} data-testid="card-payment">
+          <p className={styles.payNote}>{props.cardPaymentNote}</p>
+          <button
+            type="button"
+            className="btn btn-primary btn-block"
+            onClick={props.onCardPay}
+            disabled={props.paying}
+            aria-busy={props.paying}
+          >
+            お支払い手続きへ進む
+          </button>
+        </div>
       )}
+      {props.couponLink &&
+        (props.couponNote ? (
+          <div className={styles.couponWait}>
+            <button type="button" className="btn btn-secondary btn-block" disabled aria-describedby="coupon-note">
+              クーポンを使う
+            </button>
+            <p id="coupon-note" className={styles.couponNote} data-testid="coupon-note">
+              {props.couponNote}
+            </p>
+          </div>
+        ) : (
+          <Link to="/coopon" className="btn btn-secondary btn-block">
+            クーポンを使う
+          </Link>
+        ))}
       {props.rentalLink && (
         <Link to="/mypage/rental/edit" className="btn btn-secondary btn-block">
           レンタル詳細・変更

@@ -1,7 +1,7 @@
 import type { BookingOption } from '@tabi/contract/booking';
 import { cancelAllowed, paymentAllowed, statusLabel } from '@tabi/contract/booking-rules';
-import { formatTokyoDateTime } from '@tabi/contract/dates';
-import { Msg } from '@tabi/contract/messages';
+import { formatTokyoDateTime, formatYmd } from '@tabi/contract/dates';
+import { cardPaymentNotice, couponNotToday, Msg } from '@tabi/contract/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -11,7 +11,15 @@ import { useAuthStore } from '../../../stores/auth-store.ts';
 import { createCheckout } from '../api/create-checkout.ts';
 import { bookingQueryKey, bookingQueryOptions, useBooking } from '../api/get-booking.ts';
 import { useOptionSummary } from '../api/get-option-summary.ts';
-import { businessToday, hasCoupons, paymentCheck, productCode, rentalLinkVisible } from '../lib/booking-view.ts';
+import {
+  businessToday,
+  cardPaymentWindow,
+  couponUseDate,
+  hasCoupons,
+  paymentCheck,
+  productCode,
+  rentalLinkVisible,
+} from '../lib/booking-view.ts';
 import { logoutToLogin, useLogoutOnFailure } from '../lib/use-logout-on-failure.ts';
 import { BasicInfo } from './basic-info.tsx';
 import { BookingActions } from './booking-actions.tsx';
@@ -67,7 +75,8 @@ export function BookingPage() {
     logoutToLogin(navigate);
   }
 
-  async function pay() {
+  /** SPEC's pay button (a confirmed request) and issue 14.4's (an unpaid card booking) differ only in the check. */
+  async function pay(kind: 'request' | 'card') {
     if (paying) return;
     setPaying(true);
     try {
@@ -78,7 +87,7 @@ export function BookingPage() {
         throw error;
       });
       if (!fresh) return;
-      const check = paymentCheck(fresh);
+      const check = kind === 'card' ? (cardPaymentWindow(fresh) ? 'ok' : 'notPayable') : paymentCheck(fresh);
       if (check !== 'ok') {
         showAlert(check === 'pastDeadline' ? Msg.pastDeadline : Msg.notPayable);
         await reload();
@@ -134,6 +143,8 @@ export function BookingPage() {
   const today = businessToday(booking.servertime);
   const label = statusLabel(booking, booking.servertime);
   const payable = paymentAllowed(booking, booking.servertime);
+  const cardWindow = payable ? null : cardPaymentWindow(booking);
+  const couponDate = couponUseDate(booking);
   const firstOption = booking.optionList[0];
   const productName = summary.data?.webname || firstOption?.webname || '';
 
@@ -152,9 +163,14 @@ export function BookingPage() {
             }
             paying={paying}
             couponLink={hasCoupons(booking)}
+            couponNote={couponDate !== null && couponDate !== today ? couponNotToday(formatYmd(couponDate)) : null}
+            cardPaymentNote={
+              cardWindow ? cardPaymentNotice(formatTokyoDateTime(cardWindow.until), cardWindow.minutesLeft) : null
+            }
             rentalLink={rentalLinkVisible(booking.fromdate, summary.data?.rentalcd, today)}
             cancellable={cancelAllowed(booking, today)}
-            onPay={pay}
+            onPay={() => pay('request')}
+            onCardPay={() => pay('card')}
             onConsent={() => setConsentOpen(true)}
             onCancel={() => setCancelOpen(true)}
             onLogout={logout}

@@ -2,6 +2,8 @@ import type { Booking, BookingOption } from '@tabi/contract/booking';
 import { describe, expect, it } from 'vitest';
 import {
   businessToday,
+  cardPaymentWindow,
+  couponUseDate,
   hasCoupons,
   hasUsageGuide,
   paymentCheck,
@@ -100,6 +102,30 @@ describe('my page rules', () => {
     expect(paymentCheck({ ...booking, servertime: '2025-01-04T00:00:00.000Z' })).toBe('pastDeadline');
     expect(paymentCheck({ ...booking, status: 1 })).toBe('notPayable');
     expect(paymentCheck({ ...booking, flg_request_rsv: 0 })).toBe('notPayable');
+  });
+});
+
+describe('issue 14.4: coupons and card payment on my page', () => {
+  it("reads the coupons' use date from the first coupon option", () => {
+    expect(couponUseDate(booking)).toBeNull();
+    const coupon = { ...option, pkcd: 'PK0001', usedate: '20250111' };
+    expect(couponUseDate({ optionList: [option, coupon] })).toBe('20250111');
+  });
+
+  it('offers card payment for an unpaid card booking within its hour, with the minutes left', () => {
+    const card: Booking = {
+      ...booking,
+      status: 1,
+      flg_request_rsv: 0,
+      rsvdate: '2025-01-01T00:00:00.000Z',
+      servertime: '2025-01-01T00:20:30.000Z',
+    };
+    const open = cardPaymentWindow(card);
+    expect(open?.until.toISOString()).toBe('2025-01-01T01:00:00.000Z');
+    expect(open?.minutesLeft).toBe(40);
+    expect(cardPaymentWindow({ ...card, servertime: '2025-01-01T01:00:01.000Z' })).toBeNull();
+    expect(cardPaymentWindow({ ...card, status_payment: 1 })).toBeNull();
+    expect(cardPaymentWindow(booking)).toBeNull();
   });
 });
 

@@ -1,7 +1,13 @@
 /** My page's small rules on top of the contract's (SPEC §2 My page, §4, §9), kept pure for unit tests. */
 import type { Booking, BookingOption } from '@tabi/contract/booking';
-import { paymentAllowed } from '@tabi/contract/booking-rules';
-import { BookingStatus, ExternalCode, PACKAGE_CODE_OPTION, RentalCode } from '@tabi/contract/constants';
+import { cardPaymentOpen, paymentAllowed } from '@tabi/contract/booking-rules';
+import {
+  BookingStatus,
+  ExternalCode,
+  PACKAGE_CODE_OPTION,
+  RentalCode,
+  UNPAID_GRACE_MINUTES,
+} from '@tabi/contract/constants';
 import { addDays, daysBetween, tokyoYmd, type Ymd } from '@tabi/contract/dates';
 
 /** SPEC §7: GET /option/{code} takes the option code when the package code is 'X', else the package code. */
@@ -50,6 +56,27 @@ export function hasUsageGuide(option: BookingOption): boolean {
 
 export function hasCoupons(booking: Pick<Booking, 'optionList'>): boolean {
   return booking.optionList.some((o) => o.pkcd !== PACKAGE_CODE_OPTION && o.pkcd !== '');
+}
+
+/** The use date of the booking's coupons (the coupon list reads its first coupon option), or null. */
+export function couponUseDate(booking: Pick<Booking, 'optionList'>): Ymd | null {
+  const first = booking.optionList.find((o) => o.pkcd !== PACKAGE_CODE_OPTION && o.pkcd !== '');
+  return first ? first.usedate : null;
+}
+
+export interface CardPaymentWindow {
+  /** When the hold ends, as an instant. */
+  until: Date;
+  /** Whole minutes left, at least 1 while it is open. */
+  minutesLeft: number;
+}
+
+/** Issue 14.4: an unpaid card booking may still be paid through the checkout until its hold ends. */
+export function cardPaymentWindow(booking: Booking): CardPaymentWindow | null {
+  if (!cardPaymentOpen(booking, booking.servertime)) return null;
+  const until = new Date(Date.parse(booking.rsvdate) + UNPAID_GRACE_MINUTES * 60_000);
+  const left = until.getTime() - Date.parse(booking.servertime);
+  return { until, minutesLeft: Math.max(1, Math.ceil(left / 60_000)) };
 }
 
 export type PaymentCheck = 'ok' | 'pastDeadline' | 'notPayable';

@@ -1,0 +1,78 @@
+/**
+ * Writes every mail of a sample paid ski-rental booking as .html (its HTML part), .txt (its text part) and, when
+ * it has one, .ics into the directory given, to look at them in a browser (issue 14; e2e/mail-html.spec.ts).
+ * Usage: tsx apps/server/src/scripts/preview-mails.ts <dir>
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { OutgoingMail } from '../modules/mail/outbox.ts';
+import {
+  bookingPaidMail,
+  cancellationMail,
+  type MailBooking,
+  paymentRefundedMail,
+  requestConfirmedMail,
+  requestDeclinedMail,
+  requestReceivedMail,
+} from '../modules/mail/templates.ts';
+
+const sample: MailBooking = {
+  rsvno: 'AA100009',
+  sei: '小林',
+  mei: '亮',
+  mail: 'ryo.kobayashi@example.jp',
+  amountjp: 23600,
+  paymentDeadline: new Date('2026-11-24T03:00:00Z'),
+  statusPayment: 1,
+  rsvdate: new Date('2026-11-20T01:00:00Z'),
+  meetpoint: null,
+  cancelPolicy: [
+    { daysBefore: 20, percent: 20 },
+    { daysBefore: 7, percent: 30 },
+    { daysBefore: 1, percent: 40 },
+    { daysBefore: 0, percent: 50 },
+    { daysBefore: -1, percent: 100 },
+  ],
+  lines: [
+    {
+      webname: '白馬 スキーブーツセットレンタル（1日）',
+      usedate: '2026-12-19',
+      adultqty: 1,
+      middleqty: 1,
+      childqty: 0,
+      infantqty: 0,
+      meetpoint: '白馬八方尾根 名木山ゲレンデ前 レンタルカウンター',
+      departureTime: '08:30',
+      arrivalTime: '16:30',
+      address: '長野県北安曇郡白馬村北城',
+    },
+  ],
+  rentals: [
+    { seq: 1, sei: '小林', mei: '亮', model: '1', bootsSize: '26.5', wearSize: 'L' },
+    { seq: 2, sei: '小林', mei: '優奈', model: '2', bootsSize: '23.5', wearSize: 'S' },
+  ],
+  loginUrl: 'http://127.0.0.1:3000/login',
+};
+
+export function previewMails(): OutgoingMail[] {
+  const unpaid = { ...sample, statusPayment: 0 };
+  return [
+    requestReceivedMail(unpaid),
+    bookingPaidMail(sample),
+    requestConfirmedMail(unpaid),
+    requestDeclinedMail(unpaid),
+    cancellationMail(sample, 4720, 18880),
+    paymentRefundedMail(sample, 23600, 'duplicate'),
+  ];
+}
+
+const dir = process.argv[2];
+if (dir) {
+  await mkdir(dir, { recursive: true });
+  for (const mail of previewMails()) {
+    const base = path.join(dir, mail.kind);
+    await writeFile(`${base}.html`, mail.html ?? '');
+    await writeFile(`${base}.txt`, `Subject: ${mail.subject}\n\n${mail.body}`);
+    for (const file of mail.attachments ?? []) await writeFile(path.join(dir, file.filename), file.content);
+  }
+}

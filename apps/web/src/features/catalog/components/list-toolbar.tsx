@@ -1,0 +1,93 @@
+import { FROMSPOTS } from '@tabi/contract/constants';
+import { formatYmd } from '@tabi/contract/dates';
+import { OPTION_SORT_LABEL, OPTION_SORTS, type OptionSort } from '@tabi/contract/option-sort';
+import { useAreas } from '../api/get-areas.ts';
+import { useCities } from '../api/get-cities.ts';
+import { useConditions } from '../api/get-conditions.ts';
+import { type ConditionKey, type SearchConditions, withoutCondition } from '../lib/search-query.ts';
+import styles from './list-toolbar.module.css';
+
+interface Chip {
+  id: string;
+  label: string;
+  remove: ConditionKey | { keycd: string };
+}
+
+/** One chip per active condition, named as the search panel names it (the code while names load). */
+function useChips(c: SearchConditions): Chip[] {
+  const choices = useConditions().data;
+  const areas = useAreas(c.homencd).data;
+  const cities = useCities(c.homencd, c.areacd).data;
+  const chips: Chip[] = [];
+  if (c.homencd) {
+    const name = choices?.homenList.find((r) => r.homencd === c.homencd)?.homennm ?? c.homencd;
+    chips.push({ id: 'homencd', label: name, remove: 'homencd' });
+  }
+  if (c.areacd) {
+    const name = areas?.find((a) => a.areacd === c.areacd)?.areanm ?? c.areacd;
+    chips.push({ id: 'areacd', label: name, remove: 'areacd' });
+  }
+  if (c.citycd) {
+    const name = cities?.find((x) => x.citycd === c.citycd)?.citynm ?? c.citycd;
+    chips.push({ id: 'citycd', label: name, remove: 'citycd' });
+  }
+  if (c.fromspotcd) {
+    const name = FROMSPOTS.find((f) => f.id === c.fromspotcd)?.caption ?? c.fromspotcd;
+    chips.push({ id: 'fromspotcd', label: `${name}発`, remove: 'fromspotcd' });
+  }
+  if (c.usedate) chips.push({ id: 'usedate', label: `${formatYmd(c.usedate)} 利用`, remove: 'usedate' });
+  for (const keycd of c.keycd) {
+    const name = choices?.keywordList.find((k) => k.keycd === keycd)?.keyname ?? keycd;
+    chips.push({ id: `keycd-${keycd}`, label: name, remove: { keycd } });
+  }
+  return chips;
+}
+
+interface ListToolbarProps {
+  conditions: SearchConditions;
+  sort: OptionSort;
+  onSort(sort: OptionSort): void;
+  onConditions(conditions: SearchConditions): void;
+}
+
+/** Issue 14: the list's order and a removable chip for each active search condition. */
+export function ListToolbar({ conditions, sort, onSort, onConditions }: ListToolbarProps) {
+  const chips = useChips(conditions);
+  return (
+    <div className={styles.toolbar}>
+      {chips.length > 0 && (
+        <ul className={styles.chips} aria-label="絞り込み中の条件">
+          {chips.map((chip) => (
+            <li key={chip.id}>
+              <button
+                type="button"
+                className={styles.chip}
+                aria-label={`${chip.label}の条件を外す`}
+                onClick={() => onConditions(withoutCondition(conditions, chip.remove))}
+              >
+                <span>{chip.label}</span>
+                <span aria-hidden="true" className={styles.chipX}>
+                  ×
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <label className={styles.sort}>
+        <span className={styles.sortLabel}>並び替え</span>
+        <select
+          className={`select ${styles.sortSelect}`}
+          value={sort}
+          onChange={(e) => onSort(OPTION_SORTS.find((s) => s === e.target.value) ?? 'recommended')}
+        >
+          {OPTION_SORTS.map((s) => (
+            <option key={s} value={s}>
+              {OPTION_SORT_LABEL[s]}
+            </option>
+          ))}
+        </select>
+      </label>
+    </div>
+  );
+}

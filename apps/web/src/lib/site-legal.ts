@@ -1,0 +1,31 @@
+/**
+ * The operator's legal data for the footer (issue 14): the server writes it into every page as JSON; its page
+ * renderer hands it over directly. The demo's values stand in when neither gave any (e.g. the dev server).
+ */
+import { DEMO_SITE_LEGAL, SITE_LEGAL_ELEMENT_ID, type SiteLegal } from '@tabi/contract/site';
+
+let serverLegal: SiteLegal | null = null;
+let pageLegal: SiteLegal | null = null;
+
+/** The page renderer's value, set before it renders (entry-server.tsx). */
+export function setServerSiteLegal(legal: SiteLegal | undefined): void {
+  serverLegal = legal ?? null;
+}
+
+function fromPage(): SiteLegal | null {
+  if (typeof document === 'undefined') return null;
+  const text = document.getElementById(SITE_LEGAL_ELEMENT_ID)?.textContent;
+  if (!text) return null;
+  try {
+    const value = JSON.parse(text) as Partial<SiteLegal>;
+    return typeof value.companyName === 'string' ? { ...DEMO_SITE_LEGAL, ...value } : null;
+  } catch {
+    return null;
+  }
+}
+
+export function siteLegal(): SiteLegal {
+  if (serverLegal) return serverLegal;
+  pageLegal ??= fromPage();
+  return pageLegal ?? DEMO_SITE_LEGAL;
+}

@@ -1,0 +1,51 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { expectNoSeriousA11yIssues } from './support/checks.ts';
+import { expect, test } from './support/test.ts';
+
+/** Issue 14: every mail's HTML part, rendered in Chromium at the three sizes, readable and axe clean. */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dir = mkdtempSync(path.join(os.tmpdir(), 'tabi-mails-'));
+execFileSync(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/scripts/preview-mails.ts', dir], {
+  cwd: root,
+});
+const kinds = readdirSync(dir)
+  .filter((f) => f.endsWith('.html'))
+  .map((f) => f.replace(/\.html$/, ''));
+
+test('every mail kind has an HTML part to render', () => {
+  expect(kinds.sort()).toEqual(
+    [
+      'booking_paid',
+      'cancellation',
+      'payment_refunded',
+      'request_confirmed',
+      'request_declined',
+      'request_received',
+    ].sort(),
+  );
+});
+
+for (const kind of kinds) {
+  test(`mail ${kind} reads in Japanese at 390, 320 and 1280 px with nothing cut off`, async ({ page }) => {
+    await page.goto(pathToFileURL(path.join(dir, `${kind}.html`)).href);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+    await expect(page.getByRole('link', { name: 'マイページでご予約を確認する' })).toBeVisible();
+    await expect(page.getByText('無料キャンセル期限')).toBeVisible();
+    await expectNoSeriousA11yIssues(page);
+    for (const [width, height] of [
+      [390, 844],
+      [320, 640],
+      [1280, 800],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      const shots = process.env.SHOTS_DIR;
+      if (shots) await page.screenshot({ path: `${shots}/mail-${kind}-${width}.png`, fullPage: true });
+    }
+  });
+}

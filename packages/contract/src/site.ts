@@ -1,0 +1,21 @@
+/** The operator's legal data for the footer (issue 14), from the server's configuration. */
+export interface SiteLegal {
+  companyName: string;
+  /** e.g. 観光庁長官登録旅行業第0000号 */
+  registration: string;
+  address: string;
+  tel: string;
+  /** True while any of them is the demo's value: the footer marks them as examples. */
+  example: boolean;
+}
+
+export const DEMO_SITE_LEGAL: SiteLegal = {
+  companyName: 'さくらトラベル株式会社',
+  registration: '観光庁長官登録旅行業第0000号',
+  address: '〒100-0005 東京都千代田区丸の内1-1-1 さくらビル8階',
+  tel: '03-0000-0000',
+  example: true,
+};
+
+/** The id of the JSON script element the server writes into every page. */
+export const SITE_LEGAL_ELEMENT_ID = 'site-legal';
