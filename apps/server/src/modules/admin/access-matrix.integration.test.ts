@@ -101,6 +101,15 @@ const CALLS: StaffCall[] = [
   { method: 'POST', url: '/api/admin/bookings/AA100001/reconcile', role: 'operator' },
   { method: 'GET', url: '/api/admin/manifest', role: 'operator' },
   { method: 'GET', url: '/api/admin/manifest.csv', role: 'operator' },
+  // 商品一覧 / 商品編集 (issue 13): the catalog is the admin's alone; an operator may neither read nor edit it.
+  { method: 'GET', url: '/api/admin/options/catalog', role: 'admin' },
+  { method: 'GET', url: '/api/admin/options/masters', role: 'admin' },
+  { method: 'GET', url: '/api/admin/options/OP0001', role: 'admin' },
+  { method: 'GET', url: '/api/admin/options/OP0001/preview', role: 'admin' },
+  { method: 'POST', url: '/api/admin/options', payload: { opcd: 'x' }, role: 'admin', allowedStatus: 422 },
+  { method: 'POST', url: '/api/admin/options/OP0001', payload: { option: {} }, role: 'admin', allowedStatus: 422 },
+  { method: 'POST', url: '/api/admin/options/OP0001/publish', role: 'admin' },
+  { method: 'POST', url: '/api/admin/options/NOPE01/unpublish', role: 'admin', allowedStatus: 404 },
 ];
 
 async function callAs(who: Who, call: StaffCall) {

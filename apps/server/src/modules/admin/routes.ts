@@ -10,15 +10,19 @@ import {
   resendMailRequest,
   staffCancelRequest,
 } from '@tabi/contract/admin-bookings';
+import { adminOpcdParams, createOptionRequest, updateOptionRequest } from '@tabi/contract/admin-catalog';
+import { Msg } from '@tabi/contract/messages';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { parseInput } from '../../errors.ts';
+import { AppError, parseInput } from '../../errors.ts';
 import { ok } from '../../http/envelope.ts';
+import { catalogService } from '../catalog/service.ts';
 import { principalOf, staffOnly } from '../staff/guard.ts';
 import * as detail from './booking-detail.ts';
+import * as catalog from './catalog.ts';
 import { manifest, manifestCsv } from './manifest.ts';
 import { optionChoices } from './repository.ts';
-import * as admin from './service.ts';
+import * as service from './service.ts';
 
 /**
  * The console's screens (DESIGN §11): dashboard, booking list and its CSV, 予約詳細 and its actions (each one
@@ -26,17 +30,18 @@ import * as admin from './service.ts';
  */
 export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const operator = { preHandler: staffOnly(ctx, 'operator') };
+  const admin = { preHandler: staffOnly(ctx, 'admin') };
 
-  app.get('/dashboard', operator, async () => ok(await admin.dashboard(ctx)));
+  app.get('/dashboard', operator, async () => ok(await service.dashboard(ctx)));
 
   app.get('/bookings', operator, async (request) => {
     const query = parseInput(bookingSearchQuery, request.query);
-    return ok(await admin.searchBookings(ctx, query));
+    return ok(await service.searchBookings(ctx, query));
   });
 
   app.get('/bookings.csv', operator, async (request, reply) => {
     const query = parseInput(bookingSearchQuery, request.query);
-    const csv = await admin.bookingsCsv(ctx, query);
+    const csv = await service.bookingsCsv(ctx, query);
     const stamp = new Date(ctx.clock.now().getTime() + 9 * 3_600_000).toISOString().slice(0, 16).replace(/\D/g, '');
     return reply
       .type('text/csv; charset=utf-8')
@@ -107,8 +112,44 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
 
   app.get('/options', operator, async () => ok(await optionChoices(ctx.db)));
 
+  // 商品一覧 / 商品編集 (admin only): the catalog as the customer side reads it, drafts and publishing.
+  const opcdOf = (request: { params: unknown }) => parseInput(adminOpcdParams, request.params).opcd;
+
+  app.get('/options/catalog', admin, async () => ok(await catalog.listOptions(ctx)));
+
+  app.get('/options/masters', admin, async () => ok(await catalog.catalogMasters(ctx)));
+
+  app.post('/options', admin, async (request) => {
+    const body = parseInput(createOptionRequest, request.body);
+    return ok(await catalog.createOption(ctx, principalOf(request), body.opcd, body.option));
+  });
+
+  app.get('/options/:opcd', admin, async (request) => ok(await catalog.optionRecord(ctx, opcdOf(request))));
+
+  app.post('/options/:opcd', admin, async (request) => {
+    const opcd = opcdOf(request);
+    const body = parseInput(updateOptionRequest, request.body);
+    return ok(await catalog.updateOption(ctx, principalOf(request), opcd, body.option));
+  });
+
+  app.post('/options/:opcd/publish', admin, async (request) => {
+    parseInput(emptyActionRequest, request.body ?? {});
+    return ok(await catalog.setPublished(ctx, principalOf(request), opcdOf(request), true));
+  });
+
+  app.post('/options/:opcd/unpublish', admin, async (request) => {
+    parseInput(emptyActionRequest, request.body ?? {});
+    return ok(await catalog.setPublished(ctx, principalOf(request), opcdOf(request), false));
+  });
+
+  app.get('/options/:opcd/preview', admin, async (request) => {
+    const preview = await catalogService(ctx).preview(opcdOf(request));
+    if (!preview) throw AppError.notFound(Msg.catalogNotFound);
+    return ok(preview);
+  });
+
   app.get('/mails', operator, async (request) => {
     const query = parseInput(mailSearchQuery, request.query);
-    return ok(await admin.searchMails(ctx, query));
+    return ok(await service.searchMails(ctx, query));
   });
 }
