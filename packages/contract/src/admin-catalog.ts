@@ -226,4 +226,67 @@ export const CATALOG_EVENT_LABEL: Record<string, string> = {
   'option.updated': '商品を編集',
   'option.published': '公開',
   'option.unpublished': '非公開（下書き）に変更',
+  'stock.edited': '在庫・料金を変更',
 };
+
+// --- 在庫・料金カレンダー -----------------------------------------------------------------------------------
+
+export const STOCK_EDIT_MAX_DAYS = 400;
+export const WEEKDAY_LABEL = ['日', '月', '火', '水', '木', '金', '土'] as const;
+
+export const stockMonthQuery = z.object({ month: z.string().regex(/^\d{4}-\d{2}$/, Msg.catalogDateInvalid) });
+
+/** One day of the grid: seats left, held by unpaid and requested bookings, sold (paid), and the four prices. */
+export const stockDay = z.object({
+  date: z.string(),
+  /** false: no stock row, the day is not on sale. */
+  open: z.boolean(),
+  left: z.number(),
+  held: z.number(),
+  sold: z.number(),
+  adultbaika: z.number(),
+  middlebaika: z.number(),
+  childbaika: z.number(),
+  infantbaika: z.number(),
+});
+export type StockDay = z.infer<typeof stockDay>;
+export const stockMonth = z.object({
+  opcd: z.string(),
+  webname: z.string(),
+  useFrom: z.string(),
+  useTo: z.string(),
+  month: z.string(),
+  days: z.array(stockDay),
+});
+export type StockMonth = z.infer<typeof stockMonth>;
+export const stockMonthResponse = envelope(stockMonth);
+
+const price = z.number().int().min(0).max(10_000_000);
+/**
+ * Bulk edit: every day from `from` to `to` whose weekday is listed gets the stock change and the prices given.
+ * `set`: the day's capacity (seats left + seats live bookings hold) becomes `seats`; `add`: `seats` more (or
+ * fewer, negative) left; `close`: nothing more for sale (left 0; bookings keep their seats).
+ */
+export const stockEditRequest = z
+  .object({
+    from: isoDate,
+    to: isoDate,
+    weekdays: z.array(z.number().int().min(0).max(6)).min(1, Msg.stockWeekdaysRequired),
+    stock: z
+      .discriminatedUnion('mode', [
+        z.object({ mode: z.literal('set'), seats: z.number().int().min(0).max(100_000) }),
+        z.object({ mode: z.literal('add'), seats: z.number().int().min(-100_000).max(100_000) }),
+        z.object({ mode: z.literal('close') }),
+      ])
+      .nullable(),
+    prices: z.object({ adultbaika: price, middlebaika: price, childbaika: price, infantbaika: price }).nullable(),
+  })
+  .superRefine((r, ctx) => {
+    if (r.from > r.to) ctx.addIssue({ code: 'custom', path: ['to'], message: Msg.catalogPeriodReversed });
+    if (r.stock === null && r.prices === null) {
+      ctx.addIssue({ code: 'custom', path: ['stock'], message: Msg.stockNothingToDo });
+    }
+  });
+export type StockEditRequest = z.input<typeof stockEditRequest>;
+export const stockEditResult = z.object({ days: z.number() });
+export const stockEditResponse = envelope(stockEditResult);

@@ -152,6 +152,12 @@ export const Msg = {
   catalogDuplicate: '同じ項目が重複しています。',
   catalogTiersOrder: 'キャンセル規定は日数の多い順に、料率が下がらないように並べてください。',
   catalogNotFound: 'ご指定の商品が見つかりません。',
+  stockWeekdaysRequired: '曜日を1つ以上選択してください。',
+  stockNothingToDo: '在庫か料金のどちらかを指定してください。',
+  stockOutsidePeriod: '販売期間外の日が含まれています。期間内の日付を指定してください。',
+  stockRangeTooLong: '一度に変更できるのは400日までです。',
+  stockNoDays: '指定した期間・曜日に当てはまる日がありません。',
+  stockPricesNeeded: '在庫が未登録の日があります。料金もあわせて指定してください。',
   catalogAdminOnly: '商品の編集は管理者のみ行えます。',
 } as const;
 
@@ -197,4 +203,13 @@ export function couponLocked(minutes: number): string {
 /** Issue 11.9: seats held unpaid by one client address per option and day. */
 export function unpaidSeatsCapped(max: number): string {
   return `お支払いがお済みでないご予約の人数が上限（${max}名）に達しています。先にお支払いを完了していただくか、時間をおいて再度お試しください。`;
+}
+
+/** 在庫・料金カレンダー: capacity may not go below the seats live bookings hold on a day (YYYY/MM/DD). */
+export function stockBelowHeld(day: string, held: number, asked: number): string {
+  return `${day}は予約で${held}席が使われているため、在庫を${asked}席にはできません（${held}席以上にしてください）。`;
+}
+
+export function stockBelowZero(day: string, left: number, remove: number): string {
+  return `${day}の残席は${left}席のため、${remove}席減らすことはできません。`;
 }

@@ -110,6 +110,8 @@ const CALLS: StaffCall[] = [
   { method: 'POST', url: '/api/admin/options/OP0001', payload: { option: {} }, role: 'admin', allowedStatus: 422 },
   { method: 'POST', url: '/api/admin/options/OP0001/publish', role: 'admin' },
   { method: 'POST', url: '/api/admin/options/NOPE01/unpublish', role: 'admin', allowedStatus: 404 },
+  { method: 'GET', url: '/api/admin/options/OP0001/stock?month=2026-12', role: 'admin' },
+  { method: 'POST', url: '/api/admin/options/OP0001/stock', payload: {}, role: 'admin', allowedStatus: 422 },
 ];
 
 async function callAs(who: Who, call: StaffCall) {

@@ -10,7 +10,12 @@ import {
   resendMailRequest,
   staffCancelRequest,
 } from '@tabi/contract/admin-bookings';
-import { adminOpcdParams, createOptionRequest, updateOptionRequest } from '@tabi/contract/admin-catalog';
+import {
+  adminOpcdParams,
+  createOptionRequest,
+  stockMonthQuery,
+  updateOptionRequest,
+} from '@tabi/contract/admin-catalog';
 import { Msg } from '@tabi/contract/messages';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
@@ -23,6 +28,7 @@ import * as catalog from './catalog.ts';
 import { manifest, manifestCsv } from './manifest.ts';
 import { optionChoices } from './repository.ts';
 import * as service from './service.ts';
+import { editStock, stockMonth } from './stock.ts';
 
 /**
  * The console's screens (DESIGN §11): dashboard, booking list and its CSV, 予約詳細 and its actions (each one
@@ -147,6 +153,16 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
     if (!preview) throw AppError.notFound(Msg.catalogNotFound);
     return ok(preview);
   });
+
+  // 在庫・料金カレンダー (admin only)
+  app.get('/options/:opcd/stock', admin, async (request) => {
+    const { month } = parseInput(stockMonthQuery, request.query);
+    return ok(await stockMonth(ctx, opcdOf(request), month));
+  });
+
+  app.post('/options/:opcd/stock', admin, async (request) =>
+    ok(await editStock(ctx, principalOf(request), opcdOf(request), request.body)),
+  );
 
   app.get('/mails', operator, async (request) => {
     const query = parseInput(mailSearchQuery, request.query);
