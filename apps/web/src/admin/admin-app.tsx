@@ -10,6 +10,7 @@ import { ManifestPage } from './pages/manifest-page.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
 import { OptionEditPage } from './pages/option-edit-page.tsx';
 import { OptionPreviewPage } from './pages/option-preview-page.tsx';
+import { OptionStockPage } from './pages/option-stock-page.tsx';
 import { OptionsPage } from './pages/options-page.tsx';
 import { PasswordPage } from './pages/password-page.tsx';
 import { StaffPage } from './pages/staff-page.tsx';
@@ -51,6 +52,7 @@ export function Component() {
 function pageOf(sub: string): ComponentType {
   if (/^bookings\/[^/]+$/.test(sub)) return BookingDetailPage;
   if (/^options\/[^/]+\/preview$/.test(sub)) return OptionPreviewPage;
+  if (/^options\/[^/]+\/stock$/.test(sub)) return OptionStockPage;
   if (/^options\/[^/]+$/.test(sub)) return OptionEditPage;
   return SHELL_PAGES[sub] ?? NotFoundPage;
 }

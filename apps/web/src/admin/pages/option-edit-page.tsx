@@ -63,7 +63,7 @@ export function OptionEditPage() {
       {!error && !ready && <Loading />}
       {ready && masters.data && (
         <OptionForm
-          key={record.data ? `${record.data.opcd}-${record.data.events.length}` : 'new'}
+          key={record.data?.opcd ?? 'new'}
           masters={masters.data}
           record={isNew ? null : (record.data ?? null)}
         />
@@ -186,6 +186,9 @@ function OptionForm({ masters, record }: { masters: CatalogMasters; record: Admi
                 公開する
               </button>
             )}
+            <Link className="adm-button" to={`/admin/options/${record.opcd}/stock`}>
+              在庫・料金カレンダー
+            </Link>
             <Link className="adm-button" to={`/admin/options/${record.opcd}/preview`}>
               公開ページのプレビュー
             </Link>
