@@ -5,7 +5,6 @@ import { Link } from 'react-router';
 import { DataTable } from '../components/data-table.tsx';
 import { Loading, QueryError } from '../components/query-state.tsx';
 import { adminGet } from '../lib/admin-api.ts';
-import { tokyoDateTime } from '../lib/format.ts';
 import { useAdminPage } from '../lib/use-page.ts';
 
 export const catalogListKey = ['admin', 'catalog'] as const;
@@ -32,10 +31,6 @@ const columns = [
     cell: (c) => `${c.getValue().replaceAll('-', '/')}〜${c.row.original.useTo.replaceAll('-', '/')}`,
   }),
   column.accessor('bookings', { header: '予約', cell: (c) => `${c.getValue()}件`, meta: { className: 'num' } }),
-  column.accessor('updatedAt', {
-    header: '最終更新',
-    cell: (c) => (c.getValue() ? tokyoDateTime(c.getValue() ?? '') : '—'),
-  }),
 ] as ColumnDef<CatalogListRow, unknown>[];
 
 /** 商品一覧 (admin only): every option, drafts included; an option is never deleted, only taken off sale. */
