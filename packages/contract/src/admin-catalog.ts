@@ -290,3 +290,33 @@ export const stockEditRequest = z
 export type StockEditRequest = z.input<typeof stockEditRequest>;
 export const stockEditResult = z.object({ days: z.number() });
 export const stockEditResponse = envelope(stockEditResult);
+
+// --- 施設とクーポン -------------------------------------------------------------------------------------------
+
+export const facilityIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const facilityPinRequest = z.object({
+  pin: z
+    .string()
+    .transform((v) => v.normalize('NFKC').trim())
+    .pipe(z.string().regex(/^\d{4,8}$/, Msg.facilityPinInvalid)),
+});
+export const couponRsvnoParams = z.object({ rsvno: z.string().regex(/^[A-Z0-9]{1,20}$/) });
+export const facilityRow = z.object({
+  id: z.number(),
+  name: z.string(),
+  disabled: z.boolean(),
+  options: z.array(z.object({ opcd: z.string(), webname: z.string() })),
+});
+export type FacilityRow = z.infer<typeof facilityRow>;
+export const facilityListResponse = envelope(z.array(facilityRow));
+export const usageQuery = z.object({ month: z.string().regex(/^\d{4}-\d{2}$/, Msg.catalogDateInvalid) });
+export const usageRow = z.object({
+  facilityId: z.number(),
+  name: z.string(),
+  uses: z.number(),
+  adults: z.number(),
+  children: z.number(),
+});
+export type UsageRow = z.infer<typeof usageRow>;
+export const usageResponse = envelope(z.object({ month: z.string(), rows: z.array(usageRow) }));
+export const clearLockResult = envelope(z.object({ cleared: z.number() }));

@@ -158,6 +158,9 @@ export const Msg = {
   stockRangeTooLong: '一度に変更できるのは400日までです。',
   stockNoDays: '指定した期間・曜日に当てはまる日がありません。',
   stockPricesNeeded: '在庫が未登録の日があります。料金もあわせて指定してください。',
+  couponFacilityDisabled: 'この施設では現在クーポンをご利用いただけません。施設のスタッフにお問い合わせください。',
+  facilityPinInvalid: '暗証番号は4〜8桁の数字で入力してください。',
+  facilityNotFound: 'ご指定の施設が見つかりません。',
   catalogAdminOnly: '商品の編集は管理者のみ行えます。',
 } as const;
 

@@ -63,6 +63,8 @@ export const facilities = pgTable('facilities', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
   pinHash: text('pin_hash').notNull(),
+  /** A disabled facility takes no coupon (its PIN is not checked). */
+  disabled: boolean('disabled').notNull().default(false),
 });
 
 /** One tier of a cancellation policy: from `daysBefore` days before the use date on, `percent` is charged. */

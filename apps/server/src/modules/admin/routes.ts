@@ -12,9 +12,13 @@ import {
 } from '@tabi/contract/admin-bookings';
 import {
   adminOpcdParams,
+  couponRsvnoParams,
   createOptionRequest,
+  facilityIdParams,
+  facilityPinRequest,
   stockMonthQuery,
   updateOptionRequest,
+  usageQuery,
 } from '@tabi/contract/admin-catalog';
 import { Msg } from '@tabi/contract/messages';
 import type { FastifyInstance } from 'fastify';
@@ -25,6 +29,7 @@ import { catalogService } from '../catalog/service.ts';
 import { principalOf, staffOnly } from '../staff/guard.ts';
 import * as detail from './booking-detail.ts';
 import * as catalog from './catalog.ts';
+import * as facilities from './facilities.ts';
 import { manifest, manifestCsv } from './manifest.ts';
 import { optionChoices } from './repository.ts';
 import * as service from './service.ts';
@@ -163,6 +168,46 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
   app.post('/options/:opcd/stock', admin, async (request) =>
     ok(await editStock(ctx, principalOf(request), opcdOf(request), request.body)),
   );
+
+  // 施設とクーポン (admin only)
+  const facilityOf = (request: { params: unknown }) => parseInput(facilityIdParams, request.params).id;
+
+  app.get('/facilities', admin, async () => ok(await facilities.listFacilities(ctx)));
+
+  app.post('/facilities/:id/pin', admin, async (request) => {
+    const { pin } = parseInput(facilityPinRequest, request.body);
+    await facilities.setPin(ctx, principalOf(request), facilityOf(request), pin);
+    return ok({});
+  });
+
+  app.post('/facilities/:id/disable', admin, async (request) => {
+    await facilities.setDisabled(ctx, principalOf(request), facilityOf(request), true);
+    return ok({});
+  });
+
+  app.post('/facilities/:id/enable', admin, async (request) => {
+    await facilities.setDisabled(ctx, principalOf(request), facilityOf(request), false);
+    return ok({});
+  });
+
+  app.post('/coupons/:rsvno/clear-lock', admin, async (request) => {
+    const { rsvno } = parseInput(couponRsvnoParams, request.params);
+    return ok(await facilities.clearCouponLock(ctx, principalOf(request), rsvno));
+  });
+
+  app.get('/facilities/usage', admin, async (request) => {
+    const { month } = parseInput(usageQuery, request.query);
+    return ok({ month, rows: await facilities.usage(ctx, month) });
+  });
+
+  app.get('/facilities/usage.csv', admin, async (request, reply) => {
+    const { month } = parseInput(usageQuery, request.query);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="coupon-usage-${month}.csv"`)
+      .header('cache-control', 'no-store')
+      .send(await facilities.usageCsv(ctx, month));
+  });
 
   app.get('/mails', operator, async (request) => {
     const query = parseInput(mailSearchQuery, request.query);

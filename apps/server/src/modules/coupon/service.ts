@@ -151,6 +151,7 @@ export async function useCoupon(ctx: AppContext, input: CouponUseInput): Promise
     throw AppError.conflict(ErrCd.generic, Msg.couponOverRemaining);
   }
 
+  if (line.facilityDisabled) throw AppError.conflict(ErrCd.generic, Msg.couponFacilityDisabled);
   const attempt = await admitPinCheck(ctx, rsvno, {
     rsvno,
     opcd: line.opcd,

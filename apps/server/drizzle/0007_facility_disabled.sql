@@ -1,0 +1,1 @@
+ALTER TABLE "facilities" ADD COLUMN "disabled" boolean DEFAULT false NOT NULL;
