@@ -27,6 +27,9 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
+/** A TOTP code is accepted once (replay protection): a second admin sign-in waits for the next one. */
+let lastCode = '';
+
 async function signIn(page: Page, who: { mail: string; password: string; totp?: string }): Promise<void> {
   await page.goto('/admin/login');
   await page.getByLabel('メールアドレス').fill(who.mail);
@@ -34,7 +37,13 @@ async function signIn(page: Page, who: { mail: string; password: string; totp?: 
   await page.getByRole('button', { name: 'サインイン' }).click();
   if (who.totp) {
     const totp = new TOTP({ secret: Secret.fromBase32(who.totp), digits: 6, period: 30, algorithm: 'SHA1' });
-    await page.getByLabel('確認コード（6桁）').fill(totp.generate());
+    let code = totp.generate();
+    while (code === lastCode) {
+      await page.waitForTimeout(1_000);
+      code = totp.generate();
+    }
+    lastCode = code;
+    await page.getByLabel('確認コード（6桁）').fill(code);
     await page.getByRole('button', { name: '確認する' }).click();
   }
   await expect(page.getByRole('heading', { level: 1, name: 'ダッシュボード' })).toBeVisible();
@@ -149,4 +158,27 @@ test('an admin creates an option, opens dates with prices and publishes it; a vi
   await expect(page.getByRole('link', { name: booked.response.rsvno }).first()).toBeVisible();
   await expect(page.getByRole('heading', { name: /【E2E】隅田川 朝さんぽツアー/ }).first()).toBeVisible();
   await shoot(page, 'manifest');
+});
+
+test('an admin resets a facility PIN, stops and restarts it, and reads the month’s coupon usage', async ({ page }) => {
+  await signIn(page, ADMIN);
+  await menu(page).getByRole('link', { name: '施設とクーポン' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: '施設とクーポン' })).toBeFocused();
+  const table = page.getByRole('table', { name: /施設一覧/ });
+  const first = table.getByRole('row').nth(1);
+  const name = (await first.getByRole('rowheader').textContent()) ?? '';
+  await first.getByLabel(`${name}の新しい暗証番号`).fill('4321');
+  await first.getByRole('button', { name: '設定' }).click();
+  await expect(page.getByText(`${name}の暗証番号を設定しました。`)).toBeVisible();
+  await expect(first.getByLabel(`${name}の新しい暗証番号`)).toHaveValue('');
+  await first.getByRole('button', { name: '停止する' }).click();
+  await expect(first.getByText('停止中')).toBeVisible();
+  await first.getByRole('button', { name: '利用可にする' }).click();
+  await expect(first.getByText('停止中')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'CSVダウンロード' })).toHaveAttribute(
+    'href',
+    /\/api\/admin\/facilities\/usage\.csv\?month=\d{4}-\d{2}/,
+  );
+  await expectNoSeriousA11yIssues(page);
+  await shoot(page, 'facilities');
 });

@@ -4,6 +4,7 @@ import { AdminShell } from './components/admin-shell.tsx';
 import { BookingDetailPage } from './pages/booking-detail-page.tsx';
 import { BookingsPage } from './pages/bookings-page.tsx';
 import { DashboardPage } from './pages/dashboard-page.tsx';
+import { FacilitiesPage } from './pages/facilities-page.tsx';
 import { LoginPage } from './pages/login-page.tsx';
 import { MailsPage } from './pages/mails-page.tsx';
 import { ManifestPage } from './pages/manifest-page.tsx';
@@ -25,6 +26,7 @@ const SHELL_PAGES: Record<string, ComponentType> = {
   manifest: ManifestPage,
   staff: StaffPage,
   options: OptionsPage,
+  facilities: FacilitiesPage,
   password: PasswordPage,
   security: SecurityPage,
 };

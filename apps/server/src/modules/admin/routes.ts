@@ -177,17 +177,17 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
   app.post('/facilities/:id/pin', admin, async (request) => {
     const { pin } = parseInput(facilityPinRequest, request.body);
     await facilities.setPin(ctx, principalOf(request), facilityOf(request), pin);
-    return ok({});
+    return ok({ ok: true as const });
   });
 
   app.post('/facilities/:id/disable', admin, async (request) => {
     await facilities.setDisabled(ctx, principalOf(request), facilityOf(request), true);
-    return ok({});
+    return ok({ ok: true as const });
   });
 
   app.post('/facilities/:id/enable', admin, async (request) => {
     await facilities.setDisabled(ctx, principalOf(request), facilityOf(request), false);
-    return ok({});
+    return ok({ ok: true as const });
   });
 
   app.post('/coupons/:rsvno/clear-lock', admin, async (request) => {

@@ -35,6 +35,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
     ...(staff.role === 'admin'
       ? [
           { to: '/admin/options', label: '商品' },
+          { to: '/admin/facilities', label: '施設とクーポン' },
           { to: '/admin/staff', label: 'スタッフ' },
         ]
       : []),
