@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { AGE_CLASSES, EXTENDED_FIELD_NAMES, FROMSPOTS, RENTAL_CODES } from './constants.ts';
 import { envelope, plainText } from './envelope.ts';
-import { Msg } from './messages.ts';
+import { CatalogMsg, Msg } from './messages.ts';
 
 /** Rich text (HTML shown through the public page's sanitiser) may hold line breaks and tabs, no other controls. */
 const RICH_CONTROLS =
@@ -21,11 +21,11 @@ const nullableLine = (max: number) =>
   line(max)
     .nullable()
     .transform((v) => (v === '' ? null : v));
-const isoDate = z.iso.date(Msg.catalogDateInvalid);
+const isoDate = z.iso.date(CatalogMsg.catalogDateInvalid);
 const age = z.number().int().min(0).max(120).nullable();
 
 export const OPCD_PATTERN = /^[A-Z0-9]{2,20}$/;
-export const opcdString = z.string().regex(OPCD_PATTERN, Msg.catalogOpcdInvalid);
+export const opcdString = z.string().regex(OPCD_PATTERN, CatalogMsg.catalogOpcdInvalid);
 
 /** One tier of a cancellation policy: from `daysBefore` days before on (-1 = after the start), `percent` is charged. */
 export const cancelTierInput = z.object({
@@ -63,10 +63,10 @@ export const EXTENDED_FIELD_LABEL: Record<(typeof EXTENDED_FIELD_NAMES)[number],
 };
 
 const fields = {
-  webname: line(200).min(1, Msg.catalogNameRequired),
-  homencd: line(20).min(1, Msg.catalogRegionRequired),
-  areacd: line(20).min(1, Msg.catalogRegionRequired),
-  citycd: line(20).min(1, Msg.catalogRegionRequired),
+  webname: line(200).min(1, CatalogMsg.catalogNameRequired),
+  homencd: line(20).min(1, CatalogMsg.catalogRegionRequired),
+  areacd: line(20).min(1, CatalogMsg.catalogRegionRequired),
+  citycd: line(20).min(1, CatalogMsg.catalogRegionRequired),
   fromspotcd: z.enum(FROMSPOTS.map((f) => f.id) as [string, ...string[]]).nullable(),
   keycds: z.array(line(20)).max(30),
   travelkubun: z.union([z.literal(0), z.literal(1)]),
@@ -119,16 +119,16 @@ const ageKey = (c: (typeof AGE_CLASSES)[number], end: 'Min' | 'Max') => `${c}Age
 /** The rules the detail page, the party form and the booking rely on, as messages per field. */
 export function optionProblems(o: Fields): { path: string; message: string }[] {
   const out: { path: string; message: string }[] = [];
-  if (o.useFrom > o.useTo) out.push({ path: 'useTo', message: Msg.catalogPeriodReversed });
+  if (o.useFrom > o.useTo) out.push({ path: 'useTo', message: CatalogMsg.catalogPeriodReversed });
   const ranges: { c: string; min: number; max: number }[] = [];
   for (const c of AGE_CLASSES) {
     const min = o[ageKey(c, 'Min')];
     const max = o[ageKey(c, 'Max')];
     if (c !== 'adult' && min !== null && max === null) {
-      out.push({ path: ageKey(c, 'Max'), message: Msg.catalogAgeMaxNeeded });
+      out.push({ path: ageKey(c, 'Max'), message: CatalogMsg.catalogAgeMaxNeeded });
     }
     if (min !== null && max !== null && min > max) {
-      out.push({ path: ageKey(c, 'Min'), message: Msg.catalogAgeReversed });
+      out.push({ path: ageKey(c, 'Min'), message: CatalogMsg.catalogAgeReversed });
       continue;
     }
     // The classes the party form offers (adults open upwards), as ranges that must not share an age.
@@ -138,19 +138,19 @@ export function optionProblems(o: Fields): { path: string; message: string }[] {
   for (const [i, a] of ranges.entries()) {
     for (const b of ranges.slice(i + 1)) {
       if (a.min <= b.max && b.min <= a.max) {
-        out.push({ path: ageKey(b.c as (typeof AGE_CLASSES)[number], 'Min'), message: Msg.catalogAgeOverlap });
+        out.push({ path: ageKey(b.c as (typeof AGE_CLASSES)[number], 'Min'), message: CatalogMsg.catalogAgeOverlap });
       }
     }
   }
   if (o.minPeople !== null && o.maxPeople !== null && o.minPeople > o.maxPeople) {
-    out.push({ path: 'maxPeople', message: Msg.catalogPeopleReversed });
+    out.push({ path: 'maxPeople', message: CatalogMsg.catalogPeopleReversed });
   }
-  if ((o.lat === null) !== (o.lon === null)) out.push({ path: 'lon', message: Msg.catalogCoordinatesPair });
-  if (o.isCoupon && o.facilityId === null) out.push({ path: 'facilityId', message: Msg.catalogFacilityNeeded });
+  if ((o.lat === null) !== (o.lon === null)) out.push({ path: 'lon', message: CatalogMsg.catalogCoordinatesPair });
+  if (o.isCoupon && o.facilityId === null) out.push({ path: 'facilityId', message: CatalogMsg.catalogFacilityNeeded });
   if (new Set(o.extendedFields).size !== o.extendedFields.length) {
-    out.push({ path: 'extendedFields', message: Msg.catalogDuplicate });
+    out.push({ path: 'extendedFields', message: CatalogMsg.catalogDuplicate });
   }
-  if (new Set(o.keycds).size !== o.keycds.length) out.push({ path: 'keycds', message: Msg.catalogDuplicate });
+  if (new Set(o.keycds).size !== o.keycds.length) out.push({ path: 'keycds', message: CatalogMsg.catalogDuplicate });
   if (o.cancelPolicy) {
     const tiers = o.cancelPolicy;
     for (let i = 1; i < tiers.length; i++) {
@@ -158,7 +158,7 @@ export function optionProblems(o: Fields): { path: string; message: string }[] {
       const tier = tiers[i];
       if (!prev || !tier) continue;
       if (tier.daysBefore >= prev.daysBefore || tier.percent < prev.percent) {
-        out.push({ path: 'cancelPolicy', message: Msg.catalogTiersOrder });
+        out.push({ path: 'cancelPolicy', message: CatalogMsg.catalogTiersOrder });
         break;
       }
     }
@@ -234,7 +234,7 @@ export const CATALOG_EVENT_LABEL: Record<string, string> = {
 export const STOCK_EDIT_MAX_DAYS = 400;
 export const WEEKDAY_LABEL = ['日', '月', '火', '水', '木', '金', '土'] as const;
 
-export const stockMonthQuery = z.object({ month: z.string().regex(/^\d{4}-\d{2}$/, Msg.catalogDateInvalid) });
+export const stockMonthQuery = z.object({ month: z.string().regex(/^\d{4}-\d{2}$/, CatalogMsg.catalogDateInvalid) });
 
 /** One day of the grid: seats left, held by unpaid and requested bookings, sold (paid), and the four prices. */
 export const stockDay = z.object({
@@ -271,7 +271,7 @@ export const stockEditRequest = z
   .object({
     from: isoDate,
     to: isoDate,
-    weekdays: z.array(z.number().int().min(0).max(6)).min(1, Msg.stockWeekdaysRequired),
+    weekdays: z.array(z.number().int().min(0).max(6)).min(1, CatalogMsg.stockWeekdaysRequired),
     stock: z
       .discriminatedUnion('mode', [
         z.object({ mode: z.literal('set'), seats: z.number().int().min(0).max(100_000) }),
@@ -282,9 +282,9 @@ export const stockEditRequest = z
     prices: z.object({ adultbaika: price, middlebaika: price, childbaika: price, infantbaika: price }).nullable(),
   })
   .superRefine((r, ctx) => {
-    if (r.from > r.to) ctx.addIssue({ code: 'custom', path: ['to'], message: Msg.catalogPeriodReversed });
+    if (r.from > r.to) ctx.addIssue({ code: 'custom', path: ['to'], message: CatalogMsg.catalogPeriodReversed });
     if (r.stock === null && r.prices === null) {
-      ctx.addIssue({ code: 'custom', path: ['stock'], message: Msg.stockNothingToDo });
+      ctx.addIssue({ code: 'custom', path: ['stock'], message: CatalogMsg.stockNothingToDo });
     }
   });
 export type StockEditRequest = z.input<typeof stockEditRequest>;
@@ -298,7 +298,7 @@ export const facilityPinRequest = z.object({
   pin: z
     .string()
     .transform((v) => v.normalize('NFKC').trim())
-    .pipe(z.string().regex(/^\d{4,8}$/, Msg.facilityPinInvalid)),
+    .pipe(z.string().regex(/^\d{4,8}$/, CatalogMsg.facilityPinInvalid)),
 });
 export const couponRsvnoParams = z.object({ rsvno: z.string().regex(/^[A-Z0-9]{1,20}$/) });
 export const facilityRow = z.object({
@@ -309,7 +309,7 @@ export const facilityRow = z.object({
 });
 export type FacilityRow = z.infer<typeof facilityRow>;
 export const facilityListResponse = envelope(z.array(facilityRow));
-export const usageQuery = z.object({ month: z.string().regex(/^\d{4}-\d{2}$/, Msg.catalogDateInvalid) });
+export const usageQuery = z.object({ month: z.string().regex(/^\d{4}-\d{2}$/, CatalogMsg.catalogDateInvalid) });
 export const usageRow = z.object({
   facilityId: z.number(),
   name: z.string(),

@@ -5,7 +5,7 @@
  */
 import { STAFF_COOKIE } from '@tabi/contract/admin';
 import type { AdminOptionRecord, OptionInput } from '@tabi/contract/admin-catalog';
-import { Msg } from '@tabi/contract/messages';
+import { CatalogMsg, Msg } from '@tabi/contract/messages';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogEvents, options } from '../../db/schema.ts';
@@ -164,12 +164,12 @@ describe('editing', () => {
   });
 
   it.each([
-    ['age bounds reversed', { childAgeMin: 12, childAgeMax: 6 }, Msg.catalogAgeReversed],
-    ['age classes overlapping', { childAgeMin: 6, childAgeMax: 14 }, Msg.catalogAgeOverlap],
-    ['a class minimum without its maximum', { middleAgeMin: 10, middleAgeMax: null }, Msg.catalogAgeMaxNeeded],
-    ['party bounds reversed', { minPeople: 5, maxPeople: 2 }, Msg.catalogPeopleReversed],
-    ['half the coordinates', { lat: 35.6, lon: null }, Msg.catalogCoordinatesPair],
-    ['validity reversed', { useFrom: '2027-01-01', useTo: '2026-12-31' }, Msg.catalogPeriodReversed],
+    ['age bounds reversed', { childAgeMin: 12, childAgeMax: 6 }, CatalogMsg.catalogAgeReversed],
+    ['age classes overlapping', { childAgeMin: 6, childAgeMax: 14 }, CatalogMsg.catalogAgeOverlap],
+    ['a class minimum without its maximum', { middleAgeMin: 10, middleAgeMax: null }, CatalogMsg.catalogAgeMaxNeeded],
+    ['party bounds reversed', { minPeople: 5, maxPeople: 2 }, CatalogMsg.catalogPeopleReversed],
+    ['half the coordinates', { lat: 35.6, lon: null }, CatalogMsg.catalogCoordinatesPair],
+    ['validity reversed', { useFrom: '2027-01-01', useTo: '2026-12-31' }, CatalogMsg.catalogPeriodReversed],
     [
       'cancel tiers out of order',
       {
@@ -178,14 +178,14 @@ describe('editing', () => {
           { daysBefore: 7, percent: 30 },
         ],
       },
-      Msg.catalogTiersOrder,
+      CatalogMsg.catalogTiersOrder,
     ],
-    ['a coupon without its facility', { isCoupon: true, facilityId: null }, Msg.catalogFacilityNeeded],
+    ['a coupon without its facility', { isCoupon: true, facilityId: null }, CatalogMsg.catalogFacilityNeeded],
     ['an unknown rental code', { rentalcd: '9' }, undefined],
     ['an unknown extended field', { extendedFields: ['shoe_size', 'favourite_colour'] }, undefined],
-    ['a city outside the area', { citycd: '999999' }, Msg.catalogRegionMismatch],
-    ['an unknown keyword', { keycds: ['K99'] }, Msg.catalogKeywordUnknown],
-    ['an unknown facility', { facilityId: 9999 }, Msg.catalogFacilityUnknown],
+    ['a city outside the area', { citycd: '999999' }, CatalogMsg.catalogRegionMismatch],
+    ['an unknown keyword', { keycds: ['K99'] }, CatalogMsg.catalogKeywordUnknown],
+    ['an unknown facility', { facilityId: 9999 }, CatalogMsg.catalogFacilityUnknown],
     ['a control character in the name', { webname: 'ツアー\u202E' }, Msg.controlCharacters],
   ])('refuses %s with a Japanese message and changes nothing', async (_name, change, msg) => {
     const before = await record('OP0001');
@@ -211,10 +211,10 @@ describe('editing', () => {
   it('refuses a code already taken and a malformed code', async () => {
     const taken = await staffPost('/api/admin/options', { opcd: 'OP0001', option: base });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().errMsg).toBe(Msg.catalogOpcdTaken);
+    expect(taken.json().errMsg).toBe(CatalogMsg.catalogOpcdTaken);
     const bad = await staffPost('/api/admin/options', { opcd: 'op-1', option: base });
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().errMsg).toContain(Msg.catalogOpcdInvalid);
+    expect(bad.json().errMsg).toContain(CatalogMsg.catalogOpcdInvalid);
   });
 
   it('never deletes an option', async () => {

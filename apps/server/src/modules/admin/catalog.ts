@@ -5,7 +5,7 @@
  */
 import type { AdminOptionRecord, CatalogListRow, CatalogMasters, OptionFields } from '@tabi/contract/admin-catalog';
 import { ErrCd } from '@tabi/contract/constants';
-import { Msg } from '@tabi/contract/messages';
+import { CatalogMsg } from '@tabi/contract/messages';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { type DbOrTx, rowsOf, type Tx } from '../../db/client.ts';
@@ -142,17 +142,17 @@ async function checkReferences(db: DbOrTx, o: OptionFields): Promise<void> {
       where c.citycd = ${o.citycd} and a.areacd = ${o.areacd} and a.homencd = ${o.homencd}
     ) as ok`),
   );
-  if (!place?.ok) throw new AppError(ErrCd.generic, `${Msg.catalogRegionMismatch}（citycd）`, 422);
+  if (!place?.ok) throw new AppError(ErrCd.generic, `${CatalogMsg.catalogRegionMismatch}（citycd）`, 422);
   if (o.keycds.length > 0) {
     const known = await db.select({ keycd: keywords.keycd }).from(keywords);
     const codes = new Set(known.map((k) => k.keycd));
     if (o.keycds.some((k) => !codes.has(k))) {
-      throw new AppError(ErrCd.generic, `${Msg.catalogKeywordUnknown}（keycds）`, 422);
+      throw new AppError(ErrCd.generic, `${CatalogMsg.catalogKeywordUnknown}（keycds）`, 422);
     }
   }
   if (o.facilityId !== null) {
     const [facility] = await db.select({ id: facilities.id }).from(facilities).where(eq(facilities.id, o.facilityId));
-    if (!facility) throw new AppError(ErrCd.generic, `${Msg.catalogFacilityUnknown}（facilityId）`, 422);
+    if (!facility) throw new AppError(ErrCd.generic, `${CatalogMsg.catalogFacilityUnknown}（facilityId）`, 422);
   }
 }
 
@@ -202,7 +202,7 @@ function forgetPublicReads(ctx: AppContext): void {
 
 async function lockedOption(tx: Tx, opcd: string): Promise<OptionRow> {
   const [row] = await tx.select().from(options).where(eq(options.opcd, opcd)).for('update');
-  if (!row) throw AppError.notFound(Msg.catalogNotFound);
+  if (!row) throw AppError.notFound(CatalogMsg.catalogNotFound);
   return row;
 }
 
@@ -248,7 +248,7 @@ export async function listOptions(ctx: AppContext): Promise<CatalogListRow[]> {
 
 export async function optionRecord(ctx: AppContext, opcd: string): Promise<AdminOptionRecord> {
   const [row] = await ctx.db.select().from(options).where(eq(options.opcd, opcd));
-  if (!row) throw AppError.notFound(Msg.catalogNotFound);
+  if (!row) throw AppError.notFound(CatalogMsg.catalogNotFound);
   const [counted] = rowsOf<{ n: number | string }>(
     await ctx.db.execute(sql`select count(distinct rsvno) as n from booking_options where opcd = ${opcd}`),
   );
@@ -295,7 +295,7 @@ export async function createOption(
       .values({ opcd, ...columnsOf(input), published: false })
       .onConflictDoNothing()
       .returning({ opcd: options.opcd });
-    if (inserted.length === 0) throw AppError.conflict(ErrCd.generic, Msg.catalogOpcdTaken);
+    if (inserted.length === 0) throw AppError.conflict(ErrCd.generic, CatalogMsg.catalogOpcdTaken);
     await writeKeywords(tx, opcd, input.keycds);
     await recordCatalogEvent(tx, ctx, staff, opcd, 'option.created', null, { ...input, published: false });
   });

@@ -5,7 +5,7 @@
  */
 import { STAFF_COOKIE } from '@tabi/contract/admin';
 import { tokyoYmd } from '@tabi/contract/dates';
-import { Msg } from '@tabi/contract/messages';
+import { CatalogMsg, Msg } from '@tabi/contract/messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { facilities, staffAuditEvents } from '../../db/schema.ts';
@@ -82,7 +82,7 @@ describe('facilities', () => {
     expect((await use(b, '2468')).body.errcd).toBe('000');
     const bad = await staffPost('/api/admin/facilities/101/pin', { pin: '12a' });
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().errMsg).toContain(Msg.facilityPinInvalid);
+    expect(bad.json().errMsg).toContain(CatalogMsg.facilityPinInvalid);
     const events = await t.ctx.db.select().from(staffAuditEvents).where(eq(staffAuditEvents.kind, 'facility.pin_set'));
     expect(events.map((e) => e.detail)).toEqual([{ facilityId: 101 }]);
   });
@@ -91,7 +91,7 @@ describe('facilities', () => {
     const b = await couponBooking();
     expect((await staffPost('/api/admin/facilities/101/disable')).statusCode).toBe(200);
     const refused = await use(b, '2468');
-    expect(refused.body.errMsg).toBe(Msg.couponFacilityDisabled);
+    expect(refused.body.errMsg).toBe(CatalogMsg.couponFacilityDisabled);
     expect((await staffPost('/api/admin/facilities/101/enable')).statusCode).toBe(200);
     expect((await use(b, '2468')).body.errcd).toBe('000');
     expect((await staffPost('/api/admin/facilities/999/disable')).statusCode).toBe(404);

@@ -4,7 +4,7 @@
  * Every change is a staff audit event (who, what, when).
  */
 import type { FacilityRow, UsageRow } from '@tabi/contract/admin-catalog';
-import { Msg } from '@tabi/contract/messages';
+import { CatalogMsg } from '@tabi/contract/messages';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { rowsOf } from '../../db/client.ts';
@@ -39,7 +39,7 @@ export async function listFacilities(ctx: AppContext): Promise<FacilityRow[]> {
 
 async function existing(ctx: AppContext, id: number): Promise<void> {
   const [row] = await ctx.db.select({ id: facilities.id }).from(facilities).where(eq(facilities.id, id));
-  if (!row) throw AppError.notFound(Msg.facilityNotFound);
+  if (!row) throw AppError.notFound(CatalogMsg.facilityNotFound);
 }
 
 export async function setPin(ctx: AppContext, staff: StaffPrincipal, id: number, pin: string): Promise<void> {

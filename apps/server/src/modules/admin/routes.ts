@@ -20,7 +20,7 @@ import {
   updateOptionRequest,
   usageQuery,
 } from '@tabi/contract/admin-catalog';
-import { Msg } from '@tabi/contract/messages';
+import { CatalogMsg } from '@tabi/contract/messages';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError, parseInput } from '../../errors.ts';
@@ -155,7 +155,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
 
   app.get('/options/:opcd/preview', admin, async (request) => {
     const preview = await catalogService(ctx).preview(opcdOf(request));
-    if (!preview) throw AppError.notFound(Msg.catalogNotFound);
+    if (!preview) throw AppError.notFound(CatalogMsg.catalogNotFound);
     return ok(preview);
   });
 

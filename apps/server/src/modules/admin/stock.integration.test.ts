@@ -6,7 +6,7 @@
 import { STAFF_COOKIE } from '@tabi/contract/admin';
 import type { StockMonth } from '@tabi/contract/admin-catalog';
 import { optionDetailResponse } from '@tabi/contract/catalog';
-import { Msg, stockBelowHeld, stockBelowZero } from '@tabi/contract/messages';
+import { CatalogMsg, stockBelowHeld, stockBelowZero } from '@tabi/contract/messages';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
@@ -192,11 +192,11 @@ describe('bulk edit', () => {
   });
 
   it.each([
-    ['outside the validity', { from: '2026-10-01', to: '2026-10-31' }, Msg.stockOutsidePeriod],
-    ['without a weekday', { weekdays: [] }, Msg.stockWeekdaysRequired],
-    ['with nothing to change', { stock: null, prices: null }, Msg.stockNothingToDo],
-    ['opening days without prices', { from: '2027-01-04', to: '2027-01-04' }, Msg.stockPricesNeeded],
-    ['matching no day', { from: '2027-01-04', to: '2027-01-04', weekdays: [0] }, Msg.stockNoDays],
+    ['outside the validity', { from: '2026-10-01', to: '2026-10-31' }, CatalogMsg.stockOutsidePeriod],
+    ['without a weekday', { weekdays: [] }, CatalogMsg.stockWeekdaysRequired],
+    ['with nothing to change', { stock: null, prices: null }, CatalogMsg.stockNothingToDo],
+    ['opening days without prices', { from: '2027-01-04', to: '2027-01-04' }, CatalogMsg.stockPricesNeeded],
+    ['matching no day', { from: '2027-01-04', to: '2027-01-04', weekdays: [0] }, CatalogMsg.stockNoDays],
   ])('refuses a range %s', async (_name, change, msg) => {
     const res = await edit(OP, {
       from: '2026-12-01',

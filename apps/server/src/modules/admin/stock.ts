@@ -10,7 +10,7 @@
 import { type StockDay, type StockEditRequest, type StockMonth, stockEditRequest } from '@tabi/contract/admin-catalog';
 import { ErrCd } from '@tabi/contract/constants';
 import { addDays } from '@tabi/contract/dates';
-import { Msg, stockBelowHeld, stockBelowZero } from '@tabi/contract/messages';
+import { CatalogMsg, Msg, stockBelowHeld, stockBelowZero } from '@tabi/contract/messages';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { type DbOrTx, rowsOf } from '../../db/client.ts';
@@ -104,7 +104,7 @@ async function periodOf(db: DbOrTx, opcd: string) {
     .select({ opcd: options.opcd, webname: options.webname, useFrom: options.useFrom, useTo: options.useTo })
     .from(options)
     .where(eq(options.opcd, opcd));
-  if (!row) throw AppError.notFound(Msg.catalogNotFound);
+  if (!row) throw AppError.notFound(CatalogMsg.catalogNotFound);
   return row;
 }
 
@@ -159,13 +159,13 @@ export async function editStock(
   const edit: StockEditRequest = parseInput(stockEditRequest, raw);
   const option = await periodOf(ctx.db, opcd);
   if (edit.from < option.useFrom || edit.to > option.useTo) {
-    throw new AppError(ErrCd.generic, Msg.stockOutsidePeriod, 422);
+    throw new AppError(ErrCd.generic, CatalogMsg.stockOutsidePeriod, 422);
   }
   const all = isoDays(edit.from, edit.to);
-  if (all.length > 400) throw new AppError(ErrCd.generic, Msg.stockRangeTooLong, 422);
+  if (all.length > 400) throw new AppError(ErrCd.generic, CatalogMsg.stockRangeTooLong, 422);
   const weekdays = new Set(edit.weekdays);
   const days = all.filter((d) => weekdays.has(weekdayOf(d)));
-  if (days.length === 0) throw new AppError(ErrCd.generic, Msg.stockNoDays, 422);
+  if (days.length === 0) throw new AppError(ErrCd.generic, CatalogMsg.stockNoDays, 422);
   const list = sql.join(
     days.map((d) => sql`${d}::date`),
     sql`, `,
@@ -180,7 +180,7 @@ export async function editStock(
     const missing = before.filter((d) => !d.open);
     const { stock: change, prices } = edit;
     if (missing.length > 0 && change !== null && change.mode !== 'close' && prices === null) {
-      throw new AppError(ErrCd.generic, `${Msg.stockPricesNeeded}（${slash(missing[0]?.date ?? '')}）`, 422);
+      throw new AppError(ErrCd.generic, `${CatalogMsg.stockPricesNeeded}（${slash(missing[0]?.date ?? '')}）`, 422);
     }
 
     const left = new Map<string, number>();

@@ -11,7 +11,7 @@ import {
   TRAVEL_KUBUN_LABEL,
 } from '@tabi/contract/admin-catalog';
 import { EXTENDED_FIELD_NAMES, FROMSPOTS, RENTAL_CODES } from '@tabi/contract/constants';
-import { Msg } from '@tabi/contract/messages';
+import { CatalogMsg } from '@tabi/contract/messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -105,7 +105,7 @@ function OptionForm({ masters, record }: { masters: CatalogMasters; record: Admi
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const problems = problemsOf(draft);
-    if (!record && !OPCD_PATTERN.test(newCode)) problems.opcd = Msg.catalogOpcdInvalid;
+    if (!record && !OPCD_PATTERN.test(newCode)) problems.opcd = CatalogMsg.catalogOpcdInvalid;
     setShown(problems);
     setFormError('');
     if (Object.keys(problems).length > 0) {
