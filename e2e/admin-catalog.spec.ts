@@ -122,6 +122,7 @@ test('an admin creates an option, opens dates with prices and publishes it; a vi
 
   await page.goto(`/admin/options/${opcd}/preview`);
   await expect(page.getByRole('heading', { level: 1, name: '【E2E】隅田川 朝さんぽツアー' })).toBeVisible();
+  await expectNoSeriousA11yIssues(page);
   await shoot(page, 'preview');
   await page.getByRole('link', { name: '← 商品編集へ戻る' }).click();
   await page.getByRole('button', { name: '公開する' }).click();
