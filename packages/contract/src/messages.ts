@@ -183,3 +183,47 @@ export function couponLocked(minutes: number): string {
 export function unpaidSeatsCapped(max: number): string {
   return `お支払いがお済みでないご予約の人数が上限（${max}名）に達しています。先にお支払いを完了していただくか、時間をおいて再度お試しください。`;
 }
+
+/** 在庫・料金カレンダー: capacity may not go below the seats live bookings hold on a day (YYYY/MM/DD). */
+export function stockBelowHeld(day: string, held: number, asked: number): string {
+  return `${day}は予約で${held}席が使われているため、在庫を${asked}席にはできません（${held}席以上にしてください）。`;
+}
+
+export function stockBelowZero(day: string, left: number, remove: number): string {
+  return `${day}の残席は${left}席のため、${remove}席減らすことはできません。`;
+}
+
+/**
+ * The console's catalog (issue 13): kept out of `Msg` so that not a byte reaches the customer pages' initial
+ * JavaScript (only the server and the lazily loaded console import it).
+ */
+export const CatalogMsg = {
+  catalogOpcdInvalid: '商品コードは英大文字と数字の2〜20文字で入力してください。',
+  catalogOpcdTaken: 'この商品コードはすでに使われています。',
+  catalogNameRequired: '商品名を入力してください。',
+  catalogRegionRequired: '方面・地域・市区町村を選択してください。',
+  catalogRegionMismatch: '方面・地域・市区町村の組み合わせが正しくありません。',
+  catalogKeywordUnknown: '登録されていないキーワードが含まれています。',
+  catalogFacilityUnknown: '登録されていない施設です。',
+  catalogFacilityNeeded: 'クーポン商品では利用施設を選択してください。',
+  catalogDateInvalid: '日付はYYYY-MM-DD形式で入力してください。',
+  catalogPeriodReversed: '販売終了日は販売開始日以降の日付にしてください。',
+  catalogAgeMaxNeeded: 'この年齢区分を受け付ける場合は上限年齢も入力してください。',
+  catalogAgeReversed: '下限年齢は上限年齢以下にしてください。',
+  catalogAgeOverlap: '年齢区分の範囲が他の区分と重なっています。',
+  catalogPeopleReversed: '最大人数は最小人数以上にしてください。',
+  catalogCoordinatesPair: '緯度と経度は両方入力するか、両方空欄にしてください。',
+  catalogDuplicate: '同じ項目が重複しています。',
+  catalogTiersOrder: 'キャンセル規定は日数の多い順に、料率が下がらないように並べてください。',
+  catalogNotFound: 'ご指定の商品が見つかりません。',
+  stockWeekdaysRequired: '曜日を1つ以上選択してください。',
+  stockNothingToDo: '在庫か料金のどちらかを指定してください。',
+  stockOutsidePeriod: '販売期間外の日が含まれています。期間内の日付を指定してください。',
+  stockRangeTooLong: '一度に変更できるのは400日までです。',
+  stockNoDays: '指定した期間・曜日に当てはまる日がありません。',
+  stockPricesNeeded: '在庫が未登録の日があります。料金もあわせて指定してください。',
+  couponFacilityDisabled: 'この施設では現在クーポンをご利用いただけません。施設のスタッフにお問い合わせください。',
+  facilityPinInvalid: '暗証番号は4〜8桁の数字で入力してください。',
+  facilityNotFound: 'ご指定の施設が見つかりません。',
+  catalogAdminOnly: '商品の編集は管理者のみ行えます。',
+} as const;

@@ -63,6 +63,8 @@ export const facilities = pgTable('facilities', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
   pinHash: text('pin_hash').notNull(),
+  /** A disabled facility takes no coupon (its PIN is not checked). */
+  disabled: boolean('disabled').notNull().default(false),
 });
 
 /** One tier of a cancellation policy: from `daysBefore` days before the use date on, `percent` is charged. */
@@ -124,8 +126,32 @@ export const options = pgTable(
     facilityId: integer('facility_id').references(() => facilities.id),
     cancelPolicy: jsonb('cancel_policy').$type<CancelTier[]>(),
     sort: integer('sort').notNull().default(0),
+    /** A draft (false) is seen only by staff: no public call lists, shows, prices or books it. */
+    published: boolean('published').notNull().default(true),
   },
   (t) => [index('options_region_idx').on(t.homencd, t.areacd, t.citycd)],
+);
+
+/**
+ * Append-only record of every catalog change made in the console (options are not bookings, so not
+ * booking_events): who, what, when, and the changed fields before and after.
+ */
+export const catalogEvents = pgTable(
+  'catalog_events',
+  {
+    id: serial('id').primaryKey(),
+    at: tz('at').notNull(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staffAccounts.id),
+    opcd: text('opcd')
+      .notNull()
+      .references(() => options.opcd),
+    kind: text('kind').notNull(),
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+  },
+  (t) => [index('catalog_events_opcd_idx').on(t.opcd, t.at)],
 );
 
 export const optionImages = pgTable(

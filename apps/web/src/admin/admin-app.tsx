@@ -4,10 +4,15 @@ import { AdminShell } from './components/admin-shell.tsx';
 import { BookingDetailPage } from './pages/booking-detail-page.tsx';
 import { BookingsPage } from './pages/bookings-page.tsx';
 import { DashboardPage } from './pages/dashboard-page.tsx';
+import { FacilitiesPage } from './pages/facilities-page.tsx';
 import { LoginPage } from './pages/login-page.tsx';
 import { MailsPage } from './pages/mails-page.tsx';
 import { ManifestPage } from './pages/manifest-page.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
+import { OptionEditPage } from './pages/option-edit-page.tsx';
+import { OptionPreviewPage } from './pages/option-preview-page.tsx';
+import { OptionStockPage } from './pages/option-stock-page.tsx';
+import { OptionsPage } from './pages/options-page.tsx';
 import { PasswordPage } from './pages/password-page.tsx';
 import { StaffPage } from './pages/staff-page.tsx';
 import { SecurityPage, TotpSignInPage } from './pages/totp-page.tsx';
@@ -20,6 +25,8 @@ const SHELL_PAGES: Record<string, ComponentType> = {
   mails: MailsPage,
   manifest: ManifestPage,
   staff: StaffPage,
+  options: OptionsPage,
+  facilities: FacilitiesPage,
   password: PasswordPage,
   security: SecurityPage,
 };
@@ -34,7 +41,7 @@ export function Component() {
   const sub = pathname.replace(/^\/admin\/?/, '').replace(/\/+$/, '');
   if (sub === 'login') return <Frame Page={LoginPage} />;
   if (sub === 'totp') return <Frame Page={TotpSignInPage} />;
-  const Page = /^bookings\/[^/]+$/.test(sub) ? BookingDetailPage : (SHELL_PAGES[sub] ?? NotFoundPage);
+  const Page = pageOf(sub);
   return (
     <div className="adm" lang="ja">
       <AdminShell>
@@ -42,6 +49,14 @@ export function Component() {
       </AdminShell>
     </div>
   );
+}
+
+function pageOf(sub: string): ComponentType {
+  if (/^bookings\/[^/]+$/.test(sub)) return BookingDetailPage;
+  if (/^options\/[^/]+\/preview$/.test(sub)) return OptionPreviewPage;
+  if (/^options\/[^/]+\/stock$/.test(sub)) return OptionStockPage;
+  if (/^options\/[^/]+$/.test(sub)) return OptionEditPage;
+  return SHELL_PAGES[sub] ?? NotFoundPage;
 }
 
 function Frame({ Page }: { Page: ComponentType }) {

@@ -101,6 +101,25 @@ const CALLS: StaffCall[] = [
   { method: 'POST', url: '/api/admin/bookings/AA100001/reconcile', role: 'operator' },
   { method: 'GET', url: '/api/admin/manifest', role: 'operator' },
   { method: 'GET', url: '/api/admin/manifest.csv', role: 'operator' },
+  // 商品一覧 / 商品編集 (issue 13): the catalog is the admin's alone; an operator may neither read nor edit it.
+  { method: 'GET', url: '/api/admin/options/catalog', role: 'admin' },
+  { method: 'GET', url: '/api/admin/options/masters', role: 'admin' },
+  { method: 'GET', url: '/api/admin/options/OP0001', role: 'admin' },
+  { method: 'GET', url: '/api/admin/options/OP0001/preview', role: 'admin' },
+  { method: 'POST', url: '/api/admin/options', payload: { opcd: 'x' }, role: 'admin', allowedStatus: 422 },
+  { method: 'POST', url: '/api/admin/options/OP0001', payload: { option: {} }, role: 'admin', allowedStatus: 422 },
+  { method: 'POST', url: '/api/admin/options/OP0001/publish', role: 'admin' },
+  { method: 'POST', url: '/api/admin/options/NOPE01/unpublish', role: 'admin', allowedStatus: 404 },
+  { method: 'GET', url: '/api/admin/options/OP0001/stock?month=2026-12', role: 'admin' },
+  { method: 'POST', url: '/api/admin/options/OP0001/stock', payload: {}, role: 'admin', allowedStatus: 422 },
+  // 施設とクーポン (issue 13): admin only.
+  { method: 'GET', url: '/api/admin/facilities', role: 'admin' },
+  { method: 'POST', url: '/api/admin/facilities/1/pin', payload: { pin: 'x' }, role: 'admin', allowedStatus: 422 },
+  { method: 'POST', url: '/api/admin/facilities/999/disable', role: 'admin', allowedStatus: 404 },
+  { method: 'POST', url: '/api/admin/facilities/999/enable', role: 'admin', allowedStatus: 404 },
+  { method: 'POST', url: '/api/admin/coupons/AA100011/clear-lock', role: 'admin' },
+  { method: 'GET', url: '/api/admin/facilities/usage?month=2026-11', role: 'admin' },
+  { method: 'GET', url: '/api/admin/facilities/usage.csv?month=2026-11', role: 'admin' },
 ];
 
 async function callAs(who: Who, call: StaffCall) {

@@ -77,7 +77,8 @@ export async function placeBooking(
   origin: string | null,
 ): Promise<{ rsvno: string; at: Date }> {
   const option = await repo.findOption(ctx.db, input.opcd);
-  if (!option) throw AppError.notFound(Msg.optionNotFound);
+  // A draft (DESIGN §11 catalog) is never booked: it is as unknown to a visitor as a missing option.
+  if (!option || !option.published) throw AppError.notFound(Msg.optionNotFound);
   if (option.isCoupon) throw new AppError(ErrCd.generic, Msg.optionNotBookable, 422);
 
   const plan = planBooking(input, option, todayIn(ctx.clock));

@@ -53,7 +53,7 @@ export interface ListRow {
 
 /** Listed options: not coupon-only, use period not over, and every filter given. */
 function listConditions(f: ListFilter, today: string): SQL {
-  const parts: SQL[] = [sql`not o.is_coupon`, sql`o.use_to >= ${today}::date`];
+  const parts: SQL[] = [sql`o.published`, sql`not o.is_coupon`, sql`o.use_to >= ${today}::date`];
   if (f.homencd !== undefined) parts.push(sql`o.homencd = ${f.homencd}`);
   if (f.areacd !== undefined) parts.push(sql`o.areacd = ${f.areacd}`);
   if (f.citycd !== undefined) parts.push(sql`o.citycd = ${f.citycd}`);
@@ -150,8 +150,8 @@ export interface OptionCoreRow {
   keywords: KeywordRow[];
 }
 
-/** An option with its names, images and keywords (everything but stock). */
-export async function findOptionCore(db: DbOrTx, opcd: string): Promise<OptionCoreRow | undefined> {
+/** An option with its names, images and keywords (everything but stock); drafts only for a staff preview. */
+export async function findOptionCore(db: DbOrTx, opcd: string, withDrafts = false): Promise<OptionCoreRow | undefined> {
   const rows = await db
     .select({
       option: options,
@@ -167,7 +167,7 @@ export async function findOptionCore(db: DbOrTx, opcd: string): Promise<OptionCo
     .innerJoin(areas, eq(areas.areacd, options.areacd))
     .innerJoin(cities, eq(cities.citycd, options.citycd))
     .leftJoin(fromspots, eq(fromspots.fromspotcd, options.fromspotcd))
-    .where(eq(options.opcd, opcd))
+    .where(withDrafts ? eq(options.opcd, opcd) : and(eq(options.opcd, opcd), eq(options.published, true)))
     .limit(1);
   return rows[0];
 }
@@ -214,7 +214,7 @@ export async function optionUsePeriod(
   const rows = await db
     .select({ useFrom: options.useFrom, useTo: options.useTo })
     .from(options)
-    .where(eq(options.opcd, opcd))
+    .where(and(eq(options.opcd, opcd), eq(options.published, true)))
     .limit(1);
   return rows[0];
 }
@@ -234,7 +234,7 @@ export async function firstOptionOfPackage(
   return rows[0];
 }
 
-const listable = (today: string) => sql`not o.is_coupon and o.use_to >= ${today}::date`;
+const listable = (today: string) => sql`o.published and not o.is_coupon and o.use_to >= ${today}::date`;
 
 export async function regionsWithOptions(db: DbOrTx, today: string) {
   return db

@@ -198,6 +198,20 @@ export class CatalogService {
   }
 
   /**
+   * The public detail answer of an option as a visitor would get it once published, drafts included, for the
+   * console's preview (never cached: staff see their last edit).
+   */
+  async preview(opcd: string, usedate?: Ymd): Promise<OptionDetail | null> {
+    const row = await repo.findOptionCore(this.db, opcd, true);
+    if (!row) return null;
+    const core = toCore(row);
+    const today = this.today();
+    const month = monthStart(usedate ?? today);
+    const rows = await repo.stockBetween(this.db, opcd, ymdToIsoDate(month), ymdToIsoDate(monthEnd(month)));
+    return { ...core.detail, valueList: monthCalendar(month, rows, today, core.useFrom, core.useTo) };
+  }
+
+  /**
    * GET /option/{code}: the option with every day of the usedate's month (default: this month in Tokyo),
    * or, for a package code used on my page, the summary of its first option.
    */

@@ -29,6 +29,7 @@ function couponLines(db: DbOrTx) {
       lat: options.lat,
       lon: options.lon,
       pinHash: facilities.pinHash,
+      facilityDisabled: facilities.disabled,
     })
     .from(bookingOptions)
     .innerJoin(options, eq(options.opcd, bookingOptions.opcd))
@@ -144,4 +145,14 @@ export async function consume(db: DbOrTx, lineId: number, adult: number, child: 
     )
     .returning({ id: bookingOptions.id });
   return rows.length > 0;
+}
+
+/** Staff clear a booking's coupon lockout: its wrong PINs so far no longer count (kept, relabelled, for audit). */
+export async function clearBadPins(db: DbOrTx, rsvno: string): Promise<number> {
+  const rows = await db
+    .update(couponUses)
+    .set({ outcome: 'bad_pin_cleared' })
+    .where(and(eq(couponUses.rsvno, rsvno), eq(couponUses.outcome, 'bad_pin')))
+    .returning({ id: couponUses.id });
+  return rows.length;
 }

@@ -2,7 +2,7 @@ import { statusLabel } from '@tabi/contract/booking-rules';
 import { COUPON_LOCK_MINUTES, COUPON_PIN_MAX_FAILURES, ErrCd } from '@tabi/contract/constants';
 import type { CouponOption } from '@tabi/contract/coupon';
 import { formatYmd, isoDateToYmd, toTokyoIso } from '@tabi/contract/dates';
-import { couponLocked, couponNotToday, Msg } from '@tabi/contract/messages';
+import { CatalogMsg, couponLocked, couponNotToday, Msg } from '@tabi/contract/messages';
 import { todayIn } from '../../clock.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -150,6 +150,7 @@ export async function useCoupon(ctx: AppContext, input: CouponUseInput): Promise
     throw AppError.conflict(ErrCd.generic, Msg.couponOverRemaining);
   }
 
+  if (line.facilityDisabled) throw AppError.conflict(ErrCd.generic, CatalogMsg.couponFacilityDisabled);
   const attempt = await admitPinCheck(ctx, rsvno, {
     rsvno,
     opcd: line.opcd,

@@ -32,7 +32,13 @@ export function AdminShell({ children }: { children: ReactNode }) {
     { to: '/admin/bookings', label: '予約一覧' },
     { to: '/admin/manifest', label: '参加者名簿' },
     { to: '/admin/mails', label: 'メール' },
-    ...(staff.role === 'admin' ? [{ to: '/admin/staff', label: 'スタッフ' }] : []),
+    ...(staff.role === 'admin'
+      ? [
+          { to: '/admin/options', label: '商品' },
+          { to: '/admin/facilities', label: '施設とクーポン' },
+          { to: '/admin/staff', label: 'スタッフ' },
+        ]
+      : []),
   ];
   return (
     <div className="adm-shell">

@@ -1,0 +1,254 @@
+/**
+ * 在庫・料金カレンダー (issue 13): the month grid (left, held, sold, prices), the bulk edit by date range ×
+ * weekdays, capacity never below what live bookings hold (refused with the numbers), every change a catalog
+ * event, the public calendar showing it at once, and a capacity edit racing bookings with 0 oversold.
+ */
+import { STAFF_COOKIE } from '@tabi/contract/admin';
+import type { StockMonth } from '@tabi/contract/admin-catalog';
+import { optionDetailResponse } from '@tabi/contract/catalog';
+import { CatalogMsg, stockBelowHeld, stockBelowZero } from '@tabi/contract/messages';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/client.ts';
+import { bookingOptions, bookings, catalogEvents, stock } from '../../db/schema.ts';
+import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { ADULT_PRICE, bookingPayload, CHILD_PRICE, INFANT_PRICE, insertTestOption } from '../booking/test-fixtures.ts';
+import { insertStaff, signIn } from '../staff/test-fixtures.ts';
+
+let t: TestApp;
+let cookie: string;
+let adminId: number;
+let nextIp = 1;
+const OP = 'ST0001';
+const PRICES = { adultbaika: ADULT_PRICE, middlebaika: 6000, childbaika: CHILD_PRICE, infantbaika: INFANT_PRICE };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await insertTestOption(t.ctx.db, OP, { useFrom: '2026-11-01', useTo: '2027-12-31' });
+  await insertTestOption(t.ctx.db, 'ST0002', { useFrom: '2026-11-01', useTo: '2027-12-31' });
+  adminId = await insertStaff(t.ctx.db, { mail: 'stock-admin@example.jp', role: 'admin', totp: true });
+  cookie = await signIn(t, 'stock-admin@example.jp');
+}, 120_000);
+afterAll(async () => {
+  await t.close();
+});
+
+const edit = (opcd: string, payload: Record<string, unknown>) =>
+  t.request({ method: 'POST', url: `/api/admin/options/${opcd}/stock`, payload, cookies: { [STAFF_COOKIE]: cookie } });
+async function month(opcd: string, m: string): Promise<StockMonth> {
+  const res = await t.request({
+    method: 'GET',
+    url: `/api/admin/options/${opcd}/stock?month=${m}`,
+    cookies: { [STAFF_COOKIE]: cookie },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().response;
+}
+const dayOf = async (opcd: string, date: string) =>
+  (await month(opcd, date.slice(0, 7))).days.find((d) => d.date === date);
+const book = (opcd: string, ymd: string, adults: number) =>
+  t.request({
+    method: 'POST',
+    url: '/api/booking',
+    payload: bookingPayload(opcd, ymd, { adults }) as object,
+    remoteAddress: `10.7.${Math.floor(nextIp / 250)}.${(nextIp++ % 250) + 1}`,
+  });
+const publicLeft = async (opcd: string, ymd: string) =>
+  optionDetailResponse.parse((await t.request({ method: 'GET', url: `/api/option/${opcd}?usedate=${ymd}` })).json())
+    .response?.valueList[ymd]?.zaikozan;
+
+async function eventually(read: () => Promise<unknown>, expected: unknown, timeoutMs = 3_000) {
+  const deadline = Date.now() + timeoutMs;
+  let value = await read();
+  while (value !== expected && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 20));
+    value = await read();
+  }
+  expect(value).toBe(expected);
+}
+
+describe('bulk edit', () => {
+  it('opens the chosen weekdays of a range with their prices, and only those', async () => {
+    // December 2026: Saturdays and Sundays.
+    const res = await edit(OP, {
+      from: '2026-12-01',
+      to: '2026-12-31',
+      weekdays: [0, 6],
+      stock: { mode: 'set', seats: 10 },
+      prices: PRICES,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().response).toEqual({ days: 8 });
+    const dec = await month(OP, '2026-12');
+    expect(dec.days).toHaveLength(31);
+    const open = dec.days.filter((d) => d.open).map((d) => d.date);
+    expect(open).toEqual([
+      '2026-12-05',
+      '2026-12-06',
+      '2026-12-12',
+      '2026-12-13',
+      '2026-12-19',
+      '2026-12-20',
+      '2026-12-26',
+      '2026-12-27',
+    ]);
+    expect(dec.days.find((d) => d.date === '2026-12-05')).toMatchObject({
+      left: 10,
+      held: 0,
+      sold: 0,
+      ...PRICES,
+    });
+    const [event] = await t.ctx.db
+      .select()
+      .from(catalogEvents)
+      .where(and(eq(catalogEvents.opcd, OP), eq(catalogEvents.kind, 'stock.edited')));
+    expect(event?.staffId).toBe(adminId);
+    expect(event?.before).toMatchObject({ days: { '2026-12-05': null } });
+    expect(event?.after).toMatchObject({ days: { '2026-12-05': { left: 10, adultbaika: ADULT_PRICE } } });
+  });
+
+  it('shows seats held by unpaid bookings, and sets capacity as left = N − held', async () => {
+    const booked = await book(OP, '20261205', 3);
+    expect(booked.json().errcd, booked.body).toBe('000');
+    expect(await dayOf(OP, '2026-12-05')).toMatchObject({ left: 7, held: 3, sold: 0 });
+    // Paid: sold, not held.
+    await t.ctx.db.update(bookings).set({ statusPayment: 1 }).where(eq(bookings.rsvno, booked.json().response.rsvno));
+    expect(await dayOf(OP, '2026-12-05')).toMatchObject({ left: 7, held: 0, sold: 3 });
+
+    const res = await edit(OP, {
+      from: '2026-12-05',
+      to: '2026-12-05',
+      weekdays: [6],
+      stock: { mode: 'set', seats: 5 },
+      prices: null,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await dayOf(OP, '2026-12-05')).toMatchObject({ left: 2, sold: 3 });
+  });
+
+  it('refuses capacity below the seats bookings hold, with the numbers, and changes nothing', async () => {
+    const before = await month(OP, '2026-12');
+    const res = await edit(OP, {
+      from: '2026-12-01',
+      to: '2026-12-31',
+      weekdays: [0, 6],
+      stock: { mode: 'set', seats: 2 },
+      prices: null,
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().errMsg).toBe(stockBelowHeld('2026/12/05', 3, 2));
+    expect(await month(OP, '2026-12')).toEqual(before);
+  });
+
+  it('adds and removes seats, never below zero left', async () => {
+    const add = await edit(OP, {
+      from: '2026-12-12',
+      to: '2026-12-13',
+      weekdays: [0, 6],
+      stock: { mode: 'add', seats: 4 },
+      prices: null,
+    });
+    expect(add.statusCode, add.body).toBe(200);
+    expect((await dayOf(OP, '2026-12-12'))?.left).toBe(14);
+    const remove = await edit(OP, {
+      from: '2026-12-05',
+      to: '2026-12-06',
+      weekdays: [0, 6],
+      stock: { mode: 'add', seats: -3 },
+      prices: null,
+    });
+    expect(remove.statusCode).toBe(409);
+    expect(remove.json().errMsg).toBe(stockBelowZero('2026/12/05', 2, 3));
+    expect((await dayOf(OP, '2026-12-06'))?.left).toBe(10);
+  });
+
+  it('closes days (bookings keep their seats) and sets prices, and the public calendar shows it at once', async () => {
+    expect(await publicLeft(OP, '20261206')).toBe('10');
+    const res = await edit(OP, {
+      from: '2026-12-06',
+      to: '2026-12-06',
+      weekdays: [0],
+      stock: { mode: 'close' },
+      prices: null,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await eventually(() => publicLeft(OP, '20261206'), '0');
+    const priced = await edit(OP, {
+      from: '2026-12-12',
+      to: '2026-12-12',
+      weekdays: [6],
+      stock: null,
+      prices: { ...PRICES, adultbaika: 9900 },
+    });
+    expect(priced.statusCode, priced.body).toBe(200);
+    expect(await dayOf(OP, '2026-12-12')).toMatchObject({ left: 14, adultbaika: 9900 });
+    await eventually(
+      async () =>
+        optionDetailResponse.parse(
+          (await t.request({ method: 'GET', url: `/api/option/${OP}?usedate=20261212` })).json(),
+        ).response?.valueList['20261212']?.adultbaika,
+      '9900',
+    );
+  });
+
+  it.each([
+    ['outside the validity', { from: '2026-10-01', to: '2026-10-31' }, CatalogMsg.stockOutsidePeriod],
+    ['without a weekday', { weekdays: [] }, CatalogMsg.stockWeekdaysRequired],
+    ['with nothing to change', { stock: null, prices: null }, CatalogMsg.stockNothingToDo],
+    ['opening days without prices', { from: '2027-01-04', to: '2027-01-04' }, CatalogMsg.stockPricesNeeded],
+    ['matching no day', { from: '2027-01-04', to: '2027-01-04', weekdays: [0] }, CatalogMsg.stockNoDays],
+  ])('refuses a range %s', async (_name, change, msg) => {
+    const res = await edit(OP, {
+      from: '2026-12-01',
+      to: '2026-12-31',
+      weekdays: [1],
+      stock: { mode: 'set', seats: 3 },
+      prices: null,
+      ...change,
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    expect(res.json().errMsg).toContain(msg);
+  });
+});
+
+describe('a capacity edit racing bookings', () => {
+  it('never sells a seat twice: left + seats held is exactly the capacity set, or the edit is refused', async () => {
+    const day = '2027-02-06';
+    const ymd = '20270206';
+    await edit('ST0002', { from: day, to: day, weekdays: [6], stock: { mode: 'set', seats: 30 }, prices: PRICES });
+    const results: { status: number }[] = [];
+    const bookingsAtOnce = Array.from({ length: 24 }, () => book('ST0002', ymd, 1));
+    const edits = [12, 20, 15].map((seats, i) =>
+      new Promise((r) => setTimeout(r, 5 * i)).then(() =>
+        edit('ST0002', { from: day, to: day, weekdays: [6], stock: { mode: 'set', seats }, prices: null }),
+      ),
+    );
+    const settled = await Promise.all([...bookingsAtOnce, ...edits]);
+    for (const r of settled) results.push({ status: r.statusCode });
+    expect(results.every((r) => r.status < 500)).toBe(true);
+
+    const [row] = await t.ctx.db
+      .select({ left: stock.zaikozan })
+      .from(stock)
+      .where(and(eq(stock.opcd, 'ST0002'), eq(stock.usedate, day)));
+    const [taken] = rowsOf<{ seats: number | string }>(
+      await t.ctx.db.execute(sql`select coalesce(sum(bo.seats), 0) as seats from ${bookingOptions} bo
+        join ${bookings} b on b.rsvno = bo.rsvno where bo.opcd = 'ST0002' and bo.usedate = ${day} and b.status <> 4`),
+    );
+    const held = Number(taken?.seats);
+    const capacity = (row?.left ?? 0) + held;
+    // The capacity is the one the last successful edit set (or the first 30 if every edit was refused).
+    const events = await t.ctx.db
+      .select()
+      .from(catalogEvents)
+      .where(and(eq(catalogEvents.opcd, 'ST0002'), ne(catalogEvents.id, 0)))
+      .orderBy(asc(catalogEvents.id));
+    const last = events.at(-1)?.after as { edit: { stock: { seats: number } } };
+    expect(capacity).toBe(last.edit.stock.seats);
+    expect(held).toBeLessThanOrEqual(capacity);
+    expect(row?.left).toBeGreaterThanOrEqual(0);
+    const sold = settled.filter((r, i) => i < 24 && r.json().errcd === '000').length;
+    expect(sold).toBe(held);
+  });
+});

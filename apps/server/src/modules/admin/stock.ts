@@ -1,0 +1,252 @@
+/**
+ * 在庫・料金カレンダー (issue 13, admin only): an option's month with seats left, held and sold, and the bulk
+ * edit of stock and prices. `stock.zaikozan` is the seats LEFT: bookings take seats from it (DESIGN §5). A
+ * day's capacity is left + the seats live bookings hold, so "capacity N" writes left = N − held, and never
+ * below what bookings hold. The edit locks the days' stock rows first (the order bookings lock them in), then
+ * reads the seats bookings hold with a fresh snapshot and writes: a booking racing it either committed before
+ * the lock (and is counted) or waits for the edit and takes its seats from the new number. Every change is a
+ * catalog event; the stock trigger notifies every instance's calendar cache (ADR 0015).
+ */
+import { type StockDay, type StockEditRequest, type StockMonth, stockEditRequest } from '@tabi/contract/admin-catalog';
+import { ErrCd } from '@tabi/contract/constants';
+import { addDays } from '@tabi/contract/dates';
+import { CatalogMsg, Msg, stockBelowHeld, stockBelowZero } from '@tabi/contract/messages';
+import { eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { type DbOrTx, rowsOf } from '../../db/client.ts';
+import { options } from '../../db/schema.ts';
+import { AppError, parseInput } from '../../errors.ts';
+import type { StaffPrincipal } from '../staff/service.ts';
+import { recordCatalogEvent } from './catalog.ts';
+
+interface DayRow {
+  date: string;
+  open: boolean;
+  left: number;
+  held: number;
+  sold: number;
+  adultbaika: number;
+  middlebaika: number;
+  childbaika: number;
+  infantbaika: number;
+}
+
+const slash = (iso: string) => iso.replaceAll('-', '/');
+
+function isoDays(from: string, to: string): string[] {
+  const out: string[] = [];
+  let ymd = from.replaceAll('-', '');
+  const last = to.replaceAll('-', '');
+  while (ymd <= last) {
+    out.push(`${ymd.slice(0, 4)}-${ymd.slice(4, 6)}-${ymd.slice(6, 8)}`);
+    ymd = addDays(ymd, 1);
+  }
+  return out;
+}
+
+function weekdayOf(iso: string): number {
+  return new Date(`${iso}T00:00:00Z`).getUTCDay();
+}
+
+/** Stock rows and the seats live bookings hold (unpaid or requested) and have paid for, per day. */
+async function daysOf(db: DbOrTx, opcd: string, days: string[]): Promise<Map<string, DayRow>> {
+  if (days.length === 0) return new Map();
+  const list = sql.join(
+    days.map((d) => sql`${d}::date`),
+    sql`, `,
+  );
+  const rows = rowsOf<{
+    date: string;
+    open: boolean;
+    seats_left: number | null;
+    held: number | string;
+    sold: number | string;
+    adultbaika: number | null;
+    middlebaika: number | null;
+    childbaika: number | null;
+    infantbaika: number | null;
+  }>(
+    await db.execute(sql`
+      with d(usedate) as (select unnest(array[${list}]))
+      select to_char(d.usedate, 'YYYY-MM-DD') as date, s.opcd is not null as open, s.zaikozan as seats_left,
+        s.adultbaika, s.middlebaika, s.childbaika, s.infantbaika,
+        coalesce(b.held, 0) as held, coalesce(b.sold, 0) as sold
+      from d
+      left join stock s on s.opcd = ${opcd} and s.usedate = d.usedate
+      left join lateral (
+        select sum(bo.seats) filter (where bk.status_payment = 0) as held,
+               sum(bo.seats) filter (where bk.status_payment = 1) as sold
+        from booking_options bo join bookings bk on bk.rsvno = bo.rsvno
+        where bo.opcd = ${opcd} and bo.usedate = d.usedate and bk.status <> 4
+      ) b on true
+      order by d.usedate`),
+  );
+  return new Map(
+    rows.map((r) => [
+      r.date,
+      {
+        date: r.date,
+        open: r.open,
+        left: Number(r.seats_left ?? 0),
+        held: Number(r.held),
+        sold: Number(r.sold),
+        adultbaika: Number(r.adultbaika ?? 0),
+        middlebaika: Number(r.middlebaika ?? 0),
+        childbaika: Number(r.childbaika ?? 0),
+        infantbaika: Number(r.infantbaika ?? 0),
+      },
+    ]),
+  );
+}
+
+async function periodOf(db: DbOrTx, opcd: string) {
+  const [row] = await db
+    .select({ opcd: options.opcd, webname: options.webname, useFrom: options.useFrom, useTo: options.useTo })
+    .from(options)
+    .where(eq(options.opcd, opcd));
+  if (!row) throw AppError.notFound(CatalogMsg.catalogNotFound);
+  return row;
+}
+
+export async function stockMonth(ctx: AppContext, opcd: string, month: string): Promise<StockMonth> {
+  const option = await periodOf(ctx.db, opcd);
+  const first = `${month}-01`;
+  const next = new Date(`${first}T00:00:00Z`);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  next.setUTCDate(0);
+  const days = isoDays(first, next.toISOString().slice(0, 10));
+  const rows = await daysOf(ctx.db, opcd, days);
+  return {
+    ...option,
+    month,
+    days: days.map((d): StockDay => rows.get(d) ?? emptyDay(d)),
+  };
+}
+
+function emptyDay(date: string): StockDay {
+  return { date, open: false, left: 0, held: 0, sold: 0, adultbaika: 0, middlebaika: 0, childbaika: 0, infantbaika: 0 };
+}
+
+type Snapshot = Record<
+  string,
+  { left: number; adultbaika: number; middlebaika: number; childbaika: number; infantbaika: number } | null
+>;
+
+function snapshot(rows: DayRow[]): Snapshot {
+  return Object.fromEntries(
+    rows.map((r) => [
+      r.date,
+      r.open
+        ? {
+            left: r.left,
+            adultbaika: r.adultbaika,
+            middlebaika: r.middlebaika,
+            childbaika: r.childbaika,
+            infantbaika: r.infantbaika,
+          }
+        : null,
+    ]),
+  );
+}
+
+/** The bulk edit, all days or none. Answers how many days were changed. */
+export async function editStock(
+  ctx: AppContext,
+  staff: StaffPrincipal,
+  opcd: string,
+  raw: unknown,
+): Promise<{ days: number }> {
+  const edit: StockEditRequest = parseInput(stockEditRequest, raw);
+  const option = await periodOf(ctx.db, opcd);
+  if (edit.from < option.useFrom || edit.to > option.useTo) {
+    throw new AppError(ErrCd.generic, CatalogMsg.stockOutsidePeriod, 422);
+  }
+  const all = isoDays(edit.from, edit.to);
+  if (all.length > 400) throw new AppError(ErrCd.generic, CatalogMsg.stockRangeTooLong, 422);
+  const weekdays = new Set(edit.weekdays);
+  const days = all.filter((d) => weekdays.has(weekdayOf(d)));
+  if (days.length === 0) throw new AppError(ErrCd.generic, CatalogMsg.stockNoDays, 422);
+  const list = sql.join(
+    days.map((d) => sql`${d}::date`),
+    sql`, `,
+  );
+
+  await ctx.db.transaction(async (tx) => {
+    // Lock the days' rows in date order (as bookings take them); from here no seat moves on these days.
+    await tx.execute(
+      sql`select 1 from stock where opcd = ${opcd} and usedate in (${list}) order by usedate for update`,
+    );
+    const before = [...(await daysOf(tx, opcd, days)).values()];
+    const missing = before.filter((d) => !d.open);
+    const { stock: change, prices } = edit;
+    if (missing.length > 0 && change !== null && change.mode !== 'close' && prices === null) {
+      throw new AppError(ErrCd.generic, `${CatalogMsg.stockPricesNeeded}（${slash(missing[0]?.date ?? '')}）`, 422);
+    }
+
+    const left = new Map<string, number>();
+    for (const d of before) {
+      const taken = d.held + d.sold;
+      if (change?.mode === 'set') {
+        if (change.seats < taken) {
+          throw AppError.conflict(ErrCd.noStock, stockBelowHeld(slash(d.date), taken, change.seats));
+        }
+        left.set(d.date, change.seats - taken);
+      } else if (change?.mode === 'add') {
+        if (d.left + change.seats < 0) {
+          throw AppError.conflict(ErrCd.noStock, stockBelowZero(slash(d.date), d.left, -change.seats));
+        }
+        left.set(d.date, d.left + change.seats);
+      } else if (change?.mode === 'close') {
+        left.set(d.date, 0);
+      }
+    }
+
+    // Days without a row are put on sale only with their prices (without them they stay off sale).
+    const toCreate = missing;
+    if (prices !== null && toCreate.length > 0) {
+      await tx.execute(sql`
+        insert into stock (opcd, usedate, zaikozan, adultbaika, middlebaika, childbaika, infantbaika)
+        select ${opcd}, v.usedate, v.seats_left, ${prices.adultbaika}, ${prices.middlebaika}, ${prices.childbaika},
+          ${prices.infantbaika}
+        from (values ${sql.join(
+          toCreate.map((d) => sql`(${d.date}::date, ${left.get(d.date) ?? 0}::int)`),
+          sql`, `,
+        )}) as v(usedate, seats_left)
+        on conflict do nothing`);
+    }
+    const existing = before.filter((d) => d.open);
+    if (existing.length > 0 && (left.size > 0 || prices !== null)) {
+      const values = sql.join(
+        existing.map((d) => sql`(${d.date}::date, ${left.get(d.date) ?? d.left}::int)`),
+        sql`, `,
+      );
+      const priceSet =
+        prices === null
+          ? sql``
+          : sql`, adultbaika = ${prices.adultbaika}, middlebaika = ${prices.middlebaika},
+              childbaika = ${prices.childbaika}, infantbaika = ${prices.infantbaika}`;
+      // Conditional to the last: the CHECK (zaikozan >= 0) and `v.seats_left >= 0` refuse what the reads above missed.
+      const updated = await tx.execute(sql`
+        update stock s set zaikozan = v.seats_left ${priceSet}
+        from (values ${values}) as v(usedate, seats_left)
+        where s.opcd = ${opcd} and s.usedate = v.usedate and v.seats_left >= 0
+        returning s.usedate`);
+      if (rowsOf(updated).length !== existing.length) throw AppError.conflict(ErrCd.noStock, Msg.noStock);
+    }
+
+    const after = [...(await daysOf(tx, opcd, days)).values()];
+    await recordCatalogEvent(
+      tx,
+      ctx,
+      staff,
+      opcd,
+      'stock.edited',
+      { days: snapshot(before) },
+      {
+        edit,
+        days: snapshot(after),
+      },
+    );
+  });
+  return { days: days.length };
+}

@@ -1,0 +1,188 @@
+/** 商品編集's form state: every input as typed, turned into the contract's option input (and back). */
+import { type CancelTierInput, type OptionFields, type OptionInput, optionInput } from '@tabi/contract/admin-catalog';
+
+type NumberKey =
+  | 'facilityId'
+  | 'adultAgeMin'
+  | 'adultAgeMax'
+  | 'middleAgeMin'
+  | 'middleAgeMax'
+  | 'childAgeMin'
+  | 'childAgeMax'
+  | 'infantAgeMin'
+  | 'infantAgeMax'
+  | 'minPeople'
+  | 'maxPeople'
+  | 'lat'
+  | 'lon'
+  | 'sort';
+type NullableTextKey =
+  | 'fromspotcd'
+  | 'serviceno'
+  | 'departurePoint'
+  | 'departureTime'
+  | 'arrivalPoint'
+  | 'arrivalTime'
+  | 'exIssueMethod'
+  | 'meetpoint';
+
+export const NUMBER_KEYS: readonly NumberKey[] = [
+  'facilityId',
+  'adultAgeMin',
+  'adultAgeMax',
+  'middleAgeMin',
+  'middleAgeMax',
+  'childAgeMin',
+  'childAgeMax',
+  'infantAgeMin',
+  'infantAgeMax',
+  'minPeople',
+  'maxPeople',
+  'lat',
+  'lon',
+  'sort',
+];
+const NULLABLE_TEXT_KEYS: readonly NullableTextKey[] = [
+  'fromspotcd',
+  'serviceno',
+  'departurePoint',
+  'departureTime',
+  'arrivalPoint',
+  'arrivalTime',
+  'exIssueMethod',
+  'meetpoint',
+];
+
+export interface TierDraft {
+  daysBefore: string;
+  percent: string;
+}
+
+/** Numbers and optional texts as typed ('' = not set); the cancel policy's tiers, or null for the default. */
+export type OptionDraft = Omit<OptionFields, NumberKey | NullableTextKey | 'cancelPolicy' | 'travelkubun' | 'exCd'> &
+  Record<NumberKey | NullableTextKey, string> & {
+    travelkubun: string;
+    exCd: string;
+    cancelPolicy: TierDraft[] | null;
+  };
+
+export const DEFAULT_TIERS: CancelTierInput[] = [
+  { daysBefore: 20, percent: 20 },
+  { daysBefore: 7, percent: 30 },
+  { daysBefore: 1, percent: 40 },
+  { daysBefore: 0, percent: 50 },
+  { daysBefore: -1, percent: 100 },
+];
+
+export function emptyDraft(today: string): OptionDraft {
+  const year = Number(today.slice(0, 4));
+  return {
+    webname: '',
+    homencd: '',
+    areacd: '',
+    citycd: '',
+    fromspotcd: '',
+    keycds: [],
+    travelkubun: '0',
+    exCd: '0',
+    serviceno: '',
+    departurePoint: '',
+    departureTime: '',
+    arrivalPoint: '',
+    arrivalTime: '',
+    exIssueMethod: '',
+    flgRequestItem: false,
+    isCoupon: false,
+    facilityId: '',
+    adultAgeMin: '12',
+    adultAgeMax: '',
+    middleAgeMin: '',
+    middleAgeMax: '',
+    childAgeMin: '6',
+    childAgeMax: '11',
+    infantAgeMin: '0',
+    infantAgeMax: '5',
+    minPeople: '1',
+    maxPeople: '8',
+    rentalcd: '',
+    extendedFields: [],
+    meetpoint: '',
+    introduction: '',
+    contents: '',
+    optionattention: '',
+    information: '',
+    cancelNote: '',
+    ageNote: '',
+    companyname: '',
+    companyattention: '',
+    hours: '',
+    address: '',
+    tel: '',
+    cancelPolicy: null,
+    lat: '',
+    lon: '',
+    useFrom: today,
+    useTo: `${year + 1}${today.slice(4)}`.replace(/-02-29$/, '-02-28'),
+    sort: '100',
+  };
+}
+
+export function draftOf(fields: OptionFields): OptionDraft {
+  const numbers = Object.fromEntries(
+    NUMBER_KEYS.map((k) => [k, fields[k] === null ? '' : String(fields[k])]),
+  ) as Record<NumberKey, string>;
+  const texts = Object.fromEntries(NULLABLE_TEXT_KEYS.map((k) => [k, fields[k] ?? ''])) as Record<
+    NullableTextKey,
+    string
+  >;
+  return {
+    ...fields,
+    ...numbers,
+    ...texts,
+    travelkubun: String(fields.travelkubun),
+    exCd: String(fields.exCd),
+    cancelPolicy:
+      fields.cancelPolicy?.map((t) => ({ daysBefore: String(t.daysBefore), percent: String(t.percent) })) ?? null,
+  };
+}
+
+/** A number as typed: full-width digits are read as digits, '' is "not set", anything else stays NaN (refused). */
+function numberOf(text: string): number | null {
+  const v = text.normalize('NFKC').trim();
+  if (v === '') return null;
+  return /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : Number.NaN;
+}
+
+export function inputOf(d: OptionDraft): OptionInput {
+  const numbers = Object.fromEntries(NUMBER_KEYS.map((k) => [k, numberOf(d[k])])) as Record<NumberKey, number | null>;
+  const texts = Object.fromEntries(NULLABLE_TEXT_KEYS.map((k) => [k, d[k] === '' ? null : d[k]])) as Record<
+    NullableTextKey,
+    string | null
+  >;
+  return {
+    ...d,
+    ...numbers,
+    ...texts,
+    sort: numbers.sort ?? 0,
+    fromspotcd: texts.fromspotcd,
+    travelkubun: d.travelkubun === '1' ? 1 : 0,
+    exCd: (Number(d.exCd) as 0 | 1 | 2 | 3) ?? 0,
+    cancelPolicy:
+      d.cancelPolicy?.map((t) => ({
+        daysBefore: numberOf(t.daysBefore) ?? Number.NaN,
+        percent: numberOf(t.percent) ?? Number.NaN,
+      })) ?? null,
+  } as OptionInput;
+}
+
+/** The first message per field, as the server would refuse it (the same contract schema). */
+export function problemsOf(d: OptionDraft): Record<string, string> {
+  const result = optionInput.safeParse(inputOf(d));
+  if (result.success) return {};
+  const out: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const key = String(issue.path[0] ?? 'form');
+    out[key] ??= issue.message;
+  }
+  return out;
+}

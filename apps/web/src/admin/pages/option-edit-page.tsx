@@ -1,0 +1,633 @@
+import {
+  type AdminOptionRecord,
+  adminOptionResponse,
+  CATALOG_EVENT_LABEL,
+  type CatalogMasters,
+  catalogMastersResponse,
+  EX_CODE_LABEL,
+  EXTENDED_FIELD_LABEL,
+  OPCD_PATTERN,
+  RENTAL_CODE_LABEL,
+  TRAVEL_KUBUN_LABEL,
+} from '@tabi/contract/admin-catalog';
+import { EXTENDED_FIELD_NAMES, FROMSPOTS, RENTAL_CODES } from '@tabi/contract/constants';
+import { CatalogMsg } from '@tabi/contract/messages';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { SafeHtml } from '../../components/safe-html.tsx';
+import { FormAlert } from '../components/field.tsx';
+import { Loading, QueryError } from '../components/query-state.tsx';
+import { AdminApiError, adminGet, adminPost } from '../lib/admin-api.ts';
+import { tokyoDateTime } from '../lib/format.ts';
+import {
+  DEFAULT_TIERS,
+  draftOf,
+  emptyDraft,
+  inputOf,
+  type OptionDraft,
+  problemsOf,
+  type TierDraft,
+} from '../lib/option-form.ts';
+import { useAdminPage } from '../lib/use-page.ts';
+import { catalogListKey } from './options-page.tsx';
+
+const recordKey = (opcd: string) => ['admin', 'catalog', opcd] as const;
+
+/** /admin/options/new and /admin/options/:opcd: 商品編集 (admin only). */
+export function OptionEditPage() {
+  const { pathname } = useLocation();
+  const opcd = decodeURIComponent(pathname.replace(/^\/admin\/options\/?/, '').replace(/\/+$/, ''));
+  const isNew = opcd === 'new';
+  const heading = useAdminPage(isNew ? '商品の新規作成' : '商品編集');
+  const masters = useQuery({
+    queryKey: ['admin', 'catalog-masters'],
+    queryFn: () => adminGet('/options/masters', catalogMastersResponse),
+  });
+  const record = useQuery({
+    queryKey: recordKey(opcd),
+    queryFn: () => adminGet(`/options/${encodeURIComponent(opcd)}`, adminOptionResponse),
+    enabled: !isNew,
+  });
+  const error = masters.error ?? record.error;
+  const ready = masters.data && (isNew || record.data);
+  return (
+    <section className="adm-page">
+      <p>
+        <Link to="/admin/options">← 商品一覧へ戻る</Link>
+      </p>
+      <h1 ref={heading} tabIndex={-1}>
+        {isNew ? '商品の新規作成' : `商品編集 ${opcd}`}
+      </h1>
+      <QueryError error={error} />
+      {!error && !ready && <Loading />}
+      {ready && masters.data && (
+        <OptionForm
+          key={record.data?.opcd ?? 'new'}
+          masters={masters.data}
+          record={isNew ? null : (record.data ?? null)}
+        />
+      )}
+    </section>
+  );
+}
+
+function tokyoToday(): string {
+  return new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10);
+}
+
+function OptionForm({ masters, record }: { masters: CatalogMasters; record: AdminOptionRecord | null }) {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const [draft, setDraft] = useState<OptionDraft>(() => (record ? draftOf(record.option) : emptyDraft(tokyoToday())));
+  const [newCode, setNewCode] = useState('');
+  const [shown, setShown] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState('');
+  const [saved, setSaved] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const set = <K extends keyof OptionDraft>(key: K, value: OptionDraft[K]) => {
+    setDraft((d) => ({ ...d, [key]: value }));
+    setSaved('');
+  };
+  const text = (key: keyof OptionDraft) => ({
+    value: String(draft[key] ?? ''),
+    onChange: (value: string) => set(key, value as never),
+    error: shown[key],
+  });
+
+  async function after(next: AdminOptionRecord, message: string) {
+    client.setQueryData(recordKey(next.opcd), next);
+    await client.invalidateQueries({ queryKey: catalogListKey, exact: true });
+    setSaved(message);
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const problems = problemsOf(draft);
+    if (!record && !OPCD_PATTERN.test(newCode)) problems.opcd = CatalogMsg.catalogOpcdInvalid;
+    setShown(problems);
+    setFormError('');
+    if (Object.keys(problems).length > 0) {
+      setFormError('入力内容に誤りがあります。各項目のメッセージをご確認ください。');
+      const first = event.currentTarget.querySelector<HTMLElement>('[aria-invalid="true"]');
+      first?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      if (record) {
+        const next = await adminPost(`/options/${record.opcd}`, { option: inputOf(draft) }, adminOptionResponse);
+        await after(next, '保存しました。');
+      } else {
+        const next = await adminPost('/options', { opcd: newCode, option: inputOf(draft) }, adminOptionResponse);
+        await after(next, '');
+        navigate(`/admin/options/${next.opcd}`);
+      }
+    } catch (e) {
+      setFormError(e instanceof AdminApiError ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function publish(published: boolean) {
+    if (!record) return;
+    setBusy(true);
+    setFormError('');
+    try {
+      const next = await adminPost(
+        `/options/${record.opcd}/${published ? 'publish' : 'unpublish'}`,
+        {},
+        adminOptionResponse,
+      );
+      await after(next, published ? '公開しました。お客様の画面に表示されます。' : '非公開（下書き）にしました。');
+    } catch (e) {
+      setFormError(e instanceof AdminApiError ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const areas = masters.areas.filter((a) => a.homencd === draft.homencd);
+  const cities = masters.cities.filter((c) => c.areacd === draft.areacd);
+  const tiers = draft.cancelPolicy;
+  const setTier = (i: number, patch: Partial<TierDraft>) =>
+    set(
+      'cancelPolicy',
+      (tiers ?? []).map((t, j) => (j === i ? { ...t, ...patch } : t)),
+    );
+
+  return (
+    <>
+      {record && (
+        <div className="adm-card adm-catalog-state">
+          <p>
+            状態：
+            {record.published ? (
+              <strong>公開中</strong>
+            ) : (
+              <span className="adm-status adm-status-6">下書き（お客様には表示されません）</span>
+            )}
+            　予約 {record.bookings}件
+          </p>
+          <div className="adm-head-actions">
+            {record.published ? (
+              <button type="button" className="adm-button" disabled={busy} onClick={() => void publish(false)}>
+                非公開（下書き）にする
+              </button>
+            ) : (
+              <button
+                type="button"
+                className="adm-button adm-primary"
+                disabled={busy}
+                onClick={() => void publish(true)}
+              >
+                公開する
+              </button>
+            )}
+            <Link className="adm-button" to={`/admin/options/${record.opcd}/stock`}>
+              在庫・料金カレンダー
+            </Link>
+            <Link className="adm-button" to={`/admin/options/${record.opcd}/preview`}>
+              公開ページのプレビュー
+            </Link>
+          </div>
+        </div>
+      )}
+      {saved && <output className="adm-success">{saved}</output>}
+      <FormAlert>{formError}</FormAlert>
+      <form onSubmit={(e) => void submit(e)} noValidate className="adm-option-form">
+        <fieldset>
+          <legend>基本情報</legend>
+          {!record && (
+            <TextInput
+              label="商品コード"
+              hint="英大文字と数字の2〜20文字（例：OP0100）。作成後は変更できません。"
+              value={newCode}
+              onChange={(v) => setNewCode(v.toUpperCase())}
+              error={shown.opcd}
+              required
+            />
+          )}
+          <TextInput label="商品名" {...text('webname')} required />
+          <div className="adm-filter-grid">
+            <Select
+              label="方面"
+              value={draft.homencd}
+              onChange={(v) => setDraft((d) => ({ ...d, homencd: v, areacd: '', citycd: '' }))}
+              options={masters.regions.map((r) => ({ value: r.homencd, label: r.homennm }))}
+              error={shown.homencd}
+            />
+            <Select
+              label="地域"
+              value={draft.areacd}
+              onChange={(v) => setDraft((d) => ({ ...d, areacd: v, citycd: '' }))}
+              options={areas.map((a) => ({ value: a.areacd, label: a.areanm }))}
+              error={shown.areacd}
+            />
+            <Select
+              label="市区町村"
+              value={draft.citycd}
+              onChange={(v) => set('citycd', v)}
+              options={cities.map((c) => ({ value: c.citycd, label: c.citynm }))}
+              error={shown.citycd}
+            />
+            <Select
+              label="出発地"
+              value={draft.fromspotcd}
+              onChange={(v) => set('fromspotcd', v)}
+              options={FROMSPOTS.map((f) => ({ value: f.id, label: f.caption }))}
+              empty="なし"
+            />
+            <TextInput label="並び順" inputMode="numeric" {...text('sort')} />
+          </div>
+          <Checks
+            legend="キーワード"
+            values={draft.keycds}
+            onChange={(v) => set('keycds', v)}
+            options={masters.keywords.map((k) => ({ value: k.keycd, label: k.keyname }))}
+            error={shown.keycds}
+          />
+          <div className="adm-filter-grid">
+            <TextInput label="販売開始日" type="date" {...text('useFrom')} />
+            <TextInput label="販売終了日" type="date" {...text('useTo')} />
+          </div>
+        </fieldset>
+
+        <fieldset>
+          <legend>予約の条件</legend>
+          <Check
+            label="リクエスト商品（手配後に確定）"
+            checked={draft.flgRequestItem}
+            onChange={(v) => set('flgRequestItem', v)}
+          />
+          <div className="adm-filter-grid">
+            <Select
+              label="旅行区分"
+              value={draft.travelkubun}
+              onChange={(v) => set('travelkubun', v)}
+              options={(['0', '1'] as const).map((v) => ({ value: v, label: TRAVEL_KUBUN_LABEL[Number(v) as 0 | 1] }))}
+            />
+            <Select
+              label="レンタル"
+              value={draft.rentalcd}
+              onChange={(v) => set('rentalcd', v as OptionDraft['rentalcd'])}
+              options={RENTAL_CODES.filter((c) => c !== '').map((c) => ({ value: c, label: RENTAL_CODE_LABEL[c] }))}
+              empty={RENTAL_CODE_LABEL['']}
+            />
+            <TextInput label="最小人数" inputMode="numeric" {...text('minPeople')} />
+            <TextInput label="最大人数" inputMode="numeric" {...text('maxPeople')} />
+          </div>
+          <table className="adm-table adm-age-table">
+            <caption>年齢区分（上限を空欄にした区分は受け付けません。大人は上限なしにできます）</caption>
+            <thead>
+              <tr>
+                <th scope="col">区分</th>
+                <th scope="col">下限年齢</th>
+                <th scope="col">上限年齢</th>
+              </tr>
+            </thead>
+            <tbody>
+              {(
+                [
+                  ['adult', '大人'],
+                  ['middle', '中人'],
+                  ['child', '小人'],
+                  ['infant', '幼児'],
+                ] as const
+              ).map(([c, label]) => (
+                <tr key={c}>
+                  <th scope="row">{label}</th>
+                  <td>
+                    <TextInput label={`${label}の下限年齢`} hideLabel inputMode="numeric" {...text(`${c}AgeMin`)} />
+                  </td>
+                  <td>
+                    <TextInput label={`${label}の上限年齢`} hideLabel inputMode="numeric" {...text(`${c}AgeMax`)} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <RichText label="年齢の注意書き" {...text('ageNote')} rows={2} />
+          <Checks
+            legend="追加の入力項目（参加者ごと）"
+            values={draft.extendedFields}
+            onChange={(v) => set('extendedFields', v as OptionDraft['extendedFields'])}
+            options={EXTENDED_FIELD_NAMES.map((n) => ({ value: n, label: EXTENDED_FIELD_LABEL[n] }))}
+            error={shown.extendedFields}
+          />
+        </fieldset>
+
+        <fieldset>
+          <legend>クーポン</legend>
+          <Check
+            label="クーポン商品（施設で暗証番号により利用）"
+            checked={draft.isCoupon}
+            onChange={(v) => set('isCoupon', v)}
+          />
+          <Select
+            label="利用施設"
+            value={draft.facilityId}
+            onChange={(v) => set('facilityId', v)}
+            options={masters.facilities.map((f) => ({ value: String(f.id), label: f.name }))}
+            empty="なし"
+            error={shown.facilityId}
+          />
+        </fieldset>
+
+        <fieldset>
+          <legend>説明文（HTML。お客様の画面と同じ方法で安全に表示されます）</legend>
+          <RichText label="紹介文" {...text('introduction')} rows={4} />
+          <RichText label="内容" {...text('contents')} rows={8} />
+          <RichText label="注意事項" {...text('optionattention')} rows={4} />
+          <RichText label="ご案内" {...text('information')} rows={4} />
+          <RichText label="会社からの注意事項（クーポン）" {...text('companyattention')} rows={3} />
+        </fieldset>
+
+        <fieldset>
+          <legend>集合・運行会社・地図</legend>
+          <TextInput label="集合場所" {...text('meetpoint')} />
+          <div className="adm-filter-grid">
+            <TextInput label="会社名" {...text('companyname')} />
+            <TextInput label="営業時間" {...text('hours')} />
+            <TextInput label="住所" {...text('address')} />
+            <TextInput label="電話番号" {...text('tel')} />
+            <TextInput label="緯度" inputMode="decimal" hint="例：35.6812" {...text('lat')} />
+            <TextInput label="経度" inputMode="decimal" hint="例：139.7671" {...text('lon')} />
+          </div>
+        </fieldset>
+
+        <fieldset>
+          <legend>外部連携</legend>
+          <div className="adm-filter-grid">
+            <Select
+              label="外部コード"
+              value={draft.exCd}
+              onChange={(v) => set('exCd', v)}
+              options={([1, 2, 3] as const).map((v) => ({ value: String(v), label: EX_CODE_LABEL[v] }))}
+              empty={EX_CODE_LABEL[0]}
+            />
+            <TextInput label="サービス番号" {...text('serviceno')} />
+            <TextInput label="発券方法" {...text('exIssueMethod')} />
+            <TextInput label="出発地（乗車）" {...text('departurePoint')} />
+            <TextInput label="出発時刻" {...text('departureTime')} />
+            <TextInput label="到着地（降車）" {...text('arrivalPoint')} />
+            <TextInput label="到着時刻" {...text('arrivalTime')} />
+          </div>
+        </fieldset>
+
+        <fieldset>
+          <legend>キャンセル</legend>
+          <RichText label="キャンセル規定の説明" {...text('cancelNote')} rows={3} />
+          <Check
+            label="標準のキャンセル料率を使う（20日前から20%、7日前30%、前日40%、当日50%、開始後・無連絡100%）"
+            checked={tiers === null}
+            onChange={(v) =>
+              set(
+                'cancelPolicy',
+                v ? null : DEFAULT_TIERS.map((t) => ({ daysBefore: String(t.daysBefore), percent: String(t.percent) })),
+              )
+            }
+          />
+          {tiers && (
+            <table className="adm-table adm-tier-table">
+              <caption>キャンセル料率（日数の多い順。-1 は開始後・無連絡）</caption>
+              <thead>
+                <tr>
+                  <th scope="col">何日前から</th>
+                  <th scope="col">料率（%）</th>
+                  <th scope="col">
+                    <span className="visually-hidden">操作</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {tiers.map((t, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: tiers have no identity but their place
+                  <tr key={i}>
+                    <td>
+                      <TextInput
+                        label={`${i + 1}段目の日数`}
+                        hideLabel
+                        inputMode="numeric"
+                        value={t.daysBefore}
+                        onChange={(v) => setTier(i, { daysBefore: v })}
+                      />
+                    </td>
+                    <td>
+                      <TextInput
+                        label={`${i + 1}段目の料率`}
+                        hideLabel
+                        inputMode="numeric"
+                        value={t.percent}
+                        onChange={(v) => setTier(i, { percent: v })}
+                      />
+                    </td>
+                    <td>
+                      <button
+                        type="button"
+                        className="adm-button"
+                        onClick={() =>
+                          set(
+                            'cancelPolicy',
+                            tiers.filter((_, j) => j !== i),
+                          )
+                        }
+                      >
+                        {i + 1}段目を削除
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          {tiers && (
+            <button
+              type="button"
+              className="adm-button"
+              onClick={() => set('cancelPolicy', [...tiers, { daysBefore: '', percent: '' }])}
+            >
+              段を追加
+            </button>
+          )}
+          {shown.cancelPolicy && <p className="adm-error-text">{shown.cancelPolicy}</p>}
+        </fieldset>
+
+        <div className="adm-form-actions">
+          <button type="submit" className="adm-primary" disabled={busy}>
+            {record ? '保存する' : '下書きとして作成'}
+          </button>
+        </div>
+      </form>
+      {record && <CatalogHistory record={record} />}
+    </>
+  );
+}
+
+function CatalogHistory({ record }: { record: AdminOptionRecord }) {
+  if (record.events.length === 0) return null;
+  return (
+    <section className="adm-card" aria-labelledby="catalog-history">
+      <h2 id="catalog-history">変更履歴</h2>
+      <ul className="adm-history">
+        {record.events.map((e) => (
+          <li key={e.id}>
+            <span>{tokyoDateTime(e.at)}</span> <strong>{CATALOG_EVENT_LABEL[e.kind] ?? e.kind}</strong>{' '}
+            <span className="adm-muted">{e.staffMail}</span>
+            {e.kind === 'option.updated' && e.after && (
+              <span className="adm-muted">（{Object.keys(e.after).join('、')}）</span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+interface TextInputProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | undefined;
+  hint?: string;
+  hideLabel?: boolean;
+  required?: boolean;
+  type?: string;
+  inputMode?: 'numeric' | 'decimal';
+}
+
+function Described({ id, hint, error }: { id: string; hint?: string | undefined; error?: string | undefined }) {
+  return (
+    <>
+      {hint && (
+        <p id={`${id}-hint`} className="adm-hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="adm-error-text">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+const describedBy = (id: string, hint?: string, error?: string) =>
+  [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+
+function TextInput({ label, value, onChange, error, hint, hideLabel, required, type, inputMode }: TextInputProps) {
+  const id = useId();
+  return (
+    <div className="adm-field">
+      <label htmlFor={id} className={hideLabel ? 'visually-hidden' : undefined}>
+        {label}
+        {required && <span className="adm-required">必須</span>}
+      </label>
+      <input
+        id={id}
+        type={type ?? 'text'}
+        value={value}
+        inputMode={inputMode}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        aria-required={required || undefined}
+      />
+      <Described id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+function Select(props: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: { value: string; label: string }[];
+  empty?: string;
+  error?: string | undefined;
+}) {
+  const id = useId();
+  return (
+    <div className="adm-field">
+      <label htmlFor={id}>{props.label}</label>
+      <select
+        id={id}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={describedBy(id, undefined, props.error)}
+      >
+        <option value="">{props.empty ?? '選択してください'}</option>
+        {props.options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <Described id={id} error={props.error} />
+    </div>
+  );
+}
+
+function Check({ label, checked, onChange }: { label: string; checked: boolean; onChange: (v: boolean) => void }) {
+  return (
+    <label className="adm-check">
+      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} /> {label}
+    </label>
+  );
+}
+
+function Checks(props: {
+  legend: string;
+  values: string[];
+  onChange: (values: string[]) => void;
+  options: { value: string; label: string }[];
+  error?: string | undefined;
+}) {
+  return (
+    <fieldset className="adm-checks">
+      <legend>{props.legend}</legend>
+      {props.options.map((o) => (
+        <Check
+          key={o.value}
+          label={o.label}
+          checked={props.values.includes(o.value)}
+          onChange={(on) => props.onChange(on ? [...props.values, o.value] : props.values.filter((v) => v !== o.value))}
+        />
+      ))}
+      {props.error && <p className="adm-error-text">{props.error}</p>}
+    </fieldset>
+  );
+}
+
+/** A rich text field: HTML typed as text, shown beside it through the public page's own sanitiser. */
+function RichText(props: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | undefined;
+  rows: number;
+}): ReactNode {
+  const id = useId();
+  return (
+    <div className="adm-field adm-rich">
+      <div>
+        <label htmlFor={id}>{props.label}</label>
+        <textarea
+          id={id}
+          rows={props.rows}
+          value={props.value}
+          onChange={(e) => props.onChange(e.target.value)}
+          aria-invalid={props.error ? true : undefined}
+          aria-describedby={describedBy(id, undefined, props.error)}
+        />
+        <Described id={id} error={props.error} />
+      </div>
+      <section className="adm-rich-preview" aria-label={`${props.label}のプレビュー`}>
+        {props.value.trim() === '' ? <p className="adm-muted">（未入力）</p> : <SafeHtml html={props.value} />}
+      </section>
+    </div>
+  );
+}

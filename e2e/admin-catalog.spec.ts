@@ -1,0 +1,185 @@
+/**
+ * The console's catalog (issue 13) in Chromium: an admin creates an option (a draft no visitor sees), opens its
+ * dates with prices on the 在庫・料金カレンダー, previews and publishes it; a visitor then sees it and books it,
+ * and the booking is in that day's manifest. An operator is not offered the catalog. Screenshots at 1280×800 and
+ * 1024×768 into SHOTS_DIR; axe on every page.
+ */
+import type { Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { expectNoSeriousA11yIssues } from './support/checks.ts';
+import { xsrfToken } from './support/customer.ts';
+import { expect, test } from './support/test.ts';
+
+// apps/server/src/seed/staff.ts
+const ADMIN = { mail: 'admin@example.co.jp', password: 'sakura-admin-demo', totp: 'VS6HYZNDX7NQO4Y47DYVUQH6DFTFKHBL' };
+const OPERATOR = { mail: 'operator@example.co.jp', password: 'sakura-operator-demo' };
+
+async function shoot(page: Page, name: string): Promise<void> {
+  const shots = process.env.SHOTS_DIR;
+  if (!shots) return;
+  for (const [width, height] of [
+    [1280, 800],
+    [1024, 768],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `${shots}/admin-catalog-${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** A TOTP code is accepted once (replay protection): a second admin sign-in waits for the next one. */
+let lastCode = '';
+
+async function signIn(page: Page, who: { mail: string; password: string; totp?: string }): Promise<void> {
+  await page.goto('/admin/login');
+  await page.getByLabel('メールアドレス').fill(who.mail);
+  await page.getByLabel('パスワード').fill(who.password);
+  await page.getByRole('button', { name: 'サインイン' }).click();
+  if (who.totp) {
+    const totp = new TOTP({ secret: Secret.fromBase32(who.totp), digits: 6, period: 30, algorithm: 'SHA1' });
+    let code = totp.generate();
+    while (code === lastCode) {
+      await page.waitForTimeout(1_000);
+      code = totp.generate();
+    }
+    lastCode = code;
+    await page.getByLabel('確認コード（6桁）').fill(code);
+    await page.getByRole('button', { name: '確認する' }).click();
+  }
+  await expect(page.getByRole('heading', { level: 1, name: 'ダッシュボード' })).toBeVisible();
+}
+
+const menu = (page: Page) => page.getByRole('navigation', { name: '管理メニュー' });
+const tokyoIso = (daysAhead: number) =>
+  new Date(Date.now() + 9 * 3_600_000 + daysAhead * 86_400_000).toISOString().slice(0, 10);
+
+test('an operator is not offered the catalog and is refused its calls', async ({ page }) => {
+  await signIn(page, OPERATOR);
+  await expect(menu(page).getByRole('link', { name: '商品' })).toHaveCount(0);
+  const res = await page.request.get('/api/admin/options/catalog');
+  expect(res.status()).toBe(403);
+});
+
+test('an admin creates an option, opens dates with prices and publishes it; a visitor books it; it is in the manifest', async ({
+  page,
+}) => {
+  const opcd = `E2E${String(Date.now()).slice(-6)}`;
+  await signIn(page, ADMIN);
+  await menu(page).getByRole('link', { name: '商品' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: '商品一覧' })).toBeFocused();
+  await expect(page.getByRole('link', { name: /スカイツリー・浅草・お台場めぐり/ })).toBeVisible();
+  await expectNoSeriousA11yIssues(page);
+  await shoot(page, 'list');
+
+  await page.getByRole('link', { name: '新しい商品を作成' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: '商品の新規作成' })).toBeVisible();
+  // Refused in the browser with the server's own rules: each field says what is wrong.
+  await page.getByLabel('商品コード').fill('x');
+  await page.getByRole('button', { name: '下書きとして作成' }).click();
+  await expect(page.getByRole('alert')).toContainText('入力内容に誤りがあります');
+  await expect(page.getByText('商品コードは英大文字と数字の2〜20文字で入力してください。')).toBeVisible();
+  await expect(page.getByText('商品名を入力してください。')).toBeVisible();
+  await expectNoSeriousA11yIssues(page);
+  await shoot(page, 'new-errors');
+
+  await page.getByLabel('商品コード').fill(opcd);
+  await page.getByLabel('商品名').fill('【E2E】隅田川 朝さんぽツアー');
+  await page.getByLabel('方面', { exact: true }).selectOption({ label: '関東' });
+  await page.getByLabel('地域', { exact: true }).selectOption({ index: 1 });
+  await page.getByLabel('市区町村', { exact: true }).selectOption({ index: 1 });
+  await page.getByLabel('出発地', { exact: true }).selectOption({ label: '両国駅' });
+  const intro = page.getByLabel('紹介文', { exact: true });
+  await intro.fill('朝の<strong>隅田川</strong>を歩きます。<img src=x alt="" onerror="alert(1)">');
+  // The live preview goes through the public page's sanitiser: the markup shows, the script does not.
+  const preview = page.getByRole('region', { name: '紹介文のプレビュー' });
+  await expect(preview.locator('strong')).toHaveText('隅田川');
+  await expect(preview.locator('img')).not.toHaveAttribute('onerror');
+  await page.getByLabel('内容', { exact: true }).fill('<p>両国駅に集合し、隅田川テラスを約2時間歩きます。</p>');
+  await page.getByLabel('集合場所', { exact: true }).fill('両国駅 西口改札前');
+  await page.getByRole('button', { name: '下書きとして作成' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `商品編集 ${opcd}` })).toBeVisible();
+  await expect(page.getByText('下書き（お客様には表示されません）')).toBeVisible();
+  expect((await page.request.get(`/api/option/${opcd}`)).status()).toBe(404);
+  await expectNoSeriousA11yIssues(page);
+  await shoot(page, 'edit');
+
+  await page.getByRole('link', { name: '在庫・料金カレンダー' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `在庫・料金カレンダー ${opcd}` })).toBeVisible();
+  await page.getByLabel('開始日').fill(tokyoIso(3));
+  await page.getByLabel('終了日').fill(tokyoIso(40));
+  await page.getByLabel('席数', { exact: true }).fill('10');
+  await page.getByLabel('大人料金（円）').fill('7000');
+  await page.getByLabel('小人料金（円）').fill('3500');
+  await page.getByRole('button', { name: '変更する' }).click();
+  await expect(page.getByText('38日分を変更しました。')).toBeVisible();
+  const usedateIso = tokyoIso(5);
+  await page.goto(`/admin/options/${opcd}/stock?month=${usedateIso.slice(0, 7)}`);
+  await expect(
+    page.getByRole('cell', { name: new RegExp(`^${Number(usedateIso.slice(8))}日 残席 10 `) }),
+  ).toBeVisible();
+  await expectNoSeriousA11yIssues(page);
+  await shoot(page, 'stock');
+
+  await page.goto(`/admin/options/${opcd}/preview`);
+  await expect(page.getByRole('heading', { level: 1, name: '【E2E】隅田川 朝さんぽツアー' })).toBeVisible();
+  await expectNoSeriousA11yIssues(page);
+  await shoot(page, 'preview');
+  await page.getByRole('link', { name: '← 商品編集へ戻る' }).click();
+  await page.getByRole('button', { name: '公開する' }).click();
+  await expect(page.getByText('公開しました。お客様の画面に表示されます。')).toBeVisible();
+  await expect(page.getByRole('list').getByText('公開', { exact: true })).toBeVisible();
+
+  // A visitor: the detail page, then a booking through the public call the purchase flow makes.
+  await page.goto(`/detail?opcd=${opcd}&usedate=${usedateIso.replaceAll('-', '')}`);
+  await expect(page.getByRole('heading', { level: 1, name: '【E2E】隅田川 朝さんぽツアー' })).toBeVisible();
+  const usedate = usedateIso.replaceAll('-', '');
+  const res = await page.request.post('/api/booking', {
+    headers: { 'x-xsrf-token': await xsrfToken(page) },
+    data: {
+      opcd,
+      usedate,
+      md: '',
+      sei: '朝歩',
+      mei: '一郎',
+      tel: '080-4321-0055',
+      mail: `e2e-${opcd}@example.jp`,
+      amountjp: '7000',
+      lang: 'ja',
+      webname_localized: '',
+      memberList: [
+        { seq: '1', sei: '朝歩', mei: '一郎', sex: '1', birthday: '19800415', ageclass: '1', nationality_id: '0' },
+      ],
+      rentskiList: [],
+    },
+  });
+  const booked = (await res.json()) as { errcd: string; errMsg: string; response: { rsvno: string } };
+  expect(booked.errcd, booked.errMsg).toBe('000');
+
+  await page.goto(`/admin/manifest?date=${usedate}`);
+  await expect(page.getByRole('link', { name: booked.response.rsvno }).first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: /【E2E】隅田川 朝さんぽツアー/ }).first()).toBeVisible();
+  await shoot(page, 'manifest');
+});
+
+test('an admin resets a facility PIN, stops and restarts it, and reads the month’s coupon usage', async ({ page }) => {
+  await signIn(page, ADMIN);
+  await menu(page).getByRole('link', { name: '施設とクーポン' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: '施設とクーポン' })).toBeFocused();
+  const table = page.getByRole('table', { name: /施設一覧/ });
+  const first = table.getByRole('row').nth(1);
+  const name = (await first.getByRole('rowheader').textContent()) ?? '';
+  await first.getByLabel(`${name}の新しい暗証番号`).fill('4321');
+  await first.getByRole('button', { name: '設定' }).click();
+  await expect(page.getByText(`${name}の暗証番号を設定しました。`)).toBeVisible();
+  await expect(first.getByLabel(`${name}の新しい暗証番号`)).toHaveValue('');
+  await first.getByRole('button', { name: '停止する' }).click();
+  await expect(first.getByText('停止中')).toBeVisible();
+  await first.getByRole('button', { name: '利用可にする' }).click();
+  await expect(first.getByText('停止中')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'CSVダウンロード' })).toHaveAttribute(
+    'href',
+    /\/api\/admin\/facilities\/usage\.csv\?month=\d{4}-\d{2}/,
+  );
+  await expectNoSeriousA11yIssues(page);
+  await shoot(page, 'facilities');
+});

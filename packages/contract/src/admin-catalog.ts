@@ -1,0 +1,322 @@
+/**
+ * The console's catalog under /api/admin/options (DESIGN §11, issue 13, admin only): 商品一覧 and 商品編集 with
+ * the same rules the customer side relies on, draft and published states, and the catalog's event history.
+ */
+import { z } from 'zod';
+import { AGE_CLASSES, EXTENDED_FIELD_NAMES, FROMSPOTS, RENTAL_CODES } from './constants.ts';
+import { envelope, plainText } from './envelope.ts';
+import { CatalogMsg, Msg } from './messages.ts';
+
+/** Rich text (HTML shown through the public page's sanitiser) may hold line breaks and tabs, no other controls. */
+const RICH_CONTROLS =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point.
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+const richText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((v) => !RICH_CONTROLS.test(v), Msg.controlCharacters);
+const line = (max: number) => plainText().trim().max(max);
+const nullableLine = (max: number) =>
+  line(max)
+    .nullable()
+    .transform((v) => (v === '' ? null : v));
+const isoDate = z.iso.date(CatalogMsg.catalogDateInvalid);
+const age = z.number().int().min(0).max(120).nullable();
+
+export const OPCD_PATTERN = /^[A-Z0-9]{2,20}$/;
+export const opcdString = z.string().regex(OPCD_PATTERN, CatalogMsg.catalogOpcdInvalid);
+
+/** One tier of a cancellation policy: from `daysBefore` days before on (-1 = after the start), `percent` is charged. */
+export const cancelTierInput = z.object({
+  daysBefore: z.number().int().min(-1).max(365),
+  percent: z.number().int().min(0).max(100),
+});
+export type CancelTierInput = z.infer<typeof cancelTierInput>;
+
+export const EX_CODES = [0, 1, 2, 3] as const;
+export const EX_CODE_LABEL: Record<(typeof EX_CODES)[number], string> = {
+  0: 'なし',
+  1: 'DJ',
+  2: 'Linktivity',
+  3: 'JR',
+};
+export const TRAVEL_KUBUN_LABEL: Record<0 | 1, string> = { 0: '募集型', 1: '手配型' };
+export const RENTAL_CODE_LABEL: Record<(typeof RENTAL_CODES)[number], string> = {
+  '': 'なし',
+  '1': 'スキー・スノーボード',
+  '2': 'ウェア',
+  '3': 'ブーツ',
+  '4': 'ウェア・ブーツ',
+};
+export const EXTENDED_FIELD_LABEL: Record<(typeof EXTENDED_FIELD_NAMES)[number], string> = {
+  hotel_name: '宿泊ホテル名',
+  flight_number: '便名',
+  passport_number: 'パスポート番号',
+  vegetarian_meals: 'ベジタリアン食',
+  eyesight: '視力',
+  height_cm: '身長（cm）',
+  weight_kg: '体重（kg）',
+  shoe_size: '靴のサイズ',
+  clothes_size: '服のサイズ',
+  diving_experience: 'ダイビング経験',
+};
+
+const fields = {
+  webname: line(200).min(1, CatalogMsg.catalogNameRequired),
+  homencd: line(20).min(1, CatalogMsg.catalogRegionRequired),
+  areacd: line(20).min(1, CatalogMsg.catalogRegionRequired),
+  citycd: line(20).min(1, CatalogMsg.catalogRegionRequired),
+  fromspotcd: z.enum(FROMSPOTS.map((f) => f.id) as [string, ...string[]]).nullable(),
+  keycds: z.array(line(20)).max(30),
+  travelkubun: z.union([z.literal(0), z.literal(1)]),
+  exCd: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]),
+  serviceno: nullableLine(100),
+  departurePoint: nullableLine(200),
+  departureTime: nullableLine(50),
+  arrivalPoint: nullableLine(200),
+  arrivalTime: nullableLine(50),
+  exIssueMethod: nullableLine(100),
+  flgRequestItem: z.boolean(),
+  isCoupon: z.boolean(),
+  facilityId: z.number().int().positive().nullable(),
+  adultAgeMin: age,
+  adultAgeMax: age,
+  middleAgeMin: age,
+  middleAgeMax: age,
+  childAgeMin: age,
+  childAgeMax: age,
+  infantAgeMin: age,
+  infantAgeMax: age,
+  minPeople: z.number().int().min(1).max(99).nullable(),
+  maxPeople: z.number().int().min(1).max(99).nullable(),
+  rentalcd: z.enum(RENTAL_CODES),
+  extendedFields: z.array(z.enum(EXTENDED_FIELD_NAMES)).max(EXTENDED_FIELD_NAMES.length),
+  meetpoint: nullableLine(300),
+  introduction: richText(5000),
+  contents: richText(20000),
+  optionattention: richText(20000),
+  information: richText(20000),
+  cancelNote: richText(5000),
+  ageNote: richText(2000),
+  companyname: line(200),
+  companyattention: richText(5000),
+  hours: line(200),
+  address: line(300),
+  tel: line(30),
+  cancelPolicy: z.array(cancelTierInput).max(10).nullable(),
+  lat: z.number().min(-90).max(90).nullable(),
+  lon: z.number().min(-180).max(180).nullable(),
+  useFrom: isoDate,
+  useTo: isoDate,
+  sort: z.number().int().min(0).max(1_000_000),
+};
+
+type Fields = z.infer<z.ZodObject<typeof fields>>;
+type AgeKey = `${(typeof AGE_CLASSES)[number]}Age${'Min' | 'Max'}`;
+const ageKey = (c: (typeof AGE_CLASSES)[number], end: 'Min' | 'Max') => `${c}Age${end}` as AgeKey;
+
+/** The rules the detail page, the party form and the booking rely on, as messages per field. */
+export function optionProblems(o: Fields): { path: string; message: string }[] {
+  const out: { path: string; message: string }[] = [];
+  if (o.useFrom > o.useTo) out.push({ path: 'useTo', message: CatalogMsg.catalogPeriodReversed });
+  const ranges: { c: string; min: number; max: number }[] = [];
+  for (const c of AGE_CLASSES) {
+    const min = o[ageKey(c, 'Min')];
+    const max = o[ageKey(c, 'Max')];
+    if (c !== 'adult' && min !== null && max === null) {
+      out.push({ path: ageKey(c, 'Max'), message: CatalogMsg.catalogAgeMaxNeeded });
+    }
+    if (min !== null && max !== null && min > max) {
+      out.push({ path: ageKey(c, 'Min'), message: CatalogMsg.catalogAgeReversed });
+      continue;
+    }
+    // The classes the party form offers (adults open upwards), as ranges that must not share an age.
+    const offered = c === 'adult' ? min !== null : max !== null;
+    if (offered) ranges.push({ c, min: min ?? 0, max: max ?? Number.POSITIVE_INFINITY });
+  }
+  for (const [i, a] of ranges.entries()) {
+    for (const b of ranges.slice(i + 1)) {
+      if (a.min <= b.max && b.min <= a.max) {
+        out.push({ path: ageKey(b.c as (typeof AGE_CLASSES)[number], 'Min'), message: CatalogMsg.catalogAgeOverlap });
+      }
+    }
+  }
+  if (o.minPeople !== null && o.maxPeople !== null && o.minPeople > o.maxPeople) {
+    out.push({ path: 'maxPeople', message: CatalogMsg.catalogPeopleReversed });
+  }
+  if ((o.lat === null) !== (o.lon === null)) out.push({ path: 'lon', message: CatalogMsg.catalogCoordinatesPair });
+  if (o.isCoupon && o.facilityId === null) out.push({ path: 'facilityId', message: CatalogMsg.catalogFacilityNeeded });
+  if (new Set(o.extendedFields).size !== o.extendedFields.length) {
+    out.push({ path: 'extendedFields', message: CatalogMsg.catalogDuplicate });
+  }
+  if (new Set(o.keycds).size !== o.keycds.length) out.push({ path: 'keycds', message: CatalogMsg.catalogDuplicate });
+  if (o.cancelPolicy) {
+    const tiers = o.cancelPolicy;
+    for (let i = 1; i < tiers.length; i++) {
+      const prev = tiers[i - 1];
+      const tier = tiers[i];
+      if (!prev || !tier) continue;
+      if (tier.daysBefore >= prev.daysBefore || tier.percent < prev.percent) {
+        out.push({ path: 'cancelPolicy', message: CatalogMsg.catalogTiersOrder });
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+export const optionInput = z.object(fields).superRefine((o, ctx) => {
+  for (const p of optionProblems(o)) ctx.addIssue({ code: 'custom', path: [p.path], message: p.message });
+});
+export type OptionInput = z.input<typeof optionInput>;
+export type OptionFields = z.output<typeof optionInput>;
+
+export const createOptionRequest = z.object({ opcd: opcdString, option: optionInput });
+export const updateOptionRequest = z.object({ option: optionInput });
+export const adminOpcdParams = z.object({ opcd: opcdString });
+
+export const catalogListRow = z.object({
+  opcd: z.string(),
+  webname: z.string(),
+  published: z.boolean(),
+  isCoupon: z.boolean(),
+  useFrom: z.string(),
+  useTo: z.string(),
+  region: z.string(),
+  image: z.string().nullable(),
+  bookings: z.number(),
+  updatedAt: z.string().nullable(),
+});
+export type CatalogListRow = z.infer<typeof catalogListRow>;
+export const catalogListResponse = envelope(z.array(catalogListRow));
+
+export const catalogEvent = z.object({
+  id: z.number(),
+  at: z.string(),
+  staffMail: z.string(),
+  kind: z.string(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+});
+export type CatalogEvent = z.infer<typeof catalogEvent>;
+
+export const adminOptionRecord = z.object({
+  opcd: z.string(),
+  published: z.boolean(),
+  bookings: z.number(),
+  option: z.object(fields),
+  events: z.array(catalogEvent),
+});
+export type AdminOptionRecord = z.infer<typeof adminOptionRecord>;
+export const adminOptionResponse = envelope(adminOptionRecord);
+
+export const catalogMasters = z.object({
+  regions: z.array(z.object({ homencd: z.string(), homennm: z.string() })),
+  areas: z.array(z.object({ areacd: z.string(), areanm: z.string(), homencd: z.string() })),
+  cities: z.array(z.object({ citycd: z.string(), citynm: z.string(), areacd: z.string() })),
+  keywords: z.array(z.object({ keycd: z.string(), keyname: z.string() })),
+  facilities: z.array(z.object({ id: z.number(), name: z.string() })),
+});
+export type CatalogMasters = z.infer<typeof catalogMasters>;
+export const catalogMastersResponse = envelope(catalogMasters);
+
+export const CATALOG_EVENT_LABEL: Record<string, string> = {
+  'option.created': '商品を作成',
+  'option.updated': '商品を編集',
+  'option.published': '公開',
+  'option.unpublished': '非公開（下書き）に変更',
+  'stock.edited': '在庫・料金を変更',
+};
+
+// --- 在庫・料金カレンダー -----------------------------------------------------------------------------------
+
+export const STOCK_EDIT_MAX_DAYS = 400;
+export const WEEKDAY_LABEL = ['日', '月', '火', '水', '木', '金', '土'] as const;
+
+export const stockMonthQuery = z.object({ month: z.string().regex(/^\d{4}-\d{2}$/, CatalogMsg.catalogDateInvalid) });
+
+/** One day of the grid: seats left, held by unpaid and requested bookings, sold (paid), and the four prices. */
+export const stockDay = z.object({
+  date: z.string(),
+  /** false: no stock row, the day is not on sale. */
+  open: z.boolean(),
+  left: z.number(),
+  held: z.number(),
+  sold: z.number(),
+  adultbaika: z.number(),
+  middlebaika: z.number(),
+  childbaika: z.number(),
+  infantbaika: z.number(),
+});
+export type StockDay = z.infer<typeof stockDay>;
+export const stockMonth = z.object({
+  opcd: z.string(),
+  webname: z.string(),
+  useFrom: z.string(),
+  useTo: z.string(),
+  month: z.string(),
+  days: z.array(stockDay),
+});
+export type StockMonth = z.infer<typeof stockMonth>;
+export const stockMonthResponse = envelope(stockMonth);
+
+const price = z.number().int().min(0).max(10_000_000);
+/**
+ * Bulk edit: every day from `from` to `to` whose weekday is listed gets the stock change and the prices given.
+ * `set`: the day's capacity (seats left + seats live bookings hold) becomes `seats`; `add`: `seats` more (or
+ * fewer, negative) left; `close`: nothing more for sale (left 0; bookings keep their seats).
+ */
+export const stockEditRequest = z
+  .object({
+    from: isoDate,
+    to: isoDate,
+    weekdays: z.array(z.number().int().min(0).max(6)).min(1, CatalogMsg.stockWeekdaysRequired),
+    stock: z
+      .discriminatedUnion('mode', [
+        z.object({ mode: z.literal('set'), seats: z.number().int().min(0).max(100_000) }),
+        z.object({ mode: z.literal('add'), seats: z.number().int().min(-100_000).max(100_000) }),
+        z.object({ mode: z.literal('close') }),
+      ])
+      .nullable(),
+    prices: z.object({ adultbaika: price, middlebaika: price, childbaika: price, infantbaika: price }).nullable(),
+  })
+  .superRefine((r, ctx) => {
+    if (r.from > r.to) ctx.addIssue({ code: 'custom', path: ['to'], message: CatalogMsg.catalogPeriodReversed });
+    if (r.stock === null && r.prices === null) {
+      ctx.addIssue({ code: 'custom', path: ['stock'], message: CatalogMsg.stockNothingToDo });
+    }
+  });
+export type StockEditRequest = z.input<typeof stockEditRequest>;
+export const stockEditResult = z.object({ days: z.number() });
+export const stockEditResponse = envelope(stockEditResult);
+
+// --- 施設とクーポン -------------------------------------------------------------------------------------------
+
+export const facilityIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const facilityPinRequest = z.object({
+  pin: z
+    .string()
+    .transform((v) => v.normalize('NFKC').trim())
+    .pipe(z.string().regex(/^\d{4,8}$/, CatalogMsg.facilityPinInvalid)),
+});
+export const couponRsvnoParams = z.object({ rsvno: z.string().regex(/^[A-Z0-9]{1,20}$/) });
+export const facilityRow = z.object({
+  id: z.number(),
+  name: z.string(),
+  disabled: z.boolean(),
+  options: z.array(z.object({ opcd: z.string(), webname: z.string() })),
+});
+export type FacilityRow = z.infer<typeof facilityRow>;
+export const facilityListResponse = envelope(z.array(facilityRow));
+export const usageQuery = z.object({ month: z.string().regex(/^\d{4}-\d{2}$/, CatalogMsg.catalogDateInvalid) });
+export const usageRow = z.object({
+  facilityId: z.number(),
+  name: z.string(),
+  uses: z.number(),
+  adults: z.number(),
+  children: z.number(),
+});
+export type UsageRow = z.infer<typeof usageRow>;
+export const usageResponse = envelope(z.object({ month: z.string(), rows: z.array(usageRow) }));
+export const clearLockResult = envelope(z.object({ cleared: z.number() }));
