@@ -305,7 +305,9 @@ describe('page meta in the server-rendered HTML', () => {
     const res = await app.inject({ method: 'GET', url: `/detail?opcd=${XSS_OPCD}` });
     const head = res.body.slice(0, res.body.indexOf('</head>'));
     expect(head).toContain('XSS検証オプション &lt;img src=x onerror=');
-    expect(markupOf(head).match(/<script/g)).toHaveLength(1);
+    // Only the page's own two: its module and the inert legal data of the footer (JSON, issue 14).
+    expect(markupOf(head).match(/<script/g)).toHaveLength(2);
+    expect(head).toMatch(/<script type="application\/json" id="[^"]+">/);
     expect(markupOf(head)).not.toMatch(DANGEROUS_MARKUP);
   });
 
