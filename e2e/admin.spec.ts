@@ -3,11 +3,12 @@
  * demo secret, as an authenticator app would), find a customer's booking by phone in 予約一覧, visit every page
  * (screenshots at 1280×800 and 1024×768 into SHOTS_DIR, axe on each), and sign out.
  */
+
 import type { Page } from '@playwright/test';
 import { Msg } from '@tabi/contract/messages';
-import { Secret, TOTP } from 'otpauth';
 import { expectNoSeriousA11yIssues } from './support/checks.ts';
 import { expect, test } from './support/test.ts';
+import { freshTotpCode } from './support/totp.ts';
 
 // apps/server/src/seed/staff.ts
 const ADMIN = { mail: 'admin@example.co.jp', password: 'sakura-admin-demo', totp: 'VS6HYZNDX7NQO4Y47DYVUQH6DFTFKHBL' };
@@ -34,8 +35,7 @@ async function signInAsAdmin(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'サインイン' }).click();
   const code = page.getByLabel('確認コード（6桁）');
   await expect(code).toBeFocused();
-  const totp = new TOTP({ secret: Secret.fromBase32(ADMIN.totp), digits: 6, period: 30, algorithm: 'SHA1' });
-  await code.fill(totp.generate());
+  await code.fill(await freshTotpCode(ADMIN.totp));
   await page.getByRole('button', { name: '確認する' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'ダッシュボード' })).toBeVisible();
 }

@@ -3,7 +3,7 @@ import { useMemo, useSyncExternalStore } from 'react';
 
 /**
  * DOMPurify loads in parallel with the page's first calls rather than before the first render. Until it
- * is here, server HTML is shown as plain text (parsed inert by DOMParser, never inserted as HTML).
+ * is here, server HTML is shown as plain text (tags removed, never parsed or inserted as HTML).
  */
 let purifier: DOMPurify | null = null;
 const listeners = new Set<() => void>();
@@ -49,9 +49,13 @@ function usePurifier(): DOMPurify | null {
 }
 
 function inertText(html: string): string {
-  // On the server (page rendering) there is no DOMParser; the text is only ever rendered as text.
-  if (typeof DOMParser === 'undefined') return html.replace(/<[^>]*>/g, '').trim();
-  return new DOMParser().parseFromString(html, 'text/html').body.textContent?.trim() ?? '';
+  // On the server (page rendering) there is no document; the text is only ever rendered as text.
+  if (typeof document === 'undefined') return html.replace(/<[^>]*>/g, '').trim();
+  // No element may be made from it: Chromium tries an <img onerror> even in a DOMParser document or a
+  // <template> (only the CSP stopped it). Tags go first; a <textarea>'s text then only decodes the entities.
+  const decoder = document.createElement('textarea');
+  decoder.innerHTML = html.replace(/<[^>]*>?/g, '');
+  return decoder.value.trim();
 }
 
 /** Server HTML (introduction, contents, notes…) is sanitised with DOMPurify before it reaches the DOM. */
