@@ -29,7 +29,7 @@ import { type Actor, customerActor, eventRow, recordEvent, stateOf } from './eve
 import * as repo from './repository.ts';
 import { randomRsvno } from './rsvno.ts';
 import { returnAllSeats } from './seats.ts';
-import { type BookingInput, planBooking } from './validate.ts';
+import { type BookingInput, memberRows, planBooking } from './validate.ts';
 
 /** Booking creation per client address (DESIGN §4). */
 export const BOOKING_WINDOW_SECONDS = 60;
@@ -147,17 +147,7 @@ export async function placeBooking(
           infantbaika: taken.infantbaika,
           seats: plan.seats,
         },
-        members: plan.members.map((m) => ({
-          rsvno: number,
-          seq: m.seq,
-          sei: m.sei,
-          mei: m.mei,
-          birthday: m.birthday,
-          sex: m.sex,
-          ageclass: m.ageclassCode,
-          nationalityId: m.nationalityId,
-          extended: m.extended,
-        })),
+        members: memberRows(number, plan.members),
         rentals: plan.rentals.map((r) => ({
           rsvno: number,
           seq: r.seq,
