@@ -1,7 +1,8 @@
 // Lighthouse audits (mobile defaults: emulated phone, simulated throttling) of the public pages against the real
 // server on a fresh embedded database with the demo data. Builds the web app unless WEB_DIST points at a build.
 // Prints scores and key metrics, writes .lighthouse/summary.json (and one full report per page).
-// Usage: npm run lighthouse   (env: LH_PORT or PORT, default 3160; WEB_DIST to skip the build; LH_RUNS, default 3)
+// Usage: npm run lighthouse   (env: LH_PORT or PORT, default 3160; WEB_DIST to skip the build; LH_RUNS, default 3;
+// LH_PAGES, a comma-separated list of paths, default all three)
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -15,7 +16,7 @@ const origin = `http://127.0.0.1:${port}`;
 const outDir = path.join(root, '.lighthouse');
 const dataDir = path.join(root, `.data-lighthouse-${port}`);
 const runs = Math.max(1, Number(process.env.LH_RUNS ?? 3));
-const pages = ['/', '/detail?opcd=OP0001', '/login'];
+const pages = process.env.LH_PAGES ? process.env.LH_PAGES.split(',') : ['/', '/detail?opcd=OP0001', '/login'];
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
 const targets = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 95 };
 const metrics = {
