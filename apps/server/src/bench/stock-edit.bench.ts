@@ -13,6 +13,7 @@
  * The row's req/s are calendar reads; its ratio is to the static ceiling like the catalog rows.
  */
 import { STAFF_COOKIE } from '@tabi/contract/admin';
+import type { StockEditRequest } from '@tabi/contract/admin-catalog';
 import type { OptionDetail } from '@tabi/contract/catalog';
 import { ErrCd } from '@tabi/contract/constants';
 import { addDays, addMonths, isoDateToYmd, monthStart, tokyoYmd, type Ymd, ymdToIsoDate } from '@tabi/contract/dates';
@@ -188,7 +189,8 @@ async function administer(
     const rows = await databaseStock(baseUrl, OPCD, year.from, year.to);
     const edit = nextEdit(step, year, rows);
     const t0 = performance.now();
-    const { res, answer } = await post(baseUrl, `/api/admin/options/${OPCD}/stock`, headers, { ...edit, prices: null });
+    const body = { ...edit, prices: null } satisfies StockEditRequest;
+    const { res, answer } = await post(baseUrl, `/api/admin/options/${OPCD}/stock`, headers, body);
     const answered = performance.now();
     tally.latencies.push(answered - t0);
     if (answer.errcd === ErrCd.noStock && res.status === 409) {
