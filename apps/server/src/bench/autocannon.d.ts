@@ -8,6 +8,16 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     body?: string;
     timeout?: number;
+    /** Requests each connection sends in turn (instead of `url`'s path alone). */
+    requests?: RequestSpec[];
+  }
+  export interface RequestSpec {
+    method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    /** Called with every answer to this request. */
+    onResponse?(status: number, body: string): void;
   }
   export interface Histogram {
     average: number;

@@ -44,3 +44,16 @@ export interface BenchMeasurement {
   /** Against the floor the suite measured just before (bookings: successful bookings / the floor's). */
   floorRatio?: number;
 }
+
+/** A day of GET /api/_bench/stock: the stock row as the database holds it, and the seats live bookings take. */
+export interface BenchStockDay {
+  /** YYYY-MM-DD */
+  usedate: string;
+  /** Seats left. */
+  zaikozan: number;
+  adultbaika: number;
+  /** Seats of live bookings not paid yet (card bookings within their grace, requests). */
+  held: number;
+  /** Seats of paid bookings. */
+  sold: number;
+}

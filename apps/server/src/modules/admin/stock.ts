@@ -33,7 +33,8 @@ interface DayRow {
 
 const slash = (iso: string) => iso.replaceAll('-', '/');
 
-function isoDays(from: string, to: string): string[] {
+/** Every day from `from` to `to` (YYYY-MM-DD), both included. */
+export function isoDays(from: string, to: string): string[] {
   const out: string[] = [];
   let ymd = from.replaceAll('-', '');
   const last = to.replaceAll('-', '');
@@ -44,7 +45,8 @@ function isoDays(from: string, to: string): string[] {
   return out;
 }
 
-function weekdayOf(iso: string): number {
+/** A day's weekday, 0 (Sunday) to 6, as the bulk edit's `weekdays` counts them. */
+export function weekdayOf(iso: string): number {
   return new Date(`${iso}T00:00:00Z`).getUTCDay();
 }
 

@@ -11,8 +11,9 @@
  * rate limit (POST /_bench/booking-floor). The throughput row's `÷ floor` is bookings/floor.
  */
 import type { OptionDetail } from '@tabi/contract/catalog';
-import { addDays, addMonths, monthStart, tokyoYmd, type Ymd } from '@tabi/contract/dates';
+import { addDays, addMonths, isoDateToYmd, monthStart, tokyoYmd, type Ymd, ymdToIsoDate } from '@tabi/contract/dates';
 import type { BenchMeasurement, BenchSuite, BenchTarget } from '../../bench/types.ts';
+import { benchHeaders, bookingBody, csrf, databaseStock, percentile } from '../../bench/visitor.ts';
 
 interface Day {
   date: Ymd;
@@ -20,42 +21,11 @@ interface Day {
   price: number;
 }
 
-async function csrf(baseUrl: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/sanctum/csrf-cookie`);
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('XSRF-TOKEN='));
-  return decodeURIComponent(cookie?.split(';')[0]?.slice('XSRF-TOKEN='.length) ?? '');
-}
-
-function benchHeaders(token: string): Record<string, string> {
-  return { 'content-type': 'application/json', 'x-xsrf-token': token, cookie: `XSRF-TOKEN=${token}` };
-}
-
 /** Each day's stock as the database holds it (not the cached calendar). */
 async function exactStock(baseUrl: string, opcd: string, dates: Ymd[]): Promise<Map<Ymd, number>> {
   const sorted = [...dates].sort();
-  const iso = (d: Ymd | undefined) => `${d?.slice(0, 4)}-${d?.slice(4, 6)}-${d?.slice(6, 8)}`;
-  const res = await fetch(`${baseUrl}/api/_bench/stock?opcd=${opcd}&from=${iso(sorted[0])}&to=${iso(sorted.at(-1))}`);
-  const rows = ((await res.json()) as { response: { stock: { usedate: string; zaikozan: number }[] } }).response.stock;
-  return new Map(rows.map((r) => [r.usedate.replaceAll('-', '') as Ymd, r.zaikozan]));
-}
-
-function bookingBody(opcd: string, day: Day) {
-  return {
-    opcd,
-    usedate: day.date,
-    md: 'bench',
-    sei: 'BENCH',
-    mei: 'TARO',
-    tel: '09000000000',
-    mail: 'bench@example.com',
-    amountjp: String(day.price),
-    lang: 'ja',
-    webname_localized: '',
-    memberList: [
-      { seq: '1', sei: 'BENCH', mei: 'TARO', sex: '1', birthday: '19900101', ageclass: '1', nationality_id: '1' },
-    ],
-    rentskiList: [],
-  };
+  const rows = await databaseStock(baseUrl, opcd, ymdToIsoDate(sorted[0] ?? ''), ymdToIsoDate(sorted.at(-1) ?? ''));
+  return new Map(rows.map((r) => [isoDateToYmd(r.usedate), r.zaikozan]));
 }
 
 interface FloorAnswer {
@@ -106,11 +76,6 @@ async function days(baseUrl: string, opcd: string, months: number, offset = 0): 
     }
   }
   return out;
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
 async function run(

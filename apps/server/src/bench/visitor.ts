@@ -1,0 +1,50 @@
+/** What the benchmark suites do as a visitor of the real server: the CSRF token, a booking, the database's stock. */
+import type { Ymd } from '@tabi/contract/dates';
+import type { BenchStockDay } from './types.ts';
+
+export async function csrf(baseUrl: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/sanctum/csrf-cookie`);
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('XSRF-TOKEN='));
+  return decodeURIComponent(cookie?.split(';')[0]?.slice('XSRF-TOKEN='.length) ?? '');
+}
+
+/** The headers of a state-changing call: JSON, the CSRF token echoed, and any other cookie given. */
+export function benchHeaders(token: string, cookie = ''): Record<string, string> {
+  return {
+    'content-type': 'application/json',
+    'x-xsrf-token': token,
+    cookie: `XSRF-TOKEN=${token}${cookie ? `; ${cookie}` : ''}`,
+  };
+}
+
+/** A one-adult booking of an option's day at its adult price, as POST /api/booking takes it. */
+export function bookingBody(opcd: string, day: { date: Ymd; price: number }) {
+  return {
+    opcd,
+    usedate: day.date,
+    md: 'bench',
+    sei: 'BENCH',
+    mei: 'TARO',
+    tel: '09000000000',
+    mail: 'bench@example.com',
+    amountjp: String(day.price),
+    lang: 'ja',
+    webname_localized: '',
+    memberList: [
+      { seq: '1', sei: 'BENCH', mei: 'TARO', sex: '1', birthday: '19900101', ageclass: '1', nationality_id: '1' },
+    ],
+    rentskiList: [],
+  };
+}
+
+/** Each day's stock row from `from` to `to` (YYYY-MM-DD) as the database holds it (GET /api/_bench/stock). */
+export async function databaseStock(baseUrl: string, opcd: string, from: string, to: string): Promise<BenchStockDay[]> {
+  const res = await fetch(`${baseUrl}/api/_bench/stock?opcd=${opcd}&from=${from}&to=${to}`);
+  if (!res.ok) throw new Error(`GET /api/_bench/stock answered ${res.status}`);
+  return ((await res.json()) as { response: { stock: BenchStockDay[] } }).response.stock;
+}
+
+/** The value at percentile `p` of ascending `sorted` (0 when empty). */
+export function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}

@@ -1,0 +1,50 @@
+/**
+ * GET /api/_bench/stock (BENCH_ROUTES=1 only), the database side of the benchmarks' oversold checks: each day's
+ * seats left as stored, and the seats live bookings hold (unpaid or requested) and have paid for.
+ */
+import { BookingStatus, PaymentStatus } from '@tabi/contract/constants';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { BenchStockDay } from '../../bench/types.ts';
+import { bookings } from '../../db/schema.ts';
+import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { ADULT_PRICE, bookingPayload, insertTestOption, insertTestStock } from './test-fixtures.ts';
+
+let t: TestApp;
+const OP = 'BS0001';
+
+beforeAll(async () => {
+  t = await createTestApp({ config: { benchRoutes: true } });
+  await insertTestOption(t.ctx.db, OP);
+  await insertTestStock(t.ctx.db, OP, '20261201', { zaikozan: 10 });
+  await insertTestStock(t.ctx.db, OP, '20261202', { zaikozan: 5 });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function book(adults: number, address: string): Promise<string> {
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/booking',
+    payload: bookingPayload(OP, '20261201', { adults }) as object,
+    remoteAddress: address,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().response.rsvno;
+}
+
+it('answers each day’s seats left, held and sold, leaving canceled bookings out', async () => {
+  await book(2, '10.8.0.1');
+  const paid = await book(3, '10.8.0.2');
+  const canceled = await book(1, '10.8.0.3');
+  await t.ctx.db.update(bookings).set({ statusPayment: PaymentStatus.completed }).where(eq(bookings.rsvno, paid));
+  await t.ctx.db.update(bookings).set({ status: BookingStatus.canceled }).where(eq(bookings.rsvno, canceled));
+
+  const res = await t.request({ method: 'GET', url: `/api/_bench/stock?opcd=${OP}&from=2026-11-30&to=2026-12-02` });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.json().response.stock).toEqual([
+    { usedate: '2026-12-01', zaikozan: 4, adultbaika: ADULT_PRICE, held: 2, sold: 3 },
+    { usedate: '2026-12-02', zaikozan: 5, adultbaika: ADULT_PRICE, held: 0, sold: 0 },
+  ] satisfies BenchStockDay[]);
+});
