@@ -3,7 +3,6 @@
 import type { OptionSort } from '@tabi/contract/option-sort';
 import { and, asc, between, eq, ne, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client.ts';
-import type { ImageRow } from '../media/pictures.ts';
 import {
   areas,
   bookingOptions,
@@ -15,6 +14,7 @@ import {
   regions,
   stock,
 } from '../../db/schema.ts';
+import type { ImageRow } from '../media/pictures.ts';
 
 export interface ListFilter {
   homencd?: string | undefined;

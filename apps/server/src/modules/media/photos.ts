@@ -3,7 +3,13 @@
  * forgotten at once as for every catalog edit. Demo pictures and uploads are rows of the same list, so staff
  * can reorder, caption or remove either; only uploads have files to remove.
  */
-import { type AdminPhoto, PHOTO_MAX_COUNT, type PhotoList, PhotoMsg, type PhotoTextRequest } from '@tabi/contract/admin-media';
+import {
+  type AdminPhoto,
+  PHOTO_MAX_COUNT,
+  type PhotoList,
+  PhotoMsg,
+  type PhotoTextRequest,
+} from '@tabi/contract/admin-media';
 import { ErrCd } from '@tabi/contract/constants';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
@@ -122,10 +128,7 @@ export async function updatePhotoText(
     await lockedOption(tx, opcd);
     const row = photoOf(await photoRows(tx, opcd), id);
     if (row.caption === text.caption && row.alt === text.alt) return;
-    await tx
-      .update(optionImages)
-      .set({ caption: text.caption, alt: text.alt })
-      .where(eq(optionImages.id, id));
+    await tx.update(optionImages).set({ caption: text.caption, alt: text.alt }).where(eq(optionImages.id, id));
     await recordCatalogEvent(
       tx,
       ctx,
@@ -162,7 +165,12 @@ export async function movePhoto(
   return listPhotos(ctx, opcd);
 }
 
-export async function deletePhoto(ctx: AppContext, staff: StaffPrincipal, opcd: string, id: number): Promise<PhotoList> {
+export async function deletePhoto(
+  ctx: AppContext,
+  staff: StaffPrincipal,
+  opcd: string,
+  id: number,
+): Promise<PhotoList> {
   await ctx.db.transaction(async (tx) => {
     await lockedOption(tx, opcd);
     const rows = await photoRows(tx, opcd);
@@ -175,7 +183,10 @@ export async function deletePhoto(ctx: AppContext, staff: StaffPrincipal, opcd: 
     );
     if (row.media) {
       await lockMedia(tx, row.media);
-      const others = await tx.select({ id: optionImages.id }).from(optionImages).where(eq(optionImages.media, row.media));
+      const others = await tx
+        .select({ id: optionImages.id })
+        .from(optionImages)
+        .where(eq(optionImages.media, row.media));
       if (others.length === 0) await removeVariants(ctx, row.media, row.widths ?? []);
     }
     await recordCatalogEvent(tx, ctx, staff, opcd, 'photo.deleted', eventOf(row), null);

@@ -5,13 +5,7 @@
  * the variants carry no metadata (EXIF, GPS, ICC names) — the original itself is never kept or served.
  */
 import { createHash } from 'node:crypto';
-import {
-  PHOTO_MAX_BYTES,
-  PHOTO_MAX_PIXELS,
-  PHOTO_MIN_SIDE,
-  PHOTO_WIDTHS,
-  PhotoMsg,
-} from '@tabi/contract/admin-media';
+import { PHOTO_MAX_BYTES, PHOTO_MAX_PIXELS, PHOTO_MIN_SIDE, PHOTO_WIDTHS, PhotoMsg } from '@tabi/contract/admin-media';
 import { ErrCd } from '@tabi/contract/constants';
 import sharp, { type Metadata } from 'sharp';
 import { AppError } from '../../errors.ts';
