@@ -8,41 +8,10 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yIssues } from './support/checks.ts';
 import { xsrfToken } from './support/customer.ts';
+import { ADMIN, menu, OPERATOR, shootConsole, signIn, tokyoIso } from './support/staff.ts';
 import { expect, test } from './support/test.ts';
-import { freshTotpCode } from './support/totp.ts';
 
-// apps/server/src/seed/staff.ts
-const ADMIN = { mail: 'admin@example.co.jp', password: 'sakura-admin-demo', totp: 'VS6HYZNDX7NQO4Y47DYVUQH6DFTFKHBL' };
-const OPERATOR = { mail: 'operator@example.co.jp', password: 'sakura-operator-demo' };
-
-async function shoot(page: Page, name: string): Promise<void> {
-  const shots = process.env.SHOTS_DIR;
-  if (!shots) return;
-  for (const [width, height] of [
-    [1280, 800],
-    [1024, 768],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `${shots}/admin-catalog-${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
-
-async function signIn(page: Page, who: { mail: string; password: string; totp?: string }): Promise<void> {
-  await page.goto('/admin/login');
-  await page.getByLabel('メールアドレス').fill(who.mail);
-  await page.getByLabel('パスワード').fill(who.password);
-  await page.getByRole('button', { name: 'サインイン' }).click();
-  if (who.totp) {
-    await page.getByLabel('確認コード（6桁）').fill(await freshTotpCode(who.totp));
-    await page.getByRole('button', { name: '確認する' }).click();
-  }
-  await expect(page.getByRole('heading', { level: 1, name: 'ダッシュボード' })).toBeVisible();
-}
-
-const menu = (page: Page) => page.getByRole('navigation', { name: '管理メニュー' });
-const tokyoIso = (daysAhead: number) =>
-  new Date(Date.now() + 9 * 3_600_000 + daysAhead * 86_400_000).toISOString().slice(0, 10);
+const shoot = (page: Page, name: string) => shootConsole(page, `admin-catalog-${name}`);
 
 test('an operator is not offered the catalog and is refused its calls', async ({ page }) => {
   await signIn(page, OPERATOR);

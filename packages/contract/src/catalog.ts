@@ -24,10 +24,6 @@ export const image = z.object({
   height: z.number().int(),
 });
 export type OptionImage = z.infer<typeof image>;
-/** How wide the pictures are drawn (`sizes`): the list card's, and the detail gallery's (also its preload). */
-export const CARD_IMAGE_SIZES = '(min-width: 720px) 300px, 100vw';
-export const GALLERY_IMAGE_SIZES = '(min-width: 960px) 600px, 100vw';
-export const THUMBNAIL_IMAGE_SIZES = '96px';
 export const nationality = z.object({ id: z.number().int(), nationality_nm: z.string() });
 export type Region = z.infer<typeof region>;
 export type Area = z.infer<typeof area>;

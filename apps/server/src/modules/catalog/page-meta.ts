@@ -1,4 +1,4 @@
-import { GALLERY_IMAGE_SIZES } from '@tabi/contract/catalog';
+import { GALLERY_IMAGE_SIZES } from '@tabi/contract/picture-sizes';
 import sanitizeHtml from 'sanitize-html';
 import type { AppContext } from '../../context.ts';
 import type { PageMeta } from '../../http/spa.ts';

@@ -46,7 +46,10 @@ function picture(format: 'jpeg' | 'png' | 'webp', width: number, height: number,
   const image = sharp({ create: { width, height, channels: 3, background: color } });
   if (format === 'jpeg') {
     // With EXIF (a copyright and GPS-like text) that must not reach the variants.
-    return image.jpeg().withExif({ IFD0: { Copyright: 'SECRET-EXIF-OWNER', Artist: 'SECRET-ARTIST' } }).toBuffer();
+    return image
+      .jpeg()
+      .withExif({ IFD0: { Copyright: 'SECRET-EXIF-OWNER', Artist: 'SECRET-ARTIST' } })
+      .toBuffer();
   }
   return format === 'png' ? image.png().toBuffer() : image.webp().toBuffer();
 }
@@ -84,7 +87,8 @@ async function upload(
 
 const staffPost = (url: string, payload: Record<string, unknown> = {}, cookie = admin) =>
   t.request({ method: 'POST', url, payload, cookies: { [STAFF_COOKIE]: cookie } });
-const staffGet = (url: string, cookie = admin) => t.request({ method: 'GET', url, cookies: { [STAFF_COOKIE]: cookie } });
+const staffGet = (url: string, cookie = admin) =>
+  t.request({ method: 'GET', url, cookies: { [STAFF_COOKIE]: cookie } });
 
 function photosOf(res: { json(): unknown }): AdminPhoto[] {
   return (res.json() as { response: { photos: AdminPhoto[] } }).response.photos;
@@ -160,7 +164,11 @@ describe('uploading', () => {
   });
 
   it('takes a PNG and a WebP; a photo narrower than 1600 keeps its own width as the widest variant', async () => {
-    const png = await upload(OPCD, { data: await picture('png', 1000, 700, '#aa3355'), name: 'a.png', type: 'image/png' });
+    const png = await upload(OPCD, {
+      data: await picture('png', 1000, 700, '#aa3355'),
+      name: 'a.png',
+      type: 'image/png',
+    });
     expect(png.statusCode, png.body).toBe(200);
     const fromPng = uploaded(photosOf(png)).at(-1);
     expect(fromPng?.srcset.split(', ').map((s) => s.split(' ')[1])).toEqual(['480w', '960w', '1000w']);
@@ -260,7 +268,11 @@ describe('uploading', () => {
 
   it('refuses the same file twice on one option, and a photo past the limit', async () => {
     const jpeg = await picture('jpeg', 2400, 1600);
-    expectRefused(await upload(OPCD, { data: jpeg, name: 'again.jpg', type: 'image/jpeg' }), 409, PhotoMsg.photoDuplicate);
+    expectRefused(
+      await upload(OPCD, { data: jpeg, name: 'again.jpg', type: 'image/jpeg' }),
+      409,
+      PhotoMsg.photoDuplicate,
+    );
     const rows = await t.ctx.db.select().from(optionImages).where(eq(optionImages.opcd, 'OP0011'));
     await t.ctx.db.insert(optionImages).values(
       Array.from({ length: PHOTO_MAX_COUNT - rows.length }, (_, i) => ({
@@ -270,7 +282,11 @@ describe('uploading', () => {
         caption: `写真${i}`,
       })),
     );
-    expectRefused(await upload('OP0011', { data: jpeg, name: 'x.jpg', type: 'image/jpeg' }), 409, PhotoMsg.photoTooMany);
+    expectRefused(
+      await upload('OP0011', { data: jpeg, name: 'x.jpg', type: 'image/jpeg' }),
+      409,
+      PhotoMsg.photoTooMany,
+    );
   });
 });
 
@@ -313,9 +329,15 @@ describe('editing', () => {
   it('edits caption and alt text (the alt falls back to the caption when emptied), each change an event', async () => {
     const [first] = photosOf(await staffGet(`/api/admin/options/${OPCD}/photos`));
     const url = `/api/admin/options/${OPCD}/photos/${first?.id}`;
-    const res = await staffPost(url, { caption: '  隅田川の屋形船  ', alt: '夕暮れの隅田川を進む、提灯をともした屋形船' });
+    const res = await staffPost(url, {
+      caption: '  隅田川の屋形船  ',
+      alt: '夕暮れの隅田川を進む、提灯をともした屋形船',
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(photosOf(res)[0]).toMatchObject({ caption: '隅田川の屋形船', altText: '夕暮れの隅田川を進む、提灯をともした屋形船' });
+    expect(photosOf(res)[0]).toMatchObject({
+      caption: '隅田川の屋形船',
+      altText: '夕暮れの隅田川を進む、提灯をともした屋形船',
+    });
     expect((await publicDetailImages(OPCD))[0]?.alt).toBe('夕暮れの隅田川を進む、提灯をともした屋形船');
     await staffPost(url, { caption: '隅田川の屋形船', alt: '' });
     expect((await publicDetailImages(OPCD))[0]?.alt).toBe('隅田川の屋形船');

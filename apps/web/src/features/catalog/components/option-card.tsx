@@ -1,6 +1,7 @@
-import { CARD_IMAGE_SIZES, type OptionListItem } from '@tabi/contract/catalog';
+import type { OptionListItem } from '@tabi/contract/catalog';
 import { formatJpy } from '@tabi/contract/format';
 import { Msg } from '@tabi/contract/messages';
+import { CARD_IMAGE_SIZES } from '@tabi/contract/picture-sizes';
 import { Link } from 'react-router';
 import { SafeHtml } from '../../../components/safe-html.tsx';
 import styles from './option-card.module.css';

@@ -1,5 +1,6 @@
-import { GALLERY_IMAGE_SIZES, type OptionImage, THUMBNAIL_IMAGE_SIZES } from '@tabi/contract/catalog';
+import type { OptionImage } from '@tabi/contract/catalog';
 import { THUMBNAILS_PER_VIEW } from '@tabi/contract/constants';
+import { GALLERY_IMAGE_SIZES, THUMBNAIL_IMAGE_SIZES } from '@tabi/contract/picture-sizes';
 import useEmblaCarousel from 'embla-carousel-react';
 import { type KeyboardEvent, useCallback, useEffect, useId, useState } from 'react';
 import styles from './option-gallery.module.css';
