@@ -8,7 +8,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yIssues } from './support/checks.ts';
 import { xsrfToken } from './support/customer.ts';
-import { ADMIN, menu, OPERATOR, shootConsole, signIn, tokyoIso } from './support/staff.ts';
+import { ADMIN, menu, OPERATOR, openDates, shootConsole, signIn, tokyoIso } from './support/staff.ts';
 import { expect, test } from './support/test.ts';
 
 const shoot = (page: Page, name: string) => shootConsole(page, `admin-catalog-${name}`);
@@ -66,15 +66,7 @@ test('an admin creates an option, opens dates with prices and publishes it; a vi
   await expectNoSeriousA11yIssues(page);
   await shoot(page, 'edit');
 
-  await page.getByRole('link', { name: '在庫・料金カレンダー' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: `在庫・料金カレンダー ${opcd}` })).toBeVisible();
-  await page.getByLabel('開始日').fill(tokyoIso(3));
-  await page.getByLabel('終了日').fill(tokyoIso(40));
-  await page.getByLabel('席数', { exact: true }).fill('10');
-  await page.getByLabel('大人料金（円）').fill('7000');
-  await page.getByLabel('小人料金（円）').fill('3500');
-  await page.getByRole('button', { name: '変更する' }).click();
-  await expect(page.getByText('38日分を変更しました。')).toBeVisible();
+  await openDates(page, opcd, { seats: 10, adult: 7000, child: 3500 });
   const usedateIso = tokyoIso(5);
   await page.goto(`/admin/options/${opcd}/stock?month=${usedateIso.slice(0, 7)}`);
   await expect(

@@ -10,7 +10,7 @@ import { Msg } from '@tabi/contract/messages';
 import sharp from 'sharp';
 import { expectNoSeriousA11yIssues, shoot } from './support/checks.ts';
 import { agreeToConsent, fillLeader, memberSection, payOnSandbox, startFromDetail } from './support/purchase.ts';
-import { ADMIN, shootConsole, signIn, tokyoIso } from './support/staff.ts';
+import { ADMIN, openDates, shootConsole, signIn, tokyoIso } from './support/staff.ts';
 import { expect, test } from './support/test.ts';
 
 /** A river at sunrise with a small boat: drawn here so the alt text can say exactly what it shows. */
@@ -104,15 +104,7 @@ test('an admin adds two photos to a new option; a visitor sees them in search an
   await shootConsole(page, 'admin-photos-manager');
 
   // Dates with prices, then publish.
-  await page.getByRole('link', { name: '在庫・料金カレンダー' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: `在庫・料金カレンダー ${opcd}` })).toBeVisible();
-  await page.getByLabel('開始日').fill(tokyoIso(3));
-  await page.getByLabel('終了日').fill(tokyoIso(40));
-  await page.getByLabel('席数', { exact: true }).fill('10');
-  await page.getByLabel('大人料金（円）').fill('6000');
-  await page.getByLabel('小人料金（円）').fill('3000');
-  await page.getByRole('button', { name: '変更する' }).click();
-  await expect(page.getByText('38日分を変更しました。')).toBeVisible();
+  await openDates(page, opcd, { seats: 10, adult: 6000, child: 3000 });
   await page.goto(`/admin/options/${opcd}`);
   await page.getByRole('button', { name: '公開する' }).click();
   await expect(page.getByText('公開しました。お客様の画面に表示されます。')).toBeVisible();

@@ -42,3 +42,23 @@ export async function shootConsole(page: Page, name: string): Promise<void> {
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }
+
+/**
+ * Opens days 3 to 40 from today for sale on the option's 在庫・料金カレンダー (reached from 商品編集) with these
+ * seats and prices, and waits for the console to say so.
+ */
+export async function openDates(
+  page: Page,
+  opcd: string,
+  stock: { seats: number; adult: number; child: number },
+): Promise<void> {
+  await page.getByRole('link', { name: '在庫・料金カレンダー' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `在庫・料金カレンダー ${opcd}` })).toBeVisible();
+  await page.getByLabel('開始日').fill(tokyoIso(3));
+  await page.getByLabel('終了日').fill(tokyoIso(40));
+  await page.getByLabel('席数', { exact: true }).fill(String(stock.seats));
+  await page.getByLabel('大人料金（円）').fill(String(stock.adult));
+  await page.getByLabel('小人料金（円）').fill(String(stock.child));
+  await page.getByRole('button', { name: '変更する' }).click();
+  await expect(page.getByText('38日分を変更しました。')).toBeVisible();
+}

@@ -250,16 +250,14 @@ describe('uploading', () => {
     );
     expectRefused(await staffGet(`/api/admin/options/${OPCD}/photos`, operator), 403, Msg.staffForbidden);
     const [first] = photosOf(await staffGet(`/api/admin/options/${OPCD}/photos`));
-    expectRefused(
-      await staffPost(`/api/admin/options/${OPCD}/photos/${first?.id}`, { caption: 'x', alt: 'y' }, operator),
-      403,
-      Msg.staffForbidden,
-    );
-    expectRefused(
-      await staffPost(`/api/admin/options/${OPCD}/photos/${first?.id}/delete`, {}, operator),
-      403,
-      Msg.staffForbidden,
-    );
+    for (const [path, body] of [
+      [`${first?.id}`, { caption: 'x', alt: 'y' }],
+      [`${first?.id}/move`, { direction: 'down' }],
+      [`${first?.id}/delete`, {}],
+    ] as const) {
+      const res = await staffPost(`/api/admin/options/${OPCD}/photos/${path}`, body, operator);
+      expectRefused(res, 403, Msg.staffForbidden);
+    }
     const unknown = await upload('NOPE99', { data: jpeg, name: 'x.jpg', type: 'image/jpeg' });
     expect(unknown.statusCode).toBe(404);
     const anonymous = await t.request({ method: 'GET', url: `/api/admin/options/${OPCD}/photos` });

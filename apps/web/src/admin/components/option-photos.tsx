@@ -197,20 +197,7 @@ function PhotoItem({
             {photo.uploaded ? `アップロード写真 ${photo.width}×${photo.height}` : 'デモ用のイラスト'}
           </span>
         </p>
-        <Field
-          label="キャプション"
-          value={caption}
-          maxLength={PHOTO_CAPTION_MAX}
-          onChange={(e) => setCaption(e.target.value)}
-          hint={`写真の下に表示されます（${PHOTO_CAPTION_MAX}文字まで）。`}
-        />
-        <Field
-          label="代替テキスト"
-          value={alt}
-          maxLength={PHOTO_ALT_MAX}
-          onChange={(e) => setAlt(e.target.value)}
-          hint="写真が見えない方のために、写っているものを説明してください。空欄ならキャプションを使います。"
-        />
+        <PhotoTextFields caption={caption} alt={alt} onCaption={setCaption} onAlt={setAlt} />
         <div className={styles.actions}>
           <button type="submit" className="adm-primary" disabled={busy || !changed}>
             説明を保存
@@ -303,22 +290,37 @@ function UploadForm({
           </p>
         )}
       </div>
-      <Field
-        label="キャプション"
-        value={caption}
-        maxLength={PHOTO_CAPTION_MAX}
-        onChange={(e) => setCaption(e.target.value)}
-      />
-      <Field
-        label="代替テキスト"
-        value={alt}
-        maxLength={PHOTO_ALT_MAX}
-        onChange={(e) => setAlt(e.target.value)}
-        hint="写っているものを具体的に（例：夕暮れの隅田川を進む屋形船）。"
-      />
+      <PhotoTextFields caption={caption} alt={alt} onCaption={setCaption} onAlt={setAlt} />
       <button type="submit" className="adm-primary" disabled={busy}>
         {busy ? '処理しています…' : '写真を追加'}
       </button>
     </form>
+  );
+}
+
+/** A photo's caption and alt text, the same two fields when adding a photo and when editing one. */
+function PhotoTextFields(props: {
+  caption: string;
+  alt: string;
+  onCaption(value: string): void;
+  onAlt(value: string): void;
+}) {
+  return (
+    <>
+      <Field
+        label="キャプション"
+        value={props.caption}
+        maxLength={PHOTO_CAPTION_MAX}
+        onChange={(e) => props.onCaption(e.target.value)}
+        hint={`写真の下に表示されます（${PHOTO_CAPTION_MAX}文字まで）。`}
+      />
+      <Field
+        label="代替テキスト"
+        value={props.alt}
+        maxLength={PHOTO_ALT_MAX}
+        onChange={(e) => props.onAlt(e.target.value)}
+        hint="写っているものを具体的に（例：夕暮れの隅田川を進む屋形船）。空欄ならキャプションを使います。"
+      />
+    </>
   );
 }
