@@ -23,6 +23,8 @@ test('an operator is not offered the catalog and is refused its calls', async ({
 test('an admin creates an option, opens dates with prices and publishes it; a visitor books it; it is in the manifest', async ({
   page,
 }) => {
+  // Five pages with axe and a booking: over a minute when the machine is busy.
+  test.setTimeout(180_000);
   const opcd = `E2E${String(Date.now()).slice(-6)}`;
   await signIn(page, ADMIN);
   await menu(page).getByRole('link', { name: '商品' }).click();
