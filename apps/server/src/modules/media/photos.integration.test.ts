@@ -3,6 +3,7 @@
  * variants without metadata under the media directory and served with a year of immutable caching; caption,
  * alt text, order and delete are catalog events, and the public list and detail show the change at once.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -225,6 +226,20 @@ describe('uploading', () => {
     expectRefused(await upload(OPCD, null, { caption: 'ファイルなし' }), 400, PhotoMsg.photoMissing);
     const json = await staffPost(`/api/admin/options/${OPCD}/photos`, { file: 'x' });
     expectRefused(json, 415, PhotoMsg.photoMissing);
+  });
+
+  it('takes a real-sized photo of several megabytes (beyond the JSON body limit)', async () => {
+    const noisy = await sharp(randomBytes(2000 * 1500 * 3), { raw: { width: 2000, height: 1500, channels: 3 } })
+      .jpeg({ quality: 95 })
+      .toBuffer();
+    expect(noisy.length).toBeGreaterThan(2 * 1024 * 1024);
+    const res = await upload('OP0003', { data: noisy, name: 'camera.jpg', type: 'image/jpeg' }, { caption: 'ノイズ' });
+    expect(res.statusCode, res.body).toBe(200);
+    const [photo] = uploaded(photosOf(res));
+    expect(photo?.srcset.split(', ').map((s) => s.split(' ')[1])).toEqual(['480w', '960w', '1600w']);
+    expect(photo?.height).toBe(1200);
+    const del = await staffPost(`/api/admin/options/OP0003/photos/${photo?.id}/delete`);
+    expect(del.statusCode).toBe(200);
   });
 
   it('refuses a file over 10 MB and a picture of too many pixels (decompression bomb) before decoding it', async () => {
