@@ -132,7 +132,7 @@ test('an admin adds two photos to a new option; a visitor sees them in search an
   await expect(slides.nth(0)).toHaveAttribute('alt', PHOTO_2.alt);
   await expect(slides.nth(1)).toHaveAttribute('alt', PHOTO_1.alt);
   for (const i of [0, 1]) await expect(slides.nth(i)).toHaveAttribute('srcset', /\.webp 480w, /);
-  await expect(slides.nth(0)).toHaveAttribute('sizes', /600px/);
+  await expect(slides.nth(0)).toHaveAttribute('sizes', /460px/);
   await expect(gallery.locator('figcaption').nth(1)).toHaveText('朝日の隅田川と小舟');
   await expect
     .poll(() => slides.nth(0).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))

@@ -4,5 +4,5 @@
  * schemas so that importing them adds nothing to a page's initial JavaScript.
  */
 export const CARD_IMAGE_SIZES = '(min-width: 720px) 300px, 100vw';
-export const GALLERY_IMAGE_SIZES = '(min-width: 960px) 600px, 100vw';
+export const GALLERY_IMAGE_SIZES = '(min-width: 960px) 460px, 100vw';
 export const THUMBNAIL_IMAGE_SIZES = '96px';
