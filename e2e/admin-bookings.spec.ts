@@ -10,6 +10,7 @@ import { formatJpy } from '@tabi/contract/format';
 import { Msg } from '@tabi/contract/messages';
 import { expectNoSeriousA11yIssues } from './support/checks.ts';
 import { xsrfToken } from './support/customer.ts';
+import { shootConsole } from './support/staff.ts';
 import { expect, test } from './support/test.ts';
 
 // apps/server/src/seed/staff.ts
@@ -17,18 +18,7 @@ const OPERATOR = { mail: 'operator@example.co.jp', password: 'sakura-operator-de
 const REQUEST_TEL = '080-4321-0099';
 const PAID_TEL = '080-4321-0077';
 
-async function shoot(page: Page, name: string): Promise<void> {
-  const shots = process.env.SHOTS_DIR;
-  if (!shots) return;
-  for (const [width, height] of [
-    [1280, 800],
-    [1024, 768],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `${shots}/admin-${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+const shoot = (page: Page, name: string) => shootConsole(page, `admin-${name}`);
 
 interface Envelope<T> {
   errcd: string;

@@ -7,6 +7,7 @@
 import type { Page } from '@playwright/test';
 import { Msg } from '@tabi/contract/messages';
 import { expectNoSeriousA11yIssues } from './support/checks.ts';
+import { shootConsole } from './support/staff.ts';
 import { expect, test } from './support/test.ts';
 import { freshTotpCode } from './support/totp.ts';
 
@@ -14,18 +15,7 @@ import { freshTotpCode } from './support/totp.ts';
 const ADMIN = { mail: 'admin@example.co.jp', password: 'sakura-admin-demo', totp: 'VS6HYZNDX7NQO4Y47DYVUQH6DFTFKHBL' };
 const OPERATOR = { mail: 'operator@example.co.jp', password: 'sakura-operator-demo' };
 
-async function shootAdmin(page: Page, name: string): Promise<void> {
-  const shots = process.env.SHOTS_DIR;
-  if (!shots) return;
-  for (const [width, height] of [
-    [1280, 800],
-    [1024, 768],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `${shots}/admin-${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+const shootAdmin = (page: Page, name: string) => shootConsole(page, `admin-${name}`);
 
 async function signInAsAdmin(page: Page): Promise<void> {
   await page.goto('/admin');

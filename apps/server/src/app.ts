@@ -30,6 +30,7 @@ import { catalogImageRoutes } from './modules/catalog/image-routes.ts';
 import { catalogPageMeta } from './modules/catalog/page-meta.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { couponRoutes } from './modules/coupon/routes.ts';
+import { mediaRoutes, photoRoutes } from './modules/media/routes.ts';
 import { mypageRoutes } from './modules/mypage/routes.ts';
 import { opsRoutes } from './modules/ops/routes.ts';
 import { paymentRoutes } from './modules/payment/routes.ts';
@@ -158,10 +159,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     async (staffApi) => {
       await staffRoutes(staffApi, ctx);
       await adminRoutes(staffApi, ctx);
+      await photoRoutes(staffApi, ctx);
     },
     { prefix: '/api/admin' },
   );
   await catalogImageRoutes(app, ctx);
+  await mediaRoutes(app, ctx);
   await app.register(async (root) => sandboxRoutes(root, ctx));
   const { opsKey } = options;
   if (opsKey) await app.register(async (root) => opsRoutes(root, ctx, opsKey));

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { availableParallelism } from 'node:os';
+import os, { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_SITE_LEGAL, type SiteLegal } from '@tabi/contract/site';
@@ -11,6 +11,8 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** Uploaded photos and their WebP variants (MEDIA_DIR; default `DATA_DIR/media`, see {@link mediaDirOf}). */
+  mediaDir: string | undefined;
   databaseUrl: string | undefined;
   /** PostgreSQL pool size per instance (PG_POOL_MAX; default {@link defaultPoolMax}). */
   pgPoolMax: number;
@@ -94,6 +96,7 @@ const envSchema = z.object({
   PORT: optional(integer(0, 65_535, 'port')),
   HOST: optional(z.string().min(1)),
   DATA_DIR: optional(z.string()),
+  MEDIA_DIR: optional(z.string()),
   DATABASE_URL: optional(urlWith(['postgres:', 'postgresql:'], 'a PostgreSQL address')),
   PG_POOL_MAX: optional(integer(1, 1000, 'pool size')),
   PUBLIC_URL: optional(urlWith(['http:', 'https:'], 'the public origin')),
@@ -139,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host: e.HOST ?? '0.0.0.0',
     dataDir: path.resolve(e.DATA_DIR ?? path.join(here, '../../../data')),
+    mediaDir: e.MEDIA_DIR === undefined ? undefined : path.resolve(e.MEDIA_DIR),
     databaseUrl: e.DATABASE_URL,
     pgPoolMax: e.PG_POOL_MAX ?? defaultPoolMax(),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
@@ -169,6 +173,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ),
     },
   };
+}
+
+/**
+ * Where uploaded photos live: MEDIA_DIR when set, else `DATA_DIR/media`; an in-memory database (tests) keeps
+ * them in a temporary directory of this process, never in the project's data folder.
+ */
+export function mediaDirOf(config: Pick<Config, 'mediaDir' | 'dataDir'>): string {
+  if (config.mediaDir) return config.mediaDir;
+  if (config.dataDir === 'memory') return path.join(os.tmpdir(), `tabi-media-${process.pid}`);
+  return path.join(config.dataDir, 'media');
 }
 
 /**

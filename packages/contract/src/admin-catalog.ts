@@ -227,6 +227,10 @@ export const CATALOG_EVENT_LABEL: Record<string, string> = {
   'option.published': '公開',
   'option.unpublished': '非公開（下書き）に変更',
   'stock.edited': '在庫・料金を変更',
+  'photo.added': '写真を追加',
+  'photo.updated': '写真の説明を変更',
+  'photo.moved': '写真の順番を変更',
+  'photo.deleted': '写真を削除',
 };
 
 // --- 在庫・料金カレンダー -----------------------------------------------------------------------------------

@@ -9,7 +9,21 @@ export const region = z.object({ homencd: z.string(), homennm: z.string() });
 export const area = z.object({ areacd: z.string(), areanm: z.string() });
 export const city = z.object({ citycd: z.string(), citynm: z.string() });
 export const keyword = z.object({ keycd: z.string(), keyname: z.string() });
-export const image = z.object({ image: z.string(), caption: z.string() });
+/**
+ * One picture of an option: SPEC's `image` (the address) and `caption`, and what a responsive page needs
+ * (issue 13). A demo picture is a vector (`srcset` empty); an uploaded photo lists its WebP variants.
+ */
+export const image = z.object({
+  image: z.string(),
+  caption: z.string(),
+  /** Text for those who cannot see the picture; the caption when staff left it empty. */
+  alt: z.string(),
+  /** `srcset` of the variants (`/media/…-480.webp 480w, …`), or '' for a picture that scales by itself. */
+  srcset: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type OptionImage = z.infer<typeof image>;
 export const nationality = z.object({ id: z.number().int(), nationality_nm: z.string() });
 export type Region = z.infer<typeof region>;
 export type Area = z.infer<typeof area>;

@@ -12,6 +12,20 @@ describe('injectMeta', () => {
     expect(html.indexOf('rel="preload"')).toBeLessThan(html.indexOf('</head>'));
   });
 
+  it('preloads the variant the page will use when the picture has several (an uploaded photo)', () => {
+    const srcset = '/media/abc-480.webp 480w, /media/abc-960.webp 960w';
+    const html = injectMeta(template, {
+      title: 'A',
+      description: 'B',
+      image: '/media/abc-960.webp',
+      imageSrcset: srcset,
+      imageSizes: '(min-width: 960px) 600px, 100vw',
+    });
+    expect(html).toContain(
+      `<link rel="preload" as="image" href="/media/abc-960.webp" imagesrcset="${srcset}" imagesizes="(min-width: 960px) 600px, 100vw" fetchpriority="high" />`,
+    );
+  });
+
   it('adds no preload for another origin or without a picture', () => {
     for (const image of ['https://example.com/a.jpg', '//example.com/a.jpg', undefined]) {
       expect(injectMeta(template, { title: 'A', description: 'B', image })).not.toContain('preload');

@@ -14,10 +14,18 @@ export interface PageMeta {
   description: string;
   /** The page's main picture (same-origin path): preloaded, so the browser fetches it before the app asks for it. */
   image?: string;
+  /** Its variants and drawn width (an uploaded photo), so the preload fetches the file the page will use. */
+  imageSrcset?: string;
+  imageSizes?: string;
 }
 
 /** Page-specific meta for a public page (e.g. an option's name on /detail); null falls back to the route's. */
 export type PageMetaResolver = (pathname: string, query: URLSearchParams) => Promise<PageMeta | null>;
+
+function responsivePreload(meta: PageMeta): string {
+  if (!meta.imageSrcset || !meta.imageSizes) return '';
+  return ` imagesrcset="${escapeHtml(meta.imageSrcset)}" imagesizes="${escapeHtml(meta.imageSizes)}"`;
+}
 
 export function injectMeta(html: string, meta: PageMeta): string {
   const title = escapeHtml(pageTitle(meta.title));
@@ -25,7 +33,7 @@ export function injectMeta(html: string, meta: PageMeta): string {
   // Only our own paths: the CSP allows no other image origin ('//host' would be another origin).
   const preload =
     meta.image?.startsWith('/') && !meta.image.startsWith('//')
-      ? `<link rel="preload" as="image" href="${escapeHtml(meta.image)}" fetchpriority="high" />\n  </head>`
+      ? `<link rel="preload" as="image" href="${escapeHtml(meta.image)}"${responsivePreload(meta)} fetchpriority="high" />\n  </head>`
       : '</head>';
   return html
     .replace('</head>', preload)

@@ -220,7 +220,6 @@ export interface OptionSeed {
   season?: { from: string; to: string };
   /** Weekday (0 Sunday) without service: no stock row that day. */
   closedWeekday?: number;
-  images: string[];
 }
 
 const HATO = {
@@ -261,21 +260,6 @@ export const OPTIONS: OptionSeed[] = [
     ages: 'family',
     max: 8,
     stock: 'plenty',
-    images: [
-      '東京駅丸の内駅舎',
-      '浅草寺 雷門',
-      '仲見世通り',
-      '東京スカイツリー',
-      '天望デッキからの眺め',
-      '隅田川の水辺',
-      'お台場海浜公園',
-      'レインボーブリッジ',
-      '江戸前天丼セット',
-      'バスの車内',
-      '東京タワーの夜景',
-      '皇居外苑の緑',
-      '夕暮れのベイエリア',
-    ],
   },
   {
     opcd: 'OP0002',
@@ -311,7 +295,6 @@ export const OPTIONS: OptionSeed[] = [
     request: true,
     stock: 'normal',
     closedWeekday: 2,
-    images: ['屋形船の外観', 'レインボーブリッジの夜景', '揚げたての天ぷら', '船内のお座敷'],
   },
   {
     opcd: 'OP0003',
@@ -341,7 +324,6 @@ export const OPTIONS: OptionSeed[] = [
     max: 6,
     rentalcd: '1',
     stock: 'normal',
-    images: ['ニセコの樹氷', 'パウダースノーのゲレンデ', 'レンタルカウンター', '羊蹄山の眺め'],
   },
   {
     opcd: 'OP0004',
@@ -365,7 +347,6 @@ export const OPTIONS: OptionSeed[] = [
     max: 6,
     rentalcd: '2',
     stock: 'normal',
-    images: ['カラフルなウェア', '雪のゲレンデ', '倶知安の街並み'],
   },
   {
     opcd: 'OP0005',
@@ -389,7 +370,6 @@ export const OPTIONS: OptionSeed[] = [
     max: 6,
     rentalcd: '3',
     stock: 'normal',
-    images: ['北アルプスの雪景色', 'ブーツの棚', '八方尾根のゲレンデ'],
   },
   {
     opcd: 'OP0006',
@@ -413,7 +393,6 @@ export const OPTIONS: OptionSeed[] = [
     max: 6,
     rentalcd: '4',
     stock: 'normal',
-    images: ['蔵王の樹氷', '温泉街の雪景色', 'レンタルショップ'],
   },
   {
     opcd: 'OP0007',
@@ -443,7 +422,6 @@ export const OPTIONS: OptionSeed[] = [
     extended: ['passport_number', 'vegetarian_meals'],
     stock: 'normal',
     closedWeekday: 3,
-    images: ['禅寺の庭園', '坐禅堂', '季節の精進料理', '苔むす参道'],
   },
   {
     opcd: 'OP0008',
@@ -477,7 +455,6 @@ export const OPTIONS: OptionSeed[] = [
         '乗車当日、JR東海・JR西日本の指定席券売機で「予約番号」と「確認番号」を入力して発券してください。みどりの窓口でも受け取れます。',
     },
     stock: 'plenty',
-    images: ['新幹線のぞみ', '東京駅ホーム', '車窓の富士山'],
   },
   {
     opcd: 'OP0009',
@@ -503,7 +480,6 @@ export const OPTIONS: OptionSeed[] = [
     max: 6,
     exCd: 1,
     stock: 'plenty',
-    images: ['大阪城', '道頓堀の夜景', '地下鉄の駅'],
   },
   {
     opcd: 'OP0010',
@@ -529,7 +505,6 @@ export const OPTIONS: OptionSeed[] = [
     max: 8,
     exCd: 2,
     stock: 'plenty',
-    images: ['ジンベエザメの大水槽', 'エメラルドの海', 'マンタの群れ'],
   },
   {
     opcd: 'OP0011',
@@ -553,7 +528,6 @@ export const OPTIONS: OptionSeed[] = [
     max: 8,
     coupon: { facilityId: 1, companyattention: '刺青・タトゥーのある方はご入館をお断りしております。' },
     stock: 'plenty',
-    images: ['渓流の露天風呂'],
   },
   {
     opcd: 'OP0012',
@@ -577,7 +551,6 @@ export const OPTIONS: OptionSeed[] = [
     max: 8,
     coupon: { facilityId: 1, companyattention: 'ご注文時にスタッフへクーポン画面をご提示ください。' },
     stock: 'plenty',
-    images: ['海鮮御膳'],
   },
   {
     opcd: 'OP0013',
@@ -601,7 +574,6 @@ export const OPTIONS: OptionSeed[] = [
     max: 8,
     coupon: { facilityId: 2, companyattention: '悪天候時は運休となる場合があります。' },
     stock: 'plenty',
-    images: ['芦ノ湖と富士山'],
   },
   {
     opcd: 'OP0014',
@@ -628,7 +600,6 @@ export const OPTIONS: OptionSeed[] = [
     ages: 'family',
     max: 8,
     stock: 'pattern',
-    images: ['富士山五合目', '河口湖の逆さ富士', 'ほうとう鍋', '大石公園の花畑'],
   },
   {
     opcd: 'OP0015',
@@ -653,7 +624,6 @@ export const OPTIONS: OptionSeed[] = [
     min: 2,
     max: 2,
     stock: 'normal',
-    images: ['人力車と古都の路地', '鶴岡八幡宮', '竹林の小径'],
   },
   {
     opcd: 'OP0016',
@@ -677,7 +647,6 @@ export const OPTIONS: OptionSeed[] = [
     ages: 'adultChild',
     max: 2,
     stock: 'two',
-    images: ['場外市場の朝', '海鮮丼', '玉子焼き'],
   },
   {
     opcd: 'OP0017',
@@ -706,7 +675,6 @@ export const OPTIONS: OptionSeed[] = [
     ages: 'family',
     max: 10,
     stock: 'normal',
-    images: ['大通公園の夜景', 'ジンギスカン鍋', 'さっぽろテレビ塔'],
   },
   {
     opcd: 'OP0018',
@@ -731,7 +699,6 @@ export const OPTIONS: OptionSeed[] = [
     ages: 'family',
     max: 10,
     stock: 'plenty',
-    images: ['小樽運河の倉庫群', 'ガス灯の灯る運河'],
   },
   {
     opcd: 'OP0019',
@@ -756,7 +723,6 @@ export const OPTIONS: OptionSeed[] = [
     max: 8,
     stock: 'normal',
     season: { from: '0620', to: '0831' },
-    images: ['ラベンダー畑', '美瑛の青い池', '丘の風景'],
   },
   {
     opcd: 'OP0020',
@@ -781,7 +747,6 @@ export const OPTIONS: OptionSeed[] = [
     max: 10,
     stock: 'plenty',
     closedWeekday: 3,
-    images: ['森の動物園', 'ペンギンの散歩'],
   },
   {
     opcd: 'OP0021',
@@ -806,7 +771,6 @@ export const OPTIONS: OptionSeed[] = [
     max: 6,
     stock: 'normal',
     season: { from: '1215', to: '0331' },
-    images: ['雪原のゲレンデ', 'スキーレッスン'],
   },
   {
     opcd: 'OP0022',
@@ -829,7 +793,6 @@ export const OPTIONS: OptionSeed[] = [
     ages: 'adultChild',
     max: 8,
     stock: 'normal',
-    images: ['松島湾の島々', '焼き牡蠣', '遊覧船'],
   },
   {
     opcd: 'OP0023',
@@ -852,7 +815,6 @@ export const OPTIONS: OptionSeed[] = [
     ages: 'adultChild',
     max: 8,
     stock: 'normal',
-    images: ['牛たん焼き', 'ずんだ餅'],
   },
   {
     opcd: 'OP0024',
@@ -877,7 +839,6 @@ export const OPTIONS: OptionSeed[] = [
     max: 10,
     stock: 'normal',
     season: { from: '0501', to: '1110' },
-    images: ['奥入瀬の渓流', '苔むす岩', '銚子大滝'],
   },
   {
     opcd: 'OP0025',
@@ -901,7 +862,6 @@ export const OPTIONS: OptionSeed[] = [
     max: 8,
     stock: 'scarce',
     season: { from: '1220', to: '0228' },
-    images: ['ライトアップされた樹氷', '雪上車'],
   },
   {
     opcd: 'OP0026',
@@ -927,7 +887,6 @@ export const OPTIONS: OptionSeed[] = [
     ages: 'family',
     max: 8,
     stock: 'normal',
-    images: ['日光東照宮 陽明門', '華厳の滝', 'いろは坂の紅葉'],
   },
   {
     opcd: 'OP0027',
@@ -947,7 +906,6 @@ export const OPTIONS: OptionSeed[] = [
     ages: 'family',
     max: 8,
     stock: 'normal',
-    images: ['芦ノ湖の海賊船', '大涌谷の噴煙', '箱根の山並み'],
   },
   {
     opcd: 'OP0028',
@@ -971,7 +929,6 @@ export const OPTIONS: OptionSeed[] = [
     ages: 'adultChild',
     max: 6,
     stock: 'normal',
-    images: ['着物で浅草散策', '色とりどりの反物'],
   },
   {
     opcd: 'OP0029',
@@ -996,7 +953,6 @@ export const OPTIONS: OptionSeed[] = [
     max: 6,
     stock: 'scarce',
     closedWeekday: 1,
-    images: ['江戸切子のグラス', '工房の作業台'],
   },
   {
     opcd: 'OP0030',
@@ -1020,7 +976,6 @@ export const OPTIONS: OptionSeed[] = [
     ages: 'adultChild',
     max: 10,
     stock: 'normal',
-    images: ['みなとみらいの夜景', '中華街の門', '小籠包'],
   },
   {
     opcd: 'OP0031',
@@ -1044,7 +999,6 @@ export const OPTIONS: OptionSeed[] = [
     ages: 'family',
     max: 10,
     stock: 'plenty',
-    images: ['名古屋城', '熱田神宮の森'],
   },
   {
     opcd: 'OP0032',
@@ -1068,7 +1022,6 @@ export const OPTIONS: OptionSeed[] = [
     max: 8,
     stock: 'plenty',
     season: { from: '1201', to: '0405' },
-    images: ['北アルプスのゲレンデ', 'ゴンドラ'],
   },
   {
     opcd: 'OP0033',
@@ -1091,7 +1044,6 @@ export const OPTIONS: OptionSeed[] = [
     ages: 'adultChild',
     max: 6,
     stock: 'scarce',
-    images: ['善光寺本堂', '精進朝食'],
   },
   {
     opcd: 'OP0034',
@@ -1115,7 +1067,6 @@ export const OPTIONS: OptionSeed[] = [
     ages: 'family',
     max: 8,
     stock: 'normal',
-    images: ['白川郷の合掌造り', '雪の白川郷', 'ひがし茶屋街'],
   },
   {
     opcd: 'OP0035',
@@ -1138,7 +1089,6 @@ export const OPTIONS: OptionSeed[] = [
     ages: 'adultChild',
     max: 8,
     stock: 'normal',
-    images: ['兼六園の雪吊り', '海鮮丼'],
   },
   {
     opcd: 'OP0036',
@@ -1162,7 +1112,6 @@ export const OPTIONS: OptionSeed[] = [
     ages: 'family',
     max: 8,
     stock: 'normal',
-    images: ['伏見稲荷の千本鳥居', '清水の舞台', '二年坂の街並み'],
   },
   {
     opcd: 'OP0037',
@@ -1185,7 +1134,6 @@ export const OPTIONS: OptionSeed[] = [
     ages: 'adultChild',
     max: 8,
     stock: 'normal',
-    images: ['嵐山の竹林', '保津川の渓谷', '渡月橋'],
   },
   {
     opcd: 'OP0038',
@@ -1209,7 +1157,6 @@ export const OPTIONS: OptionSeed[] = [
     max: 6,
     stock: 'scarce',
     closedWeekday: 4,
-    images: ['季節の上生菓子', '町家の茶室'],
   },
   {
     opcd: 'OP0039',
@@ -1233,7 +1180,6 @@ export const OPTIONS: OptionSeed[] = [
     ages: 'family',
     max: 10,
     stock: 'plenty',
-    images: ['道頓堀のネオン', '焼きたてのたこ焼き'],
   },
   {
     opcd: 'OP0040',
@@ -1257,7 +1203,6 @@ export const OPTIONS: OptionSeed[] = [
     ages: 'family',
     max: 10,
     stock: 'normal',
-    images: ['東大寺 大仏殿', '奈良公園の鹿'],
   },
   {
     opcd: 'OP0041',
@@ -1281,7 +1226,6 @@ export const OPTIONS: OptionSeed[] = [
     ages: 'family',
     max: 8,
     stock: 'normal',
-    images: ['白鷺城', '有馬温泉の街並み', 'すき焼き御膳'],
   },
   {
     opcd: 'OP0042',
@@ -1306,7 +1250,6 @@ export const OPTIONS: OptionSeed[] = [
     ages: 'family',
     max: 10,
     stock: 'normal',
-    images: ['厳島神社の大鳥居', '原爆ドーム', 'あなごめし'],
   },
   {
     opcd: 'OP0043',
@@ -1329,7 +1272,6 @@ export const OPTIONS: OptionSeed[] = [
     max: 6,
     stock: 'normal',
     closedWeekday: 0,
-    images: ['中洲の屋台', '豚骨ラーメン'],
   },
   {
     opcd: 'OP0044',
@@ -1354,7 +1296,6 @@ export const OPTIONS: OptionSeed[] = [
     ages: 'family',
     max: 8,
     stock: 'normal',
-    images: ['阿蘇の草千里', '大観峰のカルデラ'],
   },
   {
     opcd: 'OP0045',
@@ -1379,7 +1320,6 @@ export const OPTIONS: OptionSeed[] = [
     max: 6,
     request: true,
     stock: 'normal',
-    images: ['川平湾のエメラルドの海', 'サンゴと熱帯魚', '白い砂浜'],
   },
   {
     opcd: 'OP0046',
@@ -1399,7 +1339,6 @@ export const OPTIONS: OptionSeed[] = [
     ages: 'family',
     max: 10,
     stock: 'plenty',
-    images: ['隅田川の水上バス', '浜離宮の庭園', '抹茶と和菓子'],
   },
   {
     opcd: 'OP0047',
@@ -1424,7 +1363,6 @@ export const OPTIONS: OptionSeed[] = [
     ages: 'family',
     max: 10,
     stock: 'normal',
-    images: ['高尾山の山頂', '薬王院', 'とろろそば'],
   },
   {
     opcd: 'OP0048',
@@ -1448,7 +1386,6 @@ export const OPTIONS: OptionSeed[] = [
     ages: 'family',
     max: 10,
     stock: 'plenty',
-    images: ['鎌倉大仏', '江ノ電と海', 'しらす丼'],
   },
 ];
 

@@ -25,6 +25,7 @@ import {
   regions,
   sandboxCheckouts,
 } from '../db/schema.ts';
+import { DEMO_PICTURES } from '../modules/catalog/demo-pictures.ts';
 import { imagePath } from '../modules/catalog/images.ts';
 import { hashPin } from '../modules/coupon/pin.ts';
 import { DEMO_BOOKINGS, DEMO_TEL, type DemoBooking, useDateOf } from './bookings.ts';
@@ -254,13 +255,17 @@ async function writeSeed(tx: Tx, clock: Clock): Promise<void> {
   await tx.execute(sql`select setval(pg_get_serial_sequence('facilities', 'id'), (select max(id) from facilities))`);
 
   await tx.insert(options).values(OPTIONS.map((o, i) => optionRow(o, i, today)));
-  await tx
-    .insert(optionImages)
-    .values(
-      OPTIONS.flatMap((o) =>
-        o.images.map((caption, i) => ({ opcd: o.opcd, seq: i + 1, image: imagePath(o.opcd, i + 1), caption })),
-      ),
-    );
+  await tx.insert(optionImages).values(
+    OPTIONS.flatMap((o) =>
+      (DEMO_PICTURES[o.opcd]?.pictures ?? []).map((picture, i) => ({
+        opcd: o.opcd,
+        seq: i + 1,
+        image: imagePath(o.opcd, i + 1),
+        caption: picture.caption,
+        alt: picture.alt,
+      })),
+    ),
+  );
   await tx.insert(optionKeywords).values(OPTIONS.flatMap((o) => o.keywords.map((keycd) => ({ opcd: o.opcd, keycd }))));
 
   const stockByKey = new Map<string, StockRow>();

@@ -120,6 +120,24 @@ const CALLS: StaffCall[] = [
   { method: 'POST', url: '/api/admin/coupons/AA100011/clear-lock', role: 'admin' },
   { method: 'GET', url: '/api/admin/facilities/usage?month=2026-11', role: 'admin' },
   { method: 'GET', url: '/api/admin/facilities/usage.csv?month=2026-11', role: 'admin' },
+  // 商品の写真 (issue 13): admin only (the upload sent without a file reaches the upload and is refused there).
+  { method: 'GET', url: '/api/admin/options/OP0001/photos', role: 'admin' },
+  { method: 'POST', url: '/api/admin/options/OP0001/photos', payload: {}, role: 'admin', allowedStatus: 415 },
+  {
+    method: 'POST',
+    url: '/api/admin/options/OP0001/photos/999999',
+    payload: { caption: '', alt: '' },
+    role: 'admin',
+    allowedStatus: 404,
+  },
+  {
+    method: 'POST',
+    url: '/api/admin/options/OP0001/photos/999999/move',
+    payload: { direction: 'up' },
+    role: 'admin',
+    allowedStatus: 404,
+  },
+  { method: 'POST', url: '/api/admin/options/OP0001/photos/999999/delete', role: 'admin', allowedStatus: 404 },
 ];
 
 async function callAs(who: Who, call: StaffCall) {

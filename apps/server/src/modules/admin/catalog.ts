@@ -196,11 +196,11 @@ function changes(before: OptionFields, after: OptionFields) {
 }
 
 /** Public reads on this instance see the change at once; other instances within their short TTL (ADR 0010). */
-function forgetPublicReads(ctx: AppContext): void {
+export function forgetPublicReads(ctx: AppContext): void {
   catalogService(ctx).clearCaches();
 }
 
-async function lockedOption(tx: Tx, opcd: string): Promise<OptionRow> {
+export async function lockedOption(tx: Tx, opcd: string): Promise<OptionRow> {
   const [row] = await tx.select().from(options).where(eq(options.opcd, opcd)).for('update');
   if (!row) throw AppError.notFound(CatalogMsg.catalogNotFound);
   return row;

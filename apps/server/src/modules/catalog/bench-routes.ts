@@ -11,7 +11,14 @@ export function registerBenchRoutes(app: FastifyInstance): void {
     opcd: `BENCH${String(i).padStart(3, '0')}`,
     webname: '【東京駅発】スカイツリー・浅草・お台場めぐり 日帰りバスツアー（昼食付き）',
     introduction: `<p>${'東京の定番スポットを1日でぎゅっと巡る人気のバスツアーです。'.repeat(3)}</p>`,
-    imageList: Array.from({ length: 4 }, (_, n) => ({ image: `/images/OP0001-${n + 1}.svg`, caption: '浅草寺 雷門' })),
+    imageList: Array.from({ length: 4 }, (_, n) => ({
+      image: `/images/OP0001-${n + 1}.svg`,
+      caption: '青空の下の高層ビル街と電波塔',
+      alt: 'イラスト：晴れた青空の下、水辺に並ぶ高層ビル群と、先のとがった高い電波塔。',
+      srcset: '',
+      width: 1200,
+      height: 800,
+    })),
     keywordList: [
       { keycd: 'K01', keyname: '日帰り' },
       { keycd: 'K02', keyname: '食事付き' },

@@ -18,6 +18,7 @@ import { AREAS, CITIES, OPTIONS } from '../../seed/catalog-data.ts';
 import { seed } from '../../seed/seed.ts';
 import { weekday } from '../../seed/stock.ts';
 import { createTestApp, type TestApp, testDbKind } from '../../test/helper.ts';
+import { DEMO_PICTURES } from './demo-pictures.ts';
 import { catalogPageMeta } from './page-meta.ts';
 import { catalogService } from './service.ts';
 
@@ -146,7 +147,14 @@ describe('GET /api/option — pagination', () => {
       city: '台東区',
       flg_request_item: 0,
     });
-    expect(op1?.imageList[0]).toEqual({ image: '/images/OP0001-1.svg', caption: '東京駅丸の内駅舎' });
+    expect(op1?.imageList[0]).toEqual({
+      image: '/images/OP0001-1.svg',
+      caption: DEMO_PICTURES.OP0001?.pictures[0]?.caption,
+      alt: DEMO_PICTURES.OP0001?.pictures[0]?.alt,
+      srcset: '',
+      width: 1200,
+      height: 800,
+    });
     expect(op1?.keywordList.map((k) => k.keyname)).toEqual(['日帰り', '食事付き', '子供歓迎', '絶景']);
     expect(op1?.use_from).toMatch(/^\d{8}$/);
     const [range] = await t.ctx.db
@@ -688,8 +696,10 @@ describe('page meta and images', () => {
     expect(res.headers['content-type']).toContain('image/svg+xml');
     expect(res.headers['cache-control']).toContain('max-age=31536000');
     expect(res.body).toMatch(/^<svg /);
-    expect(res.body).toContain('浅草寺 雷門');
     expect(res.body).toContain('東京 日帰りバスツアー');
+    // The scene is fixed by the address: the second picture of OP0001 is its temple (torii and pagoda).
+    expect(DEMO_PICTURES.OP0001?.pictures[1]?.theme).toBe('temple');
+    expect(res.body).toContain('#d2352b');
     expect((await get('/images/OP0001-2.svg')).body).toBe(res.body);
     expect((await get('/images/OP0001-3.svg')).body).not.toBe(res.body);
     expect((await get('/images/OP0001-2.svg', { 'if-none-match': String(res.headers.etag) })).statusCode).toBe(304);

@@ -5,26 +5,30 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { fail } from '../../http/envelope.ts';
 import { DEMO_PICTURES } from './demo-pictures.ts';
-import { fallbackTheme, type ImageSpec, parseImageName, renderImage, themeForCaption } from './images.ts';
+import { fallbackTheme, type ImageSpec, parseImageName, renderImage } from './images.ts';
 import { catalogService } from './service.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** GET /images/:name — the project's own demo pictures (`/images/OP0001-1.svg`), outside the /api prefix. */
+/**
+ * GET /images/:name — the project's own demo pictures (`/images/OP0001-1.svg`), outside the /api prefix.
+ * A demo option's picture is fixed by its address (DEMO_PICTURES), never by where staff moved it in the list
+ * or what they wrote under it, so a year of caching stays true. Codes the seed does not know (test fixtures)
+ * draw their name on a scene fixed by the code.
+ */
 export async function catalogImageRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const rendered = new Map<string, { svg: string; etag: string }>();
 
   async function spec(code: string, seq: number): Promise<ImageSpec | null> {
-    const core = await catalogService(ctx).optionCore(code);
-    if (!core || seq > Math.max(core.detail.imageList.length, 1)) return null;
-    const subtitle = core.detail.imageList[seq - 1]?.caption ?? '';
     const demo = DEMO_PICTURES[code];
     if (demo) {
-      const theme = seq === 1 ? demo.theme : themeForCaption(subtitle, demo.theme);
-      return { theme, title: demo.title, subtitle, seed: `${code}-${seq}` };
+      const picture = demo.pictures[seq - 1];
+      return picture ? { theme: picture.theme, title: demo.title, seed: `${code}-${seq}` } : null;
     }
+    const core = await catalogService(ctx).optionCore(code);
+    if (!core || seq > core.detail.imageList.length) return null;
     const title = [...core.detail.webname.replace(/【[^】]*】/g, '')].slice(0, 14).join('');
-    return { theme: themeForCaption(subtitle, fallbackTheme(code)), title, subtitle, seed: `${code}-${seq}` };
+    return { theme: fallbackTheme(code), title, seed: `${code}-${seq}` };
   }
 
   app.get<{ Params: { name: string } }>('/images/:name', async (request, reply) => {

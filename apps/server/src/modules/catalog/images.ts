@@ -39,15 +39,15 @@ export const IMAGE_THEMES: readonly ImageTheme[] = [
 
 export interface ImageSpec {
   theme: ImageTheme;
-  /** Large caption (the option's short name). */
+  /** The text written on the picture (the option's short name). */
   title: string;
-  /** Small caption under it (the image's own caption). */
-  subtitle: string;
   seed: string;
 }
 
-const W = 1200;
-const H = 800;
+export const DEMO_IMAGE_WIDTH = 1200;
+export const DEMO_IMAGE_HEIGHT = 800;
+const W = DEMO_IMAGE_WIDTH;
+const H = DEMO_IMAGE_HEIGHT;
 const FONT =
   "'Hiragino Kaku Gothic ProN','Hiragino Sans','Noto Sans CJK JP','Noto Sans JP','Yu Gothic',Meiryo,sans-serif";
 
@@ -416,8 +416,7 @@ export function renderImage(spec: ImageSpec, seq: number): string {
   const tod = timeOfDay(spec.theme, seq);
   const p = PALETTES[tod];
   const title = escapeHtml(spec.title);
-  const subtitle = escapeHtml(spec.subtitle);
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-label="${title}${subtitle ? ` ${subtitle}` : ''}">
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-label="${title}">
 <defs>
 <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${p.sky[0]}"/><stop offset="0.55" stop-color="${p.sky[1]}"/><stop offset="1" stop-color="${p.sky[2]}"/></linearGradient>
 <radialGradient id="glow"><stop offset="0" stop-color="${p.sun}" stop-opacity="0.7"/><stop offset="1" stop-color="${p.sun}" stop-opacity="0"/></radialGradient>
@@ -428,9 +427,8 @@ export function renderImage(spec: ImageSpec, seq: number): string {
 <rect width="${W}" height="${H}" fill="url(#sky)"/>
 ${skyDecor(rand, tod, p)}
 ${scene(spec.theme, rand, p, tod)}
-<rect x="0" y="${H - 230}" width="${W}" height="230" fill="url(#shade)"/>
-<text x="56" y="${H - 92}" font-family="${FONT}" font-size="64" font-weight="700" fill="#fff" letter-spacing="2">${title}</text>
-${subtitle ? `<text x="58" y="${H - 42}" font-family="${FONT}" font-size="34" fill="#fff" opacity="0.88">${subtitle}</text>` : ''}
+<rect x="0" y="${H - 200}" width="${W}" height="200" fill="url(#shade)"/>
+<text x="56" y="${H - 56}" font-family="${FONT}" font-size="64" font-weight="700" fill="#fff" letter-spacing="2">${title}</text>
 </svg>`;
 }
 
@@ -445,26 +443,6 @@ export function parseImageName(name: string): { code: string; seq: number } | nu
 
 export function imagePath(opcd: string, seq: number): string {
   return `/images/${opcd}-${seq}.svg`;
-}
-
-const CAPTION_THEMES: [RegExp, ImageTheme][] = [
-  [/夜景|ネオン|夜|ナイト|ライトアップ/, 'night'],
-  [/雪|樹氷|ゲレンデ|スキー|ゴンドラ/, 'snow'],
-  [/城/, 'castle'],
-  [/合掌/, 'village'],
-  [/寺|神社|鳥居|門|参道|大仏|本堂|茶室|禅/, 'temple'],
-  [/丼|料理|焼き|鍋|御膳|ランチ|ラーメン|餅|天ぷら|牛たん|菓子|豚まん|あなご|朝食|屋台/, 'food'],
-  [/温泉|湯|風呂/, 'onsen'],
-  [/花|ラベンダー|丘/, 'flower'],
-  [/滝|渓|森|竹林|苔|緑/, 'forest'],
-  [/湖|運河|川|水辺|池/, 'lake'],
-  [/海|湾|浜|島|ビーチ|サンゴ|水族|マンタ|ジンベエ/, 'sea'],
-  [/富士|山|岳|峰|カルデラ|草千里/, 'mountain'],
-];
-
-/** Gallery pictures after the first follow their caption (a temple for 浅草寺, food for 天丼…). */
-export function themeForCaption(caption: string, fallback: ImageTheme): ImageTheme {
-  return CAPTION_THEMES.find(([pattern]) => pattern.test(caption))?.[1] ?? fallback;
 }
 
 /** A theme for codes the seed does not know, so any option still gets a picture. */

@@ -1,3 +1,4 @@
+import { GALLERY_IMAGE_SIZES } from '@tabi/contract/picture-sizes';
 import sanitizeHtml from 'sanitize-html';
 import type { AppContext } from '../../context.ts';
 import type { PageMeta } from '../../http/spa.ts';
@@ -27,9 +28,12 @@ export async function catalogPageMeta(
   if (!opcd || opcd.length > 20) return null;
   const core = await catalogService(ctx).optionCore(opcd);
   if (!core) return null;
+  const first = core.detail.imageList[0];
   return {
     title: core.detail.webname,
     description: plainExcerpt(core.detail.introduction),
-    image: core.detail.imageList[0]?.image,
+    image: first?.image,
+    imageSrcset: first?.srcset,
+    imageSizes: GALLERY_IMAGE_SIZES,
   };
 }

@@ -14,6 +14,7 @@ import {
   regions,
   stock,
 } from '../../db/schema.ts';
+import type { ImageRow } from '../media/pictures.ts';
 
 export interface ListFilter {
   homencd?: string | undefined;
@@ -25,10 +26,6 @@ export interface ListFilter {
   keycds: string[];
 }
 
-export interface ImageRow {
-  image: string;
-  caption: string;
-}
 export interface KeywordRow {
   keycd: string;
   keyname: string;
@@ -72,7 +69,8 @@ function listConditions(f: ListFilter, today: string): SQL {
 
 const imagesJson = (
   opcd: SQL,
-) => sql`(select coalesce(json_agg(json_build_object('image', i.image, 'caption', i.caption)
+) => sql`(select coalesce(json_agg(json_build_object('image', i.image, 'caption', i.caption, 'alt', i.alt,
+  'media', i.media, 'widths', i.widths, 'width', i.width, 'height', i.height)
   order by i.seq), '[]'::json) from option_images i where i.opcd = ${opcd})`;
 const keywordsJson = (
   opcd: SQL,

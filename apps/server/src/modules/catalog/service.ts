@@ -21,6 +21,7 @@ import { type Database, type Db, STOCK_CHANGED_CHANNEL } from '../../db/client.t
 import { AppError, parseInput } from '../../errors.ts';
 import { ok } from '../../http/envelope.ts';
 import { policyForBooking } from '../booking/cancel-policy.ts';
+import { publicImage } from '../media/pictures.ts';
 import { monthCalendar } from './calendar.ts';
 import { type JsonBody, jsonBody } from './http-cache.ts';
 import { LiveCache } from './live-cache.ts';
@@ -285,7 +286,7 @@ function toListItem(row: repo.ListRow): OptionListItem {
     opcd: row.opcd,
     webname: row.webname,
     introduction: row.introduction,
-    imageList: row.images,
+    imageList: row.images.map(publicImage),
     keywordList: row.keywords,
     use_from: row.use_from,
     use_to: row.use_to,
@@ -308,7 +309,7 @@ function toCore(row: repo.OptionCoreRow): OptionCore {
     webname: o.webname,
     introduction: o.introduction,
     flg_request_item: o.flgRequestItem ? 1 : 0,
-    imageList: row.images,
+    imageList: row.images.map(publicImage),
     keywordList: row.keywords,
     use_from: useFrom,
     use_to: useTo,

@@ -70,18 +70,20 @@ export function adminGet<R>(path: string, schema: EnvelopeSchema<R>, query?: Que
   return call(adminUrl(path, query), { method: 'GET', headers: { accept: 'application/json' } }, schema);
 }
 
+/** A JSON body, or a form with a file (the photo upload; the browser writes its multipart type itself). */
 export async function adminPost<R>(path: string, body: unknown, schema: EnvelopeSchema<R>): Promise<R> {
   if (!readCookie('XSRF-TOKEN')) await fetch('/sanctum/csrf-cookie', { credentials: 'same-origin' });
+  const form = body instanceof FormData;
   return call(
     adminUrl(path),
     {
       method: 'POST',
       headers: {
-        'content-type': 'application/json',
+        ...(form ? {} : { 'content-type': 'application/json' }),
         accept: 'application/json',
         'x-xsrf-token': readCookie('XSRF-TOKEN') ?? '',
       },
-      body: JSON.stringify(body),
+      body: form ? body : JSON.stringify(body),
     },
     schema,
   );

@@ -17,6 +17,7 @@ import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { SafeHtml } from '../../components/safe-html.tsx';
 import { FormAlert } from '../components/field.tsx';
+import { OptionPhotos } from '../components/option-photos.tsx';
 import { Loading, QueryError } from '../components/query-state.tsx';
 import { AdminApiError, adminGet, adminPost } from '../lib/admin-api.ts';
 import { tokyoDateTime } from '../lib/format.ts';
@@ -461,6 +462,7 @@ function OptionForm({ masters, record }: { masters: CatalogMasters; record: Admi
           </button>
         </div>
       </form>
+      {record && <OptionPhotos opcd={record.opcd} />}
       {record && <CatalogHistory record={record} />}
     </>
   );

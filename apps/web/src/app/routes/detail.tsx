@@ -13,6 +13,7 @@ import { BuyPanel } from '../../features/catalog/components/buy-panel.tsx';
 import { DetailLayout } from '../../features/catalog/components/detail-layout.tsx';
 import { BackLink, DetailTabs } from '../../features/catalog/components/detail-tabs.tsx';
 import { OptionHeader } from '../../features/catalog/components/option-header.tsx';
+import { smallestSource } from '../../features/catalog/components/option-picture.tsx';
 import {
   ApplicationGuide,
   ContentGuide,
@@ -71,7 +72,7 @@ export function Component() {
     rememberViewed({
       opcd: viewed.opcd,
       webname: viewed.webname,
-      image: viewed.imageList[0]?.image ?? null,
+      image: viewed.imageList[0] ? smallestSource(viewed.imageList[0]) : null,
       price: lowestAdultPrice(viewed.valueList),
     });
   }, [viewed]);

@@ -1,10 +1,12 @@
 import type { OptionListItem } from '@tabi/contract/catalog';
 import { formatJpy } from '@tabi/contract/format';
 import { Msg } from '@tabi/contract/messages';
+import { CARD_IMAGE_SIZES } from '@tabi/contract/picture-sizes';
 import { Link } from 'react-router';
 import { SafeHtml } from '../../../components/safe-html.tsx';
 import styles from './option-card.module.css';
 import { OptionFacts } from './option-facts.tsx';
+import { OptionPicture } from './option-picture.tsx';
 
 function priceRange(min: number, max: number): string {
   return min === max ? formatJpy(min) : `${formatJpy(min)}～${formatJpy(max)}`;
@@ -19,15 +21,12 @@ export function OptionCard({ item, href, eager }: { item: OptionListItem; href: 
       <figure className={styles.figure}>
         {image ? (
           <>
-            <img
-              src={image.image}
-              alt={image.caption || item.webname}
+            <OptionPicture
+              picture={image}
+              sizes={CARD_IMAGE_SIZES}
+              alt={image.alt || item.webname}
               className={styles.image}
-              loading={eager ? 'eager' : 'lazy'}
-              fetchPriority={eager ? 'high' : 'auto'}
-              decoding="async"
-              width={640}
-              height={400}
+              eager={eager}
             />
             {image.caption && <figcaption className={styles.caption}>{image.caption}</figcaption>}
           </>

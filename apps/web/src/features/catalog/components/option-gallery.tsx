@@ -1,18 +1,16 @@
+import type { OptionImage } from '@tabi/contract/catalog';
 import { THUMBNAILS_PER_VIEW } from '@tabi/contract/constants';
+import { GALLERY_IMAGE_SIZES, THUMBNAIL_IMAGE_SIZES } from '@tabi/contract/picture-sizes';
 import useEmblaCarousel from 'embla-carousel-react';
 import { type KeyboardEvent, useCallback, useEffect, useId, useState } from 'react';
 import styles from './option-gallery.module.css';
-
-interface GalleryImage {
-  image: string;
-  caption: string;
-}
+import { OptionPicture } from './option-picture.tsx';
 
 /**
  * SPEC §2 Option detail gallery: the images with their captions, and thumbnails ten to a view with their
  * own previous/next buttons. Arrow keys move between images; every control is a labelled button.
  */
-export function OptionGallery({ images, title }: { images: GalleryImage[]; title: string }) {
+export function OptionGallery({ images, title }: { images: OptionImage[]; title: string }) {
   const [mainRef, main] = useEmblaCarousel({ loop: false });
   const [thumbsRef, thumbs] = useEmblaCarousel({
     containScroll: 'keepSnaps',
@@ -88,13 +86,12 @@ export function OptionGallery({ images, title }: { images: GalleryImage[]; title
                 aria-label={`${i + 1} / ${images.length}`}
                 aria-hidden={i !== selected}
               >
-                <img
-                  src={img.image}
-                  alt={img.caption || `${title}の写真${i + 1}`}
+                <OptionPicture
+                  picture={img}
+                  sizes={GALLERY_IMAGE_SIZES}
+                  alt={img.alt || `${title}の写真${i + 1}`}
                   className={styles.image}
-                  loading={i === 0 ? 'eager' : 'lazy'}
-                  fetchPriority={i === 0 ? 'high' : 'auto'}
-                  decoding="async"
+                  eager={i === 0}
                 />
                 {img.caption && <figcaption className={styles.caption}>{img.caption}</figcaption>}
               </figure>
@@ -154,7 +151,7 @@ export function OptionGallery({ images, title }: { images: GalleryImage[]; title
                     onClick={() => main?.scrollTo(i)}
                     onFocus={() => thumbs?.scrollTo(Math.floor(i / THUMBNAILS_PER_VIEW))}
                   >
-                    <img src={img.image} alt="" loading="lazy" decoding="async" />
+                    <OptionPicture picture={img} sizes={THUMBNAIL_IMAGE_SIZES} alt="" />
                   </button>
                 </li>
               ))}

@@ -1,0 +1,196 @@
+/**
+ * 商品の写真 (issue 13, admin only): the option's pictures in order, each change a catalog event, public reads
+ * forgotten at once as for every catalog edit. Demo pictures and uploads are rows of the same list, so staff
+ * can reorder, caption or remove either; only uploads have files to remove.
+ */
+import {
+  type AdminPhoto,
+  PHOTO_MAX_COUNT,
+  type PhotoList,
+  PhotoMsg,
+  type PhotoTextRequest,
+} from '@tabi/contract/admin-media';
+import { ErrCd } from '@tabi/contract/constants';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { type DbOrTx, rowsOf, type Tx } from '../../db/client.ts';
+import { optionImages } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { forgetPublicReads, lockedOption, recordCatalogEvent } from '../admin/catalog.ts';
+import type { StaffPrincipal } from '../staff/service.ts';
+import { mediaUrl, publicImage } from './pictures.ts';
+import { processPhoto } from './process.ts';
+import { removeVariants, writeVariants } from './store.ts';
+
+type PhotoRow = typeof optionImages.$inferSelect;
+
+function adminPhoto(row: PhotoRow): AdminPhoto {
+  return {
+    ...publicImage(row),
+    id: row.id,
+    altText: row.alt,
+    uploaded: row.media !== null,
+  };
+}
+
+async function photoRows(db: DbOrTx, opcd: string): Promise<PhotoRow[]> {
+  return db.select().from(optionImages).where(eq(optionImages.opcd, opcd)).orderBy(asc(optionImages.seq));
+}
+
+async function optionExists(db: DbOrTx, opcd: string): Promise<void> {
+  const found = rowsOf<{ opcd: string }>(await db.execute(sql`select opcd from options where opcd = ${opcd}`));
+  if (found.length === 0) throw AppError.notFound();
+}
+
+export async function listPhotos(ctx: AppContext, opcd: string): Promise<PhotoList> {
+  await optionExists(ctx.db, opcd);
+  return { opcd, photos: (await photoRows(ctx.db, opcd)).map(adminPhoto) };
+}
+
+function photoOf(rows: PhotoRow[], id: number): PhotoRow {
+  const row = rows.find((r) => r.id === id);
+  if (!row) throw AppError.notFound(PhotoMsg.photoNotFound);
+  return row;
+}
+
+/** Numbers the photos 1… in the given order (through negative numbers: (opcd, seq) stays unique at each step). */
+async function writeOrder(tx: Tx, opcd: string, ids: number[]): Promise<void> {
+  await tx.execute(sql`update option_images set seq = -seq where opcd = ${opcd}`);
+  for (const [index, id] of ids.entries()) {
+    await tx
+      .update(optionImages)
+      .set({ seq: index + 1 })
+      .where(and(eq(optionImages.opcd, opcd), eq(optionImages.id, id)));
+  }
+}
+
+/** Held while a photo's files are written or removed, so an upload and a delete of the same file never cross. */
+async function lockMedia(tx: Tx, hash: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`media:${hash}`}))`);
+}
+
+const eventOf = (row: PhotoRow) => ({ id: row.id, image: row.image, caption: row.caption, alt: row.alt });
+
+export async function addPhoto(
+  ctx: AppContext,
+  staff: StaffPrincipal,
+  opcd: string,
+  data: Buffer,
+  text: PhotoTextRequest,
+): Promise<PhotoList> {
+  const before = await listPhotos(ctx, opcd);
+  if (before.photos.length >= PHOTO_MAX_COUNT) throw AppError.conflict(ErrCd.generic, PhotoMsg.photoTooMany);
+  const photo = await processPhoto(data);
+  const widest = photo.variants[photo.variants.length - 1];
+  if (!widest) throw new AppError(ErrCd.generic, PhotoMsg.photoCorrupt, 422);
+  await ctx.db.transaction(async (tx) => {
+    await lockedOption(tx, opcd);
+    const rows = await photoRows(tx, opcd);
+    if (rows.length >= PHOTO_MAX_COUNT) throw AppError.conflict(ErrCd.generic, PhotoMsg.photoTooMany);
+    if (rows.some((r) => r.media === photo.hash)) throw AppError.conflict(ErrCd.generic, PhotoMsg.photoDuplicate);
+    await lockMedia(tx, photo.hash);
+    await writeVariants(ctx, photo.hash, photo.variants);
+    const [inserted] = await tx
+      .insert(optionImages)
+      .values({
+        opcd,
+        seq: rows.length + 1,
+        image: mediaUrl(photo.hash, widest.width),
+        caption: text.caption,
+        alt: text.alt,
+        media: photo.hash,
+        widths: photo.variants.map((v) => v.width),
+        width: widest.width,
+        height: widest.height,
+      })
+      .returning();
+    if (!inserted) throw new Error('photo row not inserted');
+    await recordCatalogEvent(tx, ctx, staff, opcd, 'photo.added', null, {
+      ...eventOf(inserted),
+      type: photo.type,
+      bytes: photo.bytes,
+      widths: inserted.widths,
+      height: inserted.height,
+    });
+  });
+  forgetPublicReads(ctx);
+  return listPhotos(ctx, opcd);
+}
+
+export async function updatePhotoText(
+  ctx: AppContext,
+  staff: StaffPrincipal,
+  opcd: string,
+  id: number,
+  text: PhotoTextRequest,
+): Promise<PhotoList> {
+  await ctx.db.transaction(async (tx) => {
+    await lockedOption(tx, opcd);
+    const row = photoOf(await photoRows(tx, opcd), id);
+    if (row.caption === text.caption && row.alt === text.alt) return;
+    await tx.update(optionImages).set({ caption: text.caption, alt: text.alt }).where(eq(optionImages.id, id));
+    await recordCatalogEvent(
+      tx,
+      ctx,
+      staff,
+      opcd,
+      'photo.updated',
+      { id, caption: row.caption, alt: row.alt },
+      { id, caption: text.caption, alt: text.alt },
+    );
+  });
+  forgetPublicReads(ctx);
+  return listPhotos(ctx, opcd);
+}
+
+export async function movePhoto(
+  ctx: AppContext,
+  staff: StaffPrincipal,
+  opcd: string,
+  id: number,
+  direction: 'up' | 'down',
+): Promise<PhotoList> {
+  await ctx.db.transaction(async (tx) => {
+    await lockedOption(tx, opcd);
+    const rows = await photoRows(tx, opcd);
+    const from = rows.indexOf(photoOf(rows, id));
+    const to = direction === 'up' ? from - 1 : from + 1;
+    if (to < 0 || to >= rows.length) return;
+    const order = rows.map((r) => r.id);
+    [order[from], order[to]] = [order[to] ?? id, order[from] ?? id];
+    await writeOrder(tx, opcd, order);
+    await recordCatalogEvent(tx, ctx, staff, opcd, 'photo.moved', { order: rows.map((r) => r.id) }, { order });
+  });
+  forgetPublicReads(ctx);
+  return listPhotos(ctx, opcd);
+}
+
+export async function deletePhoto(
+  ctx: AppContext,
+  staff: StaffPrincipal,
+  opcd: string,
+  id: number,
+): Promise<PhotoList> {
+  await ctx.db.transaction(async (tx) => {
+    await lockedOption(tx, opcd);
+    const rows = await photoRows(tx, opcd);
+    const row = photoOf(rows, id);
+    await tx.delete(optionImages).where(eq(optionImages.id, id));
+    await writeOrder(
+      tx,
+      opcd,
+      rows.filter((r) => r.id !== id).map((r) => r.id),
+    );
+    if (row.media) {
+      await lockMedia(tx, row.media);
+      const others = await tx
+        .select({ id: optionImages.id })
+        .from(optionImages)
+        .where(eq(optionImages.media, row.media));
+      if (others.length === 0) await removeVariants(ctx, row.media, row.widths ?? []);
+    }
+    await recordCatalogEvent(tx, ctx, staff, opcd, 'photo.deleted', eventOf(row), null);
+  });
+  forgetPublicReads(ctx);
+  return listPhotos(ctx, opcd);
+}

@@ -1,0 +1,111 @@
+/**
+ * Photos (issue 13): the public variants under /media/ (a year of immutable caching: every name is a content
+ * hash), and the console's calls under /api/admin/options/:opcd/photos (admin only; the upload is the one
+ * multipart call of the API, parsed only inside its own plugin).
+ */
+import { createReadStream } from 'node:fs';
+import fastifyMultipart from '@fastify/multipart';
+import { adminOpcdParams } from '@tabi/contract/admin-catalog';
+import {
+  PHOTO_MAX_BYTES,
+  PhotoMsg,
+  photoIdParams,
+  photoMoveRequest,
+  photoTextRequest,
+} from '@tabi/contract/admin-media';
+import { ErrCd } from '@tabi/contract/constants';
+import { Msg } from '@tabi/contract/messages';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { AppError, parseInput } from '../../errors.ts';
+import { fail, ok } from '../../http/envelope.ts';
+import { principalOf, staffOnly } from '../staff/guard.ts';
+import { addPhoto, deletePhoto, listPhotos, movePhoto, updatePhotoText } from './photos.ts';
+import { parseMediaName } from './pictures.ts';
+import { mediaFilePath, storedSize } from './store.ts';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** GET /media/:name — an uploaded photo's WebP variant, outside the /api prefix like the demo pictures. */
+export async function mediaRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.get<{ Params: { name: string } }>('/media/:name', async (request, reply) => {
+    const name = request.params.name;
+    const size = parseMediaName(name) ? await storedSize(ctx, name) : null;
+    if (size === null) return reply.code(404).send(fail(ErrCd.generic, Msg.notFound));
+    return reply
+      .type('image/webp')
+      .header('cache-control', IMMUTABLE)
+      .header('content-length', size)
+      .send(createReadStream(mediaFilePath(ctx, name)));
+  });
+}
+
+const MULTIPART_ERRORS: Record<string, [number, string]> = {
+  FST_REQ_FILE_TOO_LARGE: [413, PhotoMsg.photoTooLarge],
+  FST_FILES_LIMIT: [400, PhotoMsg.photoOneFile],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: [415, PhotoMsg.photoMissing],
+};
+
+/** The form's one file and its caption and alt text; anything else in the form is refused. */
+async function readUpload(request: FastifyRequest): Promise<{ data: Buffer; fields: Record<string, string> }> {
+  const fields: Record<string, string> = {};
+  let data: Buffer | null = null;
+  try {
+    const parts = request.parts({
+      limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 4096 },
+    });
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file') throw AppError.badRequest();
+        data = await part.toBuffer();
+      } else if ((part.fieldname === 'caption' || part.fieldname === 'alt') && typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      } else {
+        throw AppError.badRequest();
+      }
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const known = MULTIPART_ERRORS[(error as { code?: string }).code ?? ''];
+    if (known) throw new AppError(ErrCd.generic, known[1], known[0]);
+    throw AppError.badRequest();
+  }
+  if (!data || data.length === 0) throw new AppError(ErrCd.generic, PhotoMsg.photoMissing, 400);
+  return { data, fields };
+}
+
+/** /api/admin/options/:opcd/photos… (registered inside the staff plugin, beside adminRoutes). */
+export async function photoRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const admin = { preHandler: staffOnly(ctx, 'admin') };
+  const opcdOf = (request: { params: unknown }) => parseInput(adminOpcdParams, request.params).opcd;
+  const photoOf = (request: { params: unknown }) => parseInput(photoIdParams, request.params);
+
+  app.get('/options/:opcd/photos', admin, async (request) => ok(await listPhotos(ctx, opcdOf(request))));
+
+  await app.register(async (uploads) => {
+    await uploads.register(fastifyMultipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1 } });
+    uploads.post('/options/:opcd/photos', admin, async (request) => {
+      const opcd = opcdOf(request);
+      const { data, fields } = await readUpload(request);
+      const text = parseInput(photoTextRequest, { caption: fields.caption ?? '', alt: fields.alt ?? '' });
+      return ok(await addPhoto(ctx, principalOf(request), opcd, data, text));
+    });
+  });
+
+  app.post('/options/:opcd/photos/:id', admin, async (request) => {
+    const { opcd, id } = photoOf(request);
+    const body = parseInput(photoTextRequest, request.body);
+    return ok(await updatePhotoText(ctx, principalOf(request), opcd, id, body));
+  });
+
+  app.post('/options/:opcd/photos/:id/move', admin, async (request) => {
+    const { opcd, id } = photoOf(request);
+    const { direction } = parseInput(photoMoveRequest, request.body);
+    return ok(await movePhoto(ctx, principalOf(request), opcd, id, direction));
+  });
+
+  app.post('/options/:opcd/photos/:id/delete', admin, async (request) => {
+    const { opcd, id } = photoOf(request);
+    return ok(await deletePhoto(ctx, principalOf(request), opcd, id));
+  });
+}

@@ -1,0 +1,326 @@
+import {
+  type AdminPhoto,
+  PHOTO_ACCEPT,
+  PHOTO_ALT_MAX,
+  PHOTO_CAPTION_MAX,
+  PHOTO_MAX_BYTES,
+  PHOTO_MAX_COUNT,
+  type PhotoList,
+  PhotoMsg,
+  photoListResponse,
+} from '@tabi/contract/admin-media';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { smallestSource } from '../../features/catalog/components/option-picture.tsx';
+import { AdminApiError, adminGet, adminPost } from '../lib/admin-api.ts';
+import { ActionDialog } from './action-dialog.tsx';
+import { Field, FormAlert } from './field.tsx';
+import styles from './option-photos.module.css';
+import { Loading, QueryError } from './query-state.tsx';
+
+const photosKey = (opcd: string) => ['admin', 'catalog', opcd, 'photos'] as const;
+const MAX_MB = PHOTO_MAX_BYTES / 1024 / 1024;
+
+type Move = 'up' | 'down';
+
+/**
+ * 商品の写真 (issue 13): upload a JPEG, PNG or WebP with its caption and alt text, edit both, move a photo up or
+ * down (the first is the card image in search results), delete. Every change is saved at once and is a catalog
+ * event; the list shown is the server's answer, so it is what visitors will see.
+ */
+export function OptionPhotos({ opcd }: { opcd: string }) {
+  const client = useQueryClient();
+  const photos = useQuery({
+    queryKey: photosKey(opcd),
+    queryFn: () => adminGet(`/options/${encodeURIComponent(opcd)}/photos`, photoListResponse),
+  });
+  const [message, setMessage] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [deleting, setDeleting] = useState<AdminPhoto | null>(null);
+  /** After a move, focus stays on the moved photo's button so the keyboard can keep moving it. */
+  const [focusAfter, setFocusAfter] = useState<{ id: number; move: Move } | null>(null);
+  const listRef = useRef<HTMLOListElement>(null);
+  const headingId = useId();
+
+  useEffect(() => {
+    if (!focusAfter || !listRef.current) return;
+    const item = listRef.current.querySelector(`[data-photo-id="${focusAfter.id}"]`);
+    const same = item?.querySelector<HTMLButtonElement>(`button[data-move="${focusAfter.move}"]`);
+    const other = item?.querySelector<HTMLButtonElement>(
+      `button[data-move="${focusAfter.move === 'up' ? 'down' : 'up'}"]`,
+    );
+    (same && !same.disabled ? same : other)?.focus();
+    setFocusAfter(null);
+  });
+
+  /** Sends one change; the answer is the new list (and the option's history and the list page refresh). */
+  async function change(send: () => Promise<PhotoList>, done: string): Promise<boolean> {
+    setBusy(true);
+    setError('');
+    setMessage('');
+    try {
+      const next = await send();
+      client.setQueryData(photosKey(opcd), next);
+      await client.invalidateQueries({
+        queryKey: ['admin', 'catalog'],
+        predicate: (q) => q.queryKey[3] !== 'photos',
+      });
+      setMessage(done);
+      return true;
+    } catch (e) {
+      setError(e instanceof AdminApiError ? e.message : String(e));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const base = `/options/${encodeURIComponent(opcd)}/photos`;
+  const list = photos.data?.photos ?? [];
+
+  async function move(photo: AdminPhoto, direction: Move, position: number) {
+    const to = direction === 'up' ? position - 1 : position + 1;
+    const ok = await change(
+      () => adminPost(`${base}/${photo.id}/move`, { direction }, photoListResponse),
+      `${position}枚目の写真を${to}枚目に移動しました。`,
+    );
+    if (ok) setFocusAfter({ id: photo.id, move: direction });
+  }
+
+  return (
+    <section className={`adm-card ${styles.photos}`} aria-labelledby={headingId}>
+      <h2 id={headingId}>写真</h2>
+      <p className="adm-hint">
+        JPEG・PNG・WebP、{MAX_MB}MBまで、1商品{PHOTO_MAX_COUNT}枚まで。1枚目が検索結果の一覧に表示されます。
+        アップロード時に表示用の大きさ（WebP）に変換され、撮影情報（位置情報など）は削除されます。
+      </p>
+      <QueryError error={photos.error} />
+      {photos.isPending && <Loading />}
+      {message && <output className="adm-success">{message}</output>}
+      <FormAlert>{error}</FormAlert>
+      {photos.data && list.length === 0 && <p className="adm-empty">写真はまだありません。</p>}
+      {list.length > 0 && (
+        <ol className={styles.list} ref={listRef} aria-label="写真の一覧（上から表示順）">
+          {list.map((photo, i) => (
+            <PhotoItem
+              key={photo.id}
+              photo={photo}
+              position={i + 1}
+              count={list.length}
+              busy={busy}
+              onMove={(direction) => void move(photo, direction, i + 1)}
+              onSave={(text) =>
+                change(
+                  () => adminPost(`${base}/${photo.id}`, text, photoListResponse),
+                  `${i + 1}枚目の写真の説明を保存しました。`,
+                )
+              }
+              onDelete={() => setDeleting(photo)}
+            />
+          ))}
+        </ol>
+      )}
+      {photos.data && (
+        <UploadForm
+          full={list.length >= PHOTO_MAX_COUNT}
+          busy={busy}
+          onUpload={(form) => change(() => adminPost(base, form, photoListResponse), '写真を追加しました。')}
+        />
+      )}
+      <ActionDialog
+        open={deleting !== null}
+        title="写真の削除"
+        onClose={() => setDeleting(null)}
+        onSubmit={() => {
+          const photo = deleting;
+          if (!photo) return;
+          void change(
+            () => adminPost(`${base}/${photo.id}/delete`, {}, photoListResponse),
+            '写真を削除しました。',
+          ).then(() => setDeleting(null));
+        }}
+        submitLabel="削除する"
+        busy={busy}
+        danger
+      >
+        <p>
+          この写真を削除します。お客様の画面からもすぐに消え、元に戻すことはできません。
+          {deleting?.caption ? `（${deleting.caption}）` : ''}
+        </p>
+      </ActionDialog>
+    </section>
+  );
+}
+
+function PhotoItem({
+  photo,
+  position,
+  count,
+  busy,
+  onMove,
+  onSave,
+  onDelete,
+}: {
+  photo: AdminPhoto;
+  position: number;
+  count: number;
+  busy: boolean;
+  onMove(direction: Move): void;
+  onSave(text: { caption: string; alt: string }): Promise<boolean>;
+  onDelete(): void;
+}) {
+  const [caption, setCaption] = useState(photo.caption);
+  const [alt, setAlt] = useState(photo.altText);
+  const changed = caption.trim() !== photo.caption || alt.trim() !== photo.altText;
+  const label = `${position}枚目の写真`;
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void onSave({ caption: caption.trim(), alt: alt.trim() });
+  }
+
+  return (
+    <li className={styles.item} data-photo-id={photo.id}>
+      <img
+        src={smallestSource(photo)}
+        alt={photo.alt || `${label}（説明なし）`}
+        width={photo.width}
+        height={photo.height}
+        className={styles.thumb}
+      />
+      <form className={styles.fields} onSubmit={submit} aria-label={`${label}の説明`}>
+        <p className={styles.position}>
+          <strong>{position}枚目</strong>
+          {position === 1 && <span className={styles.badge}>一覧の画像</span>}
+          <span className="adm-muted">
+            {photo.uploaded ? `アップロード写真 ${photo.width}×${photo.height}` : 'デモ用のイラスト'}
+          </span>
+        </p>
+        <PhotoTextFields caption={caption} alt={alt} onCaption={setCaption} onAlt={setAlt} />
+        <div className={styles.actions}>
+          <button type="submit" className="adm-primary" disabled={busy || !changed}>
+            説明を保存
+          </button>
+          <button
+            type="button"
+            data-move="up"
+            disabled={busy || position === 1}
+            onClick={() => onMove('up')}
+            aria-label={`${label}を上へ移動`}
+          >
+            ↑ 上へ
+          </button>
+          <button
+            type="button"
+            data-move="down"
+            disabled={busy || position === count}
+            onClick={() => onMove('down')}
+            aria-label={`${label}を下へ移動`}
+          >
+            ↓ 下へ
+          </button>
+          <button type="button" disabled={busy} onClick={onDelete} aria-label={`${label}を削除`}>
+            削除
+          </button>
+        </div>
+      </form>
+    </li>
+  );
+}
+
+function UploadForm({
+  full,
+  busy,
+  onUpload,
+}: {
+  full: boolean;
+  busy: boolean;
+  onUpload(form: FormData): Promise<boolean>;
+}) {
+  const [file, setFile] = useState<File | null>(null);
+  const [caption, setCaption] = useState('');
+  const [alt, setAlt] = useState('');
+  const [problem, setProblem] = useState('');
+  const fileRef = useRef<HTMLInputElement>(null);
+  const fileId = useId();
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    // The server checks the content; these only save a pointless upload.
+    const found = !file ? PhotoMsg.photoMissing : file.size > PHOTO_MAX_BYTES ? PhotoMsg.photoTooLarge : '';
+    setProblem(found);
+    if (found || !file) {
+      fileRef.current?.focus();
+      return;
+    }
+    const form = new FormData();
+    form.append('caption', caption.trim());
+    form.append('alt', alt.trim());
+    form.append('file', file);
+    if (await onUpload(form)) {
+      setFile(null);
+      setCaption('');
+      setAlt('');
+      if (fileRef.current) fileRef.current.value = '';
+    }
+  }
+
+  if (full) return <p className="adm-hint">{PhotoMsg.photoTooMany}</p>;
+  return (
+    <form className={styles.upload} onSubmit={(e) => void submit(e)} noValidate aria-label="写真の追加">
+      <h3>写真を追加</h3>
+      <div className="adm-field">
+        <label htmlFor={fileId}>写真のファイル（JPEG・PNG・WebP、{MAX_MB}MBまで）</label>
+        <input
+          ref={fileRef}
+          id={fileId}
+          type="file"
+          accept={PHOTO_ACCEPT}
+          onChange={(e) => {
+            setFile(e.target.files?.[0] ?? null);
+            setProblem('');
+          }}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${fileId}-error` : undefined}
+        />
+        {problem && (
+          <p id={`${fileId}-error`} className="adm-error-text">
+            {problem}
+          </p>
+        )}
+      </div>
+      <PhotoTextFields caption={caption} alt={alt} onCaption={setCaption} onAlt={setAlt} />
+      <button type="submit" className="adm-primary" disabled={busy}>
+        {busy ? '処理しています…' : '写真を追加'}
+      </button>
+    </form>
+  );
+}
+
+/** A photo's caption and alt text, the same two fields when adding a photo and when editing one. */
+function PhotoTextFields(props: {
+  caption: string;
+  alt: string;
+  onCaption(value: string): void;
+  onAlt(value: string): void;
+}) {
+  return (
+    <>
+      <Field
+        label="キャプション"
+        value={props.caption}
+        maxLength={PHOTO_CAPTION_MAX}
+        onChange={(e) => props.onCaption(e.target.value)}
+        hint={`写真の下に表示されます（${PHOTO_CAPTION_MAX}文字まで）。`}
+      />
+      <Field
+        label="代替テキスト"
+        value={props.alt}
+        maxLength={PHOTO_ALT_MAX}
+        onChange={(e) => props.onAlt(e.target.value)}
+        hint="写っているものを具体的に（例：夕暮れの隅田川を進む屋形船）。空欄ならキャプションを使います。"
+      />
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import type { OptionImage } from '@tabi/contract/catalog';
+
+/**
+ * One picture of an option, wherever the customer pages show one (list card, detail gallery and its
+ * thumbnails): a demo picture (a vector, `srcset` empty) and a photo staff uploaded (WebP variants) go through
+ * this same element, the browser choosing the variant that fits `sizes`.
+ */
+export function OptionPicture({
+  picture,
+  sizes,
+  alt,
+  className,
+  eager = false,
+}: {
+  picture: OptionImage;
+  /** How wide the picture is drawn (the `sizes` attribute); used only when there are variants to choose from. */
+  sizes: string;
+  alt: string;
+  className?: string | undefined;
+  eager?: boolean;
+}) {
+  const responsive = picture.srcset !== '';
+  return (
+    <img
+      src={picture.image}
+      srcSet={responsive ? picture.srcset : undefined}
+      sizes={responsive ? sizes : undefined}
+      width={picture.width}
+      height={picture.height}
+      alt={alt}
+      className={className}
+      loading={eager ? 'eager' : 'lazy'}
+      fetchPriority={eager ? 'high' : 'auto'}
+      decoding="async"
+    />
+  );
+}
+
+/** The narrowest file of a picture, for small places such as 最近見た商品 (the picture itself if it scales). */
+export function smallestSource(picture: OptionImage): string {
+  const first = picture.srcset.split(',')[0]?.trim().split(/\s+/)[0];
+  return first || picture.image;
+}

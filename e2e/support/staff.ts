@@ -1,0 +1,64 @@
+/** The staff console as the demo staff use it: sign-in with TOTP, the menu, screenshots at console sizes. */
+import type { Page } from '@playwright/test';
+import { expect } from './test.ts';
+import { freshTotpCode } from './totp.ts';
+
+// apps/server/src/seed/staff.ts
+export const ADMIN = {
+  mail: 'admin@example.co.jp',
+  password: 'sakura-admin-demo',
+  totp: 'VS6HYZNDX7NQO4Y47DYVUQH6DFTFKHBL',
+};
+export const OPERATOR = { mail: 'operator@example.co.jp', password: 'sakura-operator-demo' };
+
+export async function signIn(page: Page, who: { mail: string; password: string; totp?: string }): Promise<void> {
+  await page.goto('/admin/login');
+  await page.getByLabel('メールアドレス').fill(who.mail);
+  await page.getByLabel('パスワード').fill(who.password);
+  await page.getByRole('button', { name: 'サインイン' }).click();
+  if (who.totp) {
+    await page.getByLabel('確認コード（6桁）').fill(await freshTotpCode(who.totp));
+    await page.getByRole('button', { name: '確認する' }).click();
+  }
+  await expect(page.getByRole('heading', { level: 1, name: 'ダッシュボード' })).toBeVisible();
+}
+
+export const menu = (page: Page) => page.getByRole('navigation', { name: '管理メニュー' });
+
+/** A Tokyo calendar day `daysAhead` from today as YYYY-MM-DD. */
+export const tokyoIso = (daysAhead: number) =>
+  new Date(Date.now() + 9 * 3_600_000 + daysAhead * 86_400_000).toISOString().slice(0, 10);
+
+/** Full-page screenshots at the console's sizes (1280×800 and 1024×768) into SHOTS_DIR, when it is set. */
+export async function shootConsole(page: Page, name: string): Promise<void> {
+  const shots = process.env.SHOTS_DIR;
+  if (!shots) return;
+  for (const [width, height] of [
+    [1280, 800],
+    [1024, 768],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/**
+ * Opens days 3 to 40 from today for sale on the option's 在庫・料金カレンダー (reached from 商品編集) with these
+ * seats and prices, and waits for the console to say so.
+ */
+export async function openDates(
+  page: Page,
+  opcd: string,
+  stock: { seats: number; adult: number; child: number },
+): Promise<void> {
+  await page.getByRole('link', { name: '在庫・料金カレンダー' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `在庫・料金カレンダー ${opcd}` })).toBeVisible();
+  await page.getByLabel('開始日').fill(tokyoIso(3));
+  await page.getByLabel('終了日').fill(tokyoIso(40));
+  await page.getByLabel('席数', { exact: true }).fill(String(stock.seats));
+  await page.getByLabel('大人料金（円）').fill(String(stock.adult));
+  await page.getByLabel('小人料金（円）').fill(String(stock.child));
+  await page.getByRole('button', { name: '変更する' }).click();
+  await expect(page.getByText('38日分を変更しました。')).toBeVisible();
+}
