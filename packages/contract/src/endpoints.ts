@@ -37,7 +37,7 @@ export type EndpointList<T extends Record<EndpointKey, EndpointSpec>> = {
 };
 
 /** The names of a path's parameters: `/coopon/{opcd}/{pkcd}` → opcd, pkcd. */
-export function pathParameters(path: string): string[] {
+function pathParameters(path: string): string[] {
   return [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '');
 }
 
