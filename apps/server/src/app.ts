@@ -3,7 +3,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import { CONSOLE_ENDPOINTS } from '@tabi/contract/console-endpoints';
 import { ErrCd } from '@tabi/contract/constants';
-import { type Endpoint, ENDPOINTS } from '@tabi/contract/endpoints';
+import { ENDPOINTS, type Endpoint } from '@tabi/contract/endpoints';
 import { Msg } from '@tabi/contract/messages';
 import Fastify, {
   type FastifyError,

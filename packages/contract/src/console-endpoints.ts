@@ -10,7 +10,11 @@ import { defineEndpoints, type Endpoint, optionalBody } from './endpoints.ts';
 
 export const CONSOLE = defineEndpoints('/api/admin', {
   // Sign-in and the account
-  'POST /login': { summary: 'サインイン（パスワード）', body: admin.staffLoginRequest, response: admin.staffLoginResponse },
+  'POST /login': {
+    summary: 'サインイン（パスワード）',
+    body: admin.staffLoginRequest,
+    response: admin.staffLoginResponse,
+  },
   'POST /login/totp': {
     summary: 'サインイン（確認コード）',
     body: admin.staffTotpRequest,
