@@ -28,6 +28,9 @@ describe('contract entries (ADR 0150)', () => {
   it('read a search query trimmed without its empty values, and a missing body as {}', () => {
     const query = searchQuery(z.object({ a: z.string().optional(), b: z.string().optional() }));
     expect(query.parse({ a: ' x ', b: '  ' })).toEqual({ a: 'x' });
+    const needing = searchQuery(z.object({ a: z.string().optional(), b: z.literal('1').optional() }), 'a');
+    expect(needing.parse({ b: 'not read' })).toEqual({});
+    expect(() => needing.parse({ a: 'x', b: '2' })).toThrow();
     const body = optionalBody(z.object({ fee: z.number().optional() }));
     expect(body.parse(undefined)).toEqual({});
     expect(body.parse(null)).toEqual({});

@@ -81,9 +81,15 @@ function withoutBlanks(query: unknown): Record<string, unknown> {
   return out;
 }
 
-/** The query of a catalog read: values trimmed, empty ones left out, then the schema. */
-export function searchQuery<T extends z.ZodType>(schema: T) {
-  return z.preprocess(withoutBlanks, schema);
+/**
+ * The query of a catalog read: values trimmed, empty ones left out, then the schema. With `needs`, a query
+ * without that value is read as empty, whatever else it holds: the call answers an empty list.
+ */
+export function searchQuery<T extends z.ZodType>(schema: T, needs?: string) {
+  return z.preprocess((query) => {
+    const values = withoutBlanks(query);
+    return needs === undefined || values[needs] !== undefined ? values : {};
+  }, schema);
 }
 
 /** A body the client may leave out (or send as null): read as `{}`. */
@@ -150,8 +156,12 @@ export const API = defineEndpoints('/api', {
     response: catalog.optionListResponse,
   },
   'GET /option/condition': { summary: '検索条件', response: catalog.conditionResponse },
-  'GET /area': { summary: '地域一覧', query: searchQuery(catalog.areaQuery), response: catalog.areaResponse },
-  'GET /city': { summary: '都市一覧', query: searchQuery(catalog.cityQuery), response: catalog.cityResponse },
+  'GET /area': {
+    summary: '地域一覧',
+    query: searchQuery(catalog.areaQuery, 'homencd'),
+    response: catalog.areaResponse,
+  },
+  'GET /city': { summary: '都市一覧', query: searchQuery(catalog.cityQuery, 'areacd'), response: catalog.cityResponse },
   'GET /price': {
     summary: '料金（オプションコードなし: 常に errcd 501）',
     response: catalog.priceResponse,
