@@ -1,7 +1,9 @@
 import type { Duplex } from 'node:stream';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
+import { CONSOLE_ENDPOINTS } from '@tabi/contract/console-endpoints';
 import { ErrCd } from '@tabi/contract/constants';
+import { ENDPOINTS, type Endpoint } from '@tabi/contract/endpoints';
 import { Msg } from '@tabi/contract/messages';
 import Fastify, {
   type FastifyError,
@@ -17,6 +19,7 @@ import { fail } from './http/envelope.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import { registerMetrics } from './http/metrics-route.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { checkRoutes, type OtherRoute, recordRoutes } from './http/route-check.ts';
 import {
   applySecurityHeaders,
   registerSecurityHeaders,
@@ -32,8 +35,9 @@ import { catalogRoutes } from './modules/catalog/routes.ts';
 import { couponRoutes } from './modules/coupon/routes.ts';
 import { mediaRoutes, photoRoutes } from './modules/media/routes.ts';
 import { mypageRoutes } from './modules/mypage/routes.ts';
-import { opsRoutes } from './modules/ops/routes.ts';
+import { OPS_ENDPOINTS, opsRoutes } from './modules/ops/routes.ts';
 import { paymentRoutes } from './modules/payment/routes.ts';
+import { SANDBOX_PATH } from './modules/payment/sandbox.ts';
 import { sandboxRoutes } from './modules/payment/sandbox-routes.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
@@ -93,6 +97,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     return503OnClosing: false,
   });
 
+  const routes = recordRoutes(app);
+
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
@@ -132,6 +138,55 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   registerCsrf(app, { appKey: ctx.config.appKey, secureCookies: ctx.config.secureCookies });
   registerInputGuard(app);
 
+  await registerRoutes(app, ctx, options);
+  // Every route but the SPA's files is registered: they must match the contract's entries (ADR 0150).
+  checkRoutes(routes, contractEndpoints(options), OTHER_ROUTES);
+
+  const resolveMeta: PageMetaResolver = (pathname, query) => catalogPageMeta(ctx, pathname, query);
+  if (options.serveWeb) await registerSpa(app, ctx.config.webDist, resolveMeta, ctx.config.legal);
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = new URL(request.url, 'http://localhost');
+    if (request.method === 'GET' && !url.pathname.startsWith('/api/') && app.renderSpa) {
+      const html = await app.renderSpa(url.pathname, url.searchParams);
+      return sendCompressed(request, reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache'), html);
+    }
+    return reply.code(404).send(fail(ErrCd.generic, Msg.notFound));
+  });
+
+  return app;
+}
+
+/**
+ * The routes with no contract entry (ADR 0150), each for its reason. Anything else the server answers is an
+ * entry of packages/contract (`ENDPOINTS`, `CONSOLE_ENDPOINTS`) or the operator's `OPS_ENDPOINTS`, registered
+ * with defineRoute; the SPA's files are registered after the check.
+ */
+export const OTHER_ROUTES: readonly OtherRoute[] = [
+  { method: 'GET', url: '/healthz', why: 'the health probe, plain JSON' },
+  { method: 'GET', url: '/metrics', why: 'Prometheus text' },
+  { method: 'GET', url: '/sanctum/csrf-cookie', why: 'sets the anti-forgery cookie, answers 204' },
+  { method: 'GET', url: '/api/docs*', why: 'the OpenAPI document and its viewer' },
+  { method: 'POST', url: '/api/stripe/webhook', why: "Stripe's event, read raw and verified by its signature" },
+  { method: 'GET', url: '/images/:name', why: 'SVG pictures' },
+  { method: 'GET', url: `${SANDBOX_PATH}/:id`, why: "the sandbox provider's checkout page (HTML)" },
+  {
+    method: 'POST',
+    url: `${SANDBOX_PATH}/:id`,
+    why: "the sandbox checkout's card form (urlencoded), answered by a redirect",
+  },
+  { method: 'GET', url: '/api/_bench/static', why: 'BENCH_ROUTES=1 only (scripts/bench.mjs)' },
+  { method: 'POST', url: '/api/_bench/booking-floor', why: 'BENCH_ROUTES=1 only (scripts/bench.mjs)' },
+  { method: 'GET', url: '/api/_bench/stock', why: 'BENCH_ROUTES=1 only (scripts/bench.mjs)' },
+];
+
+/** The entries the server registers a route for: SPEC §7's, the console's, and the operator's when given a key. */
+export function contractEndpoints(options: BuildOptions = {}): Endpoint[] {
+  return [...ENDPOINTS, ...CONSOLE_ENDPOINTS, ...(options.opsKey ? OPS_ENDPOINTS : [])];
+}
+
+/** Every route but the SPA's: the health probe, the OpenAPI document, the API and the console, pictures, checkout. */
+export async function registerRoutes(app: FastifyInstance, ctx: AppContext, options: BuildOptions = {}): Promise<void> {
   app.get('/healthz', async (_request, reply) => {
     try {
       await ctx.db.execute('select 1');
@@ -167,21 +222,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await mediaRoutes(app, ctx);
   await app.register(async (root) => sandboxRoutes(root, ctx));
   const { opsKey } = options;
-  if (opsKey) await app.register(async (root) => opsRoutes(root, ctx, opsKey));
-
-  const resolveMeta: PageMetaResolver = (pathname, query) => catalogPageMeta(ctx, pathname, query);
-  if (options.serveWeb) await registerSpa(app, ctx.config.webDist, resolveMeta, ctx.config.legal);
-
-  app.setNotFoundHandler(async (request, reply) => {
-    const url = new URL(request.url, 'http://localhost');
-    if (request.method === 'GET' && !url.pathname.startsWith('/api/') && app.renderSpa) {
-      const html = await app.renderSpa(url.pathname, url.searchParams);
-      return sendCompressed(request, reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache'), html);
-    }
-    return reply.code(404).send(fail(ErrCd.generic, Msg.notFound));
-  });
-
-  return app;
+  if (opsKey) await app.register(async (ops) => opsRoutes(ops, ctx, opsKey), { prefix: '/internal/ops' });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { ConfigError } from './config.ts';
 import { DataDirLockedError } from './db/dir-lock.ts';
+import { RouteContractError } from './http/route-check.ts';
 
 /** What a start-up failure is told about: the settings it may be caused by. */
 export interface StartupFacts {
@@ -62,7 +63,9 @@ const FILE_CODES = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOTDIR', 'EEXIST', 'EN
  * wrong or unreachable, a port in use. Never a query dump or a stack.
  */
 export function describeStartupError(error: unknown, facts: StartupFacts = {}): string {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) return error.message;
+  if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof RouteContractError) {
+    return error.message;
+  }
   const errors = chain(error);
   const coded = errors.find((e) => typeof e.code === 'string');
   const code = typeof coded?.code === 'string' ? coded.code : undefined;

@@ -85,10 +85,14 @@ export const optionListResponse = envelope(z.object({ optionList: paginatedOptio
 // GET /option/condition
 export const conditionResponse = envelope(z.object({ homenList: z.array(region), keywordList: z.array(keyword) }));
 
-// GET /area, GET /city
-export const areaQuery = z.object({ homencd: code, is_valid: plainText().optional() });
+// GET /area, GET /city: without the region (or the area) the answer is an empty list
+export const areaQuery = z.object({ homencd: code.optional(), is_valid: plainText().optional() });
 export const areaResponse = envelope(z.array(area));
-export const cityQuery = z.object({ homencd: code.optional(), areacd: code, is_valid: plainText().optional() });
+export const cityQuery = z.object({
+  homencd: code.optional(),
+  areacd: code.optional(),
+  is_valid: plainText().optional(),
+});
 export const cityResponse = envelope(z.array(city));
 
 // GET /nationality
@@ -173,7 +177,8 @@ export const priceQuery = z.object({
   childqty: plainText().optional(),
   infantqty: plainText().optional(),
 });
-export const priceParams = z.object({ opcd: plainText().max(20) });
+/** Trimmed; an empty code is SPEC §8's 501, answered by the call itself. */
+export const priceParams = z.object({ opcd: z.string().trim().pipe(plainText().max(20)) });
 export const dayPrice = z.object({
   adultbaika: numericString,
   middlebaika: numericString,

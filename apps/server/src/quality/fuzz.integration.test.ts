@@ -246,6 +246,10 @@ async function buildTargets(): Promise<Target[]> {
     'GET /option/condition': { params: {}, query: {} },
     'GET /area': { params: {}, query: { homencd: '01', is_valid: 'true' } },
     'GET /city': { params: {}, query: { homencd: '01', areacd: '0101', is_valid: 'true' } },
+    'GET /price': {
+      params: {},
+      query: { usedate: priceDay, adultqty: '1', middleqty: '0', childqty: '1', infantqty: '0' },
+    },
   };
   const fromContract = ENDPOINTS.map((endpoint): Target => {
     const key = `${endpoint.method} ${endpoint.path}`;

@@ -1,30 +1,10 @@
-import { bookingSearchQuery, mailSearchQuery } from '@tabi/contract/admin';
-import {
-  adminRsvnoParams,
-  cancelQuoteRequest,
-  emptyActionRequest,
-  manifestQuery,
-  noteRequest,
-  participantsRequest,
-  rentalsRequest,
-  resendMailRequest,
-  staffCancelRequest,
-} from '@tabi/contract/admin-bookings';
-import {
-  adminOpcdParams,
-  couponRsvnoParams,
-  createOptionRequest,
-  facilityIdParams,
-  facilityPinRequest,
-  stockMonthQuery,
-  updateOptionRequest,
-  usageQuery,
-} from '@tabi/contract/admin-catalog';
+import { CONSOLE } from '@tabi/contract/console-endpoints';
 import { toTokyoIso } from '@tabi/contract/dates';
 import { CatalogMsg } from '@tabi/contract/messages';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { AppError, parseInput } from '../../errors.ts';
+import { AppError } from '../../errors.ts';
+import { defineRoute } from '../../http/define-route.ts';
 import { ok } from '../../http/envelope.ts';
 import { catalogService } from '../catalog/service.ts';
 import { principalOf, staffOnly } from '../staff/guard.ts';
@@ -36,6 +16,15 @@ import { optionChoices } from './repository.ts';
 import * as service from './service.ts';
 import { editStock, stockMonth } from './stock.ts';
 
+/** A CSV download: never cached, saved under `filename`. */
+function sendCsv(reply: FastifyReply, filename: string, csv: string): FastifyReply {
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('cache-control', 'no-store')
+    .send(csv);
+}
+
 /**
  * The console's screens (DESIGN §11): dashboard, booking list and its CSV, 予約詳細 and its actions (each one
  * call of the booking lifecycle with the staff member as actor), the manifest and its CSV, options, the outbox.
@@ -44,174 +33,136 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
   const operator = { preHandler: staffOnly(ctx, 'operator') };
   const admin = { preHandler: staffOnly(ctx, 'admin') };
 
-  app.get('/dashboard', operator, async () => ok(await service.dashboard(ctx)));
+  defineRoute(app, CONSOLE['GET /dashboard'], operator, async () => ok(await service.dashboard(ctx)));
 
-  app.get('/bookings', operator, async (request) => {
-    const query = parseInput(bookingSearchQuery, request.query);
-    return ok(await service.searchBookings(ctx, query));
-  });
+  defineRoute(app, CONSOLE['GET /bookings'], operator, async ({ query }) =>
+    ok(await service.searchBookings(ctx, query)),
+  );
 
-  app.get('/bookings.csv', operator, async (request, reply) => {
-    const query = parseInput(bookingSearchQuery, request.query);
+  defineRoute(app, CONSOLE['GET /bookings.csv'], operator, async ({ query }, _request, reply) => {
     const csv = await service.bookingsCsv(ctx, query);
     const stamp = toTokyoIso(ctx.clock.now()).slice(0, 16).replace(/\D/g, '');
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="bookings-${stamp}.csv"`)
-      .header('cache-control', 'no-store')
-      .send(csv);
+    return sendCsv(reply, `bookings-${stamp}.csv`, csv);
   });
 
-  const rsvnoOf = (request: { params: unknown }) => parseInput(adminRsvnoParams, request.params).rsvno;
+  defineRoute(app, CONSOLE['GET /bookings/{rsvno}'], operator, async ({ params }) =>
+    ok(await detail.bookingDetail(ctx, params.rsvno)),
+  );
 
-  app.get('/bookings/:rsvno', operator, async (request) => ok(await detail.bookingDetail(ctx, rsvnoOf(request))));
+  defineRoute(app, CONSOLE['POST /bookings/{rsvno}/confirm'], operator, async ({ params }, request) =>
+    ok(await detail.confirm(ctx, principalOf(request), params.rsvno)),
+  );
 
-  app.post('/bookings/:rsvno/confirm', operator, async (request) => {
-    parseInput(emptyActionRequest, request.body ?? {});
-    return ok(await detail.confirm(ctx, principalOf(request), rsvnoOf(request)));
+  defineRoute(app, CONSOLE['POST /bookings/{rsvno}/decline'], operator, async ({ params }, request) =>
+    ok(await detail.decline(ctx, principalOf(request), params.rsvno)),
+  );
+
+  defineRoute(app, CONSOLE['POST /bookings/{rsvno}/cancel-quote'], operator, async ({ params, body }, request) =>
+    ok(await detail.cancelQuote(ctx, principalOf(request), params.rsvno, body.fee)),
+  );
+
+  defineRoute(app, CONSOLE['POST /bookings/{rsvno}/cancel'], operator, async ({ params, body }, request) =>
+    ok(await detail.cancel(ctx, principalOf(request), params.rsvno, body)),
+  );
+
+  defineRoute(app, CONSOLE['POST /bookings/{rsvno}/resend-mail'], operator, async ({ params, body }, request) =>
+    ok(await detail.resend(ctx, principalOf(request), params.rsvno, body.mailId)),
+  );
+
+  defineRoute(app, CONSOLE['POST /bookings/{rsvno}/participants'], operator, async ({ params, body }, request) =>
+    ok(await detail.participants(ctx, principalOf(request), params.rsvno, body.memberList)),
+  );
+
+  defineRoute(app, CONSOLE['POST /bookings/{rsvno}/rentals'], operator, async ({ params, body }, request) =>
+    ok(await detail.rentals(ctx, principalOf(request), params.rsvno, body.rentskiList)),
+  );
+
+  defineRoute(app, CONSOLE['POST /bookings/{rsvno}/note'], operator, async ({ params, body }, request) =>
+    ok(await detail.note(ctx, principalOf(request), params.rsvno, body.note)),
+  );
+
+  defineRoute(app, CONSOLE['POST /bookings/{rsvno}/reconcile'], operator, async ({ params }, request) =>
+    ok(await detail.reconcileNow(ctx, principalOf(request), params.rsvno)),
+  );
+
+  defineRoute(app, CONSOLE['GET /manifest'], operator, async ({ query }) => ok(await manifest(ctx, query)));
+
+  defineRoute(app, CONSOLE['GET /manifest.csv'], operator, async ({ query }, _request, reply) => {
+    const { date, csv } = await manifestCsv(ctx, query);
+    return sendCsv(reply, `manifest-${date}.csv`, csv);
   });
 
-  app.post('/bookings/:rsvno/decline', operator, async (request) => {
-    parseInput(emptyActionRequest, request.body ?? {});
-    return ok(await detail.decline(ctx, principalOf(request), rsvnoOf(request)));
-  });
-
-  app.post('/bookings/:rsvno/cancel-quote', operator, async (request) => {
-    const body = parseInput(cancelQuoteRequest, request.body ?? {});
-    return ok(await detail.cancelQuote(ctx, principalOf(request), rsvnoOf(request), body.fee));
-  });
-
-  app.post('/bookings/:rsvno/cancel', operator, async (request) => {
-    const body = parseInput(staffCancelRequest, request.body ?? {});
-    return ok(await detail.cancel(ctx, principalOf(request), rsvnoOf(request), body));
-  });
-
-  app.post('/bookings/:rsvno/resend-mail', operator, async (request) => {
-    const body = parseInput(resendMailRequest, request.body);
-    return ok(await detail.resend(ctx, principalOf(request), rsvnoOf(request), body.mailId));
-  });
-
-  app.post('/bookings/:rsvno/participants', operator, async (request) => {
-    const body = parseInput(participantsRequest, request.body);
-    return ok(await detail.participants(ctx, principalOf(request), rsvnoOf(request), body.memberList));
-  });
-
-  app.post('/bookings/:rsvno/rentals', operator, async (request) => {
-    const body = parseInput(rentalsRequest, request.body);
-    return ok(await detail.rentals(ctx, principalOf(request), rsvnoOf(request), body.rentskiList));
-  });
-
-  app.post('/bookings/:rsvno/note', operator, async (request) => {
-    const body = parseInput(noteRequest, request.body);
-    return ok(await detail.note(ctx, principalOf(request), rsvnoOf(request), body.note));
-  });
-
-  app.post('/bookings/:rsvno/reconcile', operator, async (request) => {
-    parseInput(emptyActionRequest, request.body ?? {});
-    return ok(await detail.reconcileNow(ctx, principalOf(request), rsvnoOf(request)));
-  });
-
-  app.get('/manifest', operator, async (request) => ok(await manifest(ctx, parseInput(manifestQuery, request.query))));
-
-  app.get('/manifest.csv', operator, async (request, reply) => {
-    const { date, csv } = await manifestCsv(ctx, parseInput(manifestQuery, request.query));
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="manifest-${date}.csv"`)
-      .header('cache-control', 'no-store')
-      .send(csv);
-  });
-
-  app.get('/options', operator, async () => ok(await optionChoices(ctx.db)));
+  defineRoute(app, CONSOLE['GET /options'], operator, async () => ok(await optionChoices(ctx.db)));
 
   // 商品一覧 / 商品編集 (admin only): the catalog as the customer side reads it, drafts and publishing.
-  const opcdOf = (request: { params: unknown }) => parseInput(adminOpcdParams, request.params).opcd;
+  defineRoute(app, CONSOLE['GET /options/catalog'], admin, async () => ok(await catalog.listOptions(ctx)));
 
-  app.get('/options/catalog', admin, async () => ok(await catalog.listOptions(ctx)));
+  defineRoute(app, CONSOLE['GET /options/masters'], admin, async () => ok(await catalog.catalogMasters(ctx)));
 
-  app.get('/options/masters', admin, async () => ok(await catalog.catalogMasters(ctx)));
+  defineRoute(app, CONSOLE['POST /options'], admin, async ({ body }, request) =>
+    ok(await catalog.createOption(ctx, principalOf(request), body.opcd, body.option)),
+  );
 
-  app.post('/options', admin, async (request) => {
-    const body = parseInput(createOptionRequest, request.body);
-    return ok(await catalog.createOption(ctx, principalOf(request), body.opcd, body.option));
-  });
+  defineRoute(app, CONSOLE['GET /options/{opcd}'], admin, async ({ params }) =>
+    ok(await catalog.optionRecord(ctx, params.opcd)),
+  );
 
-  app.get('/options/:opcd', admin, async (request) => ok(await catalog.optionRecord(ctx, opcdOf(request))));
+  defineRoute(app, CONSOLE['POST /options/{opcd}'], admin, async ({ params, body }, request) =>
+    ok(await catalog.updateOption(ctx, principalOf(request), params.opcd, body.option)),
+  );
 
-  app.post('/options/:opcd', admin, async (request) => {
-    const opcd = opcdOf(request);
-    const body = parseInput(updateOptionRequest, request.body);
-    return ok(await catalog.updateOption(ctx, principalOf(request), opcd, body.option));
-  });
+  defineRoute(app, CONSOLE['POST /options/{opcd}/publish'], admin, async ({ params }, request) =>
+    ok(await catalog.setPublished(ctx, principalOf(request), params.opcd, true)),
+  );
 
-  app.post('/options/:opcd/publish', admin, async (request) => {
-    parseInput(emptyActionRequest, request.body ?? {});
-    return ok(await catalog.setPublished(ctx, principalOf(request), opcdOf(request), true));
-  });
+  defineRoute(app, CONSOLE['POST /options/{opcd}/unpublish'], admin, async ({ params }, request) =>
+    ok(await catalog.setPublished(ctx, principalOf(request), params.opcd, false)),
+  );
 
-  app.post('/options/:opcd/unpublish', admin, async (request) => {
-    parseInput(emptyActionRequest, request.body ?? {});
-    return ok(await catalog.setPublished(ctx, principalOf(request), opcdOf(request), false));
-  });
-
-  app.get('/options/:opcd/preview', admin, async (request) => {
-    const preview = await catalogService(ctx).preview(opcdOf(request));
+  defineRoute(app, CONSOLE['GET /options/{opcd}/preview'], admin, async ({ params }) => {
+    const preview = await catalogService(ctx).preview(params.opcd);
     if (!preview) throw AppError.notFound(CatalogMsg.catalogNotFound);
     return ok(preview);
   });
 
   // 在庫・料金カレンダー (admin only)
-  app.get('/options/:opcd/stock', admin, async (request) => {
-    const { month } = parseInput(stockMonthQuery, request.query);
-    return ok(await stockMonth(ctx, opcdOf(request), month));
-  });
+  defineRoute(app, CONSOLE['GET /options/{opcd}/stock'], admin, async ({ params, query }) =>
+    ok(await stockMonth(ctx, params.opcd, query.month)),
+  );
 
-  app.post('/options/:opcd/stock', admin, async (request) =>
-    ok(await editStock(ctx, principalOf(request), opcdOf(request), request.body)),
+  defineRoute(app, CONSOLE['POST /options/{opcd}/stock'], admin, async ({ params, body }, request) =>
+    ok(await editStock(ctx, principalOf(request), params.opcd, body)),
   );
 
   // 施設とクーポン (admin only)
-  const facilityOf = (request: { params: unknown }) => parseInput(facilityIdParams, request.params).id;
+  defineRoute(app, CONSOLE['GET /facilities'], admin, async () => ok(await facilities.listFacilities(ctx)));
 
-  app.get('/facilities', admin, async () => ok(await facilities.listFacilities(ctx)));
-
-  app.post('/facilities/:id/pin', admin, async (request) => {
-    const { pin } = parseInput(facilityPinRequest, request.body);
-    await facilities.setPin(ctx, principalOf(request), facilityOf(request), pin);
+  defineRoute(app, CONSOLE['POST /facilities/{id}/pin'], admin, async ({ params, body }, request) => {
+    await facilities.setPin(ctx, principalOf(request), params.id, body.pin);
     return ok({ ok: true as const });
   });
 
-  app.post('/facilities/:id/disable', admin, async (request) => {
-    await facilities.setDisabled(ctx, principalOf(request), facilityOf(request), true);
+  defineRoute(app, CONSOLE['POST /facilities/{id}/disable'], admin, async ({ params }, request) => {
+    await facilities.setDisabled(ctx, principalOf(request), params.id, true);
     return ok({ ok: true as const });
   });
 
-  app.post('/facilities/:id/enable', admin, async (request) => {
-    await facilities.setDisabled(ctx, principalOf(request), facilityOf(request), false);
+  defineRoute(app, CONSOLE['POST /facilities/{id}/enable'], admin, async ({ params }, request) => {
+    await facilities.setDisabled(ctx, principalOf(request), params.id, false);
     return ok({ ok: true as const });
   });
 
-  app.post('/coupons/:rsvno/clear-lock', admin, async (request) => {
-    const { rsvno } = parseInput(couponRsvnoParams, request.params);
-    return ok(await facilities.clearCouponLock(ctx, principalOf(request), rsvno));
-  });
+  defineRoute(app, CONSOLE['POST /coupons/{rsvno}/clear-lock'], admin, async ({ params }, request) =>
+    ok(await facilities.clearCouponLock(ctx, principalOf(request), params.rsvno)),
+  );
 
-  app.get('/facilities/usage', admin, async (request) => {
-    const { month } = parseInput(usageQuery, request.query);
-    return ok({ month, rows: await facilities.usage(ctx, month) });
-  });
+  defineRoute(app, CONSOLE['GET /facilities/usage'], admin, async ({ query }) =>
+    ok({ month: query.month, rows: await facilities.usage(ctx, query.month) }),
+  );
 
-  app.get('/facilities/usage.csv', admin, async (request, reply) => {
-    const { month } = parseInput(usageQuery, request.query);
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="coupon-usage-${month}.csv"`)
-      .header('cache-control', 'no-store')
-      .send(await facilities.usageCsv(ctx, month));
-  });
+  defineRoute(app, CONSOLE['GET /facilities/usage.csv'], admin, async ({ query }, _request, reply) =>
+    sendCsv(reply, `coupon-usage-${query.month}.csv`, await facilities.usageCsv(ctx, query.month)),
+  );
 
-  app.get('/mails', operator, async (request) => {
-    const query = parseInput(mailSearchQuery, request.query);
-    return ok(await service.searchMails(ctx, query));
-  });
+  defineRoute(app, CONSOLE['GET /mails'], operator, async ({ query }) => ok(await service.searchMails(ctx, query)));
 }

@@ -7,15 +7,16 @@
  * the lock (and is counted) or waits for the edit and takes its seats from the new number. Every change is a
  * catalog event; the stock trigger notifies every instance's calendar cache (ADR 0015).
  */
-import { type StockDay, type StockEditRequest, type StockMonth, stockEditRequest } from '@tabi/contract/admin-catalog';
+import type { StockDay, StockMonth, stockEditRequest } from '@tabi/contract/admin-catalog';
 import { ErrCd } from '@tabi/contract/constants';
 import { addDays } from '@tabi/contract/dates';
 import { CatalogMsg, Msg, stockBelowHeld, stockBelowZero } from '@tabi/contract/messages';
 import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { type DbOrTx, rowsOf } from '../../db/client.ts';
 import { options } from '../../db/schema.ts';
-import { AppError, parseInput } from '../../errors.ts';
+import { AppError } from '../../errors.ts';
 import type { StaffPrincipal } from '../staff/service.ts';
 import { recordCatalogEvent } from './catalog.ts';
 
@@ -151,14 +152,16 @@ function snapshot(rows: DayRow[]): Snapshot {
   );
 }
 
+/** A bulk edit as POST /options/{opcd}/stock's entry parses it. */
+export type StockEdit = z.output<typeof stockEditRequest>;
+
 /** The bulk edit, all days or none. Answers how many days were changed. */
 export async function editStock(
   ctx: AppContext,
   staff: StaffPrincipal,
   opcd: string,
-  raw: unknown,
+  edit: StockEdit,
 ): Promise<{ days: number }> {
-  const edit: StockEditRequest = parseInput(stockEditRequest, raw);
   const option = await periodOf(ctx.db, opcd);
   if (edit.from < option.useFrom || edit.to > option.useTo) {
     throw new AppError(ErrCd.generic, CatalogMsg.stockOutsidePeriod, 422);

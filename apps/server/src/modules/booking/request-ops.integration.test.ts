@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type CreateBookingRequest, createBookingRequest } from '@tabi/contract/booking';
 import { addDays, tokyoDayStart, type Ymd } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
 import { eq } from 'drizzle-orm';
@@ -17,6 +18,8 @@ import { systemActor } from './events.ts';
 import { confirmRequest, createBooking, declineRequest } from './service.ts';
 
 const ops = systemActor('ops');
+/** A payload as POST /booking's entry parses it. */
+const booking = (payload: CreateBookingRequest) => createBookingRequest.parse(payload);
 
 import { bookingPayload, insertTestOption, insertTestStock, stockLeft } from './test-fixtures.ts';
 
@@ -25,7 +28,7 @@ let today: Ymd;
 let ip = 1;
 
 async function requestBooking(usedate: Ymd, adults = 2): Promise<string> {
-  const result = await createBooking(t.ctx, bookingPayload('OPREQ1', usedate, { adults }), `10.3.0.${ip++}`);
+  const result = await createBooking(t.ctx, booking(bookingPayload('OPREQ1', usedate, { adults })), `10.3.0.${ip++}`);
   return result.rsvno;
 }
 
@@ -94,7 +97,7 @@ describe('operator transitions of request bookings', () => {
   });
 
   it('refuses card bookings and unknown numbers', async () => {
-    const card = await createBooking(t.ctx, bookingPayload('OPCARD', addDays(today, 10)), '10.3.1.1');
+    const card = await createBooking(t.ctx, booking(bookingPayload('OPCARD', addDays(today, 10))), '10.3.1.1');
     await expect(confirmRequest(t.ctx, card.rsvno, ops)).rejects.toMatchObject({ message: Msg.requestNotPending });
     await expect(declineRequest(t.ctx, card.rsvno, ops)).rejects.toMatchObject({ message: Msg.requestNotPending });
     await expect(confirmRequest(t.ctx, 'ZZ000000', ops)).rejects.toMatchObject({ message: Msg.bookingNotFound });
@@ -125,7 +128,7 @@ describe.skipIf(testDbKind === 'postgres')('npm run ops (scripts/ops.ts)', () =>
     await insertTestStock(database.db, 'OPREQ1', usedate, { zaikozan: 6 });
     rsvnos = [];
     for (let i = 0; i < 2; i += 1) {
-      rsvnos.push((await createBooking(ctx, bookingPayload('OPREQ1', usedate), `10.4.0.${i}`)).rsvno);
+      rsvnos.push((await createBooking(ctx, booking(bookingPayload('OPREQ1', usedate)), `10.4.0.${i}`)).rsvno);
     }
     await ctx.limiter.close();
     await database.close();

@@ -1,4 +1,4 @@
-import { type BookingResult, createBookingRequest } from '@tabi/contract/booking';
+import type { BookingResult } from '@tabi/contract/booking';
 import { normalisePhone, requestPending } from '@tabi/contract/booking-rules';
 import {
   AGE_CLASSES,
@@ -14,7 +14,7 @@ import type { PartyCounts } from '@tabi/contract/party';
 import { todayIn } from '../../clock.ts';
 import type { AppContext, AppContextBase } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { AppError, parseInput } from '../../errors.ts';
+import { AppError } from '../../errors.ts';
 import { bookingsCreated } from '../../metrics.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import {
@@ -46,20 +46,23 @@ function amountMismatch(): AppError {
   return AppError.conflict(ErrCd.generic, Msg.amountMismatch);
 }
 
-/** POST /booking: the rate limit per client address, then every rule again and the booking ({@link placeBooking}). */
-export async function createBooking(
-  ctx: AppContext,
-  body: unknown,
-  clientIp: string,
-  origin: string | null = null,
-): Promise<BookingResult> {
+/** POST /booking's rate limit per client address, counted before the body is read (a refused body counts too). */
+export async function limitBookings(ctx: AppContext, clientIp: string): Promise<void> {
   const limit = await ctx.bookingLimiter.hit(
     `booking:ip:${clientIp}`,
     ctx.config.bookingLimitPerIp,
     BOOKING_WINDOW_SECONDS,
   );
   if (!limit.allowed) throw new AppError(ErrCd.generic, Msg.bookingRateLimited, 429);
-  const input = parseInput(createBookingRequest, body);
+}
+
+/** POST /booking after its rate limit ({@link limitBookings}): every rule again and the booking ({@link placeBooking}). */
+export async function createBooking(
+  ctx: AppContext,
+  input: BookingInput,
+  clientIp: string,
+  origin: string | null = null,
+): Promise<BookingResult> {
   const placed = await placeBooking(ctx, input, clientIp, origin);
   bookingsCreated.inc();
   return { rsvno: placed.rsvno, rsvdate: toTokyoIso(placed.at) };

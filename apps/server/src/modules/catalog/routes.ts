@@ -1,9 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import { API } from '@tabi/contract/endpoints';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { defineRoute } from '../../http/define-route.ts';
 import { ok } from '../../http/envelope.ts';
 import { registerBenchRoutes } from './bench-routes.ts';
 import { sendJsonBody } from './http-cache.ts';
-import { catalogService } from './service.ts';
+import { catalogService, noOperationCode } from './service.ts';
 
 /**
  * Catalog reads are cacheable by clients (DESIGN §9). Stock and prices are never cached by clients: the server
@@ -17,31 +19,34 @@ const FRESH = 'no-store';
 export async function catalogRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const catalog = catalogService(ctx);
 
-  app.get('/option', async (request, reply) =>
-    sendJsonBody(request, reply, await catalog.list(request.query), LIST_CACHE),
+  defineRoute(app, API['GET /option'], async ({ query }, request, reply) =>
+    sendJsonBody(request, reply, await catalog.list(query), LIST_CACHE),
   );
-  app.get('/option/condition', async (request, reply) =>
+  defineRoute(app, API['GET /option/condition'], async (_input, request, reply) =>
     sendJsonBody(request, reply, await catalog.conditions(), MASTER_CACHE),
   );
-  app.get('/option/:code', async (request, reply) => {
-    const body = await catalog.detail(request.params, request.query);
+  defineRoute(app, API['GET /option/{code}'], async ({ params, query }, _request, reply) => {
+    const body = await catalog.detail(params.code, query);
     return reply.header('cache-control', FRESH).type('application/json; charset=utf-8').send(body);
   });
-  app.get('/area', async (request, reply) =>
-    sendJsonBody(request, reply, await catalog.areas(request.query), MASTER_CACHE),
+  defineRoute(app, API['GET /area'], async ({ query }, request, reply) =>
+    sendJsonBody(request, reply, await catalog.areas(query), MASTER_CACHE),
   );
-  app.get('/city', async (request, reply) =>
-    sendJsonBody(request, reply, await catalog.cities(request.query), MASTER_CACHE),
+  defineRoute(app, API['GET /city'], async ({ query }, request, reply) =>
+    sendJsonBody(request, reply, await catalog.cities(query), MASTER_CACHE),
   );
-  app.get('/nationality', async (request, reply) =>
+  defineRoute(app, API['GET /nationality'], async (_input, request, reply) =>
     sendJsonBody(request, reply, await catalog.nationalities(), NATIONALITY_CACHE),
   );
-  const price = async (opcd: string | undefined, query: unknown) => ok(await catalog.price(opcd, query));
-  app.get('/price', async (request, reply) =>
-    reply.header('cache-control', FRESH).send(await price(undefined, request.query)),
-  );
-  app.get<{ Params: { opcd: string } }>('/price/:opcd', async (request, reply) =>
-    reply.header('cache-control', FRESH).send(await price(request.params.opcd, request.query)),
+  // Prices are never cached, refusals included.
+  const fresh = {
+    preHandler: async (_request: FastifyRequest, reply: FastifyReply) => void reply.header('cache-control', FRESH),
+  };
+  defineRoute(app, API['GET /price'], fresh, async () => {
+    throw noOperationCode();
+  });
+  defineRoute(app, API['GET /price/{opcd}'], fresh, async ({ params, query }) =>
+    ok(await catalog.price(params.opcd, query)),
   );
 
   if (ctx.config.benchRoutes) registerBenchRoutes(app);

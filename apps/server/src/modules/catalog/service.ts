@@ -1,24 +1,23 @@
 /** Catalog rules: list filters and pagination, option detail with its month, price checks, masters. */
-import {
+import type {
   areaQuery,
-  type CalendarDay,
+  CalendarDay,
   cityQuery,
-  type OptionDetail,
-  type OptionListItem,
-  type OptionSummary,
+  OptionDetail,
+  OptionListItem,
+  OptionSummary,
   optionDetailQuery,
   optionListQuery,
-  optionPathParams,
-  priceParams,
   priceQuery,
 } from '@tabi/contract/catalog';
 import { ErrCd, OPTIONS_PER_PAGE, PACKAGE_CODE_OPTION } from '@tabi/contract/constants';
 import { isoDateToYmd, isValidYmd, monthEnd, monthStart, tokyoYmd, type Ymd, ymdToIsoDate } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
+import type { z } from 'zod';
 import type { Clock } from '../../clock.ts';
 import type { AppContext } from '../../context.ts';
 import { type Database, type Db, STOCK_CHANGED_CHANNEL } from '../../db/client.ts';
-import { AppError, parseInput } from '../../errors.ts';
+import { AppError } from '../../errors.ts';
 import { ok } from '../../http/envelope.ts';
 import { policyForBooking } from '../booking/cancel-policy.ts';
 import { publicImage } from '../media/pictures.ts';
@@ -41,22 +40,20 @@ export const CALENDAR_MAX_AGE_MS = 30_000;
 /** Regions, areas, cities, keywords, nationalities. */
 export const MASTER_TTL_MS = 60_000;
 
-type RawQuery = Record<string, unknown>;
-
-/** Empty query values mean "no filter" (SPEC: the client sends only what is set). */
-function withoutBlanks(query: unknown): RawQuery {
-  const out: RawQuery = {};
-  if (query && typeof query === 'object') {
-    for (const [k, v] of Object.entries(query)) {
-      if (typeof v === 'string' && v.trim() === '') continue;
-      out[k] = typeof v === 'string' ? v.trim() : v;
-    }
-  }
-  return out;
-}
+/** The queries as the contract's entries parse them (values trimmed, empty ones left out: `searchQuery`). */
+export type OptionListQuery = z.output<typeof optionListQuery>;
+export type OptionDetailQuery = z.output<typeof optionDetailQuery>;
+export type AreaQuery = z.output<typeof areaQuery>;
+export type CityQuery = z.output<typeof cityQuery>;
+export type PriceQuery = z.output<typeof priceQuery>;
 
 function badUseDate(): AppError {
   return new AppError(ErrCd.generic, Msg.invalidUseDate, 422);
+}
+
+/** SPEC §8's 501: a price asked for without an option code. */
+export function noOperationCode(): AppError {
+  return new AppError(ErrCd.noOperationCode, Msg.noOperationCode, 400);
 }
 
 export interface OptionCore {
@@ -106,8 +103,7 @@ export class CatalogService {
   }
 
   /** GET /option: one page, served pre-serialised from a short-lived cache. */
-  async list(rawQuery: unknown): Promise<JsonBody> {
-    const query = parseInput(optionListQuery, withoutBlanks(rawQuery));
+  async list(query: OptionListQuery): Promise<JsonBody> {
     if (query.usedate !== undefined && !isValidYmd(query.usedate)) throw badUseDate();
     const page = query.page ?? 1;
     const keycds = [...new Set((query.keycd ?? '').split(',').filter((k) => k !== ''))];
@@ -162,26 +158,24 @@ export class CatalogService {
   }
 
   /** GET /area?homencd&is_valid=true: areas of the region (only those with options when is_valid). */
-  async areas(rawQuery: unknown): Promise<JsonBody> {
-    const raw = withoutBlanks(rawQuery);
-    if (raw.homencd === undefined) return jsonBody(ok([]));
-    const query = parseInput(areaQuery, raw);
+  async areas(query: AreaQuery): Promise<JsonBody> {
+    const { homencd } = query;
+    if (homencd === undefined) return jsonBody(ok([]));
     const validOnly = query.is_valid === 'true' || query.is_valid === '1';
     const today = this.today();
-    return this.masters.get(JSON.stringify(['area', today, query.homencd, validOnly]), async () =>
-      jsonBody(ok(await repo.areasOf(this.db, query.homencd, validOnly, ymdToIsoDate(today)))),
+    return this.masters.get(JSON.stringify(['area', today, homencd, validOnly]), async () =>
+      jsonBody(ok(await repo.areasOf(this.db, homencd, validOnly, ymdToIsoDate(today)))),
     );
   }
 
   /** GET /city?homencd&areacd&is_valid=true */
-  async cities(rawQuery: unknown): Promise<JsonBody> {
-    const raw = withoutBlanks(rawQuery);
-    if (raw.areacd === undefined) return jsonBody(ok([]));
-    const query = parseInput(cityQuery, raw);
+  async cities(query: CityQuery): Promise<JsonBody> {
+    const { areacd } = query;
+    if (areacd === undefined) return jsonBody(ok([]));
     const validOnly = query.is_valid === 'true' || query.is_valid === '1';
     const today = this.today();
-    return this.masters.get(JSON.stringify(['city', today, query.homencd, query.areacd, validOnly]), async () =>
-      jsonBody(ok(await repo.citiesOf(this.db, query.areacd, query.homencd, validOnly, ymdToIsoDate(today)))),
+    return this.masters.get(JSON.stringify(['city', today, query.homencd, areacd, validOnly]), async () =>
+      jsonBody(ok(await repo.citiesOf(this.db, areacd, query.homencd, validOnly, ymdToIsoDate(today)))),
     );
   }
 
@@ -216,9 +210,7 @@ export class CatalogService {
    * GET /option/{code}: the option with every day of the usedate's month (default: this month in Tokyo),
    * or, for a package code used on my page, the summary of its first option.
    */
-  async detail(rawParams: unknown, rawQuery: unknown): Promise<Buffer> {
-    const { code } = parseInput(optionPathParams, rawParams);
-    const query = parseInput(optionDetailQuery, withoutBlanks(rawQuery));
+  async detail(code: string, query: OptionDetailQuery): Promise<Buffer> {
     if (query.usedate !== undefined && !isValidYmd(query.usedate)) throw badUseDate();
     const core = await this.optionCore(code);
     if (!core) {
@@ -246,12 +238,9 @@ export class CatalogService {
     return Buffer.concat([core.envelopeHead, valueList]);
   }
 
-  /** GET /price/{opcd}: unit prices on a day, after SPEC §8's checks 501–505. */
-  async price(opcd: string | undefined, rawQuery: unknown) {
-    const code = (opcd ?? '').trim();
-    if (code === '') throw new AppError(ErrCd.noOperationCode, Msg.noOperationCode, 400);
-    parseInput(priceParams, { opcd: code });
-    const query = parseInput(priceQuery, withoutBlanks(rawQuery));
+  /** GET /price/{opcd} (the code trimmed): unit prices on a day, after SPEC §8's checks 501–505. */
+  async price(code: string, query: PriceQuery) {
+    if (code === '') throw noOperationCode();
     const usedate = query.usedate;
     if (usedate === undefined || !isValidYmd(usedate)) throw new AppError(ErrCd.noUseDate, Msg.noUseDate, 400);
     const quantity = (v: string | undefined) => (v !== undefined && /^\d{1,4}$/.test(v) ? Number(v) : 0);

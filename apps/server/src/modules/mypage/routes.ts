@@ -1,37 +1,21 @@
-import {
-  cancelPriceRequest,
-  cancelRequest,
-  editBookingRequest,
-  rsvnoParams,
-  sessionRequest,
-} from '@tabi/contract/booking';
+import { API } from '@tabi/contract/endpoints';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { AppError, parseInput } from '../../errors.ts';
+import { AppError } from '../../errors.ts';
+import { defineRoute } from '../../http/define-route.ts';
 import { ok } from '../../http/envelope.ts';
 import * as mypage from './service.ts';
 
 export async function mypageRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.post('/booking/cancelprice', async (request) => {
-    const input = parseInput(cancelPriceRequest, request.body);
-    return ok(await mypage.getCancelPrice(ctx, input));
-  });
+  defineRoute(app, API['POST /booking/cancelprice'], async ({ body }) => ok(await mypage.getCancelPrice(ctx, body)));
 
-  app.post('/booking/cancel', async (request) => {
-    const input = parseInput(cancelRequest, request.body);
-    return ok(await mypage.cancelBooking(ctx, input));
-  });
+  defineRoute(app, API['POST /booking/cancel'], async ({ body }) => ok(await mypage.cancelBooking(ctx, body)));
 
-  app.post('/booking/edit', async (request) => {
-    const input = parseInput(editBookingRequest, request.body);
-    return ok(await mypage.editRentals(ctx, input));
-  });
+  defineRoute(app, API['POST /booking/edit'], async ({ body }) => ok(await mypage.editRentals(ctx, body)));
 
-  app.post('/booking/:rsvno', async (request) => {
-    const { rsvno } = parseInput(rsvnoParams, request.params);
-    const body = parseInput(sessionRequest, request.body);
+  defineRoute(app, API['POST /booking/{rsvno}'], async ({ params, body }) => {
     // A body that names a booking must name the one in the path.
-    if (body.rsvno !== undefined && body.rsvno !== rsvno) throw AppError.forbidden();
-    return ok(await mypage.getBooking(ctx, { session: body.session, rsvno }));
+    if (body.rsvno !== undefined && body.rsvno !== params.rsvno) throw AppError.forbidden();
+    return ok(await mypage.getBooking(ctx, { session: body.session, rsvno: params.rsvno }));
   });
 }

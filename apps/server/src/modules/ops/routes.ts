@@ -1,8 +1,11 @@
 import { STAFF_ROLES } from '@tabi/contract/admin';
+import { defineEndpoints, type Endpoint, optionalBody } from '@tabi/contract/endpoints';
+import { envelope } from '@tabi/contract/envelope';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { AppError, parseInput } from '../../errors.ts';
+import { AppError } from '../../errors.ts';
+import { defineRoute } from '../../http/define-route.ts';
 import { ok } from '../../http/envelope.ts';
 import { systemActor } from '../booking/events.ts';
 import { bookingRecord } from '../booking/history.ts';
@@ -11,16 +14,37 @@ import { confirmRequest, declineRequest } from '../booking/service.ts';
 import { createStaff, disableStaff, listStaff, resetStaffPassword } from '../staff/accounts.ts';
 import { sameKey } from './key.ts';
 
-const params = z.object({ action: z.enum(['confirm', 'decline']), rsvno: z.string().min(1).max(20) });
-const bookingParams = z.object({ action: z.enum(['show', 'reconcile']), rsvno: z.string().min(1).max(20) });
-const staffParams = z.object({ action: z.enum(['create', 'disable', 'reset-password', 'list']) });
-const staffBody = z
-  .object({
-    mail: z.string().max(254).optional(),
-    role: z.enum(STAFF_ROLES).optional(),
-    password: z.string().max(200).optional(),
-  })
-  .default({});
+const staffBody = z.object({
+  mail: z.string().max(254).optional(),
+  role: z.enum(STAFF_ROLES).optional(),
+  password: z.string().max(200).optional(),
+});
+const rsvno = z.string().min(1).max(20);
+/** What scripts/ops.ts reads and prints; not a call of the contract. */
+const answer = envelope(z.unknown());
+
+/** The operator command's calls (scripts/ops.ts), registered only when the server is given its key. */
+export const OPS = defineEndpoints('/internal/ops', {
+  'POST /request/{action}/{rsvno}': {
+    summary: 'リクエストの手配・お断り',
+    params: z.object({ action: z.enum(['confirm', 'decline']), rsvno }),
+    response: answer,
+  },
+  'POST /booking/{action}/{rsvno}': {
+    summary: '予約の表示・決済の確認',
+    params: z.object({ action: z.enum(['show', 'reconcile']), rsvno }),
+    response: answer,
+  },
+  'POST /reconcile': { summary: '決済の確認（すべて）', response: answer },
+  'POST /staff/{action}': {
+    summary: 'スタッフの登録・無効化・パスワード再発行・一覧',
+    params: z.object({ action: z.enum(['create', 'disable', 'reset-password', 'list']) }),
+    body: optionalBody(staffBody),
+    response: answer,
+  },
+});
+export const OPS_ENDPOINTS: Endpoint[] = Object.values(OPS);
+
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 /**
@@ -28,40 +52,36 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
  * `npm run ops` asks the server to make the change. Loopback only, with the key from DATA_DIR/ops.key.
  */
 export async function opsRoutes(app: FastifyInstance, ctx: AppContext, opsKey: string): Promise<void> {
-  const checkKey = (request: FastifyRequest) => {
-    const header = request.headers['x-ops-key'];
-    if (!LOOPBACK.has(request.socket.remoteAddress ?? '') || typeof header !== 'string' || !sameKey(header, opsKey)) {
-      throw AppError.forbidden();
-    }
+  const operatorOnly = {
+    preHandler: async (request: FastifyRequest) => {
+      const header = request.headers['x-ops-key'];
+      if (!LOOPBACK.has(request.socket.remoteAddress ?? '') || typeof header !== 'string' || !sameKey(header, opsKey)) {
+        throw AppError.forbidden();
+      }
+    },
   };
 
-  app.post('/internal/ops/request/:action/:rsvno', async (request) => {
-    checkKey(request);
-    const { action, rsvno } = parseInput(params, request.params);
+  defineRoute(app, OPS['POST /request/{action}/{rsvno}'], operatorOnly, async ({ params }) => {
     const actor = systemActor('ops');
     const result =
-      action === 'confirm' ? await confirmRequest(ctx, rsvno, actor) : await declineRequest(ctx, rsvno, actor);
+      params.action === 'confirm'
+        ? await confirmRequest(ctx, params.rsvno, actor)
+        : await declineRequest(ctx, params.rsvno, actor);
     return ok({ ...result, paymentDeadline: result.paymentDeadline?.toISOString() ?? null });
   });
 
-  app.post('/internal/ops/booking/:action/:rsvno', async (request) => {
-    checkKey(request);
-    const { action, rsvno } = parseInput(bookingParams, request.params);
-    if (action === 'show') return ok(await bookingRecord(ctx, rsvno));
-    return ok({ report: await reconcile(ctx, { rsvno, actor: systemActor('ops') }) });
+  defineRoute(app, OPS['POST /booking/{action}/{rsvno}'], operatorOnly, async ({ params }) => {
+    if (params.action === 'show') return ok(await bookingRecord(ctx, params.rsvno));
+    return ok({ report: await reconcile(ctx, { rsvno: params.rsvno, actor: systemActor('ops') }) });
   });
 
-  app.post('/internal/ops/reconcile', async (request) => {
-    checkKey(request);
-    return ok({ report: await reconcile(ctx, { actor: systemActor('ops') }) });
-  });
+  defineRoute(app, OPS['POST /reconcile'], operatorOnly, async () =>
+    ok({ report: await reconcile(ctx, { actor: systemActor('ops') }) }),
+  );
 
-  app.post('/internal/ops/staff/:action', async (request) => {
-    checkKey(request);
-    const { action } = parseInput(staffParams, request.params);
-    const body = parseInput(staffBody, request.body ?? {});
+  defineRoute(app, OPS['POST /staff/{action}'], operatorOnly, async ({ params, body }) => {
     const mail = body.mail ?? '';
-    switch (action) {
+    switch (params.action) {
       case 'create':
         return ok(await createStaff(ctx, { mail, role: body.role ?? 'operator', password: body.password }));
       case 'disable':

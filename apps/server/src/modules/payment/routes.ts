@@ -1,9 +1,10 @@
-import { checkoutRequest, checkoutResultRequest } from '@tabi/contract/booking';
 import { ErrCd } from '@tabi/contract/constants';
+import { API } from '@tabi/contract/endpoints';
 import { Msg } from '@tabi/contract/messages';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { AppError, parseInput } from '../../errors.ts';
+import { AppError } from '../../errors.ts';
+import { defineRoute } from '../../http/define-route.ts';
 import { ok } from '../../http/envelope.ts';
 import { siteOrigin } from '../../http/origin.ts';
 import { systemActor } from '../booking/events.ts';
@@ -19,10 +20,16 @@ const CHECKOUT_WINDOW_SECONDS = 60;
 
 /** POST /checkout (ADR 0020) and the Stripe webhook. */
 export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.post('/checkout', async (request) => {
-    const limit = await ctx.limiter.hit(`checkout:ip:${request.ip}`, CHECKOUT_LIMIT_PER_IP, CHECKOUT_WINDOW_SECONDS);
-    if (!limit.allowed) throw new AppError(ErrCd.generic, Msg.tooManyRequests, 429);
-    const input = parseInput(checkoutRequest, request.body);
+  // Counted before the body is read: a refused body counts too.
+  const limited = {
+    preHandler: async (request: FastifyRequest) => {
+      const key = `checkout:ip:${request.ip}`;
+      const limit = await ctx.limiter.hit(key, CHECKOUT_LIMIT_PER_IP, CHECKOUT_WINDOW_SECONDS);
+      if (!limit.allowed) throw new AppError(ErrCd.generic, Msg.tooManyRequests, 429);
+    },
+  };
+
+  defineRoute(app, API['POST /checkout'], limited, async ({ body: input }, request) => {
     const token = input.session;
     // The purchase flow pays only a booking this browser made (capability.ts); my page proves a session.
     if (token) await requireSession(ctx, token, input.rsvno);
@@ -39,12 +46,9 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
     );
   });
 
-  app.post('/checkout/result', async (request) => {
-    const limit = await ctx.limiter.hit(`checkout:ip:${request.ip}`, CHECKOUT_LIMIT_PER_IP, CHECKOUT_WINDOW_SECONDS);
-    if (!limit.allowed) throw new AppError(ErrCd.generic, Msg.tooManyRequests, 429);
-    const input = parseInput(checkoutResultRequest, request.body);
-    return ok(await checkoutResult(ctx, input.session_id));
-  });
+  defineRoute(app, API['POST /checkout/result'], limited, async ({ body }) =>
+    ok(await checkoutResult(ctx, body.session_id)),
+  );
 
   // Its own scope: only this route reads the body raw, as signature verification needs (DESIGN §6).
   await app.register(async (webhook) => {

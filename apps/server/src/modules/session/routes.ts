@@ -1,18 +1,12 @@
-import { loginRequest, logoutRequest } from '@tabi/contract/booking';
+import { API } from '@tabi/contract/endpoints';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { parseInput } from '../../errors.ts';
+import { defineRoute } from '../../http/define-route.ts';
 import { ok } from '../../http/envelope.ts';
 import * as sessions from './service.ts';
 
 export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.post('/mylogin', async (request) => {
-    const input = parseInput(loginRequest, request.body);
-    return ok(await sessions.login(ctx, input, request.ip));
-  });
+  defineRoute(app, API['POST /mylogin'], async ({ body }, request) => ok(await sessions.login(ctx, body, request.ip)));
 
-  app.post('/mylogout', async (request) => {
-    const input = parseInput(logoutRequest, request.body);
-    return ok(await sessions.logout(ctx, input.session));
-  });
+  defineRoute(app, API['POST /mylogout'], async ({ body }) => ok(await sessions.logout(ctx, body.session)));
 }

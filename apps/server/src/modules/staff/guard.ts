@@ -1,7 +1,7 @@
 import { STAFF_COOKIE, STAFF_SESSION_ABSOLUTE_HOURS, type StaffRole } from '@tabi/contract/admin';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { type RequireOptions, requireStaff, type StaffPrincipal } from './service.ts';
+import { type RequireOptions, requireStaff, resolveSession, type StaffPrincipal } from './service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -20,6 +20,16 @@ export function staffToken(request: FastifyRequest): string | undefined {
 export function staffOnly(ctx: AppContext, role: StaffRole, options: RequireOptions = {}): preHandlerAsyncHookHandler {
   return async (request) => {
     request.staff = await requireStaff(ctx, staffToken(request), role, options);
+  };
+}
+
+/**
+ * The route option of the steps between the password and a full session (TOTP enrolment): a live session at
+ * any stage, checked before the handler runs.
+ */
+export function staffSignIn(ctx: AppContext): preHandlerAsyncHookHandler {
+  return async (request) => {
+    request.staff = await resolveSession(ctx, staffToken(request));
   };
 }
 

@@ -1,0 +1,182 @@
+/**
+ * The staff console's calls under /api/admin (DESIGN §11), as `endpoints.ts` lists SPEC §7's: the server
+ * registers each route from its entry and refuses to start without one (ADR 0150).
+ */
+import * as admin from './admin.ts';
+import * as bookings from './admin-bookings.ts';
+import * as catalogAdmin from './admin-catalog.ts';
+import { optionDetailResponse } from './catalog.ts';
+import { defineEndpoints, type Endpoint, optionalBody } from './endpoints.ts';
+
+export const CONSOLE = defineEndpoints('/api/admin', {
+  // Sign-in and the account
+  'POST /login': {
+    summary: 'サインイン（パスワード）',
+    body: admin.staffLoginRequest,
+    response: admin.staffLoginResponse,
+  },
+  'POST /login/totp': {
+    summary: 'サインイン（確認コード）',
+    body: admin.staffTotpRequest,
+    response: admin.staffLoginResponse,
+  },
+  'GET /totp/setup': { summary: '確認コードの登録を始める', response: admin.totpSetupResponse },
+  'POST /totp/enable': {
+    summary: '確認コードの登録を終える',
+    body: admin.staffTotpRequest,
+    response: admin.staffLoginResponse,
+  },
+  'GET /me': { summary: 'サインイン中のスタッフ', response: admin.staffMeResponse },
+  'POST /password': { summary: 'パスワード変更', body: admin.passwordChangeRequest, response: admin.okResponse },
+  'POST /logout': { summary: 'サインアウト', response: admin.okResponse },
+  'GET /staff': { summary: 'スタッフ一覧（管理者）', response: admin.staffListResponse },
+
+  // Dashboard, bookings, 予約詳細 and its actions
+  'GET /dashboard': { summary: 'ダッシュボード', response: admin.dashboardResponse },
+  'GET /bookings': { summary: '予約一覧', query: admin.bookingSearchQuery, response: admin.bookingPageResponse },
+  'GET /bookings.csv': { summary: '予約一覧（CSV）', query: admin.bookingSearchQuery, kind: 'csv' },
+  'GET /bookings/{rsvno}': {
+    summary: '予約詳細',
+    params: bookings.adminRsvnoParams,
+    response: bookings.bookingDetailResponse,
+  },
+  'POST /bookings/{rsvno}/confirm': {
+    summary: 'リクエストの手配',
+    params: bookings.adminRsvnoParams,
+    body: optionalBody(bookings.emptyActionRequest),
+    response: bookings.transitionResponse,
+  },
+  'POST /bookings/{rsvno}/decline': {
+    summary: 'リクエストのお断り',
+    params: bookings.adminRsvnoParams,
+    body: optionalBody(bookings.emptyActionRequest),
+    response: bookings.transitionResponse,
+  },
+  'POST /bookings/{rsvno}/cancel-quote': {
+    summary: 'キャンセル料の見積もり',
+    params: bookings.adminRsvnoParams,
+    body: optionalBody(bookings.cancelQuoteRequest),
+    response: bookings.cancelQuoteResponse,
+  },
+  'POST /bookings/{rsvno}/cancel': {
+    summary: 'キャンセル（スタッフ）',
+    params: bookings.adminRsvnoParams,
+    body: optionalBody(bookings.staffCancelRequest),
+    response: bookings.staffCancelResponse,
+  },
+  'POST /bookings/{rsvno}/resend-mail': {
+    summary: 'メール再送',
+    params: bookings.adminRsvnoParams,
+    body: bookings.resendMailRequest,
+    response: admin.okResponse,
+  },
+  'POST /bookings/{rsvno}/participants': {
+    summary: '参加者の変更',
+    params: bookings.adminRsvnoParams,
+    body: bookings.participantsRequest,
+    response: admin.okResponse,
+  },
+  'POST /bookings/{rsvno}/rentals': {
+    summary: 'レンタルの変更',
+    params: bookings.adminRsvnoParams,
+    body: bookings.rentalsRequest,
+    response: admin.okResponse,
+  },
+  'POST /bookings/{rsvno}/note': {
+    summary: '社内メモ',
+    params: bookings.adminRsvnoParams,
+    body: bookings.noteRequest,
+    response: admin.okResponse,
+  },
+  'POST /bookings/{rsvno}/reconcile': {
+    summary: '決済の状態を今すぐ確認',
+    params: bookings.adminRsvnoParams,
+    body: optionalBody(bookings.emptyActionRequest),
+    response: bookings.reconcileResponse,
+  },
+  'GET /manifest': { summary: '参加者名簿', query: bookings.manifestQuery, response: bookings.manifestResponse },
+  'GET /manifest.csv': { summary: '参加者名簿（CSV）', query: bookings.manifestQuery, kind: 'csv' },
+  'GET /options': { summary: 'オプションの選択肢', response: admin.optionChoicesResponse },
+
+  // 商品一覧 / 商品編集, 在庫・料金カレンダー (admin only)
+  'GET /options/catalog': { summary: '商品一覧', response: catalogAdmin.catalogListResponse },
+  'GET /options/masters': { summary: '商品編集の選択肢', response: catalogAdmin.catalogMastersResponse },
+  'POST /options': {
+    summary: '商品の作成（下書き）',
+    body: catalogAdmin.createOptionRequest,
+    response: catalogAdmin.adminOptionResponse,
+  },
+  'GET /options/{opcd}': {
+    summary: '商品',
+    params: catalogAdmin.adminOpcdParams,
+    response: catalogAdmin.adminOptionResponse,
+  },
+  'POST /options/{opcd}': {
+    summary: '商品の保存',
+    params: catalogAdmin.adminOpcdParams,
+    body: catalogAdmin.updateOptionRequest,
+    response: catalogAdmin.adminOptionResponse,
+  },
+  'POST /options/{opcd}/publish': {
+    summary: '公開',
+    params: catalogAdmin.adminOpcdParams,
+    body: optionalBody(bookings.emptyActionRequest),
+    response: catalogAdmin.adminOptionResponse,
+  },
+  'POST /options/{opcd}/unpublish': {
+    summary: '非公開（下書き）に戻す',
+    params: catalogAdmin.adminOpcdParams,
+    body: optionalBody(bookings.emptyActionRequest),
+    response: catalogAdmin.adminOptionResponse,
+  },
+  'GET /options/{opcd}/preview': {
+    summary: 'お客様の画面のプレビュー',
+    params: catalogAdmin.adminOpcdParams,
+    response: optionDetailResponse,
+  },
+  'GET /options/{opcd}/stock': {
+    summary: '在庫・料金カレンダー（月）',
+    params: catalogAdmin.adminOpcdParams,
+    query: catalogAdmin.stockMonthQuery,
+    response: catalogAdmin.stockMonthResponse,
+  },
+  'POST /options/{opcd}/stock': {
+    summary: '在庫・料金の一括変更',
+    params: catalogAdmin.adminOpcdParams,
+    body: catalogAdmin.stockEditRequest,
+    response: catalogAdmin.stockEditResponse,
+  },
+
+  // 施設とクーポン (admin only), メール
+  'GET /facilities': { summary: '施設一覧', response: catalogAdmin.facilityListResponse },
+  'POST /facilities/{id}/pin': {
+    summary: '施設 PIN の変更',
+    params: catalogAdmin.facilityIdParams,
+    body: catalogAdmin.facilityPinRequest,
+    response: admin.okResponse,
+  },
+  'POST /facilities/{id}/disable': {
+    summary: '施設を無効にする',
+    params: catalogAdmin.facilityIdParams,
+    response: admin.okResponse,
+  },
+  'POST /facilities/{id}/enable': {
+    summary: '施設を有効にする',
+    params: catalogAdmin.facilityIdParams,
+    response: admin.okResponse,
+  },
+  'POST /coupons/{rsvno}/clear-lock': {
+    summary: 'クーポン PIN のロック解除',
+    params: catalogAdmin.couponRsvnoParams,
+    response: catalogAdmin.clearLockResult,
+  },
+  'GET /facilities/usage': {
+    summary: 'クーポン利用実績（月）',
+    query: catalogAdmin.usageQuery,
+    response: catalogAdmin.usageResponse,
+  },
+  'GET /facilities/usage.csv': { summary: 'クーポン利用実績（CSV）', query: catalogAdmin.usageQuery, kind: 'csv' },
+  'GET /mails': { summary: 'メール一覧', query: admin.mailSearchQuery, response: admin.mailPageResponse },
+});
+
+export const CONSOLE_ENDPOINTS: Endpoint[] = Object.values(CONSOLE);
