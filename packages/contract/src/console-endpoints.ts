@@ -5,6 +5,7 @@
 import * as admin from './admin.ts';
 import * as bookings from './admin-bookings.ts';
 import * as catalogAdmin from './admin-catalog.ts';
+import * as media from './admin-media.ts';
 import { optionDetailResponse } from './catalog.ts';
 import { defineEndpoints, type Endpoint, optionalBody } from './endpoints.ts';
 
@@ -148,6 +149,35 @@ export const CONSOLE = defineEndpoints('/api/admin', {
   },
 
   // 施設とクーポン (admin only), メール
+  // 商品の写真 (admin): the upload is multipart/form-data (one `file`, `caption`, `alt`), read by its route
+  'GET /options/{opcd}/photos': {
+    summary: '商品の写真一覧',
+    params: catalogAdmin.adminOpcdParams,
+    response: media.photoListResponse,
+  },
+  'POST /options/{opcd}/photos': {
+    summary: '写真の追加（multipart/form-data: file, caption, alt）',
+    params: catalogAdmin.adminOpcdParams,
+    response: media.photoListResponse,
+  },
+  'POST /options/{opcd}/photos/{id}': {
+    summary: '写真の説明・代替テキスト',
+    params: media.photoIdParams,
+    body: media.photoTextRequest,
+    response: media.photoListResponse,
+  },
+  'POST /options/{opcd}/photos/{id}/move': {
+    summary: '写真の並べ替え',
+    params: media.photoIdParams,
+    body: media.photoMoveRequest,
+    response: media.photoListResponse,
+  },
+  'POST /options/{opcd}/photos/{id}/delete': {
+    summary: '写真の削除',
+    params: media.photoIdParams,
+    body: optionalBody(bookings.emptyActionRequest),
+    response: media.photoListResponse,
+  },
   'GET /facilities': { summary: '施設一覧', response: catalogAdmin.facilityListResponse },
   'POST /facilities/{id}/pin': {
     summary: '施設 PIN の変更',

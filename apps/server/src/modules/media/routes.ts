@@ -5,19 +5,14 @@
  */
 import { createReadStream } from 'node:fs';
 import fastifyMultipart from '@fastify/multipart';
-import { adminOpcdParams } from '@tabi/contract/admin-catalog';
-import {
-  PHOTO_MAX_BYTES,
-  PhotoMsg,
-  photoIdParams,
-  photoMoveRequest,
-  photoTextRequest,
-} from '@tabi/contract/admin-media';
+import { PHOTO_MAX_BYTES, PhotoMsg, photoTextRequest } from '@tabi/contract/admin-media';
+import { CONSOLE } from '@tabi/contract/console-endpoints';
 import { ErrCd } from '@tabi/contract/constants';
 import { Msg } from '@tabi/contract/messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError, parseInput } from '../../errors.ts';
+import { defineRoute } from '../../http/define-route.ts';
 import { fail, ok } from '../../http/envelope.ts';
 import { principalOf, staffOnly } from '../staff/guard.ts';
 import { addPhoto, deletePhoto, listPhotos, movePhoto, updatePhotoText } from './photos.ts';
@@ -77,35 +72,29 @@ async function readUpload(request: FastifyRequest): Promise<{ data: Buffer; fiel
 /** /api/admin/options/:opcd/photos… (registered inside the staff plugin, beside adminRoutes). */
 export async function photoRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const admin = { preHandler: staffOnly(ctx, 'admin') };
-  const opcdOf = (request: { params: unknown }) => parseInput(adminOpcdParams, request.params).opcd;
-  const photoOf = (request: { params: unknown }) => parseInput(photoIdParams, request.params);
 
-  app.get('/options/:opcd/photos', admin, async (request) => ok(await listPhotos(ctx, opcdOf(request))));
+  defineRoute(app, CONSOLE['GET /options/{opcd}/photos'], admin, async ({ params }) =>
+    ok(await listPhotos(ctx, params.opcd)),
+  );
 
   await app.register(async (uploads) => {
     await uploads.register(fastifyMultipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1 } });
-    uploads.post('/options/:opcd/photos', admin, async (request) => {
-      const opcd = opcdOf(request);
+    defineRoute(uploads, CONSOLE['POST /options/{opcd}/photos'], admin, async ({ params }, request) => {
       const { data, fields } = await readUpload(request);
       const text = parseInput(photoTextRequest, { caption: fields.caption ?? '', alt: fields.alt ?? '' });
-      return ok(await addPhoto(ctx, principalOf(request), opcd, data, text));
+      return ok(await addPhoto(ctx, principalOf(request), params.opcd, data, text));
     });
   });
 
-  app.post('/options/:opcd/photos/:id', admin, async (request) => {
-    const { opcd, id } = photoOf(request);
-    const body = parseInput(photoTextRequest, request.body);
-    return ok(await updatePhotoText(ctx, principalOf(request), opcd, id, body));
-  });
+  defineRoute(app, CONSOLE['POST /options/{opcd}/photos/{id}'], admin, async ({ params, body }, request) =>
+    ok(await updatePhotoText(ctx, principalOf(request), params.opcd, params.id, body)),
+  );
 
-  app.post('/options/:opcd/photos/:id/move', admin, async (request) => {
-    const { opcd, id } = photoOf(request);
-    const { direction } = parseInput(photoMoveRequest, request.body);
-    return ok(await movePhoto(ctx, principalOf(request), opcd, id, direction));
-  });
+  defineRoute(app, CONSOLE['POST /options/{opcd}/photos/{id}/move'], admin, async ({ params, body }, request) =>
+    ok(await movePhoto(ctx, principalOf(request), params.opcd, params.id, body.direction)),
+  );
 
-  app.post('/options/:opcd/photos/:id/delete', admin, async (request) => {
-    const { opcd, id } = photoOf(request);
-    return ok(await deletePhoto(ctx, principalOf(request), opcd, id));
-  });
+  defineRoute(app, CONSOLE['POST /options/{opcd}/photos/{id}/delete'], admin, async ({ params }, request) =>
+    ok(await deletePhoto(ctx, principalOf(request), params.opcd, params.id)),
+  );
 }
