@@ -1,5 +1,5 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useRef } from 'react';
-import { FormAlert } from './field.tsx';
+import { FormAlert } from './query-state.tsx';
 
 interface ActionDialogProps {
   open: boolean;

@@ -19,10 +19,12 @@ import {
   wearSizesFor,
 } from '@tabi/contract/constants';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { Field } from '../../components/form/field.tsx';
 import { bookingActions, useBookingAction, useNationalities } from '../lib/booking-api.ts';
 import { inputToYmd, tokyoDateTime, yen, ymdToInput } from '../lib/format.ts';
 import { ActionDialog } from './action-dialog.tsx';
+import { Facts } from './page.tsx';
 
 interface DialogProps {
   detail: BookingDetail;
@@ -33,16 +35,7 @@ interface DialogProps {
 }
 
 function Effect({ rows }: { rows: [string, string][] }) {
-  return (
-    <dl className="adm-effect">
-      {rows.map(([term, value]) => (
-        <div key={term}>
-          <dt>{term}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <Facts rows={rows} className="adm-effect" />;
 }
 
 const seatsOf = (d: BookingDetail) => `${d.option.seats}名`;
@@ -113,8 +106,6 @@ export function CancelDialog({ detail, open, onClose, onDone }: DialogProps) {
   const [fee, setFee] = useState('');
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
-  const feeId = useId();
-  const reasonId = useId();
   const feeValid = FEE_PATTERN.test(fee.trim());
   const feeAmount = override && feeValid ? Number(fee.trim()) : undefined;
   const quote = useQuery({
@@ -191,44 +182,35 @@ export function CancelDialog({ detail, open, onClose, onDone }: DialogProps) {
       </label>
       {override && (
         <div className="adm-override">
-          <div className="adm-field">
-            <label htmlFor={feeId}>キャンセル料（円）</label>
-            <input
-              id={feeId}
-              inputMode="numeric"
-              value={fee}
-              onChange={(e) => setFee(e.target.value.normalize('NFKC').replace(/[,，]/g, ''))}
-              aria-invalid={touched && feeMissing ? true : undefined}
-              aria-describedby={touched && feeMissing ? `${feeId}-error` : undefined}
-            />
-            {touched && feeMissing && (
-              <p id={`${feeId}-error`} className="adm-error-text">
-                0円以上の整数で入力してください。
-              </p>
+          <Field
+            label="キャンセル料（円）"
+            error={touched && feeMissing ? '0円以上の整数で入力してください。' : undefined}
+          >
+            {(c) => (
+              <input
+                {...c}
+                inputMode="numeric"
+                value={fee}
+                onChange={(e) => setFee(e.target.value.normalize('NFKC').replace(/[,，]/g, ''))}
+              />
             )}
-          </div>
-          <div className="adm-field">
-            <label htmlFor={reasonId}>
-              変更の理由 <span className="adm-required">必須</span>
-            </label>
-            <textarea
-              id={reasonId}
-              rows={2}
-              maxLength={FEE_REASON_MAX}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-              aria-invalid={touched && reasonMissing ? true : undefined}
-              aria-describedby={`${reasonId}-hint${touched && reasonMissing ? ` ${reasonId}-error` : ''}`}
-            />
-            <p id={`${reasonId}-hint`} className="adm-hint">
-              履歴に残ります（お客様には表示されません）。
-            </p>
-            {touched && reasonMissing && (
-              <p id={`${reasonId}-error`} className="adm-error-text">
-                キャンセル料を変更する場合は、理由を入力してください。
-              </p>
+          </Field>
+          <Field
+            label="変更の理由"
+            required
+            hint="履歴に残ります（お客様には表示されません）。"
+            error={touched && reasonMissing ? 'キャンセル料を変更する場合は、理由を入力してください。' : undefined}
+          >
+            {(c) => (
+              <textarea
+                {...c}
+                rows={2}
+                maxLength={FEE_REASON_MAX}
+                value={reason}
+                onChange={(e) => setReason(e.target.value)}
+              />
             )}
-          </div>
+          </Field>
         </div>
       )}
     </ActionDialog>
@@ -534,7 +516,6 @@ export function RentalsDialog({ detail, open, onClose, onDone }: DialogProps) {
 export function NoteDialog({ detail, open, onClose, onDone }: DialogProps) {
   const rsvno = detail.booking.rsvno;
   const [note, setNote] = useState('');
-  const id = useId();
   const action = useBookingAction(
     (text: string) => bookingActions.note(rsvno, { note: text }),
     () => {
@@ -556,10 +537,11 @@ export function NoteDialog({ detail, open, onClose, onDone }: DialogProps) {
       busy={action.isPending}
       error={action.error?.message ?? null}
     >
-      <div className="adm-field">
-        <label htmlFor={id}>メモ（スタッフのみ閲覧、お客様には表示されません）</label>
-        <textarea id={id} rows={4} maxLength={NOTE_MAX} value={note} onChange={(e) => setNote(e.target.value)} />
-      </div>
+      <Field label="メモ（スタッフのみ閲覧、お客様には表示されません）">
+        {(c) => (
+          <textarea {...c} rows={4} maxLength={NOTE_MAX} value={note} onChange={(e) => setNote(e.target.value)} />
+        )}
+      </Field>
       <Effect rows={[['金額・座席', `変更なし（${yen(0)}・0席）`]]} />
     </ActionDialog>
   );

@@ -2,10 +2,10 @@ import { type StaffRow, staffListResponse } from '@tabi/contract/admin';
 import { useQuery } from '@tanstack/react-query';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
 import { DataTable } from '../components/data-table.tsx';
-import { Loading, QueryError } from '../components/query-state.tsx';
+import { AdminPage } from '../components/page.tsx';
+import { QueryView } from '../components/query-state.tsx';
 import { adminGet } from '../lib/admin-api.ts';
 import { tokyoDateTime } from '../lib/format.ts';
-import { useAdminPage } from '../lib/use-page.ts';
 
 const column = createColumnHelper<StaffRow>();
 const columns = [
@@ -22,27 +22,20 @@ const columns = [
 
 /** スタッフ (admin only): who can sign in. Accounts are made with `npm run ops -- staff:create`. */
 export function StaffPage() {
-  const heading = useAdminPage('スタッフ');
   const query = useQuery({ queryKey: ['admin', 'staff'], queryFn: () => adminGet('/staff', staffListResponse) });
   return (
-    <section className="adm-page">
-      <div className="adm-page-head">
-        <h1 ref={heading} tabIndex={-1}>
-          スタッフ
-        </h1>
+    <AdminPage
+      title="スタッフ"
+      aside={
         <span className="adm-muted">
           登録・無効化・パスワード再発行はサーバーで <code>npm run ops -- staff:create MAIL --role operator</code>{' '}
           などを実行します。
         </span>
-      </div>
-      <QueryError error={query.error} />
-      {query.isPending ? (
-        <Loading />
-      ) : (
-        query.data && (
-          <DataTable caption="スタッフ一覧" columns={columns} data={query.data} rowKey={(r) => String(r.id)} />
-        )
-      )}
-    </section>
+      }
+    >
+      <QueryView query={query}>
+        {(rows) => <DataTable caption="スタッフ一覧" columns={columns} data={rows} rowKey={(r) => String(r.id)} />}
+      </QueryView>
+    </AdminPage>
   );
 }
