@@ -9,12 +9,12 @@ import { bookingCapabilityCookie } from '../../modules/payment/capability.ts';
 import {
   APP_KEY,
   bookingBody,
+  burstAndKill,
   csrfToken,
   dayFacts,
   freePort,
   nextClientIp,
   type Outcome,
-  openSql,
   postJson,
   prepareStore,
   type Server,
@@ -27,6 +27,7 @@ import {
   storeEnv,
   testDay,
   waitHealthy,
+  withSql,
 } from './harness.ts';
 import type { Check, ScenarioResult } from './scenarios.ts';
 
@@ -34,15 +35,6 @@ const check = (name: string, pass: boolean, detail: string): Check => ({ name, p
 const RECOVERY_SECONDS = 90;
 // Each request names its own client address (X-Forwarded-For, believed here), so no per-address limit trips.
 const SERVER_ENV = { LOGIN_IP_LIMIT: '1000000', TRUST_PROXY: 'true' };
-
-async function withSql<T>(store: Store, fn: (sql: Sql) => Promise<T>): Promise<T> {
-  const sql = await openSql(store);
-  try {
-    return await fn(sql);
-  } finally {
-    await sql.close();
-  }
-}
 
 /** Books `count` one-adult card bookings and opens a checkout for each; returns rsvno → sandbox session id. */
 async function bookWithCheckouts(server: Server, token: string, day: string, count: number) {
@@ -92,33 +84,8 @@ async function payOnPage(server: Server, sessionId: string): Promise<Outcome> {
   }
 }
 
-/** Sends all requests at once and kills the server after `killAfter` answers. */
-async function burstAndKill(server: Server, work: (() => Promise<Outcome>)[], killAfter: number) {
-  let answers = 0;
-  let killedAt = 0;
-  const started = Date.now();
-  const kill = () => {
-    if (killedAt) return;
-    killedAt = Date.now() - started;
-    server.child.kill('SIGKILL');
-  };
-  const fallback = setTimeout(kill, 30_000);
-  const outcomes = await Promise.all(
-    work.map((w) =>
-      w().then((o) => {
-        if (o.ok && o.answer.errcd === '000') {
-          answers += 1;
-          if (answers >= killAfter) kill();
-        }
-        return o;
-      }),
-    ),
-  );
-  clearTimeout(fallback);
-  kill();
-  const exit = await server.exited;
-  return { outcomes, answers, killedAt, exit };
-}
+/** A payment or cancellation counts as answered once the server said it was done (303 or errcd 000). */
+const done = { counts: (o: Outcome) => o.ok && o.answer.errcd === '000', fallbackMs: 30_000 };
 
 interface MoneyFacts {
   /** Sandbox charges whose booking is not paid (and whose money was not given back). */
@@ -248,7 +215,7 @@ export async function killDuringPayments(store: Store, label: string): Promise<S
   const burst = await burstAndKill(
     first,
     [...sessions.values()].map((id) => () => payOnPage(first, id)),
-    KILL_AFTER,
+    { ...done, killAfter: KILL_AFTER },
   );
   const rsvnos = [...sessions.keys()];
   const atKill = await withSql(store, (sql) => moneyFacts(sql, rsvnos)).catch(() => undefined);
@@ -305,7 +272,7 @@ export async function killDuringCancellations(store: Store, label: string): Prom
         () =>
           postJson(first.baseUrl, '/api/booking/cancel', token, { session: l.session, rsvno, refund: l.refund }),
     ),
-    KILL_AFTER,
+    { ...done, killAfter: KILL_AFTER },
   );
   const rsvnos = [...logins.keys()];
   const atKill = await withSql(store, (sql) => moneyFacts(sql, rsvnos)).catch(() => undefined);

@@ -30,6 +30,7 @@ import {
   ResendMailDialog,
 } from '../components/booking-dialogs.tsx';
 import { BookingHistory } from '../components/booking-history.tsx';
+import { dateCell, dateTimeCell, NUM, WRAP, yenCell } from '../components/cells.tsx';
 import { DataTable } from '../components/data-table.tsx';
 import { AdminPage, Card, Facts } from '../components/page.tsx';
 import { Loading, QueryError } from '../components/query-state.tsx';
@@ -111,7 +112,7 @@ function Participants({ d }: { d: BookingDetail }) {
   const passport = b.memberList.some((m) => fieldsOf(m).passport_number);
   const vegetarian = d.option.extendedFields.includes('vegetarian_meals');
   const columns = [
-    memberColumn.accessor('seq', { header: 'No.', meta: { className: 'num' } }),
+    memberColumn.accessor('seq', { header: 'No.', meta: NUM }),
     memberColumn.accessor('ageclass', {
       header: '区分',
       cell: (c) => {
@@ -120,11 +121,11 @@ function Participants({ d }: { d: BookingDetail }) {
       },
     }),
     memberColumn.accessor('sei', { header: '氏名', cell: (c) => `${c.getValue()} ${c.row.original.mei}` }),
-    memberColumn.accessor('birthday', { header: '生年月日', cell: (c) => slashDate(c.getValue()) }),
+    memberColumn.accessor('birthday', { header: '生年月日', cell: dateCell }),
     memberColumn.display({
       id: 'age',
       header: '年齢（利用日）',
-      meta: { className: 'num' },
+      meta: NUM,
       cell: (c) => `${ageOn(c.row.original.birthday, b.fromdate)}歳`,
     }),
     memberColumn.accessor('sex', {
@@ -211,16 +212,16 @@ function Guidance({ d }: { d: BookingDetail }) {
 type Payment = BookingDetail['payments'][number];
 const paymentColumn = createColumnHelper<Payment>();
 const paymentColumns = [
-  paymentColumn.accessor('createdAt', { header: '作成日時', cell: (c) => tokyoDateTime(c.getValue()) }),
+  paymentColumn.accessor('createdAt', { header: '作成日時', cell: dateTimeCell }),
   paymentColumn.accessor('provider', { header: '決済代行' }),
   paymentColumn.accessor('status', { header: '状態', cell: (c) => PAYMENT_STATUS_LABEL[c.getValue()] ?? c.getValue() }),
-  paymentColumn.accessor('amount', { header: '金額', cell: (c) => yen(c.getValue()), meta: { className: 'num' } }),
+  paymentColumn.accessor('amount', { header: '金額', cell: yenCell, meta: NUM }),
   paymentColumn.accessor('refundedAmount', {
     header: '返金済み',
-    cell: (c) => yen(c.getValue()),
-    meta: { className: 'num' },
+    cell: yenCell,
+    meta: NUM,
   }),
-  paymentColumn.accessor('paidAt', { header: '決済日時', cell: (c) => tokyoDateTime(c.getValue()) }),
+  paymentColumn.accessor('paidAt', { header: '決済日時', cell: dateTimeCell }),
   paymentColumn.accessor('chargeId', {
     header: '決済ID',
     meta: { className: 'wrap-any' },
@@ -231,7 +232,7 @@ const paymentColumns = [
 type ProviderCall = BookingDetail['providerCalls'][number];
 const callColumn = createColumnHelper<ProviderCall>();
 const callColumns = [
-  callColumn.accessor('createdAt', { header: '日時', cell: (c) => tokyoDateTime(c.getValue()) }),
+  callColumn.accessor('createdAt', { header: '日時', cell: dateTimeCell }),
   callColumn.accessor('kind', { header: '種類', cell: (c) => PROVIDER_CALL_KIND_LABEL[c.getValue()] ?? c.getValue() }),
   callColumn.accessor('reason', {
     header: '理由',
@@ -240,7 +241,7 @@ const callColumns = [
       return reason ? (REFUND_REASON_LABEL[reason] ?? reason) : '—';
     },
   }),
-  callColumn.accessor('amount', { header: '金額', cell: (c) => yen(c.getValue()), meta: { className: 'num' } }),
+  callColumn.accessor('amount', { header: '金額', cell: yenCell, meta: NUM }),
   callColumn.accessor('state', {
     header: '状態',
     cell: (c) => (
@@ -249,11 +250,11 @@ const callColumns = [
       </span>
     ),
   }),
-  callColumn.accessor('attempts', { header: '試行', meta: { className: 'num' } }),
-  callColumn.accessor('doneAt', { header: '完了日時', cell: (c) => tokyoDateTime(c.getValue()) }),
+  callColumn.accessor('attempts', { header: '試行', meta: NUM }),
+  callColumn.accessor('doneAt', { header: '完了日時', cell: dateTimeCell }),
   callColumn.accessor('lastError', {
     header: 'エラー',
-    meta: { className: 'wrap' },
+    meta: WRAP,
     cell: (c) => <span className="adm-error-text">{c.getValue() ?? ''}</span>,
   }),
 ] as ColumnDef<ProviderCall, unknown>[];

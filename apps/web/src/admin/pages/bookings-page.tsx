@@ -8,11 +8,12 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
 import { Link, useSearchParams } from 'react-router';
+import { bookingCell, countCell, dateCell, dateTimeCell, NUM, Product, WRAP, yenCell } from '../components/cells.tsx';
 import { PagedTable } from '../components/data-table.tsx';
 import { FilterSelect, optionChoices, useFilterSubmit } from '../components/filters.tsx';
 import { AdminPage } from '../components/page.tsx';
 import { adminGet, adminUrl } from '../lib/admin-api.ts';
-import { inputToYmd, slashDate, tokyoDateTime, yen, ymdToInput } from '../lib/format.ts';
+import { inputToYmd, ymdToInput } from '../lib/format.ts';
 
 const ALL = { value: '', label: 'すべて' };
 const STATUS_OPTIONS = [
@@ -38,29 +39,25 @@ const column = createColumnHelper<BookingRow>();
 const columns = [
   column.accessor('rsvno', {
     header: '予約番号',
-    cell: (c) => <Link to={`/admin/bookings/${c.getValue()}`}>{c.getValue()}</Link>,
+    cell: bookingCell,
   }),
   column.accessor('statusLabel', {
     header: 'ステータス',
     cell: (c) => <span className={`adm-status adm-status-${c.row.original.status}`}>{c.getValue()}</span>,
   }),
   column.accessor('statusPayment', { header: '決済', cell: (c) => (c.getValue() === 1 ? '済' : '未') }),
-  column.accessor('rsvdate', { header: '受付日時', cell: (c) => tokyoDateTime(c.getValue()) }),
-  column.accessor('usedate', { header: '利用日', cell: (c) => slashDate(c.getValue()) }),
+  column.accessor('rsvdate', { header: '受付日時', cell: dateTimeCell }),
+  column.accessor('usedate', { header: '利用日', cell: dateCell }),
   column.accessor('webname', {
     header: '商品',
-    meta: { className: 'wrap' },
-    cell: (c) => (
-      <>
-        <span className="adm-code">{c.row.original.opcd}</span> {c.getValue()}
-      </>
-    ),
+    meta: WRAP,
+    cell: (c) => <Product opcd={c.row.original.opcd} webname={c.getValue()} />,
   }),
   column.accessor('name', { header: '申込者' }),
   column.accessor('tel', { header: '電話番号' }),
   column.accessor('mail', { header: 'メールアドレス', meta: { className: 'wrap-any' } }),
-  column.accessor('participants', { header: '人数', cell: (c) => `${c.getValue()}名`, meta: { className: 'num' } }),
-  column.accessor('amountjp', { header: '金額', cell: (c) => yen(c.getValue()), meta: { className: 'num' } }),
+  column.accessor('participants', { header: '人数', cell: countCell('名'), meta: NUM }),
+  column.accessor('amountjp', { header: '金額', cell: yenCell, meta: NUM }),
 ] as ColumnDef<BookingRow, unknown>[];
 
 function filtersOf(params: URLSearchParams): BookingSearchQuery {

@@ -12,62 +12,65 @@ import {
 } from '@tabi/contract/admin-bookings';
 import { useQuery } from '@tanstack/react-query';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { DataTable } from '../components/data-table.tsx';
+import {
+  bookingCell,
+  countCell,
+  dateCell,
+  dateTimeCell,
+  errorCell,
+  NUM,
+  Product,
+  WRAP,
+  yenCell,
+} from '../components/cells.tsx';
+import { DataTable, type DataTableProps } from '../components/data-table.tsx';
 import { AdminPage, Card } from '../components/page.tsx';
 import { QueryView } from '../components/query-state.tsx';
 import { adminGet } from '../lib/admin-api.ts';
-import { duration, slashDate, tokyoDateTime, yen } from '../lib/format.ts';
+import { duration, slashDate, tokyoDateTime } from '../lib/format.ts';
 
 const column = createColumnHelper<BookingLine>();
 const bookingColumns = (timeLabel: string, time: (line: BookingLine) => string) =>
   [
     column.accessor('rsvno', {
       header: '予約番号',
-      cell: (c) => <Link to={`/admin/bookings/${c.getValue()}`}>{c.getValue()}</Link>,
+      cell: bookingCell,
     }),
     column.accessor('name', { header: '申込者' }),
     column.accessor('webname', {
       header: '商品',
-      meta: { className: 'wrap' },
-      cell: (c) => (
-        <>
-          <span className="adm-code">{c.row.original.opcd}</span> {c.getValue()}
-        </>
-      ),
+      meta: WRAP,
+      cell: (c) => <Product opcd={c.row.original.opcd} webname={c.getValue()} />,
     }),
-    column.accessor('usedate', { header: '利用日', cell: (c) => slashDate(c.getValue()) }),
-    column.accessor('amountjp', { header: '金額', cell: (c) => yen(c.getValue()), meta: { className: 'num' } }),
+    column.accessor('usedate', { header: '利用日', cell: dateCell }),
+    column.accessor('amountjp', { header: '金額', cell: yenCell, meta: NUM }),
     column.display({ id: 'time', header: timeLabel, cell: (c) => time(c.row.original) }),
   ] as ColumnDef<BookingLine, unknown>[];
 
 const mailColumn = createColumnHelper<MailLine>();
 const mailColumns = [
-  mailColumn.accessor('createdAt', { header: '作成日時', cell: (c) => tokyoDateTime(c.getValue()) }),
+  mailColumn.accessor('createdAt', { header: '作成日時', cell: dateTimeCell }),
   mailColumn.accessor('rsvno', {
     header: '予約番号',
-    cell: (c) => {
-      const rsvno = c.getValue();
-      return rsvno ? <Link to={`/admin/bookings/${rsvno}`}>{rsvno}</Link> : '—';
-    },
+    cell: bookingCell,
   }),
   mailColumn.accessor('to', { header: '宛先' }),
-  mailColumn.accessor('subject', { header: '件名', meta: { className: 'wrap' } }),
-  mailColumn.accessor('attempts', { header: '試行', meta: { className: 'num' } }),
+  mailColumn.accessor('subject', { header: '件名', meta: WRAP }),
+  mailColumn.accessor('attempts', { header: '試行', meta: NUM }),
   mailColumn.accessor('lastError', {
     header: 'エラー',
-    meta: { className: 'wrap' },
-    cell: (c) => <span className="adm-error-text">{c.getValue() ?? '—'}</span>,
+    meta: WRAP,
+    cell: errorCell,
   }),
 ] as ColumnDef<MailLine, unknown>[];
 
 const callColumn = createColumnHelper<ProviderProblemLine>();
 const callColumns = [
-  callColumn.accessor('createdAt', { header: '日時', cell: (c) => tokyoDateTime(c.getValue()) }),
+  callColumn.accessor('createdAt', { header: '日時', cell: dateTimeCell }),
   callColumn.accessor('rsvno', {
     header: '予約番号',
-    cell: (c) => <Link to={`/admin/bookings/${c.getValue()}`}>{c.getValue()}</Link>,
+    cell: bookingCell,
   }),
   callColumn.accessor('kind', {
     header: '処理',
@@ -76,16 +79,16 @@ const callColumns = [
       return `${PROVIDER_CALL_KIND_LABEL[c.getValue()] ?? c.getValue()}${reason ? `（${REFUND_REASON_LABEL[reason] ?? reason}）` : ''}`;
     },
   }),
-  callColumn.accessor('amount', { header: '金額', cell: (c) => yen(c.getValue()), meta: { className: 'num' } }),
+  callColumn.accessor('amount', { header: '金額', cell: yenCell, meta: NUM }),
   callColumn.accessor('state', {
     header: '状態',
     cell: (c) => PROVIDER_CALL_STATE_LABEL[c.getValue()] ?? c.getValue(),
   }),
-  callColumn.accessor('attempts', { header: '試行', meta: { className: 'num' } }),
+  callColumn.accessor('attempts', { header: '試行', meta: NUM }),
   callColumn.accessor('lastError', {
     header: 'エラー',
-    meta: { className: 'wrap' },
-    cell: (c) => <span className="adm-error-text">{c.getValue() ?? '—'}</span>,
+    meta: WRAP,
+    cell: errorCell,
   }),
 ] as ColumnDef<ProviderProblemLine, unknown>[];
 
@@ -94,7 +97,7 @@ const departureColumn = createColumnHelper<Departure>();
 const departureColumns = [
   departureColumn.accessor('webname', {
     header: '商品',
-    meta: { className: 'wrap' },
+    meta: WRAP,
     cell: (c) => {
       const { opcd, usedate } = c.row.original;
       return (
@@ -106,39 +109,64 @@ const departureColumns = [
   }),
   departureColumn.accessor('bookings', {
     header: '予約件数',
-    cell: (c) => `${c.getValue()}件`,
-    meta: { className: 'num' },
+    cell: countCell('件'),
+    meta: NUM,
   }),
   departureColumn.accessor('participants', {
     header: '参加人数',
-    cell: (c) => `${c.getValue()}名`,
-    meta: { className: 'num' },
+    cell: countCell('名'),
+    meta: NUM,
   }),
 ] as ColumnDef<Departure, unknown>[];
 
-/** A count of the day's work, with the link to the full list it counts. */
-function Section({
-  title,
-  count,
-  more,
-  children,
-}: {
+/** The bookings the day's work is about, each list with the time that matters for it. */
+const BOOKING_SECTIONS: {
+  key: 'waitingRequests' | 'expiringCard' | 'deadlineNear';
   title: string;
-  count: number;
+  caption: string;
   more: string;
-  children: ReactNode;
-}) {
+  columns: ColumnDef<BookingLine, unknown>[];
+}[] = [
+  {
+    key: 'waitingRequests',
+    title: '回答待ちのリクエスト（古い順）',
+    caption: '回答待ちのリクエスト',
+    more: '/admin/bookings?status=6&sort=rsvdate&dir=asc',
+    columns: bookingColumns('受付からの経過', (l) => duration(l.minutes)),
+  },
+  {
+    key: 'expiringCard',
+    title: '未決済のカード予約（受付から1時間で自動キャンセル）',
+    caption: '未決済のカード予約',
+    more: '/admin/bookings?status=1&payment=0&sort=rsvdate&dir=asc',
+    columns: bookingColumns('自動キャンセルまで', (l) => `残り${duration(l.minutes)}`),
+  },
+  {
+    key: 'deadlineNear',
+    title: 'お支払い期限が24時間以内の手配済みリクエスト',
+    caption: 'お支払い期限が近い手配済みリクエスト',
+    more: '/admin/bookings?status=0&payment=0&sort=usedate&dir=asc',
+    columns: bookingColumns(
+      'お支払い期限',
+      (l) =>
+        `${tokyoDateTime(l.paymentDeadline)}（${l.minutes < 0 ? `${duration(l.minutes)}超過` : `残り${duration(l.minutes)}`}）`,
+    ),
+  },
+];
+
+/** A count of the day's work, the link to the full list it counts, and its lines (or that there are none). */
+function Section<T>({ title, more, ...table }: { title: string; more: string } & DataTableProps<T>) {
   return (
     <Card
       id={`dash-${more.replace(/\W+/g, '-')}`}
       title={
         <>
-          {title} <span className="adm-count">{count}件</span>
+          {title} <span className="adm-count">{table.data.length}件</span>
         </>
       }
       aside={<Link to={more}>一覧で見る</Link>}
     >
-      {children}
+      <DataTable {...table} emptyAsText />
     </Card>
   );
 }
@@ -198,72 +226,27 @@ function Dashboard({ d }: { d: DashboardData }) {
           })}
         </div>
       </Card>
+      {BOOKING_SECTIONS.map(({ key, ...section }) => (
+        <Section key={key} {...section} data={d[key]} rowKey={(l) => l.rsvno} empty="該当する予約はありません。" />
+      ))}
       <Section
-        title="回答待ちのリクエスト（古い順）"
-        count={d.waitingRequests.length}
-        more="/admin/bookings?status=6&sort=rsvdate&dir=asc"
-      >
-        <DataTable
-          caption="回答待ちのリクエスト"
-          columns={bookingColumns('受付からの経過', (l) => duration(l.minutes))}
-          data={d.waitingRequests}
-          {...bookingTable}
-        />
-      </Section>
+        title="照合できなかった決済処理"
+        more="/admin/bookings?provider=stuck"
+        caption="照合できなかった決済処理"
+        columns={callColumns}
+        data={d.providerProblems}
+        rowKey={(c) => String(c.id)}
+        empty="照合できなかった決済処理はありません。"
+      />
       <Section
-        title="未決済のカード予約（受付から1時間で自動キャンセル）"
-        count={d.expiringCard.length}
-        more="/admin/bookings?status=1&payment=0&sort=rsvdate&dir=asc"
-      >
-        <DataTable
-          caption="未決済のカード予約"
-          columns={bookingColumns('自動キャンセルまで', (l) => `残り${duration(l.minutes)}`)}
-          data={d.expiringCard}
-          {...bookingTable}
-        />
-      </Section>
-      <Section
-        title="お支払い期限が24時間以内の手配済みリクエスト"
-        count={d.deadlineNear.length}
-        more="/admin/bookings?status=0&payment=0&sort=usedate&dir=asc"
-      >
-        <DataTable
-          caption="お支払い期限が近い手配済みリクエスト"
-          columns={bookingColumns(
-            'お支払い期限',
-            (l) =>
-              `${tokyoDateTime(l.paymentDeadline)}（${l.minutes < 0 ? `${duration(l.minutes)}超過` : `残り${duration(l.minutes)}`}）`,
-          )}
-          data={d.deadlineNear}
-          {...bookingTable}
-        />
-      </Section>
-      <Section title="照合できなかった決済処理" count={d.providerProblems.length} more="/admin/bookings?provider=stuck">
-        <DataTable
-          caption="照合できなかった決済処理"
-          columns={callColumns}
-          data={d.providerProblems}
-          rowKey={(c) => String(c.id)}
-          empty="照合できなかった決済処理はありません。"
-          emptyAsText
-        />
-      </Section>
-      <Section title="送信に失敗したメール" count={d.failedMails.length} more="/admin/mails?status=error">
-        <DataTable
-          caption="送信に失敗したメール"
-          columns={mailColumns}
-          data={d.failedMails}
-          rowKey={(m) => String(m.id)}
-          empty="送信に失敗したメールはありません。"
-          emptyAsText
-        />
-      </Section>
+        title="送信に失敗したメール"
+        more="/admin/mails?status=error"
+        caption="送信に失敗したメール"
+        columns={mailColumns}
+        data={d.failedMails}
+        rowKey={(m) => String(m.id)}
+        empty="送信に失敗したメールはありません。"
+      />
     </div>
   );
 }
-
-const bookingTable = {
-  rowKey: (l: BookingLine) => l.rsvno,
-  empty: '該当する予約はありません。',
-  emptyAsText: true,
-};

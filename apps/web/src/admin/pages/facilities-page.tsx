@@ -10,6 +10,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
 import { type FormEvent, useCallback, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { countCell, NUM, WRAP } from '../components/cells.tsx';
 import { DataTable } from '../components/data-table.tsx';
 import { AdminPage } from '../components/page.tsx';
 import { FormAlert, QueryError, QueryView } from '../components/query-state.tsx';
@@ -26,7 +27,7 @@ const facilityColumnsWith = (say: Say) =>
     facilityColumn.accessor('name', { header: '施設', meta: { rowHeader: true } }),
     facilityColumn.accessor('options', {
       header: 'クーポン商品',
-      meta: { className: 'wrap' },
+      meta: WRAP,
       cell: (c) =>
         c
           .getValue()
@@ -172,9 +173,9 @@ function ClearLock({ say }: { say: Say }) {
 const usageColumn = createColumnHelper<UsageRow>();
 const usageColumns = [
   usageColumn.accessor('name', { header: '施設', meta: { rowHeader: true } }),
-  usageColumn.accessor('uses', { header: '利用回数', cell: (c) => `${c.getValue()}回`, meta: { className: 'num' } }),
-  usageColumn.accessor('adults', { header: '大人', cell: (c) => `${c.getValue()}名`, meta: { className: 'num' } }),
-  usageColumn.accessor('children', { header: '小人', cell: (c) => `${c.getValue()}名`, meta: { className: 'num' } }),
+  usageColumn.accessor('uses', { header: '利用回数', cell: countCell('回'), meta: NUM }),
+  usageColumn.accessor('adults', { header: '大人', cell: countCell('名'), meta: NUM }),
+  usageColumn.accessor('children', { header: '小人', cell: countCell('名'), meta: NUM }),
 ] as ColumnDef<UsageRow, unknown>[];
 
 function Usage() {

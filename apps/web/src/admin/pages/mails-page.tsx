@@ -4,11 +4,11 @@ import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ResendMailDialog } from '../components/booking-dialogs.tsx';
+import { bookingCell, dateTimeCell, errorCell, NUM, WRAP } from '../components/cells.tsx';
 import { PagedTable } from '../components/data-table.tsx';
 import { choicesOf, FilterSelect, useFilterSubmit } from '../components/filters.tsx';
 import { AdminPage } from '../components/page.tsx';
 import { adminGet } from '../lib/admin-api.ts';
-import { tokyoDateTime } from '../lib/format.ts';
 
 export const MAIL_STATUS_LABEL: Record<string, string> = {
   pending: '送信待ち',
@@ -50,18 +50,15 @@ const columnsWith = (onResend: (mail: MailLine) => void) =>
           </span>
         ),
     }),
-    column.accessor('id', { header: 'ID', meta: { className: 'num' } }),
-    column.accessor('createdAt', { header: '作成日時', cell: (c) => tokyoDateTime(c.getValue()) }),
+    column.accessor('id', { header: 'ID', meta: NUM }),
+    column.accessor('createdAt', { header: '作成日時', cell: dateTimeCell }),
     column.accessor('kind', { header: '種類', cell: (c) => MAIL_KIND_LABEL[c.getValue()] ?? c.getValue() }),
     column.accessor('rsvno', {
       header: '予約番号',
-      cell: (c) => {
-        const rsvno = c.getValue();
-        return rsvno ? <Link to={`/admin/bookings/${rsvno}`}>{rsvno}</Link> : '—';
-      },
+      cell: bookingCell,
     }),
     column.accessor('to', { header: '宛先' }),
-    column.accessor('subject', { header: '件名', meta: { className: 'wrap' } }),
+    column.accessor('subject', { header: '件名', meta: WRAP }),
     column.accessor('status', {
       header: '状態',
       cell: (c) => {
@@ -73,13 +70,13 @@ const columnsWith = (onResend: (mail: MailLine) => void) =>
         );
       },
     }),
-    column.accessor('attempts', { header: '試行回数', meta: { className: 'num' } }),
+    column.accessor('attempts', { header: '試行回数', meta: NUM }),
     column.accessor('lastError', {
       header: '最後のエラー',
-      meta: { className: 'wrap' },
-      cell: (c) => <span className="adm-error-text">{c.getValue() ?? '—'}</span>,
+      meta: WRAP,
+      cell: errorCell,
     }),
-    column.accessor('sentAt', { header: '送信日時', cell: (c) => tokyoDateTime(c.getValue()) }),
+    column.accessor('sentAt', { header: '送信日時', cell: dateTimeCell }),
   ] as ColumnDef<MailLine, unknown>[];
 
 /** メール: the outbox; a mail of a booking can be resent (the booking lifecycle's resendMail, with its event). */

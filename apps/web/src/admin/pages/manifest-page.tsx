@@ -3,6 +3,7 @@ import type { ManifestOption, ManifestQuery, ManifestRow } from '@tabi/contract/
 import { useQuery } from '@tanstack/react-query';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
 import { Link, useSearchParams } from 'react-router';
+import { bookingCell, NUM } from '../components/cells.tsx';
 import { DataTable } from '../components/data-table.tsx';
 import { FilterSelect, optionChoices, useFilterSubmit } from '../components/filters.tsx';
 import { AdminPage } from '../components/page.tsx';
@@ -21,13 +22,13 @@ function columnsFor(option: ManifestOption): ColumnDef<ManifestRow, unknown>[] {
   return [
     column.accessor('rsvno', {
       header: '予約番号',
-      cell: (c) => <Link to={`/admin/bookings/${c.getValue()}`}>{c.getValue()}</Link>,
+      cell: bookingCell,
     }),
     column.accessor('statusLabel', { header: '状態' }),
-    column.accessor('seq', { header: 'No.', meta: { className: 'num' } }),
+    column.accessor('seq', { header: 'No.', meta: NUM }),
     column.accessor('sei', { header: '氏名', cell: (c) => `${c.getValue()} ${c.row.original.mei}` }),
     column.accessor('ageClass', { header: '区分' }),
-    column.accessor('age', { header: '年齢', cell: (c) => `${c.getValue()}歳`, meta: { className: 'num' } }),
+    column.accessor('age', { header: '年齢', cell: (c) => `${c.getValue()}歳`, meta: NUM }),
     column.accessor('sex', { header: '性別' }),
     column.accessor('nationality', { header: '国籍', cell: (c) => orDash(c.getValue()) }),
     ...(option.passport

@@ -2,6 +2,7 @@ import { type CatalogListRow, catalogListResponse } from '@tabi/contract/admin-c
 import { useQuery } from '@tanstack/react-query';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
 import { Link } from 'react-router';
+import { countCell, NUM, WRAP } from '../components/cells.tsx';
 import { DataTable } from '../components/data-table.tsx';
 import { AdminPage } from '../components/page.tsx';
 import { QueryView } from '../components/query-state.tsx';
@@ -17,7 +18,7 @@ const columns = [
   }),
   column.accessor('webname', {
     header: '商品名',
-    meta: { className: 'wrap' },
+    meta: WRAP,
     cell: (c) => <Link to={`/admin/options/${c.row.original.opcd}`}>{c.getValue()}</Link>,
   }),
   column.accessor('published', {
@@ -25,12 +26,12 @@ const columns = [
     cell: (c) => (c.getValue() ? '公開中' : <span className="adm-status adm-status-6">下書き</span>),
   }),
   column.accessor('isCoupon', { header: '種別', cell: (c) => (c.getValue() ? 'クーポン' : '予約商品') }),
-  column.accessor('region', { header: '地域', meta: { className: 'wrap' } }),
+  column.accessor('region', { header: '地域', meta: WRAP }),
   column.accessor('useFrom', {
     header: '販売期間',
     cell: (c) => `${c.getValue().replaceAll('-', '/')}〜${c.row.original.useTo.replaceAll('-', '/')}`,
   }),
-  column.accessor('bookings', { header: '予約', cell: (c) => `${c.getValue()}件`, meta: { className: 'num' } }),
+  column.accessor('bookings', { header: '予約', cell: countCell('件'), meta: NUM }),
 ] as ColumnDef<CatalogListRow, unknown>[];
 
 /** 商品一覧 (admin only): every option, drafts included; an option is never deleted, only taken off sale. */

@@ -1,11 +1,11 @@
 import { type StaffRow, staffListResponse } from '@tabi/contract/admin';
 import { useQuery } from '@tanstack/react-query';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
+import { dateTimeCell } from '../components/cells.tsx';
 import { DataTable } from '../components/data-table.tsx';
 import { AdminPage } from '../components/page.tsx';
 import { QueryView } from '../components/query-state.tsx';
 import { adminGet } from '../lib/admin-api.ts';
-import { tokyoDateTime } from '../lib/format.ts';
 
 const column = createColumnHelper<StaffRow>();
 const columns = [
@@ -16,8 +16,8 @@ const columns = [
     header: '状態',
     cell: (c) => (c.getValue() ? <span className="adm-status adm-status-4">無効</span> : '有効'),
   }),
-  column.accessor('lastLoginAt', { header: '最終サインイン', cell: (c) => tokyoDateTime(c.getValue()) }),
-  column.accessor('createdAt', { header: '登録日時', cell: (c) => tokyoDateTime(c.getValue()) }),
+  column.accessor('lastLoginAt', { header: '最終サインイン', cell: dateTimeCell }),
+  column.accessor('createdAt', { header: '登録日時', cell: dateTimeCell }),
 ] as ColumnDef<StaffRow, unknown>[];
 
 /** スタッフ (admin only): who can sign in. Accounts are made with `npm run ops -- staff:create`. */
