@@ -1,5 +1,6 @@
 /** The staff console's calls under /api/admin (DESIGN §11): sign-in, the account, and the read-only screens. */
 import { z } from 'zod';
+import { adminMail, adminProviderCall } from './admin-bookings.ts';
 import { envelope, ymdString } from './envelope.ts';
 
 export const STAFF_ROLES = ['admin', 'operator'] as const;
@@ -74,30 +75,21 @@ export const bookingLine = z.object({
   amountjp: z.number(),
 });
 export type BookingLine = z.infer<typeof bookingLine>;
-export const mailLine = z.object({
-  id: z.number(),
-  kind: z.string(),
-  rsvno: z.string().nullable(),
-  to: z.string(),
-  subject: z.string(),
-  status: z.string(),
-  attempts: z.number(),
-  lastError: z.string().nullable(),
-  createdAt: z.string(),
-  sentAt: z.string().nullable(),
-});
+/** A mail of the outbox in a list: the booking's mail without its body, with the booking it belongs to. */
+export const mailLine = adminMail.omit({ body: true }).extend({ rsvno: z.string().nullable() });
 export type MailLine = z.infer<typeof mailLine>;
-export const providerProblemLine = z.object({
-  id: z.number(),
-  rsvno: z.string(),
-  kind: z.string(),
-  amount: z.number(),
-  reason: z.string().nullable(),
-  state: z.string(),
-  attempts: z.number(),
-  lastError: z.string().nullable(),
-  createdAt: z.string(),
-});
+export const providerProblemLine = adminProviderCall
+  .pick({
+    id: true,
+    kind: true,
+    amount: true,
+    reason: true,
+    state: true,
+    attempts: true,
+    lastError: true,
+    createdAt: true,
+  })
+  .extend({ rsvno: z.string() });
 export type ProviderProblemLine = z.infer<typeof providerProblemLine>;
 export const dashboard = z.object({
   today: z.string(),

@@ -199,8 +199,17 @@ export async function optionRecord(ctx: AppContext, opcd: string): Promise<Admin
 }
 
 /** A new option starts as a draft: nothing public sees it until it is published. */
-/** One change of an option in one transaction; then public reads see it, and the console gets the record back. */
-async function changeOption(ctx: AppContext, opcd: string, change: (tx: Tx) => Promise<void>) {
+/**
+ * One change of an option in one transaction (edited fields are checked against the masters first); then
+ * public reads see it, and the console gets the record back.
+ */
+async function changeOption(
+  ctx: AppContext,
+  opcd: string,
+  input: OptionFields | null,
+  change: (tx: Tx) => Promise<void>,
+): Promise<AdminOptionRecord> {
+  if (input) await checkReferences(ctx.db, input);
   await ctx.db.transaction(change);
   forgetPublicReads(ctx);
   return optionRecord(ctx, opcd);
@@ -212,8 +221,7 @@ export async function createOption(
   opcd: string,
   input: OptionFields,
 ): Promise<AdminOptionRecord> {
-  await checkReferences(ctx.db, input);
-  return changeOption(ctx, opcd, async (tx) => {
+  return changeOption(ctx, opcd, input, async (tx) => {
     const inserted = await tx
       .insert(options)
       .values({ opcd, ...columnsOf(input), published: false })
@@ -231,8 +239,7 @@ export async function updateOption(
   opcd: string,
   input: OptionFields,
 ): Promise<AdminOptionRecord> {
-  await checkReferences(ctx.db, input);
-  return changeOption(ctx, opcd, async (tx) => {
+  return changeOption(ctx, opcd, input, async (tx) => {
     const row = await lockedOption(tx, opcd);
     const before = fieldsOf(row, await keywordsOf(tx, opcd));
     const { was, now } = changes(before, input);
@@ -249,7 +256,7 @@ export async function setPublished(
   opcd: string,
   published: boolean,
 ): Promise<AdminOptionRecord> {
-  return changeOption(ctx, opcd, async (tx) => {
+  return changeOption(ctx, opcd, null, async (tx) => {
     const row = await lockedOption(tx, opcd);
     if (row.published === published) return;
     await tx.update(options).set({ published }).where(eq(options.opcd, opcd));

@@ -16,7 +16,10 @@ export interface TierDraft {
 }
 
 /** Numbers and optional texts as typed ('' = not set); the cancel policy's tiers, or null for the default. */
-export type OptionDraft = Omit<OptionFields, OptionNumberKey | OptionNullableTextKey | 'cancelPolicy' | 'travelkubun' | 'exCd'> &
+export type OptionDraft = Omit<
+  OptionFields,
+  OptionNumberKey | OptionNullableTextKey | 'cancelPolicy' | 'travelkubun' | 'exCd'
+> &
   Record<OptionNumberKey | OptionNullableTextKey, string> & {
     travelkubun: string;
     exCd: string;
@@ -111,7 +114,10 @@ function numberOf(text: string): number | null {
 }
 
 export function inputOf(d: OptionDraft): OptionInput {
-  const numbers = Object.fromEntries(OPTION_NUMBER_KEYS.map((k) => [k, numberOf(d[k])])) as Record<OptionNumberKey, number | null>;
+  const numbers = Object.fromEntries(OPTION_NUMBER_KEYS.map((k) => [k, numberOf(d[k])])) as Record<
+    OptionNumberKey,
+    number | null
+  >;
   const texts = Object.fromEntries(OPTION_NULLABLE_TEXT_KEYS.map((k) => [k, d[k] === '' ? null : d[k]])) as Record<
     OptionNullableTextKey,
     string | null
