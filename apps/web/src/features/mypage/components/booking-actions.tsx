@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import styles from './mypage.module.css';
 
@@ -19,6 +20,15 @@ export interface BookingActionsProps {
   onLogout(): void;
 }
 
+/** The button that starts a payment; busy (and not pressed twice) while one is being started. */
+function PayButton({ onClick, paying, children }: { onClick(): void; paying: boolean; children: ReactNode }) {
+  return (
+    <button type="button" className="btn btn-primary btn-block" onClick={onClick} disabled={paying} aria-busy={paying}>
+      {children}
+    </button>
+  );
+}
+
 /** SPEC §2 My page buttons: conditions (always), pay, coupons, rental, cancel, logout. */
 export function BookingActions(props: BookingActionsProps) {
   return (
@@ -37,29 +47,17 @@ export function BookingActions(props: BookingActionsProps) {
               </>
             )}
           </p>
-          <button
-            type="button"
-            className="btn btn-primary btn-block"
-            onClick={props.onPay}
-            disabled={props.paying}
-            aria-busy={props.paying}
-          >
+          <PayButton onClick={props.onPay} paying={props.paying}>
             決済する
-          </button>
+          </PayButton>
         </div>
       )}
       {props.cardPaymentNote && (
         <div className={styles.payBox} data-testid="card-payment">
           <p className={styles.payNote}>{props.cardPaymentNote}</p>
-          <button
-            type="button"
-            className="btn btn-primary btn-block"
-            onClick={props.onCardPay}
-            disabled={props.paying}
-            aria-busy={props.paying}
-          >
+          <PayButton onClick={props.onCardPay} paying={props.paying}>
             お支払い手続きへ進む
-          </button>
+          </PayButton>
         </div>
       )}
       {props.couponLink &&
