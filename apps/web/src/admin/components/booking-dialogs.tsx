@@ -53,8 +53,7 @@ export function ConfirmRequestDialog({ detail, open, onClose, onDone }: DialogPr
       onClose={onClose}
       onSubmit={() => action.mutate(undefined)}
       submitLabel="確定する"
-      busy={action.isPending}
-      error={action.error?.message ?? null}
+      action={action}
     >
       <p>
         予約 {rsvno} を「仮予約（手配済）」にし、お客様に手配完了のメールを送ります。お客様はお支払い期限（72時間後、
@@ -84,8 +83,7 @@ export function DeclineRequestDialog({ detail, open, onClose, onDone }: DialogPr
       onSubmit={() => action.mutate(undefined)}
       submitLabel="お断りする"
       danger
-      busy={action.isPending}
-      error={action.error?.message ?? null}
+      action={action}
     >
       <p>予約 {rsvno} をキャンセルし、お客様にお断りのメールを送ります。この操作は取り消せません。</p>
       <Effect
@@ -136,7 +134,6 @@ export function CancelDialog({ detail, open, onClose, onDone }: DialogProps) {
     setFee('');
     setReason('');
     setTouched(false);
-    action.reset();
     onClose();
   };
   return (
@@ -151,9 +148,9 @@ export function CancelDialog({ detail, open, onClose, onDone }: DialogProps) {
       submitLabel="キャンセルを確定する"
       danger
       wide
-      busy={action.isPending}
+      action={action}
       disabled={!quote.data || quote.isFetching}
-      error={action.error?.message ?? quote.error?.message ?? null}
+      error={quote.error?.message ?? null}
     >
       <p>
         予約 {rsvno}{' '}
@@ -235,14 +232,10 @@ export function ResendMailDialog({ rsvno, mail, open, onClose, onDone }: ResendP
     <ActionDialog
       open={open && mail !== null}
       title="メールを再送する"
-      onClose={() => {
-        action.reset();
-        onClose();
-      }}
+      onClose={onClose}
       onSubmit={() => mail && action.mutate(mail.id)}
       submitLabel="再送する"
-      busy={action.isPending}
-      error={action.error?.message ?? null}
+      action={action}
     >
       {mail && (
         <>
@@ -323,14 +316,12 @@ export function ParticipantsDialog({ detail, open, onClose, onDone }: DialogProp
       title="参加者の情報を修正"
       onClose={() => {
         setDrafts(draftsOf(detail));
-        action.reset();
         onClose();
       }}
       onSubmit={submit}
       submitLabel="変更を保存する"
       wide
-      busy={action.isPending}
-      error={action.error?.message ?? null}
+      action={action}
     >
       <p>
         氏名・生年月日・性別・国籍{passport ? '・パスポート番号' : ''}
@@ -443,14 +434,12 @@ export function RentalsDialog({ detail, open, onClose, onDone }: DialogProps) {
       title="レンタル内容を変更"
       onClose={() => {
         setDrafts(rentalDrafts(detail));
-        action.reset();
         onClose();
       }}
       onSubmit={() => action.mutate(drafts.map((d) => ({ ...d, accessory: '' })))}
       submitLabel="変更を保存する"
       wide
-      busy={action.isPending}
-      error={action.error?.message ?? null}
+      action={action}
     >
       <p>レンタルの種類とサイズを変更します（マイページのレンタル変更と同じ規則で確認します）。</p>
       <Effect
@@ -527,15 +516,11 @@ export function NoteDialog({ detail, open, onClose, onDone }: DialogProps) {
     <ActionDialog
       open={open}
       title="社内メモを追加"
-      onClose={() => {
-        action.reset();
-        onClose();
-      }}
+      onClose={onClose}
       onSubmit={() => action.mutate(note)}
       submitLabel="メモを追加する"
       disabled={note.trim() === ''}
-      busy={action.isPending}
-      error={action.error?.message ?? null}
+      action={action}
     >
       <Field label="メモ（スタッフのみ閲覧、お客様には表示されません）">
         {(c) => (
@@ -564,14 +549,10 @@ export function ReconcileDialog({ detail, open, onClose, onDone }: DialogProps) 
     <ActionDialog
       open={open}
       title="今すぐ照合"
-      onClose={() => {
-        action.reset();
-        onClose();
-      }}
+      onClose={onClose}
       onSubmit={() => action.mutate(undefined)}
       submitLabel="照合する"
-      busy={action.isPending}
-      error={action.error?.message ?? null}
+      action={action}
     >
       <p>
         この予約の未完了の決済処理を、決済代行会社の記録に照らして今すぐ完了させます（通常は1分ごとに自動で行われます）。

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import styles from './mypage.module.css';
 
@@ -20,15 +19,6 @@ export interface BookingActionsProps {
   onLogout(): void;
 }
 
-/** The button that starts a payment; busy (and not pressed twice) while one is being started. */
-function PayButton({ onClick, paying, children }: { onClick(): void; paying: boolean; children: ReactNode }) {
-  return (
-    <button type="button" className="btn btn-primary btn-block" onClick={onClick} disabled={paying} aria-busy={paying}>
-      {children}
-    </button>
-  );
-}
-
 /** SPEC §2 My page buttons: conditions (always), pay, coupons, rental, cancel, logout. */
 export function BookingActions(props: BookingActionsProps) {
   return (
@@ -47,17 +37,29 @@ export function BookingActions(props: BookingActionsProps) {
               </>
             )}
           </p>
-          <PayButton onClick={props.onPay} paying={props.paying}>
+          <button
+            type="button"
+            className="btn btn-primary btn-block"
+            onClick={props.onPay}
+            disabled={props.paying}
+            aria-busy={props.paying}
+          >
             決済する
-          </PayButton>
+          </button>
         </div>
       )}
       {props.cardPaymentNote && (
         <div className={styles.payBox} data-testid="card-payment">
           <p className={styles.payNote}>{props.cardPaymentNote}</p>
-          <PayButton onClick={props.onCardPay} paying={props.paying}>
+          <button
+            type="button"
+            className="btn btn-primary btn-block"
+            onClick={props.onCardPay}
+            disabled={props.paying}
+            aria-busy={props.paying}
+          >
             お支払い手続きへ進む
-          </PayButton>
+          </button>
         </div>
       )}
       {props.couponLink &&
