@@ -152,13 +152,16 @@ export const bookingRow = z.object({
   amountjp: z.number(),
 });
 export type BookingRow = z.infer<typeof bookingRow>;
-export const bookingPage = z.object({
-  rows: z.array(bookingRow),
-  total: z.number(),
-  page: z.number(),
-  pageCount: z.number(),
-  pageSize: z.number(),
-});
+/** One page of a list the server pages (ADMIN_PAGE_SIZE rows at most) and where it stands in the whole. */
+const pageOf = <Row extends z.ZodType>(row: Row) =>
+  z.object({
+    rows: z.array(row),
+    total: z.number(),
+    page: z.number(),
+    pageCount: z.number(),
+    pageSize: z.number(),
+  });
+export const bookingPage = pageOf(bookingRow);
 export type BookingPage = z.infer<typeof bookingPage>;
 export const bookingPageResponse = envelope(bookingPage);
 
@@ -177,13 +180,7 @@ export const mailSearchQuery = z.object({
     .optional(),
 });
 export type MailSearchQuery = z.input<typeof mailSearchQuery>;
-export const mailPage = z.object({
-  rows: z.array(mailLine),
-  total: z.number(),
-  page: z.number(),
-  pageCount: z.number(),
-  pageSize: z.number(),
-});
+export const mailPage = pageOf(mailLine);
 export type MailPage = z.infer<typeof mailPage>;
 export const mailPageResponse = envelope(mailPage);
 
