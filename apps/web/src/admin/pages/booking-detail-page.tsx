@@ -216,11 +216,7 @@ const paymentColumns = [
   paymentColumn.accessor('provider', { header: '決済代行' }),
   paymentColumn.accessor('status', { header: '状態', cell: (c) => PAYMENT_STATUS_LABEL[c.getValue()] ?? c.getValue() }),
   paymentColumn.accessor('amount', { header: '金額', cell: yenCell, meta: NUM }),
-  paymentColumn.accessor('refundedAmount', {
-    header: '返金済み',
-    cell: yenCell,
-    meta: NUM,
-  }),
+  paymentColumn.accessor('refundedAmount', { header: '返金済み', cell: yenCell, meta: NUM }),
   paymentColumn.accessor('paidAt', { header: '決済日時', cell: dateTimeCell }),
   paymentColumn.accessor('chargeId', {
     header: '決済ID',

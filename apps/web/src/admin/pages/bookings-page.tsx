@@ -37,10 +37,7 @@ const DIR_OPTIONS = [
 
 const column = createColumnHelper<BookingRow>();
 const columns = [
-  column.accessor('rsvno', {
-    header: '予約番号',
-    cell: bookingCell,
-  }),
+  column.accessor('rsvno', { header: '予約番号', cell: bookingCell }),
   column.accessor('statusLabel', {
     header: 'ステータス',
     cell: (c) => <span className={`adm-status adm-status-${c.row.original.status}`}>{c.getValue()}</span>,

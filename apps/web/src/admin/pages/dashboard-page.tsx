@@ -33,10 +33,7 @@ import { duration, slashDate, tokyoDateTime } from '../lib/format.ts';
 const column = createColumnHelper<BookingLine>();
 const bookingColumns = (timeLabel: string, time: (line: BookingLine) => string) =>
   [
-    column.accessor('rsvno', {
-      header: '予約番号',
-      cell: bookingCell,
-    }),
+    column.accessor('rsvno', { header: '予約番号', cell: bookingCell }),
     column.accessor('name', { header: '申込者' }),
     column.accessor('webname', {
       header: '商品',
@@ -51,27 +48,17 @@ const bookingColumns = (timeLabel: string, time: (line: BookingLine) => string) 
 const mailColumn = createColumnHelper<MailLine>();
 const mailColumns = [
   mailColumn.accessor('createdAt', { header: '作成日時', cell: dateTimeCell }),
-  mailColumn.accessor('rsvno', {
-    header: '予約番号',
-    cell: bookingCell,
-  }),
+  mailColumn.accessor('rsvno', { header: '予約番号', cell: bookingCell }),
   mailColumn.accessor('to', { header: '宛先' }),
   mailColumn.accessor('subject', { header: '件名', meta: WRAP }),
   mailColumn.accessor('attempts', { header: '試行', meta: NUM }),
-  mailColumn.accessor('lastError', {
-    header: 'エラー',
-    meta: WRAP,
-    cell: errorCell,
-  }),
+  mailColumn.accessor('lastError', { header: 'エラー', meta: WRAP, cell: errorCell }),
 ] as ColumnDef<MailLine, unknown>[];
 
 const callColumn = createColumnHelper<ProviderProblemLine>();
 const callColumns = [
   callColumn.accessor('createdAt', { header: '日時', cell: dateTimeCell }),
-  callColumn.accessor('rsvno', {
-    header: '予約番号',
-    cell: bookingCell,
-  }),
+  callColumn.accessor('rsvno', { header: '予約番号', cell: bookingCell }),
   callColumn.accessor('kind', {
     header: '処理',
     cell: (c) => {
@@ -85,11 +72,7 @@ const callColumns = [
     cell: (c) => PROVIDER_CALL_STATE_LABEL[c.getValue()] ?? c.getValue(),
   }),
   callColumn.accessor('attempts', { header: '試行', meta: NUM }),
-  callColumn.accessor('lastError', {
-    header: 'エラー',
-    meta: WRAP,
-    cell: errorCell,
-  }),
+  callColumn.accessor('lastError', { header: 'エラー', meta: WRAP, cell: errorCell }),
 ] as ColumnDef<ProviderProblemLine, unknown>[];
 
 type Departure = DashboardData['departures'][number];

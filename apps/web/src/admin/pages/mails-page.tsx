@@ -53,10 +53,7 @@ const columnsWith = (onResend: (mail: MailLine) => void) =>
     column.accessor('id', { header: 'ID', meta: NUM }),
     column.accessor('createdAt', { header: '作成日時', cell: dateTimeCell }),
     column.accessor('kind', { header: '種類', cell: (c) => MAIL_KIND_LABEL[c.getValue()] ?? c.getValue() }),
-    column.accessor('rsvno', {
-      header: '予約番号',
-      cell: bookingCell,
-    }),
+    column.accessor('rsvno', { header: '予約番号', cell: bookingCell }),
     column.accessor('to', { header: '宛先' }),
     column.accessor('subject', { header: '件名', meta: WRAP }),
     column.accessor('status', {
@@ -71,11 +68,7 @@ const columnsWith = (onResend: (mail: MailLine) => void) =>
       },
     }),
     column.accessor('attempts', { header: '試行回数', meta: NUM }),
-    column.accessor('lastError', {
-      header: '最後のエラー',
-      meta: WRAP,
-      cell: errorCell,
-    }),
+    column.accessor('lastError', { header: '最後のエラー', meta: WRAP, cell: errorCell }),
     column.accessor('sentAt', { header: '送信日時', cell: dateTimeCell }),
   ] as ColumnDef<MailLine, unknown>[];
 

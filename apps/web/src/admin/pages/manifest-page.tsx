@@ -20,10 +20,7 @@ const orDash = (value: string | null | undefined) => value || '—';
 function columnsFor(option: ManifestOption): ColumnDef<ManifestRow, unknown>[] {
   const rental = option.rentalcd !== '';
   return [
-    column.accessor('rsvno', {
-      header: '予約番号',
-      cell: bookingCell,
-    }),
+    column.accessor('rsvno', { header: '予約番号', cell: bookingCell }),
     column.accessor('statusLabel', { header: '状態' }),
     column.accessor('seq', { header: 'No.', meta: NUM }),
     column.accessor('sei', { header: '氏名', cell: (c) => `${c.getValue()} ${c.row.original.mei}` }),
