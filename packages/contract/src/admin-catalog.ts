@@ -113,6 +113,29 @@ const fields = {
 };
 
 type Fields = z.infer<z.ZodObject<typeof fields>>;
+type FieldKey = keyof Fields;
+
+/** The schema a field's values are checked with, under its `.nullable()` and its transform. */
+function baseOf(schema: z.ZodType): z.ZodType {
+  if (schema instanceof z.ZodNullable) return baseOf(schema.unwrap() as z.ZodType);
+  if (schema instanceof z.ZodPipe) return baseOf(schema.in as z.ZodType);
+  return schema;
+}
+const kindOf = (key: FieldKey) => baseOf(fields[key]).def.type;
+const nullable = (key: FieldKey) => fields[key].safeParse(null).success;
+
+/** Every field of an option, in the schema's order: what the console edits and the catalog events compare. */
+export const OPTION_KEYS = Object.keys(fields) as FieldKey[];
+/** The numeric fields (a form holds them as text; '' is "not set" where the field is nullable). */
+export type OptionNumberKey = { [K in FieldKey]: number extends Fields[K] ? K : never }[FieldKey];
+export const OPTION_NUMBER_KEYS = OPTION_KEYS.filter((k) => kindOf(k) === 'number') as OptionNumberKey[];
+/** The optional texts and codes: null when not set ('' in a form). */
+export type OptionNullableTextKey = {
+  [K in FieldKey]: null extends Fields[K] ? (Fields[K] extends string | null ? K : never) : never;
+}[FieldKey];
+export const OPTION_NULLABLE_TEXT_KEYS = OPTION_KEYS.filter(
+  (k) => nullable(k) && (kindOf(k) === 'string' || kindOf(k) === 'enum'),
+) as OptionNullableTextKey[];
 type AgeKey = `${(typeof AGE_CLASSES)[number]}Age${'Min' | 'Max'}`;
 const ageKey = (c: (typeof AGE_CLASSES)[number], end: 'Min' | 'Max') => `${c}Age${end}` as AgeKey;
 

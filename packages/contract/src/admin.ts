@@ -1,5 +1,6 @@
 /** The staff console's calls under /api/admin (DESIGN §11): sign-in, the account, and the read-only screens. */
 import { z } from 'zod';
+import { adminMail, adminProviderCall } from './admin-bookings.ts';
 import { envelope, ymdString } from './envelope.ts';
 
 export const STAFF_ROLES = ['admin', 'operator'] as const;
@@ -74,30 +75,21 @@ export const bookingLine = z.object({
   amountjp: z.number(),
 });
 export type BookingLine = z.infer<typeof bookingLine>;
-export const mailLine = z.object({
-  id: z.number(),
-  kind: z.string(),
-  rsvno: z.string().nullable(),
-  to: z.string(),
-  subject: z.string(),
-  status: z.string(),
-  attempts: z.number(),
-  lastError: z.string().nullable(),
-  createdAt: z.string(),
-  sentAt: z.string().nullable(),
-});
+/** A mail of the outbox in a list: the booking's mail without its body, with the booking it belongs to. */
+export const mailLine = adminMail.omit({ body: true }).extend({ rsvno: z.string().nullable() });
 export type MailLine = z.infer<typeof mailLine>;
-export const providerProblemLine = z.object({
-  id: z.number(),
-  rsvno: z.string(),
-  kind: z.string(),
-  amount: z.number(),
-  reason: z.string().nullable(),
-  state: z.string(),
-  attempts: z.number(),
-  lastError: z.string().nullable(),
-  createdAt: z.string(),
-});
+export const providerProblemLine = adminProviderCall
+  .pick({
+    id: true,
+    kind: true,
+    amount: true,
+    reason: true,
+    state: true,
+    attempts: true,
+    lastError: true,
+    createdAt: true,
+  })
+  .extend({ rsvno: z.string() });
 export type ProviderProblemLine = z.infer<typeof providerProblemLine>;
 export const dashboard = z.object({
   today: z.string(),
@@ -160,13 +152,16 @@ export const bookingRow = z.object({
   amountjp: z.number(),
 });
 export type BookingRow = z.infer<typeof bookingRow>;
-export const bookingPage = z.object({
-  rows: z.array(bookingRow),
-  total: z.number(),
-  page: z.number(),
-  pageCount: z.number(),
-  pageSize: z.number(),
-});
+/** One page of a list the server pages (ADMIN_PAGE_SIZE rows at most) and where it stands in the whole. */
+const pageOf = <Row extends z.ZodType>(row: Row) =>
+  z.object({
+    rows: z.array(row),
+    total: z.number(),
+    page: z.number(),
+    pageCount: z.number(),
+    pageSize: z.number(),
+  });
+export const bookingPage = pageOf(bookingRow);
 export type BookingPage = z.infer<typeof bookingPage>;
 export const bookingPageResponse = envelope(bookingPage);
 
@@ -185,13 +180,7 @@ export const mailSearchQuery = z.object({
     .optional(),
 });
 export type MailSearchQuery = z.input<typeof mailSearchQuery>;
-export const mailPage = z.object({
-  rows: z.array(mailLine),
-  total: z.number(),
-  page: z.number(),
-  pageCount: z.number(),
-  pageSize: z.number(),
-});
+export const mailPage = pageOf(mailLine);
 export type MailPage = z.infer<typeof mailPage>;
 export const mailPageResponse = envelope(mailPage);
 

@@ -3,7 +3,13 @@
  * publishing, and a catalog event (who, what, when, the changed fields before and after) for every change.
  * Options are never deleted: one with bookings must stay, and a draft is enough to take one off sale.
  */
-import type { AdminOptionRecord, CatalogListRow, CatalogMasters, OptionFields } from '@tabi/contract/admin-catalog';
+import {
+  type AdminOptionRecord,
+  type CatalogListRow,
+  type CatalogMasters,
+  OPTION_KEYS,
+  type OptionFields,
+} from '@tabi/contract/admin-catalog';
 import { ErrCd } from '@tabi/contract/constants';
 import { CatalogMsg } from '@tabi/contract/messages';
 import { asc, eq, sql } from 'drizzle-orm';
@@ -24,107 +30,18 @@ import { catalogService } from '../catalog/service.ts';
 import type { StaffPrincipal } from '../staff/service.ts';
 
 type OptionRow = typeof options.$inferSelect;
-type EditableKey = Exclude<keyof OptionFields, 'keycds'>;
 
-const EDITABLE_KEYS: EditableKey[] = [
-  'webname',
-  'homencd',
-  'areacd',
-  'citycd',
-  'fromspotcd',
-  'travelkubun',
-  'exCd',
-  'serviceno',
-  'departurePoint',
-  'departureTime',
-  'arrivalPoint',
-  'arrivalTime',
-  'exIssueMethod',
-  'flgRequestItem',
-  'isCoupon',
-  'facilityId',
-  'adultAgeMin',
-  'adultAgeMax',
-  'middleAgeMin',
-  'middleAgeMax',
-  'childAgeMin',
-  'childAgeMax',
-  'infantAgeMin',
-  'infantAgeMax',
-  'minPeople',
-  'maxPeople',
-  'rentalcd',
-  'extendedFields',
-  'meetpoint',
-  'introduction',
-  'contents',
-  'optionattention',
-  'information',
-  'cancelNote',
-  'ageNote',
-  'companyname',
-  'companyattention',
-  'hours',
-  'address',
-  'tel',
-  'cancelPolicy',
-  'lat',
-  'lon',
-  'useFrom',
-  'useTo',
-  'sort',
-];
-
+/** The option's fields as the console edits them: its columns (the contract's keys) and its keywords. */
 function fieldsOf(row: OptionRow, keycds: string[]): OptionFields {
+  const columns = Object.fromEntries(OPTION_KEYS.map((k) => [k, k === 'keycds' ? keycds : row[k]]));
   return {
-    webname: row.webname,
-    homencd: row.homencd,
-    areacd: row.areacd,
-    citycd: row.citycd,
-    fromspotcd: row.fromspotcd,
-    keycds,
+    ...(columns as OptionFields),
     travelkubun: row.travelkubun === 1 ? 1 : 0,
     exCd: ([0, 1, 2, 3] as const).find((c) => c === row.exCd) ?? 0,
-    serviceno: row.serviceno,
-    departurePoint: row.departurePoint,
-    departureTime: row.departureTime,
-    arrivalPoint: row.arrivalPoint,
-    arrivalTime: row.arrivalTime,
-    exIssueMethod: row.exIssueMethod,
-    flgRequestItem: row.flgRequestItem,
-    isCoupon: row.isCoupon,
-    facilityId: row.facilityId,
-    adultAgeMin: row.adultAgeMin,
-    adultAgeMax: row.adultAgeMax,
-    middleAgeMin: row.middleAgeMin,
-    middleAgeMax: row.middleAgeMax,
-    childAgeMin: row.childAgeMin,
-    childAgeMax: row.childAgeMax,
-    infantAgeMin: row.infantAgeMin,
-    infantAgeMax: row.infantAgeMax,
-    minPeople: row.minPeople,
-    maxPeople: row.maxPeople,
     rentalcd: (['', '1', '2', '3', '4'] as const).find((c) => c === row.rentalcd) ?? '',
     extendedFields: row.extendedFields as OptionFields['extendedFields'],
-    meetpoint: row.meetpoint,
-    introduction: row.introduction,
-    contents: row.contents,
-    optionattention: row.optionattention,
-    information: row.information,
-    cancelNote: row.cancelNote,
-    ageNote: row.ageNote,
-    companyname: row.companyname,
-    companyattention: row.companyattention,
-    hours: row.hours,
-    address: row.address,
-    tel: row.tel,
     // jsonb keeps its own key order; the edit compares tiers by content, so they are rebuilt in the form's order.
     cancelPolicy: row.cancelPolicy?.map((t) => ({ daysBefore: t.daysBefore, percent: t.percent })) ?? null,
-    lat: row.lat,
-    lon: row.lon,
-    useFrom: row.useFrom,
-    useTo: row.useTo,
-    sort: row.sort,
   };
 }
 
@@ -186,7 +103,7 @@ export async function recordCatalogEvent(
 function changes(before: OptionFields, after: OptionFields) {
   const was: Record<string, unknown> = {};
   const now: Record<string, unknown> = {};
-  for (const key of [...EDITABLE_KEYS, 'keycds'] as (keyof OptionFields)[]) {
+  for (const key of OPTION_KEYS) {
     if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) {
       was[key] = before[key];
       now[key] = after[key];
@@ -282,14 +199,29 @@ export async function optionRecord(ctx: AppContext, opcd: string): Promise<Admin
 }
 
 /** A new option starts as a draft: nothing public sees it until it is published. */
+/**
+ * One change of an option in one transaction (edited fields are checked against the masters first); then
+ * public reads see it, and the console gets the record back.
+ */
+async function changeOption(
+  ctx: AppContext,
+  opcd: string,
+  input: OptionFields | null,
+  change: (tx: Tx) => Promise<void>,
+): Promise<AdminOptionRecord> {
+  if (input) await checkReferences(ctx.db, input);
+  await ctx.db.transaction(change);
+  forgetPublicReads(ctx);
+  return optionRecord(ctx, opcd);
+}
+
 export async function createOption(
   ctx: AppContext,
   staff: StaffPrincipal,
   opcd: string,
   input: OptionFields,
 ): Promise<AdminOptionRecord> {
-  await checkReferences(ctx.db, input);
-  await ctx.db.transaction(async (tx) => {
+  return changeOption(ctx, opcd, input, async (tx) => {
     const inserted = await tx
       .insert(options)
       .values({ opcd, ...columnsOf(input), published: false })
@@ -299,8 +231,6 @@ export async function createOption(
     await writeKeywords(tx, opcd, input.keycds);
     await recordCatalogEvent(tx, ctx, staff, opcd, 'option.created', null, { ...input, published: false });
   });
-  forgetPublicReads(ctx);
-  return optionRecord(ctx, opcd);
 }
 
 export async function updateOption(
@@ -309,8 +239,7 @@ export async function updateOption(
   opcd: string,
   input: OptionFields,
 ): Promise<AdminOptionRecord> {
-  await checkReferences(ctx.db, input);
-  await ctx.db.transaction(async (tx) => {
+  return changeOption(ctx, opcd, input, async (tx) => {
     const row = await lockedOption(tx, opcd);
     const before = fieldsOf(row, await keywordsOf(tx, opcd));
     const { was, now } = changes(before, input);
@@ -319,8 +248,6 @@ export async function updateOption(
     if ('keycds' in now) await writeKeywords(tx, opcd, input.keycds);
     await recordCatalogEvent(tx, ctx, staff, opcd, 'option.updated', was, now);
   });
-  forgetPublicReads(ctx);
-  return optionRecord(ctx, opcd);
 }
 
 export async function setPublished(
@@ -329,15 +256,13 @@ export async function setPublished(
   opcd: string,
   published: boolean,
 ): Promise<AdminOptionRecord> {
-  await ctx.db.transaction(async (tx) => {
+  return changeOption(ctx, opcd, null, async (tx) => {
     const row = await lockedOption(tx, opcd);
     if (row.published === published) return;
     await tx.update(options).set({ published }).where(eq(options.opcd, opcd));
     const kind = published ? 'option.published' : 'option.unpublished';
     await recordCatalogEvent(tx, ctx, staff, opcd, kind, { published: row.published }, { published });
   });
-  forgetPublicReads(ctx);
-  return optionRecord(ctx, opcd);
 }
 
 export async function catalogMasters(ctx: AppContext): Promise<CatalogMasters> {

@@ -62,21 +62,26 @@ async function existing(ctx: Ctx, mail: string): Promise<repo.StaffAccount> {
   return account;
 }
 
+/** An account changed from the command line: the change, its sessions ended and the audit line, at once. */
+async function changeByOps(
+  ctx: Ctx,
+  account: repo.StaffAccount,
+  now: Date,
+  patch: Parameters<typeof repo.updateAccount>[2],
+  kind: string,
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    await repo.updateAccount(tx, account.id, patch);
+    await repo.deleteSessionsOf(tx, account.id);
+    await repo.insertAudit(tx, { at: now, staffId: account.id, mail: account.mail, kind, detail: { by: 'ops' } });
+  });
+}
+
 /** Disabled accounts cannot sign in and their sessions end at once; the row stays for the audit trail. */
 export async function disableStaff(ctx: Ctx, mail: string): Promise<{ mail: string }> {
   const account = await existing(ctx, mail);
   const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
-    await repo.updateAccount(tx, account.id, { disabledAt: account.disabledAt ?? now });
-    await repo.deleteSessionsOf(tx, account.id);
-    await repo.insertAudit(tx, {
-      at: now,
-      staffId: account.id,
-      mail: account.mail,
-      kind: 'account_disabled',
-      detail: { by: 'ops' },
-    });
-  });
+  await changeByOps(ctx, account, now, { disabledAt: account.disabledAt ?? now }, 'account_disabled');
   return { mail: account.mail };
 }
 
@@ -91,17 +96,13 @@ export async function resetStaffPassword(
   checkPassword(next);
   const passwordHash = await hashPassword(next);
   const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
-    await repo.updateAccount(tx, account.id, { passwordHash, mustChangePassword: true, passwordChangedAt: now });
-    await repo.deleteSessionsOf(tx, account.id);
-    await repo.insertAudit(tx, {
-      at: now,
-      staffId: account.id,
-      mail: account.mail,
-      kind: 'password_reset',
-      detail: { by: 'ops' },
-    });
-  });
+  await changeByOps(
+    ctx,
+    account,
+    now,
+    { passwordHash, mustChangePassword: true, passwordChangedAt: now },
+    'password_reset',
+  );
   return { mail: account.mail, role: account.role as StaffRole, password: next, generated: password === undefined };
 }
 

@@ -469,3 +469,49 @@ export async function createDatabase(adminUrl: string, name: string): Promise<st
   url.pathname = `/${name}`;
   return url.toString();
 }
+
+/** Runs `fn` on a connection of its own to the store, closed afterwards. */
+export async function withSql<T>(store: Store, fn: (sql: Sql) => Promise<T>): Promise<T> {
+  const sql = await openSql(store);
+  try {
+    return await fn(sql);
+  } finally {
+    await sql.close();
+  }
+}
+
+/**
+ * Sends every request at once and SIGKILLs the server once `killAfter` of them were answered as `counts`
+ * (or after `fallbackMs`, should too few be); returns each request's outcome, the counted answers, when the
+ * kill came (ms from the start) and how the server exited.
+ */
+export async function burstAndKill<T>(
+  server: Server,
+  work: (() => Promise<T>)[],
+  { killAfter, counts, fallbackMs }: { killAfter: number; counts: (outcome: T) => boolean; fallbackMs: number },
+) {
+  let answers = 0;
+  let killedAt = 0;
+  const started = Date.now();
+  const kill = () => {
+    if (killedAt) return;
+    killedAt = Date.now() - started;
+    server.child.kill('SIGKILL');
+  };
+  const fallback = setTimeout(kill, fallbackMs);
+  const outcomes = await Promise.all(
+    work.map((w) =>
+      w().then((o) => {
+        if (counts(o)) {
+          answers += 1;
+          if (answers >= killAfter) kill();
+        }
+        return o;
+      }),
+    ),
+  );
+  clearTimeout(fallback);
+  kill();
+  const exit = await server.exited;
+  return { outcomes, answers, killedAt, exit };
+}

@@ -9,12 +9,12 @@ import { bookingCapabilityCookie } from '../../modules/payment/capability.ts';
 import {
   APP_KEY,
   bookingBody,
+  burstAndKill,
   csrfToken,
   dayFacts,
   freePort,
   nextClientIp,
   type Outcome,
-  openSql,
   postJson,
   prepareStore,
   type Server,
@@ -27,6 +27,7 @@ import {
   storeEnv,
   testDay,
   waitHealthy,
+  withSql,
 } from './harness.ts';
 import type { Check, ScenarioResult } from './scenarios.ts';
 
@@ -34,15 +35,6 @@ const check = (name: string, pass: boolean, detail: string): Check => ({ name, p
 const RECOVERY_SECONDS = 90;
 // Each request names its own client address (X-Forwarded-For, believed here), so no per-address limit trips.
 const SERVER_ENV = { LOGIN_IP_LIMIT: '1000000', TRUST_PROXY: 'true' };
-
-async function withSql<T>(store: Store, fn: (sql: Sql) => Promise<T>): Promise<T> {
-  const sql = await openSql(store);
-  try {
-    return await fn(sql);
-  } finally {
-    await sql.close();
-  }
-}
 
 /** Books `count` one-adult card bookings and opens a checkout for each; returns rsvno → sandbox session id. */
 async function bookWithCheckouts(server: Server, token: string, day: string, count: number) {
@@ -92,33 +84,8 @@ async function payOnPage(server: Server, sessionId: string): Promise<Outcome> {
   }
 }
 
-/** Sends all requests at once and kills the server after `killAfter` answers. */
-async function burstAndKill(server: Server, work: (() => Promise<Outcome>)[], killAfter: number) {
-  let answers = 0;
-  let killedAt = 0;
-  const started = Date.now();
-  const kill = () => {
-    if (killedAt) return;
-    killedAt = Date.now() - started;
-    server.child.kill('SIGKILL');
-  };
-  const fallback = setTimeout(kill, 30_000);
-  const outcomes = await Promise.all(
-    work.map((w) =>
-      w().then((o) => {
-        if (o.ok && o.answer.errcd === '000') {
-          answers += 1;
-          if (answers >= killAfter) kill();
-        }
-        return o;
-      }),
-    ),
-  );
-  clearTimeout(fallback);
-  kill();
-  const exit = await server.exited;
-  return { outcomes, answers, killedAt, exit };
-}
+/** A payment or cancellation counts as answered once the server said it was done (303 or errcd 000). */
+const done = { counts: (o: Outcome) => o.ok && o.answer.errcd === '000', fallbackMs: 30_000 };
 
 interface MoneyFacts {
   /** Sandbox charges whose booking is not paid (and whose money was not given back). */
@@ -234,102 +201,110 @@ function stockCheck(seeded: number, after: { stock: number; heldSeats: number })
   );
 }
 
-export async function killDuringPayments(store: Store, label: string): Promise<ScenarioResult> {
-  const day = testDay(47);
-  const SEEDED = 500;
-  const PAYMENTS = 80;
-  const KILL_AFTER = 25;
+const SEEDED = 500;
+
+/**
+ * A money scenario: `count` paid-by-card bookings on a fresh server, `workOf` them sent at once and the server
+ * SIGKILLed after `killAfter` answers, then a restart and the reconciler's 90 seconds. Returns the figures
+ * around the kill and the checks every such scenario must pass.
+ */
+async function killAndSettle(
+  store: Store,
+  name: string,
+  day: string,
+  { count, killAfter }: { count: number; killAfter: number },
+  workOf: (server: Server, token: string, sessions: Map<string, string>) => Promise<(() => Promise<Outcome>)[]>,
+) {
   await prepareStore(store, (sql) => setStock(sql, day, SEEDED));
   const port = await freePort();
-  const first = startServer(`e-${label}-1`, port, { ...storeEnv(store), ...SERVER_ENV });
+  const first = startServer(`${name}-1`, port, { ...storeEnv(store), ...SERVER_ENV });
   await waitHealthy(first);
   const token = await csrfToken(first.baseUrl);
-  const sessions = await bookWithCheckouts(first, token, day, PAYMENTS);
-  const burst = await burstAndKill(
-    first,
-    [...sessions.values()].map((id) => () => payOnPage(first, id)),
-    KILL_AFTER,
-  );
+  const sessions = await bookWithCheckouts(first, token, day, count);
+  const burst = await burstAndKill(first, await workOf(first, token, sessions), { ...done, killAfter });
   const rsvnos = [...sessions.keys()];
   const atKill = await withSql(store, (sql) => moneyFacts(sql, rsvnos)).catch(() => undefined);
-  const { facts, restartMs, settledMs } = await restartAndSettle(store, `e-${label}-2`, port, rsvnos);
+  const { facts, restartMs, settledMs } = await restartAndSettle(store, `${name}-2`, port, rsvnos);
   const after = await withSql(store, (sql) => dayFacts(sql, day));
+  const checks = [
+    check('the server was killed mid-way', burst.exit.signal === 'SIGKILL', `exit ${JSON.stringify(burst.exit)}`),
+    check(`settled within ${RECOVERY_SECONDS} s of the restart`, settledMs >= 0, `${settledMs} ms`),
+    ...moneyChecks(facts),
+    stockCheck(SEEDED, after),
+  ];
+  return { burst, atKill, facts, restartMs, settledMs, checks };
+}
+
+export async function killDuringPayments(store: Store, label: string): Promise<ScenarioResult> {
+  const PAYMENTS = 80;
+  const run = await killAndSettle(
+    store,
+    `e-${label}`,
+    testDay(47),
+    { count: PAYMENTS, killAfter: 25 },
+    async (first, _token, sessions) => [...sessions.values()].map((id) => () => payOnPage(first, id)),
+  );
   return {
     id: 'e',
     title: `SIGKILL during ${PAYMENTS} concurrent card payments, then restart`,
     store: label,
     figures: {
       'payments sent at once': PAYMENTS,
-      'killed after (ms)': burst.killedAt,
-      'paid answers (303) before the kill': burst.answers,
-      'charged but not fulfilled right after the kill': atKill ? atKill.chargedUnpaid.length : 'n/a (PGlite held)',
-      'restart to healthy (ms)': restartMs,
-      'restart to all settled (ms)': settledMs,
-      'paid bookings afterwards': facts.paid,
+      'killed after (ms)': run.burst.killedAt,
+      'paid answers (303) before the kill': run.burst.answers,
+      'charged but not fulfilled right after the kill': run.atKill
+        ? run.atKill.chargedUnpaid.length
+        : 'n/a (PGlite held)',
+      'restart to healthy (ms)': run.restartMs,
+      'restart to all settled (ms)': run.settledMs,
+      'paid bookings afterwards': run.facts.paid,
     },
-    checks: [
-      check('the server was killed mid-way', burst.exit.signal === 'SIGKILL', `exit ${JSON.stringify(burst.exit)}`),
-      check(`settled within ${RECOVERY_SECONDS} s of the restart`, settledMs >= 0, `${settledMs} ms`),
-      ...moneyChecks(facts),
-      stockCheck(SEEDED, after),
-    ],
+    checks: run.checks,
   };
 }
 
 export async function killDuringCancellations(store: Store, label: string): Promise<ScenarioResult> {
-  const day = testDay(48);
-  const SEEDED = 500;
   const CANCELS = 60;
-  const KILL_AFTER = 15;
-  await prepareStore(store, (sql) => setStock(sql, day, SEEDED));
-  const port = await freePort();
-  const first = startServer(`f-${label}-1`, port, { ...storeEnv(store), ...SERVER_ENV });
-  await waitHealthy(first);
-  const token = await csrfToken(first.baseUrl);
-  const sessions = await bookWithCheckouts(first, token, day, CANCELS);
-  const logins = new Map<string, { session: string; refund: string }>();
-  for (const [rsvno, sessionId] of sessions) {
-    const paid = await payOnPage(first, sessionId);
-    if (!paid.ok || paid.answer.status !== 303) throw new Error(`payment of ${rsvno} failed`);
-    const login = await postJson(first.baseUrl, '/api/mylogin', token, { rsvno, tel: '090-1234-5678' });
-    const session = (login.ok && (login.answer.response as { session?: string } | null)?.session) || '';
-    const price = await postJson(first.baseUrl, '/api/booking/cancelprice', token, { session, rsvno });
-    const refund = price.ok ? (price.answer.response as { refund: number } | null)?.refund : undefined;
-    if (!session || refund === undefined) throw new Error(`login or cancel price of ${rsvno} failed`);
-    logins.set(rsvno, { session, refund: String(refund) });
-  }
-  const burst = await burstAndKill(
-    first,
-    [...logins].map(
-      ([rsvno, l]) =>
-        () =>
-          postJson(first.baseUrl, '/api/booking/cancel', token, { session: l.session, rsvno, refund: l.refund }),
-    ),
-    KILL_AFTER,
+  const run = await killAndSettle(
+    store,
+    `f-${label}`,
+    testDay(48),
+    { count: CANCELS, killAfter: 15 },
+    async (first, token, sessions) => {
+      const logins = new Map<string, { session: string; refund: string }>();
+      for (const [rsvno, sessionId] of sessions) {
+        const paid = await payOnPage(first, sessionId);
+        if (!paid.ok || paid.answer.status !== 303) throw new Error(`payment of ${rsvno} failed`);
+        const login = await postJson(first.baseUrl, '/api/mylogin', token, { rsvno, tel: '090-1234-5678' });
+        const session = (login.ok && (login.answer.response as { session?: string } | null)?.session) || '';
+        const price = await postJson(first.baseUrl, '/api/booking/cancelprice', token, { session, rsvno });
+        const refund = price.ok ? (price.answer.response as { refund: number } | null)?.refund : undefined;
+        if (!session || refund === undefined) throw new Error(`login or cancel price of ${rsvno} failed`);
+        logins.set(rsvno, { session, refund: String(refund) });
+      }
+      return [...logins].map(
+        ([rsvno, l]) =>
+          () =>
+            postJson(first.baseUrl, '/api/booking/cancel', token, { session: l.session, rsvno, refund: l.refund }),
+      );
+    },
   );
-  const rsvnos = [...logins.keys()];
-  const atKill = await withSql(store, (sql) => moneyFacts(sql, rsvnos)).catch(() => undefined);
-  const { facts, restartMs, settledMs } = await restartAndSettle(store, `f-${label}-2`, port, rsvnos);
-  const after = await withSql(store, (sql) => dayFacts(sql, day));
   return {
     id: 'f',
     title: `SIGKILL during ${CANCELS} concurrent cancellations with refunds, then restart`,
     store: label,
     figures: {
       'cancellations sent at once': CANCELS,
-      'killed after (ms)': burst.killedAt,
-      'answered 000 before the kill': burst.answers,
-      'refunded but still active right after the kill': atKill ? atKill.refundedActive.length : 'n/a (PGlite held)',
-      'claimed and not final right after the kill': atKill ? atKill.stuck.length : 'n/a (PGlite held)',
-      'restart to healthy (ms)': restartMs,
-      'restart to all settled (ms)': settledMs,
-      'canceled afterwards': facts.canceled,
+      'killed after (ms)': run.burst.killedAt,
+      'answered 000 before the kill': run.burst.answers,
+      'refunded but still active right after the kill': run.atKill
+        ? run.atKill.refundedActive.length
+        : 'n/a (PGlite held)',
+      'claimed and not final right after the kill': run.atKill ? run.atKill.stuck.length : 'n/a (PGlite held)',
+      'restart to healthy (ms)': run.restartMs,
+      'restart to all settled (ms)': run.settledMs,
+      'canceled afterwards': run.facts.canceled,
     },
-    checks: [
-      check('the server was killed mid-way', burst.exit.signal === 'SIGKILL', `exit ${JSON.stringify(burst.exit)}`),
-      check(`settled within ${RECOVERY_SECONDS} s of the restart`, settledMs >= 0, `${settledMs} ms`),
-      ...moneyChecks(facts),
-      stockCheck(SEEDED, after),
-    ],
+    checks: run.checks,
   };
 }

@@ -15,7 +15,7 @@
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { createDatabase, createPgCluster, type PgCluster, root, workDir } from './harness.ts';
+import { createDatabase, createPgCluster, type PgCluster, root, type Store, workDir } from './harness.ts';
 import { killDuringCancellations, killDuringPayments } from './money.ts';
 import {
   gracefulShutdown,
@@ -122,18 +122,26 @@ async function main(): Promise<void> {
   const pgDescribe = cluster?.describe ?? `PostgreSQL at ${FALLBACK_PG}`;
 
   try {
-    for (const db of DBS) {
-      if (!ONLY.includes('a')) break;
-      await run(
-        async () =>
-          db === 'pglite'
-            ? killDuringBookings(pgliteStore('a-pglite'), 'pglite')
-            : killDuringBookings({ kind: 'postgres', url: await createDatabase(adminUrl, 'resilience_a') }, 'postgres'),
-        'a',
-        'SIGKILL during 200 concurrent bookings, then restart',
-        db,
-      );
-    }
+    /** A scenario run once on each database asked for, each time on a store of its own. */
+    const perDb = async (
+      id: string,
+      title: string,
+      scenario: (store: Store, label: string) => Promise<ScenarioResult>,
+    ): Promise<void> => {
+      for (const db of DBS) {
+        if (!ONLY.includes(id)) break;
+        await run(
+          async () =>
+            db === 'pglite'
+              ? scenario(pgliteStore(`${id}-pglite`), 'pglite')
+              : scenario({ kind: 'postgres', url: await createDatabase(adminUrl, `resilience_${id}`) }, 'postgres'),
+          id,
+          title,
+          db,
+        );
+      }
+    };
+    await perDb('a', 'SIGKILL during 200 concurrent bookings, then restart', killDuringBookings);
     if (ONLY.includes('b')) {
       if (cluster) {
         const c = cluster;
@@ -160,36 +168,9 @@ async function main(): Promise<void> {
         pgDescribe,
       );
     }
-    for (const db of DBS) {
-      if (!ONLY.includes('d')) break;
-      await run(
-        async () =>
-          db === 'pglite'
-            ? gracefulShutdown(pgliteStore('d-pglite'), 'pglite')
-            : gracefulShutdown({ kind: 'postgres', url: await createDatabase(adminUrl, 'resilience_d') }, 'postgres'),
-        'd',
-        'graceful shutdown on SIGTERM with slow requests in flight',
-        db,
-      );
-    }
-    const money = [
-      ['e', 'SIGKILL during 80 concurrent card payments, then restart', killDuringPayments],
-      ['f', 'SIGKILL during 60 concurrent cancellations with refunds, then restart', killDuringCancellations],
-    ] as const;
-    for (const [id, title, scenario] of money) {
-      for (const db of DBS) {
-        if (!ONLY.includes(id)) break;
-        await run(
-          async () =>
-            db === 'pglite'
-              ? scenario(pgliteStore(`${id}-pglite`), 'pglite')
-              : scenario({ kind: 'postgres', url: await createDatabase(adminUrl, `resilience_${id}`) }, 'postgres'),
-          id,
-          title,
-          db,
-        );
-      }
-    }
+    await perDb('d', 'graceful shutdown on SIGTERM with slow requests in flight', gracefulShutdown);
+    await perDb('e', 'SIGKILL during 80 concurrent card payments, then restart', killDuringPayments);
+    await perDb('f', 'SIGKILL during 60 concurrent cancellations with refunds, then restart', killDuringCancellations);
   } finally {
     cluster?.destroy();
     // The PGlite directories are named <scenario>-pglite-<timestamp>.

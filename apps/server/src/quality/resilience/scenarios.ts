@@ -4,6 +4,7 @@ import { Redis } from 'ioredis';
 import {
   type Answer,
   bookingBody,
+  burstAndKill,
   connects,
   createDatabase,
   csrfToken,
@@ -14,12 +15,10 @@ import {
   health,
   nextClientIp,
   type Outcome,
-  openSql,
   type PgCluster,
   postJson,
   prepareStore,
   type Server,
-  type Sql,
   type Store,
   setStock,
   sleep,
@@ -29,6 +28,7 @@ import {
   storeEnv,
   testDay,
   waitHealthy,
+  withSql,
   workDir,
 } from './harness.ts';
 
@@ -67,15 +67,6 @@ function tally(outcomes: Outcome[]): string {
     .join(', ');
 }
 
-async function withSql<T>(store: Store, fn: (sql: Sql) => Promise<T>): Promise<T> {
-  const sql = await openSql(store);
-  try {
-    return await fn(sql);
-  } finally {
-    await sql.close();
-  }
-}
-
 function invariantCheck(before: DayFacts, after: DayFacts): Check {
   const start = before.stock + before.heldSeats;
   const end = after.stock + after.heldSeats;
@@ -103,29 +94,11 @@ export async function killDuringBookings(store: Store, label: string): Promise<S
   const token = await csrfToken(first.baseUrl);
   const body = await bookingBody(first.baseUrl, day);
 
-  let acks = 0;
-  let killedAt = 0;
-  const started = Date.now();
-  const kill = () => {
-    if (killedAt) return;
-    killedAt = Date.now() - started;
-    first.child.kill('SIGKILL');
-  };
-  const fallback = setTimeout(kill, 20_000);
-  const outcomes = await Promise.all(
-    Array.from({ length: REQUESTS }, () =>
-      postJson(first.baseUrl, '/api/booking', token, body).then((o) => {
-        if (rsvnoOf(o)) {
-          acks += 1;
-          if (acks >= KILL_AFTER_ACKS) kill();
-        }
-        return o;
-      }),
-    ),
+  const { outcomes, answers, killedAt, exit } = await burstAndKill(
+    first,
+    Array.from({ length: REQUESTS }, () => () => postJson(first.baseUrl, '/api/booking', token, body)),
+    { killAfter: KILL_AFTER_ACKS, counts: (o) => rsvnoOf(o) !== null, fallbackMs: 20_000 },
   );
-  clearTimeout(fallback);
-  kill();
-  const exit = await first.exited;
   const acknowledged = outcomes.map(rsvnoOf).filter((r): r is string => r !== null);
 
   const second = startServer(`a-${label}-2`, port, env);
@@ -168,7 +141,7 @@ export async function killDuringBookings(store: Store, label: string): Promise<S
     checks: [
       check(
         'the server was killed mid-way',
-        exit.signal === 'SIGKILL' && acks < REQUESTS,
+        exit.signal === 'SIGKILL' && answers < REQUESTS,
         `exit ${JSON.stringify(exit)}`,
       ),
       check(

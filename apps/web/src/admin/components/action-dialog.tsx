@@ -1,5 +1,5 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useRef } from 'react';
-import { FormAlert } from './field.tsx';
+import { FormAlert } from './query-state.tsx';
 
 interface ActionDialogProps {
   open: boolean;
@@ -8,8 +8,10 @@ interface ActionDialogProps {
   /** Runs the action; the dialog stays open (with the message) when it fails. */
   onSubmit(): void;
   submitLabel: string;
+  /** The action's call (a TanStack mutation): busy while it runs, its refusal said, forgotten on close. */
+  action?: { isPending: boolean; error: Error | null; reset(): void };
   busy?: boolean;
-  /** A refusal or failure of the server, said in the dialog. */
+  /** A refusal or failure of the server, said in the dialog (the action's own comes first). */
   error?: string | null;
   /** Disables the submit button (a required field is empty, the effect is still loading). */
   disabled?: boolean;
@@ -26,16 +28,23 @@ interface ActionDialogProps {
 export function ActionDialog({
   open,
   title,
-  onClose,
+  onClose: close,
   onSubmit,
   submitLabel,
-  busy = false,
-  error = null,
+  action,
+  busy: ownBusy = false,
+  error: ownError = null,
   disabled = false,
   danger = false,
   wide = false,
   children,
 }: ActionDialogProps) {
+  const busy = action?.isPending ?? ownBusy;
+  const error = action?.error?.message ?? ownError;
+  const onClose = () => {
+    action?.reset();
+    close();
+  };
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
   const titleId = useId();

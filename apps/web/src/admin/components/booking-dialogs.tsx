@@ -19,10 +19,12 @@ import {
   wearSizesFor,
 } from '@tabi/contract/constants';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { Field } from '../../components/form/field.tsx';
 import { bookingActions, useBookingAction, useNationalities } from '../lib/booking-api.ts';
 import { inputToYmd, tokyoDateTime, yen, ymdToInput } from '../lib/format.ts';
 import { ActionDialog } from './action-dialog.tsx';
+import { Facts } from './page.tsx';
 
 interface DialogProps {
   detail: BookingDetail;
@@ -33,16 +35,7 @@ interface DialogProps {
 }
 
 function Effect({ rows }: { rows: [string, string][] }) {
-  return (
-    <dl className="adm-effect">
-      {rows.map(([term, value]) => (
-        <div key={term}>
-          <dt>{term}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <Facts rows={rows} className="adm-effect" />;
 }
 
 const seatsOf = (d: BookingDetail) => `${d.option.seats}名`;
@@ -60,8 +53,7 @@ export function ConfirmRequestDialog({ detail, open, onClose, onDone }: DialogPr
       onClose={onClose}
       onSubmit={() => action.mutate(undefined)}
       submitLabel="確定する"
-      busy={action.isPending}
-      error={action.error?.message ?? null}
+      action={action}
     >
       <p>
         予約 {rsvno} を「仮予約（手配済）」にし、お客様に手配完了のメールを送ります。お客様はお支払い期限（72時間後、
@@ -91,8 +83,7 @@ export function DeclineRequestDialog({ detail, open, onClose, onDone }: DialogPr
       onSubmit={() => action.mutate(undefined)}
       submitLabel="お断りする"
       danger
-      busy={action.isPending}
-      error={action.error?.message ?? null}
+      action={action}
     >
       <p>予約 {rsvno} をキャンセルし、お客様にお断りのメールを送ります。この操作は取り消せません。</p>
       <Effect
@@ -113,8 +104,6 @@ export function CancelDialog({ detail, open, onClose, onDone }: DialogProps) {
   const [fee, setFee] = useState('');
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
-  const feeId = useId();
-  const reasonId = useId();
   const feeValid = FEE_PATTERN.test(fee.trim());
   const feeAmount = override && feeValid ? Number(fee.trim()) : undefined;
   const quote = useQuery({
@@ -145,7 +134,6 @@ export function CancelDialog({ detail, open, onClose, onDone }: DialogProps) {
     setFee('');
     setReason('');
     setTouched(false);
-    action.reset();
     onClose();
   };
   return (
@@ -160,9 +148,9 @@ export function CancelDialog({ detail, open, onClose, onDone }: DialogProps) {
       submitLabel="キャンセルを確定する"
       danger
       wide
-      busy={action.isPending}
+      action={action}
       disabled={!quote.data || quote.isFetching}
-      error={action.error?.message ?? quote.error?.message ?? null}
+      error={quote.error?.message ?? null}
     >
       <p>
         予約 {rsvno}{' '}
@@ -191,44 +179,35 @@ export function CancelDialog({ detail, open, onClose, onDone }: DialogProps) {
       </label>
       {override && (
         <div className="adm-override">
-          <div className="adm-field">
-            <label htmlFor={feeId}>キャンセル料（円）</label>
-            <input
-              id={feeId}
-              inputMode="numeric"
-              value={fee}
-              onChange={(e) => setFee(e.target.value.normalize('NFKC').replace(/[,，]/g, ''))}
-              aria-invalid={touched && feeMissing ? true : undefined}
-              aria-describedby={touched && feeMissing ? `${feeId}-error` : undefined}
-            />
-            {touched && feeMissing && (
-              <p id={`${feeId}-error`} className="adm-error-text">
-                0円以上の整数で入力してください。
-              </p>
+          <Field
+            label="キャンセル料（円）"
+            error={touched && feeMissing ? '0円以上の整数で入力してください。' : undefined}
+          >
+            {(c) => (
+              <input
+                {...c}
+                inputMode="numeric"
+                value={fee}
+                onChange={(e) => setFee(e.target.value.normalize('NFKC').replace(/[,，]/g, ''))}
+              />
             )}
-          </div>
-          <div className="adm-field">
-            <label htmlFor={reasonId}>
-              変更の理由 <span className="adm-required">必須</span>
-            </label>
-            <textarea
-              id={reasonId}
-              rows={2}
-              maxLength={FEE_REASON_MAX}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-              aria-invalid={touched && reasonMissing ? true : undefined}
-              aria-describedby={`${reasonId}-hint${touched && reasonMissing ? ` ${reasonId}-error` : ''}`}
-            />
-            <p id={`${reasonId}-hint`} className="adm-hint">
-              履歴に残ります（お客様には表示されません）。
-            </p>
-            {touched && reasonMissing && (
-              <p id={`${reasonId}-error`} className="adm-error-text">
-                キャンセル料を変更する場合は、理由を入力してください。
-              </p>
+          </Field>
+          <Field
+            label="変更の理由"
+            required
+            hint="履歴に残ります（お客様には表示されません）。"
+            error={touched && reasonMissing ? 'キャンセル料を変更する場合は、理由を入力してください。' : undefined}
+          >
+            {(c) => (
+              <textarea
+                {...c}
+                rows={2}
+                maxLength={FEE_REASON_MAX}
+                value={reason}
+                onChange={(e) => setReason(e.target.value)}
+              />
             )}
-          </div>
+          </Field>
         </div>
       )}
     </ActionDialog>
@@ -253,14 +232,10 @@ export function ResendMailDialog({ rsvno, mail, open, onClose, onDone }: ResendP
     <ActionDialog
       open={open && mail !== null}
       title="メールを再送する"
-      onClose={() => {
-        action.reset();
-        onClose();
-      }}
+      onClose={onClose}
       onSubmit={() => mail && action.mutate(mail.id)}
       submitLabel="再送する"
-      busy={action.isPending}
-      error={action.error?.message ?? null}
+      action={action}
     >
       {mail && (
         <>
@@ -341,14 +316,12 @@ export function ParticipantsDialog({ detail, open, onClose, onDone }: DialogProp
       title="参加者の情報を修正"
       onClose={() => {
         setDrafts(draftsOf(detail));
-        action.reset();
         onClose();
       }}
       onSubmit={submit}
       submitLabel="変更を保存する"
       wide
-      busy={action.isPending}
-      error={action.error?.message ?? null}
+      action={action}
     >
       <p>
         氏名・生年月日・性別・国籍{passport ? '・パスポート番号' : ''}
@@ -461,14 +434,12 @@ export function RentalsDialog({ detail, open, onClose, onDone }: DialogProps) {
       title="レンタル内容を変更"
       onClose={() => {
         setDrafts(rentalDrafts(detail));
-        action.reset();
         onClose();
       }}
       onSubmit={() => action.mutate(drafts.map((d) => ({ ...d, accessory: '' })))}
       submitLabel="変更を保存する"
       wide
-      busy={action.isPending}
-      error={action.error?.message ?? null}
+      action={action}
     >
       <p>レンタルの種類とサイズを変更します（マイページのレンタル変更と同じ規則で確認します）。</p>
       <Effect
@@ -534,7 +505,6 @@ export function RentalsDialog({ detail, open, onClose, onDone }: DialogProps) {
 export function NoteDialog({ detail, open, onClose, onDone }: DialogProps) {
   const rsvno = detail.booking.rsvno;
   const [note, setNote] = useState('');
-  const id = useId();
   const action = useBookingAction(
     (text: string) => bookingActions.note(rsvno, { note: text }),
     () => {
@@ -546,20 +516,17 @@ export function NoteDialog({ detail, open, onClose, onDone }: DialogProps) {
     <ActionDialog
       open={open}
       title="社内メモを追加"
-      onClose={() => {
-        action.reset();
-        onClose();
-      }}
+      onClose={onClose}
       onSubmit={() => action.mutate(note)}
       submitLabel="メモを追加する"
       disabled={note.trim() === ''}
-      busy={action.isPending}
-      error={action.error?.message ?? null}
+      action={action}
     >
-      <div className="adm-field">
-        <label htmlFor={id}>メモ（スタッフのみ閲覧、お客様には表示されません）</label>
-        <textarea id={id} rows={4} maxLength={NOTE_MAX} value={note} onChange={(e) => setNote(e.target.value)} />
-      </div>
+      <Field label="メモ（スタッフのみ閲覧、お客様には表示されません）">
+        {(c) => (
+          <textarea {...c} rows={4} maxLength={NOTE_MAX} value={note} onChange={(e) => setNote(e.target.value)} />
+        )}
+      </Field>
       <Effect rows={[['金額・座席', `変更なし（${yen(0)}・0席）`]]} />
     </ActionDialog>
   );
@@ -582,14 +549,10 @@ export function ReconcileDialog({ detail, open, onClose, onDone }: DialogProps) 
     <ActionDialog
       open={open}
       title="今すぐ照合"
-      onClose={() => {
-        action.reset();
-        onClose();
-      }}
+      onClose={onClose}
       onSubmit={() => action.mutate(undefined)}
       submitLabel="照合する"
-      busy={action.isPending}
-      error={action.error?.message ?? null}
+      action={action}
     >
       <p>
         この予約の未完了の決済処理を、決済代行会社の記録に照らして今すぐ完了させます（通常は1分ごとに自動で行われます）。

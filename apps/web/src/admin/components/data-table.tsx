@@ -1,35 +1,57 @@
-import { type ColumnDef, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { type ColumnDef, flexRender, getCoreRowModel, type RowData, useReactTable } from '@tanstack/react-table';
+import { useSearchParams } from 'react-router';
+import { QueryView } from './query-state.tsx';
 
-interface DataTableProps<T> {
+declare module '@tanstack/react-table' {
+  // biome-ignore lint/correctness/noUnusedVariables: the type parameters must match TanStack Table's declaration.
+  interface ColumnMeta<TData extends RowData, TValue> {
+    /** The cells' (and the header's) class: `num`, `wrap`, `wrap-any`, `nowrap`. */
+    className?: string;
+    /** The cell names its row (`<th scope="row">`). */
+    rowHeader?: boolean;
+  }
+}
+
+export interface DataTableProps<T> {
   caption: string;
+  /** Shows the caption above the table (otherwise only screen readers read it). */
+  captionShown?: boolean;
   columns: ColumnDef<T, unknown>[];
   data: T[];
   empty?: string;
+  /** No rows: the `empty` text alone, without the table's head. */
+  emptyAsText?: boolean;
   rowKey: (row: T) => string;
+  rowClassName?: (row: T) => string | undefined;
+  /** A class added to the table's own (`adm-table`). */
+  className?: string;
 }
 
-/** A dense table (TanStack Table): the server pages, filters and sorts; this only lays the rows out. */
+/** Every list of the console (TanStack Table): the server pages, filters and sorts; this only lays the rows out. */
 export function DataTable<T>({
   caption,
+  captionShown = false,
   columns,
   data,
   empty = '該当するデータはありません。',
+  emptyAsText = false,
   rowKey,
+  rowClassName,
+  className,
 }: DataTableProps<T>) {
   const table = useReactTable({ data, columns, getCoreRowModel: getCoreRowModel(), getRowId: rowKey });
+  const rows = table.getRowModel().rows;
+  if (emptyAsText && rows.length === 0) return <p className="adm-empty">{empty}</p>;
   return (
     <div className="adm-table-wrap">
-      <table className="adm-table">
-        <caption className="visually-hidden">{caption}</caption>
+      <table className={className ? `adm-table ${className}` : 'adm-table'}>
+        <caption className={captionShown ? undefined : 'visually-hidden'}>{caption}</caption>
         <thead>
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
               {group.headers.map((header) => (
-                <th
-                  key={header.id}
-                  scope="col"
-                  className={(header.column.columnDef.meta as { className?: string })?.className}
-                >
+                <th key={header.id} scope="col" className={header.column.columnDef.meta?.className}>
                   {flexRender(header.column.columnDef.header, header.getContext())}
                 </th>
               ))}
@@ -37,20 +59,28 @@ export function DataTable<T>({
           ))}
         </thead>
         <tbody>
-          {table.getRowModel().rows.length === 0 ? (
+          {rows.length === 0 ? (
             <tr>
               <td colSpan={columns.length} className="adm-empty">
                 {empty}
               </td>
             </tr>
           ) : (
-            table.getRowModel().rows.map((row) => (
-              <tr key={row.id}>
-                {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id} className={(cell.column.columnDef.meta as { className?: string })?.className}>
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                  </td>
-                ))}
+            rows.map((row) => (
+              <tr key={row.id} className={rowClassName?.(row.original)}>
+                {row.getVisibleCells().map((cell) => {
+                  const meta = cell.column.columnDef.meta;
+                  const content = flexRender(cell.column.columnDef.cell, cell.getContext());
+                  return meta?.rowHeader ? (
+                    <th key={cell.id} scope="row" className={meta.className}>
+                      {content}
+                    </th>
+                  ) : (
+                    <td key={cell.id} className={meta?.className}>
+                      {content}
+                    </td>
+                  );
+                })}
               </tr>
             ))
           )}
@@ -86,5 +116,38 @@ export function Pager({ page, pageCount, total, pageSize, onPage }: PagerProps) 
         次へ »
       </button>
     </nav>
+  );
+}
+
+interface PageOf<T> {
+  rows: T[];
+  page: number;
+  pageCount: number;
+  total: number;
+  pageSize: number;
+}
+
+/** A list the server pages: the pager (the page lives in the URL, `?page=`) above its table. */
+export function PagedTable<T>({
+  query,
+  ...table
+}: { query: UseQueryResult<PageOf<T>> } & Omit<DataTableProps<T>, 'data'>) {
+  const [params, setParams] = useSearchParams();
+  return (
+    <QueryView query={query}>
+      {(result) => (
+        <div aria-busy={query.isFetching}>
+          <Pager
+            {...result}
+            onPage={(page) => {
+              const next = new URLSearchParams(params);
+              next.set('page', String(page));
+              setParams(next);
+            }}
+          />
+          <DataTable {...table} data={result.rows} />
+        </div>
+      )}
+    </QueryView>
   );
 }

@@ -11,12 +11,12 @@ import {
 } from '@tabi/contract/admin-media';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { Field } from '../../components/form/field.tsx';
 import { smallestSource } from '../../features/catalog/components/option-picture.tsx';
 import { AdminApiError, adminGet, adminPost } from '../lib/admin-api.ts';
 import { ActionDialog } from './action-dialog.tsx';
-import { Field, FormAlert } from './field.tsx';
 import styles from './option-photos.module.css';
-import { Loading, QueryError } from './query-state.tsx';
+import { FormAlert, Loading, QueryError } from './query-state.tsx';
 
 const photosKey = (opcd: string) => ['admin', 'catalog', opcd, 'photos'] as const;
 const MAX_MB = PHOTO_MAX_BYTES / 1024 / 1024;
@@ -91,7 +91,7 @@ export function OptionPhotos({ opcd }: { opcd: string }) {
   return (
     <section className={`adm-card ${styles.photos}`} aria-labelledby={headingId}>
       <h2 id={headingId}>写真</h2>
-      <p className="adm-hint">
+      <p className="hint">
         JPEG・PNG・WebP、{MAX_MB}MBまで、1商品{PHOTO_MAX_COUNT}枚まで。1枚目が検索結果の一覧に表示されます。
         アップロード時に表示用の大きさ（WebP）に変換され、撮影情報（位置情報など）は削除されます。
       </p>
@@ -266,30 +266,24 @@ function UploadForm({
     }
   }
 
-  if (full) return <p className="adm-hint">{PhotoMsg.photoTooMany}</p>;
+  if (full) return <p className="hint">{PhotoMsg.photoTooMany}</p>;
   return (
     <form className={styles.upload} onSubmit={(e) => void submit(e)} noValidate aria-label="写真の追加">
       <h3>写真を追加</h3>
-      <div className="adm-field">
-        <label htmlFor={fileId}>写真のファイル（JPEG・PNG・WebP、{MAX_MB}MBまで）</label>
-        <input
-          ref={fileRef}
-          id={fileId}
-          type="file"
-          accept={PHOTO_ACCEPT}
-          onChange={(e) => {
-            setFile(e.target.files?.[0] ?? null);
-            setProblem('');
-          }}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? `${fileId}-error` : undefined}
-        />
-        {problem && (
-          <p id={`${fileId}-error`} className="adm-error-text">
-            {problem}
-          </p>
+      <Field label={`写真のファイル（JPEG・PNG・WebP、${MAX_MB}MBまで）`} id={fileId} error={problem || undefined}>
+        {(c) => (
+          <input
+            {...c}
+            ref={fileRef}
+            type="file"
+            accept={PHOTO_ACCEPT}
+            onChange={(e) => {
+              setFile(e.target.files?.[0] ?? null);
+              setProblem('');
+            }}
+          />
         )}
-      </div>
+      </Field>
       <PhotoTextFields caption={caption} alt={alt} onCaption={setCaption} onAlt={setAlt} />
       <button type="submit" className="adm-primary" disabled={busy}>
         {busy ? '処理しています…' : '写真を追加'}
@@ -307,20 +301,24 @@ function PhotoTextFields(props: {
 }) {
   return (
     <>
-      <Field
-        label="キャプション"
-        value={props.caption}
-        maxLength={PHOTO_CAPTION_MAX}
-        onChange={(e) => props.onCaption(e.target.value)}
-        hint={`写真の下に表示されます（${PHOTO_CAPTION_MAX}文字まで）。`}
-      />
+      <Field label="キャプション" hint={`写真の下に表示されます（${PHOTO_CAPTION_MAX}文字まで）。`}>
+        {(c) => (
+          <input
+            {...c}
+            value={props.caption}
+            maxLength={PHOTO_CAPTION_MAX}
+            onChange={(e) => props.onCaption(e.target.value)}
+          />
+        )}
+      </Field>
       <Field
         label="代替テキスト"
-        value={props.alt}
-        maxLength={PHOTO_ALT_MAX}
-        onChange={(e) => props.onAlt(e.target.value)}
         hint="写っているものを具体的に（例：夕暮れの隅田川を進む屋形船）。空欄ならキャプションを使います。"
-      />
+      >
+        {(c) => (
+          <input {...c} value={props.alt} maxLength={PHOTO_ALT_MAX} onChange={(e) => props.onAlt(e.target.value)} />
+        )}
+      </Field>
     </>
   );
 }

@@ -1,5 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { type UseQueryResult, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { AdminApiError } from '../lib/admin-api.ts';
 import { meQueryKey } from '../lib/staff-session.ts';
@@ -17,13 +17,35 @@ export function QueryError({ error }: { error: Error | null }) {
     const redirect = `${location.pathname}${location.search}`;
     return <Navigate to={`/admin/login?redirect=${encodeURIComponent(redirect)}`} replace />;
   }
+  return <FormAlert>{error.message}</FormAlert>;
+}
+
+/** A message the screen reader announces as soon as it appears (nothing when there is none). */
+export function FormAlert({ children }: { children: ReactNode }) {
+  if (!children) return null;
   return (
     <p className="adm-alert" role="alert">
-      {error.message}
+      {children}
     </p>
   );
 }
 
 export function Loading() {
   return <output className="adm-loading">読み込み中…</output>;
+}
+
+/** A load's three states in one place: its error, 読み込み中…, then what `children` draws from the data. */
+export function QueryView<T>({
+  query,
+  children,
+}: {
+  query: Pick<UseQueryResult<T>, 'error' | 'isPending' | 'data'>;
+  children: (data: T) => ReactNode;
+}) {
+  return (
+    <>
+      <QueryError error={query.error} />
+      {query.isPending ? <Loading /> : query.data !== undefined && children(query.data)}
+    </>
+  );
 }

@@ -1,57 +1,14 @@
 /** 商品編集's form state: every input as typed, turned into the contract's option input (and back). */
-import { type CancelTierInput, type OptionFields, type OptionInput, optionInput } from '@tabi/contract/admin-catalog';
-
-type NumberKey =
-  | 'facilityId'
-  | 'adultAgeMin'
-  | 'adultAgeMax'
-  | 'middleAgeMin'
-  | 'middleAgeMax'
-  | 'childAgeMin'
-  | 'childAgeMax'
-  | 'infantAgeMin'
-  | 'infantAgeMax'
-  | 'minPeople'
-  | 'maxPeople'
-  | 'lat'
-  | 'lon'
-  | 'sort';
-type NullableTextKey =
-  | 'fromspotcd'
-  | 'serviceno'
-  | 'departurePoint'
-  | 'departureTime'
-  | 'arrivalPoint'
-  | 'arrivalTime'
-  | 'exIssueMethod'
-  | 'meetpoint';
-
-export const NUMBER_KEYS: readonly NumberKey[] = [
-  'facilityId',
-  'adultAgeMin',
-  'adultAgeMax',
-  'middleAgeMin',
-  'middleAgeMax',
-  'childAgeMin',
-  'childAgeMax',
-  'infantAgeMin',
-  'infantAgeMax',
-  'minPeople',
-  'maxPeople',
-  'lat',
-  'lon',
-  'sort',
-];
-const NULLABLE_TEXT_KEYS: readonly NullableTextKey[] = [
-  'fromspotcd',
-  'serviceno',
-  'departurePoint',
-  'departureTime',
-  'arrivalPoint',
-  'arrivalTime',
-  'exIssueMethod',
-  'meetpoint',
-];
+import {
+  type CancelTierInput,
+  OPTION_NULLABLE_TEXT_KEYS,
+  OPTION_NUMBER_KEYS,
+  type OptionFields,
+  type OptionInput,
+  type OptionNullableTextKey,
+  type OptionNumberKey,
+  optionInput,
+} from '@tabi/contract/admin-catalog';
 
 export interface TierDraft {
   daysBefore: string;
@@ -59,8 +16,11 @@ export interface TierDraft {
 }
 
 /** Numbers and optional texts as typed ('' = not set); the cancel policy's tiers, or null for the default. */
-export type OptionDraft = Omit<OptionFields, NumberKey | NullableTextKey | 'cancelPolicy' | 'travelkubun' | 'exCd'> &
-  Record<NumberKey | NullableTextKey, string> & {
+export type OptionDraft = Omit<
+  OptionFields,
+  OptionNumberKey | OptionNullableTextKey | 'cancelPolicy' | 'travelkubun' | 'exCd'
+> &
+  Record<OptionNumberKey | OptionNullableTextKey, string> & {
     travelkubun: string;
     exCd: string;
     cancelPolicy: TierDraft[] | null;
@@ -129,10 +89,10 @@ export function emptyDraft(today: string): OptionDraft {
 
 export function draftOf(fields: OptionFields): OptionDraft {
   const numbers = Object.fromEntries(
-    NUMBER_KEYS.map((k) => [k, fields[k] === null ? '' : String(fields[k])]),
-  ) as Record<NumberKey, string>;
-  const texts = Object.fromEntries(NULLABLE_TEXT_KEYS.map((k) => [k, fields[k] ?? ''])) as Record<
-    NullableTextKey,
+    OPTION_NUMBER_KEYS.map((k) => [k, fields[k] === null ? '' : String(fields[k])]),
+  ) as Record<OptionNumberKey, string>;
+  const texts = Object.fromEntries(OPTION_NULLABLE_TEXT_KEYS.map((k) => [k, fields[k] ?? ''])) as Record<
+    OptionNullableTextKey,
     string
   >;
   return {
@@ -154,9 +114,12 @@ function numberOf(text: string): number | null {
 }
 
 export function inputOf(d: OptionDraft): OptionInput {
-  const numbers = Object.fromEntries(NUMBER_KEYS.map((k) => [k, numberOf(d[k])])) as Record<NumberKey, number | null>;
-  const texts = Object.fromEntries(NULLABLE_TEXT_KEYS.map((k) => [k, d[k] === '' ? null : d[k]])) as Record<
-    NullableTextKey,
+  const numbers = Object.fromEntries(OPTION_NUMBER_KEYS.map((k) => [k, numberOf(d[k])])) as Record<
+    OptionNumberKey,
+    number | null
+  >;
+  const texts = Object.fromEntries(OPTION_NULLABLE_TEXT_KEYS.map((k) => [k, d[k] === '' ? null : d[k]])) as Record<
+    OptionNullableTextKey,
     string | null
   >;
   return {

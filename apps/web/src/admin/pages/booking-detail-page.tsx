@@ -16,7 +16,8 @@ import {
   type RentalTypeCode,
 } from '@tabi/contract/constants';
 import { ageOn, daysBetween } from '@tabi/contract/dates';
-import { type ReactNode, useState } from 'react';
+import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
+import { type ReactNode, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import {
   CancelDialog,
@@ -29,38 +30,15 @@ import {
   ResendMailDialog,
 } from '../components/booking-dialogs.tsx';
 import { BookingHistory } from '../components/booking-history.tsx';
+import { dateCell, dateTimeCell, NUM, WRAP, yenCell } from '../components/cells.tsx';
+import { DataTable } from '../components/data-table.tsx';
+import { AdminPage, Card, Facts } from '../components/page.tsx';
 import { Loading, QueryError } from '../components/query-state.tsx';
 import { useBookingDetail } from '../lib/booking-api.ts';
 import { slashDate, tokyoDateTime, yen } from '../lib/format.ts';
-import { useAdminPage } from '../lib/use-page.ts';
 import { MAIL_KIND_LABEL, MAIL_STATUS_LABEL } from './mails-page.tsx';
 
 type Dialog = 'confirm' | 'decline' | 'cancel' | 'participants' | 'rentals' | 'note' | 'reconcile' | 'resend';
-
-function Card({ id, title, children, aside }: { id: string; title: string; children: ReactNode; aside?: ReactNode }) {
-  return (
-    <section className="adm-card" aria-labelledby={id}>
-      <header className="adm-card-head">
-        <h2 id={id}>{title}</h2>
-        {aside}
-      </header>
-      {children}
-    </section>
-  );
-}
-
-function Facts({ rows }: { rows: [string, ReactNode][] }) {
-  return (
-    <dl className="adm-facts">
-      {rows.map(([term, value]) => (
-        <div key={term}>
-          <dt>{term}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
 
 function Summary({ d }: { d: BookingDetail }) {
   const b = d.booking;
@@ -125,85 +103,87 @@ function Cost({ d }: { d: BookingDetail }) {
   );
 }
 
+type Member = BookingDetail['booking']['memberList'][number];
+const memberColumn = createColumnHelper<Member>();
+const fieldsOf = (m: Member) => m.extended_datas.extended_participant_fields;
+
 function Participants({ d }: { d: BookingDetail }) {
   const b = d.booking;
-  const passport = b.memberList.some((m) => m.extended_datas.extended_participant_fields.passport_number);
+  const passport = b.memberList.some((m) => fieldsOf(m).passport_number);
   const vegetarian = d.option.extendedFields.includes('vegetarian_meals');
-  return (
-    <div className="adm-table-wrap">
-      <table className="adm-table">
-        <caption className="visually-hidden">参加者</caption>
-        <thead>
-          <tr>
-            <th scope="col">No.</th>
-            <th scope="col">区分</th>
-            <th scope="col">氏名</th>
-            <th scope="col">生年月日</th>
-            <th scope="col" className="num">
-              年齢（利用日）
-            </th>
-            <th scope="col">性別</th>
-            <th scope="col">国籍</th>
-            {passport && <th scope="col">パスポート番号</th>}
-            {vegetarian && <th scope="col">ベジタリアン</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {b.memberList.map((m) => {
-            const ageClass = ageClassFromCode(m.ageclass);
-            const fields = m.extended_datas.extended_participant_fields;
-            return (
-              <tr key={m.seq}>
-                <td className="num">{m.seq}</td>
-                <td>{ageClass ? AGE_CLASS_LABEL[ageClass] : m.ageclass}</td>
-                <td>
-                  {m.sei} {m.mei}
-                </td>
-                <td>{slashDate(m.birthday)}</td>
-                <td className="num">{ageOn(m.birthday, b.fromdate)}歳</td>
-                <td>{GENDER_LABEL[m.sex as GenderCode] ?? m.sex}</td>
-                <td>{m.nationality_nm || '—'}</td>
-                {passport && <td>{fields.passport_number ?? '—'}</td>}
-                {vegetarian && <td>{fields.vegetarian_meals ? '希望する' : '希望しない'}</td>}
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
-  );
+  const columns = [
+    memberColumn.accessor('seq', { header: 'No.', meta: NUM }),
+    memberColumn.accessor('ageclass', {
+      header: '区分',
+      cell: (c) => {
+        const ageClass = ageClassFromCode(c.getValue());
+        return ageClass ? AGE_CLASS_LABEL[ageClass] : c.getValue();
+      },
+    }),
+    memberColumn.accessor('sei', { header: '氏名', cell: (c) => `${c.getValue()} ${c.row.original.mei}` }),
+    memberColumn.accessor('birthday', { header: '生年月日', cell: dateCell }),
+    memberColumn.display({
+      id: 'age',
+      header: '年齢（利用日）',
+      meta: NUM,
+      cell: (c) => `${ageOn(c.row.original.birthday, b.fromdate)}歳`,
+    }),
+    memberColumn.accessor('sex', {
+      header: '性別',
+      cell: (c) => GENDER_LABEL[c.getValue() as GenderCode] ?? c.getValue(),
+    }),
+    memberColumn.accessor('nationality_nm', { header: '国籍', cell: (c) => c.getValue() || '—' }),
+    ...(passport
+      ? [
+          memberColumn.display({
+            id: 'passport',
+            header: 'パスポート番号',
+            cell: (c) => fieldsOf(c.row.original).passport_number ?? '—',
+          }),
+        ]
+      : []),
+    ...(vegetarian
+      ? [
+          memberColumn.display({
+            id: 'vegetarian',
+            header: 'ベジタリアン',
+            cell: (c) => (fieldsOf(c.row.original).vegetarian_meals ? '希望する' : '希望しない'),
+          }),
+        ]
+      : []),
+  ] as ColumnDef<Member, unknown>[];
+  return <DataTable caption="参加者" columns={columns} data={b.memberList} rowKey={(m) => String(m.seq)} />;
 }
+
+type Rental = BookingDetail['booking']['rentskiList'][number];
+const rentalColumn = createColumnHelper<Rental>();
 
 function Rentals({ d }: { d: BookingDetail }) {
   const b = d.booking;
-  if (b.rentskiList.length === 0) return <p className="adm-empty">レンタルの登録はありません。</p>;
+  const columns = [
+    rentalColumn.accessor('seq', {
+      header: '参加者',
+      cell: (c) => {
+        const m = b.memberList.find((x) => x.seq === c.getValue());
+        return `${c.getValue()}. ${m ? `${m.sei} ${m.mei}` : ''}`;
+      },
+    }),
+    rentalColumn.accessor('model', {
+      header: 'レンタル',
+      cell: (c) => (c.getValue() ? (RENTAL_TYPE_LABEL[c.getValue() as RentalTypeCode] ?? c.getValue()) : '—'),
+    }),
+    rentalColumn.accessor('boots_size', { header: 'ブーツ', cell: (c) => c.getValue() || '—' }),
+    rentalColumn.accessor('wear_size', { header: 'ウェア', cell: (c) => c.getValue() || '—' }),
+  ] as ColumnDef<Rental, unknown>[];
   return (
-    <table className="adm-table">
-      <caption className="visually-hidden">レンタル</caption>
-      <thead>
-        <tr>
-          <th scope="col">参加者</th>
-          <th scope="col">レンタル</th>
-          <th scope="col">ブーツ</th>
-          <th scope="col">ウェア</th>
-        </tr>
-      </thead>
-      <tbody>
-        {b.rentskiList.map((r) => {
-          const m = b.memberList.find((x) => x.seq === r.seq);
-          return (
-            <tr key={r.seq}>
-              <td>
-                {r.seq}. {m ? `${m.sei} ${m.mei}` : ''}
-              </td>
-              <td>{r.model ? (RENTAL_TYPE_LABEL[r.model as RentalTypeCode] ?? r.model) : '—'}</td>
-              <td>{r.boots_size || '—'}</td>
-              <td>{r.wear_size || '—'}</td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+    <DataTable
+      caption="レンタル"
+      columns={columns}
+      data={b.rentskiList}
+      rowKey={(r) => String(r.seq)}
+      empty="レンタルの登録はありません。"
+      emptyAsText
+    />
   );
 }
 
@@ -229,93 +209,74 @@ function Guidance({ d }: { d: BookingDetail }) {
   );
 }
 
+type Payment = BookingDetail['payments'][number];
+const paymentColumn = createColumnHelper<Payment>();
+const paymentColumns = [
+  paymentColumn.accessor('createdAt', { header: '作成日時', cell: dateTimeCell }),
+  paymentColumn.accessor('provider', { header: '決済代行' }),
+  paymentColumn.accessor('status', { header: '状態', cell: (c) => PAYMENT_STATUS_LABEL[c.getValue()] ?? c.getValue() }),
+  paymentColumn.accessor('amount', { header: '金額', cell: yenCell, meta: NUM }),
+  paymentColumn.accessor('refundedAmount', { header: '返金済み', cell: yenCell, meta: NUM }),
+  paymentColumn.accessor('paidAt', { header: '決済日時', cell: dateTimeCell }),
+  paymentColumn.accessor('chargeId', {
+    header: '決済ID',
+    meta: { className: 'wrap-any' },
+    cell: (c) => <code>{c.getValue() ?? c.row.original.checkoutSessionId}</code>,
+  }),
+] as ColumnDef<Payment, unknown>[];
+
+type ProviderCall = BookingDetail['providerCalls'][number];
+const callColumn = createColumnHelper<ProviderCall>();
+const callColumns = [
+  callColumn.accessor('createdAt', { header: '日時', cell: dateTimeCell }),
+  callColumn.accessor('kind', { header: '種類', cell: (c) => PROVIDER_CALL_KIND_LABEL[c.getValue()] ?? c.getValue() }),
+  callColumn.accessor('reason', {
+    header: '理由',
+    cell: (c) => {
+      const reason = c.getValue();
+      return reason ? (REFUND_REASON_LABEL[reason] ?? reason) : '—';
+    },
+  }),
+  callColumn.accessor('amount', { header: '金額', cell: yenCell, meta: NUM }),
+  callColumn.accessor('state', {
+    header: '状態',
+    cell: (c) => (
+      <span className={c.row.original.stuck ? 'adm-status adm-status-4' : 'adm-status'}>
+        {PROVIDER_CALL_STATE_LABEL[c.getValue()] ?? c.getValue()}
+      </span>
+    ),
+  }),
+  callColumn.accessor('attempts', { header: '試行', meta: NUM }),
+  callColumn.accessor('doneAt', { header: '完了日時', cell: dateTimeCell }),
+  callColumn.accessor('lastError', {
+    header: 'エラー',
+    meta: WRAP,
+    cell: (c) => <span className="adm-error-text">{c.getValue() ?? ''}</span>,
+  }),
+] as ColumnDef<ProviderCall, unknown>[];
+
 function Money({ d }: { d: BookingDetail }) {
   return (
     <>
       <h3>決済</h3>
-      {d.payments.length === 0 ? (
-        <p className="adm-empty">決済の記録はありません。</p>
-      ) : (
-        <div className="adm-table-wrap">
-          <table className="adm-table">
-            <caption className="visually-hidden">決済</caption>
-            <thead>
-              <tr>
-                <th scope="col">作成日時</th>
-                <th scope="col">決済代行</th>
-                <th scope="col">状態</th>
-                <th scope="col" className="num">
-                  金額
-                </th>
-                <th scope="col" className="num">
-                  返金済み
-                </th>
-                <th scope="col">決済日時</th>
-                <th scope="col">決済ID</th>
-              </tr>
-            </thead>
-            <tbody>
-              {d.payments.map((p) => (
-                <tr key={p.id}>
-                  <td>{tokyoDateTime(p.createdAt)}</td>
-                  <td>{p.provider}</td>
-                  <td>{PAYMENT_STATUS_LABEL[p.status] ?? p.status}</td>
-                  <td className="num">{yen(p.amount)}</td>
-                  <td className="num">{yen(p.refundedAmount)}</td>
-                  <td>{tokyoDateTime(p.paidAt)}</td>
-                  <td className="wrap-any">
-                    <code>{p.chargeId ?? p.checkoutSessionId}</code>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        caption="決済"
+        columns={paymentColumns}
+        data={d.payments}
+        rowKey={(p) => String(p.id)}
+        empty="決済の記録はありません。"
+        emptyAsText
+      />
       <h3>返金・決済代行への処理</h3>
-      {d.providerCalls.length === 0 ? (
-        <p className="adm-empty">決済代行への処理はありません。</p>
-      ) : (
-        <div className="adm-table-wrap">
-          <table className="adm-table">
-            <caption className="visually-hidden">返金・決済代行への処理</caption>
-            <thead>
-              <tr>
-                <th scope="col">日時</th>
-                <th scope="col">種類</th>
-                <th scope="col">理由</th>
-                <th scope="col" className="num">
-                  金額
-                </th>
-                <th scope="col">状態</th>
-                <th scope="col" className="num">
-                  試行
-                </th>
-                <th scope="col">完了日時</th>
-                <th scope="col">エラー</th>
-              </tr>
-            </thead>
-            <tbody>
-              {d.providerCalls.map((c) => (
-                <tr key={c.id} className={c.stuck ? 'adm-row-alert' : undefined}>
-                  <td>{tokyoDateTime(c.createdAt)}</td>
-                  <td>{PROVIDER_CALL_KIND_LABEL[c.kind] ?? c.kind}</td>
-                  <td>{c.reason ? (REFUND_REASON_LABEL[c.reason] ?? c.reason) : '—'}</td>
-                  <td className="num">{yen(c.amount)}</td>
-                  <td>
-                    <span className={c.stuck ? 'adm-status adm-status-4' : 'adm-status'}>
-                      {PROVIDER_CALL_STATE_LABEL[c.state] ?? c.state}
-                    </span>
-                  </td>
-                  <td className="num">{c.attempts}</td>
-                  <td>{tokyoDateTime(c.doneAt)}</td>
-                  <td className="wrap adm-error-text">{c.lastError ?? ''}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        caption="返金・決済代行への処理"
+        columns={callColumns}
+        data={d.providerCalls}
+        rowKey={(c) => String(c.id)}
+        rowClassName={(c) => (c.stuck ? 'adm-row-alert' : undefined)}
+        empty="決済代行への処理はありません。"
+        emptyAsText
+      />
     </>
   );
 }
@@ -352,7 +313,7 @@ function Mails({ d, onResend }: { d: BookingDetail; onResend: (mail: AdminMail) 
 export function BookingDetailPage() {
   const { pathname } = useLocation();
   const rsvno = decodeURIComponent(pathname.replace(/^\/admin\/bookings\//, '').replace(/\/+$/, ''));
-  const heading = useAdminPage(`予約詳細 ${rsvno}`);
+  const heading = useRef<HTMLHeadingElement>(null);
   const query = useBookingDetail(rsvno);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [mail, setMail] = useState<AdminMail | null>(null);
@@ -371,13 +332,7 @@ export function BookingDetailPage() {
   const stuck = d?.providerCalls.filter((c) => c.stuck).length ?? 0;
 
   return (
-    <section className="adm-page">
-      <div className="adm-page-head">
-        <h1 ref={heading} tabIndex={-1}>
-          予約詳細 {rsvno}
-        </h1>
-        <Link to="/admin/bookings">予約一覧へ</Link>
-      </div>
+    <AdminPage title={`予約詳細 ${rsvno}`} headingRef={heading} aside={<Link to="/admin/bookings">予約一覧へ</Link>}>
       <output className="adm-status-line" aria-live="polite">
         {message && <span className="adm-success">{message}</span>}
       </output>
@@ -486,6 +441,6 @@ export function BookingDetailPage() {
           </div>
         </>
       )}
-    </section>
+    </AdminPage>
   );
 }

@@ -7,55 +7,54 @@ import {
 } from '@tabi/contract/admin';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
-import type { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { DataTable, Pager } from '../components/data-table.tsx';
-import { Loading, QueryError } from '../components/query-state.tsx';
+import { bookingCell, countCell, dateCell, dateTimeCell, NUM, Product, WRAP, yenCell } from '../components/cells.tsx';
+import { PagedTable } from '../components/data-table.tsx';
+import { FilterSelect, optionChoices, useFilterSubmit } from '../components/filters.tsx';
+import { AdminPage } from '../components/page.tsx';
 import { adminGet, adminUrl } from '../lib/admin-api.ts';
-import { inputToYmd, slashDate, tokyoDateTime, yen, ymdToInput } from '../lib/format.ts';
-import { useAdminPage } from '../lib/use-page.ts';
+import { inputToYmd, ymdToInput } from '../lib/format.ts';
 
+const ALL = { value: '', label: 'すべて' };
 const STATUS_OPTIONS = [
-  { value: '', label: 'すべて' },
+  ALL,
   { value: 'live', label: '有効（キャンセル以外）' },
   { value: '1', label: '予約（カード）' },
   { value: '6', label: 'リクエスト予約' },
   { value: '0', label: '仮予約（手配済）' },
   { value: '4', label: 'キャンセル' },
 ];
-const PAYMENT_OPTIONS = [
-  { value: '', label: 'すべて' },
-  { value: '1', label: '決済済み' },
-  { value: '0', label: '未決済' },
+const PAYMENT_OPTIONS = [ALL, { value: '1', label: '決済済み' }, { value: '0', label: '未決済' }];
+const PROVIDER_OPTIONS = [ALL, { value: 'stuck', label: '照合できなかった処理あり' }];
+const SORT_OPTIONS = [
+  { value: 'rsvdate', label: '受付日時' },
+  { value: 'usedate', label: '利用日' },
+];
+const DIR_OPTIONS = [
+  { value: 'desc', label: '新しい順' },
+  { value: 'asc', label: '古い順' },
 ];
 
 const column = createColumnHelper<BookingRow>();
 const columns = [
-  column.accessor('rsvno', {
-    header: '予約番号',
-    cell: (c) => <Link to={`/admin/bookings/${c.getValue()}`}>{c.getValue()}</Link>,
-  }),
+  column.accessor('rsvno', { header: '予約番号', cell: bookingCell }),
   column.accessor('statusLabel', {
     header: 'ステータス',
     cell: (c) => <span className={`adm-status adm-status-${c.row.original.status}`}>{c.getValue()}</span>,
   }),
   column.accessor('statusPayment', { header: '決済', cell: (c) => (c.getValue() === 1 ? '済' : '未') }),
-  column.accessor('rsvdate', { header: '受付日時', cell: (c) => tokyoDateTime(c.getValue()) }),
-  column.accessor('usedate', { header: '利用日', cell: (c) => slashDate(c.getValue()) }),
+  column.accessor('rsvdate', { header: '受付日時', cell: dateTimeCell }),
+  column.accessor('usedate', { header: '利用日', cell: dateCell }),
   column.accessor('webname', {
     header: '商品',
-    meta: { className: 'wrap' },
-    cell: (c) => (
-      <>
-        <span className="adm-code">{c.row.original.opcd}</span> {c.getValue()}
-      </>
-    ),
+    meta: WRAP,
+    cell: (c) => <Product opcd={c.row.original.opcd} webname={c.getValue()} />,
   }),
   column.accessor('name', { header: '申込者' }),
   column.accessor('tel', { header: '電話番号' }),
   column.accessor('mail', { header: 'メールアドレス', meta: { className: 'wrap-any' } }),
-  column.accessor('participants', { header: '人数', cell: (c) => `${c.getValue()}名`, meta: { className: 'num' } }),
-  column.accessor('amountjp', { header: '金額', cell: (c) => yen(c.getValue()), meta: { className: 'num' } }),
+  column.accessor('participants', { header: '人数', cell: countCell('名'), meta: NUM }),
+  column.accessor('amountjp', { header: '金額', cell: yenCell, meta: NUM }),
 ] as ColumnDef<BookingRow, unknown>[];
 
 function filtersOf(params: URLSearchParams): BookingSearchQuery {
@@ -69,9 +68,9 @@ function filtersOf(params: URLSearchParams): BookingSearchQuery {
 
 /** 予約一覧: the filters live in the URL; the server filters, sorts and pages; the CSV has the same filters. */
 export function BookingsPage() {
-  const heading = useAdminPage('予約一覧');
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const filters = filtersOf(params);
+  const submit = useFilterSubmit((key, value) => (/from$|to$/.test(key) ? inputToYmd(value) : value));
   const options = useQuery({
     queryKey: ['admin', 'options'],
     queryFn: () => adminGet('/options', optionChoicesResponse),
@@ -83,31 +82,22 @@ export function BookingsPage() {
     placeholderData: keepPreviousData,
   });
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const next = new URLSearchParams();
-    for (const [key, raw] of data.entries()) {
-      const value = String(raw).trim();
-      if (!value) continue;
-      next.set(key, /from$|to$/.test(key) ? inputToYmd(value) : value);
-    }
-    setParams(next);
-  }
-
   const value = (key: keyof BookingSearchQuery) => filters[key] ?? '';
   const csvFilters = Object.fromEntries(Object.entries(filters).filter(([k]) => k !== 'page'));
+  const opcdChoices = optionChoices(options.data);
+  if (value('opcd') && !opcdChoices.some((o) => o.value === value('opcd'))) {
+    opcdChoices.push({ value: value('opcd'), label: value('opcd') });
+  }
 
   return (
-    <section className="adm-page">
-      <div className="adm-page-head">
-        <h1 ref={heading} tabIndex={-1}>
-          予約一覧
-        </h1>
+    <AdminPage
+      title="予約一覧"
+      aside={
         <a className="adm-button" href={adminUrl('/bookings.csv', csvFilters)} download>
           CSVダウンロード（この条件の全件）
         </a>
-      </div>
+      }
+    >
       <form className="adm-filters" onSubmit={submit} key={params.toString()} aria-label="予約の検索条件">
         <div className="adm-filter-grid">
           <label>
@@ -126,73 +116,14 @@ export function BookingsPage() {
             メールアドレス
             <input name="mail" defaultValue={value('mail')} autoComplete="off" />
           </label>
-          <label>
-            商品
-            <select name="opcd" defaultValue={value('opcd')}>
-              <option value="">すべて</option>
-              {options.data?.map((o) => (
-                <option key={o.opcd} value={o.opcd}>
-                  {o.opcd} {o.webname}
-                </option>
-              ))}
-              {value('opcd') && !options.data?.some((o) => o.opcd === value('opcd')) && (
-                <option value={value('opcd')}>{value('opcd')}</option>
-              )}
-            </select>
-          </label>
-          <fieldset>
-            <legend>利用日</legend>
-            <input name="usefrom" type="date" aria-label="利用日（から）" defaultValue={ymdToInput(value('usefrom'))} />
-            <span aria-hidden="true">〜</span>
-            <input name="useto" type="date" aria-label="利用日（まで）" defaultValue={ymdToInput(value('useto'))} />
-          </fieldset>
-          <fieldset>
-            <legend>受付日</legend>
-            <input name="rsvfrom" type="date" aria-label="受付日（から）" defaultValue={ymdToInput(value('rsvfrom'))} />
-            <span aria-hidden="true">〜</span>
-            <input name="rsvto" type="date" aria-label="受付日（まで）" defaultValue={ymdToInput(value('rsvto'))} />
-          </fieldset>
-          <label>
-            ステータス
-            <select name="status" defaultValue={value('status')}>
-              {STATUS_OPTIONS.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            決済
-            <select name="payment" defaultValue={value('payment')}>
-              {PAYMENT_OPTIONS.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            決済処理
-            <select name="provider" defaultValue={value('provider')}>
-              <option value="">すべて</option>
-              <option value="stuck">照合できなかった処理あり</option>
-            </select>
-          </label>
-          <label>
-            並び順
-            <select name="sort" defaultValue={value('sort') || 'rsvdate'}>
-              <option value="rsvdate">受付日時</option>
-              <option value="usedate">利用日</option>
-            </select>
-          </label>
-          <label>
-            順序
-            <select name="dir" defaultValue={value('dir') || 'desc'}>
-              <option value="desc">新しい順</option>
-              <option value="asc">古い順</option>
-            </select>
-          </label>
+          <FilterSelect label="商品" name="opcd" value={value('opcd')} options={[ALL, ...opcdChoices]} />
+          <DateRange legend="利用日" from="usefrom" to="useto" value={value} />
+          <DateRange legend="受付日" from="rsvfrom" to="rsvto" value={value} />
+          <FilterSelect label="ステータス" name="status" value={value('status')} options={STATUS_OPTIONS} />
+          <FilterSelect label="決済" name="payment" value={value('payment')} options={PAYMENT_OPTIONS} />
+          <FilterSelect label="決済処理" name="provider" value={value('provider')} options={PROVIDER_OPTIONS} />
+          <FilterSelect label="並び順" name="sort" value={value('sort') || 'rsvdate'} options={SORT_OPTIONS} />
+          <FilterSelect label="順序" name="dir" value={value('dir') || 'desc'} options={DIR_OPTIONS} />
         </div>
         <div className="adm-filter-actions">
           <button type="submit" className="adm-primary">
@@ -201,30 +132,34 @@ export function BookingsPage() {
           <Link to="/admin/bookings">条件をクリア</Link>
         </div>
       </form>
-      <QueryError error={result.error} />
-      {result.isPending ? (
-        <Loading />
-      ) : (
-        result.data && (
-          <div aria-busy={result.isFetching}>
-            <Pager
-              {...result.data}
-              onPage={(page) => {
-                const next = new URLSearchParams(params);
-                next.set('page', String(page));
-                setParams(next);
-              }}
-            />
-            <DataTable
-              caption="予約の検索結果"
-              columns={columns}
-              data={result.data.rows}
-              rowKey={(r) => r.rsvno}
-              empty="条件に合う予約はありません。"
-            />
-          </div>
-        )
-      )}
-    </section>
+      <PagedTable
+        query={result}
+        caption="予約の検索結果"
+        columns={columns}
+        rowKey={(r) => r.rsvno}
+        empty="条件に合う予約はありません。"
+      />
+    </AdminPage>
+  );
+}
+
+function DateRange({
+  legend,
+  from,
+  to,
+  value,
+}: {
+  legend: string;
+  from: keyof BookingSearchQuery;
+  to: keyof BookingSearchQuery;
+  value: (key: keyof BookingSearchQuery) => string;
+}) {
+  return (
+    <fieldset>
+      <legend>{legend}</legend>
+      <input name={from} type="date" aria-label={`${legend}（から）`} defaultValue={ymdToInput(value(from))} />
+      <span aria-hidden="true">〜</span>
+      <input name={to} type="date" aria-label={`${legend}（まで）`} defaultValue={ymdToInput(value(to))} />
+    </fieldset>
   );
 }

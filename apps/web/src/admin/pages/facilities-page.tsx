@@ -1,67 +1,84 @@
 import { okResponse } from '@tabi/contract/admin';
-import { clearLockResult, type FacilityRow, facilityListResponse, usageResponse } from '@tabi/contract/admin-catalog';
+import {
+  clearLockResult,
+  type FacilityRow,
+  facilityListResponse,
+  type UsageRow,
+  usageResponse,
+} from '@tabi/contract/admin-catalog';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
+import { type FormEvent, useCallback, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { FormAlert } from '../components/field.tsx';
-import { Loading, QueryError } from '../components/query-state.tsx';
+import { countCell, NUM, WRAP } from '../components/cells.tsx';
+import { DataTable } from '../components/data-table.tsx';
+import { AdminPage } from '../components/page.tsx';
+import { FormAlert, QueryError, QueryView } from '../components/query-state.tsx';
 import { AdminApiError, adminGet, adminPost, adminUrl } from '../lib/admin-api.ts';
-import { useAdminPage } from '../lib/use-page.ts';
 
 const listKey = ['admin', 'facilities'] as const;
 const thisMonth = () => new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 7);
 
+type Say = (ok: string, err?: string) => void;
+
+const facilityColumn = createColumnHelper<FacilityRow>();
+const facilityColumnsWith = (say: Say) =>
+  [
+    facilityColumn.accessor('name', { header: '施設', meta: { rowHeader: true } }),
+    facilityColumn.accessor('options', {
+      header: 'クーポン商品',
+      meta: WRAP,
+      cell: (c) =>
+        c
+          .getValue()
+          .map((o) => `${o.opcd} ${o.webname}`)
+          .join('、') || '—',
+    }),
+    facilityColumn.accessor('disabled', {
+      header: '状態',
+      cell: (c) => <FacilityState facility={c.row.original} say={say} />,
+    }),
+    facilityColumn.display({
+      id: 'pin',
+      header: '暗証番号の再設定',
+      cell: (c) => <FacilityPin facility={c.row.original} say={say} />,
+    }),
+  ] as ColumnDef<FacilityRow, unknown>[];
+
 /** 施設とクーポン (admin only): PINs, enable/disable, lockouts, and the monthly usage report. */
 export function FacilitiesPage() {
-  const heading = useAdminPage('施設とクーポン');
   const list = useQuery({ queryKey: listKey, queryFn: () => adminGet('/facilities', facilityListResponse) });
   const [message, setMessage] = useState('');
   const [error, setError] = useState('');
-  const say = (ok: string, err = '') => {
+  const say = useCallback<Say>((ok, err = '') => {
     setMessage(ok);
     setError(err);
-  };
+  }, []);
+  const columns = useMemo(() => facilityColumnsWith(say), [say]);
   return (
-    <section className="adm-page">
-      <h1 ref={heading} tabIndex={-1}>
-        施設とクーポン
-      </h1>
+    <AdminPage title="施設とクーポン">
       {message && <output className="adm-success">{message}</output>}
       <FormAlert>{error}</FormAlert>
-      <QueryError error={list.error} />
-      {list.isPending ? (
-        <Loading />
-      ) : (
-        list.data && (
-          <div className="adm-table-wrap">
-            <table className="adm-table">
-              <caption>施設一覧（暗証番号は保存後に表示されません）</caption>
-              <thead>
-                <tr>
-                  <th scope="col">施設</th>
-                  <th scope="col">クーポン商品</th>
-                  <th scope="col">状態</th>
-                  <th scope="col">暗証番号の再設定</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.map((f) => (
-                  <FacilityLine key={f.id} facility={f} say={say} />
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )
-      )}
+      <QueryView query={list}>
+        {(rows) => (
+          <DataTable
+            caption="施設一覧（暗証番号は保存後に表示されません）"
+            captionShown
+            columns={columns}
+            data={rows}
+            rowKey={(f) => String(f.id)}
+          />
+        )}
+      </QueryView>
       <ClearLock say={say} />
       <Usage />
-    </section>
+    </AdminPage>
   );
 }
 
-function FacilityLine({ facility, say }: { facility: FacilityRow; say: (ok: string, err?: string) => void }) {
+/** Runs a facility's change: says what was done (or the server's refusal) and reloads the list. */
+function useFacilityChange(say: Say) {
   const client = useQueryClient();
-  const id = useId();
   const [busy, setBusy] = useState(false);
   async function run(action: () => Promise<unknown>, done: string) {
     setBusy(true);
@@ -75,6 +92,36 @@ function FacilityLine({ facility, say }: { facility: FacilityRow; say: (ok: stri
       setBusy(false);
     }
   }
+  return { busy, run };
+}
+
+function FacilityState({ facility, say }: { facility: FacilityRow; say: Say }) {
+  const { busy, run } = useFacilityChange(say);
+  return (
+    <>
+      {facility.disabled ? <span className="adm-status adm-status-4">停止中</span> : '利用可'}{' '}
+      <button
+        type="button"
+        className="adm-button"
+        disabled={busy}
+        onClick={() =>
+          void run(
+            () => adminPost(`/facilities/${facility.id}/${facility.disabled ? 'enable' : 'disable'}`, {}, okResponse),
+            facility.disabled
+              ? `${facility.name}を利用可にしました。`
+              : `${facility.name}のクーポン利用を停止しました。`,
+          )
+        }
+      >
+        {facility.disabled ? '利用可にする' : '停止する'}
+      </button>
+    </>
+  );
+}
+
+function FacilityPin({ facility, say }: { facility: FacilityRow; say: Say }) {
+  const id = useId();
+  const { busy, run } = useFacilityChange(say);
   async function setPin(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
@@ -86,43 +133,19 @@ function FacilityLine({ facility, say }: { facility: FacilityRow; say: (ok: stri
     form.reset();
   }
   return (
-    <tr>
-      <th scope="row">{facility.name}</th>
-      <td className="wrap">{facility.options.map((o) => `${o.opcd} ${o.webname}`).join('、') || '—'}</td>
-      <td>
-        {facility.disabled ? <span className="adm-status adm-status-4">停止中</span> : '利用可'}{' '}
-        <button
-          type="button"
-          className="adm-button"
-          disabled={busy}
-          onClick={() =>
-            void run(
-              () => adminPost(`/facilities/${facility.id}/${facility.disabled ? 'enable' : 'disable'}`, {}, okResponse),
-              facility.disabled
-                ? `${facility.name}を利用可にしました。`
-                : `${facility.name}のクーポン利用を停止しました。`,
-            )
-          }
-        >
-          {facility.disabled ? '利用可にする' : '停止する'}
-        </button>
-      </td>
-      <td>
-        <form className="adm-inline-form" onSubmit={(e) => void setPin(e)}>
-          <label htmlFor={id} className="visually-hidden">
-            {facility.name}の新しい暗証番号
-          </label>
-          <input id={id} name="pin" inputMode="numeric" autoComplete="off" placeholder="4〜8桁" required />
-          <button type="submit" className="adm-button" disabled={busy}>
-            設定
-          </button>
-        </form>
-      </td>
-    </tr>
+    <form className="adm-inline-form" onSubmit={(e) => void setPin(e)}>
+      <label htmlFor={id} className="visually-hidden">
+        {facility.name}の新しい暗証番号
+      </label>
+      <input id={id} name="pin" inputMode="numeric" autoComplete="off" placeholder="4〜8桁" required />
+      <button type="submit" className="adm-button" disabled={busy}>
+        設定
+      </button>
+    </form>
   );
 }
 
-function ClearLock({ say }: { say: (ok: string, err?: string) => void }) {
+function ClearLock({ say }: { say: Say }) {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const rsvno = String(new FormData(event.currentTarget).get('rsvno') ?? '')
@@ -146,6 +169,14 @@ function ClearLock({ say }: { say: (ok: string, err?: string) => void }) {
     </form>
   );
 }
+
+const usageColumn = createColumnHelper<UsageRow>();
+const usageColumns = [
+  usageColumn.accessor('name', { header: '施設', meta: { rowHeader: true } }),
+  usageColumn.accessor('uses', { header: '利用回数', cell: countCell('回'), meta: NUM }),
+  usageColumn.accessor('adults', { header: '大人', cell: countCell('名'), meta: NUM }),
+  usageColumn.accessor('children', { header: '小人', cell: countCell('名'), meta: NUM }),
+] as ColumnDef<UsageRow, unknown>[];
 
 function Usage() {
   const [params, setParams] = useSearchParams();
@@ -171,33 +202,12 @@ function Usage() {
       </div>
       <QueryError error={usage.error} />
       {usage.data && (
-        <table className="adm-table">
-          <caption className="visually-hidden">{month}の施設別利用実績</caption>
-          <thead>
-            <tr>
-              <th scope="col">施設</th>
-              <th scope="col" className="num">
-                利用回数
-              </th>
-              <th scope="col" className="num">
-                大人
-              </th>
-              <th scope="col" className="num">
-                小人
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {usage.data.rows.map((r) => (
-              <tr key={r.facilityId}>
-                <th scope="row">{r.name}</th>
-                <td className="num">{r.uses}回</td>
-                <td className="num">{r.adults}名</td>
-                <td className="num">{r.children}名</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          caption={`${month}の施設別利用実績`}
+          columns={usageColumns}
+          data={usage.data.rows}
+          rowKey={(r) => String(r.facilityId)}
+        />
       )}
     </section>
   );

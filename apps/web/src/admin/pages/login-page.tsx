@@ -1,7 +1,8 @@
 import { type StaffLoginStep, staffLoginResponse } from '@tabi/contract/admin';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Field, FormAlert } from '../components/field.tsx';
+import { Field } from '../../components/form/field.tsx';
+import { FormAlert } from '../components/query-state.tsx';
 import { AdminApiError, adminPost } from '../lib/admin-api.ts';
 import { useSetMe } from '../lib/staff-session.ts';
 import { useAdminPage } from '../lib/use-page.ts';
@@ -70,8 +71,12 @@ export function LoginPage() {
               void submit(e, '/login', { mail: String(data.get('mail')), password: String(data.get('password')) });
             }}
           >
-            <Field label="メールアドレス" name="mail" type="email" autoComplete="username" required />
-            <Field label="パスワード" name="password" type="password" autoComplete="current-password" required />
+            <Field label="メールアドレス">
+              {(c) => <input {...c} name="mail" type="email" autoComplete="username" required />}
+            </Field>
+            <Field label="パスワード">
+              {(c) => <input {...c} name="password" type="password" autoComplete="current-password" required />}
+            </Field>
             <button type="submit" className="adm-primary" disabled={busy}>
               サインイン
             </button>
@@ -84,16 +89,22 @@ export function LoginPage() {
             }}
           >
             <Field
-              ref={codeInput}
               label="確認コード（6桁）"
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9０-９ ]{6,7}"
-              maxLength={7}
               hint="認証アプリ（Google Authenticator など）に表示されている6桁の数字を入力してください。"
-              required
-            />
+            >
+              {(c) => (
+                <input
+                  {...c}
+                  ref={codeInput}
+                  name="code"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  pattern="[0-9０-９ ]{6,7}"
+                  maxLength={7}
+                  required
+                />
+              )}
+            </Field>
             <button type="submit" className="adm-primary" disabled={busy}>
               確認する
             </button>

@@ -1,14 +1,14 @@
 import { type MailLine, type MailSearchQuery, mailPageResponse } from '@tabi/contract/admin';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
-import { type FormEvent, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ResendMailDialog } from '../components/booking-dialogs.tsx';
-import { DataTable, Pager } from '../components/data-table.tsx';
-import { Loading, QueryError } from '../components/query-state.tsx';
+import { bookingCell, dateTimeCell, errorCell, NUM, WRAP } from '../components/cells.tsx';
+import { PagedTable } from '../components/data-table.tsx';
+import { choicesOf, FilterSelect, useFilterSubmit } from '../components/filters.tsx';
+import { AdminPage } from '../components/page.tsx';
 import { adminGet } from '../lib/admin-api.ts';
-import { tokyoDateTime } from '../lib/format.ts';
-import { useAdminPage } from '../lib/use-page.ts';
 
 export const MAIL_STATUS_LABEL: Record<string, string> = {
   pending: '送信待ち',
@@ -23,6 +23,11 @@ export const MAIL_KIND_LABEL: Record<string, string> = {
   request_declined: 'リクエストお断り',
   cancellation: 'キャンセル',
 };
+const STATUS_FILTER = [
+  { value: '', label: 'すべて' },
+  { value: 'error', label: 'エラーあり（送信失敗・再試行待ち）' },
+  ...choicesOf(MAIL_STATUS_LABEL),
+];
 
 const column = createColumnHelper<MailLine>();
 const columnsWith = (onResend: (mail: MailLine) => void) =>
@@ -45,18 +50,12 @@ const columnsWith = (onResend: (mail: MailLine) => void) =>
           </span>
         ),
     }),
-    column.accessor('id', { header: 'ID', meta: { className: 'num' } }),
-    column.accessor('createdAt', { header: '作成日時', cell: (c) => tokyoDateTime(c.getValue()) }),
+    column.accessor('id', { header: 'ID', meta: NUM }),
+    column.accessor('createdAt', { header: '作成日時', cell: dateTimeCell }),
     column.accessor('kind', { header: '種類', cell: (c) => MAIL_KIND_LABEL[c.getValue()] ?? c.getValue() }),
-    column.accessor('rsvno', {
-      header: '予約番号',
-      cell: (c) => {
-        const rsvno = c.getValue();
-        return rsvno ? <Link to={`/admin/bookings/${rsvno}`}>{rsvno}</Link> : '—';
-      },
-    }),
+    column.accessor('rsvno', { header: '予約番号', cell: bookingCell }),
     column.accessor('to', { header: '宛先' }),
-    column.accessor('subject', { header: '件名', meta: { className: 'wrap' } }),
+    column.accessor('subject', { header: '件名', meta: WRAP }),
     column.accessor('status', {
       header: '状態',
       cell: (c) => {
@@ -68,22 +67,18 @@ const columnsWith = (onResend: (mail: MailLine) => void) =>
         );
       },
     }),
-    column.accessor('attempts', { header: '試行回数', meta: { className: 'num' } }),
-    column.accessor('lastError', {
-      header: '最後のエラー',
-      meta: { className: 'wrap' },
-      cell: (c) => <span className="adm-error-text">{c.getValue() ?? '—'}</span>,
-    }),
-    column.accessor('sentAt', { header: '送信日時', cell: (c) => tokyoDateTime(c.getValue()) }),
+    column.accessor('attempts', { header: '試行回数', meta: NUM }),
+    column.accessor('lastError', { header: '最後のエラー', meta: WRAP, cell: errorCell }),
+    column.accessor('sentAt', { header: '送信日時', cell: dateTimeCell }),
   ] as ColumnDef<MailLine, unknown>[];
 
 /** メール: the outbox; a mail of a booking can be resent (the booking lifecycle's resendMail, with its event). */
 export function MailsPage() {
-  const heading = useAdminPage('メール');
   const [resending, setResending] = useState<MailLine | null>(null);
   const [message, setMessage] = useState('');
   const columns = useMemo(() => columnsWith(setResending), []);
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const submit = useFilterSubmit();
   const filters: MailSearchQuery = {};
   const status = params.get('status');
   if (status) filters.status = status as MailSearchQuery['status'];
@@ -97,24 +92,15 @@ export function MailsPage() {
     placeholderData: keepPreviousData,
   });
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const next = new URLSearchParams();
-    for (const [key, raw] of data.entries()) if (String(raw).trim()) next.set(key, String(raw).trim());
-    setParams(next);
-  }
-
   return (
-    <section className="adm-page">
-      <div className="adm-page-head">
-        <h1 ref={heading} tabIndex={-1}>
-          メール
-        </h1>
+    <AdminPage
+      title="メール"
+      aside={
         <span className="adm-muted">
           送信キュー（outbox）の状態。予約のメールは「再送」で同じ内容をもう一度送れます。
         </span>
-      </div>
+      }
+    >
       <output className="adm-status-line" aria-live="polite">
         {message && <span className="adm-success">{message}</span>}
       </output>
@@ -134,18 +120,7 @@ export function MailsPage() {
         key={params.toString()}
         aria-label="メールの絞り込み"
       >
-        <label>
-          状態
-          <select name="status" defaultValue={status ?? ''}>
-            <option value="">すべて</option>
-            <option value="error">エラーあり（送信失敗・再試行待ち）</option>
-            {Object.entries(MAIL_STATUS_LABEL).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect label="状態" name="status" value={status ?? ''} options={STATUS_FILTER} />
         <label>
           予約番号
           <input name="rsvno" defaultValue={rsvno ?? ''} autoComplete="off" />
@@ -155,30 +130,13 @@ export function MailsPage() {
         </button>
         <Link to="/admin/mails">条件をクリア</Link>
       </form>
-      <QueryError error={result.error} />
-      {result.isPending ? (
-        <Loading />
-      ) : (
-        result.data && (
-          <div aria-busy={result.isFetching}>
-            <Pager
-              {...result.data}
-              onPage={(p) => {
-                const next = new URLSearchParams(params);
-                next.set('page', String(p));
-                setParams(next);
-              }}
-            />
-            <DataTable
-              caption="送信キューのメール"
-              columns={columns}
-              data={result.data.rows}
-              rowKey={(r) => String(r.id)}
-              empty="該当するメールはありません。"
-            />
-          </div>
-        )
-      )}
-    </section>
+      <PagedTable
+        query={result}
+        caption="送信キューのメール"
+        columns={columns}
+        rowKey={(r) => String(r.id)}
+        empty="該当するメールはありません。"
+      />
+    </AdminPage>
   );
 }

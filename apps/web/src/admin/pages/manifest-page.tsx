@@ -1,16 +1,58 @@
 import { optionChoicesResponse } from '@tabi/contract/admin';
 import type { ManifestOption, ManifestQuery, ManifestRow } from '@tabi/contract/admin-bookings';
 import { useQuery } from '@tanstack/react-query';
-import type { FormEvent } from 'react';
+import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
 import { Link, useSearchParams } from 'react-router';
+import { bookingCell, NUM } from '../components/cells.tsx';
+import { DataTable } from '../components/data-table.tsx';
+import { FilterSelect, optionChoices, useFilterSubmit } from '../components/filters.tsx';
+import { AdminPage } from '../components/page.tsx';
 import { Loading, QueryError } from '../components/query-state.tsx';
 import { adminGet, adminUrl } from '../lib/admin-api.ts';
 import { useManifest } from '../lib/booking-api.ts';
 import { inputToYmd, slashDate, tokyoDateTime, ymdToInput } from '../lib/format.ts';
-import { useAdminPage } from '../lib/use-page.ts';
+
+const column = createColumnHelper<ManifestRow>();
+/** A line of the booking's first participant only (the applicant and phone stand once per booking). */
+const firstOnly = (r: ManifestRow, value: string) => (r.seq === 1 ? value : '');
+const orDash = (value: string | null | undefined) => value || '—';
+
+function columnsFor(option: ManifestOption): ColumnDef<ManifestRow, unknown>[] {
+  const rental = option.rentalcd !== '';
+  return [
+    column.accessor('rsvno', { header: '予約番号', cell: bookingCell }),
+    column.accessor('statusLabel', { header: '状態' }),
+    column.accessor('seq', { header: 'No.', meta: NUM }),
+    column.accessor('sei', { header: '氏名', cell: (c) => `${c.getValue()} ${c.row.original.mei}` }),
+    column.accessor('ageClass', { header: '区分' }),
+    column.accessor('age', { header: '年齢', cell: (c) => `${c.getValue()}歳`, meta: NUM }),
+    column.accessor('sex', { header: '性別' }),
+    column.accessor('nationality', { header: '国籍', cell: (c) => orDash(c.getValue()) }),
+    ...(option.passport
+      ? [column.accessor('passportNumber', { header: 'パスポート番号', cell: (c) => orDash(c.getValue()) })]
+      : []),
+    ...(option.vegetarian
+      ? [column.accessor('vegetarian', { header: 'ベジタリアン', cell: (c) => (c.getValue() ? '希望' : '—') })]
+      : []),
+    ...(rental
+      ? [
+          column.accessor('rentalModel', { header: 'レンタル', cell: (c) => orDash(c.getValue()) }),
+          column.accessor('bootsSize', { header: 'ブーツ', cell: (c) => orDash(c.getValue()) }),
+          column.accessor('wearSize', { header: 'ウェア', cell: (c) => orDash(c.getValue()) }),
+        ]
+      : []),
+    column.accessor('applicant', { header: '申込者', cell: (c) => firstOnly(c.row.original, c.getValue()) }),
+    column.accessor('tel', { header: '電話番号', cell: (c) => firstOnly(c.row.original, c.getValue()) }),
+    column.display({
+      id: 'tick',
+      header: '確認',
+      meta: { className: 'adm-print-only adm-tick' },
+      cell: () => <span aria-hidden="true">□</span>,
+    }),
+  ] as ColumnDef<ManifestRow, unknown>[];
+}
 
 function OptionTable({ option, rows }: { option: ManifestOption; rows: ManifestRow[] }) {
-  const rental = option.rentalcd !== '';
   const id = `manifest-${option.opcd}`;
   return (
     <section className="adm-manifest-group" aria-labelledby={id}>
@@ -21,65 +63,14 @@ function OptionTable({ option, rows }: { option: ManifestOption; rows: ManifestR
           {option.bookings}件・{option.participants}名
         </span>
       </h2>
-      <div className="adm-table-wrap">
-        <table className="adm-table adm-manifest-table">
-          <caption className="visually-hidden">{`${option.webname}の参加者`}</caption>
-          <thead>
-            <tr>
-              <th scope="col">予約番号</th>
-              <th scope="col">状態</th>
-              <th scope="col" className="num">
-                No.
-              </th>
-              <th scope="col">氏名</th>
-              <th scope="col">区分</th>
-              <th scope="col" className="num">
-                年齢
-              </th>
-              <th scope="col">性別</th>
-              <th scope="col">国籍</th>
-              {option.passport && <th scope="col">パスポート番号</th>}
-              {option.vegetarian && <th scope="col">ベジタリアン</th>}
-              {rental && <th scope="col">レンタル</th>}
-              {rental && <th scope="col">ブーツ</th>}
-              {rental && <th scope="col">ウェア</th>}
-              <th scope="col">申込者</th>
-              <th scope="col">電話番号</th>
-              <th scope="col" className="adm-print-only">
-                確認
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={`${r.rsvno}-${r.seq}`} className={r.seq === 1 ? 'adm-first-of-booking' : undefined}>
-                <td>
-                  <Link to={`/admin/bookings/${r.rsvno}`}>{r.rsvno}</Link>
-                </td>
-                <td>{r.statusLabel}</td>
-                <td className="num">{r.seq}</td>
-                <td>
-                  {r.sei} {r.mei}
-                </td>
-                <td>{r.ageClass}</td>
-                <td className="num">{r.age}歳</td>
-                <td>{r.sex}</td>
-                <td>{r.nationality || '—'}</td>
-                {option.passport && <td>{r.passportNumber || '—'}</td>}
-                {option.vegetarian && <td>{r.vegetarian ? '希望' : '—'}</td>}
-                {rental && <td>{r.rentalModel || '—'}</td>}
-                {rental && <td>{r.bootsSize || '—'}</td>}
-                {rental && <td>{r.wearSize || '—'}</td>}
-                <td>{r.seq === 1 ? r.applicant : ''}</td>
-                <td>{r.seq === 1 ? r.tel : ''}</td>
-                <td className="adm-print-only adm-tick" aria-hidden="true">
-                  □
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        className="adm-manifest-table"
+        caption={`${option.webname}の参加者`}
+        columns={columnsFor(option)}
+        data={rows}
+        rowKey={(r) => `${r.rsvno}-${r.seq}`}
+        rowClassName={(r) => (r.seq === 1 ? 'adm-first-of-booking' : undefined)}
+      />
     </section>
   );
 }
@@ -89,8 +80,8 @@ function OptionTable({ option, rows }: { option: ManifestOption; rows: ManifestR
  * filters live in the URL; 印刷 prints it on A4 without the console's chrome; the CSV has the same rows.
  */
 export function ManifestPage() {
-  const heading = useAdminPage('参加者名簿');
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const submit = useFilterSubmit((key, value) => (key === 'date' ? inputToYmd(value) : value));
   const query: ManifestQuery = {};
   const date = params.get('date');
   if (date) query.date = date;
@@ -104,26 +95,15 @@ export function ManifestPage() {
   });
   const m = result.data;
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const next = new URLSearchParams();
-    const day = inputToYmd(String(data.get('date') ?? ''));
-    if (day) next.set('date', day);
-    const option = String(data.get('opcd') ?? '');
-    if (option) next.set('opcd', option);
-    setParams(next);
-  }
-
   const total = m?.rows.length ?? 0;
   const bookings = new Set(m?.rows.map((r) => r.rsvno)).size;
   return (
-    <section className="adm-page adm-manifest">
-      <div className="adm-page-head">
-        <h1 ref={heading} tabIndex={-1}>
-          参加者名簿{m ? ` ${slashDate(m.date)}` : ''}
-        </h1>
-        {m && (
+    <AdminPage
+      title="参加者名簿"
+      heading={`参加者名簿${m ? ` ${slashDate(m.date)}` : ''}`}
+      className="adm-manifest"
+      aside={
+        m && (
           <div className="adm-head-actions adm-no-print">
             <button type="button" onClick={() => window.print()}>
               印刷
@@ -136,8 +116,9 @@ export function ManifestPage() {
               CSVダウンロード
             </a>
           </div>
-        )}
-      </div>
+        )
+      }
+    >
       <form
         className="adm-filters adm-filters-inline adm-no-print"
         onSubmit={submit}
@@ -148,17 +129,12 @@ export function ManifestPage() {
           利用日
           <input name="date" type="date" defaultValue={ymdToInput(m?.date ?? date ?? '')} required />
         </label>
-        <label>
-          商品
-          <select name="opcd" defaultValue={opcd ?? ''}>
-            <option value="">この日のすべての商品</option>
-            {options.data?.map((o) => (
-              <option key={o.opcd} value={o.opcd}>
-                {o.opcd} {o.webname}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label="商品"
+          name="opcd"
+          value={opcd ?? ''}
+          options={[{ value: '', label: 'この日のすべての商品' }, ...optionChoices(options.data)]}
+        />
         <button type="submit" className="adm-primary">
           表示
         </button>
@@ -180,6 +156,6 @@ export function ManifestPage() {
           )}
         </>
       )}
-    </section>
+    </AdminPage>
   );
 }

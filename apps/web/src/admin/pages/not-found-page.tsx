@@ -1,16 +1,12 @@
 import { Link, useLocation } from 'react-router';
-import { useAdminPage } from '../lib/use-page.ts';
+import { AdminPage } from '../components/page.tsx';
 
 /** A console address with no page yet (the booking detail comes with the booking actions). */
 export function NotFoundPage() {
-  const heading = useAdminPage('ページが見つかりません');
   const { pathname } = useLocation();
   const booking = /^\/admin\/bookings\/([A-Z0-9]+)$/i.exec(pathname)?.[1];
   return (
-    <section className="adm-page">
-      <h1 ref={heading} tabIndex={-1}>
-        {booking ? `予約 ${booking}` : 'ページが見つかりません'}
-      </h1>
+    <AdminPage title="ページが見つかりません" heading={booking ? `予約 ${booking}` : 'ページが見つかりません'}>
       {booking ? (
         <p>
           予約詳細の画面は準備中です。予約一覧で <Link to={`/admin/bookings?rsvno=${booking}`}>{booking} を検索</Link>{' '}
@@ -21,6 +17,6 @@ export function NotFoundPage() {
           ご指定のページはありません。<Link to="/admin">ダッシュボードへ戻る</Link>
         </p>
       )}
-    </section>
+    </AdminPage>
   );
 }

@@ -13,12 +13,14 @@ import {
 import { EXTENDED_FIELD_NAMES, FROMSPOTS, RENTAL_CODES } from '@tabi/contract/constants';
 import { CatalogMsg } from '@tabi/contract/messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { Field } from '../../components/form/field.tsx';
 import { SafeHtml } from '../../components/safe-html.tsx';
-import { FormAlert } from '../components/field.tsx';
+import { Options } from '../components/filters.tsx';
 import { OptionPhotos } from '../components/option-photos.tsx';
-import { Loading, QueryError } from '../components/query-state.tsx';
+import { AdminPage } from '../components/page.tsx';
+import { FormAlert, Loading, QueryError } from '../components/query-state.tsx';
 import { AdminApiError, adminGet, adminPost } from '../lib/admin-api.ts';
 import { tokyoDateTime } from '../lib/format.ts';
 import {
@@ -30,7 +32,6 @@ import {
   problemsOf,
   type TierDraft,
 } from '../lib/option-form.ts';
-import { useAdminPage } from '../lib/use-page.ts';
 import { catalogListKey } from './options-page.tsx';
 
 const recordKey = (opcd: string) => ['admin', 'catalog', opcd] as const;
@@ -40,7 +41,6 @@ export function OptionEditPage() {
   const { pathname } = useLocation();
   const opcd = decodeURIComponent(pathname.replace(/^\/admin\/options\/?/, '').replace(/\/+$/, ''));
   const isNew = opcd === 'new';
-  const heading = useAdminPage(isNew ? '商品の新規作成' : '商品編集');
   const masters = useQuery({
     queryKey: ['admin', 'catalog-masters'],
     queryFn: () => adminGet('/options/masters', catalogMastersResponse),
@@ -53,13 +53,11 @@ export function OptionEditPage() {
   const error = masters.error ?? record.error;
   const ready = masters.data && (isNew || record.data);
   return (
-    <section className="adm-page">
-      <p>
-        <Link to="/admin/options">← 商品一覧へ戻る</Link>
-      </p>
-      <h1 ref={heading} tabIndex={-1}>
-        {isNew ? '商品の新規作成' : `商品編集 ${opcd}`}
-      </h1>
+    <AdminPage
+      title={isNew ? '商品の新規作成' : '商品編集'}
+      heading={isNew ? '商品の新規作成' : `商品編集 ${opcd}`}
+      back={{ to: '/admin/options', label: '商品一覧へ戻る' }}
+    >
       <QueryError error={error} />
       {!error && !ready && <Loading />}
       {ready && masters.data && (
@@ -69,7 +67,7 @@ export function OptionEditPage() {
           record={isNew ? null : (record.data ?? null)}
         />
       )}
-    </section>
+    </AdminPage>
   );
 }
 
@@ -500,45 +498,24 @@ interface TextInputProps {
   inputMode?: 'numeric' | 'decimal';
 }
 
-function Described({ id, hint, error }: { id: string; hint?: string | undefined; error?: string | undefined }) {
-  return (
-    <>
-      {hint && (
-        <p id={`${id}-hint`} className="adm-hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="adm-error-text">
-          {error}
-        </p>
-      )}
-    </>
-  );
-}
-const describedBy = (id: string, hint?: string, error?: string) =>
-  [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
-
 function TextInput({ label, value, onChange, error, hint, hideLabel, required, type, inputMode }: TextInputProps) {
-  const id = useId();
   return (
-    <div className="adm-field">
-      <label htmlFor={id} className={hideLabel ? 'visually-hidden' : undefined}>
-        {label}
-        {required && <span className="adm-required">必須</span>}
-      </label>
-      <input
-        id={id}
-        type={type ?? 'text'}
-        value={value}
-        inputMode={inputMode}
-        onChange={(e) => onChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        aria-required={required || undefined}
-      />
-      <Described id={id} hint={hint} error={error} />
-    </div>
+    <Field
+      label={hideLabel ? <span className="visually-hidden">{label}</span> : label}
+      required={required}
+      hint={hint}
+      error={error}
+    >
+      {(c) => (
+        <input
+          {...c}
+          type={type ?? 'text'}
+          value={value}
+          inputMode={inputMode}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+    </Field>
   );
 }
 
@@ -550,26 +527,15 @@ function Select(props: {
   empty?: string;
   error?: string | undefined;
 }) {
-  const id = useId();
   return (
-    <div className="adm-field">
-      <label htmlFor={id}>{props.label}</label>
-      <select
-        id={id}
-        value={props.value}
-        onChange={(e) => props.onChange(e.target.value)}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={describedBy(id, undefined, props.error)}
-      >
-        <option value="">{props.empty ?? '選択してください'}</option>
-        {props.options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      <Described id={id} error={props.error} />
-    </div>
+    <Field label={props.label} error={props.error}>
+      {(c) => (
+        <select {...c} value={props.value} onChange={(e) => props.onChange(e.target.value)}>
+          <option value="">{props.empty ?? '選択してください'}</option>
+          <Options options={props.options} />
+        </select>
+      )}
+    </Field>
   );
 }
 
@@ -612,21 +578,13 @@ function RichText(props: {
   error?: string | undefined;
   rows: number;
 }): ReactNode {
-  const id = useId();
   return (
-    <div className="adm-field adm-rich">
-      <div>
-        <label htmlFor={id}>{props.label}</label>
-        <textarea
-          id={id}
-          rows={props.rows}
-          value={props.value}
-          onChange={(e) => props.onChange(e.target.value)}
-          aria-invalid={props.error ? true : undefined}
-          aria-describedby={describedBy(id, undefined, props.error)}
-        />
-        <Described id={id} error={props.error} />
-      </div>
+    <div className="adm-rich">
+      <Field label={props.label} error={props.error}>
+        {(c) => (
+          <textarea {...c} rows={props.rows} value={props.value} onChange={(e) => props.onChange(e.target.value)} />
+        )}
+      </Field>
       <section className="adm-rich-preview" aria-label={`${props.label}のプレビュー`}>
         {props.value.trim() === '' ? <p className="adm-muted">（未入力）</p> : <SafeHtml html={props.value} />}
       </section>

@@ -7,11 +7,11 @@ import {
 } from '@tabi/contract/admin-catalog';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router';
-import { FormAlert } from '../components/field.tsx';
-import { Loading, QueryError } from '../components/query-state.tsx';
+import { useLocation, useSearchParams } from 'react-router';
+import { Field } from '../../components/form/field.tsx';
+import { AdminPage } from '../components/page.tsx';
+import { FormAlert, Loading, QueryError } from '../components/query-state.tsx';
 import { AdminApiError, adminGet, adminPost } from '../lib/admin-api.ts';
-import { useAdminPage } from '../lib/use-page.ts';
 
 function shiftMonth(month: string, by: number): string {
   const d = new Date(`${month}-01T00:00:00Z`);
@@ -27,7 +27,6 @@ export function OptionStockPage() {
   const opcd = decodeURIComponent(pathname.replace(/^\/admin\/options\//, '').replace(/\/stock\/?$/, ''));
   const [params, setParams] = useSearchParams();
   const month = /^\d{4}-\d{2}$/.test(params.get('month') ?? '') ? (params.get('month') as string) : thisMonth();
-  const heading = useAdminPage('在庫・料金カレンダー');
   const key = ['admin', 'catalog', opcd, 'stock', month] as const;
   const query = useQuery({
     queryKey: key,
@@ -37,13 +36,11 @@ export function OptionStockPage() {
   const data = query.data;
   const [y, m] = month.split('-');
   return (
-    <section className="adm-page">
-      <p>
-        <Link to={`/admin/options/${encodeURIComponent(opcd)}`}>← 商品編集へ戻る</Link>
-      </p>
-      <h1 ref={heading} tabIndex={-1}>
-        在庫・料金カレンダー {opcd}
-      </h1>
+    <AdminPage
+      title="在庫・料金カレンダー"
+      heading={`在庫・料金カレンダー ${opcd}`}
+      back={{ to: `/admin/options/${encodeURIComponent(opcd)}`, label: '商品編集へ戻る' }}
+    >
       {data && (
         <p className="adm-muted">
           {data.webname}（販売期間 {data.useFrom.replaceAll('-', '/')}〜{data.useTo.replaceAll('-', '/')}）
@@ -63,7 +60,7 @@ export function OptionStockPage() {
         </button>
       </div>
       {query.isPending ? <Loading /> : data && <MonthGrid days={data.days} />}
-    </section>
+    </AdminPage>
   );
 }
 
@@ -183,14 +180,12 @@ function BulkEdit({ opcd, month }: { opcd: string; month: string }) {
       {done && <output className="adm-success">{done}</output>}
       <FormAlert>{error}</FormAlert>
       <div className="adm-filter-grid">
-        <div className="adm-field">
-          <label htmlFor="bulk-from">開始日</label>
-          <input id="bulk-from" name="from" type="date" defaultValue={`${month}-01`} required />
-        </div>
-        <div className="adm-field">
-          <label htmlFor="bulk-to">終了日</label>
-          <input id="bulk-to" name="to" type="date" defaultValue={`${month}-28`} required />
-        </div>
+        <Field label="開始日" id="bulk-from">
+          {(c) => <input {...c} name="from" type="date" defaultValue={`${month}-01`} required />}
+        </Field>
+        <Field label="終了日" id="bulk-to">
+          {(c) => <input {...c} name="to" type="date" defaultValue={`${month}-28`} required />}
+        </Field>
       </div>
       <fieldset className="adm-checks">
         <legend>曜日</legend>
@@ -222,10 +217,9 @@ function BulkEdit({ opcd, month }: { opcd: string; month: string }) {
         ))}
       </fieldset>
       {(mode === 'set' || mode === 'add') && (
-        <div className="adm-field adm-seats">
-          <label htmlFor="bulk-seats">席数</label>
-          <input id="bulk-seats" name="seats" inputMode="numeric" defaultValue="10" required />
-        </div>
+        <Field label="席数" id="bulk-seats" className="adm-seats">
+          {(c) => <input {...c} name="seats" inputMode="numeric" defaultValue="10" required />}
+        </Field>
       )}
       <label className="adm-check">
         <input type="checkbox" checked={withPrices} onChange={(e) => setWithPrices(e.target.checked)} /> 料金も設定する
@@ -240,10 +234,9 @@ function BulkEdit({ opcd, month }: { opcd: string; month: string }) {
               ['infantbaika', '幼児料金（円）', '0'],
             ] as const
           ).map(([name, label, value]) => (
-            <div key={name} className="adm-field">
-              <label htmlFor={`bulk-${name}`}>{label}</label>
-              <input id={`bulk-${name}`} name={name} inputMode="numeric" defaultValue={value} />
-            </div>
+            <Field key={name} label={label} id={`bulk-${name}`}>
+              {(c) => <input {...c} name={name} inputMode="numeric" defaultValue={value} />}
+            </Field>
           ))}
         </div>
       )}

@@ -2,10 +2,11 @@ import { type CatalogListRow, catalogListResponse } from '@tabi/contract/admin-c
 import { useQuery } from '@tanstack/react-query';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
 import { Link } from 'react-router';
+import { countCell, NUM, WRAP } from '../components/cells.tsx';
 import { DataTable } from '../components/data-table.tsx';
-import { Loading, QueryError } from '../components/query-state.tsx';
+import { AdminPage } from '../components/page.tsx';
+import { QueryView } from '../components/query-state.tsx';
 import { adminGet } from '../lib/admin-api.ts';
-import { useAdminPage } from '../lib/use-page.ts';
 
 export const catalogListKey = ['admin', 'catalog'] as const;
 
@@ -17,7 +18,7 @@ const columns = [
   }),
   column.accessor('webname', {
     header: '商品名',
-    meta: { className: 'wrap' },
+    meta: WRAP,
     cell: (c) => <Link to={`/admin/options/${c.row.original.opcd}`}>{c.getValue()}</Link>,
   }),
   column.accessor('published', {
@@ -25,40 +26,35 @@ const columns = [
     cell: (c) => (c.getValue() ? '公開中' : <span className="adm-status adm-status-6">下書き</span>),
   }),
   column.accessor('isCoupon', { header: '種別', cell: (c) => (c.getValue() ? 'クーポン' : '予約商品') }),
-  column.accessor('region', { header: '地域', meta: { className: 'wrap' } }),
+  column.accessor('region', { header: '地域', meta: WRAP }),
   column.accessor('useFrom', {
     header: '販売期間',
     cell: (c) => `${c.getValue().replaceAll('-', '/')}〜${c.row.original.useTo.replaceAll('-', '/')}`,
   }),
-  column.accessor('bookings', { header: '予約', cell: (c) => `${c.getValue()}件`, meta: { className: 'num' } }),
+  column.accessor('bookings', { header: '予約', cell: countCell('件'), meta: NUM }),
 ] as ColumnDef<CatalogListRow, unknown>[];
 
 /** 商品一覧 (admin only): every option, drafts included; an option is never deleted, only taken off sale. */
 export function OptionsPage() {
-  const heading = useAdminPage('商品一覧');
   const query = useQuery({
     queryKey: catalogListKey,
     queryFn: () => adminGet('/options/catalog', catalogListResponse),
   });
   return (
-    <section className="adm-page">
-      <div className="adm-page-head">
-        <h1 ref={heading} tabIndex={-1}>
-          商品一覧
-        </h1>
+    <AdminPage
+      title="商品一覧"
+      aside={
         <Link to="/admin/options/new" className="adm-button adm-primary">
           新しい商品を作成
         </Link>
-      </div>
+      }
+    >
       <p className="adm-muted">
         下書きの商品はお客様の画面には表示されません。予約のある商品は削除できないため、販売をやめるときは非公開（下書き）にします。
       </p>
-      <QueryError error={query.error} />
-      {query.isPending ? (
-        <Loading />
-      ) : (
-        query.data && <DataTable caption="商品一覧" columns={columns} data={query.data} rowKey={(r) => r.opcd} />
-      )}
-    </section>
+      <QueryView query={query}>
+        {(rows) => <DataTable caption="商品一覧" columns={columns} data={rows} rowKey={(r) => r.opcd} />}
+      </QueryView>
+    </AdminPage>
   );
 }

@@ -3,14 +3,14 @@ import { Msg } from '@tabi/contract/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Field, FormAlert } from '../components/field.tsx';
+import { Field } from '../../components/form/field.tsx';
+import { AdminPage } from '../components/page.tsx';
+import { FormAlert } from '../components/query-state.tsx';
 import { AdminApiError, adminPost } from '../lib/admin-api.ts';
 import { meQueryKey, useMe } from '../lib/staff-session.ts';
-import { useAdminPage } from '../lib/use-page.ts';
 
 /** /admin/password: required after an initial or reset password, available at any time. */
 export function PasswordPage() {
-  const heading = useAdminPage('パスワード変更');
   const me = useMe();
   const client = useQueryClient();
   const navigate = useNavigate();
@@ -47,10 +47,7 @@ export function PasswordPage() {
   }
 
   return (
-    <section className="adm-page adm-narrow">
-      <h1 ref={heading} tabIndex={-1}>
-        パスワード変更
-      </h1>
+    <AdminPage title="パスワード変更" className="adm-narrow">
       {mustChange && (
         <p className="adm-notice">
           初期パスワードでサインインしています。続けるには新しいパスワードを設定してください。
@@ -61,28 +58,23 @@ export function PasswordPage() {
       )}
       <FormAlert>{errors.form}</FormAlert>
       <form onSubmit={(e) => void submit(e)} noValidate>
-        <Field label="現在のパスワード" name="current" type="password" autoComplete="current-password" required />
+        <Field label="現在のパスワード">
+          {(c) => <input {...c} name="current" type="password" autoComplete="current-password" required />}
+        </Field>
         <Field
           label="新しいパスワード"
-          name="next"
-          type="password"
-          autoComplete="new-password"
           hint={`${STAFF_PASSWORD_MIN}文字以上。ほかのサービスと同じものは避けてください。`}
           error={errors.next}
-          required
-        />
-        <Field
-          label="新しいパスワード（確認）"
-          name="confirm"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirm}
-          required
-        />
+        >
+          {(c) => <input {...c} name="next" type="password" autoComplete="new-password" required />}
+        </Field>
+        <Field label="新しいパスワード（確認）" error={errors.confirm}>
+          {(c) => <input {...c} name="confirm" type="password" autoComplete="new-password" required />}
+        </Field>
         <button type="submit" className="adm-primary" disabled={busy}>
           変更する
         </button>
       </form>
-    </section>
+    </AdminPage>
   );
 }

@@ -1,11 +1,11 @@
 import { type StaffRow, staffListResponse } from '@tabi/contract/admin';
 import { useQuery } from '@tanstack/react-query';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
+import { dateTimeCell } from '../components/cells.tsx';
 import { DataTable } from '../components/data-table.tsx';
-import { Loading, QueryError } from '../components/query-state.tsx';
+import { AdminPage } from '../components/page.tsx';
+import { QueryView } from '../components/query-state.tsx';
 import { adminGet } from '../lib/admin-api.ts';
-import { tokyoDateTime } from '../lib/format.ts';
-import { useAdminPage } from '../lib/use-page.ts';
 
 const column = createColumnHelper<StaffRow>();
 const columns = [
@@ -16,33 +16,26 @@ const columns = [
     header: '状態',
     cell: (c) => (c.getValue() ? <span className="adm-status adm-status-4">無効</span> : '有効'),
   }),
-  column.accessor('lastLoginAt', { header: '最終サインイン', cell: (c) => tokyoDateTime(c.getValue()) }),
-  column.accessor('createdAt', { header: '登録日時', cell: (c) => tokyoDateTime(c.getValue()) }),
+  column.accessor('lastLoginAt', { header: '最終サインイン', cell: dateTimeCell }),
+  column.accessor('createdAt', { header: '登録日時', cell: dateTimeCell }),
 ] as ColumnDef<StaffRow, unknown>[];
 
 /** スタッフ (admin only): who can sign in. Accounts are made with `npm run ops -- staff:create`. */
 export function StaffPage() {
-  const heading = useAdminPage('スタッフ');
   const query = useQuery({ queryKey: ['admin', 'staff'], queryFn: () => adminGet('/staff', staffListResponse) });
   return (
-    <section className="adm-page">
-      <div className="adm-page-head">
-        <h1 ref={heading} tabIndex={-1}>
-          スタッフ
-        </h1>
+    <AdminPage
+      title="スタッフ"
+      aside={
         <span className="adm-muted">
           登録・無効化・パスワード再発行はサーバーで <code>npm run ops -- staff:create MAIL --role operator</code>{' '}
           などを実行します。
         </span>
-      </div>
-      <QueryError error={query.error} />
-      {query.isPending ? (
-        <Loading />
-      ) : (
-        query.data && (
-          <DataTable caption="スタッフ一覧" columns={columns} data={query.data} rowKey={(r) => String(r.id)} />
-        )
-      )}
-    </section>
+      }
+    >
+      <QueryView query={query}>
+        {(rows) => <DataTable caption="スタッフ一覧" columns={columns} data={rows} rowKey={(r) => String(r.id)} />}
+      </QueryView>
+    </AdminPage>
   );
 }

@@ -2,8 +2,9 @@ import { staffLoginResponse, totpSetupResponse } from '@tabi/contract/admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Field, FormAlert } from '../components/field.tsx';
-import { Loading, QueryError } from '../components/query-state.tsx';
+import { Field } from '../../components/form/field.tsx';
+import { AdminPage } from '../components/page.tsx';
+import { FormAlert, Loading, QueryError } from '../components/query-state.tsx';
 import { AdminApiError, adminGet, adminPost } from '../lib/admin-api.ts';
 import { meQueryKey, useMe, useSetMe } from '../lib/staff-session.ts';
 import { useAdminPage } from '../lib/use-page.ts';
@@ -59,14 +60,9 @@ function Enrolment({ onDone }: { onDone: (result: Awaited<ReturnType<typeof enab
       </p>
       <FormAlert>{error}</FormAlert>
       <form onSubmit={(e) => void submit(e)}>
-        <Field
-          label="確認コード（6桁）"
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={7}
-          required
-        />
+        <Field label="確認コード（6桁）">
+          {(c) => <input {...c} name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={7} required />}
+        </Field>
         <button type="submit" className="adm-primary" disabled={busy}>
           登録する
         </button>
@@ -108,15 +104,11 @@ export function TotpSignInPage() {
 
 /** /admin/security: the second factor from inside the console (optional for operators). */
 export function SecurityPage() {
-  const heading = useAdminPage('2段階認証');
   const me = useMe();
   const client = useQueryClient();
   const [done, setDone] = useState(false);
   return (
-    <section className="adm-page">
-      <h1 ref={heading} tabIndex={-1}>
-        2段階認証
-      </h1>
+    <AdminPage title="2段階認証">
       {done && (
         <output className="adm-success">
           2段階認証を登録しました。次回のサインインから確認コードの入力が必要です。
@@ -132,6 +124,6 @@ export function SecurityPage() {
           }}
         />
       )}
-    </section>
+    </AdminPage>
   );
 }

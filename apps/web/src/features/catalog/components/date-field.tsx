@@ -124,7 +124,7 @@ export function DateField({ label, value, today, onChange, onValidity }: DateFie
           <button
             ref={toggle}
             type="button"
-            className={styles.calendarButton}
+            className={`calendar-toggle ${styles.calendarButton}`}
             aria-expanded={open}
             aria-controls={`${id}-picker`}
             aria-label={`${label}をカレンダーから選ぶ`}

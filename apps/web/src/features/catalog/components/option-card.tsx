@@ -40,17 +40,7 @@ export function OptionCard({ item, href, eager }: { item: OptionListItem; href: 
           {item.webname}
         </h2>
         <SafeHtml html={item.introduction} className={styles.intro} />
-        <OptionFacts
-          compact
-          use_from={item.use_from}
-          use_to={item.use_to}
-          homen={item.homen}
-          area={item.area}
-          city={item.city}
-          fromspot={item.fromspot}
-          keywordList={item.keywordList}
-          opcd={item.opcd}
-        />
+        <OptionFacts compact option={item} />
         <div className={styles.footer}>
           <p className={styles.price}>
             <span className={styles.priceLabel}>{Msg.perAdult}</span>

@@ -3,7 +3,8 @@ import { formatYmd } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
 import styles from './option-facts.module.css';
 
-interface OptionFactsProps {
+/** What a list item and the detail both have (the detail also a meeting point). */
+interface Facts {
   use_from: string;
   use_to: string;
   homen: string;
@@ -13,7 +14,6 @@ interface OptionFactsProps {
   meetpoint?: string | null;
   keywordList: Keyword[];
   opcd: string;
-  compact?: boolean;
 }
 
 export function destinationText(homen: string, area: string, city: string): string {
@@ -21,8 +21,8 @@ export function destinationText(homen: string, area: string, city: string): stri
 }
 
 /** The facts a card and the detail page both list: period, places, keywords and the option code. */
-export function OptionFacts(props: OptionFactsProps) {
-  const { use_from, use_to, homen, area, city, fromspot, meetpoint, keywordList, opcd, compact } = props;
+export function OptionFacts({ option, compact }: { option: Facts; compact?: boolean }) {
+  const { use_from, use_to, homen, area, city, fromspot, meetpoint, keywordList, opcd } = option;
   return (
     <div className={compact ? `${styles.facts} ${styles.compact}` : styles.facts}>
       {keywordList.length > 0 && (

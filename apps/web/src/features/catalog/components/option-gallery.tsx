@@ -6,6 +6,20 @@ import { type KeyboardEvent, useCallback, useEffect, useId, useState } from 'rea
 import styles from './option-gallery.module.css';
 import { OptionPicture } from './option-picture.tsx';
 
+type Carousel = ReturnType<typeof useEmblaCarousel>[1];
+
+/** Calls `onSelect` now and whenever the carousel moves to another slide or is set up again. */
+function useOnSelect(carousel: Carousel, onSelect: () => void) {
+  useEffect(() => {
+    if (!carousel) return;
+    onSelect();
+    carousel.on('select', onSelect).on('reInit', onSelect);
+    return () => {
+      carousel.off('select', onSelect).off('reInit', onSelect);
+    };
+  }, [carousel, onSelect]);
+}
+
 /**
  * SPEC §2 Option detail gallery: the images with their captions, and thumbnails ten to a view with their
  * own previous/next buttons. Arrow keys move between images; every control is a labelled button.
@@ -33,23 +47,8 @@ export function OptionGallery({ images, title }: { images: OptionImage[]; title:
     setThumbPage({ index: thumbs.selectedScrollSnap(), count: thumbs.scrollSnapList().length });
   }, [thumbs]);
 
-  useEffect(() => {
-    if (!main) return;
-    onMainSelect();
-    main.on('select', onMainSelect).on('reInit', onMainSelect);
-    return () => {
-      main.off('select', onMainSelect).off('reInit', onMainSelect);
-    };
-  }, [main, onMainSelect]);
-
-  useEffect(() => {
-    if (!thumbs) return;
-    onThumbsSelect();
-    thumbs.on('select', onThumbsSelect).on('reInit', onThumbsSelect);
-    return () => {
-      thumbs.off('select', onThumbsSelect).off('reInit', onThumbsSelect);
-    };
-  }, [thumbs, onThumbsSelect]);
+  useOnSelect(main, onMainSelect);
+  useOnSelect(thumbs, onThumbsSelect);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'ArrowLeft') {

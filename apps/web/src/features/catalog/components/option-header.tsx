@@ -17,17 +17,7 @@ export function OptionHeader({ option }: { option: OptionDetail }) {
       <div className={styles.headerGrid}>
         <OptionGallery images={option.imageList} title={option.webname} />
         <div className={`card ${styles.factsCard}`}>
-          <OptionFacts
-            use_from={option.use_from}
-            use_to={option.use_to}
-            homen={option.homen}
-            area={option.area}
-            city={option.city}
-            fromspot={option.fromspot}
-            meetpoint={option.meetpoint}
-            keywordList={option.keywordList}
-            opcd={option.opcd}
-          />
+          <OptionFacts option={option} />
           <a href="#price" className={`btn btn-primary btn-block ${styles.toPrice}`}>
             空き状況・料金を見る
           </a>

@@ -16,6 +16,19 @@ import { CouponUseForm, type Redeemed } from './coupon-use-form.tsx';
 import { FacilityInfo } from './facility-info.tsx';
 import { RemainingCounts } from './remaining-counts.tsx';
 
+/** A card of the coupon's own text (HTML through the sanitiser), left out when the option has none. */
+function HtmlSection({ id, title, html }: { id: string; title: string; html: string }) {
+  if (!html) return null;
+  return (
+    <section className={`card ${styles.section}`} aria-labelledby={id}>
+      <h2 id={id} className="section-title">
+        {title}
+      </h2>
+      <SafeHtml html={html} />
+    </section>
+  );
+}
+
 /** SPEC §2 Coupon detail, with the use form at #use-coopon; only on the use date, else back to my page. */
 export function CouponDetailPage({ opcd, pkcd }: { opcd: string; pkcd: string }) {
   const rsvno = useAuthStore((s) => s.rsvno) ?? '';
@@ -70,22 +83,8 @@ export function CouponDetailPage({ opcd, pkcd }: { opcd: string; pkcd: string })
         )}
         {coupon && (
           <div className={styles.detailMain}>
-            {coupon.contents && (
-              <section className={`card ${styles.section}`} aria-labelledby="contents-title">
-                <h2 id="contents-title" className="section-title">
-                  ご利用内容
-                </h2>
-                <SafeHtml html={coupon.contents} />
-              </section>
-            )}
-            {coupon.optionattention && (
-              <section className={`card ${styles.section}`} aria-labelledby="caution-title">
-                <h2 id="caution-title" className="section-title">
-                  ご注意事項
-                </h2>
-                <SafeHtml html={coupon.optionattention} />
-              </section>
-            )}
+            <HtmlSection id="contents-title" title="ご利用内容" html={coupon.contents} />
+            <HtmlSection id="caution-title" title="ご注意事項" html={coupon.optionattention} />
             <FacilityInfo coupon={coupon} />
           </div>
         )}

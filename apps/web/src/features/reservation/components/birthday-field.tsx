@@ -104,7 +104,7 @@ export function BirthdayField({
           {!locked && (
             <button
               type="button"
-              className={styles.calendarButton}
+              className={`calendar-toggle ${styles.calendarButton}`}
               aria-expanded={open}
               aria-controls={`${id}-calendar`}
               onClick={toggle}
