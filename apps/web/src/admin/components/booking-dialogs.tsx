@@ -5,25 +5,23 @@
  */
 import { type AdminMail, type BookingDetail, FEE_REASON_MAX, NOTE_MAX } from '@tabi/contract/admin-bookings';
 import type { MemberInput, RentalInput } from '@tabi/contract/booking';
+import { AGE_CLASS_LABEL, ageClassFromCode, GENDER_LABEL } from '@tabi/contract/constants';
 import {
-  AGE_CLASS_LABEL,
-  ageClassFromCode,
-  GENDER_LABEL,
-  RENTAL_TYPE_LABEL,
-  RENTAL_TYPES,
-  type RentalTypeCode,
-  rentalNeedsBoots,
-  rentalNeedsType,
-  rentalNeedsWear,
-  SHOE_SIZES,
-  wearSizesFor,
-} from '@tabi/contract/constants';
+  RENTAL_FIELD_LABEL,
+  type RentalChoice,
+  type RentalField,
+  rentalChoices,
+  rentalFields,
+  rentalTypeOf,
+  rentalValueLabel,
+} from '@tabi/contract/rental';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Field } from '../../components/form/field.tsx';
 import { bookingActions, useBookingAction, useNationalities } from '../lib/booking-api.ts';
 import { inputToYmd, tokyoDateTime, yen, ymdToInput } from '../lib/format.ts';
 import { ActionDialog } from './action-dialog.tsx';
+import { choicesOf, Options } from './filters.tsx';
 import { Facts } from './page.tsx';
 
 interface DialogProps {
@@ -360,11 +358,7 @@ export function ParticipantsDialog({ detail, open, onClose, onDone }: DialogProp
             <label>
               性別
               <select value={d.sex} onChange={(e) => update(i, { sex: e.target.value })}>
-                {Object.entries(GENDER_LABEL).map(([code, label]) => (
-                  <option key={code} value={code}>
-                    {label}
-                  </option>
-                ))}
+                <Options options={GENDER_CHOICES} />
               </select>
             </label>
             <label>
@@ -408,13 +402,21 @@ export function ParticipantsDialog({ detail, open, onClose, onDone }: DialogProp
   );
 }
 
-type RentalDraft = { seq: string; model: RentalTypeCode; boots_size: string; wear_size: string };
+const GENDER_CHOICES = choicesOf(GENDER_LABEL);
+
+type RentalDraft = RentalChoice & { seq: string };
+/** The console's labels: the boots' sizes are listed bare, so their label says the unit. */
+const RENTAL_LABEL: Record<RentalField, string> = { ...RENTAL_FIELD_LABEL, boots_size: 'ブーツ（cm）' };
 
 function rentalDrafts(detail: BookingDetail): RentalDraft[] {
   return detail.booking.memberList.map((m) => {
     const r = detail.booking.rentskiList.find((x) => x.seq === m.seq);
-    const model = (RENTAL_TYPES as readonly string[]).includes(r?.model ?? '') ? (r?.model as RentalTypeCode) : '';
-    return { seq: m.seq, model, boots_size: r?.boots_size ?? '', wear_size: r?.wear_size ?? '' };
+    return {
+      seq: m.seq,
+      model: rentalTypeOf(r?.model ?? ''),
+      boots_size: r?.boots_size ?? '',
+      wear_size: r?.wear_size ?? '',
+    };
   });
 }
 
@@ -436,7 +438,7 @@ export function RentalsDialog({ detail, open, onClose, onDone }: DialogProps) {
         setDrafts(rentalDrafts(detail));
         onClose();
       }}
-      onSubmit={() => action.mutate(drafts.map((d) => ({ ...d, accessory: '' })))}
+      onSubmit={() => action.mutate(drafts.map((d) => ({ ...d, model: rentalTypeOf(d.model), accessory: '' })))}
       submitLabel="変更を保存する"
       wide
       action={action}
@@ -456,45 +458,19 @@ export function RentalsDialog({ detail, open, onClose, onDone }: DialogProps) {
             <legend>
               参加者{d.seq}：{member?.sei} {member?.mei}（{AGE_CLASS_LABEL[ageClass]}）
             </legend>
-            {rentalNeedsType(rentalcd) && (
-              <label>
-                レンタル
-                <select value={d.model} onChange={(e) => update(i, { model: e.target.value as RentalTypeCode })}>
-                  {RENTAL_TYPES.filter((t) => t !== '').map((t) => (
-                    <option key={t} value={t}>
-                      {RENTAL_TYPE_LABEL[t]}
-                    </option>
-                  ))}
-                  {d.model === '' && <option value="">選択してください</option>}
-                </select>
-              </label>
-            )}
-            {rentalNeedsBoots(rentalcd) && (
-              <label>
-                ブーツ（cm）
-                <select value={d.boots_size} onChange={(e) => update(i, { boots_size: e.target.value })}>
-                  {d.boots_size === '' && <option value="">選択してください</option>}
-                  {SHOE_SIZES.map((s) => (
-                    <option key={s} value={s}>
-                      {s}
+            {rentalFields(rentalcd).map((field) => (
+              <label key={field}>
+                {RENTAL_LABEL[field]}
+                <select value={d[field]} onChange={(e) => update(i, { [field]: e.target.value })}>
+                  {d[field] === '' && <option value="">選択してください</option>}
+                  {rentalChoices(field, ageClass).map((value) => (
+                    <option key={value} value={value}>
+                      {field === 'model' ? rentalValueLabel(field, value) : value}
                     </option>
                   ))}
                 </select>
               </label>
-            )}
-            {rentalNeedsWear(rentalcd) && (
-              <label>
-                ウェア
-                <select value={d.wear_size} onChange={(e) => update(i, { wear_size: e.target.value })}>
-                  {d.wear_size === '' && <option value="">選択してください</option>}
-                  {wearSizesFor(ageClass).map((s) => (
-                    <option key={s} value={s}>
-                      {s}
-                    </option>
-                  ))}
-                </select>
-              </label>
-            )}
+            ))}
           </fieldset>
         );
       })}
