@@ -1,3 +1,4 @@
+import { Msg } from '@tabi/contract/messages';
 import { loginAs } from './support/customer.ts';
 import { expect, test } from './support/test.ts';
 
@@ -56,6 +57,32 @@ test.describe('pages the server renders (ADR 0044)', () => {
     // A hydration mismatch would be reported here (React then renders the page anew).
     expect(errors).toEqual([]);
   });
+});
+
+test('the login page is server-rendered and keeps what is typed before the app takes it over', async ({ page }) => {
+  // The app's entry script waits until both fields are typed into the server's markup.
+  let release: () => void = () => {};
+  const typed = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+    await typed;
+    await route.continue();
+  });
+  // Not awaited: this project's goto returns once the app is ready, and the app waits for the typing below.
+  const opened = page.goto('/login', { waitUntil: 'commit' });
+  const button = page.getByRole('button', { name: 'ログイン' });
+  await expect(button).toBeDisabled();
+  await page.getByLabel('予約番号').pressSequentially('aa100001');
+  await page.getByLabel('電話番号').pressSequentially('03-0000-0000');
+  expect(await page.evaluate(() => document.documentElement.dataset.app)).toBeUndefined();
+  release();
+  await opened;
+  await expect(page.getByLabel('予約番号')).toHaveValue('AA100001');
+  await expect(page.getByLabel('電話番号')).toHaveValue('03-0000-0000');
+  await expect(button).toBeEnabled();
+  await button.click();
+  await expect(page.getByRole('alert')).toHaveText(Msg.loginFailed);
 });
 
 test('a logged-in visitor gets the server-rendered list with their own header, without a hydration error', async ({

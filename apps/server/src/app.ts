@@ -168,7 +168,7 @@ export const OTHER_ROUTES: readonly OtherRoute[] = [
   { method: 'GET', url: '/sanctum/csrf-cookie', why: 'sets the anti-forgery cookie, answers 204' },
   { method: 'GET', url: '/api/docs*', why: 'the OpenAPI document and its viewer' },
   { method: 'POST', url: '/api/stripe/webhook', why: "Stripe's event, read raw and verified by its signature" },
-  { method: 'GET', url: '/images/:name', why: 'SVG pictures' },
+  { method: 'GET', url: '/images/:name', why: 'demo pictures and their WebP twins' },
   { method: 'GET', url: '/media/:name', why: 'uploaded photos (WebP variants)' },
   { method: 'GET', url: `${SANDBOX_PATH}/:id`, why: "the sandbox provider's checkout page (HTML)" },
   {

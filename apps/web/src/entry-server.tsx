@@ -19,10 +19,11 @@ import { type ApiTransport, setApiTransport } from './lib/api-client.ts';
 import { setServerSiteLegal } from './lib/site-legal.ts';
 
 /**
- * Public pages that look the same to every visitor (no login, no reservation in progress) and that one reads
- * before acting. Not /login: a visitor typing before the browser took the page over would lose the input.
+ * Public pages that look the same to every visitor (no login, no reservation in progress). What is typed into
+ * /login before the browser takes the page over stays (react-hook-form keeps a field edited before it registered
+ * it); its button stays disabled until then.
  */
-const RENDERED: RouteKey[] = ['index', 'detail'];
+const RENDERED: RouteKey[] = ['index', 'detail', 'login'];
 
 const requestTransport = new AsyncLocalStorage<ApiTransport>();
 setApiTransport((url, init) => {

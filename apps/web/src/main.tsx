@@ -1,5 +1,5 @@
 import { hydrate } from '@tanstack/react-query';
-import { StrictMode, useEffect } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AppProvider, createQueryClient } from './app/provider.tsx';
@@ -46,12 +46,18 @@ async function start(root: HTMLElement): Promise<void> {
     hydrate(queryClient, JSON.parse(state.textContent));
     state.remove();
     await Promise.all([routerReady(), purifierReady]);
-    hydrateRoot(root, app);
+    // As a transition, hydration yields to the browser every few milliseconds instead of holding the main thread
+    // for the whole page: a tap or a key during it is handled at once (and no long task blocks the first input).
+    startTransition(() => {
+      hydrateRoot(root, app);
+    });
     return;
   }
   // The router renders nothing until the first page's module is here (it would warn of a missing fallback).
   await routerReady();
-  createRoot(root).render(app);
+  startTransition(() => {
+    createRoot(root).render(app);
+  });
 }
 
 const root = document.getElementById('root');

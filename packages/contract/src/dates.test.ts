@@ -5,6 +5,7 @@ import {
   ageOn,
   daysBetween,
   daysOfMonth,
+  formatMonthDayJa,
   formatTokyoDateTime,
   formatYmd,
   isoDateToYmd,
@@ -63,6 +64,24 @@ describe('YYYYMMDD helpers', () => {
     expect(tokyoYmd(new Date('2026-11-20T14:59:59Z'))).toBe('20261120');
     expect(tokyoYmd(new Date('2026-11-20T15:00:00Z'))).toBe('20261121');
     expect(tokyoDayStart('20261121').toISOString()).toBe('2026-11-20T15:00:00.000Z');
+  });
+
+  it('agrees with the time-zone database on every hour of a year, across month and year ends', () => {
+    const zone = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Asia/Tokyo',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    for (let t = Date.UTC(2026, 0, 1); t < Date.UTC(2027, 0, 2); t += 3_600_000) {
+      const at = new Date(t);
+      expect(tokyoYmd(at)).toBe(zone.format(at).replaceAll('-', ''));
+    }
+  });
+
+  it('writes a day with its weekday as Japanese screens do', () => {
+    expect(formatMonthDayJa(new Date(2026, 10, 23))).toBe('11月23日(月)');
+    expect(formatMonthDayJa(new Date(2027, 0, 3))).toBe('1月3日(日)');
   });
 });
 

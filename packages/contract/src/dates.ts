@@ -2,7 +2,6 @@
  * Business dates are Asia/Tokyo calendar dates written YYYYMMDD. They are handled as strings and
  * converted through UTC so that the host's time zone never leaks into the arithmetic.
  */
-import { TIME_ZONE } from './constants.ts';
 
 export type Ymd = string;
 
@@ -32,25 +31,20 @@ export function ymd(y: number, m: number, d: number): Ymd {
   return `${pad(date.getUTCFullYear(), 4)}${pad(date.getUTCMonth() + 1)}${pad(date.getUTCDate())}`;
 }
 
-/** Tokyo calendar date of an instant. */
-const tokyoDateFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-export function tokyoYmd(instant: Date): Ymd {
-  const parts = tokyoDateFormat.formatToParts(instant);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('year')}${get('month')}${get('day')}`;
-}
-
 const TOKYO_OFFSET_MS = 9 * 3_600_000;
 
 /** The instant moved to Tokyo's wall clock, to be read with the getUTC… methods (Tokyo has no daylight saving). */
 function tokyoWallClock(instant: Date): Date {
   return new Date(instant.getTime() + TOKYO_OFFSET_MS);
+}
+
+/**
+ * Tokyo calendar date of an instant. Plain arithmetic rather than Intl.DateTimeFormat: a browser's first
+ * time-zone formatter loads ICU's zone data, 50–100 ms of main thread on a phone before a page can answer.
+ */
+export function tokyoYmd(instant: Date): Ymd {
+  const t = tokyoWallClock(instant);
+  return ymd(t.getUTCFullYear(), t.getUTCMonth() + 1, t.getUTCDate());
 }
 
 /** An instant written ISO 8601 with Tokyo's offset, e.g. 2026-11-21T12:00:00+09:00. */
@@ -107,6 +101,14 @@ export function daysOfMonth(day: Ymd): Ymd[] {
   const start = monthStart(day);
   const count = Number(monthEnd(day).slice(6));
   return Array.from({ length: count }, (_, i) => addDays(start, i));
+}
+
+/** Weekday names, Sunday first (Date#getDay order). */
+export const WEEKDAY_JA = ['日', '月', '火', '水', '木', '金', '土'] as const;
+
+/** A local date shown as Japanese screens write it: 11月23日(月). */
+export function formatMonthDayJa(date: Date): string {
+  return `${date.getMonth() + 1}月${date.getDate()}日(${WEEKDAY_JA[date.getDay()]})`;
 }
 
 /** YYYYMMDD (or YYYY-MM-DD) shown as YYYY/MM/DD. */

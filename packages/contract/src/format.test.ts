@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatJpy, formatNumber, stockMark } from './format.ts';
+import { formatJpy, stockMark } from './format.ts';
 
 describe('stockMark (SPEC §9: 0 blank, 10 or more a circle, 1 to 9 the number)', () => {
   it('is blank at 0 and for nonsense', () => {
@@ -25,17 +25,18 @@ describe('stockMark (SPEC §9: 0 blank, 10 or more a circle, 1 to 9 the number)'
   });
 });
 
-describe('formatJpy / formatNumber', () => {
-  it('groups thousands', () => {
-    expect(formatNumber(0)).toBe('0');
-    expect(formatNumber(980)).toBe('980');
-    expect(formatNumber(9800)).toBe('9,800');
-    expect(formatNumber(1234567)).toBe('1,234,567');
+describe('formatJpy', () => {
+  it('writes yen with the currency sign and separators', () => {
+    expect(formatJpy(12000)).toBe('￥12,000');
+    expect(formatJpy(0)).toBe('￥0');
+    expect(formatJpy(1500000)).toBe('￥1,500,000');
+    expect(formatJpy(-3300)).toBe('-￥3,300');
   });
 
-  it('writes yen with the currency sign and separators', () => {
-    expect(formatJpy(12000)).toMatch(/^[¥￥]12,000$/);
-    expect(formatJpy(0)).toMatch(/^[¥￥]0$/);
-    expect(formatJpy(1500000)).toMatch(/^[¥￥]1,500,000$/);
+  it('writes every amount as Intl.NumberFormat does', () => {
+    const intl = new Intl.NumberFormat('ja-JP', { style: 'currency', currency: 'JPY' });
+    const amounts = [1, 9, 10, 99, 100, 999, 1000, 9999, 10000, 123456, 999999, 1000000, 98765432, 2.5, 1500.5, 0.4];
+    for (const amount of [...amounts, ...amounts.map((a) => -a)]) expect(formatJpy(amount)).toBe(intl.format(amount));
+    for (let amount = 0; amount < 2_000_000; amount += 997) expect(formatJpy(amount)).toBe(intl.format(amount));
   });
 });

@@ -1,16 +1,13 @@
 import { STOCK_CIRCLE_FROM } from './constants.ts';
 
-const yen = new Intl.NumberFormat('ja-JP', { style: 'currency', currency: 'JPY' });
-const grouped = new Intl.NumberFormat('ja-JP');
-
-/** ￥12,000 */
+/**
+ * ￥12,000: written by hand the way Intl.NumberFormat('ja-JP', JPY) writes it (yen have no fraction; halves round
+ * away from zero). A browser's first Intl formatter loads ICU's locale data, 50–100 ms of main thread on a phone
+ * before the first price shows; format.test.ts holds the two to the same output.
+ */
 export function formatJpy(amount: number): string {
-  return yen.format(amount);
-}
-
-/** 12,000 (for "12,000円") */
-export function formatNumber(amount: number): string {
-  return grouped.format(amount);
+  const whole = String(Math.round(Math.abs(amount))).replace(/\B(?=(\d{3})+$)/g, ',');
+  return `${amount < 0 ? '-' : ''}￥${whole}`;
 }
 
 /** SPEC §9: 0 blank, 10 or more a circle, 1 to 9 the number. */

@@ -1,23 +1,10 @@
 import { SITE_NAME } from '@tabi/contract/routes';
-import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { siteLegal } from '../lib/site-legal.ts';
-import { useAuthStore } from '../stores/auth-store.ts';
+import { useIsLogin } from '../stores/auth-store.ts';
 import styles from './site-header.module.css';
 
 const marketingUrl = import.meta.env.VITE_MARKETING_URL ?? 'https://www.example.co.jp/';
-
-/**
- * Whether the visitor is logged in (persisted in this browser). A page the server rendered was rendered logged
- * out: it is hydrated as such, then shows the visitor's own state, instead of failing to hydrate.
- */
-function useIsLogin(): boolean {
-  return useSyncExternalStore(
-    useAuthStore.subscribe,
-    () => useAuthStore.getState().isLogin,
-    () => false,
-  );
-}
 
 export function SiteHeader() {
   const isLogin = useIsLogin();

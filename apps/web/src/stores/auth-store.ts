@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { safeStorage } from './safe-storage.ts';
@@ -27,3 +28,16 @@ export const useAuthStore = create<AuthState>()(
     },
   ),
 );
+
+/**
+ * Whether the visitor is logged in (persisted in this browser), for what a server-rendered page shows: the server
+ * rendered it logged out, so it is hydrated as such and then shows the visitor's own state, instead of failing to
+ * hydrate.
+ */
+export function useIsLogin(): boolean {
+  return useSyncExternalStore(
+    useAuthStore.subscribe,
+    () => useAuthStore.getState().isLogin,
+    () => false,
+  );
+}

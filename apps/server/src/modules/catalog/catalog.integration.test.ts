@@ -11,6 +11,7 @@ import {
 import { addDays, daysOfMonth } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
 import { and, eq, gte, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
 import { options, stock } from '../../db/schema.ts';
@@ -151,7 +152,7 @@ describe('GET /api/option — pagination', () => {
       image: '/images/OP0001-1.svg',
       caption: DEMO_PICTURES.OP0001?.pictures[0]?.caption,
       alt: DEMO_PICTURES.OP0001?.pictures[0]?.alt,
-      srcset: '',
+      srcset: '/images/OP0001-1-480.webp 480w, /images/OP0001-1-960.webp 960w',
       width: 1200,
       height: 800,
     });
@@ -705,6 +706,35 @@ describe('page meta and images', () => {
     expect((await get('/images/OP0001-2.svg', { 'if-none-match': String(res.headers.etag) })).statusCode).toBe(304);
     for (const name of ['OP0001-99.svg', 'OP0001-0.svg', 'NOPE-1.svg', 'OP0001-1.png', '..%2Fx.svg']) {
       expect((await get(`/images/${name}`)).statusCode).toBe(404);
+    }
+  });
+
+  it('serves each demo picture as WebP twins at the widths the pages ask for, drawn once', async () => {
+    const detail = optionDetailResponse.parse((await get('/api/option/OP0001')).json()).response!;
+    expect(detail.imageList[0]).toMatchObject({
+      image: '/images/OP0001-1.svg',
+      srcset: '/images/OP0001-1-480.webp 480w, /images/OP0001-1-960.webp 960w',
+    });
+    for (const width of [480, 960]) {
+      const res = await get(`/images/OP0001-2-${width}.webp`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('image/webp');
+      expect(res.headers['cache-control']).toContain('immutable');
+      const meta = await sharp(res.rawPayload).metadata();
+      expect(meta).toMatchObject({ format: 'webp', width, height: (width * 2) / 3 });
+      expect((await get(`/images/OP0001-2-${width}.webp`)).rawPayload.equals(res.rawPayload)).toBe(true);
+      expect(
+        (await get(`/images/OP0001-2-${width}.webp`, { 'if-none-match': String(res.headers.etag) })).statusCode,
+      ).toBe(304);
+    }
+    for (const name of [
+      'OP0001-2-500.webp',
+      'OP0001-99-480.webp',
+      'NOPE-1-480.webp',
+      'OP0001-2-480.png',
+      'OP0001-480.webp',
+    ]) {
+      expect((await get(`/images/${name}`)).statusCode, name).toBe(404);
     }
   });
 

@@ -2,22 +2,32 @@ import { createHash } from 'node:crypto';
 import { ErrCd } from '@tabi/contract/constants';
 import { Msg } from '@tabi/contract/messages';
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import type { AppContext } from '../../context.ts';
 import { fail } from '../../http/envelope.ts';
 import { DEMO_PICTURES } from './demo-pictures.ts';
-import { fallbackTheme, type ImageSpec, parseImageName, renderImage } from './images.ts';
+import {
+  DEMO_IMAGE_WIDTH,
+  fallbackTheme,
+  type ImageSpec,
+  parseImageName,
+  parseRasterName,
+  renderImage,
+} from './images.ts';
 import { catalogService } from './service.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
- * GET /images/:name — the project's own demo pictures (`/images/OP0001-1.svg`), outside the /api prefix.
+ * GET /images/:name — the project's own demo pictures (`/images/OP0001-1.svg`) and their WebP twins
+ * (`/images/OP0001-1-480.webp`, what the pages load), outside the /api prefix.
  * A demo option's picture is fixed by its address (DEMO_PICTURES), never by where staff moved it in the list
  * or what they wrote under it, so a year of caching stays true. Codes the seed does not know (test fixtures)
  * draw their name on a scene fixed by the code.
  */
 export async function catalogImageRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const rendered = new Map<string, { svg: string; etag: string }>();
+  /** Made once per address: the scenes are fixed by it. In-flight promises too, so a page's burst renders once. */
+  const rendered = new Map<string, Promise<RenderedImage | null>>();
 
   async function spec(code: string, seq: number): Promise<ImageSpec | null> {
     const demo = DEMO_PICTURES[code];
@@ -31,19 +41,48 @@ export async function catalogImageRoutes(app: FastifyInstance, ctx: AppContext):
     return { theme: fallbackTheme(code), title, seed: `${code}-${seq}` };
   }
 
+  /** `OP0001-1.svg`, the drawing itself, or `OP0001-1-480.webp`, its raster twin drawn at that width. */
+  async function render(name: string): Promise<RenderedImage | null> {
+    const raster = parseRasterName(name);
+    const parsed = raster ?? parseImageName(name);
+    const found = parsed ? await spec(parsed.code, parsed.seq) : null;
+    if (!parsed || !found) return null;
+    if (!raster) return withEtag(Buffer.from(renderImage(found, parsed.seq)), 'image/svg+xml; charset=utf-8');
+    // Drawn at the target size (the density scales the SVG's 1200 px), not drawn large and shrunk.
+    const svg = Buffer.from(renderImage(found, parsed.seq));
+    const webp = await sharp(svg, { density: (72 * raster.width) / DEMO_IMAGE_WIDTH })
+      .resize({ width: raster.width })
+      .webp({ quality: 80 })
+      .toBuffer();
+    return withEtag(webp, 'image/webp');
+  }
+
   app.get<{ Params: { name: string } }>('/images/:name', async (request, reply) => {
     const name = request.params.name;
-    let image = rendered.get(name);
-    if (!image) {
-      const parsed = parseImageName(name);
-      const found = parsed ? await spec(parsed.code, parsed.seq) : null;
-      if (!parsed || !found) return reply.code(404).send(fail(ErrCd.generic, Msg.notFound));
-      const svg = renderImage(found, parsed.seq);
-      image = { svg, etag: `"${createHash('sha1').update(svg).digest('base64url')}"` };
-      if (rendered.size < 2000) rendered.set(name, image);
+    let pending = rendered.get(name);
+    if (!pending) {
+      pending = render(name);
+      // Only the pictures that exist are kept, and not without bound (test fixtures name many).
+      if (rendered.size < 2000) rendered.set(name, pending);
+      void pending.then(
+        (image) => image || rendered.delete(name),
+        () => rendered.delete(name),
+      );
     }
+    const image = await pending;
+    if (!image) return reply.code(404).send(fail(ErrCd.generic, Msg.notFound));
     reply.header('cache-control', IMMUTABLE).header('etag', image.etag);
     if (request.headers['if-none-match'] === image.etag) return reply.code(304).send();
-    return reply.type('image/svg+xml; charset=utf-8').send(image.svg);
+    return reply.type(image.type).send(image.body);
   });
+}
+
+interface RenderedImage {
+  body: Buffer;
+  type: string;
+  etag: string;
+}
+
+function withEtag(body: Buffer, type: string): RenderedImage {
+  return { body, type, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
 }

@@ -39,7 +39,7 @@ export const IMAGE_THEMES: readonly ImageTheme[] = [
 
 export interface ImageSpec {
   theme: ImageTheme;
-  /** The text written on the picture (the option's short name). */
+  /** The picture's accessible name (the option's short name). */
   title: string;
   seed: string;
 }
@@ -48,8 +48,6 @@ export const DEMO_IMAGE_WIDTH = 1200;
 export const DEMO_IMAGE_HEIGHT = 800;
 const W = DEMO_IMAGE_WIDTH;
 const H = DEMO_IMAGE_HEIGHT;
-const FONT =
-  "'Hiragino Kaku Gothic ProN','Hiragino Sans','Noto Sans CJK JP','Noto Sans JP','Yu Gothic',Meiryo,sans-serif";
 
 type TimeOfDay = 'morning' | 'day' | 'sunset' | 'dusk' | 'night';
 
@@ -410,7 +408,17 @@ function scene(theme: ImageTheme, rand: () => number, p: Palette, tod: TimeOfDay
   }
 }
 
-/** The picture as an SVG document. */
+/**
+ * The widths of a demo picture's raster twins (`/images/OP0001-1-480.webp`): what the pages load, as they load
+ * an uploaded photo's WebP variants. A browser draws an SVG scene on its main thread (tens of milliseconds each
+ * on a phone); a WebP is decoded off it.
+ */
+export const DEMO_RASTER_WIDTHS = [480, 960] as const;
+
+/**
+ * The picture as an SVG document: a scene, with nothing written on it (the pages show the option's name beside
+ * it, and the WebP twins are drawn on a server that need not have Japanese fonts); its title is its accessible name.
+ */
 export function renderImage(spec: ImageSpec, seq: number): string {
   const rand = seededRandom(hashText(spec.seed));
   const tod = timeOfDay(spec.theme, seq);
@@ -422,13 +430,10 @@ export function renderImage(spec: ImageSpec, seq: number): string {
 <radialGradient id="glow"><stop offset="0" stop-color="${p.sun}" stop-opacity="0.7"/><stop offset="1" stop-color="${p.sun}" stop-opacity="0"/></radialGradient>
 <linearGradient id="peak" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${p.mid}"/><stop offset="1" stop-color="${p.near}"/></linearGradient>
 <linearGradient id="water" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${p.water[0]}"/><stop offset="1" stop-color="${p.water[1]}"/></linearGradient>
-<linearGradient id="shade" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.62"/></linearGradient>
 </defs>
 <rect width="${W}" height="${H}" fill="url(#sky)"/>
 ${skyDecor(rand, tod, p)}
 ${scene(spec.theme, rand, p, tod)}
-<rect x="0" y="${H - 200}" width="${W}" height="200" fill="url(#shade)"/>
-<text x="56" y="${H - 56}" font-family="${FONT}" font-size="64" font-weight="700" fill="#fff" letter-spacing="2">${title}</text>
 </svg>`;
 }
 
@@ -439,6 +444,23 @@ export function parseImageName(name: string): { code: string; seq: number } | nu
   const seq = Number(match[2]);
   if (seq < 1) return null;
   return { code: match[1] ?? '', seq };
+}
+
+/** `/images/OP0001-3-480.webp` → the option code, image number and width of a raster twin. */
+export function parseRasterName(name: string): { code: string; seq: number; width: number } | null {
+  const match = /^(.+)-(\d+)\.webp$/.exec(name);
+  const width = Number(match?.[2]);
+  if (!match || !DEMO_RASTER_WIDTHS.some((w) => w === width)) return null;
+  const picture = parseImageName(`${match[1]}.svg`);
+  return picture && { ...picture, width };
+}
+
+/** The `srcset` of a demo picture's raster twins, or '' for an address that is not a demo picture's. */
+export function demoSrcset(image: string): string {
+  const name = image.startsWith('/images/') ? image.slice('/images/'.length) : '';
+  if (!parseImageName(name)) return '';
+  const stem = name.slice(0, -'.svg'.length);
+  return DEMO_RASTER_WIDTHS.map((w) => `/images/${stem}-${w}.webp ${w}w`).join(', ');
 }
 
 export function imagePath(opcd: string, seq: number): string {

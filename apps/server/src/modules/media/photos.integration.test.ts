@@ -309,7 +309,10 @@ describe('editing', () => {
     const mine = uploaded(before)[0];
     if (!mine) throw new Error('no uploaded photo');
     let position = before.indexOf(mine);
-    expect(await publicCardImage(OPCD)).toMatchObject({ image: `/images/${OPCD}-1.svg`, srcset: '' });
+    expect(await publicCardImage(OPCD)).toMatchObject({
+      image: `/images/${OPCD}-1.svg`,
+      srcset: `/images/${OPCD}-1-480.webp 480w, /images/${OPCD}-1-960.webp 960w`,
+    });
     while (position > 0) {
       const res = await staffPost(`/api/admin/options/${OPCD}/photos/${mine.id}/move`, { direction: 'up' });
       expect(res.statusCode, res.body).toBe(200);

@@ -1,10 +1,11 @@
 /**
  * The one picture model of an option (issue 13): a row of `option_images` is either a demo picture drawn by
- * the project (`/images/OP0001-1.svg`, a vector) or a photo staff uploaded (WebP variants under /media/).
+ * the project (`/images/OP0001-1.svg`, a vector, with WebP twins beside it) or a photo staff uploaded (WebP
+ * variants under /media/).
  * Both reach the public pages through {@link publicImage}, so a card and a gallery render them the same way.
  */
 import type { OptionImage } from '@tabi/contract/catalog';
-import { DEMO_IMAGE_HEIGHT, DEMO_IMAGE_WIDTH } from '../catalog/images.ts';
+import { DEMO_IMAGE_HEIGHT, DEMO_IMAGE_WIDTH, demoSrcset } from '../catalog/images.ts';
 
 /** A row of option_images as the catalog's queries return it (json_build_object). */
 export interface ImageRow {
@@ -45,5 +46,5 @@ export function publicImage(row: ImageRow): OptionImage {
   if (row.media && row.widths && row.widths.length > 0 && row.width && row.height) {
     return { ...common, srcset: srcsetOf(row.media, row.widths), width: row.width, height: row.height };
   }
-  return { ...common, srcset: '', width: DEMO_IMAGE_WIDTH, height: DEMO_IMAGE_HEIGHT };
+  return { ...common, srcset: demoSrcset(row.image), width: DEMO_IMAGE_WIDTH, height: DEMO_IMAGE_HEIGHT };
 }

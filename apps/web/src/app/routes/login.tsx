@@ -4,7 +4,7 @@ import { endSession } from '../../features/auth/api/logout.ts';
 import { LoginForm } from '../../features/auth/components/login-form.tsx';
 import { LoginScreen } from '../../features/auth/components/login-screen.tsx';
 import { safeRedirect } from '../../features/auth/lib/redirect.ts';
-import { useAuthStore } from '../../stores/auth-store.ts';
+import { useAuthStore, useIsLogin } from '../../stores/auth-store.ts';
 
 /**
  * SPEC §2 Login: no header or footer; a logged-in visitor goes straight to my page. My page logs out by
@@ -12,7 +12,7 @@ import { useAuthStore } from '../../stores/auth-store.ts';
  * login guard of the page being left never sees a logged-out store; the session ends on the server too.
  */
 export function Component() {
-  const isLogin = useAuthStore((s) => s.isLogin);
+  const isLogin = useIsLogin();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const loggingOut = (useLocation().state as { logout?: boolean } | null)?.logout === true;

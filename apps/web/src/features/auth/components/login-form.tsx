@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { RSVNO_LENGTH } from '@tabi/contract/constants';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Field } from '../../../components/form/field.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
@@ -14,10 +14,16 @@ export function LoginForm({ onSuccess }: { onSuccess(session: string, rsvno: str
   // SPEC §8: a refusal's errMsg is shown in red; a call that throws shows nothing here (the client alerted).
   const errMsg = (login.isPending ? null : failureMessage(login.error)) ?? '';
   const errorId = useId();
-  const { register, handleSubmit, control } = useForm<LoginFormValues, unknown, LoginFormOutput>({
+  const { register, handleSubmit, control, getValues, setValue } = useForm<LoginFormValues, unknown, LoginFormOutput>({
     resolver: zodResolver(loginFormSchema),
     defaultValues: { rsvno: '', tel: '' },
   });
+  useEffect(() => {
+    // The server renders this form: a booking number typed before the page came alive (react-hook-form keeps it)
+    // missed the upper-casing of onChange below.
+    const typed = getValues('rsvno');
+    if (typed) setValue('rsvno', typed.toUpperCase());
+  }, [getValues, setValue]);
   const values = useWatch({ control });
   const canSubmit = canSubmitLogin({ rsvno: values.rsvno ?? '', tel: values.tel ?? '' }) && !login.isPending;
   const rsvnoField = register('rsvno');

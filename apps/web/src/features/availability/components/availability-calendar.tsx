@@ -1,5 +1,13 @@
 import type { CalendarDay } from '@tabi/contract/catalog';
-import { localDateToYmd, monthStart, parseYmd, type Ymd, ymdToLocalDate } from '@tabi/contract/dates';
+import {
+  formatMonthDayJa,
+  localDateToYmd,
+  monthStart,
+  parseYmd,
+  WEEKDAY_JA,
+  type Ymd,
+  ymdToLocalDate,
+} from '@tabi/contract/dates';
 import { formatJpy, stockMark } from '@tabi/contract/format';
 import { ja } from 'date-fns/locale/ja';
 import { createContext, useContext, useEffect, useRef } from 'react';
@@ -105,8 +113,6 @@ export function focusCalendarDay(day: Ymd): void {
     ?.focus({ preventScroll: true });
 }
 
-const dateFormat = new Intl.DateTimeFormat('ja-JP', { month: 'long', day: 'numeric', weekday: 'short' });
-
 /**
  * SPEC §2 Availability calendar: one month in Japanese, Sunday first, no outside days and no forced six
  * weeks; each day shows its stock mark and the adult price; months before the current one cannot be shown.
@@ -154,14 +160,14 @@ export function AvailabilityCalendar({
           modifiersClassNames={{ sunday: styles.sunday ?? '', saturday: styles.saturday ?? '' }}
           formatters={{
             formatCaption: (date) => `${date.getFullYear()}年${date.getMonth() + 1}月`,
-            formatWeekdayName: (date) => ['日', '月', '火', '水', '木', '金', '土'][date.getDay()] ?? '',
+            formatWeekdayName: (date) => WEEKDAY_JA[date.getDay()] ?? '',
           }}
           labels={{
             labelDayButton: (date) => {
               const ymd = localDateToYmd(date);
               const entry = valueList[ymd];
-              if (!isSelectableDay(valueList, ymd, today)) return `${dateFormat.format(date)} 受付不可`;
-              return `${dateFormat.format(date)} ${stockLabel(entry)} 大人${priceText(entry)}`;
+              if (!isSelectableDay(valueList, ymd, today)) return `${formatMonthDayJa(date)} 受付不可`;
+              return `${formatMonthDayJa(date)} ${stockLabel(entry)} 大人${priceText(entry)}`;
             },
             labelGrid: (date) => `${date.getFullYear()}年${date.getMonth() + 1}月の空き状況`,
             labelNav: () => '月の切り替え',
