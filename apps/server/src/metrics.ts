@@ -6,11 +6,22 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 export const registry = new Registry();
-collectDefaultMetrics({ register: registry, prefix: 'tabi_' });
+const PREFIX = 'tabi_';
+collectDefaultMetrics({ register: registry, prefix: PREFIX });
+
+/** A counter of this registry, named with the project's prefix. */
+function counter<L extends string = never>(name: string, help: string, labelNames: readonly L[] = []): Counter<L> {
+  return new Counter({ name: `${PREFIX}${name}`, help, labelNames, registers: [registry] });
+}
+
+/** A gauge of this registry, named with the project's prefix; set from the database at each scrape. */
+function gauge(name: string, help: string): Gauge {
+  return new Gauge({ name: `${PREFIX}${name}`, help, registers: [registry] });
+}
 
 /** Latency per matched route pattern (`/api/booking/:rsvno`, never the raw URL), method and status. */
 export const httpRequestDuration = new Histogram({
-  name: 'tabi_http_request_duration_seconds',
+  name: `${PREFIX}http_request_duration_seconds`,
   help: 'HTTP request latency by method, matched route and status code',
   labelNames: ['method', 'route', 'status'] as const,
   buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
@@ -18,60 +29,33 @@ export const httpRequestDuration = new Histogram({
 });
 
 /** A booking created (card or request). Incremented by modules/booking. */
-export const bookingsCreated = new Counter({
-  name: 'tabi_bookings_created_total',
-  help: 'Bookings created',
-  registers: [registry],
-});
+export const bookingsCreated = counter('bookings_created_total', 'Bookings created');
 
 /** A payment fulfilled; outcome e.g. paid, duplicate, late, refused. Incremented by modules/payment. */
-export const paymentsFulfilled = new Counter({
-  name: 'tabi_payments_fulfilled_total',
-  help: 'Payments fulfilled, by outcome',
-  labelNames: ['outcome'] as const,
-  registers: [registry],
-});
+export const paymentsFulfilled = counter('payments_fulfilled_total', 'Payments fulfilled, by outcome', ['outcome']);
 
 /** A refund made; reason e.g. cancel, duplicate, late. Incremented by the booking lifecycle. */
-export const refunds = new Counter({
-  name: 'tabi_refunds_total',
-  help: 'Refunds made, by reason',
-  labelNames: ['reason'] as const,
-  registers: [registry],
-});
+export const refunds = counter('refunds_total', 'Refunds made, by reason', ['reason']);
 
 /** Something the payment reconciler found; kind names the mismatch. Incremented by the reconciler. */
-export const reconcilerFindings = new Counter({
-  name: 'tabi_reconciler_findings_total',
-  help: 'Payment reconciler findings, by kind',
-  labelNames: ['kind'] as const,
-  registers: [registry],
-});
+export const reconcilerFindings = counter('reconciler_findings_total', 'Payment reconciler findings, by kind', [
+  'kind',
+]);
 
 /** Mails waiting to be sent (pending or being sent), all instances: read from the outbox at each scrape. */
-export const outboxBacklog = new Gauge({
-  name: 'tabi_outbox_backlog',
-  help: 'Mails in the outbox not sent yet',
-  registers: [registry],
-});
+export const outboxBacklog = gauge('outbox_backlog', 'Mails in the outbox not sent yet');
 
 /** Mails whose last attempt failed and that will be tried again. */
-export const outboxRetrying = new Gauge({
-  name: 'tabi_outbox_retrying',
-  help: 'Mails in the outbox waiting for another attempt after a failure',
-  registers: [registry],
-});
+export const outboxRetrying = gauge(
+  'outbox_retrying',
+  'Mails in the outbox waiting for another attempt after a failure',
+);
 
 /** Mails given up on after the last attempt. */
-export const outboxFailed = new Gauge({
-  name: 'tabi_outbox_failed',
-  help: 'Mails in the outbox given up on',
-  registers: [registry],
-});
+export const outboxFailed = gauge('outbox_failed', 'Mails in the outbox given up on');
 
 /** Age of the oldest mail not sent yet (0 when none waits). */
-export const outboxOldestPendingSeconds = new Gauge({
-  name: 'tabi_outbox_oldest_pending_seconds',
-  help: 'Age in seconds of the oldest mail not sent yet',
-  registers: [registry],
-});
+export const outboxOldestPendingSeconds = gauge(
+  'outbox_oldest_pending_seconds',
+  'Age in seconds of the oldest mail not sent yet',
+);

@@ -69,6 +69,19 @@ async function lockMedia(tx: Tx, hash: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`media:${hash}`}))`);
 }
 
+/**
+ * One change to an option's photos: made in a transaction holding the option's row (so two staff never interleave
+ * their orders), then the public pages forget what they showed; answers the photos as they now are.
+ */
+async function changePhotos(ctx: AppContext, opcd: string, change: (tx: Tx) => Promise<void>): Promise<PhotoList> {
+  await ctx.db.transaction(async (tx) => {
+    await lockedOption(tx, opcd);
+    await change(tx);
+  });
+  forgetPublicReads(ctx);
+  return listPhotos(ctx, opcd);
+}
+
 const eventOf = (row: PhotoRow) => ({ id: row.id, image: row.image, caption: row.caption, alt: row.alt });
 
 export async function addPhoto(
@@ -83,8 +96,7 @@ export async function addPhoto(
   const photo = await processPhoto(data);
   const widest = photo.variants[photo.variants.length - 1];
   if (!widest) throw new AppError(ErrCd.generic, PhotoMsg.photoCorrupt, 422);
-  await ctx.db.transaction(async (tx) => {
-    await lockedOption(tx, opcd);
+  return changePhotos(ctx, opcd, async (tx) => {
     const rows = await photoRows(tx, opcd);
     if (rows.length >= PHOTO_MAX_COUNT) throw AppError.conflict(ErrCd.generic, PhotoMsg.photoTooMany);
     if (rows.some((r) => r.media === photo.hash)) throw AppError.conflict(ErrCd.generic, PhotoMsg.photoDuplicate);
@@ -113,8 +125,6 @@ export async function addPhoto(
       height: inserted.height,
     });
   });
-  forgetPublicReads(ctx);
-  return listPhotos(ctx, opcd);
 }
 
 export async function updatePhotoText(
@@ -124,8 +134,7 @@ export async function updatePhotoText(
   id: number,
   text: PhotoTextRequest,
 ): Promise<PhotoList> {
-  await ctx.db.transaction(async (tx) => {
-    await lockedOption(tx, opcd);
+  return changePhotos(ctx, opcd, async (tx) => {
     const row = photoOf(await photoRows(tx, opcd), id);
     if (row.caption === text.caption && row.alt === text.alt) return;
     await tx.update(optionImages).set({ caption: text.caption, alt: text.alt }).where(eq(optionImages.id, id));
@@ -139,8 +148,6 @@ export async function updatePhotoText(
       { id, caption: text.caption, alt: text.alt },
     );
   });
-  forgetPublicReads(ctx);
-  return listPhotos(ctx, opcd);
 }
 
 export async function movePhoto(
@@ -150,8 +157,7 @@ export async function movePhoto(
   id: number,
   direction: 'up' | 'down',
 ): Promise<PhotoList> {
-  await ctx.db.transaction(async (tx) => {
-    await lockedOption(tx, opcd);
+  return changePhotos(ctx, opcd, async (tx) => {
     const rows = await photoRows(tx, opcd);
     const from = rows.indexOf(photoOf(rows, id));
     const to = direction === 'up' ? from - 1 : from + 1;
@@ -161,8 +167,6 @@ export async function movePhoto(
     await writeOrder(tx, opcd, order);
     await recordCatalogEvent(tx, ctx, staff, opcd, 'photo.moved', { order: rows.map((r) => r.id) }, { order });
   });
-  forgetPublicReads(ctx);
-  return listPhotos(ctx, opcd);
 }
 
 export async function deletePhoto(
@@ -171,8 +175,7 @@ export async function deletePhoto(
   opcd: string,
   id: number,
 ): Promise<PhotoList> {
-  await ctx.db.transaction(async (tx) => {
-    await lockedOption(tx, opcd);
+  return changePhotos(ctx, opcd, async (tx) => {
     const rows = await photoRows(tx, opcd);
     const row = photoOf(rows, id);
     await tx.delete(optionImages).where(eq(optionImages.id, id));
@@ -191,6 +194,4 @@ export async function deletePhoto(
     }
     await recordCatalogEvent(tx, ctx, staff, opcd, 'photo.deleted', eventOf(row), null);
   });
-  forgetPublicReads(ctx);
-  return listPhotos(ctx, opcd);
 }
