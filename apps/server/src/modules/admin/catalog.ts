@@ -198,7 +198,6 @@ export async function optionRecord(ctx: AppContext, opcd: string): Promise<Admin
   };
 }
 
-/** A new option starts as a draft: nothing public sees it until it is published. */
 /**
  * One change of an option in one transaction (edited fields are checked against the masters first); then
  * public reads see it, and the console gets the record back.
@@ -215,6 +214,7 @@ async function changeOption(
   return optionRecord(ctx, opcd);
 }
 
+/** A new option starts as a draft: nothing public sees it until it is published. */
 export async function createOption(
   ctx: AppContext,
   staff: StaffPrincipal,
