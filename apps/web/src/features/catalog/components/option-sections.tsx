@@ -1,17 +1,10 @@
 import type { OptionDetail } from '@tabi/contract/catalog';
 import type { ReactNode } from 'react';
 import { SafeHtml } from '../../../components/safe-html.tsx';
+import { mapEmbedUrl, telHref } from '../../../lib/facility-links.ts';
 import { siteLegal } from '../../../lib/site-legal.ts';
 import { DETAIL_SECTIONS } from './detail-tabs.tsx';
 import styles from './option-detail.module.css';
-
-function mapUrl(lat: number, lon: number): string {
-  return `https://maps.google.com/maps?q=${lat},${lon}&z=15&output=embed`;
-}
-
-function telHref(tel: string): string {
-  return `tel:${tel.replace(/[^\d+]/g, '')}`;
-}
 
 /** 内容案内: contents, facility information, map and precautions. */
 export function ContentGuide({ option }: { option: OptionDetail }) {
@@ -62,7 +55,7 @@ export function ContentGuide({ option }: { option: OptionDetail }) {
           <h3 className={styles.subTitle}>地図</h3>
           <div className={styles.map}>
             <iframe
-              src={mapUrl(option.lat, option.lon)}
+              src={mapEmbedUrl(option.lat, option.lon)}
               title={`${option.companyname || option.webname}の地図`}
               loading="lazy"
               referrerPolicy="no-referrer-when-downgrade"

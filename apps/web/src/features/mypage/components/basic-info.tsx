@@ -29,7 +29,7 @@ export function BasicInfo({
         </span>
       </div>
       <p className={styles.productName}>{productName}</p>
-      <dl className={styles.info}>
+      <dl className={`info-list ${styles.info}`}>
         <div>
           <dt>予約番号</dt>
           <dd className={styles.rsvno}>{booking.rsvno}</dd>

@@ -1,7 +1,7 @@
 import type { BookingOption } from '@tabi/contract/booking';
 import type { ReactNode } from 'react';
+import { FacilityDetails } from '../../../components/facility-details.tsx';
 import { SafeHtml } from '../../../components/safe-html.tsx';
-import { mapEmbedUrl } from '../lib/booking-view.ts';
 import styles from './mypage.module.css';
 
 export function itineraryId(option: BookingOption): string {
@@ -31,33 +31,7 @@ export function OptionAccordion({ options }: { options: BookingOption[] }) {
             {o.contents ? <SafeHtml html={o.contents} /> : <p>行程の詳細はありません。</p>}
           </Panel>
           <Panel title="施設情報">
-            <dl className={styles.info}>
-              <div>
-                <dt>施設名</dt>
-                <dd>{o.companyname || '－'}</dd>
-              </div>
-              <div>
-                <dt>営業時間</dt>
-                <dd>{o.hours || '－'}</dd>
-              </div>
-              <div>
-                <dt>住所</dt>
-                <dd>{o.address || '－'}</dd>
-              </div>
-              <div>
-                <dt>電話番号</dt>
-                <dd>{o.tel ? <a href={`tel:${o.tel.replace(/[^\d+]/g, '')}`}>{o.tel}</a> : '－'}</dd>
-              </div>
-            </dl>
-            {o.lat !== null && o.lon !== null && (
-              <iframe
-                className={styles.map}
-                title={`${o.companyname || o.webname}の地図`}
-                src={mapEmbedUrl(o.lat, o.lon)}
-                loading="lazy"
-                referrerPolicy="no-referrer-when-downgrade"
-              />
-            )}
+            <FacilityDetails facility={o} listClassName={styles.info} />
           </Panel>
           <Panel title="キャンセル規定">
             {o.cancel_note ? <SafeHtml html={o.cancel_note} /> : <p>キャンセル規定はありません。</p>}

@@ -29,7 +29,7 @@ function External({ option, today }: { option: BookingOption; today: Ymd }) {
     return (
       <div className={styles.external}>
         <h4 className={styles.externalTitle}>JRきっぷの発券について</h4>
-        <dl className={styles.info}>
+        <dl className={`info-list ${styles.info}`}>
           <Row label="発券番号" testId="jr-issue-number">
             <span className={styles.mono}>{option.ex_rsvno ?? '－'}</span>
           </Row>
@@ -47,7 +47,7 @@ function External({ option, today }: { option: BookingOption; today: Ymd }) {
     return (
       <div className={styles.external}>
         <h4 className={styles.externalTitle}>クーポンのご利用について</h4>
-        <dl className={styles.info}>
+        <dl className={`info-list ${styles.info}`}>
           <Row label="クーポンログイン番号" testId="dj-login-number">
             <span className={styles.mono}>{option.ex_rsvno ?? '－'}</span>
           </Row>
@@ -112,7 +112,7 @@ export function UsageGuide({
       {guided.map((o) => (
         <div key={`${o.pkcd}-${o.opcd}`} className={styles.guide}>
           {guided.length > 1 && <h3 className={styles.subTitle}>{o.webname}</h3>}
-          <dl className={styles.info}>
+          <dl className={`info-list ${styles.info}`}>
             {o.meetpoint && (
               <Row label="集合場所" wide>
                 {o.meetpoint}

@@ -88,10 +88,6 @@ export function paymentCheck(booking: Booking): PaymentCheck {
   return awaitingPayment && booking.payment_deadline_date ? 'pastDeadline' : 'notPayable';
 }
 
-export function mapEmbedUrl(lat: number, lon: number): string {
-  return `https://maps.google.com/maps?q=${lat},${lon}&z=15&output=embed`;
-}
-
 /** rsvdate may arrive as YYYYMMDD or as an instant; either way its Tokyo calendar date. */
 export function receptionYmd(rsvdate: string): Ymd {
   if (/^\d{8}$/.test(rsvdate)) return rsvdate;

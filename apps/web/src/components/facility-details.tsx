@@ -1,0 +1,62 @@
+import type { ReactNode } from 'react';
+import { mapEmbedUrl, telHref } from '../lib/facility-links.ts';
+import styles from './facility-details.module.css';
+
+/** Where an option is used, as its booking and its coupon both carry it. */
+export interface Facility {
+  webname: string;
+  companyname: string;
+  hours: string;
+  address: string;
+  tel: string;
+  lat: number | null;
+  lon: number | null;
+}
+
+/**
+ * The facility of an option (my page's details, a coupon): name, hours, address and phone as rows, the phone a
+ * `tel:` link; then `children` (the facility's notes) and the map where the option has a position.
+ */
+export function FacilityDetails({
+  facility,
+  listClassName,
+  children,
+}: {
+  facility: Facility;
+  listClassName?: string;
+  children?: ReactNode;
+}) {
+  const { webname, companyname, hours, address, tel, lat, lon } = facility;
+  return (
+    <>
+      <dl className={listClassName ? `info-list ${listClassName}` : 'info-list'}>
+        <div>
+          <dt>施設名</dt>
+          <dd>{companyname || '－'}</dd>
+        </div>
+        <div>
+          <dt>営業時間</dt>
+          <dd>{hours || '－'}</dd>
+        </div>
+        <div>
+          <dt>住所</dt>
+          <dd>{address || '－'}</dd>
+        </div>
+        <div>
+          <dt>電話番号</dt>
+          <dd>{tel ? <a href={telHref(tel)}>{tel}</a> : '－'}</dd>
+        </div>
+      </dl>
+      {children}
+      {lat !== null && lon !== null && (
+        <iframe
+          className={styles.map}
+          title={`${companyname || webname}の地図`}
+          src={mapEmbedUrl(lat, lon)}
+          loading="lazy"
+          referrerPolicy="no-referrer-when-downgrade"
+        />
+      )}
+    </>
+  );
+}
