@@ -2,6 +2,7 @@ import { addDays, formatYmd, type Ymd } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Field } from '../../../components/form/field.tsx';
+import { CalendarIcon } from '../../../components/icons.tsx';
 import { parseTypedDate } from '../lib/typed-date.ts';
 import styles from './date-field.module.css';
 
@@ -130,12 +131,7 @@ export function DateField({ label, value, today, onChange, onValidity }: DateFie
             aria-label={`${label}をカレンダーから選ぶ`}
             onClick={() => setOpen((o) => !o)}
           >
-            <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
-              <path
-                fill="currentColor"
-                d="M7 2h2v2h6V2h2v2h3a1 1 0 0 1 1 1v15a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1h3V2Zm12 8H5v9h14v-9ZM5 6v2h14V6H5v2Zm2 6h2v2H7v-2Zm4 0h2v2h-2v-2Zm4 0h2v2h-2v-2Z"
-              />
-            </svg>
+            <CalendarIcon size={22} />
           </button>
           {value && (
             <button type="button" className={styles.clear} onClick={() => onChange('')}>

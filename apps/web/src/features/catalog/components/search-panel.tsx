@@ -3,6 +3,7 @@ import type { Ymd } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Choice, Field, FieldSet } from '../../../components/form/field.tsx';
+import { SearchIcon } from '../../../components/icons.tsx';
 import { useAreas } from '../api/get-areas.ts';
 import { useCities } from '../api/get-cities.ts';
 import { useConditions } from '../api/get-conditions.ts';
@@ -152,12 +153,7 @@ export function SearchPanel({ applied, today, onSearch, onReset }: SearchPanelPr
         aria-controls={panelId}
         onClick={() => setOpen((o) => !o)}
       >
-        <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
-          <path
-            fill="currentColor"
-            d="M10 2a8 8 0 0 1 6.32 12.9l5.39 5.4-1.41 1.4-5.4-5.38A8 8 0 1 1 10 2Zm0 2a6 6 0 1 0 0 12 6 6 0 0 0 0-12Z"
-          />
-        </svg>
+        <SearchIcon />
         検索条件を{open ? '閉じる' : '指定する'}
         {appliedCount > 0 && <span className={styles.count}>{appliedCount}件指定中</span>}
       </button>

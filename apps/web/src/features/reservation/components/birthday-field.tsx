@@ -4,6 +4,7 @@ import { DayPicker } from 'react-day-picker';
 import { ja } from 'react-day-picker/locale';
 import 'react-day-picker/style.css';
 import { Field } from '../../../components/form/field.tsx';
+import { CalendarIcon } from '../../../components/icons.tsx';
 import { birthdayText, parseBirthdayText } from '../lib/birthday-text.ts';
 import styles from './person-section.module.css';
 
@@ -109,12 +110,7 @@ export function BirthdayField({
               aria-controls={`${id}-calendar`}
               onClick={toggle}
             >
-              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-                <path
-                  fill="currentColor"
-                  d="M7 2h2v2h6V2h2v2h3a1 1 0 0 1 1 1v15a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1h3V2Zm12 8H5v9h14v-9ZM5 8h14V6H5v2Zm2 4h3v3H7v-3Z"
-                />
-              </svg>
+              <CalendarIcon />
               <span className="visually-hidden">{`${label}をカレンダーから選ぶ`}</span>
             </button>
           )}

@@ -2,10 +2,10 @@ import { AGE_CLASS_LABEL } from '@tabi/contract/constants';
 import { formatYmd } from '@tabi/contract/dates';
 import { formatJpy } from '@tabi/contract/format';
 import { Msg } from '@tabi/contract/messages';
-import { useId } from 'react';
 import { useReservationStore } from '../../../stores/reservation-store.ts';
 import { partyLines, reservationAmount } from '../lib/amount.ts';
 import styles from './booking-summary.module.css';
+import { ReviewCard } from './review-card.tsx';
 
 /** The option, use date, party by class with unit prices and the total (SPEC §2 Confirm "reservation summary"). */
 export function BookingSummary({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
@@ -14,15 +14,10 @@ export function BookingSummary({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
   const party = useReservationStore((s) => s.party);
   const prices = useReservationStore((s) => s.prices);
   const stored = useReservationStore((s) => s.amount);
-  const titleId = useId();
   if (!optionDetail) return null;
   const lines = party && prices ? partyLines(party, prices) : [];
-  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
-    <section className={`card ${styles.summary}`} aria-labelledby={titleId}>
-      <Heading id={titleId} className={styles.heading}>
-        ご予約内容
-      </Heading>
+    <ReviewCard title="ご予約内容" headingLevel={headingLevel}>
       <div className={styles.option}>
         {optionDetail.flg_request_item === 1 && <span className="badge-request">{Msg.requestBadge}</span>}
         <p className={styles.name}>{optionDetail.webname}</p>
@@ -67,6 +62,6 @@ export function BookingSummary({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
           </tr>
         </tfoot>
       </table>
-    </section>
+    </ReviewCard>
   );
 }

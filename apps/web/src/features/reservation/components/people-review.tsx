@@ -6,6 +6,7 @@ import { RENTAL_FIELD_LABEL, rentalFields, rentalValueLabel } from '@tabi/contra
 import type { ReactNode } from 'react';
 import type { Leader, Person, ReservedOption } from '../../../stores/reservation-store.ts';
 import styles from './people-review.module.css';
+import { ReviewCard } from './review-card.tsx';
 
 interface Listed {
   passport: boolean;
@@ -93,10 +94,7 @@ export function PeopleReview({
   };
   return (
     <>
-      <section className={`card ${styles.block}`} aria-labelledby="review-leader">
-        <h2 id="review-leader" className={styles.heading}>
-          {Msg.leader}
-        </h2>
+      <ReviewCard title={Msg.leader}>
         <dl className={styles.list}>
           <PersonRows person={leader} usedate={usedate} nationalities={nationalities} listed={listed} />
           <Row label="電話番号">{leader.phoneNumber}</Row>
@@ -104,11 +102,8 @@ export function PeopleReview({
             <span className={styles.breakAll}>{leader.email}</span>
           </Row>
         </dl>
-      </section>
-      <section className={`card ${styles.block}`} aria-labelledby="review-members">
-        <h2 id="review-members" className={styles.heading}>
-          参加者
-        </h2>
+      </ReviewCard>
+      <ReviewCard title="参加者">
         <ol className={styles.members}>
           {members.map((member, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: the party is fixed for the whole flow
@@ -131,7 +126,7 @@ export function PeopleReview({
             </li>
           ))}
         </ol>
-      </section>
+      </ReviewCard>
     </>
   );
 }
