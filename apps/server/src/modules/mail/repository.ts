@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { bookingMembers, bookingOptions, bookingRentals, bookings, options, outbox } from '../../db/schema.ts';
+import { bookings, outbox } from '../../db/schema.ts';
+import { findBookingOptions, findMembers, findRentals } from '../booking/repository.ts';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 
@@ -23,42 +24,23 @@ export async function findBookingForMail(db: DbOrTx, rsvno: string) {
     .from(bookings)
     .where(eq(bookings.rsvno, rsvno));
   if (!booking) return undefined;
-  const lines = await db
-    .select({
-      webname: options.webname,
-      usedate: bookingOptions.usedate,
-      adultqty: bookingOptions.adultqty,
-      middleqty: bookingOptions.middleqty,
-      childqty: bookingOptions.childqty,
-      infantqty: bookingOptions.infantqty,
-      meetpoint: options.meetpoint,
-      departurePoint: options.departurePoint,
-      departureTime: options.departureTime,
-      arrivalPoint: options.arrivalPoint,
-      arrivalTime: options.arrivalTime,
-      cancelNote: options.cancelNote,
-      address: options.address,
-    })
-    .from(bookingOptions)
-    .innerJoin(options, eq(options.opcd, bookingOptions.opcd))
-    .where(eq(bookingOptions.rsvno, rsvno))
-    .orderBy(asc(bookingOptions.id));
-  const rentals = await db
-    .select({
-      seq: bookingRentals.seq,
-      sei: bookingMembers.sei,
-      mei: bookingMembers.mei,
-      model: bookingRentals.model,
-      bootsSize: bookingRentals.bootsSize,
-      wearSize: bookingRentals.wearSize,
-    })
-    .from(bookingRentals)
-    .leftJoin(
-      bookingMembers,
-      and(eq(bookingMembers.rsvno, bookingRentals.rsvno), eq(bookingMembers.seq, bookingRentals.seq)),
-    )
-    .where(eq(bookingRentals.rsvno, rsvno))
-    .orderBy(asc(bookingRentals.seq));
+  const lines = (await findBookingOptions(db, rsvno)).map(({ line, option }) => ({
+    ...option,
+    usedate: line.usedate,
+    adultqty: line.adultqty,
+    middleqty: line.middleqty,
+    childqty: line.childqty,
+    infantqty: line.infantqty,
+  }));
+  const members = new Map((await findMembers(db, rsvno)).map((m) => [m.seq, m]));
+  const rentals = (await findRentals(db, rsvno)).map((r) => ({
+    seq: r.seq,
+    sei: members.get(r.seq)?.sei ?? null,
+    mei: members.get(r.seq)?.mei ?? null,
+    model: r.model,
+    bootsSize: r.bootsSize,
+    wearSize: r.wearSize,
+  }));
   return { ...booking, lines, rentals };
 }
 

@@ -137,8 +137,14 @@ const BOOKING_SECTIONS: {
   },
 ];
 
-/** A count of the day's work, the link to the full list it counts, and its lines (or that there are none). */
-function Section<T>({ title, more, ...table }: { title: string; more: string } & DataTableProps<T>) {
+type SectionProps<T> = { title: string; more: string } & Omit<DataTableProps<T>, 'caption' | 'empty'> &
+  Partial<Pick<DataTableProps<T>, 'caption' | 'empty'>>;
+
+/**
+ * A count of the day's work, the link to the full list it counts, and its lines (or that there are none). The
+ * table is captioned by the title and says 「…はありません。」 when empty, unless told otherwise.
+ */
+function Section<T>({ title, more, caption = title, empty = `${title}はありません。`, ...table }: SectionProps<T>) {
   return (
     <Card
       id={`dash-${more.replace(/\W+/g, '-')}`}
@@ -149,7 +155,7 @@ function Section<T>({ title, more, ...table }: { title: string; more: string } &
       }
       aside={<Link to={more}>一覧で見る</Link>}
     >
-      <DataTable {...table} emptyAsText />
+      <DataTable {...table} caption={caption} empty={empty} emptyAsText />
     </Card>
   );
 }
@@ -215,20 +221,16 @@ function Dashboard({ d }: { d: DashboardData }) {
       <Section
         title="照合できなかった決済処理"
         more="/admin/bookings?provider=stuck"
-        caption="照合できなかった決済処理"
         columns={callColumns}
         data={d.providerProblems}
         rowKey={(c) => String(c.id)}
-        empty="照合できなかった決済処理はありません。"
       />
       <Section
         title="送信に失敗したメール"
         more="/admin/mails?status=error"
-        caption="送信に失敗したメール"
         columns={mailColumns}
         data={d.failedMails}
         rowKey={(m) => String(m.id)}
-        empty="送信に失敗したメールはありません。"
       />
     </div>
   );

@@ -34,7 +34,7 @@ export function OptionFacts({ option, compact }: { option: Facts; compact?: bool
           ))}
         </ul>
       )}
-      <dl className={styles.list}>
+      <dl className={`info-list ${styles.list}`}>
         <div>
           <dt>利用期間</dt>
           <dd>

@@ -6,20 +6,39 @@ import { siteLegal } from '../../../lib/site-legal.ts';
 import { DETAIL_SECTIONS } from './detail-tabs.tsx';
 import styles from './option-detail.module.css';
 
+type SectionId = (typeof DETAIL_SECTIONS)[keyof typeof DETAIL_SECTIONS];
+
+/** One of the page's anchored sections (the tabs jump to `id`), named by its heading. */
+function DetailSection({ id, title, children }: { id: SectionId; title: string; children: ReactNode }) {
+  return (
+    <section id={id} className={styles.section} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="section-title">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function SubSection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className={styles.sub}>
+      <h3 className={styles.subTitle}>{title}</h3>
+      {children}
+    </div>
+  );
+}
+
 /** 内容案内: contents, facility information, map and precautions. */
 export function ContentGuide({ option }: { option: OptionDetail }) {
   const hasFacility = Boolean(option.companyname || option.hours || option.address || option.tel);
   return (
-    <section id={DETAIL_SECTIONS.contentGuide} className={styles.section} aria-labelledby="content-guide-title">
-      <h2 id="content-guide-title" className="section-title">
-        内容案内
-      </h2>
+    <DetailSection id={DETAIL_SECTIONS.contentGuide} title="内容案内">
       <SafeHtml html={option.contents} className={styles.html} />
 
       {hasFacility && (
-        <div className={styles.sub}>
-          <h3 className={styles.subTitle}>施設情報</h3>
-          <dl className={styles.table}>
+        <SubSection title="施設情報">
+          <dl className={`info-list ${styles.facility}`}>
             {option.companyname && (
               <div>
                 <dt>施設名</dt>
@@ -47,12 +66,11 @@ export function ContentGuide({ option }: { option: OptionDetail }) {
               </div>
             )}
           </dl>
-        </div>
+        </SubSection>
       )}
 
       {option.lat !== null && option.lon !== null && (
-        <div className={styles.sub}>
-          <h3 className={styles.subTitle}>地図</h3>
+        <SubSection title="地図">
           <div className={styles.map}>
             <iframe
               src={mapEmbedUrl(option.lat, option.lon)}
@@ -61,26 +79,22 @@ export function ContentGuide({ option }: { option: OptionDetail }) {
               referrerPolicy="no-referrer-when-downgrade"
             />
           </div>
-        </div>
+        </SubSection>
       )}
 
       {option.optionattention && (
-        <div className={styles.sub}>
-          <h3 className={styles.subTitle}>注意事項</h3>
+        <SubSection title="注意事項">
           <SafeHtml html={option.optionattention} className={`${styles.html} ${styles.attention}`} />
-        </div>
+        </SubSection>
       )}
-    </section>
+    </DetailSection>
   );
 }
 
 /** 旅行代金: the notes around the availability calendar, which the page passes in. */
 export function PriceSection({ requestItem, children }: { requestItem: boolean; children: ReactNode }) {
   return (
-    <section id={DETAIL_SECTIONS.price} className={styles.section} aria-labelledby="price-title">
-      <h2 id="price-title" className="section-title">
-        旅行代金
-      </h2>
+    <DetailSection id={DETAIL_SECTIONS.price} title="旅行代金">
       <ul className={styles.notes}>
         <li>カレンダーに表示している料金は、大人１名様あたりの旅行代金です。</li>
         <li>小人などその他の年齢区分の料金は、日付を選択すると表示されます。</li>
@@ -103,25 +117,21 @@ export function PriceSection({ requestItem, children }: { requestItem: boolean; 
         </span>
       </p>
       {children}
-    </section>
+    </DetailSection>
   );
 }
 
 /** 申込案内 and the cancellation fee guide. */
 export function ApplicationGuide({ option }: { option: OptionDetail }) {
   return (
-    <section id={DETAIL_SECTIONS.applicationGuide} className={styles.section} aria-labelledby="application-title">
-      <h2 id="application-title" className="section-title">
-        申込案内
-      </h2>
+    <DetailSection id={DETAIL_SECTIONS.applicationGuide} title="申込案内">
       <SafeHtml html={option.information} className={styles.html} />
       {option.cancel_note && (
-        <div className={styles.sub}>
-          <h3 className={styles.subTitle}>取消料（キャンセル料）について</h3>
+        <SubSection title="取消料（キャンセル料）について">
           <SafeHtml html={option.cancel_note} className={styles.html} />
-        </div>
+        </SubSection>
       )}
-    </section>
+    </DetailSection>
   );
 }
 

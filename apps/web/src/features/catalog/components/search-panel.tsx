@@ -148,7 +148,7 @@ export function SearchPanel({ applied, today, onSearch, onReset }: SearchPanelPr
       <button
         ref={toggleRef}
         type="button"
-        className={styles.toggle}
+        className={`btn btn-outline btn-block ${styles.toggle}`}
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((o) => !o)}

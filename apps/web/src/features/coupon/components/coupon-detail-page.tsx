@@ -2,6 +2,7 @@ import { formatYmd } from '@tabi/contract/dates';
 import { couponNotToday, Msg } from '@tabi/contract/messages';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { AsideLayout } from '../../../components/aside-layout.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { SafeHtml } from '../../../components/safe-html.tsx';
 import { showAlert } from '../../../lib/alert.ts';
@@ -61,10 +62,11 @@ export function CouponDetailPage({ opcd, pkcd }: { opcd: string; pkcd: string })
         </Link>
       </p>
       <h1 className="page-title">{coupon?.webname ?? 'クーポン詳細'}</h1>
-      <div className={styles.detailLayout}>
-        <div className={styles.detailHead}>
-          {coupon ? (
-            <div className={`card ${styles.section}`}>
+      <AsideLayout
+        asideWidth={360}
+        head={
+          coupon ? (
+            <div className={`card ${styles.section} ${styles.headCard}`}>
               <CouponImage src={coupon.image} name={coupon.webname} usedUp={remaining === 0} />
               <p className={styles.useDate}>利用日：{formatYmd(coupon.usedate)}</p>
               <RemainingCounts coupon={coupon} used />
@@ -74,21 +76,18 @@ export function CouponDetailPage({ opcd, pkcd }: { opcd: string; pkcd: string })
             <p className="hint" aria-live="polite">
               {query.isError ? 'クーポンを読み込めませんでした。' : 'クーポンを読み込んでいます…'}
             </p>
-          )}
-        </div>
-        {showForm && (
-          <div className={styles.detailAside}>
-            <CouponUseForm coupon={coupon} opcd={opcd} pkcd={pkcd} onUsed={setUsed} />
-          </div>
-        )}
+          )
+        }
+        aside={showForm && <CouponUseForm coupon={coupon} opcd={opcd} pkcd={pkcd} onUsed={setUsed} />}
+      >
         {coupon && (
-          <div className={styles.detailMain}>
+          <>
             <HtmlSection id="contents-title" title="ご利用内容" html={coupon.contents} />
             <HtmlSection id="caution-title" title="ご注意事項" html={coupon.optionattention} />
             <FacilityInfo coupon={coupon} />
-          </div>
+          </>
         )}
-      </div>
+      </AsideLayout>
       <Modal open={used !== null} title={Msg.couponUsed} onClose={() => navigate('/mypage')}>
         <p className={styles.usedText}>
           {used && (

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import styles from './mypage.module.css';
 
@@ -19,6 +20,24 @@ export interface BookingActionsProps {
   onLogout(): void;
 }
 
+/** What is due and the button that pays it (a confirmed request, or a card booking still on hold). */
+function PayBox(props: { note: ReactNode; label: string; paying: boolean; onPay(): void; testId?: string }) {
+  return (
+    <div className={styles.payBox} data-testid={props.testId}>
+      <p className={styles.payNote}>{props.note}</p>
+      <button
+        type="button"
+        className="btn btn-primary btn-block"
+        onClick={props.onPay}
+        disabled={props.paying}
+        aria-busy={props.paying}
+      >
+        {props.label}
+      </button>
+    </div>
+  );
+}
+
 /** SPEC §2 My page buttons: conditions (always), pay, coupons, rental, cancel, logout. */
 export function BookingActions(props: BookingActionsProps) {
   return (
@@ -27,40 +46,31 @@ export function BookingActions(props: BookingActionsProps) {
         ご予約の操作
       </h2>
       {props.payable && (
-        <div className={styles.payBox}>
-          <p className={styles.payNote}>
-            ご予約が手配済みになりました。
-            {props.paymentDeadline && (
-              <>
-                <br />
-                お支払い期限：<strong>{props.paymentDeadline}</strong>
-              </>
-            )}
-          </p>
-          <button
-            type="button"
-            className="btn btn-primary btn-block"
-            onClick={props.onPay}
-            disabled={props.paying}
-            aria-busy={props.paying}
-          >
-            決済する
-          </button>
-        </div>
+        <PayBox
+          label="決済する"
+          paying={props.paying}
+          onPay={props.onPay}
+          note={
+            <>
+              ご予約が手配済みになりました。
+              {props.paymentDeadline && (
+                <>
+                  <br />
+                  お支払い期限：<strong>{props.paymentDeadline}</strong>
+                </>
+              )}
+            </>
+          }
+        />
       )}
       {props.cardPaymentNote && (
-        <div className={styles.payBox} data-testid="card-payment">
-          <p className={styles.payNote}>{props.cardPaymentNote}</p>
-          <button
-            type="button"
-            className="btn btn-primary btn-block"
-            onClick={props.onCardPay}
-            disabled={props.paying}
-            aria-busy={props.paying}
-          >
-            お支払い手続きへ進む
-          </button>
-        </div>
+        <PayBox
+          label="お支払い手続きへ進む"
+          paying={props.paying}
+          onPay={props.onCardPay}
+          note={props.cardPaymentNote}
+          testId="card-payment"
+        />
       )}
       {props.couponLink &&
         (props.couponNote ? (

@@ -5,6 +5,7 @@ import { cardPaymentNotice, couponNotToday, Msg } from '@tabi/contract/messages'
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { AsideLayout } from '../../../components/aside-layout.tsx';
 import { showAlert } from '../../../lib/alert.ts';
 import { ApiError, ApiUnavailableError, failureMessage } from '../../../lib/api-client.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
@@ -151,11 +152,9 @@ export function BookingPage() {
   return (
     <div className="container page">
       <h1 className="page-title">予約確認</h1>
-      <div className={styles.layout}>
-        <div className={styles.basicArea}>
-          <BasicInfo booking={booking} code={code ?? ''} statusLabel={label} productName={productName} />
-        </div>
-        <div className={styles.asideArea}>
+      <AsideLayout
+        head={<BasicInfo booking={booking} code={code ?? ''} statusLabel={label} productName={productName} />}
+        aside={
           <BookingActions
             payable={payable}
             paymentDeadline={
@@ -175,14 +174,13 @@ export function BookingPage() {
             onCancel={() => setCancelOpen(true)}
             onLogout={logout}
           />
-        </div>
-        <div className={styles.mainArea}>
-          <Participants booking={booking} />
-          <Cost booking={booking} />
-          <UsageGuide options={booking.optionList} today={today} onShowItinerary={showItinerary} />
-          <OptionAccordion options={booking.optionList} />
-        </div>
-      </div>
+        }
+      >
+        <Participants booking={booking} />
+        <Cost booking={booking} />
+        <UsageGuide options={booking.optionList} today={today} onShowItinerary={showItinerary} />
+        <OptionAccordion options={booking.optionList} />
+      </AsideLayout>
       <ConsentModal
         open={consentOpen}
         travelkubun={summary.data?.travelkubun ?? 0}

@@ -110,7 +110,7 @@ export function PeopleReview({
             <li key={i} className={styles.member}>
               <h3 className={styles.memberTitle}>
                 {participantTitle(i + 1)}
-                <span className={styles.ageClass}>{AGE_CLASS_LABEL[member.ageClass]}</span>
+                <span className="tag">{AGE_CLASS_LABEL[member.ageClass]}</span>
               </h3>
               <dl className={styles.list}>
                 <PersonRows person={member} usedate={usedate} nationalities={nationalities} listed={listed} />

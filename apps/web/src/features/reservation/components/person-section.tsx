@@ -373,7 +373,7 @@ export function PersonSection({
     <section id={personSectionId(path)} className={`card ${styles.section}`} aria-labelledby={titleId}>
       <h2 id={titleId} className={styles.title}>
         <span>{title}</span>
-        {!isLeader && <span className={styles.ageClass}>{AGE_CLASS_LABEL[ageClass]}</span>}
+        {!isLeader && <span className="tag">{AGE_CLASS_LABEL[ageClass]}</span>}
       </h2>
       {body}
     </section>
