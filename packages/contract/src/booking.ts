@@ -1,7 +1,7 @@
 /** Booking calls of SPEC §7: create, fetch, cancel price, cancel, edit, and checkout. */
 import { z } from 'zod';
 import { AGE_CLASS_CODES, GENDER_CODES, RENTAL_TYPES } from './constants.ts';
-import { codeString, envelope, numericString, plainText, session, ymdString } from './envelope.ts';
+import { codeString, envelope, facilityFields, numericString, plainText, session, ymdString } from './envelope.ts';
 
 const text = (max: number) => plainText().trim().max(max);
 
@@ -90,12 +90,7 @@ export const bookingOption = z.object({
   paxmiddleqty: z.number().int().optional(),
   infantbaika: z.number().int().optional(),
   paxinfantqty: z.number().int().optional(),
-  companyname: z.string(),
-  hours: z.string(),
-  address: z.string(),
-  tel: z.string(),
-  lat: z.number().nullable(),
-  lon: z.number().nullable(),
+  ...facilityFields,
   meetpoint: z.string().nullable(),
   serviceno: z.string().nullable(),
   departure_point: z.string().nullable(),

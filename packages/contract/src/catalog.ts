@@ -1,6 +1,6 @@
 /** Catalog calls of SPEC §7: list, conditions, areas, cities, detail, price, nationalities. */
 import { z } from 'zod';
-import { envelope, numericString, plainText, ymdString } from './envelope.ts';
+import { envelope, facilityFields, numericString, plainText, ymdString } from './envelope.ts';
 import { OPTION_SORTS } from './option-sort.ts';
 
 const code = plainText().max(20);
@@ -129,12 +129,7 @@ export const optionDetail = z.object({
   fromspot: z.string().nullable(),
   meetpoint: z.string().nullable(),
   contents: z.string(),
-  companyname: z.string(),
-  hours: z.string(),
-  address: z.string(),
-  tel: z.string(),
-  lat: z.number().nullable(),
-  lon: z.number().nullable(),
+  ...facilityFields,
   optionattention: z.string(),
   information: z.string(),
   cancel_note: z.string(),

@@ -1,6 +1,6 @@
 /** Coupon calls of SPEC §7. */
 import { z } from 'zod';
-import { envelope, numericString, plainText, session, ymdString } from './envelope.ts';
+import { envelope, facilityFields, numericString, plainText, session, ymdString } from './envelope.ts';
 
 export const couponOption = z.object({
   opcd: z.string(),
@@ -11,13 +11,8 @@ export const couponOption = z.object({
   introduction: z.string(),
   contents: z.string(),
   optionattention: z.string(),
-  companyname: z.string(),
-  hours: z.string(),
-  tel: z.string(),
-  address: z.string(),
+  ...facilityFields,
   companyattention: z.string(),
-  lat: z.number().nullable(),
-  lon: z.number().nullable(),
   paxadultqty: z.number().int(),
   adultqty: z.number().int(),
   paxchildqty: z.number().int(),

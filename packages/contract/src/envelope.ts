@@ -30,3 +30,17 @@ export const ymdString = z.string().regex(/^\d{8}$/, '日付はYYYYMMDD形式で
 /** Codes arrive as strings from forms and as numbers from other clients; both are accepted. */
 export const codeString = z.union([plainText(), z.number().int()]).transform((v) => String(v));
 export const session = plainText().min(1).max(200);
+
+/**
+ * Where an option is used, as a booking's option, the option's detail and a coupon all carry it: the facility's
+ * name, opening hours, address, phone and position (null where the option has none).
+ */
+export const facilityFields = {
+  companyname: z.string(),
+  hours: z.string(),
+  address: z.string(),
+  tel: z.string(),
+  lat: z.number().nullable(),
+  lon: z.number().nullable(),
+};
+export type Facility = z.infer<z.ZodObject<typeof facilityFields>>;

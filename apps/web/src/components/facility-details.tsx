@@ -1,17 +1,10 @@
+import type { Facility } from '@tabi/contract/envelope';
 import type { ReactNode } from 'react';
 import { mapEmbedUrl, telHref } from '../lib/facility-links.ts';
 import styles from './facility-details.module.css';
 
-/** Where an option is used, as its booking and its coupon both carry it. */
-export interface Facility {
-  webname: string;
-  companyname: string;
-  hours: string;
-  address: string;
-  tel: string;
-  lat: number | null;
-  lon: number | null;
-}
+/** The facility of a booking's option or a coupon, with the option's name for the map's title. */
+export type FacilityOf = Facility & { webname: string };
 
 /**
  * The facility of an option (my page's details, a coupon): name, hours, address and phone as rows, the phone a
@@ -22,7 +15,7 @@ export function FacilityDetails({
   listClassName,
   children,
 }: {
-  facility: Facility;
+  facility: FacilityOf;
   listClassName?: string;
   children?: ReactNode;
 }) {
