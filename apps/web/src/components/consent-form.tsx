@@ -62,6 +62,7 @@ export function ConsentForm({
       {CONSENTS.map(({ key, label }) => (
         <Choice
           key={key}
+          look="consent"
           className={styles.check}
           label={label}
           input={{

@@ -3,6 +3,7 @@
  * the 必須 badge, the control, a hint and the error text, with the control's aria-describedby wired once.
  */
 import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from 'react';
+import choiceStyles from './choice.module.css';
 
 /** What the control of a field needs so that its label, hint and error reach assistive technology. */
 export interface ControlProps {
@@ -146,20 +147,26 @@ type ChoiceInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'ch
   ref?: Ref<HTMLInputElement>;
 };
 
-/** A checkbox or radio inside its own label, the text beside it. */
+/** A checkbox or radio inside its own bordered label, the text beside it; `look` says what it is for. */
 export function Choice({
   type = 'checkbox',
+  look,
   className,
   label,
   input,
 }: {
   type?: 'checkbox' | 'radio';
+  look: 'option' | 'chip' | 'consent';
+  /** Placing only (margins); the look is the component's. */
   className?: string;
   label: ReactNode;
   input: ChoiceInputProps & { id: string };
 }) {
   return (
-    <label className={className} htmlFor={input.id}>
+    <label
+      className={`${choiceStyles.choice} ${choiceStyles[look]}${className ? ` ${className}` : ''}`}
+      htmlFor={input.id}
+    >
       <input type={type} {...input} />
       <span>{label}</span>
     </label>

@@ -230,7 +230,7 @@ export function SearchPanel({ applied, today, onSearch, onReset }: SearchPanelPr
                       return (
                         <Choice
                           key={k.keycd}
-                          className={checked ? `${styles.chip} ${styles.chipOn}` : styles.chip}
+                          look="chip"
                           label={k.keyname}
                           input={{
                             id: `${control.id}-${k.keycd}`,

@@ -90,6 +90,7 @@ export function CancelModal({
       )}
       <p className="hint">返金はご利用のクレジットカードへ行われます。反映までお時間がかかる場合があります。</p>
       <Choice
+        look="consent"
         className={styles.consent}
         label="キャンセル規定とキャンセル料を確認し、キャンセルに同意します"
         input={{ id: consentId, checked: agreed, onChange: (e) => setAgreed(e.currentTarget.checked), required: true }}

@@ -147,7 +147,7 @@ function SexField({ path, locked }: { path: PersonPath; locked: string | undefin
             <Choice
               key={code}
               type="radio"
-              className={styles.choice}
+              look="option"
               label={GENDER_LABEL[code]}
               input={
                 locked === undefined
@@ -226,7 +226,7 @@ function VegetarianField({ path, locked }: { path: PersonPath; locked: boolean |
     <FieldSet legend="ベジタリアン食" className={`field ${styles.fieldset}`}>
       {(control) => (
         <Choice
-          className={styles.choice}
+          look="option"
           label={Msg.vegetarianWanted}
           input={
             locked === undefined
@@ -245,7 +245,7 @@ function SameAsLeader() {
   return (
     <div className={styles.same}>
       <Choice
-        className={styles.choice}
+        look="option"
         label={Msg.sameAsLeader}
         input={{ id, 'aria-describedby': `${id}-hint`, ...register('sameAsLeader') }}
       />
