@@ -29,6 +29,12 @@ export function personSectionId(path: PersonPath): string {
   return `person-${path.replace('.', '-')}`;
 }
 
+/** Family name, then given name, as a passport writes them. */
+const NAME_PARTS = [
+  { field: 'lastName', label: '姓', autoComplete: 'family-name', placeholder: '例：YAMADA' },
+  { field: 'firstName', label: '名', autoComplete: 'given-name', placeholder: '例：TARO' },
+] as const;
+
 function useFieldError(name: string): string | undefined {
   const { formState } = useFormContext<MemberFormValues>();
   const error = get(formState.errors, name) as { message?: string } | undefined;
@@ -291,24 +297,18 @@ export function PersonSection({
           : 'お名前はパスポートと同じ表記のローマ字（半角英字）で入力してください。'}
       </p>
       <div className={styles.twoColumns}>
-        <TextField
-          path={path}
-          field="lastName"
-          label="姓"
-          locked={locked('lastName')}
-          hintId={nameHintId}
-          autoComplete={isLeader ? 'family-name' : 'off'}
-          placeholder="例：YAMADA"
-        />
-        <TextField
-          path={path}
-          field="firstName"
-          label="名"
-          locked={locked('firstName')}
-          hintId={nameHintId}
-          autoComplete={isLeader ? 'given-name' : 'off'}
-          placeholder="例：TARO"
-        />
+        {NAME_PARTS.map((part) => (
+          <TextField
+            key={part.field}
+            path={path}
+            field={part.field}
+            label={part.label}
+            locked={locked(part.field)}
+            hintId={nameHintId}
+            autoComplete={isLeader ? part.autoComplete : 'off'}
+            placeholder={part.placeholder}
+          />
+        ))}
       </div>
       <div className={styles.twoColumns}>
         <BirthdayInput path={path} locked={locked('birthday')} today={today} initialMonth={initialMonth} />
