@@ -32,8 +32,10 @@ export async function findBookingForMail(db: DbOrTx, rsvno: string) {
     childqty: line.childqty,
     infantqty: line.infantqty,
   }));
-  const members = new Map((await findMembers(db, rsvno)).map((m) => [m.seq, m]));
-  const rentals = (await findRentals(db, rsvno)).map((r) => ({
+  const rented = await findRentals(db, rsvno);
+  // The renters' names, read only when something is rented (most bookings rent nothing).
+  const members = new Map(rented.length > 0 ? (await findMembers(db, rsvno)).map((m) => [m.seq, m]) : []);
+  const rentals = rented.map((r) => ({
     seq: r.seq,
     sei: members.get(r.seq)?.sei ?? null,
     mei: members.get(r.seq)?.mei ?? null,
