@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { AGE_CLASSES, EXTENDED_FIELD_NAMES, FROMSPOTS, RENTAL_CODES } from './constants.ts';
-import { envelope, plainText } from './envelope.ts';
+import { dayPriceFields, envelope, plainText } from './envelope.ts';
 import { CatalogMsg, Msg } from './messages.ts';
 
 /** Rich text (HTML shown through the public page's sanitiser) may hold line breaks and tabs, no other controls. */
@@ -261,7 +261,8 @@ export const CATALOG_EVENT_LABEL: Record<string, string> = {
 export const STOCK_EDIT_MAX_DAYS = 400;
 export const WEEKDAY_LABEL = ['日', '月', '火', '水', '木', '金', '土'] as const;
 
-export const stockMonthQuery = z.object({ month: z.string().regex(/^\d{4}-\d{2}$/, CatalogMsg.catalogDateInvalid) });
+/** A month of the stock grid or of the coupon usage report (`2026-12`). */
+export const monthQuery = z.object({ month: z.string().regex(/^\d{4}-\d{2}$/, CatalogMsg.catalogDateInvalid) });
 
 /** One day of the grid: seats left, held by unpaid and requested bookings, sold (paid), and the four prices. */
 export const stockDay = z.object({
@@ -271,10 +272,7 @@ export const stockDay = z.object({
   left: z.number(),
   held: z.number(),
   sold: z.number(),
-  adultbaika: z.number(),
-  middlebaika: z.number(),
-  childbaika: z.number(),
-  infantbaika: z.number(),
+  ...dayPriceFields(z.number()),
 });
 export type StockDay = z.infer<typeof stockDay>;
 export const stockMonth = z.object({
@@ -306,7 +304,7 @@ export const stockEditRequest = z
         z.object({ mode: z.literal('close') }),
       ])
       .nullable(),
-    prices: z.object({ adultbaika: price, middlebaika: price, childbaika: price, infantbaika: price }).nullable(),
+    prices: z.object(dayPriceFields(price)).nullable(),
   })
   .superRefine((r, ctx) => {
     if (r.from > r.to) ctx.addIssue({ code: 'custom', path: ['to'], message: CatalogMsg.catalogPeriodReversed });
@@ -336,7 +334,6 @@ export const facilityRow = z.object({
 });
 export type FacilityRow = z.infer<typeof facilityRow>;
 export const facilityListResponse = envelope(z.array(facilityRow));
-export const usageQuery = z.object({ month: z.string().regex(/^\d{4}-\d{2}$/, CatalogMsg.catalogDateInvalid) });
 export const usageRow = z.object({
   facilityId: z.number(),
   name: z.string(),

@@ -1,6 +1,6 @@
 /** Catalog calls of SPEC §7: list, conditions, areas, cities, detail, price, nationalities. */
 import { z } from 'zod';
-import { envelope, facilityFields, numericString, plainText, ymdString } from './envelope.ts';
+import { dayPriceFields, envelope, facilityFields, numericString, plainText, ymdString } from './envelope.ts';
 import { OPTION_SORTS } from './option-sort.ts';
 
 const code = plainText().max(20);
@@ -102,10 +102,7 @@ export const nationalityResponse = envelope(z.array(nationality));
 export const calendarDay = z.object({
   date: ymdString,
   zaikozan: numericString,
-  adultbaika: numericString,
-  middlebaika: numericString,
-  childbaika: numericString,
-  infantbaika: numericString,
+  ...dayPriceFields(numericString),
 });
 export type CalendarDay = z.infer<typeof calendarDay>;
 
@@ -174,11 +171,6 @@ export const priceQuery = z.object({
 });
 /** Trimmed; an empty code is SPEC §8's 501, answered by the call itself. */
 export const priceParams = z.object({ opcd: z.string().trim().pipe(plainText().max(20)) });
-export const dayPrice = z.object({
-  adultbaika: numericString,
-  middlebaika: numericString,
-  childbaika: numericString,
-  infantbaika: numericString,
-});
+export const dayPrice = z.object(dayPriceFields(numericString));
 export type DayPrice = z.infer<typeof dayPrice>;
 export const priceResponse = envelope(z.object({ valueList: z.record(z.string(), dayPrice) }));

@@ -138,7 +138,7 @@ export const CONSOLE = defineEndpoints('/api/admin', {
   'GET /options/{opcd}/stock': {
     summary: '在庫・料金カレンダー（月）',
     params: catalogAdmin.adminOpcdParams,
-    query: catalogAdmin.stockMonthQuery,
+    query: catalogAdmin.monthQuery,
     response: catalogAdmin.stockMonthResponse,
   },
   'POST /options/{opcd}/stock': {
@@ -202,10 +202,10 @@ export const CONSOLE = defineEndpoints('/api/admin', {
   },
   'GET /facilities/usage': {
     summary: 'クーポン利用実績（月）',
-    query: catalogAdmin.usageQuery,
+    query: catalogAdmin.monthQuery,
     response: catalogAdmin.usageResponse,
   },
-  'GET /facilities/usage.csv': { summary: 'クーポン利用実績（CSV）', query: catalogAdmin.usageQuery, kind: 'csv' },
+  'GET /facilities/usage.csv': { summary: 'クーポン利用実績（CSV）', query: catalogAdmin.monthQuery, kind: 'csv' },
   'GET /mails': { summary: 'メール一覧', query: admin.mailSearchQuery, response: admin.mailPageResponse },
 });
 

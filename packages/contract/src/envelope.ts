@@ -44,3 +44,8 @@ export const facilityFields = {
   lon: z.number().nullable(),
 };
 export type Facility = z.infer<z.ZodObject<typeof facilityFields>>;
+
+/** One day's price of each age class (SPEC's `adultbaika` … `infantbaika`), each written as `price` says. */
+export function dayPriceFields<T extends z.ZodType>(price: T) {
+  return { adultbaika: price, middlebaika: price, childbaika: price, infantbaika: price };
+}
