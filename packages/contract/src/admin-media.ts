@@ -14,7 +14,7 @@ export const PHOTO_MAX_PIXELS = 40_000_000;
 export const PHOTO_MIN_SIDE = 200;
 export const PHOTO_MAX_COUNT = 20;
 /** The WebP variants made once at upload (never wider than the original). */
-export const PHOTO_WIDTHS = [480, 960, 1600] as const;
+export const PHOTO_WIDTHS = [160, 480, 960, 1600] as const;
 export const PHOTO_TYPES = ['jpeg', 'png', 'webp'] as const;
 export const PHOTO_ACCEPT = 'image/jpeg,image/png,image/webp';
 export const PHOTO_CAPTION_MAX = 60;

@@ -152,7 +152,7 @@ describe('GET /api/option — pagination', () => {
       image: '/images/OP0001-1.svg',
       caption: DEMO_PICTURES.OP0001?.pictures[0]?.caption,
       alt: DEMO_PICTURES.OP0001?.pictures[0]?.alt,
-      srcset: '/images/OP0001-1-480.webp 480w, /images/OP0001-1-960.webp 960w',
+      srcset: '/images/OP0001-1-160.webp 160w, /images/OP0001-1-480.webp 480w, /images/OP0001-1-960.webp 960w',
       width: 1200,
       height: 800,
     });
@@ -713,15 +713,15 @@ describe('page meta and images', () => {
     const detail = optionDetailResponse.parse((await get('/api/option/OP0001')).json()).response!;
     expect(detail.imageList[0]).toMatchObject({
       image: '/images/OP0001-1.svg',
-      srcset: '/images/OP0001-1-480.webp 480w, /images/OP0001-1-960.webp 960w',
+      srcset: '/images/OP0001-1-160.webp 160w, /images/OP0001-1-480.webp 480w, /images/OP0001-1-960.webp 960w',
     });
-    for (const width of [480, 960]) {
+    for (const width of [160, 480, 960]) {
       const res = await get(`/images/OP0001-2-${width}.webp`);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('image/webp');
       expect(res.headers['cache-control']).toContain('immutable');
       const meta = await sharp(res.rawPayload).metadata();
-      expect(meta).toMatchObject({ format: 'webp', width, height: (width * 2) / 3 });
+      expect(meta).toMatchObject({ format: 'webp', width, height: Math.round((width * 2) / 3) });
       expect((await get(`/images/OP0001-2-${width}.webp`)).rawPayload.equals(res.rawPayload)).toBe(true);
       expect(
         (await get(`/images/OP0001-2-${width}.webp`, { 'if-none-match': String(res.headers.etag) })).statusCode,

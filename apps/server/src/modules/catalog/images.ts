@@ -413,7 +413,7 @@ function scene(theme: ImageTheme, rand: () => number, p: Palette, tod: TimeOfDay
  * an uploaded photo's WebP variants. A browser draws an SVG scene on its main thread (tens of milliseconds each
  * on a phone); a WebP is decoded off it.
  */
-export const DEMO_RASTER_WIDTHS = [480, 960] as const;
+export const DEMO_RASTER_WIDTHS = [160, 480, 960] as const;
 
 /**
  * The picture as an SVG document: a scene, with nothing written on it (the pages show the option's name beside

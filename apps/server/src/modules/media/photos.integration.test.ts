@@ -134,7 +134,7 @@ describe('uploading', () => {
     );
   });
 
-  it('takes a JPEG: WebP variants 480/960/1600 wide (never wider than the photo), no metadata, an event', async () => {
+  it('takes a JPEG: WebP variants 160/480/960/1600 wide (never wider than the photo), no metadata, an event', async () => {
     const jpeg = await picture('jpeg', 2400, 1600);
     expect(jpeg.includes('SECRET-EXIF-OWNER')).toBe(true);
     const res = await upload(
@@ -148,7 +148,7 @@ describe('uploading', () => {
     expect(photo?.width).toBe(1600);
     expect(photo?.height).toBe(1067);
     expect(photo?.srcset).toMatch(
-      /^\/media\/[0-9a-f]{32}-480\.webp 480w, \/media\/[0-9a-f]{32}-960\.webp 960w, \/media\/[0-9a-f]{32}-1600\.webp 1600w$/,
+      /^\/media\/[0-9a-f]{32}-160\.webp 160w, \/media\/[0-9a-f]{32}-480\.webp 480w, \/media\/[0-9a-f]{32}-960\.webp 960w, \/media\/[0-9a-f]{32}-1600\.webp 1600w$/,
     );
     expect(photo?.image).toMatch(/-1600\.webp$/);
     for (const [url, width] of (photo?.srcset ?? '').split(', ').map((s) => s.split(' '))) {
@@ -172,7 +172,7 @@ describe('uploading', () => {
     });
     expect(png.statusCode, png.body).toBe(200);
     const fromPng = uploaded(photosOf(png)).at(-1);
-    expect(fromPng?.srcset.split(', ').map((s) => s.split(' ')[1])).toEqual(['480w', '960w', '1000w']);
+    expect(fromPng?.srcset.split(', ').map((s) => s.split(' ')[1])).toEqual(['160w', '480w', '960w', '1000w']);
     expect([fromPng?.width, fromPng?.height]).toEqual([1000, 700]);
 
     const webp = await upload(OPCD, {
@@ -182,10 +182,9 @@ describe('uploading', () => {
     });
     expect(webp.statusCode, webp.body).toBe(200);
     const fromWebp = uploaded(photosOf(webp)).at(-1);
-    expect(fromWebp?.srcset).toMatch(/-300\.webp 300w$/);
-    expect(fromWebp?.srcset.split(', ')).toHaveLength(1);
-    // Files on disk: 3 + 3 + 1 variants, nothing else (no original, no temporary file).
-    expect((await readdir(mediaDir)).filter((f) => f.endsWith('.webp'))).toHaveLength(7);
+    expect(fromWebp?.srcset.split(', ').map((s) => s.split(' ')[1])).toEqual(['160w', '300w']);
+    // Files on disk: 4 + 4 + 2 variants, nothing else (no original, no temporary file).
+    expect((await readdir(mediaDir)).filter((f) => f.endsWith('.webp'))).toHaveLength(10);
     expect((await readdir(mediaDir)).every((f) => /^[0-9a-f]{32}-\d+\.webp$/.test(f))).toBe(true);
   });
 
@@ -236,7 +235,7 @@ describe('uploading', () => {
     const res = await upload('OP0003', { data: noisy, name: 'camera.jpg', type: 'image/jpeg' }, { caption: 'ノイズ' });
     expect(res.statusCode, res.body).toBe(200);
     const [photo] = uploaded(photosOf(res));
-    expect(photo?.srcset.split(', ').map((s) => s.split(' ')[1])).toEqual(['480w', '960w', '1600w']);
+    expect(photo?.srcset.split(', ').map((s) => s.split(' ')[1])).toEqual(['160w', '480w', '960w', '1600w']);
     expect(photo?.height).toBe(1200);
     const del = await staffPost(`/api/admin/options/OP0003/photos/${photo?.id}/delete`);
     expect(del.statusCode).toBe(200);
@@ -311,7 +310,7 @@ describe('editing', () => {
     let position = before.indexOf(mine);
     expect(await publicCardImage(OPCD)).toMatchObject({
       image: `/images/${OPCD}-1.svg`,
-      srcset: `/images/${OPCD}-1-480.webp 480w, /images/${OPCD}-1-960.webp 960w`,
+      srcset: `/images/${OPCD}-1-160.webp 160w, /images/${OPCD}-1-480.webp 480w, /images/${OPCD}-1-960.webp 960w`,
     });
     while (position > 0) {
       const res = await staffPost(`/api/admin/options/${OPCD}/photos/${mine.id}/move`, { direction: 'up' });

@@ -9,10 +9,11 @@ import {
   PhotoMsg,
   photoListResponse,
 } from '@tabi/contract/admin-media';
+import { SMALL_IMAGE_MIN_WIDTH } from '@tabi/contract/picture-sizes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Field } from '../../components/form/field.tsx';
-import { smallestSource } from '../../features/catalog/components/option-picture.tsx';
+import { sourceAtLeast } from '../../features/catalog/components/option-picture.tsx';
 import { AdminApiError, adminGet, adminPost } from '../lib/admin-api.ts';
 import { ActionDialog } from './action-dialog.tsx';
 import styles from './option-photos.module.css';
@@ -183,7 +184,7 @@ function PhotoItem({
   return (
     <li className={styles.item} data-photo-id={photo.id}>
       <img
-        src={smallestSource(photo)}
+        src={sourceAtLeast(photo, SMALL_IMAGE_MIN_WIDTH)}
         alt={photo.alt || `${label}（説明なし）`}
         width={photo.width}
         height={photo.height}

@@ -1,5 +1,6 @@
 import { monthStart, tokyoYmd, type Ymd } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
+import { SMALL_IMAGE_MIN_WIDTH } from '@tabi/contract/picture-sizes';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { htmlToText } from '../../components/safe-html.tsx';
@@ -13,7 +14,7 @@ import { BuyPanel } from '../../features/catalog/components/buy-panel.tsx';
 import { DetailLayout } from '../../features/catalog/components/detail-layout.tsx';
 import { BackLink, DetailTabs } from '../../features/catalog/components/detail-tabs.tsx';
 import { OptionHeader } from '../../features/catalog/components/option-header.tsx';
-import { smallestSource } from '../../features/catalog/components/option-picture.tsx';
+import { sourceAtLeast } from '../../features/catalog/components/option-picture.tsx';
 import {
   ApplicationGuide,
   ContentGuide,
@@ -72,7 +73,7 @@ export function Component() {
     rememberViewed({
       opcd: viewed.opcd,
       webname: viewed.webname,
-      image: viewed.imageList[0] ? smallestSource(viewed.imageList[0]) : null,
+      image: viewed.imageList[0] ? sourceAtLeast(viewed.imageList[0], SMALL_IMAGE_MIN_WIDTH) : null,
       price: lowestAdultPrice(viewed.valueList),
     });
   }, [viewed]);

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { OptionPicture, smallestSource } from './option-picture.tsx';
+import { OptionPicture, sourceAtLeast } from './option-picture.tsx';
 
 const demo = {
   image: '/images/OP0001-1.svg',
@@ -15,7 +15,7 @@ const photo = {
   image: `/media/${hash}-1600.webp`,
   caption: '夕暮れの屋形船',
   alt: '提灯をともして隅田川を進む屋形船',
-  srcset: `/media/${hash}-480.webp 480w, /media/${hash}-960.webp 960w, /media/${hash}-1600.webp 1600w`,
+  srcset: `/media/${hash}-160.webp 160w, /media/${hash}-480.webp 480w, /media/${hash}-960.webp 960w, /media/${hash}-1600.webp 1600w`,
   width: 1600,
   height: 1067,
 };
@@ -40,8 +40,11 @@ describe('OptionPicture', () => {
     expect(img.getAttribute('loading')).toBe('lazy');
   });
 
-  it('gives the narrowest file for small places', () => {
-    expect(smallestSource(photo)).toBe(`/media/${hash}-480.webp`);
-    expect(smallestSource(demo)).toBe(demo.image);
+  it('gives the narrowest file at least as wide as asked, else the widest, for places drawn without srcset', () => {
+    expect(sourceAtLeast(photo, 480)).toBe(`/media/${hash}-480.webp`);
+    expect(sourceAtLeast(photo, 300)).toBe(`/media/${hash}-480.webp`);
+    expect(sourceAtLeast(photo, 100)).toBe(`/media/${hash}-160.webp`);
+    expect(sourceAtLeast(photo, 2000)).toBe(`/media/${hash}-1600.webp`);
+    expect(sourceAtLeast(demo, 480)).toBe(demo.image);
   });
 });

@@ -36,8 +36,14 @@ export function OptionPicture({
   );
 }
 
-/** The narrowest file of a picture, for small places such as 最近見た商品 (the picture itself if it scales). */
-export function smallestSource(picture: OptionImage): string {
-  const first = picture.srcset.split(',')[0]?.trim().split(/\s+/)[0];
-  return first || picture.image;
+/**
+ * The narrowest file of a picture at least `width` pixels wide (else its widest), for places drawn without
+ * `srcset` such as 最近見た商品; the picture itself if it scales.
+ */
+export function sourceAtLeast(picture: OptionImage, width: number): string {
+  const files = picture.srcset
+    .split(',')
+    .map((candidate) => candidate.trim().split(/\s+/))
+    .flatMap(([url, w]) => (url && w ? [{ url, width: Number.parseInt(w, 10) }] : []));
+  return (files.find((f) => f.width >= width) ?? files.at(-1))?.url ?? picture.image;
 }
