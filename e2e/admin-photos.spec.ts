@@ -116,7 +116,10 @@ test('an admin adds two photos to a new option; a visitor sees them in search an
   await expect(card.getByRole('heading', { name: webname })).toBeVisible();
   const cardImage = card.locator('figure img');
   await expect(cardImage).toHaveAttribute('alt', PHOTO_2.alt);
-  await expect(cardImage).toHaveAttribute('srcset', /^\/media\/[0-9a-f]{32}-160\.webp 160w, .*-480\.webp 480w, .*-1200\.webp 1200w$/);
+  await expect(cardImage).toHaveAttribute(
+    'srcset',
+    /^\/media\/[0-9a-f]{32}-160\.webp 160w, .*-480\.webp 480w, .*-1200\.webp 1200w$/,
+  );
   await expect(cardImage).toHaveAttribute('sizes', /300px/);
   await expect(card.locator('figcaption')).toHaveText(PHOTO_2.caption);
   await expect

@@ -7,17 +7,6 @@ import { showAlert } from './alert.ts';
 import { withLoading } from './loading.ts';
 import { pageSignal } from './page-signal.ts';
 
-/** Thrown when a call could not produce an envelope (network failure, HTTP 419, unreadable answer). */
-export class ApiUnavailableError extends Error {
-  constructor(
-    readonly kind: 'network' | 'csrf' | 'invalid',
-    message: string,
-  ) {
-    super(message);
-    this.name = 'ApiUnavailableError';
-  }
-}
-
 /** A non-success answer (SPEC §8): the server's errcd and errMsg, and the HTTP status it came with. */
 export class ApiError extends Error {
   constructor(
@@ -27,6 +16,43 @@ export class ApiError extends Error {
   ) {
     super(errMsg);
     this.name = 'ApiError';
+  }
+}
+
+function readCookie(name: string): string | null {
+  const match = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
+  return match ? decodeURIComponent(match.slice(name.length + 1)) : null;
+}
+
+/** SPEC §4: the anti-forgery cookie is fetched before each login, and before any call that lacks it. */
+export async function fetchCsrfCookie(): Promise<void> {
+  await fetch('/sanctum/csrf-cookie', { credentials: 'include' });
+}
+
+/** The header a state-changing call carries: the anti-forgery cookie's token, fetched first if it is missing. */
+export async function csrfHeader(): Promise<{ 'x-xsrf-token': string }> {
+  if (!readCookie('XSRF-TOKEN')) await fetchCsrfCookie();
+  return { 'x-xsrf-token': readCookie('XSRF-TOKEN') ?? '' };
+}
+
+/** `?a=1&b=x` of the values given (empty ones left out), or '' when there are none. */
+export function queryString(query: Record<string, string | number | null | undefined> | undefined): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `?${qs}` : '';
+}
+
+/** Thrown when a call could not produce an envelope (network failure, HTTP 419, unreadable answer). */
+export class ApiUnavailableError extends Error {
+  constructor(
+    readonly kind: 'network' | 'csrf' | 'invalid',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiUnavailableError';
   }
 }
 
@@ -70,16 +96,6 @@ export type ResponseOf<T extends ResponseSchema> = z.output<ReturnType<T['shape'
 
 function resolveSchema<T extends z.ZodType>(source: SchemaSource<T>): Promise<T> {
   return typeof source === 'function' ? source() : Promise.resolve(source);
-}
-
-function readCookie(name: string): string | null {
-  const match = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
-  return match ? decodeURIComponent(match.slice(name.length + 1)) : null;
-}
-
-/** SPEC §4: the anti-forgery cookie is fetched before each login, and before any call that lacks it. */
-export async function fetchCsrfCookie(): Promise<void> {
-  await fetch('/sanctum/csrf-cookie', { credentials: 'include' });
 }
 
 function logoutTo(path: string): void {
@@ -153,22 +169,18 @@ async function call<T extends ResponseSchema>(
   return options.loading === false || !inBrowser ? run() : withLoading(run);
 }
 
-function withQuery(path: string, query?: Query): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
-  }
-  const qs = params.toString();
-  return `/api${path}${qs ? `?${qs}` : ''}`;
-}
-
 export function apiGet<T extends ResponseSchema>(
   path: string,
   schema: SchemaSource<T>,
   query?: Query,
   options: CallOptions = {},
 ) {
-  return call(withQuery(path, query), { method: 'GET', headers: { accept: 'application/json' } }, schema, options);
+  return call(
+    `/api${path}${queryString(query)}`,
+    { method: 'GET', headers: { accept: 'application/json' } },
+    schema,
+    options,
+  );
 }
 
 export async function apiPost<T extends ResponseSchema>(
@@ -177,7 +189,7 @@ export async function apiPost<T extends ResponseSchema>(
   schema: SchemaSource<T>,
   options: CallOptions = {},
 ) {
-  if (!readCookie('XSRF-TOKEN')) await fetchCsrfCookie();
+  const csrf = await csrfHeader();
   const { sessionId } = useAuthStore.getState();
   const payload =
     sessionId && typeof body === 'object' && body !== null && !('session' in body)
@@ -190,7 +202,7 @@ export async function apiPost<T extends ResponseSchema>(
       headers: {
         'content-type': 'application/json',
         accept: 'application/json',
-        'x-xsrf-token': readCookie('XSRF-TOKEN') ?? '',
+        ...csrf,
       },
       body: JSON.stringify(payload),
     },

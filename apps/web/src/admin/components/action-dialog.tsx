@@ -1,4 +1,5 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+import { errorText } from '../lib/admin-api.ts';
 import { FormAlert } from './query-state.tsx';
 
 interface ActionDialogProps {
@@ -40,7 +41,7 @@ export function ActionDialog({
   children,
 }: ActionDialogProps) {
   const busy = action?.isPending ?? ownBusy;
-  const error = action?.error?.message ?? ownError;
+  const error = action?.error ? errorText(action.error) : ownError;
   const onClose = () => {
     action?.reset();
     close();

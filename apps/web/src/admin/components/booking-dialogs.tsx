@@ -18,6 +18,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Field } from '../../components/form/field.tsx';
+import { errorText } from '../lib/admin-api.ts';
 import { bookingActions, useBookingAction, useNationalities } from '../lib/booking-api.ts';
 import { inputToYmd, tokyoDateTime, yen, ymdToInput } from '../lib/format.ts';
 import { ActionDialog } from './action-dialog.tsx';
@@ -148,7 +149,7 @@ export function CancelDialog({ detail, open, onClose, onDone }: DialogProps) {
       wide
       action={action}
       disabled={!quote.data || quote.isFetching}
-      error={quote.error?.message ?? null}
+      error={quote.error ? errorText(quote.error) : null}
     >
       <p>
         予約 {rsvno}{' '}

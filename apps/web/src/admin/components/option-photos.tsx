@@ -14,7 +14,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Field } from '../../components/form/field.tsx';
 import { sourceAtLeast } from '../../features/catalog/components/option-picture.tsx';
-import { AdminApiError, adminGet, adminPost } from '../lib/admin-api.ts';
+import { adminGet, adminPost, errorText } from '../lib/admin-api.ts';
 import { ActionDialog } from './action-dialog.tsx';
 import styles from './option-photos.module.css';
 import { FormAlert, Loading, QueryError } from './query-state.tsx';
@@ -70,7 +70,7 @@ export function OptionPhotos({ opcd }: { opcd: string }) {
       setMessage(done);
       return true;
     } catch (e) {
-      setError(e instanceof AdminApiError ? e.message : String(e));
+      setError(errorText(e));
       return false;
     } finally {
       setBusy(false);

@@ -1,23 +1,23 @@
 import { type UseQueryResult, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { AdminApiError } from '../lib/admin-api.ts';
+import { errorText, signedOut } from '../lib/admin-api.ts';
 import { meQueryKey } from '../lib/staff-session.ts';
 
 /** A failed load: a session that ended goes back to sign-in; anything else is said in place. */
 export function QueryError({ error }: { error: Error | null }) {
   const client = useQueryClient();
   const location = useLocation();
-  const signedOut = error instanceof AdminApiError && error.signedOut;
+  const ended = signedOut(error);
   useEffect(() => {
-    if (signedOut) client.removeQueries({ queryKey: meQueryKey });
-  }, [signedOut, client]);
+    if (ended) client.removeQueries({ queryKey: meQueryKey });
+  }, [ended, client]);
   if (!error) return null;
-  if (signedOut) {
+  if (ended) {
     const redirect = `${location.pathname}${location.search}`;
     return <Navigate to={`/admin/login?redirect=${encodeURIComponent(redirect)}`} replace />;
   }
-  return <FormAlert>{error.message}</FormAlert>;
+  return <FormAlert>{errorText(error)}</FormAlert>;
 }
 
 /** A message the screen reader announces as soon as it appears (nothing when there is none). */

@@ -15,8 +15,10 @@ import {
   transitionResponse,
 } from '@tabi/contract/admin-bookings';
 import { nationalityResponse } from '@tabi/contract/catalog';
+import { ErrCd } from '@tabi/contract/constants';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AdminApiError, adminGet, adminPost } from './admin-api.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { adminGet, adminPost } from './admin-api.ts';
 
 export const bookingDetailKey = (rsvno: string) => ['admin', 'booking', rsvno] as const;
 
@@ -50,7 +52,7 @@ export const bookingActions = {
  */
 export function useBookingAction<I, R>(run: (input: I) => Promise<R>, onDone?: (result: R) => void) {
   const client = useQueryClient();
-  return useMutation<R, AdminApiError, I>({
+  return useMutation<R, ApiError, I>({
     mutationFn: run,
     onSuccess: async (result) => {
       // The dialog closes first (its opener gets focus back), then every screen reloads what changed.
@@ -77,7 +79,7 @@ export function useNationalities(enabled: boolean) {
       const res = await fetch('/api/nationality', { headers: { accept: 'application/json' } });
       const parsed = nationalityResponse.safeParse(await res.json());
       if (!parsed.success || !parsed.data.response)
-        throw new AdminApiError('999', '国籍の一覧を読み込めませんでした。', 0);
+        throw new ApiError(ErrCd.generic, '国籍の一覧を読み込めませんでした。', 0);
       return parsed.data.response;
     },
   });

@@ -14,7 +14,7 @@ import { countCell, NUM, WRAP } from '../components/cells.tsx';
 import { DataTable } from '../components/data-table.tsx';
 import { AdminPage } from '../components/page.tsx';
 import { FormAlert, QueryError, QueryView } from '../components/query-state.tsx';
-import { AdminApiError, adminGet, adminPost, adminUrl } from '../lib/admin-api.ts';
+import { adminGet, adminPost, adminUrl, errorText } from '../lib/admin-api.ts';
 
 const listKey = ['admin', 'facilities'] as const;
 const thisMonth = () => new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 7);
@@ -87,7 +87,7 @@ function useFacilityChange(say: Say) {
       say(done);
       await client.invalidateQueries({ queryKey: listKey });
     } catch (e) {
-      say('', e instanceof AdminApiError ? e.message : String(e));
+      say('', errorText(e));
     } finally {
       setBusy(false);
     }
@@ -155,7 +155,7 @@ function ClearLock({ say }: { say: Say }) {
       const r = await adminPost(`/coupons/${encodeURIComponent(rsvno)}/clear-lock`, {}, clearLockResult);
       say(`${rsvno}のクーポンのロックを解除しました（誤入力${r.cleared}回分）。`);
     } catch (e) {
-      say('', e instanceof AdminApiError ? e.message : String(e));
+      say('', errorText(e));
     }
   }
   return (

@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Field } from '../../components/form/field.tsx';
 import { FormAlert } from '../components/query-state.tsx';
-import { AdminApiError, adminPost } from '../lib/admin-api.ts';
+import { adminPost, errorText, signedOut } from '../lib/admin-api.ts';
 import { useSetMe } from '../lib/staff-session.ts';
 import { useAdminPage } from '../lib/use-page.ts';
 
@@ -49,8 +49,8 @@ export function LoginPage() {
     try {
       proceed(await adminPost(path, body, staffLoginResponse));
     } catch (e) {
-      setError(e instanceof AdminApiError ? e.message : String(e));
-      if (e instanceof AdminApiError && e.signedOut && step === 'totp') setStep('password');
+      setError(errorText(e));
+      if (signedOut(e) && step === 'totp') setStep('password');
     } finally {
       setBusy(false);
     }

@@ -21,7 +21,7 @@ import { Options } from '../components/filters.tsx';
 import { OptionPhotos } from '../components/option-photos.tsx';
 import { AdminPage } from '../components/page.tsx';
 import { FormAlert, Loading, QueryError } from '../components/query-state.tsx';
-import { AdminApiError, adminGet, adminPost } from '../lib/admin-api.ts';
+import { adminGet, adminPost, errorText } from '../lib/admin-api.ts';
 import { tokyoDateTime } from '../lib/format.ts';
 import {
   DEFAULT_TIERS,
@@ -124,7 +124,7 @@ function OptionForm({ masters, record }: { masters: CatalogMasters; record: Admi
         navigate(`/admin/options/${next.opcd}`);
       }
     } catch (e) {
-      setFormError(e instanceof AdminApiError ? e.message : String(e));
+      setFormError(errorText(e));
     } finally {
       setBusy(false);
     }
@@ -142,7 +142,7 @@ function OptionForm({ masters, record }: { masters: CatalogMasters; record: Admi
       );
       await after(next, published ? '公開しました。お客様の画面に表示されます。' : '非公開（下書き）にしました。');
     } catch (e) {
-      setFormError(e instanceof AdminApiError ? e.message : String(e));
+      setFormError(errorText(e));
     } finally {
       setBusy(false);
     }

@@ -11,7 +11,7 @@ import { useLocation, useSearchParams } from 'react-router';
 import { Field } from '../../components/form/field.tsx';
 import { AdminPage } from '../components/page.tsx';
 import { FormAlert, Loading, QueryError } from '../components/query-state.tsx';
-import { AdminApiError, adminGet, adminPost } from '../lib/admin-api.ts';
+import { adminGet, adminPost, errorText } from '../lib/admin-api.ts';
 
 function shiftMonth(month: string, by: number): string {
   const d = new Date(`${month}-01T00:00:00Z`);
@@ -168,7 +168,7 @@ function BulkEdit({ opcd, month }: { opcd: string; month: string }) {
       setDone(`${result.days}日分を変更しました。`);
       await client.invalidateQueries({ queryKey: ['admin', 'catalog', opcd, 'stock'] });
     } catch (e) {
-      setError(e instanceof AdminApiError ? e.message : String(e));
+      setError(errorText(e));
     } finally {
       setBusy(false);
     }

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { Field } from '../../components/form/field.tsx';
 import { AdminPage } from '../components/page.tsx';
 import { FormAlert } from '../components/query-state.tsx';
-import { AdminApiError, adminPost } from '../lib/admin-api.ts';
+import { adminPost, errorText } from '../lib/admin-api.ts';
 import { meQueryKey, useMe } from '../lib/staff-session.ts';
 
 /** /admin/password: required after an initial or reset password, available at any time. */
@@ -40,7 +40,7 @@ export function PasswordPage() {
       await client.invalidateQueries({ queryKey: meQueryKey });
       if (mustChange) navigate('/admin', { replace: true });
     } catch (e) {
-      setErrors({ form: e instanceof AdminApiError ? e.message : String(e) });
+      setErrors({ form: errorText(e) });
     } finally {
       setBusy(false);
     }

@@ -5,7 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { Field } from '../../components/form/field.tsx';
 import { AdminPage } from '../components/page.tsx';
 import { FormAlert, Loading, QueryError } from '../components/query-state.tsx';
-import { AdminApiError, adminGet, adminPost } from '../lib/admin-api.ts';
+import { adminGet, adminPost, errorText } from '../lib/admin-api.ts';
 import { meQueryKey, useMe, useSetMe } from '../lib/staff-session.ts';
 import { useAdminPage } from '../lib/use-page.ts';
 import { safeRedirect } from './login-page.tsx';
@@ -35,7 +35,7 @@ function Enrolment({ onDone }: { onDone: (result: Awaited<ReturnType<typeof enab
     try {
       onDone(await enable(String(new FormData(event.currentTarget).get('code'))));
     } catch (e) {
-      setError(e instanceof AdminApiError ? e.message : String(e));
+      setError(errorText(e));
     } finally {
       setBusy(false);
     }
