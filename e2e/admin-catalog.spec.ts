@@ -74,6 +74,19 @@ test('an admin creates an option, opens dates with prices and publishes it; a vi
   await expect(
     page.getByRole('cell', { name: new RegExp(`^${Number(usedateIso.slice(8))}日 残席 10 `) }),
   ).toBeVisible();
+  // Changing the seats of one day alone leaves its prices as they are.
+  await page.getByLabel('開始日').fill(usedateIso);
+  await page.getByLabel('終了日').fill(usedateIso);
+  await page.getByRole('textbox', { name: '席数' }).fill('12');
+  await page.getByRole('button', { name: '内容を確認する' }).click();
+  const bulk = page.getByRole('dialog', { name: '在庫・料金をまとめて変更' });
+  await expect(bulk.getByText('1日（販売期間内の日）')).toBeVisible();
+  await expect(bulk.getByText('変更しない')).toBeVisible();
+  await bulk.getByRole('button', { name: '変更する' }).click();
+  await expect(page.getByText('1日分を変更しました。')).toBeVisible();
+  await expect(
+    page.getByRole('cell', { name: new RegExp(`^${Number(usedateIso.slice(8))}日 残席 12 .*大人 7,000円`) }),
+  ).toBeVisible();
   await expectNoSeriousA11yIssues(page);
   await shoot(page, 'stock');
 

@@ -56,9 +56,22 @@ export async function openDates(
   await expect(page.getByRole('heading', { level: 1, name: `在庫・料金カレンダー ${opcd}` })).toBeVisible();
   await page.getByLabel('開始日').fill(tokyoIso(3));
   await page.getByLabel('終了日').fill(tokyoIso(40));
-  await page.getByLabel('席数', { exact: true }).fill(String(stock.seats));
+  await page.getByRole('textbox', { name: '席数' }).fill(String(stock.seats));
+  // Prices are changed only when asked; an empty one is refused, never read as 0円.
+  await page.getByLabel('料金も設定する').check();
   await page.getByLabel('大人料金（円）').fill(String(stock.adult));
   await page.getByLabel('小人料金（円）').fill(String(stock.child));
-  await page.getByRole('button', { name: '変更する' }).click();
+  await page.getByRole('button', { name: '内容を確認する' }).click();
+  await expect(page.getByLabel('中人料金（円）')).toHaveAccessibleDescription('入力してください');
+  await expect(page.getByLabel('中人料金（円）')).toBeFocused();
+  await page.getByLabel('中人料金（円）').fill('０');
+  await page.getByLabel('幼児料金（円）').fill('0');
+  await page.getByRole('button', { name: '内容を確認する' }).click();
+  // The confirmation says what will change before anything is sent.
+  const dialog = page.getByRole('dialog', { name: '在庫・料金をまとめて変更' });
+  await expect(dialog.getByText('38日（販売期間内の日）')).toBeVisible();
+  await expect(dialog.getByText(`席数を${stock.seats}席に設定`)).toBeVisible();
+  await dialog.getByRole('button', { name: '変更する' }).click();
   await expect(page.getByText('38日分を変更しました。')).toBeVisible();
+  await expect(dialog).toBeHidden();
 }

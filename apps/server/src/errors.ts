@@ -1,5 +1,6 @@
 import { ErrCd } from '@tabi/contract/constants';
 import { Msg } from '@tabi/contract/messages';
+import { fieldLabel } from '@tabi/contract/validation-messages';
 import type { z } from 'zod';
 
 /** The one error type: an errcd of SPEC §8, a Japanese message, and the HTTP status to answer with. */
@@ -27,11 +28,15 @@ export class AppError extends Error {
   }
 }
 
-/** Validates input with a contract schema; failures become errcd 999, HTTP 422, in Japanese. */
+/**
+ * Validates input with a contract schema; failures become errcd 999, HTTP 422, in Japanese: the first problem,
+ * with the field named as the forms name it (「大人料金：0以上で入力してください」), never by its path.
+ */
 export function parseInput<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  const where = issue && issue.path.length > 0 ? `（${issue.path.join('.')}）` : '';
-  throw new AppError(ErrCd.generic, `${Msg.badRequest}${where}${issue ? ` ${issue.message}` : ''}`, 422);
+  if (!issue) throw new AppError(ErrCd.generic, Msg.badRequest, 422);
+  const label = fieldLabel(issue.path);
+  throw new AppError(ErrCd.generic, `${Msg.badRequest}${label ? `${label}：` : ''}${issue.message}`, 422);
 }

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { booking, memberInput, rentalInput } from './booking.ts';
-import { envelope, ymdString } from './envelope.ts';
+import { calendarYmd, envelope } from './envelope.ts';
 
 // --- 予約詳細 -------------------------------------------------------------------------------------------
 
@@ -165,7 +165,7 @@ export const reconcileResponse = envelope(reconcileResult);
 // --- 参加者名簿 -------------------------------------------------------------------------------------------
 
 export const manifestQuery = z.object({
-  date: z.union([ymdString, z.literal('')]).optional(),
+  date: z.union([calendarYmd, z.literal('')]).optional(),
   opcd: z.string().trim().max(20).optional(),
 });
 export type ManifestQuery = z.input<typeof manifestQuery>;

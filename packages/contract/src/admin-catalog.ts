@@ -262,7 +262,9 @@ export const STOCK_EDIT_MAX_DAYS = 400;
 export const WEEKDAY_LABEL = ['日', '月', '火', '水', '木', '金', '土'] as const;
 
 /** A month of the stock grid or of the coupon usage report (`2026-12`). */
-export const monthQuery = z.object({ month: z.string().regex(/^\d{4}-\d{2}$/, CatalogMsg.catalogDateInvalid) });
+export const monthQuery = z.object({
+  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, CatalogMsg.catalogMonthInvalid),
+});
 
 /** One day of the grid: seats left, held by unpaid and requested bookings, sold (paid), and the four prices. */
 export const stockDay = z.object({

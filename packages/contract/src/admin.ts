@@ -1,7 +1,7 @@
 /** The staff console's calls under /api/admin (DESIGN §11): sign-in, the account, and the read-only screens. */
 import { z } from 'zod';
 import { adminMail, adminProviderCall } from './admin-bookings.ts';
-import { envelope, ymdString } from './envelope.ts';
+import { calendarYmd, envelope } from './envelope.ts';
 
 export const STAFF_ROLES = ['admin', 'operator'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
@@ -108,7 +108,7 @@ export const dashboardResponse = envelope(dashboard);
 
 // 予約一覧
 const optionalText = (max: number) => z.string().trim().max(max).optional();
-const optionalYmd = z.union([ymdString, z.literal('')]).optional();
+const optionalYmd = z.union([calendarYmd, z.literal('')]).optional();
 export const ADMIN_PAGE_SIZE = 50;
 export const bookingSearchQuery = z.object({
   rsvno: optionalText(20),

@@ -1,12 +1,14 @@
 import { z } from 'zod';
+import { isValidYmd } from './dates.ts';
 import { Msg } from './messages.ts';
 import { hasControlCharacters } from './text.ts';
+import { validationMessage } from './validation-messages.ts';
 
-// Default validation messages in Japanese for every schema of the contract, on both sides. In a browser
+// Default validation messages in polite Japanese (validation-messages.ts) for every schema of the contract, on both sides. In a browser
 // zod's interpreter is used instead of its compiled parsers: compiling needs `new Function`, which our CSP
 // (no 'unsafe-eval') forbids. Every contract schema module imports this one first, so this runs before any
 // schema is built.
-z.config({ ...z.locales.ja(), jitless: 'document' in globalThis });
+z.config({ localeError: validationMessage, jitless: 'document' in globalThis });
 
 /** SPEC §7: every response carries errcd, errMsg and response. */
 export function envelope<T extends z.ZodType>(response: T) {
@@ -27,6 +29,8 @@ export function plainText() {
 /** A non-negative integer written as a string, as SPEC marks several numbers. */
 export const numericString = z.string().regex(/^\d+$/, '数字で入力してください');
 export const ymdString = z.string().regex(/^\d{8}$/, '日付はYYYYMMDD形式で指定してください');
+/** A YYYYMMDD date that exists on the calendar (the console's filters: 20261340 is refused, not a 500). */
+export const calendarYmd = ymdString.refine(isValidYmd, '存在しない日付です');
 /** Codes arrive as strings from forms and as numbers from other clients; both are accepted. */
 export const codeString = z.union([plainText(), z.number().int()]).transform((v) => String(v));
 export const session = plainText().min(1).max(200);

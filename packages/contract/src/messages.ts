@@ -189,6 +189,12 @@ export function stockBelowHeld(day: string, held: number, asked: number): string
   return `${day}は予約で${held}席が使われているため、在庫を${asked}席にはできません（${held}席以上にしてください）。`;
 }
 
+export function feeOverrideAbovePaid(paid: number): string {
+  return paid === 0
+    ? 'お支払いのないご予約のため、キャンセル料はかかりません（0円のみ指定できます）。'
+    : `キャンセル料は、お支払い済みの金額（${paid.toLocaleString('ja-JP')}円）以下で入力してください。`;
+}
+
 export function stockBelowZero(day: string, left: number, remove: number): string {
   return `${day}の残席は${left}席のため、${remove}席減らすことはできません。`;
 }
@@ -207,6 +213,7 @@ export const CatalogMsg = {
   catalogFacilityUnknown: '登録されていない施設です。',
   catalogFacilityNeeded: 'クーポン商品では利用施設を選択してください。',
   catalogDateInvalid: '日付はYYYY-MM-DD形式で入力してください。',
+  catalogMonthInvalid: '月はYYYY-MM形式（例：2026-12）で指定してください。',
   catalogPeriodReversed: '販売終了日は販売開始日以降の日付にしてください。',
   catalogAgeMaxNeeded: 'この年齢区分を受け付ける場合は上限年齢も入力してください。',
   catalogAgeReversed: '下限年齢は上限年齢以下にしてください。',

@@ -1,6 +1,7 @@
 import { STAFF_COOKIE } from '@tabi/contract/admin';
 import { UNPAID_GRACE_MINUTES } from '@tabi/contract/constants';
 import { addDays, tokyoYmd } from '@tabi/contract/dates';
+import { Msg } from '@tabi/contract/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingMembers, bookingOptions, bookings, outbox } from '../../db/schema.ts';
 import { demoSummary, seed } from '../../seed/seed.ts';
@@ -208,6 +209,28 @@ describe('GET /api/admin/bookings', () => {
     });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errcd).toBe('999');
+    // Dates that are not on the calendar, and a sort that does not exist: 422 in Japanese, naming the
+    // field as the screen does (never a 500, never the query's own name or a program's wording).
+    for (const [query, message] of [
+      ['usefrom=20261340', '利用日（から）：存在しない日付です'],
+      ['rsvfrom=20260230', '受付日（から）：存在しない日付です'],
+      ['sort=bogus', '並び順：選択肢の中から選んでください'],
+    ] as const) {
+      const res = await t.request({
+        method: 'GET',
+        url: `/api/admin/bookings?${query}`,
+        cookies: { [STAFF_COOKIE]: cookie },
+      });
+      expect(res.statusCode, query).toBe(422);
+      expect(res.json()).toEqual({ errcd: '999', errMsg: `${Msg.badRequest}${message}`, response: null });
+    }
+    const manifest = await t.request({
+      method: 'GET',
+      url: '/api/admin/manifest?date=20261131',
+      cookies: { [STAFF_COOKIE]: cookie },
+    });
+    expect(manifest.statusCode).toBe(422);
+    expect(manifest.json().errMsg).toBe(`${Msg.badRequest}日付：存在しない日付です`);
   });
 
   it('exports the filtered list as CSV for Excel: BOM, Japanese intact, formulas escaped', async () => {

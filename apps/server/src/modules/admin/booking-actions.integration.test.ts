@@ -6,7 +6,8 @@ import { STAFF_COOKIE } from '@tabi/contract/admin';
 import type { BookingDetail } from '@tabi/contract/admin-bookings';
 import { paymentAllowed } from '@tabi/contract/booking-rules';
 import { ErrCd } from '@tabi/contract/constants';
-import { Msg } from '@tabi/contract/messages';
+import { addDays, tokyoYmd, ymdToIsoDate } from '@tabi/contract/dates';
+import { feeOverrideAbovePaid, Msg } from '@tabi/contract/messages';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingEvents, bookingMembers, bookingRentals, bookings, outbox, providerCalls } from '../../db/schema.ts';
@@ -189,6 +190,44 @@ describe('canceling on the customer’s behalf', () => {
     expect(d.providerCalls[0]).toMatchObject({ kind: 'refund', state: 'done', stuck: false });
   });
 
+  it('charges no fee on a booking never paid: quoted 0, an override above 0 refused, the mail says so', async () => {
+    const tomorrow = ymdToIsoDate(addDays(tokyoYmd(t.clock.now()), 1));
+    await cloneBooking(
+      t.ctx.db,
+      'AA100001',
+      'CC300009',
+      {
+        status: 1,
+        statusPayment: 0,
+        rsvdate: t.clock.now(),
+        fromdate: tomorrow,
+        todate: tomorrow,
+        canceledAt: null,
+        cancelFee: null,
+        refundAmount: null,
+        cancelReason: null,
+      },
+      { usedate: tomorrow },
+    );
+    const quoted = await staffPost('/api/admin/bookings/CC300009/cancel-quote');
+    expect(quoted.statusCode, quoted.body).toBe(200);
+    expect(quoted.json().response).toEqual({ cancelfee: 0, refund: 0, paid: 0 });
+    await expectRefused(
+      'CC300009',
+      () => staffPost('/api/admin/bookings/CC300009/cancel', { feeOverride: { amount: 1000, reason: '特例' } }),
+      feeOverrideAbovePaid(0),
+    );
+    const res = await staffPost('/api/admin/bookings/CC300009/cancel', { expectedRefund: 0 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().response).toEqual({ cancelfee: 0, refund: 0 });
+    const [mail] = await t.ctx.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.rsvno, 'CC300009'), eq(outbox.kind, 'cancellation')));
+    expect(mail?.body).toContain('お支払いは発生しておりませんので、キャンセル料・ご返金はございません。');
+    expect(mail?.body).not.toContain('キャンセル料金');
+  });
+
   it('refuses a second cancellation and changes nothing', async () => {
     await expectRefused('AA100001', () => staffPost('/api/admin/bookings/AA100001/cancel'), Msg.alreadyCanceled);
   });
@@ -244,6 +283,11 @@ describe('mails, participants, rentals, notes', () => {
       actorKind: 'staff',
       actor: String(operatorId),
     });
+    // Sent again unchanged (a double click): answered, but nothing written and no empty event.
+    const written = (await events('AA100004')).length;
+    const again = await staffPost('/api/admin/bookings/AA100004/participants', { memberList });
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await events('AA100004')).length).toBe(written);
 
     await expectRefused(
       'AA100004',
@@ -270,6 +314,9 @@ describe('mails, participants, rentals, notes', () => {
       actor: String(operatorId),
     });
     const before = (await events('AA100009')).length;
+    const same = await staffPost('/api/admin/bookings/AA100009/rentals', { rentskiList });
+    expect(same.statusCode, same.body).toBe(200);
+    expect((await events('AA100009')).length).toBe(before);
     const bad = await staffPost('/api/admin/bookings/AA100009/rentals', {
       rentskiList: rentskiList.map((r) => ({ ...r, boots_size: '99' })),
     });

@@ -6,7 +6,7 @@
 import { STAFF_COOKIE } from '@tabi/contract/admin';
 import type { StockMonth } from '@tabi/contract/admin-catalog';
 import { optionDetailResponse } from '@tabi/contract/catalog';
-import { CatalogMsg, stockBelowHeld, stockBelowZero } from '@tabi/contract/messages';
+import { CatalogMsg, Msg, stockBelowHeld, stockBelowZero } from '@tabi/contract/messages';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
@@ -209,6 +209,30 @@ describe('bulk edit', () => {
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
     expect(res.json().errMsg).toContain(msg);
+  });
+});
+
+describe('malformed input', () => {
+  it('refuses a month that does not exist, and says which price is wrong in words a clerk reads', async () => {
+    const bad = await t.request({
+      method: 'GET',
+      url: `/api/admin/options/${OP}/stock?month=2026-13`,
+      cookies: { [STAFF_COOKIE]: cookie },
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json()).toEqual({
+      errcd: '999',
+      errMsg: `${Msg.badRequest}月：${CatalogMsg.catalogMonthInvalid}`,
+      response: null,
+    });
+    const range = { from: '2026-12-01', to: '2026-12-01', weekdays: [2], stock: null };
+    const empty = await edit(OP, { ...range, prices: { ...PRICES, childbaika: null } });
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json().errMsg).toBe(`${Msg.badRequest}小人料金：入力してください`);
+    const negative = await edit(OP, { ...range, prices: { ...PRICES, adultbaika: -1 } });
+    expect(negative.json().errMsg).toBe(`${Msg.badRequest}大人料金：0以上で入力してください`);
+    const fraction = await edit(OP, { ...range, prices: { ...PRICES, infantbaika: 10.5 } });
+    expect(fraction.json().errMsg).toBe(`${Msg.badRequest}幼児料金：整数で入力してください`);
   });
 });
 

@@ -31,13 +31,16 @@ describe('cancelQuote', () => {
     ).toEqual({ cancelfee: 5000, refund: 20_001 });
   });
 
-  it('never refunds more than was paid, nor a negative amount', () => {
+  it('never refunds more than was paid, nor a negative amount, and charges no fee on what was never paid', () => {
     expect(
       cancelQuote({ policy: STANDARD_POLICY, fromdate: '20261121', today: '20261121', amount: 10_000, paid: 0 }),
     ).toEqual({
-      cancelfee: 5000,
+      cancelfee: 0,
       refund: 0,
     });
+    expect(
+      cancelQuote({ policy: STANDARD_POLICY, fromdate: '20261121', today: '20261121', amount: 10_000, paid: 3000 }),
+    ).toEqual({ cancelfee: 3000, refund: 0 });
     expect(
       cancelQuote({ policy: STANDARD_POLICY, fromdate: '20261220', today: '20261121', amount: 10_000, paid: 4000 }),
     ).toEqual({ cancelfee: 0, refund: 4000 });

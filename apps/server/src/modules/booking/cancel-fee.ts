@@ -25,9 +25,12 @@ export interface CancelQuoteInput {
   paid: number;
 }
 
-/** The fee is floored to whole yen; the refund is what was paid minus the fee, never negative. */
+/**
+ * The fee is floored to whole yen and kept out of what was paid: a booking never paid owes no fee (the travel
+ * contract is made when payment is received, ADR 0156), and the refund is what was paid minus the fee.
+ */
 export function cancelQuote(input: CancelQuoteInput): { cancelfee: number; refund: number } {
   const percent = cancelPercent(input.policy, daysBetween(input.today, input.fromdate));
-  const cancelfee = Math.floor((input.amount * percent) / 100);
+  const cancelfee = Math.min(Math.floor((input.amount * percent) / 100), Math.max(0, input.paid));
   return { cancelfee, refund: Math.max(0, input.paid - cancelfee) };
 }

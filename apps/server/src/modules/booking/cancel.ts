@@ -11,7 +11,7 @@
 import { cancelAllowed, statusLabel } from '@tabi/contract/booking-rules';
 import { BookingStatus, ErrCd, PaymentStatus } from '@tabi/contract/constants';
 import { isoDateToYmd, toTokyoIso } from '@tabi/contract/dates';
-import { Msg } from '@tabi/contract/messages';
+import { feeOverrideAbovePaid, Msg } from '@tabi/contract/messages';
 import { todayIn } from '../../clock.ts';
 import type { AppContext, AppContextBase } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -97,6 +97,10 @@ async function quoteFor(
     amount: booking.amountjp,
     paid: paidAmount,
   });
+  // A fee set by hand is kept, like the policy's, out of what was paid (nothing, for a booking never paid).
+  if (override && override.amount > paidAmount) {
+    throw new AppError(ErrCd.generic, feeOverrideAbovePaid(paidAmount), 422);
+  }
   const cancelfee = override ? override.amount : policy.cancelfee;
   return { quote: { cancelfee, refund: Math.max(0, paidAmount - cancelfee) }, paid };
 }

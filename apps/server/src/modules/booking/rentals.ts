@@ -1,4 +1,5 @@
 /** Rental sizes changed after booking (POST /booking/edit, and staff in the console), with the event. */
+import { isDeepStrictEqual } from 'node:util';
 import { rentalEditAllowed } from '@tabi/contract/booking-rules';
 import { ageClassFromCode, ErrCd, type RentalTypeCode } from '@tabi/contract/constants';
 import { toTokyoIso } from '@tabi/contract/dates';
@@ -82,11 +83,10 @@ export async function editRentals(
   await ctx.db.transaction(async (tx) => {
     const booking = await repo.lockBooking(tx, rsvno);
     assertEditable(ctx, booking);
-    const before = await repo.findRentals(tx, rsvno);
+    const history = { before: asHistory(await repo.findRentals(tx, rsvno)), after: asHistory(rows) };
+    // Saved unchanged (or sent twice): nothing to write, and no empty event in the history.
+    if (isDeepStrictEqual(history.before, history.after)) return;
     await repo.replaceRentals(tx, rsvno, rows);
-    await recordEvent(tx, ctx.clock.now(), rsvno, actor, 'rentals_changed', {
-      before: asHistory(before),
-      after: asHistory(rows),
-    });
+    await recordEvent(tx, ctx.clock.now(), rsvno, actor, 'rentals_changed', history);
   });
 }

@@ -4,6 +4,7 @@
  * (Cancellation on the customer's behalf is `cancelBooking` with a staff actor; requests are answered with
  * `confirmRequest` / `declineRequest`.)
  */
+import { isDeepStrictEqual } from 'node:util';
 import { BookingStatus, ErrCd } from '@tabi/contract/constants';
 import { isoDateToYmd } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
@@ -87,11 +88,14 @@ export async function changeParticipants(
     if (locked.status === BookingStatus.canceled) {
       throw AppError.conflict(ErrCd.generic, Msg.participantsNotEditable);
     }
-    await repo.replaceMembers(tx, rsvno, memberRows(rsvno, members));
-    await recordEvent(tx, ctx.clock.now(), rsvno, actor, 'participants_changed', {
-      before: { members: before.map(asHistory) },
+    const history = {
+      before: { members: (await repo.findMembers(tx, rsvno)).map(asHistory) },
       after: { members: members.map(asHistory) },
-    });
+    };
+    // Saved unchanged (or sent twice): nothing to write, and no empty event in the history.
+    if (isDeepStrictEqual(history.before, history.after)) return;
+    await repo.replaceMembers(tx, rsvno, memberRows(rsvno, members));
+    await recordEvent(tx, ctx.clock.now(), rsvno, actor, 'participants_changed', history);
   });
 }
 

@@ -137,7 +137,7 @@ function itinerary(b: MailBooking): MailBlock[] {
     if (place) rows.push(['集合場所', place]);
     rows.push(['ご利用人数', party(line)]);
   }
-  rows.push(['お支払金額', `${formatJpy(b.amountjp)}（税込）`]);
+  rows.push(['合計金額', `${formatJpy(b.amountjp)}（税込）`]);
   const blocks: MailBlock[] = [{ kind: 'facts', title: 'ご予約内容', rows }];
   const rentals = b.rentals ?? [];
   if (rentals.length > 0) blocks.push({ kind: 'list', title: 'レンタル（サイズ）', items: rentals.map(rentalText) });
@@ -253,22 +253,27 @@ export function requestDeclinedMail(b: MailBooking): OutgoingMail {
 }
 
 export function cancellationMail(b: MailBooking, fee: number, refund: number): OutgoingMail {
-  const money =
-    refund > 0
-      ? `ご返金額は、ご利用のカード会社を通じて返金いたします。\n返金の反映時期はカード会社により異なります。`
-      : 'ご返金はございません。';
+  // Nothing charged and nothing back: the booking was never paid (or cost nothing), so no fee is said.
+  const money: Paragraph[] =
+    fee === 0 && refund === 0
+      ? ['お支払いは発生しておりませんので、キャンセル料・ご返金はございません。']
+      : [
+          {
+            kind: 'facts',
+            title: 'キャンセル料金',
+            rows: [
+              ['キャンセル料', formatJpy(fee)],
+              ['ご返金額', formatJpy(refund)],
+            ],
+          },
+          refund > 0
+            ? `ご返金額は、ご利用のカード会社を通じて返金いたします。\n返金の反映時期はカード会社により異なります。`
+            : 'ご返金はございません。',
+        ];
   return compose(MailKind.cancellation, b, 'キャンセルを承りました', [
     '以下のご予約のキャンセルを承りました。',
     summary(b),
-    {
-      kind: 'facts',
-      title: 'キャンセル料金',
-      rows: [
-        ['キャンセル料', formatJpy(fee)],
-        ['ご返金額', formatJpy(refund)],
-      ],
-    },
-    money,
+    ...money,
     myPageGuide(b),
     'またのご利用を心よりお待ちしております。',
   ]);

@@ -192,11 +192,11 @@ describe('POST /api/booking/cancelprice', () => {
     expect(cancelPriceResponse.parse(res.body).response).toEqual({ cancelfee: fee, refund: 25_000 - fee });
   });
 
-  it('floors the fee and refunds only what was paid (nothing when unpaid)', async () => {
+  it('floors the fee and refunds only what was paid (no fee and nothing back when unpaid)', async () => {
     const odd = await booking({ daysAhead: 5, amountjp: 12_345 });
     expect((await post(t, '/api/booking/cancelprice', odd)).body.response).toEqual({ cancelfee: 3703, refund: 8642 });
     const unpaid = await booking({ statusPayment: 0, rsvdate: new Date(t.clock.now().getTime() - 10 * 60_000) });
-    expect((await post(t, '/api/booking/cancelprice', unpaid)).body.response).toEqual({ cancelfee: 5000, refund: 0 });
+    expect((await post(t, '/api/booking/cancelprice', unpaid)).body.response).toEqual({ cancelfee: 0, refund: 0 });
   });
 
   it('refuses another booking and bookings that cannot be canceled', async () => {
@@ -276,7 +276,7 @@ describe('POST /api/booking/cancel', () => {
     const unpaid = await booking({ statusPayment: 0, rsvdate: new Date(t.clock.now().getTime() - 10 * 60_000) });
     expect((await post(t, '/api/booking/cancel', { ...unpaid, refund: '0' })).body.errcd).toBe('000');
     expect(payment.refunds.length).toBe(before + 1);
-    expect(await bookingRow(unpaid.rsvno)).toMatchObject({ status: 4, cancelFee: 5000, refundAmount: 0 });
+    expect(await bookingRow(unpaid.rsvno)).toMatchObject({ status: 4, cancelFee: 0, refundAmount: 0 });
   });
 
   it('refuses when the refund the customer saw differs from today’s', async () => {

@@ -165,17 +165,21 @@ export function CancelDialog({ detail, open, onClose, onDone }: DialogProps) {
           ['在庫に戻す座席', seatsOf(detail)],
         ]}
       />
-      <label className="adm-check">
-        <input
-          type="checkbox"
-          checked={override}
-          onChange={(e) => {
-            setOverride(e.target.checked);
-            if (e.target.checked && fee === '' && policy.data) setFee(String(policy.data.cancelfee));
-          }}
-        />
-        キャンセル料を変更する（特例）
-      </label>
+      {policy.data?.paid === 0 ? (
+        <p className="adm-muted">お支払いのないご予約のため、キャンセル料はかかりません。</p>
+      ) : (
+        <label className="adm-check">
+          <input
+            type="checkbox"
+            checked={override}
+            onChange={(e) => {
+              setOverride(e.target.checked);
+              if (e.target.checked && fee === '' && policy.data) setFee(String(policy.data.cancelfee));
+            }}
+          />
+          キャンセル料を変更する（特例）
+        </label>
+      )}
       {override && (
         <div className="adm-override">
           <Field
@@ -224,15 +228,15 @@ interface ResendProps {
 /** Resend one of a booking's mails (予約詳細 and the mail list); mails without a booking cannot be resent. */
 export function ResendMailDialog({ rsvno, mail, open, onClose, onDone }: ResendProps) {
   const action = useBookingAction(
-    (mailId: number) => bookingActions.resendMail(rsvno, { mailId }),
-    () => onDone(`メール「${mail?.subject ?? ''}」を再送しました（送信キューに追加）。`),
+    (sent: Pick<AdminMail, 'id' | 'subject'>) => bookingActions.resendMail(rsvno, { mailId: sent.id }),
+    (_, sent) => onDone(`メール「${sent.subject}」を再送しました（送信キューに追加）。`),
   );
   return (
     <ActionDialog
       open={open && mail !== null}
       title="メールを再送する"
       onClose={onClose}
-      onSubmit={() => mail && action.mutate(mail.id)}
+      onSubmit={() => mail && action.mutate(mail)}
       submitLabel="再送する"
       action={action}
     >

@@ -38,7 +38,8 @@ export function FilterSelect({
   return (
     <label>
       {label}
-      <select name={name} defaultValue={value}>
+      {/* Drawn again when the choices arrive, so that a value from the URL (a reload, a link) is selected. */}
+      <select key={options.length} name={name} defaultValue={value}>
         <Options options={options} />
       </select>
     </label>

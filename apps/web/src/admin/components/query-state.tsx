@@ -1,5 +1,5 @@
 import { type UseQueryResult, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { errorText, signedOut } from '../lib/admin-api.ts';
 import { meQueryKey } from '../lib/staff-session.ts';
@@ -20,11 +20,18 @@ export function QueryError({ error }: { error: Error | null }) {
   return <FormAlert>{errorText(error)}</FormAlert>;
 }
 
-/** A message the screen reader announces as soon as it appears (nothing when there is none). */
+/**
+ * A message the screen reader announces as soon as it appears (nothing when there is none), scrolled into view
+ * so that a refusal said at the top of a long form is seen where the clerk pressed 保存.
+ */
 export function FormAlert({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (children) ref.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [children]);
   if (!children) return null;
   return (
-    <p className="adm-alert" role="alert">
+    <p ref={ref} className="adm-alert" role="alert">
       {children}
     </p>
   );

@@ -17,6 +17,7 @@ import {
 import { nationalityResponse } from '@tabi/contract/catalog';
 import { ErrCd } from '@tabi/contract/constants';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
 import { adminGet, adminPost } from './admin-api.ts';
 
@@ -49,17 +50,30 @@ export const bookingActions = {
 /**
  * One action of 予約詳細 (or the mail list): on success the booking, the lists and the dashboard are loaded
  * again, so every screen shows the state the server now holds; the server's Japanese refusal is the error.
+ * A second submit while one is on its way is dropped here, before the button has had time to turn busy
+ * (a double click sent a mail twice and wrote the note twice).
  */
-export function useBookingAction<I, R>(run: (input: I) => Promise<R>, onDone?: (result: R) => void) {
+export function useBookingAction<I, R>(run: (input: I) => Promise<R>, onDone?: (result: R, input: I) => void) {
   const client = useQueryClient();
-  return useMutation<R, ApiError, I>({
+  const inFlight = useRef(false);
+  const mutation = useMutation<R, ApiError, I>({
     mutationFn: run,
-    onSuccess: async (result) => {
+    onSuccess: async (result, input) => {
       // The dialog closes first (its opener gets focus back), then every screen reloads what changed.
-      onDone?.(result);
+      onDone?.(result, input);
       await client.invalidateQueries({ queryKey: ['admin'] });
     },
   });
+  const mutate = (input: I) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    mutation.mutate(input, {
+      onSettled: () => {
+        inFlight.current = false;
+      },
+    });
+  };
+  return { ...mutation, mutate };
 }
 
 export function useManifest(query: ManifestQuery) {

@@ -1,15 +1,20 @@
 import {
+  monthQuery,
   type StockDay,
   type StockEditRequest,
+  type StockMonth,
+  stockEditRequest,
   stockEditResponse,
   stockMonthResponse,
   WEEKDAY_LABEL,
 } from '@tabi/contract/admin-catalog';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useLocation, useSearchParams } from 'react-router';
-import { Field } from '../../components/form/field.tsx';
-import { AdminPage } from '../components/page.tsx';
+import { ErrorText, Field } from '../../components/form/field.tsx';
+import { ActionDialog } from '../components/action-dialog.tsx';
+import { AdminPage, Facts } from '../components/page.tsx';
 import { FormAlert, Loading, QueryError } from '../components/query-state.tsx';
 import { adminGet, adminPost, errorText } from '../lib/admin-api.ts';
 
@@ -26,7 +31,8 @@ export function OptionStockPage() {
   const { pathname } = useLocation();
   const opcd = decodeURIComponent(pathname.replace(/^\/admin\/options\//, '').replace(/\/stock\/?$/, ''));
   const [params, setParams] = useSearchParams();
-  const month = /^\d{4}-\d{2}$/.test(params.get('month') ?? '') ? (params.get('month') as string) : thisMonth();
+  const asked = monthQuery.safeParse({ month: params.get('month') });
+  const month = asked.success ? asked.data.month : thisMonth();
   const key = ['admin', 'catalog', opcd, 'stock', month] as const;
   const query = useQuery({
     queryKey: key,
@@ -47,7 +53,7 @@ export function OptionStockPage() {
         </p>
       )}
       <QueryError error={query.error} />
-      <BulkEdit opcd={opcd} month={month} />
+      <BulkEdit key={month} opcd={opcd} month={month} data={data} />
       <div className="adm-toolbar adm-month-nav">
         <button type="button" className="adm-button" onClick={() => go(shiftMonth(month, -1))}>
           前の月
@@ -125,46 +131,120 @@ function MonthGrid({ days }: { days: StockDay[] }) {
 }
 
 type Mode = 'none' | 'set' | 'add' | 'close';
+type PriceKey = keyof NonNullable<StockEditRequest['prices']>;
 
-function BulkEdit({ opcd, month }: { opcd: string; month: string }) {
+const PRICE_FIELDS: [PriceKey, string][] = [
+  ['adultbaika', '大人料金（円）'],
+  ['middlebaika', '中人料金（円）'],
+  ['childbaika', '小人料金（円）'],
+  ['infantbaika', '幼児料金（円）'],
+];
+const MODE_LABEL: Record<Mode, string> = {
+  set: '席数を設定（予約済みの席を含む総数）',
+  add: '席を増減（減らすときはマイナス）',
+  close: '販売を停止（残席0）',
+  none: '変更しない',
+};
+
+/** What a clerk typed as a number: full-width digits and thousands separators read; empty stays empty. */
+function typedNumber(text: string): number | undefined {
+  const plain = text.normalize('NFKC').replace(/[,，\s]/g, '');
+  return plain === '' ? undefined : Number(plain);
+}
+
+/** The last day of a YYYY-MM month, as YYYY-MM-DD. */
+function monthEndOf(month: string): string {
+  const [y, m] = month.split('-').map(Number);
+  const last = new Date(Date.UTC(y ?? 0, m ?? 1, 0)).getUTCDate();
+  return `${month}-${String(last).padStart(2, '0')}`;
+}
+
+/** The days from `from` to `to` inside the sales period whose weekday is chosen (what the server changes). */
+function daysAffected(body: { from: string; to: string; weekdays: number[] }, useFrom: string, useTo: string): number {
+  const first = body.from > useFrom ? body.from : useFrom;
+  const last = body.to < useTo ? body.to : useTo;
+  let n = 0;
+  for (let d = new Date(`${first}T00:00:00Z`); d.toISOString().slice(0, 10) <= last; d.setUTCDate(d.getUTCDate() + 1)) {
+    if (body.weekdays.includes(d.getUTCDay())) n += 1;
+  }
+  return n;
+}
+
+const formatDay = (iso: string) => iso.replaceAll('-', '/');
+
+/**
+ * まとめて変更: a date range × weekdays gets a stock change and/or the four prices. The range follows the month on
+ * screen (its first to its last day); prices are changed only when asked, starting from the month's own, and an
+ * empty price is refused rather than read as 0円. Nothing is sent before a confirmation says what will change.
+ */
+function BulkEdit({ opcd, month, data }: { opcd: string; month: string; data: StockMonth | undefined }) {
   const client = useQueryClient();
+  const [from, setFrom] = useState(`${month}-01`);
+  const [to, setTo] = useState(monthEndOf(month));
   const [mode, setMode] = useState<Mode>('set');
+  const [seats, setSeats] = useState('10');
   const [weekdays, setWeekdays] = useState<number[]>([0, 1, 2, 3, 4, 5, 6]);
-  const [withPrices, setWithPrices] = useState(true);
+  const [withPrices, setWithPrices] = useState(false);
+  const [prices, setPrices] = useState<Record<PriceKey, string>>({
+    adultbaika: '',
+    middlebaika: '',
+    childbaika: '',
+    infantbaika: '',
+  });
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const [pending, setPending] = useState<StockEditRequest | null>(null);
   const [error, setError] = useState('');
   const [done, setDone] = useState('');
   const [busy, setBusy] = useState(false);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function askPrices(checked: boolean) {
+    setWithPrices(checked);
+    // Start from what the month's first day on sale costs now, so that one class can be changed alone.
+    const current = data?.days.find((d) => d.open);
+    if (checked && current && Object.values(prices).every((v) => v === '')) {
+      setPrices({
+        adultbaika: String(current.adultbaika),
+        middlebaika: String(current.middlebaika),
+        childbaika: String(current.childbaika),
+        infantbaika: String(current.infantbaika),
+      });
+    }
+  }
+
+  function review(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const num = (name: string) =>
-      Number(
-        String(data.get(name) ?? '')
-          .normalize('NFKC')
-          .trim(),
-      );
-    const stock: StockEditRequest['stock'] =
-      mode === 'none' ? null : mode === 'close' ? { mode: 'close' } : { mode, seats: num('seats') };
-    const body: StockEditRequest = {
-      from: String(data.get('from')),
-      to: String(data.get('to')),
-      weekdays,
-      stock,
-      prices: withPrices
-        ? {
-            adultbaika: num('adultbaika'),
-            middlebaika: num('middlebaika'),
-            childbaika: num('childbaika'),
-            infantbaika: num('infantbaika'),
-          }
-        : null,
+    setDone('');
+    setError('');
+    const request = {
+      from,
+      to,
+      weekdays: [...weekdays].sort(),
+      stock: mode === 'none' ? null : mode === 'close' ? { mode } : { mode, seats: typedNumber(seats) },
+      prices: withPrices ? Object.fromEntries(PRICE_FIELDS.map(([key]) => [key, typedNumber(prices[key])])) : null,
     };
+    const parsed = stockEditRequest.safeParse(request);
+    if (!parsed.success) {
+      const found: Record<string, string> = {};
+      for (const issue of parsed.error.issues) found[String(issue.path.at(-1) ?? 'form')] ??= issue.message;
+      const form = event.currentTarget;
+      // Drawn at once, so that the first field in error can take the focus.
+      flushSync(() => setProblems(found));
+      const first = form.querySelector<HTMLElement>('[aria-invalid="true"]');
+      first?.focus();
+      if (!first) setError(Object.values(found)[0] ?? '');
+      return;
+    }
+    setProblems({});
+    setPending(parsed.data);
+  }
+
+  async function send() {
+    if (!pending || busy) return;
     setBusy(true);
     setError('');
-    setDone('');
     try {
-      const result = await adminPost(`/options/${encodeURIComponent(opcd)}/stock`, body, stockEditResponse);
+      const result = await adminPost(`/options/${encodeURIComponent(opcd)}/stock`, pending, stockEditResponse);
+      setPending(null);
       setDone(`${result.days}日分を変更しました。`);
       await client.invalidateQueries({ queryKey: ['admin', 'catalog', opcd, 'stock'] });
     } catch (e) {
@@ -174,75 +254,120 @@ function BulkEdit({ opcd, month }: { opcd: string; month: string }) {
     }
   }
 
+  const affected = pending && data ? daysAffected(pending, data.useFrom, data.useTo) : null;
+  const stockText = (stock: StockEditRequest['stock']) =>
+    stock === null
+      ? '変更しない'
+      : stock.mode === 'close'
+        ? '販売を停止（残席0）'
+        : stock.mode === 'set'
+          ? `席数を${stock.seats}席に設定`
+          : `${stock.seats >= 0 ? `${stock.seats}席増やす` : `${-stock.seats}席減らす`}`;
+
   return (
-    <form className="adm-card adm-bulk" onSubmit={(e) => void submit(e)} noValidate>
-      <h2>まとめて変更</h2>
-      {done && <output className="adm-success">{done}</output>}
-      <FormAlert>{error}</FormAlert>
-      <div className="adm-filter-grid">
-        <Field label="開始日" id="bulk-from">
-          {(c) => <input {...c} name="from" type="date" defaultValue={`${month}-01`} required />}
-        </Field>
-        <Field label="終了日" id="bulk-to">
-          {(c) => <input {...c} name="to" type="date" defaultValue={`${month}-28`} required />}
-        </Field>
-      </div>
-      <fieldset className="adm-checks">
-        <legend>曜日</legend>
-        {WEEKDAY_LABEL.map((w, i) => (
-          <label key={w} className="adm-check">
-            <input
-              type="checkbox"
-              checked={weekdays.includes(i)}
-              onChange={(e) => setWeekdays(e.target.checked ? [...weekdays, i] : weekdays.filter((d) => d !== i))}
-            />{' '}
-            {w}曜
-          </label>
-        ))}
-      </fieldset>
-      <fieldset className="adm-checks">
-        <legend>在庫</legend>
-        {(
-          [
-            ['set', '席数を設定（予約済みの席を含む総数）'],
-            ['add', '席を増減（減らすときはマイナス）'],
-            ['close', '販売を停止（残席0）'],
-            ['none', '変更しない'],
-          ] as const
-        ).map(([value, label]) => (
-          <label key={value} className="adm-check">
-            <input type="radio" name="mode" value={value} checked={mode === value} onChange={() => setMode(value)} />{' '}
-            {label}
-          </label>
-        ))}
-      </fieldset>
-      {(mode === 'set' || mode === 'add') && (
-        <Field label="席数" id="bulk-seats" className="adm-seats">
-          {(c) => <input {...c} name="seats" inputMode="numeric" defaultValue="10" required />}
-        </Field>
-      )}
-      <label className="adm-check">
-        <input type="checkbox" checked={withPrices} onChange={(e) => setWithPrices(e.target.checked)} /> 料金も設定する
-      </label>
-      {withPrices && (
+    <>
+      <form className="adm-card adm-bulk" onSubmit={review} noValidate>
+        <h2>まとめて変更</h2>
+        {done && <output className="adm-success">{done}</output>}
+        <FormAlert>{pending ? '' : error}</FormAlert>
         <div className="adm-filter-grid">
-          {(
-            [
-              ['adultbaika', '大人料金（円）', '8000'],
-              ['middlebaika', '中人料金（円）', '0'],
-              ['childbaika', '小人料金（円）', '4000'],
-              ['infantbaika', '幼児料金（円）', '0'],
-            ] as const
-          ).map(([name, label, value]) => (
-            <Field key={name} label={label} id={`bulk-${name}`}>
-              {(c) => <input {...c} name={name} inputMode="numeric" defaultValue={value} />}
-            </Field>
-          ))}
+          <Field label="開始日" id="bulk-from" required error={problems.from}>
+            {(c) => <input {...c} type="date" value={from} onChange={(e) => setFrom(e.target.value)} />}
+          </Field>
+          <Field label="終了日" id="bulk-to" required error={problems.to}>
+            {(c) => <input {...c} type="date" value={to} onChange={(e) => setTo(e.target.value)} />}
+          </Field>
         </div>
-      )}
-      <button type="submit" className="adm-primary" disabled={busy}>
-        変更する
-      </button>
-    </form>
+        <fieldset className="adm-checks" aria-describedby={problems.weekdays ? 'bulk-weekdays-error' : undefined}>
+          <legend>曜日</legend>
+          {WEEKDAY_LABEL.map((w, i) => (
+            <label key={w} className="adm-check">
+              <input
+                type="checkbox"
+                checked={weekdays.includes(i)}
+                aria-invalid={problems.weekdays ? true : undefined}
+                onChange={(e) => setWeekdays(e.target.checked ? [...weekdays, i] : weekdays.filter((d) => d !== i))}
+              />{' '}
+              {w}曜
+            </label>
+          ))}
+          <ErrorText id="bulk-weekdays-error" message={problems.weekdays} />
+        </fieldset>
+        <fieldset className="adm-checks">
+          <legend>在庫</legend>
+          {(Object.keys(MODE_LABEL) as Mode[]).map((value) => (
+            <label key={value} className="adm-check">
+              <input type="radio" name="mode" value={value} checked={mode === value} onChange={() => setMode(value)} />{' '}
+              {MODE_LABEL[value]}
+            </label>
+          ))}
+        </fieldset>
+        {(mode === 'set' || mode === 'add') && (
+          <Field label="席数" id="bulk-seats" className="adm-seats" required error={problems.seats}>
+            {(c) => <input {...c} inputMode="numeric" value={seats} onChange={(e) => setSeats(e.target.value)} />}
+          </Field>
+        )}
+        <label className="adm-check">
+          <input type="checkbox" checked={withPrices} onChange={(e) => askPrices(e.target.checked)} /> 料金も設定する
+        </label>
+        {withPrices && (
+          <div className="adm-filter-grid">
+            {PRICE_FIELDS.map(([name, label]) => (
+              <Field key={name} label={label} id={`bulk-${name}`} required error={problems[name]}>
+                {(c) => (
+                  <input
+                    {...c}
+                    inputMode="numeric"
+                    value={prices[name]}
+                    onChange={(e) => setPrices({ ...prices, [name]: e.target.value })}
+                  />
+                )}
+              </Field>
+            ))}
+          </div>
+        )}
+        <button type="submit" className="adm-primary">
+          内容を確認する
+        </button>
+      </form>
+      <ActionDialog
+        open={pending !== null}
+        title="在庫・料金をまとめて変更"
+        onClose={() => {
+          setPending(null);
+          setError('');
+        }}
+        onSubmit={() => void send()}
+        submitLabel="変更する"
+        busy={busy}
+        error={error || null}
+      >
+        {pending && (
+          <>
+            <Facts
+              className="adm-effect"
+              rows={[
+                ['期間', `${formatDay(pending.from)}〜${formatDay(pending.to)}`],
+                ['曜日', pending.weekdays.map((d) => WEEKDAY_LABEL[d]).join('・')],
+                ['対象', affected === null ? '—' : `${affected}日（販売期間内の日）`],
+                ['在庫', stockText(pending.stock)],
+                [
+                  '料金',
+                  pending.prices
+                    ? PRICE_FIELDS.map(
+                        ([key, label]) => `${label.replace('料金（円）', '')} ${yen(pending.prices?.[key] ?? 0)}`,
+                      ).join('・')
+                    : '変更しない',
+                ],
+              ]}
+            />
+            {pending.prices?.adultbaika === 0 && (
+              <p className="adm-alert">大人料金が0円です。対象の日は無料で販売されます。</p>
+            )}
+            {affected === 0 && <p className="adm-alert">販売期間内に対象の日がありません。</p>}
+          </>
+        )}
+      </ActionDialog>
+    </>
   );
 }
