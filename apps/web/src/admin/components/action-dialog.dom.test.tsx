@@ -35,7 +35,12 @@ function NoteDialog({ send }: { send: (note: string) => Promise<unknown> }) {
 describe('a console action', () => {
   it('is sent once however fast the button is pressed again, and can be sent again once answered', async () => {
     let answer: (value: unknown) => void = () => {};
-    const send = vi.fn(() => new Promise((resolve) => (answer = resolve)));
+    const send = vi.fn(
+      () =>
+        new Promise((resolve) => {
+          answer = resolve;
+        }),
+    );
     render(
       <QueryClientProvider client={new QueryClient()}>
         <NoteDialog send={send} />
