@@ -88,6 +88,18 @@ describe('GET /api/admin/bookings/:rsvno', () => {
 });
 
 describe('answering a request', () => {
+  it('does not offer to confirm a request on its own day (no payment deadline is left), and refuses it', async () => {
+    const today = ymdToIsoDate(tokyoYmd(t.clock.now()));
+    await cloneBooking(t.ctx.db, 'AA100005', 'CC300010', { fromdate: today, todate: today }, { usedate: today });
+    const d = await detail('CC300010');
+    expect(d.actions).toMatchObject({ confirm: false, decline: true });
+    await expectRefused(
+      'CC300010',
+      () => staffPost('/api/admin/bookings/CC300010/confirm'),
+      Msg.paymentDeadlineUnavailable,
+    );
+  });
+
   it('confirms: the customer can pay from my page, the event names the staff member', async () => {
     const res = await staffPost('/api/admin/bookings/AA100005/confirm');
     expect(res.statusCode, res.body).toBe(200);

@@ -24,7 +24,7 @@ import { staffActor } from '../booking/events.ts';
 import { reconcile } from '../booking/reconciler.ts';
 import { editRentals, type RentalEntry } from '../booking/rentals.ts';
 import * as bookingRepo from '../booking/repository.ts';
-import { confirmRequest, declineRequest, type TransitionResult } from '../booking/service.ts';
+import { confirmRequest, declineRequest, requestPaymentDeadline, type TransitionResult } from '../booking/service.ts';
 import { addNote, changeParticipants, resendMail } from '../booking/staff-actions.ts';
 import type { BookingInput } from '../booking/validate.ts';
 import { bookingView } from '../mypage/service.ts';
@@ -48,10 +48,11 @@ async function loadBooking(ctx: AppContext, rsvno: string): Promise<bookingRepo.
 export function allowedActions(
   booking: bookingRepo.BookingRow,
   label: string,
-  servertime: string,
+  now: Date,
   hasRental: boolean,
   mailCount: number,
 ): BookingActions {
+  const servertime = toTokyoIso(now);
   const facts = {
     status: booking.status,
     status_payment: booking.statusPayment,
@@ -60,7 +61,8 @@ export function allowedActions(
   };
   const live = booking.status !== BookingStatus.canceled;
   return {
-    confirm: booking.status === BookingStatus.requested,
+    // Offered only while a payment deadline can still be set (before the day of use), as confirmRequest checks.
+    confirm: booking.status === BookingStatus.requested && requestPaymentDeadline(now, booking.fromdate) > now,
     decline: requestPending(facts),
     // Staff cancel a card booking (paid or within its grace) on the customer's behalf, also on or after its day.
     cancel: booking.status === BookingStatus.completed && label !== Msg.statusCanceled && !cancellationPending(booking),
@@ -170,7 +172,7 @@ export async function bookingDetail(ctx: AppContext, rsvno: string): Promise<Boo
         note: e.note,
       }),
     ),
-    actions: allowedActions(row, label, servertime, rentalcd !== '', mails.length),
+    actions: allowedActions(row, label, ctx.clock.now(), rentalcd !== '', mails.length),
   };
 }
 

@@ -70,17 +70,30 @@ describe('operator transitions of request bookings', () => {
     await expect(confirmRequest(t.ctx, rsvno, ops)).rejects.toMatchObject({ message: Msg.requestNotPending });
   });
 
-  it('confirm: the deadline never passes the start of the day before the use date (Tokyo)', async () => {
+  it('confirm: the deadline never passes the end of the day before the use date (Tokyo)', async () => {
     const usedate = addDays(today, 2);
     const rsvno = await requestBooking(usedate);
     const { paymentDeadline } = await confirmRequest(t.ctx, rsvno, ops);
-    expect(paymentDeadline).toEqual(tokyoDayStart(addDays(usedate, -1)));
+    expect(paymentDeadline).toEqual(new Date(tokyoDayStart(usedate).getTime() - 1000));
   });
 
-  it('confirm: refused when the use date is too close to leave time to pay', async () => {
-    const rsvno = await requestBooking(addDays(today, 1));
-    await expect(confirmRequest(t.ctx, rsvno, ops)).rejects.toMatchObject({ message: Msg.paymentDeadlineUnavailable });
-    expect(await row(rsvno)).toMatchObject({ status: 6 });
+  it('confirm: a request for tomorrow is payable until the end of today; on its day it is refused', async () => {
+    const usedate = addDays(today, 1);
+    const first = await requestBooking(usedate);
+    const { paymentDeadline } = await confirmRequest(t.ctx, first, ops);
+    expect(paymentDeadline).toEqual(new Date(tokyoDayStart(usedate).getTime() - 1000));
+
+    const second = await requestBooking(usedate);
+    const saved = t.clock.now();
+    t.clock.set(tokyoDayStart(usedate));
+    try {
+      await expect(confirmRequest(t.ctx, second, ops)).rejects.toMatchObject({
+        message: Msg.paymentDeadlineUnavailable,
+      });
+      expect(await row(second)).toMatchObject({ status: 6 });
+    } finally {
+      t.clock.set(saved);
+    }
   });
 
   it('decline: canceled, seats back, customer mailed; only once', async () => {

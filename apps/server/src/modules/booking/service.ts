@@ -8,7 +8,7 @@ import {
   REQUEST_PAYMENT_DEADLINE_HOURS,
   UNPAID_GRACE_MINUTES,
 } from '@tabi/contract/constants';
-import { addDays, isoDateToYmd, tokyoDayStart, toTokyoIso, ymdToIsoDate } from '@tabi/contract/dates';
+import { isoDateToYmd, tokyoDayStart, toTokyoIso, ymdToIsoDate } from '@tabi/contract/dates';
 import { Msg, unpaidSeatsCapped } from '@tabi/contract/messages';
 import type { PartyCounts } from '@tabi/contract/party';
 import { todayIn } from '../../clock.ts';
@@ -208,11 +208,12 @@ export async function cancelUnpaid(
   });
 }
 
-/** DESIGN §10: 72 hours from now, and never after the start of the day before the use date (Tokyo). */
+/** DESIGN §10: 72 hours from now, and never after the day before the use date (its end, Tokyo). */
 export function requestPaymentDeadline(now: Date, fromdate: string): Date {
-  const dayBefore = tokyoDayStart(addDays(isoDateToYmd(fromdate), -1));
+  // The last second of the day before the use date (23:59:59 in Tokyo): payable all that day.
+  const endOfDayBefore = new Date(tokyoDayStart(isoDateToYmd(fromdate)).getTime() - 1000);
   const in72h = new Date(now.getTime() + REQUEST_PAYMENT_DEADLINE_HOURS * 3_600_000);
-  return in72h < dayBefore ? in72h : dayBefore;
+  return in72h < endOfDayBefore ? in72h : endOfDayBefore;
 }
 
 export interface TransitionResult {
