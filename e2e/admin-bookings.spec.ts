@@ -136,6 +136,8 @@ test('an operator confirms a request found by phone, and the customer can then p
   await open.click();
   await page.getByRole('dialog').getByRole('button', { name: '確定する' }).click();
   await expect(page.getByText(/リクエストを確定しました/)).toBeVisible();
+  // The button that opened the dialog is gone with the request: focus is on the page's heading, not lost.
+  await expect(page.getByRole('heading', { level: 1, name: `予約詳細 ${rsvno}` })).toBeFocused();
   await expect(page.getByText(Msg.statusTmp).first()).toBeVisible();
   const history = page.getByRole('table', { name: '予約の履歴' });
   const confirmed = history.getByRole('row').filter({ hasText: 'リクエストを手配済みに（確定）' });
@@ -193,6 +195,7 @@ test('a paid booking is canceled on the customer’s behalf with a fee override;
     page.getByText(`キャンセルしました。キャンセル料 ${formatJpy(500)}、返金 ${formatJpy(amount - 500)}。`),
   ).toBeVisible();
   await expect(page.getByText(Msg.statusCanceled).first()).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: `予約詳細 ${rsvno}` })).toBeFocused();
 
   const refunds = page.getByRole('table', { name: '返金・決済代行への処理' });
   await expect(refunds.getByRole('row').filter({ hasText: '返金' })).toContainText(formatJpy(amount - 500));

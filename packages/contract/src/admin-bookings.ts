@@ -236,6 +236,7 @@ export const BOOKING_ACTION_LABEL: Record<string, string> = {
   participants_changed: '参加者情報の変更',
   mail_resent: 'メール再送',
   note_added: '社内メモ',
+  coupon_lock_cleared: 'クーポンのPINロック解除',
 };
 
 /** The system's own workers (booking/events.ts SystemActor), in Japanese. */

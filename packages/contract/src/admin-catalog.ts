@@ -327,7 +327,12 @@ export const facilityPinRequest = z.object({
     .transform((v) => v.normalize('NFKC').trim())
     .pipe(z.string().regex(/^\d{4,8}$/, CatalogMsg.facilityPinInvalid)),
 });
-export const couponRsvnoParams = z.object({ rsvno: z.string().regex(/^[A-Z0-9]{1,20}$/) });
+export const couponRsvnoParams = z.object({
+  rsvno: z
+    .string()
+    .transform((v) => v.normalize('NFKC').trim().toUpperCase())
+    .pipe(z.string().regex(/^[A-Z0-9]{1,20}$/, Msg.bookingNotFound)),
+});
 export const facilityRow = z.object({
   id: z.number(),
   name: z.string(),

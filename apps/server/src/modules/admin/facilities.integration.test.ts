@@ -6,9 +6,9 @@
 import { STAFF_COOKIE } from '@tabi/contract/admin';
 import { tokyoYmd } from '@tabi/contract/dates';
 import { CatalogMsg, Msg } from '@tabi/contract/messages';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { facilities, staffAuditEvents } from '../../db/schema.ts';
+import { bookingEvents, facilities, staffAuditEvents } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { hashPin } from '../coupon/pin.ts';
 import { FIXTURE_OPTIONS, FIXTURE_PIN, insertBooking, insertCatalog, loginAs, post } from '../mypage/test-fixtures.ts';
@@ -101,9 +101,21 @@ describe('facilities', () => {
     const b = await couponBooking();
     for (let i = 0; i < 5; i++) await use(b, `000${i}`);
     expect((await use(b, '2468')).status).toBe(429);
-    const cleared = await staffPost(`/api/admin/coupons/${b.rsvno}/clear-lock`);
+    // Typed in lower case, as a clerk on the phone might.
+    const cleared = await staffPost(`/api/admin/coupons/${b.rsvno.toLowerCase()}/clear-lock`);
     expect(cleared.json().response).toEqual({ cleared: 5 });
     expect((await use(b, '2468')).body.errcd).toBe('000');
+    const [event] = await t.ctx.db
+      .select()
+      .from(bookingEvents)
+      .where(eq(bookingEvents.rsvno, b.rsvno))
+      .orderBy(desc(bookingEvents.id))
+      .limit(1);
+    expect(event).toMatchObject({ action: 'coupon_lock_cleared', actorKind: 'staff', after: { cleared_failures: 5 } });
+    // A booking that does not exist is not reported as cleared.
+    const unknown = await staffPost('/api/admin/coupons/ZZ999999/clear-lock');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ errcd: '999', errMsg: Msg.bookingNotFound, response: null });
   });
 
   it('reports uses, adults and children per facility for a month, as JSON and CSV', async () => {

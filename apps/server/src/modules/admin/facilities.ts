@@ -4,12 +4,14 @@
  * Every change is a staff audit event (who, what, when).
  */
 import type { FacilityRow, UsageRow } from '@tabi/contract/admin-catalog';
-import { CatalogMsg } from '@tabi/contract/messages';
+import { CatalogMsg, Msg } from '@tabi/contract/messages';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { rowsOf } from '../../db/client.ts';
 import { facilities, options, staffAuditEvents } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { recordEvent, staffActor } from '../booking/events.ts';
+import * as bookingRepo from '../booking/repository.ts';
 import { hashPin } from '../coupon/pin.ts';
 import { clearBadPins } from '../coupon/repository.ts';
 import type { StaffPrincipal } from '../staff/service.ts';
@@ -57,8 +59,19 @@ export async function setDisabled(ctx: AppContext, staff: StaffPrincipal, id: nu
   await audit(ctx, staff, disabled ? 'facility.disabled' : 'facility.enabled', { facilityId: id });
 }
 
+/** Lets a customer locked out by wrong PINs try again: the failures are kept as cleared, in the booking's history. */
 export async function clearCouponLock(ctx: AppContext, staff: StaffPrincipal, rsvno: string) {
-  const cleared = await clearBadPins(ctx.db, rsvno);
+  const cleared = await ctx.db.transaction(async (tx) => {
+    const booking = await bookingRepo.lockBooking(tx, rsvno);
+    if (!booking) throw AppError.notFound(Msg.bookingNotFound);
+    const count = await clearBadPins(tx, rsvno);
+    if (count > 0) {
+      await recordEvent(tx, ctx.clock.now(), rsvno, staffActor(staff.id), 'coupon_lock_cleared', {
+        after: { cleared_failures: count },
+      });
+    }
+    return count;
+  });
   await audit(ctx, staff, 'coupon.lock_cleared', { rsvno, cleared });
   return { cleared };
 }

@@ -46,7 +46,8 @@ export type BookingAction =
   | 'rentals_changed'
   | 'participants_changed'
   | 'mail_resent'
-  | 'note_added';
+  | 'note_added'
+  | 'coupon_lock_cleared';
 
 export interface EventChange {
   before?: Record<string, unknown> | null;

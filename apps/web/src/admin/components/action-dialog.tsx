@@ -18,6 +18,11 @@ interface ActionDialogProps {
   disabled?: boolean;
   danger?: boolean;
   wide?: boolean;
+  /**
+   * Where focus goes when the dialog closes: back to the button that opened it, or to the page's heading when
+   * the action takes that button away (a request confirmed, a booking canceled), so focus is never lost.
+   */
+  returnFocus?: 'opener' | 'heading';
   children: ReactNode;
 }
 
@@ -38,16 +43,20 @@ export function ActionDialog({
   disabled = false,
   danger = false,
   wide = false,
+  returnFocus = 'opener',
   children,
 }: ActionDialogProps) {
   const busy = action?.isPending ?? ownBusy;
   const error = action?.error ? errorText(action.error) : ownError;
+  const ref = useRef<HTMLDialogElement>(null);
+  const opener = useRef<Element | null>(null);
+  /** Closed with 閉じる or Esc (nothing done), rather than by the page once the action succeeded. */
+  const dismissed = useRef(false);
   const onClose = () => {
+    dismissed.current = true;
     action?.reset();
     close();
   };
-  const ref = useRef<HTMLDialogElement>(null);
-  const opener = useRef<Element | null>(null);
   const titleId = useId();
   const bodyId = useId();
 
@@ -56,13 +65,16 @@ export function ActionDialog({
     if (!dialog) return;
     if (open && !dialog.open) {
       opener.current = document.activeElement;
+      dismissed.current = false;
       dialog.showModal();
     }
     if (!open && dialog.open) {
       dialog.close();
-      if (opener.current instanceof HTMLElement) opener.current.focus();
+      const back = returnFocus === 'opener' || dismissed.current ? opener.current : null;
+      if (back instanceof HTMLElement && back.isConnected) back.focus();
+      else document.querySelector<HTMLElement>('#adm-main h1')?.focus();
     }
-  }, [open]);
+  }, [open, returnFocus]);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -52,6 +52,7 @@ export function ConfirmRequestDialog({ detail, open, onClose, onDone }: DialogPr
       onClose={onClose}
       onSubmit={() => action.mutate(undefined)}
       submitLabel="確定する"
+      returnFocus="heading"
       action={action}
     >
       <p>
@@ -81,6 +82,7 @@ export function DeclineRequestDialog({ detail, open, onClose, onDone }: DialogPr
       onClose={onClose}
       onSubmit={() => action.mutate(undefined)}
       submitLabel="お断りする"
+      returnFocus="heading"
       danger
       action={action}
     >
@@ -145,6 +147,7 @@ export function CancelDialog({ detail, open, onClose, onDone }: DialogProps) {
         if (!reasonMissing && !feeMissing && quote.data) action.mutate(undefined);
       }}
       submitLabel="キャンセルを確定する"
+      returnFocus="heading"
       danger
       wide
       action={action}

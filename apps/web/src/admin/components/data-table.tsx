@@ -101,12 +101,14 @@ interface PagerProps {
 export function Pager({ page, pageCount, total, pageSize, onPage }: PagerProps) {
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(total, page * pageSize);
+  // A page past the last (an old link after bookings were canceled): said so, and 前へ goes to the last page.
+  const beyond = page > pageCount;
   return (
     <nav className="adm-pager" aria-label="ページ送り">
       <span>
-        全 {total.toLocaleString('ja-JP')} 件中 {from}〜{to} 件
+        全 {total.toLocaleString('ja-JP')} 件{beyond ? '（このページには該当がありません）' : `中 ${from}〜${to} 件`}
       </span>
-      <button type="button" onClick={() => onPage(page - 1)} disabled={page <= 1}>
+      <button type="button" onClick={() => onPage(Math.min(page - 1, pageCount))} disabled={page <= 1}>
         « 前へ
       </button>
       <span aria-current="page">
