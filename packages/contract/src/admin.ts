@@ -62,6 +62,8 @@ export const departureLine = z.object({
   bookings: z.number(),
   participants: z.number(),
 });
+/** One day's departures in total: each booking and traveller once, across the options they hold that day. */
+export const departureDay = z.object({ usedate: z.string(), bookings: z.number(), participants: z.number() });
 export const bookingLine = z.object({
   rsvno: z.string(),
   name: z.string(),
@@ -96,6 +98,7 @@ export const dashboard = z.object({
   tomorrow: z.string(),
   servertime: z.string(),
   departures: z.array(departureLine),
+  departureDays: z.array(departureDay),
   waitingRequests: z.array(bookingLine),
   expiringCard: z.array(bookingLine),
   deadlineNear: z.array(bookingLine),

@@ -122,6 +122,20 @@ describe('GET /api/admin/dashboard', () => {
       new Map([...expected].map(([k, v]) => [k, { bookings: v.bookings.size, participants: v.participants }])),
     );
     expect(got.size).toBeGreaterThan(0);
+    // The day's totals count each booking and traveller once (a coupon set holds three options of one party).
+    const perDay = new Map<string, Set<string>>();
+    for (const [key, v] of expected) {
+      const day = key.split('|')[0] ?? '';
+      perDay.set(day, new Set([...(perDay.get(day) ?? []), ...v.bookings]));
+    }
+    expect(response.departureDays).toEqual(
+      [...perDay].sort().map(([usedate, rsvnos]) => ({
+        usedate,
+        bookings: rsvnos.size,
+        participants: [...rsvnos].reduce((n, r) => n + members.filter((m) => m.rsvno === r).length, 0),
+      })),
+    );
+    expect(options.filter((o) => o.rsvno === 'AA100010').length).toBe(3);
     // The expired unpaid clone departs today but holds no seat.
     expect(
       response.departures.some((d: { opcd: string; usedate: string }) => d.usedate === today && d.opcd === 'OP0001'),

@@ -126,22 +126,49 @@ export interface DepartureRecord {
   participants: number;
 }
 
-/** Departures per option and day: bookings that still hold their seats (not canceled, not expired unpaid). */
-export async function departures(db: DbOrTx, days: string[], graceCutoff: Date): Promise<DepartureRecord[]> {
-  const rows = rowsOf<DepartureRecord>(
-    await db.execute(sql`select to_char(bo.usedate, 'YYYYMMDD') as usedate, bo.opcd, o.webname,
-        count(distinct b.rsvno)::int as bookings, coalesce(sum(bo.seats), 0)::int as participants
-      from booking_options bo join bookings b on b.rsvno = bo.rsvno join options o on o.opcd = bo.opcd
+/** The option lines of `days` whose bookings still hold their seats (not canceled, not expired unpaid). */
+function liveLinesOn(days: string[], graceCutoff: Date): SQL {
+  return sql`from booking_options bo join bookings b on b.rsvno = bo.rsvno
       where bo.usedate in (${sql.join(
         days.map((d) => sql`${d}::date`),
         sql`, `,
       )})
         and b.status <> 4
-        and not (b.status = 1 and b.status_payment = 0 and b.flg_request_rsv = 0 and b.rsvdate <= ${graceCutoff})
-      group by bo.usedate, bo.opcd, o.webname, o.sort
-      order by bo.usedate, o.sort, bo.opcd`),
+        and not (b.status = 1 and b.status_payment = 0 and b.flg_request_rsv = 0 and b.rsvdate <= ${graceCutoff})`;
+}
+
+/** Departures per option and day: bookings that still hold their seats, and their participants. */
+export async function departures(db: DbOrTx, days: string[], graceCutoff: Date): Promise<DepartureRecord[]> {
+  const rows = rowsOf<DepartureRecord>(
+    await db.execute(sql`select to_char(l.usedate, 'YYYYMMDD') as usedate, l.opcd, o.webname,
+        count(distinct l.rsvno)::int as bookings, coalesce(sum(l.seats), 0)::int as participants
+      from (select bo.usedate, bo.opcd, bo.rsvno, bo.seats ${liveLinesOn(days, graceCutoff)}) l
+        join options o on o.opcd = l.opcd
+      group by l.usedate, l.opcd, o.webname, o.sort
+      order by l.usedate, o.sort, l.opcd`),
   );
-  return rows.map((r) => ({ ...r, bookings: Number(r.bookings), participants: Number(r.participants) }));
+  return rows.map((r) => ({
+    usedate: r.usedate,
+    opcd: r.opcd,
+    webname: r.webname,
+    bookings: Number(r.bookings),
+    participants: Number(r.participants),
+  }));
+}
+
+/**
+ * The same days in total: each booking and each traveller once, however many options the booking holds on the
+ * day (a coupon set of three options is one booking of three people, not nine).
+ */
+export async function departureDays(db: DbOrTx, days: string[], graceCutoff: Date) {
+  const rows = rowsOf<{ usedate: string; bookings: number | string; participants: number | string }>(
+    await db.execute(sql`select to_char(d.usedate, 'YYYYMMDD') as usedate, count(*)::int as bookings,
+        coalesce(sum(d.seats), 0)::int as participants
+      from (select bo.usedate, bo.rsvno, max(bo.seats) as seats ${liveLinesOn(days, graceCutoff)}
+        group by bo.usedate, bo.rsvno) d
+      group by d.usedate order by d.usedate`),
+  );
+  return rows.map((r) => ({ usedate: r.usedate, bookings: Number(r.bookings), participants: Number(r.participants) }));
 }
 
 export async function bookingsWhere(db: DbOrTx, where: SQL, orderBy: SQL, limit = 100): Promise<BookingRecord[]> {

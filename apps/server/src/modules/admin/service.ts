@@ -178,8 +178,10 @@ export async function dashboard(ctx: AppContext): Promise<Dashboard> {
   const tomorrow = addDays(today, 1);
   const cutoff = graceCutoff(now);
   const near = new Date(now.getTime() + DEADLINE_NEAR_HOURS * 3_600_000);
-  const [departures, waiting, expiring, deadline, mails, problems] = await Promise.all([
-    repo.departures(ctx.db, [ymdIso(today), ymdIso(tomorrow)], cutoff),
+  const days = [ymdIso(today), ymdIso(tomorrow)];
+  const [departures, departureDays, waiting, expiring, deadline, mails, problems] = await Promise.all([
+    repo.departures(ctx.db, days, cutoff),
+    repo.departureDays(ctx.db, days, cutoff),
     repo.bookingsWhere(ctx.db, sql`b.status = 6`, sql`b.rsvdate asc, b.rsvno`),
     repo.bookingsWhere(
       ctx.db,
@@ -199,6 +201,7 @@ export async function dashboard(ctx: AppContext): Promise<Dashboard> {
     tomorrow,
     servertime: now.toISOString(),
     departures,
+    departureDays,
     waitingRequests: waiting.map((r) => lineOf(r, minutesBetween(r.rsvdate, now))),
     expiringCard: expiring.map((r) =>
       lineOf(r, minutesBetween(now, new Date(r.rsvdate.getTime() + UNPAID_GRACE_MINUTES * 60_000))),

@@ -108,6 +108,7 @@ const BOOKING_SECTIONS: {
   title: string;
   caption: string;
   more: string;
+  moreLabel?: string;
   columns: ColumnDef<BookingLine, unknown>[];
 }[] = [
   {
@@ -129,6 +130,8 @@ const BOOKING_SECTIONS: {
     title: 'お支払い期限が24時間以内の手配済みリクエスト',
     caption: 'お支払い期限が近い手配済みリクエスト',
     more: '/admin/bookings?status=0&payment=0&sort=usedate&dir=asc',
+    // The list holds every confirmed request awaiting payment, not only those due within a day.
+    moreLabel: 'お支払い待ちをすべて見る',
     columns: bookingColumns(
       'お支払い期限',
       (l) =>
@@ -137,14 +140,28 @@ const BOOKING_SECTIONS: {
   },
 ];
 
-type SectionProps<T> = { title: string; more: string } & Omit<DataTableProps<T>, 'caption' | 'empty'> &
+type SectionProps<T> = { title: string; more: string; moreLabel?: string } & Omit<
+  DataTableProps<T>,
+  'caption' | 'empty'
+> &
   Partial<Pick<DataTableProps<T>, 'caption' | 'empty'>>;
+
+/** A card shows this many lines; the rest are counted and reached through its list. */
+const SECTION_LINES = 10;
 
 /**
  * A count of the day's work, the link to the full list it counts, and its lines (or that there are none). The
  * table is captioned by the title and says 「…はありません。」 when empty, unless told otherwise.
  */
-function Section<T>({ title, more, caption = title, empty = `${title}はありません。`, ...table }: SectionProps<T>) {
+function Section<T>({
+  title,
+  more,
+  moreLabel = '一覧で見る',
+  caption = title,
+  empty = `${title}はありません。`,
+  ...table
+}: SectionProps<T>) {
+  const rest = table.data.length - SECTION_LINES;
   return (
     <Card
       id={`dash-${more.replace(/\W+/g, '-')}`}
@@ -153,9 +170,14 @@ function Section<T>({ title, more, caption = title, empty = `${title}はあり�
           {title} <span className="adm-count">{table.data.length}件</span>
         </>
       }
-      aside={<Link to={more}>一覧で見る</Link>}
+      aside={<Link to={more}>{moreLabel}</Link>}
     >
-      <DataTable {...table} caption={caption} empty={empty} emptyAsText />
+      <DataTable {...table} data={table.data.slice(0, SECTION_LINES)} caption={caption} empty={empty} emptyAsText />
+      {rest > 0 && (
+        <p className="adm-muted">
+          ほか{rest}件は<Link to={more}>{moreLabel}</Link>からご覧ください。
+        </p>
+      )}
     </Card>
   );
 }
@@ -193,13 +215,13 @@ function Dashboard({ d }: { d: DashboardData }) {
         <div className="adm-days">
           {[d.today, d.tomorrow].map((day, i) => {
             const lines = d.departures.filter((x) => x.usedate === day);
-            const total = lines.reduce((sum, x) => sum + x.participants, 0);
+            const total = d.departureDays.find((x) => x.usedate === day);
             return (
               <div key={day}>
                 <h3>
                   {i === 0 ? '本日' : '明日'} {slashDate(day)}{' '}
                   <span className="adm-muted">
-                    {lines.length}商品・{total}名
+                    {lines.length}商品・予約{total?.bookings ?? 0}件・{total?.participants ?? 0}名
                   </span>
                 </h3>
                 <DataTable
