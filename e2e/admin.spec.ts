@@ -41,6 +41,13 @@ test('an admin signs in with TOTP, finds a booking by the customer phone, visits
   await page.getByLabel('パスワード').fill('not-the-password');
   await page.getByRole('button', { name: 'サインイン' }).click();
   await expect(page.getByRole('alert')).toHaveText(Msg.staffLoginFailed);
+  // A wrong code is said, and the code is asked again (not the password from the start).
+  await page.getByLabel('パスワード').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'サインイン' }).click();
+  await page.getByLabel('確認コード（6桁）').fill('000000');
+  await page.getByRole('button', { name: '確認する' }).click();
+  await expect(page.getByRole('alert')).toHaveText(Msg.staffTotpFailed);
+  await expect(page.getByLabel('確認コード（6桁）')).toBeVisible();
 
   await signInAsAdmin(page);
   await expect(page.getByRole('heading', { name: /回答待ちのリクエスト/ })).toBeVisible();

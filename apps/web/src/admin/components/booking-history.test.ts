@@ -30,8 +30,23 @@ describe('changesOf (the history’s before/after)', () => {
     expect(changes).toEqual([
       {
         label: '参加者',
-        before: '1. 山田 太郎・1983/04/01・男性・国籍ID 0',
-        after: '1. 山田 たろう・1983/04/01・男性・国籍ID 0',
+        before: '1. 山田 太郎・1983/04/01・男性・国籍 未入力',
+        after: '1. 山田 たろう・1983/04/01・男性・国籍 未入力',
+      },
+    ]);
+  });
+
+  it('names a nationality by its name, not its number', () => {
+    const member = { seq: 1, sei: 'Smith', mei: 'Anna', birthday: '1990-01-01', sex: '2', nationality_id: 3 };
+    const names = new Map([
+      [3, 'イギリス'],
+      [4, 'カナダ'],
+    ]);
+    expect(changesOf({ members: [member] }, { members: [{ ...member, nationality_id: 4 }] }, names)).toEqual([
+      {
+        label: '参加者',
+        before: '1. Smith Anna・1990/01/01・女性・国籍 イギリス',
+        after: '1. Smith Anna・1990/01/01・女性・国籍 カナダ',
       },
     ]);
   });

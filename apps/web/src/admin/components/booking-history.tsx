@@ -1,5 +1,6 @@
 import { type AdminEvent, BOOKING_ACTION_LABEL, REFUND_REASON_LABEL } from '@tabi/contract/admin-bookings';
 import { GENDER_LABEL, type GenderCode, RENTAL_TYPE_LABEL, type RentalTypeCode } from '@tabi/contract/constants';
+import { useNationalities } from '../lib/booking-api.ts';
 import { slashDate, tokyoDateTime, yen } from '../lib/format.ts';
 
 const STATUS_NAME: Record<string, string> = {
@@ -49,20 +50,29 @@ const FIELDS: Record<string, { label: string; show: (v: Value) => string }> = {
   payment_id: { label: '決済No.', show: text },
   reason: { label: '理由', show: (v) => REFUND_REASON_LABEL[String(v)] ?? text(v) },
   attempts: { label: '試行回数', show: text },
+  cleared_failures: { label: '解除したPINの失敗', show: (v) => `${text(v)}回` },
 };
 
 function fieldOf(key: string) {
   return FIELDS[key] ?? { label: key, show: (v: Value) => (typeof v === 'object' ? JSON.stringify(v) : text(v)) };
 }
 
-function memberText(m: Record<string, unknown>): string {
+/** Nationality names by id (the customer side's list); an id not in it is shown as its number. */
+type NationalityNames = ReadonlyMap<number, string>;
+
+function memberText(m: Record<string, unknown>, names: NationalityNames): string {
   const extras = [
     m.passport_number ? `旅券 ${text(m.passport_number)}` : '',
     m.vegetarian_meals === true ? 'ベジタリアン' : '',
   ].filter(Boolean);
   return `${text(m.seq)}. ${text(m.sei)} ${text(m.mei)}・${dateOrIso(m.birthday)}・${
     GENDER_LABEL[String(m.sex) as GenderCode] ?? text(m.sex)
-  }・国籍ID ${text(m.nationality_id)}${extras.length ? `・${extras.join('・')}` : ''}`;
+  }・${nationalityText(m.nationality_id, names)}${extras.length ? `・${extras.join('・')}` : ''}`;
+}
+
+function nationalityText(id: unknown, names: NationalityNames): string {
+  if (id === 0 || id === '0' || id === null || id === undefined) return '国籍 未入力';
+  return `国籍 ${names.get(Number(id)) ?? `ID ${text(id)}`}`;
 }
 
 function rentalText(r: Record<string, unknown>): string {
@@ -81,13 +91,17 @@ interface Change {
 }
 
 /** Before and after as readable lines: only what changed; a list (participants, rentals) item by item. */
-export function changesOf(before: Record<string, unknown> | null, after: Record<string, unknown> | null): Change[] {
+export function changesOf(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+  names: NationalityNames = new Map(),
+): Change[] {
   const b = before ?? {};
   const a = after ?? {};
   const changes: Change[] = [];
   for (const key of [...new Set([...Object.keys(b), ...Object.keys(a)])]) {
     if (key === 'members' || key === 'rentals') {
-      const show = key === 'members' ? memberText : rentalText;
+      const show = key === 'members' ? (m: Record<string, unknown>) => memberText(m, names) : rentalText;
       const label = key === 'members' ? '参加者' : 'レンタル';
       const olds = listOf(b[key], show);
       const news = listOf(a[key], show);
@@ -110,8 +124,8 @@ export function changesOf(before: Record<string, unknown> | null, after: Record<
   return changes;
 }
 
-function ChangeList({ event }: { event: AdminEvent }) {
-  const changes = changesOf(event.before, event.after);
+function ChangeList({ event, names }: { event: AdminEvent; names: NationalityNames }) {
+  const changes = changesOf(event.before, event.after, names);
   if (changes.length === 0) return <span className="adm-muted">—</span>;
   return (
     <ul className="adm-diff">
@@ -134,6 +148,9 @@ function ChangeList({ event }: { event: AdminEvent }) {
 
 /** The booking's history, oldest first: who (staff mail, system worker, customer), what, when, before/after. */
 export function BookingHistory({ events }: { events: AdminEvent[] }) {
+  const changesParticipants = events.some((e) => e.action === 'participants_changed');
+  const nationalities = useNationalities(changesParticipants);
+  const names: NationalityNames = new Map((nationalities.data ?? []).map((n) => [n.id, n.nationality_nm]));
   if (events.length === 0) return <p className="adm-empty">履歴はありません。</p>;
   return (
     <div className="adm-table-wrap">
@@ -155,7 +172,7 @@ export function BookingHistory({ events }: { events: AdminEvent[] }) {
               <td className={`adm-actor adm-actor-${e.actorKind}`}>{e.actorLabel}</td>
               <td>{BOOKING_ACTION_LABEL[e.action] ?? e.action}</td>
               <td className="wrap">
-                <ChangeList event={e} />
+                <ChangeList event={e} names={names} />
               </td>
               <td className="wrap adm-note">{e.note ?? ''}</td>
             </tr>

@@ -1,9 +1,11 @@
 import { type StaffLoginStep, staffLoginResponse } from '@tabi/contract/admin';
+import { ErrCd } from '@tabi/contract/constants';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Field } from '../../components/form/field.tsx';
+import { ApiError } from '../../lib/api-client.ts';
 import { FormAlert } from '../components/query-state.tsx';
-import { adminPost, errorText, signedOut } from '../lib/admin-api.ts';
+import { adminPost, errorText } from '../lib/admin-api.ts';
 import { useSetMe } from '../lib/staff-session.ts';
 import { useAdminPage } from '../lib/use-page.ts';
 
@@ -50,7 +52,8 @@ export function LoginPage() {
       proceed(await adminPost(path, body, staffLoginResponse));
     } catch (e) {
       setError(errorText(e));
-      if (signedOut(e) && step === 'totp') setStep('password');
+      // Back to the password only when the half-signed-in session has ended; a wrong code is typed again.
+      if (e instanceof ApiError && e.errcd === ErrCd.sessionTimeout && step === 'totp') setStep('password');
     } finally {
       setBusy(false);
     }

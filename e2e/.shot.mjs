@@ -1,0 +1,47 @@
+import { chromium } from 'playwright-core';
+import { TOTP, Secret } from 'otpauth';
+const base = 'http://127.0.0.1:3171';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+const out = '/tmp/qa7';
+const month = new Date(Date.now() + 9 * 3600e3).toISOString().slice(0, 7);
+for (const [w, h] of [[1280, 800], [1024, 768]]) {
+  const ctx = await browser.newContext({ viewport: { width: w, height: h }, locale: 'ja-JP' });
+  const page = await ctx.newPage();
+  await page.goto(base + '/admin/login');
+  await page.getByLabel('メールアドレス').fill('admin@example.co.jp');
+  await page.getByLabel('パスワード').fill('sakura-admin-demo');
+  await page.getByRole('button', { name: 'サインイン' }).click();
+  const totp = new TOTP({ secret: Secret.fromBase32('VS6HYZNDX7NQO4Y47DYVUQH6DFTFKHBL') });
+  if (w === 1024) await page.waitForTimeout(31000);
+  await page.getByLabel('確認コード（6桁）').fill(totp.generate());
+  await page.getByRole('button', { name: '確認する' }).click();
+  await page.waitForURL(/\/admin\/?$/);
+  await page.waitForTimeout(800);
+  await page.screenshot({ path: `${out}/dash-${w}.png`, fullPage: true });
+  await page.goto(`${base}/admin/options/OP0001/stock?month=${month}`);
+  await page.waitForTimeout(800);
+  await page.getByLabel('料金も設定する').check();
+  await page.getByLabel('大人料金（円）').fill('');
+  await page.getByRole('button', { name: '内容を確認する' }).click();
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${out}/stock-err-${w}.png` });
+  await page.getByLabel('大人料金（円）').fill('8000');
+  await page.getByRole('button', { name: '内容を確認する' }).click();
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${out}/stock-confirm-${w}.png` });
+  await page.keyboard.press('Escape');
+  await page.goto(`${base}/admin/bookings/AA100002`);
+  await page.waitForTimeout(800);
+  const cancel = page.getByRole('button', { name: 'お客様に代わってキャンセル' });
+  if (await cancel.count()) { await cancel.click(); await page.waitForTimeout(800); }
+  await page.screenshot({ path: `${out}/cancel-unpaid-${w}.png` });
+  await page.keyboard.press('Escape');
+  await page.goto(`${base}/admin/bookings?page=9`);
+  await page.waitForTimeout(800);
+  await page.screenshot({ path: `${out}/bookings-beyond-${w}.png` });
+  await page.goto(`${base}/admin/manifest?opcd=OP0001`);
+  await page.waitForTimeout(1200);
+  await page.screenshot({ path: `${out}/manifest-${w}.png` });
+  await ctx.close();
+}
+await browser.close();
