@@ -144,6 +144,10 @@ test('an operator confirms a request found by phone, and the customer can then p
   await expect(confirmed).toContainText(OPERATOR.mail);
   await expect(confirmed).toContainText('仮予約（手配済）');
   await expect(page.getByRole('button', { name: 'リクエストを確定' })).toHaveCount(0);
+  // Back to the list as it was searched.
+  await page.getByRole('link', { name: '予約一覧へ' }).click();
+  await expect(page.getByLabel('電話番号（ハイフン有無どちらでも）')).toHaveValue('08043210099');
+  await expect(page.getByRole('link', { name: rsvno })).toBeVisible();
 
   await customerLogin(page, rsvno, REQUEST_TEL);
   await page.goto('/mypage');

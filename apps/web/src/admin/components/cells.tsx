@@ -4,7 +4,7 @@
  * the cell's context (TanStack Table's `getValue`).
  */
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { slashDate, tokyoDateTime, yen } from '../lib/format.ts';
 
 interface Value<V> {
@@ -15,8 +15,21 @@ export const NUM = { className: 'num' };
 export const WRAP = { className: 'wrap' };
 
 /** The booking's number as a link to 予約詳細 ('—' for none). */
+/** Where 予約詳細's 「予約一覧へ」 returns: the list as it was (its filters and page), when it came from there. */
+export interface FromList {
+  list?: string;
+}
+
 export function BookingLink({ rsvno, children }: { rsvno: string | null; children?: ReactNode }) {
-  return rsvno ? <Link to={`/admin/bookings/${rsvno}`}>{children ?? rsvno}</Link> : '—';
+  const { pathname, search } = useLocation();
+  const state: FromList = pathname === '/admin/bookings' ? { list: `${pathname}${search}` } : {};
+  return rsvno ? (
+    <Link to={`/admin/bookings/${rsvno}`} state={state}>
+      {children ?? rsvno}
+    </Link>
+  ) : (
+    '—'
+  );
 }
 
 /** An option as its code (small, grey) and its name. */

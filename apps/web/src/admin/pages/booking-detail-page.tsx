@@ -30,7 +30,7 @@ import {
   ResendMailDialog,
 } from '../components/booking-dialogs.tsx';
 import { BookingHistory } from '../components/booking-history.tsx';
-import { dateCell, dateTimeCell, NUM, WRAP, yenCell } from '../components/cells.tsx';
+import { dateCell, dateTimeCell, type FromList, NUM, WRAP, yenCell } from '../components/cells.tsx';
 import { DataTable } from '../components/data-table.tsx';
 import { AdminPage, Card, Facts } from '../components/page.tsx';
 import { Loading, QueryError } from '../components/query-state.tsx';
@@ -311,7 +311,8 @@ function Mails({ d, onResend }: { d: BookingDetail; onResend: (mail: AdminMail) 
 
 /** 予約詳細: the booking as my page shows it, its money, mails and history, and the actions its state allows. */
 export function BookingDetailPage() {
-  const { pathname } = useLocation();
+  const location = useLocation();
+  const { pathname } = location;
   const rsvno = decodeURIComponent(pathname.replace(/^\/admin\/bookings\//, '').replace(/\/+$/, ''));
   const heading = useRef<HTMLHeadingElement>(null);
   const query = useBookingDetail(rsvno);
@@ -330,9 +331,11 @@ export function BookingDetailPage() {
   };
   const a = d?.actions;
   const stuck = d?.providerCalls.filter((c) => c.stuck).length ?? 0;
+  // Back to the list with the filters it had when this booking was opened from it.
+  const listTo = (location.state as FromList | null)?.list ?? '/admin/bookings';
 
   return (
-    <AdminPage title={`予約詳細 ${rsvno}`} headingRef={heading} aside={<Link to="/admin/bookings">予約一覧へ</Link>}>
+    <AdminPage title={`予約詳細 ${rsvno}`} headingRef={heading} aside={<Link to={listTo}>予約一覧へ</Link>}>
       <output className="adm-status-line" aria-live="polite">
         {message && <span className="adm-success">{message}</span>}
       </output>
