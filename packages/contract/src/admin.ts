@@ -116,7 +116,8 @@ export const ADMIN_PAGE_SIZE = 50;
 export const bookingSearchQuery = z.object({
   rsvno: optionalText(20),
   name: optionalText(60),
-  tel: optionalText(30),
+  /** Any hyphenation and full-width digits; text without a digit would match every booking, so it is refused. */
+  tel: optionalText(30).refine((v) => !v || /\d/.test(v.normalize('NFKC')), '数字で入力してください'),
   mail: optionalText(254),
   opcd: optionalText(20),
   usefrom: optionalYmd,

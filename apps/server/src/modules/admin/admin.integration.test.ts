@@ -229,6 +229,7 @@ describe('GET /api/admin/bookings', () => {
       ['usefrom=20261340', '利用日（から）：存在しない日付です'],
       ['rsvfrom=20260230', '受付日（から）：存在しない日付です'],
       ['sort=bogus', '並び順：選択肢の中から選んでください'],
+      [`tel=${encodeURIComponent('abc')}`, '電話番号：数字で入力してください'],
     ] as const) {
       const res = await t.request({
         method: 'GET',

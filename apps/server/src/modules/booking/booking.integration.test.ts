@@ -111,7 +111,10 @@ describe('POST /api/booking', () => {
     const payload = bookingPayload('BKPASS', day, { adults: 1 });
     payload.memberList = [
       member(1, '1', birthdayForAge(day, 40), {
-        extended_fields: { extended_participant_fields: { passport_number: 'TK1234567', vegetarian_meals: true } },
+        // Typed on a Japanese keyboard: full-width, lower case, with a space; stored as printed.
+        extended_fields: {
+          extended_participant_fields: { passport_number: 'ｔｋ１２３ ４５６７', vegetarian_meals: true },
+        },
       }),
     ];
     const res = await post(payload);

@@ -107,7 +107,11 @@ function extendedOf(member: BookingInput['memberList'][number], seq: number, lis
     if (isGiven(value) && !listed.has(name)) throw refuse(ofMember(seq, Msg.extendedFieldNotAllowed));
   }
   if (listed.has('passport_number')) {
-    const passport = typeof given.passport_number === 'string' ? given.passport_number.trim() : '';
+    // Stored as printed in the passport: full-width letters and digits read as ASCII, upper case, no spaces.
+    const passport =
+      typeof given.passport_number === 'string'
+        ? given.passport_number.normalize('NFKC').replace(/\s/g, '').toUpperCase()
+        : '';
     if (!passport) throw refuse(ofMember(seq, Msg.passportRequired));
     extended.passport_number = passport;
   }
