@@ -52,7 +52,7 @@ const columns = [
   }),
   column.accessor('name', { header: '申込者' }),
   column.accessor('tel', { header: '電話番号' }),
-  column.accessor('mail', { header: 'メールアドレス', meta: { className: 'wrap-any' } }),
+  column.accessor('mail', { header: 'メールアドレス', meta: { className: 'wrap-any adm-wide-only' } }),
   column.accessor('participants', { header: '人数', cell: countCell('名'), meta: NUM }),
   column.accessor('amountjp', { header: '金額', cell: yenCell, meta: NUM }),
 ] as ColumnDef<BookingRow, unknown>[];
@@ -105,7 +105,7 @@ export function BookingsPage() {
             <input name="rsvno" defaultValue={value('rsvno')} autoComplete="off" />
           </label>
           <label>
-            氏名（漢字・かな・ローマ字、部分一致）
+            氏名（予約時の表記で部分一致・かなは区別なし）
             <input name="name" defaultValue={value('name')} autoComplete="off" />
           </label>
           <label>
