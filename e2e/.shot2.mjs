@@ -9,7 +9,7 @@ await page.getByLabel('メールアドレス').fill('operator@example.co.jp');
 await page.getByLabel('パスワード').fill('sakura-operator-demo');
 await page.getByRole('button', { name: 'サインイン' }).click();
 await page.waitForURL(/\/admin\/?$/);
-for (const [name, path] of [['bookings', '/admin/bookings'], ['mails', '/admin/mails'], ['detail', '/admin/bookings/AA100001'], ['manifest', '/admin/manifest']]) {
+for (const [name, path] of [['bookings', '/admin/bookings'], ['mails', '/admin/mails'], ['detail', '/admin/bookings/AA100001'], ['manifest', '/admin/manifest'], ['coupon', '/admin/bookings/AA100010']]) {
   await page.goto(base + path);
   await page.waitForTimeout(1000);
   const widths = await page.evaluate(() => [...document.querySelectorAll('.adm-table-wrap')].map((w) => [w.scrollWidth, w.clientWidth]));

@@ -42,7 +42,6 @@ type Dialog = 'confirm' | 'decline' | 'cancel' | 'participants' | 'rentals' | 'n
 
 function Summary({ d }: { d: BookingDetail }) {
   const b = d.booking;
-  const option = b.optionList[0];
   const days = daysBetween(b.fromdate, b.todate) + 1;
   const rows: [string, ReactNode][] = [
     ['予約番号', <strong key="r">{b.rsvno}</strong>],
@@ -52,7 +51,20 @@ function Summary({ d }: { d: BookingDetail }) {
         {d.statusLabel}
       </span>,
     ],
-    ['商品', option ? `${option.opcd} ${option.webname}` : '—'],
+    [
+      '商品',
+      b.optionList.length > 0 ? (
+        <ul key="o" className="adm-plain-list">
+          {b.optionList.map((o) => (
+            <li key={o.opcd}>
+              {o.opcd} {o.webname}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        '—'
+      ),
+    ],
     ['利用日', `${slashDate(b.fromdate)}${b.todate !== b.fromdate ? ` 〜 ${slashDate(b.todate)}` : ''}（${days}日間）`],
     ['受付日時', tokyoDateTime(b.rsvdate)],
     ['申込者', `${b.sei} ${b.mei}`],
@@ -73,27 +85,42 @@ function Summary({ d }: { d: BookingDetail }) {
   return <Facts rows={rows} />;
 }
 
+/** The price lines: per option (under its name when the booking holds several) each age class's price × travellers. */
 function Cost({ d }: { d: BookingDetail }) {
-  const lines = d.booking.optionList.flatMap((o) => [
-    ...(o.paxadultqty > 0 ? [[`大人 ${yen(o.adultbaika)} × ${o.paxadultqty}名`, o.adultbaika * o.paxadultqty]] : []),
-    ...((o.paxmiddleqty ?? 0) > 0
-      ? [[`中人 ${yen(o.middlebaika ?? 0)} × ${o.paxmiddleqty}名`, (o.middlebaika ?? 0) * (o.paxmiddleqty ?? 0)]]
-      : []),
-    ...(o.paxchildqty > 0 ? [[`小人 ${yen(o.childbaika)} × ${o.paxchildqty}名`, o.childbaika * o.paxchildqty]] : []),
-    ...((o.paxinfantqty ?? 0) > 0
-      ? [[`幼児 ${yen(o.infantbaika ?? 0)} × ${o.paxinfantqty}名`, (o.infantbaika ?? 0) * (o.paxinfantqty ?? 0)]]
-      : []),
-  ]) as [string, number][];
+  const several = d.booking.optionList.length > 1;
   return (
     <table className="adm-table adm-cost">
       <caption className="visually-hidden">料金</caption>
+      {d.booking.optionList.map((o) => {
+        const classes: [string, number, number][] = [
+          ['大人', o.adultbaika, o.paxadultqty],
+          ['中人', o.middlebaika ?? 0, o.paxmiddleqty ?? 0],
+          ['小人', o.childbaika, o.paxchildqty],
+          ['幼児', o.infantbaika ?? 0, o.paxinfantqty ?? 0],
+        ];
+        return (
+          <tbody key={o.opcd}>
+            {several && (
+              <tr>
+                <th scope="colgroup" colSpan={2} className="adm-cost-option">
+                  {o.opcd} {o.webname}
+                </th>
+              </tr>
+            )}
+            {classes
+              .filter(([, , qty]) => qty > 0)
+              .map(([label, price, qty]) => (
+                <tr key={label}>
+                  <th scope="row">
+                    {label} {yen(price)} × {qty}名
+                  </th>
+                  <td className="num">{yen(price * qty)}</td>
+                </tr>
+              ))}
+          </tbody>
+        );
+      })}
       <tbody>
-        {lines.map(([label, amount]) => (
-          <tr key={label}>
-            <th scope="row">{label}</th>
-            <td className="num">{yen(amount)}</td>
-          </tr>
-        ))}
         <tr className="adm-total">
           <th scope="row">合計（税込）</th>
           <td className="num">{yen(d.booking.amountjp)}</td>

@@ -105,7 +105,7 @@ export function BookingsPage() {
             <input name="rsvno" defaultValue={value('rsvno')} autoComplete="off" />
           </label>
           <label>
-            氏名（予約時の表記で部分一致・かなは区別なし）
+            氏名（部分一致・かなの種類は問わず）
             <input name="name" defaultValue={value('name')} autoComplete="off" />
           </label>
           <label>

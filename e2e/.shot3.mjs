@@ -1,0 +1,15 @@
+import { chromium } from 'playwright-core';
+const base = 'http://127.0.0.1:3171';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'ja-JP' });
+const page = await ctx.newPage();
+await page.goto(base + '/admin/login');
+await page.getByLabel('メールアドレス').fill('operator@example.co.jp');
+await page.getByLabel('パスワード').fill('sakura-operator-demo');
+await page.getByRole('button', { name: 'サインイン' }).click();
+await page.waitForURL(/\/admin\/?$/);
+await page.goto(base + '/admin/bookings/AA100010');
+await page.waitForTimeout(1000);
+await page.getByRole('heading', { name: '料金' }).scrollIntoViewIfNeeded();
+await page.screenshot({ path: '/tmp/qa7/coupon-cost-1280.png' });
+await browser.close();
