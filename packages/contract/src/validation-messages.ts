@@ -99,6 +99,8 @@ const FIELD_LABEL: Record<string, string> = {
   webname: '商品名',
   useFrom: '販売開始日',
   useTo: '販売終了日',
+  caption: 'キャプション',
+  alt: '代替テキスト',
   password: 'パスワード',
   code: '確認コード',
 };

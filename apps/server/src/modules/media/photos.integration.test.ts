@@ -358,7 +358,7 @@ describe('editing', () => {
     expect((await publicDetailImages(OPCD))[0]?.alt).toBe('隅田川の屋形船');
     const invalid = await staffPost(url, { caption: 'x'.repeat(61), alt: '' });
     expect(invalid.statusCode).toBe(422);
-    expect(invalid.json().errMsg).toContain('caption');
+    expect(invalid.json().errMsg).toContain('キャプション：60文字以内で入力してください');
     const control = await staffPost(url, { caption: 'a\u0007b', alt: '' });
     expect(control.statusCode).toBe(422);
     const missing = await staffPost(`/api/admin/options/${OPCD}/photos/999999`, { caption: 'x', alt: '' });
