@@ -163,8 +163,9 @@ export function CancelDialog({ detail, open, onClose, onDone }: DialogProps) {
           ['ご予約金額', yen(detail.booking.amountjp)],
           ['お支払い済み', quote.data ? yen(quote.data.paid) : '…'],
           ['規定のキャンセル料', policy.data ? yen(policy.data.cancelfee) : '…'],
-          ['適用するキャンセル料', quote.data ? yen(quote.data.cancelfee) : '…'],
-          ['返金額', quote.data ? yen(quote.data.refund) : '…'],
+          // While a fee of one's own is not a number yet, its effect is not shown as the policy's.
+          ['適用するキャンセル料', feeMissing ? '—' : quote.data ? yen(quote.data.cancelfee) : '…'],
+          ['返金額', feeMissing ? '—' : quote.data ? yen(quote.data.refund) : '…'],
           ['在庫に戻す座席', seatsOf(detail)],
         ]}
       />
@@ -187,7 +188,7 @@ export function CancelDialog({ detail, open, onClose, onDone }: DialogProps) {
         <div className="adm-override">
           <Field
             label="キャンセル料（円）"
-            error={touched && feeMissing ? '0円以上の整数で入力してください。' : undefined}
+            error={feeMissing && (touched || fee.trim() !== '') ? '0円以上の整数で入力してください。' : undefined}
           >
             {(c) => (
               <input

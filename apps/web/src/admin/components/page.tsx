@@ -75,8 +75,10 @@ export function Card({
 export function Facts({ rows, className = 'adm-facts' }: { rows: [string, ReactNode][]; className?: string }) {
   return (
     <dl className={className}>
-      {rows.map(([term, value]) => (
-        <div key={term}>
+      {rows.map(([term, value], i) => (
+        // A term may stand twice (a fact of each option): the place in the list keeps the rows apart.
+        // biome-ignore lint/suspicious/noArrayIndexKey: the rows are drawn anew with the data, never reordered.
+        <div key={`${term}-${i}`}>
           <dt>{term}</dt>
           <dd>{value}</dd>
         </div>

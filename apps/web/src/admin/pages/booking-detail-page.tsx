@@ -228,10 +228,12 @@ function Guidance({ d }: { d: BookingDetail }) {
     if (o.ex_cd === ExternalCode.linktivity) rows.push(['チケットURL', o.ticket_url ?? '—']);
     if (o.companyname) rows.push(['施設', `${o.companyname}（${o.tel}）`]);
   }
-  if (rows.length === 0) return null;
+  // Two options at one facility (a coupon set) name it once.
+  const unique = rows.filter(([term, value], i) => rows.findIndex(([t, v]) => t === term && v === value) === i);
+  if (unique.length === 0) return null;
   return (
     <Card id="sec-guide" title="ご利用案内・施設">
-      <Facts rows={rows} />
+      <Facts rows={unique} />
     </Card>
   );
 }
