@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { AGE_CLASSES, EXTENDED_FIELD_NAMES, FROMSPOTS, RENTAL_CODES } from './constants.ts';
+import { isoDays, weekdayOf } from './dates.ts';
 import { dayPriceFields, envelope, plainText } from './envelope.ts';
 import { CatalogMsg, Msg } from './messages.ts';
 
@@ -315,6 +316,12 @@ export const stockEditRequest = z
     }
   });
 export type StockEditRequest = z.input<typeof stockEditRequest>;
+
+/** The days (YYYY-MM-DD) a bulk edit changes: each day of its range on one of its weekdays. */
+export function stockEditDays(edit: { from: string; to: string; weekdays: readonly number[] }): string[] {
+  const weekdays = new Set(edit.weekdays);
+  return isoDays(edit.from, edit.to).filter((d) => weekdays.has(weekdayOf(d)));
+}
 export const stockEditResult = z.object({ days: z.number() });
 export const stockEditResponse = envelope(stockEditResult);
 

@@ -96,6 +96,19 @@ export function addMonths(day: Ymd, months: number): Ymd {
   return ymd(p.y, p.m + months, 1);
 }
 
+/** Every day from `from` to `to` (YYYY-MM-DD), both included. */
+export function isoDays(from: string, to: string): string[] {
+  const out: string[] = [];
+  const last = isoDateToYmd(to);
+  for (let day = isoDateToYmd(from); day <= last; day = addDays(day, 1)) out.push(ymdToIsoDate(day));
+  return out;
+}
+
+/** A YYYY-MM-DD day's weekday, 0 (Sunday) to 6. */
+export function weekdayOf(iso: string): number {
+  return new Date(`${iso.slice(0, 10)}T00:00:00Z`).getUTCDay();
+}
+
 /** Every day of the month that contains `day`, in order. */
 export function daysOfMonth(day: Ymd): Ymd[] {
   const start = monthStart(day);

@@ -1,5 +1,6 @@
+import { stockEditDays } from '@tabi/contract/admin-catalog';
 import { describe, expect, it } from 'vitest';
-import { applyEdit, auditSeats, changedMarks, daysOfEdit, type SeatEdit, staleDays } from './stock-audit.ts';
+import { applyEdit, auditSeats, changedMarks, type SeatEdit, staleDays } from './stock-audit.ts';
 import type { BenchStockDay } from './types.ts';
 
 const week = { from: '2026-11-22', to: '2026-11-28' }; // Sunday to Saturday
@@ -10,11 +11,7 @@ function day(usedate: string, zaikozan: number, held = 0, sold = 0): BenchStockD
 
 describe('the capacities the bulk edits give', () => {
   it('touches the days of the range on the weekdays listed', () => {
-    expect(daysOfEdit({ ...week, weekdays: [1, 3, 5], stock: { mode: 'add', seats: 1 } })).toEqual([
-      '2026-11-23',
-      '2026-11-25',
-      '2026-11-27',
-    ]);
+    expect(stockEditDays({ ...week, weekdays: [1, 3, 5] })).toEqual(['2026-11-23', '2026-11-25', '2026-11-27']);
   });
 
   it('sets or adds on those days only, and ignores days it does not follow', () => {

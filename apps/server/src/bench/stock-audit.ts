@@ -9,8 +9,9 @@
  * edits alone give: a day with more taken than that is oversold, and a day whose sum differs has lost or made up
  * seats (an edit that missed a racing booking makes up seats first and oversells them next).
  */
+
+import { stockEditDays } from '@tabi/contract/admin-catalog';
 import { STOCK_CIRCLE_FROM } from '@tabi/contract/constants';
-import { isoDays, weekdayOf } from '../modules/admin/stock.ts';
 import type { BenchStockDay } from './types.ts';
 
 /** The edits the benchmark makes: `close` is left out, its capacity depends on the bookings at that moment. */
@@ -29,15 +30,9 @@ export function capacityOf(day: BenchStockDay): number {
   return day.zaikozan + takenOf(day);
 }
 
-/** The days (YYYY-MM-DD) an edit touches: in its range and on one of its weekdays. */
-export function daysOfEdit(edit: SeatEdit): string[] {
-  const weekdays = new Set(edit.weekdays);
-  return isoDays(edit.from, edit.to).filter((d) => weekdays.has(weekdayOf(d)));
-}
-
 /** Applies an edit the server accepted to the capacities expected per day (days not in the map stay out). */
 export function applyEdit(capacity: Map<string, number>, edit: SeatEdit): void {
-  for (const day of daysOfEdit(edit)) {
+  for (const day of stockEditDays(edit)) {
     const before = capacity.get(day);
     if (before === undefined) continue;
     capacity.set(day, edit.stock.mode === 'set' ? edit.stock.seats : before + edit.stock.seats);

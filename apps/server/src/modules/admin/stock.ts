@@ -7,9 +7,9 @@
  * the lock (and is counted) or waits for the edit and takes its seats from the new number. Every change is a
  * catalog event; the stock trigger notifies every instance's calendar cache (ADR 0015).
  */
-import type { StockDay, StockMonth, stockEditRequest } from '@tabi/contract/admin-catalog';
+import { type StockDay, type StockMonth, stockEditDays, type stockEditRequest } from '@tabi/contract/admin-catalog';
 import { ErrCd } from '@tabi/contract/constants';
-import { addDays } from '@tabi/contract/dates';
+import { daysBetween, daysOfMonth, isoDateToYmd, ymdToIsoDate } from '@tabi/contract/dates';
 import { CatalogMsg, Msg, stockBelowHeld, stockBelowZero } from '@tabi/contract/messages';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -33,23 +33,6 @@ interface DayRow {
 }
 
 const slash = (iso: string) => iso.replaceAll('-', '/');
-
-/** Every day from `from` to `to` (YYYY-MM-DD), both included. */
-export function isoDays(from: string, to: string): string[] {
-  const out: string[] = [];
-  let ymd = from.replaceAll('-', '');
-  const last = to.replaceAll('-', '');
-  while (ymd <= last) {
-    out.push(`${ymd.slice(0, 4)}-${ymd.slice(4, 6)}-${ymd.slice(6, 8)}`);
-    ymd = addDays(ymd, 1);
-  }
-  return out;
-}
-
-/** A day's weekday, 0 (Sunday) to 6, as the bulk edit's `weekdays` counts them. */
-export function weekdayOf(iso: string): number {
-  return new Date(`${iso}T00:00:00Z`).getUTCDay();
-}
 
 /** Stock rows and the seats live bookings hold (unpaid or requested) and have paid for, per day. */
 async function daysOf(db: DbOrTx, opcd: string, days: string[]): Promise<Map<string, DayRow>> {
@@ -113,11 +96,7 @@ async function periodOf(db: DbOrTx, opcd: string) {
 
 export async function stockMonth(ctx: AppContext, opcd: string, month: string): Promise<StockMonth> {
   const option = await periodOf(ctx.db, opcd);
-  const first = `${month}-01`;
-  const next = new Date(`${first}T00:00:00Z`);
-  next.setUTCMonth(next.getUTCMonth() + 1);
-  next.setUTCDate(0);
-  const days = isoDays(first, next.toISOString().slice(0, 10));
+  const days = daysOfMonth(isoDateToYmd(`${month}-01`)).map(ymdToIsoDate);
   const rows = await daysOf(ctx.db, opcd, days);
   return {
     ...option,
@@ -166,10 +145,9 @@ export async function editStock(
   if (edit.from < option.useFrom || edit.to > option.useTo) {
     throw new AppError(ErrCd.generic, CatalogMsg.stockOutsidePeriod, 422);
   }
-  const all = isoDays(edit.from, edit.to);
-  if (all.length > 400) throw new AppError(ErrCd.generic, CatalogMsg.stockRangeTooLong, 422);
-  const weekdays = new Set(edit.weekdays);
-  const days = all.filter((d) => weekdays.has(weekdayOf(d)));
+  if (daysBetween(isoDateToYmd(edit.from), isoDateToYmd(edit.to)) + 1 > 400)
+    throw new AppError(ErrCd.generic, CatalogMsg.stockRangeTooLong, 422);
+  const days = stockEditDays(edit);
   if (days.length === 0) throw new AppError(ErrCd.generic, CatalogMsg.stockNoDays, 422);
   const list = sql.join(
     days.map((d) => sql`${d}::date`),

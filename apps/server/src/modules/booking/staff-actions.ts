@@ -71,10 +71,7 @@ export async function changeParticipants(
   const [line] = await repo.findBookingOptions(ctx.db, rsvno);
   const option = line ? await repo.findOption(ctx.db, line.line.opcd) : undefined;
   if (!line || !option) throw AppError.notFound(Msg.bookingNotFound);
-  const before = await repo.findMembers(ctx.db, rsvno);
   const { members } = planMembers(memberList, option, isoDateToYmd(line.line.usedate), todayIn(ctx.clock));
-  const sameParty = members.length === before.length && members.every((m, i) => m.ageclassCode === before[i]?.ageclass);
-  if (!sameParty) throw new AppError(ErrCd.generic, Msg.participantsClassChanged, 422);
   const known = await repo.existingNationalities(
     ctx.db,
     members.map((m) => m.nationalityId).filter((id) => id !== 0),
@@ -88,10 +85,12 @@ export async function changeParticipants(
     if (locked.status === BookingStatus.canceled) {
       throw AppError.conflict(ErrCd.generic, Msg.participantsNotEditable);
     }
-    const history = {
-      before: { members: (await repo.findMembers(tx, rsvno)).map(asHistory) },
-      after: { members: members.map(asHistory) },
-    };
+    // The participants as they are under the lock: the party's classes must stay, and they are the history's before.
+    const before = await repo.findMembers(tx, rsvno);
+    const sameParty =
+      members.length === before.length && members.every((m, i) => m.ageclassCode === before[i]?.ageclass);
+    if (!sameParty) throw new AppError(ErrCd.generic, Msg.participantsClassChanged, 422);
+    const history = { before: { members: before.map(asHistory) }, after: { members: members.map(asHistory) } };
     // Saved unchanged (or sent twice): nothing to write, and no empty event in the history.
     if (isDeepStrictEqual(history.before, history.after)) return;
     await repo.replaceMembers(tx, rsvno, memberRows(rsvno, members));

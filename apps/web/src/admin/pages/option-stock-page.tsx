@@ -3,11 +3,14 @@ import {
   type StockDay,
   type StockEditRequest,
   type StockMonth,
+  stockEditDays,
   stockEditRequest,
   stockEditResponse,
   stockMonthResponse,
   WEEKDAY_LABEL,
 } from '@tabi/contract/admin-catalog';
+import { isoDateToYmd, monthEnd, ymdToIsoDate } from '@tabi/contract/dates';
+import { CatalogMsg } from '@tabi/contract/messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { flushSync } from 'react-dom';
@@ -53,7 +56,8 @@ export function OptionStockPage() {
         </p>
       )}
       <QueryError error={query.error} />
-      <BulkEdit key={month} opcd={opcd} month={month} data={data} />
+      {/* Drawn anew for each month, and once its sales period is known (the range starts inside it). */}
+      <BulkEdit key={`${month}|${data?.useFrom ?? ''}|${data?.useTo ?? ''}`} opcd={opcd} month={month} data={data} />
       <div className="adm-toolbar adm-month-nav">
         <button type="button" className="adm-button" onClick={() => go(shiftMonth(month, -1))}>
           前の月
@@ -152,22 +156,12 @@ function typedNumber(text: string): number | undefined {
   return plain === '' ? undefined : Number(plain);
 }
 
-/** The last day of a YYYY-MM month, as YYYY-MM-DD. */
-function monthEndOf(month: string): string {
-  const [y, m] = month.split('-').map(Number);
-  const last = new Date(Date.UTC(y ?? 0, m ?? 1, 0)).getUTCDate();
-  return `${month}-${String(last).padStart(2, '0')}`;
-}
-
-/** The days from `from` to `to` inside the sales period whose weekday is chosen (what the server changes). */
-function daysAffected(body: { from: string; to: string; weekdays: number[] }, useFrom: string, useTo: string): number {
-  const first = body.from > useFrom ? body.from : useFrom;
-  const last = body.to < useTo ? body.to : useTo;
-  let n = 0;
-  for (let d = new Date(`${first}T00:00:00Z`); d.toISOString().slice(0, 10) <= last; d.setUTCDate(d.getUTCDate() + 1)) {
-    if (body.weekdays.includes(d.getUTCDay())) n += 1;
-  }
-  return n;
+/** The month on screen within the sales period: where a bulk edit starts and ends unless the clerk changes it. */
+function defaultRange(month: string, data: StockMonth | undefined): { from: string; to: string } {
+  const first = `${month}-01`;
+  const last = ymdToIsoDate(monthEnd(isoDateToYmd(first)));
+  if (!data) return { from: first, to: last };
+  return { from: first < data.useFrom ? data.useFrom : first, to: last > data.useTo ? data.useTo : last };
 }
 
 const formatDay = (iso: string) => iso.replaceAll('-', '/');
@@ -179,8 +173,8 @@ const formatDay = (iso: string) => iso.replaceAll('-', '/');
  */
 function BulkEdit({ opcd, month, data }: { opcd: string; month: string; data: StockMonth | undefined }) {
   const client = useQueryClient();
-  const [from, setFrom] = useState(`${month}-01`);
-  const [to, setTo] = useState(monthEndOf(month));
+  const [from, setFrom] = useState(() => defaultRange(month, data).from);
+  const [to, setTo] = useState(() => defaultRange(month, data).to);
   const [mode, setMode] = useState<Mode>('set');
   const [seats, setSeats] = useState('10');
   const [weekdays, setWeekdays] = useState<number[]>([0, 1, 2, 3, 4, 5, 6]);
@@ -234,7 +228,18 @@ function BulkEdit({ opcd, month, data }: { opcd: string; month: string; data: St
       if (!first) setError(Object.values(found)[0] ?? '');
       return;
     }
+    // The server's own refusals, said before the confirmation rather than after it.
+    const outside = data && (parsed.data.from < data.useFrom || parsed.data.to > data.useTo);
+    const refusal = outside
+      ? CatalogMsg.stockOutsidePeriod
+      : stockEditDays(parsed.data).length === 0
+        ? CatalogMsg.stockNoDays
+        : '';
     setProblems({});
+    if (refusal) {
+      setError(refusal);
+      return;
+    }
     setPending(parsed.data);
   }
 
@@ -254,12 +259,11 @@ function BulkEdit({ opcd, month, data }: { opcd: string; month: string; data: St
     }
   }
 
-  const affected = pending && data ? daysAffected(pending, data.useFrom, data.useTo) : null;
   const stockText = (stock: StockEditRequest['stock']) =>
     stock === null
-      ? '変更しない'
+      ? MODE_LABEL.none
       : stock.mode === 'close'
-        ? '販売を停止（残席0）'
+        ? MODE_LABEL.close
         : stock.mode === 'set'
           ? `席数を${stock.seats}席に設定`
           : `${stock.seats >= 0 ? `${stock.seats}席増やす` : `${-stock.seats}席減らす`}`;
@@ -349,7 +353,7 @@ function BulkEdit({ opcd, month, data }: { opcd: string; month: string; data: St
               rows={[
                 ['期間', `${formatDay(pending.from)}〜${formatDay(pending.to)}`],
                 ['曜日', pending.weekdays.map((d) => WEEKDAY_LABEL[d]).join('・')],
-                ['対象', affected === null ? '—' : `${affected}日（販売期間内の日）`],
+                ['対象', `${stockEditDays(pending).length}日（販売期間内の日）`],
                 ['在庫', stockText(pending.stock)],
                 [
                   '料金',
@@ -364,7 +368,6 @@ function BulkEdit({ opcd, month, data }: { opcd: string; month: string; data: St
             {pending.prices?.adultbaika === 0 && (
               <p className="adm-alert">大人料金が0円です。対象の日は無料で販売されます。</p>
             )}
-            {affected === 0 && <p className="adm-alert">販売期間内に対象の日がありません。</p>}
           </>
         )}
       </ActionDialog>
