@@ -214,14 +214,17 @@ async function changeOption(
   return optionRecord(ctx, opcd);
 }
 
-/** A new option starts as a draft: nothing public sees it until it is published. */
-export async function createOption(
+/** Creating and editing an option take the same input and answer with the option as the console edits it. */
+type OptionWrite = (
   ctx: AppContext,
   staff: StaffPrincipal,
   opcd: string,
   input: OptionFields,
-): Promise<AdminOptionRecord> {
-  return changeOption(ctx, opcd, input, async (tx) => {
+) => Promise<AdminOptionRecord>;
+
+/** A new option starts as a draft: nothing public sees it until it is published. */
+export const createOption: OptionWrite = (ctx, staff, opcd, input) =>
+  changeOption(ctx, opcd, input, async (tx) => {
     const inserted = await tx
       .insert(options)
       .values({ opcd, ...columnsOf(input), published: false })
@@ -231,15 +234,9 @@ export async function createOption(
     await writeKeywords(tx, opcd, input.keycds);
     await recordCatalogEvent(tx, ctx, staff, opcd, 'option.created', null, { ...input, published: false });
   });
-}
 
-export async function updateOption(
-  ctx: AppContext,
-  staff: StaffPrincipal,
-  opcd: string,
-  input: OptionFields,
-): Promise<AdminOptionRecord> {
-  return changeOption(ctx, opcd, input, async (tx) => {
+export const updateOption: OptionWrite = (ctx, staff, opcd, input) =>
+  changeOption(ctx, opcd, input, async (tx) => {
     const row = await lockedOption(tx, opcd);
     const before = fieldsOf(row, await keywordsOf(tx, opcd));
     const { was, now } = changes(before, input);
@@ -248,7 +245,6 @@ export async function updateOption(
     if ('keycds' in now) await writeKeywords(tx, opcd, input.keycds);
     await recordCatalogEvent(tx, ctx, staff, opcd, 'option.updated', was, now);
   });
-}
 
 export async function setPublished(
   ctx: AppContext,

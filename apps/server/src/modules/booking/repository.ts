@@ -2,6 +2,7 @@
 import { BookingStatus, PaymentStatus } from '@tabi/contract/constants';
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client.ts';
+import { pickColumns } from '../../db/columns.ts';
 import {
   type ActorKind,
   bookingEvents,
@@ -229,18 +230,13 @@ export async function claimPendingCancellations(
 
 // --- members, lines and rentals as my page and the console show them ---
 
+const MEMBER_COLUMNS = ['seq', 'sei', 'mei', 'birthday', 'sex', 'ageclass', 'nationalityId', 'extended'] as const;
+
 export async function findMembers(db: DbOrTx, rsvno: string) {
   return db
     .select({
-      seq: bookingMembers.seq,
-      sei: bookingMembers.sei,
-      mei: bookingMembers.mei,
-      birthday: bookingMembers.birthday,
-      sex: bookingMembers.sex,
-      ageclass: bookingMembers.ageclass,
-      nationalityId: bookingMembers.nationalityId,
+      ...pickColumns(bookingMembers, MEMBER_COLUMNS),
       nationalityNm: nationalities.nationalityNm,
-      extended: bookingMembers.extended,
     })
     .from(bookingMembers)
     .leftJoin(nationalities, eq(nationalities.id, bookingMembers.nationalityId))
@@ -249,30 +245,33 @@ export async function findMembers(db: DbOrTx, rsvno: string) {
 }
 export type MemberRow = Awaited<ReturnType<typeof findMembers>>[number];
 
+/** What my page and the console show of each option booked. */
+const OPTION_FACTS = [
+  'webname',
+  'contents',
+  'cancelNote',
+  'companyname',
+  'hours',
+  'address',
+  'tel',
+  'lat',
+  'lon',
+  'meetpoint',
+  'serviceno',
+  'departurePoint',
+  'departureTime',
+  'arrivalPoint',
+  'arrivalTime',
+  'exCd',
+  'exIssueMethod',
+  'rentalcd',
+] as const;
+
 export async function findBookingOptions(db: DbOrTx, rsvno: string) {
   return db
     .select({
       line: bookingOptions,
-      option: {
-        webname: options.webname,
-        contents: options.contents,
-        cancelNote: options.cancelNote,
-        companyname: options.companyname,
-        hours: options.hours,
-        address: options.address,
-        tel: options.tel,
-        lat: options.lat,
-        lon: options.lon,
-        meetpoint: options.meetpoint,
-        serviceno: options.serviceno,
-        departurePoint: options.departurePoint,
-        departureTime: options.departureTime,
-        arrivalPoint: options.arrivalPoint,
-        arrivalTime: options.arrivalTime,
-        exCd: options.exCd,
-        exIssueMethod: options.exIssueMethod,
-        rentalcd: options.rentalcd,
-      },
+      option: pickColumns(options, OPTION_FACTS),
     })
     .from(bookingOptions)
     .innerJoin(options, eq(options.opcd, bookingOptions.opcd))
@@ -360,14 +359,6 @@ export type { ActorKind };
 // --- mails of a booking (resend) ---
 
 export type OutboxRow = typeof outbox.$inferSelect;
-
-export async function findBookingMail(db: DbOrTx, rsvno: string, id: number): Promise<OutboxRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(outbox)
-    .where(and(eq(outbox.rsvno, rsvno), eq(outbox.id, id)));
-  return row;
-}
 
 export async function findBookingMails(db: DbOrTx, rsvno: string): Promise<OutboxRow[]> {
   return db.select().from(outbox).where(eq(outbox.rsvno, rsvno)).orderBy(desc(outbox.id));

@@ -6,22 +6,7 @@
 import { escapeHtml } from '@tabi/contract/html';
 import { hashText, seededRandom } from '../../seeded-random.ts';
 
-export type ImageTheme =
-  | 'city'
-  | 'night'
-  | 'snow'
-  | 'temple'
-  | 'sea'
-  | 'mountain'
-  | 'onsen'
-  | 'food'
-  | 'forest'
-  | 'lake'
-  | 'flower'
-  | 'castle'
-  | 'village';
-
-export const IMAGE_THEMES: readonly ImageTheme[] = [
+export const IMAGE_THEMES = [
   'city',
   'night',
   'snow',
@@ -35,7 +20,8 @@ export const IMAGE_THEMES: readonly ImageTheme[] = [
   'flower',
   'castle',
   'village',
-];
+] as const;
+export type ImageTheme = (typeof IMAGE_THEMES)[number];
 
 export interface ImageSpec {
   theme: ImageTheme;

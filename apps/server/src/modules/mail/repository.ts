@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, eq, lte, or, sql } from 'drizzle-orm';
+import { claimDue } from '../../db/claim.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { bookings, outbox } from '../../db/schema.ts';
 import { findBookingOptions, findMembers, findRentals } from '../booking/repository.ts';
@@ -51,30 +52,14 @@ export async function findBookingForMail(db: DbOrTx, rsvno: string) {
  * (its lease ran out). SKIP LOCKED lets every instance run this at once without sending a mail twice.
  */
 export async function claimDueMails(db: DbOrTx, now: Date, leaseUntil: Date, limit: number): Promise<OutboxRow[]> {
-  return db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: outbox.id })
-      .from(outbox)
-      .where(
-        or(
-          and(eq(outbox.status, 'pending'), or(eq(outbox.attempts, 0), lte(outbox.nextAttemptAt, now))),
-          and(eq(outbox.status, 'sending'), lte(outbox.nextAttemptAt, now)),
-        ),
-      )
-      .orderBy(asc(outbox.id))
-      .limit(limit)
-      .for('update', { skipLocked: true });
-    if (due.length === 0) return [];
-    return tx
-      .update(outbox)
-      .set({ status: 'sending', attempts: sql`${outbox.attempts} + 1`, nextAttemptAt: leaseUntil })
-      .where(
-        inArray(
-          outbox.id,
-          due.map((d) => d.id),
-        ),
-      )
-      .returning();
+  const due = or(
+    and(eq(outbox.status, 'pending'), or(eq(outbox.attempts, 0), lte(outbox.nextAttemptAt, now))),
+    and(eq(outbox.status, 'sending'), lte(outbox.nextAttemptAt, now)),
+  );
+  return claimDue(db, outbox, due, limit, {
+    status: 'sending',
+    attempts: sql`${outbox.attempts} + 1`,
+    nextAttemptAt: leaseUntil,
   });
 }
 

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { claimDue } from '../../db/claim.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   bookingOptions,
@@ -98,11 +99,6 @@ export async function insertProviderCall(db: DbOrTx, row: NewProviderCall): Prom
   return inserted;
 }
 
-export async function findProviderCall(db: DbOrTx, id: number): Promise<ProviderCallRow | undefined> {
-  const [row] = await db.select().from(providerCalls).where(eq(providerCalls.id, id));
-  return row;
-}
-
 export async function findProviderCalls(db: DbOrTx, rsvno: string): Promise<ProviderCallRow[]> {
   return db.select().from(providerCalls).where(eq(providerCalls.rsvno, rsvno)).orderBy(asc(providerCalls.id));
 }
@@ -148,30 +144,13 @@ export async function claimDueProviderCalls(
   limit: number,
   rsvno?: string,
 ): Promise<ProviderCallRow[]> {
-  return db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: providerCalls.id })
-      .from(providerCalls)
-      .where(
-        and(
-          inArray(providerCalls.state, ['begun', 'open']),
-          rsvno ? eq(providerCalls.rsvno, rsvno) : lte(providerCalls.nextAttemptAt, now),
-        ),
-      )
-      .orderBy(asc(providerCalls.id))
-      .limit(limit)
-      .for('update', { skipLocked: true });
-    if (due.length === 0) return [];
-    return tx
-      .update(providerCalls)
-      .set({ nextAttemptAt: leaseUntil, attempts: sql`${providerCalls.attempts} + 1` })
-      .where(
-        inArray(
-          providerCalls.id,
-          due.map((d) => d.id),
-        ),
-      )
-      .returning();
+  const due = and(
+    inArray(providerCalls.state, ['begun', 'open']),
+    rsvno ? eq(providerCalls.rsvno, rsvno) : lte(providerCalls.nextAttemptAt, now),
+  );
+  return claimDue(db, providerCalls, due, limit, {
+    nextAttemptAt: leaseUntil,
+    attempts: sql`${providerCalls.attempts} + 1`,
   });
 }
 
