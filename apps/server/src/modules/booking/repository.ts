@@ -1,6 +1,7 @@
 /** The one repository of the booking lifecycle (ADR 0100): bookings, their lines, members, rentals and events. */
 import { BookingStatus, PaymentStatus } from '@tabi/contract/constants';
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type DbOrTx, rowsOf } from '../../db/client.ts';
 import { pickColumns } from '../../db/columns.ts';
 import {
@@ -212,20 +213,13 @@ export async function claimPendingCancellations(
   limit: number,
   rsvno?: string,
 ): Promise<BookingRow[]> {
-  return db
-    .select()
-    .from(bookings)
-    .where(
-      and(
-        eq(bookings.status, BookingStatus.completed),
-        isNotNull(bookings.canceledAt),
-        lt(bookings.canceledAt, before),
-        rsvno ? eq(bookings.rsvno, rsvno) : undefined,
-      ),
-    )
-    .orderBy(asc(bookings.canceledAt))
-    .limit(limit)
-    .for('update', { skipLocked: true });
+  const pending = and(
+    eq(bookings.status, BookingStatus.completed),
+    isNotNull(bookings.canceledAt),
+    lt(bookings.canceledAt, before),
+    rsvno ? eq(bookings.rsvno, rsvno) : undefined,
+  );
+  return oldestBookings(db, pending, bookings.canceledAt, limit);
 }
 
 // --- members, lines and rentals as my page and the console show them ---
@@ -371,37 +365,32 @@ export async function claimUnpaidCardBookings(
   limit: number,
   lock = true,
 ): Promise<BookingRow[]> {
-  const query = db
-    .select()
-    .from(bookings)
-    .where(
-      and(
-        eq(bookings.status, BookingStatus.completed),
-        eq(bookings.statusPayment, PaymentStatus.uncompleted),
-        eq(bookings.flgRequestRsv, 0),
-        isNull(bookings.canceledAt),
-        lt(bookings.rsvdate, receivedBefore),
-      ),
-    )
-    .orderBy(asc(bookings.rsvdate))
-    .limit(limit);
-  return lock ? query.for('update', { skipLocked: true }) : query;
+  const unpaid = and(
+    eq(bookings.status, BookingStatus.completed),
+    eq(bookings.statusPayment, PaymentStatus.uncompleted),
+    eq(bookings.flgRequestRsv, 0),
+    isNull(bookings.canceledAt),
+    lt(bookings.rsvdate, receivedBefore),
+  );
+  return oldestBookings(db, unpaid, bookings.rsvdate, limit, lock);
 }
 
 /** Confirmed requests whose payment deadline has passed without payment. */
 export async function claimLapsedRequests(db: DbOrTx, now: Date, limit: number, lock = true): Promise<BookingRow[]> {
-  const query = db
-    .select()
-    .from(bookings)
-    .where(
-      and(
-        eq(bookings.status, BookingStatus.tmp),
-        eq(bookings.statusPayment, PaymentStatus.uncompleted),
-        isNotNull(bookings.paymentDeadline),
-        lt(bookings.paymentDeadline, now),
-      ),
-    )
-    .orderBy(asc(bookings.paymentDeadline))
-    .limit(limit);
+  const lapsed = and(
+    eq(bookings.status, BookingStatus.tmp),
+    eq(bookings.statusPayment, PaymentStatus.uncompleted),
+    isNotNull(bookings.paymentDeadline),
+    lt(bookings.paymentDeadline, now),
+  );
+  return oldestBookings(db, lapsed, bookings.paymentDeadline, limit, lock);
+}
+
+/**
+ * The first `limit` bookings `where` picks, the oldest `by` first, for a sweep: locked for this worker with
+ * SKIP LOCKED (every instance may sweep at once), or only looked at when `lock` is false.
+ */
+function oldestBookings(db: DbOrTx, where: SQL | undefined, by: AnyPgColumn, limit: number, lock = true) {
+  const query = db.select().from(bookings).where(where).orderBy(asc(by)).limit(limit);
   return lock ? query.for('update', { skipLocked: true }) : query;
 }
