@@ -2,7 +2,7 @@ import { type FormEvent, type ReactNode, useEffect, useId, useRef } from 'react'
 import { errorText } from '../lib/admin-api.ts';
 import { FormAlert } from './query-state.tsx';
 
-interface ActionDialogProps {
+export interface ActionDialogProps {
   open: boolean;
   title: string;
   onClose(): void;

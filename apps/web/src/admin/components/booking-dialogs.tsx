@@ -4,7 +4,7 @@
  * shown in the dialog, which stays open.
  */
 import { type AdminMail, type BookingDetail, FEE_REASON_MAX, NOTE_MAX } from '@tabi/contract/admin-bookings';
-import type { MemberInput, RentalInput } from '@tabi/contract/booking';
+import type { MemberInput } from '@tabi/contract/booking';
 import { AGE_CLASS_LABEL, ageClassFromCode, GENDER_LABEL } from '@tabi/contract/constants';
 import {
   RENTAL_FIELD_LABEL,
@@ -16,12 +16,12 @@ import {
   rentalValueLabel,
 } from '@tabi/contract/rental';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Field } from '../../components/form/field.tsx';
 import { errorText } from '../lib/admin-api.ts';
 import { bookingActions, useBookingAction, useNationalities } from '../lib/booking-api.ts';
 import { inputToYmd, tokyoDateTime, yen, ymdToInput } from '../lib/format.ts';
-import { ActionDialog } from './action-dialog.tsx';
+import { ActionDialog, type ActionDialogProps } from './action-dialog.tsx';
 import { choicesOf, Options } from './filters.tsx';
 import { Facts } from './page.tsx';
 
@@ -39,24 +39,46 @@ function Effect({ rows }: { rows: [string, string][] }) {
 
 const seatsOf = (d: BookingDetail) => `${d.option.seats}名`;
 
-export function ConfirmRequestDialog({ detail, open, onClose, onDone }: DialogProps) {
-  const rsvno = detail.booking.rsvno;
+/**
+ * An action that sends nothing but the booking (confirm, decline, reconcile): submitting the dialog sends it, and
+ * the page says `done`'s message once it succeeded.
+ */
+function CommandDialog<R>({
+  detail,
+  open,
+  onClose,
+  onDone,
+  run,
+  done,
+  ...dialog
+}: DialogProps &
+  Omit<ActionDialogProps, 'open' | 'onClose' | 'onSubmit' | 'action'> & {
+    run(rsvno: string): Promise<R>;
+    done(result: R): string;
+  }) {
   const action = useBookingAction(
-    () => bookingActions.confirm(rsvno),
-    (r) => onDone(`リクエストを確定しました。お支払い期限：${tokyoDateTime(r.paymentDeadline)}`),
+    () => run(detail.booking.rsvno),
+    (result) => onDone(done(result)),
   );
   return (
-    <ActionDialog
-      open={open}
+    <ActionDialog {...dialog} open={open} onClose={onClose} onSubmit={() => action.mutate(undefined)} action={action} />
+  );
+}
+
+export function ConfirmRequestDialog(props: DialogProps) {
+  const { detail } = props;
+  return (
+    <CommandDialog
+      {...props}
+      run={bookingActions.confirm}
+      done={(r) => `リクエストを確定しました。お支払い期限：${tokyoDateTime(r.paymentDeadline)}`}
       title="リクエストを確定（手配済みにする）"
-      onClose={onClose}
-      onSubmit={() => action.mutate(undefined)}
       submitLabel="確定する"
       returnFocus="heading"
-      action={action}
     >
       <p>
-        予約 {rsvno} を「仮予約（手配済）」にし、お客様に手配完了のメールを送ります。お客様はお支払い期限（72時間後、
+        予約 {detail.booking.rsvno}{' '}
+        を「仮予約（手配済）」にし、お客様に手配完了のメールを送ります。お客様はお支払い期限（72時間後、
         ただし利用日の前日まで）までマイページから決済できます。
       </p>
       <Effect
@@ -65,35 +87,30 @@ export function ConfirmRequestDialog({ detail, open, onClose, onDone }: DialogPr
           ['座席', `${seatsOf(detail)}（確保したまま）`],
         ]}
       />
-    </ActionDialog>
+    </CommandDialog>
   );
 }
 
-export function DeclineRequestDialog({ detail, open, onClose, onDone }: DialogProps) {
-  const rsvno = detail.booking.rsvno;
-  const action = useBookingAction(
-    () => bookingActions.decline(rsvno),
-    () => onDone('リクエストをお断りしました（キャンセル済み）。'),
-  );
+export function DeclineRequestDialog(props: DialogProps) {
+  const { detail } = props;
   return (
-    <ActionDialog
-      open={open}
+    <CommandDialog
+      {...props}
+      run={bookingActions.decline}
+      done={() => 'リクエストをお断りしました（キャンセル済み）。'}
       title="リクエストをお断りする"
-      onClose={onClose}
-      onSubmit={() => action.mutate(undefined)}
       submitLabel="お断りする"
       returnFocus="heading"
       danger
-      action={action}
     >
-      <p>予約 {rsvno} をキャンセルし、お客様にお断りのメールを送ります。この操作は取り消せません。</p>
+      <p>予約 {detail.booking.rsvno} をキャンセルし、お客様にお断りのメールを送ります。この操作は取り消せません。</p>
       <Effect
         rows={[
           ['お客様のお支払い', `${yen(0)}（未決済のため返金なし）`],
           ['在庫に戻す座席', seatsOf(detail)],
         ]}
       />
-    </ActionDialog>
+    </CommandDialog>
   );
 }
 
@@ -287,92 +304,132 @@ function draftsOf(detail: BookingDetail): MemberDraft[] {
   }));
 }
 
-export function ParticipantsDialog({ detail, open, onClose, onDone }: DialogProps) {
-  const rsvno = detail.booking.rsvno;
-  const [drafts, setDrafts] = useState<MemberDraft[]>(() => draftsOf(detail));
-  const nationalities = useNationalities(open);
-  const passport = detail.option.extendedFields.includes('passport_number');
-  const vegetarian = detail.option.extendedFields.includes('vegetarian_meals');
+/** A change to every participant at once (their details, their rentals); the money and the seats stay. */
+function DraftsDialog<D extends { seq: string }>({
+  detail,
+  open,
+  onClose,
+  onDone,
+  title,
+  draftsOf,
+  send,
+  done,
+  intro,
+  children,
+}: DialogProps & {
+  title: string;
+  /** One draft per participant, made from the booking (and made again when the dialog is closed unsaved). */
+  draftsOf(detail: BookingDetail): D[];
+  send(rsvno: string, drafts: D[]): Promise<unknown>;
+  /** The page's message once the change is saved. */
+  done: string;
+  intro: ReactNode;
+  /** A participant's fields; `update` changes that participant's draft. */
+  children(draft: D, index: number, update: (patch: Partial<D>) => void): ReactNode;
+}) {
+  const [drafts, setDrafts] = useState<D[]>(() => draftsOf(detail));
   const action = useBookingAction(
-    (memberList: MemberInput[]) => bookingActions.participants(rsvno, { memberList }),
-    () => onDone('参加者の情報を変更しました。'),
+    (list: D[]) => send(detail.booking.rsvno, list),
+    () => onDone(done),
   );
-  const update = (index: number, patch: Partial<MemberDraft>) =>
+  const update = (index: number, patch: Partial<D>) =>
     setDrafts((all) => all.map((d, i) => (i === index ? { ...d, ...patch } : d)));
-  const submit = () =>
-    action.mutate(
-      drafts.map((d) => {
-        const fields: Record<string, string | boolean> = {};
-        if (passport) fields.passport_number = d.passport_number;
-        if (vegetarian) fields.vegetarian_meals = d.vegetarian_meals;
-        return {
-          seq: d.seq,
-          sei: d.sei,
-          mei: d.mei,
-          birthday: d.birthday,
-          sex: d.sex,
-          ageclass: d.ageclass,
-          nationality_id: d.nationality_id,
-          extended_fields: { extended_participant_fields: fields },
-        };
-      }),
-    );
   return (
     <ActionDialog
       open={open}
-      title="参加者の情報を修正"
+      title={title}
       onClose={() => {
         setDrafts(draftsOf(detail));
         onClose();
       }}
-      onSubmit={submit}
+      onSubmit={() => action.mutate(drafts)}
       submitLabel="変更を保存する"
       wide
       action={action}
     >
-      <p>
-        氏名・生年月日・性別・国籍{passport ? '・パスポート番号' : ''}
-        {vegetarian ? '・ベジタリアン' : ''}
-        を修正します（お申し込みフォームと同じ規則で確認します）。人数と年齢区分は料金と座席に関わるため変更できません。
-      </p>
+      {intro}
       <Effect
         rows={[
           ['金額', `変更なし（${yen(detail.booking.amountjp)}）`],
           ['座席', `変更なし（${seatsOf(detail)}）`],
         ]}
       />
-      {drafts.map((d, i) => {
+      {drafts.map((d, i) => (
+        <fieldset key={d.seq} className="adm-member">
+          {children(d, i, (patch) => update(i, patch))}
+        </fieldset>
+      ))}
+    </ActionDialog>
+  );
+}
+
+export function ParticipantsDialog(props: DialogProps) {
+  const { detail, open } = props;
+  const nationalities = useNationalities(open);
+  const passport = detail.option.extendedFields.includes('passport_number');
+  const vegetarian = detail.option.extendedFields.includes('vegetarian_meals');
+  const memberInput = (d: MemberDraft): MemberInput => {
+    const fields: Record<string, string | boolean> = {};
+    if (passport) fields.passport_number = d.passport_number;
+    if (vegetarian) fields.vegetarian_meals = d.vegetarian_meals;
+    return {
+      seq: d.seq,
+      sei: d.sei,
+      mei: d.mei,
+      birthday: d.birthday,
+      sex: d.sex,
+      ageclass: d.ageclass,
+      nationality_id: d.nationality_id,
+      extended_fields: { extended_participant_fields: fields },
+    };
+  };
+  return (
+    <DraftsDialog
+      {...props}
+      title="参加者の情報を修正"
+      draftsOf={draftsOf}
+      send={(rsvno, drafts) => bookingActions.participants(rsvno, { memberList: drafts.map(memberInput) })}
+      done="参加者の情報を変更しました。"
+      intro={
+        <p>
+          氏名・生年月日・性別・国籍{passport ? '・パスポート番号' : ''}
+          {vegetarian ? '・ベジタリアン' : ''}
+          を修正します（お申し込みフォームと同じ規則で確認します）。人数と年齢区分は料金と座席に関わるため変更できません。
+        </p>
+      }
+    >
+      {(d, i, update) => {
         const ageClass = ageClassFromCode(d.ageclass);
         return (
-          <fieldset key={d.seq} className="adm-member">
+          <>
             <legend>
               参加者{d.seq}（{ageClass ? AGE_CLASS_LABEL[ageClass] : d.ageclass}）
             </legend>
             <label>
               姓
-              <input value={d.sei} maxLength={30} onChange={(e) => update(i, { sei: e.target.value })} />
+              <input value={d.sei} maxLength={30} onChange={(e) => update({ sei: e.target.value })} />
             </label>
             <label>
               名
-              <input value={d.mei} maxLength={30} onChange={(e) => update(i, { mei: e.target.value })} />
+              <input value={d.mei} maxLength={30} onChange={(e) => update({ mei: e.target.value })} />
             </label>
             <label>
               生年月日
               <input
                 type="date"
                 value={ymdToInput(d.birthday)}
-                onChange={(e) => update(i, { birthday: inputToYmd(e.target.value) })}
+                onChange={(e) => update({ birthday: inputToYmd(e.target.value) })}
               />
             </label>
             <label>
               性別
-              <select value={d.sex} onChange={(e) => update(i, { sex: e.target.value })}>
+              <select value={d.sex} onChange={(e) => update({ sex: e.target.value })}>
                 <Options options={GENDER_CHOICES} />
               </select>
             </label>
             <label>
               国籍
-              <select value={d.nationality_id} onChange={(e) => update(i, { nationality_id: e.target.value })}>
+              <select value={d.nationality_id} onChange={(e) => update({ nationality_id: e.target.value })}>
                 <option value="0">未選択</option>
                 {(nationalities.data ?? []).map((n) => (
                   <option key={n.id} value={String(n.id)}>
@@ -390,7 +447,7 @@ export function ParticipantsDialog({ detail, open, onClose, onDone }: DialogProp
                 <input
                   value={d.passport_number}
                   maxLength={20}
-                  onChange={(e) => update(i, { passport_number: e.target.value })}
+                  onChange={(e) => update({ passport_number: e.target.value })}
                 />
               </label>
             )}
@@ -399,15 +456,15 @@ export function ParticipantsDialog({ detail, open, onClose, onDone }: DialogProp
                 <input
                   type="checkbox"
                   checked={d.vegetarian_meals}
-                  onChange={(e) => update(i, { vegetarian_meals: e.target.checked })}
+                  onChange={(e) => update({ vegetarian_meals: e.target.checked })}
                 />
                 ベジタリアン食を希望する
               </label>
             )}
-          </fieldset>
+          </>
         );
-      })}
-    </ActionDialog>
+      }}
+    </DraftsDialog>
   );
 }
 
@@ -429,48 +486,33 @@ function rentalDrafts(detail: BookingDetail): RentalDraft[] {
   });
 }
 
-export function RentalsDialog({ detail, open, onClose, onDone }: DialogProps) {
-  const rsvno = detail.booking.rsvno;
-  const rentalcd = detail.option.rentalcd;
-  const [drafts, setDrafts] = useState<RentalDraft[]>(() => rentalDrafts(detail));
-  const action = useBookingAction(
-    (rentskiList: RentalInput[]) => bookingActions.rentals(rsvno, { rentskiList }),
-    () => onDone('レンタル内容を変更しました。'),
-  );
-  const update = (index: number, patch: Partial<RentalDraft>) =>
-    setDrafts((all) => all.map((d, i) => (i === index ? { ...d, ...patch } : d)));
+export function RentalsDialog(props: DialogProps) {
+  const { detail } = props;
   return (
-    <ActionDialog
-      open={open}
+    <DraftsDialog
+      {...props}
       title="レンタル内容を変更"
-      onClose={() => {
-        setDrafts(rentalDrafts(detail));
-        onClose();
-      }}
-      onSubmit={() => action.mutate(drafts.map((d) => ({ ...d, model: rentalTypeOf(d.model), accessory: '' })))}
-      submitLabel="変更を保存する"
-      wide
-      action={action}
+      draftsOf={rentalDrafts}
+      send={(rsvno, drafts) =>
+        bookingActions.rentals(rsvno, {
+          rentskiList: drafts.map((d) => ({ ...d, model: rentalTypeOf(d.model), accessory: '' })),
+        })
+      }
+      done="レンタル内容を変更しました。"
+      intro={<p>レンタルの種類とサイズを変更します（マイページのレンタル変更と同じ規則で確認します）。</p>}
     >
-      <p>レンタルの種類とサイズを変更します（マイページのレンタル変更と同じ規則で確認します）。</p>
-      <Effect
-        rows={[
-          ['金額', `変更なし（${yen(detail.booking.amountjp)}）`],
-          ['座席', `変更なし（${seatsOf(detail)}）`],
-        ]}
-      />
-      {drafts.map((d, i) => {
+      {(d, i, update) => {
         const member = detail.booking.memberList[i];
         const ageClass = ageClassFromCode(member?.ageclass ?? '1') ?? 'adult';
         return (
-          <fieldset key={d.seq} className="adm-member">
+          <>
             <legend>
               参加者{d.seq}：{member?.sei} {member?.mei}（{AGE_CLASS_LABEL[ageClass]}）
             </legend>
-            {rentalFields(rentalcd).map((field) => (
+            {rentalFields(detail.option.rentalcd).map((field) => (
               <label key={field}>
                 {RENTAL_LABEL[field]}
-                <select value={d[field]} onChange={(e) => update(i, { [field]: e.target.value })}>
+                <select value={d[field]} onChange={(e) => update({ [field]: e.target.value })}>
                   {d[field] === '' && <option value="">選択してください</option>}
                   {rentalChoices(field, ageClass).map((value) => (
                     <option key={value} value={value}>
@@ -480,10 +522,10 @@ export function RentalsDialog({ detail, open, onClose, onDone }: DialogProps) {
                 </select>
               </label>
             ))}
-          </fieldset>
+          </>
         );
-      })}
-    </ActionDialog>
+      }}
+    </DraftsDialog>
   );
 }
 
@@ -517,27 +559,21 @@ export function NoteDialog({ detail, open, onClose, onDone }: DialogProps) {
   );
 }
 
-export function ReconcileDialog({ detail, open, onClose, onDone }: DialogProps) {
-  const rsvno = detail.booking.rsvno;
+export function ReconcileDialog(props: DialogProps) {
+  const { detail } = props;
   const pending = detail.providerCalls.filter((c) => c.state === 'begun' || c.state === 'open' || c.stuck);
   const refunds = pending.filter((c) => c.kind === 'refund').reduce((sum, c) => sum + c.amount, 0);
-  const action = useBookingAction(
-    () => bookingActions.reconcile(rsvno),
-    (r) =>
-      onDone(
-        `照合しました：返金 ${r.refundsSent}件、決済の反映 ${r.paymentsFulfilled}件、キャンセル確定 ${r.cancellationsFinished}件` +
-          (r.refundsFailed > 0 || r.errors.length > 0 ? `、失敗 ${r.refundsFailed + r.errors.length}件` : '') +
-          '。',
-      ),
-  );
   return (
-    <ActionDialog
-      open={open}
+    <CommandDialog
+      {...props}
+      run={bookingActions.reconcile}
+      done={(r) =>
+        `照合しました：返金 ${r.refundsSent}件、決済の反映 ${r.paymentsFulfilled}件、キャンセル確定 ${r.cancellationsFinished}件` +
+        (r.refundsFailed > 0 || r.errors.length > 0 ? `、失敗 ${r.refundsFailed + r.errors.length}件` : '') +
+        '。'
+      }
       title="今すぐ照合"
-      onClose={onClose}
-      onSubmit={() => action.mutate(undefined)}
       submitLabel="照合する"
-      action={action}
     >
       <p>
         この予約の未完了の決済処理を、決済代行会社の記録に照らして今すぐ完了させます（通常は1分ごとに自動で行われます）。
@@ -553,6 +589,6 @@ export function ReconcileDialog({ detail, open, onClose, onDone }: DialogProps) 
           ],
         ]}
       />
-    </ActionDialog>
+    </CommandDialog>
   );
 }

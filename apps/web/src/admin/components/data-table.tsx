@@ -13,6 +13,11 @@ declare module '@tanstack/react-table' {
   }
 }
 
+/** A row's key when none is given: its `id` where it has one, else its place in the list (TanStack's own). */
+function idOf(row: unknown, index: number): string {
+  return typeof row === 'object' && row !== null && 'id' in row ? String(row.id) : String(index);
+}
+
 export interface DataTableProps<T> {
   caption: string;
   /** Shows the caption above the table (otherwise only screen readers read it). */
@@ -22,7 +27,8 @@ export interface DataTableProps<T> {
   empty?: string;
   /** No rows: the `empty` text alone, without the table's head. */
   emptyAsText?: boolean;
-  rowKey: (row: T) => string;
+  /** The row's React key; by default its `id`. */
+  rowKey?: (row: T) => string;
   rowClassName?: (row: T) => string | undefined;
   /** A class added to the table's own (`adm-table`). */
   className?: string;
@@ -40,7 +46,7 @@ export function DataTable<T>({
   rowClassName,
   className,
 }: DataTableProps<T>) {
-  const table = useReactTable({ data, columns, getCoreRowModel: getCoreRowModel(), getRowId: rowKey });
+  const table = useReactTable({ data, columns, getCoreRowModel: getCoreRowModel(), getRowId: rowKey ?? idOf });
   const rows = table.getRowModel().rows;
   if (emptyAsText && rows.length === 0) return <p className="adm-empty">{empty}</p>;
   return (

@@ -292,7 +292,6 @@ function Money({ d }: { d: BookingDetail }) {
         caption="決済"
         columns={paymentColumns}
         data={d.payments}
-        rowKey={(p) => String(p.id)}
         empty="決済の記録はありません。"
         emptyAsText
       />
@@ -301,7 +300,6 @@ function Money({ d }: { d: BookingDetail }) {
         caption="返金・決済代行への処理"
         columns={callColumns}
         data={d.providerCalls}
-        rowKey={(c) => String(c.id)}
         rowClassName={(c) => (c.stuck ? 'adm-row-alert' : undefined)}
         empty="決済代行への処理はありません。"
         emptyAsText

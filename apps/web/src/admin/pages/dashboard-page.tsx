@@ -245,14 +245,12 @@ function Dashboard({ d }: { d: DashboardData }) {
         more="/admin/bookings?provider=stuck"
         columns={callColumns}
         data={d.providerProblems}
-        rowKey={(c) => String(c.id)}
       />
       <Section
         title="送信に失敗したメール"
         more="/admin/mails?status=error"
         columns={mailColumns}
         data={d.failedMails}
-        rowKey={(m) => String(m.id)}
       />
     </div>
   );

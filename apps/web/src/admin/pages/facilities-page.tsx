@@ -66,7 +66,6 @@ export function FacilitiesPage() {
             captionShown
             columns={columns}
             data={rows}
-            rowKey={(f) => String(f.id)}
           />
         )}
       </QueryView>

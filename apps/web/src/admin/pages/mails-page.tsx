@@ -130,13 +130,7 @@ export function MailsPage() {
         </button>
         <Link to="/admin/mails">条件をクリア</Link>
       </form>
-      <PagedTable
-        query={result}
-        caption="送信キューのメール"
-        columns={columns}
-        rowKey={(r) => String(r.id)}
-        empty="該当するメールはありません。"
-      />
+      <PagedTable query={result} caption="送信キューのメール" columns={columns} empty="該当するメールはありません。" />
     </AdminPage>
   );
 }

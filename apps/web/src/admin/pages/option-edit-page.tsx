@@ -12,6 +12,7 @@ import {
 } from '@tabi/contract/admin-catalog';
 import { EXTENDED_FIELD_NAMES, FROMSPOTS, RENTAL_CODES } from '@tabi/contract/constants';
 import { CatalogMsg } from '@tabi/contract/messages';
+import { choosePlace } from '@tabi/contract/places';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -33,6 +34,18 @@ import {
   type TierDraft,
 } from '../lib/option-form.ts';
 import { catalogListKey } from './options-page.tsx';
+
+/** The age table's two bounds: the draft's `…AgeMin`/`…AgeMax` fields and their column heads. */
+const AGE_BOUNDS = [
+  { key: 'Min', head: '下限年齢' },
+  { key: 'Max', head: '上限年齢' },
+] as const;
+
+/** The cancellation tiers' columns: a tier's field, its column head and its inputs' label. */
+const TIER_FIELDS: readonly { key: keyof TierDraft; head: string; label: string }[] = [
+  { key: 'daysBefore', head: '何日前から', label: '日数' },
+  { key: 'percent', head: '料率（%）', label: '料率' },
+];
 
 const recordKey = (opcd: string) => ['admin', 'catalog', opcd] as const;
 
@@ -85,10 +98,12 @@ function OptionForm({ masters, record }: { masters: CatalogMasters; record: Admi
   const [saved, setSaved] = useState('');
   const [busy, setBusy] = useState(false);
 
-  const set = <K extends keyof OptionDraft>(key: K, value: OptionDraft[K]) => {
-    setDraft((d) => ({ ...d, [key]: value }));
+  /** Every edit goes through here: the draft changes and 「保存しました。」 no longer holds. */
+  const change = (edit: (d: OptionDraft) => OptionDraft) => {
+    setDraft(edit);
     setSaved('');
   };
+  const set = <K extends keyof OptionDraft>(key: K, value: OptionDraft[K]) => change((d) => ({ ...d, [key]: value }));
   const text = (key: keyof OptionDraft) => ({
     value: String(draft[key] ?? ''),
     onChange: (value: string) => set(key, value as never),
@@ -211,27 +226,22 @@ function OptionForm({ masters, record }: { masters: CatalogMasters; record: Admi
           )}
           <TextInput label="商品名" {...text('webname')} required />
           <div className="adm-filter-grid">
-            <Select
-              label="方面"
-              value={draft.homencd}
-              onChange={(v) => setDraft((d) => ({ ...d, homencd: v, areacd: '', citycd: '' }))}
-              options={masters.regions.map((r) => ({ value: r.homencd, label: r.homennm }))}
-              error={shown.homencd}
-            />
-            <Select
-              label="地域"
-              value={draft.areacd}
-              onChange={(v) => setDraft((d) => ({ ...d, areacd: v, citycd: '' }))}
-              options={areas.map((a) => ({ value: a.areacd, label: a.areanm }))}
-              error={shown.areacd}
-            />
-            <Select
-              label="市区町村"
-              value={draft.citycd}
-              onChange={(v) => set('citycd', v)}
-              options={cities.map((c) => ({ value: c.citycd, label: c.citynm }))}
-              error={shown.citycd}
-            />
+            {(
+              [
+                ['homencd', '方面', masters.regions.map((r) => ({ value: r.homencd, label: r.homennm }))],
+                ['areacd', '地域', areas.map((a) => ({ value: a.areacd, label: a.areanm }))],
+                ['citycd', '市区町村', cities.map((c) => ({ value: c.citycd, label: c.citynm }))],
+              ] as const
+            ).map(([level, label, options]) => (
+              <Select
+                key={level}
+                label={label}
+                value={draft[level]}
+                onChange={(v) => change((d) => choosePlace(d, level, v))}
+                options={options}
+                error={shown[level]}
+              />
+            ))}
             <Select
               label="出発地"
               value={draft.fromspotcd}
@@ -283,8 +293,11 @@ function OptionForm({ masters, record }: { masters: CatalogMasters; record: Admi
             <thead>
               <tr>
                 <th scope="col">区分</th>
-                <th scope="col">下限年齢</th>
-                <th scope="col">上限年齢</th>
+                {AGE_BOUNDS.map((b) => (
+                  <th key={b.key} scope="col">
+                    {b.head}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
@@ -298,12 +311,16 @@ function OptionForm({ masters, record }: { masters: CatalogMasters; record: Admi
               ).map(([c, label]) => (
                 <tr key={c}>
                   <th scope="row">{label}</th>
-                  <td>
-                    <TextInput label={`${label}の下限年齢`} hideLabel inputMode="numeric" {...text(`${c}AgeMin`)} />
-                  </td>
-                  <td>
-                    <TextInput label={`${label}の上限年齢`} hideLabel inputMode="numeric" {...text(`${c}AgeMax`)} />
-                  </td>
+                  {AGE_BOUNDS.map((b) => (
+                    <td key={b.key}>
+                      <TextInput
+                        label={`${label}の${b.head}`}
+                        hideLabel
+                        inputMode="numeric"
+                        {...text(`${c}Age${b.key}`)}
+                      />
+                    </td>
+                  ))}
                 </tr>
               ))}
             </tbody>
@@ -394,8 +411,11 @@ function OptionForm({ masters, record }: { masters: CatalogMasters; record: Admi
               <caption>キャンセル料率（日数の多い順。-1 は開始後・無連絡）</caption>
               <thead>
                 <tr>
-                  <th scope="col">何日前から</th>
-                  <th scope="col">料率（%）</th>
+                  {TIER_FIELDS.map((f) => (
+                    <th key={f.key} scope="col">
+                      {f.head}
+                    </th>
+                  ))}
                   <th scope="col">
                     <span className="visually-hidden">操作</span>
                   </th>
@@ -405,24 +425,17 @@ function OptionForm({ masters, record }: { masters: CatalogMasters; record: Admi
                 {tiers.map((t, i) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: tiers have no identity but their place
                   <tr key={i}>
-                    <td>
-                      <TextInput
-                        label={`${i + 1}段目の日数`}
-                        hideLabel
-                        inputMode="numeric"
-                        value={t.daysBefore}
-                        onChange={(v) => setTier(i, { daysBefore: v })}
-                      />
-                    </td>
-                    <td>
-                      <TextInput
-                        label={`${i + 1}段目の料率`}
-                        hideLabel
-                        inputMode="numeric"
-                        value={t.percent}
-                        onChange={(v) => setTier(i, { percent: v })}
-                      />
-                    </td>
+                    {TIER_FIELDS.map((f) => (
+                      <td key={f.key}>
+                        <TextInput
+                          label={`${i + 1}段目の${f.label}`}
+                          hideLabel
+                          inputMode="numeric"
+                          value={t[f.key]}
+                          onChange={(v) => setTier(i, { [f.key]: v })}
+                        />
+                      </td>
+                    ))}
                     <td>
                       <button
                         type="button"

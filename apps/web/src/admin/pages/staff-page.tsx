@@ -34,7 +34,7 @@ export function StaffPage() {
       }
     >
       <QueryView query={query}>
-        {(rows) => <DataTable caption="スタッフ一覧" columns={columns} data={rows} rowKey={(r) => String(r.id)} />}
+        {(rows) => <DataTable caption="スタッフ一覧" columns={columns} data={rows} />}
       </QueryView>
     </AdminPage>
   );

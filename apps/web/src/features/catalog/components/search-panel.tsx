@@ -1,6 +1,7 @@
 import { FROMSPOTS } from '@tabi/contract/constants';
 import type { Ymd } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
+import { choosePlace, type PlaceLevel } from '@tabi/contract/places';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Choice, Field, FieldSet } from '../../../components/form/field.tsx';
 import { SearchIcon } from '../../../components/icons.tsx';
@@ -56,6 +57,9 @@ function PanelSelect({ label, value, placeholder, options, disabled = false, hin
     </Field>
   );
 }
+
+/** A level of the place cascade (方面 → エリア → 都市): the condition it sets and its select. */
+type PlaceSelect = { key: PlaceLevel } & Pick<PanelSelectProps, 'label' | 'placeholder' | 'options' | 'hint'>;
 
 function sameConditions(a: SearchConditions, b: SearchConditions): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
@@ -143,6 +147,30 @@ export function SearchPanel({ applied, today, onSearch, onReset }: SearchPanelPr
   const keywordList = conditions.data?.keywordList ?? [];
   const appliedCount = countConditions(applied);
 
+  /** The place cascade, broadest first: a level opens once the one above is chosen. */
+  const places: PlaceSelect[] = [
+    {
+      key: 'homencd',
+      label: '方面',
+      placeholder: Msg.allRegions,
+      options: homenList.map((h) => ({ value: h.homencd, label: h.homennm || Msg.allRegions })),
+    },
+    {
+      key: 'areacd',
+      label: '地域（エリア）',
+      hint: Msg.areaHint,
+      placeholder: 'すべてのエリア',
+      options: (areas.data ?? []).map((a) => ({ value: a.areacd, label: a.areanm })),
+    },
+    {
+      key: 'citycd',
+      label: '都市',
+      hint: Msg.cityHint,
+      placeholder: 'すべての都市',
+      options: (cities.data ?? []).map((c) => ({ value: c.citycd, label: c.citynm })),
+    },
+  ];
+
   return (
     <aside className={styles.wrap} aria-label="オプション検索">
       <button
@@ -178,31 +206,20 @@ export function SearchPanel({ applied, today, onSearch, onReset }: SearchPanelPr
         </div>
         <form className={styles.form} onSubmit={submit} aria-label="検索条件">
           <div className={styles.fields}>
-            <PanelSelect
-              label="方面"
-              value={form.homencd}
-              placeholder={Msg.allRegions}
-              options={homenList.map((h) => ({ value: h.homencd, label: h.homennm || Msg.allRegions }))}
-              onChange={(homencd) => setForm((f) => ({ ...f, homencd, areacd: '', citycd: '' }))}
-            />
-            <PanelSelect
-              label="地域（エリア）"
-              value={form.areacd}
-              disabled={form.homencd === ''}
-              hint={Msg.areaHint}
-              placeholder="すべてのエリア"
-              options={(form.homencd ? (areas.data ?? []) : []).map((a) => ({ value: a.areacd, label: a.areanm }))}
-              onChange={(areacd) => setForm((f) => ({ ...f, areacd, citycd: '' }))}
-            />
-            <PanelSelect
-              label="都市"
-              value={form.citycd}
-              disabled={form.areacd === ''}
-              hint={Msg.cityHint}
-              placeholder="すべての都市"
-              options={(form.areacd ? (cities.data ?? []) : []).map((c) => ({ value: c.citycd, label: c.citynm }))}
-              onChange={(citycd) => setForm((f) => ({ ...f, citycd }))}
-            />
+            {places.map(({ key, ...place }, i) => {
+              const above = places[i - 1];
+              const disabled = above !== undefined && form[above.key] === '';
+              return (
+                <PanelSelect
+                  key={key}
+                  {...place}
+                  value={form[key]}
+                  disabled={disabled}
+                  options={disabled ? [] : place.options}
+                  onChange={(value) => setForm((f) => choosePlace(f, key, value))}
+                />
+              );
+            })}
             <PanelSelect
               label="出発地"
               value={form.fromspotcd}

@@ -79,6 +79,11 @@ export function CouponUseForm({
   const childQty = childChoices.includes(child) ? child : 0;
   const ready = coupon !== null && pin.trim() !== '' && adultQty >= 1 && !redeem.isPending;
 
+  const quantities: { name: 'adult' | 'child'; label: string; value: number; choices: number[] }[] = [
+    { name: 'adult', label: '大人', value: adultQty, choices: adultChoices },
+    ...(showChild ? [{ name: 'child' as const, label: '小人', value: childQty, choices: childChoices }] : []),
+  ];
+
   // A change made by the visitor is a new attempt with a new key (not the quantities following a reload).
   const changed = () => {
     attemptKey.current = null;
@@ -128,30 +133,20 @@ export function CouponUseForm({
         クーポンを使用する
       </h2>
       <div className={styles.qtyRow}>
-        <QuantitySelect
-          label="大人"
-          id="coupon-adult"
-          value={adultQty}
-          choices={adultChoices}
-          disabled={!coupon}
-          onChange={(n) => {
-            changed();
-            setValue('adult', n);
-          }}
-        />
-        {showChild && (
+        {quantities.map((q) => (
           <QuantitySelect
-            label="小人"
-            id="coupon-child"
-            value={childQty}
-            choices={childChoices}
+            key={q.name}
+            label={q.label}
+            id={`coupon-${q.name}`}
+            value={q.value}
+            choices={q.choices}
             disabled={!coupon}
             onChange={(n) => {
               changed();
-              setValue('child', n);
+              setValue(q.name, n);
             }}
           />
-        )}
+        ))}
       </div>
       <Field label="暗証番号" id="coupon-pin" hint={Msg.pinHint} hintClassName={styles.pinHint}>
         {(ids) => (

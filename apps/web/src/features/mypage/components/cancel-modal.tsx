@@ -88,7 +88,9 @@ export function CancelModal({
           キャンセル料を計算しています…
         </p>
       )}
-      <p className="hint">返金はご利用のクレジットカードへ行われます。反映までお時間がかかる場合があります。</p>
+      {quote && quote.refund > 0 && (
+        <p className="hint">返金はご利用のクレジットカードへ行われます。反映までお時間がかかる場合があります。</p>
+      )}
       <Choice
         look="consent"
         className={styles.consent}

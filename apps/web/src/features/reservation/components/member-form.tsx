@@ -9,12 +9,13 @@ import { useNationalities } from '../api/get-nationalities.ts';
 import {
   type MemberFormValues,
   memberFormSchema,
+  type PersonFormValues,
   requiredFieldsFilled,
   SHARED_WITH_LEADER,
 } from '../lib/member-schema.ts';
 import { calendarStart, leaderFromForm, leaderToForm, personFromForm, personToForm } from '../lib/person-form.ts';
 import styles from './member-form.module.css';
-import { PersonSection, personSectionId } from './person-section.tsx';
+import { type PersonPath, PersonSection, personSectionId } from './person-section.tsx';
 
 /** Scrolls to the first person whose section holds an error, then focuses its first invalid control. */
 function revealFirstError(errors: FieldErrors<MemberFormValues>): void {
@@ -94,6 +95,11 @@ export function MemberForm({ submitLabel, nextPath }: { submitLabel: string; nex
   if (!optionDetail || !schema) return null;
   const members = values.members ?? [];
   const ready = members.length > 0 && values.leader !== undefined;
+  /** The applicant (an adult), then each participant in the party's order. */
+  const people: { path: PersonPath; ageClass: PersonFormValues['ageClass'] }[] = [
+    { path: 'leader', ageClass: 'adult' },
+    ...members.map((member, i) => ({ path: `members.${i}` as const, ageClass: member.ageClass ?? 'adult' })),
+  ];
   const canSubmit = ready && requiredFieldsFilled(values, listed.needsPassport);
 
   const onValid = (data: MemberFormValues) => {
@@ -112,36 +118,21 @@ export function MemberForm({ submitLabel, nextPath }: { submitLabel: string; nex
         <p id="member-form-note" className={styles.note}>
           <span className="required">必須</span> の項目はすべて入力してください。
         </p>
-        {ready && (
-          <>
+        {ready &&
+          people.map((person, number) => (
             <PersonSection
-              path="leader"
-              number={0}
-              ageClass="adult"
+              key={person.path}
+              path={person.path}
+              number={number}
+              ageClass={person.ageClass}
               nationalities={nationalities.data}
               nationalitiesFailed={nationalities.isError}
               needsPassport={listed.needsPassport}
               needsVegetarian={listed.needsVegetarian}
               today={today}
-              initialMonth={calendarStart('adult', optionDetail, useDay)}
+              initialMonth={calendarStart(person.ageClass, optionDetail, useDay)}
             />
-            {members.map((member, i) => (
-              <PersonSection
-                // biome-ignore lint/suspicious/noArrayIndexKey: the party is fixed for the whole flow
-                key={i}
-                path={`members.${i}`}
-                number={i + 1}
-                ageClass={member.ageClass ?? 'adult'}
-                nationalities={nationalities.data}
-                nationalitiesFailed={nationalities.isError}
-                needsPassport={listed.needsPassport}
-                needsVegetarian={listed.needsVegetarian}
-                today={today}
-                initialMonth={calendarStart(member.ageClass ?? 'adult', optionDetail, useDay)}
-              />
-            ))}
-          </>
-        )}
+          ))}
         <div className={styles.actions}>
           <button type="submit" className="btn btn-primary" disabled={!canSubmit} aria-describedby="member-submit-hint">
             {submitLabel}

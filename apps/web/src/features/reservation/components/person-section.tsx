@@ -9,7 +9,7 @@ import type { LeaderFormValues, MemberFormValues, PersonFormValues } from '../li
 import { BirthdayField } from './birthday-field.tsx';
 import styles from './person-section.module.css';
 
-type PersonPath = 'leader' | `members.${number}`;
+export type PersonPath = 'leader' | `members.${number}`;
 type PersonKey = keyof LeaderFormValues;
 
 interface PersonSectionProps {
