@@ -573,3 +573,20 @@ export const staffAuditEvents = pgTable(
   },
   (t) => [index('staff_audit_events_staff_idx').on(t.staffId, t.at)],
 );
+
+// The rows as the repositories read them (…Row) and write them (New…), one name a table.
+export type OptionRow = typeof options.$inferSelect;
+export type StockRow = typeof stock.$inferSelect;
+export type BookingRow = typeof bookings.$inferSelect;
+export type NewBooking = typeof bookings.$inferInsert;
+export type NewBookingOption = typeof bookingOptions.$inferInsert;
+export type NewMember = typeof bookingMembers.$inferInsert;
+export type NewRental = typeof bookingRentals.$inferInsert;
+export type PaymentRow = typeof payments.$inferSelect;
+export type BookingEventRow = typeof bookingEvents.$inferSelect;
+export type NewBookingEvent = typeof bookingEvents.$inferInsert;
+export type OutboxRow = typeof outbox.$inferSelect;
+export type ProviderCallRow = typeof providerCalls.$inferSelect;
+export type NewProviderCall = typeof providerCalls.$inferInsert;
+export type SandboxCheckoutRow = typeof sandboxCheckouts.$inferSelect;
+export type SandboxRefundRow = typeof sandboxRefunds.$inferSelect;

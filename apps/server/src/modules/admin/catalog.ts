@@ -21,6 +21,7 @@ import {
   cities,
   facilities,
   keywords,
+  type OptionRow,
   optionKeywords,
   options,
   regions,
@@ -28,8 +29,6 @@ import {
 import { AppError } from '../../errors.ts';
 import { catalogService } from '../catalog/service.ts';
 import type { StaffPrincipal } from '../staff/service.ts';
-
-type OptionRow = typeof options.$inferSelect;
 
 /** The option's fields as the console edits them: its columns (the contract's keys) and its keywords. */
 function fieldsOf(row: OptionRow, keycds: string[]): OptionFields {

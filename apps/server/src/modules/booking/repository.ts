@@ -6,25 +6,42 @@ import { type DbOrTx, rowsOf } from '../../db/client.ts';
 import { pickColumns } from '../../db/columns.ts';
 import {
   type ActorKind,
+  type BookingEventRow,
+  type BookingRow,
   bookingEvents,
   bookingMembers,
   bookingOptions,
   bookingRentals,
   bookings,
+  type NewBooking,
+  type NewBookingEvent,
+  type NewBookingOption,
+  type NewMember,
+  type NewRental,
   nationalities,
+  type OptionRow,
+  type OutboxRow,
   options,
   outbox,
+  type PaymentRow,
   payments,
+  type StockRow,
   stock,
 } from '../../db/schema.ts';
 
-export type OptionRow = typeof options.$inferSelect;
-export type StockRow = typeof stock.$inferSelect;
-export type BookingRow = typeof bookings.$inferSelect;
-export type NewBooking = typeof bookings.$inferInsert;
-export type NewBookingOption = typeof bookingOptions.$inferInsert;
-export type NewMember = typeof bookingMembers.$inferInsert;
-export type NewRental = typeof bookingRentals.$inferInsert;
+export type {
+  BookingEventRow,
+  BookingRow,
+  NewBooking,
+  NewBookingEvent,
+  NewBookingOption,
+  NewMember,
+  NewRental,
+  OptionRow,
+  OutboxRow,
+  PaymentRow,
+  StockRow,
+} from '../../db/schema.ts';
 
 /** A booking's claim on one option and day; seats move back and forth between it and the stock row. */
 export interface SeatLine {
@@ -295,8 +312,6 @@ export async function replaceRentals(
 
 // --- payments as the lifecycle sees them ---
 
-export type PaymentRow = typeof payments.$inferSelect;
-
 /** Paid payments that still hold money, oldest first; locked when a refund is planned on them. */
 export async function findPaidPayments(db: DbOrTx, rsvno: string, lock = false): Promise<PaymentRow[]> {
   const query = db
@@ -337,9 +352,6 @@ export async function recordRefund(db: DbOrTx, paymentId: number, amount: number
 
 // --- the booking's history ---
 
-export type BookingEventRow = typeof bookingEvents.$inferSelect;
-export type NewBookingEvent = typeof bookingEvents.$inferInsert;
-
 export async function insertEvent(db: DbOrTx, row: NewBookingEvent): Promise<void> {
   await db.insert(bookingEvents).values(row);
 }
@@ -351,8 +363,6 @@ export async function findEvents(db: DbOrTx, rsvno: string): Promise<BookingEven
 export type { ActorKind };
 
 // --- mails of a booking (resend) ---
-
-export type OutboxRow = typeof outbox.$inferSelect;
 
 export async function findBookingMails(db: DbOrTx, rsvno: string): Promise<OutboxRow[]> {
   return db.select().from(outbox).where(eq(outbox.rsvno, rsvno)).orderBy(desc(outbox.id));

@@ -10,8 +10,10 @@ import {
   fromspots,
   keywords,
   nationalities,
+  type OptionRow,
   options,
   regions,
+  type StockRow,
   stock,
 } from '../../db/schema.ts';
 import type { ImageRow } from '../media/pictures.ts';
@@ -137,9 +139,8 @@ export async function listOptions(
   return { rows: [], total: Number(rowsOf<{ total: string | number }>(counted)[0]?.total ?? 0) };
 }
 
-export type OptionRecord = typeof options.$inferSelect;
 export interface OptionCoreRow {
-  option: OptionRecord;
+  option: OptionRow;
   homen: string;
   area: string;
   city: string;
@@ -170,8 +171,6 @@ export async function findOptionCore(db: DbOrTx, opcd: string, withDrafts = fals
   return rows[0];
 }
 
-export type StockRecord = typeof stock.$inferSelect;
-
 const monthStatements = new WeakMap<DbOrTx, ReturnType<typeof prepareMonth>>();
 function prepareMonth(db: DbOrTx) {
   return db
@@ -187,7 +186,7 @@ function prepareMonth(db: DbOrTx) {
 }
 
 /** The calendar's query runs on every detail view, so it is a prepared statement (parsed and planned once). */
-export async function stockBetween(db: DbOrTx, opcd: string, from: string, to: string): Promise<StockRecord[]> {
+export async function stockBetween(db: DbOrTx, opcd: string, from: string, to: string): Promise<StockRow[]> {
   let statement = monthStatements.get(db);
   if (!statement) {
     statement = prepareMonth(db);
@@ -196,7 +195,7 @@ export async function stockBetween(db: DbOrTx, opcd: string, from: string, to: s
   return statement.execute({ opcd, from, to });
 }
 
-export async function stockOn(db: DbOrTx, opcd: string, day: string): Promise<StockRecord | undefined> {
+export async function stockOn(db: DbOrTx, opcd: string, day: string): Promise<StockRow | undefined> {
   const rows = await db
     .select()
     .from(stock)

@@ -1,10 +1,10 @@
 import { and, eq, lte, or, sql } from 'drizzle-orm';
 import { claimDue } from '../../db/claim.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { bookings, outbox } from '../../db/schema.ts';
+import { bookings, type OutboxRow, outbox } from '../../db/schema.ts';
 import { findBookingOptions, findMembers, findRentals } from '../booking/repository.ts';
 
-export type OutboxRow = typeof outbox.$inferSelect;
+export type { OutboxRow } from '../../db/schema.ts';
 
 export async function findBookingForMail(db: DbOrTx, rsvno: string) {
   const [booking] = await db

@@ -4,17 +4,28 @@ import type { DbOrTx } from '../../db/client.ts';
 import {
   bookingOptions,
   bookings,
+  type NewProviderCall,
   options,
+  type PaymentRow,
   type PaymentRowStatus,
+  type ProviderCallRow,
   type ProviderCallState,
   payments,
   providerCalls,
+  type SandboxCheckoutRow,
+  type SandboxRefundRow,
   sandboxCheckouts,
   sandboxRefunds,
 } from '../../db/schema.ts';
 
-export type PaymentRow = typeof payments.$inferSelect;
-export type SandboxCheckoutRow = typeof sandboxCheckouts.$inferSelect;
+export type {
+  NewProviderCall,
+  PaymentRow,
+  ProviderCallRow,
+  SandboxCheckoutRow,
+  SandboxRefundRow,
+} from '../../db/schema.ts';
+
 export type PayableBooking = Pick<
   typeof bookings.$inferSelect,
   'rsvno' | 'status' | 'statusPayment' | 'flgRequestRsv' | 'rsvdate' | 'paymentDeadline' | 'mail' | 'amountjp'
@@ -89,9 +100,6 @@ export async function markPaymentStatus(
 
 /** How long the caller that wrote a call down has to make it before the reconciler may. */
 export const PROVIDER_CALL_GRACE_MS = 30_000;
-
-export type ProviderCallRow = typeof providerCalls.$inferSelect;
-export type NewProviderCall = typeof providerCalls.$inferInsert;
 
 export async function insertProviderCall(db: DbOrTx, row: NewProviderCall): Promise<ProviderCallRow> {
   const [inserted] = await db.insert(providerCalls).values(row).returning();
@@ -210,8 +218,6 @@ export async function completeSandboxCheckout(db: DbOrTx, id: string, chargeId: 
 export async function noteSandboxDecline(db: DbOrTx, id: string, message: string): Promise<void> {
   await db.update(sandboxCheckouts).set({ lastError: message }).where(eq(sandboxCheckouts.id, id));
 }
-
-export type SandboxRefundRow = typeof sandboxRefunds.$inferSelect;
 
 /**
  * The sandbox's refund, booked as Stripe books one: a second request with the same idempotency key answers

@@ -515,3 +515,22 @@ export async function burstAndKill<T>(
   const exit = await server.exited;
   return { outcomes, answers, killedAt, exit };
 }
+
+/** A scenario's outcome as `npm run resilience` prints it and docs/quality.md records it. */
+export interface Check {
+  name: string;
+  pass: boolean;
+  detail: string;
+}
+
+export interface ScenarioResult {
+  id: string;
+  title: string;
+  store: string;
+  figures: Record<string, string | number>;
+  checks: Check[];
+  skipped?: string;
+}
+
+/** One pass/fail line of a scenario, with what was seen. */
+export const check = (name: string, pass: boolean, detail: string): Check => ({ name, pass, detail });

@@ -10,6 +10,8 @@ import {
   APP_KEY,
   bookingBody,
   burstAndKill,
+  type Check,
+  check,
   csrfToken,
   dayFacts,
   freePort,
@@ -17,6 +19,7 @@ import {
   type Outcome,
   postJson,
   prepareStore,
+  type ScenarioResult,
   type Server,
   type Sql,
   type Store,
@@ -29,9 +32,7 @@ import {
   waitHealthy,
   withSql,
 } from './harness.ts';
-import type { Check, ScenarioResult } from './scenarios.ts';
 
-const check = (name: string, pass: boolean, detail: string): Check => ({ name, pass, detail });
 const RECOVERY_SECONDS = 90;
 // Each request names its own client address (X-Forwarded-For, believed here), so no per-address limit trips.
 const SERVER_ENV = { LOGIN_IP_LIMIT: '1000000', TRUST_PROXY: 'true' };

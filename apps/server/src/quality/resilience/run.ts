@@ -15,16 +15,17 @@
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { createDatabase, createPgCluster, type PgCluster, root, type Store, workDir } from './harness.ts';
-import { killDuringCancellations, killDuringPayments } from './money.ts';
 import {
-  gracefulShutdown,
-  killDuringBookings,
-  pgliteStore,
-  postgresRestart,
+  createDatabase,
+  createPgCluster,
+  type PgCluster,
+  root,
   type ScenarioResult,
-  twoInstances,
-} from './scenarios.ts';
+  type Store,
+  workDir,
+} from './harness.ts';
+import { killDuringCancellations, killDuringPayments } from './money.ts';
+import { gracefulShutdown, killDuringBookings, pgliteStore, postgresRestart, twoInstances } from './scenarios.ts';
 
 function option(name: string, fallback: string): string {
   const prefix = `--${name}=`;

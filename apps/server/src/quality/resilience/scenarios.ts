@@ -5,6 +5,8 @@ import {
   type Answer,
   bookingBody,
   burstAndKill,
+  type Check,
+  check,
   connects,
   createDatabase,
   csrfToken,
@@ -18,6 +20,7 @@ import {
   type PgCluster,
   postJson,
   prepareStore,
+  type ScenarioResult,
   type Server,
   type Store,
   setStock,
@@ -31,23 +34,6 @@ import {
   withSql,
   workDir,
 } from './harness.ts';
-
-export interface Check {
-  name: string;
-  pass: boolean;
-  detail: string;
-}
-
-export interface ScenarioResult {
-  id: string;
-  title: string;
-  store: string;
-  figures: Record<string, string | number>;
-  checks: Check[];
-  skipped?: string;
-}
-
-const check = (name: string, pass: boolean, detail: string): Check => ({ name, pass, detail });
 
 function rsvnoOf(outcome: Outcome): string | null {
   if (!outcome.ok || outcome.answer.errcd !== '000') return null;
