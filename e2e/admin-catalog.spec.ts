@@ -18,6 +18,12 @@ test('an operator is not offered the catalog and is refused its calls', async ({
   await expect(menu(page).getByRole('link', { name: '商品' })).toHaveCount(0);
   const res = await page.request.get('/api/admin/options/catalog');
   expect(res.status()).toBe(403);
+  // At an admin's address the operator is told so, and offered none of its controls.
+  for (const path of ['/admin/options', '/admin/options/OP0001/stock', '/admin/facilities', '/admin/staff']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: '管理者専用の画面です' })).toBeVisible();
+    await expect(page.getByRole('button')).toHaveText(['ログアウト']);
+  }
 });
 
 test('an admin creates an option, opens dates with prices and publishes it; a visitor books it; it is in the manifest', async ({

@@ -80,7 +80,7 @@ async function quoteFor(
   booking: repo.BookingRow,
   lock: boolean,
   override?: CancelOptions['feeOverride'],
-): Promise<{ quote: CancelQuote; paid: repo.PaymentRow[] }> {
+): Promise<{ quote: CancelQuote; paid: repo.PaymentRow[]; policyFee: number }> {
   const paid = await repo.findPaidPayments(db, booking.rsvno, lock);
   const refundable = await refundableByPayment(db, booking.rsvno, paid);
   // Paid bookings without a payment record were paid outside the provider (settled by hand).
@@ -102,7 +102,7 @@ async function quoteFor(
     throw new AppError(ErrCd.generic, feeOverrideAbovePaid(paidAmount), 422);
   }
   const cancelfee = override ? override.amount : policy.cancelfee;
-  return { quote: { cancelfee, refund: Math.max(0, paidAmount - cancelfee) }, paid };
+  return { quote: { cancelfee, refund: Math.max(0, paidAmount - cancelfee) }, paid, policyFee: policy.cancelfee };
 }
 
 /** POST /booking/cancelprice, and the console's preview: what a cancellation now would charge and refund. */
@@ -143,7 +143,7 @@ export async function beginCancellation(
     }
     assertCancellable(ctx, booking, options.actor);
     checkFeeOverride(booking, options.feeOverride);
-    const { quote, paid } = await quoteFor(ctx, tx, booking, true, options.feeOverride);
+    const { quote, paid, policyFee } = await quoteFor(ctx, tx, booking, true, options.feeOverride);
     if (options.expectedRefund !== undefined && options.expectedRefund !== quote.refund) {
       throw AppError.conflict(ErrCd.generic, Msg.cancelPriceChanged);
     }
@@ -157,7 +157,11 @@ export async function beginCancellation(
     await planRefunds(tx, rsvno, paid, quote.refund, 'cancel', now);
     await recordEvent(tx, now, rsvno, options.actor, 'cancel_requested', {
       before: stateOf(booking),
-      after: { ...quote, ...(options.feeOverride ? { fee_override: options.feeOverride.amount } : {}) },
+      // A fee set by hand is kept beside the policy's fee it replaced.
+      after: {
+        ...quote,
+        ...(options.feeOverride ? { policy_fee: policyFee, fee_override: options.feeOverride.amount } : {}),
+      },
       note: options.feeOverride?.reason ?? null,
     });
     return quote;

@@ -296,6 +296,7 @@ describe('cancellation', () => {
     ).rejects.toMatchObject({ message: Msg.feeOverrideInvalid });
     expect(await row(rsvno)).toEqual(before);
 
+    const policy = await quoteCancellation(t.ctx, rsvno, STAFF);
     const quote = await cancelBooking(t.ctx, rsvno, {
       actor: STAFF,
       feeOverride: { amount: 3000, reason: 'お客様都合（電話で承諾済み）' },
@@ -303,7 +304,8 @@ describe('cancellation', () => {
     expect(quote).toEqual({ cancelfee: 3000, refund: 2 * ADULT_PRICE - 3000 });
     const requested = (await events(rsvno)).find((e) => e.action === 'cancel_requested');
     expect(requested).toMatchObject({ actorKind: 'staff', actor: '7', note: 'お客様都合（電話で承諾済み）' });
-    expect(requested?.after).toMatchObject({ cancelfee: 3000, fee_override: 3000 });
+    // The fee it replaced is kept beside it.
+    expect(requested?.after).toMatchObject({ cancelfee: 3000, fee_override: 3000, policy_fee: policy.cancelfee });
     expect(await row(rsvno)).toMatchObject({ status: 4, cancelReason: 'staff', cancelFee: 3000 });
   });
 

@@ -1,7 +1,32 @@
 import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { useLogout, useMe } from '../lib/staff-session.ts';
+import { AdminPage } from './page.tsx';
 import { Loading, QueryError } from './query-state.tsx';
+
+/** The console's sections only an admin uses (DESIGN §11: the catalog, facilities and staff accounts). */
+const ADMIN_SECTIONS = [
+  { to: '/admin/options', label: '商品' },
+  { to: '/admin/facilities', label: '施設とクーポン' },
+  { to: '/admin/staff', label: 'スタッフ' },
+];
+
+/** Whether a console path (below /admin) belongs to a section only an admin uses. */
+function isAdminOnly(pathname: string): boolean {
+  return ADMIN_SECTIONS.some(({ to }) => pathname === to || pathname.startsWith(`${to}/`));
+}
+
+/** What an operator sees at an admin's address: the server would refuse its every call anyway. */
+function AdminOnlyPage() {
+  return (
+    <AdminPage title="管理者専用の画面です">
+      <p>
+        この画面は管理者のみ利用できます。必要な操作は管理者にご依頼ください。
+        <Link to="/admin">ダッシュボードへ戻る</Link>
+      </p>
+    </AdminPage>
+  );
+}
 
 /** A navigation link that marks the current page (aria-current and the active style). */
 function NavItem({ to, end = false, children }: { to: string; end?: boolean; children: ReactNode }) {
@@ -27,19 +52,14 @@ export function AdminShell({ children }: { children: ReactNode }) {
   if (staff.mustChangePassword && location.pathname !== '/admin/password') {
     return <Navigate to="/admin/password" replace />;
   }
-  const links = [
+  const links: { to: string; label: string; end?: boolean }[] = [
     { to: '/admin', label: 'ダッシュボード', end: true },
     { to: '/admin/bookings', label: '予約一覧' },
     { to: '/admin/manifest', label: '参加者名簿' },
     { to: '/admin/mails', label: 'メール' },
-    ...(staff.role === 'admin'
-      ? [
-          { to: '/admin/options', label: '商品' },
-          { to: '/admin/facilities', label: '施設とクーポン' },
-          { to: '/admin/staff', label: 'スタッフ' },
-        ]
-      : []),
+    ...(staff.role === 'admin' ? ADMIN_SECTIONS : []),
   ];
+  const allowed = staff.role === 'admin' || !isAdminOnly(location.pathname.replace(/\/+$/, ''));
   return (
     <div className="adm-shell">
       <a href="#adm-main" className="visually-hidden adm-skip">
@@ -71,7 +91,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
           </ul>
         </nav>
         <main id="adm-main" className="adm-main">
-          {children}
+          {allowed ? children : <AdminOnlyPage />}
         </main>
       </div>
     </div>

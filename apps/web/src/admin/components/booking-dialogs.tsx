@@ -6,6 +6,7 @@
 import { type AdminMail, type BookingDetail, FEE_REASON_MAX, NOTE_MAX } from '@tabi/contract/admin-bookings';
 import type { MemberInput } from '@tabi/contract/booking';
 import { AGE_CLASS_LABEL, ageClassFromCode, GENDER_LABEL } from '@tabi/contract/constants';
+import { tokyoYmd } from '@tabi/contract/dates';
 import {
   RENTAL_FIELD_LABEL,
   type RentalChoice,
@@ -78,8 +79,8 @@ export function ConfirmRequestDialog(props: DialogProps) {
     >
       <p>
         予約 {detail.booking.rsvno}{' '}
-        を「仮予約（手配済）」にし、お客様に手配完了のメールを送ります。お客様はお支払い期限（72時間後、
-        ただし利用日の前日まで）までマイページから決済できます。
+        {'を「仮予約（手配済）」にし、お客様に手配完了のメールを送ります。' +
+          'お客様はお支払い期限（72時間後、ただし利用日の前日まで）までマイページから決済できます。'}
       </p>
       <Effect
         rows={[
@@ -125,14 +126,15 @@ export function CancelDialog({ detail, open, onClose, onDone }: DialogProps) {
   const feeValid = FEE_PATTERN.test(fee.trim());
   const feeAmount = override && feeValid ? Number(fee.trim()) : undefined;
   const quote = useQuery({
-    queryKey: ['admin', 'booking', rsvno, 'cancel-quote', feeAmount ?? null],
+    // Outside ['admin'], which every action refreshes: a quote asked again after the cancellation is refused (409).
+    queryKey: ['cancel-quote', rsvno, feeAmount ?? null],
     queryFn: () => bookingActions.cancelQuote(rsvno, feeAmount === undefined ? {} : { fee: feeAmount }),
     enabled: open,
     retry: false,
     staleTime: 0,
   });
   const policy = useQuery({
-    queryKey: ['admin', 'booking', rsvno, 'cancel-quote', null],
+    queryKey: ['cancel-quote', rsvno, null],
     queryFn: () => bookingActions.cancelQuote(rsvno, {}),
     enabled: open,
     retry: false,
@@ -145,6 +147,8 @@ export function CancelDialog({ detail, open, onClose, onDone }: DialogProps) {
       }),
     (r) => onDone(`キャンセルしました。キャンセル料 ${yen(r.cancelfee)}、返金 ${yen(r.refund)}。`),
   );
+  // What was paid does not depend on the fee typed: shown even while that fee is refused.
+  const paid = (quote.data ?? policy.data)?.paid;
   const reasonMissing = override && reason.trim() === '';
   const feeMissing = override && !feeValid;
   const close = () => {
@@ -173,20 +177,28 @@ export function CancelDialog({ detail, open, onClose, onDone }: DialogProps) {
     >
       <p>
         予約 {rsvno}{' '}
-        をキャンセルし、決済代行会社を通じて返金し、お客様にキャンセルのメールを送ります。この操作は取り消せません。
+        {paid === 0
+          ? 'をキャンセルし、お客様にキャンセルのメールを送ります（お支払いがないため返金はありません）。この操作は取り消せません。'
+          : 'をキャンセルし、決済代行会社を通じて返金し、お客様にキャンセルのメールを送ります。この操作は取り消せません。'}
       </p>
       <Effect
         rows={[
           ['ご予約金額', yen(detail.booking.amountjp)],
-          ['お支払い済み', quote.data ? yen(quote.data.paid) : '…'],
+          ['お支払い済み', paid === undefined ? '…' : yen(paid)],
           ['規定のキャンセル料', policy.data ? yen(policy.data.cancelfee) : '…'],
           // While a fee of one's own is not a number yet, its effect is not shown as the policy's.
           ['適用するキャンセル料', feeMissing ? '—' : quote.data ? yen(quote.data.cancelfee) : '…'],
           ['返金額', feeMissing ? '—' : quote.data ? yen(quote.data.refund) : '…'],
-          ['在庫に戻す座席', seatsOf(detail)],
+          [
+            '在庫に戻す座席',
+            // Staff may cancel on or after the day (a no-show): its seats go back to a day no longer sold.
+            detail.booking.fromdate < tokyoYmd(new Date())
+              ? `${seatsOf(detail)}（利用日を過ぎているため、販売には影響しません）`
+              : seatsOf(detail),
+          ],
         ]}
       />
-      {policy.data?.paid === 0 ? (
+      {paid === 0 ? (
         <p className="adm-muted">お支払いのないご予約のため、キャンセル料はかかりません。</p>
       ) : (
         <label className="adm-check">
@@ -269,7 +281,7 @@ export function ResendMailDialog({ rsvno, mail, open, onClose, onDone }: ResendP
               ['予約番号', rsvno],
               ['件名', mail.subject],
               ['宛先', mail.to],
-              ['金額・座席', `変更なし（${yen(0)}・0席）`],
+              ['金額・座席', '変更なし'],
             ]}
           />
         </>
@@ -554,7 +566,7 @@ export function NoteDialog({ detail, open, onClose, onDone }: DialogProps) {
           <textarea {...c} rows={4} maxLength={NOTE_MAX} value={note} onChange={(e) => setNote(e.target.value)} />
         )}
       </Field>
-      <Effect rows={[['金額・座席', `変更なし（${yen(0)}・0席）`]]} />
+      <Effect rows={[['金額・座席', '変更なし']]} />
     </ActionDialog>
   );
 }
@@ -576,8 +588,8 @@ export function ReconcileDialog(props: DialogProps) {
       submitLabel="照合する"
     >
       <p>
-        この予約の未完了の決済処理を、決済代行会社の記録に照らして今すぐ完了させます（通常は1分ごとに自動で行われます）。
-        支払われた決済は予約に反映し、未送信の返金は同じ内容で送り直し、返金が揃ったキャンセルを確定します。
+        {'この予約の未完了の決済処理を、決済代行会社の記録に照らして今すぐ完了させます（通常は1分ごとに自動で行われます）。' +
+          '支払われた決済は予約に反映し、未送信の返金は同じ内容で送り直し、返金が揃ったキャンセルを確定します。'}
       </p>
       <Effect
         rows={[

@@ -37,6 +37,7 @@ const FIELDS: Record<string, { label: string; show: (v: Value) => string }> = {
   amountjp: { label: '金額', show: money },
   cancelfee: { label: 'キャンセル料', show: money },
   refund: { label: '返金額', show: money },
+  policy_fee: { label: '規定のキャンセル料', show: money },
   fee_override: { label: 'キャンセル料（変更後）', show: money },
   amount: { label: '金額', show: money },
   opcd: { label: '商品コード', show: text },

@@ -152,7 +152,11 @@ function ClearLock({ say }: { say: Say }) {
       .toUpperCase();
     try {
       const r = await adminPost(`/coupons/${encodeURIComponent(rsvno)}/clear-lock`, {}, clearLockResult);
-      say(`${rsvno}のクーポンのロックを解除しました（誤入力${r.cleared}回分）。`);
+      say(
+        r.cleared > 0
+          ? `${rsvno}のクーポンのロックを解除しました（誤入力${r.cleared}回分）。`
+          : `${rsvno}のクーポンに暗証番号の誤入力の記録はありません（ロックされていません）。`,
+      );
     } catch (e) {
       say('', errorText(e));
     }

@@ -95,7 +95,8 @@ export function ManifestPage() {
   });
   const m = result.data;
 
-  const total = m?.rows.length ?? 0;
+  // A person on several of the day's options is one participant (as the dashboard counts them), not one a line.
+  const total = new Set(m?.rows.map((r) => `${r.rsvno}-${r.seq}`)).size;
   const bookings = new Set(m?.rows.map((r) => r.rsvno)).size;
   return (
     <AdminPage

@@ -11,6 +11,7 @@ import {
   TRAVEL_KUBUN_LABEL,
 } from '@tabi/contract/admin-catalog';
 import { EXTENDED_FIELD_NAMES, FROMSPOTS, RENTAL_CODES } from '@tabi/contract/constants';
+import { tokyoYmd, ymdToIsoDate } from '@tabi/contract/dates';
 import { CatalogMsg } from '@tabi/contract/messages';
 import { choosePlace } from '@tabi/contract/places';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -84,14 +85,12 @@ export function OptionEditPage() {
   );
 }
 
-function tokyoToday(): string {
-  return new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10);
-}
-
 function OptionForm({ masters, record }: { masters: CatalogMasters; record: AdminOptionRecord | null }) {
   const client = useQueryClient();
   const navigate = useNavigate();
-  const [draft, setDraft] = useState<OptionDraft>(() => (record ? draftOf(record.option) : emptyDraft(tokyoToday())));
+  const [draft, setDraft] = useState<OptionDraft>(() =>
+    record ? draftOf(record.option) : emptyDraft(ymdToIsoDate(tokyoYmd(new Date()))),
+  );
   const [newCode, setNewCode] = useState('');
   const [shown, setShown] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState('');

@@ -9,7 +9,7 @@ import {
   stockMonthResponse,
   WEEKDAY_LABEL,
 } from '@tabi/contract/admin-catalog';
-import { isoDateToYmd, monthEnd, ymdToIsoDate } from '@tabi/contract/dates';
+import { isoDateToYmd, monthEnd, tokyoYmd, ymdToIsoDate } from '@tabi/contract/dates';
 import { CatalogMsg } from '@tabi/contract/messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -156,20 +156,29 @@ function typedNumber(text: string): number | undefined {
   return plain === '' ? undefined : Number(plain);
 }
 
-/** The month on screen within the sales period: where a bulk edit starts and ends unless the clerk changes it. */
+const later = (a: string, b: string) => (a > b ? a : b);
+const earlier = (a: string, b: string) => (a < b ? a : b);
+
+/**
+ * Where a bulk edit starts and ends unless the clerk changes it: the month on screen within the sales period, from
+ * today on (past days are never sold); a month wholly past keeps its own days.
+ */
 function defaultRange(month: string, data: StockMonth | undefined): { from: string; to: string } {
   const first = `${month}-01`;
   const last = ymdToIsoDate(monthEnd(isoDateToYmd(first)));
-  if (!data) return { from: first, to: last };
-  return { from: first < data.useFrom ? data.useFrom : first, to: last > data.useTo ? data.useTo : last };
+  const inPeriod = data
+    ? { from: later(first, data.useFrom), to: earlier(last, data.useTo) }
+    : { from: first, to: last };
+  const fromToday = later(inPeriod.from, ymdToIsoDate(tokyoYmd(new Date())));
+  return fromToday <= inPeriod.to ? { ...inPeriod, from: fromToday } : inPeriod;
 }
 
 const formatDay = (iso: string) => iso.replaceAll('-', '/');
 
 /**
  * まとめて変更: a date range × weekdays gets a stock change and/or the four prices. The range follows the month on
- * screen (its first to its last day); prices are changed only when asked, starting from the month's own, and an
- * empty price is refused rather than read as 0円. Nothing is sent before a confirmation says what will change.
+ * screen (see defaultRange); prices are changed only when asked, starting from the month's own, and an empty price
+ * is refused rather than read as 0円. Nothing is sent before a confirmation says what will change.
  */
 function BulkEdit({ opcd, month, data }: { opcd: string; month: string; data: StockMonth | undefined }) {
   const client = useQueryClient();
