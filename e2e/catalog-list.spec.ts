@@ -212,10 +212,23 @@ test.describe('option list on a phone', () => {
     await expect(page.locator('body')).not.toHaveClass(/scroll-locked/);
     await expect(page.getByRole('button', { name: /検索条件を指定する/ })).toContainText('1件指定中');
 
+    // Closing without 検索する drops what was chosen since: the panel agrees with the list again.
     await page.getByRole('button', { name: /検索条件を指定する/ }).click();
     await expect(page.locator('body')).toHaveClass(/scroll-locked/);
+    await page.getByRole('checkbox', { name: '温泉' }).check();
     await page.getByRole('button', { name: Msg.close, exact: true }).click();
     await expect(page.locator('body')).not.toHaveClass(/scroll-locked/);
+    await page.getByRole('button', { name: /検索条件を指定する/ }).click();
+    await expect(page.getByRole('checkbox', { name: '温泉' })).not.toBeChecked();
+    await expect(page.getByRole('checkbox', { name: '日帰り' })).toBeChecked();
+  });
+
+  test('a page past the last says so and links back to the first', async ({ page }) => {
+    await page.goto('/?page=99');
+    await expect(results(page)).toContainText('0 件 (全');
+    await expect(page.getByText('このページに表示するオプションはありません。')).toBeVisible();
+    await page.getByRole('link', { name: '最初のページへ戻る' }).click();
+    await expect(results(page)).toContainText('1～10 件 (全');
   });
 });
 

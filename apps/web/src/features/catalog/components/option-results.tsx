@@ -1,4 +1,5 @@
 import type { PaginatedOptions } from '@tabi/contract/catalog';
+import { Link } from 'react-router';
 import { OptionCard } from './option-card.tsx';
 import styles from './option-results.module.css';
 import { Pagination } from './pagination.tsx';
@@ -17,7 +18,7 @@ export function OptionResults({ list, updating, hrefForPage, hrefForOption }: Op
   return (
     <section className={styles.results} aria-busy={updating} aria-labelledby="results-count">
       <p id="results-count" className={styles.count} aria-live="polite">
-        {list.total > 0 ? (
+        {list.data.length > 0 ? (
           <>
             <strong>
               {list.from}～{list.to}
@@ -25,13 +26,21 @@ export function OptionResults({ list, updating, hrefForPage, hrefForOption }: Op
             件 (全 <strong>{list.total}</strong> 件)
           </>
         ) : (
-          <>0 件 (全 0 件)</>
+          <>0 件 (全 {list.total} 件)</>
         )}
       </p>
       {list.total === 0 ? (
         <div className={`card ${styles.empty}`}>
           <p>ご指定の条件に合うオプションが見つかりませんでした。</p>
           <p>条件を変更して、もう一度検索してください。</p>
+        </div>
+      ) : list.data.length === 0 ? (
+        // A page past the last (an old link or bookmark): the options are on the pages before it.
+        <div className={`card ${styles.empty}`}>
+          <p>このページに表示するオプションはありません。</p>
+          <p>
+            <Link to={hrefForPage(1)}>最初のページへ戻る</Link>
+          </p>
         </div>
       ) : (
         <>

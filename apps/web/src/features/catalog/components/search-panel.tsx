@@ -97,7 +97,9 @@ export function SearchPanel({ applied, today, onSearch, onReset }: SearchPanelPr
     return () => document.body.classList.remove('scroll-locked');
   }, [locked]);
 
+  /** Closing without 検索する drops what was chosen since: the panel shows again the conditions the list is under. */
   const close = () => {
+    setForm(applied);
     setOpen(false);
     toggleRef.current?.focus();
   };
@@ -179,7 +181,7 @@ export function SearchPanel({ applied, today, onSearch, onReset }: SearchPanelPr
         className={`btn btn-outline btn-block ${styles.toggle}`}
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => (open ? close() : setOpen(true))}
       >
         <SearchIcon />
         検索条件を{open ? '閉じる' : '指定する'}

@@ -64,6 +64,8 @@ export function CouponUseForm({
   const adultChoices = counts ? (counts.adultLeft > 0 ? range(1, counts.adultLeft) : [0]) : [];
   const childChoices = counts ? range(0, counts.childLeft) : [];
   const showChild = (coupon?.paxchildqty ?? 0) > 0;
+  // SPEC §5: a use takes at least one adult, so children's coupons left alone cannot be used here.
+  const adultsUsedUp = counts !== null && counts.adultLeft === 0;
   const attemptKey = useRef<string | null>(null);
   const redeem = useRedeemCoupon();
   const { control, handleSubmit, register, setValue } = useForm<CouponUseFormValues, unknown, CouponUseFormOutput>({
@@ -163,7 +165,18 @@ export function CouponUseForm({
           />
         )}
       </Field>
-      <button type="submit" className="btn btn-primary btn-block" disabled={!ready} aria-busy={redeem.isPending}>
+      {adultsUsedUp && (
+        <p id="coupon-adult-needed" className={styles.adultNeeded}>
+          大人のクーポンがすべて使用済みのため、小人のクーポンだけをご利用いただくことはできません。ご不明な点は、施設のスタッフまたは当社までお問い合わせください。
+        </p>
+      )}
+      <button
+        type="submit"
+        className="btn btn-primary btn-block"
+        disabled={!ready}
+        aria-busy={redeem.isPending}
+        aria-describedby={adultsUsedUp ? 'coupon-adult-needed' : undefined}
+      >
         使用する
       </button>
     </form>

@@ -12,7 +12,7 @@ export function PaymentResultModal({ result, onClose }: { result: string | null;
       <p className={styles.modalLead}>
         {success
           ? 'お支払いを受け付けました。ご予約内容はこのページでいつでもご確認いただけます。'
-          : 'お支払いは完了していません。お支払い期限までに、あらためて「決済する」からお手続きください。'}
+          : 'お支払いは完了していません。お支払い期限までに、このページのお支払いボタンからあらためてお手続きください。'}
       </p>
     </Modal>
   );
