@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { booking, memberInput, rentalInput } from './booking.ts';
+import { COUPON_OUTCOMES } from './constants.ts';
 import { calendarYmd, envelope } from './envelope.ts';
 
 // --- 予約詳細 -------------------------------------------------------------------------------------------
@@ -68,6 +69,16 @@ export const adminEvent = z.object({
 });
 export type AdminEvent = z.infer<typeof adminEvent>;
 
+export const adminCouponUse = z.object({
+  id: z.number(),
+  at: z.string(),
+  opcd: z.string(),
+  adultqty: z.number(),
+  childqty: z.number(),
+  outcome: z.enum(COUPON_OUTCOMES),
+});
+export type AdminCouponUse = z.infer<typeof adminCouponUse>;
+
 /** What the booking's state allows now (the same predicates the lifecycle refuses with). */
 export const bookingActions = z.object({
   confirm: z.boolean(),
@@ -104,6 +115,8 @@ export const bookingDetail = z.object({
   payments: z.array(adminPayment),
   providerCalls: z.array(adminProviderCall),
   mails: z.array(adminMail),
+  /** Every coupon attempt at a facility, used or refused. */
+  couponUses: z.array(adminCouponUse),
   events: z.array(adminEvent),
   actions: bookingActions,
 });

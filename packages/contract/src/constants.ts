@@ -130,3 +130,15 @@ export function rentalNeedsBoots(rentalcd: string): boolean {
 export function rentalNeedsWear(rentalcd: string): boolean {
   return rentalcd === RentalCode.skiSnowboard || rentalcd === RentalCode.wear || rentalcd === RentalCode.wearAndBoots;
 }
+
+/** The outcomes of a coupon attempt as `coupon_uses` keeps them (a wrong PIN cleared by staff stops counting). */
+export const COUPON_OUTCOMES = [
+  'used',
+  'bad_pin',
+  'bad_pin_cleared',
+  'locked',
+  'over_remaining',
+  'not_today',
+  'not_usable',
+] as const;
+export type CouponOutcome = (typeof COUPON_OUTCOMES)[number];

@@ -1,4 +1,4 @@
-import type { BookingStatus, PaymentStatus } from '@tabi/contract/constants';
+import type { BookingStatus, CouponOutcome, PaymentStatus } from '@tabi/contract/constants';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -497,7 +497,7 @@ export const couponUses = pgTable(
     pkcd: text('pkcd').notNull(),
     adultqty: integer('adultqty').notNull(),
     childqty: integer('childqty').notNull(),
-    outcome: text('outcome').notNull(),
+    outcome: text('outcome').$type<CouponOutcome>().notNull(),
     idempotencyKey: text('idempotency_key'),
     createdAt: tz('created_at').notNull().defaultNow(),
   },

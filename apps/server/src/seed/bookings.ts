@@ -137,7 +137,7 @@ export const DEMO_BOOKINGS: DemoBooking[] = [
     mail: 'daisuke.ito@example.jp',
     members: [adult('伊藤', '大輔', '1', 38)],
     options: [{ opcd: 'OP0008', exRsvno: '40271938562', exConfirmno: '7315' }],
-    shows: 'JRきっぷ（予約番号11桁・確認番号4桁・発券方法）',
+    shows: 'JRきっぷ（発券番号11桁・確認番号4桁・発券方法）',
   },
   {
     rsvno: 'AA100007',

@@ -27,6 +27,7 @@ import * as bookingRepo from '../booking/repository.ts';
 import { confirmRequest, declineRequest, requestPaymentDeadline, type TransitionResult } from '../booking/service.ts';
 import { addNote, changeParticipants, resendMail } from '../booking/staff-actions.ts';
 import type { BookingInput } from '../booking/validate.ts';
+import { findCouponUses } from '../coupon/repository.ts';
 import { bookingView } from '../mypage/service.ts';
 import { findProviderCalls, type ProviderCallRow } from '../payment/repository.ts';
 import type { StaffPrincipal } from '../staff/service.ts';
@@ -83,13 +84,14 @@ function actorLabel(kind: string, actor: string, mails: Map<number, string>): st
 /** GET /api/admin/bookings/:rsvno */
 export async function bookingDetail(ctx: AppContext, rsvno: string): Promise<BookingDetail> {
   const row = await loadBooking(ctx, rsvno);
-  const [view, lines, payments, calls, mails, events] = await Promise.all([
+  const [view, lines, payments, calls, mails, events, coupons] = await Promise.all([
     bookingView(ctx, rsvno),
     bookingRepo.findBookingOptions(ctx.db, rsvno),
     bookingRepo.findPayments(ctx.db, rsvno),
     findProviderCalls(ctx.db, rsvno),
     bookingRepo.findBookingMails(ctx.db, rsvno),
     bookingRepo.findEvents(ctx.db, rsvno),
+    findCouponUses(ctx.db, rsvno),
   ]);
   const first = lines[0];
   const option = first ? await bookingRepo.findOption(ctx.db, first.line.opcd) : undefined;
@@ -158,6 +160,14 @@ export async function bookingDetail(ctx: AppContext, rsvno: string): Promise<Boo
       lastError: m.lastError,
       createdAt: m.createdAt.toISOString(),
       sentAt: iso(m.sentAt),
+    })),
+    couponUses: coupons.map((u) => ({
+      id: u.id,
+      at: u.createdAt.toISOString(),
+      opcd: u.opcd,
+      adultqty: u.adultqty,
+      childqty: u.childqty,
+      outcome: u.outcome,
     })),
     events: events.map(
       (e): AdminEvent => ({

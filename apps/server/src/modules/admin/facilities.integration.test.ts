@@ -112,6 +112,10 @@ describe('facilities', () => {
       .orderBy(desc(bookingEvents.id))
       .limit(1);
     expect(event).toMatchObject({ action: 'coupon_lock_cleared', actorKind: 'staff', after: { cleared_failures: 5 } });
+    // 予約詳細 lists every attempt: the five wrong PINs (cleared), the one refused while locked, and the use.
+    const detail = await staffGet(`/api/admin/bookings/${b.rsvno}`);
+    const outcomes = (detail.json().response.couponUses as { outcome: string }[]).map((u) => u.outcome);
+    expect(outcomes).toEqual([...Array(5).fill('bad_pin_cleared'), 'locked', 'used']);
     // A booking that does not exist is not reported as cleared.
     const unknown = await staffPost('/api/admin/coupons/ZZ999999/clear-lock');
     expect(unknown.statusCode).toBe(404);

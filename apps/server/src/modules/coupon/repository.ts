@@ -1,3 +1,4 @@
+import type { CouponOutcome as ContractCouponOutcome } from '@tabi/contract/constants';
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { bookingOptions, bookings, couponUses, facilities, optionImages, options } from '../../db/schema.ts';
@@ -71,7 +72,8 @@ export async function findBookingState(db: DbOrTx, rsvno: string) {
   return row;
 }
 
-export type CouponOutcome = 'used' | 'bad_pin' | 'locked' | 'over_remaining' | 'not_today' | 'not_usable';
+/** What an attempt is recorded as; a wrong PIN becomes bad_pin_cleared only when staff clear the lock. */
+export type CouponOutcome = Exclude<ContractCouponOutcome, 'bad_pin_cleared'>;
 
 export interface CouponAudit {
   rsvno: string;
@@ -116,6 +118,22 @@ export async function findUseByKey(db: DbOrTx, rsvno: string, idempotencyKey: st
     .from(couponUses)
     .where(and(eq(couponUses.rsvno, rsvno), eq(couponUses.idempotencyKey, idempotencyKey)));
   return row;
+}
+
+/** Every coupon attempt of the booking, used or refused, oldest first (the console's 予約詳細). */
+export async function findCouponUses(db: DbOrTx, rsvno: string) {
+  return db
+    .select({
+      id: couponUses.id,
+      opcd: couponUses.opcd,
+      adultqty: couponUses.adultqty,
+      childqty: couponUses.childqty,
+      outcome: couponUses.outcome,
+      createdAt: couponUses.createdAt,
+    })
+    .from(couponUses)
+    .where(eq(couponUses.rsvno, rsvno))
+    .orderBy(asc(couponUses.id));
 }
 
 /** Wrong PINs of the booking since `since`, newest first. */

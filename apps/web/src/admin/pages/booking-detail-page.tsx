@@ -221,7 +221,7 @@ function Guidance({ d }: { d: BookingDetail }) {
     if (o.departure_point) rows.push(['出発', `${o.departure_point} ${o.departure_time ?? ''}`]);
     if (o.arrival_point) rows.push(['到着', `${o.arrival_point} ${o.arrival_time ?? ''}`]);
     if (o.ex_cd === ExternalCode.jr) {
-      rows.push(['JR 予約番号', o.ex_rsvno ?? '—'], ['JR 確認番号', o.ex_confirmno ?? '—']);
+      rows.push(['JR 発券番号', o.ex_rsvno ?? '—'], ['JR 確認番号', o.ex_confirmno ?? '—']);
       if (o.ex_issue_method) rows.push(['発券方法', o.ex_issue_method]);
     }
     if (o.ex_cd === ExternalCode.dj) rows.push(['DJ ログイン番号', `${o.ex_rsvno ?? '—'} ${o.ex_url ?? ''}`]);
@@ -283,6 +283,44 @@ const callColumns = [
     cell: (c) => <span className="adm-error-text">{c.getValue() ?? ''}</span>,
   }),
 ] as ColumnDef<ProviderCall, unknown>[];
+
+type CouponUse = BookingDetail['couponUses'][number];
+const COUPON_OUTCOME_LABEL: Record<CouponUse['outcome'], string> = {
+  used: '使用',
+  bad_pin: '暗証番号の誤り',
+  bad_pin_cleared: '暗証番号の誤り（ロック解除済み）',
+  locked: 'ロック中のため不可',
+  over_remaining: '残り枚数を超えるため不可',
+  not_today: '利用日以外のため不可',
+  not_usable: '利用できない状態のため不可',
+};
+const couponColumn = createColumnHelper<CouponUse>();
+
+/** Every coupon attempt at a facility: what was used, and what was refused and why. */
+function CouponUses({ d }: { d: BookingDetail }) {
+  const columns = [
+    couponColumn.accessor('at', { header: '日時', cell: dateTimeCell }),
+    couponColumn.accessor('opcd', {
+      header: '商品',
+      meta: WRAP,
+      cell: (c) => {
+        const option = d.booking.optionList.find((o) => o.opcd === c.getValue());
+        return `${c.getValue()} ${option?.webname ?? ''}`;
+      },
+    }),
+    couponColumn.accessor('adultqty', { header: '大人', meta: NUM, cell: (c) => `${c.getValue()}枚` }),
+    couponColumn.accessor('childqty', { header: '小人', meta: NUM, cell: (c) => `${c.getValue()}枚` }),
+    couponColumn.accessor('outcome', {
+      header: '結果',
+      cell: (c) => (
+        <span className={c.getValue() === 'used' ? 'adm-status' : 'adm-status adm-status-4'}>
+          {COUPON_OUTCOME_LABEL[c.getValue()]}
+        </span>
+      ),
+    }),
+  ] as ColumnDef<CouponUse, unknown>[];
+  return <DataTable caption="クーポンの利用" columns={columns} data={d.couponUses} />;
+}
 
 function Money({ d }: { d: BookingDetail }) {
   return (
@@ -429,6 +467,14 @@ export function BookingDetailPage() {
           {d.option.rentalcd !== '' && (
             <Card id="sec-rentals" title="レンタル">
               <Rentals d={d} />
+            </Card>
+          )}
+          {d.couponUses.length > 0 && (
+            <Card
+              id="sec-coupons"
+              title={`クーポンの利用（使用${d.couponUses.filter((u) => u.outcome === 'used').length}回）`}
+            >
+              <CouponUses d={d} />
             </Card>
           )}
           <Card id="sec-money" title="決済・返金">
