@@ -81,7 +81,7 @@ describe('mail templates', () => {
 const full: MailBooking = {
   ...sample,
   statusPayment: 1,
-  rsvdate: new Date('2026-11-20T01:00:00Z'),
+  rsvdate: new Date('2026-11-01T01:00:00Z'),
   meetpoint: null,
   cancelPolicy: [
     { daysBefore: 20, percent: 20 },
@@ -136,6 +136,15 @@ describe('mail templates: multipart, itinerary, policy and calendar file (issue 
     expect(mail.html).toContain('<a href="http://localhost:3000/login"');
   });
 
+  it('names no free-cancellation day to a booking made after it (its policy still listed)', () => {
+    const late = bookingPaidMail({ ...full, rsvdate: new Date('2026-11-25T01:00:00Z') });
+    expect(late.body).not.toContain('無料キャンセル期限');
+    expect(late.body).toContain('ご利用日の20日前～8日前：旅行代金の20%');
+    // Booked on the last free day itself (Tokyo), the day is still named.
+    const lastDay = bookingPaidMail({ ...full, rsvdate: new Date('2026-11-10T14:00:00Z') });
+    expect(lastDay.body).toContain('無料キャンセル期限：2026/11/10まで');
+  });
+
   it('escapes what comes from the booking in the HTML part', () => {
     const mail = bookingPaidMail({ ...full, sei: '<b>山田', lines: [{ ...full.lines[0]!, webname: 'A&B "ツアー"' }] });
     expect(mail.html).toContain('&lt;b&gt;山田');
@@ -182,7 +191,9 @@ describe('loadMailBooking reads the itinerary, rentals and policy of a real book
     expect(b?.cancelPolicy?.length).toBeGreaterThan(0);
     const mail = bookingPaidMail(b!);
     expect(mail.body).toContain('参加者1（小林 亮様）：スキー／ブーツ 26.5cm／ウェア L');
-    expect(mail.body).toContain('無料キャンセル期限');
+    // Booked after its last free day: the policy is there, a free day it never had is not.
+    expect(mail.body).toContain('キャンセル規定');
+    expect(mail.body).not.toContain('無料キャンセル期限');
     expect(mail.attachments?.[0]?.content).toContain('BEGIN:VEVENT');
   });
 });

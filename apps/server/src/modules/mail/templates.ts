@@ -11,7 +11,7 @@ import {
   RENTAL_TYPE_LABEL,
   type RentalTypeCode,
 } from '@tabi/contract/constants';
-import { formatTokyoDateTime, formatYmd, type Ymd } from '@tabi/contract/dates';
+import { formatTokyoDateTime, formatYmd, tokyoYmd, type Ymd } from '@tabi/contract/dates';
 import { formatJpy } from '@tabi/contract/format';
 import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -149,7 +149,10 @@ function cancellationPolicy(b: MailBooking): MailBlock[] {
   const policy = b.cancelPolicy ?? [];
   const first = b.lines.map((l) => ymdOf(l.usedate)).sort()[0];
   if (policy.length === 0 || !first) return [];
-  const until = freeCancelUntil(policy, first);
+  // A booking made after its last free day never had one: the line would only mislead.
+  const booked = b.rsvdate ? tokyoYmd(b.rsvdate) : null;
+  const free = freeCancelUntil(policy, first);
+  const until = free && (booked === null || free >= booked) ? free : null;
   const items = [
     ...(until ? [`無料キャンセル期限：${formatYmd(until)}まで`] : []),
     ...cancelPolicyLines(policy).map((l) => (l.startsWith('旅行開始後') ? l : `ご利用日の${l}`)),
