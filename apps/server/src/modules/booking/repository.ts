@@ -364,8 +364,13 @@ export type { ActorKind };
 
 // --- mails of a booking (resend) ---
 
-export async function findBookingMails(db: DbOrTx, rsvno: string): Promise<OutboxRow[]> {
-  return db.select().from(outbox).where(eq(outbox.rsvno, rsvno)).orderBy(desc(outbox.id));
+/** The booking's mails, newest first; with `id`, only that one (a mail of another booking is not found). */
+export async function findBookingMails(db: DbOrTx, rsvno: string, id?: number): Promise<OutboxRow[]> {
+  return db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.rsvno, rsvno), id === undefined ? undefined : eq(outbox.id, id)))
+    .orderBy(desc(outbox.id));
 }
 
 /** Card bookings still unpaid whose grace ran out; SKIP LOCKED lets every instance sweep at once. */

@@ -26,7 +26,7 @@ async function lockLive(tx: Parameters<typeof repo.lockBooking>[0], rsvno: strin
 export async function resendMail(ctx: AppContextBase, rsvno: string, mailId: number, actor: Actor): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     await lockLive(tx, rsvno);
-    const mail = (await repo.findBookingMails(tx, rsvno)).find((m) => m.id === mailId);
+    const [mail] = await repo.findBookingMails(tx, rsvno, mailId);
     if (!mail) throw AppError.notFound(Msg.mailNotFound);
     const { kind, to, subject, body, html, attachments } = mail;
     await enqueueMail(tx, { kind, rsvno, to, subject, body, html, attachments });

@@ -1,4 +1,4 @@
-import type { CouponOutcome as ContractCouponOutcome } from '@tabi/contract/constants';
+import type { CouponOutcome } from '@tabi/contract/constants';
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { bookingOptions, bookings, couponUses, facilities, optionImages, options } from '../../db/schema.ts';
@@ -73,7 +73,7 @@ export async function findBookingState(db: DbOrTx, rsvno: string) {
 }
 
 /** What an attempt is recorded as; a wrong PIN becomes bad_pin_cleared only when staff clear the lock. */
-export type CouponOutcome = Exclude<ContractCouponOutcome, 'bad_pin_cleared'>;
+export type AttemptOutcome = Exclude<CouponOutcome, 'bad_pin_cleared'>;
 
 export interface CouponAudit {
   rsvno: string;
@@ -81,7 +81,7 @@ export interface CouponAudit {
   pkcd: string;
   adultqty: number;
   childqty: number;
-  outcome: CouponOutcome;
+  outcome: AttemptOutcome;
   createdAt: Date;
   idempotencyKey?: string | null;
 }

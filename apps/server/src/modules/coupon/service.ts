@@ -117,7 +117,7 @@ export async function useCoupon(ctx: AppContext, input: CouponUseInput): Promise
 
   const line = await findLine(ctx, rsvno, input.opcd, input.pkcd);
   const now = ctx.clock.now();
-  const audit = (outcome: repo.CouponOutcome) =>
+  const audit = (outcome: repo.AttemptOutcome) =>
     repo.insertAudit(ctx.db, {
       rsvno,
       opcd: line.opcd,

@@ -59,7 +59,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
     { to: '/admin/mails', label: 'メール' },
     ...(staff.role === 'admin' ? ADMIN_SECTIONS : []),
   ];
-  const allowed = staff.role === 'admin' || !isAdminOnly(location.pathname.replace(/\/+$/, ''));
+  const allowed = staff.role === 'admin' || !isAdminOnly(location.pathname);
   return (
     <div className="adm-shell">
       <a href="#adm-main" className="visually-hidden adm-skip">

@@ -125,28 +125,30 @@ export function CancelDialog({ detail, open, onClose, onDone }: DialogProps) {
   const [touched, setTouched] = useState(false);
   const feeValid = FEE_PATTERN.test(fee.trim());
   const feeAmount = override && feeValid ? Number(fee.trim()) : undefined;
-  const quote = useQuery({
-    // Outside ['admin'], which every action refreshes: a quote asked again after the cancellation is refused (409).
-    queryKey: ['cancel-quote', rsvno, feeAmount ?? null],
-    queryFn: () => bookingActions.cancelQuote(rsvno, feeAmount === undefined ? {} : { fee: feeAmount }),
-    enabled: open,
-    retry: false,
-    staleTime: 0,
-  });
-  const policy = useQuery({
-    queryKey: ['cancel-quote', rsvno, null],
-    queryFn: () => bookingActions.cancelQuote(rsvno, {}),
-    enabled: open,
-    retry: false,
-  });
   const action = useBookingAction(
-    () =>
+    (): ReturnType<typeof bookingActions.cancel> =>
       bookingActions.cancel(rsvno, {
         ...(feeAmount !== undefined ? { feeOverride: { amount: feeAmount, reason: reason.trim() } } : {}),
         ...(quote.data ? { expectedRefund: quote.data.refund } : {}),
       }),
     (r) => onDone(`キャンセルしました。キャンセル料 ${yen(r.cancelfee)}、返金 ${yen(r.refund)}。`),
   );
+  // Not while the cancellation is on its way or done: the refresh every action ends with would ask for a quote of a
+  // booking already canceled (refused, 409) while the dialog is still closing.
+  const quoting = open && !action.isPending && !action.isSuccess;
+  const quote = useQuery({
+    queryKey: ['admin', 'booking', rsvno, 'cancel-quote', feeAmount ?? null],
+    queryFn: () => bookingActions.cancelQuote(rsvno, feeAmount === undefined ? {} : { fee: feeAmount }),
+    enabled: quoting,
+    retry: false,
+    staleTime: 0,
+  });
+  const policy = useQuery({
+    queryKey: ['admin', 'booking', rsvno, 'cancel-quote', null],
+    queryFn: () => bookingActions.cancelQuote(rsvno, {}),
+    enabled: quoting,
+    retry: false,
+  });
   // What was paid does not depend on the fee typed: shown even while that fee is refused.
   const paid = (quote.data ?? policy.data)?.paid;
   const reasonMissing = override && reason.trim() === '';
