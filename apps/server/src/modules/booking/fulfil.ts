@@ -11,6 +11,7 @@ import { paymentsFulfilled } from '../../metrics.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { bookingPaidMail, loadMailBooking } from '../mail/templates.ts';
 import * as payments from '../payment/repository.ts';
+import { cancellationPending } from './cancel.ts';
 import { type Actor, recordEvent, stateOf } from './events.ts';
 import { planRefunds, type RefundReason, sendPendingRefunds } from './refunds.ts';
 import * as repo from './repository.ts';
@@ -76,7 +77,9 @@ export async function fulfil(ctx: AppContext, checkoutSessionId: string, actor: 
     };
 
     if (booking.statusPayment === PaymentStatus.completed) return refundInFull('duplicate');
-    const cardBooking = booking.status === BookingStatus.completed && booking.flgRequestRsv === 0;
+    // A cancellation claimed before this payment committed stands: the payment came too late (issue 24.1).
+    const cardBooking =
+      booking.status === BookingStatus.completed && booking.flgRequestRsv === 0 && !cancellationPending(booking);
     const confirmedRequest = booking.status === BookingStatus.tmp && booking.flgRequestRsv === 1;
     const expired = booking.status === BookingStatus.canceled && booking.cancelReason === 'expired';
     const reinstated = expired && (await retakeAllSeats(tx, booking.rsvno));

@@ -321,6 +321,65 @@ describe('cancellation', () => {
   });
 });
 
+describe('a payment racing the cancellation of an unpaid booking (issue 24.1)', () => {
+  it('a cancellation claimed first stands: the payment that lands after it is refunded in full', async () => {
+    const rsvno = await bookOk('LC0001');
+    const id = await openCheckout(rsvno);
+    await beginCancellation(t.ctx, rsvno, { actor: customerActor, expectedRefund: 0 });
+    // The sandbox payment commits between the claim and its end.
+    expect((await payOnPage(id)).statusCode).toBe(303);
+    await cancelBooking(t.ctx, rsvno, { actor: customerActor, expectedRefund: 0 }).catch(() => undefined);
+    await later(31_000, () => reconcile(t.ctx));
+    expect(await row(rsvno)).toMatchObject({ status: BookingStatus.canceled, cancelFee: 0, refundAmount: 0 });
+    expect(await sandboxRefunded(id)).toBe(2 * ADULT_PRICE);
+    expect(await actions(rsvno)).toEqual([
+      'created:customer:customer',
+      'cancel_requested:customer:customer',
+      'late_payment:system:checkout',
+      'refund_sent:system:checkout',
+      expect.stringMatching(/^canceled:/),
+    ]);
+    expect(await mails(rsvno, 'booking_paid')).toHaveLength(0);
+  });
+
+  it('a payment committed first makes the cancellation a paid one, its quote asked again', async () => {
+    const rsvno = await bookOk('LC0001');
+    await paid(rsvno);
+    await expect(cancelBooking(t.ctx, rsvno, { actor: customerActor, expectedRefund: 0 })).rejects.toMatchObject({
+      message: Msg.cancelPriceChanged,
+    });
+    expect(await row(rsvno)).toMatchObject({ status: 1, statusPayment: 1, canceledAt: null });
+    expect(await quoteCancellation(t.ctx, rsvno, customerActor)).toEqual({ cancelfee: 0, refund: 2 * ADULT_PRICE });
+  });
+
+  it('sent at the same moment, either wins cleanly: never paid and live with a cancellation left unresolved', async () => {
+    for (const actor of [customerActor, STAFF]) {
+      for (let i = 0; i < 6; i++) {
+        const rsvno = await bookOk('LC0001');
+        const id = await openCheckout(rsvno);
+        const [payment, cancel] = await Promise.allSettled([
+          payOnPage(id),
+          cancelBooking(t.ctx, rsvno, actor === STAFF ? { actor } : { actor, expectedRefund: 0 }),
+        ]);
+        expect(payment).toMatchObject({ status: 'fulfilled', value: { statusCode: 303 } });
+        const final = await row(rsvno);
+        const history = await actions(rsvno);
+        if (cancel.status === 'fulfilled') {
+          // The claim came first: canceled, and the late payment, if it landed, refunded in full.
+          expect(final).toMatchObject({ status: BookingStatus.canceled, cancelFee: 0 });
+          expect(await sandboxRefunded(id)).toBe(2 * ADULT_PRICE);
+          expect(await mails(rsvno, 'booking_paid')).toHaveLength(0);
+        } else {
+          // The payment came first: a paid, live booking whose cancellation was refused before anything was claimed.
+          expect(cancel.reason).toMatchObject({ message: Msg.cancelPriceChanged });
+          expect(final).toMatchObject({ status: 1, statusPayment: 1, canceledAt: null });
+          expect(history.some((a) => a.startsWith('cancel_requested'))).toBe(false);
+        }
+      }
+    }
+  });
+});
+
 describe('rental edit', () => {
   it('writes the sizes before and after', async () => {
     const rsvno = (await book('LCFREE', { adults: 1 })).body.response.rsvno;
