@@ -13,7 +13,7 @@ export async function bookingRoutes(app: FastifyInstance, ctx: AppContext): Prom
   const limited = { preHandler: async (request: { ip: string }) => limitBookings(ctx, request.ip) };
   defineRoute(app, API['POST /booking'], limited, async ({ body }, request, reply) => {
     const result = await createBooking(ctx, body, request.ip, siteOrigin(ctx.config, request));
-    grantBookingCapability(reply, ctx.config, result.rsvno);
+    grantBookingCapability(request, reply, ctx.config, result.rsvno, ctx.clock.now());
     return ok(result);
   });
   if (ctx.config.benchRoutes) registerBookingBenchRoutes(app, ctx);

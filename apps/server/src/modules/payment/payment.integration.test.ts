@@ -269,7 +269,7 @@ describe('the purchase-flow checkout belongs to the browser that booked (issue 1
       method: 'POST',
       url: '/api/checkout',
       payload: { rsvno: fresh, success_path: SUCCESS, cancel_path: CANCEL },
-      cookies: { [`tabi_bk_${fresh}`]: Object.values(bookingCapabilityCookie(t.config.appKey, paidOne))[0] ?? '' },
+      cookies: { tabi_bk: (bookingCapabilityCookie(t.config.appKey, paidOne).tabi_bk ?? '').replace(paidOne, fresh) },
     });
     expect(forged.statusCode).toBe(403);
   });
@@ -282,9 +282,82 @@ describe('the purchase-flow checkout belongs to the browser that booked (issue 1
       remoteAddress: '10.78.0.1',
     });
     const rsvno = res.json().response.rsvno as string;
-    const cookie = res.cookies.find((c) => c.name === `tabi_bk_${rsvno}`);
+    const cookie = res.cookies.find((c) => c.name === 'tabi_bk');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api', maxAge: 3600 });
-    expect(cookie?.value).toBe(bookingCapabilityCookie(t.config.appKey, rsvno)[`tabi_bk_${rsvno}`]);
+    expect(cookie?.value).toBe(bookingCapabilityCookie(t.config.appKey, rsvno, t.clock.now()).tabi_bk);
+  });
+
+  it('keeps one cookie whatever the number of bookings, each of them payable (issue 24.22)', async () => {
+    let jar = '';
+    const booked: string[] = [];
+    for (let i = 0; i < 8; i += 1) {
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/booking',
+        payload: bookingPayload('PY0001', day, { adults: 1 }),
+        cookies: jar ? { tabi_bk: jar, tabi_bk_AA100001: 'left-by-an-older-version' } : {},
+        remoteAddress: `10.78.1.${i}`,
+      });
+      booked.push(res.json().response.rsvno as string);
+      expect(res.cookies.filter((c) => c.name === 'tabi_bk')).toHaveLength(1);
+      // The per-booking cookies of before are cleared.
+      if (jar) expect(res.cookies.find((c) => c.name === 'tabi_bk_AA100001')).toMatchObject({ value: '' });
+      jar = res.cookies.find((c) => c.name === 'tabi_bk')?.value ?? '';
+    }
+    expect(jar.length).toBeLessThan(8 * 50);
+    for (const rsvno of booked) {
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/checkout',
+        payload: { rsvno, success_path: SUCCESS, cancel_path: CANCEL },
+        cookies: { tabi_bk: jar },
+        remoteAddress: '10.78.2.1',
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    // An hour later the entries have expired.
+    t.clock.advance(61 * 60_000);
+    try {
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/checkout',
+        payload: { rsvno: booked[0], success_path: SUCCESS, cancel_path: CANCEL },
+        cookies: { tabi_bk: jar },
+        remoteAddress: '10.78.2.2',
+      });
+      expect(res.statusCode).toBe(403);
+    } finally {
+      t.clock.advance(-61 * 60_000);
+    }
+  });
+
+  it('pays a new booking while my page is logged in to another one (issue 24.3)', async () => {
+    const other = await book('PY0001');
+    const login = await t.request({
+      method: 'POST',
+      url: '/api/mylogin',
+      payload: { rsvno: other, tel: '09012345678' },
+      remoteAddress: '10.78.3.1',
+    });
+    const session = login.json().response?.session as string | undefined;
+    expect(session).toBeTruthy();
+    const rsvno = await book('PY0001');
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/checkout',
+      payload: { rsvno, session, success_path: SUCCESS, cancel_path: CANCEL },
+      cookies: bookingCapabilityCookie(t.config.appKey, rsvno, t.clock.now()),
+      remoteAddress: '10.78.3.2',
+    });
+    expect(res.statusCode).toBe(200);
+    // Without the purchase's cookie, my page's session of another booking opens nothing.
+    const refused = await t.request({
+      method: 'POST',
+      url: '/api/checkout',
+      payload: { rsvno, session, success_path: SUCCESS, cancel_path: CANCEL },
+      remoteAddress: '10.78.3.3',
+    });
+    expect(refused.statusCode).toBe(403);
   });
 
   it('is rate limited per client address', async () => {

@@ -30,11 +30,13 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
   };
 
   defineRoute(app, API['POST /checkout'], limited, async ({ body: input }, request) => {
+    // The purchase flow pays a booking this browser made (capability.ts), whatever my page holds (issue
+    // 24.3); otherwise my page's session of that booking is the proof. A confirmed request asks for the
+    // session in any case (payment/service.ts).
     const token = input.session;
-    // The purchase flow pays only a booking this browser made (capability.ts); my page proves a session.
-    if (token) await requireSession(ctx, token, input.rsvno);
-    else if (!holdsBookingCapability(request, ctx.config.appKey, input.rsvno)) {
-      throw new AppError(ErrCd.generic, Msg.checkoutFailed, 403);
+    if (!holdsBookingCapability(request, ctx.config.appKey, input.rsvno, ctx.clock.now())) {
+      if (!token) throw new AppError(ErrCd.generic, Msg.checkoutFailed, 403);
+      await requireSession(ctx, token, input.rsvno);
     }
     return ok(
       await createCheckoutForBooking(ctx, input.rsvno, {
