@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { sanitizeForPage } from './page-render.ts';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadPageRenderer, sanitizeForPage } from './page-render.ts';
 
 describe('sanitizeForPage (server-rendered pages)', () => {
   it('keeps the markup of option texts', () => {
@@ -21,5 +25,39 @@ describe('sanitizeForPage (server-rendered pages)', () => {
       '<a href="https://example.com" target="_blank" rel="noopener noreferrer">x</a>',
     );
     expect(sanitizeForPage('<a href="/detail">x</a>')).toBe('<a href="/detail" rel="noopener noreferrer">x</a>');
+  });
+});
+
+describe('the page renderer', () => {
+  const dist = mkdtempSync(path.join(tmpdir(), 'page-render-'));
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+  it("puts a page holding $`, $' or $& in as it is, never as a replacement pattern (issue 24, item 5)", async () => {
+    const name = "X $` Y $' Z $& W";
+    mkdirSync(path.join(dist, '.ssr'));
+    mkdirSync(path.join(dist, '.vite'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(
+      path.join(dist, '.ssr', 'entry-server.js'),
+      `export async function renderPage() {
+        return { html: ${JSON.stringify(`<h1>${name}</h1>`)}, state: { name: ${JSON.stringify(name)} }, pageFile: 'index' };
+      }`,
+    );
+    writeFileSync(
+      path.join(dist, '.vite', 'manifest.json'),
+      JSON.stringify({ 'index.html': { file: 'assets/index.js', isEntry: true, css: ['assets/index.css'] } }),
+    );
+    writeFileSync(path.join(dist, 'assets', 'index.css'), 'h1{color:red}');
+    const log = { warn() {} } as unknown as FastifyBaseLogger;
+    const renderer = await loadPageRenderer({} as FastifyInstance, dist, log);
+    const template =
+      '<html><head><title>t</title><link rel="stylesheet" crossorigin href="/assets/index.css"></head>' +
+      '<body><div id="root"></div></body></html>';
+    const html = await renderer?.render(template, '/', new URLSearchParams());
+    expect(html).toBe(
+      '<html><head><title>t</title>  <style>h1{color:red}</style>\n  </head><body>' +
+        `<div id="root"><h1>${name}</h1></div>\n    ` +
+        `<script type="application/json" id="page-state">${JSON.stringify({ name })}</script></body></html>`,
+    );
   });
 });

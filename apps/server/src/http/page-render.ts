@@ -173,11 +173,14 @@ export async function loadPageRenderer(
       let html = template;
       for (const file of entryStyles) html = html.replace(stylesheetLink(file), '');
       const head = headOf(page.pageFile);
+      // Replacer functions, never replacement strings: the page holds admin text, where `$\``, `$'` or `$&`
+      // would copy parts of the template into the page.
       return html
-        .replace('</head>', `  ${head}\n  </head>`)
+        .replace('</head>', () => `  ${head}\n  </head>`)
         .replace(
           '<div id="root"></div>',
-          `<div id="root">${page.html}</div>\n    <script type="application/json" id="page-state">${scriptJson(page.state)}</script>`,
+          () =>
+            `<div id="root">${page.html}</div>\n    <script type="application/json" id="page-state">${scriptJson(page.state)}</script>`,
         );
     },
   };

@@ -1,3 +1,4 @@
+import { escapeHtml } from '@tabi/contract/html';
 import { describe, expect, it } from 'vitest';
 import { injectMeta } from './spa.ts';
 
@@ -35,5 +36,18 @@ describe('injectMeta', () => {
   it('escapes the path', () => {
     const html = injectMeta(template, { title: 'A', description: 'B', image: '/images/a"><script>.svg' });
     expect(html).not.toContain('"><script>');
+  });
+
+  it("puts admin text holding $`, $' or $& in as it is, never as a replacement pattern (issue 24, item 5)", () => {
+    for (const name of ['X $` Y', "X $' Y", 'X $& Y', 'X $$ Y $1']) {
+      const html = injectMeta(template, { title: name, description: name });
+      const title = escapeHtml(`${name} | さくらトラベル オプション予約`);
+      const description = escapeHtml(name);
+      expect(html).toBe(
+        `<html><head><title>${title}</title><meta name="description" content="${description}" />` +
+          `<meta property="og:title" content="${title}" /><meta property="og:description" content="${description}" />` +
+          '</head><body></body></html>',
+      );
+    }
   });
 });

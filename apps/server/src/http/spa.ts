@@ -35,14 +35,22 @@ export function injectMeta(html: string, meta: PageMeta): string {
     meta.image?.startsWith('/') && !meta.image.startsWith('//')
       ? `<link rel="preload" as="image" href="${escapeHtml(meta.image)}"${responsivePreload(meta)} fetchpriority="high" />\n  </head>`
       : '</head>';
+  // Every insertion is a replacer function: a replacement string would read `$&`, `$\``, `$'` in admin text
+  // (an option named "X $\` Y") as patterns and copy parts of the document into the page.
   return html
-    .replace('</head>', preload)
-    .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
-    .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${description}" />`)
-    .replace(/<meta property="og:title" content="[^"]*"\s*\/?>/, `<meta property="og:title" content="${title}" />`)
+    .replace('</head>', () => preload)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`)
+    .replace(
+      /<meta name="description" content="[^"]*"\s*\/?>/,
+      () => `<meta name="description" content="${description}" />`,
+    )
+    .replace(
+      /<meta property="og:title" content="[^"]*"\s*\/?>/,
+      () => `<meta property="og:title" content="${title}" />`,
+    )
     .replace(
       /<meta property="og:description" content="[^"]*"\s*\/?>/,
-      `<meta property="og:description" content="${description}" />`,
+      () => `<meta property="og:description" content="${description}" />`,
     );
 }
 
@@ -80,7 +88,8 @@ export async function registerSpa(
   const template = legal
     ? raw.replace(
         '</head>',
-        `  <script type="application/json" id="${SITE_LEGAL_ELEMENT_ID}">${scriptJson(legal)}</script>\n  </head>`,
+        () =>
+          `  <script type="application/json" id="${SITE_LEGAL_ELEMENT_ID}">${scriptJson(legal)}</script>\n  </head>`,
       )
     : raw;
 
