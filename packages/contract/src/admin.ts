@@ -14,6 +14,11 @@ export const STAFF_SECOND_STEP_MINUTES = 10;
 export const STAFF_PASSWORD_MIN = 12;
 export const STAFF_PASSWORD_MAX = 200;
 export const STAFF_COOKIE = 'tabi_staff';
+/**
+ * Sent (value `1`) by the console's own timed refreshes (the dashboard's once a minute): such a call is answered
+ * as any other but does not count as the staff member's activity, so it never keeps an idle session alive.
+ */
+export const STAFF_BACKGROUND_HEADER = 'x-console-background';
 
 export const staffLoginRequest = z.object({
   mail: z.string().trim().min(1).max(254),

@@ -1,4 +1,9 @@
-import { STAFF_COOKIE, STAFF_SESSION_ABSOLUTE_HOURS, type StaffRole } from '@tabi/contract/admin';
+import {
+  STAFF_BACKGROUND_HEADER,
+  STAFF_COOKIE,
+  STAFF_SESSION_ABSOLUTE_HOURS,
+  type StaffRole,
+} from '@tabi/contract/admin';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { type RequireOptions, requireStaff, resolveSession, type StaffPrincipal } from './service.ts';
@@ -16,10 +21,24 @@ export function staffToken(request: FastifyRequest): string | undefined {
   return request.cookies[STAFF_COOKIE] || undefined;
 }
 
-/** The route option of every staff call: the role it needs, checked on the server before the handler runs. */
+/**
+ * A read the console made by itself (a timed refresh), not the person at the desk. Only a GET counts: anything
+ * that changes something is somebody's doing, whatever header it carries.
+ */
+export function isBackgroundRefresh(request: FastifyRequest): boolean {
+  return request.method === 'GET' && request.headers[STAFF_BACKGROUND_HEADER] === '1';
+}
+
+/**
+ * The route option of every staff call: the role it needs, checked on the server before the handler runs. A
+ * background refresh is answered without counting as activity, so polling never keeps an idle session alive.
+ */
 export function staffOnly(ctx: AppContext, role: StaffRole, options: RequireOptions = {}): preHandlerAsyncHookHandler {
   return async (request) => {
-    request.staff = await requireStaff(ctx, staffToken(request), role, options);
+    request.staff = await requireStaff(ctx, staffToken(request), role, {
+      ...options,
+      background: isBackgroundRefresh(request),
+    });
   };
 }
 

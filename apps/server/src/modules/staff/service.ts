@@ -130,8 +130,15 @@ export async function login(
   return completeSignIn(ctx, account, ip, 'password');
 }
 
-/** The session behind a cookie, checked for its lifetime and its account; every use keeps it alive. */
-export async function resolveSession(ctx: AppContext, token: string | undefined): Promise<StaffPrincipal> {
+/**
+ * The session behind a cookie, checked for its lifetime and its account. Every use keeps it alive, except a
+ * call the console makes by itself (`background`: a timed refresh), which is no sign of the person at the desk.
+ */
+export async function resolveSession(
+  ctx: AppContext,
+  token: string | undefined,
+  { background = false }: { background?: boolean } = {},
+): Promise<StaffPrincipal> {
   if (!token) throw expired();
   const tokenHash = hashToken(token);
   const session = await repo.findSession(ctx.db, tokenHash);
@@ -150,13 +157,15 @@ export async function resolveSession(ctx: AppContext, token: string | undefined)
     if (account) await audit(ctx, 'session_expired', account.mail, account.id, null, { reason });
     throw expired(reason === 'second_step_timeout' ? Msg.staffSecondStepExpired : Msg.staffSessionExpired);
   }
-  await repo.touchSession(ctx.db, tokenHash, ctx.clock.now());
+  if (!background) await repo.touchSession(ctx.db, tokenHash, ctx.clock.now());
   return { ...meOf(account), tokenHash, stage };
 }
 
 export interface RequireOptions {
   /** The password change, the account and sign-out stay open while an initial password must be changed. */
   allowMustChange?: boolean;
+  /** A refresh the console made by itself: answered, but the idle timer is not reset (STAFF_BACKGROUND_HEADER). */
+  background?: boolean;
 }
 
 /** DESIGN §11: a staff call answers only a fully signed-in session of a role that may make it. */
@@ -166,7 +175,7 @@ export async function requireStaff(
   role: StaffRole,
   options: RequireOptions = {},
 ): Promise<StaffPrincipal> {
-  const principal = await resolveSession(ctx, token);
+  const principal = await resolveSession(ctx, token, { background: options.background === true });
   if (principal.stage !== 'full') throw expired();
   if (role === 'admin' && principal.role !== 'admin') throw AppError.forbidden(Msg.staffForbidden);
   if (principal.mustChangePassword && !options.allowMustChange) throw AppError.forbidden(Msg.staffMustChangePassword);

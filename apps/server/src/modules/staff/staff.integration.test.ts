@@ -1,4 +1,4 @@
-import { STAFF_COOKIE } from '@tabi/contract/admin';
+import { STAFF_BACKGROUND_HEADER, STAFF_COOKIE } from '@tabi/contract/admin';
 import { ErrCd } from '@tabi/contract/constants';
 import { Msg } from '@tabi/contract/messages';
 import { eq } from 'drizzle-orm';
@@ -288,6 +288,45 @@ describe('staff sessions', () => {
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ errcd: ErrCd.sessionTimeout, errMsg: Msg.staffSessionExpired });
     expect((await me(cookie)).statusCode).toBe(401);
+  });
+
+  it('end after 30 idle minutes however often the console refreshes by itself (issue 24.20)', async () => {
+    const cookie = await signIn(t, 'op@example.jp');
+    const poll = () =>
+      t.request({
+        method: 'GET',
+        url: '/api/admin/dashboard',
+        headers: { [STAFF_BACKGROUND_HEADER]: '1' },
+        cookies: { [STAFF_COOKIE]: cookie },
+      });
+    // The dashboard left open: its once-a-minute refresh is answered, but the person did nothing for 30 minutes.
+    for (let minute = 1; minute <= 30; minute += 1) {
+      t.clock.advance(60_000);
+      expect((await poll()).statusCode).toBe(200);
+    }
+    t.clock.advance(60_000);
+    const ended = await poll();
+    expect(ended.statusCode).toBe(401);
+    expect(ended.json()).toMatchObject({ errcd: ErrCd.sessionTimeout, errMsg: Msg.staffSessionExpired });
+
+    // What the person does counts, polls in between or not: a click after 20 polled minutes gives 30 more.
+    const active = await signIn(t, 'op@example.jp');
+    const pollActive = () =>
+      t.request({
+        method: 'GET',
+        url: '/api/admin/dashboard',
+        headers: { [STAFF_BACKGROUND_HEADER]: '1' },
+        cookies: { [STAFF_COOKIE]: active },
+      });
+    t.clock.advance(20 * 60_000);
+    expect((await pollActive()).statusCode).toBe(200);
+    expect(
+      (await t.request({ method: 'GET', url: '/api/admin/bookings', cookies: { [STAFF_COOKIE]: active } })).statusCode,
+    ).toBe(200);
+    t.clock.advance(29 * 60_000);
+    expect((await pollActive()).statusCode).toBe(200);
+    t.clock.advance(2 * 60_000);
+    expect((await pollActive()).statusCode).toBe(401);
   });
 
   it('end 12 hours after sign-in however busy', async () => {

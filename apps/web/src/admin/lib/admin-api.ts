@@ -1,3 +1,4 @@
+import { STAFF_BACKGROUND_HEADER } from '@tabi/contract/admin';
 import { ErrCd } from '@tabi/contract/constants';
 import { Msg } from '@tabi/contract/messages';
 import type { z } from 'zod';
@@ -52,8 +53,19 @@ async function call<R>(url: string, init: RequestInit, schema: EnvelopeSchema<R>
   return parsed.data.response;
 }
 
-export function adminGet<R>(path: string, schema: EnvelopeSchema<R>, query?: Query): Promise<R> {
-  return call(adminUrl(path, query), { method: 'GET', headers: { accept: 'application/json' } }, schema);
+/**
+ * `background`: a refresh the console makes by itself (a timer, not a person), which the server answers without
+ * counting it as activity, so that an open screen does not keep an idle session alive.
+ */
+export function adminGet<R>(
+  path: string,
+  schema: EnvelopeSchema<R>,
+  query?: Query,
+  { background = false }: { background?: boolean } = {},
+): Promise<R> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (background) headers[STAFF_BACKGROUND_HEADER] = '1';
+  return call(adminUrl(path, query), { method: 'GET', headers }, schema);
 }
 
 /** A JSON body, or a form with a file (the photo upload; the browser writes its multipart type itself). */

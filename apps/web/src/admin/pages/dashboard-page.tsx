@@ -29,6 +29,7 @@ import { AdminPage, Card } from '../components/page.tsx';
 import { QueryView } from '../components/query-state.tsx';
 import { adminGet } from '../lib/admin-api.ts';
 import { duration, slashDate, tokyoDateTime } from '../lib/format.ts';
+import { useBackgroundRefresh } from '../lib/polling.ts';
 
 const column = createColumnHelper<BookingLine>();
 const bookingColumns = (timeLabel: string, time: (line: BookingLine) => string) =>
@@ -182,13 +183,17 @@ function Section<T>({
   );
 }
 
+const DASHBOARD_KEY = ['admin', 'dashboard'] as const;
+
 /** ダッシュボード: the day's work as the server counts it now; every line leads to what it counts. */
 export function DashboardPage() {
-  const query = useQuery({
-    queryKey: ['admin', 'dashboard'],
-    queryFn: () => adminGet('/dashboard', dashboardResponse),
-    refetchInterval: 60_000,
-  });
+  const query = useQuery({ queryKey: DASHBOARD_KEY, queryFn: () => adminGet('/dashboard', dashboardResponse) });
+  // Once a minute, as the console's own refresh: it does not keep an idle session alive (issue 24.20).
+  useBackgroundRefresh(
+    DASHBOARD_KEY,
+    () => adminGet('/dashboard', dashboardResponse, undefined, { background: true }),
+    60_000,
+  );
   const d = query.data;
   return (
     <AdminPage
