@@ -9,6 +9,11 @@ describe('csvCell', () => {
     ['@SUM(A1)', `"'@SUM(A1)"`],
     ['\t=1', `"'\t=1"`],
     ['\r=1', `"'\r=1"`],
+    // Full-width forms: Japanese Excel reads ＝1+1 as a formula too (issue 24, item 17).
+    ['＝HYPERLINK("http://evil.example")', `"'＝HYPERLINK(""http://evil.example"")"`],
+    ['＋81-90-1234', `"'＋81-90-1234"`],
+    ['－2+3', `"'－2+3"`],
+    ['＠SUM(A1)', `"'＠SUM(A1)"`],
   ])('escapes a cell that starts a formula: %j', (value, expected) => {
     expect(csvCell(value)).toBe(expected);
   });
@@ -19,6 +24,22 @@ describe('csvCell', () => {
     expect(csvCell('a,b\nc')).toBe('"a,b\nc"');
     expect(csvCell(12000)).toBe('"12000"');
     expect(csvCell(null)).toBe('""');
+    expect(csvCell('0')).toBe('"0"');
+    expect(csvCell('12345678901')).toBe('"12345678901"');
+  });
+
+  it('keeps the leading zero of a phone number (and the digits of a long number) when Excel opens the file', () => {
+    // Excel reads "09012345678" as the number 9012345678; ="09012345678" is the text, shown as it is.
+    expect(csvCell('09012345678')).toBe('"=""09012345678"""');
+    expect(csvCell('0312345678')).toBe('"=""0312345678"""');
+    expect(csvCell('123456789012')).toBe('"=""123456789012"""');
+    // Only plain digits become a formula: anything else keeps the apostrophe or stays as it is.
+    expect(csvCell('0=1')).toBe('"0=1"');
+    expect(csvCell('=09012345678')).toBe(`"'=09012345678"`);
+    expect(csvCell('09012345678"&"x')).toBe('"09012345678""&""x"');
+    expect(csvCell('０９０１２３４５６７８')).toBe('"０９０１２３４５６７８"');
+    // A number (an amount) stays a number.
+    expect(csvCell(9012345678)).toBe('"9012345678"');
   });
 });
 

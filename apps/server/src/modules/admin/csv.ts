@@ -1,13 +1,22 @@
 /**
  * CSV for Excel (DESIGN §11): UTF-8 with a byte-order mark so that Excel reads Japanese correctly, CRLF line
- * ends, every cell quoted. A cell that a spreadsheet would read as a formula (starting with = + - @, or a tab or
- * carriage return that hides one) gets a leading apostrophe (OWASP's advice against CSV injection).
+ * ends, every cell quoted. A cell that a spreadsheet would read as a formula (starting with = + - @, their
+ * full-width forms ＝ ＋ － ＠ — which Japanese Excel also takes for a formula — or a tab or carriage return that
+ * hides one) gets a leading apostrophe (OWASP's advice against CSV injection).
+ * Digits Excel would turn into a number and change (a phone number's leading zero, a long number shown as
+ * 9.01E+10) are written as the text formula ="09012345678": Excel shows them exactly, and since the cell is
+ * only digits, the formula can do nothing else.
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+/** A leading zero (0 alone is kept by Excel) or more digits than Excel shows as they are (11). */
+const DIGITS_EXCEL_CHANGES = /^(?:0\d+|\d{12,})$/;
 
 export function csvCell(value: string | number | null | undefined): string {
   let text = value === null || value === undefined ? '' : String(value);
-  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
+  if (typeof value === 'string') {
+    if (DIGITS_EXCEL_CHANGES.test(text)) text = `="${text}"`;
+    else if (FORMULA_START.test(text)) text = `'${text}`;
+  }
   return `"${text.replace(/"/g, '""')}"`;
 }
 
