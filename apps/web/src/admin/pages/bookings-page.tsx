@@ -3,7 +3,6 @@ import {
   type BookingRow,
   type BookingSearchQuery,
   bookingPageResponse,
-  optionChoicesResponse,
 } from '@tabi/contract/admin';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
@@ -13,6 +12,7 @@ import { PagedTable } from '../components/data-table.tsx';
 import { FilterSelect, optionChoices, useFilterSubmit } from '../components/filters.tsx';
 import { AdminPage } from '../components/page.tsx';
 import { adminGet, adminUrl } from '../lib/admin-api.ts';
+import { useOptionChoices } from '../lib/catalog-queries.ts';
 import { inputToYmd, ymdToInput } from '../lib/format.ts';
 
 const ALL = { value: '', label: 'すべて' };
@@ -71,11 +71,7 @@ export function BookingsPage() {
   const [params] = useSearchParams();
   const filters = filtersOf(params);
   const submit = useFilterSubmit((key, value) => (/from$|to$/.test(key) ? inputToYmd(value) : value));
-  const options = useQuery({
-    queryKey: ['admin', 'options'],
-    queryFn: () => adminGet('/options', optionChoicesResponse),
-    staleTime: 10 * 60_000,
-  });
+  const options = useOptionChoices();
   const result = useQuery({
     queryKey: ['admin', 'bookings', filters],
     queryFn: () => adminGet('/bookings', bookingPageResponse, filters),

@@ -1,6 +1,4 @@
-import { optionChoicesResponse } from '@tabi/contract/admin';
 import type { ManifestOption, ManifestQuery, ManifestRow } from '@tabi/contract/admin-bookings';
-import { useQuery } from '@tanstack/react-query';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
 import { Link, useSearchParams } from 'react-router';
 import { bookingCell, NUM } from '../components/cells.tsx';
@@ -8,8 +6,9 @@ import { DataTable } from '../components/data-table.tsx';
 import { FilterSelect, optionChoices, useFilterSubmit } from '../components/filters.tsx';
 import { AdminPage } from '../components/page.tsx';
 import { Loading, QueryError } from '../components/query-state.tsx';
-import { adminGet, adminUrl } from '../lib/admin-api.ts';
+import { adminUrl } from '../lib/admin-api.ts';
 import { useManifest } from '../lib/booking-api.ts';
+import { useOptionChoices } from '../lib/catalog-queries.ts';
 import { inputToYmd, slashDate, tokyoDateTime, ymdToInput } from '../lib/format.ts';
 
 const column = createColumnHelper<ManifestRow>();
@@ -88,11 +87,7 @@ export function ManifestPage() {
   const opcd = params.get('opcd');
   if (opcd) query.opcd = opcd;
   const result = useManifest(query);
-  const options = useQuery({
-    queryKey: ['admin', 'options'],
-    queryFn: () => adminGet('/options', optionChoicesResponse),
-    staleTime: 10 * 60_000,
-  });
+  const options = useOptionChoices();
   const m = result.data;
 
   // A person on several of the day's options is one participant (as the dashboard counts them), not one a line.

@@ -24,6 +24,7 @@ import { OptionPhotos } from '../components/option-photos.tsx';
 import { AdminPage } from '../components/page.tsx';
 import { FormAlert, Loading, QueryError } from '../components/query-state.tsx';
 import { adminGet, adminPost, errorText } from '../lib/admin-api.ts';
+import { catalogChanged } from '../lib/catalog-queries.ts';
 import { tokyoDateTime } from '../lib/format.ts';
 import {
   DEFAULT_TIERS,
@@ -34,7 +35,6 @@ import {
   problemsOf,
   type TierDraft,
 } from '../lib/option-form.ts';
-import { catalogListKey } from './options-page.tsx';
 
 /** The age table's two bounds: the draft's `…AgeMin`/`…AgeMax` fields and their column heads. */
 const AGE_BOUNDS = [
@@ -111,7 +111,7 @@ function OptionForm({ masters, record }: { masters: CatalogMasters; record: Admi
 
   async function after(next: AdminOptionRecord, message: string) {
     client.setQueryData(recordKey(next.opcd), next);
-    await client.invalidateQueries({ queryKey: catalogListKey, exact: true });
+    await catalogChanged(client);
     setSaved(message);
   }
 

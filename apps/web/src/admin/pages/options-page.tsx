@@ -7,8 +7,7 @@ import { DataTable } from '../components/data-table.tsx';
 import { AdminPage } from '../components/page.tsx';
 import { QueryView } from '../components/query-state.tsx';
 import { adminGet } from '../lib/admin-api.ts';
-
-export const catalogListKey = ['admin', 'catalog'] as const;
+import { catalogListKey } from '../lib/catalog-queries.ts';
 
 const column = createColumnHelper<CatalogListRow>();
 const columns = [
