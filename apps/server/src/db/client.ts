@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { type DirLock, lockDataDir } from './dir-lock.ts';
 import * as schema from './schema.ts';
+import { StockChangeBroadcast, trackStockChanges } from './stock-changes.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** The handle a transaction callback receives; repositories accept either. */
@@ -21,7 +22,10 @@ export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
-/** Notified with the option code (or `*`) by a trigger on every committed change of `stock` (migration 0004). */
+/**
+ * Notified with the option code (or `*`) by a trigger when a committed change of `stock` changes what the
+ * calendar shows (migrations 0004, 0006), and after every committed move of seats (db/stock-changes.ts).
+ */
 export const STOCK_CHANGED_CHANNEL = 'stock_changed';
 
 /** What a listener of a NOTIFY channel is told. */
@@ -43,6 +47,19 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** This process's listeners, told at once of the seats its own transactions moved (db/stock-changes.ts). */
+class LocalChannels {
+  private readonly channels = new Map<string, ChannelHandlers[]>();
+
+  subscribe(channel: string, handlers: ChannelHandlers): void {
+    this.channels.set(channel, [...(this.channels.get(channel) ?? []), handlers]);
+  }
+
+  tell(channel: string, payloads: string[]): void {
+    for (const handlers of this.channels.get(channel) ?? []) for (const payload of payloads) handlers.notify(payload);
+  }
+}
+
 /** Session advisory lock held while migrating (found by `npm run resilience`, scenario c). */
 const MIGRATION_LOCK = 72_741_000;
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
@@ -61,13 +78,19 @@ export async function openDatabase(options: {
     // Nor a checked-out one (e.g. inside a transaction when PostgreSQL restarts): its next query fails and
     // the pool drops it on release. Without a listener its 'error' event ends the process.
     pool.on('connect', (client) => client.on('error', () => {}));
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const plain = drizzlePg(pool, { schema }) as unknown as Db;
+    const local = new LocalChannels();
+    const broadcast = new StockChangeBroadcast((query) => plain.execute(query), STOCK_CHANGED_CHANNEL);
+    const db = trackStockChanges(plain, (opcds) => {
+      local.tell(STOCK_CHANGED_CHANNEL, opcds);
+      broadcast.add(opcds);
+    });
     // Instances starting together on an empty database would race to create the same tables.
     try {
       const lock = await pool.connect();
       try {
         await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-        await migratePg(db as unknown as Parameters<typeof migratePg>[0], { migrationsFolder });
+        await migratePg(plain as unknown as Parameters<typeof migratePg>[0], { migrationsFolder });
       } finally {
         await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
         lock.release();
@@ -81,8 +104,12 @@ export async function openDatabase(options: {
     return {
       db,
       kind: 'postgres',
-      subscribe: (channel, handlers) => listener.subscribe(channel, handlers),
+      subscribe: (channel, handlers) => {
+        local.subscribe(channel, handlers);
+        listener.subscribe(channel, handlers);
+      },
       close: async () => {
+        await broadcast.close();
         await listener.close();
         await pool.end();
       },
@@ -105,9 +132,12 @@ export async function openDatabase(options: {
       throw error;
     }
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // One process: its own listeners are all there are.
+  const local = new LocalChannels();
+  const plain = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = trackStockChanges(plain, (opcds) => local.tell(STOCK_CHANGED_CHANNEL, opcds));
   try {
-    await migratePglite(db as unknown as Parameters<typeof migratePglite>[0], { migrationsFolder });
+    await migratePglite(plain as unknown as Parameters<typeof migratePglite>[0], { migrationsFolder });
   } catch (error) {
     await client.close().catch(() => undefined);
     dirLock?.release();
@@ -117,6 +147,7 @@ export async function openDatabase(options: {
     db,
     kind: 'pglite',
     subscribe(channel, handlers) {
+      local.subscribe(channel, handlers);
       // One in-process database: notifications arrive as the committing statement returns, and never stop.
       client
         .listen(channel, (payload) => handlers.notify(payload))

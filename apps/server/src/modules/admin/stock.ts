@@ -16,6 +16,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { type DbOrTx, rowsOf } from '../../db/client.ts';
 import { options } from '../../db/schema.ts';
+import { stockTouched } from '../../db/stock-changes.ts';
 import { AppError } from '../../errors.ts';
 import type { StaffPrincipal } from '../staff/service.ts';
 import { recordCatalogEvent } from './catalog.ts';
@@ -217,6 +218,7 @@ export async function editStock(
       if (rowsOf(updated).length !== existing.length) throw AppError.conflict(ErrCd.noStock, Msg.noStock);
     }
 
+    stockTouched(opcd);
     const after = [...(await daysOf(tx, opcd, days)).values()];
     await recordCatalogEvent(
       tx,

@@ -28,6 +28,7 @@ import {
   type StockRow,
   stock,
 } from '../../db/schema.ts';
+import { stockTouched } from '../../db/stock-changes.ts';
 
 export type {
   BookingEventRow,
@@ -72,6 +73,7 @@ export async function takeSeats(db: DbOrTx, line: SeatLine): Promise<StockRow | 
     .set({ zaikozan: sql`${stock.zaikozan} - ${line.seats}` })
     .where(and(eq(stock.opcd, line.opcd), eq(stock.usedate, line.usedate), gte(stock.zaikozan, line.seats)))
     .returning();
+  if (row) stockTouched(line.opcd);
   return row;
 }
 
@@ -100,6 +102,7 @@ export async function takeSeatsOrSayWhy(
   const [row] = rowsOf<DayPrices & { taken: boolean }>(result);
   if (!row) return { taken: false, day: undefined };
   const { taken, ...day } = row;
+  if (taken) stockTouched(line.opcd);
   return taken ? { taken: true, day } : { taken: false, day };
 }
 
@@ -108,6 +111,7 @@ export async function giveBackSeats(db: DbOrTx, line: SeatLine): Promise<void> {
     .update(stock)
     .set({ zaikozan: sql`${stock.zaikozan} + ${line.seats}` })
     .where(and(eq(stock.opcd, line.opcd), eq(stock.usedate, line.usedate)));
+  stockTouched(line.opcd);
 }
 
 /**
