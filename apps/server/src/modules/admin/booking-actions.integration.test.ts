@@ -202,6 +202,66 @@ describe('canceling on the customer’s behalf', () => {
     expect(d.providerCalls[0]).toMatchObject({ kind: 'refund', state: 'done', stuck: false });
   });
 
+  it('mails a fee set by hand as the company’s decision, with what was paid, the fee and the refund (issue 24.8)', async () => {
+    // Booked 30 days ago: its policy had a free-cancellation day, which must not be mailed beside a fee set by hand.
+    await cloneBooking(t.ctx.db, 'AA100001', 'CC300020', {
+      status: 1,
+      statusPayment: 1,
+      rsvdate: new Date(t.clock.now().getTime() - 30 * 86_400_000),
+      canceledAt: null,
+      cancelFee: null,
+      refundAmount: null,
+      cancelReason: null,
+    });
+    const { amountjp } = (await bookingRow('CC300020')) ?? { amountjp: 0 };
+    const res = await staffPost('/api/admin/bookings/CC300020/cancel', {
+      feeOverride: { amount: 3000, reason: '前日の連絡のため社内判断で減額' },
+      expectedRefund: amountjp - 3000,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [mail] = await t.ctx.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.rsvno, 'CC300020'), eq(outbox.kind, 'cancellation')));
+    const yen = (n: number) => `￥${n.toLocaleString('ja-JP')}`;
+    for (const part of [mail?.body ?? '', mail?.html ?? '']) {
+      expect(part).toContain('キャンセル料は、当社の判断により設定いたしました。');
+      expect(part).toContain(yen(amountjp));
+      expect(part).toContain(yen(3000));
+      expect(part).toContain(yen(amountjp - 3000));
+      // The policy did not decide this fee: neither its free day nor its tiers are mailed, nor the internal reason.
+      expect(part).not.toContain('無料キャンセル期限');
+      expect(part).not.toContain('キャンセル規定');
+      expect(part).not.toContain('社内判断');
+    }
+    expect(mail?.body).toContain(`お支払い済み金額：${yen(amountjp)}`);
+    expect(mail?.body).toContain(`キャンセル料　　：${yen(3000)}`);
+    expect(mail?.body).toContain(`ご返金額　　　　：${yen(amountjp - 3000)}`);
+
+    // A fee under the policy is still explained by the policy it came from.
+    await cloneBooking(t.ctx.db, 'AA100001', 'CC300021', {
+      status: 1,
+      statusPayment: 1,
+      rsvdate: new Date(t.clock.now().getTime() - 30 * 86_400_000),
+      canceledAt: null,
+      cancelFee: null,
+      refundAmount: null,
+      cancelReason: null,
+    });
+    const quote = (await staffPost('/api/admin/bookings/CC300021/cancel-quote')).json().response;
+    expect(quote.cancelfee).toBeGreaterThan(0);
+    expect((await staffPost('/api/admin/bookings/CC300021/cancel', { expectedRefund: quote.refund })).statusCode).toBe(
+      200,
+    );
+    const [policyMail] = await t.ctx.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.rsvno, 'CC300021'), eq(outbox.kind, 'cancellation')));
+    expect(policyMail?.body).toContain('キャンセル規定');
+    expect(policyMail?.body).toContain('キャンセル料は、上記のキャンセル規定に基づいて算出しております。');
+    expect(policyMail?.body).not.toContain('当社の判断');
+  });
+
   it('charges no fee on a booking never paid: quoted 0, an override above 0 refused, the mail says so', async () => {
     const tomorrow = ymdToIsoDate(addDays(tokyoYmd(t.clock.now()), 1));
     await cloneBooking(

@@ -72,8 +72,9 @@ describe('mail templates', () => {
   it('gives the payment deadline in Tokyo time and the fee and refund', () => {
     expect(requestConfirmedMail(sample).body).toContain('2026/11/24 12:00');
     const cancel = cancellationMail(sample, 6000, 14000).body;
-    expect(cancel).toContain('キャンセル料：￥6,000');
-    expect(cancel).toContain('ご返金額　　：￥14,000');
+    expect(cancel).toContain('お支払い済み金額：￥20,000');
+    expect(cancel).toContain('キャンセル料　　：￥6,000');
+    expect(cancel).toContain('ご返金額　　　　：￥14,000');
   });
 });
 

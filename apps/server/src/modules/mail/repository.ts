@@ -1,7 +1,7 @@
-import { and, eq, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, lte, or, sql } from 'drizzle-orm';
 import { claimDue } from '../../db/claim.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { bookings, type OutboxRow, outbox } from '../../db/schema.ts';
+import { bookingEvents, bookings, type OutboxRow, outbox } from '../../db/schema.ts';
 import { findBookingOptions, findMembers, findRentals } from '../booking/repository.ts';
 
 export type { OutboxRow } from '../../db/schema.ts';
@@ -21,10 +21,12 @@ export async function findBookingForMail(db: DbOrTx, rsvno: string) {
       fromdate: bookings.fromdate,
       meetpoint: bookings.meetpoint,
       cancelPolicy: bookings.cancelPolicy,
+      canceledAt: bookings.canceledAt,
     })
     .from(bookings)
     .where(eq(bookings.rsvno, rsvno));
   if (!booking) return undefined;
+  const { canceledAt, ...fields } = booking;
   const lines = (await findBookingOptions(db, rsvno)).map(({ line, option }) => ({
     ...option,
     usedate: line.usedate,
@@ -44,7 +46,21 @@ export async function findBookingForMail(db: DbOrTx, rsvno: string) {
     bootsSize: r.bootsSize,
     wearSize: r.wearSize,
   }));
-  return { ...booking, lines, rentals };
+  return { ...fields, lines, rentals, feeSetByStaff: canceledAt ? await feeSetByStaff(db, rsvno) : false };
+}
+
+/**
+ * Whether the booking's cancellation charges a fee staff set by hand instead of the policy's: its last
+ * `cancel_requested` event keeps `fee_override` beside the policy's fee (booking/cancel.ts).
+ */
+async function feeSetByStaff(db: DbOrTx, rsvno: string): Promise<boolean> {
+  const [last] = await db
+    .select({ overridden: sql<boolean>`(${bookingEvents.after} -> 'fee_override') is not null` })
+    .from(bookingEvents)
+    .where(and(eq(bookingEvents.rsvno, rsvno), eq(bookingEvents.action, 'cancel_requested')))
+    .orderBy(desc(bookingEvents.id))
+    .limit(1);
+  return last?.overridden === true;
 }
 
 /**

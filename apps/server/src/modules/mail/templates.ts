@@ -75,6 +75,8 @@ export interface MailBooking {
   meetpoint?: string | null;
   cancelPolicy?: CancelTier[];
   rentals?: MailRental[];
+  /** A cancellation's fee was set by staff instead of the policy's (the cancellation mail says so). */
+  feeSetByStaff?: boolean;
   /** The site's login page: PUBLIC_URL's, or the origin the booking was made on (issue 14.1). */
   loginUrl: string;
 }
@@ -255,27 +257,40 @@ export function requestDeclinedMail(b: MailBooking): OutgoingMail {
   ]);
 }
 
+/**
+ * The cancellation: the booking, then what was paid, the fee and the refund. A fee under the booking's policy
+ * is explained by the policy listed above it; a fee staff set by hand (お客様に代わってキャンセル with a fee of
+ * their own) is said to be the company's decision, and the policy, whose free-cancellation day and tiers did not
+ * decide it, is left out. The staff's reason is internal (the console says so) and is never mailed.
+ */
 export function cancellationMail(b: MailBooking, fee: number, refund: number): OutgoingMail {
+  const nothingPaid = fee === 0 && refund === 0;
+  const setByStaff = b.feeSetByStaff === true && !nothingPaid;
   // Nothing charged and nothing back: the booking was never paid (or cost nothing), so no fee is said.
-  const money: Paragraph[] =
-    fee === 0 && refund === 0
-      ? ['お支払いは発生しておりませんので、キャンセル料・ご返金はございません。']
-      : [
-          {
-            kind: 'facts',
-            title: 'キャンセル料金',
-            rows: [
-              ['キャンセル料', formatJpy(fee)],
-              ['ご返金額', formatJpy(refund)],
-            ],
-          },
-          refund > 0
-            ? `ご返金額は、ご利用のカード会社を通じて返金いたします。\n返金の反映時期はカード会社により異なります。`
-            : 'ご返金はございません。',
-        ];
+  const money: Paragraph[] = nothingPaid
+    ? ['お支払いは発生しておりませんので、キャンセル料・ご返金はございません。']
+    : [
+        {
+          kind: 'facts',
+          title: 'キャンセル料金',
+          rows: [
+            ['お支払い済み金額', formatJpy(fee + refund)],
+            ['キャンセル料', formatJpy(fee)],
+            ['ご返金額', formatJpy(refund)],
+          ],
+        },
+        ...(setByStaff
+          ? ['キャンセル料は、当社の判断により設定いたしました。']
+          : fee > 0 && cancellationPolicy(b).length > 0
+            ? ['キャンセル料は、上記のキャンセル規定に基づいて算出しております。']
+            : []),
+        refund > 0
+          ? `ご返金額は、ご利用のカード会社を通じて返金いたします。\n返金の反映時期はカード会社により異なります。`
+          : 'ご返金はございません。',
+      ];
   return compose(MailKind.cancellation, b, 'キャンセルを承りました', [
     '以下のご予約のキャンセルを承りました。',
-    summary(b),
+    setByStaff ? itinerary(b) : summary(b),
     ...money,
     myPageGuide(b),
     'またのご利用を心よりお待ちしております。',

@@ -233,7 +233,7 @@ export function CancelDialog({ detail, open, onClose, onDone }: DialogProps) {
           <Field
             label="変更の理由"
             required
-            hint="履歴に残ります（お客様には表示されません）。"
+            hint="履歴に残ります（お客様には表示されません）。お客様へのメールには「キャンセル料は、当社の判断により設定いたしました。」と記載されます。"
             error={touched && reasonMissing ? 'キャンセル料を変更する場合は、理由を入力してください。' : undefined}
           >
             {(c) => (
