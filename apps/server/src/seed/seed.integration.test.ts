@@ -1,6 +1,6 @@
 import { birthdayProblem, paymentAllowed, statusLabel } from '@tabi/contract/booking-rules';
 import { ageClassFromCode, FROMSPOTS } from '@tabi/contract/constants';
-import { addDays, isoDateToYmd } from '@tabi/contract/dates';
+import { addDays, isoDateToYmd, tokyoYmd } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
 import { and, asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ import {
   bookingRentals,
   bookings,
   cities,
+  couponUses,
   facilities,
   fromspots,
   keywords,
@@ -21,6 +22,8 @@ import {
   regions,
   stock,
 } from '../db/schema.ts';
+import { bookingDetail } from '../modules/admin/booking-detail.ts';
+import { usage as facilityUsage } from '../modules/admin/facilities.ts';
 import { hashPin, verifyPin } from '../modules/coupon/pin.ts';
 import { createTestApp, type TestApp } from '../test/helper.ts';
 import { OPTIONS } from './catalog-data.ts';
@@ -256,6 +259,30 @@ describe('demo bookings', () => {
     expect(coupons.opts[0]).toMatchObject({ couponAdultUsed: 0, couponChildUsed: 0 });
     const tomorrow = await booking('AA100011');
     expect(tomorrow.opts.every((o) => o.usedate === iso(addDays(TODAY, 1)) && o.pkcd === 'PK0001')).toBe(true);
+  });
+
+  it("AA100010's used 芦ノ湖 coupon is one the console sees used too: クーポンの利用 and the facility's month (issue 24.14)", async () => {
+    // The customer sees OP0013 used up (its counts); the console reads the uses themselves.
+    const detail = await bookingDetail(t.ctx, 'AA100010');
+    expect(detail.couponUses).toEqual([
+      expect.objectContaining({ opcd: 'OP0013', adultqty: 2, childqty: 1, outcome: 'used' }),
+    ]);
+    const used = detail.couponUses[0];
+    expect(used && tokyoYmd(new Date(used.at))).toBe(TODAY);
+    expect(new Date(used?.at ?? 0).getTime()).toBeLessThanOrEqual(NOW.getTime());
+    const usage = await facilityUsage(t.ctx, '2026-11');
+    const lake = (await option('OP0013')).facilityId;
+    expect(usage.find((u) => u.facilityId === lake)).toMatchObject({ uses: 1, adults: 2, children: 1 });
+    // Every count of a used coupon has its use, and no use is without its count.
+    const lines = await t.ctx.db.select().from(bookingOptions);
+    const uses = await t.ctx.db.select().from(couponUses).where(eq(couponUses.outcome, 'used'));
+    for (const line of lines) {
+      const mine = uses.filter((u) => u.rsvno === line.rsvno && u.opcd === line.opcd && u.pkcd === line.pkcd);
+      expect([mine.reduce((n, u) => n + u.adultqty, 0), mine.reduce((n, u) => n + u.childqty, 0)]).toEqual([
+        line.couponAdultUsed,
+        line.couponChildUsed,
+      ]);
+    }
   });
 
   it('have members whose birthdays fit their age class on the use date', async () => {

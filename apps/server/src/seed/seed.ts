@@ -2,7 +2,7 @@
 
 import { normalisePhone } from '@tabi/contract/booking-rules';
 import { AGE_CLASSES, type AgeClass, FROMSPOTS, PACKAGE_CODE_OPTION } from '@tabi/contract/constants';
-import { addDays, type Ymd, ymdToIsoDate } from '@tabi/contract/dates';
+import { addDays, tokyoDayStart, type Ymd, ymdToIsoDate } from '@tabi/contract/dates';
 import { sql } from 'drizzle-orm';
 import { type Clock, todayIn } from '../clock.ts';
 import type { Db, Tx } from '../db/client.ts';
@@ -14,6 +14,7 @@ import {
   bookingRentals,
   bookings,
   cities,
+  couponUses,
   facilities,
   fromspots,
   keywords,
@@ -127,6 +128,8 @@ interface BookingRows {
   members: (typeof bookingMembers.$inferInsert)[];
   rentals: (typeof bookingRentals.$inferInsert)[];
   payment: typeof payments.$inferInsert | null;
+  /** A coupon used at its facility is also a `coupon_uses` row, as a use on the site makes one. */
+  couponUses: (typeof couponUses.$inferInsert)[];
 }
 
 function countByClass(b: DemoBooking): Record<AgeClass, number> {
@@ -220,6 +223,21 @@ function bookingRows(b: DemoBooking, now: Date, today: Ymd, stockByKey: Map<stri
         ? [{ rsvno: b.rsvno, seq: i + 1, model: m.rental.model, bootsSize: m.rental.boots, wearSize: m.rental.wear }]
         : [],
     ),
+    // Used earlier today (the coupon's day), never before the Tokyo day began: the console's クーポンの利用 and
+    // the facility's monthly usage read these rows, the customer's 使用済み reads the counts above.
+    couponUses: optionRows
+      .filter((o) => o.couponAdultUsed > 0 || o.couponChildUsed > 0)
+      .map((o) => ({
+        rsvno: b.rsvno,
+        opcd: o.opcd,
+        pkcd: o.pkcd,
+        adultqty: o.couponAdultUsed,
+        childqty: o.couponChildUsed,
+        outcome: 'used' as const,
+        createdAt: new Date(
+          Math.min(now.getTime(), Math.max(now.getTime() - 30 * 60_000, tokyoDayStart(usedate).getTime())),
+        ),
+      })),
     payment:
       b.statusPayment === 1
         ? {
@@ -291,6 +309,8 @@ async function writeSeed(tx: Tx, clock: Clock): Promise<void> {
   );
   const rentals = demo.flatMap((d) => d.rentals);
   if (rentals.length > 0) await tx.insert(bookingRentals).values(rentals);
+  const used = demo.flatMap((d) => d.couponUses);
+  if (used.length > 0) await tx.insert(couponUses).values(used);
   const paid = demo.flatMap((d) => (d.payment ? [d.payment] : []));
   if (paid.length > 0) {
     await tx.insert(payments).values(paid);
