@@ -197,7 +197,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext, opti
     }
   });
 
-  await registerOpenApi(app);
+  await registerOpenApi(app, ctx);
 
   await app.register(
     async (api) => {

@@ -4,6 +4,7 @@ import { systemClock } from './clock.ts';
 import { createContext } from './compose.ts';
 import { type Config, loadConfig } from './config.ts';
 import type { AppContext } from './context.ts';
+import { preparePrivateDir } from './data-dir.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { writeOpsKey } from './modules/ops/key.ts';
 import { seedIfEmpty } from './seed/seed.ts';
@@ -22,6 +23,7 @@ let running: Running | undefined;
 
 async function start(): Promise<Running> {
   config = loadConfig();
+  preparePrivateDir(config.dataDir);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,

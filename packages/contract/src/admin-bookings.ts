@@ -247,6 +247,7 @@ export const BOOKING_ACTION_LABEL: Record<string, string> = {
   refund_failed: '返金失敗',
   rentals_changed: 'レンタル内容の変更',
   participants_changed: '参加者情報の変更',
+  details_changed: 'お申込内容の変更（決済前）',
   mail_resent: 'メール再送',
   note_added: '社内メモ',
   coupon_lock_cleared: 'クーポンのPINロック解除',

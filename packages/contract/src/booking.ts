@@ -52,6 +52,11 @@ export const bookingResult = z.object({ rsvno: z.string(), rsvdate: z.string() }
 export type BookingResult = z.infer<typeof bookingResult>;
 export const createBookingResponse = envelope(bookingResult);
 
+// POST /booking/revise — not in SPEC §7: back from the card checkout, the purchase flow corrects the applicant,
+// participants and rentals of the booking it made and has not paid (issue 24.2).
+export const reviseBookingRequest = createBookingRequest.extend({ rsvno: plainText().min(1).max(20) });
+export type ReviseBookingRequest = z.input<typeof reviseBookingRequest>;
+
 // POST /booking/{rsvno}
 export const rsvnoParams = z.object({ rsvno: plainText().min(1).max(20) });
 export const sessionRequest = z.object({ session, rsvno: plainText().max(20).optional() });

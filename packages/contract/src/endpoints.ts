@@ -137,6 +137,11 @@ export const API = defineEndpoints('/api', {
     body: booking.createBookingRequest,
     response: booking.createBookingResponse,
   },
+  'POST /booking/revise': {
+    summary: '決済前の予約内容の修正（購入手続き）',
+    body: booking.reviseBookingRequest,
+    response: booking.plainResponse,
+  },
   'POST /checkout': { summary: '決済画面の作成', body: booking.checkoutRequest, response: booking.checkoutResponse },
   'POST /checkout/result': {
     summary: '決済結果の確認',

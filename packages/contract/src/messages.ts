@@ -113,6 +113,13 @@ export const Msg = {
   rentalNotEditable: 'このご予約のレンタル内容は変更できません。',
   mailNotFound: 'ご指定のメールが見つかりません。',
   participantsNotEditable: 'キャンセル済みのご予約の参加者は変更できません。',
+  // Back from the card checkout, the purchase flow corrects the booking it made (issue 24.2).
+  bookingPaidNotRevisable:
+    'このご予約はお支払いが完了しているため、ここでは内容を変更できません。変更はマイページまたはお問い合わせ窓口からお願いいたします。',
+  bookingNotRevisable:
+    'このご予約はお支払い期限を過ぎたか取り消されたため、内容を変更できません。お手数ですが最初からご予約ください。',
+  bookingPartyNotRevisable:
+    'ご予約後に商品・利用日・人数は変更できません。変更する場合は、最初から新しくご予約ください。',
   participantsClassChanged:
     '参加者の人数と年齢区分は変更できません（料金と在庫が変わるため）。変更が必要な場合は取り消して新しくご予約ください。',
   noteRequired: 'メモを入力してください。',

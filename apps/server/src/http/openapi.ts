@@ -2,8 +2,11 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { CONSOLE_ENDPOINTS } from '@tabi/contract/console-endpoints';
 import { ENDPOINTS, type Endpoint } from '@tabi/contract/endpoints';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { AppContext } from '../context.ts';
+import { staffToken } from '../modules/staff/guard.ts';
+import { requireStaff } from '../modules/staff/service.ts';
 
 /** A schema as a client writes its input; a `searchQuery`/`optionalBody` preprocessor is documented as its schema. */
 function jsonSchema(schema: z.ZodType): Record<string, unknown> {
@@ -33,10 +36,13 @@ function answer(endpoint: Endpoint) {
   };
 }
 
-/** OpenAPI 3.1 for the whole API (SPEC §7's calls and the console's), generated from the contract's entries. */
-export function openApiDocument(): Record<string, unknown> {
+/**
+ * OpenAPI 3.1 generated from the contract's entries: SPEC §7's calls, and with `staff` the console's too (their
+ * paths are shown only to a signed-in staff member, issue 24 item 18).
+ */
+export function openApiDocument({ staff = false }: { staff?: boolean } = {}): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const endpoint of [...ENDPOINTS, ...CONSOLE_ENDPOINTS]) {
+  for (const endpoint of staff ? [...ENDPOINTS, ...CONSOLE_ENDPOINTS] : ENDPOINTS) {
     const path = `${endpoint.prefix}${endpoint.path}`;
     paths[path] = {
       ...paths[path],
@@ -60,10 +66,41 @@ export function openApiDocument(): Record<string, unknown> {
   };
 }
 
-export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+/** Whether the request carries a live, fully signed-in staff session (checked without prolonging it). */
+async function fromStaff(ctx: AppContext, request: FastifyRequest): Promise<boolean> {
+  const token = staffToken(request);
+  if (!token) return false;
+  return requireStaff(ctx, token, 'operator', { background: true, allowMustChange: true }).then(
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * /api/docs: the viewer and the document (json, yaml). Anyone gets SPEC §7's calls; the console's paths are added
+ * only for a request with a valid staff session, and the answer is never cached (it depends on the cookie).
+ */
+export async function registerOpenApi(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const publicDocument = openApiDocument();
+  const staffDocument = openApiDocument({ staff: true });
+  const staffRequests = new WeakSet<FastifyRequest>();
   await app.register(fastifySwagger, {
     mode: 'static',
-    specification: { document: openApiDocument() as never },
+    specification: { document: publicDocument as never },
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    uiHooks: {
+      preHandler: async (request) => {
+        if (/\/(json|yaml)$/.test(request.url.split('?')[0] ?? '') && (await fromStaff(ctx, request))) {
+          staffRequests.add(request);
+        }
+      },
+    },
+    transformSpecificationClone: false,
+    transformSpecification: (_document, request, reply) => {
+      reply.header('cache-control', 'no-store').header('vary', 'cookie');
+      return (staffRequests.has(request) ? staffDocument : publicDocument) as never;
+    },
+  });
 }

@@ -33,6 +33,11 @@ export function securityHeaders(options: SecurityHeaderOptions, withCsp = true):
   };
 }
 
+/** The staff console's calls, sign-in included: their answers are one staff member's and never cached. */
+export function isStaffPath(url: string): boolean {
+  return url === '/api/admin' || url.startsWith('/api/admin/') || url.startsWith('/api/admin?');
+}
+
 /** Also called directly for the answers Fastify makes before any hook runs (bad URLs). */
 export function applySecurityHeaders(
   request: FastifyRequest,
@@ -40,6 +45,8 @@ export function applySecurityHeaders(
   options: SecurityHeaderOptions,
 ): void {
   reply.headers(securityHeaders(options, !request.url.startsWith('/api/docs')));
+  // Bookings, names, phones and sessions: no browser or proxy cache may keep them (issue 24, item 18).
+  if (isStaffPath(request.url)) reply.header('cache-control', 'no-store');
 }
 
 export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): void {

@@ -45,6 +45,7 @@ export type BookingAction =
   | 'refund_failed'
   | 'rentals_changed'
   | 'participants_changed'
+  | 'details_changed'
   | 'mail_resent'
   | 'note_added'
   | 'coupon_lock_cleared';

@@ -1,6 +1,9 @@
+import { ErrCd } from '@tabi/contract/constants';
 import { API } from '@tabi/contract/endpoints';
+import { Msg } from '@tabi/contract/messages';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { ok } from '../../http/envelope.ts';
 import { siteOrigin } from '../../http/origin.ts';

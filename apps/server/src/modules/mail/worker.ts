@@ -1,8 +1,9 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { AppContextBase } from '../../context.ts';
+import { PRIVATE_FILE_MODE, preparePrivateDir } from '../../data-dir.ts';
 import { claimDueMails, markMailFailed, markMailSent, type OutboxRow } from './repository.ts';
 
 export const MAX_MAIL_ATTEMPTS = 10;
@@ -59,9 +60,10 @@ export function createMailSender(ctx: Pick<AppContextBase, 'config'>, log: MailL
   return {
     async send(mail) {
       const info = await transport.sendMail(message(mail));
-      await mkdir(dir, { recursive: true });
+      // Names, phones and booking numbers: the directory and each file are the server user's only.
+      preparePrivateDir(dir);
       const file = path.join(dir, `${String(mail.id).padStart(6, '0')}-${mail.kind}-${mail.rsvno ?? 'none'}.eml`);
-      await writeFile(file, info.message as Buffer);
+      await writeFile(file, info.message as Buffer, { mode: PRIVATE_FILE_MODE });
       log.info({ file, to: mail.to, kind: mail.kind }, 'mail written to the outbox directory');
     },
     close: () => transport.close(),

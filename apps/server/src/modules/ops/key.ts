@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { PRIVATE_FILE_MODE, preparePrivateDir } from '../../data-dir.ts';
 
 /** Where a running server leaves the key that lets `npm run ops` reach it (DATA_DIR, owner-only). */
 export function opsKeyPath(dataDir: string): string {
@@ -9,8 +10,8 @@ export function opsKeyPath(dataDir: string): string {
 
 export function writeOpsKey(dataDir: string): string {
   const key = randomBytes(32).toString('base64url');
-  mkdirSync(dataDir, { recursive: true });
-  writeFileSync(opsKeyPath(dataDir), key, { mode: 0o600 });
+  preparePrivateDir(dataDir);
+  writeFileSync(opsKeyPath(dataDir), key, { mode: PRIVATE_FILE_MODE });
   return key;
 }
 
