@@ -31,6 +31,7 @@ import styles from './mypage.module.css';
 import { itineraryId, OptionAccordion } from './option-accordion.tsx';
 import { Participants } from './participants.tsx';
 import { PaymentResultModal } from './payment-result-modal.tsx';
+import { RentalSizes } from './rental-sizes.tsx';
 import { UsageGuide } from './usage-guide.tsx';
 
 const CHECKOUT_QUERY = 'checkout-processing';
@@ -148,6 +149,7 @@ export function BookingPage() {
   const couponDate = couponUseDate(booking);
   const firstOption = booking.optionList[0];
   const productName = summary.data?.webname || firstOption?.webname || '';
+  const rentalLink = rentalLinkVisible(booking.fromdate, summary.data?.rentalcd, today);
 
   return (
     <div className="container page">
@@ -166,7 +168,7 @@ export function BookingPage() {
             cardPaymentNote={
               cardWindow ? cardPaymentNotice(formatTokyoDateTime(cardWindow.until), cardWindow.minutesLeft) : null
             }
-            rentalLink={rentalLinkVisible(booking.fromdate, summary.data?.rentalcd, today)}
+            rentalLink={rentalLink}
             cancellable={cancelAllowed(booking, today)}
             onPay={() => pay('request')}
             onCardPay={() => pay('card')}
@@ -177,6 +179,11 @@ export function BookingPage() {
         }
       >
         <Participants booking={booking} />
+        <RentalSizes
+          booking={booking}
+          rentalcd={summary.data?.rentalcd}
+          changeLater={!rentalLink && label !== Msg.statusCanceled}
+        />
         <Cost booking={booking} />
         <UsageGuide options={booking.optionList} today={today} onShowItinerary={showItinerary} />
         <OptionAccordion options={booking.optionList} />

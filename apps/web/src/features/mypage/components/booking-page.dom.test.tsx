@@ -1,0 +1,152 @@
+import type { Booking } from '@tabi/contract/booking';
+import { ErrCd } from '@tabi/contract/constants';
+import { addDays, tokyoYmd } from '@tabi/contract/dates';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setApiTransport } from '../../../lib/api-client.ts';
+import { useAuthStore } from '../../../stores/auth-store.ts';
+import { BookingPage } from './booking-page.tsx';
+
+const today = tokyoYmd(new Date());
+
+/** A paid ski rental for two, starting `startIn` days from today (AA100009 of the demo, moved in time). */
+function rentalBooking(startIn: number): Booking {
+  const day = addDays(today, startIn);
+  return {
+    rsvno: 'AA100009',
+    status: 1,
+    status_payment: 1,
+    flg_request_rsv: 0,
+    rsvdate: new Date(Date.now() - 86_400_000).toISOString(),
+    servertime: new Date().toISOString(),
+    payment_deadline_date: null,
+    fromdate: day,
+    todate: day,
+    sei: '小林',
+    mei: '亮',
+    mail: 'ryo.kobayashi@example.jp',
+    amountjp: 23600,
+    meetpoint: null,
+    memberList: [
+      {
+        seq: '1',
+        sei: '小林',
+        mei: '亮',
+        birthday: '19920101',
+        sex: '1',
+        ageclass: '1',
+        nationality_id: 1,
+        nationality_nm: '日本',
+        extended_datas: { extended_participant_fields: {} },
+      },
+      {
+        seq: '2',
+        sei: '小林',
+        mei: '優奈',
+        birthday: '20110101',
+        sex: '2',
+        ageclass: '4',
+        nationality_id: 1,
+        nationality_nm: '日本',
+        extended_datas: { extended_participant_fields: {} },
+      },
+    ],
+    optionList: [
+      {
+        pkcd: 'X',
+        opcd: 'OP0003',
+        webname: '白馬 スキー・スノーボードセットレンタル',
+        usedate: day,
+        contents: '',
+        cancel_note: '',
+        adultbaika: 12800,
+        childbaika: 0,
+        paxadultqty: 1,
+        paxchildqty: 0,
+        middlebaika: 10800,
+        paxmiddleqty: 1,
+        companyname: '白馬レンタル',
+        hours: '8:00〜17:00',
+        address: '長野県北安曇郡白馬村',
+        tel: '0261-00-0000',
+        lat: null,
+        lon: null,
+        meetpoint: null,
+        serviceno: null,
+        departure_point: null,
+        departure_time: null,
+        arrival_point: null,
+        arrival_time: null,
+        ticket_url: null,
+        ex_cd: 0,
+        ex_rsvno: null,
+        ex_confirmno: null,
+        ex_url: null,
+        ex_issue_method: null,
+      },
+    ],
+    rentskiList: [
+      { seq: '1', model: '1', boots_size: '26.5', wear_size: 'L', accessory: '' },
+      { seq: '2', model: '2', boots_size: '23.5', wear_size: 'S', accessory: '' },
+    ],
+  };
+}
+
+let booking: Booking;
+beforeEach(() => {
+  // biome-ignore lint/suspicious/noDocumentCookie: jsdom has no Cookie Store API
+  document.cookie = 'XSRF-TOKEN=token';
+  useAuthStore.setState({ isLogin: true, sessionId: 'session', rsvno: 'AA100009' });
+  vi.spyOn(window, 'alert').mockImplementation(() => {});
+  setApiTransport(async (url) => {
+    const envelope = (response: unknown) =>
+      new Response(JSON.stringify({ errcd: ErrCd.success, errMsg: '', response }), { status: 200 });
+    if (url.includes('/booking/')) return envelope(booking);
+    if (url.includes('/option/'))
+      return envelope({ travelkubun: 1, rentalcd: '1', webname: booking.optionList[0]?.webname });
+    throw new Error(`unexpected call ${url}`);
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={['/mypage']}>
+        <BookingPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('my page of a rental booking (issue 24.15)', () => {
+  it('shows each participant’s rental and sizes right after booking, read only, and when they can be changed', async () => {
+    booking = rentalBooking(5);
+    renderPage();
+    const section = await screen.findByRole('region', { name: 'レンタル' });
+    const people = within(section).getAllByRole('listitem');
+    expect(people.map((p) => p.textContent)).toEqual([
+      expect.stringMatching(/参加者1小林 亮レンタルスキーブーツ26\.5cmウェアL/),
+      expect.stringMatching(/参加者2小林 優奈レンタルスノーボードブーツ23\.5cmウェアS/),
+    ]);
+    expect(within(section).queryByRole('combobox')).toBeNull();
+    // SPEC §2: the change link only from the day after the start date; until then the section says so.
+    expect(within(section).getByText(/サイズの変更は、ご利用開始日の翌日から/)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'レンタル詳細・変更' })).toBeNull();
+  });
+
+  it('keeps SPEC §2’s change link once a day has passed since the start date', async () => {
+    booking = rentalBooking(-2);
+    renderPage();
+    expect(await screen.findByRole('link', { name: 'レンタル詳細・変更' })).toBeTruthy();
+    const section = screen.getByRole('region', { name: 'レンタル' });
+    expect(within(section).getByText('26.5cm')).toBeTruthy();
+    expect(within(section).queryByText(/サイズの変更は/)).toBeNull();
+  });
+});
