@@ -6,6 +6,7 @@ import type { Page } from '@playwright/test';
 import { addDays, formatYmd, tokyoYmd } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
 import { baseURL } from './playwright.config.ts';
+import { loginAs } from './support/customer.ts';
 import {
   agreeToConsent,
   fillLeader,
@@ -52,7 +53,13 @@ async function fetchBooking(page: Page, rsvno: string) {
   const session = login.response.session as string;
   const booking = await (await api.post(`/api/booking/${rsvno}`, { data: { session, rsvno }, headers })).json();
   expect(booking.errcd).toBe('000');
-  return booking.response as { status: number; status_payment: number; memberList: unknown[]; rentskiList: unknown[] };
+  return booking.response as {
+    status: number;
+    status_payment: number;
+    mei: string;
+    memberList: unknown[];
+    rentskiList: unknown[];
+  };
 }
 
 function collectDialogs(page: Page): string[] {
@@ -232,6 +239,47 @@ test.describe('purchase flow', () => {
     await payOnSandbox(page, '4242 4242 4242 4242');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('ご予約が完了しました');
     await expect(page.getByTestId('rsvno')).toHaveText(rsvno ?? '');
+  });
+
+  test('a name changed after Back from the checkout is the name booked and paid (issue 24.2)', async ({ page }) => {
+    await startFromDetail(page, 'OP0001', { 大人: 1 });
+    await fillLeader(page, HANAKO, 'hanako@example.com');
+    await memberSection(page, 1).getByRole('checkbox', { name: Msg.sameAsLeader }).check();
+    await page.getByRole('button', { name: Msg.toCheck }).click();
+    await agreeToConsent(page);
+    await page.getByRole('button', { name: Msg.submitPurchase }).click();
+    await expect(page).toHaveURL(/\/sandbox\/checkout\//);
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/reservation\/check$/);
+    const rsvno = (await page.getByRole('status').filter({ hasText: '予約番号' }).textContent())?.match(
+      /[A-Z]{2}\d{6}/,
+    )?.[0];
+    await page.getByRole('link', { name: Msg.backToMember }).click();
+    await leaderSection(page).getByRole('textbox', { name: '名', exact: true }).fill('HANAE');
+    await page.getByRole('button', { name: Msg.toCheck }).click();
+    await expect(page.getByText('HANAE').first()).toBeVisible();
+    await agreeToConsent(page);
+    await page.getByRole('button', { name: Msg.submitPurchase }).click();
+    await payOnSandbox(page, '4242 4242 4242 4242');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('ご予約が完了しました');
+    await expect(page.getByTestId('rsvno')).toHaveText(rsvno ?? '');
+    const booking = await fetchBooking(page, rsvno ?? '');
+    expect(JSON.stringify(booking.memberList)).toContain('HANAE');
+    expect(JSON.stringify(booking.memberList)).not.toContain('HANAKO');
+    expect(booking).toMatchObject({ mei: 'HANAE', status_payment: 1 });
+  });
+
+  test('a customer logged in to my page pays a new booking (issue 24.3)', async ({ page }) => {
+    await loginAs(page, 'AA100001');
+    await startFromDetail(page, 'OP0001', { 大人: 1 });
+    await fillLeader(page, TARO);
+    await memberSection(page, 1).getByRole('checkbox', { name: Msg.sameAsLeader }).check();
+    await page.getByRole('button', { name: Msg.toCheck }).click();
+    await agreeToConsent(page);
+    await page.getByRole('button', { name: Msg.submitPurchase }).click();
+    await payOnSandbox(page, '4242 4242 4242 4242');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('ご予約が完了しました');
   });
 
   test('opened at a host other than the one the server calls itself, the paid customer comes back to it', async ({

@@ -206,6 +206,10 @@ async function buildTargets(): Promise<Target[]> {
       ],
     },
     'POST /booking': { params: {}, bodies: await bookingBodies() },
+    'POST /booking/revise': {
+      params: {},
+      bodies: (await bookingBodies()).map((body) => ({ ...body, rsvno: 'AA100002' })),
+    },
     'POST /checkout/result': {
       params: {},
       bodies: [{ session_id: 'cs_sandbox_demo_AA100001' }, { session_id: 'cs_sandbox_nosuchsessionnosuchsession00' }],

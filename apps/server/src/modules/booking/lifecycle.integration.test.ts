@@ -9,7 +9,15 @@ import { Msg, unpaidSeatsCapped } from '@tabi/contract/messages';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIn } from '../../clock.ts';
-import { bookingEvents, bookings, outbox, payments, providerCalls, sandboxCheckouts } from '../../db/schema.ts';
+import {
+  bookingEvents,
+  bookingMembers,
+  bookings,
+  outbox,
+  payments,
+  providerCalls,
+  sandboxCheckouts,
+} from '../../db/schema.ts';
 import { registry } from '../../metrics.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bookingCapabilityCookie } from '../payment/capability.ts';
@@ -377,6 +385,67 @@ describe('a payment racing the cancellation of an unpaid booking (issue 24.1)', 
         }
       }
     }
+  });
+});
+
+describe('corrections before payment, back from the checkout (issue 24.2)', () => {
+  function revise(rsvno: string, payload: ReturnType<typeof bookingPayload>, withCookie = true) {
+    return t.request({
+      method: 'POST',
+      url: '/api/booking/revise',
+      payload: { ...payload, rsvno },
+      ...(withCookie ? { cookies: bookingCapabilityCookie(t.config.appKey, rsvno) } : {}),
+      remoteAddress: `10.9.2.${ip++ % 250}`,
+    });
+  }
+
+  it('what the confirm page shows is what is booked and paid: applicant and participants, with the event', async () => {
+    const original = bookingPayload('LC0001', day, { adults: 2 });
+    const rsvno = await bookOk('LC0001');
+    const id = await openCheckout(rsvno);
+    const changed = {
+      ...original,
+      sei: 'スズキ',
+      mail: 'suzuki@example.com',
+      memberList: original.memberList.map((m, i) => (i === 1 ? { ...m, sei: 'スズキ', mei: 'ジロウ' } : m)),
+    };
+    const res = await revise(rsvno, changed);
+    expect(res.statusCode).toBe(200);
+    expect(await row(rsvno)).toMatchObject({ sei: 'スズキ', mail: 'suzuki@example.com', status: 1, statusPayment: 0 });
+    const [event] = (await events(rsvno)).filter((e) => e.action === 'details_changed');
+    expect(event).toMatchObject({ actorKind: 'customer' });
+    expect(event?.before).toMatchObject({ applicant: { sei: 'ヤマダ' } });
+    expect(event?.after).toMatchObject({
+      applicant: { sei: 'スズキ' },
+      members: [{}, { sei: 'スズキ', mei: 'ジロウ' }],
+    });
+    // Sent again unchanged (a second press): nothing written.
+    expect((await revise(rsvno, changed)).statusCode).toBe(200);
+    expect((await events(rsvno)).filter((e) => e.action === 'details_changed')).toHaveLength(1);
+
+    expect((await payOnPage(id)).statusCode).toBe(303);
+    const [paidMail] = await mails(rsvno, 'booking_paid');
+    expect(paidMail?.to).toBe('suzuki@example.com');
+    expect(paidMail?.body).toContain('スズキ タロウ 様');
+    const members = await t.ctx.db.select().from(bookingMembers).where(eq(bookingMembers.rsvno, rsvno));
+    expect(members.map((m) => `${m.sei} ${m.mei}`).sort()).toEqual(['スズキ ジロウ', 'ヤマダ タロウ']);
+    // Paid: closed to this path.
+    const late = await revise(rsvno, { ...changed, mei: 'サブロウ' });
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({ errMsg: Msg.bookingPaidNotRevisable });
+  });
+
+  it('refuses another party, a stranger, or a form error, and changes nothing', async () => {
+    const original = bookingPayload('LC0001', day, { adults: 2 });
+    const rsvno = await bookOk('LC0001');
+    const before = await row(rsvno);
+    const three = bookingPayload('LC0001', day, { adults: 3 });
+    expect((await revise(rsvno, three)).json()).toMatchObject({ errMsg: Msg.bookingPartyNotRevisable });
+    expect((await revise(rsvno, { ...original, sei: 'スズキ' }, false)).statusCode).toBe(403);
+    const invalid = await revise(rsvno, { ...original, tel: 'abc' });
+    expect(invalid.statusCode).toBe(422);
+    expect(await row(rsvno)).toEqual(before);
+    expect(await actions(rsvno)).toEqual(['created:customer:customer']);
   });
 });
 

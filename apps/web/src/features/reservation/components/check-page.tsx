@@ -10,7 +10,7 @@ import { type Completion, useReservationStore } from '../../../stores/reservatio
 import { useNationalities } from '../api/get-nationalities.ts';
 import { COMPLETE_FAILED_PATH, listPath } from '../lib/list-path.ts';
 import { purchaseStepIndex, purchaseSteps } from '../lib/steps.ts';
-import { startCheckout, submitBooking } from '../lib/submit-booking.ts';
+import { payPendingBooking, submitBooking } from '../lib/submit-booking.ts';
 import { BookingSummary } from './booking-summary.tsx';
 import styles from './check-page.module.css';
 import flow from './flow.module.css';
@@ -106,7 +106,7 @@ export function CheckPage() {
       now: () => Date.now(),
       language: navigator.language,
     };
-    if (pending) await startCheckout(pending.rsvno, deps);
+    if (pending) await payPendingBooking(pending.rsvno, deps);
     else await submitBooking(deps);
     // While the browser leaves for the checkout the button stays disabled.
     if (!leftPage) setSubmitting(false);

@@ -4,7 +4,7 @@ import { Msg } from '@tabi/contract/messages';
 import { brToNewline, showAlert } from '../../../lib/alert.ts';
 import { ApiError, failureMessage } from '../../../lib/api-client.ts';
 import { isReservationExpired, useReservationStore } from '../../../stores/reservation-store.ts';
-import { createBooking } from '../api/create-booking.ts';
+import { createBooking, reviseBooking } from '../api/create-booking.ts';
 import { createCheckout } from '../api/create-checkout.ts';
 import { reservationAmount } from './amount.ts';
 import { bookingPayload } from './booking-payload.ts';
@@ -43,23 +43,19 @@ export async function startCheckout(rsvno: string, deps: Pick<SubmitDeps, 'navig
   deps.navigate(COMPLETE_FAILED_PATH);
 }
 
-/**
- * SPEC §4 / §8 confirm step: refuse a session older than 20 minutes, create the booking, then either
- * complete a request item or start the card checkout. Non-success answers alert the server's message
- * (no stock returns to the list keeping md); exceptions are swallowed.
- */
-export async function submitBooking(deps: SubmitDeps): Promise<void> {
+/** The booking as the confirm page shows it, or null (after the alert) when the flow cannot go on. */
+function currentPayload(deps: SubmitDeps) {
   const state = useReservationStore.getState();
   const { optionDetail, usedate, leader, md } = state;
   if (isReservationExpired(state.startedAt, deps.now())) {
     showAlert(Msg.sessionExpired);
     deps.navigate(listPath(md));
-    return;
+    return null;
   }
   if (!optionDetail || !usedate || !leader || !state.prices) {
     showAlert(Msg.unexpected);
     deps.navigate(listPath(md));
-    return;
+    return null;
   }
   const payload = bookingPayload({
     optionDetail,
@@ -72,11 +68,29 @@ export async function submitBooking(deps: SubmitDeps): Promise<void> {
   });
   if (!createBookingRequest.safeParse(payload).success) {
     showAlert(Msg.unexpected);
-    return;
+    return null;
   }
+  return { payload, state };
+}
+
+/** A refusal's message alerted (exceptions are swallowed: network trouble was alerted already). */
+function alertRefusal(error: unknown): void {
+  const refusal = failureMessage(error);
+  if (refusal !== null) showAlert(brToNewline(refusal));
+}
+
+/**
+ * SPEC §4 / §8 confirm step: refuse a session older than 20 minutes, create the booking, then either
+ * complete a request item or start the card checkout. Non-success answers alert the server's message
+ * (no stock returns to the list keeping md); exceptions are swallowed.
+ */
+export async function submitBooking(deps: SubmitDeps): Promise<void> {
+  const current = currentPayload(deps);
+  if (!current) return;
+  const { payload, state } = current;
   try {
     const { rsvno, rsvdate } = await createBooking(payload);
-    const request = optionDetail.flg_request_item === 1;
+    const request = state.optionDetail?.flg_request_item === 1;
     state.complete({ rsvno, expiresAt: completionExpiry(rsvdate, deps.now()), request });
     // A request is paid later; a booking of ¥0 has nothing to pay (the server marks it paid).
     if (request || payload.amountjp === '0') {
@@ -85,9 +99,24 @@ export async function submitBooking(deps: SubmitDeps): Promise<void> {
     }
     await startCheckout(rsvno, deps);
   } catch (error) {
-    const refusal = failureMessage(error);
-    if (refusal === null) return; // SPEC §8: exceptions in booking are swallowed (network trouble was alerted)
-    showAlert(brToNewline(refusal));
-    if (error instanceof ApiError && error.errcd === ErrCd.noStock) deps.navigate(listPath(md));
+    alertRefusal(error);
+    if (error instanceof ApiError && error.errcd === ErrCd.noStock) deps.navigate(listPath(state.md));
   }
+}
+
+/**
+ * Back from the checkout with the booking made and unpaid (issue 24.2): the booking first takes what the
+ * confirm page shows (names changed since, for instance), then the checkout opens again. When the server
+ * cannot take the change (paid meanwhile, expired, another party), it says why and nothing is paid.
+ */
+export async function payPendingBooking(rsvno: string, deps: SubmitDeps): Promise<void> {
+  const current = currentPayload(deps);
+  if (!current) return;
+  try {
+    await reviseBooking({ ...current.payload, rsvno });
+  } catch (error) {
+    alertRefusal(error);
+    return;
+  }
+  await startCheckout(rsvno, deps);
 }

@@ -1,0 +1,98 @@
+/**
+ * The purchase flow's corrections to a booking it made and has not paid yet (issue 24.2): back from the
+ * card checkout, the visitor may change the applicant, the participants or the rental sizes, and what the
+ * confirm page shows is what is booked. The option, the day, the party and so the price and the seats
+ * stay: changing those starts a new booking. Every rule of the booking form applies again, under the
+ * booking's lock, and a payment that landed first closes the booking to changes.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import { normalisePhone } from '@tabi/contract/booking-rules';
+import { AGE_CLASSES, BookingStatus, ErrCd, PaymentStatus, UNPAID_GRACE_MINUTES } from '@tabi/contract/constants';
+import { isoDateToYmd } from '@tabi/contract/dates';
+import { Msg } from '@tabi/contract/messages';
+import { todayIn } from '../../clock.ts';
+import type { AppContextBase } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { cancellationPending } from './cancel.ts';
+import { type Actor, recordEvent } from './events.ts';
+import * as repo from './repository.ts';
+import { type BookingInput, memberRows, planBooking } from './validate.ts';
+
+function applicantOf(b: Pick<repo.BookingRow, 'sei' | 'mei' | 'tel' | 'mail'>) {
+  return { sei: b.sei, mei: b.mei, tel: b.tel, mail: b.mail };
+}
+
+function membersOf(rows: { seq: number; sei: string; mei: string; birthday: string; sex: string }[]) {
+  return rows.map((m) => ({ seq: m.seq, sei: m.sei, mei: m.mei, birthday: m.birthday, sex: m.sex }));
+}
+
+type Detail = { nationalityId: number; extended: unknown };
+type Rental = { seq: number; model: string; bootsSize: string; wearSize: string };
+
+function rentalsOf(rows: Rental[]) {
+  return rows.map((r) => ({ seq: r.seq, model: r.model, boots: r.bootsSize, wear: r.wearSize }));
+}
+
+/** Applies `input` to the unpaid card booking `rsvno`; writes nothing (and no event) when nothing changed. */
+export async function reviseUnpaidBooking(
+  ctx: AppContextBase,
+  rsvno: string,
+  input: BookingInput,
+  actor: Actor,
+): Promise<void> {
+  const option = await repo.findOption(ctx.db, input.opcd);
+  if (!option) throw AppError.notFound(Msg.bookingNotFound);
+  const plan = planBooking(input, option, todayIn(ctx.clock));
+  const known = await repo.existingNationalities(ctx.db, plan.nationalityIds);
+  if (plan.nationalityIds.some((id) => !known.has(id))) throw new AppError(ErrCd.generic, Msg.nationalityInvalid, 422);
+
+  await ctx.db.transaction(async (tx) => {
+    const booking = await repo.lockBooking(tx, rsvno);
+    if (!booking) throw AppError.notFound(Msg.bookingNotFound);
+    const graceEnd = booking.rsvdate.getTime() + UNPAID_GRACE_MINUTES * 60_000;
+    const unpaidCard =
+      booking.status === BookingStatus.completed &&
+      booking.flgRequestRsv === 0 &&
+      booking.statusPayment === PaymentStatus.uncompleted &&
+      !cancellationPending(booking);
+    if (booking.statusPayment === PaymentStatus.completed) {
+      throw AppError.conflict(ErrCd.generic, Msg.bookingPaidNotRevisable);
+    }
+    if (!unpaidCard || ctx.clock.now().getTime() >= graceEnd) {
+      throw AppError.conflict(ErrCd.generic, Msg.bookingNotRevisable);
+    }
+    const lines = await repo.findBookingOptions(tx, rsvno);
+    const line = lines[0]?.line;
+    const sameBooking =
+      lines.length === 1 &&
+      line !== undefined &&
+      line.opcd === input.opcd &&
+      isoDateToYmd(line.usedate) === plan.usedate &&
+      AGE_CLASSES.every((c) => line[`${c}qty`] === plan.counts[c]) &&
+      Number(input.amountjp) === booking.amountjp;
+    if (!sameBooking) throw new AppError(ErrCd.generic, Msg.bookingPartyNotRevisable, 422);
+
+    const beforeMembers = await repo.findMembers(tx, rsvno);
+    const beforeRentals = await repo.findRentals(tx, rsvno);
+    const afterRentals = plan.rentals;
+    const before = {
+      applicant: applicantOf(booking),
+      members: membersOf(beforeMembers),
+      rentals: rentalsOf(beforeRentals),
+    };
+    const after = {
+      applicant: applicantOf(input),
+      members: membersOf(plan.members),
+      rentals: rentalsOf(afterRentals),
+    };
+    const details = (rows: Detail[]) => rows.map((m) => [m.nationalityId, m.extended]);
+    const unchanged =
+      isDeepStrictEqual(before, after) && isDeepStrictEqual(details(beforeMembers), details(plan.members));
+    if (unchanged) return;
+
+    await repo.updateBooking(tx, rsvno, { ...after.applicant, telNormalized: normalisePhone(input.tel) });
+    await repo.replaceMembers(tx, rsvno, memberRows(rsvno, plan.members));
+    await repo.replaceRentals(tx, rsvno, afterRentals);
+    await recordEvent(tx, ctx.clock.now(), rsvno, actor, 'details_changed', { before, after });
+  });
+}
