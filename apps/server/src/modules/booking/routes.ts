@@ -7,8 +7,10 @@ import { AppError } from '../../errors.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { ok } from '../../http/envelope.ts';
 import { siteOrigin } from '../../http/origin.ts';
-import { grantBookingCapability } from '../payment/capability.ts';
+import { grantBookingCapability, holdsBookingCapability } from '../payment/capability.ts';
 import { registerBookingBenchRoutes } from './bench-routes.ts';
+import { customerActor } from './events.ts';
+import { reviseUnpaidBooking } from './revise.ts';
 import { createBooking, limitBookings } from './service.ts';
 
 /** POST /booking (SPEC §7). /booking/{rsvno}, /booking/cancel* and /booking/edit live in modules/mypage. */
@@ -18,6 +20,15 @@ export async function bookingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const result = await createBooking(ctx, body, request.ip, siteOrigin(ctx.config, request));
     grantBookingCapability(request, reply, ctx.config, result.rsvno, ctx.clock.now());
     return ok(result);
+  });
+  // The purchase flow's corrections before payment, from the browser that made the booking (issue 24.2).
+  defineRoute(app, API['POST /booking/revise'], limited, async ({ body }, request) => {
+    const { rsvno, ...input } = body;
+    if (!holdsBookingCapability(request, ctx.config.appKey, rsvno, ctx.clock.now())) {
+      throw new AppError(ErrCd.generic, Msg.bookingNotRevisable, 403);
+    }
+    await reviseUnpaidBooking(ctx, rsvno, input, customerActor);
+    return ok(null);
   });
   if (ctx.config.benchRoutes) registerBookingBenchRoutes(app, ctx);
 }
