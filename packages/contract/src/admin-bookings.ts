@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { booking, memberInput, rentalInput } from './booking.ts';
 import { COUPON_OUTCOMES } from './constants.ts';
-import { calendarYmd, envelope } from './envelope.ts';
+import { calendarYmd, envelope, multilineText } from './envelope.ts';
 
 // --- 予約詳細 -------------------------------------------------------------------------------------------
 
@@ -143,7 +143,7 @@ export const cancelQuoteResponse = envelope(cancelQuoteResult);
 
 export const FEE_REASON_MAX = 500;
 export const staffCancelRequest = z.object({
-  feeOverride: z.object({ amount: yenAmount, reason: z.string().trim().max(FEE_REASON_MAX) }).optional(),
+  feeOverride: z.object({ amount: yenAmount, reason: multilineText().trim().max(FEE_REASON_MAX) }).optional(),
   /** The refund the clerk was shown: a different one now is refused (the day changed, or someone else acted). */
   expectedRefund: yenAmount.optional(),
 });
@@ -160,7 +160,7 @@ export const rentalsRequest = z.object({ rentskiList: z.array(rentalInput).max(5
 export type RentalsRequest = z.input<typeof rentalsRequest>;
 
 export const NOTE_MAX = 2000;
-export const noteRequest = z.object({ note: z.string().max(NOTE_MAX) });
+export const noteRequest = z.object({ note: multilineText().max(NOTE_MAX) });
 export type NoteRequest = z.input<typeof noteRequest>;
 
 export const reconcileResult = z.object({

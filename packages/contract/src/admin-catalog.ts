@@ -5,18 +5,11 @@
 import { z } from 'zod';
 import { AGE_CLASSES, EXTENDED_FIELD_NAMES, FROMSPOTS, RENTAL_CODES } from './constants.ts';
 import { isoDays, weekdayOf } from './dates.ts';
-import { dayPriceFields, envelope, plainText } from './envelope.ts';
+import { dayPriceFields, envelope, multilineText, plainText } from './envelope.ts';
 import { CatalogMsg, Msg } from './messages.ts';
 
-/** Rich text (HTML shown through the public page's sanitiser) may hold line breaks and tabs, no other controls. */
-const RICH_CONTROLS =
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point.
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
-const richText = (max: number) =>
-  z
-    .string()
-    .max(max)
-    .refine((v) => !RICH_CONTROLS.test(v), Msg.controlCharacters);
+/** Rich text (HTML, sanitised when saved) may hold line breaks and tabs, no other controls. */
+const richText = (max: number) => multilineText().max(max);
 const line = (max: number) => plainText().trim().max(max);
 const nullableLine = (max: number) =>
   line(max)

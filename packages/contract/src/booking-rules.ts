@@ -11,7 +11,7 @@ import {
 import { ageOn, isValidYmd, type Ymd } from './dates.ts';
 import { ageOutOfRange, Msg, nameTooLong } from './messages.ts';
 import { type AgeRules, ageBounds } from './party.ts';
-import { hasControlCharacters } from './text.ts';
+import { hasControlCharacters, hasInvisibleNameCharacters } from './text.ts';
 
 export interface StatusFacts {
   status: number;
@@ -71,6 +71,7 @@ export const EMAIL_PATTERN =
 
 export function nameProblem(name: string): string | null {
   if (hasControlCharacters(name)) return Msg.controlCharacters;
+  if (hasInvisibleNameCharacters(name)) return Msg.nameInvisibleCharacters;
   return [...name].length > NAME_MAX_LENGTH ? nameTooLong(NAME_MAX_LENGTH) : null;
 }
 

@@ -1,9 +1,19 @@
 /** Booking calls of SPEC §7: create, fetch, cancel price, cancel, edit, and checkout. */
 import { z } from 'zod';
 import { AGE_CLASS_CODES, GENDER_CODES, RENTAL_TYPES } from './constants.ts';
-import { codeString, envelope, facilityFields, numericString, plainText, session, ymdString } from './envelope.ts';
+import {
+  codeString,
+  envelope,
+  facilityFields,
+  numericString,
+  personName,
+  plainText,
+  session,
+  ymdString,
+} from './envelope.ts';
 
 const text = (max: number) => plainText().trim().max(max);
+const name = (max: number) => personName().trim().min(1).max(max);
 
 export const extendedParticipantFields = z.object({
   passport_number: text(20).optional(),
@@ -12,8 +22,8 @@ export const extendedParticipantFields = z.object({
 
 export const memberInput = z.object({
   seq: codeString,
-  sei: text(30).min(1),
-  mei: text(30).min(1),
+  sei: name(30),
+  mei: name(30),
   sex: codeString.pipe(z.enum(GENDER_CODES)),
   birthday: ymdString,
   ageclass: codeString.pipe(z.enum(AGE_CLASS_CODES)),
@@ -37,8 +47,8 @@ export const createBookingRequest = z.object({
   opcd: plainText().min(1).max(20),
   usedate: ymdString,
   md: plainText().max(50).default(''),
-  sei: text(30).min(1),
-  mei: text(30).min(1),
+  sei: name(30),
+  mei: name(30),
   tel: text(15).min(1),
   mail: text(254).min(3),
   amountjp: numericString,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isValidYmd } from './dates.ts';
 import { Msg } from './messages.ts';
-import { hasControlCharacters } from './text.ts';
+import { hasControlCharacters, hasControlCharactersInLines, hasInvisibleNameCharacters } from './text.ts';
 import { validationMessage } from './validation-messages.ts';
 
 // Default validation messages in polite Japanese (validation-messages.ts) for every schema of the contract, on both sides. In a browser
@@ -24,6 +24,19 @@ export type Envelope<T> = { errcd: string; errMsg: string; response: T | null };
  */
 export function plainText() {
   return z.string().refine((value) => !hasControlCharacters(value), Msg.controlCharacters);
+}
+
+/**
+ * A text of several lines (a staff note, a fee's reason, an option's HTML): the same rule, with tab, CR and LF
+ * allowed (ADR 0084's "multi-line free-text field … must use its own schema").
+ */
+export function multilineText() {
+  return z.string().refine((value) => !hasControlCharactersInLines(value), Msg.controlCharacters);
+}
+
+/** A person's name: a plain text without line separators or invisible characters either (issue 24, item 16). */
+export function personName() {
+  return plainText().refine((value) => !hasInvisibleNameCharacters(value), Msg.nameInvisibleCharacters);
 }
 
 /** A non-negative integer written as a string, as SPEC marks several numbers. */

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { noteRequest, staffCancelRequest } from './admin-bookings.ts';
+import { photoTextRequest } from './admin-media.ts';
 import { createBookingRequest, loginRequest } from './booking.ts';
 import { nameProblem, phoneProblem } from './booking-rules.ts';
-import { plainText } from './envelope.ts';
+import { multilineText, personName, plainText } from './envelope.ts';
 import { Msg } from './messages.ts';
-import { hasControlCharacters } from './text.ts';
+import { hasControlCharacters, hasControlCharactersInLines, hasInvisibleNameCharacters } from './text.ts';
 
 const CONTROLS = [
   '\u0000',
@@ -39,7 +41,7 @@ describe('control characters (issue 11, item 6)', () => {
   it.each(ALLOWED)('%s is accepted', (text) => {
     expect(hasControlCharacters(text)).toBe(false);
     expect(plainText().safeParse(text).success).toBe(true);
-    expect(nameProblem(text)).toBeNull();
+    if (text !== '\u200b') expect(nameProblem(text)).toBeNull();
   });
 
   it('is checked before trimming, so a trailing CR/LF is refused too', () => {
@@ -75,5 +77,90 @@ describe('control characters (issue 11, item 6)', () => {
       expect(result.success).toBe(false);
       expect(result.error?.issues.map((i) => i.message)).toContain(Msg.controlCharacters);
     }
+  });
+});
+
+/** Invisible or line-breaking characters a person's name may not hold (issue 24, item 16). */
+const NAME_INVISIBLE = ['\u2028', '\u2029', '\u200b', '\u00ad'];
+
+describe('person names (issue 24, item 16)', () => {
+  const member = {
+    seq: '1',
+    sei: 'ヤマダ',
+    mei: 'タロウ',
+    sex: '1',
+    birthday: '19900101',
+    ageclass: '1',
+    nationality_id: '1',
+  };
+  const base = {
+    opcd: 'OP1',
+    usedate: '20261201',
+    sei: 'ヤマダ',
+    mei: 'タロウ',
+    tel: '090-1234-5678',
+    mail: 'a@example.com',
+    amountjp: '8000',
+    memberList: [member],
+  };
+
+  it.each(NAME_INVISIBLE.map((c) => [c.codePointAt(0)?.toString(16).padStart(4, '0'), c]))(
+    'U+%s is refused in a name with a Japanese message, on both sides',
+    (_hex, c) => {
+      expect(hasInvisibleNameCharacters(`ヤマ${c}ダ`)).toBe(true);
+      expect(nameProblem(`ヤマ${c}ダ`)).toBe(Msg.nameInvisibleCharacters);
+      expect(personName().safeParse(`ヤマ${c}ダ`).error?.issues[0]?.message).toBe(Msg.nameInvisibleCharacters);
+      for (const bad of [
+        { ...base, sei: `ヤマ${c}ダ` },
+        { ...base, mei: `${c}タロウ` },
+        { ...base, memberList: [{ ...member, sei: `ヤマダ${c}` }] },
+        { ...base, memberList: [{ ...member, mei: `タ${c}ロウ` }] },
+      ]) {
+        const result = createBookingRequest.safeParse(bad);
+        expect(result.success).toBe(false);
+        expect(result.error?.issues.map((i) => i.message)).toEqual([Msg.nameInvisibleCharacters]);
+      }
+    },
+  );
+
+  it('keeps the names people write, and U+200B and U+2028 outside names', () => {
+    for (const name of ['ヤマダ', 'Mary-Ann O’Neil', '山田　太郎', 'Zoë', '👨\u200d👩\u200d👧', 'ﾔﾏﾀﾞ']) {
+      expect(nameProblem(name)).toBeNull();
+      expect(personName().safeParse(name).success).toBe(true);
+    }
+    expect(createBookingRequest.safeParse(base).success).toBe(true);
+    expect(plainText().safeParse('a\u200bb').success).toBe(true);
+  });
+});
+
+describe('staff free text (issue 24, item 16)', () => {
+  it('keeps line breaks and tabs in a text of several lines, and refuses every other control', () => {
+    expect(hasControlCharactersInLines('一行目\r\n二行目\n\t字下げ')).toBe(false);
+    expect(multilineText().safeParse('一行目\r\n二行目\n\t字下げ').success).toBe(true);
+    for (const c of CONTROLS.filter((c) => !['\t', '\n', '\r'].includes(c))) {
+      expect(hasControlCharactersInLines(`a${c}b`)).toBe(true);
+      expect(multilineText().safeParse(`a${c}b`).error?.issues[0]?.message).toBe(Msg.controlCharacters);
+    }
+  });
+
+  it.each(['\u0007', '\u001b', '\u0085', '\u202e', '\u2066'].map((c) => [c.codePointAt(0)?.toString(16), c]))(
+    'refuses U+%s in a booking note, a fee override reason and a photo caption or alt text',
+    (_hex, c) => {
+      const messages = (result: { error?: { issues: { message: string }[] } }) =>
+        result.error?.issues.map((i) => i.message);
+      expect(messages(noteRequest.safeParse({ note: `電話あり${c}` }))).toEqual([Msg.controlCharacters]);
+      expect(messages(staffCancelRequest.safeParse({ feeOverride: { amount: 0, reason: `お客様都合${c}` } }))).toEqual([
+        Msg.controlCharacters,
+      ]);
+      expect(messages(photoTextRequest.safeParse({ caption: `屋形船${c}`, alt: '' }))).toEqual([Msg.controlCharacters]);
+      expect(messages(photoTextRequest.safeParse({ caption: '', alt: `夕暮れ${c}` }))).toEqual([Msg.controlCharacters]);
+    },
+  );
+
+  it('keeps the line breaks of a note and of a reason', () => {
+    expect(noteRequest.parse({ note: '電話あり\n折り返し済み' }).note).toBe('電話あり\n折り返し済み');
+    expect(staffCancelRequest.parse({ feeOverride: { amount: 100, reason: '台風\r\n欠航' } }).feeOverride?.reason).toBe(
+      '台風\r\n欠航',
+    );
   });
 });
