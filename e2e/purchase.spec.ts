@@ -81,6 +81,15 @@ async function shot(page: Page, name: string, fullPage = true): Promise<void> {
   if (shots) await page.screenshot({ path: `${shots}/${name}-${page.viewportSize()?.width}.png`, fullPage });
 }
 
+/** With SHOTS_DIR: the page at a phone's width and at the desktop's, then back as it was. */
+async function shotBoth(page: Page, name: string): Promise<void> {
+  if (!shots) return;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, name);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await shot(page, name);
+}
+
 test.describe('purchase flow', () => {
   test('a card purchase with 4242 ends paid, with the confirmation mail in the outbox (OP0001)', async ({ page }) => {
     const dialogs = collectDialogs(page);
@@ -259,6 +268,7 @@ test.describe('purchase flow', () => {
     await leaderSection(page).getByRole('textbox', { name: '名', exact: true }).fill('HANAE');
     await page.getByRole('button', { name: Msg.toCheck }).click();
     await expect(page.getByText('HANAE').first()).toBeVisible();
+    await shotBoth(page, 'check-after-back-renamed');
     await agreeToConsent(page);
     await page.getByRole('button', { name: Msg.submitPurchase }).click();
     await payOnSandbox(page, '4242 4242 4242 4242');
@@ -278,8 +288,11 @@ test.describe('purchase flow', () => {
     await page.getByRole('button', { name: Msg.toCheck }).click();
     await agreeToConsent(page);
     await page.getByRole('button', { name: Msg.submitPurchase }).click();
+    await expect(page).toHaveURL(/\/sandbox\/checkout\//);
+    await shotBoth(page, 'checkout-while-logged-in');
     await payOnSandbox(page, '4242 4242 4242 4242');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('ご予約が完了しました');
+    await shotBoth(page, 'complete-while-logged-in');
   });
 
   test('opened at a host other than the one the server calls itself, the paid customer comes back to it', async ({
