@@ -1,4 +1,9 @@
-/** The sandbox's hosted checkout page: self-contained Japanese HTML, inline CSS, no script (the CSP forbids it). */
+/**
+ * The sandbox's hosted checkout page: self-contained Japanese HTML with inline CSS. It works without script (the
+ * CSP forbids inline script); served with CHECKOUT_SCRIPT at CHECKOUT_SCRIPT_PATH (`script: true`), it also formats
+ * what is typed — the slash of the expiry inserted as the digits come (a phone keypad has no 「/」), the card
+ * number grouped by four — and says a mistyped field before sending, so the card fields are never emptied.
+ */
 import { formatJpy } from '@tabi/contract/format';
 import { escapeHtml } from '@tabi/contract/html';
 
@@ -12,8 +17,16 @@ export interface CheckoutPageModel {
   state: 'open' | 'complete' | 'expired';
   /** Shown above the form: a decline or an input problem. */
   error?: { title: string; message: string } | undefined;
-  expiry?: string | undefined;
+  /** What was typed, shown again with an error (a refused card never empties the form). */
+  values?: Partial<Record<CardField, string>> | undefined;
+  /** The page's script is served at CHECKOUT_SCRIPT_PATH: load it (and say what it accepts). */
+  script?: boolean | undefined;
 }
+
+export type CardField = 'number' | 'expiry' | 'cvc';
+
+/** Where the route serves CHECKOUT_SCRIPT (same origin: the CSP's `script-src 'self'` allows it). */
+export const CHECKOUT_SCRIPT_PATH = '/sandbox/checkout.js';
 
 const STYLE = `
 *,*::before,*::after{box-sizing:border-box}
@@ -50,6 +63,8 @@ color:#fff;background:#1d64c0;cursor:pointer;margin-top:8px}
 .alert{border-radius:10px;padding:12px 14px;margin-bottom:16px;border:1px solid #f5a3a3;background:#fff1f1;color:#8a1c1c}
 .alert strong{display:block;margin-bottom:2px}
 .alert a{color:#8a1c1c;font-weight:700}
+.hint{margin:6px 0 0;font-size:.8rem;color:#52606d}
+input[aria-invalid="true"]{border-color:#c53030;outline-color:rgba(197,48,48,.35)}
 .notice{border-radius:10px;padding:12px 14px;margin-top:20px;background:#f0f4f8;color:#334e68;font-size:.85rem}
 .notice p{margin:0 0 6px}
 .notice ul{margin:0;padding-left:1.2em}
@@ -60,7 +75,7 @@ color:#fff;background:#1d64c0;cursor:pointer;margin-top:8px}
 .foot{margin-top:28px;text-align:center;font-size:.8rem;color:#486581;text-wrap:balance}
 `;
 
-function layout(title: string, body: string): string {
+function layout(title: string, body: string, script = false): string {
   return `<!doctype html>
 <html lang="ja">
 <head>
@@ -69,7 +84,7 @@ function layout(title: string, body: string): string {
 <meta name="robots" content="noindex, nofollow">
 <title>${escapeHtml(title)}｜さくらトラベル</title>
 <style>${STYLE}</style>
-</head>
+${script ? `<script src="${CHECKOUT_SCRIPT_PATH}" defer></script>\n` : ''}</head>
 <body>
 <div class="wrap">
 <header class="top"><span class="brand">さくらトラベル オンライン決済</span><span class="badge">テスト環境</span></header>
@@ -114,17 +129,23 @@ export function checkoutPage(model: CheckoutPageModel): string {
     ? `<div class="alert" role="alert"><strong>${escapeHtml(model.error.title)}</strong>${escapeHtml(model.error.message)}
 <br><a href="${escapeHtml(model.cancelUrl)}">お支払いを中止して戻る</a></div>`
     : '';
+  const value = (field: CardField) => escapeHtml(model.values?.[field] ?? '');
+  // The formatting is the script's: without it, the hint would promise what the form does not do.
+  const expiryHint = model.script
+    ? '<p id="card-expiry-hint" class="hint">数字4桁で入力できます（例：1230 と入力すると 12/30）。</p>'
+    : '';
   const form = `<section class="panel" aria-labelledby="card-title">
 <h2 id="card-title">カード情報の入力</h2>
 ${error}
-<form method="post" action="/sandbox/checkout/${escapeHtml(model.id)}" novalidate>
+<form method="post" action="/sandbox/checkout/${escapeHtml(model.id)}" novalidate data-checkout>
+<div class="alert" role="alert" data-field-error hidden></div>
 <div class="field"><label for="card-number">カード番号</label>
-<input id="card-number" name="number" class="mono" inputmode="numeric" autocomplete="cc-number" placeholder="1234 1234 1234 1234" maxlength="23" required></div>
+<input id="card-number" name="number" class="mono" inputmode="numeric" autocomplete="cc-number" placeholder="1234 1234 1234 1234" maxlength="23" value="${value('number')}" required></div>
 <div class="row">
 <div class="field"><label for="card-expiry">有効期限（月/年）</label>
-<input id="card-expiry" name="expiry" class="mono" inputmode="numeric" autocomplete="cc-exp" placeholder="MM/YY" maxlength="7" value="${escapeHtml(model.expiry ?? '')}" required></div>
+<input id="card-expiry" name="expiry" class="mono" inputmode="numeric" autocomplete="cc-exp" placeholder="MM/YY" maxlength="7" value="${value('expiry')}"${model.script ? ' aria-describedby="card-expiry-hint"' : ''} required>${expiryHint}</div>
 <div class="field"><label for="card-cvc">セキュリティコード</label>
-<input id="card-cvc" name="cvc" class="mono" inputmode="numeric" autocomplete="cc-csc" placeholder="123" maxlength="4" required></div>
+<input id="card-cvc" name="cvc" class="mono" inputmode="numeric" autocomplete="cc-csc" placeholder="123" maxlength="4" value="${value('cvc')}" required></div>
 </div>
 <button class="pay" type="submit">${escapeHtml(formatJpy(model.amount))} を支払う</button>
 </form>
@@ -132,7 +153,7 @@ ${error}
 <div class="notice"><p>テスト用カード番号（有効期限は未来の日付、セキュリティコードは任意の3桁）</p>
 <ul><li><span class="mono">4242 4242 4242 4242</span>：決済成功</li><li><span class="mono">4000 0000 0000 0002</span>：カード拒否</li></ul></div>
 </section>`;
-  return layout('お支払い', `<div class="grid">${summary(model)}${form}</div>`);
+  return layout('お支払い', `<div class="grid">${summary(model)}${form}</div>`, model.script === true);
 }
 
 export function notFoundPage(): string {
@@ -142,3 +163,89 @@ export function notFoundPage(): string {
 <a class="link-btn" href="/">トップページへ</a></section>`,
   );
 }
+
+/**
+ * The checkout page's script (served at CHECKOUT_SCRIPT_PATH; plain ES2017, no module, no network):
+ * - expiry: digits become MM/YY as they are typed or pasted — 1230 → 12/30, a lone 4 → 04/, a typed 「/」 kept
+ *   once, 1/30 → 01/30; a deletion is left as it is;
+ * - card number: digits grouped by four;
+ * - on 支払う: the card number, expiry and security code checked as the sandbox checks them; a mistake is said
+ *   above the form with the field marked and focused, and nothing is sent or emptied.
+ * The messages are the sandbox's own (sandbox.ts judgeSandboxCard).
+ */
+export const CHECKOUT_SCRIPT = `(() => {
+  'use strict';
+  const form = document.querySelector('form[data-checkout]');
+  if (!form) return;
+  const number = form.querySelector('#card-number');
+  const expiry = form.querySelector('#card-expiry');
+  const cvc = form.querySelector('#card-cvc');
+  const box = form.querySelector('[data-field-error]');
+  const digits = (text) => text.normalize('NFKC').replace(/\\D/g, '');
+
+  const formatExpiry = (raw) => {
+    const text = raw.normalize('NFKC');
+    const slash = text.indexOf('/');
+    let month;
+    let year;
+    if (slash >= 0) {
+      month = digits(text.slice(0, slash)).slice(0, 2);
+      year = digits(text.slice(slash + 1)).slice(0, 4);
+      if (month.length === 1 && month !== '0') month = '0' + month;
+    } else {
+      const d = digits(text);
+      if (d.length === 1 && d > '1') return '0' + d + '/';
+      month = d.slice(0, 2);
+      year = d.slice(2, 6);
+      if (month.length < 2) return month;
+    }
+    if (year === '' && month.length < 2) return month;
+    return month + '/' + year;
+  };
+  const formatNumber = (raw) => (digits(raw).slice(0, 19).match(/\\d{1,4}/g) || []).join(' ');
+
+  const follow = (input, format) => {
+    input.addEventListener('input', (event) => {
+      // Deleting, or typing in the middle (the caret would jump), is left alone; the value is formatted when sent.
+      const deleting = typeof event.inputType === 'string' && event.inputType.startsWith('delete');
+      const atEnd = input.selectionStart === null || input.selectionStart === input.value.length;
+      if (deleting || !atEnd) return;
+      const next = format(input.value);
+      if (next !== input.value) input.value = next;
+    });
+  };
+  follow(expiry, formatExpiry);
+  follow(number, formatNumber);
+
+  const expiryProblem = (value) => {
+    const match = /^(\\d{2})\\/(\\d{2}|\\d{4})$/.exec(value);
+    if (!match) return true;
+    const month = Number(match[1]);
+    const year = match[2].length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
+    return month < 1 || month > 12 || Date.UTC(year, month, 1) <= Date.now();
+  };
+  const say = (input, message) => {
+    for (const field of [number, expiry, cvc]) field.removeAttribute('aria-invalid');
+    box.textContent = message;
+    box.hidden = false;
+    input.setAttribute('aria-invalid', 'true');
+    input.focus();
+  };
+
+  form.addEventListener('submit', (event) => {
+    number.value = formatNumber(number.value);
+    expiry.value = formatExpiry(expiry.value);
+    const card = digits(number.value);
+    let problem = null;
+    if (card.length < 12 || card.length > 19) problem = [number, 'カード番号を正しく入力してください。'];
+    else if (expiryProblem(expiry.value))
+      problem = [expiry, '有効期限を「月/年」（例：12/30）の形式で、期限内の日付を入力してください。'];
+    else if (!/^\\d{3,4}$/.test(digits(cvc.value)) || digits(cvc.value) !== cvc.value.normalize('NFKC').trim())
+      problem = [cvc, 'セキュリティコードを3桁または4桁の数字で入力してください。'];
+    if (problem) {
+      event.preventDefault();
+      say(problem[0], problem[1]);
+    }
+  });
+})();
+`;
