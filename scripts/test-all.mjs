@@ -49,12 +49,26 @@ function countVitest(file) {
   tally.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
 }
 
+/** Tests that failed first and passed on a retry, by name: counted as passed, never hidden. */
+const flaky = [];
+
+function flakyTests(suite, trail = []) {
+  const titles = suite.title ? [...trail, suite.title] : trail;
+  for (const spec of suite.specs ?? []) {
+    for (const test of spec.tests ?? []) {
+      if (test.status === 'flaky') flaky.push([...titles, spec.title].join(' › '));
+    }
+  }
+  for (const child of suite.suites ?? []) flakyTests(child, titles);
+}
+
 function countPlaywright(file) {
   if (!existsSync(file)) return;
   const report = JSON.parse(readFileSync(file, 'utf8'));
   tally.passed += (report.stats?.expected ?? 0) + (report.stats?.flaky ?? 0);
   tally.failed += report.stats?.unexpected ?? 0;
   tally.skipped += report.stats?.skipped ?? 0;
+  for (const suite of report.suites ?? []) flakyTests(suite);
 }
 
 function vitest(name, project, output, env = {}) {
@@ -85,5 +99,7 @@ if (run('build', 'npm', ['run', 'build'])) {
 }
 
 console.log(`\nFailed steps: ${failedSteps.length === 0 ? 'none' : failedSteps.join(', ')}`);
+console.log(`Flaky (failed, then passed on retry): ${flaky.length === 0 ? 'none' : ''}`);
+for (const name of flaky) console.log(`  - ${name}`);
 console.log(`${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped`);
 process.exit(failedSteps.length === 0 && tally.failed === 0 ? 0 : 1);
