@@ -6,7 +6,7 @@ import { type Config, loadConfig } from './config.ts';
 import type { AppContext } from './context.ts';
 import { preparePrivateDir } from './data-dir.ts';
 import { type Database, openDatabase } from './db/client.ts';
-import { writeOpsKey } from './modules/ops/key.ts';
+import { removeOpsFiles, writeOpsKey, writeOpsPort } from './modules/ops/key.ts';
 import { seedIfEmpty } from './seed/seed.ts';
 import { describeStartupError } from './startup-error.ts';
 import { startWorkers, type Workers } from './workers.ts';
@@ -16,6 +16,7 @@ interface Running {
   ctx: AppContext;
   database: Database;
   workers: Workers;
+  opsKey: string;
 }
 
 let config: Config | undefined;
@@ -31,10 +32,14 @@ async function start(): Promise<Running> {
   });
   await seedIfEmpty(database.db, systemClock);
   const ctx = createContext({ db: database.db, clock: systemClock, config, notifications: database });
-  const app = await buildApp(ctx, { logger: true, serveWeb: true, opsKey: writeOpsKey(config.dataDir) });
+  const opsKey = writeOpsKey(config.dataDir);
+  const app = await buildApp(ctx, { logger: true, serveWeb: true, opsKey });
   const workers = startWorkers(ctx, app.log);
-  running = { app, ctx, database, workers };
+  running = { app, ctx, database, workers, opsKey };
   await app.listen({ port: config.port, host: config.host });
+  // Beside the ops key: the port it got (PORT=0 lets the system choose), so `npm run ops` finds this server.
+  const address = app.server.address();
+  writeOpsPort(config.dataDir, typeof address === 'object' && address ? address.port : config.port);
   app.log.info(`さくらトラベル booking site: ${config.publicUrl} (database: ${database.kind})`);
   return running;
 }
@@ -43,13 +48,15 @@ let closing = false;
 async function shutdown(signal: string): Promise<void> {
   if (closing || !running) return;
   closing = true;
-  const { app, workers, ctx, database } = running;
+  const { app, workers, ctx, database, opsKey } = running;
   app.log.info({ signal }, 'shutting down: finishing requests in flight');
   // Stop accepting first, let requests in flight finish, then stop the background work.
   await app.close();
   await workers.stop();
   await ctx.limiter.close();
   await database.close();
+  // The database is free: `npm run ops` opens it itself from now on.
+  if (config) removeOpsFiles(config.dataDir, opsKey);
   process.exit(0);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

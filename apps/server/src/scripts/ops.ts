@@ -6,9 +6,11 @@
  *   npm run ops -- staff:disable MAIL | staff:reset-password MAIL | staff:list
  *   npm run ops -- booking:show RSVNO         state, history, payments and provider calls of a booking
  *   npm run ops -- booking:reconcile [RSVNO]  finish half-done payment steps now (of one booking, or all due)
+ *   npm run ops -- help                       these verbs (exit 0)
  * A password is read from standard input when it is not a terminal (`echo … | npm run ops -- staff:create …`);
  * otherwise one is generated and printed once. The embedded database admits one process, so while a server runs
- * on it (it leaves DATA_DIR/ops.key) the command asks that server over loopback; otherwise it opens the database.
+ * on it (it leaves DATA_DIR/ops.key and, beside it, DATA_DIR/ops.port with the port it listens on) the command asks
+ * that server over loopback; otherwise it opens the database.
  */
 import { STAFF_ROLES, type StaffRole, type StaffRow } from '@tabi/contract/admin';
 import { formatTokyoDateTime } from '@tabi/contract/dates';
@@ -16,13 +18,14 @@ import { systemClock } from '../clock.ts';
 import { createContext } from '../compose.ts';
 import { loadConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
+import { preparePrivateDir } from '../data-dir.ts';
 import { openDatabase } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { systemActor } from '../modules/booking/events.ts';
 import { type BookingRecord, bookingRecord } from '../modules/booking/history.ts';
 import { type ReconcileReport, reconcile } from '../modules/booking/reconciler.ts';
 import { confirmRequest, declineRequest } from '../modules/booking/service.ts';
-import { readOpsKey } from '../modules/ops/key.ts';
+import { readOpsKey, readOpsPort } from '../modules/ops/key.ts';
 import {
   createStaff,
   disableStaff,
@@ -41,11 +44,20 @@ const USAGE = `使い方 / usage:
   npm run ops -- staff:list                                スタッフの一覧 / list staff accounts
   npm run ops -- booking:show RSVNO                        予約の状態・履歴・決済を表示 / show a booking
   npm run ops -- booking:reconcile [RSVNO]                 決済の未完了処理を今すぐ完了 / finish half-done payment steps
-  (パスワードは標準入力が端末でなければそこから読み、そうでなければ生成して表示します)`;
+  npm run ops -- help                                      この一覧 / this list
+  (パスワードは標準入力が端末でなければそこから読み、そうでなければ生成して表示します)
+  (同じ DATA_DIR で動いているサーバーには、そのポートを DATA_DIR/ops.port から読んで依頼します / a server running on
+   the same DATA_DIR is found through DATA_DIR/ops.port, whatever its PORT)`;
 
-const config = loadConfig();
 const args = process.argv.slice(2);
 const command = args[0] ?? '';
+// Asked for: the list on standard output and success, before any setting is read.
+if (['help', '--help', '-h'].includes(command)) {
+  console.log(USAGE);
+  process.exit(0);
+}
+
+const config = loadConfig();
 const positional = args.slice(1).filter((a, i, all) => !a.startsWith('--') && all[i - 1] !== '--role');
 const roleArg = args.find((a) => a.startsWith('--role='))?.slice('--role='.length) ?? args[args.indexOf('--role') + 1];
 
@@ -67,8 +79,10 @@ async function viaServer<T>(path: string, body: unknown): Promise<Answer<T> | nu
   if (config.databaseUrl) return null;
   const key = readOpsKey(config.dataDir);
   if (!key) return null;
+  // The port the server wrote beside its key; PORT only for a server that wrote none.
+  const port = readOpsPort(config.dataDir) ?? config.port;
   try {
-    const res = await fetch(`http://127.0.0.1:${config.port}${path}`, {
+    const res = await fetch(`http://127.0.0.1:${port}${path}`, {
       method: 'POST',
       headers: { 'x-ops-key': key, 'content-type': 'application/json' },
       body: JSON.stringify(body ?? {}),
@@ -89,12 +103,15 @@ async function run<T>(path: string, body: unknown, local: (ctx: AppContext) => P
     }
     return answer.response;
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch(
-    (error: unknown) => {
+  const database = await Promise.resolve()
+    .then(() => {
+      if (!config.databaseUrl) preparePrivateDir(config.dataDir);
+      return openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    })
+    .catch((error: unknown) => {
       console.error(`✘ ${describeStartupError(error, config)}`);
       return process.exit(1);
-    },
-  );
+    });
   const ctx = createContext({ db: database.db, clock: systemClock, config });
   try {
     return await local(ctx);

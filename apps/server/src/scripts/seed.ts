@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { systemClock } from '../clock.ts';
 import { loadConfig } from '../config.ts';
+import { preparePrivateDir } from '../data-dir.ts';
 import { openDatabase } from '../db/client.ts';
 import { DataDirLockedError } from '../db/dir-lock.ts';
 import { demoSummary, seed, seedIfEmpty } from '../seed/seed.ts';
@@ -14,14 +15,18 @@ import { describeStartupError } from '../startup-error.ts';
 const reset =
   process.argv.includes('--reset') || process.env.npm_config_reset === 'true' || process.env.SEED_RESET === '1';
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch(
-  (error: unknown) => {
+const database = await Promise.resolve()
+  .then(() => {
+    // The embedded database's directory is owner-only, as the server makes it (issue 24, item 18).
+    if (!config.databaseUrl) preparePrivateDir(config.dataDir);
+    return openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  })
+  .catch((error: unknown) => {
     console.error(describeStartupError(error, config));
     // A server running on the embedded database holds it; the demo logins are the same either way.
     if (error instanceof DataDirLockedError && !reset) console.log(demoSummary(systemClock));
     return process.exit(error instanceof DataDirLockedError && !reset ? 0 : 1);
-  },
-);
+  });
 const started = performance.now();
 try {
   let seeded: boolean;

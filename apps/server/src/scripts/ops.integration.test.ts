@@ -1,0 +1,96 @@
+/**
+ * Issue 24, item 21: `npm run ops` finds the server running on its DATA_DIR whatever port it listens on (the
+ * server writes it beside its ops key and removes both when it stops), and `npm run ops -- help` lists the verbs.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { opsKeyPath, opsPortPath, readOpsPort } from '../modules/ops/key.ts';
+
+const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const scratch = mkdtempSync(path.join(tmpdir(), 'ops-'));
+let server: ChildProcess | undefined;
+afterAll(() => {
+  server?.kill('SIGKILL');
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+function run(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+): { child: ChildProcess; done: Promise<{ code: number | null; stdout: string; stderr: string }> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: serverRoot,
+    env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const done = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.once('exit', (code) => resolve({ code, stdout, stderr })),
+  );
+  return { child, done };
+}
+
+const VERBS = [
+  'request:confirm',
+  'request:decline',
+  'staff:create',
+  'staff:disable',
+  'staff:reset-password',
+  'staff:list',
+  'booking:show',
+  'booking:reconcile',
+  'help',
+];
+
+describe('npm run ops', () => {
+  it.each(['help', '--help', '-h'])('`%s` lists every verb on standard output and exits 0', async (arg) => {
+    // Even with a setting the server would refuse: help reads none.
+    const { code, stdout } = await run('src/scripts/ops.ts', [arg], { PORT: 'abc' }).done;
+    expect(code).toBe(0);
+    for (const verb of VERBS) expect(stdout).toContain(`npm run ops -- ${verb}`);
+  });
+
+  it('finds a server on the same DATA_DIR without being told its PORT, and opens the database after it stopped', async () => {
+    const dataDir = path.join(scratch, 'data');
+    // PORT=0: the system picks a free port, which nothing but the file beside the key can tell.
+    const started = run('src/main.ts', [], { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' });
+    server = started.child;
+    const deadline = Date.now() + 90_000;
+    while (readOpsPort(dataDir) === null && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const port = readOpsPort(dataDir);
+    expect(port).not.toBeNull();
+    const health = await fetch(`http://127.0.0.1:${port}/healthz`);
+    expect(health.status).toBe(200);
+
+    // The embedded database is the server's: only the way through the server can answer (the default 3000 is
+    // not it, and opening the database would be refused as in use).
+    const viaServer = await run('src/scripts/ops.ts', ['booking:show', 'AA100001'], { DATA_DIR: dataDir }).done;
+    expect(viaServer.stderr).toBe('');
+    expect(viaServer.code).toBe(0);
+    expect(viaServer.stdout).toContain('予約番号 AA100001');
+
+    server.kill('SIGTERM');
+    expect(await started.done.then((r) => r.code)).toBe(0);
+    server = undefined;
+    expect(existsSync(opsPortPath(dataDir))).toBe(false);
+    expect(existsSync(opsKeyPath(dataDir))).toBe(false);
+
+    const direct = await run('src/scripts/ops.ts', ['booking:show', 'AA100001'], { DATA_DIR: dataDir }).done;
+    expect(direct.code).toBe(0);
+    expect(direct.stdout).toContain('予約番号 AA100001');
+  }, 180_000);
+});
