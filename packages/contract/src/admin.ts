@@ -159,8 +159,25 @@ export const bookingRow = z.object({
   mail: z.string(),
   participants: z.number(),
   amountjp: z.number(),
+  /** Taken through the payment provider (payments paid, refunded or not), and given back of it, in yen. */
+  paidAmount: z.number(),
+  refundedAmount: z.number(),
 });
 export type BookingRow = z.infer<typeof bookingRow>;
+
+/**
+ * The 決済 column of 予約一覧 and its CSV: 未 / 済, or — once money went back — 返金済 (all of it) or 一部返金 (a
+ * canceled booking whose fee was kept). A refund that leaves a live booking paid (a second payment returned) is 済.
+ */
+export function paymentColumn(
+  row: Pick<BookingRow, 'status' | 'statusPayment' | 'paidAmount' | 'refundedAmount'>,
+): '未' | '済' | '返金済' | '一部返金' {
+  if (row.refundedAmount > 0) {
+    if (row.refundedAmount >= row.paidAmount) return '返金済';
+    if (row.status === 4) return '一部返金';
+  }
+  return row.statusPayment === 1 ? '済' : '未';
+}
 /** One page of a list the server pages (ADMIN_PAGE_SIZE rows at most) and where it stands in the whole. */
 const pageOf = <Row extends z.ZodType>(row: Row) =>
   z.object({

@@ -148,6 +148,12 @@ export const booking = z.object({
   memberList: z.array(member),
   optionList: z.array(bookingOption),
   rentskiList: z.array(rental),
+  /**
+   * Not in SPEC §3 (added, nothing taken away): a canceled booking's cancellation fee and refund in yen, named as
+   * the cancel price's (SPEC §7 POST /booking/cancelprice), when its cancellation set them; absent otherwise.
+   */
+  cancelfee: z.number().int().optional(),
+  refund: z.number().int().optional(),
 });
 export type Booking = z.infer<typeof booking>;
 export const bookingResponse = envelope(booking);

@@ -1,4 +1,4 @@
-import { STAFF_COOKIE } from '@tabi/contract/admin';
+import { type BookingRow, paymentColumn, STAFF_COOKIE } from '@tabi/contract/admin';
 import { UNPAID_GRACE_MINUTES } from '@tabi/contract/constants';
 import { addDays, tokyoYmd } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
@@ -7,6 +7,8 @@ import { bookingMembers, bookingOptions, bookings, outbox } from '../../db/schem
 import { demoSummary, seed } from '../../seed/seed.ts';
 import { DEMO_STAFF } from '../../seed/staff.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { cancelBooking } from '../booking/cancel.ts';
+import { staffActor } from '../booking/events.ts';
 import { cloneBooking, insertStaff, nextAddress, signIn, staffCookieOf } from '../staff/test-fixtures.ts';
 import { totpCodeAt } from '../staff/totp.ts';
 
@@ -330,5 +332,29 @@ describe('the demo staff accounts', () => {
         staff: { role: 'admin', mustChangePassword: false },
       });
     }
+  });
+});
+
+// Last: the cancellations below queue mails and change the demo bookings the tests above count.
+describe('予約一覧 after refunds', () => {
+  it('says 返金済 or 一部返金 in 決済 once a payment went back, in the list and its CSV (issue 24.10)', async () => {
+    // AA100006 is canceled 7 days ahead (its policy keeps a fee); AA100007 with its fee waived by staff.
+    await cancelBooking(t.ctx, 'AA100006', { actor: staffActor(1) });
+    await cancelBooking(t.ctx, 'AA100007', { actor: staffActor(1), feeOverride: { amount: 0, reason: '運休のため' } });
+    const rows = (await get('/api/admin/bookings?rsvno=AA1000')).json().response.rows as BookingRow[];
+    const column = Object.fromEntries(rows.map((r) => [r.rsvno, paymentColumn(r)]));
+    expect(column).toMatchObject({
+      AA100001: '済',
+      AA100003: '未',
+      AA100006: '一部返金',
+      AA100007: '返金済',
+    });
+    const partly = rows.find((r) => r.rsvno === 'AA100006');
+    expect(partly?.refundedAmount).toBeGreaterThan(0);
+    expect(partly?.refundedAmount).toBeLessThan(partly?.paidAmount ?? 0);
+    const csv = (await get('/api/admin/bookings.csv?rsvno=AA1000')).rawPayload.toString('utf8');
+    expect(csv).toContain('"AA100006","キャンセル済み","一部返金"');
+    expect(csv).toContain('"AA100007","キャンセル済み","返金済み"');
+    expect(csv).toContain('"AA100001","予約済み","決済済み"');
   });
 });

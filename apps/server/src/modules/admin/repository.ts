@@ -37,6 +37,8 @@ export interface BookingRecord {
   mail: string;
   participants: number;
   amountjp: number;
+  paid_amount: number;
+  refunded_amount: number;
 }
 
 /** LIKE pattern for a literal substring. */
@@ -84,7 +86,10 @@ function whereOf(f: BookingFilter): SQL {
 
 const SELECT_BOOKING = sql`select b.rsvno, b.status, b.status_payment, b.flg_request_rsv, b.rsvdate,
   b.payment_deadline_date, to_char(b.fromdate, 'YYYYMMDD') as fromdate, o.opcd, o.webname, b.sei, b.mei, b.tel, b.mail,
-  (select count(*) from booking_members m where m.rsvno = b.rsvno)::int as participants, b.amountjp
+  (select count(*) from booking_members m where m.rsvno = b.rsvno)::int as participants, b.amountjp,
+  (select coalesce(sum(p.amount), 0) from payments p
+    where p.rsvno = b.rsvno and p.status in ('paid', 'refunded'))::int as paid_amount,
+  (select coalesce(sum(p.refunded_amount), 0) from payments p where p.rsvno = b.rsvno)::int as refunded_amount
   from bookings b join options o on o.opcd = ${FIRST_OPTION}`;
 
 /** Both drivers hand back timestamptz as Date, but raw SQL through PGlite may give strings. */
@@ -94,6 +99,8 @@ function normalise(row: BookingRecord): BookingRecord {
     rsvdate: new Date(row.rsvdate),
     payment_deadline_date: row.payment_deadline_date ? new Date(row.payment_deadline_date) : null,
     participants: Number(row.participants),
+    paid_amount: Number(row.paid_amount),
+    refunded_amount: Number(row.refunded_amount),
   };
 }
 

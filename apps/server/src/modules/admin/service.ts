@@ -8,6 +8,7 @@ import {
   type MailLine,
   type MailPage,
   type MailSearchQuery,
+  paymentColumn,
 } from '@tabi/contract/admin';
 import { PROVIDER_STUCK_ATTEMPTS } from '@tabi/contract/admin-bookings';
 import { normalisePhone, statusLabel } from '@tabi/contract/booking-rules';
@@ -61,6 +62,9 @@ export function bookingFilter(query: BookingSearchQuery, now: Date): repo.Bookin
   return filter;
 }
 
+/** The CSV's 決済 column: the list's, in words. */
+const PAYMENT_CSV = { 未: '未決済', 済: '決済済み', 返金済: '返金済み', 一部返金: '一部返金' } as const;
+
 function orderOf(query: BookingSearchQuery): { sort: 'usedate' | 'rsvdate'; dir: 'asc' | 'desc' } {
   return { sort: query.sort === 'usedate' ? 'usedate' : 'rsvdate', dir: query.dir === 'asc' ? 'asc' : 'desc' };
 }
@@ -81,6 +85,8 @@ function rowOf(r: repo.BookingRecord, servertime: string): BookingRow {
     mail: r.mail,
     participants: r.participants,
     amountjp: r.amountjp,
+    paidAmount: r.paid_amount,
+    refundedAmount: r.refunded_amount,
   };
 }
 
@@ -127,7 +133,7 @@ export async function bookingsCsv(ctx: AppContext, query: BookingSearchQuery): P
       return [
         row.rsvno,
         row.statusLabel,
-        row.statusPayment === 1 ? '決済済み' : '未決済',
+        PAYMENT_CSV[paymentColumn(row)],
         formatTokyoDateTime(r.rsvdate),
         formatYmd(row.usedate),
         row.opcd,

@@ -33,6 +33,27 @@ afterAll(async () => {
   await t.close();
 });
 
+/** SPEC §3's booking fields (servertime and payment_deadline_date included), which my page's answer keeps. */
+const SPEC_BOOKING_FIELDS = [
+  'rsvno',
+  'status',
+  'status_payment',
+  'flg_request_rsv',
+  'rsvdate',
+  'servertime',
+  'payment_deadline_date',
+  'fromdate',
+  'todate',
+  'sei',
+  'mei',
+  'mail',
+  'amountjp',
+  'meetpoint',
+  'memberList',
+  'optionList',
+  'rentskiList',
+];
+
 let counter = 0;
 /** A fresh booking (2 adults ¥10,000 + 1 child ¥5,000 = ¥25,000 unless told otherwise) and a session for it. */
 async function booking(
@@ -114,6 +135,8 @@ describe('POST /api/booking/{rsvno}', () => {
       }),
     ]);
     expect(b.rentskiList).toEqual([]);
+    // A booking not canceled answers SPEC §3's fields, no cancellation fee or refund (issue 24.10).
+    expect(Object.keys(res.body.response as object).sort()).toEqual([...SPEC_BOOKING_FIELDS].sort());
   });
 
   it('answers payment deadline and rental entries in their formats', async () => {
@@ -257,9 +280,13 @@ describe('POST /api/booking/cancel', () => {
     const [paid] = await t.ctx.db.select().from(payments).where(eq(payments.rsvno, rsvno));
     expect(paid).toMatchObject({ refundedAmount: 20_000 });
 
-    // Afterwards the booking reads キャンセル済み and cannot be canceled again.
-    const fetched = bookingResponse.parse((await post(t, `/api/booking/${rsvno}`, { session })).body).response!;
+    // Afterwards the booking reads キャンセル済み, with what the cancellation charged and gave back (issue 24.10),
+    // every field of SPEC §3 still there, and cannot be canceled again.
+    const answer = (await post(t, `/api/booking/${rsvno}`, { session })).body;
+    const fetched = bookingResponse.parse(answer).response!;
     expect(statusLabel(fetched, fetched.servertime)).toBe(Msg.statusCanceled);
+    expect(fetched).toMatchObject({ amountjp: 25_000, cancelfee: 5000, refund: 20_000 });
+    expect(Object.keys(answer.response as object).sort()).toEqual([...SPEC_BOOKING_FIELDS, 'cancelfee', 'refund'].sort());
     const again = await post(t, '/api/booking/cancel', { session, rsvno, refund: '20000' });
     expect(again.status).toBe(409);
     expect(payment.refunds.length).toBe(before + 1);
@@ -277,6 +304,8 @@ describe('POST /api/booking/cancel', () => {
     expect((await post(t, '/api/booking/cancel', { ...unpaid, refund: '0' })).body.errcd).toBe('000');
     expect(payment.refunds.length).toBe(before + 1);
     expect(await bookingRow(unpaid.rsvno)).toMatchObject({ status: 4, cancelFee: 0, refundAmount: 0 });
+    const shown = bookingResponse.parse((await post(t, `/api/booking/${unpaid.rsvno}`, unpaid)).body).response;
+    expect(shown).toMatchObject({ cancelfee: 0, refund: 0 });
   });
 
   it('refuses when the refund the customer saw differs from today’s', async () => {

@@ -1,6 +1,7 @@
 /** My page's calls (SPEC §7): the shape of the booking answer; every change is the booking lifecycle's. */
 import type { Booking, BookingOption, Member, Rental } from '@tabi/contract/booking';
 import { isYes } from '@tabi/contract/booking-rules';
+import { BookingStatus } from '@tabi/contract/constants';
 import { isoDateToYmd, toTokyoIso } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
 import type { AppContext, AppContextBase } from '../../context.ts';
@@ -126,6 +127,10 @@ export async function bookingView(ctx: AppContextBase, rsvno: string): Promise<B
     memberList: members.map(toMember),
     optionList: lines.map(toBookingOption),
     rentskiList: rentals.map(toRental),
+    // What the cancellation charged and gave back (issue 24.10): my page shows it beside the original total.
+    ...(booking.status === BookingStatus.canceled && booking.cancelFee !== null
+      ? { cancelfee: booking.cancelFee, refund: booking.refundAmount ?? 0 }
+      : {}),
   };
 }
 

@@ -3,6 +3,7 @@ import {
   type BookingRow,
   type BookingSearchQuery,
   bookingPageResponse,
+  paymentColumn,
 } from '@tabi/contract/admin';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
@@ -42,7 +43,7 @@ const columns = [
     header: 'ステータス',
     cell: (c) => <span className={`adm-status adm-status-${c.row.original.status}`}>{c.getValue()}</span>,
   }),
-  column.accessor('statusPayment', { header: '決済', cell: (c) => (c.getValue() === 1 ? '済' : '未') }),
+  column.accessor('statusPayment', { header: '決済', cell: (c) => paymentColumn(c.row.original) }),
   column.accessor('rsvdate', { header: '受付日時', cell: dateTimeCell }),
   column.accessor('usedate', { header: '利用日', cell: dateCell }),
   column.accessor('webname', {

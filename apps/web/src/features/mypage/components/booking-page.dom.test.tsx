@@ -150,3 +150,34 @@ describe('my page of a rental booking (issue 24.15)', () => {
     expect(within(section).queryByText(/サイズの変更は/)).toBeNull();
   });
 });
+
+describe('my page after a cancellation (issue 24.10)', () => {
+  it('shows the fee and the refund beside the total the booking was made for', async () => {
+    booking = { ...rentalBooking(5), status: 4, cancelfee: 7080, refund: 16_520 };
+    renderPage();
+    const cost = await screen.findByRole('region', { name: '料金' });
+    expect(within(cost).getByRole('rowheader', { name: 'ご予約時の合計' })).toBeTruthy();
+    expect(within(cost).getByTestId('booking-total').textContent).toBe('￥23,600');
+    const fees = within(cost).getByRole('table', { name: 'キャンセル料金' });
+    expect(within(fees).getByRole('row', { name: /キャンセル料/ }).textContent).toContain('￥7,080');
+    expect(within(fees).getByRole('row', { name: /ご返金額/ }).textContent).toContain('￥16,520');
+    expect(within(cost).getByText(/カード会社を通じて/)).toBeTruthy();
+    expect(screen.getByText('キャンセル済み')).toBeTruthy();
+  });
+
+  it('says there was nothing to charge or give back for a booking never paid', async () => {
+    booking = { ...rentalBooking(5), status: 4, status_payment: 0, cancelfee: 0, refund: 0 };
+    renderPage();
+    const cost = await screen.findByRole('region', { name: '料金' });
+    expect(within(cost).getByText('お支払いがなかったため、キャンセル料・ご返金はありません。')).toBeTruthy();
+    expect(within(cost).queryByRole('table', { name: 'キャンセル料金' })).toBeNull();
+  });
+
+  it('shows nothing of the kind for a live booking, nor for a server that sends no fee', async () => {
+    booking = rentalBooking(5);
+    renderPage();
+    const cost = await screen.findByRole('region', { name: '料金' });
+    expect(within(cost).getByRole('rowheader', { name: '合計' })).toBeTruthy();
+    expect(within(cost).queryByRole('table', { name: 'キャンセル料金' })).toBeNull();
+  });
+});
