@@ -3,6 +3,7 @@ import type { AppContext } from './context.ts';
 import { reconcile, reportIsEmpty } from './modules/booking/reconciler.ts';
 import { sweepUnpaidBookings } from './modules/booking/sweeper.ts';
 import { createMailSender, processOutbox } from './modules/mail/worker.ts';
+import { sweepMedia } from './modules/media/sweeper.ts';
 
 export interface Workers {
   stop(): Promise<void>;
@@ -11,15 +12,18 @@ export interface Workers {
 export const SWEEP_INTERVAL_MS = 60_000;
 export const MAIL_INTERVAL_MS = 10_000;
 export const RECONCILE_INTERVAL_MS = 60_000;
+/** Photo files no row names (a crash between a file and its row) are looked for this often; see MEDIA_GRACE_MS. */
+export const MEDIA_SWEEP_INTERVAL_MS = 15 * 60_000;
 
 /**
- * Background work (reconciler, expiry sweep, mail outbox) on every instance, each run at start; rows are claimed with SKIP LOCKED.
+ * Background work (reconciler, expiry sweep, mail outbox, photo files no row names) on every instance, each run at
+ * start; rows are claimed with SKIP LOCKED, photo files under their media lock.
  * Each loop waits for its previous run before scheduling the next, and stop() waits for a run in flight.
  */
 export function startWorkers(
   ctx: AppContext,
   log: FastifyBaseLogger,
-  intervals: { sweepMs?: number; mailMs?: number; reconcileMs?: number } = {},
+  intervals: { sweepMs?: number; mailMs?: number; reconcileMs?: number; mediaMs?: number } = {},
 ): Workers {
   const sender = createMailSender(ctx, log);
   let stopped = false;
@@ -59,6 +63,10 @@ export function startWorkers(
   });
   loop('mail', intervals.mailMs ?? MAIL_INTERVAL_MS, async () => {
     await processOutbox(ctx, sender, log);
+  });
+  loop('media', intervals.mediaMs ?? MEDIA_SWEEP_INTERVAL_MS, async () => {
+    const { removed } = await sweepMedia(ctx);
+    if (removed.length > 0) log.info({ removed }, 'photo files no row names removed');
   });
 
   return {

@@ -20,7 +20,8 @@ import { forgetPublicReads, lockedOption, recordCatalogEvent } from '../admin/ca
 import type { StaffPrincipal } from '../staff/service.ts';
 import { mediaUrl, publicImage } from './pictures.ts';
 import { processPhoto } from './process.ts';
-import { removeVariants, writeVariants } from './store.ts';
+import { writeVariants } from './store.ts';
+import { lockMedia, removeUnnamedVariants } from './sweeper.ts';
 
 type PhotoRow = typeof optionImages.$inferSelect;
 
@@ -64,21 +65,23 @@ async function writeOrder(tx: Tx, opcd: string, ids: number[]): Promise<void> {
   }
 }
 
-/** Held while a photo's files are written or removed, so an upload and a delete of the same file never cross. */
-async function lockMedia(tx: Tx, hash: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`media:${hash}`}))`);
-}
-
 /**
  * One change to an option's photos: made in a transaction holding the option's row (so two staff never interleave
- * their orders), then the public pages forget what they showed; answers the photos as they now are.
+ * their orders), then the public pages forget what they showed; answers the photos as they now are. What the
+ * change returns runs only once it has committed (removing files: files follow the database, issue 24 item 4).
  */
-async function changePhotos(ctx: AppContext, opcd: string, change: (tx: Tx) => Promise<void>): Promise<PhotoList> {
-  await ctx.db.transaction(async (tx) => {
+async function changePhotos(
+  ctx: AppContext,
+  opcd: string,
+  change: (tx: Tx) => Promise<(() => Promise<void>) | undefined>,
+): Promise<PhotoList> {
+  const afterCommit = await ctx.db.transaction(async (tx) => {
     await lockedOption(tx, opcd);
-    await change(tx);
+    return change(tx);
   });
   forgetPublicReads(ctx);
+  // The change stands whatever happens here: files left behind are the sweeper's (sweeper.ts).
+  await afterCommit?.().catch(() => undefined);
   return listPhotos(ctx, opcd);
 }
 
@@ -100,6 +103,8 @@ export async function addPhoto(
     const rows = await photoRows(tx, opcd);
     if (rows.length >= PHOTO_MAX_COUNT) throw AppError.conflict(ErrCd.generic, PhotoMsg.photoTooMany);
     if (rows.some((r) => r.media === photo.hash)) throw AppError.conflict(ErrCd.generic, PhotoMsg.photoDuplicate);
+    // Files first, then the row commits: a crash or a failed commit between leaves files no row names (swept
+    // after MEDIA_GRACE_MS), never a listed photo without its files.
     await lockMedia(tx, photo.hash);
     await writeVariants(ctx, photo.hash, photo.variants);
     const [inserted] = await tx
@@ -124,6 +129,7 @@ export async function addPhoto(
       widths: inserted.widths,
       height: inserted.height,
     });
+    return undefined;
   });
 }
 
@@ -136,7 +142,7 @@ export async function updatePhotoText(
 ): Promise<PhotoList> {
   return changePhotos(ctx, opcd, async (tx) => {
     const row = photoOf(await photoRows(tx, opcd), id);
-    if (row.caption === text.caption && row.alt === text.alt) return;
+    if (row.caption === text.caption && row.alt === text.alt) return undefined;
     await tx.update(optionImages).set({ caption: text.caption, alt: text.alt }).where(eq(optionImages.id, id));
     await recordCatalogEvent(
       tx,
@@ -147,6 +153,7 @@ export async function updatePhotoText(
       { id, caption: row.caption, alt: row.alt },
       { id, caption: text.caption, alt: text.alt },
     );
+    return undefined;
   });
 }
 
@@ -161,11 +168,12 @@ export async function movePhoto(
     const rows = await photoRows(tx, opcd);
     const from = rows.indexOf(photoOf(rows, id));
     const to = direction === 'up' ? from - 1 : from + 1;
-    if (to < 0 || to >= rows.length) return;
+    if (to < 0 || to >= rows.length) return undefined;
     const order = rows.map((r) => r.id);
     [order[from], order[to]] = [order[to] ?? id, order[from] ?? id];
     await writeOrder(tx, opcd, order);
     await recordCatalogEvent(tx, ctx, staff, opcd, 'photo.moved', { order: rows.map((r) => r.id) }, { order });
+    return undefined;
   });
 }
 
@@ -184,14 +192,9 @@ export async function deletePhoto(
       opcd,
       rows.filter((r) => r.id !== id).map((r) => r.id),
     );
-    if (row.media) {
-      await lockMedia(tx, row.media);
-      const others = await tx
-        .select({ id: optionImages.id })
-        .from(optionImages)
-        .where(eq(optionImages.media, row.media));
-      if (others.length === 0) await removeVariants(ctx, row.media, row.widths ?? []);
-    }
     await recordCatalogEvent(tx, ctx, staff, opcd, 'photo.deleted', eventOf(row), null);
+    // The files go only once the row's removal has committed, and only if no other option's row names them.
+    const { media, widths } = row;
+    return media ? () => removeUnnamedVariants(ctx, media, widths ?? []) : undefined;
   });
 }
