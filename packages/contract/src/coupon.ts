@@ -17,6 +17,11 @@ export const couponOption = z.object({
   adultqty: z.number().int(),
   paxchildqty: z.number().int(),
   childqty: z.number().int(),
+  /**
+   * Not in SPEC §3 (added): the coupon's facility takes no coupon now (stopped by the travel company), so the
+   * pages say so before the facility's staff type a PIN. Absent from a server that does not know it.
+   */
+  facility_stopped: z.boolean().optional(),
 });
 export type CouponOption = z.infer<typeof couponOption>;
 

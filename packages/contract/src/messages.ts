@@ -99,6 +99,8 @@ export const Msg = {
   rentalMembersMismatch: 'レンタル情報が参加者と一致しません。参加者全員分を入力してください。',
   couponNotFound: 'ご指定のクーポンが見つかりません。',
   couponNotUsable: 'このご予約ではクーポンをご利用いただけません。',
+  /** A coupon whose facility staff stopped (施設とクーポン): said on the coupon pages before any PIN is typed. */
+  couponFacilityStopped: 'この施設では現在クーポンをご利用いただけません。施設のスタッフにお問い合わせください。',
   couponAdultRequired: '大人の利用枚数を1枚以上お選びください。',
   couponOverRemaining: 'ご利用枚数が残り枚数を超えています。',
   couponPinWrong: '暗証番号が正しくありません。',
@@ -237,7 +239,7 @@ export const CatalogMsg = {
   stockRangeTooLong: '一度に変更できるのは400日までです。',
   stockNoDays: '指定した期間・曜日に当てはまる日がありません。',
   stockPricesNeeded: '在庫が未登録の日があります。料金もあわせて指定してください。',
-  couponFacilityDisabled: 'この施設では現在クーポンをご利用いただけません。施設のスタッフにお問い合わせください。',
+  couponFacilityDisabled: Msg.couponFacilityStopped,
   facilityPinInvalid: '暗証番号は4〜8桁の数字で入力してください。',
   facilityNotFound: 'ご指定の施設が見つかりません。',
   catalogAdminOnly: '商品の編集は管理者のみ行えます。',

@@ -4,6 +4,7 @@
  * facility and month (uses, adults, children) and its CSV; each change is a staff audit event.
  */
 import { STAFF_COOKIE } from '@tabi/contract/admin';
+import { couponDetailResponse, couponListResponse } from '@tabi/contract/coupon';
 import { tokyoYmd } from '@tabi/contract/dates';
 import { CatalogMsg, Msg } from '@tabi/contract/messages';
 import { desc, eq } from 'drizzle-orm';
@@ -95,6 +96,21 @@ describe('facilities', () => {
     expect((await staffPost('/api/admin/facilities/101/enable')).statusCode).toBe(200);
     expect((await use(b, '2468')).body.errcd).toBe('000');
     expect((await staffPost('/api/admin/facilities/999/disable')).statusCode).toBe(404);
+  });
+
+  it('says a stopped facility on the coupon list and the coupon, before a PIN is typed (issue 24.12)', async () => {
+    const b = await couponBooking();
+    const stopped = async () => {
+      const list = await post(t, '/api/coopon', { session: b.session });
+      const one = await post(t, `/api/coopon/${FIXTURE_OPTIONS.couponA}/${b.pkcd}`, { session: b.session });
+      const listed = couponListResponse.parse(list.body).response?.optionList[0]?.facility_stopped;
+      return [listed, couponDetailResponse.parse(one.body).response?.facility_stopped];
+    };
+    expect(await stopped()).toEqual([false, false]);
+    expect((await staffPost('/api/admin/facilities/101/disable')).statusCode).toBe(200);
+    expect(await stopped()).toEqual([true, true]);
+    expect((await staffPost('/api/admin/facilities/101/enable')).statusCode).toBe(200);
+    expect(await stopped()).toEqual([false, false]);
   });
 
   it('clears a booking’s coupon lockout', async () => {

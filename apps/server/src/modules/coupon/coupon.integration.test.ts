@@ -107,6 +107,7 @@ describe('POST /api/coopon', () => {
       adultqty: 2,
       paxchildqty: 1,
       childqty: 1,
+      facility_stopped: false,
     });
     expect(list[1]).toMatchObject({ image: '', adultqty: 2, childqty: 1 });
     expect(list[2]).toMatchObject({ paxadultqty: 2, adultqty: 0, paxchildqty: 1, childqty: 0 });

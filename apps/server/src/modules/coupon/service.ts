@@ -36,6 +36,7 @@ function toCouponOption(line: repo.CouponLine): CouponOption {
     adultqty: Math.max(0, line.adultqty - line.adultUsed),
     paxchildqty: line.childqty,
     childqty: Math.max(0, line.childqty - line.childUsed),
+    facility_stopped: line.facilityDisabled === true,
   };
 }
 

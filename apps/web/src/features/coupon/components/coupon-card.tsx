@@ -30,12 +30,13 @@ export function CouponCard({ coupon }: { coupon: CouponOption }) {
           <Link to={couponPath(coupon)} className="btn btn-outline" aria-describedby={titleId}>
             {Msg.detailLink}
           </Link>
-          {left > 0 && (
+          {left > 0 && !coupon.facility_stopped && (
             <Link to={`${couponPath(coupon)}#use-coopon`} className="btn btn-primary" aria-describedby={titleId}>
               使用する
             </Link>
           )}
         </div>
+        {left > 0 && coupon.facility_stopped && <p className={styles.stoppedNote}>{Msg.couponFacilityStopped}</p>}
       </div>
     </article>
   );

@@ -52,7 +52,9 @@ export function CouponDetailPage({ opcd, pkcd }: { opcd: string; pkcd: string })
   }, [failure, leaving, navigate, coupon]);
 
   const remaining = coupon ? couponCounts(coupon).left : null;
-  const showForm = !leaving && (remaining === null || remaining > 0);
+  // A facility the travel company stopped takes no coupon: said here, before the staff type a PIN (issue 24.12).
+  const stopped = coupon?.facility_stopped === true && remaining !== 0;
+  const showForm = !leaving && !stopped && (remaining === null || remaining > 0);
 
   return (
     <div className="container page">
@@ -78,7 +80,18 @@ export function CouponDetailPage({ opcd, pkcd }: { opcd: string; pkcd: string })
             </p>
           )
         }
-        aside={showForm && <CouponUseForm coupon={coupon} opcd={opcd} pkcd={pkcd} onUsed={setUsed} />}
+        aside={
+          stopped && !leaving ? (
+            <section className={`card ${styles.useForm}`} aria-labelledby="use-coopon-title" id="use-coopon">
+              <h2 id="use-coopon-title" className={styles.useTitle}>
+                クーポンを使用する
+              </h2>
+              <p className={styles.stoppedNote}>{Msg.couponFacilityStopped}</p>
+            </section>
+          ) : (
+            showForm && <CouponUseForm coupon={coupon} opcd={opcd} pkcd={pkcd} onUsed={setUsed} />
+          )
+        }
       >
         {coupon && (
           <>
