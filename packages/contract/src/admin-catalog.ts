@@ -276,6 +276,8 @@ export const stockMonth = z.object({
   webname: z.string(),
   useFrom: z.string(),
   useTo: z.string(),
+  /** The age classes the option sells (its party form's): only their prices are asked for (stockPricesMissing). */
+  ageClasses: z.array(z.enum(AGE_CLASSES)),
   month: z.string(),
   days: z.array(stockDay),
 });
@@ -283,6 +285,13 @@ export type StockMonth = z.infer<typeof stockMonth>;
 export const stockMonthResponse = envelope(stockMonth);
 
 const price = z.number().int().min(0).max(10_000_000);
+/** The price field of each age class. */
+export const STOCK_PRICE_KEY = {
+  adult: 'adultbaika',
+  middle: 'middlebaika',
+  child: 'childbaika',
+  infant: 'infantbaika',
+} as const satisfies Record<(typeof AGE_CLASSES)[number], string>;
 /**
  * Bulk edit: every day from `from` to `to` whose weekday is listed gets the stock change and the prices given.
  * `set`: the day's capacity (seats left + seats live bookings hold) becomes `seats`; `add`: `seats` more (or
@@ -300,7 +309,8 @@ export const stockEditRequest = z
         z.object({ mode: z.literal('close') }),
       ])
       .nullable(),
-    prices: z.object(dayPriceFields(price)).nullable(),
+    // The adult price always; another class's only when the option sells that class (stockPricesMissing).
+    prices: z.object({ ...dayPriceFields(price.optional()), adultbaika: price }).nullable(),
   })
   .superRefine((r, ctx) => {
     if (r.from > r.to) ctx.addIssue({ code: 'custom', path: ['to'], message: CatalogMsg.catalogPeriodReversed });
@@ -309,6 +319,17 @@ export const stockEditRequest = z
     }
   });
 export type StockEditRequest = z.input<typeof stockEditRequest>;
+
+/**
+ * The age classes of an option whose price a bulk edit leaves out: the classes it sells must each have one; a class
+ * it does not sell (no 中人 on an option without 中人) is never asked for, and its days keep what they have.
+ */
+export function stockPricesMissing(
+  prices: Partial<Record<(typeof STOCK_PRICE_KEY)[keyof typeof STOCK_PRICE_KEY], number | undefined>>,
+  ageClasses: readonly (typeof AGE_CLASSES)[number][],
+): (typeof AGE_CLASSES)[number][] {
+  return ageClasses.filter((c) => prices[STOCK_PRICE_KEY[c]] === undefined);
+}
 
 /** The days (YYYY-MM-DD) a bulk edit changes: each day of its range on one of its weekdays. */
 export function stockEditDays(edit: { from: string; to: string; weekdays: readonly number[] }): string[] {

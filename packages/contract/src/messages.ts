@@ -205,6 +205,11 @@ export function feeOverrideAbovePaid(paid: number): string {
     : `キャンセル料は、お支払い済みの金額（${paid.toLocaleString('ja-JP')}円）以下で入力してください。`;
 }
 
+/** 在庫・料金カレンダー: a price the option's age class needs is missing ('中人'). */
+export function stockPriceRequired(ageClassLabel: string): string {
+  return `${ageClassLabel}料金を入力してください。`;
+}
+
 export function stockBelowZero(day: string, left: number, remove: number): string {
   return `${day}の残席は${left}席のため、${remove}席減らすことはできません。`;
 }

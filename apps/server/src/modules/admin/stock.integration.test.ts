@@ -6,7 +6,7 @@
 import { STAFF_COOKIE } from '@tabi/contract/admin';
 import type { StockMonth } from '@tabi/contract/admin-catalog';
 import { optionDetailResponse } from '@tabi/contract/catalog';
-import { CatalogMsg, Msg, stockBelowHeld, stockBelowZero } from '@tabi/contract/messages';
+import { CatalogMsg, Msg, stockBelowHeld, stockBelowZero, stockPriceRequired } from '@tabi/contract/messages';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
@@ -233,6 +233,48 @@ describe('malformed input', () => {
     expect(negative.json().errMsg).toBe(`${Msg.badRequest}大人料金：0以上で入力してください`);
     const fraction = await edit(OP, { ...range, prices: { ...PRICES, infantbaika: 10.5 } });
     expect(fraction.json().errMsg).toBe(`${Msg.badRequest}幼児料金：整数で入力してください`);
+  });
+
+  it('asks only for the prices of the age classes the option sells (no 中人 price without 中人, issue 24.13)', async () => {
+    // ST0002 sells adults, children and infants (no 中人): its month says so, and the console asks for those.
+    const before = await month('ST0002', '2027-01');
+    expect(before.ageClasses).toEqual(['adult', 'child', 'infant']);
+    const { middlebaika: _none, ...sold } = PRICES;
+    const opened = await edit('ST0002', {
+      from: '2027-01-04',
+      to: '2027-01-05',
+      weekdays: [0, 1, 2, 3, 4, 5, 6],
+      stock: { mode: 'set', seats: 8 },
+      prices: sold,
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(await dayOf('ST0002', '2027-01-04')).toMatchObject({ open: true, left: 8, ...sold, middlebaika: 0 });
+    // A day that had a 中人 price keeps it when the prices change without one.
+    await t.ctx.db
+      .update(stock)
+      .set({ middlebaika: 4321 })
+      .where(and(eq(stock.opcd, 'ST0002'), eq(stock.usedate, '2027-01-05')));
+    const repriced = await edit('ST0002', {
+      from: '2027-01-05',
+      to: '2027-01-05',
+      weekdays: [2],
+      stock: null,
+      prices: { ...sold, adultbaika: 9900 },
+    });
+    expect(repriced.statusCode, repriced.body).toBe(200);
+    expect(await dayOf('ST0002', '2027-01-05')).toMatchObject({ adultbaika: 9900, middlebaika: 4321 });
+    // A class it sells is still asked for, in words a clerk reads, and nothing changes.
+    const { childbaika: _child, ...noChild } = sold;
+    const refused = await edit('ST0002', {
+      from: '2027-01-05',
+      to: '2027-01-05',
+      weekdays: [2],
+      stock: null,
+      prices: noChild,
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toEqual({ errcd: '999', errMsg: stockPriceRequired('小人'), response: null });
+    expect(await dayOf('ST0002', '2027-01-05')).toMatchObject({ adultbaika: 9900, childbaika: sold.childbaika });
   });
 });
 

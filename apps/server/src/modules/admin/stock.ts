@@ -7,10 +7,17 @@
  * the lock (and is counted) or waits for the edit and takes its seats from the new number. Every change is a
  * catalog event; the stock trigger notifies every instance's calendar cache (ADR 0015).
  */
-import { type StockDay, type StockMonth, stockEditDays, type stockEditRequest } from '@tabi/contract/admin-catalog';
-import { ErrCd } from '@tabi/contract/constants';
+import {
+  STOCK_PRICE_KEY,
+  type StockDay,
+  type StockMonth,
+  stockEditDays,
+  type stockEditRequest,
+  stockPricesMissing,
+} from '@tabi/contract/admin-catalog';
+import { AGE_CLASS_LABEL, AGE_CLASSES, type AgeClass, ErrCd } from '@tabi/contract/constants';
 import { daysBetween, daysOfMonth, isoDateToYmd, ymdToIsoDate } from '@tabi/contract/dates';
-import { CatalogMsg, Msg, stockBelowHeld, stockBelowZero } from '@tabi/contract/messages';
+import { CatalogMsg, Msg, stockBelowHeld, stockBelowZero, stockPriceRequired } from '@tabi/contract/messages';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -88,11 +95,27 @@ async function daysOf(db: DbOrTx, opcd: string, days: string[]): Promise<Map<str
 
 async function periodOf(db: DbOrTx, opcd: string) {
   const [row] = await db
-    .select({ opcd: options.opcd, webname: options.webname, useFrom: options.useFrom, useTo: options.useTo })
+    .select({
+      opcd: options.opcd,
+      webname: options.webname,
+      useFrom: options.useFrom,
+      useTo: options.useTo,
+      middleAgeMax: options.middleAgeMax,
+      childAgeMax: options.childAgeMax,
+      infantAgeMax: options.infantAgeMax,
+    })
     .from(options)
     .where(eq(options.opcd, opcd));
   if (!row) throw AppError.notFound(CatalogMsg.catalogNotFound);
-  return row;
+  const { middleAgeMax, childAgeMax, infantAgeMax, ...period } = row;
+  // The classes the party form offers (adult always, another when its upper age is set: SPEC §2 Party-count form).
+  const upper: Record<AgeClass, number | null> = {
+    adult: 0,
+    middle: middleAgeMax,
+    child: childAgeMax,
+    infant: infantAgeMax,
+  };
+  return { ...period, ageClasses: AGE_CLASSES.filter((c) => upper[c] !== null) };
 }
 
 export async function stockMonth(ctx: AppContext, opcd: string, month: string): Promise<StockMonth> {
@@ -143,6 +166,8 @@ export async function editStock(
   edit: StockEdit,
 ): Promise<{ days: number }> {
   const option = await periodOf(ctx.db, opcd);
+  const missingPrice = edit.prices ? stockPricesMissing(edit.prices, option.ageClasses)[0] : undefined;
+  if (missingPrice) throw new AppError(ErrCd.generic, stockPriceRequired(AGE_CLASS_LABEL[missingPrice]), 422);
   if (edit.from < option.useFrom || edit.to > option.useTo) {
     throw new AppError(ErrCd.generic, CatalogMsg.stockOutsidePeriod, 422);
   }
@@ -190,8 +215,8 @@ export async function editStock(
     if (prices !== null && toCreate.length > 0) {
       await tx.execute(sql`
         insert into stock (opcd, usedate, zaikozan, adultbaika, middlebaika, childbaika, infantbaika)
-        select ${opcd}, v.usedate, v.seats_left, ${prices.adultbaika}, ${prices.middlebaika}, ${prices.childbaika},
-          ${prices.infantbaika}
+        select ${opcd}, v.usedate, v.seats_left, ${prices.adultbaika}, ${prices.middlebaika ?? 0},
+          ${prices.childbaika ?? 0}, ${prices.infantbaika ?? 0}
         from (values ${sql.join(
           toCreate.map((d) => sql`(${d.date}::date, ${left.get(d.date) ?? 0}::int)`),
           sql`, `,
@@ -204,11 +229,12 @@ export async function editStock(
         existing.map((d) => sql`(${d.date}::date, ${left.get(d.date) ?? d.left}::int)`),
         sql`, `,
       );
-      const priceSet =
-        prices === null
-          ? sql``
-          : sql`, adultbaika = ${prices.adultbaika}, middlebaika = ${prices.middlebaika},
-              childbaika = ${prices.childbaika}, infantbaika = ${prices.infantbaika}`;
+      // The prices given; a class the option does not sell (no price given) keeps what its days have.
+      const given = AGE_CLASSES.flatMap((c) => {
+        const value = prices?.[STOCK_PRICE_KEY[c]];
+        return value === undefined ? [] : [sql`${sql.raw(STOCK_PRICE_KEY[c])} = ${value}`];
+      });
+      const priceSet = given.length === 0 ? sql`` : sql`, ${sql.join(given, sql`, `)}`;
       // Conditional to the last: the CHECK (zaikozan >= 0) and `v.seats_left >= 0` refuse what the reads above missed.
       const updated = await tx.execute(sql`
         update stock s set zaikozan = v.seats_left ${priceSet}

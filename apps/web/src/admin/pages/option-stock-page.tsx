@@ -1,5 +1,6 @@
 import {
   monthQuery,
+  STOCK_PRICE_KEY,
   type StockDay,
   type StockEditRequest,
   type StockMonth,
@@ -7,12 +8,14 @@ import {
   stockEditRequest,
   stockEditResponse,
   stockMonthResponse,
+  stockPricesMissing,
   WEEKDAY_LABEL,
 } from '@tabi/contract/admin-catalog';
+import { AGE_CLASS_LABEL, type AgeClass } from '@tabi/contract/constants';
 import { isoDateToYmd, monthEnd, tokyoYmd, ymdToIsoDate } from '@tabi/contract/dates';
-import { CatalogMsg } from '@tabi/contract/messages';
+import { CatalogMsg, stockPriceRequired } from '@tabi/contract/messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, Fragment, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useLocation, useSearchParams } from 'react-router';
 import { ErrorText, Field } from '../../components/form/field.tsx';
@@ -69,12 +72,12 @@ export function OptionStockPage() {
           次の月
         </button>
       </div>
-      {query.isPending ? <Loading /> : data && <MonthGrid days={data.days} />}
+      {query.isPending ? <Loading /> : data && <MonthGrid days={data.days} ageClasses={data.ageClasses} />}
     </AdminPage>
   );
 }
 
-function MonthGrid({ days }: { days: StockDay[] }) {
+function MonthGrid({ days, ageClasses }: { days: StockDay[]; ageClasses: readonly AgeClass[] }) {
   const first = days[0];
   if (!first) return null;
   const lead = new Date(`${first.date}T00:00:00Z`).getUTCDay();
@@ -109,14 +112,13 @@ function MonthGrid({ days }: { days: StockDay[] }) {
                       <dd>{d.held}</dd>
                       <dt>販売済</dt>
                       <dd>{d.sold}</dd>
-                      <dt>大人</dt>
-                      <dd>{yen(d.adultbaika)}</dd>
-                      <dt>中人</dt>
-                      <dd>{yen(d.middlebaika)}</dd>
-                      <dt>小人</dt>
-                      <dd>{yen(d.childbaika)}</dd>
-                      <dt>幼児</dt>
-                      <dd>{yen(d.infantbaika)}</dd>
+                      {/* The prices of the age classes the option sells (no 中人 line without 中人). */}
+                      {ageClasses.map((c) => (
+                        <Fragment key={c}>
+                          <dt>{AGE_CLASS_LABEL[c]}</dt>
+                          <dd>{yen(d[STOCK_PRICE_KEY[c]])}</dd>
+                        </Fragment>
+                      ))}
                     </dl>
                   ) : (
                     <p className="adm-muted">販売なし</p>
@@ -135,14 +137,11 @@ function MonthGrid({ days }: { days: StockDay[] }) {
 }
 
 type Mode = 'none' | 'set' | 'add' | 'close';
-type PriceKey = keyof NonNullable<StockEditRequest['prices']>;
+type PriceKey = (typeof STOCK_PRICE_KEY)[AgeClass];
 
-const PRICE_FIELDS: [PriceKey, string][] = [
-  ['adultbaika', '大人料金（円）'],
-  ['middlebaika', '中人料金（円）'],
-  ['childbaika', '小人料金（円）'],
-  ['infantbaika', '幼児料金（円）'],
-];
+/** The price fields of the age classes an option sells, in the party form's order, with their labels. */
+const priceFields = (ageClasses: readonly AgeClass[]): [PriceKey, string, AgeClass][] =>
+  ageClasses.map((c) => [STOCK_PRICE_KEY[c], `${AGE_CLASS_LABEL[c]}料金（円）`, c]);
 const MODE_LABEL: Record<Mode, string> = {
   set: '席数を設定（予約済みの席を含む総数）',
   add: '席を増減（減らすときはマイナス）',
@@ -182,6 +181,8 @@ const formatDay = (iso: string) => iso.replaceAll('-', '/');
  */
 function BulkEdit({ opcd, month, data }: { opcd: string; month: string; data: StockMonth | undefined }) {
   const client = useQueryClient();
+  // Only the prices of the classes the option sells are asked for (issue 24.13); adults until the month is known.
+  const priceInputs = priceFields(data?.ageClasses ?? ['adult']);
   const [from, setFrom] = useState(() => defaultRange(month, data).from);
   const [to, setTo] = useState(() => defaultRange(month, data).to);
   const [mode, setMode] = useState<Mode>('set');
@@ -205,12 +206,7 @@ function BulkEdit({ opcd, month, data }: { opcd: string; month: string; data: St
     // Start from what the month's first day on sale costs now, so that one class can be changed alone.
     const current = data?.days.find((d) => d.open);
     if (checked && current && Object.values(prices).every((v) => v === '')) {
-      setPrices({
-        adultbaika: String(current.adultbaika),
-        middlebaika: String(current.middlebaika),
-        childbaika: String(current.childbaika),
-        infantbaika: String(current.infantbaika),
-      });
+      setPrices({ ...prices, ...Object.fromEntries(priceInputs.map(([key]) => [key, String(current[key])])) });
     }
   }
 
@@ -223,12 +219,16 @@ function BulkEdit({ opcd, month, data }: { opcd: string; month: string; data: St
       to,
       weekdays: [...weekdays].sort(),
       stock: mode === 'none' ? null : mode === 'close' ? { mode } : { mode, seats: typedNumber(seats) },
-      prices: withPrices ? Object.fromEntries(PRICE_FIELDS.map(([key]) => [key, typedNumber(prices[key])])) : null,
+      prices: withPrices ? Object.fromEntries(priceInputs.map(([key]) => [key, typedNumber(prices[key])])) : null,
     };
     const parsed = stockEditRequest.safeParse(request);
-    if (!parsed.success) {
+    // A class the option sells needs its price (the contract's rule, as the server checks it).
+    const missing =
+      parsed.success && parsed.data.prices ? stockPricesMissing(parsed.data.prices, data?.ageClasses ?? []) : [];
+    if (!parsed.success || missing.length > 0) {
       const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[String(issue.path.at(-1) ?? 'form')] ??= issue.message;
+      for (const c of missing) found[STOCK_PRICE_KEY[c]] = stockPriceRequired(AGE_CLASS_LABEL[c]);
+      for (const issue of parsed.error?.issues ?? []) found[String(issue.path.at(-1) ?? 'form')] ??= issue.message;
       const form = event.currentTarget;
       // Drawn at once, so that the first field in error can take the focus.
       flushSync(() => setProblems(found));
@@ -325,7 +325,7 @@ function BulkEdit({ opcd, month, data }: { opcd: string; month: string; data: St
         </label>
         {withPrices && (
           <div className="adm-filter-grid">
-            {PRICE_FIELDS.map(([name, label]) => (
+            {priceInputs.map(([name, label]) => (
               <Field key={name} label={label} id={`bulk-${name}`} required error={problems[name]}>
                 {(c) => (
                   <input
@@ -367,9 +367,9 @@ function BulkEdit({ opcd, month, data }: { opcd: string; month: string; data: St
                 [
                   '料金',
                   pending.prices
-                    ? PRICE_FIELDS.map(
-                        ([key, label]) => `${label.replace('料金（円）', '')} ${yen(pending.prices?.[key] ?? 0)}`,
-                      ).join('・')
+                    ? priceInputs
+                        .map(([key, , c]) => `${AGE_CLASS_LABEL[c]} ${yen(pending.prices?.[key] ?? 0)}`)
+                        .join('・')
                     : '変更しない',
                 ],
               ]}

@@ -1,0 +1,102 @@
+import type { StockMonth } from '@tabi/contract/admin-catalog';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { OptionStockPage } from './option-stock-page.tsx';
+
+beforeAll(() => {
+  // jsdom has <dialog> without its modal methods.
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.open = false;
+  };
+});
+
+/** A month of an option selling adults and children (no 中人, no 幼児), on sale every day at the same prices. */
+function monthOf(month: string): StockMonth {
+  const days = Array.from({ length: 31 }, (_, i) => `${month}-${String(i + 1).padStart(2, '0')}`)
+    .filter((d) => !Number.isNaN(Date.parse(d)) && new Date(d).toISOString().startsWith(d))
+    .map((date) => ({
+      date,
+      open: true,
+      left: 10,
+      held: 0,
+      sold: 0,
+      adultbaika: 8000,
+      middlebaika: 0,
+      childbaika: 4000,
+      infantbaika: 0,
+    }));
+  return {
+    opcd: 'OP0005',
+    webname: '伊豆 ダイビング体験',
+    useFrom: '2020-01-01',
+    useTo: '2099-12-31',
+    month,
+    ageClasses: ['adult', 'child'],
+    days,
+  };
+}
+
+let posted: Record<string, unknown>[];
+beforeEach(() => {
+  posted = [];
+  // biome-ignore lint/suspicious/noDocumentCookie: jsdom has no Cookie Store API
+  document.cookie = 'XSRF-TOKEN=token';
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init?: RequestInit) => {
+      const url = new URL(input, 'http://localhost');
+      const ok = (response: unknown) => new Response(JSON.stringify({ errcd: '000', errMsg: '', response }));
+      if (init?.method === 'POST') {
+        posted.push(JSON.parse(String(init.body)));
+        return ok({ days: 1 });
+      }
+      return ok(monthOf(url.searchParams.get('month') ?? '2026-12'));
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('在庫・料金カレンダー まとめて変更 (issue 24.13)', () => {
+  it('asks only for the prices of the age classes the option sells, and sends only those', async () => {
+    const user = userEvent.setup();
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter initialEntries={['/admin/options/OP0005/stock?month=2099-01']}>
+          <OptionStockPage />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const grid = await screen.findByRole('table', { name: '日ごとの残席・予約・料金' });
+    expect(within(grid).getAllByText('大人').length).toBeGreaterThan(0);
+    expect(within(grid).queryByText('中人')).toBeNull();
+    expect(within(grid).queryByText('幼児')).toBeNull();
+
+    await user.click(screen.getByRole('checkbox', { name: /料金も設定する/ }));
+    expect((screen.getByLabelText(/大人料金/) as HTMLInputElement).value).toBe('8000');
+    expect((screen.getByLabelText(/小人料金/) as HTMLInputElement).value).toBe('4000');
+    expect(screen.queryByLabelText(/中人料金/)).toBeNull();
+    expect(screen.queryByLabelText(/幼児料金/)).toBeNull();
+
+    // A class it sells is still required.
+    await user.clear(screen.getByLabelText(/小人料金/));
+    await user.click(screen.getByRole('button', { name: '内容を確認する' }));
+    expect(await screen.findByText('小人料金を入力してください。')).toBeTruthy();
+
+    await user.type(screen.getByLabelText(/小人料金/), '4500');
+    await user.click(screen.getByRole('button', { name: '内容を確認する' }));
+    const dialog = await screen.findByRole('dialog', { name: '在庫・料金をまとめて変更' });
+    expect(within(dialog).getByText('大人 8,000円・小人 4,500円')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: '変更する' }));
+    await vi.waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]?.prices).toEqual({ adultbaika: 8000, childbaika: 4500 });
+  });
+});
