@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { escapeHtml } from '@tabi/contract/html';
 import type { SiteLegal } from '@tabi/contract/site';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import sanitizeHtml from 'sanitize-html';
+import { sanitizeHtml } from './safe-html.ts';
 
 interface RenderedPage {
   html: string;
@@ -42,28 +42,11 @@ interface ManifestChunk {
 /** A page taking longer than this is sent as the plain shell; the browser then renders it as before. */
 const RENDER_TIMEOUT_MS = 2_000;
 
-/** The same rules as the browser's DOMPurify html profile, for the content our pages show. */
-export function sanitizeForPage(html: string): string {
-  return sanitizeHtml(html, {
-    allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img'],
-    allowedAttributes: {
-      a: ['href', 'name', 'target', 'rel'],
-      img: ['src', 'alt', 'width', 'height'],
-      '*': ['class', 'title', 'lang', 'dir'],
-    },
-    allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-    transformTags: {
-      a: (tagName, attribs) => ({
-        tagName,
-        attribs: {
-          ...attribs,
-          rel: 'noopener noreferrer',
-          ...(attribs.target ? { target: '_blank' } : {}),
-        },
-      }),
-    },
-  });
-}
+/**
+ * The one HTML sanitiser (ADR 0160) for the content our pages show: the browser's DOMPurify allow-list, so the
+ * page the server sends is the page the browser hydrates.
+ */
+export const sanitizeForPage = sanitizeHtml;
 
 /** JSON inside a <script> element: `<` escaped, so no `</script>` or `<!--` can end it early. */
 export function scriptJson(value: unknown): string {

@@ -1,14 +1,15 @@
-import type { DOMPurify } from 'dompurify';
 import { useMemo, useSyncExternalStore } from 'react';
 
 /**
- * DOMPurify loads in parallel with the page's first calls rather than before the first render. Until it
- * is here, server HTML is shown as plain text (tags removed, never parsed or inserted as HTML).
+ * The one HTML sanitiser (ADR 0160): DOMPurify with the contract's allow-list, the same the server applies when
+ * the text is saved and when it renders a page. It loads in parallel with the page's first calls rather than
+ * before the first render. Until it is here, server HTML is shown as plain text (tags removed, never parsed or
+ * inserted as HTML).
  */
-let purifier: DOMPurify | null = null;
+let purifier: ((html: string) => string) | null = null;
 const listeners = new Set<() => void>();
 
-/** While the server renders a page, its own sanitiser (same rules) stands in for DOMPurify. */
+/** While the server renders a page, its own DOMPurify (same allow-list, on jsdom) stands in for the browser's. */
 let serverSanitizer: ((html: string) => string) | null = null;
 
 export function setServerSanitizer(sanitize: (html: string) => string): void {
@@ -19,15 +20,10 @@ export function setServerSanitizer(sanitize: (html: string) => string): void {
 export const purifierReady: Promise<void> =
   typeof document === 'undefined'
     ? Promise.resolve()
-    : import('dompurify')
-        .then(({ default: purify }) => {
-          purify.addHook('afterSanitizeAttributes', (node) => {
-            if (node.tagName === 'A') {
-              node.setAttribute('rel', 'noopener noreferrer');
-              if (node.getAttribute('target')) node.setAttribute('target', '_blank');
-            }
-          });
-          purifier = purify;
+    : // The allow-list travels with DOMPurify in its own chunk, outside the index route's budget (ADR 0042).
+      Promise.all([import('dompurify'), import('@tabi/contract/html-policy')])
+        .then(([{ default: purify }, { createHtmlSanitizer }]) => {
+          purifier = createHtmlSanitizer(purify);
           for (const listener of listeners) listener();
         })
         // Not loaded (offline): server HTML stays plain text, as before it arrived.
@@ -38,7 +34,7 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-function usePurifier(): DOMPurify | null {
+function usePurifier(): ((html: string) => string) | null {
   // Also while hydrating a server-rendered page: the browser hydrates only once DOMPurify is here (main.tsx),
   // and on the server it is never loaded (the server's sanitiser stands in, see SafeHtml).
   return useSyncExternalStore(
@@ -58,13 +54,13 @@ function inertText(html: string): string {
   return decoder.value.trim();
 }
 
-/** Server HTML (introduction, contents, notes…) is sanitised with DOMPurify before it reaches the DOM. */
+/**
+ * Server HTML (introduction, contents, notes…) is sanitised with the one allow-list before it reaches the DOM:
+ * text saved through the console already is (the browser then changes nothing), older rows may not be.
+ */
 export function SafeHtml({ html, className }: { html: string; className?: string }) {
   const purify = usePurifier();
-  const clean = useMemo(
-    () => (purify ? purify.sanitize(html, { USE_PROFILES: { html: true } }) : (serverSanitizer?.(html) ?? null)),
-    [purify, html],
-  );
+  const clean = useMemo(() => (purify ? purify(html) : (serverSanitizer?.(html) ?? null)), [purify, html]);
   const classes = className ? `html-content ${className}` : 'html-content';
   if (clean === null) return <div className={classes}>{inertText(html)}</div>;
   return (

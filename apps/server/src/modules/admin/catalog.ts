@@ -27,6 +27,7 @@ import {
   regions,
 } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { sanitizeHtml } from '../../http/safe-html.ts';
 import { catalogService } from '../catalog/service.ts';
 import type { StaffPrincipal } from '../staff/service.ts';
 
@@ -213,6 +214,27 @@ async function changeOption(
   return optionRecord(ctx, opcd);
 }
 
+/** The option's HTML texts (the contract's rich-text fields), which pages show as HTML. */
+const HTML_KEYS = [
+  'introduction',
+  'contents',
+  'optionattention',
+  'information',
+  'cancelNote',
+  'ageNote',
+  'companyattention',
+] as const satisfies readonly (keyof OptionFields)[];
+
+/**
+ * The HTML texts as the one allow-list keeps them (ADR 0160), sanitised when saved: what is stored is what every
+ * page shows, and an `onerror` or a `javascript:` link never reaches the database.
+ */
+function withSafeHtml(input: OptionFields): OptionFields {
+  const out = { ...input };
+  for (const key of HTML_KEYS) out[key] = sanitizeHtml(input[key]);
+  return out;
+}
+
 /** Creating and editing an option take the same input and answer with the option as the console edits it. */
 type OptionWrite = (
   ctx: AppContext,
@@ -222,8 +244,9 @@ type OptionWrite = (
 ) => Promise<AdminOptionRecord>;
 
 /** A new option starts as a draft: nothing public sees it until it is published. */
-export const createOption: OptionWrite = (ctx, staff, opcd, input) =>
-  changeOption(ctx, opcd, input, async (tx) => {
+export const createOption: OptionWrite = (ctx, staff, opcd, edited) => {
+  const input = withSafeHtml(edited);
+  return changeOption(ctx, opcd, input, async (tx) => {
     const inserted = await tx
       .insert(options)
       .values({ opcd, ...columnsOf(input), published: false })
@@ -233,9 +256,11 @@ export const createOption: OptionWrite = (ctx, staff, opcd, input) =>
     await writeKeywords(tx, opcd, input.keycds);
     await recordCatalogEvent(tx, ctx, staff, opcd, 'option.created', null, { ...input, published: false });
   });
+};
 
-export const updateOption: OptionWrite = (ctx, staff, opcd, input) =>
-  changeOption(ctx, opcd, input, async (tx) => {
+export const updateOption: OptionWrite = (ctx, staff, opcd, edited) => {
+  const input = withSafeHtml(edited);
+  return changeOption(ctx, opcd, input, async (tx) => {
     const row = await lockedOption(tx, opcd);
     const before = fieldsOf(row, await keywordsOf(tx, opcd));
     const { was, now } = changes(before, input);
@@ -244,6 +269,7 @@ export const updateOption: OptionWrite = (ctx, staff, opcd, input) =>
     if ('keycds' in now) await writeKeywords(tx, opcd, input.keycds);
     await recordCatalogEvent(tx, ctx, staff, opcd, 'option.updated', was, now);
   });
+};
 
 export async function setPublished(
   ctx: AppContext,

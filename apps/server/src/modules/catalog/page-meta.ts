@@ -1,18 +1,14 @@
 import { GALLERY_IMAGE_SIZES } from '@tabi/contract/picture-sizes';
-import sanitizeHtml from 'sanitize-html';
 import type { AppContext } from '../../context.ts';
+import { htmlText } from '../../http/safe-html.ts';
 import type { PageMeta } from '../../http/spa.ts';
 import { catalogService } from './service.ts';
 
 const DESCRIPTION_MAX = 120;
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
 
 /** Plain text of server HTML, whitespace collapsed, cut to `max` characters with an ellipsis. */
 export function plainExcerpt(html: string, max = DESCRIPTION_MAX): string {
-  const text = sanitizeHtml(html.replace(/<\/(p|li|tr|h\d)>/gi, '$& '), { allowedTags: [], allowedAttributes: {} })
-    .replace(/&(amp|lt|gt|quot|#39);/g, (e) => ENTITIES[e] ?? e)
-    .replace(/\s+/g, ' ')
-    .trim();
+  const text = htmlText(html).replace(/\s+/g, ' ').trim();
   const chars = [...text];
   return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`;
 }

@@ -1,0 +1,34 @@
+/**
+ * The server's side of the one HTML sanitiser (ADR 0160): DOMPurify with the contract's allow-list, on a jsdom
+ * window (the same parser rules as a browser's, so what the server keeps is what the browser would keep). Option
+ * HTML is sanitised when it is saved (admin/catalog.ts) and again when a page is rendered (page-render.ts), for
+ * rows written before or around the console (demo data, imports).
+ */
+import { createHtmlSanitizer } from '@tabi/contract/html-policy';
+import createDOMPurify from 'dompurify';
+import { JSDOM } from 'jsdom';
+
+const { window } = new JSDOM('');
+const sanitize = createHtmlSanitizer(createDOMPurify(window as never));
+
+/** Pages render the same few texts again and again: their clean forms are kept (bounded, cleared when full). */
+const CACHE_MAX = 500;
+const cache = new Map<string, string>();
+
+/** HTML from staff (or from any row) as the allow-list keeps it. */
+export function sanitizeHtml(html: string): string {
+  if (html === '') return '';
+  const known = cache.get(html);
+  if (known !== undefined) return known;
+  const clean = sanitize(html);
+  if (cache.size >= CACHE_MAX) cache.clear();
+  cache.set(html, clean);
+  return clean;
+}
+
+/** The text of server HTML, as a reader sees it: a space after each block, entities decoded, nothing run. */
+export function htmlText(html: string): string {
+  const template = window.document.createElement('template');
+  template.innerHTML = sanitizeHtml(html).replace(/<\/(p|li|tr|h\d|div|dd|dt)>|<br\s*\/?>/gi, '$& ');
+  return template.content.textContent ?? '';
+}
