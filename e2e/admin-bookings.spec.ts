@@ -221,6 +221,11 @@ test('a paid booking is canceled on the customer’s behalf with a fee override;
   await page.getByRole('button', { name: '絞り込む' }).click();
   const mailRow = page.getByRole('row').filter({ hasText: 'キャンセル' }).first();
   await expect(mailRow).toContainText(rsvno);
+  // A mail still waiting in the outbox is not resent (issue 24.9): the worker sends it within its 10 seconds.
+  await expect(async () => {
+    await page.reload();
+    await expect(mailRow).toContainText('送信済み', { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
   await mailRow.getByRole('button', { name: /を再送/ }).click();
   const resend = page.getByRole('dialog', { name: 'メールを再送する' });
   await expect(resend).toContainText(rsvno);

@@ -311,6 +311,11 @@ describe('mails, participants, rentals, notes', () => {
       .select()
       .from(outbox)
       .where(and(eq(outbox.rsvno, 'AA100001'), eq(outbox.kind, 'cancellation')));
+    // Sent by the outbox worker (not running in this test) before anyone resends it.
+    await t.ctx.db
+      .update(outbox)
+      .set({ status: 'sent', sentAt: t.clock.now() })
+      .where(eq(outbox.id, mail?.id ?? 0));
     const res = await staffPost('/api/admin/bookings/AA100001/resend-mail', { mailId: mail?.id });
     expect(res.statusCode, res.body).toBe(200);
     const copies = await t.ctx.db
@@ -330,6 +335,46 @@ describe('mails, participants, rentals, notes', () => {
       () => staffPost('/api/admin/bookings/AA100005/resend-mail', { mailId: mail?.id }),
       Msg.mailNotFound,
     );
+  });
+
+  it('queues one copy however many resends arrive at once, and none while a copy waits or for a minute (issue 24.9)', async () => {
+    await cloneBooking(t.ctx.db, 'AA100006', 'CC300030', {});
+    await t.ctx.db.insert(outbox).values({
+      kind: 'booking_paid',
+      rsvno: 'CC300030',
+      to: 'daisuke.ito@example.jp',
+      subject: '【さくらトラベル】ご予約とお支払いが完了しました（予約番号：CC300030）',
+      body: '本文',
+      status: 'sent',
+      attempts: 1,
+      sentAt: t.clock.now(),
+    });
+    const [paid] = await t.ctx.db.select().from(outbox).where(eq(outbox.rsvno, 'CC300030'));
+    const copies = async () => (await t.ctx.db.select().from(outbox).where(eq(outbox.rsvno, 'CC300030'))).length - 1;
+    const resend = () => staffPost('/api/admin/bookings/CC300030/resend-mail', { mailId: paid?.id });
+
+    const answers = await Promise.all(Array.from({ length: 20 }, resend));
+    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    const refused = answers.filter((r) => r.statusCode !== 200);
+    expect(refused.every((r) => r.statusCode === 409)).toBe(true);
+    expect(new Set(refused.map((r) => r.json().errMsg))).toEqual(new Set([Msg.mailResendQueued]));
+    expect(await copies()).toBe(1);
+    expect((await events('CC300030')).filter((e) => e.action === 'mail_resent')).toHaveLength(1);
+
+    // The copy sent at once by the worker: a second resend within the minute is still one too many.
+    await t.ctx.db
+      .update(outbox)
+      .set({ status: 'sent', sentAt: t.clock.now() })
+      .where(and(eq(outbox.rsvno, 'CC300030'), eq(outbox.status, 'pending')));
+    t.clock.advance(30_000);
+    const soon = await resend();
+    expect(soon.statusCode).toBe(409);
+    expect(soon.json().errMsg).toBe(Msg.mailResentJustNow);
+    expect(await copies()).toBe(1);
+    // A minute on, staff may resend it again (the customer still has not found it).
+    t.clock.advance(31_000);
+    expect((await resend()).statusCode).toBe(200);
+    expect(await copies()).toBe(2);
   });
 
   it('corrects participants with the booking form’s rules', async () => {

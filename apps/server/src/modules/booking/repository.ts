@@ -377,6 +377,49 @@ export async function findBookingMails(db: DbOrTx, rsvno: string, id?: number): 
     .orderBy(desc(outbox.id));
 }
 
+/**
+ * Whether a mail with this content (kind, address, subject, text) is still waiting in the outbox, queued or being
+ * sent: a resend of it would only send it twice. Read through the outbox's status index (pending rows are few).
+ */
+export async function mailStillQueued(
+  db: DbOrTx,
+  mail: Pick<OutboxRow, 'rsvno' | 'kind' | 'to' | 'subject' | 'body'>,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(
+      and(
+        inArray(outbox.status, ['pending', 'sending']),
+        mail.rsvno === null ? isNull(outbox.rsvno) : eq(outbox.rsvno, mail.rsvno),
+        eq(outbox.kind, mail.kind),
+        eq(outbox.to, mail.to),
+        eq(outbox.subject, mail.subject),
+        eq(outbox.body, mail.body),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** When staff last resent a mail of this kind to this address for the booking (its `mail_resent` event), if ever. */
+export async function lastResent(db: DbOrTx, rsvno: string, kind: string, to: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: bookingEvents.at })
+    .from(bookingEvents)
+    .where(
+      and(
+        eq(bookingEvents.rsvno, rsvno),
+        eq(bookingEvents.action, 'mail_resent'),
+        sql`${bookingEvents.after} ->> 'kind' = ${kind}`,
+        sql`${bookingEvents.after} ->> 'to' = ${to}`,
+      ),
+    )
+    .orderBy(desc(bookingEvents.id))
+    .limit(1);
+  return row?.at ?? null;
+}
+
 /** Card bookings still unpaid whose grace ran out; SKIP LOCKED lets every instance sweep at once. */
 export async function claimUnpaidCardBookings(
   db: DbOrTx,

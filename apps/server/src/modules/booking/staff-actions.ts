@@ -22,12 +22,24 @@ async function lockLive(tx: Parameters<typeof repo.lockBooking>[0], rsvno: strin
   return booking;
 }
 
-/** Queues a copy of one of the booking's mails to the same address. */
+/** A mail resent this recently (same kind, same address) is not queued again: a double click, or 20 at once. */
+export const RESEND_WINDOW_MS = 60_000;
+
+/**
+ * Queues a copy of one of the booking's mails to the same address, once: under the booking's lock, a mail still
+ * waiting in the outbox (the original or an earlier copy) or resent within RESEND_WINDOW_MS is refused, so
+ * however many resends arrive together, one copy is queued (issue 24.9).
+ */
 export async function resendMail(ctx: AppContextBase, rsvno: string, mailId: number, actor: Actor): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     await lockLive(tx, rsvno);
     const [mail] = await repo.findBookingMails(tx, rsvno, mailId);
     if (!mail) throw AppError.notFound(Msg.mailNotFound);
+    if (await repo.mailStillQueued(tx, mail)) throw AppError.conflict(ErrCd.generic, Msg.mailResendQueued);
+    const last = await repo.lastResent(tx, rsvno, mail.kind, mail.to);
+    if (last && ctx.clock.now().getTime() - last.getTime() < RESEND_WINDOW_MS) {
+      throw AppError.conflict(ErrCd.generic, Msg.mailResentJustNow);
+    }
     const { kind, to, subject, body, html, attachments } = mail;
     await enqueueMail(tx, { kind, rsvno, to, subject, body, html, attachments });
     await recordEvent(tx, ctx.clock.now(), rsvno, actor, 'mail_resent', {

@@ -7,6 +7,7 @@ import { type AdminMail, type BookingDetail, FEE_REASON_MAX, NOTE_MAX } from '@t
 import type { MemberInput } from '@tabi/contract/booking';
 import { AGE_CLASS_LABEL, ageClassFromCode, GENDER_LABEL } from '@tabi/contract/constants';
 import { tokyoYmd } from '@tabi/contract/dates';
+import { Msg } from '@tabi/contract/messages';
 import {
   RENTAL_FIELD_LABEL,
   type RentalChoice,
@@ -20,7 +21,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Field } from '../../components/form/field.tsx';
 import { errorText } from '../lib/admin-api.ts';
-import { bookingActions, useBookingAction, useNationalities } from '../lib/booking-api.ts';
+import { bookingActions, useBookingAction, useBookingDetail, useNationalities } from '../lib/booking-api.ts';
 import { inputToYmd, tokyoDateTime, yen, ymdToInput } from '../lib/format.ts';
 import { ActionDialog, type ActionDialogProps } from './action-dialog.tsx';
 import { choicesOf, Options } from './filters.tsx';
@@ -254,26 +255,47 @@ export function CancelDialog({ detail, open, onClose, onDone }: DialogProps) {
 
 interface ResendProps {
   rsvno: string;
-  mail: Pick<AdminMail, 'id' | 'subject' | 'to'> | null;
+  mail: Pick<AdminMail, 'id' | 'subject' | 'to' | 'kind'> | null;
   open: boolean;
   onClose(): void;
   onDone(message: string): void;
 }
 
-/** Resend one of a booking's mails (予約詳細 and the mail list); mails without a booking cannot be resent. */
+/** What each mail tells the customer, as the resend dialog says it. */
+export const MAIL_CLAIM: Record<string, string> = {
+  request_received: 'リクエストを受け付けたこと（予約は未確定）',
+  booking_paid: 'ご予約とお支払いが完了し、予約が確定したこと',
+  request_confirmed: 'リクエストの手配が完了し、期限までにお支払いいただくこと',
+  request_declined: 'リクエストの手配ができなかったこと',
+  cancellation: 'キャンセルを承ったこと（キャンセル料と返金額）',
+  payment_refunded: 'お支払いを返金したこと',
+};
+/** Mails that tell the customer the booking stands: misleading once it is canceled. */
+const LIVE_BOOKING_MAILS = new Set(['request_received', 'booking_paid', 'request_confirmed']);
+
+/**
+ * Resend one of a booking's mails (予約詳細 and the mail list); mails without a booking cannot be resent. The
+ * dialog says what the mail tells the customer and the booking's state now, and warns when the two disagree (a
+ * 「ご予約とお支払いが完了しました」 of a booking since canceled). The server queues one copy however often it is
+ * asked, and none while the mail still waits to be sent (issue 24.9).
+ */
 export function ResendMailDialog({ rsvno, mail, open, onClose, onDone }: ResendProps) {
+  const booking = useBookingDetail(rsvno, open && mail !== null && rsvno !== '');
   const action = useBookingAction(
     (sent: Pick<AdminMail, 'id' | 'subject'>) => bookingActions.resendMail(rsvno, { mailId: sent.id }),
     (_, sent) => onDone(`メール「${sent.subject}」を再送しました（送信キューに追加）。`),
   );
+  const state = booking.data?.statusLabel;
+  const misleading = mail !== null && state === Msg.statusCanceled && LIVE_BOOKING_MAILS.has(mail.kind);
   return (
     <ActionDialog
       open={open && mail !== null}
       title="メールを再送する"
       onClose={onClose}
       onSubmit={() => mail && action.mutate(mail)}
-      submitLabel="再送する"
+      submitLabel={misleading ? 'それでも再送する' : '再送する'}
       action={action}
+      danger={misleading}
     >
       {mail && (
         <>
@@ -283,9 +305,17 @@ export function ResendMailDialog({ rsvno, mail, open, onClose, onDone }: ResendP
               ['予約番号', rsvno],
               ['件名', mail.subject],
               ['宛先', mail.to],
+              ['メールの内容', MAIL_CLAIM[mail.kind] ?? '—'],
+              ['現在の予約状態', state ?? '…'],
               ['金額・座席', '変更なし'],
             ]}
           />
+          {misleading && (
+            <p className="adm-alert" role="alert">
+              この予約は現在キャンセル済みです。このメールは、{MAIL_CLAIM[mail.kind]}
+              をお知らせする内容です。再送すると、お客様が予約は有効だと誤解するおそれがあります。キャンセルをお知らせする場合は、キャンセルのメールを再送してください。
+            </p>
+          )}
         </>
       )}
     </ActionDialog>

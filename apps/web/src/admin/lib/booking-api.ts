@@ -23,10 +23,11 @@ import { adminGet, adminPost } from './admin-api.ts';
 
 export const bookingDetailKey = (rsvno: string) => ['admin', 'booking', rsvno] as const;
 
-export function useBookingDetail(rsvno: string) {
+export function useBookingDetail(rsvno: string, enabled = true) {
   return useQuery({
     queryKey: bookingDetailKey(rsvno),
     queryFn: () => adminGet(`/bookings/${encodeURIComponent(rsvno)}`, bookingDetailResponse),
+    enabled,
   });
 }
 

@@ -22,6 +22,7 @@ export const MAIL_KIND_LABEL: Record<string, string> = {
   request_confirmed: 'リクエスト手配済み',
   request_declined: 'リクエストお断り',
   cancellation: 'キャンセル',
+  payment_refunded: '返金のお知らせ',
 };
 const STATUS_FILTER = [
   { value: '', label: 'すべて' },
