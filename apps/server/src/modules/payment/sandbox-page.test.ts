@@ -78,11 +78,11 @@ describe('the sandbox checkout page (issue 24.11)', () => {
     const html = checkoutPage({ ...base, script: true });
     expect(html).toContain(`<script src="${CHECKOUT_SCRIPT_PATH}" defer></script>`);
     expect(html).not.toMatch(/<script>(?!<)/);
-    expect(html).toContain('数字4桁で入力できます（例：1230 と入力すると 12/30）。');
+    expect(html).toContain('数字だけでも入力できます（例：1230）。');
     expect(html).toMatch(/id="card-expiry"[^>]*inputmode="numeric"/);
     const plain = checkoutPage(base);
     expect(plain).not.toContain('<script');
-    expect(plain).not.toContain('数字4桁で入力できます');
+    expect(plain).not.toContain('数字だけでも入力できます');
   });
 
   it.each([

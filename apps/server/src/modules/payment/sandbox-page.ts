@@ -132,7 +132,7 @@ export function checkoutPage(model: CheckoutPageModel): string {
   const value = (field: CardField) => escapeHtml(model.values?.[field] ?? '');
   // The formatting is the script's: without it, the hint would promise what the form does not do.
   const expiryHint = model.script
-    ? '<p id="card-expiry-hint" class="hint">数字4桁で入力できます（例：1230 と入力すると 12/30）。</p>'
+    ? '<p id="card-expiry-hint" class="hint">数字だけでも入力できます（例：1230）。</p>'
     : '';
   const form = `<section class="panel" aria-labelledby="card-title">
 <h2 id="card-title">カード情報の入力</h2>
