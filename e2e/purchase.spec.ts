@@ -199,8 +199,11 @@ test.describe('purchase flow', () => {
     await agreeToConsent(page);
     await page.getByRole('button', { name: Msg.submitPurchase }).click();
     await payOnSandbox(page, '4000 0000 0000 0002');
-    // The sandbox answers the card form with a redirect to itself, showing the decline (issue 14.3).
+    // The sandbox shows the form again with the decline (issue 14.3), the card fields as typed (issue 24.11).
     await expect(page.getByRole('alert')).toContainText('カードが承認されませんでした');
+    await expect(page.getByLabel('カード番号')).toHaveValue('4000 0000 0000 0002');
+    await expect(page.getByLabel('有効期限（月/年）')).toHaveValue('12/34');
+    await shotBoth(page, 'sandbox-declined');
     // The customer gives up and returns.
     await page
       .getByRole('link', { name: /中止|キャンセル|戻る/ })
@@ -278,6 +281,23 @@ test.describe('purchase flow', () => {
     expect(JSON.stringify(booking.memberList)).toContain('HANAE');
     expect(JSON.stringify(booking.memberList)).not.toContain('HANAKO');
     expect(booking).toMatchObject({ mei: 'HANAE', status_payment: 1 });
+  });
+
+  test('the card page takes an expiry typed on a keypad without 「/」 (issue 24.11)', async ({ page }) => {
+    await startFromDetail(page, 'OP0001', { 大人: 1 });
+    await fillLeader(page, TARO);
+    await memberSection(page, 1).getByRole('checkbox', { name: Msg.sameAsLeader }).check();
+    await page.getByRole('button', { name: Msg.toCheck }).click();
+    await agreeToConsent(page);
+    await page.getByRole('button', { name: Msg.submitPurchase }).click();
+    await expect(page).toHaveURL(/\/sandbox\/checkout\//);
+    await page.getByLabel('カード番号').pressSequentially('4242424242424242');
+    await page.getByLabel('有効期限（月/年）').pressSequentially('1234');
+    await expect(page.getByLabel('有効期限（月/年）')).toHaveValue('12/34');
+    await page.getByLabel('セキュリティコード').fill('123');
+    await shotBoth(page, 'sandbox-keypad-expiry');
+    await page.getByRole('button', { name: /を支払う$/ }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('ご予約が完了しました');
   });
 
   test('a customer logged in to my page pays a new booking (issue 24.3)', async ({ page }) => {

@@ -38,6 +38,7 @@ import { mypageRoutes } from './modules/mypage/routes.ts';
 import { OPS_ENDPOINTS, opsRoutes } from './modules/ops/routes.ts';
 import { paymentRoutes } from './modules/payment/routes.ts';
 import { SANDBOX_PATH } from './modules/payment/sandbox.ts';
+import { CHECKOUT_SCRIPT_PATH } from './modules/payment/sandbox-page.ts';
 import { sandboxRoutes } from './modules/payment/sandbox-routes.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
@@ -171,10 +172,11 @@ export const OTHER_ROUTES: readonly OtherRoute[] = [
   { method: 'GET', url: '/images/:name', why: 'demo pictures and their WebP twins' },
   { method: 'GET', url: '/media/:name', why: 'uploaded photos (WebP variants)' },
   { method: 'GET', url: `${SANDBOX_PATH}/:id`, why: "the sandbox provider's checkout page (HTML)" },
+  { method: 'GET', url: CHECKOUT_SCRIPT_PATH, why: "the sandbox checkout page's typing help (JavaScript)" },
   {
     method: 'POST',
     url: `${SANDBOX_PATH}/:id`,
-    why: "the sandbox checkout's card form (urlencoded), answered by a redirect",
+    why: "the sandbox checkout's card form (urlencoded): a redirect, or the page again with a refusal",
   },
   { method: 'GET', url: '/api/_bench/static', why: 'BENCH_ROUTES=1 only (scripts/bench.mjs)' },
   { method: 'POST', url: '/api/_bench/booking-floor', why: 'BENCH_ROUTES=1 only (scripts/bench.mjs)' },

@@ -286,7 +286,9 @@ describe('POST /api/booking/cancel', () => {
     const fetched = bookingResponse.parse(answer).response!;
     expect(statusLabel(fetched, fetched.servertime)).toBe(Msg.statusCanceled);
     expect(fetched).toMatchObject({ amountjp: 25_000, cancelfee: 5000, refund: 20_000 });
-    expect(Object.keys(answer.response as object).sort()).toEqual([...SPEC_BOOKING_FIELDS, 'cancelfee', 'refund'].sort());
+    expect(Object.keys(answer.response as object).sort()).toEqual(
+      [...SPEC_BOOKING_FIELDS, 'cancelfee', 'refund'].sort(),
+    );
     const again = await post(t, '/api/booking/cancel', { session, rsvno, refund: '20000' });
     expect(again.status).toBe(409);
     expect(payment.refunds.length).toBe(before + 1);

@@ -11,7 +11,13 @@ import {
   SANDBOX_PATH,
   toSandboxSession,
 } from './sandbox.ts';
-import { type CheckoutPageModel, checkoutPage, notFoundPage } from './sandbox-page.ts';
+import {
+  CHECKOUT_SCRIPT,
+  CHECKOUT_SCRIPT_PATH,
+  type CheckoutPageModel,
+  checkoutPage,
+  notFoundPage,
+} from './sandbox-page.ts';
 import { SESSION_PLACEHOLDER } from './service.ts';
 
 function field(body: unknown, name: string): string {
@@ -61,6 +67,7 @@ export async function sandboxRoutes(app: FastifyInstance, ctx: AppContext): Prom
       successUrl: onSite(row.successUrl, row.id),
       cancelUrl: onSite(row.cancelUrl, row.id),
       state: session.status,
+      script: true,
       ...extra,
     };
   }
@@ -78,16 +85,17 @@ export async function sandboxRoutes(app: FastifyInstance, ctx: AppContext): Prom
     return { title: 'お支払いができませんでした', message: row.lastError };
   }
 
+  // The page's typing help (issue 24.11): a file of the same origin, as the page's CSP forbids inline script.
+  app.get(CHECKOUT_SCRIPT_PATH, async (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(CHECKOUT_SCRIPT),
+  );
+
   app.get<{ Params: { id: string } }>(`${SANDBOX_PATH}/:id`, async (request, reply) => {
     const row = await find(request.params.id);
     if (!row) return html(reply, 404, notFoundPage());
     const page = model(row);
     return html(reply, 200, checkoutPage(page.state === 'open' ? { ...page, error: lastAttempt(row) } : page));
   });
-
-  /** Post/Redirect/Get: a refused card shows on the page again, and Back or a reload never re-sends the form. */
-  const backToForm = (reply: FastifyReply, id: string) =>
-    reply.code(303).header('cache-control', 'no-store').redirect(`${SANDBOX_PATH}/${id}`, 303);
 
   app.post<{ Params: { id: string } }>(`${SANDBOX_PATH}/:id`, async (request, reply) => {
     const row = await find(request.params.id);
@@ -104,7 +112,9 @@ export async function sandboxRoutes(app: FastifyInstance, ctx: AppContext): Prom
       if (outcome.kind !== 'paid') {
         const title = outcome.kind === 'invalid' ? '入力内容をご確認ください' : 'お支払いができませんでした';
         await recordSandboxDecline(ctx, row.id, JSON.stringify({ title, message: outcome.message }));
-        return backToForm(reply, row.id);
+        // The page again with the refusal and what was typed: a refused card never empties the form (issue 24.11).
+        const error = { title, message: outcome.message };
+        return html(reply, outcome.kind === 'invalid' ? 422 : 402, checkoutPage({ ...page, error, values: card }));
       }
       await captureSandboxCheckout(ctx, row.id);
     }

@@ -98,10 +98,12 @@ export type SandboxCardOutcome =
   | { kind: 'invalid'; message: string };
 
 function expiryInFuture(expiry: string, now: Date): boolean {
-  const match = /^(\d{1,2})\s*\/\s*(\d{2}|\d{4})$/.exec(expiry.trim());
+  // 12/30, 12/2030, or 1230 as a phone keypad without 「/」 types it (issue 24.11).
+  const match = /^(?:(\d{1,2})\s*\/\s*(\d{2}|\d{4})|(\d{2})(\d{2}))$/.exec(expiry.trim());
   if (!match) return false;
-  const month = Number(match[1]);
-  const year = match[2]?.length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
+  const month = Number(match[1] ?? match[3]);
+  const yy = match[2] ?? match[4] ?? '';
+  const year = yy.length === 2 ? 2000 + Number(yy) : Number(yy);
   if (month < 1 || month > 12) return false;
   // A card is valid through the last day of its expiry month.
   return Date.UTC(year, month, 1) > now.getTime();
