@@ -110,7 +110,17 @@ export const dashboard = z.object({
   failedMails: z.array(mailLine),
   /** 照合できなかった決済処理: provider calls failed, or begun and retried without an answer. */
   providerProblems: z.array(providerProblemLine),
+  /** How many there are of each list, however many its first DASHBOARD_LINES lines leave out (issue 30). */
+  counts: z.object({
+    waitingRequests: z.number().int(),
+    expiringCard: z.number().int(),
+    deadlineNear: z.number().int(),
+    failedMails: z.number().int(),
+    providerProblems: z.number().int(),
+  }),
 });
+/** The lines a dashboard list carries; the rest are counted and reached through the list it links to. */
+export const DASHBOARD_LINES = 10;
 export type Dashboard = z.infer<typeof dashboard>;
 export const dashboardResponse = envelope(dashboard);
 

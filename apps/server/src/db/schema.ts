@@ -248,6 +248,14 @@ export const bookings = pgTable(
   },
   (t) => [
     index('bookings_status_idx').on(t.status, t.statusPayment),
+    // 予約一覧's two orders and its reception and use date filters (issue 30).
+    index('bookings_rsvdate_idx').on(t.rsvdate),
+    index('bookings_fromdate_idx').on(t.fromdate, t.rsvdate),
+    // The sweeper's claim of the oldest unpaid card bookings: with the rsvdate index alone it walked every paid
+    // booking older than the cutoff first (issue 30). This one holds only the unpaid.
+    index('bookings_unpaid_rsvdate_idx')
+      .on(t.rsvdate)
+      .where(sql`${t.status} = 1 and ${t.statusPayment} = 0 and ${t.canceledAt} is null`),
     index('bookings_unpaid_ip_idx').on(t.clientIp).where(sql`${t.status} = 1 and ${t.statusPayment} = 0`),
     // Cancellations claimed and not final: what the reconciler finishes after a crash.
     index('bookings_cancel_pending_idx')
@@ -357,6 +365,8 @@ export const bookingOptions = pgTable(
   },
   (t) => [
     index('booking_options_rsvno_idx').on(t.rsvno),
+    // A day's manifest and departures over every option (issue 30).
+    index('booking_options_usedate_idx').on(t.usedate),
     // The seats of one option and day (the unpaid-seats cap of a booking, issue 11.9 and 15).
     index('booking_options_day_idx').on(t.opcd, t.usedate),
     // GET /option/{code} with a package code (catalog): only package rows are indexed.
@@ -449,14 +459,19 @@ export const sandboxRefunds = pgTable('sandbox_refunds', {
   createdAt: tz('created_at').notNull().defaultNow(),
 });
 
-export const customerSessions = pgTable('customer_sessions', {
-  tokenHash: text('token_hash').primaryKey(),
-  rsvno: text('rsvno')
-    .notNull()
-    .references(() => bookings.rsvno),
-  lastSeenAt: tz('last_seen_at').notNull(),
-  createdAt: tz('created_at').notNull().defaultNow(),
-});
+export const customerSessions = pgTable(
+  'customer_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    rsvno: text('rsvno')
+      .notNull()
+      .references(() => bookings.rsvno),
+    lastSeenAt: tz('last_seen_at').notNull(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  // Deleting a booking checks its sessions through this foreign key (issue 30: a seq scan per booking).
+  (t) => [index('customer_sessions_rsvno_idx').on(t.rsvno)],
+);
 
 /** A file sent with a mail, e.g. the booking's .ics calendar entry (issue 14). */
 export interface MailAttachment {
@@ -485,7 +500,11 @@ export const outbox = pgTable(
     sentAt: tz('sent_at'),
     createdAt: tz('created_at').notNull().defaultNow(),
   },
-  (t) => [index('outbox_pending_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index('outbox_pending_idx').on(t.status, t.nextAttemptAt),
+    // 予約詳細's mails and a resend (issue 30: a seq scan of every mail ever sent per view).
+    index('outbox_rsvno_idx').on(t.rsvno, t.id),
+  ],
 );
 
 export const couponUses = pgTable(

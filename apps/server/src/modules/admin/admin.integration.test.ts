@@ -1,7 +1,8 @@
-import { type BookingRow, paymentColumn, STAFF_COOKIE } from '@tabi/contract/admin';
+import { type BookingRow, DASHBOARD_LINES, paymentColumn, STAFF_COOKIE } from '@tabi/contract/admin';
 import { UNPAID_GRACE_MINUTES } from '@tabi/contract/constants';
 import { addDays, tokyoYmd } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingMembers, bookingOptions, bookings, outbox } from '../../db/schema.ts';
 import { demoSummary, seed } from '../../seed/seed.ts';
@@ -356,5 +357,49 @@ describe('予約一覧 after refunds', () => {
     expect(csv).toContain('"AA100006","キャンセル済み","一部返金"');
     expect(csv).toContain('"AA100007","キャンセル済み","返金済み"');
     expect(csv).toContain('"AA100001","予約済み","決済済み"');
+  });
+});
+
+describe('GET /api/admin/bookings.csv of any size (issue 30)', () => {
+  it('writes every matching booking, read and written in chunks of 2,000 with no ceiling, in the list order', async () => {
+    const count = 4_321;
+    await t.ctx.db.execute(sql`
+      insert into bookings
+      select (jsonb_populate_record(null::bookings, to_jsonb(b) || jsonb_build_object(
+        'rsvno', 'CS' || lpad(g::text, 6, '0'),
+        'rsvdate', b.rsvdate - make_interval(mins => g)))).*
+      from bookings b, generate_series(1, ${count}) g where b.rsvno = 'AA100001'`);
+    await t.ctx.db.execute(sql`
+      insert into booking_options (rsvno, pkcd, opcd, usedate, adultqty, adultbaika, seats)
+      select 'CS' || lpad(g::text, 6, '0'), bo.pkcd, bo.opcd, bo.usedate, bo.adultqty, bo.adultbaika, bo.seats
+      from booking_options bo, generate_series(1, ${count}) g where bo.rsvno = 'AA100001'`);
+    const res = await get('/api/admin/bookings.csv?rsvno=CS&sort=rsvdate&dir=desc');
+    expect(res.statusCode).toBe(200);
+    const lines = res.rawPayload.toString('utf8').slice(1).trimEnd().split('\r\n');
+    expect(lines).toHaveLength(1 + count);
+    // Newest first: CS000001 was received a minute before AA100001, CS004321 last.
+    expect(lines[1]).toMatch(/^"CS000001",/);
+    expect(lines.at(-1)).toMatch(/^"CS004321",/);
+    expect(new Set(lines.slice(1).map((l) => l.slice(1, 9))).size).toBe(count);
+  });
+});
+
+describe('GET /api/admin/dashboard beyond its lines (issue 30)', () => {
+  it('counts every waiting request however many, and sends only the first lines', async () => {
+    const before = (await get('/api/admin/dashboard')).json().response;
+    await t.ctx.db.execute(sql`
+      insert into bookings
+      select (jsonb_populate_record(null::bookings, to_jsonb(b) || jsonb_build_object(
+        'rsvno', 'RQ' || lpad(g::text, 6, '0')))).*
+      from bookings b, generate_series(1, 120) g where b.rsvno = 'AA100005'`);
+    await t.ctx.db.execute(sql`
+      insert into booking_options (rsvno, pkcd, opcd, usedate, adultqty, adultbaika, seats)
+      select 'RQ' || lpad(g::text, 6, '0'), bo.pkcd, bo.opcd, bo.usedate, bo.adultqty, bo.adultbaika, bo.seats
+      from booking_options bo, generate_series(1, 120) g where bo.rsvno = 'AA100005'`);
+    const after = (await get('/api/admin/dashboard')).json().response;
+    expect(after.counts.waitingRequests).toBe(before.counts.waitingRequests + 120);
+    expect(after.counts.waitingRequests).toBeGreaterThan(100);
+    expect(after.waitingRequests).toHaveLength(DASHBOARD_LINES);
+    expect(after.counts.failedMails).toBe(before.counts.failedMails);
   });
 });

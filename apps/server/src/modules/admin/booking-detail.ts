@@ -89,7 +89,7 @@ export async function bookingDetail(ctx: AppContext, rsvno: string): Promise<Boo
     bookingRepo.findBookingOptions(ctx.db, rsvno),
     bookingRepo.findPayments(ctx.db, rsvno),
     findProviderCalls(ctx.db, rsvno),
-    bookingRepo.findBookingMails(ctx.db, rsvno),
+    bookingRepo.listBookingMails(ctx.db, rsvno),
     bookingRepo.findEvents(ctx.db, rsvno),
     findCouponUses(ctx.db, rsvno),
   ]);

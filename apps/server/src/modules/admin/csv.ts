@@ -20,7 +20,13 @@ export function csvCell(value: string | number | null | undefined): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
-export function toCsv(header: string[], rows: (string | number | null)[][]): string {
-  const lines = [header, ...rows].map((cells) => cells.map(csvCell).join(','));
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+type CsvRow = (string | number | null)[];
+
+/** Rows as CSV lines, each ended by CRLF. */
+export function csvLines(rows: CsvRow[]): string {
+  return rows.map((cells) => `${cells.map(csvCell).join(',')}\r\n`).join('');
+}
+
+export function toCsv(header: string[], rows: CsvRow[]): string {
+  return `\uFEFF${csvLines([header, ...rows])}`;
 }

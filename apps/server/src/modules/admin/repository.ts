@@ -104,16 +104,44 @@ function normalise(row: BookingRecord): BookingRecord {
   };
 }
 
+export type BookingOrder = { sort: 'usedate' | 'rsvdate'; dir: 'asc' | 'desc' };
+
+function orderOf(order: BookingOrder): SQL {
+  const dir = order.dir === 'asc' ? sql`asc` : sql`desc`;
+  return order.sort === 'usedate' ? sql`b.fromdate ${dir}, b.rsvdate ${dir}, b.rsvno` : sql`b.rsvdate ${dir}, b.rsvno`;
+}
+
+/** Every booking number the filter matches, in the list's order (for an export of any size, in chunks). */
+export async function searchBookingNumbers(db: DbOrTx, filter: BookingFilter, order: BookingOrder): Promise<string[]> {
+  const rows = rowsOf<{ rsvno: string }>(
+    await db.execute(sql`select b.rsvno from bookings b where ${whereOf(filter)} order by ${orderOf(order)}`),
+  );
+  return rows.map((r) => r.rsvno);
+}
+
+/** The list's rows of these bookings, in the order given. */
+export async function bookingsByNumber(db: DbOrTx, rsvnos: string[]): Promise<BookingRecord[]> {
+  if (rsvnos.length === 0) return [];
+  const rows = rowsOf<BookingRecord>(
+    await db.execute(
+      sql`${SELECT_BOOKING} where b.rsvno in (${sql.join(
+        rsvnos.map((r) => sql`${r}`),
+        sql`, `,
+      )})`,
+    ),
+  );
+  const byNumber = new Map(rows.map((r) => [r.rsvno, normalise(r)]));
+  return rsvnos.flatMap((r) => byNumber.get(r) ?? []);
+}
+
 export async function searchBookings(
   db: DbOrTx,
   filter: BookingFilter,
-  order: { sort: 'usedate' | 'rsvdate'; dir: 'asc' | 'desc' },
+  order: BookingOrder,
   page: { limit: number; offset: number },
 ): Promise<{ rows: BookingRecord[]; total: number }> {
   const where = whereOf(filter);
-  const dir = order.dir === 'asc' ? sql`asc` : sql`desc`;
-  const orderBy =
-    order.sort === 'usedate' ? sql`b.fromdate ${dir}, b.rsvdate ${dir}, b.rsvno` : sql`b.rsvdate ${dir}, b.rsvno`;
+  const orderBy = orderOf(order);
   const rows = rowsOf<BookingRecord>(
     await db.execute(
       sql`${SELECT_BOOKING} where ${where} order by ${orderBy} limit ${page.limit} offset ${page.offset}`,
@@ -178,11 +206,18 @@ export async function departureDays(db: DbOrTx, days: string[], graceCutoff: Dat
   return rows.map((r) => ({ usedate: r.usedate, bookings: Number(r.bookings), participants: Number(r.participants) }));
 }
 
-export async function bookingsWhere(db: DbOrTx, where: SQL, orderBy: SQL, limit = 100): Promise<BookingRecord[]> {
-  const rows = rowsOf<BookingRecord>(
-    await db.execute(sql`${SELECT_BOOKING} where ${where} order by ${orderBy} limit ${limit}`),
-  );
-  return rows.map(normalise);
+/** The first `limit` bookings in that order, and how many match in all. */
+export async function bookingsWhere(
+  db: DbOrTx,
+  where: SQL,
+  orderBy: SQL,
+  limit: number,
+): Promise<{ rows: BookingRecord[]; total: number }> {
+  const [rows, [count]] = await Promise.all([
+    db.execute(sql`${SELECT_BOOKING} where ${where} order by ${orderBy} limit ${limit}`),
+    db.execute(sql`select count(*)::int as n from bookings b where ${where}`),
+  ]).then(([r, c]) => [rowsOf<BookingRecord>(r), rowsOf<{ n: number }>(c)] as const);
+  return { rows: rows.map(normalise), total: Number(count?.n ?? 0) };
 }
 
 export interface MailRecord {
@@ -267,19 +302,25 @@ export interface ProviderProblemRecord {
   created_at: Date;
 }
 
-export async function providerProblems(db: DbOrTx, stuckAttempts: number, limit = 100) {
+export async function providerProblems(db: DbOrTx, stuckAttempts: number, limit: number) {
   const rows = rowsOf<ProviderProblemRecord>(
     await db.execute(sql`select pc.id, pc.rsvno, pc.kind, pc.amount, pc.reason, pc.state, pc.attempts, pc.last_error,
         pc.created_at from provider_calls pc where ${providerStuck(stuckAttempts)}
         order by pc.created_at asc, pc.id limit ${limit}`),
   );
-  return rows.map((r) => ({
-    ...r,
-    id: Number(r.id),
-    amount: Number(r.amount),
-    attempts: Number(r.attempts),
-    created_at: new Date(r.created_at),
-  }));
+  const [count] = rowsOf<{ n: number }>(
+    await db.execute(sql`select count(*)::int as n from provider_calls pc where ${providerStuck(stuckAttempts)}`),
+  );
+  return {
+    total: Number(count?.n ?? 0),
+    rows: rows.map((r) => ({
+      ...r,
+      id: Number(r.id),
+      amount: Number(r.amount),
+      attempts: Number(r.attempts),
+      created_at: new Date(r.created_at),
+    })),
+  };
 }
 
 export interface ManifestRecord {

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { CONSOLE } from '@tabi/contract/console-endpoints';
 import { toTokyoIso } from '@tabi/contract/dates';
 import { CatalogMsg } from '@tabi/contract/messages';
@@ -17,7 +18,7 @@ import * as service from './service.ts';
 import { editStock, stockMonth } from './stock.ts';
 
 /** A CSV download: never cached, saved under `filename`. */
-function sendCsv(reply: FastifyReply, filename: string, csv: string): FastifyReply {
+function sendCsv(reply: FastifyReply, filename: string, csv: string | Readable): FastifyReply {
   return reply
     .type('text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${filename}"`)
@@ -40,7 +41,8 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
   );
 
   defineRoute(app, CONSOLE['GET /bookings.csv'], operator, async ({ query }, _request, reply) => {
-    const csv = await service.bookingsCsv(ctx, query);
+    // Streamed: every matching booking, written a chunk at a time.
+    const csv = Readable.from(await service.bookingsCsv(ctx, query));
     const stamp = toTokyoIso(ctx.clock.now()).slice(0, 16).replace(/\D/g, '');
     return sendCsv(reply, `bookings-${stamp}.csv`, csv);
   });

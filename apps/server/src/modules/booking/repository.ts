@@ -369,6 +369,28 @@ export type { ActorKind };
 // --- mails of a booking (resend) ---
 
 /** The booking's mails, newest first; with `id`, only that one (a mail of another booking is not found). */
+/** What 予約詳細 lists of a booking's mails: their text, not their HTML part or attachments (issue 30). */
+const MAIL_LIST_COLUMNS = [
+  'id',
+  'kind',
+  'to',
+  'subject',
+  'body',
+  'status',
+  'attempts',
+  'lastError',
+  'createdAt',
+  'sentAt',
+] as const;
+
+export async function listBookingMails(db: DbOrTx, rsvno: string) {
+  return db
+    .select(pickColumns(outbox, MAIL_LIST_COLUMNS))
+    .from(outbox)
+    .where(eq(outbox.rsvno, rsvno))
+    .orderBy(desc(outbox.id));
+}
+
 export async function findBookingMails(db: DbOrTx, rsvno: string, id?: number): Promise<OutboxRow[]> {
   return db
     .select()

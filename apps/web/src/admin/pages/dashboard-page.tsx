@@ -141,14 +141,11 @@ const BOOKING_SECTIONS: {
   },
 ];
 
-type SectionProps<T> = { title: string; more: string; moreLabel?: string } & Omit<
+type SectionProps<T> = { title: string; more: string; moreLabel?: string; total: number } & Omit<
   DataTableProps<T>,
   'caption' | 'empty'
 > &
   Partial<Pick<DataTableProps<T>, 'caption' | 'empty'>>;
-
-/** A card shows this many lines; the rest are counted and reached through its list. */
-const SECTION_LINES = 10;
 
 /**
  * A count of the day's work, the link to the full list it counts, and its lines (or that there are none). The
@@ -160,20 +157,22 @@ function Section<T>({
   moreLabel = '一覧で見る',
   caption = title,
   empty = `${title}はありません。`,
+  total,
   ...table
 }: SectionProps<T>) {
-  const rest = table.data.length - SECTION_LINES;
+  // The server sends the first DASHBOARD_LINES lines and counts them all.
+  const rest = total - table.data.length;
   return (
     <Card
       id={`dash-${more.replace(/\W+/g, '-')}`}
       title={
         <>
-          {title} <span className="adm-count">{table.data.length}件</span>
+          {title} <span className="adm-count">{total}件</span>
         </>
       }
       aside={<Link to={more}>{moreLabel}</Link>}
     >
-      <DataTable {...table} data={table.data.slice(0, SECTION_LINES)} caption={caption} empty={empty} emptyAsText />
+      <DataTable {...table} caption={caption} empty={empty} emptyAsText />
       {rest > 0 && (
         <p className="adm-muted">
           ほか{rest}件は<Link to={more}>{moreLabel}</Link>からご覧ください。
@@ -243,19 +242,28 @@ function Dashboard({ d }: { d: DashboardData }) {
         </div>
       </Card>
       {BOOKING_SECTIONS.map(({ key, ...section }) => (
-        <Section key={key} {...section} data={d[key]} rowKey={(l) => l.rsvno} empty="該当する予約はありません。" />
+        <Section
+          key={key}
+          {...section}
+          data={d[key]}
+          total={d.counts[key]}
+          rowKey={(l) => l.rsvno}
+          empty="該当する予約はありません。"
+        />
       ))}
       <Section
         title="照合できなかった決済処理"
         more="/admin/bookings?provider=stuck"
         columns={callColumns}
         data={d.providerProblems}
+        total={d.counts.providerProblems}
       />
       <Section
         title="送信に失敗したメール"
         more="/admin/mails?status=error"
         columns={mailColumns}
         data={d.failedMails}
+        total={d.counts.failedMails}
       />
     </div>
   );
