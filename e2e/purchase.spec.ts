@@ -14,6 +14,7 @@ import {
   HANAKO,
   leaderSection,
   memberSection,
+  type PersonData,
   PHONE,
   payOnSandbox,
   startFromDetail,
@@ -79,6 +80,16 @@ async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
 
 async function shot(page: Page, name: string, fullPage = true): Promise<void> {
   if (shots) await page.screenshot({ path: `${shots}/${name}-${page.viewportSize()?.width}.png`, fullPage });
+}
+
+/** One adult of OP0001, the applicant travelling, up to the card page. */
+async function buyOneAdult(page: Page, person: PersonData, email?: string): Promise<void> {
+  await startFromDetail(page, 'OP0001', { 大人: 1 });
+  await fillLeader(page, person, email);
+  await memberSection(page, 1).getByRole('checkbox', { name: Msg.sameAsLeader }).check();
+  await page.getByRole('button', { name: Msg.toCheck }).click();
+  await agreeToConsent(page);
+  await page.getByRole('button', { name: Msg.submitPurchase }).click();
 }
 
 /** With SHOTS_DIR: the page at a phone's width and at the desktop's, then back as it was. */
@@ -192,12 +203,7 @@ test.describe('purchase flow', () => {
   });
 
   test('a declined card (4000 0000 0000 0002) ends on the failed message', async ({ page }) => {
-    await startFromDetail(page, 'OP0001', { 大人: 1 });
-    await fillLeader(page, HANAKO, 'hanako@example.com');
-    await memberSection(page, 1).getByRole('checkbox', { name: Msg.sameAsLeader }).check();
-    await page.getByRole('button', { name: Msg.toCheck }).click();
-    await agreeToConsent(page);
-    await page.getByRole('button', { name: Msg.submitPurchase }).click();
+    await buyOneAdult(page, HANAKO, 'hanako@example.com');
     await payOnSandbox(page, '4000 0000 0000 0002');
     // The sandbox shows the form again with the decline (issue 14.3), the card fields as typed (issue 24.11).
     await expect(page.getByRole('alert')).toContainText('カードが承認されませんでした');
@@ -228,12 +234,7 @@ test.describe('purchase flow', () => {
   test('Back from the checkout brings the check page back as it was, and Forward then paying keeps the booking', async ({
     page,
   }) => {
-    await startFromDetail(page, 'OP0001', { 大人: 1 });
-    await fillLeader(page, HANAKO, 'hanako@example.com');
-    await memberSection(page, 1).getByRole('checkbox', { name: Msg.sameAsLeader }).check();
-    await page.getByRole('button', { name: Msg.toCheck }).click();
-    await agreeToConsent(page);
-    await page.getByRole('button', { name: Msg.submitPurchase }).click();
+    await buyOneAdult(page, HANAKO, 'hanako@example.com');
     await expect(page).toHaveURL(/\/sandbox\/checkout\//);
     const checkoutUrl = page.url();
 
@@ -254,12 +255,7 @@ test.describe('purchase flow', () => {
   });
 
   test('a name changed after Back from the checkout is the name booked and paid (issue 24.2)', async ({ page }) => {
-    await startFromDetail(page, 'OP0001', { 大人: 1 });
-    await fillLeader(page, HANAKO, 'hanako@example.com');
-    await memberSection(page, 1).getByRole('checkbox', { name: Msg.sameAsLeader }).check();
-    await page.getByRole('button', { name: Msg.toCheck }).click();
-    await agreeToConsent(page);
-    await page.getByRole('button', { name: Msg.submitPurchase }).click();
+    await buyOneAdult(page, HANAKO, 'hanako@example.com');
     await expect(page).toHaveURL(/\/sandbox\/checkout\//);
 
     await page.goBack();
@@ -284,12 +280,7 @@ test.describe('purchase flow', () => {
   });
 
   test('the card page takes an expiry typed on a keypad without 「/」 (issue 24.11)', async ({ page }) => {
-    await startFromDetail(page, 'OP0001', { 大人: 1 });
-    await fillLeader(page, TARO);
-    await memberSection(page, 1).getByRole('checkbox', { name: Msg.sameAsLeader }).check();
-    await page.getByRole('button', { name: Msg.toCheck }).click();
-    await agreeToConsent(page);
-    await page.getByRole('button', { name: Msg.submitPurchase }).click();
+    await buyOneAdult(page, TARO);
     await expect(page).toHaveURL(/\/sandbox\/checkout\//);
     await page.getByLabel('カード番号').pressSequentially('4242424242424242');
     await page.getByLabel('有効期限（月/年）').pressSequentially('1234');
@@ -302,12 +293,7 @@ test.describe('purchase flow', () => {
 
   test('a customer logged in to my page pays a new booking (issue 24.3)', async ({ page }) => {
     await loginAs(page, 'AA100001');
-    await startFromDetail(page, 'OP0001', { 大人: 1 });
-    await fillLeader(page, TARO);
-    await memberSection(page, 1).getByRole('checkbox', { name: Msg.sameAsLeader }).check();
-    await page.getByRole('button', { name: Msg.toCheck }).click();
-    await agreeToConsent(page);
-    await page.getByRole('button', { name: Msg.submitPurchase }).click();
+    await buyOneAdult(page, TARO);
     await expect(page).toHaveURL(/\/sandbox\/checkout\//);
     await shotBoth(page, 'checkout-while-logged-in');
     await payOnSandbox(page, '4242 4242 4242 4242');

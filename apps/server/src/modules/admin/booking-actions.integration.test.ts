@@ -5,7 +5,7 @@
 import { STAFF_COOKIE } from '@tabi/contract/admin';
 import type { BookingDetail } from '@tabi/contract/admin-bookings';
 import { paymentAllowed } from '@tabi/contract/booking-rules';
-import { ErrCd } from '@tabi/contract/constants';
+import { BookingStatus, ErrCd, PaymentStatus } from '@tabi/contract/constants';
 import { addDays, tokyoYmd, ymdToIsoDate } from '@tabi/contract/dates';
 import { feeOverrideAbovePaid, Msg } from '@tabi/contract/messages';
 import { and, asc, eq } from 'drizzle-orm';
@@ -202,17 +202,20 @@ describe('canceling on the customer’s behalf', () => {
     expect(d.providerCalls[0]).toMatchObject({ kind: 'refund', state: 'done', stuck: false });
   });
 
+  /** A paid, live booking made 30 days ago (its policy had a free-cancellation day). */
+  const paidMonthAgo = () => ({
+    status: BookingStatus.completed,
+    statusPayment: PaymentStatus.completed,
+    rsvdate: new Date(t.clock.now().getTime() - 30 * 86_400_000),
+    canceledAt: null,
+    cancelFee: null,
+    refundAmount: null,
+    cancelReason: null,
+  });
+
   it('mails a fee set by hand as the company’s decision, with what was paid, the fee and the refund (issue 24.8)', async () => {
     // Booked 30 days ago: its policy had a free-cancellation day, which must not be mailed beside a fee set by hand.
-    await cloneBooking(t.ctx.db, 'AA100001', 'CC300020', {
-      status: 1,
-      statusPayment: 1,
-      rsvdate: new Date(t.clock.now().getTime() - 30 * 86_400_000),
-      canceledAt: null,
-      cancelFee: null,
-      refundAmount: null,
-      cancelReason: null,
-    });
+    await cloneBooking(t.ctx.db, 'AA100001', 'CC300020', paidMonthAgo());
     const { amountjp } = (await bookingRow('CC300020')) ?? { amountjp: 0 };
     const res = await staffPost('/api/admin/bookings/CC300020/cancel', {
       feeOverride: { amount: 3000, reason: '前日の連絡のため社内判断で減額' },
@@ -239,15 +242,7 @@ describe('canceling on the customer’s behalf', () => {
     expect(mail?.body).toContain(`ご返金額　　　　：${yen(amountjp - 3000)}`);
 
     // A fee under the policy is still explained by the policy it came from.
-    await cloneBooking(t.ctx.db, 'AA100001', 'CC300021', {
-      status: 1,
-      statusPayment: 1,
-      rsvdate: new Date(t.clock.now().getTime() - 30 * 86_400_000),
-      canceledAt: null,
-      cancelFee: null,
-      refundAmount: null,
-      cancelReason: null,
-    });
+    await cloneBooking(t.ctx.db, 'AA100001', 'CC300021', paidMonthAgo());
     const quote = (await staffPost('/api/admin/bookings/CC300021/cancel-quote')).json().response;
     expect(quote.cancelfee).toBeGreaterThan(0);
     expect((await staffPost('/api/admin/bookings/CC300021/cancel', { expectedRefund: quote.refund })).statusCode).toBe(
