@@ -62,21 +62,19 @@ test.describe('option list search', () => {
     await expect(page).toHaveURL(/keycd=K06/);
     await expect(page).toHaveURL(/md=M123/);
     await expect(results(page)).toHaveText(/^1～\d+ 件 \(全 \d+ 件\)$/);
-    const count = await cards(page).count();
-    expect(count).toBeGreaterThan(0);
-    for (let i = 0; i < count; i++) {
-      await expect(cards(page).nth(i).getByRole('list', { name: 'キーワード' })).toContainText('温泉');
-    }
+    // The URL changes before the new page of results replaces the old one: wait for the list itself.
+    const keywordsOf = () => cards(page).getByRole('list', { name: 'キーワード' }).allInnerTexts();
+    await expect.poll(async () => (await keywordsOf()).every((k) => k.includes('温泉'))).toBe(true);
+    expect((await keywordsOf()).length).toBeGreaterThan(0);
 
     await page.getByLabel('方面').selectOption({ label: '関東' });
     await page.getByRole('button', { name: Msg.search }).click();
     await expect(page).toHaveURL(/homencd=03/);
     await expect(results(page)).toHaveText(/^1～\d+ 件 \(全 \d+ 件\)$/);
+    await expect
+      .poll(async () => (await cards(page).allInnerTexts()).every((t) => t.includes('温泉') && t.includes('関東 ／')))
+      .toBe(true);
     await expect(cards(page).first()).toContainText('関東 ／');
-    for (const text of await cards(page).allInnerTexts()) {
-      expect(text).toContain('温泉');
-      expect(text).toContain('関東 ／');
-    }
   });
 
   test('searching by use date accepts yyyyMMdd and keeps it in the URL', async ({ page }) => {
