@@ -19,17 +19,38 @@ export interface StatusFacts {
   rsvdate: string;
 }
 
-export function statusLabel(booking: StatusFacts, servertime: string): string {
+/**
+ * What a booking is now, as a customer or a clerk sees it (SPEC §3's label rules): the one place that reads
+ * the wire fields for it. Decisions compare states, never the Japanese labels made from them.
+ */
+export type BookingState = 'paid' | 'unpaid' | 'canceled' | 'offered' | 'requested' | 'unknown';
+
+export function bookingState(booking: StatusFacts, servertime: string): BookingState {
   const { status, status_payment } = booking;
-  if (status === BookingStatus.completed && status_payment === PaymentStatus.completed) return Msg.statusPaid;
-  if (status === BookingStatus.canceled) return Msg.statusCanceled;
+  if (status === BookingStatus.completed && status_payment === PaymentStatus.completed) return 'paid';
+  if (status === BookingStatus.canceled) return 'canceled';
   if (status === BookingStatus.completed) {
+    // A card booking left unpaid past its hour shows as canceled before the sweeper makes it so.
     const elapsed = Date.parse(servertime) - Date.parse(booking.rsvdate);
-    return elapsed > UNPAID_GRACE_MINUTES * 60_000 ? Msg.statusCanceled : Msg.statusUnpaid;
+    return elapsed > UNPAID_GRACE_MINUTES * 60_000 ? 'canceled' : 'unpaid';
   }
-  if (status === BookingStatus.tmp) return Msg.statusTmp;
-  if (status === BookingStatus.requested) return Msg.statusRequested;
-  return '';
+  if (status === BookingStatus.tmp) return 'offered';
+  if (status === BookingStatus.requested) return 'requested';
+  return 'unknown';
+}
+
+/** SPEC §3's status label of each state. */
+export const STATE_LABEL: Record<BookingState, string> = {
+  paid: Msg.statusPaid,
+  unpaid: Msg.statusUnpaid,
+  canceled: Msg.statusCanceled,
+  offered: Msg.statusTmp,
+  requested: Msg.statusRequested,
+  unknown: '',
+};
+
+export function statusLabel(booking: StatusFacts, servertime: string): string {
+  return STATE_LABEL[bookingState(booking, servertime)];
 }
 
 export interface PaymentFacts {
@@ -105,7 +126,7 @@ export function cardPaymentOpen(booking: LifecycleFacts, servertime: string): bo
 
 /** Rental sizes may be changed until the booking is canceled (or shows as canceled). */
 export function rentalEditAllowed(booking: LifecycleFacts, servertime: string): boolean {
-  return statusLabel(booking, servertime) !== Msg.statusCanceled;
+  return bookingState(booking, servertime) !== 'canceled';
 }
 
 /** A request the operator has not answered, or a confirmed request not paid yet: it may be declined. */

@@ -13,7 +13,13 @@ import {
   type ReconcileResult,
   SYSTEM_ACTOR_LABEL,
 } from '@tabi/contract/admin-bookings';
-import { rentalEditAllowed, requestPending, statusLabel } from '@tabi/contract/booking-rules';
+import {
+  type BookingState,
+  bookingState,
+  rentalEditAllowed,
+  requestPending,
+  STATE_LABEL,
+} from '@tabi/contract/booking-rules';
 import { BookingStatus } from '@tabi/contract/constants';
 import { toTokyoIso } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
@@ -48,7 +54,7 @@ async function loadBooking(ctx: AppContext, rsvno: string): Promise<bookingRepo.
 /** Which actions the state allows now: the predicates the lifecycle functions refuse with. */
 export function allowedActions(
   booking: bookingRepo.BookingRow,
-  label: string,
+  state: BookingState,
   now: Date,
   hasRental: boolean,
   mailCount: number,
@@ -66,7 +72,7 @@ export function allowedActions(
     confirm: booking.status === BookingStatus.requested && requestPaymentDeadline(now, booking.fromdate) > now,
     decline: requestPending(facts),
     // Staff cancel a card booking (paid or within its grace) on the customer's behalf, also on or after its day.
-    cancel: booking.status === BookingStatus.completed && label !== Msg.statusCanceled && !cancellationPending(booking),
+    cancel: booking.status === BookingStatus.completed && state !== 'canceled' && !cancellationPending(booking),
     editParticipants: live,
     editRentals: hasRental && rentalEditAllowed(facts, servertime) && booking.canceledAt === null,
     resendMail: mailCount > 0,
@@ -101,14 +107,14 @@ export async function bookingDetail(ctx: AppContext, rsvno: string): Promise<Boo
     staffIds.filter((id) => Number.isInteger(id)),
   );
   const servertime = toTokyoIso(ctx.clock.now());
-  const label = statusLabel(
+  const state = bookingState(
     { status: row.status, status_payment: row.statusPayment, rsvdate: toTokyoIso(row.rsvdate) },
     servertime,
   );
   const rentalcd = lines.find(({ option: o }) => o.rentalcd !== '')?.option.rentalcd ?? '';
   return {
     booking: view,
-    statusLabel: label,
+    statusLabel: STATE_LABEL[state],
     tel: row.tel,
     lang: row.lang,
     md: row.md,
@@ -182,7 +188,7 @@ export async function bookingDetail(ctx: AppContext, rsvno: string): Promise<Boo
         note: e.note,
       }),
     ),
-    actions: allowedActions(row, label, ctx.clock.now(), rentalcd !== '', mails.length),
+    actions: allowedActions(row, state, ctx.clock.now(), rentalcd !== '', mails.length),
   };
 }
 

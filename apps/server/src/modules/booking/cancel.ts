@@ -8,7 +8,7 @@
  * A crash between them leaves a claim whose refunds the reconciler sends and whose cancellation it
  * finishes; a customer who tries again with the same refund resumes it at once.
  */
-import { cancelAllowed, statusLabel } from '@tabi/contract/booking-rules';
+import { bookingState, cancelAllowed } from '@tabi/contract/booking-rules';
 import { BookingStatus, ErrCd, PaymentStatus } from '@tabi/contract/constants';
 import { isoDateToYmd, toTokyoIso } from '@tabi/contract/dates';
 import { feeOverrideAbovePaid, Msg } from '@tabi/contract/messages';
@@ -52,7 +52,7 @@ function assertCancellable(ctx: AppContextBase, booking: repo.BookingRow, actor:
     if (booking.status !== BookingStatus.completed) throw AppError.conflict(ErrCd.generic, Msg.notCancellable);
     return;
   }
-  if (statusLabel(facts, toTokyoIso(ctx.clock.now())) === Msg.statusCanceled) {
+  if (bookingState(facts, toTokyoIso(ctx.clock.now())) === 'canceled') {
     throw AppError.conflict(ErrCd.generic, Msg.alreadyCanceled);
   }
   const today = todayIn(ctx.clock);

@@ -1,4 +1,4 @@
-import { statusLabel } from '@tabi/contract/booking-rules';
+import { bookingState } from '@tabi/contract/booking-rules';
 import { COUPON_LOCK_MINUTES, COUPON_PIN_MAX_FAILURES, ErrCd } from '@tabi/contract/constants';
 import type { CouponOption } from '@tabi/contract/coupon';
 import { formatYmd, isoDateToYmd, toTokyoIso } from '@tabi/contract/dates';
@@ -130,13 +130,13 @@ export async function useCoupon(ctx: AppContext, input: CouponUseInput): Promise
     });
 
   const booking = await repo.findBookingState(ctx.db, rsvno);
-  const label = booking
-    ? statusLabel(
+  const state = booking
+    ? bookingState(
         { status: booking.status, status_payment: booking.statusPayment, rsvdate: toTokyoIso(booking.rsvdate) },
         toTokyoIso(now),
       )
-    : '';
-  if (label !== Msg.statusPaid) {
+    : 'unknown';
+  if (state !== 'paid') {
     await audit('not_usable');
     throw AppError.conflict(ErrCd.generic, Msg.couponNotUsable);
   }

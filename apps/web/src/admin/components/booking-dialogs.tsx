@@ -5,9 +5,9 @@
  */
 import { type AdminMail, type BookingDetail, FEE_REASON_MAX, NOTE_MAX } from '@tabi/contract/admin-bookings';
 import type { MemberInput } from '@tabi/contract/booking';
+import { bookingState } from '@tabi/contract/booking-rules';
 import { AGE_CLASS_LABEL, ageClassFromCode, GENDER_LABEL } from '@tabi/contract/constants';
 import { tokyoYmd } from '@tabi/contract/dates';
-import { Msg } from '@tabi/contract/messages';
 import {
   RENTAL_FIELD_LABEL,
   type RentalChoice,
@@ -285,8 +285,9 @@ export function ResendMailDialog({ rsvno, mail, open, onClose, onDone }: ResendP
     (sent: Pick<AdminMail, 'id' | 'subject'>) => bookingActions.resendMail(rsvno, { mailId: sent.id }),
     (_, sent) => onDone(`メール「${sent.subject}」を再送しました（送信キューに追加）。`),
   );
-  const state = booking.data?.statusLabel;
-  const misleading = mail !== null && state === Msg.statusCanceled && LIVE_BOOKING_MAILS.has(mail.kind);
+  const shown = booking.data?.booking;
+  const canceled = shown !== undefined && bookingState(shown, shown.servertime) === 'canceled';
+  const misleading = mail !== null && canceled && LIVE_BOOKING_MAILS.has(mail.kind);
   return (
     <ActionDialog
       open={open && mail !== null}
@@ -306,7 +307,7 @@ export function ResendMailDialog({ rsvno, mail, open, onClose, onDone }: ResendP
               ['件名', mail.subject],
               ['宛先', mail.to],
               ['メールの内容', MAIL_CLAIM[mail.kind] ?? '—'],
-              ['現在の予約状態', state ?? '…'],
+              ['現在の予約状態', booking.data?.statusLabel ?? '…'],
               ['金額・座席', '変更なし'],
             ]}
           />

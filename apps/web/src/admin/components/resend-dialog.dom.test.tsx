@@ -55,9 +55,16 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** 予約詳細 as far as the dialog reads it: the booking's state (the whole answer is long). */
+/** 予約詳細 as far as the dialog reads it: the booking's state and its label (the whole answer is long). */
 function detail() {
-  return { statusLabel };
+  const canceled = statusLabel === Msg.statusCanceled;
+  const booking = {
+    status: canceled ? 4 : 1,
+    status_payment: 1,
+    rsvdate: '2026-11-20T10:00:00+09:00',
+    servertime: '2026-11-21T12:00:00+09:00',
+  };
+  return { statusLabel, booking };
 }
 
 // The detail hook without the contract's parse of the whole answer, so that the stub above is enough.

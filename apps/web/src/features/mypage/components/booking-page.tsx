@@ -1,5 +1,5 @@
 import type { BookingOption } from '@tabi/contract/booking';
-import { cancelAllowed, paymentAllowed, statusLabel } from '@tabi/contract/booking-rules';
+import { bookingState, cancelAllowed, paymentAllowed, STATE_LABEL } from '@tabi/contract/booking-rules';
 import { formatTokyoDateTime, formatYmd } from '@tabi/contract/dates';
 import { cardPaymentNotice, couponNotToday, Msg } from '@tabi/contract/messages';
 import { useQueryClient } from '@tanstack/react-query';
@@ -143,7 +143,7 @@ export function BookingPage() {
   }
 
   const today = businessToday(booking.servertime);
-  const label = statusLabel(booking, booking.servertime);
+  const state = bookingState(booking, booking.servertime);
   const payable = paymentAllowed(booking, booking.servertime);
   const cardWindow = payable ? null : cardPaymentWindow(booking);
   const couponDate = couponUseDate(booking);
@@ -155,7 +155,9 @@ export function BookingPage() {
     <div className="container page">
       <h1 className="page-title">予約確認</h1>
       <AsideLayout
-        head={<BasicInfo booking={booking} code={code ?? ''} statusLabel={label} productName={productName} />}
+        head={
+          <BasicInfo booking={booking} code={code ?? ''} statusLabel={STATE_LABEL[state]} productName={productName} />
+        }
         aside={
           <BookingActions
             payable={payable}
@@ -182,7 +184,7 @@ export function BookingPage() {
         <RentalSizes
           booking={booking}
           rentalcd={summary.data?.rentalcd}
-          changeLater={!rentalLink && label !== Msg.statusCanceled}
+          changeLater={!rentalLink && state !== 'canceled'}
         />
         <Cost booking={booking} />
         <UsageGuide options={booking.optionList} today={today} onShowItinerary={showItinerary} />
