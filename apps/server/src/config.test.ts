@@ -35,6 +35,7 @@ describe('loadConfig (issue 11, item 7)', () => {
       benchRoutes: false,
       metricsToken: undefined,
       trustProxy: false,
+      mailRetentionDays: 90,
     });
   });
 
@@ -48,8 +49,10 @@ describe('loadConfig (issue 11, item 7)', () => {
       LOG_LEVEL: 'warn',
       METRICS_TOKEN: 'a-long-enough-token',
       TRUST_PROXY: '10.0.0.0/8',
+      MAIL_RETENTION_DAYS: '365',
     });
     expect(config).toMatchObject({
+      mailRetentionDays: 365,
       port: 8080,
       pgPoolMax: 5,
       benchRoutes: true,
@@ -78,6 +81,9 @@ describe('loadConfig (issue 11, item 7)', () => {
     ['REDIS_URL', 'http://cache'],
     ['SMTP_URL', 'mail.example.com'],
     ['METRICS_TOKEN', 'short'],
+    ['MAIL_RETENTION_DAYS', '0'],
+    ['MAIL_RETENTION_DAYS', 'ninety'],
+    ['MAIL_RETENTION_DAYS', '90.5'],
   ])('refuses %s=%s naming the variable in one line', (name, value) => {
     const message = problemOf({ [name]: value });
     expect(message).toContain(`${name}:`);

@@ -48,6 +48,8 @@ export interface Config {
   benchRoutes: boolean;
   /** `GET /metrics` answers only with this bearer token; off without it. */
   metricsToken: string | undefined;
+  /** Days a sent mail keeps its body, HTML and attachments; after them only its row stays (MAIL_RETENTION_DAYS, issue 30). */
+  mailRetentionDays: number;
   /** The footer's company name, registration number, address and phone (issue 14); demo values are marked. */
   legal: SiteLegal;
 }
@@ -116,6 +118,7 @@ const envSchema = z.object({
   TRUST_PROXY: optional(z.string()),
   BENCH_ROUTES: optional(flag('BENCH_ROUTES')),
   METRICS_TOKEN: optional(z.string().min(16, '16 文字以上にしてください / at least 16 characters')),
+  MAIL_RETENTION_DAYS: optional(integer(1, 36_500, 'a number of days')),
   COMPANY_NAME: optional(z.string().trim().min(1).max(100)),
   TRAVEL_AGENCY_REGISTRATION: optional(z.string().trim().min(1).max(100)),
   COMPANY_ADDRESS: optional(z.string().trim().min(1).max(200)),
@@ -163,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     benchRoutes: e.BENCH_ROUTES ?? false,
     metricsToken: e.METRICS_TOKEN,
+    mailRetentionDays: e.MAIL_RETENTION_DAYS ?? 90,
     legal: {
       companyName: e.COMPANY_NAME ?? DEMO_SITE_LEGAL.companyName,
       registration: e.TRAVEL_AGENCY_REGISTRATION ?? DEMO_SITE_LEGAL.registration,

@@ -42,6 +42,11 @@ export const reconcilerFindings = counter('reconciler_findings_total', 'Payment 
   'kind',
 ]);
 
+/** Rows the retention worker removed (issue 30); kind: mail_content, customer_session, staff_session, rate_limit. */
+export const retentionRemoved = counter('retention_removed_total', 'Rows removed or emptied by retention, by kind', [
+  'kind',
+]);
+
 /** Mails waiting to be sent (pending or being sent), all instances: read from the outbox at each scrape. */
 export const outboxBacklog = gauge('outbox_backlog', 'Mails in the outbox not sent yet');
 

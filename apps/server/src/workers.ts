@@ -4,6 +4,7 @@ import { reconcile, reportIsEmpty } from './modules/booking/reconciler.ts';
 import { sweepUnpaidBookings } from './modules/booking/sweeper.ts';
 import { createMailSender, processOutbox } from './modules/mail/worker.ts';
 import { sweepMedia } from './modules/media/sweeper.ts';
+import { retentionIsEmpty, runRetention } from './modules/retention/service.ts';
 
 export interface Workers {
   stop(): Promise<void>;
@@ -14,16 +15,18 @@ export const MAIL_INTERVAL_MS = 10_000;
 export const RECONCILE_INTERVAL_MS = 60_000;
 /** Photo files no row names (a crash between a file and its row) are looked for this often; see MEDIA_GRACE_MS. */
 export const MEDIA_SWEEP_INTERVAL_MS = 15 * 60_000;
+/** Old mails' content, ended sessions and rate-limit windows are removed this often (ADR 0162). */
+export const RETENTION_INTERVAL_MS = 15 * 60_000;
 
 /**
- * Background work (reconciler, expiry sweep, mail outbox, photo files no row names) on every instance, each run at
- * start; rows are claimed with SKIP LOCKED, photo files under their media lock.
+ * Background work (reconciler, expiry sweep, mail outbox, photo files no row names, retention) on every instance,
+ * each run at start; rows are claimed with SKIP LOCKED, photo files under their media lock.
  * Each loop waits for its previous run before scheduling the next, and stop() waits for a run in flight.
  */
 export function startWorkers(
   ctx: AppContext,
   log: FastifyBaseLogger,
-  intervals: { sweepMs?: number; mailMs?: number; reconcileMs?: number; mediaMs?: number } = {},
+  intervals: { sweepMs?: number; mailMs?: number; reconcileMs?: number; mediaMs?: number; retentionMs?: number } = {},
 ): Workers {
   const sender = createMailSender(ctx, log);
   let stopped = false;
@@ -67,6 +70,10 @@ export function startWorkers(
   loop('media', intervals.mediaMs ?? MEDIA_SWEEP_INTERVAL_MS, async () => {
     const { removed } = await sweepMedia(ctx);
     if (removed.length > 0) log.info({ removed }, 'photo files no row names removed');
+  });
+  loop('retention', intervals.retentionMs ?? RETENTION_INTERVAL_MS, async () => {
+    const removed = await runRetention(ctx);
+    if (!retentionIsEmpty(removed)) log.info({ removed }, 'retention removed old mail content, sessions and limits');
   });
 
   return {
