@@ -221,7 +221,8 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext, opti
     },
     { prefix: '/api/admin' },
   );
-  await catalogImageRoutes(app, ctx);
+  // A server that serves the pages draws their pictures ahead (issue 30: the first visitor waited for them).
+  await catalogImageRoutes(app, ctx, { warm: options.serveWeb === true });
   await mediaRoutes(app, ctx);
   await app.register(async (root) => sandboxRoutes(root, ctx));
   const { opsKey } = options;

@@ -8,6 +8,7 @@ import { fail } from '../../http/envelope.ts';
 import { DEMO_PICTURES } from './demo-pictures.ts';
 import {
   DEMO_IMAGE_WIDTH,
+  DEMO_RASTER_WIDTHS,
   fallbackTheme,
   type ImageSpec,
   parseImageName,
@@ -25,7 +26,11 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * or what they wrote under it, so a year of caching stays true. Codes the seed does not know (test fixtures)
  * draw their name on a scene fixed by the code.
  */
-export async function catalogImageRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function catalogImageRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  options: { warm?: boolean } = {},
+): Promise<void> {
   /** Made once per address: the scenes are fixed by it. In-flight promises too, so a page's burst renders once. */
   const rendered = new Map<string, Promise<RenderedImage | null>>();
 
@@ -57,8 +62,7 @@ export async function catalogImageRoutes(app: FastifyInstance, ctx: AppContext):
     return withEtag(webp, 'image/webp');
   }
 
-  app.get<{ Params: { name: string } }>('/images/:name', async (request, reply) => {
-    const name = request.params.name;
+  function imageOf(name: string): Promise<RenderedImage | null> {
     let pending = rendered.get(name);
     if (!pending) {
       pending = render(name);
@@ -69,7 +73,21 @@ export async function catalogImageRoutes(app: FastifyInstance, ctx: AppContext):
         () => rendered.delete(name),
       );
     }
-    const image = await pending;
+    return pending;
+  }
+
+  if (options.warm) {
+    // The first visitor after a start gets the page the hundredth gets (issue 30): the pictures the pages load
+    // are drawn once the server listens, one at a time, each option's first picture (its card) first.
+    app.addHook('onListen', async () => {
+      void warm(demoRasterNames(), imageOf).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'demo pictures not drawn ahead'),
+      );
+    });
+  }
+
+  app.get<{ Params: { name: string } }>('/images/:name', async (request, reply) => {
+    const image = await imageOf(request.params.name);
     if (!image) return reply.code(404).send(fail(ErrCd.generic, Msg.notFound));
     reply.header('cache-control', IMMUTABLE).header('etag', image.etag);
     if (request.headers['if-none-match'] === image.etag) return reply.code(304).send();
@@ -85,4 +103,25 @@ interface RenderedImage {
 
 function withEtag(body: Buffer, type: string): RenderedImage {
   return { body, type, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+}
+
+/** Every raster twin the pages load: each demo option's first picture at every width, then the others. */
+function demoRasterNames(): string[] {
+  const names: string[][] = [];
+  for (const [code, demo] of Object.entries(DEMO_PICTURES)) {
+    demo.pictures.forEach((_, i) => {
+      const rank = i === 0 ? 0 : 1;
+      names[rank] ??= [];
+      for (const width of DEMO_RASTER_WIDTHS) names[rank].push(`${code}-${i + 1}-${width}.webp`);
+    });
+  }
+  return names.flat();
+}
+
+/** Draws `names` one after another, yielding to requests between them. */
+async function warm(names: string[], draw: (name: string) => Promise<unknown>): Promise<void> {
+  for (const name of names) {
+    await draw(name);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
 }
