@@ -240,6 +240,7 @@ export const BOOKING_ACTION_LABEL: Record<string, string> = {
   expired: '未決済のため自動キャンセル',
   request_confirmed: 'リクエストを手配済みに（確定）',
   request_declined: 'リクエストをお断り',
+  request_withdrawn: 'お客様がリクエストを取り消し',
   cancel_requested: 'キャンセル受付',
   cancel_released: 'キャンセル取りやめ（返金不可）',
   canceled: 'キャンセル確定',

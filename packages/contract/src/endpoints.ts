@@ -131,6 +131,11 @@ export const API = defineEndpoints('/api', {
     response: booking.cancelPriceResponse,
   },
   'POST /booking/cancel': { summary: 'キャンセル', body: booking.cancelRequest, response: booking.plainResponse },
+  'POST /booking/withdraw': {
+    summary: 'リクエスト予約の取り消し（回答前）',
+    body: booking.withdrawRequest,
+    response: booking.plainResponse,
+  },
   'POST /booking/edit': { summary: 'レンタル変更', body: booking.editBookingRequest, response: booking.plainResponse },
   'POST /booking': {
     summary: '予約登録',

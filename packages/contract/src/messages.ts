@@ -105,6 +105,11 @@ export const Msg = {
   couponOverRemaining: 'ご利用枚数が残り枚数を超えています。',
   couponPinWrong: '暗証番号が正しくありません。',
   requestNotPending: 'この予約は回答待ちのリクエスト予約ではないため、操作できません。',
+  // The customer withdraws a request from my page (issue 28).
+  requestAlreadyAnswered:
+    'このリクエスト予約はすでに回答済み（手配済み・お断り）またはキャンセル済みのため、取り消しできません。予約確認画面を再読み込みしてご確認ください。',
+  requestWithdrawPastUseDate: 'ご利用日を過ぎたため、このリクエスト予約は取り消しできません。',
+  requestWithdrawDone: 'リクエストを取り消しました。確認のメールをお送りしました。',
   paymentDeadlineUnavailable: '利用日が近いため、お支払い期限を設定できません。',
   // One booking lifecycle (ADR 0100).
   infantsNeedCompanion: '幼児のみでのお申し込みはできません。大人・中人・小人の方とご一緒にお申し込みください。',

@@ -99,6 +99,11 @@ const CALLS: CustomerCall[] = [
     }),
   },
   {
+    name: 'POST /api/booking/withdraw',
+    owner: 'AA100005',
+    request: (s) => ({ url: '/api/booking/withdraw', payload: withSession(s, { rsvno: 'AA100005' }) }),
+  },
+  {
     name: 'POST /api/booking/edit',
     owner: 'AA100009',
     request: (s) => ({

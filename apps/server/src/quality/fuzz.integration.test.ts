@@ -174,6 +174,8 @@ async function buildTargets(): Promise<Target[]> {
   const coupons = await login('AA100010');
   // A session of its own: the valid starting request of POST /mylogout ends it.
   const leaving = await login('AA100005');
+  // The request AA100005, withdrawn by the valid starting request of POST /booking/withdraw.
+  const requested = await login('AA100005');
   const month = today.slice(0, 6);
   const priceDay = await bookableDay('OP0001', addDays(today, 3), 1);
   const byEndpoint: Record<string, Omit<Target, 'name' | 'method' | 'path' | 'kind'>> = {
@@ -192,6 +194,7 @@ async function buildTargets(): Promise<Target[]> {
     'GET /option/{code}': { params: { code: 'OP0001' }, query: { usedate: `${month}01` } },
     'POST /booking/cancelprice': { params: {}, bodies: [{ session: paid, rsvno: 'AA100001' }] },
     'POST /booking/cancel': { params: {}, bodies: [{ session: paid, rsvno: 'AA100001', refund: '1' }] },
+    'POST /booking/withdraw': { params: {}, bodies: [{ session: requested, rsvno: 'AA100005' }] },
     'POST /booking/edit': {
       params: {},
       bodies: [

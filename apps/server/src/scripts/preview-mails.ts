@@ -14,6 +14,7 @@ import {
   requestConfirmedMail,
   requestDeclinedMail,
   requestReceivedMail,
+  requestWithdrawnMail,
 } from '../modules/mail/templates.ts';
 
 const sample: MailBooking = {
@@ -61,6 +62,7 @@ export function previewMails(): OutgoingMail[] {
     bookingPaidMail(sample),
     requestConfirmedMail(unpaid),
     requestDeclinedMail(unpaid),
+    requestWithdrawnMail(unpaid),
     cancellationMail(sample, 4720, 18880),
     paymentRefundedMail(sample, 23600, 'duplicate'),
   ];

@@ -38,6 +38,7 @@ export type BookingAction =
   | 'expired'
   | 'request_confirmed'
   | 'request_declined'
+  | 'request_withdrawn'
   | 'cancel_requested'
   | 'cancel_released'
   | 'canceled'

@@ -1,4 +1,4 @@
-import type { BookingResult } from '@tabi/contract/booking';
+import { type BookingResult, requestWithdrawable } from '@tabi/contract/booking';
 import { normalisePhone, requestPending } from '@tabi/contract/booking-rules';
 import {
   AGE_CLASSES,
@@ -14,6 +14,7 @@ import type { PartyCounts } from '@tabi/contract/party';
 import { todayIn } from '../../clock.ts';
 import type { AppContext, AppContextBase } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import type { CancelReason } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { bookingsCreated } from '../../metrics.ts';
 import { enqueueMail } from '../mail/outbox.ts';
@@ -23,9 +24,10 @@ import {
   requestConfirmedMail,
   requestDeclinedMail,
   requestReceivedMail,
+  requestWithdrawnMail,
 } from '../mail/templates.ts';
 import { policyForBooking } from './cancel-policy.ts';
-import { type Actor, customerActor, eventRow, recordEvent, stateOf } from './events.ts';
+import { type Actor, type BookingAction, customerActor, eventRow, recordEvent, stateOf } from './events.ts';
 import * as repo from './repository.ts';
 import { randomRsvno } from './rsvno.ts';
 import { returnAllSeats } from './seats.ts';
@@ -187,22 +189,32 @@ export async function placeBooking(
 
 // --- answering requests, and expiry ---
 
-/** Cancels a locked booking that was never paid and returns its seats (expired, or a request declined). */
+/** How an unpaid booking ends: its cancel reason and the history's action. */
+const UNPAID_ENDS = {
+  expired: { reason: 'expired', action: 'expired' },
+  declined: { reason: 'declined', action: 'request_declined' },
+  // The customer withdrew the request from my page before it was answered.
+  withdrawn: { reason: 'customer', action: 'request_withdrawn' },
+} as const satisfies Record<string, { reason: CancelReason; action: BookingAction }>;
+export type UnpaidEnd = keyof typeof UNPAID_ENDS;
+
+/** Cancels a locked booking that was never paid and returns its seats (expired, declined or withdrawn). */
 export async function cancelUnpaid(
   ctx: AppContextBase,
   tx: DbOrTx,
   booking: repo.BookingRow,
-  reason: 'expired' | 'declined',
+  end: UnpaidEnd,
   actor: Actor,
 ): Promise<void> {
   const now = ctx.clock.now();
+  const { reason, action } = UNPAID_ENDS[end];
   await returnAllSeats(tx, booking.rsvno);
   await repo.updateBooking(tx, booking.rsvno, {
     status: BookingStatus.canceled,
     canceledAt: now,
     cancelReason: reason,
   });
-  await recordEvent(tx, now, booking.rsvno, actor, reason === 'expired' ? 'expired' : 'request_declined', {
+  await recordEvent(tx, now, booking.rsvno, actor, action, {
     before: stateOf(booking),
     after: stateOf({ ...booking, status: BookingStatus.canceled }),
   });
@@ -247,16 +259,49 @@ export async function confirmRequest(ctx: AppContextBase, rsvno: string, actor: 
   });
 }
 
-/** The operator declines a request (or withdraws an unpaid confirmation): canceled, seats back, mailed. */
-export async function declineRequest(ctx: AppContextBase, rsvno: string, actor: Actor): Promise<TransitionResult> {
+/**
+ * A request ends unpaid (ADR 0100): locked, checked by `refuse` (an AppError when it may not end so), canceled
+ * with its seats back and its event, and the customer mailed, in one transaction.
+ */
+async function endRequest(
+  ctx: AppContextBase,
+  rsvno: string,
+  actor: Actor,
+  end: 'declined' | 'withdrawn',
+  refuse: (booking: repo.BookingRow) => AppError | null,
+): Promise<TransitionResult> {
   return ctx.db.transaction(async (tx) => {
     const booking = await lockOrNotFound(tx, rsvno);
-    if (!requestPending({ status: booking.status, status_payment: booking.statusPayment })) {
-      throw AppError.conflict(ErrCd.generic, Msg.requestNotPending);
-    }
-    await cancelUnpaid(ctx, tx, booking, 'declined', actor);
+    const refusal = refuse(booking);
+    if (refusal) throw refusal;
+    await cancelUnpaid(ctx, tx, booking, end, actor);
     const mail = await loadMailBooking(tx, ctx.config, rsvno);
-    if (mail) await enqueueMail(tx, requestDeclinedMail(mail));
+    if (mail) await enqueueMail(tx, end === 'declined' ? requestDeclinedMail(mail) : requestWithdrawnMail(mail));
     return { rsvno, status: BookingStatus.canceled, paymentDeadline: booking.paymentDeadline };
+  });
+}
+
+/** The operator declines a request (or withdraws an unpaid confirmation): canceled, seats back, mailed. */
+export async function declineRequest(ctx: AppContextBase, rsvno: string, actor: Actor): Promise<TransitionResult> {
+  return endRequest(ctx, rsvno, actor, 'declined', (booking) =>
+    requestPending({ status: booking.status, status_payment: booking.statusPayment })
+      ? null
+      : AppError.conflict(ErrCd.generic, Msg.requestNotPending),
+  );
+}
+
+/**
+ * The customer withdraws a request not answered yet (issue 28): canceled, seats back, mailed. Refused once it
+ * was answered (confirmed, declined) or canceled, and after its use date.
+ */
+export async function withdrawRequest(ctx: AppContextBase, rsvno: string, actor: Actor): Promise<TransitionResult> {
+  return endRequest(ctx, rsvno, actor, 'withdrawn', (booking) => {
+    const today = todayIn(ctx.clock);
+    const fromdate = isoDateToYmd(booking.fromdate);
+    if (booking.status !== BookingStatus.requested) return AppError.conflict(ErrCd.generic, Msg.requestAlreadyAnswered);
+    if (!requestWithdrawable({ status: booking.status, fromdate }, today)) {
+      return AppError.conflict(ErrCd.generic, Msg.requestWithdrawPastUseDate);
+    }
+    return null;
   });
 }

@@ -27,6 +27,7 @@ export const MailKind = {
   bookingPaid: 'booking_paid',
   requestConfirmed: 'request_confirmed',
   requestDeclined: 'request_declined',
+  requestWithdrawn: 'request_withdrawn',
   cancellation: 'cancellation',
   paymentRefunded: 'payment_refunded',
 } as const;
@@ -253,6 +254,16 @@ export function requestDeclinedMail(b: MailBooking): OutgoingMail {
     'このたびはお申し込みいただき、誠にありがとうございます。\n誠に申し訳ございませんが、ご希望の内容で手配することができませんでした。',
     summary(b),
     'お支払いは発生しておりません。\nまたのご利用を心よりお待ちしております。',
+    myPageGuide(b),
+  ]);
+}
+
+/** The customer withdrew a request from my page before it was answered (issue 28). */
+export function requestWithdrawnMail(b: MailBooking): OutgoingMail {
+  return compose(MailKind.requestWithdrawn, b, 'リクエストの取り消しを承りました', [
+    'このたびはお申し込みいただき、誠にありがとうございます。\nお客様のご依頼により、下記のリクエスト予約の取り消しを承りました。',
+    summary(b),
+    'お支払いは発生しておりませんので、キャンセル料はかかりません。\nまたのご利用を心よりお待ちしております。',
     myPageGuide(b),
   ]);
 }

@@ -11,6 +11,8 @@ export async function mypageRoutes(app: FastifyInstance, ctx: AppContext): Promi
 
   defineRoute(app, API['POST /booking/cancel'], async ({ body }) => ok(await mypage.cancelBooking(ctx, body)));
 
+  defineRoute(app, API['POST /booking/withdraw'], async ({ body }) => ok(await mypage.withdrawRequest(ctx, body)));
+
   defineRoute(app, API['POST /booking/edit'], async ({ body }) => ok(await mypage.editRentals(ctx, body)));
 
   defineRoute(app, API['POST /booking/{rsvno}'], async ({ params, body }) => {

@@ -11,6 +11,7 @@ import { customerActor } from '../booking/events.ts';
 import { editRentals as editBookingRentals, type RentalEntry } from '../booking/rentals.ts';
 import * as repo from '../booking/repository.ts';
 import { findBooking } from '../booking/repository.ts';
+import { withdrawRequest as withdraw } from '../booking/service.ts';
 import { requireSession } from '../session/service.ts';
 
 function bookingNotFound(): AppError {
@@ -149,6 +150,13 @@ export async function cancelBooking(
 ): Promise<CancelQuote> {
   const { rsvno } = await requireSession(ctx, input.session, input.rsvno);
   return cancel(ctx, rsvno, { actor: customerActor, expectedRefund: Number(input.refund) });
+}
+
+/** POST /booking/withdraw: the customer withdraws a request not answered yet (issue 28). */
+export async function withdrawRequest(ctx: AppContext, input: { session: string; rsvno: string }): Promise<null> {
+  const { rsvno } = await requireSession(ctx, input.session, input.rsvno);
+  await withdraw(ctx, rsvno, customerActor);
+  return null;
 }
 
 export interface RentalEditInput {

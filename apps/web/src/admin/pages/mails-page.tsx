@@ -21,6 +21,7 @@ export const MAIL_KIND_LABEL: Record<string, string> = {
   booking_paid: '予約確定・決済完了',
   request_confirmed: 'リクエスト手配済み',
   request_declined: 'リクエストお断り',
+  request_withdrawn: 'リクエスト取り消し（お客様）',
   cancellation: 'キャンセル',
   payment_refunded: '返金のお知らせ',
 };

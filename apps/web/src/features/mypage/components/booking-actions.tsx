@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import styles from './mypage.module.css';
+import { WithdrawRequest } from './withdraw-request.tsx';
 
 export interface BookingActionsProps {
   payable: boolean;
@@ -38,7 +39,7 @@ function PayBox(props: { note: ReactNode; label: string; paying: boolean; onPay(
   );
 }
 
-/** SPEC §2 My page buttons: conditions (always), pay, coupons, rental, cancel, logout. */
+/** SPEC §2 My page buttons: conditions (always), pay, coupons, rental, cancel, withdraw a request (issue 28), logout. */
 export function BookingActions(props: BookingActionsProps) {
   return (
     <aside className={`card ${styles.actions}`} aria-labelledby="actions-title">
@@ -100,6 +101,7 @@ export function BookingActions(props: BookingActionsProps) {
           キャンセルする
         </button>
       )}
+      <WithdrawRequest />
       <button type="button" className={`btn btn-block ${styles.logoutButton}`} onClick={props.onLogout}>
         ログアウト
       </button>

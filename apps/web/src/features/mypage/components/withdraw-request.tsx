@@ -1,0 +1,80 @@
+import { requestWithdrawable } from '@tabi/contract/booking';
+import { Msg } from '@tabi/contract/messages';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { Modal } from '../../../components/modal.tsx';
+import { showAlert } from '../../../lib/alert.ts';
+import { ApiError, failureMessage } from '../../../lib/api-client.ts';
+import { useAuthStore } from '../../../stores/auth-store.ts';
+import { bookingQueryKey, bookingQueryOptions } from '../api/get-booking.ts';
+import { useWithdrawRequest } from '../api/withdraw-request.ts';
+import { businessToday } from '../lib/booking-view.ts';
+import styles from './mypage.module.css';
+
+/**
+ * Issue 28: リクエストを取り消す, only while the request waits for its answer (and until its use date), behind a
+ * confirmation dialog. Reads the logged-in booking from my page's own query; the result is alerted and the
+ * booking fetched again either way (a refusal says why: answered meanwhile, or past the use date).
+ */
+export function WithdrawRequest() {
+  const rsvno = useAuthStore((s) => s.rsvno) ?? '';
+  const queryClient = useQueryClient();
+  // The page's query already holds the booking: no second fetch for this button.
+  const { data: booking } = useQuery({ ...bookingQueryOptions(rsvno), enabled: Boolean(rsvno), refetchOnMount: false });
+  const withdraw = useWithdrawRequest();
+  const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+
+  if (!booking || !requestWithdrawable(booking, businessToday(booking.servertime))) return null;
+
+  function close() {
+    setOpen(false);
+    // Focus goes back to the button that opened the dialog.
+    trigger.current?.focus();
+  }
+
+  async function confirm() {
+    try {
+      await withdraw.mutateAsync(rsvno);
+      showAlert(Msg.requestWithdrawDone);
+    } catch (error) {
+      // SPEC §8: a refusal alerts its code and message; network, token and session were already alerted.
+      if (error instanceof ApiError && failureMessage(error) !== null) showAlert(`${error.errcd} ${error.errMsg}`);
+    }
+    setOpen(false);
+    await queryClient.invalidateQueries({ queryKey: bookingQueryKey(rsvno) });
+  }
+
+  return (
+    <>
+      <button
+        ref={trigger}
+        type="button"
+        className={`btn btn-block ${styles.cancelButton}`}
+        onClick={() => setOpen(true)}
+        aria-haspopup="dialog"
+      >
+        リクエストを取り消す
+      </button>
+      <Modal
+        open={open}
+        title="リクエストの取り消し"
+        onClose={close}
+        footer={
+          <button
+            type="button"
+            className={`btn ${styles.dangerButton}`}
+            disabled={withdraw.isPending}
+            aria-busy={withdraw.isPending}
+            onClick={confirm}
+          >
+            取り消しを確定する
+          </button>
+        }
+      >
+        <p className={styles.modalLead}>回答待ちのこのリクエスト予約を取り消します。取り消した後は元に戻せません。</p>
+        <p className="hint">お支払いは発生していないため、キャンセル料はかかりません。確認のメールをお送りします。</p>
+      </Modal>
+    </>
+  );
+}
