@@ -7,6 +7,7 @@ import {
   normalisePhone,
   paymentAllowed,
   phoneProblem,
+  requestWithdrawable,
   statusLabel,
 } from './booking-rules.ts';
 import { BookingStatus, PaymentStatus } from './constants.ts';
@@ -163,6 +164,17 @@ describe('name, phone and e-mail checks', () => {
     expect(EMAIL_PATTERN.test('a+b@sub.example.co.jp')).toBe(true);
     for (const bad of ['taro', 'taro@', '@example.jp', 'taro@example', 'ta ro@example.jp']) {
       expect(EMAIL_PATTERN.test(bad)).toBe(false);
+    }
+  });
+});
+
+describe('requestWithdrawable (issue 28)', () => {
+  it('only a request not answered yet, until its use date', () => {
+    expect(requestWithdrawable({ status: BookingStatus.requested, fromdate: '20261130' }, '20261126')).toBe(true);
+    expect(requestWithdrawable({ status: BookingStatus.requested, fromdate: '20261126' }, '20261126')).toBe(true);
+    expect(requestWithdrawable({ status: BookingStatus.requested, fromdate: '20261125' }, '20261126')).toBe(false);
+    for (const status of [BookingStatus.tmp, BookingStatus.completed, BookingStatus.canceled]) {
+      expect(requestWithdrawable({ status, fromdate: '20261130' }, '20261126')).toBe(false);
     }
   });
 });

@@ -137,6 +137,11 @@ export function requestPending(booking: Pick<LifecycleFacts, 'status' | 'status_
   );
 }
 
+/** A request the customer may withdraw (issue 28): not answered yet (リクエスト予約), until its use date. */
+export function requestWithdrawable(booking: { status: number; fromdate: Ymd }, today: Ymd): boolean {
+  return booking.status === BookingStatus.requested && booking.fromdate >= today;
+}
+
 const YES_WORDS = new Set(['1', 'true', 'yes', 'on', '希望する']);
 
 /** The one reading of a yes/no value as forms and stored data send it: true, 1, '1', 'true', '希望する'… */

@@ -1,7 +1,6 @@
 /** Booking calls of SPEC §7: create, fetch, cancel price, cancel, edit, and checkout; and a request's withdrawal. */
 import { z } from 'zod';
-import { AGE_CLASS_CODES, BookingStatus, GENDER_CODES, RENTAL_TYPES } from './constants.ts';
-import type { Ymd } from './dates.ts';
+import { AGE_CLASS_CODES, GENDER_CODES, RENTAL_TYPES } from './constants.ts';
 import {
   codeString,
   envelope,
@@ -171,11 +170,6 @@ export const plainResponse = envelope(z.unknown());
 
 // POST /booking/withdraw (not in SPEC §7, added for issue 28): the customer withdraws a request not answered yet.
 export const withdrawRequest = z.object({ session, rsvno: plainText().min(1).max(20) });
-
-/** A request may be withdrawn while it waits for its answer (status リクエスト予約), until its use date. */
-export function requestWithdrawable(booking: { status: number; fromdate: Ymd }, today: Ymd): boolean {
-  return booking.status === BookingStatus.requested && booking.fromdate >= today;
-}
 
 // POST /booking/edit
 export const editBookingRequest = z.looseObject({

@@ -1,5 +1,5 @@
-import { type BookingResult, requestWithdrawable } from '@tabi/contract/booking';
-import { normalisePhone, requestPending } from '@tabi/contract/booking-rules';
+import type { BookingResult } from '@tabi/contract/booking';
+import { normalisePhone, requestPending, requestWithdrawable } from '@tabi/contract/booking-rules';
 import {
   AGE_CLASSES,
   BookingStatus,

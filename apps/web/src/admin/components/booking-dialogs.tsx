@@ -267,6 +267,7 @@ export const MAIL_CLAIM: Record<string, string> = {
   booking_paid: 'ご予約とお支払いが完了し、予約が確定したこと',
   request_confirmed: 'リクエストの手配が完了し、期限までにお支払いいただくこと',
   request_declined: 'リクエストの手配ができなかったこと',
+  request_withdrawn: 'お客様のご依頼でリクエストを取り消したこと',
   cancellation: 'キャンセルを承ったこと（キャンセル料と返金額）',
   payment_refunded: 'お支払いを返金したこと',
 };

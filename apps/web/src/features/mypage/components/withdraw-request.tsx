@@ -1,4 +1,4 @@
-import { requestWithdrawable } from '@tabi/contract/booking';
+import { requestWithdrawable } from '@tabi/contract/booking-rules';
 import { Msg } from '@tabi/contract/messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
