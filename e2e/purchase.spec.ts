@@ -320,7 +320,9 @@ test.describe('purchase flow', () => {
     await expect(page.getByTestId('rsvno')).toHaveText(/^[A-Z]{2}\d{6}$/);
   });
 
-  test('a request item sends a request without payment (OP0002)', async ({ page }) => {
+  test('a request item sends a request without payment (OP0002), and the customer withdraws it from my page', async ({
+    page,
+  }) => {
     const usedate = await startFromDetail(page, 'OP0002', { 大人: 1, 小人: 1 });
     await fillLeader(page, TARO, 'request@example.com');
     await memberSection(page, 1).getByRole('checkbox', { name: Msg.sameAsLeader }).check();
@@ -345,6 +347,26 @@ test.describe('purchase flow', () => {
     expect(booking.status_payment).toBe(0);
     await expect
       .poll(() => outboxFiles(rsvno).some((f) => f.includes('request_received')), { timeout: 20_000 })
+      .toBe(true);
+
+    // Issue 28: the customer withdraws the request from my page before it is answered.
+    await loginAs(page, rsvno);
+    await page.goto('/mypage');
+    await expect(page.getByTestId('booking-status')).toContainText(Msg.statusRequested);
+    await page.getByRole('button', { name: 'リクエストを取り消す' }).click();
+    const dialog = page.getByRole('dialog', { name: 'リクエストの取り消し' });
+    await expect(dialog).toBeVisible();
+    const alerts: string[] = [];
+    page.on('dialog', (d) => {
+      alerts.push(d.message());
+      void d.accept();
+    });
+    await dialog.getByRole('button', { name: '取り消しを確定する' }).click();
+    await expect.poll(() => alerts).toEqual([Msg.requestWithdrawDone]);
+    await expect(page.getByTestId('booking-status')).toContainText(Msg.statusCanceled);
+    await expect(page.getByRole('button', { name: 'リクエストを取り消す' })).toHaveCount(0);
+    await expect
+      .poll(() => outboxFiles(rsvno).some((f) => f.includes('request_withdrawn')), { timeout: 20_000 })
       .toBe(true);
   });
 
