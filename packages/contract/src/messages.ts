@@ -120,6 +120,7 @@ export const Msg = {
   feeOverrideReasonRequired: 'キャンセル料を変更する場合は、理由を入力してください。',
   rentalNotEditable: 'このご予約のレンタル内容は変更できません。',
   mailNotFound: 'ご指定のメールが見つかりません。',
+  mailPurged: 'このメールは保存期間を過ぎて本文が削除されたため、再送できません。',
   mailResendQueued: 'このメールはまだ送信待ちです。送信が済んでから再送してください。',
   mailResentJustNow: 'このメールは1分以内に再送しています。重複して届かないよう、しばらくしてから再送してください。',
   participantsNotEditable: 'キャンセル済みのご予約の参加者は変更できません。',

@@ -12,7 +12,7 @@ import { todayIn } from '../../clock.ts';
 import type { AppContextBase } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { MAIL_PURGED_REFUSAL, mailIsPurged } from '../retention/service.ts';
+import { mailIsPurged } from '../retention/service.ts';
 import { type Actor, recordEvent } from './events.ts';
 import * as repo from './repository.ts';
 import { type BookingInput, memberRows, planMembers } from './validate.ts';
@@ -37,7 +37,7 @@ export async function resendMail(ctx: AppContextBase, rsvno: string, mailId: num
     const [mail] = await repo.findBookingMails(tx, rsvno, mailId);
     if (!mail) throw AppError.notFound(Msg.mailNotFound);
     // Its body, HTML and attachments are gone (ADR 0162): resending would send an empty mail.
-    if (mailIsPurged(mail)) throw AppError.conflict(ErrCd.generic, MAIL_PURGED_REFUSAL);
+    if (mailIsPurged(mail)) throw AppError.conflict(ErrCd.generic, Msg.mailPurged);
     if (await repo.mailStillQueued(tx, mail)) throw AppError.conflict(ErrCd.generic, Msg.mailResendQueued);
     const last = await repo.lastResent(tx, rsvno, mail.kind, mail.to);
     if (last && ctx.clock.now().getTime() - last.getTime() < RESEND_WINDOW_MS) {

@@ -4,6 +4,7 @@
  */
 import { STAFF_COOKIE } from '@tabi/contract/admin';
 import { ErrCd } from '@tabi/contract/constants';
+import { Msg } from '@tabi/contract/messages';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerSessions, outbox, rateLimits, staffSessions } from '../../db/schema.ts';
@@ -12,7 +13,7 @@ import { seed } from '../../seed/seed.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { startWorkers } from '../../workers.ts';
 import { insertStaff, nextAddress, signIn } from '../staff/test-fixtures.ts';
-import { MAIL_PURGED_BODY, MAIL_PURGED_REFUSAL, runRetention } from './service.ts';
+import { MAIL_PURGED_BODY, runRetention } from './service.ts';
 
 const DAY = 86_400_000;
 const RSVNO = 'AA100001';
@@ -116,7 +117,7 @@ describe('runRetention', () => {
       cookies: { [STAFF_COOKIE]: staffCookie },
     });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ errcd: ErrCd.generic, errMsg: MAIL_PURGED_REFUSAL, response: null });
+    expect(res.json()).toEqual({ errcd: ErrCd.generic, errMsg: Msg.mailPurged, response: null });
     expect((await t.ctx.db.select().from(outbox).where(eq(outbox.rsvno, RSVNO))).length).toBe(count);
   });
 

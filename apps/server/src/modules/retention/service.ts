@@ -28,9 +28,6 @@ export function retentionIsEmpty(r: RetentionResult): boolean {
   return r.mailContent + r.customerSessions + r.staffSessions + r.rateLimits === 0;
 }
 
-/** The refusal of a resend of such a mail (409). */
-export const MAIL_PURGED_REFUSAL = 'このメールは保存期間を過ぎて本文が削除されたため、再送できません。';
-
 /** Whether a mail's content was removed by retention (it must not be resent as an empty mail). */
 export function mailIsPurged(mail: { body: string; html: string | null }): boolean {
   return mail.body === MAIL_PURGED_BODY && mail.html === null;
