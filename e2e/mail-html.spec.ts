@@ -25,6 +25,7 @@ test('every mail kind has an HTML part to render', () => {
       'request_confirmed',
       'request_declined',
       'request_received',
+      'request_withdrawn',
     ].sort(),
   );
 });

@@ -54,6 +54,7 @@ export async function openDates(
 ): Promise<void> {
   await page.getByRole('link', { name: '在庫・料金カレンダー' }).click();
   await expect(page.getByRole('heading', { level: 1, name: `在庫・料金カレンダー ${opcd}` })).toBeVisible();
+  await expect(page.getByRole('table', { name: '日ごとの残席・予約・料金' })).toBeVisible();
   await page.getByLabel('開始日').fill(tokyoIso(3));
   await page.getByLabel('終了日').fill(tokyoIso(40));
   await page.getByRole('textbox', { name: '席数' }).fill(String(stock.seats));

@@ -59,8 +59,9 @@ export function OptionStockPage() {
         </p>
       )}
       <QueryError error={query.error} />
-      {/* Drawn anew for each month, and once its sales period is known (the range starts inside it). */}
-      <BulkEdit key={`${month}|${data?.useFrom ?? ''}|${data?.useTo ?? ''}`} opcd={opcd} month={month} data={data} />
+      {/* Drawn anew for each month once it is known (the range starts inside its sales period): never drawn before
+          and again after the month arrives, which emptied what the clerk had typed meanwhile. */}
+      {data && <BulkEdit key={`${month}|${data.useFrom}|${data.useTo}`} opcd={opcd} month={month} data={data} />}
       <div className="adm-toolbar adm-month-nav">
         <button type="button" className="adm-button" onClick={() => go(shiftMonth(month, -1))}>
           前の月
