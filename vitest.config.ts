@@ -18,6 +18,7 @@ export default defineConfig({
           include: ['apps/web/src/**/*.dom.test.ts', 'apps/web/src/**/*.dom.test.tsx'],
           environment: 'jsdom',
           environmentOptions: { jsdom: { url: 'http://localhost/' } },
+          setupFiles: ['apps/web/src/test/jsdom-setup.ts'],
         },
       },
       {

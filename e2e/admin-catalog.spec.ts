@@ -102,6 +102,9 @@ test('an admin creates an option, opens dates with prices and publishes it; a vi
   await shoot(page, 'preview');
   await page.getByRole('link', { name: '← 商品編集へ戻る' }).click();
   await page.getByRole('button', { name: '公開する' }).click();
+  // Asked for first: publishing puts it on sale at once.
+  await shoot(page, 'publish-confirm');
+  await page.getByRole('dialog', { name: '商品を公開する' }).getByRole('button', { name: '公開する' }).click();
   await expect(page.getByText('公開しました。お客様の画面に表示されます。')).toBeVisible();
   await expect(page.getByRole('list').getByText('公開', { exact: true })).toBeVisible();
 
@@ -149,8 +152,16 @@ test('an admin resets a facility PIN, stops and restarts it, and reads the month
   await expect(page.getByText(`${name}の暗証番号を設定しました。`)).toBeVisible();
   await expect(first.getByLabel(`${name}の新しい暗証番号`)).toHaveValue('');
   await first.getByRole('button', { name: '停止する' }).click();
+  await page
+    .getByRole('dialog', { name: 'クーポンの利用を停止する' })
+    .getByRole('button', { name: '停止する' })
+    .click();
   await expect(first.getByText('停止中')).toBeVisible();
   await first.getByRole('button', { name: '利用可にする' }).click();
+  await page
+    .getByRole('dialog', { name: 'クーポンの利用を再開する' })
+    .getByRole('button', { name: '利用可にする' })
+    .click();
   await expect(first.getByText('停止中')).toHaveCount(0);
   // The demo PIN again, for the coupon specs that redeem with it.
   await first.getByLabel(`${name}の新しい暗証番号`).fill('1234');

@@ -107,6 +107,8 @@ test('an admin adds two photos to a new option; a visitor sees them in search an
   await openDates(page, opcd, { seats: 10, adult: 6000, child: 3000 });
   await page.goto(`/admin/options/${opcd}`);
   await page.getByRole('button', { name: '公開する' }).click();
+  // Asked for first: publishing puts it on sale at once.
+  await page.getByRole('dialog', { name: '商品を公開する' }).getByRole('button', { name: '公開する' }).click();
   await expect(page.getByText('公開しました。お客様の画面に表示されます。')).toBeVisible();
 
   // A visitor: the search list shows the option with the photo now first, as responsive WebP.

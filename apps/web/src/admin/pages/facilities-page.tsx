@@ -10,6 +10,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
 import { type FormEvent, useCallback, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ActionDialog } from '../components/action-dialog.tsx';
 import { countCell, NUM, WRAP } from '../components/cells.tsx';
 import { DataTable } from '../components/data-table.tsx';
 import { AdminPage } from '../components/page.tsx';
@@ -96,24 +97,37 @@ function useFacilityChange(say: Say) {
 
 function FacilityState({ facility, say }: { facility: FacilityRow; say: Say }) {
   const { busy, run } = useFacilityChange(say);
+  // Asked for first (issue 28): stopping turns away every coupon at the facility's counter at once.
+  const [asking, setAsking] = useState(false);
+  const label = facility.disabled ? '利用可にする' : '停止する';
   return (
     <>
       {facility.disabled ? <span className="adm-status adm-status-4">停止中</span> : '利用可'}{' '}
-      <button
-        type="button"
-        className="adm-button"
-        disabled={busy}
-        onClick={() =>
+      <button type="button" className="adm-button" disabled={busy} onClick={() => setAsking(true)}>
+        {label}
+      </button>
+      <ActionDialog
+        open={asking}
+        title={facility.disabled ? 'クーポンの利用を再開する' : 'クーポンの利用を停止する'}
+        submitLabel={label}
+        danger={!facility.disabled}
+        busy={busy}
+        onClose={() => setAsking(false)}
+        onSubmit={() =>
           void run(
             () => adminPost(`/facilities/${facility.id}/${facility.disabled ? 'enable' : 'disable'}`, {}, okResponse),
             facility.disabled
               ? `${facility.name}を利用可にしました。`
               : `${facility.name}のクーポン利用を停止しました。`,
-          )
+          ).then(() => setAsking(false))
         }
       >
-        {facility.disabled ? '利用可にする' : '停止する'}
-      </button>
+        <p>
+          {facility.disabled
+            ? `${facility.name}で、再びクーポンをご利用いただけるようにします。`
+            : `${facility.name}では、再開するまでクーポンをご利用いただけなくなります。お客様のクーポン画面にもその旨が表示されます。`}
+        </p>
+      </ActionDialog>
     </>
   );
 }

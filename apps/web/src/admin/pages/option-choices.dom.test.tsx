@@ -84,6 +84,9 @@ describe('the 商品 choices of 参加者名簿 and 予約一覧 (issue 24.7)', 
       </QueryClientProvider>,
     );
     await userEvent.click(await screen.findByRole('button', { name: '公開する' }));
+    // Asked for first (issue 28).
+    const dialog = await screen.findByRole('dialog', { name: '商品を公開する' });
+    await userEvent.click(within(dialog).getByRole('button', { name: '公開する' }));
     await screen.findByText(/公開しました。/);
     unmount();
 

@@ -19,6 +19,7 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Field } from '../../components/form/field.tsx';
 import { SafeHtml } from '../../components/safe-html.tsx';
+import { ActionDialog } from '../components/action-dialog.tsx';
 import { Options } from '../components/filters.tsx';
 import { OptionPhotos } from '../components/option-photos.tsx';
 import { AdminPage } from '../components/page.tsx';
@@ -144,19 +145,24 @@ function OptionForm({ masters, record }: { masters: CatalogMasters; record: Admi
     }
   }
 
+  /** 公開する / 非公開にする, asked for first (issue 28): either changes what customers can buy at once. */
+  const [confirming, setConfirming] = useState<boolean | null>(null);
+  const [publishError, setPublishError] = useState<string | null>(null);
+
   async function publish(published: boolean) {
     if (!record) return;
     setBusy(true);
-    setFormError('');
+    setPublishError(null);
     try {
       const next = await adminPost(
         `/options/${record.opcd}/${published ? 'publish' : 'unpublish'}`,
         {},
         adminOptionResponse,
       );
+      setConfirming(null);
       await after(next, published ? '公開しました。お客様の画面に表示されます。' : '非公開（下書き）にしました。');
     } catch (e) {
-      setFormError(errorText(e));
+      setPublishError(errorText(e));
     } finally {
       setBusy(false);
     }
@@ -182,11 +188,32 @@ function OptionForm({ masters, record }: { masters: CatalogMasters; record: Admi
             ) : (
               <span className="adm-status adm-status-6">下書き（お客様には表示されません）</span>
             )}
+            {record && (
+              <ActionDialog
+                open={confirming !== null}
+                title={confirming ? '商品を公開する' : '商品を非公開（下書き）にする'}
+                submitLabel={confirming ? '公開する' : '非公開にする'}
+                danger={confirming === false}
+                busy={busy}
+                error={publishError}
+                onClose={() => {
+                  setConfirming(null);
+                  setPublishError(null);
+                }}
+                onSubmit={() => void publish(confirming === true)}
+              >
+                <p>
+                  {confirming
+                    ? `「${record.option.webname}」をお客様の画面に表示し、すぐに販売を始めます。`
+                    : `「${record.option.webname}」をお客様の画面から外し、販売をやめます。お受けした予約（${record.bookings}件）はそのまま残ります。`}
+                </p>
+              </ActionDialog>
+            )}
             　予約 {record.bookings}件
           </p>
           <div className="adm-head-actions">
             {record.published ? (
-              <button type="button" className="adm-button" disabled={busy} onClick={() => void publish(false)}>
+              <button type="button" className="adm-button" disabled={busy} onClick={() => setConfirming(false)}>
                 非公開（下書き）にする
               </button>
             ) : (
@@ -194,7 +221,7 @@ function OptionForm({ masters, record }: { masters: CatalogMasters; record: Admi
                 type="button"
                 className="adm-button adm-primary"
                 disabled={busy}
-                onClick={() => void publish(true)}
+                onClick={() => setConfirming(true)}
               >
                 公開する
               </button>
