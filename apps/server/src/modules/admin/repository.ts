@@ -213,11 +213,12 @@ export async function bookingsWhere(
   orderBy: SQL,
   limit: number,
 ): Promise<{ rows: BookingRecord[]; total: number }> {
-  const [rows, [count]] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     db.execute(sql`${SELECT_BOOKING} where ${where} order by ${orderBy} limit ${limit}`),
     db.execute(sql`select count(*)::int as n from bookings b where ${where}`),
-  ]).then(([r, c]) => [rowsOf<BookingRecord>(r), rowsOf<{ n: number }>(c)] as const);
-  return { rows: rows.map(normalise), total: Number(count?.n ?? 0) };
+  ]);
+  const [count] = rowsOf<{ n: number }>(counted);
+  return { rows: rowsOf<BookingRecord>(rows).map(normalise), total: Number(count?.n ?? 0) };
 }
 
 export interface MailRecord {

@@ -6,9 +6,9 @@
  * booking's lock, and a payment that landed first closes the booking to changes.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { normalisePhone } from '@tabi/contract/booking-rules';
-import { AGE_CLASSES, BookingStatus, ErrCd, PaymentStatus, UNPAID_GRACE_MINUTES } from '@tabi/contract/constants';
-import { isoDateToYmd } from '@tabi/contract/dates';
+import { cardPaymentOpen, normalisePhone } from '@tabi/contract/booking-rules';
+import { AGE_CLASSES, ErrCd, PaymentStatus } from '@tabi/contract/constants';
+import { isoDateToYmd, toTokyoIso } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
 import { todayIn } from '../../clock.ts';
 import type { AppContextBase } from '../../context.ts';
@@ -49,16 +49,17 @@ export async function reviseUnpaidBooking(
   await ctx.db.transaction(async (tx) => {
     const booking = await repo.lockBooking(tx, rsvno);
     if (!booking) throw AppError.notFound(Msg.bookingNotFound);
-    const graceEnd = booking.rsvdate.getTime() + UNPAID_GRACE_MINUTES * 60_000;
-    const unpaidCard =
-      booking.status === BookingStatus.completed &&
-      booking.flgRequestRsv === 0 &&
-      booking.statusPayment === PaymentStatus.uncompleted &&
-      !cancellationPending(booking);
     if (booking.statusPayment === PaymentStatus.completed) {
       throw AppError.conflict(ErrCd.generic, Msg.bookingPaidNotRevisable);
     }
-    if (!unpaidCard || ctx.clock.now().getTime() >= graceEnd) {
+    // The purchase flow's own rule for a card booking it may still pay (contract), and no cancellation under way.
+    const facts = {
+      status: booking.status,
+      status_payment: booking.statusPayment,
+      flg_request_rsv: booking.flgRequestRsv,
+      rsvdate: toTokyoIso(booking.rsvdate),
+    };
+    if (!cardPaymentOpen(facts, toTokyoIso(ctx.clock.now())) || cancellationPending(booking)) {
       throw AppError.conflict(ErrCd.generic, Msg.bookingNotRevisable);
     }
     const lines = await repo.findBookingOptions(tx, rsvno);
