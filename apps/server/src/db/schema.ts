@@ -244,6 +244,8 @@ export const bookings = pgTable(
     clientIp: text('client_ip'),
     /** The origin the booking was made on (issue 14.1): its mails link there unless PUBLIC_URL is set. */
     origin: text('origin'),
+    /** When passport numbers, birthdays and diet choices of its people were erased (issue 28). */
+    personalErasedAt: tz('personal_erased_at'),
     createdAt: tz('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -256,6 +258,10 @@ export const bookings = pgTable(
     index('bookings_unpaid_rsvdate_idx')
       .on(t.rsvdate)
       .where(sql`${t.status} = 1 and ${t.statusPayment} = 0 and ${t.canceledAt} is null`),
+    // The privacy job's claim of bookings whose personal data is due for erasure (issue 28).
+    index('bookings_privacy_due_idx')
+      .on(t.todate)
+      .where(sql`${t.personalErasedAt} is null`),
     index('bookings_unpaid_ip_idx').on(t.clientIp).where(sql`${t.status} = 1 and ${t.statusPayment} = 0`),
     // Cancellations claimed and not final: what the reconciler finishes after a crash.
     index('bookings_cancel_pending_idx')
@@ -387,7 +393,8 @@ export const bookingMembers = pgTable(
     seq: integer('seq').notNull(),
     sei: text('sei').notNull(),
     mei: text('mei').notNull(),
-    birthday: date('birthday', { mode: 'string' }).notNull(),
+    /** Null once erased (issue 28: personal data kept only as long as needed). */
+    birthday: date('birthday', { mode: 'string' }),
     sex: text('sex').notNull(),
     ageclass: text('ageclass').notNull(),
     nationalityId: integer('nationality_id').notNull().default(0),
@@ -523,6 +530,29 @@ export const couponUses = pgTable(
   (t) => [uniqueIndex('coupon_uses_idem_uq').on(t.rsvno, t.idempotencyKey), index('coupon_uses_rsvno_idx').on(t.rsvno)],
 );
 
+/** What a receipt (領収書) was issued for: the travel price paid, or a cancellation fee kept. */
+export type ReceiptKind = 'payment' | 'cancel_fee';
+
+/**
+ * 領収書 (issue 28): one row per booking and kind, made at the first issue with the 宛名 the customer gave; every
+ * later issue (my page or the console) prints the same 宛名 marked 再発行 and counts here.
+ */
+export const receipts = pgTable(
+  'receipts',
+  {
+    id: serial('id').primaryKey(),
+    rsvno: text('rsvno')
+      .notNull()
+      .references(() => bookings.rsvno),
+    kind: text('kind').$type<ReceiptKind>().notNull(),
+    addressee: text('addressee').notNull(),
+    issueCount: integer('issue_count').notNull().default(1),
+    firstIssuedAt: tz('first_issued_at').notNull(),
+    lastIssuedAt: tz('last_issued_at').notNull(),
+  },
+  (t) => [uniqueIndex('receipts_rsvno_kind_uq').on(t.rsvno, t.kind)],
+);
+
 /** Counters for rate limits when no Redis is configured (DESIGN §4, §9). */
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
@@ -548,6 +578,8 @@ export const staffAccounts = pgTable(
     totpPendingSecret: text('totp_pending_secret'),
     /** The last accepted TOTP time step: a code is accepted once (no replay within its window). */
     totpLastStep: integer('totp_last_step'),
+    /** Asks for enrolment at the next sign-in whatever the role: set when an admin resets a lost authenticator. */
+    totpRequired: boolean('totp_required').notNull().default(false),
     disabledAt: tz('disabled_at'),
     lastLoginAt: tz('last_login_at'),
     passwordChangedAt: tz('password_changed_at'),
@@ -605,6 +637,7 @@ export type PaymentRow = typeof payments.$inferSelect;
 export type BookingEventRow = typeof bookingEvents.$inferSelect;
 export type NewBookingEvent = typeof bookingEvents.$inferInsert;
 export type OutboxRow = typeof outbox.$inferSelect;
+export type ReceiptRow = typeof receipts.$inferSelect;
 export type ProviderCallRow = typeof providerCalls.$inferSelect;
 export type NewProviderCall = typeof providerCalls.$inferInsert;
 export type SandboxCheckoutRow = typeof sandboxCheckouts.$inferSelect;

@@ -22,7 +22,7 @@ function applicantOf(b: Pick<repo.BookingRow, 'sei' | 'mei' | 'tel' | 'mail'>) {
   return { sei: b.sei, mei: b.mei, tel: b.tel, mail: b.mail };
 }
 
-function membersOf(rows: { seq: number; sei: string; mei: string; birthday: string; sex: string }[]) {
+function membersOf(rows: { seq: number; sei: string; mei: string; birthday: string | null; sex: string }[]) {
   return rows.map((m) => ({ seq: m.seq, sei: m.sei, mei: m.mei, birthday: m.birthday, sex: m.sex }));
 }
 

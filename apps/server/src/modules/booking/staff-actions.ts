@@ -55,7 +55,7 @@ function asHistory(m: {
   seq: number;
   sei: string;
   mei: string;
-  birthday: string;
+  birthday: string | null;
   sex: string;
   nationalityId: number;
   extended: Record<string, unknown>;

@@ -46,7 +46,8 @@ function toMember(row: repo.MemberRow): Member {
     seq: String(row.seq),
     sei: row.sei,
     mei: row.mei,
-    birthday: isoDateToYmd(row.birthday),
+    // Erased after the stay (issue 28): an empty birthday rather than a made-up one.
+    birthday: row.birthday === null ? '' : isoDateToYmd(row.birthday),
     sex: row.sex,
     ageclass: row.ageclass,
     nationality_id: row.nationalityId,
