@@ -232,3 +232,20 @@ export const staffRow = z.object({
 });
 export type StaffRow = z.infer<typeof staffRow>;
 export const staffListResponse = envelope(z.array(staffRow));
+
+/** A new account (スタッフを追加): the one-time password is made on the server and shown once. */
+export const staffCreateRequest = z.object({
+  mail: z.string().trim().min(1, 'メールアドレスを入力してください。').max(254),
+  role: z.enum(STAFF_ROLES),
+});
+export type StaffCreateRequest = z.input<typeof staffCreateRequest>;
+export const staffIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const staffRoleRequest = z.object({ role: z.enum(STAFF_ROLES) });
+export type StaffRoleRequest = z.input<typeof staffRoleRequest>;
+/** What an admin's change of an account answers: the row as it is now, and a new password to show once. */
+export const staffChange = z.object({ staff: staffRow, password: z.string().nullable() });
+export type StaffChange = z.infer<typeof staffChange>;
+export const staffChangeResponse = envelope(staffChange);
+/** スタッフ's actions besides adding and the role (each one a POST with no body). */
+export const STAFF_ACTIONS = ['disable', 'enable', 'reset-password', 'reset-totp'] as const;
+export type StaffAction = (typeof STAFF_ACTIONS)[number];

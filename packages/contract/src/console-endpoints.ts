@@ -2,12 +2,15 @@
  * The staff console's calls under /api/admin (DESIGN §11), as `endpoints.ts` lists SPEC §7's: the server
  * registers each route from its entry and refuses to start without one (ADR 0150).
  */
+
+import { z } from 'zod';
 import * as admin from './admin.ts';
 import * as bookings from './admin-bookings.ts';
 import * as catalogAdmin from './admin-catalog.ts';
 import * as media from './admin-media.ts';
 import { optionDetailResponse } from './catalog.ts';
 import { defineEndpoints, type Endpoint, optionalBody } from './endpoints.ts';
+import * as receipt from './receipt.ts';
 
 export const CONSOLE = defineEndpoints('/api/admin', {
   // Sign-in and the account
@@ -31,6 +34,19 @@ export const CONSOLE = defineEndpoints('/api/admin', {
   'POST /password': { summary: 'パスワード変更', body: admin.passwordChangeRequest, response: admin.okResponse },
   'POST /logout': { summary: 'サインアウト', response: admin.okResponse },
   'GET /staff': { summary: 'スタッフ一覧（管理者）', response: admin.staffListResponse },
+  'POST /staff': { summary: 'スタッフの追加', body: admin.staffCreateRequest, response: admin.staffChangeResponse },
+  'POST /staff/{id}/role': {
+    summary: 'スタッフの権限の変更',
+    params: admin.staffIdParams,
+    body: admin.staffRoleRequest,
+    response: admin.staffChangeResponse,
+  },
+  'POST /staff/{id}/{action}': {
+    summary: 'スタッフの無効化・有効化・パスワード再発行・認証アプリのリセット',
+    params: admin.staffIdParams.extend({ action: z.enum(admin.STAFF_ACTIONS) }),
+    body: optionalBody(bookings.emptyActionRequest),
+    response: admin.staffChangeResponse,
+  },
 
   // Dashboard, bookings, 予約詳細 and its actions
   'GET /dashboard': { summary: 'ダッシュボード', response: admin.dashboardResponse },
@@ -94,6 +110,17 @@ export const CONSOLE = defineEndpoints('/api/admin', {
     params: bookings.adminRsvnoParams,
     body: optionalBody(bookings.emptyActionRequest),
     response: bookings.reconcileResponse,
+  },
+  'GET /bookings/{rsvno}/receipts': {
+    summary: '領収書の一覧（発行できるもの・発行済みか）',
+    params: bookings.adminRsvnoParams,
+    response: receipt.receiptListResponse,
+  },
+  'POST /bookings/{rsvno}/receipt': {
+    summary: '領収書（PDF）の発行・再発行',
+    params: bookings.adminRsvnoParams,
+    body: optionalBody(receipt.staffReceiptRequest),
+    kind: 'pdf',
   },
   'GET /manifest': { summary: '参加者名簿', query: bookings.manifestQuery, response: bookings.manifestResponse },
   'GET /manifest.csv': { summary: '参加者名簿（CSV）', query: bookings.manifestQuery, kind: 'csv' },

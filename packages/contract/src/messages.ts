@@ -150,6 +150,9 @@ export const Msg = {
   staffTotpSetupMissing: '2段階認証の設定をやり直してください（QRコードを再表示します）。',
   staffAccountExists: 'このメールアドレスのスタッフは既に登録されています。',
   staffAccountNotFound: 'このメールアドレスのスタッフは登録されていません。',
+  staffNotFound: 'このスタッフは見つかりません。一覧を更新してください。',
+  staffLastAdmin: '有効な管理者がほかにいないため、この管理者を無効にしたり権限を変えたりすることはできません。',
+  staffNotOnSelf: 'ご自身のアカウントを無効にしたり、管理者の権限を外したりすることはできません。',
   staffMailInvalid: 'メールアドレスを正しく入力してください。',
 } as const;
 

@@ -48,6 +48,7 @@ const VERBS = [
   'staff:create',
   'staff:disable',
   'staff:reset-password',
+  'staff:reset-totp',
   'staff:list',
   'booking:show',
   'booking:reconcile',

@@ -3,7 +3,7 @@
  *   npm run ops -- request:confirm RSVNO   request → 仮予約（手配済） with a payment deadline, mail sent
  *   npm run ops -- request:decline RSVNO   request → canceled, seats back, mail sent
  *   npm run ops -- staff:create MAIL --role admin|operator   a staff account with a one-time initial password
- *   npm run ops -- staff:disable MAIL | staff:reset-password MAIL | staff:list
+ *   npm run ops -- staff:disable MAIL | staff:reset-password MAIL | staff:reset-totp MAIL | staff:list
  *   npm run ops -- booking:show RSVNO         state, history, payments and provider calls of a booking
  *   npm run ops -- booking:reconcile [RSVNO]  finish half-done payment steps now (of one booking, or all due)
  *   npm run ops -- help                       these verbs (exit 0)
@@ -32,6 +32,7 @@ import {
   type IssuedPassword,
   listStaff,
   resetStaffPassword,
+  resetStaffTotp,
 } from '../modules/staff/accounts.ts';
 import { describeStartupError } from '../startup-error.ts';
 
@@ -41,6 +42,7 @@ const USAGE = `使い方 / usage:
   npm run ops -- staff:create MAIL --role admin|operator   スタッフを登録する / create a staff account
   npm run ops -- staff:disable MAIL                        スタッフを無効にする / disable a staff account
   npm run ops -- staff:reset-password MAIL                 パスワードを再発行する / issue a new one-time password
+  npm run ops -- staff:reset-totp MAIL                     認証アプリをリセットする（次回サインインで再登録） / reset a lost authenticator
   npm run ops -- staff:list                                スタッフの一覧 / list staff accounts
   npm run ops -- booking:show RSVNO                        予約の状態・履歴・決済を表示 / show a booking
   npm run ops -- booking:reconcile [RSVNO]                 決済の未完了処理を今すぐ完了 / finish half-done payment steps
@@ -269,6 +271,16 @@ switch (command) {
       mail,
     );
     printIssued(result, 'パスワードを再発行しました。サインイン中のセッションは終了しました。');
+    break;
+  }
+  case 'staff:reset-totp': {
+    const mail = positional[0];
+    if (!mail) usage();
+    const result = await run('/internal/ops/staff/reset-totp', { mail }, (ctx) => resetStaffTotp(ctx, mail), mail);
+    console.log(
+      `✔ ${result.mail}: 認証アプリの登録を解除しました。次回のサインインで新しく登録します。サインイン中のセッションは終了しました。`,
+    );
+    console.log('  authenticator reset; enrolment is asked at the next sign-in; sessions ended.');
     break;
   }
   case 'staff:list': {

@@ -70,6 +70,21 @@ const CALLS: StaffCall[] = [
     allowedStatus: 400,
   },
   { method: 'GET', url: '/api/admin/staff', role: 'admin' },
+  {
+    method: 'POST',
+    url: '/api/admin/staff',
+    payload: { mail: '', role: 'operator' },
+    role: 'admin',
+    allowedStatus: 422,
+  },
+  {
+    method: 'POST',
+    url: '/api/admin/staff/999999/role',
+    payload: { role: 'admin' },
+    role: 'admin',
+    allowedStatus: 404,
+  },
+  { method: 'POST', url: '/api/admin/staff/999999/reset-totp', role: 'admin', allowedStatus: 404 },
   // 予約詳細 and its actions, sent so that an allowed caller reaches the lifecycle and is answered by it.
   { method: 'GET', url: '/api/admin/bookings/AA100001', role: 'operator' },
   { method: 'POST', url: '/api/admin/bookings/AA100001/confirm', role: 'operator', allowedStatus: 409 },

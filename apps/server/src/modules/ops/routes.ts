@@ -11,7 +11,7 @@ import { systemActor } from '../booking/events.ts';
 import { bookingRecord } from '../booking/history.ts';
 import { reconcile } from '../booking/reconciler.ts';
 import { confirmRequest, declineRequest } from '../booking/service.ts';
-import { createStaff, disableStaff, listStaff, resetStaffPassword } from '../staff/accounts.ts';
+import { createStaff, disableStaff, listStaff, resetStaffPassword, resetStaffTotp } from '../staff/accounts.ts';
 import { sameKey } from './key.ts';
 
 const staffBody = z.object({
@@ -37,8 +37,8 @@ export const OPS = defineEndpoints('/internal/ops', {
   },
   'POST /reconcile': { summary: '決済の確認（すべて）', response: answer },
   'POST /staff/{action}': {
-    summary: 'スタッフの登録・無効化・パスワード再発行・一覧',
-    params: z.object({ action: z.enum(['create', 'disable', 'reset-password', 'list']) }),
+    summary: 'スタッフの登録・無効化・パスワード再発行・認証アプリのリセット・一覧',
+    params: z.object({ action: z.enum(['create', 'disable', 'reset-password', 'reset-totp', 'list']) }),
     body: optionalBody(staffBody),
     response: answer,
   },
@@ -88,6 +88,8 @@ export async function opsRoutes(app: FastifyInstance, ctx: AppContext, opsKey: s
         return ok(await disableStaff(ctx, mail));
       case 'reset-password':
         return ok(await resetStaffPassword(ctx, mail, body.password));
+      case 'reset-totp':
+        return ok(await resetStaffTotp(ctx, mail));
       case 'list':
         return ok(await listStaff(ctx));
     }

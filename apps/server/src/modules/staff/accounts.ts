@@ -1,4 +1,10 @@
-import { STAFF_PASSWORD_MIN, type StaffRole, type StaffRow } from '@tabi/contract/admin';
+import {
+  STAFF_PASSWORD_MIN,
+  type StaffAction,
+  type StaffChange,
+  type StaffRole,
+  type StaffRow,
+} from '@tabi/contract/admin';
 import { EMAIL_PATTERN } from '@tabi/contract/booking-rules';
 import { ErrCd } from '@tabi/contract/constants';
 import { Msg } from '@tabi/contract/messages';
@@ -7,7 +13,7 @@ import { AppError } from '../../errors.ts';
 import { generatePassword, hashPassword } from './password.ts';
 import * as repo from './repository.ts';
 
-/** Staff accounts as `npm run ops -- staff:*` manages them (DESIGN §11). */
+/** Staff accounts as `npm run ops -- staff:*` and the console's スタッフ (admin) manage them (DESIGN §11). */
 type Ctx = Pick<AppContextBase, 'db' | 'clock'>;
 
 export function normaliseMail(mail: string): string {
@@ -26,10 +32,19 @@ export interface IssuedPassword {
   generated: boolean;
 }
 
+/** Who changes an account: the operator's command line, or an admin in the console (スタッフ). */
+export type AccountChanger = { by: 'ops' } | { by: 'staff'; id: number; mail: string };
+export const BY_OPS: AccountChanger = { by: 'ops' };
+
+function auditBy(changer: AccountChanger): Record<string, unknown> {
+  return changer.by === 'ops' ? { by: 'ops' } : { by: changer.mail, byId: changer.id };
+}
+
 export async function createStaff(
   ctx: Ctx,
   input: { mail: string; role: StaffRole; password?: string | undefined },
-): Promise<IssuedPassword> {
+  changer: AccountChanger = BY_OPS,
+): Promise<IssuedPassword & { staff: StaffRow }> {
   const mail = normaliseMail(input.mail);
   if (!EMAIL_PATTERN.test(mail)) throw AppError.badRequest(Msg.staffMailInvalid);
   const password = input.password ?? generatePassword();
@@ -37,8 +52,8 @@ export async function createStaff(
   if (await repo.findByMail(ctx.db, mail)) throw AppError.conflict(ErrCd.generic, Msg.staffAccountExists);
   const now = ctx.clock.now();
   const passwordHash = await hashPassword(password);
-  await ctx.db.transaction(async (tx) => {
-    const account = await repo.insertAccount(tx, {
+  const account = await ctx.db.transaction(async (tx) => {
+    const made = await repo.insertAccount(tx, {
       mail,
       role: input.role,
       passwordHash,
@@ -47,13 +62,14 @@ export async function createStaff(
     });
     await repo.insertAudit(tx, {
       at: now,
-      staffId: account.id,
+      staffId: made.id,
       mail,
       kind: 'account_created',
-      detail: { by: 'ops', role: input.role },
+      detail: { ...auditBy(changer), role: input.role },
     });
+    return made;
   });
-  return { mail, role: input.role, password, generated: input.password === undefined };
+  return { staff: rowOf(account), mail, role: input.role, password, generated: input.password === undefined };
 }
 
 async function existing(ctx: Ctx, mail: string): Promise<repo.StaffAccount> {
@@ -62,26 +78,54 @@ async function existing(ctx: Ctx, mail: string): Promise<repo.StaffAccount> {
   return account;
 }
 
-/** An account changed from the command line: the change, its sessions ended and the audit line, at once. */
-async function changeByOps(
+type AccountPatch = Parameters<typeof repo.updateAccount>[2];
+
+/**
+ * One change of an account, from the command line or the console: under a lock of every admin row (two admins
+ * demoting each other at once still leave one), refused when it would leave no active admin or when an admin
+ * disables or demotes themselves; then the change, the account's sessions ended and the audit line, at once.
+ */
+async function changeAccount(
   ctx: Ctx,
-  account: repo.StaffAccount,
-  now: Date,
-  patch: Parameters<typeof repo.updateAccount>[2],
+  id: number,
+  changer: AccountChanger,
   kind: string,
-): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+  patchOf: (account: repo.StaffAccount, now: Date) => AccountPatch,
+  detail: Record<string, unknown> = {},
+): Promise<repo.StaffAccount> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const admins = await repo.lockActiveAdmins(tx);
+    const account = await repo.findById(tx, id);
+    if (!account) throw AppError.notFound(Msg.staffNotFound);
+    const patch = patchOf(account, now);
+    const losesAdmin =
+      account.role === 'admin' &&
+      account.disabledAt === null &&
+      ((patch.disabledAt ?? null) !== null || (patch.role !== undefined && patch.role !== 'admin'));
+    if (losesAdmin && changer.by === 'staff' && changer.id === account.id) {
+      throw AppError.conflict(ErrCd.generic, Msg.staffNotOnSelf);
+    }
+    if (losesAdmin && admins.filter((a) => a.id !== account.id).length === 0) {
+      throw AppError.conflict(ErrCd.generic, Msg.staffLastAdmin);
+    }
     await repo.updateAccount(tx, account.id, patch);
     await repo.deleteSessionsOf(tx, account.id);
-    await repo.insertAudit(tx, { at: now, staffId: account.id, mail: account.mail, kind, detail: { by: 'ops' } });
+    await repo.insertAudit(tx, {
+      at: now,
+      staffId: account.id,
+      mail: account.mail,
+      kind,
+      detail: { ...auditBy(changer), ...detail },
+    });
+    return { ...account, ...patch } as repo.StaffAccount;
   });
 }
 
 /** Disabled accounts cannot sign in and their sessions end at once; the row stays for the audit trail. */
 export async function disableStaff(ctx: Ctx, mail: string): Promise<{ mail: string }> {
   const account = await existing(ctx, mail);
-  const now = ctx.clock.now();
-  await changeByOps(ctx, account, now, { disabledAt: account.disabledAt ?? now }, 'account_disabled');
+  await changeAccount(ctx, account.id, BY_OPS, 'account_disabled', (a, now) => ({ disabledAt: a.disabledAt ?? now }));
   return { mail: account.mail };
 }
 
@@ -95,20 +139,78 @@ export async function resetStaffPassword(
   const next = password ?? generatePassword();
   checkPassword(next);
   const passwordHash = await hashPassword(next);
-  const now = ctx.clock.now();
-  await changeByOps(
-    ctx,
-    account,
-    now,
-    { passwordHash, mustChangePassword: true, passwordChangedAt: now },
-    'password_reset',
-  );
+  await changeAccount(ctx, account.id, BY_OPS, 'password_reset', (_a, now) => ({
+    passwordHash,
+    mustChangePassword: true,
+    passwordChangedAt: now,
+  }));
   return { mail: account.mail, role: account.role as StaffRole, password: next, generated: password === undefined };
 }
 
-export async function listStaff(ctx: Ctx): Promise<StaffRow[]> {
-  const rows = await repo.listAccounts(ctx.db);
-  return rows.map((a) => ({
+/**
+ * A lost authenticator: the second factor is removed and must be enrolled again at the next sign-in, whatever
+ * the role (the password alone never becomes enough for an account that had one).
+ */
+const totpReset = (): AccountPatch => ({
+  totpSecret: null,
+  totpPendingSecret: null,
+  totpLastStep: null,
+  totpRequired: true,
+});
+
+export async function resetStaffTotp(ctx: Ctx, mail: string): Promise<{ mail: string }> {
+  const account = await existing(ctx, mail);
+  await changeAccount(ctx, account.id, BY_OPS, 'totp_reset', totpReset);
+  return { mail: account.mail };
+}
+
+/** スタッフ in the console (admin only): the same changes by id, each answering the row and any new password. */
+export async function changeStaffRole(
+  ctx: Ctx,
+  id: number,
+  role: StaffRole,
+  changer: AccountChanger,
+): Promise<StaffChange> {
+  const account = await changeAccount(ctx, id, changer, 'role_changed', () => ({ role }), { role });
+  return { staff: rowOf(account), password: null };
+}
+
+export async function staffAction(
+  ctx: Ctx,
+  id: number,
+  action: StaffAction,
+  changer: AccountChanger,
+): Promise<StaffChange> {
+  switch (action) {
+    case 'disable': {
+      const account = await changeAccount(ctx, id, changer, 'account_disabled', (a, now) => ({
+        disabledAt: a.disabledAt ?? now,
+      }));
+      return { staff: rowOf(account), password: null };
+    }
+    case 'enable': {
+      const account = await changeAccount(ctx, id, changer, 'account_enabled', () => ({ disabledAt: null }));
+      return { staff: rowOf(account), password: null };
+    }
+    case 'reset-password': {
+      const password = generatePassword();
+      const passwordHash = await hashPassword(password);
+      const account = await changeAccount(ctx, id, changer, 'password_reset', (_a, now) => ({
+        passwordHash,
+        mustChangePassword: true,
+        passwordChangedAt: now,
+      }));
+      return { staff: rowOf(account), password };
+    }
+    case 'reset-totp': {
+      const account = await changeAccount(ctx, id, changer, 'totp_reset', totpReset);
+      return { staff: rowOf(account), password: null };
+    }
+  }
+}
+
+function rowOf(a: repo.StaffAccount): StaffRow {
+  return {
     id: a.id,
     mail: a.mail,
     role: a.role as StaffRole,
@@ -116,5 +218,9 @@ export async function listStaff(ctx: Ctx): Promise<StaffRow[]> {
     disabled: a.disabledAt !== null,
     lastLoginAt: a.lastLoginAt?.toISOString() ?? null,
     createdAt: a.createdAt.toISOString(),
-  }));
+  };
+}
+
+export async function listStaff(ctx: Ctx): Promise<StaffRow[]> {
+  return (await repo.listAccounts(ctx.db)).map(rowOf);
 }

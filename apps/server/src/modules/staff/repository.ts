@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { staffAccounts, staffAuditEvents, staffSessions } from '../../db/schema.ts';
 
@@ -18,6 +18,16 @@ export async function findById(db: DbOrTx, id: number): Promise<StaffAccount | n
 
 export async function listAccounts(db: DbOrTx): Promise<StaffAccount[]> {
   return db.select().from(staffAccounts).orderBy(asc(staffAccounts.id));
+}
+
+/** Every active admin, locked (in a transaction) so that two changes cannot each leave the other as the last. */
+export async function lockActiveAdmins(db: DbOrTx): Promise<{ id: number }[]> {
+  return db
+    .select({ id: staffAccounts.id })
+    .from(staffAccounts)
+    .where(and(eq(staffAccounts.role, 'admin'), isNull(staffAccounts.disabledAt)))
+    .orderBy(asc(staffAccounts.id))
+    .for('update');
 }
 
 export async function insertAccount(db: DbOrTx, values: typeof staffAccounts.$inferInsert): Promise<StaffAccount> {

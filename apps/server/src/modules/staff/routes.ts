@@ -1,9 +1,9 @@
 import { CONSOLE } from '@tabi/contract/console-endpoints';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { ok } from '../../http/envelope.ts';
-import { listStaff } from './accounts.ts';
+import { type AccountChanger, changeStaffRole, createStaff, listStaff, staffAction } from './accounts.ts';
 import { clearStaffCookie, principalOf, setStaffCookie, staffOnly, staffSignIn, staffToken } from './guard.ts';
 import * as staff from './service.ts';
 
@@ -52,7 +52,24 @@ export async function staffRoutes(app: FastifyInstance, ctx: AppContext): Promis
     return ok({ ok: true as const });
   });
 
-  defineRoute(app, CONSOLE['GET /staff'], { preHandler: staffOnly(ctx, 'admin') }, async () =>
-    ok(await listStaff(ctx)),
+  const adminOnly = { preHandler: staffOnly(ctx, 'admin') };
+  const changer = (request: FastifyRequest): AccountChanger => {
+    const me = principalOf(request);
+    return { by: 'staff', id: me.id, mail: me.mail };
+  };
+
+  defineRoute(app, CONSOLE['GET /staff'], adminOnly, async () => ok(await listStaff(ctx)));
+
+  defineRoute(app, CONSOLE['POST /staff'], adminOnly, async ({ body }, request) => {
+    const { staff: row, password } = await createStaff(ctx, body, changer(request));
+    return ok({ staff: row, password });
+  });
+
+  defineRoute(app, CONSOLE['POST /staff/{id}/role'], adminOnly, async ({ params, body }, request) =>
+    ok(await changeStaffRole(ctx, params.id, body.role, changer(request))),
+  );
+
+  defineRoute(app, CONSOLE['POST /staff/{id}/{action}'], adminOnly, async ({ params }, request) =>
+    ok(await staffAction(ctx, params.id, params.action, changer(request))),
   );
 }

@@ -122,7 +122,7 @@ export async function login(
     await audit(ctx, 'password_accepted', mail, account.id, ip, { next: 'totp' });
     return { token, step: { next: 'totp', staff: null } };
   }
-  if (account.role === 'admin') {
+  if (account.role === 'admin' || account.totpRequired) {
     const token = await openSession(ctx, account.id, 'enrol');
     await audit(ctx, 'password_accepted', mail, account.id, ip, { next: 'enrol' });
     return { token, step: { next: 'enrol', staff: null } };

@@ -2,13 +2,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useBookingAction } from '../lib/booking-api.ts';
+import { useConsoleAction } from '../lib/booking-api.ts';
 import { ActionDialog } from './action-dialog.tsx';
 
 afterEach(cleanup);
 
 function NoteDialog({ send }: { send: (note: string) => Promise<unknown> }) {
-  const action = useBookingAction(send);
+  const action = useConsoleAction(send);
   return (
     <ActionDialog
       open

@@ -21,7 +21,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Field } from '../../components/form/field.tsx';
 import { errorText } from '../lib/admin-api.ts';
-import { bookingActions, useBookingAction, useBookingDetail, useNationalities } from '../lib/booking-api.ts';
+import { bookingActions, useBookingDetail, useConsoleAction, useNationalities } from '../lib/booking-api.ts';
 import { inputToYmd, tokyoDateTime, yen, ymdToInput } from '../lib/format.ts';
 import { ActionDialog, type ActionDialogProps } from './action-dialog.tsx';
 import { choicesOf, Options } from './filters.tsx';
@@ -58,7 +58,7 @@ function CommandDialog<R>({
     run(rsvno: string): Promise<R>;
     done(result: R): string;
   }) {
-  const action = useBookingAction(
+  const action = useConsoleAction(
     () => run(detail.booking.rsvno),
     (result) => onDone(done(result)),
   );
@@ -126,7 +126,7 @@ export function CancelDialog({ detail, open, onClose, onDone }: DialogProps) {
   const [touched, setTouched] = useState(false);
   const feeValid = FEE_PATTERN.test(fee.trim());
   const feeAmount = override && feeValid ? Number(fee.trim()) : undefined;
-  const action = useBookingAction(
+  const action = useConsoleAction(
     (): ReturnType<typeof bookingActions.cancel> =>
       bookingActions.cancel(rsvno, {
         ...(feeAmount !== undefined ? { feeOverride: { amount: feeAmount, reason: reason.trim() } } : {}),
@@ -282,7 +282,7 @@ const LIVE_BOOKING_MAILS = new Set(['request_received', 'booking_paid', 'request
  */
 export function ResendMailDialog({ rsvno, mail, open, onClose, onDone }: ResendProps) {
   const booking = useBookingDetail(rsvno, open && mail !== null && rsvno !== '');
-  const action = useBookingAction(
+  const action = useConsoleAction(
     (sent: Pick<AdminMail, 'id' | 'subject'>) => bookingActions.resendMail(rsvno, { mailId: sent.id }),
     (_, sent) => onDone(`メール「${sent.subject}」を再送しました（送信キューに追加）。`),
   );
@@ -374,7 +374,7 @@ function DraftsDialog<D extends { seq: string }>({
   children(draft: D, index: number, update: (patch: Partial<D>) => void): ReactNode;
 }) {
   const [drafts, setDrafts] = useState<D[]>(() => draftsOf(detail));
-  const action = useBookingAction(
+  const action = useConsoleAction(
     (list: D[]) => send(detail.booking.rsvno, list),
     () => onDone(done),
   );
@@ -578,7 +578,7 @@ export function RentalsDialog(props: DialogProps) {
 export function NoteDialog({ detail, open, onClose, onDone }: DialogProps) {
   const rsvno = detail.booking.rsvno;
   const [note, setNote] = useState('');
-  const action = useBookingAction(
+  const action = useConsoleAction(
     (text: string) => bookingActions.note(rsvno, { note: text }),
     () => {
       setNote('');

@@ -49,12 +49,12 @@ export const bookingActions = {
 };
 
 /**
- * One action of 予約詳細 (or the mail list): on success the booking, the lists and the dashboard are loaded
- * again, so every screen shows the state the server now holds; the server's Japanese refusal is the error.
+ * One action of the console (予約詳細, the mail list, スタッフ): on success every console screen is loaded again, so
+ * each shows the state the server now holds; the server's Japanese refusal is the error.
  * A second submit while one is on its way is dropped here, before the button has had time to turn busy
  * (a double click sent a mail twice and wrote the note twice).
  */
-export function useBookingAction<I, R>(run: (input: I) => Promise<R>, onDone?: (result: R, input: I) => void) {
+export function useConsoleAction<I, R>(run: (input: I) => Promise<R>, onDone?: (result: R, input: I) => void) {
   const client = useQueryClient();
   const inFlight = useRef(false);
   const mutation = useMutation<R, ApiError, I>({

@@ -1,41 +1,236 @@
-import { type StaffRow, staffListResponse } from '@tabi/contract/admin';
+import {
+  type StaffAction,
+  type StaffChange,
+  type StaffRole,
+  type StaffRow,
+  staffChangeResponse,
+  staffCreateRequest,
+  staffListResponse,
+} from '@tabi/contract/admin';
 import { useQuery } from '@tanstack/react-query';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
+import { type FormEvent, useMemo, useState } from 'react';
+import { Field } from '../../components/form/field.tsx';
+import { ActionDialog } from '../components/action-dialog.tsx';
 import { dateTimeCell } from '../components/cells.tsx';
 import { DataTable } from '../components/data-table.tsx';
 import { AdminPage } from '../components/page.tsx';
-import { QueryView } from '../components/query-state.tsx';
-import { adminGet } from '../lib/admin-api.ts';
+import { FormAlert, QueryView } from '../components/query-state.tsx';
+import { adminGet, adminPost } from '../lib/admin-api.ts';
+import { useConsoleAction } from '../lib/booking-api.ts';
+import { useMe } from '../lib/staff-session.ts';
+
+const ROLE_LABEL: Record<StaffRole, string> = { admin: '管理者', operator: 'オペレーター' };
+
+/** What a change did, said once on the page; a new password is shown here and nowhere else, ever. */
+interface Outcome {
+  message: string;
+  password?: string | null;
+}
+type Say = (outcome: Outcome) => void;
+
+/** One change of an account: what the button says, what the confirmation says, and what is sent. */
+interface Change {
+  label: string;
+  title: string;
+  effect: string;
+  danger?: boolean;
+  send(): Promise<StaffChange>;
+  done: string;
+}
+
+function changesOf(row: StaffRow, self: boolean): Change[] {
+  const post = (path: string, body: unknown = {}) => adminPost(`/staff/${row.id}${path}`, body, staffChangeResponse);
+  const act = (action: StaffAction) => () => post(`/${action}`);
+  const other: StaffRole = row.role === 'admin' ? 'operator' : 'admin';
+  const changes: Change[] = [];
+  // No admin demotes or disables themselves (the server refuses it too): the buttons are not offered.
+  if (!self) {
+    changes.push({
+      label: `${ROLE_LABEL[other]}にする`,
+      title: `権限を${ROLE_LABEL[other]}に変更`,
+      effect:
+        other === 'admin'
+          ? `${row.mail} に管理者の権限を与えます。商品・在庫・施設・スタッフの管理ができるようになり、次回のサインインで2段階認証の登録を求められます。`
+          : `${row.mail} の管理者の権限を外します。予約の対応のみができるようになります。`,
+      send: () => post('/role', { role: other }),
+      done: `${row.mail} の権限を${ROLE_LABEL[other]}に変更しました。`,
+    });
+    changes.push(
+      row.disabled
+        ? {
+            label: '有効にする',
+            title: 'アカウントを有効にする',
+            effect: `${row.mail} が再びサインインできるようにします。`,
+            send: act('enable'),
+            done: `${row.mail} を有効にしました。`,
+          }
+        : {
+            label: '無効にする',
+            title: 'アカウントを無効にする',
+            effect: `${row.mail} はサインインできなくなり、サインイン中の画面もすぐに閉じられます。記録は残ります。`,
+            danger: true,
+            send: act('disable'),
+            done: `${row.mail} を無効にしました。`,
+          },
+    );
+  }
+  changes.push({
+    label: 'パスワード再発行',
+    title: 'パスワードを再発行',
+    effect: `${row.mail} の新しい初期パスワードを発行します。今のパスワードは使えなくなり、サインイン中の画面は閉じられます。新しいパスワードはこの画面に一度だけ表示されます。`,
+    danger: true,
+    send: act('reset-password'),
+    done: `${row.mail} のパスワードを再発行しました。`,
+  });
+  if (row.totpEnabled) {
+    changes.push({
+      label: '認証アプリをリセット',
+      title: '認証アプリの登録をリセット',
+      effect: `${row.mail} の認証アプリ（2段階認証）の登録を解除します。次回のサインインで新しく登録していただきます。スマートフォンを紛失したときなどに使います。`,
+      danger: true,
+      send: act('reset-totp'),
+      done: `${row.mail} の認証アプリをリセットしました。次回のサインインで再登録が必要です。`,
+    });
+  }
+  return changes;
+}
+
+function ChangeButton({ change, say }: { change: Change; say: Say }) {
+  const [open, setOpen] = useState(false);
+  const action = useConsoleAction(change.send, (result) => {
+    setOpen(false);
+    say({ message: change.done, password: result.password });
+  });
+  return (
+    <>
+      <button type="button" className="adm-button" onClick={() => setOpen(true)}>
+        {change.label}
+      </button>
+      <ActionDialog
+        open={open}
+        title={change.title}
+        submitLabel={change.label}
+        danger={change.danger}
+        action={action}
+        onClose={() => setOpen(false)}
+        onSubmit={() => action.mutate(undefined)}
+      >
+        <p>{change.effect}</p>
+      </ActionDialog>
+    </>
+  );
+}
 
 const column = createColumnHelper<StaffRow>();
-const columns = [
-  column.accessor('mail', { header: 'メールアドレス' }),
-  column.accessor('role', { header: '権限', cell: (c) => (c.getValue() === 'admin' ? '管理者' : 'オペレーター') }),
-  column.accessor('totpEnabled', { header: '2段階認証', cell: (c) => (c.getValue() ? '設定済み' : '未設定') }),
-  column.accessor('disabled', {
-    header: '状態',
-    cell: (c) => (c.getValue() ? <span className="adm-status adm-status-4">無効</span> : '有効'),
-  }),
-  column.accessor('lastLoginAt', { header: '最終サインイン', cell: dateTimeCell }),
-  column.accessor('createdAt', { header: '登録日時', cell: dateTimeCell }),
-] as ColumnDef<StaffRow, unknown>[];
+const columnsFor = (meId: number | undefined, say: Say) =>
+  [
+    column.accessor('mail', {
+      header: 'メールアドレス',
+      meta: { rowHeader: true },
+      cell: (c) => (c.row.original.id === meId ? `${c.getValue()}（あなた）` : c.getValue()),
+    }),
+    column.accessor('role', { header: '権限', cell: (c) => ROLE_LABEL[c.getValue()] }),
+    column.accessor('totpEnabled', { header: '2段階認証', cell: (c) => (c.getValue() ? '設定済み' : '未設定') }),
+    column.accessor('disabled', {
+      header: '状態',
+      cell: (c) => (c.getValue() ? <span className="adm-status adm-status-4">無効</span> : '有効'),
+    }),
+    column.accessor('lastLoginAt', { header: '最終サインイン', cell: dateTimeCell }),
+    column.accessor('createdAt', { header: '登録日時', cell: dateTimeCell }),
+    column.display({
+      id: 'actions',
+      header: '操作',
+      cell: (c) => (
+        <div className="adm-row-actions">
+          {changesOf(c.row.original, c.row.original.id === meId).map((change) => (
+            <ChangeButton key={change.label} change={change} say={say} />
+          ))}
+        </div>
+      ),
+    }),
+  ] as ColumnDef<StaffRow, unknown>[];
 
-/** スタッフ (admin only): who can sign in. Accounts are made with `npm run ops -- staff:create`. */
-export function StaffPage() {
-  const query = useQuery({ queryKey: ['admin', 'staff'], queryFn: () => adminGet('/staff', staffListResponse) });
+/** スタッフを追加: mail and role; the server makes the one-time password, shown once above the list. */
+function AddStaff({ say }: { say: Say }) {
+  const [mail, setMail] = useState('');
+  const [role, setRole] = useState<StaffRole>('operator');
+  const [problem, setProblem] = useState<string | undefined>();
+  const action = useConsoleAction(
+    () => adminPost('/staff', { mail, role }, staffChangeResponse),
+    (result) => {
+      setMail('');
+      say({
+        message: `${result.staff.mail} を${ROLE_LABEL[result.staff.role]}として追加しました。`,
+        password: result.password,
+      });
+    },
+  );
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = staffCreateRequest.safeParse({ mail, role });
+    setProblem(parsed.success ? undefined : parsed.error.issues[0]?.message);
+    if (parsed.success) action.mutate(undefined);
+  }
   return (
-    <AdminPage
-      title="スタッフ"
-      aside={
-        <span className="adm-muted">
-          登録・無効化・パスワード再発行はサーバーで <code>npm run ops -- staff:create MAIL --role operator</code>{' '}
-          などを実行します。
-        </span>
-      }
-    >
+    <form className="adm-card adm-staff-add" onSubmit={submit} noValidate>
+      <h2>スタッフを追加</h2>
+      <div className="adm-staff-add-fields">
+        <Field label="メールアドレス" required error={problem}>
+          {(control) => (
+            <input
+              {...control}
+              type="email"
+              autoComplete="off"
+              value={mail}
+              onChange={(e) => setMail(e.target.value)}
+            />
+          )}
+        </Field>
+        <Field label="権限">
+          {(control) => (
+            <select {...control} value={role} onChange={(e) => setRole(e.target.value as StaffRole)}>
+              <option value="operator">オペレーター（予約の対応）</option>
+              <option value="admin">管理者（商品・在庫・施設・スタッフも）</option>
+            </select>
+          )}
+        </Field>
+        <button type="submit" className="adm-primary" disabled={action.isPending} aria-busy={action.isPending}>
+          {action.isPending ? '処理中…' : '追加する'}
+        </button>
+      </div>
+      <FormAlert>{action.error?.errMsg}</FormAlert>
+    </form>
+  );
+}
+
+/** スタッフ (admin only): who can sign in, and every change of an account, each audited on the server. */
+export function StaffPage() {
+  const me = useMe();
+  const query = useQuery({ queryKey: ['admin', 'staff'], queryFn: () => adminGet('/staff', staffListResponse) });
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const columns = useMemo(() => columnsFor(me.data?.id, setOutcome), [me.data?.id]);
+  return (
+    <AdminPage title="スタッフ">
+      {outcome && (
+        <output className="adm-success">
+          {outcome.message}
+          {outcome.password && (
+            <span className="adm-once">
+              初期パスワード（この画面を離れると二度と表示されません。本人に安全な方法で伝えてください。最初のサインインで変更していただきます）：
+              <code className="adm-password">{outcome.password}</code>
+            </span>
+          )}
+        </output>
+      )}
+      <AddStaff say={setOutcome} />
       <QueryView query={query}>
         {(rows) => <DataTable caption="スタッフ一覧" columns={columns} data={rows} />}
       </QueryView>
+      <p className="adm-muted">
+        管理者がサインインできなくなったときは、サーバーで <code>npm run ops -- staff:reset-password MAIL</code> や{' '}
+        <code>npm run ops -- staff:reset-totp MAIL</code> を実行します。
+      </p>
     </AdminPage>
   );
 }
