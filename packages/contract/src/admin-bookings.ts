@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { booking, memberInput, rentalInput } from './booking.ts';
 import { COUPON_OUTCOMES } from './constants.ts';
-import { calendarYmd, envelope, multilineText } from './envelope.ts';
+import { calendarYmd, envelope, multilineText, plainText } from './envelope.ts';
 
 // --- 予約詳細 -------------------------------------------------------------------------------------------
 
@@ -163,6 +163,11 @@ export const NOTE_MAX = 2000;
 export const noteRequest = z.object({ note: multilineText().max(NOTE_MAX) });
 export type NoteRequest = z.input<typeof noteRequest>;
 
+/** 連絡先の訂正: the applicant's phone and mail, checked on the server by the booking form's rules. */
+export const contactRequest = z.object({ tel: plainText().trim().max(15), mail: plainText().trim().max(254) });
+export type ContactRequest = z.input<typeof contactRequest>;
+export const contactResponse = envelope(z.object({ changed: z.boolean() }));
+
 export const reconcileResult = z.object({
   checkoutsMade: z.number(),
   paymentsFulfilled: z.number(),
@@ -251,8 +256,22 @@ export const BOOKING_ACTION_LABEL: Record<string, string> = {
   details_changed: 'お申込内容の変更（決済前）',
   mail_resent: 'メール再送',
   note_added: '社内メモ',
+  contact_changed: '連絡先（電話番号・メール）の訂正',
+  personal_data_erased: '個人情報（旅券番号・生年月日など）の消去',
   coupon_lock_cleared: 'クーポンのPINロック解除',
+  receipt_issued: '領収書の発行',
+  receipt_reissued: '領収書の再発行',
 };
+
+/** Why a booking was canceled (bookings.cancel_reason), as the console says it. */
+export const CANCEL_REASON_LABEL: Record<string, string> = {
+  customer: 'お客様',
+  staff: 'スタッフ',
+  declined: 'リクエストお断り',
+  expired: '未決済のため自動キャンセル',
+};
+/** The only channel until resellers sell (DESIGN §13). */
+export const OWN_SITE_CHANNEL = '自社サイト';
 
 /** The system's own workers (booking/events.ts SystemActor), in Japanese. */
 export const SYSTEM_ACTOR_LABEL: Record<string, string> = {

@@ -82,6 +82,17 @@ export const bookingLine = z.object({
   amountjp: z.number(),
 });
 export type BookingLine = z.infer<typeof bookingLine>;
+/** The day's activity (issue 28): a booking received or canceled today, with its channel and what happened when. */
+export const activityLine = bookingLine.extend({
+  /** Where the booking came from: 自社サイト, or a reseller's name once resellers sell (DESIGN §13). */
+  channel: z.string(),
+  statusLabel: z.string(),
+  /** When it was received or canceled. */
+  at: z.string(),
+  /** Who canceled it (お客様, スタッフ, リクエストお断り), for a cancellation. */
+  cancelReason: z.string().nullable(),
+});
+export type ActivityLine = z.infer<typeof activityLine>;
 /** A mail of the outbox in a list: the booking's mail without its body, with the booking it belongs to. */
 export const mailLine = adminMail.omit({ body: true }).extend({ rsvno: z.string().nullable() });
 export type MailLine = z.infer<typeof mailLine>;
@@ -104,6 +115,9 @@ export const dashboard = z.object({
   servertime: z.string(),
   departures: z.array(departureLine),
   departureDays: z.array(departureDay),
+  /** Received today (Tokyo), newest first; and canceled today, expiries left out (the sweeper's routine). */
+  todayBookings: z.array(activityLine),
+  todayCancellations: z.array(activityLine),
   waitingRequests: z.array(bookingLine),
   expiringCard: z.array(bookingLine),
   deadlineNear: z.array(bookingLine),
@@ -112,6 +126,8 @@ export const dashboard = z.object({
   providerProblems: z.array(providerProblemLine),
   /** How many there are of each list, however many its first DASHBOARD_LINES lines leave out (issue 30). */
   counts: z.object({
+    todayBookings: z.number().int(),
+    todayCancellations: z.number().int(),
     waitingRequests: z.number().int(),
     expiringCard: z.number().int(),
     deadlineNear: z.number().int(),
@@ -172,6 +188,8 @@ export const bookingRow = z.object({
   /** Taken through the payment provider (payments paid, refunded or not), and given back of it, in yen. */
   paidAmount: z.number(),
   refundedAmount: z.number(),
+  /** The booking has an internal note (社内メモ): marked in the list. */
+  hasNote: z.boolean(),
 });
 export type BookingRow = z.infer<typeof bookingRow>;
 

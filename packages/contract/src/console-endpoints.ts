@@ -99,6 +99,12 @@ export const CONSOLE = defineEndpoints('/api/admin', {
     body: bookings.rentalsRequest,
     response: admin.okResponse,
   },
+  'POST /bookings/{rsvno}/contact': {
+    summary: '連絡先（電話番号・メール）の訂正',
+    params: bookings.adminRsvnoParams,
+    body: bookings.contactRequest,
+    response: bookings.contactResponse,
+  },
   'POST /bookings/{rsvno}/note': {
     summary: '社内メモ',
     params: bookings.adminRsvnoParams,

@@ -258,6 +258,10 @@ export const bookings = pgTable(
     index('bookings_unpaid_rsvdate_idx')
       .on(t.rsvdate)
       .where(sql`${t.status} = 1 and ${t.statusPayment} = 0 and ${t.canceledAt} is null`),
+    // The dashboard's cancellations of the day (issue 28).
+    index('bookings_canceled_at_idx')
+      .on(t.canceledAt)
+      .where(sql`${t.canceledAt} is not null`),
     // The privacy job's claim of bookings whose personal data is due for erasure (issue 28).
     index('bookings_privacy_due_idx')
       .on(t.todate)

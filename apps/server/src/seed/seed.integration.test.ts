@@ -302,7 +302,9 @@ describe('demo bookings', () => {
       for (const m of b.members) {
         const ageClass = ageClassFromCode(m.ageclass);
         expect(ageClass).toBeDefined();
-        expect(birthdayProblem(isoDateToYmd(m.birthday ?? ''), ageClass!, isoDateToYmd(b.fromdate), TODAY, rules)).toBeNull();
+        expect(
+          birthdayProblem(isoDateToYmd(m.birthday ?? ''), ageClass!, isoDateToYmd(b.fromdate), TODAY, rules),
+        ).toBeNull();
       }
     }
   });

@@ -31,7 +31,7 @@ import { reconcile } from '../booking/reconciler.ts';
 import { editRentals, type RentalEntry } from '../booking/rentals.ts';
 import * as bookingRepo from '../booking/repository.ts';
 import { confirmRequest, declineRequest, requestPaymentDeadline, type TransitionResult } from '../booking/service.ts';
-import { addNote, changeParticipants, resendMail } from '../booking/staff-actions.ts';
+import { addNote, changeContact, changeParticipants, resendMail } from '../booking/staff-actions.ts';
 import type { BookingInput } from '../booking/validate.ts';
 import { findCouponUses } from '../coupon/repository.ts';
 import { bookingView } from '../mypage/service.ts';
@@ -257,6 +257,15 @@ export async function participants(
 export async function rentals(ctx: AppContext, staff: StaffPrincipal, rsvno: string, entries: RentalEntry[]) {
   await editRentals(ctx, rsvno, entries, staffActor(staff.id));
   return { ok: true as const };
+}
+
+export async function contact(
+  ctx: AppContext,
+  staff: StaffPrincipal,
+  rsvno: string,
+  input: { tel: string; mail: string },
+) {
+  return changeContact(ctx, rsvno, input, staffActor(staff.id));
 }
 
 export async function note(ctx: AppContext, staff: StaffPrincipal, rsvno: string, text: string) {

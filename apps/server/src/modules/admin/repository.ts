@@ -39,6 +39,9 @@ export interface BookingRecord {
   amountjp: number;
   paid_amount: number;
   refunded_amount: number;
+  canceled_at: Date | null;
+  cancel_reason: string | null;
+  has_note: boolean;
 }
 
 /** LIKE pattern for a literal substring. */
@@ -89,7 +92,9 @@ const SELECT_BOOKING = sql`select b.rsvno, b.status, b.status_payment, b.flg_req
   (select count(*) from booking_members m where m.rsvno = b.rsvno)::int as participants, b.amountjp,
   (select coalesce(sum(p.amount), 0) from payments p
     where p.rsvno = b.rsvno and p.status in ('paid', 'refunded'))::int as paid_amount,
-  (select coalesce(sum(p.refunded_amount), 0) from payments p where p.rsvno = b.rsvno)::int as refunded_amount
+  (select coalesce(sum(p.refunded_amount), 0) from payments p where p.rsvno = b.rsvno)::int as refunded_amount,
+  b.canceled_at, b.cancel_reason,
+  exists (select 1 from booking_events e where e.rsvno = b.rsvno and e.action = 'note_added') as has_note
   from bookings b join options o on o.opcd = ${FIRST_OPTION}`;
 
 /** Both drivers hand back timestamptz as Date, but raw SQL through PGlite may give strings. */
@@ -98,6 +103,8 @@ function normalise(row: BookingRecord): BookingRecord {
     ...row,
     rsvdate: new Date(row.rsvdate),
     payment_deadline_date: row.payment_deadline_date ? new Date(row.payment_deadline_date) : null,
+    canceled_at: row.canceled_at ? new Date(row.canceled_at) : null,
+    has_note: row.has_note === true || String(row.has_note) === 't',
     participants: Number(row.participants),
     paid_amount: Number(row.paid_amount),
     refunded_amount: Number(row.refunded_amount),

@@ -79,6 +79,9 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
     ok(await detail.rentals(ctx, principalOf(request), params.rsvno, body.rentskiList)),
   );
 
+  defineRoute(app, CONSOLE['POST /bookings/{rsvno}/contact'], operator, async ({ params, body }, request) =>
+    ok(await detail.contact(ctx, principalOf(request), params.rsvno, body)),
+  );
   defineRoute(app, CONSOLE['POST /bookings/{rsvno}/note'], operator, async ({ params, body }, request) =>
     ok(await detail.note(ctx, principalOf(request), params.rsvno, body.note)),
   );

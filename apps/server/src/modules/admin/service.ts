@@ -1,4 +1,5 @@
 import {
+  type ActivityLine,
   ADMIN_PAGE_SIZE,
   type BookingLine,
   type BookingPage,
@@ -11,7 +12,7 @@ import {
   type MailSearchQuery,
   paymentColumn,
 } from '@tabi/contract/admin';
-import { PROVIDER_STUCK_ATTEMPTS } from '@tabi/contract/admin-bookings';
+import { CANCEL_REASON_LABEL, OWN_SITE_CHANNEL, PROVIDER_STUCK_ATTEMPTS } from '@tabi/contract/admin-bookings';
 import { normalisePhone, statusLabel } from '@tabi/contract/booking-rules';
 import { UNPAID_GRACE_MINUTES } from '@tabi/contract/constants';
 import { addDays, formatTokyoDateTime, formatYmd, tokyoDayStart, tokyoYmd } from '@tabi/contract/dates';
@@ -86,6 +87,7 @@ function rowOf(r: repo.BookingRecord, servertime: string): BookingRow {
     amountjp: r.amountjp,
     paidAmount: r.paid_amount,
     refundedAmount: r.refunded_amount,
+    hasNote: r.has_note,
   };
 }
 
@@ -173,6 +175,17 @@ function lineOf(r: repo.BookingRecord, minutes: number): BookingLine {
   };
 }
 
+/** A booking received or canceled today: its line, where it came from, and what it is now. */
+function activityOf(r: repo.BookingRecord, now: Date, at: Date): ActivityLine {
+  return {
+    ...lineOf(r, minutesBetween(at, now)),
+    channel: OWN_SITE_CHANNEL,
+    statusLabel: statusLabel({ ...r, rsvdate: r.rsvdate.toISOString() }, now.toISOString()),
+    at: at.toISOString(),
+    cancelReason: r.cancel_reason ? (CANCEL_REASON_LABEL[r.cancel_reason] ?? r.cancel_reason) : null,
+  };
+}
+
 export function mailLineOf(m: repo.MailRecord): MailLine {
   return {
     id: m.id,
@@ -196,31 +209,42 @@ export async function dashboard(ctx: AppContext): Promise<Dashboard> {
   const cutoff = graceCutoff(now);
   const near = new Date(now.getTime() + DEADLINE_NEAR_HOURS * 3_600_000);
   const days = [ymdIso(today), ymdIso(tomorrow)];
-  const [departures, departureDays, waiting, expiring, deadline, mails, problems] = await Promise.all([
-    repo.departures(ctx.db, days, cutoff),
-    repo.departureDays(ctx.db, days, cutoff),
-    repo.bookingsWhere(ctx.db, sql`b.status = 6`, sql`b.rsvdate asc, b.rsvno`, DASHBOARD_LINES),
-    repo.bookingsWhere(
-      ctx.db,
-      sql`b.status = 1 and b.status_payment = 0 and b.flg_request_rsv = 0 and b.rsvdate > ${cutoff}`,
-      sql`b.rsvdate asc, b.rsvno`,
-      DASHBOARD_LINES,
-    ),
-    repo.bookingsWhere(
-      ctx.db,
-      sql`b.status = 0 and b.flg_request_rsv = 1 and b.status_payment = 0 and b.payment_deadline_date <= ${near}`,
-      sql`b.payment_deadline_date asc, b.rsvno`,
-      DASHBOARD_LINES,
-    ),
-    repo.searchMails(ctx.db, { failedOnly: true }, { limit: DASHBOARD_LINES, offset: 0 }),
-    repo.providerProblems(ctx.db, PROVIDER_STUCK_ATTEMPTS, DASHBOARD_LINES),
-  ]);
+  const dayStart = tokyoDayStart(today);
+  const [departures, departureDays, received, canceled, waiting, expiring, deadline, mails, problems] =
+    await Promise.all([
+      repo.departures(ctx.db, days, cutoff),
+      repo.departureDays(ctx.db, days, cutoff),
+      repo.bookingsWhere(ctx.db, sql`b.rsvdate >= ${dayStart}`, sql`b.rsvdate desc, b.rsvno`, DASHBOARD_LINES),
+      repo.bookingsWhere(
+        ctx.db,
+        sql`b.canceled_at >= ${dayStart} and b.status = 4 and b.cancel_reason is distinct from 'expired'`,
+        sql`b.canceled_at desc, b.rsvno`,
+        DASHBOARD_LINES,
+      ),
+      repo.bookingsWhere(ctx.db, sql`b.status = 6`, sql`b.rsvdate asc, b.rsvno`, DASHBOARD_LINES),
+      repo.bookingsWhere(
+        ctx.db,
+        sql`b.status = 1 and b.status_payment = 0 and b.flg_request_rsv = 0 and b.rsvdate > ${cutoff}`,
+        sql`b.rsvdate asc, b.rsvno`,
+        DASHBOARD_LINES,
+      ),
+      repo.bookingsWhere(
+        ctx.db,
+        sql`b.status = 0 and b.flg_request_rsv = 1 and b.status_payment = 0 and b.payment_deadline_date <= ${near}`,
+        sql`b.payment_deadline_date asc, b.rsvno`,
+        DASHBOARD_LINES,
+      ),
+      repo.searchMails(ctx.db, { failedOnly: true }, { limit: DASHBOARD_LINES, offset: 0 }),
+      repo.providerProblems(ctx.db, PROVIDER_STUCK_ATTEMPTS, DASHBOARD_LINES),
+    ]);
   return {
     today,
     tomorrow,
     servertime: now.toISOString(),
     departures,
     departureDays,
+    todayBookings: received.rows.map((r) => activityOf(r, now, r.rsvdate)),
+    todayCancellations: canceled.rows.map((r) => activityOf(r, now, r.canceled_at ?? now)),
     waitingRequests: waiting.rows.map((r) => lineOf(r, minutesBetween(r.rsvdate, now))),
     expiringCard: expiring.rows.map((r) =>
       lineOf(r, minutesBetween(now, new Date(r.rsvdate.getTime() + UNPAID_GRACE_MINUTES * 60_000))),
@@ -241,6 +265,8 @@ export async function dashboard(ctx: AppContext): Promise<Dashboard> {
       createdAt: p.created_at.toISOString(),
     })),
     counts: {
+      todayBookings: received.total,
+      todayCancellations: canceled.total,
       waitingRequests: waiting.total,
       expiringCard: expiring.total,
       deadlineNear: deadline.total,

@@ -49,7 +49,11 @@ export type BookingAction =
   | 'details_changed'
   | 'mail_resent'
   | 'note_added'
-  | 'coupon_lock_cleared';
+  | 'contact_changed'
+  | 'personal_data_erased'
+  | 'coupon_lock_cleared'
+  | 'receipt_issued'
+  | 'receipt_reissued';
 
 export interface EventChange {
   before?: Record<string, unknown> | null;

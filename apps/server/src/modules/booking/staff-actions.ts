@@ -5,6 +5,7 @@
  * `confirmRequest` / `declineRequest`.)
  */
 import { isDeepStrictEqual } from 'node:util';
+import { normalisePhone } from '@tabi/contract/booking-rules';
 import { BookingStatus, ErrCd } from '@tabi/contract/constants';
 import { isoDateToYmd } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
@@ -13,9 +14,10 @@ import type { AppContextBase } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { mailIsPurged } from '../retention/service.ts';
+import * as sessions from '../session/repository.ts';
 import { type Actor, recordEvent } from './events.ts';
 import * as repo from './repository.ts';
-import { type BookingInput, memberRows, planMembers } from './validate.ts';
+import { type BookingInput, checkContact, memberRows, planMembers } from './validate.ts';
 
 async function lockLive(tx: Parameters<typeof repo.lockBooking>[0], rsvno: string): Promise<repo.BookingRow> {
   const booking = await repo.lockBooking(tx, rsvno);
@@ -33,20 +35,22 @@ export const RESEND_WINDOW_MS = 60_000;
  */
 export async function resendMail(ctx: AppContextBase, rsvno: string, mailId: number, actor: Actor): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    await lockLive(tx, rsvno);
+    const booking = await lockLive(tx, rsvno);
     const [mail] = await repo.findBookingMails(tx, rsvno, mailId);
     if (!mail) throw AppError.notFound(Msg.mailNotFound);
     // Its body, HTML and attachments are gone (ADR 0162): resending would send an empty mail.
     if (mailIsPurged(mail)) throw AppError.conflict(ErrCd.generic, Msg.mailPurged);
     if (await repo.mailStillQueued(tx, mail)) throw AppError.conflict(ErrCd.generic, Msg.mailResendQueued);
-    const last = await repo.lastResent(tx, rsvno, mail.kind, mail.to);
+    const last = await repo.lastResent(tx, rsvno, mail.kind, booking.mail);
     if (last && ctx.clock.now().getTime() - last.getTime() < RESEND_WINDOW_MS) {
       throw AppError.conflict(ErrCd.generic, Msg.mailResentJustNow);
     }
-    const { kind, to, subject, body, html, attachments } = mail;
+    // To the applicant's address as it is now: after a correction (changeContact) the copy reaches the new one.
+    const to = booking.mail;
+    const { kind, subject, body, html, attachments } = mail;
     await enqueueMail(tx, { kind, rsvno, to, subject, body, html, attachments });
     await recordEvent(tx, ctx.clock.now(), rsvno, actor, 'mail_resent', {
-      after: { mail_id: mail.id, kind: mail.kind, to: mail.to },
+      after: { mail_id: mail.id, kind: mail.kind, to },
     });
   });
 }
@@ -110,6 +114,31 @@ export async function changeParticipants(
     if (isDeepStrictEqual(history.before, history.after)) return;
     await repo.replaceMembers(tx, rsvno, memberRows(rsvno, members));
     await recordEvent(tx, ctx.clock.now(), rsvno, actor, 'participants_changed', history);
+  });
+}
+
+/**
+ * Corrects the applicant's phone and mail (a typo found on the phone with the customer), by the booking form's
+ * rules. The customer's my-page login follows the new phone at once, and sessions opened with the old one end
+ * (it may have been someone else's number). Mails already sent stay as they were; a resend goes to the new mail.
+ */
+export async function changeContact(
+  ctx: AppContextBase,
+  rsvno: string,
+  input: { tel: string; mail: string },
+  actor: Actor,
+): Promise<{ changed: boolean }> {
+  const contact = { tel: input.tel.normalize('NFKC').trim(), mail: input.mail.normalize('NFKC').trim() };
+  checkContact(contact);
+  return ctx.db.transaction(async (tx) => {
+    const booking = await lockLive(tx, rsvno);
+    const before = { tel: booking.tel, mail: booking.mail };
+    if (isDeepStrictEqual(before, contact)) return { changed: false };
+    const telNormalized = normalisePhone(contact.tel);
+    await repo.updateBooking(tx, rsvno, { ...contact, telNormalized });
+    if (telNormalized !== booking.telNormalized) await sessions.deleteSessionsOf(tx, rsvno);
+    await recordEvent(tx, ctx.clock.now(), rsvno, actor, 'contact_changed', { before, after: contact });
+    return { changed: true };
   });
 }
 

@@ -81,6 +81,11 @@ export function ageRulesOf(option: OptionRow): AgeRules {
 function checkApplicant(input: BookingInput): void {
   const nameIssue = nameProblem(input.sei) ?? nameProblem(input.mei);
   if (nameIssue) throw refuse(`${Msg.leader}：${nameIssue}`);
+  checkContact(input);
+}
+
+/** The applicant's phone and mail, by the booking form's rules (also when staff correct them). */
+export function checkContact(input: { tel: string; mail: string }): void {
   const phoneIssue = phoneProblem(input.tel);
   if (phoneIssue) throw refuse(`${Msg.leader}：${phoneIssue}`);
   // The phone is the login secret: it must keep enough digits to be compared later (DESIGN §4).

@@ -49,3 +49,8 @@ export async function touchSession(db: DbOrTx, tokenHash: string, at: Date): Pro
 export async function deleteSession(db: DbOrTx, tokenHash: string): Promise<void> {
   await db.delete(customerSessions).where(eq(customerSessions.tokenHash, tokenHash));
 }
+
+/** Every my-page session of a booking (its phone was corrected: the old number no longer opens it). */
+export async function deleteSessionsOf(db: DbOrTx, rsvno: string): Promise<void> {
+  await db.delete(customerSessions).where(eq(customerSessions.rsvno, rsvno));
+}

@@ -306,7 +306,8 @@ export function ResendMailDialog({ rsvno, mail, open, onClose, onDone }: ResendP
             rows={[
               ['予約番号', rsvno],
               ['件名', mail.subject],
-              ['宛先', mail.to],
+              // The copy goes to the applicant's address as it is now (a corrected one, issue 28).
+              ['宛先', shown && shown.mail !== mail.to ? `${shown.mail}（元の宛先 ${mail.to} から訂正済み）` : mail.to],
               ['メールの内容', MAIL_CLAIM[mail.kind] ?? '—'],
               ['現在の予約状態', booking.data?.statusLabel ?? '…'],
               ['金額・座席', '変更なし'],
@@ -572,6 +573,42 @@ export function RentalsDialog(props: DialogProps) {
         );
       }}
     </DraftsDialog>
+  );
+}
+
+/** 連絡先の訂正: the applicant's phone and mail, checked by the server with the booking form's rules. */
+export function ContactDialog({ detail, open, onClose, onDone }: DialogProps) {
+  const rsvno = detail.booking.rsvno;
+  const [tel, setTel] = useState(detail.tel);
+  const [mail, setMail] = useState(detail.booking.mail);
+  const action = useConsoleAction(
+    () => bookingActions.contact(rsvno, { tel, mail }),
+    (result) => onDone(result.changed ? '連絡先を訂正しました。' : '連絡先は変わっていません。'),
+  );
+  return (
+    <ActionDialog
+      open={open}
+      title="連絡先を訂正"
+      onClose={onClose}
+      onSubmit={() => action.mutate(undefined)}
+      submitLabel="訂正する"
+      disabled={tel.trim() === '' || mail.trim() === ''}
+      action={action}
+    >
+      <Field label="電話番号" required hint="マイページへのログインは、訂正後の電話番号で行っていただきます。">
+        {(c) => <input {...c} type="tel" autoComplete="off" value={tel} onChange={(e) => setTel(e.target.value)} />}
+      </Field>
+      <Field label="メールアドレス" required>
+        {(c) => <input {...c} type="email" autoComplete="off" value={mail} onChange={(e) => setMail(e.target.value)} />}
+      </Field>
+      <Effect
+        rows={[
+          ['マイページ', '電話番号を変えると、これまでの電話番号でのログイン中の画面は閉じられます'],
+          ['メール', '送信済みのメールはそのまま。再送と今後のお知らせは訂正後のアドレスへ'],
+          ['金額・座席', '変更なし'],
+        ]}
+      />
+    </ActionDialog>
   );
 }
 

@@ -2,7 +2,9 @@ import { okResponse } from '@tabi/contract/admin';
 import {
   bookingDetailResponse,
   type CancelQuoteRequest,
+  type ContactRequest,
   cancelQuoteResponse,
+  contactResponse,
   type ManifestQuery,
   manifestResponse,
   type NoteRequest,
@@ -45,6 +47,7 @@ export const bookingActions = {
     adminPost(actionPath(rsvno, 'participants'), body, okResponse),
   rentals: (rsvno: string, body: RentalsRequest) => adminPost(actionPath(rsvno, 'rentals'), body, okResponse),
   note: (rsvno: string, body: NoteRequest) => adminPost(actionPath(rsvno, 'note'), body, okResponse),
+  contact: (rsvno: string, body: ContactRequest) => adminPost(actionPath(rsvno, 'contact'), body, contactResponse),
   reconcile: (rsvno: string) => adminPost(actionPath(rsvno, 'reconcile'), {}, reconcileResponse),
 };
 

@@ -22,6 +22,7 @@ import { Link, useLocation } from 'react-router';
 import {
   CancelDialog,
   ConfirmRequestDialog,
+  ContactDialog,
   DeclineRequestDialog,
   NoteDialog,
   ParticipantsDialog,
@@ -38,7 +39,16 @@ import { useBookingDetail } from '../lib/booking-api.ts';
 import { slashDate, tokyoDateTime, yen } from '../lib/format.ts';
 import { MAIL_KIND_LABEL, MAIL_STATUS_LABEL } from './mails-page.tsx';
 
-type Dialog = 'confirm' | 'decline' | 'cancel' | 'participants' | 'rentals' | 'note' | 'reconcile' | 'resend';
+type Dialog =
+  | 'confirm'
+  | 'decline'
+  | 'cancel'
+  | 'participants'
+  | 'rentals'
+  | 'contact'
+  | 'note'
+  | 'reconcile'
+  | 'resend';
 
 function Summary({ d }: { d: BookingDetail }) {
   const b = d.booking;
@@ -375,6 +385,28 @@ function Mails({ d, onResend }: { d: BookingDetail; onResend: (mail: AdminMail) 
 }
 
 /** 予約詳細: the booking as my page shows it, its money, mails and history, and the actions its state allows. */
+/** 社内メモ at the top (issue 28): what a colleague noted is read before anything is done, newest first. */
+function Memo({ events }: { events: BookingDetail['events'] }) {
+  const notes = events.filter((e) => e.action === 'note_added' && e.note).reverse();
+  if (notes.length === 0) return null;
+  return (
+    <section className="adm-memo" aria-labelledby="memo-title">
+      <h2 id="memo-title">社内メモ（{notes.length}件）</h2>
+      <ul>
+        {notes.map((e) => (
+          <li key={e.id}>
+            {e.note}
+            <span className="adm-muted">
+              {' '}
+              — {e.actorLabel}、{tokyoDateTime(e.at)}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export function BookingDetailPage() {
   const location = useLocation();
   const { pathname } = location;
@@ -434,6 +466,9 @@ export function BookingDetailPage() {
                 レンタルを変更
               </button>
             )}
+            <button type="button" onClick={() => setDialog('contact')}>
+              連絡先を訂正
+            </button>
             {a.note && (
               <button type="button" onClick={() => setDialog('note')}>
                 社内メモを追加
@@ -445,6 +480,7 @@ export function BookingDetailPage() {
               </button>
             )}
           </div>
+          <Memo events={d.events} />
           {stuck > 0 && (
             <p className="adm-alert" role="alert">
               照合できなかった決済処理が{stuck}件あります（下の「返金・決済代行への処理」を確認してください）。
@@ -505,6 +541,7 @@ export function BookingDetailPage() {
             {d.option.rentalcd !== '' && (
               <RentalsDialog detail={d} open={dialog === 'rentals'} onClose={close} onDone={done} />
             )}
+            <ContactDialog detail={d} open={dialog === 'contact'} onClose={close} onDone={done} />
             <NoteDialog detail={d} open={dialog === 'note'} onClose={close} onDone={done} />
             <ReconcileDialog detail={d} open={dialog === 'reconcile'} onClose={close} onDone={done} />
             <ResendMailDialog

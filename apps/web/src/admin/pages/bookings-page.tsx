@@ -38,7 +38,20 @@ const DIR_OPTIONS = [
 
 const column = createColumnHelper<BookingRow>();
 const columns = [
-  column.accessor('rsvno', { header: '予約番号', cell: bookingCell }),
+  column.accessor('rsvno', {
+    header: '予約番号',
+    // A booking with a 社内メモ is marked, so that the clerk opens it before answering the customer (issue 28).
+    cell: (c) => (
+      <>
+        {bookingCell(c)}
+        {c.row.original.hasNote && (
+          <span className="adm-note-mark" title="社内メモあり">
+            メモ
+          </span>
+        )}
+      </>
+    ),
+  }),
   column.accessor('statusLabel', {
     header: 'ステータス',
     cell: (c) => <span className={`adm-status adm-status-${c.row.original.status}`}>{c.getValue()}</span>,

@@ -1,4 +1,5 @@
 import {
+  type ActivityLine,
   type BookingLine,
   type Dashboard as DashboardData,
   dashboardResponse,
@@ -45,6 +46,26 @@ const bookingColumns = (timeLabel: string, time: (line: BookingLine) => string) 
     column.accessor('amountjp', { header: '金額', cell: yenCell, meta: NUM }),
     column.display({ id: 'time', header: timeLabel, cell: (c) => time(c.row.original) }),
   ] as ColumnDef<BookingLine, unknown>[];
+
+const activity = createColumnHelper<ActivityLine>();
+/** Today's receptions and cancellations: when, which booking, where it came from, and what it is now. */
+const activityColumns = (timeLabel: string, withReason: boolean) =>
+  [
+    activity.accessor('at', { header: timeLabel, cell: dateTimeCell }),
+    activity.accessor('rsvno', { header: '予約番号', cell: bookingCell }),
+    activity.accessor('name', { header: '申込者' }),
+    activity.accessor('webname', {
+      header: '商品',
+      meta: WRAP,
+      cell: (c) => <Product opcd={c.row.original.opcd} webname={c.getValue()} />,
+    }),
+    activity.accessor('usedate', { header: '利用日', cell: dateCell }),
+    activity.accessor('amountjp', { header: '金額', cell: yenCell, meta: NUM }),
+    activity.accessor('channel', { header: '販売経路' }),
+    withReason
+      ? activity.accessor('cancelReason', { header: 'キャンセルした人', cell: (c) => c.getValue() ?? '—' })
+      : activity.accessor('statusLabel', { header: '状態' }),
+  ] as ColumnDef<ActivityLine, unknown>[];
 
 const mailColumn = createColumnHelper<MailLine>();
 const mailColumns = [
@@ -241,6 +262,27 @@ function Dashboard({ d }: { d: DashboardData }) {
           })}
         </div>
       </Card>
+      <Section
+        title="本日の新規予約（新しい順）"
+        caption="本日の新規予約"
+        more={`/admin/bookings?rsvfrom=${d.today}&rsvto=${d.today}&sort=rsvdate&dir=desc`}
+        columns={activityColumns('受付日時', false)}
+        data={d.todayBookings}
+        total={d.counts.todayBookings}
+        rowKey={(l) => l.rsvno}
+        empty="本日の新規予約はまだありません。"
+      />
+      <Section
+        title="本日のキャンセル（新しい順）"
+        caption="本日のキャンセル"
+        more="/admin/bookings?status=4&sort=rsvdate&dir=desc"
+        moreLabel="キャンセル済みを一覧で見る"
+        columns={activityColumns('キャンセル日時', true)}
+        data={d.todayCancellations}
+        total={d.counts.todayCancellations}
+        rowKey={(l) => l.rsvno}
+        empty="本日のキャンセルはありません（未決済による自動キャンセルを除く）。"
+      />
       {BOOKING_SECTIONS.map(({ key, ...section }) => (
         <Section
           key={key}
