@@ -115,11 +115,19 @@ describe('loadConfig: the footer legal data (issue 14)', () => {
       registration: '東京都知事登録旅行業第2-9999号',
       address: '東京都港区芝公園4-2-8',
       tel: '03-1234-5678',
+      invoiceNumber: 'T1234567890123',
       example: false,
     });
   });
 
   it('refuses a phone number that is not one', () => {
     expect(problemOf({ COMPANY_TEL: 'call us' })).toContain('COMPANY_TEL: ');
+  });
+
+  it('takes the invoice registration number as T and 13 digits, and refuses any other form (issue 28)', () => {
+    expect(loadConfig({ INVOICE_REGISTRATION_NUMBER: ' T9876543210987 ' }).legal.invoiceNumber).toBe('T9876543210987');
+    for (const wrong of ['1234567890123', 'T123456789012', 'T12345678901234', 't1234567890123', 'T12345678901２3']) {
+      expect(problemOf({ INVOICE_REGISTRATION_NUMBER: wrong })).toContain('INVOICE_REGISTRATION_NUMBER: ');
+    }
   });
 });

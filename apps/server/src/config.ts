@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import os, { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEMO_SITE_LEGAL, type SiteLegal } from '@tabi/contract/site';
+import { DEMO_SITE_LEGAL, INVOICE_NUMBER_PATTERN, type SiteLegal } from '@tabi/contract/site';
 import { z } from 'zod';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -50,6 +50,12 @@ export interface Config {
   metricsToken: string | undefined;
   /** Days a sent mail keeps its body, HTML and attachments; after them only its row stays (MAIL_RETENTION_DAYS, issue 30). */
   mailRetentionDays: number;
+  /**
+   * Days after the use date (PRIVACY_ERASE_DAYS, 90) or after a cancellation (PRIVACY_ERASE_CANCELED_DAYS, 30) when
+   * passport numbers, birthdays and diet choices of a booking's people are erased (issue 28).
+   */
+  privacyEraseDays: number;
+  privacyEraseCanceledDays: number;
   /** The footer's company name, registration number, address and phone (issue 14); demo values are marked. */
   legal: SiteLegal;
 }
@@ -119,6 +125,8 @@ const envSchema = z.object({
   BENCH_ROUTES: optional(flag('BENCH_ROUTES')),
   METRICS_TOKEN: optional(z.string().min(16, '16 文字以上にしてください / at least 16 characters')),
   MAIL_RETENTION_DAYS: optional(integer(1, 36_500, 'a number of days')),
+  PRIVACY_ERASE_DAYS: optional(integer(1, 36_500, 'a number of days')),
+  PRIVACY_ERASE_CANCELED_DAYS: optional(integer(1, 36_500, 'a number of days')),
   COMPANY_NAME: optional(z.string().trim().min(1).max(100)),
   TRAVEL_AGENCY_REGISTRATION: optional(z.string().trim().min(1).max(100)),
   COMPANY_ADDRESS: optional(z.string().trim().min(1).max(200)),
@@ -127,6 +135,9 @@ const envSchema = z.object({
       .string()
       .trim()
       .regex(/^[0-9０-９+()（） -]{6,20}$/, '電話番号の形式で指定してください / a phone number'),
+  ),
+  INVOICE_REGISTRATION_NUMBER: optional(
+    z.string().trim().regex(INVOICE_NUMBER_PATTERN, 'T と数字13桁で指定してください / T followed by 13 digits'),
   ),
 });
 
@@ -167,11 +178,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     benchRoutes: e.BENCH_ROUTES ?? false,
     metricsToken: e.METRICS_TOKEN,
     mailRetentionDays: e.MAIL_RETENTION_DAYS ?? 90,
+    privacyEraseDays: e.PRIVACY_ERASE_DAYS ?? 90,
+    privacyEraseCanceledDays: e.PRIVACY_ERASE_CANCELED_DAYS ?? 30,
     legal: {
       companyName: e.COMPANY_NAME ?? DEMO_SITE_LEGAL.companyName,
       registration: e.TRAVEL_AGENCY_REGISTRATION ?? DEMO_SITE_LEGAL.registration,
       address: e.COMPANY_ADDRESS ?? DEMO_SITE_LEGAL.address,
       tel: e.COMPANY_TEL ?? DEMO_SITE_LEGAL.tel,
+      invoiceNumber: e.INVOICE_REGISTRATION_NUMBER ?? DEMO_SITE_LEGAL.invoiceNumber,
       example: [e.COMPANY_NAME, e.TRAVEL_AGENCY_REGISTRATION, e.COMPANY_ADDRESS, e.COMPANY_TEL].some(
         (v) => v === undefined,
       ),

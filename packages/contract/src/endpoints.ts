@@ -8,6 +8,7 @@ import { z } from 'zod';
 import * as booking from './booking.ts';
 import * as catalog from './catalog.ts';
 import * as coupon from './coupon.ts';
+import * as receipt from './receipt.ts';
 
 export type Method = 'GET' | 'POST';
 /** `METHOD /path`, path parameters written `{name}` as OpenAPI writes them. */
@@ -21,8 +22,12 @@ interface EndpointInputs {
   body?: z.ZodType;
 }
 
-/** What an entry answers: SPEC §7's JSON envelope with its schema, or a CSV file to download. */
-export type EndpointSpec = EndpointInputs & ({ kind?: 'json'; response: z.ZodType } | { kind: 'csv' });
+/**
+ * What an entry answers: SPEC §7's JSON envelope with its schema, or a file to download — a CSV, or a PDF (a
+ * receipt, ADR 0163). A file call refuses in the envelope like any other.
+ */
+export type EndpointSpec = EndpointInputs &
+  ({ kind?: 'json'; response: z.ZodType } | { kind: 'csv' } | { kind: 'pdf' });
 
 /** One entry: its schemas, its method and path (from its key) and the prefix its list is served under. */
 export type Endpoint<K extends EndpointKey = EndpointKey, S extends EndpointSpec = EndpointSpec> = S & {
@@ -175,6 +180,17 @@ export const API = defineEndpoints('/api', {
   'GET /price': {
     summary: '料金（オプションコードなし: 常に errcd 501）',
     response: catalog.priceResponse,
+  },
+  // Issue 28: the PDF receipt (ADR 0163), after payment, from my page.
+  'POST /booking/receipts': {
+    summary: '領収書の一覧（発行できるもの・発行済みか）',
+    body: receipt.receiptListRequest,
+    response: receipt.receiptListResponse,
+  },
+  'POST /booking/receipt': {
+    summary: '領収書（PDF）の発行・再発行（宛名は初回のみ）',
+    body: receipt.receiptIssueRequest,
+    kind: 'pdf',
   },
 });
 

@@ -5,6 +5,8 @@ export interface SiteLegal {
   registration: string;
   address: string;
   tel: string;
+  /** 適格請求書発行事業者の登録番号: T and 13 digits (issue 28), printed on receipts. */
+  invoiceNumber: string;
   /** True while any of them is the demo's value: the footer marks them as examples. */
   example: boolean;
 }
@@ -14,8 +16,12 @@ export const DEMO_SITE_LEGAL: SiteLegal = {
   registration: '観光庁長官登録旅行業第0000号',
   address: '〒100-0005 東京都千代田区丸の内1-1-1 さくらビル8階',
   tel: '03-0000-0000',
+  invoiceNumber: 'T1234567890123',
   example: true,
 };
 
 /** The id of the JSON script element the server writes into every page. */
 export const SITE_LEGAL_ELEMENT_ID = 'site-legal';
+
+/** The form of an invoice registration number (適格請求書発行事業者登録番号). */
+export const INVOICE_NUMBER_PATTERN = /^T\d{13}$/;

@@ -30,6 +30,12 @@ function answer(endpoint: Endpoint) {
   if (endpoint.kind === 'csv') {
     return { description: 'CSV (UTF-8)', content: { 'text/csv': { schema: { type: 'string' } } } };
   }
+  if (endpoint.kind === 'pdf') {
+    return {
+      description: 'PDF (A4)',
+      content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+    };
+  }
   return {
     description: 'SPEC §7 envelope',
     content: { 'application/json': { schema: jsonSchema(endpoint.response) } },

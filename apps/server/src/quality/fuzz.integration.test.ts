@@ -60,6 +60,8 @@ interface Target {
   bodies?: JsonObject[];
   /** The webhook reads its body raw and has no CSRF check; the CSRF cookie is not under /api. */
   kind: 'api' | 'webhook' | 'csrf';
+  /** A call that answers a file when it succeeds (a PDF receipt): that answer is not the envelope. */
+  file?: 'pdf';
 }
 
 let t: TestApp;
@@ -172,6 +174,8 @@ async function buildTargets(): Promise<Target[]> {
   const payable = await login('AA100004');
   const rental = await login('AA100009');
   const coupons = await login('AA100010');
+  // A paid booking whose receipt is issued (and reissued) by the valid starting requests of POST /booking/receipt.
+  const receipt = await login('AA100006');
   // A session of its own: the valid starting request of POST /mylogout ends it.
   const leaving = await login('AA100005');
   // The request AA100005, withdrawn by the valid starting request of POST /booking/withdraw.
@@ -257,12 +261,28 @@ async function buildTargets(): Promise<Target[]> {
       params: {},
       query: { usedate: priceDay, adultqty: '1', middleqty: '0', childqty: '1', infantqty: '0' },
     },
+    'POST /booking/receipts': { params: {}, bodies: [{ session: receipt, rsvno: 'AA100006' }] },
+    'POST /booking/receipt': {
+      params: {},
+      bodies: [
+        { session: receipt, rsvno: 'AA100006', kind: 'payment', addressee: '株式会社テスト' },
+        { session: receipt, rsvno: 'AA100006' },
+        { session: requested, rsvno: 'AA100005', kind: 'cancel_fee', addressee: '田中 誠' },
+      ],
+    },
   };
   const fromContract = ENDPOINTS.map((endpoint): Target => {
     const key = `${endpoint.method} ${endpoint.path}`;
     const base = byEndpoint[key];
     if (!base) throw new Error(`the fuzz test has no starting input for ${key}: add one`);
-    return { name: key, method: endpoint.method, path: `/api${endpoint.path}`, kind: 'api', ...base };
+    return {
+      name: key,
+      method: endpoint.method,
+      path: `/api${endpoint.path}`,
+      kind: 'api',
+      ...(endpoint.kind === 'pdf' ? { file: 'pdf' as const } : {}),
+      ...base,
+    };
   });
   return [
     ...fromContract,
@@ -487,7 +507,9 @@ const LEAKS: RegExp[] = [
 function problemsOf(target: Target, req: FuzzRequest, res: LightMyRequestResponse): string[] {
   const problems: string[] = [];
   if (res.statusCode >= 500) problems.push(`HTTP ${res.statusCode}`);
-  for (const leak of LEAKS) if (leak.test(res.body)) problems.push(`leak ${leak}`);
+  // A receipt that was issued: a PDF, and nothing else (its compressed bytes are no text to search for leaks).
+  const pdfAnswer = target.file === 'pdf' && res.statusCode === 200;
+  if (!pdfAnswer) for (const leak of LEAKS) if (leak.test(res.body)) problems.push(`leak ${leak}`);
   const isApi = req.url.startsWith('/api/');
   const csrfChecked = isApi && target.kind === 'api' && !['GET', 'HEAD', 'OPTIONS'].includes(req.method);
   // A URL that cannot be routed at all (bad escapes, over-long parameter) is refused before the CSRF check.
@@ -497,7 +519,11 @@ function problemsOf(target: Target, req: FuzzRequest, res: LightMyRequestRespons
   if (csrfChecked && req.csrf !== 'valid' && res.statusCode !== 419 && !unroutable && !unmatched) {
     problems.push(`HTTP ${res.statusCode} without a valid CSRF token (expected 419)`);
   }
-  if (isApi && req.method !== 'HEAD' && res.statusCode !== 204 && res.statusCode !== 304) {
+  if (pdfAnswer) {
+    if (res.headers['content-type'] !== 'application/pdf') problems.push(`content-type ${res.headers['content-type']}`);
+    if (!res.rawPayload.subarray(0, 5).equals(Buffer.from('%PDF-'))) problems.push('a 200 that is not a PDF');
+  }
+  if (isApi && !pdfAnswer && req.method !== 'HEAD' && res.statusCode !== 204 && res.statusCode !== 304) {
     if (!String(res.headers['content-type'] ?? '').startsWith('application/json')) {
       problems.push(`content-type ${res.headers['content-type']}`);
     }

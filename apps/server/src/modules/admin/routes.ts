@@ -8,6 +8,7 @@ import { AppError } from '../../errors.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { ok } from '../../http/envelope.ts';
 import { catalogService } from '../catalog/service.ts';
+import { receiptConsoleRoutes } from '../receipt/routes.ts';
 import { principalOf, staffOnly } from '../staff/guard.ts';
 import * as detail from './booking-detail.ts';
 import * as catalog from './catalog.ts';
@@ -89,6 +90,9 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
   defineRoute(app, CONSOLE['POST /bookings/{rsvno}/reconcile'], operator, async ({ params }, request) =>
     ok(await detail.reconcileNow(ctx, principalOf(request), params.rsvno)),
   );
+
+  // 領収書 (issue 28): the booking's receipts and issuing one, as my page does, with the staff member as actor.
+  receiptConsoleRoutes(app, ctx, operator);
 
   defineRoute(app, CONSOLE['GET /manifest'], operator, async ({ query }) => ok(await manifest(ctx, query)));
 

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { ok } from '../../http/envelope.ts';
+import { receiptRoutes } from '../receipt/routes.ts';
 import * as mypage from './service.ts';
 
 export async function mypageRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -20,4 +21,7 @@ export async function mypageRoutes(app: FastifyInstance, ctx: AppContext): Promi
     if (body.rsvno !== undefined && body.rsvno !== params.rsvno) throw AppError.forbidden();
     return ok(await mypage.getBooking(ctx, { session: body.session, rsvno: params.rsvno }));
   });
+
+  // The PDF receipt after payment (issue 28).
+  receiptRoutes(app, ctx);
 }
