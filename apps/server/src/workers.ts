@@ -4,6 +4,7 @@ import { reconcile, reportIsEmpty } from './modules/booking/reconciler.ts';
 import { sweepUnpaidBookings } from './modules/booking/sweeper.ts';
 import { createMailSender, processOutbox } from './modules/mail/worker.ts';
 import { sweepMedia } from './modules/media/sweeper.ts';
+import { erasePersonalData } from './modules/privacy/service.ts';
 import { retentionIsEmpty, runRetention } from './modules/retention/service.ts';
 
 export interface Workers {
@@ -15,7 +16,7 @@ export const MAIL_INTERVAL_MS = 10_000;
 export const RECONCILE_INTERVAL_MS = 60_000;
 /** Photo files no row names (a crash between a file and its row) are looked for this often; see MEDIA_GRACE_MS. */
 export const MEDIA_SWEEP_INTERVAL_MS = 15 * 60_000;
-/** Old mails' content, ended sessions and rate-limit windows are removed this often (ADR 0162). */
+/** Old mails' content, ended sessions, rate-limit windows and personal data past its time go this often (ADR 0162, 0164). */
 export const RETENTION_INTERVAL_MS = 15 * 60_000;
 
 /**
@@ -74,6 +75,9 @@ export function startWorkers(
   loop('retention', intervals.retentionMs ?? RETENTION_INTERVAL_MS, async () => {
     const removed = await runRetention(ctx);
     if (!retentionIsEmpty(removed)) log.info({ removed }, 'retention removed old mail content, sessions and limits');
+    // Passport numbers, birthdays and diet choices past their keeping time (issue 28, ADR 0164).
+    const erased = await erasePersonalData(ctx);
+    if (erased > 0) log.info({ erased }, 'personal data of past bookings erased');
   });
 
   return {

@@ -197,9 +197,9 @@ export const manifestRow = z.object({
   sei: z.string(),
   mei: z.string(),
   ageClass: z.string(),
-  /** Full years on the use date. */
-  age: z.number(),
-  birthday: z.string(),
+  /** Full years on the use date; null once the birthday was erased (issue 28). */
+  age: z.number().nullable(),
+  birthday: z.string().nullable(),
   sex: z.string(),
   nationality: z.string(),
   passportNumber: z.string().nullable(),
@@ -280,6 +280,7 @@ export const SYSTEM_ACTOR_LABEL: Record<string, string> = {
   webhook: '決済代行会社からの通知',
   checkout: '決済画面からの戻り',
   ops: '運用コマンド',
+  privacy: '自動処理（個人情報の保存期間）',
   seed: 'デモデータ',
 };
 export const CUSTOMER_ACTOR_LABEL = 'お客様';

@@ -150,3 +150,12 @@ export function isYes(value: unknown): boolean {
   if (typeof value === 'number') return value === 1;
   return typeof value === 'string' && YES_WORDS.has(value.trim().toLowerCase());
 }
+
+/**
+ * A passport number as the console shows it to whoever does not need it in full (an operator, issue 28): its
+ * last 4 characters, the rest as •. Admins, the customer themselves and the ticketing call see it whole.
+ */
+export function maskPassport(passport: string): string {
+  if (passport.length <= 4) return passport;
+  return `${'•'.repeat(passport.length - 4)}${passport.slice(-4)}`;
+}

@@ -52,6 +52,8 @@ const VERBS = [
   'staff:list',
   'booking:show',
   'booking:reconcile',
+  'privacy:export',
+  'privacy:erase',
   'help',
 ];
 

@@ -6,6 +6,7 @@
  *   npm run ops -- staff:disable MAIL | staff:reset-password MAIL | staff:reset-totp MAIL | staff:list
  *   npm run ops -- booking:show RSVNO         state, history, payments and provider calls of a booking
  *   npm run ops -- booking:reconcile [RSVNO]  finish half-done payment steps now (of one booking, or all due)
+ *   npm run ops -- privacy:export RSVNO | privacy:erase RSVNO   what we hold about a booking's people; erase it now
  *   npm run ops -- help                       these verbs (exit 0)
  * A password is read from standard input when it is not a terminal (`echo … | npm run ops -- staff:create …`);
  * otherwise one is generated and printed once. The embedded database admits one process, so while a server runs
@@ -26,6 +27,7 @@ import { type BookingRecord, bookingRecord } from '../modules/booking/history.ts
 import { type ReconcileReport, reconcile } from '../modules/booking/reconciler.ts';
 import { confirmRequest, declineRequest } from '../modules/booking/service.ts';
 import { readOpsKey, readOpsPort } from '../modules/ops/key.ts';
+import { erasePersonalDataOf, exportPersonalData, type PersonalDataExport } from '../modules/privacy/service.ts';
 import {
   createStaff,
   disableStaff,
@@ -46,6 +48,8 @@ const USAGE = `使い方 / usage:
   npm run ops -- staff:list                                スタッフの一覧 / list staff accounts
   npm run ops -- booking:show RSVNO                        予約の状態・履歴・決済を表示 / show a booking
   npm run ops -- booking:reconcile [RSVNO]                 決済の未完了処理を今すぐ完了 / finish half-done payment steps
+  npm run ops -- privacy:export RSVNO                      予約の参加者について保有する個人情報を表示（開示請求） / what we hold (JSON)
+  npm run ops -- privacy:erase RSVNO                       旅券番号・生年月日・食事の希望を今すぐ消去 / erase it now
   npm run ops -- help                                      この一覧 / this list
   (パスワードは標準入力が端末でなければそこから読み、そうでなければ生成して表示します)
   (同じ DATA_DIR で動いているサーバーには、そのポートを DATA_DIR/ops.port から読んで依頼します / a server running on
@@ -294,6 +298,33 @@ switch (command) {
         `${String(r.id).padStart(4)}  ${r.mail.padEnd(32)} ${r.role.padEnd(8)} ${state}  ${totp}  最終サインイン ${last}`,
       );
     }
+    break;
+  }
+  case 'privacy:export': {
+    const rsvno = normaliseRsvno(positional[0]);
+    const data = await run<PersonalDataExport>(
+      `/internal/ops/privacy/export/${encodeURIComponent(rsvno)}`,
+      {},
+      (ctx) => exportPersonalData(ctx, rsvno),
+      rsvno,
+    );
+    console.log(JSON.stringify(data, null, 2));
+    break;
+  }
+  case 'privacy:erase': {
+    const rsvno = normaliseRsvno(positional[0]);
+    const result = await run<{ erased: boolean }>(
+      `/internal/ops/privacy/erase/${encodeURIComponent(rsvno)}`,
+      {},
+      (ctx) => erasePersonalDataOf(ctx, rsvno),
+      rsvno,
+    );
+    console.log(
+      result.erased
+        ? `✔ ${rsvno}: 参加者の旅券番号・生年月日・食事の希望を消去しました（履歴からも）。氏名・金額は会計のため残ります。`
+        : `✔ ${rsvno}: 既に消去済みです。`,
+    );
+    console.log(result.erased ? '  personal data erased.' : '  already erased.');
     break;
   }
   case 'booking:show': {

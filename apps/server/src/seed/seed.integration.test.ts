@@ -263,7 +263,7 @@ describe('demo bookings', () => {
 
   it("AA100010's used 芦ノ湖 coupon is one the console sees used too: クーポンの利用 and the facility's month (issue 24.14)", async () => {
     // The customer sees OP0013 used up (its counts); the console reads the uses themselves.
-    const detail = await bookingDetail(t.ctx, 'AA100010');
+    const detail = await bookingDetail(t.ctx, 'AA100010', 'admin');
     expect(detail.couponUses).toEqual([
       expect.objectContaining({ opcd: 'OP0013', adultqty: 2, childqty: 1, outcome: 'used' }),
     ]);

@@ -3,6 +3,7 @@
  * payments, provider calls, mails and history; every action is one call of the booking lifecycle with the staff
  * member as the actor, which checks the state and writes the event itself. Nothing here writes a booking.
  */
+import type { StaffRole } from '@tabi/contract/admin';
 import {
   type AdminEvent,
   type BookingActions,
@@ -16,6 +17,7 @@ import {
 import {
   type BookingState,
   bookingState,
+  maskPassport,
   rentalEditAllowed,
   requestPending,
   STATE_LABEL,
@@ -87,8 +89,26 @@ function actorLabel(kind: string, actor: string, mails: Map<number, string>): st
   return CUSTOMER_ACTOR_LABEL;
 }
 
+/** The booking as my page shows it, with passport numbers cut to their last 4 for an operator (issue 28). */
+function forRole(view: BookingDetail['booking'], role: StaffRole): BookingDetail['booking'] {
+  if (role === 'admin') return view;
+  return {
+    ...view,
+    memberList: view.memberList.map((m) => {
+      const fields = m.extended_datas.extended_participant_fields;
+      if (typeof fields.passport_number !== 'string') return m;
+      return {
+        ...m,
+        extended_datas: {
+          extended_participant_fields: { ...fields, passport_number: maskPassport(fields.passport_number) },
+        },
+      };
+    }),
+  };
+}
+
 /** GET /api/admin/bookings/:rsvno */
-export async function bookingDetail(ctx: AppContext, rsvno: string): Promise<BookingDetail> {
+export async function bookingDetail(ctx: AppContext, rsvno: string, role: StaffRole): Promise<BookingDetail> {
   const row = await loadBooking(ctx, rsvno);
   const [view, lines, payments, calls, mails, events, coupons] = await Promise.all([
     bookingView(ctx, rsvno),
@@ -113,7 +133,7 @@ export async function bookingDetail(ctx: AppContext, rsvno: string): Promise<Boo
   );
   const rentalcd = lines.find(({ option: o }) => o.rentalcd !== '')?.option.rentalcd ?? '';
   return {
-    booking: view,
+    booking: forRole(view, role),
     statusLabel: STATE_LABEL[state],
     tel: row.tel,
     lang: row.lang,

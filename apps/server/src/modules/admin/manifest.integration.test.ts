@@ -124,11 +124,51 @@ describe('GET /api/admin/manifest', () => {
     expect(m.rows.find((r) => r.rsvno === 'MM000002')?.statusLabel).toBe(Msg.statusRequested);
   });
 
-  it('shows passport and vegetarian where the option asks for them', async () => {
+  it('shows passport and vegetarian where the option asks for them; the passport as its last 4 to an operator', async () => {
     const m: Manifest = (await get(`/api/admin/manifest?date=${tomorrow}`)).json().response;
     const row = m.rows.find((r) => r.rsvno === 'MM000006');
-    expect(row).toMatchObject({ passportNumber: 'TK1234567', vegetarian: true });
+    expect(row).toMatchObject({ passportNumber: '•••••4567', vegetarian: true });
     expect(m.options.find((o) => o.opcd === 'OP0007')).toMatchObject({ passport: true, vegetarian: true });
+    const csv = (await get(`/api/admin/manifest.csv?date=${tomorrow}&opcd=OP0007`)).body;
+    expect(csv).toContain('•••••4567');
+    expect(csv).not.toContain('TK1234567');
+    const detail = (await get('/api/admin/bookings/MM000006')).json().response;
+    expect(JSON.stringify(detail)).not.toContain('TK1234567');
+
+    // An admin, who issues the tickets that need it, sees it whole.
+    await insertStaff(t.ctx.db, { mail: 'admin-manifest@example.jp', role: 'admin', totp: true });
+    const admin = await signIn(t, 'admin-manifest@example.jp');
+    const asAdmin = await t.request({
+      method: 'GET',
+      url: `/api/admin/manifest?date=${tomorrow}&opcd=OP0007`,
+      cookies: { [STAFF_COOKIE]: admin },
+    });
+    expect(asAdmin.json().response.rows[0]).toMatchObject({ passportNumber: 'TK1234567' });
+  });
+
+  it('an operator saving the participants with the masked passport unchanged keeps the stored one', async () => {
+    const detail = (await get('/api/admin/bookings/MM000006')).json().response;
+    const memberList = detail.booking.memberList.map((m: Record<string, unknown>) => ({
+      seq: String(m.seq),
+      sei: m.sei,
+      mei: m.mei,
+      sex: m.sex,
+      birthday: m.birthday,
+      ageclass: m.ageclass,
+      nationality_id: String(m.nationality_id),
+      extended_fields: {
+        extended_participant_fields: (m.extended_datas as Record<string, unknown>).extended_participant_fields,
+      },
+    }));
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/admin/bookings/MM000006/participants',
+      payload: { memberList },
+      cookies: { [STAFF_COOKIE]: cookie },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const stored = await t.ctx.db.select().from(bookingMembers).where(eq(bookingMembers.rsvno, 'MM000006'));
+    expect(stored.map((m) => m.extended.passport_number)).toEqual(stored.map(() => 'TK1234567'));
   });
 
   it('lists the rentals of a rental option', async () => {

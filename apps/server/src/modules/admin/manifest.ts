@@ -2,8 +2,10 @@
  * 参加者名簿 (DESIGN §11): who travels on one day, for one option or all, as a table and as CSV for Excel. The
  * bookings counted are those the dashboard counts as departing (they hold their seats).
  */
+
+import type { StaffRole } from '@tabi/contract/admin';
 import type { Manifest, ManifestOption, ManifestQuery, ManifestRow } from '@tabi/contract/admin-bookings';
-import { isYes, statusLabel } from '@tabi/contract/booking-rules';
+import { isYes, maskPassport, statusLabel } from '@tabi/contract/booking-rules';
 import {
   AGE_CLASS_LABEL,
   ageClassFromCode,
@@ -32,7 +34,11 @@ export function manifestDay(ctx: AppContext, query: ManifestQuery): string {
   return query.date && isValidYmd(query.date) ? query.date : addDays(tokyoYmd(ctx.clock.now()), 1);
 }
 
-export async function manifest(ctx: AppContext, query: ManifestQuery): Promise<Manifest> {
+/**
+ * `role`: an operator sees passport numbers as their last 4 (maskPassport); an admin, who issues the tickets that
+ * need them, sees them whole (issue 28).
+ */
+export async function manifest(ctx: AppContext, query: ManifestQuery, role: StaffRole): Promise<Manifest> {
   const now = ctx.clock.now();
   const date = manifestDay(ctx, query);
   const opcd = query.opcd?.normalize('NFKC').trim().toUpperCase() || undefined;
@@ -73,13 +79,15 @@ export async function manifest(ctx: AppContext, query: ManifestQuery): Promise<M
       sei: r.sei,
       mei: r.mei,
       ageClass: ageClass ? AGE_CLASS_LABEL[ageClass] : r.ageclass,
-      age: ageOn(r.birthday, r.usedate),
+      age: r.birthday ? ageOn(r.birthday, r.usedate) : null,
       birthday: r.birthday,
       sex: GENDER_LABEL[r.sex as GenderCode] ?? r.sex,
       nationality: r.nationality_nm ?? '',
       passportNumber: listed.has('passport_number')
         ? typeof fields.passport_number === 'string'
-          ? fields.passport_number
+          ? role === 'admin'
+            ? fields.passport_number
+            : maskPassport(fields.passport_number)
           : ''
         : null,
       vegetarian: listed.has('vegetarian_meals') ? isYes(fields.vegetarian_meals) : null,
@@ -99,8 +107,12 @@ export async function manifest(ctx: AppContext, query: ManifestQuery): Promise<M
 }
 
 /** The same rows for Excel: UTF-8 with BOM, formulas escaped (csv.ts); the option-specific columns always present. */
-export async function manifestCsv(ctx: AppContext, query: ManifestQuery): Promise<{ date: string; csv: string }> {
-  const m = await manifest(ctx, query);
+export async function manifestCsv(
+  ctx: AppContext,
+  query: ManifestQuery,
+  role: StaffRole,
+): Promise<{ date: string; csv: string }> {
+  const m = await manifest(ctx, query, role);
   const header = [
     '利用日',
     '商品コード',
@@ -132,7 +144,7 @@ export async function manifestCsv(ctx: AppContext, query: ManifestQuery): Promis
       r.seq,
       `${r.sei} ${r.mei}`,
       r.ageClass,
-      r.age,
+      r.age ?? '',
       r.sex,
       r.nationality,
       r.passportNumber ?? '',

@@ -347,7 +347,7 @@ export interface ManifestRecord {
   seq: number;
   sei: string;
   mei: string;
-  birthday: string;
+  birthday: string | null;
   sex: string;
   ageclass: string;
   nationality_nm: string | null;

@@ -48,8 +48,8 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
     return sendCsv(reply, `bookings-${stamp}.csv`, csv);
   });
 
-  defineRoute(app, CONSOLE['GET /bookings/{rsvno}'], operator, async ({ params }) =>
-    ok(await detail.bookingDetail(ctx, params.rsvno)),
+  defineRoute(app, CONSOLE['GET /bookings/{rsvno}'], operator, async ({ params }, request) =>
+    ok(await detail.bookingDetail(ctx, params.rsvno, principalOf(request).role)),
   );
 
   defineRoute(app, CONSOLE['POST /bookings/{rsvno}/confirm'], operator, async ({ params }, request) =>
@@ -94,10 +94,12 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
   // 領収書 (issue 28): the booking's receipts and issuing one, as my page does, with the staff member as actor.
   receiptConsoleRoutes(app, ctx, operator);
 
-  defineRoute(app, CONSOLE['GET /manifest'], operator, async ({ query }) => ok(await manifest(ctx, query)));
+  defineRoute(app, CONSOLE['GET /manifest'], operator, async ({ query }, request) =>
+    ok(await manifest(ctx, query, principalOf(request).role)),
+  );
 
-  defineRoute(app, CONSOLE['GET /manifest.csv'], operator, async ({ query }, _request, reply) => {
-    const { date, csv } = await manifestCsv(ctx, query);
+  defineRoute(app, CONSOLE['GET /manifest.csv'], operator, async ({ query }, request, reply) => {
+    const { date, csv } = await manifestCsv(ctx, query, principalOf(request).role);
     return sendCsv(reply, `manifest-${date}.csv`, csv);
   });
 

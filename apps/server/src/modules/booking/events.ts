@@ -4,7 +4,7 @@ import type { ActorKind } from '../../db/schema.ts';
 import { type BookingRow, insertEvent, type NewBookingEvent } from './repository.ts';
 
 /** The system's own workers, named in the history. */
-export type SystemActor = 'sweeper' | 'reconciler' | 'webhook' | 'checkout' | 'ops' | 'seed';
+export type SystemActor = 'sweeper' | 'reconciler' | 'webhook' | 'checkout' | 'ops' | 'seed' | 'privacy';
 
 export type Actor = { kind: 'customer' } | { kind: 'staff'; staffId: string } | { kind: 'system'; name: SystemActor };
 

@@ -5,7 +5,7 @@
  * `confirmRequest` / `declineRequest`.)
  */
 import { isDeepStrictEqual } from 'node:util';
-import { normalisePhone } from '@tabi/contract/booking-rules';
+import { maskPassport, normalisePhone } from '@tabi/contract/booking-rules';
 import { BookingStatus, ErrCd } from '@tabi/contract/constants';
 import { isoDateToYmd } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
@@ -76,6 +76,22 @@ function asHistory(m: {
 }
 
 /**
+ * An operator sees passport numbers as their last 4 (maskPassport): saving the participants with such a number
+ * unchanged keeps the stored one instead of writing the mask.
+ */
+function keepMaskedPassports(
+  members: { extended: Record<string, unknown> }[],
+  before: { extended: Record<string, unknown> }[],
+): void {
+  members.forEach((m, i) => {
+    const stored = before[i]?.extended.passport_number;
+    if (typeof stored === 'string' && m.extended.passport_number === maskPassport(stored)) {
+      m.extended.passport_number = stored;
+    }
+  });
+}
+
+/**
  * Corrects the participants' names, birthdays, sex, nationality and extended fields, with the same rules as
  * the booking form. The party's size and age classes stay (they decide the price and the seats).
  */
@@ -106,6 +122,7 @@ export async function changeParticipants(
     }
     // The participants as they are under the lock: the party's classes must stay, and they are the history's before.
     const before = await repo.findMembers(tx, rsvno);
+    keepMaskedPassports(members, before);
     const sameParty =
       members.length === before.length && members.every((m, i) => m.ageclassCode === before[i]?.ageclass);
     if (!sameParty) throw new AppError(ErrCd.generic, Msg.participantsClassChanged, 422);

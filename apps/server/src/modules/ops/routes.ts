@@ -11,6 +11,7 @@ import { systemActor } from '../booking/events.ts';
 import { bookingRecord } from '../booking/history.ts';
 import { reconcile } from '../booking/reconciler.ts';
 import { confirmRequest, declineRequest } from '../booking/service.ts';
+import { erasePersonalDataOf, exportPersonalData } from '../privacy/service.ts';
 import { createStaff, disableStaff, listStaff, resetStaffPassword, resetStaffTotp } from '../staff/accounts.ts';
 import { sameKey } from './key.ts';
 
@@ -36,6 +37,11 @@ export const OPS = defineEndpoints('/internal/ops', {
     response: answer,
   },
   'POST /reconcile': { summary: '決済の確認（すべて）', response: answer },
+  'POST /privacy/{action}/{rsvno}': {
+    summary: '個人情報の開示用の出力・消去',
+    params: z.object({ action: z.enum(['export', 'erase']), rsvno }),
+    response: answer,
+  },
   'POST /staff/{action}': {
     summary: 'スタッフの登録・無効化・パスワード再発行・認証アプリのリセット・一覧',
     params: z.object({ action: z.enum(['create', 'disable', 'reset-password', 'reset-totp', 'list']) }),
@@ -74,6 +80,14 @@ export async function opsRoutes(app: FastifyInstance, ctx: AppContext, opsKey: s
     if (params.action === 'show') return ok(await bookingRecord(ctx, params.rsvno));
     return ok({ report: await reconcile(ctx, { rsvno: params.rsvno, actor: systemActor('ops') }) });
   });
+
+  defineRoute(app, OPS['POST /privacy/{action}/{rsvno}'], operatorOnly, async ({ params }) =>
+    ok(
+      params.action === 'export'
+        ? await exportPersonalData(ctx, params.rsvno)
+        : await erasePersonalDataOf(ctx, params.rsvno),
+    ),
+  );
 
   defineRoute(app, OPS['POST /reconcile'], operatorOnly, async () =>
     ok({ report: await reconcile(ctx, { actor: systemActor('ops') }) }),

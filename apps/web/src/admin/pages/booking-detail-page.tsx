@@ -158,12 +158,13 @@ function Participants({ d }: { d: BookingDetail }) {
       },
     }),
     memberColumn.accessor('sei', { header: '氏名', cell: (c) => `${c.getValue()} ${c.row.original.mei}` }),
-    memberColumn.accessor('birthday', { header: '生年月日', cell: dateCell }),
+    // Erased after the stay (issue 28): the birthday is empty and the age cannot be told.
+    memberColumn.accessor('birthday', { header: '生年月日', cell: (c) => (c.getValue() ? dateCell(c) : '消去済み') }),
     memberColumn.display({
       id: 'age',
       header: '年齢（利用日）',
       meta: NUM,
-      cell: (c) => `${ageOn(c.row.original.birthday, b.fromdate)}歳`,
+      cell: (c) => (c.row.original.birthday ? `${ageOn(c.row.original.birthday, b.fromdate)}歳` : '—'),
     }),
     memberColumn.accessor('sex', {
       header: '性別',

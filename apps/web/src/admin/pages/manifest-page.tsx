@@ -24,7 +24,11 @@ function columnsFor(option: ManifestOption): ColumnDef<ManifestRow, unknown>[] {
     column.accessor('seq', { header: 'No.', meta: NUM }),
     column.accessor('sei', { header: '氏名', cell: (c) => `${c.getValue()} ${c.row.original.mei}` }),
     column.accessor('ageClass', { header: '区分' }),
-    column.accessor('age', { header: '年齢', cell: (c) => `${c.getValue()}歳`, meta: NUM }),
+    column.accessor('age', {
+      header: '年齢',
+      cell: (c) => (c.getValue() === null ? '—' : `${c.getValue()}歳`),
+      meta: NUM,
+    }),
     column.accessor('sex', { header: '性別' }),
     column.accessor('nationality', { header: '国籍', cell: (c) => orDash(c.getValue()) }),
     ...(option.passport

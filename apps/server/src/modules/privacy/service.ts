@@ -1,0 +1,223 @@
+/**
+ * Personal data kept only as long as needed (issue 28, ADR 0164). Passport numbers, birthdays and diet choices
+ * are what a booking's people are asked for the day itself (the manifest, a JR ticket); once the day is
+ * PRIVACY_ERASE_DAYS past (a canceled booking PRIVACY_ERASE_CANCELED_DAYS after its cancellation) they are erased,
+ * from the participants and from the booking's history. Names, contact and amounts stay: accounting keeps them.
+ * A booking whose day has not passed is never touched by the job; `privacy:erase RSVNO` erases one at once.
+ */
+import { addDays, tokyoYmd, ymdToIsoDate } from '@tabi/contract/dates';
+import { Msg } from '@tabi/contract/messages';
+import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { AppContextBase } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  bookingEvents,
+  bookingMembers,
+  bookingRentals,
+  bookings,
+  nationalities,
+  outbox,
+  staffAuditEvents,
+} from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { type Actor, recordEvent, systemActor } from '../booking/events.ts';
+
+/** Bookings one transaction erases at most; the job repeats until none is due. */
+export const PRIVACY_BATCH = 200;
+
+/** The keys erased wherever they appear: a participant's row, their extended fields, and the history's copies. */
+const ERASED_KEYS = new Set(['birthday', 'passport_number', 'vegetarian_meals']);
+
+/** A copy of `value` without the erased keys, at any depth (the history keeps members as arrays of objects). */
+export function scrub(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(scrub);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>)
+      .filter(([key]) => !ERASED_KEYS.has(key))
+      .map(([key, inner]) => [key, scrub(inner)]),
+  );
+}
+
+/** Erases the people's data of these (locked) bookings, with one event each. Returns how many were erased. */
+async function eraseLocked(tx: DbOrTx, rsvnos: string[], at: Date, actor: Actor): Promise<number> {
+  if (rsvnos.length === 0) return 0;
+  // The one door through the history's append-only trigger (migration 0012), for this transaction only.
+  await tx.execute(sql`select set_config('tabi.privacy_erase', 'on', true)`);
+  const members = await tx
+    .update(bookingMembers)
+    .set({ birthday: null, extended: {} })
+    .where(inArray(bookingMembers.rsvno, rsvnos))
+    .returning({ rsvno: bookingMembers.rsvno });
+  const history = await tx
+    .select({ id: bookingEvents.id, before: bookingEvents.before, after: bookingEvents.after })
+    .from(bookingEvents)
+    .where(
+      and(
+        inArray(bookingEvents.rsvno, rsvnos),
+        sql`(${bookingEvents.before} is not null or ${bookingEvents.after} is not null)`,
+      ),
+    );
+  for (const event of history) {
+    const before = scrub(event.before) as Record<string, unknown> | null;
+    const after = scrub(event.after) as Record<string, unknown> | null;
+    if (
+      JSON.stringify(before) === JSON.stringify(event.before) &&
+      JSON.stringify(after) === JSON.stringify(event.after)
+    )
+      continue;
+    await tx.update(bookingEvents).set({ before, after }).where(eq(bookingEvents.id, event.id));
+  }
+  await tx.execute(sql`select set_config('tabi.privacy_erase', 'off', true)`);
+  await tx.update(bookings).set({ personalErasedAt: at }).where(inArray(bookings.rsvno, rsvnos));
+  const perBooking = new Map<string, number>();
+  for (const m of members) perBooking.set(m.rsvno, (perBooking.get(m.rsvno) ?? 0) + 1);
+  for (const rsvno of rsvnos) {
+    await recordEvent(tx, at, rsvno, actor, 'personal_data_erased', {
+      after: { participants: perBooking.get(rsvno) ?? 0, erased: [...ERASED_KEYS] },
+    });
+  }
+  return rsvnos.length;
+}
+
+async function auditErasure(db: DbOrTx, at: Date, by: string, count: number, rsvno?: string): Promise<void> {
+  await db.insert(staffAuditEvents).values({
+    at,
+    staffId: null,
+    mail: by,
+    kind: 'privacy_erased',
+    detail: { by, count, ...(rsvno ? { rsvno } : {}) },
+  });
+}
+
+/** The use date before which (exclusive) a booking is due, and the cancellation time before which a canceled one is. */
+export function privacyCutoffs(ctx: AppContextBase): { usedBefore: string; canceledBefore: Date } {
+  const now = ctx.clock.now();
+  return {
+    usedBefore: ymdToIsoDate(addDays(tokyoYmd(now), -ctx.config.privacyEraseDays)),
+    canceledBefore: new Date(now.getTime() - ctx.config.privacyEraseCanceledDays * 86_400_000),
+  };
+}
+
+/**
+ * The scheduled erasure (every instance, with the retention run): claims due bookings with SKIP LOCKED in
+ * batches, erases them, and writes the count in the staff audit. Running it again finds nothing more to do.
+ */
+export async function erasePersonalData(ctx: AppContextBase): Promise<number> {
+  const { usedBefore, canceledBefore } = privacyCutoffs(ctx);
+  const due = [
+    // Used long enough ago (any state), through bookings_privacy_due_idx.
+    and(isNull(bookings.personalErasedAt), lt(bookings.todate, usedBefore)),
+    // Canceled long enough ago, whatever its day (through bookings_canceled_at_idx).
+    and(isNull(bookings.personalErasedAt), eq(bookings.status, 4), lt(bookings.canceledAt, canceledBefore)),
+  ];
+  let total = 0;
+  for (const where of due) {
+    for (;;) {
+      const erased = await ctx.db.transaction(async (tx) => {
+        const picked = await tx
+          .select({ rsvno: bookings.rsvno })
+          .from(bookings)
+          .where(where)
+          .orderBy(asc(bookings.rsvno))
+          .limit(PRIVACY_BATCH)
+          .for('update', { skipLocked: true });
+        return eraseLocked(
+          tx,
+          picked.map((p) => p.rsvno),
+          ctx.clock.now(),
+          systemActor('privacy'),
+        );
+      });
+      total += erased;
+      if (erased < PRIVACY_BATCH) break;
+    }
+  }
+  if (total > 0) await auditErasure(ctx.db, ctx.clock.now(), 'privacy-job', total);
+  return total;
+}
+
+/** `npm run ops -- privacy:erase RSVNO`: one booking's people erased now, whatever its day (a person's request). */
+export async function erasePersonalDataOf(
+  ctx: AppContextBase,
+  rsvno: string,
+): Promise<{ rsvno: string; erased: boolean }> {
+  const erased = await ctx.db.transaction(async (tx) => {
+    const [booking] = await tx
+      .select({ rsvno: bookings.rsvno, erasedAt: bookings.personalErasedAt })
+      .from(bookings)
+      .where(eq(bookings.rsvno, rsvno))
+      .for('update');
+    if (!booking) throw AppError.notFound(Msg.bookingNotFound);
+    if (booking.erasedAt) return 0;
+    return eraseLocked(tx, [rsvno], ctx.clock.now(), systemActor('ops'));
+  });
+  if (erased > 0) await auditErasure(ctx.db, ctx.clock.now(), 'ops', erased, rsvno);
+  return { rsvno, erased: erased > 0 };
+}
+
+/** What we hold about a booking's people, for a disclosure request (`npm run ops -- privacy:export RSVNO`). */
+export interface PersonalDataExport {
+  rsvno: string;
+  erasedAt: string | null;
+  applicant: { sei: string; mei: string; tel: string; mail: string; lang: string };
+  participants: {
+    seq: number;
+    sei: string;
+    mei: string;
+    birthday: string | null;
+    sex: string;
+    nationality: string | null;
+    extended: Record<string, unknown>;
+  }[];
+  rentals: { seq: number; model: string; bootsSize: string; wearSize: string }[];
+  mails: { at: string; to: string; subject: string }[];
+  historyEvents: number;
+}
+
+export async function exportPersonalData(ctx: AppContextBase, rsvno: string): Promise<PersonalDataExport> {
+  const db = ctx.db;
+  const [booking] = await db.select().from(bookings).where(eq(bookings.rsvno, rsvno));
+  if (!booking) throw AppError.notFound(Msg.bookingNotFound);
+  const [people, rentals, mails, [history]] = await Promise.all([
+    db
+      .select({
+        seq: bookingMembers.seq,
+        sei: bookingMembers.sei,
+        mei: bookingMembers.mei,
+        birthday: bookingMembers.birthday,
+        sex: bookingMembers.sex,
+        nationality: nationalities.nationalityNm,
+        extended: bookingMembers.extended,
+      })
+      .from(bookingMembers)
+      .leftJoin(nationalities, eq(nationalities.id, bookingMembers.nationalityId))
+      .where(eq(bookingMembers.rsvno, rsvno))
+      .orderBy(asc(bookingMembers.seq)),
+    db
+      .select({
+        seq: bookingRentals.seq,
+        model: bookingRentals.model,
+        bootsSize: bookingRentals.bootsSize,
+        wearSize: bookingRentals.wearSize,
+      })
+      .from(bookingRentals)
+      .where(eq(bookingRentals.rsvno, rsvno))
+      .orderBy(asc(bookingRentals.seq)),
+    db
+      .select({ at: outbox.createdAt, to: outbox.to, subject: outbox.subject })
+      .from(outbox)
+      .where(eq(outbox.rsvno, rsvno))
+      .orderBy(asc(outbox.id)),
+    db.select({ n: sql<number>`count(*)::int` }).from(bookingEvents).where(eq(bookingEvents.rsvno, rsvno)),
+  ]);
+  return {
+    rsvno,
+    erasedAt: booking.personalErasedAt?.toISOString() ?? null,
+    applicant: { sei: booking.sei, mei: booking.mei, tel: booking.tel, mail: booking.mail, lang: booking.lang },
+    participants: people,
+    rentals,
+    mails: mails.map((m) => ({ ...m, at: m.at.toISOString() })),
+    historyEvents: Number(history?.n ?? 0),
+  };
+}
