@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { formatJpy } from '@tabi/contract/format';
 import { Msg } from '@tabi/contract/messages';
+import { ReceiptMsg } from '@tabi/contract/receipt';
+import { pdfText } from '../apps/server/src/modules/receipt/pdf-text.ts';
 import { expectNoSeriousA11yIssues, shoot } from './support/checks.ts';
 import { loginAs } from './support/customer.ts';
 import { expect, test } from './support/test.ts';
@@ -290,4 +292,44 @@ test('coupons for another day say so on my page instead of bouncing back (issue 
   await expect(page.getByRole('button', { name: 'クーポンを使う' })).toBeDisabled();
   await expect(page.getByRole('link', { name: 'クーポンを使う' })).toHaveCount(0);
   await expectNoSeriousA11yIssues(page);
+});
+
+test('a customer downloads a receipt: the 宛名 once, then a 再発行 (issue 28)', async ({ page }) => {
+  await openMyPage(page, 'AA100008');
+  const button = page.getByRole('button', { name: '領収書（PDF）' });
+  await button.click();
+  const dialog = page.getByRole('dialog', { name: '領収書の発行' });
+  const addressee = dialog.getByLabel('宛名');
+  // The modal takes the focus to its first field; an empty 宛名 is refused in Japanese before any call.
+  await expect(addressee).toBeFocused();
+  await dialog.getByRole('button', { name: '発行してダウンロード' }).click();
+  await expect(dialog.getByText(ReceiptMsg.addresseeRequired)).toBeVisible();
+  await addressee.fill('株式会社さくら商事');
+  await expectNoSeriousA11yIssues(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shoot(page, 'mypage-receipt-dialog');
+
+  const first = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: '発行してダウンロード' }).click();
+  const download = await first;
+  expect(download.suggestedFilename()).toBe('receipt-AA100008.pdf');
+  const pdf = readFileSync(await download.path());
+  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  const text = pdfText(pdf);
+  expect(text).toContain('株式会社さくら商事　様');
+  expect(text).toContain('AA100008');
+  expect(text).not.toContain('再発行');
+  await expect(page.getByTestId('receipt-saved')).toHaveText('領収書をダウンロードしました。');
+  await expect(button).toBeFocused();
+
+  // The second time: the stored 宛名, no field, and the PDF says 再発行.
+  await button.click();
+  const again = page.getByRole('dialog', { name: '領収書の再発行' });
+  await expect(again.getByTestId('receipt-addressee')).toHaveText('株式会社さくら商事 様');
+  await expect(again.getByLabel('宛名')).toHaveCount(0);
+  const second = page.waitForEvent('download');
+  await again.getByRole('button', { name: '再発行してダウンロード' }).click();
+  const reissued = pdfText(readFileSync(await (await second).path()));
+  expect(reissued).toContain('再発行');
+  expect(reissued).toContain('株式会社さくら商事　様');
 });

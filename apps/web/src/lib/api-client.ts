@@ -104,6 +104,48 @@ function logoutTo(path: string): void {
 }
 
 /**
+ * Sends a call and answers its response, with the part of SPEC §8's handling that comes before any body: a
+ * network error alerts and logs out, HTTP 419 alerts and logs out.
+ */
+async function send(url: string, init: RequestInit, options: CallOptions): Promise<Response> {
+  let res: Response;
+  const leaving = pageSignal();
+  try {
+    res = await transport(url, {
+      ...init,
+      credentials: 'include',
+      // Calls cut short because the page is being left are not network failures (no alert, no logout).
+      signal: options.signal ? AbortSignal.any([options.signal, leaving]) : leaving,
+    });
+  } catch (error) {
+    if (options.signal?.aborted || leaving.aborted || !inBrowser) throw error;
+    showAlert(Msg.networkError);
+    if (useAuthStore.getState().isLogin) logoutTo('/login');
+    throw new ApiUnavailableError('network', Msg.networkError);
+  }
+  if (res.status === 419) {
+    showAlert(Msg.csrfExpired);
+    logoutTo('/login');
+    throw new ApiUnavailableError('csrf', Msg.csrfExpired);
+  }
+  return res;
+}
+
+/** A non-success envelope as the ApiError to throw; errcd 001 (session timeout) alerts its message and logs out. */
+function refusal(envelope: Partial<Envelope<unknown>> | null, status: number): ApiError {
+  const failure = new ApiError(
+    String(envelope?.errcd ?? ErrCd.generic),
+    String(envelope?.errMsg ?? Msg.unexpected),
+    status,
+  );
+  if (failure.errcd === ErrCd.sessionTimeout) {
+    showAlert(failure.errMsg);
+    logoutTo('/login');
+  }
+  return failure;
+}
+
+/**
  * SPEC §8's shared handling, the one place for it: a network error alerts and logs out, HTTP 419 alerts
  * and logs out, errcd 001 (session timeout) alerts the server's message and logs out. Any other
  * non-success answer is thrown as an ApiError for the screen to show (see failureMessage).
@@ -116,26 +158,7 @@ async function call<T extends ResponseSchema>(
 ) {
   const run = async (): Promise<ResponseOf<T>> => {
     const schemaReady = resolveSchema(source);
-    let res: Response;
-    const leaving = pageSignal();
-    try {
-      res = await transport(url, {
-        ...init,
-        credentials: 'include',
-        // Calls cut short because the page is being left are not network failures (no alert, no logout).
-        signal: options.signal ? AbortSignal.any([options.signal, leaving]) : leaving,
-      });
-    } catch (error) {
-      if (options.signal?.aborted || leaving.aborted || !inBrowser) throw error;
-      showAlert(Msg.networkError);
-      if (useAuthStore.getState().isLogin) logoutTo('/login');
-      throw new ApiUnavailableError('network', Msg.networkError);
-    }
-    if (res.status === 419) {
-      showAlert(Msg.csrfExpired);
-      logoutTo('/login');
-      throw new ApiUnavailableError('csrf', Msg.csrfExpired);
-    }
+    const res = await send(url, init, options);
     let body: unknown;
     try {
       body = await res.json();
@@ -143,18 +166,7 @@ async function call<T extends ResponseSchema>(
       throw new ApiUnavailableError('invalid', Msg.unexpected);
     }
     const envelope = body as Partial<Envelope<unknown>> | null;
-    if (envelope?.errcd !== ErrCd.success) {
-      const failure = new ApiError(
-        String(envelope?.errcd ?? ErrCd.generic),
-        String(envelope?.errMsg ?? Msg.unexpected),
-        res.status,
-      );
-      if (failure.errcd === ErrCd.sessionTimeout) {
-        showAlert(failure.errMsg);
-        logoutTo('/login');
-      }
-      throw failure;
-    }
+    if (envelope?.errcd !== ErrCd.success) throw refusal(envelope, res.status);
     const schema = await schemaReady;
     const parsed = schema.safeParse(body);
     if (!parsed.success) throw new ApiUnavailableError('invalid', Msg.unexpected);
@@ -209,4 +221,39 @@ export async function apiPost<T extends ResponseSchema>(
     schema,
     options,
   );
+}
+
+/**
+ * A POST whose success is a file of `type` (a PDF receipt, ADR 0163), answered as a Blob; a refusal is SPEC §8's
+ * envelope and handled as every call's is (the session's own, network and anti-forgery failures alerted here).
+ */
+export async function apiPostFile(
+  path: string,
+  body: Record<string, unknown>,
+  type: string,
+  options: CallOptions = {},
+): Promise<Blob> {
+  const csrf = await csrfHeader();
+  const { sessionId } = useAuthStore.getState();
+  const payload = sessionId && !('session' in body) ? { session: sessionId, ...body } : body;
+  const run = async (): Promise<Blob> => {
+    const res = await send(
+      `/api${path}`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: `${type}, application/json`, ...csrf },
+        body: JSON.stringify(payload),
+      },
+      options,
+    );
+    if (res.ok && (res.headers.get('content-type') ?? '').startsWith(type)) return res.blob();
+    let envelope: Partial<Envelope<unknown>> | null = null;
+    try {
+      envelope = (await res.json()) as Partial<Envelope<unknown>> | null;
+    } catch {
+      throw new ApiUnavailableError('invalid', Msg.unexpected);
+    }
+    throw refusal(envelope, res.status);
+  };
+  return options.loading === false || !inBrowser ? run() : withLoading(run);
 }

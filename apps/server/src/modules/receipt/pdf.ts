@@ -165,14 +165,28 @@ export function renderReceiptPdf(model: ReceiptModel): Promise<Buffer> {
   const note = model.tax ? '（税込）' : '（不課税）';
   doc.text(note, LEFT, boxTop + 26, { width: WIDTH - 18, align: 'right', lineBreak: false });
 
-  // 但し書き and the acknowledgement.
-  let y = boxTop + boxHeight + 20;
-  doc.font('jp').fontSize(13).text(`但し　${model.proviso}`, LEFT, y, { width: WIDTH });
-  y = doc.y + 6;
-  doc.fontSize(11).text('上記の金額を正に領収いたしました。', LEFT, y, { width: WIDTH });
+  // 但し書き and the acknowledgement on the left; the issuer beside them, on the right.
+  const top = boxTop + boxHeight + 20;
+  const leftWidth = WIDTH * 0.46 - 12;
+  doc.font('jp').fontSize(13).text(`但し　${model.proviso}`, LEFT, top, { width: leftWidth });
+  doc.fontSize(11).text('上記の金額を正に領収いたしました。', LEFT, doc.y + 6, { width: leftWidth });
+  const leftBottom = doc.y;
+  const issuerLeft = LEFT + WIDTH * 0.46;
+  const issuerWidth = RIGHT - issuerLeft;
+  doc.font('jp-bold').fontSize(13).text(model.issuer.companyName, issuerLeft, top, { width: issuerWidth });
+  doc.font('jp').fontSize(9.5);
+  for (const line of [
+    model.issuer.address,
+    `TEL ${model.issuer.tel}`,
+    `登録番号　${model.issuer.invoiceNumber}`,
+    model.issuer.registration,
+  ]) {
+    doc.text(line, issuerLeft, doc.y + 2, { width: issuerWidth });
+  }
+  let y = Math.max(leftBottom, doc.y);
 
   // The facts: booking number, what was bought, the days.
-  y = doc.y + 22;
+  y += 22;
   const rows: [string, string][] = [
     ['予約番号', model.rsvno],
     ...model.items.map((item, i): [string, string] => [i === 0 ? 'ご利用内容' : '', item]),
@@ -217,21 +231,6 @@ export function renderReceiptPdf(model: ReceiptModel): Promise<Buffer> {
     y = doc.y;
   }
 
-  // The issuer, on the right half.
-  const issuerLeft = LEFT + WIDTH * 0.48;
-  const issuerWidth = RIGHT - issuerLeft;
-  y = Math.max(y + 34, 600);
-  doc.font('jp-bold').fontSize(13).text(model.issuer.companyName, issuerLeft, y, { width: issuerWidth });
-  doc.font('jp').fontSize(9.5);
-  for (const line of [
-    model.issuer.address,
-    `TEL ${model.issuer.tel}`,
-    `登録番号　${model.issuer.invoiceNumber}`,
-    model.issuer.registration,
-  ]) {
-    doc.text(line, issuerLeft, doc.y + 2, { width: issuerWidth });
-  }
-
   // Notes at the foot of the page.
   const notes = [
     ...(model.reissue
@@ -241,7 +240,8 @@ export function renderReceiptPdf(model: ReceiptModel): Promise<Buffer> {
     ...(model.example ? ['※ 会社名・所在地・電話番号・登録番号はデモ用の例です。'] : []),
   ];
   doc.font('jp').fontSize(8.5).fillColor(MUTED);
-  let footY = PAGE.height - MARGIN - notes.length * 14;
+  // At the foot of the page, or under the breakdown when a long list of options reaches down there.
+  let footY = Math.max(PAGE.height - MARGIN - notes.length * 14, y + 16);
   for (const line of notes) {
     doc.text(line, LEFT, footY, { width: WIDTH, lineBreak: false });
     footY += 14;

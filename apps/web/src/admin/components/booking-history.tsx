@@ -53,6 +53,8 @@ const FIELDS: Record<string, { label: string; show: (v: Value) => string }> = {
   reason: { label: '理由', show: (v) => REFUND_REASON_LABEL[String(v)] ?? text(v) },
   attempts: { label: '試行回数', show: text },
   cleared_failures: { label: '解除したPINの失敗', show: (v) => `${text(v)}回` },
+  receipt: { label: '領収書', show: text },
+  issue_count: { label: '発行', show: (v) => `${text(v)}回目` },
 };
 
 function fieldOf(key: string) {

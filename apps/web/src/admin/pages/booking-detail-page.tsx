@@ -35,6 +35,7 @@ import { dateCell, dateTimeCell, type FromList, NUM, WRAP, yenCell } from '../co
 import { DataTable } from '../components/data-table.tsx';
 import { AdminPage, Card, Facts } from '../components/page.tsx';
 import { Loading, QueryError } from '../components/query-state.tsx';
+import { ReceiptAction } from '../components/receipt-dialog.tsx';
 import { useBookingDetail } from '../lib/booking-api.ts';
 import { slashDate, tokyoDateTime, yen } from '../lib/format.ts';
 import { MAIL_KIND_LABEL, MAIL_STATUS_LABEL } from './mails-page.tsx';
@@ -480,6 +481,7 @@ export function BookingDetailPage() {
                 今すぐ照合
               </button>
             )}
+            <ReceiptAction rsvno={d.booking.rsvno} onDone={done} />
           </div>
           <Memo events={d.events} />
           {stuck > 0 && (

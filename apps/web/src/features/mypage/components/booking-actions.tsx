@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import styles from './mypage.module.css';
+import { ReceiptButtons } from './receipt-button.tsx';
 import { WithdrawRequest } from './withdraw-request.tsx';
 
 export interface BookingActionsProps {
@@ -39,7 +40,10 @@ function PayBox(props: { note: ReactNode; label: string; paying: boolean; onPay(
   );
 }
 
-/** SPEC §2 My page buttons: conditions (always), pay, coupons, rental, cancel, withdraw a request (issue 28), logout. */
+/**
+ * SPEC §2 My page buttons: conditions (always), pay, coupons, rental, receipts after payment (issue 28), cancel,
+ * withdraw a request (issue 28), logout.
+ */
 export function BookingActions(props: BookingActionsProps) {
   return (
     <aside className={`card ${styles.actions}`} aria-labelledby="actions-title">
@@ -93,6 +97,7 @@ export function BookingActions(props: BookingActionsProps) {
           レンタル詳細・変更
         </Link>
       )}
+      <ReceiptButtons />
       <button type="button" className="btn btn-outline btn-block" onClick={props.onConsent}>
         旅行条件書・同意書
       </button>

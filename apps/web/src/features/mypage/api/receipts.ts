@@ -1,0 +1,31 @@
+import { type ReceiptKind, receiptListResponse } from '@tabi/contract/receipt';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { apiPost, apiPostFile } from '../../../lib/api-client.ts';
+
+export const receiptsQueryKey = (rsvno: string) => ['receipts', rsvno] as const;
+
+/** POST /booking/receipts (issue 28): the receipts the booking has now, and which were issued already. */
+export function useReceipts(rsvno: string, enabled: boolean) {
+  return useQuery({
+    queryKey: receiptsQueryKey(rsvno),
+    queryFn: () => apiPost('/booking/receipts', { rsvno }, receiptListResponse, { loading: false }),
+    enabled: enabled && rsvno !== '',
+    staleTime: 0,
+  });
+}
+
+export interface IssueReceiptInput {
+  rsvno: string;
+  kind: ReceiptKind;
+  /** The first issue's 宛名; a reissue prints the stored one. */
+  addressee?: string;
+}
+
+/** POST /booking/receipt: the PDF (a refusal is the envelope's Japanese message, thrown as an ApiError). */
+export function issueReceipt(input: IssueReceiptInput): Promise<Blob> {
+  return apiPostFile('/booking/receipt', { ...input }, 'application/pdf');
+}
+
+export function useIssueReceipt() {
+  return useMutation({ mutationFn: issueReceipt });
+}

@@ -1,0 +1,188 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { bookingState } from '@tabi/contract/booking-rules';
+import { formatJpy } from '@tabi/contract/format';
+import {
+  ADDRESSEE_MAX,
+  type AddresseeForm,
+  addresseeForm,
+  RECEIPT_KIND_LABEL,
+  type ReceiptStatus,
+  receiptFileName,
+} from '@tabi/contract/receipt';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Field } from '../../../components/form/field.tsx';
+import { Modal } from '../../../components/modal.tsx';
+import { failureMessage } from '../../../lib/api-client.ts';
+import { saveFile } from '../../../lib/save-file.ts';
+import { useAuthStore } from '../../../stores/auth-store.ts';
+import { bookingQueryOptions } from '../api/get-booking.ts';
+import { receiptsQueryKey, useIssueReceipt, useReceipts } from '../api/receipts.ts';
+import styles from './receipt.module.css';
+
+const buttonLabel = (r: ReceiptStatus) => (r.kind === 'payment' ? '領収書（PDF）' : 'キャンセル料の領収書（PDF）');
+
+/**
+ * Issue 28: 領収書 on my page once the booking is paid (and, after a cancellation with a fee, the fee's own).
+ * The first time a dialog asks for the 宛名 (it cannot be changed later); after that the same dialog shows the
+ * stored one and issues a 再発行. The PDF is saved (a phone's browser offers to open it).
+ */
+export function ReceiptButtons() {
+  const rsvno = useAuthStore((s) => s.rsvno) ?? '';
+  // The page's query already holds the booking: no second fetch for it.
+  const { data: booking } = useQuery({ ...bookingQueryOptions(rsvno), enabled: Boolean(rsvno), refetchOnMount: false });
+  const state = booking ? bookingState(booking, booking.servertime) : null;
+  const eligible = state === 'paid' || (state === 'canceled' && (booking?.cancelfee ?? 0) > 0);
+  const receipts = useReceipts(rsvno, eligible);
+  const [open, setOpen] = useState<ReceiptStatus | null>(null);
+  const [saved, setSaved] = useState('');
+  const trigger = useRef<HTMLButtonElement | null>(null);
+
+  if (!eligible || !receipts.data || receipts.data.receipts.length === 0) return null;
+
+  function close(done?: string) {
+    setOpen(null);
+    if (done) setSaved(done);
+    // Focus goes back to the button that opened the dialog, once the modal dialog is gone (until then the rest of
+    // the page is inert and cannot take it).
+    requestAnimationFrame(() => trigger.current?.focus());
+  }
+
+  return (
+    <>
+      {receipts.data.receipts.map((receipt) => (
+        <button
+          key={receipt.kind}
+          type="button"
+          className="btn btn-outline btn-block"
+          aria-haspopup="dialog"
+          onClick={(event) => {
+            trigger.current = event.currentTarget;
+            setSaved('');
+            setOpen(receipt);
+          }}
+        >
+          {buttonLabel(receipt)}
+        </button>
+      ))}
+      <p className={styles.saved} aria-live="polite" data-testid="receipt-saved">
+        {saved}
+      </p>
+      {open && <ReceiptDialog rsvno={rsvno} receipt={open} onClose={close} />}
+    </>
+  );
+}
+
+function ReceiptDialog({
+  rsvno,
+  receipt,
+  onClose,
+}: {
+  rsvno: string;
+  receipt: ReceiptStatus;
+  /** With the message to say once the PDF was saved. */
+  onClose(done?: string): void;
+}) {
+  const formId = useId();
+  const queryClient = useQueryClient();
+  const issue = useIssueReceipt();
+  const { register, handleSubmit, formState } = useForm<AddresseeForm>({
+    resolver: zodResolver(addresseeForm),
+    defaultValues: { addressee: '' },
+  });
+  const refusal = issue.isPending ? null : failureMessage(issue.error);
+  const reissue = receipt.issued;
+
+  async function download(addressee?: string) {
+    if (issue.isPending) return;
+    let pdf: Blob;
+    try {
+      pdf = await issue.mutateAsync({ rsvno, kind: receipt.kind, ...(addressee ? { addressee } : {}) });
+    } catch {
+      // Said from the mutation's error below (network, token and session failures were alerted already).
+      return;
+    }
+    saveFile(pdf, receiptFileName(rsvno, receipt.kind));
+    // The next issue is a 再発行: the list says so before the dialog opens again.
+    await queryClient.invalidateQueries({ queryKey: receiptsQueryKey(rsvno) });
+    onClose(reissue ? '領収書（再発行）をダウンロードしました。' : '領収書をダウンロードしました。');
+  }
+
+  const submit = reissue
+    ? (event: FormEvent) => {
+        event.preventDefault();
+        void download();
+      }
+    : handleSubmit((values) => download(values.addressee));
+
+  return (
+    <Modal
+      open
+      title={reissue ? '領収書の再発行' : '領収書の発行'}
+      onClose={() => onClose()}
+      footer={
+        <button
+          type="submit"
+          form={formId}
+          className="btn btn-primary"
+          disabled={issue.isPending}
+          aria-busy={issue.isPending}
+        >
+          {reissue ? '再発行してダウンロード' : '発行してダウンロード'}
+        </button>
+      }
+    >
+      <form id={formId} onSubmit={submit} noValidate className={styles.form}>
+        <dl className={styles.facts}>
+          <div>
+            <dt>但し書き</dt>
+            <dd>{RECEIPT_KIND_LABEL[receipt.kind]}として</dd>
+          </div>
+          <div>
+            <dt>金額</dt>
+            <dd>
+              {formatJpy(receipt.amount)}
+              {receipt.kind === 'payment' ? '（税込・10%対象）' : '（不課税）'}
+            </dd>
+          </div>
+          {reissue && (
+            <div>
+              <dt>宛名</dt>
+              <dd data-testid="receipt-addressee">{receipt.addressee} 様</dd>
+            </div>
+          )}
+        </dl>
+        {reissue ? (
+          <p className="hint">
+            この領収書は{receipt.issueCount}
+            回発行済みです。同じ宛名で「再発行」と記載した領収書を発行します（宛名は変更できません）。
+          </p>
+        ) : (
+          <Field
+            label="宛名"
+            required
+            error={formState.errors.addressee?.message}
+            hint={`会社名またはお名前（${ADDRESSEE_MAX}文字以内）。発行後は変更できません。2回目以降は「再発行」と記載されます。`}
+          >
+            {(control) => (
+              <input
+                {...control}
+                className="input"
+                {...register('addressee')}
+                maxLength={ADDRESSEE_MAX * 2}
+                autoComplete="organization"
+                placeholder="例：株式会社さくら商事"
+              />
+            )}
+          </Field>
+        )}
+        {refusal && (
+          <p className="error-text" role="alert">
+            {refusal}
+          </p>
+        )}
+      </form>
+    </Modal>
+  );
+}
