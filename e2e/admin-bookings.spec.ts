@@ -17,6 +17,7 @@ import { expect, test } from './support/test.ts';
 const OPERATOR = { mail: 'operator@example.co.jp', password: 'sakura-operator-demo' };
 const REQUEST_TEL = '080-4321-0099';
 const PAID_TEL = '080-4321-0077';
+const CONTACT_TEL = '080-4321-0055';
 
 const shoot = (page: Page, name: string) => shootConsole(page, `admin-${name}`);
 
@@ -267,4 +268,73 @@ test('tomorrow’s manifest lists the participants and prints on A4 without the 
     writeFileSync(`${process.env.SHOTS_DIR}/admin-manifest.pdf`, pdf);
   }
   await page.emulateMedia({ media: 'screen' });
+});
+
+test('a clerk notes a call and corrects the customer’s phone and mail; 再送 goes to the corrected address (issue 28)', async ({
+  page,
+}) => {
+  const rsvno = await makeBooking(page, 'OP0002', CONTACT_TEL, '訂正', 1);
+  await signInAsOperator(page);
+  // Received today: on the dashboard with its channel.
+  const today = page.getByRole('table', { name: '本日の新規予約' });
+  await expect(today.getByRole('row').filter({ hasText: rsvno })).toContainText('自社サイト');
+  await shoot(page, 'dashboard-today');
+
+  await page.goto(`/admin/bookings/${rsvno}`);
+  await expect(page.getByRole('heading', { level: 1, name: `予約詳細 ${rsvno}` })).toBeFocused();
+  await page.getByRole('button', { name: '社内メモを追加' }).click();
+  await page.getByRole('dialog').getByLabel(/メモ/).fill('お客様より電話：メールアドレスの綴り違い');
+  await page.getByRole('dialog').getByRole('button', { name: 'メモを追加する' }).click();
+  const memo = page.getByRole('region', { name: /社内メモ/ });
+  await expect(memo).toContainText('お客様より電話：メールアドレスの綴り違い');
+  await expect(memo).toContainText(OPERATOR.mail);
+
+  await page.getByRole('button', { name: '連絡先を訂正' }).click();
+  const dialog = page.getByRole('dialog', { name: '連絡先を訂正' });
+  await expect(dialog.getByLabel('電話番号')).toHaveValue(CONTACT_TEL);
+  await dialog.getByLabel('メールアドレス').fill('not-a-mail');
+  await dialog.getByRole('button', { name: '訂正する' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(Msg.invalidEmail);
+  await dialog.getByLabel('電話番号').fill('080-4321-0056');
+  await dialog.getByLabel('メールアドレス').fill('corrected-address@example.jp');
+  await expectNoSeriousA11yIssues(page);
+  await shoot(page, 'dialog-contact');
+  await dialog.getByRole('button', { name: '訂正する' }).click();
+  await expect(page.getByText('連絡先を訂正しました。')).toBeVisible();
+  const history = page.getByRole('table', { name: '予約の履歴' });
+  await expect(history.getByRole('row').filter({ hasText: '連絡先（電話番号・メール）の訂正' })).toContainText(
+    OPERATOR.mail,
+  );
+
+  // The request's mail went to the old address; once the outbox has sent it, its copy goes to the new one.
+  const mails = page.getByRole('region', { name: /送信したメール/ });
+  await expect(async () => {
+    await page.reload();
+    await expect(mails).toContainText('送信済み', { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  await mails
+    .getByRole('button', { name: /を再送$/ })
+    .first()
+    .click();
+  const resend = page.getByRole('dialog', { name: 'メールを再送する' });
+  await expect(resend).toContainText('corrected-address@example.jp（元の宛先');
+  await resend.getByRole('button', { name: '再送する' }).click();
+  await expect(page.getByText(/を再送しました/)).toBeVisible();
+  await expect(mails).toContainText('corrected-address@example.jp');
+  await expectNoSeriousA11yIssues(page);
+  await shoot(page, 'booking-contact-corrected');
+
+  // 予約一覧 marks the booking that has a memo.
+  await page.goto(`/admin/bookings?rsvno=${rsvno}`);
+  const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: rsvno }) });
+  await expect(row.getByText('メモ', { exact: true })).toBeVisible();
+
+  // My page opens with the corrected phone, not the old one.
+  const token = await xsrfToken(page);
+  const old = await page.request.post('/api/mylogin', {
+    data: { rsvno, tel: CONTACT_TEL },
+    headers: { 'x-xsrf-token': token },
+  });
+  expect(((await old.json()) as Envelope<unknown>).errcd).not.toBe('000');
+  await customerLogin(page, rsvno, '080-4321-0056');
 });

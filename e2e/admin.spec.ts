@@ -6,6 +6,7 @@
 
 import type { Page } from '@playwright/test';
 import { Msg } from '@tabi/contract/messages';
+import { Secret, TOTP } from 'otpauth';
 import { expectNoSeriousA11yIssues } from './support/checks.ts';
 import { shootConsole } from './support/staff.ts';
 import { expect, test } from './support/test.ts';
@@ -87,7 +88,7 @@ test('an admin signs in with TOTP, finds a booking by the customer phone, visits
     await expectNoSeriousA11yIssues(page);
     await shootAdmin(page, name);
   }
-  await expect(page.getByRole('cell', { name: ADMIN.mail })).toBeVisible();
+  await expect(page.getByRole('rowheader', { name: `${ADMIN.mail}（あなた）` })).toBeVisible();
 
   for (const [link, name] of [
     ['パスワード変更', 'password'],
@@ -122,4 +123,68 @@ test('an operator signs in with a password only and does not see the admin pages
   await expect(page.getByRole('img', { name: /登録用QRコード/ })).toBeVisible();
   await expectNoSeriousA11yIssues(page);
   await shootAdmin(page, 'totp-enrol');
+});
+
+test('an admin adds an operator, who signs in with the one-time password, sets their own and enrols TOTP; the admin resets it (issue 28)', async ({
+  page,
+}) => {
+  const mail = `clerk-${Date.now()}@example.jp`;
+  await signInAsAdmin(page);
+  await page.getByRole('navigation', { name: '管理メニュー' }).getByRole('link', { name: 'スタッフ' }).click();
+  const add = page.locator('form.adm-staff-add');
+  await add.getByLabel('メールアドレス').fill('not-a-mail');
+  await add.getByRole('button', { name: '追加する' }).click();
+  await expect(page.getByRole('alert')).toHaveText(Msg.staffMailInvalid);
+  await add.getByLabel('メールアドレス').fill(mail);
+  await add.getByLabel('権限').selectOption('operator');
+  await add.getByRole('button', { name: '追加する' }).click();
+  await expect(page.locator('output.adm-success')).toContainText(`${mail} をオペレーターとして追加しました。`);
+  const password = (await page.locator('.adm-password').textContent()) ?? '';
+  expect(password.length).toBeGreaterThanOrEqual(12);
+  const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: mail }) });
+  await expect(row).toContainText('オペレーター');
+  await expectNoSeriousA11yIssues(page);
+  await shootAdmin(page, 'staff-added');
+  // The admin's own row offers neither 無効にする nor a change of role.
+  const own = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: `${ADMIN.mail}（あなた）` }) });
+  await expect(own.getByRole('button', { name: '無効にする' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'ログアウト' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'サインイン' })).toBeVisible();
+
+  // The new operator: the one-time password opens only the password change, then the console.
+  await page.getByLabel('メールアドレス').fill(mail);
+  await page.getByLabel('パスワード').fill(password);
+  await page.getByRole('button', { name: 'サインイン' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'パスワード変更' })).toBeVisible();
+  await page.getByLabel('現在のパスワード').fill(password);
+  await page.getByLabel('新しいパスワード', { exact: true }).fill('clerk-own-password-1');
+  await page.getByLabel('新しいパスワード（確認）').fill('clerk-own-password-1');
+  await page.getByRole('button', { name: '変更する' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'ダッシュボード' })).toBeVisible();
+  await page.getByRole('banner').getByRole('link', { name: '2段階認証' }).click();
+  const secret = ((await page.locator('.adm-secret').textContent()) ?? '').replace(/\s/g, '');
+  const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' });
+  await page.getByLabel('確認コード（6桁）').fill(totp.generate());
+  await page.getByRole('button', { name: '登録する' }).click();
+  await expect(page.getByText('2段階認証を登録しました。')).toBeVisible();
+  await page.getByRole('button', { name: 'ログアウト' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'サインイン' })).toBeVisible();
+
+  // The phone is lost: the admin resets the authenticator, and the next sign-in asks for a new enrolment.
+  await signInAsAdmin(page);
+  await page.goto('/admin/staff');
+  const clerk = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: mail }) });
+  await expect(clerk).toContainText('設定済み');
+  await clerk.getByRole('button', { name: '認証アプリをリセット' }).click();
+  const dialog = page.getByRole('dialog', { name: '認証アプリの登録をリセット' });
+  await expect(dialog).toContainText('次回のサインインで新しく登録していただきます');
+  await dialog.getByRole('button', { name: '認証アプリをリセット' }).click();
+  await expect(page.locator('output.adm-success')).toContainText('認証アプリをリセットしました');
+  await expect(clerk).toContainText('未設定');
+  await page.getByRole('button', { name: 'ログアウト' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'サインイン' })).toBeVisible();
+  await page.getByLabel('メールアドレス').fill(mail);
+  await page.getByLabel('パスワード').fill('clerk-own-password-1');
+  await page.getByRole('button', { name: 'サインイン' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: '2段階認証の登録' })).toBeVisible();
 });

@@ -89,6 +89,28 @@ function actorLabel(kind: string, actor: string, mails: Map<number, string>): st
   return CUSTOMER_ACTOR_LABEL;
 }
 
+/** A copy of a history value with every passport number cut to its last 4, at any depth (members are arrays). */
+function maskedPassports(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(maskedPassports);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>).map(([key, inner]) => [
+      key,
+      key === 'passport_number' && typeof inner === 'string' ? maskPassport(inner) : maskedPassports(inner),
+    ]),
+  );
+}
+
+/** The history as an operator reads it: a participants correction keeps passport numbers, shown as their last 4. */
+function eventsForRole(events: AdminEvent[], role: StaffRole): AdminEvent[] {
+  if (role === 'admin') return events;
+  return events.map((e) => ({
+    ...e,
+    before: maskedPassports(e.before) as AdminEvent['before'],
+    after: maskedPassports(e.after) as AdminEvent['after'],
+  }));
+}
+
 /** The booking as my page shows it, with passport numbers cut to their last 4 for an operator (issue 28). */
 function forRole(view: BookingDetail['booking'], role: StaffRole): BookingDetail['booking'] {
   if (role === 'admin') return view;
@@ -195,18 +217,21 @@ export async function bookingDetail(ctx: AppContext, rsvno: string, role: StaffR
       childqty: u.childqty,
       outcome: u.outcome,
     })),
-    events: events.map(
-      (e): AdminEvent => ({
-        id: e.id,
-        at: e.at.toISOString(),
-        actorKind: e.actorKind,
-        actor: e.actor,
-        actorLabel: actorLabel(e.actorKind, e.actor, names),
-        action: e.action,
-        before: e.before ?? null,
-        after: e.after ?? null,
-        note: e.note,
-      }),
+    events: eventsForRole(
+      events.map(
+        (e): AdminEvent => ({
+          id: e.id,
+          at: e.at.toISOString(),
+          actorKind: e.actorKind,
+          actor: e.actor,
+          actorLabel: actorLabel(e.actorKind, e.actor, names),
+          action: e.action,
+          before: e.before ?? null,
+          after: e.after ?? null,
+          note: e.note,
+        }),
+      ),
+      role,
     ),
     actions: allowedActions(row, state, ctx.clock.now(), rentalcd !== '', mails.length),
   };

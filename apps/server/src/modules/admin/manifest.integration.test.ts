@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingMembers, bookingOptions, bookings } from '../../db/schema.ts';
 import { seed } from '../../seed/seed.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { recordEvent, staffActor } from '../booking/events.ts';
 import { cloneBooking, insertStaff, signIn } from '../staff/test-fixtures.ts';
 
 let t: TestApp;
@@ -169,6 +170,14 @@ describe('GET /api/admin/manifest', () => {
     expect(res.statusCode, res.body).toBe(200);
     const stored = await t.ctx.db.select().from(bookingMembers).where(eq(bookingMembers.rsvno, 'MM000006'));
     expect(stored.map((m) => m.extended.passport_number)).toEqual(stored.map(() => 'TK1234567'));
+    // Nor does the history show it to the operator (a correction records the participants before and after).
+    await recordEvent(t.ctx.db, t.clock.now(), 'MM000006', staffActor(1), 'participants_changed', {
+      before: { members: [{ seq: 1, passport_number: 'TK1234567' }] },
+      after: { members: [{ seq: 1, passport_number: 'TK7654321' }] },
+    });
+    const history = JSON.stringify((await get('/api/admin/bookings/MM000006')).json().response.events);
+    expect(history).not.toMatch(/TK\d{7}/);
+    expect(history).toContain('•••••4321');
   });
 
   it('lists the rentals of a rental option', async () => {

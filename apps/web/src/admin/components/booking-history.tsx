@@ -29,6 +29,12 @@ const dateOrIso = (v: Value) => {
 };
 const money = (v: Value) => (typeof v === 'number' ? yen(v) : text(v));
 
+const ERASED_LABEL: Record<string, string> = {
+  birthday: '生年月日',
+  passport_number: '旅券番号',
+  vegetarian_meals: '食事の希望',
+};
+
 /** The history's field names (the API's own, ADR 0100) in Japanese, with how to show their values. */
 const FIELDS: Record<string, { label: string; show: (v: Value) => string }> = {
   status: { label: 'ステータス', show: (v) => STATUS_NAME[String(v)] ?? text(v) },
@@ -47,6 +53,13 @@ const FIELDS: Record<string, { label: string; show: (v: Value) => string }> = {
   mail_id: { label: 'メールID', show: text },
   kind: { label: '種類', show: (v) => MAIL_KIND[String(v)] ?? text(v) },
   to: { label: '宛先', show: text },
+  tel: { label: '電話番号', show: text },
+  mail: { label: 'メールアドレス', show: text },
+  participants: { label: '対象の参加者', show: (v) => `${text(v)}名` },
+  erased: {
+    label: '消去した項目',
+    show: (v) => (Array.isArray(v) ? v.map((k) => ERASED_LABEL[String(k)] ?? String(k)).join('・') : text(v)),
+  },
   checkout_session: { label: '決済画面ID', show: text },
   refund_id: { label: '返金ID', show: text },
   payment_id: { label: '決済No.', show: text },

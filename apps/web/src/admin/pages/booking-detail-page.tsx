@@ -386,7 +386,6 @@ function Mails({ d, onResend }: { d: BookingDetail; onResend: (mail: AdminMail) 
   );
 }
 
-/** 予約詳細: the booking as my page shows it, its money, mails and history, and the actions its state allows. */
 /** 社内メモ at the top (issue 28): what a colleague noted is read before anything is done, newest first. */
 function Memo({ events }: { events: BookingDetail['events'] }) {
   const notes = events.filter((e) => e.action === 'note_added' && e.note).reverse();
@@ -409,6 +408,7 @@ function Memo({ events }: { events: BookingDetail['events'] }) {
   );
 }
 
+/** 予約詳細: the booking as my page shows it, its money, mails and history, and the actions its state allows. */
 export function BookingDetailPage() {
   const location = useLocation();
   const { pathname } = location;

@@ -39,61 +39,53 @@ interface Change {
   done: string;
 }
 
-function changesOf(row: StaffRow, self: boolean): Change[] {
+function changesOf(row: StaffRow): Change[] {
   const post = (path: string, body: unknown = {}) => adminPost(`/staff/${row.id}${path}`, body, staffChangeResponse);
   const act = (action: StaffAction) => () => post(`/${action}`);
   const other: StaffRole = row.role === 'admin' ? 'operator' : 'admin';
-  const changes: Change[] = [];
-  // No admin demotes or disables themselves (the server refuses it too): the buttons are not offered.
-  if (!self) {
-    changes.push({
-      label: `${ROLE_LABEL[other]}にする`,
-      title: `権限を${ROLE_LABEL[other]}に変更`,
-      effect:
-        other === 'admin'
-          ? `${row.mail} に管理者の権限を与えます。商品・在庫・施設・スタッフの管理ができるようになり、次回のサインインで2段階認証の登録を求められます。`
-          : `${row.mail} の管理者の権限を外します。予約の対応のみができるようになります。`,
-      send: () => post('/role', { role: other }),
-      done: `${row.mail} の権限を${ROLE_LABEL[other]}に変更しました。`,
-    });
-    changes.push(
-      row.disabled
-        ? {
-            label: '有効にする',
-            title: 'アカウントを有効にする',
-            effect: `${row.mail} が再びサインインできるようにします。`,
-            send: act('enable'),
-            done: `${row.mail} を有効にしました。`,
-          }
-        : {
-            label: '無効にする',
-            title: 'アカウントを無効にする',
-            effect: `${row.mail} はサインインできなくなり、サインイン中の画面もすぐに閉じられます。記録は残ります。`,
-            danger: true,
-            send: act('disable'),
-            done: `${row.mail} を無効にしました。`,
-          },
-    );
-  }
-  changes.push({
+  const role: Change = {
+    label: `${ROLE_LABEL[other]}にする`,
+    title: `権限を${ROLE_LABEL[other]}に変更`,
+    effect:
+      other === 'admin'
+        ? `${row.mail} に管理者の権限を与えます。商品・在庫・施設・スタッフの管理ができるようになり、次回のサインインで2段階認証の登録を求められます。`
+        : `${row.mail} の管理者の権限を外します。予約の対応のみができるようになります。`,
+    send: () => post('/role', { role: other }),
+    done: `${row.mail} の権限を${ROLE_LABEL[other]}に変更しました。`,
+  };
+  const access: Change = row.disabled
+    ? {
+        label: '有効にする',
+        title: 'アカウントを有効にする',
+        effect: `${row.mail} が再びサインインできるようにします。`,
+        send: act('enable'),
+        done: `${row.mail} を有効にしました。`,
+      }
+    : {
+        label: '無効にする',
+        title: 'アカウントを無効にする',
+        effect: `${row.mail} はサインインできなくなり、サインイン中の画面もすぐに閉じられます。記録は残ります。`,
+        danger: true,
+        send: act('disable'),
+        done: `${row.mail} を無効にしました。`,
+      };
+  const password: Change = {
     label: 'パスワード再発行',
     title: 'パスワードを再発行',
     effect: `${row.mail} の新しい初期パスワードを発行します。今のパスワードは使えなくなり、サインイン中の画面は閉じられます。新しいパスワードはこの画面に一度だけ表示されます。`,
     danger: true,
     send: act('reset-password'),
     done: `${row.mail} のパスワードを再発行しました。`,
-  });
-  if (row.totpEnabled) {
-    changes.push({
-      label: '認証アプリをリセット',
-      title: '認証アプリの登録をリセット',
-      effect: `${row.mail} の認証アプリ（2段階認証）の登録を解除します。次回のサインインで新しく登録していただきます。スマートフォンを紛失したときなどに使います。`,
-      danger: true,
-      send: act('reset-totp'),
-      done: `${row.mail} の認証アプリをリセットしました。次回のサインインで再登録が必要です。`,
-    });
-  }
-  return changes;
+  };
+  const totp: Change = {
+    label: '認証アプリをリセット',
+    title: '認証アプリの登録をリセット',
+    effect: `${row.mail} の認証アプリ（2段階認証）の登録を解除します。次回のサインインで新しく登録していただきます。スマートフォンを紛失したときなどに使います。`,
+    danger: true,
+    send: act('reset-totp'),
+    done: `${row.mail} の認証アプリをリセットしました。次回のサインインで再登録が必要です。`,
+  };
+  return row.totpEnabled ? [role, access, password, totp] : [role, access, password];
 }
 
 function ChangeButton({ change, say }: { change: Change; say: Say }) {
@@ -141,13 +133,18 @@ const columnsFor = (meId: number | undefined, say: Say) =>
     column.display({
       id: 'actions',
       header: '操作',
-      cell: (c) => (
-        <div className="adm-row-actions">
-          {changesOf(c.row.original, c.row.original.id === meId).map((change) => (
-            <ChangeButton key={change.label} change={change} say={say} />
-          ))}
-        </div>
-      ),
+      // No admin demotes or disables themselves (the server refuses it too); their own password and authenticator
+      // are changed from the menu at the top, where the current password is asked.
+      cell: (c) =>
+        c.row.original.id === meId ? (
+          <span className="adm-muted">ご自身の設定は画面上部の「パスワード変更」「2段階認証」から</span>
+        ) : (
+          <div className="adm-row-actions">
+            {changesOf(c.row.original).map((change) => (
+              <ChangeButton key={change.label} change={change} say={say} />
+            ))}
+          </div>
+        ),
     }),
   ] as ColumnDef<StaffRow, unknown>[];
 
