@@ -5,11 +5,11 @@
  * customer's behalf with a fee override, and the refund and the cancellation mail show; tomorrow's manifest is
  * printed. Screenshots at 1280×800 and 1024×768 into SHOTS_DIR; axe on every page and dialog.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { formatJpy } from '@tabi/contract/format';
 import { Msg } from '@tabi/contract/messages';
 import { expectNoSeriousA11yIssues } from './support/checks.ts';
-import { xsrfToken } from './support/customer.ts';
+import { api, type Envelope, makeBooking, xsrfToken } from './support/customer.ts';
 import { shootConsole } from './support/staff.ts';
 import { expect, test } from './support/test.ts';
 
@@ -20,67 +20,6 @@ const PAID_TEL = '080-4321-0077';
 const CONTACT_TEL = '080-4321-0055';
 
 const shoot = (page: Page, name: string) => shootConsole(page, `admin-${name}`);
-
-interface Envelope<T> {
-  errcd: string;
-  errMsg: string;
-  response: T;
-}
-
-async function api<T>(request: APIRequestContext, page: Page, url: string, data?: unknown): Promise<T> {
-  const res = data
-    ? await request.post(url, { data, headers: { 'x-xsrf-token': await xsrfToken(page) } })
-    : await request.get(url);
-  const body = (await res.json()) as Envelope<T>;
-  expect(body.errcd, `${url}: ${body.errMsg}`).toBe('000');
-  return body.response;
-}
-
-/** A booking made through POST /api/booking as the purchase flow makes it: adults only, on the first open day. */
-async function makeBooking(page: Page, opcd: string, tel: string, sei: string, adults: number): Promise<string> {
-  const request = page.request;
-  const from = new Date(Date.now() + 12 * 86_400_000);
-  const ymd = (d: Date) => d.toISOString().slice(0, 10).replaceAll('-', '');
-  const detail = await api<{ valueList: Record<string, { zaikozan: string }> }>(
-    request,
-    page,
-    `/api/option/${opcd}?usedate=${ymd(from)}`,
-  );
-  const usedate = Object.keys(detail.valueList)
-    .sort()
-    .find((d) => d >= ymd(from) && Number(detail.valueList[d]?.zaikozan ?? 0) >= adults);
-  if (!usedate) throw new Error(`no open day for ${opcd}`);
-  const price = await api<{ valueList: Record<string, { adultbaika: string }> }>(
-    request,
-    page,
-    `/api/price/${opcd}?usedate=${usedate}&adultqty=${adults}&middleqty=0&childqty=0&infantqty=0`,
-  );
-  const unit = Number(price.valueList[usedate]?.adultbaika ?? 0);
-  const memberList = Array.from({ length: adults }, (_, i) => ({
-    seq: String(i + 1),
-    sei,
-    mei: i === 0 ? '一郎' : '花子',
-    sex: i === 0 ? '1' : '2',
-    birthday: i === 0 ? '19800415' : '19820720',
-    ageclass: '1',
-    nationality_id: '0',
-  }));
-  const made = await api<{ rsvno: string }>(request, page, '/api/booking', {
-    opcd,
-    usedate,
-    md: '',
-    sei,
-    mei: '一郎',
-    tel,
-    mail: `${sei.length}-${Date.now()}@example.jp`,
-    amountjp: String(unit * adults),
-    lang: 'ja',
-    webname_localized: '',
-    memberList,
-    rentskiList: [],
-  });
-  return made.rsvno;
-}
 
 /** Logged in to my page as this booking (the persisted auth store written as the app writes it). */
 async function customerLogin(page: Page, rsvno: string, tel: string): Promise<string> {

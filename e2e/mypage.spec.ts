@@ -7,7 +7,7 @@ import { Msg } from '@tabi/contract/messages';
 import { ReceiptMsg } from '@tabi/contract/receipt';
 import { pdfText } from '../apps/server/src/modules/receipt/pdf-text.ts';
 import { expectNoSeriousA11yIssues, shoot } from './support/checks.ts';
-import { loginAs } from './support/customer.ts';
+import { DEMO_TEL, loginAs, makeBooking } from './support/customer.ts';
 import { expect, test } from './support/test.ts';
 
 const port = process.env.E2E_PORT ?? '3100';
@@ -332,4 +332,27 @@ test('a customer downloads a receipt: the 宛名 once, then a 再発行 (issue 2
   const reissued = pdfText(readFileSync(await (await second).path()));
   expect(reissued).toContain('再発行');
   expect(reissued).toContain('株式会社さくら商事　様');
+});
+
+test('a customer withdraws a request not yet answered from my page, and a mail confirms it (issue 28)', async ({
+  page,
+}) => {
+  const rsvno = await makeBooking(page, 'OP0002', DEMO_TEL, '取下', 2);
+  await openMyPage(page, rsvno);
+  await expect(status(page)).toContainText(Msg.statusRequested);
+  const open = page.getByRole('button', { name: 'リクエストを取り消す' });
+  await open.click();
+  const dialog = page.getByRole('dialog', { name: 'リクエストの取り消し' });
+  await expect(dialog).toContainText('キャンセル料はかかりません');
+  await expectNoSeriousA11yIssues(page);
+  await shoot(page, 'mypage-withdraw');
+  page.once('dialog', (alert) => void alert.accept());
+  await dialog.getByRole('button', { name: '取り消しを確定する' }).click();
+  await expect(status(page)).toContainText(Msg.statusCanceled);
+  await expect(page.getByRole('button', { name: 'リクエストを取り消す' })).toHaveCount(0);
+  await expect
+    .poll(() => (existsSync(outbox) ? readdirSync(outbox).filter((f) => f.endsWith(`-${rsvno}.eml`)) : []), {
+      timeout: 30_000,
+    })
+    .toEqual(expect.arrayContaining([expect.stringMatching(/request_withdrawn/)]));
 });

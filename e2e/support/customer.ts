@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 /** The phone number of every demo booking. */
 export const DEMO_TEL = '090-1234-5678';
@@ -34,4 +34,66 @@ export async function loginAs(page: Page, rsvno: string): Promise<void> {
       localStorage.setItem('auth', JSON.stringify({ state: { isLogin: true, sessionId, rsvno: no }, version: 0 })),
     [session, rsvno],
   );
+}
+
+export interface Envelope<T> {
+  errcd: string;
+  errMsg: string;
+  response: T;
+}
+
+/** A public API call in the page's context (POST with the anti-forgery token), expected to succeed. */
+export async function api<T>(request: APIRequestContext, page: Page, url: string, data?: unknown): Promise<T> {
+  const res = data
+    ? await request.post(url, { data, headers: { 'x-xsrf-token': await xsrfToken(page) } })
+    : await request.get(url);
+  const body = (await res.json()) as Envelope<T>;
+  expect(body.errcd, `${url}: ${body.errMsg}`).toBe('000');
+  return body.response;
+}
+
+/** A booking made through POST /api/booking as the purchase flow makes it: adults only, on the first open day. */
+export async function makeBooking(page: Page, opcd: string, tel: string, sei: string, adults: number): Promise<string> {
+  const request = page.request;
+  const from = new Date(Date.now() + 12 * 86_400_000);
+  const ymd = (d: Date) => d.toISOString().slice(0, 10).replaceAll('-', '');
+  const detail = await api<{ valueList: Record<string, { zaikozan: string }> }>(
+    request,
+    page,
+    `/api/option/${opcd}?usedate=${ymd(from)}`,
+  );
+  const usedate = Object.keys(detail.valueList)
+    .sort()
+    .find((d) => d >= ymd(from) && Number(detail.valueList[d]?.zaikozan ?? 0) >= adults);
+  if (!usedate) throw new Error(`no open day for ${opcd}`);
+  const price = await api<{ valueList: Record<string, { adultbaika: string }> }>(
+    request,
+    page,
+    `/api/price/${opcd}?usedate=${usedate}&adultqty=${adults}&middleqty=0&childqty=0&infantqty=0`,
+  );
+  const unit = Number(price.valueList[usedate]?.adultbaika ?? 0);
+  const memberList = Array.from({ length: adults }, (_, i) => ({
+    seq: String(i + 1),
+    sei,
+    mei: i === 0 ? '一郎' : '花子',
+    sex: i === 0 ? '1' : '2',
+    birthday: i === 0 ? '19800415' : '19820720',
+    ageclass: '1',
+    nationality_id: '0',
+  }));
+  const made = await api<{ rsvno: string }>(request, page, '/api/booking', {
+    opcd,
+    usedate,
+    md: '',
+    sei,
+    mei: '一郎',
+    tel,
+    mail: `${sei.length}-${Date.now()}@example.jp`,
+    amountjp: String(unit * adults),
+    lang: 'ja',
+    webname_localized: '',
+    memberList,
+    rentskiList: [],
+  });
+  return made.rsvno;
 }
