@@ -65,6 +65,8 @@ export const facilities = pgTable('facilities', {
   pinHash: text('pin_hash').notNull(),
   /** A disabled facility takes no coupon (its PIN is not checked). */
   disabled: boolean('disabled').notNull().default(false),
+  /** Where the evening-before rental preparation sheet is mailed (issue 27); none: not mailed. */
+  mail: text('mail'),
 });
 
 /** One tier of a cancellation policy: from `daysBefore` days before the use date on, `percent` is charged. */
@@ -128,6 +130,14 @@ export const options = pgTable(
     sort: integer('sort').notNull().default(0),
     /** A draft (false) is seen only by staff: no public call lists, shows, prices or books it. */
     published: boolean('published').notNull().default(true),
+    /** 最少催行人員 (issue 27): travellers a day needs to go ahead; null: it always goes. */
+    minTravellers: integer('min_travellers'),
+    /** When the day is decided: this many days before it, at decisionTime (HH:MM, Tokyo). */
+    decisionDaysBefore: integer('decision_days_before'),
+    decisionTime: text('decision_time'),
+    /** 前日案内 (issue 27): the day-before mail is sent unless turned off; its per-option note. */
+    dayBeforeMail: boolean('day_before_mail').notNull().default(true),
+    dayBeforeNote: text('day_before_note').notNull().default(''),
   },
   (t) => [index('options_region_idx').on(t.homencd, t.areacd, t.citycd)],
 );
@@ -274,8 +284,8 @@ export const bookings = pgTable(
   ],
 );
 
-/** Why a booking was canceled (ADR 0100). */
-export type CancelReason = 'expired' | 'declined' | 'customer' | 'staff';
+/** Why a booking was canceled (ADR 0100); `company`: the company called the day off (催行中止, issue 27). */
+export type CancelReason = 'expired' | 'declined' | 'customer' | 'staff' | 'company';
 
 /** Who made a change: the customer, a staff member (by id), or the system's own workers. */
 export type ActorKind = 'customer' | 'staff' | 'system';
@@ -555,6 +565,145 @@ export const receipts = pgTable(
     lastIssuedAt: tz('last_issued_at').notNull(),
   },
   (t) => [uniqueIndex('receipts_rsvno_kind_uq').on(t.rsvno, t.kind)],
+);
+
+/** Why a day was called off (催行中止, issue 27). */
+export type DayStopReason = 'weather' | 'minimum' | 'facility' | 'other';
+export type DayStopState = 'running' | 'done';
+
+/**
+ * 催行中止 (issue 27): one stop of one or more days of one or more options, with its reason. Written with its
+ * days and items in one transaction; the runner cancels each item's booking through the lifecycle until none is
+ * left, also after a crash (state `running` until then).
+ */
+export const dayStops = pgTable(
+  'day_stops',
+  {
+    id: serial('id').primaryKey(),
+    createdAt: tz('created_at').notNull(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staffAccounts.id),
+    reason: text('reason').$type<DayStopReason>().notNull(),
+    reasonText: text('reason_text').notNull().default(''),
+    state: text('state').$type<DayStopState>().notNull().default('running'),
+    finishedAt: tz('finished_at'),
+  },
+  (t) => [index('day_stops_running_idx').on(t.id).where(sql`${t.state} = 'running'`)],
+);
+
+/** The days a stop closed: their stock stays closed (seats given back by a cancellation do not reopen them). */
+export const dayStopDays = pgTable(
+  'day_stop_days',
+  {
+    stopId: integer('stop_id')
+      .notNull()
+      .references(() => dayStops.id),
+    opcd: text('opcd')
+      .notNull()
+      .references(() => options.opcd),
+    usedate: date('usedate', { mode: 'string' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.opcd, t.usedate] }), index('day_stop_days_stop_idx').on(t.stopId)],
+);
+
+/** pending: still to cancel; done: canceled (or found canceled); `external`: a ticket elsewhere needs a person. */
+export const dayStopItems = pgTable(
+  'day_stop_items',
+  {
+    stopId: integer('stop_id')
+      .notNull()
+      .references(() => dayStops.id),
+    rsvno: text('rsvno')
+      .notNull()
+      .references(() => bookings.rsvno),
+    state: text('state').$type<'pending' | 'done'>().notNull().default('pending'),
+    external: boolean('external').notNull().default(false),
+    refund: integer('refund').notNull().default(0),
+    doneAt: tz('done_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.stopId, t.rsvno] }),
+    index('day_stop_items_rsvno_idx').on(t.rsvno),
+    index('day_stop_items_pending_idx').on(t.stopId).where(sql`${t.state} = 'pending'`),
+  ],
+);
+
+/** 催行決定 / 催行中止 of a day under its minimum (issue 27): decided once, by whom and when. */
+export const dayDecisions = pgTable(
+  'day_decisions',
+  {
+    opcd: text('opcd')
+      .notNull()
+      .references(() => options.opcd),
+    usedate: date('usedate', { mode: 'string' }).notNull(),
+    decision: text('decision').$type<'go' | 'stopped'>().notNull(),
+    staffId: integer('staff_id').references(() => staffAccounts.id),
+    at: tz('at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.opcd, t.usedate] })],
+);
+
+/**
+ * Scheduled mails sent once per booking and kind (the day-before mail, issue 27): the row is claimed in the
+ * transaction that queues the mail, so two instances or a restart never send it twice.
+ */
+export const bookingReminders = pgTable(
+  'booking_reminders',
+  {
+    rsvno: text('rsvno')
+      .notNull()
+      .references(() => bookings.rsvno),
+    kind: text('kind').notNull(),
+    at: tz('at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.rsvno, t.kind] })],
+);
+
+/** レンタル準備表 mailed to a facility for a day (issue 27): once. */
+export const rentalSheetsSent = pgTable(
+  'rental_sheets_sent',
+  {
+    facilityId: integer('facility_id')
+      .notNull()
+      .references(() => facilities.id),
+    usedate: date('usedate', { mode: 'string' }).notNull(),
+    at: tz('at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.facilityId, t.usedate] })],
+);
+
+/**
+ * キャンセル待ち (issue 27): a visitor waiting for `party` seats of a sold-out day. When seats come back the first
+ * entries that fit are offered them: the seats are held (`held`) until `offerExpiresAt`, for whoever has the link
+ * (its token stored as a SHA-256); booked, expired or canceled entries keep their row.
+ */
+export type WaitlistState = 'waiting' | 'offered' | 'booked' | 'expired' | 'canceled';
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    id: serial('id').primaryKey(),
+    opcd: text('opcd')
+      .notNull()
+      .references(() => options.opcd),
+    usedate: date('usedate', { mode: 'string' }).notNull(),
+    mail: text('mail').notNull(),
+    party: integer('party').notNull(),
+    lang: text('lang').notNull().default('ja'),
+    state: text('state').$type<WaitlistState>().notNull().default('waiting'),
+    tokenHash: text('token_hash'),
+    held: integer('held').notNull().default(0),
+    createdAt: tz('created_at').notNull(),
+    offeredAt: tz('offered_at'),
+    offerExpiresAt: tz('offer_expires_at'),
+    rsvno: text('rsvno').references(() => bookings.rsvno),
+  },
+  (t) => [
+    index('waitlist_day_idx').on(t.opcd, t.usedate, t.state, t.id),
+    index('waitlist_offer_expiry_idx').on(t.offerExpiresAt).where(sql`${t.state} = 'offered'`),
+    uniqueIndex('waitlist_token_uq').on(t.tokenHash),
+    check('waitlist_party_positive', sql`${t.party} > 0`),
+  ],
 );
 
 /** Counters for rate limits when no Redis is configured (DESIGN §4, §9). */

@@ -13,6 +13,7 @@ import {
   bookingOptions,
   bookingRentals,
   bookings,
+  dayStopDays,
   type NewBooking,
   type NewBookingEvent,
   type NewBookingOption,
@@ -106,11 +107,18 @@ export async function takeSeatsOrSayWhy(
   return taken ? { taken: true, day } : { taken: false, day };
 }
 
+/** Seats back to the day, unless the company called the day off (催行中止, issue 27): a stopped day stays closed. */
 export async function giveBackSeats(db: DbOrTx, line: SeatLine): Promise<void> {
   await db
     .update(stock)
     .set({ zaikozan: sql`${stock.zaikozan} + ${line.seats}` })
-    .where(and(eq(stock.opcd, line.opcd), eq(stock.usedate, line.usedate)));
+    .where(
+      and(
+        eq(stock.opcd, line.opcd),
+        eq(stock.usedate, line.usedate),
+        sql`not exists (select 1 from ${dayStopDays} d where d.opcd = ${line.opcd} and d.usedate = ${line.usedate})`,
+      ),
+    );
   stockTouched(line.opcd);
 }
 
