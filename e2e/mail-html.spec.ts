@@ -26,6 +26,8 @@ test('every mail kind has an HTML part to render', () => {
       'request_declined',
       'request_received',
       'request_withdrawn',
+      'waitlist_joined',
+      'waitlist_offered',
     ].sort(),
   );
 });

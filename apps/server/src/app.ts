@@ -42,6 +42,7 @@ import { CHECKOUT_SCRIPT_PATH } from './modules/payment/sandbox-page.ts';
 import { sandboxRoutes } from './modules/payment/sandbox-routes.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
+import { waitlistRoutes } from './modules/waitlist/routes.ts';
 
 export interface BuildOptions {
   logger?: boolean;
@@ -209,6 +210,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext, opti
       await sessionRoutes(api, ctx);
       await mypageRoutes(api, ctx);
       await couponRoutes(api, ctx);
+      await waitlistRoutes(api, ctx);
     },
     { prefix: '/api' },
   );

@@ -50,6 +50,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** Days a sent mail keeps its body, HTML and attachments; after them only its row stays (MAIL_RETENTION_DAYS, issue 30). */
   mailRetentionDays: number;
+  /** Minutes a キャンセル待ち offer holds its seats for the visitor it was mailed to (WAITLIST_OFFER_MINUTES, ADR 0167). */
+  waitlistOfferMinutes: number;
   /**
    * Days after the use date (PRIVACY_ERASE_DAYS, 90) or after a cancellation (PRIVACY_ERASE_CANCELED_DAYS, 30) when
    * passport numbers, birthdays and diet choices of a booking's people are erased (issue 28).
@@ -125,6 +127,7 @@ const envSchema = z.object({
   BENCH_ROUTES: optional(flag('BENCH_ROUTES')),
   METRICS_TOKEN: optional(z.string().min(16, '16 文字以上にしてください / at least 16 characters')),
   MAIL_RETENTION_DAYS: optional(integer(1, 36_500, 'a number of days')),
+  WAITLIST_OFFER_MINUTES: optional(integer(5, 10_080, 'a number of minutes')),
   PRIVACY_ERASE_DAYS: optional(integer(1, 36_500, 'a number of days')),
   PRIVACY_ERASE_CANCELED_DAYS: optional(integer(1, 36_500, 'a number of days')),
   COMPANY_NAME: optional(z.string().trim().min(1).max(100)),
@@ -178,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     benchRoutes: e.BENCH_ROUTES ?? false,
     metricsToken: e.METRICS_TOKEN,
     mailRetentionDays: e.MAIL_RETENTION_DAYS ?? 90,
+    waitlistOfferMinutes: e.WAITLIST_OFFER_MINUTES ?? 60,
     privacyEraseDays: e.PRIVACY_ERASE_DAYS ?? 90,
     privacyEraseCanceledDays: e.PRIVACY_ERASE_CANCELED_DAYS ?? 30,
     legal: {

@@ -6,6 +6,7 @@ import { createMailSender, processOutbox } from './modules/mail/worker.ts';
 import { sweepMedia } from './modules/media/sweeper.ts';
 import { erasePersonalData } from './modules/privacy/service.ts';
 import { retentionIsEmpty, runRetention } from './modules/retention/service.ts';
+import { WaitlistRunner } from './modules/waitlist/worker.ts';
 
 export interface Workers {
   stop(): Promise<void>;
@@ -18,6 +19,8 @@ export const RECONCILE_INTERVAL_MS = 60_000;
 export const MEDIA_SWEEP_INTERVAL_MS = 15 * 60_000;
 /** Old mails' content, ended sessions, rate-limit windows and personal data past its time go this often (ADR 0162, 0164). */
 export const RETENTION_INTERVAL_MS = 15 * 60_000;
+/** キャンセル待ち: seats that came back are offered this often, and soon after any move of seats (ADR 0167). */
+export const WAITLIST_INTERVAL_MS = 30_000;
 
 /**
  * Background work (reconciler, expiry sweep, mail outbox, photo files no row names, retention) on every instance,
@@ -68,6 +71,9 @@ export function startWorkers(
   loop('mail', intervals.mailMs ?? MAIL_INTERVAL_MS, async () => {
     await processOutbox(ctx, sender, log);
   });
+  const waitlist = new WaitlistRunner(ctx, log);
+  waitlist.listen();
+  loop('waitlist', WAITLIST_INTERVAL_MS, () => waitlist.run());
   loop('media', intervals.mediaMs ?? MEDIA_SWEEP_INTERVAL_MS, async () => {
     const { removed } = await sweepMedia(ctx);
     if (removed.length > 0) log.info({ removed }, 'photo files no row names removed');
@@ -85,7 +91,7 @@ export function startWorkers(
       stopped = true;
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
-      await Promise.allSettled([...running]);
+      await Promise.allSettled([...running, waitlist.stop()]);
       sender.close();
     },
   };

@@ -56,6 +56,11 @@ export const createBookingRequest = z.object({
   webname_localized: plainText().max(200).default(''),
   memberList: z.array(memberInput).min(1).max(50),
   rentskiList: z.array(rentalInput).max(50).default([]),
+  /**
+   * Not in SPEC §7 (issue 27, ADR 0167): the token of a キャンセル待ち offer's link. Optional; with it the booking
+   * uses the seats the offer holds instead of taking them from the day's stock.
+   */
+  waitlist_token: plainText().trim().max(100).optional(),
 });
 export type CreateBookingRequest = z.input<typeof createBookingRequest>;
 export const bookingResult = z.object({ rsvno: z.string(), rsvdate: z.string() });

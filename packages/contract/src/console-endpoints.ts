@@ -11,6 +11,7 @@ import * as media from './admin-media.ts';
 import { optionDetailResponse } from './catalog.ts';
 import { defineEndpoints, type Endpoint, optionalBody } from './endpoints.ts';
 import * as receipt from './receipt.ts';
+import * as waitlist from './waitlist.ts';
 
 export const CONSOLE = defineEndpoints('/api/admin', {
   // Sign-in and the account
@@ -240,6 +241,12 @@ export const CONSOLE = defineEndpoints('/api/admin', {
   },
   'GET /facilities/usage.csv': { summary: 'クーポン利用実績（CSV）', query: catalogAdmin.monthQuery, kind: 'csv' },
   'GET /mails': { summary: 'メール一覧', query: admin.mailSearchQuery, response: admin.mailPageResponse },
+  // キャンセル待ち (issue 27, ADR 0167): the waiting entries per option and day.
+  'GET /waitlist': {
+    summary: 'キャンセル待ち一覧',
+    query: waitlist.waitlistConsoleQuery,
+    response: waitlist.waitlistConsoleResponse,
+  },
 });
 
 export const CONSOLE_ENDPOINTS: Endpoint[] = Object.values(CONSOLE);

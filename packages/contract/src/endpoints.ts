@@ -9,6 +9,7 @@ import * as booking from './booking.ts';
 import * as catalog from './catalog.ts';
 import * as coupon from './coupon.ts';
 import * as receipt from './receipt.ts';
+import * as waitlist from './waitlist.ts';
 
 export type Method = 'GET' | 'POST';
 /** `METHOD /path`, path parameters written `{name}` as OpenAPI writes them. */
@@ -191,6 +192,22 @@ export const API = defineEndpoints('/api', {
     summary: '領収書（PDF）の発行・再発行（宛名は初回のみ）',
     body: receipt.receiptIssueRequest,
     kind: 'pdf',
+  },
+  // Issue 27: キャンセル待ち (ADR 0167); the booking from an offer is POST /booking with its waitlist_token.
+  'POST /waitlist': {
+    summary: 'キャンセル待ちの登録',
+    body: waitlist.waitlistJoinRequest,
+    response: waitlist.waitlistJoinResponse,
+  },
+  'POST /waitlist/leave': {
+    summary: 'キャンセル待ちの取り消し（確認メールのリンク）',
+    body: waitlist.waitlistTokenRequest,
+    response: waitlist.waitlistLeaveResponse,
+  },
+  'POST /waitlist/offer': {
+    summary: 'キャンセル待ちのご案内（確保したお席と期限）',
+    body: waitlist.waitlistTokenRequest,
+    response: waitlist.waitlistOfferResponse,
   },
 });
 

@@ -270,6 +270,16 @@ async function buildTargets(): Promise<Target[]> {
         { session: requested, rsvno: 'AA100005', kind: 'cancel_fee', addressee: '田中 誠' },
       ],
     },
+    // キャンセル待ち (issue 27): a join (answered 409 while the day has seats), and tokens no entry has.
+    'POST /waitlist': {
+      params: {},
+      bodies: [
+        { opcd: 'OP0001', usedate: priceDay, mail: 'wait@example.com', party: 2 },
+        { opcd: 'OP0001', usedate: priceDay, mail: 'wait@example.com', party: '8', lang: 'ja' },
+      ],
+    },
+    'POST /waitlist/leave': { params: {}, bodies: [{ token: 'A'.repeat(43) }] },
+    'POST /waitlist/offer': { params: {}, bodies: [{ token: 'b'.repeat(43) }] },
   };
   const fromContract = ENDPOINTS.map((endpoint): Target => {
     const key = `${endpoint.method} ${endpoint.path}`;

@@ -16,6 +16,7 @@ import {
   requestReceivedMail,
   requestWithdrawnMail,
 } from '../modules/mail/templates.ts';
+import { waitlistJoinedMail, waitlistOfferedMail } from '../modules/mail/waitlist-templates.ts';
 
 const sample: MailBooking = {
   rsvno: 'AA100009',
@@ -55,6 +56,15 @@ const sample: MailBooking = {
   loginUrl: 'http://127.0.0.1:3000/login',
 };
 
+/** A キャンセル待ち entry (issue 27) for its two mails. */
+const waitlistSample = {
+  mail: 'ryo.kobayashi@example.jp',
+  webname: '白馬 スキーブーツセットレンタル（1日）',
+  usedate: '2026-12-19',
+  party: 2,
+  url: 'http://127.0.0.1:3000/detail?opcd=OP0003&usedate=20261219&waitlist=preview-token-preview-token',
+};
+
 export function previewMails(): OutgoingMail[] {
   const unpaid = { ...sample, statusPayment: 0 };
   return [
@@ -65,6 +75,8 @@ export function previewMails(): OutgoingMail[] {
     requestWithdrawnMail(unpaid),
     cancellationMail(sample, 4720, 18880),
     paymentRefundedMail(sample, 23600, 'duplicate'),
+    waitlistJoinedMail(waitlistSample),
+    waitlistOfferedMail({ ...waitlistSample, held: 2, expiresAt: new Date('2026-11-24T04:30:00Z') }),
   ];
 }
 

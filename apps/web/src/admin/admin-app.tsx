@@ -16,6 +16,7 @@ import { OptionsPage } from './pages/options-page.tsx';
 import { PasswordPage } from './pages/password-page.tsx';
 import { StaffPage } from './pages/staff-page.tsx';
 import { SecurityPage, TotpSignInPage } from './pages/totp-page.tsx';
+import { WaitlistPage } from './pages/waitlist-page.tsx';
 import './admin.css';
 
 /** The pages inside the console's frame, by the path below /admin. */
@@ -24,6 +25,7 @@ const SHELL_PAGES: Record<string, ComponentType> = {
   bookings: BookingsPage,
   mails: MailsPage,
   manifest: ManifestPage,
+  waitlist: WaitlistPage,
   staff: StaffPage,
   options: OptionsPage,
   facilities: FacilitiesPage,

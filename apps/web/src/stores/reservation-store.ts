@@ -29,6 +29,14 @@ export interface Leader extends Person {
 /** The option as the flow needs it; the calendar's valueList is not kept. */
 export type ReservedOption = Omit<OptionDetail, 'valueList'>;
 
+/** A キャンセル待ち offer the flow books (issue 27): its link's token and until when its seats are held. */
+export interface WaitlistOfferRef {
+  token: string;
+  /** ISO instant. */
+  expiresAt: string;
+  held: number;
+}
+
 export interface Completion {
   rsvno: string;
   /** ISO instant: reservation date + 1 hour. */
@@ -51,6 +59,8 @@ interface ReservationState {
   /** Participant 1 is the applicant (申込者と同じ). */
   sameAsLeader: boolean;
   completed: Completion | null;
+  /** Set when the flow started from a キャンセル待ち offer's link. */
+  waitlist: WaitlistOfferRef | null;
   start(input: {
     optionDetail: ReservedOption;
     usedate: string;
@@ -59,6 +69,7 @@ interface ReservationState {
     amount: number;
     md: string;
     now: number;
+    waitlist?: WaitlistOfferRef | null;
   }): void;
   setPeople(leader: Leader, members: Person[], sameAsLeader?: boolean): void;
   setMembers(members: Person[]): void;
@@ -99,6 +110,7 @@ const initial = {
   members: [],
   sameAsLeader: false,
   completed: null,
+  waitlist: null,
 };
 
 /** The reservation in progress (SPEC §3, §4), persisted under the store id "reservation". */
@@ -106,7 +118,7 @@ export const useReservationStore = create<ReservationState>()(
   persist(
     (set) => ({
       ...initial,
-      start: ({ optionDetail, usedate, party, prices, amount, md, now }) =>
+      start: ({ optionDetail, usedate, party, prices, amount, md, now, waitlist = null }) =>
         set({
           ...initial,
           startedAt: now,
@@ -116,6 +128,7 @@ export const useReservationStore = create<ReservationState>()(
           prices,
           amount,
           md,
+          waitlist,
           members: membersFor(party),
         }),
       setPeople: (leader, members, sameAsLeader) =>

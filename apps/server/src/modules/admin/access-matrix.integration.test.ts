@@ -62,6 +62,7 @@ const CALLS: StaffCall[] = [
   { method: 'GET', url: '/api/admin/bookings.csv', role: 'operator' },
   { method: 'GET', url: '/api/admin/options', role: 'operator' },
   { method: 'GET', url: '/api/admin/mails', role: 'operator' },
+  { method: 'GET', url: '/api/admin/waitlist', role: 'operator' },
   {
     method: 'POST',
     url: '/api/admin/password',

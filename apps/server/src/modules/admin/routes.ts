@@ -10,6 +10,7 @@ import { ok } from '../../http/envelope.ts';
 import { catalogService } from '../catalog/service.ts';
 import { receiptConsoleRoutes } from '../receipt/routes.ts';
 import { principalOf, staffOnly } from '../staff/guard.ts';
+import { waitlistConsoleRoutes } from '../waitlist/routes.ts';
 import * as detail from './booking-detail.ts';
 import * as catalog from './catalog.ts';
 import * as facilities from './facilities.ts';
@@ -93,6 +94,8 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
 
   // 領収書 (issue 28): the booking's receipts and issuing one, as my page does, with the staff member as actor.
   receiptConsoleRoutes(app, ctx, operator);
+  // キャンセル待ち一覧 (issue 27, ADR 0167).
+  waitlistConsoleRoutes(app, ctx, operator);
 
   defineRoute(app, CONSOLE['GET /manifest'], operator, async ({ query }, request) =>
     ok(await manifest(ctx, query, principalOf(request).role)),

@@ -26,6 +26,7 @@ import {
   requestReceivedMail,
   requestWithdrawnMail,
 } from '../mail/templates.ts';
+import { markOfferBooked, useOffer } from '../waitlist/service.ts';
 import { policyForBooking } from './cancel-policy.ts';
 import { type Actor, type BookingAction, customerActor, eventRow, recordEvent, stateOf } from './events.ts';
 import * as repo from './repository.ts';
@@ -121,7 +122,10 @@ export async function placeBooking(
     ctx.db.transaction(async (tx) => {
       // The conditional update answers first (issue 15): no read of the day before it; when it takes
       // nothing, the same statement says whether the day is sold out or does not exist.
-      const take = await repo.takeSeatsOrSayWhy(tx, { opcd: option.opcd, usedate, seats: plan.seats });
+      const line = { opcd: option.opcd, usedate, seats: plan.seats };
+      // From a キャンセル待ち offer (issue 27, ADR 0167): the seats it holds, not the day's stock.
+      const offer = input.waitlist_token ? await useOffer(tx, now, input.waitlist_token, line) : null;
+      const take = offer ? { taken: true, day: offer.day } : await repo.takeSeatsOrSayWhy(tx, line);
       if (!take.day) throw new AppError(ErrCd.nothingPrice, Msg.nothingPrice, 422);
       if (priceOf(take.day, plan.counts) !== claimed) throw amountMismatch();
       if (!take.taken) throw AppError.conflict(ErrCd.noStock, Msg.noStock);
@@ -171,6 +175,7 @@ export async function placeBooking(
           },
         }),
       });
+      if (offer) await markOfferBooked(tx, offer.entryId, number);
       if (isRequest || nothingToPay) {
         const mail = await loadMailBooking(tx, ctx.config, number);
         if (mail) await enqueueMail(tx, isRequest ? requestReceivedMail(mail) : bookingPaidMail(mail));

@@ -24,6 +24,8 @@ export const MAIL_KIND_LABEL: Record<string, string> = {
   request_withdrawn: 'リクエスト取り消し（お客様）',
   cancellation: 'キャンセル',
   payment_refunded: '返金のお知らせ',
+  waitlist_joined: 'キャンセル待ち登録',
+  waitlist_offered: 'キャンセル待ちのご案内（お席確保）',
 };
 const STATUS_FILTER = [
   { value: '', label: 'すべて' },

@@ -1,7 +1,7 @@
 import { monthStart, tokyoYmd, type Ymd } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
 import { SMALL_IMAGE_MIN_WIDTH } from '@tabi/contract/picture-sizes';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { htmlToText } from '../../components/safe-html.tsx';
 import {
@@ -23,9 +23,18 @@ import {
 } from '../../features/catalog/components/option-sections.tsx';
 import { lowestAdultPrice, rememberViewed } from '../../features/catalog/lib/recently-viewed.ts';
 import { listHref, readListState } from '../../features/catalog/lib/search-query.ts';
+import { WaitlistJoin } from '../../features/waitlist/components/waitlist-join.tsx';
+import type { OfferBooking } from '../../features/waitlist/components/waitlist-offer-panel.tsx';
 import { showAlert } from '../../lib/alert.ts';
 import { failureMessage } from '../../lib/api-client.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
+
+// The landing of a キャンセル待ち mail's link (issue 27): loaded only when the link's token is in the query.
+const WaitlistOfferPanel = lazy(() =>
+  import('../../features/waitlist/components/waitlist-offer-panel.tsx').then((m) => ({
+    default: m.WaitlistOfferPanel,
+  })),
+);
 
 /**
  * SPEC §2 Option detail (/detail?opcd=&usedate=&md=): the option, its availability calendar and the
@@ -35,6 +44,10 @@ export function Component() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const opcd = params.get('opcd') ?? '';
+  const waitlistToken = params.get('waitlist') ?? '';
+  // The offer panel is the browser's own (not in the page the server renders).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const listState = readListState(params);
   const backHref = listHref(listState);
   const today = tokyoYmd(new Date());
@@ -45,6 +58,7 @@ export function Component() {
   const [month, setMonth] = useState<Ymd | null>(null);
   const [selected, setSelected] = useState<Ymd | null>(null);
   const [dialogDay, setDialogDay] = useState<Ymd | null>(null);
+  const [offer, setOffer] = useState<OfferBooking | null>(null);
   const visibleMonth = month ?? (firstUsedate ? monthStart(firstUsedate) : thisMonth);
 
   const detail = useOptionDetail({
@@ -87,6 +101,11 @@ export function Component() {
   return (
     <div className="container page">
       <BackLink to={backHref} label={Msg.backToList} />
+      {waitlistToken !== '' && hydrated && (
+        <Suspense fallback={null}>
+          <WaitlistOfferPanel token={waitlistToken} onBook={setOffer} />
+        </Suspense>
+      )}
       <DetailLayout
         panel={<BuyPanel price={lowestAdultPrice(option.valueList)} requestItem={option.flg_request_item === 1} />}
       >
@@ -108,11 +127,25 @@ export function Component() {
                 setDialogDay(day);
               }}
             />
+            <WaitlistJoin option={option} valueList={option.valueList} today={today} />
           </PriceSection>
         )}
         <ApplicationGuide option={option} />
         <OrganiserBlock />
       </DetailLayout>
+      {offer && (
+        <PartyDialog
+          option={option}
+          usedate={offer.usedate}
+          zaikozan={offer.held}
+          md={listState.md}
+          offer={offer}
+          onClose={() => {
+            setOffer(null);
+            document.querySelector<HTMLButtonElement>('[data-testid="waitlist-book"]')?.focus();
+          }}
+        />
+      )}
       {dialogDay && (
         <PartyDialog
           option={option}

@@ -1,9 +1,10 @@
 import type { OptionDetail } from '@tabi/contract/catalog';
-import { formatYmd, parseYmd } from '@tabi/contract/dates';
+import { formatTokyoDateTime, formatYmd, parseYmd } from '@tabi/contract/dates';
+import type { PartyPrices } from '@tabi/contract/party';
 import { useNavigate } from 'react-router';
 import { Modal } from '../../../components/modal.tsx';
 import { SafeHtml } from '../../../components/safe-html.tsx';
-import { type ReservedOption, useReservationStore } from '../../../stores/reservation-store.ts';
+import { type ReservedOption, useReservationStore, type WaitlistOfferRef } from '../../../stores/reservation-store.ts';
 import styles from './party-dialog.module.css';
 import { PartyForm, usePartyForm } from './party-form.tsx';
 
@@ -26,14 +27,16 @@ interface PartyDialogProps {
   zaikozan: number;
   md: string;
   onClose(): void;
+  /** A キャンセル待ち offer (issue 27): its held seats are the limit, its prices the day's. */
+  offer?: (WaitlistOfferRef & { prices: PartyPrices }) | undefined;
 }
 
 /**
  * SPEC §2 Option detail: choosing a day opens the party-count form, the age note and the way on to
  * applicant entry. The parent mounts it only while a day is chosen, so every opening loads its price afresh.
  */
-export function PartyDialog({ option, usedate, zaikozan, md, onClose }: PartyDialogProps) {
-  const form = usePartyForm(option, usedate, zaikozan);
+export function PartyDialog({ option, usedate, zaikozan, md, onClose, offer }: PartyDialogProps) {
+  const form = usePartyForm(option, usedate, offer ? offer.held : zaikozan, offer?.prices);
   const navigate = useNavigate();
 
   const proceed = () => {
@@ -46,6 +49,7 @@ export function PartyDialog({ option, usedate, zaikozan, md, onClose }: PartyDia
       amount: form.total,
       md,
       now: Date.now(),
+      waitlist: offer ? { token: offer.token, expiresAt: offer.expiresAt, held: offer.held } : null,
     });
     navigate('/reservation/member');
   };
@@ -71,6 +75,14 @@ export function PartyDialog({ option, usedate, zaikozan, md, onClose }: PartyDia
             <dt>ご利用日</dt>
             <dd data-testid="party-usedate">{usedate ? dayLabel(usedate) : '未選択'}</dd>
           </div>
+          {offer && (
+            <div>
+              <dt>確保中のお席</dt>
+              <dd data-testid="party-offer">
+                {offer.held}名分（{formatTokyoDateTime(offer.expiresAt)}まで）
+              </dd>
+            </div>
+          )}
         </dl>
         <PartyForm form={form} />
         {option.age_note && (

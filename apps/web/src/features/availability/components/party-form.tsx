@@ -43,10 +43,19 @@ function initialCounts(): PartyCounts {
  * SPEC §2/§4/§5 party-count form: adults start at 1, others at 0; the price loads once on opening;
  * valid only with a price, a headcount within min..max and no more than the day's remaining stock.
  */
-export function usePartyForm(option: PartyOption, usedate: string | null, zaikozan: number): PartyFormState {
+export function usePartyForm(
+  option: PartyOption,
+  usedate: string | null,
+  zaikozan: number,
+  /** Prices known already (a キャンセル待ち offer: the day is sold out to GET /price). */
+  knownPrices?: PartyPrices,
+): PartyFormState {
   const [counts, setCounts] = useState<PartyCounts>(initialCounts);
   const [initial] = useState(counts);
-  const price = usePrice({ opcd: option.opcd, usedate: usedate ?? '', counts: initial }, usedate !== null);
+  const price = usePrice(
+    { opcd: option.opcd, usedate: usedate ?? '', counts: initial },
+    usedate !== null && knownPrices === undefined,
+  );
   const alerted = useRef(false);
 
   const failure = failureMessage(price.error);
@@ -57,7 +66,7 @@ export function usePartyForm(option: PartyOption, usedate: string | null, zaikoz
     }
   }, [failure]);
 
-  const prices = price.data ?? null;
+  const prices = knownPrices ?? price.data ?? null;
   const bounds = partyBounds(option);
   const n = headcount(counts);
   const errors: string[] = [];
@@ -71,7 +80,7 @@ export function usePartyForm(option: PartyOption, usedate: string | null, zaikoz
     counts,
     setCount: (ageClass, count) => setCounts((c) => ({ ...c, [ageClass]: count })),
     prices,
-    priceLoading: price.isPending && usedate !== null,
+    priceLoading: knownPrices === undefined && price.isPending && usedate !== null,
     total: partyTotal(counts, prices),
     bounds,
     errors,

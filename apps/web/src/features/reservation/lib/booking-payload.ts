@@ -13,6 +13,8 @@ export interface BookingDraft {
   members: Person[];
   /** navigator.language */
   language: string;
+  /** The token of the キャンセル待ち offer whose held seats this booking uses (issue 27). */
+  waitlistToken?: string | undefined;
 }
 
 function isoToYmd(iso: string): string {
@@ -64,5 +66,6 @@ export function bookingPayload(draft: BookingDraft): CreateBookingRequest {
     webname_localized: optionDetail.webname,
     memberList: members.map((m, i) => memberInput(m, i, listed)),
     ...(rentalcd ? { rentskiList: members.map((m, i) => rentalInput(m, i, rentalcd)) } : {}),
+    ...(draft.waitlistToken ? { waitlist_token: draft.waitlistToken } : {}),
   };
 }

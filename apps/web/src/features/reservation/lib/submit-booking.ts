@@ -65,6 +65,7 @@ function currentPayload(deps: SubmitDeps) {
     leader,
     members: state.members,
     language: deps.language,
+    waitlistToken: state.waitlist?.token,
   });
   if (!createBookingRequest.safeParse(payload).success) {
     showAlert(Msg.unexpected);

@@ -1,0 +1,215 @@
+/** キャンセル待ち's SQL (issue 27, ADR 0167): the entries, and the stock row they are offered under. */
+import { createHash, createHmac } from 'node:crypto';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type DbOrTx, rowsOf } from '../../db/client.ts';
+import { dayStopDays, options, stock, type WaitlistState, waitlistEntries } from '../../db/schema.ts';
+
+export type WaitlistRow = typeof waitlistEntries.$inferSelect;
+export type NewWaitlistRow = typeof waitlistEntries.$inferInsert;
+
+/** The states in which an entry still waits or holds seats. */
+export const ACTIVE_STATES: WaitlistState[] = ['waiting', 'offered'];
+
+/**
+ * An entry's link secret: derived from the application key and the entry (so the registration mail and the
+ * offer mail carry the same link, and nothing secret is stored), kept in the table only as its SHA-256.
+ */
+export function entryToken(appKey: string, id: number, createdAt: Date): string {
+  return createHmac('sha256', appKey).update(`waitlist:${id}:${createdAt.toISOString()}`).digest('base64url');
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** A day's stock row, locked for the one who moves its seats (`skipLocked`: null when another holds it). */
+export interface LockedDay {
+  zaikozan: number;
+  adultbaika: number;
+  middlebaika: number;
+  childbaika: number;
+  infantbaika: number;
+  /** 催行中止 (issue 27): seats of a stopped day are never offered. */
+  stopped: boolean;
+}
+
+export async function lockDay(
+  tx: DbOrTx,
+  opcd: string,
+  usedate: string,
+  skipLocked = false,
+): Promise<LockedDay | null | undefined> {
+  const result = await tx.execute(sql`
+    select s.zaikozan, s.adultbaika, s.middlebaika, s.childbaika, s.infantbaika,
+      exists (select 1 from ${dayStopDays} d where d.opcd = s.opcd and d.usedate = s.usedate) as stopped
+    from ${stock} s where s.opcd = ${opcd} and s.usedate = ${usedate}
+    for update of s ${skipLocked ? sql`skip locked` : sql``}`);
+  const [row] = rowsOf<LockedDay>(result);
+  if (row) return { ...row, stopped: Boolean(row.stopped) };
+  if (!skipLocked) return undefined;
+  // Nothing returned: either no such day, or its row is locked by someone else.
+  const [exists] = await tx.select({ opcd: stock.opcd }).from(stock).where(dayWhere(opcd, usedate));
+  return exists ? null : undefined;
+}
+
+function dayWhere(opcd: string, usedate: string): SQL | undefined {
+  return and(eq(stock.opcd, opcd), eq(stock.usedate, usedate));
+}
+
+export async function insertEntry(tx: DbOrTx, row: NewWaitlistRow): Promise<WaitlistRow> {
+  const [inserted] = await tx.insert(waitlistEntries).values(row).returning();
+  if (!inserted) throw new Error('waitlist entry not inserted');
+  return inserted;
+}
+
+export async function updateEntry(tx: DbOrTx, id: number, patch: Partial<NewWaitlistRow>): Promise<void> {
+  await tx.update(waitlistEntries).set(patch).where(eq(waitlistEntries.id, id));
+}
+
+/** An active entry of this mail (any case) on the day, if there is one. */
+export async function findActiveByMail(
+  tx: DbOrTx,
+  opcd: string,
+  usedate: string,
+  mail: string,
+): Promise<WaitlistRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(waitlistEntries)
+    .where(
+      and(
+        eq(waitlistEntries.opcd, opcd),
+        eq(waitlistEntries.usedate, usedate),
+        inArray(waitlistEntries.state, ACTIVE_STATES),
+        sql`lower(${waitlistEntries.mail}) = lower(${mail})`,
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function findByToken(db: DbOrTx, token: string, lock = false): Promise<WaitlistRow | undefined> {
+  const query = db
+    .select()
+    .from(waitlistEntries)
+    .where(eq(waitlistEntries.tokenHash, hashToken(token)));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+/**
+ * The day's waiting entries in the order they came, locked, each with whether it was passed over: an entry
+ * behind it has been offered seats while it waited (ADR 0167: then it collects the seats that come back).
+ */
+export async function waitingEntries(tx: DbOrTx, opcd: string, usedate: string) {
+  const rows = await tx
+    .select()
+    .from(waitlistEntries)
+    .where(
+      and(eq(waitlistEntries.opcd, opcd), eq(waitlistEntries.usedate, usedate), eq(waitlistEntries.state, 'waiting')),
+    )
+    .orderBy(asc(waitlistEntries.id))
+    .for('update');
+  const passed = rowsOf<{ id: number }>(
+    await tx.execute(sql`
+      select w.id from ${waitlistEntries} w
+      where w.opcd = ${opcd} and w.usedate = ${usedate} and w.state = 'waiting'
+        and exists (select 1 from ${waitlistEntries} l
+          where l.opcd = w.opcd and l.usedate = w.usedate and l.id > w.id and l.offered_at is not null)`),
+  );
+  const passedOver = new Set(passed.map((r) => r.id));
+  return rows.map((row) => ({ ...row, passedOver: passedOver.has(row.id) || row.held > 0 }));
+}
+
+/** The day's offers whose time is up (still marked offered), locked. */
+export async function lapsedOffers(tx: DbOrTx, opcd: string, usedate: string, now: Date): Promise<WaitlistRow[]> {
+  return tx
+    .select()
+    .from(waitlistEntries)
+    .where(
+      and(
+        eq(waitlistEntries.opcd, opcd),
+        eq(waitlistEntries.usedate, usedate),
+        eq(waitlistEntries.state, 'offered'),
+        sql`${waitlistEntries.offerExpiresAt} <= ${now.toISOString()}`,
+      ),
+    )
+    .orderBy(asc(waitlistEntries.id))
+    .for('update');
+}
+
+/**
+ * The days the worker looks at: a waiting entry and seats left (not a stopped day), an offer whose time is
+ * up, or an active entry whose day has passed (`today`: YYYY-MM-DD).
+ */
+export async function daysToLookAt(
+  db: DbOrTx,
+  now: Date,
+  today: string,
+  limit: number,
+): Promise<{ opcd: string; usedate: string }[]> {
+  const result = await db.execute(sql`
+    select w.opcd, to_char(w.usedate, 'YYYY-MM-DD') as usedate
+    from ${waitlistEntries} w
+    join ${stock} s on s.opcd = w.opcd and s.usedate = w.usedate
+    where (w.state = 'waiting' and s.zaikozan > 0
+           and not exists (select 1 from ${dayStopDays} d where d.opcd = w.opcd and d.usedate = w.usedate))
+       or (w.state = 'offered' and w.offer_expires_at <= ${now.toISOString()})
+       or (w.state in ('waiting', 'offered') and w.usedate < ${today}::date)
+    group by w.opcd, w.usedate
+    order by min(w.id)
+    limit ${limit}`);
+  return rowsOf<{ opcd: string; usedate: string }>(result);
+}
+
+/** Active entries of days before `today` (YYYY-MM-DD), locked. */
+export async function pastEntries(tx: DbOrTx, opcd: string, usedate: string, today: string): Promise<WaitlistRow[]> {
+  if (usedate >= today) return [];
+  return tx
+    .select()
+    .from(waitlistEntries)
+    .where(
+      and(
+        eq(waitlistEntries.opcd, opcd),
+        eq(waitlistEntries.usedate, usedate),
+        inArray(waitlistEntries.state, ACTIVE_STATES),
+      ),
+    )
+    .for('update');
+}
+
+export async function optionName(db: DbOrTx, opcd: string): Promise<string> {
+  const [row] = await db.select({ webname: options.webname }).from(options).where(eq(options.opcd, opcd));
+  return row?.webname ?? opcd;
+}
+
+/** The console's list: entries from `from` (YYYY-MM-DD) on, with the option's name and the day's seats left. */
+export async function consoleEntries(db: DbOrTx, filter: { opcd?: string; from: string; all: boolean }) {
+  return db
+    .select({
+      id: waitlistEntries.id,
+      opcd: waitlistEntries.opcd,
+      webname: options.webname,
+      usedate: waitlistEntries.usedate,
+      party: waitlistEntries.party,
+      held: waitlistEntries.held,
+      state: waitlistEntries.state,
+      mail: waitlistEntries.mail,
+      createdAt: waitlistEntries.createdAt,
+      offerExpiresAt: waitlistEntries.offerExpiresAt,
+      rsvno: waitlistEntries.rsvno,
+      zaikozan: stock.zaikozan,
+    })
+    .from(waitlistEntries)
+    .innerJoin(options, eq(options.opcd, waitlistEntries.opcd))
+    .leftJoin(stock, and(eq(stock.opcd, waitlistEntries.opcd), eq(stock.usedate, waitlistEntries.usedate)))
+    .where(
+      and(
+        sql`${waitlistEntries.usedate} >= ${filter.from}::date`,
+        filter.opcd ? eq(waitlistEntries.opcd, filter.opcd) : undefined,
+        filter.all ? undefined : inArray(waitlistEntries.state, ACTIVE_STATES),
+      ),
+    )
+    .orderBy(asc(waitlistEntries.usedate), asc(waitlistEntries.opcd), asc(waitlistEntries.id))
+    .limit(2000);
+}

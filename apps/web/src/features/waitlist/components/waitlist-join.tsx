@@ -1,0 +1,61 @@
+import type { CalendarDay } from '@tabi/contract/catalog';
+import type { Ymd } from '@tabi/contract/dates';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { soldOutDays } from '../lib/sold-out-days.ts';
+import styles from './waitlist.module.css';
+import type { WaitlistJoinDialogProps } from './waitlist-join-dialog.tsx';
+
+// The form and its schema load when the button is pressed: the detail page's first load stays as it was.
+const WaitlistJoinDialog = lazy(() =>
+  import('./waitlist-join-dialog.tsx').then((m) => ({ default: m.WaitlistJoinDialog })),
+);
+
+/**
+ * Issue 27: under the calendar, when the month on show has sold-out days, キャンセル待ちに登録 opens the form.
+ * The calendar keeps those days unselectable (SPEC §2); this block is where a visitor waits for one.
+ */
+export function WaitlistJoin({
+  option,
+  valueList,
+  today,
+}: {
+  option: WaitlistJoinDialogProps['option'];
+  valueList: Record<string, CalendarDay>;
+  today: Ymd;
+}) {
+  const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const days = soldOutDays(valueList, today);
+  if (days.length === 0) return null;
+  return (
+    <section className={styles.section} aria-labelledby="waitlist-title" data-testid="waitlist-join">
+      <h3 id="waitlist-title" className={styles.sectionTitle}>
+        満席の日のキャンセル待ち
+      </h3>
+      <p className={styles.sectionText}>
+        満席の日は、キャンセル待ちにご登録いただけます。空きが出ましたらご登録順にメールでお知らせします。
+      </p>
+      <button
+        ref={trigger}
+        type="button"
+        className="btn btn-outline"
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      >
+        キャンセル待ちに登録
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <WaitlistJoinDialog
+            option={option}
+            days={days}
+            onClose={() => {
+              setOpen(false);
+              trigger.current?.focus();
+            }}
+          />
+        </Suspense>
+      )}
+    </section>
+  );
+}

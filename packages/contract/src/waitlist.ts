@@ -1,0 +1,155 @@
+/**
+ * キャンセル待ち (issue 27, ADR 0167): joining the waiting list of a sold-out day, leaving it by the token of the
+ * confirmation mail, and reading the offer the token names (the landing of the offer mail's link). Not in SPEC §7:
+ * separate calls beside it; the booking made from an offer is SPEC's POST /booking with `waitlist_token`.
+ * The console's list of the waiting entries per day is here too.
+ */
+import { z } from 'zod';
+import { EMAIL_PATTERN } from './booking-rules.ts';
+import { calendarYmd, envelope, plainText, ymdString } from './envelope.ts';
+
+/** The most seats one entry waits for (a booking's participant list allows 50). */
+export const WAITLIST_MAX_PARTY = 50;
+
+export const WaitlistMsg = {
+  mailRequired: 'メールアドレスを入力してください',
+  mailInvalid: '有効なメールアドレスを入力してください',
+  partyRequired: '人数を選択してください',
+  partyRange: `人数は1〜${WAITLIST_MAX_PARTY}名で選択してください`,
+  dayRequired: 'ご希望の日付を選択してください',
+  joined: 'キャンセル待ちに登録しました。確認のメールをお送りしました。',
+  /** The day is not sold out for this party: it can be booked now. */
+  seatsLeft: 'ご指定の日付・人数はまだお席があります。そのままご予約ください。',
+  dayNotWaitable: 'ご指定の日付はキャンセル待ちを受け付けておりません。',
+  partyOutOfOption: (min: number, max: number) => `この商品の利用可能人数は${min}〜${max}名です。`,
+  alreadyWaiting: 'このメールアドレスで同じ日付のキャンセル待ちにすでに登録されています。',
+  rateLimited: 'お申し込みが短時間に集中しています。しばらく時間をおいてから再度お試しください。',
+  tokenUnknown: 'キャンセル待ちの登録が見つかりません。メールのリンクをご確認ください。',
+  offerExpired: 'お席の確保期限を過ぎたため、このご案内は無効になりました。',
+  offerUsed: 'このご案内ではすでにご予約いただいています。',
+  offerNotOffered: 'まだお席のご案内はありません。空きが出ましたらメールでお知らせします。',
+  offerMismatch: 'ご案内した商品・日付と異なるため、お申し込みできません。',
+  offerPartyTooLarge: (held: number) => `確保しているお席は${held}名分です。${held}名以内でお申し込みください。`,
+  left: 'キャンセル待ちの登録を取り消しました。',
+  alreadyEnded: 'このキャンセル待ちはすでに終了しています。',
+} as const;
+
+/** The link's secret: URL-safe base64 of 32 random bytes (43 characters). */
+export const waitlistToken = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{20,100}$/, WaitlistMsg.tokenUnknown);
+
+export const waitlistMail = plainText()
+  .trim()
+  .min(1, WaitlistMsg.mailRequired)
+  .max(254, WaitlistMsg.mailInvalid)
+  .regex(EMAIL_PATTERN, WaitlistMsg.mailInvalid);
+
+/** A party size from a form's select (a string) or another client (a number). */
+export const waitlistParty = z
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .regex(/^\d{1,3}$/, WaitlistMsg.partyRange)
+        .transform(Number),
+    ],
+    {
+      error: WaitlistMsg.partyRequired,
+    },
+  )
+  .pipe(
+    z
+      .number()
+      .int(WaitlistMsg.partyRange)
+      .min(1, WaitlistMsg.partyRange)
+      .max(WAITLIST_MAX_PARTY, WaitlistMsg.partyRange),
+  );
+
+// POST /waitlist
+export const waitlistJoinRequest = z.object({
+  opcd: plainText().trim().min(1).max(20),
+  usedate: calendarYmd,
+  mail: waitlistMail,
+  party: waitlistParty,
+  lang: plainText().max(8).default('ja'),
+});
+export type WaitlistJoinRequest = z.input<typeof waitlistJoinRequest>;
+export const waitlistJoinResult = z.object({ opcd: z.string(), usedate: ymdString, party: z.number().int() });
+export const waitlistJoinResponse = envelope(waitlistJoinResult);
+
+// POST /waitlist/leave, POST /waitlist/offer
+export const waitlistTokenRequest = z.object({ token: waitlistToken });
+
+export const WAITLIST_STATES = ['waiting', 'offered', 'booked', 'expired', 'canceled'] as const;
+export type WaitlistStateName = (typeof WAITLIST_STATES)[number];
+
+export const WAITLIST_STATE_LABEL: Record<WaitlistStateName, string> = {
+  waiting: '待機中',
+  offered: 'ご案内中（お席確保）',
+  booked: '予約済み',
+  expired: '期限切れ',
+  canceled: '取り消し',
+};
+
+/**
+ * What the offer link opens: the option, the day, the seats held and until when, and the day's unit prices (the
+ * day is sold out for everyone else, so GET /price would refuse the party).
+ */
+export const waitlistOffer = z.object({
+  opcd: z.string(),
+  webname: z.string(),
+  usedate: ymdString,
+  state: z.enum(WAITLIST_STATES),
+  /** The party the visitor waited for. */
+  party: z.number().int(),
+  /** Seats held for this offer (0 unless offered). */
+  held: z.number().int(),
+  /** Tokyo ISO instant; null unless offered. */
+  offer_expires_at: z.string().nullable(),
+  prices: z.object({
+    adultbaika: z.string(),
+    middlebaika: z.string(),
+    childbaika: z.string(),
+    infantbaika: z.string(),
+  }),
+});
+export type WaitlistOffer = z.infer<typeof waitlistOffer>;
+export const waitlistOfferResponse = envelope(waitlistOffer);
+export const waitlistLeaveResponse = envelope(z.object({ state: z.enum(WAITLIST_STATES) }));
+
+// GET /api/admin/waitlist (the console)
+export const waitlistConsoleQuery = z.object({
+  opcd: plainText().trim().max(20).optional(),
+  /** First day shown (YYYYMMDD); by default today. */
+  from: calendarYmd.optional(),
+  /** Include entries that ended (booked, expired, canceled). */
+  all: z.enum(['1', '0']).optional(),
+});
+export type WaitlistConsoleQuery = z.input<typeof waitlistConsoleQuery>;
+export const waitlistConsoleEntry = z.object({
+  id: z.number().int(),
+  opcd: z.string(),
+  webname: z.string(),
+  usedate: ymdString,
+  party: z.number().int(),
+  held: z.number().int(),
+  state: z.enum(WAITLIST_STATES),
+  mail: z.string(),
+  created_at: z.string(),
+  offer_expires_at: z.string().nullable(),
+  rsvno: z.string().nullable(),
+});
+export type WaitlistConsoleEntry = z.infer<typeof waitlistConsoleEntry>;
+export const waitlistConsoleDay = z.object({
+  opcd: z.string(),
+  webname: z.string(),
+  usedate: ymdString,
+  /** Seats left on the day now. */
+  zaikozan: z.number().int(),
+  entries: z.array(waitlistConsoleEntry),
+});
+export type WaitlistConsoleDay = z.infer<typeof waitlistConsoleDay>;
+export const waitlistConsoleResponse = envelope(z.object({ days: z.array(waitlistConsoleDay) }));
