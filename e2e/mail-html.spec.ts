@@ -21,6 +21,7 @@ test('every mail kind has an HTML part to render', () => {
     [
       'booking_paid',
       'cancellation',
+      'day_before',
       'payment_refunded',
       'request_confirmed',
       'request_declined',
@@ -37,7 +38,8 @@ for (const kind of kinds) {
     await page.goto(pathToFileURL(path.join(dir, `${kind}.html`)).href);
     await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
     await expect(page.getByRole('link', { name: 'マイページでご予約を確認する' })).toBeVisible();
-    await expect(page.getByText('無料キャンセル期限')).toBeVisible();
+    // The day-before mail (issue 27) comes when the free cancellation has long passed.
+    if (kind !== 'day_before') await expect(page.getByText('無料キャンセル期限')).toBeVisible();
     await expectNoSeriousA11yIssues(page);
     for (const [width, height] of [
       [390, 844],

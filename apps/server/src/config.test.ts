@@ -36,6 +36,8 @@ describe('loadConfig (issue 11, item 7)', () => {
       metricsToken: undefined,
       trustProxy: false,
       mailRetentionDays: 90,
+      dayBeforeMailHour: 15,
+      rentalSheetHour: 18,
     });
   });
 
@@ -69,6 +71,8 @@ describe('loadConfig (issue 11, item 7)', () => {
     ['PORT', '-1'],
     ['PORT', '3000.5'],
     ['PG_POOL_MAX', '0'],
+    ['DAY_BEFORE_MAIL_HOUR', '24'],
+    ['RENTAL_SHEET_HOUR', '6pm'],
     ['PG_POOL_MAX', 'many'],
     ['BENCH_ROUTES', 'yes'],
     ['SECURE_COOKIES', 'TRUE!'],

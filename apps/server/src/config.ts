@@ -50,6 +50,10 @@ export interface Config {
   metricsToken: string | undefined;
   /** Days a sent mail keeps its body, HTML and attachments; after them only its row stays (MAIL_RETENTION_DAYS, issue 30). */
   mailRetentionDays: number;
+  /** Tokyo hour of the day before the use date from which the day-before mail goes out (DAY_BEFORE_MAIL_HOUR, issue 27). */
+  dayBeforeMailHour: number;
+  /** Tokyo hour of the day before from which a facility is mailed its レンタル準備表 (RENTAL_SHEET_HOUR, issue 27). */
+  rentalSheetHour: number;
   /** Minutes a キャンセル待ち offer holds its seats for the visitor it was mailed to (WAITLIST_OFFER_MINUTES, ADR 0167). */
   waitlistOfferMinutes: number;
   /**
@@ -127,6 +131,8 @@ const envSchema = z.object({
   BENCH_ROUTES: optional(flag('BENCH_ROUTES')),
   METRICS_TOKEN: optional(z.string().min(16, '16 文字以上にしてください / at least 16 characters')),
   MAIL_RETENTION_DAYS: optional(integer(1, 36_500, 'a number of days')),
+  DAY_BEFORE_MAIL_HOUR: optional(integer(0, 23, 'an hour')),
+  RENTAL_SHEET_HOUR: optional(integer(0, 23, 'an hour')),
   WAITLIST_OFFER_MINUTES: optional(integer(5, 10_080, 'a number of minutes')),
   PRIVACY_ERASE_DAYS: optional(integer(1, 36_500, 'a number of days')),
   PRIVACY_ERASE_CANCELED_DAYS: optional(integer(1, 36_500, 'a number of days')),
@@ -181,6 +187,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     benchRoutes: e.BENCH_ROUTES ?? false,
     metricsToken: e.METRICS_TOKEN,
     mailRetentionDays: e.MAIL_RETENTION_DAYS ?? 90,
+    dayBeforeMailHour: e.DAY_BEFORE_MAIL_HOUR ?? 15,
+    rentalSheetHour: e.RENTAL_SHEET_HOUR ?? 18,
     waitlistOfferMinutes: e.WAITLIST_OFFER_MINUTES ?? 60,
     privacyEraseDays: e.PRIVACY_ERASE_DAYS ?? 90,
     privacyEraseCanceledDays: e.PRIVACY_ERASE_CANCELED_DAYS ?? 30,

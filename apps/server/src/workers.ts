@@ -4,6 +4,8 @@ import { reconcile, reportIsEmpty } from './modules/booking/reconciler.ts';
 import { sweepUnpaidBookings } from './modules/booking/sweeper.ts';
 import { createMailSender, processOutbox } from './modules/mail/worker.ts';
 import { sweepMedia } from './modules/media/sweeper.ts';
+import { sendDueDayBeforeMails } from './modules/operations/day-before.ts';
+import { sendDueRentalSheets } from './modules/operations/rental-sheet.ts';
 import { erasePersonalData } from './modules/privacy/service.ts';
 import { retentionIsEmpty, runRetention } from './modules/retention/service.ts';
 import { WaitlistRunner } from './modules/waitlist/worker.ts';
@@ -19,6 +21,8 @@ export const RECONCILE_INTERVAL_MS = 60_000;
 export const MEDIA_SWEEP_INTERVAL_MS = 15 * 60_000;
 /** Old mails' content, ended sessions, rate-limit windows and personal data past its time go this often (ADR 0162, 0164). */
 export const RETENTION_INTERVAL_MS = 15 * 60_000;
+/** Day-before mails and rental sheets due (from their hour the day before, once each: ADR 0166) are sent this often. */
+export const DAY_BEFORE_INTERVAL_MS = 5 * 60_000;
 /** キャンセル待ち: seats that came back are offered this often, and soon after any move of seats (ADR 0167). */
 export const WAITLIST_INTERVAL_MS = 30_000;
 
@@ -74,6 +78,12 @@ export function startWorkers(
   const waitlist = new WaitlistRunner(ctx, log);
   waitlist.listen();
   loop('waitlist', WAITLIST_INTERVAL_MS, () => waitlist.run());
+  loop('day-before', DAY_BEFORE_INTERVAL_MS, async () => {
+    const mailed = await sendDueDayBeforeMails(ctx);
+    if (mailed.length > 0) log.info({ mailed: mailed.length }, 'day-before mails queued');
+    const sheets = await sendDueRentalSheets(ctx);
+    if (sheets.length > 0) log.info({ sheets }, 'rental sheets mailed to facilities');
+  });
   loop('media', intervals.mediaMs ?? MEDIA_SWEEP_INTERVAL_MS, async () => {
     const { removed } = await sweepMedia(ctx);
     if (removed.length > 0) log.info({ removed }, 'photo files no row names removed');

@@ -98,6 +98,9 @@ const fields = {
   hours: line(200),
   address: line(300),
   tel: line(30),
+  /** 前日案内 (issue 27): the day-before mail is sent unless turned off; its note, added to the mail's text. */
+  dayBeforeMail: z.boolean(),
+  dayBeforeNote: multilineText().trim().max(1000),
   cancelPolicy: z.array(cancelTierInput).max(10).nullable(),
   lat: z.number().min(-90).max(90).nullable(),
   lon: z.number().min(-180).max(180).nullable(),
@@ -358,6 +361,8 @@ export const facilityRow = z.object({
   id: z.number(),
   name: z.string(),
   disabled: z.boolean(),
+  /** Where the evening-before レンタル準備表 is mailed (issue 27); null: not mailed. */
+  mail: z.string().nullable(),
   options: z.array(z.object({ opcd: z.string(), webname: z.string() })),
 });
 export type FacilityRow = z.infer<typeof facilityRow>;

@@ -10,6 +10,7 @@ import * as catalogAdmin from './admin-catalog.ts';
 import * as media from './admin-media.ts';
 import { optionDetailResponse } from './catalog.ts';
 import { defineEndpoints, type Endpoint, optionalBody } from './endpoints.ts';
+import * as operations from './operations.ts';
 import * as receipt from './receipt.ts';
 import * as waitlist from './waitlist.ts';
 
@@ -131,6 +132,12 @@ export const CONSOLE = defineEndpoints('/api/admin', {
   },
   'GET /manifest': { summary: '参加者名簿', query: bookings.manifestQuery, response: bookings.manifestResponse },
   'GET /manifest.csv': { summary: '参加者名簿（CSV）', query: bookings.manifestQuery, kind: 'csv' },
+  'GET /rental-sheet': {
+    summary: 'レンタル準備表',
+    query: operations.rentalSheetQuery,
+    response: operations.rentalSheetResponse,
+  },
+  'GET /rental-sheet.csv': { summary: 'レンタル準備表（CSV）', query: operations.rentalSheetQuery, kind: 'csv' },
   'GET /options': { summary: 'オプションの選択肢', response: admin.optionChoicesResponse },
 
   // 商品一覧 / 商品編集, 在庫・料金カレンダー (admin only)
@@ -217,6 +224,12 @@ export const CONSOLE = defineEndpoints('/api/admin', {
     summary: '施設 PIN の変更',
     params: catalogAdmin.facilityIdParams,
     body: catalogAdmin.facilityPinRequest,
+    response: admin.okResponse,
+  },
+  'POST /facilities/{id}/mail': {
+    summary: '施設のメールアドレス（レンタル準備表の送り先）',
+    params: catalogAdmin.facilityIdParams,
+    body: operations.facilityMailRequest,
     response: admin.okResponse,
   },
   'POST /facilities/{id}/disable': {

@@ -5,6 +5,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { dayBeforeMail } from '../modules/mail/day-before-templates.ts';
 import type { OutgoingMail } from '../modules/mail/outbox.ts';
 import {
   bookingPaidMail,
@@ -75,6 +76,18 @@ export function previewMails(): OutgoingMail[] {
     requestWithdrawnMail(unpaid),
     cancellationMail(sample, 4720, 18880),
     paymentRefundedMail(sample, 23600, 'duplicate'),
+    dayBeforeMail(sample, '20261219', [
+      {
+        ...(sample.lines[0] as MailBooking['lines'][number]),
+        companyname: 'アルプスレンタル 白馬八方店',
+        tel: '0261-55-0505',
+        hours: '7:30〜17:00（冬季営業）',
+        lat: 36.6983,
+        lon: 137.8322,
+        rentalcd: '1',
+        note: '駐車場は店舗裏（無料）をご利用ください。\n板のワックスがけは無料です。',
+      },
+    ]),
     waitlistJoinedMail(waitlistSample),
     waitlistOfferedMail({ ...waitlistSample, held: 2, expiresAt: new Date('2026-11-24T04:30:00Z') }),
   ];

@@ -125,10 +125,18 @@ export const NATIONALITIES = [
   'その他',
 ].map((nationality_nm, i) => ({ id: i + 1, nationality_nm }));
 
-export const FACILITIES = [
+/**
+ * Coupon facilities (1, 2) and the rental shops of the ski options (3–6, issue 27: their レンタル準備表; the first
+ * has a mail address, so it is mailed the sheet the evening before).
+ */
+export const FACILITIES: readonly { id: number; name: string; pin: string; mail?: string }[] = [
   { id: 1, name: '箱根湯本温泉 ゆとりの湯', pin: '1234' },
   { id: 2, name: '芦ノ湖遊覧船 元箱根港', pin: '5678' },
-] as const;
+  { id: 3, name: 'スノーギア ニセコ', pin: '3030', mail: 'rental-niseko@example.jp' },
+  { id: 4, name: 'スノーギア 倶知安店', pin: '4040' },
+  { id: 5, name: 'アルプスレンタル 白馬八方店', pin: '5050' },
+  { id: 6, name: 'ざおうレンタル', pin: '6060' },
+];
 
 /** Age class presets: which classes an option offers and their ages. */
 export type AgePreset = 'family' | 'adultChild' | 'adultOnly' | 'adult20' | 'ski' | 'all4';
@@ -215,6 +223,8 @@ export interface OptionSeed {
   exCd?: number;
   jr?: { serviceno: string; from: string; depart: string; to: string; arrive: string; issue: string };
   coupon?: { facilityId: number; companyattention: string };
+  /** The rental shop (facility) of a rental option (issue 27). */
+  rentalShop?: number;
   stock: StockProfile;
   /** A season as MMDD bounds; stock exists only inside it. */
   season?: { from: string; to: string };
@@ -323,6 +333,7 @@ export const OPTIONS: OptionSeed[] = [
     ages: 'ski',
     max: 6,
     rentalcd: '1',
+    rentalShop: 3,
     stock: 'normal',
   },
   {
@@ -346,6 +357,7 @@ export const OPTIONS: OptionSeed[] = [
     ages: 'ski',
     max: 6,
     rentalcd: '2',
+    rentalShop: 4,
     stock: 'normal',
   },
   {
@@ -369,6 +381,7 @@ export const OPTIONS: OptionSeed[] = [
     ages: 'ski',
     max: 6,
     rentalcd: '3',
+    rentalShop: 5,
     stock: 'normal',
   },
   {
@@ -392,6 +405,7 @@ export const OPTIONS: OptionSeed[] = [
     ages: 'ski',
     max: 6,
     rentalcd: '4',
+    rentalShop: 6,
     stock: 'normal',
   },
   {

@@ -159,6 +159,9 @@ describe('demo catalog', () => {
     expect(await option('OP0011')).toMatchObject({ isCoupon: true, facilityId: 1 });
     expect(await option('OP0012')).toMatchObject({ isCoupon: true, facilityId: 1 });
     expect(await option('OP0013')).toMatchObject({ isCoupon: true, facilityId: 2 });
+    // The ski options' rental shops (issue 27: レンタル準備表).
+    expect(await option('OP0003')).toMatchObject({ isCoupon: false, rentalcd: '1', facilityId: 3 });
+    expect(await option('OP0006')).toMatchObject({ isCoupon: false, rentalcd: '4', facilityId: 6 });
     expect(await option('OP0015')).toMatchObject({ minPeople: 2, maxPeople: 2 });
   });
 
@@ -356,7 +359,7 @@ describe('demo bookings', () => {
 describe('facility PINs', () => {
   it('are stored as scrypt hashes that verify', async () => {
     const rows = await t.ctx.db.select().from(facilities).orderBy(asc(facilities.id));
-    expect(rows.map((f) => f.id)).toEqual([1, 2]);
+    expect(rows.map((f) => f.id)).toEqual([1, 2, 3, 4, 5, 6]);
     for (const f of rows) expect(f.pinHash).toMatch(/^scrypt\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
     expect(await verifyPin('1234', rows[0]!.pinHash)).toBe(true);
     expect(await verifyPin('5678', rows[1]!.pinHash)).toBe(true);

@@ -116,7 +116,7 @@ function optionRow(o: OptionSeed, index: number, today: Ymd): typeof options.$in
     arrivalTime: o.jr?.arrive ?? null,
     exIssueMethod: o.jr?.issue ?? null,
     isCoupon: Boolean(o.coupon),
-    facilityId: o.coupon?.facilityId ?? null,
+    facilityId: o.coupon?.facilityId ?? o.rentalShop ?? null,
     cancelPolicy: DEFAULT_CANCEL_POLICY,
     sort: (index + 1) * 10,
   };
@@ -269,7 +269,7 @@ async function writeSeed(tx: Tx, clock: Clock): Promise<void> {
     .values(NATIONALITIES.map((n) => ({ id: n.id, nationalityNm: n.nationality_nm, sort: n.id })));
   await tx
     .insert(facilities)
-    .values(FACILITIES.map((f, i) => ({ id: f.id, name: f.name, pinHash: pinHashes[i] ?? '' })));
+    .values(FACILITIES.map((f, i) => ({ id: f.id, name: f.name, pinHash: pinHashes[i] ?? '', mail: f.mail ?? null })));
   await tx.execute(sql`select setval(pg_get_serial_sequence('facilities', 'id'), (select max(id) from facilities))`);
 
   await tx.insert(options).values(OPTIONS.map((o, i) => optionRow(o, i, today)));

@@ -14,6 +14,7 @@ import { OptionPreviewPage } from './pages/option-preview-page.tsx';
 import { OptionStockPage } from './pages/option-stock-page.tsx';
 import { OptionsPage } from './pages/options-page.tsx';
 import { PasswordPage } from './pages/password-page.tsx';
+import { RentalSheetPage } from './pages/rental-sheet-page.tsx';
 import { StaffPage } from './pages/staff-page.tsx';
 import { SecurityPage, TotpSignInPage } from './pages/totp-page.tsx';
 import { WaitlistPage } from './pages/waitlist-page.tsx';
@@ -25,6 +26,7 @@ const SHELL_PAGES: Record<string, ComponentType> = {
   bookings: BookingsPage,
   mails: MailsPage,
   manifest: ManifestPage,
+  'rental-sheet': RentalSheetPage,
   waitlist: WaitlistPage,
   staff: StaffPage,
   options: OptionsPage,

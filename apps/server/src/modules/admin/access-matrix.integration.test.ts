@@ -117,6 +117,9 @@ const CALLS: StaffCall[] = [
   { method: 'POST', url: '/api/admin/bookings/AA100001/reconcile', role: 'operator' },
   { method: 'GET', url: '/api/admin/manifest', role: 'operator' },
   { method: 'GET', url: '/api/admin/manifest.csv', role: 'operator' },
+  // レンタル準備表 (issue 27): operators read it; a facility's mail address is the admin's.
+  { method: 'GET', url: '/api/admin/rental-sheet', role: 'operator' },
+  { method: 'GET', url: '/api/admin/rental-sheet.csv?facility=3', role: 'operator' },
   // 商品一覧 / 商品編集 (issue 13): the catalog is the admin's alone; an operator may neither read nor edit it.
   { method: 'GET', url: '/api/admin/options/catalog', role: 'admin' },
   { method: 'GET', url: '/api/admin/options/masters', role: 'admin' },
@@ -133,6 +136,7 @@ const CALLS: StaffCall[] = [
   { method: 'POST', url: '/api/admin/facilities/1/pin', payload: { pin: 'x' }, role: 'admin', allowedStatus: 422 },
   { method: 'POST', url: '/api/admin/facilities/999/disable', role: 'admin', allowedStatus: 404 },
   { method: 'POST', url: '/api/admin/facilities/999/enable', role: 'admin', allowedStatus: 404 },
+  { method: 'POST', url: '/api/admin/facilities/999/mail', payload: { mail: '' }, role: 'admin', allowedStatus: 404 },
   { method: 'POST', url: '/api/admin/coupons/AA100011/clear-lock', role: 'admin' },
   { method: 'GET', url: '/api/admin/facilities/usage?month=2026-11', role: 'admin' },
   { method: 'GET', url: '/api/admin/facilities/usage.csv?month=2026-11', role: 'admin' },

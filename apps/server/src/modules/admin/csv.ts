@@ -7,6 +7,9 @@
  * 9.01E+10) are written as the text formula ="09012345678": Excel shows them exactly, and since the cell is
  * only digits, the formula can do nothing else.
  */
+import type { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+
 const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 /** A leading zero (0 alone is kept by Excel) or more digits than Excel shows as they are (11). */
 const DIGITS_EXCEL_CHANGES = /^(?:0\d+|\d{12,})$/;
@@ -29,4 +32,13 @@ export function csvLines(rows: CsvRow[]): string {
 
 export function toCsv(header: string[], rows: CsvRow[]): string {
   return `\uFEFF${csvLines([header, ...rows])}`;
+}
+
+/** A CSV download: never cached, saved under `filename`. */
+export function sendCsv(reply: FastifyReply, filename: string, csv: string | Readable): FastifyReply {
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('cache-control', 'no-store')
+    .send(csv);
 }

@@ -25,7 +25,7 @@ async function audit(ctx: AppContext, staff: StaffPrincipal, kind: string, detai
 
 export async function listFacilities(ctx: AppContext): Promise<FacilityRow[]> {
   const rows = await ctx.db
-    .select({ id: facilities.id, name: facilities.name, disabled: facilities.disabled })
+    .select({ id: facilities.id, name: facilities.name, disabled: facilities.disabled, mail: facilities.mail })
     .from(facilities)
     .orderBy(asc(facilities.id));
   const linked = await ctx.db
@@ -57,6 +57,16 @@ export async function setDisabled(ctx: AppContext, staff: StaffPrincipal, id: nu
   await existing(ctx, id);
   await ctx.db.update(facilities).set({ disabled }).where(eq(facilities.id, id));
   await audit(ctx, staff, disabled ? 'facility.disabled' : 'facility.enabled', { facilityId: id });
+}
+
+/** Where the evening-before レンタル準備表 is mailed (issue 27); '' removes the address (then it is not mailed). */
+export async function setMail(ctx: AppContext, staff: StaffPrincipal, id: number, mail: string): Promise<void> {
+  await existing(ctx, id);
+  const [before] = await ctx.db.select({ mail: facilities.mail }).from(facilities).where(eq(facilities.id, id));
+  const next = mail === '' ? null : mail;
+  if ((before?.mail ?? null) === next) return;
+  await ctx.db.update(facilities).set({ mail: next }).where(eq(facilities.id, id));
+  await audit(ctx, staff, 'facility.mail_set', { facilityId: id, before: before?.mail ?? null, after: next });
 }
 
 /** Lets a customer locked out by wrong PINs try again: the failures are kept as cleared, in the booking's history. */

@@ -2,31 +2,24 @@ import { Readable } from 'node:stream';
 import { CONSOLE } from '@tabi/contract/console-endpoints';
 import { toTokyoIso } from '@tabi/contract/dates';
 import { CatalogMsg } from '@tabi/contract/messages';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { ok } from '../../http/envelope.ts';
 import { catalogService } from '../catalog/service.ts';
+import { operationsRoutes } from '../operations/routes.ts';
 import { receiptConsoleRoutes } from '../receipt/routes.ts';
 import { principalOf, staffOnly } from '../staff/guard.ts';
 import { waitlistConsoleRoutes } from '../waitlist/routes.ts';
 import * as detail from './booking-detail.ts';
 import * as catalog from './catalog.ts';
+import { sendCsv } from './csv.ts';
 import * as facilities from './facilities.ts';
 import { manifest, manifestCsv } from './manifest.ts';
 import { optionChoices } from './repository.ts';
 import * as service from './service.ts';
 import { editStock, stockMonth } from './stock.ts';
-
-/** A CSV download: never cached, saved under `filename`. */
-function sendCsv(reply: FastifyReply, filename: string, csv: string | Readable): FastifyReply {
-  return reply
-    .type('text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${filename}"`)
-    .header('cache-control', 'no-store')
-    .send(csv);
-}
 
 /**
  * The console's screens (DESIGN §11): dashboard, booking list and its CSV, 予約詳細 and its actions (each one
@@ -96,6 +89,9 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
   receiptConsoleRoutes(app, ctx, operator);
   // キャンセル待ち一覧 (issue 27, ADR 0167).
   waitlistConsoleRoutes(app, ctx, operator);
+
+  // レンタル準備表 (issue 27): operators read it; a facility's mail address is the admin's.
+  operationsRoutes(app, ctx, { operator, admin });
 
   defineRoute(app, CONSOLE['GET /manifest'], operator, async ({ query }, request) =>
     ok(await manifest(ctx, query, principalOf(request).role)),

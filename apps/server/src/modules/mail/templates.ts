@@ -93,13 +93,13 @@ export async function loadMailBooking(
   return { ...booking, loginUrl: `${bookingOrigin(config, origin)}/login` };
 }
 
-const SIGNATURE = [
+export const SIGNATURE = [
   '――――――――――――――――――――',
   'さくらトラベル オプション予約係',
   '※このメールは送信専用です。ご返信いただいてもお答えできませんのでご了承ください。',
 ].join('\n');
 
-function party(line: MailBookingLine): string {
+export function party(line: MailBookingLine): string {
   const counts: [AgeClass, number][] = [
     ['adult', line.adultqty],
     ['middle', line.middleqty],
@@ -112,15 +112,15 @@ function party(line: MailBookingLine): string {
     .join('、');
 }
 
-function ymdOf(usedate: string): Ymd {
+export function ymdOf(usedate: string): Ymd {
   return usedate.replaceAll('-', '');
 }
 
-function meetingPlace(b: MailBooking, line: MailBookingLine): string | null {
+export function meetingPlace(b: MailBooking, line: MailBookingLine): string | null {
   return line.meetpoint?.trim() || b.meetpoint?.trim() || line.departurePoint?.trim() || null;
 }
 
-function rentalText(r: MailRental): string {
+export function rentalText(r: MailRental): string {
   const parts = [
     r.model ? (RENTAL_TYPE_LABEL[r.model as RentalTypeCode] ?? r.model) : '',
     r.bootsSize ? `ブーツ ${r.bootsSize}cm` : '',
@@ -167,7 +167,7 @@ function summary(b: MailBooking): MailBlock[] {
   return [...itinerary(b), ...cancellationPolicy(b)];
 }
 
-function myPageGuide(b: MailBooking): MailBlock {
+export function myPageGuide(b: MailBooking): MailBlock {
   return {
     kind: 'link',
     text: 'ご予約内容はマイページでご確認いただけます。\n予約番号とお申し込み時の電話番号でログインしてください。',
@@ -177,7 +177,7 @@ function myPageGuide(b: MailBooking): MailBlock {
 }
 
 /** A paid booking's days as a calendar file. */
-function calendarFile(b: MailBooking): MailAttachment {
+export function calendarFile(b: MailBooking): MailAttachment {
   const events = b.lines.map((line, i) => {
     const place = meetingPlace(b, line);
     return {

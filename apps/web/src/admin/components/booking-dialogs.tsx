@@ -270,9 +270,10 @@ export const MAIL_CLAIM: Record<string, string> = {
   request_withdrawn: 'お客様のご依頼でリクエストを取り消したこと',
   cancellation: 'キャンセルを承ったこと（キャンセル料と返金額）',
   payment_refunded: 'お支払いを返金したこと',
+  day_before: '明日のご利用の集合場所・時間と当日のご案内',
 };
 /** Mails that tell the customer the booking stands: misleading once it is canceled. */
-const LIVE_BOOKING_MAILS = new Set(['request_received', 'booking_paid', 'request_confirmed']);
+const LIVE_BOOKING_MAILS = new Set(['request_received', 'booking_paid', 'request_confirmed', 'day_before']);
 
 /**
  * Resend one of a booking's mails (予約詳細 and the mail list); mails without a booking cannot be resent. The

@@ -78,6 +78,8 @@ export function emptyDraft(today: string): OptionDraft {
     hours: '',
     address: '',
     tel: '',
+    dayBeforeMail: true,
+    dayBeforeNote: '',
     cancelPolicy: null,
     lat: '',
     lon: '',

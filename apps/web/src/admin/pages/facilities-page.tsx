@@ -27,7 +27,7 @@ const facilityColumnsWith = (say: Say) =>
   [
     facilityColumn.accessor('name', { header: '施設', meta: { rowHeader: true } }),
     facilityColumn.accessor('options', {
-      header: 'クーポン商品',
+      header: '商品（クーポン・レンタル）',
       meta: WRAP,
       cell: (c) =>
         c
@@ -38,6 +38,10 @@ const facilityColumnsWith = (say: Say) =>
     facilityColumn.accessor('disabled', {
       header: '状態',
       cell: (c) => <FacilityState facility={c.row.original} say={say} />,
+    }),
+    facilityColumn.accessor('mail', {
+      header: 'レンタル準備表の送り先',
+      cell: (c) => <FacilityMail facility={c.row.original} say={say} />,
     }),
     facilityColumn.display({
       id: 'pin',
@@ -153,6 +157,40 @@ function FacilityPin({ facility, say }: { facility: FacilityRow; say: Say }) {
       <input id={id} name="pin" inputMode="numeric" autoComplete="off" placeholder="4〜8桁" required />
       <button type="submit" className="adm-button" disabled={busy}>
         設定
+      </button>
+    </form>
+  );
+}
+
+/** Where the evening-before レンタル準備表 is mailed (issue 27); emptied, it is no longer mailed. */
+function FacilityMail({ facility, say }: { facility: FacilityRow; say: Say }) {
+  const id = useId();
+  const { busy, run } = useFacilityChange(say);
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const mail = String(new FormData(event.currentTarget).get('mail') ?? '').trim();
+    await run(
+      () => adminPost(`/facilities/${facility.id}/mail`, { mail }, okResponse),
+      mail
+        ? `${facility.name}のレンタル準備表の送り先を${mail}にしました。`
+        : `${facility.name}のレンタル準備表の送り先を削除しました（メールは送られません）。`,
+    );
+  }
+  return (
+    <form className="adm-inline-form" onSubmit={(e) => void save(e)} key={facility.mail ?? ''}>
+      <label htmlFor={id} className="visually-hidden">
+        {facility.name}のメールアドレス
+      </label>
+      <input
+        id={id}
+        name="mail"
+        type="email"
+        autoComplete="off"
+        defaultValue={facility.mail ?? ''}
+        placeholder="なし（送信しない）"
+      />
+      <button type="submit" className="adm-button" disabled={busy}>
+        保存
       </button>
     </form>
   );

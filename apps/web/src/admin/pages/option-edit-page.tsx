@@ -401,6 +401,29 @@ function OptionForm({ masters, record }: { masters: CatalogMasters; record: Admi
         </fieldset>
 
         <fieldset>
+          <legend>前日案内（利用日の前日にお客様へ送るメール）</legend>
+          <Check
+            label="前日案内を送る（集合場所・時間、地図、持ち物、レンタル、連絡先、マイページ）"
+            checked={draft.dayBeforeMail}
+            onChange={(v) => set('dayBeforeMail', v)}
+          />
+          <Field
+            label="前日案内に添えるお知らせ（テキスト、1,000文字まで）"
+            hint="例：駐車場は店舗裏をご利用ください。"
+            error={shown.dayBeforeNote}
+          >
+            {(c) => (
+              <textarea
+                {...c}
+                rows={3}
+                value={draft.dayBeforeNote}
+                onChange={(e) => set('dayBeforeNote', e.target.value)}
+              />
+            )}
+          </Field>
+        </fieldset>
+
+        <fieldset>
           <legend>外部連携</legend>
           <div className="adm-filter-grid">
             <Select

@@ -1,0 +1,84 @@
+/**
+ * The operator's day (issue 27) as the console reads it: レンタル準備表 — per rental shop (facility) and day, the
+ * skis and snowboards, boots by size, wear by size and age class, and the list by booking and traveller — and
+ * a facility's mail address, where the sheet is mailed the evening before.
+ */
+import { z } from 'zod';
+import { EMAIL_PATTERN } from './booking-rules.ts';
+import { calendarYmd, envelope } from './envelope.ts';
+
+export const OperationsMsg = {
+  facilityMailInvalid: 'メールアドレスの形式が正しくありません。',
+} as const;
+
+// --- レンタル準備表 ------------------------------------------------------------------------------------------
+
+export const rentalSheetQuery = z.object({
+  date: z.union([calendarYmd, z.literal('')]).optional(),
+  /** One facility's sheet; none: every facility with rentals that day. */
+  facility: z.union([z.coerce.number().int().positive(), z.literal('')]).optional(),
+});
+export type RentalSheetQuery = z.input<typeof rentalSheetQuery>;
+
+/** One traveller of a rental booking: what they rent, in the shop's words. */
+export const rentalSheetRow = z.object({
+  rsvno: z.string(),
+  statusLabel: z.string(),
+  opcd: z.string(),
+  webname: z.string(),
+  applicant: z.string(),
+  tel: z.string(),
+  seq: z.number(),
+  name: z.string(),
+  ageClass: z.string(),
+  /** スキー / スノーボード, or '' when the option rents no board or the traveller chose none. */
+  model: z.string(),
+  /** "26.5" (cm) or ''. */
+  bootsSize: z.string(),
+  wearSize: z.string(),
+});
+export type RentalSheetRow = z.infer<typeof rentalSheetRow>;
+
+/** A count of one size (boots), or one size of one age class (wear). */
+export const sizeCount = z.object({ size: z.string(), count: z.number() });
+export const wearCount = z.object({ ageClass: z.string(), size: z.string(), count: z.number() });
+export type SizeCount = z.infer<typeof sizeCount>;
+export type WearCount = z.infer<typeof wearCount>;
+
+export const rentalSheet = z.object({
+  /** null: rental options that name no facility (set one on 商品編集). */
+  facilityId: z.number().nullable(),
+  facilityName: z.string(),
+  /** Where the sheet is mailed the evening before; null: not mailed. */
+  facilityMail: z.string().nullable(),
+  /** When the sheet of this day was mailed (ISO, Tokyo), or null. */
+  mailedAt: z.string().nullable(),
+  bookings: z.number(),
+  travellers: z.number(),
+  skis: z.number(),
+  snowboards: z.number(),
+  boots: z.array(sizeCount),
+  wear: z.array(wearCount),
+  rows: z.array(rentalSheetRow),
+});
+export type RentalSheet = z.infer<typeof rentalSheet>;
+
+export const rentalSheetDay = z.object({
+  date: z.string(),
+  facility: z.number().nullable(),
+  /** Every facility that has a rental option, for the page's choice. */
+  facilities: z.array(z.object({ id: z.number(), name: z.string() })),
+  sheets: z.array(rentalSheet),
+});
+export type RentalSheetDay = z.infer<typeof rentalSheetDay>;
+export const rentalSheetResponse = envelope(rentalSheetDay);
+
+// --- 施設のメールアドレス -----------------------------------------------------------------------------------
+
+/** '' removes the address (the sheet is then not mailed). */
+export const facilityMailRequest = z.object({
+  mail: z
+    .string()
+    .transform((v) => v.normalize('NFKC').trim())
+    .pipe(z.union([z.literal(''), z.string().max(254).regex(EMAIL_PATTERN, OperationsMsg.facilityMailInvalid)])),
+});
