@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test';
 import { formatJpy } from '@tabi/contract/format';
 import { Msg } from '@tabi/contract/messages';
 import { expectNoSeriousA11yIssues } from './support/checks.ts';
-import { api, type Envelope, makeBooking, xsrfToken } from './support/customer.ts';
+import { api, customerLogin, type Envelope, makeBooking, xsrfToken } from './support/customer.ts';
 import { shootConsole } from './support/staff.ts';
 import { expect, test } from './support/test.ts';
 
@@ -20,18 +20,6 @@ const PAID_TEL = '080-4321-0077';
 const CONTACT_TEL = '080-4321-0055';
 
 const shoot = (page: Page, name: string) => shootConsole(page, `admin-${name}`);
-
-/** Logged in to my page as this booking (the persisted auth store written as the app writes it). */
-async function customerLogin(page: Page, rsvno: string, tel: string): Promise<string> {
-  const { session } = await api<{ session: string }>(page.request, page, '/api/mylogin', { rsvno, tel });
-  await page.goto('/login');
-  await page.evaluate(
-    ([sessionId, no]) =>
-      localStorage.setItem('auth', JSON.stringify({ state: { isLogin: true, sessionId, rsvno: no }, version: 0 })),
-    [session, rsvno],
-  );
-  return session;
-}
 
 async function signInAsOperator(page: Page): Promise<void> {
   await page.goto('/admin/login');

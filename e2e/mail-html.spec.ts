@@ -22,6 +22,7 @@ test('every mail kind has an HTML part to render', () => {
       'booking_paid',
       'cancellation',
       'day_before',
+      'day_stopped',
       'payment_refunded',
       'request_confirmed',
       'request_declined',

@@ -97,3 +97,15 @@ export async function makeBooking(page: Page, opcd: string, tel: string, sei: st
   });
   return made.rsvno;
 }
+
+/** Logged in to my page as this booking (the persisted auth store written as the app writes it). */
+export async function customerLogin(page: Page, rsvno: string, tel: string): Promise<string> {
+  const { session } = await api<{ session: string }>(page.request, page, '/api/mylogin', { rsvno, tel });
+  await page.goto('/login');
+  await page.evaluate(
+    ([sessionId, no]) =>
+      localStorage.setItem('auth', JSON.stringify({ state: { isLogin: true, sessionId, rsvno: no }, version: 0 })),
+    [session, rsvno],
+  );
+  return session;
+}

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './context.ts';
 import { reconcile, reportIsEmpty } from './modules/booking/reconciler.ts';
 import { sweepUnpaidBookings } from './modules/booking/sweeper.ts';
+import { runStops } from './modules/day-stop/service.ts';
 import { createMailSender, processOutbox } from './modules/mail/worker.ts';
 import { sweepMedia } from './modules/media/sweeper.ts';
 import { sendDueDayBeforeMails } from './modules/operations/day-before.ts';
@@ -21,10 +22,10 @@ export const RECONCILE_INTERVAL_MS = 60_000;
 export const MEDIA_SWEEP_INTERVAL_MS = 15 * 60_000;
 /** Old mails' content, ended sessions, rate-limit windows and personal data past its time go this often (ADR 0162, 0164). */
 export const RETENTION_INTERVAL_MS = 15 * 60_000;
-/** Day-before mails and rental sheets due (from their hour the day before, once each: ADR 0166) are sent this often. */
-export const DAY_BEFORE_INTERVAL_MS = 5 * 60_000;
 /** キャンセル待ち: seats that came back are offered this often, and soon after any move of seats (ADR 0167). */
 export const WAITLIST_INTERVAL_MS = 30_000;
+/** Day-before mails and rental sheets due (from their hour the day before, once each: ADR 0166) are sent this often. */
+export const DAY_BEFORE_INTERVAL_MS = 5 * 60_000;
 
 /**
  * Background work (reconciler, expiry sweep, mail outbox, photo files no row names, retention) on every instance,
@@ -75,15 +76,19 @@ export function startWorkers(
   loop('mail', intervals.mailMs ?? MAIL_INTERVAL_MS, async () => {
     await processOutbox(ctx, sender, log);
   });
-  const waitlist = new WaitlistRunner(ctx, log);
-  waitlist.listen();
-  loop('waitlist', WAITLIST_INTERVAL_MS, () => waitlist.run());
+  // 催行中止 still running (a crash, or more bookings than the request's few seconds), to the end (issue 27).
+  loop('day-stops', intervals.reconcileMs ?? RECONCILE_INTERVAL_MS, async () => {
+    await runStops(ctx);
+  });
   loop('day-before', DAY_BEFORE_INTERVAL_MS, async () => {
     const mailed = await sendDueDayBeforeMails(ctx);
     if (mailed.length > 0) log.info({ mailed: mailed.length }, 'day-before mails queued');
     const sheets = await sendDueRentalSheets(ctx);
     if (sheets.length > 0) log.info({ sheets }, 'rental sheets mailed to facilities');
   });
+  const waitlist = new WaitlistRunner(ctx, log);
+  waitlist.listen();
+  loop('waitlist', WAITLIST_INTERVAL_MS, () => waitlist.run());
   loop('media', intervals.mediaMs ?? MEDIA_SWEEP_INTERVAL_MS, async () => {
     const { removed } = await sweepMedia(ctx);
     if (removed.length > 0) log.info({ removed }, 'photo files no row names removed');

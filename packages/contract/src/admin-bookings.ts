@@ -257,6 +257,7 @@ export const BOOKING_ACTION_LABEL: Record<string, string> = {
   mail_resent: 'メール再送',
   note_added: '社内メモ',
   contact_changed: '連絡先（電話番号・メール）の訂正',
+  day_stopped: '催行中止（未払いのため返金なし）',
   personal_data_erased: '個人情報（旅券番号・生年月日など）の消去',
   coupon_lock_cleared: 'クーポンのPINロック解除',
   receipt_issued: '領収書の発行',
@@ -269,6 +270,7 @@ export const CANCEL_REASON_LABEL: Record<string, string> = {
   staff: 'スタッフ',
   declined: 'リクエストお断り',
   expired: '未決済のため自動キャンセル',
+  company: '催行中止（当社）',
 };
 /** The only channel until resellers sell (DESIGN §13). */
 export const OWN_SITE_CHANNEL = '自社サイト';

@@ -84,6 +84,14 @@ const fields = {
   infantAgeMax: age,
   minPeople: z.number().int().min(1).max(99).nullable(),
   maxPeople: z.number().int().min(1).max(99).nullable(),
+  /** 最少催行人員 (issue 27) and when a day under it is decided: days before, at HH:MM Tokyo. */
+  minTravellers: z.number().int().min(1).max(999).nullable(),
+  decisionDaysBefore: z.number().int().min(0).max(60).nullable(),
+  decisionTime: z
+    .string()
+    .trim()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, '時刻は 17:00 のように入力してください。')
+    .nullable(),
   rentalcd: z.enum(RENTAL_CODES),
   extendedFields: z.array(z.enum(EXTENDED_FIELD_NAMES)).max(EXTENDED_FIELD_NAMES.length),
   meetpoint: nullableLine(300),
@@ -164,6 +172,9 @@ export function optionProblems(o: Fields): { path: string; message: string }[] {
   }
   if (o.minPeople !== null && o.maxPeople !== null && o.minPeople > o.maxPeople) {
     out.push({ path: 'maxPeople', message: CatalogMsg.catalogPeopleReversed });
+  }
+  if (o.minTravellers !== null && (o.decisionDaysBefore === null || o.decisionTime === null)) {
+    out.push({ path: 'decisionDaysBefore', message: CatalogMsg.catalogDecisionNeeded });
   }
   if ((o.lat === null) !== (o.lon === null)) out.push({ path: 'lon', message: CatalogMsg.catalogCoordinatesPair });
   if (o.isCoupon && o.facilityId === null) out.push({ path: 'facilityId', message: CatalogMsg.catalogFacilityNeeded });

@@ -1,6 +1,7 @@
 /** The staff console's calls under /api/admin (DESIGN §11): sign-in, the account, and the read-only screens. */
 import { z } from 'zod';
 import { adminMail, adminProviderCall } from './admin-bookings.ts';
+import { dayStopLine, minimumDay } from './day-stop.ts';
 import { calendarYmd, envelope } from './envelope.ts';
 
 export const STAFF_ROLES = ['admin', 'operator'] as const;
@@ -118,6 +119,9 @@ export const dashboard = z.object({
   /** Received today (Tokyo), newest first; and canceled today, expiries left out (the sweeper's routine). */
   todayBookings: z.array(activityLine),
   todayCancellations: z.array(activityLine),
+  /** 催行中止 still running (issue 27), with their counts, and days under their minimum to decide. */
+  dayStops: z.array(dayStopLine),
+  minimumDays: z.array(minimumDay),
   waitingRequests: z.array(bookingLine),
   expiringCard: z.array(bookingLine),
   deadlineNear: z.array(bookingLine),
@@ -128,6 +132,7 @@ export const dashboard = z.object({
   counts: z.object({
     todayBookings: z.number().int(),
     todayCancellations: z.number().int(),
+    minimumDays: z.number().int(),
     waitingRequests: z.number().int(),
     expiringCard: z.number().int(),
     deadlineNear: z.number().int(),

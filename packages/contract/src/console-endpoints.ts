@@ -9,6 +9,7 @@ import * as bookings from './admin-bookings.ts';
 import * as catalogAdmin from './admin-catalog.ts';
 import * as media from './admin-media.ts';
 import { optionDetailResponse } from './catalog.ts';
+import * as dayStop from './day-stop.ts';
 import { defineEndpoints, type Endpoint, optionalBody } from './endpoints.ts';
 import * as operations from './operations.ts';
 import * as receipt from './receipt.ts';
@@ -253,6 +254,15 @@ export const CONSOLE = defineEndpoints('/api/admin', {
     response: catalogAdmin.usageResponse,
   },
   'GET /facilities/usage.csv': { summary: 'クーポン利用実績（CSV）', query: catalogAdmin.monthQuery, kind: 'csv' },
+  // 催行中止 and 最少催行人員 (issue 27)
+  'POST /day-stops/preview': {
+    summary: '催行中止のプレビュー',
+    body: dayStop.dayStopRequest,
+    response: dayStop.dayStopPreviewResponse,
+  },
+  'POST /day-stops': { summary: '催行中止', body: dayStop.dayStopRequest, response: dayStop.dayStopStartedResponse },
+  'GET /day-stops': { summary: '催行中止の一覧', response: dayStop.dayStopListResponse },
+  'POST /day-decisions': { summary: '催行決定', body: dayStop.dayDecisionRequest, response: admin.okResponse },
   'GET /mails': { summary: 'メール一覧', query: admin.mailSearchQuery, response: admin.mailPageResponse },
   // キャンセル待ち (issue 27, ADR 0167): the waiting entries per option and day.
   'GET /waitlist': {

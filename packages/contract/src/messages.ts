@@ -245,6 +245,7 @@ export const CatalogMsg = {
   catalogAgeReversed: '下限年齢は上限年齢以下にしてください。',
   catalogAgeOverlap: '年齢区分の範囲が他の区分と重なっています。',
   catalogPeopleReversed: '最大人数は最小人数以上にしてください。',
+  catalogDecisionNeeded: '最少催行人員を設定する場合は、催行を決定する日（何日前）と時刻も入力してください。',
   catalogCoordinatesPair: '緯度と経度は両方入力するか、両方空欄にしてください。',
   catalogDuplicate: '同じ項目が重複しています。',
   catalogTiersOrder: 'キャンセル規定は日数の多い順に、料率が下がらないように並べてください。',

@@ -10,6 +10,7 @@ import type { OutgoingMail } from '../modules/mail/outbox.ts';
 import {
   bookingPaidMail,
   cancellationMail,
+  dayStoppedMail,
   type MailBooking,
   paymentRefundedMail,
   requestConfirmedMail,
@@ -76,6 +77,16 @@ export function previewMails(): OutgoingMail[] {
     requestWithdrawnMail(unpaid),
     cancellationMail(sample, 4720, 18880),
     paymentRefundedMail(sample, 23600, 'duplicate'),
+    dayStoppedMail(sample, 23600, {
+      reason: '悪天候が予想される',
+      nextDays: [
+        { usedate: '20261220', seats: 6 },
+        { usedate: '20261221', seats: 12 },
+      ],
+      detailUrl: 'http://127.0.0.1:3000/detail?opcd=OP0003',
+    }),
+    waitlistJoinedMail(waitlistSample),
+    waitlistOfferedMail({ ...waitlistSample, held: 2, expiresAt: new Date('2026-11-24T04:30:00Z') }),
     dayBeforeMail(sample, '20261219', [
       {
         ...(sample.lines[0] as MailBooking['lines'][number]),
@@ -88,8 +99,6 @@ export function previewMails(): OutgoingMail[] {
         note: '駐車場は店舗裏（無料）をご利用ください。\n板のワックスがけは無料です。',
       },
     ]),
-    waitlistJoinedMail(waitlistSample),
-    waitlistOfferedMail({ ...waitlistSample, held: 2, expiresAt: new Date('2026-11-24T04:30:00Z') }),
   ];
 }
 

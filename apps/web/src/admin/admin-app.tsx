@@ -4,6 +4,7 @@ import { AdminShell } from './components/admin-shell.tsx';
 import { BookingDetailPage } from './pages/booking-detail-page.tsx';
 import { BookingsPage } from './pages/bookings-page.tsx';
 import { DashboardPage } from './pages/dashboard-page.tsx';
+import { DayStopsPage } from './pages/day-stops-page.tsx';
 import { FacilitiesPage } from './pages/facilities-page.tsx';
 import { LoginPage } from './pages/login-page.tsx';
 import { MailsPage } from './pages/mails-page.tsx';
@@ -26,6 +27,7 @@ const SHELL_PAGES: Record<string, ComponentType> = {
   bookings: BookingsPage,
   mails: MailsPage,
   manifest: ManifestPage,
+  'day-stops': DayStopsPage,
   'rental-sheet': RentalSheetPage,
   waitlist: WaitlistPage,
   staff: StaffPage,

@@ -116,6 +116,11 @@ const CALLS: StaffCall[] = [
   { method: 'POST', url: '/api/admin/bookings/AA100001/note', payload: { note: '確認済み' }, role: 'operator' },
   { method: 'POST', url: '/api/admin/bookings/AA100001/reconcile', role: 'operator' },
   { method: 'GET', url: '/api/admin/manifest', role: 'operator' },
+  // 催行中止 and 催行決定 (issue 27), sent invalid so that an allowed caller is answered by the validation.
+  { method: 'POST', url: '/api/admin/day-stops/preview', payload: {}, role: 'operator', allowedStatus: 422 },
+  { method: 'POST', url: '/api/admin/day-stops', payload: {}, role: 'operator', allowedStatus: 422 },
+  { method: 'GET', url: '/api/admin/day-stops', role: 'operator' },
+  { method: 'POST', url: '/api/admin/day-decisions', payload: {}, role: 'operator', allowedStatus: 422 },
   { method: 'GET', url: '/api/admin/manifest.csv', role: 'operator' },
   // レンタル準備表 (issue 27): operators read it; a facility's mail address is the admin's.
   { method: 'GET', url: '/api/admin/rental-sheet', role: 'operator' },

@@ -90,7 +90,7 @@ async function keywordsOf(db: DbOrTx, opcd: string): Promise<string[]> {
 export async function recordCatalogEvent(
   tx: DbOrTx,
   ctx: AppContext,
-  staff: StaffPrincipal,
+  staff: Pick<StaffPrincipal, 'id'>,
   opcd: string,
   kind: string,
   before: Record<string, unknown> | null,

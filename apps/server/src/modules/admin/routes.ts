@@ -8,6 +8,7 @@ import { AppError } from '../../errors.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { ok } from '../../http/envelope.ts';
 import { catalogService } from '../catalog/service.ts';
+import { dayStopRoutes } from '../day-stop/routes.ts';
 import { operationsRoutes } from '../operations/routes.ts';
 import { receiptConsoleRoutes } from '../receipt/routes.ts';
 import { principalOf, staffOnly } from '../staff/guard.ts';
@@ -89,6 +90,8 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
   receiptConsoleRoutes(app, ctx, operator);
   // キャンセル待ち一覧 (issue 27, ADR 0167).
   waitlistConsoleRoutes(app, ctx, operator);
+  // 催行中止 and 催行決定 (issue 27).
+  dayStopRoutes(app, ctx, operator);
 
   // レンタル準備表 (issue 27): operators read it; a facility's mail address is the admin's.
   operationsRoutes(app, ctx, { operator, admin });

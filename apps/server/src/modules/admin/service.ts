@@ -18,6 +18,7 @@ import { UNPAID_GRACE_MINUTES } from '@tabi/contract/constants';
 import { addDays, formatTokyoDateTime, formatYmd, tokyoDayStart, tokyoYmd } from '@tabi/contract/dates';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { listStops, minimumDays } from '../day-stop/service.ts';
 import { csvLines, toCsv } from './csv.ts';
 import * as repo from './repository.ts';
 
@@ -210,7 +211,7 @@ export async function dashboard(ctx: AppContext): Promise<Dashboard> {
   const near = new Date(now.getTime() + DEADLINE_NEAR_HOURS * 3_600_000);
   const days = [ymdIso(today), ymdIso(tomorrow)];
   const dayStart = tokyoDayStart(today);
-  const [departures, departureDays, received, canceled, waiting, expiring, deadline, mails, problems] =
+  const [departures, departureDays, received, canceled, waiting, expiring, deadline, mails, problems, stops, minimum] =
     await Promise.all([
       repo.departures(ctx.db, days, cutoff),
       repo.departureDays(ctx.db, days, cutoff),
@@ -236,6 +237,8 @@ export async function dashboard(ctx: AppContext): Promise<Dashboard> {
       ),
       repo.searchMails(ctx.db, { failedOnly: true }, { limit: DASHBOARD_LINES, offset: 0 }),
       repo.providerProblems(ctx.db, PROVIDER_STUCK_ATTEMPTS, DASHBOARD_LINES),
+      listStops(ctx, true),
+      minimumDays(ctx, DASHBOARD_LINES),
     ]);
   return {
     today,
@@ -245,6 +248,8 @@ export async function dashboard(ctx: AppContext): Promise<Dashboard> {
     departureDays,
     todayBookings: received.rows.map((r) => activityOf(r, now, r.rsvdate)),
     todayCancellations: canceled.rows.map((r) => activityOf(r, now, r.canceled_at ?? now)),
+    dayStops: stops,
+    minimumDays: minimum.rows,
     waitingRequests: waiting.rows.map((r) => lineOf(r, minutesBetween(r.rsvdate, now))),
     expiringCard: expiring.rows.map((r) =>
       lineOf(r, minutesBetween(now, new Date(r.rsvdate.getTime() + UNPAID_GRACE_MINUTES * 60_000))),
@@ -267,6 +272,7 @@ export async function dashboard(ctx: AppContext): Promise<Dashboard> {
     counts: {
       todayBookings: received.total,
       todayCancellations: canceled.total,
+      minimumDays: minimum.total,
       waitingRequests: waiting.total,
       expiringCard: expiring.total,
       deadlineNear: deadline.total,

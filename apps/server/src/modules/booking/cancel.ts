@@ -17,7 +17,7 @@ import type { AppContext, AppContextBase } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { cancellationMail, loadMailBooking } from '../mail/templates.ts';
+import { cancellationMail, dayStoppedMail, loadMailBooking, loadStopNotice } from '../mail/templates.ts';
 import { advanceProviderCall, findProviderCalls, PROVIDER_CALL_GRACE_MS } from '../payment/repository.ts';
 import { cancelQuote } from './cancel-fee.ts';
 import { type Actor, recordEvent, stateOf } from './events.ts';
@@ -36,6 +36,11 @@ export interface CancelOptions {
   expectedRefund?: number;
   /** Staff only: the fee charged instead of the policy's, with the reason (kept in the history). */
   feeOverride?: { amount: number; reason: string };
+  /**
+   * The company called the day off (催行中止, issue 27): no fee, everything paid refunded, the stop's mail; a
+   * cancellation already claimed is resumed rather than refused (a stop runs again after a crash).
+   */
+  company?: boolean;
 }
 
 /** A cancellation claimed and not final (a crash, or a refund still being sent). */
@@ -136,6 +141,7 @@ export async function beginCancellation(
       // Resumed by a retry once its own request has had time to finish (it may have crashed); not while
       // that request may still be sending the refunds.
       const pending = { cancelfee: booking.cancelFee ?? 0, refund: booking.refundAmount ?? 0 };
+      if (options.company) return pending;
       const sameAsked = options.expectedRefund === undefined || options.expectedRefund === pending.refund;
       const stale = now.getTime() - (booking.canceledAt?.getTime() ?? now.getTime()) >= PROVIDER_CALL_GRACE_MS;
       if (!sameAsked || !stale || options.feeOverride) throw AppError.conflict(ErrCd.generic, Msg.cancelInProgress);
@@ -151,7 +157,7 @@ export async function beginCancellation(
       canceledAt: now,
       cancelFee: quote.cancelfee,
       refundAmount: quote.refund,
-      cancelReason: options.actor.kind === 'staff' ? 'staff' : 'customer',
+      cancelReason: options.company ? 'company' : options.actor.kind === 'staff' ? 'staff' : 'customer',
     });
     if (!claimed) throw AppError.conflict(ErrCd.generic, Msg.cancelInProgress);
     await planRefunds(tx, rsvno, paid, quote.refund, 'cancel', now);
@@ -189,7 +195,14 @@ export async function finishCancellation(
   const cancelfee = booking.cancelFee ?? 0;
   const refund = booking.refundAmount ?? 0;
   const mail = await loadMailBooking(tx, ctx.config, booking.rsvno);
-  if (mail) await enqueueMail(tx, cancellationMail(mail, cancelfee, refund));
+  if (mail) {
+    await enqueueMail(
+      tx,
+      booking.cancelReason === 'company'
+        ? dayStoppedMail(mail, refund, await loadStopNotice(tx, booking.rsvno, mail.loginUrl))
+        : cancellationMail(mail, cancelfee, refund),
+    );
+  }
   await recordEvent(tx, now, booking.rsvno, actor, 'canceled', {
     before: stateOf(booking),
     after: { ...stateOf({ ...booking, status: BookingStatus.canceled }), cancelfee, refund },

@@ -50,6 +50,7 @@ export type BookingAction =
   | 'mail_resent'
   | 'note_added'
   | 'contact_changed'
+  | 'day_stopped'
   | 'personal_data_erased'
   | 'coupon_lock_cleared'
   | 'receipt_issued'

@@ -200,6 +200,8 @@ const UNPAID_ENDS = {
   declined: { reason: 'declined', action: 'request_declined' },
   // The customer withdrew the request from my page before it was answered.
   withdrawn: { reason: 'customer', action: 'request_withdrawn' },
+  // The company called the day off (催行中止, issue 27) before anything was paid.
+  company: { reason: 'company', action: 'day_stopped' },
 } as const satisfies Record<string, { reason: CancelReason; action: BookingAction }>;
 export type UnpaidEnd = keyof typeof UNPAID_ENDS;
 

@@ -1,4 +1,5 @@
 /** Catalog rules: list filters and pagination, option detail with its month, price checks, masters. */
+
 import type {
   areaQuery,
   CalendarDay,
@@ -12,6 +13,7 @@ import type {
 } from '@tabi/contract/catalog';
 import { ErrCd, OPTIONS_PER_PAGE, PACKAGE_CODE_OPTION } from '@tabi/contract/constants';
 import { isoDateToYmd, isValidYmd, monthEnd, monthStart, tokyoYmd, type Ymd, ymdToIsoDate } from '@tabi/contract/dates';
+import { minimumNote } from '@tabi/contract/day-stop';
 import { Msg } from '@tabi/contract/messages';
 import type { z } from 'zod';
 import type { Clock } from '../../clock.ts';
@@ -314,7 +316,8 @@ function toCore(row: repo.OptionCoreRow): OptionCore {
     tel: o.tel,
     lat: o.lat,
     lon: o.lon,
-    optionattention: o.optionattention,
+    // 最少催行人員 in the notes (issue 27): the SPEC's sections stay as they are.
+    optionattention: `${o.optionattention}${minimumNote(o)}`,
     information: o.information,
     cancel_note: o.cancelNote,
     age_note: o.ageNote,

@@ -1,6 +1,6 @@
 import { and, desc, eq, lte, or, sql } from 'drizzle-orm';
 import { claimDue } from '../../db/claim.ts';
-import type { DbOrTx } from '../../db/client.ts';
+import { type DbOrTx, rowsOf } from '../../db/client.ts';
 import { bookingEvents, bookings, type OutboxRow, outbox } from '../../db/schema.ts';
 import { findBookingOptions, findMembers, findRentals } from '../booking/repository.ts';
 
@@ -94,4 +94,23 @@ export async function markMailFailed(
     .update(outbox)
     .set({ status: giveUp ? 'failed' : 'pending', lastError: error.slice(0, 1000), nextAttemptAt })
     .where(eq(outbox.id, id));
+}
+
+/** The stop a booking is part of (催行中止, issue 27), with the option's next days still for sale after it. */
+export async function findStopOf(db: DbOrTx, rsvno: string) {
+  const [stop] = rowsOf<{ reason: string; reason_text: string; opcd: string; usedate: string }>(
+    await db.execute(sql`select s.reason, s.reason_text, bo.opcd, to_char(bo.usedate, 'YYYYMMDD') as usedate
+      from day_stop_items i join day_stops s on s.id = i.stop_id
+        join booking_options bo on bo.rsvno = i.rsvno
+      where i.rsvno = ${rsvno}
+      order by i.stop_id desc, bo.id limit 1`),
+  );
+  if (!stop) return null;
+  const nextDays = rowsOf<{ usedate: string; seats: number }>(
+    await db.execute(sql`select to_char(s.usedate, 'YYYYMMDD') as usedate, s.zaikozan as seats from stock s
+      where s.opcd = ${stop.opcd} and s.usedate > to_date(${stop.usedate}, 'YYYYMMDD') and s.zaikozan > 0
+        and not exists (select 1 from day_stop_days d where d.opcd = s.opcd and d.usedate = s.usedate)
+      order by s.usedate limit 5`),
+  ).map((d) => ({ usedate: d.usedate, seats: Number(d.seats) }));
+  return { reason: stop.reason, reasonText: stop.reason_text, opcd: stop.opcd, nextDays };
 }

@@ -3,6 +3,7 @@
  * amount, the cancellation policy and its free-cancellation deadline, the way to my page, and for a paid
  * booking its .ics calendar file. Each builder returns a mail ready for `enqueueMail`.
  */
+import { DAY_STOP_REASON_MAIL, type DayStopReason } from '@tabi/contract/day-stop';
 import { cancelPolicyLines, freeCancelUntil } from '@tabi/contract/cancel-policy';
 import {
   AGE_CLASS_LABEL,
@@ -20,7 +21,7 @@ import { bookingOrigin } from '../../http/origin.ts';
 import { buildIcs } from './ics.ts';
 import { type MailBlock, renderHtml, renderText } from './mail-render.ts';
 import type { OutgoingMail } from './outbox.ts';
-import { findBookingForMail } from './repository.ts';
+import { findBookingForMail, findStopOf } from './repository.ts';
 
 export const MailKind = {
   requestReceived: 'request_received',
@@ -30,6 +31,7 @@ export const MailKind = {
   requestWithdrawn: 'request_withdrawn',
   cancellation: 'cancellation',
   paymentRefunded: 'payment_refunded',
+  dayStopped: 'day_stopped',
 } as const;
 export type MailKind = (typeof MailKind)[keyof typeof MailKind];
 
@@ -216,7 +218,8 @@ function compose(kind: MailKind, b: MailBooking, title: string, paragraphs: Para
     subject,
     body: renderText(greeting, blocks, SIGNATURE),
     html: renderHtml(subject, greeting, blocks, SIGNATURE),
-    attachments: isPaid(b) && kind !== MailKind.cancellation ? [calendarFile(b)] : [],
+    attachments:
+      isPaid(b) && kind !== MailKind.cancellation && kind !== MailKind.dayStopped ? [calendarFile(b)] : [],
   };
 }
 
@@ -323,5 +326,66 @@ export function paymentRefundedMail(b: MailBooking, amount: number, reason: 'dup
     { kind: 'facts', title: 'ご返金額', rows: [['ご返金額', formatJpy(amount)]] },
     'ご返金は、ご利用のカード会社を通じて行われます。反映時期はカード会社により異なります。',
     myPageGuide(b),
+  ]);
+}
+
+/** Why and what next, for the mail of a day the company called off (催行中止, issue 27). */
+export interface StopNotice {
+  /** 「悪天候が予想される」, or the staff's own words for その他. */
+  reason: string;
+  /** The option's next days still for sale after the stopped one (at most 5). */
+  nextDays: { usedate: string; seats: number }[];
+  detailUrl: string;
+}
+
+/** The stop of this booking's day, as its mail says it; null when the booking is not part of a stop. */
+export async function loadStopNotice(db: DbOrTx, rsvno: string, loginUrl: string): Promise<StopNotice | null> {
+  const found = await findStopOf(db, rsvno);
+  if (!found) return null;
+  const reason =
+    found.reason === 'other' ? found.reasonText : DAY_STOP_REASON_MAIL[found.reason as Exclude<DayStopReason, 'other'>];
+  return {
+    reason: reason ?? found.reasonText,
+    nextDays: found.nextDays,
+    detailUrl: `${loginUrl.replace(/\/login$/, '')}/detail?opcd=${encodeURIComponent(found.opcd)}`,
+  };
+}
+
+/**
+ * 催行中止 (issue 27): the company called the day off, says why, cancels without any fee, refunds in full what was
+ * paid, and offers the option's next open days. No calendar file: there is nothing to go to.
+ */
+export function dayStoppedMail(b: MailBooking, refund: number, notice: StopNotice | null): OutgoingMail {
+  const why = notice?.reason ? `${notice.reason}ため、` : '';
+  const money: Paragraph[] =
+    refund > 0
+      ? [
+          { kind: 'facts', title: 'ご返金', rows: [['ご返金額（全額）', formatJpy(refund)], ['キャンセル料', formatJpy(0)]] },
+          'お支払いいただいた代金は、キャンセル料をいただかずに全額ご返金いたします。\nご返金はご利用のカード会社を通じて行われます。反映時期はカード会社により異なります。',
+        ]
+      : ['お支払いは発生しておりませんので、キャンセル料・ご返金はございません。'];
+  const next: Paragraph[] =
+    notice && notice.nextDays.length > 0
+      ? [
+          {
+            kind: 'list',
+            title: '同じ商品の今後の空き状況',
+            items: notice.nextDays.map((d) => `${formatYmd(d.usedate)}　残り${d.seats}席`),
+          },
+          {
+            kind: 'link',
+            text: '別の日にご参加いただける場合は、あらためてお申し込みください。',
+            label: '空き状況を見てお申し込みする',
+            url: notice.detailUrl,
+          },
+        ]
+      : [];
+  return compose(MailKind.dayStopped, b, '催行中止のお知らせ', [
+    `このたびはお申し込みいただき、誠にありがとうございます。\n誠に申し訳ございませんが、${why}下記のご予約は当社の判断により催行を中止させていただくことになりました。`,
+    itinerary(b),
+    ...money,
+    ...next,
+    myPageGuide(b),
+    'ご迷惑をおかけいたしますことを深くお詫び申し上げます。またのご利用を心よりお待ちしております。',
   ]);
 }

@@ -35,10 +35,10 @@ import {
 
 const RECOVERY_SECONDS = 90;
 // Each request names its own client address (X-Forwarded-For, believed here), so no per-address limit trips.
-const SERVER_ENV = { LOGIN_IP_LIMIT: '1000000', TRUST_PROXY: 'true' };
+export const SERVER_ENV = { LOGIN_IP_LIMIT: '1000000', TRUST_PROXY: 'true' };
 
 /** Books `count` one-adult card bookings and opens a checkout for each; returns rsvno → sandbox session id. */
-async function bookWithCheckouts(server: Server, token: string, day: string, count: number) {
+export async function bookWithCheckouts(server: Server, token: string, day: string, count: number) {
   const body = await bookingBody(server.baseUrl, day);
   const sessions = new Map<string, string>();
   for (let i = 0; i < count; i += 1) {
@@ -68,7 +68,7 @@ async function bookWithCheckouts(server: Server, token: string, day: string, cou
 }
 
 /** Pays on the sandbox's hosted page with the test card that succeeds; a 303 is the provider's answer. */
-async function payOnPage(server: Server, sessionId: string): Promise<Outcome> {
+export async function payOnPage(server: Server, sessionId: string): Promise<Outcome> {
   try {
     const res = await fetch(`${server.baseUrl}/sandbox/checkout/${sessionId}`, {
       method: 'POST',

@@ -6,8 +6,9 @@
  *   d  SIGTERM with slow requests in flight: they finish, nothing new is accepted (PGlite, PostgreSQL)
  *   e  SIGKILL during 80 concurrent card payments: the reconciler fulfils what was charged (PGlite, PostgreSQL)
  *   f  SIGKILL during 60 concurrent cancellations: the reconciler finishes the refunds (PGlite, PostgreSQL)
+ *   g  SIGKILL during 催行中止 of a day with 40 paid bookings: the worker finishes the stop (PGlite, PostgreSQL)
  *
- * Options: --only=a,b,c,d,e,f  --db=pglite,postgres (for a, d, e and f)
+ * Options: --only=a,b,c,d,e,f,g  --db=pglite,postgres (for a, d, e, f and g)
  * PostgreSQL: a throwaway cluster of its own (initdb/pg_ctl as the postgres user), so stopping it disturbs
  * nobody; without one, RESILIENCE_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres) serves a, c
  * and d, and b is skipped. Redis: RESILIENCE_REDIS_URL (default redis://127.0.0.1:6379/7, flushed first).
@@ -15,6 +16,7 @@
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { killDuringDayStop } from './day-stop.ts';
 import {
   createDatabase,
   createPgCluster,
@@ -32,8 +34,8 @@ function option(name: string, fallback: string): string {
   return process.argv.find((a) => a.startsWith(prefix))?.slice(prefix.length) ?? fallback;
 }
 
-const ALL = ['a', 'b', 'c', 'd', 'e', 'f'];
-const PER_DB = new Set(['a', 'd', 'e', 'f']);
+const ALL = ['a', 'b', 'c', 'd', 'e', 'f', 'g'];
+const PER_DB = new Set(['a', 'd', 'e', 'f', 'g']);
 const ONLY = option('only', ALL.join(',')).split(',');
 const DBS = option('db', 'pglite,postgres').split(',');
 const REDIS_URL = process.env.RESILIENCE_REDIS_URL ?? 'redis://127.0.0.1:6379/7';
@@ -172,11 +174,12 @@ async function main(): Promise<void> {
     await perDb('d', 'graceful shutdown on SIGTERM with slow requests in flight', gracefulShutdown);
     await perDb('e', 'SIGKILL during 80 concurrent card payments, then restart', killDuringPayments);
     await perDb('f', 'SIGKILL during 60 concurrent cancellations with refunds, then restart', killDuringCancellations);
+    await perDb('g', 'SIGKILL during 催行中止 of a day with 40 paid bookings, then restart', killDuringDayStop);
   } finally {
     cluster?.destroy();
     // The PGlite directories are named <scenario>-pglite-<timestamp>.
     for (const entry of readdirSync(workDir)) {
-      if (/^[adef]-pglite-\d+$/.test(entry)) rmSync(path.join(workDir, entry), { recursive: true, force: true });
+      if (/^[adefg]-pglite-\d+$/.test(entry)) rmSync(path.join(workDir, entry), { recursive: true, force: true });
     }
   }
 

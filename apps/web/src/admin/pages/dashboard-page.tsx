@@ -4,6 +4,7 @@ import {
   type Dashboard as DashboardData,
   dashboardResponse,
   type MailLine,
+  okResponse,
   type ProviderProblemLine,
 } from '@tabi/contract/admin';
 import {
@@ -11,9 +12,12 @@ import {
   PROVIDER_CALL_STATE_LABEL,
   REFUND_REASON_LABEL,
 } from '@tabi/contract/admin-bookings';
+import type { MinimumDay } from '@tabi/contract/day-stop';
 import { useQuery } from '@tanstack/react-query';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { ActionDialog } from '../components/action-dialog.tsx';
 import {
   bookingCell,
   countCell,
@@ -28,8 +32,9 @@ import {
 import { DataTable, type DataTableProps } from '../components/data-table.tsx';
 import { AdminPage, Card } from '../components/page.tsx';
 import { QueryView } from '../components/query-state.tsx';
-import { adminGet } from '../lib/admin-api.ts';
-import { duration, slashDate, tokyoDateTime } from '../lib/format.ts';
+import { adminGet, adminPost } from '../lib/admin-api.ts';
+import { useConsoleAction } from '../lib/booking-api.ts';
+import { duration, slashDate, tokyoDateTime, yen } from '../lib/format.ts';
 import { useBackgroundRefresh } from '../lib/polling.ts';
 
 const column = createColumnHelper<BookingLine>();
@@ -66,6 +71,67 @@ const activityColumns = (timeLabel: string, withReason: boolean) =>
       ? activity.accessor('cancelReason', { header: 'キャンセルした人', cell: (c) => c.getValue() ?? '—' })
       : activity.accessor('statusLabel', { header: '状態' }),
   ] as ColumnDef<ActivityLine, unknown>[];
+
+const minimumColumn = createColumnHelper<MinimumDay>();
+/** Days under their 最少催行人員: decide to go ahead here, or open 催行中止 for that day. */
+const minimumColumns = [
+  minimumColumn.accessor('usedate', { header: '利用日', cell: dateCell }),
+  minimumColumn.accessor('webname', {
+    header: '商品',
+    meta: WRAP,
+    cell: (c) => <Product opcd={c.row.original.opcd} webname={c.getValue()} />,
+  }),
+  minimumColumn.accessor('travellers', {
+    header: '人数／最少催行',
+    cell: (c) => `${c.getValue()}名／${c.row.original.minTravellers}名`,
+    meta: NUM,
+  }),
+  minimumColumn.accessor('decideAt', {
+    header: '決定の期限',
+    cell: (c) => (
+      <>
+        {tokyoDateTime(c.getValue())}
+        {c.row.original.overdue && <strong className="adm-error-text">（期限超過）</strong>}
+      </>
+    ),
+  }),
+  minimumColumn.display({ id: 'decide', header: '操作', cell: (c) => <DecideDay day={c.row.original} /> }),
+] as ColumnDef<MinimumDay, unknown>[];
+
+function DecideDay({ day }: { day: MinimumDay }) {
+  const [open, setOpen] = useState(false);
+  const action = useConsoleAction(
+    () => adminPost('/day-decisions', { opcd: day.opcd, usedate: day.usedate }, okResponse),
+    () => setOpen(false),
+  );
+  return (
+    <div className="adm-row-actions">
+      <button type="button" className="adm-button" onClick={() => setOpen(true)}>
+        催行決定
+      </button>
+      <Link
+        className="adm-button"
+        to={`/admin/day-stops?opcd=${day.opcd}&date=${day.usedate}&reason=minimum`}
+        aria-label={`${slashDate(day.usedate)} ${day.webname}を催行中止にする`}
+      >
+        催行中止…
+      </Link>
+      <ActionDialog
+        open={open}
+        title="催行を決定する"
+        submitLabel="催行決定"
+        action={action}
+        onClose={() => setOpen(false)}
+        onSubmit={() => action.mutate(undefined)}
+      >
+        <p>
+          {slashDate(day.usedate)}の{day.webname}を、{day.travellers}名（最少催行人員{day.minTravellers}
+          名）で催行します。お客様へのメールは送りません（予約はそのまま有効です）。
+        </p>
+      </ActionDialog>
+    </div>
+  );
+}
 
 const mailColumn = createColumnHelper<MailLine>();
 const mailColumns = [
@@ -262,6 +328,39 @@ function Dashboard({ d }: { d: DashboardData }) {
           })}
         </div>
       </Card>
+      {d.dayStops.length > 0 && (
+        <Card
+          id="dash-day-stops"
+          title={
+            <>
+              催行中止の処理中 <span className="adm-count">{d.dayStops.length}件</span>
+            </>
+          }
+          aside={<Link to="/admin/day-stops">催行中止の画面へ</Link>}
+        >
+          <ul className="adm-stops">
+            {d.dayStops.map((s) => (
+              <li key={s.id}>
+                {s.reasonLabel}：
+                {[...new Set(s.days.map((x) => `${slashDate(x.usedate)} ${x.webname}`))].slice(0, 3).join('、')}
+                {s.days.length > 3 ? ` ほか${s.days.length - 3}件` : ''}　処理済み {s.done}/{s.bookings}件（返金
+                {yen(s.refund)}）
+              </li>
+            ))}
+          </ul>
+        </Card>
+      )}
+      <Section
+        title="最少催行人員に満たない日（決定の期限が近い・過ぎた日）"
+        caption="最少催行人員に満たない日"
+        more="/admin/day-stops"
+        moreLabel="催行中止の画面へ"
+        columns={minimumColumns}
+        data={d.minimumDays}
+        total={d.counts.minimumDays}
+        rowKey={(l) => `${l.opcd}-${l.usedate}`}
+        empty="決定が必要な日はありません。"
+      />
       <Section
         title="本日の新規予約（新しい順）"
         caption="本日の新規予約"

@@ -24,10 +24,11 @@ export const MAIL_KIND_LABEL: Record<string, string> = {
   request_withdrawn: 'リクエスト取り消し（お客様）',
   cancellation: 'キャンセル',
   payment_refunded: '返金のお知らせ',
-  day_before: '前日案内',
-  rental_sheet: 'レンタル準備表（施設あて）',
+  day_stopped: '催行中止のお知らせ',
   waitlist_joined: 'キャンセル待ち登録',
   waitlist_offered: 'キャンセル待ちのご案内（お席確保）',
+  day_before: '前日案内',
+  rental_sheet: 'レンタル準備表（施設あて）',
 };
 const STATUS_FILTER = [
   { value: '', label: 'すべて' },

@@ -314,6 +314,11 @@ function OptionForm({ masters, record }: { masters: CatalogMasters; record: Admi
             <TextInput label="最小人数" inputMode="numeric" {...text('minPeople')} />
             <TextInput label="最大人数" inputMode="numeric" {...text('maxPeople')} />
           </div>
+          <div className="adm-filter-grid">
+            <TextInput label="最少催行人員（空欄：人数によらず催行）" inputMode="numeric" {...text('minTravellers')} />
+            <TextInput label="催行の決定（利用日の何日前）" inputMode="numeric" {...text('decisionDaysBefore')} />
+            <TextInput label="催行の決定（時刻、例 17:00）" inputMode="numeric" {...text('decisionTime')} />
+          </div>
           <table className="adm-table adm-age-table">
             <caption>年齢区分（上限を空欄にした区分は受け付けません。大人は上限なしにできます）</caption>
             <thead>

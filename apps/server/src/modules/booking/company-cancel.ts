@@ -1,0 +1,49 @@
+/**
+ * 催行中止 of one booking (issue 27): the company cancels it through the one lifecycle (ADR 0100), with no fee and
+ * everything paid refunded. Safe to run again at any point (a stop resumed after a crash, or two instances):
+ * a claimed cancellation is resumed, refunds go out once by their idempotency keys, the mail is queued once with
+ * the final step.
+ */
+import { BookingStatus } from '@tabi/contract/constants';
+import type { AppContext } from '../../context.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { dayStoppedMail, loadMailBooking, loadStopNotice } from '../mail/templates.ts';
+import { beginCancellation, cancellationPending, tryFinishCancellation } from './cancel.ts';
+import type { Actor } from './events.ts';
+import { sendPendingRefunds } from './refunds.ts';
+import * as repo from './repository.ts';
+import { cancelUnpaid } from './service.ts';
+
+/** canceled: final (or was already); pending: its refund is still on its way (the reconciler finishes it). */
+export type CompanyCancelOutcome = 'canceled' | 'pending';
+
+export async function cancelByCompany(
+  ctx: AppContext,
+  rsvno: string,
+  actor: Actor,
+  note: string,
+): Promise<CompanyCancelOutcome> {
+  const booking = await repo.findBooking(ctx.db, rsvno);
+  if (!booking || booking.status === BookingStatus.canceled) return 'canceled';
+  if (booking.status !== BookingStatus.completed) {
+    // A request, answered or not, never paid: canceled at once with its seats back (the day stays closed).
+    const ended = await ctx.db.transaction(async (tx) => {
+      const locked = await repo.lockBooking(tx, rsvno);
+      if (!locked || locked.status === BookingStatus.canceled) return true;
+      if (locked.status === BookingStatus.completed) return false;
+      await cancelUnpaid(ctx, tx, locked, 'company', actor);
+      const mail = await loadMailBooking(tx, ctx.config, rsvno);
+      if (mail) await enqueueMail(tx, dayStoppedMail(mail, 0, await loadStopNotice(tx, rsvno, mail.loginUrl)));
+      return true;
+    });
+    // Paid in the meantime: it is a card booking now, canceled as one.
+    if (ended) return 'canceled';
+  }
+  if (!cancellationPending(booking) || booking.cancelReason === 'company') {
+    await beginCancellation(ctx, rsvno, { actor, feeOverride: { amount: 0, reason: note }, company: true });
+  }
+  await sendPendingRefunds(ctx, rsvno, ['cancel'], actor);
+  if (await tryFinishCancellation(ctx, rsvno, actor)) return 'canceled';
+  const after = await repo.findBooking(ctx.db, rsvno);
+  return after?.status === BookingStatus.canceled ? 'canceled' : 'pending';
+}

@@ -1,0 +1,450 @@
+/**
+ * 催行中止 (issue 27, ADR 0165): the company calls off days of options — weather, a minimum not reached, the
+ * facility — in one action. A preview says what will happen (bookings, travellers, refunds, mails, seats, tickets
+ * issued elsewhere); the start closes the days and writes every live booking down as an item of the stop, in one
+ * transaction; the run cancels each through the booking lifecycle (no fee, full refund, the stop's mail) and is
+ * resumed by the worker until none is left, after a crash too.
+ */
+
+import { OWN_SITE_CHANNEL } from '@tabi/contract/admin-bookings';
+import { statusLabel } from '@tabi/contract/booking-rules';
+import { ErrCd, UNPAID_GRACE_MINUTES } from '@tabi/contract/constants';
+import {
+  addDays,
+  daysBetween,
+  isoDateToYmd,
+  tokyoDayStart,
+  tokyoYmd,
+  toTokyoIso,
+  ymdToIsoDate,
+} from '@tabi/contract/dates';
+import {
+  DAY_STOP_MAX_DAYS,
+  DAY_STOP_REASON_LABEL,
+  type DayStopBooking,
+  type DayStopLine,
+  DayStopMsg,
+  type DayStopPreview,
+  type DayStopRequest,
+  dayStopRequest,
+  type MinimumDay,
+} from '@tabi/contract/day-stop';
+import { type SQL, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { type DbOrTx, rowsOf } from '../../db/client.ts';
+import { dayDecisions, dayStopDays, dayStopItems, dayStops } from '../../db/schema.ts';
+import { stockTouched } from '../../db/stock-changes.ts';
+import { AppError } from '../../errors.ts';
+import { recordCatalogEvent } from '../admin/catalog.ts';
+import { cancelByCompany } from '../booking/company-cancel.ts';
+import { staffActor } from '../booking/events.ts';
+import type { StaffPrincipal } from '../staff/service.ts';
+
+type Input = ReturnType<typeof dayStopRequest.parse>;
+
+interface Target {
+  opcds: string[];
+  from: string;
+  to: string;
+}
+
+/** The options and days a request names, from today on (a day already past cannot be called off). */
+async function targetOf(ctx: AppContext, db: DbOrTx, input: Input): Promise<Target> {
+  const today = tokyoYmd(ctx.clock.now());
+  if (input.to < today) throw new AppError(ErrCd.generic, DayStopMsg.inPast, 422);
+  const from = input.from < today ? today : input.from;
+  if (daysBetween(from, input.to) + 1 > DAY_STOP_MAX_DAYS) throw new AppError(ErrCd.generic, DayStopMsg.tooLong, 422);
+  const named = input.opcds.map((o) => o.normalize('NFKC').trim().toUpperCase());
+  const ofFacility =
+    input.facilityId === undefined
+      ? []
+      : rowsOf<{ opcd: string }>(
+          await db.execute(sql`select opcd from options where facility_id = ${input.facilityId} order by opcd`),
+        ).map((r) => r.opcd);
+  const opcds = [...new Set([...named, ...ofFacility])];
+  if (opcds.length === 0) throw new AppError(ErrCd.generic, DayStopMsg.noOption, 422);
+  return { opcds, from: ymdToIsoDate(from), to: ymdToIsoDate(input.to) };
+}
+
+const inTarget = (t: Target, alias: string) =>
+  sql`${sql.raw(alias)}.opcd in (${sql.join(
+    t.opcds.map((o) => sql`${o}`),
+    sql`, `,
+  )}) and ${sql.raw(alias)}.usedate between ${t.from}::date and ${t.to}::date
+    and not exists (select 1 from day_stop_days d where d.opcd = ${sql.raw(alias)}.opcd and d.usedate = ${sql.raw(alias)}.usedate)`;
+
+interface DayRow {
+  opcd: string;
+  webname: string;
+  usedate: string;
+  seats: number;
+}
+
+async function daysOf(db: DbOrTx, t: Target, lock: boolean): Promise<DayRow[]> {
+  const rows = rowsOf<DayRow>(
+    await db.execute(sql`select s.opcd, o.webname, to_char(s.usedate, 'YYYYMMDD') as usedate, s.zaikozan as seats
+      from stock s join options o on o.opcd = s.opcd
+      where ${inTarget(t, 's')}
+      order by s.usedate, s.opcd ${lock ? sql`for update of s` : sql``}`),
+  );
+  return rows.map((r) => ({ ...r, seats: Number(r.seats) }));
+}
+
+interface BookingRow {
+  rsvno: string;
+  sei: string;
+  mei: string;
+  status: number;
+  status_payment: number;
+  flg_request_rsv: number;
+  rsvdate: Date | string;
+  opcd: string;
+  webname: string;
+  usedate: string;
+  travellers: number;
+  refund: number;
+  external: boolean;
+}
+
+/** The bookings that still hold seats on those days (not canceled, not claimed, not an expired unpaid card booking). */
+async function liveBookingsOf(ctx: AppContext, db: DbOrTx, t: Target): Promise<DayStopBooking[]> {
+  const cutoff = new Date(ctx.clock.now().getTime() - UNPAID_GRACE_MINUTES * 60_000);
+  const rows = rowsOf<BookingRow>(
+    await db.execute(sql`select distinct on (b.rsvno) b.rsvno, b.sei, b.mei, b.status, b.status_payment,
+        b.flg_request_rsv, b.rsvdate, bo.opcd, o.webname, to_char(bo.usedate, 'YYYYMMDD') as usedate,
+        (select count(*) from booking_members m where m.rsvno = b.rsvno)::int as travellers,
+        case when b.status_payment = 1 and not exists (select 1 from payments p where p.rsvno = b.rsvno and p.status in ('paid', 'refunded'))
+          then b.amountjp
+          else (select coalesce(sum(p.amount - p.refunded_amount), 0) from payments p
+            where p.rsvno = b.rsvno and p.status in ('paid', 'refunded'))::int end as refund,
+        exists (select 1 from booking_options x where x.rsvno = b.rsvno
+          and (x.ex_rsvno is not null or x.ticket_url is not null or x.ex_url is not null)) as external
+      from booking_options bo join bookings b on b.rsvno = bo.rsvno join options o on o.opcd = bo.opcd
+      where ${inTarget(t, 'bo')} and b.status <> 4 and b.canceled_at is null
+        and not (b.status = 1 and b.status_payment = 0 and b.flg_request_rsv = 0 and b.rsvdate <= ${cutoff})
+      order by b.rsvno, bo.usedate, bo.id`),
+  );
+  const servertime = toTokyoIso(ctx.clock.now());
+  return rows
+    .map((r) => ({
+      rsvno: r.rsvno,
+      name: `${r.sei} ${r.mei}`,
+      opcd: r.opcd,
+      webname: r.webname,
+      usedate: r.usedate,
+      travellers: Number(r.travellers),
+      statusLabel: statusLabel(
+        {
+          status: r.status,
+          status_payment: r.status_payment,
+          rsvdate: toTokyoIso(new Date(r.rsvdate)),
+        },
+        servertime,
+      ),
+      channel: OWN_SITE_CHANNEL,
+      refund: Number(r.refund),
+      external: r.external === true || String(r.external) === 't',
+    }))
+    .sort(
+      (a, b) => a.usedate.localeCompare(b.usedate) || a.opcd.localeCompare(b.opcd) || a.rsvno.localeCompare(b.rsvno),
+    );
+}
+
+function reasonLabel(input: Pick<Input, 'reason' | 'reasonText'>): string {
+  const label = DAY_STOP_REASON_LABEL[input.reason];
+  return input.reasonText ? `${label}（${input.reasonText}）` : label;
+}
+
+function previewOf(input: Input, days: DayRow[], bookings: DayStopBooking[]): DayStopPreview {
+  return {
+    reasonLabel: reasonLabel(input),
+    days: days.map((d) => ({ opcd: d.opcd, webname: d.webname, usedate: d.usedate, seatsLeft: d.seats })),
+    bookings,
+    totals: {
+      days: days.length,
+      bookings: bookings.length,
+      travellers: bookings.reduce((n, b) => n + b.travellers, 0),
+      refund: bookings.reduce((n, b) => n + b.refund, 0),
+      mails: bookings.length,
+      seatsClosed: days.reduce((n, d) => n + d.seats, 0),
+      external: bookings.filter((b) => b.external).length,
+    },
+  };
+}
+
+/** What stopping those days would do, nothing changed. */
+export async function previewStop(ctx: AppContext, body: DayStopRequest): Promise<DayStopPreview> {
+  const input = dayStopRequest.parse(body);
+  const target = await targetOf(ctx, ctx.db, input);
+  const [days, bookings] = await Promise.all([daysOf(ctx.db, target, false), liveBookingsOf(ctx, ctx.db, target)]);
+  if (days.length === 0) throw new AppError(ErrCd.generic, DayStopMsg.noDays, 422);
+  return previewOf(input, days, bookings);
+}
+
+/**
+ * The stop, in one transaction: the days' stock rows locked (a booking racing it either lands before, and is an
+ * item, or finds no seat), closed, written down as the stop's days; every live booking an item; each day decided
+ * 'stopped'; a catalog event per option. Then as many items as a few seconds allow are run; the worker does the
+ * rest.
+ */
+export async function startStop(
+  ctx: AppContext,
+  staff: StaffPrincipal,
+  body: DayStopRequest,
+): Promise<{ stopId: number; bookings: number }> {
+  const started = await beginStop(ctx, staff, body);
+  await runStop(ctx, started.stopId, Date.now() + 8_000);
+  return started;
+}
+
+/** The stop's one transaction (startStop's first half): after it, the run may be cut anywhere and resumed. */
+export async function beginStop(
+  ctx: AppContext,
+  staff: Pick<StaffPrincipal, 'id'>,
+  body: DayStopRequest,
+): Promise<{ stopId: number; bookings: number }> {
+  const input = dayStopRequest.parse(body);
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const target = await targetOf(ctx, tx, input);
+    const days = await daysOf(tx, target, true);
+    if (days.length === 0) throw new AppError(ErrCd.generic, DayStopMsg.noDays, 422);
+    const bookings = await liveBookingsOf(ctx, tx, target);
+    const [stop] = await tx
+      .insert(dayStops)
+      .values({ createdAt: now, staffId: staff.id, reason: input.reason, reasonText: input.reasonText })
+      .returning({ id: dayStops.id });
+    if (!stop) throw new Error('day stop not inserted');
+    const closed = await tx
+      .insert(dayStopDays)
+      .values(days.map((d) => ({ stopId: stop.id, opcd: d.opcd, usedate: ymdToIsoDate(d.usedate) })))
+      .onConflictDoNothing()
+      .returning({ opcd: dayStopDays.opcd });
+    if (closed.length !== days.length) throw AppError.conflict(ErrCd.generic, DayStopMsg.alreadyStopped);
+    await tx.execute(sql`update stock s set zaikozan = 0 where ${inClosed(stop.id)}`);
+    for (const opcd of new Set(days.map((d) => d.opcd))) stockTouched(opcd);
+    if (bookings.length > 0) {
+      await tx
+        .insert(dayStopItems)
+        .values(bookings.map((b) => ({ stopId: stop.id, rsvno: b.rsvno, external: b.external, refund: b.refund })));
+    }
+    await tx
+      .insert(dayDecisions)
+      .values(
+        days.map((d) => ({
+          opcd: d.opcd,
+          usedate: ymdToIsoDate(d.usedate),
+          decision: 'stopped' as const,
+          staffId: staff.id,
+          at: now,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [dayDecisions.opcd, dayDecisions.usedate],
+        set: { decision: 'stopped', staffId: staff.id, at: now },
+      });
+    for (const opcd of new Set(days.map((d) => d.opcd))) {
+      const mine = days.filter((d) => d.opcd === opcd);
+      await recordCatalogEvent(
+        tx,
+        ctx,
+        staff,
+        opcd,
+        'day_stopped',
+        { days: Object.fromEntries(mine.map((d) => [d.usedate, d.seats])) },
+        { days: Object.fromEntries(mine.map((d) => [d.usedate, 0])), stop: stop.id, reason: reasonLabel(input) },
+      );
+    }
+    return { stopId: stop.id, bookings: bookings.length };
+  });
+}
+
+/** The stop's days, as a condition on `stock s`. */
+const inClosed = (stopId: number): SQL =>
+  sql`exists (select 1 from day_stop_days d where d.stop_id = ${stopId} and d.opcd = s.opcd and d.usedate = s.usedate)`;
+
+/**
+ * Cancels the stop's pending bookings, one by one, until none is left or `until` (ms since epoch) has passed.
+ * Idempotent: each booking's cancellation resumes where it is; an item is done once its booking is canceled.
+ */
+export async function runStop(ctx: AppContext, stopId: number, until = Number.POSITIVE_INFINITY): Promise<boolean> {
+  const [stop] = rowsOf<{ staff_id: number; reason: string; reason_text: string; state: string }>(
+    await ctx.db.execute(sql`select staff_id, reason, reason_text, state from day_stops where id = ${stopId}`),
+  );
+  if (!stop || stop.state === 'done') return true;
+  const actor = staffActor(stop.staff_id);
+  const note = `催行中止：${reasonLabel({ reason: stop.reason as Input['reason'], reasonText: stop.reason_text })}`;
+  const pending = rowsOf<{ rsvno: string }>(
+    await ctx.db.execute(
+      sql`select rsvno from day_stop_items where stop_id = ${stopId} and state = 'pending' order by rsvno`,
+    ),
+  );
+  for (const { rsvno } of pending) {
+    if (Date.now() > until) return false;
+    const outcome = await cancelByCompany(ctx, rsvno, actor, note);
+    if (outcome === 'canceled') {
+      await ctx.db.execute(sql`update day_stop_items set state = 'done', done_at = ${ctx.clock.now()}
+        where stop_id = ${stopId} and rsvno = ${rsvno} and state = 'pending'`);
+    }
+  }
+  const [left] = rowsOf<{ n: number }>(
+    await ctx.db.execute(
+      sql`select count(*)::int as n from day_stop_items where stop_id = ${stopId} and state = 'pending'`,
+    ),
+  );
+  if (Number(left?.n ?? 0) > 0) return false;
+  await ctx.db.execute(
+    sql`update day_stops set state = 'done', finished_at = ${ctx.clock.now()} where id = ${stopId} and state = 'running'`,
+  );
+  return true;
+}
+
+/** The worker's turn (every instance): every running stop, each for a while. */
+export async function runStops(ctx: AppContext, budgetMs = 20_000): Promise<number> {
+  const running = rowsOf<{ id: number }>(
+    await ctx.db.execute(sql`select id from day_stops where state = 'running' order by id`),
+  );
+  const until = Date.now() + budgetMs;
+  for (const { id } of running) await runStop(ctx, Number(id), until);
+  return running.length;
+}
+
+/** The stops, newest first (running ones always; done ones of the last 30 days). */
+export async function listStops(ctx: AppContext, onlyRunning = false): Promise<DayStopLine[]> {
+  const since = new Date(ctx.clock.now().getTime() - 30 * 86_400_000);
+  const stops = rowsOf<{
+    id: number;
+    created_at: Date | string;
+    mail: string | null;
+    reason: string;
+    reason_text: string;
+    state: 'running' | 'done';
+    finished_at: Date | string | null;
+    bookings: number;
+    done: number;
+    refund: number;
+    external: number;
+  }>(
+    await ctx.db.execute(sql`select s.id, s.created_at, a.mail, s.reason, s.reason_text, s.state, s.finished_at,
+        (select count(*) from day_stop_items i where i.stop_id = s.id)::int as bookings,
+        (select count(*) from day_stop_items i where i.stop_id = s.id and i.state = 'done')::int as done,
+        (select coalesce(sum(i.refund), 0) from day_stop_items i where i.stop_id = s.id)::int as refund,
+        (select count(*) from day_stop_items i where i.stop_id = s.id and i.external)::int as external
+      from day_stops s left join staff_accounts a on a.id = s.staff_id
+      where s.state = 'running' ${onlyRunning ? sql`` : sql`or s.created_at >= ${since}`}
+      order by s.id desc limit 50`),
+  );
+  if (stops.length === 0) return [];
+  const days = rowsOf<{ stop_id: number; opcd: string; webname: string; usedate: string }>(
+    await ctx.db.execute(sql`select d.stop_id, d.opcd, o.webname, to_char(d.usedate, 'YYYYMMDD') as usedate
+      from day_stop_days d join options o on o.opcd = d.opcd
+      where d.stop_id in (${sql.join(
+        stops.map((s) => sql`${s.id}`),
+        sql`, `,
+      )}) order by d.usedate, d.opcd`),
+  );
+  return stops.map((s) => ({
+    id: Number(s.id),
+    createdAt: new Date(s.created_at).toISOString(),
+    staff: s.mail ?? '',
+    reasonLabel: reasonLabel({ reason: s.reason as Input['reason'], reasonText: s.reason_text }),
+    state: s.state,
+    days: days
+      .filter((d) => Number(d.stop_id) === Number(s.id))
+      .map((d) => ({ opcd: d.opcd, webname: d.webname, usedate: d.usedate })),
+    bookings: Number(s.bookings),
+    done: Number(s.done),
+    refund: Number(s.refund),
+    external: Number(s.external),
+    finishedAt: s.finished_at ? new Date(s.finished_at).toISOString() : null,
+  }));
+}
+
+// --- 最少催行人員 ---
+
+/** How long before its decision time a day under its minimum shows on the dashboard. */
+export const MINIMUM_NOTICE_HOURS = 48;
+/** How far ahead the dashboard looks for such days. */
+const MINIMUM_HORIZON_DAYS = 60;
+
+/** When a day is to be decided: `daysBefore` days before it at `time` (HH:MM), Tokyo. */
+export function decisionTimeOf(usedate: string, daysBefore: number, time: string): Date {
+  const [h, m] = time.split(':').map(Number);
+  return new Date(tokyoDayStart(addDays(usedate, -daysBefore)).getTime() + ((h ?? 0) * 60 + (m ?? 0)) * 60_000);
+}
+
+/**
+ * Days of options with a minimum whose travellers are fewer, with at least one booking, not decided yet (neither
+ * 催行決定 nor stopped), from MINIMUM_NOTICE_HOURS before their decision time on; overdue once it has passed.
+ */
+export async function minimumDays(ctx: AppContext, limit: number): Promise<{ rows: MinimumDay[]; total: number }> {
+  const now = ctx.clock.now();
+  const today = tokyoYmd(now);
+  const cutoff = new Date(now.getTime() - UNPAID_GRACE_MINUTES * 60_000);
+  const rows = rowsOf<{
+    opcd: string;
+    webname: string;
+    usedate: string;
+    travellers: number;
+    min_travellers: number;
+    decision_days_before: number;
+    decision_time: string;
+  }>(
+    await ctx.db.execute(sql`select o.opcd, o.webname, to_char(bo.usedate, 'YYYYMMDD') as usedate,
+        coalesce(sum(bo.seats), 0)::int as travellers, o.min_travellers, o.decision_days_before, o.decision_time
+      from options o join booking_options bo on bo.opcd = o.opcd join bookings b on b.rsvno = bo.rsvno
+      where o.min_travellers is not null and o.decision_days_before is not null and o.decision_time is not null
+        and bo.usedate between ${ymdToIsoDate(today)}::date and ${ymdToIsoDate(addDays(today, MINIMUM_HORIZON_DAYS))}::date
+        and b.status <> 4 and b.canceled_at is null
+        and not (b.status = 1 and b.status_payment = 0 and b.flg_request_rsv = 0 and b.rsvdate <= ${cutoff})
+        and not exists (select 1 from day_decisions dd where dd.opcd = bo.opcd and dd.usedate = bo.usedate)
+        and not exists (select 1 from day_stop_days d where d.opcd = bo.opcd and d.usedate = bo.usedate)
+      group by o.opcd, o.webname, bo.usedate, o.min_travellers, o.decision_days_before, o.decision_time
+      having coalesce(sum(bo.seats), 0) < o.min_travellers
+      order by bo.usedate, o.opcd`),
+  );
+  const due = rows
+    .map((r) => {
+      const decideAt = decisionTimeOf(r.usedate, Number(r.decision_days_before), r.decision_time);
+      return {
+        opcd: r.opcd,
+        webname: r.webname,
+        usedate: r.usedate,
+        travellers: Number(r.travellers),
+        minTravellers: Number(r.min_travellers),
+        decideAt: decideAt.toISOString(),
+        overdue: decideAt <= now,
+        show: decideAt.getTime() - MINIMUM_NOTICE_HOURS * 3_600_000 <= now.getTime(),
+      };
+    })
+    .filter((r) => r.show)
+    .map(({ show: _show, ...r }) => r);
+  return { rows: due.slice(0, limit), total: due.length };
+}
+
+/** 催行決定: the day goes ahead whatever its number; it leaves the dashboard's card. */
+export async function decideToGo(
+  ctx: AppContext,
+  staff: Pick<StaffPrincipal, 'id'>,
+  input: { opcd: string; usedate: string },
+): Promise<void> {
+  const opcd = input.opcd.normalize('NFKC').trim().toUpperCase();
+  const usedate = ymdToIsoDate(input.usedate);
+  const [option] = rowsOf<{ min_travellers: number | null }>(
+    await ctx.db.execute(sql`select min_travellers from options where opcd = ${opcd}`),
+  );
+  if (!option) throw AppError.notFound(DayStopMsg.noOption);
+  if (option.min_travellers === null) throw new AppError(ErrCd.generic, DayStopMsg.noMinimum, 422);
+  await ctx.db.transaction(async (tx) => {
+    const made = await tx
+      .insert(dayDecisions)
+      .values({ opcd, usedate, decision: 'go', staffId: staff.id, at: ctx.clock.now() })
+      .onConflictDoNothing()
+      .returning({ opcd: dayDecisions.opcd });
+    if (made.length === 0) throw AppError.conflict(ErrCd.generic, DayStopMsg.decided);
+    await recordCatalogEvent(tx, ctx, staff, opcd, 'day_decided', null, {
+      usedate: isoDateToYmd(usedate),
+      decision: 'go',
+    });
+  });
+}

@@ -1,0 +1,308 @@
+import { facilityListResponse } from '@tabi/contract/admin-catalog';
+import {
+  DAY_STOP_REASON_LABEL,
+  DAY_STOP_REASONS,
+  type DayStopBooking,
+  type DayStopLine,
+  type DayStopPreview,
+  type DayStopReason,
+  type DayStopRequest,
+  dayStopListResponse,
+  dayStopPreviewResponse,
+  dayStopRequest,
+  dayStopStartedResponse,
+} from '@tabi/contract/day-stop';
+import { useQuery } from '@tanstack/react-query';
+import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
+import { type FormEvent, useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Field, FieldSet } from '../../components/form/field.tsx';
+import { ActionDialog } from '../components/action-dialog.tsx';
+import { bookingCell, countCell, dateCell, dateTimeCell, NUM, Product, WRAP, yenCell } from '../components/cells.tsx';
+import { DataTable } from '../components/data-table.tsx';
+import { AdminPage, Card, Facts } from '../components/page.tsx';
+import { FormAlert, QueryView } from '../components/query-state.tsx';
+import { adminGet, adminPost, errorText } from '../lib/admin-api.ts';
+import { useConsoleAction } from '../lib/booking-api.ts';
+import { useOptionChoices } from '../lib/catalog-queries.ts';
+import { inputToYmd, slashDate, yen, ymdToInput } from '../lib/format.ts';
+import { useMe } from '../lib/staff-session.ts';
+
+const STOPS_KEY = ['admin', 'day-stops'] as const;
+
+const bookingColumn = createColumnHelper<DayStopBooking>();
+const bookingColumns = [
+  bookingColumn.accessor('rsvno', { header: '予約番号', cell: bookingCell }),
+  bookingColumn.accessor('name', { header: '申込者' }),
+  bookingColumn.accessor('webname', {
+    header: '商品',
+    meta: WRAP,
+    cell: (c) => <Product opcd={c.row.original.opcd} webname={c.getValue()} />,
+  }),
+  bookingColumn.accessor('usedate', { header: '利用日', cell: dateCell }),
+  bookingColumn.accessor('travellers', { header: '人数', cell: countCell('名'), meta: NUM }),
+  bookingColumn.accessor('statusLabel', { header: '状態' }),
+  bookingColumn.accessor('channel', { header: '販売経路' }),
+  bookingColumn.accessor('refund', { header: '返金額（全額）', cell: yenCell, meta: NUM }),
+  bookingColumn.accessor('external', {
+    header: '外部チケット',
+    cell: (c) => (c.getValue() ? <strong className="adm-error-text">要対応</strong> : '—'),
+  }),
+] as ColumnDef<DayStopBooking, unknown>[];
+
+const stopColumn = createColumnHelper<DayStopLine>();
+const stopColumns = [
+  stopColumn.accessor('createdAt', { header: '実行日時', cell: dateTimeCell }),
+  stopColumn.accessor('days', {
+    header: '対象',
+    meta: WRAP,
+    cell: (c) =>
+      [...new Set(c.getValue().map((d) => `${slashDate(d.usedate)} ${d.opcd} ${d.webname}`))].slice(0, 5).join('、') +
+      (c.getValue().length > 5 ? ` ほか${c.getValue().length - 5}件` : ''),
+  }),
+  stopColumn.accessor('reasonLabel', { header: '理由', meta: WRAP }),
+  stopColumn.accessor('staff', { header: '実行者' }),
+  stopColumn.display({
+    id: 'progress',
+    header: '処理',
+    cell: (c) => {
+      const s = c.row.original;
+      return s.state === 'done' ? `完了（${s.bookings}件）` : `処理中 ${s.done}/${s.bookings}件`;
+    },
+  }),
+  stopColumn.accessor('refund', { header: '返金', cell: yenCell, meta: NUM }),
+  stopColumn.accessor('external', {
+    header: '外部チケット',
+    cell: (c) => (c.getValue() > 0 ? `${c.getValue()}件 要対応` : '—'),
+  }),
+] as ColumnDef<DayStopLine, unknown>[];
+
+interface Draft {
+  target: string;
+  from: string;
+  to: string;
+  reason: DayStopReason;
+  reasonText: string;
+}
+
+/** The form's target: an option code, or `facility:<id>` for every option of a facility. */
+function requestOf(d: Draft): DayStopRequest {
+  const facility = /^facility:(\d+)$/.exec(d.target);
+  return {
+    opcds: facility || d.target === '' ? [] : [d.target],
+    ...(facility ? { facilityId: Number(facility[1]) } : {}),
+    from: inputToYmd(d.from),
+    to: inputToYmd(d.to || d.from),
+    reason: d.reason,
+    reasonText: d.reasonText,
+  };
+}
+
+/**
+ * 催行中止 (issue 27): one option or every option of a facility, one day or a range, with the reason; a preview of
+ * every booking, traveller, refund and mail first, then one confirmation. The stops below show their progress.
+ */
+export function DayStopsPage() {
+  const [params] = useSearchParams();
+  const me = useMe();
+  const options = useOptionChoices();
+  const facilities = useQuery({
+    queryKey: ['admin', 'facilities'],
+    queryFn: () => adminGet('/facilities', facilityListResponse),
+    enabled: me.data?.role === 'admin',
+  });
+  const stops = useQuery({ queryKey: STOPS_KEY, queryFn: () => adminGet('/day-stops', dayStopListResponse) });
+  const day = params.get('date') ?? '';
+  const [draft, setDraft] = useState<Draft>({
+    target: params.get('opcd') ?? '',
+    from: /^\d{8}$/.test(day) ? ymdToInput(day) : '',
+    to: /^\d{8}$/.test(day) ? ymdToInput(day) : '',
+    reason: (DAY_STOP_REASONS as readonly string[]).includes(params.get('reason') ?? '')
+      ? (params.get('reason') as DayStopReason)
+      : 'weather',
+    reasonText: '',
+  });
+  const [problem, setProblem] = useState('');
+  const [preview, setPreview] = useState<{ request: DayStopRequest; result: DayStopPreview } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [message, setMessage] = useState('');
+  const formId = useId();
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
+    setDraft((d) => ({ ...d, [key]: value }));
+    setPreview(null);
+  };
+
+  async function showPreview(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setMessage('');
+    const request = requestOf(draft);
+    const parsed = dayStopRequest.safeParse(request);
+    if (!draft.from) return setProblem('対象の日付を入力してください。');
+    if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? '');
+    setProblem('');
+    setBusy(true);
+    try {
+      setPreview({ request, result: await adminPost('/day-stops/preview', request, dayStopPreviewResponse) });
+    } catch (e) {
+      setProblem(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const start = useConsoleAction(
+    (request: DayStopRequest) => adminPost('/day-stops', request, dayStopStartedResponse),
+    (result) => {
+      setConfirming(false);
+      setPreview(null);
+      setMessage(
+        `催行中止を実行しました（予約${result.bookings}件）。キャンセル・返金・お知らせメールを順に処理しています。下の一覧で進み具合を確認できます。`,
+      );
+    },
+  );
+
+  const totals = preview?.result.totals;
+  return (
+    <AdminPage title="催行中止">
+      {message && <output className="adm-success">{message}</output>}
+      <form
+        className="adm-card adm-stop-form"
+        onSubmit={(e) => void showPreview(e)}
+        noValidate
+        aria-describedby={formId}
+      >
+        <p id={formId} className="adm-muted">
+          悪天候や最少催行人員に満たないときに、対象の日の予約をまとめて当社都合でキャンセルします（キャンセル料なし・全額返金・お客様へのお知らせメール・その日の販売停止）。実行前に内容を確認できます。
+        </p>
+        <div className="adm-filter-grid">
+          <Field label="対象" required>
+            {(c) => (
+              <select {...c} value={draft.target} onChange={(e) => set('target', e.target.value)}>
+                <option value="">選択してください</option>
+                <optgroup label="商品">
+                  {(options.data ?? []).map((o) => (
+                    <option key={o.opcd} value={o.opcd}>
+                      {o.opcd} {o.webname}
+                    </option>
+                  ))}
+                </optgroup>
+                {(facilities.data ?? []).length > 0 && (
+                  <optgroup label="施設のすべての商品">
+                    {(facilities.data ?? []).map((f) => (
+                      <option key={f.id} value={`facility:${f.id}`}>
+                        {f.name}（{f.options.length}商品）
+                      </option>
+                    ))}
+                  </optgroup>
+                )}
+              </select>
+            )}
+          </Field>
+          <Field label="開始日" required>
+            {(c) => <input {...c} type="date" value={draft.from} onChange={(e) => set('from', e.target.value)} />}
+          </Field>
+          <Field label="終了日" hint="1日だけなら空欄">
+            {(c) => <input {...c} type="date" value={draft.to} onChange={(e) => set('to', e.target.value)} />}
+          </Field>
+        </div>
+        <FieldSet legend="理由" required className="field adm-radio-row">
+          {() =>
+            DAY_STOP_REASONS.map((r) => (
+              <label key={r}>
+                <input
+                  type="radio"
+                  name="reason"
+                  value={r}
+                  checked={draft.reason === r}
+                  onChange={() => set('reason', r)}
+                />{' '}
+                {DAY_STOP_REASON_LABEL[r]}
+              </label>
+            ))
+          }
+        </FieldSet>
+        <Field
+          label="理由の説明"
+          hint="お客様へのメールに載ります（「その他」のときは必須）。"
+          required={draft.reason === 'other'}
+        >
+          {(c) => (
+            <input
+              {...c}
+              maxLength={200}
+              value={draft.reasonText}
+              onChange={(e) => set('reasonText', e.target.value)}
+            />
+          )}
+        </Field>
+        <FormAlert>{problem}</FormAlert>
+        <button type="submit" className="adm-primary" disabled={busy} aria-busy={busy}>
+          {busy ? '確認中…' : '内容を確認する'}
+        </button>
+      </form>
+
+      {preview && totals && (
+        <Card id="stop-preview" title={`催行中止の内容（${preview.result.reasonLabel}）`}>
+          <Facts
+            rows={[
+              ['対象の日', `${totals.days}日（販売中の残席${totals.seatsClosed}席を停止）`],
+              ['キャンセルする予約', `${totals.bookings}件・${totals.travellers}名`],
+              ['返金（全額）', yen(totals.refund)],
+              ['お知らせメール', `${totals.mails}通`],
+              ['外部チケット（要対応）', totals.external > 0 ? `${totals.external}件` : 'なし'],
+            ]}
+          />
+          {totals.external > 0 && (
+            <p className="adm-alert" role="alert">
+              JR・DJ・Linktivity など外部で発券したチケットのある予約が{totals.external}
+              件あります。当社の予約はキャンセルされますが、発券元での取消は担当者が行ってください。
+            </p>
+          )}
+          <DataTable
+            caption="キャンセルする予約"
+            captionShown
+            columns={bookingColumns}
+            data={preview.result.bookings}
+            rowKey={(b) => b.rsvno}
+            empty="この日の予約はありません（販売のみ停止します）。"
+            emptyAsText
+          />
+          <button type="button" className="adm-danger" onClick={() => setConfirming(true)}>
+            催行中止を実行する
+          </button>
+          <ActionDialog
+            open={confirming}
+            title="催行中止を実行する"
+            submitLabel="実行する"
+            danger
+            wide
+            action={start}
+            onClose={() => setConfirming(false)}
+            onSubmit={() => start.mutate(preview.request)}
+          >
+            <p>
+              {totals.days}日分の販売を停止し、予約{totals.bookings}件（{totals.travellers}
+              名）を当社都合でキャンセルします。キャンセル料はいただかず、お支払い済みの{yen(totals.refund)}
+              を全額返金し、お客様に理由と今後の空き日を記したメールを送ります。元に戻すことはできません。
+            </p>
+          </ActionDialog>
+        </Card>
+      )}
+
+      <QueryView query={stops}>
+        {(rows) => (
+          <DataTable
+            caption="催行中止の履歴（処理中と過去30日）"
+            captionShown
+            columns={stopColumns}
+            data={rows}
+            rowKey={(s) => String(s.id)}
+            empty="催行中止の記録はありません。"
+            emptyAsText
+          />
+        )}
+      </QueryView>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,150 @@
+/**
+ * 催行中止 and 最少催行人員 (issue 27): the company calls off one or more days of one or more options (or every option
+ * of a facility), with a reason; the console previews the bookings, travellers, refunds and mails first.
+ */
+import { z } from 'zod';
+import { calendarYmd, envelope, plainText } from './envelope.ts';
+
+export const DAY_STOP_REASONS = ['weather', 'minimum', 'facility', 'other'] as const;
+export type DayStopReason = (typeof DAY_STOP_REASONS)[number];
+
+/** As the console offers them (the issue's own words). */
+export const DAY_STOP_REASON_LABEL: Record<DayStopReason, string> = {
+  weather: '悪天候',
+  minimum: '最少催行人員に満たないため',
+  facility: '施設の都合',
+  other: 'その他',
+};
+
+/** As the customer's mail says why: 「…のため、催行を中止させていただくことになりました」. */
+export const DAY_STOP_REASON_MAIL: Record<Exclude<DayStopReason, 'other'>, string> = {
+  weather: '悪天候が予想される',
+  minimum: 'ご参加の人数が最少催行人員に満たなかった',
+  facility: '施設の都合の',
+};
+
+/** Days one stop may span at most (a season's worth is done in several). */
+export const DAY_STOP_MAX_DAYS = 31;
+export const DAY_STOP_REASON_TEXT_MAX = 200;
+
+export const DayStopMsg = {
+  noOption: '催行中止にする商品を選んでください。',
+  range: '終了日は開始日以降の日付にしてください。',
+  tooLong: `一度に催行中止にできるのは${DAY_STOP_MAX_DAYS}日までです。`,
+  otherText: '「その他」の場合は理由を入力してください。',
+  inPast: '過ぎた日は催行中止にできません。',
+  noDays: '選んだ期間に販売中の日がありません。',
+  alreadyStopped: '既に催行中止になっている日が含まれています。画面を更新して確認してください。',
+  decided: 'この日は既に催行を決定または中止しています。',
+  noMinimum: 'この商品には最少催行人員が設定されていません。',
+} as const;
+
+export const dayStopRequest = z
+  .object({
+    /** The options to stop; or every option of `facilityId`. */
+    opcds: z.array(plainText().trim().min(1).max(20)).max(200).default([]),
+    facilityId: z.number().int().positive().max(2_147_483_647).optional(),
+    from: calendarYmd,
+    to: calendarYmd,
+    reason: z.enum(DAY_STOP_REASONS),
+    reasonText: plainText().trim().max(DAY_STOP_REASON_TEXT_MAX).default(''),
+  })
+  .refine((v) => v.opcds.length > 0 || v.facilityId !== undefined, { message: DayStopMsg.noOption, path: ['opcds'] })
+  .refine((v) => v.from <= v.to, { message: DayStopMsg.range, path: ['to'] })
+  .refine((v) => v.reason !== 'other' || v.reasonText !== '', { message: DayStopMsg.otherText, path: ['reasonText'] });
+export type DayStopRequest = z.input<typeof dayStopRequest>;
+
+export const dayStopDay = z.object({
+  opcd: z.string(),
+  webname: z.string(),
+  /** YYYYMMDD. */
+  usedate: z.string(),
+  /** Seats left for sale now: closed by the stop. */
+  seatsLeft: z.number().int(),
+});
+
+export const dayStopBooking = z.object({
+  rsvno: z.string(),
+  name: z.string(),
+  opcd: z.string(),
+  webname: z.string(),
+  usedate: z.string(),
+  travellers: z.number().int(),
+  statusLabel: z.string(),
+  channel: z.string(),
+  /** Paid and not yet refunded: refunded in full. */
+  refund: z.number().int(),
+  /** A ticket issued elsewhere (JR, DJ, Linktivity, a reseller) that a person must cancel there too. */
+  external: z.boolean(),
+});
+export type DayStopBooking = z.infer<typeof dayStopBooking>;
+
+export const dayStopPreview = z.object({
+  reasonLabel: z.string(),
+  days: z.array(dayStopDay),
+  bookings: z.array(dayStopBooking),
+  totals: z.object({
+    days: z.number().int(),
+    bookings: z.number().int(),
+    travellers: z.number().int(),
+    refund: z.number().int(),
+    mails: z.number().int(),
+    seatsClosed: z.number().int(),
+    external: z.number().int(),
+  }),
+});
+export type DayStopPreview = z.infer<typeof dayStopPreview>;
+export const dayStopPreviewResponse = envelope(dayStopPreview);
+
+export const dayStopStarted = z.object({ stopId: z.number().int(), bookings: z.number().int() });
+export const dayStopStartedResponse = envelope(dayStopStarted);
+
+/** A stop as the console lists it: running until every booking is canceled and refunded. */
+export const dayStopLine = z.object({
+  id: z.number().int(),
+  createdAt: z.string(),
+  staff: z.string(),
+  reasonLabel: z.string(),
+  state: z.enum(['running', 'done']),
+  days: z.array(z.object({ opcd: z.string(), webname: z.string(), usedate: z.string() })),
+  bookings: z.number().int(),
+  done: z.number().int(),
+  refund: z.number().int(),
+  external: z.number().int(),
+  finishedAt: z.string().nullable(),
+});
+export type DayStopLine = z.infer<typeof dayStopLine>;
+export const dayStopListResponse = envelope(z.array(dayStopLine));
+
+/** A day of an option with a minimum, near or past its decision time and not decided yet (the dashboard's card). */
+export const minimumDay = z.object({
+  opcd: z.string(),
+  webname: z.string(),
+  usedate: z.string(),
+  travellers: z.number().int(),
+  minTravellers: z.number().int(),
+  /** When it is to be decided (ISO). */
+  decideAt: z.string(),
+  overdue: z.boolean(),
+});
+export type MinimumDay = z.infer<typeof minimumDay>;
+
+export const dayDecisionRequest = z.object({ opcd: plainText().trim().min(1).max(20), usedate: calendarYmd });
+export type DayDecisionRequest = z.input<typeof dayDecisionRequest>;
+
+/**
+ * The minimum as the detail page's notes (注意事項) say it (issue 27): appended to the option's own notes, so the
+ * SPEC's sections stay as they are.
+ */
+export function minimumNote(o: {
+  minTravellers: number | null;
+  decisionDaysBefore: number | null;
+  decisionTime: string | null;
+}): string {
+  if (o.minTravellers === null) return '';
+  const when =
+    o.decisionDaysBefore !== null && o.decisionTime !== null
+      ? `ご利用日の${o.decisionDaysBefore === 0 ? '当日' : `${o.decisionDaysBefore}日前`}の${o.decisionTime}までに`
+      : '';
+  return `<p>最少催行人員：${o.minTravellers}名。ご参加の人数がこれに満たない場合は、${when}催行中止をメールでお知らせし、お支払いいただいた代金は全額ご返金いたします。</p>`;
+}
