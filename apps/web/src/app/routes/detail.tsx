@@ -142,7 +142,9 @@ export function Component() {
           offer={offer}
           onClose={() => {
             setOffer(null);
-            document.querySelector<HTMLButtonElement>('[data-testid="waitlist-book"]')?.focus();
+            window.requestAnimationFrame(() =>
+              document.querySelector<HTMLButtonElement>('[data-testid="waitlist-book"]')?.focus(),
+            );
           }}
         />
       )}

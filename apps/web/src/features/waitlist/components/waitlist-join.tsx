@@ -51,7 +51,8 @@ export function WaitlistJoin({
             days={days}
             onClose={() => {
               setOpen(false);
-              trigger.current?.focus();
+              // After the dialog has left the page (its removal would take the focus back to the body).
+              window.requestAnimationFrame(() => trigger.current?.focus());
             }}
           />
         </Suspense>

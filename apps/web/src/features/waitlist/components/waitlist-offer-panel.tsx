@@ -73,8 +73,8 @@ export function WaitlistOfferPanel({ token, onBook }: { token: string; onBook(of
         <>
           <h2 className={styles.offerTitle}>キャンセル待ちのお席をご用意しました</h2>
           <p className={styles.offerText} data-testid="waitlist-offer-text">
-            {day}のお席を<strong>{o.held}名分</strong>、<strong>{until}</strong>まで確保しています。
-            期限までにお申し込み手続きを完了してください。
+            {day}のお席を<strong>{o.held}名分</strong>、<strong>{until}</strong>
+            まで確保しています。期限までにお申し込み手続きを完了してください。
           </p>
           <div className={styles.offerActions}>
             <button
