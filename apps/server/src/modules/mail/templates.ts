@@ -3,7 +3,7 @@
  * amount, the cancellation policy and its free-cancellation deadline, the way to my page, and for a paid
  * booking its .ics calendar file. Each builder returns a mail ready for `enqueueMail`.
  */
-import { DAY_STOP_REASON_MAIL, type DayStopReason } from '@tabi/contract/day-stop';
+
 import { cancelPolicyLines, freeCancelUntil } from '@tabi/contract/cancel-policy';
 import {
   AGE_CLASS_LABEL,
@@ -13,6 +13,7 @@ import {
   type RentalTypeCode,
 } from '@tabi/contract/constants';
 import { formatTokyoDateTime, formatYmd, tokyoYmd, type Ymd } from '@tabi/contract/dates';
+import { DAY_STOP_REASON_MAIL, type DayStopReason } from '@tabi/contract/day-stop';
 import { formatJpy } from '@tabi/contract/format';
 import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -218,8 +219,7 @@ function compose(kind: MailKind, b: MailBooking, title: string, paragraphs: Para
     subject,
     body: renderText(greeting, blocks, SIGNATURE),
     html: renderHtml(subject, greeting, blocks, SIGNATURE),
-    attachments:
-      isPaid(b) && kind !== MailKind.cancellation && kind !== MailKind.dayStopped ? [calendarFile(b)] : [],
+    attachments: isPaid(b) && kind !== MailKind.cancellation && kind !== MailKind.dayStopped ? [calendarFile(b)] : [],
   };
 }
 
@@ -360,7 +360,14 @@ export function dayStoppedMail(b: MailBooking, refund: number, notice: StopNotic
   const money: Paragraph[] =
     refund > 0
       ? [
-          { kind: 'facts', title: 'ご返金', rows: [['ご返金額（全額）', formatJpy(refund)], ['キャンセル料', formatJpy(0)]] },
+          {
+            kind: 'facts',
+            title: 'ご返金',
+            rows: [
+              ['ご返金額（全額）', formatJpy(refund)],
+              ['キャンセル料', formatJpy(0)],
+            ],
+          },
           'お支払いいただいた代金は、キャンセル料をいただかずに全額ご返金いたします。\nご返金はご利用のカード会社を通じて行われます。反映時期はカード会社により異なります。',
         ]
       : ['お支払いは発生しておりませんので、キャンセル料・ご返金はございません。'];
