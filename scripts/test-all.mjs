@@ -1,7 +1,7 @@
 // The one test command: installs what the tests need, then typecheck, lint, unit, components (jsdom), server integration
 // (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), build, and end-to-end tests in Chromium.
-import { execSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { execSync, spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -93,10 +93,41 @@ if (process.env.TEST_DATABASE_URL) {
 } else {
   console.log('\n(TEST_DATABASE_URL is not set: the PostgreSQL run of the server tests is skipped)');
 }
-if (run('build', 'npm', ['run', 'build'])) {
-  run('end-to-end tests in Chromium', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], { CI: '1' });
-  countPlaywright(path.join(results, 'e2e.json'));
+/**
+ * The end-to-end specs in two shards at once, each with its own server on its own fresh database (E2E_PORT picks
+ * both), so no spec sees another shard's changes; each shard's output is printed whole once it is done.
+ */
+async function endToEnd() {
+  const name = 'end-to-end tests in Chromium (2 shards)';
+  console.log(`\n=== ${name} ===`);
+  const started = Date.now();
+  const shards = [3100, 3101].map(
+    (port, i, all) =>
+      new Promise((resolve) => {
+        const log = path.join(results, `e2e-${port}.log`);
+        const out = createWriteStream(log);
+        const child = spawn(
+          bin('playwright'),
+          ['test', '-c', 'e2e/playwright.config.ts', `--shard=${i + 1}/${all.length}`],
+          { cwd: root, env: { ...process.env, TZ: 'UTC', CI: '1', E2E_PORT: String(port) } },
+        );
+        child.stdout.pipe(out);
+        child.stderr.pipe(out);
+        child.on('exit', (code) => out.end(() => resolve({ port, code, log })));
+      }),
+  );
+  let ok = true;
+  for (const shard of await Promise.all(shards)) {
+    console.log(`\n--- shard on port ${shard.port} ---`);
+    console.log(readFileSync(shard.log, 'utf8'));
+    countPlaywright(path.join(results, `e2e-${shard.port}.json`));
+    if (shard.code !== 0) ok = false;
+  }
+  console.log(`--- ${name}: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+  if (!ok) failedSteps.push(name);
 }
+
+if (run('build', 'npm', ['run', 'build'])) await endToEnd();
 
 console.log(`\nFailed steps: ${failedSteps.length === 0 ? 'none' : failedSteps.join(', ')}`);
 console.log(`Flaky (failed, then passed on retry): ${flaky.length === 0 ? 'none' : ''}`);
