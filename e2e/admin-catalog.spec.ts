@@ -163,8 +163,11 @@ test('an admin resets a facility PIN, stops and restarts it, and reads the month
     .getByRole('button', { name: '利用可にする' })
     .click();
   await expect(first.getByText('停止中')).toHaveCount(0);
+  // The dialog closes after the list is loaded again; until then the page behind it is inert and takes no typing.
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   // The demo PIN again, for the coupon specs that redeem with it.
   await first.getByLabel(`${name}の新しい暗証番号`).fill('1234');
+  await expect(first.getByLabel(`${name}の新しい暗証番号`)).toHaveValue('1234');
   await first.getByRole('button', { name: '設定' }).click();
   await expect(page.getByText(`${name}の暗証番号を設定しました。`)).toBeVisible();
   await expect(page.getByRole('link', { name: 'CSVダウンロード' })).toHaveAttribute(
