@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test';
 import { formatJpy } from '@tabi/contract/format';
 import { Msg } from '@tabi/contract/messages';
 import { expectNoSeriousA11yIssues } from './support/checks.ts';
-import { api, customerLogin, type Envelope, makeBooking, xsrfToken } from './support/customer.ts';
+import { customerLogin, type Envelope, makeBooking, payFromMyPage, xsrfToken } from './support/customer.ts';
 import { shootConsole } from './support/staff.ts';
 import { expect, test } from './support/test.ts';
 
@@ -86,19 +86,7 @@ test('a paid booking is canceled on the customer’s behalf with a fee override;
   page,
 }) => {
   const rsvno = await makeBooking(page, 'OP0001', PAID_TEL, '取消', 2);
-  const session = await customerLogin(page, rsvno, PAID_TEL);
-  const { url } = await api<{ url: string }>(page.request, page, '/api/checkout', {
-    session,
-    rsvno,
-    success_path: '/mypage?checkout-processing=0',
-    cancel_path: '/mypage?checkout-processing=1',
-  });
-  await page.goto(url);
-  await page.getByLabel('カード番号').fill('4242 4242 4242 4242');
-  await page.getByLabel('有効期限（月/年）').fill('12/39');
-  await page.getByLabel('セキュリティコード').fill('123');
-  await page.getByRole('button', { name: /を支払う/ }).click();
-  await expect(page.getByRole('dialog', { name: Msg.paymentDone })).toBeVisible();
+  await payFromMyPage(page, rsvno, PAID_TEL);
 
   await signInAsOperator(page);
   await page.goto(`/admin/bookings/${rsvno}`);

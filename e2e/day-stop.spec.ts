@@ -7,7 +7,7 @@
 import { formatJpy } from '@tabi/contract/format';
 import { Msg } from '@tabi/contract/messages';
 import { expectNoSeriousA11yIssues } from './support/checks.ts';
-import { api, customerLogin, makeBooking } from './support/customer.ts';
+import { api, customerLogin, makeBooking, payFromMyPage } from './support/customer.ts';
 import { ADMIN, menu, OPERATOR, shootConsole, signIn } from './support/staff.ts';
 import { expect, test } from './support/test.ts';
 
@@ -18,19 +18,7 @@ test('an operator previews and stops a day; the customer sees it canceled with t
   page,
 }) => {
   const rsvno = await makeBooking(page, 'OP0018', STOP_TEL, '中止', 2);
-  const session = await customerLogin(page, rsvno, STOP_TEL);
-  const { url } = await api<{ url: string }>(page.request, page, '/api/checkout', {
-    session,
-    rsvno,
-    success_path: '/mypage?checkout-processing=0',
-    cancel_path: '/mypage?checkout-processing=1',
-  });
-  await page.goto(url);
-  await page.getByLabel('カード番号').fill('4242 4242 4242 4242');
-  await page.getByLabel('有効期限（月/年）').fill('12/39');
-  await page.getByLabel('セキュリティコード').fill('123');
-  await page.getByRole('button', { name: /を支払う/ }).click();
-  await expect(page.getByRole('dialog', { name: Msg.paymentDone })).toBeVisible();
+  const session = await payFromMyPage(page, rsvno, STOP_TEL);
   const booking = await api<{ fromdate: string; amountjp: number }>(page.request, page, `/api/booking/${rsvno}`, {
     session,
   });

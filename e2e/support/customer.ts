@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { Msg } from '@tabi/contract/messages';
 
 /** The phone number of every demo booking. */
 export const DEMO_TEL = '090-1234-5678';
@@ -107,5 +108,23 @@ export async function customerLogin(page: Page, rsvno: string, tel: string): Pro
       localStorage.setItem('auth', JSON.stringify({ state: { isLogin: true, sessionId, rsvno: no }, version: 0 })),
     [session, rsvno],
   );
+  return session;
+}
+
+/** Logged in to my page as this booking and paid on the sandbox card page, as a customer pays; the session. */
+export async function payFromMyPage(page: Page, rsvno: string, tel: string): Promise<string> {
+  const session = await customerLogin(page, rsvno, tel);
+  const { url } = await api<{ url: string }>(page.request, page, '/api/checkout', {
+    session,
+    rsvno,
+    success_path: '/mypage?checkout-processing=0',
+    cancel_path: '/mypage?checkout-processing=1',
+  });
+  await page.goto(url);
+  await page.getByLabel('カード番号').fill('4242 4242 4242 4242');
+  await page.getByLabel('有効期限（月/年）').fill('12/39');
+  await page.getByLabel('セキュリティコード').fill('123');
+  await page.getByRole('button', { name: /を支払う/ }).click();
+  await expect(page.getByRole('dialog', { name: Msg.paymentDone })).toBeVisible();
   return session;
 }

@@ -1,6 +1,7 @@
 /** The console's read queries (DESIGN §11); nothing here writes. */
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client.ts';
+import { holdsSeats } from '../booking/repository.ts';
 
 export interface BookingFilter {
   rsvno?: string;
@@ -74,9 +75,7 @@ function whereOf(f: BookingFilter): SQL {
   if (f.rsvfrom) parts.push(sql`b.rsvdate >= ${f.rsvfrom}`);
   if (f.rsvto) parts.push(sql`b.rsvdate < ${f.rsvto}`);
   if (f.status === 'live') {
-    parts.push(
-      sql`b.status <> 4 and not (b.status = 1 and b.status_payment = 0 and b.flg_request_rsv = 0 and b.rsvdate <= ${f.graceCutoff})`,
-    );
+    parts.push(holdsSeats(f.graceCutoff));
   } else if (f.status !== undefined) parts.push(sql`b.status = ${f.status}`);
   if (f.payment !== undefined) parts.push(sql`b.status_payment = ${f.payment}`);
   if (f.providerStuckAttempts !== undefined) {
@@ -175,8 +174,7 @@ function liveLinesOn(days: string[], graceCutoff: Date): SQL {
         days.map((d) => sql`${d}::date`),
         sql`, `,
       )})
-        and b.status <> 4
-        and not (b.status = 1 and b.status_payment = 0 and b.flg_request_rsv = 0 and b.rsvdate <= ${graceCutoff})`;
+        and ${holdsSeats(graceCutoff)}`;
 }
 
 /** Departures per option and day: bookings that still hold their seats, and their participants. */
@@ -380,8 +378,7 @@ export async function manifestRows(
         left join booking_rentals r on r.rsvno = b.rsvno and r.seq = m.seq
       where bo.usedate = ${usedate}::date
         ${opcd ? sql`and bo.opcd = ${opcd}` : sql``}
-        and b.status <> 4
-        and not (b.status = 1 and b.status_payment = 0 and b.flg_request_rsv = 0 and b.rsvdate <= ${graceCutoff})
+        and ${holdsSeats(graceCutoff)}
       order by o.sort, bo.opcd, b.sei, b.mei, b.rsvno, m.seq`),
   );
   return rows.map((r) => ({

@@ -486,3 +486,12 @@ function oldestBookings(db: DbOrTx, where: SQL | undefined, by: AnyPgColumn, lim
   const query = db.select().from(bookings).where(where).orderBy(asc(by)).limit(limit);
   return lock ? query.for('update', { skipLocked: true }) : query;
 }
+
+/**
+ * The one SQL rule for a booking (aliased `b`) that still holds its seats: not canceled, and not an unpaid card
+ * booking past its grace (`graceCutoff`: reception times at or before it are expired, the sweeper only not there yet).
+ * The manifest, departures, 予約一覧's 有効, the rental sheet and 催行中止 all ask it.
+ */
+export function holdsSeats(graceCutoff: Date): SQL {
+  return sql`(b.status <> 4 and not (b.status = 1 and b.status_payment = 0 and b.flg_request_rsv = 0 and b.rsvdate <= ${graceCutoff}))`;
+}

@@ -38,6 +38,7 @@ import { AppError } from '../../errors.ts';
 import { recordCatalogEvent } from '../admin/catalog.ts';
 import { cancelByCompany } from '../booking/company-cancel.ts';
 import { staffActor } from '../booking/events.ts';
+import { holdsSeats } from '../booking/repository.ts';
 import type { StaffPrincipal } from '../staff/service.ts';
 
 type Input = ReturnType<typeof dayStopRequest.parse>;
@@ -120,8 +121,7 @@ async function liveBookingsOf(ctx: AppContext, db: DbOrTx, t: Target): Promise<D
         exists (select 1 from booking_options x where x.rsvno = b.rsvno
           and (x.ex_rsvno is not null or x.ticket_url is not null or x.ex_url is not null)) as external
       from booking_options bo join bookings b on b.rsvno = bo.rsvno join options o on o.opcd = bo.opcd
-      where ${inTarget(t, 'bo')} and b.status <> 4 and b.canceled_at is null
-        and not (b.status = 1 and b.status_payment = 0 and b.flg_request_rsv = 0 and b.rsvdate <= ${cutoff})
+      where ${inTarget(t, 'bo')} and ${holdsSeats(cutoff)} and b.canceled_at is null
       order by b.rsvno, bo.usedate, bo.id`),
   );
   const servertime = toTokyoIso(ctx.clock.now());
@@ -395,8 +395,7 @@ export async function minimumDays(ctx: AppContext, limit: number): Promise<{ row
       from options o join booking_options bo on bo.opcd = o.opcd join bookings b on b.rsvno = bo.rsvno
       where o.min_travellers is not null and o.decision_days_before is not null and o.decision_time is not null
         and bo.usedate between ${ymdToIsoDate(today)}::date and ${ymdToIsoDate(addDays(today, MINIMUM_HORIZON_DAYS))}::date
-        and b.status <> 4 and b.canceled_at is null
-        and not (b.status = 1 and b.status_payment = 0 and b.flg_request_rsv = 0 and b.rsvdate <= ${cutoff})
+        and ${holdsSeats(cutoff)} and b.canceled_at is null
         and not exists (select 1 from day_decisions dd where dd.opcd = bo.opcd and dd.usedate = bo.usedate)
         and not exists (select 1 from day_stop_days d where d.opcd = bo.opcd and d.usedate = bo.usedate)
       group by o.opcd, o.webname, bo.usedate, o.min_travellers, o.decision_days_before, o.decision_time

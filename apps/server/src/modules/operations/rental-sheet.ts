@@ -26,6 +26,7 @@ import type { AppContext } from '../../context.ts';
 import { type DbOrTx, rowsOf } from '../../db/client.ts';
 import { facilities, rentalSheetsSent } from '../../db/schema.ts';
 import { toCsv } from '../admin/csv.ts';
+import { holdsSeats } from '../booking/repository.ts';
 import { rentalSheetMail } from '../mail/day-before-templates.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 
@@ -69,9 +70,7 @@ async function sheetRecords(db: DbOrTx, day: Ymd, facilityId: number | undefined
       where bo.usedate = ${iso(day)}::date
         and o.rentalcd <> ''
         ${facilityId === undefined ? sql`` : sql`and o.facility_id = ${facilityId}`}
-        and b.status <> 4
-        and b.canceled_at is null
-        and not (b.status = 1 and b.status_payment = 0 and b.flg_request_rsv = 0 and b.rsvdate <= ${graceCutoff})
+        and ${holdsSeats(graceCutoff)} and b.canceled_at is null
       order by o.facility_id nulls last, b.sei, b.mei, b.rsvno, bo.id, m.seq`),
   );
 }
@@ -301,8 +300,7 @@ export async function sendDueRentalSheets(ctx: AppContext): Promise<{ facilityId
         and exists (select 1 from options o join booking_options bo on bo.opcd = o.opcd
             join bookings b on b.rsvno = bo.rsvno
           where o.facility_id = f.id and o.rentalcd <> '' and bo.usedate = ${iso(day)}::date
-            and b.status <> 4 and b.canceled_at is null
-            and not (b.status = 1 and b.status_payment = 0 and b.flg_request_rsv = 0 and b.rsvdate <= ${cutoff}))
+            and ${holdsSeats(cutoff)} and b.canceled_at is null)
         and not exists (select 1 from rental_sheets_sent s where s.facility_id = f.id and s.usedate = ${iso(day)}::date)
       order by f.id`),
   );
