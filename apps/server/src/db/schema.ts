@@ -256,6 +256,10 @@ export const bookings = pgTable(
     origin: text('origin'),
     /** When passport numbers, birthdays and diet choices of its people were erased (issue 28). */
     personalErasedAt: tz('personal_erased_at'),
+    /** The channel (issue 26, DESIGN §13): the reseller that sold it through OCTO; null: our own site. */
+    resellerId: integer('reseller_id').references(() => resellers.id),
+    /** What the reseller owes for it (retail less its commission), fixed when it was sold; null: our own site. */
+    netAmount: integer('net_amount'),
     createdAt: tz('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -277,6 +281,10 @@ export const bookings = pgTable(
       .on(t.todate)
       .where(sql`${t.personalErasedAt} is null`),
     index('bookings_unpaid_ip_idx').on(t.clientIp).where(sql`${t.status} = 1 and ${t.statusPayment} = 0`),
+    // 予約一覧's channel filter and the per-channel report (issue 26): only reseller bookings are indexed.
+    index('bookings_reseller_idx')
+      .on(t.resellerId, t.rsvdate)
+      .where(sql`${t.resellerId} is not null`),
     // Cancellations claimed and not final: what the reconciler finishes after a crash.
     index('bookings_cancel_pending_idx')
       .on(t.canceledAt)
@@ -706,6 +714,88 @@ export const waitlistEntries = pgTable(
   ],
 );
 
+/**
+ * Resellers selling our options through OCTO (issue 26, DESIGN §13): managed by admins, never deleted, only
+ * disabled. `commissionBp`: their commission in basis points of the retail price (1500 = 15 %).
+ */
+export const resellers = pgTable(
+  'resellers',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    commissionBp: integer('commission_bp').notNull().default(0),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: tz('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('resellers_name_uq').on(t.name),
+    check('resellers_commission_range', sql`${t.commissionBp} between 0 and 10000`),
+  ],
+);
+
+/**
+ * A reseller's API keys: shown once when issued, kept as the SHA-256 of the key (a random 32-byte secret needs no
+ * slow hash), revocable, each with its own rate limit per minute and its last use.
+ */
+export const resellerKeys = pgTable(
+  'reseller_keys',
+  {
+    id: serial('id').primaryKey(),
+    resellerId: integer('reseller_id')
+      .notNull()
+      .references(() => resellers.id),
+    keyHash: text('key_hash').notNull(),
+    /** The key's first characters, shown in the console to tell keys apart. */
+    prefix: text('prefix').notNull(),
+    ratePerMinute: integer('rate_per_minute').notNull().default(600),
+    createdAt: tz('created_at').notNull(),
+    revokedAt: tz('revoked_at'),
+    lastUsedAt: tz('last_used_at'),
+  },
+  (t) => [uniqueIndex('reseller_keys_hash_uq').on(t.keyHash), index('reseller_keys_reseller_idx').on(t.resellerId)],
+);
+
+/** What an OCTO unit item keeps beside the booking's participant row of the same `seq`. */
+export type OctoUnitItem = {
+  uuid: string;
+  unitId: string;
+  resellerReference: string | null;
+  contact: Record<string, unknown>;
+};
+
+/**
+ * The OCTO side of a reseller's booking (issue 26): its uuid and references, the reseller's contact and notes,
+ * and the unit items. The booking itself (state, seats, money, hold expiry in payment_deadline_date) is the one
+ * booking module's row; this table is written only by the OCTO module.
+ */
+export const octoBookings = pgTable(
+  'octo_bookings',
+  {
+    rsvno: text('rsvno')
+      .primaryKey()
+      .references(() => bookings.rsvno),
+    resellerId: integer('reseller_id')
+      .notNull()
+      .references(() => resellers.id),
+    uuid: text('uuid').notNull(),
+    resellerReference: text('reseller_reference'),
+    contact: jsonb('contact').$type<Record<string, unknown>>().notNull().default({}),
+    notes: text('notes'),
+    unitItems: jsonb('unit_items').$type<OctoUnitItem[]>().notNull().default([]),
+    createdAt: tz('created_at').notNull(),
+    updatedAt: tz('updated_at').notNull(),
+    confirmedAt: tz('confirmed_at'),
+    cancellationReason: text('cancellation_reason'),
+  },
+  (t) => [
+    uniqueIndex('octo_bookings_uuid_uq').on(t.resellerId, t.uuid),
+    // The same resellerReference twice from one reseller answers the same booking (idempotent reserve).
+    uniqueIndex('octo_bookings_reference_uq')
+      .on(t.resellerId, t.resellerReference)
+      .where(sql`${t.resellerReference} is not null`),
+  ],
+);
+
 /** Counters for rate limits when no Redis is configured (DESIGN §4, §9). */
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
@@ -795,3 +885,6 @@ export type ProviderCallRow = typeof providerCalls.$inferSelect;
 export type NewProviderCall = typeof providerCalls.$inferInsert;
 export type SandboxCheckoutRow = typeof sandboxCheckouts.$inferSelect;
 export type SandboxRefundRow = typeof sandboxRefunds.$inferSelect;
+export type ResellerRow = typeof resellers.$inferSelect;
+export type ResellerKeyRow = typeof resellerKeys.$inferSelect;
+export type OctoBookingRow = typeof octoBookings.$inferSelect;
