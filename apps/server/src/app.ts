@@ -35,6 +35,7 @@ import { catalogRoutes } from './modules/catalog/routes.ts';
 import { couponRoutes } from './modules/coupon/routes.ts';
 import { mediaRoutes, photoRoutes } from './modules/media/routes.ts';
 import { mypageRoutes } from './modules/mypage/routes.ts';
+import { OCTO_PREFIX, OCTO_ROUTES, octoRoutes } from './modules/octo/routes.ts';
 import { OPS_ENDPOINTS, opsRoutes } from './modules/ops/routes.ts';
 import { paymentRoutes } from './modules/payment/routes.ts';
 import { SANDBOX_PATH } from './modules/payment/sandbox.ts';
@@ -182,6 +183,7 @@ export const OTHER_ROUTES: readonly OtherRoute[] = [
   { method: 'GET', url: '/api/_bench/static', why: 'BENCH_ROUTES=1 only (scripts/bench.mjs)' },
   { method: 'POST', url: '/api/_bench/booking-floor', why: 'BENCH_ROUTES=1 only (scripts/bench.mjs)' },
   { method: 'GET', url: '/api/_bench/stock', why: 'BENCH_ROUTES=1 only (scripts/bench.mjs)' },
+  ...OCTO_ROUTES,
 ];
 
 /** The entries the server registers a route for: SPEC §7's, the console's, and the operator's when given a key. */
@@ -227,6 +229,8 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext, opti
   await catalogImageRoutes(app, ctx, { warm: options.serveWeb === true });
   await mediaRoutes(app, ctx);
   await app.register(async (root) => sandboxRoutes(root, ctx));
+  // Resellers' OCTO calls (issue 26): their own plugin, with their own key check, body parser and error format.
+  await app.register(async (resellerApi) => octoRoutes(resellerApi, ctx), { prefix: OCTO_PREFIX });
   const { opsKey } = options;
   if (opsKey) await app.register(async (ops) => opsRoutes(ops, ctx, opsKey), { prefix: '/internal/ops' });
 }

@@ -292,11 +292,14 @@ export const bookings = pgTable(
   ],
 );
 
-/** Why a booking was canceled (ADR 0100); `company`: the company called the day off (催行中止, issue 27). */
-export type CancelReason = 'expired' | 'declined' | 'customer' | 'staff' | 'company';
+/**
+ * Why a booking was canceled (ADR 0100); `company`: the company called the day off (催行中止, issue 27); `reseller`: the
+ * reseller that sold it canceled it through OCTO (issue 26).
+ */
+export type CancelReason = 'expired' | 'declined' | 'customer' | 'staff' | 'company' | 'reseller';
 
-/** Who made a change: the customer, a staff member (by id), or the system's own workers. */
-export type ActorKind = 'customer' | 'staff' | 'system';
+/** Who made a change: the customer, a staff member (by id), the system's own workers, or a reseller (by id). */
+export type ActorKind = 'customer' | 'staff' | 'system' | 'reseller';
 
 /**
  * The booking's history (ADR 0100): one row per transition, written in the transaction of the change,

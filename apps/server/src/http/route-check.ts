@@ -14,7 +14,8 @@ export interface RegisteredRoute {
  * webhook, the OpenAPI viewer) or present only in a benchmark run. `url` ending in `*` is a prefix.
  */
 export interface OtherRoute {
-  method: Method;
+  /** PATCH only outside the contract: OCTO's booking update (ADR 0170). */
+  method: Method | 'PATCH';
   url: string;
   why: string;
 }

@@ -15,6 +15,7 @@ import { feeOverrideAbovePaid, Msg } from '@tabi/contract/messages';
 import { todayIn } from '../../clock.ts';
 import type { AppContext, AppContextBase } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import type { CancelReason } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { cancellationMail, dayStoppedMail, loadMailBooking, loadStopNotice } from '../mail/templates.ts';
@@ -24,6 +25,14 @@ import { type Actor, recordEvent, stateOf } from './events.ts';
 import { planRefunds, refundableByPayment, sendPendingRefunds } from './refunds.ts';
 import * as repo from './repository.ts';
 import { returnAllSeats } from './seats.ts';
+
+/** Who asked for a cancellation, as its reason (a company stop says so itself). */
+const CANCEL_REASON_OF_ACTOR = {
+  customer: 'customer',
+  staff: 'staff',
+  system: 'staff',
+  reseller: 'reseller',
+} as const satisfies Record<Actor['kind'], CancelReason>;
 
 export interface CancelQuote {
   cancelfee: number;
@@ -157,7 +166,7 @@ export async function beginCancellation(
       canceledAt: now,
       cancelFee: quote.cancelfee,
       refundAmount: quote.refund,
-      cancelReason: options.company ? 'company' : options.actor.kind === 'staff' ? 'staff' : 'customer',
+      cancelReason: options.company ? 'company' : CANCEL_REASON_OF_ACTOR[options.actor.kind],
     });
     if (!claimed) throw AppError.conflict(ErrCd.generic, Msg.cancelInProgress);
     await planRefunds(tx, rsvno, paid, quote.refund, 'cancel', now);

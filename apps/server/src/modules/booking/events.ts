@@ -6,7 +6,11 @@ import { type BookingRow, insertEvent, type NewBookingEvent } from './repository
 /** The system's own workers, named in the history. */
 export type SystemActor = 'sweeper' | 'reconciler' | 'webhook' | 'checkout' | 'ops' | 'seed' | 'privacy';
 
-export type Actor = { kind: 'customer' } | { kind: 'staff'; staffId: string } | { kind: 'system'; name: SystemActor };
+export type Actor =
+  | { kind: 'customer' }
+  | { kind: 'staff'; staffId: string }
+  | { kind: 'system'; name: SystemActor }
+  | { kind: 'reseller'; resellerId: number };
 
 export const customerActor: Actor = { kind: 'customer' };
 
@@ -18,6 +22,11 @@ export function staffActor(staffId: string | number): Actor {
   return { kind: 'staff', staffId: String(staffId) };
 }
 
+/** A reseller acting through OCTO (issue 26). */
+export function resellerActor(resellerId: number): Actor {
+  return { kind: 'reseller', resellerId };
+}
+
 function actorColumns(actor: Actor): { actorKind: ActorKind; actor: string } {
   switch (actor.kind) {
     case 'customer':
@@ -26,6 +35,8 @@ function actorColumns(actor: Actor): { actorKind: ActorKind; actor: string } {
       return { actorKind: 'staff', actor: actor.staffId };
     case 'system':
       return { actorKind: 'system', actor: actor.name };
+    case 'reseller':
+      return { actorKind: 'reseller', actor: String(actor.resellerId) };
   }
 }
 
@@ -54,7 +65,11 @@ export type BookingAction =
   | 'personal_data_erased'
   | 'coupon_lock_cleared'
   | 'receipt_issued'
-  | 'receipt_reissued';
+  | 'receipt_reissued'
+  | 'reseller_confirmed'
+  | 'reseller_changed'
+  | 'hold_extended'
+  | 'hold_released';
 
 export interface EventChange {
   before?: Record<string, unknown> | null;

@@ -202,6 +202,8 @@ const UNPAID_ENDS = {
   withdrawn: { reason: 'customer', action: 'request_withdrawn' },
   // The company called the day off (催行中止, issue 27) before anything was paid.
   company: { reason: 'company', action: 'day_stopped' },
+  // The reseller canceled its hold through OCTO before confirming it (issue 26).
+  released: { reason: 'reseller', action: 'hold_released' },
 } as const satisfies Record<string, { reason: CancelReason; action: BookingAction }>;
 export type UnpaidEnd = keyof typeof UNPAID_ENDS;
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import { claimDue } from '../../db/claim.ts';
 import { type DbOrTx, rowsOf } from '../../db/client.ts';
 import { bookingEvents, bookings, type OutboxRow, outbox } from '../../db/schema.ts';
@@ -24,7 +24,8 @@ export async function findBookingForMail(db: DbOrTx, rsvno: string) {
       canceledAt: bookings.canceledAt,
     })
     .from(bookings)
-    .where(eq(bookings.rsvno, rsvno));
+    // A reseller's booking gets no mail from us (issue 26, ADR 0170): the reseller tells its customer.
+    .where(and(eq(bookings.rsvno, rsvno), isNull(bookings.resellerId)));
   if (!booking) return undefined;
   const { canceledAt, ...fields } = booking;
   const lines = (await findBookingOptions(db, rsvno)).map(({ line, option }) => ({

@@ -78,6 +78,7 @@ async function candidates(db: DbOrTx, day: Ymd, after: string): Promise<string[]
         and o.day_before_mail
         and b.status = ${BookingStatus.completed} and b.status_payment = ${PaymentStatus.completed}
         and b.canceled_at is null
+        and b.reseller_id is null
         and b.rsvno > ${after}
         and not exists (select 1 from booking_reminders r where r.rsvno = b.rsvno and r.kind = ${DayBeforeKind.dayBefore})
         and not exists (select 1 from day_stop_days d where d.opcd = bo.opcd and d.usedate = bo.usedate)

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { bookings, customerSessions } from '../../db/schema.ts';
 
@@ -19,7 +19,8 @@ export async function findLoginFacts(
   const [row] = await db
     .select({ rsvno: bookings.rsvno, telNormalized: bookings.telNormalized })
     .from(bookings)
-    .where(eq(bookings.rsvno, rsvno))
+    // A reseller's booking is managed through the reseller (issue 26): my page does not open it.
+    .where(and(eq(bookings.rsvno, rsvno), isNull(bookings.resellerId)))
     .limit(1);
   return row ?? null;
 }

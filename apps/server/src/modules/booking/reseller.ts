@@ -1,0 +1,329 @@
+/**
+ * A reseller's booking through OCTO (issue 26, ADR 0170), in the one booking lifecycle (ADR 0100):
+ * a hold is a booking in status 0 (仮予約) with nothing paid and its expiry in `payment_deadline_date`, so the
+ * sweeper's lapsed-offer claim releases it like any offer left unpaid; confirmation makes it a booking paid on
+ * account (the reseller is invoiced, no card); a change moves its seats; a release gives them back. Each runs in
+ * the caller's transaction with the booking locked, and writes its event.
+ */
+import { normalisePhone } from '@tabi/contract/booking-rules';
+import { AGE_CLASSES, type AgeClass, AgeClassCode, BookingStatus, PaymentStatus } from '@tabi/contract/constants';
+import { emptyParty, headcount, type PartyCounts } from '@tabi/contract/party';
+import { sql } from 'drizzle-orm';
+import type { AppContextBase } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { bookingOptions, bookings, stock } from '../../db/schema.ts';
+import { policyForBooking } from './cancel-policy.ts';
+import { type Actor, eventRow, recordEvent, resellerActor, stateOf } from './events.ts';
+import * as repo from './repository.ts';
+import { randomRsvno } from './rsvno.ts';
+import { cancelUnpaid, priceOf } from './service.ts';
+
+/** One traveller of a reseller's booking: the age class, and the name when the reseller gave it. */
+export interface ResellerTraveller {
+  ageClass: AgeClass;
+  sei: string;
+  mei: string;
+}
+
+export interface ResellerContact {
+  sei: string;
+  mei: string;
+  tel: string;
+  mail: string;
+  /** The booking's language, when the reseller said it (the contact's locales). */
+  lang?: string;
+}
+
+export interface ResellerLine {
+  opcd: string;
+  /** YYYY-MM-DD */
+  usedate: string;
+  travellers: ResellerTraveller[];
+}
+
+export interface ResellerHold extends ResellerLine {
+  resellerId: number;
+  commissionBp: number;
+  contact: ResellerContact;
+  lang: string;
+  expiresAt: Date;
+}
+
+/** Why seats could not be had: no stock row for the day (not sold), or too few seats left. */
+export type SeatRefusal = 'no_day' | 'sold_out';
+
+type Prices = Pick<repo.StockRow, 'adultbaika' | 'middlebaika' | 'childbaika' | 'infantbaika'>;
+
+const PRICE_OF: Record<AgeClass, keyof Prices> = {
+  adult: 'adultbaika',
+  middle: 'middlebaika',
+  child: 'childbaika',
+  infant: 'infantbaika',
+};
+
+/** The reseller's commission on one retail price, in whole yen (rounded down). */
+export function commissionOf(retail: number, commissionBp: number): number {
+  return Math.floor((retail * commissionBp) / 10_000);
+}
+
+/** What the reseller owes for one unit: the retail price less its commission. */
+export function netPrice(retail: number, commissionBp: number): number {
+  return retail - commissionOf(retail, commissionBp);
+}
+
+/** What the reseller owes for a party on a day: each unit's net price, summed. */
+export function netOf(day: Prices, counts: PartyCounts, commissionBp: number): number {
+  return AGE_CLASSES.reduce((sum, c) => sum + counts[c] * netPrice(day[PRICE_OF[c]], commissionBp), 0);
+}
+
+export function countsOf(travellers: readonly ResellerTraveller[]): PartyCounts {
+  const counts = emptyParty();
+  for (const t of travellers) counts[t.ageClass] += 1;
+  return counts;
+}
+
+function memberRowsOf(rsvno: string, travellers: readonly ResellerTraveller[]): repo.NewMember[] {
+  // Participant details may come later or never (DESIGN §13): the birthday stays empty, the name may too.
+  return travellers.map((t, i) => ({
+    rsvno,
+    seq: i + 1,
+    sei: t.sei,
+    mei: t.mei,
+    birthday: null,
+    sex: '',
+    ageclass: AgeClassCode[t.ageClass],
+    nationalityId: 0,
+    extended: {},
+  }));
+}
+
+function lineRow(rsvno: string, line: ResellerLine, day: Prices, counts: PartyCounts): repo.NewBookingOption {
+  return {
+    rsvno,
+    opcd: line.opcd,
+    usedate: line.usedate,
+    adultqty: counts.adult,
+    middleqty: counts.middle,
+    childqty: counts.child,
+    infantqty: counts.infant,
+    adultbaika: day.adultbaika,
+    middlebaika: day.middlebaika,
+    childbaika: day.childbaika,
+    infantbaika: day.infantbaika,
+    seats: headcount(counts),
+  };
+}
+
+/**
+ * Holds seats for a reseller: the same conditional update of the day's stock as a booking on our site, so the
+ * two never sell the same seat. Returns the booking number, or why there were no seats.
+ */
+export async function holdForReseller(
+  ctx: Pick<AppContextBase, 'clock'>,
+  tx: DbOrTx,
+  hold: ResellerHold,
+): Promise<{ ok: true; rsvno: string; amount: number; net: number } | { ok: false; why: SeatRefusal }> {
+  const counts = countsOf(hold.travellers);
+  const seats = headcount(counts);
+  const take = await repo.takeSeatsOrSayWhy(tx, { opcd: hold.opcd, usedate: hold.usedate, seats });
+  if (!take.day) return { ok: false, why: 'no_day' };
+  if (!take.taken) return { ok: false, why: 'sold_out' };
+  const day = take.day;
+  const option = await repo.findOption(tx, hold.opcd);
+  const now = ctx.clock.now();
+  const amount = priceOf(day, counts);
+  const net = netOf(day, counts, hold.commissionBp);
+  // A number drawn twice fails its insert: tried again with another inside a savepoint (rare: 8 characters).
+  for (let attempt = 1; ; attempt += 1) {
+    const rsvno = randomRsvno();
+    try {
+      await tx.transaction(async (sp) => {
+        await repo.insertNewBooking(sp, {
+          booking: {
+            rsvno,
+            status: BookingStatus.tmp,
+            statusPayment: PaymentStatus.uncompleted,
+            flgRequestRsv: 0,
+            rsvdate: now,
+            paymentDeadline: hold.expiresAt,
+            fromdate: hold.usedate,
+            todate: hold.usedate,
+            ...contactColumns(hold.contact),
+            amountjp: amount,
+            lang: hold.lang,
+            meetpoint: option?.meetpoint ?? null,
+            cancelPolicy: policyForBooking(option?.cancelPolicy ?? null),
+            resellerId: hold.resellerId,
+            netAmount: net,
+          },
+          line: lineRow(rsvno, hold, day, counts),
+          members: memberRowsOf(rsvno, hold.travellers),
+          rentals: [],
+          event: eventRow(now, rsvno, resellerActor(hold.resellerId), 'created', {
+            after: {
+              status: BookingStatus.tmp,
+              status_payment: PaymentStatus.uncompleted,
+              amountjp: amount,
+              net_amount: net,
+              opcd: hold.opcd,
+              usedate: hold.usedate,
+              seats,
+              hold_expires_at: hold.expiresAt,
+            },
+          }),
+        });
+      });
+      return { ok: true, rsvno, amount, net };
+    } catch (error) {
+      if (attempt >= 20 || !repo.isBookingNumberTaken(error)) throw error;
+    }
+  }
+}
+
+function contactColumns(contact: ResellerContact) {
+  return { ...contact, telNormalized: normalisePhone(contact.tel) };
+}
+
+/** A hold of a reseller that has not lapsed: status 0, nothing paid, its expiry still ahead. */
+export function holdLive(booking: repo.BookingRow, now: Date): boolean {
+  return (
+    booking.resellerId !== null &&
+    booking.status === BookingStatus.tmp &&
+    booking.statusPayment === PaymentStatus.uncompleted &&
+    booking.paymentDeadline !== null &&
+    booking.paymentDeadline > now
+  );
+}
+
+/** The hold moves its expiry (OCTO extend, or a change that asks for more time). */
+export async function extendHold(
+  ctx: Pick<AppContextBase, 'clock'>,
+  tx: DbOrTx,
+  booking: repo.BookingRow,
+  expiresAt: Date,
+  actor: Actor,
+): Promise<void> {
+  await repo.updateBooking(tx, booking.rsvno, { paymentDeadline: expiresAt });
+  await recordEvent(tx, ctx.clock.now(), booking.rsvno, actor, 'hold_extended', {
+    before: { hold_expires_at: booking.paymentDeadline },
+    after: { hold_expires_at: expiresAt },
+  });
+}
+
+/** Confirmation: the hold becomes a booking paid on account (the reseller is invoiced), with the final contact. */
+export async function confirmOnAccount(
+  ctx: Pick<AppContextBase, 'clock'>,
+  tx: DbOrTx,
+  booking: repo.BookingRow,
+  contact: ResellerContact,
+  actor: Actor,
+): Promise<void> {
+  const paid = { status: BookingStatus.completed, statusPayment: PaymentStatus.completed, flgRequestRsv: 0 as const };
+  await repo.updateBooking(tx, booking.rsvno, { ...paid, paymentDeadline: null, ...contactColumns(contact) });
+  await recordEvent(tx, ctx.clock.now(), booking.rsvno, actor, 'reseller_confirmed', {
+    before: stateOf(booking),
+    after: { ...stateOf({ ...booking, ...paid }), paid_on_account: booking.netAmount },
+  });
+}
+
+/** The reseller's contact and traveller names change (a confirm or a change with new details), party unchanged. */
+export async function renameTravellers(
+  ctx: Pick<AppContextBase, 'clock'>,
+  tx: DbOrTx,
+  booking: repo.BookingRow,
+  contact: ResellerContact,
+  names: readonly { sei: string; mei: string }[],
+  actor: Actor,
+): Promise<void> {
+  const members = await repo.findMembers(tx, booking.rsvno);
+  const before = {
+    ...pickContact(booking),
+    ...(contact.lang ? { lang: booking.lang } : {}),
+    names: members.map((m) => `${m.sei} ${m.mei}`.trim()),
+  };
+  const after = { ...contact, names: names.map((n) => `${n.sei} ${n.mei}`.trim()) };
+  if (JSON.stringify(before) === JSON.stringify(after)) return;
+  await repo.updateBooking(tx, booking.rsvno, contactColumns(contact));
+  for (const [i, name] of names.entries()) {
+    await tx.execute(
+      sql`update booking_members set sei = ${name.sei}, mei = ${name.mei} where rsvno = ${booking.rsvno} and seq = ${i + 1}`,
+    );
+  }
+  await recordEvent(tx, ctx.clock.now(), booking.rsvno, actor, 'reseller_changed', { before, after });
+}
+
+function pickContact(booking: repo.BookingRow): ResellerContact {
+  return { sei: booking.sei, mei: booking.mei, tel: booking.tel, mail: booking.mail };
+}
+
+/**
+ * A change of day, option or party: the old seats back and the new ones taken in one transaction, both stock
+ * rows locked first in one fixed order (so two changes in opposite directions never deadlock). The price is the
+ * new day's; a booking paid on account stays so (the invoice follows the new amount).
+ */
+export async function rebookForReseller(
+  ctx: Pick<AppContextBase, 'clock'>,
+  tx: DbOrTx,
+  booking: repo.BookingRow,
+  line: ResellerLine,
+  commissionBp: number,
+  actor: Actor,
+): Promise<{ ok: true } | { ok: false; why: SeatRefusal }> {
+  const [old] = await repo.seatLines(tx, booking.rsvno);
+  if (!old) throw new Error(`booking ${booking.rsvno} has no line`);
+  const counts = countsOf(line.travellers);
+  const seats = headcount(counts);
+  const days = [old, { opcd: line.opcd, usedate: line.usedate }].sort((a, b) =>
+    a.opcd === b.opcd ? a.usedate.localeCompare(b.usedate) : a.opcd.localeCompare(b.opcd),
+  );
+  await tx.execute(
+    sql`select 1 from ${stock} where (opcd, usedate) in (${sql.join(
+      days.map((d) => sql`(${d.opcd}, ${d.usedate}::date)`),
+      sql`, `,
+    )}) order by opcd, usedate for update`,
+  );
+  await repo.giveBackSeats(tx, old);
+  const take = await repo.takeSeatsOrSayWhy(tx, { opcd: line.opcd, usedate: line.usedate, seats });
+  if (!take.day || !take.taken) {
+    // The caller's transaction is rolled back by the refusal it throws: the old seats are as they were.
+    return { ok: false, why: take.day ? 'sold_out' : 'no_day' };
+  }
+  const amount = priceOf(take.day, counts);
+  const net = netOf(take.day, counts, commissionBp);
+  const option = await repo.findOption(tx, line.opcd);
+  await tx.execute(sql`delete from ${bookingOptions} where rsvno = ${booking.rsvno}`);
+  await tx.insert(bookingOptions).values(lineRow(booking.rsvno, line, take.day, counts));
+  await repo.replaceMembers(tx, booking.rsvno, memberRowsOf(booking.rsvno, line.travellers));
+  await tx
+    .update(bookings)
+    .set({
+      fromdate: line.usedate,
+      todate: line.usedate,
+      amountjp: amount,
+      netAmount: net,
+      meetpoint: option?.meetpoint ?? null,
+      cancelPolicy: policyForBooking(option?.cancelPolicy ?? null),
+    })
+    .where(sql`${bookings.rsvno} = ${booking.rsvno}`);
+  await recordEvent(tx, ctx.clock.now(), booking.rsvno, actor, 'reseller_changed', {
+    before: {
+      opcd: old.opcd,
+      usedate: old.usedate,
+      seats: old.seats,
+      amountjp: booking.amountjp,
+      net_amount: booking.netAmount,
+    },
+    after: { opcd: line.opcd, usedate: line.usedate, seats, amountjp: amount, net_amount: net },
+  });
+  return { ok: true };
+}
+
+/** The reseller cancels a hold before confirming it: canceled, its seats back. */
+export async function releaseHold(
+  ctx: AppContextBase,
+  tx: DbOrTx,
+  booking: repo.BookingRow,
+  actor: Actor,
+): Promise<void> {
+  await cancelUnpaid(ctx, tx, booking, 'released', actor);
+}

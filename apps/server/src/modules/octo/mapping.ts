@@ -1,0 +1,421 @@
+/**
+ * Our catalog, stock and bookings as OCTO's products, units, availabilities and bookings (ADR 0170). Pure
+ * functions of rows already read: one option is one product with one default option; the age classes are units;
+ * each Tokyo day of stock is one all-day OPENING_HOURS availability.
+ */
+import { AGE_CLASS_LABEL, type AgeClass, BookingStatus, PaymentStatus } from '@tabi/contract/constants';
+import { addDays, isoDateToYmd, tokyoDayStart, ymdToIsoDate } from '@tabi/contract/dates';
+import { type AgeRules, offeredAgeClasses, partyBounds } from '@tabi/contract/party';
+import { includedTax } from '@tabi/contract/receipt';
+import type { CancelTier, OctoUnitItem } from '../../db/schema.ts';
+import { netPrice } from '../booking/reseller.ts';
+
+export const OCTO_OPTION_ID = 'DEFAULT';
+export const TIME_ZONE = 'Asia/Tokyo';
+const OFFSET = '+09:00';
+
+/** Unit ids and types, one per age class (中人 is YOUTH). */
+export const UNIT_OF: Record<AgeClass, { id: string; type: 'ADULT' | 'YOUTH' | 'CHILD' | 'INFANT' }> = {
+  adult: { id: 'adult', type: 'ADULT' },
+  middle: { id: 'youth', type: 'YOUTH' },
+  child: { id: 'child', type: 'CHILD' },
+  infant: { id: 'infant', type: 'INFANT' },
+};
+
+export function ageClassOfUnit(unitId: string): AgeClass | undefined {
+  return (Object.keys(UNIT_OF) as AgeClass[]).find((c) => UNIT_OF[c].id === unitId);
+}
+
+/** The option's columns the mapping reads. */
+export interface OctoOptionFacts extends AgeRules {
+  opcd: string;
+  webname: string;
+  hours: string;
+  min_people: number | null;
+  max_people: number | null;
+  cancel_policy: CancelTier[] | null;
+}
+
+/** One day of stock with what is held on it: capacity = what is left + what bookings hold. */
+export interface OctoDay {
+  /** YYYY-MM-DD */
+  usedate: string;
+  zaikozan: number;
+  held: number;
+  stopped: boolean;
+  adultbaika: number;
+  middlebaika: number;
+  childbaika: number;
+  infantbaika: number;
+}
+
+export interface OctoPricing {
+  original: number;
+  retail: number;
+  net: number | null;
+  currency: 'JPY';
+  currencyPrecision: 0;
+  includedTaxes: { name: string; retail: number; original: number; net: number | null }[];
+}
+
+/** Yen, tax included (10 % consumption tax, its part computed as on our receipts). */
+export function pricingOf(retail: number, net: number | null): OctoPricing {
+  return {
+    original: retail,
+    retail,
+    net,
+    currency: 'JPY',
+    currencyPrecision: 0,
+    includedTaxes: [
+      {
+        name: 'Consumption tax (消費税)',
+        retail: includedTax(retail),
+        original: includedTax(retail),
+        net: net === null ? null : includedTax(net),
+      },
+    ],
+  };
+}
+
+const PRICE_COLUMN: Record<AgeClass, 'adultbaika' | 'middlebaika' | 'childbaika' | 'infantbaika'> = {
+  adult: 'adultbaika',
+  middle: 'middlebaika',
+  child: 'childbaika',
+  infant: 'infantbaika',
+};
+
+export function unitPrice(
+  day: Pick<OctoDay, 'adultbaika' | 'middlebaika' | 'childbaika' | 'infantbaika'>,
+  c: AgeClass,
+) {
+  return day[PRICE_COLUMN[c]];
+}
+
+/** The first "H:MM〜H:MM" of the option's hours text, as OCTO's opening hours; none when it has no such time. */
+export function openingHoursOf(hours: string): { from: string; to: string }[] {
+  const match = hours.normalize('NFKC').match(/(\d{1,2}):(\d{2})\s*[〜~\-–ー]\s*(\d{1,2}):(\d{2})/);
+  if (!match) return [];
+  const [, h1 = '', m1 = '', h2 = '', m2 = ''] = match;
+  return [{ from: `${h1.padStart(2, '0')}:${m1}`, to: `${h2.padStart(2, '0')}:${m2}` }];
+}
+
+export function unitsOf(option: OctoOptionFacts, pricing: { commissionBp: number; from?: OctoDay } | null) {
+  const classes = offeredAgeClasses(option);
+  const { max } = partyBounds(option);
+  return classes.map((c) => {
+    const min = option[`${c}_age_min`];
+    const maxAge = option[`${c}_age_max`];
+    return {
+      id: UNIT_OF[c].id,
+      internalName: AGE_CLASS_LABEL[c],
+      reference: c,
+      type: UNIT_OF[c].type,
+      restrictions: {
+        minAge: min ?? 0,
+        maxAge: maxAge ?? 99,
+        idRequired: false,
+        minQuantity: null,
+        maxQuantity: max,
+        paxCount: 1,
+        // An infant is booked with at least one other traveller (the site's rule, SPEC §5).
+        accompaniedBy: c === 'infant' ? classes.filter((o) => o !== 'infant').map((o) => UNIT_OF[o].id) : [],
+      },
+      requiredContactFields: [],
+      ...(pricing?.from
+        ? {
+            pricingFrom: [
+              pricingOf(unitPrice(pricing.from, c), netPrice(unitPrice(pricing.from, c), pricing.commissionBp)),
+            ],
+          }
+        : {}),
+    };
+  });
+}
+
+export function productOf(option: OctoOptionFacts, pricing: { commissionBp: number; from?: OctoDay } | null) {
+  const { min, max } = partyBounds(option);
+  const hours = openingHoursOf(option.hours);
+  return {
+    id: option.opcd,
+    internalName: option.webname,
+    reference: option.opcd,
+    locale: 'ja-JP',
+    timeZone: TIME_ZONE,
+    allowFreesale: false,
+    instantConfirmation: true,
+    instantDelivery: true,
+    availabilityRequired: true,
+    availabilityType: 'OPENING_HOURS',
+    deliveryFormats: ['QRCODE'],
+    deliveryMethods: ['VOUCHER'],
+    redemptionMethod: 'MANIFEST',
+    ...(pricing ? { defaultCurrency: 'JPY', availableCurrencies: ['JPY'], pricingPer: 'UNIT' } : {}),
+    options: [
+      {
+        id: OCTO_OPTION_ID,
+        default: true,
+        internalName: option.webname,
+        reference: null,
+        availabilityLocalStartTimes: [hours[0]?.from ?? '00:00'],
+        // Our customers cancel until the day before the use date (SPEC §4): the cutoff is the day's start, 00:00.
+        cancellationCutoff: '0 hours',
+        cancellationCutoffAmount: 0,
+        cancellationCutoffUnit: 'hour',
+        requiredContactFields: [],
+        restrictions: { minUnits: min, maxUnits: max },
+        units: unitsOf(option, pricing),
+      },
+    ],
+  };
+}
+
+/** An availability's id: the day's start in Tokyo, as OCTO's examples write it. */
+export function availabilityIdOf(usedate: string): string {
+  return `${usedate}T00:00:00${OFFSET}`;
+}
+
+/** The day an availability id names (YYYY-MM-DD), or null when it is not one of ours. */
+export function dayOfAvailabilityId(id: unknown): string | null {
+  if (typeof id !== 'string') return null;
+  const match = id.match(/^(\d{4}-\d{2}-\d{2})T00:00:00(\+09:00)?$/);
+  return match?.[1] ?? null;
+}
+
+function nextDay(usedate: string): string {
+  return ymdToIsoDate(addDays(isoDateToYmd(usedate), 1));
+}
+
+export type OctoAvailabilityStatus = 'AVAILABLE' | 'LIMITED' | 'SOLD_OUT' | 'CLOSED';
+
+/** LIMITED below half the capacity left (OCTO's definition), CLOSED when the day is stopped or not for sale. */
+export function dayStatus(day: OctoDay, bookable: boolean): OctoAvailabilityStatus {
+  if (!bookable || day.stopped) return 'CLOSED';
+  if (day.zaikozan <= 0) return 'SOLD_OUT';
+  return day.zaikozan * 2 < day.zaikozan + day.held ? 'LIMITED' : 'AVAILABLE';
+}
+
+export interface UnitAsk {
+  ageClass: AgeClass;
+  quantity: number;
+}
+
+export function availabilityOf(
+  option: OctoOptionFacts,
+  day: OctoDay,
+  bookable: boolean,
+  pricing: { commissionBp: number; units: UnitAsk[] } | null,
+) {
+  const status = dayStatus(day, bookable);
+  const asked = pricing?.units.reduce((sum, u) => sum + u.quantity, 0) ?? 0;
+  const open = status === 'AVAILABLE' || status === 'LIMITED';
+  const vacancies = open ? day.zaikozan : 0;
+  return {
+    id: availabilityIdOf(day.usedate),
+    localDateTimeStart: availabilityIdOf(day.usedate),
+    localDateTimeEnd: availabilityIdOf(nextDay(day.usedate)),
+    allDay: true,
+    // Booked until the day ends in Tokyo, as on our site.
+    utcCutoffAt: tokyoDayStart(isoDateToYmd(nextDay(day.usedate)))
+      .toISOString()
+      .replace('.000Z', 'Z'),
+    available: open && vacancies >= Math.max(1, asked),
+    status,
+    vacancies,
+    capacity: day.zaikozan + day.held,
+    maxUnits: partyBounds(option).max,
+    openingHours: openingHoursOf(option.hours),
+    ...(pricing ? dayPricing(option, day, pricing) : {}),
+  };
+}
+
+/** octo/pricing on an availability: each unit's price that day, and the total of the units asked for. */
+function dayPricing(option: OctoOptionFacts, day: OctoDay, pricing: { commissionBp: number; units: UnitAsk[] }) {
+  const unitPricing = offeredAgeClasses(option).map((c) => ({
+    unitId: UNIT_OF[c].id,
+    ...pricingOf(unitPrice(day, c), netPrice(unitPrice(day, c), pricing.commissionBp)),
+  }));
+  const retail = pricing.units.reduce((sum, u) => sum + u.quantity * unitPrice(day, u.ageClass), 0);
+  const net = pricing.units.reduce(
+    (sum, u) => sum + u.quantity * netPrice(unitPrice(day, u.ageClass), pricing.commissionBp),
+    0,
+  );
+  return { unitPricing, pricing: pricingOf(retail, net) };
+}
+
+export function calendarDayOf(option: OctoOptionFacts, day: OctoDay, bookable: boolean, commissionBp: number | null) {
+  const availability = availabilityOf(option, day, bookable, null);
+  return {
+    localDate: day.usedate,
+    available: availability.available,
+    status: availability.status,
+    vacancies: availability.vacancies,
+    capacity: availability.capacity,
+    openingHours: availability.openingHours,
+    ...(commissionBp === null
+      ? {}
+      : {
+          unitPricingFrom: offeredAgeClasses(option).map((c) => ({
+            unitId: UNIT_OF[c].id,
+            ...pricingOf(unitPrice(day, c), netPrice(unitPrice(day, c), commissionBp)),
+          })),
+        }),
+  };
+}
+
+/** A day with no stock row (not sold): CLOSED, nothing left, no capacity. */
+export function closedDay(usedate: string): OctoDay {
+  return {
+    usedate,
+    zaikozan: 0,
+    held: 0,
+    stopped: false,
+    adultbaika: 0,
+    middlebaika: 0,
+    childbaika: 0,
+    infantbaika: 0,
+  };
+}
+
+// --- bookings ---
+
+export type OctoBookingStatus = 'ON_HOLD' | 'CONFIRMED' | 'EXPIRED' | 'CANCELLED';
+
+export interface OctoBookingFacts {
+  rsvno: string;
+  status: number;
+  statusPayment: number;
+  paymentDeadline: Date | null;
+  canceledAt: Date | null;
+  cancelReason: string | null;
+  cancelFee: number | null;
+  refundAmount: number | null;
+  amountjp: number;
+  netAmount: number | null;
+  rsvdate: Date;
+  fromdate: string;
+  uuid: string;
+  resellerReference: string | null;
+  contact: Record<string, unknown>;
+  notes: string | null;
+  unitItems: OctoUnitItem[];
+  updatedAt: Date;
+  confirmedAt: Date | null;
+  cancellationReason: string | null;
+  prices: Pick<OctoDay, 'adultbaika' | 'middlebaika' | 'childbaika' | 'infantbaika'>;
+  opcd: string;
+}
+
+/** The booking's state in OCTO's words, read from the one lifecycle's fields. */
+export function octoStatus(
+  b: Pick<OctoBookingFacts, 'status' | 'statusPayment' | 'paymentDeadline' | 'cancelReason'>,
+  now: Date,
+): OctoBookingStatus {
+  if (b.status === BookingStatus.canceled) return b.cancelReason === 'expired' ? 'EXPIRED' : 'CANCELLED';
+  if (b.status === BookingStatus.tmp) return b.paymentDeadline && b.paymentDeadline > now ? 'ON_HOLD' : 'EXPIRED';
+  if (b.status === BookingStatus.completed && b.statusPayment === PaymentStatus.completed) return 'CONFIRMED';
+  return 'EXPIRED';
+}
+
+const CONTACT_FIELDS = [
+  'fullName',
+  'firstName',
+  'lastName',
+  'emailAddress',
+  'phoneNumber',
+  'postalCode',
+  'country',
+  'notes',
+] as const;
+
+/** OCTO's contact object: every field present, null where not given. */
+export function contactOf(given: Record<string, unknown>) {
+  const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
+  const out: Record<string, unknown> = {};
+  for (const f of CONTACT_FIELDS) out[f] = text(given[f]);
+  if (out.fullName === null && (out.firstName || out.lastName)) {
+    out.fullName = [out.firstName, out.lastName].filter(Boolean).join(' ');
+  }
+  out.locales = Array.isArray(given.locales) ? given.locales.filter((l) => typeof l === 'string') : [];
+  return out;
+}
+
+function utc(at: Date | null): string | null {
+  return at ? at.toISOString() : null;
+}
+
+export function bookingOf(
+  b: OctoBookingFacts,
+  option: OctoOptionFacts,
+  availability: ReturnType<typeof availabilityOf>,
+  now: Date,
+  today: string,
+  pricing: { commissionBp: number } | null,
+) {
+  const status = octoStatus(b, now);
+  const live = status === 'ON_HOLD' || status === 'CONFIRMED';
+  const units = new Map(unitsOf(option, null).map((u) => [u.id, u]));
+  const voucher =
+    status === 'CONFIRMED'
+      ? {
+          redemptionMethod: 'MANIFEST',
+          utcRedeemedAt: null,
+          deliveryOptions: [{ deliveryFormat: 'QRCODE', deliveryValue: b.rsvno }],
+        }
+      : null;
+  const canceled = status === 'CANCELLED' || status === 'EXPIRED';
+  return {
+    id: b.uuid,
+    uuid: b.uuid,
+    testMode: false,
+    resellerReference: b.resellerReference,
+    supplierReference: b.rsvno,
+    status,
+    utcCreatedAt: b.rsvdate.toISOString(),
+    utcUpdatedAt: b.updatedAt.toISOString(),
+    utcExpiresAt: status === 'ON_HOLD' ? utc(b.paymentDeadline) : null,
+    utcRedeemedAt: null,
+    utcConfirmedAt: utc(b.confirmedAt),
+    productId: b.opcd,
+    optionId: OCTO_OPTION_ID,
+    // Until the use date starts (our cancellation rule, SPEC §4); a hold may always be released.
+    cancellable: status === 'ON_HOLD' || (live && b.fromdate > today),
+    cancellation: canceled
+      ? {
+          refund: refundOf(b),
+          reason: b.cancellationReason ?? (status === 'EXPIRED' ? 'The hold expired' : null),
+          utcCancelledAt: (b.canceledAt ?? b.updatedAt).toISOString(),
+        }
+      : null,
+    freesale: false,
+    availabilityId: availability.id,
+    availability,
+    contact: contactOf(b.contact),
+    notes: b.notes,
+    deliveryMethods: ['VOUCHER'],
+    voucher,
+    unitItems: b.unitItems.map((item, i) => {
+      const ageClass = ageClassOfUnit(item.unitId);
+      const price = ageClass ? unitPrice(b.prices, ageClass) : 0;
+      return {
+        uuid: item.uuid,
+        resellerReference: item.resellerReference,
+        supplierReference: `${b.rsvno}-${i + 1}`,
+        unitId: item.unitId,
+        unit: units.get(item.unitId),
+        status,
+        utcRedeemedAt: null,
+        contact: contactOf(item.contact),
+        ticket: null,
+        ...(pricing ? { pricing: pricingOf(price, netPrice(price, pricing.commissionBp)) } : {}),
+      };
+    }),
+    ...(pricing ? { pricing: pricingOf(b.amountjp, b.netAmount) } : {}),
+  };
+}
+
+/** FULL when nothing is kept, NONE when everything is, PARTIAL between (a hold was never charged: FULL). */
+function refundOf(b: Pick<OctoBookingFacts, 'cancelFee' | 'amountjp'>): 'FULL' | 'PARTIAL' | 'NONE' {
+  const fee = b.cancelFee ?? 0;
+  if (fee <= 0) return 'FULL';
+  return fee >= b.amountjp ? 'NONE' : 'PARTIAL';
+}

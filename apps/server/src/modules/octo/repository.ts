@@ -1,0 +1,258 @@
+/** The OCTO module's reads, and the only writes of `octo_bookings` (issue 26). */
+import { and, asc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { type DbOrTx, rowsOf } from '../../db/client.ts';
+import {
+  bookingOptions,
+  bookings,
+  type NewBooking,
+  type OctoBookingRow,
+  octoBookings,
+  options,
+  resellerKeys,
+} from '../../db/schema.ts';
+import type { OctoBookingFacts, OctoDay, OctoOptionFacts } from './mapping.ts';
+
+export interface SellableOption extends OctoOptionFacts {
+  useFrom: string;
+  useTo: string;
+}
+
+/**
+ * What a reseller may sell: published, bookable by card on our site (a coupon is not booked, a リクエスト商品 waits for
+ * the operator's answer and is not offered through OCTO: ADR 0170). Anything else is unknown to OCTO.
+ */
+const sellable = and(eq(options.published, true), eq(options.isCoupon, false), eq(options.flgRequestItem, false));
+
+const OPTION_COLUMNS = {
+  opcd: options.opcd,
+  webname: options.webname,
+  hours: options.hours,
+  min_people: options.minPeople,
+  max_people: options.maxPeople,
+  cancel_policy: options.cancelPolicy,
+  adult_age_min: options.adultAgeMin,
+  adult_age_max: options.adultAgeMax,
+  middle_age_min: options.middleAgeMin,
+  middle_age_max: options.middleAgeMax,
+  child_age_min: options.childAgeMin,
+  child_age_max: options.childAgeMax,
+  infant_age_min: options.infantAgeMin,
+  infant_age_max: options.infantAgeMax,
+  useFrom: options.useFrom,
+  useTo: options.useTo,
+};
+
+export async function findSellableOption(db: DbOrTx, opcd: string): Promise<SellableOption | undefined> {
+  const [row] = await db
+    .select(OPTION_COLUMNS)
+    .from(options)
+    .where(and(eq(options.opcd, opcd), sellable));
+  return row;
+}
+
+/** An option whatever its state now: a booking made while it was sold still shows it. */
+export async function findAnyOption(db: DbOrTx, opcd: string): Promise<SellableOption | undefined> {
+  const [row] = await db.select(OPTION_COLUMNS).from(options).where(eq(options.opcd, opcd));
+  return row;
+}
+
+export async function listSellableOptions(db: DbOrTx): Promise<SellableOption[]> {
+  return db.select(OPTION_COLUMNS).from(options).where(sellable).orderBy(asc(options.sort), asc(options.opcd));
+}
+
+/**
+ * The option's days from `from` to `to` (YYYY-MM-DD) that have stock, each with the seats bookings hold on it
+ * (every booking not canceled took its seats from the stock row, so left + held is the day's capacity) and
+ * whether the company stopped it.
+ */
+export async function daysOf(db: DbOrTx, opcd: string, from: string, to: string): Promise<OctoDay[]> {
+  const rows = rowsOf<Omit<OctoDay, 'held'> & { held: number | string }>(
+    await db.execute(sql`
+      select to_char(s.usedate, 'YYYY-MM-DD') as usedate, s.zaikozan, s.adultbaika, s.middlebaika, s.childbaika,
+        s.infantbaika,
+        coalesce((select sum(bo.seats) from booking_options bo join bookings b on b.rsvno = bo.rsvno
+          where bo.opcd = s.opcd and bo.usedate = s.usedate and b.status <> 4), 0) as held,
+        exists (select 1 from day_stop_days d where d.opcd = s.opcd and d.usedate = s.usedate) as stopped
+      from stock s
+      where s.opcd = ${opcd} and s.usedate between ${from}::date and ${to}::date
+      order by s.usedate`),
+  );
+  return rows.map((r) => ({
+    ...r,
+    zaikozan: Number(r.zaikozan),
+    held: Number(r.held),
+    adultbaika: Number(r.adultbaika),
+    middlebaika: Number(r.middlebaika),
+    childbaika: Number(r.childbaika),
+    infantbaika: Number(r.infantbaika),
+  }));
+}
+
+/** Each option's lowest price per age class over its days still for sale (octo/pricing's `pricingFrom`). */
+export async function lowestPrices(db: DbOrTx, opcds: string[], today: string): Promise<Map<string, OctoDay>> {
+  if (opcds.length === 0) return new Map();
+  const rows = rowsOf<{ opcd: string; a: number; m: number; c: number; i: number }>(
+    await db.execute(sql`select s.opcd, min(s.adultbaika) as a, min(s.middlebaika) as m, min(s.childbaika) as c,
+        min(s.infantbaika) as i
+      from stock s join options o on o.opcd = s.opcd
+      where s.opcd in (${sql.join(
+        opcds.map((o) => sql`${o}`),
+        sql`, `,
+      )}) and s.usedate >= ${today}::date and s.usedate between o.use_from and o.use_to and s.zaikozan > 0
+      group by s.opcd`),
+  );
+  return new Map(
+    rows.map((r) => [
+      r.opcd,
+      {
+        usedate: today,
+        zaikozan: 0,
+        held: 0,
+        stopped: false,
+        adultbaika: Number(r.a),
+        middlebaika: Number(r.m),
+        childbaika: Number(r.c),
+        infantbaika: Number(r.i),
+      },
+    ]),
+  );
+}
+
+// --- bookings ---
+
+const FACT_COLUMNS = {
+  rsvno: bookings.rsvno,
+  status: bookings.status,
+  statusPayment: bookings.statusPayment,
+  paymentDeadline: bookings.paymentDeadline,
+  canceledAt: bookings.canceledAt,
+  cancelReason: bookings.cancelReason,
+  cancelFee: bookings.cancelFee,
+  refundAmount: bookings.refundAmount,
+  amountjp: bookings.amountjp,
+  netAmount: bookings.netAmount,
+  rsvdate: bookings.rsvdate,
+  fromdate: bookings.fromdate,
+  uuid: octoBookings.uuid,
+  resellerReference: octoBookings.resellerReference,
+  contact: octoBookings.contact,
+  notes: octoBookings.notes,
+  unitItems: octoBookings.unitItems,
+  updatedAt: octoBookings.updatedAt,
+  confirmedAt: octoBookings.confirmedAt,
+  cancellationReason: octoBookings.cancellationReason,
+  opcd: bookingOptions.opcd,
+  adultbaika: bookingOptions.adultbaika,
+  middlebaika: bookingOptions.middlebaika,
+  childbaika: bookingOptions.childbaika,
+  infantbaika: bookingOptions.infantbaika,
+};
+
+/** A reseller's bookings that `where` picks: never another reseller's (every read is scoped by the key's reseller). */
+async function selectFacts(
+  db: DbOrTx,
+  resellerId: number,
+  where: SQL | undefined,
+  limit: number,
+): Promise<OctoBookingFacts[]> {
+  const rows = await db
+    .select(FACT_COLUMNS)
+    .from(octoBookings)
+    .innerJoin(bookings, eq(bookings.rsvno, octoBookings.rsvno))
+    .innerJoin(bookingOptions, eq(bookingOptions.rsvno, octoBookings.rsvno))
+    .where(and(eq(octoBookings.resellerId, resellerId), where))
+    .orderBy(asc(bookings.rsvdate))
+    .limit(limit);
+  return rows.map(({ adultbaika, middlebaika, childbaika, infantbaika, ...rest }) => ({
+    ...rest,
+    prices: { adultbaika, middlebaika, childbaika, infantbaika },
+  }));
+}
+
+export async function findByUuid(db: DbOrTx, resellerId: number, uuid: string): Promise<OctoBookingFacts | undefined> {
+  const [row] = await selectFacts(db, resellerId, eq(octoBookings.uuid, uuid), 1);
+  return row;
+}
+
+export async function findByReference(
+  db: DbOrTx,
+  resellerId: number,
+  reference: string,
+): Promise<OctoBookingFacts | undefined> {
+  const [row] = await selectFacts(db, resellerId, eq(octoBookings.resellerReference, reference), 1);
+  return row;
+}
+
+export interface BookingFilter {
+  resellerReference?: string;
+  supplierReference?: string;
+  localDateStart?: string;
+  localDateEnd?: string;
+  productId?: string;
+}
+
+/** GET /bookings: at most `limit` bookings of the reseller, oldest first. */
+export async function listBookings(
+  db: DbOrTx,
+  resellerId: number,
+  filter: BookingFilter,
+  limit: number,
+): Promise<OctoBookingFacts[]> {
+  const where = and(
+    filter.resellerReference ? eq(octoBookings.resellerReference, filter.resellerReference) : undefined,
+    filter.supplierReference ? eq(octoBookings.rsvno, filter.supplierReference) : undefined,
+    filter.localDateStart ? gte(bookingOptions.usedate, filter.localDateStart) : undefined,
+    filter.localDateEnd ? lte(bookingOptions.usedate, filter.localDateEnd) : undefined,
+    filter.productId ? eq(bookingOptions.opcd, filter.productId) : undefined,
+  );
+  return selectFacts(db, resellerId, where, limit);
+}
+
+/** The OCTO row's rsvno for a uuid, for locking the booking before a change. */
+export async function rsvnoOf(db: DbOrTx, resellerId: number, uuid: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ rsvno: octoBookings.rsvno })
+    .from(octoBookings)
+    .where(and(eq(octoBookings.resellerId, resellerId), eq(octoBookings.uuid, uuid)));
+  return row?.rsvno;
+}
+
+export async function insertOctoBooking(db: DbOrTx, row: typeof octoBookings.$inferInsert): Promise<void> {
+  await db.insert(octoBookings).values(row);
+}
+
+export async function updateOctoBooking(
+  db: DbOrTx,
+  rsvno: string,
+  patch: Partial<Omit<OctoBookingRow, 'rsvno' | 'resellerId' | 'uuid'>>,
+): Promise<void> {
+  await db.update(octoBookings).set(patch).where(eq(octoBookings.rsvno, rsvno));
+}
+
+/** The reseller's reference already used by another of its bookings (the unique index would refuse it). */
+export async function referenceTaken(
+  db: DbOrTx,
+  resellerId: number,
+  reference: string,
+  rsvno: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ rsvno: octoBookings.rsvno })
+    .from(octoBookings)
+    .where(
+      and(
+        eq(octoBookings.resellerId, resellerId),
+        eq(octoBookings.resellerReference, reference),
+        sql`${octoBookings.rsvno} <> ${rsvno}`,
+      ),
+    );
+  return row !== undefined;
+}
+
+/** A key's last use, written at most once a minute per key (not on every call). */
+export async function touchKey(db: DbOrTx, keyIds: number[], at: Date): Promise<void> {
+  if (keyIds.length === 0) return;
+  await db.update(resellerKeys).set({ lastUsedAt: at }).where(inArray(resellerKeys.id, keyIds));
+}
+
+export type { NewBooking };

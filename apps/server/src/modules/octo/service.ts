@@ -1,0 +1,606 @@
+/**
+ * OCTO core for resellers (issue 26, ADR 0170): the supplier, products, availability and the booking flow
+ * (reserve, extend, confirm, update, cancel), all through the one booking module, scoped to the caller's reseller.
+ */
+import { randomUUID } from 'node:crypto';
+import { type AgeClass, BookingStatus } from '@tabi/contract/constants';
+import { addDays, isoDateToYmd, isValidYmd, ymdToIsoDate } from '@tabi/contract/dates';
+import { headcount, infantsOnly, offeredAgeClasses, partyBounds } from '@tabi/contract/party';
+import type { z } from 'zod';
+import { todayIn } from '../../clock.ts';
+import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import type { OctoUnitItem, ResellerRow } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { cancelBooking } from '../booking/cancel.ts';
+import { resellerActor } from '../booking/events.ts';
+import * as bookingRepo from '../booking/repository.ts';
+import {
+  confirmOnAccount,
+  countsOf,
+  extendHold,
+  holdForReseller,
+  holdLive,
+  type ResellerContact,
+  type ResellerTraveller,
+  rebookForReseller,
+  releaseHold,
+  renameTravellers,
+  type SeatRefusal,
+} from '../booking/reseller.ts';
+import { OctoError } from './errors.ts';
+import {
+  ageClassOfUnit,
+  availabilityOf,
+  bookingOf,
+  calendarDayOf,
+  closedDay,
+  dayOfAvailabilityId,
+  OCTO_OPTION_ID,
+  type OctoBookingFacts,
+  type OctoDay,
+  octoStatus,
+  productOf,
+  type UnitAsk,
+} from './mapping.ts';
+import * as repo from './repository.ts';
+import {
+  availabilityBody,
+  bookingsQuery,
+  type ContactBody,
+  calendarBody,
+  cancelBody,
+  confirmBody,
+  DEFAULT_HOLD_MINUTES,
+  extendBody,
+  parseBody,
+  reserveBody,
+  type UnitItemBody,
+  updateBody,
+} from './schemas.ts';
+
+/** Who is calling: the key's reseller, and whether it asked for octo/pricing. */
+export interface OctoCaller {
+  reseller: ResellerRow;
+  pricing: boolean;
+}
+
+/** Days one availability call may span (a year and a day). */
+const MAX_RANGE_DAYS = 366;
+/** GET /bookings answers at most this many (oldest first); a narrower filter finds the rest. */
+const MAX_LISTED = 500;
+
+function isoToday(ctx: AppContext): string {
+  return ymdToIsoDate(todayIn(ctx.clock));
+}
+
+// --- supplier and products ---
+
+/** E.164 of a Japanese number written 03-0000-0000. */
+function e164(tel: string): string | null {
+  const digits = tel.replace(/\D/g, '');
+  return digits ? `+81${digits.replace(/^0/, '')}` : null;
+}
+
+export function supplier(ctx: AppContext) {
+  const { legal, publicUrl } = ctx.config;
+  return {
+    id: new URL(publicUrl).hostname,
+    name: legal.companyName,
+    endpoint: `${publicUrl}/octo`,
+    contact: { website: publicUrl, email: null, telephone: e164(legal.tel), address: legal.address || null },
+  };
+}
+
+async function sellableOrUnknown(ctx: AppContext, productId: unknown): Promise<repo.SellableOption> {
+  const option = typeof productId === 'string' ? await repo.findSellableOption(ctx.db, productId) : undefined;
+  if (!option) throw OctoError.invalidProduct(productId);
+  return option;
+}
+
+function pricingFacts(caller: OctoCaller) {
+  return caller.pricing ? { commissionBp: caller.reseller.commissionBp } : null;
+}
+
+export async function listProducts(ctx: AppContext, caller: OctoCaller) {
+  const all = await repo.listSellableOptions(ctx.db);
+  const lowest = caller.pricing
+    ? await repo.lowestPrices(
+        ctx.db,
+        all.map((o) => o.opcd),
+        isoToday(ctx),
+      )
+    : null;
+  return all.map((o) =>
+    productOf(o, caller.pricing ? { commissionBp: caller.reseller.commissionBp, from: lowest?.get(o.opcd) } : null),
+  );
+}
+
+export async function getProduct(ctx: AppContext, caller: OctoCaller, productId: string) {
+  const option = await sellableOrUnknown(ctx, productId);
+  const lowest = caller.pricing ? await repo.lowestPrices(ctx.db, [option.opcd], isoToday(ctx)) : null;
+  return productOf(
+    option,
+    caller.pricing ? { commissionBp: caller.reseller.commissionBp, from: lowest?.get(option.opcd) } : null,
+  );
+}
+
+// --- availability ---
+
+/** A day a reseller may book: within the option's use period, today or later (Tokyo). */
+function bookable(option: repo.SellableOption, usedate: string, today: string): boolean {
+  return usedate >= today && usedate >= option.useFrom && usedate <= option.useTo;
+}
+
+function checkOption(optionId: unknown): void {
+  if (optionId !== OCTO_OPTION_ID) throw OctoError.invalidOption(optionId);
+}
+
+function checkRange(start: string, end: string): void {
+  const from = isoDateToYmd(start);
+  const to = isoDateToYmd(end);
+  if (!isValidYmd(from) || !isValidYmd(to))
+    throw OctoError.badRequest('localDateStart and localDateEnd must be real dates');
+  if (end < start) throw OctoError.badRequest('localDateEnd is before localDateStart');
+  if (start < ymdToIsoDate(addDays(to, -MAX_RANGE_DAYS))) {
+    throw OctoError.badRequest(`A range of at most ${MAX_RANGE_DAYS} days may be asked at once`);
+  }
+}
+
+/** The units asked for, checked against the option's: an unknown or not offered unit is INVALID_UNIT_ID. */
+function unitAsks(
+  option: repo.SellableOption,
+  units: readonly { id: string; quantity: number }[] | null | undefined,
+): UnitAsk[] {
+  const offered = new Set(offeredAgeClasses(option));
+  return (units ?? []).map((u) => {
+    const ageClass = ageClassOfUnit(u.id);
+    if (!ageClass || !offered.has(ageClass)) throw OctoError.invalidUnit(u.id);
+    return { ageClass, quantity: u.quantity };
+  });
+}
+
+function everyDay(start: string, end: string): string[] {
+  const out: string[] = [];
+  for (let d = isoDateToYmd(start); ymdToIsoDate(d) <= end; d = addDays(d, 1)) out.push(ymdToIsoDate(d));
+  return out;
+}
+
+export async function availabilityCalendar(ctx: AppContext, caller: OctoCaller, body: unknown) {
+  const input = parseBody(calendarBody, body, ['productId', 'optionId']);
+  const option = await sellableOrUnknown(ctx, input.productId);
+  checkOption(input.optionId);
+  checkRange(input.localDateStart, input.localDateEnd);
+  unitAsks(option, input.units);
+  const today = isoToday(ctx);
+  const days = new Map(
+    (await repo.daysOf(ctx.db, option.opcd, input.localDateStart, input.localDateEnd)).map((d) => [d.usedate, d]),
+  );
+  return everyDay(input.localDateStart, input.localDateEnd).map((usedate) => {
+    const day = days.get(usedate);
+    return calendarDayOf(
+      option,
+      day ?? closedDay(usedate),
+      day !== undefined && bookable(option, usedate, today),
+      caller.pricing ? caller.reseller.commissionBp : null,
+    );
+  });
+}
+
+export async function availability(ctx: AppContext, caller: OctoCaller, body: unknown) {
+  const input = parseBody(availabilityBody, body, ['productId', 'optionId']);
+  const option = await sellableOrUnknown(ctx, input.productId);
+  checkOption(input.optionId);
+  const asks = unitAsks(option, input.units);
+  let wanted: Set<string> | null = null;
+  let start = input.localDateStart;
+  let end = input.localDateEnd;
+  if (input.availabilityIds && input.availabilityIds.length > 0) {
+    const ids = input.availabilityIds.map((id) => {
+      const day = dayOfAvailabilityId(id);
+      if (!day || !isValidYmd(isoDateToYmd(day))) throw OctoError.invalidAvailability(id);
+      return day;
+    });
+    wanted = new Set(ids);
+    start = ids.reduce((a, b) => (a < b ? a : b));
+    end = ids.reduce((a, b) => (a > b ? a : b));
+  } else if (!start || !end) {
+    throw OctoError.badRequest('localDateStart and localDateEnd, or availabilityIds, are required');
+  }
+  if (!start || !end) throw OctoError.badRequest('localDateStart and localDateEnd are required');
+  checkRange(start, end);
+  const today = isoToday(ctx);
+  const pricing = caller.pricing ? { commissionBp: caller.reseller.commissionBp, units: asks } : null;
+  const days = await repo.daysOf(ctx.db, option.opcd, start, end);
+  return days
+    .filter((d) => (wanted ? wanted.has(d.usedate) : bookable(option, d.usedate, today)))
+    .map((d) => availabilityOf(option, d, bookable(option, d.usedate, today), pricing));
+}
+
+// --- bookings ---
+
+const SEAT_REFUSAL: Record<SeatRefusal, (availabilityId: string) => OctoError> = {
+  no_day: (id) => OctoError.invalidAvailability(id),
+  sold_out: () => OctoError.unprocessable('Not enough availability for the units requested (sold out)'),
+};
+
+function clean(value: string | null | undefined, max: number): string {
+  return (value ?? '').normalize('NFKC').replace(/\s+/g, ' ').trim().slice(0, max);
+}
+
+/** A name as our rows keep it: 姓 (last) and 名 (first); a full name alone is split at its last space. */
+function namesOf(contact: ContactBody | null | undefined): { sei: string; mei: string } {
+  const last = clean(contact?.lastName, 50);
+  const first = clean(contact?.firstName, 50);
+  if (last || first) return { sei: last, mei: first };
+  const full = clean(contact?.fullName, 101);
+  const cut = full.lastIndexOf(' ');
+  return cut > 0
+    ? { sei: full.slice(cut + 1).slice(0, 50), mei: full.slice(0, cut).slice(0, 50) }
+    : { sei: full.slice(0, 50), mei: '' };
+}
+
+function ourContact(contact: ContactBody | null | undefined): ResellerContact {
+  const names = namesOf(contact);
+  const lang = contact?.locales?.length ? { lang: langOf(contact) } : {};
+  return { ...names, tel: clean(contact?.phoneNumber, 40), mail: clean(contact?.emailAddress, 254), ...lang };
+}
+
+/** The booking's language: English unless the contact's first locale is Japanese (DESIGN §15). */
+function langOf(contact: ContactBody | null | undefined): string {
+  const first = contact?.locales?.[0]?.toLowerCase() ?? 'ja';
+  return first.startsWith('ja') ? 'ja' : 'en';
+}
+
+/** Only the given fields of a contact, to keep beside the booking (the answer fills in the rest with null). */
+function storedContact(contact: ContactBody | null | undefined): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(contact ?? {}).filter(([, v]) => v !== undefined && v !== null));
+}
+
+interface PlannedItems {
+  travellers: ResellerTraveller[];
+  items: OctoUnitItem[];
+}
+
+/** The unit items against the option: each unit offered, the party within its bounds, an infant never alone. */
+function planItems(
+  option: repo.SellableOption,
+  unitItems: readonly UnitItemBody[],
+  keep: readonly OctoUnitItem[] = [],
+): PlannedItems {
+  const offered = new Set(offeredAgeClasses(option));
+  const travellers: ResellerTraveller[] = [];
+  const items: OctoUnitItem[] = [];
+  const kept = new Map(keep.map((k) => [k.uuid, k]));
+  for (const item of unitItems) {
+    const ageClass: AgeClass | undefined = ageClassOfUnit(item.unitId);
+    if (!ageClass || !offered.has(ageClass)) throw OctoError.invalidUnit(item.unitId);
+    const before = item.uuid ? kept.get(item.uuid) : undefined;
+    const contact = item.contact ? storedContact(item.contact) : (before?.contact ?? {});
+    travellers.push({ ageClass, ...namesOf(contact as ContactBody) });
+    items.push({
+      uuid: item.uuid ?? randomUUID(),
+      unitId: item.unitId,
+      resellerReference: item.resellerReference ?? before?.resellerReference ?? null,
+      contact,
+    });
+  }
+  if (items.length === 0) throw OctoError.unprocessable('unitItems must hold at least one unit');
+  const counts = countsOf(travellers);
+  const { min, max } = partyBounds(option);
+  const n = headcount(counts);
+  if (n < min || n > max) throw OctoError.unprocessable(`This product is booked for ${min} to ${max} travellers`);
+  if (infantsOnly(counts)) throw OctoError.unprocessable('An infant must be booked with at least one other traveller');
+  return { travellers, items };
+}
+
+function dayOfBooking(option: repo.SellableOption, availabilityId: unknown, today: string): string {
+  const day = dayOfAvailabilityId(availabilityId);
+  if (!day || !isValidYmd(isoDateToYmd(day)) || !bookable(option, day, today))
+    throw OctoError.invalidAvailability(availabilityId);
+  return day;
+}
+
+/** The booking as OCTO shows it, with its availability as it is now. */
+async function render(ctx: AppContext, caller: OctoCaller, facts: OctoBookingFacts) {
+  const option = (await repo.findSellableOption(ctx.db, facts.opcd)) ?? (await repo.findAnyOption(ctx.db, facts.opcd));
+  if (!option) throw new Error(`option ${facts.opcd} of booking ${facts.rsvno} is gone`);
+  const [day] = await repo.daysOf(ctx.db, facts.opcd, facts.fromdate, facts.fromdate);
+  const today = isoToday(ctx);
+  const availability = availabilityOf(
+    option,
+    day ?? closedDay(facts.fromdate),
+    day !== undefined && bookable(option, facts.fromdate, today),
+    null,
+  );
+  return bookingOf(facts, option, availability, ctx.clock.now(), today, pricingFacts(caller));
+}
+
+async function renderUuid(ctx: AppContext, caller: OctoCaller, uuid: string) {
+  const facts = await repo.findByUuid(ctx.db, caller.reseller.id, uuid);
+  if (!facts) throw OctoError.invalidBooking(uuid);
+  return render(ctx, caller, facts);
+}
+
+/** The same uuid or reference again answers the booking already made (OCTO's idempotent reserve). */
+async function existing(
+  ctx: AppContext,
+  caller: OctoCaller,
+  uuid: string | undefined,
+  reference: string | null | undefined,
+) {
+  const byUuid = uuid ? await repo.findByUuid(ctx.db, caller.reseller.id, uuid) : undefined;
+  if (byUuid) return byUuid;
+  return reference ? repo.findByReference(ctx.db, caller.reseller.id, reference) : undefined;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error; e instanceof Error; e = e.cause) {
+    if ((e as Error & { code?: string }).code === '23505') return true;
+  }
+  return false;
+}
+
+export async function reserve(ctx: AppContext, caller: OctoCaller, body: unknown) {
+  const input = parseBody(reserveBody, body, ['productId', 'optionId']);
+  const option = await sellableOrUnknown(ctx, input.productId);
+  checkOption(input.optionId);
+  const today = isoToday(ctx);
+  const usedate = dayOfBooking(option, input.availabilityId, today);
+  const planned = planItems(option, input.unitItems);
+  const already = await existing(ctx, caller, input.uuid, input.resellerReference);
+  if (already) return render(ctx, caller, already);
+
+  const uuid = input.uuid ?? randomUUID();
+  const now = ctx.clock.now();
+  const expiresAt = new Date(now.getTime() + (input.expirationMinutes ?? DEFAULT_HOLD_MINUTES) * 60_000);
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const held = await holdForReseller(ctx, tx, {
+        resellerId: caller.reseller.id,
+        commissionBp: caller.reseller.commissionBp,
+        opcd: option.opcd,
+        usedate,
+        travellers: planned.travellers,
+        contact: ourContact(input.contact),
+        lang: langOf(input.contact),
+        expiresAt,
+      });
+      if (!held.ok) throw SEAT_REFUSAL[held.why](input.availabilityId ?? '');
+      await repo.insertOctoBooking(tx, {
+        rsvno: held.rsvno,
+        resellerId: caller.reseller.id,
+        uuid,
+        resellerReference: input.resellerReference ?? null,
+        contact: storedContact(input.contact),
+        notes: input.notes ?? null,
+        unitItems: planned.items,
+        createdAt: now,
+        updatedAt: now,
+      });
+    });
+  } catch (error) {
+    // The same uuid or reference sent twice at once: the second's seats were rolled back; it answers the first.
+    if (!isUniqueViolation(error)) throw error;
+    const first = await existing(ctx, caller, uuid, input.resellerReference);
+    if (!first) throw error;
+    return render(ctx, caller, first);
+  }
+  return renderUuid(ctx, caller, uuid);
+}
+
+/**
+ * One change of a reseller's booking: found by uuid within the caller's bookings, locked, then `change`, all in one
+ * transaction; the answer is the booking after it.
+ */
+async function change(
+  ctx: AppContext,
+  caller: OctoCaller,
+  uuid: string,
+  apply: (tx: DbOrTx, booking: bookingRepo.BookingRow, facts: OctoBookingFacts) => Promise<void>,
+) {
+  const rsvno = await repo.rsvnoOf(ctx.db, caller.reseller.id, uuid);
+  if (!rsvno) throw OctoError.invalidBooking(uuid);
+  await ctx.db.transaction(async (tx) => {
+    const booking = await bookingRepo.lockBooking(tx, rsvno);
+    const facts = await repo.findByUuid(tx, caller.reseller.id, uuid);
+    if (!booking || !facts) throw OctoError.invalidBooking(uuid);
+    await apply(tx, booking, facts);
+  });
+  return renderUuid(ctx, caller, uuid);
+}
+
+async function checkReference(tx: DbOrTx, caller: OctoCaller, reference: string | null | undefined, rsvno: string) {
+  if (reference && (await repo.referenceTaken(tx, caller.reseller.id, reference, rsvno))) {
+    throw OctoError.unprocessable('resellerReference is already used by another booking');
+  }
+}
+
+/** The unit items after a change: a new line of seats when the party changed, new names otherwise. */
+async function applyItems(
+  ctx: AppContext,
+  tx: DbOrTx,
+  caller: OctoCaller,
+  booking: bookingRepo.BookingRow,
+  facts: OctoBookingFacts,
+  target: { option: repo.SellableOption; usedate: string; planned: PlannedItems; contact: ResellerContact },
+) {
+  const actor = resellerActor(caller.reseller.id);
+  const before = countsOf(
+    facts.unitItems.flatMap((i) => {
+      const c = ageClassOfUnit(i.unitId);
+      return c ? [{ ageClass: c, sei: '', mei: '' }] : [];
+    }),
+  );
+  const after = countsOf(target.planned.travellers);
+  const moved =
+    target.option.opcd !== facts.opcd ||
+    target.usedate !== facts.fromdate ||
+    JSON.stringify(before) !== JSON.stringify(after);
+  if (moved) {
+    const done = await rebookForReseller(
+      ctx,
+      tx,
+      booking,
+      { opcd: target.option.opcd, usedate: target.usedate, travellers: target.planned.travellers },
+      caller.reseller.commissionBp,
+      actor,
+    );
+    if (!done.ok) throw SEAT_REFUSAL[done.why](target.usedate);
+  }
+  const fresh = (await bookingRepo.findBooking(tx, booking.rsvno)) ?? booking;
+  await renameTravellers(ctx, tx, fresh, target.contact, target.planned.travellers, actor);
+}
+
+export async function confirm(ctx: AppContext, caller: OctoCaller, uuid: string, body: unknown) {
+  const input = parseBody(confirmBody, body);
+  return change(ctx, caller, uuid, async (tx, booking, facts) => {
+    const now = ctx.clock.now();
+    const status = octoStatus(booking, now);
+    if (status === 'CONFIRMED') return; // Confirmed already: the same answer again.
+    if (status === 'EXPIRED') throw OctoError.invalidBooking(uuid, 'The booking has expired; reserve it again');
+    if (status !== 'ON_HOLD' || !holdLive(booking, now)) throw OctoError.unprocessable('The booking was cancelled');
+    await checkReference(tx, caller, input.resellerReference, booking.rsvno);
+    const option = await repo.findAnyOption(tx, facts.opcd);
+    if (!option) throw OctoError.invalidProduct(facts.opcd);
+    const contactBody = input.contact ?? (facts.contact as ContactBody);
+    const contact = ourContact(contactBody);
+    const planned = input.unitItems
+      ? planItems(option, input.unitItems, facts.unitItems)
+      : { travellers: [], items: facts.unitItems };
+    if (input.unitItems) {
+      await applyItems(ctx, tx, caller, booking, facts, { option, usedate: facts.fromdate, planned, contact });
+    }
+    const current = (await bookingRepo.findBooking(tx, booking.rsvno)) ?? booking;
+    await confirmOnAccount(ctx, tx, current, contact, resellerActor(caller.reseller.id));
+    await repo.updateOctoBooking(tx, booking.rsvno, {
+      contact: input.contact ? storedContact(input.contact) : facts.contact,
+      resellerReference: input.resellerReference ?? facts.resellerReference,
+      notes: input.notes ?? facts.notes,
+      unitItems: planned.items,
+      confirmedAt: now,
+      updatedAt: now,
+    });
+  });
+}
+
+export async function update(ctx: AppContext, caller: OctoCaller, uuid: string, body: unknown) {
+  const input = parseBody(updateBody, body);
+  return change(ctx, caller, uuid, async (tx, booking, facts) => {
+    const now = ctx.clock.now();
+    const status = octoStatus(booking, now);
+    if (status !== 'ON_HOLD' && status !== 'CONFIRMED')
+      throw OctoError.unprocessable(`A booking ${status.toLowerCase()} cannot be changed`);
+    const today = isoToday(ctx);
+    if (status === 'CONFIRMED' && facts.fromdate <= today) {
+      throw OctoError.unprocessable('The booking can no longer be changed on or after its date');
+    }
+    await checkReference(tx, caller, input.resellerReference, booking.rsvno);
+    const productId = input.productId ?? facts.opcd;
+    // A new product must be for sale; the booking's own stays usable for a change of names or day.
+    const option = input.productId
+      ? await repo.findSellableOption(tx, productId)
+      : await repo.findAnyOption(tx, productId);
+    if (!option) throw OctoError.invalidProduct(productId);
+    if (input.optionId !== undefined) checkOption(input.optionId);
+    const usedate =
+      input.availabilityId !== undefined ? dayOfBooking(option, input.availabilityId, today) : facts.fromdate;
+    const contact = input.contact ? storedContact(input.contact) : facts.contact;
+    const items = input.unitItems ?? facts.unitItems.map((i) => ({ ...i, contact: i.contact as ContactBody }));
+    const planned = planItems(option, items, facts.unitItems);
+    await applyItems(ctx, tx, caller, booking, facts, {
+      option,
+      usedate,
+      planned,
+      contact: ourContact(contact as ContactBody),
+    });
+    if (status === 'ON_HOLD' && input.expirationMinutes) {
+      await extendHold(
+        ctx,
+        tx,
+        booking,
+        new Date(now.getTime() + input.expirationMinutes * 60_000),
+        resellerActor(caller.reseller.id),
+      );
+    }
+    await repo.updateOctoBooking(tx, booking.rsvno, {
+      contact,
+      resellerReference: input.resellerReference ?? facts.resellerReference,
+      notes: input.notes === undefined ? facts.notes : input.notes,
+      unitItems: planned.items,
+      updatedAt: now,
+    });
+  });
+}
+
+export async function extend(ctx: AppContext, caller: OctoCaller, uuid: string, body: unknown) {
+  const input = parseBody(extendBody, body);
+  return change(ctx, caller, uuid, async (tx, booking) => {
+    const now = ctx.clock.now();
+    if (!holdLive(booking, now)) throw OctoError.unprocessable('Only a booking on hold can be extended');
+    const minutes = input.expirationMinutes ?? DEFAULT_HOLD_MINUTES;
+    await extendHold(ctx, tx, booking, new Date(now.getTime() + minutes * 60_000), resellerActor(caller.reseller.id));
+    await repo.updateOctoBooking(tx, booking.rsvno, { updatedAt: now });
+  });
+}
+
+export async function cancel(ctx: AppContext, caller: OctoCaller, uuid: string, body: unknown) {
+  const input = parseBody(cancelBody, body);
+  const facts = await repo.findByUuid(ctx.db, caller.reseller.id, uuid);
+  if (!facts) throw OctoError.invalidBooking(uuid);
+  const actor = resellerActor(caller.reseller.id);
+  const reason = input.reason ?? null;
+  if (facts.status === BookingStatus.canceled) return render(ctx, caller, facts); // Canceled already: the same answer.
+  if (facts.status === BookingStatus.tmp) {
+    // A hold, lapsed or not: released at once, its seats back.
+    return change(ctx, caller, uuid, async (tx, booking) => {
+      if (booking.status !== BookingStatus.tmp) return;
+      await releaseHold(ctx, tx, booking, actor);
+      await repo.updateOctoBooking(tx, booking.rsvno, { cancellationReason: reason, updatedAt: ctx.clock.now() });
+    });
+  }
+  try {
+    // Confirmed: the booking's own cancellation policy, as for a customer of our site (no money moves: on account).
+    await cancelBooking(ctx, facts.rsvno, { actor });
+  } catch (error) {
+    if (error instanceof AppError && error.httpStatus < 500) {
+      throw OctoError.unprocessable('The booking can no longer be cancelled: the cancellation cutoff has passed');
+    }
+    throw error;
+  }
+  await repo.updateOctoBooking(ctx.db, facts.rsvno, { cancellationReason: reason, updatedAt: ctx.clock.now() });
+  return renderUuid(ctx, caller, uuid);
+}
+
+export async function getBooking(ctx: AppContext, caller: OctoCaller, uuid: string) {
+  return renderUuid(ctx, caller, uuid);
+}
+
+export async function listBookings(ctx: AppContext, caller: OctoCaller, query: unknown) {
+  const input = parseBody(bookingsQuery, query) as z.output<typeof bookingsQuery>;
+  const start = input.localDate ?? input.localDateStart;
+  const end = input.localDate ?? input.localDateEnd;
+  if (!input.resellerReference && !input.supplierReference && !(start && end)) {
+    throw OctoError.badRequest(
+      'One of resellerReference, supplierReference, localDate, or localDateStart and localDateEnd is required',
+    );
+  }
+  if (start && end) checkRange(start, end);
+  const rows = await repo.listBookings(
+    ctx.db,
+    caller.reseller.id,
+    {
+      resellerReference: input.resellerReference,
+      supplierReference: input.supplierReference,
+      localDateStart: start,
+      localDateEnd: end,
+      productId: input.productId,
+    },
+    MAX_LISTED,
+  );
+  const out = [];
+  for (const facts of rows) out.push(await render(ctx, caller, facts));
+  return out;
+}
+
+export type { OctoDay };
