@@ -35,7 +35,13 @@ import { catalogRoutes } from './modules/catalog/routes.ts';
 import { couponRoutes } from './modules/coupon/routes.ts';
 import { mediaRoutes, photoRoutes } from './modules/media/routes.ts';
 import { mypageRoutes } from './modules/mypage/routes.ts';
-import { OCTO_PREFIX, OCTO_ROUTES, octoRoutes } from './modules/octo/routes.ts';
+import {
+  OCTO_BENCH_ROUTE,
+  OCTO_PREFIX,
+  OCTO_ROUTES,
+  octoRoutes,
+  registerOctoBenchRoute,
+} from './modules/octo/routes.ts';
 import { OPS_ENDPOINTS, opsRoutes } from './modules/ops/routes.ts';
 import { paymentRoutes } from './modules/payment/routes.ts';
 import { SANDBOX_PATH } from './modules/payment/sandbox.ts';
@@ -183,6 +189,7 @@ export const OTHER_ROUTES: readonly OtherRoute[] = [
   { method: 'GET', url: '/api/_bench/static', why: 'BENCH_ROUTES=1 only (scripts/bench.mjs)' },
   { method: 'POST', url: '/api/_bench/booking-floor', why: 'BENCH_ROUTES=1 only (scripts/bench.mjs)' },
   { method: 'GET', url: '/api/_bench/stock', why: 'BENCH_ROUTES=1 only (scripts/bench.mjs)' },
+  { method: 'POST', url: OCTO_BENCH_ROUTE, why: 'BENCH_ROUTES=1 only (scripts/bench.mjs)' },
   ...OCTO_ROUTES,
 ];
 
@@ -231,6 +238,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext, opti
   await app.register(async (root) => sandboxRoutes(root, ctx));
   // Resellers' OCTO calls (issue 26): their own plugin, with their own key check, body parser and error format.
   await app.register(async (resellerApi) => octoRoutes(resellerApi, ctx), { prefix: OCTO_PREFIX });
+  if (ctx.config.benchRoutes) registerOctoBenchRoute(app, ctx);
   const { opsKey } = options;
   if (opsKey) await app.register(async (ops) => opsRoutes(ops, ctx, opsKey), { prefix: '/internal/ops' });
 }

@@ -61,9 +61,9 @@ export async function listSellableOptions(db: DbOrTx): Promise<SellableOption[]>
 }
 
 /**
- * The option's days from `from` to `to` (YYYY-MM-DD) that have stock, each with the seats bookings hold on it
- * (every booking not canceled took its seats from the stock row, so left + held is the day's capacity) and
- * whether the company stopped it.
+ * The option's days from `from` to `to` (YYYY-MM-DD) that have stock, each with the seats held on it (every
+ * booking not canceled, and every キャンセル待ち offer, took its seats from the stock row: left + held is the day's
+ * capacity, ADR 0167's invariant) and whether the company stopped it.
  */
 export async function daysOf(db: DbOrTx, opcd: string, from: string, to: string): Promise<OctoDay[]> {
   const rows = rowsOf<Omit<OctoDay, 'held'> & { held: number | string }>(
@@ -71,7 +71,9 @@ export async function daysOf(db: DbOrTx, opcd: string, from: string, to: string)
       select to_char(s.usedate, 'YYYY-MM-DD') as usedate, s.zaikozan, s.adultbaika, s.middlebaika, s.childbaika,
         s.infantbaika,
         coalesce((select sum(bo.seats) from booking_options bo join bookings b on b.rsvno = bo.rsvno
-          where bo.opcd = s.opcd and bo.usedate = s.usedate and b.status <> 4), 0) as held,
+          where bo.opcd = s.opcd and bo.usedate = s.usedate and b.status <> 4), 0)
+        + coalesce((select sum(w.held) from waitlist_entries w
+          where w.opcd = s.opcd and w.usedate = s.usedate and w.state in ('waiting', 'offered')), 0) as held,
         exists (select 1 from day_stop_days d where d.opcd = s.opcd and d.usedate = s.usedate) as stopped
       from stock s
       where s.opcd = ${opcd} and s.usedate between ${from}::date and ${to}::date

@@ -5,9 +5,10 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { resellers } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { OtherRoute } from '../../http/route-check.ts';
-import { findKeyHolder, type KeyHolder } from '../reseller/keys.ts';
+import { findKeyHolder, issueResellerKey, type KeyHolder } from '../reseller/keys.ts';
 import { OctoError } from './errors.ts';
 import { touchKey } from './repository.ts';
 import * as octo from './service.ts';
@@ -57,6 +58,24 @@ function bearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization ?? '';
   const match = header.match(/^Bearer\s+(\S+)\s*$/i);
   return match?.[1] ?? null;
+}
+
+/**
+ * BENCH_ROUTES=1 only (scripts/bench.mjs): a reseller with a key for the benchmark's /octo rows, made on the
+ * server itself (the embedded database admits one process).
+ */
+export const OCTO_BENCH_ROUTE = '/api/_bench/octo-key';
+
+export function registerOctoBenchRoute(app: FastifyInstance, ctx: AppContext): void {
+  app.post(OCTO_BENCH_ROUTE, async () => {
+    const now = ctx.clock.now();
+    const [row] = await ctx.db
+      .insert(resellers)
+      .values({ name: `Bench ${now.getTime()}`, commissionBp: 1500, createdAt: now })
+      .returning();
+    if (!row) throw new Error('no reseller');
+    return { key: (await issueResellerKey(ctx.db, row.id, now, 100_000_000)).key };
+  });
 }
 
 export async function octoRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

@@ -27,6 +27,7 @@ import {
   workDir,
 } from './harness.ts';
 import { killDuringCancellations, killDuringPayments } from './money.ts';
+import { killDuringOctoConfirms } from './octo.ts';
 import { gracefulShutdown, killDuringBookings, pgliteStore, postgresRestart, twoInstances } from './scenarios.ts';
 
 function option(name: string, fallback: string): string {
@@ -34,8 +35,8 @@ function option(name: string, fallback: string): string {
   return process.argv.find((a) => a.startsWith(prefix))?.slice(prefix.length) ?? fallback;
 }
 
-const ALL = ['a', 'b', 'c', 'd', 'e', 'f', 'g'];
-const PER_DB = new Set(['a', 'd', 'e', 'f', 'g']);
+const ALL = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
+const PER_DB = new Set(['a', 'd', 'e', 'f', 'g', 'h']);
 const ONLY = option('only', ALL.join(',')).split(',');
 const DBS = option('db', 'pglite,postgres').split(',');
 const REDIS_URL = process.env.RESILIENCE_REDIS_URL ?? 'redis://127.0.0.1:6379/7';
@@ -175,11 +176,12 @@ async function main(): Promise<void> {
     await perDb('e', 'SIGKILL during 80 concurrent card payments, then restart', killDuringPayments);
     await perDb('f', 'SIGKILL during 60 concurrent cancellations with refunds, then restart', killDuringCancellations);
     await perDb('g', 'SIGKILL during 催行中止 of a day with 40 paid bookings, then restart', killDuringDayStop);
+    await perDb('h', 'SIGKILL during 30 concurrent OCTO confirmations, then restart', killDuringOctoConfirms);
   } finally {
     cluster?.destroy();
     // The PGlite directories are named <scenario>-pglite-<timestamp>.
     for (const entry of readdirSync(workDir)) {
-      if (/^[adefg]-pglite-\d+$/.test(entry)) rmSync(path.join(workDir, entry), { recursive: true, force: true });
+      if (/^[adefgh]-pglite-\d+$/.test(entry)) rmSync(path.join(workDir, entry), { recursive: true, force: true });
     }
   }
 
