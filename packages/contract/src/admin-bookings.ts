@@ -54,7 +54,7 @@ export const adminMail = z.object({
 });
 export type AdminMail = z.infer<typeof adminMail>;
 
-export const ACTOR_KINDS = ['customer', 'staff', 'system'] as const;
+export const ACTOR_KINDS = ['customer', 'staff', 'system', 'reseller'] as const;
 export const adminEvent = z.object({
   id: z.number(),
   at: z.string(),
@@ -119,6 +119,19 @@ export const bookingDetail = z.object({
   couponUses: z.array(adminCouponUse),
   events: z.array(adminEvent),
   actions: bookingActions,
+  /** 販売チャネル (issue 26): 自社サイト, or the reseller's name. */
+  channel: z.string(),
+  /** A reseller's booking: who sold it, what it owes (retail less commission, fixed at sale), its OCTO references. */
+  reseller: z
+    .object({
+      id: z.number(),
+      name: z.string(),
+      netAmount: z.number().nullable(),
+      /** The reseller's own reference and the OCTO booking's uuid, once the OCTO side is written. */
+      resellerReference: z.string().nullable(),
+      uuid: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type BookingDetail = z.infer<typeof bookingDetail>;
 export const bookingDetailResponse = envelope(bookingDetail);
@@ -209,6 +222,8 @@ export const manifestRow = z.object({
   wearSize: z.string(),
   applicant: z.string(),
   tel: z.string(),
+  /** 販売チャネル (issue 26): 自社サイト, or the reseller's name. */
+  channel: z.string(),
 });
 export type ManifestRow = z.infer<typeof manifestRow>;
 
@@ -271,9 +286,14 @@ export const CANCEL_REASON_LABEL: Record<string, string> = {
   declined: 'リクエストお断り',
   expired: '未決済のため自動キャンセル',
   company: '催行中止（当社）',
+  reseller: '販売店（OCTO）',
 };
-/** The only channel until resellers sell (DESIGN §13). */
+/** Our own site as a 販売チャネル (DESIGN §13): a booking without a reseller. Resellers are named by their name. */
 export const OWN_SITE_CHANNEL = '自社サイト';
+/** A booking's 販売チャネル: the name of the reseller that sold it, or 自社サイト when none did. */
+export function channelLabel(resellerName: string | null | undefined): string {
+  return resellerName ?? OWN_SITE_CHANNEL;
+}
 
 /** The system's own workers (booking/events.ts SystemActor), in Japanese. */
 export const SYSTEM_ACTOR_LABEL: Record<string, string> = {

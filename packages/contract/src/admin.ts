@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { adminMail, adminProviderCall } from './admin-bookings.ts';
 import { dayStopLine, minimumDay } from './day-stop.ts';
 import { calendarYmd, envelope } from './envelope.ts';
+import { channelFilter } from './resellers.ts';
 
 export const STAFF_ROLES = ['admin', 'operator'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
@@ -85,7 +86,7 @@ export const bookingLine = z.object({
 export type BookingLine = z.infer<typeof bookingLine>;
 /** The day's activity (issue 28): a booking received or canceled today, with its channel and what happened when. */
 export const activityLine = bookingLine.extend({
-  /** Where the booking came from: 自社サイト, or a reseller's name once resellers sell (DESIGN §13). */
+  /** Where the booking came from: 自社サイト, or the reseller's name (DESIGN §13). */
   channel: z.string(),
   statusLabel: z.string(),
   /** When it was received or canceled. */
@@ -165,6 +166,8 @@ export const bookingSearchQuery = z.object({
   payment: z.enum(['', '0', '1']).optional(),
   /** 'stuck': a payment-provider step the reconciler could not finish (failed, or retried without an answer). */
   provider: z.enum(['', 'stuck']).optional(),
+  /** 販売チャネル (issue 26): 'own' (自社サイト) or a reseller's id. */
+  channel: channelFilter.optional(),
   sort: z.enum(['', 'usedate', 'rsvdate']).optional(),
   dir: z.enum(['', 'asc', 'desc']).optional(),
   page: z
@@ -195,6 +198,9 @@ export const bookingRow = z.object({
   refundedAmount: z.number(),
   /** The booking has an internal note (社内メモ): marked in the list. */
   hasNote: z.boolean(),
+  /** 販売チャネル (issue 26): 自社サイト, or the reseller's name; the reseller's id (null: our own site). */
+  channel: z.string(),
+  resellerId: z.number().nullable(),
 });
 export type BookingRow = z.infer<typeof bookingRow>;
 

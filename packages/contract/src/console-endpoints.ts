@@ -13,6 +13,7 @@ import * as dayStop from './day-stop.ts';
 import { defineEndpoints, type Endpoint, optionalBody } from './endpoints.ts';
 import * as operations from './operations.ts';
 import * as receipt from './receipt.ts';
+import * as resellers from './resellers.ts';
 import * as waitlist from './waitlist.ts';
 
 export const CONSOLE = defineEndpoints('/api/admin', {
@@ -269,6 +270,50 @@ export const CONSOLE = defineEndpoints('/api/admin', {
     summary: 'キャンセル待ち一覧',
     query: waitlist.waitlistConsoleQuery,
     response: waitlist.waitlistConsoleResponse,
+  },
+  // 販売代理店 (issue 26, DESIGN §13, ADR 0169): resellers and their API keys (admin only; a key is shown once).
+  'GET /resellers': { summary: '販売代理店の一覧（管理者）', response: resellers.resellerListResponse },
+  'POST /resellers': {
+    summary: '販売代理店の追加',
+    body: resellers.resellerRequest,
+    response: resellers.resellerResponse,
+  },
+  'POST /resellers/{id}': {
+    summary: '販売代理店の名前・手数料率の変更',
+    params: resellers.resellerIdParams,
+    body: resellers.resellerRequest,
+    response: resellers.resellerResponse,
+  },
+  'POST /resellers/{id}/{action}': {
+    summary: '販売代理店の有効化・無効化',
+    params: resellers.resellerIdParams.extend({ action: z.enum(resellers.RESELLER_ACTIONS) }),
+    body: optionalBody(bookings.emptyActionRequest),
+    response: resellers.resellerResponse,
+  },
+  'POST /resellers/{id}/keys': {
+    summary: 'APIキーの発行（キーはこの応答にだけ含まれます）',
+    params: resellers.resellerIdParams,
+    body: optionalBody(resellers.issueKeyRequest),
+    response: resellers.issuedKeyResponse,
+  },
+  'POST /resellers/{id}/keys/{keyId}/revoke': {
+    summary: 'APIキーの失効',
+    params: resellers.resellerKeyParams,
+    body: optionalBody(bookings.emptyActionRequest),
+    response: resellers.resellerResponse,
+  },
+  // 販売チャネル: the choices of 予約一覧's filter, for every staff member.
+  'GET /channels': { summary: '販売チャネルの選択肢', response: resellers.channelChoicesResponse },
+  // 売上レポート (admin only): per channel and option, one month by reception date (Tokyo).
+  'GET /reports/sales': {
+    summary: '売上レポート（販売チャネル・商品別、月）',
+    query: resellers.salesMonthQuery,
+    response: resellers.salesReportResponse,
+  },
+  'GET /reports/sales.csv': {
+    summary: '売上レポート（CSV）',
+    query: resellers.salesMonthQuery,
+    kind: 'csv',
   },
 });
 

@@ -54,6 +54,7 @@ const VERBS = [
   'booking:reconcile',
   'privacy:export',
   'privacy:erase',
+  'reseller:create',
   'help',
 ];
 

@@ -7,6 +7,8 @@
  *   npm run ops -- booking:show RSVNO         state, history, payments and provider calls of a booking
  *   npm run ops -- booking:reconcile [RSVNO]  finish half-done payment steps now (of one booking, or all due)
  *   npm run ops -- privacy:export RSVNO | privacy:erase RSVNO   what we hold about a booking's people; erase it now
+ *   npm run ops -- reseller:create NAME [--commission PERCENT]   a reseller (販売代理店) and its first API key, printed
+ *                                             alone on the last line (`KEY=$(npm run -s ops -- reseller:create X | tail -1)`)
  *   npm run ops -- help                       these verbs (exit 0)
  * A password is read from standard input when it is not a terminal (`echo … | npm run ops -- staff:create …`);
  * otherwise one is generated and printed once. The embedded database admits one process, so while a server runs
@@ -15,6 +17,7 @@
  */
 import { STAFF_ROLES, type StaffRole, type StaffRow } from '@tabi/contract/admin';
 import { formatTokyoDateTime } from '@tabi/contract/dates';
+import { bpToPercent, type IssuedKey, resellerRequest } from '@tabi/contract/resellers';
 import { systemClock } from '../clock.ts';
 import { createContext } from '../compose.ts';
 import { loadConfig } from '../config.ts';
@@ -28,6 +31,7 @@ import { type ReconcileReport, reconcile } from '../modules/booking/reconciler.t
 import { confirmRequest, declineRequest } from '../modules/booking/service.ts';
 import { readOpsKey, readOpsPort } from '../modules/ops/key.ts';
 import { erasePersonalDataOf, exportPersonalData, type PersonalDataExport } from '../modules/privacy/service.ts';
+import { createReseller, RESELLER_BY_OPS } from '../modules/reseller/service.ts';
 import {
   createStaff,
   disableStaff,
@@ -50,6 +54,7 @@ const USAGE = `使い方 / usage:
   npm run ops -- booking:reconcile [RSVNO]                 決済の未完了処理を今すぐ完了 / finish half-done payment steps
   npm run ops -- privacy:export RSVNO                      予約の参加者について保有する個人情報を表示（開示請求） / what we hold (JSON)
   npm run ops -- privacy:erase RSVNO                       旅券番号・生年月日・食事の希望を今すぐ消去 / erase it now
+  npm run ops -- reseller:create NAME [--commission PERCENT]   販売代理店（OCTO）を登録し、APIキーを発行 / create a reseller and its API key
   npm run ops -- help                                      この一覧 / this list
   (パスワードは標準入力が端末でなければそこから読み、そうでなければ生成して表示します)
   (同じ DATA_DIR で動いているサーバーには、そのポートを DATA_DIR/ops.port から読んで依頼します / a server running on
@@ -64,8 +69,16 @@ if (['help', '--help', '-h'].includes(command)) {
 }
 
 const config = loadConfig();
-const positional = args.slice(1).filter((a, i, all) => !a.startsWith('--') && all[i - 1] !== '--role');
-const roleArg = args.find((a) => a.startsWith('--role='))?.slice('--role='.length) ?? args[args.indexOf('--role') + 1];
+const VALUED_FLAGS = ['--role', '--commission'];
+const positional = args.slice(1).filter((a, i, all) => !a.startsWith('--') && !VALUED_FLAGS.includes(all[i - 1] ?? ''));
+/** A flag's value, as `--flag value` or `--flag=value`; undefined when the flag is absent. */
+function flag(name: string): string | undefined {
+  const joined = args.find((a) => a.startsWith(`${name}=`));
+  if (joined) return joined.slice(name.length + 1);
+  const at = args.indexOf(name);
+  return at >= 0 ? args[at + 1] : undefined;
+}
+const roleArg = flag('--role');
 
 const OPS = systemActor('ops');
 
@@ -349,6 +362,41 @@ switch (command) {
     );
     printReport(report);
     if (report.errors.length > 0) process.exit(1);
+    break;
+  }
+  case 'reseller:create': {
+    const name = positional[0];
+    if (!name || (args.includes('--commission') && flag('--commission') === undefined)) usage();
+    const parsed = resellerRequest.safeParse({ name, commission: flag('--commission') ?? '0' });
+    if (!parsed.success) {
+      console.error(`✘ ${parsed.error.issues[0]?.message ?? '入力内容に誤りがあります。'}`);
+      process.exit(1);
+    }
+    const input = { name: parsed.data.name, commission: bpToPercent(parsed.data.commission) };
+    const result = await run<IssuedKey>(
+      '/internal/ops/reseller/create',
+      input,
+      async (ctx) => {
+        const made = await createReseller(
+          ctx,
+          { name: parsed.data.name, commissionBp: parsed.data.commission },
+          RESELLER_BY_OPS,
+          {},
+        );
+        return { reseller: made.reseller, key: made.key ?? '' };
+      },
+      name,
+    );
+    const r = result.reseller;
+    console.log(`✔ 販売代理店「${r.name}」を登録しました（ID ${r.id}、手数料率 ${bpToPercent(r.commissionBp)}%）。`);
+    console.log(
+      `  reseller #${r.id} created; API key ${r.keys[0]?.prefix ?? ''}… (${r.keys[0]?.ratePerMinute ?? ''}/min).`,
+    );
+    console.log(
+      '  APIキー（この一度だけ表示します。保存されるのはハッシュだけです。安全な方法で代理店にお渡しください）:',
+    );
+    // Alone on the last line: `KEY=$(npm run -s ops -- reseller:create NAME | tail -1)`.
+    console.log(result.key);
     break;
   }
   default:

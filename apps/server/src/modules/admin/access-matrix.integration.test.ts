@@ -163,6 +163,32 @@ const CALLS: StaffCall[] = [
     allowedStatus: 404,
   },
   { method: 'POST', url: '/api/admin/options/OP0001/photos/999999/delete', role: 'admin', allowedStatus: 404 },
+  // 販売代理店 (issue 26): admin only, sent so that an allowed caller is answered by the validation or the lookup
+  // (no reseller is made and no key issued); the channel filter's choices and 予約一覧 by channel are anyone's.
+  { method: 'GET', url: '/api/admin/resellers', role: 'admin' },
+  {
+    method: 'POST',
+    url: '/api/admin/resellers',
+    payload: { name: '', commission: '10' },
+    role: 'admin',
+    allowedStatus: 422,
+  },
+  {
+    method: 'POST',
+    url: '/api/admin/resellers/999999',
+    payload: { name: 'Nobody', commission: '10' },
+    role: 'admin',
+    allowedStatus: 404,
+  },
+  { method: 'POST', url: '/api/admin/resellers/999999/disable', role: 'admin', allowedStatus: 404 },
+  { method: 'POST', url: '/api/admin/resellers/999999/enable', role: 'admin', allowedStatus: 404 },
+  { method: 'POST', url: '/api/admin/resellers/999999/keys', role: 'admin', allowedStatus: 404 },
+  { method: 'POST', url: '/api/admin/resellers/999999/keys/1/revoke', role: 'admin', allowedStatus: 404 },
+  { method: 'GET', url: '/api/admin/channels', role: 'operator' },
+  { method: 'GET', url: '/api/admin/bookings?channel=own', role: 'operator' },
+  // 売上レポート (issue 26): admin only (commission is a term of the reseller's contract, ADR 0169).
+  { method: 'GET', url: '/api/admin/reports/sales?month=2026-11', role: 'admin' },
+  { method: 'GET', url: '/api/admin/reports/sales.csv?month=2026-11', role: 'admin' },
 ];
 
 async function callAs(who: Who, call: StaffCall) {

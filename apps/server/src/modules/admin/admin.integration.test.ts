@@ -266,7 +266,7 @@ describe('GET /api/admin/bookings', () => {
     const text = bytes.toString('utf8').slice(1);
     const lines = text.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      '"予約番号","ステータス","決済","受付日時","利用日","商品コード","商品名","申込者","電話番号","メールアドレス","人数","金額（円）"',
+      '"予約番号","ステータス","決済","受付日時","利用日","商品コード","商品名","申込者","電話番号","メールアドレス","人数","金額（円）","販売チャネル"',
     );
     expect(lines.length).toBe(1 + (await search(`name=${encodeURIComponent('山田')}`)).length);
     expect(text).toContain('"AA100001","予約済み","決済済み"');

@@ -10,6 +10,7 @@ import {
   type BookingDetail,
   type CancelQuoteResult,
   CUSTOMER_ACTOR_LABEL,
+  channelLabel,
   PROVIDER_STUCK_ATTEMPTS,
   type ReconcileResult,
   SYSTEM_ACTOR_LABEL,
@@ -38,6 +39,7 @@ import type { BookingInput } from '../booking/validate.ts';
 import { findCouponUses } from '../coupon/repository.ts';
 import { bookingView } from '../mypage/service.ts';
 import { findProviderCalls, type ProviderCallRow } from '../payment/repository.ts';
+import { findReseller, octoReferences } from '../reseller/repository.ts';
 import type { StaffPrincipal } from '../staff/service.ts';
 import { staffMails } from './repository.ts';
 
@@ -154,6 +156,7 @@ export async function bookingDetail(ctx: AppContext, rsvno: string, role: StaffR
     servertime,
   );
   const rentalcd = lines.find(({ option: o }) => o.rentalcd !== '')?.option.rentalcd ?? '';
+  const reseller = await resellerOf(ctx, row);
   return {
     booking: forRole(view, role),
     statusLabel: STATE_LABEL[state],
@@ -234,6 +237,21 @@ export async function bookingDetail(ctx: AppContext, rsvno: string, role: StaffR
       role,
     ),
     actions: allowedActions(row, state, ctx.clock.now(), rentalcd !== '', mails.length),
+    channel: channelLabel(reseller?.name),
+    reseller,
+  };
+}
+
+/** The reseller that sold the booking (issue 26), with the OCTO side's references once it is written. */
+async function resellerOf(ctx: AppContext, row: bookingRepo.BookingRow): Promise<BookingDetail['reseller']> {
+  if (row.resellerId === null) return null;
+  const [reseller, octo] = await Promise.all([findReseller(ctx.db, row.resellerId), octoReferences(ctx.db, row.rsvno)]);
+  return {
+    id: row.resellerId,
+    name: reseller?.name ?? `#${row.resellerId}`,
+    netAmount: row.netAmount,
+    resellerReference: octo?.resellerReference ?? null,
+    uuid: octo?.uuid ?? null,
   };
 }
 

@@ -4,7 +4,13 @@
  */
 
 import type { StaffRole } from '@tabi/contract/admin';
-import type { Manifest, ManifestOption, ManifestQuery, ManifestRow } from '@tabi/contract/admin-bookings';
+import {
+  channelLabel,
+  type Manifest,
+  type ManifestOption,
+  type ManifestQuery,
+  type ManifestRow,
+} from '@tabi/contract/admin-bookings';
 import { isYes, maskPassport, statusLabel } from '@tabi/contract/booking-rules';
 import {
   AGE_CLASS_LABEL,
@@ -19,6 +25,9 @@ import { addDays, ageOn, isValidYmd, tokyoYmd, toTokyoIso } from '@tabi/contract
 import type { AppContext } from '../../context.ts';
 import { toCsv } from './csv.ts';
 import * as repo from './repository.ts';
+
+/** A traveller the reseller has not named yet. */
+export const UNNAMED_TRAVELLER = '未登録';
 
 const ymdIso = (ymd: string) => `${ymd.slice(0, 4)}-${ymd.slice(4, 6)}-${ymd.slice(6, 8)}`;
 const slashDate = (ymd: string) => `${ymd.slice(0, 4)}/${ymd.slice(4, 6)}/${ymd.slice(6, 8)}`;
@@ -76,8 +85,8 @@ export async function manifest(ctx: AppContext, query: ManifestQuery, role: Staf
       opcd: r.opcd,
       webname: r.webname,
       seq: r.seq,
-      sei: r.sei,
-      mei: r.mei,
+      // A reseller may book before naming its travellers (issue 26): 未登録, listed under the contact (申込者).
+      ...(r.sei === '' && r.mei === '' ? { sei: UNNAMED_TRAVELLER, mei: '' } : { sei: r.sei, mei: r.mei }),
       ageClass: ageClass ? AGE_CLASS_LABEL[ageClass] : r.ageclass,
       age: r.birthday ? ageOn(r.birthday, r.usedate) : null,
       birthday: r.birthday,
@@ -96,6 +105,7 @@ export async function manifest(ctx: AppContext, query: ManifestQuery, role: Staf
       wearSize: r.wear_size ?? '',
       applicant: `${r.sei_applicant} ${r.mei_applicant}`,
       tel: r.tel,
+      channel: channelLabel(r.reseller_name),
     };
   });
   return {
@@ -132,6 +142,8 @@ export async function manifestCsv(
     'ウェア',
     '申込者',
     '申込者電話番号',
+    // Issue 26: added last, so that a sheet reading the columns by their place still finds them there.
+    '販売チャネル',
   ];
   const csv = toCsv(
     header,
@@ -154,6 +166,7 @@ export async function manifestCsv(
       r.wearSize,
       r.applicant,
       r.tel,
+      r.channel,
     ]),
   );
   return { date: m.date, csv };

@@ -18,6 +18,8 @@ export interface BookingFilter {
   payment?: number;
   /** Bookings with a provider call the reconciler could not finish (failed, or begun this many times). */
   providerStuckAttempts?: number;
+  /** 販売チャネル (issue 26): our own site, or one reseller. */
+  channel?: 'own' | number;
   /** Unpaid card bookings received before this are expired (for 'live'). */
   graceCutoff: Date;
 }
@@ -43,6 +45,8 @@ export interface BookingRecord {
   canceled_at: Date | null;
   cancel_reason: string | null;
   has_note: boolean;
+  reseller_id: number | null;
+  reseller_name: string | null;
 }
 
 /** LIKE pattern for a literal substring. */
@@ -78,6 +82,10 @@ function whereOf(f: BookingFilter): SQL {
     parts.push(holdsSeats(f.graceCutoff));
   } else if (f.status !== undefined) parts.push(sql`b.status = ${f.status}`);
   if (f.payment !== undefined) parts.push(sql`b.status_payment = ${f.payment}`);
+  // A reseller's bookings through the partial index bookings_reseller_idx (reseller_id, rsvdate), whose condition
+  // the query repeats so that the planner may use it.
+  if (f.channel === 'own') parts.push(sql`b.reseller_id is null`);
+  else if (f.channel !== undefined) parts.push(sql`b.reseller_id = ${f.channel} and b.reseller_id is not null`);
   if (f.providerStuckAttempts !== undefined) {
     parts.push(
       sql`exists (select 1 from provider_calls pc where pc.rsvno = b.rsvno and ${providerStuck(f.providerStuckAttempts)})`,
@@ -93,8 +101,9 @@ const SELECT_BOOKING = sql`select b.rsvno, b.status, b.status_payment, b.flg_req
     where p.rsvno = b.rsvno and p.status in ('paid', 'refunded'))::int as paid_amount,
   (select coalesce(sum(p.refunded_amount), 0) from payments p where p.rsvno = b.rsvno)::int as refunded_amount,
   b.canceled_at, b.cancel_reason,
-  exists (select 1 from booking_events e where e.rsvno = b.rsvno and e.action = 'note_added') as has_note
-  from bookings b join options o on o.opcd = ${FIRST_OPTION}`;
+  exists (select 1 from booking_events e where e.rsvno = b.rsvno and e.action = 'note_added') as has_note,
+  b.reseller_id, r.name as reseller_name
+  from bookings b join options o on o.opcd = ${FIRST_OPTION} left join resellers r on r.id = b.reseller_id`;
 
 /** Both drivers hand back timestamptz as Date, but raw SQL through PGlite may give strings. */
 function normalise(row: BookingRecord): BookingRecord {
@@ -107,6 +116,7 @@ function normalise(row: BookingRecord): BookingRecord {
     participants: Number(row.participants),
     paid_amount: Number(row.paid_amount),
     refunded_amount: Number(row.refunded_amount),
+    reseller_id: row.reseller_id === null ? null : Number(row.reseller_id),
   };
 }
 
@@ -353,6 +363,7 @@ export interface ManifestRecord {
   model: string | null;
   boots_size: string | null;
   wear_size: string | null;
+  reseller_name: string | null;
 }
 
 /**
@@ -369,13 +380,14 @@ export async function manifestRows(
     await db.execute(sql`select b.rsvno, b.status, b.status_payment, b.rsvdate, bo.opcd, o.webname, o.rentalcd,
         o.extended_fields, to_char(bo.usedate, 'YYYYMMDD') as usedate, b.sei as sei_applicant, b.mei as mei_applicant,
         b.tel, m.seq, m.sei, m.mei, to_char(m.birthday, 'YYYYMMDD') as birthday, m.sex, m.ageclass,
-        n.nationality_nm, m.extended, r.model, r.boots_size, r.wear_size
+        n.nationality_nm, m.extended, r.model, r.boots_size, r.wear_size, rs.name as reseller_name
       from booking_options bo
         join bookings b on b.rsvno = bo.rsvno
         join options o on o.opcd = bo.opcd
         join booking_members m on m.rsvno = b.rsvno
         left join nationalities n on n.id = m.nationality_id
         left join booking_rentals r on r.rsvno = b.rsvno and r.seq = m.seq
+        left join resellers rs on rs.id = b.reseller_id
       where bo.usedate = ${usedate}::date
         ${opcd ? sql`and bo.opcd = ${opcd}` : sql``}
         and ${holdsSeats(graceCutoff)}

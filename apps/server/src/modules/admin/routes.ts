@@ -11,6 +11,7 @@ import { catalogService } from '../catalog/service.ts';
 import { dayStopRoutes } from '../day-stop/routes.ts';
 import { operationsRoutes } from '../operations/routes.ts';
 import { receiptConsoleRoutes } from '../receipt/routes.ts';
+import { resellerConsoleRoutes } from '../reseller/routes.ts';
 import { principalOf, staffOnly } from '../staff/guard.ts';
 import { waitlistConsoleRoutes } from '../waitlist/routes.ts';
 import * as detail from './booking-detail.ts';
@@ -95,6 +96,8 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
 
   // レンタル準備表 (issue 27): operators read it; a facility's mail address is the admin's.
   operationsRoutes(app, ctx, { operator, admin });
+  // 販売代理店 and 売上レポート (issue 26): the admin's; the channel filter's choices, anyone's.
+  resellerConsoleRoutes(app, ctx, { operator, admin });
 
   defineRoute(app, CONSOLE['GET /manifest'], operator, async ({ query }, request) =>
     ok(await manifest(ctx, query, principalOf(request).role)),

@@ -12,7 +12,7 @@ import {
   type MailSearchQuery,
   paymentColumn,
 } from '@tabi/contract/admin';
-import { CANCEL_REASON_LABEL, OWN_SITE_CHANNEL, PROVIDER_STUCK_ATTEMPTS } from '@tabi/contract/admin-bookings';
+import { CANCEL_REASON_LABEL, channelLabel, PROVIDER_STUCK_ATTEMPTS } from '@tabi/contract/admin-bookings';
 import { normalisePhone, statusLabel } from '@tabi/contract/booking-rules';
 import { UNPAID_GRACE_MINUTES } from '@tabi/contract/constants';
 import { addDays, formatTokyoDateTime, formatYmd, tokyoDayStart, tokyoYmd } from '@tabi/contract/dates';
@@ -60,6 +60,8 @@ export function bookingFilter(query: BookingSearchQuery, now: Date): repo.Bookin
   else if (query.status) filter.status = Number(query.status);
   if (query.payment) filter.payment = Number(query.payment);
   if (query.provider === 'stuck') filter.providerStuckAttempts = PROVIDER_STUCK_ATTEMPTS;
+  if (query.channel === 'own') filter.channel = 'own';
+  else if (query.channel) filter.channel = Number(query.channel);
   return filter;
 }
 
@@ -89,6 +91,8 @@ function rowOf(r: repo.BookingRecord, servertime: string): BookingRow {
     paidAmount: r.paid_amount,
     refundedAmount: r.refunded_amount,
     hasNote: r.has_note,
+    channel: channelLabel(r.reseller_name),
+    resellerId: r.reseller_id,
   };
 }
 
@@ -136,6 +140,8 @@ async function* bookingsCsvChunks(ctx: AppContext, numbers: string[], now: Date)
     'メールアドレス',
     '人数',
     '金額（円）',
+    // Issue 26: added last, so that a sheet reading the columns by their place still finds them there.
+    '販売チャネル',
   ];
   yield toCsv(header, []);
   for (let start = 0; start < numbers.length; start += CSV_CHUNK) {
@@ -156,6 +162,7 @@ async function* bookingsCsvChunks(ctx: AppContext, numbers: string[], now: Date)
           row.mail,
           row.participants,
           row.amountjp,
+          row.channel,
         ];
       }),
     );
@@ -180,7 +187,7 @@ function lineOf(r: repo.BookingRecord, minutes: number): BookingLine {
 function activityOf(r: repo.BookingRecord, now: Date, at: Date): ActivityLine {
   return {
     ...lineOf(r, minutesBetween(at, now)),
-    channel: OWN_SITE_CHANNEL,
+    channel: channelLabel(r.reseller_name),
     statusLabel: statusLabel({ ...r, rsvdate: r.rsvdate.toISOString() }, now.toISOString()),
     at: at.toISOString(),
     cancelReason: r.cancel_reason ? (CANCEL_REASON_LABEL[r.cancel_reason] ?? r.cancel_reason) : null,

@@ -6,7 +6,7 @@
  * resumed by the worker until none is left, after a crash too.
  */
 
-import { OWN_SITE_CHANNEL } from '@tabi/contract/admin-bookings';
+import { channelLabel } from '@tabi/contract/admin-bookings';
 import { statusLabel } from '@tabi/contract/booking-rules';
 import { ErrCd, UNPAID_GRACE_MINUTES } from '@tabi/contract/constants';
 import {
@@ -105,6 +105,7 @@ interface BookingRow {
   travellers: number;
   refund: number;
   external: boolean;
+  reseller_name: string | null;
 }
 
 /** The bookings that still hold seats on those days (not canceled, not claimed, not an expired unpaid card booking). */
@@ -119,8 +120,10 @@ async function liveBookingsOf(ctx: AppContext, db: DbOrTx, t: Target): Promise<D
           else (select coalesce(sum(p.amount - p.refunded_amount), 0) from payments p
             where p.rsvno = b.rsvno and p.status in ('paid', 'refunded'))::int end as refund,
         exists (select 1 from booking_options x where x.rsvno = b.rsvno
-          and (x.ex_rsvno is not null or x.ticket_url is not null or x.ex_url is not null)) as external
+          and (x.ex_rsvno is not null or x.ticket_url is not null or x.ex_url is not null)) as external,
+        rs.name as reseller_name
       from booking_options bo join bookings b on b.rsvno = bo.rsvno join options o on o.opcd = bo.opcd
+        left join resellers rs on rs.id = b.reseller_id
       where ${inTarget(t, 'bo')} and ${holdsSeats(cutoff)} and b.canceled_at is null
       order by b.rsvno, bo.usedate, bo.id`),
   );
@@ -141,7 +144,7 @@ async function liveBookingsOf(ctx: AppContext, db: DbOrTx, t: Target): Promise<D
         },
         servertime,
       ),
-      channel: OWN_SITE_CHANNEL,
+      channel: channelLabel(r.reseller_name),
       refund: Number(r.refund),
       external: r.external === true || String(r.external) === 't',
     }))

@@ -1,6 +1,7 @@
 import { STAFF_ROLES } from '@tabi/contract/admin';
 import { defineEndpoints, type Endpoint, optionalBody } from '@tabi/contract/endpoints';
 import { envelope } from '@tabi/contract/envelope';
+import { resellerRequest } from '@tabi/contract/resellers';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -12,6 +13,7 @@ import { bookingRecord } from '../booking/history.ts';
 import { reconcile } from '../booking/reconciler.ts';
 import { confirmRequest, declineRequest } from '../booking/service.ts';
 import { erasePersonalDataOf, exportPersonalData } from '../privacy/service.ts';
+import { createReseller, RESELLER_BY_OPS } from '../reseller/service.ts';
 import { createStaff, disableStaff, listStaff, resetStaffPassword, resetStaffTotp } from '../staff/accounts.ts';
 import { sameKey } from './key.ts';
 
@@ -46,6 +48,11 @@ export const OPS = defineEndpoints('/internal/ops', {
     summary: 'スタッフの登録・無効化・パスワード再発行・認証アプリのリセット・一覧',
     params: z.object({ action: z.enum(['create', 'disable', 'reset-password', 'reset-totp', 'list']) }),
     body: optionalBody(staffBody),
+    response: answer,
+  },
+  'POST /reseller/create': {
+    summary: '販売代理店の登録（APIキーを1つ発行）',
+    body: resellerRequest,
     response: answer,
   },
 });
@@ -108,4 +115,8 @@ export async function opsRoutes(app: FastifyInstance, ctx: AppContext, opsKey: s
         return ok(await listStaff(ctx));
     }
   });
+
+  defineRoute(app, OPS['POST /reseller/create'], operatorOnly, async ({ body }) =>
+    ok(await createReseller(ctx, { name: body.name, commissionBp: body.commission }, RESELLER_BY_OPS, {})),
+  );
 }
