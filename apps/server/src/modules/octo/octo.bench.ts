@@ -1,5 +1,6 @@
 import { addDays, tokyoYmd, ymdToIsoDate } from '@tabi/contract/dates';
 import type { BenchSuite } from '../../bench/types.ts';
+import { benchHeaders, csrf } from '../../bench/visitor.ts';
 
 /**
  * What a reseller polls most (issue 26): a week's availability of one product through /octo, with prices, beside
@@ -9,8 +10,13 @@ export const suite: BenchSuite = {
   name: 'octo',
   order: 11,
   async routes({ baseUrl }) {
-    const made = await fetch(`${baseUrl}/api/_bench/octo-key`, { method: 'POST' });
-    const { key } = (await made.json()) as { key: string };
+    const made = await fetch(`${baseUrl}/api/_bench/octo-key`, {
+      method: 'POST',
+      headers: benchHeaders(await csrf(baseUrl)),
+      body: '{}',
+    });
+    const { key } = (await made.json()) as { key?: string };
+    if (!key) throw new Error(`no reseller key for the benchmark: ${made.status}`);
     const start = addDays(tokyoYmd(new Date()), 7);
     return [
       {

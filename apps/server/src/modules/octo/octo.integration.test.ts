@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
 import { bookingEvents, bookings, resellerKeys, resellers } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { manifest } from '../admin/manifest.ts';
 import { sweepUnpaidBookings } from '../booking/sweeper.ts';
 import {
   ADULT_PRICE,
@@ -478,6 +479,30 @@ describe('the booking flow', () => {
       }),
     );
     expect(soldOut.json().error).toBe('UNPROCESSABLE_ENTITY');
+  });
+
+  it('lists travellers not named yet as 未登録 in the manifest, under the contact and the channel', async () => {
+    const day = addDays(TODAY, 12);
+    const hold = (
+      await octo(
+        'POST',
+        '/bookings',
+        reserveBody({
+          availabilityId: `${ymdToIsoDate(day)}T00:00:00+09:00`,
+          unitItems: [{ unitId: 'adult', contact: { firstName: 'Mia', lastName: 'Wong' } }, { unitId: 'adult' }],
+        }),
+      )
+    ).json();
+    await octo('POST', `/bookings/${hold.uuid}/confirm`, {
+      contact: { firstName: 'Mia', lastName: 'Wong', phoneNumber: '+852 5555 0100' },
+    });
+    const list = await manifest(t.ctx, { date: day }, 'admin');
+    const rows = list.rows.filter((r) => r.rsvno === hold.supplierReference);
+    expect(rows.map((r) => [r.sei, r.mei, r.applicant])).toEqual([
+      ['Wong', 'Mia', 'Wong Mia'],
+      ['未登録', '', 'Wong Mia'],
+    ]);
+    expect(rows[0]?.channel).toBe('Klook');
   });
 
   it('refuses to cancel a confirmed booking on its day (the cutoff has passed)', async () => {
