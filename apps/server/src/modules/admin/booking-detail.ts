@@ -88,6 +88,8 @@ export function allowedActions(
 function actorLabel(kind: string, actor: string, mails: Map<number, string>): string {
   if (kind === 'staff') return mails.get(Number(actor)) ?? `スタッフ #${actor}`;
   if (kind === 'system') return SYSTEM_ACTOR_LABEL[actor] ?? actor;
+  // A reseller through OCTO (issue 26): its id; the booking's channel names it.
+  if (kind === 'reseller') return `販売店 #${actor}（OCTO）`;
   return CUSTOMER_ACTOR_LABEL;
 }
 
