@@ -16,6 +16,8 @@ import { OptionStockPage } from './pages/option-stock-page.tsx';
 import { OptionsPage } from './pages/options-page.tsx';
 import { PasswordPage } from './pages/password-page.tsx';
 import { RentalSheetPage } from './pages/rental-sheet-page.tsx';
+import { ResellersPage } from './pages/resellers-page.tsx';
+import { SalesReportPage } from './pages/sales-report-page.tsx';
 import { StaffPage } from './pages/staff-page.tsx';
 import { SecurityPage, TotpSignInPage } from './pages/totp-page.tsx';
 import { WaitlistPage } from './pages/waitlist-page.tsx';
@@ -31,6 +33,8 @@ const SHELL_PAGES: Record<string, ComponentType> = {
   'rental-sheet': RentalSheetPage,
   waitlist: WaitlistPage,
   staff: StaffPage,
+  resellers: ResellersPage,
+  'reports/sales': SalesReportPage,
   options: OptionsPage,
   facilities: FacilitiesPage,
   password: PasswordPage,

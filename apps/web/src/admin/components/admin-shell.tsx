@@ -4,10 +4,15 @@ import { useLogout, useMe } from '../lib/staff-session.ts';
 import { AdminPage } from './page.tsx';
 import { Loading, QueryError } from './query-state.tsx';
 
-/** The console's sections only an admin uses (DESIGN §11: the catalog, facilities and staff accounts). */
+/**
+ * The console's sections only an admin uses (DESIGN §11: the catalog, facilities and staff accounts; issue 26: the
+ * resellers and their keys, and the sales report with their commissions).
+ */
 const ADMIN_SECTIONS = [
   { to: '/admin/options', label: '商品' },
   { to: '/admin/facilities', label: '施設とクーポン' },
+  { to: '/admin/resellers', label: '販売代理店' },
+  { to: '/admin/reports/sales', label: '売上レポート' },
   { to: '/admin/staff', label: 'スタッフ' },
 ];
 

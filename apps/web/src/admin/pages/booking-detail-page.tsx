@@ -78,6 +78,8 @@ function Summary({ d }: { d: BookingDetail }) {
     ],
     ['利用日', `${slashDate(b.fromdate)}${b.todate !== b.fromdate ? ` 〜 ${slashDate(b.todate)}` : ''}（${days}日間）`],
     ['受付日時', tokyoDateTime(b.rsvdate)],
+    ['販売チャネル', d.reseller ? `${d.channel}（OCTO経由）` : d.channel],
+    ...resellerFacts(d),
     ['申込者', `${b.sei} ${b.mei}`],
     ['電話番号', d.tel],
     ['メールアドレス', b.mail],
@@ -94,6 +96,23 @@ function Summary({ d }: { d: BookingDetail }) {
   }
   if (d.md) rows.push(['流入元（md）', d.md]);
   return <Facts rows={rows} />;
+}
+
+/** A reseller's booking (issue 26): what the reseller owes and its references, read-only. */
+function resellerFacts(d: BookingDetail): [string, ReactNode][] {
+  const r = d.reseller;
+  if (!r) return [];
+  const net = r.netAmount;
+  return [
+    [
+      '代理店の精算額',
+      net === null
+        ? '—'
+        : `${yen(net)}（販売価格 ${yen(d.booking.amountjp)} − 手数料 ${yen(d.booking.amountjp - net)}）`,
+    ],
+    ['代理店の予約番号', r.resellerReference ?? '—'],
+    ['OCTO予約ID（UUID）', r.uuid ? <code key="uuid">{r.uuid}</code> : '—'],
+  ];
 }
 
 /** The price lines: per option (under its name when the booking holds several) each age class's price × travellers. */

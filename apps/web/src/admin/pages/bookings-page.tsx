@@ -15,6 +15,7 @@ import { AdminPage } from '../components/page.tsx';
 import { adminGet, adminUrl } from '../lib/admin-api.ts';
 import { useOptionChoices } from '../lib/catalog-queries.ts';
 import { inputToYmd, ymdToInput } from '../lib/format.ts';
+import { useChannelChoices } from '../lib/reseller-api.ts';
 
 const ALL = { value: '', label: 'すべて' };
 const STATUS_OPTIONS = [
@@ -64,6 +65,11 @@ const columns = [
     meta: WRAP,
     cell: (c) => <Product opcd={c.row.original.opcd} webname={c.getValue()} />,
   }),
+  column.accessor('channel', {
+    header: '販売チャネル',
+    cell: (c) =>
+      c.row.original.resellerId === null ? c.getValue() : <span className="adm-channel">{c.getValue()}</span>,
+  }),
   column.accessor('name', { header: '申込者' }),
   column.accessor('tel', { header: '電話番号' }),
   column.accessor('mail', { header: 'メールアドレス', meta: { className: 'wrap-any adm-wide-only' } }),
@@ -86,6 +92,7 @@ export function BookingsPage() {
   const filters = filtersOf(params);
   const submit = useFilterSubmit((key, value) => (/from$|to$/.test(key) ? inputToYmd(value) : value));
   const options = useOptionChoices();
+  const channels = useChannelChoices();
   const result = useQuery({
     queryKey: ['admin', 'bookings', filters],
     queryFn: () => adminGet('/bookings', bookingPageResponse, filters),
@@ -132,6 +139,7 @@ export function BookingsPage() {
           <FilterSelect label="ステータス" name="status" value={value('status')} options={STATUS_OPTIONS} />
           <FilterSelect label="決済" name="payment" value={value('payment')} options={PAYMENT_OPTIONS} />
           <FilterSelect label="決済処理" name="provider" value={value('provider')} options={PROVIDER_OPTIONS} />
+          <FilterSelect label="販売チャネル" name="channel" value={value('channel')} options={[ALL, ...channels]} />
           <FilterSelect label="並び順" name="sort" value={value('sort') || 'rsvdate'} options={SORT_OPTIONS} />
           <FilterSelect label="順序" name="dir" value={value('dir') || 'desc'} options={DIR_OPTIONS} />
         </div>

@@ -66,7 +66,7 @@ const activityColumns = (timeLabel: string, withReason: boolean) =>
     }),
     activity.accessor('usedate', { header: '利用日', cell: dateCell }),
     activity.accessor('amountjp', { header: '金額', cell: yenCell, meta: NUM }),
-    activity.accessor('channel', { header: '販売経路' }),
+    activity.accessor('channel', { header: '販売チャネル' }),
     withReason
       ? activity.accessor('cancelReason', { header: 'キャンセルした人', cell: (c) => c.getValue() ?? '—' })
       : activity.accessor('statusLabel', { header: '状態' }),

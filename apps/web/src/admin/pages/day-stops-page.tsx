@@ -42,7 +42,7 @@ const bookingColumns = [
   bookingColumn.accessor('usedate', { header: '利用日', cell: dateCell }),
   bookingColumn.accessor('travellers', { header: '人数', cell: countCell('名'), meta: NUM }),
   bookingColumn.accessor('statusLabel', { header: '状態' }),
-  bookingColumn.accessor('channel', { header: '販売経路' }),
+  bookingColumn.accessor('channel', { header: '販売チャネル' }),
   bookingColumn.accessor('refund', { header: '返金額（全額）', cell: yenCell, meta: NUM }),
   bookingColumn.accessor('external', {
     header: '外部チケット',

@@ -46,6 +46,7 @@ function columnsFor(option: ManifestOption): ColumnDef<ManifestRow, unknown>[] {
       : []),
     column.accessor('applicant', { header: '申込者', cell: (c) => firstOnly(c.row.original, c.getValue()) }),
     column.accessor('tel', { header: '電話番号', cell: (c) => firstOnly(c.row.original, c.getValue()) }),
+    column.accessor('channel', { header: '販売チャネル', cell: (c) => firstOnly(c.row.original, c.getValue()) }),
     column.display({
       id: 'tick',
       header: '確認',
