@@ -277,6 +277,10 @@ export const BOOKING_ACTION_LABEL: Record<string, string> = {
   coupon_lock_cleared: 'クーポンのPINロック解除',
   receipt_issued: '領収書の発行',
   receipt_reissued: '領収書の再発行',
+  hold_extended: '販売代理店が仮押さえを延長',
+  hold_released: '販売代理店が仮押さえを取消',
+  reseller_confirmed: '販売代理店が予約を確定（後払い・請求）',
+  reseller_changed: '販売代理店が予約内容を変更',
 };
 
 /** Why a booking was canceled (bookings.cancel_reason), as the console says it. */
@@ -288,6 +292,8 @@ export const CANCEL_REASON_LABEL: Record<string, string> = {
   company: '催行中止（当社）',
   reseller: '販売店（OCTO）',
 };
+/** A traveller (or a birthday) a reseller has not given yet (issue 26): the manifest and 予約詳細 say so. */
+export const UNNAMED_TRAVELLER = '未登録';
 /** Our own site as a 販売チャネル (DESIGN §13): a booking without a reseller. Resellers are named by their name. */
 export const OWN_SITE_CHANNEL = '自社サイト';
 /** A booking's 販売チャネル: the name of the reseller that sold it, or 自社サイト when none did. */

@@ -80,7 +80,8 @@ export const member = z.object({
   seq: z.string(),
   sei: z.string(),
   mei: z.string(),
-  birthday: ymdString,
+  /** YYYYMMDD; empty once erased after the trip (issue 28) or when a reseller never gave it (issue 26). */
+  birthday: ymdString.or(z.literal('')),
   sex: z.string(),
   ageclass: z.string(),
   nationality_id: z.number().int(),

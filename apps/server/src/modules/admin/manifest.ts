@@ -10,6 +10,7 @@ import {
   type ManifestOption,
   type ManifestQuery,
   type ManifestRow,
+  UNNAMED_TRAVELLER,
 } from '@tabi/contract/admin-bookings';
 import { isYes, maskPassport, statusLabel } from '@tabi/contract/booking-rules';
 import {
@@ -25,9 +26,6 @@ import { addDays, ageOn, isValidYmd, tokyoYmd, toTokyoIso } from '@tabi/contract
 import type { AppContext } from '../../context.ts';
 import { toCsv } from './csv.ts';
 import * as repo from './repository.ts';
-
-/** A traveller the reseller has not named yet. */
-export const UNNAMED_TRAVELLER = '未登録';
 
 const ymdIso = (ymd: string) => `${ymd.slice(0, 4)}-${ymd.slice(4, 6)}-${ymd.slice(6, 8)}`;
 const slashDate = (ymd: string) => `${ymd.slice(0, 4)}/${ymd.slice(4, 6)}/${ymd.slice(6, 8)}`;

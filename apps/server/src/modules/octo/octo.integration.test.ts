@@ -11,6 +11,7 @@ import {
   zProductsGetProductsResponse,
   zSuppliersGetResponse,
 } from '@octocloud/types';
+import { bookingDetailResponse } from '@tabi/contract/admin-bookings';
 import { addDays, type Ymd, ymdToIsoDate } from '@tabi/contract/dates';
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
@@ -18,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
 import { bookingEvents, bookings, resellerKeys, resellers } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { bookingDetail } from '../admin/booking-detail.ts';
 import { manifest } from '../admin/manifest.ts';
 import { sweepUnpaidBookings } from '../booking/sweeper.ts';
 import {
@@ -497,6 +499,9 @@ describe('the booking flow', () => {
       contact: { firstName: 'Mia', lastName: 'Wong', phoneNumber: '+852 5555 0100' },
     });
     const list = await manifest(t.ctx, { date: day }, 'admin');
+    // The console's 予約詳細 of it answers what the contract says.
+    const detail = await bookingDetail(t.ctx, hold.supplierReference, 'admin');
+    bookingDetailResponse.parse({ errcd: '000', errMsg: '', response: detail });
     const rows = list.rows.filter((r) => r.rsvno === hold.supplierReference);
     expect(rows.map((r) => [r.sei, r.mei, r.applicant])).toEqual([
       ['Wong', 'Mia', 'Wong Mia'],

@@ -5,6 +5,7 @@ import {
   PROVIDER_CALL_KIND_LABEL,
   PROVIDER_CALL_STATE_LABEL,
   REFUND_REASON_LABEL,
+  UNNAMED_TRAVELLER,
 } from '@tabi/contract/admin-bookings';
 import {
   AGE_CLASS_LABEL,
@@ -166,6 +167,7 @@ const fieldsOf = (m: Member) => m.extended_datas.extended_participant_fields;
 
 function Participants({ d }: { d: BookingDetail }) {
   const b = d.booking;
+  const erased = d.events.some((e) => e.action === 'personal_data_erased');
   const passport = b.memberList.some((m) => fieldsOf(m).passport_number);
   const vegetarian = d.option.extendedFields.includes('vegetarian_meals');
   const columns = [
@@ -177,9 +179,16 @@ function Participants({ d }: { d: BookingDetail }) {
         return ageClass ? AGE_CLASS_LABEL[ageClass] : c.getValue();
       },
     }),
-    memberColumn.accessor('sei', { header: '氏名', cell: (c) => `${c.getValue()} ${c.row.original.mei}` }),
-    // Erased after the stay (issue 28): the birthday is empty and the age cannot be told.
-    memberColumn.accessor('birthday', { header: '生年月日', cell: (c) => (c.getValue() ? dateCell(c) : '消去済み') }),
+    // A reseller may book before naming its travellers (issue 26): 未登録 until staff or the reseller fill them in.
+    memberColumn.accessor('sei', {
+      header: '氏名',
+      cell: (c) => `${c.getValue()} ${c.row.original.mei}`.trim() || UNNAMED_TRAVELLER,
+    }),
+    // Empty: erased after the stay (issue 28), or never given by a reseller (issue 26); the age cannot be told.
+    memberColumn.accessor('birthday', {
+      header: '生年月日',
+      cell: (c) => (c.getValue() ? dateCell(c) : erased ? '消去済み' : UNNAMED_TRAVELLER),
+    }),
     memberColumn.display({
       id: 'age',
       header: '年齢（利用日）',
