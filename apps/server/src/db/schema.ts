@@ -530,10 +530,17 @@ export const outbox = pgTable(
     nextAttemptAt: tz('next_attempt_at').notNull().defaultNow(),
     lastError: text('last_error'),
     sentAt: tz('sent_at'),
+    /** When the retention job removed its text after MAIL_RETENTION_DAYS (ADR 0162); null while it is kept. */
+    purgedAt: tz('purged_at'),
     createdAt: tz('created_at').notNull().defaultNow(),
   },
   (t) => [
     index('outbox_pending_idx').on(t.status, t.nextAttemptAt),
+    // The retention job's claim of sent mails still holding their text, oldest first (issue 30): it reads only
+    // those, not every mail ever purged.
+    index('outbox_purge_due_idx')
+      .on(t.sentAt)
+      .where(sql`${t.status} = 'sent' and ${t.purgedAt} is null`),
     // 予約詳細's mails and a resend (issue 30: a seq scan of every mail ever sent per view).
     index('outbox_rsvno_idx').on(t.rsvno, t.id),
   ],

@@ -107,6 +107,7 @@ describe('files under DATA_DIR', () => {
       nextAttemptAt: new Date(),
       lastError: null,
       sentAt: null,
+      purgedAt: null,
       createdAt: new Date(),
     });
     sender.close();

@@ -87,6 +87,7 @@ describe('runRetention', () => {
       body: MAIL_PURGED_BODY,
       html: null,
       attachments: [],
+      purgedAt: t.clock.now(),
     });
     expect(after.get(recentSent)).toEqual(before.get(recentSent));
     expect(after.get(oldPending)).toEqual(before.get(oldPending));

@@ -4,7 +4,7 @@ import {
   STAFF_SESSION_IDLE_MINUTES,
 } from '@tabi/contract/admin';
 import { SESSION_ABSOLUTE_HOURS, SESSION_IDLE_MINUTES } from '@tabi/contract/constants';
-import { and, inArray, isNotNull, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, inArray, isNull, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AppContextBase } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -29,8 +29,8 @@ export function retentionIsEmpty(r: RetentionResult): boolean {
 }
 
 /** Whether a mail's content was removed by retention (it must not be resent as an empty mail). */
-export function mailIsPurged(mail: { body: string; html: string | null }): boolean {
-  return mail.body === MAIL_PURGED_BODY && mail.html === null;
+export function mailIsPurged(mail: { purgedAt: Date | null }): boolean {
+  return mail.purgedAt !== null;
 }
 
 /**
@@ -70,17 +70,14 @@ export async function runRetention(ctx: AppContextBase): Promise<RetentionResult
       .select({ id: outbox.id })
       .from(outbox)
       .where(
-        and(
-          sql`${outbox.status} = 'sent'`,
-          lt(outbox.sentAt, mailCutoff),
-          or(isNotNull(outbox.html), ne(outbox.body, MAIL_PURGED_BODY), sql`${outbox.attachments} <> '[]'::jsonb`),
-        ),
+        and(sql`${outbox.status} = 'sent'`, isNull(outbox.purgedAt), lt(outbox.sentAt, mailCutoff)),
       )
+      .orderBy(asc(outbox.sentAt))
       .limit(RETENTION_BATCH)
       .for('update', { skipLocked: true });
     const rows = await db
       .update(outbox)
-      .set({ body: MAIL_PURGED_BODY, html: null, attachments: [] })
+      .set({ body: MAIL_PURGED_BODY, html: null, attachments: [], purgedAt: now })
       .where(inArray(outbox.id, picked))
       .returning({ id: outbox.id });
     return rows.length;
