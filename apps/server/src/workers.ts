@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './context.ts';
 import { reconcile, reportIsEmpty } from './modules/booking/reconciler.ts';
 import { sweepUnpaidBookings } from './modules/booking/sweeper.ts';
+import { refreshStalePriceRanges } from './modules/catalog/repository.ts';
 import { runStops } from './modules/day-stop/service.ts';
 import { createMailSender, processOutbox } from './modules/mail/worker.ts';
 import { sweepMedia } from './modules/media/sweeper.ts';
@@ -24,6 +25,8 @@ export const MEDIA_SWEEP_INTERVAL_MS = 15 * 60_000;
 export const RETENTION_INTERVAL_MS = 15 * 60_000;
 /** キャンセル待ち: seats that came back are offered this often, and soon after any move of seats (ADR 0167). */
 export const WAITLIST_INTERVAL_MS = 30_000;
+/** The list's kept price ranges are checked for a new day this often (a stale one is only slower, never wrong). */
+export const PRICE_RANGE_INTERVAL_MS = 10 * 60_000;
 /** Day-before mails and rental sheets due (from their hour the day before, once each: ADR 0166) are sent this often. */
 export const DAY_BEFORE_INTERVAL_MS = 5 * 60_000;
 
@@ -92,6 +95,10 @@ export function startWorkers(
   loop('media', intervals.mediaMs ?? MEDIA_SWEEP_INTERVAL_MS, async () => {
     const { removed } = await sweepMedia(ctx);
     if (removed.length > 0) log.info({ removed }, 'photo files no row names removed');
+  });
+  // The list's kept price ranges move to the new day after midnight in Tokyo (issue 30, migration 0016).
+  loop('price-ranges', PRICE_RANGE_INTERVAL_MS, async () => {
+    await refreshStalePriceRanges(ctx.db);
   });
   loop('retention', intervals.retentionMs ?? RETENTION_INTERVAL_MS, async () => {
     const removed = await runRetention(ctx);

@@ -223,6 +223,21 @@ export const stock = pgTable(
   ],
 );
 
+/**
+ * Each option's lowest and highest adult price over its days from `from_day` on (issue 30): the public list sorted
+ * by price reads this row instead of every option's future days. Kept by a trigger on stock prices (migration
+ * 0016); `from_day` is the Tokyo day it was computed for, and a row of an earlier day is refreshed once a day by
+ * the workers (until then the list computes that option's price itself).
+ */
+export const optionPriceRanges = pgTable('option_price_ranges', {
+  opcd: text('opcd')
+    .primaryKey()
+    .references(() => options.opcd),
+  fromDay: date('from_day', { mode: 'string' }).notNull(),
+  minAdult: integer('min_adult'),
+  maxAdult: integer('max_adult'),
+});
+
 export const bookings = pgTable(
   'bookings',
   {

@@ -103,10 +103,13 @@ export async function listOptions(
 ): Promise<{ rows: ListRow[]; total: number }> {
   const where = listConditions(filter, today);
   // The price lookup only joins in when the order needs it, so SPEC's default list costs what it did.
+  // Issue 30: the option's kept lowest price when it was computed for today (one row), else its days read here.
   const priceKey =
     sort === 'recommended'
       ? sql`null::integer as price_key`
-      : sql`(select min(s.adultbaika) from stock s where s.opcd = o.opcd and s.usedate >= ${today}::date) as price_key`;
+      : sql`coalesce(
+          (select r.min_adult from option_price_ranges r where r.opcd = o.opcd and r.from_day = ${today}::date),
+          (select min(s.adultbaika) from stock s where s.opcd = o.opcd and s.usedate >= ${today}::date)) as price_key`;
   const result = await db.execute(sql`
     with page as (
       select o.opcd, o.sort, ${priceKey}, count(*) over () as total
@@ -285,4 +288,16 @@ export async function allNationalities(db: DbOrTx) {
     .select({ id: nationalities.id, nationality_nm: nationalities.nationalityNm })
     .from(nationalities)
     .orderBy(asc(nationalities.sort), asc(nationalities.id));
+}
+
+/**
+ * The kept price ranges (migration 0016) computed for an earlier Tokyo day, computed again for today: once a day
+ * after midnight, by the workers. Answers how many were refreshed.
+ */
+export async function refreshStalePriceRanges(db: DbOrTx): Promise<number> {
+  const result = await db.execute(sql`select coalesce(array_length(array(
+      select opcd from option_price_ranges where from_day < (now() at time zone 'Asia/Tokyo')::date), 1), 0) as stale,
+    option_price_range_refresh(array(
+      select opcd from option_price_ranges where from_day < (now() at time zone 'Asia/Tokyo')::date)) as done`);
+  return Number(rowsOf<{ stale: number | string }>(result)[0]?.stale ?? 0);
 }
