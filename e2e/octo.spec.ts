@@ -4,24 +4,12 @@
  * channel, in 予約詳細, in tomorrow's 参加者名簿 (the unnamed traveller as 未登録) and in the month's 売上レポート.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
+import { shoot } from './support/checks.ts';
 import { xsrfToken } from './support/customer.ts';
 import { ADMIN, menu, signIn, tokyoIso } from './support/staff.ts';
 import { expect, test } from './support/test.ts';
 
 const NAME = `OCTO Travel ${Date.now() % 100_000}`;
-
-async function shoot(page: Page, name: string): Promise<void> {
-  const shots = process.env.SHOTS_DIR;
-  if (!shots) return;
-  for (const [width, height] of [
-    [390, 844],
-    [1280, 800],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `${shots}/octo-${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 async function consolePost<T>(page: Page, url: string, data: unknown): Promise<T> {
   const res = await page.request.post(url, { data, headers: { 'x-xsrf-token': await xsrfToken(page) } });
@@ -95,7 +83,7 @@ test('a booking made through /octo shows with its channel in 予約一覧, 予�
   const row = results.getByRole('row').filter({ hasText: rsvno });
   await expect(row).toContainText(NAME);
   await expect(results.getByRole('row')).toHaveCount(2);
-  await shoot(page, 'bookings');
+  await shoot(page, 'octo-bookings');
 
   await row.getByRole('link', { name: rsvno }).click();
   await expect(page.getByRole('heading', { level: 1, name: `予約詳細 ${rsvno}` })).toBeVisible();
@@ -105,7 +93,7 @@ test('a booking made through /octo shows with its channel in 予約一覧, 予�
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.setViewportSize({ width: 1280, height: 800 });
-  await shoot(page, 'detail');
+  await shoot(page, 'octo-detail');
 
   // Tomorrow's 参加者名簿: the named traveller, and the other as 未登録 under the contact.
   await menu(page).getByRole('link', { name: '参加者名簿' }).click();
@@ -114,11 +102,11 @@ test('a booking made through /octo shows with its channel in 予約一覧, 予�
   await expect(lines.filter({ hasText: 'Brown Emma' }).first()).toBeVisible();
   await expect(lines.filter({ hasText: '未登録' })).toHaveCount(1);
   await expect(lines.first()).toContainText(NAME);
-  await shoot(page, 'manifest');
+  await shoot(page, 'octo-manifest');
 
   // This month's report counts it under the reseller.
   await menu(page).getByRole('link', { name: '売上レポート' }).click();
   const report = page.getByRole('table', { name: /販売チャネル・商品別の売上/ });
   await expect(report.getByRole('rowheader', { name: `${NAME} 小計` })).toBeVisible();
-  await shoot(page, 'report');
+  await shoot(page, 'octo-report');
 });

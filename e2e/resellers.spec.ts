@@ -5,28 +5,13 @@
  * operator sees neither page in the menu and the server refuses the calls. Screenshots at 390×844 and 1280×800 into
  * SHOTS_DIR when it is set, axe on each page.
  */
-import type { Page } from '@playwright/test';
 import { ResellerMsg } from '@tabi/contract/resellers';
-import { expectNoSeriousA11yIssues } from './support/checks.ts';
+import { expectNoSeriousA11yIssues, shoot } from './support/checks.ts';
 import { ADMIN, menu, OPERATOR, signIn } from './support/staff.ts';
 import { expect, test } from './support/test.ts';
 
 // Unique per run: a retry on the same database adds another.
 const NAME = `E2E Travel ${Date.now() % 100_000}`;
-
-/** Full-page screenshots at a phone's size and the console's, when SHOTS_DIR is set. */
-async function shoot(page: Page, name: string): Promise<void> {
-  const shots = process.env.SHOTS_DIR;
-  if (!shots) return;
-  for (const [width, height] of [
-    [390, 844],
-    [1280, 800],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `${shots}/resellers-${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 test('an admin adds a reseller, issues a key shown once, revokes it, stops the reseller and edits it', async ({
   page,
@@ -75,7 +60,7 @@ test('an admin adds a reseller, issues a key shown once, revokes it, stops the r
   await expect(shown.getByText('コピーしました。')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
   await expectNoSeriousA11yIssues(page);
-  await shoot(page, 'key-shown');
+  await shoot(page, 'resellers-key-shown');
   await shown.getByRole('button', { name: '閉じる' }).click();
   await expect(shown).toBeHidden();
   // Never again: not on the page, not after a reload; the list shows its first characters only.
@@ -86,7 +71,7 @@ test('an admin adds a reseller, issues a key shown once, revokes it, stops the r
   await expect(keyRow).toContainText(key.slice(0, 16));
   await expect(keyRow).toContainText('未使用');
   await expect(keyRow).toContainText('有効');
-  await shoot(page, 'list');
+  await shoot(page, 'resellers-list');
 
   await keyRow.getByRole('button', { name: '失効させる' }).click();
   const revoke = page.getByRole('dialog', { name: 'APIキーを失効させる' });
@@ -127,7 +112,7 @@ test('予約一覧 filters by 販売チャネル, and the sales report renders w
   const cells = page.getByRole('table', { name: '予約の検索結果' }).getByRole('cell', { name: '自社サイト' });
   await expect(cells.first()).toBeVisible();
   await expect(page.getByRole('link', { name: /CSVダウンロード/ })).toHaveAttribute('href', /channel=own/);
-  await shoot(page, 'bookings-own');
+  await shoot(page, 'resellers-bookings-own');
   // A reseller of the first test (or any) has sold nothing yet.
   const reseller = channel.getByRole('option').nth(2);
   if ((await reseller.count()) > 0) {
@@ -148,7 +133,7 @@ test('予約一覧 filters by 販売チャネル, and the sales report renders w
     /\/api\/admin\/reports\/sales\.csv\?month=\d{4}-\d{2}/,
   );
   await expectNoSeriousA11yIssues(page);
-  await shoot(page, 'report');
+  await shoot(page, 'resellers-report');
   // Another month, from the URL.
   await page.getByLabel('年月（受付日）').fill('2020-01');
   await expect(page).toHaveURL(/month=2020-01/);
