@@ -69,9 +69,7 @@ export async function runRetention(ctx: AppContextBase): Promise<RetentionResult
     const picked = db
       .select({ id: outbox.id })
       .from(outbox)
-      .where(
-        and(sql`${outbox.status} = 'sent'`, isNull(outbox.purgedAt), lt(outbox.sentAt, mailCutoff)),
-      )
+      .where(and(sql`${outbox.status} = 'sent'`, isNull(outbox.purgedAt), lt(outbox.sentAt, mailCutoff)))
       .orderBy(asc(outbox.sentAt))
       .limit(RETENTION_BATCH)
       .for('update', { skipLocked: true });
