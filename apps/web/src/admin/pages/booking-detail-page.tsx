@@ -1,6 +1,7 @@
 import {
   type AdminMail,
   type BookingDetail,
+  CANCEL_REASON_LABEL,
   PAYMENT_STATUS_LABEL,
   PROVIDER_CALL_KIND_LABEL,
   PROVIDER_CALL_STATE_LABEL,
@@ -91,7 +92,7 @@ function Summary({ d }: { d: BookingDetail }) {
   if (d.canceledAt) {
     rows.push([
       'キャンセル',
-      `${tokyoDateTime(d.canceledAt)}（${d.cancelReason === 'staff' ? 'スタッフ' : d.cancelReason === 'customer' ? 'お客様' : d.cancelReason === 'declined' ? 'お断り' : d.cancelReason === 'expired' ? '期限切れ' : (d.cancelReason ?? '—')}）` +
+      `${tokyoDateTime(d.canceledAt)}（${d.cancelReason ? (CANCEL_REASON_LABEL[d.cancelReason] ?? d.cancelReason) : '—'}）` +
         (d.cancelFee !== null ? ` キャンセル料 ${yen(d.cancelFee)}・返金 ${yen(d.refundAmount ?? 0)}` : ''),
     ]);
   }
