@@ -1,5 +1,5 @@
 import { Msg } from '@tabi/contract/messages';
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, type RefObject, useEffect, useId, useRef } from 'react';
 import styles from './modal.module.css';
 
 interface ModalProps {
@@ -8,22 +8,46 @@ interface ModalProps {
   onClose(): void;
   children: ReactNode;
   footer?: ReactNode;
+  /**
+   * Where the focus goes once the dialog has left: by default what held it when the dialog opened (a phone's
+   * browser may not focus a tapped button, so its opener can name itself here).
+   */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
 /**
  * The one modal (SPEC §2 Shared): a native <dialog> opened with showModal(), so focus stays inside,
- * the page behind is inert and Esc closes it; labelled by its title, with the 閉じる button.
+ * the page behind is inert and Esc closes it; labelled by its title, with the 閉じる button. Closed or dropped
+ * from the page, it gives the focus back to its opener.
  */
-export function Modal({ open, title, onClose, children, footer }: ModalProps) {
+export function Modal({ open, title, onClose, children, footer, returnFocusTo }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const opener = useRef<HTMLElement | null>(null);
+  const returnTo = useRef(returnFocusTo);
+  returnTo.current = returnFocusTo;
 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
+    if (open && !dialog.open) {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      dialog.showModal();
+    }
+    if (!open && dialog.open) {
+      dialog.close();
+      giveFocusBack(returnTo.current?.current ?? opener.current);
+    }
   }, [open]);
+
+  // Dropped from the page while open: the effect's cleanup runs once the dialog has left the DOM (and the top
+  // layer), so the page is no longer inert and the opener can take the focus (the removal leaves it on <body>).
+  useEffect(() => {
+    const dialog = ref.current;
+    return () => {
+      if (dialog?.open) giveFocusBack(returnTo.current?.current ?? opener.current);
+    };
+  }, []);
 
   return (
     <dialog
@@ -57,4 +81,8 @@ export function Modal({ open, title, onClose, children, footer }: ModalProps) {
       )}
     </dialog>
   );
+}
+
+function giveFocusBack(target: HTMLElement | null) {
+  if (target?.isConnected) target.focus();
 }

@@ -10,7 +10,7 @@ import {
   receiptFileName,
 } from '@tabi/contract/receipt';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, type RefObject, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Field } from '../../../components/form/field.tsx';
 import { Modal } from '../../../components/modal.tsx';
@@ -44,9 +44,6 @@ export function ReceiptButtons() {
   function close(done?: string) {
     setOpen(null);
     if (done) setSaved(done);
-    // Focus goes back to the button that opened the dialog, once the modal dialog is gone (until then the rest of
-    // the page is inert and cannot take it).
-    requestAnimationFrame(() => trigger.current?.focus());
   }
 
   return (
@@ -69,7 +66,7 @@ export function ReceiptButtons() {
       <p className={styles.saved} aria-live="polite" data-testid="receipt-saved">
         {saved}
       </p>
-      {open && <ReceiptDialog rsvno={rsvno} receipt={open} onClose={close} />}
+      {open && <ReceiptDialog rsvno={rsvno} receipt={open} onClose={close} opener={trigger} />}
     </>
   );
 }
@@ -78,9 +75,12 @@ function ReceiptDialog({
   rsvno,
   receipt,
   onClose,
+  opener,
 }: {
   rsvno: string;
   receipt: ReceiptStatus;
+  /** The button that opened it: the focus goes back there. */
+  opener: RefObject<HTMLButtonElement | null>;
   /** With the message to say once the PDF was saved. */
   onClose(done?: string): void;
 }) {
@@ -121,6 +121,7 @@ function ReceiptDialog({
       open
       title={reissue ? '領収書の再発行' : '領収書の発行'}
       onClose={() => onClose()}
+      returnFocusTo={opener}
       footer={
         <button
           type="submit"

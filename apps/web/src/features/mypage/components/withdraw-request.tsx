@@ -27,12 +27,6 @@ export function WithdrawRequest() {
 
   if (!booking || !requestWithdrawable(booking, businessToday(booking.servertime))) return null;
 
-  function close() {
-    setOpen(false);
-    // Focus goes back to the button that opened the dialog.
-    trigger.current?.focus();
-  }
-
   async function confirm() {
     try {
       await withdraw.mutateAsync(rsvno);
@@ -59,7 +53,8 @@ export function WithdrawRequest() {
       <Modal
         open={open}
         title="リクエストの取り消し"
-        onClose={close}
+        onClose={() => setOpen(false)}
+        returnFocusTo={trigger}
         footer={
           <button
             type="button"

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { formatMonthDayJa, type Ymd, ymdToLocalDate } from '@tabi/contract/dates';
 import { partyBounds } from '@tabi/contract/party';
 import { WaitlistMsg } from '@tabi/contract/waitlist';
-import { useState } from 'react';
+import { type RefObject, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ErrorText, Field } from '../../../components/form/field.tsx';
 import { Modal } from '../../../components/modal.tsx';
@@ -16,6 +16,8 @@ export interface WaitlistJoinDialogProps {
   /** Sold-out days of the month on show (YYYYMMDD). */
   days: Ymd[];
   onClose(): void;
+  /** The button that opened it: the focus goes back there. */
+  opener: RefObject<HTMLButtonElement | null>;
 }
 
 function dayText(day: Ymd): string {
@@ -26,7 +28,7 @@ function dayText(day: Ymd): string {
  * キャンセル待ちに登録 (issue 27): the sold-out day, a mail address and the party size; the server mails a
  * confirmation with the link to see or leave the entry. A refusal is said inside the dialog.
  */
-export function WaitlistJoinDialog({ option, days, onClose }: WaitlistJoinDialogProps) {
+export function WaitlistJoinDialog({ option, days, onClose, opener }: WaitlistJoinDialogProps) {
   const { min, max } = partyBounds(option);
   const [done, setDone] = useState<{ day: Ymd; party: number } | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -62,6 +64,7 @@ export function WaitlistJoinDialog({ option, days, onClose }: WaitlistJoinDialog
       open
       title="キャンセル待ちに登録"
       onClose={onClose}
+      returnFocusTo={opener}
       footer={
         done ? null : (
           <button

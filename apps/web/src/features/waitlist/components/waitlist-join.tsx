@@ -46,15 +46,7 @@ export function WaitlistJoin({
       </button>
       {open && (
         <Suspense fallback={null}>
-          <WaitlistJoinDialog
-            option={option}
-            days={days}
-            onClose={() => {
-              setOpen(false);
-              // After the dialog has left the page (its removal would take the focus back to the body).
-              window.requestAnimationFrame(() => trigger.current?.focus());
-            }}
-          />
+          <WaitlistJoinDialog option={option} days={days} onClose={() => setOpen(false)} opener={trigger} />
         </Suspense>
       )}
     </section>
