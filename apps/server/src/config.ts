@@ -37,8 +37,10 @@ export interface Config {
   loginLimitPerIp: number;
   /** Bookings created per client address per minute. */
   bookingLimitPerIp: number;
-  /** Seats one client address may hold in unpaid card bookings per option and day (issue 11.9). */
-  unpaidSeatsPerIp: number;
+  /** Seats one applicant (by phone number) may hold in unpaid card bookings per option and day (issue 11.9, ADR 0172). */
+  unpaidSeatsPerCustomer: number;
+  /** Seats one client address (IPv6: its /64) may hold so, wider: many customers share a carrier's address (CGNAT). */
+  unpaidSeatsPerAddress: number;
   /**
    * Which proxies' X-Forwarded-For to believe (Fastify's trustProxy): off by default, so a client cannot
    * choose its own address for the rate limits; 'true', or the load balancer's addresses/CIDRs (comma-separated).
@@ -126,7 +128,8 @@ const envSchema = z.object({
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, `${LOG_LEVELS.join(', ')} のいずれか / one of ${LOG_LEVELS.join(', ')}`)),
   LOGIN_IP_LIMIT: optional(integer(1, 1_000_000, 'a limit')),
   BOOKING_IP_LIMIT: optional(integer(1, 1_000_000, 'a limit')),
-  UNPAID_SEATS_PER_IP: optional(integer(1, 100_000_000, 'a limit')),
+  UNPAID_SEATS_PER_CUSTOMER: optional(integer(1, 100_000_000, 'a limit')),
+  UNPAID_SEATS_PER_ADDRESS: optional(integer(1, 100_000_000, 'a limit')),
   TRUST_PROXY: optional(z.string()),
   BENCH_ROUTES: optional(flag('BENCH_ROUTES')),
   METRICS_TOKEN: optional(z.string().min(16, '16 文字以上にしてください / at least 16 characters')),
@@ -182,7 +185,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL ?? 'info',
     loginLimitPerIp: e.LOGIN_IP_LIMIT ?? 30,
     bookingLimitPerIp: e.BOOKING_IP_LIMIT ?? 30,
-    unpaidSeatsPerIp: e.UNPAID_SEATS_PER_IP ?? 10,
+    unpaidSeatsPerCustomer: e.UNPAID_SEATS_PER_CUSTOMER ?? 10,
+    unpaidSeatsPerAddress: e.UNPAID_SEATS_PER_ADDRESS ?? 30,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     benchRoutes: e.BENCH_ROUTES ?? false,
     metricsToken: e.METRICS_TOKEN,

@@ -150,6 +150,11 @@ export const dashboardResponse = envelope(dashboard);
 const optionalText = (max: number) => z.string().trim().max(max).optional();
 const optionalYmd = z.union([calendarYmd, z.literal('')]).optional();
 export const ADMIN_PAGE_SIZE = 50;
+/**
+ * Issue 30: a list counts at most this many matches, and pages that far (200 pages of 50): past it the count says
+ * 「10,000件以上」 and the filter narrows the list (the CSV still writes every row).
+ */
+export const ADMIN_COUNT_CAP = 10_000;
 export const bookingSearchQuery = z.object({
   rsvno: optionalText(20),
   name: optionalText(60),
@@ -225,6 +230,8 @@ const pageOf = <Row extends z.ZodType>(row: Row) =>
     page: z.number(),
     pageCount: z.number(),
     pageSize: z.number(),
+    /** The count stopped at {@link ADMIN_COUNT_CAP}: at least `total` match. */
+    capped: z.boolean().optional(),
   });
 export const bookingPage = pageOf(bookingRow);
 export type BookingPage = z.infer<typeof bookingPage>;

@@ -8,6 +8,8 @@ export interface BenchTarget {
   /** e.g. http://127.0.0.1:38123 — the real server, seeded with the demo data, BENCH_ROUTES=1. */
   baseUrl: string;
   db: 'pglite' | 'postgres';
+  /** PostgreSQL: the server's database, for a floor measured beside it (pgbench). */
+  databaseUrl?: string;
 }
 
 export interface BenchRoute {

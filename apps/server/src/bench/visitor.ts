@@ -18,14 +18,14 @@ export function benchHeaders(token: string, cookie = ''): Record<string, string>
 }
 
 /** A one-adult booking of an option's day at its adult price, as POST /api/booking takes it. */
-export function bookingBody(opcd: string, day: { date: Ymd; price: number }) {
+export function bookingBody(opcd: string, day: { date: Ymd; price: number }, tel = '09000000000') {
   return {
     opcd,
     usedate: day.date,
     md: 'bench',
     sei: 'BENCH',
     mei: 'TARO',
-    tel: '09000000000',
+    tel,
     mail: 'bench@example.com',
     amountjp: String(day.price),
     lang: 'ja',

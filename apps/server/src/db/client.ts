@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -118,7 +119,7 @@ export async function openDatabase(options: {
   let client: PGlite;
   let dirLock: DirLock | undefined;
   if (options.dataDir === 'memory') {
-    client = new PGlite();
+    client = new PGlite({ extensions: { pg_trgm } });
   } else {
     // Two processes on one PGlite directory both write it and lose acknowledged data (issue 11, item 3).
     mkdirSync(options.dataDir, { recursive: true });
@@ -126,7 +127,7 @@ export async function openDatabase(options: {
     try {
       const dir = path.join(options.dataDir, 'pglite');
       mkdirSync(dir, { recursive: true });
-      client = new PGlite(dir);
+      client = new PGlite(dir, { extensions: { pg_trgm } });
     } catch (error) {
       dirLock.release();
       throw error;

@@ -1,6 +1,7 @@
 import type { BookingStatus, CouponOutcome, PaymentStatus } from '@tabi/contract/constants';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -238,6 +239,19 @@ export const optionPriceRanges = pgTable('option_price_ranges', {
   maxAdult: integer('max_adult'),
 });
 
+/**
+ * 予約一覧's name search (issue 30, ADR 0173) over a table with `sei` and `mei`: a trigram index of
+ * `search_name(sei, mei)` (both orders, without spaces, lower case: migration 0018) for three characters or more,
+ * and the start of either name (`search_part`) for one or two, such as 山田, which no trigram can find.
+ */
+function nameSearchIndexes(table: string, t: { sei: AnyPgColumn; mei: AnyPgColumn }) {
+  return [
+    index(`${table}_name_trgm_idx`).using('gin', sql`search_name(${t.sei}, ${t.mei}) gin_trgm_ops`),
+    index(`${table}_sei_prefix_idx`).using('btree', sql`search_part(${t.sei}) text_pattern_ops`),
+    index(`${table}_mei_prefix_idx`).using('btree', sql`search_part(${t.mei}) text_pattern_ops`),
+  ];
+}
+
 export const bookings = pgTable(
   'bookings',
   {
@@ -265,7 +279,7 @@ export const bookings = pgTable(
     cancelReason: text('cancel_reason').$type<CancelReason>(),
     cancelFee: integer('cancel_fee'),
     refundAmount: integer('refund_amount'),
-    /** The address the booking came from: caps the seats one client holds unpaid (issue 11.9). */
+    /** The address the booking came from (its holds are in {@link unpaidHolds}). */
     clientIp: text('client_ip'),
     /** The origin the booking was made on (issue 14.1): its mails link there unless PUBLIC_URL is set. */
     origin: text('origin'),
@@ -295,15 +309,47 @@ export const bookings = pgTable(
     index('bookings_privacy_due_idx')
       .on(t.todate)
       .where(sql`${t.personalErasedAt} is null`),
-    index('bookings_unpaid_ip_idx').on(t.clientIp).where(sql`${t.status} = 1 and ${t.statusPayment} = 0`),
     // 予約一覧's channel filter and the per-channel report (issue 26): only reseller bookings are indexed.
     index('bookings_reseller_idx')
       .on(t.resellerId, t.rsvdate)
       .where(sql`${t.resellerId} is not null`),
+    // 予約一覧's searches (issue 30): names (also of two characters), phone, mail and booking number in any part.
+    ...nameSearchIndexes('bookings', t),
+    index('bookings_tel_trgm_idx').using('gin', sql`${t.telNormalized} gin_trgm_ops`),
+    index('bookings_mail_trgm_idx').using('gin', sql`lower(${t.mail}) gin_trgm_ops`),
+    // On lower(rsvno), not rsvno: pg_trgm also serves `=`, and the planner would then look a booking up by number
+    // through this index (10 ms) rather than the primary key (ADR 0173).
+    index('bookings_rsvno_trgm_idx').using('gin', sql`lower(${t.rsvno}) gin_trgm_ops`),
     // Cancellations claimed and not final: what the reconciler finishes after a crash.
     index('bookings_cancel_pending_idx')
       .on(t.canceledAt)
       .where(sql`${t.status} = 1 and ${t.canceledAt} is not null`),
+  ],
+);
+
+/**
+ * Seats held in unpaid card bookings, counted per holder (the applicant's phone, the client's address: ADR 0172),
+ * option and day, so that the cap of issue 11.9 reads at most the cap's own rows whatever the holder has booked
+ * before. Written with the booking; a trigger deletes the rows when the booking leaves its unpaid state (paid,
+ * expired, canceled), a deleted booking takes them along.
+ */
+export const unpaidHolds = pgTable(
+  'unpaid_holds',
+  {
+    /** `tel:<normalised phone>` or `ip:<address>` (IPv6: its /64). */
+    holder: text('holder').notNull(),
+    opcd: text('opcd').notNull(),
+    usedate: date('usedate', { mode: 'string' }).notNull(),
+    rsvno: text('rsvno')
+      .notNull()
+      .references(() => bookings.rsvno, { onDelete: 'cascade' }),
+    seats: integer('seats').notNull(),
+    heldAt: tz('held_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.holder, t.opcd, t.usedate, t.rsvno] }),
+    // The trigger's delete and the cascade.
+    index('unpaid_holds_rsvno_idx').on(t.rsvno),
   ],
 );
 
@@ -413,7 +459,7 @@ export const bookingOptions = pgTable(
     index('booking_options_rsvno_idx').on(t.rsvno),
     // A day's manifest and departures over every option (issue 30).
     index('booking_options_usedate_idx').on(t.usedate),
-    // The seats of one option and day (the unpaid-seats cap of a booking, issue 11.9 and 15).
+    // The seats of one option and day (what bookings hold when staff lower a day's stock, issue 11.9 and 15).
     index('booking_options_day_idx').on(t.opcd, t.usedate),
     // GET /option/{code} with a package code (catalog): only package rows are indexed.
     index('booking_options_pkcd_idx')
@@ -440,7 +486,7 @@ export const bookingMembers = pgTable(
     nationalityId: integer('nationality_id').notNull().default(0),
     extended: jsonb('extended').$type<Record<string, unknown>>().notNull().default({}),
   },
-  (t) => [primaryKey({ columns: [t.rsvno, t.seq] })],
+  (t) => [primaryKey({ columns: [t.rsvno, t.seq] }), ...nameSearchIndexes('booking_members', t)],
 );
 
 export const bookingRentals = pgTable(
@@ -899,6 +945,7 @@ export type StockRow = typeof stock.$inferSelect;
 export type BookingRow = typeof bookings.$inferSelect;
 export type NewBooking = typeof bookings.$inferInsert;
 export type NewBookingOption = typeof bookingOptions.$inferInsert;
+export type NewUnpaidHold = typeof unpaidHolds.$inferInsert;
 export type NewMember = typeof bookingMembers.$inferInsert;
 export type NewRental = typeof bookingRentals.$inferInsert;
 export type PaymentRow = typeof payments.$inferSelect;

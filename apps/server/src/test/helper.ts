@@ -58,6 +58,11 @@ export async function createTestApp(
   const config: Config = {
     ...loadConfig({ APP_KEY: 'test-key', PUBLIC_URL: 'http://localhost:3000' }),
     dataDir: 'memory',
+    // The unpaid-seat caps (ADR 0172) bound what one customer and one address book unpaid per option and day; test
+    // files book many times with the fixtures' one phone number on one day, so the caps are out of the way unless a
+    // test sets them (lifecycle.integration.test.ts does, to the defaults).
+    unpaidSeatsPerCustomer: 1_000_000,
+    unpaidSeatsPerAddress: 1_000_000,
     ...options.config,
   };
   const ctx = createContext({ db: database.db, clock, config, notifications: database }, options.context);

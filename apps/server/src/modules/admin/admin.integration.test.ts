@@ -1,4 +1,4 @@
-import { type BookingRow, DASHBOARD_LINES, paymentColumn, STAFF_COOKIE } from '@tabi/contract/admin';
+import { ADMIN_COUNT_CAP, type BookingRow, DASHBOARD_LINES, paymentColumn, STAFF_COOKIE } from '@tabi/contract/admin';
 import { UNPAID_GRACE_MINUTES } from '@tabi/contract/constants';
 import { addDays, tokyoYmd } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
@@ -198,6 +198,11 @@ describe('GET /api/admin/bookings', () => {
     expect(kanji).toContain('BB200001');
     // 健太 is a participant (not the applicant) of AA100001.
     expect(await search(`name=${encodeURIComponent('健太')}`)).toContain('AA100001');
+    // Three characters or more anywhere, either order (trigrams); one or two at the start of either name (ADR 0173).
+    expect(await search(`name=${encodeURIComponent('ダハナ')}`)).toEqual(['BB200001']);
+    expect(await search(`name=${encodeURIComponent('ハナコ やまだ')}`)).toEqual(['BB200001']);
+    expect(await search(`name=${encodeURIComponent('ハナ')}`)).toContain('BB200001');
+    expect(await search(`name=${encodeURIComponent('ダハ')}`)).not.toContain('BB200001');
   });
 
   it('filters by booking number, mail, option, dates, status and payment, and sorts', async () => {
@@ -365,14 +370,18 @@ describe('GET /api/admin/bookings.csv of any size (issue 30)', () => {
     const count = 4_321;
     await t.ctx.db.execute(sql`
       insert into bookings
-      select (jsonb_populate_record(null::bookings, to_jsonb(b) || jsonb_build_object(
+      select r.*
+      from bookings b, generate_series(1, ${count}) g,
+        lateral jsonb_populate_record(null::bookings, to_jsonb(b) || jsonb_build_object(
         'rsvno', 'CS' || lpad(g::text, 6, '0'),
-        'rsvdate', b.rsvdate - make_interval(mins => g)))).*
-      from bookings b, generate_series(1, ${count}) g where b.rsvno = 'AA100001'`);
+        'rsvdate', b.rsvdate - make_interval(mins => g))) r
+      where b.rsvno = 'AA100001'`);
     await t.ctx.db.execute(sql`
       insert into booking_options (rsvno, pkcd, opcd, usedate, adultqty, adultbaika, seats)
       select 'CS' || lpad(g::text, 6, '0'), bo.pkcd, bo.opcd, bo.usedate, bo.adultqty, bo.adultbaika, bo.seats
       from booking_options bo, generate_series(1, ${count}) g where bo.rsvno = 'AA100001'`);
+    // As autovacuum would after such a load: the planner's estimates of the tables as they now are.
+    await t.ctx.db.execute(sql`analyze`);
     const res = await get('/api/admin/bookings.csv?rsvno=CS&sort=rsvdate&dir=desc');
     expect(res.statusCode).toBe(200);
     const lines = res.rawPayload.toString('utf8').slice(1).trimEnd().split('\r\n');
@@ -384,18 +393,55 @@ describe('GET /api/admin/bookings.csv of any size (issue 30)', () => {
   });
 });
 
+describe('GET /api/admin/bookings past its counted pages (issue 30)', () => {
+  it('counts to 10,000 and says 以上, pages that far, and answers a page beyond with no rows', async () => {
+    const count = ADMIN_COUNT_CAP + 50;
+    await t.ctx.db.execute(sql`
+      insert into bookings
+      select r.*
+      from bookings b, generate_series(1, ${count}) g,
+        lateral jsonb_populate_record(null::bookings, to_jsonb(b) || jsonb_build_object(
+        'rsvno', 'CP' || lpad(g::text, 6, '0'),
+        'rsvdate', b.rsvdate - make_interval(mins => g))) r
+      where b.rsvno = 'AA100001'`);
+    await t.ctx.db.execute(sql`
+      insert into booking_options (rsvno, pkcd, opcd, usedate, adultqty, adultbaika, seats)
+      select 'CP' || lpad(g::text, 6, '0'), bo.pkcd, bo.opcd, bo.usedate, bo.adultqty, bo.adultbaika, bo.seats
+      from booking_options bo, generate_series(1, ${count}) g where bo.rsvno = 'AA100001'`);
+    // As autovacuum would after such a load: the planner's estimates of the tables as they now are.
+    await t.ctx.db.execute(sql`analyze`);
+    const first = (await get('/api/admin/bookings?rsvno=CP&sort=rsvdate&dir=desc')).json().response;
+    expect(first).toMatchObject({ total: ADMIN_COUNT_CAP, capped: true, pageCount: 200, page: 1 });
+    expect(first.rows[0].rsvno).toBe('CP000001');
+    const last = (await get('/api/admin/bookings?rsvno=CP&sort=rsvdate&dir=desc&page=200')).json().response;
+    expect(last.rows.map((r: { rsvno: string }) => r.rsvno)).toEqual(
+      Array.from({ length: 50 }, (_, i) => `CP${String(9951 + i).padStart(6, '0')}`),
+    );
+    const beyond = (await get('/api/admin/bookings?rsvno=CP&page=201')).json().response;
+    expect(beyond).toMatchObject({ rows: [], total: ADMIN_COUNT_CAP, capped: true, page: 201 });
+    // A narrower filter counts exactly again.
+    const narrow = (await get('/api/admin/bookings?rsvno=CP0099')).json().response;
+    expect(narrow.total).toBe(100);
+    expect(narrow.capped).toBeUndefined();
+  });
+});
+
 describe('GET /api/admin/dashboard beyond its lines (issue 30)', () => {
   it('counts every waiting request however many, and sends only the first lines', async () => {
     const before = (await get('/api/admin/dashboard')).json().response;
     await t.ctx.db.execute(sql`
       insert into bookings
-      select (jsonb_populate_record(null::bookings, to_jsonb(b) || jsonb_build_object(
-        'rsvno', 'RQ' || lpad(g::text, 6, '0')))).*
-      from bookings b, generate_series(1, 120) g where b.rsvno = 'AA100005'`);
+      select r.*
+      from bookings b, generate_series(1, 120) g,
+        lateral jsonb_populate_record(null::bookings, to_jsonb(b) || jsonb_build_object(
+        'rsvno', 'RQ' || lpad(g::text, 6, '0'))) r
+      where b.rsvno = 'AA100005'`);
     await t.ctx.db.execute(sql`
       insert into booking_options (rsvno, pkcd, opcd, usedate, adultqty, adultbaika, seats)
       select 'RQ' || lpad(g::text, 6, '0'), bo.pkcd, bo.opcd, bo.usedate, bo.adultqty, bo.adultbaika, bo.seats
       from booking_options bo, generate_series(1, 120) g where bo.rsvno = 'AA100005'`);
+    // As autovacuum would after such a load: the planner's estimates of the tables as they now are.
+    await t.ctx.db.execute(sql`analyze`);
     const after = (await get('/api/admin/dashboard')).json().response;
     expect(after.counts.waitingRequests).toBe(before.counts.waitingRequests + 120);
     expect(after.counts.waitingRequests).toBeGreaterThan(100);

@@ -1,5 +1,6 @@
 import {
   type ActivityLine,
+  ADMIN_COUNT_CAP,
   ADMIN_PAGE_SIZE,
   type BookingLine,
   type BookingPage,
@@ -98,10 +99,13 @@ function rowOf(r: repo.BookingRecord, servertime: string): BookingRow {
 
 export async function searchBookings(ctx: AppContext, query: BookingSearchQuery): Promise<BookingPage> {
   const now = ctx.clock.now();
+  const lastPage = ADMIN_COUNT_CAP / ADMIN_PAGE_SIZE;
   const page = Math.max(1, Number(query.page ?? 1) || 1);
-  const { rows, total } = await repo.searchBookings(ctx.db, bookingFilter(query, now), orderOf(query), {
-    limit: ADMIN_PAGE_SIZE,
-    offset: (page - 1) * ADMIN_PAGE_SIZE,
+  // Past the counted pages the database is not asked to skip rows: an empty page says so.
+  const { rows, total, capped } = await repo.searchBookings(ctx.db, bookingFilter(query, now), orderOf(query), {
+    limit: page > lastPage ? 0 : ADMIN_PAGE_SIZE,
+    offset: Math.min(page - 1, lastPage) * ADMIN_PAGE_SIZE,
+    countCap: ADMIN_COUNT_CAP,
   });
   return {
     rows: rows.map((r) => rowOf(r, now.toISOString())),
@@ -109,6 +113,7 @@ export async function searchBookings(ctx: AppContext, query: BookingSearchQuery)
     page,
     pageCount: Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE)),
     pageSize: ADMIN_PAGE_SIZE,
+    ...(capped ? { capped } : {}),
   };
 }
 

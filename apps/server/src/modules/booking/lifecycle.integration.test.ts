@@ -9,6 +9,7 @@ import { Msg, unpaidSeatsCapped } from '@tabi/contract/messages';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIn } from '../../clock.ts';
+import { loadConfig } from '../../config.ts';
 import {
   bookingEvents,
   bookingMembers,
@@ -17,6 +18,7 @@ import {
   payments,
   providerCalls,
   sandboxCheckouts,
+  unpaidHolds,
 } from '../../db/schema.ts';
 import { registry } from '../../metrics.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
@@ -182,28 +184,70 @@ describe('creation', () => {
   });
 });
 
-describe('seats held without paying (issue 11.9)', () => {
-  it('caps the seats one address holds in unpaid card bookings per option and day, with a clear message', async () => {
-    await insertTestOption(t.ctx.db, 'LCCAP1');
-    await insertTestStock(t.ctx.db, 'LCCAP1', day, { zaikozan: 40 });
-    const from = (address: string, adults: number) =>
-      t.request({
-        method: 'POST',
-        url: '/api/booking',
-        payload: bookingPayload('LCCAP1', day, { adults }),
-        remoteAddress: address,
-      });
-    expect((await from('10.66.0.1', 5)).statusCode).toBe(200);
-    expect((await from('10.66.0.1', 5)).statusCode).toBe(200);
-    const third = await from('10.66.0.1', 1);
+describe('seats held without paying (issue 11.9, ADR 0172)', () => {
+  const from = (address: string, tel: string, adults: number, opcd = 'LCCAP1') =>
+    t.request({
+      method: 'POST',
+      url: '/api/booking',
+      payload: bookingPayload(opcd, day, { adults }, { tel }),
+      remoteAddress: address,
+    });
+  const holdsOf = (rsvno: string) => t.ctx.db.select().from(unpaidHolds).where(eq(unpaidHolds.rsvno, rsvno));
+
+  const defaults = loadConfig({ APP_KEY: 'test-key' });
+  beforeAll(async () => {
+    // The caps as a deployment has them (the test app puts them out of the way).
+    Object.assign(t.ctx.config, {
+      unpaidSeatsPerCustomer: defaults.unpaidSeatsPerCustomer,
+      unpaidSeatsPerAddress: defaults.unpaidSeatsPerAddress,
+    });
+    for (const opcd of ['LCCAP1', 'LCCAP2']) {
+      await insertTestOption(t.ctx.db, opcd);
+      await insertTestStock(t.ctx.db, opcd, day, { zaikozan: 100 });
+    }
+  });
+  afterAll(() => {
+    Object.assign(t.ctx.config, { unpaidSeatsPerCustomer: 1_000_000, unpaidSeatsPerAddress: 1_000_000 });
+  });
+
+  it('caps the seats one customer holds in unpaid card bookings per option and day, from any address', async () => {
+    expect((await from('10.66.0.1', '090-6600-0001', 5)).statusCode).toBe(200);
+    expect((await from('10.66.0.2', '090-6600-0001', 5)).statusCode).toBe(200);
+    const third = await from('10.66.0.3', '09066000001', 1);
     expect(third.statusCode).toBe(429);
     expect(third.json().errMsg).toBe(unpaidSeatsCapped(10));
-    expect(await stockLeft(t.ctx.db, 'LCCAP1', day)).toBe(30);
-    // Another address is not held back; and once a booking is paid, its seats no longer count.
-    expect((await from('10.66.0.2', 5)).statusCode).toBe(200);
+    expect(await stockLeft(t.ctx.db, 'LCCAP1', day)).toBe(90);
+    // Another option is another cap; once a booking is paid its seats no longer count, and its holds are gone.
+    expect((await from('10.66.0.3', '090-6600-0001', 1, 'LCCAP2')).statusCode).toBe(200);
     const [mine] = await t.ctx.db.select().from(bookings).where(eq(bookings.clientIp, '10.66.0.1'));
-    if (mine) await paid(mine.rsvno);
-    expect((await from('10.66.0.1', 5)).statusCode).toBe(200);
+    if (!mine) throw new Error('no booking from 10.66.0.1');
+    expect(await holdsOf(mine.rsvno)).toHaveLength(2);
+    await paid(mine.rsvno);
+    expect(await holdsOf(mine.rsvno)).toHaveLength(0);
+    expect((await from('10.66.0.3', '090-6600-0001', 5)).statusCode).toBe(200);
+  });
+
+  it('lets many customers share one address (CGNAT) up to the wider cap, counting an IPv6 address by its /64', async () => {
+    // Six customers behind one carrier address hold 30 seats between them; a seventh is told the address's cap.
+    for (const n of [1, 2, 3, 4, 5, 6])
+      expect((await from('203.0.113.9', `080-6600-000${n}`, 5, 'LCCAP2')).statusCode).toBe(200);
+    const seventh = await from('203.0.113.9', '080-6600-0007', 1, 'LCCAP2');
+    expect(seventh.statusCode).toBe(429);
+    expect(seventh.json().errMsg).toBe(unpaidSeatsCapped(30));
+    // The addresses of one IPv6 /64 are one address; another /64 is not.
+    for (const n of [1, 2, 3, 4, 5, 6]) {
+      expect((await from(`2001:db8:66:1::${n}`, `080-6601-000${n}`, 5, 'LCCAP2')).statusCode).toBe(200);
+    }
+    expect((await from('2001:db8:66:1:ffff::1', '080-6601-0007', 1, 'LCCAP2')).statusCode).toBe(429);
+    expect((await from('2001:db8:66:2::1', '080-6601-0007', 1, 'LCCAP2')).statusCode).toBe(200);
+  });
+
+  it('drops the holds with any write that takes a booking out of its unpaid state (the trigger)', async () => {
+    const res = await from('10.66.1.1', '090-6600-0101', 2);
+    const rsvno: string = res.json().response.rsvno;
+    expect(await holdsOf(rsvno)).toHaveLength(2);
+    await t.ctx.db.update(bookings).set({ status: BookingStatus.canceled }).where(eq(bookings.rsvno, rsvno));
+    expect(await holdsOf(rsvno)).toHaveLength(0);
   });
 });
 

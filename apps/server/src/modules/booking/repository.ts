@@ -19,6 +19,7 @@ import {
   type NewBookingOption,
   type NewMember,
   type NewRental,
+  type NewUnpaidHold,
   nationalities,
   type OptionRow,
   type OutboxRow,
@@ -28,6 +29,7 @@ import {
   payments,
   type StockRow,
   stock,
+  unpaidHolds,
 } from '../../db/schema.ts';
 import { stockTouched } from '../../db/stock-changes.ts';
 
@@ -123,34 +125,30 @@ export async function giveBackSeats(db: DbOrTx, line: SeatLine): Promise<void> {
 }
 
 /**
- * Seats this client address holds in card bookings not paid yet, on one option and day. Taken under a
- * transaction-scoped advisory lock of (address, option, day), so that two bookings from one address at
- * once are counted one after the other.
+ * The seats each holder already holds unpaid on one option and day since `since` (ADR 0172): at most the cap's own
+ * rows per holder, whatever else it booked. A lock on the option and day orders two bookings of it (the stock row
+ * does too, but a キャンセル待ち offer takes no stock row).
  */
 export async function lockUnpaidSeatsOf(
   tx: DbOrTx,
-  clientIp: string,
+  holders: readonly string[],
   line: Omit<SeatLine, 'seats'>,
   since: Date,
-): Promise<number> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`unpaid:${clientIp}:${line.opcd}:${line.usedate}`}))`);
-  const [row] = await tx
-    .select({ seats: sql<number>`coalesce(sum(${bookingOptions.seats}), 0)::int` })
-    .from(bookings)
-    .innerJoin(bookingOptions, eq(bookingOptions.rsvno, bookings.rsvno))
+): Promise<Map<string, number>> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`unpaid:${line.opcd}:${line.usedate}`}))`);
+  const rows = await tx
+    .select({ holder: unpaidHolds.holder, seats: sql<number>`sum(${unpaidHolds.seats})::int` })
+    .from(unpaidHolds)
     .where(
       and(
-        eq(bookings.clientIp, clientIp),
-        eq(bookings.status, BookingStatus.completed),
-        eq(bookings.statusPayment, PaymentStatus.uncompleted),
-        eq(bookings.flgRequestRsv, 0),
-        isNull(bookings.canceledAt),
-        gte(bookings.rsvdate, since),
-        eq(bookingOptions.opcd, line.opcd),
-        eq(bookingOptions.usedate, line.usedate),
+        inArray(unpaidHolds.holder, [...holders]),
+        eq(unpaidHolds.opcd, line.opcd),
+        eq(unpaidHolds.usedate, line.usedate),
+        gte(unpaidHolds.heldAt, since),
       ),
-    );
-  return Number(row?.seats ?? 0);
+    )
+    .groupBy(unpaidHolds.holder);
+  return new Map(rows.map((r) => [r.holder, Number(r.seats)]));
 }
 
 /**
@@ -166,6 +164,8 @@ export async function insertNewBooking(
     members: NewMember[];
     rentals: NewRental[];
     event: NewBookingEvent;
+    /** The seats it holds unpaid, per holder (an unpaid card booking only). */
+    holds?: NewUnpaidHold[];
   },
 ): Promise<void> {
   // A query builder inside sql`` comes wrapped in parentheses, as a CTE's body is written.
@@ -176,6 +176,7 @@ export async function insertNewBooking(
   ];
   if (rows.members.length > 0) parts.push(sql`m as ${db.insert(bookingMembers).values(rows.members)}`);
   if (rows.rentals.length > 0) parts.push(sql`r as ${db.insert(bookingRentals).values(rows.rentals)}`);
+  if (rows.holds?.length) parts.push(sql`h as ${db.insert(unpaidHolds).values(rows.holds)}`);
   // Every data-modifying CTE runs whether or not the main query reads it.
   await db.execute(sql`with ${sql.join(parts, sql`, `)} select 1`);
 }

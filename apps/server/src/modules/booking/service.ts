@@ -29,6 +29,7 @@ import {
 import { markOfferBooked, useOffer } from '../waitlist/service.ts';
 import { policyForBooking } from './cancel-policy.ts';
 import { type Actor, type BookingAction, customerActor, eventRow, recordEvent, stateOf } from './events.ts';
+import { unpaidHolders } from './holders.ts';
 import * as repo from './repository.ts';
 import { randomRsvno } from './rsvno.ts';
 import { returnAllSeats } from './seats.ts';
@@ -130,14 +131,18 @@ export async function placeBooking(
       if (priceOf(take.day, plan.counts) !== claimed) throw amountMismatch();
       if (!take.taken) throw AppError.conflict(ErrCd.noStock, Msg.noStock);
       const taken = take.day;
-      if (!isRequest && !nothingToPay) {
-        // Seats held without paying: one address may hold only so many per option and day (issue 11.9).
-        // After the seats are taken: the stock row's lock already orders two bookings of one day.
+      // Seats held without paying: each holder may hold only so many per option and day (issue 11.9, ADR 0172).
+      const holders = isRequest || nothingToPay ? [] : unpaidHolders(booking.telNormalized, clientIp, ctx.config);
+      if (holders.length > 0) {
         const since = new Date(now.getTime() - UNPAID_GRACE_MINUTES * 60_000);
-        const held = await repo.lockUnpaidSeatsOf(tx, clientIp, { opcd: option.opcd, usedate }, since);
-        if (held + plan.seats > ctx.config.unpaidSeatsPerIp) {
-          throw new AppError(ErrCd.generic, unpaidSeatsCapped(ctx.config.unpaidSeatsPerIp), 429);
-        }
+        const held = await repo.lockUnpaidSeatsOf(
+          tx,
+          holders.map((h) => h.key),
+          line,
+          since,
+        );
+        const over = holders.find((h) => (held.get(h.key) ?? 0) + plan.seats > h.cap);
+        if (over) throw new AppError(ErrCd.generic, unpaidSeatsCapped(over.cap), 429);
       }
 
       await repo.insertNewBooking(tx, {
@@ -157,6 +162,7 @@ export async function placeBooking(
           seats: plan.seats,
         },
         members: memberRows(number, plan.members),
+        holds: holders.map((h) => ({ holder: h.key, ...line, rsvno: number, heldAt: now })),
         rentals: plan.rentals.map((r) => ({
           rsvno: number,
           seq: r.seq,

@@ -11,6 +11,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { addDays, tokyoYmd } from '@tabi/contract/dates';
 import pg from 'pg';
 import { systemClock } from '../../clock.ts';
@@ -60,7 +61,7 @@ export async function openSql(store: Store): Promise<Sql> {
       close: () => client.end(),
     };
   }
-  const db = new PGlite(path.join(store.dataDir, 'pglite'));
+  const db = new PGlite(path.join(store.dataDir, 'pglite'), { extensions: { pg_trgm } });
   await db.waitReady;
   return {
     async query<T>(text: string, params: unknown[] = []) {
@@ -124,7 +125,8 @@ export function startServer(name: string, port: number, env: Record<string, stri
       REDIS_URL: '',
       // The bursts come from one address; the per-address booking limit is not what they test.
       BOOKING_IP_LIMIT: '1000000',
-      UNPAID_SEATS_PER_IP: '1000000',
+      UNPAID_SEATS_PER_CUSTOMER: '1000000',
+      UNPAID_SEATS_PER_ADDRESS: '1000000',
       TRUST_PROXY: '',
       ...env,
     },

@@ -101,10 +101,12 @@ interface PagerProps {
   pageCount: number;
   total: number;
   pageSize: number;
+  /** At least `total` match (the server counts so far and no further). */
+  capped?: boolean | undefined;
   onPage: (page: number) => void;
 }
 
-export function Pager({ page, pageCount, total, pageSize, onPage }: PagerProps) {
+export function Pager({ page, pageCount, total, pageSize, capped = false, onPage }: PagerProps) {
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(total, page * pageSize);
   // A page past the last (an old link after bookings were canceled): said so, and 前へ goes to the last page.
@@ -112,7 +114,9 @@ export function Pager({ page, pageCount, total, pageSize, onPage }: PagerProps) 
   return (
     <nav className="adm-pager" aria-label="ページ送り">
       <span>
-        全 {total.toLocaleString('ja-JP')} 件{beyond ? '（このページには該当がありません）' : `中 ${from}〜${to} 件`}
+        全 {total.toLocaleString('ja-JP')} 件{capped ? '以上' : ''}
+        {beyond ? '（このページには該当がありません）' : `中 ${from}〜${to} 件`}
+        {capped && '（条件を絞り込むと、先のページも表示できます）'}
       </span>
       <button type="button" onClick={() => onPage(Math.min(page - 1, pageCount))} disabled={page <= 1}>
         « 前へ
@@ -133,6 +137,7 @@ interface PageOf<T> {
   pageCount: number;
   total: number;
   pageSize: number;
+  capped?: boolean | undefined;
 }
 
 /** A list the server pages: the pager (the page lives in the URL, `?page=`) above its table. */
