@@ -52,7 +52,8 @@ describe('one booking, statement by statement', () => {
       'select "id" from',
       'with taken as',
       'select pg_advisory_xact_lock(hashtext($1))',
-      'select coalesce(sum("booking_options"."seats"), 0)::int',
+      // The holds of the customer and of the address on this option and day (ADR 0172).
+      'select "holder", sum("seats")::int',
       'with b as',
     ]);
   });
