@@ -1,3 +1,4 @@
+import { ADMIN_COUNT_CAP } from '@tabi/contract/admin';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ColumnDef, flexRender, getCoreRowModel, type RowData, useReactTable } from '@tanstack/react-table';
 import { useSearchParams } from 'react-router';
@@ -116,7 +117,7 @@ export function Pager({ page, pageCount, total, pageSize, capped = false, onPage
       <span>
         全 {total.toLocaleString('ja-JP')} 件{capped ? '以上' : ''}
         {beyond ? '（このページには該当がありません）' : `中 ${from}〜${to} 件`}
-        {capped && '（条件を絞り込むと、先のページも表示できます）'}
+        {capped && `（${ADMIN_COUNT_CAP.toLocaleString('ja-JP')} 件目より先は、条件を絞り込んでご覧ください）`}
       </span>
       <button type="button" onClick={() => onPage(Math.min(page - 1, pageCount))} disabled={page <= 1}>
         « 前へ
