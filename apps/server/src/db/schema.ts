@@ -604,6 +604,8 @@ export const outbox = pgTable(
       .where(sql`${t.status} = 'sent' and ${t.purgedAt} is null`),
     // 予約詳細's mails and a resend (issue 30: a seq scan of every mail ever sent per view).
     index('outbox_rsvno_idx').on(t.rsvno, t.id),
+    // The mail page's order, newest first (issue 30: it sorted every mail ever sent for its first page).
+    index('outbox_created_idx').on(t.createdAt, t.id),
   ],
 );
 

@@ -295,20 +295,31 @@ export const MAIL_FAILED = sql`(status = 'failed' or (status = 'pending' and las
 export async function searchMails(
   db: DbOrTx,
   filter: { status?: string; failedOnly?: boolean; rsvno?: string },
-  page: { limit: number; offset: number },
-): Promise<{ rows: MailRecord[]; total: number }> {
+  page: { limit: number; offset: number; countCap?: number },
+): Promise<{ rows: MailRecord[]; total: number; capped: boolean }> {
   const parts: SQL[] = [sql`true`];
   if (filter.failedOnly) parts.push(MAIL_FAILED);
   else if (filter.status) parts.push(sql`status = ${filter.status}`);
   if (filter.rsvno) parts.push(sql`rsvno = ${filter.rsvno}`);
   const where = sql.join(parts, sql` and `);
-  const rows = rowsOf<MailRecord>(
-    await db.execute(
+  // The mail page's count stops at its cap, as 予約一覧's (the dashboard's counts every failed mail).
+  const matching =
+    page.countCap === undefined
+      ? sql`select 1 from outbox where ${where}`
+      : sql`select 1 from outbox where ${where} limit ${page.countCap + 1}`;
+  const [rows, counted] = await Promise.all([
+    db.execute(
       sql`${SELECT_MAIL} where ${where} order by created_at desc, id desc limit ${page.limit} offset ${page.offset}`,
     ),
-  );
-  const [count] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from outbox where ${where}`));
-  return { rows: rows.map(normaliseMail), total: Number(count?.n ?? 0) };
+    db.execute(sql`select count(*)::int as n from (${matching}) c`),
+  ]);
+  const n = Number(rowsOf<{ n: number }>(counted)[0]?.n ?? 0);
+  const capped = page.countCap !== undefined && n > page.countCap;
+  return {
+    rows: rowsOf<MailRecord>(rows).map(normaliseMail),
+    total: capped ? (page.countCap ?? n) : n,
+    capped,
+  };
 }
 
 export async function optionChoices(db: DbOrTx): Promise<{ opcd: string; webname: string }[]> {

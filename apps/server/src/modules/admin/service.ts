@@ -296,15 +296,20 @@ export async function dashboard(ctx: AppContext): Promise<Dashboard> {
 
 export async function searchMails(ctx: AppContext, query: MailSearchQuery): Promise<MailPage> {
   const page = Math.max(1, Number(query.page ?? 1) || 1);
+  const lastPage = ADMIN_COUNT_CAP / ADMIN_PAGE_SIZE;
   const rsvno = query.rsvno?.normalize('NFKC').trim().toUpperCase();
-  const { rows, total } = await repo.searchMails(
+  const { rows, total, capped } = await repo.searchMails(
     ctx.db,
     {
       failedOnly: query.status === 'error',
       ...(query.status && query.status !== 'error' ? { status: query.status } : {}),
       ...(rsvno ? { rsvno } : {}),
     },
-    { limit: ADMIN_PAGE_SIZE, offset: (page - 1) * ADMIN_PAGE_SIZE },
+    {
+      limit: page > lastPage ? 0 : ADMIN_PAGE_SIZE,
+      offset: Math.min(page - 1, lastPage) * ADMIN_PAGE_SIZE,
+      countCap: ADMIN_COUNT_CAP,
+    },
   );
   return {
     rows: rows.map(mailLineOf),
@@ -312,5 +317,6 @@ export async function searchMails(ctx: AppContext, query: MailSearchQuery): Prom
     page,
     pageCount: Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE)),
     pageSize: ADMIN_PAGE_SIZE,
+    ...(capped ? { capped } : {}),
   };
 }
