@@ -365,23 +365,30 @@ describe('予約一覧 after refunds', () => {
   });
 });
 
+/**
+ * `count` copies of a demo booking with its line, numbered `prefix` + 6 digits (each a minute older than the last
+ * when asked), then analysed as autovacuum would after such a load.
+ */
+async function copyBooking(from: string, prefix: string, count: number, { olderByMinute }: { olderByMinute: boolean }) {
+  const received = olderByMinute ? sql`b.rsvdate - make_interval(mins => g)` : sql`b.rsvdate`;
+  await t.ctx.db.execute(sql`
+    insert into bookings
+    select r.*
+    from bookings b, generate_series(1, ${count}) g,
+      lateral jsonb_populate_record(null::bookings, to_jsonb(b) || jsonb_build_object(
+        'rsvno', ${prefix} || lpad(g::text, 6, '0'), 'rsvdate', ${received})) r
+    where b.rsvno = ${from}`);
+  await t.ctx.db.execute(sql`
+    insert into booking_options (rsvno, pkcd, opcd, usedate, adultqty, adultbaika, seats)
+    select ${prefix} || lpad(g::text, 6, '0'), bo.pkcd, bo.opcd, bo.usedate, bo.adultqty, bo.adultbaika, bo.seats
+    from booking_options bo, generate_series(1, ${count}) g where bo.rsvno = ${from}`);
+  await t.ctx.db.execute(sql`analyze`);
+}
+
 describe('GET /api/admin/bookings.csv of any size (issue 30)', () => {
   it('writes every matching booking, read and written in chunks of 2,000 with no ceiling, in the list order', async () => {
     const count = 4_321;
-    await t.ctx.db.execute(sql`
-      insert into bookings
-      select r.*
-      from bookings b, generate_series(1, ${count}) g,
-        lateral jsonb_populate_record(null::bookings, to_jsonb(b) || jsonb_build_object(
-        'rsvno', 'CS' || lpad(g::text, 6, '0'),
-        'rsvdate', b.rsvdate - make_interval(mins => g))) r
-      where b.rsvno = 'AA100001'`);
-    await t.ctx.db.execute(sql`
-      insert into booking_options (rsvno, pkcd, opcd, usedate, adultqty, adultbaika, seats)
-      select 'CS' || lpad(g::text, 6, '0'), bo.pkcd, bo.opcd, bo.usedate, bo.adultqty, bo.adultbaika, bo.seats
-      from booking_options bo, generate_series(1, ${count}) g where bo.rsvno = 'AA100001'`);
-    // As autovacuum would after such a load: the planner's estimates of the tables as they now are.
-    await t.ctx.db.execute(sql`analyze`);
+    await copyBooking('AA100001', 'CS', count, { olderByMinute: true });
     const res = await get('/api/admin/bookings.csv?rsvno=CS&sort=rsvdate&dir=desc');
     expect(res.statusCode).toBe(200);
     const lines = res.rawPayload.toString('utf8').slice(1).trimEnd().split('\r\n');
@@ -396,20 +403,7 @@ describe('GET /api/admin/bookings.csv of any size (issue 30)', () => {
 describe('GET /api/admin/bookings past its counted pages (issue 30)', () => {
   it('counts to 10,000 and says 以上, pages that far, and answers a page beyond with no rows', async () => {
     const count = ADMIN_COUNT_CAP + 50;
-    await t.ctx.db.execute(sql`
-      insert into bookings
-      select r.*
-      from bookings b, generate_series(1, ${count}) g,
-        lateral jsonb_populate_record(null::bookings, to_jsonb(b) || jsonb_build_object(
-        'rsvno', 'CP' || lpad(g::text, 6, '0'),
-        'rsvdate', b.rsvdate - make_interval(mins => g))) r
-      where b.rsvno = 'AA100001'`);
-    await t.ctx.db.execute(sql`
-      insert into booking_options (rsvno, pkcd, opcd, usedate, adultqty, adultbaika, seats)
-      select 'CP' || lpad(g::text, 6, '0'), bo.pkcd, bo.opcd, bo.usedate, bo.adultqty, bo.adultbaika, bo.seats
-      from booking_options bo, generate_series(1, ${count}) g where bo.rsvno = 'AA100001'`);
-    // As autovacuum would after such a load: the planner's estimates of the tables as they now are.
-    await t.ctx.db.execute(sql`analyze`);
+    await copyBooking('AA100001', 'CP', count, { olderByMinute: true });
     const first = (await get('/api/admin/bookings?rsvno=CP&sort=rsvdate&dir=desc')).json().response;
     expect(first).toMatchObject({ total: ADMIN_COUNT_CAP, capped: true, pageCount: 200, page: 1 });
     expect(first.rows[0].rsvno).toBe('CP000001');
@@ -429,19 +423,7 @@ describe('GET /api/admin/bookings past its counted pages (issue 30)', () => {
 describe('GET /api/admin/dashboard beyond its lines (issue 30)', () => {
   it('counts every waiting request however many, and sends only the first lines', async () => {
     const before = (await get('/api/admin/dashboard')).json().response;
-    await t.ctx.db.execute(sql`
-      insert into bookings
-      select r.*
-      from bookings b, generate_series(1, 120) g,
-        lateral jsonb_populate_record(null::bookings, to_jsonb(b) || jsonb_build_object(
-        'rsvno', 'RQ' || lpad(g::text, 6, '0'))) r
-      where b.rsvno = 'AA100005'`);
-    await t.ctx.db.execute(sql`
-      insert into booking_options (rsvno, pkcd, opcd, usedate, adultqty, adultbaika, seats)
-      select 'RQ' || lpad(g::text, 6, '0'), bo.pkcd, bo.opcd, bo.usedate, bo.adultqty, bo.adultbaika, bo.seats
-      from booking_options bo, generate_series(1, 120) g where bo.rsvno = 'AA100005'`);
-    // As autovacuum would after such a load: the planner's estimates of the tables as they now are.
-    await t.ctx.db.execute(sql`analyze`);
+    await copyBooking('AA100005', 'RQ', 120, { olderByMinute: false });
     const after = (await get('/api/admin/dashboard')).json().response;
     expect(after.counts.waitingRequests).toBe(before.counts.waitingRequests + 120);
     expect(after.counts.waitingRequests).toBeGreaterThan(100);
