@@ -140,7 +140,7 @@ export const suite: BenchSuite = {
     const db = new pg.Client({ connectionString: target.databaseUrl });
     await db.connect();
     const rows: BenchMeasurement[] = [];
-    const p50s = new Map<string, number[]>();
+    const firstP50 = new Map<string, number>();
     try {
       const opcds = (await db.query<{ opcd: string }>('select opcd from options order by opcd')).rows.map(
         (r) => r.opcd,
@@ -158,8 +158,9 @@ export const suite: BenchSuite = {
         for (const op of operations(size)) {
           const latencies = await time(target.baseUrl, headers, op.path);
           const p50 = percentile(latencies, 50);
-          p50s.set(op.name, [...(p50s.get(op.name) ?? []), p50]);
-          const growth = (p50s.get(op.name)?.[0] ?? p50) > 0 ? p50 / (p50s.get(op.name)?.[0] ?? p50) : 1;
+          const first = firstP50.get(op.name) ?? p50;
+          firstP50.set(op.name, first);
+          const growth = first > 0 ? p50 / first : 1;
           const last = size === steps.at(-1) && steps.length > 1;
           rows.push({
             name: `${op.name} @ ${size.toLocaleString('en')}`,

@@ -172,6 +172,14 @@ export async function bookingsByNumber(db: DbOrTx, rsvnos: string[]): Promise<Bo
   return rsvnos.flatMap((r) => byNumber.get(r) ?? []);
 }
 
+/** How many rows `matching` (a select) gives, reading no more than `cap` + 1 of them when a cap is set. */
+async function countUpTo(db: DbOrTx, matching: SQL, cap?: number): Promise<{ total: number; capped: boolean }> {
+  const limited = cap === undefined ? matching : sql`${matching} limit ${cap + 1}`;
+  const [row] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from (${limited}) c`));
+  const n = Number(row?.n ?? 0);
+  return cap !== undefined && n > cap ? { total: cap, capped: true } : { total: n, capped: false };
+}
+
 /**
  * One page of the list (issue 30): the page's booking numbers picked through the filter's and the order's indexes
  * first, then only their rows joined to options, payments and events; the count stops at `countCap`.
@@ -183,20 +191,17 @@ export async function searchBookings(
   page: { limit: number; offset: number; countCap: number },
 ): Promise<{ rows: BookingRecord[]; total: number; capped: boolean }> {
   const where = whereOf(filter);
-  const [numbers, counted] = await Promise.all([
+  const [numbers, count] = await Promise.all([
     db.execute(
       sql`select b.rsvno from bookings b where ${where} order by ${orderOf(order)} limit ${page.limit} offset ${page.offset}`,
     ),
-    db.execute(
-      sql`select count(*)::int as n from (select 1 from bookings b where ${where} limit ${page.countCap + 1}) c`,
-    ),
+    countUpTo(db, sql`select 1 from bookings b where ${where}`, page.countCap),
   ]);
   const rows = await bookingsByNumber(
     db,
     rowsOf<{ rsvno: string }>(numbers).map((r) => r.rsvno),
   );
-  const n = Number(rowsOf<{ n: number }>(counted)[0]?.n ?? 0);
-  return { rows, total: Math.min(n, page.countCap), capped: n > page.countCap };
+  return { rows, ...count };
 }
 
 export interface DepartureRecord {
@@ -303,23 +308,13 @@ export async function searchMails(
   if (filter.rsvno) parts.push(sql`rsvno = ${filter.rsvno}`);
   const where = sql.join(parts, sql` and `);
   // The mail page's count stops at its cap, as 予約一覧's (the dashboard's counts every failed mail).
-  const matching =
-    page.countCap === undefined
-      ? sql`select 1 from outbox where ${where}`
-      : sql`select 1 from outbox where ${where} limit ${page.countCap + 1}`;
-  const [rows, counted] = await Promise.all([
+  const [rows, count] = await Promise.all([
     db.execute(
       sql`${SELECT_MAIL} where ${where} order by created_at desc, id desc limit ${page.limit} offset ${page.offset}`,
     ),
-    db.execute(sql`select count(*)::int as n from (${matching}) c`),
+    countUpTo(db, sql`select 1 from outbox where ${where}`, page.countCap),
   ]);
-  const n = Number(rowsOf<{ n: number }>(counted)[0]?.n ?? 0);
-  const capped = page.countCap !== undefined && n > page.countCap;
-  return {
-    rows: rowsOf<MailRecord>(rows).map(normaliseMail),
-    total: capped ? (page.countCap ?? n) : n,
-    capped,
-  };
+  return { rows: rowsOf<MailRecord>(rows).map(normaliseMail), ...count };
 }
 
 export async function optionChoices(db: DbOrTx): Promise<{ opcd: string; webname: string }[]> {

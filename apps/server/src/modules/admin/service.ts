@@ -97,24 +97,43 @@ function rowOf(r: repo.BookingRecord, servertime: string): BookingRow {
   };
 }
 
+/**
+ * A list's page among those counted (ADMIN_COUNT_CAP, issue 30): past them the database is not asked to skip rows,
+ * and the empty page says so.
+ */
+function countedPage(requested: string | number | undefined) {
+  const page = Math.max(1, Number(requested ?? 1) || 1);
+  const lastPage = ADMIN_COUNT_CAP / ADMIN_PAGE_SIZE;
+  return {
+    page,
+    window: {
+      limit: page > lastPage ? 0 : ADMIN_PAGE_SIZE,
+      offset: Math.min(page - 1, lastPage) * ADMIN_PAGE_SIZE,
+      countCap: ADMIN_COUNT_CAP,
+    },
+  };
+}
+
+function pageAnswer<Row>(rows: Row[], count: { total: number; capped: boolean }, page: number) {
+  return {
+    rows,
+    total: count.total,
+    page,
+    pageCount: Math.max(1, Math.ceil(count.total / ADMIN_PAGE_SIZE)),
+    pageSize: ADMIN_PAGE_SIZE,
+    ...(count.capped ? { capped: true } : {}),
+  };
+}
+
 export async function searchBookings(ctx: AppContext, query: BookingSearchQuery): Promise<BookingPage> {
   const now = ctx.clock.now();
-  const lastPage = ADMIN_COUNT_CAP / ADMIN_PAGE_SIZE;
-  const page = Math.max(1, Number(query.page ?? 1) || 1);
-  // Past the counted pages the database is not asked to skip rows: an empty page says so.
-  const { rows, total, capped } = await repo.searchBookings(ctx.db, bookingFilter(query, now), orderOf(query), {
-    limit: page > lastPage ? 0 : ADMIN_PAGE_SIZE,
-    offset: Math.min(page - 1, lastPage) * ADMIN_PAGE_SIZE,
-    countCap: ADMIN_COUNT_CAP,
-  });
-  return {
-    rows: rows.map((r) => rowOf(r, now.toISOString())),
-    total,
-    page,
-    pageCount: Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE)),
-    pageSize: ADMIN_PAGE_SIZE,
-    ...(capped ? { capped } : {}),
-  };
+  const page = countedPage(query.page);
+  const found = await repo.searchBookings(ctx.db, bookingFilter(query, now), orderOf(query), page.window);
+  return pageAnswer(
+    found.rows.map((r) => rowOf(r, now.toISOString())),
+    found,
+    page.page,
+  );
 }
 
 /** Bookings read and written per step of the export: memory stays flat whatever the number of rows. */
@@ -295,28 +314,16 @@ export async function dashboard(ctx: AppContext): Promise<Dashboard> {
 }
 
 export async function searchMails(ctx: AppContext, query: MailSearchQuery): Promise<MailPage> {
-  const page = Math.max(1, Number(query.page ?? 1) || 1);
-  const lastPage = ADMIN_COUNT_CAP / ADMIN_PAGE_SIZE;
+  const page = countedPage(query.page);
   const rsvno = query.rsvno?.normalize('NFKC').trim().toUpperCase();
-  const { rows, total, capped } = await repo.searchMails(
+  const found = await repo.searchMails(
     ctx.db,
     {
       failedOnly: query.status === 'error',
       ...(query.status && query.status !== 'error' ? { status: query.status } : {}),
       ...(rsvno ? { rsvno } : {}),
     },
-    {
-      limit: page > lastPage ? 0 : ADMIN_PAGE_SIZE,
-      offset: Math.min(page - 1, lastPage) * ADMIN_PAGE_SIZE,
-      countCap: ADMIN_COUNT_CAP,
-    },
+    page.window,
   );
-  return {
-    rows: rows.map(mailLineOf),
-    total,
-    page,
-    pageCount: Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE)),
-    pageSize: ADMIN_PAGE_SIZE,
-    ...(capped ? { capped } : {}),
-  };
+  return pageAnswer(found.rows.map(mailLineOf), found, page.page);
 }
