@@ -2,6 +2,19 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest reads the pool's size and whether it starts a new process per file at the root only; inside a project
+    // both were ignored, and the default of one fork fewer than the cores ran every file one after another on this
+    // 2-core machine, each in a new process importing the whole server again (≈5 s a file under load).
+    // - Two files at once, one per core, on either database: four forks on PostgreSQL made the same 19 files take
+    //   72 s instead of 22 s (each fork imports the server once, and they crowd the database server).
+    // - The server's forks are kept between files (see its project below); the unit and component tests run in
+    //   threads, each file in a fresh one, as jsdom and the sanitiser's window need.
+    poolOptions: {
+      // As many forks kept as are used: tinypool otherwise ends an idle fork at once, and on a fork kept between files
+      // that race killed files still queued ("Terminating worker thread").
+      forks: { maxForks: 2, minForks: 2, isolate: false },
+      threads: { maxThreads: 2, minThreads: 1, isolate: true },
+    },
     projects: [
       {
         test: {
@@ -9,6 +22,7 @@ export default defineConfig({
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/web/src/**/*.test.tsx'],
           exclude: ['**/*.integration.test.ts', '**/*.dom.test.ts', '**/*.dom.test.tsx', '**/node_modules/**'],
           environment: 'node',
+          pool: 'threads',
         },
       },
       {
@@ -19,6 +33,7 @@ export default defineConfig({
           environment: 'jsdom',
           environmentOptions: { jsdom: { url: 'http://localhost/' } },
           setupFiles: ['apps/web/src/test/jsdom-setup.ts'],
+          pool: 'threads',
         },
       },
       {
@@ -29,9 +44,10 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           pool: 'forks',
-          // On PostgreSQL a file spends much of its time waiting on the database server, so four files at once
-          // keep the two cores busy (216 s → 144 s on this machine); PGlite runs in the fork itself: two.
-          poolOptions: { forks: { maxForks: process.env.TEST_DB === 'postgres' ? 4 : 2, minForks: 1 } },
+          // Each file builds its own app on its own fresh database, so nothing is shared through modules; a fork that
+          // keeps its module graph between files saves each file the import of the whole server. On this machine the
+          // PGlite tier went from 390 s to 125 s and the PostgreSQL tier from 282 s to 94 s.
+          poolOptions: { forks: { isolate: false } },
         },
       },
     ],
