@@ -137,7 +137,7 @@ test('a paid booking is canceled on the customer’s behalf with a fee override;
   await page.getByRole('button', { name: '絞り込む' }).click();
   const mailRow = page.getByRole('row').filter({ hasText: 'キャンセル' }).first();
   await expect(mailRow).toContainText(rsvno);
-  // A mail still waiting in the outbox is not resent (issue 24.9): the worker sends it within its 10 seconds.
+  // A mail still waiting in the outbox is not resent (issue 24.9): the worker sends it within about a second.
   await expect(async () => {
     await page.reload();
     await expect(mailRow).toContainText('送信済み', { timeout: 1_000 });

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './context.ts';
+import { OUTBOX_QUEUED_CHANNEL, STOCK_CHANGED_CHANNEL } from './db/client.ts';
 import { reconcile, reportIsEmpty } from './modules/booking/reconciler.ts';
 import { sweepUnpaidBookings } from './modules/booking/sweeper.ts';
 import { refreshStalePriceRanges } from './modules/catalog/repository.ts';
@@ -10,7 +11,7 @@ import { sendDueDayBeforeMails } from './modules/operations/day-before.ts';
 import { sendDueRentalSheets } from './modules/operations/rental-sheet.ts';
 import { erasePersonalData } from './modules/privacy/service.ts';
 import { retentionIsEmpty, runRetention } from './modules/retention/service.ts';
-import { WaitlistRunner } from './modules/waitlist/worker.ts';
+import { runWaitlist } from './modules/waitlist/service.ts';
 
 export interface Workers {
   stop(): Promise<void>;
@@ -23,6 +24,8 @@ export const RECONCILE_INTERVAL_MS = 60_000;
 export const MEDIA_SWEEP_INTERVAL_MS = 15 * 60_000;
 /** Old mails' content, ended sessions, rate-limit windows and personal data past its time go this often (ADR 0162, 0164). */
 export const RETENTION_INTERVAL_MS = 15 * 60_000;
+/** How long a loop waits after a notification before it runs, so that a burst of them makes one run. */
+export const NUDGE_MS = 300;
 /** キャンセル待ち: seats that came back are offered this often, and soon after any move of seats (ADR 0167). */
 export const WAITLIST_INTERVAL_MS = 30_000;
 /** The list's kept price ranges are checked for a new day this often (a stale one is only slower, never wrong). */
@@ -45,27 +48,49 @@ export function startWorkers(
   const timers = new Set<NodeJS.Timeout>();
   const running = new Set<Promise<void>>();
 
-  function loop(name: string, everyMs: number, work: () => Promise<void>): void {
+  /**
+   * Runs `work` at start, then everyMs after each run ends. A notification on `nudgedBy` (sent when a transaction
+   * commits) brings the next run forward to NUDGE_MS from now, or right after the run in flight, so that what the
+   * notification announces is handled within about a second instead of at the next interval.
+   */
+  function loop(name: string, everyMs: number, work: () => Promise<void>, nudgedBy?: string): void {
+    let timer: NodeJS.Timeout | undefined;
+    let inFlight = false;
+    let nudged = false;
+    const schedule = (ms: number) => {
+      if (timer) {
+        clearTimeout(timer);
+        timers.delete(timer);
+      }
+      timer = setTimeout(tick, ms);
+      timer.unref();
+      timers.add(timer);
+    };
     const tick = () => {
-      timers.delete(timer);
+      if (timer) timers.delete(timer);
+      timer = undefined;
       if (stopped) return;
+      inFlight = true;
+      nudged = false;
       const run = work()
         .catch((error: unknown) => log.error({ err: error, worker: name }, 'background work failed'))
         .finally(() => {
           running.delete(run);
-          if (!stopped) schedule();
+          inFlight = false;
+          if (!stopped) schedule(nudged ? NUDGE_MS : everyMs);
         });
       running.add(run);
     };
-    let timer: NodeJS.Timeout;
-    const schedule = () => {
-      timer = setTimeout(tick, everyMs);
-      timer.unref();
-      timers.add(timer);
-    };
-    timer = setTimeout(tick, 0);
-    timer.unref();
-    timers.add(timer);
+    schedule(0);
+    if (!nudgedBy) return;
+    ctx.notifications?.subscribe(nudgedBy, {
+      notify: () => {
+        if (stopped || nudged) return;
+        nudged = true;
+        if (!inFlight) schedule(NUDGE_MS);
+      },
+      live: () => undefined,
+    });
   }
 
   loop('reconciler', intervals.reconcileMs ?? RECONCILE_INTERVAL_MS, async () => {
@@ -76,9 +101,14 @@ export function startWorkers(
     const { expired, lapsed } = await sweepUnpaidBookings(ctx);
     if (expired.length + lapsed.length > 0) log.info({ expired, lapsed }, 'unpaid bookings canceled');
   });
-  loop('mail', intervals.mailMs ?? MAIL_INTERVAL_MS, async () => {
-    await processOutbox(ctx, sender, log);
-  });
+  loop(
+    'mail',
+    intervals.mailMs ?? MAIL_INTERVAL_MS,
+    async () => {
+      await processOutbox(ctx, sender, log);
+    },
+    OUTBOX_QUEUED_CHANNEL,
+  );
   // 催行中止 still running (a crash, or more bookings than the request's few seconds), to the end (issue 27).
   loop('day-stops', intervals.reconcileMs ?? RECONCILE_INTERVAL_MS, async () => {
     await runStops(ctx);
@@ -89,9 +119,16 @@ export function startWorkers(
     const sheets = await sendDueRentalSheets(ctx);
     if (sheets.length > 0) log.info({ sheets }, 'rental sheets mailed to facilities');
   });
-  const waitlist = new WaitlistRunner(ctx, log);
-  waitlist.listen();
-  loop('waitlist', WAITLIST_INTERVAL_MS, () => waitlist.run());
+  // キャンセル待ち: an offer follows any committed move of seats, on this instance or another (ADR 0167).
+  loop(
+    'waitlist',
+    WAITLIST_INTERVAL_MS,
+    async () => {
+      const run = await runWaitlist(ctx);
+      if (run.offered.length + run.expired.length + run.collected > 0) log.info({ waitlist: run }, 'waitlist offers');
+    },
+    STOCK_CHANGED_CHANNEL,
+  );
   loop('media', intervals.mediaMs ?? MEDIA_SWEEP_INTERVAL_MS, async () => {
     const { removed } = await sweepMedia(ctx);
     if (removed.length > 0) log.info({ removed }, 'photo files no row names removed');
@@ -113,7 +150,7 @@ export function startWorkers(
       stopped = true;
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
-      await Promise.allSettled([...running, waitlist.stop()]);
+      await Promise.allSettled(running);
       sender.close();
     },
   };

@@ -29,6 +29,9 @@ export function rowsOf<T>(result: unknown): T[] {
  */
 export const STOCK_CHANGED_CHANNEL = 'stock_changed';
 
+/** Notified by a trigger (migration 0020) when a transaction that queued mail commits: the mail loop runs soon. */
+export const OUTBOX_QUEUED_CHANNEL = 'outbox_queued';
+
 /** What a listener of a NOTIFY channel is told. */
 export interface ChannelHandlers {
   /** A notification, delivered after the notifying transaction committed. */

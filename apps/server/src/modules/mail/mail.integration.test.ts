@@ -320,4 +320,28 @@ describe('outbox worker', () => {
       .toBe(1);
     await workers.stop();
   });
+
+  it('sends a mail queued between two runs within about a second, not at the next interval', async () => {
+    await t.ctx.db.delete(outbox);
+    const log = { info: () => {}, warn: () => {}, error: () => {} } as unknown as Parameters<typeof startWorkers>[1];
+    const workers = startWorkers(t.ctx, log, { mailMs: 600_000, sweepMs: 600_000 });
+    try {
+      // The loop's first run finds nothing; the next is ten minutes away unless the commit below brings it forward.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await t.ctx.db.transaction(async (tx) => {
+        await enqueueMail(tx, requestConfirmedMail(sample));
+        await enqueueMail(tx, requestDeclinedMail(sample));
+      });
+      const queuedAt = Date.now();
+      await expect
+        .poll(async () => (await t.ctx.db.select().from(outbox).where(eq(outbox.status, 'sent'))).length, {
+          timeout: 5_000,
+          interval: 50,
+        })
+        .toBe(2);
+      expect(Date.now() - queuedAt).toBeLessThan(3_000);
+    } finally {
+      await workers.stop();
+    }
+  });
 });
