@@ -15,6 +15,19 @@ export default defineConfig({
       forks: { maxForks: 2, minForks: 2, isolate: false },
       threads: { maxThreads: 2, minThreads: 1, isolate: true },
     },
+    // Measured when asked (`--coverage.enabled`, as `npm test` does): which lines of our own code the tests run.
+    coverage: {
+      provider: 'v8',
+      include: ['apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}', 'packages/contract/src/**/*.ts'],
+      exclude: [
+        '**/*.test.{ts,tsx}',
+        '**/test/**',
+        '**/test-fixtures.ts',
+        'apps/server/src/bench/**',
+        'apps/server/src/quality/**',
+      ],
+      reporter: ['text-summary', 'json-summary'],
+    },
     projects: [
       {
         test: {
