@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { addDays, formatYmd } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
+import { expectNoSeriousA11yIssues } from './support/checks.ts';
 import { expect, test } from './support/test.ts';
 
 /**
@@ -18,15 +18,7 @@ const VIEWPORTS = [
 
 /** axe-core with the WCAG 2.x A/AA rules; fails on serious or critical findings, listed readably. */
 async function expectAccessible(page: Page, what: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const report = serious.map((v) =>
-    [
-      `${v.id} [${v.impact}] ${v.help} (${v.helpUrl})`,
-      ...v.nodes.map((n) => `    ${n.target.join(' ')}\n      ${(n.failureSummary ?? '').replace(/\n/g, '\n      ')}`),
-    ].join('\n'),
-  );
-  expect(report, `axe serious/critical violations on ${what} at ${page.viewportSize()?.width}px`).toEqual([]);
+  await expectNoSeriousA11yIssues(page, { tags: WCAG_TAGS, what });
 }
 
 // ---- helpers for the real UI (after e2e/purchase.spec.ts) ----

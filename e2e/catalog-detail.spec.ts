@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { addDays, addMonths, monthStart, tokyoYmd } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
+import { expectNoSeriousA11yIssues } from './support/checks.ts';
 import { expect, test } from './support/test.ts';
 
 const shots = process.env.SHOTS_DIR;
@@ -319,11 +319,7 @@ for (const viewport of [
     await page.setViewportSize(viewport);
     await page.goto('/detail?opcd=OP0001');
     await expect(calendar(page).locator('td[data-day] button:not([disabled])').first()).toBeVisible();
-    const serious = async () =>
-      (await new AxeBuilder({ page }).analyze()).violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    expect(await serious()).toEqual([]);
+    await expectNoSeriousA11yIssues(page);
     if (shots) {
       await page.screenshot({ path: `${shots}/detail-${viewport.width}-top.png` });
       await page.screenshot({ path: `${shots}/detail-${viewport.width}-full.png`, fullPage: true });
@@ -333,7 +329,7 @@ for (const viewport of [
     await calendar(page).locator('td[data-day] button:not([disabled])').first().click();
     const dialog = page.getByRole('dialog', { name: 'ご利用人数の選択' });
     await expect(dialog.getByTestId('price-adult')).toHaveText(/^￥[\d,]+$/);
-    expect(await serious()).toEqual([]);
+    await expectNoSeriousA11yIssues(page);
     if (shots) await page.screenshot({ path: `${shots}/detail-${viewport.width}-modal.png` });
   });
 }

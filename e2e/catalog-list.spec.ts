@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { addDays, formatYmd, tokyoYmd } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
+import { expectNoSeriousA11yIssues } from './support/checks.ts';
 import { expect, test } from './support/test.ts';
 
 const shots = process.env.SHOTS_DIR;
@@ -238,15 +238,12 @@ for (const viewport of [
     await page.setViewportSize(viewport);
     await page.goto('/?md=AX');
     await expect(cards(page).first()).toBeVisible();
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await expectNoSeriousA11yIssues(page);
     if (shots) await page.screenshot({ path: `${shots}/list-${viewport.width}-full.png`, fullPage: true });
     if (viewport.width === 390) {
       await page.getByRole('button', { name: /検索条件を指定する/ }).click();
       await expect(page.getByLabel('方面')).toBeVisible();
-      const open = await new AxeBuilder({ page }).analyze();
-      expect(open.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+      await expectNoSeriousA11yIssues(page);
     } else if (shots) {
       await page.screenshot({ path: `${shots}/list-1280.png` });
     }

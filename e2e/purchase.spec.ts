@@ -1,11 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { addDays, formatYmd, tokyoYmd } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
 import { baseURL } from './playwright.config.ts';
+import { expectNoSeriousA11yIssues } from './support/checks.ts';
 import { loginAs } from './support/customer.ts';
 import {
   agreeToConsent,
@@ -70,12 +70,6 @@ function collectDialogs(page: Page): string[] {
     await dialog.accept();
   });
   return messages;
-}
-
-async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 async function shot(page: Page, name: string, fullPage = true): Promise<void> {
@@ -666,7 +660,7 @@ test.describe('purchase flow: accessibility and screenshots', () => {
         leaderSection(page).getByRole('combobox', { name: '国籍', exact: true }).locator('option'),
       ).not.toHaveCount(1);
       await shot(page, 'member-empty');
-      await expectNoSeriousA11yViolations(page);
+      await expectNoSeriousA11yIssues(page);
       await fillLeader(page);
       await memberSection(page, 1).getByRole('checkbox', { name: Msg.sameAsLeader }).check();
       await fillPerson(memberSection(page, 2), {
@@ -679,12 +673,12 @@ test.describe('purchase flow: accessibility and screenshots', () => {
       await shot(page, 'member-calendar', false);
       await page.keyboard.press('Escape');
       await shot(page, 'member-filled');
-      await expectNoSeriousA11yViolations(page);
+      await expectNoSeriousA11yIssues(page);
 
       await page.getByRole('button', { name: Msg.toRental }).click();
       await page.getByRole('button', { name: Msg.toCheck }).click();
       await shot(page, 'rental-errors');
-      await expectNoSeriousA11yViolations(page);
+      await expectNoSeriousA11yIssues(page);
       const adult = page.getByRole('region', { name: /参加者1/ });
       const child = page.getByRole('region', { name: /参加者2/ });
       await adult.getByRole('combobox', { name: 'レンタル', exact: true }).selectOption({ label: 'スキー' });
@@ -697,11 +691,11 @@ test.describe('purchase flow: accessibility and screenshots', () => {
 
       await expect(page).toHaveURL(/\/reservation\/check$/);
       await shot(page, 'check');
-      await expectNoSeriousA11yViolations(page);
+      await expectNoSeriousA11yIssues(page);
       await page.getByRole('button', { name: '同意書を確認する' }).click();
       await expect(page.getByRole('dialog', { name: '同意書の確認' })).toBeVisible();
       await shot(page, 'check-consent', false);
-      await expectNoSeriousA11yViolations(page);
+      await expectNoSeriousA11yIssues(page);
       await page.getByRole('dialog').getByRole('checkbox').nth(0).check();
       await page.getByRole('dialog').getByRole('checkbox').nth(1).check();
       await page.getByRole('button', { name: '同意して戻る' }).click();
@@ -710,7 +704,7 @@ test.describe('purchase flow: accessibility and screenshots', () => {
       await expect(page).toHaveURL(/processing=success&session_id=cs_sandbox_[\w-]+$/);
       await expect(page.getByTestId('rsvno')).toBeVisible();
       await shot(page, 'complete');
-      await expectNoSeriousA11yViolations(page);
+      await expectNoSeriousA11yIssues(page);
     });
   }
 
@@ -730,7 +724,7 @@ test.describe('purchase flow: accessibility and screenshots', () => {
       await page.goto(`/reservation/complete?processing=${processing}`);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await shot(page, `complete-${processing}`);
-      await expectNoSeriousA11yViolations(page);
+      await expectNoSeriousA11yIssues(page);
     }
   });
 });
