@@ -19,6 +19,7 @@ import { UNPAID_GRACE_MINUTES } from '@tabi/contract/constants';
 import { addDays, formatTokyoDateTime, formatYmd, tokyoDayStart, tokyoYmd } from '@tabi/contract/dates';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { bookingIs } from '../booking/repository.ts';
 import { listStops, minimumDays } from '../day-stop/service.ts';
 import { csvLines, toCsv } from './csv.ts';
 import * as repo from './repository.ts';
@@ -249,20 +250,15 @@ export async function dashboard(ctx: AppContext): Promise<Dashboard> {
       repo.bookingsWhere(ctx.db, sql`b.rsvdate >= ${dayStart}`, sql`b.rsvdate desc, b.rsvno`, DASHBOARD_LINES),
       repo.bookingsWhere(
         ctx.db,
-        sql`b.canceled_at >= ${dayStart} and b.status = 4 and b.cancel_reason is distinct from 'expired'`,
+        sql`b.canceled_at >= ${dayStart} and ${bookingIs.canceled} and b.cancel_reason is distinct from 'expired'`,
         sql`b.canceled_at desc, b.rsvno`,
         DASHBOARD_LINES,
       ),
-      repo.bookingsWhere(ctx.db, sql`b.status = 6`, sql`b.rsvdate asc, b.rsvno`, DASHBOARD_LINES),
+      repo.bookingsWhere(ctx.db, bookingIs.awaitingAnswer, sql`b.rsvdate asc, b.rsvno`, DASHBOARD_LINES),
+      repo.bookingsWhere(ctx.db, bookingIs.unpaidCardWithinGrace(cutoff), sql`b.rsvdate asc, b.rsvno`, DASHBOARD_LINES),
       repo.bookingsWhere(
         ctx.db,
-        sql`b.status = 1 and b.status_payment = 0 and b.flg_request_rsv = 0 and b.rsvdate > ${cutoff}`,
-        sql`b.rsvdate asc, b.rsvno`,
-        DASHBOARD_LINES,
-      ),
-      repo.bookingsWhere(
-        ctx.db,
-        sql`b.status = 0 and b.flg_request_rsv = 1 and b.status_payment = 0 and b.payment_deadline_date <= ${near}`,
+        sql`${bookingIs.confirmedRequestUnpaid} and b.payment_deadline_date <= ${near}`,
         sql`b.payment_deadline_date asc, b.rsvno`,
         DASHBOARD_LINES,
       ),

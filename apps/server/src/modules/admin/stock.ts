@@ -25,6 +25,7 @@ import { type DbOrTx, rowsOf } from '../../db/client.ts';
 import { options } from '../../db/schema.ts';
 import { stockTouched } from '../../db/stock-changes.ts';
 import { AppError } from '../../errors.ts';
+import { bookingIs } from '../booking/repository.ts';
 import type { StaffPrincipal } from '../staff/service.ts';
 import { recordCatalogEvent } from './catalog.ts';
 
@@ -64,15 +65,15 @@ async function daysOf(db: DbOrTx, opcd: string, days: string[]): Promise<Map<str
       with d(usedate) as (select unnest(array[${list}]))
       select to_char(d.usedate, 'YYYY-MM-DD') as date, s.opcd is not null as open, s.zaikozan as seats_left,
         s.adultbaika, s.middlebaika, s.childbaika, s.infantbaika,
-        coalesce(b.held, 0) as held, coalesce(b.sold, 0) as sold
+        coalesce(t.held, 0) as held, coalesce(t.sold, 0) as sold
       from d
       left join stock s on s.opcd = ${opcd} and s.usedate = d.usedate
       left join lateral (
-        select sum(bo.seats) filter (where bk.status_payment = 0) as held,
-               sum(bo.seats) filter (where bk.status_payment = 1) as sold
-        from booking_options bo join bookings bk on bk.rsvno = bo.rsvno
-        where bo.opcd = ${opcd} and bo.usedate = d.usedate and bk.status <> 4
-      ) b on true
+        select sum(bo.seats) filter (where ${bookingIs.unpaid}) as held,
+               sum(bo.seats) filter (where not ${bookingIs.unpaid}) as sold
+        from booking_options bo join bookings b on b.rsvno = bo.rsvno
+        where bo.opcd = ${opcd} and bo.usedate = d.usedate and ${bookingIs.notCanceled}
+      ) t on true
       order by d.usedate`),
   );
   return new Map(

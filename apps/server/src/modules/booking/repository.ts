@@ -488,11 +488,35 @@ function oldestBookings(db: DbOrTx, where: SQL | undefined, by: AnyPgColumn, lim
   return lock ? query.for('update', { skipLocked: true }) : query;
 }
 
+/** A state number written into the SQL text, as a literal, so that partial indexes on it still match. */
+const literal = (code: number): SQL => sql.raw(String(code));
+const CANCELED = literal(BookingStatus.canceled);
+const COMPLETED = literal(BookingStatus.completed);
+const UNPAID = literal(PaymentStatus.uncompleted);
+
+/**
+ * A booking's states as SQL on a booking aliased `b`, for the queries of other modules: the status numbers of the
+ * SPEC's wire format stay here (issue 25).
+ */
+export const bookingIs = {
+  canceled: sql`(b.status = ${CANCELED})`,
+  notCanceled: sql`(b.status <> ${CANCELED})`,
+  /** Not paid (yet): by card within or past its grace, or a request. */
+  unpaid: sql`(b.status_payment = ${UNPAID})`,
+  /** A request not answered yet (リクエスト回答待ち). */
+  awaitingAnswer: sql`(b.status = ${literal(BookingStatus.requested)})`,
+  /** A card booking not paid yet, still within its grace (reception after `graceCutoff`). */
+  unpaidCardWithinGrace: (graceCutoff: Date) =>
+    sql`(b.status = ${COMPLETED} and b.status_payment = ${UNPAID} and b.flg_request_rsv = 0 and b.rsvdate > ${graceCutoff})`,
+  /** A confirmed request waiting for its payment until `payment_deadline_date`. */
+  confirmedRequestUnpaid: sql`(b.status = ${literal(BookingStatus.tmp)} and b.flg_request_rsv = 1 and b.status_payment = ${UNPAID})`,
+} as const;
+
 /**
  * The one SQL rule for a booking (aliased `b`) that still holds its seats: not canceled, and not an unpaid card
  * booking past its grace (`graceCutoff`: reception times at or before it are expired, the sweeper only not there yet).
  * The manifest, departures, 予約一覧's 有効, the rental sheet and 催行中止 all ask it.
  */
 export function holdsSeats(graceCutoff: Date): SQL {
-  return sql`(b.status <> 4 and not (b.status = 1 and b.status_payment = 0 and b.flg_request_rsv = 0 and b.rsvdate <= ${graceCutoff}))`;
+  return sql`(${bookingIs.notCanceled} and not (b.status = ${COMPLETED} and b.status_payment = ${UNPAID} and b.flg_request_rsv = 0 and b.rsvdate <= ${graceCutoff}))`;
 }

@@ -38,7 +38,7 @@ import { AppError } from '../../errors.ts';
 import { recordCatalogEvent } from '../admin/catalog.ts';
 import { cancelByCompany } from '../booking/company-cancel.ts';
 import { staffActor } from '../booking/events.ts';
-import { holdsSeats } from '../booking/repository.ts';
+import { bookingIs, holdsSeats } from '../booking/repository.ts';
 import type { StaffPrincipal } from '../staff/service.ts';
 
 type Input = ReturnType<typeof dayStopRequest.parse>;
@@ -115,7 +115,7 @@ async function liveBookingsOf(ctx: AppContext, db: DbOrTx, t: Target): Promise<D
     await db.execute(sql`select distinct on (b.rsvno) b.rsvno, b.sei, b.mei, b.status, b.status_payment,
         b.flg_request_rsv, b.rsvdate, bo.opcd, o.webname, to_char(bo.usedate, 'YYYYMMDD') as usedate,
         (select count(*) from booking_members m where m.rsvno = b.rsvno)::int as travellers,
-        case when b.status_payment = 1 and not exists (select 1 from payments p where p.rsvno = b.rsvno and p.status in ('paid', 'refunded'))
+        case when not ${bookingIs.unpaid} and not exists (select 1 from payments p where p.rsvno = b.rsvno and p.status in ('paid', 'refunded'))
           then b.amountjp
           else (select coalesce(sum(p.amount - p.refunded_amount), 0) from payments p
             where p.rsvno = b.rsvno and p.status in ('paid', 'refunded'))::int end as refund,

@@ -10,6 +10,7 @@ import {
   options,
   resellerKeys,
 } from '../../db/schema.ts';
+import { bookingIs } from '../booking/repository.ts';
 import type { OctoBookingFacts, OctoDay, OctoOptionFacts } from './mapping.ts';
 
 export interface SellableOption extends OctoOptionFacts {
@@ -71,7 +72,7 @@ export async function daysOf(db: DbOrTx, opcd: string, from: string, to: string)
       select to_char(s.usedate, 'YYYY-MM-DD') as usedate, s.zaikozan, s.adultbaika, s.middlebaika, s.childbaika,
         s.infantbaika,
         coalesce((select sum(bo.seats) from booking_options bo join bookings b on b.rsvno = bo.rsvno
-          where bo.opcd = s.opcd and bo.usedate = s.usedate and b.status <> 4), 0)
+          where bo.opcd = s.opcd and bo.usedate = s.usedate and ${bookingIs.notCanceled}), 0)
         + coalesce((select sum(w.held) from waitlist_entries w
           where w.opcd = s.opcd and w.usedate = s.usedate and w.state in ('waiting', 'offered')), 0) as held,
         exists (select 1 from day_stop_days d where d.opcd = s.opcd and d.usedate = s.usedate) as stopped

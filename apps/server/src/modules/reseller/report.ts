@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContextBase } from '../../context.ts';
 import { rowsOf } from '../../db/client.ts';
 import { toCsv } from '../admin/csv.ts';
-import { holdsSeats } from '../booking/repository.ts';
+import { bookingIs, holdsSeats } from '../booking/repository.ts';
 
 type Ctx = Pick<AppContextBase, 'db' | 'clock'>;
 
@@ -61,7 +61,7 @@ export async function salesReport(ctx: Ctx, month: string): Promise<SalesReport>
         select b.rsvno, b.reseller_id, b.amountjp, b.net_amount, b.cancel_fee, ${live} as live
         from bookings b
         where b.rsvdate >= ${from} and b.rsvdate < ${to}
-          and (${live} or (b.status = 4 and b.cancel_fee > 0))
+          and (${live} or (${bookingIs.canceled} and b.cancel_fee > 0))
       ), money as (
         select c.rsvno, c.reseller_id, c.live,
           (case when c.live then c.amountjp else c.cancel_fee end)::bigint as amount,
