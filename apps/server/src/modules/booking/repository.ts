@@ -493,6 +493,8 @@ const literal = (code: number): SQL => sql.raw(String(code));
 const CANCELED = literal(BookingStatus.canceled);
 const COMPLETED = literal(BookingStatus.completed);
 const UNPAID = literal(PaymentStatus.uncompleted);
+/** A card booking not paid yet, within its grace or past it (the sweeper expires it). */
+const UNPAID_CARD = sql`b.status = ${COMPLETED} and b.status_payment = ${UNPAID} and b.flg_request_rsv = 0`;
 
 /**
  * A booking's states as SQL on a booking aliased `b`, for the queries of other modules: the status numbers of the
@@ -506,8 +508,7 @@ export const bookingIs = {
   /** A request not answered yet (リクエスト回答待ち). */
   awaitingAnswer: sql`(b.status = ${literal(BookingStatus.requested)})`,
   /** A card booking not paid yet, still within its grace (reception after `graceCutoff`). */
-  unpaidCardWithinGrace: (graceCutoff: Date) =>
-    sql`(b.status = ${COMPLETED} and b.status_payment = ${UNPAID} and b.flg_request_rsv = 0 and b.rsvdate > ${graceCutoff})`,
+  unpaidCardWithinGrace: (graceCutoff: Date) => sql`(${UNPAID_CARD} and b.rsvdate > ${graceCutoff})`,
   /** A confirmed request waiting for its payment until `payment_deadline_date`. */
   confirmedRequestUnpaid: sql`(b.status = ${literal(BookingStatus.tmp)} and b.flg_request_rsv = 1 and b.status_payment = ${UNPAID})`,
 } as const;
@@ -518,5 +519,5 @@ export const bookingIs = {
  * The manifest, departures, 予約一覧's 有効, the rental sheet and 催行中止 all ask it.
  */
 export function holdsSeats(graceCutoff: Date): SQL {
-  return sql`(${bookingIs.notCanceled} and not (b.status = ${COMPLETED} and b.status_payment = ${UNPAID} and b.flg_request_rsv = 0 and b.rsvdate <= ${graceCutoff}))`;
+  return sql`(${bookingIs.notCanceled} and not (${UNPAID_CARD} and b.rsvdate <= ${graceCutoff}))`;
 }
