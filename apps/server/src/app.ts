@@ -19,6 +19,7 @@ import { fail } from './http/envelope.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import { registerMetrics } from './http/metrics-route.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { siteOrigin } from './http/origin.ts';
 import { checkRoutes, type OtherRoute, recordRoutes } from './http/route-check.ts';
 import {
   applySecurityHeaders,
@@ -157,7 +158,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.setNotFoundHandler(async (request, reply) => {
     const url = new URL(request.url, 'http://localhost');
     if (request.method === 'GET' && !url.pathname.startsWith('/api/') && app.renderSpa) {
-      const html = await app.renderSpa(url.pathname, url.searchParams);
+      const html = await app.renderSpa(url.pathname, url.searchParams, siteOrigin(ctx.config, request));
       return sendCompressed(request, reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache'), html);
     }
     return reply.code(404).send(fail(ErrCd.generic, Msg.notFound));

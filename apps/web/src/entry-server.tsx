@@ -5,7 +5,8 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { tokyoYmd } from '@tabi/contract/dates';
-import { matchRoute, ROUTES, type RouteKey } from '@tabi/contract/routes';
+import { LANG_BASE, langOfPath } from '@tabi/contract/i18n';
+import { matchRouteKey, type RouteKey } from '@tabi/contract/routes';
 import type { SiteLegal } from '@tabi/contract/site';
 import { type DehydratedState, dehydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
@@ -15,6 +16,7 @@ import { prefetchPageData } from './app/page-data.ts';
 import { AppProvider, createQueryClient } from './app/provider.tsx';
 import { pageFiles, routes } from './app/router.tsx';
 import { setServerSanitizer } from './components/safe-html.tsx';
+import { loadMessages } from './i18n/messages.ts';
 import { type ApiTransport, setApiTransport } from './lib/api-client.ts';
 import { setServerSiteLegal } from './lib/site-legal.ts';
 
@@ -52,22 +54,23 @@ export interface RenderOptions {
 
 /** The page at `url` rendered with its data, or null when it is not a page the server renders. */
 export async function renderPage(url: URL, options: RenderOptions): Promise<RenderedPage | null> {
-  const route = matchRoute(url.pathname);
-  const key = RENDERED.find((k) => ROUTES[k] === route);
-  if (!key) return null;
+  const key = matchRouteKey(url.pathname);
+  if (!key || !RENDERED.includes(key)) return null;
+  const lang = langOfPath(url.pathname);
+  await loadMessages(lang);
   setServerSanitizer(options.sanitize);
   setServerSiteLegal(options.legal);
   const queryClient = createQueryClient();
   await requestTransport.run(options.api, () =>
     prefetchPageData(queryClient, url.pathname, url.searchParams, tokyoYmd(new Date())),
   );
-  const handler = createStaticHandler(routes);
+  const handler = createStaticHandler(routes, { basename: LANG_BASE[lang] || undefined });
   const context = await handler.query(new Request(url));
   if (context instanceof Response) return null;
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(
     <StrictMode>
-      <AppProvider client={queryClient}>
+      <AppProvider client={queryClient} lang={lang}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProvider>
     </StrictMode>,

@@ -1,3 +1,4 @@
+import { LANG_BASE, langOfPath } from '@tabi/contract/i18n';
 import { hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -5,10 +6,14 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AppProvider, createQueryClient } from './app/provider.tsx';
 import { routes } from './app/router.tsx';
 import { purifierReady } from './components/safe-html.tsx';
+import { loadMessages } from './i18n/messages.ts';
 import './styles/global.css';
 
+// The page's language is its path's (issue 29): English pages are the same routes under /en, so every link and
+// navigation of the app stays in the language it started in.
+const lang = langOfPath(window.location.pathname);
 const queryClient = createQueryClient();
-const router = createBrowserRouter(routes);
+const router = createBrowserRouter(routes, { basename: LANG_BASE[lang] || undefined });
 
 /** Marks the document once the app has rendered (a server-rendered page is then live): `html[data-app="ready"]`. */
 function AppReady() {
@@ -33,7 +38,7 @@ function routerReady(): Promise<void> {
 async function start(root: HTMLElement): Promise<void> {
   const app = (
     <StrictMode>
-      <AppProvider client={queryClient}>
+      <AppProvider client={queryClient} lang={lang}>
         <RouterProvider router={router} />
         <AppReady />
       </AppProvider>
@@ -45,7 +50,7 @@ async function start(root: HTMLElement): Promise<void> {
   if (state?.textContent) {
     hydrate(queryClient, JSON.parse(state.textContent));
     state.remove();
-    await Promise.all([routerReady(), purifierReady]);
+    await Promise.all([routerReady(), purifierReady, loadMessages(lang)]);
     // As a transition, hydration yields to the browser every few milliseconds instead of holding the main thread
     // for the whole page: a tap or a key during it is handled at once (and no long task blocks the first input).
     startTransition(() => {
@@ -54,7 +59,7 @@ async function start(root: HTMLElement): Promise<void> {
     return;
   }
   // The router renders nothing until the first page's module is here (it would warn of a missing fallback).
-  await routerReady();
+  await Promise.all([routerReady(), loadMessages(lang)]);
   startTransition(() => {
     createRoot(root).render(app);
   });

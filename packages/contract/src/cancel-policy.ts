@@ -4,6 +4,7 @@
  * say the same as the fee the server charges.
  */
 import { addDays, type Ymd } from './dates.ts';
+import type { Lang } from './i18n.ts';
 
 export interface CancelTierFacts {
   daysBefore: number;
@@ -18,27 +19,54 @@ export function freeCancelUntil(policy: readonly CancelTierFacts[], usedate: Ymd
   return first < 0 ? usedate : addDays(usedate, -(first + 1));
 }
 
-function dayText(days: number): string {
+function dayText(days: number, lang: Lang): string {
+  if (lang === 'en') {
+    if (days < 0) return 'after the start or no-show';
+    if (days === 0) return 'on the day';
+    if (days === 1) return 'the day before';
+    return `${days} days before`;
+  }
   if (days < 0) return '旅行開始後・無連絡不参加';
   if (days === 0) return '当日';
   if (days === 1) return '前日';
   return `${days}日前`;
 }
 
+/** How many days before the use date a cancellation is still free (1 = until the day before); null if never. */
+export function freeCancelDaysBefore(policy: readonly CancelTierFacts[]): number | null {
+  const firstCharged = [...policy].sort((a, b) => b.daysBefore - a.daysBefore).find((t) => t.percent > 0);
+  return firstCharged && firstCharged.daysBefore >= 0 ? firstCharged.daysBefore + 1 : null;
+}
+
+/** The free period as a headline says it: ご利用日の8日前まで無料, Free until 8 days before. */
+export function freeCancelText(policy: readonly CancelTierFacts[], lang: Lang): string | null {
+  const days = freeCancelDaysBefore(policy);
+  if (days === null) return null;
+  return lang === 'en' ? `Free until ${dayText(days, lang)}` : `ご利用日の${dayText(days, lang)}まで無料`;
+}
+
 /** One line per tier, e.g. 「20日前～8日前：旅行代金の20%」, starting with the free period. */
-export function cancelPolicyLines(policy: readonly CancelTierFacts[]): string[] {
+export function cancelPolicyLines(policy: readonly CancelTierFacts[], lang: Lang = 'ja'): string[] {
   const tiers = [...policy].sort((a, b) => b.daysBefore - a.daysBefore);
   const lines: string[] = [];
-  const firstCharged = tiers.find((t) => t.percent > 0);
-  if (firstCharged && firstCharged.daysBefore >= 0) lines.push(`${dayText(firstCharged.daysBefore + 1)}まで：無料`);
+  const free = freeCancelDaysBefore(tiers);
+  if (free !== null)
+    lines.push(lang === 'en' ? `Until ${dayText(free, lang)}: free` : `${dayText(free, lang)}まで：無料`);
   tiers.forEach((tier, i) => {
     if (tier.percent <= 0) return;
     const next = tiers[i + 1];
     const last = next ? next.daysBefore + 1 : 0;
-    const span =
-      tier.daysBefore < 0 || last >= tier.daysBefore
-        ? dayText(tier.daysBefore)
-        : `${dayText(tier.daysBefore)}～${dayText(last)}`;
+    const single = tier.daysBefore < 0 || last >= tier.daysBefore;
+    if (lang === 'en') {
+      const span = single
+        ? dayText(tier.daysBefore, lang)
+        : last >= 2
+          ? `${tier.daysBefore} to ${last} days before`
+          : `${dayText(tier.daysBefore, lang)} to ${dayText(last, lang)}`;
+      lines.push(`${span[0]?.toUpperCase()}${span.slice(1)}: ${tier.percent}% of the price`);
+      return;
+    }
+    const span = single ? dayText(tier.daysBefore, lang) : `${dayText(tier.daysBefore, lang)}～${dayText(last, lang)}`;
     lines.push(`${span}：旅行代金の${tier.percent}%`);
   });
   return lines;

@@ -77,14 +77,14 @@ export const EXTENDED_FIELD_NAMES = [
 ] as const;
 
 export const FROMSPOTS = [
-  { id: '1301', caption: '両国駅' },
-  { id: '1302', caption: '東京駅' },
-  { id: '1303', caption: '新宿' },
-  { id: '0401', caption: '仙台駅' },
-  { id: '2301', caption: '名古屋駅' },
-  { id: '2701', caption: '大阪駅' },
-  { id: '4001', caption: '博多駅' },
-  { id: '4301', caption: '熊本駅' },
+  { id: '1301', caption: '両国駅', captionEn: 'Ryogoku Station' },
+  { id: '1302', caption: '東京駅', captionEn: 'Tokyo Station' },
+  { id: '1303', caption: '新宿', captionEn: 'Shinjuku' },
+  { id: '0401', caption: '仙台駅', captionEn: 'Sendai Station' },
+  { id: '2301', caption: '名古屋駅', captionEn: 'Nagoya Station' },
+  { id: '2701', caption: '大阪駅', captionEn: 'Osaka Station' },
+  { id: '4001', caption: '博多駅', captionEn: 'Hakata Station' },
+  { id: '4301', caption: '熊本駅', captionEn: 'Kumamoto Station' },
 ] as const;
 
 export const RESERVATION_SESSION_LIMIT_MINUTES = 20;

@@ -1,3 +1,4 @@
+import type { Lang } from './i18n.ts';
 /**
  * Business dates are Asia/Tokyo calendar dates written YYYYMMDD. They are handled as strings and
  * converted through UTC so that the host's time zone never leaks into the arithmetic.
@@ -126,9 +127,29 @@ export function formatMonthDayJa(date: Date): string {
 
 /** YYYYMMDD (or YYYY-MM-DD) shown as YYYY/MM/DD. */
 export function formatYmd(day: string): string {
+  return formatDay(day, 'ja');
+}
+
+const EN_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+export const WEEKDAY_EN = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+
+/**
+ * A calendar day (YYYYMMDD or YYYY-MM-DD) as each language writes it (issue 29): 2026/12/01 in Japanese and
+ * 1 Dec 2026 in English; with its weekday, 2026/12/01(火) and Tue, 1 Dec 2026. Written out rather than through
+ * Intl, whose first use loads the locale's data on a phone (format.ts).
+ */
+export function formatDay(day: string, lang: Lang, options: { weekday?: boolean } = {}): string {
   const digits = day.replaceAll('-', '');
-  if (!isValidYmd(digits)) return day;
-  return `${digits.slice(0, 4)}/${digits.slice(4, 6)}/${digits.slice(6, 8)}`;
+  const parts = parseYmd(digits);
+  if (!parts) return day;
+  const { y, m, d } = parts;
+  const weekday = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+  if (lang === 'en') {
+    const text = `${d} ${EN_MONTHS[m - 1]} ${y}`;
+    return options.weekday ? `${WEEKDAY_EN[weekday]}, ${text}` : text;
+  }
+  const text = `${digits.slice(0, 4)}/${digits.slice(4, 6)}/${digits.slice(6, 8)}`;
+  return options.weekday ? `${text}(${WEEKDAY_JA[weekday]})` : text;
 }
 
 export function isoDateToYmd(iso: string): Ymd {

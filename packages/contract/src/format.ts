@@ -1,13 +1,19 @@
 import { STOCK_CIRCLE_FROM } from './constants.ts';
+import type { Lang } from './i18n.ts';
 
 /**
  * ￥12,000: written by hand the way Intl.NumberFormat('ja-JP', JPY) writes it (yen have no fraction; halves round
  * away from zero). A browser's first Intl formatter loads ICU's locale data, 50–100 ms of main thread on a phone
- * before the first price shows; format.test.ts holds the two to the same output.
+ * before the first price shows; format.test.ts holds the two to the same output. English pages write ¥8,000,
+ * as Intl.NumberFormat('en', JPY) does.
  */
-export function formatJpy(amount: number): string {
+export function formatYen(amount: number, lang: Lang): string {
   const whole = String(Math.round(Math.abs(amount))).replace(/\B(?=(\d{3})+$)/g, ',');
-  return `${amount < 0 ? '-' : ''}￥${whole}`;
+  return `${amount < 0 ? '-' : ''}${lang === 'ja' ? '￥' : '¥'}${whole}`;
+}
+
+export function formatJpy(amount: number): string {
+  return formatYen(amount, 'ja');
 }
 
 /** SPEC §9: 0 blank, 10 or more a circle, 1 to 9 the number. */

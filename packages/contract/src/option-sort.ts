@@ -4,8 +4,3 @@
  */
 export const OPTION_SORTS = ['recommended', 'price_asc', 'price_desc'] as const;
 export type OptionSort = (typeof OPTION_SORTS)[number];
-export const OPTION_SORT_LABEL: Record<OptionSort, string> = {
-  recommended: 'おすすめ順',
-  price_asc: '料金の安い順',
-  price_desc: '料金の高い順',
-};

@@ -1,6 +1,11 @@
 /** SPEC §2's route table: path, name, title, description and flags, shared by the SPA and the server's HTML. */
 
+import { DEFAULT_LANG, type Lang, pathWithoutLang } from './i18n.ts';
+
 export const SITE_NAME = 'さくらトラベル オプション予約';
+
+/** The site's name on each language's pages (issue 29). */
+export const SITE_NAMES: Record<Lang, string> = { ja: SITE_NAME, en: 'Sakura Travel' };
 
 export interface RouteMeta {
   path: string;
@@ -118,15 +123,54 @@ export const ROUTES = {
 
 export type RouteKey = keyof typeof ROUTES;
 
-export function pageTitle(title: string): string {
-  return `${title} | ${SITE_NAME}`;
+export interface RouteText {
+  title: string;
+  description: string;
 }
 
-/** The route whose pattern matches a pathname (":param" segments match one segment). */
-export function matchRoute(pathname: string): RouteMeta | undefined {
-  const parts = pathname.replace(/\/+$/, '').split('/');
-  return Object.values(ROUTES).find((route) => {
-    const pattern = route.path.replace(/\/+$/, '').split('/');
+export type RouteTexts = Record<RouteKey, RouteText>;
+
+/** Each route's title and description on the English pages; the Japanese ones are SPEC's, in ROUTES. */
+export const ROUTE_TEXT_EN: RouteTexts = {
+  index: {
+    title: 'Things to do',
+    description:
+      'Find and book sightseeing tours, activities, ski and snowboard rental, JR tickets and e-coupons in Japan.',
+  },
+  detail: {
+    title: 'Option details',
+    description: 'See what the option includes, its prices and the days with places left.',
+  },
+  member: { title: 'Your details', description: 'Enter the details of the lead traveller and the participants.' },
+  rental: { title: 'Rental sizes', description: 'Enter the sizes for the rental equipment.' },
+  check: { title: 'Review your booking', description: 'Please check your booking before you confirm it.' },
+  complete: { title: 'Booking complete', description: 'The result of your booking.' },
+  login: { title: 'Log in', description: 'Log in to My Booking with your booking number and phone number.' },
+  mypage: { title: 'My Booking', description: 'See, pay for or cancel your booking.' },
+  rentalEdit: { title: 'Rental details', description: 'See and change the sizes of your rental equipment.' },
+  coupons: { title: 'Coupons', description: 'The e-coupons you can use.' },
+  coupon: { title: 'Coupon', description: 'The e-coupon and how to use it.' },
+};
+
+/** A route's title and description in a language (the server's; the pages read theirs from the catalog). */
+export function routeText(key: RouteKey, lang: Lang): RouteText {
+  return lang === 'ja' ? ROUTES[key] : ROUTE_TEXT_EN[key];
+}
+
+export function pageTitle(title: string, lang: Lang = DEFAULT_LANG): string {
+  return `${title} | ${SITE_NAMES[lang]}`;
+}
+
+/** The route whose pattern matches a pathname in any language (":param" segments match one segment). */
+export function matchRouteKey(pathname: string): RouteKey | undefined {
+  const parts = pathWithoutLang(pathname).replace(/\/+$/, '').split('/');
+  return (Object.keys(ROUTES) as RouteKey[]).find((key) => {
+    const pattern = ROUTES[key].path.replace(/\/+$/, '').split('/');
     return pattern.length === parts.length && pattern.every((seg, i) => seg.startsWith(':') || seg === parts[i]);
   });
+}
+
+export function matchRoute(pathname: string): RouteMeta | undefined {
+  const key = matchRouteKey(pathname);
+  return key ? ROUTES[key] : undefined;
 }

@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { escapeHtml } from '@tabi/contract/html';
+import { type Lang, langOfPath } from '@tabi/contract/i18n';
 import type { SiteLegal } from '@tabi/contract/site';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { sanitizeHtml } from './safe-html.ts';
@@ -134,6 +135,13 @@ export async function loadPageRenderer(
     return head;
   };
 
+  /** An English page's catalog (apps/web/src/i18n/en.ts), fetched with the page rather than after its script. */
+  const catalogPreload = (lang: Lang): string => {
+    if (lang === 'ja') return '';
+    const chunk = manifest[`src/i18n/${lang}.ts`];
+    return chunk ? `\n    <link rel="modulepreload" crossorigin href="/${escapeHtml(chunk.file)}">` : '';
+  };
+
   return {
     async render(template, pathname, query) {
       const url = new URL(`${pathname}?${query.toString()}`, 'http://localhost');
@@ -155,7 +163,7 @@ export async function loadPageRenderer(
       // stylesheets again later, unused.
       let html = template;
       for (const file of entryStyles) html = html.replace(stylesheetLink(file), '');
-      const head = headOf(page.pageFile);
+      const head = headOf(page.pageFile) + catalogPreload(langOfPath(pathname));
       // Replacer functions, never replacement strings: the page holds admin text, where `$\``, `$'` or `$&`
       // would copy parts of the template into the page.
       return html

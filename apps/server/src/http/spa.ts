@@ -4,7 +4,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import { escapeHtml } from '@tabi/contract/html';
-import { matchRoute, pageTitle, ROUTES } from '@tabi/contract/routes';
+import { DEFAULT_LANG, LANGS, type Lang, langOfPath, pathInLang } from '@tabi/contract/i18n';
+import { matchRouteKey, pageTitle, routeText } from '@tabi/contract/routes';
 import { SITE_LEGAL_ELEMENT_ID, type SiteLegal } from '@tabi/contract/site';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { loadPageRenderer, scriptJson } from './page-render.ts';
@@ -27,8 +28,23 @@ function responsivePreload(meta: PageMeta): string {
   return ` imagesrcset="${escapeHtml(meta.imageSrcset)}" imagesizes="${escapeHtml(meta.imageSizes)}"`;
 }
 
-export function injectMeta(html: string, meta: PageMeta): string {
-  const title = escapeHtml(pageTitle(meta.title));
+/**
+ * The page's language in its <html> and the same page in each language for search engines (issue 29):
+ * `hreflang` alternates with the query kept, and x-default on the Japanese.
+ */
+export function injectLang(html: string, lang: Lang, origin: string, pathname: string, search: string): string {
+  const href = (l: Lang) => escapeHtml(`${origin}${pathInLang(pathname, l)}${search}`);
+  const alternates = [
+    ...LANGS.map((l) => `<link rel="alternate" hreflang="${l}" href="${href(l)}" />`),
+    `<link rel="alternate" hreflang="x-default" href="${href(DEFAULT_LANG)}" />`,
+  ].join('\n    ');
+  return html
+    .replace(/<html lang="[^"]*">/, () => `<html lang="${lang}">`)
+    .replace('</head>', () => `  ${alternates}\n  </head>`);
+}
+
+export function injectMeta(html: string, meta: PageMeta, lang: Lang = DEFAULT_LANG): string {
+  const title = escapeHtml(pageTitle(meta.title, lang));
   const description = escapeHtml(meta.description);
   // Only our own paths: the CSP allows no other image origin ('//host' would be another origin).
   const preload =
@@ -111,16 +127,18 @@ export async function registerSpa(
 
   const renderer = await loadPageRenderer(app, webDist, app.log, legal);
 
-  app.decorate('renderSpa', async (pathname: string, query: URLSearchParams) => {
-    const route = matchRoute(pathname) ?? ROUTES.index;
-    const meta = (await resolveMeta(pathname, query).catch(() => null)) ?? route;
-    const html = injectMeta(template, meta);
+  app.decorate('renderSpa', async (pathname: string, query: URLSearchParams, origin: string) => {
+    const lang = langOfPath(pathname);
+    const meta =
+      (await resolveMeta(pathname, query).catch(() => null)) ?? routeText(matchRouteKey(pathname) ?? 'index', lang);
+    const search = query.size > 0 ? `?${query.toString()}` : '';
+    const html = injectLang(injectMeta(template, meta, lang), lang, origin, pathname, search);
     return (await renderer?.render(html, pathname, query)) ?? html;
   });
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    renderSpa?: (pathname: string, query: URLSearchParams) => Promise<string>;
+    renderSpa?: (pathname: string, query: URLSearchParams, origin: string) => Promise<string>;
   }
 }

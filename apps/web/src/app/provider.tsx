@@ -1,5 +1,7 @@
+import { DEFAULT_LANG, type Lang } from '@tabi/contract/i18n';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { LangProvider } from '../i18n/lang.tsx';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -10,6 +12,18 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-export function AppProvider({ client, children }: { client: QueryClient; children: ReactNode }) {
-  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+export function AppProvider({
+  client,
+  lang = DEFAULT_LANG,
+  children,
+}: {
+  client: QueryClient;
+  lang?: Lang;
+  children: ReactNode;
+}) {
+  return (
+    <QueryClientProvider client={client}>
+      <LangProvider lang={lang}>{children}</LangProvider>
+    </QueryClientProvider>
+  );
 }

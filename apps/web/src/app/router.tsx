@@ -30,7 +30,7 @@ function lazyPage(key: RouteKey): () => Promise<PageModule> {
 
 const children: RouteObject[] = (Object.keys(pageFiles) as RouteKey[]).map((key) => ({
   path: ROUTES[key].path,
-  handle: { meta: ROUTES[key] },
+  handle: { meta: ROUTES[key], key },
   lazy: lazyPage(key),
 }));
 

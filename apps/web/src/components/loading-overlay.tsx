@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useCommonMessages } from '../i18n/common.ts';
 import { useLoadingStore } from '../lib/loading.ts';
 import styles from './loading-overlay.module.css';
 
@@ -6,6 +7,7 @@ import styles from './loading-overlay.module.css';
 export function LoadingOverlay() {
   const pending = useLoadingStore((s) => s.pending);
   const [visible, setVisible] = useState(false);
+  const t = useCommonMessages();
   useEffect(() => {
     if (pending === 0) {
       setVisible(false);
@@ -18,7 +20,7 @@ export function LoadingOverlay() {
   return (
     <output className={styles.overlay} aria-live="polite" data-testid="loading-overlay">
       <div className={styles.spinner} aria-hidden="true" />
-      <span className="visually-hidden">読み込み中</span>
+      <span className="visually-hidden">{t.loading}</span>
     </output>
   );
 }

@@ -58,14 +58,20 @@ function inertText(html: string): string {
  * Server HTML (introduction, contents, notes…) is sanitised with the one allow-list before it reaches the DOM:
  * text saved through the console already is (the browser then changes nothing), older rows may not be.
  */
-export function SafeHtml({ html, className }: { html: string; className?: string }) {
+export function SafeHtml({ html, className, lang }: { html: string; className?: string; lang?: string }) {
   const purify = usePurifier();
   const clean = useMemo(() => (purify ? purify(html) : (serverSanitizer?.(html) ?? null)), [purify, html]);
   const classes = className ? `html-content ${className}` : 'html-content';
-  if (clean === null) return <div className={classes}>{inertText(html)}</div>;
+  if (clean === null)
+    return (
+      <div className={classes} lang={lang}>
+        {inertText(html)}
+      </div>
+    );
   return (
     <div
       className={classes}
+      lang={lang}
       // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify just above
       dangerouslySetInnerHTML={{ __html: clean }}
     />

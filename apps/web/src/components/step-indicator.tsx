@@ -1,3 +1,4 @@
+import { useCommonMessages } from '../i18n/common.ts';
 import styles from './step-indicator.module.css';
 
 /**
@@ -7,14 +8,15 @@ import styles from './step-indicator.module.css';
 export function StepIndicator({
   steps,
   current,
-  label = 'お手続きの流れ',
+  label,
 }: {
   steps: readonly string[];
   current: number;
   label?: string;
 }) {
+  const t = useCommonMessages();
   return (
-    <nav aria-label={label} className={styles.nav}>
+    <nav aria-label={label ?? t.steps} className={styles.nav}>
       <ol className={styles.steps}>
         {steps.map((step, i) => {
           const state = i < current ? styles.done : i === current ? styles.current : styles.todo;
@@ -25,8 +27,8 @@ export function StepIndicator({
               </span>
               <span className={styles.label}>
                 <span className="visually-hidden">
-                  {i < current ? '完了済み：' : i === current ? '現在のステップ：' : ''}
-                  {`ステップ${i + 1}`}
+                  {i < current ? t.stepDone : i === current ? t.stepCurrent : ''}
+                  {t.step(i + 1)}
                 </span>
                 {step}
               </span>

@@ -1,3 +1,4 @@
+import { pathWithoutLang } from '@tabi/contract/i18n';
 import { GALLERY_IMAGE_SIZES } from '@tabi/contract/picture-sizes';
 import type { AppContext } from '../../context.ts';
 import { htmlText } from '../../http/safe-html.ts';
@@ -19,7 +20,7 @@ export async function catalogPageMeta(
   pathname: string,
   query: URLSearchParams,
 ): Promise<PageMeta | null> {
-  if (pathname !== '/detail') return null;
+  if (pathWithoutLang(pathname) !== '/detail') return null;
   const opcd = query.get('opcd');
   if (!opcd || opcd.length > 20) return null;
   const core = await catalogService(ctx).optionCore(opcd);

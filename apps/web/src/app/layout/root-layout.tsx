@@ -3,10 +3,12 @@ import { useEffect, useLayoutEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadingOverlay } from '../../components/loading-overlay.tsx';
 import { SiteFooter, SiteHeader } from '../../components/site-header.tsx';
+import { useCommonMessages } from '../../i18n/common.ts';
+import { useLang } from '../../i18n/lang.tsx';
 import { setPageMeta } from '../../lib/page-meta.ts';
 import { useAuthStore } from '../../stores/auth-store.ts';
 import { useReservationStore } from '../../stores/reservation-store.ts';
-import { useRouteMeta } from '../route-handle.ts';
+import { useRouteKey, useRouteMeta } from '../route-handle.ts';
 
 function useScrollOnNavigate(): void {
   const location = useLocation();
@@ -30,6 +32,10 @@ function useScrollOnNavigate(): void {
 /** SPEC §2 routing rules: title and meta per route, header/footer per flag, the login guard and the reservation check. */
 export function RootLayout() {
   const meta = useRouteMeta();
+  const lang = useLang();
+  const t = useCommonMessages();
+  const routeKey = useRouteKey();
+  const text = routeKey ? t.routes[routeKey] : undefined;
   const location = useLocation();
   const isLogin = useAuthStore((s) => s.isLogin);
   const reservationStarted = useReservationStore((s) => s.startedAt !== null);
@@ -38,8 +44,8 @@ export function RootLayout() {
 
   // Before any page's own effect (usePageMeta), which may know better (e.g. the option's name on /detail).
   useLayoutEffect(() => {
-    if (meta) setPageMeta(meta.title, meta.description);
-  }, [meta]);
+    if (text) setPageMeta(text.title, lang, text.description);
+  }, [text, lang]);
 
   const isReservationRoute = meta?.reservation ?? false;
   useEffect(() => {
@@ -58,7 +64,7 @@ export function RootLayout() {
   return (
     <>
       <a href="#main" className="visually-hidden">
-        本文へ移動
+        {t.skipToContent}
       </a>
       {layout && <SiteHeader />}
       <main id="main">

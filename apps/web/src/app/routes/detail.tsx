@@ -1,5 +1,4 @@
 import { monthStart, tokyoYmd, type Ymd } from '@tabi/contract/dates';
-import { Msg } from '@tabi/contract/messages';
 import { SMALL_IMAGE_MIN_WIDTH } from '@tabi/contract/picture-sizes';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -21,6 +20,7 @@ import {
   OrganiserBlock,
   PriceSection,
 } from '../../features/catalog/components/option-sections.tsx';
+import { useDetailMessages } from '../../features/catalog/lib/detail-messages.ts';
 import { lowestAdultPrice, rememberViewed } from '../../features/catalog/lib/recently-viewed.ts';
 import { listHref, readListState } from '../../features/catalog/lib/search-query.ts';
 import { WaitlistJoin } from '../../features/waitlist/components/waitlist-join.tsx';
@@ -43,6 +43,7 @@ const WaitlistOfferPanel = lazy(() =>
 export function Component() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  const t = useDetailMessages();
   const opcd = params.get('opcd') ?? '';
   const waitlistToken = params.get('waitlist') ?? '';
   // The offer panel is the browser's own (not in the page the server renders).
@@ -100,7 +101,7 @@ export function Component() {
 
   return (
     <div className="container page">
-      <BackLink to={backHref} label={Msg.backToList} />
+      <BackLink to={backHref} label={t.backToList} />
       {waitlistToken !== '' && hydrated && (
         <Suspense fallback={null}>
           <WaitlistOfferPanel token={waitlistToken} onBook={setOffer} />

@@ -1,5 +1,4 @@
 import { tokyoYmd } from '@tabi/contract/dates';
-import { Msg } from '@tabi/contract/messages';
 import { useSearchParams } from 'react-router';
 import { useOptions } from '../../features/catalog/api/get-options.ts';
 import { ListToolbar } from '../../features/catalog/components/list-toolbar.tsx';
@@ -7,6 +6,7 @@ import { OptionListLayout } from '../../features/catalog/components/option-list-
 import { OptionResults } from '../../features/catalog/components/option-results.tsx';
 import { RecentlyViewed } from '../../features/catalog/components/recently-viewed.tsx';
 import { SearchPanel } from '../../features/catalog/components/search-panel.tsx';
+import { useCatalogMessages } from '../../features/catalog/lib/messages.ts';
 import {
   detailHref,
   EMPTY_CONDITIONS,
@@ -21,10 +21,11 @@ export function Component() {
   const state = readListState(params);
   const list = useOptions({ conditions: state.conditions, page: state.page, sort: state.sort });
   const today = tokyoYmd(new Date());
+  const t = useCatalogMessages();
 
   return (
     <OptionListLayout
-      title={Msg.optionListTitle}
+      title={t.listTitle}
       panel={
         <SearchPanel
           applied={state.conditions}

@@ -3,6 +3,7 @@
  * the 必須 badge, the control, a hint and the error text, with the control's aria-describedby wired once.
  */
 import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from 'react';
+import { useCommonMessages } from '../../i18n/common.ts';
 import choiceStyles from './choice.module.css';
 
 /** What the control of a field needs so that its label, hint and error reach assistive technology. */
@@ -22,9 +23,10 @@ function describedBy(...ids: (string | false | null | undefined)[]): string | un
 }
 
 export function RequiredBadge() {
+  const t = useCommonMessages();
   return (
     <span className="required" aria-hidden="true">
-      必須
+      {t.required}
     </span>
   );
 }

@@ -6,11 +6,13 @@ import { Field } from '../../../components/form/field.tsx';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { useLogin } from '../api/login.ts';
 import { canSubmitLogin, type LoginFormOutput, type LoginFormValues, loginFormSchema } from '../lib/login-schema.ts';
+import { useAuthMessages } from '../lib/messages.ts';
 import styles from './login-form.module.css';
 
 /** SPEC §2 Login / §5: booking number of exactly 8 characters and a phone number, both required. */
 export function LoginForm({ onSuccess }: { onSuccess(session: string, rsvno: string): void }) {
   const login = useLogin();
+  const t = useAuthMessages();
   // SPEC §8: a refusal's errMsg is shown in red; a call that throws shows nothing here (the client alerted).
   const errMsg = (login.isPending ? null : failureMessage(login.error)) ?? '';
   const errorId = useId();
@@ -42,12 +44,7 @@ export function LoginForm({ onSuccess }: { onSuccess(session: string, rsvno: str
   const sharedError = { hintAs: 'span', invalid: errMsg !== '', describedBy: errMsg ? errorId : undefined } as const;
   return (
     <form className={styles.form} onSubmit={handleSubmit(submit)} noValidate aria-busy={login.isPending}>
-      <Field
-        label="予約番号"
-        id="login-rsvno"
-        hint={`ご予約完了メールに記載の${RSVNO_LENGTH}桁の予約番号`}
-        {...sharedError}
-      >
+      <Field label={t.rsvno} id="login-rsvno" hint={t.rsvnoHint} {...sharedError}>
         {(control) => (
           <input
             {...control}
@@ -66,7 +63,7 @@ export function LoginForm({ onSuccess }: { onSuccess(session: string, rsvno: str
           />
         )}
       </Field>
-      <Field label="電話番号" id="login-tel" hint="お申し込み時にご登録いただいた電話番号" {...sharedError}>
+      <Field label={t.tel} id="login-tel" hint={t.telHint} {...sharedError}>
         {(control) => (
           <input
             {...control}
@@ -89,10 +86,10 @@ export function LoginForm({ onSuccess }: { onSuccess(session: string, rsvno: str
         {login.isPending ? (
           <>
             <span className={styles.spinner} aria-hidden="true" />
-            ログイン中…
+            {t.submitting}
           </>
         ) : (
-          'ログイン'
+          t.submit
         )}
       </button>
     </form>

@@ -1,25 +1,33 @@
-import { SITE_NAME } from '@tabi/contract/routes';
+import { SITE_NAMES } from '@tabi/contract/routes';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { LanguageSwitch } from '../../../components/language-switch.tsx';
+import { useLang } from '../../../i18n/lang.tsx';
+import { useAuthMessages } from '../lib/messages.ts';
 import styles from './login-screen.module.css';
 
 /** The login page stands alone (no header or footer, SPEC §2), so it carries its own logo and way back. */
 export function LoginScreen({ children }: { children: ReactNode }) {
+  const lang = useLang();
+  const t = useAuthMessages();
   return (
     <div className={styles.screen}>
       <div className={styles.box}>
+        <p className={styles.language}>
+          <LanguageSwitch />
+        </p>
         <Link to="/" className={styles.logo}>
-          <img src="/logo.svg" alt={SITE_NAME} width={196} height={36} />
+          <img src="/logo.svg" alt={SITE_NAMES[lang]} width={196} height={36} />
         </Link>
         <section className={`card ${styles.card}`} aria-labelledby="login-title">
           <h1 id="login-title" className={styles.title}>
-            予約確認・マイページ
+            {t.title}
           </h1>
-          <p className={styles.lead}>予約番号とお申し込み時の電話番号を入力して、ログインしてください。</p>
+          <p className={styles.lead}>{t.lead}</p>
           {children}
         </section>
         <p className={styles.back}>
-          <Link to="/">オプション一覧へ戻る</Link>
+          <Link to="/">{t.backToList}</Link>
         </p>
       </div>
     </div>

@@ -1,5 +1,6 @@
-import { formatJpy } from '@tabi/contract/format';
-import { Msg } from '@tabi/contract/messages';
+import { useFormat } from '../../../i18n/format.ts';
+import { useDetailMessages } from '../lib/detail-messages.ts';
+import { useCatalogMessages } from '../lib/messages.ts';
 import styles from './buy-panel.module.css';
 
 /**
@@ -7,21 +8,27 @@ import styles from './buy-panel.module.css';
  * phone's screen, with the lowest adult price and the way to the calendar.
  */
 export function BuyPanel({ price, requestItem }: { price: number | null; requestItem: boolean }) {
+  const t = useCatalogMessages();
+  const d = useDetailMessages();
+  const format = useFormat();
   return (
-    <aside className={styles.panel} aria-label="料金と予約" data-testid="buy-panel">
+    <aside className={styles.panel} aria-label={d.buyPanel} data-testid="buy-panel">
       <p className={styles.price}>
         {price !== null ? (
           <>
-            <strong className={styles.amount}>{formatJpy(price)}〜</strong>
-            <span className={styles.per}> / 大人1名</span>
+            <strong className={styles.amount}>
+              {format.yen(price)}
+              {t.from}
+            </strong>
+            <span className={styles.per}>{d.perAdultShort}</span>
           </>
         ) : (
-          <span className={styles.per}>料金は日付を選ぶと表示されます</span>
+          <span className={styles.per}>{d.priceOnDate}</span>
         )}
       </p>
-      {requestItem && <p className={styles.note}>{Msg.requestBadge}：空き状況はメールでご回答します</p>}
+      {requestItem && <p className={styles.note}>{d.requestNote}</p>}
       <a href="#price" className={`btn btn-primary ${styles.cta}`}>
-        日付を選んで予約する
+        {d.pickDateToBook}
       </a>
     </aside>
   );

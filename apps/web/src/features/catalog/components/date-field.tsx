@@ -1,8 +1,8 @@
 import { addDays, formatYmd, type Ymd } from '@tabi/contract/dates';
-import { Msg } from '@tabi/contract/messages';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Field } from '../../../components/form/field.tsx';
 import { CalendarIcon } from '../../../components/icons.tsx';
+import { useCatalogMessages } from '../lib/messages.ts';
 import { parseTypedDate } from '../lib/typed-date.ts';
 import styles from './date-field.module.css';
 
@@ -25,6 +25,7 @@ export function DateField({ label, value, today, onChange, onValidity }: DateFie
   // An example that is never in the past: a month from today.
   const example = addDays(today, 30);
   const [text, setText] = useState(value ? formatYmd(value) : '');
+  const t = useCatalogMessages();
   const [error, setError] = useState(false);
   const [open, setOpen] = useState(false);
   const wrapper = useRef<HTMLDivElement>(null);
@@ -70,9 +71,9 @@ export function DateField({ label, value, today, onChange, onValidity }: DateFie
       label={label}
       id={id}
       ref={wrapper}
-      hint={`「${formatYmd(example)}」や「${example}」のように入力することもできます。`}
+      hint={t.dateHint(formatYmd(example), example)}
       hintAs="span"
-      error={error ? Msg.invalidDate : undefined}
+      error={error ? t.invalidDate : undefined}
       errorAs="span"
       errorRole="alert"
       after={
@@ -89,7 +90,7 @@ export function DateField({ label, value, today, onChange, onValidity }: DateFie
               }
             }}
           >
-            <Suspense fallback={<p className={styles.pickerLoading}>読み込み中…</p>}>
+            <Suspense fallback={<p className={styles.pickerLoading}>{t.loading}</p>}>
               <DatePickerPanel
                 value={value}
                 earliest={earliest}
@@ -111,7 +112,7 @@ export function DateField({ label, value, today, onChange, onValidity }: DateFie
             className="input"
             inputMode="numeric"
             autoComplete="off"
-            placeholder={`例：${formatYmd(example)}`}
+            placeholder={t.datePlaceholder(formatYmd(example))}
             value={text}
             onChange={(e) => setText(e.target.value)}
             onBlur={commit}
@@ -128,14 +129,14 @@ export function DateField({ label, value, today, onChange, onValidity }: DateFie
             className={`calendar-toggle ${styles.calendarButton}`}
             aria-expanded={open}
             aria-controls={`${id}-picker`}
-            aria-label={`${label}をカレンダーから選ぶ`}
+            aria-label={t.pickFromCalendar(label)}
             onClick={() => setOpen((o) => !o)}
           >
             <CalendarIcon size={22} />
           </button>
           {value && (
             <button type="button" className={styles.clear} onClick={() => onChange('')}>
-              クリア
+              {t.clear}
             </button>
           )}
         </div>

@@ -1,6 +1,8 @@
 import { localDateToYmd, type Ymd, ymdToLocalDate } from '@tabi/contract/dates';
 import { ja } from 'date-fns/locale/ja';
 import { DayPicker } from 'react-day-picker';
+import { useLang } from '../../../i18n/lang.tsx';
+import { useCatalogMessages } from '../lib/messages.ts';
 import styles from './date-field.module.css';
 
 interface DatePickerPanelProps {
@@ -14,10 +16,13 @@ interface DatePickerPanelProps {
 export default function DatePickerPanel({ value, earliest, onPick }: DatePickerPanelProps) {
   const first = ymdToLocalDate(earliest);
   const selected = value ? ymdToLocalDate(value) : undefined;
+  const t = useCatalogMessages();
+  // react-day-picker's own default is English; every text it shows is given below either way.
+  const locale = useLang() === 'ja' ? ja : undefined;
   return (
     <DayPicker
       mode="single"
-      locale={ja}
+      locale={locale}
       weekStartsOn={0}
       autoFocus
       selected={selected}
@@ -28,17 +33,22 @@ export default function DatePickerPanel({ value, earliest, onPick }: DatePickerP
         if (date) onPick(localDateToYmd(date));
       }}
       formatters={{
-        formatCaption: (date) => `${date.getFullYear()}年${date.getMonth() + 1}月`,
-        formatWeekdayName: (date) => ['日', '月', '火', '水', '木', '金', '土'][date.getDay()] ?? '',
+        formatCaption: (date) => t.monthCaption(date.getFullYear(), date.getMonth() + 1),
+        formatWeekdayName: (date) => t.weekdays[date.getDay()] ?? '',
       }}
       labels={{
-        labelPrevious: () => '前の月',
-        labelNext: () => '次の月',
-        labelNav: () => '月の切り替え',
-        labelGrid: (date) => `${date.getFullYear()}年${date.getMonth() + 1}月`,
-        // The library's default says "Today" and "selected" in English.
+        labelPrevious: () => t.previousMonth,
+        labelNext: () => t.nextMonth,
+        labelNav: () => t.monthNav,
+        labelGrid: (date) => t.monthCaption(date.getFullYear(), date.getMonth() + 1),
         labelDayButton: (date, modifiers) =>
-          `${modifiers.today ? '今日、' : ''}${date.getFullYear()}年${date.getMonth() + 1}月${date.getDate()}日${modifiers.selected ? '（選択中）' : ''}`,
+          t.dayButton(
+            date.getFullYear(),
+            date.getMonth() + 1,
+            date.getDate(),
+            Boolean(modifiers.today),
+            Boolean(modifiers.selected),
+          ),
       }}
       classNames={{
         root: styles.picker,

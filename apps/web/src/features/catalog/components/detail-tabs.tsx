@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useDetailMessages } from '../lib/detail-messages.ts';
 import styles from './option-detail.module.css';
 
 export const DETAIL_SECTIONS = {
@@ -9,13 +10,14 @@ export const DETAIL_SECTIONS = {
 
 /** SPEC §2: anchor tabs to the content guide, the travel price and the application guide. */
 export function DetailTabs({ showPrice }: { showPrice: boolean }) {
+  const t = useDetailMessages();
   const tabs = [
-    { id: DETAIL_SECTIONS.contentGuide, label: '内容案内' },
-    ...(showPrice ? [{ id: DETAIL_SECTIONS.price, label: '旅行代金' }] : []),
-    { id: DETAIL_SECTIONS.applicationGuide, label: '申込案内' },
+    { id: DETAIL_SECTIONS.contentGuide, label: t.contentGuide },
+    ...(showPrice ? [{ id: DETAIL_SECTIONS.price, label: t.price }] : []),
+    { id: DETAIL_SECTIONS.applicationGuide, label: t.applicationGuide },
   ];
   return (
-    <nav className={styles.tabs} aria-label="ページ内メニュー">
+    <nav className={styles.tabs} aria-label={t.pageMenu}>
       <ul>
         {tabs.map((tab) => (
           <li key={tab.id}>

@@ -1,6 +1,8 @@
-import { cancelPolicyLines } from '@tabi/contract/cancel-policy';
+import { freeCancelText } from '@tabi/contract/cancel-policy';
 import type { OptionDetail } from '@tabi/contract/catalog';
-import { Msg } from '@tabi/contract/messages';
+import { useContentLang, useLang } from '../../../i18n/lang.tsx';
+import { useDetailMessages } from '../lib/detail-messages.ts';
+import { useCatalogMessages } from '../lib/messages.ts';
 import styles from './headline-facts.module.css';
 
 const HH_MM = /^\s*(\d{1,2})[:：](\d{2})/;
@@ -10,41 +12,39 @@ function minutesOf(time: string | null | undefined): number | null {
   return m ? Number(m[1]) * 60 + Number(m[2]) : null;
 }
 
-/** 所要時間 from the meeting and end times, when the option gives both. */
-export function durationText(departure: string | null | undefined, arrival: string | null | undefined): string | null {
+/** 所要時間 from the meeting and end times, when the option gives both: hours and minutes. */
+function duration(departure: string | null | undefined, arrival: string | null | undefined) {
   const from = minutesOf(departure);
   const to = minutesOf(arrival);
   if (from === null || to === null || to <= from) return null;
   const total = to - from;
-  const hours = Math.floor(total / 60);
-  const minutes = total % 60;
-  return `約${hours > 0 ? `${hours}時間` : ''}${minutes > 0 ? `${minutes}分` : ''}`;
-}
-
-/** The free-cancellation line of the policy, relative to the use date (no date is chosen yet). */
-export function freeCancelText(policy: OptionDetail['cancel_policy']): string | null {
-  const first = policy ? cancelPolicyLines(policy)[0] : undefined;
-  return first?.endsWith('：無料') ? `ご利用日の${first.replace('：無料', '')}無料` : null;
+  return { hours: Math.floor(total / 60), minutes: total % 60 };
 }
 
 /** Issue 14: the facts a traveller decides on, near the top of the detail page. */
 export function HeadlineFacts({ option }: { option: OptionDetail }) {
-  const duration = durationText(option.departure_time, option.arrival_time);
-  const place = option.meetpoint?.trim() || option.fromspot || Msg.localMeeting;
+  const t = useCatalogMessages();
+  const d = useDetailMessages();
+  const lang = useLang();
+  const contentLang = useContentLang();
+  const time = duration(option.departure_time, option.arrival_time);
+  const contentPlace = option.meetpoint?.trim() || option.fromspot;
+  const place = contentPlace || t.localMeeting;
   const meeting = option.departure_time ? `${option.departure_time}　${place}` : place;
-  const freeCancel = freeCancelText(option.cancel_policy);
-  const facts: [string, string][] = [
-    ...(duration ? [['所要時間', duration] as [string, string]] : []),
-    ['集合時間・場所', meeting],
-    ['予約方法', option.flg_request_item === 1 ? 'リクエスト（空き状況をメールでご回答）' : '即時確定'],
-    ...(freeCancel ? [['キャンセル無料期限', freeCancel] as [string, string]] : []),
+  const freeCancel = option.cancel_policy ? freeCancelText(option.cancel_policy, lang) : null;
+  // [label, value, the value is the option's own text]
+  const facts: [string, string, boolean][] = [
+    ...(time ? [[d.duration, d.durationText(time.hours, time.minutes), false] as [string, string, boolean]] : []),
+    [d.meeting, meeting, Boolean(contentPlace)],
+    [d.bookingMethod, option.flg_request_item === 1 ? d.bookingByRequest : d.bookingInstant, false],
+    ...(freeCancel ? [[d.freeCancel, freeCancel, false] as [string, string, boolean]] : []),
   ];
   return (
     <dl className={styles.facts} data-testid="headline-facts">
-      {facts.map(([label, value]) => (
+      {facts.map(([label, value, content]) => (
         <div key={label} className={styles.fact}>
           <dt>{label}</dt>
-          <dd>{value}</dd>
+          <dd lang={content ? contentLang : undefined}>{value}</dd>
         </div>
       ))}
     </dl>

@@ -1,9 +1,11 @@
 import { FROMSPOTS } from '@tabi/contract/constants';
-import { formatYmd } from '@tabi/contract/dates';
-import { OPTION_SORT_LABEL, OPTION_SORTS, type OptionSort } from '@tabi/contract/option-sort';
+import { OPTION_SORTS, type OptionSort } from '@tabi/contract/option-sort';
+import { useFormat } from '../../../i18n/format.ts';
+import { useLang } from '../../../i18n/lang.tsx';
 import { useAreas } from '../api/get-areas.ts';
 import { useCities } from '../api/get-cities.ts';
 import { useConditions } from '../api/get-conditions.ts';
+import { useCatalogMessages } from '../lib/messages.ts';
 import { type ConditionKey, type SearchConditions, withoutCondition } from '../lib/search-query.ts';
 import styles from './list-toolbar.module.css';
 
@@ -18,6 +20,9 @@ function useChips(c: SearchConditions): Chip[] {
   const choices = useConditions().data;
   const areas = useAreas(c.homencd).data;
   const cities = useCities(c.homencd, c.areacd).data;
+  const t = useCatalogMessages();
+  const lang = useLang();
+  const format = useFormat();
   const chips: Chip[] = [];
   if (c.homencd) {
     const name = choices?.homenList.find((r) => r.homencd === c.homencd)?.homennm ?? c.homencd;
@@ -32,10 +37,11 @@ function useChips(c: SearchConditions): Chip[] {
     chips.push({ id: 'citycd', label: name, remove: 'citycd' });
   }
   if (c.fromspotcd) {
-    const name = FROMSPOTS.find((f) => f.id === c.fromspotcd)?.caption ?? c.fromspotcd;
-    chips.push({ id: 'fromspotcd', label: `${name}発`, remove: 'fromspotcd' });
+    const spot = FROMSPOTS.find((f) => f.id === c.fromspotcd);
+    const name = spot ? (lang === 'en' ? spot.captionEn : spot.caption) : c.fromspotcd;
+    chips.push({ id: 'fromspotcd', label: t.departingFrom(name), remove: 'fromspotcd' });
   }
-  if (c.usedate) chips.push({ id: 'usedate', label: `${formatYmd(c.usedate)} 利用`, remove: 'usedate' });
+  if (c.usedate) chips.push({ id: 'usedate', label: t.usingOn(format.day(c.usedate)), remove: 'usedate' });
   for (const keycd of c.keycd) {
     const name = choices?.keywordList.find((k) => k.keycd === keycd)?.keyname ?? keycd;
     chips.push({ id: `keycd-${keycd}`, label: name, remove: { keycd } });
@@ -53,16 +59,17 @@ interface ListToolbarProps {
 /** Issue 14: the list's order and a removable chip for each active search condition. */
 export function ListToolbar({ conditions, sort, onSort, onConditions }: ListToolbarProps) {
   const chips = useChips(conditions);
+  const t = useCatalogMessages();
   return (
     <div className={styles.toolbar}>
       {chips.length > 0 && (
-        <ul className={styles.chips} aria-label="絞り込み中の条件">
+        <ul className={styles.chips} aria-label={t.activeConditions}>
           {chips.map((chip) => (
             <li key={chip.id}>
               <button
                 type="button"
                 className={styles.chip}
-                aria-label={`${chip.label}の条件を外す`}
+                aria-label={t.removeCondition(chip.label)}
                 onClick={() => onConditions(withoutCondition(conditions, chip.remove))}
               >
                 <span>{chip.label}</span>
@@ -75,7 +82,7 @@ export function ListToolbar({ conditions, sort, onSort, onConditions }: ListTool
         </ul>
       )}
       <label className={styles.sort}>
-        <span className={styles.sortLabel}>並び替え</span>
+        <span className={styles.sortLabel}>{t.sortBy}</span>
         <select
           className={`select ${styles.sortSelect}`}
           value={sort}
@@ -83,7 +90,7 @@ export function ListToolbar({ conditions, sort, onSort, onConditions }: ListTool
         >
           {OPTION_SORTS.map((s) => (
             <option key={s} value={s}>
-              {OPTION_SORT_LABEL[s]}
+              {t.sorts[s]}
             </option>
           ))}
         </select>

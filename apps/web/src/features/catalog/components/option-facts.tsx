@@ -1,6 +1,8 @@
 import type { Keyword } from '@tabi/contract/catalog';
-import { formatYmd } from '@tabi/contract/dates';
-import { Msg } from '@tabi/contract/messages';
+import { useCommonMessages } from '../../../i18n/common.ts';
+import { useFormat } from '../../../i18n/format.ts';
+import { useContentLang } from '../../../i18n/lang.tsx';
+import { useCatalogMessages } from '../lib/messages.ts';
 import styles from './option-facts.module.css';
 
 /** What a list item and the detail both have (the detail also a meeting point). */
@@ -23,10 +25,14 @@ export function destinationText(homen: string, area: string, city: string): stri
 /** The facts a card and the detail page both list: period, places, keywords and the option code. */
 export function OptionFacts({ option, compact }: { option: Facts; compact?: boolean }) {
   const { use_from, use_to, homen, area, city, fromspot, meetpoint, keywordList, opcd } = option;
+  const t = useCatalogMessages();
+  const format = useFormat();
+  const common = useCommonMessages();
+  const contentLang = useContentLang();
   return (
     <div className={compact ? `${styles.facts} ${styles.compact}` : styles.facts}>
       {keywordList.length > 0 && (
-        <ul className={styles.tags} aria-label="キーワード">
+        <ul className={styles.tags} aria-label={t.keywordsLabel} lang={contentLang}>
           {keywordList.map((k) => (
             <li key={k.keycd} className="tag">
               {k.keyname}
@@ -36,27 +42,25 @@ export function OptionFacts({ option, compact }: { option: Facts; compact?: bool
       )}
       <dl className={`info-list ${styles.list}`}>
         <div>
-          <dt>利用期間</dt>
-          <dd>
-            {formatYmd(use_from)}～{formatYmd(use_to)}
-          </dd>
+          <dt>{t.usePeriod}</dt>
+          <dd>{common.range(format.day(use_from), format.day(use_to))}</dd>
         </div>
         <div>
-          <dt>目的地</dt>
-          <dd>{destinationText(homen, area, city)}</dd>
+          <dt>{t.destination}</dt>
+          <dd lang={contentLang}>{destinationText(homen, area, city)}</dd>
         </div>
         <div>
-          <dt>出発地</dt>
-          <dd>{fromspot || Msg.localMeeting}</dd>
+          <dt>{t.fromspot}</dt>
+          {fromspot ? <dd lang={contentLang}>{fromspot}</dd> : <dd>{t.localMeeting}</dd>}
         </div>
         {meetpoint && (
           <div>
-            <dt>集合場所</dt>
-            <dd>{meetpoint}</dd>
+            <dt>{t.meetpoint}</dt>
+            <dd lang={contentLang}>{meetpoint}</dd>
           </div>
         )}
         <div>
-          <dt>商品コード</dt>
+          <dt>{t.opcd}</dt>
           <dd>{opcd}</dd>
         </div>
       </dl>

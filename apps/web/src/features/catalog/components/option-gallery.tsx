@@ -3,6 +3,8 @@ import { THUMBNAILS_PER_VIEW } from '@tabi/contract/constants';
 import { GALLERY_IMAGE_SIZES, THUMBNAIL_IMAGE_SIZES } from '@tabi/contract/picture-sizes';
 import useEmblaCarousel from 'embla-carousel-react';
 import { type KeyboardEvent, useCallback, useEffect, useId, useState } from 'react';
+import { useContentLang } from '../../../i18n/lang.tsx';
+import { useDetailMessages } from '../lib/detail-messages.ts';
 import styles from './option-gallery.module.css';
 import { OptionPicture } from './option-picture.tsx';
 
@@ -25,6 +27,8 @@ function useOnSelect(carousel: Carousel, onSelect: () => void) {
  * own previous/next buttons. Arrow keys move between images; every control is a labelled button.
  */
 export function OptionGallery({ images, title }: { images: OptionImage[]; title: string }) {
+  const t = useDetailMessages();
+  const contentLang = useContentLang();
   const [mainRef, main] = useEmblaCarousel({ loop: false });
   const [thumbsRef, thumbs] = useEmblaCarousel({
     containScroll: 'keepSnaps',
@@ -65,7 +69,7 @@ export function OptionGallery({ images, title }: { images: OptionImage[]; title:
   const many = images.length > 1;
 
   return (
-    <section className={styles.gallery} aria-roledescription="カルーセル" aria-label={`${title}の写真`}>
+    <section className={styles.gallery} aria-roledescription={t.carousel} aria-label={t.photosOf(title)}>
       <div className={styles.stage}>
         <section
           className={styles.viewport}
@@ -74,25 +78,29 @@ export function OptionGallery({ images, title }: { images: OptionImage[]; title:
           // biome-ignore lint/a11y/noNoninteractiveTabindex: the focusable viewport takes the arrow keys
           tabIndex={0}
           onKeyDown={onKeyDown}
-          aria-label="写真（左右キーで切り替え）"
+          aria-label={t.photosKeys}
         >
           <div className={styles.track}>
             {images.map((img, i) => (
               <figure
                 key={`${img.image}-${i}`}
                 className={styles.slide}
-                aria-roledescription="スライド"
+                aria-roledescription={t.slide}
                 aria-label={`${i + 1} / ${images.length}`}
                 aria-hidden={i !== selected}
               >
                 <OptionPicture
                   picture={img}
                   sizes={GALLERY_IMAGE_SIZES}
-                  alt={img.alt || `${title}の写真${i + 1}`}
+                  alt={img.alt || t.photoAlt(title, i + 1)}
                   className={styles.image}
                   eager={i === 0}
                 />
-                {img.caption && <figcaption className={styles.caption}>{img.caption}</figcaption>}
+                {img.caption && (
+                  <figcaption className={styles.caption} lang={contentLang}>
+                    {img.caption}
+                  </figcaption>
+                )}
               </figure>
             ))}
           </div>
@@ -105,7 +113,7 @@ export function OptionGallery({ images, title }: { images: OptionImage[]; title:
               onClick={() => main?.scrollPrev()}
               disabled={selected === 0}
               aria-controls={regionId}
-              aria-label="前の写真"
+              aria-label={t.previousPhoto}
             >
               <span aria-hidden="true">‹</span>
             </button>
@@ -115,12 +123,14 @@ export function OptionGallery({ images, title }: { images: OptionImage[]; title:
               onClick={() => main?.scrollNext()}
               disabled={selected === images.length - 1}
               aria-controls={regionId}
-              aria-label="次の写真"
+              aria-label={t.nextPhoto}
             >
               <span aria-hidden="true">›</span>
             </button>
             <p className={styles.counter} aria-live="polite" data-testid="gallery-counter">
-              <span className="visually-hidden">{current?.caption} </span>
+              <span className="visually-hidden" lang={contentLang}>
+                {current?.caption}{' '}
+              </span>
               {selected + 1} / {images.length}
             </p>
           </>
@@ -133,19 +143,19 @@ export function OptionGallery({ images, title }: { images: OptionImage[]; title:
             className={styles.thumbNav}
             onClick={() => thumbs?.scrollPrev()}
             disabled={thumbPage.index === 0}
-            aria-label="前のサムネイル"
+            aria-label={t.previousThumbnails}
           >
             <span aria-hidden="true">‹</span>
           </button>
           <div className={styles.thumbViewport} ref={thumbsRef}>
-            <ul className={styles.thumbTrack} aria-label="サムネイル">
+            <ul className={styles.thumbTrack} aria-label={t.thumbnails}>
               {images.map((img, i) => (
                 <li key={`${img.image}-${i}`} className={styles.thumb}>
                   <button
                     type="button"
                     className={styles.thumbButton}
                     aria-current={i === selected ? 'true' : undefined}
-                    aria-label={`写真${i + 1}を表示${img.caption ? `：${img.caption}` : ''}`}
+                    aria-label={t.showPhoto(i + 1, img.caption ?? '')}
                     aria-controls={regionId}
                     onClick={() => main?.scrollTo(i)}
                     onFocus={() => thumbs?.scrollTo(Math.floor(i / THUMBNAILS_PER_VIEW))}
@@ -161,7 +171,7 @@ export function OptionGallery({ images, title }: { images: OptionImage[]; title:
             className={styles.thumbNav}
             onClick={() => thumbs?.scrollNext()}
             disabled={thumbPage.index >= thumbPage.count - 1}
-            aria-label="次のサムネイル"
+            aria-label={t.nextThumbnails}
           >
             <span aria-hidden="true">›</span>
           </button>

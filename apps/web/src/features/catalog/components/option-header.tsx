@@ -1,5 +1,8 @@
 import type { OptionDetail } from '@tabi/contract/catalog';
-import { Msg } from '@tabi/contract/messages';
+import { useCommonMessages } from '../../../i18n/common.ts';
+import { useContentLang } from '../../../i18n/lang.tsx';
+import { useDetailMessages } from '../lib/detail-messages.ts';
+import { useCatalogMessages } from '../lib/messages.ts';
 import { HeadlineFacts } from './headline-facts.tsx';
 import styles from './option-detail.module.css';
 import { OptionFacts } from './option-facts.tsx';
@@ -7,11 +10,18 @@ import { OptionGallery } from './option-gallery.tsx';
 
 /** The top of the detail page: badge, name, gallery and the option's facts. */
 export function OptionHeader({ option }: { option: OptionDetail }) {
+  const t = useCatalogMessages();
+  const d = useDetailMessages();
+  const common = useCommonMessages();
+  const contentLang = useContentLang();
   return (
     <header className={styles.header}>
       <div className={styles.titleBlock}>
-        {option.flg_request_item === 1 && <span className="badge-request">{Msg.requestBadge}</span>}
-        <h1 className={styles.title}>{option.webname}</h1>
+        {option.flg_request_item === 1 && <span className="badge-request">{t.requestBadge}</span>}
+        <h1 className={styles.title} lang={contentLang}>
+          {option.webname}
+        </h1>
+        {contentLang && <p className={styles.untranslated}>{common.untranslated}</p>}
       </div>
       <HeadlineFacts option={option} />
       <div className={styles.headerGrid}>
@@ -19,7 +29,7 @@ export function OptionHeader({ option }: { option: OptionDetail }) {
         <div className={`card ${styles.factsCard}`}>
           <OptionFacts option={option} />
           <a href="#price" className={`btn btn-primary btn-block ${styles.toPrice}`}>
-            空き状況・料金を見る
+            {d.seePrices}
           </a>
         </div>
       </div>

@@ -1,8 +1,10 @@
 import type { OptionDetail } from '@tabi/contract/catalog';
 import type { ReactNode } from 'react';
 import { SafeHtml } from '../../../components/safe-html.tsx';
+import { useContentLang } from '../../../i18n/lang.tsx';
 import { mapEmbedUrl, telHref } from '../../../lib/facility-links.ts';
 import { siteLegal } from '../../../lib/site-legal.ts';
+import { useDetailMessages } from '../lib/detail-messages.ts';
 import { DETAIL_SECTIONS } from './detail-tabs.tsx';
 import styles from './option-detail.module.css';
 
@@ -31,35 +33,39 @@ function SubSection({ title, children }: { title: string; children: ReactNode })
 
 /** 内容案内: contents, facility information, map and precautions. */
 export function ContentGuide({ option }: { option: OptionDetail }) {
+  const t = useDetailMessages();
+  const contentLang = useContentLang();
   const hasFacility = Boolean(option.companyname || option.hours || option.address || option.tel);
   return (
-    <DetailSection id={DETAIL_SECTIONS.contentGuide} title="内容案内">
-      <SafeHtml html={option.contents} className={styles.html} />
+    <DetailSection id={DETAIL_SECTIONS.contentGuide} title={t.contentGuide}>
+      <SafeHtml html={option.contents} className={styles.html} lang={contentLang} />
 
       {hasFacility && (
-        <SubSection title="施設情報">
+        <SubSection title={t.facility}>
           <dl className={`info-list ${styles.facility}`}>
             {option.companyname && (
               <div>
-                <dt>施設名</dt>
-                <dd>{option.companyname}</dd>
+                <dt>{t.facilityName}</dt>
+                <dd lang={contentLang}>{option.companyname}</dd>
               </div>
             )}
             {option.hours && (
               <div>
-                <dt>営業時間</dt>
-                <dd className={styles.preline}>{option.hours}</dd>
+                <dt>{t.hours}</dt>
+                <dd className={styles.preline} lang={contentLang}>
+                  {option.hours}
+                </dd>
               </div>
             )}
             {option.address && (
               <div>
-                <dt>住所</dt>
-                <dd>{option.address}</dd>
+                <dt>{t.address}</dt>
+                <dd lang={contentLang}>{option.address}</dd>
               </div>
             )}
             {option.tel && (
               <div>
-                <dt>電話番号</dt>
+                <dt>{t.tel}</dt>
                 <dd>
                   <a href={telHref(option.tel)}>{option.tel}</a>
                 </dd>
@@ -70,11 +76,11 @@ export function ContentGuide({ option }: { option: OptionDetail }) {
       )}
 
       {option.lat !== null && option.lon !== null && (
-        <SubSection title="地図">
+        <SubSection title={t.map}>
           <div className={styles.map}>
             <iframe
               src={mapEmbedUrl(option.lat, option.lon)}
-              title={`${option.companyname || option.webname}の地図`}
+              title={t.mapOf(option.companyname || option.webname)}
               loading="lazy"
               referrerPolicy="no-referrer-when-downgrade"
             />
@@ -83,8 +89,8 @@ export function ContentGuide({ option }: { option: OptionDetail }) {
       )}
 
       {option.optionattention && (
-        <SubSection title="注意事項">
-          <SafeHtml html={option.optionattention} className={`${styles.html} ${styles.attention}`} />
+        <SubSection title={t.attention}>
+          <SafeHtml html={option.optionattention} className={`${styles.html} ${styles.attention}`} lang={contentLang} />
         </SubSection>
       )}
     </DetailSection>
@@ -93,27 +99,26 @@ export function ContentGuide({ option }: { option: OptionDetail }) {
 
 /** 旅行代金: the notes around the availability calendar, which the page passes in. */
 export function PriceSection({ requestItem, children }: { requestItem: boolean; children: ReactNode }) {
+  const t = useDetailMessages();
   return (
-    <DetailSection id={DETAIL_SECTIONS.price} title="旅行代金">
+    <DetailSection id={DETAIL_SECTIONS.price} title={t.price}>
       <ul className={styles.notes}>
-        <li>カレンダーに表示している料金は、大人１名様あたりの旅行代金です。</li>
-        <li>小人などその他の年齢区分の料金は、日付を選択すると表示されます。</li>
-        {requestItem && (
-          <li className={styles.requestNote}>
-            こちらはリクエスト商品です。お申込み後に空き状況を確認し、手配の可否をメールにてご連絡いたします。
-          </li>
-        )}
+        <li>{t.priceNoteAdult}</li>
+        <li>{t.priceNoteOthers}</li>
+        {requestItem && <li className={styles.requestNote}>{t.priceNoteRequest}</li>}
       </ul>
       <p className={styles.legend}>
         <span>
-          <b aria-hidden="true">○</b>空きあり
+          <b aria-hidden="true">○</b>
+          {t.legendAvailable}
         </span>
         <span>
-          <b aria-hidden="true">1～9</b>残りわずか（残数）
+          <b aria-hidden="true">1～9</b>
+          {t.legendFew}
         </span>
         <span>
           <b aria-hidden="true" className={styles.legendBlank} />
-          空欄：受付不可
+          {t.legendClosed}
         </span>
       </p>
       {children}
@@ -123,12 +128,14 @@ export function PriceSection({ requestItem, children }: { requestItem: boolean; 
 
 /** 申込案内 and the cancellation fee guide. */
 export function ApplicationGuide({ option }: { option: OptionDetail }) {
+  const t = useDetailMessages();
+  const contentLang = useContentLang();
   return (
-    <DetailSection id={DETAIL_SECTIONS.applicationGuide} title="申込案内">
-      <SafeHtml html={option.information} className={styles.html} />
+    <DetailSection id={DETAIL_SECTIONS.applicationGuide} title={t.applicationGuide}>
+      <SafeHtml html={option.information} className={styles.html} lang={contentLang} />
       {option.cancel_note && (
-        <SubSection title="取消料（キャンセル料）について">
-          <SafeHtml html={option.cancel_note} className={styles.html} />
+        <SubSection title={t.cancelNote}>
+          <SafeHtml html={option.cancel_note} className={styles.html} lang={contentLang} />
         </SubSection>
       )}
     </DetailSection>
@@ -137,24 +144,26 @@ export function ApplicationGuide({ option }: { option: OptionDetail }) {
 
 /** The travel organiser named with its registration, as Japanese travel law asks of every offer. */
 export function OrganiserBlock() {
+  const t = useDetailMessages();
+  const contentLang = useContentLang();
   const legal = siteLegal();
   return (
     <section className={`${styles.section} ${styles.organiser}`} aria-labelledby="organiser-title">
       <h2 id="organiser-title" className={styles.organiserTitle}>
-        旅行企画・実施
+        {t.organiser}
       </h2>
-      <p className={styles.organiserName}>{legal.companyName}</p>
-      <ul className={styles.organiserList}>
-        <li>{legal.registration}</li>
-        <li>一般社団法人 日本旅行業協会（JATA）正会員</li>
-        <li>旅行業公正取引協議会会員</li>
-        <li>{legal.address}</li>
-        <li>総合旅行業務取扱管理者：桜井 一郎</li>
-        <li>お問い合わせ：{legal.tel}（平日 10:00～18:00）</li>
-      </ul>
-      <p className={styles.organiserNote}>
-        総合旅行業務取扱管理者とは、お客様の旅行を取り扱う営業所での取引の責任者です。この旅行契約に関し担当者からの説明にご不明な点があれば、ご遠慮なく上記の総合旅行業務取扱管理者にお尋ねください。
+      <p className={styles.organiserName} lang={contentLang}>
+        {legal.companyName}
       </p>
+      <ul className={styles.organiserList}>
+        <li lang={contentLang}>{legal.registration}</li>
+        <li>{t.organiserJata}</li>
+        <li>{t.organiserFairTrade}</li>
+        <li lang={contentLang}>{legal.address}</li>
+        <li>{t.organiserManager}</li>
+        <li>{t.organiserContact(legal.tel)}</li>
+      </ul>
+      <p className={styles.organiserNote}>{t.organiserNote}</p>
     </section>
   );
 }

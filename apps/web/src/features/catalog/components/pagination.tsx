@@ -2,6 +2,7 @@ import type { PageLink } from '@tabi/contract/catalog';
 import { PAGINATION_MIN_LINKS } from '@tabi/contract/constants';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useCatalogMessages } from '../lib/messages.ts';
 import styles from './pagination.module.css';
 
 function pageOf(url: string): number {
@@ -9,8 +10,8 @@ function pageOf(url: string): number {
   return Number.isInteger(page) && page > 0 ? page : 1;
 }
 
-/** Laravel-style labels ("&laquo; Previous", "Next &raquo;") in Japanese. */
-function linkLabel(label: string): ReactNode {
+/** Laravel-style labels ("&laquo; Previous", "Next &raquo;") in the page's language. */
+function linkLabel(label: string, t: { previous: string; next: string }): ReactNode {
   const plain = label
     .replace(/&laquo;/g, '«')
     .replace(/&raquo;/g, '»')
@@ -19,14 +20,14 @@ function linkLabel(label: string): ReactNode {
   if (/previous|前/i.test(plain) || plain.startsWith('«')) {
     return (
       <>
-        <span aria-hidden="true">‹</span> 前へ
+        <span aria-hidden="true">‹</span> {t.previous}
       </>
     );
   }
   if (/next|次/i.test(plain) || plain.endsWith('»')) {
     return (
       <>
-        次へ <span aria-hidden="true">›</span>
+        {t.next} <span aria-hidden="true">›</span>
       </>
     );
   }
@@ -41,12 +42,13 @@ interface PaginationProps {
 
 /** SPEC §2: page links only with at least four links; links without a url are shown disabled. */
 export function Pagination({ links, label, hrefFor }: PaginationProps) {
+  const t = useCatalogMessages();
   if (links.length < PAGINATION_MIN_LINKS) return null;
   return (
     <nav className={styles.pagination} aria-label={label}>
       <ul>
         {links.map((link, i) => {
-          const text = linkLabel(link.label);
+          const text = linkLabel(link.label, t);
           const key = `${i}-${link.label}`;
           if (!link.url) {
             return (

@@ -1,6 +1,7 @@
-import { formatJpy } from '@tabi/contract/format';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { useFormat } from '../../../i18n/format.ts';
+import { useCatalogMessages } from '../lib/messages.ts';
 import { readRecentlyViewed, type ViewedOption } from '../lib/recently-viewed.ts';
 import styles from './recently-viewed.module.css';
 
@@ -10,6 +11,8 @@ import styles from './recently-viewed.module.css';
  */
 export function RecentlyViewed({ exclude, hrefFor }: { exclude?: string; hrefFor(opcd: string): string }) {
   const [items, setItems] = useState<ViewedOption[]>([]);
+  const t = useCatalogMessages();
+  const format = useFormat();
   useEffect(() => {
     setItems(readRecentlyViewed().filter((o) => o.opcd !== exclude));
   }, [exclude]);
@@ -17,7 +20,7 @@ export function RecentlyViewed({ exclude, hrefFor }: { exclude?: string; hrefFor
   return (
     <section className={styles.recent} aria-labelledby="recent-title">
       <h2 id="recent-title" className={styles.title}>
-        最近見た商品
+        {t.recentlyViewed}
       </h2>
       <ul className={styles.strip}>
         {items.map((o) => (
@@ -29,7 +32,12 @@ export function RecentlyViewed({ exclude, hrefFor }: { exclude?: string; hrefFor
                 <span className={styles.noImage} aria-hidden="true" />
               )}
               <span className={styles.name}>{o.webname}</span>
-              {o.price !== null && <span className={styles.price}>{formatJpy(o.price)}〜</span>}
+              {o.price !== null && (
+                <span className={styles.price}>
+                  {format.yen(o.price)}
+                  {t.from}
+                </span>
+              )}
             </Link>
           </li>
         ))}

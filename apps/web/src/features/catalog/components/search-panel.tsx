@@ -1,13 +1,14 @@
 import { FROMSPOTS } from '@tabi/contract/constants';
 import type { Ymd } from '@tabi/contract/dates';
-import { Msg } from '@tabi/contract/messages';
 import { choosePlace, type PlaceLevel } from '@tabi/contract/places';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Choice, Field, FieldSet } from '../../../components/form/field.tsx';
 import { SearchIcon } from '../../../components/icons.tsx';
+import { useLang } from '../../../i18n/lang.tsx';
 import { useAreas } from '../api/get-areas.ts';
 import { useCities } from '../api/get-cities.ts';
 import { useConditions } from '../api/get-conditions.ts';
+import { useCatalogMessages } from '../lib/messages.ts';
 import { countConditions, EMPTY_CONDITIONS, type SearchConditions } from '../lib/search-query.ts';
 import { useMediaQuery } from '../lib/use-media-query.ts';
 import { DateField } from './date-field.tsx';
@@ -70,6 +71,8 @@ function sameConditions(a: SearchConditions, b: SearchConditions): boolean {
  * keywords. Always shown on desktop; on phones a toggle opens it over the page and locks the body scroll.
  */
 export function SearchPanel({ applied, today, onSearch, onReset }: SearchPanelProps) {
+  const t = useCatalogMessages();
+  const lang = useLang();
   const [form, setForm] = useState<SearchConditions>(applied);
   const [open, setOpen] = useState(false);
   const desktop = useMediaQuery(DESKTOP);
@@ -153,28 +156,28 @@ export function SearchPanel({ applied, today, onSearch, onReset }: SearchPanelPr
   const places: PlaceSelect[] = [
     {
       key: 'homencd',
-      label: '方面',
-      placeholder: Msg.allRegions,
-      options: homenList.map((h) => ({ value: h.homencd, label: h.homennm || Msg.allRegions })),
+      label: t.homen,
+      placeholder: t.allRegions,
+      options: homenList.map((h) => ({ value: h.homencd, label: h.homennm || t.allRegions })),
     },
     {
       key: 'areacd',
-      label: '地域（エリア）',
-      hint: Msg.areaHint,
-      placeholder: 'すべてのエリア',
+      label: t.area,
+      hint: t.areaHint,
+      placeholder: t.allAreas,
       options: (areas.data ?? []).map((a) => ({ value: a.areacd, label: a.areanm })),
     },
     {
       key: 'citycd',
-      label: '都市',
-      hint: Msg.cityHint,
-      placeholder: 'すべての都市',
+      label: t.city,
+      hint: t.cityHint,
+      placeholder: t.allCities,
       options: (cities.data ?? []).map((c) => ({ value: c.citycd, label: c.citynm })),
     },
   ];
 
   return (
-    <aside className={styles.wrap} aria-label="オプション検索">
+    <aside className={styles.wrap} aria-label={t.searchPanel}>
       <button
         ref={toggleRef}
         type="button"
@@ -184,8 +187,8 @@ export function SearchPanel({ applied, today, onSearch, onReset }: SearchPanelPr
         onClick={() => (open ? close() : setOpen(true))}
       >
         <SearchIcon />
-        検索条件を{open ? '閉じる' : '指定する'}
-        {appliedCount > 0 && <span className={styles.count}>{appliedCount}件指定中</span>}
+        {open ? t.closeSearch : t.openSearch}
+        {appliedCount > 0 && <span className={styles.count}>{t.appliedCount(appliedCount)}</span>}
       </button>
 
       {/* biome-ignore lint/a11y/noStaticElementInteractions: Escape closes the phone sheet, Tab stays in it */}
@@ -200,13 +203,13 @@ export function SearchPanel({ applied, today, onSearch, onReset }: SearchPanelPr
       >
         <div className={styles.sheetHeader}>
           <h2 ref={headingRef} tabIndex={-1} className={styles.heading}>
-            検索条件
+            {t.searchTitle}
           </h2>
           <button type="button" className={styles.close} onClick={close}>
-            {Msg.close}
+            {t.close}
           </button>
         </div>
-        <form className={styles.form} onSubmit={submit} aria-label="検索条件">
+        <form className={styles.form} onSubmit={submit} aria-label={t.searchTitle}>
           <div className={styles.fields}>
             {places.map(({ key, ...place }, i) => {
               const above = places[i - 1];
@@ -223,15 +226,15 @@ export function SearchPanel({ applied, today, onSearch, onReset }: SearchPanelPr
               );
             })}
             <PanelSelect
-              label="出発地"
+              label={t.fromspot}
               value={form.fromspotcd}
-              placeholder={Msg.allFromspots}
-              options={FROMSPOTS.map((s) => ({ value: s.id, label: s.caption }))}
+              placeholder={t.allFromspots}
+              options={FROMSPOTS.map((s) => ({ value: s.id, label: lang === 'en' ? s.captionEn : s.caption }))}
               onChange={(fromspotcd) => setForm((f) => ({ ...f, fromspotcd }))}
             />
 
             <DateField
-              label="利用日"
+              label={t.usedate}
               value={form.usedate}
               today={today}
               onChange={(usedate) => setForm((f) => ({ ...f, usedate }))}
@@ -241,7 +244,7 @@ export function SearchPanel({ applied, today, onSearch, onReset }: SearchPanelPr
             />
 
             {keywordList.length > 0 && (
-              <FieldSet legend="キーワード" className={styles.keywords}>
+              <FieldSet legend={t.keywords} className={styles.keywords}>
                 {(control) => (
                   <div className={styles.keywordList}>
                     {keywordList.map((k) => {
@@ -274,10 +277,10 @@ export function SearchPanel({ applied, today, onSearch, onReset }: SearchPanelPr
 
           <div className={styles.actions}>
             <button type="submit" className="btn btn-primary btn-block">
-              {Msg.search}
+              {t.search}
             </button>
             <button type="button" className={`btn btn-outline btn-block ${styles.reset}`} onClick={reset}>
-              {Msg.resetSearch}
+              {t.resetSearch}
             </button>
           </div>
         </form>

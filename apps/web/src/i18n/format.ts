@@ -1,0 +1,25 @@
+import { formatDay } from '@tabi/contract/dates';
+import { formatYen } from '@tabi/contract/format';
+import type { Lang } from '@tabi/contract/i18n';
+import { useMemo } from 'react';
+import { useLang } from './lang.tsx';
+
+export interface Format {
+  /** ￥8,000 in Japanese, ¥8,000 in English. */
+  yen(amount: number): string;
+  /** 2026/12/01 in Japanese, 1 Dec 2026 in English (with `weekday`, 2026/12/01(火) and Tue, 1 Dec 2026). */
+  day(day: string, options?: { weekday?: boolean }): string;
+}
+
+export function formatIn(lang: Lang): Format {
+  return {
+    yen: (amount) => formatYen(amount, lang),
+    day: (day, options) => formatDay(day, lang, options),
+  };
+}
+
+/** Prices and dates in the page's language. */
+export function useFormat(): Format {
+  const lang = useLang();
+  return useMemo(() => formatIn(lang), [lang]);
+}

@@ -1,0 +1,22 @@
+import { DEFAULT_LANG, type Lang } from '@tabi/contract/i18n';
+import { createContext, type ReactNode, useContext } from 'react';
+
+const LangContext = createContext<Lang>(DEFAULT_LANG);
+
+/** The page's language (issue 29): fixed for the whole page, from its path (`/en/…` is English). */
+export function LangProvider({ lang, children }: { lang: Lang; children: ReactNode }) {
+  return <LangContext value={lang}>{children}</LangContext>;
+}
+
+export function useLang(): Lang {
+  return useContext(LangContext);
+}
+
+/**
+ * The language of the catalog's own texts (option names, introductions, places, keywords, the organiser's
+ * details) where a page shows them: they are written in Japanese, so an English page marks them `lang="ja"`,
+ * for screen readers to read them as Japanese and for the check that nothing else on the page is.
+ */
+export function useContentLang(): Lang | undefined {
+  return useLang() === 'ja' ? undefined : 'ja';
+}
