@@ -33,3 +33,35 @@ export async function shoot(page: Page, name: string): Promise<void> {
     await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
   }
 }
+
+/**
+ * Japanese on a page in another language (issue 29), outside the catalog's own texts (marked `lang="ja"`):
+ * every visible text node, and the placeholder, alt, title and aria-label of every element. An attribute may
+ * quote a catalog text that the page shows marked (a chip's "Remove the filter 関東").
+ */
+export async function japaneseOutsideContent(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const japanese = /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/u;
+    const marked = Array.from(document.querySelectorAll('[lang="ja"]'))
+      .map((el) => el.textContent?.trim() ?? '')
+      .filter(Boolean)
+      .sort((a, b) => b.length - a.length);
+    const leaks: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) {
+      const node = walker.currentNode;
+      const parent = node.parentElement;
+      if (!parent || parent.closest('[lang="ja"], script, style, [hidden]')) continue;
+      if (japanese.test(node.textContent ?? '')) leaks.push(`text: ${node.textContent?.trim()}`);
+    }
+    for (const el of Array.from(document.body.querySelectorAll('[placeholder], [alt], [title], [aria-label]'))) {
+      if (el.closest('[lang="ja"]')) continue;
+      for (const name of ['placeholder', 'alt', 'title', 'aria-label']) {
+        let value = el.getAttribute(name) ?? '';
+        for (const text of marked) value = value.split(text).join('');
+        if (japanese.test(value)) leaks.push(`${name}: ${el.getAttribute(name)}`);
+      }
+    }
+    return leaks;
+  });
+}

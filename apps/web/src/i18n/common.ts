@@ -1,9 +1,14 @@
 /** Texts of the frame every customer page shares: header, footer, language switch, shared controls. */
 import { Msg } from '@tabi/contract/messages';
-import { ROUTES, type RouteTexts } from '@tabi/contract/routes';
+import { ROUTES, type RouteKey, type RouteTexts } from '@tabi/contract/routes';
 import { defineMessages } from './messages.ts';
 
-const routes: RouteTexts = ROUTES;
+const routes = Object.fromEntries(
+  (Object.keys(ROUTES) as RouteKey[]).map((key) => [
+    key,
+    { title: ROUTES[key].title, description: ROUTES[key].description },
+  ]),
+) as RouteTexts;
 
 export const commonJa = {
   /** Each page's title and description (SPEC §2's). */

@@ -1,7 +1,7 @@
 import { FROMSPOTS } from '@tabi/contract/constants';
 import { OPTION_SORTS, type OptionSort } from '@tabi/contract/option-sort';
 import { useFormat } from '../../../i18n/format.ts';
-import { useLang } from '../../../i18n/lang.tsx';
+import { useContentLang, useLang } from '../../../i18n/lang.tsx';
 import { useAreas } from '../api/get-areas.ts';
 import { useCities } from '../api/get-cities.ts';
 import { useConditions } from '../api/get-conditions.ts';
@@ -12,6 +12,8 @@ import styles from './list-toolbar.module.css';
 interface Chip {
   id: string;
   label: string;
+  /** The label is a name from the catalog (a place or keyword), not one of ours. */
+  content: boolean;
   remove: ConditionKey | { keycd: string };
 }
 
@@ -26,25 +28,26 @@ function useChips(c: SearchConditions): Chip[] {
   const chips: Chip[] = [];
   if (c.homencd) {
     const name = choices?.homenList.find((r) => r.homencd === c.homencd)?.homennm ?? c.homencd;
-    chips.push({ id: 'homencd', label: name, remove: 'homencd' });
+    chips.push({ id: 'homencd', label: name, content: true, remove: 'homencd' });
   }
   if (c.areacd) {
     const name = areas?.find((a) => a.areacd === c.areacd)?.areanm ?? c.areacd;
-    chips.push({ id: 'areacd', label: name, remove: 'areacd' });
+    chips.push({ id: 'areacd', label: name, content: true, remove: 'areacd' });
   }
   if (c.citycd) {
     const name = cities?.find((x) => x.citycd === c.citycd)?.citynm ?? c.citycd;
-    chips.push({ id: 'citycd', label: name, remove: 'citycd' });
+    chips.push({ id: 'citycd', label: name, content: true, remove: 'citycd' });
   }
   if (c.fromspotcd) {
     const spot = FROMSPOTS.find((f) => f.id === c.fromspotcd);
     const name = spot ? (lang === 'en' ? spot.captionEn : spot.caption) : c.fromspotcd;
-    chips.push({ id: 'fromspotcd', label: t.departingFrom(name), remove: 'fromspotcd' });
+    chips.push({ id: 'fromspotcd', label: t.departingFrom(name), content: false, remove: 'fromspotcd' });
   }
-  if (c.usedate) chips.push({ id: 'usedate', label: t.usingOn(format.day(c.usedate)), remove: 'usedate' });
+  if (c.usedate)
+    chips.push({ id: 'usedate', label: t.usingOn(format.day(c.usedate)), content: false, remove: 'usedate' });
   for (const keycd of c.keycd) {
     const name = choices?.keywordList.find((k) => k.keycd === keycd)?.keyname ?? keycd;
-    chips.push({ id: `keycd-${keycd}`, label: name, remove: { keycd } });
+    chips.push({ id: `keycd-${keycd}`, label: name, content: true, remove: { keycd } });
   }
   return chips;
 }
@@ -60,6 +63,7 @@ interface ListToolbarProps {
 export function ListToolbar({ conditions, sort, onSort, onConditions }: ListToolbarProps) {
   const chips = useChips(conditions);
   const t = useCatalogMessages();
+  const contentLang = useContentLang();
   return (
     <div className={styles.toolbar}>
       {chips.length > 0 && (
@@ -72,7 +76,7 @@ export function ListToolbar({ conditions, sort, onSort, onConditions }: ListTool
                 aria-label={t.removeCondition(chip.label)}
                 onClick={() => onConditions(withoutCondition(conditions, chip.remove))}
               >
-                <span>{chip.label}</span>
+                <span lang={chip.content ? contentLang : undefined}>{chip.label}</span>
                 <span aria-hidden="true" className={styles.chipX}>
                   ×
                 </span>

@@ -31,6 +31,7 @@ export function OptionCard({ item, href, eager }: { item: OptionListItem; href: 
               picture={image}
               sizes={CARD_IMAGE_SIZES}
               alt={image.alt || item.webname}
+              altLang={contentLang}
               className={styles.image}
               eager={eager}
             />

@@ -93,6 +93,7 @@ export function OptionGallery({ images, title }: { images: OptionImage[]; title:
                   picture={img}
                   sizes={GALLERY_IMAGE_SIZES}
                   alt={img.alt || t.photoAlt(title, i + 1)}
+                  altLang={img.alt ? contentLang : undefined}
                   className={styles.image}
                   eager={i === 0}
                 />

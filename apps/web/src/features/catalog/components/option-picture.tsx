@@ -9,6 +9,7 @@ export function OptionPicture({
   picture,
   sizes,
   alt,
+  altLang,
   className,
   eager = false,
 }: {
@@ -16,6 +17,8 @@ export function OptionPicture({
   /** How wide the picture is drawn (the `sizes` attribute); used only when there are variants to choose from. */
   sizes: string;
   alt: string;
+  /** The language of `alt` when it is not the page's (a Japanese caption on an English page). */
+  altLang?: string;
   className?: string | undefined;
   eager?: boolean;
 }) {
@@ -28,6 +31,7 @@ export function OptionPicture({
       width={picture.width}
       height={picture.height}
       alt={alt}
+      lang={altLang}
       className={className}
       loading={eager ? 'eager' : 'lazy'}
       fetchPriority={eager ? 'high' : 'auto'}

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useFormat } from '../../../i18n/format.ts';
+import { useContentLang } from '../../../i18n/lang.tsx';
 import { useCatalogMessages } from '../lib/messages.ts';
 import { readRecentlyViewed, type ViewedOption } from '../lib/recently-viewed.ts';
 import styles from './recently-viewed.module.css';
@@ -13,6 +14,7 @@ export function RecentlyViewed({ exclude, hrefFor }: { exclude?: string; hrefFor
   const [items, setItems] = useState<ViewedOption[]>([]);
   const t = useCatalogMessages();
   const format = useFormat();
+  const contentLang = useContentLang();
   useEffect(() => {
     setItems(readRecentlyViewed().filter((o) => o.opcd !== exclude));
   }, [exclude]);
@@ -31,7 +33,9 @@ export function RecentlyViewed({ exclude, hrefFor }: { exclude?: string; hrefFor
               ) : (
                 <span className={styles.noImage} aria-hidden="true" />
               )}
-              <span className={styles.name}>{o.webname}</span>
+              <span className={styles.name} lang={contentLang}>
+                {o.webname}
+              </span>
               {o.price !== null && (
                 <span className={styles.price}>
                   {format.yen(o.price)}

@@ -4,7 +4,7 @@ import { choosePlace, type PlaceLevel } from '@tabi/contract/places';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Choice, Field, FieldSet } from '../../../components/form/field.tsx';
 import { SearchIcon } from '../../../components/icons.tsx';
-import { useLang } from '../../../i18n/lang.tsx';
+import { useContentLang, useLang } from '../../../i18n/lang.tsx';
 import { useAreas } from '../api/get-areas.ts';
 import { useCities } from '../api/get-cities.ts';
 import { useConditions } from '../api/get-conditions.ts';
@@ -29,7 +29,8 @@ interface PanelSelectProps {
   value: string;
   /** The first entry, which means "any". */
   placeholder: string;
-  options: { value: string; label: string }[];
+  /** `lang` marks a name from the catalog (Japanese) on a page in another language. */
+  options: { value: string; label: string; lang?: string }[];
   /** Disabled until the level above is chosen; the hint says so meanwhile. */
   disabled?: boolean;
   hint?: string;
@@ -49,7 +50,7 @@ function PanelSelect({ label, value, placeholder, options, disabled = false, hin
         >
           <option value="">{placeholder}</option>
           {options.map((o) => (
-            <option key={o.value} value={o.value}>
+            <option key={o.value} value={o.value} lang={o.lang}>
               {o.label}
             </option>
           ))}
@@ -73,6 +74,7 @@ function sameConditions(a: SearchConditions, b: SearchConditions): boolean {
 export function SearchPanel({ applied, today, onSearch, onReset }: SearchPanelProps) {
   const t = useCatalogMessages();
   const lang = useLang();
+  const contentLang = useContentLang();
   const [form, setForm] = useState<SearchConditions>(applied);
   const [open, setOpen] = useState(false);
   const desktop = useMediaQuery(DESKTOP);
@@ -158,21 +160,21 @@ export function SearchPanel({ applied, today, onSearch, onReset }: SearchPanelPr
       key: 'homencd',
       label: t.homen,
       placeholder: t.allRegions,
-      options: homenList.map((h) => ({ value: h.homencd, label: h.homennm || t.allRegions })),
+      options: homenList.map((h) => ({ value: h.homencd, label: h.homennm || t.allRegions, lang: contentLang })),
     },
     {
       key: 'areacd',
       label: t.area,
       hint: t.areaHint,
       placeholder: t.allAreas,
-      options: (areas.data ?? []).map((a) => ({ value: a.areacd, label: a.areanm })),
+      options: (areas.data ?? []).map((a) => ({ value: a.areacd, label: a.areanm, lang: contentLang })),
     },
     {
       key: 'citycd',
       label: t.city,
       hint: t.cityHint,
       placeholder: t.allCities,
-      options: (cities.data ?? []).map((c) => ({ value: c.citycd, label: c.citynm })),
+      options: (cities.data ?? []).map((c) => ({ value: c.citycd, label: c.citynm, lang: contentLang })),
     },
   ];
 
@@ -253,7 +255,7 @@ export function SearchPanel({ applied, today, onSearch, onReset }: SearchPanelPr
                         <Choice
                           key={k.keycd}
                           look="chip"
-                          label={k.keyname}
+                          label={<span lang={contentLang}>{k.keyname}</span>}
                           input={{
                             id: `${control.id}-${k.keycd}`,
                             value: k.keycd,

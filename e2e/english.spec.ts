@@ -1,0 +1,114 @@
+/**
+ * Issue 29: the site in English under /en/. The pages translated so far (the frame, the option list and detail,
+ * login) in English with `lang`, titles and alternates right, no Japanese outside the catalog's own texts, a
+ * language switch that keeps the place, and the browser's language only as a suggestion.
+ */
+import { expectNoSeriousA11yIssues, japaneseOutsideContent, shoot } from './support/checks.ts';
+import { expect, test } from './support/test.ts';
+
+test.describe('the English site', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the option list: server-rendered in English, with its alternates, and nothing Japanese of ours', async ({
+    page,
+    request,
+  }) => {
+    const html = await (await request.get('/en/?homencd=03')).text();
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('<title>Things to do | Sakura Travel</title>');
+    expect(html).toMatch(/<link rel="alternate" hreflang="ja" href="http:\/\/[^"]+\/\?homencd=03" \/>/);
+    expect(html).toMatch(/<link rel="alternate" hreflang="en" href="http:\/\/[^"]+\/en\/\?homencd=03" \/>/);
+    expect(html).toMatch(/<link rel="alternate" hreflang="x-default" href="http:\/\/[^"]+\/\?homencd=03" \/>/);
+    // Rendered by the server: the list's words are in the HTML before any script runs.
+    expect(html).toContain('Things to do</h1>');
+    const japanese = await (await request.get('/')).text();
+    expect(japanese).toContain('<html lang="ja">');
+    expect(japanese).toContain('<title>オプション一覧 | さくらトラベル オプション予約</title>');
+
+    await page.goto('/en/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Things to do');
+    await expect(page.locator('#results-count')).toHaveText(/^1–10 of \d+$/);
+    await expect(page.getByRole('link', { name: /^See details/ }).first()).toBeVisible();
+    await expect(page.getByText('¥', { exact: false }).first()).toBeVisible();
+
+    await page.getByRole('button', { name: 'Filter the list' }).click();
+    await page.getByLabel('Region').selectOption({ label: '関東' });
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page).toHaveURL(/\/en\/?\?homencd=03/);
+    await expect(page.getByRole('button', { name: 'Remove the filter 関東' })).toBeVisible();
+    expect(await japaneseOutsideContent(page)).toEqual([]);
+    await expectNoSeriousA11yIssues(page, { what: '/en/' });
+    await shoot(page, 'en-list');
+  });
+
+  test('the option detail, and the switch that keeps the option and the search', async ({ page }) => {
+    await page.goto('/en/?homencd=03');
+    await page
+      .getByRole('link', { name: /^See details/ })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/en\/detail\?opcd=OP\d+.*homencd=03/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('heading', { name: 'What to expect' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Booking information' })).toBeVisible();
+    await expect(page.getByText('This text is available in Japanese only.')).toBeVisible();
+    await expect(page.getByTestId('headline-facts')).toContainText('Booking');
+    await expect(page.getByText(/^\d{1,2} [A-Z][a-z]{2} \d{4} – \d{1,2} [A-Z][a-z]{2} \d{4}$/).first()).toBeVisible();
+    expect(await japaneseOutsideContent(page)).toEqual([]);
+    await expectNoSeriousA11yIssues(page, { what: '/en/detail' });
+    await shoot(page, 'en-detail');
+
+    const english = new URL(page.url());
+    await page.getByRole('link', { name: '日本語', exact: true }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+    const japanese = new URL(page.url());
+    expect(japanese.pathname).toBe('/detail');
+    expect(japanese.search).toBe(english.search);
+    await expect(page.getByRole('heading', { name: '内容案内' })).toBeVisible();
+
+    await page.getByRole('link', { name: 'English', exact: true }).click();
+    await expect(page).toHaveURL(english.href);
+    await page.getByRole('link', { name: 'Back to the list' }).click();
+    await expect(page).toHaveURL(/\/en\/?\?homencd=03/);
+  });
+
+  test('login in English stays in English', async ({ page }) => {
+    await page.goto('/en/mypage');
+    // The login guard sends a visitor who is not logged in to the login page of their language.
+    await expect(page).toHaveURL(/\/en\/login\?redirect=%2Fmypage/);
+    await expect(page.getByRole('heading', { name: 'My booking' })).toBeVisible();
+    await expect(page.getByLabel('Booking number')).toBeVisible();
+    await expect(page.getByLabel('Phone number')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeDisabled();
+    expect(await japaneseOutsideContent(page)).toEqual([]);
+    await expectNoSeriousA11yIssues(page, { what: '/en/login' });
+    await page.getByRole('link', { name: 'Back to things to do' }).click();
+    await expect(page).toHaveURL(/\/en\/?$/);
+  });
+});
+
+test.describe('the browser asks for English', () => {
+  test.use({ locale: 'en-US', viewport: { width: 390, height: 844 } });
+
+  test('a Japanese page suggests the English one in one line, never redirects, and stays closed when closed', async ({
+    page,
+  }) => {
+    await page.goto('/detail?opcd=OP0001');
+    await expect(page).toHaveURL(/\/detail\?opcd=OP0001$/);
+    const suggestion = page.getByRole('complementary', { name: 'View in English' });
+    await expect(suggestion).toContainText('This page is also available in English.');
+    await expect(suggestion).toHaveAttribute('lang', 'en');
+    await suggestion.getByRole('link', { name: 'View in English' }).click();
+    await expect(page).toHaveURL(/\/en\/detail\?opcd=OP0001$/);
+    // On the English page, the browser has what it asked for.
+    await expect(page.getByRole('complementary', { name: /View in|日本語で見る/ })).toHaveCount(0);
+
+    await page.goto('/');
+    await page.getByRole('complementary', { name: 'View in English' }).getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByRole('complementary', { name: 'View in English' })).toHaveCount(0);
+    await page.reload();
+    await expect(page.locator('#results-count')).toBeVisible();
+    await expect(page.getByRole('complementary', { name: 'View in English' })).toHaveCount(0);
+  });
+});

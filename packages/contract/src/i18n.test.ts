@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { cancelPolicyLines, freeCancelText } from './cancel-policy.ts';
+import { formatDay, formatYmd } from './dates.ts';
+import { formatJpy, formatYen } from './format.ts';
+import { langOfPath, pathInLang, pathWithoutLang, preferredLang } from './i18n.ts';
+import { matchRouteKey, pageTitle } from './routes.ts';
+
+describe('the language of a path (issue 29)', () => {
+  it('is English under /en and Japanese everywhere else', () => {
+    expect(langOfPath('/en')).toBe('en');
+    expect(langOfPath('/en/')).toBe('en');
+    expect(langOfPath('/en/detail')).toBe('en');
+    expect(langOfPath('/')).toBe('ja');
+    expect(langOfPath('/detail')).toBe('ja');
+    // A Japanese path that merely starts with the letters.
+    expect(langOfPath('/enquiry')).toBe('ja');
+  });
+
+  it('moves a page between languages, keeping the page', () => {
+    expect(pathInLang('/detail', 'en')).toBe('/en/detail');
+    expect(pathInLang('/', 'en')).toBe('/en/');
+    expect(pathInLang('/en/reservation/member', 'ja')).toBe('/reservation/member');
+    expect(pathInLang('/en', 'ja')).toBe('/');
+    expect(pathInLang('/en/mypage', 'en')).toBe('/en/mypage');
+    expect(pathWithoutLang('/en/coopon/OP1/PK1')).toBe('/coopon/OP1/PK1');
+  });
+
+  it('finds the route of an English path as of its Japanese one', () => {
+    expect(matchRouteKey('/en/detail')).toBe('detail');
+    expect(matchRouteKey('/en/')).toBe('index');
+    expect(matchRouteKey('/en/coopon/OP1/PK1')).toBe('coupon');
+    expect(matchRouteKey('/detail')).toBe('detail');
+    expect(pageTitle('Log in', 'en')).toBe('Log in | Sakura Travel');
+  });
+});
+
+describe('preferredLang: Accept-Language as a suggestion', () => {
+  it('takes the first of our languages by quality, then by order', () => {
+    expect(preferredLang('en-US,en;q=0.9,ja;q=0.8')).toBe('en');
+    expect(preferredLang('ja,en-US;q=0.9')).toBe('ja');
+    expect(preferredLang('fr-FR, en;q=0.5, ja;q=0.7')).toBe('ja');
+    expect(preferredLang('zh-TW')).toBeNull();
+    expect(preferredLang('en;q=0')).toBeNull();
+    expect(preferredLang(['en-GB', 'ja'])).toBe('en');
+    expect(preferredLang(undefined)).toBeNull();
+    expect(preferredLang(',;q=,')).toBeNull();
+  });
+});
+
+describe('dates and yen in each language', () => {
+  it('writes a day as 2026/12/01 in Japanese and 1 Dec 2026 in English', () => {
+    expect(formatDay('20261201', 'ja')).toBe('2026/12/01');
+    expect(formatDay('2026-12-01', 'en')).toBe('1 Dec 2026');
+    expect(formatDay('20261201', 'ja', { weekday: true })).toBe('2026/12/01(火)');
+    expect(formatDay('20261201', 'en', { weekday: true })).toBe('Tue, 1 Dec 2026');
+    expect(formatDay('nonsense', 'en')).toBe('nonsense');
+    expect(formatYmd('20261201')).toBe('2026/12/01');
+  });
+
+  it('writes yen with each language’s sign', () => {
+    expect(formatYen(8000, 'ja')).toBe('￥8,000');
+    expect(formatYen(8000, 'en')).toBe('¥8,000');
+    expect(formatYen(-1234567, 'en')).toBe('-¥1,234,567');
+    expect(formatYen(8000, 'en')).toBe(
+      new Intl.NumberFormat('en', { style: 'currency', currency: 'JPY' }).format(8000),
+    );
+    expect(formatJpy(8000)).toBe('￥8,000');
+  });
+});
+
+describe('the cancellation policy in English', () => {
+  const policy = [
+    { daysBefore: 20, percent: 20 },
+    { daysBefore: 7, percent: 30 },
+    { daysBefore: 1, percent: 40 },
+    { daysBefore: 0, percent: 50 },
+    { daysBefore: -1, percent: 100 },
+  ];
+
+  it('says each tier as the Japanese does', () => {
+    expect(cancelPolicyLines(policy, 'ja')).toEqual([
+      '21日前まで：無料',
+      '20日前～8日前：旅行代金の20%',
+      '7日前～2日前：旅行代金の30%',
+      '前日：旅行代金の40%',
+      '当日：旅行代金の50%',
+      '旅行開始後・無連絡不参加：旅行代金の100%',
+    ]);
+    expect(cancelPolicyLines(policy, 'en')).toEqual([
+      'Until 21 days before: free',
+      '20 to 8 days before: 20% of the price',
+      '7 to 2 days before: 30% of the price',
+      'The day before: 40% of the price',
+      'On the day: 50% of the price',
+      'After the start or no-show: 100% of the price',
+    ]);
+  });
+
+  it('gives the free period as a headline', () => {
+    expect(freeCancelText(policy, 'ja')).toBe('ご利用日の21日前まで無料');
+    expect(freeCancelText(policy, 'en')).toBe('Free until 21 days before');
+    expect(freeCancelText([{ daysBefore: -1, percent: 100 }], 'en')).toBeNull();
+  });
+});
