@@ -42,6 +42,25 @@ test.describe('the English site', () => {
     await shoot(page, 'en-list');
   });
 
+  test('the calendar and the party form in English', async ({ page }) => {
+    await page.goto('/en/detail?opcd=OP0001');
+    const calendar = page.getByTestId('availability-calendar');
+    await expect(calendar.getByRole('button', { name: 'Next month' })).toBeVisible();
+    await expect(calendar.getByText('Sun', { exact: true })).toBeVisible();
+    expect(await japaneseOutsideContent(page)).toEqual([]);
+    await calendar.locator('td[data-day] button:not([disabled])').first().click();
+    const dialog = page.getByRole('dialog', { name: 'How many people?' });
+    await expect(dialog.getByTestId('price-adult')).toHaveText(/^¥[\d,]+$/);
+    await expect(dialog.getByTestId('party-usedate')).toHaveText(/^[A-Z][a-z]{2}, \d{1,2} [A-Z][a-z]{2} \d{4}$/);
+    await expect(dialog.getByText(/^For \d+ to \d+ people$/)).toBeVisible();
+    await dialog.getByLabel('Adult', { exact: true }).selectOption('0');
+    await expect(dialog.getByText(/^Please book for \d+ to \d+ people\.$/)).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Continue to your details' })).toBeDisabled();
+    expect(await japaneseOutsideContent(page)).toEqual([]);
+    await expectNoSeriousA11yIssues(page, { what: 'the party form on /en/detail' });
+    await shoot(page, 'en-party');
+  });
+
   test('the option detail, and the switch that keeps the option and the search', async ({ page }) => {
     await page.goto('/en/?homencd=03');
     await page

@@ -17,6 +17,7 @@ import { AppError } from './errors.ts';
 import { registerCsrf } from './http/csrf.ts';
 import { fail } from './http/envelope.ts';
 import { registerInputGuard } from './http/input-guard.ts';
+import { registerMessageLanguage } from './http/message-language.ts';
 import { registerMetrics } from './http/metrics-route.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { siteOrigin } from './http/origin.ts';
@@ -147,6 +148,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   registerMetrics(app, ctx);
   registerCsrf(app, { appKey: ctx.config.appKey, secureCookies: ctx.config.secureCookies });
   registerInputGuard(app);
+  registerMessageLanguage(app);
 
   await registerRoutes(app, ctx, options);
   // Every route but the SPA's files is registered: they must match the contract's entries (ADR 0150).

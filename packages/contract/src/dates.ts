@@ -135,7 +135,7 @@ export const WEEKDAY_EN = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as c
 
 /**
  * A calendar day (YYYYMMDD or YYYY-MM-DD) as each language writes it (issue 29): 2026/12/01 in Japanese and
- * 1 Dec 2026 in English; with its weekday, 2026/12/01(火) and Tue, 1 Dec 2026. Written out rather than through
+ * 1 Dec 2026 in English; with its weekday, 2026/12/01（火） and Tue, 1 Dec 2026. Written out rather than through
  * Intl, whose first use loads the locale's data on a phone (format.ts).
  */
 export function formatDay(day: string, lang: Lang, options: { weekday?: boolean } = {}): string {
@@ -149,7 +149,7 @@ export function formatDay(day: string, lang: Lang, options: { weekday?: boolean 
     return options.weekday ? `${WEEKDAY_EN[weekday]}, ${text}` : text;
   }
   const text = `${digits.slice(0, 4)}/${digits.slice(4, 6)}/${digits.slice(6, 8)}`;
-  return options.weekday ? `${text}(${WEEKDAY_JA[weekday]})` : text;
+  return options.weekday ? `${text}（${WEEKDAY_JA[weekday]}）` : text;
 }
 
 export function isoDateToYmd(iso: string): Ymd {

@@ -51,7 +51,7 @@ describe('dates and yen in each language', () => {
   it('writes a day as 2026/12/01 in Japanese and 1 Dec 2026 in English', () => {
     expect(formatDay('20261201', 'ja')).toBe('2026/12/01');
     expect(formatDay('2026-12-01', 'en')).toBe('1 Dec 2026');
-    expect(formatDay('20261201', 'ja', { weekday: true })).toBe('2026/12/01(火)');
+    expect(formatDay('20261201', 'ja', { weekday: true })).toBe('2026/12/01（火）');
     expect(formatDay('20261201', 'en', { weekday: true })).toBe('Tue, 1 Dec 2026');
     expect(formatDay('nonsense', 'en')).toBe('nonsense');
     expect(formatYmd('20261201')).toBe('2026/12/01');

@@ -1,5 +1,5 @@
-import { Msg } from '@tabi/contract/messages';
 import { type ReactNode, type RefObject, useEffect, useId, useRef } from 'react';
+import { useCommonMessages } from '../i18n/common.ts';
 import styles from './modal.module.css';
 
 interface ModalProps {
@@ -23,6 +23,7 @@ interface ModalProps {
 export function Modal({ open, title, onClose, children, footer, returnFocusTo }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const t = useCommonMessages();
   const opener = useRef<HTMLElement | null>(null);
   const returnTo = useRef(returnFocusTo);
   returnTo.current = returnFocusTo;
@@ -74,7 +75,7 @@ export function Modal({ open, title, onClose, children, footer, returnFocusTo }:
           <footer className={styles.footer}>
             {footer}
             <button type="button" className="btn btn-outline" onClick={onClose}>
-              {Msg.close}
+              {t.close}
             </button>
           </footer>
         </div>

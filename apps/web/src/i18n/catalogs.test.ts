@@ -4,13 +4,20 @@
  */
 import { describe, expect, it } from 'vitest';
 import { authJa } from '../features/auth/lib/messages.ts';
+import { availabilityJa } from '../features/availability/lib/messages.ts';
 import { detailJa } from '../features/catalog/lib/detail-messages.ts';
 import { catalogJa } from '../features/catalog/lib/messages.ts';
 import { commonJa } from './common.ts';
 import { en } from './en.ts';
 import type { Messages } from './messages.ts';
 
-const ja: Messages = { common: commonJa, catalog: catalogJa, detail: detailJa, auth: authJa };
+const ja: Messages = {
+  common: commonJa,
+  catalog: catalogJa,
+  detail: detailJa,
+  auth: authJa,
+  availability: availabilityJa,
+};
 const JAPANESE = /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}ー・、。「」（）：～￥]/u;
 
 /** Every text of a catalog, functions called with sample arguments, by its path. */

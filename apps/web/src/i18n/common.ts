@@ -21,7 +21,7 @@ export const commonJa = {
   organiser: '旅行企画・実施：',
   legalExample: '※ 上記の会社名・登録番号・所在地・電話番号はデモ用の例です。',
   languageSwitch: '言語',
-  dismiss: '閉じる',
+  close: Msg.close,
   loading: '読み込み中',
   required: '必須',
   /** From one date or price to another. */
@@ -32,6 +32,10 @@ export const commonJa = {
   step: (n: number) => `ステップ${n}`,
   errorTitle: 'エラー',
   unexpected: Msg.unexpected,
+  networkError: Msg.networkError,
+  csrfExpired: Msg.csrfExpired,
+  /** A message of the contract's rules (Japanese, SPEC's) in the page's language. */
+  message: (japanese: string) => japanese,
   toTopPage: 'トップページへ',
   /** Below option content that has no English yet (never on Japanese pages). */
   untranslated: '',

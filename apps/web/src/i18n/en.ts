@@ -3,6 +3,9 @@
  * catalogs' (`Messages`): the typecheck fails on a key missing here or one the Japanese has not.
  */
 import { RSVNO_LENGTH } from '@tabi/contract/constants';
+import { WEEKDAY_EN } from '@tabi/contract/dates';
+import { plural } from '@tabi/contract/i18n';
+import { AGE_CLASS_LABEL_EN, englishMessage, MSG_EN } from '@tabi/contract/messages-en';
 import { ROUTE_TEXT_EN } from '@tabi/contract/routes';
 import type { Messages } from './messages.ts';
 
@@ -32,7 +35,7 @@ export const en: Messages = {
     organiser: 'Organised and operated by ',
     legalExample: 'The company name, registration number, address and phone number above are examples for the demo.',
     languageSwitch: 'Language',
-    dismiss: 'Close',
+    close: MSG_EN.close,
     loading: 'Loading',
     required: 'Required',
     range: (from, to) => `${from} – ${to}`,
@@ -41,7 +44,10 @@ export const en: Messages = {
     stepCurrent: 'Current step: ',
     step: (n) => `Step ${n}`,
     errorTitle: 'Error',
-    unexpected: 'Something went wrong. Please try again.',
+    unexpected: MSG_EN.unexpected,
+    networkError: MSG_EN.networkError,
+    csrfExpired: MSG_EN.csrfExpired,
+    message: (japanese) => englishMessage(japanese) ?? japanese,
     toTopPage: 'Back to the top page',
     untranslated: 'This text is available in Japanese only.',
   },
@@ -176,5 +182,35 @@ export const en: Messages = {
     telHint: 'The phone number you gave when you booked',
     submitting: 'Logging in…',
     submit: 'Log in',
+  },
+  availability: {
+    closed: 'Not available',
+    available: 'Available',
+    left: (mark) => `${mark} left`,
+    previousMonth: 'Previous month',
+    nextMonth: 'Next month',
+    monthNav: 'Change month',
+    monthCaption: (y, m) => `${EN_MONTH_NAMES[m - 1]} ${y}`,
+    monthGrid: (y, m) => `Availability in ${EN_MONTH_NAMES[m - 1]} ${y}`,
+    weekdays: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'],
+    monthDay: (m, d, weekday) => `${WEEKDAY_EN[weekday] ?? ''}, ${d} ${EN_MONTH_NAMES[m - 1]}`,
+    dayOpen: (day, stock, adultPrice) => `${day}, ${stock}, adult ${adultPrice}`,
+    dayClosed: (day) => `${day}, not available`,
+    partyTitle: 'How many people?',
+    toMember: 'Continue to your details',
+    optionName: 'Option',
+    usedate: 'Date',
+    notChosen: 'Not chosen',
+    heldSeats: 'Places held for you',
+    held: (n, until) => `${plural(n, 'place', 'places')} (until ${until})`,
+    ageNote: 'About the age groups',
+    tableCaption: 'Number of people and price by age group',
+    ageClassColumn: 'Age group',
+    priceColumn: 'Price (per person)',
+    countColumn: 'People',
+    loading: 'Loading…',
+    people: (n) => `${n}`,
+    total: 'Total',
+    ageClasses: AGE_CLASS_LABEL_EN,
   },
 };

@@ -7,7 +7,7 @@ import { useLang } from './lang.tsx';
 export interface Format {
   /** ￥8,000 in Japanese, ¥8,000 in English. */
   yen(amount: number): string;
-  /** 2026/12/01 in Japanese, 1 Dec 2026 in English (with `weekday`, 2026/12/01(火) and Tue, 1 Dec 2026). */
+  /** 2026/12/01 in Japanese, 1 Dec 2026 in English (with `weekday`, 2026/12/01（火） and Tue, 1 Dec 2026). */
   day(day: string, options?: { weekday?: boolean }): string;
 }
 

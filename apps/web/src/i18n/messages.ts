@@ -7,6 +7,7 @@
  */
 import type { Lang } from '@tabi/contract/i18n';
 import type { authJa } from '../features/auth/lib/messages.ts';
+import type { availabilityJa } from '../features/availability/lib/messages.ts';
 import type { detailJa } from '../features/catalog/lib/detail-messages.ts';
 import type { catalogJa } from '../features/catalog/lib/messages.ts';
 import type { commonJa } from './common.ts';
@@ -28,6 +29,7 @@ export interface Messages {
   catalog: Widen<typeof catalogJa>;
   detail: Widen<typeof detailJa>;
   auth: Widen<typeof authJa>;
+  availability: Widen<typeof availabilityJa>;
 }
 
 export type Area = keyof Messages;

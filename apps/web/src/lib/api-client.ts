@@ -1,7 +1,8 @@
 import { ErrCd } from '@tabi/contract/constants';
 import type { Envelope } from '@tabi/contract/envelope';
-import { Msg } from '@tabi/contract/messages';
+import { DEFAULT_LANG, LANG_BASE, type Lang } from '@tabi/contract/i18n';
 import type { z } from 'zod';
+import { useCommonMessages } from '../i18n/common.ts';
 import { useAuthStore } from '../stores/auth-store.ts';
 import { showAlert } from './alert.ts';
 import { withLoading } from './loading.ts';
@@ -78,6 +79,17 @@ export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>
 
 const inBrowser = typeof document !== 'undefined';
 let transport: ApiTransport = (url, init) => fetch(url, init);
+/** The page's language (main.tsx): the server answers its messages in it (Accept-Language), and so does this. */
+let language: Lang = DEFAULT_LANG;
+
+export function setApiLanguage(lang: Lang): void {
+  language = lang;
+}
+
+/** A page of this site in the page's language, for the links the server sends back (a payment's return). */
+export function sitePath(path: string): string {
+  return `${LANG_BASE[language]}${path}`;
+}
 
 /** The server's page renderer answers the calls of the page it renders without a network round trip. */
 export function setApiTransport(next: ApiTransport): void {
@@ -98,7 +110,8 @@ function resolveSchema<T extends z.ZodType>(source: SchemaSource<T>): Promise<T>
   return typeof source === 'function' ? source() : Promise.resolve(source);
 }
 
-function logoutTo(path: string): void {
+function logoutTo(page: string): void {
+  const path = `${LANG_BASE[language]}${page}`;
   useAuthStore.getState().logout();
   if (window.location.pathname !== path) window.location.assign(path);
 }
@@ -110,23 +123,26 @@ function logoutTo(path: string): void {
 async function send(url: string, init: RequestInit, options: CallOptions): Promise<Response> {
   let res: Response;
   const leaving = pageSignal();
+  const t = useCommonMessages.in(language);
   try {
     res = await transport(url, {
       ...init,
+      // Set on every call, so a Japanese page gets Japanese whatever the browser's own languages are.
+      headers: { ...(init.headers as Record<string, string>), 'accept-language': language },
       credentials: 'include',
       // Calls cut short because the page is being left are not network failures (no alert, no logout).
       signal: options.signal ? AbortSignal.any([options.signal, leaving]) : leaving,
     });
   } catch (error) {
     if (options.signal?.aborted || leaving.aborted || !inBrowser) throw error;
-    showAlert(Msg.networkError);
+    showAlert(t.networkError);
     if (useAuthStore.getState().isLogin) logoutTo('/login');
-    throw new ApiUnavailableError('network', Msg.networkError);
+    throw new ApiUnavailableError('network', t.networkError);
   }
   if (res.status === 419) {
-    showAlert(Msg.csrfExpired);
+    showAlert(t.csrfExpired);
     logoutTo('/login');
-    throw new ApiUnavailableError('csrf', Msg.csrfExpired);
+    throw new ApiUnavailableError('csrf', t.csrfExpired);
   }
   return res;
 }
@@ -135,7 +151,7 @@ async function send(url: string, init: RequestInit, options: CallOptions): Promi
 function refusal(envelope: Partial<Envelope<unknown>> | null, status: number): ApiError {
   const failure = new ApiError(
     String(envelope?.errcd ?? ErrCd.generic),
-    String(envelope?.errMsg ?? Msg.unexpected),
+    String(envelope?.errMsg ?? useCommonMessages.in(language).unexpected),
     status,
   );
   if (failure.errcd === ErrCd.sessionTimeout) {
@@ -163,17 +179,17 @@ async function call<T extends ResponseSchema>(
     try {
       body = await res.json();
     } catch {
-      throw new ApiUnavailableError('invalid', Msg.unexpected);
+      throw new ApiUnavailableError('invalid', useCommonMessages.in(language).unexpected);
     }
     const envelope = body as Partial<Envelope<unknown>> | null;
     if (envelope?.errcd !== ErrCd.success) throw refusal(envelope, res.status);
     const schema = await schemaReady;
     const parsed = schema.safeParse(body);
-    if (!parsed.success) throw new ApiUnavailableError('invalid', Msg.unexpected);
+    if (!parsed.success) throw new ApiUnavailableError('invalid', useCommonMessages.in(language).unexpected);
     const response: unknown = parsed.data.response;
     // A success without the response its call promises is as unreadable as a malformed one.
     if (response === null && !schema.shape.response.unwrap().safeParse(null).success) {
-      throw new ApiUnavailableError('invalid', Msg.unexpected);
+      throw new ApiUnavailableError('invalid', useCommonMessages.in(language).unexpected);
     }
     return response as ResponseOf<T>;
   };
@@ -251,7 +267,7 @@ export async function apiPostFile(
     try {
       envelope = (await res.json()) as Partial<Envelope<unknown>> | null;
     } catch {
-      throw new ApiUnavailableError('invalid', Msg.unexpected);
+      throw new ApiUnavailableError('invalid', useCommonMessages.in(language).unexpected);
     }
     throw refusal(envelope, res.status);
   };

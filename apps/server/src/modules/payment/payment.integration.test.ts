@@ -108,11 +108,34 @@ describe('POST /api/checkout with the sandbox provider', () => {
 
   it('refuses return paths off the purchase flow and my page', async () => {
     const rsvno = await book('PY0001');
-    for (const path of ['/evil', '//evil.example/x', '/mypage/../..//x', '/reservation/completely']) {
+    for (const path of [
+      '/evil',
+      '//evil.example/x',
+      '/mypage/../..//x',
+      '/reservation/completely',
+      '/en/evil',
+      '/fr/mypage',
+    ]) {
       const res = await checkout(rsvno, { success_path: path });
       expect(res.statusCode).toBe(422);
       expect(res.json().errMsg).toBe(Msg.checkoutPathInvalid);
     }
+  });
+
+  it('returns to the English pages of the purchase flow and my page (issue 29)', async () => {
+    const rsvno = await book('PY0001');
+    const res = await checkout(rsvno, {
+      success_path: '/en/reservation/complete?processing=success',
+      cancel_path: '/en/reservation/complete?processing=failed',
+    });
+    expect(res.statusCode).toBe(200);
+    const [session] = await t.ctx.db
+      .select()
+      .from(sandboxCheckouts)
+      .where(eq(sandboxCheckouts.id, sessionIdOf(res.json().response.url as string)));
+    expect(session?.successUrl).toBe(
+      'http://localhost:3000/en/reservation/complete?processing=success&session_id={CHECKOUT_SESSION_ID}',
+    );
   });
 
   it('answers SPEC messages for bookings that cannot be paid', async () => {

@@ -18,8 +18,8 @@ export const TAX_RATE_PERCENT = 10;
 export const MIN_CHECKOUT_MINUTES = 30;
 const PAYMENT_LINK_MINUTES = 60;
 
-/** Where the customer may be sent back to after paying: the purchase flow's complete page or my page. */
-const RETURN_PATH = /^\/(?:reservation\/complete|mypage)(?:[/?#]|$)/;
+/** Where the customer may be sent back to after paying: the purchase flow's complete page or my page, in any language. */
+const RETURN_PATH = /^(?:\/en)?\/(?:reservation\/complete|mypage)(?:[/?#]|$)/;
 
 export function isAllowedReturnPath(path: string): boolean {
   // Printable ASCII only (anything else arrives percent-encoded), and nothing a browser reads as another host.

@@ -1,18 +1,15 @@
 import type { CalendarDay } from '@tabi/contract/catalog';
-import {
-  formatMonthDayJa,
-  localDateToYmd,
-  monthStart,
-  parseYmd,
-  WEEKDAY_JA,
-  type Ymd,
-  ymdToLocalDate,
-} from '@tabi/contract/dates';
-import { formatJpy, stockMark } from '@tabi/contract/format';
+import { localDateToYmd, monthStart, parseYmd, type Ymd, ymdToLocalDate } from '@tabi/contract/dates';
+import { stockMark } from '@tabi/contract/format';
 import { ja } from 'date-fns/locale/ja';
 import { createContext, useContext, useEffect, useRef } from 'react';
 import { type DayButtonProps, DayPicker, type Matcher } from 'react-day-picker';
+import { type Format, useFormat } from '../../../i18n/format.ts';
+import { useLang } from '../../../i18n/lang.tsx';
+import { useAvailabilityMessages } from '../lib/messages.ts';
 import styles from './availability-calendar.module.css';
+
+type Texts = ReturnType<typeof useAvailabilityMessages>;
 
 interface AvailabilityCalendarProps {
   /** Calendar days keyed by YYYYMMDD (GET /option/{opcd} valueList). */
@@ -42,23 +39,24 @@ export function isSelectableDay(valueList: Record<string, CalendarDay>, day: Ymd
   return day >= today && stockOf(valueList[day]) > 0;
 }
 
-function priceText(day: CalendarDay | undefined): string {
+function priceText(format: Format, day: CalendarDay | undefined): string {
   const price = Number(day?.adultbaika ?? 0);
-  return price > 0 ? formatJpy(price) : '';
+  return price > 0 ? format.yen(price) : '';
 }
 
-function stockLabel(day: CalendarDay | undefined): string {
+function stockLabel(t: Texts, day: CalendarDay | undefined): string {
   const n = stockOf(day);
-  if (n <= 0) return '受付不可';
+  if (n <= 0) return t.closed;
   const mark = stockMark(n);
-  return mark === '○' ? '空きあり' : `残り${mark}`;
+  return mark === '○' ? t.available : t.left(mark);
 }
 
 function CalendarDayButton({ day, modifiers, children, className, ...buttonProps }: DayButtonProps) {
   const days = useContext(DaysContext);
+  const format = useFormat();
   const entry = days[localDateToYmd(day.date)];
   const mark = modifiers.disabled ? '' : stockMark(entry?.zaikozan ?? 0);
-  const price = modifiers.disabled ? '' : priceText(entry);
+  const price = modifiers.disabled ? '' : priceText(format, entry);
   // As react-day-picker's own DayButton: follow its keyboard focus (arrow keys, Home/End, PageUp/PageDown).
   const ref = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -82,15 +80,16 @@ function MonthButton({
   ...props
 }: React.ButtonHTMLAttributes<HTMLButtonElement> & { direction: 'previous' | 'next' }) {
   const unavailable = props['aria-disabled'] === true || props['aria-disabled'] === 'true';
+  const t = useAvailabilityMessages();
   return (
     <button {...props} disabled={unavailable}>
       {direction === 'previous' ? (
         <>
-          <span aria-hidden="true">‹</span> 前の月
+          <span aria-hidden="true">‹</span> {t.previousMonth}
         </>
       ) : (
         <>
-          次の月 <span aria-hidden="true">›</span>
+          {t.nextMonth} <span aria-hidden="true">›</span>
         </>
       )}
     </button>
@@ -131,6 +130,10 @@ export function AvailabilityCalendar({
   const endMonth =
     lastMonth && parseYmd(lastMonth) && lastMonth >= today ? ymdToLocalDate(monthStart(lastMonth)) : undefined;
   const disabled: Matcher = (date: Date) => !isSelectableDay(valueList, localDateToYmd(date), today);
+  const t = useAvailabilityMessages();
+  const format = useFormat();
+  const locale = useLang() === 'ja' ? ja : undefined;
+  const monthDay = (date: Date) => t.monthDay(date.getMonth() + 1, date.getDate(), date.getDay());
 
   return (
     <div className={styles.calendar} aria-busy={loading} data-testid="availability-calendar">
@@ -138,7 +141,7 @@ export function AvailabilityCalendar({
         <DayPicker
           mode="single"
           required={false}
-          locale={ja}
+          locale={locale}
           weekStartsOn={0}
           showOutsideDays={false}
           fixedWeeks={false}
@@ -159,20 +162,20 @@ export function AvailabilityCalendar({
           modifiers={{ sunday: { dayOfWeek: [0] }, saturday: { dayOfWeek: [6] } }}
           modifiersClassNames={{ sunday: styles.sunday ?? '', saturday: styles.saturday ?? '' }}
           formatters={{
-            formatCaption: (date) => `${date.getFullYear()}年${date.getMonth() + 1}月`,
-            formatWeekdayName: (date) => WEEKDAY_JA[date.getDay()] ?? '',
+            formatCaption: (date) => t.monthCaption(date.getFullYear(), date.getMonth() + 1),
+            formatWeekdayName: (date) => t.weekdays[date.getDay()] ?? '',
           }}
           labels={{
             labelDayButton: (date) => {
               const ymd = localDateToYmd(date);
               const entry = valueList[ymd];
-              if (!isSelectableDay(valueList, ymd, today)) return `${formatMonthDayJa(date)} 受付不可`;
-              return `${formatMonthDayJa(date)} ${stockLabel(entry)} 大人${priceText(entry)}`;
+              if (!isSelectableDay(valueList, ymd, today)) return t.dayClosed(monthDay(date));
+              return t.dayOpen(monthDay(date), stockLabel(t, entry), priceText(format, entry));
             },
-            labelGrid: (date) => `${date.getFullYear()}年${date.getMonth() + 1}月の空き状況`,
-            labelNav: () => '月の切り替え',
-            labelPrevious: () => '前の月',
-            labelNext: () => '次の月',
+            labelGrid: (date) => t.monthGrid(date.getFullYear(), date.getMonth() + 1),
+            labelNav: () => t.monthNav,
+            labelPrevious: () => t.previousMonth,
+            labelNext: () => t.nextMonth,
           }}
           components={{ DayButton: CalendarDayButton, PreviousMonthButton, NextMonthButton }}
           classNames={{

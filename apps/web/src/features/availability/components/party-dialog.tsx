@@ -1,20 +1,15 @@
 import type { OptionDetail } from '@tabi/contract/catalog';
-import { formatTokyoDateTime, formatYmd, parseYmd } from '@tabi/contract/dates';
+import { formatTokyoDateTime } from '@tabi/contract/dates';
 import type { PartyPrices } from '@tabi/contract/party';
 import { useNavigate } from 'react-router';
 import { Modal } from '../../../components/modal.tsx';
 import { SafeHtml } from '../../../components/safe-html.tsx';
+import { useFormat } from '../../../i18n/format.ts';
+import { useContentLang } from '../../../i18n/lang.tsx';
 import { type ReservedOption, useReservationStore, type WaitlistOfferRef } from '../../../stores/reservation-store.ts';
+import { useAvailabilityMessages } from '../lib/messages.ts';
 import styles from './party-dialog.module.css';
 import { PartyForm, usePartyForm } from './party-form.tsx';
-
-const WEEKDAYS = ['日', '月', '火', '水', '木', '金', '土'];
-
-function dayLabel(usedate: string): string {
-  const p = parseYmd(usedate);
-  if (!p) return usedate;
-  return `${formatYmd(usedate)}（${WEEKDAYS[new Date(Date.UTC(p.y, p.m - 1, p.d)).getUTCDay()]}）`;
-}
 
 function withoutCalendar({ valueList: _calendar, ...rest }: OptionDetail): ReservedOption {
   return rest;
@@ -38,6 +33,9 @@ interface PartyDialogProps {
 export function PartyDialog({ option, usedate, zaikozan, md, onClose, offer }: PartyDialogProps) {
   const form = usePartyForm(option, usedate, offer ? offer.held : zaikozan, offer?.prices);
   const navigate = useNavigate();
+  const t = useAvailabilityMessages();
+  const format = useFormat();
+  const contentLang = useContentLang();
 
   const proceed = () => {
     if (!form.valid || !form.prices || usedate === null) return;
@@ -57,30 +55,28 @@ export function PartyDialog({ option, usedate, zaikozan, md, onClose, offer }: P
   return (
     <Modal
       open
-      title="ご利用人数の選択"
+      title={t.partyTitle}
       onClose={onClose}
       footer={
         <button type="button" className="btn btn-primary" disabled={!form.valid} onClick={proceed}>
-          申込者情報の入力へ
+          {t.toMember}
         </button>
       }
     >
       <div className={styles.body}>
         <dl className={styles.facts}>
           <div>
-            <dt>商品名</dt>
-            <dd>{option.webname}</dd>
+            <dt>{t.optionName}</dt>
+            <dd lang={contentLang}>{option.webname}</dd>
           </div>
           <div>
-            <dt>ご利用日</dt>
-            <dd data-testid="party-usedate">{usedate ? dayLabel(usedate) : '未選択'}</dd>
+            <dt>{t.usedate}</dt>
+            <dd data-testid="party-usedate">{usedate ? format.day(usedate, { weekday: true }) : t.notChosen}</dd>
           </div>
           {offer && (
             <div>
-              <dt>確保中のお席</dt>
-              <dd data-testid="party-offer">
-                {offer.held}名分（{formatTokyoDateTime(offer.expiresAt)}まで）
-              </dd>
+              <dt>{t.heldSeats}</dt>
+              <dd data-testid="party-offer">{t.held(offer.held, formatTokyoDateTime(offer.expiresAt))}</dd>
             </div>
           )}
         </dl>
@@ -88,9 +84,9 @@ export function PartyDialog({ option, usedate, zaikozan, md, onClose, offer }: P
         {option.age_note && (
           <section className={styles.ageNote} aria-labelledby="age-note-title">
             <h3 id="age-note-title" className={styles.ageNoteTitle}>
-              年齢区分について
+              {t.ageNote}
             </h3>
-            <SafeHtml html={option.age_note} />
+            <SafeHtml html={option.age_note} lang={contentLang} />
           </section>
         )}
       </div>

@@ -1,5 +1,4 @@
-import { AGE_CLASS_LABEL, type AgeClass, INITIAL_ADULTS } from '@tabi/contract/constants';
-import { formatJpy } from '@tabi/contract/format';
+import { type AgeClass, INITIAL_ADULTS } from '@tabi/contract/constants';
 import { Msg, partyOutOfRange, partyRangeNote } from '@tabi/contract/messages';
 import {
   type AgeRules,
@@ -16,9 +15,12 @@ import {
   partyTotal,
 } from '@tabi/contract/party';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useCommonMessages } from '../../../i18n/common.ts';
+import { useFormat } from '../../../i18n/format.ts';
 import { showAlert } from '../../../lib/alert.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { usePrice } from '../api/get-price.ts';
+import { useAvailabilityMessages } from '../lib/messages.ts';
 import styles from './party-form.module.css';
 
 export type PartyOption = AgeRules & PartyLimits & { opcd: string };
@@ -57,14 +59,15 @@ export function usePartyForm(
     usedate !== null && knownPrices === undefined,
   );
   const alerted = useRef(false);
+  const common = useCommonMessages();
 
   const failure = failureMessage(price.error);
   useEffect(() => {
     if (failure !== null && !alerted.current) {
       alerted.current = true;
-      showAlert(failure || Msg.nothingPrice);
+      showAlert(failure || common.message(Msg.nothingPrice));
     }
-  }, [failure]);
+  }, [failure, common]);
 
   const prices = knownPrices ?? price.data ?? null;
   const bounds = partyBounds(option);
@@ -95,15 +98,18 @@ function countChoices(top: number): number[] {
 export function PartyForm({ form }: { form: PartyFormState }) {
   const baseId = useId();
   const errorId = `${baseId}-errors`;
+  const t = useAvailabilityMessages();
+  const common = useCommonMessages();
+  const format = useFormat();
   return (
     <div className={styles.form}>
       <table className={styles.table}>
-        <caption className="visually-hidden">年齢区分ごとの人数と料金</caption>
+        <caption className="visually-hidden">{t.tableCaption}</caption>
         <thead>
           <tr>
-            <th scope="col">区分</th>
-            <th scope="col">料金（1名）</th>
-            <th scope="col">人数</th>
+            <th scope="col">{t.ageClassColumn}</th>
+            <th scope="col">{t.priceColumn}</th>
+            <th scope="col">{t.countColumn}</th>
           </tr>
         </thead>
         <tbody>
@@ -114,10 +120,10 @@ export function PartyForm({ form }: { form: PartyFormState }) {
             return (
               <tr key={ageClass} data-age-class={ageClass}>
                 <th scope="row" className={styles.label}>
-                  <label htmlFor={selectId}>{AGE_CLASS_LABEL[ageClass]}</label>
+                  <label htmlFor={selectId}>{t.ageClasses[ageClass]}</label>
                 </th>
                 <td className={styles.price} data-testid={`price-${ageClass}`}>
-                  {form.prices ? formatJpy(form.prices[ageClass]) : form.priceLoading ? '読み込み中…' : '―'}
+                  {form.prices ? format.yen(form.prices[ageClass]) : form.priceLoading ? t.loading : '―'}
                 </td>
                 <td className={styles.count}>
                   <select
@@ -129,7 +135,7 @@ export function PartyForm({ form }: { form: PartyFormState }) {
                   >
                     {countChoices(top).map((n) => (
                       <option key={n} value={n}>
-                        {n}名
+                        {t.people(n)}
                       </option>
                     ))}
                   </select>
@@ -141,17 +147,17 @@ export function PartyForm({ form }: { form: PartyFormState }) {
       </table>
       <div className={styles.summary}>
         <p className={styles.total}>
-          <span>合計金額</span>
+          <span>{t.total}</span>
           <output className={styles.amount} data-testid="party-total">
-            {formatJpy(form.total)}
+            {format.yen(form.total)}
           </output>
         </p>
-        <p className={styles.note}>{partyRangeNote(form.bounds.min, form.bounds.max)}</p>
+        <p className={styles.note}>{common.message(partyRangeNote(form.bounds.min, form.bounds.max))}</p>
       </div>
       <div id={errorId} aria-live="polite">
         {form.errors.map((message) => (
           <p key={message} className={`error-text ${styles.error}`}>
-            {message}
+            {common.message(message)}
           </p>
         ))}
       </div>

@@ -1,6 +1,6 @@
 import { checkoutResponse } from '@tabi/contract/booking';
 import { CheckoutResult } from '@tabi/contract/constants';
-import { apiPost } from '../../../lib/api-client.ts';
+import { apiPost, sitePath } from '../../../lib/api-client.ts';
 
 export const CHECKOUT_SUCCESS_PATH = `/mypage?checkout-processing=${CheckoutResult.success}`;
 export const CHECKOUT_CANCEL_PATH = `/mypage?checkout-processing=${CheckoutResult.failed}`;
@@ -9,7 +9,7 @@ export const CHECKOUT_CANCEL_PATH = `/mypage?checkout-processing=${CheckoutResul
 export async function createCheckout(rsvno: string): Promise<string> {
   const res = await apiPost(
     '/checkout',
-    { rsvno, success_path: CHECKOUT_SUCCESS_PATH, cancel_path: CHECKOUT_CANCEL_PATH },
+    { rsvno, success_path: sitePath(CHECKOUT_SUCCESS_PATH), cancel_path: sitePath(CHECKOUT_CANCEL_PATH) },
     checkoutResponse,
   );
   return res.url;

@@ -2,7 +2,7 @@ import { createBookingRequest } from '@tabi/contract/booking';
 import { COMPLETION_EXPIRY_MINUTES, ErrCd } from '@tabi/contract/constants';
 import { Msg } from '@tabi/contract/messages';
 import { brToNewline, showAlert } from '../../../lib/alert.ts';
-import { ApiError, failureMessage } from '../../../lib/api-client.ts';
+import { ApiError, failureMessage, sitePath } from '../../../lib/api-client.ts';
 import { isReservationExpired, useReservationStore } from '../../../stores/reservation-store.ts';
 import { createBooking, reviseBooking } from '../api/create-booking.ts';
 import { createCheckout } from '../api/create-checkout.ts';
@@ -29,8 +29,8 @@ export async function startCheckout(rsvno: string, deps: Pick<SubmitDeps, 'navig
   try {
     const { url } = await createCheckout({
       rsvno,
-      success_path: COMPLETE_SUCCESS_PATH,
-      cancel_path: COMPLETE_FAILED_PATH,
+      success_path: sitePath(COMPLETE_SUCCESS_PATH),
+      cancel_path: sitePath(COMPLETE_FAILED_PATH),
     });
     if (url) {
       deps.redirect(url);

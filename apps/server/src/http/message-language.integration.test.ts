@@ -1,0 +1,58 @@
+/** Issue 29: the customer API answers its messages in English when the call asks for it, Japanese otherwise. */
+import { Msg } from '@tabi/contract/messages';
+import { MSG_EN } from '@tabi/contract/messages-en';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/helper.ts';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+describe('messages in the caller’s language', () => {
+  it('are SPEC’s Japanese by default and for a Japanese or unknown Accept-Language', async () => {
+    for (const language of [undefined, 'ja', 'ja-JP,en;q=0.8', 'fr-FR', 'zh-TW,zh;q=0.9']) {
+      const res = await t.request({
+        method: 'GET',
+        url: '/api/option/NOSUCH1',
+        headers: language ? { 'accept-language': language } : {},
+      });
+      expect(res.statusCode, String(language)).toBe(404);
+      expect(res.json().errMsg, String(language)).toBe(Msg.optionNotFound);
+    }
+  });
+
+  it('are English when English comes first, with the same code and status', async () => {
+    const japanese = await t.request({ method: 'GET', url: '/api/option/NOSUCH1' });
+    for (const language of ['en', 'en-GB,en;q=0.9,ja;q=0.5']) {
+      const res = await t.request({
+        method: 'GET',
+        url: '/api/option/NOSUCH1',
+        headers: { 'accept-language': language },
+      });
+      expect(res.statusCode).toBe(japanese.statusCode);
+      expect(res.json()).toEqual({ ...japanese.json(), errMsg: MSG_EN.optionNotFound });
+      expect(res.headers.vary).toContain('accept-language');
+    }
+    const missing = await t.request({ method: 'GET', url: '/api/no-such-call', headers: { 'accept-language': 'en' } });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().errMsg).toBe(MSG_EN.notFound);
+  });
+
+  it('leave a success alone, and the console in Japanese', async () => {
+    const list = await t.request({ method: 'GET', url: '/api/option', headers: { 'accept-language': 'en' } });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().errMsg).toBe('');
+    const console = await t.request({
+      method: 'GET',
+      url: '/api/admin/no-such-call',
+      headers: { 'accept-language': 'en' },
+    });
+    expect(console.json().errMsg).toBe(Msg.notFound);
+  });
+});

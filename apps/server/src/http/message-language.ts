@@ -1,0 +1,30 @@
+/**
+ * The customer API's messages in the caller's language (issue 29): the answers stay SPEC §7's, Japanese by
+ * default, and a call whose Accept-Language prefers English (the English pages send `en`) gets the errMsg of its
+ * envelope in English, from the contract's one table. The console (/api/admin) stays Japanese; OCTO has its own
+ * errors.
+ */
+import { preferredLang } from '@tabi/contract/i18n';
+import { englishMessage } from '@tabi/contract/messages-en';
+import type { FastifyInstance } from 'fastify';
+
+function isEnvelope(payload: unknown): payload is { errcd: string; errMsg: string; response: unknown } {
+  return (
+    typeof payload === 'object' &&
+    payload !== null &&
+    typeof (payload as { errMsg?: unknown }).errMsg === 'string' &&
+    'errcd' in payload
+  );
+}
+
+export function registerMessageLanguage(app: FastifyInstance): void {
+  app.addHook('preSerialization', async (request, reply, payload) => {
+    const path = request.url;
+    if (!path.startsWith('/api/') || path.startsWith('/api/admin') || !isEnvelope(payload)) return payload;
+    if (preferredLang(request.headers['accept-language']) !== 'en') return payload;
+    reply.header('vary', 'accept-language');
+    if (payload.errMsg === '') return payload;
+    const english = englishMessage(payload.errMsg);
+    return english === null ? payload : { ...payload, errMsg: english };
+  });
+}
