@@ -4,6 +4,7 @@
  * language switch that keeps the place, and the browser's language only as a suggestion.
  */
 import { expectNoSeriousA11yIssues, japaneseOutsideContent, shoot } from './support/checks.ts';
+import { payOnSandbox } from './support/purchase.ts';
 import { expect, test } from './support/test.ts';
 
 test.describe('the English site', () => {
@@ -90,6 +91,59 @@ test.describe('the English site', () => {
     await expect(page).toHaveURL(english.href);
     await page.getByRole('link', { name: 'Back to the list' }).click();
     await expect(page).toHaveURL(/\/en\/?\?homencd=03/);
+  });
+
+  test('a card purchase in English: details, review, consent, pay, complete', async ({ page }) => {
+    await page.goto('/en/detail?opcd=OP0001');
+    await page.getByTestId('availability-calendar').locator('td[data-day] button:not([disabled])').first().click();
+    const dialog = page.getByRole('dialog', { name: 'How many people?' });
+    await expect(dialog.getByTestId('price-adult')).toHaveText(/^¥[\d,]+$/);
+    await dialog.getByLabel('Adult', { exact: true }).selectOption('1');
+    await dialog.getByRole('button', { name: 'Continue to your details' }).click();
+
+    await expect(page).toHaveURL(/\/en\/reservation\/member$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Your details' })).toBeVisible();
+    const leader = page.getByRole('region', { name: 'Lead traveller' });
+    // A rule broken shows its message in English, naming the field.
+    await leader.getByRole('textbox', { name: 'Family name', exact: true }).fill('SMITH');
+    await leader.getByRole('textbox', { name: 'Given name', exact: true }).fill('JANE');
+    await leader.getByRole('textbox', { name: 'Date of birth', exact: true }).fill('1988/04/02');
+    await leader.getByRole('radio', { name: 'Female' }).check();
+    await leader.getByRole('combobox', { name: 'Nationality', exact: true }).selectOption({ label: 'United Kingdom' });
+    await leader.getByRole('textbox', { name: 'Phone number', exact: true }).fill('+44 20 7946 0958');
+    await leader.getByRole('textbox', { name: 'Email address', exact: true }).fill('not-an-address');
+    await page
+      .getByRole('region', { name: /^Traveller 1/ })
+      .getByRole('checkbox', { name: 'Same as the lead traveller' })
+      .check();
+    await page.getByRole('button', { name: 'Review your booking' }).click();
+    await expect(leader.getByText('Please enter a valid email address.')).toBeVisible();
+    await leader.getByRole('textbox', { name: 'Email address', exact: true }).fill('jane.smith@example.com');
+    expect(await japaneseOutsideContent(page)).toEqual([]);
+    await expectNoSeriousA11yIssues(page, { what: '/en/reservation/member' });
+    await shoot(page, 'en-member');
+    await page.getByRole('button', { name: 'Review your booking' }).click();
+
+    await expect(page).toHaveURL(/\/en\/reservation\/check$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Review your booking' })).toBeVisible();
+    await expect(page.getByText('Total (tax included)')).toBeVisible();
+    await page.getByRole('button', { name: 'Read the documents' }).click();
+    const consent = page.getByRole('dialog', { name: 'Consent documents' });
+    await consent.getByRole('checkbox', { name: /receive the travel conditions/ }).check();
+    await consent.getByRole('checkbox', { name: /handling of my personal information/ }).check();
+    await consent.getByRole('button', { name: 'Agree and go back' }).click();
+    expect(await japaneseOutsideContent(page)).toEqual([]);
+    await expectNoSeriousA11yIssues(page, { what: '/en/reservation/check' });
+    await shoot(page, 'en-check');
+    await page.getByRole('button', { name: 'Book and pay' }).click();
+
+    await payOnSandbox(page, '4242424242424242');
+    await expect(page).toHaveURL(/\/en\/reservation\/complete\?processing=success/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Your booking is complete' })).toBeVisible();
+    await expect(page.getByTestId('rsvno')).toHaveText(/^[A-Z]{2}\d{6}$/);
+    expect(await japaneseOutsideContent(page)).toEqual([]);
+    await expectNoSeriousA11yIssues(page, { what: '/en/reservation/complete' });
+    await shoot(page, 'en-complete');
   });
 
   test('login in English stays in English', async ({ page }) => {

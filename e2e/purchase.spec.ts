@@ -482,7 +482,7 @@ test.describe('purchase flow: validation (SPEC §5)', () => {
     const leader = leaderSection(page);
     const child = memberSection(page, 2);
     await fillLeader(page, { ...TARO, last: 'A'.repeat(31) }, 'taro@example');
-    await leader.getByRole('textbox', { name: '電話番号', exact: true }).fill('0'.repeat(16));
+    await leader.getByRole('textbox', { name: '電話番号', exact: true }).fill('0'.repeat(21));
     await fillPerson(memberSection(page, 1), { ...HANAKO, birthday: formatYmd(addDays(tokyoYmd(new Date()), 1)) });
     // 5 years old on the use date: too young for 小人 (6–11).
     await fillPerson(child, { last: 'YAMADA', first: 'B'.repeat(31), birthday: yearsBefore(usedate, 5), sex: '女性' });
@@ -491,7 +491,7 @@ test.describe('purchase flow: validation (SPEC §5)', () => {
     const lastName = leader.getByRole('textbox', { name: '姓', exact: true });
     await expect(lastName).toHaveAttribute('aria-invalid', 'true');
     await expect(leader.getByText('30文字以内になるよう入力してください')).toBeVisible();
-    await expect(leader.getByText('15文字以内になるよう入力してください')).toBeVisible();
+    await expect(leader.getByText('20文字以内になるよう入力してください')).toBeVisible();
     await expect(leader.getByText(Msg.invalidEmail)).toBeVisible();
     await expect(memberSection(page, 1).getByText(Msg.invalidDate)).toBeVisible();
     await expect(child.getByText('小人の年齢は6歳以上11歳以下になるよう入力してください')).toBeVisible();

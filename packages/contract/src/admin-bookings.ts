@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { booking, memberInput, rentalInput } from './booking.ts';
-import { COUPON_OUTCOMES } from './constants.ts';
+import { COUPON_OUTCOMES, PHONE_MAX_LENGTH } from './constants.ts';
 import { calendarYmd, envelope, multilineText, plainText } from './envelope.ts';
 
 // --- 予約詳細 -------------------------------------------------------------------------------------------
@@ -177,7 +177,10 @@ export const noteRequest = z.object({ note: multilineText().max(NOTE_MAX) });
 export type NoteRequest = z.input<typeof noteRequest>;
 
 /** 連絡先の訂正: the applicant's phone and mail, checked on the server by the booking form's rules. */
-export const contactRequest = z.object({ tel: plainText().trim().max(15), mail: plainText().trim().max(254) });
+export const contactRequest = z.object({
+  tel: plainText().trim().max(PHONE_MAX_LENGTH),
+  mail: plainText().trim().max(254),
+});
 export type ContactRequest = z.input<typeof contactRequest>;
 export const contactResponse = envelope(z.object({ changed: z.boolean() }));
 

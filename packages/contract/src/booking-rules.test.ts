@@ -156,7 +156,7 @@ describe('name, phone and e-mail checks', () => {
     expect(nameProblem('山'.repeat(30))).toBeNull();
     expect(nameProblem('山'.repeat(31))).toBe('30文字以内になるよう入力してください');
     expect(phoneProblem('0'.repeat(15))).toBeNull();
-    expect(phoneProblem('0'.repeat(16))).toBe('15文字以内になるよう入力してください');
+    expect(phoneProblem('0'.repeat(21))).toBe('20文字以内になるよう入力してください');
   });
 
   it('accepts standard addresses only', () => {

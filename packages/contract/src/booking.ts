@@ -1,6 +1,6 @@
 /** Booking calls of SPEC §7: create, fetch, cancel price, cancel, edit, and checkout; and a request's withdrawal. */
 import { z } from 'zod';
-import { AGE_CLASS_CODES, GENDER_CODES, RENTAL_TYPES } from './constants.ts';
+import { AGE_CLASS_CODES, GENDER_CODES, PHONE_MAX_LENGTH, RENTAL_TYPES } from './constants.ts';
 import {
   codeString,
   envelope,
@@ -49,7 +49,7 @@ export const createBookingRequest = z.object({
   md: plainText().max(50).default(''),
   sei: name(30),
   mei: name(30),
-  tel: text(15).min(1),
+  tel: text(PHONE_MAX_LENGTH).min(1),
   mail: text(254).min(3),
   amountjp: numericString,
   lang: plainText().max(8).default('ja'),

@@ -58,4 +58,15 @@ describe('the customer messages in English (issue 29)', () => {
     ];
     for (const [japanese, english] of cases) expect(englishMessage(japanese), japanese).toBe(english);
   });
+
+  it('reads the forms’ own messages, naming the field', () => {
+    expect(englishMessage('姓を入力してください')).toBe('Please enter the family name.');
+    expect(englishMessage('国籍を選択してください')).toBe('Please choose the nationality.');
+    expect(englishMessage('ブーツのサイズを選択してください')).toBe('Please choose the boot size.');
+    expect(englishMessage('パスポート番号は半角英数字で入力してください')).toBe(
+      'Please write the passport number in letters and digits only.',
+    );
+    expect(englishMessage('入力してください')).toBe('Please fill this in.');
+    expect(englishMessage('20文字以内で入力してください')).toBe('Please keep it to 20 characters.');
+  });
 });

@@ -156,8 +156,40 @@ const AGE_CLASS_EN = new Map<string, string>(
   (Object.keys(AGE_CLASS_LABEL) as AgeClass[]).map((key) => [AGE_CLASS_LABEL[key], AGE_CLASS_LABEL_EN[key]]),
 );
 
-/** The messages made by functions in messages.ts, read back from their Japanese. */
+/** The fields the forms' rules name (`姓を入力してください`). */
+const FIELD_EN = new Map<string, string>([
+  ['姓', 'family name'],
+  ['名', 'given name'],
+  ['生年月日', 'date of birth'],
+  ['性別', 'sex'],
+  ['国籍', 'nationality'],
+  ['パスポート番号', 'passport number'],
+  ['電話番号', 'phone number'],
+  ['メールアドレス', 'email address'],
+  ['レンタルの種類', 'rental type'],
+  ['ブーツのサイズ', 'boot size'],
+  ['ウェアのサイズ', 'wear size'],
+  ['予約番号', 'booking number'],
+  ['宛名', 'name for the receipt'],
+]);
+
+/** The forms' own messages (the reservation's and my page's rules, zod's defaults in validation-messages.ts). */
+const FORM_EN = new Map<string, string>([
+  ['パスポート番号は半角英数字で入力してください', 'Please write the passport number in letters and digits only.'],
+  ['電話番号は数字とハイフンで入力してください', 'Please write the phone number with digits and hyphens only.'],
+  ['入力してください', 'Please fill this in.'],
+  ['選択肢の中から選んでください', 'Please choose one of the options.'],
+  ['形式が正しくありません', 'This is not in the right format.'],
+  ['入力内容が正しくありません', 'This is not right.'],
+  ['数字で入力してください', 'Please enter a number.'],
+  ['メールアドレスの形式が正しくありません', 'Please enter a valid email address.'],
+]);
+
+/** The messages made by functions in messages.ts and by the forms' rules, read back from their Japanese. */
 const PATTERNS: [RegExp, (...parts: string[]) => string][] = [
+  [/^(.+)を入力してください$/, (field) => `Please enter the ${(field && FIELD_EN.get(field)) ?? field}.`],
+  [/^(.+)を選択してください$/, (field) => `Please choose the ${(field && FIELD_EN.get(field)) ?? field}.`],
+  [/^(\d+)文字以内で入力してください$/, (max) => `Please keep it to ${max} characters.`],
   [/^(\d+)文字以内になるよう入力してください$/, (max) => `Please keep it to ${max} characters.`],
   [
     /^(.+)の年齢は(?:(\d+)歳以上)?(?:(\d+)歳以下)?になるよう入力してください$/,
@@ -192,7 +224,7 @@ const PATTERNS: [RegExp, (...parts: string[]) => string][] = [
 
 /** A customer-side message in English, or null when it is not one we know (it is then shown as it is). */
 export function englishMessage(japanese: string): string | null {
-  const exact = BY_JAPANESE.get(japanese);
+  const exact = BY_JAPANESE.get(japanese) ?? FORM_EN.get(japanese);
   if (exact !== undefined) return exact;
   for (const [pattern, english] of PATTERNS) {
     const match = pattern.exec(japanese);

@@ -58,9 +58,13 @@ export function rentalTypeOf(value: string): RentalTypeCode {
   return RENTAL_TYPES.find((t) => t === value) ?? '';
 }
 
-/** How an offered value reads in a select and on the confirm screen. */
-export function rentalValueLabel(field: RentalField, value: string): string {
-  if (field === 'model') return RENTAL_TYPE_LABEL[value as RentalTypeCode] ?? value;
+/** How an offered value reads in a select and on the confirm screen (`types`: the type names of the page's language). */
+export function rentalValueLabel(
+  field: RentalField,
+  value: string,
+  types: Record<RentalTypeCode, string> = RENTAL_TYPE_LABEL,
+): string {
+  if (field === 'model') return types[value as RentalTypeCode] ?? value;
   return field === 'boots_size' ? `${value}cm` : value;
 }
 

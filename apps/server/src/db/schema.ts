@@ -57,6 +57,8 @@ export const keywords = pgTable('keywords', {
 export const nationalities = pgTable('nationalities', {
   id: integer('id').primaryKey(),
   nationalityNm: text('nationality_nm').notNull(),
+  /** The name on the English pages (issue 29); '' shows the Japanese. */
+  nationalityEn: text('nationality_en').notNull().default(''),
   sort: integer('sort').notNull().default(0),
 });
 

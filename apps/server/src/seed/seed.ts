@@ -264,9 +264,14 @@ async function writeSeed(tx: Tx, clock: Clock): Promise<void> {
   await tx.insert(cities).values(CITIES.map((c, i) => ({ ...c, sort: (i + 1) * 10 })));
   await tx.insert(fromspots).values(FROMSPOTS.map((f) => ({ fromspotcd: f.id, caption: f.caption })));
   await tx.insert(keywords).values(KEYWORDS.map((k, i) => ({ ...k, sort: (i + 1) * 10 })));
-  await tx
-    .insert(nationalities)
-    .values(NATIONALITIES.map((n) => ({ id: n.id, nationalityNm: n.nationality_nm, sort: n.id })));
+  await tx.insert(nationalities).values(
+    NATIONALITIES.map((n) => ({
+      id: n.id,
+      nationalityNm: n.nationality_nm,
+      nationalityEn: n.nationality_en,
+      sort: n.id,
+    })),
+  );
   await tx
     .insert(facilities)
     .values(FACILITIES.map((f, i) => ({ id: f.id, name: f.name, pinHash: pinHashes[i] ?? '', mail: f.mail ?? null })));

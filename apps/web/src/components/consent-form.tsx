@@ -1,5 +1,6 @@
 import { TravelKind } from '@tabi/contract/constants';
 import { useId } from 'react';
+import { useCommonMessages } from '../i18n/common.ts';
 import styles from './consent-form.module.css';
 import { Choice } from './form/field.tsx';
 
@@ -20,10 +21,10 @@ export function conditionsPdf(travelkubun: number): string {
 
 export const PRIVACY_POLICY_PDF = '/docs/privacy-policy.pdf';
 
-const CONSENTS: { key: keyof Consent; label: string }[] = [
-  { key: 'delivery', label: '旅行条件書等の書面を電子的方法で受け取ることに同意します' },
-  { key: 'privacy', label: '個人情報の取扱いについて同意します' },
-];
+const CONSENTS = [
+  { key: 'delivery', label: 'consentDelivery' },
+  { key: 'privacy', label: 'consentPrivacy' },
+] as const;
 
 /**
  * The shared consent form (SPEC §2 Shared): the travel conditions PDF of the option's travel kind
@@ -39,23 +40,24 @@ export function ConsentForm({
   onChange(value: Consent): void;
 }) {
   const id = useId();
-  const kind = travelkubun === TravelKind.arrangement ? '手配旅行' : '募集型企画旅行';
+  const t = useCommonMessages();
+  const kind = travelkubun === TravelKind.arrangement ? t.arrangedTravel : t.packagedTravel;
   return (
     <div className={styles.consent}>
       <p>
-        お申し込みの前に、必ず以下の書面をお読みください。
+        {t.readBefore}
         <br />
-        書面は電子的方法（PDF）にて交付いたします。
+        {t.deliveredAsPdf}
       </p>
       <ul className={styles.links}>
         <li>
           <a href={conditionsPdf(travelkubun)} target="_blank" rel="noopener noreferrer">
-            旅行条件書（{kind}）（PDF）
+            {t.conditionsPdf(kind)}
           </a>
         </li>
         <li>
           <a href={PRIVACY_POLICY_PDF} target="_blank" rel="noopener noreferrer">
-            個人情報の取扱いについて（PDF）
+            {t.privacyPdf}
           </a>
         </li>
       </ul>
@@ -64,7 +66,7 @@ export function ConsentForm({
           key={key}
           look="consent"
           className={styles.check}
-          label={label}
+          label={t[label]}
           input={{
             id: `${id}-${key}`,
             checked: value[key],

@@ -1,12 +1,7 @@
 import type { AgeClass } from '@tabi/contract/constants';
-import {
-  RENTAL_FIELD_LABEL,
-  type RentalField,
-  rentalChoices,
-  rentalFields,
-  rentalValueLabel,
-} from '@tabi/contract/rental';
+import { type RentalField, rentalChoices, rentalFields, rentalValueLabel } from '@tabi/contract/rental';
 import type { Ref, SelectHTMLAttributes } from 'react';
+import { useCommonMessages } from '../i18n/common.ts';
 import { Field } from './form/field.tsx';
 
 /** What a select needs from its form: react-hook-form's `register(…)`, or a value with its onChange. */
@@ -36,20 +31,15 @@ interface RentalSelectsProps {
  * code needs, each offering what fits the participant's age class (the contract's rental rule).
  */
 export function RentalSelects({ rentalcd, ageClass, required, select, errors, idFor }: RentalSelectsProps) {
+  const t = useCommonMessages();
   return rentalFields(rentalcd).map((field) => (
-    <Field
-      key={field}
-      label={RENTAL_FIELD_LABEL[field]}
-      required={required}
-      id={idFor?.(field)}
-      error={errors?.[field]}
-    >
+    <Field key={field} label={t.rentalFields[field]} required={required} id={idFor?.(field)} error={errors?.[field]}>
       {(control) => (
         <select {...control} className="select" {...select(field)}>
-          <option value="">{required ? '選択してください' : 'なし'}</option>
+          <option value="">{required ? t.choose : t.none}</option>
           {rentalChoices(field, ageClass).map((value) => (
             <option key={value} value={value}>
-              {rentalValueLabel(field, value)}
+              {rentalValueLabel(field, value, t.rentalTypes)}
             </option>
           ))}
         </select>

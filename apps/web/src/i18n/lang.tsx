@@ -20,3 +20,14 @@ export function useLang(): Lang {
 export function useContentLang(): Lang | undefined {
   return useLang() === 'ja' ? undefined : 'ja';
 }
+
+const JAPANESE_SCRIPT = /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/u;
+
+/**
+ * For a list the server may answer in the page's language or not (nationalities with or without an English
+ * name): `lang="ja"` on the entries still written in Japanese, on a page in another language.
+ */
+export function useTextLang(): (text: string) => Lang | undefined {
+  const contentLang = useContentLang();
+  return (text) => (contentLang && JAPANESE_SCRIPT.test(text) ? contentLang : undefined);
+}

@@ -10,6 +10,7 @@ import type { authJa } from '../features/auth/lib/messages.ts';
 import type { availabilityJa } from '../features/availability/lib/messages.ts';
 import type { detailJa } from '../features/catalog/lib/detail-messages.ts';
 import type { catalogJa } from '../features/catalog/lib/messages.ts';
+import type { reservationJa } from '../features/reservation/lib/messages.ts';
 import type { commonJa } from './common.ts';
 import { useLang } from './lang.tsx';
 
@@ -30,6 +31,7 @@ export interface Messages {
   detail: Widen<typeof detailJa>;
   auth: Widen<typeof authJa>;
   availability: Widen<typeof availabilityJa>;
+  reservation: Widen<typeof reservationJa>;
 }
 
 export type Area = keyof Messages;

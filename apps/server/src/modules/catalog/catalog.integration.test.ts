@@ -345,6 +345,20 @@ describe('GET /api/option/condition, /api/area, /api/city, /api/nationality', ()
     expect(list[0]).toEqual({ id: 1, nationality_nm: '日本' });
     expect(list.length).toBeGreaterThanOrEqual(20);
   });
+
+  it('names them in English for a call that prefers English, the same ids in the same order (issue 29)', async () => {
+    const japanese = nationalityResponse.parse((await get('/api/nationality')).json()).response!;
+    const res = await get('/api/nationality', { 'accept-language': 'en-GB,en;q=0.9' });
+    expect(res.headers.vary).toContain('accept-language');
+    const english = nationalityResponse.parse(res.json()).response!;
+    expect(english.map((n) => n.id)).toEqual(japanese.map((n) => n.id));
+    expect(english.slice(0, 2)).toEqual([
+      { id: 1, nationality_nm: 'Japan' },
+      { id: 2, nationality_nm: 'United States' },
+    ]);
+    expect(english.filter((n) => /[\p{Script=Han}\p{Script=Katakana}]/u.test(n.nationality_nm))).toEqual([]);
+    expect(res.headers.etag).not.toBe((await get('/api/nationality')).headers.etag);
+  });
 });
 
 describe('GET /api/option/{code}', () => {

@@ -1,5 +1,6 @@
 /** The catalog's only door to the database. Dates go in and come out as YYYY-MM-DD strings. */
 
+import type { Lang } from '@tabi/contract/i18n';
 import type { OptionSort } from '@tabi/contract/option-sort';
 import { and, asc, between, eq, ne, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client.ts';
@@ -283,9 +284,14 @@ export async function citiesOf(
     .orderBy(asc(cities.sort), asc(cities.citycd));
 }
 
-export async function allNationalities(db: DbOrTx) {
+/** GET /nationality's list, named in `lang` where the name exists in it (the Japanese otherwise). */
+export async function allNationalities(db: DbOrTx, lang: Lang) {
+  const name =
+    lang === 'ja'
+      ? nationalities.nationalityNm
+      : sql<string>`coalesce(nullif(${nationalities.nationalityEn}, ''), ${nationalities.nationalityNm})`;
   return db
-    .select({ id: nationalities.id, nationality_nm: nationalities.nationalityNm })
+    .select({ id: nationalities.id, nationality_nm: name })
     .from(nationalities)
     .orderBy(asc(nationalities.sort), asc(nationalities.id));
 }

@@ -1,4 +1,5 @@
 import { API } from '@tabi/contract/endpoints';
+import { preferredLang } from '@tabi/contract/i18n';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { defineRoute } from '../../http/define-route.ts';
@@ -35,9 +36,12 @@ export async function catalogRoutes(app: FastifyInstance, ctx: AppContext): Prom
   defineRoute(app, API['GET /city'], async ({ query }, request, reply) =>
     sendJsonBody(request, reply, await catalog.cities(query), MASTER_CACHE),
   );
-  defineRoute(app, API['GET /nationality'], async (_input, request, reply) =>
-    sendJsonBody(request, reply, await catalog.nationalities(), NATIONALITY_CACHE),
-  );
+  defineRoute(app, API['GET /nationality'], async (_input, request, reply) => {
+    // English names for a call that prefers English (the English pages); SPEC's Japanese otherwise.
+    const lang = preferredLang(request.headers['accept-language']) === 'en' ? 'en' : 'ja';
+    reply.header('vary', 'accept-language');
+    return sendJsonBody(request, reply, await catalog.nationalities(lang), NATIONALITY_CACHE);
+  });
   // Prices are never cached, refusals included.
   const fresh = {
     preHandler: async (_request: FastifyRequest, reply: FastifyReply) => void reply.header('cache-control', FRESH),

@@ -14,6 +14,7 @@ import type {
 import { ErrCd, OPTIONS_PER_PAGE, PACKAGE_CODE_OPTION } from '@tabi/contract/constants';
 import { isoDateToYmd, isValidYmd, monthEnd, monthStart, tokyoYmd, type Ymd, ymdToIsoDate } from '@tabi/contract/dates';
 import { minimumNote } from '@tabi/contract/day-stop';
+import type { Lang } from '@tabi/contract/i18n';
 import { Msg } from '@tabi/contract/messages';
 import type { z } from 'zod';
 import type { Clock } from '../../clock.ts';
@@ -181,9 +182,11 @@ export class CatalogService {
     );
   }
 
-  /** GET /nationality */
-  async nationalities(): Promise<JsonBody> {
-    return this.masters.get('nationality', async () => jsonBody(ok(await repo.allNationalities(this.db))));
+  /** GET /nationality, in the caller's language (issue 29). */
+  async nationalities(lang: Lang): Promise<JsonBody> {
+    return this.masters.get(`nationality:${lang}`, async () =>
+      jsonBody(ok(await repo.allNationalities(this.db, lang))),
+    );
   }
 
   /** An option's texts, names, images and keywords (cached briefly). */

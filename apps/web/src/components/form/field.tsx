@@ -31,7 +31,7 @@ export function RequiredBadge() {
   );
 }
 
-/** A field's error message (nothing when there is none). */
+/** A field's error message (nothing when there is none), in the page's language when it is a rule's (issue 29). */
 export function ErrorText({
   id,
   message,
@@ -45,10 +45,11 @@ export function ErrorText({
   role?: 'alert';
   className?: string;
 }) {
+  const t = useCommonMessages();
   if (!message) return null;
   return (
     <Tag id={id} className={className ? `error-text ${className}` : 'error-text'} role={role}>
-      {message}
+      {t.message(message)}
     </Tag>
   );
 }

@@ -120,7 +120,7 @@ export function PartyForm({ form }: { form: PartyFormState }) {
             return (
               <tr key={ageClass} data-age-class={ageClass}>
                 <th scope="row" className={styles.label}>
-                  <label htmlFor={selectId}>{t.ageClasses[ageClass]}</label>
+                  <label htmlFor={selectId}>{common.ageClasses[ageClass]}</label>
                 </th>
                 <td className={styles.price} data-testid={`price-${ageClass}`}>
                   {form.prices ? format.yen(form.prices[ageClass]) : form.priceLoading ? t.loading : '―'}

@@ -1,5 +1,4 @@
 /** Texts of the availability calendar and the party form (SPEC §2 Availability calendar, Option detail). */
-import { AGE_CLASS_LABEL } from '@tabi/contract/constants';
 import { WEEKDAY_JA } from '@tabi/contract/dates';
 import { defineMessages } from '../../../i18n/messages.ts';
 
@@ -33,7 +32,6 @@ export const availabilityJa = {
   loading: '読み込み中…',
   people: (n: number) => `${n}名`,
   total: '合計金額',
-  ageClasses: AGE_CLASS_LABEL,
 };
 
 export const useAvailabilityMessages = defineMessages('availability', availabilityJa);

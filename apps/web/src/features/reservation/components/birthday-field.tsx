@@ -6,6 +6,7 @@ import 'react-day-picker/style.css';
 import { Field } from '../../../components/form/field.tsx';
 import { CalendarIcon } from '../../../components/icons.tsx';
 import { birthdayText, parseBirthdayText } from '../lib/birthday-text.ts';
+import { useReservationMessages } from '../lib/messages.ts';
 import styles from './person-section.module.css';
 
 interface BirthdayFieldProps {
@@ -39,6 +40,7 @@ export function BirthdayField({
   initialMonth,
   locked = false,
 }: BirthdayFieldProps) {
+  const t = useReservationMessages();
   const id = useId();
   const [open, setOpen] = useState(false);
   const input = useRef<HTMLInputElement | null>(null);
@@ -76,7 +78,7 @@ export function BirthdayField({
       label={label}
       required={!locked}
       id={`${id}-input`}
-      hint={locked ? '申込者の入力内容が使われます。' : '西暦（例：1990/01/31）で入力するか、カレンダーから選べます。'}
+      hint={locked ? t.birthdayLocked : t.birthdayHint}
       error={error}
     >
       {(control) => (
@@ -91,7 +93,7 @@ export function BirthdayField({
             type="text"
             inputMode="numeric"
             autoComplete="off"
-            placeholder="例：1990/01/31"
+            placeholder={t.birthdayPlaceholder}
             value={value}
             readOnly={locked}
             aria-readonly={locked || undefined}
@@ -111,12 +113,12 @@ export function BirthdayField({
               onClick={toggle}
             >
               <CalendarIcon />
-              <span className="visually-hidden">{`${label}をカレンダーから選ぶ`}</span>
+              <span className="visually-hidden">{t.pickBirthday(label)}</span>
             </button>
           )}
           {open && !locked && (
             <fieldset ref={panel} id={`${id}-calendar`} className={styles.calendar}>
-              <legend className="visually-hidden">{`${label}のカレンダー`}</legend>
+              <legend className="visually-hidden">{t.birthdayCalendar(label)}</legend>
               <DayPicker
                 mode="single"
                 locale={ja}

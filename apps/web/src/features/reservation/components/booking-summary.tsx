@@ -1,14 +1,18 @@
-import { AGE_CLASS_LABEL } from '@tabi/contract/constants';
-import { formatYmd } from '@tabi/contract/dates';
-import { formatJpy } from '@tabi/contract/format';
-import { Msg } from '@tabi/contract/messages';
+import { useCommonMessages } from '../../../i18n/common.ts';
+import { useFormat } from '../../../i18n/format.ts';
+import { useContentLang } from '../../../i18n/lang.tsx';
 import { useReservationStore } from '../../../stores/reservation-store.ts';
 import { partyLines, reservationAmount } from '../lib/amount.ts';
+import { useReservationMessages } from '../lib/messages.ts';
 import styles from './booking-summary.module.css';
 import { ReviewCard } from './review-card.tsx';
 
 /** The option, use date, party by class with unit prices and the total (SPEC §2 Confirm "reservation summary"). */
 export function BookingSummary({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
+  const t = useReservationMessages();
+  const common = useCommonMessages();
+  const format = useFormat();
+  const contentLang = useContentLang();
   const optionDetail = useReservationStore((s) => s.optionDetail);
   const usedate = useReservationStore((s) => s.usedate);
   const party = useReservationStore((s) => s.party);
@@ -17,48 +21,54 @@ export function BookingSummary({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
   if (!optionDetail) return null;
   const lines = party && prices ? partyLines(party, prices) : [];
   return (
-    <ReviewCard title="ご予約内容" headingLevel={headingLevel}>
+    <ReviewCard title={t.bookingDetails} headingLevel={headingLevel}>
       <div className={styles.option}>
-        {optionDetail.flg_request_item === 1 && <span className="badge-request">{Msg.requestBadge}</span>}
-        <p className={styles.name}>{optionDetail.webname}</p>
-        <p className={styles.code}>商品コード：{optionDetail.opcd}</p>
+        {optionDetail.flg_request_item === 1 && <span className="badge-request">{t.requestBadge}</span>}
+        <p className={styles.name} lang={contentLang}>
+          {optionDetail.webname}
+        </p>
+        <p className={styles.code}>{t.optionCode(optionDetail.opcd)}</p>
       </div>
       <dl className={styles.facts}>
         <div>
-          <dt>利用日</dt>
-          <dd>{usedate ? formatYmd(usedate) : '—'}</dd>
+          <dt>{t.usedate}</dt>
+          <dd>{usedate ? format.day(usedate) : '—'}</dd>
         </div>
         <div>
-          <dt>人数</dt>
-          <dd>{lines.length > 0 ? lines.map((l) => `${AGE_CLASS_LABEL[l.ageClass]} ${l.count}名`).join('・') : '—'}</dd>
+          <dt>{t.people}</dt>
+          <dd>
+            {lines.length > 0
+              ? lines.map((l) => t.partyLine(common.ageClasses[l.ageClass], l.count)).join(t.partyJoin)
+              : '—'}
+          </dd>
         </div>
       </dl>
       <table className={styles.prices}>
-        <caption className="visually-hidden">料金の内訳</caption>
+        <caption className="visually-hidden">{t.breakdown}</caption>
         <thead>
           <tr>
-            <th scope="col">区分</th>
-            <th scope="col">単価</th>
-            <th scope="col">人数</th>
-            <th scope="col">小計</th>
+            <th scope="col">{t.ageClassColumn}</th>
+            <th scope="col">{t.unitPrice}</th>
+            <th scope="col">{t.countColumn}</th>
+            <th scope="col">{t.subtotal}</th>
           </tr>
         </thead>
         <tbody>
           {lines.map((l) => (
             <tr key={l.ageClass}>
-              <th scope="row">{AGE_CLASS_LABEL[l.ageClass]}</th>
-              <td>{formatJpy(l.unitPrice)}</td>
-              <td>{l.count}名</td>
-              <td>{formatJpy(l.subtotal)}</td>
+              <th scope="row">{common.ageClasses[l.ageClass]}</th>
+              <td>{format.yen(l.unitPrice)}</td>
+              <td>{t.count(l.count)}</td>
+              <td>{format.yen(l.subtotal)}</td>
             </tr>
           ))}
         </tbody>
         <tfoot>
           <tr>
             <th scope="row" colSpan={3}>
-              合計（税込）
+              {t.totalTaxIncluded}
             </th>
-            <td className={styles.total}>{formatJpy(reservationAmount(party, prices, stored))}</td>
+            <td className={styles.total}>{format.yen(reservationAmount(party, prices, stored))}</td>
           </tr>
         </tfoot>
       </table>

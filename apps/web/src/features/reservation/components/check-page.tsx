@@ -5,10 +5,12 @@ import { Link, useNavigate } from 'react-router';
 import { type Consent, ConsentForm, NO_CONSENT } from '../../../components/consent-form.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { StepIndicator } from '../../../components/step-indicator.tsx';
+import { useLang } from '../../../i18n/lang.tsx';
 import { showAlert } from '../../../lib/alert.ts';
 import { type Completion, useReservationStore } from '../../../stores/reservation-store.ts';
 import { useNationalities } from '../api/get-nationalities.ts';
 import { COMPLETE_FAILED_PATH, listPath } from '../lib/list-path.ts';
+import { useReservationMessages } from '../lib/messages.ts';
 import { purchaseStepIndex, purchaseSteps } from '../lib/steps.ts';
 import { payPendingBooking, submitBooking } from '../lib/submit-booking.ts';
 import { BookingSummary } from './booking-summary.tsx';
@@ -65,6 +67,8 @@ function useEntryCheck(): boolean {
 
 /** /reservation/check (SPEC §2 Confirm). */
 export function CheckPage() {
+  const t = useReservationMessages();
+  const lang = useLang();
   const navigate = useNavigate();
   const ready = useEntryCheck();
   const optionDetail = useReservationStore((s) => s.optionDetail);
@@ -104,7 +108,8 @@ export function CheckPage() {
         window.location.assign(url);
       },
       now: () => Date.now(),
-      language: navigator.language,
+      // SPEC's navigator.language on the Japanese pages; an English page's booking is kept as English (issue 29).
+      language: lang === 'ja' ? navigator.language : lang,
     };
     if (pending) await payPendingBooking(pending.rsvno, deps);
     else await submitBooking(deps);
@@ -120,26 +125,21 @@ export function CheckPage() {
       aria-describedby="consent-notice"
       onClick={submit}
     >
-      {isRequest ? Msg.submitRequest : Msg.submitPurchase}
+      {isRequest ? t.submitRequest : t.submitPurchase}
     </button>
   );
 
   return (
     <div className={`container page ${styles.page}`}>
       <Link to="/reservation/member" className={flow.back}>
-        {Msg.backToMember}
+        {t.backToMember}
       </Link>
-      <StepIndicator steps={purchaseSteps(hasRental)} current={purchaseStepIndex('check', hasRental)} />
-      <h1 className="page-title">購入内容確認</h1>
-      <p className={flow.lead}>
-        ご予約内容をご確認のうえ、同意書をご確認いただき
-        {isRequest ? '「リクエスト」' : '「購入（決済）」'}ボタンを押してください。
-      </p>
+      <StepIndicator steps={purchaseSteps(hasRental, t.steps)} current={purchaseStepIndex('check', hasRental)} />
+      <h1 className="page-title">{t.checkTitle}</h1>
+      <p className={flow.lead}>{t.checkLead(isRequest)}</p>
       {pending && (
         <output className={styles.requestNote}>
-          予約番号 {pending.rsvno} のご予約はお支払いがまだ完了していません。
-          {formatTokyoDateTime(pending.expiresAt)}
-          までに「購入（決済）」からお支払いいただくと、ご予約が確定します。
+          {t.pendingPayment(pending.rsvno, formatTokyoDateTime(pending.expiresAt))}
         </output>
       )}
       <BookingSummary />
@@ -150,45 +150,41 @@ export function CheckPage() {
         members={members}
         nationalities={nationalities.data}
       />
-      {isRequest && (
-        <p className={styles.requestNote}>
-          リクエスト商品のため、この時点ではご予約は確定しません。空き状況を確認のうえ、メールにてご連絡いたします。お支払いは予約確定後となります。
-        </p>
-      )}
+      {isRequest && <p className={styles.requestNote}>{t.requestNote}</p>}
       <section className={`card ${styles.consent}`} aria-labelledby="consent-heading">
         <h2 id="consent-heading" className={styles.consentHeading}>
-          同意書
+          {t.consentTitle}
         </h2>
         <p className={styles.consentState} aria-live="polite">
-          {agreed ? '同意書の内容に同意済みです。' : '同意書をご確認のうえ、2つの項目に同意してください。'}
+          {agreed ? t.consentGiven : t.consentNeeded}
         </p>
         <button type="button" className="btn btn-outline" onClick={() => setConsentOpen(true)}>
-          同意書を確認する
+          {t.openConsent}
         </button>
       </section>
       <div className={styles.actions}>
         <p id="consent-notice" className={styles.notice}>
-          {Msg.needConsent}
+          {t.needConsent}
         </p>
         <div className={styles.buttons}>
           <button type="button" className="btn btn-outline" onClick={() => navigate(previousPath)}>
-            戻る
+            {t.back}
           </button>
           {submitButton}
         </div>
       </div>
       <Modal
         open={consentOpen}
-        title="同意書の確認"
+        title={t.consentDialog}
         onClose={() => setConsentOpen(false)}
         footer={
           <button type="button" className="btn btn-secondary" disabled={!agreed} onClick={() => setConsentOpen(false)}>
-            同意して戻る
+            {t.agreeAndBack}
           </button>
         }
       >
         <ConsentForm travelkubun={optionDetail.travelkubun} value={consent} onChange={setConsent} />
-        <p className={styles.modalNotice}>{Msg.needConsent}</p>
+        <p className={styles.modalNotice}>{t.needConsent}</p>
       </Modal>
     </div>
   );

@@ -6,6 +6,7 @@ import { usePageMeta } from '../../../lib/page-meta.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
 import { useReservationStore } from '../../../stores/reservation-store.ts';
 import { useCheckoutResult } from '../api/get-checkout-result.ts';
+import { useReservationMessages } from '../lib/messages.ts';
 import { purchaseSteps } from '../lib/steps.ts';
 import { startCheckout } from '../lib/submit-booking.ts';
 import styles from './complete-page.module.css';
@@ -22,6 +23,7 @@ function payAgain(rsvno: string): Promise<void> {
  * became of it (issue 14.2), so Back, Forward or another tab cannot lose a paid customer's booking number.
  */
 export function CompletePage() {
+  const t = useReservationMessages();
   const [params] = useSearchParams();
   const sessionId = params.get('session_id');
   const isLogin = useAuthStore((s) => s.isLogin);
@@ -38,12 +40,12 @@ export function CompletePage() {
   const record = result.data;
   const success = record ? record.paid : params.get('processing') === 'success';
   const rsvno = record?.rsvno ?? completion?.rsvno ?? null;
-  usePageMeta(rsvno && !success ? '予約未完了' : undefined);
+  usePageMeta(rsvno && !success ? t.notCompleteTitle : undefined);
 
   if (sessionId && result.isPending) {
     return (
       <div className="container page">
-        <output className={`card ${styles.panel}`}>お支払いの結果を確認しています…</output>
+        <output className={`card ${styles.panel}`}>{t.checkingPayment}</output>
       </div>
     );
   }
@@ -54,18 +56,15 @@ export function CompletePage() {
     return (
       <div className="container page">
         <div className={`card ${styles.panel}`}>
-          <h1 className={`page-title ${styles.title}`}>ご予約は完了していません</h1>
+          <h1 className={`page-title ${styles.title}`}>{t.notComplete}</h1>
           <dl className={styles.rsvno}>
-            <dt>予約番号</dt>
+            <dt>{t.rsvno}</dt>
             <dd data-testid="rsvno">{rsvno}</dd>
           </dl>
-          <p className={styles.message}>決済が完了しなかったため、ご予約は完了しておりません。</p>
+          <p className={styles.message}>{t.paymentNotCompleted}</p>
           {payableUntil ? (
             <>
-              <p className={styles.message}>
-                {formatTokyoDateTime(new Date(payableUntil))}
-                までにお支払いいただければ、このご予約のお席を確保したままお手続きいただけます。
-              </p>
+              <p className={styles.message}>{t.payAgainUntil(formatTokyoDateTime(new Date(payableUntil)))}</p>
               <button
                 type="button"
                 className="btn btn-primary"
@@ -75,15 +74,15 @@ export function CompletePage() {
                   void payAgain(rsvno).finally(() => setRetrying(false));
                 }}
               >
-                別のカードで再決済
+                {t.payAgain}
               </button>
             </>
           ) : (
-            <p className={styles.message}>お手数ですが、もう一度最初からお手続きください。</p>
+            <p className={styles.message}>{t.startAgain}</p>
           )}
-          <p className="hint">お支払いが完了していないご予約は、自動的に取り消されます。</p>
+          <p className="hint">{t.unpaidCancelled}</p>
           <Link to="/" className="btn btn-secondary">
-            トップページへ
+            {t.toTop}
           </Link>
         </div>
       </div>
@@ -91,35 +90,33 @@ export function CompletePage() {
   }
 
   const request = !record && completion?.request === true;
-  const steps = purchaseSteps(hasRental);
+  const steps = purchaseSteps(hasRental, t.steps);
   return (
     <div className="container page">
       <StepIndicator steps={steps} current={steps.length - 1} />
       <div className={`card ${styles.panel}`}>
-        <h1 className={`page-title ${styles.title}`}>
-          {request ? 'リクエストを受け付けました' : 'ご予約が完了しました'}
-        </h1>
+        <h1 className={`page-title ${styles.title}`}>{request ? t.requestReceived : t.bookingComplete}</h1>
         <dl className={styles.rsvno}>
-          <dt>予約番号</dt>
+          <dt>{t.rsvno}</dt>
           <dd data-testid="rsvno">{rsvno}</dd>
         </dl>
-        <p className={styles.thanks}>このたびはお申し込みいただき、誠にありがとうございます。</p>
+        <p className={styles.thanks}>{t.thanks}</p>
         {request ? (
           <p className={styles.message}>
-            リクエストを受け付けました。空き状況を確認のうえ、手配が確定しましたら担当者よりメールにてご連絡いたします。
+            {t.requestNext1}
             <br />
-            予約確定のご連絡後、マイページからお支払いいただけます。
+            {t.requestNext2}
           </p>
         ) : (
           <p className={styles.message}>
-            ご登録のメールアドレスに予約確認メールをお送りしました。
+            {t.bookedNext1}
             <br />
-            ご予約の内容はマイページでご確認いただけます。
+            {t.bookedNext2}
           </p>
         )}
-        <p className="hint">マイページには、予約番号とお申し込み時の電話番号でログインできます。</p>
+        <p className="hint">{t.loginHint}</p>
         <Link to={isLogin ? '/mypage' : '/login'} className="btn btn-primary">
-          マイページへ
+          {t.toMyPage}
         </Link>
       </div>
     </div>

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { type FieldErrors, FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { useCommonMessages } from '../../../i18n/common.ts';
 import { type Leader, type Person, useReservationStore } from '../../../stores/reservation-store.ts';
 import { useNationalities } from '../api/get-nationalities.ts';
 import {
@@ -13,6 +14,7 @@ import {
   requiredFieldsFilled,
   SHARED_WITH_LEADER,
 } from '../lib/member-schema.ts';
+import { useReservationMessages } from '../lib/messages.ts';
 import { calendarStart, leaderFromForm, leaderToForm, personFromForm, personToForm } from '../lib/person-form.ts';
 import styles from './member-form.module.css';
 import { type PersonPath, PersonSection, personSectionId } from './person-section.tsx';
@@ -36,6 +38,8 @@ function revealFirstError(errors: FieldErrors<MemberFormValues>): void {
 
 /** SPEC §2 Participant entry: the applicant and one section per participant, validated by SPEC §5. */
 export function MemberForm({ submitLabel, nextPath }: { submitLabel: string; nextPath: string }) {
+  const t = useReservationMessages();
+  const common = useCommonMessages();
   const navigate = useNavigate();
   const optionDetail = useReservationStore((s) => s.optionDetail);
   const usedate = useReservationStore((s) => s.usedate);
@@ -116,7 +120,9 @@ export function MemberForm({ submitLabel, nextPath }: { submitLabel: string; nex
     <FormProvider {...form}>
       <form noValidate onSubmit={handleSubmit(onValid, revealFirstError)} aria-describedby="member-form-note">
         <p id="member-form-note" className={styles.note}>
-          <span className="required">必須</span> の項目はすべて入力してください。
+          {t.requiredBefore}
+          <span className="required">{common.required}</span>
+          {t.requiredAfter}
         </p>
         {ready &&
           people.map((person, number) => (
@@ -138,7 +144,7 @@ export function MemberForm({ submitLabel, nextPath }: { submitLabel: string; nex
             {submitLabel}
           </button>
           <p id="member-submit-hint" className="hint">
-            {canSubmit ? '入力内容を確認して次へ進みます。' : '必須の項目をすべて入力すると次へ進めます。'}
+            {canSubmit ? t.canSubmit : t.cannotSubmit}
           </p>
         </div>
       </form>

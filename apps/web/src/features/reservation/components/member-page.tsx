@@ -1,8 +1,8 @@
-import { Msg } from '@tabi/contract/messages';
 import { Link, Navigate } from 'react-router';
 import { StepIndicator } from '../../../components/step-indicator.tsx';
 import { useReservationStore } from '../../../stores/reservation-store.ts';
 import { listPath } from '../lib/list-path.ts';
+import { useReservationMessages } from '../lib/messages.ts';
 import { purchaseStepIndex, purchaseSteps } from '../lib/steps.ts';
 import { BookingSummary } from './booking-summary.tsx';
 import styles from './flow.module.css';
@@ -10,6 +10,7 @@ import { MemberForm } from './member-form.tsx';
 
 /** /reservation/member (SPEC §2 Participant entry). */
 export function MemberPage() {
+  const t = useReservationMessages();
   const optionDetail = useReservationStore((s) => s.optionDetail);
   const md = useReservationStore((s) => s.md);
   if (!optionDetail) return <Navigate to={listPath(md)} replace />;
@@ -17,17 +18,17 @@ export function MemberPage() {
   return (
     <div className="container page">
       <Link to={listPath(md)} className={`back-link ${styles.back}`}>
-        {Msg.backToList}
+        {t.backToList}
       </Link>
-      <StepIndicator steps={purchaseSteps(hasRental)} current={purchaseStepIndex('member', hasRental)} />
-      <h1 className="page-title">お客様情報入力</h1>
-      <p className={styles.lead}>お申込者様とご参加の皆様の情報を入力してください。</p>
+      <StepIndicator steps={purchaseSteps(hasRental, t.steps)} current={purchaseStepIndex('member', hasRental)} />
+      <h1 className="page-title">{t.memberTitle}</h1>
+      <p className={styles.lead}>{t.memberLead}</p>
       <div className={styles.layout}>
-        <aside className={styles.aside} aria-label="ご予約内容">
+        <aside className={styles.aside} aria-label={t.bookingDetails}>
           <BookingSummary />
         </aside>
         <MemberForm
-          submitLabel={hasRental ? Msg.toRental : Msg.toCheck}
+          submitLabel={hasRental ? t.toRental : t.toCheck}
           nextPath={hasRental ? '/reservation/rental' : '/reservation/check'}
         />
       </div>

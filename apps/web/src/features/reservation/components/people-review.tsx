@@ -1,10 +1,13 @@
 import type { Nationality } from '@tabi/contract/catalog';
-import { AGE_CLASS_LABEL, GENDER_LABEL, type GenderCode } from '@tabi/contract/constants';
-import { ageOn, formatYmd, isValidYmd } from '@tabi/contract/dates';
-import { Msg, participantTitle } from '@tabi/contract/messages';
-import { RENTAL_FIELD_LABEL, rentalFields, rentalValueLabel } from '@tabi/contract/rental';
+import type { GenderCode } from '@tabi/contract/constants';
+import { ageOn, isValidYmd } from '@tabi/contract/dates';
+import { rentalFields, rentalValueLabel } from '@tabi/contract/rental';
 import type { ReactNode } from 'react';
+import { useCommonMessages } from '../../../i18n/common.ts';
+import { type Format, useFormat } from '../../../i18n/format.ts';
+import { useTextLang } from '../../../i18n/lang.tsx';
 import type { Leader, Person, ReservedOption } from '../../../stores/reservation-store.ts';
+import { useReservationMessages } from '../lib/messages.ts';
 import styles from './people-review.module.css';
 import { ReviewCard } from './review-card.tsx';
 
@@ -22,14 +25,16 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+type Texts = ReturnType<typeof useReservationMessages>;
+
 function nationalityName(id: string, nationalities: Nationality[] | undefined): string {
   return nationalities?.find((n) => String(n.id) === id)?.nationality_nm ?? '—';
 }
 
-function birthdayWithAge(person: Person, usedate: string): string {
+function birthdayWithAge(person: Person, usedate: string, t: Texts, format: Format): string {
   const ymd = person.birthday.replaceAll('-', '');
   if (!isValidYmd(ymd)) return '—';
-  return `${formatYmd(ymd)}（ご利用日時点 ${ageOn(ymd, usedate)}歳）`;
+  return t.birthdayWithAge(format.day(ymd), ageOn(ymd, usedate));
 }
 
 function PersonRows({
@@ -43,29 +48,38 @@ function PersonRows({
   nationalities: Nationality[] | undefined;
   listed: Listed;
 }) {
+  const t = useReservationMessages();
+  const common = useCommonMessages();
+  const format = useFormat();
+  const textLang = useTextLang();
   return (
     <>
-      <Row label="氏名">{`${person.lastName} ${person.firstName}`}</Row>
-      <Row label="生年月日">{birthdayWithAge(person, usedate)}</Row>
-      <Row label="性別">{person.sex ? GENDER_LABEL[person.sex as GenderCode] : '—'}</Row>
-      <Row label="国籍">{nationalityName(person.nationalityId, nationalities)}</Row>
-      {listed.passport && <Row label="パスポート番号">{person.passportNumber || '—'}</Row>}
+      <Row label={t.name}>{`${person.lastName} ${person.firstName}`}</Row>
+      <Row label={t.birthday}>{birthdayWithAge(person, usedate, t, format)}</Row>
+      <Row label={t.sex}>{person.sex ? common.genders[person.sex as GenderCode] : '—'}</Row>
+      <Row label={t.nationality}>
+        <span lang={textLang(nationalityName(person.nationalityId, nationalities))}>
+          {nationalityName(person.nationalityId, nationalities)}
+        </span>
+      </Row>
+      {listed.passport && <Row label={t.passport}>{person.passportNumber || '—'}</Row>}
       {listed.vegetarian && (
-        <Row label="ベジタリアン食">{person.vegetarianMeals ? Msg.vegetarianWanted : '希望しない'}</Row>
+        <Row label={t.vegetarian}>{person.vegetarianMeals ? t.vegetarianWanted : t.vegetarianNotWanted}</Row>
       )}
     </>
   );
 }
 
 function RentalRows({ person, rentalcd }: { person: Person; rentalcd: string }) {
+  const common = useCommonMessages();
   return (
     <>
       {rentalFields(rentalcd).map((field) => {
         const value = { model: person.rentalType, boots_size: person.bootsSize, wear_size: person.wearSize }[field];
         // An unchosen type reads なし (RENTAL_TYPE_LABEL), an unchosen size a dash.
-        const shown = value || field === 'model' ? rentalValueLabel(field, value) : '—';
+        const shown = value || field === 'model' ? rentalValueLabel(field, value, common.rentalTypes) : '—';
         return (
-          <Row key={field} label={RENTAL_FIELD_LABEL[field]}>
+          <Row key={field} label={common.rentalFields[field]}>
             {shown}
           </Row>
         );
@@ -88,36 +102,38 @@ export function PeopleReview({
   members: Person[];
   nationalities: Nationality[] | undefined;
 }) {
+  const t = useReservationMessages();
+  const common = useCommonMessages();
   const listed: Listed = {
     passport: option.extended_fields.includes('passport_number'),
     vegetarian: option.extended_fields.includes('vegetarian_meals'),
   };
   return (
     <>
-      <ReviewCard title={Msg.leader}>
+      <ReviewCard title={t.leader}>
         <dl className={styles.list}>
           <PersonRows person={leader} usedate={usedate} nationalities={nationalities} listed={listed} />
-          <Row label="電話番号">{leader.phoneNumber}</Row>
-          <Row label="メールアドレス">
+          <Row label={t.tel}>{leader.phoneNumber}</Row>
+          <Row label={t.email}>
             <span className={styles.breakAll}>{leader.email}</span>
           </Row>
         </dl>
       </ReviewCard>
-      <ReviewCard title="参加者">
+      <ReviewCard title={t.participants}>
         <ol className={styles.members}>
           {members.map((member, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: the party is fixed for the whole flow
             <li key={i} className={styles.member}>
               <h3 className={styles.memberTitle}>
-                {participantTitle(i + 1)}
-                <span className="tag">{AGE_CLASS_LABEL[member.ageClass]}</span>
+                {t.participant(i + 1)}
+                <span className="tag">{common.ageClasses[member.ageClass]}</span>
               </h3>
               <dl className={styles.list}>
                 <PersonRows person={member} usedate={usedate} nationalities={nationalities} listed={listed} />
               </dl>
               {option.rentalcd && (
                 <div className={styles.rental}>
-                  <h4 className={styles.rentalTitle}>レンタル情報</h4>
+                  <h4 className={styles.rentalTitle}>{t.rental}</h4>
                   <dl className={styles.list}>
                     <RentalRows person={member} rentalcd={option.rentalcd} />
                   </dl>

@@ -1,11 +1,13 @@
 import type { Nationality } from '@tabi/contract/catalog';
-import { AGE_CLASS_LABEL, GENDER_CODES, GENDER_LABEL } from '@tabi/contract/constants';
+import { GENDER_CODES } from '@tabi/contract/constants';
 import type { Ymd } from '@tabi/contract/dates';
-import { Msg, participantTitle } from '@tabi/contract/messages';
 import { type ReactNode, useId } from 'react';
 import { type FieldPath, get, useController, useFormContext, useWatch } from 'react-hook-form';
 import { Choice, Field, FieldSet } from '../../../components/form/field.tsx';
+import { useCommonMessages } from '../../../i18n/common.ts';
+import { useTextLang } from '../../../i18n/lang.tsx';
 import type { LeaderFormValues, MemberFormValues, PersonFormValues } from '../lib/member-schema.ts';
+import { useReservationMessages } from '../lib/messages.ts';
 import { BirthdayField } from './birthday-field.tsx';
 import styles from './person-section.module.css';
 
@@ -31,8 +33,8 @@ export function personSectionId(path: PersonPath): string {
 
 /** Family name, then given name, as a passport writes them. */
 const NAME_PARTS = [
-  { field: 'lastName', label: '姓', autoComplete: 'family-name', placeholder: '例：YAMADA' },
-  { field: 'firstName', label: '名', autoComplete: 'given-name', placeholder: '例：TARO' },
+  { field: 'lastName', label: 'lastName', autoComplete: 'family-name', placeholder: 'lastNamePlaceholder' },
+  { field: 'firstName', label: 'firstName', autoComplete: 'given-name', placeholder: 'firstNamePlaceholder' },
 ] as const;
 
 function useFieldError(name: string): string | undefined {
@@ -95,12 +97,13 @@ function BirthdayInput({
   today: Ymd;
   initialMonth: Ymd;
 }) {
+  const t = useReservationMessages();
   const name = `${path}.birthday` as const;
   const error = useFieldError(name);
   if (locked !== undefined) {
     return (
       <BirthdayField
-        label="生年月日"
+        label={t.birthday}
         value={locked}
         onChange={() => {}}
         onBlur={() => {}}
@@ -125,11 +128,12 @@ function ControlledBirthday({
   today: Ymd;
   initialMonth: Ymd;
 }) {
+  const t = useReservationMessages();
   const { control } = useFormContext<MemberFormValues>();
   const { field } = useController({ control, name });
   return (
     <BirthdayField
-      label="生年月日"
+      label={t.birthday}
       value={field.value}
       onChange={field.onChange}
       onBlur={field.onBlur}
@@ -142,11 +146,13 @@ function ControlledBirthday({
 }
 
 function SexField({ path, locked }: { path: PersonPath; locked: string | undefined }) {
+  const t = useReservationMessages();
+  const common = useCommonMessages();
   const { register } = useFormContext<MemberFormValues>();
   const name = `${path}.sex` as const;
   const error = useFieldError(name);
   return (
-    <FieldSet legend="性別" required={locked === undefined} className={`field ${styles.fieldset}`} error={error}>
+    <FieldSet legend={t.sex} required={locked === undefined} className={`field ${styles.fieldset}`} error={error}>
       {(control) => (
         <div className={styles.radios}>
           {GENDER_CODES.map((code) => (
@@ -154,7 +160,7 @@ function SexField({ path, locked }: { path: PersonPath; locked: string | undefin
               key={code}
               type="radio"
               look="option"
-              label={GENDER_LABEL[code]}
+              label={common.genders[code]}
               input={
                 locked === undefined
                   ? {
@@ -190,14 +196,17 @@ function NationalityField({
   nationalities: Nationality[] | undefined;
   failed: boolean;
 }) {
+  const t = useReservationMessages();
+  const common = useCommonMessages();
+  const textLang = useTextLang();
   const { register } = useFormContext<MemberFormValues>();
   const name = `${path}.nationalityId` as const;
   const error = useFieldError(name);
   const options = (
     <>
-      <option value="">{nationalities ? '選択してください' : '読み込み中…'}</option>
+      <option value="">{nationalities ? common.choose : t.loading}</option>
       {nationalities?.map((n) => (
-        <option key={n.id} value={String(n.id)}>
+        <option key={n.id} value={String(n.id)} lang={textLang(n.nationality_nm)}>
           {n.nationality_nm}
         </option>
       ))}
@@ -205,9 +214,9 @@ function NationalityField({
   );
   return (
     <Field
-      label="国籍"
+      label={t.nationality}
       required={locked === undefined}
-      hint={failed ? '国籍の一覧を読み込めませんでした。ページを再読み込みしてください。' : undefined}
+      hint={failed ? t.nationalitiesFailed : undefined}
       hintClassName="error-text"
       error={error}
     >
@@ -227,13 +236,14 @@ function NationalityField({
 }
 
 function VegetarianField({ path, locked }: { path: PersonPath; locked: boolean | undefined }) {
+  const t = useReservationMessages();
   const { register } = useFormContext<MemberFormValues>();
   return (
-    <FieldSet legend="ベジタリアン食" className={`field ${styles.fieldset}`}>
+    <FieldSet legend={t.vegetarian} className={`field ${styles.fieldset}`}>
       {(control) => (
         <Choice
           look="option"
-          label={Msg.vegetarianWanted}
+          label={t.vegetarianWanted}
           input={
             locked === undefined
               ? { id: control.id, ...register(`${path}.vegetarianMeals`) }
@@ -246,17 +256,18 @@ function VegetarianField({ path, locked }: { path: PersonPath; locked: boolean |
 }
 
 function SameAsLeader() {
+  const t = useReservationMessages();
   const { register } = useFormContext<MemberFormValues>();
   const id = useId();
   return (
     <div className={styles.same}>
       <Choice
         look="option"
-        label={Msg.sameAsLeader}
+        label={t.sameAsLeader}
         input={{ id, 'aria-describedby': `${id}-hint`, ...register('sameAsLeader') }}
       />
       <p id={`${id}-hint`} className="hint">
-        チェックすると、申込者の氏名・生年月日・性別・国籍などがこの参加者に入力されます。
+        {t.sameAsLeaderHint}
       </p>
     </div>
   );
@@ -280,6 +291,8 @@ export function PersonSection({
   today,
   initialMonth,
 }: PersonSectionProps) {
+  const t = useReservationMessages();
+  const common = useCommonMessages();
   const isLeader = path === 'leader';
   const { control } = useFormContext<MemberFormValues>();
   const sameAsLeader = useWatch({ control, name: 'sameAsLeader' });
@@ -287,14 +300,12 @@ export function PersonSection({
   const locked = <K extends PersonKey>(key: K): LeaderFormValues[K] | undefined => lockedValues?.[key];
   const titleId = useId();
   const nameHintId = useId();
-  const title = isLeader ? Msg.leader : participantTitle(number);
+  const title = isLeader ? t.leader : t.participant(number);
 
   let body: ReactNode = (
     <>
       <p id={nameHintId} className={isLeader ? `hint ${styles.nameHint}` : `hint ${styles.nameHintPlain}`}>
-        {isLeader
-          ? 'お名前は、パスポートと同じ表記のローマ字（半角英字）で入力してください。（例：姓 YAMADA／名 TARO）'
-          : 'お名前はパスポートと同じ表記のローマ字（半角英字）で入力してください。'}
+        {isLeader ? t.nameNoteLeader : t.nameNote}
       </p>
       <div className={styles.twoColumns}>
         {NAME_PARTS.map((part) => (
@@ -302,11 +313,11 @@ export function PersonSection({
             key={part.field}
             path={path}
             field={part.field}
-            label={part.label}
+            label={t[part.label]}
             locked={locked(part.field)}
             hintId={nameHintId}
             autoComplete={isLeader ? part.autoComplete : 'off'}
-            placeholder={part.placeholder}
+            placeholder={t[part.placeholder]}
           />
         ))}
       </div>
@@ -319,24 +330,24 @@ export function PersonSection({
           <TextField
             path={path}
             field="phoneNumber"
-            label="電話番号"
+            label={t.tel}
             locked={undefined}
             type="tel"
             inputMode="tel"
             autoComplete="tel"
-            placeholder="例：090-1234-5678"
-            hint="当日連絡のつく電話番号を入力してください。"
+            placeholder={t.telPlaceholder}
+            hint={t.telHint}
           />
           <TextField
             path={path}
             field="email"
-            label="メールアドレス"
+            label={t.email}
             locked={undefined}
             type="email"
             inputMode="email"
             autoComplete="email"
-            placeholder="例：taro@example.com"
-            hint="ご予約の確認メールをお送りします。"
+            placeholder={t.emailPlaceholder}
+            hint={t.emailHint}
           />
         </div>
       )}
@@ -351,9 +362,9 @@ export function PersonSection({
           <TextField
             path={path}
             field="passportNumber"
-            label="パスポート番号"
+            label={t.passport}
             locked={locked('passportNumber')}
-            placeholder="例：TK1234567"
+            placeholder={t.passportPlaceholder}
           />
         )}
       </div>
@@ -373,7 +384,7 @@ export function PersonSection({
     <section id={personSectionId(path)} className={`card ${styles.section}`} aria-labelledby={titleId}>
       <h2 id={titleId} className={styles.title}>
         <span>{title}</span>
-        {!isLeader && <span className="tag">{AGE_CLASS_LABEL[ageClass]}</span>}
+        {!isLeader && <span className="tag">{common.ageClasses[ageClass]}</span>}
       </h2>
       {body}
     </section>

@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AGE_CLASS_LABEL, GENDER_LABEL, type GenderCode } from '@tabi/contract/constants';
-import { Msg, participantTitle } from '@tabi/contract/messages';
+import type { GenderCode } from '@tabi/contract/constants';
 import { useMemo, useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Field } from '../../../components/form/field.tsx';
 import { RentalSelects } from '../../../components/rental-selects.tsx';
+import { useCommonMessages } from '../../../i18n/common.ts';
 import { type Person, useReservationStore } from '../../../stores/reservation-store.ts';
+import { useReservationMessages } from '../lib/messages.ts';
 import { type RentalFormValues, rentalFormSchema } from '../lib/rental-schema.ts';
 import styles from './rental-form.module.css';
 
@@ -14,9 +15,9 @@ function personHeading(person: Person): string {
   return [person.lastName, person.firstName].filter(Boolean).join(' ');
 }
 
-function personFacts(person: Person): string {
-  const sex = person.sex ? GENDER_LABEL[person.sex as GenderCode] : '';
-  return [sex, AGE_CLASS_LABEL[person.ageClass]].filter(Boolean).join('・');
+function personFacts(person: Person, common: ReturnType<typeof useCommonMessages>, join: string): string {
+  const sex = person.sex ? common.genders[person.sex as GenderCode] : '';
+  return [sex, common.ageClasses[person.ageClass]].filter(Boolean).join(join);
 }
 
 function toForm(members: Person[]): RentalFormValues {
@@ -43,6 +44,8 @@ function memberErrors(errors: FieldErrors<RentalFormValues>, index: number) {
 
 /** SPEC §2 Rental entry (purchase): per participant the selects the option's rental code needs. */
 export function RentalForm({ rentalcd }: { rentalcd: string }) {
+  const t = useReservationMessages();
+  const common = useCommonMessages();
   const navigate = useNavigate();
   const members = useReservationStore((s) => s.members);
   const schema = useMemo(() => rentalFormSchema(rentalcd), [rentalcd]);
@@ -73,9 +76,7 @@ export function RentalForm({ rentalcd }: { rentalcd: string }) {
         navigate('/reservation/check');
       })}
     >
-      <p className={`hint ${styles.guide}`}>
-        ブーツは足のサイズ（cm）でお選びください。ウェアは大人・中人が XS〜XXL、小人・幼児は身長に合わせたサイズです。
-      </p>
+      <p className={`hint ${styles.guide}`}>{t.rentalSizesNote}</p>
       {members.map((member, i) => (
         <section
           // biome-ignore lint/suspicious/noArrayIndexKey: the party is fixed for the whole flow
@@ -84,9 +85,9 @@ export function RentalForm({ rentalcd }: { rentalcd: string }) {
           aria-labelledby={`rental-person-${i}`}
         >
           <h2 id={`rental-person-${i}`} className={styles.heading}>
-            <span className={styles.number}>{participantTitle(i + 1)}</span>
+            <span className={styles.number}>{t.participant(i + 1)}</span>
             <span className={styles.name}>{personHeading(member)}</span>
-            <span className={styles.facts}>{personFacts(member)}</span>
+            <span className={styles.facts}>{personFacts(member, common, t.partyJoin)}</span>
           </h2>
           <div className={styles.grid}>
             <RentalSelects
@@ -97,10 +98,10 @@ export function RentalForm({ rentalcd }: { rentalcd: string }) {
               errors={memberErrors(errors, i)}
             />
             {/* SPEC §2: the accessories row exists but is hidden; accessories are always sent empty. */}
-            <Field label="アクセサリー" id={`rental-accessory-${i}`} className={styles.accessory} hidden>
+            <Field label={t.accessory} id={`rental-accessory-${i}`} className={styles.accessory} hidden>
               {(control) => (
                 <select {...control} className="select" value="" disabled onChange={() => {}}>
-                  <option value="">なし</option>
+                  <option value="">{common.none}</option>
                 </select>
               )}
             </Field>
@@ -109,10 +110,10 @@ export function RentalForm({ rentalcd }: { rentalcd: string }) {
       ))}
       <div className={styles.actions}>
         <button type="button" className="btn btn-outline" onClick={goBack}>
-          {Msg.backToPrevious}
+          {t.backToPrevious}
         </button>
         <button type="submit" className="btn btn-primary">
-          {Msg.toCheck}
+          {t.toCheck}
         </button>
       </div>
     </form>

@@ -1,14 +1,15 @@
-import { Msg } from '@tabi/contract/messages';
 import { Link, Navigate } from 'react-router';
 import { StepIndicator } from '../../../components/step-indicator.tsx';
 import { useReservationStore } from '../../../stores/reservation-store.ts';
 import { listPath } from '../lib/list-path.ts';
+import { useReservationMessages } from '../lib/messages.ts';
 import { purchaseStepIndex, purchaseSteps } from '../lib/steps.ts';
 import styles from './flow.module.css';
 import { RentalForm } from './rental-form.tsx';
 
 /** /reservation/rental (SPEC §2 Rental entry (purchase)); only options with a rental code come here. */
 export function RentalPage() {
+  const t = useReservationMessages();
   const optionDetail = useReservationStore((s) => s.optionDetail);
   const leader = useReservationStore((s) => s.leader);
   const md = useReservationStore((s) => s.md);
@@ -19,11 +20,11 @@ export function RentalPage() {
   return (
     <div className="container page">
       <Link to="/reservation/member" className={`back-link ${styles.back}`}>
-        {Msg.backToMember}
+        {t.backToMember}
       </Link>
-      <StepIndicator steps={purchaseSteps(true)} current={purchaseStepIndex('rental', true)} />
-      <h1 className="page-title">レンタル情報入力</h1>
-      <p className={styles.lead}>ご参加の皆様のレンタル品とサイズを選択してください。</p>
+      <StepIndicator steps={purchaseSteps(true, t.steps)} current={purchaseStepIndex('rental', true)} />
+      <h1 className="page-title">{t.rentalTitle}</h1>
+      <p className={styles.lead}>{t.rentalLead}</p>
       <RentalForm rentalcd={optionDetail.rentalcd} />
     </div>
   );

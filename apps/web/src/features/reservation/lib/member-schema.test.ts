@@ -100,9 +100,9 @@ describe('memberFormSchema', () => {
 
   it('limits names to 30 and the phone to 15 characters', () => {
     const long = 'A'.repeat(31);
-    const result = messages(form({ leader: leader({ lastName: long, phoneNumber: '0'.repeat(16) }) }));
+    const result = messages(form({ leader: leader({ lastName: long, phoneNumber: '0'.repeat(21) }) }));
     expect(result['leader.lastName']).toBe('30文字以内になるよう入力してください');
-    expect(result['leader.phoneNumber']).toBe('15文字以内になるよう入力してください');
+    expect(result['leader.phoneNumber']).toBe('20文字以内になるよう入力してください');
     expect(messages(form({ members: [person({ firstName: long })] }))['members.0.firstName']).toBe(
       '30文字以内になるよう入力してください',
     );

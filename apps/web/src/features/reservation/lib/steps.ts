@@ -1,8 +1,7 @@
-/** SPEC §2 Confirm / §9: 3 steps, or 4 with rental. */
-export function purchaseSteps(hasRental: boolean): string[] {
-  return hasRental
-    ? ['お客様情報入力', 'レンタル情報入力', '購入内容確認', '完了']
-    : ['お客様情報入力', '購入内容確認', '完了'];
+/** SPEC §2 Confirm / §9: 3 steps, or 4 with rental; `names` are the four in the page's language. */
+export function purchaseSteps(hasRental: boolean, names: readonly string[]): string[] {
+  const [member = '', rental = '', check = '', complete = ''] = names;
+  return hasRental ? [member, rental, check, complete] : [member, check, complete];
 }
 
 export type PurchaseStep = 'member' | 'rental' | 'check' | 'complete';

@@ -1,0 +1,1 @@
+ALTER TABLE "nationalities" ADD COLUMN "nationality_en" text DEFAULT '' NOT NULL;
