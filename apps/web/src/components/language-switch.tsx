@@ -75,7 +75,7 @@ export function LanguageSuggestion() {
   };
   return (
     <aside className={styles.suggestion} lang={suggested} aria-label={words.link}>
-      <div className={`container ${styles.suggestionInner}`}>
+      <div className={styles.suggestionInner}>
         <p>
           {words.text}{' '}
           <a href={samePlaceIn(suggested)} hrefLang={suggested}>
