@@ -146,6 +146,68 @@ test.describe('the English site', () => {
     await shoot(page, 'en-complete');
   });
 
+  test('my page in English: the booking, its price and people, the receipt and the cancellation dialogs', async ({
+    page,
+  }) => {
+    await page.goto('/en/login');
+    await page.getByLabel('Booking number').fill('AA100001');
+    await page.getByLabel('Phone number').fill('090-0000-0000');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    // The server's refusal, in the page's language.
+    await expect(page.getByRole('alert')).toHaveText('The booking number or phone number is not right.');
+    await page.getByLabel('Phone number').fill('090-1234-5678');
+    await page.getByRole('button', { name: 'Log in' }).click();
+
+    await expect(page).toHaveURL(/\/en\/mypage$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'My booking' })).toBeVisible();
+    await expect(page.getByTestId('booking-status')).toHaveText('Status: Booked');
+    await expect(page.getByTestId('booking-total')).toHaveText(/^¥[\d,]+$/);
+    await expect(page.getByRole('heading', { name: 'Travellers' })).toBeVisible();
+    expect(await japaneseOutsideContent(page)).toEqual([]);
+    await expectNoSeriousA11yIssues(page, { what: '/en/mypage' });
+    await shoot(page, 'en-mypage');
+
+    await page.getByRole('button', { name: 'Receipt (PDF)' }).click();
+    const receipt = page.getByRole('dialog', { name: 'Issue a receipt' });
+    await expect(receipt.getByLabel('Name on the receipt')).toBeVisible();
+    expect(await japaneseOutsideContent(page)).toEqual([]);
+    await receipt.getByRole('button', { name: 'Close' }).click();
+
+    await page.getByRole('button', { name: 'Cancel booking' }).click();
+    const cancel = page.getByRole('dialog', { name: 'Cancel the booking' });
+    await expect(cancel.getByTestId('cancel-fee')).toHaveText(/^¥[\d,]+$/);
+    await expect(cancel.getByRole('button', { name: 'Confirm the cancellation' })).toBeDisabled();
+    expect(await japaneseOutsideContent(page)).toEqual([]);
+    await cancel.getByRole('button', { name: 'Close' }).click();
+
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/en\/login$/);
+  });
+
+  test('the coupons in English: the list and a coupon with its use form', async ({ page }) => {
+    await page.goto('/en/login');
+    await page.getByLabel('Booking number').fill('AA100010');
+    await page.getByLabel('Phone number').fill('090-1234-5678');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/en\/mypage$/);
+    await page.getByRole('link', { name: 'Use coupons' }).click();
+
+    await expect(page).toHaveURL(/\/en\/coopon$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Coupons' })).toBeVisible();
+    await expect(page.getByText(/^Date of use: \d{1,2} [A-Z][a-z]{2} \d{4}$/).first()).toBeVisible();
+    expect(await japaneseOutsideContent(page)).toEqual([]);
+    await expectNoSeriousA11yIssues(page, { what: '/en/coopon' });
+    await shoot(page, 'en-coupons');
+
+    await page.getByRole('link', { name: 'See details' }).first().click();
+    await expect(page).toHaveURL(/\/en\/coopon\/[^/]+\/[^/]+$/);
+    await expect(page.getByRole('link', { name: 'Back to the coupons' })).toBeVisible();
+    await expect(page.getByLabel('PIN')).toBeVisible();
+    expect(await japaneseOutsideContent(page)).toEqual([]);
+    await expectNoSeriousA11yIssues(page, { what: '/en/coopon/…' });
+    await shoot(page, 'en-coupon');
+  });
+
   test('login in English stays in English', async ({ page }) => {
     await page.goto('/en/mypage');
     // The login guard sends a visitor who is not logged in to the login page of their language.

@@ -1,5 +1,7 @@
 import type { Facility } from '@tabi/contract/envelope';
 import type { ReactNode } from 'react';
+import { useCommonMessages } from '../i18n/common.ts';
+import { useContentLang } from '../i18n/lang.tsx';
 import { mapEmbedUrl, telHref } from '../lib/facility-links.ts';
 import styles from './facility-details.module.css';
 
@@ -19,24 +21,26 @@ export function FacilityDetails({
   listClassName?: string;
   children?: ReactNode;
 }) {
+  const t = useCommonMessages();
+  const contentLang = useContentLang();
   const { webname, companyname, hours, address, tel, lat, lon } = facility;
   return (
     <>
       <dl className={listClassName ? `info-list ${listClassName}` : 'info-list'}>
         <div>
-          <dt>施設名</dt>
-          <dd>{companyname || '－'}</dd>
+          <dt>{t.facilityName}</dt>
+          <dd lang={contentLang}>{companyname || '－'}</dd>
         </div>
         <div>
-          <dt>営業時間</dt>
-          <dd>{hours || '－'}</dd>
+          <dt>{t.hours}</dt>
+          <dd lang={contentLang}>{hours || '－'}</dd>
         </div>
         <div>
-          <dt>住所</dt>
-          <dd>{address || '－'}</dd>
+          <dt>{t.address}</dt>
+          <dd lang={contentLang}>{address || '－'}</dd>
         </div>
         <div>
-          <dt>電話番号</dt>
+          <dt>{t.tel}</dt>
           <dd>{tel ? <a href={telHref(tel)}>{tel}</a> : '－'}</dd>
         </div>
       </dl>
@@ -44,7 +48,7 @@ export function FacilityDetails({
       {lat !== null && lon !== null && (
         <iframe
           className={styles.map}
-          title={`${companyname || webname}の地図`}
+          title={t.mapOf(companyname || webname)}
           src={mapEmbedUrl(lat, lon)}
           loading="lazy"
           referrerPolicy="no-referrer-when-downgrade"

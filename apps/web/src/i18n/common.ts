@@ -44,6 +44,12 @@ export const commonJa = {
   genders: GENDER_LABEL,
   rentalFields: RENTAL_FIELD_LABEL,
   rentalTypes: RENTAL_TYPE_LABEL,
+  // A facility (the option's detail, my page, a coupon)
+  facilityName: '施設名',
+  hours: '営業時間',
+  address: '住所',
+  tel: '電話番号',
+  mapOf: (place: string) => `${place}の地図`,
   /** The empty first entry of a required choice, and of an optional one. */
   choose: '選択してください',
   none: 'なし',

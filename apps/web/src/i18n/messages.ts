@@ -10,6 +10,8 @@ import type { authJa } from '../features/auth/lib/messages.ts';
 import type { availabilityJa } from '../features/availability/lib/messages.ts';
 import type { detailJa } from '../features/catalog/lib/detail-messages.ts';
 import type { catalogJa } from '../features/catalog/lib/messages.ts';
+import type { couponJa } from '../features/coupon/lib/messages.ts';
+import type { mypageJa } from '../features/mypage/lib/messages.ts';
 import type { reservationJa } from '../features/reservation/lib/messages.ts';
 import type { commonJa } from './common.ts';
 import { useLang } from './lang.tsx';
@@ -32,6 +34,8 @@ export interface Messages {
   auth: Widen<typeof authJa>;
   availability: Widen<typeof availabilityJa>;
   reservation: Widen<typeof reservationJa>;
+  mypage: Widen<typeof mypageJa>;
+  coupon: Widen<typeof couponJa>;
 }
 
 export type Area = keyof Messages;

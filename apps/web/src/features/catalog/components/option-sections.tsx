@@ -1,6 +1,7 @@
 import type { OptionDetail } from '@tabi/contract/catalog';
 import type { ReactNode } from 'react';
 import { SafeHtml } from '../../../components/safe-html.tsx';
+import { useCommonMessages } from '../../../i18n/common.ts';
 import { useContentLang } from '../../../i18n/lang.tsx';
 import { mapEmbedUrl, telHref } from '../../../lib/facility-links.ts';
 import { siteLegal } from '../../../lib/site-legal.ts';
@@ -34,6 +35,7 @@ function SubSection({ title, children }: { title: string; children: ReactNode })
 /** 内容案内: contents, facility information, map and precautions. */
 export function ContentGuide({ option }: { option: OptionDetail }) {
   const t = useDetailMessages();
+  const common = useCommonMessages();
   const contentLang = useContentLang();
   const hasFacility = Boolean(option.companyname || option.hours || option.address || option.tel);
   return (
@@ -45,13 +47,13 @@ export function ContentGuide({ option }: { option: OptionDetail }) {
           <dl className={`info-list ${styles.facility}`}>
             {option.companyname && (
               <div>
-                <dt>{t.facilityName}</dt>
+                <dt>{common.facilityName}</dt>
                 <dd lang={contentLang}>{option.companyname}</dd>
               </div>
             )}
             {option.hours && (
               <div>
-                <dt>{t.hours}</dt>
+                <dt>{common.hours}</dt>
                 <dd className={styles.preline} lang={contentLang}>
                   {option.hours}
                 </dd>
@@ -59,13 +61,13 @@ export function ContentGuide({ option }: { option: OptionDetail }) {
             )}
             {option.address && (
               <div>
-                <dt>{t.address}</dt>
+                <dt>{common.address}</dt>
                 <dd lang={contentLang}>{option.address}</dd>
               </div>
             )}
             {option.tel && (
               <div>
-                <dt>{t.tel}</dt>
+                <dt>{common.tel}</dt>
                 <dd>
                   <a href={telHref(option.tel)}>{option.tel}</a>
                 </dd>
@@ -80,7 +82,7 @@ export function ContentGuide({ option }: { option: OptionDetail }) {
           <div className={styles.map}>
             <iframe
               src={mapEmbedUrl(option.lat, option.lon)}
-              title={t.mapOf(option.companyname || option.webname)}
+              title={common.mapOf(option.companyname || option.webname)}
               loading="lazy"
               referrerPolicy="no-referrer-when-downgrade"
             />

@@ -1,9 +1,10 @@
 import type { CouponOption } from '@tabi/contract/coupon';
-import { formatYmd } from '@tabi/contract/dates';
-import { Msg } from '@tabi/contract/messages';
 import { Link } from 'react-router';
 import { SafeHtml } from '../../../components/safe-html.tsx';
+import { useFormat } from '../../../i18n/format.ts';
+import { useContentLang } from '../../../i18n/lang.tsx';
 import { couponCounts } from '../lib/coupon-rules.ts';
+import { useCouponMessages } from '../lib/messages.ts';
 import styles from './coupon.module.css';
 import { CouponImage } from './coupon-image.tsx';
 import { RemainingCounts } from './remaining-counts.tsx';
@@ -14,29 +15,32 @@ export function couponPath(c: Pick<CouponOption, 'opcd' | 'pkcd'>): string {
 
 /** SPEC §2 Coupon list card: name, use date, remaining, image (stamped when used up), introduction, links. */
 export function CouponCard({ coupon }: { coupon: CouponOption }) {
+  const t = useCouponMessages();
+  const format = useFormat();
+  const contentLang = useContentLang();
   const { left } = couponCounts(coupon);
   const titleId = `coupon-${coupon.opcd}-${coupon.pkcd}`;
   return (
     <article className={`card ${styles.card}`} aria-labelledby={titleId} data-testid={`coupon-${coupon.opcd}`}>
       <CouponImage src={coupon.image} name={coupon.webname} usedUp={left === 0} />
       <div className={styles.cardBody}>
-        <h2 id={titleId} className={styles.cardTitle}>
+        <h2 id={titleId} className={styles.cardTitle} lang={contentLang}>
           {coupon.webname}
         </h2>
-        <p className={styles.useDate}>利用日：{formatYmd(coupon.usedate)}</p>
+        <p className={styles.useDate}>{t.dateOfUse(format.day(coupon.usedate))}</p>
         <RemainingCounts coupon={coupon} />
-        {coupon.introduction && <SafeHtml html={coupon.introduction} className={styles.intro} />}
+        {coupon.introduction && <SafeHtml html={coupon.introduction} className={styles.intro} lang={contentLang} />}
         <div className={styles.cardActions}>
           <Link to={couponPath(coupon)} className="btn btn-outline" aria-describedby={titleId}>
-            {Msg.detailLink}
+            {t.detailLink}
           </Link>
           {left > 0 && !coupon.facility_stopped && (
             <Link to={`${couponPath(coupon)}#use-coopon`} className="btn btn-primary" aria-describedby={titleId}>
-              使用する
+              {t.use}
             </Link>
           )}
         </div>
-        {left > 0 && coupon.facility_stopped && <p className={styles.stoppedNote}>{Msg.couponFacilityStopped}</p>}
+        {left > 0 && coupon.facility_stopped && <p className={styles.stoppedNote}>{t.facilityStopped}</p>}
       </div>
     </article>
   );

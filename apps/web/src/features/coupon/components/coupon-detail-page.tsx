@@ -1,16 +1,18 @@
-import { formatYmd } from '@tabi/contract/dates';
-import { couponNotToday, Msg } from '@tabi/contract/messages';
+import { couponNotToday } from '@tabi/contract/messages';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AsideLayout } from '../../../components/aside-layout.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { SafeHtml } from '../../../components/safe-html.tsx';
+import { useFormat } from '../../../i18n/format.ts';
+import { useContentLang } from '../../../i18n/lang.tsx';
 import { showAlert } from '../../../lib/alert.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
 import { useCoupon } from '../api/get-coupon.ts';
 import { couponCounts, todayInTokyo } from '../lib/coupon-rules.ts';
+import { useCouponMessages } from '../lib/messages.ts';
 import styles from './coupon.module.css';
 import { CouponImage } from './coupon-image.tsx';
 import { CouponUseForm, type Redeemed } from './coupon-use-form.tsx';
@@ -19,19 +21,23 @@ import { RemainingCounts } from './remaining-counts.tsx';
 
 /** A card of the coupon's own text (HTML through the sanitiser), left out when the option has none. */
 function HtmlSection({ id, title, html }: { id: string; title: string; html: string }) {
+  const contentLang = useContentLang();
   if (!html) return null;
   return (
     <section className={`card ${styles.section}`} aria-labelledby={id}>
       <h2 id={id} className="section-title">
         {title}
       </h2>
-      <SafeHtml html={html} />
+      <SafeHtml html={html} lang={contentLang} />
     </section>
   );
 }
 
 /** SPEC §2 Coupon detail, with the use form at #use-coopon; only on the use date, else back to my page. */
 export function CouponDetailPage({ opcd, pkcd }: { opcd: string; pkcd: string }) {
+  const t = useCouponMessages();
+  const format = useFormat();
+  const contentLang = useContentLang();
   const rsvno = useAuthStore((s) => s.rsvno) ?? '';
   const navigate = useNavigate();
   const query = useCoupon(rsvno, opcd, pkcd);
@@ -47,9 +53,9 @@ export function CouponDetailPage({ opcd, pkcd }: { opcd: string; pkcd: string })
     left.current = true;
     // Issue 14.4: a bounce says why.
     if (failure !== null) showAlert(failure);
-    else if (coupon) showAlert(couponNotToday(formatYmd(coupon.usedate)));
+    else if (coupon) showAlert(couponNotToday(format.day(coupon.usedate)));
     navigate('/mypage', { replace: true });
-  }, [failure, leaving, navigate, coupon]);
+  }, [failure, leaving, navigate, coupon, format]);
 
   const remaining = coupon ? couponCounts(coupon).left : null;
   // A facility the travel company stopped takes no coupon: said here, before the staff type a PIN (issue 24.12).
@@ -60,23 +66,25 @@ export function CouponDetailPage({ opcd, pkcd }: { opcd: string; pkcd: string })
     <div className="container page">
       <p className={styles.topBack}>
         <Link to="/coopon" className="back-link">
-          クーポン一覧に戻る
+          {t.backToList}
         </Link>
       </p>
-      <h1 className="page-title">{coupon?.webname ?? 'クーポン詳細'}</h1>
+      <h1 className="page-title" lang={coupon ? contentLang : undefined}>
+        {coupon?.webname ?? t.detailTitle}
+      </h1>
       <AsideLayout
         asideWidth={360}
         head={
           coupon ? (
             <div className={`card ${styles.section} ${styles.headCard}`}>
               <CouponImage src={coupon.image} name={coupon.webname} usedUp={remaining === 0} />
-              <p className={styles.useDate}>利用日：{formatYmd(coupon.usedate)}</p>
+              <p className={styles.useDate}>{t.dateOfUse(format.day(coupon.usedate))}</p>
               <RemainingCounts coupon={coupon} used />
-              {remaining === 0 && <p className={styles.usedUpNote}>このクーポンはすべて使用済みです。</p>}
+              {remaining === 0 && <p className={styles.usedUpNote}>{t.allUsed}</p>}
             </div>
           ) : (
             <p className="hint" aria-live="polite">
-              {query.isError ? 'クーポンを読み込めませんでした。' : 'クーポンを読み込んでいます…'}
+              {query.isError ? t.loadFailed : t.loading}
             </p>
           )
         }
@@ -84,9 +92,9 @@ export function CouponDetailPage({ opcd, pkcd }: { opcd: string; pkcd: string })
           stopped && !leaving ? (
             <section className={`card ${styles.useForm}`} aria-labelledby="use-coopon-title" id="use-coopon">
               <h2 id="use-coopon-title" className={styles.useTitle}>
-                クーポンを使用する
+                {t.useTitle}
               </h2>
-              <p className={styles.stoppedNote}>{Msg.couponFacilityStopped}</p>
+              <p className={styles.stoppedNote}>{t.facilityStopped}</p>
             </section>
           ) : (
             showForm && <CouponUseForm coupon={coupon} opcd={opcd} pkcd={pkcd} onUsed={setUsed} />
@@ -95,21 +103,17 @@ export function CouponDetailPage({ opcd, pkcd }: { opcd: string; pkcd: string })
       >
         {coupon && (
           <>
-            <HtmlSection id="contents-title" title="ご利用内容" html={coupon.contents} />
-            <HtmlSection id="caution-title" title="ご注意事項" html={coupon.optionattention} />
+            <HtmlSection id="contents-title" title={t.contents} html={coupon.contents} />
+            <HtmlSection id="caution-title" title={t.caution} html={coupon.optionattention} />
             <FacilityInfo coupon={coupon} />
           </>
         )}
       </AsideLayout>
-      <Modal open={used !== null} title={Msg.couponUsed} onClose={() => navigate('/mypage')}>
+      <Modal open={used !== null} title={t.used} onClose={() => navigate('/mypage')}>
         <p className={styles.usedText}>
-          {used && (
-            <>
-              大人 {used.adult}枚{used.child > 0 && <>・小人 {used.child}枚</>} を使用しました。
-            </>
-          )}
+          {used && t.usedCounts(used.adult, used.child)}
           <br />
-          閉じるとマイページに戻ります。
+          {t.backOnClose}
         </p>
       </Modal>
     </div>

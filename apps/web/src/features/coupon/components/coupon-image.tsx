@@ -1,7 +1,9 @@
+import { useCouponMessages } from '../lib/messages.ts';
 import styles from './coupon.module.css';
 
 /** The coupon's picture; once nothing is left a 使用済み stamp lies over it. */
 export function CouponImage({ src, name, usedUp }: { src: string; name: string; usedUp: boolean }) {
+  const t = useCouponMessages();
   return (
     <div className={`${styles.imageBox} ${usedUp ? styles.imageUsed : ''}`}>
       {src ? (
@@ -13,7 +15,7 @@ export function CouponImage({ src, name, usedUp }: { src: string; name: string; 
       )}
       {usedUp && (
         <span className={styles.stamp} data-testid="used-stamp">
-          使用済み
+          {t.usedMark}
         </span>
       )}
     </div>

@@ -1,17 +1,20 @@
-import { formatYmd } from '@tabi/contract/dates';
 import { couponNotToday } from '@tabi/contract/messages';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useFormat } from '../../../i18n/format.ts';
 import { showAlert } from '../../../lib/alert.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
 import { useCoupons } from '../api/get-coupons.ts';
 import { todayInTokyo, usableToday } from '../lib/coupon-rules.ts';
+import { useCouponMessages } from '../lib/messages.ts';
 import styles from './coupon.module.css';
 import { CouponCard } from './coupon-card.tsx';
 
 /** SPEC §2 Coupon list; coupons are for their use date only, so any other day goes back to my page. */
 export function CouponListPage() {
+  const t = useCouponMessages();
+  const format = useFormat();
   const rsvno = useAuthStore((s) => s.rsvno) ?? '';
   const navigate = useNavigate();
   const query = useCoupons(rsvno);
@@ -25,23 +28,24 @@ export function CouponListPage() {
     left.current = true;
     // Issue 14.4: a bounce says why (my page says it too, beside a disabled button).
     if (failure !== null) showAlert(failure);
-    else if (options?.[0]) showAlert(couponNotToday(formatYmd(options[0].usedate)));
+    else if (options?.[0]) showAlert(couponNotToday(format.day(options[0].usedate)));
     navigate('/mypage', { replace: true });
-  }, [failure, leaving, navigate, options]);
+  }, [failure, leaving, navigate, options, format]);
 
   return (
     <div className="container page">
       <p className={styles.topBack}>
         <Link to="/mypage" className="back-link">
-          マイページに戻る
+          {t.backToMyPage}
         </Link>
       </p>
-      <h1 className="page-title">クーポン一覧</h1>
+      <h1 className="page-title">{t.listTitle}</h1>
       {options && !leaving ? (
         <>
           <p className={styles.lead}>
-            ご利用日 <strong>{formatYmd(options[0]?.usedate ?? '')}</strong>{' '}
-            のクーポンです。施設のスタッフにこの画面をお見せください。
+            {t.forDayBefore}
+            <strong>{format.day(options[0]?.usedate ?? '')}</strong>
+            {t.forDayAfter}
           </p>
           <ul className={styles.grid}>
             {options.map((c) => (
@@ -53,7 +57,7 @@ export function CouponListPage() {
         </>
       ) : (
         <p className="hint" aria-live="polite">
-          {query.isError ? 'クーポンを読み込めませんでした。' : 'クーポンを読み込んでいます…'}
+          {query.isError ? t.loadFailed : t.loading}
         </p>
       )}
     </div>

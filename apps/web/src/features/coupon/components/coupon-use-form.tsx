@@ -1,14 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { CouponOption } from '@tabi/contract/coupon';
-import { Msg } from '@tabi/contract/messages';
 import { useEffect, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Field } from '../../../components/form/field.tsx';
+import { useCommonMessages } from '../../../i18n/common.ts';
 import { showAlert } from '../../../lib/alert.ts';
 import { ApiUnavailableError, failureMessage } from '../../../lib/api-client.ts';
 import { useRedeemCoupon } from '../api/use-coupon.ts';
 import { couponCounts, newIdempotencyKey, range } from '../lib/coupon-rules.ts';
 import { type CouponUseFormOutput, type CouponUseFormValues, couponUseFormSchema } from '../lib/coupon-use-schema.ts';
+import { useCouponMessages } from '../lib/messages.ts';
 import styles from './coupon.module.css';
 
 function QuantitySelect(props: {
@@ -19,6 +20,7 @@ function QuantitySelect(props: {
   disabled: boolean;
   onChange(value: string): void;
 }) {
+  const t = useCouponMessages();
   return (
     <Field label={props.label} id={props.id}>
       {(control) => (
@@ -31,7 +33,7 @@ function QuantitySelect(props: {
         >
           {props.choices.map((n) => (
             <option key={n} value={n}>
-              {n}枚
+              {t.sheets(n)}
             </option>
           ))}
         </select>
@@ -60,6 +62,8 @@ export function CouponUseForm({
   pkcd: string;
   onUsed(used: Redeemed): void;
 }) {
+  const t = useCouponMessages();
+  const common = useCommonMessages();
   const counts = coupon ? couponCounts(coupon) : null;
   const adultChoices = counts ? (counts.adultLeft > 0 ? range(1, counts.adultLeft) : [0]) : [];
   const childChoices = counts ? range(0, counts.childLeft) : [];
@@ -82,8 +86,10 @@ export function CouponUseForm({
   const ready = coupon !== null && pin.trim() !== '' && adultQty >= 1 && !redeem.isPending;
 
   const quantities: { name: 'adult' | 'child'; label: string; value: number; choices: number[] }[] = [
-    { name: 'adult', label: '大人', value: adultQty, choices: adultChoices },
-    ...(showChild ? [{ name: 'child' as const, label: '小人', value: childQty, choices: childChoices }] : []),
+    { name: 'adult', label: common.ageClasses.adult, value: adultQty, choices: adultChoices },
+    ...(showChild
+      ? [{ name: 'child' as const, label: common.ageClasses.child, value: childQty, choices: childChoices }]
+      : []),
   ];
 
   // A change made by the visitor is a new attempt with a new key (not the quantities following a reload).
@@ -132,7 +138,7 @@ export function CouponUseForm({
       noValidate
     >
       <h2 id="use-coopon-title" className={styles.useTitle}>
-        クーポンを使用する
+        {t.useTitle}
       </h2>
       <div className={styles.qtyRow}>
         {quantities.map((q) => (
@@ -150,7 +156,7 @@ export function CouponUseForm({
           />
         ))}
       </div>
-      <Field label="暗証番号" id="coupon-pin" hint={Msg.pinHint} hintClassName={styles.pinHint}>
+      <Field label={t.pin} id="coupon-pin" hint={t.pinHint} hintClassName={styles.pinHint}>
         {(ids) => (
           <input
             {...ids}
@@ -167,7 +173,7 @@ export function CouponUseForm({
       </Field>
       {adultsUsedUp && (
         <p id="coupon-adult-needed" className={styles.adultNeeded}>
-          大人のクーポンがすべて使用済みのため、小人のクーポンだけをご利用いただくことはできません。ご不明な点は、施設のスタッフまたは当社までお問い合わせください。
+          {t.adultNeeded}
         </p>
       )}
       <button
@@ -177,7 +183,7 @@ export function CouponUseForm({
         aria-busy={redeem.isPending}
         aria-describedby={adultsUsedUp ? 'coupon-adult-needed' : undefined}
       >
-        使用する
+        {t.use}
       </button>
     </form>
   );

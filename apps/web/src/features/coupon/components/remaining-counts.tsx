@@ -1,23 +1,42 @@
 import type { CouponOption } from '@tabi/contract/coupon';
+import { useCommonMessages } from '../../../i18n/common.ts';
 import { couponCounts } from '../lib/coupon-rules.ts';
+import { useCouponMessages } from '../lib/messages.ts';
 import styles from './coupon.module.css';
 
 /** 残り枚数 per class; with `used` also what has been used (coupon detail). */
 export function RemainingCounts({ coupon, used = false }: { coupon: CouponOption; used?: boolean }) {
+  const t = useCouponMessages();
+  const common = useCommonMessages();
   const counts = couponCounts(coupon);
   const rows = [
-    { label: '大人', left: counts.adultLeft, used: counts.adultUsed, total: coupon.paxadultqty, key: 'adult' },
+    {
+      label: common.ageClasses.adult,
+      left: counts.adultLeft,
+      used: counts.adultUsed,
+      total: coupon.paxadultqty,
+      key: 'adult',
+    },
     ...(coupon.paxchildqty > 0
-      ? [{ label: '小人', left: counts.childLeft, used: counts.childUsed, total: coupon.paxchildqty, key: 'child' }]
+      ? [
+          {
+            label: common.ageClasses.child,
+            left: counts.childLeft,
+            used: counts.childUsed,
+            total: coupon.paxchildqty,
+            key: 'child',
+          },
+        ]
       : []),
   ];
   if (!used) {
     return (
       <p className={styles.remaining}>
-        <span className={styles.remainingLabel}>残り枚数</span>
+        <span className={styles.remainingLabel}>{t.remaining}</span>
         {rows.map((r) => (
           <span key={r.key} className={styles.remainingItem} data-testid={`remaining-${r.key}`}>
-            {r.label} <strong>{r.left}</strong>枚
+            {r.label} <strong>{r.left}</strong>
+            {t.sheetUnit}
           </span>
         ))}
       </p>
@@ -25,12 +44,12 @@ export function RemainingCounts({ coupon, used = false }: { coupon: CouponOption
   }
   return (
     <table className={styles.counts}>
-      <caption className="visually-hidden">クーポンの残り枚数と使用済み枚数</caption>
+      <caption className="visually-hidden">{t.countsCaption}</caption>
       <thead>
         <tr>
-          <th scope="col">区分</th>
-          <th scope="col">残り枚数</th>
-          <th scope="col">使用済み</th>
+          <th scope="col">{t.ageClassColumn}</th>
+          <th scope="col">{t.remaining}</th>
+          <th scope="col">{t.usedColumn}</th>
         </tr>
       </thead>
       <tbody>
@@ -38,10 +57,12 @@ export function RemainingCounts({ coupon, used = false }: { coupon: CouponOption
           <tr key={r.key}>
             <th scope="row">{r.label}</th>
             <td data-testid={`remaining-${r.key}`}>
-              <strong>{r.left}</strong>枚
+              <strong>{r.left}</strong>
+              {t.sheetUnit}
             </td>
             <td data-testid={`used-${r.key}`}>
-              {r.used}枚<span className={styles.countsTotal}>／{r.total}枚</span>
+              {t.sheets(r.used)}
+              <span className={styles.countsTotal}>{t.ofTotal(r.total)}</span>
             </td>
           </tr>
         ))}

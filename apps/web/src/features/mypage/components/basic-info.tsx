@@ -1,6 +1,10 @@
 import type { Booking } from '@tabi/contract/booking';
-import { formatYmd } from '@tabi/contract/dates';
+import type { BookingState } from '@tabi/contract/booking-rules';
+import { useCommonMessages } from '../../../i18n/common.ts';
+import { useFormat } from '../../../i18n/format.ts';
+import { useContentLang, useTextLang } from '../../../i18n/lang.tsx';
 import { receptionYmd, stayDays } from '../lib/booking-view.ts';
+import { useMypageMessages } from '../lib/messages.ts';
 import styles from './mypage.module.css';
 import { StatusBadge } from './status-badge.tsx';
 
@@ -8,61 +12,68 @@ import { StatusBadge } from './status-badge.tsx';
 export function BasicInfo({
   booking,
   code,
-  statusLabel,
+  state,
   productName,
 }: {
   booking: Booking;
   code: string;
-  statusLabel: string;
+  state: BookingState;
   productName: string;
 }) {
+  const t = useMypageMessages();
+  const common = useCommonMessages();
+  const format = useFormat();
+  const contentLang = useContentLang();
+  const textLang = useTextLang();
   const people = booking.memberList.length;
   return (
     <section className={`card ${styles.section}`} aria-labelledby="basic-info-title">
       <h2 id="basic-info-title" className="section-title">
-        基本情報
+        {t.basicInfo}
       </h2>
       <div className={styles.basicHead}>
-        <StatusBadge label={statusLabel} />
+        <StatusBadge state={state} />
         <span className={styles.code}>
-          商品コード：<span data-testid="product-code">{code}</span>
+          {t.optionCode}
+          <span data-testid="product-code">{code}</span>
         </span>
       </div>
-      <p className={styles.productName}>{productName}</p>
+      <p className={styles.productName} lang={contentLang}>
+        {productName}
+      </p>
       <dl className={`info-list ${styles.info}`}>
         <div>
-          <dt>予約番号</dt>
+          <dt>{t.rsvno}</dt>
           <dd className={styles.rsvno}>{booking.rsvno}</dd>
         </div>
         <div>
-          <dt>利用日</dt>
+          <dt>{t.usedate}</dt>
           <dd>
-            {formatYmd(booking.fromdate)}
-            {booking.todate !== booking.fromdate && <>～{formatYmd(booking.todate)}</>}
+            {booking.todate !== booking.fromdate
+              ? common.range(format.day(booking.fromdate), format.day(booking.todate))
+              : format.day(booking.fromdate)}
           </dd>
         </div>
         <div>
-          <dt>日数</dt>
-          <dd>{stayDays(booking.fromdate, booking.todate)}日間</dd>
+          <dt>{t.days}</dt>
+          <dd>{t.dayCount(stayDays(booking.fromdate, booking.todate))}</dd>
         </div>
         <div>
-          <dt>受付日</dt>
-          <dd>{formatYmd(receptionYmd(booking.rsvdate))}</dd>
+          <dt>{t.received}</dt>
+          <dd>{format.day(receptionYmd(booking.rsvdate))}</dd>
         </div>
         <div>
-          <dt>申込者名</dt>
-          <dd>
-            {booking.sei} {booking.mei} 様
-          </dd>
+          <dt>{t.leaderName}</dt>
+          <dd lang={textLang(`${booking.sei}${booking.mei}`)}>{t.honorific(booking.sei, booking.mei)}</dd>
         </div>
         <div>
-          <dt>参加人数</dt>
-          <dd>{people}名</dd>
+          <dt>{t.people}</dt>
+          <dd>{t.peopleCount(people)}</dd>
         </div>
         {booking.meetpoint && (
           <div className={styles.wide}>
-            <dt>集合場所</dt>
-            <dd>{booking.meetpoint}</dd>
+            <dt>{t.meetpoint}</dt>
+            <dd lang={contentLang}>{booking.meetpoint}</dd>
           </div>
         )}
       </dl>

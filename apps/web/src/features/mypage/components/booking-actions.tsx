@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useMypageMessages } from '../lib/messages.ts';
 import styles from './mypage.module.css';
 import { ReceiptButtons } from './receipt-button.tsx';
 import { WithdrawRequest } from './withdraw-request.tsx';
@@ -45,23 +46,25 @@ function PayBox(props: { note: ReactNode; label: string; paying: boolean; onPay(
  * withdraw a request (issue 28), logout.
  */
 export function BookingActions(props: BookingActionsProps) {
+  const t = useMypageMessages();
   return (
     <aside className={`card ${styles.actions}`} aria-labelledby="actions-title">
       <h2 id="actions-title" className={styles.actionsTitle}>
-        ご予約の操作
+        {t.actions}
       </h2>
       {props.payable && (
         <PayBox
-          label="決済する"
+          label={t.pay}
           paying={props.paying}
           onPay={props.onPay}
           note={
             <>
-              ご予約が手配済みになりました。
+              {t.arranged}
               {props.paymentDeadline && (
                 <>
                   <br />
-                  お支払い期限：<strong>{props.paymentDeadline}</strong>
+                  {t.paymentDeadline}
+                  <strong>{props.paymentDeadline}</strong>
                 </>
               )}
             </>
@@ -70,7 +73,7 @@ export function BookingActions(props: BookingActionsProps) {
       )}
       {props.cardPaymentNote && (
         <PayBox
-          label="お支払い手続きへ進む"
+          label={t.cardPay}
           paying={props.paying}
           onPay={props.onCardPay}
           note={props.cardPaymentNote}
@@ -81,7 +84,7 @@ export function BookingActions(props: BookingActionsProps) {
         (props.couponNote ? (
           <div className={styles.couponWait}>
             <button type="button" className="btn btn-secondary btn-block" disabled aria-describedby="coupon-note">
-              クーポンを使う
+              {t.useCoupons}
             </button>
             <p id="coupon-note" className={styles.couponNote} data-testid="coupon-note">
               {props.couponNote}
@@ -89,26 +92,26 @@ export function BookingActions(props: BookingActionsProps) {
           </div>
         ) : (
           <Link to="/coopon" className="btn btn-secondary btn-block">
-            クーポンを使う
+            {t.useCoupons}
           </Link>
         ))}
       {props.rentalLink && (
         <Link to="/mypage/rental/edit" className="btn btn-secondary btn-block">
-          レンタル詳細・変更
+          {t.rentalEdit}
         </Link>
       )}
       <ReceiptButtons />
       <button type="button" className="btn btn-outline btn-block" onClick={props.onConsent}>
-        旅行条件書・同意書
+        {t.conditions}
       </button>
       {props.cancellable && (
         <button type="button" className={`btn btn-block ${styles.cancelButton}`} onClick={props.onCancel}>
-          キャンセルする
+          {t.cancel}
         </button>
       )}
       <WithdrawRequest />
       <button type="button" className={`btn btn-block ${styles.logoutButton}`} onClick={props.onLogout}>
-        ログアウト
+        {t.logout}
       </button>
     </aside>
   );

@@ -1,11 +1,13 @@
 import type { BookingOption } from '@tabi/contract/booking';
-import { bookingState, cancelAllowed, paymentAllowed, STATE_LABEL } from '@tabi/contract/booking-rules';
-import { formatTokyoDateTime, formatYmd } from '@tabi/contract/dates';
+import { bookingState, cancelAllowed, paymentAllowed } from '@tabi/contract/booking-rules';
+import { formatTokyoDateTime } from '@tabi/contract/dates';
 import { cardPaymentNotice, couponNotToday, Msg } from '@tabi/contract/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AsideLayout } from '../../../components/aside-layout.tsx';
+import { useCommonMessages } from '../../../i18n/common.ts';
+import { useFormat } from '../../../i18n/format.ts';
 import { showAlert } from '../../../lib/alert.ts';
 import { ApiError, ApiUnavailableError, failureMessage } from '../../../lib/api-client.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
@@ -21,6 +23,7 @@ import {
   productCode,
   rentalLinkVisible,
 } from '../lib/booking-view.ts';
+import { useMypageMessages } from '../lib/messages.ts';
 import { logoutToLogin, useLogoutOnFailure } from '../lib/use-logout-on-failure.ts';
 import { BasicInfo } from './basic-info.tsx';
 import { BookingActions } from './booking-actions.tsx';
@@ -53,6 +56,9 @@ function useCheckoutResult(): [string | null, () => void] {
 }
 
 export function BookingPage() {
+  const t = useMypageMessages();
+  const common = useCommonMessages();
+  const format = useFormat();
   const rsvno = useAuthStore((s) => s.rsvno) ?? '';
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -125,17 +131,17 @@ export function BookingPage() {
   if (!booking) {
     return (
       <div className="container page">
-        <h1 className="page-title">予約確認</h1>
+        <h1 className="page-title">{t.title}</h1>
         {bookingQuery.isError ? (
           <div className={`card ${styles.section}`}>
-            <p role="alert">{Msg.unexpected}</p>
+            <p role="alert">{common.unexpected}</p>
             <button type="button" className="btn btn-outline" onClick={() => bookingQuery.refetch()}>
-              再読み込み
+              {t.reload}
             </button>
           </div>
         ) : (
           <p className="hint" aria-live="polite">
-            ご予約内容を読み込んでいます…
+            {t.loadingBooking}
           </p>
         )}
       </div>
@@ -153,11 +159,9 @@ export function BookingPage() {
 
   return (
     <div className="container page">
-      <h1 className="page-title">予約確認</h1>
+      <h1 className="page-title">{t.title}</h1>
       <AsideLayout
-        head={
-          <BasicInfo booking={booking} code={code ?? ''} statusLabel={STATE_LABEL[state]} productName={productName} />
-        }
+        head={<BasicInfo booking={booking} code={code ?? ''} state={state} productName={productName} />}
         aside={
           <BookingActions
             payable={payable}
@@ -166,9 +170,15 @@ export function BookingPage() {
             }
             paying={paying}
             couponLink={hasCoupons(booking)}
-            couponNote={couponDate !== null && couponDate !== today ? couponNotToday(formatYmd(couponDate)) : null}
+            couponNote={
+              couponDate !== null && couponDate !== today
+                ? common.message(couponNotToday(format.day(couponDate)))
+                : null
+            }
             cardPaymentNote={
-              cardWindow ? cardPaymentNotice(formatTokyoDateTime(cardWindow.until), cardWindow.minutesLeft) : null
+              cardWindow
+                ? common.message(cardPaymentNotice(formatTokyoDateTime(cardWindow.until), cardWindow.minutesLeft))
+                : null
             }
             rentalLink={rentalLink}
             cancellable={cancelAllowed(booking, today)}

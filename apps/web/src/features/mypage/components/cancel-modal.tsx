@@ -1,12 +1,13 @@
-import { formatJpy } from '@tabi/contract/format';
 import { Msg } from '@tabi/contract/messages';
 import { useEffect, useId, useState } from 'react';
 import { Choice } from '../../../components/form/field.tsx';
 import { Modal } from '../../../components/modal.tsx';
+import { useFormat } from '../../../i18n/format.ts';
 import { showAlert } from '../../../lib/alert.ts';
 import { ApiError, failureMessage } from '../../../lib/api-client.ts';
 import { useCancelBooking } from '../api/cancel-booking.ts';
 import { useCancelPrice } from '../api/get-cancel-price.ts';
+import { useMypageMessages } from '../lib/messages.ts';
 import styles from './mypage.module.css';
 
 /**
@@ -24,6 +25,8 @@ export function CancelModal({
   onClose(): void;
   onDone(): void;
 }) {
+  const t = useMypageMessages();
+  const format = useFormat();
   const price = useCancelPrice(rsvno, open);
   const cancel = useCancelBooking();
   const [agreed, setAgreed] = useState(false);
@@ -58,7 +61,7 @@ export function CancelModal({
   return (
     <Modal
       open={open}
-      title="予約のキャンセル"
+      title={t.cancelTitle}
       onClose={onClose}
       footer={
         <button
@@ -67,34 +70,32 @@ export function CancelModal({
           disabled={!quote || !agreed || cancel.isPending}
           onClick={confirm}
         >
-          キャンセルを確定する
+          {t.cancelConfirm}
         </button>
       }
     >
-      <p className={styles.modalLead}>この予約をキャンセルします。キャンセル料と返金額をご確認ください。</p>
+      <p className={styles.modalLead}>{t.cancelLead}</p>
       {quote ? (
         <dl className={styles.cancelPrice}>
           <div>
-            <dt>キャンセル料</dt>
-            <dd data-testid="cancel-fee">{formatJpy(quote.cancelfee)}</dd>
+            <dt>{t.cancelFee}</dt>
+            <dd data-testid="cancel-fee">{format.yen(quote.cancelfee)}</dd>
           </div>
           <div>
-            <dt>返金額</dt>
-            <dd data-testid="cancel-refund">{formatJpy(quote.refund)}</dd>
+            <dt>{t.cancelRefund}</dt>
+            <dd data-testid="cancel-refund">{format.yen(quote.refund)}</dd>
           </div>
         </dl>
       ) : (
         <p className="hint" aria-live="polite">
-          キャンセル料を計算しています…
+          {t.cancelCalculating}
         </p>
       )}
-      {quote && quote.refund > 0 && (
-        <p className="hint">返金はご利用のクレジットカードへ行われます。反映までお時間がかかる場合があります。</p>
-      )}
+      {quote && quote.refund > 0 && <p className="hint">{t.cancelRefundNote}</p>}
       <Choice
         look="consent"
         className={styles.consent}
-        label="キャンセル規定とキャンセル料を確認し、キャンセルに同意します"
+        label={t.cancelConsent}
         input={{ id: consentId, checked: agreed, onChange: (e) => setAgreed(e.currentTarget.checked), required: true }}
       />
     </Modal>

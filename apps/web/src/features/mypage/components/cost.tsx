@@ -1,21 +1,28 @@
 import type { Booking, BookingOption } from '@tabi/contract/booking';
 import { BookingStatus } from '@tabi/contract/constants';
-import { formatJpy } from '@tabi/contract/format';
+import { useCommonMessages } from '../../../i18n/common.ts';
+import { useFormat } from '../../../i18n/format.ts';
+import { useContentLang } from '../../../i18n/lang.tsx';
+import { useMypageMessages } from '../lib/messages.ts';
 import styles from './mypage.module.css';
 
 function Lines({ option, showName }: { option: BookingOption; showName: boolean }) {
+  const t = useMypageMessages();
+  const common = useCommonMessages();
+  const format = useFormat();
+  const contentLang = useContentLang();
   // SPEC lists adults and children; middle and infant lines appear when a server sends them.
   const lines = [
-    { label: '大人', unit: option.adultbaika, count: option.paxadultqty, always: true },
-    { label: '中人', unit: option.middlebaika ?? 0, count: option.paxmiddleqty ?? 0, always: false },
-    { label: '小人', unit: option.childbaika, count: option.paxchildqty, always: false },
-    { label: '幼児', unit: option.infantbaika ?? 0, count: option.paxinfantqty ?? 0, always: false },
+    { label: common.ageClasses.adult, unit: option.adultbaika, count: option.paxadultqty, always: true },
+    { label: common.ageClasses.middle, unit: option.middlebaika ?? 0, count: option.paxmiddleqty ?? 0, always: false },
+    { label: common.ageClasses.child, unit: option.childbaika, count: option.paxchildqty, always: false },
+    { label: common.ageClasses.infant, unit: option.infantbaika ?? 0, count: option.paxinfantqty ?? 0, always: false },
   ].filter((l) => l.always || l.count > 0);
   return (
     <>
       {showName && (
         <tr className={styles.costGroup}>
-          <th scope="rowgroup" colSpan={2}>
+          <th scope="rowgroup" colSpan={2} lang={contentLang}>
             {option.webname}
           </th>
         </tr>
@@ -23,9 +30,7 @@ function Lines({ option, showName }: { option: BookingOption; showName: boolean 
       {lines.map((l) => (
         <tr key={l.label}>
           <th scope="row">{l.label}</th>
-          <td>
-            {formatJpy(l.unit)} × {l.count}名
-          </td>
+          <td>{t.unitTimesCount(format.yen(l.unit), l.count)}</td>
         </tr>
       ))}
     </>
@@ -37,35 +42,35 @@ function Lines({ option, showName }: { option: BookingOption; showName: boolean 
  * and what goes back, below the total the booking was made for.
  */
 function Cancellation({ cancelfee, refund }: { cancelfee: number; refund: number }) {
+  const t = useMypageMessages();
+  const format = useFormat();
   if (cancelfee === 0 && refund === 0) {
-    return <p className={styles.cancelNote}>お支払いがなかったため、キャンセル料・ご返金はありません。</p>;
+    return <p className={styles.cancelNote}>{t.nothingPaid}</p>;
   }
   return (
     <>
       <table className={`${styles.cost} ${styles.cancelCost}`}>
-        <caption>キャンセル料金</caption>
+        <caption>{t.cancelCost}</caption>
         <tbody>
           <tr>
-            <th scope="row">キャンセル料</th>
-            <td data-testid="cancel-fee">{formatJpy(cancelfee)}</td>
+            <th scope="row">{t.cancelFee}</th>
+            <td data-testid="cancel-fee">{format.yen(cancelfee)}</td>
           </tr>
           <tr>
-            <th scope="row">ご返金額</th>
-            <td data-testid="cancel-refund">{formatJpy(refund)}</td>
+            <th scope="row">{t.refundAmount}</th>
+            <td data-testid="cancel-refund">{format.yen(refund)}</td>
           </tr>
         </tbody>
       </table>
-      <p className="hint">
-        {refund > 0
-          ? 'ご返金は、ご利用のカード会社を通じて行われます。反映の時期はカード会社により異なります。'
-          : 'ご返金はございません。'}
-      </p>
+      <p className="hint">{refund > 0 ? t.refundViaCard : t.noRefund}</p>
     </>
   );
 }
 
 /** SPEC §2 My page, cost: unit price × count per class, and the total in JPY; after a cancellation, its fee and refund. */
 export function Cost({ booking }: { booking: Booking }) {
+  const t = useMypageMessages();
+  const format = useFormat();
   const priced = booking.optionList.filter(
     (o) => o.paxadultqty + o.paxchildqty + (o.paxmiddleqty ?? 0) + (o.paxinfantqty ?? 0) > 0,
   );
@@ -74,7 +79,7 @@ export function Cost({ booking }: { booking: Booking }) {
   return (
     <section className={`card ${styles.section}`} aria-labelledby="cost-title">
       <h2 id="cost-title" className="section-title">
-        料金
+        {t.cost}
       </h2>
       <table className={styles.cost}>
         <tbody>
@@ -84,13 +89,13 @@ export function Cost({ booking }: { booking: Booking }) {
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row">{canceled ? 'ご予約時の合計' : '合計'}</th>
-            <td data-testid="booking-total">{formatJpy(booking.amountjp)}</td>
+            <th scope="row">{canceled ? t.totalAtBooking : t.total}</th>
+            <td data-testid="booking-total">{format.yen(booking.amountjp)}</td>
           </tr>
         </tfoot>
       </table>
       {canceled && <Cancellation cancelfee={booking.cancelfee ?? 0} refund={booking.refund ?? 0} />}
-      <p className="hint">料金は日本円（JPY・税込）です。</p>
+      <p className="hint">{t.yenNote}</p>
     </section>
   );
 }

@@ -2,6 +2,8 @@ import type { BookingOption } from '@tabi/contract/booking';
 import type { ReactNode } from 'react';
 import { FacilityDetails } from '../../../components/facility-details.tsx';
 import { SafeHtml } from '../../../components/safe-html.tsx';
+import { useContentLang } from '../../../i18n/lang.tsx';
+import { useMypageMessages } from '../lib/messages.ts';
 import styles from './mypage.module.css';
 
 export function itineraryId(option: BookingOption): string {
@@ -19,22 +21,28 @@ function Panel({ id, title, children }: { id?: string; title: string; children: 
 
 /** SPEC §2 My page accordion: itinerary, facility info (with the map), cancellation rules. */
 export function OptionAccordion({ options }: { options: BookingOption[] }) {
+  const t = useMypageMessages();
+  const contentLang = useContentLang();
   return (
     <section className={`card ${styles.section}`} aria-labelledby="details-title">
       <h2 id="details-title" className="section-title">
-        詳細情報
+        {t.details}
       </h2>
       {options.map((o) => (
         <div key={`${o.pkcd}-${o.opcd}`} className={styles.accordion}>
-          {options.length > 1 && <h3 className={styles.subTitle}>{o.webname}</h3>}
-          <Panel id={itineraryId(o)} title="行程詳細">
-            {o.contents ? <SafeHtml html={o.contents} /> : <p>行程の詳細はありません。</p>}
+          {options.length > 1 && (
+            <h3 className={styles.subTitle} lang={contentLang}>
+              {o.webname}
+            </h3>
+          )}
+          <Panel id={itineraryId(o)} title={t.itinerary}>
+            {o.contents ? <SafeHtml html={o.contents} lang={contentLang} /> : <p>{t.noItinerary}</p>}
           </Panel>
-          <Panel title="施設情報">
+          <Panel title={t.facility}>
             <FacilityDetails facility={o} listClassName={styles.info} />
           </Panel>
-          <Panel title="キャンセル規定">
-            {o.cancel_note ? <SafeHtml html={o.cancel_note} /> : <p>キャンセル規定はありません。</p>}
+          <Panel title={t.cancelRules}>
+            {o.cancel_note ? <SafeHtml html={o.cancel_note} lang={contentLang} /> : <p>{t.noCancelRules}</p>}
           </Panel>
         </div>
       ))}

@@ -1,20 +1,25 @@
 import type { Booking } from '@tabi/contract/booking';
-import { AGE_CLASS_LABEL, ageClassFromCode, GENDER_LABEL, type GenderCode } from '@tabi/contract/constants';
+import { type AgeClass, ageClassFromCode, type GenderCode } from '@tabi/contract/constants';
 import { ageOn, isValidYmd } from '@tabi/contract/dates';
-import { Msg, participantTitle } from '@tabi/contract/messages';
+import { useCommonMessages } from '../../../i18n/common.ts';
+import { useTextLang } from '../../../i18n/lang.tsx';
+import { useMypageMessages } from '../lib/messages.ts';
 import styles from './mypage.module.css';
 
-function ageClassLabel(code: string): string {
+function ageClassLabel(code: string, labels: Record<AgeClass, string>): string {
   const ageClass = ageClassFromCode(code);
-  return ageClass ? AGE_CLASS_LABEL[ageClass] : '';
+  return ageClass ? labels[ageClass] : '';
 }
 
 /** SPEC §2 My page, participants: class, name, age at the start date, gender, nationality, passport, vegetarian. */
 export function Participants({ booking }: { booking: Booking }) {
+  const t = useMypageMessages();
+  const common = useCommonMessages();
+  const textLang = useTextLang();
   return (
     <section className={`card ${styles.section}`} aria-labelledby="participants-title">
       <h2 id="participants-title" className="section-title">
-        参加者
+        {t.participants}
       </h2>
       <ol className={styles.members}>
         {booking.memberList.map((m, i) => {
@@ -23,35 +28,35 @@ export function Participants({ booking }: { booking: Booking }) {
           return (
             <li key={m.seq || i} className={styles.member}>
               <p className={styles.memberHead}>
-                <span className={styles.memberNo}>{participantTitle(i + 1)}</span>
-                <span className="tag">{ageClassLabel(m.ageclass)}</span>
+                <span className={styles.memberNo}>{t.participant(i + 1)}</span>
+                <span className="tag">{ageClassLabel(m.ageclass, common.ageClasses)}</span>
               </p>
-              <p className={styles.memberName}>
+              <p className={styles.memberName} lang={textLang(`${m.sei}${m.mei}`)}>
                 {m.sei} {m.mei}
               </p>
               <dl className={styles.memberInfo}>
                 <div>
-                  <dt>年齢</dt>
-                  <dd>{age === null ? '－' : `${age}歳`}</dd>
+                  <dt>{t.age}</dt>
+                  <dd>{age === null ? '－' : t.years(age)}</dd>
                 </div>
                 <div>
-                  <dt>性別</dt>
-                  <dd>{GENDER_LABEL[m.sex as GenderCode] ?? '－'}</dd>
+                  <dt>{t.sex}</dt>
+                  <dd>{common.genders[m.sex as GenderCode] ?? '－'}</dd>
                 </div>
                 <div>
-                  <dt>国籍</dt>
-                  <dd>{m.nationality_nm || '－'}</dd>
+                  <dt>{t.nationality}</dt>
+                  <dd lang={textLang(m.nationality_nm)}>{m.nationality_nm || '－'}</dd>
                 </div>
                 {extra.passport_number && (
                   <div>
-                    <dt>パスポート番号</dt>
+                    <dt>{t.passport}</dt>
                     <dd>{extra.passport_number}</dd>
                   </div>
                 )}
                 {extra.vegetarian_meals !== undefined && (
                   <div>
-                    <dt>ベジタリアン食</dt>
-                    <dd>{extra.vegetarian_meals ? Msg.vegetarianWanted : '希望しない'}</dd>
+                    <dt>{t.vegetarian}</dt>
+                    <dd>{extra.vegetarian_meals ? t.vegetarianWanted : t.vegetarianNotWanted}</dd>
                   </div>
                 )}
               </dl>

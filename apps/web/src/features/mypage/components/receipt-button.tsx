@@ -1,11 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { bookingState } from '@tabi/contract/booking-rules';
-import { formatJpy } from '@tabi/contract/format';
 import {
   ADDRESSEE_MAX,
   type AddresseeForm,
   addresseeForm,
-  RECEIPT_KIND_LABEL,
   type ReceiptStatus,
   receiptFileName,
 } from '@tabi/contract/receipt';
@@ -14,14 +12,14 @@ import { type FormEvent, type RefObject, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Field } from '../../../components/form/field.tsx';
 import { Modal } from '../../../components/modal.tsx';
+import { useFormat } from '../../../i18n/format.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
 import { bookingQueryOptions } from '../api/get-booking.ts';
 import { receiptsQueryKey, useIssueReceipt, useReceipts } from '../api/receipts.ts';
+import { useMypageMessages } from '../lib/messages.ts';
 import styles from './receipt.module.css';
-
-const buttonLabel = (r: ReceiptStatus) => (r.kind === 'payment' ? '領収書（PDF）' : 'キャンセル料の領収書（PDF）');
 
 /**
  * Issue 28: 領収書 on my page once the booking is paid (and, after a cancellation with a fee, the fee's own).
@@ -29,6 +27,7 @@ const buttonLabel = (r: ReceiptStatus) => (r.kind === 'payment' ? '領収書（P
  * stored one and issues a 再発行. The PDF is saved (a phone's browser offers to open it).
  */
 export function ReceiptButtons() {
+  const t = useMypageMessages();
   const rsvno = useAuthStore((s) => s.rsvno) ?? '';
   // The page's query already holds the booking: no second fetch for it.
   const { data: booking } = useQuery({ ...bookingQueryOptions(rsvno), enabled: Boolean(rsvno), refetchOnMount: false });
@@ -60,7 +59,7 @@ export function ReceiptButtons() {
             setOpen(receipt);
           }}
         >
-          {buttonLabel(receipt)}
+          {receipt.kind === 'payment' ? t.receiptButton : t.feeReceiptButton}
         </button>
       ))}
       <p className={styles.saved} aria-live="polite" data-testid="receipt-saved">
@@ -84,6 +83,8 @@ function ReceiptDialog({
   /** With the message to say once the PDF was saved. */
   onClose(done?: string): void;
 }) {
+  const t = useMypageMessages();
+  const format = useFormat();
   const formId = useId();
   const queryClient = useQueryClient();
   const issue = useIssueReceipt();
@@ -106,7 +107,7 @@ function ReceiptDialog({
     saveFile(pdf, receiptFileName(rsvno, receipt.kind));
     // The next issue is a 再発行: the list says so before the dialog opens again.
     await queryClient.invalidateQueries({ queryKey: receiptsQueryKey(rsvno) });
-    onClose(reissue ? '領収書（再発行）をダウンロードしました。' : '領収書をダウンロードしました。');
+    onClose(reissue ? t.receiptReissueSaved : t.receiptSaved);
   }
 
   const submit = reissue
@@ -119,7 +120,7 @@ function ReceiptDialog({
   return (
     <Modal
       open
-      title={reissue ? '領収書の再発行' : '領収書の発行'}
+      title={reissue ? t.receiptReissue : t.receiptIssue}
       onClose={() => onClose()}
       returnFocusTo={opener}
       footer={
@@ -130,41 +131,38 @@ function ReceiptDialog({
           disabled={issue.isPending}
           aria-busy={issue.isPending}
         >
-          {reissue ? '再発行してダウンロード' : '発行してダウンロード'}
+          {reissue ? t.reissueAndDownload : t.issueAndDownload}
         </button>
       }
     >
       <form id={formId} onSubmit={submit} noValidate className={styles.form}>
         <dl className={styles.facts}>
           <div>
-            <dt>但し書き</dt>
-            <dd>{RECEIPT_KIND_LABEL[receipt.kind]}として</dd>
+            <dt>{t.receiptFor}</dt>
+            <dd>{t.receiptForKind(t.receiptKinds[receipt.kind])}</dd>
           </div>
           <div>
-            <dt>金額</dt>
+            <dt>{t.receiptAmount}</dt>
             <dd>
-              {formatJpy(receipt.amount)}
-              {receipt.kind === 'payment' ? '（税込・10%対象）' : '（不課税）'}
+              {format.yen(receipt.amount)}
+              {receipt.kind === 'payment' ? t.taxed : t.untaxed}
             </dd>
           </div>
           {reissue && (
             <div>
-              <dt>宛名</dt>
-              <dd data-testid="receipt-addressee">{receipt.addressee} 様</dd>
+              <dt>{t.addressee}</dt>
+              <dd data-testid="receipt-addressee">{t.addresseeHonorific(receipt.addressee ?? '')}</dd>
             </div>
           )}
         </dl>
         {reissue ? (
-          <p className="hint">
-            この領収書は{receipt.issueCount}
-            回発行済みです。同じ宛名で「再発行」と記載した領収書を発行します（宛名は変更できません）。
-          </p>
+          <p className="hint">{t.issuedBefore(receipt.issueCount)}</p>
         ) : (
           <Field
-            label="宛名"
+            label={t.addressee}
             required
             error={formState.errors.addressee?.message}
-            hint={`会社名またはお名前（${ADDRESSEE_MAX}文字以内）。発行後は変更できません。2回目以降は「再発行」と記載されます。`}
+            hint={t.addresseeHint(ADDRESSEE_MAX)}
           >
             {(control) => (
               <input
@@ -173,7 +171,7 @@ function ReceiptDialog({
                 {...register('addressee')}
                 maxLength={ADDRESSEE_MAX * 2}
                 autoComplete="organization"
-                placeholder="例：株式会社さくら商事"
+                placeholder={t.addresseePlaceholder}
               />
             )}
           </Field>

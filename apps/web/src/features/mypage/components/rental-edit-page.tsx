@@ -1,7 +1,6 @@
 import type { Booking } from '@tabi/contract/booking';
 import type { OptionSummary } from '@tabi/contract/catalog';
 import { RentalCode, rentalNeedsBoots, rentalNeedsWear, WEAR_SIZES_ADULT } from '@tabi/contract/constants';
-import { formatYmd } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
 import { rentalChoices } from '@tabi/contract/rental';
 import { useQueryClient } from '@tanstack/react-query';
@@ -9,6 +8,9 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { type Consent, ConsentForm, NO_CONSENT } from '../../../components/consent-form.tsx';
 import { Modal } from '../../../components/modal.tsx';
+import { useCommonMessages } from '../../../i18n/common.ts';
+import { useFormat } from '../../../i18n/format.ts';
+import { useContentLang } from '../../../i18n/lang.tsx';
 import { showAlert } from '../../../lib/alert.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
@@ -16,6 +18,7 @@ import { useEditBooking } from '../api/edit-booking.ts';
 import { bookingQueryKey, useBooking } from '../api/get-booking.ts';
 import { useOptionSummary } from '../api/get-option-summary.ts';
 import { productCode } from '../lib/booking-view.ts';
+import { useMypageMessages } from '../lib/messages.ts';
 import { initialRentalRows, memberAgeClass, type RentalRow, toRentskiList } from '../lib/rental-form.ts';
 import { useLogoutOnFailure } from '../lib/use-logout-on-failure.ts';
 import styles from './rental-edit.module.css';
@@ -23,14 +26,16 @@ import { RentalMemberFields } from './rental-member-fields.tsx';
 import { SizeCharts } from './size-charts.tsx';
 
 function BackLink() {
+  const t = useMypageMessages();
   return (
     <Link to="/mypage" className="back-link">
-      マイページに戻る
+      {t.backToMyPage}
     </Link>
   );
 }
 
 function RentalEditForm({ booking, option }: { booking: Booking; option: OptionSummary }) {
+  const t = useMypageMessages();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const edit = useEditBooking();
@@ -66,7 +71,7 @@ function RentalEditForm({ booking, option }: { booking: Booking; option: OptionS
     <div className={styles.layout}>
       <form className={styles.form} onSubmit={openConsent} aria-labelledby="rental-form-title">
         <h2 id="rental-form-title" className="visually-hidden">
-          参加者ごとのレンタル
+          {t.rentalsPerPerson}
         </h2>
         {booking.memberList.map((m, i) => {
           const row = rows[i];
@@ -84,7 +89,7 @@ function RentalEditForm({ booking, option }: { booking: Booking; option: OptionS
         })}
         <div className={styles.submitRow}>
           <button type="submit" className="btn btn-primary" disabled={edit.isPending}>
-            内容を更新する
+            {t.update}
           </button>
           <BackLink />
         </div>
@@ -96,18 +101,18 @@ function RentalEditForm({ booking, option }: { booking: Booking; option: OptionS
       />
       <Modal
         open={consentOpen}
-        title="旅行条件書・同意書"
+        title={t.conditions}
         onClose={() => setConsentOpen(false)}
         footer={
           <button type="button" className="btn btn-primary" onClick={submit} disabled={edit.isPending}>
-            この内容で更新する
+            {t.updateWithThis}
           </button>
         }
       >
         <ConsentForm travelkubun={option.travelkubun} value={consent} onChange={setConsent} />
       </Modal>
-      <Modal open={done} title="レンタル情報を更新しました" onClose={() => navigate('/mypage')}>
-        <p className={styles.doneText}>レンタル品のサイズを変更しました。マイページに戻ります。</p>
+      <Modal open={done} title={t.rentalUpdated} onClose={() => navigate('/mypage')}>
+        <p className={styles.doneText}>{t.rentalUpdatedNote}</p>
       </Modal>
     </div>
   );
@@ -115,6 +120,10 @@ function RentalEditForm({ booking, option }: { booking: Booking; option: OptionS
 
 /** SPEC §2 Rental edit: per participant rental type, boots and wear sizes, with size charts. */
 export function RentalEditPage() {
+  const t = useMypageMessages();
+  const common = useCommonMessages();
+  const format = useFormat();
+  const contentLang = useContentLang();
   const rsvno = useAuthStore((s) => s.rsvno) ?? '';
   const navigate = useNavigate();
   const bookingQuery = useBooking(rsvno);
@@ -139,25 +148,32 @@ export function RentalEditPage() {
       <p className={styles.topBack}>
         <BackLink />
       </p>
-      <h1 className="page-title">レンタル詳細・変更</h1>
+      <h1 className="page-title">{t.rentalEditTitle}</h1>
       {booking && option && !noRental ? (
         <>
           <div className={`card ${styles.summary}`}>
-            <p className={styles.summaryName}>{option.webname || booking.optionList[0]?.webname}</p>
+            <p className={styles.summaryName} lang={contentLang}>
+              {option.webname || booking.optionList[0]?.webname}
+            </p>
             <p className={styles.summaryMeta}>
-              予約番号 {booking.rsvno}　利用日 {formatYmd(booking.fromdate)}
-              {booking.todate !== booking.fromdate && <>～{formatYmd(booking.todate)}</>}
+              {t.rentalEditMeta(
+                booking.rsvno,
+                booking.todate !== booking.fromdate
+                  ? common.range(format.day(booking.fromdate), format.day(booking.todate))
+                  : format.day(booking.fromdate),
+              )}
             </p>
             <p className="hint">
-              参加者ごとにレンタル品の種類とサイズを選び、「内容を更新する」を押してください。サイズは
-              <a href="#size-charts">サイズ表</a>をご参照ください。
+              {t.rentalEditHintBefore}
+              <a href="#size-charts">{t.sizeCharts}</a>
+              {t.rentalEditHintAfter}
             </p>
           </div>
           <RentalEditForm booking={booking} option={option} />
         </>
       ) : (
         <p className="hint" aria-live="polite">
-          {summary.isError || bookingQuery.isError ? Msg.unexpected : 'ご予約内容を読み込んでいます…'}
+          {summary.isError || bookingQuery.isError ? common.unexpected : t.loadingBooking}
         </p>
       )}
     </div>

@@ -1,8 +1,10 @@
 import type { Member } from '@tabi/contract/booking';
-import { AGE_CLASS_LABEL, GENDER_LABEL, type GenderCode } from '@tabi/contract/constants';
-import { participantTitle } from '@tabi/contract/messages';
+import type { GenderCode } from '@tabi/contract/constants';
 import { rentalTypeOf } from '@tabi/contract/rental';
 import { RentalSelects } from '../../../components/rental-selects.tsx';
+import { useCommonMessages } from '../../../i18n/common.ts';
+import { useTextLang } from '../../../i18n/lang.tsx';
+import { useMypageMessages } from '../lib/messages.ts';
 import { memberAgeClass, type RentalRow } from '../lib/rental-form.ts';
 import styles from './rental-edit.module.css';
 
@@ -22,17 +24,20 @@ export function RentalMemberFields({
   value: RentalRow;
   onChange(value: RentalRow): void;
 }) {
+  const textLang = useTextLang();
+  const t = useMypageMessages();
+  const common = useCommonMessages();
   const ageClass = memberAgeClass(member);
   return (
     <fieldset className={`card ${styles.member}`}>
       <legend className={styles.legend}>
-        <span className={styles.memberNo}>{participantTitle(index + 1)}</span>
-        <span className={styles.memberName}>
+        <span className={styles.memberNo}>{t.participant(index + 1)}</span>
+        <span className={styles.memberName} lang={textLang(`${member.sei}${member.mei}`)}>
           {member.sei} {member.mei}
         </span>
         <span className={styles.memberMeta}>
-          {GENDER_LABEL[member.sex as GenderCode] ?? ''}
-          <span className="tag">{AGE_CLASS_LABEL[ageClass]}</span>
+          {common.genders[member.sex as GenderCode] ?? ''}
+          <span className="tag">{common.ageClasses[ageClass]}</span>
         </span>
       </legend>
       <div className={styles.selects}>

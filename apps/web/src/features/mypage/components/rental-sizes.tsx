@@ -1,12 +1,8 @@
 import type { Booking } from '@tabi/contract/booking';
-import { participantTitle } from '@tabi/contract/messages';
-import {
-  RENTAL_FIELD_LABEL,
-  RENTAL_FIELDS,
-  type RentalField,
-  rentalFields,
-  rentalValueLabel,
-} from '@tabi/contract/rental';
+import { RENTAL_FIELDS, type RentalField, rentalFields, rentalValueLabel } from '@tabi/contract/rental';
+import { useCommonMessages } from '../../../i18n/common.ts';
+import { useTextLang } from '../../../i18n/lang.tsx';
+import { useMypageMessages } from '../lib/messages.ts';
 import styles from './mypage.module.css';
 
 /**
@@ -33,12 +29,15 @@ export function RentalSizes({
   /** A live booking whose change link is not offered yet: say from when it is. */
   changeLater: boolean;
 }) {
+  const textLang = useTextLang();
+  const t = useMypageMessages();
+  const common = useCommonMessages();
   const fields = shownFields(booking, rentalcd);
   if (booking.rentskiList.length === 0 || fields.length === 0) return null;
   return (
     <section className={`card ${styles.section}`} aria-labelledby="rentals-title">
       <h2 id="rentals-title" className="section-title">
-        レンタル
+        {t.rentals}
       </h2>
       <ol className={styles.members}>
         {booking.memberList.map((m, i) => {
@@ -46,9 +45,9 @@ export function RentalSizes({
           return (
             <li key={m.seq || i} className={styles.member}>
               <p className={styles.memberHead}>
-                <span className={styles.memberNo}>{participantTitle(i + 1)}</span>
+                <span className={styles.memberNo}>{t.participant(i + 1)}</span>
               </p>
-              <p className={styles.memberName}>
+              <p className={styles.memberName} lang={textLang(`${m.sei}${m.mei}`)}>
                 {m.sei} {m.mei}
               </p>
               <dl className={styles.memberInfo}>
@@ -56,8 +55,8 @@ export function RentalSizes({
                   const value = rental?.[field] ?? '';
                   return (
                     <div key={field}>
-                      <dt>{RENTAL_FIELD_LABEL[field]}</dt>
-                      <dd>{value ? rentalValueLabel(field, value) : 'なし'}</dd>
+                      <dt>{common.rentalFields[field]}</dt>
+                      <dd>{value ? rentalValueLabel(field, value, common.rentalTypes) : common.none}</dd>
                     </div>
                   );
                 })}
@@ -66,7 +65,7 @@ export function RentalSizes({
           );
         })}
       </ol>
-      {changeLater && <p className="hint">サイズの変更は、ご利用開始日の翌日から「レンタル詳細・変更」で承ります。</p>}
+      {changeLater && <p className="hint">{t.changeSizesLater}</p>}
     </section>
   );
 }

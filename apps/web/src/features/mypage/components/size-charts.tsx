@@ -1,21 +1,22 @@
+import { useMypageMessages } from '../lib/messages.ts';
 import styles from './rental-edit.module.css';
 
 const CHARTS = {
   shoes: {
     src: '/size-charts/shoes.svg',
-    alt: 'ブーツサイズ表。足の長さ(cm)に対応するブーツサイズ18.0〜29.0の目安。',
+    alt: 'shoesChart',
     width: 440,
     height: 890,
   },
   adult: {
     src: '/size-charts/wear-adult.svg',
-    alt: '大人・中人用ウェアサイズ表。XSからXXLまでの身長・胸囲・ウエストの目安。',
+    alt: 'adultWearChart',
     width: 460,
     height: 416,
   },
   child: {
     src: '/size-charts/wear-child.svg',
-    alt: '小人・幼児用ウェアサイズ表。90cmから130cmまでの身長・体重・年齢の目安。',
+    alt: 'childWearChart',
     width: 460,
     height: 380,
   },
@@ -31,6 +32,7 @@ export function SizeCharts({
   adultWear: boolean;
   childWear: boolean;
 }) {
+  const t = useMypageMessages();
   const charts = [shoes && CHARTS.shoes, adultWear && CHARTS.adult, childWear && CHARTS.child].filter(
     (c): c is (typeof CHARTS)[keyof typeof CHARTS] => Boolean(c),
   );
@@ -38,13 +40,13 @@ export function SizeCharts({
   return (
     <section id="size-charts" className={`card ${styles.charts}`} aria-labelledby="size-charts-title">
       <h2 id="size-charts-title" className="section-title">
-        サイズ表
+        {t.sizeCharts}
       </h2>
       <div className={styles.chartList}>
         {charts.map((c) => (
           <figure key={c.src} className={styles.chart}>
-            <a href={c.src} target="_blank" rel="noopener noreferrer" aria-label={`${c.alt}（拡大表示）`}>
-              <img src={c.src} alt={c.alt} width={c.width} height={c.height} loading="lazy" />
+            <a href={c.src} target="_blank" rel="noopener noreferrer" aria-label={t.enlarge(t[c.alt])}>
+              <img src={c.src} alt={t[c.alt]} width={c.width} height={c.height} loading="lazy" />
             </a>
           </figure>
         ))}

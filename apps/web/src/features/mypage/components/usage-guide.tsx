@@ -2,7 +2,9 @@ import type { BookingOption } from '@tabi/contract/booking';
 import { ExternalCode } from '@tabi/contract/constants';
 import type { Ymd } from '@tabi/contract/dates';
 import type { ReactNode } from 'react';
+import { useContentLang } from '../../../i18n/lang.tsx';
 import { hasUsageGuide, ticketAvailable } from '../lib/booking-view.ts';
+import { useMypageMessages } from '../lib/messages.ts';
 import styles from './mypage.module.css';
 
 function Row({
@@ -25,18 +27,19 @@ function Row({
 }
 
 function External({ option, today }: { option: BookingOption; today: Ymd }) {
+  const t = useMypageMessages();
   if (option.ex_cd === ExternalCode.jr) {
     return (
       <div className={styles.external}>
-        <h4 className={styles.externalTitle}>JRきっぷの発券について</h4>
+        <h4 className={styles.externalTitle}>{t.jrTitle}</h4>
         <dl className={`info-list ${styles.info}`}>
-          <Row label="発券番号" testId="jr-issue-number">
+          <Row label={t.jrIssueNumber} testId="jr-issue-number">
             <span className={styles.mono}>{option.ex_rsvno ?? '－'}</span>
           </Row>
-          <Row label="確認番号" testId="jr-confirm-number">
+          <Row label={t.jrConfirmNumber} testId="jr-confirm-number">
             <span className={styles.mono}>{option.ex_confirmno ?? '－'}</span>
           </Row>
-          <Row label="発券方法" wide>
+          <Row label={t.jrIssueMethod} wide>
             {option.ex_issue_method || '－'}
           </Row>
         </dl>
@@ -46,9 +49,9 @@ function External({ option, today }: { option: BookingOption; today: Ymd }) {
   if (option.ex_cd === ExternalCode.dj) {
     return (
       <div className={styles.external}>
-        <h4 className={styles.externalTitle}>クーポンのご利用について</h4>
+        <h4 className={styles.externalTitle}>{t.djTitle}</h4>
         <dl className={`info-list ${styles.info}`}>
-          <Row label="クーポンログイン番号" testId="dj-login-number">
+          <Row label={t.djLoginNumber} testId="dj-login-number">
             <span className={styles.mono}>{option.ex_rsvno ?? '－'}</span>
           </Row>
           <Row label="URL" wide>
@@ -61,9 +64,7 @@ function External({ option, today }: { option: BookingOption; today: Ymd }) {
             )}
           </Row>
         </dl>
-        <p className={styles.notice}>
-          クーポンはご利用当日に操作してください。事前に操作すると無効になる場合があります。
-        </p>
+        <p className={styles.notice}>{t.djNotice}</p>
       </div>
     );
   }
@@ -71,7 +72,7 @@ function External({ option, today }: { option: BookingOption; today: Ymd }) {
     const open = ticketAvailable(option.usedate || today, today) && Boolean(option.ticket_url);
     return (
       <div className={styles.external}>
-        <h4 className={styles.externalTitle}>電子チケット</h4>
+        <h4 className={styles.externalTitle}>{t.ticketTitle}</h4>
         {open && option.ticket_url ? (
           <a
             className={`btn btn-primary btn-block ${styles.ticketButton}`}
@@ -79,11 +80,11 @@ function External({ option, today }: { option: BookingOption; today: Ymd }) {
             target="_blank"
             rel="noopener noreferrer"
           >
-            チケットを表示する
+            {t.showTicket}
           </a>
         ) : (
           <button type="button" className={`btn btn-primary btn-block ${styles.ticketButton}`} disabled>
-            旅行開始日からチケットが表示されます
+            {t.ticketFromStart}
           </button>
         )}
       </div>
@@ -102,31 +103,45 @@ export function UsageGuide({
   today: Ymd;
   onShowItinerary(option: BookingOption): void;
 }) {
+  const t = useMypageMessages();
+  const contentLang = useContentLang();
   const guided = options.filter(hasUsageGuide);
   if (guided.length === 0) return null;
   return (
     <section className={`card ${styles.section}`} aria-labelledby="usage-title">
       <h2 id="usage-title" className="section-title">
-        ご利用案内
+        {t.usageGuide}
       </h2>
       {guided.map((o) => (
         <div key={`${o.pkcd}-${o.opcd}`} className={styles.guide}>
-          {guided.length > 1 && <h3 className={styles.subTitle}>{o.webname}</h3>}
+          {guided.length > 1 && (
+            <h3 className={styles.subTitle} lang={contentLang}>
+              {o.webname}
+            </h3>
+          )}
           <dl className={`info-list ${styles.info}`}>
             {o.meetpoint && (
-              <Row label="集合場所" wide>
-                {o.meetpoint}
+              <Row label={t.meetpoint} wide>
+                <span lang={contentLang}>{o.meetpoint}</span>
               </Row>
             )}
-            {o.serviceno && <Row label="サービス番号">{o.serviceno}</Row>}
-            {o.departure_point && <Row label="出発地">{o.departure_point}</Row>}
-            {o.departure_time && <Row label="出発時刻">{o.departure_time}</Row>}
-            {o.arrival_point && <Row label="到着地">{o.arrival_point}</Row>}
-            {o.arrival_time && <Row label="到着時刻">{o.arrival_time}</Row>}
+            {o.serviceno && <Row label={t.serviceNo}>{o.serviceno}</Row>}
+            {o.departure_point && (
+              <Row label={t.departurePoint}>
+                <span lang={contentLang}>{o.departure_point}</span>
+              </Row>
+            )}
+            {o.departure_time && <Row label={t.departureTime}>{o.departure_time}</Row>}
+            {o.arrival_point && (
+              <Row label={t.arrivalPoint}>
+                <span lang={contentLang}>{o.arrival_point}</span>
+              </Row>
+            )}
+            {o.arrival_time && <Row label={t.arrivalTime}>{o.arrival_time}</Row>}
             {o.contents && (
-              <Row label="内容" wide>
+              <Row label={t.contents} wide>
                 <button type="button" className={styles.linkButton} onClick={() => onShowItinerary(o)}>
-                  行程詳細を見る
+                  {t.showItinerary}
                 </button>
               </Row>
             )}

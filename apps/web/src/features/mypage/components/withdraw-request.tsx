@@ -9,6 +9,7 @@ import { useAuthStore } from '../../../stores/auth-store.ts';
 import { bookingQueryKey, bookingQueryOptions } from '../api/get-booking.ts';
 import { useWithdrawRequest } from '../api/withdraw-request.ts';
 import { businessToday } from '../lib/booking-view.ts';
+import { useMypageMessages } from '../lib/messages.ts';
 import styles from './mypage.module.css';
 
 /**
@@ -17,6 +18,7 @@ import styles from './mypage.module.css';
  * booking fetched again either way (a refusal says why: answered meanwhile, or past the use date).
  */
 export function WithdrawRequest() {
+  const t = useMypageMessages();
   const rsvno = useAuthStore((s) => s.rsvno) ?? '';
   const queryClient = useQueryClient();
   // The page's query already holds the booking: no second fetch for this button.
@@ -48,11 +50,11 @@ export function WithdrawRequest() {
         onClick={() => setOpen(true)}
         aria-haspopup="dialog"
       >
-        リクエストを取り消す
+        {t.withdraw}
       </button>
       <Modal
         open={open}
-        title="リクエストの取り消し"
+        title={t.withdrawTitle}
         onClose={() => setOpen(false)}
         returnFocusTo={trigger}
         footer={
@@ -63,12 +65,12 @@ export function WithdrawRequest() {
             aria-busy={withdraw.isPending}
             onClick={confirm}
           >
-            取り消しを確定する
+            {t.withdrawConfirm}
           </button>
         }
       >
-        <p className={styles.modalLead}>回答待ちのこのリクエスト予約を取り消します。取り消した後は元に戻せません。</p>
-        <p className="hint">お支払いは発生していないため、キャンセル料はかかりません。確認のメールをお送りします。</p>
+        <p className={styles.modalLead}>{t.withdrawLead}</p>
+        <p className="hint">{t.withdrawNote}</p>
       </Modal>
     </>
   );
