@@ -7,6 +7,7 @@
 import type { AgeClass } from './constants.ts';
 import { AGE_CLASS_LABEL } from './constants.ts';
 import { Msg } from './messages.ts';
+import { WAITLIST_MAX_PARTY, WaitlistMsg } from './waitlist.ts';
 
 type CustomerMsgKey = Exclude<keyof typeof Msg, `staff${string}`>;
 
@@ -141,6 +142,29 @@ export const MSG_EN: Record<CustomerMsgKey, string> = {
   checkoutNotFound: 'We could not find the record of that payment.',
 };
 
+/** The waiting list's messages (waitlist.ts), the fixed ones. */
+export const WAITLIST_MSG_EN: {
+  [K in keyof typeof WaitlistMsg as (typeof WaitlistMsg)[K] extends string ? K : never]: string;
+} = {
+  mailRequired: 'Please enter your email address.',
+  mailInvalid: 'Please enter a valid email address.',
+  partyRequired: 'Please choose the number of people.',
+  partyRange: `Please choose 1 to ${WAITLIST_MAX_PARTY} people.`,
+  dayRequired: 'Please choose a date.',
+  joined: 'You have joined the waiting list. We have sent you a confirmation email.',
+  seatsLeft: 'There are still places on that date for that many people. Please book now.',
+  dayNotWaitable: 'That date does not take a waiting list.',
+  alreadyWaiting: 'This email address is already on the waiting list for that date.',
+  rateLimited: 'Too many requests in a short time. Please try again in a little while.',
+  tokenUnknown: 'We could not find that waiting list entry. Please check the link in the email.',
+  offerExpired: 'The places were held until a time that has passed, so this offer has ended.',
+  offerUsed: 'This offer has already been booked.',
+  offerNotOffered: 'There are no places for you yet. We will email you when some come free.',
+  offerMismatch: 'This is not the option or date the places were offered for.',
+  left: 'You have left the waiting list.',
+  alreadyEnded: 'This waiting list entry has already ended.',
+};
+
 export const AGE_CLASS_LABEL_EN: Record<AgeClass, string> = {
   adult: 'Adult',
   middle: 'Youth',
@@ -148,9 +172,13 @@ export const AGE_CLASS_LABEL_EN: Record<AgeClass, string> = {
   infant: 'Infant',
 };
 
-const BY_JAPANESE = new Map<string, string>(
-  (Object.keys(MSG_EN) as CustomerMsgKey[]).map((key) => [Msg[key], MSG_EN[key]]),
-);
+const BY_JAPANESE = new Map<string, string>([
+  ...(Object.keys(MSG_EN) as CustomerMsgKey[]).map((key): [string, string] => [Msg[key], MSG_EN[key]]),
+  ...(Object.keys(WAITLIST_MSG_EN) as (keyof typeof WAITLIST_MSG_EN)[]).map((key): [string, string] => [
+    WaitlistMsg[key],
+    WAITLIST_MSG_EN[key],
+  ]),
+]);
 
 const AGE_CLASS_EN = new Map<string, string>(
   (Object.keys(AGE_CLASS_LABEL) as AgeClass[]).map((key) => [AGE_CLASS_LABEL[key], AGE_CLASS_LABEL_EN[key]]),
@@ -201,6 +229,11 @@ const PATTERNS: [RegExp, (...parts: string[]) => string][] = [
   ],
   [/^ご利用人数は(\d+)名～(\d+)名の範囲でお選びください。$/, (min, max) => `Please book for ${min} to ${max} people.`],
   [/^参加者(\d+)$/, (n) => `Traveller ${n}`],
+  [/^この商品の利用可能人数は(\d+)〜(\d+)名です。$/, (min, max) => `This option is for ${min} to ${max} people.`],
+  [
+    /^確保しているお席は(\d+)名分です。\d+名以内でお申し込みください。$/,
+    (held) => `${held} places are held for you. Please book for ${held} people or fewer.`,
+  ],
   [/^利用可能人数：(\d+)名～(\d+)名$/, (min, max) => `For ${min} to ${max} people`],
   [/^参加者(.+)の(.+)の選択内容が正しくありません。$/, (who, item) => `The ${item} of traveller ${who} is not right.`],
   [

@@ -10,6 +10,7 @@ import { catalogJa } from '../features/catalog/lib/messages.ts';
 import { couponJa } from '../features/coupon/lib/messages.ts';
 import { mypageJa } from '../features/mypage/lib/messages.ts';
 import { reservationJa } from '../features/reservation/lib/messages.ts';
+import { waitlistJa } from '../features/waitlist/lib/messages.ts';
 import { commonJa } from './common.ts';
 import { en } from './en.ts';
 import type { Messages } from './messages.ts';
@@ -23,6 +24,7 @@ const ja: Messages = {
   reservation: reservationJa,
   mypage: mypageJa,
   coupon: couponJa,
+  waitlist: waitlistJa,
 };
 const JAPANESE = /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}ー・、。「」（）：～￥]/u;
 
@@ -30,8 +32,8 @@ const JAPANESE = /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}ー・、
 function texts(value: unknown, path: string): [string, string][] {
   if (typeof value === 'string') return [[path, value]];
   if (typeof value === 'function') {
-    // One sample that serves as a number, a string and a flag alike ("3", 3 and true).
-    const args = Array.from({ length: value.length }, () => new String('3'));
+    // One sample that serves as a number, a string, a day (YYYYMMDD) and a flag alike.
+    const args = Array.from({ length: value.length }, () => new String('20261201'));
     return texts(value(...args), `${path}()`);
   }
   if (value && typeof value === 'object') {

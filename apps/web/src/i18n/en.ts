@@ -3,9 +3,9 @@
  * catalogs' (`Messages`): the typecheck fails on a key missing here or one the Japanese has not.
  */
 import { RSVNO_LENGTH } from '@tabi/contract/constants';
-import { WEEKDAY_EN } from '@tabi/contract/dates';
+import { formatDay, WEEKDAY_EN } from '@tabi/contract/dates';
 import { plural } from '@tabi/contract/i18n';
-import { AGE_CLASS_LABEL_EN, englishMessage, MSG_EN } from '@tabi/contract/messages-en';
+import { AGE_CLASS_LABEL_EN, englishMessage, MSG_EN, WAITLIST_MSG_EN } from '@tabi/contract/messages-en';
 import { ROUTE_TEXT_EN } from '@tabi/contract/routes';
 import type { Messages } from './messages.ts';
 
@@ -502,5 +502,43 @@ export const en: Messages = {
     ageClassColumn: 'Age group',
     usedColumn: 'Used',
     ofTotal: (total) => ` of ${total}`,
+  },
+  waitlist: {
+    title: 'Waiting list',
+    soldOutTitle: 'Waiting list for sold-out days',
+    soldOutText:
+      'You can join the waiting list for a sold-out day. We email people in the order they joined when places come free.',
+    join: 'Join the waiting list',
+    submit: 'Join',
+    joined: WAITLIST_MSG_EN.joined,
+    joinedDetail: (day, party) =>
+      `You are on the waiting list for ${day}, ${plural(party, 'person', 'people')}. We will email you in turn when places come free.`,
+    joinLead:
+      'When places come free on a sold-out day (a cancellation, for example), we email people in the order they joined and hold the places for a while.',
+    day: 'Date',
+    dayLabel: (day) => formatDay(day, 'en', { weekday: true }),
+    party: 'People',
+    partyHint: 'Everyone taking part, you included.',
+    people: (n) => `${n}`,
+    mail: 'Email address',
+    rateLimited: WAITLIST_MSG_EN.rateLimited,
+    offerTitle: 'Places are ready for you',
+    offerHeldBefore: (day) => `We are holding places on ${day}: `,
+    offerHeld: (n) => plural(n, 'place', 'places'),
+    offerHeldMiddle: ', until ',
+    offerHeldAfter: '. Please complete your booking before then.',
+    book: 'Choose the people and book',
+    decline: 'No, thanks',
+    waitingTitle: 'You are on the waiting list',
+    waitingText: (day, party) =>
+      `You are waiting for ${day}, ${plural(party, 'person', 'people')}. We will email you in turn when places come free.`,
+    leave: 'Leave the waiting list',
+    left: WAITLIST_MSG_EN.left,
+    alreadyEnded: WAITLIST_MSG_EN.alreadyEnded,
+    tokenUnknown: WAITLIST_MSG_EN.tokenUnknown,
+    offerUsed: WAITLIST_MSG_EN.offerUsed,
+    offerExpired: WAITLIST_MSG_EN.offerExpired,
+    withdrawn: 'This waiting list entry has been withdrawn.',
+    panel: 'Your waiting list entry',
   },
 };

@@ -13,6 +13,7 @@ import type { catalogJa } from '../features/catalog/lib/messages.ts';
 import type { couponJa } from '../features/coupon/lib/messages.ts';
 import type { mypageJa } from '../features/mypage/lib/messages.ts';
 import type { reservationJa } from '../features/reservation/lib/messages.ts';
+import type { waitlistJa } from '../features/waitlist/lib/messages.ts';
 import type { commonJa } from './common.ts';
 import { useLang } from './lang.tsx';
 
@@ -36,6 +37,7 @@ export interface Messages {
   reservation: Widen<typeof reservationJa>;
   mypage: Widen<typeof mypageJa>;
   coupon: Widen<typeof couponJa>;
+  waitlist: Widen<typeof waitlistJa>;
 }
 
 export type Area = keyof Messages;

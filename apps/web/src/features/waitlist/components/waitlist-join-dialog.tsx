@@ -1,14 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { formatMonthDayJa, type Ymd, ymdToLocalDate } from '@tabi/contract/dates';
+import type { Ymd } from '@tabi/contract/dates';
 import { partyBounds } from '@tabi/contract/party';
-import { WaitlistMsg } from '@tabi/contract/waitlist';
 import { type RefObject, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ErrorText, Field } from '../../../components/form/field.tsx';
 import { Modal } from '../../../components/modal.tsx';
+import { useFormat } from '../../../i18n/format.ts';
+import { useContentLang, useLang } from '../../../i18n/lang.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { joinWaitlist } from '../api/waitlist.ts';
 import { type JoinFormOutput, type JoinFormValues, joinFormSchema } from '../lib/join-schema.ts';
+import { useWaitlistMessages } from '../lib/messages.ts';
 import styles from './waitlist.module.css';
 
 export interface WaitlistJoinDialogProps {
@@ -20,15 +22,15 @@ export interface WaitlistJoinDialogProps {
   opener: RefObject<HTMLButtonElement | null>;
 }
 
-function dayText(day: Ymd): string {
-  return formatMonthDayJa(ymdToLocalDate(day));
-}
-
 /**
  * キャンセル待ちに登録 (issue 27): the sold-out day, a mail address and the party size; the server mails a
  * confirmation with the link to see or leave the entry. A refusal is said inside the dialog.
  */
 export function WaitlistJoinDialog({ option, days, onClose, opener }: WaitlistJoinDialogProps) {
+  const t = useWaitlistMessages();
+  const _format = useFormat();
+  const lang = useLang();
+  const contentLang = useContentLang();
   const { min, max } = partyBounds(option);
   const [done, setDone] = useState<{ day: Ymd; party: number } | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -49,11 +51,12 @@ export function WaitlistJoinDialog({ option, days, onClose, opener }: WaitlistJo
         usedate: values.usedate,
         mail: values.mail,
         party: Number(values.party),
-        lang: (navigator.language || 'ja').slice(0, 2),
+        // As a booking's: the browser's on the Japanese pages, English on the English ones (issue 29).
+        lang: lang === 'ja' ? (navigator.language || 'ja').slice(0, 2) : lang,
       });
       setDone({ day: values.usedate, party: Number(values.party) });
     } catch (error) {
-      setRefusal(error instanceof ApiError ? error.errMsg : WaitlistMsg.rateLimited);
+      setRefusal(error instanceof ApiError ? error.errMsg : t.rateLimited);
     }
   });
 
@@ -62,7 +65,7 @@ export function WaitlistJoinDialog({ option, days, onClose, opener }: WaitlistJo
   return (
     <Modal
       open
-      title="キャンセル待ちに登録"
+      title={t.join}
       onClose={onClose}
       returnFocusTo={opener}
       footer={
@@ -74,48 +77,45 @@ export function WaitlistJoinDialog({ option, days, onClose, opener }: WaitlistJo
             disabled={isSubmitting}
             aria-busy={isSubmitting}
           >
-            登録する
+            {t.submit}
           </button>
         )
       }
     >
       {done ? (
         <output className={styles.done} data-testid="waitlist-joined">
-          <p className={styles.lead}>{WaitlistMsg.joined}</p>
-          <p>
-            {dayText(done.day)}・{done.party}
-            名でキャンセル待ちを承りました。お席に空きが出ましたら、ご登録順にメールでご案内します。
-          </p>
+          <p className={styles.lead}>{t.joined}</p>
+          <p>{t.joinedDetail(t.dayLabel(done.day), done.party)}</p>
         </output>
       ) : (
         <form id="waitlist-join-form" className={styles.form} onSubmit={submit} noValidate>
-          <p className={styles.lead}>
-            満席の日にキャンセルなどで空きが出ましたら、ご登録順にメールでお知らせし、お席を一定時間確保します。
+          <p className={styles.lead}>{t.joinLead}</p>
+          <p className="hint" lang={contentLang}>
+            {option.webname}
           </p>
-          <p className="hint">{option.webname}</p>
-          <Field label="ご希望の日付" required error={errors.usedate?.message}>
+          <Field label={t.day} required error={errors.usedate?.message}>
             {(control) => (
               <select {...control} className="select" {...register('usedate')}>
                 {days.map((day) => (
                   <option key={day} value={day}>
-                    {dayText(day)}
+                    {t.dayLabel(day)}
                   </option>
                 ))}
               </select>
             )}
           </Field>
-          <Field label="人数" required error={errors.party?.message} hint="ご一緒に参加される方を含めた人数です。">
+          <Field label={t.party} required error={errors.party?.message} hint={t.partyHint}>
             {(control) => (
               <select {...control} className="select" {...register('party')}>
                 {parties.map((n) => (
                   <option key={n} value={String(n)}>
-                    {n}名
+                    {t.people(n)}
                   </option>
                 ))}
               </select>
             )}
           </Field>
-          <Field label="メールアドレス" required error={errors.mail?.message}>
+          <Field label={t.mail} required error={errors.mail?.message}>
             {(control) => (
               <input
                 {...control}

@@ -1,6 +1,7 @@
 import type { CalendarDay } from '@tabi/contract/catalog';
 import type { Ymd } from '@tabi/contract/dates';
 import { lazy, Suspense, useRef, useState } from 'react';
+import { useWaitlistMessages } from '../lib/messages.ts';
 import { soldOutDays } from '../lib/sold-out-days.ts';
 import styles from './waitlist.module.css';
 import type { WaitlistJoinDialogProps } from './waitlist-join-dialog.tsx';
@@ -23,6 +24,7 @@ export function WaitlistJoin({
   valueList: Record<string, CalendarDay>;
   today: Ymd;
 }) {
+  const t = useWaitlistMessages();
   const [open, setOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
   const days = soldOutDays(valueList, today);
@@ -30,11 +32,9 @@ export function WaitlistJoin({
   return (
     <section className={styles.section} aria-labelledby="waitlist-title" data-testid="waitlist-join">
       <h3 id="waitlist-title" className={styles.sectionTitle}>
-        満席の日のキャンセル待ち
+        {t.soldOutTitle}
       </h3>
-      <p className={styles.sectionText}>
-        満席の日は、キャンセル待ちにご登録いただけます。空きが出ましたらご登録順にメールでお知らせします。
-      </p>
+      <p className={styles.sectionText}>{t.soldOutText}</p>
       <button
         ref={trigger}
         type="button"
@@ -42,7 +42,7 @@ export function WaitlistJoin({
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
       >
-        キャンセル待ちに登録
+        {t.join}
       </button>
       {open && (
         <Suspense fallback={null}>

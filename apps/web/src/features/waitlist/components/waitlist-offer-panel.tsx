@@ -1,9 +1,11 @@
-import { formatTokyoDateTime, formatYmd } from '@tabi/contract/dates';
-import { WaitlistMsg, type WaitlistOffer } from '@tabi/contract/waitlist';
+import { formatTokyoDateTime } from '@tabi/contract/dates';
+import type { WaitlistOffer } from '@tabi/contract/waitlist';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useFormat } from '../../../i18n/format.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { leaveWaitlist, lookUpOffer } from '../api/waitlist.ts';
+import { useWaitlistMessages } from '../lib/messages.ts';
 import styles from './waitlist.module.css';
 
 function pricesOf(offer: WaitlistOffer) {
@@ -41,6 +43,8 @@ export interface OfferBooking {
 }
 
 export function WaitlistOfferPanel({ token, onBook }: { token: string; onBook(offer: OfferBooking): void }) {
+  const t = useWaitlistMessages();
+  const format = useFormat();
   const queryClient = useQueryClient();
   const queryKey = ['waitlist-offer', token];
   const offer = useQuery({ queryKey, queryFn: () => lookUpOffer(token), retry: false, staleTime: 0 });
@@ -49,32 +53,30 @@ export function WaitlistOfferPanel({ token, onBook }: { token: string; onBook(of
   async function leave() {
     try {
       await leaveWaitlist(token);
-      setMessage(WaitlistMsg.left);
+      setMessage(t.left);
     } catch (error) {
-      setMessage(error instanceof ApiError ? error.errMsg : WaitlistMsg.alreadyEnded);
+      setMessage(error instanceof ApiError ? error.errMsg : t.alreadyEnded);
     }
     await queryClient.invalidateQueries({ queryKey });
   }
 
   let body: React.ReactNode = null;
   if (offer.isError) {
-    body = (
-      <Ended
-        title="キャンセル待ち"
-        text={offer.error instanceof ApiError ? offer.error.errMsg : WaitlistMsg.tokenUnknown}
-      />
-    );
+    body = <Ended title={t.title} text={offer.error instanceof ApiError ? offer.error.errMsg : t.tokenUnknown} />;
   } else if (offer.data) {
     const o = offer.data;
-    const day = formatYmd(o.usedate);
+    const day = format.day(o.usedate);
     if (o.state === 'offered' && o.offer_expires_at) {
       const until = formatTokyoDateTime(o.offer_expires_at);
       body = (
         <>
-          <h2 className={styles.offerTitle}>キャンセル待ちのお席をご用意しました</h2>
+          <h2 className={styles.offerTitle}>{t.offerTitle}</h2>
           <p className={styles.offerText} data-testid="waitlist-offer-text">
-            {day}のお席を<strong>{o.held}名分</strong>、<strong>{until}</strong>
-            まで確保しています。期限までにお申し込み手続きを完了してください。
+            {t.offerHeldBefore(day)}
+            <strong>{t.offerHeld(o.held)}</strong>
+            {t.offerHeldMiddle}
+            <strong>{until}</strong>
+            {t.offerHeldAfter}
           </p>
           <div className={styles.offerActions}>
             <button
@@ -92,10 +94,10 @@ export function WaitlistOfferPanel({ token, onBook }: { token: string; onBook(of
                 })
               }
             >
-              人数を選んで申し込む
+              {t.book}
             </button>
             <button type="button" className="btn btn-outline" onClick={leave}>
-              辞退する
+              {t.decline}
             </button>
           </div>
         </>
@@ -103,33 +105,26 @@ export function WaitlistOfferPanel({ token, onBook }: { token: string; onBook(of
     } else if (o.state === 'waiting') {
       body = (
         <>
-          <h2 className={styles.offerTitle}>キャンセル待ちに登録中です</h2>
-          <p className={styles.offerText}>
-            {day}・{o.party}名でお待ちいただいています。お席に空きが出ましたら、ご登録順にメールでご案内します。
-          </p>
+          <h2 className={styles.offerTitle}>{t.waitingTitle}</h2>
+          <p className={styles.offerText}>{t.waitingText(day, o.party)}</p>
           <div className={styles.offerActions}>
             <button type="button" className="btn btn-outline" onClick={leave}>
-              キャンセル待ちを取り消す
+              {t.leave}
             </button>
           </div>
         </>
       );
     } else if (o.state === 'booked') {
-      body = <Ended title="キャンセル待ち" text={WaitlistMsg.offerUsed} />;
+      body = <Ended title={t.title} text={t.offerUsed} />;
     } else if (o.state === 'expired') {
-      body = <Ended title="キャンセル待ち" text={WaitlistMsg.offerExpired} />;
+      body = <Ended title={t.title} text={t.offerExpired} />;
     } else {
-      body = <Ended title="キャンセル待ち" text="このキャンセル待ちは取り消されています。" />;
+      body = <Ended title={t.title} text={t.withdrawn} />;
     }
   }
 
   return (
-    <section
-      className={styles.offer}
-      aria-label="キャンセル待ちのご案内"
-      aria-busy={offer.isPending}
-      data-testid="waitlist-offer"
-    >
+    <section className={styles.offer} aria-label={t.panel} aria-busy={offer.isPending} data-testid="waitlist-offer">
       {body}
       <output className={styles.offerText}>{message}</output>
     </section>
