@@ -208,7 +208,7 @@ export async function finishCancellation(
     await enqueueMail(
       tx,
       booking.cancelReason === 'company'
-        ? dayStoppedMail(mail, refund, await loadStopNotice(tx, booking.rsvno, mail.loginUrl))
+        ? dayStoppedMail(mail, refund, await loadStopNotice(tx, booking.rsvno, mail.loginUrl, mail.lang))
         : cancellationMail(mail, cancelfee, refund),
     );
   }

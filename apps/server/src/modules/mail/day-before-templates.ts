@@ -98,7 +98,7 @@ export function dayBeforeMail(b: MailBooking, day: Ymd, lines: DayBeforeLine[]):
   }
   const rentals = b.rentals ?? [];
   if (rentals.length > 0) {
-    blocks.push({ kind: 'list', title: 'ご予約のレンタル（サイズ）', items: rentals.map(rentalText) });
+    blocks.push({ kind: 'list', title: 'ご予約のレンタル（サイズ）', items: rentals.map((r) => rentalText(r)) });
     blocks.push({ kind: 'paragraph', text: '当日のサイズ交換は店舗へご相談ください。' });
   }
   blocks.push({ kind: 'list', title: '持ち物', items: whatToBring(lines, rentals.length > 0) });

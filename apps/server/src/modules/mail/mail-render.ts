@@ -3,6 +3,7 @@
  * is table-based with inline styles, since mail clients ignore style sheets and most of CSS layout.
  */
 import { escapeHtml } from '@tabi/contract/html';
+import type { Lang } from '@tabi/contract/i18n';
 
 export type MailBlock =
   | { kind: 'paragraph'; text: string }
@@ -66,9 +67,15 @@ function blockHtml(block: MailBlock): string {
   }
 }
 
-export function renderHtml(subject: string, greeting: string, blocks: MailBlock[], signature: string): string {
+export function renderHtml(
+  subject: string,
+  greeting: string,
+  blocks: MailBlock[],
+  signature: string,
+  lang: Lang = 'ja',
+): string {
   return `<!doctype html>
-<html lang="ja">
+<html lang="${lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outbox } from '../../db/schema.ts';
+import { bookings, outbox } from '../../db/schema.ts';
 import { seed } from '../../seed/seed.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { startWorkers } from '../../workers.ts';
@@ -176,6 +176,50 @@ describe('mail templates: multipart, itinerary, policy and calendar file (issue 
   });
 });
 
+describe('mails in the booking’s language (issue 29)', () => {
+  const JAPANESE = /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/u;
+  const english: MailBooking = {
+    ...full,
+    sei: 'SMITH',
+    mei: 'JANE',
+    lang: 'en',
+    loginUrl: 'http://localhost:3000/en/login',
+    lines: [{ ...full.lines[0]!, webname: 'Tokyo Bay cruise', meetpoint: 'Hinode pier, 2F', address: 'Minato, Tokyo' }],
+    rentals: [{ seq: 1, sei: 'SMITH', mei: 'JANE', model: '1', bootsSize: '26.5', wearSize: 'L' }],
+  };
+
+  it.each([
+    ['request received', requestReceivedMail(english), 'We have received your request'],
+    ['booking paid', bookingPaidMail(english), 'Your booking is confirmed and paid'],
+    ['request confirmed', requestConfirmedMail(english), 'Your request has been arranged'],
+    ['request declined', requestDeclinedMail(english), 'We could not arrange your request'],
+    ['cancellation', cancellationMail(english, 6000, 14000), 'Your booking has been cancelled'],
+  ])('%s: in English, with dates, yen, party, policy and the English login link', (_n, mail, subject) => {
+    expect(mail.subject).toBe(`[Sakura Travel] ${subject} (booking AB123456)`);
+    expect(mail.body).toMatch(/^Dear JANE SMITH,/);
+    for (const part of ['1 Dec 2026', 'Adult × 2, Child × 1', '¥20,000', 'http://localhost:3000/en/login']) {
+      expect(mail.body).toContain(part);
+    }
+    // Every word is English but the signature's rule line.
+    expect(mail.body.replaceAll('―', '')).not.toMatch(JAPANESE);
+    expect(mail.html).toContain('<html lang="en">');
+  });
+
+  it('says the policy, the rentals and the calendar file in English', () => {
+    const mail = bookingPaidMail(english);
+    expect(mail.body).toContain('Cancellation policy');
+    expect(mail.body).toContain('20 to 8 days before: 20% of the price');
+    expect(mail.body).toContain('Traveller 1 (SMITH JANE): Ski / Boots 26.5 cm / Wear L');
+    expect(mail.attachments?.[0]?.content).toContain('Booking number: AB123456');
+  });
+
+  it('keeps a booking without a language, or in another one, in Japanese', () => {
+    for (const lang of [undefined, 'ja'] as const) {
+      expect(bookingPaidMail({ ...sample, lang }).subject).toContain('ご予約とお支払いが完了しました');
+    }
+  });
+});
+
 describe('loadMailBooking reads the itinerary, rentals and policy of a real booking', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -196,6 +240,14 @@ describe('loadMailBooking reads the itinerary, rentals and policy of a real book
     expect(mail.body).toContain('キャンセル規定');
     expect(mail.body).not.toContain('無料キャンセル期限');
     expect(mail.attachments?.[0]?.content).toContain('BEGIN:VEVENT');
+  });
+  it('an English booking links to the English login page and is mailed in English', async () => {
+    await t.ctx.db.update(bookings).set({ lang: 'en' }).where(eq(bookings.rsvno, 'AA100009'));
+    const b = await loadMailBooking(t.ctx.db, t.ctx.config, 'AA100009');
+    expect(b?.lang).toBe('en');
+    expect(b?.loginUrl).toMatch(/\/en\/login$/);
+    expect(bookingPaidMail(b!).subject).toContain('[Sakura Travel]');
+    await t.ctx.db.update(bookings).set({ lang: 'ja' }).where(eq(bookings.rsvno, 'AA100009'));
   });
 });
 

@@ -16,6 +16,7 @@ export async function findBookingForMail(db: DbOrTx, rsvno: string) {
       amountjp: bookings.amountjp,
       paymentDeadline: bookings.paymentDeadline,
       origin: bookings.origin,
+      lang: bookings.lang,
       statusPayment: bookings.statusPayment,
       rsvdate: bookings.rsvdate,
       fromdate: bookings.fromdate,

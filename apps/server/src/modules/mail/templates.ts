@@ -5,22 +5,18 @@
  */
 
 import { cancelPolicyLines, freeCancelUntil } from '@tabi/contract/cancel-policy';
-import {
-  AGE_CLASS_LABEL,
-  type AgeClass,
-  PaymentStatus,
-  RENTAL_TYPE_LABEL,
-  type RentalTypeCode,
-} from '@tabi/contract/constants';
-import { formatTokyoDateTime, formatYmd, tokyoYmd, type Ymd } from '@tabi/contract/dates';
-import { DAY_STOP_REASON_MAIL, type DayStopReason } from '@tabi/contract/day-stop';
-import { formatJpy } from '@tabi/contract/format';
+import { type AgeClass, PaymentStatus, type RentalTypeCode } from '@tabi/contract/constants';
+import { formatDay, formatTokyoDateTime, tokyoYmd, type Ymd } from '@tabi/contract/dates';
+import type { DayStopReason } from '@tabi/contract/day-stop';
+import { formatYen } from '@tabi/contract/format';
+import { LANG_BASE, type Lang } from '@tabi/contract/i18n';
 import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CancelTier, MailAttachment } from '../../db/schema.ts';
 import { bookingOrigin } from '../../http/origin.ts';
 import { buildIcs } from './ics.ts';
 import { type MailBlock, renderHtml, renderText } from './mail-render.ts';
+import { type MailText, mailLang, mailText } from './mail-text.ts';
 import type { OutgoingMail } from './outbox.ts';
 import { findBookingForMail, findStopOf } from './repository.ts';
 
@@ -81,8 +77,10 @@ export interface MailBooking {
   rentals?: MailRental[];
   /** A cancellation's fee was set by staff instead of the policy's (the cancellation mail says so). */
   feeSetByStaff?: boolean;
-  /** The site's login page: PUBLIC_URL's, or the origin the booking was made on (issue 14.1). */
+  /** The site's login page: PUBLIC_URL's, or the origin the booking was made on (issue 14.1), in `lang`. */
   loginUrl: string;
+  /** The mails' language (issue 29): English for a booking made on the English pages; Japanese by default. */
+  lang?: Lang;
 }
 
 export async function loadMailBooking(
@@ -92,17 +90,19 @@ export async function loadMailBooking(
 ): Promise<MailBooking | undefined> {
   const found = await findBookingForMail(db, rsvno);
   if (!found) return undefined;
-  const { origin, ...booking } = found;
-  return { ...booking, loginUrl: `${bookingOrigin(config, origin)}/login` };
+  const { origin, lang: bookingLang, ...booking } = found;
+  const lang = mailLang(bookingLang);
+  return { ...booking, lang, loginUrl: `${bookingOrigin(config, origin)}${LANG_BASE[lang]}/login` };
 }
 
-export const SIGNATURE = [
-  '――――――――――――――――――――',
-  'さくらトラベル オプション予約係',
-  '※このメールは送信専用です。ご返信いただいてもお答えできませんのでご了承ください。',
-].join('\n');
+export const SIGNATURE = mailText('ja').signature;
 
-export function party(line: MailBookingLine): string {
+/** The words of a booking's mails, in its language. */
+export function textOf(b: Pick<MailBooking, 'lang'>): MailText {
+  return mailText(b.lang ?? 'ja');
+}
+
+export function party(line: MailBookingLine, t: MailText = mailText('ja')): string {
   const counts: [AgeClass, number][] = [
     ['adult', line.adultqty],
     ['middle', line.middleqty],
@@ -111,8 +111,8 @@ export function party(line: MailBookingLine): string {
   ];
   return counts
     .filter(([, n]) => n > 0)
-    .map(([c, n]) => `${AGE_CLASS_LABEL[c]}${n}名`)
-    .join('、');
+    .map(([c, n]) => t.partyPart(t.ageClasses[c], n))
+    .join(t.partyJoin);
 }
 
 export function ymdOf(usedate: string): Ymd {
@@ -123,30 +123,35 @@ export function meetingPlace(b: MailBooking, line: MailBookingLine): string | nu
   return line.meetpoint?.trim() || b.meetpoint?.trim() || line.departurePoint?.trim() || null;
 }
 
-export function rentalText(r: MailRental): string {
+export function rentalText(r: MailRental, t: MailText = mailText('ja')): string {
   const parts = [
-    r.model ? (RENTAL_TYPE_LABEL[r.model as RentalTypeCode] ?? r.model) : '',
-    r.bootsSize ? `ブーツ ${r.bootsSize}cm` : '',
-    r.wearSize ? `ウェア ${r.wearSize}` : '',
+    r.model ? (t.rentalTypes[r.model as RentalTypeCode] ?? r.model) : '',
+    r.bootsSize ? t.boots(r.bootsSize) : '',
+    r.wearSize ? t.wear(r.wearSize) : '',
   ].filter(Boolean);
-  const who = r.sei || r.mei ? `参加者${r.seq}（${[r.sei, r.mei].filter(Boolean).join(' ')}様）` : `参加者${r.seq}`;
-  return `${who}：${parts.join('／') || 'なし'}`;
+  const who =
+    r.sei || r.mei ? t.participantNamed(r.seq, [r.sei, r.mei].filter(Boolean).join(' ')) : t.participant(r.seq);
+  return t.rentalLine(who, parts.join(t.rentalJoin) || t.none);
 }
 
 /** The itinerary: per option its date, meeting time and place and party; then rentals and the amount. */
 function itinerary(b: MailBooking): MailBlock[] {
-  const rows: [string, string][] = [['予約番号', b.rsvno]];
+  const t = textOf(b);
+  const lang = b.lang ?? 'ja';
+  const rows: [string, string][] = [[t.rsvno, b.rsvno]];
   for (const line of b.lines) {
-    rows.push(['商品名', line.webname], ['ご利用日', formatYmd(ymdOf(line.usedate))]);
-    if (line.departureTime?.trim()) rows.push(['集合時間', line.departureTime.trim()]);
+    rows.push([t.option, line.webname], [t.usedate, formatDay(ymdOf(line.usedate), lang)]);
+    if (line.departureTime?.trim()) rows.push([t.meetingTime, line.departureTime.trim()]);
     const place = meetingPlace(b, line);
-    if (place) rows.push(['集合場所', place]);
-    rows.push(['ご利用人数', party(line)]);
+    if (place) rows.push([t.meetingPlace, place]);
+    rows.push([t.party, party(line, t)]);
   }
-  rows.push(['合計金額', `${formatJpy(b.amountjp)}（税込）`]);
-  const blocks: MailBlock[] = [{ kind: 'facts', title: 'ご予約内容', rows }];
+  rows.push([t.total, t.taxIncluded(formatYen(b.amountjp, lang))]);
+  const blocks: MailBlock[] = [{ kind: 'facts', title: t.booking, rows }];
   const rentals = b.rentals ?? [];
-  if (rentals.length > 0) blocks.push({ kind: 'list', title: 'レンタル（サイズ）', items: rentals.map(rentalText) });
+  if (rentals.length > 0) {
+    blocks.push({ kind: 'list', title: t.rentals, items: rentals.map((r) => rentalText(r, t)) });
+  }
   return blocks;
 }
 
@@ -159,11 +164,13 @@ function cancellationPolicy(b: MailBooking): MailBlock[] {
   const booked = b.rsvdate ? tokyoYmd(b.rsvdate) : null;
   const free = freeCancelUntil(policy, first);
   const until = free && (booked === null || free >= booked) ? free : null;
+  const t = textOf(b);
+  const lang = b.lang ?? 'ja';
   const items = [
-    ...(until ? [`無料キャンセル期限：${formatYmd(until)}まで`] : []),
-    ...cancelPolicyLines(policy).map((l) => (l.startsWith('旅行開始後') ? l : `ご利用日の${l}`)),
+    ...(until ? [t.freeUntil(formatDay(until, lang))] : []),
+    ...cancelPolicyLines(policy, lang).map(t.policyLine),
   ];
-  return [{ kind: 'list', title: 'キャンセル規定', items }];
+  return [{ kind: 'list', title: t.policy, items }];
 }
 
 function summary(b: MailBooking): MailBlock[] {
@@ -171,12 +178,8 @@ function summary(b: MailBooking): MailBlock[] {
 }
 
 export function myPageGuide(b: MailBooking): MailBlock {
-  return {
-    kind: 'link',
-    text: 'ご予約内容はマイページでご確認いただけます。\n予約番号とお申し込み時の電話番号でログインしてください。',
-    label: 'マイページでご予約を確認する',
-    url: b.loginUrl,
-  };
+  const t = textOf(b);
+  return { kind: 'link', text: t.myPageText, label: t.myPageLink, url: b.loginUrl };
 }
 
 /** A paid booking's days as a calendar file. */
@@ -190,7 +193,7 @@ export function calendarFile(b: MailBooking): MailAttachment {
       end: line.arrivalTime ?? null,
       summary: line.webname,
       location: place ?? (line.address?.trim() || null),
-      description: `予約番号：${b.rsvno}\nご利用人数：${party(line)}\nマイページ：${b.loginUrl}`,
+      description: textOf(b).icsDescription(b.rsvno, party(line, textOf(b)), b.loginUrl),
     };
   });
   return {
@@ -210,63 +213,64 @@ function compose(kind: MailKind, b: MailBooking, title: string, paragraphs: Para
   const blocks = paragraphs.flatMap((p): MailBlock[] =>
     typeof p === 'string' ? [{ kind: 'paragraph', text: p }] : Array.isArray(p) ? p : [p],
   );
-  const greeting = `${b.sei} ${b.mei} 様`;
-  const subject = `【さくらトラベル】${title}（予約番号：${b.rsvno}）`;
+  const t = textOf(b);
+  const greeting = t.greeting(b.sei, b.mei);
+  const subject = t.subject(title, b.rsvno);
   return {
     kind,
     rsvno: b.rsvno,
     to: b.mail,
     subject,
-    body: renderText(greeting, blocks, SIGNATURE),
-    html: renderHtml(subject, greeting, blocks, SIGNATURE),
+    body: renderText(greeting, blocks, t.signature),
+    html: renderHtml(subject, greeting, blocks, t.signature, b.lang ?? 'ja'),
     attachments: isPaid(b) && kind !== MailKind.cancellation && kind !== MailKind.dayStopped ? [calendarFile(b)] : [],
   };
 }
 
 export function requestReceivedMail(b: MailBooking): OutgoingMail {
-  return compose(MailKind.requestReceived, b, 'リクエストを受け付けました', [
-    'このたびはお申し込みいただき、誠にありがとうございます。\n以下の内容でリクエストを受け付けました。',
+  const t = textOf(b);
+  return compose(MailKind.requestReceived, b, t.requestReceivedTitle, [
+    t.requestReceivedLead,
     summary(b),
-    '現時点ではご予約は確定しておりません。\n手配の可否を確認のうえ、担当者より改めてメールでご連絡いたします。\nお支払いは手配確定後のご案内に従ってお手続きください。',
+    t.requestReceivedNext,
     myPageGuide(b),
   ]);
 }
 
 export function bookingPaidMail(b: MailBooking): OutgoingMail {
-  return compose(MailKind.bookingPaid, b, 'ご予約とお支払いが完了しました', [
-    'このたびはご予約いただき、誠にありがとうございます。\nお支払いを確認し、以下の内容でご予約が確定しました。',
-    summary(b),
-    myPageGuide(b),
-    '当日はお気をつけてお出かけください。',
-  ]);
+  const t = textOf(b);
+  return compose(MailKind.bookingPaid, b, t.paidTitle, [t.paidLead, summary(b), myPageGuide(b), t.paidEnd]);
 }
 
 export function requestConfirmedMail(b: MailBooking): OutgoingMail {
+  const t = textOf(b);
   const deadline = b.paymentDeadline ? formatTokyoDateTime(b.paymentDeadline) : '';
-  return compose(MailKind.requestConfirmed, b, 'リクエストの手配が完了しました', [
-    'お待たせいたしました。\nお申し込みいただいたリクエストの手配が完了しました。',
+  return compose(MailKind.requestConfirmed, b, t.confirmedTitle, [
+    t.confirmedLead,
     summary(b),
-    { kind: 'facts', title: 'お支払い期限', rows: [['お支払い期限', deadline]] },
-    '期限までにマイページからカードでお支払いください。\n期限を過ぎますとご予約は自動的に取り消しとなりますので、あらかじめご了承ください。',
+    { kind: 'facts', title: t.deadline, rows: [[t.deadline, deadline]] },
+    t.confirmedNext,
     myPageGuide(b),
   ]);
 }
 
 export function requestDeclinedMail(b: MailBooking): OutgoingMail {
-  return compose(MailKind.requestDeclined, b, 'リクエストの手配ができませんでした', [
-    'このたびはお申し込みいただき、誠にありがとうございます。\n誠に申し訳ございませんが、ご希望の内容で手配することができませんでした。',
+  const t = textOf(b);
+  return compose(MailKind.requestDeclined, b, t.declinedTitle, [
+    t.declinedLead,
     summary(b),
-    'お支払いは発生しておりません。\nまたのご利用を心よりお待ちしております。',
+    t.declinedNext,
     myPageGuide(b),
   ]);
 }
 
 /** The customer withdrew a request from my page before it was answered (issue 28). */
 export function requestWithdrawnMail(b: MailBooking): OutgoingMail {
-  return compose(MailKind.requestWithdrawn, b, 'リクエストの取り消しを承りました', [
-    'このたびはお申し込みいただき、誠にありがとうございます。\nお客様のご依頼により、下記のリクエスト予約の取り消しを承りました。',
+  const t = textOf(b);
+  return compose(MailKind.requestWithdrawn, b, t.withdrawnTitle, [
+    t.withdrawnLead,
     summary(b),
-    'お支払いは発生しておりませんので、キャンセル料はかかりません。\nまたのご利用を心よりお待ちしております。',
+    t.withdrawnNext,
     myPageGuide(b),
   ]);
 }
@@ -278,36 +282,32 @@ export function requestWithdrawnMail(b: MailBooking): OutgoingMail {
  * decide it, is left out. The staff's reason is internal (the console says so) and is never mailed.
  */
 export function cancellationMail(b: MailBooking, fee: number, refund: number): OutgoingMail {
+  const t = textOf(b);
+  const yen = (amount: number) => formatYen(amount, b.lang ?? 'ja');
   const nothingPaid = fee === 0 && refund === 0;
   const setByStaff = b.feeSetByStaff === true && !nothingPaid;
   // Nothing charged and nothing back: the booking was never paid (or cost nothing), so no fee is said.
   const money: Paragraph[] = nothingPaid
-    ? ['お支払いは発生しておりませんので、キャンセル料・ご返金はございません。']
+    ? [t.nothingPaid]
     : [
         {
           kind: 'facts',
-          title: 'キャンセル料金',
+          title: t.cancelCost,
           rows: [
-            ['お支払い済み金額', formatJpy(fee + refund)],
-            ['キャンセル料', formatJpy(fee)],
-            ['ご返金額', formatJpy(refund)],
+            [t.paid, yen(fee + refund)],
+            [t.cancelFee, yen(fee)],
+            [t.refund, yen(refund)],
           ],
         },
-        ...(setByStaff
-          ? ['キャンセル料は、当社の判断により設定いたしました。']
-          : fee > 0 && cancellationPolicy(b).length > 0
-            ? ['キャンセル料は、上記のキャンセル規定に基づいて算出しております。']
-            : []),
-        refund > 0
-          ? `ご返金額は、ご利用のカード会社を通じて返金いたします。\n返金の反映時期はカード会社により異なります。`
-          : 'ご返金はございません。',
+        ...(setByStaff ? [t.feeByCompany] : fee > 0 && cancellationPolicy(b).length > 0 ? [t.feeByPolicy] : []),
+        refund > 0 ? t.refundByCard : t.noRefund,
       ];
-  return compose(MailKind.cancellation, b, 'キャンセルを承りました', [
-    '以下のご予約のキャンセルを承りました。',
+  return compose(MailKind.cancellation, b, t.cancelledTitle, [
+    t.cancelledLead,
     setByStaff ? itinerary(b) : summary(b),
     ...money,
     myPageGuide(b),
-    'またのご利用を心よりお待ちしております。',
+    t.againSoon,
   ]);
 }
 
@@ -316,15 +316,12 @@ export function cancellationMail(b: MailBooking, fee: number, refund: number): O
  * payment that arrived after the booking had lapsed and its seats were gone. The booking itself says which.
  */
 export function paymentRefundedMail(b: MailBooking, amount: number, reason: 'duplicate' | 'late'): OutgoingMail {
-  const why =
-    reason === 'duplicate'
-      ? 'このご予約のお支払いはすでに完了しておりましたため、重ねてお支払いいただいた分を全額返金いたしました。\nご予約は引き続き有効です。'
-      : 'お支払いの確認がお支払い期限を過ぎた後となり、ご予約の座席を確保できなかったため、お支払いいただいた金額を全額返金いたしました。\n誠に申し訳ございませんが、このご予約は取り消しとなっております。';
-  return compose(MailKind.paymentRefunded, b, 'お支払いを返金しました', [
-    why,
+  const t = textOf(b);
+  return compose(MailKind.paymentRefunded, b, t.refundedTitle, [
+    reason === 'duplicate' ? t.refundedDuplicate : t.refundedLate,
     summary(b),
-    { kind: 'facts', title: 'ご返金額', rows: [['ご返金額', formatJpy(amount)]] },
-    'ご返金は、ご利用のカード会社を通じて行われます。反映時期はカード会社により異なります。',
+    { kind: 'facts', title: t.refund, rows: [[t.refund, formatYen(amount, b.lang ?? 'ja')]] },
+    t.refundByCardShort,
     myPageGuide(b),
   ]);
 }
@@ -339,11 +336,18 @@ export interface StopNotice {
 }
 
 /** The stop of this booking's day, as its mail says it; null when the booking is not part of a stop. */
-export async function loadStopNotice(db: DbOrTx, rsvno: string, loginUrl: string): Promise<StopNotice | null> {
+export async function loadStopNotice(
+  db: DbOrTx,
+  rsvno: string,
+  loginUrl: string,
+  lang: Lang = 'ja',
+): Promise<StopNotice | null> {
   const found = await findStopOf(db, rsvno);
   if (!found) return null;
   const reason =
-    found.reason === 'other' ? found.reasonText : DAY_STOP_REASON_MAIL[found.reason as Exclude<DayStopReason, 'other'>];
+    found.reason === 'other'
+      ? found.reasonText
+      : mailText(lang).stopReasons[found.reason as Exclude<DayStopReason, 'other'>];
   return {
     reason: reason ?? found.reasonText,
     nextDays: found.nextDays,
@@ -356,43 +360,45 @@ export async function loadStopNotice(db: DbOrTx, rsvno: string, loginUrl: string
  * paid, and offers the option's next open days. No calendar file: there is nothing to go to.
  */
 export function dayStoppedMail(b: MailBooking, refund: number, notice: StopNotice | null): OutgoingMail {
-  const why = notice?.reason ? `${notice.reason}ため、` : '';
+  const t = textOf(b);
+  const yen = (amount: number) => formatYen(amount, b.lang ?? 'ja');
+  const why = notice?.reason ? t.stopBecause(notice.reason) : '';
   const money: Paragraph[] =
     refund > 0
       ? [
           {
             kind: 'facts',
-            title: 'ご返金',
+            title: t.stopRefund,
             rows: [
-              ['ご返金額（全額）', formatJpy(refund)],
-              ['キャンセル料', formatJpy(0)],
+              [t.stopRefundAll, yen(refund)],
+              [t.cancelFee, yen(0)],
             ],
           },
-          'お支払いいただいた代金は、キャンセル料をいただかずに全額ご返金いたします。\nご返金はご利用のカード会社を通じて行われます。反映時期はカード会社により異なります。',
+          t.stopRefundText,
         ]
-      : ['お支払いは発生しておりませんので、キャンセル料・ご返金はございません。'];
+      : [t.nothingPaid];
   const next: Paragraph[] =
     notice && notice.nextDays.length > 0
       ? [
           {
             kind: 'list',
-            title: '同じ商品の今後の空き状況',
-            items: notice.nextDays.map((d) => `${formatYmd(d.usedate)}　残り${d.seats}席`),
+            title: t.nextDays,
+            items: notice.nextDays.map((d) => t.nextDay(formatDay(d.usedate, b.lang ?? 'ja'), d.seats)),
           },
           {
             kind: 'link',
-            text: '別の日にご参加いただける場合は、あらためてお申し込みください。',
-            label: '空き状況を見てお申し込みする',
+            text: t.anotherDay,
+            label: t.anotherDayLink,
             url: notice.detailUrl,
           },
         ]
       : [];
-  return compose(MailKind.dayStopped, b, '催行中止のお知らせ', [
-    `このたびはお申し込みいただき、誠にありがとうございます。\n誠に申し訳ございませんが、${why}下記のご予約は当社の判断により催行を中止させていただくことになりました。`,
+  return compose(MailKind.dayStopped, b, t.stoppedTitle, [
+    t.stoppedLead(why),
     itinerary(b),
     ...money,
     ...next,
     myPageGuide(b),
-    'ご迷惑をおかけいたしますことを深くお詫び申し上げます。またのご利用を心よりお待ちしております。',
+    t.stoppedEnd,
   ]);
 }

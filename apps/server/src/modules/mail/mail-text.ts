@@ -1,0 +1,206 @@
+/**
+ * The words of the customer's mails in each language (issue 29, ADR 0176): a booking made on the English pages
+ * (`bookings.lang` 'en') gets its mails in English; every other booking gets the Japanese of DESIGN §7. The
+ * English is typed as the Japanese, so a phrase missing in it fails the typecheck.
+ */
+import { AGE_CLASS_LABEL, RENTAL_TYPE_LABEL } from '@tabi/contract/constants';
+import { DAY_STOP_REASON_MAIL } from '@tabi/contract/day-stop';
+import { type Lang, plural } from '@tabi/contract/i18n';
+import { AGE_CLASS_LABEL_EN } from '@tabi/contract/messages-en';
+
+const ja = {
+  signature: [
+    '――――――――――――――――――――',
+    'さくらトラベル オプション予約係',
+    '※このメールは送信専用です。ご返信いただいてもお答えできませんのでご了承ください。',
+  ].join('\n'),
+  greeting: (sei: string, mei: string) => `${sei} ${mei} 様`,
+  subject: (title: string, rsvno: string) => `【さくらトラベル】${title}（予約番号：${rsvno}）`,
+  ageClasses: AGE_CLASS_LABEL,
+  partyPart: (ageClass: string, n: number) => `${ageClass}${n}名`,
+  partyJoin: '、',
+  rentalTypes: RENTAL_TYPE_LABEL,
+  boots: (size: string) => `ブーツ ${size}cm`,
+  wear: (size: string) => `ウェア ${size}`,
+  participant: (seq: number) => `参加者${seq}`,
+  participantNamed: (seq: number, name: string) => `参加者${seq}（${name}様）`,
+  rentalLine: (who: string, parts: string) => `${who}：${parts}`,
+  rentalJoin: '／',
+  none: 'なし',
+  rsvno: '予約番号',
+  option: '商品名',
+  usedate: 'ご利用日',
+  meetingTime: '集合時間',
+  meetingPlace: '集合場所',
+  party: 'ご利用人数',
+  total: '合計金額',
+  taxIncluded: (amount: string) => `${amount}（税込）`,
+  booking: 'ご予約内容',
+  rentals: 'レンタル（サイズ）',
+  freeUntil: (day: string) => `無料キャンセル期限：${day}まで`,
+  policyLine: (line: string) => (line.startsWith('旅行開始後') ? line : `ご利用日の${line}`),
+  policy: 'キャンセル規定',
+  myPageText: 'ご予約内容はマイページでご確認いただけます。\n予約番号とお申し込み時の電話番号でログインしてください。',
+  myPageLink: 'マイページでご予約を確認する',
+  icsDescription: (rsvno: string, party: string, url: string) =>
+    `予約番号：${rsvno}\nご利用人数：${party}\nマイページ：${url}`,
+  requestReceivedTitle: 'リクエストを受け付けました',
+  requestReceivedLead:
+    'このたびはお申し込みいただき、誠にありがとうございます。\n以下の内容でリクエストを受け付けました。',
+  requestReceivedNext:
+    '現時点ではご予約は確定しておりません。\n手配の可否を確認のうえ、担当者より改めてメールでご連絡いたします。\nお支払いは手配確定後のご案内に従ってお手続きください。',
+  paidTitle: 'ご予約とお支払いが完了しました',
+  paidLead:
+    'このたびはご予約いただき、誠にありがとうございます。\nお支払いを確認し、以下の内容でご予約が確定しました。',
+  paidEnd: '当日はお気をつけてお出かけください。',
+  confirmedTitle: 'リクエストの手配が完了しました',
+  confirmedLead: 'お待たせいたしました。\nお申し込みいただいたリクエストの手配が完了しました。',
+  deadline: 'お支払い期限',
+  confirmedNext:
+    '期限までにマイページからカードでお支払いください。\n期限を過ぎますとご予約は自動的に取り消しとなりますので、あらかじめご了承ください。',
+  declinedTitle: 'リクエストの手配ができませんでした',
+  declinedLead:
+    'このたびはお申し込みいただき、誠にありがとうございます。\n誠に申し訳ございませんが、ご希望の内容で手配することができませんでした。',
+  declinedNext: 'お支払いは発生しておりません。\nまたのご利用を心よりお待ちしております。',
+  withdrawnTitle: 'リクエストの取り消しを承りました',
+  withdrawnLead:
+    'このたびはお申し込みいただき、誠にありがとうございます。\nお客様のご依頼により、下記のリクエスト予約の取り消しを承りました。',
+  withdrawnNext:
+    'お支払いは発生しておりませんので、キャンセル料はかかりません。\nまたのご利用を心よりお待ちしております。',
+  nothingPaid: 'お支払いは発生しておりませんので、キャンセル料・ご返金はございません。',
+  cancelCost: 'キャンセル料金',
+  paid: 'お支払い済み金額',
+  cancelFee: 'キャンセル料',
+  refund: 'ご返金額',
+  feeByCompany: 'キャンセル料は、当社の判断により設定いたしました。',
+  feeByPolicy: 'キャンセル料は、上記のキャンセル規定に基づいて算出しております。',
+  refundByCard: 'ご返金額は、ご利用のカード会社を通じて返金いたします。\n返金の反映時期はカード会社により異なります。',
+  noRefund: 'ご返金はございません。',
+  cancelledTitle: 'キャンセルを承りました',
+  cancelledLead: '以下のご予約のキャンセルを承りました。',
+  againSoon: 'またのご利用を心よりお待ちしております。',
+  refundedTitle: 'お支払いを返金しました',
+  refundedDuplicate:
+    'このご予約のお支払いはすでに完了しておりましたため、重ねてお支払いいただいた分を全額返金いたしました。\nご予約は引き続き有効です。',
+  refundedLate:
+    'お支払いの確認がお支払い期限を過ぎた後となり、ご予約の座席を確保できなかったため、お支払いいただいた金額を全額返金いたしました。\n誠に申し訳ございませんが、このご予約は取り消しとなっております。',
+  refundByCardShort: 'ご返金は、ご利用のカード会社を通じて行われます。反映時期はカード会社により異なります。',
+  stopReasons: DAY_STOP_REASON_MAIL,
+  stopBecause: (reason: string) => `${reason}ため、`,
+  stoppedTitle: '催行中止のお知らせ',
+  stoppedLead: (because: string) =>
+    `このたびはお申し込みいただき、誠にありがとうございます。\n誠に申し訳ございませんが、${because}下記のご予約は当社の判断により催行を中止させていただくことになりました。`,
+  stopRefund: 'ご返金',
+  stopRefundAll: 'ご返金額（全額）',
+  stopRefundText:
+    'お支払いいただいた代金は、キャンセル料をいただかずに全額ご返金いたします。\nご返金はご利用のカード会社を通じて行われます。反映時期はカード会社により異なります。',
+  nextDays: '同じ商品の今後の空き状況',
+  nextDay: (day: string, seats: number) => `${day}　残り${seats}席`,
+  anotherDay: '別の日にご参加いただける場合は、あらためてお申し込みください。',
+  anotherDayLink: '空き状況を見てお申し込みする',
+  stoppedEnd: 'ご迷惑をおかけいたしますことを深くお詫び申し上げます。またのご利用を心よりお待ちしております。',
+};
+
+export type MailText = typeof ja;
+
+const en: MailText = {
+  signature: [
+    '――――――――――――――――――――',
+    'Sakura Travel, option bookings',
+    'This address only sends: replies to it are not read.',
+  ].join('\n'),
+  greeting: (sei, mei) => `Dear ${mei} ${sei},`,
+  subject: (title, rsvno) => `[Sakura Travel] ${title} (booking ${rsvno})`,
+  ageClasses: AGE_CLASS_LABEL_EN,
+  partyPart: (ageClass, n) => `${ageClass} × ${n}`,
+  partyJoin: ', ',
+  rentalTypes: { '': 'None', '1': 'Ski', '2': 'Snowboard' },
+  boots: (size) => `Boots ${size} cm`,
+  wear: (size) => `Wear ${size}`,
+  participant: (seq) => `Traveller ${seq}`,
+  participantNamed: (seq, name) => `Traveller ${seq} (${name})`,
+  rentalLine: (who, parts) => `${who}: ${parts}`,
+  rentalJoin: ' / ',
+  none: 'none',
+  rsvno: 'Booking number',
+  option: 'Option',
+  usedate: 'Date',
+  meetingTime: 'Meeting time',
+  meetingPlace: 'Meeting point',
+  party: 'People',
+  total: 'Total',
+  taxIncluded: (amount) => `${amount} (tax included)`,
+  booking: 'Your booking',
+  rentals: 'Rental (sizes)',
+  freeUntil: (day) => `Free cancellation until ${day}`,
+  policyLine: (line) => line,
+  policy: 'Cancellation policy',
+  myPageText: 'You can see your booking on My booking.\nLog in with your booking number and the phone number you gave.',
+  myPageLink: 'See your booking',
+  icsDescription: (rsvno, party, url) => `Booking number: ${rsvno}\nPeople: ${party}\nMy booking: ${url}`,
+  requestReceivedTitle: 'We have received your request',
+  requestReceivedLead: 'Thank you for your request. We have received it as follows.',
+  requestReceivedNext:
+    'Your booking is not confirmed yet.\nWe will check whether it can be arranged and email you again.\nPlease pay as that email explains, once it is confirmed.',
+  paidTitle: 'Your booking is confirmed and paid',
+  paidLead: 'Thank you for booking with us.\nWe have received your payment and your booking is confirmed as follows.',
+  paidEnd: 'Have a wonderful day.',
+  confirmedTitle: 'Your request has been arranged',
+  confirmedLead: 'Thank you for waiting.\nThe request you sent has been arranged.',
+  deadline: 'Pay by',
+  confirmedNext:
+    'Please pay by card on My booking before the deadline.\nIf it is not paid by then, the booking is cancelled automatically.',
+  declinedTitle: 'We could not arrange your request',
+  declinedLead: 'Thank you for your request.\nWe are very sorry, but we could not arrange it as you asked.',
+  declinedNext: 'Nothing has been charged.\nWe hope to welcome you another time.',
+  withdrawnTitle: 'Your request has been withdrawn',
+  withdrawnLead: 'Thank you for your request.\nAs you asked, we have withdrawn the request below.',
+  withdrawnNext: 'Nothing has been paid, so there is no cancellation fee.\nWe hope to welcome you another time.',
+  nothingPaid: 'Nothing has been paid, so there is no cancellation fee and no refund.',
+  cancelCost: 'Cancellation',
+  paid: 'Paid',
+  cancelFee: 'Cancellation fee',
+  refund: 'Refund',
+  feeByCompany: 'The cancellation fee was set by our company.',
+  feeByPolicy: 'The cancellation fee follows the cancellation policy above.',
+  refundByCard: 'The refund goes back through your card company.\nWhen it shows depends on the card company.',
+  noRefund: 'There is no refund.',
+  cancelledTitle: 'Your booking has been cancelled',
+  cancelledLead: 'We have cancelled the booking below.',
+  againSoon: 'We hope to welcome you another time.',
+  refundedTitle: 'Your payment has been refunded',
+  refundedDuplicate:
+    'This booking had already been paid, so we have refunded the second payment in full.\nYour booking is still valid.',
+  refundedLate:
+    'Your payment reached us after the payment deadline and the places could no longer be held, so we have refunded it in full.\nWe are very sorry: this booking has been cancelled.',
+  refundByCardShort: 'The refund goes back through your card company. When it shows depends on the card company.',
+  stopReasons: {
+    weather: 'bad weather is expected',
+    minimum: 'not enough people booked for it to run',
+    facility: 'of the venue’s circumstances',
+  },
+  stopBecause: (reason) => `because ${reason}, `,
+  stoppedTitle: 'Your trip has been called off',
+  stoppedLead: (because) =>
+    `Thank you for booking with us.\nWe are very sorry, but ${because}we have decided to call off the booking below.`,
+  stopRefund: 'Refund',
+  stopRefundAll: 'Refund (in full)',
+  stopRefundText:
+    'We refund what you paid in full, with no cancellation fee.\nThe refund goes back through your card company; when it shows depends on the card company.',
+  nextDays: 'Places on the next days of the same option',
+  nextDay: (day, seats) => `${day}: ${plural(seats, 'place', 'places')} left`,
+  anotherDay: 'If another day suits you, please book again.',
+  anotherDayLink: 'See the dates and book',
+  stoppedEnd: 'We apologise for the trouble, and hope to welcome you another time.',
+};
+
+const TEXTS: Record<Lang, MailText> = { ja, en };
+
+/** The mail language of a booking: English for a booking made on the English pages, Japanese otherwise. */
+export function mailLang(bookingLang: string | null | undefined): Lang {
+  return bookingLang === 'en' ? 'en' : 'ja';
+}
+
+export function mailText(lang: Lang): MailText {
+  return TEXTS[lang];
+}
