@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cancelPolicyLines, freeCancelUntil } from './cancel-policy.ts';
+import { cancelPolicyLines, freeCancelText, freeCancelUntil } from './cancel-policy.ts';
 
 const STANDARD = [
   { daysBefore: 20, percent: 20 },
@@ -26,5 +26,24 @@ describe('cancellation policy wording (issue 14)', () => {
       '当日：旅行代金の50%',
       '旅行開始後・無連絡不参加：旅行代金の100%',
     ]);
+  });
+});
+
+describe('the cancellation policy in English (issue 29)', () => {
+  it('says each tier as the Japanese does', () => {
+    expect(cancelPolicyLines(STANDARD, 'en')).toEqual([
+      'Until 21 days before: free',
+      '20 to 8 days before: 20% of the price',
+      '7 to 2 days before: 30% of the price',
+      'The day before: 40% of the price',
+      'On the day: 50% of the price',
+      'After the start or no-show: 100% of the price',
+    ]);
+  });
+
+  it('gives the free period as a headline', () => {
+    expect(freeCancelText(STANDARD, 'ja')).toBe('ご利用日の21日前まで無料');
+    expect(freeCancelText(STANDARD, 'en')).toBe('Free until 21 days before');
+    expect(freeCancelText([{ daysBefore: -1, percent: 100 }], 'en')).toBeNull();
   });
 });

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { cancelPolicyLines, freeCancelText } from './cancel-policy.ts';
 import { formatDay, formatYmd } from './dates.ts';
 import { formatJpy, formatYen } from './format.ts';
 import { langOfPath, pathInLang, pathWithoutLang, preferredLang } from './i18n.ts';
@@ -65,40 +64,5 @@ describe('dates and yen in each language', () => {
       new Intl.NumberFormat('en', { style: 'currency', currency: 'JPY' }).format(8000),
     );
     expect(formatJpy(8000)).toBe('￥8,000');
-  });
-});
-
-describe('the cancellation policy in English', () => {
-  const policy = [
-    { daysBefore: 20, percent: 20 },
-    { daysBefore: 7, percent: 30 },
-    { daysBefore: 1, percent: 40 },
-    { daysBefore: 0, percent: 50 },
-    { daysBefore: -1, percent: 100 },
-  ];
-
-  it('says each tier as the Japanese does', () => {
-    expect(cancelPolicyLines(policy, 'ja')).toEqual([
-      '21日前まで：無料',
-      '20日前～8日前：旅行代金の20%',
-      '7日前～2日前：旅行代金の30%',
-      '前日：旅行代金の40%',
-      '当日：旅行代金の50%',
-      '旅行開始後・無連絡不参加：旅行代金の100%',
-    ]);
-    expect(cancelPolicyLines(policy, 'en')).toEqual([
-      'Until 21 days before: free',
-      '20 to 8 days before: 20% of the price',
-      '7 to 2 days before: 30% of the price',
-      'The day before: 40% of the price',
-      'On the day: 50% of the price',
-      'After the start or no-show: 100% of the price',
-    ]);
-  });
-
-  it('gives the free period as a headline', () => {
-    expect(freeCancelText(policy, 'ja')).toBe('ご利用日の21日前まで無料');
-    expect(freeCancelText(policy, 'en')).toBe('Free until 21 days before');
-    expect(freeCancelText([{ daysBefore: -1, percent: 100 }], 'en')).toBeNull();
   });
 });
