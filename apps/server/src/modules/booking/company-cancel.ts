@@ -33,7 +33,8 @@ export async function cancelByCompany(
       if (locked.status === BookingStatus.completed) return false;
       await cancelUnpaid(ctx, tx, locked, 'company', actor);
       const mail = await loadMailBooking(tx, ctx.config, rsvno);
-      if (mail) await enqueueMail(tx, dayStoppedMail(mail, 0, await loadStopNotice(tx, rsvno, mail.loginUrl, mail.lang)));
+      if (mail)
+        await enqueueMail(tx, dayStoppedMail(mail, 0, await loadStopNotice(tx, rsvno, mail.loginUrl, mail.lang)));
       return true;
     });
     // Paid in the meantime: it is a card booking now, canceled as one.
