@@ -7,7 +7,7 @@
 import type { AgeClass } from './constants.ts';
 import { AGE_CLASS_LABEL } from './constants.ts';
 import { Msg } from './messages.ts';
-import { WAITLIST_MAX_PARTY, WaitlistMsg } from './waitlist.ts';
+import { WAITLIST_MAX_PARTY, WaitlistMsg } from './waitlist-messages.ts';
 
 type CustomerMsgKey = Exclude<keyof typeof Msg, `staff${string}`>;
 

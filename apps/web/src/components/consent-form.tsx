@@ -1,6 +1,6 @@
 import { TravelKind } from '@tabi/contract/constants';
 import { useId } from 'react';
-import { useCommonMessages } from '../i18n/common.ts';
+import { useSharedMessages } from '../i18n/shared.ts';
 import styles from './consent-form.module.css';
 import { Choice } from './form/field.tsx';
 
@@ -40,7 +40,7 @@ export function ConsentForm({
   onChange(value: Consent): void;
 }) {
   const id = useId();
-  const t = useCommonMessages();
+  const t = useSharedMessages();
   const kind = travelkubun === TravelKind.arrangement ? t.arrangedTravel : t.packagedTravel;
   return (
     <div className={styles.consent}>

@@ -1,7 +1,7 @@
 import type { Facility } from '@tabi/contract/envelope';
 import type { ReactNode } from 'react';
-import { useCommonMessages } from '../i18n/common.ts';
 import { useContentLang } from '../i18n/lang.tsx';
+import { useSharedMessages } from '../i18n/shared.ts';
 import { mapEmbedUrl, telHref } from '../lib/facility-links.ts';
 import styles from './facility-details.module.css';
 
@@ -21,7 +21,7 @@ export function FacilityDetails({
   listClassName?: string;
   children?: ReactNode;
 }) {
-  const t = useCommonMessages();
+  const t = useSharedMessages();
   const contentLang = useContentLang();
   const { webname, companyname, hours, address, tel, lat, lon } = facility;
   return (

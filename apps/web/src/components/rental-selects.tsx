@@ -1,7 +1,7 @@
 import type { AgeClass } from '@tabi/contract/constants';
 import { type RentalField, rentalChoices, rentalFields, rentalValueLabel } from '@tabi/contract/rental';
 import type { Ref, SelectHTMLAttributes } from 'react';
-import { useCommonMessages } from '../i18n/common.ts';
+import { useSharedMessages } from '../i18n/shared.ts';
 import { Field } from './form/field.tsx';
 
 /** What a select needs from its form: react-hook-form's `register(…)`, or a value with its onChange. */
@@ -31,7 +31,7 @@ interface RentalSelectsProps {
  * code needs, each offering what fits the participant's age class (the contract's rental rule).
  */
 export function RentalSelects({ rentalcd, ageClass, required, select, errors, idFor }: RentalSelectsProps) {
-  const t = useCommonMessages();
+  const t = useSharedMessages();
   return rentalFields(rentalcd).map((field) => (
     <Field key={field} label={t.rentalFields[field]} required={required} id={idFor?.(field)} error={errors?.[field]}>
       {(control) => (

@@ -14,9 +14,11 @@ import { waitlistJa } from '../features/waitlist/lib/messages.ts';
 import { commonJa } from './common.ts';
 import { en } from './en.ts';
 import type { Messages } from './messages.ts';
+import { sharedJa } from './shared.ts';
 
 const ja: Messages = {
   common: commonJa,
+  shared: sharedJa,
   catalog: catalogJa,
   detail: detailJa,
   auth: authJa,

@@ -49,6 +49,9 @@ export const en: Messages = {
     csrfExpired: MSG_EN.csrfExpired,
     message: (japanese) => englishMessage(japanese) ?? japanese,
     toTopPage: 'Back to the top page',
+    untranslated: 'This text is available in Japanese only.',
+  },
+  shared: {
     ageClasses: AGE_CLASS_LABEL_EN,
     genders: { '1': 'Male', '2': 'Female' },
     rentalFields: { model: 'Rental', boots_size: 'Boots', wear_size: 'Wear' },
@@ -68,7 +71,6 @@ export const en: Messages = {
     deliveredAsPdf: 'They are delivered electronically (PDF, in Japanese).',
     conditionsPdf: (kind) => `Travel conditions (${kind}) (PDF)`,
     privacyPdf: 'Handling of personal information (PDF)',
-    untranslated: 'This text is available in Japanese only.',
   },
   catalog: {
     listTitle: 'Things to do',

@@ -16,6 +16,7 @@ import type { reservationJa } from '../features/reservation/lib/messages.ts';
 import type { waitlistJa } from '../features/waitlist/lib/messages.ts';
 import type { commonJa } from './common.ts';
 import { useLang } from './lang.tsx';
+import type { sharedJa } from './shared.ts';
 
 /** A catalog's shape with its texts as any string (the Japanese may quote SPEC's constants, typed as literals). */
 type Widen<T> = T extends string
@@ -30,6 +31,7 @@ type Widen<T> = T extends string
 
 export interface Messages {
   common: Widen<typeof commonJa>;
+  shared: Widen<typeof sharedJa>;
   catalog: Widen<typeof catalogJa>;
   detail: Widen<typeof detailJa>;
   auth: Widen<typeof authJa>;

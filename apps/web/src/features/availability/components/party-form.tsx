@@ -17,6 +17,7 @@ import {
 import { useEffect, useId, useRef, useState } from 'react';
 import { useCommonMessages } from '../../../i18n/common.ts';
 import { useFormat } from '../../../i18n/format.ts';
+import { useSharedMessages } from '../../../i18n/shared.ts';
 import { showAlert } from '../../../lib/alert.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { usePrice } from '../api/get-price.ts';
@@ -60,6 +61,7 @@ export function usePartyForm(
   );
   const alerted = useRef(false);
   const common = useCommonMessages();
+  const _shared = useSharedMessages();
 
   const failure = failureMessage(price.error);
   useEffect(() => {
@@ -100,6 +102,7 @@ export function PartyForm({ form }: { form: PartyFormState }) {
   const errorId = `${baseId}-errors`;
   const t = useAvailabilityMessages();
   const common = useCommonMessages();
+  const shared = useSharedMessages();
   const format = useFormat();
   return (
     <div className={styles.form}>
@@ -120,7 +123,7 @@ export function PartyForm({ form }: { form: PartyFormState }) {
             return (
               <tr key={ageClass} data-age-class={ageClass}>
                 <th scope="row" className={styles.label}>
-                  <label htmlFor={selectId}>{common.ageClasses[ageClass]}</label>
+                  <label htmlFor={selectId}>{shared.ageClasses[ageClass]}</label>
                 </th>
                 <td className={styles.price} data-testid={`price-${ageClass}`}>
                   {form.prices ? format.yen(form.prices[ageClass]) : form.priceLoading ? t.loading : '―'}

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { SafeHtml } from '../../../components/safe-html.tsx';
 import { useCommonMessages } from '../../../i18n/common.ts';
 import { useContentLang } from '../../../i18n/lang.tsx';
+import { useSharedMessages } from '../../../i18n/shared.ts';
 import { mapEmbedUrl, telHref } from '../../../lib/facility-links.ts';
 import { siteLegal } from '../../../lib/site-legal.ts';
 import { useDetailMessages } from '../lib/detail-messages.ts';
@@ -35,7 +36,8 @@ function SubSection({ title, children }: { title: string; children: ReactNode })
 /** 内容案内: contents, facility information, map and precautions. */
 export function ContentGuide({ option }: { option: OptionDetail }) {
   const t = useDetailMessages();
-  const common = useCommonMessages();
+  const _common = useCommonMessages();
+  const shared = useSharedMessages();
   const contentLang = useContentLang();
   const hasFacility = Boolean(option.companyname || option.hours || option.address || option.tel);
   return (
@@ -47,13 +49,13 @@ export function ContentGuide({ option }: { option: OptionDetail }) {
           <dl className={`info-list ${styles.facility}`}>
             {option.companyname && (
               <div>
-                <dt>{common.facilityName}</dt>
+                <dt>{shared.facilityName}</dt>
                 <dd lang={contentLang}>{option.companyname}</dd>
               </div>
             )}
             {option.hours && (
               <div>
-                <dt>{common.hours}</dt>
+                <dt>{shared.hours}</dt>
                 <dd className={styles.preline} lang={contentLang}>
                   {option.hours}
                 </dd>
@@ -61,13 +63,13 @@ export function ContentGuide({ option }: { option: OptionDetail }) {
             )}
             {option.address && (
               <div>
-                <dt>{common.address}</dt>
+                <dt>{shared.address}</dt>
                 <dd lang={contentLang}>{option.address}</dd>
               </div>
             )}
             {option.tel && (
               <div>
-                <dt>{common.tel}</dt>
+                <dt>{shared.tel}</dt>
                 <dd>
                   <a href={telHref(option.tel)}>{option.tel}</a>
                 </dd>
@@ -82,7 +84,7 @@ export function ContentGuide({ option }: { option: OptionDetail }) {
           <div className={styles.map}>
             <iframe
               src={mapEmbedUrl(option.lat, option.lon)}
-              title={common.mapOf(option.companyname || option.webname)}
+              title={shared.mapOf(option.companyname || option.webname)}
               loading="lazy"
               referrerPolicy="no-referrer-when-downgrade"
             />

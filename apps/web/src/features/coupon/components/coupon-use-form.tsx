@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Field } from '../../../components/form/field.tsx';
 import { useCommonMessages } from '../../../i18n/common.ts';
+import { useSharedMessages } from '../../../i18n/shared.ts';
 import { showAlert } from '../../../lib/alert.ts';
 import { ApiUnavailableError, failureMessage } from '../../../lib/api-client.ts';
 import { useRedeemCoupon } from '../api/use-coupon.ts';
@@ -63,7 +64,8 @@ export function CouponUseForm({
   onUsed(used: Redeemed): void;
 }) {
   const t = useCouponMessages();
-  const common = useCommonMessages();
+  const _common = useCommonMessages();
+  const shared = useSharedMessages();
   const counts = coupon ? couponCounts(coupon) : null;
   const adultChoices = counts ? (counts.adultLeft > 0 ? range(1, counts.adultLeft) : [0]) : [];
   const childChoices = counts ? range(0, counts.childLeft) : [];
@@ -86,9 +88,9 @@ export function CouponUseForm({
   const ready = coupon !== null && pin.trim() !== '' && adultQty >= 1 && !redeem.isPending;
 
   const quantities: { name: 'adult' | 'child'; label: string; value: number; choices: number[] }[] = [
-    { name: 'adult', label: common.ageClasses.adult, value: adultQty, choices: adultChoices },
+    { name: 'adult', label: shared.ageClasses.adult, value: adultQty, choices: adultChoices },
     ...(showChild
-      ? [{ name: 'child' as const, label: common.ageClasses.child, value: childQty, choices: childChoices }]
+      ? [{ name: 'child' as const, label: shared.ageClasses.child, value: childQty, choices: childChoices }]
       : []),
   ];
 

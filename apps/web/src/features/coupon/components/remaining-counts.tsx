@@ -1,5 +1,6 @@
 import type { CouponOption } from '@tabi/contract/coupon';
 import { useCommonMessages } from '../../../i18n/common.ts';
+import { useSharedMessages } from '../../../i18n/shared.ts';
 import { couponCounts } from '../lib/coupon-rules.ts';
 import { useCouponMessages } from '../lib/messages.ts';
 import styles from './coupon.module.css';
@@ -7,11 +8,12 @@ import styles from './coupon.module.css';
 /** 残り枚数 per class; with `used` also what has been used (coupon detail). */
 export function RemainingCounts({ coupon, used = false }: { coupon: CouponOption; used?: boolean }) {
   const t = useCouponMessages();
-  const common = useCommonMessages();
+  const _common = useCommonMessages();
+  const shared = useSharedMessages();
   const counts = couponCounts(coupon);
   const rows = [
     {
-      label: common.ageClasses.adult,
+      label: shared.ageClasses.adult,
       left: counts.adultLeft,
       used: counts.adultUsed,
       total: coupon.paxadultqty,
@@ -20,7 +22,7 @@ export function RemainingCounts({ coupon, used = false }: { coupon: CouponOption
     ...(coupon.paxchildqty > 0
       ? [
           {
-            label: common.ageClasses.child,
+            label: shared.ageClasses.child,
             left: counts.childLeft,
             used: counts.childUsed,
             total: coupon.paxchildqty,

@@ -1,22 +1,22 @@
 import type { Booking, BookingOption } from '@tabi/contract/booking';
 import { BookingStatus } from '@tabi/contract/constants';
-import { useCommonMessages } from '../../../i18n/common.ts';
 import { useFormat } from '../../../i18n/format.ts';
 import { useContentLang } from '../../../i18n/lang.tsx';
+import { useSharedMessages } from '../../../i18n/shared.ts';
 import { useMypageMessages } from '../lib/messages.ts';
 import styles from './mypage.module.css';
 
 function Lines({ option, showName }: { option: BookingOption; showName: boolean }) {
   const t = useMypageMessages();
-  const common = useCommonMessages();
+  const shared = useSharedMessages();
   const format = useFormat();
   const contentLang = useContentLang();
   // SPEC lists adults and children; middle and infant lines appear when a server sends them.
   const lines = [
-    { label: common.ageClasses.adult, unit: option.adultbaika, count: option.paxadultqty, always: true },
-    { label: common.ageClasses.middle, unit: option.middlebaika ?? 0, count: option.paxmiddleqty ?? 0, always: false },
-    { label: common.ageClasses.child, unit: option.childbaika, count: option.paxchildqty, always: false },
-    { label: common.ageClasses.infant, unit: option.infantbaika ?? 0, count: option.paxinfantqty ?? 0, always: false },
+    { label: shared.ageClasses.adult, unit: option.adultbaika, count: option.paxadultqty, always: true },
+    { label: shared.ageClasses.middle, unit: option.middlebaika ?? 0, count: option.paxmiddleqty ?? 0, always: false },
+    { label: shared.ageClasses.child, unit: option.childbaika, count: option.paxchildqty, always: false },
+    { label: shared.ageClasses.infant, unit: option.infantbaika ?? 0, count: option.paxinfantqty ?? 0, always: false },
   ].filter((l) => l.always || l.count > 0);
   return (
     <>

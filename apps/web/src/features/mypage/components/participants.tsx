@@ -1,8 +1,8 @@
 import type { Booking } from '@tabi/contract/booking';
 import { type AgeClass, ageClassFromCode, type GenderCode } from '@tabi/contract/constants';
 import { ageOn, isValidYmd } from '@tabi/contract/dates';
-import { useCommonMessages } from '../../../i18n/common.ts';
 import { useTextLang } from '../../../i18n/lang.tsx';
+import { useSharedMessages } from '../../../i18n/shared.ts';
 import { useMypageMessages } from '../lib/messages.ts';
 import styles from './mypage.module.css';
 
@@ -14,7 +14,7 @@ function ageClassLabel(code: string, labels: Record<AgeClass, string>): string {
 /** SPEC §2 My page, participants: class, name, age at the start date, gender, nationality, passport, vegetarian. */
 export function Participants({ booking }: { booking: Booking }) {
   const t = useMypageMessages();
-  const common = useCommonMessages();
+  const shared = useSharedMessages();
   const textLang = useTextLang();
   return (
     <section className={`card ${styles.section}`} aria-labelledby="participants-title">
@@ -29,7 +29,7 @@ export function Participants({ booking }: { booking: Booking }) {
             <li key={m.seq || i} className={styles.member}>
               <p className={styles.memberHead}>
                 <span className={styles.memberNo}>{t.participant(i + 1)}</span>
-                <span className="tag">{ageClassLabel(m.ageclass, common.ageClasses)}</span>
+                <span className="tag">{ageClassLabel(m.ageclass, shared.ageClasses)}</span>
               </p>
               <p className={styles.memberName} lang={textLang(`${m.sei}${m.mei}`)}>
                 {m.sei} {m.mei}
@@ -41,7 +41,7 @@ export function Participants({ booking }: { booking: Booking }) {
                 </div>
                 <div>
                   <dt>{t.sex}</dt>
-                  <dd>{common.genders[m.sex as GenderCode] ?? '－'}</dd>
+                  <dd>{shared.genders[m.sex as GenderCode] ?? '－'}</dd>
                 </div>
                 <div>
                   <dt>{t.nationality}</dt>

@@ -2,8 +2,8 @@ import type { Member } from '@tabi/contract/booking';
 import type { GenderCode } from '@tabi/contract/constants';
 import { rentalTypeOf } from '@tabi/contract/rental';
 import { RentalSelects } from '../../../components/rental-selects.tsx';
-import { useCommonMessages } from '../../../i18n/common.ts';
 import { useTextLang } from '../../../i18n/lang.tsx';
+import { useSharedMessages } from '../../../i18n/shared.ts';
 import { useMypageMessages } from '../lib/messages.ts';
 import { memberAgeClass, type RentalRow } from '../lib/rental-form.ts';
 import styles from './rental-edit.module.css';
@@ -26,7 +26,7 @@ export function RentalMemberFields({
 }) {
   const textLang = useTextLang();
   const t = useMypageMessages();
-  const common = useCommonMessages();
+  const shared = useSharedMessages();
   const ageClass = memberAgeClass(member);
   return (
     <fieldset className={`card ${styles.member}`}>
@@ -36,8 +36,8 @@ export function RentalMemberFields({
           {member.sei} {member.mei}
         </span>
         <span className={styles.memberMeta}>
-          {common.genders[member.sex as GenderCode] ?? ''}
-          <span className="tag">{common.ageClasses[ageClass]}</span>
+          {shared.genders[member.sex as GenderCode] ?? ''}
+          <span className="tag">{shared.ageClasses[ageClass]}</span>
         </span>
       </legend>
       <div className={styles.selects}>

@@ -1,7 +1,7 @@
 import type { Booking } from '@tabi/contract/booking';
 import { RENTAL_FIELDS, type RentalField, rentalFields, rentalValueLabel } from '@tabi/contract/rental';
-import { useCommonMessages } from '../../../i18n/common.ts';
 import { useTextLang } from '../../../i18n/lang.tsx';
+import { useSharedMessages } from '../../../i18n/shared.ts';
 import { useMypageMessages } from '../lib/messages.ts';
 import styles from './mypage.module.css';
 
@@ -31,7 +31,7 @@ export function RentalSizes({
 }) {
   const textLang = useTextLang();
   const t = useMypageMessages();
-  const common = useCommonMessages();
+  const shared = useSharedMessages();
   const fields = shownFields(booking, rentalcd);
   if (booking.rentskiList.length === 0 || fields.length === 0) return null;
   return (
@@ -55,8 +55,8 @@ export function RentalSizes({
                   const value = rental?.[field] ?? '';
                   return (
                     <div key={field}>
-                      <dt>{common.rentalFields[field]}</dt>
-                      <dd>{value ? rentalValueLabel(field, value, common.rentalTypes) : common.none}</dd>
+                      <dt>{shared.rentalFields[field]}</dt>
+                      <dd>{value ? rentalValueLabel(field, value, shared.rentalTypes) : shared.none}</dd>
                     </div>
                   );
                 })}

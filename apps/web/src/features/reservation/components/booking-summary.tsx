@@ -1,6 +1,6 @@
-import { useCommonMessages } from '../../../i18n/common.ts';
 import { useFormat } from '../../../i18n/format.ts';
 import { useContentLang } from '../../../i18n/lang.tsx';
+import { useSharedMessages } from '../../../i18n/shared.ts';
 import { useReservationStore } from '../../../stores/reservation-store.ts';
 import { partyLines, reservationAmount } from '../lib/amount.ts';
 import { useReservationMessages } from '../lib/messages.ts';
@@ -10,7 +10,7 @@ import { ReviewCard } from './review-card.tsx';
 /** The option, use date, party by class with unit prices and the total (SPEC §2 Confirm "reservation summary"). */
 export function BookingSummary({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
   const t = useReservationMessages();
-  const common = useCommonMessages();
+  const shared = useSharedMessages();
   const format = useFormat();
   const contentLang = useContentLang();
   const optionDetail = useReservationStore((s) => s.optionDetail);
@@ -38,7 +38,7 @@ export function BookingSummary({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
           <dt>{t.people}</dt>
           <dd>
             {lines.length > 0
-              ? lines.map((l) => t.partyLine(common.ageClasses[l.ageClass], l.count)).join(t.partyJoin)
+              ? lines.map((l) => t.partyLine(shared.ageClasses[l.ageClass], l.count)).join(t.partyJoin)
               : '—'}
           </dd>
         </div>
@@ -56,7 +56,7 @@ export function BookingSummary({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
         <tbody>
           {lines.map((l) => (
             <tr key={l.ageClass}>
-              <th scope="row">{common.ageClasses[l.ageClass]}</th>
+              <th scope="row">{shared.ageClasses[l.ageClass]}</th>
               <td>{format.yen(l.unitPrice)}</td>
               <td>{t.count(l.count)}</td>
               <td>{format.yen(l.subtotal)}</td>

@@ -3,9 +3,9 @@ import type { GenderCode } from '@tabi/contract/constants';
 import { ageOn, isValidYmd } from '@tabi/contract/dates';
 import { rentalFields, rentalValueLabel } from '@tabi/contract/rental';
 import type { ReactNode } from 'react';
-import { useCommonMessages } from '../../../i18n/common.ts';
 import { type Format, useFormat } from '../../../i18n/format.ts';
 import { useTextLang } from '../../../i18n/lang.tsx';
+import { useSharedMessages } from '../../../i18n/shared.ts';
 import type { Leader, Person, ReservedOption } from '../../../stores/reservation-store.ts';
 import { useReservationMessages } from '../lib/messages.ts';
 import styles from './people-review.module.css';
@@ -49,14 +49,14 @@ function PersonRows({
   listed: Listed;
 }) {
   const t = useReservationMessages();
-  const common = useCommonMessages();
+  const shared = useSharedMessages();
   const format = useFormat();
   const textLang = useTextLang();
   return (
     <>
       <Row label={t.name}>{`${person.lastName} ${person.firstName}`}</Row>
       <Row label={t.birthday}>{birthdayWithAge(person, usedate, t, format)}</Row>
-      <Row label={t.sex}>{person.sex ? common.genders[person.sex as GenderCode] : '—'}</Row>
+      <Row label={t.sex}>{person.sex ? shared.genders[person.sex as GenderCode] : '—'}</Row>
       <Row label={t.nationality}>
         <span lang={textLang(nationalityName(person.nationalityId, nationalities))}>
           {nationalityName(person.nationalityId, nationalities)}
@@ -71,15 +71,15 @@ function PersonRows({
 }
 
 function RentalRows({ person, rentalcd }: { person: Person; rentalcd: string }) {
-  const common = useCommonMessages();
+  const shared = useSharedMessages();
   return (
     <>
       {rentalFields(rentalcd).map((field) => {
         const value = { model: person.rentalType, boots_size: person.bootsSize, wear_size: person.wearSize }[field];
         // An unchosen type reads なし (RENTAL_TYPE_LABEL), an unchosen size a dash.
-        const shown = value || field === 'model' ? rentalValueLabel(field, value, common.rentalTypes) : '—';
+        const shown = value || field === 'model' ? rentalValueLabel(field, value, shared.rentalTypes) : '—';
         return (
-          <Row key={field} label={common.rentalFields[field]}>
+          <Row key={field} label={shared.rentalFields[field]}>
             {shown}
           </Row>
         );
@@ -103,7 +103,7 @@ export function PeopleReview({
   nationalities: Nationality[] | undefined;
 }) {
   const t = useReservationMessages();
-  const common = useCommonMessages();
+  const shared = useSharedMessages();
   const listed: Listed = {
     passport: option.extended_fields.includes('passport_number'),
     vegetarian: option.extended_fields.includes('vegetarian_meals'),
@@ -126,7 +126,7 @@ export function PeopleReview({
             <li key={i} className={styles.member}>
               <h3 className={styles.memberTitle}>
                 {t.participant(i + 1)}
-                <span className="tag">{common.ageClasses[member.ageClass]}</span>
+                <span className="tag">{shared.ageClasses[member.ageClass]}</span>
               </h3>
               <dl className={styles.list}>
                 <PersonRows person={member} usedate={usedate} nationalities={nationalities} listed={listed} />

@@ -4,8 +4,8 @@ import type { Ymd } from '@tabi/contract/dates';
 import { type ReactNode, useId } from 'react';
 import { type FieldPath, get, useController, useFormContext, useWatch } from 'react-hook-form';
 import { Choice, Field, FieldSet } from '../../../components/form/field.tsx';
-import { useCommonMessages } from '../../../i18n/common.ts';
 import { useTextLang } from '../../../i18n/lang.tsx';
+import { useSharedMessages } from '../../../i18n/shared.ts';
 import type { LeaderFormValues, MemberFormValues, PersonFormValues } from '../lib/member-schema.ts';
 import { useReservationMessages } from '../lib/messages.ts';
 import { BirthdayField } from './birthday-field.tsx';
@@ -147,7 +147,7 @@ function ControlledBirthday({
 
 function SexField({ path, locked }: { path: PersonPath; locked: string | undefined }) {
   const t = useReservationMessages();
-  const common = useCommonMessages();
+  const shared = useSharedMessages();
   const { register } = useFormContext<MemberFormValues>();
   const name = `${path}.sex` as const;
   const error = useFieldError(name);
@@ -160,7 +160,7 @@ function SexField({ path, locked }: { path: PersonPath; locked: string | undefin
               key={code}
               type="radio"
               look="option"
-              label={common.genders[code]}
+              label={shared.genders[code]}
               input={
                 locked === undefined
                   ? {
@@ -197,14 +197,14 @@ function NationalityField({
   failed: boolean;
 }) {
   const t = useReservationMessages();
-  const common = useCommonMessages();
+  const shared = useSharedMessages();
   const textLang = useTextLang();
   const { register } = useFormContext<MemberFormValues>();
   const name = `${path}.nationalityId` as const;
   const error = useFieldError(name);
   const options = (
     <>
-      <option value="">{nationalities ? common.choose : t.loading}</option>
+      <option value="">{nationalities ? shared.choose : t.loading}</option>
       {nationalities?.map((n) => (
         <option key={n.id} value={String(n.id)} lang={textLang(n.nationality_nm)}>
           {n.nationality_nm}
@@ -292,7 +292,7 @@ export function PersonSection({
   initialMonth,
 }: PersonSectionProps) {
   const t = useReservationMessages();
-  const common = useCommonMessages();
+  const shared = useSharedMessages();
   const isLeader = path === 'leader';
   const { control } = useFormContext<MemberFormValues>();
   const sameAsLeader = useWatch({ control, name: 'sameAsLeader' });
@@ -384,7 +384,7 @@ export function PersonSection({
     <section id={personSectionId(path)} className={`card ${styles.section}`} aria-labelledby={titleId}>
       <h2 id={titleId} className={styles.title}>
         <span>{title}</span>
-        {!isLeader && <span className="tag">{common.ageClasses[ageClass]}</span>}
+        {!isLeader && <span className="tag">{shared.ageClasses[ageClass]}</span>}
       </h2>
       {body}
     </section>

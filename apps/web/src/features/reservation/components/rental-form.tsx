@@ -5,7 +5,7 @@ import { type FieldErrors, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Field } from '../../../components/form/field.tsx';
 import { RentalSelects } from '../../../components/rental-selects.tsx';
-import { useCommonMessages } from '../../../i18n/common.ts';
+import { useSharedMessages } from '../../../i18n/shared.ts';
 import { type Person, useReservationStore } from '../../../stores/reservation-store.ts';
 import { useReservationMessages } from '../lib/messages.ts';
 import { type RentalFormValues, rentalFormSchema } from '../lib/rental-schema.ts';
@@ -15,9 +15,9 @@ function personHeading(person: Person): string {
   return [person.lastName, person.firstName].filter(Boolean).join(' ');
 }
 
-function personFacts(person: Person, common: ReturnType<typeof useCommonMessages>, join: string): string {
-  const sex = person.sex ? common.genders[person.sex as GenderCode] : '';
-  return [sex, common.ageClasses[person.ageClass]].filter(Boolean).join(join);
+function personFacts(person: Person, shared: ReturnType<typeof useSharedMessages>, join: string): string {
+  const sex = person.sex ? shared.genders[person.sex as GenderCode] : '';
+  return [sex, shared.ageClasses[person.ageClass]].filter(Boolean).join(join);
 }
 
 function toForm(members: Person[]): RentalFormValues {
@@ -45,7 +45,7 @@ function memberErrors(errors: FieldErrors<RentalFormValues>, index: number) {
 /** SPEC §2 Rental entry (purchase): per participant the selects the option's rental code needs. */
 export function RentalForm({ rentalcd }: { rentalcd: string }) {
   const t = useReservationMessages();
-  const common = useCommonMessages();
+  const shared = useSharedMessages();
   const navigate = useNavigate();
   const members = useReservationStore((s) => s.members);
   const schema = useMemo(() => rentalFormSchema(rentalcd), [rentalcd]);
@@ -87,7 +87,7 @@ export function RentalForm({ rentalcd }: { rentalcd: string }) {
           <h2 id={`rental-person-${i}`} className={styles.heading}>
             <span className={styles.number}>{t.participant(i + 1)}</span>
             <span className={styles.name}>{personHeading(member)}</span>
-            <span className={styles.facts}>{personFacts(member, common, t.partyJoin)}</span>
+            <span className={styles.facts}>{personFacts(member, shared, t.partyJoin)}</span>
           </h2>
           <div className={styles.grid}>
             <RentalSelects
@@ -101,7 +101,7 @@ export function RentalForm({ rentalcd }: { rentalcd: string }) {
             <Field label={t.accessory} id={`rental-accessory-${i}`} className={styles.accessory} hidden>
               {(control) => (
                 <select {...control} className="select" value="" disabled onChange={() => {}}>
-                  <option value="">{common.none}</option>
+                  <option value="">{shared.none}</option>
                 </select>
               )}
             </Field>

@@ -1,7 +1,7 @@
 /** Texts of キャンセル待ち (issue 27): the block under the calendar, its dialog and the mail link's panel. */
 
 import { formatMonthDayJa, ymdToLocalDate } from '@tabi/contract/dates';
-import { WaitlistMsg } from '@tabi/contract/waitlist';
+import { WaitlistMsg } from '@tabi/contract/waitlist-messages';
 import { defineMessages } from '../../../i18n/messages.ts';
 
 export const waitlistJa = {
