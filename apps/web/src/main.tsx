@@ -7,13 +7,13 @@ import { AppProvider, createQueryClient } from './app/provider.tsx';
 import { routes } from './app/router.tsx';
 import { purifierReady } from './components/safe-html.tsx';
 import { loadMessages } from './i18n/messages.ts';
-import { setApiLanguage } from './lib/api-client.ts';
 import './styles/global.css';
+import { setPageLang } from './i18n/lang.tsx';
 
 // The page's language is its path's (issue 29): English pages are the same routes under /en, so every link and
 // navigation of the app stays in the language it started in.
 const lang = langOfPath(window.location.pathname);
-setApiLanguage(lang);
+setPageLang(lang);
 const queryClient = createQueryClient();
 const router = createBrowserRouter(routes, { basename: LANG_BASE[lang] || undefined });
 

@@ -24,6 +24,8 @@ describe('messages in the caller’s language', () => {
       });
       expect(res.statusCode, String(language)).toBe(404);
       expect(res.json().errMsg, String(language)).toBe(Msg.optionNotFound);
+      // The same address answers English to another caller: a cache must not hand this one to it.
+      expect(res.headers.vary, String(language)).toContain('accept-language');
     }
   });
 

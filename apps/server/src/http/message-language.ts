@@ -6,7 +6,7 @@
  */
 import { preferredLang } from '@tabi/contract/i18n';
 import { englishMessage } from '@tabi/contract/messages-en';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 function isEnvelope(payload: unknown): payload is { errcd: string; errMsg: string; response: unknown } {
   return (
@@ -17,13 +17,20 @@ function isEnvelope(payload: unknown): payload is { errcd: string; errMsg: strin
   );
 }
 
+/** Adds Accept-Language to the answer's Vary, keeping what a route already put there. */
+function varyByLanguage(reply: FastifyReply): void {
+  const vary = String(reply.getHeader('vary') ?? '');
+  if (/(^|,)\s*accept-language\s*(,|$)/i.test(vary)) return;
+  reply.header('vary', vary ? `${vary}, accept-language` : 'accept-language');
+}
+
 export function registerMessageLanguage(app: FastifyInstance): void {
   app.addHook('preSerialization', async (request, reply, payload) => {
     const path = request.url;
     if (!path.startsWith('/api/') || path.startsWith('/api/admin') || !isEnvelope(payload)) return payload;
-    if (preferredLang(request.headers['accept-language']) !== 'en') return payload;
-    reply.header('vary', 'accept-language');
-    if (payload.errMsg === '') return payload;
+    // Every such answer may differ by language, the Japanese ones too: a cache must keep them apart.
+    varyByLanguage(reply);
+    if (preferredLang(request.headers['accept-language']) !== 'en' || payload.errMsg === '') return payload;
     const english = englishMessage(payload.errMsg);
     return english === null ? payload : { ...payload, errMsg: english };
   });

@@ -31,3 +31,17 @@ export function useTextLang(): (text: string) => Lang | undefined {
   const contentLang = useContentLang();
   return (text) => (contentLang && JAPANESE_SCRIPT.test(text) ? contentLang : undefined);
 }
+
+let browserPageLang: Lang = DEFAULT_LANG;
+
+/**
+ * The page's language for code outside React (the API client's Accept-Language and messages, alerts): set once by
+ * main.tsx from the path. The server's renderer never sets it: its calls only read, in the default language.
+ */
+export function setPageLang(lang: Lang): void {
+  browserPageLang = lang;
+}
+
+export function pageLang(): Lang {
+  return browserPageLang;
+}

@@ -3,10 +3,26 @@
  * from the common catalog, which every page's first script carries.
  */
 import { AGE_CLASS_LABEL, GENDER_LABEL, RENTAL_TYPE_LABEL } from '@tabi/contract/constants';
+import { WEEKDAY_JA } from '@tabi/contract/dates';
+import { Msg, participantTitle } from '@tabi/contract/messages';
 import { RENTAL_FIELD_LABEL } from '@tabi/contract/rental';
 import { defineMessages } from './messages.ts';
 
 export const sharedJa = {
+  // A traveller (the purchase's entry and review, my page)
+  participant: participantTitle,
+  sex: '性別',
+  nationality: '国籍',
+  passport: 'パスポート番号',
+  vegetarian: 'ベジタリアン食',
+  vegetarianWanted: Msg.vegetarianWanted,
+  vegetarianNotWanted: '希望しない',
+  // A month's calendar (the 利用日 picker, the availability calendar)
+  previousMonth: '前の月',
+  nextMonth: '次の月',
+  monthNav: '月の切り替え',
+  monthCaption: (y: number, m: number) => `${y}年${m}月`,
+  weekdays: [...WEEKDAY_JA],
   ageClasses: AGE_CLASS_LABEL,
   genders: GENDER_LABEL,
   rentalFields: RENTAL_FIELD_LABEL,

@@ -1,14 +1,13 @@
-import { DEFAULT_LANG, isLang } from '@tabi/contract/i18n';
 import { useCommonMessages } from '../i18n/common.ts';
+import { pageLang } from '../i18n/lang.tsx';
 
 /**
  * SPEC §8 speaks of alerts; one place shows them so tests and later UI changes have one seam. A message of the
- * contract's (SPEC's Japanese) is shown in the page's language (`<html lang>`, issue 29); the server's messages
+ * contract's (SPEC's Japanese) is shown in the page's language (issue 29); the server's messages
  * already come in it.
  */
 export function showAlert(message: string): void {
-  const pageLang = document.documentElement.lang;
-  window.alert(useCommonMessages.in(isLang(pageLang) ? pageLang : DEFAULT_LANG).message(message));
+  window.alert(useCommonMessages.in(pageLang()).message(message));
 }
 
 /** SPEC §8: booking error messages turn line-break tags into newlines. */

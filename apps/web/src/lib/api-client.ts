@@ -1,8 +1,9 @@
 import { ErrCd } from '@tabi/contract/constants';
 import type { Envelope } from '@tabi/contract/envelope';
-import { DEFAULT_LANG, LANG_BASE, type Lang } from '@tabi/contract/i18n';
+import { LANG_BASE } from '@tabi/contract/i18n';
 import type { z } from 'zod';
 import { useCommonMessages } from '../i18n/common.ts';
+import { pageLang } from '../i18n/lang.tsx';
 import { useAuthStore } from '../stores/auth-store.ts';
 import { showAlert } from './alert.ts';
 import { withLoading } from './loading.ts';
@@ -79,16 +80,9 @@ export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>
 
 const inBrowser = typeof document !== 'undefined';
 let transport: ApiTransport = (url, init) => fetch(url, init);
-/** The page's language (main.tsx): the server answers its messages in it (Accept-Language), and so does this. */
-let language: Lang = DEFAULT_LANG;
-
-export function setApiLanguage(lang: Lang): void {
-  language = lang;
-}
-
 /** A page of this site in the page's language, for the links the server sends back (a payment's return). */
 export function sitePath(path: string): string {
-  return `${LANG_BASE[language]}${path}`;
+  return `${LANG_BASE[pageLang()]}${path}`;
 }
 
 /** The server's page renderer answers the calls of the page it renders without a network round trip. */
@@ -111,7 +105,7 @@ function resolveSchema<T extends z.ZodType>(source: SchemaSource<T>): Promise<T>
 }
 
 function logoutTo(page: string): void {
-  const path = `${LANG_BASE[language]}${page}`;
+  const path = `${LANG_BASE[pageLang()]}${page}`;
   useAuthStore.getState().logout();
   if (window.location.pathname !== path) window.location.assign(path);
 }
@@ -123,12 +117,12 @@ function logoutTo(page: string): void {
 async function send(url: string, init: RequestInit, options: CallOptions): Promise<Response> {
   let res: Response;
   const leaving = pageSignal();
-  const t = useCommonMessages.in(language);
+  const t = useCommonMessages.in(pageLang());
   try {
     res = await transport(url, {
       ...init,
       // Set on every call, so a Japanese page gets Japanese whatever the browser's own languages are.
-      headers: { ...(init.headers as Record<string, string>), 'accept-language': language },
+      headers: { ...(init.headers as Record<string, string>), 'accept-language': pageLang() },
       credentials: 'include',
       // Calls cut short because the page is being left are not network failures (no alert, no logout).
       signal: options.signal ? AbortSignal.any([options.signal, leaving]) : leaving,
@@ -151,7 +145,7 @@ async function send(url: string, init: RequestInit, options: CallOptions): Promi
 function refusal(envelope: Partial<Envelope<unknown>> | null, status: number): ApiError {
   const failure = new ApiError(
     String(envelope?.errcd ?? ErrCd.generic),
-    String(envelope?.errMsg ?? useCommonMessages.in(language).unexpected),
+    String(envelope?.errMsg ?? useCommonMessages.in(pageLang()).unexpected),
     status,
   );
   if (failure.errcd === ErrCd.sessionTimeout) {
@@ -179,17 +173,17 @@ async function call<T extends ResponseSchema>(
     try {
       body = await res.json();
     } catch {
-      throw new ApiUnavailableError('invalid', useCommonMessages.in(language).unexpected);
+      throw new ApiUnavailableError('invalid', useCommonMessages.in(pageLang()).unexpected);
     }
     const envelope = body as Partial<Envelope<unknown>> | null;
     if (envelope?.errcd !== ErrCd.success) throw refusal(envelope, res.status);
     const schema = await schemaReady;
     const parsed = schema.safeParse(body);
-    if (!parsed.success) throw new ApiUnavailableError('invalid', useCommonMessages.in(language).unexpected);
+    if (!parsed.success) throw new ApiUnavailableError('invalid', useCommonMessages.in(pageLang()).unexpected);
     const response: unknown = parsed.data.response;
     // A success without the response its call promises is as unreadable as a malformed one.
     if (response === null && !schema.shape.response.unwrap().safeParse(null).success) {
-      throw new ApiUnavailableError('invalid', useCommonMessages.in(language).unexpected);
+      throw new ApiUnavailableError('invalid', useCommonMessages.in(pageLang()).unexpected);
     }
     return response as ResponseOf<T>;
   };
@@ -267,7 +261,7 @@ export async function apiPostFile(
     try {
       envelope = (await res.json()) as Partial<Envelope<unknown>> | null;
     } catch {
-      throw new ApiUnavailableError('invalid', useCommonMessages.in(language).unexpected);
+      throw new ApiUnavailableError('invalid', useCommonMessages.in(pageLang()).unexpected);
     }
     throw refusal(envelope, res.status);
   };

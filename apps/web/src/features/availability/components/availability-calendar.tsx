@@ -6,6 +6,7 @@ import { createContext, useContext, useEffect, useRef } from 'react';
 import { type DayButtonProps, DayPicker, type Matcher } from 'react-day-picker';
 import { type Format, useFormat } from '../../../i18n/format.ts';
 import { useLang } from '../../../i18n/lang.tsx';
+import { useSharedMessages } from '../../../i18n/shared.ts';
 import { useAvailabilityMessages } from '../lib/messages.ts';
 import styles from './availability-calendar.module.css';
 
@@ -79,17 +80,17 @@ function MonthButton({
   direction,
   ...props
 }: React.ButtonHTMLAttributes<HTMLButtonElement> & { direction: 'previous' | 'next' }) {
+  const shared = useSharedMessages();
   const unavailable = props['aria-disabled'] === true || props['aria-disabled'] === 'true';
-  const t = useAvailabilityMessages();
   return (
     <button {...props} disabled={unavailable}>
       {direction === 'previous' ? (
         <>
-          <span aria-hidden="true">‹</span> {t.previousMonth}
+          <span aria-hidden="true">‹</span> {shared.previousMonth}
         </>
       ) : (
         <>
-          {t.nextMonth} <span aria-hidden="true">›</span>
+          {shared.nextMonth} <span aria-hidden="true">›</span>
         </>
       )}
     </button>
@@ -126,6 +127,7 @@ export function AvailabilityCalendar({
   onMonthChange,
   onSelect,
 }: AvailabilityCalendarProps) {
+  const shared = useSharedMessages();
   const firstMonth = ymdToLocalDate(monthStart(today));
   const endMonth =
     lastMonth && parseYmd(lastMonth) && lastMonth >= today ? ymdToLocalDate(monthStart(lastMonth)) : undefined;
@@ -162,8 +164,8 @@ export function AvailabilityCalendar({
           modifiers={{ sunday: { dayOfWeek: [0] }, saturday: { dayOfWeek: [6] } }}
           modifiersClassNames={{ sunday: styles.sunday ?? '', saturday: styles.saturday ?? '' }}
           formatters={{
-            formatCaption: (date) => t.monthCaption(date.getFullYear(), date.getMonth() + 1),
-            formatWeekdayName: (date) => t.weekdays[date.getDay()] ?? '',
+            formatCaption: (date) => shared.monthCaption(date.getFullYear(), date.getMonth() + 1),
+            formatWeekdayName: (date) => shared.weekdays[date.getDay()] ?? '',
           }}
           labels={{
             labelDayButton: (date) => {
@@ -173,9 +175,9 @@ export function AvailabilityCalendar({
               return t.dayOpen(monthDay(date), stockLabel(t, entry), priceText(format, entry));
             },
             labelGrid: (date) => t.monthGrid(date.getFullYear(), date.getMonth() + 1),
-            labelNav: () => t.monthNav,
-            labelPrevious: () => t.previousMonth,
-            labelNext: () => t.nextMonth,
+            labelNav: () => shared.monthNav,
+            labelPrevious: () => shared.previousMonth,
+            labelNext: () => shared.nextMonth,
           }}
           components={{ DayButton: CalendarDayButton, PreviousMonthButton, NextMonthButton }}
           classNames={{

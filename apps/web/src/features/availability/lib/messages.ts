@@ -6,12 +6,7 @@ export const availabilityJa = {
   closed: '受付不可',
   available: '空きあり',
   left: (mark: string) => `残り${mark}`,
-  previousMonth: '前の月',
-  nextMonth: '次の月',
-  monthNav: '月の切り替え',
-  monthCaption: (y: number, m: number) => `${y}年${m}月`,
   monthGrid: (y: number, m: number) => `${y}年${m}月の空き状況`,
-  weekdays: [...WEEKDAY_JA],
   /** A day's button: 11月23日(月) 空きあり 大人￥8,000 (weekday 0 is Sunday). */
   monthDay: (m: number, d: number, weekday: number) => `${m}月${d}日(${WEEKDAY_JA[weekday] ?? ''})`,
   dayOpen: (day: string, stock: string, adultPrice: string) => `${day} ${stock} 大人${adultPrice}`,

@@ -2,6 +2,7 @@ import { localDateToYmd, type Ymd, ymdToLocalDate } from '@tabi/contract/dates';
 import { ja } from 'date-fns/locale/ja';
 import { DayPicker } from 'react-day-picker';
 import { useLang } from '../../../i18n/lang.tsx';
+import { useSharedMessages } from '../../../i18n/shared.ts';
 import { useCatalogMessages } from '../lib/messages.ts';
 import styles from './date-field.module.css';
 
@@ -17,6 +18,7 @@ export default function DatePickerPanel({ value, earliest, onPick }: DatePickerP
   const first = ymdToLocalDate(earliest);
   const selected = value ? ymdToLocalDate(value) : undefined;
   const t = useCatalogMessages();
+  const shared = useSharedMessages();
   // react-day-picker's own default is English; every text it shows is given below either way.
   const locale = useLang() === 'ja' ? ja : undefined;
   return (
@@ -33,14 +35,14 @@ export default function DatePickerPanel({ value, earliest, onPick }: DatePickerP
         if (date) onPick(localDateToYmd(date));
       }}
       formatters={{
-        formatCaption: (date) => t.monthCaption(date.getFullYear(), date.getMonth() + 1),
-        formatWeekdayName: (date) => t.weekdays[date.getDay()] ?? '',
+        formatCaption: (date) => shared.monthCaption(date.getFullYear(), date.getMonth() + 1),
+        formatWeekdayName: (date) => shared.weekdays[date.getDay()] ?? '',
       }}
       labels={{
-        labelPrevious: () => t.previousMonth,
-        labelNext: () => t.nextMonth,
-        labelNav: () => t.monthNav,
-        labelGrid: (date) => t.monthCaption(date.getFullYear(), date.getMonth() + 1),
+        labelPrevious: () => shared.previousMonth,
+        labelNext: () => shared.nextMonth,
+        labelNav: () => shared.monthNav,
+        labelGrid: (date) => shared.monthCaption(date.getFullYear(), date.getMonth() + 1),
         labelDayButton: (date, modifiers) =>
           t.dayButton(
             date.getFullYear(),

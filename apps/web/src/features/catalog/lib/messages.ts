@@ -62,11 +62,6 @@ export const catalogJa = {
   pickFromCalendar: (label: string) => `${label}をカレンダーから選ぶ`,
   clear: 'クリア',
   loading: '読み込み中…',
-  monthCaption: (y: number, m: number) => `${y}年${m}月`,
-  weekdays: ['日', '月', '火', '水', '木', '金', '土'],
-  previousMonth: '前の月',
-  nextMonth: '次の月',
-  monthNav: '月の切り替え',
   dayButton: (y: number, m: number, d: number, today: boolean, selected: boolean) =>
     `${today ? '今日、' : ''}${y}年${m}月${d}日${selected ? '（選択中）' : ''}`,
   // Facts of a card and of the detail page

@@ -28,7 +28,7 @@ export function Participants({ booking }: { booking: Booking }) {
           return (
             <li key={m.seq || i} className={styles.member}>
               <p className={styles.memberHead}>
-                <span className={styles.memberNo}>{t.participant(i + 1)}</span>
+                <span className={styles.memberNo}>{shared.participant(i + 1)}</span>
                 <span className="tag">{ageClassLabel(m.ageclass, shared.ageClasses)}</span>
               </p>
               <p className={styles.memberName} lang={textLang(`${m.sei}${m.mei}`)}>
@@ -40,23 +40,23 @@ export function Participants({ booking }: { booking: Booking }) {
                   <dd>{age === null ? '－' : t.years(age)}</dd>
                 </div>
                 <div>
-                  <dt>{t.sex}</dt>
+                  <dt>{shared.sex}</dt>
                   <dd>{shared.genders[m.sex as GenderCode] ?? '－'}</dd>
                 </div>
                 <div>
-                  <dt>{t.nationality}</dt>
+                  <dt>{shared.nationality}</dt>
                   <dd lang={textLang(m.nationality_nm)}>{m.nationality_nm || '－'}</dd>
                 </div>
                 {extra.passport_number && (
                   <div>
-                    <dt>{t.passport}</dt>
+                    <dt>{shared.passport}</dt>
                     <dd>{extra.passport_number}</dd>
                   </div>
                 )}
                 {extra.vegetarian_meals !== undefined && (
                   <div>
-                    <dt>{t.vegetarian}</dt>
-                    <dd>{extra.vegetarian_meals ? t.vegetarianWanted : t.vegetarianNotWanted}</dd>
+                    <dt>{shared.vegetarian}</dt>
+                    <dd>{extra.vegetarian_meals ? shared.vegetarianWanted : shared.vegetarianNotWanted}</dd>
                   </div>
                 )}
               </dl>

@@ -4,7 +4,6 @@ import { rentalTypeOf } from '@tabi/contract/rental';
 import { RentalSelects } from '../../../components/rental-selects.tsx';
 import { useTextLang } from '../../../i18n/lang.tsx';
 import { useSharedMessages } from '../../../i18n/shared.ts';
-import { useMypageMessages } from '../lib/messages.ts';
 import { memberAgeClass, type RentalRow } from '../lib/rental-form.ts';
 import styles from './rental-edit.module.css';
 
@@ -25,13 +24,12 @@ export function RentalMemberFields({
   onChange(value: RentalRow): void;
 }) {
   const textLang = useTextLang();
-  const t = useMypageMessages();
   const shared = useSharedMessages();
   const ageClass = memberAgeClass(member);
   return (
     <fieldset className={`card ${styles.member}`}>
       <legend className={styles.legend}>
-        <span className={styles.memberNo}>{t.participant(index + 1)}</span>
+        <span className={styles.memberNo}>{shared.participant(index + 1)}</span>
         <span className={styles.memberName} lang={textLang(`${member.sei}${member.mei}`)}>
           {member.sei} {member.mei}
         </span>

@@ -45,7 +45,7 @@ export function RentalSizes({
           return (
             <li key={m.seq || i} className={styles.member}>
               <p className={styles.memberHead}>
-                <span className={styles.memberNo}>{t.participant(i + 1)}</span>
+                <span className={styles.memberNo}>{shared.participant(i + 1)}</span>
               </p>
               <p className={styles.memberName} lang={textLang(`${m.sei}${m.mei}`)}>
                 {m.sei} {m.mei}

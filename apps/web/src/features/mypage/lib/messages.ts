@@ -48,15 +48,8 @@ export const mypageJa = {
   yenNote: '料金は日本円（JPY・税込）です。',
   // Participants
   participants: '参加者',
-  participant: (n: number) => `参加者${n}`,
   age: '年齢',
   years: (n: number) => `${n}歳`,
-  sex: '性別',
-  nationality: '国籍',
-  passport: 'パスポート番号',
-  vegetarian: 'ベジタリアン食',
-  vegetarianWanted: Msg.vegetarianWanted,
-  vegetarianNotWanted: '希望しない',
   // Details
   details: '詳細情報',
   itinerary: '行程詳細',

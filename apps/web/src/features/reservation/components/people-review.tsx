@@ -56,15 +56,17 @@ function PersonRows({
     <>
       <Row label={t.name}>{`${person.lastName} ${person.firstName}`}</Row>
       <Row label={t.birthday}>{birthdayWithAge(person, usedate, t, format)}</Row>
-      <Row label={t.sex}>{person.sex ? shared.genders[person.sex as GenderCode] : '—'}</Row>
-      <Row label={t.nationality}>
+      <Row label={shared.sex}>{person.sex ? shared.genders[person.sex as GenderCode] : '—'}</Row>
+      <Row label={shared.nationality}>
         <span lang={textLang(nationalityName(person.nationalityId, nationalities))}>
           {nationalityName(person.nationalityId, nationalities)}
         </span>
       </Row>
-      {listed.passport && <Row label={t.passport}>{person.passportNumber || '—'}</Row>}
+      {listed.passport && <Row label={shared.passport}>{person.passportNumber || '—'}</Row>}
       {listed.vegetarian && (
-        <Row label={t.vegetarian}>{person.vegetarianMeals ? t.vegetarianWanted : t.vegetarianNotWanted}</Row>
+        <Row label={shared.vegetarian}>
+          {person.vegetarianMeals ? shared.vegetarianWanted : shared.vegetarianNotWanted}
+        </Row>
       )}
     </>
   );
@@ -125,7 +127,7 @@ export function PeopleReview({
             // biome-ignore lint/suspicious/noArrayIndexKey: the party is fixed for the whole flow
             <li key={i} className={styles.member}>
               <h3 className={styles.memberTitle}>
-                {t.participant(i + 1)}
+                {shared.participant(i + 1)}
                 <span className="tag">{shared.ageClasses[member.ageClass]}</span>
               </h3>
               <dl className={styles.list}>

@@ -146,13 +146,12 @@ function ControlledBirthday({
 }
 
 function SexField({ path, locked }: { path: PersonPath; locked: string | undefined }) {
-  const t = useReservationMessages();
   const shared = useSharedMessages();
   const { register } = useFormContext<MemberFormValues>();
   const name = `${path}.sex` as const;
   const error = useFieldError(name);
   return (
-    <FieldSet legend={t.sex} required={locked === undefined} className={`field ${styles.fieldset}`} error={error}>
+    <FieldSet legend={shared.sex} required={locked === undefined} className={`field ${styles.fieldset}`} error={error}>
       {(control) => (
         <div className={styles.radios}>
           {GENDER_CODES.map((code) => (
@@ -214,7 +213,7 @@ function NationalityField({
   );
   return (
     <Field
-      label={t.nationality}
+      label={shared.nationality}
       required={locked === undefined}
       hint={failed ? t.nationalitiesFailed : undefined}
       hintClassName="error-text"
@@ -236,14 +235,14 @@ function NationalityField({
 }
 
 function VegetarianField({ path, locked }: { path: PersonPath; locked: boolean | undefined }) {
-  const t = useReservationMessages();
+  const shared = useSharedMessages();
   const { register } = useFormContext<MemberFormValues>();
   return (
-    <FieldSet legend={t.vegetarian} className={`field ${styles.fieldset}`}>
+    <FieldSet legend={shared.vegetarian} className={`field ${styles.fieldset}`}>
       {(control) => (
         <Choice
           look="option"
-          label={t.vegetarianWanted}
+          label={shared.vegetarianWanted}
           input={
             locked === undefined
               ? { id: control.id, ...register(`${path}.vegetarianMeals`) }
@@ -300,7 +299,7 @@ export function PersonSection({
   const locked = <K extends PersonKey>(key: K): LeaderFormValues[K] | undefined => lockedValues?.[key];
   const titleId = useId();
   const nameHintId = useId();
-  const title = isLeader ? t.leader : t.participant(number);
+  const title = isLeader ? t.leader : shared.participant(number);
 
   let body: ReactNode = (
     <>
@@ -362,7 +361,7 @@ export function PersonSection({
           <TextField
             path={path}
             field="passportNumber"
-            label={t.passport}
+            label={shared.passport}
             locked={locked('passportNumber')}
             placeholder={t.passportPlaceholder}
           />

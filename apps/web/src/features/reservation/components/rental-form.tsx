@@ -85,7 +85,7 @@ export function RentalForm({ rentalcd }: { rentalcd: string }) {
           aria-labelledby={`rental-person-${i}`}
         >
           <h2 id={`rental-person-${i}`} className={styles.heading}>
-            <span className={styles.number}>{t.participant(i + 1)}</span>
+            <span className={styles.number}>{shared.participant(i + 1)}</span>
             <span className={styles.name}>{personHeading(member)}</span>
             <span className={styles.facts}>{personFacts(member, shared, t.partyJoin)}</span>
           </h2>
