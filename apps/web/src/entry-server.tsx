@@ -61,7 +61,10 @@ export async function renderPage(url: URL, options: RenderOptions): Promise<Rend
   setServerSanitizer(options.sanitize);
   setServerSiteLegal(options.legal);
   const queryClient = createQueryClient();
-  await requestTransport.run(options.api, () =>
+  // The page's calls in its language, as the browser's would be (the catalog's texts follow it, issue 29).
+  const api: ApiTransport = (url, init) =>
+    options.api(url, { ...init, headers: { ...(init.headers as Record<string, string>), 'accept-language': lang } });
+  await requestTransport.run(api, () =>
     prefetchPageData(queryClient, url.pathname, url.searchParams, tokyoYmd(new Date())),
   );
   const handler = createStaticHandler(routes, { basename: LANG_BASE[lang] || undefined });

@@ -1,6 +1,7 @@
 /** Catalog calls of SPEC §7: list, conditions, areas, cities, detail, price, nationalities. */
 import { z } from 'zod';
 import { dayPriceFields, envelope, facilityFields, numericString, plainText, ymdString } from './envelope.ts';
+import { LANGS } from './i18n.ts';
 import { OPTION_SORTS } from './option-sort.ts';
 
 const code = plainText().max(20);
@@ -32,7 +33,14 @@ export type Keyword = z.infer<typeof keyword>;
 export type Nationality = z.infer<typeof nationality>;
 
 // GET /option
+/**
+ * The language of the catalog's texts in an answer (issue 29): SPEC's Japanese by default, or the call's
+ * Accept-Language; `lang` overrides both. Texts without a translation stay Japanese.
+ */
+export const langQuery = z.object({ lang: z.enum(LANGS).optional() });
+
 export const optionListQuery = z.object({
+  ...langQuery.shape,
   homencd: code.optional(),
   areacd: code.optional(),
   citycd: code.optional(),
@@ -86,9 +94,14 @@ export const optionListResponse = envelope(z.object({ optionList: paginatedOptio
 export const conditionResponse = envelope(z.object({ homenList: z.array(region), keywordList: z.array(keyword) }));
 
 // GET /area, GET /city: without the region (or the area) the answer is an empty list
-export const areaQuery = z.object({ homencd: code.optional(), is_valid: plainText().optional() });
+export const areaQuery = z.object({
+  ...langQuery.shape,
+  homencd: code.optional(),
+  is_valid: plainText().optional(),
+});
 export const areaResponse = envelope(z.array(area));
 export const cityQuery = z.object({
+  ...langQuery.shape,
   homencd: code.optional(),
   areacd: code.optional(),
   is_valid: plainText().optional(),
@@ -107,7 +120,11 @@ export const calendarDay = z.object({
 export type CalendarDay = z.infer<typeof calendarDay>;
 
 export const optionPathParams = z.object({ code: plainText().min(1).max(20) });
-export const optionDetailQuery = z.object({ usedate: ymdString.optional(), md: plainText().max(50).optional() });
+export const optionDetailQuery = z.object({
+  ...langQuery.shape,
+  usedate: ymdString.optional(),
+  md: plainText().max(50).optional(),
+});
 
 const ageLimit = z.number().int().nullable();
 export const optionDetail = z.object({

@@ -8,9 +8,9 @@ import * as admin from './admin.ts';
 import * as bookings from './admin-bookings.ts';
 import * as catalogAdmin from './admin-catalog.ts';
 import * as media from './admin-media.ts';
-import { optionDetailResponse } from './catalog.ts';
+import { langQuery, optionDetailResponse } from './catalog.ts';
 import * as dayStop from './day-stop.ts';
-import { defineEndpoints, type Endpoint, optionalBody } from './endpoints.ts';
+import { defineEndpoints, type Endpoint, optionalBody, searchQuery } from './endpoints.ts';
 import * as operations from './operations.ts';
 import * as receipt from './receipt.ts';
 import * as resellers from './resellers.ts';
@@ -176,6 +176,7 @@ export const CONSOLE = defineEndpoints('/api/admin', {
   'GET /options/{opcd}/preview': {
     summary: 'お客様の画面のプレビュー',
     params: catalogAdmin.adminOpcdParams,
+    query: searchQuery(langQuery),
     response: optionDetailResponse,
   },
   'GET /options/{opcd}/stock': {

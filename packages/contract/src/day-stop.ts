@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { calendarYmd, envelope, plainText } from './envelope.ts';
+import { DEFAULT_LANG, type Lang, plural } from './i18n.ts';
 
 export const DAY_STOP_REASONS = ['weather', 'minimum', 'facility', 'other'] as const;
 export type DayStopReason = (typeof DAY_STOP_REASONS)[number];
@@ -136,15 +137,20 @@ export type DayDecisionRequest = z.input<typeof dayDecisionRequest>;
  * The minimum as the detail page's notes (注意事項) say it (issue 27): appended to the option's own notes, so the
  * SPEC's sections stay as they are.
  */
-export function minimumNote(o: {
-  minTravellers: number | null;
-  decisionDaysBefore: number | null;
-  decisionTime: string | null;
-}): string {
+export function minimumNote(
+  o: { minTravellers: number | null; decisionDaysBefore: number | null; decisionTime: string | null },
+  lang: Lang = DEFAULT_LANG,
+): string {
   if (o.minTravellers === null) return '';
-  const when =
-    o.decisionDaysBefore !== null && o.decisionTime !== null
-      ? `ご利用日の${o.decisionDaysBefore === 0 ? '当日' : `${o.decisionDaysBefore}日前`}の${o.decisionTime}までに`
+  const decided = o.decisionDaysBefore !== null && o.decisionTime !== null;
+  if (lang === 'en') {
+    const when = decided
+      ? ` by ${o.decisionTime} ${o.decisionDaysBefore === 0 ? 'on the day' : `${plural(o.decisionDaysBefore ?? 0, 'day', 'days')} before the day`}`
       : '';
+    return `<p>Minimum number of participants: ${o.minTravellers}. If fewer take part, we will tell you by email${when} that the day is called off, and refund everything you paid.</p>`;
+  }
+  const when = decided
+    ? `ご利用日の${o.decisionDaysBefore === 0 ? '当日' : `${o.decisionDaysBefore}日前`}の${o.decisionTime}までに`
+    : '';
   return `<p>最少催行人員：${o.minTravellers}名。ご参加の人数がこれに満たない場合は、${when}催行中止をメールでお知らせし、お支払いいただいた代金は全額ご返金いたします。</p>`;
 }

@@ -165,13 +165,21 @@ export const API = defineEndpoints('/api', {
     query: searchQuery(catalog.priceQuery),
     response: catalog.priceResponse,
   },
-  'GET /nationality': { summary: '国籍一覧', response: catalog.nationalityResponse },
+  'GET /nationality': {
+    summary: '国籍一覧',
+    query: searchQuery(catalog.langQuery),
+    response: catalog.nationalityResponse,
+  },
   'GET /option': {
     summary: 'オプション検索',
     query: searchQuery(catalog.optionListQuery),
     response: catalog.optionListResponse,
   },
-  'GET /option/condition': { summary: '検索条件', response: catalog.conditionResponse },
+  'GET /option/condition': {
+    summary: '検索条件',
+    query: searchQuery(catalog.langQuery),
+    response: catalog.conditionResponse,
+  },
   'GET /area': {
     summary: '地域一覧',
     query: searchQuery(catalog.areaQuery, 'homencd'),

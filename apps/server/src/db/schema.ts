@@ -1,4 +1,5 @@
 import type { BookingStatus, CouponOutcome, PaymentStatus } from '@tabi/contract/constants';
+import type { ImageTextField, OptionTextField, Translations } from '@tabi/contract/content';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -19,9 +20,13 @@ import {
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
+/** A row's texts in the languages other than Japanese (issue 29, ADR 0177): Japanese stays in the row's columns. */
+const translations = <F extends string>() => jsonb('translations').$type<Translations<F>>().notNull().default({});
+
 export const regions = pgTable('regions', {
   homencd: text('homencd').primaryKey(),
   homennm: text('homennm').notNull(),
+  translations: translations<'homennm'>(),
   sort: integer('sort').notNull().default(0),
 });
 
@@ -31,6 +36,7 @@ export const areas = pgTable('areas', {
     .notNull()
     .references(() => regions.homencd),
   areanm: text('areanm').notNull(),
+  translations: translations<'areanm'>(),
   sort: integer('sort').notNull().default(0),
 });
 
@@ -40,6 +46,7 @@ export const cities = pgTable('cities', {
     .notNull()
     .references(() => areas.areacd),
   citynm: text('citynm').notNull(),
+  translations: translations<'citynm'>(),
   sort: integer('sort').notNull().default(0),
 });
 
@@ -51,20 +58,21 @@ export const fromspots = pgTable('fromspots', {
 export const keywords = pgTable('keywords', {
   keycd: text('keycd').primaryKey(),
   keyname: text('keyname').notNull(),
+  translations: translations<'keyname'>(),
   sort: integer('sort').notNull().default(0),
 });
 
 export const nationalities = pgTable('nationalities', {
   id: integer('id').primaryKey(),
   nationalityNm: text('nationality_nm').notNull(),
-  /** The name on the English pages (issue 29); '' shows the Japanese. */
-  nationalityEn: text('nationality_en').notNull().default(''),
+  translations: translations<'nationalityNm'>(),
   sort: integer('sort').notNull().default(0),
 });
 
 export const facilities = pgTable('facilities', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
+  translations: translations<'name'>(),
   pinHash: text('pin_hash').notNull(),
   /** A disabled facility takes no coupon (its PIN is not checked). */
   disabled: boolean('disabled').notNull().default(false),
@@ -141,6 +149,8 @@ export const options = pgTable(
     /** 前日案内 (issue 27): the day-before mail is sent unless turned off; its per-option note. */
     dayBeforeMail: boolean('day_before_mail').notNull().default(true),
     dayBeforeNote: text('day_before_note').notNull().default(''),
+    /** The option's texts in the other languages (issue 29): `{ en: { webname, introduction, … } }`. */
+    translations: translations<OptionTextField>(),
   },
   (t) => [index('options_region_idx').on(t.homencd, t.areacd, t.citycd)],
 );
@@ -181,6 +191,7 @@ export const optionImages = pgTable(
     id: serial('id').notNull().unique(),
     /** What the picture shows, for those who cannot see it (the caption when empty). */
     alt: text('alt').notNull().default(''),
+    translations: translations<ImageTextField>(),
     /** An uploaded photo (issue 13): the content hash naming its WebP variants under the media directory. */
     media: text('media'),
     /** The widths of the stored variants, narrowest first (uploads only). */

@@ -6,7 +6,8 @@
  */
 import { preferredLang } from '@tabi/contract/i18n';
 import { englishMessage } from '@tabi/contract/messages-en';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { varyByLanguage } from './content-language.ts';
 
 function isEnvelope(payload: unknown): payload is { errcd: string; errMsg: string; response: unknown } {
   return (
@@ -15,13 +16,6 @@ function isEnvelope(payload: unknown): payload is { errcd: string; errMsg: strin
     typeof (payload as { errMsg?: unknown }).errMsg === 'string' &&
     'errcd' in payload
   );
-}
-
-/** Adds Accept-Language to the answer's Vary, keeping what a route already put there. */
-function varyByLanguage(reply: FastifyReply): void {
-  const vary = String(reply.getHeader('vary') ?? '');
-  if (/(^|,)\s*accept-language\s*(,|$)/i.test(vary)) return;
-  reply.header('vary', vary ? `${vary}, accept-language` : 'accept-language');
 }
 
 export function registerMessageLanguage(app: FastifyInstance): void {

@@ -2,6 +2,7 @@
 
 import { normalisePhone } from '@tabi/contract/booking-rules';
 import { AGE_CLASSES, type AgeClass, FROMSPOTS, PACKAGE_CODE_OPTION } from '@tabi/contract/constants';
+import type { OptionTextField } from '@tabi/contract/content';
 import { addDays, tokyoDayStart, type Ymd, ymdToIsoDate } from '@tabi/contract/dates';
 import { sql } from 'drizzle-orm';
 import { type Clock, todayIn } from '../clock.ts';
@@ -42,12 +43,22 @@ import {
   REGIONS,
 } from './catalog-data.ts';
 import {
+  AREA_NAMES_EN,
+  CITY_NAMES_EN,
+  FACILITY_NAMES_EN,
+  KEYWORD_NAMES_EN,
+  OPTIONS_EN,
+  REGION_NAMES_EN,
+} from './catalog-data-en.ts';
+import {
+  AGE_NOTES_EN,
   attentionHtml,
   cancelNoteHtml,
   contentsHtml,
   DEFAULT_CANCEL_POLICY,
   informationHtml,
   introductionHtml,
+  seedInEnglish,
 } from './content.ts';
 import { demoStaffSummary, insertDemoStaff } from './staff.ts';
 import { birthdayForAge, type StockRow, stockRows, unitPrices, usePeriod } from './stock.ts';
@@ -119,6 +130,29 @@ function optionRow(o: OptionSeed, index: number, today: Ymd): typeof options.$in
     facilityId: o.coupon?.facilityId ?? o.rentalShop ?? null,
     cancelPolicy: DEFAULT_CANCEL_POLICY,
     sort: (index + 1) * 10,
+    translations: { en: englishTexts(o) },
+  };
+}
+
+/** The option's texts in English (issue 29), written from its English seed like the Japanese from its own. */
+function englishTexts(seed: OptionSeed): Partial<Record<OptionTextField, string>> {
+  const en = OPTIONS_EN[seed.opcd];
+  if (!en) throw new Error(`no English for ${seed.opcd}`);
+  const o = seedInEnglish(seed, en);
+  return {
+    webname: o.webname,
+    introduction: introductionHtml(o),
+    contents: contentsHtml(o, 'en'),
+    optionattention: attentionHtml(o, 'en'),
+    information: informationHtml(o, 'en'),
+    cancelNote: cancelNoteHtml('en'),
+    ageNote: AGE_NOTES_EN[o.ages],
+    ...(o.meetpoint ? { meetpoint: o.meetpoint } : {}),
+    companyname: o.company.name,
+    companyattention: o.coupon?.companyattention ?? '',
+    hours: o.company.hours,
+    address: o.company.address,
+    ...(o.jr ? { departurePoint: o.jr.from, arrivalPoint: o.jr.to } : {}),
   };
 }
 
@@ -259,22 +293,48 @@ async function writeSeed(tx: Tx, clock: Clock): Promise<void> {
   const today = todayIn(clock);
   const pinHashes = await Promise.all(FACILITIES.map((f) => hashPin(f.pin)));
 
-  await tx.insert(regions).values(REGIONS.map((r, i) => ({ ...r, sort: (i + 1) * 10 })));
-  await tx.insert(areas).values(AREAS.map((a, i) => ({ ...a, sort: (i + 1) * 10 })));
-  await tx.insert(cities).values(CITIES.map((c, i) => ({ ...c, sort: (i + 1) * 10 })));
+  await tx.insert(regions).values(
+    REGIONS.map((r, i) => ({
+      ...r,
+      sort: (i + 1) * 10,
+      translations: { en: { homennm: REGION_NAMES_EN[r.homencd] } },
+    })),
+  );
+  await tx
+    .insert(areas)
+    .values(
+      AREAS.map((a, i) => ({ ...a, sort: (i + 1) * 10, translations: { en: { areanm: AREA_NAMES_EN[a.areacd] } } })),
+    );
+  await tx
+    .insert(cities)
+    .values(
+      CITIES.map((c, i) => ({ ...c, sort: (i + 1) * 10, translations: { en: { citynm: CITY_NAMES_EN[c.citycd] } } })),
+    );
   await tx.insert(fromspots).values(FROMSPOTS.map((f) => ({ fromspotcd: f.id, caption: f.caption })));
-  await tx.insert(keywords).values(KEYWORDS.map((k, i) => ({ ...k, sort: (i + 1) * 10 })));
+  await tx.insert(keywords).values(
+    KEYWORDS.map((k, i) => ({
+      ...k,
+      sort: (i + 1) * 10,
+      translations: { en: { keyname: KEYWORD_NAMES_EN[k.keycd] } },
+    })),
+  );
   await tx.insert(nationalities).values(
     NATIONALITIES.map((n) => ({
       id: n.id,
       nationalityNm: n.nationality_nm,
-      nationalityEn: n.nationality_en,
+      translations: { en: { nationalityNm: n.nationality_en } },
       sort: n.id,
     })),
   );
-  await tx
-    .insert(facilities)
-    .values(FACILITIES.map((f, i) => ({ id: f.id, name: f.name, pinHash: pinHashes[i] ?? '', mail: f.mail ?? null })));
+  await tx.insert(facilities).values(
+    FACILITIES.map((f, i) => ({
+      id: f.id,
+      name: f.name,
+      translations: { en: { name: FACILITY_NAMES_EN[f.id] } },
+      pinHash: pinHashes[i] ?? '',
+      mail: f.mail ?? null,
+    })),
+  );
   await tx.execute(sql`select setval(pg_get_serial_sequence('facilities', 'id'), (select max(id) from facilities))`);
 
   await tx.insert(options).values(OPTIONS.map((o, i) => optionRow(o, i, today)));
@@ -286,6 +346,7 @@ async function writeSeed(tx: Tx, clock: Clock): Promise<void> {
         image: imagePath(o.opcd, i + 1),
         caption: picture.caption,
         alt: picture.alt,
+        translations: { en: picture.en },
       })),
     ),
   );

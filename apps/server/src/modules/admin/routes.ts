@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { CONSOLE } from '@tabi/contract/console-endpoints';
 import { toTokyoIso } from '@tabi/contract/dates';
+import { DEFAULT_LANG } from '@tabi/contract/i18n';
 import { CatalogMsg } from '@tabi/contract/messages';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
@@ -135,8 +136,8 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
     ok(await catalog.setPublished(ctx, principalOf(request), params.opcd, false)),
   );
 
-  defineRoute(app, CONSOLE['GET /options/{opcd}/preview'], admin, async ({ params }) => {
-    const preview = await catalogService(ctx).preview(params.opcd);
+  defineRoute(app, CONSOLE['GET /options/{opcd}/preview'], admin, async ({ params, query }) => {
+    const preview = await catalogService(ctx).preview(params.opcd, query.lang ?? DEFAULT_LANG);
     if (!preview) throw AppError.notFound(CatalogMsg.catalogNotFound);
     return ok(preview);
   });

@@ -16,6 +16,8 @@ export interface DemoPictureSpec {
   caption: string;
   /** What the picture shows, for those who cannot see it. */
   alt: string;
+  /** Both in English (issue 29). */
+  en: { caption: string; alt: string };
 }
 
 export interface DemoPicture {
@@ -26,7 +28,15 @@ export interface DemoPicture {
 
 const { scenes, options } = z
   .object({
-    scenes: z.record(z.string(), z.object({ theme: z.enum(IMAGE_THEMES), caption: z.string(), alt: z.string() })),
+    scenes: z.record(
+      z.string(),
+      z.object({
+        theme: z.enum(IMAGE_THEMES),
+        caption: z.string(),
+        alt: z.string(),
+        en: z.object({ caption: z.string().min(1), alt: z.string().min(1) }),
+      }),
+    ),
     options: z.record(z.string(), z.object({ title: z.string(), pictures: z.array(z.string()).min(1) })),
   })
   .parse(data);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ErrCd } from '@tabi/contract/constants';
+import { DEFAULT_LANG } from '@tabi/contract/i18n';
 import { Msg } from '@tabi/contract/messages';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
@@ -40,7 +41,8 @@ export async function catalogImageRoutes(
       const picture = demo.pictures[seq - 1];
       return picture ? { theme: picture.theme, title: demo.title, seed: `${code}-${seq}` } : null;
     }
-    const core = await catalogService(ctx).optionCore(code);
+    // The picture's title is drawn from the option's Japanese name, for both languages' pages.
+    const core = await catalogService(ctx).optionCore(code, DEFAULT_LANG);
     if (!core || seq > core.detail.imageList.length) return null;
     const title = [...core.detail.webname.replace(/【[^】]*】/g, '')].slice(0, 14).join('');
     return { theme: fallbackTheme(code), title, seed: `${code}-${seq}` };

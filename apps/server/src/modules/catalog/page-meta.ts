@@ -1,4 +1,4 @@
-import { pathWithoutLang } from '@tabi/contract/i18n';
+import { langOfPath, pathWithoutLang } from '@tabi/contract/i18n';
 import { GALLERY_IMAGE_SIZES } from '@tabi/contract/picture-sizes';
 import type { AppContext } from '../../context.ts';
 import { htmlText } from '../../http/safe-html.ts';
@@ -23,7 +23,7 @@ export async function catalogPageMeta(
   if (pathWithoutLang(pathname) !== '/detail') return null;
   const opcd = query.get('opcd');
   if (!opcd || opcd.length > 20) return null;
-  const core = await catalogService(ctx).optionCore(opcd);
+  const core = await catalogService(ctx).optionCore(opcd, langOfPath(pathname));
   if (!core) return null;
   const first = core.detail.imageList[0];
   return {

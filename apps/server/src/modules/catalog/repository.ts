@@ -17,6 +17,7 @@ import {
   type StockRow,
   stock,
 } from '../../db/schema.ts';
+import { translatedText } from '../../db/translated.ts';
 import type { ImageRow } from '../media/pictures.ts';
 
 export interface ListFilter {
@@ -40,6 +41,7 @@ export interface ListRow {
   introduction: string;
   use_from: string;
   use_to: string;
+  fromspotcd: string | null;
   fromspot: string | null;
   homen: string;
   area: string;
@@ -70,14 +72,18 @@ function listConditions(f: ListFilter, today: string): SQL {
   return sql.join(parts, sql` and `);
 }
 
-const imagesJson = (
-  opcd: SQL,
-) => sql`(select coalesce(json_agg(json_build_object('image', i.image, 'caption', i.caption, 'alt', i.alt,
+/** A column of a catalog row (`i.caption`) in `lang`: its translation where written, else the Japanese. */
+const inLangSql = (alias: string, column: string, field: string, lang: Lang) =>
+  translatedText(sql.raw(`${alias}.${column}`), sql.raw(`${alias}.translations`), field, lang);
+
+const imagesJson = (opcd: SQL, lang: Lang) => sql`(select coalesce(json_agg(json_build_object('image', i.image,
+  'caption', ${inLangSql('i', 'caption', 'caption', lang)}, 'alt', ${inLangSql('i', 'alt', 'alt', lang)},
   'media', i.media, 'widths', i.widths, 'width', i.width, 'height', i.height)
   order by i.seq), '[]'::json) from option_images i where i.opcd = ${opcd})`;
 const keywordsJson = (
   opcd: SQL,
-) => sql`(select coalesce(json_agg(json_build_object('keycd', k.keycd, 'keyname', k.keyname)
+  lang: Lang,
+) => sql`(select coalesce(json_agg(json_build_object('keycd', k.keycd, 'keyname', ${inLangSql('k', 'keyname', 'keyname', lang)})
   order by k.sort, k.keycd), '[]'::json) from option_keywords ok join keywords k on k.keycd = ok.keycd where ok.opcd = ${opcd})`;
 
 /**
@@ -100,7 +106,8 @@ export async function listOptions(
   today: string,
   limit: number,
   offset: number,
-  sort: OptionSort = 'recommended',
+  sort: OptionSort,
+  lang: Lang,
 ): Promise<{ rows: ListRow[]; total: number }> {
   const where = listConditions(filter, today);
   // The price lookup only joins in when the order needs it, so SPEC's default list costs what it did.
@@ -119,12 +126,14 @@ export async function listOptions(
       order by ${listOrder(sort, sql`o`, sql`price_key`)}
       limit ${limit} offset ${offset}
     )
-    select o.opcd, o.webname, o.introduction,
+    select o.opcd, ${inLangSql('o', 'webname', 'webname', lang)} as webname,
+      ${inLangSql('o', 'introduction', 'introduction', lang)} as introduction,
       to_char(o.use_from, 'YYYYMMDD') as use_from, to_char(o.use_to, 'YYYYMMDD') as use_to,
-      f.caption as fromspot, r.homennm as homen, a.areanm as area, c.citynm as city,
+      o.fromspotcd, f.caption as fromspot, ${inLangSql('r', 'homennm', 'homennm', lang)} as homen,
+      ${inLangSql('a', 'areanm', 'areanm', lang)} as area, ${inLangSql('c', 'citynm', 'citynm', lang)} as city,
       o.flg_request_item, page.total, p.min_baika, p.max_baika,
-      ${imagesJson(sql`o.opcd`)} as images,
-      ${keywordsJson(sql`o.opcd`)} as keywords
+      ${imagesJson(sql`o.opcd`, lang)} as images,
+      ${keywordsJson(sql`o.opcd`, lang)} as keywords
     from page
     join options o on o.opcd = page.opcd
     join regions r on r.homencd = o.homencd
@@ -153,17 +162,25 @@ export interface OptionCoreRow {
   keywords: KeywordRow[];
 }
 
-/** An option with its names, images and keywords (everything but stock); drafts only for a staff preview. */
-export async function findOptionCore(db: DbOrTx, opcd: string, withDrafts = false): Promise<OptionCoreRow | undefined> {
+/**
+ * An option with its names, images and keywords (everything but stock), the names, images and keywords in `lang`
+ * (the option's own texts are translated by the caller); drafts only for a staff preview.
+ */
+export async function findOptionCore(
+  db: DbOrTx,
+  opcd: string,
+  lang: Lang,
+  withDrafts = false,
+): Promise<OptionCoreRow | undefined> {
   const rows = await db
     .select({
       option: options,
-      homen: regions.homennm,
-      area: areas.areanm,
-      city: cities.citynm,
+      homen: translatedText(regions.homennm, regions.translations, 'homennm', lang),
+      area: translatedText(areas.areanm, areas.translations, 'areanm', lang),
+      city: translatedText(cities.citynm, cities.translations, 'citynm', lang),
       fromspot: fromspots.caption,
-      images: sql<ImageRow[]>`${imagesJson(sql`${options.opcd}`)}`,
-      keywords: sql<KeywordRow[]>`${keywordsJson(sql`${options.opcd}`)}`,
+      images: sql<ImageRow[]>`${imagesJson(sql`${options.opcd}`, lang)}`,
+      keywords: sql<KeywordRow[]>`${keywordsJson(sql`${options.opcd}`, lang)}`,
     })
     .from(options)
     .innerJoin(regions, eq(regions.homencd, options.homencd))
@@ -224,9 +241,13 @@ export async function optionUsePeriod(
 export async function firstOptionOfPackage(
   db: DbOrTx,
   pkcd: string,
+  lang: Lang,
 ): Promise<{ travelkubun: number; webname: string } | undefined> {
   const rows = await db
-    .select({ travelkubun: options.travelkubun, webname: options.webname })
+    .select({
+      travelkubun: options.travelkubun,
+      webname: translatedText(options.webname, options.translations, 'webname', lang),
+    })
     .from(bookingOptions)
     .innerJoin(options, eq(options.opcd, bookingOptions.opcd))
     .where(and(eq(bookingOptions.pkcd, pkcd), ne(bookingOptions.pkcd, 'X')))
@@ -237,28 +258,34 @@ export async function firstOptionOfPackage(
 
 const listable = (today: string) => sql`o.published and not o.is_coupon and o.use_to >= ${today}::date`;
 
-export async function regionsWithOptions(db: DbOrTx, today: string) {
+export async function regionsWithOptions(db: DbOrTx, today: string, lang: Lang) {
   return db
-    .select({ homencd: regions.homencd, homennm: regions.homennm })
+    .select({
+      homencd: regions.homencd,
+      homennm: translatedText(regions.homennm, regions.translations, 'homennm', lang),
+    })
     .from(regions)
     .where(sql`exists (select 1 from options o where o.homencd = ${regions.homencd} and ${listable(today)})`)
     .orderBy(asc(regions.sort), asc(regions.homencd));
 }
 
-export async function allKeywords(db: DbOrTx) {
+export async function allKeywords(db: DbOrTx, lang: Lang) {
   return db
-    .select({ keycd: keywords.keycd, keyname: keywords.keyname })
+    .select({
+      keycd: keywords.keycd,
+      keyname: translatedText(keywords.keyname, keywords.translations, 'keyname', lang),
+    })
     .from(keywords)
     .orderBy(asc(keywords.sort), asc(keywords.keycd));
 }
 
-export async function areasOf(db: DbOrTx, homencd: string, validOnly: boolean, today: string) {
+export async function areasOf(db: DbOrTx, homencd: string, validOnly: boolean, today: string, lang: Lang) {
   const conditions: SQL[] = [eq(areas.homencd, homencd)];
   if (validOnly) {
     conditions.push(sql`exists (select 1 from options o where o.areacd = ${areas.areacd} and ${listable(today)})`);
   }
   return db
-    .select({ areacd: areas.areacd, areanm: areas.areanm })
+    .select({ areacd: areas.areacd, areanm: translatedText(areas.areanm, areas.translations, 'areanm', lang) })
     .from(areas)
     .where(and(...conditions))
     .orderBy(asc(areas.sort), asc(areas.areacd));
@@ -270,6 +297,7 @@ export async function citiesOf(
   homencd: string | undefined,
   validOnly: boolean,
   today: string,
+  lang: Lang,
 ) {
   const conditions: SQL[] = [eq(cities.areacd, areacd)];
   if (homencd !== undefined) conditions.push(eq(areas.homencd, homencd));
@@ -277,7 +305,7 @@ export async function citiesOf(
     conditions.push(sql`exists (select 1 from options o where o.citycd = ${cities.citycd} and ${listable(today)})`);
   }
   return db
-    .select({ citycd: cities.citycd, citynm: cities.citynm })
+    .select({ citycd: cities.citycd, citynm: translatedText(cities.citynm, cities.translations, 'citynm', lang) })
     .from(cities)
     .innerJoin(areas, eq(areas.areacd, cities.areacd))
     .where(and(...conditions))
@@ -286,12 +314,11 @@ export async function citiesOf(
 
 /** GET /nationality's list, named in `lang` where the name exists in it (the Japanese otherwise). */
 export async function allNationalities(db: DbOrTx, lang: Lang) {
-  const name =
-    lang === 'ja'
-      ? nationalities.nationalityNm
-      : sql<string>`coalesce(nullif(${nationalities.nationalityEn}, ''), ${nationalities.nationalityNm})`;
   return db
-    .select({ id: nationalities.id, nationality_nm: name })
+    .select({
+      id: nationalities.id,
+      nationality_nm: translatedText(nationalities.nationalityNm, nationalities.translations, 'nationalityNm', lang),
+    })
     .from(nationalities)
     .orderBy(asc(nationalities.sort), asc(nationalities.id));
 }

@@ -1,7 +1,7 @@
 import { API } from '@tabi/contract/endpoints';
-import { preferredLang } from '@tabi/contract/i18n';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { answerLang } from '../../http/content-language.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { ok } from '../../http/envelope.ts';
 import { registerBenchRoutes } from './bench-routes.ts';
@@ -20,26 +20,25 @@ const FRESH = 'no-store';
 export async function catalogRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const catalog = catalogService(ctx);
 
+  // The catalog's texts in the call's language (issue 29): SPEC's Japanese unless `lang` or Accept-Language asks.
   defineRoute(app, API['GET /option'], async ({ query }, request, reply) =>
-    sendJsonBody(request, reply, await catalog.list(query), LIST_CACHE),
+    sendJsonBody(request, reply, await catalog.list(query, answerLang(request, reply, query.lang)), LIST_CACHE),
   );
-  defineRoute(app, API['GET /option/condition'], async (_input, request, reply) =>
-    sendJsonBody(request, reply, await catalog.conditions(), MASTER_CACHE),
+  defineRoute(app, API['GET /option/condition'], async ({ query }, request, reply) =>
+    sendJsonBody(request, reply, await catalog.conditions(answerLang(request, reply, query.lang)), MASTER_CACHE),
   );
-  defineRoute(app, API['GET /option/{code}'], async ({ params, query }, _request, reply) => {
-    const body = await catalog.detail(params.code, query);
+  defineRoute(app, API['GET /option/{code}'], async ({ params, query }, request, reply) => {
+    const body = await catalog.detail(params.code, query, answerLang(request, reply, query.lang));
     return reply.header('cache-control', FRESH).type('application/json; charset=utf-8').send(body);
   });
   defineRoute(app, API['GET /area'], async ({ query }, request, reply) =>
-    sendJsonBody(request, reply, await catalog.areas(query), MASTER_CACHE),
+    sendJsonBody(request, reply, await catalog.areas(query, answerLang(request, reply, query.lang)), MASTER_CACHE),
   );
   defineRoute(app, API['GET /city'], async ({ query }, request, reply) =>
-    sendJsonBody(request, reply, await catalog.cities(query), MASTER_CACHE),
+    sendJsonBody(request, reply, await catalog.cities(query, answerLang(request, reply, query.lang)), MASTER_CACHE),
   );
-  defineRoute(app, API['GET /nationality'], async (_input, request, reply) => {
-    // English names for a call that prefers English (the English pages); SPEC's Japanese otherwise.
-    const lang = preferredLang(request.headers['accept-language']) === 'en' ? 'en' : 'ja';
-    reply.header('vary', 'accept-language');
+  defineRoute(app, API['GET /nationality'], async ({ query }, request, reply) => {
+    const lang = answerLang(request, reply, query.lang);
     return sendJsonBody(request, reply, await catalog.nationalities(lang), NATIONALITY_CACHE);
   });
   // Prices are never cached, refusals included.

@@ -11,7 +11,8 @@ import type {
   optionListQuery,
   priceQuery,
 } from '@tabi/contract/catalog';
-import { ErrCd, OPTIONS_PER_PAGE, PACKAGE_CODE_OPTION } from '@tabi/contract/constants';
+import { ErrCd, FROMSPOTS, OPTIONS_PER_PAGE, PACKAGE_CODE_OPTION } from '@tabi/contract/constants';
+import { inLang, OPTION_TEXT_FIELDS } from '@tabi/contract/content';
 import { isoDateToYmd, isValidYmd, monthEnd, monthStart, tokyoYmd, type Ymd, ymdToIsoDate } from '@tabi/contract/dates';
 import { minimumNote } from '@tabi/contract/day-stop';
 import type { Lang } from '@tabi/contract/i18n';
@@ -106,13 +107,13 @@ export class CatalogService {
   }
 
   /** GET /option: one page, served pre-serialised from a short-lived cache. */
-  async list(query: OptionListQuery): Promise<JsonBody> {
+  async list(query: OptionListQuery, lang: Lang): Promise<JsonBody> {
     if (query.usedate !== undefined && !isValidYmd(query.usedate)) throw badUseDate();
     const page = query.page ?? 1;
     const keycds = [...new Set((query.keycd ?? '').split(',').filter((k) => k !== ''))];
     const today = this.today();
     // Keyed by the filters as given, since the page links echo them.
-    const key = JSON.stringify([today, page, ...LIST_FILTERS.map((f) => query[f])]);
+    const key = JSON.stringify([lang, today, page, ...LIST_FILTERS.map((f) => query[f])]);
     return this.lists.get(key, async () => {
       const filter: repo.ListFilter = {
         homencd: query.homencd,
@@ -127,7 +128,7 @@ export class CatalogService {
         if (query.usedate !== undefined) filter.usedate = ymdToIsoDate(query.usedate);
         const offset = (page - 1) * OPTIONS_PER_PAGE;
         const sort = query.sort ?? 'recommended';
-        result = await repo.listOptions(this.db, filter, ymdToIsoDate(today), OPTIONS_PER_PAGE, offset, sort);
+        result = await repo.listOptions(this.db, filter, ymdToIsoDate(today), OPTIONS_PER_PAGE, offset, sort, lang);
       }
       const search = new URLSearchParams();
       for (const f of LIST_FILTERS) {
@@ -135,7 +136,7 @@ export class CatalogService {
         if (value !== undefined) search.set(f, value);
       }
       const optionList: Page<OptionListItem> = paginate(
-        result.rows.map(toListItem),
+        result.rows.map((row) => toListItem(row, lang)),
         result.total,
         page,
         OPTIONS_PER_PAGE,
@@ -149,36 +150,36 @@ export class CatalogService {
   }
 
   /** GET /option/condition */
-  async conditions(): Promise<JsonBody> {
+  async conditions(lang: Lang): Promise<JsonBody> {
     const today = this.today();
-    return this.masters.get(`condition|${today}`, async () => {
+    return this.masters.get(`condition|${lang}|${today}`, async () => {
       const [homenList, keywordList] = await Promise.all([
-        repo.regionsWithOptions(this.db, ymdToIsoDate(today)),
-        repo.allKeywords(this.db),
+        repo.regionsWithOptions(this.db, ymdToIsoDate(today), lang),
+        repo.allKeywords(this.db, lang),
       ]);
       return jsonBody(ok({ homenList, keywordList }));
     });
   }
 
   /** GET /area?homencd&is_valid=true: areas of the region (only those with options when is_valid). */
-  async areas(query: AreaQuery): Promise<JsonBody> {
+  async areas(query: AreaQuery, lang: Lang): Promise<JsonBody> {
     const { homencd } = query;
     if (homencd === undefined) return jsonBody(ok([]));
     const validOnly = query.is_valid === 'true' || query.is_valid === '1';
     const today = this.today();
-    return this.masters.get(JSON.stringify(['area', today, homencd, validOnly]), async () =>
-      jsonBody(ok(await repo.areasOf(this.db, homencd, validOnly, ymdToIsoDate(today)))),
+    return this.masters.get(JSON.stringify(['area', lang, today, homencd, validOnly]), async () =>
+      jsonBody(ok(await repo.areasOf(this.db, homencd, validOnly, ymdToIsoDate(today), lang))),
     );
   }
 
   /** GET /city?homencd&areacd&is_valid=true */
-  async cities(query: CityQuery): Promise<JsonBody> {
+  async cities(query: CityQuery, lang: Lang): Promise<JsonBody> {
     const { areacd } = query;
     if (areacd === undefined) return jsonBody(ok([]));
     const validOnly = query.is_valid === 'true' || query.is_valid === '1';
     const today = this.today();
-    return this.masters.get(JSON.stringify(['city', today, query.homencd, areacd, validOnly]), async () =>
-      jsonBody(ok(await repo.citiesOf(this.db, areacd, query.homencd, validOnly, ymdToIsoDate(today)))),
+    return this.masters.get(JSON.stringify(['city', lang, today, query.homencd, areacd, validOnly]), async () =>
+      jsonBody(ok(await repo.citiesOf(this.db, areacd, query.homencd, validOnly, ymdToIsoDate(today), lang))),
     );
   }
 
@@ -189,11 +190,11 @@ export class CatalogService {
     );
   }
 
-  /** An option's texts, names, images and keywords (cached briefly). */
-  async optionCore(opcd: string): Promise<OptionCore | null> {
-    return this.cores.get(opcd, async () => {
-      const row = await repo.findOptionCore(this.db, opcd);
-      return row ? toCore(row) : null;
+  /** An option's texts, names, images and keywords in `lang` (cached briefly). */
+  async optionCore(opcd: string, lang: Lang): Promise<OptionCore | null> {
+    return this.cores.get(`${lang}|${opcd}`, async () => {
+      const row = await repo.findOptionCore(this.db, opcd, lang);
+      return row ? toCore(row, lang) : null;
     });
   }
 
@@ -201,10 +202,10 @@ export class CatalogService {
    * The public detail answer of an option as a visitor would get it once published, drafts included, for the
    * console's preview (never cached: staff see their last edit).
    */
-  async preview(opcd: string, usedate?: Ymd): Promise<OptionDetail | null> {
-    const row = await repo.findOptionCore(this.db, opcd, true);
+  async preview(opcd: string, lang: Lang, usedate?: Ymd): Promise<OptionDetail | null> {
+    const row = await repo.findOptionCore(this.db, opcd, lang, true);
     if (!row) return null;
-    const core = toCore(row);
+    const core = toCore(row, lang);
     const today = this.today();
     const month = monthStart(usedate ?? today);
     const rows = await repo.stockBetween(this.db, opcd, ymdToIsoDate(month), ymdToIsoDate(monthEnd(month)));
@@ -215,17 +216,17 @@ export class CatalogService {
    * GET /option/{code}: the option with every day of the usedate's month (default: this month in Tokyo),
    * or, for a package code used on my page, the summary of its first option.
    */
-  async detail(code: string, query: OptionDetailQuery): Promise<Buffer> {
+  async detail(code: string, query: OptionDetailQuery, lang: Lang): Promise<Buffer> {
     if (query.usedate !== undefined && !isValidYmd(query.usedate)) throw badUseDate();
-    const core = await this.optionCore(code);
+    const core = await this.optionCore(code, lang);
     if (!core) {
       if (code !== PACKAGE_CODE_OPTION) {
-        const first = await repo.firstOptionOfPackage(this.db, code);
+        const first = await repo.firstOptionOfPackage(this.db, code, lang);
         if (first) {
           const summary: OptionSummary = {
             travelkubun: first.travelkubun,
             rentalcd: '',
-            webname: `${first.webname} ほか`,
+            webname: `${first.webname}${lang === 'ja' ? ' ほか' : ' and more'}`,
           };
           return jsonBody(ok(summary)).body;
         }
@@ -275,7 +276,13 @@ export class CatalogService {
   }
 }
 
-function toListItem(row: repo.ListRow): OptionListItem {
+/** A departure point's name: the fixed eight have English names in the contract. */
+function fromspotName(code: string | null, caption: string | null, lang: Lang): string | null {
+  if (lang === 'ja' || code === null) return caption;
+  return FROMSPOTS.find((f) => f.id === code)?.captionEn ?? caption;
+}
+
+function toListItem(row: repo.ListRow, lang: Lang): OptionListItem {
   return {
     opcd: row.opcd,
     webname: row.webname,
@@ -284,7 +291,7 @@ function toListItem(row: repo.ListRow): OptionListItem {
     keywordList: row.keywords,
     use_from: row.use_from,
     use_to: row.use_to,
-    fromspot: row.fromspot,
+    fromspot: fromspotName(row.fromspotcd, row.fromspot, lang),
     homen: row.homen,
     area: row.area,
     city: row.city,
@@ -294,8 +301,8 @@ function toListItem(row: repo.ListRow): OptionListItem {
   };
 }
 
-function toCore(row: repo.OptionCoreRow): OptionCore {
-  const o = row.option;
+function toCore(row: repo.OptionCoreRow, lang: Lang): OptionCore {
+  const o = inLang(row.option, row.option.translations, lang, OPTION_TEXT_FIELDS);
   const useFrom = isoDateToYmd(o.useFrom);
   const useTo = isoDateToYmd(o.useTo);
   const detail: OptionCore['detail'] = {
@@ -310,7 +317,7 @@ function toCore(row: repo.OptionCoreRow): OptionCore {
     homen: row.homen,
     area: row.area,
     city: row.city,
-    fromspot: row.fromspot,
+    fromspot: fromspotName(o.fromspotcd, row.fromspot, lang),
     meetpoint: o.meetpoint,
     contents: o.contents,
     companyname: o.companyname,
@@ -320,7 +327,7 @@ function toCore(row: repo.OptionCoreRow): OptionCore {
     lat: o.lat,
     lon: o.lon,
     // 最少催行人員 in the notes (issue 27): the SPEC's sections stay as they are.
-    optionattention: `${o.optionattention}${minimumNote(o)}`,
+    optionattention: `${o.optionattention}${minimumNote(o, lang)}`,
     information: o.information,
     cancel_note: o.cancelNote,
     age_note: o.ageNote,
