@@ -34,10 +34,13 @@ test.describe('the English site', () => {
     await expect(page.getByText('¥', { exact: false }).first()).toBeVisible();
 
     await page.getByRole('button', { name: 'Filter the list' }).click();
-    await page.getByLabel('Region').selectOption({ label: '関東' });
+    await page.getByLabel('Region').selectOption({ label: 'Kanto' });
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expect(page).toHaveURL(/\/en\/?\?homencd=03/);
-    await expect(page.getByRole('button', { name: 'Remove the filter 関東' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Remove the filter Kanto' })).toBeVisible();
+    // The catalog's own texts in English (issue 29): names, places and keywords, not marked as Japanese.
+    await expect(page.getByRole('heading', { level: 2 }).first()).toHaveText(/^\[From Tokyo Station\] Tokyo Skytree/);
+    await expect(page.locator('main [lang="ja"]')).toHaveCount(0);
     expect(await japaneseOutsideContent(page)).toEqual([]);
     await expectNoSeriousA11yIssues(page, { what: '/en/' });
     await shoot(page, 'en-list');
@@ -72,7 +75,10 @@ test.describe('the English site', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page.getByRole('heading', { name: 'What to expect' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Booking information' })).toBeVisible();
-    await expect(page.getByText('This text is available in Japanese only.')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^\[From Tokyo Station\] Tokyo Skytree/);
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveAttribute('lang');
+    await expect(page.getByText('Admission to the Tokyo Skytree Tembo Deck')).toBeVisible();
+    await expect(page.getByText('This text is available in Japanese only.')).toHaveCount(0);
     await expect(page.getByTestId('headline-facts')).toContainText('Booking');
     await expect(page.getByText(/^\d{1,2} [A-Z][a-z]{2} \d{4} – \d{1,2} [A-Z][a-z]{2} \d{4}$/).first()).toBeVisible();
     expect(await japaneseOutsideContent(page)).toEqual([]);

@@ -54,11 +54,14 @@ export function toTokyoIso(instant: Date): string {
 }
 
 /** An instant shown YYYY/MM/DD HH:mm in Tokyo; text that is not an instant is shown as it is. */
-export function formatTokyoDateTime(instant: Date | string): string {
+export function formatTokyoDateTime(instant: Date | string, lang: Lang = 'ja'): string {
   const at = typeof instant === 'string' ? new Date(instant) : instant;
   if (Number.isNaN(at.getTime())) return String(instant);
   const t = tokyoWallClock(at);
-  return `${pad(t.getUTCFullYear(), 4)}/${pad(t.getUTCMonth() + 1)}/${pad(t.getUTCDate())} ${pad(t.getUTCHours())}:${pad(t.getUTCMinutes())}`;
+  const time = `${pad(t.getUTCHours())}:${pad(t.getUTCMinutes())}`;
+  // English (issue 29): 1 Dec 2026, 10:00 (Japan time, which the pages and mails say where it matters).
+  if (lang === 'en') return `${t.getUTCDate()} ${EN_MONTHS[t.getUTCMonth()]} ${t.getUTCFullYear()}, ${time}`;
+  return `${pad(t.getUTCFullYear(), 4)}/${pad(t.getUTCMonth() + 1)}/${pad(t.getUTCDate())} ${time}`;
 }
 
 /** The instant at which a Tokyo calendar day starts (Tokyo has no daylight saving: UTC+9). */

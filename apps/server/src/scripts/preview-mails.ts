@@ -60,6 +60,7 @@ const sample: MailBooking = {
 
 /** A キャンセル待ち entry (issue 27) for its two mails. */
 const waitlistSample = {
+  lang: 'ja' as const,
   mail: 'ryo.kobayashi@example.jp',
   webname: '白馬 スキーブーツセットレンタル（1日）',
   usedate: '2026-12-19',

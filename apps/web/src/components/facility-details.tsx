@@ -1,6 +1,6 @@
 import type { Facility } from '@tabi/contract/envelope';
 import type { ReactNode } from 'react';
-import { useContentLang } from '../i18n/lang.tsx';
+import { useTextLang } from '../i18n/lang.tsx';
 import { useSharedMessages } from '../i18n/shared.ts';
 import { mapEmbedUrl, telHref } from '../lib/facility-links.ts';
 import styles from './facility-details.module.css';
@@ -22,22 +22,22 @@ export function FacilityDetails({
   children?: ReactNode;
 }) {
   const t = useSharedMessages();
-  const contentLang = useContentLang();
+  const textLang = useTextLang();
   const { webname, companyname, hours, address, tel, lat, lon } = facility;
   return (
     <>
       <dl className={listClassName ? `info-list ${listClassName}` : 'info-list'}>
         <div>
           <dt>{t.facilityName}</dt>
-          <dd lang={contentLang}>{companyname || '－'}</dd>
+          <dd lang={textLang(companyname || '－')}>{companyname || '－'}</dd>
         </div>
         <div>
           <dt>{t.hours}</dt>
-          <dd lang={contentLang}>{hours || '－'}</dd>
+          <dd lang={textLang(hours || '－')}>{hours || '－'}</dd>
         </div>
         <div>
           <dt>{t.address}</dt>
-          <dd lang={contentLang}>{address || '－'}</dd>
+          <dd lang={textLang(address || '－')}>{address || '－'}</dd>
         </div>
         <div>
           <dt>{t.tel}</dt>

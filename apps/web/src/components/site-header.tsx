@@ -1,7 +1,7 @@
 import { SITE_NAMES } from '@tabi/contract/routes';
 import { Link } from 'react-router';
 import { useCommonMessages } from '../i18n/common.ts';
-import { useContentLang, useLang } from '../i18n/lang.tsx';
+import { useLang, useTextLang } from '../i18n/lang.tsx';
 import { siteLegal } from '../lib/site-legal.ts';
 import { useIsLogin } from '../stores/auth-store.ts';
 import { LanguageSuggestion, LanguageSwitch } from './language-switch.tsx';
@@ -40,17 +40,17 @@ export function SiteHeader() {
 export function SiteFooter() {
   const legal = siteLegal();
   const t = useCommonMessages();
-  const contentLang = useContentLang();
+  const textLang = useTextLang();
   return (
     <footer className={styles.footer}>
       <div className="container">
         <p className={styles.company}>
           {t.organiser}
-          <span lang={contentLang}>
+          <span lang={textLang(legal.companyName)}>
             {legal.companyName}（{legal.registration}）
           </span>
         </p>
-        <p className={styles.legal} lang={contentLang}>
+        <p className={styles.legal} lang={textLang(legal.address)}>
           {legal.address}　TEL {legal.tel}
         </p>
         {legal.example && (

@@ -1,3 +1,4 @@
+import { isJapaneseText } from '@tabi/contract/content';
 import { DEFAULT_LANG, type Lang } from '@tabi/contract/i18n';
 import { createContext, type ReactNode, useContext } from 'react';
 
@@ -13,23 +14,14 @@ export function useLang(): Lang {
 }
 
 /**
- * The language of the catalog's own texts (option names, introductions, places, keywords, the organiser's
- * details) where a page shows them: they are written in Japanese, so an English page marks them `lang="ja"`,
- * for screen readers to read them as Japanese and for the check that nothing else on the page is.
+ * The language to mark a text of the catalog or of a customer with (option names and texts, places, keywords, the
+ * organiser's details, names in kanji) on a page in another language: the server answers each text in the page's
+ * language where it has it, and in Japanese otherwise (issue 29, ADR 0177); a text written in Japanese is marked
+ * `lang="ja"`, for screen readers to read it as Japanese and for the check that nothing else on the page is.
  */
-export function useContentLang(): Lang | undefined {
-  return useLang() === 'ja' ? undefined : 'ja';
-}
-
-const JAPANESE_SCRIPT = /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/u;
-
-/**
- * For a list the server may answer in the page's language or not (nationalities with or without an English
- * name): `lang="ja"` on the entries still written in Japanese, on a page in another language.
- */
-export function useTextLang(): (text: string) => Lang | undefined {
-  const contentLang = useContentLang();
-  return (text) => (contentLang && JAPANESE_SCRIPT.test(text) ? contentLang : undefined);
+export function useTextLang(): (text: string | null | undefined) => Lang | undefined {
+  const lang = useLang();
+  return (text) => (lang !== 'ja' && isJapaneseText(text) ? 'ja' : undefined);
 }
 
 let browserPageLang: Lang = DEFAULT_LANG;

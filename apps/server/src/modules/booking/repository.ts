@@ -1,5 +1,7 @@
 /** The one repository of the booking lifecycle (ADR 0100): bookings, their lines, members, rentals and events. */
 import { BookingStatus, PaymentStatus } from '@tabi/contract/constants';
+import { inLang, OPTION_TEXT_FIELDS, type OptionTextField } from '@tabi/contract/content';
+import { DEFAULT_LANG, type Lang } from '@tabi/contract/i18n';
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type DbOrTx, rowsOf } from '../../db/client.ts';
@@ -32,6 +34,7 @@ import {
   unpaidHolds,
 } from '../../db/schema.ts';
 import { stockTouched } from '../../db/stock-changes.ts';
+import { translatedText } from '../../db/translated.ts';
 
 export type {
   BookingEventRow,
@@ -256,11 +259,12 @@ export async function claimPendingCancellations(
 
 const MEMBER_COLUMNS = ['seq', 'sei', 'mei', 'birthday', 'sex', 'ageclass', 'nationalityId', 'extended'] as const;
 
-export async function findMembers(db: DbOrTx, rsvno: string) {
+/** The travellers, their nationality named in `lang` (issue 29; Japanese for the console, mails and receipts). */
+export async function findMembers(db: DbOrTx, rsvno: string, lang: Lang = DEFAULT_LANG) {
   return db
     .select({
       ...pickColumns(bookingMembers, MEMBER_COLUMNS),
-      nationalityNm: nationalities.nationalityNm,
+      nationalityNm: translatedText(nationalities.nationalityNm, nationalities.translations, 'nationalityNm', lang),
     })
     .from(bookingMembers)
     .leftJoin(nationalities, eq(nationalities.id, bookingMembers.nationalityId))
@@ -291,17 +295,30 @@ const OPTION_FACTS = [
   'rentalcd',
 ] as const;
 
-export async function findBookingOptions(db: DbOrTx, rsvno: string) {
-  return db
+/**
+ * The options booked, their texts in `lang` where written (issue 29: my page in the page's language, mails in the
+ * booking's); `meetpointJa` is the Japanese meeting point, which the booking keeps a copy of.
+ */
+export async function findBookingOptions(db: DbOrTx, rsvno: string, lang: Lang = DEFAULT_LANG) {
+  const rows = await db
     .select({
       line: bookingOptions,
       option: pickColumns(options, OPTION_FACTS),
+      translations: options.translations,
     })
     .from(bookingOptions)
     .innerJoin(options, eq(options.opcd, bookingOptions.opcd))
     .where(eq(bookingOptions.rsvno, rsvno))
     .orderBy(asc(bookingOptions.id));
+  return rows.map(({ line, option, translations }) => ({
+    line,
+    option: inLang(option, translations, lang, OPTION_TEXT_FIELDS.filter(isOptionFact)),
+    meetpointJa: option.meetpoint,
+  }));
 }
+
+const isOptionFact = (field: OptionTextField): field is OptionTextField & (typeof OPTION_FACTS)[number] =>
+  (OPTION_FACTS as readonly string[]).includes(field);
 export type BookingOptionRow = Awaited<ReturnType<typeof findBookingOptions>>[number];
 
 export async function findRentals(db: DbOrTx, rsvno: string) {

@@ -361,6 +361,74 @@ describe('GET /api/option/condition, /api/area, /api/city, /api/nationality', ()
   });
 });
 
+describe('the catalog’s own texts in the caller’s language (issue 29)', () => {
+  const JAPANESE = /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/u;
+
+  it('answers the list in English by Accept-Language or lang, saying so; Japanese by default, unchanged', async () => {
+    const byHeader = await get('/api/option?homencd=03', { 'accept-language': 'en-US,en;q=0.9' });
+    expect(byHeader.headers['content-language']).toBe('en');
+    expect(byHeader.headers.vary).toContain('accept-language');
+    const english = optionListResponse.parse(byHeader.json()).response!.optionList.data;
+    const first = english[0]!;
+    expect(first.webname).toMatch(/^\[From Tokyo Station\] Tokyo Skytree/);
+    expect(first.homen).toBe('Kanto');
+    expect(first.fromspot).toBe('Tokyo Station');
+    expect(first.keywordList.map((k) => k.keyname)).toContain('Day trip');
+    expect(first.imageList[0]?.caption).not.toMatch(JAPANESE);
+    for (const o of english) expect(`${o.webname}${o.introduction}${o.area}${o.city}`).not.toMatch(JAPANESE);
+
+    const byParam = optionListResponse.parse((await get('/api/option?homencd=03&lang=en')).json()).response!;
+    expect(byParam.optionList.data.map((o) => o.webname)).toEqual(english.map((o) => o.webname));
+
+    const japanese = await get('/api/option?homencd=03');
+    expect(japanese.headers['content-language']).toBe('ja');
+    const ja = optionListResponse.parse(japanese.json()).response!.optionList.data[0]!;
+    expect(ja.webname).toBe(OPTIONS[0]?.webname);
+    expect(ja.homen).toBe('関東');
+    // A Japanese page sends ja whatever the browser prefers; lang=ja overrides an English header.
+    const forced = optionListResponse.parse(
+      (await get('/api/option?homencd=03&lang=ja', { 'accept-language': 'en' })).json(),
+    );
+    expect(forced.response!.optionList.data[0]?.webname).toBe(ja.webname);
+  });
+
+  it('answers the detail, the search conditions, areas and cities in English', async () => {
+    const detail = optionDetailResponse.parse((await get('/api/option/OP0001?lang=en')).json()).response!;
+    expect(`${detail.webname}${detail.contents}${detail.optionattention}${detail.information}`).not.toMatch(JAPANESE);
+    expect(
+      `${detail.cancel_note}${detail.age_note}${detail.meetpoint}${detail.companyname}${detail.address}`,
+    ).not.toMatch(JAPANESE);
+    expect(detail.contents).toContain('Highlights');
+    const conditions = conditionResponse.parse((await get('/api/option/condition?lang=en')).json()).response!;
+    expect(conditions.homenList.map((h) => h.homennm)).toContain('Hokkaido');
+    expect(conditions.keywordList.every((k) => !JAPANESE.test(k.keyname))).toBe(true);
+    const areas = areaResponse.parse((await get('/api/area?homencd=03&lang=en')).json()).response!;
+    expect(areas[0]).toEqual({ areacd: '0301', areanm: 'Tokyo' });
+    const cities = cityResponse.parse((await get('/api/city?homencd=03&areacd=0301&lang=en')).json()).response!;
+    expect(cities.map((c) => c.citynm)).not.toContain('千代田区');
+  });
+
+  it('shows a text without a translation in Japanese, field by field', async () => {
+    await insertTestOption(t.ctx.db, 'TRANS1', {
+      introduction: '<p>日本語だけの紹介</p>',
+      translations: { en: { webname: 'English only name', introduction: '  ' } },
+    });
+    catalogService(t.ctx).clearCaches();
+    const detail = optionDetailResponse.parse((await get('/api/option/TRANS1', { 'accept-language': 'en' })).json());
+    expect(detail.response?.webname).toBe('English only name');
+    expect(detail.response?.introduction).toBe('<p>日本語だけの紹介</p>');
+    const japanese = optionDetailResponse.parse((await get('/api/option/TRANS1')).json());
+    expect(japanese.response?.webname).toBe('テストツアー TRANS1');
+  });
+
+  it('refuses a language it does not have, with the SPEC envelope', async () => {
+    const res = await get('/api/option?lang=fr');
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    expect(res.json()).toMatchObject({ errcd: expect.any(String), errMsg: expect.any(String) });
+  });
+});
+
 describe('GET /api/option/{code}', () => {
   it('answers the option with every day of this month (Tokyo) when no usedate is given', async () => {
     const res = await get('/api/option/OP0001');

@@ -29,6 +29,7 @@ function couponLines(db: DbOrTx) {
       companyattention: options.companyattention,
       lat: options.lat,
       lon: options.lon,
+      translations: options.translations,
       pinHash: facilities.pinHash,
       facilityDisabled: facilities.disabled,
     })

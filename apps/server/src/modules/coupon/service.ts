@@ -1,7 +1,9 @@
 import { bookingState } from '@tabi/contract/booking-rules';
 import { COUPON_LOCK_MINUTES, COUPON_PIN_MAX_FAILURES, ErrCd } from '@tabi/contract/constants';
+import { inLang, type OptionTextField } from '@tabi/contract/content';
 import type { CouponOption } from '@tabi/contract/coupon';
 import { formatYmd, isoDateToYmd, toTokyoIso } from '@tabi/contract/dates';
+import { DEFAULT_LANG, type Lang } from '@tabi/contract/i18n';
 import { CatalogMsg, couponLocked, couponNotToday, Msg } from '@tabi/contract/messages';
 import { todayIn } from '../../clock.ts';
 import type { AppContext } from '../../context.ts';
@@ -15,7 +17,20 @@ const MINUTE = 60_000;
 /** More than any party; keeps absurd quantities away from the integer columns. */
 const MAX_QUANTITY = 999;
 
-function toCouponOption(line: repo.CouponLine): CouponOption {
+/** A coupon's texts a visitor reads, in the page's language where written (issue 29). */
+const COUPON_TEXTS = [
+  'webname',
+  'introduction',
+  'contents',
+  'optionattention',
+  'companyname',
+  'hours',
+  'address',
+  'companyattention',
+] as const satisfies readonly OptionTextField[];
+
+function toCouponOption(row: repo.CouponLine, lang: Lang): CouponOption {
+  const line = inLang(row, row.translations, lang, COUPON_TEXTS);
   return {
     opcd: line.opcd,
     pkcd: line.pkcd,
@@ -44,10 +59,11 @@ function toCouponOption(line: repo.CouponLine): CouponOption {
 export async function listCoupons(
   ctx: AppContext,
   input: { session: string; rsvno?: string | undefined },
+  lang: Lang = DEFAULT_LANG,
 ): Promise<{ optionList: CouponOption[] }> {
   const { rsvno } = await requireSession(ctx, input.session, input.rsvno);
   const lines = await repo.findCouponLines(ctx.db, rsvno);
-  return { optionList: lines.map(toCouponOption) };
+  return { optionList: lines.map((line) => toCouponOption(line, lang)) };
 }
 
 async function findLine(ctx: AppContext, rsvno: string, opcd: string, pkcd: string): Promise<repo.CouponLine> {
@@ -60,9 +76,10 @@ async function findLine(ctx: AppContext, rsvno: string, opcd: string, pkcd: stri
 export async function getCoupon(
   ctx: AppContext,
   input: { session: string; rsvno?: string | undefined; opcd: string; pkcd: string },
+  lang: Lang = DEFAULT_LANG,
 ): Promise<CouponOption> {
   const { rsvno } = await requireSession(ctx, input.session, input.rsvno);
-  return toCouponOption(await findLine(ctx, rsvno, input.opcd, input.pkcd));
+  return toCouponOption(await findLine(ctx, rsvno, input.opcd, input.pkcd), lang);
 }
 
 /**

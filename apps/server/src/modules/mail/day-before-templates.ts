@@ -3,10 +3,11 @@
  * rental shop the evening before. Built with the same blocks, signature, my-page link and .ics as every other
  * mail (templates.ts).
  */
-import { formatYmd, type Ymd } from '@tabi/contract/dates';
+import { formatDay, formatYmd, type Ymd } from '@tabi/contract/dates';
 import type { RentalSheet } from '@tabi/contract/operations';
 import type { MailAttachment } from '../../db/schema.ts';
 import { type MailBlock, renderHtml, renderText } from './mail-render.ts';
+import type { MailText } from './mail-text.ts';
 import type { OutgoingMail } from './outbox.ts';
 import {
   calendarFile,
@@ -17,6 +18,7 @@ import {
   party,
   rentalText,
   SIGNATURE,
+  textOf,
 } from './templates.ts';
 
 export const DayBeforeKind = { dayBefore: 'day_before', rentalSheet: 'rental_sheet' } as const;
@@ -41,83 +43,68 @@ export function mapUrl(line: DayBeforeLine, place: string | null): string | null
   return query ? `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}` : null;
 }
 
-function whatToBring(lines: DayBeforeLine[], rented: boolean): string[] {
-  const items = [
-    '予約番号がわかるもの（このメールの画面、またはマイページ）',
-    '当日の天候に合わせた服装・雨具',
-    '参加者全員分の身分証明書（年齢の確認をお願いする場合があります）',
-  ];
-  if (rented || lines.some((l) => l.rentalcd !== '')) {
-    items.push('厚手の靴下・帽子・手袋など防寒具（レンタルに含まれないもの）');
-  }
+function whatToBring(t: MailText, lines: DayBeforeLine[], rented: boolean): string[] {
+  const items = [...t.bringItems];
+  if (rented || lines.some((l) => l.rentalcd !== '')) items.push(t.bringWarm);
   return items;
 }
 
 /**
  * 前日案内: the day's options with meeting time and place, a map link, what to bring, the rental sizes booked,
- * the shop's phone and each option's note; the .ics and the my-page link as the booking's other mails carry them.
- * `lines` are the booking's options of the day (the mail is for that day).
+ * the shop's phone and each option's note; the .ics and the my-page link as the booking's other mails carry them,
+ * in the booking's language (issue 29). `lines` are the booking's options of the day (the mail is for that day).
  */
 export function dayBeforeMail(b: MailBooking, day: Ymd, lines: DayBeforeLine[]): OutgoingMail {
-  const blocks: MailBlock[] = [
-    {
-      kind: 'paragraph',
-      text: `このたびはご予約いただき、誠にありがとうございます。\n明日 ${formatYmd(day)} のご利用について、集合場所・時間と当日のご案内をお送りします。`,
-    },
-  ];
+  const t = textOf(b);
+  const lang = b.lang ?? 'ja';
+  const dayText = formatDay(day, lang);
+  const blocks: MailBlock[] = [{ kind: 'paragraph', text: t.dayBeforeLead(dayText) }];
   for (const line of lines) {
     const place = meetingPlace(b, line);
     const rows: [string, string][] = [
-      ['予約番号', b.rsvno],
-      ['商品名', line.webname],
-      ['ご利用日', formatYmd(day)],
+      [t.rsvno, b.rsvno],
+      [t.option, line.webname],
+      [t.usedate, dayText],
     ];
-    if (line.departureTime?.trim()) rows.push(['集合時間', line.departureTime.trim()]);
-    else if (line.hours.trim()) rows.push(['受付時間', line.hours.trim()]);
-    if (place) rows.push(['集合場所', place]);
-    if (line.address?.trim()) rows.push(['住所', line.address.trim()]);
-    rows.push(['ご利用人数', party(line)]);
+    if (line.departureTime?.trim()) rows.push([t.meetingTime, line.departureTime.trim()]);
+    else if (line.hours.trim()) rows.push([t.receptionTime, line.hours.trim()]);
+    if (place) rows.push([t.meetingPlace, place]);
+    if (line.address?.trim()) rows.push([t.address, line.address.trim()]);
+    rows.push([t.party, party(line, t)]);
     if (line.tel.trim()) {
-      rows.push(['当日の連絡先', [line.companyname.trim(), `TEL ${line.tel.trim()}`].filter(Boolean).join('　')]);
+      rows.push([
+        t.contactOnDay,
+        [line.companyname.trim(), `TEL ${line.tel.trim()}`].filter(Boolean).join(t.contactJoin),
+      ]);
     }
-    blocks.push({ kind: 'facts', title: lines.length > 1 ? `ご利用内容（${line.webname}）` : 'ご利用内容', rows });
+    blocks.push({ kind: 'facts', title: lines.length > 1 ? t.dayContentsOf(line.webname) : t.dayContents, rows });
     const map = mapUrl(line, place);
-    if (map) {
-      blocks.push({
-        kind: 'link',
-        text: '集合場所の地図はこちらからご覧いただけます。',
-        label: '地図を開く',
-        url: map,
-      });
-    }
+    if (map) blocks.push({ kind: 'link', text: t.mapText, label: t.mapLabel, url: map });
     const note = line.note
       .split('\n')
       .map((l) => l.trim())
       .filter(Boolean);
-    if (note.length > 0) blocks.push({ kind: 'list', title: `${line.webname}からのお知らせ`, items: note });
+    if (note.length > 0) blocks.push({ kind: 'list', title: t.noticeFrom(line.webname), items: note });
   }
   const rentals = b.rentals ?? [];
   if (rentals.length > 0) {
-    blocks.push({ kind: 'list', title: 'ご予約のレンタル（サイズ）', items: rentals.map((r) => rentalText(r)) });
-    blocks.push({ kind: 'paragraph', text: '当日のサイズ交換は店舗へご相談ください。' });
+    blocks.push({ kind: 'list', title: t.rentalSizes, items: rentals.map((r) => rentalText(r, t)) });
+    blocks.push({ kind: 'paragraph', text: t.sizeExchange });
   }
-  blocks.push({ kind: 'list', title: '持ち物', items: whatToBring(lines, rentals.length > 0) });
-  blocks.push({
-    kind: 'paragraph',
-    text: '遅れる場合や当日ご連絡が必要な場合は、上記の連絡先へお電話ください。\nカレンダーに登録できるファイル（.ics）を添付しています。',
-  });
+  blocks.push({ kind: 'list', title: t.bring, items: whatToBring(t, lines, rentals.length > 0) });
+  blocks.push({ kind: 'paragraph', text: t.dayBeforeContact });
   blocks.push(myPageGuide(b));
-  blocks.push({ kind: 'paragraph', text: 'お気をつけてお出かけください。当日のご参加を心よりお待ちしております。' });
+  blocks.push({ kind: 'paragraph', text: t.dayBeforeEnd });
 
-  const greeting = `${b.sei} ${b.mei} 様`;
-  const subject = `【さくらトラベル】明日のご利用のご案内（予約番号：${b.rsvno}）`;
+  const greeting = t.greeting(b.sei, b.mei);
+  const subject = t.subject(t.dayBeforeTitle, b.rsvno);
   return {
     kind: DayBeforeKind.dayBefore,
     rsvno: b.rsvno,
     to: b.mail,
     subject,
-    body: renderText(greeting, blocks, SIGNATURE),
-    html: renderHtml(subject, greeting, blocks, SIGNATURE),
+    body: renderText(greeting, blocks, t.signature, lang),
+    html: renderHtml(subject, greeting, blocks, t.signature, lang),
     attachments: [calendarFile({ ...b, lines })],
   };
 }

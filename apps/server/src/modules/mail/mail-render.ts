@@ -25,21 +25,31 @@ function padLabels(rows: [string, string][]): string[] {
   return rows.map(([label, value]) => `${label}${'　'.repeat(width - [...label].length)}：${value}`);
 }
 
-function blockText(block: MailBlock): string {
+/** How the text part lines things up: the Japanese mails' full-width marks, or plain ASCII in English. */
+const TEXT_MARKS: Record<
+  Lang,
+  { title: (t: string) => string; item: string; facts: (rows: [string, string][]) => string[] }
+> = {
+  ja: { title: (t) => `■${t}`, item: '・', facts: padLabels },
+  en: { title: (t) => `== ${t} ==`, item: '- ', facts: (rows) => rows.map(([label, value]) => `${label}: ${value}`) },
+};
+
+function blockText(block: MailBlock, lang: Lang): string {
+  const marks = TEXT_MARKS[lang];
   switch (block.kind) {
     case 'paragraph':
       return block.text;
     case 'facts':
-      return [`■${block.title}`, ...padLabels(block.rows)].join('\n');
+      return [marks.title(block.title), ...marks.facts(block.rows)].join('\n');
     case 'list':
-      return [`■${block.title}`, ...block.items.map((i) => `・${i}`)].join('\n');
+      return [marks.title(block.title), ...block.items.map((i) => `${marks.item}${i}`)].join('\n');
     case 'link':
       return `${block.text}\n${block.url}`;
   }
 }
 
-export function renderText(greeting: string, blocks: MailBlock[], signature: string): string {
-  const parts = blocks.map(blockText);
+export function renderText(greeting: string, blocks: MailBlock[], signature: string, lang: Lang = 'ja'): string {
+  const parts = blocks.map((block) => blockText(block, lang));
   return [greeting, '', ...parts.flatMap((p) => [p, '']), signature, ''].join('\n');
 }
 

@@ -99,6 +99,50 @@ const ja = {
   anotherDay: '別の日にご参加いただける場合は、あらためてお申し込みください。',
   anotherDayLink: '空き状況を見てお申し込みする',
   stoppedEnd: 'ご迷惑をおかけいたしますことを深くお詫び申し上げます。またのご利用を心よりお待ちしております。',
+  dayBeforeTitle: '明日のご利用のご案内',
+  dayBeforeLead: (day: string) =>
+    `このたびはご予約いただき、誠にありがとうございます。\n明日 ${day} のご利用について、集合場所・時間と当日のご案内をお送りします。`,
+  receptionTime: '受付時間',
+  address: '住所',
+  contactOnDay: '当日の連絡先',
+  contactJoin: '　',
+  dayContents: 'ご利用内容',
+  dayContentsOf: (webname: string) => `ご利用内容（${webname}）`,
+  mapText: '集合場所の地図はこちらからご覧いただけます。',
+  mapLabel: '地図を開く',
+  noticeFrom: (webname: string) => `${webname}からのお知らせ`,
+  rentalSizes: 'ご予約のレンタル（サイズ）',
+  sizeExchange: '当日のサイズ交換は店舗へご相談ください。',
+  bring: '持ち物',
+  bringItems: [
+    '予約番号がわかるもの（このメールの画面、またはマイページ）',
+    '当日の天候に合わせた服装・雨具',
+    '参加者全員分の身分証明書（年齢の確認をお願いする場合があります）',
+  ],
+  bringWarm: '厚手の靴下・帽子・手袋など防寒具（レンタルに含まれないもの）',
+  dayBeforeContact:
+    '遅れる場合や当日ご連絡が必要な場合は、上記の連絡先へお電話ください。\nカレンダーに登録できるファイル（.ics）を添付しています。',
+  dayBeforeEnd: 'お気をつけてお出かけください。当日のご参加を心よりお待ちしております。',
+  waitlistGreeting: 'お客様',
+  waitlistSubject: (title: string) => `【さくらトラベル】${title}`,
+  waitlistFacts: 'キャンセル待ちの内容',
+  waitlistParty: 'ご希望人数',
+  people: (n: number) => `${n}名`,
+  seatsFor: (n: number) => `${n}名分`,
+  waitlistJoinedTitle: 'キャンセル待ちに登録しました',
+  waitlistJoinedLead: 'キャンセル待ちにご登録いただき、ありがとうございます。\n以下の内容で承りました。',
+  waitlistJoinedNext:
+    'キャンセルなどでお席に空きが出ましたら、ご登録順にメールでお知らせします（ご希望人数のお席が空いた場合に限ります）。\nご案内したお席は一定時間お客様のために確保いたします。\n現時点ではご予約は確定しておりません。',
+  waitlistJoinedLink: '登録内容の確認・キャンセル待ちの取り消しは、こちらのページから行えます。',
+  waitlistJoinedLabel: 'キャンセル待ちの登録を確認する',
+  waitlistOfferedTitle: 'キャンセル待ちのお席をご用意しました',
+  waitlistOfferedLead:
+    'お待たせいたしました。\nキャンセル待ちにご登録いただいた日付に空きが出ましたので、お客様のためにお席を確保しました。',
+  heldSeats: '確保したお席',
+  heldUntil: '確保期限',
+  waitlistOfferedLink: (until: string) =>
+    `${until}までに、下記のリンクからお申し込み手続きを完了してください。\n期限を過ぎますとお席は解放され、次にお待ちのお客様へご案内いたします。\nご不要の場合は、同じページから辞退できます。`,
+  waitlistOfferedLabel: 'お申し込み手続きへ進む',
 };
 
 export type MailText = typeof ja;
@@ -192,6 +236,50 @@ const en: MailText = {
   anotherDay: 'If another day suits you, please book again.',
   anotherDayLink: 'See the dates and book',
   stoppedEnd: 'We apologise for the trouble, and hope to welcome you another time.',
+  dayBeforeTitle: 'Your trip tomorrow',
+  dayBeforeLead: (day) =>
+    `Thank you for booking with us.\nHere is where and when to meet tomorrow, ${day}, and what to know for the day.`,
+  receptionTime: 'Check-in hours',
+  address: 'Address',
+  contactOnDay: 'Contact on the day',
+  contactJoin: ', ',
+  dayContents: 'Your booking',
+  dayContentsOf: (webname) => `Your booking: ${webname}`,
+  mapText: 'See the meeting point on a map.',
+  mapLabel: 'Open the map',
+  noticeFrom: (webname) => `A note from ${webname}`,
+  rentalSizes: 'Your rentals (sizes)',
+  sizeExchange: 'To change a size on the day, please ask at the shop.',
+  bring: 'What to bring',
+  bringItems: [
+    'Your booking number (this email, or My Page)',
+    'Clothes and rain gear for the weather of the day',
+    'ID for every traveller (we may ask to check ages)',
+  ],
+  bringWarm: 'Warm things not included in the rental: thick socks, a hat and gloves',
+  dayBeforeContact:
+    'If you will be late or need to reach the organiser on the day, please call the contact above.\nA calendar file (.ics) is attached.',
+  dayBeforeEnd: 'Have a safe trip. We look forward to seeing you tomorrow.',
+  waitlistGreeting: 'Dear customer',
+  waitlistSubject: (title) => `[Sakura Travel] ${title}`,
+  waitlistFacts: 'Your waiting-list entry',
+  waitlistParty: 'People',
+  people: (n) => plural(n, 'person', 'people'),
+  seatsFor: (n) => plural(n, 'place', 'places'),
+  waitlistJoinedTitle: 'You are on the waiting list',
+  waitlistJoinedLead: 'Thank you for joining the waiting list.\nWe have put you down for the following.',
+  waitlistJoinedNext:
+    'If places open up, for example through a cancellation, we email you in the order people joined (only when there are places for your whole party).\nThe places we offer are held for you for a set time.\nYou have not booked yet.',
+  waitlistJoinedLink: 'See your entry, or leave the waiting list, on this page.',
+  waitlistJoinedLabel: 'See your waiting-list entry',
+  waitlistOfferedTitle: 'Places are ready for you',
+  waitlistOfferedLead:
+    'Thank you for waiting.\nPlaces have opened up on the day you asked for, and we are holding them for you.',
+  heldSeats: 'Places held',
+  heldUntil: 'Held until (Japan time)',
+  waitlistOfferedLink: (until) =>
+    `Please complete your booking through the link below by ${until} (Japan time).\nAfter that, the places are released and offered to the next person waiting.\nIf you no longer need them, you can decline on the same page.`,
+  waitlistOfferedLabel: 'Continue to book',
 };
 
 const TEXTS: Record<Lang, MailText> = { ja, en };

@@ -9,6 +9,7 @@ import { bookings, outbox } from '../../db/schema.ts';
 import { seed } from '../../seed/seed.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { startWorkers } from '../../workers.ts';
+import { dayBeforeMail } from './day-before-templates.ts';
 import { enqueueMail } from './outbox.ts';
 import {
   bookingPaidMail,
@@ -20,7 +21,10 @@ import {
   requestDeclinedMail,
   requestReceivedMail,
 } from './templates.ts';
+import { waitlistJoinedMail, waitlistOfferedMail } from './waitlist-templates.ts';
 import { createMailSender, processOutbox, retryDelayMs } from './worker.ts';
+
+const JAPANESE_SCRIPT = /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/u;
 
 const quiet = { info: () => {}, warn: () => {} };
 
@@ -247,7 +251,90 @@ describe('loadMailBooking reads the itinerary, rentals and policy of a real book
     expect(b?.lang).toBe('en');
     expect(b?.loginUrl).toMatch(/\/en\/login$/);
     expect(bookingPaidMail(b!).subject).toContain('[Sakura Travel]');
+    // The option's own texts in English too, and the booking's copy of the meeting point.
+    expect(b?.lines[0]?.webname).not.toMatch(JAPANESE_SCRIPT);
+    expect(b?.meetpoint ?? '').not.toMatch(JAPANESE_SCRIPT);
     await t.ctx.db.update(bookings).set({ lang: 'ja' }).where(eq(bookings.rsvno, 'AA100009'));
+    const japanese = await loadMailBooking(t.ctx.db, t.ctx.config, 'AA100009');
+    expect(japanese?.lines[0]?.webname).toMatch(JAPANESE_SCRIPT);
+  });
+});
+
+describe('the day-before and waiting-list mails in the entry’s language (issue 29)', () => {
+  const line = {
+    ...full.lines[0]!,
+    departureTime: null,
+    webname: 'Hakuba boots rental',
+    meetpoint: 'Alps Rental, Hakuba Happo',
+    address: 'Hakuba, Nagano',
+    companyname: 'Alps Rental',
+    tel: '0261-55-0505',
+    hours: '7:30–17:00',
+    lat: 36.6983,
+    lon: 137.8322,
+    rentalcd: '1',
+    note: 'Parking behind the shop is free.',
+  };
+  const english: MailBooking = {
+    ...full,
+    sei: 'SMITH',
+    mei: 'JANE',
+    lang: 'en',
+    loginUrl: 'http://localhost:3000/en/login',
+    rentals: [{ seq: 1, sei: 'SMITH', mei: 'JANE', model: '1', bootsSize: '26.5', wearSize: 'L' }],
+  };
+  const entry = {
+    lang: 'en' as const,
+    mail: 'jane@example.com',
+    webname: 'Hakuba boots rental',
+    usedate: '2026-12-19',
+    party: 2,
+    url: 'http://localhost:3000/en/detail?opcd=OP0003&usedate=20261219&waitlist=t',
+  };
+
+  it('mails the day before in English: where, when, the map, what to bring, the shop’s note', () => {
+    const mail = dayBeforeMail(english, '20261219', [line]);
+    expect(mail.subject).toBe('[Sakura Travel] Your trip tomorrow (booking AB123456)');
+    for (const part of [
+      'Dear JANE SMITH,',
+      'tomorrow, 19 Dec 2026',
+      'Check-in hours',
+      'Contact on the day: Alps Rental, TEL 0261-55-0505',
+      'See the meeting point on a map.',
+      '- Parking behind the shop is free.',
+      'A note from Hakuba boots rental',
+      'Parking behind the shop is free.',
+      'Warm things not included in the rental',
+      'http://localhost:3000/en/login',
+    ]) {
+      expect(mail.body).toContain(part);
+    }
+    expect(mail.body.replaceAll('―', '')).not.toMatch(JAPANESE_SCRIPT);
+    expect(mail.body).not.toMatch(/[　：・■]/);
+    expect(mail.html).toContain('<html lang="en">');
+    expect(mail.html).toContain('Open the map');
+  });
+
+  it('mails the waiting list’s registration and offer in English, the hold until in Japan time', () => {
+    const joined = waitlistJoinedMail(entry);
+    expect(joined.subject).toBe('[Sakura Travel] You are on the waiting list');
+    expect(joined.body).toContain('19 Dec 2026');
+    expect(joined.body).toContain('2 people');
+    const offered = waitlistOfferedMail({ ...entry, held: 2, expiresAt: new Date('2026-11-24T04:30:00Z') });
+    expect(offered.body).toContain('by 24 Nov 2026, 13:30 (Japan time)');
+    expect(offered.body).toContain('2 places');
+    for (const mail of [joined, offered]) {
+      expect(mail.body.replaceAll('―', '')).not.toMatch(JAPANESE_SCRIPT);
+      expect(mail.body).toContain(entry.url);
+    }
+  });
+
+  it('keeps the Japanese mails word for word', () => {
+    const mail = dayBeforeMail({ ...english, lang: 'ja', sei: '小林', mei: '亮' }, '20261219', [line]);
+    expect(mail.subject).toBe('【さくらトラベル】明日のご利用のご案内（予約番号：AB123456）');
+    expect(mail.body).toContain('明日 2026/12/19 のご利用について');
+    expect(waitlistJoinedMail({ ...entry, lang: 'ja' }).subject).toBe('【さくらトラベル】キャンセル待ちに登録しました');
+    expect(waitlistJoinedMail({ ...entry, lang: 'ja' }).body).toContain('2名');
   });
 });
 

@@ -3,6 +3,7 @@ import { claimDue } from '../../db/claim.ts';
 import { type DbOrTx, rowsOf } from '../../db/client.ts';
 import { bookingEvents, bookings, type OutboxRow, outbox } from '../../db/schema.ts';
 import { findBookingOptions, findMembers, findRentals } from '../booking/repository.ts';
+import { mailLang } from './mail-text.ts';
 
 export type { OutboxRow } from '../../db/schema.ts';
 
@@ -29,7 +30,10 @@ export async function findBookingForMail(db: DbOrTx, rsvno: string) {
     .where(and(eq(bookings.rsvno, rsvno), isNull(bookings.resellerId)));
   if (!booking) return undefined;
   const { canceledAt, ...fields } = booking;
-  const lines = (await findBookingOptions(db, rsvno)).map(({ line, option }) => ({
+  // The options' texts in the mails' language (issue 29), the booking's copy of the meeting point too.
+  const booked = await findBookingOptions(db, rsvno, mailLang(booking.lang));
+  const meetpoint = booked.find((b) => b.meetpointJa === booking.meetpoint)?.option.meetpoint ?? booking.meetpoint;
+  const lines = booked.map(({ line, option }) => ({
     ...option,
     usedate: line.usedate,
     adultqty: line.adultqty,
@@ -48,7 +52,7 @@ export async function findBookingForMail(db: DbOrTx, rsvno: string) {
     bootsSize: r.bootsSize,
     wearSize: r.wearSize,
   }));
-  return { ...fields, lines, rentals, feeSetByStaff: canceledAt ? await feeSetByStaff(db, rsvno) : false };
+  return { ...fields, meetpoint, lines, rentals, feeSetByStaff: canceledAt ? await feeSetByStaff(db, rsvno) : false };
 }
 
 /**

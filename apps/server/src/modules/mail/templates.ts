@@ -221,7 +221,7 @@ function compose(kind: MailKind, b: MailBooking, title: string, paragraphs: Para
     rsvno: b.rsvno,
     to: b.mail,
     subject,
-    body: renderText(greeting, blocks, t.signature),
+    body: renderText(greeting, blocks, t.signature, b.lang ?? 'ja'),
     html: renderHtml(subject, greeting, blocks, t.signature, b.lang ?? 'ja'),
     attachments: isPaid(b) && kind !== MailKind.cancellation && kind !== MailKind.dayStopped ? [calendarFile(b)] : [],
   };

@@ -2,6 +2,7 @@ import { API } from '@tabi/contract/endpoints';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import { answerLang } from '../../http/content-language.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { ok } from '../../http/envelope.ts';
 import { receiptRoutes } from '../receipt/routes.ts';
@@ -16,10 +17,11 @@ export async function mypageRoutes(app: FastifyInstance, ctx: AppContext): Promi
 
   defineRoute(app, API['POST /booking/edit'], async ({ body }) => ok(await mypage.editRentals(ctx, body)));
 
-  defineRoute(app, API['POST /booking/{rsvno}'], async ({ params, body }) => {
+  defineRoute(app, API['POST /booking/{rsvno}'], async ({ params, body }, request, reply) => {
     // A body that names a booking must name the one in the path.
     if (body.rsvno !== undefined && body.rsvno !== params.rsvno) throw AppError.forbidden();
-    return ok(await mypage.getBooking(ctx, { session: body.session, rsvno: params.rsvno }));
+    const lang = answerLang(request, reply);
+    return ok(await mypage.getBooking(ctx, { session: body.session, rsvno: params.rsvno }, lang));
   });
 
   // The PDF receipt after payment (issue 28).

@@ -3,6 +3,7 @@ import type { Booking, BookingOption, Member, Rental } from '@tabi/contract/book
 import { isYes } from '@tabi/contract/booking-rules';
 import { BookingStatus } from '@tabi/contract/constants';
 import { isoDateToYmd, toTokyoIso } from '@tabi/contract/dates';
+import { DEFAULT_LANG, type Lang } from '@tabi/contract/i18n';
 import { Msg } from '@tabi/contract/messages';
 import type { AppContext, AppContextBase } from '../../context.ts';
 import { AppError } from '../../errors.ts';
@@ -98,19 +99,28 @@ function toRental(row: { seq: number; model: string; bootsSize: string; wearSize
 }
 
 /** POST /booking/{rsvno}: the booking as my page shows it (SPEC §3). */
-export async function getBooking(ctx: AppContext, input: { session: string; rsvno: string }): Promise<Booking> {
+export async function getBooking(
+  ctx: AppContext,
+  input: { session: string; rsvno: string },
+  lang: Lang = DEFAULT_LANG,
+): Promise<Booking> {
   const { rsvno } = await requireSession(ctx, input.session, input.rsvno);
-  return bookingView(ctx, rsvno);
+  return bookingView(ctx, rsvno, lang);
 }
 
-/** The booking as my page shows it, without a session: my page's answer, and the console's 予約詳細. */
-export async function bookingView(ctx: AppContextBase, rsvno: string): Promise<Booking> {
+/**
+ * The booking as my page shows it, without a session: my page's answer (the option's texts and the nationalities in
+ * the page's language, issue 29), and the console's 予約詳細 (Japanese).
+ */
+export async function bookingView(ctx: AppContextBase, rsvno: string, lang: Lang = DEFAULT_LANG): Promise<Booking> {
   const booking = await loadBooking(ctx, rsvno);
   const [members, lines, rentals] = await Promise.all([
-    repo.findMembers(ctx.db, rsvno),
-    repo.findBookingOptions(ctx.db, rsvno),
+    repo.findMembers(ctx.db, rsvno, lang),
+    repo.findBookingOptions(ctx.db, rsvno, lang),
     repo.findRentals(ctx.db, rsvno),
   ]);
+  // The booking keeps a copy of its option's meeting point: shown in the page's language where it is that one.
+  const meetpoint = lines.find((l) => l.meetpointJa === booking.meetpoint)?.option.meetpoint ?? booking.meetpoint;
   return {
     rsvno: booking.rsvno,
     status: booking.status,
@@ -125,7 +135,7 @@ export async function bookingView(ctx: AppContextBase, rsvno: string): Promise<B
     mei: booking.mei,
     mail: booking.mail,
     amountjp: booking.amountjp,
-    meetpoint: booking.meetpoint,
+    meetpoint,
     memberList: members.map(toMember),
     optionList: lines.map(toBookingOption),
     rentskiList: rentals.map(toRental),

@@ -12,14 +12,18 @@
  * Once: the booking is locked, checked again, and (rsvno, 'day_before') is claimed in booking_reminders in the
  * transaction that queues the mail; a second instance or a restart finds the claim and sends nothing (ADR 0166).
  */
+
 import { BookingStatus, PaymentStatus } from '@tabi/contract/constants';
+import { inLang, type OptionTextField } from '@tabi/contract/content';
 import { addDays, tokyoDayStart, tokyoYmd, type Ymd } from '@tabi/contract/dates';
+import type { Lang } from '@tabi/contract/i18n';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { type DbOrTx, rowsOf } from '../../db/client.ts';
 import { type BookingRow, bookingOptions, bookingReminders, options } from '../../db/schema.ts';
 import { lockBooking } from '../booking/repository.ts';
 import { DayBeforeKind, type DayBeforeLine, dayBeforeMail } from '../mail/day-before-templates.ts';
+import { mailLang } from '../mail/mail-text.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { loadMailBooking } from '../mail/templates.ts';
 
@@ -37,8 +41,20 @@ export function dayBeforeDue(now: Date, hour: number): Ymd | null {
   return now.getTime() >= tokyoDayStart(today).getTime() + hour * 3_600_000 ? addDays(today, 1) : null;
 }
 
+/** The texts of an option the day-before mail tells, in the booking's language where written (issue 29). */
+const DAY_BEFORE_TEXTS = [
+  'webname',
+  'meetpoint',
+  'departurePoint',
+  'arrivalPoint',
+  'address',
+  'companyname',
+  'hours',
+  'dayBeforeNote',
+] as const satisfies readonly OptionTextField[];
+
 /** The booking's options of the day whose mail is on, with what the mail tells of them. */
-async function dayLines(db: DbOrTx, rsvno: string, day: Ymd): Promise<DayBeforeLine[]> {
+async function dayLines(db: DbOrTx, rsvno: string, day: Ymd, lang: Lang): Promise<DayBeforeLine[]> {
   const rows = await db
     .select({
       webname: options.webname,
@@ -59,13 +75,21 @@ async function dayLines(db: DbOrTx, rsvno: string, day: Ymd): Promise<DayBeforeL
       lat: options.lat,
       lon: options.lon,
       rentalcd: options.rentalcd,
-      note: options.dayBeforeNote,
+      dayBeforeNote: options.dayBeforeNote,
+      translations: options.translations,
     })
     .from(bookingOptions)
     .innerJoin(options, eq(options.opcd, bookingOptions.opcd))
     .where(and(eq(bookingOptions.rsvno, rsvno), eq(bookingOptions.usedate, iso(day)), eq(options.dayBeforeMail, true)))
     .orderBy(asc(bookingOptions.id));
-  return rows;
+  return rows.map((row) => {
+    const {
+      translations: _translations,
+      dayBeforeNote,
+      ...line
+    } = inLang(row, row.translations, lang, DAY_BEFORE_TEXTS);
+    return { ...line, note: dayBeforeNote };
+  });
 }
 
 /** Bookings of `day` that may be due: certain, with an option whose mail is on, not yet claimed, day not stopped. */
@@ -94,7 +118,7 @@ async function sendOne(ctx: AppContext, rsvno: string, day: Ymd, now: Date): Pro
     // Locked as a cancellation locks it: a cancellation and this mail never cross.
     const booking = await lockBooking(tx, rsvno);
     if (!booking || !certain(booking)) return false;
-    const lines = await dayLines(tx, rsvno, day);
+    const lines = await dayLines(tx, rsvno, day, mailLang(booking.lang));
     if (lines.length === 0) return false;
     const claimed = await tx
       .insert(bookingReminders)

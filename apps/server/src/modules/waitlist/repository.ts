@@ -1,8 +1,11 @@
 /** キャンセル待ち's SQL (issue 27, ADR 0167): the entries, and the stock row they are offered under. */
+
 import { createHash, createHmac } from 'node:crypto';
+import { DEFAULT_LANG, type Lang } from '@tabi/contract/i18n';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client.ts';
 import { dayStopDays, options, stock, type WaitlistState, waitlistEntries } from '../../db/schema.ts';
+import { translatedText } from '../../db/translated.ts';
 
 export type WaitlistRow = typeof waitlistEntries.$inferSelect;
 export type NewWaitlistRow = typeof waitlistEntries.$inferInsert;
@@ -178,8 +181,12 @@ export async function pastEntries(tx: DbOrTx, opcd: string, usedate: string, tod
     .for('update');
 }
 
-export async function optionName(db: DbOrTx, opcd: string): Promise<string> {
-  const [row] = await db.select({ webname: options.webname }).from(options).where(eq(options.opcd, opcd));
+/** The option's name in `lang` where written (issue 29), in Japanese otherwise. */
+export async function optionName(db: DbOrTx, opcd: string, lang: Lang = DEFAULT_LANG): Promise<string> {
+  const [row] = await db
+    .select({ webname: translatedText(options.webname, options.translations, 'webname', lang) })
+    .from(options)
+    .where(eq(options.opcd, opcd));
   return row?.webname ?? opcd;
 }
 

@@ -8,8 +8,11 @@
  * Invariant, per option and day: zaikozan + Σ seats of the live bookings + Σ held of the active entries is
  * what the operator gave the day; no step moves a seat without moving it from one of them to another.
  */
+
 import { ErrCd } from '@tabi/contract/constants';
+import { inLang } from '@tabi/contract/content';
 import { isoDateToYmd, toTokyoIso, ymdToIsoDate } from '@tabi/contract/dates';
+import { DEFAULT_LANG, LANG_BASE, type Lang } from '@tabi/contract/i18n';
 import { Msg } from '@tabi/contract/messages';
 import { partyBounds } from '@tabi/contract/party';
 import {
@@ -25,6 +28,7 @@ import type { AppContext, AppContextBase } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import * as booking from '../booking/repository.ts';
+import { mailLang } from '../mail/mail-text.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { waitlistJoinedMail, waitlistOfferedMail } from '../mail/waitlist-templates.ts';
 import * as repo from './repository.ts';
@@ -36,9 +40,10 @@ export type JoinInput = z.output<typeof waitlistJoinRequest>;
 export const JOIN_WINDOW_SECONDS = 60;
 
 /** The link both mails carry: the detail page of the day with the entry's token (the landing reads it). */
+/** The entry's page (the option's detail with its token), in the entry's language (issue 29). */
 export function entryUrl(config: Pick<Ctx['config'], 'publicUrl'>, row: repo.WaitlistRow, token: string): string {
   const query = new URLSearchParams({ opcd: row.opcd, usedate: isoDateToYmd(row.usedate), waitlist: token });
-  return `${config.publicUrl}/detail?${query.toString()}`;
+  return `${config.publicUrl}${LANG_BASE[mailLang(row.lang)]}/detail?${query.toString()}`;
 }
 
 function tokenOf(ctx: Ctx, row: repo.WaitlistRow): string {
@@ -98,8 +103,9 @@ export async function joinWaitlist(
     await enqueueMail(
       tx,
       waitlistJoinedMail({
+        lang: mailLang(row.lang),
         mail: row.mail,
-        webname: option.webname,
+        webname: inLang(option, option.translations, mailLang(row.lang), ['webname']).webname,
         usedate: row.usedate,
         party: row.party,
         url: entryUrl(ctx.config, row, token),
@@ -135,11 +141,11 @@ function offerAnswer(
 }
 
 /** POST /waitlist/offer: what the token's entry is now, and for an offer the seats held and until when. */
-export async function lookUpOffer(ctx: Ctx, token: string): Promise<WaitlistOffer> {
+export async function lookUpOffer(ctx: Ctx, token: string, lang: Lang = DEFAULT_LANG): Promise<WaitlistOffer> {
   const row = await repo.findByToken(ctx.db, token);
   if (!row) throw AppError.notFound(WaitlistMsg.tokenUnknown);
   const [webname, day] = await Promise.all([
-    repo.optionName(ctx.db, row.opcd),
+    repo.optionName(ctx.db, row.opcd, lang),
     ctx.db.transaction(async (tx) => (await repo.lockDay(tx, row.opcd, row.usedate, true)) ?? undefined),
   ]);
   return offerAnswer(row, webname, day, ctx.clock.now());
@@ -205,7 +211,8 @@ export async function runDay(ctx: Ctx, opcd: string, usedate: string): Promise<D
     const entries = await repo.waitingEntries(tx, opcd, usedate);
     if (entries.length === 0) return;
     let left = await seatsLeft(tx, opcd, usedate);
-    const webname = await repo.optionName(tx, opcd);
+    const names = new Map<Lang, Promise<string>>();
+    const nameIn = (lang: Lang) => names.get(lang) ?? names.set(lang, repo.optionName(tx, opcd, lang)).get(lang);
     for (const entry of entries) {
       if (left <= 0) break;
       const need = entry.party - entry.held;
@@ -221,9 +228,11 @@ export async function runDay(ctx: Ctx, opcd: string, usedate: string): Promise<D
         });
         run.offered.push(entry.id);
         const token = tokenOf(ctx, entry);
+        const lang = mailLang(entry.lang);
         mails.push({
+          lang,
           mail: entry.mail,
-          webname,
+          webname: (await nameIn(lang)) ?? opcd,
           usedate,
           party: entry.party,
           url: entryUrl(ctx.config, entry, token),

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { Modal } from '../../../components/modal.tsx';
 import { SafeHtml } from '../../../components/safe-html.tsx';
 import { useFormat } from '../../../i18n/format.ts';
-import { useContentLang } from '../../../i18n/lang.tsx';
+import { useTextLang } from '../../../i18n/lang.tsx';
 import { type ReservedOption, useReservationStore, type WaitlistOfferRef } from '../../../stores/reservation-store.ts';
 import { useAvailabilityMessages } from '../lib/messages.ts';
 import styles from './party-dialog.module.css';
@@ -35,7 +35,7 @@ export function PartyDialog({ option, usedate, zaikozan, md, onClose, offer }: P
   const navigate = useNavigate();
   const t = useAvailabilityMessages();
   const format = useFormat();
-  const contentLang = useContentLang();
+  const textLang = useTextLang();
 
   const proceed = () => {
     if (!form.valid || !form.prices || usedate === null) return;
@@ -67,7 +67,7 @@ export function PartyDialog({ option, usedate, zaikozan, md, onClose, offer }: P
         <dl className={styles.facts}>
           <div>
             <dt>{t.optionName}</dt>
-            <dd lang={contentLang}>{option.webname}</dd>
+            <dd lang={textLang(option.webname)}>{option.webname}</dd>
           </div>
           <div>
             <dt>{t.usedate}</dt>
@@ -86,7 +86,7 @@ export function PartyDialog({ option, usedate, zaikozan, md, onClose, offer }: P
             <h3 id="age-note-title" className={styles.ageNoteTitle}>
               {t.ageNote}
             </h3>
-            <SafeHtml html={option.age_note} lang={contentLang} />
+            <SafeHtml html={option.age_note} lang={textLang(option.age_note)} />
           </section>
         )}
       </div>

@@ -1,6 +1,6 @@
 import { freeCancelText } from '@tabi/contract/cancel-policy';
 import type { OptionDetail } from '@tabi/contract/catalog';
-import { useContentLang, useLang } from '../../../i18n/lang.tsx';
+import { useLang, useTextLang } from '../../../i18n/lang.tsx';
 import { useDetailMessages } from '../lib/detail-messages.ts';
 import { useCatalogMessages } from '../lib/messages.ts';
 import styles from './headline-facts.module.css';
@@ -26,7 +26,7 @@ export function HeadlineFacts({ option }: { option: OptionDetail }) {
   const t = useCatalogMessages();
   const d = useDetailMessages();
   const lang = useLang();
-  const contentLang = useContentLang();
+  const textLang = useTextLang();
   const time = duration(option.departure_time, option.arrival_time);
   const contentPlace = option.meetpoint?.trim() || option.fromspot;
   const place = contentPlace || t.localMeeting;
@@ -44,7 +44,7 @@ export function HeadlineFacts({ option }: { option: OptionDetail }) {
       {facts.map(([label, value, content]) => (
         <div key={label} className={styles.fact}>
           <dt>{label}</dt>
-          <dd lang={content ? contentLang : undefined}>{value}</dd>
+          <dd lang={content ? textLang(String(value)) : undefined}>{value}</dd>
         </div>
       ))}
     </dl>

@@ -1,7 +1,7 @@
 import { FROMSPOTS } from '@tabi/contract/constants';
 import { OPTION_SORTS, type OptionSort } from '@tabi/contract/option-sort';
 import { useFormat } from '../../../i18n/format.ts';
-import { useContentLang, useLang } from '../../../i18n/lang.tsx';
+import { useLang, useTextLang } from '../../../i18n/lang.tsx';
 import { useAreas } from '../api/get-areas.ts';
 import { useCities } from '../api/get-cities.ts';
 import { useConditions } from '../api/get-conditions.ts';
@@ -63,7 +63,7 @@ interface ListToolbarProps {
 export function ListToolbar({ conditions, sort, onSort, onConditions }: ListToolbarProps) {
   const chips = useChips(conditions);
   const t = useCatalogMessages();
-  const contentLang = useContentLang();
+  const textLang = useTextLang();
   return (
     <div className={styles.toolbar}>
       {chips.length > 0 && (
@@ -76,7 +76,7 @@ export function ListToolbar({ conditions, sort, onSort, onConditions }: ListTool
                 aria-label={t.removeCondition(chip.label)}
                 onClick={() => onConditions(withoutCondition(conditions, chip.remove))}
               >
-                <span lang={chip.content ? contentLang : undefined}>{chip.label}</span>
+                <span lang={chip.content ? textLang(chip.label) : undefined}>{chip.label}</span>
                 <span aria-hidden="true" className={styles.chipX}>
                   ×
                 </span>

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { SafeHtml } from '../../../components/safe-html.tsx';
 import { useCommonMessages } from '../../../i18n/common.ts';
 import { type Format, useFormat } from '../../../i18n/format.ts';
-import { useContentLang } from '../../../i18n/lang.tsx';
+import { useTextLang } from '../../../i18n/lang.tsx';
 import { useCatalogMessages } from '../lib/messages.ts';
 import styles from './option-card.module.css';
 import { OptionFacts } from './option-facts.tsx';
@@ -21,7 +21,7 @@ export function OptionCard({ item, href, eager }: { item: OptionListItem; href: 
   const t = useCatalogMessages();
   const format = useFormat();
   const common = useCommonMessages();
-  const contentLang = useContentLang();
+  const textLang = useTextLang();
   return (
     <article className={`card ${styles.card}`} aria-labelledby={titleId} data-opcd={item.opcd}>
       <figure className={styles.figure}>
@@ -31,12 +31,12 @@ export function OptionCard({ item, href, eager }: { item: OptionListItem; href: 
               picture={image}
               sizes={CARD_IMAGE_SIZES}
               alt={image.alt || item.webname}
-              altLang={contentLang}
+              altLang={textLang(image.alt)}
               className={styles.image}
               eager={eager}
             />
             {image.caption && (
-              <figcaption className={styles.caption} lang={contentLang}>
+              <figcaption className={styles.caption} lang={textLang(image.caption)}>
                 {image.caption}
               </figcaption>
             )}
@@ -47,10 +47,10 @@ export function OptionCard({ item, href, eager }: { item: OptionListItem; href: 
       </figure>
       <div className={styles.body}>
         {item.flg_request_item === 1 && <span className={`badge-request ${styles.badge}`}>{t.requestBadge}</span>}
-        <h2 id={titleId} className={styles.title} lang={contentLang}>
+        <h2 id={titleId} className={styles.title} lang={textLang(item.webname)}>
           {item.webname}
         </h2>
-        <SafeHtml html={item.introduction} className={styles.intro} lang={contentLang} />
+        <SafeHtml html={item.introduction} className={styles.intro} lang={textLang(item.introduction)} />
         <OptionFacts compact option={item} />
         <div className={styles.footer}>
           <p className={styles.price}>
@@ -63,7 +63,7 @@ export function OptionCard({ item, href, eager }: { item: OptionListItem; href: 
             {t.detailLink}
             <span className="visually-hidden">
               {'：'}
-              <span lang={contentLang}>{item.webname}</span>
+              <span lang={textLang(item.webname)}>{item.webname}</span>
             </span>
           </Link>
         </div>

@@ -1,7 +1,7 @@
 import type { Keyword } from '@tabi/contract/catalog';
 import { useCommonMessages } from '../../../i18n/common.ts';
 import { useFormat } from '../../../i18n/format.ts';
-import { useContentLang } from '../../../i18n/lang.tsx';
+import { useTextLang } from '../../../i18n/lang.tsx';
 import { useCatalogMessages } from '../lib/messages.ts';
 import styles from './option-facts.module.css';
 
@@ -28,13 +28,13 @@ export function OptionFacts({ option, compact }: { option: Facts; compact?: bool
   const t = useCatalogMessages();
   const format = useFormat();
   const common = useCommonMessages();
-  const contentLang = useContentLang();
+  const textLang = useTextLang();
   return (
     <div className={compact ? `${styles.facts} ${styles.compact}` : styles.facts}>
       {keywordList.length > 0 && (
-        <ul className={styles.tags} aria-label={t.keywordsLabel} lang={contentLang}>
+        <ul className={styles.tags} aria-label={t.keywordsLabel}>
           {keywordList.map((k) => (
-            <li key={k.keycd} className="tag">
+            <li key={k.keycd} className="tag" lang={textLang(k.keyname)}>
               {k.keyname}
             </li>
           ))}
@@ -47,16 +47,16 @@ export function OptionFacts({ option, compact }: { option: Facts; compact?: bool
         </div>
         <div>
           <dt>{t.destination}</dt>
-          <dd lang={contentLang}>{destinationText(homen, area, city)}</dd>
+          <dd lang={textLang(destinationText(homen, area, city))}>{destinationText(homen, area, city)}</dd>
         </div>
         <div>
           <dt>{t.fromspot}</dt>
-          {fromspot ? <dd lang={contentLang}>{fromspot}</dd> : <dd>{t.localMeeting}</dd>}
+          {fromspot ? <dd lang={textLang(fromspot)}>{fromspot}</dd> : <dd>{t.localMeeting}</dd>}
         </div>
         {meetpoint && (
           <div>
             <dt>{t.meetpoint}</dt>
-            <dd lang={contentLang}>{meetpoint}</dd>
+            <dd lang={textLang(meetpoint)}>{meetpoint}</dd>
           </div>
         )}
         <div>

@@ -3,7 +3,7 @@ import { THUMBNAILS_PER_VIEW } from '@tabi/contract/constants';
 import { GALLERY_IMAGE_SIZES, THUMBNAIL_IMAGE_SIZES } from '@tabi/contract/picture-sizes';
 import useEmblaCarousel from 'embla-carousel-react';
 import { type KeyboardEvent, useCallback, useEffect, useId, useState } from 'react';
-import { useContentLang } from '../../../i18n/lang.tsx';
+import { useTextLang } from '../../../i18n/lang.tsx';
 import { useDetailMessages } from '../lib/detail-messages.ts';
 import styles from './option-gallery.module.css';
 import { OptionPicture } from './option-picture.tsx';
@@ -28,7 +28,7 @@ function useOnSelect(carousel: Carousel, onSelect: () => void) {
  */
 export function OptionGallery({ images, title }: { images: OptionImage[]; title: string }) {
   const t = useDetailMessages();
-  const contentLang = useContentLang();
+  const textLang = useTextLang();
   const [mainRef, main] = useEmblaCarousel({ loop: false });
   const [thumbsRef, thumbs] = useEmblaCarousel({
     containScroll: 'keepSnaps',
@@ -93,12 +93,12 @@ export function OptionGallery({ images, title }: { images: OptionImage[]; title:
                   picture={img}
                   sizes={GALLERY_IMAGE_SIZES}
                   alt={img.alt || t.photoAlt(title, i + 1)}
-                  altLang={img.alt ? contentLang : undefined}
+                  altLang={textLang(img.alt)}
                   className={styles.image}
                   eager={i === 0}
                 />
                 {img.caption && (
-                  <figcaption className={styles.caption} lang={contentLang}>
+                  <figcaption className={styles.caption} lang={textLang(img.caption)}>
                     {img.caption}
                   </figcaption>
                 )}
@@ -129,7 +129,7 @@ export function OptionGallery({ images, title }: { images: OptionImage[]; title:
               <span aria-hidden="true">›</span>
             </button>
             <p className={styles.counter} aria-live="polite" data-testid="gallery-counter">
-              <span className="visually-hidden" lang={contentLang}>
+              <span className="visually-hidden" lang={textLang(current?.caption)}>
                 {current?.caption}{' '}
               </span>
               {selected + 1} / {images.length}

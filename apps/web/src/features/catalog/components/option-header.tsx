@@ -1,6 +1,6 @@
 import type { OptionDetail } from '@tabi/contract/catalog';
 import { useCommonMessages } from '../../../i18n/common.ts';
-import { useContentLang } from '../../../i18n/lang.tsx';
+import { useTextLang } from '../../../i18n/lang.tsx';
 import { useDetailMessages } from '../lib/detail-messages.ts';
 import { useCatalogMessages } from '../lib/messages.ts';
 import { HeadlineFacts } from './headline-facts.tsx';
@@ -13,15 +13,17 @@ export function OptionHeader({ option }: { option: OptionDetail }) {
   const t = useCatalogMessages();
   const d = useDetailMessages();
   const common = useCommonMessages();
-  const contentLang = useContentLang();
+  const textLang = useTextLang();
   return (
     <header className={styles.header}>
       <div className={styles.titleBlock}>
         {option.flg_request_item === 1 && <span className="badge-request">{t.requestBadge}</span>}
-        <h1 className={styles.title} lang={contentLang}>
+        <h1 className={styles.title} lang={textLang(option.webname)}>
           {option.webname}
         </h1>
-        {contentLang && <p className={styles.untranslated}>{common.untranslated}</p>}
+        {textLang(option.introduction + option.contents) && (
+          <p className={styles.untranslated}>{common.untranslated}</p>
+        )}
       </div>
       <HeadlineFacts option={option} />
       <div className={styles.headerGrid}>

@@ -2,7 +2,7 @@ import type { OptionDetail } from '@tabi/contract/catalog';
 import type { ReactNode } from 'react';
 import { SafeHtml } from '../../../components/safe-html.tsx';
 import { useCommonMessages } from '../../../i18n/common.ts';
-import { useContentLang } from '../../../i18n/lang.tsx';
+import { useTextLang } from '../../../i18n/lang.tsx';
 import { useSharedMessages } from '../../../i18n/shared.ts';
 import { mapEmbedUrl, telHref } from '../../../lib/facility-links.ts';
 import { siteLegal } from '../../../lib/site-legal.ts';
@@ -38,11 +38,11 @@ export function ContentGuide({ option }: { option: OptionDetail }) {
   const t = useDetailMessages();
   const _common = useCommonMessages();
   const shared = useSharedMessages();
-  const contentLang = useContentLang();
+  const textLang = useTextLang();
   const hasFacility = Boolean(option.companyname || option.hours || option.address || option.tel);
   return (
     <DetailSection id={DETAIL_SECTIONS.contentGuide} title={t.contentGuide}>
-      <SafeHtml html={option.contents} className={styles.html} lang={contentLang} />
+      <SafeHtml html={option.contents} className={styles.html} lang={textLang(option.contents)} />
 
       {hasFacility && (
         <SubSection title={t.facility}>
@@ -50,13 +50,13 @@ export function ContentGuide({ option }: { option: OptionDetail }) {
             {option.companyname && (
               <div>
                 <dt>{shared.facilityName}</dt>
-                <dd lang={contentLang}>{option.companyname}</dd>
+                <dd lang={textLang(option.companyname)}>{option.companyname}</dd>
               </div>
             )}
             {option.hours && (
               <div>
                 <dt>{shared.hours}</dt>
-                <dd className={styles.preline} lang={contentLang}>
+                <dd className={styles.preline} lang={textLang(option.hours)}>
                   {option.hours}
                 </dd>
               </div>
@@ -64,7 +64,7 @@ export function ContentGuide({ option }: { option: OptionDetail }) {
             {option.address && (
               <div>
                 <dt>{shared.address}</dt>
-                <dd lang={contentLang}>{option.address}</dd>
+                <dd lang={textLang(option.address)}>{option.address}</dd>
               </div>
             )}
             {option.tel && (
@@ -94,7 +94,11 @@ export function ContentGuide({ option }: { option: OptionDetail }) {
 
       {option.optionattention && (
         <SubSection title={t.attention}>
-          <SafeHtml html={option.optionattention} className={`${styles.html} ${styles.attention}`} lang={contentLang} />
+          <SafeHtml
+            html={option.optionattention}
+            className={`${styles.html} ${styles.attention}`}
+            lang={textLang(option.optionattention)}
+          />
         </SubSection>
       )}
     </DetailSection>
@@ -133,13 +137,13 @@ export function PriceSection({ requestItem, children }: { requestItem: boolean; 
 /** 申込案内 and the cancellation fee guide. */
 export function ApplicationGuide({ option }: { option: OptionDetail }) {
   const t = useDetailMessages();
-  const contentLang = useContentLang();
+  const textLang = useTextLang();
   return (
     <DetailSection id={DETAIL_SECTIONS.applicationGuide} title={t.applicationGuide}>
-      <SafeHtml html={option.information} className={styles.html} lang={contentLang} />
+      <SafeHtml html={option.information} className={styles.html} lang={textLang(option.information)} />
       {option.cancel_note && (
         <SubSection title={t.cancelNote}>
-          <SafeHtml html={option.cancel_note} className={styles.html} lang={contentLang} />
+          <SafeHtml html={option.cancel_note} className={styles.html} lang={textLang(option.cancel_note)} />
         </SubSection>
       )}
     </DetailSection>
@@ -149,21 +153,21 @@ export function ApplicationGuide({ option }: { option: OptionDetail }) {
 /** The travel organiser named with its registration, as Japanese travel law asks of every offer. */
 export function OrganiserBlock() {
   const t = useDetailMessages();
-  const contentLang = useContentLang();
+  const textLang = useTextLang();
   const legal = siteLegal();
   return (
     <section className={`${styles.section} ${styles.organiser}`} aria-labelledby="organiser-title">
       <h2 id="organiser-title" className={styles.organiserTitle}>
         {t.organiser}
       </h2>
-      <p className={styles.organiserName} lang={contentLang}>
+      <p className={styles.organiserName} lang={textLang(legal.companyName)}>
         {legal.companyName}
       </p>
       <ul className={styles.organiserList}>
-        <li lang={contentLang}>{legal.registration}</li>
+        <li lang={textLang(legal.registration)}>{legal.registration}</li>
         <li>{t.organiserJata}</li>
         <li>{t.organiserFairTrade}</li>
-        <li lang={contentLang}>{legal.address}</li>
+        <li lang={textLang(legal.address)}>{legal.address}</li>
         <li>{t.organiserManager}</li>
         <li>{t.organiserContact(legal.tel)}</li>
       </ul>

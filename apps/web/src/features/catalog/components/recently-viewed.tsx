@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useFormat } from '../../../i18n/format.ts';
-import { useContentLang } from '../../../i18n/lang.tsx';
+import { useTextLang } from '../../../i18n/lang.tsx';
 import { useCatalogMessages } from '../lib/messages.ts';
 import { readRecentlyViewed, type ViewedOption } from '../lib/recently-viewed.ts';
 import styles from './recently-viewed.module.css';
@@ -14,7 +14,7 @@ export function RecentlyViewed({ exclude, hrefFor }: { exclude?: string; hrefFor
   const [items, setItems] = useState<ViewedOption[]>([]);
   const t = useCatalogMessages();
   const format = useFormat();
-  const contentLang = useContentLang();
+  const textLang = useTextLang();
   useEffect(() => {
     setItems(readRecentlyViewed().filter((o) => o.opcd !== exclude));
   }, [exclude]);
@@ -33,7 +33,7 @@ export function RecentlyViewed({ exclude, hrefFor }: { exclude?: string; hrefFor
               ) : (
                 <span className={styles.noImage} aria-hidden="true" />
               )}
-              <span className={styles.name} lang={contentLang}>
+              <span className={styles.name} lang={textLang(o.webname)}>
                 {o.webname}
               </span>
               {o.price !== null && (

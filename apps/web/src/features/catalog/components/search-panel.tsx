@@ -4,7 +4,7 @@ import { choosePlace, type PlaceLevel } from '@tabi/contract/places';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Choice, Field, FieldSet } from '../../../components/form/field.tsx';
 import { SearchIcon } from '../../../components/icons.tsx';
-import { useContentLang, useLang } from '../../../i18n/lang.tsx';
+import { useLang, useTextLang } from '../../../i18n/lang.tsx';
 import { useAreas } from '../api/get-areas.ts';
 import { useCities } from '../api/get-cities.ts';
 import { useConditions } from '../api/get-conditions.ts';
@@ -74,7 +74,7 @@ function sameConditions(a: SearchConditions, b: SearchConditions): boolean {
 export function SearchPanel({ applied, today, onSearch, onReset }: SearchPanelProps) {
   const t = useCatalogMessages();
   const lang = useLang();
-  const contentLang = useContentLang();
+  const textLang = useTextLang();
   const [form, setForm] = useState<SearchConditions>(applied);
   const [open, setOpen] = useState(false);
   const desktop = useMediaQuery(DESKTOP);
@@ -160,21 +160,25 @@ export function SearchPanel({ applied, today, onSearch, onReset }: SearchPanelPr
       key: 'homencd',
       label: t.homen,
       placeholder: t.allRegions,
-      options: homenList.map((h) => ({ value: h.homencd, label: h.homennm || t.allRegions, lang: contentLang })),
+      options: homenList.map((h) => ({
+        value: h.homencd,
+        label: h.homennm || t.allRegions,
+        lang: textLang(h.homennm),
+      })),
     },
     {
       key: 'areacd',
       label: t.area,
       hint: t.areaHint,
       placeholder: t.allAreas,
-      options: (areas.data ?? []).map((a) => ({ value: a.areacd, label: a.areanm, lang: contentLang })),
+      options: (areas.data ?? []).map((a) => ({ value: a.areacd, label: a.areanm, lang: textLang(a.areanm) })),
     },
     {
       key: 'citycd',
       label: t.city,
       hint: t.cityHint,
       placeholder: t.allCities,
-      options: (cities.data ?? []).map((c) => ({ value: c.citycd, label: c.citynm, lang: contentLang })),
+      options: (cities.data ?? []).map((c) => ({ value: c.citycd, label: c.citynm, lang: textLang(c.citynm) })),
     },
   ];
 
@@ -255,7 +259,7 @@ export function SearchPanel({ applied, today, onSearch, onReset }: SearchPanelPr
                         <Choice
                           key={k.keycd}
                           look="chip"
-                          label={<span lang={contentLang}>{k.keyname}</span>}
+                          label={<span lang={textLang(k.keyname)}>{k.keyname}</span>}
                           input={{
                             id: `${control.id}-${k.keycd}`,
                             value: k.keycd,

@@ -5,7 +5,7 @@ import { AsideLayout } from '../../../components/aside-layout.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { SafeHtml } from '../../../components/safe-html.tsx';
 import { useFormat } from '../../../i18n/format.ts';
-import { useContentLang } from '../../../i18n/lang.tsx';
+import { useTextLang } from '../../../i18n/lang.tsx';
 import { showAlert } from '../../../lib/alert.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
@@ -21,14 +21,14 @@ import { RemainingCounts } from './remaining-counts.tsx';
 
 /** A card of the coupon's own text (HTML through the sanitiser), left out when the option has none. */
 function HtmlSection({ id, title, html }: { id: string; title: string; html: string }) {
-  const contentLang = useContentLang();
+  const textLang = useTextLang();
   if (!html) return null;
   return (
     <section className={`card ${styles.section}`} aria-labelledby={id}>
       <h2 id={id} className="section-title">
         {title}
       </h2>
-      <SafeHtml html={html} lang={contentLang} />
+      <SafeHtml html={html} lang={textLang(html)} />
     </section>
   );
 }
@@ -37,7 +37,7 @@ function HtmlSection({ id, title, html }: { id: string; title: string; html: str
 export function CouponDetailPage({ opcd, pkcd }: { opcd: string; pkcd: string }) {
   const t = useCouponMessages();
   const format = useFormat();
-  const contentLang = useContentLang();
+  const textLang = useTextLang();
   const rsvno = useAuthStore((s) => s.rsvno) ?? '';
   const navigate = useNavigate();
   const query = useCoupon(rsvno, opcd, pkcd);
@@ -69,7 +69,7 @@ export function CouponDetailPage({ opcd, pkcd }: { opcd: string; pkcd: string })
           {t.backToList}
         </Link>
       </p>
-      <h1 className="page-title" lang={coupon ? contentLang : undefined}>
+      <h1 className="page-title" lang={textLang(coupon?.webname)}>
         {coupon?.webname ?? t.detailTitle}
       </h1>
       <AsideLayout

@@ -1,14 +1,14 @@
 import type { CouponOption } from '@tabi/contract/coupon';
 import { FacilityDetails } from '../../../components/facility-details.tsx';
 import { SafeHtml } from '../../../components/safe-html.tsx';
-import { useContentLang } from '../../../i18n/lang.tsx';
+import { useTextLang } from '../../../i18n/lang.tsx';
 import { useCouponMessages } from '../lib/messages.ts';
 import styles from './coupon.module.css';
 
 /** The facility where the coupon is used: name, hours, address, phone, notes and the map. */
 export function FacilityInfo({ coupon }: { coupon: CouponOption }) {
   const t = useCouponMessages();
-  const contentLang = useContentLang();
+  const textLang = useTextLang();
   return (
     <section className={`card ${styles.section}`} aria-labelledby="facility-title">
       <h2 id="facility-title" className="section-title">
@@ -16,7 +16,11 @@ export function FacilityInfo({ coupon }: { coupon: CouponOption }) {
       </h2>
       <FacilityDetails facility={coupon} listClassName={styles.info}>
         {coupon.companyattention && (
-          <SafeHtml html={coupon.companyattention} className={styles.attention} lang={contentLang} />
+          <SafeHtml
+            html={coupon.companyattention}
+            className={styles.attention}
+            lang={textLang(coupon.companyattention)}
+          />
         )}
       </FacilityDetails>
     </section>

@@ -2,7 +2,7 @@ import type { Booking } from '@tabi/contract/booking';
 import type { BookingState } from '@tabi/contract/booking-rules';
 import { useCommonMessages } from '../../../i18n/common.ts';
 import { useFormat } from '../../../i18n/format.ts';
-import { useContentLang, useTextLang } from '../../../i18n/lang.tsx';
+import { useTextLang } from '../../../i18n/lang.tsx';
 import { receptionYmd, stayDays } from '../lib/booking-view.ts';
 import { useMypageMessages } from '../lib/messages.ts';
 import styles from './mypage.module.css';
@@ -23,7 +23,6 @@ export function BasicInfo({
   const t = useMypageMessages();
   const common = useCommonMessages();
   const format = useFormat();
-  const contentLang = useContentLang();
   const textLang = useTextLang();
   const people = booking.memberList.length;
   return (
@@ -38,7 +37,7 @@ export function BasicInfo({
           <span data-testid="product-code">{code}</span>
         </span>
       </div>
-      <p className={styles.productName} lang={contentLang}>
+      <p className={styles.productName} lang={textLang(productName)}>
         {productName}
       </p>
       <dl className={`info-list ${styles.info}`}>
@@ -73,7 +72,7 @@ export function BasicInfo({
         {booking.meetpoint && (
           <div className={styles.wide}>
             <dt>{t.meetpoint}</dt>
-            <dd lang={contentLang}>{booking.meetpoint}</dd>
+            <dd lang={textLang(booking.meetpoint)}>{booking.meetpoint}</dd>
           </div>
         )}
       </dl>

@@ -1,7 +1,7 @@
 import type { Booking, BookingOption } from '@tabi/contract/booking';
 import { BookingStatus } from '@tabi/contract/constants';
 import { useFormat } from '../../../i18n/format.ts';
-import { useContentLang } from '../../../i18n/lang.tsx';
+import { useTextLang } from '../../../i18n/lang.tsx';
 import { useSharedMessages } from '../../../i18n/shared.ts';
 import { useMypageMessages } from '../lib/messages.ts';
 import styles from './mypage.module.css';
@@ -10,7 +10,7 @@ function Lines({ option, showName }: { option: BookingOption; showName: boolean 
   const t = useMypageMessages();
   const shared = useSharedMessages();
   const format = useFormat();
-  const contentLang = useContentLang();
+  const textLang = useTextLang();
   // SPEC lists adults and children; middle and infant lines appear when a server sends them.
   const lines = [
     { label: shared.ageClasses.adult, unit: option.adultbaika, count: option.paxadultqty, always: true },
@@ -22,7 +22,7 @@ function Lines({ option, showName }: { option: BookingOption; showName: boolean 
     <>
       {showName && (
         <tr className={styles.costGroup}>
-          <th scope="rowgroup" colSpan={2} lang={contentLang}>
+          <th scope="rowgroup" colSpan={2} lang={textLang(option.webname)}>
             {option.webname}
           </th>
         </tr>

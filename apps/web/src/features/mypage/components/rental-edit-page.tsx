@@ -10,7 +10,7 @@ import { type Consent, ConsentForm, NO_CONSENT } from '../../../components/conse
 import { Modal } from '../../../components/modal.tsx';
 import { useCommonMessages } from '../../../i18n/common.ts';
 import { useFormat } from '../../../i18n/format.ts';
-import { useContentLang } from '../../../i18n/lang.tsx';
+import { useTextLang } from '../../../i18n/lang.tsx';
 import { showAlert } from '../../../lib/alert.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
@@ -123,7 +123,7 @@ export function RentalEditPage() {
   const t = useMypageMessages();
   const common = useCommonMessages();
   const format = useFormat();
-  const contentLang = useContentLang();
+  const textLang = useTextLang();
   const rsvno = useAuthStore((s) => s.rsvno) ?? '';
   const navigate = useNavigate();
   const bookingQuery = useBooking(rsvno);
@@ -152,7 +152,7 @@ export function RentalEditPage() {
       {booking && option && !noRental ? (
         <>
           <div className={`card ${styles.summary}`}>
-            <p className={styles.summaryName} lang={contentLang}>
+            <p className={styles.summaryName} lang={textLang(option.webname || booking.optionList[0]?.webname)}>
               {option.webname || booking.optionList[0]?.webname}
             </p>
             <p className={styles.summaryMeta}>

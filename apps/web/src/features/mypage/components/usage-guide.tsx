@@ -2,7 +2,7 @@ import type { BookingOption } from '@tabi/contract/booking';
 import { ExternalCode } from '@tabi/contract/constants';
 import type { Ymd } from '@tabi/contract/dates';
 import type { ReactNode } from 'react';
-import { useContentLang } from '../../../i18n/lang.tsx';
+import { useTextLang } from '../../../i18n/lang.tsx';
 import { hasUsageGuide, ticketAvailable } from '../lib/booking-view.ts';
 import { useMypageMessages } from '../lib/messages.ts';
 import styles from './mypage.module.css';
@@ -104,7 +104,7 @@ export function UsageGuide({
   onShowItinerary(option: BookingOption): void;
 }) {
   const t = useMypageMessages();
-  const contentLang = useContentLang();
+  const textLang = useTextLang();
   const guided = options.filter(hasUsageGuide);
   if (guided.length === 0) return null;
   return (
@@ -115,26 +115,26 @@ export function UsageGuide({
       {guided.map((o) => (
         <div key={`${o.pkcd}-${o.opcd}`} className={styles.guide}>
           {guided.length > 1 && (
-            <h3 className={styles.subTitle} lang={contentLang}>
+            <h3 className={styles.subTitle} lang={textLang(o.webname)}>
               {o.webname}
             </h3>
           )}
           <dl className={`info-list ${styles.info}`}>
             {o.meetpoint && (
               <Row label={t.meetpoint} wide>
-                <span lang={contentLang}>{o.meetpoint}</span>
+                <span lang={textLang(o.meetpoint)}>{o.meetpoint}</span>
               </Row>
             )}
             {o.serviceno && <Row label={t.serviceNo}>{o.serviceno}</Row>}
             {o.departure_point && (
               <Row label={t.departurePoint}>
-                <span lang={contentLang}>{o.departure_point}</span>
+                <span lang={textLang(o.departure_point)}>{o.departure_point}</span>
               </Row>
             )}
             {o.departure_time && <Row label={t.departureTime}>{o.departure_time}</Row>}
             {o.arrival_point && (
               <Row label={t.arrivalPoint}>
-                <span lang={contentLang}>{o.arrival_point}</span>
+                <span lang={textLang(o.arrival_point)}>{o.arrival_point}</span>
               </Row>
             )}
             {o.arrival_time && <Row label={t.arrivalTime}>{o.arrival_time}</Row>}

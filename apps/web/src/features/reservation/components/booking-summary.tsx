@@ -1,5 +1,5 @@
 import { useFormat } from '../../../i18n/format.ts';
-import { useContentLang } from '../../../i18n/lang.tsx';
+import { useTextLang } from '../../../i18n/lang.tsx';
 import { useSharedMessages } from '../../../i18n/shared.ts';
 import { useReservationStore } from '../../../stores/reservation-store.ts';
 import { partyLines, reservationAmount } from '../lib/amount.ts';
@@ -12,7 +12,7 @@ export function BookingSummary({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
   const t = useReservationMessages();
   const shared = useSharedMessages();
   const format = useFormat();
-  const contentLang = useContentLang();
+  const textLang = useTextLang();
   const optionDetail = useReservationStore((s) => s.optionDetail);
   const usedate = useReservationStore((s) => s.usedate);
   const party = useReservationStore((s) => s.party);
@@ -24,7 +24,7 @@ export function BookingSummary({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
     <ReviewCard title={t.bookingDetails} headingLevel={headingLevel}>
       <div className={styles.option}>
         {optionDetail.flg_request_item === 1 && <span className="badge-request">{t.requestBadge}</span>}
-        <p className={styles.name} lang={contentLang}>
+        <p className={styles.name} lang={textLang(optionDetail.webname)}>
           {optionDetail.webname}
         </p>
         <p className={styles.code}>{t.optionCode(optionDetail.opcd)}</p>

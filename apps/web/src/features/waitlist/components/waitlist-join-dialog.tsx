@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { ErrorText, Field } from '../../../components/form/field.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { useFormat } from '../../../i18n/format.ts';
-import { useContentLang, useLang } from '../../../i18n/lang.tsx';
+import { useLang, useTextLang } from '../../../i18n/lang.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { joinWaitlist } from '../api/waitlist.ts';
 import { type JoinFormOutput, type JoinFormValues, joinFormSchema } from '../lib/join-schema.ts';
@@ -30,7 +30,7 @@ export function WaitlistJoinDialog({ option, days, onClose, opener }: WaitlistJo
   const t = useWaitlistMessages();
   const _format = useFormat();
   const lang = useLang();
-  const contentLang = useContentLang();
+  const textLang = useTextLang();
   const { min, max } = partyBounds(option);
   const [done, setDone] = useState<{ day: Ymd; party: number } | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -90,7 +90,7 @@ export function WaitlistJoinDialog({ option, days, onClose, opener }: WaitlistJo
       ) : (
         <form id="waitlist-join-form" className={styles.form} onSubmit={submit} noValidate>
           <p className={styles.lead}>{t.joinLead}</p>
-          <p className="hint" lang={contentLang}>
+          <p className="hint" lang={textLang(option.webname)}>
             {option.webname}
           </p>
           <Field label={t.day} required error={errors.usedate?.message}>
