@@ -3,11 +3,15 @@
  * functions of rows already read: one option is one product with one default option; the age classes are units;
  * each Tokyo day of stock is one all-day OPENING_HOURS availability.
  */
+
+import type { OptionDetail } from '@tabi/contract/catalog';
 import { AGE_CLASS_LABEL, type AgeClass, BookingStatus, PaymentStatus } from '@tabi/contract/constants';
 import { addDays, isoDateToYmd, tokyoDayStart, ymdToIsoDate } from '@tabi/contract/dates';
+import type { Lang } from '@tabi/contract/i18n';
 import { type AgeRules, offeredAgeClasses, partyBounds } from '@tabi/contract/party';
 import { includedTax } from '@tabi/contract/receipt';
 import type { CancelTier, OctoUnitItem } from '../../db/schema.ts';
+import { htmlText } from '../../http/safe-html.ts';
 import { netPrice } from '../booking/reseller.ts';
 
 export const OCTO_OPTION_ID = 'DEFAULT';
@@ -418,4 +422,85 @@ function refundOf(b: Pick<OctoBookingFacts, 'cancelFee' | 'amountjp'>): 'FULL' |
   const fee = b.cancelFee ?? 0;
   if (fee <= 0) return 'FULL';
   return fee >= b.amountjp ? 'NONE' : 'PARTIAL';
+}
+
+/** An option's texts as octo/content shows them, already in the language asked for (the catalog's detail). */
+export interface OctoContentFacts {
+  lang: Lang;
+  detail: Pick<
+    OptionDetail,
+    | 'webname'
+    | 'introduction'
+    | 'contents'
+    | 'optionattention'
+    | 'cancel_note'
+    | 'meetpoint'
+    | 'area'
+    | 'city'
+    | 'keywordList'
+    | 'imageList'
+  >;
+  /** The site's address, for the pictures' absolute URLs. */
+  publicUrl: string;
+}
+
+const UNIT_TITLES: Record<Lang, Record<AgeClass, [one: string, many: string]>> = {
+  ja: { adult: ['大人', '大人'], middle: ['中人', '中人'], child: ['小人', '小人'], infant: ['幼児', '幼児'] },
+  en: {
+    adult: ['Adult', 'Adults'],
+    middle: ['Youth', 'Youths'],
+    child: ['Child', 'Children'],
+    infant: ['Infant', 'Infants'],
+  },
+};
+
+/**
+ * octo/content (issue 29): the product's, option's and units' texts a reseller shows its customers, in the language
+ * of the call's Accept-Language where the option has it (each text falls back to Japanese on its own, as on our
+ * pages). What we do not keep (inclusions, FAQs, videos) is empty rather than made up.
+ */
+export function withContent<P extends ReturnType<typeof productOf>>(product: P, content: OctoContentFacts) {
+  const { detail, lang, publicUrl } = content;
+  const absolute = (path: string) => (/^https?:/.test(path) ? path : `${publicUrl}${path}`);
+  const cover = detail.imageList[0];
+  return {
+    ...product,
+    title: detail.webname,
+    country: 'JP',
+    location: [detail.city, detail.area].filter(Boolean).join(', ') || null,
+    subtitle: null,
+    shortDescription: htmlText(detail.introduction).replace(/\s+/g, ' ').trim() || null,
+    description: detail.contents || null,
+    highlights: [],
+    inclusions: [],
+    exclusions: [],
+    bookingTerms: detail.optionattention || null,
+    redemptionInstructions: detail.meetpoint || null,
+    cancellationPolicy: detail.cancel_note || null,
+    categories: detail.keywordList.map((k) => k.keyname),
+    faqs: [],
+    coverImageUrl: cover ? absolute(cover.image) : null,
+    bannerImageUrl: null,
+    videoUrl: null,
+    galleryImages: detail.imageList.map((i) => ({
+      url: absolute(i.image),
+      title: i.caption || null,
+      caption: i.alt || null,
+    })),
+    bannerImages: [],
+    pointToPoint: false,
+    privacyTerms: null,
+    alert: null,
+    options: product.options.map((option) => ({
+      ...option,
+      title: detail.webname,
+      subtitle: null,
+      language: lang,
+      shortDescription: null,
+      units: option.units.map((unit) => {
+        const [title, titlePlural] = UNIT_TITLES[lang][unit.reference];
+        return { ...unit, title, titlePlural, subtitle: null };
+      }),
+    })),
+  };
 }

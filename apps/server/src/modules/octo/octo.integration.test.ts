@@ -17,7 +17,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
-import { bookingEvents, bookings, resellerKeys, resellers } from '../../db/schema.ts';
+import { bookingEvents, bookings, options, resellerKeys, resellers } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bookingDetail } from '../admin/booking-detail.ts';
 import { manifest } from '../admin/manifest.ts';
@@ -30,6 +30,7 @@ import {
   insertTestStock,
   stockLeft,
 } from '../booking/test-fixtures.ts';
+import { catalogService } from '../catalog/service.ts';
 import { issueResellerKey } from '../reseller/keys.ts';
 
 const TODAY: Ymd = '20261121';
@@ -54,7 +55,7 @@ function octo(
   method: 'GET' | 'POST' | 'PATCH',
   url: string,
   body?: unknown,
-  options: { key?: string | null; capabilities?: string } = {},
+  options: { key?: string | null; capabilities?: string; language?: string } = {},
 ): Promise<LightMyRequestResponse> {
   const key = options.key === undefined ? keyA : options.key;
   return t.app.inject({
@@ -64,6 +65,7 @@ function octo(
       'content-type': 'application/json',
       ...(key ? { authorization: `Bearer ${key}` } : {}),
       'octo-capabilities': options.capabilities ?? '',
+      ...(options.language ? { 'accept-language': options.language } : {}),
     },
     ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
   });
@@ -273,6 +275,47 @@ describe('supplier, products and availability', () => {
     });
     expect(notJson.statusCode).toBe(400);
     expect(notJson.json().error).toBe('BAD_REQUEST');
+  });
+});
+
+describe('octo/content in the language the reseller asks for (issue 29)', () => {
+  beforeAll(async () => {
+    await t.ctx.db
+      .update(options)
+      .set({
+        introduction: '<p>東京の<strong>人気</strong>ツアー</p>',
+        translations: { en: { webname: 'Tokyo test tour', introduction: '<p>A <strong>popular</strong> tour</p>' } },
+      })
+      .where(eq(options.opcd, 'OCTO1'));
+    catalogService(t.ctx).clearCaches();
+  });
+
+  it('adds the texts in English to Accept-Language: en, each falling back to Japanese, and says so', async () => {
+    const res = await octo('GET', '/products/OCTO1', undefined, {
+      capabilities: 'octo/pricing, octo/content',
+      language: 'en-GB,en;q=0.8',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['octo-capabilities']).toBe('octo/pricing, octo/content');
+    expect(res.headers['content-language']).toBe('en');
+    zProductsGetProductResponse.parse(res.json());
+    const product: {
+      options: { units: { titlePlural: string }[] }[];
+    } = res.json();
+    expect(product).toMatchObject({ title: 'Tokyo test tour', shortDescription: 'A popular tour', country: 'JP' });
+    expect(product.options[0]).toMatchObject({ title: 'Tokyo test tour', language: 'en' });
+    expect(product.options[0]?.units.map((u) => u.titlePlural)).toEqual(['Adults', 'Children', 'Infants']);
+  });
+
+  it('answers Japanese without an English Accept-Language, and no texts without the capability', async () => {
+    const japanese = (await octo('GET', '/products', undefined, { capabilities: 'octo/content' })).json();
+    expect(japanese.find((p: { id: string }) => p.id === 'OCTO1')).toMatchObject({
+      title: 'テストツアー OCTO1',
+      shortDescription: '東京の人気ツアー',
+    });
+    const plain = await octo('GET', '/products/OCTO1', undefined, { language: 'en' });
+    expect(plain.json()).not.toHaveProperty('title');
+    expect(plain.headers['content-language']).toBeUndefined();
   });
 });
 

@@ -7,6 +7,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { AppContext } from '../../context.ts';
 import { resellers } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { requestLang, varyByLanguage } from '../../http/content-language.ts';
 import type { OtherRoute } from '../../http/route-check.ts';
 import { findKeyHolder, issueResellerKey, type KeyHolder } from '../reseller/keys.ts';
 import { OctoError } from './errors.ts';
@@ -15,6 +16,7 @@ import * as octo from './service.ts';
 
 export const OCTO_PREFIX = '/octo';
 const PRICING = 'octo/pricing';
+const CONTENT = 'octo/content';
 /** A key's last use is written at most this often (not on every call). */
 const TOUCH_EVERY_MS = 60_000;
 
@@ -121,9 +123,16 @@ export async function octoRoutes(app: FastifyInstance, ctx: AppContext): Promise
       touched.set(holder.key.id, now);
       await touchKey(ctx.db, [holder.key.id], new Date(now));
     }
-    const pricing = capabilitiesOf(request).has(PRICING);
-    request.octoCaller = { reseller: holder.reseller, pricing };
-    reply.header('octo-capabilities', pricing ? PRICING : '');
+    const asked = capabilitiesOf(request);
+    const pricing = asked.has(PRICING);
+    // octo/content (issue 29): the texts in the first of our languages Accept-Language prefers, else Japanese.
+    const content = asked.has(CONTENT) ? requestLang(request) : null;
+    request.octoCaller = { reseller: holder.reseller, pricing, content };
+    reply.header('octo-capabilities', [pricing ? PRICING : '', content ? CONTENT : ''].filter(Boolean).join(', '));
+    if (content) {
+      reply.header('content-language', content);
+      varyByLanguage(reply);
+    }
   });
 
   app.setErrorHandler((error: FastifyError | OctoError | AppError, request, reply: FastifyReply) => {

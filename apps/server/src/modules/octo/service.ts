@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { type AgeClass, BookingStatus } from '@tabi/contract/constants';
 import { addDays, isoDateToYmd, isValidYmd, ymdToIsoDate } from '@tabi/contract/dates';
+import type { Lang } from '@tabi/contract/i18n';
 import { headcount, infantsOnly, offeredAgeClasses, partyBounds } from '@tabi/contract/party';
 import type { z } from 'zod';
 import { todayIn } from '../../clock.ts';
@@ -28,6 +29,7 @@ import {
   renameTravellers,
   type SeatRefusal,
 } from '../booking/reseller.ts';
+import { catalogService } from '../catalog/service.ts';
 import { OctoError } from './errors.ts';
 import {
   ageClassOfUnit,
@@ -42,6 +44,7 @@ import {
   octoStatus,
   productOf,
   type UnitAsk,
+  withContent,
 } from './mapping.ts';
 import * as repo from './repository.ts';
 import {
@@ -59,10 +62,11 @@ import {
   updateBody,
 } from './schemas.ts';
 
-/** Who is calling: the key's reseller, and whether it asked for octo/pricing. */
+/** Who is calling: the key's reseller, whether it asked for octo/pricing, and octo/content's language if asked. */
 export interface OctoCaller {
   reseller: ResellerRow;
   pricing: boolean;
+  content: Lang | null;
 }
 
 /** Days one availability call may span (a year and a day). */
@@ -111,17 +115,35 @@ export async function listProducts(ctx: AppContext, caller: OctoCaller) {
         isoToday(ctx),
       )
     : null;
-  return all.map((o) =>
-    productOf(o, caller.pricing ? { commissionBp: caller.reseller.commissionBp, from: lowest?.get(o.opcd) } : null),
+  return Promise.all(
+    all.map((o) =>
+      productWithContent(
+        ctx,
+        caller,
+        productOf(o, caller.pricing ? { commissionBp: caller.reseller.commissionBp, from: lowest?.get(o.opcd) } : null),
+      ),
+    ),
   );
+}
+
+/** The product with octo/content's texts when the caller asked for them (the catalog's cached detail). */
+async function productWithContent(ctx: AppContext, caller: OctoCaller, product: ReturnType<typeof productOf>) {
+  if (!caller.content) return product;
+  const core = await catalogService(ctx).optionCore(product.id, caller.content);
+  if (!core) return product;
+  return withContent(product, { lang: caller.content, detail: core.detail, publicUrl: ctx.config.publicUrl });
 }
 
 export async function getProduct(ctx: AppContext, caller: OctoCaller, productId: string) {
   const option = await sellableOrUnknown(ctx, productId);
   const lowest = caller.pricing ? await repo.lowestPrices(ctx.db, [option.opcd], isoToday(ctx)) : null;
-  return productOf(
-    option,
-    caller.pricing ? { commissionBp: caller.reseller.commissionBp, from: lowest?.get(option.opcd) } : null,
+  return productWithContent(
+    ctx,
+    caller,
+    productOf(
+      option,
+      caller.pricing ? { commissionBp: caller.reseller.commissionBp, from: lowest?.get(option.opcd) } : null,
+    ),
   );
 }
 
