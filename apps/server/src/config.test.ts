@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { legalIn } from '@tabi/contract/site';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, defaultPoolMax, loadConfig } from './config.ts';
 
@@ -121,7 +122,17 @@ describe('loadConfig: the footer legal data (issue 14)', () => {
       tel: '03-1234-5678',
       invoiceNumber: 'T1234567890123',
       example: false,
+      // No English given for a real company's data: the English pages show its Japanese (not the demo's English).
+      translations: { en: { companyName: '', registration: '', address: '' } },
     });
+  });
+
+  it('takes the English of the three for the English pages (issue 29), the demo’s English for the demo', () => {
+    expect(loadConfig({}).legal.translations.en?.companyName).toBe('Sakura Travel Co., Ltd.');
+    const legal = loadConfig({ COMPANY_NAME: '桜観光株式会社', COMPANY_NAME_EN: 'Sakura Kanko Co., Ltd.' }).legal;
+    expect(legal.translations.en).toMatchObject({ companyName: 'Sakura Kanko Co., Ltd.' });
+    expect(legalIn(legal, 'en').companyName).toBe('Sakura Kanko Co., Ltd.');
+    expect(legalIn(legal, 'ja').companyName).toBe('桜観光株式会社');
   });
 
   it('refuses a phone number that is not one', () => {

@@ -142,6 +142,10 @@ const envSchema = z.object({
   COMPANY_NAME: optional(z.string().trim().min(1).max(100)),
   TRAVEL_AGENCY_REGISTRATION: optional(z.string().trim().min(1).max(100)),
   COMPANY_ADDRESS: optional(z.string().trim().min(1).max(200)),
+  // The same for the English pages (issue 29); unset: the demo's English while the Japanese is the demo's, else none.
+  COMPANY_NAME_EN: optional(z.string().trim().min(1).max(100)),
+  TRAVEL_AGENCY_REGISTRATION_EN: optional(z.string().trim().min(1).max(200)),
+  COMPANY_ADDRESS_EN: optional(z.string().trim().min(1).max(200)),
   COMPANY_TEL: optional(
     z
       .string()
@@ -157,6 +161,8 @@ const envSchema = z.object({
  * Reads and validates the environment once at start (zod): a wrong value stops the start with a
  * ConfigError naming it (`PORT=abc` is an error, not NaN); unset and empty variables take their defaults.
  */
+const DEMO_EN = { companyName: '', registration: '', address: '', ...DEMO_SITE_LEGAL.translations.en };
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -205,6 +211,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       example: [e.COMPANY_NAME, e.TRAVEL_AGENCY_REGISTRATION, e.COMPANY_ADDRESS, e.COMPANY_TEL].some(
         (v) => v === undefined,
       ),
+      translations: {
+        en: {
+          companyName: e.COMPANY_NAME_EN ?? (e.COMPANY_NAME ? '' : DEMO_EN.companyName),
+          registration: e.TRAVEL_AGENCY_REGISTRATION_EN ?? (e.TRAVEL_AGENCY_REGISTRATION ? '' : DEMO_EN.registration),
+          address: e.COMPANY_ADDRESS_EN ?? (e.COMPANY_ADDRESS ? '' : DEMO_EN.address),
+        },
+      },
     },
   };
 }

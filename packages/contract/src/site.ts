@@ -1,3 +1,10 @@
+import { inLang, type Translations } from './content.ts';
+import type { Lang } from './i18n.ts';
+
+/** The legal data a visitor reads, which the English pages show in English where it is configured (issue 29). */
+export const SITE_LEGAL_TEXTS = ['companyName', 'registration', 'address'] as const;
+export type SiteLegalText = (typeof SITE_LEGAL_TEXTS)[number];
+
 /** The operator's legal data for the footer (issue 14), from the server's configuration. */
 export interface SiteLegal {
   companyName: string;
@@ -9,6 +16,13 @@ export interface SiteLegal {
   invoiceNumber: string;
   /** True while any of them is the demo's value: the footer marks them as examples. */
   example: boolean;
+  /** The same in the other languages (COMPANY_NAME_EN…); an empty or missing one shows the Japanese. */
+  translations: Translations<SiteLegalText>;
+}
+
+/** The legal data as a page in `lang` shows it. */
+export function legalIn(legal: SiteLegal, lang: Lang): SiteLegal {
+  return inLang(legal, legal.translations, lang, SITE_LEGAL_TEXTS);
 }
 
 export const DEMO_SITE_LEGAL: SiteLegal = {
@@ -18,6 +32,13 @@ export const DEMO_SITE_LEGAL: SiteLegal = {
   tel: '03-0000-0000',
   invoiceNumber: 'T1234567890123',
   example: true,
+  translations: {
+    en: {
+      companyName: 'Sakura Travel Co., Ltd.',
+      registration: 'Travel agency registered with the Commissioner of the Japan Tourism Agency, No. 0000',
+      address: 'Sakura Building 8F, 1-1-1 Marunouchi, Chiyoda-ku, Tokyo 100-0005, Japan',
+    },
+  },
 };
 
 /** The id of the JSON script element the server writes into every page. */

@@ -38,7 +38,7 @@ export function SiteHeader() {
 
 /** The travel organiser's legal data from the server's configuration (issue 14); demo values say so. */
 export function SiteFooter() {
-  const legal = siteLegal();
+  const legal = siteLegal(useLang());
   const t = useCommonMessages();
   const textLang = useTextLang();
   return (
@@ -46,12 +46,10 @@ export function SiteFooter() {
       <div className="container">
         <p className={styles.company}>
           {t.organiser}
-          <span lang={textLang(legal.companyName)}>
-            {legal.companyName}（{legal.registration}）
-          </span>
+          <span lang={textLang(legal.companyName)}>{t.companyRegistration(legal.companyName, legal.registration)}</span>
         </p>
         <p className={styles.legal} lang={textLang(legal.address)}>
-          {legal.address}　TEL {legal.tel}
+          {t.addressTel(legal.address, legal.tel)}
         </p>
         {legal.example && (
           <p className={styles.legal} data-testid="legal-example">

@@ -20,6 +20,8 @@ export const commonJa = {
   myPage: 'マイページ',
   bookingLookup: '予約確認',
   organiser: '旅行企画・実施：',
+  companyRegistration: (name: string, registration: string) => `${name}（${registration}）`,
+  addressTel: (address: string, tel: string) => `${address}　TEL ${tel}`,
   legalExample: '※ 上記の会社名・登録番号・所在地・電話番号はデモ用の例です。',
   languageSwitch: '言語',
   close: Msg.close,

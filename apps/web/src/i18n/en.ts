@@ -33,6 +33,8 @@ export const en: Messages = {
     myPage: 'My booking',
     bookingLookup: 'My booking',
     organiser: 'Organised and operated by ',
+    companyRegistration: (name, registration) => `${name} (${registration})`,
+    addressTel: (address, tel) => `${address} · Tel ${tel}`,
     legalExample: 'The company name, registration number, address and phone number above are examples for the demo.',
     languageSwitch: 'Language',
     close: MSG_EN.close,

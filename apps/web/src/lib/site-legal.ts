@@ -2,7 +2,8 @@
  * The operator's legal data for the footer (issue 14): the server writes it into every page as JSON; its page
  * renderer hands it over directly. The demo's values stand in when neither gave any (e.g. the dev server).
  */
-import { DEMO_SITE_LEGAL, SITE_LEGAL_ELEMENT_ID, type SiteLegal } from '@tabi/contract/site';
+import type { Lang } from '@tabi/contract/i18n';
+import { DEMO_SITE_LEGAL, legalIn, SITE_LEGAL_ELEMENT_ID, type SiteLegal } from '@tabi/contract/site';
 
 let serverLegal: SiteLegal | null = null;
 let pageLegal: SiteLegal | null = null;
@@ -24,8 +25,8 @@ function fromPage(): SiteLegal | null {
   }
 }
 
-export function siteLegal(): SiteLegal {
-  if (serverLegal) return serverLegal;
-  pageLegal ??= fromPage();
-  return pageLegal ?? DEMO_SITE_LEGAL;
+/** The legal data as a page in `lang` shows it (the English where configured, issue 29). */
+export function siteLegal(lang: Lang): SiteLegal {
+  if (!serverLegal) pageLegal ??= fromPage();
+  return legalIn(serverLegal ?? pageLegal ?? DEMO_SITE_LEGAL, lang);
 }

@@ -2,7 +2,7 @@ import type { OptionDetail } from '@tabi/contract/catalog';
 import type { ReactNode } from 'react';
 import { SafeHtml } from '../../../components/safe-html.tsx';
 import { useCommonMessages } from '../../../i18n/common.ts';
-import { useTextLang } from '../../../i18n/lang.tsx';
+import { useLang, useTextLang } from '../../../i18n/lang.tsx';
 import { useSharedMessages } from '../../../i18n/shared.ts';
 import { mapEmbedUrl, telHref } from '../../../lib/facility-links.ts';
 import { siteLegal } from '../../../lib/site-legal.ts';
@@ -154,7 +154,7 @@ export function ApplicationGuide({ option }: { option: OptionDetail }) {
 export function OrganiserBlock() {
   const t = useDetailMessages();
   const textLang = useTextLang();
-  const legal = siteLegal();
+  const legal = siteLegal(useLang());
   return (
     <section className={`${styles.section} ${styles.organiser}`} aria-labelledby="organiser-title">
       <h2 id="organiser-title" className={styles.organiserTitle}>
