@@ -51,7 +51,7 @@ test('an admin creates an option, opens dates with prices and publishes it; a vi
   await shoot(page, 'new-errors');
 
   await page.getByLabel('商品コード').fill(opcd);
-  await page.getByLabel('商品名').fill('【E2E】隅田川 朝さんぽツアー');
+  await page.getByLabel('商品名', { exact: true }).fill('【E2E】隅田川 朝さんぽツアー');
   await page.getByLabel('方面', { exact: true }).selectOption({ label: '関東' });
   await page.getByLabel('地域', { exact: true }).selectOption({ index: 1 });
   await page.getByLabel('市区町村', { exact: true }).selectOption({ index: 1 });

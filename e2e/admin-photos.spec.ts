@@ -45,7 +45,7 @@ test('an admin adds two photos to a new option; a visitor sees them in search an
   await signIn(page, ADMIN);
   await page.goto('/admin/options/new');
   await page.getByLabel('商品コード').fill(opcd);
-  await page.getByLabel('商品名').fill(webname);
+  await page.getByLabel('商品名', { exact: true }).fill(webname);
   await page.getByLabel('方面', { exact: true }).selectOption({ label: '関東' });
   await page.getByLabel('地域', { exact: true }).selectOption({ index: 1 });
   await page.getByLabel('市区町村', { exact: true }).selectOption({ index: 1 });
@@ -77,25 +77,25 @@ test('an admin adds two photos to a new option; a visitor sees them in search an
     [{ name: 'bridge.png', mimeType: 'image/png', buffer: png }, PHOTO_2],
   ] as const) {
     await form.getByLabel(/写真のファイル/).setInputFiles(file);
-    await form.getByLabel('キャプション').fill(text.caption);
-    await form.getByLabel('代替テキスト').fill(text.alt);
+    await form.getByLabel('キャプション', { exact: true }).fill(text.caption);
+    await form.getByLabel('代替テキスト', { exact: true }).fill(text.alt);
     await form.getByRole('button', { name: '写真を追加' }).click();
     await expect(photos.getByText('写真を追加しました。')).toBeVisible();
     await expect(photos.getByRole('img', { name: text.alt })).toBeVisible();
   }
   const items = photos.getByRole('list', { name: '写真の一覧（上から表示順）' }).getByRole('listitem');
   await expect(items).toHaveCount(2);
-  await expect(items.nth(0).getByLabel('キャプション')).toHaveValue(PHOTO_1.caption);
+  await expect(items.nth(0).getByLabel('キャプション', { exact: true })).toHaveValue(PHOTO_1.caption);
 
   // The second photo goes to the top with the keyboard; focus stays with it.
   await photos.getByRole('button', { name: '2枚目の写真を上へ移動' }).focus();
   await page.keyboard.press('Enter');
   await expect(photos.getByText('2枚目の写真を1枚目に移動しました。')).toBeVisible();
-  await expect(items.nth(0).getByLabel('キャプション')).toHaveValue(PHOTO_2.caption);
+  await expect(items.nth(0).getByLabel('キャプション', { exact: true })).toHaveValue(PHOTO_2.caption);
   await expect(items.nth(0).getByText('一覧の画像')).toBeVisible();
   await expect(photos.getByRole('button', { name: '1枚目の写真を下へ移動' })).toBeFocused();
   // A caption edited afterwards is saved on its own.
-  await items.nth(1).getByLabel('キャプション').fill('朝日の隅田川と小舟');
+  await items.nth(1).getByLabel('キャプション', { exact: true }).fill('朝日の隅田川と小舟');
   await items.nth(1).getByRole('button', { name: '説明を保存' }).click();
   await expect(photos.getByText('2枚目の写真の説明を保存しました。')).toBeVisible();
   await expect(page.getByRole('region', { name: '変更履歴' })).toContainText('写真の順番を変更');

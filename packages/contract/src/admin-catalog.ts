@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { AGE_CLASSES, EXTENDED_FIELD_NAMES, FROMSPOTS, RENTAL_CODES } from './constants.ts';
+import type { OptionTextField } from './content.ts';
 import { isoDays, weekdayOf } from './dates.ts';
 import { dayPriceFields, envelope, multilineText, plainText } from './envelope.ts';
 import { CatalogMsg, Msg } from './messages.ts';
@@ -55,6 +56,30 @@ export const EXTENDED_FIELD_LABEL: Record<(typeof EXTENDED_FIELD_NAMES)[number],
   clothes_size: '服のサイズ',
   diving_experience: 'ダイビング経験',
 };
+
+/**
+ * An option's English texts (issue 29), beside the Japanese ones: each with its Japanese field's kind and length,
+ * '' for "not translated" (the English page shows the Japanese there), every field of OPTION_TEXT_FIELDS.
+ */
+const englishTexts = {
+  webname: line(200),
+  introduction: richText(5000),
+  contents: richText(20000),
+  optionattention: richText(20000),
+  information: richText(20000),
+  cancelNote: richText(5000),
+  ageNote: richText(2000),
+  meetpoint: line(300),
+  companyname: line(200),
+  companyattention: richText(5000),
+  hours: line(200),
+  address: line(300),
+  departurePoint: line(200),
+  arrivalPoint: line(200),
+  dayBeforeNote: multilineText().trim().max(1000),
+} satisfies Record<OptionTextField, z.ZodType<string>>;
+export const optionTranslations = z.object({ en: z.object(englishTexts) });
+export type OptionTranslations = z.infer<typeof optionTranslations>;
 
 const fields = {
   webname: line(200).min(1, CatalogMsg.catalogNameRequired),
@@ -115,6 +140,8 @@ const fields = {
   useFrom: isoDate,
   useTo: isoDate,
   sort: z.number().int().min(0).max(1_000_000),
+  /** The texts in other languages (issue 29): only English, each '' where it is not translated. */
+  translations: optionTranslations,
 };
 
 type Fields = z.infer<z.ZodObject<typeof fields>>;

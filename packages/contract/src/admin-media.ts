@@ -35,9 +35,18 @@ export const PhotoMsg = {
 
 export const photoIdParams = z.object({ opcd: opcdString, id: z.coerce.number().int().min(1).max(2_147_483_647) });
 
+const caption = (message?: string) => plainText().trim().max(PHOTO_CAPTION_MAX, message);
+const alt = (message?: string) => plainText().trim().max(PHOTO_ALT_MAX, message);
+/**
+ * A photo's caption and alt text, and their English (issue 29; '' = not translated, the English page shows the
+ * Japanese). A call without the English ones (an older console) leaves the stored English as it is.
+ */
 export const photoTextRequest = z.object({
-  caption: plainText().trim().max(PHOTO_CAPTION_MAX),
-  alt: plainText().trim().max(PHOTO_ALT_MAX),
+  caption: caption(),
+  alt: alt(),
+  // Named in their messages: the API's field names (fieldLabel) know only the Japanese ones.
+  captionEn: caption(`キャプション（英語）は${PHOTO_CAPTION_MAX}文字以内で入力してください`).optional(),
+  altEn: alt(`代替テキスト（英語）は${PHOTO_ALT_MAX}文字以内で入力してください`).optional(),
 });
 export type PhotoTextRequest = z.infer<typeof photoTextRequest>;
 
@@ -49,6 +58,9 @@ export const adminPhoto = image.extend({
   id: z.number().int(),
   /** Caption and alt text as stored (the public `alt` falls back to the caption). */
   altText: z.string(),
+  /** The English caption and alt text as stored ('' where not translated). */
+  captionEn: z.string(),
+  altEn: z.string(),
   uploaded: z.boolean(),
 });
 export type AdminPhoto = z.infer<typeof adminPhoto>;

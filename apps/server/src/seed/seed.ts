@@ -27,6 +27,7 @@ import {
   regions,
   sandboxCheckouts,
 } from '../db/schema.ts';
+import { sanitizeHtml } from '../http/safe-html.ts';
 import { DEMO_PICTURES } from '../modules/catalog/demo-pictures.ts';
 import { imagePath } from '../modules/catalog/images.ts';
 import { hashPin } from '../modules/coupon/pin.ts';
@@ -139,17 +140,18 @@ function englishTexts(seed: OptionSeed): Partial<Record<OptionTextField, string>
   const en = OPTIONS_EN[seed.opcd];
   if (!en) throw new Error(`no English for ${seed.opcd}`);
   const o = seedInEnglish(seed, en);
+  // Stored as the console stores HTML (sanitised: `&` as `&amp;`), so a first edit changes only what staff change.
   return {
     webname: o.webname,
-    introduction: introductionHtml(o),
-    contents: contentsHtml(o, 'en'),
-    optionattention: attentionHtml(o, 'en'),
-    information: informationHtml(o, 'en'),
-    cancelNote: cancelNoteHtml('en'),
+    introduction: sanitizeHtml(introductionHtml(o)),
+    contents: sanitizeHtml(contentsHtml(o, 'en')),
+    optionattention: sanitizeHtml(attentionHtml(o, 'en')),
+    information: sanitizeHtml(informationHtml(o, 'en')),
+    cancelNote: sanitizeHtml(cancelNoteHtml('en')),
     ageNote: AGE_NOTES_EN[o.ages],
     ...(o.meetpoint ? { meetpoint: o.meetpoint } : {}),
     companyname: o.company.name,
-    companyattention: o.coupon?.companyattention ?? '',
+    companyattention: sanitizeHtml(o.coupon?.companyattention ?? ''),
     hours: o.company.hours,
     address: o.company.address,
     ...(o.jr ? { departurePoint: o.jr.from, arrivalPoint: o.jr.to } : {}),

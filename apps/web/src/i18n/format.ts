@@ -1,4 +1,4 @@
-import { formatDay } from '@tabi/contract/dates';
+import { formatDay, formatTokyoDateTime } from '@tabi/contract/dates';
 import { formatYen } from '@tabi/contract/format';
 import type { Lang } from '@tabi/contract/i18n';
 import { useMemo } from 'react';
@@ -9,12 +9,15 @@ export interface Format {
   yen(amount: number): string;
   /** 2026/12/01 in Japanese, 1 Dec 2026 in English (with `weekday`, 2026/12/01（火） and Tue, 1 Dec 2026). */
   day(day: string, options?: { weekday?: boolean }): string;
+  /** A moment in Tokyo time: 2026/12/01 10:00 in Japanese, 1 Dec 2026, 10:00 in English. */
+  dateTime(instant: Date | string): string;
 }
 
 export function formatIn(lang: Lang): Format {
   return {
     yen: (amount) => formatYen(amount, lang),
     day: (day, options) => formatDay(day, lang, options),
+    dateTime: (instant) => formatTokyoDateTime(instant, lang),
   };
 }
 

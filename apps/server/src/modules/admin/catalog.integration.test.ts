@@ -234,3 +234,97 @@ describe('editing', () => {
     expect(rows.find((r) => r.opcd === 'OP0001')).toMatchObject({ published: true });
   });
 });
+
+describe('English texts (issue 29)', () => {
+  const OPCD = 'OP0003';
+  const detailIn = (lang: 'ja' | 'en') =>
+    t.request({ method: 'GET', url: `/api/option/${OPCD}${lang === 'en' ? '?lang=en' : ''}` });
+
+  it('stores the English beside the Japanese: the English call answers it, the Japanese one is unchanged', async () => {
+    const before = await record(OPCD);
+    const japanese = (await detailIn('ja')).json().response;
+    const en = {
+      ...before.option.translations.en,
+      webname: '  Sumida River Morning Walk  ',
+      introduction: '<p>Walk along the <strong>Sumida</strong>.</p><img src=x onerror=alert(1)>',
+      companyname: '',
+    };
+    const res = await staffPost(`/api/admin/options/${OPCD}`, { option: { ...before.option, translations: { en } } });
+    expect(res.statusCode, res.body).toBe(200);
+    const saved: AdminOptionRecord = res.json().response;
+    // Trimmed like the Japanese, the HTML as the one allow-list keeps it, '' kept as "not translated".
+    expect(saved.option.translations.en).toEqual({
+      ...en,
+      webname: 'Sumida River Morning Walk',
+      introduction: '<p>Walk along the <strong>Sumida</strong>.</p><img src="x">',
+      companyname: '',
+    });
+    expect(saved.option.webname).toBe(before.option.webname);
+    const [row] = await t.ctx.db.select().from(options).where(eq(options.opcd, OPCD));
+    expect(row?.translations.en?.webname).toBe('Sumida River Morning Walk');
+    expect(JSON.stringify(row?.translations)).not.toMatch(/onerror/);
+    expect(row?.translations.en).not.toHaveProperty('companyname');
+
+    const english = await detailIn('en');
+    expect(english.statusCode).toBe(200);
+    expect(english.headers['content-language']).toBe('en');
+    expect(english.json().response).toMatchObject({
+      webname: 'Sumida River Morning Walk',
+      introduction: '<p>Walk along the <strong>Sumida</strong>.</p><img src="x">',
+      // Left empty: the English page shows the Japanese.
+      companyname: japanese.companyname,
+    });
+    expect(japanese.companyname).not.toBe('');
+    const accept = await t.request({ method: 'GET', url: `/api/option/${OPCD}`, headers: { 'accept-language': 'en' } });
+    expect(accept.json().response.webname).toBe('Sumida River Morning Walk');
+    expect((await detailIn('ja')).json().response).toMatchObject({
+      webname: japanese.webname,
+      introduction: japanese.introduction,
+      companyname: japanese.companyname,
+    });
+
+    // The history lists the change of the translations, before and after, and nothing else.
+    const last = (await eventsOf(OPCD)).at(-1);
+    expect(last?.kind).toBe('option.updated');
+    expect(Object.keys(last?.after ?? {})).toEqual(['translations']);
+    expect(last?.before).toMatchObject({ translations: { en: { webname: before.option.translations.en.webname } } });
+    expect(last?.after).toMatchObject({ translations: { en: { webname: 'Sumida River Morning Walk' } } });
+    // The same again is no change.
+    await staffPost(`/api/admin/options/${OPCD}`, { option: saved.option });
+    expect((await record(OPCD)).events).toHaveLength(saved.events.length);
+  });
+
+  it('previews a draft in English with lang=en', async () => {
+    const draft = await record('NEW001');
+    const en = { ...draft.option.translations.en, webname: 'Sumida Morning Walk (new)' };
+    const res = await staffPost('/api/admin/options/NEW001', { option: { ...draft.option, translations: { en } } });
+    expect(res.statusCode, res.body).toBe(200);
+    const english = await staffGet('/api/admin/options/NEW001/preview?lang=en');
+    expect(english.json().response.webname).toBe('Sumida Morning Walk (new)');
+    const japanese = await staffGet('/api/admin/options/NEW001/preview');
+    expect(japanese.json().response.webname).toBe(draft.option.webname);
+  });
+
+  it('refuses an English name over 200 characters with a Japanese message and changes nothing', async () => {
+    const before = await record(OPCD);
+    const en = { ...before.option.translations.en, webname: 'x'.repeat(201) };
+    const res = await staffPost(`/api/admin/options/${OPCD}`, { option: { ...before.option, translations: { en } } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ errcd: '999', response: null });
+    expect(res.json().errMsg).toContain('200文字以内で入力してください');
+    const after = await record(OPCD);
+    expect(after.option).toEqual(before.option);
+    expect(after.events).toHaveLength(before.events.length);
+  });
+
+  it('refuses translations without one of the texts, and translations left out', async () => {
+    const before = await record(OPCD);
+    const { webname: _webname, ...missing } = before.option.translations.en;
+    const { translations: _translations, ...without } = before.option;
+    for (const option of [{ ...before.option, translations: { en: missing } }, without]) {
+      const res = await staffPost(`/api/admin/options/${OPCD}`, { option });
+      expect(res.statusCode, res.body).toBe(422);
+    }
+    expect((await record(OPCD)).events).toHaveLength(before.events.length);
+  });
+});

@@ -11,6 +11,7 @@ import {
   type OptionFields,
 } from '@tabi/contract/admin-catalog';
 import { ErrCd } from '@tabi/contract/constants';
+import { OPTION_TEXT_FIELDS } from '@tabi/contract/content';
 import { CatalogMsg } from '@tabi/contract/messages';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
@@ -31,6 +32,21 @@ import { sanitizeHtml } from '../../http/safe-html.ts';
 import { catalogService } from '../catalog/service.ts';
 import type { StaffPrincipal } from '../staff/service.ts';
 
+type OptionTranslations = OptionFields['translations'];
+
+/** The stored translations as the console edits them: every text of every language, '' where not translated. */
+function translationsOf(stored: OptionRow['translations'] | null): OptionTranslations {
+  const en: Partial<Record<string, string>> = stored?.en ?? {};
+  return {
+    en: Object.fromEntries(OPTION_TEXT_FIELDS.map((f) => [f, en[f] ?? ''])) as OptionTranslations['en'],
+  };
+}
+
+/** The translations as stored: only the texts written ('' is "not translated", so it is left out). */
+function storedTranslations(t: OptionTranslations): NonNullable<OptionRow['translations']> {
+  return { en: Object.fromEntries(Object.entries(t.en).filter(([, text]) => text !== '')) };
+}
+
 /** The option's fields as the console edits them: its columns (the contract's keys) and its keywords. */
 function fieldsOf(row: OptionRow, keycds: string[]): OptionFields {
   const columns = Object.fromEntries(OPTION_KEYS.map((k) => [k, k === 'keycds' ? keycds : row[k]]));
@@ -42,13 +58,14 @@ function fieldsOf(row: OptionRow, keycds: string[]): OptionFields {
     extendedFields: row.extendedFields as OptionFields['extendedFields'],
     // jsonb keeps its own key order; the edit compares tiers by content, so they are rebuilt in the form's order.
     cancelPolicy: row.cancelPolicy?.map((t) => ({ daysBefore: t.daysBefore, percent: t.percent })) ?? null,
+    translations: translationsOf(row.translations),
   };
 }
 
 /** The option's columns from the edited fields (everything but the keywords, which are rows of their own). */
 function columnsOf(o: OptionFields): Omit<typeof options.$inferInsert, 'opcd'> {
-  const { keycds: _keycds, ...columns } = o;
-  return columns;
+  const { keycds: _keycds, translations, ...columns } = o;
+  return { ...columns, translations: storedTranslations(translations) };
 }
 
 /** Master codes must exist and nest: the city in the area, the area in the region; keywords and facility known. */
@@ -226,12 +243,16 @@ const HTML_KEYS = [
 ] as const satisfies readonly (keyof OptionFields)[];
 
 /**
- * The HTML texts as the one allow-list keeps them (ADR 0160), sanitised when saved: what is stored is what every
+ * The HTML texts as the one allow-list keeps them (ADR 0160), the Japanese and the English, sanitised when saved: what is stored is what every
  * page shows, and an `onerror` or a `javascript:` link never reaches the database.
  */
 function withSafeHtml(input: OptionFields): OptionFields {
-  const out = { ...input };
-  for (const key of HTML_KEYS) out[key] = sanitizeHtml(input[key]);
+  // Rebuilt in the fields' own order: the history compares the stored and the edited texts as JSON.
+  const out = { ...input, translations: translationsOf(input.translations) };
+  for (const key of HTML_KEYS) {
+    out[key] = sanitizeHtml(input[key]);
+    out.translations.en[key] = sanitizeHtml(input.translations.en[key]);
+  }
   return out;
 }
 
@@ -262,7 +283,9 @@ export const updateOption: OptionWrite = (ctx, staff, opcd, edited) => {
   const input = withSafeHtml(edited);
   return changeOption(ctx, opcd, input, async (tx) => {
     const row = await lockedOption(tx, opcd);
-    const before = fieldsOf(row, await keywordsOf(tx, opcd));
+    // Stored HTML the allow-list writes differently (an older row, the demo seed's `&`) is the same text: only
+    // what staff changed is a change.
+    const before = withSafeHtml(fieldsOf(row, await keywordsOf(tx, opcd)));
     const { was, now } = changes(before, input);
     if (Object.keys(now).length === 0) return;
     await tx.update(options).set(columnsOf(input)).where(eq(options.opcd, opcd));

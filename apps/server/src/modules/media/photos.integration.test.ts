@@ -402,3 +402,116 @@ describe('editing', () => {
     expect(history.json().response.events.map((e: { kind: string }) => e.kind)).toContain('photo.deleted');
   });
 });
+
+describe('English caption and alt text (issue 29)', () => {
+  /** Another published option, so the counts above stay theirs. */
+  const EN_OPCD = 'OP0004';
+  const detailImages = async (lang: 'ja' | 'en') => {
+    const res = await t.request({
+      method: 'GET',
+      url: `/api/option/${EN_OPCD}`,
+      headers: { 'accept-language': lang },
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json().response.imageList as OptionImage[];
+  };
+  const englishEvents = () =>
+    t.ctx.db
+      .select()
+      .from(catalogEvents)
+      .where(and(eq(catalogEvents.opcd, EN_OPCD), like(catalogEvents.kind, 'photo.%')))
+      .orderBy(asc(catalogEvents.id));
+
+  it('takes them with the upload: the console lists them, the English detail answers them, the Japanese stays', async () => {
+    const res = await upload(
+      EN_OPCD,
+      { data: await picture('png', 800, 600, '#117744'), name: 'lantern.png', type: 'image/png' },
+      {
+        caption: '提灯の灯る路地',
+        alt: '提灯が並ぶ夜の路地',
+        captionEn: ' Lantern-lit alley ',
+        altEn: 'A night alley lined with lanterns',
+      },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const mine = uploaded(photosOf(res))[0];
+    expect(mine).toMatchObject({
+      caption: '提灯の灯る路地',
+      altText: '提灯が並ぶ夜の路地',
+      captionEn: 'Lantern-lit alley',
+      altEn: 'A night alley lined with lanterns',
+    });
+    const [row] = await t.ctx.db
+      .select()
+      .from(optionImages)
+      .where(eq(optionImages.id, mine?.id ?? 0));
+    expect(row?.translations).toEqual({
+      en: { caption: 'Lantern-lit alley', alt: 'A night alley lined with lanterns' },
+    });
+    const english = (await detailImages('en')).find((i) => i.image === mine?.image);
+    expect(english).toMatchObject({ caption: 'Lantern-lit alley', alt: 'A night alley lined with lanterns' });
+    const japanese = (await detailImages('ja')).find((i) => i.image === mine?.image);
+    expect(japanese).toMatchObject({ caption: '提灯の灯る路地', alt: '提灯が並ぶ夜の路地' });
+    expect((await englishEvents()).at(-1)?.after).toMatchObject({
+      caption: '提灯の灯る路地',
+      captionEn: 'Lantern-lit alley',
+      altEn: 'A night alley lined with lanterns',
+    });
+  });
+
+  it('edits them: each change an event, an empty one falls back to the Japanese, one left out stays', async () => {
+    const mine = uploaded(photosOf(await staffGet(`/api/admin/options/${EN_OPCD}/photos`)))[0];
+    if (!mine) throw new Error('no uploaded photo');
+    const url = `/api/admin/options/${EN_OPCD}/photos/${mine.id}`;
+    const events = (await englishEvents()).length;
+
+    const edited = await staffPost(url, {
+      caption: mine.caption,
+      alt: mine.altText,
+      captionEn: 'Lanterns at dusk',
+      altEn: '',
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(photosOf(edited).find((p) => p.id === mine.id)).toMatchObject({ captionEn: 'Lanterns at dusk', altEn: '' });
+    const english = (await detailImages('en')).find((i) => i.image === mine.image);
+    // No English alt text: field by field, the English page shows the Japanese one.
+    expect(english).toMatchObject({ caption: 'Lanterns at dusk', alt: '提灯が並ぶ夜の路地' });
+    const last = (await englishEvents()).at(-1);
+    expect(last?.kind).toBe('photo.updated');
+    expect(last?.before).toMatchObject({ captionEn: 'Lantern-lit alley', altEn: 'A night alley lined with lanterns' });
+    expect(last?.after).toMatchObject({ captionEn: 'Lanterns at dusk', altEn: '' });
+
+    // A call without the English (an older console) changes the Japanese only.
+    const japaneseOnly = await staffPost(url, { caption: '夕暮れの提灯', alt: mine.altText });
+    expect(photosOf(japaneseOnly).find((p) => p.id === mine.id)).toMatchObject({
+      caption: '夕暮れの提灯',
+      captionEn: 'Lanterns at dusk',
+    });
+    // The same texts again: no change, no event.
+    await staffPost(url, { caption: '夕暮れの提灯', alt: mine.altText, captionEn: 'Lanterns at dusk', altEn: '' });
+    expect(await englishEvents()).toHaveLength(events + 2);
+
+    // Emptied: the English page shows the Japanese caption.
+    await staffPost(url, { caption: '夕暮れの提灯', alt: mine.altText, captionEn: '', altEn: '' });
+    expect((await detailImages('en')).find((i) => i.image === mine.image)).toMatchObject({ caption: '夕暮れの提灯' });
+  });
+
+  it('refuses an English caption or alt text over its limit, in Japanese, and changes nothing', async () => {
+    const mine = uploaded(photosOf(await staffGet(`/api/admin/options/${EN_OPCD}/photos`)))[0];
+    const url = `/api/admin/options/${EN_OPCD}/photos/${mine?.id}`;
+    const events = (await englishEvents()).length;
+    const caption = await staffPost(url, { caption: 'x', alt: '', captionEn: 'x'.repeat(61), altEn: '' });
+    expect(caption.statusCode).toBe(422);
+    expect(caption.json().errMsg).toContain('キャプション（英語）は60文字以内で入力してください');
+    const alt = await staffPost(url, { caption: 'x', alt: '', captionEn: '', altEn: 'x'.repeat(201) });
+    expect(alt.statusCode).toBe(422);
+    expect(alt.json().errMsg).toContain('代替テキスト（英語）は200文字以内で入力してください');
+    const upload422 = await upload(
+      EN_OPCD,
+      { data: await picture('png', 800, 600, '#334411'), name: 'b.png', type: 'image/png' },
+      { caption: '', alt: '', captionEn: 'x'.repeat(61) },
+    );
+    expect(upload422.statusCode).toBe(422);
+    expect(await englishEvents()).toHaveLength(events);
+  });
+});

@@ -25,11 +25,25 @@ import { lockMedia, removeUnnamedVariants } from './sweeper.ts';
 
 type PhotoRow = typeof optionImages.$inferSelect;
 
+/** The English caption and alt text as stored ('' where not translated). */
+function englishOf(row: PhotoRow): { captionEn: string; altEn: string } {
+  return { captionEn: row.translations?.en?.caption ?? '', altEn: row.translations?.en?.alt ?? '' };
+}
+
+/** The translations column for an English caption and alt text: only the texts written. */
+function translationsOf(en: { captionEn: string; altEn: string }): NonNullable<PhotoRow['translations']> {
+  const texts: { caption?: string; alt?: string } = {};
+  if (en.captionEn !== '') texts.caption = en.captionEn;
+  if (en.altEn !== '') texts.alt = en.altEn;
+  return { en: texts };
+}
+
 function adminPhoto(row: PhotoRow): AdminPhoto {
   return {
     ...publicImage(row),
     id: row.id,
     altText: row.alt,
+    ...englishOf(row),
     uploaded: row.media !== null,
   };
 }
@@ -85,7 +99,9 @@ async function changePhotos(
   return listPhotos(ctx, opcd);
 }
 
-const eventOf = (row: PhotoRow) => ({ id: row.id, image: row.image, caption: row.caption, alt: row.alt });
+/** What the history keeps of a photo's texts: the caption and alt text, Japanese and English. */
+const textsOf = (row: PhotoRow) => ({ caption: row.caption, alt: row.alt, ...englishOf(row) });
+const eventOf = (row: PhotoRow) => ({ id: row.id, image: row.image, ...textsOf(row) });
 
 export async function addPhoto(
   ctx: AppContext,
@@ -115,6 +131,7 @@ export async function addPhoto(
         image: mediaUrl(photo.hash, widest.width),
         caption: text.caption,
         alt: text.alt,
+        translations: translationsOf({ captionEn: text.captionEn ?? '', altEn: text.altEn ?? '' }),
         media: photo.hash,
         widths: photo.variants.map((v) => v.width),
         width: widest.width,
@@ -142,17 +159,20 @@ export async function updatePhotoText(
 ): Promise<PhotoList> {
   return changePhotos(ctx, opcd, async (tx) => {
     const row = photoOf(await photoRows(tx, opcd), id);
-    if (row.caption === text.caption && row.alt === text.alt) return undefined;
-    await tx.update(optionImages).set({ caption: text.caption, alt: text.alt }).where(eq(optionImages.id, id));
-    await recordCatalogEvent(
-      tx,
-      ctx,
-      staff,
-      opcd,
-      'photo.updated',
-      { id, caption: row.caption, alt: row.alt },
-      { id, caption: text.caption, alt: text.alt },
-    );
+    const was = textsOf(row);
+    // The English left out of the call (an older console) stays as stored.
+    const now = {
+      caption: text.caption,
+      alt: text.alt,
+      captionEn: text.captionEn ?? was.captionEn,
+      altEn: text.altEn ?? was.altEn,
+    };
+    if (JSON.stringify(was) === JSON.stringify(now)) return undefined;
+    await tx
+      .update(optionImages)
+      .set({ caption: now.caption, alt: now.alt, translations: { ...row.translations, ...translationsOf(now) } })
+      .where(eq(optionImages.id, id));
+    await recordCatalogEvent(tx, ctx, staff, opcd, 'photo.updated', { id, ...was }, { id, ...now });
     return undefined;
   });
 }

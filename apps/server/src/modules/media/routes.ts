@@ -41,19 +41,22 @@ const MULTIPART_ERRORS: Record<string, [number, string]> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: [415, PhotoMsg.photoMissing],
 };
 
-/** The form's one file and its caption and alt text; anything else in the form is refused. */
+/** The form's text fields: the caption and alt text, and their English (issue 29). */
+const UPLOAD_TEXT_FIELDS = new Set(['caption', 'alt', 'captionEn', 'altEn']);
+
+/** The form's one file and its caption and alt text (and their English); anything else in the form is refused. */
 async function readUpload(request: FastifyRequest): Promise<{ data: Buffer; fields: Record<string, string> }> {
   const fields: Record<string, string> = {};
   let data: Buffer | null = null;
   try {
     const parts = request.parts({
-      limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 4096 },
+      limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 4096 },
     });
     for await (const part of parts) {
       if (part.type === 'file') {
         if (part.fieldname !== 'file') throw AppError.badRequest();
         data = await part.toBuffer();
-      } else if ((part.fieldname === 'caption' || part.fieldname === 'alt') && typeof part.value === 'string') {
+      } else if (UPLOAD_TEXT_FIELDS.has(part.fieldname) && typeof part.value === 'string') {
         fields[part.fieldname] = part.value;
       } else {
         throw AppError.badRequest();
@@ -81,7 +84,12 @@ export async function photoRoutes(app: FastifyInstance, ctx: AppContext): Promis
     await uploads.register(fastifyMultipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1 } });
     defineRoute(uploads, CONSOLE['POST /options/{opcd}/photos'], admin, async ({ params }, request) => {
       const { data, fields } = await readUpload(request);
-      const text = parseInput(photoTextRequest, { caption: fields.caption ?? '', alt: fields.alt ?? '' });
+      const text = parseInput(photoTextRequest, {
+        caption: fields.caption ?? '',
+        alt: fields.alt ?? '',
+        captionEn: fields.captionEn ?? '',
+        altEn: fields.altEn ?? '',
+      });
       return ok(await addPhoto(ctx, principalOf(request), params.opcd, data, text));
     });
   });

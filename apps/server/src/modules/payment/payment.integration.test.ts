@@ -221,6 +221,40 @@ describe('sandbox hosted checkout page', () => {
     expect(await mailsOf(rsvno)).toHaveLength(0);
   });
 
+  it('speaks English to a booking made on the English pages, its refusals too (issue 29)', async () => {
+    const rsvno = await book('PY0001');
+    const res = await checkout(rsvno, { success_path: `/en${SUCCESS}`, cancel_path: `/en${CANCEL}` });
+    const id = sessionIdOf(res.json().response.url);
+    const japanese = /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/u;
+    const page = await t.app.inject({ method: 'GET', url: `/sandbox/checkout/${id}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<html lang="en">');
+    expect(page.body).toContain('¥16,000');
+    expect(page.body).toContain('Pay ¥16,000');
+    expect(page.body).toContain(`href="/en${CANCEL}&amp;session_id=${id}"`);
+    expect(page.body).toContain('data-msg-number="Your card number is invalid."');
+    expect(page.body.replaceAll('東京湾クルーズ', '')).not.toMatch(japanese);
+
+    const declined = await pay(id, '4000 0000 0000 0002');
+    expect(declined.statusCode).toBe(402);
+    expect(declined.body).toContain('<strong>Your payment was not completed</strong>Your card was declined.');
+    expect(declined.body).toContain('value="4000 0000 0000 0002"');
+    expect(declined.body.replaceAll('東京湾クルーズ', '')).not.toMatch(japanese);
+    // A later visit says why in English too.
+    const again = await t.app.inject({ method: 'GET', url: `/sandbox/checkout/${id}` });
+    expect(again.body).toContain('Your card was declined.');
+
+    const invalid = await pay(id, '4242424242424242', '01/20');
+    expect(invalid.statusCode).toBe(422);
+    expect(invalid.body).toContain('<strong>Check your card details</strong>Your card’s expiry date is invalid');
+
+    const paid = await pay(id, '4242424242424242');
+    expect(paid.statusCode).toBe(303);
+    expect(paid.headers.location).toBe(`/en${SUCCESS}&session_id=${id}`);
+    const done = await t.app.inject({ method: 'GET', url: `/sandbox/checkout/${id}` });
+    expect(done.body).toContain('Payment complete');
+  });
+
   it('re-shows the form for an incomplete card', async () => {
     const rsvno = await book('PY0001');
     const id = sessionIdOf((await checkout(rsvno)).json().response.url);

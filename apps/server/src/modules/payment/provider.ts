@@ -1,4 +1,5 @@
 /** DESIGN §6: one payment-provider interface; `sandbox.ts` and `stripe.ts` implement it. Amounts are integer yen. */
+import { type Lang, langOfPath } from '@tabi/contract/i18n';
 
 export interface CheckoutInput {
   rsvno: string;
@@ -11,6 +12,18 @@ export interface CheckoutInput {
   successUrl: string;
   cancelUrl: string;
   expiresAt: Date;
+}
+
+/**
+ * The language a checkout speaks (issue 29): the booking's, read from where it returns — a success URL under
+ * `/en/` came from the English pages. An unreadable URL is Japanese, the site's default.
+ */
+export function checkoutLang(successUrl: string): Lang {
+  try {
+    return langOfPath(new URL(successUrl).pathname);
+  } catch {
+    return 'ja';
+  }
 }
 
 export interface CheckoutSession {

@@ -4,7 +4,14 @@
  * while it is typed; a mistyped field is said before anything is sent, and no error empties the card fields.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { CHECKOUT_SCRIPT, CHECKOUT_SCRIPT_PATH, type CheckoutPageModel, checkoutPage } from './sandbox-page.ts';
+import {
+  CHECKOUT_SCRIPT,
+  CHECKOUT_SCRIPT_PATH,
+  type CheckoutPageModel,
+  checkoutPage,
+  notFoundPage,
+  PAGE_TEXT,
+} from './sandbox-page.ts';
 
 // The server is type-checked without the DOM's types: the little of jsdom's DOM this file uses, typed here.
 interface Field {
@@ -14,6 +21,7 @@ interface Field {
 }
 interface Form {
   querySelector(selector: string): { hidden: boolean; textContent: string | null };
+  getAttribute(name: string): string | null;
   dispatchEvent(event: object): boolean;
 }
 interface Doc {
@@ -152,5 +160,94 @@ describe('the sandbox checkout page (issue 24.11)', () => {
       '123',
     ]);
     expect(checkoutPage({ ...base, values: { number: '"><script>x</script>' } })).not.toContain('<script>x');
+  });
+});
+
+const JAPANESE = /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/u;
+
+describe("the sandbox checkout page in the checkout's language (issue 29)", () => {
+  const en = PAGE_TEXT.en;
+  const pages = (lang: 'ja' | 'en') => [
+    checkoutPage({ ...base, lang, script: true }),
+    checkoutPage({ ...base, lang }),
+    checkoutPage({ ...base, lang, script: true, error: { title: en.card.declinedTitle, message: en.card.declined } }),
+    checkoutPage({ ...base, lang, state: 'complete' }),
+    checkoutPage({ ...base, lang, state: 'expired' }),
+  ];
+
+  it("writes the English page in English only, but for the option's own name", () => {
+    for (const html of pages('en')) {
+      expect(html).toContain('<html lang="en">');
+      expect(html).toContain('<span class="brand">Sakura Travel online payment</span>');
+      expect(html).toContain('<span class="badge">Test mode</span>');
+      expect(html).toContain(' | Sakura Travel</title>');
+      expect(html).toContain('<h1 id="summary-title">Amount to pay</h1>');
+      expect(html).toContain('<p class="amount">¥20,000<small>tax included</small></p>');
+      expect(html).toContain('<dd>東京湾クルーズ</dd>');
+      expect(html).not.toContain('￥');
+      expect(html.replaceAll(base.name, '')).not.toMatch(JAPANESE);
+    }
+    const [open, , refused, complete, expired] = pages('en');
+    expect(open).toContain('<h2 id="card-title">Card details</h2>');
+    expect(open).toContain('<label for="card-number">Card number</label>');
+    expect(open).toContain('<label for="card-expiry">Expiry (MM/YY)</label>');
+    expect(open).toContain('<label for="card-cvc">Security code</label>');
+    expect(open).toContain('<button class="pay" type="submit">Pay ¥20,000</button>');
+    expect(open).toContain('>Cancel</a>');
+    expect(open).toContain('You can type the digits only (e.g. 1230).');
+    expect(refused).toContain('Your card was declined.');
+    expect(refused).toContain('>Cancel payment and go back</a>');
+    expect(complete).toContain('<title>Payment complete | Sakura Travel</title>');
+    expect(expired).toContain('<h2>This payment page has expired</h2>');
+  });
+
+  it("gives the script the field messages in the page's language, and the script says them", () => {
+    const doc = parse(checkoutPage({ ...base, lang: 'en', script: true }));
+    const form = doc.querySelector('form[data-checkout]') as Form;
+    expect(form.getAttribute('data-msg-number')).toBe(en.card.number);
+    expect(form.getAttribute('data-msg-expiry')).toBe(en.card.expiry);
+    expect(form.getAttribute('data-msg-cvc')).toBe(en.card.cvc);
+    expect(CHECKOUT_SCRIPT).not.toMatch(JAPANESE);
+
+    const page = open({ lang: 'en' });
+    type(page.number, '4242');
+    expect(submit(page.form)).toBe(false);
+    expect(page.form.querySelector('[data-field-error]').textContent).toBe('Your card number is invalid.');
+    type(page.number, '424242424242');
+    type(page.expiry, '1230');
+    type(page.cvc, '12');
+    expect(submit(page.form)).toBe(false);
+    expect(page.form.querySelector('[data-field-error]').textContent).toBe(en.card.cvc);
+  });
+
+  it('keeps the Japanese page as it was, the default without a language', () => {
+    const [open] = pages('ja');
+    expect(checkoutPage({ ...base, script: true })).toBe(open);
+    expect(open).toContain('<html lang="ja">');
+    expect(open).toContain('<title>お支払い｜さくらトラベル</title>');
+    expect(open).toContain(
+      '<span class="brand">さくらトラベル オンライン決済</span><span class="badge">テスト環境</span>',
+    );
+    expect(open).toContain('<p class="amount">￥20,000<small>（税込）</small></p>');
+    expect(open).toContain('<div><dt>商品</dt><dd>東京湾クルーズ</dd></div>');
+    expect(open).toContain('<h2 id="card-title">カード情報の入力</h2>');
+    expect(open).toContain('<label for="card-expiry">有効期限（月/年）</label>');
+    expect(open).toContain('<button class="pay" type="submit">￥20,000 を支払う</button>');
+    expect(open).toContain('<span class="mono">4242 4242 4242 4242</span>：決済成功</li>');
+    expect(open).toContain(
+      'data-msg-expiry="有効期限を「月/年」（例：12/30）の形式で、期限内の日付を入力してください。"',
+    );
+    expect(open).toContain(
+      '<footer class="foot">この画面はテスト用の決済画面です。実際の請求は発生しません。</footer>',
+    );
+    expect(open).not.toMatch(/Sakura|Pay ¥|Card details/);
+  });
+
+  it('answers an unknown session in Japanese with the English under it', () => {
+    const html = notFoundPage();
+    expect(html).toContain('<html lang="ja">');
+    expect(html).toContain('<h2>決済画面が見つかりません</h2>');
+    expect(html).toContain('<section class="panel done" lang="en"><h2>Payment page not found</h2>');
+    expect(html).toContain('<a class="link-btn" href="/en/">Go to the home page</a>');
   });
 });

@@ -1,11 +1,106 @@
 /**
- * The sandbox's hosted checkout page: self-contained Japanese HTML with inline CSS. It works without script (the
- * CSP forbids inline script); served with CHECKOUT_SCRIPT at CHECKOUT_SCRIPT_PATH (`script: true`), it also formats
- * what is typed — the slash of the expiry inserted as the digits come (a phone keypad has no 「/」), the card
- * number grouped by four — and says a mistyped field before sending, so the card fields are never emptied.
+ * The sandbox's hosted checkout page: self-contained HTML with inline CSS, in the checkout's language (issue 29:
+ * Japanese, or English for a booking made on the English pages). It works without script (the CSP forbids inline
+ * script); served with CHECKOUT_SCRIPT at CHECKOUT_SCRIPT_PATH (`script: true`), it also formats what is typed —
+ * the slash of the expiry inserted as the digits come (a phone keypad has no 「/」), the card number grouped by
+ * four — and says a mistyped field before sending, so the card fields are never emptied.
  */
-import { formatJpy } from '@tabi/contract/format';
+import { formatYen } from '@tabi/contract/format';
 import { escapeHtml } from '@tabi/contract/html';
+import { type Lang, pathInLang } from '@tabi/contract/i18n';
+
+const JA = {
+  titleSuffix: '｜さくらトラベル',
+  brand: 'さくらトラベル オンライン決済',
+  badge: 'テスト環境',
+  footer: 'この画面はテスト用の決済画面です。実際の請求は発生しません。',
+  amountHeading: 'お支払い金額',
+  taxIncluded: '（税込）',
+  item: '商品',
+  email: 'メールアドレス',
+  completeTitle: 'お支払い完了',
+  completeHeading: 'お支払いは完了しています',
+  completeText: 'このお支払いはすでに完了しています。',
+  completeLink: '予約内容の確認へ進む',
+  expiredTitle: 'お支払いの有効期限切れ',
+  expiredHeading: 'お支払いの有効期限が切れました',
+  expiredText: 'お手数ですが、はじめからお手続きをやり直してください。',
+  expiredLink: '戻る',
+  formTitle: 'お支払い',
+  cardTitle: 'カード情報の入力',
+  cardNumber: 'カード番号',
+  expiry: '有効期限（月/年）',
+  expiryHint: '数字だけでも入力できます（例：1230）。',
+  cvc: 'セキュリティコード',
+  pay: (amount: string) => `${amount} を支払う`,
+  cancel: 'キャンセル',
+  abandon: 'お支払いを中止して戻る',
+  testCards: 'テスト用カード番号（有効期限は未来の日付、セキュリティコードは任意の3桁）',
+  colon: '：',
+  testCardPaid: '決済成功',
+  testCardDeclined: 'カード拒否',
+  notFoundTitle: '決済画面が見つかりません',
+  notFoundText: 'URLをご確認のうえ、はじめからお手続きをやり直してください。',
+  notFoundLink: 'トップページへ',
+  /** The sandbox's answers to a card (sandbox.ts judgeSandboxCard), the field ones also said by CHECKOUT_SCRIPT. */
+  card: {
+    invalidTitle: '入力内容をご確認ください',
+    declinedTitle: 'お支払いができませんでした',
+    number: 'カード番号を正しく入力してください。',
+    expiry: '有効期限を「月/年」（例：12/30）の形式で、期限内の日付を入力してください。',
+    cvc: 'セキュリティコードを3桁または4桁の数字で入力してください。',
+    declined: 'カードが承認されませんでした。別のカードをお試しいただくか、カード発行会社にお問い合わせください。',
+    notTestCard: 'このカードはテスト環境ではご利用いただけません。テスト用カード番号をご利用ください。',
+  },
+};
+
+/** Every text of the page, per language: the English typed as the Japanese, so a missing phrase fails the typecheck. */
+export const PAGE_TEXT = {
+  ja: JA,
+  en: {
+    titleSuffix: ' | Sakura Travel',
+    brand: 'Sakura Travel online payment',
+    badge: 'Test mode',
+    footer: 'This is a test payment page. You will not be charged.',
+    amountHeading: 'Amount to pay',
+    taxIncluded: 'tax included',
+    item: 'Item',
+    email: 'Email',
+    completeTitle: 'Payment complete',
+    completeHeading: 'Payment complete',
+    completeText: 'This payment has already been made.',
+    completeLink: 'View your booking',
+    expiredTitle: 'Payment expired',
+    expiredHeading: 'This payment page has expired',
+    expiredText: 'Please start again from the beginning.',
+    expiredLink: 'Go back',
+    formTitle: 'Payment',
+    cardTitle: 'Card details',
+    cardNumber: 'Card number',
+    expiry: 'Expiry (MM/YY)',
+    expiryHint: 'You can type the digits only (e.g. 1230).',
+    cvc: 'Security code',
+    pay: (amount: string) => `Pay ${amount}`,
+    cancel: 'Cancel',
+    abandon: 'Cancel payment and go back',
+    testCards: 'Test card numbers (use any future expiry date and any 3-digit security code)',
+    colon: ': ',
+    testCardPaid: 'payment succeeds',
+    testCardDeclined: 'card is declined',
+    notFoundTitle: 'Payment page not found',
+    notFoundText: 'Please check the URL, or start again from the beginning.',
+    notFoundLink: 'Go to the home page',
+    card: {
+      invalidTitle: 'Check your card details',
+      declinedTitle: 'Your payment was not completed',
+      number: 'Your card number is invalid.',
+      expiry: 'Your card’s expiry date is invalid or in the past. Enter it as MM/YY (e.g. 12/30).',
+      cvc: 'Your card’s security code must be 3 or 4 digits.',
+      declined: 'Your card was declined. Please try a different card or contact your card issuer.',
+      notTestCard: 'This card can’t be used in test mode. Please use one of the test card numbers below.',
+    },
+  },
+} satisfies Record<Lang, typeof JA>;
 
 export interface CheckoutPageModel {
   id: string;
@@ -21,6 +116,8 @@ export interface CheckoutPageModel {
   values?: Partial<Record<CardField, string>> | undefined;
   /** The page's script is served at CHECKOUT_SCRIPT_PATH: load it (and say what it accepts). */
   script?: boolean | undefined;
+  /** The checkout's language (provider.ts checkoutLang); Japanese when not given. */
+  lang?: Lang | undefined;
 }
 
 export type CardField = 'number' | 'expiry' | 'cvc';
@@ -75,92 +172,111 @@ input[aria-invalid="true"]{border-color:#c53030;outline-color:rgba(197,48,48,.35
 .foot{margin-top:28px;text-align:center;font-size:.8rem;color:#486581;text-wrap:balance}
 `;
 
-function layout(title: string, body: string, script = false): string {
+function layout(lang: Lang, title: string, body: string, script = false): string {
+  const text = PAGE_TEXT[lang];
   return `<!doctype html>
-<html lang="ja">
+<html lang="${lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
-<title>${escapeHtml(title)}｜さくらトラベル</title>
+<title>${escapeHtml(title)}${escapeHtml(text.titleSuffix)}</title>
 <style>${STYLE}</style>
 ${script ? `<script src="${CHECKOUT_SCRIPT_PATH}" defer></script>\n` : ''}</head>
 <body>
 <div class="wrap">
-<header class="top"><span class="brand">さくらトラベル オンライン決済</span><span class="badge">テスト環境</span></header>
+<header class="top"><span class="brand">${escapeHtml(text.brand)}</span><span class="badge">${escapeHtml(text.badge)}</span></header>
 <main>
 ${body}
 </main>
-<footer class="foot">この画面はテスト用の決済画面です。実際の請求は発生しません。</footer>
+<footer class="foot">${escapeHtml(text.footer)}</footer>
 </div>
 </body>
 </html>`;
 }
 
-function summary(model: CheckoutPageModel): string {
+function summary(model: CheckoutPageModel, lang: Lang): string {
+  const text = PAGE_TEXT[lang];
   return `<section class="panel summary" aria-labelledby="summary-title">
-<h1 id="summary-title">お支払い金額</h1>
-<p class="amount">${escapeHtml(formatJpy(model.amount))}<small>（税込）</small></p>
+<h1 id="summary-title">${escapeHtml(text.amountHeading)}</h1>
+<p class="amount">${escapeHtml(formatYen(model.amount, lang))}<small>${escapeHtml(text.taxIncluded)}</small></p>
 <dl>
-<div><dt>商品</dt><dd>${escapeHtml(model.name)}</dd></div>
-<div><dt>メールアドレス</dt><dd>${escapeHtml(model.email)}</dd></div>
+<div><dt>${escapeHtml(text.item)}</dt><dd>${escapeHtml(model.name)}</dd></div>
+<div><dt>${escapeHtml(text.email)}</dt><dd>${escapeHtml(model.email)}</dd></div>
 </dl>
 </section>`;
 }
 
 export function checkoutPage(model: CheckoutPageModel): string {
+  const lang = model.lang ?? 'ja';
+  const text = PAGE_TEXT[lang];
+  const t = (key: Exclude<keyof typeof text, 'pay' | 'card'>) => escapeHtml(text[key]);
   if (model.state === 'complete') {
     return layout(
-      'お支払い完了',
-      `<div class="grid">${summary(model)}<section class="panel done"><h2>お支払いは完了しています</h2>
-<p>このお支払いはすでに完了しています。</p>
-<a class="link-btn" href="${escapeHtml(model.successUrl)}">予約内容の確認へ進む</a></section></div>`,
+      lang,
+      text.completeTitle,
+      `<div class="grid">${summary(model, lang)}<section class="panel done"><h2>${t('completeHeading')}</h2>
+<p>${t('completeText')}</p>
+<a class="link-btn" href="${escapeHtml(model.successUrl)}">${t('completeLink')}</a></section></div>`,
     );
   }
   if (model.state === 'expired') {
     return layout(
-      'お支払いの有効期限切れ',
-      `<div class="grid">${summary(model)}<section class="panel done"><h2>お支払いの有効期限が切れました</h2>
-<p>お手数ですが、はじめからお手続きをやり直してください。</p>
-<a class="link-btn" href="${escapeHtml(model.cancelUrl)}">戻る</a></section></div>`,
+      lang,
+      text.expiredTitle,
+      `<div class="grid">${summary(model, lang)}<section class="panel done"><h2>${t('expiredHeading')}</h2>
+<p>${t('expiredText')}</p>
+<a class="link-btn" href="${escapeHtml(model.cancelUrl)}">${t('expiredLink')}</a></section></div>`,
     );
   }
   const error = model.error
     ? `<div class="alert" role="alert"><strong>${escapeHtml(model.error.title)}</strong>${escapeHtml(model.error.message)}
-<br><a href="${escapeHtml(model.cancelUrl)}">お支払いを中止して戻る</a></div>`
+<br><a href="${escapeHtml(model.cancelUrl)}">${t('abandon')}</a></div>`
     : '';
   const value = (field: CardField) => escapeHtml(model.values?.[field] ?? '');
   // The formatting is the script's: without it, the hint would promise what the form does not do.
-  const expiryHint = model.script
-    ? '<p id="card-expiry-hint" class="hint">数字だけでも入力できます（例：1230）。</p>'
-    : '';
+  const expiryHint = model.script ? `<p id="card-expiry-hint" class="hint">${t('expiryHint')}</p>` : '';
+  // The script is one static file for both languages: it says the field problems given here.
+  const messages = (['number', 'expiry', 'cvc'] as const)
+    .map((field) => ` data-msg-${field}="${escapeHtml(text.card[field])}"`)
+    .join('');
   const form = `<section class="panel" aria-labelledby="card-title">
-<h2 id="card-title">カード情報の入力</h2>
+<h2 id="card-title">${t('cardTitle')}</h2>
 ${error}
-<form method="post" action="/sandbox/checkout/${escapeHtml(model.id)}" novalidate data-checkout>
+<form method="post" action="/sandbox/checkout/${escapeHtml(model.id)}" novalidate data-checkout${messages}>
 <div class="alert" role="alert" data-field-error hidden></div>
-<div class="field"><label for="card-number">カード番号</label>
+<div class="field"><label for="card-number">${t('cardNumber')}</label>
 <input id="card-number" name="number" class="mono" inputmode="numeric" autocomplete="cc-number" placeholder="1234 1234 1234 1234" maxlength="23" value="${value('number')}" required></div>
 <div class="row">
-<div class="field"><label for="card-expiry">有効期限（月/年）</label>
+<div class="field"><label for="card-expiry">${t('expiry')}</label>
 <input id="card-expiry" name="expiry" class="mono" inputmode="numeric" autocomplete="cc-exp" placeholder="MM/YY" maxlength="7" value="${value('expiry')}"${model.script ? ' aria-describedby="card-expiry-hint"' : ''} required>${expiryHint}</div>
-<div class="field"><label for="card-cvc">セキュリティコード</label>
+<div class="field"><label for="card-cvc">${t('cvc')}</label>
 <input id="card-cvc" name="cvc" class="mono" inputmode="numeric" autocomplete="cc-csc" placeholder="123" maxlength="4" value="${value('cvc')}" required></div>
 </div>
-<button class="pay" type="submit">${escapeHtml(formatJpy(model.amount))} を支払う</button>
+<button class="pay" type="submit">${escapeHtml(text.pay(formatYen(model.amount, lang)))}</button>
 </form>
-<a class="cancel" href="${escapeHtml(model.cancelUrl)}">キャンセル</a>
-<div class="notice"><p>テスト用カード番号（有効期限は未来の日付、セキュリティコードは任意の3桁）</p>
-<ul><li><span class="mono">4242 4242 4242 4242</span>：決済成功</li><li><span class="mono">4000 0000 0000 0002</span>：カード拒否</li></ul></div>
+<a class="cancel" href="${escapeHtml(model.cancelUrl)}">${t('cancel')}</a>
+<div class="notice"><p>${t('testCards')}</p>
+<ul><li><span class="mono">4242 4242 4242 4242</span>${t('colon')}${t('testCardPaid')}</li><li><span class="mono">4000 0000 0000 0002</span>${t('colon')}${t('testCardDeclined')}</li></ul></div>
 </section>`;
-  return layout('お支払い', `<div class="grid">${summary(model)}${form}</div>`, model.script === true);
+  return layout(lang, text.formTitle, `<div class="grid">${summary(model, lang)}${form}</div>`, model.script === true);
 }
 
+/**
+ * An unknown session has no language of its own: the page is Japanese, the site's default, with the same
+ * words in English under it for a customer of the English pages.
+ */
 export function notFoundPage(): string {
+  const panel = (lang: Lang) => {
+    const text = PAGE_TEXT[lang];
+    return `<h2>${escapeHtml(text.notFoundTitle)}</h2><p>${escapeHtml(text.notFoundText)}</p>
+<a class="link-btn" href="${pathInLang('/', lang)}">${escapeHtml(text.notFoundLink)}</a>`;
+  };
   return layout(
-    '決済画面が見つかりません',
-    `<section class="panel done"><h2>決済画面が見つかりません</h2><p>URLをご確認のうえ、はじめからお手続きをやり直してください。</p>
-<a class="link-btn" href="/">トップページへ</a></section>`,
+    'ja',
+    PAGE_TEXT.ja.notFoundTitle,
+    `<div class="grid"><section class="panel done">${panel('ja')}</section>
+<section class="panel done" lang="en">${panel('en')}</section></div>`,
   );
 }
 
@@ -169,9 +285,10 @@ export function notFoundPage(): string {
  * - expiry: digits become MM/YY as they are typed or pasted — 1230 → 12/30, a lone 4 → 04/, a typed 「/」 kept
  *   once, 1/30 → 01/30; a deletion is left as it is;
  * - card number: digits grouped by four;
- * - on 支払う: the card number, expiry and security code checked as the sandbox checks them; a mistake is said
- *   above the form with the field marked and focused, and nothing is sent or emptied.
- * The messages are the sandbox's own (sandbox.ts judgeSandboxCard).
+ * - on 支払う (Pay): the card number, expiry and security code checked as the sandbox checks them; a mistake is
+ *   said above the form with the field marked and focused, and nothing is sent or emptied.
+ * The messages are the sandbox's own (PAGE_TEXT[lang].card, as sandbox.ts judgeSandboxCard says them), read from
+ * the form's data-msg-number, data-msg-expiry and data-msg-cvc: one static script serves both languages.
  */
 export const CHECKOUT_SCRIPT = `(() => {
   'use strict';
@@ -181,6 +298,7 @@ export const CHECKOUT_SCRIPT = `(() => {
   const expiry = form.querySelector('#card-expiry');
   const cvc = form.querySelector('#card-cvc');
   const box = form.querySelector('[data-field-error]');
+  const message = (field) => form.getAttribute('data-msg-' + field) || '';
   const digits = (text) => text.normalize('NFKC').replace(/\\D/g, '');
 
   const formatExpiry = (raw) => {
@@ -237,11 +355,10 @@ export const CHECKOUT_SCRIPT = `(() => {
     expiry.value = formatExpiry(expiry.value);
     const card = digits(number.value);
     let problem = null;
-    if (card.length < 12 || card.length > 19) problem = [number, 'カード番号を正しく入力してください。'];
-    else if (expiryProblem(expiry.value))
-      problem = [expiry, '有効期限を「月/年」（例：12/30）の形式で、期限内の日付を入力してください。'];
+    if (card.length < 12 || card.length > 19) problem = [number, message('number')];
+    else if (expiryProblem(expiry.value)) problem = [expiry, message('expiry')];
     else if (!/^\\d{3,4}$/.test(digits(cvc.value)) || digits(cvc.value) !== cvc.value.normalize('NFKC').trim())
-      problem = [cvc, 'セキュリティコードを3桁または4桁の数字で入力してください。'];
+      problem = [cvc, message('cvc')];
     if (problem) {
       event.preventDefault();
       say(problem[0], problem[1]);

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { systemActor } from '../booking/events.ts';
 import { fulfil } from '../booking/fulfil.ts';
+import { checkoutLang } from './provider.ts';
 import type { SandboxCheckoutRow } from './repository.ts';
 import {
   captureSandboxCheckout,
@@ -17,6 +18,7 @@ import {
   type CheckoutPageModel,
   checkoutPage,
   notFoundPage,
+  PAGE_TEXT,
 } from './sandbox-page.ts';
 import { SESSION_PLACEHOLDER } from './service.ts';
 
@@ -68,12 +70,14 @@ export async function sandboxRoutes(app: FastifyInstance, ctx: AppContext): Prom
       cancelUrl: onSite(row.cancelUrl, row.id),
       state: session.status,
       script: true,
+      // The booking's language, from where the checkout returns (issue 29).
+      lang: checkoutLang(row.successUrl),
       ...extra,
     };
   }
 
   /** The outcome of the last card tried, kept by the sandbox and shown while the session is open. */
-  function lastAttempt(row: SandboxCheckoutRow): CheckoutPageModel['error'] {
+  function lastAttempt(row: SandboxCheckoutRow, page: CheckoutPageModel): CheckoutPageModel['error'] {
     if (!row.lastError) return undefined;
     try {
       const parsed = JSON.parse(row.lastError) as { title?: unknown; message?: unknown };
@@ -82,7 +86,7 @@ export async function sandboxRoutes(app: FastifyInstance, ctx: AppContext): Prom
     } catch {
       // An older plain message.
     }
-    return { title: 'お支払いができませんでした', message: row.lastError };
+    return { title: PAGE_TEXT[page.lang ?? 'ja'].card.declinedTitle, message: row.lastError };
   }
 
   // The page's typing help (issue 24.11): a file of the same origin, as the page's CSP forbids inline script.
@@ -94,7 +98,7 @@ export async function sandboxRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const row = await find(request.params.id);
     if (!row) return html(reply, 404, notFoundPage());
     const page = model(row);
-    return html(reply, 200, checkoutPage(page.state === 'open' ? { ...page, error: lastAttempt(row) } : page));
+    return html(reply, 200, checkoutPage(page.state === 'open' ? { ...page, error: lastAttempt(row, page) } : page));
   });
 
   app.post<{ Params: { id: string } }>(`${SANDBOX_PATH}/:id`, async (request, reply) => {
@@ -108,9 +112,11 @@ export async function sandboxRoutes(app: FastifyInstance, ctx: AppContext): Prom
         expiry: field(request.body, 'expiry'),
         cvc: field(request.body, 'cvc'),
       };
-      const outcome = judgeSandboxCard(card, ctx.clock.now());
+      const lang = page.lang ?? 'ja';
+      const outcome = judgeSandboxCard(card, ctx.clock.now(), lang);
       if (outcome.kind !== 'paid') {
-        const title = outcome.kind === 'invalid' ? '入力内容をご確認ください' : 'お支払いができませんでした';
+        const text = PAGE_TEXT[lang].card;
+        const title = outcome.kind === 'invalid' ? text.invalidTitle : text.declinedTitle;
         await recordSandboxDecline(ctx, row.id, JSON.stringify({ title, message: outcome.message }));
         // The page again with the refusal and what was typed: a refused card never empties the form (issue 24.11).
         const error = { title, message: outcome.message };

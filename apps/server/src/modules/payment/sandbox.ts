@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Lang } from '@tabi/contract/i18n';
 import type { AppContextBase } from '../../context.ts';
 import { type CheckoutSession, type PaymentProvider, ProviderRefusal } from './provider.ts';
 import {
@@ -10,6 +11,7 @@ import {
   noteSandboxDecline,
   type SandboxCheckoutRow,
 } from './repository.ts';
+import { PAGE_TEXT } from './sandbox-page.ts';
 
 export const SANDBOX_CARD_OK = '4242424242424242';
 export const SANDBOX_CARD_DECLINED = '4000000000000002';
@@ -109,27 +111,19 @@ function expiryInFuture(expiry: string, now: Date): boolean {
   return Date.UTC(year, month, 1) > now.getTime();
 }
 
-/** Judges a card the way Stripe's test mode does for the two documented test numbers. */
-export function judgeSandboxCard(card: SandboxCard, now: Date): SandboxCardOutcome {
+/**
+ * Judges a card the way Stripe's test mode does for the two documented test numbers, saying why in the
+ * checkout's language (issue 29).
+ */
+export function judgeSandboxCard(card: SandboxCard, now: Date, lang: Lang = 'ja'): SandboxCardOutcome {
+  const text = PAGE_TEXT[lang].card;
   const number = card.number.normalize('NFKC').replace(/[\s-]/g, '');
-  if (!/^\d{12,19}$/.test(number)) return { kind: 'invalid', message: 'カード番号を正しく入力してください。' };
-  if (!expiryInFuture(card.expiry.normalize('NFKC'), now)) {
-    return { kind: 'invalid', message: '有効期限を「月/年」（例：12/30）の形式で、期限内の日付を入力してください。' };
-  }
-  if (!/^\d{3,4}$/.test(card.cvc.normalize('NFKC').trim())) {
-    return { kind: 'invalid', message: 'セキュリティコードを3桁または4桁の数字で入力してください。' };
-  }
+  if (!/^\d{12,19}$/.test(number)) return { kind: 'invalid', message: text.number };
+  if (!expiryInFuture(card.expiry.normalize('NFKC'), now)) return { kind: 'invalid', message: text.expiry };
+  if (!/^\d{3,4}$/.test(card.cvc.normalize('NFKC').trim())) return { kind: 'invalid', message: text.cvc };
   if (number === SANDBOX_CARD_OK) return { kind: 'paid' };
-  if (number === SANDBOX_CARD_DECLINED) {
-    return {
-      kind: 'declined',
-      message: 'カードが承認されませんでした。別のカードをお試しいただくか、カード発行会社にお問い合わせください。',
-    };
-  }
-  return {
-    kind: 'declined',
-    message: 'このカードはテスト環境ではご利用いただけません。テスト用カード番号をご利用ください。',
-  };
+  if (number === SANDBOX_CARD_DECLINED) return { kind: 'declined', message: text.declined };
+  return { kind: 'declined', message: text.notTestCard };
 }
 
 /** Marks a sandbox session paid after a successful test card; false when it was no longer open. */

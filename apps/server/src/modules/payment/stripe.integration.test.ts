@@ -128,14 +128,15 @@ async function book(adults = 2): Promise<string> {
   return res.json().response.rsvno;
 }
 
-async function openCheckout(rsvno: string): Promise<string> {
+/** The purchase flow's checkout; `base` '/en' as the English pages open it (issue 29). */
+async function openCheckout(rsvno: string, base = ''): Promise<string> {
   const res = await t.request({
     method: 'POST',
     url: '/api/checkout',
     payload: {
       rsvno,
-      success_path: '/reservation/complete?processing=success',
-      cancel_path: '/reservation/complete?processing=failed',
+      success_path: `${base}/reservation/complete?processing=success`,
+      cancel_path: `${base}/reservation/complete?processing=failed`,
     },
     cookies: bookingCapabilityCookie(t.config.appKey, rsvno),
   });
@@ -213,6 +214,7 @@ describe('Stripe provider against a fake Stripe API', () => {
       customer_email: 'taro@example.com',
       success_url: 'http://localhost:3000/reservation/complete?processing=success&session_id={CHECKOUT_SESSION_ID}',
       cancel_url: 'http://localhost:3000/reservation/complete?processing=failed&session_id={CHECKOUT_SESSION_ID}',
+      locale: 'ja',
     });
     const [payment] = await t.ctx.db.select().from(payments).where(eq(payments.checkoutSessionId, id));
     expect(payment).toMatchObject({ provider: 'stripe', status: 'open', amount: 2 * ADULT_PRICE });
@@ -220,6 +222,15 @@ describe('Stripe provider against a fake Stripe API', () => {
     // The tax rate is looked up once and reused.
     await openCheckout(await book(1));
     expect(fake.calls.filter((c) => c.method === 'POST' && c.path === '/v1/tax_rates')).toHaveLength(1);
+  });
+
+  it('opens the Stripe page in English for a booking made on the English pages (issue 29)', async () => {
+    await openCheckout(await book(1), '/en');
+    const create = fake.calls.findLast((c) => c.method === 'POST' && c.path === '/v1/checkout/sessions');
+    expect(Object.fromEntries(create?.params ?? [])).toMatchObject({
+      success_url: 'http://localhost:3000/en/reservation/complete?processing=success&session_id={CHECKOUT_SESSION_ID}',
+      locale: 'en',
+    });
   });
 
   it('fulfils once when the same webhook is delivered 20 times in a row', async () => {

@@ -1,6 +1,12 @@
 import Stripe from 'stripe';
 import type { Config } from '../../config.ts';
-import { type CheckoutSession, type PaymentEvent, type PaymentProvider, ProviderRefusal } from './provider.ts';
+import {
+  type CheckoutSession,
+  checkoutLang,
+  type PaymentEvent,
+  type PaymentProvider,
+  ProviderRefusal,
+} from './provider.ts';
 
 const TAX_RATE_MARKER = 'tabi-jct-inclusive';
 
@@ -98,7 +104,8 @@ export function createStripeProvider(
           customer_email: input.customerEmail,
           success_url: input.successUrl,
           cancel_url: input.cancelUrl,
-          locale: 'ja',
+          // Stripe's page in the booking's language (issue 29).
+          locale: checkoutLang(input.successUrl) === 'en' ? 'en' : 'ja',
         },
         { idempotencyKey },
       );

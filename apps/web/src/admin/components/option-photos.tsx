@@ -7,12 +7,13 @@ import {
   PHOTO_MAX_COUNT,
   type PhotoList,
   PhotoMsg,
+  type PhotoTextRequest,
   photoListResponse,
 } from '@tabi/contract/admin-media';
 import { SMALL_IMAGE_MIN_WIDTH } from '@tabi/contract/picture-sizes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { Field } from '../../components/form/field.tsx';
+import { type ControlProps, Field } from '../../components/form/field.tsx';
 import { sourceAtLeast } from '../../features/catalog/components/option-picture.tsx';
 import { adminGet, adminPost, errorText } from '../lib/admin-api.ts';
 import { ActionDialog } from './action-dialog.tsx';
@@ -23,6 +24,16 @@ const photosKey = (opcd: string) => ['admin', 'catalog', opcd, 'photos'] as cons
 const MAX_MB = PHOTO_MAX_BYTES / 1024 / 1024;
 
 type Move = 'up' | 'down';
+
+/** A photo's four texts as the form holds them: caption and alt text, in Japanese and in English. */
+type PhotoTexts = Required<PhotoTextRequest>;
+const NO_TEXTS: PhotoTexts = { caption: '', alt: '', captionEn: '', altEn: '' };
+const trimmed = (t: PhotoTexts): PhotoTexts => ({
+  caption: t.caption.trim(),
+  alt: t.alt.trim(),
+  captionEn: t.captionEn.trim(),
+  altEn: t.altEn.trim(),
+});
 
 /**
  * 商品の写真 (issue 13): upload a JPEG, PNG or WebP with its caption and alt text, edit both, move a photo up or
@@ -168,17 +179,22 @@ function PhotoItem({
   count: number;
   busy: boolean;
   onMove(direction: Move): void;
-  onSave(text: { caption: string; alt: string }): Promise<boolean>;
+  onSave(text: PhotoTexts): Promise<boolean>;
   onDelete(): void;
 }) {
-  const [caption, setCaption] = useState(photo.caption);
-  const [alt, setAlt] = useState(photo.altText);
-  const changed = caption.trim() !== photo.caption || alt.trim() !== photo.altText;
+  const stored: PhotoTexts = {
+    caption: photo.caption,
+    alt: photo.altText,
+    captionEn: photo.captionEn,
+    altEn: photo.altEn,
+  };
+  const [texts, setTexts] = useState(stored);
+  const changed = JSON.stringify(trimmed(texts)) !== JSON.stringify(stored);
   const label = `${position}枚目の写真`;
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    void onSave({ caption: caption.trim(), alt: alt.trim() });
+    void onSave(trimmed(texts));
   }
 
   return (
@@ -198,7 +214,7 @@ function PhotoItem({
             {photo.uploaded ? `アップロード写真 ${photo.width}×${photo.height}` : 'デモ用のイラスト'}
           </span>
         </p>
-        <PhotoTextFields caption={caption} alt={alt} onCaption={setCaption} onAlt={setAlt} />
+        <PhotoTextFields texts={texts} onChange={setTexts} />
         <div className={styles.actions}>
           <button type="submit" className="adm-primary" disabled={busy || !changed}>
             説明を保存
@@ -240,8 +256,7 @@ function UploadForm({
   onUpload(form: FormData): Promise<boolean>;
 }) {
   const [file, setFile] = useState<File | null>(null);
-  const [caption, setCaption] = useState('');
-  const [alt, setAlt] = useState('');
+  const [texts, setTexts] = useState(NO_TEXTS);
   const [problem, setProblem] = useState('');
   const fileRef = useRef<HTMLInputElement>(null);
   const fileId = useId();
@@ -256,13 +271,11 @@ function UploadForm({
       return;
     }
     const form = new FormData();
-    form.append('caption', caption.trim());
-    form.append('alt', alt.trim());
+    for (const [name, value] of Object.entries(trimmed(texts))) form.append(name, value);
     form.append('file', file);
     if (await onUpload(form)) {
       setFile(null);
-      setCaption('');
-      setAlt('');
+      setTexts(NO_TEXTS);
       if (fileRef.current) fileRef.current.value = '';
     }
   }
@@ -285,7 +298,7 @@ function UploadForm({
           />
         )}
       </Field>
-      <PhotoTextFields caption={caption} alt={alt} onCaption={setCaption} onAlt={setAlt} />
+      <PhotoTextFields texts={texts} onChange={setTexts} />
       <button type="submit" className="adm-primary" disabled={busy}>
         {busy ? '処理しています…' : '写真を追加'}
       </button>
@@ -293,32 +306,39 @@ function UploadForm({
   );
 }
 
-/** A photo's caption and alt text, the same two fields when adding a photo and when editing one. */
-function PhotoTextFields(props: {
-  caption: string;
-  alt: string;
-  onCaption(value: string): void;
-  onAlt(value: string): void;
-}) {
+/**
+ * A photo's caption and alt text and their English (issue 29), the same four fields when adding a photo and when
+ * editing one. An English text left empty is shown in Japanese on the English pages.
+ */
+function PhotoTextFields({ texts, onChange }: { texts: PhotoTexts; onChange(texts: PhotoTexts): void }) {
+  const input = (key: keyof PhotoTexts, max: number, lang?: string) => (c: ControlProps) => (
+    <input
+      {...c}
+      lang={lang}
+      value={texts[key]}
+      maxLength={max}
+      onChange={(e) => onChange({ ...texts, [key]: e.target.value })}
+    />
+  );
   return (
     <>
       <Field label="キャプション" hint={`写真の下に表示されます（${PHOTO_CAPTION_MAX}文字まで）。`}>
-        {(c) => (
-          <input
-            {...c}
-            value={props.caption}
-            maxLength={PHOTO_CAPTION_MAX}
-            onChange={(e) => props.onCaption(e.target.value)}
-          />
-        )}
+        {input('caption', PHOTO_CAPTION_MAX)}
       </Field>
       <Field
         label="代替テキスト"
         hint="写っているものを具体的に（例：夕暮れの隅田川を進む屋形船）。空欄ならキャプションを使います。"
       >
-        {(c) => (
-          <input {...c} value={props.alt} maxLength={PHOTO_ALT_MAX} onChange={(e) => props.onAlt(e.target.value)} />
-        )}
+        {input('alt', PHOTO_ALT_MAX)}
+      </Field>
+      <Field
+        label="キャプション（英語）"
+        hint={`英語ページの写真の下に表示されます（${PHOTO_CAPTION_MAX}文字まで）。空欄なら日本語で表示されます。`}
+      >
+        {input('captionEn', PHOTO_CAPTION_MAX, 'en')}
+      </Field>
+      <Field label="代替テキスト（英語）" hint="英語ページの代替テキストです。空欄なら日本語で表示されます。">
+        {input('altEn', PHOTO_ALT_MAX, 'en')}
       </Field>
     </>
   );

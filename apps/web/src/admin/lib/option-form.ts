@@ -9,13 +9,17 @@ import {
   type OptionNumberKey,
   optionInput,
 } from '@tabi/contract/admin-catalog';
+import { OPTION_TEXT_FIELDS, type OptionTextField } from '@tabi/contract/content';
 
 export interface TierDraft {
   daysBefore: string;
   percent: string;
 }
 
-/** Numbers and optional texts as typed ('' = not set); the cancel policy's tiers, or null for the default. */
+/**
+ * Numbers and optional texts as typed ('' = not set); the cancel policy's tiers, or null for the default; the
+ * English texts as typed, every one a string ('' = not translated).
+ */
 export type OptionDraft = Omit<
   OptionFields,
   OptionNumberKey | OptionNullableTextKey | 'cancelPolicy' | 'travelkubun' | 'exCd'
@@ -33,6 +37,11 @@ export const DEFAULT_TIERS: CancelTierInput[] = [
   { daysBefore: 0, percent: 50 },
   { daysBefore: -1, percent: 100 },
 ];
+
+/** Every English text empty: a new option is shown in Japanese on the English pages until it is translated. */
+export function emptyTranslations(): OptionDraft['translations'] {
+  return { en: Object.fromEntries(OPTION_TEXT_FIELDS.map((f) => [f, ''])) as OptionDraft['translations']['en'] };
+}
 
 export function emptyDraft(today: string): OptionDraft {
   const year = Number(today.slice(0, 4));
@@ -89,6 +98,7 @@ export function emptyDraft(today: string): OptionDraft {
     useFrom: today,
     useTo: `${year + 1}${today.slice(4)}`.replace(/-02-29$/, '-02-28'),
     sort: '100',
+    translations: emptyTranslations(),
   };
 }
 
@@ -104,6 +114,7 @@ export function draftOf(fields: OptionFields): OptionDraft {
     ...fields,
     ...numbers,
     ...texts,
+    translations: { en: { ...emptyTranslations().en, ...fields.translations.en } },
     travelkubun: String(fields.travelkubun),
     exCd: String(fields.exCd),
     cancelPolicy:
@@ -143,13 +154,21 @@ export function inputOf(d: OptionDraft): OptionInput {
   } as OptionInput;
 }
 
-/** The first message per field, as the server would refuse it (the same contract schema). */
+/** The key of an English text's problem (and of its field's error): `translations.en.webname`. */
+export const translationKey = (field: OptionTextField) => `translations.en.${field}`;
+
+/**
+ * The first message per field, as the server would refuse it (the same contract schema): by the field's key, an
+ * English text's by its whole path ({@link translationKey}).
+ */
 export function problemsOf(d: OptionDraft): Record<string, string> {
   const result = optionInput.safeParse(inputOf(d));
   if (result.success) return {};
   const out: Record<string, string> = {};
   for (const issue of result.error.issues) {
-    const key = String(issue.path[0] ?? 'form');
+    const [first, ...rest] = issue.path;
+    const key =
+      first === 'translations' && rest.length > 0 ? issue.path.map(String).join('.') : String(first ?? 'form');
     out[key] ??= issue.message;
   }
   return out;

@@ -85,6 +85,8 @@ function Summary({ d }: { d: BookingDetail }) {
     ['申込者', `${b.sei} ${b.mei}`],
     ['電話番号', d.tel],
     ['メールアドレス', b.mail],
+    // The booking's language (issue 29): its mails, and those staff actions send, are in it.
+    ['言語', bookingLanguage(d.lang)],
     ['参加人数', `${b.memberList.length}名`],
   ];
   if (b.meetpoint) rows.push(['集合場所', b.meetpoint]);
@@ -588,4 +590,9 @@ export function BookingDetailPage() {
       )}
     </AdminPage>
   );
+}
+
+/** How the console names a booking's language: English for one made on the English pages, else Japanese. */
+function bookingLanguage(lang: string): string {
+  return lang === 'en' ? '英語（メールは英語で送信）' : '日本語';
 }

@@ -11,11 +11,12 @@ import {
   TRAVEL_KUBUN_LABEL,
 } from '@tabi/contract/admin-catalog';
 import { EXTENDED_FIELD_NAMES, FROMSPOTS, RENTAL_CODES } from '@tabi/contract/constants';
+import type { OptionTextField } from '@tabi/contract/content';
 import { tokyoYmd, ymdToIsoDate } from '@tabi/contract/dates';
 import { CatalogMsg } from '@tabi/contract/messages';
 import { choosePlace } from '@tabi/contract/places';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Field } from '../../components/form/field.tsx';
 import { SafeHtml } from '../../components/safe-html.tsx';
@@ -35,6 +36,7 @@ import {
   type OptionDraft,
   problemsOf,
   type TierDraft,
+  translationKey,
 } from '../lib/option-form.ts';
 
 /** The age table's two bounds: the draft's `…AgeMin`/`…AgeMax` fields and their column heads. */
@@ -47,6 +49,33 @@ const AGE_BOUNDS = [
 const TIER_FIELDS: readonly { key: keyof TierDraft; head: string; label: string }[] = [
   { key: 'daysBefore', head: '何日前から', label: '日数' },
   { key: 'percent', head: '料率（%）', label: '料率' },
+];
+
+/**
+ * The English texts (issue 29), each labelled as its Japanese twin with 「（英語）」: a line, an HTML text (with
+ * its preview) or the day-before note (plain text).
+ */
+const ENGLISH_FIELDS: readonly {
+  field: OptionTextField;
+  label: string;
+  kind: 'line' | 'html' | 'note';
+  rows?: number;
+}[] = [
+  { field: 'webname', label: '商品名', kind: 'line' },
+  { field: 'introduction', label: '紹介文', kind: 'html', rows: 4 },
+  { field: 'contents', label: '内容', kind: 'html', rows: 8 },
+  { field: 'optionattention', label: '注意事項', kind: 'html', rows: 4 },
+  { field: 'information', label: 'ご案内', kind: 'html', rows: 4 },
+  { field: 'companyattention', label: '会社からの注意事項（クーポン）', kind: 'html', rows: 3 },
+  { field: 'ageNote', label: '年齢の注意書き', kind: 'html', rows: 2 },
+  { field: 'cancelNote', label: 'キャンセル規定の説明', kind: 'html', rows: 3 },
+  { field: 'meetpoint', label: '集合場所', kind: 'line' },
+  { field: 'companyname', label: '会社名', kind: 'line' },
+  { field: 'hours', label: '営業時間', kind: 'line' },
+  { field: 'address', label: '住所', kind: 'line' },
+  { field: 'departurePoint', label: '出発地（乗車）', kind: 'line' },
+  { field: 'arrivalPoint', label: '到着地（降車）', kind: 'line' },
+  { field: 'dayBeforeNote', label: '前日案内に添えるお知らせ', kind: 'note', rows: 3 },
 ];
 
 const recordKey = (opcd: string) => ['admin', 'catalog', opcd] as const;
@@ -97,6 +126,12 @@ function OptionForm({ masters, record }: { masters: CatalogMasters; record: Admi
   const [formError, setFormError] = useState('');
   const [saved, setSaved] = useState('');
   const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  /** Set when a submit is refused: once its messages are drawn, the first field with one takes the focus. */
+  const [focusProblem, setFocusProblem] = useState(0);
+  useEffect(() => {
+    if (focusProblem > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusProblem]);
 
   /** Every edit goes through here: the draft changes and 「保存しました。」 no longer holds. */
   const change = (edit: (d: OptionDraft) => OptionDraft) => {
@@ -108,6 +143,13 @@ function OptionForm({ masters, record }: { masters: CatalogMasters; record: Admi
     value: String(draft[key] ?? ''),
     onChange: (value: string) => set(key, value as never),
     error: shown[key],
+  });
+  /** An English text's input: its value in the draft's translations, its error under its whole path. */
+  const english = (field: OptionTextField) => ({
+    value: draft.translations.en[field],
+    onChange: (value: string) =>
+      change((d) => ({ ...d, translations: { ...d.translations, en: { ...d.translations.en, [field]: value } } })),
+    error: shown[translationKey(field)],
   });
 
   async function after(next: AdminOptionRecord, message: string) {
@@ -124,8 +166,7 @@ function OptionForm({ masters, record }: { masters: CatalogMasters; record: Admi
     setFormError('');
     if (Object.keys(problems).length > 0) {
       setFormError('入力内容に誤りがあります。各項目のメッセージをご確認ください。');
-      const first = event.currentTarget.querySelector<HTMLElement>('[aria-invalid="true"]');
-      first?.focus();
+      setFocusProblem((n) => n + 1);
       return;
     }
     setBusy(true);
@@ -237,7 +278,7 @@ function OptionForm({ masters, record }: { masters: CatalogMasters; record: Admi
       )}
       {saved && <output className="adm-success">{saved}</output>}
       <FormAlert>{formError}</FormAlert>
-      <form onSubmit={(e) => void submit(e)} noValidate className="adm-option-form">
+      <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate className="adm-option-form">
         <fieldset>
           <legend>基本情報</legend>
           {!record && (
@@ -521,6 +562,27 @@ function OptionForm({ masters, record }: { masters: CatalogMasters; record: Admi
           {shown.cancelPolicy && <p className="adm-error-text">{shown.cancelPolicy}</p>}
         </fieldset>
 
+        <fieldset aria-describedby="option-english-hint">
+          <legend>英語（English）の表示</legend>
+          <p className="hint" id="option-english-hint">
+            空欄の項目は英語ページに日本語で表示されます。
+          </p>
+          {ENGLISH_FIELDS.map(({ field, label, kind, rows }) => {
+            const name = `${label}（英語）`;
+            if (kind === 'html')
+              return <RichText key={field} label={name} lang="en" {...english(field)} rows={rows ?? 3} />;
+            if (kind === 'line') return <TextInput key={field} label={name} lang="en" {...english(field)} />;
+            const { value, onChange, error } = english(field);
+            return (
+              <Field key={field} label={name} hint="テキスト、1,000文字まで。" error={error}>
+                {(c) => (
+                  <textarea {...c} lang="en" rows={rows} value={value} onChange={(e) => onChange(e.target.value)} />
+                )}
+              </Field>
+            );
+          })}
+        </fieldset>
+
         <div className="adm-form-actions">
           <button type="submit" className="adm-primary" disabled={busy}>
             {record ? '保存する' : '下書きとして作成'}
@@ -563,9 +625,22 @@ interface TextInputProps {
   required?: boolean;
   type?: string;
   inputMode?: 'numeric' | 'decimal';
+  /** The language of the text typed (an English text's input). */
+  lang?: string;
 }
 
-function TextInput({ label, value, onChange, error, hint, hideLabel, required, type, inputMode }: TextInputProps) {
+function TextInput({
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  hideLabel,
+  required,
+  type,
+  inputMode,
+  lang,
+}: TextInputProps) {
   return (
     <Field
       label={hideLabel ? <span className="visually-hidden">{label}</span> : label}
@@ -579,6 +654,7 @@ function TextInput({ label, value, onChange, error, hint, hideLabel, required, t
           type={type ?? 'text'}
           value={value}
           inputMode={inputMode}
+          lang={lang}
           onChange={(e) => onChange(e.target.value)}
         />
       )}
@@ -644,16 +720,28 @@ function RichText(props: {
   onChange: (value: string) => void;
   error?: string | undefined;
   rows: number;
+  /** The language of the text typed (an English text's field and its preview). */
+  lang?: string;
 }): ReactNode {
   return (
     <div className="adm-rich">
       <Field label={props.label} error={props.error}>
         {(c) => (
-          <textarea {...c} rows={props.rows} value={props.value} onChange={(e) => props.onChange(e.target.value)} />
+          <textarea
+            {...c}
+            lang={props.lang}
+            rows={props.rows}
+            value={props.value}
+            onChange={(e) => props.onChange(e.target.value)}
+          />
         )}
       </Field>
       <section className="adm-rich-preview" aria-label={`${props.label}のプレビュー`}>
-        {props.value.trim() === '' ? <p className="adm-muted">（未入力）</p> : <SafeHtml html={props.value} />}
+        {props.value.trim() === '' ? (
+          <p className="adm-muted">（未入力）</p>
+        ) : (
+          <SafeHtml html={props.value} lang={props.lang} />
+        )}
       </section>
     </div>
   );

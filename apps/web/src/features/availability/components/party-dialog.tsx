@@ -1,5 +1,4 @@
 import type { OptionDetail } from '@tabi/contract/catalog';
-import { formatTokyoDateTime } from '@tabi/contract/dates';
 import type { PartyPrices } from '@tabi/contract/party';
 import { useNavigate } from 'react-router';
 import { Modal } from '../../../components/modal.tsx';
@@ -76,7 +75,7 @@ export function PartyDialog({ option, usedate, zaikozan, md, onClose, offer }: P
           {offer && (
             <div>
               <dt>{t.heldSeats}</dt>
-              <dd data-testid="party-offer">{t.held(offer.held, formatTokyoDateTime(offer.expiresAt))}</dd>
+              <dd data-testid="party-offer">{t.held(offer.held, format.dateTime(offer.expiresAt))}</dd>
             </div>
           )}
         </dl>

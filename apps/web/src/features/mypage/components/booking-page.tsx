@@ -1,6 +1,5 @@
 import type { BookingOption } from '@tabi/contract/booking';
 import { bookingState, cancelAllowed, paymentAllowed } from '@tabi/contract/booking-rules';
-import { formatTokyoDateTime } from '@tabi/contract/dates';
 import { cardPaymentNotice, couponNotToday, Msg } from '@tabi/contract/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
@@ -166,7 +165,7 @@ export function BookingPage() {
           <BookingActions
             payable={payable}
             paymentDeadline={
-              payable && booking.payment_deadline_date ? formatTokyoDateTime(booking.payment_deadline_date) : null
+              payable && booking.payment_deadline_date ? format.dateTime(booking.payment_deadline_date) : null
             }
             paying={paying}
             couponLink={hasCoupons(booking)}
@@ -177,7 +176,7 @@ export function BookingPage() {
             }
             cardPaymentNote={
               cardWindow
-                ? common.message(cardPaymentNotice(formatTokyoDateTime(cardWindow.until), cardWindow.minutesLeft))
+                ? common.message(cardPaymentNotice(format.dateTime(cardWindow.until), cardWindow.minutesLeft))
                 : null
             }
             rentalLink={rentalLink}

@@ -1,10 +1,10 @@
-import { formatTokyoDateTime } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { type Consent, ConsentForm, NO_CONSENT } from '../../../components/consent-form.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { StepIndicator } from '../../../components/step-indicator.tsx';
+import { useFormat } from '../../../i18n/format.ts';
 import { useLang } from '../../../i18n/lang.tsx';
 import { showAlert } from '../../../lib/alert.ts';
 import { type Completion, useReservationStore } from '../../../stores/reservation-store.ts';
@@ -68,6 +68,7 @@ function useEntryCheck(): boolean {
 /** /reservation/check (SPEC §2 Confirm). */
 export function CheckPage() {
   const t = useReservationMessages();
+  const format = useFormat();
   const lang = useLang();
   const navigate = useNavigate();
   const ready = useEntryCheck();
@@ -139,7 +140,7 @@ export function CheckPage() {
       <p className={flow.lead}>{t.checkLead(isRequest)}</p>
       {pending && (
         <output className={styles.requestNote}>
-          {t.pendingPayment(pending.rsvno, formatTokyoDateTime(pending.expiresAt))}
+          {t.pendingPayment(pending.rsvno, format.dateTime(pending.expiresAt))}
         </output>
       )}
       <BookingSummary />

@@ -1,7 +1,7 @@
-import { formatTokyoDateTime } from '@tabi/contract/dates';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { StepIndicator } from '../../../components/step-indicator.tsx';
+import { useFormat } from '../../../i18n/format.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
 import { useReservationStore } from '../../../stores/reservation-store.ts';
@@ -24,6 +24,7 @@ function payAgain(rsvno: string): Promise<void> {
  */
 export function CompletePage() {
   const t = useReservationMessages();
+  const format = useFormat();
   const [params] = useSearchParams();
   const sessionId = params.get('session_id');
   const isLogin = useAuthStore((s) => s.isLogin);
@@ -64,7 +65,7 @@ export function CompletePage() {
           <p className={styles.message}>{t.paymentNotCompleted}</p>
           {payableUntil ? (
             <>
-              <p className={styles.message}>{t.payAgainUntil(formatTokyoDateTime(new Date(payableUntil)))}</p>
+              <p className={styles.message}>{t.payAgainUntil(format.dateTime(new Date(payableUntil)))}</p>
               <button
                 type="button"
                 className="btn btn-primary"

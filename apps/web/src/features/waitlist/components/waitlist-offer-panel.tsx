@@ -1,4 +1,3 @@
-import { formatTokyoDateTime } from '@tabi/contract/dates';
 import type { WaitlistOffer } from '@tabi/contract/waitlist';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -67,7 +66,7 @@ export function WaitlistOfferPanel({ token, onBook }: { token: string; onBook(of
     const o = offer.data;
     const day = format.day(o.usedate);
     if (o.state === 'offered' && o.offer_expires_at) {
-      const until = formatTokyoDateTime(o.offer_expires_at);
+      const until = format.dateTime(o.offer_expires_at);
       body = (
         <>
           <h2 className={styles.offerTitle}>{t.offerTitle}</h2>
