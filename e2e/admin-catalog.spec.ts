@@ -51,7 +51,7 @@ test('an admin creates an option, opens dates with prices and publishes it; a vi
   await shoot(page, 'new-errors');
 
   await page.getByLabel('商品コード').fill(opcd);
-  await page.getByLabel('商品名', { exact: true }).fill('【E2E】隅田川 朝さんぽツアー');
+  await page.getByLabel(/^商品名(?!（英語）)/).fill('【E2E】隅田川 朝さんぽツアー');
   await page.getByLabel('方面', { exact: true }).selectOption({ label: '関東' });
   await page.getByLabel('地域', { exact: true }).selectOption({ index: 1 });
   await page.getByLabel('市区町村', { exact: true }).selectOption({ index: 1 });
@@ -67,6 +67,14 @@ test('an admin creates an option, opens dates with prices and publishes it; a vi
   await intro.fill('朝の<strong>隅田川</strong>を歩きます。');
   await page.getByLabel('内容', { exact: true }).fill('<p>両国駅に集合し、隅田川テラスを約2時間歩きます。</p>');
   await page.getByLabel('集合場所', { exact: true }).fill('両国駅 西口改札前');
+  // The English page's texts beside the Japanese (issue 29), with the same sanitised preview; the rest stays Japanese.
+  await page.getByLabel('商品名（英語）').fill('[E2E] Sumida River morning walk');
+  await page
+    .getByRole('textbox', { name: '紹介文（英語）' })
+    .fill('A <strong>morning</strong> walk along the Sumida River.');
+  await expect(page.getByRole('region', { name: '紹介文（英語）のプレビュー' }).locator('strong')).toHaveText(
+    'morning',
+  );
   await page.getByRole('button', { name: '下書きとして作成' }).click();
   await expect(page.getByRole('heading', { level: 1, name: `商品編集 ${opcd}` })).toBeVisible();
   await expect(page.getByText('下書き（お客様には表示されません）')).toBeVisible();
@@ -100,6 +108,14 @@ test('an admin creates an option, opens dates with prices and publishes it; a vi
   await expect(page.getByRole('heading', { level: 1, name: '【E2E】隅田川 朝さんぽツアー' })).toBeVisible();
   await expectNoSeriousA11yIssues(page);
   await shoot(page, 'preview');
+  await page.getByRole('radio', { name: 'English' }).check();
+  await expect(page.getByRole('heading', { level: 1, name: '[E2E] Sumida River morning walk' })).toBeVisible();
+  // The contents have no English: shown in Japanese, marked as such, as the English page shows them.
+  await expect(
+    page.locator('.adm-preview [lang="ja"]', { hasText: '両国駅に集合し、隅田川テラスを約2時間歩きます。' }),
+  ).toBeVisible();
+  await expectNoSeriousA11yIssues(page);
+  await shoot(page, 'preview-en');
   await page.getByRole('link', { name: '← 商品編集へ戻る' }).click();
   await page.getByRole('button', { name: '公開する' }).click();
   // Asked for first: publishing puts it on sale at once.
@@ -111,6 +127,13 @@ test('an admin creates an option, opens dates with prices and publishes it; a vi
   // A visitor: the detail page, then a booking through the public call the purchase flow makes.
   await page.goto(`/detail?opcd=${opcd}&usedate=${usedateIso.replaceAll('-', '')}`);
   await expect(page.getByRole('heading', { level: 1, name: '【E2E】隅田川 朝さんぽツアー' })).toBeVisible();
+  // The English page: the English name and introduction; the contents without English stay Japanese, marked so.
+  await page.goto(`/en/detail?opcd=${opcd}&usedate=${usedateIso.replaceAll('-', '')}`);
+  await expect(page.getByRole('heading', { level: 1, name: '[E2E] Sumida River morning walk' })).toBeVisible();
+  await expect(page.getByText('This text is available in Japanese only.')).toBeVisible();
+  await expect(
+    page.locator('[lang="ja"]', { hasText: '両国駅に集合し、隅田川テラスを約2時間歩きます。' }),
+  ).toBeVisible();
   const usedate = usedateIso.replaceAll('-', '');
   const res = await page.request.post('/api/booking', {
     headers: { 'x-xsrf-token': await xsrfToken(page) },

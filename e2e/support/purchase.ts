@@ -103,10 +103,18 @@ export async function agreeToConsent(page: Page): Promise<void> {
   await expect(modal).toBeHidden();
 }
 
-export async function payOnSandbox(page: Page, card: string): Promise<void> {
+/** The sandbox card page's words: it speaks the booking's language (issue 29). */
+const CARD_PAGE = {
+  ja: { number: 'カード番号', expiry: '有効期限（月/年）', cvc: 'セキュリティコード', pay: /を支払う$/ },
+  en: { number: 'Card number', expiry: 'Expiry (MM/YY)', cvc: 'Security code', pay: /^Pay ¥[\d,]+$/ },
+} as const;
+
+export async function payOnSandbox(page: Page, card: string, lang: 'ja' | 'en' = 'ja'): Promise<void> {
+  const words = CARD_PAGE[lang];
   await expect(page).toHaveURL(/\/sandbox\/checkout\//);
-  await page.getByLabel('カード番号').fill(card);
-  await page.getByLabel('有効期限（月/年）').fill('12/34');
-  await page.getByLabel('セキュリティコード').fill('123');
-  await page.getByRole('button', { name: /を支払う$/ }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', lang);
+  await page.getByLabel(words.number).fill(card);
+  await page.getByLabel(words.expiry).fill('12/34');
+  await page.getByLabel(words.cvc).fill('123');
+  await page.getByRole('button', { name: words.pay }).click();
 }

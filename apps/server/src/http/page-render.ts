@@ -80,7 +80,13 @@ export async function loadPageRenderer(
 
   const api = async (url: string, init: RequestInit): Promise<Response> => {
     if (init.method && init.method !== 'GET') throw new Error('the page renderer only reads');
-    const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+    // The page's language (issue 29): the renderer asks in it, as the browser's calls of that page do.
+    const language = new Headers(init.headers).get('accept-language');
+    const res = await app.inject({
+      method: 'GET',
+      url,
+      headers: { accept: 'application/json', ...(language ? { 'accept-language': language } : {}) },
+    });
     return new Response(res.rawPayload, {
       status: res.statusCode,
       headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },

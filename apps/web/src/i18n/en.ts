@@ -93,6 +93,7 @@ export const en: Messages = {
     perAdult: 'Per adult',
     localMeeting: 'Meet at the venue',
     detailLink: 'See details',
+    detailLinkSeparator: ': ',
     resultRange: (from, to) => `${from}–${to}`,
     resultCountMiddle: ' of ',
     resultCountEnd: '',

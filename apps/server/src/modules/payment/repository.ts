@@ -1,3 +1,4 @@
+import type { Lang } from '@tabi/contract/i18n';
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { claimDue } from '../../db/claim.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -17,6 +18,7 @@ import {
   sandboxCheckouts,
   sandboxRefunds,
 } from '../../db/schema.ts';
+import { translatedText } from '../../db/translated.ts';
 
 export type {
   NewProviderCall,
@@ -48,10 +50,10 @@ export async function findPayableBooking(db: DbOrTx, rsvno: string): Promise<Pay
   return row;
 }
 
-/** The names of a booking's options in booking order (the checkout's line item). */
-export async function bookingOptionNames(db: DbOrTx, rsvno: string): Promise<string[]> {
+/** The names of a booking's options in booking order (the checkout's line item), in `lang` where written. */
+export async function bookingOptionNames(db: DbOrTx, rsvno: string, lang: Lang): Promise<string[]> {
   const rows = await db
-    .select({ webname: options.webname })
+    .select({ webname: translatedText(options.webname, options.translations, 'webname', lang) })
     .from(bookingOptions)
     .innerJoin(options, eq(options.opcd, bookingOptions.opcd))
     .where(eq(bookingOptions.rsvno, rsvno))

@@ -3,6 +3,7 @@ import type { CheckoutResult } from '@tabi/contract/booking';
 import { cardPaymentOpen } from '@tabi/contract/booking-rules';
 import { BookingStatus, ErrCd, PaymentStatus, UNPAID_GRACE_MINUTES } from '@tabi/contract/constants';
 import { toTokyoIso } from '@tabi/contract/dates';
+import { langOfPath } from '@tabi/contract/i18n';
 import { Msg } from '@tabi/contract/messages';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
@@ -141,10 +142,12 @@ export async function createCheckoutForBooking(
   const now = ctx.clock.now();
   const until = await payableUntil(booking, now, options);
   if (booking.amountjp <= 0) throw AppError.conflict(ErrCd.generic, Msg.notPayable);
-  const names = await repo.bookingOptionNames(ctx.db, rsvno);
+  // The checkout speaks the language of the page it returns to (issue 29): its line item too.
+  const lang = langOfPath(options.successPath);
+  const names = await repo.bookingOptionNames(ctx.db, rsvno, lang);
   const input: CheckoutInput = {
     rsvno,
-    name: names.join('、') || `ご予約 ${rsvno}`,
+    name: names.join(lang === 'ja' ? '、' : ', ') || (lang === 'ja' ? `ご予約 ${rsvno}` : `Booking ${rsvno}`),
     amount: booking.amountjp,
     taxRatePercent: TAX_RATE_PERCENT,
     customerEmail: booking.mail,

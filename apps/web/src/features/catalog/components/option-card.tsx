@@ -62,7 +62,7 @@ export function OptionCard({ item, href, eager }: { item: OptionListItem; href: 
           <Link to={href} className={`btn btn-secondary ${styles.more}`}>
             {t.detailLink}
             <span className="visually-hidden">
-              {'：'}
+              {t.detailLinkSeparator}
               <span lang={textLang(item.webname)}>{item.webname}</span>
             </span>
           </Link>

@@ -10,6 +10,8 @@ export const catalogJa = {
   perAdult: Msg.perAdult,
   localMeeting: Msg.localMeeting,
   detailLink: Msg.detailLink,
+  /** Between the link's words and the option's name, which only screen readers hear. */
+  detailLinkSeparator: '：',
   /** SPEC §2: <b>1～20</b> 件 (全 <b>42</b> 件) */
   resultRange: (from: number, to: number) => `${from}～${to}`,
   resultCountMiddle: ' 件 (全 ',
