@@ -143,6 +143,7 @@ export const en: Messages = {
     dayButton: (y, m, d, today, selected) =>
       `${today ? 'Today, ' : ''}${d} ${EN_MONTH_NAMES[m - 1]} ${y}${selected ? ' (selected)' : ''}`,
     keywordsLabel: 'Keywords',
+    placeSeparator: ', ',
     usePeriod: 'Available',
     destination: 'Destination',
     meetpoint: 'Meeting point',

@@ -17,7 +17,7 @@ export function LoginScreen({ children }: { children: ReactNode }) {
           <LanguageSwitch />
         </p>
         <Link to="/" className={styles.logo}>
-          <img src="/logo.svg" alt={SITE_NAMES[lang]} width={196} height={36} />
+          <img src={lang === 'ja' ? '/logo.svg' : `/logo-${lang}.svg`} alt={SITE_NAMES[lang]} width={196} height={36} />
         </Link>
         <section className={`card ${styles.card}`} aria-labelledby="login-title">
           <h1 id="login-title" className={styles.title}>

@@ -18,8 +18,9 @@ interface Facts {
   opcd: string;
 }
 
-export function destinationText(homen: string, area: string, city: string): string {
-  return [homen, area, city].filter(Boolean).join(' ／ ');
+/** Region, area and city as the page's language joins them: 関東 ／ 東京, Kanto › Tokyo. */
+export function destinationText(homen: string, area: string, city: string, separator: string): string {
+  return [homen, area, city].filter(Boolean).join(separator);
 }
 
 /** The facts a card and the detail page both list: period, places, keywords and the option code. */
@@ -29,6 +30,7 @@ export function OptionFacts({ option, compact }: { option: Facts; compact?: bool
   const format = useFormat();
   const common = useCommonMessages();
   const textLang = useTextLang();
+  const destination = destinationText(homen, area, city, t.placeSeparator);
   return (
     <div className={compact ? `${styles.facts} ${styles.compact}` : styles.facts}>
       {keywordList.length > 0 && (
@@ -47,7 +49,7 @@ export function OptionFacts({ option, compact }: { option: Facts; compact?: bool
         </div>
         <div>
           <dt>{t.destination}</dt>
-          <dd lang={textLang(destinationText(homen, area, city))}>{destinationText(homen, area, city)}</dd>
+          <dd lang={textLang(destination)}>{destination}</dd>
         </div>
         <div>
           <dt>{t.fromspot}</dt>

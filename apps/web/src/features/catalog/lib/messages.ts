@@ -68,6 +68,7 @@ export const catalogJa = {
     `${today ? '今日、' : ''}${y}年${m}月${d}日${selected ? '（選択中）' : ''}`,
   // Facts of a card and of the detail page
   keywordsLabel: 'キーワード',
+  placeSeparator: ' ／ ',
   usePeriod: '利用期間',
   destination: '目的地',
   meetpoint: '集合場所',
