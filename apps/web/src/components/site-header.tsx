@@ -24,7 +24,12 @@ export function SiteHeader() {
       <header className={styles.header}>
         <div className={`container ${styles.inner}`}>
           <a href={marketingUrl} className={styles.logo}>
-            <img src={lang === 'ja' ? '/logo.svg' : `/logo-${lang}.svg`} alt={SITE_NAMES[lang]} width={196} height={36} />
+            <img
+              src={lang === 'ja' ? '/logo.svg' : `/logo-${lang}.svg`}
+              alt={SITE_NAMES[lang]}
+              width={196}
+              height={36}
+            />
           </a>
           <nav aria-label={t.siteLinks} className={styles.nav}>
             <Link to="/">{t.optionList}</Link>

@@ -1,21 +1,22 @@
+import { useLang } from '../../../i18n/lang.tsx';
 import { useMypageMessages } from '../lib/messages.ts';
 import styles from './rental-edit.module.css';
 
 const CHARTS = {
   shoes: {
-    src: '/size-charts/shoes.svg',
+    file: 'shoes.svg',
     alt: 'shoesChart',
     width: 440,
     height: 890,
   },
   adult: {
-    src: '/size-charts/wear-adult.svg',
+    file: 'wear-adult.svg',
     alt: 'adultWearChart',
     width: 460,
     height: 416,
   },
   child: {
-    src: '/size-charts/wear-child.svg',
+    file: 'wear-child.svg',
     alt: 'childWearChart',
     width: 460,
     height: 380,
@@ -33,6 +34,9 @@ export function SizeCharts({
   childWear: boolean;
 }) {
   const t = useMypageMessages();
+  const lang = useLang();
+  // The charts' own words in the page's language (issue 29): /size-charts/en/ holds the English drawings.
+  const src = (file: string) => `/size-charts/${lang === 'ja' ? '' : `${lang}/`}${file}`;
   const charts = [shoes && CHARTS.shoes, adultWear && CHARTS.adult, childWear && CHARTS.child].filter(
     (c): c is (typeof CHARTS)[keyof typeof CHARTS] => Boolean(c),
   );
@@ -44,9 +48,9 @@ export function SizeCharts({
       </h2>
       <div className={styles.chartList}>
         {charts.map((c) => (
-          <figure key={c.src} className={styles.chart}>
-            <a href={c.src} target="_blank" rel="noopener noreferrer" aria-label={t.enlarge(t[c.alt])}>
-              <img src={c.src} alt={t[c.alt]} width={c.width} height={c.height} loading="lazy" />
+          <figure key={c.file} className={styles.chart}>
+            <a href={src(c.file)} target="_blank" rel="noopener noreferrer" aria-label={t.enlarge(t[c.alt])}>
+              <img src={src(c.file)} alt={t[c.alt]} width={c.width} height={c.height} loading="lazy" />
             </a>
           </figure>
         ))}
