@@ -431,6 +431,7 @@ export const en: Messages = {
     rentalEditMeta: (rsvno, days) => `Booking ${rsvno} · ${days}`,
     rentalEditHintBefore: 'Choose the rental type and sizes for each traveller, then press “Update”. See the ',
     sizeCharts: 'size charts',
+    sizeChartsTitle: 'Size charts',
     rentalEditHintAfter: ' for sizes.',
     enlarge: (alt) => `${alt} (enlarge)`,
     shoesChart: 'Boot size chart: the boot size (18.0–29.0) for each foot length in cm.',

@@ -44,7 +44,7 @@ export function SizeCharts({
   return (
     <section id="size-charts" className={`card ${styles.charts}`} aria-labelledby="size-charts-title">
       <h2 id="size-charts-title" className="section-title">
-        {t.sizeCharts}
+        {t.sizeChartsTitle}
       </h2>
       <div className={styles.chartList}>
         {charts.map((c) => (

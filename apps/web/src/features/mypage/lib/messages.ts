@@ -102,6 +102,7 @@ export const mypageJa = {
   rentalEditMeta: (rsvno: string, days: string) => `予約番号 ${rsvno}　利用日 ${days}`,
   rentalEditHintBefore: '参加者ごとにレンタル品の種類とサイズを選び、「内容を更新する」を押してください。サイズは',
   sizeCharts: 'サイズ表',
+  sizeChartsTitle: 'サイズ表',
   rentalEditHintAfter: 'をご参照ください。',
   enlarge: (alt: string) => `${alt}（拡大表示）`,
   shoesChart: 'ブーツサイズ表。足の長さ(cm)に対応するブーツサイズ18.0〜29.0の目安。',
