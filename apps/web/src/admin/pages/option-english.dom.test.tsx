@@ -9,6 +9,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { reservedOption } from '../../test/option-fixture.ts';
 import { emptyDraft, inputOf } from '../lib/option-form.ts';
 import { OptionEditPage } from './option-edit-page.tsx';
 import { OptionPreviewPage } from './option-preview-page.tsx';
@@ -36,44 +37,12 @@ const photo = {
   uploaded: false,
 };
 const detail = (lang: string): OptionDetail => ({
-  opcd: OPCD,
-  webname: lang === 'en' ? 'Sumida River Morning Walk' : '隅田川 朝さんぽツアー',
-  introduction: lang === 'en' ? '<p>Walk along the river.</p>' : '<p>朝の隅田川を歩きます。</p>',
-  flg_request_item: 0,
-  imageList: [],
+  ...reservedOption({
+    opcd: OPCD,
+    webname: lang === 'en' ? 'Sumida River Morning Walk' : '隅田川 朝さんぽツアー',
+    introduction: lang === 'en' ? '<p>Walk along the river.</p>' : '<p>朝の隅田川を歩きます。</p>',
+  }),
   valueList: {},
-  keywordList: [],
-  use_from: '20261201',
-  use_to: '20271201',
-  homen: '関東',
-  area: '東京',
-  city: '台東区',
-  fromspot: null,
-  meetpoint: null,
-  contents: '',
-  companyname: '',
-  hours: '',
-  address: '',
-  tel: '',
-  lat: null,
-  lon: null,
-  optionattention: '',
-  information: '',
-  cancel_note: '',
-  age_note: '',
-  adult_age_min: 12,
-  adult_age_max: null,
-  middle_age_min: null,
-  middle_age_max: null,
-  child_age_min: 6,
-  child_age_max: 11,
-  infant_age_min: 0,
-  infant_age_max: 5,
-  max_people: 8,
-  min_people: 1,
-  rentalcd: '',
-  travelkubun: 0,
-  extended_fields: [],
 });
 const ok = (response: unknown) => new Response(JSON.stringify({ errcd: '000', errMsg: '', response }));
 
