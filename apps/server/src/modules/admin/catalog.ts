@@ -243,8 +243,8 @@ const HTML_KEYS = [
 ] as const satisfies readonly (keyof OptionFields)[];
 
 /**
- * The HTML texts as the one allow-list keeps them (ADR 0160), the Japanese and the English, sanitised when saved: what is stored is what every
- * page shows, and an `onerror` or a `javascript:` link never reaches the database.
+ * The HTML texts as the one allow-list keeps them (ADR 0160), the Japanese and the English, sanitised when saved:
+ * what is stored is what every page shows, and an `onerror` or a `javascript:` link never reaches the database.
  */
 function withSafeHtml(input: OptionFields): OptionFields {
   // Rebuilt in the fields' own order: the history compares the stored and the edited texts as JSON.
