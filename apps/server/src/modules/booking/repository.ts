@@ -312,13 +312,15 @@ export async function findBookingOptions(db: DbOrTx, rsvno: string, lang: Lang =
     .orderBy(asc(bookingOptions.id));
   return rows.map(({ line, option, translations }) => ({
     line,
-    option: inLang(option, translations, lang, OPTION_TEXT_FIELDS.filter(isOptionFact)),
+    option: inLang(option, translations, lang, TRANSLATED_FACTS),
     meetpointJa: option.meetpoint,
   }));
 }
 
 const isOptionFact = (field: OptionTextField): field is OptionTextField & (typeof OPTION_FACTS)[number] =>
   (OPTION_FACTS as readonly string[]).includes(field);
+/** The facts above that have translations, worked out once rather than on every booking read. */
+const TRANSLATED_FACTS = OPTION_TEXT_FIELDS.filter(isOptionFact);
 export type BookingOptionRow = Awaited<ReturnType<typeof findBookingOptions>>[number];
 
 export async function findRentals(db: DbOrTx, rsvno: string) {
