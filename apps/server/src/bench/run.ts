@@ -5,7 +5,7 @@
  *
  * Options: --duration=8 --warmup=2 --connections=10,50,200 --db=pglite,postgres --only=catalog
  * PostgreSQL server: BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/test); a database
- * bench_<timestamp> is created on it and dropped afterwards.
+ * bench_<timestamp> is created on it and dropped afterwards (kept with --keep-db, to read its plans after a run).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -31,6 +31,7 @@ const CONNECTION_COUNTS = option('connections', '50').split(',').map(Number);
 const DBS = option('db', 'pglite,postgres').split(',') as BenchTarget['db'][];
 const ONLY = option('only', '');
 const WARMUP = Number(option('warmup', '2'));
+const KEEP_DB = process.argv.includes('--keep-db');
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const CEILING: BenchRoute = { name: '/api/_bench/static (ceiling)', path: '/api/_bench/static' };
 
@@ -197,7 +198,8 @@ async function benchDatabase(db: BenchTarget['db'], suites: BenchSuite[], stamp:
     for (const connections of CONNECTION_COUNTS) rows.push(...(await measureAt(db, target, suites, connections)));
   } finally {
     await stopServer(child);
-    if (dropDatabase) await dropDatabase();
+    if (dropDatabase && !KEEP_DB) await dropDatabase();
+    else if (dropDatabase) console.log(`[${db}] kept ${env.DATABASE_URL}`);
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }
   return rows;

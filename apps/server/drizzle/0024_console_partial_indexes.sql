@@ -1,0 +1,4 @@
+CREATE INDEX "booking_events_note_idx" ON "booking_events" USING btree ("rsvno") WHERE "booking_events"."action" = 'note_added';--> statement-breakpoint
+CREATE INDEX "bookings_privacy_canceled_idx" ON "bookings" USING btree ("canceled_at") WHERE "bookings"."personal_erased_at" is null and "bookings"."status" = 4;--> statement-breakpoint
+CREATE INDEX "bookings_awaiting_idx" ON "bookings" USING btree ("rsvdate") WHERE "bookings"."status" = 6;--> statement-breakpoint
+CREATE INDEX "bookings_deadline_idx" ON "bookings" USING btree ("payment_deadline_date") WHERE "bookings"."status" = 1 and "bookings"."flg_request_rsv" = 1 and "bookings"."status_payment" = 0;
