@@ -1,15 +1,30 @@
 import { ErrCd } from '@tabi/contract/constants';
+import { defineEndpoints, API as TABLE } from '@tabi/contract/endpoints';
 import { envelope } from '@tabi/contract/envelope';
 import { Msg } from '@tabi/contract/messages';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { useAuthStore } from '../stores/auth-store.ts';
-import { ApiError, ApiUnavailableError, apiGet, failureMessage, setApiTransport } from './api-client.ts';
+import { API, ApiError, ApiUnavailableError, call, callFile, failureMessage, setApiTransport } from './api-client.ts';
 
-const schema = envelope(z.object({ n: z.number() }));
+const TEST = defineEndpoints('/api', {
+  'GET /x': { summary: 'x', response: envelope(z.object({ n: z.number() })) },
+  'GET /anything': { summary: 'anything', response: envelope(z.unknown()) },
+});
+const x = TEST['GET /x'];
 
 function answer(status: number, body: unknown) {
   setApiTransport(async () => new Response(JSON.stringify(body), { status }));
+}
+
+/** Answers every call with `body` and writes down what was sent. */
+function record(body: unknown, headers: Record<string, string> = {}) {
+  const sent: { url: string; init: RequestInit }[] = [];
+  setApiTransport(async (url, init) => {
+    sent.push({ url, init });
+    return new Response(typeof body === 'string' ? body : JSON.stringify(body), { status: 200, headers });
+  });
+  return sent;
 }
 
 let alerts: string[];
@@ -18,6 +33,8 @@ beforeEach(() => {
   vi.spyOn(window, 'alert').mockImplementation((message?: unknown) => {
     alerts.push(String(message));
   });
+  // biome-ignore lint/suspicious/noDocumentCookie: jsdom has no Cookie Store API
+  document.cookie = 'XSRF-TOKEN=token';
   useAuthStore.setState({ isLogin: true, sessionId: 's', rsvno: 'AA100001' });
   // Logging out goes to /login; being there already keeps jsdom from a navigation it cannot do.
   window.history.replaceState(null, '', '/login');
@@ -27,15 +44,114 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('api client', () => {
+describe('a call named by its entry', () => {
+  it('names every entry of SPEC §7 by reference: its key, method, path and prefix, and the entry it loads', async () => {
+    for (const entry of Object.values(TABLE)) {
+      const ref = API[entry.key];
+      expect([ref.key, ref.method, ref.path, ref.prefix]).toEqual([entry.key, entry.method, entry.path, entry.prefix]);
+      expect(await ref.load()).toBe(entry);
+    }
+  });
+
+  it('fills the path parameters (encoded) and the query from the input, and parses with the entry’s schema', async () => {
+    const sent = record({
+      errcd: ErrCd.success,
+      errMsg: '',
+      response: {
+        valueList: { '20261201': { adultbaika: '1000', middlebaika: '900', childbaika: '500', infantbaika: '0' } },
+      },
+    });
+    const prices = await call(API['GET /price/{opcd}'], {
+      params: { opcd: 'A/1 2' },
+      query: { usedate: '20261201', adultqty: '2', childqty: '', infantqty: undefined },
+    });
+    expect(prices.valueList['20261201']?.adultbaika).toBe('1000');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.url).toBe('/api/price/A%2F1%202?usedate=20261201&adultqty=2');
+    expect(sent[0]?.init.method).toBe('GET');
+    expect(sent[0]?.init.headers).toMatchObject({ accept: 'application/json', 'accept-language': 'ja' });
+  });
+
+  it('takes an answer the entry’s schema refuses for an unreadable one', async () => {
+    record({ errcd: ErrCd.success, errMsg: '', response: { valueList: { '20261201': { adultbaika: 1 } } } });
+    const error = await call(API['GET /price/{opcd}'], { params: { opcd: 'A1' } }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'invalid' });
+  });
+
+  it('posts the body with the session and the anti-forgery token, and {} with the session when there is none', async () => {
+    const sent = record({ errcd: ErrCd.success, errMsg: '', response: { cancelfee: 100, refund: 900 } });
+    await expect(call(API['POST /booking/cancelprice'], { body: { rsvno: 'AA100001' } })).resolves.toEqual({
+      cancelfee: 100,
+      refund: 900,
+    });
+    expect(sent[0]?.url).toBe('/api/booking/cancelprice');
+    expect(sent[0]?.init.method).toBe('POST');
+    expect(sent[0]?.init.headers).toMatchObject({ 'content-type': 'application/json', 'x-xsrf-token': 'token' });
+    expect(JSON.parse(String(sent[0]?.init.body))).toEqual({ session: 's', rsvno: 'AA100001' });
+
+    const bare = record({ errcd: ErrCd.success, errMsg: '', response: { optionList: [] } });
+    await expect(call(API['POST /coopon'])).resolves.toEqual({ optionList: [] });
+    expect(JSON.parse(String(bare[0]?.init.body))).toEqual({ session: 's' });
+  });
+
+  it('sends a session given in the body as it is', async () => {
+    const sent = record({ errcd: ErrCd.success, errMsg: '', response: null });
+    await expect(call(API['POST /mylogout'], { body: { session: 'other' } })).resolves.toBeNull();
+    expect(JSON.parse(String(sent[0]?.init.body))).toEqual({ session: 'other' });
+  });
+
+  it('parses with the schema it is given for an answer the entry does not describe', async () => {
+    record({ errcd: ErrCd.success, errMsg: '', response: { travelkubun: 1, rentalcd: '', webname: 'Pkg ほか' } });
+    const summary = envelope(z.looseObject({ travelkubun: z.number(), rentalcd: z.string(), webname: z.string() }));
+    const answered = await call(API['GET /option/{code}'], { params: { code: 'PK1' } }, { response: summary });
+    expect(answered.webname).toBe('Pkg ほか');
+  });
+
+  it('answers a file entry with its file, and a refusal of one as every call’s', async () => {
+    const pdf = '%PDF-1.4';
+    const sent = record(pdf, { 'content-type': 'application/pdf' });
+    const file = await callFile(API['POST /booking/receipt'], { body: { rsvno: 'AA100001', kind: 'payment' } });
+    expect(file.size).toBe(pdf.length);
+    expect(sent[0]?.url).toBe('/api/booking/receipt');
+    expect(sent[0]?.init.headers).toMatchObject({ accept: 'application/pdf, application/json' });
+    expect(JSON.parse(String(sent[0]?.init.body))).toEqual({ session: 's', rsvno: 'AA100001', kind: 'payment' });
+
+    answer(422, { errcd: ErrCd.generic, errMsg: '発行できません', response: null });
+    const error = await callFile(API['POST /booking/receipt'], { body: { rsvno: 'AA100001', kind: 'payment' } }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({ errcd: ErrCd.generic, errMsg: '発行できません', status: 422 });
+  });
+
+  it('is typed by the entry: its key, its parameters and its body', () => {
+    // Never called: the checks are the compiler's (npm run typecheck).
+    const typed = () => {
+      // @ts-expect-error not an entry of SPEC §7
+      void call(API['POST /bookings']);
+      // @ts-expect-error the entry's path has a parameter
+      void call(API['GET /option/{code}']);
+      // @ts-expect-error refund is a string in SPEC §7
+      void call(API['POST /booking/cancel'], { body: { rsvno: 'AA100001', refund: 100 } });
+      // @ts-expect-error a GET has no body
+      void call(API['GET /nationality'], { body: {} });
+      // @ts-expect-error a file entry is not answered with JSON
+      void call(API['POST /booking/receipt'], { body: { rsvno: 'AA100001', kind: 'payment' } });
+      // The session is the client's to add; the answer is the entry's response.
+      return call(API['POST /booking/cancelprice'], { body: { rsvno: 'AA100001' } }).then((p): number => p.refund);
+    };
+    expect(typed).toBeTypeOf('function');
+  });
+});
+
+describe('SPEC §8’s handling', () => {
   it('resolves a success to its response', async () => {
     answer(200, { errcd: ErrCd.success, errMsg: '', response: { n: 1 } });
-    await expect(apiGet('/x', schema)).resolves.toEqual({ n: 1 });
+    await expect(call(x)).resolves.toEqual({ n: 1 });
   });
 
   it('throws a non-success as an ApiError the screen shows, without alerting', async () => {
     answer(422, { errcd: ErrCd.noStock, errMsg: '満席です', response: null });
-    const error = await apiGet('/x', schema).catch((e: unknown) => e);
+    const error = await call(x).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ errcd: ErrCd.noStock, errMsg: '満席です', status: 422 });
     expect(failureMessage(error)).toBe('満席です');
@@ -45,7 +161,7 @@ describe('api client', () => {
 
   it('handles a session timeout in one place: alert, log out, nothing left for the screen to say', async () => {
     answer(200, { errcd: ErrCd.sessionTimeout, errMsg: Msg.sessionTimeout, response: null });
-    const error = await apiGet('/x', schema).catch((e: unknown) => e);
+    const error = await call(x).catch((e: unknown) => e);
     expect(error).toMatchObject({ errcd: ErrCd.sessionTimeout });
     expect(failureMessage(error)).toBeNull();
     expect(alerts).toEqual([Msg.sessionTimeout]);
@@ -54,7 +170,7 @@ describe('api client', () => {
 
   it('handles HTTP 419 and network errors in one place', async () => {
     answer(419, { message: 'CSRF token mismatch.' });
-    const csrf = await apiGet('/x', schema).catch((e: unknown) => e);
+    const csrf = await call(x).catch((e: unknown) => e);
     expect(csrf).toBeInstanceOf(ApiUnavailableError);
     expect(failureMessage(csrf)).toBeNull();
     expect(alerts).toEqual([Msg.csrfExpired]);
@@ -63,7 +179,7 @@ describe('api client', () => {
     setApiTransport(async () => {
       throw new TypeError('Failed to fetch');
     });
-    const network = await apiGet('/x', schema).catch((e: unknown) => e);
+    const network = await call(x).catch((e: unknown) => e);
     expect(network).toMatchObject({ kind: 'network' });
     expect(alerts).toEqual([Msg.csrfExpired, Msg.networkError]);
     expect(useAuthStore.getState().isLogin).toBe(false);
@@ -71,8 +187,8 @@ describe('api client', () => {
 
   it('takes a success without the response its call promises for an unreadable answer', async () => {
     answer(200, { errcd: ErrCd.success, errMsg: '', response: null });
-    await expect(apiGet('/x', schema)).rejects.toMatchObject({ kind: 'invalid' });
+    await expect(call(x)).rejects.toMatchObject({ kind: 'invalid' });
     answer(200, { errcd: ErrCd.success, errMsg: '', response: null });
-    await expect(apiGet('/x', envelope(z.unknown()))).resolves.toBeNull();
+    await expect(call(TEST['GET /anything'])).resolves.toBeNull();
   });
 });

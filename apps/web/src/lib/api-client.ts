@@ -1,11 +1,22 @@
 import { ErrCd } from '@tabi/contract/constants';
-import type { Envelope } from '@tabi/contract/envelope';
+import {
+  type CallArgs,
+  type EndpointRef,
+  type EntryOf,
+  type EnvelopeSchema,
+  type FileEntry,
+  type JsonEntry,
+  lazyEndpoints,
+  type ResponseOf,
+  type ResponseSchemaOf,
+} from '@tabi/contract/endpoint-call';
+import type { API as Table } from '@tabi/contract/endpoints';
 import { LANG_BASE } from '@tabi/contract/i18n';
-import type { z } from 'zod';
 import { useCommonMessages } from '../i18n/common.ts';
 import { pageLang } from '../i18n/lang.tsx';
 import { useAuthStore } from '../stores/auth-store.ts';
 import { showAlert } from './alert.ts';
+import { type Handling, requestFile, requestJson, type SchemaSource } from './endpoint-client.ts';
 import { withLoading } from './loading.ts';
 import { pageSignal } from './page-signal.ts';
 
@@ -19,32 +30,6 @@ export class ApiError extends Error {
     super(errMsg);
     this.name = 'ApiError';
   }
-}
-
-function readCookie(name: string): string | null {
-  const match = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
-  return match ? decodeURIComponent(match.slice(name.length + 1)) : null;
-}
-
-/** SPEC §4: the anti-forgery cookie is fetched before each login, and before any call that lacks it. */
-export async function fetchCsrfCookie(): Promise<void> {
-  await fetch('/sanctum/csrf-cookie', { credentials: 'include' });
-}
-
-/** The header a state-changing call carries: the anti-forgery cookie's token, fetched first if it is missing. */
-export async function csrfHeader(): Promise<{ 'x-xsrf-token': string }> {
-  if (!readCookie('XSRF-TOKEN')) await fetchCsrfCookie();
-  return { 'x-xsrf-token': readCookie('XSRF-TOKEN') ?? '' };
-}
-
-/** `?a=1&b=x` of the values given (empty ones left out), or '' when there are none. */
-export function queryString(query: Record<string, string | number | null | undefined> | undefined): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
-  }
-  const qs = params.toString();
-  return qs ? `?${qs}` : '';
 }
 
 /** Thrown when a call could not produce an envelope (network failure, HTTP 419, unreadable answer). */
@@ -73,8 +58,6 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-type Query = Record<string, string | number | undefined | null>;
-
 /** How a call reaches the API: the browser's fetch, or, while the server renders a page, its own in-process API. */
 export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
 
@@ -90,20 +73,6 @@ export function setApiTransport(next: ApiTransport): void {
   transport = next;
 }
 
-/**
- * A response schema, or a loader of one: pages on the critical path pass a loader so that the schema
- * code downloads in parallel with the call instead of before the first render.
- */
-export type SchemaSource<T extends z.ZodType> = T | (() => Promise<T>);
-
-/** An envelope schema of the contract (`envelope(x)`): a call resolves to the `response` of a success. */
-type ResponseSchema = z.ZodObject<{ errcd: z.ZodString; errMsg: z.ZodString; response: z.ZodNullable<z.ZodType> }>;
-export type ResponseOf<T extends ResponseSchema> = z.output<ReturnType<T['shape']['response']['unwrap']>>;
-
-function resolveSchema<T extends z.ZodType>(source: SchemaSource<T>): Promise<T> {
-  return typeof source === 'function' ? source() : Promise.resolve(source);
-}
-
 function logoutTo(page: string): void {
   const path = `${LANG_BASE[pageLang()]}${page}`;
   useAuthStore.getState().logout();
@@ -111,159 +80,88 @@ function logoutTo(page: string): void {
 }
 
 /**
- * Sends a call and answers its response, with the part of SPEC §8's handling that comes before any body: a
- * network error alerts and logs out, HTTP 419 alerts and logs out.
- */
-async function send(url: string, init: RequestInit, options: CallOptions): Promise<Response> {
-  let res: Response;
-  const leaving = pageSignal();
-  const t = useCommonMessages.in(pageLang());
-  try {
-    res = await transport(url, {
-      ...init,
-      // Set on every call, so a Japanese page gets Japanese whatever the browser's own languages are.
-      headers: { ...(init.headers as Record<string, string>), 'accept-language': pageLang() },
-      credentials: 'include',
-      // Calls cut short because the page is being left are not network failures (no alert, no logout).
-      signal: options.signal ? AbortSignal.any([options.signal, leaving]) : leaving,
-    });
-  } catch (error) {
-    if (options.signal?.aborted || leaving.aborted || !inBrowser) throw error;
-    showAlert(t.networkError);
-    if (useAuthStore.getState().isLogin) logoutTo('/login');
-    throw new ApiUnavailableError('network', t.networkError);
-  }
-  if (res.status === 419) {
-    showAlert(t.csrfExpired);
-    logoutTo('/login');
-    throw new ApiUnavailableError('csrf', t.csrfExpired);
-  }
-  return res;
-}
-
-/** A non-success envelope as the ApiError to throw; errcd 001 (session timeout) alerts its message and logs out. */
-function refusal(envelope: Partial<Envelope<unknown>> | null, status: number): ApiError {
-  const failure = new ApiError(
-    String(envelope?.errcd ?? ErrCd.generic),
-    String(envelope?.errMsg ?? useCommonMessages.in(pageLang()).unexpected),
-    status,
-  );
-  if (failure.errcd === ErrCd.sessionTimeout) {
-    showAlert(failure.errMsg);
-    logoutTo('/login');
-  }
-  return failure;
-}
-
-/**
  * SPEC §8's shared handling, the one place for it: a network error alerts and logs out, HTTP 419 alerts
  * and logs out, errcd 001 (session timeout) alerts the server's message and logs out. Any other
  * non-success answer is thrown as an ApiError for the screen to show (see failureMessage).
  */
-async function call<T extends ResponseSchema>(
-  url: string,
-  init: RequestInit,
-  source: SchemaSource<T>,
-  options: CallOptions,
-) {
-  const run = async (): Promise<ResponseOf<T>> => {
-    const schemaReady = resolveSchema(source);
-    const res = await send(url, init, options);
-    let body: unknown;
+const customer: Handling<CallOptions> = {
+  async send(url, init, options) {
+    let res: Response;
+    const leaving = pageSignal();
+    const t = useCommonMessages.in(pageLang());
     try {
-      body = await res.json();
-    } catch {
-      throw new ApiUnavailableError('invalid', useCommonMessages.in(pageLang()).unexpected);
+      res = await transport(url, {
+        ...init,
+        // Set on every call, so a Japanese page gets Japanese whatever the browser's own languages are.
+        headers: { ...(init.headers as Record<string, string>), 'accept-language': pageLang() },
+        credentials: 'include',
+        // Calls cut short because the page is being left are not network failures (no alert, no logout).
+        signal: options.signal ? AbortSignal.any([options.signal, leaving]) : leaving,
+      });
+    } catch (error) {
+      if (options.signal?.aborted || leaving.aborted || !inBrowser) throw error;
+      showAlert(t.networkError);
+      if (useAuthStore.getState().isLogin) logoutTo('/login');
+      throw new ApiUnavailableError('network', t.networkError);
     }
-    const envelope = body as Partial<Envelope<unknown>> | null;
-    if (envelope?.errcd !== ErrCd.success) throw refusal(envelope, res.status);
-    const schema = await schemaReady;
-    const parsed = schema.safeParse(body);
-    if (!parsed.success) throw new ApiUnavailableError('invalid', useCommonMessages.in(pageLang()).unexpected);
-    const response: unknown = parsed.data.response;
-    // A success without the response its call promises is as unreadable as a malformed one.
-    if (response === null && !schema.shape.response.unwrap().safeParse(null).success) {
-      throw new ApiUnavailableError('invalid', useCommonMessages.in(pageLang()).unexpected);
+    if (res.status === 419) {
+      showAlert(t.csrfExpired);
+      logoutTo('/login');
+      throw new ApiUnavailableError('csrf', t.csrfExpired);
     }
-    return response as ResponseOf<T>;
-  };
+    return res;
+  },
+  refusal(envelope, status) {
+    const failure = new ApiError(
+      String(envelope?.errcd ?? ErrCd.generic),
+      String(envelope?.errMsg ?? useCommonMessages.in(pageLang()).unexpected),
+      status,
+    );
+    if (failure.errcd === ErrCd.sessionTimeout) {
+      showAlert(failure.errMsg);
+      logoutTo('/login');
+    }
+    return failure;
+  },
+  unreadable: () => new ApiUnavailableError('invalid', useCommonMessages.in(pageLang()).unexpected),
   // The overlay belongs to the visitor's screen, never to a page the server is rendering.
-  return options.loading === false || !inBrowser ? run() : withLoading(run);
-}
-
-export function apiGet<T extends ResponseSchema>(
-  path: string,
-  schema: SchemaSource<T>,
-  query?: Query,
-  options: CallOptions = {},
-) {
-  return call(
-    `/api${path}${queryString(query)}`,
-    { method: 'GET', headers: { accept: 'application/json' } },
-    schema,
-    options,
-  );
-}
-
-export async function apiPost<T extends ResponseSchema>(
-  path: string,
-  body: unknown,
-  schema: SchemaSource<T>,
-  options: CallOptions = {},
-) {
-  const csrf = await csrfHeader();
-  const { sessionId } = useAuthStore.getState();
-  const payload =
-    sessionId && typeof body === 'object' && body !== null && !('session' in body)
+  around: (run, options) => (options.loading === false || !inBrowser ? run() : withLoading(run)),
+  // SPEC §7: the logged-in visitor's calls carry the session.
+  body(body) {
+    const { sessionId } = useAuthStore.getState();
+    return sessionId && typeof body === 'object' && body !== null && !('session' in body)
       ? { session: sessionId, ...body }
       : body;
-  return call(
-    `/api${path}`,
-    {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json',
-        ...csrf,
-      },
-      body: JSON.stringify(payload),
-    },
-    schema,
-    options,
-  );
-}
+  },
+};
 
 /**
- * A POST whose success is a file of `type` (a PDF receipt, ADR 0163), answered as a Blob; a refusal is SPEC §8's
- * envelope and handled as every call's is (the session's own, network and anti-forgery failures alerted here).
+ * SPEC §7's entries by reference (ADR 0178): `API['POST /booking']` names the call at once; the table, with its
+ * schemas, loads on the first call, in parallel with the request, so that zod is not part of the JavaScript a
+ * page needs before its first render.
  */
-export async function apiPostFile(
-  path: string,
-  body: Record<string, unknown>,
-  type: string,
-  options: CallOptions = {},
+export const API = lazyEndpoints<typeof Table>('/api', async () => (await import('@tabi/contract/endpoints')).API);
+
+/** A JSON entry of SPEC §7, or a reference to one (`API`). */
+type JsonCall = JsonEntry | EndpointRef<JsonEntry>;
+
+/**
+ * A call named by its entry (`call(API['POST /booking'], { body })`): the path, method and schemas are the
+ * entry's; the body may leave out the session, which is added here. `response`: a schema for an answer the
+ * entry does not describe (a package code on my page, see get-option-summary.ts).
+ */
+export function call<N extends JsonCall, R extends EnvelopeSchema = ResponseSchemaOf<EntryOf<N>>>(
+  entry: N,
+  ...[input, options]: CallArgs<EntryOf<N>, CallOptions & { response?: SchemaSource<R> }, 'session'>
+): Promise<ResponseOf<R>> {
+  const { response, ...rest } = options ?? {};
+  return requestJson(customer, entry, input ?? {}, rest, response) as Promise<ResponseOf<R>>;
+}
+
+/** A call of a file entry (the PDF receipt), answered as a Blob; a refusal is handled as every call's is. */
+export function callFile<N extends FileEntry | EndpointRef<FileEntry>>(
+  entry: N,
+  ...[input, options]: CallArgs<EntryOf<N>, CallOptions, 'session'>
 ): Promise<Blob> {
-  const csrf = await csrfHeader();
-  const { sessionId } = useAuthStore.getState();
-  const payload = sessionId && !('session' in body) ? { session: sessionId, ...body } : body;
-  const run = async (): Promise<Blob> => {
-    const res = await send(
-      `/api${path}`,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: `${type}, application/json`, ...csrf },
-        body: JSON.stringify(payload),
-      },
-      options,
-    );
-    if (res.ok && (res.headers.get('content-type') ?? '').startsWith(type)) return res.blob();
-    let envelope: Partial<Envelope<unknown>> | null = null;
-    try {
-      envelope = (await res.json()) as Partial<Envelope<unknown>> | null;
-    } catch {
-      throw new ApiUnavailableError('invalid', useCommonMessages.in(pageLang()).unexpected);
-    }
-    throw refusal(envelope, res.status);
-  };
-  return options.loading === false || !inBrowser ? run() : withLoading(run);
+  return requestFile(customer, entry, input ?? {}, options ?? {});
 }

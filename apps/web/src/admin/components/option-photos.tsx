@@ -8,14 +8,14 @@ import {
   type PhotoList,
   PhotoMsg,
   type PhotoTextRequest,
-  photoListResponse,
 } from '@tabi/contract/admin-media';
+import { CONSOLE } from '@tabi/contract/console-endpoints';
 import { SMALL_IMAGE_MIN_WIDTH } from '@tabi/contract/picture-sizes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { type ControlProps, Field } from '../../components/form/field.tsx';
 import { sourceAtLeast } from '../../features/catalog/components/option-picture.tsx';
-import { adminGet, adminPost, errorText } from '../lib/admin-api.ts';
+import { adminCall, errorText } from '../lib/admin-api.ts';
 import { ActionDialog } from './action-dialog.tsx';
 import styles from './option-photos.module.css';
 import { FormAlert, Loading, QueryError } from './query-state.tsx';
@@ -44,7 +44,7 @@ export function OptionPhotos({ opcd }: { opcd: string }) {
   const client = useQueryClient();
   const photos = useQuery({
     queryKey: photosKey(opcd),
-    queryFn: () => adminGet(`/options/${encodeURIComponent(opcd)}/photos`, photoListResponse),
+    queryFn: () => adminCall(CONSOLE['GET /options/{opcd}/photos'], { params: { opcd } }),
   });
   const [message, setMessage] = useState('');
   const [error, setError] = useState('');
@@ -88,13 +88,16 @@ export function OptionPhotos({ opcd }: { opcd: string }) {
     }
   }
 
-  const base = `/options/${encodeURIComponent(opcd)}/photos`;
   const list = photos.data?.photos ?? [];
 
   async function move(photo: AdminPhoto, direction: Move, position: number) {
     const to = direction === 'up' ? position - 1 : position + 1;
     const ok = await change(
-      () => adminPost(`${base}/${photo.id}/move`, { direction }, photoListResponse),
+      () =>
+        adminCall(CONSOLE['POST /options/{opcd}/photos/{id}/move'], {
+          params: { opcd, id: photo.id },
+          body: { direction },
+        }),
       `${position}枚目の写真を${to}枚目に移動しました。`,
     );
     if (ok) setFocusAfter({ id: photo.id, move: direction });
@@ -124,7 +127,11 @@ export function OptionPhotos({ opcd }: { opcd: string }) {
               onMove={(direction) => void move(photo, direction, i + 1)}
               onSave={(text) =>
                 change(
-                  () => adminPost(`${base}/${photo.id}`, text, photoListResponse),
+                  () =>
+                    adminCall(CONSOLE['POST /options/{opcd}/photos/{id}'], {
+                      params: { opcd, id: photo.id },
+                      body: text,
+                    }),
                   `${i + 1}枚目の写真の説明を保存しました。`,
                 )
               }
@@ -137,7 +144,12 @@ export function OptionPhotos({ opcd }: { opcd: string }) {
         <UploadForm
           full={list.length >= PHOTO_MAX_COUNT}
           busy={busy}
-          onUpload={(form) => change(() => adminPost(base, form, photoListResponse), '写真を追加しました。')}
+          onUpload={(form) =>
+            change(
+              () => adminCall(CONSOLE['POST /options/{opcd}/photos'], { params: { opcd }, body: form }),
+              '写真を追加しました。',
+            )
+          }
         />
       )}
       <ActionDialog
@@ -148,7 +160,7 @@ export function OptionPhotos({ opcd }: { opcd: string }) {
           const photo = deleting;
           if (!photo) return;
           void change(
-            () => adminPost(`${base}/${photo.id}/delete`, {}, photoListResponse),
+            () => adminCall(CONSOLE['POST /options/{opcd}/photos/{id}/delete'], { params: { opcd, id: photo.id } }),
             '写真を削除しました。',
           ).then(() => setDeleting(null));
         }}

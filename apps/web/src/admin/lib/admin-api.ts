@@ -1,8 +1,17 @@
 import { STAFF_BACKGROUND_HEADER } from '@tabi/contract/admin';
 import { ErrCd } from '@tabi/contract/constants';
+import {
+  type CallAnswer,
+  type CallArgs,
+  type CallInput,
+  type EndpointEntry,
+  endpointUrl,
+  type FileEntry,
+  type JsonEntry,
+} from '@tabi/contract/endpoint-call';
 import { Msg } from '@tabi/contract/messages';
-import type { z } from 'zod';
-import { ApiError, csrfHeader, queryString } from '../../lib/api-client.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { type Handling, requestFile, requestJson } from '../../lib/endpoint-client.ts';
 
 /** The staff session is missing or over: sign in again. */
 export function signedOut(error: unknown): boolean {
@@ -17,72 +26,58 @@ export function errorText(error: unknown): string {
   return error instanceof ApiError ? error.errMsg : Msg.unexpected;
 }
 
-type Query = Record<string, string | undefined>;
-/** A contract envelope schema whose response is R. */
-type EnvelopeSchema<R> = z.ZodType<{ errcd: string; errMsg: string; response: R | null }>;
-
-export function adminUrl(path: string, query?: Query): string {
-  return `/api/admin${path}${queryString(query)}`;
+export interface AdminCallOptions {
+  /**
+   * A refresh the console makes by itself (a timer, not a person), which the server answers without counting it
+   * as activity, so that an open screen does not keep an idle session alive.
+   */
+  background?: boolean;
 }
 
 /**
- * Every staff call: the staff cookie goes along by itself (HttpOnly, path /api/admin); state-changing calls
- * echo the anti-forgery token as the customer calls do. The envelope's response is parsed with the contract.
+ * The console's handling: every failure is an ApiError with the server's Japanese message (or the network's),
+ * which the screen shows; a staff session that is over is the shell's to notice (`signedOut`). The staff cookie
+ * goes along by itself (HttpOnly, path /api/admin); state-changing calls echo the anti-forgery token as the
+ * customer calls do.
  */
-async function call<R>(url: string, init: RequestInit, schema: EnvelopeSchema<R>): Promise<R> {
-  let res: Response;
-  try {
-    res = await fetch(url, { ...init, credentials: 'same-origin' });
-  } catch {
-    throw new ApiError(ErrCd.generic, Msg.networkError, 0);
-  }
-  if (res.status === 419) throw new ApiError(ErrCd.generic, Msg.csrfExpired, 419);
-  let body: unknown;
-  try {
-    body = await res.json();
-  } catch {
-    throw new ApiError(ErrCd.generic, Msg.unexpected, res.status);
-  }
-  const envelope = body as { errcd?: unknown; errMsg?: unknown };
-  if (envelope.errcd !== ErrCd.success) {
-    throw new ApiError(String(envelope.errcd ?? ErrCd.generic), String(envelope.errMsg ?? Msg.unexpected), res.status);
-  }
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) throw new ApiError(ErrCd.generic, Msg.unexpected, res.status);
-  if (parsed.data.response === null) throw new ApiError(ErrCd.generic, Msg.unexpected, res.status);
-  return parsed.data.response;
+const staff: Handling<AdminCallOptions> = {
+  async send(url, init, { background = false }) {
+    const headers = background
+      ? { ...(init.headers as Record<string, string>), [STAFF_BACKGROUND_HEADER]: '1' }
+      : init.headers;
+    let res: Response;
+    try {
+      res = await fetch(url, { ...init, headers, credentials: 'same-origin' });
+    } catch {
+      throw new ApiError(ErrCd.generic, Msg.networkError, 0);
+    }
+    if (res.status === 419) throw new ApiError(ErrCd.generic, Msg.csrfExpired, 419);
+    return res;
+  },
+  refusal: (envelope, status) =>
+    new ApiError(String(envelope?.errcd ?? ErrCd.generic), String(envelope?.errMsg ?? Msg.unexpected), status),
+  unreadable: (status) => new ApiError(ErrCd.generic, Msg.unexpected, status),
+  around: (run) => run(),
+  body: (body) => body,
+};
+
+/** A console call named by its entry (`adminCall(CONSOLE['GET /bookings/{rsvno}'], { params: { rsvno } })`). */
+export function adminCall<E extends JsonEntry>(
+  entry: E,
+  ...[input, options]: CallArgs<E, AdminCallOptions>
+): Promise<CallAnswer<E>> {
+  return requestJson(staff, entry, input ?? {}, options ?? {}) as Promise<CallAnswer<E>>;
 }
 
-/**
- * `background`: a refresh the console makes by itself (a timer, not a person), which the server answers without
- * counting it as activity, so that an open screen does not keep an idle session alive.
- */
-export function adminGet<R>(
-  path: string,
-  schema: EnvelopeSchema<R>,
-  query?: Query,
-  { background = false }: { background?: boolean } = {},
-): Promise<R> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (background) headers[STAFF_BACKGROUND_HEADER] = '1';
-  return call(adminUrl(path, query), { method: 'GET', headers }, schema);
+/** A console call of a file entry (the PDF receipt), answered as a Blob; a refusal is an ApiError. */
+export function adminFile<E extends FileEntry>(entry: E, ...[input, options]: CallArgs<E, AdminCallOptions>) {
+  return requestFile(staff, entry, input ?? {}, options ?? {});
 }
 
-/** A JSON body, or a form with a file (the photo upload; the browser writes its multipart type itself). */
-export async function adminPost<R>(path: string, body: unknown, schema: EnvelopeSchema<R>): Promise<R> {
-  const csrf = await csrfHeader();
-  const form = body instanceof FormData;
-  return call(
-    adminUrl(path),
-    {
-      method: 'POST',
-      headers: {
-        ...(form ? {} : { 'content-type': 'application/json' }),
-        accept: 'application/json',
-        ...csrf,
-      },
-      body: form ? body : JSON.stringify(body),
-    },
-    schema,
-  );
+/** The address of a GET entry, for a link (a CSV download). */
+export function adminUrl<E extends EndpointEntry & { method: 'GET' }>(
+  entry: E,
+  input?: Pick<CallInput<E>, 'params' | 'query'>,
+): string {
+  return endpointUrl(entry, input);
 }

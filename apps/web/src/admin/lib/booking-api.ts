@@ -1,54 +1,49 @@
-import { okResponse } from '@tabi/contract/admin';
-import {
-  bookingDetailResponse,
-  type CancelQuoteRequest,
-  type ContactRequest,
-  cancelQuoteResponse,
-  contactResponse,
-  type ManifestQuery,
-  manifestResponse,
-  type NoteRequest,
-  type ParticipantsRequest,
-  type RentalsRequest,
-  type ResendMailRequest,
-  reconcileResponse,
-  type StaffCancelRequest,
-  staffCancelResponse,
-  transitionResponse,
+import type {
+  CancelQuoteRequest,
+  ContactRequest,
+  ManifestQuery,
+  NoteRequest,
+  ParticipantsRequest,
+  RentalsRequest,
+  ResendMailRequest,
+  StaffCancelRequest,
 } from '@tabi/contract/admin-bookings';
-import { nationalityResponse } from '@tabi/contract/catalog';
+import { CONSOLE } from '@tabi/contract/console-endpoints';
 import { ErrCd } from '@tabi/contract/constants';
+import { API } from '@tabi/contract/endpoints';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
-import { adminGet, adminPost } from './admin-api.ts';
+import { adminCall } from './admin-api.ts';
 
 export const bookingDetailKey = (rsvno: string) => ['admin', 'booking', rsvno] as const;
 
 export function useBookingDetail(rsvno: string, enabled = true) {
   return useQuery({
     queryKey: bookingDetailKey(rsvno),
-    queryFn: () => adminGet(`/bookings/${encodeURIComponent(rsvno)}`, bookingDetailResponse),
+    queryFn: () => adminCall(CONSOLE['GET /bookings/{rsvno}'], { params: { rsvno } }),
     enabled,
   });
 }
 
-const actionPath = (rsvno: string, action: string) => `/bookings/${encodeURIComponent(rsvno)}/${action}`;
-
 export const bookingActions = {
-  confirm: (rsvno: string) => adminPost(actionPath(rsvno, 'confirm'), {}, transitionResponse),
-  decline: (rsvno: string) => adminPost(actionPath(rsvno, 'decline'), {}, transitionResponse),
+  confirm: (rsvno: string) => adminCall(CONSOLE['POST /bookings/{rsvno}/confirm'], { params: { rsvno } }),
+  decline: (rsvno: string) => adminCall(CONSOLE['POST /bookings/{rsvno}/decline'], { params: { rsvno } }),
   cancelQuote: (rsvno: string, body: CancelQuoteRequest) =>
-    adminPost(actionPath(rsvno, 'cancel-quote'), body, cancelQuoteResponse),
+    adminCall(CONSOLE['POST /bookings/{rsvno}/cancel-quote'], { params: { rsvno }, body }),
   cancel: (rsvno: string, body: StaffCancelRequest) =>
-    adminPost(actionPath(rsvno, 'cancel'), body, staffCancelResponse),
-  resendMail: (rsvno: string, body: ResendMailRequest) => adminPost(actionPath(rsvno, 'resend-mail'), body, okResponse),
+    adminCall(CONSOLE['POST /bookings/{rsvno}/cancel'], { params: { rsvno }, body }),
+  resendMail: (rsvno: string, body: ResendMailRequest) =>
+    adminCall(CONSOLE['POST /bookings/{rsvno}/resend-mail'], { params: { rsvno }, body }),
   participants: (rsvno: string, body: ParticipantsRequest) =>
-    adminPost(actionPath(rsvno, 'participants'), body, okResponse),
-  rentals: (rsvno: string, body: RentalsRequest) => adminPost(actionPath(rsvno, 'rentals'), body, okResponse),
-  note: (rsvno: string, body: NoteRequest) => adminPost(actionPath(rsvno, 'note'), body, okResponse),
-  contact: (rsvno: string, body: ContactRequest) => adminPost(actionPath(rsvno, 'contact'), body, contactResponse),
-  reconcile: (rsvno: string) => adminPost(actionPath(rsvno, 'reconcile'), {}, reconcileResponse),
+    adminCall(CONSOLE['POST /bookings/{rsvno}/participants'], { params: { rsvno }, body }),
+  rentals: (rsvno: string, body: RentalsRequest) =>
+    adminCall(CONSOLE['POST /bookings/{rsvno}/rentals'], { params: { rsvno }, body }),
+  note: (rsvno: string, body: NoteRequest) =>
+    adminCall(CONSOLE['POST /bookings/{rsvno}/note'], { params: { rsvno }, body }),
+  contact: (rsvno: string, body: ContactRequest) =>
+    adminCall(CONSOLE['POST /bookings/{rsvno}/contact'], { params: { rsvno }, body }),
+  reconcile: (rsvno: string) => adminCall(CONSOLE['POST /bookings/{rsvno}/reconcile'], { params: { rsvno } }),
 };
 
 /**
@@ -83,7 +78,7 @@ export function useConsoleAction<I, R>(run: (input: I) => Promise<R>, onDone?: (
 export function useManifest(query: ManifestQuery) {
   return useQuery({
     queryKey: ['admin', 'manifest', query],
-    queryFn: () => adminGet('/manifest', manifestResponse, query as Record<string, string | undefined>),
+    queryFn: () => adminCall(CONSOLE['GET /manifest'], { query }),
   });
 }
 
@@ -93,12 +88,9 @@ export function useNationalities(enabled: boolean) {
     queryKey: ['admin', 'nationalities'],
     enabled,
     staleTime: Number.POSITIVE_INFINITY,
-    queryFn: async () => {
-      const res = await fetch('/api/nationality', { headers: { accept: 'application/json' } });
-      const parsed = nationalityResponse.safeParse(await res.json());
-      if (!parsed.success || !parsed.data.response)
+    queryFn: () =>
+      adminCall(API['GET /nationality']).catch(() => {
         throw new ApiError(ErrCd.generic, '国籍の一覧を読み込めませんでした。', 0);
-      return parsed.data.response;
-    },
+      }),
   });
 }

@@ -1,6 +1,6 @@
-import { optionChoicesResponse } from '@tabi/contract/admin';
+import { CONSOLE } from '@tabi/contract/console-endpoints';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import { adminGet } from './admin-api.ts';
+import { adminCall } from './admin-api.ts';
 
 /** 商品一覧: every option, drafts included (admin only). */
 export const catalogListKey = ['admin', 'catalog'] as const;
@@ -12,7 +12,7 @@ export const optionChoicesKey = ['admin', 'options'] as const;
  * added or renamed an option since), and at once after a catalog change made here (`catalogChanged`).
  */
 export function useOptionChoices() {
-  return useQuery({ queryKey: optionChoicesKey, queryFn: () => adminGet('/options', optionChoicesResponse) });
+  return useQuery({ queryKey: optionChoicesKey, queryFn: () => adminCall(CONSOLE['GET /options']) });
 }
 
 /**

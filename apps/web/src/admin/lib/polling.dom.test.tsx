@@ -1,15 +1,16 @@
-import { STAFF_BACKGROUND_HEADER, staffMeResponse } from '@tabi/contract/admin';
+import { STAFF_BACKGROUND_HEADER } from '@tabi/contract/admin';
+import { CONSOLE } from '@tabi/contract/console-endpoints';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { adminGet } from './admin-api.ts';
+import { adminCall } from './admin-api.ts';
 import { useBackgroundRefresh } from './polling.ts';
 
 const KEY = ['admin', 'me'] as const;
 
 function Polled() {
-  const query = useQuery({ queryKey: KEY, queryFn: () => adminGet('/me', staffMeResponse) });
-  useBackgroundRefresh(KEY, () => adminGet('/me', staffMeResponse, undefined, { background: true }), 60_000);
+  const query = useQuery({ queryKey: KEY, queryFn: () => adminCall(CONSOLE['GET /me']) });
+  useBackgroundRefresh(KEY, () => adminCall(CONSOLE['GET /me'], {}, { background: true }), 60_000);
   return <p>{query.data?.mail ?? '読み込み中'}</p>;
 }
 

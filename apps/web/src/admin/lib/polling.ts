@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 
 /**
  * Refreshes a console query every `intervalMs` while the page is visible, by calling `fetchInBackground`: the
- * query's fetch marked as the console's own (adminGet's `background`), so the server answers it without taking it
+ * query's fetch marked as the console's own (adminCall's `background`), so the server answers it without taking it
  * for the staff member's activity. A screen left open therefore never keeps an idle session alive (DESIGN §11: 30
  * idle minutes); what the person does — opening a screen, searching, any action — still does. TanStack Query's own
  * `refetchInterval` cannot tell its timed fetches from the others, hence this timer.

@@ -1,14 +1,15 @@
 import { OWN_SITE_CHANNEL } from '@tabi/contract/admin-bookings';
-import { bpToPercent, channelChoicesResponse, OWN_CHANNEL_VALUE } from '@tabi/contract/resellers';
+import { CONSOLE } from '@tabi/contract/console-endpoints';
+import { bpToPercent, OWN_CHANNEL_VALUE } from '@tabi/contract/resellers';
 import { useQuery } from '@tanstack/react-query';
 import type { Choice } from '../components/filters.tsx';
-import { adminGet } from './admin-api.ts';
+import { adminCall } from './admin-api.ts';
 
 /** 販売チャネル's choices for a filter: 自社サイト, then every reseller by name (a stopped one said so). */
 export function useChannelChoices(): Choice[] {
   const query = useQuery({
     queryKey: ['admin', 'channels'],
-    queryFn: () => adminGet('/channels', channelChoicesResponse),
+    queryFn: () => adminCall(CONSOLE['GET /channels']),
     staleTime: 60_000,
   });
   return [

@@ -1,10 +1,5 @@
-import {
-  BOOKING_SEARCH_KEYS,
-  type BookingRow,
-  type BookingSearchQuery,
-  bookingPageResponse,
-  paymentColumn,
-} from '@tabi/contract/admin';
+import { BOOKING_SEARCH_KEYS, type BookingRow, type BookingSearchQuery, paymentColumn } from '@tabi/contract/admin';
+import { CONSOLE } from '@tabi/contract/console-endpoints';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
 import { Link, useSearchParams } from 'react-router';
@@ -12,7 +7,7 @@ import { bookingCell, countCell, dateCell, dateTimeCell, NUM, Product, WRAP, yen
 import { PagedTable } from '../components/data-table.tsx';
 import { FilterSelect, optionChoices, useFilterSubmit } from '../components/filters.tsx';
 import { AdminPage } from '../components/page.tsx';
-import { adminGet, adminUrl } from '../lib/admin-api.ts';
+import { adminCall, adminUrl } from '../lib/admin-api.ts';
 import { useOptionChoices } from '../lib/catalog-queries.ts';
 import { inputToYmd, ymdToInput } from '../lib/format.ts';
 import { useChannelChoices } from '../lib/reseller-api.ts';
@@ -95,7 +90,7 @@ export function BookingsPage() {
   const channels = useChannelChoices();
   const result = useQuery({
     queryKey: ['admin', 'bookings', filters],
-    queryFn: () => adminGet('/bookings', bookingPageResponse, filters),
+    queryFn: () => adminCall(CONSOLE['GET /bookings'], { query: filters }),
     placeholderData: keepPreviousData,
   });
 
@@ -110,7 +105,7 @@ export function BookingsPage() {
     <AdminPage
       title="予約一覧"
       aside={
-        <a className="adm-button" href={adminUrl('/bookings.csv', csvFilters)} download>
+        <a className="adm-button" href={adminUrl(CONSOLE['GET /bookings.csv'], { query: csvFilters })} download>
           CSVダウンロード（この条件の全件）
         </a>
       }

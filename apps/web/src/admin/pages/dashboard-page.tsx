@@ -1,17 +1,16 @@
-import {
-  type ActivityLine,
-  type BookingLine,
-  type Dashboard as DashboardData,
-  dashboardResponse,
-  type MailLine,
-  okResponse,
-  type ProviderProblemLine,
+import type {
+  ActivityLine,
+  BookingLine,
+  Dashboard as DashboardData,
+  MailLine,
+  ProviderProblemLine,
 } from '@tabi/contract/admin';
 import {
   PROVIDER_CALL_KIND_LABEL,
   PROVIDER_CALL_STATE_LABEL,
   REFUND_REASON_LABEL,
 } from '@tabi/contract/admin-bookings';
+import { CONSOLE } from '@tabi/contract/console-endpoints';
 import type { MinimumDay } from '@tabi/contract/day-stop';
 import { useQuery } from '@tanstack/react-query';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
@@ -32,7 +31,7 @@ import {
 import { DataTable, type DataTableProps } from '../components/data-table.tsx';
 import { AdminPage, Card } from '../components/page.tsx';
 import { QueryView } from '../components/query-state.tsx';
-import { adminGet, adminPost } from '../lib/admin-api.ts';
+import { adminCall } from '../lib/admin-api.ts';
 import { useConsoleAction } from '../lib/booking-api.ts';
 import { duration, slashDate, tokyoDateTime, yen } from '../lib/format.ts';
 import { useBackgroundRefresh } from '../lib/polling.ts';
@@ -101,7 +100,7 @@ const minimumColumns = [
 function DecideDay({ day }: { day: MinimumDay }) {
   const [open, setOpen] = useState(false);
   const action = useConsoleAction(
-    () => adminPost('/day-decisions', { opcd: day.opcd, usedate: day.usedate }, okResponse),
+    () => adminCall(CONSOLE['POST /day-decisions'], { body: { opcd: day.opcd, usedate: day.usedate } }),
     () => setOpen(false),
   );
   return (
@@ -273,13 +272,9 @@ const DASHBOARD_KEY = ['admin', 'dashboard'] as const;
 
 /** ダッシュボード: the day's work as the server counts it now; every line leads to what it counts. */
 export function DashboardPage() {
-  const query = useQuery({ queryKey: DASHBOARD_KEY, queryFn: () => adminGet('/dashboard', dashboardResponse) });
+  const query = useQuery({ queryKey: DASHBOARD_KEY, queryFn: () => adminCall(CONSOLE['GET /dashboard']) });
   // Once a minute, as the console's own refresh: it does not keep an idle session alive (issue 24.20).
-  useBackgroundRefresh(
-    DASHBOARD_KEY,
-    () => adminGet('/dashboard', dashboardResponse, undefined, { background: true }),
-    60_000,
-  );
+  useBackgroundRefresh(DASHBOARD_KEY, () => adminCall(CONSOLE['GET /dashboard'], {}, { background: true }), 60_000);
   const d = query.data;
   return (
     <AdminPage

@@ -1,4 +1,4 @@
-import { facilityListResponse } from '@tabi/contract/admin-catalog';
+import { CONSOLE } from '@tabi/contract/console-endpoints';
 import {
   DAY_STOP_REASON_LABEL,
   DAY_STOP_REASONS,
@@ -7,10 +7,7 @@ import {
   type DayStopPreview,
   type DayStopReason,
   type DayStopRequest,
-  dayStopListResponse,
-  dayStopPreviewResponse,
   dayStopRequest,
-  dayStopStartedResponse,
 } from '@tabi/contract/day-stop';
 import { useQuery } from '@tanstack/react-query';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
@@ -22,7 +19,7 @@ import { bookingCell, countCell, dateCell, dateTimeCell, NUM, Product, WRAP, yen
 import { DataTable } from '../components/data-table.tsx';
 import { AdminPage, Card, Facts } from '../components/page.tsx';
 import { FormAlert, QueryView } from '../components/query-state.tsx';
-import { adminGet, adminPost, errorText } from '../lib/admin-api.ts';
+import { adminCall, errorText } from '../lib/admin-api.ts';
 import { useConsoleAction } from '../lib/booking-api.ts';
 import { useOptionChoices } from '../lib/catalog-queries.ts';
 import { inputToYmd, slashDate, yen, ymdToInput } from '../lib/format.ts';
@@ -108,10 +105,10 @@ export function DayStopsPage() {
   const options = useOptionChoices();
   const facilities = useQuery({
     queryKey: ['admin', 'facilities'],
-    queryFn: () => adminGet('/facilities', facilityListResponse),
+    queryFn: () => adminCall(CONSOLE['GET /facilities']),
     enabled: me.data?.role === 'admin',
   });
-  const stops = useQuery({ queryKey: STOPS_KEY, queryFn: () => adminGet('/day-stops', dayStopListResponse) });
+  const stops = useQuery({ queryKey: STOPS_KEY, queryFn: () => adminCall(CONSOLE['GET /day-stops']) });
   const day = params.get('date') ?? '';
   const [draft, setDraft] = useState<Draft>({
     target: params.get('opcd') ?? '',
@@ -143,7 +140,7 @@ export function DayStopsPage() {
     setProblem('');
     setBusy(true);
     try {
-      setPreview({ request, result: await adminPost('/day-stops/preview', request, dayStopPreviewResponse) });
+      setPreview({ request, result: await adminCall(CONSOLE['POST /day-stops/preview'], { body: request }) });
     } catch (e) {
       setProblem(errorText(e));
     } finally {
@@ -152,7 +149,7 @@ export function DayStopsPage() {
   }
 
   const start = useConsoleAction(
-    (request: DayStopRequest) => adminPost('/day-stops', request, dayStopStartedResponse),
+    (request: DayStopRequest) => adminCall(CONSOLE['POST /day-stops'], { body: request }),
     (result) => {
       setConfirming(false);
       setPreview(null);

@@ -1,11 +1,5 @@
-import { okResponse } from '@tabi/contract/admin';
-import {
-  clearLockResult,
-  type FacilityRow,
-  facilityListResponse,
-  type UsageRow,
-  usageResponse,
-} from '@tabi/contract/admin-catalog';
+import type { FacilityRow, UsageRow } from '@tabi/contract/admin-catalog';
+import { CONSOLE } from '@tabi/contract/console-endpoints';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
 import { type FormEvent, useCallback, useId, useMemo, useState } from 'react';
@@ -15,7 +9,7 @@ import { countCell, NUM, WRAP } from '../components/cells.tsx';
 import { DataTable } from '../components/data-table.tsx';
 import { AdminPage } from '../components/page.tsx';
 import { FormAlert, QueryError, QueryView } from '../components/query-state.tsx';
-import { adminGet, adminPost, adminUrl, errorText } from '../lib/admin-api.ts';
+import { adminCall, adminUrl, errorText } from '../lib/admin-api.ts';
 
 const listKey = ['admin', 'facilities'] as const;
 const thisMonth = () => new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 7);
@@ -52,7 +46,7 @@ const facilityColumnsWith = (say: Say) =>
 
 /** 施設とクーポン (admin only): PINs, enable/disable, lockouts, and the monthly usage report. */
 export function FacilitiesPage() {
-  const list = useQuery({ queryKey: listKey, queryFn: () => adminGet('/facilities', facilityListResponse) });
+  const list = useQuery({ queryKey: listKey, queryFn: () => adminCall(CONSOLE['GET /facilities']) });
   const [message, setMessage] = useState('');
   const [error, setError] = useState('');
   const say = useCallback<Say>((ok, err = '') => {
@@ -119,7 +113,11 @@ function FacilityState({ facility, say }: { facility: FacilityRow; say: Say }) {
         onClose={() => setAsking(false)}
         onSubmit={() =>
           void run(
-            () => adminPost(`/facilities/${facility.id}/${facility.disabled ? 'enable' : 'disable'}`, {}, okResponse),
+            () =>
+              adminCall(
+                facility.disabled ? CONSOLE['POST /facilities/{id}/enable'] : CONSOLE['POST /facilities/{id}/disable'],
+                { params: { id: facility.id } },
+              ),
             facility.disabled
               ? `${facility.name}を利用可にしました。`
               : `${facility.name}のクーポン利用を停止しました。`,
@@ -144,7 +142,7 @@ function FacilityPin({ facility, say }: { facility: FacilityRow; say: Say }) {
     const form = event.currentTarget;
     const pin = String(new FormData(form).get('pin') ?? '');
     await run(
-      () => adminPost(`/facilities/${facility.id}/pin`, { pin }, okResponse),
+      () => adminCall(CONSOLE['POST /facilities/{id}/pin'], { params: { id: facility.id }, body: { pin } }),
       `${facility.name}の暗証番号を設定しました。`,
     );
     form.reset();
@@ -170,7 +168,7 @@ function FacilityMail({ facility, say }: { facility: FacilityRow; say: Say }) {
     event.preventDefault();
     const mail = String(new FormData(event.currentTarget).get('mail') ?? '').trim();
     await run(
-      () => adminPost(`/facilities/${facility.id}/mail`, { mail }, okResponse),
+      () => adminCall(CONSOLE['POST /facilities/{id}/mail'], { params: { id: facility.id }, body: { mail } }),
       mail
         ? `${facility.name}のレンタル準備表の送り先を${mail}にしました。`
         : `${facility.name}のレンタル準備表の送り先を削除しました（メールは送られません）。`,
@@ -203,7 +201,7 @@ function ClearLock({ say }: { say: Say }) {
       .trim()
       .toUpperCase();
     try {
-      const r = await adminPost(`/coupons/${encodeURIComponent(rsvno)}/clear-lock`, {}, clearLockResult);
+      const r = await adminCall(CONSOLE['POST /coupons/{rsvno}/clear-lock'], { params: { rsvno } });
       say(
         r.cleared > 0
           ? `${rsvno}のクーポンのロックを解除しました（誤入力${r.cleared}回分）。`
@@ -238,7 +236,7 @@ function Usage() {
   const month = /^\d{4}-\d{2}$/.test(params.get('month') ?? '') ? (params.get('month') as string) : thisMonth();
   const usage = useQuery({
     queryKey: ['admin', 'facilities', 'usage', month],
-    queryFn: () => adminGet('/facilities/usage', usageResponse, { month }),
+    queryFn: () => adminCall(CONSOLE['GET /facilities/usage'], { query: { month } }),
   });
   return (
     <section className="adm-card" aria-labelledby="usage-heading">
@@ -251,7 +249,7 @@ function Usage() {
           value={month}
           onChange={(e) => e.target.value && setParams({ month: e.target.value })}
         />
-        <a className="adm-button" href={adminUrl('/facilities/usage.csv', { month })}>
+        <a className="adm-button" href={adminUrl(CONSOLE['GET /facilities/usage.csv'], { query: { month } })}>
           CSVダウンロード
         </a>
       </div>

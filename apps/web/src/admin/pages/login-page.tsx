@@ -1,11 +1,12 @@
-import { type StaffLoginStep, staffLoginResponse } from '@tabi/contract/admin';
+import type { StaffLoginStep } from '@tabi/contract/admin';
+import { CONSOLE } from '@tabi/contract/console-endpoints';
 import { ErrCd } from '@tabi/contract/constants';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Field } from '../../components/form/field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { FormAlert } from '../components/query-state.tsx';
-import { adminPost, errorText } from '../lib/admin-api.ts';
+import { adminCall, errorText } from '../lib/admin-api.ts';
 import { useSetMe } from '../lib/staff-session.ts';
 import { useAdminPage } from '../lib/use-page.ts';
 
@@ -44,12 +45,12 @@ export function LoginPage() {
     });
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>, path: string, body: Record<string, string>) {
+  async function submit(event: FormEvent<HTMLFormElement>, send: () => Promise<StaffLoginStep>) {
     event.preventDefault();
     setError('');
     setBusy(true);
     try {
-      proceed(await adminPost(path, body, staffLoginResponse));
+      proceed(await send());
     } catch (e) {
       setError(errorText(e));
       // Back to the password only when the half-signed-in session has ended; a wrong code is typed again.
@@ -71,7 +72,11 @@ export function LoginPage() {
           <form
             onSubmit={(e) => {
               const data = new FormData(e.currentTarget);
-              void submit(e, '/login', { mail: String(data.get('mail')), password: String(data.get('password')) });
+              void submit(e, () =>
+                adminCall(CONSOLE['POST /login'], {
+                  body: { mail: String(data.get('mail')), password: String(data.get('password')) },
+                }),
+              );
             }}
           >
             <Field label="メールアドレス">
@@ -88,7 +93,9 @@ export function LoginPage() {
           <form
             onSubmit={(e) => {
               const data = new FormData(e.currentTarget);
-              void submit(e, '/login/totp', { code: String(data.get('code')) });
+              void submit(e, () =>
+                adminCall(CONSOLE['POST /login/totp'], { body: { code: String(data.get('code')) } }),
+              );
             }}
           >
             <Field

@@ -1,4 +1,5 @@
-import { type MailLine, type MailSearchQuery, mailPageResponse } from '@tabi/contract/admin';
+import type { MailLine, MailSearchQuery } from '@tabi/contract/admin';
+import { CONSOLE } from '@tabi/contract/console-endpoints';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
@@ -8,7 +9,7 @@ import { bookingCell, dateTimeCell, errorCell, NUM, WRAP } from '../components/c
 import { PagedTable } from '../components/data-table.tsx';
 import { choicesOf, FilterSelect, useFilterSubmit } from '../components/filters.tsx';
 import { AdminPage } from '../components/page.tsx';
-import { adminGet } from '../lib/admin-api.ts';
+import { adminCall } from '../lib/admin-api.ts';
 
 export const MAIL_STATUS_LABEL: Record<string, string> = {
   pending: '送信待ち',
@@ -95,7 +96,7 @@ export function MailsPage() {
   if (page) filters.page = page;
   const result = useQuery({
     queryKey: ['admin', 'mails', filters],
-    queryFn: () => adminGet('/mails', mailPageResponse, filters as Record<string, string>),
+    queryFn: () => adminCall(CONSOLE['GET /mails'], { query: filters }),
     placeholderData: keepPreviousData,
   });
 

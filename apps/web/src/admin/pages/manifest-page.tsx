@@ -1,4 +1,5 @@
 import type { ManifestOption, ManifestQuery, ManifestRow } from '@tabi/contract/admin-bookings';
+import { CONSOLE } from '@tabi/contract/console-endpoints';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
 import { Link, useSearchParams } from 'react-router';
 import { bookingCell, NUM } from '../components/cells.tsx';
@@ -111,7 +112,7 @@ export function ManifestPage() {
             </button>
             <a
               className="adm-button"
-              href={adminUrl('/manifest.csv', { date: m.date, opcd: m.opcd ?? undefined })}
+              href={adminUrl(CONSOLE['GET /manifest.csv'], { query: { date: m.date, opcd: m.opcd ?? undefined } })}
               download
             >
               CSVダウンロード

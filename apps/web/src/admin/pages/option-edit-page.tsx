@@ -1,15 +1,14 @@
 import {
   type AdminOptionRecord,
-  adminOptionResponse,
   CATALOG_EVENT_LABEL,
   type CatalogMasters,
-  catalogMastersResponse,
   EX_CODE_LABEL,
   EXTENDED_FIELD_LABEL,
   OPCD_PATTERN,
   RENTAL_CODE_LABEL,
   TRAVEL_KUBUN_LABEL,
 } from '@tabi/contract/admin-catalog';
+import { CONSOLE } from '@tabi/contract/console-endpoints';
 import { EXTENDED_FIELD_NAMES, FROMSPOTS, RENTAL_CODES } from '@tabi/contract/constants';
 import type { OptionTextField } from '@tabi/contract/content';
 import { tokyoYmd, ymdToIsoDate } from '@tabi/contract/dates';
@@ -25,7 +24,7 @@ import { Options } from '../components/filters.tsx';
 import { OptionPhotos } from '../components/option-photos.tsx';
 import { AdminPage } from '../components/page.tsx';
 import { FormAlert, Loading, QueryError } from '../components/query-state.tsx';
-import { adminGet, adminPost, errorText } from '../lib/admin-api.ts';
+import { adminCall, errorText } from '../lib/admin-api.ts';
 import { catalogChanged } from '../lib/catalog-queries.ts';
 import { tokyoDateTime } from '../lib/format.ts';
 import {
@@ -87,11 +86,11 @@ export function OptionEditPage() {
   const isNew = opcd === 'new';
   const masters = useQuery({
     queryKey: ['admin', 'catalog-masters'],
-    queryFn: () => adminGet('/options/masters', catalogMastersResponse),
+    queryFn: () => adminCall(CONSOLE['GET /options/masters']),
   });
   const record = useQuery({
     queryKey: recordKey(opcd),
-    queryFn: () => adminGet(`/options/${encodeURIComponent(opcd)}`, adminOptionResponse),
+    queryFn: () => adminCall(CONSOLE['GET /options/{opcd}'], { params: { opcd } }),
     enabled: !isNew,
   });
   const error = masters.error ?? record.error;
@@ -172,10 +171,13 @@ function OptionForm({ masters, record }: { masters: CatalogMasters; record: Admi
     setBusy(true);
     try {
       if (record) {
-        const next = await adminPost(`/options/${record.opcd}`, { option: inputOf(draft) }, adminOptionResponse);
+        const next = await adminCall(CONSOLE['POST /options/{opcd}'], {
+          params: { opcd: record.opcd },
+          body: { option: inputOf(draft) },
+        });
         await after(next, '保存しました。');
       } else {
-        const next = await adminPost('/options', { opcd: newCode, option: inputOf(draft) }, adminOptionResponse);
+        const next = await adminCall(CONSOLE['POST /options'], { body: { opcd: newCode, option: inputOf(draft) } });
         await after(next, '');
         navigate(`/admin/options/${next.opcd}`);
       }
@@ -195,10 +197,9 @@ function OptionForm({ masters, record }: { masters: CatalogMasters; record: Admi
     setBusy(true);
     setPublishError(null);
     try {
-      const next = await adminPost(
-        `/options/${record.opcd}/${published ? 'publish' : 'unpublish'}`,
-        {},
-        adminOptionResponse,
+      const next = await adminCall(
+        published ? CONSOLE['POST /options/{opcd}/publish'] : CONSOLE['POST /options/{opcd}/unpublish'],
+        { params: { opcd: record.opcd } },
       );
       setConfirming(null);
       await after(next, published ? '公開しました。お客様の画面に表示されます。' : '非公開（下書き）にしました。');

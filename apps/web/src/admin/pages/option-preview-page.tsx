@@ -1,4 +1,4 @@
-import { optionDetailResponse } from '@tabi/contract/catalog';
+import { CONSOLE } from '@tabi/contract/console-endpoints';
 import { LANG_NAMES, type Lang } from '@tabi/contract/i18n';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,7 +9,7 @@ import { LangProvider } from '../../i18n/lang.tsx';
 import { loadMessages } from '../../i18n/messages.ts';
 import { AdminPage } from '../components/page.tsx';
 import { QueryView } from '../components/query-state.tsx';
-import { adminGet } from '../lib/admin-api.ts';
+import { adminCall } from '../lib/admin-api.ts';
 
 /** The languages the preview shows the option in (issue 29): the Japanese page and the English one. */
 const PREVIEW_LANGS = ['ja', 'en'] as const satisfies readonly Lang[];
@@ -27,11 +27,10 @@ export function OptionPreviewPage() {
     queryKey: ['admin', 'catalog', opcd, 'preview', lang],
     queryFn: async () => {
       const [option] = await Promise.all([
-        adminGet(
-          `/options/${encodeURIComponent(opcd)}/preview`,
-          optionDetailResponse,
-          lang === 'ja' ? undefined : { lang },
-        ),
+        adminCall(CONSOLE['GET /options/{opcd}/preview'], {
+          params: { opcd },
+          query: lang === 'ja' ? undefined : { lang },
+        }),
         // The English page's own words (its headings) come with the English texts.
         loadMessages(lang),
       ]);

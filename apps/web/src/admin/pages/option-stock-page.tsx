@@ -6,11 +6,10 @@ import {
   type StockMonth,
   stockEditDays,
   stockEditRequest,
-  stockEditResponse,
-  stockMonthResponse,
   stockPricesMissing,
   WEEKDAY_LABEL,
 } from '@tabi/contract/admin-catalog';
+import { CONSOLE } from '@tabi/contract/console-endpoints';
 import { AGE_CLASS_LABEL, type AgeClass } from '@tabi/contract/constants';
 import { isoDateToYmd, monthEnd, tokyoYmd, ymdToIsoDate } from '@tabi/contract/dates';
 import { CatalogMsg, stockPriceRequired } from '@tabi/contract/messages';
@@ -22,7 +21,7 @@ import { ErrorText, Field } from '../../components/form/field.tsx';
 import { ActionDialog } from '../components/action-dialog.tsx';
 import { AdminPage, Facts } from '../components/page.tsx';
 import { FormAlert, Loading, QueryError } from '../components/query-state.tsx';
-import { adminGet, adminPost, errorText } from '../lib/admin-api.ts';
+import { adminCall, errorText } from '../lib/admin-api.ts';
 
 function shiftMonth(month: string, by: number): string {
   const d = new Date(`${month}-01T00:00:00Z`);
@@ -42,7 +41,7 @@ export function OptionStockPage() {
   const key = ['admin', 'catalog', opcd, 'stock', month] as const;
   const query = useQuery({
     queryKey: key,
-    queryFn: () => adminGet(`/options/${encodeURIComponent(opcd)}/stock`, stockMonthResponse, { month }),
+    queryFn: () => adminCall(CONSOLE['GET /options/{opcd}/stock'], { params: { opcd }, query: { month } }),
   });
   const go = (m: string) => setParams({ month: m });
   const data = query.data;
@@ -258,7 +257,7 @@ function BulkEdit({ opcd, month, data }: { opcd: string; month: string; data: St
     setBusy(true);
     setError('');
     try {
-      const result = await adminPost(`/options/${encodeURIComponent(opcd)}/stock`, pending, stockEditResponse);
+      const result = await adminCall(CONSOLE['POST /options/{opcd}/stock'], { params: { opcd }, body: pending });
       setPending(null);
       setDone(`${result.days}日分を変更しました。`);
       await client.invalidateQueries({ queryKey: ['admin', 'catalog', opcd, 'stock'] });

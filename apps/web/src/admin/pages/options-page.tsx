@@ -1,4 +1,5 @@
-import { type CatalogListRow, catalogListResponse } from '@tabi/contract/admin-catalog';
+import type { CatalogListRow } from '@tabi/contract/admin-catalog';
+import { CONSOLE } from '@tabi/contract/console-endpoints';
 import { useQuery } from '@tanstack/react-query';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
 import { Link } from 'react-router';
@@ -6,7 +7,7 @@ import { countCell, NUM, WRAP } from '../components/cells.tsx';
 import { DataTable } from '../components/data-table.tsx';
 import { AdminPage } from '../components/page.tsx';
 import { QueryView } from '../components/query-state.tsx';
-import { adminGet } from '../lib/admin-api.ts';
+import { adminCall } from '../lib/admin-api.ts';
 import { catalogListKey } from '../lib/catalog-queries.ts';
 
 const column = createColumnHelper<CatalogListRow>();
@@ -37,7 +38,7 @@ const columns = [
 export function OptionsPage() {
   const query = useQuery({
     queryKey: catalogListKey,
-    queryFn: () => adminGet('/options/catalog', catalogListResponse),
+    queryFn: () => adminCall(CONSOLE['GET /options/catalog']),
   });
   return (
     <AdminPage

@@ -1,4 +1,5 @@
-import { okResponse, STAFF_PASSWORD_MIN } from '@tabi/contract/admin';
+import { STAFF_PASSWORD_MIN } from '@tabi/contract/admin';
+import { CONSOLE } from '@tabi/contract/console-endpoints';
 import { Msg } from '@tabi/contract/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -6,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { Field } from '../../components/form/field.tsx';
 import { AdminPage } from '../components/page.tsx';
 import { FormAlert } from '../components/query-state.tsx';
-import { adminPost, errorText } from '../lib/admin-api.ts';
+import { adminCall, errorText } from '../lib/admin-api.ts';
 import { meQueryKey, useMe } from '../lib/staff-session.ts';
 
 /** /admin/password: required after an initial or reset password, available at any time. */
@@ -34,7 +35,7 @@ export function PasswordPage() {
     if (found.next || found.confirm) return;
     setBusy(true);
     try {
-      await adminPost('/password', { current, next }, okResponse);
+      await adminCall(CONSOLE['POST /password'], { body: { current, next } });
       form.reset();
       setDone(true);
       await client.invalidateQueries({ queryKey: meQueryKey });

@@ -1,9 +1,5 @@
-import {
-  type RentalSheet,
-  type RentalSheetQuery,
-  type RentalSheetRow,
-  rentalSheetResponse,
-} from '@tabi/contract/operations';
+import { CONSOLE } from '@tabi/contract/console-endpoints';
+import type { RentalSheet, RentalSheetQuery, RentalSheetRow } from '@tabi/contract/operations';
 import { useQuery } from '@tanstack/react-query';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
 import { Link, useSearchParams } from 'react-router';
@@ -12,7 +8,7 @@ import { DataTable } from '../components/data-table.tsx';
 import { FilterSelect, useFilterSubmit } from '../components/filters.tsx';
 import { AdminPage } from '../components/page.tsx';
 import { Loading, QueryError } from '../components/query-state.tsx';
-import { adminGet, adminUrl } from '../lib/admin-api.ts';
+import { adminCall, adminUrl } from '../lib/admin-api.ts';
 import { inputToYmd, slashDate, tokyoDateTime, ymdToInput } from '../lib/format.ts';
 
 const column = createColumnHelper<RentalSheetRow>();
@@ -139,9 +135,11 @@ export function RentalSheetPage() {
   const result = useQuery({
     queryKey: ['admin', 'rental-sheet', query],
     queryFn: () =>
-      adminGet('/rental-sheet', rentalSheetResponse, {
-        date: query.date ?? undefined,
-        facility: query.facility === undefined || query.facility === '' ? undefined : String(query.facility),
+      adminCall(CONSOLE['GET /rental-sheet'], {
+        query: {
+          date: query.date ?? undefined,
+          facility: query.facility === undefined || query.facility === '' ? undefined : String(query.facility),
+        },
       }),
   });
   const d = result.data;
@@ -158,9 +156,8 @@ export function RentalSheetPage() {
             </button>
             <a
               className="adm-button"
-              href={adminUrl('/rental-sheet.csv', {
-                date: d.date,
-                facility: d.facility === null ? undefined : String(d.facility),
+              href={adminUrl(CONSOLE['GET /rental-sheet.csv'], {
+                query: { date: d.date, facility: d.facility === null ? undefined : String(d.facility) },
               })}
               download
             >

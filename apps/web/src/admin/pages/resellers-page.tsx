@@ -1,14 +1,12 @@
+import { CONSOLE } from '@tabi/contract/console-endpoints';
 import {
   bpToPercent,
   type IssuedKey,
-  issuedKeyResponse,
   issueKeyRequest,
   RESELLER_RATE_DEFAULT,
   type Reseller,
   type ResellerKey,
-  resellerListResponse,
   resellerRequest,
-  resellerResponse,
 } from '@tabi/contract/resellers';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
@@ -16,7 +14,7 @@ import { Field } from '../../components/form/field.tsx';
 import { ActionDialog } from '../components/action-dialog.tsx';
 import { AdminPage, Facts } from '../components/page.tsx';
 import { FormAlert, QueryView } from '../components/query-state.tsx';
-import { adminGet, adminPost } from '../lib/admin-api.ts';
+import { adminCall } from '../lib/admin-api.ts';
 import { useConsoleAction } from '../lib/booking-api.ts';
 import { tokyoDateTime } from '../lib/format.ts';
 import { commissionLabel } from '../lib/reseller-api.ts';
@@ -78,7 +76,7 @@ function AddReseller({ say }: { say: Say }) {
   const [commission, setCommission] = useState('');
   const [problems, setProblems] = useState<{ name?: string; commission?: string }>({});
   const action = useConsoleAction(
-    () => adminPost('/resellers', { name, commission }, resellerResponse),
+    () => adminCall(CONSOLE['POST /resellers'], { body: { name, commission } }),
     (made) => {
       setName('');
       setCommission('');
@@ -119,7 +117,7 @@ function EditReseller({ reseller, say }: { reseller: Reseller; say: Say }) {
   const [commission, setCommission] = useState(bpToPercent(reseller.commissionBp));
   const [problems, setProblems] = useState<{ name?: string; commission?: string }>({});
   const action = useConsoleAction(
-    () => adminPost(`/resellers/${reseller.id}`, { name, commission }, resellerResponse),
+    () => adminCall(CONSOLE['POST /resellers/{id}'], { params: { id: reseller.id }, body: { name, commission } }),
     (saved) => {
       setOpen(false);
       say(`${saved.name}の内容を保存しました（手数料率 ${commissionLabel(saved.commissionBp)}）。`);
@@ -168,7 +166,10 @@ function SwitchReseller({ reseller, say }: { reseller: Reseller; say: Say }) {
   const [open, setOpen] = useState(false);
   const disabling = reseller.enabled;
   const action = useConsoleAction(
-    () => adminPost(`/resellers/${reseller.id}/${disabling ? 'disable' : 'enable'}`, {}, resellerResponse),
+    () =>
+      adminCall(CONSOLE['POST /resellers/{id}/{action}'], {
+        params: { id: reseller.id, action: disabling ? 'disable' : 'enable' },
+      }),
     () => {
       setOpen(false);
       say(
@@ -215,7 +216,8 @@ function IssueKey({ reseller, showKey }: { reseller: Reseller; showKey: ShowKey 
   const [rate, setRate] = useState(String(RESELLER_RATE_DEFAULT));
   const [problem, setProblem] = useState<string | undefined>();
   const action = useConsoleAction(
-    () => adminPost(`/resellers/${reseller.id}/keys`, { ratePerMinute: rate }, issuedKeyResponse),
+    () =>
+      adminCall(CONSOLE['POST /resellers/{id}/keys'], { params: { id: reseller.id }, body: { ratePerMinute: rate } }),
     (issued) => {
       setOpen(false);
       showKey(issued);
@@ -276,7 +278,8 @@ function IssueKey({ reseller, showKey }: { reseller: Reseller; showKey: ShowKey 
 function RevokeKey({ reseller, apiKey, say }: { reseller: Reseller; apiKey: ResellerKey; say: Say }) {
   const [open, setOpen] = useState(false);
   const action = useConsoleAction(
-    () => adminPost(`/resellers/${reseller.id}/keys/${apiKey.id}/revoke`, {}, resellerResponse),
+    () =>
+      adminCall(CONSOLE['POST /resellers/{id}/keys/{keyId}/revoke'], { params: { id: reseller.id, keyId: apiKey.id } }),
     () => {
       setOpen(false);
       say(`${reseller.name}のAPIキー ${apiKey.prefix}… を失効させました。`);
@@ -484,7 +487,7 @@ function NewKeyDialog({ issued, onClose }: { issued: IssuedKey | null; onClose()
 export function ResellersPage() {
   const query = useQuery({
     queryKey: ['admin', 'resellers'],
-    queryFn: () => adminGet('/resellers', resellerListResponse),
+    queryFn: () => adminCall(CONSOLE['GET /resellers']),
   });
   const [message, setMessage] = useState('');
   const [issued, setIssued] = useState<IssuedKey | null>(null);

@@ -1,16 +1,12 @@
-import {
-  type SalesChannelTotal,
-  type SalesLine,
-  type SalesReport,
-  salesReportResponse,
-} from '@tabi/contract/resellers';
+import { CONSOLE } from '@tabi/contract/console-endpoints';
+import type { SalesChannelTotal, SalesLine, SalesReport } from '@tabi/contract/resellers';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Fragment } from 'react';
 import { useSearchParams } from 'react-router';
 import { Product } from '../components/cells.tsx';
 import { AdminPage } from '../components/page.tsx';
 import { QueryView } from '../components/query-state.tsx';
-import { adminGet, adminUrl } from '../lib/admin-api.ts';
+import { adminCall, adminUrl } from '../lib/admin-api.ts';
 import { yen } from '../lib/format.ts';
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -126,7 +122,7 @@ export function SalesReportPage() {
   const month = MONTH.test(asked) ? asked : thisMonth();
   const report = useQuery({
     queryKey: ['admin', 'reports', 'sales', month],
-    queryFn: () => adminGet('/reports/sales', salesReportResponse, { month }),
+    queryFn: () => adminCall(CONSOLE['GET /reports/sales'], { query: { month } }),
     placeholderData: keepPreviousData,
   });
   return (
@@ -134,7 +130,7 @@ export function SalesReportPage() {
       title="売上レポート"
       heading={`売上レポート（${monthLabel(month)}）`}
       aside={
-        <a className="adm-button" href={adminUrl('/reports/sales.csv', { month })} download>
+        <a className="adm-button" href={adminUrl(CONSOLE['GET /reports/sales.csv'], { query: { month } })} download>
           CSVダウンロード
         </a>
       }

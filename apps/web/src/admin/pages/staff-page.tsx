@@ -3,10 +3,9 @@ import {
   type StaffChange,
   type StaffRole,
   type StaffRow,
-  staffChangeResponse,
   staffCreateRequest,
-  staffListResponse,
 } from '@tabi/contract/admin';
+import { CONSOLE } from '@tabi/contract/console-endpoints';
 import { useQuery } from '@tanstack/react-query';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
 import { type FormEvent, useMemo, useState } from 'react';
@@ -16,7 +15,7 @@ import { dateTimeCell } from '../components/cells.tsx';
 import { DataTable } from '../components/data-table.tsx';
 import { AdminPage } from '../components/page.tsx';
 import { FormAlert, QueryView } from '../components/query-state.tsx';
-import { adminGet, adminPost } from '../lib/admin-api.ts';
+import { adminCall } from '../lib/admin-api.ts';
 import { useConsoleAction } from '../lib/booking-api.ts';
 import { useMe } from '../lib/staff-session.ts';
 
@@ -40,8 +39,9 @@ interface Change {
 }
 
 function changesOf(row: StaffRow): Change[] {
-  const post = (path: string, body: unknown = {}) => adminPost(`/staff/${row.id}${path}`, body, staffChangeResponse);
-  const act = (action: StaffAction) => () => post(`/${action}`);
+  const params = { id: row.id };
+  const act = (action: StaffAction) => () =>
+    adminCall(CONSOLE['POST /staff/{id}/{action}'], { params: { ...params, action } });
   const other: StaffRole = row.role === 'admin' ? 'operator' : 'admin';
   const role: Change = {
     label: `${ROLE_LABEL[other]}にする`,
@@ -50,7 +50,7 @@ function changesOf(row: StaffRow): Change[] {
       other === 'admin'
         ? `${row.mail} に管理者の権限を与えます。商品・在庫・施設・スタッフの管理ができるようになり、次回のサインインで2段階認証の登録を求められます。`
         : `${row.mail} の管理者の権限を外します。予約の対応のみができるようになります。`,
-    send: () => post('/role', { role: other }),
+    send: () => adminCall(CONSOLE['POST /staff/{id}/role'], { params, body: { role: other } }),
     done: `${row.mail} の権限を${ROLE_LABEL[other]}に変更しました。`,
   };
   const access: Change = row.disabled
@@ -154,7 +154,7 @@ function AddStaff({ say }: { say: Say }) {
   const [role, setRole] = useState<StaffRole>('operator');
   const [problem, setProblem] = useState<string | undefined>();
   const action = useConsoleAction(
-    () => adminPost('/staff', { mail, role }, staffChangeResponse),
+    () => adminCall(CONSOLE['POST /staff'], { body: { mail, role } }),
     (result) => {
       setMail('');
       say({
@@ -204,7 +204,7 @@ function AddStaff({ say }: { say: Say }) {
 /** スタッフ (admin only): who can sign in, and every change of an account, each audited on the server. */
 export function StaffPage() {
   const me = useMe();
-  const query = useQuery({ queryKey: ['admin', 'staff'], queryFn: () => adminGet('/staff', staffListResponse) });
+  const query = useQuery({ queryKey: ['admin', 'staff'], queryFn: () => adminCall(CONSOLE['GET /staff']) });
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const columns = useMemo(() => columnsFor(me.data?.id, setOutcome), [me.data?.id]);
   return (

@@ -1,11 +1,11 @@
-import { staffLoginResponse, totpSetupResponse } from '@tabi/contract/admin';
+import { CONSOLE } from '@tabi/contract/console-endpoints';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Field } from '../../components/form/field.tsx';
 import { AdminPage } from '../components/page.tsx';
 import { FormAlert, Loading, QueryError } from '../components/query-state.tsx';
-import { adminGet, adminPost, errorText } from '../lib/admin-api.ts';
+import { adminCall, errorText } from '../lib/admin-api.ts';
 import { meQueryKey, useMe, useSetMe } from '../lib/staff-session.ts';
 import { useAdminPage } from '../lib/use-page.ts';
 import { safeRedirect } from './login-page.tsx';
@@ -18,7 +18,7 @@ function groups(secret: string): string {
 function Enrolment({ onDone }: { onDone: (result: Awaited<ReturnType<typeof enable>>) => void }) {
   const setup = useQuery({
     queryKey: ['admin', 'totp-setup'],
-    queryFn: () => adminGet('/totp/setup', totpSetupResponse),
+    queryFn: () => adminCall(CONSOLE['GET /totp/setup']),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
   });
@@ -72,7 +72,7 @@ function Enrolment({ onDone }: { onDone: (result: Awaited<ReturnType<typeof enab
 }
 
 function enable(code: string) {
-  return adminPost('/totp/enable', { code }, staffLoginResponse);
+  return adminCall(CONSOLE['POST /totp/enable'], { body: { code } });
 }
 
 /** /admin/totp: an admin without a second factor enrols one during sign-in (no console around it yet). */

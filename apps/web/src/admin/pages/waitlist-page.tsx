@@ -1,9 +1,5 @@
-import {
-  WAITLIST_STATE_LABEL,
-  type WaitlistConsoleDay,
-  type WaitlistConsoleEntry,
-  waitlistConsoleResponse,
-} from '@tabi/contract/waitlist';
+import { CONSOLE } from '@tabi/contract/console-endpoints';
+import { WAITLIST_STATE_LABEL, type WaitlistConsoleDay, type WaitlistConsoleEntry } from '@tabi/contract/waitlist';
 import { useQuery } from '@tanstack/react-query';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
 import { Link, useSearchParams } from 'react-router';
@@ -12,7 +8,7 @@ import { DataTable } from '../components/data-table.tsx';
 import { FilterSelect, useFilterSubmit } from '../components/filters.tsx';
 import { AdminPage } from '../components/page.tsx';
 import { Loading, QueryError } from '../components/query-state.tsx';
-import { adminGet } from '../lib/admin-api.ts';
+import { adminCall } from '../lib/admin-api.ts';
 import { inputToYmd, slashDate, tokyoDateTime, ymdToInput } from '../lib/format.ts';
 
 const column = createColumnHelper<WaitlistConsoleEntry>();
@@ -76,7 +72,7 @@ export function WaitlistPage() {
   const all = params.get('all') === '1' ? '1' : undefined;
   const result = useQuery({
     queryKey: ['admin', 'waitlist', from, all],
-    queryFn: () => adminGet('/waitlist', waitlistConsoleResponse, { from, all }),
+    queryFn: () => adminCall(CONSOLE['GET /waitlist'], { query: { from, all } }),
   });
   const days = result.data?.days;
   return (

@@ -1,6 +1,7 @@
-import { type LoginRequest, loginResponse } from '@tabi/contract/booking';
+import type { LoginRequest } from '@tabi/contract/booking';
 import { useMutation } from '@tanstack/react-query';
-import { apiPost, fetchCsrfCookie } from '../../../lib/api-client.ts';
+import { API, call } from '../../../lib/api-client.ts';
+import { fetchCsrfCookie } from '../../../lib/endpoint-client.ts';
 
 /**
  * SPEC §4: the anti-forgery cookie is obtained before each login; any errcd other than 000 is a failure,
@@ -8,7 +9,7 @@ import { apiPost, fetchCsrfCookie } from '../../../lib/api-client.ts';
  */
 export async function login(input: LoginRequest): Promise<{ session: string; rsvno: string }> {
   await fetchCsrfCookie();
-  const res = await apiPost('/mylogin', input, loginResponse);
+  const res = await call(API['POST /mylogin'], { body: input });
   return { session: res.session, rsvno: res.rsvno || input.rsvno };
 }
 

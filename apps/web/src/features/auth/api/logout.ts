@@ -1,10 +1,9 @@
-import { logoutResponse } from '@tabi/contract/booking';
-import { apiPost } from '../../../lib/api-client.ts';
+import { API, call } from '../../../lib/api-client.ts';
 
 /**
  * Ends the session on the server as well (issue 11, item 5): SPEC §4's logout clears only the browser's
  * state, which left a copied token working. The customer is logged out either way, so a failure is ignored.
  */
 export async function endSession(session: string): Promise<void> {
-  await apiPost('/mylogout', { session }, logoutResponse, { loading: false }).catch(() => undefined);
+  await call(API['POST /mylogout'], { body: { session } }, { loading: false }).catch(() => undefined);
 }

@@ -2,8 +2,7 @@ import { type AgeClass, ErrCd } from '@tabi/contract/constants';
 import { Msg } from '@tabi/contract/messages';
 import type { PartyCounts, PartyPrices } from '@tabi/contract/party';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiGet } from '../../../lib/api-client.ts';
-import { catalogSchemas } from '../../../lib/catalog-schemas.ts';
+import { API, ApiError, call } from '../../../lib/api-client.ts';
 
 export interface PriceRequest {
   opcd: string;
@@ -21,15 +20,17 @@ const FIELD: Record<AgeClass, 'adultbaika' | 'middlebaika' | 'childbaika' | 'inf
 
 /** GET /price/{opcd}: the per-person prices of each age class on the chosen day; a day without one is 505. */
 export async function getPrice({ opcd, usedate, counts }: PriceRequest): Promise<PartyPrices> {
-  const res = await apiGet(
-    `/price/${encodeURIComponent(opcd)}`,
-    () => catalogSchemas().then((m) => m.priceResponse),
+  const res = await call(
+    API['GET /price/{opcd}'],
     {
-      usedate,
-      adultqty: String(counts.adult),
-      middleqty: String(counts.middle),
-      childqty: String(counts.child),
-      infantqty: String(counts.infant),
+      params: { opcd },
+      query: {
+        usedate,
+        adultqty: String(counts.adult),
+        middleqty: String(counts.middle),
+        childqty: String(counts.child),
+        infantqty: String(counts.infant),
+      },
     },
     { loading: false },
   );

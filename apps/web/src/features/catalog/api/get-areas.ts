@@ -1,16 +1,10 @@
 import type { Area } from '@tabi/contract/catalog';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client.ts';
-import { catalogSchemas } from '../../../lib/catalog-schemas.ts';
+import { API, call } from '../../../lib/api-client.ts';
 
 /** GET /area: the areas of a region. */
 export function getAreas(homencd: string): Promise<Area[]> {
-  return apiGet(
-    '/area',
-    () => catalogSchemas().then((m) => m.areaResponse),
-    { homencd, is_valid: 'true' },
-    { loading: false },
-  );
+  return call(API['GET /area'], { query: { homencd, is_valid: 'true' } }, { loading: false });
 }
 
 export function areasQueryOptions(homencd: string) {

@@ -1,16 +1,10 @@
 import type { City } from '@tabi/contract/catalog';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client.ts';
-import { catalogSchemas } from '../../../lib/catalog-schemas.ts';
+import { API, call } from '../../../lib/api-client.ts';
 
 /** GET /city: the cities of an area. */
 export function getCities(homencd: string, areacd: string): Promise<City[]> {
-  return apiGet(
-    '/city',
-    () => catalogSchemas().then((m) => m.cityResponse),
-    { homencd, areacd, is_valid: 'true' },
-    { loading: false },
-  );
+  return call(API['GET /city'], { query: { homencd, areacd, is_valid: 'true' } }, { loading: false });
 }
 
 export function citiesQueryOptions(homencd: string, areacd: string) {

@@ -1,7 +1,6 @@
 import type { Keyword, Region } from '@tabi/contract/catalog';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client.ts';
-import { catalogSchemas } from '../../../lib/catalog-schemas.ts';
+import { API, call } from '../../../lib/api-client.ts';
 
 export interface SearchChoices {
   homenList: Region[];
@@ -10,9 +9,7 @@ export interface SearchChoices {
 
 /** GET /option/condition: the regions and keywords the search panel offers (none while it fails). */
 export function getConditions(): Promise<SearchChoices> {
-  return apiGet('/option/condition', () => catalogSchemas().then((m) => m.conditionResponse), undefined, {
-    loading: false,
-  });
+  return call(API['GET /option/condition'], {}, { loading: false });
 }
 
 export function conditionsQueryOptions() {

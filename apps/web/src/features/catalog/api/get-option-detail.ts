@@ -1,8 +1,7 @@
 import type { OptionDetail } from '@tabi/contract/catalog';
 import { monthStart, type Ymd } from '@tabi/contract/dates';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client.ts';
-import { catalogSchemas } from '../../../lib/catalog-schemas.ts';
+import { API, call } from '../../../lib/api-client.ts';
 
 export interface OptionDetailRequest {
   opcd: string;
@@ -14,12 +13,7 @@ export interface OptionDetailRequest {
 
 /** GET /option/{opcd}; a non-success is an ApiError whose errMsg the page shows (SPEC §8). */
 export function getOptionDetail({ opcd, usedate, background }: OptionDetailRequest): Promise<OptionDetail> {
-  return apiGet(
-    `/option/${encodeURIComponent(opcd)}`,
-    () => catalogSchemas().then((m) => m.optionDetailResponse),
-    { usedate },
-    { loading: !background },
-  );
+  return call(API['GET /option/{code}'], { params: { code: opcd }, query: { usedate } }, { loading: !background });
 }
 
 /** The usedate of a detail page's first call: the list's use date, unless its month is already past (SPEC §7). */

@@ -1,8 +1,7 @@
 import type { PaginatedOptions } from '@tabi/contract/catalog';
 import type { OptionSort } from '@tabi/contract/option-sort';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client.ts';
-import { catalogSchemas } from '../../../lib/catalog-schemas.ts';
+import { API, call } from '../../../lib/api-client.ts';
 import type { SearchConditions } from '../lib/search-query.ts';
 
 export interface OptionSearch {
@@ -14,15 +13,17 @@ export interface OptionSearch {
 
 /** GET /option. SPEC §8: a failed search is swallowed: the list shows nothing while the query is in error. */
 export async function getOptions({ conditions, page, sort }: OptionSearch): Promise<PaginatedOptions> {
-  const res = await apiGet('/option', () => catalogSchemas().then((m) => m.optionListResponse), {
-    homencd: conditions.homencd,
-    areacd: conditions.areacd,
-    citycd: conditions.citycd,
-    fromspotcd: conditions.fromspotcd,
-    usedate: conditions.usedate,
-    keycd: conditions.keycd.join(','),
-    page: page > 1 ? page : undefined,
-    sort: sort && sort !== 'recommended' ? sort : undefined,
+  const res = await call(API['GET /option'], {
+    query: {
+      homencd: conditions.homencd,
+      areacd: conditions.areacd,
+      citycd: conditions.citycd,
+      fromspotcd: conditions.fromspotcd,
+      usedate: conditions.usedate,
+      keycd: conditions.keycd.join(','),
+      page: page > 1 ? page : undefined,
+      sort: sort && sort !== 'recommended' ? sort : undefined,
+    },
   });
   return res.optionList;
 }

@@ -1,10 +1,10 @@
-import { type CouponOption, couponDetailResponse } from '@tabi/contract/coupon';
+import type { CouponOption } from '@tabi/contract/coupon';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-client.ts';
+import { API, call } from '../../../lib/api-client.ts';
 
 /** POST /coopon/{opcd}/{pkcd}: one coupon option with its remaining counts. */
 export function getCoupon(opcd: string, pkcd: string): Promise<CouponOption> {
-  return apiPost(`/coopon/${encodeURIComponent(opcd)}/${encodeURIComponent(pkcd)}`, {}, couponDetailResponse);
+  return call(API['POST /coopon/{opcd}/{pkcd}'], { params: { opcd, pkcd } });
 }
 
 export function couponQueryOptions(rsvno: string, opcd: string, pkcd: string) {

@@ -1,10 +1,10 @@
-import { type CouponOption, couponListResponse } from '@tabi/contract/coupon';
+import type { CouponOption } from '@tabi/contract/coupon';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-client.ts';
+import { API, call } from '../../../lib/api-client.ts';
 
 /** POST /coopon: the logged-in booking's coupon options. */
 export async function getCoupons(): Promise<CouponOption[]> {
-  const res = await apiPost('/coopon', {}, couponListResponse);
+  const res = await call(API['POST /coopon']);
   return res.optionList;
 }
 

@@ -1,10 +1,10 @@
-import { type CouponUseRequest, couponUseResponse } from '@tabi/contract/coupon';
+import type { CouponUseRequest } from '@tabi/contract/coupon';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-client.ts';
+import { API, call } from '../../../lib/api-client.ts';
 
 /** POST /coopon/use: quantities as strings, the PIN the facility staff type, and an idempotency key. */
 export function redeemCoupon(input: Omit<CouponUseRequest, 'session'>) {
-  return apiPost('/coopon/use', input, couponUseResponse);
+  return call(API['POST /coopon/use'], { body: input });
 }
 
 export function useRedeemCoupon() {

@@ -1,10 +1,9 @@
-import { plainResponse } from '@tabi/contract/booking';
 import { useMutation } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-client.ts';
+import { API, call } from '../../../lib/api-client.ts';
 
 /** POST /booking/cancel with the refund the customer was shown (SPEC §7: refund as a string). */
 export function cancelBooking(input: { rsvno: string; refund: number }) {
-  return apiPost('/booking/cancel', { rsvno: input.rsvno, refund: String(input.refund) }, plainResponse, {});
+  return call(API['POST /booking/cancel'], { body: { rsvno: input.rsvno, refund: String(input.refund) } });
 }
 
 export function useCancelBooking() {

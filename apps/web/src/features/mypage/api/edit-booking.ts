@@ -1,11 +1,11 @@
-import { type Booking, plainResponse, type RentalInput } from '@tabi/contract/booking';
+import type { Booking, RentalInput } from '@tabi/contract/booking';
 import { useMutation } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-client.ts';
+import { API, call } from '../../../lib/api-client.ts';
 
 /** POST /booking/edit: the booking as fetched, with the new rentskiList (accessory always blank). */
 export function editBooking(input: { booking: Booking; rentskiList: RentalInput[] }) {
   const rentskiList = input.rentskiList.map((r) => ({ ...r, accessory: '' as const }));
-  return apiPost('/booking/edit', { ...input.booking, rsvno: input.booking.rsvno, rentskiList }, plainResponse, {});
+  return call(API['POST /booking/edit'], { body: { ...input.booking, rsvno: input.booking.rsvno, rentskiList } });
 }
 
 export function useEditBooking() {

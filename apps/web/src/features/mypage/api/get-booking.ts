@@ -1,10 +1,10 @@
-import { type Booking, bookingResponse } from '@tabi/contract/booking';
+import type { Booking } from '@tabi/contract/booking';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-client.ts';
+import { API, call } from '../../../lib/api-client.ts';
 
 /** POST /booking/{rsvno}; a non-success is an ApiError, on which the page alerts and logs out (SPEC §8). */
 export function getBooking(rsvno: string): Promise<Booking> {
-  return apiPost(`/booking/${encodeURIComponent(rsvno)}`, { rsvno }, bookingResponse, {});
+  return call(API['POST /booking/{rsvno}'], { params: { rsvno }, body: { rsvno } });
 }
 
 export const bookingQueryKey = (rsvno: string) => ['booking', rsvno] as const;

@@ -1,10 +1,9 @@
-import { cancelPriceResponse } from '@tabi/contract/booking';
 import { useQuery } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-client.ts';
+import { API, call } from '../../../lib/api-client.ts';
 
 /** POST /booking/cancelprice: the fee and refund a cancellation made now would give. */
 export function getCancelPrice(rsvno: string): Promise<{ cancelfee: number; refund: number }> {
-  return apiPost('/booking/cancelprice', { rsvno }, cancelPriceResponse);
+  return call(API['POST /booking/cancelprice'], { body: { rsvno } });
 }
 
 export function useCancelPrice(rsvno: string, enabled: boolean) {

@@ -1,10 +1,13 @@
 import { optionSummaryResponse } from '@tabi/contract/catalog';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client.ts';
+import { API, call } from '../../../lib/api-client.ts';
 
-/** GET /option/{code}: my page reads only travelkubun, rentalcd and webname. */
+/**
+ * GET /option/{code}: my page reads only travelkubun, rentalcd and webname. A package code is answered with just
+ * these (the server's summary of its first option), which the entry's option detail schema does not describe.
+ */
 export function getOptionSummary(code: string) {
-  return apiGet(`/option/${encodeURIComponent(code)}`, optionSummaryResponse, undefined, {});
+  return call(API['GET /option/{code}'], { params: { code } }, { response: optionSummaryResponse });
 }
 
 export function optionSummaryQueryOptions(code: string) {

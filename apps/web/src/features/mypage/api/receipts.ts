@@ -1,6 +1,6 @@
-import { type ReceiptKind, receiptListResponse } from '@tabi/contract/receipt';
+import type { ReceiptKind } from '@tabi/contract/receipt';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { apiPost, apiPostFile } from '../../../lib/api-client.ts';
+import { API, call, callFile } from '../../../lib/api-client.ts';
 
 export const receiptsQueryKey = (rsvno: string) => ['receipts', rsvno] as const;
 
@@ -8,7 +8,7 @@ export const receiptsQueryKey = (rsvno: string) => ['receipts', rsvno] as const;
 export function useReceipts(rsvno: string, enabled: boolean) {
   return useQuery({
     queryKey: receiptsQueryKey(rsvno),
-    queryFn: () => apiPost('/booking/receipts', { rsvno }, receiptListResponse, { loading: false }),
+    queryFn: () => call(API['POST /booking/receipts'], { body: { rsvno } }, { loading: false }),
     enabled: enabled && rsvno !== '',
     staleTime: 0,
   });
@@ -23,7 +23,7 @@ export interface IssueReceiptInput {
 
 /** POST /booking/receipt: the PDF (a refusal is the envelope's Japanese message, thrown as an ApiError). */
 export function issueReceipt(input: IssueReceiptInput): Promise<Blob> {
-  return apiPostFile('/booking/receipt', { ...input }, 'application/pdf');
+  return callFile(API['POST /booking/receipt'], { body: input });
 }
 
 export function useIssueReceipt() {

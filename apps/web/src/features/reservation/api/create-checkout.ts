@@ -1,7 +1,7 @@
-import { type CheckoutRequest, checkoutResponse } from '@tabi/contract/booking';
-import { apiPost } from '../../../lib/api-client.ts';
+import type { CheckoutRequest } from '@tabi/contract/booking';
+import { API, call } from '../../../lib/api-client.ts';
 
 /** Opens the card checkout for a new booking (SPEC leaves its path open: contract checkoutRequest); the answer carries its url. */
 export function createCheckout(request: CheckoutRequest) {
-  return apiPost('/checkout', request, checkoutResponse);
+  return call(API['POST /checkout'], { body: request });
 }

@@ -1,10 +1,10 @@
-import { type CheckoutResult, checkoutResultResponse } from '@tabi/contract/booking';
+import type { CheckoutResult } from '@tabi/contract/booking';
 import { useQuery } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-client.ts';
+import { API, call } from '../../../lib/api-client.ts';
 
 /** POST /checkout/result: the booking behind a checkout session, from the server's record (issue 14.2). */
 export function getCheckoutResult(sessionId: string): Promise<CheckoutResult> {
-  return apiPost('/checkout/result', { session_id: sessionId }, checkoutResultResponse, {});
+  return call(API['POST /checkout/result'], { body: { session_id: sessionId } });
 }
 
 export function useCheckoutResult(sessionId: string | null) {

@@ -1,9 +1,9 @@
-import { type Nationality, nationalityResponse } from '@tabi/contract/catalog';
+import type { Nationality } from '@tabi/contract/catalog';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client.ts';
+import { API, call } from '../../../lib/api-client.ts';
 
 export function getNationalities(): Promise<Nationality[]> {
-  return apiGet('/nationality', nationalityResponse);
+  return call(API['GET /nationality']);
 }
 
 /** SPEC §7: the list is cached after its first load. */
