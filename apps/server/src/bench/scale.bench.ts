@@ -68,8 +68,8 @@ async function grow(db: pg.Client, from: number, to: number, opcds: string[]): P
         insert into booking_options (rsvno, opcd, usedate, adultqty, adultbaika, seats)
         select rsvno, opcds[1 + g % array_length(opcds, 1)], rsvdate::date + g % 90, 2, 4000, 2 from g
       ), m as (
-        insert into booking_members (rsvno, seq, sei, mei, birthday, sex, ageclass, nationality_id)
-        select rsvno, s, sei, case when s = 1 then mei else '次郎' end, '1990-01-01', '1', '1', 1
+        insert into booking_members (rsvno, seq, sei, mei, birthday, sex, ageclass, nationality_id, rsvdate)
+        select rsvno, s, sei, case when s = 1 then mei else '次郎' end, '1990-01-01', '1', '1', 1, rsvdate
         from g, generate_series(1, 2) s
       ), e as (
         insert into booking_events (rsvno, at, actor_kind, actor, action, after)

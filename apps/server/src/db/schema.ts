@@ -2,7 +2,6 @@ import type { BookingStatus, CouponOutcome, PaymentStatus } from '@tabi/contract
 import type { ImageTextField, OptionTextField, Translations } from '@tabi/contract/content';
 import { sql } from 'drizzle-orm';
 import {
-  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -252,18 +251,12 @@ export const optionPriceRanges = pgTable('option_price_ranges', {
   maxAdult: integer('max_adult'),
 });
 
-/**
- * 予約一覧's name search (issue 30, ADR 0173) over a table with `sei` and `mei`: a trigram index of
- * `search_name(sei, mei)` (both orders, without spaces, lower case: migration 0018) for three characters or more,
- * and the start of either name (`search_part`) for one or two, such as 山田, which no trigram can find.
+/*
+ * 予約一覧's name search (issue 30, ADR 0179) is served by indexes that drizzle cannot declare (an INCLUDE list):
+ * migration 0025 builds them on bookings and booking_members, keyed by the first two and the first three characters of
+ * the name in either order (`search_key`), then the reception time, so that a page of a common name is read in the
+ * list's order and stops at its last row.
  */
-function nameSearchIndexes(table: string, t: { sei: AnyPgColumn; mei: AnyPgColumn }) {
-  return [
-    index(`${table}_name_trgm_idx`).using('gin', sql`search_name(${t.sei}, ${t.mei}) gin_trgm_ops`),
-    index(`${table}_sei_prefix_idx`).using('btree', sql`search_part(${t.sei}) text_pattern_ops`),
-    index(`${table}_mei_prefix_idx`).using('btree', sql`search_part(${t.mei}) text_pattern_ops`),
-  ];
-}
 
 export const bookings = pgTable(
   'bookings',
@@ -341,7 +334,6 @@ export const bookings = pgTable(
       .on(t.resellerId, t.rsvdate)
       .where(sql`${t.resellerId} is not null`),
     // 予約一覧's searches (issue 30): names (also of two characters), phone, mail and booking number in any part.
-    ...nameSearchIndexes('bookings', t),
     index('bookings_tel_trgm_idx').using('gin', sql`${t.telNormalized} gin_trgm_ops`),
     index('bookings_mail_trgm_idx').using('gin', sql`lower(${t.mail}) gin_trgm_ops`),
     // On lower(rsvno), not rsvno: pg_trgm also serves `=`, and the planner would then look a booking up by number
@@ -518,8 +510,13 @@ export const bookingMembers = pgTable(
     ageclass: text('ageclass').notNull(),
     nationalityId: integer('nationality_id').notNull().default(0),
     extended: jsonb('extended').$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * The booking's reception time, copied so that a traveller's name is searched in the list's order (ADR 0179).
+     * Triggers keep it: filled on insert when not given, followed when the booking's changes (migration 0025).
+     */
+    rsvdate: tz('rsvdate'),
   },
-  (t) => [primaryKey({ columns: [t.rsvno, t.seq] }), ...nameSearchIndexes('booking_members', t)],
+  (t) => [primaryKey({ columns: [t.rsvno, t.seq] })],
 );
 
 export const bookingRentals = pgTable(

@@ -198,11 +198,15 @@ describe('GET /api/admin/bookings', () => {
     expect(kanji).toContain('BB200001');
     // 健太 is a participant (not the applicant) of AA100001.
     expect(await search(`name=${encodeURIComponent('健太')}`)).toContain('AA100001');
-    // Three characters or more anywhere, either order (trigrams); one or two at the start of either name (ADR 0173).
-    expect(await search(`name=${encodeURIComponent('ダハナ')}`)).toEqual(['BB200001']);
+    // From the start of the name, in either order, however long (ADR 0179); not from its middle.
+    expect(await search(`name=${encodeURIComponent('やまだはな')}`)).toEqual(['BB200001']);
     expect(await search(`name=${encodeURIComponent('ハナコ やまだ')}`)).toEqual(['BB200001']);
+    expect(await search(`name=${encodeURIComponent('ハナコヤ')}`)).toEqual(['BB200001']);
     expect(await search(`name=${encodeURIComponent('ハナ')}`)).toContain('BB200001');
+    expect(await search(`name=${encodeURIComponent('ダハナ')}`)).not.toContain('BB200001');
     expect(await search(`name=${encodeURIComponent('ダハ')}`)).not.toContain('BB200001');
+    // One character: every name starting with it.
+    expect(await search(`name=${encodeURIComponent('山')}`)).toEqual(expect.arrayContaining(['AA100001', 'BB200001']));
   });
 
   it('filters by booking number, mail, option, dates, status and payment, and sorts', async () => {
@@ -400,6 +404,67 @@ describe('GET /api/admin/bookings.csv of any size (issue 30)', () => {
   });
 });
 
+describe('GET /api/admin/bookings by a common name (issue 30, ADR 0179)', () => {
+  it('pages a name in reception order exactly as the whole list would, with other filters, both ways', async () => {
+    const count = 130;
+    await copyBooking('AA100003', 'NM', count, { olderByMinute: true });
+    // Applicants: every third 竹内; travellers: every fourth booking two 竹内, every fifth one 竹内 one 林, the rest 林.
+    await t.ctx.db.execute(sql`update bookings set sei = case when substr(rsvno, 3)::int % 3 = 0 then '竹内' else '林' end,
+      mei = '一郎', status = case when substr(rsvno, 3)::int % 7 = 0 then 4 else status end where rsvno like 'NM%'`);
+    await t.ctx.db.execute(sql`insert into booking_members (rsvno, seq, sei, mei, birthday, sex, ageclass)
+      select b.rsvno, s, case when g % 4 = 0 or (g % 5 = 0 and s = 1) then '竹内' else '林' end, '二郎', '1990-01-01', '1', '1'
+      from bookings b, generate_series(1, 2) s, lateral (select substr(b.rsvno, 3)::int as g) n
+      where b.rsvno like 'NM%'`);
+    await t.ctx.db.execute(sql`update booking_members set sei = '竹田' where rsvno like 'NM%' and seq = 2
+      and substr(rsvno, 3)::int % 11 = 1`);
+    const members = await t.ctx.db.select().from(bookingMembers);
+    expect(members.filter((m) => m.rsvno.startsWith('NM')).every((m) => m.rsvdate !== null)).toBe(true);
+    const all = await t.ctx.db.select().from(bookings);
+    const named = (start: string) =>
+      new Set([
+        ...all.filter((b) => b.sei.startsWith(start)).map((b) => b.rsvno),
+        ...members.filter((m) => m.sei.startsWith(start)).map((m) => m.rsvno),
+      ]);
+    const expected = (dir: 'asc' | 'desc', keep: (b: (typeof all)[number]) => boolean, start = '竹内') =>
+      all
+        .filter((b) => named(start).has(b.rsvno) && keep(b))
+        .sort(
+          (x, y) =>
+            (dir === 'desc' ? -1 : 1) * (x.rsvdate.getTime() - y.rsvdate.getTime()) || (x.rsvno < y.rsvno ? -1 : 1),
+        )
+        .map((b) => b.rsvno);
+    for (const [query, dir, keep] of [
+      [`name=${encodeURIComponent('竹内')}`, 'desc', () => true],
+      [`name=${encodeURIComponent('竹内')}&dir=asc`, 'asc', () => true],
+      [
+        `name=${encodeURIComponent('竹内一郎')}&status=4`,
+        'desc',
+        (b: (typeof all)[number]) => b.status === 4 && b.sei === '竹内',
+      ],
+      [`name=${encodeURIComponent('竹内')}&rsvno=NM`, 'desc', (b: (typeof all)[number]) => b.rsvno.startsWith('NM')],
+      // One character: every key that starts with it, merged (竹内 and the 竹田 added below).
+      [`name=${encodeURIComponent('竹')}`, 'desc', () => true],
+    ] as const) {
+      const want = expected(dir, keep, query.includes(encodeURIComponent('竹内')) ? '竹内' : '竹');
+      const pages: string[] = [];
+      for (let page = 1; page <= Math.ceil(want.length / 50); page++) {
+        const got = (await get(`/api/admin/bookings?${query}&sort=rsvdate&page=${page}`)).json().response;
+        expect(got.total, query).toBe(want.length);
+        pages.push(...got.rows.map((r: { rsvno: string }) => r.rsvno));
+      }
+      expect(pages, query).toEqual(want);
+    }
+    expect(named('竹').size).toBeGreaterThan(named('竹内').size);
+    // In use-date order the count comes from the same indexes.
+    const byUse = (await get(`/api/admin/bookings?name=${encodeURIComponent('竹')}&sort=usedate`)).json().response;
+    expect(byUse.total).toBe(named('竹').size);
+    // A booking follows its reception time into its travellers' rows.
+    await t.ctx.db.execute(sql`update bookings set rsvdate = rsvdate + interval '1 day' where rsvno = 'NM000004'`);
+    const top = (await get(`/api/admin/bookings?name=${encodeURIComponent('竹内')}&sort=rsvdate`)).json().response;
+    expect(top.rows[0].rsvno).toBe('NM000004');
+  });
+});
+
 describe('GET /api/admin/bookings past its counted pages (issue 30)', () => {
   it('counts to 10,000 and says 以上, pages that far, and answers a page beyond with no rows', async () => {
     const count = ADMIN_COUNT_CAP + 50;
@@ -413,6 +478,10 @@ describe('GET /api/admin/bookings past its counted pages (issue 30)', () => {
     );
     const beyond = (await get('/api/admin/bookings?rsvno=CP&page=201')).json().response;
     expect(beyond).toMatchObject({ rows: [], total: ADMIN_COUNT_CAP, capped: true, page: 201 });
+    // A name read in reception order stops its count at the cap too (the copies' applicant is 山田).
+    const name = (await get(`/api/admin/bookings?name=${encodeURIComponent('山田')}&sort=rsvdate`)).json().response;
+    expect(name).toMatchObject({ total: ADMIN_COUNT_CAP, capped: true, pageCount: 200 });
+    expect(name.rows).toHaveLength(50);
     // A narrower filter counts exactly again.
     const narrow = (await get('/api/admin/bookings?rsvno=CP0099')).json().response;
     expect(narrow.total).toBe(100);

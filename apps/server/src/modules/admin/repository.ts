@@ -54,41 +54,98 @@ export function likeContains(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** LIKE pattern for names starting with a literal text. */
+/** LIKE pattern for a text starting with a literal text. */
 function likeStarts(text: string): string {
   return likeContains(text).slice(1);
 }
 
+/** The two orders a name is searched in (ADR 0179): family then given name, and given then family. */
+const NAME_ORDERS = [(t: SQL) => sql`${t}.sei, ${t}.mei`, (t: SQL) => sql`${t}.mei, ${t}.sei`];
+
 /**
- * One name searched over a table with `sei` and `mei` (ADR 0173): three characters or more anywhere in the name,
- * either order, by trigram; one or two (山田, 太郎), which a trigram cannot hold, at the start of either name.
+ * One name, searched from its start in either order (ADR 0179): 山田, 山田太郎, 太郎 and 太郎山田 all find 山田 太郎.
+ * The indexes' key is the name's first two or three characters (`search_key`), then the reception time: a name of
+ * two or more characters is one key, one character is every two-character key starting with it.
  */
-function nameMatches(name: string): (alias: SQL) => SQL {
-  const text = name.replace(/[ 　]/g, '').toLowerCase();
-  if ([...text].length >= 3) {
-    const pattern = likeContains(text);
-    return (t) => sql`search_name(${t}.sei, ${t}.mei) like ${pattern}`;
-  }
-  const pattern = likeStarts(text);
-  return (t) => sql`(search_part(${t}.sei) like ${pattern} or search_part(${t}.mei) like ${pattern})`;
+interface NameSearch {
+  /** For one name order, the key of a table aliased `t`: `search_key(…)`. */
+  key: (order: number, t: SQL) => SQL;
+  /** The one key, or null for one character. */
+  value: string | null;
+  /** For one character: the LIKE pattern of its keys. */
+  prefix: string;
+  /** For more characters than the key holds: the LIKE pattern of the whole name (`search_full`). */
+  rest: string | null;
 }
 
-function whereOf(f: BookingFilter): SQL {
-  const parts: SQL[] = [sql`true`];
+function nameSearch(name: string): NameSearch {
+  const chars = [...name.replace(/[ 　]/g, '').toLowerCase()];
+  const text = chars.join('');
+  const width = Math.min(Math.max(chars.length, 2), 3);
+  return {
+    key: (order, t) => sql`search_key(${NAME_ORDERS[order]?.(t)}, ${sql.raw(String(width))})`,
+    value: chars.length >= 2 ? chars.slice(0, width).join('') : null,
+    prefix: likeStarts(text),
+    rest: chars.length > width ? likeStarts(text) : null,
+  };
+}
+
+/** Whether a table aliased `t` has the name in one order: its key (a range of them for one character), then the rest. */
+function nameMatches(search: NameSearch, order: number, t: SQL): SQL {
+  const key = search.key(order, t);
+  const keyed = search.value === null ? sql`${key} like ${search.prefix}` : sql`${key} = ${search.value}`;
+  return search.rest === null ? keyed : sql`(${keyed} and search_full(${NAME_ORDERS[order]?.(t)}) like ${search.rest})`;
+}
+
+/** The two sides a name is found on: the applicant (bookings b) and the travellers (booking_members m). */
+const NAME_SIDES = [
+  { table: sql`bookings`, t: sql`b`, travellers: false },
+  { table: sql`booking_members`, t: sql`m`, travellers: true },
+] as const;
+type NameSide = (typeof NAME_SIDES)[number];
+
+/**
+ * The first `take` bookings of one side whose key in one order is `keyed`, read from its index in reception order
+ * with the other filters checked on the way. A booking with two travellers of the name is one: distinct, in the
+ * index's order.
+ */
+function keyStream(side: NameSide, keyed: SQL, others: SQL | null, dir: SQL, take: number): SQL {
+  const { table, t, travellers } = side;
+  const join = travellers && others ? sql` join bookings b on b.rsvno = m.rsvno` : sql``;
+  return sql`(select ${travellers ? sql`distinct ` : sql``}${t}.rsvno, ${t}.rsvdate from ${table} ${t}${join}
+    where ${keyed}${others ? sql` and ${others}` : sql``} order by ${t}.rsvdate ${dir}, ${t}.rsvno limit ${take})`;
+}
+
+/**
+ * The same for a name of one character: its keys are listed by skipping through the index from one to the next
+ * (a recursive loose scan, ADR 0179), and each key's first `take` are merged; for a count, in any order, the first
+ * `take` (the rows of one booking under two keys are one there only when they meet in the union).
+ */
+function prefixStream(
+  side: NameSide,
+  search: NameSearch,
+  order: number,
+  others: SQL | null,
+  dir: SQL,
+  take: number,
+  counting: boolean,
+) {
+  const { table, t } = side;
+  const key = search.key(order, sql`x`);
+  const next = (after: SQL) =>
+    sql`(select ${key} from ${table} x where ${key} like ${search.prefix}${after} order by 1 using ~<~ limit 1)`;
+  return sql`(select s.rsvno, s.rsvdate from (with recursive k(key) as (
+      ${next(sql``)}
+      union all select ${next(sql` and ${key} ~>~ k.key`)} from k where k.key is not null
+    ) select key from k where key is not null) k
+    cross join lateral ${keyStream(side, sql`${search.key(order, t)} = k.key`, others, dir, take)} s
+    ${counting ? sql`` : sql`order by s.rsvdate ${dir}, s.rsvno `}limit ${take})`;
+}
+
+/** Every filter but the names, over bookings aliased `b`; null when there is none. */
+function otherFiltersOf(f: BookingFilter): SQL | null {
+  const parts: SQL[] = [];
   if (f.rsvno) parts.push(sql`lower(b.rsvno) like ${likeContains(f.rsvno.toLowerCase())}`);
-  if (f.names && f.names.length > 0) {
-    // The bookings whose applicant or a traveller has one of the names, each side through its own indexes.
-    const matches = f.names.map((n) => nameMatches(n));
-    parts.push(sql`b.rsvno in (
-      select nb.rsvno from bookings nb where ${sql.join(
-        matches.map((m) => m(sql`nb`)),
-        sql` or `,
-      )}
-      union select nm.rsvno from booking_members nm where ${sql.join(
-        matches.map((m) => m(sql`nm`)),
-        sql` or `,
-      )})`);
-  }
   if (f.telDigits) parts.push(sql`b.tel_normalized like ${likeContains(f.telDigits)}`);
   if (f.mail) parts.push(sql`lower(b.mail) like ${likeContains(f.mail.toLowerCase())}`);
   if (f.opcd)
@@ -110,7 +167,26 @@ function whereOf(f: BookingFilter): SQL {
       sql`exists (select 1 from provider_calls pc where pc.rsvno = b.rsvno and ${providerStuck(f.providerStuckAttempts)})`,
     );
   }
-  return sql.join(parts, sql` and `);
+  return parts.length > 0 ? sql.join(parts, sql` and `) : null;
+}
+
+function whereOf(f: BookingFilter): SQL {
+  const parts: SQL[] = [];
+  if (f.names && f.names.length > 0) {
+    // The bookings whose applicant or a traveller has one of the names, each side through its own indexes.
+    const searches = f.names.map(nameSearch);
+    const matches = (t: SQL) =>
+      sql.join(
+        searches.flatMap((search) => NAME_ORDERS.map((_, order) => nameMatches(search, order, t))),
+        sql` or `,
+      );
+    parts.push(sql`b.rsvno in (
+      select nb.rsvno from bookings nb where ${matches(sql`nb`)}
+      union select nm.rsvno from booking_members nm where ${matches(sql`nm`)})`);
+  }
+  const others = otherFiltersOf(f);
+  if (others) parts.push(others);
+  return parts.length > 0 ? sql.join(parts, sql` and `) : sql`true`;
 }
 
 const SELECT_BOOKING = sql`select b.rsvno, b.status, b.status_payment, b.flg_request_rsv, b.rsvdate,
@@ -181,6 +257,30 @@ async function countUpTo(db: DbOrTx, matching: SQL, cap?: number): Promise<{ tot
 }
 
 /**
+ * The first `take` bookings of a name search in reception order, as a union of streams (ADR 0179): per name, side
+ * (applicant, travellers) and name order, the bookings read from that index in the list's order, the other filters
+ * checked on the way, stopping at `take`. Exact: a booking among the first `take` of the union is among the first
+ * `take` of the stream that found it. Null without a name.
+ */
+function nameStreams(f: BookingFilter, direction: 'asc' | 'desc', take: number, counting = false): SQL | null {
+  if (!f.names || f.names.length === 0) return null;
+  const others = otherFiltersOf(f);
+  const dir = direction === 'asc' ? sql`asc` : sql`desc`;
+  const streams = f.names
+    .map(nameSearch)
+    .flatMap((search) =>
+      NAME_ORDERS.flatMap((_, order) =>
+        NAME_SIDES.map((side) =>
+          search.value === null
+            ? prefixStream(side, search, order, others, dir, take, counting)
+            : keyStream(side, nameMatches(search, order, side.t), others, dir, take),
+        ),
+      ),
+    );
+  return sql.join(streams, sql` union `);
+}
+
+/**
  * One page of the list (issue 30): the page's booking numbers picked through the filter's and the order's indexes
  * first, then only their rows joined to options, payments and events; the count stops at `countCap`.
  */
@@ -190,12 +290,22 @@ export async function searchBookings(
   order: BookingOrder,
   page: { limit: number; offset: number; countCap: number },
 ): Promise<{ rows: BookingRecord[]; total: number; capped: boolean }> {
+  // A name's page in reception order, and its count in any order, from the name's indexes (ADR 0179).
+  const streams = order.sort === 'rsvdate' ? nameStreams(filter, order.dir, page.offset + page.limit) : null;
+  const counted = nameStreams(filter, order.dir, page.countCap + 1, true);
+  const dir = order.dir === 'asc' ? sql`asc` : sql`desc`;
   const where = whereOf(filter);
   const [numbers, count] = await Promise.all([
     db.execute(
-      sql`select b.rsvno from bookings b where ${where} order by ${orderOf(order)} limit ${page.limit} offset ${page.offset}`,
+      streams
+        ? sql`select u.rsvno from (${streams}) u order by u.rsvdate ${dir}, u.rsvno limit ${page.limit} offset ${page.offset}`
+        : sql`select b.rsvno from bookings b where ${where} order by ${orderOf(order)} limit ${page.limit} offset ${page.offset}`,
     ),
-    countUpTo(db, sql`select 1 from bookings b where ${where}`, page.countCap),
+    countUpTo(
+      db,
+      counted ? sql`select u.rsvno from (${counted}) u` : sql`select 1 from bookings b where ${where}`,
+      page.countCap,
+    ),
   ]);
   const rows = await bookingsByNumber(
     db,

@@ -177,7 +177,10 @@ export async function insertNewBooking(
     sql`o as ${db.insert(bookingOptions).values(rows.line)}`,
     sql`e as ${db.insert(bookingEvents).values(rows.event)}`,
   ];
-  if (rows.members.length > 0) parts.push(sql`m as ${db.insert(bookingMembers).values(rows.members)}`);
+  // The travellers carry the booking's reception time (ADR 0179); the trigger that reads it could not see the
+  // booking written by the same statement.
+  const members = rows.members.map((m) => ({ ...m, rsvdate: rows.booking.rsvdate }));
+  if (members.length > 0) parts.push(sql`m as ${db.insert(bookingMembers).values(members)}`);
   if (rows.rentals.length > 0) parts.push(sql`r as ${db.insert(bookingRentals).values(rows.rentals)}`);
   if (rows.holds?.length) parts.push(sql`h as ${db.insert(unpaidHolds).values(rows.holds)}`);
   // Every data-modifying CTE runs whether or not the main query reads it.
