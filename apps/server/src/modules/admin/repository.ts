@@ -322,48 +322,50 @@ export interface DepartureRecord {
   participants: number;
 }
 
-/** The option lines of `days` whose bookings still hold their seats (not canceled, not expired unpaid). */
-function liveLinesOn(days: string[], graceCutoff: Date): SQL {
-  return sql`from booking_options bo join bookings b on b.rsvno = bo.rsvno
-      where bo.usedate in (${sql.join(
-        days.map((d) => sql`${d}::date`),
-        sql`, `,
-      )})
-        and ${holdsSeats(graceCutoff)}`;
-}
-
-/** Departures per option and day: bookings that still hold their seats, and their participants. */
-export async function departures(db: DbOrTx, days: string[], graceCutoff: Date): Promise<DepartureRecord[]> {
-  const rows = rowsOf<DepartureRecord>(
-    await db.execute(sql`select to_char(l.usedate, 'YYYYMMDD') as usedate, l.opcd, o.webname,
-        count(distinct l.rsvno)::int as bookings, coalesce(sum(l.seats), 0)::int as participants
-      from (select bo.usedate, bo.opcd, bo.rsvno, bo.seats ${liveLinesOn(days, graceCutoff)}) l
-        join options o on o.opcd = l.opcd
-      group by l.usedate, l.opcd, o.webname, o.sort
-      order by l.usedate, o.sort, l.opcd`),
+/**
+ * Departures on `days` (the dashboard's first card), from one read of the option lines whose bookings still hold
+ * their seats (not canceled, not expired unpaid): per option and day, its bookings and their seats; and per day in
+ * total, each booking and each traveller once, however many options the booking holds on the day (a coupon set of
+ * three options is one booking of three people, not nine).
+ */
+export async function departures(
+  db: DbOrTx,
+  days: string[],
+  graceCutoff: Date,
+): Promise<{ options: DepartureRecord[]; days: { usedate: string; bookings: number; participants: number }[] }> {
+  const rows = rowsOf<{
+    usedate: string;
+    opcd: string | null;
+    webname: string | null;
+    bookings: number | string;
+    participants: number | string;
+  }>(
+    await db.execute(sql`with l as materialized (
+        select bo.usedate, bo.opcd, bo.rsvno, bo.seats from booking_options bo join bookings b on b.rsvno = bo.rsvno
+        where bo.usedate in (${sql.join(
+          days.map((d) => sql`${d}::date`),
+          sql`, `,
+        )}) and ${holdsSeats(graceCutoff)})
+      select * from (
+        select to_char(l.usedate, 'YYYYMMDD') as usedate, l.opcd, o.webname, count(distinct l.rsvno)::int as bookings,
+          coalesce(sum(l.seats), 0)::int as participants, o.sort
+        from l join options o on o.opcd = l.opcd
+        group by l.usedate, l.opcd, o.webname, o.sort
+        union all
+        select to_char(d.usedate, 'YYYYMMDD'), null, null, count(*)::int, coalesce(sum(d.seats), 0)::int, null
+        from (select usedate, rsvno, max(seats) as seats from l group by usedate, rsvno) d
+        group by d.usedate) t
+      order by t.usedate, t.sort nulls first, t.opcd`),
   );
-  return rows.map((r) => ({
+  const counts = (r: (typeof rows)[number]) => ({
     usedate: r.usedate,
-    opcd: r.opcd,
-    webname: r.webname,
     bookings: Number(r.bookings),
     participants: Number(r.participants),
-  }));
-}
-
-/**
- * The same days in total: each booking and each traveller once, however many options the booking holds on the
- * day (a coupon set of three options is one booking of three people, not nine).
- */
-export async function departureDays(db: DbOrTx, days: string[], graceCutoff: Date) {
-  const rows = rowsOf<{ usedate: string; bookings: number | string; participants: number | string }>(
-    await db.execute(sql`select to_char(d.usedate, 'YYYYMMDD') as usedate, count(*)::int as bookings,
-        coalesce(sum(d.seats), 0)::int as participants
-      from (select bo.usedate, bo.rsvno, max(bo.seats) as seats ${liveLinesOn(days, graceCutoff)}
-        group by bo.usedate, bo.rsvno) d
-      group by d.usedate order by d.usedate`),
-  );
-  return rows.map((r) => ({ usedate: r.usedate, bookings: Number(r.bookings), participants: Number(r.participants) }));
+  });
+  return {
+    options: rows.flatMap((r) => (r.opcd === null ? [] : [{ ...counts(r), opcd: r.opcd, webname: r.webname ?? '' }])),
+    days: rows.filter((r) => r.opcd === null).map(counts),
+  };
 }
 
 /** The first `limit` bookings in that order, and how many match in all. */

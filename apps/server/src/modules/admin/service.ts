@@ -243,10 +243,9 @@ export async function dashboard(ctx: AppContext): Promise<Dashboard> {
   const near = new Date(now.getTime() + DEADLINE_NEAR_HOURS * 3_600_000);
   const days = [ymdIso(today), ymdIso(tomorrow)];
   const dayStart = tokyoDayStart(today);
-  const [departures, departureDays, received, canceled, waiting, expiring, deadline, mails, problems, stops, minimum] =
+  const [departing, received, canceled, waiting, expiring, deadline, mails, problems, stops, minimum] =
     await Promise.all([
       repo.departures(ctx.db, days, cutoff),
-      repo.departureDays(ctx.db, days, cutoff),
       repo.bookingsWhere(ctx.db, sql`b.rsvdate >= ${dayStart}`, sql`b.rsvdate desc, b.rsvno`, DASHBOARD_LINES),
       repo.bookingsWhere(
         ctx.db,
@@ -271,8 +270,8 @@ export async function dashboard(ctx: AppContext): Promise<Dashboard> {
     today,
     tomorrow,
     servertime: now.toISOString(),
-    departures,
-    departureDays,
+    departures: departing.options,
+    departureDays: departing.days,
     todayBookings: received.rows.map((r) => activityOf(r, now, r.rsvdate)),
     todayCancellations: canceled.rows.map((r) => activityOf(r, now, r.canceled_at ?? now)),
     dayStops: stops,
