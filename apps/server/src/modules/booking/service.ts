@@ -83,13 +83,20 @@ export async function placeBooking(
   clientIp: string,
   origin: string | null,
 ): Promise<{ rsvno: string; at: Date }> {
-  const option = await repo.findOption(ctx.db, input.opcd);
+  // The option and the nationalities typed are read at once (one round trip less per booking, issue 30); the
+  // rules below still decide in their order.
+  const [option, known] = await Promise.all([
+    repo.findOption(ctx.db, input.opcd),
+    repo.existingNationalities(
+      ctx.db,
+      input.memberList.map((m) => Number(m.nationality_id)),
+    ),
+  ]);
   // A draft (DESIGN §11 catalog) is never booked: it is as unknown to a visitor as a missing option.
   if (!option || !option.published) throw AppError.notFound(Msg.optionNotFound);
   if (option.isCoupon) throw new AppError(ErrCd.generic, Msg.optionNotBookable, 422);
 
   const plan = planBooking(input, option, todayIn(ctx.clock));
-  const known = await repo.existingNationalities(ctx.db, plan.nationalityIds);
   if (plan.nationalityIds.some((id) => !known.has(id))) throw new AppError(ErrCd.generic, Msg.nationalityInvalid, 422);
 
   const usedate = ymdToIsoDate(plan.usedate);
