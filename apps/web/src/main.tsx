@@ -4,7 +4,7 @@ import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AppProvider, createQueryClient } from './app/provider.tsx';
-import { routes } from './app/router.tsx';
+import { patchRoutesOnNavigation, routes } from './app/router.tsx';
 import { purifierReady } from './components/safe-html.tsx';
 import { loadMessages } from './i18n/messages.ts';
 import './styles/global.css';
@@ -15,7 +15,7 @@ import { setPageLang } from './i18n/lang.tsx';
 const lang = langOfPath(window.location.pathname);
 setPageLang(lang);
 const queryClient = createQueryClient();
-const router = createBrowserRouter(routes, { basename: LANG_BASE[lang] || undefined });
+const router = createBrowserRouter(routes, { basename: LANG_BASE[lang] || undefined, patchRoutesOnNavigation });
 
 /** Marks the document once the app has rendered (a server-rendered page is then live): `html[data-app="ready"]`. */
 function AppReady() {

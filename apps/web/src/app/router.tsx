@@ -1,5 +1,5 @@
 import { ROUTES, type RouteKey } from '@tabi/contract/routes';
-import { Navigate, type RouteObject } from 'react-router';
+import { Navigate, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
 import { RootLayout } from './layout/root-layout.tsx';
 import { RouteError } from './route-error.tsx';
 
@@ -41,7 +41,14 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [...children, { path: '*', element: <Navigate to="/" replace /> }],
   },
-  // The staff console (DESIGN §11): one lazily loaded module with its own routes and styles; no customer page
-  // loads any of it.
-  { path: '/admin/*', errorElement: <RouteError />, lazy: () => import('../admin/admin-app.tsx') },
 ];
+
+/**
+ * The staff console (DESIGN §11, ADR 0180): its routes are added to the router the first time an address under
+ * /admin is opened, from a module no customer page loads, so that the console adds nothing to their JavaScript.
+ */
+export const patchRoutesOnNavigation: PatchRoutesOnNavigationFunction = async ({ path, patch }) => {
+  if (!/^\/admin(\/|$)/.test(path)) return;
+  const { consoleRoutes } = await import('../admin/routes.tsx');
+  patch(null, [{ path: '/admin', errorElement: <RouteError />, children: consoleRoutes }]);
+};

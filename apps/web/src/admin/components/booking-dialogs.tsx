@@ -3,11 +3,24 @@
  * The server decides (the booking lifecycle refuses what the state does not allow); its Japanese refusal is
  * shown in the dialog, which stays open.
  */
-import { type AdminMail, type BookingDetail, FEE_REASON_MAX, NOTE_MAX } from '@tabi/contract/admin-bookings';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type AdminMail,
+  type BookingDetail,
+  type ContactRequest,
+  contactRequest,
+  FEE_REASON_MAX,
+  NOTE_MAX,
+  type NoteRequest,
+  noteRequest,
+  type StaffCancelRequest,
+  staffCancelRequest,
+} from '@tabi/contract/admin-bookings';
 import type { MemberInput } from '@tabi/contract/booking';
 import { bookingState } from '@tabi/contract/booking-rules';
 import { AGE_CLASS_LABEL, ageClassFromCode, GENDER_LABEL } from '@tabi/contract/constants';
 import { tokyoYmd } from '@tabi/contract/dates';
+import { Msg } from '@tabi/contract/messages';
 import {
   RENTAL_FIELD_LABEL,
   type RentalChoice,
@@ -18,7 +31,9 @@ import {
   rentalValueLabel,
 } from '@tabi/contract/rental';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ChangeEvent, type ReactNode, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { Field } from '../../components/form/field.tsx';
 import { errorText } from '../lib/admin-api.ts';
 import { bookingActions, useBookingDetail, useConsoleAction, useNationalities } from '../lib/booking-api.ts';
@@ -117,21 +132,43 @@ export function DeclineRequestDialog(props: DialogProps) {
 }
 
 const FEE_PATTERN = /^\d{1,9}$/;
+const FEE_INVALID = '0円以上の整数で入力してください。';
+
+/** A fee typed as the clerk may type it: full-width digits and thousands separators read. */
+const typedFee = (text: string) => text.normalize('NFKC').replace(/[,，]/g, '').trim();
+
+/**
+ * The cancellation form: a fee of one's own (特例) needs a whole number of yen and a reason; what it sends is the
+ * contract's staffCancelRequest (the refund the clerk was shown is added when it is sent).
+ */
+const cancelForm = z
+  .object({ override: z.boolean(), fee: z.string(), reason: z.string() })
+  .superRefine((v, ctx) => {
+    if (!v.override) return;
+    if (!FEE_PATTERN.test(typedFee(v.fee))) ctx.addIssue({ code: 'custom', path: ['fee'], message: FEE_INVALID });
+    if (v.reason.trim() === '') {
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: Msg.feeOverrideReasonRequired });
+    }
+  })
+  .transform((v) => (v.override ? { feeOverride: { amount: Number(typedFee(v.fee)), reason: v.reason } } : {}))
+  .pipe(staffCancelRequest);
+type CancelFormValues = z.input<typeof cancelForm>;
+type CancelBody = z.output<typeof cancelForm>;
+const NO_OVERRIDE: CancelFormValues = { override: false, fee: '', reason: '' };
 
 export function CancelDialog({ detail, open, onClose, onDone }: DialogProps) {
   const rsvno = detail.booking.rsvno;
-  const [override, setOverride] = useState(false);
-  const [fee, setFee] = useState('');
-  const [reason, setReason] = useState('');
-  const [touched, setTouched] = useState(false);
-  const feeValid = FEE_PATTERN.test(fee.trim());
-  const feeAmount = override && feeValid ? Number(fee.trim()) : undefined;
+  const form = useForm<CancelFormValues, unknown, CancelBody>({
+    resolver: zodResolver(cancelForm),
+    defaultValues: NO_OVERRIDE,
+    mode: 'onChange',
+  });
+  const { errors } = form.formState;
+  const [override, fee] = useWatch({ control: form.control, name: ['override', 'fee'] });
+  const feeValid = FEE_PATTERN.test(typedFee(fee));
+  const feeAmount = override && feeValid ? Number(typedFee(fee)) : undefined;
   const action = useConsoleAction(
-    (): ReturnType<typeof bookingActions.cancel> =>
-      bookingActions.cancel(rsvno, {
-        ...(feeAmount !== undefined ? { feeOverride: { amount: feeAmount, reason: reason.trim() } } : {}),
-        ...(quote.data ? { expectedRefund: quote.data.refund } : {}),
-      }),
+    (body: StaffCancelRequest) => bookingActions.cancel(rsvno, body),
     (r) => onDone(`キャンセルしました。キャンセル料 ${yen(r.cancelfee)}、返金 ${yen(r.refund)}。`),
   );
   // Not while the cancellation is on its way or done: the refresh every action ends with would ask for a quote of a
@@ -152,24 +189,20 @@ export function CancelDialog({ detail, open, onClose, onDone }: DialogProps) {
   });
   // What was paid does not depend on the fee typed: shown even while that fee is refused.
   const paid = (quote.data ?? policy.data)?.paid;
-  const reasonMissing = override && reason.trim() === '';
   const feeMissing = override && !feeValid;
   const close = () => {
-    setOverride(false);
-    setFee('');
-    setReason('');
-    setTouched(false);
+    form.reset(NO_OVERRIDE);
     onClose();
+  };
+  const send = (body: CancelBody) => {
+    if (quote.data) action.mutate({ ...body, expectedRefund: quote.data.refund });
   };
   return (
     <ActionDialog
       open={open}
       title="お客様に代わってキャンセル"
       onClose={close}
-      onSubmit={() => {
-        setTouched(true);
-        if (!reasonMissing && !feeMissing && quote.data) action.mutate(undefined);
-      }}
+      onSubmit={() => void form.handleSubmit(send)()}
       submitLabel="キャンセルを確定する"
       returnFocus="heading"
       danger
@@ -207,45 +240,29 @@ export function CancelDialog({ detail, open, onClose, onDone }: DialogProps) {
         <label className="adm-check">
           <input
             type="checkbox"
-            checked={override}
-            onChange={(e) => {
-              setOverride(e.target.checked);
-              if (e.target.checked && fee === '' && policy.data) setFee(String(policy.data.cancelfee));
-            }}
+            {...form.register('override', {
+              onChange: (e: ChangeEvent<HTMLInputElement>) => {
+                if (e.target.checked && form.getValues('fee') === '' && policy.data) {
+                  form.setValue('fee', String(policy.data.cancelfee));
+                }
+              },
+            })}
           />
           キャンセル料を変更する（特例）
         </label>
       )}
       {override && (
         <div className="adm-override">
-          <Field
-            label="キャンセル料（円）"
-            error={feeMissing && (touched || fee.trim() !== '') ? '0円以上の整数で入力してください。' : undefined}
-          >
-            {(c) => (
-              <input
-                {...c}
-                inputMode="numeric"
-                value={fee}
-                onChange={(e) => setFee(e.target.value.normalize('NFKC').replace(/[,，]/g, ''))}
-              />
-            )}
+          <Field label="キャンセル料（円）" error={errors.fee?.message}>
+            {(c) => <input {...c} inputMode="numeric" {...form.register('fee')} />}
           </Field>
           <Field
             label="変更の理由"
             required
             hint="履歴に残ります（お客様には表示されません）。お客様へのメールには「キャンセル料は、当社の判断により設定いたしました。」と記載されます。"
-            error={touched && reasonMissing ? 'キャンセル料を変更する場合は、理由を入力してください。' : undefined}
+            error={errors.reason?.message}
           >
-            {(c) => (
-              <textarea
-                {...c}
-                rows={2}
-                maxLength={FEE_REASON_MAX}
-                value={reason}
-                onChange={(e) => setReason(e.target.value)}
-              />
-            )}
+            {(c) => <textarea {...c} rows={2} maxLength={FEE_REASON_MAX} {...form.register('reason')} />}
           </Field>
         </div>
       )}
@@ -580,27 +597,36 @@ export function RentalsDialog(props: DialogProps) {
 /** 連絡先の訂正: the applicant's phone and mail, checked by the server with the booking form's rules. */
 export function ContactDialog({ detail, open, onClose, onDone }: DialogProps) {
   const rsvno = detail.booking.rsvno;
-  const [tel, setTel] = useState(detail.tel);
-  const [mail, setMail] = useState(detail.booking.mail);
+  const form = useForm<ContactRequest, unknown, z.output<typeof contactRequest>>({
+    resolver: zodResolver(contactRequest),
+    defaultValues: { tel: detail.tel, mail: detail.booking.mail },
+  });
+  const [tel, mail] = useWatch({ control: form.control, name: ['tel', 'mail'] });
   const action = useConsoleAction(
-    () => bookingActions.contact(rsvno, { tel, mail }),
+    (body: ContactRequest) => bookingActions.contact(rsvno, body),
     (result) => onDone(result.changed ? '連絡先を訂正しました。' : '連絡先は変わっていません。'),
   );
+  const { errors } = form.formState;
   return (
     <ActionDialog
       open={open}
       title="連絡先を訂正"
       onClose={onClose}
-      onSubmit={() => action.mutate(undefined)}
+      onSubmit={() => void form.handleSubmit((body) => action.mutate(body))()}
       submitLabel="訂正する"
       disabled={tel.trim() === '' || mail.trim() === ''}
       action={action}
     >
-      <Field label="電話番号" required hint="マイページへのログインは、訂正後の電話番号で行っていただきます。">
-        {(c) => <input {...c} type="tel" autoComplete="off" value={tel} onChange={(e) => setTel(e.target.value)} />}
+      <Field
+        label="電話番号"
+        required
+        hint="マイページへのログインは、訂正後の電話番号で行っていただきます。"
+        error={errors.tel?.message}
+      >
+        {(c) => <input {...c} type="tel" autoComplete="off" {...form.register('tel')} />}
       </Field>
-      <Field label="メールアドレス" required>
-        {(c) => <input {...c} type="email" autoComplete="off" value={mail} onChange={(e) => setMail(e.target.value)} />}
+      <Field label="メールアドレス" required error={errors.mail?.message}>
+        {(c) => <input {...c} type="email" autoComplete="off" {...form.register('mail')} />}
       </Field>
       <Effect
         rows={[
@@ -615,11 +641,15 @@ export function ContactDialog({ detail, open, onClose, onDone }: DialogProps) {
 
 export function NoteDialog({ detail, open, onClose, onDone }: DialogProps) {
   const rsvno = detail.booking.rsvno;
-  const [note, setNote] = useState('');
+  const form = useForm<NoteRequest, unknown, z.output<typeof noteRequest>>({
+    resolver: zodResolver(noteRequest),
+    defaultValues: { note: '' },
+  });
+  const note = useWatch({ control: form.control, name: 'note' });
   const action = useConsoleAction(
-    (text: string) => bookingActions.note(rsvno, { note: text }),
+    (body: NoteRequest) => bookingActions.note(rsvno, body),
     () => {
-      setNote('');
+      form.reset({ note: '' });
       onDone('社内メモを追加しました。');
     },
   );
@@ -628,15 +658,13 @@ export function NoteDialog({ detail, open, onClose, onDone }: DialogProps) {
       open={open}
       title="社内メモを追加"
       onClose={onClose}
-      onSubmit={() => action.mutate(note)}
+      onSubmit={() => void form.handleSubmit((body) => action.mutate(body))()}
       submitLabel="メモを追加する"
       disabled={note.trim() === ''}
       action={action}
     >
-      <Field label="メモ（スタッフのみ閲覧、お客様には表示されません）">
-        {(c) => (
-          <textarea {...c} rows={4} maxLength={NOTE_MAX} value={note} onChange={(e) => setNote(e.target.value)} />
-        )}
+      <Field label="メモ（スタッフのみ閲覧、お客様には表示されません）" error={form.formState.errors.note?.message}>
+        {(c) => <textarea {...c} rows={4} maxLength={NOTE_MAX} {...form.register('note')} />}
       </Field>
       <Effect rows={[['金額・座席', '変更なし']]} />
     </ActionDialog>

@@ -20,7 +20,7 @@ import {
 import { ageOn, daysBetween } from '@tabi/contract/dates';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
 import { type ReactNode, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import {
   CancelDialog,
   ConfirmRequestDialog,
@@ -442,8 +442,7 @@ function Memo({ events }: { events: BookingDetail['events'] }) {
 /** 予約詳細: the booking as my page shows it, its money, mails and history, and the actions its state allows. */
 export function BookingDetailPage() {
   const location = useLocation();
-  const { pathname } = location;
-  const rsvno = decodeURIComponent(pathname.replace(/^\/admin\/bookings\//, '').replace(/\/+$/, ''));
+  const rsvno = useParams().rsvno ?? '';
   const heading = useRef<HTMLHeadingElement>(null);
   const query = useBookingDetail(rsvno);
   const [dialog, setDialog] = useState<Dialog | null>(null);

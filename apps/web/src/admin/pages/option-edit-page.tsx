@@ -16,7 +16,7 @@ import { CatalogMsg } from '@tabi/contract/messages';
 import { choosePlace } from '@tabi/contract/places';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { Field } from '../../components/form/field.tsx';
 import { SafeHtml } from '../../components/safe-html.tsx';
 import { ActionDialog } from '../components/action-dialog.tsx';
@@ -81,8 +81,7 @@ const recordKey = (opcd: string) => ['admin', 'catalog', opcd] as const;
 
 /** /admin/options/new and /admin/options/:opcd: 商品編集 (admin only). */
 export function OptionEditPage() {
-  const { pathname } = useLocation();
-  const opcd = decodeURIComponent(pathname.replace(/^\/admin\/options\/?/, '').replace(/\/+$/, ''));
+  const opcd = useParams().opcd ?? '';
   const isNew = opcd === 'new';
   const masters = useQuery({
     queryKey: ['admin', 'catalog-masters'],

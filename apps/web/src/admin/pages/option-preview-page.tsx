@@ -2,7 +2,7 @@ import { CONSOLE } from '@tabi/contract/console-endpoints';
 import { LANG_NAMES, type Lang } from '@tabi/contract/i18n';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useLocation } from 'react-router';
+import { useParams } from 'react-router';
 import { OptionHeader } from '../../features/catalog/components/option-header.tsx';
 import { ApplicationGuide, ContentGuide } from '../../features/catalog/components/option-sections.tsx';
 import { LangProvider } from '../../i18n/lang.tsx';
@@ -20,8 +20,7 @@ const PREVIEW_LANGS = ['ja', 'en'] as const satisfies readonly Lang[];
  * the English page shows it (its English texts, Japanese where a text has none).
  */
 export function OptionPreviewPage() {
-  const { pathname } = useLocation();
-  const opcd = decodeURIComponent(pathname.replace(/^\/admin\/options\//, '').replace(/\/preview\/?$/, ''));
+  const opcd = useParams().opcd ?? '';
   const [lang, setLang] = useState<Lang>('ja');
   const preview = useQuery({
     queryKey: ['admin', 'catalog', opcd, 'preview', lang],

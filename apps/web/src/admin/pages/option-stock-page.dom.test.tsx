@@ -1,8 +1,9 @@
 import type { StockMonth } from '@tabi/contract/admin-catalog';
+import { CatalogMsg } from '@tabi/contract/messages';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OptionStockPage } from './option-stock-page.tsx';
 
@@ -55,16 +56,22 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+function renderPage() {
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter initialEntries={['/admin/options/OP0005/stock?month=2099-01']}>
+        <Routes>
+          <Route path="/admin/options/:opcd/stock" element={<OptionStockPage />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
 describe('在庫・料金カレンダー まとめて変更 (issue 24.13)', () => {
   it('asks only for the prices of the age classes the option sells, and sends only those', async () => {
     const user = userEvent.setup();
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MemoryRouter initialEntries={['/admin/options/OP0005/stock?month=2099-01']}>
-          <OptionStockPage />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    renderPage();
     const grid = await screen.findByRole('table', { name: '日ごとの残席・予約・料金' });
     expect(within(grid).getAllByText('大人').length).toBeGreaterThan(0);
     expect(within(grid).queryByText('中人')).toBeNull();
@@ -88,5 +95,36 @@ describe('在庫・料金カレンダー まとめて変更 (issue 24.13)', () =
     await user.click(within(dialog).getByRole('button', { name: '変更する' }));
     await vi.waitFor(() => expect(posted).toHaveLength(1));
     expect(posted[0]?.prices).toEqual({ adultbaika: 8000, childbaika: 4500 });
+  });
+
+  it('says the contract’s messages beside the fields, focuses the first, and sends the request it read', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByRole('table', { name: '日ごとの残席・予約・料金' });
+    for (const day of ['日', '月', '火', '水', '木', '金', '土']) {
+      await user.click(screen.getByRole('checkbox', { name: `${day}曜` }));
+    }
+    const seats = screen.getByRole('textbox', { name: /席数/ });
+    await user.clear(seats);
+    await user.click(screen.getByRole('button', { name: '内容を確認する' }));
+    expect(await screen.findByText(CatalogMsg.stockWeekdaysRequired)).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('checkbox', { name: '日曜' }));
+    expect(seats.getAttribute('aria-invalid')).toBe('true');
+    expect(posted).toHaveLength(0);
+
+    await user.click(screen.getByRole('checkbox', { name: '土曜' }));
+    await user.type(seats, '１，２００');
+    await user.click(screen.getByRole('button', { name: '内容を確認する' }));
+    const dialog = await screen.findByRole('dialog', { name: '在庫・料金をまとめて変更' });
+    expect(within(dialog).getByText('席数を1200席に設定')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: '変更する' }));
+    await vi.waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toEqual({
+      from: '2099-01-01',
+      to: '2099-01-31',
+      weekdays: [6],
+      stock: { mode: 'set', seats: 1200 },
+      prices: null,
+    });
   });
 });

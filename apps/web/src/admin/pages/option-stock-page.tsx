@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   monthQuery,
   STOCK_PRICE_KEY,
@@ -14,9 +15,10 @@ import { AGE_CLASS_LABEL, type AgeClass } from '@tabi/contract/constants';
 import { isoDateToYmd, monthEnd, tokyoYmd, ymdToIsoDate } from '@tabi/contract/dates';
 import { CatalogMsg, stockPriceRequired } from '@tabi/contract/messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, Fragment, useState } from 'react';
-import { flushSync } from 'react-dom';
-import { useLocation, useSearchParams } from 'react-router';
+import { type ChangeEvent, Fragment, useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useParams, useSearchParams } from 'react-router';
+import { z } from 'zod';
 import { ErrorText, Field } from '../../components/form/field.tsx';
 import { ActionDialog } from '../components/action-dialog.tsx';
 import { AdminPage, Facts } from '../components/page.tsx';
@@ -33,8 +35,7 @@ const yen = (n: number) => `${n.toLocaleString('ja-JP')}円`;
 
 /** /admin/options/:opcd/stock: 在庫・料金カレンダー (admin only): the month grid and the bulk edit. */
 export function OptionStockPage() {
-  const { pathname } = useLocation();
-  const opcd = decodeURIComponent(pathname.replace(/^\/admin\/options\//, '').replace(/\/stock\/?$/, ''));
+  const opcd = useParams().opcd ?? '';
   const [params, setParams] = useSearchParams();
   const asked = monthQuery.safeParse({ month: params.get('month') });
   const month = asked.success ? asked.data.month : thisMonth();
@@ -174,6 +175,50 @@ function defaultRange(month: string, data: StockMonth | undefined): { from: stri
 
 const formatDay = (iso: string) => iso.replaceAll('-', '/');
 
+/** What the bulk edit's form holds: the controls' own values (text, checked weekdays), before they are read. */
+interface BulkEditValues {
+  from: string;
+  to: string;
+  weekdays: string[];
+  stock: { mode: Mode; seats: string };
+  withPrices: boolean;
+  prices: Record<PriceKey, string>;
+}
+
+/**
+ * The form read into the contract's stockEditRequest, and checked by it: its messages are the server's, at the same
+ * paths as the form's fields. A class the option sells needs its price (stockPricesMissing, as the server checks it).
+ */
+function bulkEditForm(ageClasses: readonly AgeClass[]) {
+  return z
+    .custom<BulkEditValues>()
+    .transform((v) => ({
+      from: v.from,
+      to: v.to,
+      weekdays: v.weekdays.map(Number).sort(),
+      stock:
+        v.stock.mode === 'none'
+          ? null
+          : v.stock.mode === 'close'
+            ? { mode: v.stock.mode }
+            : { mode: v.stock.mode, seats: typedNumber(v.stock.seats) },
+      prices: v.withPrices
+        ? Object.fromEntries(priceFields(ageClasses).map(([key]) => [key, typedNumber(v.prices[key])]))
+        : null,
+    }))
+    .pipe(
+      stockEditRequest.superRefine((r, ctx) => {
+        for (const c of r.prices ? stockPricesMissing(r.prices, ageClasses) : []) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['prices', STOCK_PRICE_KEY[c]],
+            message: stockPriceRequired(AGE_CLASS_LABEL[c]),
+          });
+        }
+      }),
+    );
+}
+
 /**
  * まとめて変更: a date range × weekdays gets a stock change and/or the four prices. The range follows the month on
  * screen (see defaultRange); prices are changed only when asked, starting from the month's own, and an empty price
@@ -182,74 +227,47 @@ const formatDay = (iso: string) => iso.replaceAll('-', '/');
 function BulkEdit({ opcd, month, data }: { opcd: string; month: string; data: StockMonth | undefined }) {
   const client = useQueryClient();
   // Only the prices of the classes the option sells are asked for (issue 24.13); adults until the month is known.
-  const priceInputs = priceFields(data?.ageClasses ?? ['adult']);
-  const [from, setFrom] = useState(() => defaultRange(month, data).from);
-  const [to, setTo] = useState(() => defaultRange(month, data).to);
-  const [mode, setMode] = useState<Mode>('set');
-  const [seats, setSeats] = useState('10');
-  const [weekdays, setWeekdays] = useState<number[]>([0, 1, 2, 3, 4, 5, 6]);
-  const [withPrices, setWithPrices] = useState(false);
-  const [prices, setPrices] = useState<Record<PriceKey, string>>({
-    adultbaika: '',
-    middlebaika: '',
-    childbaika: '',
-    infantbaika: '',
+  const ageClasses = data?.ageClasses ?? ['adult'];
+  const priceInputs = priceFields(ageClasses);
+  const schema = useMemo(() => bulkEditForm(data?.ageClasses ?? []), [data?.ageClasses]);
+  const form = useForm<BulkEditValues, unknown, StockEditRequest>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      ...defaultRange(month, data),
+      weekdays: WEEKDAY_LABEL.map((_, i) => String(i)),
+      stock: { mode: 'set', seats: '10' },
+      withPrices: false,
+      prices: { adultbaika: '', middlebaika: '', childbaika: '', infantbaika: '' },
+    },
   });
-  const [problems, setProblems] = useState<Record<string, string>>({});
+  const { errors } = form.formState;
+  const [mode, withPrices] = useWatch({ control: form.control, name: ['stock.mode', 'withPrices'] });
   const [pending, setPending] = useState<StockEditRequest | null>(null);
   const [error, setError] = useState('');
   const [done, setDone] = useState('');
   const [busy, setBusy] = useState(false);
 
   function askPrices(checked: boolean) {
-    setWithPrices(checked);
     // Start from what the month's first day on sale costs now, so that one class can be changed alone.
     const current = data?.days.find((d) => d.open);
-    if (checked && current && Object.values(prices).every((v) => v === '')) {
-      setPrices({ ...prices, ...Object.fromEntries(priceInputs.map(([key]) => [key, String(current[key])])) });
+    if (checked && current && Object.values(form.getValues('prices')).every((v) => v === '')) {
+      for (const [key] of priceInputs) form.setValue(`prices.${key}`, String(current[key]));
     }
   }
 
-  function review(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setDone('');
-    setError('');
-    const request = {
-      from,
-      to,
-      weekdays: [...weekdays].sort(),
-      stock: mode === 'none' ? null : mode === 'close' ? { mode } : { mode, seats: typedNumber(seats) },
-      prices: withPrices ? Object.fromEntries(priceInputs.map(([key]) => [key, typedNumber(prices[key])])) : null,
-    };
-    const parsed = stockEditRequest.safeParse(request);
-    // A class the option sells needs its price (the contract's rule, as the server checks it).
-    const missing =
-      parsed.success && parsed.data.prices ? stockPricesMissing(parsed.data.prices, data?.ageClasses ?? []) : [];
-    if (!parsed.success || missing.length > 0) {
-      const found: Record<string, string> = {};
-      for (const c of missing) found[STOCK_PRICE_KEY[c]] = stockPriceRequired(AGE_CLASS_LABEL[c]);
-      for (const issue of parsed.error?.issues ?? []) found[String(issue.path.at(-1) ?? 'form')] ??= issue.message;
-      const form = event.currentTarget;
-      // Drawn at once, so that the first field in error can take the focus.
-      flushSync(() => setProblems(found));
-      const first = form.querySelector<HTMLElement>('[aria-invalid="true"]');
-      first?.focus();
-      if (!first) setError(Object.values(found)[0] ?? '');
-      return;
-    }
+  function review(request: StockEditRequest) {
     // The server's own refusals, said before the confirmation rather than after it.
-    const outside = data && (parsed.data.from < data.useFrom || parsed.data.to > data.useTo);
+    const outside = data && (request.from < data.useFrom || request.to > data.useTo);
     const refusal = outside
       ? CatalogMsg.stockOutsidePeriod
-      : stockEditDays(parsed.data).length === 0
+      : stockEditDays(request).length === 0
         ? CatalogMsg.stockNoDays
         : '';
-    setProblems({});
     if (refusal) {
       setError(refusal);
       return;
     }
-    setPending(parsed.data);
+    setPending(request);
   }
 
   async function send() {
@@ -279,62 +297,69 @@ function BulkEdit({ opcd, month, data }: { opcd: string; month: string; data: St
 
   return (
     <>
-      <form className="adm-card adm-bulk" onSubmit={review} noValidate>
+      <form
+        className="adm-card adm-bulk"
+        onSubmit={(event) => {
+          setDone('');
+          setError('');
+          void form.handleSubmit(review)(event);
+        }}
+        noValidate
+      >
         <h2>まとめて変更</h2>
         {done && <output className="adm-success">{done}</output>}
-        <FormAlert>{pending ? '' : error}</FormAlert>
+        {/* What no field says: nothing to change (the stock's own rule), or the server's refusal. */}
+        <FormAlert>{pending ? '' : error || errors.stock?.message}</FormAlert>
         <div className="adm-filter-grid">
-          <Field label="開始日" id="bulk-from" required error={problems.from}>
-            {(c) => <input {...c} type="date" value={from} onChange={(e) => setFrom(e.target.value)} />}
+          <Field label="開始日" id="bulk-from" required error={errors.from?.message}>
+            {(c) => <input {...c} type="date" {...form.register('from')} />}
           </Field>
-          <Field label="終了日" id="bulk-to" required error={problems.to}>
-            {(c) => <input {...c} type="date" value={to} onChange={(e) => setTo(e.target.value)} />}
+          <Field label="終了日" id="bulk-to" required error={errors.to?.message}>
+            {(c) => <input {...c} type="date" {...form.register('to')} />}
           </Field>
         </div>
-        <fieldset className="adm-checks" aria-describedby={problems.weekdays ? 'bulk-weekdays-error' : undefined}>
+        <fieldset className="adm-checks" aria-describedby={errors.weekdays ? 'bulk-weekdays-error' : undefined}>
           <legend>曜日</legend>
           {WEEKDAY_LABEL.map((w, i) => (
             <label key={w} className="adm-check">
               <input
                 type="checkbox"
-                checked={weekdays.includes(i)}
-                aria-invalid={problems.weekdays ? true : undefined}
-                onChange={(e) => setWeekdays(e.target.checked ? [...weekdays, i] : weekdays.filter((d) => d !== i))}
+                value={String(i)}
+                aria-invalid={errors.weekdays ? true : undefined}
+                {...form.register('weekdays')}
               />{' '}
               {w}曜
             </label>
           ))}
-          <ErrorText id="bulk-weekdays-error" message={problems.weekdays} />
+          <ErrorText id="bulk-weekdays-error" message={errors.weekdays?.message} />
         </fieldset>
         <fieldset className="adm-checks">
           <legend>在庫</legend>
           {(Object.keys(MODE_LABEL) as Mode[]).map((value) => (
             <label key={value} className="adm-check">
-              <input type="radio" name="mode" value={value} checked={mode === value} onChange={() => setMode(value)} />{' '}
-              {MODE_LABEL[value]}
+              <input type="radio" value={value} {...form.register('stock.mode')} /> {MODE_LABEL[value]}
             </label>
           ))}
         </fieldset>
         {(mode === 'set' || mode === 'add') && (
-          <Field label="席数" id="bulk-seats" className="adm-seats" required error={problems.seats}>
-            {(c) => <input {...c} inputMode="numeric" value={seats} onChange={(e) => setSeats(e.target.value)} />}
+          <Field label="席数" id="bulk-seats" className="adm-seats" required error={errors.stock?.seats?.message}>
+            {(c) => <input {...c} inputMode="numeric" {...form.register('stock.seats')} />}
           </Field>
         )}
         <label className="adm-check">
-          <input type="checkbox" checked={withPrices} onChange={(e) => askPrices(e.target.checked)} /> 料金も設定する
+          <input
+            type="checkbox"
+            {...form.register('withPrices', {
+              onChange: (e: ChangeEvent<HTMLInputElement>) => askPrices(e.target.checked),
+            })}
+          />{' '}
+          料金も設定する
         </label>
         {withPrices && (
           <div className="adm-filter-grid">
             {priceInputs.map(([name, label]) => (
-              <Field key={name} label={label} id={`bulk-${name}`} required error={problems[name]}>
-                {(c) => (
-                  <input
-                    {...c}
-                    inputMode="numeric"
-                    value={prices[name]}
-                    onChange={(e) => setPrices({ ...prices, [name]: e.target.value })}
-                  />
-                )}
+              <Field key={name} label={label} id={`bulk-${name}`} required error={errors.prices?.[name]?.message}>
+                {(c) => <input {...c} inputMode="numeric" {...form.register(`prices.${name}`)} />}
               </Field>
             ))}
           </div>
