@@ -482,6 +482,28 @@ describe('GET /api/admin/bookings past its counted pages (issue 30)', () => {
     const name = (await get(`/api/admin/bookings?name=${encodeURIComponent('山田')}&sort=rsvdate`)).json().response;
     expect(name).toMatchObject({ total: ADMIN_COUNT_CAP, capped: true, pageCount: 200 });
     expect(name.rows).toHaveLength(50);
+    // In use-date order, a name this common walks that order's index and checks each booking's names.
+    const all = await t.ctx.db.select().from(bookings);
+    const travellers = await t.ctx.db.select().from(bookingMembers);
+    const yamada = new Set([
+      ...all.filter((b) => b.sei.startsWith('山田')).map((b) => b.rsvno),
+      ...travellers.filter((m) => m.sei.startsWith('山田')).map((m) => m.rsvno),
+    ]);
+    const want = all
+      .filter((b) => yamada.has(b.rsvno))
+      .sort(
+        (x, y) =>
+          y.fromdate.localeCompare(x.fromdate) ||
+          y.rsvdate.getTime() - x.rsvdate.getTime() ||
+          (x.rsvno < y.rsvno ? -1 : 1),
+      )
+      .map((b) => b.rsvno);
+    for (const page of [1, 2, 7]) {
+      const got = (
+        await get(`/api/admin/bookings?name=${encodeURIComponent('山田')}&sort=usedate&dir=desc&page=${page}`)
+      ).json().response;
+      expect(got.rows.map((r: { rsvno: string }) => r.rsvno)).toEqual(want.slice((page - 1) * 50, page * 50));
+    }
     // A narrower filter counts exactly again.
     const narrow = (await get('/api/admin/bookings?rsvno=CP0099')).json().response;
     expect(narrow.total).toBe(100);
