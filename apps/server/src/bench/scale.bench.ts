@@ -152,6 +152,11 @@ function operations(size: number): { name: string; path: string }[] {
     { name: '予約一覧 by use date, page 20', path: '/api/admin/bookings?sort=usedate&dir=desc&page=20' },
     { name: '予約一覧 name 山田 (2 characters)', path: `/api/admin/bookings?name=${encodeURIComponent('山田')}` },
     { name: '予約一覧 name 佐藤花子', path: `/api/admin/bookings?name=${encodeURIComponent('佐藤花子')}` },
+    { name: '予約一覧 name 山 (1 character)', path: `/api/admin/bookings?name=${encodeURIComponent('山')}` },
+    {
+      name: '予約一覧 name 山田 by use date',
+      path: `/api/admin/bookings?name=${encodeURIComponent('山田')}&sort=usedate&dir=desc`,
+    },
     { name: '予約一覧 phone (8 digits)', path: `/api/admin/bookings?tel=${tel.slice(3)}` },
     { name: '予約一覧 mail', path: `/api/admin/bookings?mail=guest${probe}@` },
     { name: '予約詳細', path: `/api/admin/bookings/S${String(probe).padStart(7, '0')}` },
