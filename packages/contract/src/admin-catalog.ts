@@ -12,10 +12,9 @@ import { CatalogMsg, Msg } from './messages.ts';
 /** Rich text (HTML, sanitised when saved) may hold line breaks and tabs, no other controls. */
 const richText = (max: number) => multilineText().max(max);
 const line = (max: number) => plainText().trim().max(max);
-const nullableLine = (max: number) =>
-  line(max)
-    .nullable()
-    .transform((v) => (v === '' ? null : v));
+/** A text that may be left empty, held as null then. */
+const orNull = (text: z.ZodString) => text.nullable().transform((v) => (v === '' ? null : v));
+const nullableLine = (max: number) => orNull(line(max));
 const isoDate = z.iso.date(CatalogMsg.catalogDateInvalid);
 const age = z.number().int().min(0).max(120).nullable();
 
@@ -58,10 +57,11 @@ export const EXTENDED_FIELD_LABEL: Record<(typeof EXTENDED_FIELD_NAMES)[number],
 };
 
 /**
- * An option's English texts (issue 29), beside the Japanese ones: each with its Japanese field's kind and length,
- * '' for "not translated" (the English page shows the Japanese there), every field of OPTION_TEXT_FIELDS.
+ * The texts an option has in Japanese and in English (issue 29), each with its kind and length once: the Japanese
+ * field is made from it (adding what only it has: a name is required, some texts are null when not set), and the
+ * English one is it as it is, '' for "not translated" (the English page shows the Japanese there).
  */
-const englishTexts = {
+const optionTexts = {
   webname: line(200),
   introduction: richText(5000),
   contents: richText(20000),
@@ -78,11 +78,11 @@ const englishTexts = {
   arrivalPoint: line(200),
   dayBeforeNote: multilineText().trim().max(1000),
 } satisfies Record<OptionTextField, z.ZodType<string>>;
-export const optionTranslations = z.object({ en: z.object(englishTexts) });
+export const optionTranslations = z.object({ en: z.object(optionTexts) });
 export type OptionTranslations = z.infer<typeof optionTranslations>;
 
 const fields = {
-  webname: line(200).min(1, CatalogMsg.catalogNameRequired),
+  webname: optionTexts.webname.min(1, CatalogMsg.catalogNameRequired),
   homencd: line(20).min(1, CatalogMsg.catalogRegionRequired),
   areacd: line(20).min(1, CatalogMsg.catalogRegionRequired),
   citycd: line(20).min(1, CatalogMsg.catalogRegionRequired),
@@ -91,9 +91,9 @@ const fields = {
   travelkubun: z.union([z.literal(0), z.literal(1)]),
   exCd: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]),
   serviceno: nullableLine(100),
-  departurePoint: nullableLine(200),
+  departurePoint: orNull(optionTexts.departurePoint),
   departureTime: nullableLine(50),
-  arrivalPoint: nullableLine(200),
+  arrivalPoint: orNull(optionTexts.arrivalPoint),
   arrivalTime: nullableLine(50),
   exIssueMethod: nullableLine(100),
   flgRequestItem: z.boolean(),
@@ -119,21 +119,21 @@ const fields = {
     .nullable(),
   rentalcd: z.enum(RENTAL_CODES),
   extendedFields: z.array(z.enum(EXTENDED_FIELD_NAMES)).max(EXTENDED_FIELD_NAMES.length),
-  meetpoint: nullableLine(300),
-  introduction: richText(5000),
-  contents: richText(20000),
-  optionattention: richText(20000),
-  information: richText(20000),
-  cancelNote: richText(5000),
-  ageNote: richText(2000),
-  companyname: line(200),
-  companyattention: richText(5000),
-  hours: line(200),
-  address: line(300),
+  meetpoint: orNull(optionTexts.meetpoint),
+  introduction: optionTexts.introduction,
+  contents: optionTexts.contents,
+  optionattention: optionTexts.optionattention,
+  information: optionTexts.information,
+  cancelNote: optionTexts.cancelNote,
+  ageNote: optionTexts.ageNote,
+  companyname: optionTexts.companyname,
+  companyattention: optionTexts.companyattention,
+  hours: optionTexts.hours,
+  address: optionTexts.address,
   tel: line(30),
   /** 前日案内 (issue 27): the day-before mail is sent unless turned off; its note, added to the mail's text. */
   dayBeforeMail: z.boolean(),
-  dayBeforeNote: multilineText().trim().max(1000),
+  dayBeforeNote: optionTexts.dayBeforeNote,
   cancelPolicy: z.array(cancelTierInput).max(10).nullable(),
   lat: z.number().min(-90).max(90).nullable(),
   lon: z.number().min(-180).max(180).nullable(),

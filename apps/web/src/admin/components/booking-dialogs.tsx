@@ -13,10 +13,13 @@ import {
   NOTE_MAX,
   type NoteRequest,
   noteRequest,
+  type ParticipantsRequest,
+  participantsRequest,
+  type RentalsRequest,
+  rentalsRequest,
   type StaffCancelRequest,
   staffCancelRequest,
 } from '@tabi/contract/admin-bookings';
-import type { MemberInput } from '@tabi/contract/booking';
 import { bookingState } from '@tabi/contract/booking-rules';
 import { AGE_CLASS_LABEL, ageClassFromCode, GENDER_LABEL } from '@tabi/contract/constants';
 import { tokyoYmd } from '@tabi/contract/dates';
@@ -31,8 +34,8 @@ import {
   rentalValueLabel,
 } from '@tabi/contract/rental';
 import { useQuery } from '@tanstack/react-query';
-import { type ChangeEvent, type ReactNode, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { type ChangeEvent, type ReactNode, useMemo } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { Field } from '../../components/form/field.tsx';
 import { errorText } from '../lib/admin-api.ts';
@@ -343,7 +346,8 @@ export function ResendMailDialog({ rsvno, mail, open, onClose, onDone }: ResendP
   );
 }
 
-type MemberDraft = {
+/** A participant as the dialog holds it: the request's member, the birthday as the date input shows it. */
+interface MemberValues {
   seq: string;
   sei: string;
   mei: string;
@@ -351,63 +355,74 @@ type MemberDraft = {
   sex: string;
   ageclass: string;
   nationality_id: string;
-  passport_number: string;
-  vegetarian_meals: boolean;
-};
+  extended_fields: { extended_participant_fields: { passport_number: string; vegetarian_meals: boolean } };
+}
+interface ParticipantsValues {
+  memberList: MemberValues[];
+}
 
-function draftsOf(detail: BookingDetail): MemberDraft[] {
-  return detail.booking.memberList.map((m) => ({
-    seq: m.seq,
-    sei: m.sei,
-    mei: m.mei,
-    birthday: m.birthday,
-    sex: m.sex,
-    ageclass: m.ageclass,
-    nationality_id: String(m.nationality_id),
-    passport_number: m.extended_datas.extended_participant_fields.passport_number ?? '',
-    vegetarian_meals: m.extended_datas.extended_participant_fields.vegetarian_meals ?? false,
-  }));
+function participantValues(detail: BookingDetail): ParticipantsValues {
+  return {
+    memberList: detail.booking.memberList.map((m) => ({
+      seq: m.seq,
+      sei: m.sei,
+      mei: m.mei,
+      birthday: ymdToInput(m.birthday),
+      sex: m.sex,
+      ageclass: m.ageclass,
+      nationality_id: String(m.nationality_id),
+      extended_fields: {
+        extended_participant_fields: {
+          passport_number: m.extended_datas.extended_participant_fields.passport_number ?? '',
+          vegetarian_meals: m.extended_datas.extended_participant_fields.vegetarian_meals ?? false,
+        },
+      },
+    })),
+  };
+}
+
+/**
+ * The participants read into the contract's participantsRequest, and checked by it (the booking form's rules, its
+ * messages at the fields' own paths): the birthday as YYYYMMDD, only the extended fields the option asks for.
+ */
+function participantsForm(asked: { passport: boolean; vegetarian: boolean }) {
+  return z
+    .custom<ParticipantsValues>()
+    .transform(
+      (v): ParticipantsRequest => ({
+        memberList: v.memberList.map(({ extended_fields: { extended_participant_fields: x }, ...m }) => ({
+          ...m,
+          birthday: inputToYmd(m.birthday),
+          extended_fields: {
+            extended_participant_fields: {
+              ...(asked.passport ? { passport_number: x.passport_number } : {}),
+              ...(asked.vegetarian ? { vegetarian_meals: x.vegetarian_meals } : {}),
+            },
+          },
+        })),
+      }),
+    )
+    .pipe(participantsRequest);
 }
 
 /** A change to every participant at once (their details, their rentals); the money and the seats stay. */
-function DraftsDialog<D extends { seq: string }>({
+function MembersDialog({
   detail,
   open,
   onClose,
-  onDone,
+  onSubmit,
+  action,
   title,
-  draftsOf,
-  send,
-  done,
   intro,
   children,
-}: DialogProps & {
-  title: string;
-  /** One draft per participant, made from the booking (and made again when the dialog is closed unsaved). */
-  draftsOf(detail: BookingDetail): D[];
-  send(rsvno: string, drafts: D[]): Promise<unknown>;
-  /** The page's message once the change is saved. */
-  done: string;
-  intro: ReactNode;
-  /** A participant's fields; `update` changes that participant's draft. */
-  children(draft: D, index: number, update: (patch: Partial<D>) => void): ReactNode;
-}) {
-  const [drafts, setDrafts] = useState<D[]>(() => draftsOf(detail));
-  const action = useConsoleAction(
-    (list: D[]) => send(detail.booking.rsvno, list),
-    () => onDone(done),
-  );
-  const update = (index: number, patch: Partial<D>) =>
-    setDrafts((all) => all.map((d, i) => (i === index ? { ...d, ...patch } : d)));
+}: Pick<DialogProps, 'detail' | 'open' | 'onClose'> &
+  Pick<ActionDialogProps, 'onSubmit' | 'action' | 'title' | 'children'> & { intro: ReactNode }) {
   return (
     <ActionDialog
       open={open}
       title={title}
-      onClose={() => {
-        setDrafts(draftsOf(detail));
-        onClose();
-      }}
-      onSubmit={() => action.mutate(drafts)}
+      onClose={onClose}
+      onSubmit={onSubmit}
       submitLabel="変更を保存する"
       wide
       action={action}
@@ -419,42 +434,36 @@ function DraftsDialog<D extends { seq: string }>({
           ['座席', `変更なし（${seatsOf(detail)}）`],
         ]}
       />
-      {drafts.map((d, i) => (
-        <fieldset key={d.seq} className="adm-member">
-          {children(d, i, (patch) => update(i, patch))}
-        </fieldset>
-      ))}
+      {children}
     </ActionDialog>
   );
 }
 
-export function ParticipantsDialog(props: DialogProps) {
-  const { detail, open } = props;
+export function ParticipantsDialog({ detail, open, onClose, onDone }: DialogProps) {
   const nationalities = useNationalities(open);
   const passport = detail.option.extendedFields.includes('passport_number');
   const vegetarian = detail.option.extendedFields.includes('vegetarian_meals');
-  const memberInput = (d: MemberDraft): MemberInput => {
-    const fields: Record<string, string | boolean> = {};
-    if (passport) fields.passport_number = d.passport_number;
-    if (vegetarian) fields.vegetarian_meals = d.vegetarian_meals;
-    return {
-      seq: d.seq,
-      sei: d.sei,
-      mei: d.mei,
-      birthday: d.birthday,
-      sex: d.sex,
-      ageclass: d.ageclass,
-      nationality_id: d.nationality_id,
-      extended_fields: { extended_participant_fields: fields },
-    };
-  };
+  const schema = useMemo(() => participantsForm({ passport, vegetarian }), [passport, vegetarian]);
+  const form = useForm<ParticipantsValues, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: participantValues(detail),
+  });
+  const { errors } = form.formState;
+  const action = useConsoleAction(
+    (body: ParticipantsRequest) => bookingActions.participants(detail.booking.rsvno, body),
+    () => onDone('参加者の情報を変更しました。'),
+  );
   return (
-    <DraftsDialog
-      {...props}
+    <MembersDialog
+      detail={detail}
+      open={open}
+      onClose={() => {
+        form.reset(participantValues(detail));
+        onClose();
+      }}
+      onSubmit={() => void form.handleSubmit((body) => action.mutate(body))()}
+      action={action}
       title="参加者の情報を修正"
-      draftsOf={draftsOf}
-      send={(rsvno, drafts) => bookingActions.participants(rsvno, { memberList: drafts.map(memberInput) })}
-      done="参加者の情報を変更しました。"
       intro={
         <p>
           氏名・生年月日・性別・国籍{passport ? '・パスポート番号' : ''}
@@ -463,134 +472,169 @@ export function ParticipantsDialog(props: DialogProps) {
         </p>
       }
     >
-      {(d, i, update) => {
-        const ageClass = ageClassFromCode(d.ageclass);
+      {detail.booking.memberList.map((member, i) => {
+        const ageClass = ageClassFromCode(member.ageclass);
+        const error = errors.memberList?.[i];
         return (
-          <>
+          <fieldset key={member.seq} className="adm-member">
             <legend>
-              参加者{d.seq}（{ageClass ? AGE_CLASS_LABEL[ageClass] : d.ageclass}）
+              参加者{member.seq}（{ageClass ? AGE_CLASS_LABEL[ageClass] : member.ageclass}）
             </legend>
-            <label>
-              姓
-              <input value={d.sei} maxLength={30} onChange={(e) => update({ sei: e.target.value })} />
-            </label>
-            <label>
-              名
-              <input value={d.mei} maxLength={30} onChange={(e) => update({ mei: e.target.value })} />
-            </label>
-            <label>
-              生年月日
-              <input
-                type="date"
-                value={ymdToInput(d.birthday)}
-                onChange={(e) => update({ birthday: inputToYmd(e.target.value) })}
-              />
-            </label>
-            <label>
-              性別
-              <select value={d.sex} onChange={(e) => update({ sex: e.target.value })}>
-                <Options options={GENDER_CHOICES} />
-              </select>
-            </label>
-            <label>
-              国籍
-              <select value={d.nationality_id} onChange={(e) => update({ nationality_id: e.target.value })}>
-                <option value="0">未選択</option>
-                {(nationalities.data ?? []).map((n) => (
-                  <option key={n.id} value={String(n.id)}>
-                    {n.nationality_nm}
-                  </option>
-                ))}
-                {!nationalities.data && d.nationality_id !== '0' && (
-                  <option value={d.nationality_id}>{detail.booking.memberList[i]?.nationality_nm}</option>
-                )}
-              </select>
-            </label>
-            {passport && (
-              <label>
-                パスポート番号
-                <input
-                  value={d.passport_number}
-                  maxLength={20}
-                  onChange={(e) => update({ passport_number: e.target.value })}
+            <Field label="姓" error={error?.sei?.message}>
+              {(c) => <input {...c} maxLength={30} {...form.register(`memberList.${i}.sei`)} />}
+            </Field>
+            <Field label="名" error={error?.mei?.message}>
+              {(c) => <input {...c} maxLength={30} {...form.register(`memberList.${i}.mei`)} />}
+            </Field>
+            <Field label="生年月日" error={error?.birthday?.message}>
+              {(c) => <input {...c} type="date" {...form.register(`memberList.${i}.birthday`)} />}
+            </Field>
+            <Field label="性別" error={error?.sex?.message}>
+              {(c) => (
+                <select {...c} {...form.register(`memberList.${i}.sex`)}>
+                  <Options options={GENDER_CHOICES} />
+                </select>
+              )}
+            </Field>
+            <Field label="国籍" error={error?.nationality_id?.message}>
+              {(c) => (
+                // Kept by the form rather than the select: the list arrives after the dialog opens.
+                <Controller
+                  control={form.control}
+                  name={`memberList.${i}.nationality_id`}
+                  render={({ field }) => (
+                    <select {...c} {...field}>
+                      <option value="0">未選択</option>
+                      {(nationalities.data ?? []).map((n) => (
+                        <option key={n.id} value={String(n.id)}>
+                          {n.nationality_nm}
+                        </option>
+                      ))}
+                      {!nationalities.data && field.value !== '0' && (
+                        <option value={field.value}>{member.nationality_nm}</option>
+                      )}
+                    </select>
+                  )}
                 />
-              </label>
+              )}
+            </Field>
+            {passport && (
+              <Field
+                label="パスポート番号"
+                error={error?.extended_fields?.extended_participant_fields?.passport_number?.message}
+              >
+                {(c) => (
+                  <input
+                    {...c}
+                    maxLength={20}
+                    {...form.register(`memberList.${i}.extended_fields.extended_participant_fields.passport_number`)}
+                  />
+                )}
+              </Field>
             )}
             {vegetarian && (
               <label className="adm-check">
                 <input
                   type="checkbox"
-                  checked={d.vegetarian_meals}
-                  onChange={(e) => update({ vegetarian_meals: e.target.checked })}
+                  {...form.register(`memberList.${i}.extended_fields.extended_participant_fields.vegetarian_meals`)}
                 />
                 ベジタリアン食を希望する
               </label>
             )}
-          </>
+          </fieldset>
         );
-      }}
-    </DraftsDialog>
+      })}
+    </MembersDialog>
   );
 }
 
 const GENDER_CHOICES = choicesOf(GENDER_LABEL);
 
-type RentalDraft = RentalChoice & { seq: string };
+interface RentalsValues {
+  rentskiList: (RentalChoice & { seq: string })[];
+}
 /** The console's labels: the boots' sizes are listed bare, so their label says the unit. */
 const RENTAL_LABEL: Record<RentalField, string> = { ...RENTAL_FIELD_LABEL, boots_size: 'ブーツ（cm）' };
 
-function rentalDrafts(detail: BookingDetail): RentalDraft[] {
-  return detail.booking.memberList.map((m) => {
-    const r = detail.booking.rentskiList.find((x) => x.seq === m.seq);
-    return {
-      seq: m.seq,
-      model: rentalTypeOf(r?.model ?? ''),
-      boots_size: r?.boots_size ?? '',
-      wear_size: r?.wear_size ?? '',
-    };
-  });
+function rentalValues(detail: BookingDetail): RentalsValues {
+  return {
+    rentskiList: detail.booking.memberList.map((m) => {
+      const r = detail.booking.rentskiList.find((x) => x.seq === m.seq);
+      return {
+        seq: m.seq,
+        model: rentalTypeOf(r?.model ?? ''),
+        boots_size: r?.boots_size ?? '',
+        wear_size: r?.wear_size ?? '',
+      };
+    }),
+  };
 }
 
-export function RentalsDialog(props: DialogProps) {
-  const { detail } = props;
+/** The rentals read into the contract's rentalsRequest, and checked by it. */
+const rentalsForm = z
+  .custom<RentalsValues>()
+  .transform(
+    (v): RentalsRequest => ({
+      rentskiList: v.rentskiList.map((r) => ({ ...r, model: rentalTypeOf(r.model), accessory: '' })),
+    }),
+  )
+  .pipe(rentalsRequest);
+
+export function RentalsDialog({ detail, open, onClose, onDone }: DialogProps) {
+  const form = useForm<RentalsValues, unknown, z.output<typeof rentalsForm>>({
+    resolver: zodResolver(rentalsForm),
+    defaultValues: rentalValues(detail),
+  });
+  const { errors } = form.formState;
+  const action = useConsoleAction(
+    (body: RentalsRequest) => bookingActions.rentals(detail.booking.rsvno, body),
+    () => onDone('レンタル内容を変更しました。'),
+  );
   return (
-    <DraftsDialog
-      {...props}
+    <MembersDialog
+      detail={detail}
+      open={open}
+      onClose={() => {
+        form.reset(rentalValues(detail));
+        onClose();
+      }}
+      onSubmit={() => void form.handleSubmit((body) => action.mutate(body))()}
+      action={action}
       title="レンタル内容を変更"
-      draftsOf={rentalDrafts}
-      send={(rsvno, drafts) =>
-        bookingActions.rentals(rsvno, {
-          rentskiList: drafts.map((d) => ({ ...d, model: rentalTypeOf(d.model), accessory: '' })),
-        })
-      }
-      done="レンタル内容を変更しました。"
       intro={<p>レンタルの種類とサイズを変更します（マイページのレンタル変更と同じ規則で確認します）。</p>}
     >
-      {(d, i, update) => {
-        const member = detail.booking.memberList[i];
-        const ageClass = ageClassFromCode(member?.ageclass ?? '1') ?? 'adult';
+      {detail.booking.memberList.map((member, i) => {
+        const ageClass = ageClassFromCode(member.ageclass) ?? 'adult';
         return (
-          <>
+          <fieldset key={member.seq} className="adm-member">
             <legend>
-              参加者{d.seq}：{member?.sei} {member?.mei}（{AGE_CLASS_LABEL[ageClass]}）
+              参加者{member.seq}：{member.sei} {member.mei}（{AGE_CLASS_LABEL[ageClass]}）
             </legend>
-            {rentalFields(detail.option.rentalcd).map((field) => (
-              <label key={field}>
-                {RENTAL_LABEL[field]}
-                <select value={d[field]} onChange={(e) => update({ [field]: e.target.value })}>
-                  {d[field] === '' && <option value="">選択してください</option>}
-                  {rentalChoices(field, ageClass).map((value) => (
-                    <option key={value} value={value}>
-                      {field === 'model' ? rentalValueLabel(field, value) : value}
-                    </option>
-                  ))}
-                </select>
-              </label>
+            {rentalFields(detail.option.rentalcd).map((name) => (
+              <Field key={name} label={RENTAL_LABEL[name]} error={errors.rentskiList?.[i]?.[name]?.message}>
+                {(c) => (
+                  // Kept by the form rather than the select: 「選択してください」 is offered only while nothing is.
+                  <Controller
+                    control={form.control}
+                    name={`rentskiList.${i}.${name}`}
+                    render={({ field }) => (
+                      <select {...c} {...field}>
+                        {field.value === '' && <option value="">選択してください</option>}
+                        {rentalChoices(name, ageClass).map((value) => (
+                          <option key={value} value={value}>
+                            {name === 'model' ? rentalValueLabel(name, value) : value}
+                          </option>
+                        ))}
+                      </select>
+                    )}
+                  />
+                )}
+              </Field>
             ))}
-          </>
+          </fieldset>
         );
-      }}
-    </DraftsDialog>
+      })}
+    </MembersDialog>
   );
 }
 

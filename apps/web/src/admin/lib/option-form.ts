@@ -1,15 +1,17 @@
 /** 商品編集's form state: every input as typed, turned into the contract's option input (and back). */
 import {
   type CancelTierInput,
+  createOptionRequest,
   OPTION_NULLABLE_TEXT_KEYS,
   OPTION_NUMBER_KEYS,
   type OptionFields,
   type OptionInput,
   type OptionNullableTextKey,
   type OptionNumberKey,
-  optionInput,
+  updateOptionRequest,
 } from '@tabi/contract/admin-catalog';
-import { OPTION_TEXT_FIELDS, type OptionTextField } from '@tabi/contract/content';
+import { OPTION_TEXT_FIELDS } from '@tabi/contract/content';
+import { z } from 'zod';
 
 export interface TierDraft {
   daysBefore: string;
@@ -154,22 +156,24 @@ export function inputOf(d: OptionDraft): OptionInput {
   } as OptionInput;
 }
 
-/** The key of an English text's problem (and of its field's error): `translations.en.webname`. */
-export const translationKey = (field: OptionTextField) => `translations.en.${field}`;
+/** What 商品編集's form holds: a new option's code (not asked for once it exists) and its fields as typed. */
+export interface OptionFormValues {
+  opcd: string;
+  option: OptionDraft;
+}
 
 /**
- * The first message per field, as the server would refuse it (the same contract schema): by the field's key, an
- * English text's by its whole path ({@link translationKey}).
+ * The form read into the body of the save call and checked by the contract's schema for it, so that its messages
+ * are the server's, at the paths of the form's own fields (`opcd`, `option.webname`,
+ * `option.translations.en.webname`): a new option's code and fields (POST /options)…
  */
-export function problemsOf(d: OptionDraft): Record<string, string> {
-  const result = optionInput.safeParse(inputOf(d));
-  if (result.success) return {};
-  const out: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const [first, ...rest] = issue.path;
-    const key =
-      first === 'translations' && rest.length > 0 ? issue.path.map(String).join('.') : String(first ?? 'form');
-    out[key] ??= issue.message;
-  }
-  return out;
-}
+export const newOptionForm = z
+  .custom<OptionFormValues>()
+  .transform((v) => ({ opcd: v.opcd, option: inputOf(v.option) }))
+  .pipe(createOptionRequest);
+/** …or an option's fields alone (POST /options/{opcd}). */
+export const optionForm = z
+  .custom<OptionFormValues>()
+  .transform((v) => ({ option: inputOf(v.option) }))
+  .pipe(updateOptionRequest);
+export type OptionBody = z.output<typeof newOptionForm> | z.output<typeof optionForm>;

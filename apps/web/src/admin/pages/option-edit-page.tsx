@@ -1,10 +1,10 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type AdminOptionRecord,
   CATALOG_EVENT_LABEL,
   type CatalogMasters,
   EX_CODE_LABEL,
   EXTENDED_FIELD_LABEL,
-  OPCD_PATTERN,
   RENTAL_CODE_LABEL,
   TRAVEL_KUBUN_LABEL,
 } from '@tabi/contract/admin-catalog';
@@ -12,11 +12,21 @@ import { CONSOLE } from '@tabi/contract/console-endpoints';
 import { EXTENDED_FIELD_NAMES, FROMSPOTS, RENTAL_CODES } from '@tabi/contract/constants';
 import type { OptionTextField } from '@tabi/contract/content';
 import { tokyoYmd, ymdToIsoDate } from '@tabi/contract/dates';
-import { CatalogMsg } from '@tabi/contract/messages';
 import { choosePlace } from '@tabi/contract/places';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type Ref, useEffect, useState } from 'react';
+import {
+  type Control,
+  get,
+  type Path,
+  type PathValue,
+  type RegisterOptions,
+  type UseFormRegisterReturn,
+  useForm,
+  useWatch,
+} from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
+import type { z } from 'zod';
 import { Field } from '../../components/form/field.tsx';
 import { SafeHtml } from '../../components/safe-html.tsx';
 import { ActionDialog } from '../components/action-dialog.tsx';
@@ -31,11 +41,11 @@ import {
   DEFAULT_TIERS,
   draftOf,
   emptyDraft,
-  inputOf,
-  type OptionDraft,
-  problemsOf,
+  newOptionForm,
+  type OptionBody,
+  type OptionFormValues,
+  optionForm,
   type TierDraft,
-  translationKey,
 } from '../lib/option-form.ts';
 
 /** The age table's two bounds: the draft's `…AgeMin`/`…AgeMax` fields and their column heads. */
@@ -79,6 +89,30 @@ const ENGLISH_FIELDS: readonly {
 
 const recordKey = (opcd: string) => ['admin', 'catalog', opcd] as const;
 
+const INVALID = '入力内容に誤りがあります。各項目のメッセージをご確認ください。';
+const PLACE_LEVELS = ['homencd', 'areacd', 'citycd'] as const;
+const TIERS_ERROR_ID = 'option-tiers-error';
+
+type OptionPath = Path<OptionFormValues>;
+/** The form's texts: an HTML text's preview reads one as it is typed. */
+type TextPath = { [P in OptionPath]: PathValue<OptionFormValues, P> extends string ? P : never }[OptionPath];
+
+/** A field's registration and the first message of its error (of any of its parts: a tier's, a keyword's). */
+interface FieldBinding {
+  input: UseFormRegisterReturn;
+  error: string | undefined;
+}
+
+function messageOf(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  if ('message' in error && typeof error.message === 'string' && error.message !== '') return error.message;
+  for (const [key, inner] of Object.entries(error)) {
+    const message = key === 'ref' ? undefined : messageOf(inner);
+    if (message) return message;
+  }
+  return undefined;
+}
+
 /** /admin/options/new and /admin/options/:opcd: 商品編集 (admin only). */
 export function OptionEditPage() {
   const opcd = useParams().opcd ?? '';
@@ -116,39 +150,29 @@ export function OptionEditPage() {
 function OptionForm({ masters, record }: { masters: CatalogMasters; record: AdminOptionRecord | null }) {
   const client = useQueryClient();
   const navigate = useNavigate();
-  const [draft, setDraft] = useState<OptionDraft>(() =>
-    record ? draftOf(record.option) : emptyDraft(ymdToIsoDate(tokyoYmd(new Date()))),
-  );
-  const [newCode, setNewCode] = useState('');
-  const [shown, setShown] = useState<Record<string, string>>({});
+  // A new option's code is asked for and sent with its fields; an option's own is its address.
+  const schema: z.ZodType<OptionBody, OptionFormValues> = record ? optionForm : newOptionForm;
+  const form = useForm<OptionFormValues, unknown, OptionBody>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      opcd: '',
+      option: record ? draftOf(record.option) : emptyDraft(ymdToIsoDate(tokyoYmd(new Date()))),
+    },
+  });
+  const { register, control, getValues, setValue } = form;
+  const { errors } = form.formState;
   const [formError, setFormError] = useState('');
   const [saved, setSaved] = useState('');
   const [busy, setBusy] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  /** Set when a submit is refused: once its messages are drawn, the first field with one takes the focus. */
-  const [focusProblem, setFocusProblem] = useState(0);
-  useEffect(() => {
-    if (focusProblem > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [focusProblem]);
 
-  /** Every edit goes through here: the draft changes and 「保存しました。」 no longer holds. */
-  const change = (edit: (d: OptionDraft) => OptionDraft) => {
-    setDraft(edit);
-    setSaved('');
-  };
-  const set = <K extends keyof OptionDraft>(key: K, value: OptionDraft[K]) => change((d) => ({ ...d, [key]: value }));
-  const text = (key: keyof OptionDraft) => ({
-    value: String(draft[key] ?? ''),
-    onChange: (value: string) => set(key, value as never),
-    error: shown[key],
+  // Every edit means 「保存しました。」 no longer holds.
+  useEffect(() => form.watch(() => setSaved('')).unsubscribe, [form]);
+
+  const field = (name: OptionPath, options?: RegisterOptions<OptionFormValues>): FieldBinding => ({
+    input: register(name, options),
+    error: messageOf(get(errors, name)),
   });
-  /** An English text's input: its value in the draft's translations, its error under its whole path. */
-  const english = (field: OptionTextField) => ({
-    value: draft.translations.en[field],
-    onChange: (value: string) =>
-      change((d) => ({ ...d, translations: { ...d.translations, en: { ...d.translations.en, [field]: value } } })),
-    error: shown[translationKey(field)],
-  });
+  const text = (name: TextPath) => ({ ...field(name), name, control });
 
   async function after(next: AdminOptionRecord, message: string) {
     client.setQueryData(recordKey(next.opcd), next);
@@ -156,29 +180,16 @@ function OptionForm({ masters, record }: { masters: CatalogMasters; record: Admi
     setSaved(message);
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const problems = problemsOf(draft);
-    if (!record && !OPCD_PATTERN.test(newCode)) problems.opcd = CatalogMsg.catalogOpcdInvalid;
-    setShown(problems);
-    setFormError('');
-    if (Object.keys(problems).length > 0) {
-      setFormError('入力内容に誤りがあります。各項目のメッセージをご確認ください。');
-      setFocusProblem((n) => n + 1);
-      return;
-    }
+  async function save(body: OptionBody) {
     setBusy(true);
     try {
-      if (record) {
-        const next = await adminCall(CONSOLE['POST /options/{opcd}'], {
-          params: { opcd: record.opcd },
-          body: { option: inputOf(draft) },
-        });
-        await after(next, '保存しました。');
-      } else {
-        const next = await adminCall(CONSOLE['POST /options'], { body: { opcd: newCode, option: inputOf(draft) } });
+      if ('opcd' in body) {
+        const next = await adminCall(CONSOLE['POST /options'], { body });
         await after(next, '');
         navigate(`/admin/options/${next.opcd}`);
+      } else if (record) {
+        const next = await adminCall(CONSOLE['POST /options/{opcd}'], { params: { opcd: record.opcd }, body });
+        await after(next, '保存しました。');
       }
     } catch (e) {
       setFormError(errorText(e));
@@ -209,14 +220,23 @@ function OptionForm({ masters, record }: { masters: CatalogMasters; record: Admi
     }
   }
 
-  const areas = masters.areas.filter((a) => a.homencd === draft.homencd);
-  const cities = masters.cities.filter((c) => c.areacd === draft.areacd);
-  const tiers = draft.cancelPolicy;
-  const setTier = (i: number, patch: Partial<TierDraft>) =>
-    set(
-      'cancelPolicy',
-      (tiers ?? []).map((t, j) => (j === i ? { ...t, ...patch } : t)),
-    );
+  const [homencd, areacd, tiers] = useWatch({
+    control,
+    name: ['option.homencd', 'option.areacd', 'option.cancelPolicy'],
+  });
+  const areas = masters.areas.filter((a) => a.homencd === homencd);
+  const cities = masters.cities.filter((c) => c.areacd === areacd);
+  /** A place chosen empties the places under it (an area of another region is no longer offered). */
+  const place = (level: (typeof PLACE_LEVELS)[number]) =>
+    field(`option.${level}`, {
+      onChange: () => {
+        const current = getValues('option');
+        const next = choosePlace(current, level, current[level]);
+        for (const l of PLACE_LEVELS) if (next[l] !== current[l]) setValue(`option.${l}`, next[l]);
+      },
+    });
+  const setTiers = (next: TierDraft[] | null) => setValue('option.cancelPolicy', next, { shouldDirty: true });
+  const tiersError = messageOf(errors.option?.cancelPolicy);
 
   return (
     <>
@@ -229,29 +249,27 @@ function OptionForm({ masters, record }: { masters: CatalogMasters; record: Admi
             ) : (
               <span className="adm-status adm-status-6">下書き（お客様には表示されません）</span>
             )}
-            {record && (
-              <ActionDialog
-                open={confirming !== null}
-                title={confirming ? '商品を公開する' : '商品を非公開（下書き）にする'}
-                submitLabel={confirming ? '公開する' : '非公開にする'}
-                danger={confirming === false}
-                busy={busy}
-                error={publishError}
-                onClose={() => {
-                  setConfirming(null);
-                  setPublishError(null);
-                }}
-                onSubmit={() => void publish(confirming === true)}
-              >
-                <p>
-                  {confirming
-                    ? `「${record.option.webname}」をお客様の画面に表示し、すぐに販売を始めます。`
-                    : `「${record.option.webname}」をお客様の画面から外し、販売をやめます。お受けした予約（${record.bookings}件）はそのまま残ります。`}
-                </p>
-              </ActionDialog>
-            )}
             　予約 {record.bookings}件
           </p>
+          <ActionDialog
+            open={confirming !== null}
+            title={confirming ? '商品を公開する' : '商品を非公開（下書き）にする'}
+            submitLabel={confirming ? '公開する' : '非公開にする'}
+            danger={confirming === false}
+            busy={busy}
+            error={publishError}
+            onClose={() => {
+              setConfirming(null);
+              setPublishError(null);
+            }}
+            onSubmit={() => void publish(confirming === true)}
+          >
+            <p>
+              {confirming
+                ? `「${record.option.webname}」をお客様の画面に表示し、すぐに販売を始めます。`
+                : `「${record.option.webname}」をお客様の画面から外し、販売をやめます。お受けした予約（${record.bookings}件）はそのまま残ります。`}
+            </p>
+          </ActionDialog>
           <div className="adm-head-actions">
             {record.published ? (
               <button type="button" className="adm-button" disabled={busy} onClick={() => setConfirming(false)}>
@@ -278,87 +296,95 @@ function OptionForm({ masters, record }: { masters: CatalogMasters; record: Admi
       )}
       {saved && <output className="adm-success">{saved}</output>}
       <FormAlert>{formError}</FormAlert>
-      <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate className="adm-option-form">
+      <form
+        onSubmit={(event) => {
+          setFormError('');
+          void form.handleSubmit(save, () => setFormError(INVALID))(event);
+        }}
+        noValidate
+        className="adm-option-form"
+      >
         <fieldset>
           <legend>基本情報</legend>
           {!record && (
             <TextInput
               label="商品コード"
               hint="英大文字と数字の2〜20文字（例：OP0100）。作成後は変更できません。"
-              value={newCode}
-              onChange={(v) => setNewCode(v.toUpperCase())}
-              error={shown.opcd}
+              field={field('opcd', {
+                onChange: () => {
+                  const typed = getValues('opcd');
+                  if (typed !== typed.toUpperCase()) setValue('opcd', typed.toUpperCase());
+                },
+              })}
               required
             />
           )}
-          <TextInput label="商品名" {...text('webname')} required />
+          <TextInput label="商品名" field={field('option.webname')} required />
           <div className="adm-filter-grid">
-            {(
-              [
-                ['homencd', '方面', masters.regions.map((r) => ({ value: r.homencd, label: r.homennm }))],
-                ['areacd', '地域', areas.map((a) => ({ value: a.areacd, label: a.areanm }))],
-                ['citycd', '市区町村', cities.map((c) => ({ value: c.citycd, label: c.citynm }))],
-              ] as const
-            ).map(([level, label, options]) => (
-              <Select
-                key={level}
-                label={label}
-                value={draft[level]}
-                onChange={(v) => change((d) => choosePlace(d, level, v))}
-                options={options}
-                error={shown[level]}
-              />
-            ))}
+            <Select
+              label="方面"
+              field={place('homencd')}
+              options={masters.regions.map((r) => ({ value: r.homencd, label: r.homennm }))}
+            />
+            <Select
+              label="地域"
+              field={place('areacd')}
+              options={areas.map((a) => ({ value: a.areacd, label: a.areanm }))}
+            />
+            <Select
+              label="市区町村"
+              field={place('citycd')}
+              options={cities.map((c) => ({ value: c.citycd, label: c.citynm }))}
+            />
             <Select
               label="出発地"
-              value={draft.fromspotcd}
-              onChange={(v) => set('fromspotcd', v)}
+              field={field('option.fromspotcd')}
               options={FROMSPOTS.map((f) => ({ value: f.id, label: f.caption }))}
               empty="なし"
             />
-            <TextInput label="並び順" inputMode="numeric" {...text('sort')} />
+            <TextInput label="並び順" inputMode="numeric" field={field('option.sort')} />
           </div>
           <Checks
             legend="キーワード"
-            values={draft.keycds}
-            onChange={(v) => set('keycds', v)}
+            field={field('option.keycds')}
             options={masters.keywords.map((k) => ({ value: k.keycd, label: k.keyname }))}
-            error={shown.keycds}
           />
           <div className="adm-filter-grid">
-            <TextInput label="販売開始日" type="date" {...text('useFrom')} />
-            <TextInput label="販売終了日" type="date" {...text('useTo')} />
+            <TextInput label="販売開始日" type="date" field={field('option.useFrom')} />
+            <TextInput label="販売終了日" type="date" field={field('option.useTo')} />
           </div>
         </fieldset>
 
         <fieldset>
           <legend>予約の条件</legend>
-          <Check
-            label="リクエスト商品（手配後に確定）"
-            checked={draft.flgRequestItem}
-            onChange={(v) => set('flgRequestItem', v)}
-          />
+          <Check label="リクエスト商品（手配後に確定）" input={register('option.flgRequestItem')} />
           <div className="adm-filter-grid">
             <Select
               label="旅行区分"
-              value={draft.travelkubun}
-              onChange={(v) => set('travelkubun', v)}
+              field={field('option.travelkubun')}
               options={(['0', '1'] as const).map((v) => ({ value: v, label: TRAVEL_KUBUN_LABEL[Number(v) as 0 | 1] }))}
             />
             <Select
               label="レンタル"
-              value={draft.rentalcd}
-              onChange={(v) => set('rentalcd', v as OptionDraft['rentalcd'])}
+              field={field('option.rentalcd')}
               options={RENTAL_CODES.filter((c) => c !== '').map((c) => ({ value: c, label: RENTAL_CODE_LABEL[c] }))}
               empty={RENTAL_CODE_LABEL['']}
             />
-            <TextInput label="最小人数" inputMode="numeric" {...text('minPeople')} />
-            <TextInput label="最大人数" inputMode="numeric" {...text('maxPeople')} />
+            <TextInput label="最小人数" inputMode="numeric" field={field('option.minPeople')} />
+            <TextInput label="最大人数" inputMode="numeric" field={field('option.maxPeople')} />
           </div>
           <div className="adm-filter-grid">
-            <TextInput label="最少催行人員（空欄：人数によらず催行）" inputMode="numeric" {...text('minTravellers')} />
-            <TextInput label="催行の決定（利用日の何日前）" inputMode="numeric" {...text('decisionDaysBefore')} />
-            <TextInput label="催行の決定（時刻、例 17:00）" inputMode="numeric" {...text('decisionTime')} />
+            <TextInput
+              label="最少催行人員（空欄：人数によらず催行）"
+              inputMode="numeric"
+              field={field('option.minTravellers')}
+            />
+            <TextInput
+              label="催行の決定（利用日の何日前）"
+              inputMode="numeric"
+              field={field('option.decisionDaysBefore')}
+            />
+            <TextInput label="催行の決定（時刻、例 17:00）" inputMode="numeric" field={field('option.decisionTime')} />
           </div>
           <table className="adm-table adm-age-table">
             <caption>年齢区分（上限を空欄にした区分は受け付けません。大人は上限なしにできます）</caption>
@@ -389,7 +415,7 @@ function OptionForm({ masters, record }: { masters: CatalogMasters; record: Admi
                         label={`${label}の${b.head}`}
                         hideLabel
                         inputMode="numeric"
-                        {...text(`${c}Age${b.key}`)}
+                        field={field(`option.${c}Age${b.key}`)}
                       />
                     </td>
                   ))}
@@ -397,52 +423,44 @@ function OptionForm({ masters, record }: { masters: CatalogMasters; record: Admi
               ))}
             </tbody>
           </table>
-          <RichText label="年齢の注意書き" {...text('ageNote')} rows={2} />
+          <RichText label="年齢の注意書き" {...text('option.ageNote')} rows={2} />
           <Checks
             legend="追加の入力項目（参加者ごと）"
-            values={draft.extendedFields}
-            onChange={(v) => set('extendedFields', v as OptionDraft['extendedFields'])}
+            field={field('option.extendedFields')}
             options={EXTENDED_FIELD_NAMES.map((n) => ({ value: n, label: EXTENDED_FIELD_LABEL[n] }))}
-            error={shown.extendedFields}
           />
         </fieldset>
 
         <fieldset>
           <legend>クーポン</legend>
-          <Check
-            label="クーポン商品（施設で暗証番号により利用）"
-            checked={draft.isCoupon}
-            onChange={(v) => set('isCoupon', v)}
-          />
+          <Check label="クーポン商品（施設で暗証番号により利用）" input={register('option.isCoupon')} />
           <Select
             label="利用施設"
-            value={draft.facilityId}
-            onChange={(v) => set('facilityId', v)}
+            field={field('option.facilityId')}
             options={masters.facilities.map((f) => ({ value: String(f.id), label: f.name }))}
             empty="なし"
-            error={shown.facilityId}
           />
         </fieldset>
 
         <fieldset>
           <legend>説明文（HTML。お客様の画面と同じ方法で安全に表示されます）</legend>
-          <RichText label="紹介文" {...text('introduction')} rows={4} />
-          <RichText label="内容" {...text('contents')} rows={8} />
-          <RichText label="注意事項" {...text('optionattention')} rows={4} />
-          <RichText label="ご案内" {...text('information')} rows={4} />
-          <RichText label="会社からの注意事項（クーポン）" {...text('companyattention')} rows={3} />
+          <RichText label="紹介文" {...text('option.introduction')} rows={4} />
+          <RichText label="内容" {...text('option.contents')} rows={8} />
+          <RichText label="注意事項" {...text('option.optionattention')} rows={4} />
+          <RichText label="ご案内" {...text('option.information')} rows={4} />
+          <RichText label="会社からの注意事項（クーポン）" {...text('option.companyattention')} rows={3} />
         </fieldset>
 
         <fieldset>
           <legend>集合・運行会社・地図</legend>
-          <TextInput label="集合場所" {...text('meetpoint')} />
+          <TextInput label="集合場所" field={field('option.meetpoint')} />
           <div className="adm-filter-grid">
-            <TextInput label="会社名" {...text('companyname')} />
-            <TextInput label="営業時間" {...text('hours')} />
-            <TextInput label="住所" {...text('address')} />
-            <TextInput label="電話番号" {...text('tel')} />
-            <TextInput label="緯度" inputMode="decimal" hint="例：35.6812" {...text('lat')} />
-            <TextInput label="経度" inputMode="decimal" hint="例：139.7671" {...text('lon')} />
+            <TextInput label="会社名" field={field('option.companyname')} />
+            <TextInput label="営業時間" field={field('option.hours')} />
+            <TextInput label="住所" field={field('option.address')} />
+            <TextInput label="電話番号" field={field('option.tel')} />
+            <TextInput label="緯度" inputMode="decimal" hint="例：35.6812" field={field('option.lat')} />
+            <TextInput label="経度" inputMode="decimal" hint="例：139.7671" field={field('option.lon')} />
           </div>
         </fieldset>
 
@@ -450,23 +468,13 @@ function OptionForm({ masters, record }: { masters: CatalogMasters; record: Admi
           <legend>前日案内（利用日の前日にお客様へ送るメール）</legend>
           <Check
             label="前日案内を送る（集合場所・時間、地図、持ち物、レンタル、連絡先、マイページ）"
-            checked={draft.dayBeforeMail}
-            onChange={(v) => set('dayBeforeMail', v)}
+            input={register('option.dayBeforeMail')}
           />
-          <Field
+          <Note
             label="前日案内に添えるお知らせ（テキスト、1,000文字まで）"
             hint="例：駐車場は店舗裏をご利用ください。"
-            error={shown.dayBeforeNote}
-          >
-            {(c) => (
-              <textarea
-                {...c}
-                rows={3}
-                value={draft.dayBeforeNote}
-                onChange={(e) => set('dayBeforeNote', e.target.value)}
-              />
-            )}
-          </Field>
+            field={field('option.dayBeforeNote')}
+          />
         </fieldset>
 
         <fieldset>
@@ -474,32 +482,33 @@ function OptionForm({ masters, record }: { masters: CatalogMasters; record: Admi
           <div className="adm-filter-grid">
             <Select
               label="外部コード"
-              value={draft.exCd}
-              onChange={(v) => set('exCd', v)}
+              field={field('option.exCd')}
               options={([1, 2, 3] as const).map((v) => ({ value: String(v), label: EX_CODE_LABEL[v] }))}
               empty={EX_CODE_LABEL[0]}
             />
-            <TextInput label="サービス番号" {...text('serviceno')} />
-            <TextInput label="発券方法" {...text('exIssueMethod')} />
-            <TextInput label="出発地（乗車）" {...text('departurePoint')} />
-            <TextInput label="出発時刻" {...text('departureTime')} />
-            <TextInput label="到着地（降車）" {...text('arrivalPoint')} />
-            <TextInput label="到着時刻" {...text('arrivalTime')} />
+            <TextInput label="サービス番号" field={field('option.serviceno')} />
+            <TextInput label="発券方法" field={field('option.exIssueMethod')} />
+            <TextInput label="出発地（乗車）" field={field('option.departurePoint')} />
+            <TextInput label="出発時刻" field={field('option.departureTime')} />
+            <TextInput label="到着地（降車）" field={field('option.arrivalPoint')} />
+            <TextInput label="到着時刻" field={field('option.arrivalTime')} />
           </div>
         </fieldset>
 
         <fieldset>
           <legend>キャンセル</legend>
-          <RichText label="キャンセル規定の説明" {...text('cancelNote')} rows={3} />
+          <RichText label="キャンセル規定の説明" {...text('option.cancelNote')} rows={3} />
           <Check
             label="標準のキャンセル料率を使う（20日前から20%、7日前30%、前日40%、当日50%、開始後・無連絡100%）"
-            checked={tiers === null}
-            onChange={(v) =>
-              set(
-                'cancelPolicy',
-                v ? null : DEFAULT_TIERS.map((t) => ({ daysBefore: String(t.daysBefore), percent: String(t.percent) })),
-              )
-            }
+            input={{
+              checked: tiers === null,
+              onChange: (e) =>
+                setTiers(
+                  e.target.checked
+                    ? null
+                    : DEFAULT_TIERS.map((t) => ({ daysBefore: String(t.daysBefore), percent: String(t.percent) })),
+                ),
+            }}
           />
           {tiers && (
             <table className="adm-table adm-tier-table">
@@ -517,30 +526,30 @@ function OptionForm({ masters, record }: { masters: CatalogMasters; record: Admi
                 </tr>
               </thead>
               <tbody>
-                {tiers.map((t, i) => (
+                {tiers.map((_, i) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: tiers have no identity but their place
                   <tr key={i}>
-                    {TIER_FIELDS.map((f) => (
-                      <td key={f.key}>
-                        <TextInput
-                          label={`${i + 1}段目の${f.label}`}
-                          hideLabel
-                          inputMode="numeric"
-                          value={t[f.key]}
-                          onChange={(v) => setTier(i, { [f.key]: v })}
-                        />
-                      </td>
-                    ))}
+                    {TIER_FIELDS.map((f) => {
+                      const tier = field(`option.cancelPolicy.${i}.${f.key}`);
+                      return (
+                        <td key={f.key}>
+                          {/* The tiers' message is the table's, under it. */}
+                          <TextInput
+                            label={`${i + 1}段目の${f.label}`}
+                            hideLabel
+                            inputMode="numeric"
+                            field={{ input: tier.input, error: undefined }}
+                            invalid={tier.error !== undefined}
+                            describedBy={tier.error ? TIERS_ERROR_ID : undefined}
+                          />
+                        </td>
+                      );
+                    })}
                     <td>
                       <button
                         type="button"
                         className="adm-button"
-                        onClick={() =>
-                          set(
-                            'cancelPolicy',
-                            tiers.filter((_, j) => j !== i),
-                          )
-                        }
+                        onClick={() => setTiers((getValues('option.cancelPolicy') ?? []).filter((_, j) => j !== i))}
                       >
                         {i + 1}段目を削除
                       </button>
@@ -554,12 +563,16 @@ function OptionForm({ masters, record }: { masters: CatalogMasters; record: Admi
             <button
               type="button"
               className="adm-button"
-              onClick={() => set('cancelPolicy', [...tiers, { daysBefore: '', percent: '' }])}
+              onClick={() => setTiers([...(getValues('option.cancelPolicy') ?? []), { daysBefore: '', percent: '' }])}
             >
               段を追加
             </button>
           )}
-          {shown.cancelPolicy && <p className="adm-error-text">{shown.cancelPolicy}</p>}
+          {tiersError && (
+            <p className="adm-error-text" id={TIERS_ERROR_ID}>
+              {tiersError}
+            </p>
+          )}
         </fieldset>
 
         <fieldset aria-describedby="option-english-hint">
@@ -567,18 +580,21 @@ function OptionForm({ masters, record }: { masters: CatalogMasters; record: Admi
           <p className="hint" id="option-english-hint">
             空欄の項目は英語ページに日本語で表示されます。
           </p>
-          {ENGLISH_FIELDS.map(({ field, label, kind, rows }) => {
-            const name = `${label}（英語）`;
+          {ENGLISH_FIELDS.map(({ field: name, label, kind, rows }) => {
+            const path = `option.translations.en.${name}` as const;
+            const english = `${label}（英語）`;
             if (kind === 'html')
-              return <RichText key={field} label={name} lang="en" {...english(field)} rows={rows ?? 3} />;
-            if (kind === 'line') return <TextInput key={field} label={name} lang="en" {...english(field)} />;
-            const { value, onChange, error } = english(field);
+              return <RichText key={name} label={english} lang="en" {...text(path)} rows={rows ?? 3} />;
+            if (kind === 'line') return <TextInput key={name} label={english} lang="en" field={field(path)} />;
             return (
-              <Field key={field} label={name} hint="テキスト、1,000文字まで。" error={error}>
-                {(c) => (
-                  <textarea {...c} lang="en" rows={rows} value={value} onChange={(e) => onChange(e.target.value)} />
-                )}
-              </Field>
+              <Note
+                key={name}
+                label={english}
+                hint="テキスト、1,000文字まで。"
+                lang="en"
+                rows={rows}
+                field={field(path)}
+              />
             );
           })}
         </fieldset>
@@ -617,9 +633,7 @@ function CatalogHistory({ record }: { record: AdminOptionRecord }) {
 
 interface TextInputProps {
   label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string | undefined;
+  field: FieldBinding;
   hint?: string;
   hideLabel?: boolean;
   required?: boolean;
@@ -627,53 +641,56 @@ interface TextInputProps {
   inputMode?: 'numeric' | 'decimal';
   /** The language of the text typed (an English text's input). */
   lang?: string;
+  /** Marked invalid with its message elsewhere (a cancellation tier's, under the table). */
+  invalid?: boolean;
+  describedBy?: string | undefined;
 }
 
 function TextInput({
   label,
-  value,
-  onChange,
-  error,
+  field,
   hint,
   hideLabel,
   required,
   type,
   inputMode,
   lang,
+  invalid,
+  describedBy,
 }: TextInputProps) {
   return (
     <Field
       label={hideLabel ? <span className="visually-hidden">{label}</span> : label}
       required={required}
       hint={hint}
-      error={error}
+      error={field.error}
+      invalid={invalid}
+      describedBy={describedBy}
     >
-      {(c) => (
-        <input
-          {...c}
-          type={type ?? 'text'}
-          value={value}
-          inputMode={inputMode}
-          lang={lang}
-          onChange={(e) => onChange(e.target.value)}
-        />
-      )}
+      {(c) => <input {...c} type={type ?? 'text'} inputMode={inputMode} lang={lang} {...field.input} />}
+    </Field>
+  );
+}
+
+/** A plain text of several lines (the day-before note, in Japanese and in English). */
+function Note(props: { label: string; hint: string; field: FieldBinding; rows?: number | undefined; lang?: string }) {
+  return (
+    <Field label={props.label} hint={props.hint} error={props.field.error}>
+      {(c) => <textarea {...c} lang={props.lang} rows={props.rows ?? 3} {...props.field.input} />}
     </Field>
   );
 }
 
 function Select(props: {
   label: string;
-  value: string;
-  onChange: (value: string) => void;
+  field: FieldBinding;
   options: { value: string; label: string }[];
   empty?: string;
-  error?: string | undefined;
 }) {
   return (
-    <Field label={props.label} error={props.error}>
+    <Field label={props.label} error={props.field.error}>
       {(c) => (
-        <select {...c} value={props.value} onChange={(e) => props.onChange(e.target.value)}>
+        <select {...c} {...props.field.input}>
           <option value="">{props.empty ?? '選択してください'}</option>
           <Options options={props.options} />
         </select>
@@ -682,33 +699,25 @@ function Select(props: {
   );
 }
 
-function Check({ label, checked, onChange }: { label: string; checked: boolean; onChange: (v: boolean) => void }) {
+type CheckInput = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { ref?: Ref<HTMLInputElement> };
+
+function Check({ label, input }: { label: string; input: CheckInput }) {
   return (
     <label className="adm-check">
-      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} /> {label}
+      <input type="checkbox" {...input} /> {label}
     </label>
   );
 }
 
-function Checks(props: {
-  legend: string;
-  values: string[];
-  onChange: (values: string[]) => void;
-  options: { value: string; label: string }[];
-  error?: string | undefined;
-}) {
+/** Checkboxes that make a list (the keywords, the extended fields): each checked one's value is in it. */
+function Checks(props: { legend: string; field: FieldBinding; options: { value: string; label: string }[] }) {
   return (
     <fieldset className="adm-checks">
       <legend>{props.legend}</legend>
       {props.options.map((o) => (
-        <Check
-          key={o.value}
-          label={o.label}
-          checked={props.values.includes(o.value)}
-          onChange={(on) => props.onChange(on ? [...props.values, o.value] : props.values.filter((v) => v !== o.value))}
-        />
+        <Check key={o.value} label={o.label} input={{ ...props.field.input, value: o.value }} />
       ))}
-      {props.error && <p className="adm-error-text">{props.error}</p>}
+      {props.field.error && <p className="adm-error-text">{props.field.error}</p>}
     </fieldset>
   );
 }
@@ -716,32 +725,22 @@ function Checks(props: {
 /** A rich text field: HTML typed as text, shown beside it through the public page's own sanitiser. */
 function RichText(props: {
   label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string | undefined;
+  name: TextPath;
+  control: Control<OptionFormValues, unknown, OptionBody>;
+  input: UseFormRegisterReturn;
+  error: string | undefined;
   rows: number;
   /** The language of the text typed (an English text's field and its preview). */
   lang?: string;
 }): ReactNode {
+  const value = useWatch({ control: props.control, name: props.name });
   return (
     <div className="adm-rich">
       <Field label={props.label} error={props.error}>
-        {(c) => (
-          <textarea
-            {...c}
-            lang={props.lang}
-            rows={props.rows}
-            value={props.value}
-            onChange={(e) => props.onChange(e.target.value)}
-          />
-        )}
+        {(c) => <textarea {...c} lang={props.lang} rows={props.rows} {...props.input} />}
       </Field>
       <section className="adm-rich-preview" aria-label={`${props.label}のプレビュー`}>
-        {props.value.trim() === '' ? (
-          <p className="adm-muted">（未入力）</p>
-        ) : (
-          <SafeHtml html={props.value} lang={props.lang} />
-        )}
+        {value.trim() === '' ? <p className="adm-muted">（未入力）</p> : <SafeHtml html={value} lang={props.lang} />}
       </section>
     </div>
   );
