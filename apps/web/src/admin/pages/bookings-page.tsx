@@ -117,7 +117,7 @@ export function BookingsPage() {
             <input name="rsvno" defaultValue={value('rsvno')} autoComplete="off" />
           </label>
           <label>
-            氏名（前方一致・姓名の順とかなの種類は問わず）
+            氏名（前方一致・かな問わず）
             <input name="name" defaultValue={value('name')} autoComplete="off" />
           </label>
           <label>
