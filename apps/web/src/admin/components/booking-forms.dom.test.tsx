@@ -1,10 +1,10 @@
 import type { BookingDetail } from '@tabi/contract/admin-bookings';
 import { Msg } from '@tabi/contract/messages';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithQuery, stubConsoleApi } from '../../test/console-api.tsx';
 import { yen } from '../lib/format.ts';
 import { CancelDialog, ContactDialog, NoteDialog } from './booking-dialogs.tsx';
 
@@ -18,36 +18,21 @@ const detail = {
 let posted: { path: string; body: Record<string, unknown> }[];
 beforeEach(() => {
   posted = [];
-  // biome-ignore lint/suspicious/noDocumentCookie: jsdom has no Cookie Store API
-  document.cookie = 'XSRF-TOKEN=token';
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init?: RequestInit) => {
-      const path = new URL(input, 'http://localhost').pathname;
-      const body = JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>;
-      const ok = (response: unknown) => new Response(JSON.stringify({ errcd: '000', errMsg: '', response }));
-      if (path.endsWith('/cancel-quote')) {
-        const fee = typeof body.fee === 'number' ? body.fee : 1000;
-        return ok({ cancelfee: fee, refund: 10_000 - fee, paid: 10_000 });
-      }
-      posted.push({ path, body });
-      if (path.endsWith('/cancel')) return ok({ cancelfee: 500, refund: 9500 });
-      if (path.endsWith('/contact')) return ok({ changed: true });
-      return ok({ ok: true });
-    }),
-  );
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
+  stubConsoleApi(({ url, body }) => {
+    const path = url.pathname;
+    if (path.endsWith('/cancel-quote')) {
+      const fee = typeof body.fee === 'number' ? body.fee : 1000;
+      return { cancelfee: fee, refund: 10_000 - fee, paid: 10_000 };
+    }
+    posted.push({ path, body });
+    if (path.endsWith('/cancel')) return { cancelfee: 500, refund: 9500 };
+    if (path.endsWith('/contact')) return { changed: true };
+    return { ok: true };
+  });
 });
 
 function show(dialog: ReactElement, name: string) {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      {dialog}
-    </QueryClientProvider>,
-  );
+  renderWithQuery(dialog);
   return screen.getByRole('dialog', { name });
 }
 

@@ -3,11 +3,11 @@
  * rentalsRequest check them, each message beside its field, and the body sent is the contract's.
  */
 import type { BookingDetail } from '@tabi/contract/admin-bookings';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithQuery, stubConsoleApi } from '../../test/console-api.tsx';
 import { ParticipantsDialog, RentalsDialog } from './booking-dialogs.tsx';
 
 const member = (seq: string, sei: string, ageclass: string, birthday: string, passport?: string) => ({
@@ -36,35 +36,21 @@ const detail = {
 let posted: { path: string; body: Record<string, unknown> }[];
 beforeEach(() => {
   posted = [];
-  // biome-ignore lint/suspicious/noDocumentCookie: jsdom has no Cookie Store API
-  document.cookie = 'XSRF-TOKEN=token';
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init?: RequestInit) => {
-      const path = new URL(input, 'http://localhost').pathname;
-      const ok = (response: unknown) => new Response(JSON.stringify({ errcd: '000', errMsg: '', response }));
-      if (path.endsWith('/nationality')) {
-        return ok([
-          { id: 392, nationality_nm: '日本' },
-          { id: 840, nationality_nm: 'アメリカ合衆国' },
-        ]);
-      }
-      posted.push({ path, body: JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown> });
-      return ok({ ok: true });
-    }),
-  );
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
+  stubConsoleApi(({ url, body }) => {
+    const path = url.pathname;
+    if (path.endsWith('/nationality')) {
+      return [
+        { id: 392, nationality_nm: '日本' },
+        { id: 840, nationality_nm: 'アメリカ合衆国' },
+      ];
+    }
+    posted.push({ path, body });
+    return { ok: true };
+  });
 });
 
 function show(dialog: ReactElement, name: string) {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      {dialog}
-    </QueryClientProvider>,
-  );
+  renderWithQuery(dialog);
   return screen.getByRole('dialog', { name });
 }
 

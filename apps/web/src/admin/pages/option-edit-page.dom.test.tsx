@@ -3,11 +3,11 @@
  * beside its field, the focus on the first field refused, and the body sent is the contract's.
  */
 import { CatalogMsg } from '@tabi/contract/messages';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithQuery, stubConsoleApi } from '../../test/console-api.tsx';
 import { emptyDraft, inputOf } from '../lib/option-form.ts';
 import { OptionEditPage } from './option-edit-page.tsx';
 
@@ -37,47 +37,32 @@ const masters = {
   keywords: [{ keycd: 'K1', keyname: '夜景' }],
   facilities: [],
 };
-const ok = (response: unknown) => new Response(JSON.stringify({ errcd: '000', errMsg: '', response }));
-
 let posted: { path: string; body: Record<string, unknown> }[];
 
 beforeEach(() => {
   posted = [];
-  // biome-ignore lint/suspicious/noDocumentCookie: jsdom has no Cookie Store API
-  document.cookie = 'XSRF-TOKEN=token';
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init?: RequestInit) => {
-      const path = new URL(input, 'http://localhost').pathname.replace('/api/admin', '');
-      if (init?.method === 'POST') {
-        const body = JSON.parse(String(init.body));
-        posted.push({ path, body });
-        if (path === '/options') return ok({ ...record, opcd: body.opcd, option: body.option });
-        if (path === `/options/${OPCD}`) return ok({ ...record, option: body.option });
-      }
-      if (path === '/options/masters') return ok(masters);
-      if (path === `/options/${OPCD}`) return ok(record);
-      if (path.startsWith('/options/') && path.endsWith('/photos')) return ok({ opcd: OPCD, photos: [] });
-      if (path.startsWith('/options/')) return ok(record);
-      throw new Error(`unexpected call ${init?.method ?? 'GET'} ${input}`);
-    }),
-  );
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
+  stubConsoleApi(({ url, method, body }) => {
+    const path = url.pathname.replace('/api/admin', '');
+    if (method === 'POST') {
+      posted.push({ path, body });
+      if (path === '/options') return { ...record, opcd: body.opcd, option: body.option };
+      if (path === `/options/${OPCD}`) return { ...record, option: body.option };
+    }
+    if (path === '/options/masters') return masters;
+    if (path === `/options/${OPCD}`) return record;
+    if (path.startsWith('/options/') && path.endsWith('/photos')) return { opcd: OPCD, photos: [] };
+    if (path.startsWith('/options/')) return record;
+    throw new Error(`unexpected call ${method} ${url.pathname}`);
+  });
 });
 
 function renderAt(path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/admin/options/:opcd" element={<OptionEditPage />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  return renderWithQuery(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/admin/options/:opcd" element={<OptionEditPage />} />
+      </Routes>
+    </MemoryRouter>,
   );
 }
 

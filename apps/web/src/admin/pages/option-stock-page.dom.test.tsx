@@ -1,10 +1,10 @@
 import type { StockMonth } from '@tabi/contract/admin-catalog';
 import { CatalogMsg } from '@tabi/contract/messages';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithQuery, stubConsoleApi } from '../../test/console-api.tsx';
 import { OptionStockPage } from './option-stock-page.tsx';
 
 /** A month of an option selling adults and children (no 中人, no 幼児), on sale every day at the same prices. */
@@ -36,35 +36,22 @@ function monthOf(month: string): StockMonth {
 let posted: Record<string, unknown>[];
 beforeEach(() => {
   posted = [];
-  // biome-ignore lint/suspicious/noDocumentCookie: jsdom has no Cookie Store API
-  document.cookie = 'XSRF-TOKEN=token';
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init?: RequestInit) => {
-      const url = new URL(input, 'http://localhost');
-      const ok = (response: unknown) => new Response(JSON.stringify({ errcd: '000', errMsg: '', response }));
-      if (init?.method === 'POST') {
-        posted.push(JSON.parse(String(init.body)));
-        return ok({ days: 1 });
-      }
-      return ok(monthOf(url.searchParams.get('month') ?? '2026-12'));
-    }),
-  );
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
+  stubConsoleApi(({ url, method, body }) => {
+    if (method === 'POST') {
+      posted.push(body);
+      return { days: 1 };
+    }
+    return monthOf(url.searchParams.get('month') ?? '2026-12');
+  });
 });
 
 function renderPage() {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter initialEntries={['/admin/options/OP0005/stock?month=2099-01']}>
-        <Routes>
-          <Route path="/admin/options/:opcd/stock" element={<OptionStockPage />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  renderWithQuery(
+    <MemoryRouter initialEntries={['/admin/options/OP0005/stock?month=2099-01']}>
+      <Routes>
+        <Route path="/admin/options/:opcd/stock" element={<OptionStockPage />} />
+      </Routes>
+    </MemoryRouter>,
   );
 }
 
