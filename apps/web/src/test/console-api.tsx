@@ -3,7 +3,7 @@
  * anti-forgery cookie set as the browser would hold it, and screens rendered in a QueryClient that does not retry.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, vi } from 'vitest';
 
@@ -47,4 +47,10 @@ export function renderWithQuery(ui: ReactElement) {
       {ui}
     </QueryClientProvider>,
   );
+}
+
+/** A dialog rendered open, found by its accessible name. */
+export function showDialog(dialog: ReactElement, name: string): HTMLElement {
+  renderWithQuery(dialog);
+  return screen.getByRole('dialog', { name });
 }

@@ -1,10 +1,9 @@
 import type { BookingDetail } from '@tabi/contract/admin-bookings';
 import { Msg } from '@tabi/contract/messages';
-import { screen, within } from '@testing-library/react';
+import { within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactElement } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithQuery, stubConsoleApi } from '../../test/console-api.tsx';
+import { showDialog, stubConsoleApi } from '../../test/console-api.tsx';
 import { yen } from '../lib/format.ts';
 import { CancelDialog, ContactDialog, NoteDialog } from './booking-dialogs.tsx';
 
@@ -31,16 +30,11 @@ beforeEach(() => {
   });
 });
 
-function show(dialog: ReactElement, name: string) {
-  renderWithQuery(dialog);
-  return screen.getByRole('dialog', { name });
-}
-
 describe('お客様に代わってキャンセル', () => {
   it('asks a fee of one’s own in whole yen and its reason, focuses the field in error, then sends the body', async () => {
     const user = userEvent.setup();
     const done = vi.fn();
-    const dialog = show(
+    const dialog = showDialog(
       <CancelDialog detail={detail} open onClose={() => {}} onDone={done} />,
       'お客様に代わってキャンセル',
     );
@@ -77,7 +71,7 @@ describe('お客様に代わってキャンセル', () => {
 
   it('sends the policy’s fee (nothing but the refund shown) when the fee is not changed', async () => {
     const user = userEvent.setup();
-    const dialog = show(
+    const dialog = showDialog(
       <CancelDialog detail={detail} open onClose={() => {}} onDone={() => {}} />,
       'お客様に代わってキャンセル',
     );
@@ -91,7 +85,10 @@ describe('お客様に代わってキャンセル', () => {
 describe('連絡先を訂正 and 社内メモ', () => {
   it('sends the corrected phone and mail', async () => {
     const user = userEvent.setup();
-    const dialog = show(<ContactDialog detail={detail} open onClose={() => {}} onDone={() => {}} />, '連絡先を訂正');
+    const dialog = showDialog(
+      <ContactDialog detail={detail} open onClose={() => {}} onDone={() => {}} />,
+      '連絡先を訂正',
+    );
     expect((within(dialog).getByLabelText(/電話番号/) as HTMLInputElement).value).toBe('09012345678');
     const mail = within(dialog).getByLabelText(/メールアドレス/);
     await user.clear(mail);
@@ -108,7 +105,7 @@ describe('連絡先を訂正 and 社内メモ', () => {
   it('adds a note once something is written', async () => {
     const user = userEvent.setup();
     const done = vi.fn();
-    const dialog = show(<NoteDialog detail={detail} open onClose={() => {}} onDone={done} />, '社内メモを追加');
+    const dialog = showDialog(<NoteDialog detail={detail} open onClose={() => {}} onDone={done} />, '社内メモを追加');
     const submit = within(dialog).getByRole('button', { name: 'メモを追加する' }) as HTMLButtonElement;
     expect(submit.disabled).toBe(true);
     await user.type(within(dialog).getByLabelText(/メモ/), 'お客様より電話');

@@ -3,11 +3,10 @@
  * rentalsRequest check them, each message beside its field, and the body sent is the contract's.
  */
 import type { BookingDetail } from '@tabi/contract/admin-bookings';
-import { screen, within } from '@testing-library/react';
+import { within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactElement } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithQuery, stubConsoleApi } from '../../test/console-api.tsx';
+import { showDialog, stubConsoleApi } from '../../test/console-api.tsx';
 import { ParticipantsDialog, RentalsDialog } from './booking-dialogs.tsx';
 
 const member = (seq: string, sei: string, ageclass: string, birthday: string, passport?: string) => ({
@@ -49,15 +48,10 @@ beforeEach(() => {
   });
 });
 
-function show(dialog: ReactElement, name: string) {
-  renderWithQuery(dialog);
-  return screen.getByRole('dialog', { name });
-}
-
 describe('参加者の情報を修正', () => {
   it('says a refused name beside its field, focuses it, and sends nothing', async () => {
     const user = userEvent.setup();
-    const dialog = show(
+    const dialog = showDialog(
       <ParticipantsDialog detail={detail} open onClose={() => {}} onDone={() => {}} />,
       '参加者の情報を修正',
     );
@@ -75,7 +69,7 @@ describe('参加者の情報を修正', () => {
   it('sends every participant as the booking form does: the birthday as YYYYMMDD, only the fields asked', async () => {
     const user = userEvent.setup();
     const done = vi.fn();
-    const dialog = show(
+    const dialog = showDialog(
       <ParticipantsDialog detail={detail} open onClose={() => {}} onDone={done} />,
       '参加者の情報を修正',
     );
@@ -132,7 +126,10 @@ describe('レンタル内容を変更', () => {
   it('offers 「選択してください」 only while nothing is chosen and sends every participant’s rental', async () => {
     const user = userEvent.setup();
     const done = vi.fn();
-    const dialog = show(<RentalsDialog detail={detail} open onClose={() => {}} onDone={done} />, 'レンタル内容を変更');
+    const dialog = showDialog(
+      <RentalsDialog detail={detail} open onClose={() => {}} onDone={done} />,
+      'レンタル内容を変更',
+    );
     const [, model] = within(dialog).getAllByLabelText('レンタル');
     if (!model) throw new Error('no second rental');
     expect(within(model).getByRole('option', { name: '選択してください' })).toBeTruthy();
