@@ -46,6 +46,9 @@ export default defineConfig({
           environment: 'jsdom',
           environmentOptions: { jsdom: { url: 'http://localhost/' } },
           setupFiles: ['apps/web/src/test/jsdom-setup.ts'],
+          // A large screen in jsdom takes seconds on a busy 2-core machine (the console's 商品編集, the booking form):
+          // 5 s failed tests that were only slow.
+          testTimeout: 30_000,
           pool: 'threads',
         },
       },

@@ -7,6 +7,12 @@ import { cleanup, render, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, vi } from 'vitest';
 
+/**
+ * How long a test waits for what a screen shows after a call: a console page is large for jsdom, and on a busy
+ * machine a query of it, or a page load after a save, takes seconds (testing-library's and Vitest's 1 s are too short).
+ */
+export const LOADED = { timeout: 10_000 };
+
 /** A success answering `response`. */
 export const envelopeOf = (response: unknown): Response =>
   new Response(JSON.stringify({ errcd: '000', errMsg: '', response }));

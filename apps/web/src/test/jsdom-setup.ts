@@ -2,9 +2,16 @@
  * Set up before every jsdom test file (vitest.config.ts, project `dom`): what jsdom lacks and the app uses.
  * jsdom has <dialog> without its modal methods; the console's and my page's dialogs open with showModal().
  */
+import { configure } from '@testing-library/react';
+
 HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
   this.open = true;
 };
 HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
   this.open = false;
 };
+
+// What a screen shows after a call or a render may take seconds on a busy 2-core machine (jsdom is slow on a large
+// page): testing-library's findBy and waitFor wait up to 10 s instead of 1 s. A test that passes only slowly is slow,
+// not flaky.
+configure({ asyncUtilTimeout: 10_000 });

@@ -3,7 +3,7 @@ import { Msg } from '@tabi/contract/messages';
 import { within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { showDialog, stubConsoleApi } from '../../test/console-api.tsx';
+import { LOADED, showDialog, stubConsoleApi } from '../../test/console-api.tsx';
 import { yen } from '../lib/format.ts';
 import { CancelDialog, ContactDialog, NoteDialog } from './booking-dialogs.tsx';
 
@@ -38,34 +38,35 @@ describe('お客様に代わってキャンセル', () => {
       <CancelDialog detail={detail} open onClose={() => {}} onDone={done} />,
       'お客様に代わってキャンセル',
     );
-    await within(dialog).findByText(yen(9000));
+    await within(dialog).findByText(yen(9000), {}, LOADED);
     await user.click(within(dialog).getByLabelText('キャンセル料を変更する（特例）'));
     const fee = within(dialog).getByLabelText('キャンセル料（円）') as HTMLInputElement;
     expect(fee.value).toBe('1000');
 
     await user.clear(fee);
     await user.type(fee, '5百');
-    expect(await within(dialog).findByText('0円以上の整数で入力してください。')).toBeTruthy();
+    expect(await within(dialog).findByText('0円以上の整数で入力してください。', {}, LOADED)).toBeTruthy();
     expect(fee.getAttribute('aria-invalid')).toBe('true');
 
     await user.clear(fee);
     await user.type(fee, '５００');
-    await within(dialog).findByText(yen(9500));
+    await within(dialog).findByText(yen(9500), {}, LOADED);
     await user.click(within(dialog).getByRole('button', { name: 'キャンセルを確定する' }));
-    expect(await within(dialog).findByText(Msg.feeOverrideReasonRequired)).toBeTruthy();
+    expect(await within(dialog).findByText(Msg.feeOverrideReasonRequired, {}, LOADED)).toBeTruthy();
     const reason = within(dialog).getByLabelText(/変更の理由/);
     expect(document.activeElement).toBe(reason);
     expect(posted).toHaveLength(0);
 
     await user.type(reason, 'ご入院のため特例で減額');
     await user.click(within(dialog).getByRole('button', { name: 'キャンセルを確定する' }));
-    await vi.waitFor(() => expect(posted).toHaveLength(1));
+    await vi.waitFor(() => expect(posted).toHaveLength(1), LOADED);
     expect(posted[0]).toEqual({
       path: '/api/admin/bookings/AA100001/cancel',
       body: { feeOverride: { amount: 500, reason: 'ご入院のため特例で減額' }, expectedRefund: 9500 },
     });
-    await vi.waitFor(() =>
-      expect(done).toHaveBeenCalledWith(`キャンセルしました。キャンセル料 ${yen(500)}、返金 ${yen(9500)}。`),
+    await vi.waitFor(
+      () => expect(done).toHaveBeenCalledWith(`キャンセルしました。キャンセル料 ${yen(500)}、返金 ${yen(9500)}。`),
+      LOADED,
     );
   });
 
@@ -75,9 +76,9 @@ describe('お客様に代わってキャンセル', () => {
       <CancelDialog detail={detail} open onClose={() => {}} onDone={() => {}} />,
       'お客様に代わってキャンセル',
     );
-    await within(dialog).findByText(yen(9000));
+    await within(dialog).findByText(yen(9000), {}, LOADED);
     await user.click(within(dialog).getByRole('button', { name: 'キャンセルを確定する' }));
-    await vi.waitFor(() => expect(posted).toHaveLength(1));
+    await vi.waitFor(() => expect(posted).toHaveLength(1), LOADED);
     expect(posted[0]?.body).toEqual({ expectedRefund: 9000 });
   });
 });
@@ -95,7 +96,7 @@ describe('連絡先を訂正 and 社内メモ', () => {
     expect((within(dialog).getByRole('button', { name: '訂正する' }) as HTMLButtonElement).disabled).toBe(true);
     await user.type(mail, ' hanako@example.jp ');
     await user.click(within(dialog).getByRole('button', { name: '訂正する' }));
-    await vi.waitFor(() => expect(posted).toHaveLength(1));
+    await vi.waitFor(() => expect(posted).toHaveLength(1), LOADED);
     expect(posted[0]).toEqual({
       path: '/api/admin/bookings/AA100001/contact',
       body: { tel: '09012345678', mail: 'hanako@example.jp' },
@@ -110,7 +111,7 @@ describe('連絡先を訂正 and 社内メモ', () => {
     expect(submit.disabled).toBe(true);
     await user.type(within(dialog).getByLabelText(/メモ/), 'お客様より電話');
     await user.click(submit);
-    await vi.waitFor(() => expect(done).toHaveBeenCalledWith('社内メモを追加しました。'));
+    await vi.waitFor(() => expect(done).toHaveBeenCalledWith('社内メモを追加しました。'), LOADED);
     expect(posted).toEqual([{ path: '/api/admin/bookings/AA100001/note', body: { note: 'お客様より電話' } }]);
   });
 });

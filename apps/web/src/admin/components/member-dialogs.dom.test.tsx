@@ -6,7 +6,7 @@ import type { BookingDetail } from '@tabi/contract/admin-bookings';
 import { within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { showDialog, stubConsoleApi } from '../../test/console-api.tsx';
+import { LOADED, showDialog, stubConsoleApi } from '../../test/console-api.tsx';
 import { ParticipantsDialog, RentalsDialog } from './booking-dialogs.tsx';
 
 const member = (seq: string, sei: string, ageclass: string, birthday: string, passport?: string) => ({
@@ -59,7 +59,7 @@ describe('参加者の情報を修正', () => {
     if (!secondSei) throw new Error('no second participant');
     await user.clear(secondSei);
     await user.click(within(dialog).getByRole('button', { name: '変更を保存する' }));
-    await vi.waitFor(() => expect(secondSei.getAttribute('aria-invalid')).toBe('true'));
+    await vi.waitFor(() => expect(secondSei.getAttribute('aria-invalid')).toBe('true'), LOADED);
     expect(document.getElementById(`${secondSei.id}-error`)?.textContent).toBeTruthy();
     expect(within(dialog).getAllByLabelText('姓')[0]?.getAttribute('aria-invalid')).toBeNull();
     expect(document.activeElement).toBe(secondSei);
@@ -76,7 +76,7 @@ describe('参加者の情報を修正', () => {
     const [nationality] = within(dialog).getAllByLabelText('国籍');
     if (!nationality) throw new Error('no nationality');
     // The list arrives after the dialog opens; the participant's own stays chosen.
-    await within(nationality).findByRole('option', { name: 'アメリカ合衆国' });
+    await within(nationality).findByRole('option', { name: 'アメリカ合衆国' }, LOADED);
     expect((nationality as HTMLSelectElement).value).toBe('392');
     await user.selectOptions(nationality, 'アメリカ合衆国');
     const [, birthday] = within(dialog).getAllByLabelText('生年月日');
@@ -89,7 +89,7 @@ describe('参加者の情報を修正', () => {
     await user.type(passport, 'TK7654321');
     await user.click(within(dialog).getByRole('button', { name: '変更を保存する' }));
 
-    await vi.waitFor(() => expect(done).toHaveBeenCalledWith('参加者の情報を変更しました。'));
+    await vi.waitFor(() => expect(done).toHaveBeenCalledWith('参加者の情報を変更しました。'), LOADED);
     expect(posted).toEqual([
       {
         path: '/api/admin/bookings/AA100001/participants',
@@ -141,7 +141,7 @@ describe('レンタル内容を変更', () => {
     const bootsSize = (boots as HTMLSelectElement).value;
     await user.click(within(dialog).getByRole('button', { name: '変更を保存する' }));
 
-    await vi.waitFor(() => expect(done).toHaveBeenCalledWith('レンタル内容を変更しました。'));
+    await vi.waitFor(() => expect(done).toHaveBeenCalledWith('レンタル内容を変更しました。'), LOADED);
     expect(posted[0]?.body).toEqual({
       rentskiList: [
         { seq: '1', model: '1', boots_size: '26.5', wear_size: 'L', accessory: '' },

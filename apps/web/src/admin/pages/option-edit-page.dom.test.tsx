@@ -7,7 +7,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithQuery, stubConsoleApi } from '../../test/console-api.tsx';
+import { LOADED, renderWithQuery, stubConsoleApi } from '../../test/console-api.tsx';
 import { emptyDraft, inputOf } from '../lib/option-form.ts';
 import { OptionEditPage } from './option-edit-page.tsx';
 
@@ -72,12 +72,12 @@ describe('商品の新規作成', () => {
   it('shows each message beside its field, focuses the first, and sends nothing', async () => {
     const user = userEvent.setup();
     renderAt('/admin/options/new');
-    const code = await screen.findByRole('textbox', { name: '商品コード' });
+    const code = await screen.findByRole('textbox', { name: '商品コード' }, LOADED);
     await user.type(code, 'x');
     expect((code as HTMLInputElement).value).toBe('X');
     await user.click(screen.getByRole('button', { name: '下書きとして作成' }));
 
-    expect((await screen.findByRole('alert')).textContent).toContain(
+    expect((await screen.findByRole('alert', {}, LOADED)).textContent).toContain(
       '入力内容に誤りがあります。各項目のメッセージをご確認ください。',
     );
     expect(errorOf(code)).toBe(CatalogMsg.catalogOpcdInvalid);
@@ -88,12 +88,12 @@ describe('商品の新規作成', () => {
     expect(screen.getByRole('textbox', { name: '並び順' }).getAttribute('aria-invalid')).toBeNull();
     expect(document.activeElement).toBe(code);
     expect(posted).toEqual([]);
-  }, 20_000);
+  }, 40_000);
 
   it('offers the areas of the region chosen, empties them when it changes, and sends the code with the fields', async () => {
     const user = userEvent.setup();
     renderAt('/admin/options/new');
-    await user.type(await screen.findByRole('textbox', { name: '商品コード' }), 'op0100');
+    await user.type(await screen.findByRole('textbox', { name: '商品コード' }, LOADED), 'op0100');
     await user.type(screen.getByRole('textbox', { name: '商品名' }), '  星空ナイトツアー ');
     const region = screen.getByRole('combobox', { name: '方面' });
     const area = screen.getByRole('combobox', { name: '地域' }) as HTMLSelectElement;
@@ -113,7 +113,7 @@ describe('商品の新規作成', () => {
     await user.click(screen.getByRole('checkbox', { name: '夜景' }));
     await user.click(screen.getByRole('button', { name: '下書きとして作成' }));
 
-    await vi.waitFor(() => expect(posted).toHaveLength(1));
+    await vi.waitFor(() => expect(posted).toHaveLength(1), LOADED);
     const [sent] = posted;
     expect(sent?.path).toBe('/options');
     expect(sent?.body.opcd).toBe('OP0100');
@@ -130,15 +130,15 @@ describe('商品の新規作成', () => {
       cancelPolicy: null,
     });
     // Then the new option's own page.
-    expect(await screen.findByRole('button', { name: '保存する' })).toBeTruthy();
-  }, 20_000);
+    expect(await screen.findByRole('button', { name: '保存する' }, LOADED)).toBeTruthy();
+  }, 40_000);
 });
 
 describe('商品編集', () => {
   it('sends the fields as the contract reads them, says 保存しました。 until the next edit', async () => {
     const user = userEvent.setup();
     renderAt(`/admin/options/${OPCD}`);
-    const sort = await screen.findByRole('textbox', { name: '並び順' });
+    const sort = await screen.findByRole('textbox', { name: '並び順' }, LOADED);
     await user.clear(sort);
     await user.type(sort, '２００');
     await user.clear(screen.getByRole('textbox', { name: '集合場所' }));
@@ -152,7 +152,7 @@ describe('商品編集', () => {
     await user.type(screen.getByRole('textbox', { name: '5段目の料率' }), '100');
     await user.click(screen.getByRole('button', { name: '保存する' }));
 
-    expect(await screen.findByText('保存しました。')).toBeTruthy();
+    expect(await screen.findByText('保存しました。', {}, LOADED)).toBeTruthy();
     const sent = posted.find((p) => p.path === `/options/${OPCD}`)?.body;
     expect(Object.keys(sent ?? {})).toEqual(['option']);
     expect(sent?.option).toMatchObject({
@@ -170,12 +170,12 @@ describe('商品編集', () => {
 
     await user.type(screen.getByRole('textbox', { name: '営業時間' }), '9:00');
     expect(screen.queryByText('保存しました。')).toBeNull();
-  }, 20_000);
+  }, 40_000);
 
   it('says a rule of two fields at the field it names, the tiers’ under their table', async () => {
     const user = userEvent.setup();
     renderAt(`/admin/options/${OPCD}`);
-    await user.type(await screen.findByRole('textbox', { name: '経度' }), '139.7671');
+    await user.type(await screen.findByRole('textbox', { name: '経度' }, LOADED), '139.7671');
     await user.click(screen.getByRole('checkbox', { name: /標準のキャンセル料率を使う/ }));
     const percent = screen.getByRole('textbox', { name: '2段目の料率' });
     await user.clear(percent);
@@ -183,11 +183,11 @@ describe('商品編集', () => {
     await user.click(screen.getByRole('button', { name: '保存する' }));
 
     const lon = screen.getByRole('textbox', { name: '経度' });
-    expect(await screen.findByText(CatalogMsg.catalogCoordinatesPair)).toBeTruthy();
+    expect(await screen.findByText(CatalogMsg.catalogCoordinatesPair, {}, LOADED)).toBeTruthy();
     expect(lon.getAttribute('aria-describedby')).toContain(`${lon.id}-error`);
     expect(errorOf(lon)).toBe(CatalogMsg.catalogCoordinatesPair);
     expect(screen.getByText(CatalogMsg.catalogTiersOrder)).toBeTruthy();
     expect(document.activeElement).toBe(lon);
     expect(posted).toEqual([]);
-  }, 20_000);
+  }, 40_000);
 });

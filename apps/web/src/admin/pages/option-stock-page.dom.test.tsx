@@ -4,7 +4,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithQuery, stubConsoleApi } from '../../test/console-api.tsx';
+import { LOADED, renderWithQuery, stubConsoleApi } from '../../test/console-api.tsx';
 import { OptionStockPage } from './option-stock-page.tsx';
 
 /** A month of an option selling adults and children (no 中人, no 幼児), on sale every day at the same prices. */
@@ -59,7 +59,7 @@ describe('在庫・料金カレンダー まとめて変更 (issue 24.13)', () =
   it('asks only for the prices of the age classes the option sells, and sends only those', async () => {
     const user = userEvent.setup();
     renderPage();
-    const grid = await screen.findByRole('table', { name: '日ごとの残席・予約・料金' });
+    const grid = await screen.findByRole('table', { name: '日ごとの残席・予約・料金' }, LOADED);
     expect(within(grid).getAllByText('大人').length).toBeGreaterThan(0);
     expect(within(grid).queryByText('中人')).toBeNull();
     expect(within(grid).queryByText('幼児')).toBeNull();
@@ -73,28 +73,28 @@ describe('在庫・料金カレンダー まとめて変更 (issue 24.13)', () =
     // A class it sells is still required.
     await user.clear(screen.getByLabelText(/小人料金/));
     await user.click(screen.getByRole('button', { name: '内容を確認する' }));
-    expect(await screen.findByText('小人料金を入力してください。')).toBeTruthy();
+    expect(await screen.findByText('小人料金を入力してください。', {}, LOADED)).toBeTruthy();
 
     await user.type(screen.getByLabelText(/小人料金/), '4500');
     await user.click(screen.getByRole('button', { name: '内容を確認する' }));
-    const dialog = await screen.findByRole('dialog', { name: '在庫・料金をまとめて変更' });
+    const dialog = await screen.findByRole('dialog', { name: '在庫・料金をまとめて変更' }, LOADED);
     expect(within(dialog).getByText('大人 8,000円・小人 4,500円')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: '変更する' }));
-    await vi.waitFor(() => expect(posted).toHaveLength(1));
+    await vi.waitFor(() => expect(posted).toHaveLength(1), LOADED);
     expect(posted[0]?.prices).toEqual({ adultbaika: 8000, childbaika: 4500 });
   });
 
   it('says the contract’s messages beside the fields, focuses the first, and sends the request it read', async () => {
     const user = userEvent.setup();
     renderPage();
-    await screen.findByRole('table', { name: '日ごとの残席・予約・料金' });
+    await screen.findByRole('table', { name: '日ごとの残席・予約・料金' }, LOADED);
     for (const day of ['日', '月', '火', '水', '木', '金', '土']) {
       await user.click(screen.getByRole('checkbox', { name: `${day}曜` }));
     }
     const seats = screen.getByRole('textbox', { name: /席数/ });
     await user.clear(seats);
     await user.click(screen.getByRole('button', { name: '内容を確認する' }));
-    expect(await screen.findByText(CatalogMsg.stockWeekdaysRequired)).toBeTruthy();
+    expect(await screen.findByText(CatalogMsg.stockWeekdaysRequired, {}, LOADED)).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByRole('checkbox', { name: '日曜' }));
     expect(seats.getAttribute('aria-invalid')).toBe('true');
     expect(posted).toHaveLength(0);
@@ -102,10 +102,10 @@ describe('在庫・料金カレンダー まとめて変更 (issue 24.13)', () =
     await user.click(screen.getByRole('checkbox', { name: '土曜' }));
     await user.type(seats, '１，２００');
     await user.click(screen.getByRole('button', { name: '内容を確認する' }));
-    const dialog = await screen.findByRole('dialog', { name: '在庫・料金をまとめて変更' });
+    const dialog = await screen.findByRole('dialog', { name: '在庫・料金をまとめて変更' }, LOADED);
     expect(within(dialog).getByText('席数を1200席に設定')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: '変更する' }));
-    await vi.waitFor(() => expect(posted).toHaveLength(1));
+    await vi.waitFor(() => expect(posted).toHaveLength(1), LOADED);
     expect(posted[0]).toEqual({
       from: '2099-01-01',
       to: '2099-01-31',
