@@ -173,8 +173,8 @@ function otherFiltersOf(f: BookingFilter): SQL | null {
 function whereOf(f: BookingFilter): SQL {
   const parts: SQL[] = [];
   if (f.names && f.names.length > 0) {
-    // The bookings whose applicant or a traveller has one of the names, each side through its own indexes.
-    // One select per name, order and side, each from its own index alone (an `or` would read the table).
+    // The bookings whose applicant or a traveller has one of the names: one select per name, order and side, each
+    // from its own index alone (an `or` of them would read the table).
     const selects = f.names
       .map(nameSearch)
       .flatMap((search) =>
