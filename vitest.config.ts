@@ -56,6 +56,8 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.integration.test.ts'],
+          // One migrated database that each file's fresh one is copied from (a PGlite image, a PostgreSQL template).
+          globalSetup: ['apps/server/src/test/global-setup.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,

@@ -1,29 +1,36 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { FixedClock } from '../clock.ts';
 import { createContext } from '../compose.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { type Database, openDatabase } from '../db/client.ts';
+import { adminQuery } from './global-setup.ts';
 
 /** Which database the integration tests run on: PGlite, or PostgreSQL when TEST_DB=postgres. */
 export const testDbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
+/** The migrated PGlite image of the global setup, read once per worker. */
+let pgliteImage: Blob | undefined;
+
 /**
- * A fresh database for one test file: an in-memory PGlite, or a new PostgreSQL database created on
- * the server at TEST_DATABASE_URL (dropped again on close), so files and runs never share state.
+ * A fresh database for one test file, a copy of the one the global setup migrated (global-setup.ts): an in-memory
+ * PGlite loaded from its image, or a new PostgreSQL database made from its template on the server at
+ * TEST_DATABASE_URL (dropped again on close), so files and runs never share state.
  */
 export async function openTestDatabase(): Promise<Database> {
-  if (testDbKind === 'pglite') return openDatabase({ dataDir: 'memory' });
+  const template = inject('testDatabaseTemplate');
+  if (testDbKind === 'pglite') {
+    pgliteImage ??= new Blob([readFileSync(template)]);
+    return openDatabase({ dataDir: 'memory', pgliteImage });
+  }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  await adminQuery(adminUrl, `create database ${name} template ${template}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory' });
@@ -31,10 +38,7 @@ export async function openTestDatabase(): Promise<Database> {
     ...database,
     async close() {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
     },
   };
 }
