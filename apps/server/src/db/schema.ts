@@ -592,8 +592,13 @@ export const customerSessions = pgTable(
     lastSeenAt: tz('last_seen_at').notNull(),
     createdAt: tz('created_at').notNull().defaultNow(),
   },
-  // Deleting a booking checks its sessions through this foreign key (issue 30: a seq scan per booking).
-  (t) => [index('customer_sessions_rsvno_idx').on(t.rsvno)],
+  (t) => [
+    // Deleting a booking checks its sessions through this foreign key (issue 30: a seq scan per booking).
+    index('customer_sessions_rsvno_idx').on(t.rsvno),
+    // Retention finds ended sessions by either limit without reading the table (issue 30).
+    index('customer_sessions_created_idx').on(t.createdAt),
+    index('customer_sessions_seen_idx').on(t.lastSeenAt),
+  ],
 );
 
 /** A file sent with a mail, e.g. the booking's .ics calendar entry (issue 14). */
@@ -900,11 +905,16 @@ export const octoBookings = pgTable(
 );
 
 /** Counters for rate limits when no Redis is configured (DESIGN §4, §9). */
-export const rateLimits = pgTable('rate_limits', {
-  key: text('key').primaryKey(),
-  count: integer('count').notNull(),
-  resetAt: tz('reset_at').notNull(),
-});
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    resetAt: tz('reset_at').notNull(),
+  },
+  // Retention finds ended windows without reading the table (issue 30); a hit that only counts keeps it HOT.
+  (t) => [index('rate_limits_reset_idx').on(t.resetAt)],
+);
 
 /** Staff of the travel company (DESIGN §11): `admin` or `operator`; never deleted, only disabled. */
 export const staffAccounts = pgTable(
