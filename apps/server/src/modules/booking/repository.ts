@@ -5,7 +5,7 @@ import { DEFAULT_LANG, type Lang } from '@tabi/contract/i18n';
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type DbOrTx, rowsOf } from '../../db/client.ts';
-import { pickColumns } from '../../db/columns.ts';
+import { insertJsonRows, pickColumns } from '../../db/columns.ts';
 import {
   type ActorKind,
   type BookingEventRow,
@@ -58,14 +58,41 @@ export interface SeatLine {
   seats: number;
 }
 
+/**
+ * The two reads of every booking, built once per database handle and prepared (issue 30): a named statement is
+ * parsed once per connection, and nothing is built again for the next booking.
+ */
+function prepareBookingReads(db: DbOrTx) {
+  return {
+    option: db
+      .select()
+      .from(options)
+      .where(eq(options.opcd, sql.placeholder('opcd')))
+      .prepare('booking_option'),
+    nationalities: db
+      .select({ id: nationalities.id })
+      .from(nationalities)
+      .where(sql`${nationalities.id} = any(${sql.placeholder('ids')}::int[])`)
+      .prepare('booking_nationalities'),
+  };
+}
+
+const bookingReads = new WeakMap<DbOrTx, ReturnType<typeof prepareBookingReads>>();
+
+function readsOf(db: DbOrTx): ReturnType<typeof prepareBookingReads> {
+  let reads = bookingReads.get(db);
+  if (!reads) bookingReads.set(db, (reads = prepareBookingReads(db)));
+  return reads;
+}
+
 export async function findOption(db: DbOrTx, opcd: string): Promise<OptionRow | undefined> {
-  const [row] = await db.select().from(options).where(eq(options.opcd, opcd));
+  const [row] = await readsOf(db).option.execute({ opcd });
   return row;
 }
 
 export async function existingNationalities(db: DbOrTx, ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.select({ id: nationalities.id }).from(nationalities).where(inArray(nationalities.id, ids));
+  const rows = await readsOf(db).nationalities.execute({ ids });
   return new Set(rows.map((r) => r.id));
 }
 
@@ -171,18 +198,18 @@ export async function insertNewBooking(
     holds?: NewUnpaidHold[];
   },
 ): Promise<void> {
-  // A query builder inside sql`` comes wrapped in parentheses, as a CTE's body is written.
-  const parts = [
-    sql`b as ${db.insert(bookings).values(rows.booking)}`,
-    sql`o as ${db.insert(bookingOptions).values(rows.line)}`,
-    sql`e as ${db.insert(bookingEvents).values(rows.event)}`,
-  ];
   // The travellers carry the booking's reception time (ADR 0179); the trigger that reads it could not see the
   // booking written by the same statement.
   const members = rows.members.map((m) => ({ ...m, rsvdate: rows.booking.rsvdate }));
-  if (members.length > 0) parts.push(sql`m as ${db.insert(bookingMembers).values(members)}`);
-  if (rows.rentals.length > 0) parts.push(sql`r as ${db.insert(bookingRentals).values(rows.rentals)}`);
-  if (rows.holds?.length) parts.push(sql`h as ${db.insert(unpaidHolds).values(rows.holds)}`);
+  // Each table's rows as one JSON parameter (issue 30): the text is the same for every booking of a shape.
+  const parts = [
+    sql`b as (${insertJsonRows(bookings, [rows.booking])})`,
+    sql`o as (${insertJsonRows(bookingOptions, [rows.line])})`,
+    sql`e as (${insertJsonRows(bookingEvents, [rows.event])})`,
+  ];
+  if (members.length > 0) parts.push(sql`m as (${insertJsonRows(bookingMembers, members)})`);
+  if (rows.rentals.length > 0) parts.push(sql`r as (${insertJsonRows(bookingRentals, rows.rentals)})`);
+  if (rows.holds?.length) parts.push(sql`h as (${insertJsonRows(unpaidHolds, rows.holds)})`);
   // Every data-modifying CTE runs whether or not the main query reads it.
   await db.execute(sql`with ${sql.join(parts, sql`, `)} select 1`);
 }
