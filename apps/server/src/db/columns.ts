@@ -26,8 +26,8 @@ export function insertJsonRows<T extends Table>(table: T, rows: readonly T['$inf
     .filter((key) => (rows[0] as Record<string, unknown>)[key] !== undefined)
     .sort();
   const cacheKey = keys.join(',');
-  let heads = insertHeads.get(table);
-  if (!heads) insertHeads.set(table, (heads = new Map()));
+  const heads = insertHeads.get(table) ?? new Map<string, { head: string; names: [string, string][] }>();
+  insertHeads.set(table, heads);
   let made = heads.get(cacheKey);
   if (!made) {
     const names = keys.map((key): [string, string] => {
@@ -37,7 +37,8 @@ export function insertJsonRows<T extends Table>(table: T, rows: readonly T['$inf
     });
     const list = names.map(([, name]) => `"${name}"`).join(', ');
     const head = `insert into "${getTableName(table)}" (${list}) select ${list} from jsonb_populate_recordset(null::"${getTableName(table)}", `;
-    heads.set(cacheKey, (made = { head, names }));
+    made = { head, names };
+    heads.set(cacheKey, made);
   }
   const { head, names } = made;
   const json = JSON.stringify(

@@ -80,8 +80,8 @@ function prepareBookingReads(db: DbOrTx) {
 const bookingReads = new WeakMap<DbOrTx, ReturnType<typeof prepareBookingReads>>();
 
 function readsOf(db: DbOrTx): ReturnType<typeof prepareBookingReads> {
-  let reads = bookingReads.get(db);
-  if (!reads) bookingReads.set(db, (reads = prepareBookingReads(db)));
+  const reads = bookingReads.get(db) ?? prepareBookingReads(db);
+  bookingReads.set(db, reads);
   return reads;
 }
 
