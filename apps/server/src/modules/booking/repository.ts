@@ -59,20 +59,31 @@ export interface SeatLine {
 }
 
 /**
- * The two reads of every booking, built once per database handle and prepared (issue 30): a named statement is
- * parsed once per connection, and nothing is built again for the next booking.
+ * The reads of every booking, built once per database handle and prepared (issue 30): a named statement is parsed
+ * once per connection, and nothing is built again for the next booking.
  */
 function prepareBookingReads(db: DbOrTx) {
+  const ids = sql.placeholder('ids');
   return {
     option: db
       .select()
       .from(options)
       .where(eq(options.opcd, sql.placeholder('opcd')))
       .prepare('booking_option'),
+    /** The option and which of the nationalities typed exist, in one round trip. */
+    optionAndNationalities: db
+      .select({
+        option: options,
+        known: sql<number[] | null>`(select array_agg(${nationalities.id}) from ${nationalities}
+          where ${nationalities.id} = any(${ids}::int[]))`,
+      })
+      .from(options)
+      .where(eq(options.opcd, sql.placeholder('opcd')))
+      .prepare('booking_option_nationalities'),
     nationalities: db
       .select({ id: nationalities.id })
       .from(nationalities)
-      .where(sql`${nationalities.id} = any(${sql.placeholder('ids')}::int[])`)
+      .where(sql`${nationalities.id} = any(${ids}::int[])`)
       .prepare('booking_nationalities'),
   };
 }
@@ -88,6 +99,16 @@ function readsOf(db: DbOrTx): ReturnType<typeof prepareBookingReads> {
 export async function findOption(db: DbOrTx, opcd: string): Promise<OptionRow | undefined> {
   const [row] = await readsOf(db).option.execute({ opcd });
   return row;
+}
+
+/** A booking's first read: its option (undefined when there is none) and which of `ids` are known nationalities. */
+export async function findOptionAndNationalities(
+  db: DbOrTx,
+  opcd: string,
+  ids: number[],
+): Promise<{ option: OptionRow | undefined; known: Set<number> }> {
+  const [row] = await readsOf(db).optionAndNationalities.execute({ opcd, ids });
+  return { option: row?.option, known: new Set((row?.known ?? []).map(Number)) };
 }
 
 export async function existingNationalities(db: DbOrTx, ids: number[]): Promise<Set<number>> {
