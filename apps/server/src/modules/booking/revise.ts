@@ -40,10 +40,13 @@ export async function reviseUnpaidBooking(
   input: BookingInput,
   actor: Actor,
 ): Promise<void> {
-  const option = await repo.findOption(ctx.db, input.opcd);
+  const { option, known } = await repo.findOptionAndNationalities(
+    ctx.db,
+    input.opcd,
+    input.memberList.map((m) => Number(m.nationality_id)),
+  );
   if (!option) throw AppError.notFound(Msg.bookingNotFound);
   const plan = planBooking(input, option, todayIn(ctx.clock));
-  const known = await repo.existingNationalities(ctx.db, plan.nationalityIds);
   if (plan.nationalityIds.some((id) => !known.has(id))) throw new AppError(ErrCd.generic, Msg.nationalityInvalid, 422);
 
   await ctx.db.transaction(async (tx) => {
