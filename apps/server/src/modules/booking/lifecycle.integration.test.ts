@@ -201,7 +201,7 @@ describe('seats held without paying (issue 11.9, ADR 0172)', () => {
       unpaidSeatsPerCustomer: defaults.unpaidSeatsPerCustomer,
       unpaidSeatsPerAddress: defaults.unpaidSeatsPerAddress,
     });
-    for (const opcd of ['LCCAP1', 'LCCAP2']) {
+    for (const opcd of ['LCCAP1', 'LCCAP2', 'LCCAP3']) {
       await insertTestOption(t.ctx.db, opcd);
       await insertTestStock(t.ctx.db, opcd, day, { zaikozan: 100 });
     }
@@ -225,6 +225,16 @@ describe('seats held without paying (issue 11.9, ADR 0172)', () => {
     await paid(mine.rsvno);
     expect(await holdsOf(mine.rsvno)).toHaveLength(0);
     expect((await from('10.66.0.3', '090-6600-0001', 5)).statusCode).toBe(200);
+  });
+
+  it('keeps the cap when one customer books the same day 25 times at once (the day’s stock row orders them)', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, (_, i) => from(`10.67.0.${i + 1}`, '090-6700-0001', 1, 'LCCAP3')),
+    );
+    const codes = answers.map((a) => a.statusCode).sort();
+    expect(codes.filter((c) => c === 200)).toHaveLength(10);
+    expect(codes.filter((c) => c === 429)).toHaveLength(15);
+    expect(await stockLeft(t.ctx.db, 'LCCAP3', day)).toBe(90);
   });
 
   it('lets many customers share one address (CGNAT) up to the wider cap, counting an IPv6 address by its /64', async () => {

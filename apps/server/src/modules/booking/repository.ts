@@ -177,29 +177,21 @@ export async function giveBackSeats(db: DbOrTx, line: SeatLine): Promise<void> {
 
 /**
  * The seats each holder already holds unpaid on one option and day since `since` (ADR 0172): at most the cap's own
- * rows per holder, whatever else it booked. A lock on the option and day orders two bookings of it (the stock row
- * does too, but a キャンセル待ち offer takes no stock row).
+ * rows per holder, whatever else it booked. Called with the day's stock row locked by this transaction (the seats
+ * taken by the conditional update, or a キャンセル待ち offer's `lockDay`), which orders two bookings of the same option
+ * and day: the second reads the holds once the first has committed (issue 30: the advisory lock that did the same was
+ * a round trip more per booking).
  */
-export async function lockUnpaidSeatsOf(
+export async function unpaidSeatsOf(
   tx: DbOrTx,
   holders: readonly string[],
   line: Omit<SeatLine, 'seats'>,
   since: Date,
 ): Promise<Map<string, number>> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`unpaid:${line.opcd}:${line.usedate}`}))`);
-  const rows = await tx
-    .select({ holder: unpaidHolds.holder, seats: sql<number>`sum(${unpaidHolds.seats})::int` })
-    .from(unpaidHolds)
-    .where(
-      and(
-        inArray(unpaidHolds.holder, [...holders]),
-        eq(unpaidHolds.opcd, line.opcd),
-        eq(unpaidHolds.usedate, line.usedate),
-        gte(unpaidHolds.heldAt, since),
-      ),
-    )
-    .groupBy(unpaidHolds.holder);
-  return new Map(rows.map((r) => [r.holder, Number(r.seats)]));
+  const result = await tx.execute(sql`select holder, sum(seats)::int as seats from unpaid_holds
+    where holder = any(${sql.param([...holders])}::text[]) and opcd = ${line.opcd} and usedate = ${line.usedate}
+      and held_at >= ${since} group by holder`);
+  return new Map(rowsOf<{ holder: string; seats: number }>(result).map((r) => [r.holder, Number(r.seats)]));
 }
 
 /**

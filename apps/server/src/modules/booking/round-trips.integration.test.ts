@@ -51,9 +51,8 @@ describe('one booking, statement by statement', () => {
       // The option and the nationalities typed (issue 30).
       'select "opcd", "webname",',
       'with taken as',
-      'select pg_advisory_xact_lock(hashtext($1))',
       // The holds of the customer and of the address on this option and day (ADR 0172).
-      'select "holder", sum("seats")::int',
+      'select holder, sum(seats)::int',
       'with b as',
     ]);
   });

@@ -140,7 +140,7 @@ export async function placeBooking(
       const holders = isRequest || nothingToPay ? [] : unpaidHolders(booking.telNormalized, clientIp, ctx.config);
       if (holders.length > 0) {
         const since = new Date(now.getTime() - UNPAID_GRACE_MINUTES * 60_000);
-        const held = await repo.lockUnpaidSeatsOf(
+        const held = await repo.unpaidSeatsOf(
           tx,
           holders.map((h) => h.key),
           line,
