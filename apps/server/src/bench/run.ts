@@ -265,7 +265,11 @@ async function measureAt(
   }
   for (const suite of suites) {
     if (!suite.run) continue;
-    for (const m of await suite.run(target, { durationSeconds: DURATION, clients: connections })) {
+    for (const m of await suite.run(target, {
+      durationSeconds: DURATION,
+      warmupSeconds: WARMUP,
+      clients: connections,
+    })) {
       const row: BenchRow = {
         db,
         suite: suite.name,

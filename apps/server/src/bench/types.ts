@@ -30,7 +30,10 @@ export interface BenchSuite {
   /** Called once per database after the server is up; may prepare data (log in, fetch tokens…). */
   routes(target: BenchTarget): Promise<BenchRoute[]> | BenchRoute[];
   /** A measurement of its own, for calls where every request needs its own payload (bookings). */
-  run?(target: BenchTarget, options: { durationSeconds: number; clients: number }): Promise<BenchMeasurement[]>;
+  run?(
+    target: BenchTarget,
+    options: { durationSeconds: number; warmupSeconds: number; clients: number },
+  ): Promise<BenchMeasurement[]>;
 }
 
 export interface BenchMeasurement {
