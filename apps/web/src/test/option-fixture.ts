@@ -1,3 +1,4 @@
+import { emptyDraft, inputOf } from '../admin/lib/option-form.ts';
 import type { ReservedOption } from '../stores/reservation-store.ts';
 
 /** An option as the purchase flow keeps it, for component tests. */
@@ -42,4 +43,17 @@ export function reservedOption(overrides: Partial<ReservedOption> = {}): Reserve
     extended_fields: [],
     ...overrides,
   };
+}
+
+/** An unpublished option as 商品編集 loads it (the console's record): 隅田川 朝さんぽツアー in 関東 › 東京 › 墨田区. */
+export function draftOptionRecord(opcd: string) {
+  const option = {
+    ...inputOf(emptyDraft('2026-12-01')),
+    webname: '隅田川 朝さんぽツアー',
+    homencd: '01',
+    areacd: '0101',
+    citycd: '010101',
+    meetpoint: '両国駅',
+  };
+  return { opcd, published: false, bookings: 0, option, events: [] };
 }

@@ -38,6 +38,7 @@ import { type ChangeEvent, type ReactNode, useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { Field } from '../../components/form/field.tsx';
+import { choose } from '../../features/reservation/lib/member-schema.ts';
 import { errorText } from '../lib/admin-api.ts';
 import { bookingActions, useBookingDetail, useConsoleAction, useNationalities } from '../lib/booking-api.ts';
 import { inputToYmd, tokyoDateTime, yen, ymdToInput } from '../lib/format.ts';
@@ -388,6 +389,14 @@ function participantValues(detail: BookingDetail): ParticipantsValues {
 function participantsForm(asked: { passport: boolean; vegetarian: boolean }) {
   return z
     .custom<ParticipantsValues>()
+    .superRefine((v, ctx) => {
+      // An empty date picker is asked for as the booking form asks, before the request's YYYYMMDD check.
+      v.memberList.forEach((m, i) => {
+        if (!m.birthday) {
+          ctx.addIssue({ code: 'custom', path: ['memberList', i, 'birthday'], message: choose('生年月日') });
+        }
+      });
+    })
     .transform(
       (v): ParticipantsRequest => ({
         memberList: v.memberList.map(({ extended_fields: { extended_participant_fields: x }, ...m }) => ({

@@ -66,6 +66,21 @@ describe('参加者の情報を修正', () => {
     expect(posted).toEqual([]);
   });
 
+  it('asks for an emptied birthday as the booking form does, and sends nothing', async () => {
+    const user = userEvent.setup();
+    const dialog = showDialog(
+      <ParticipantsDialog detail={detail} open onClose={() => {}} onDone={() => {}} />,
+      '参加者の情報を修正',
+    );
+    const [, birthday] = within(dialog).getAllByLabelText('生年月日');
+    if (!birthday) throw new Error('no birthday');
+    await user.clear(birthday);
+    await user.click(within(dialog).getByRole('button', { name: '変更を保存する' }));
+    await vi.waitFor(() => expect(birthday.getAttribute('aria-invalid')).toBe('true'), LOADED);
+    expect(document.getElementById(`${birthday.id}-error`)?.textContent).toBe('生年月日を選択してください');
+    expect(posted).toEqual([]);
+  });
+
   it('sends every participant as the booking form does: the birthday as YYYYMMDD, only the fields asked', async () => {
     const user = userEvent.setup();
     const done = vi.fn();

@@ -8,19 +8,12 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOADED, renderWithQuery, stubConsoleApi } from '../../test/console-api.tsx';
-import { emptyDraft, inputOf } from '../lib/option-form.ts';
+import { draftOptionRecord } from '../../test/option-fixture.ts';
 import { OptionEditPage } from './option-edit-page.tsx';
 
 const OPCD = 'OP0099';
-const option = {
-  ...inputOf(emptyDraft('2026-12-01')),
-  webname: '隅田川 朝さんぽツアー',
-  homencd: '01',
-  areacd: '0101',
-  citycd: '010101',
-  meetpoint: '両国駅',
-};
-const record = { opcd: OPCD, published: false, bookings: 0, option, events: [] };
+const record = draftOptionRecord(OPCD);
+const { option } = record;
 const masters = {
   regions: [
     { homencd: '01', homennm: '関東' },

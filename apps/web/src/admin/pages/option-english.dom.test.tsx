@@ -9,20 +9,13 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { reservedOption } from '../../test/option-fixture.ts';
-import { emptyDraft, inputOf } from '../lib/option-form.ts';
+import { draftOptionRecord, reservedOption } from '../../test/option-fixture.ts';
 import { OptionEditPage } from './option-edit-page.tsx';
 import { OptionPreviewPage } from './option-preview-page.tsx';
 
 const OPCD = 'OP0099';
-const option = {
-  ...inputOf(emptyDraft('2026-12-01')),
-  webname: '隅田川 朝さんぽツアー',
-  homencd: '01',
-  areacd: '0101',
-  citycd: '010101',
-};
-const record = { opcd: OPCD, published: false, bookings: 0, option, events: [] };
+const record = draftOptionRecord(OPCD);
+const { option } = record;
 const photo = {
   id: 7,
   image: `/images/${OPCD}-1.svg`,

@@ -52,7 +52,8 @@ export interface MemberRuleContext {
 }
 
 const required = (label: string) => `${label}を入力してください`;
-const choose = (label: string) => `${label}を選択してください`;
+/** 「〇〇を選択してください」: a choice (a list, a date picker) left empty; the console's forms say it the same way. */
+export const choose = (label: string) => `${label}を選択してください`;
 
 function fromProblem(check: (value: string) => string | null) {
   return (value: string, ctx: z.RefinementCtx) => {
