@@ -263,11 +263,11 @@ async function countUpTo(db: DbOrTx, matching: SQL, cap?: number): Promise<{ tot
  * checked on the way, stopping at `take`. Exact: a booking among the first `take` of the union is among the first
  * `take` of the stream that found it. Null without a name.
  */
-function nameStreams(f: BookingFilter, direction: 'asc' | 'desc', take: number, counting = false): SQL | null {
+function nameStreams(f: BookingFilter, direction: 'asc' | 'desc', take: number, counting = false): SQL[] | null {
   if (!f.names || f.names.length === 0) return null;
   const others = otherFiltersOf(f);
   const dir = direction === 'asc' ? sql`asc` : sql`desc`;
-  const streams = f.names
+  return f.names
     .map(nameSearch)
     .flatMap((search) =>
       NAME_ORDERS.flatMap((_, order) =>
@@ -278,7 +278,25 @@ function nameStreams(f: BookingFilter, direction: 'asc' | 'desc', take: number, 
         ),
       ),
     );
-  return sql.join(streams, sql` union `);
+}
+
+/**
+ * How many bookings a name search finds, up to `cap`, in one statement. The first stream (the applicants in
+ * family–given order, each booking once) is counted first: when it alone passes the cap so does the union, which is
+ * then not read (issue 30: 山, or 山田 with 有効, read four streams of 10,001 to say 「10,000件以上」).
+ */
+async function countNamed(db: DbOrTx, streams: SQL[], cap: number): Promise<{ total: number; capped: boolean }> {
+  const [first] = streams;
+  const limit = sql`limit ${cap + 1}`;
+  const union = sql`(select count(*) from (select u.rsvno from (${sql.join(streams, sql` union `)}) u ${limit}) c)`;
+  const counted =
+    first && streams.length > 1
+      ? sql`with alone as materialized (select count(*) as n from (select u.rsvno from ${first} u ${limit}) c)
+          select case when (select n from alone) > ${cap} then (select n from alone) else ${union} end::int as n`
+      : sql`select ${union}::int as n`;
+  const [row] = rowsOf<{ n: number }>(await db.execute(counted));
+  const n = Number(row?.n ?? 0);
+  return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
 }
 
 /**
@@ -316,11 +334,13 @@ export async function searchBookings(
   const dir = order.dir === 'asc' ? sql`asc` : sql`desc`;
   const window = sql`limit ${page.limit} offset ${page.offset}`;
   const count = counted
-    ? countUpTo(db, sql`select u.rsvno from (${counted}) u`, page.countCap)
+    ? countNamed(db, counted, page.countCap)
     : countUpTo(db, sql`select 1 from bookings b where ${whereOf(filter)}`, page.countCap);
   const pick = async (): Promise<unknown> => {
     if (streams)
-      return db.execute(sql`select u.rsvno from (${streams}) u order by u.rsvdate ${dir}, u.rsvno ${window}`);
+      return db.execute(
+        sql`select u.rsvno from (${sql.join(streams, sql` union `)}) u order by u.rsvdate ${dir}, u.rsvno ${window}`,
+      );
     if (counted && (await count).total >= NAME_WALK_FROM) {
       const others = otherFiltersOf(filter);
       return db.execute(sql`select b.rsvno from bookings b where ${namedRow(filter)}${others ? sql` and ${others}` : sql``}
