@@ -298,8 +298,15 @@ test.describe('party-count form', () => {
 
   test('a pair-only option needs exactly two (OP0015)', async ({ page }) => {
     await page.goto('/detail?opcd=OP0015');
-    const button = calendar(page).locator('td[data-day] button:not([disabled])').first();
-    await button.click();
+    // The first open day with two seats or more (the demo's stock follows the date: some days have one).
+    const pairDays = () =>
+      calendar(page)
+        .locator('td[data-day]')
+        .filter({ has: page.locator('button:not([disabled])') })
+        .filter({ hasNot: page.getByTestId('stock-mark').getByText('1', { exact: true }) });
+    await expect(calendar(page).locator('td[data-day] button:not([disabled])').first()).toBeVisible();
+    if ((await pairDays().count()) === 0) await calendar(page).getByRole('button', { name: '次の月' }).click();
+    await pairDays().first().getByRole('button').click();
     const dialog = page.getByRole('dialog', { name: 'ご利用人数の選択' });
     await expect(dialog).toContainText('利用可能人数：2名～2名');
     await expect(dialog.getByTestId('price-adult')).toHaveText(/^￥[\d,]+$/);
