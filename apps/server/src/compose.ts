@@ -1,5 +1,5 @@
 /**
- * The composition root: builds the AppContext (rate limiter, payment provider) once for the server, the
+ * The composition root: builds the AppContext (rate limiter, payment provider, the booking's answers to payments) once for the server, the
  * operator commands and the tests. Modules only see the context's types (context.ts), never this file.
  */
 import type { Clock } from './clock.ts';
@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database, Db } from './db/client.ts';
 import { createDbRateLimiter, createMemoryRateLimiter, createRedisRateLimiter } from './http/rate-limit.ts';
+import { bookingPaymentOutcomes } from './modules/booking/payment-outcomes.ts';
 import { createPaymentProvider } from './modules/payment/create-provider.ts';
 
 export function createContext(
@@ -20,5 +21,10 @@ export function createContext(
   const bookingLimiter =
     overrides.bookingLimiter ?? (base.config.redisUrl ? limiter : createMemoryRateLimiter(base.clock));
   const withLimiter = { ...base, limiter };
-  return { ...withLimiter, bookingLimiter, payment: overrides.payment ?? createPaymentProvider(withLimiter) };
+  return {
+    ...withLimiter,
+    bookingLimiter,
+    payment: overrides.payment ?? createPaymentProvider(withLimiter),
+    onPayment: overrides.onPayment ?? bookingPaymentOutcomes,
+  };
 }

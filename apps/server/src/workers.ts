@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './context.ts';
 import { OUTBOX_QUEUED_CHANNEL, STOCK_CHANGED_CHANNEL } from './db/client.ts';
-import { reconcile, reportIsEmpty } from './modules/booking/reconciler.ts';
 import { sweepUnpaidBookings } from './modules/booking/sweeper.ts';
 import { refreshStalePriceRanges } from './modules/catalog/repository.ts';
 import { runStops } from './modules/day-stop/service.ts';
@@ -9,6 +8,7 @@ import { createMailSender, processOutbox } from './modules/mail/worker.ts';
 import { sweepMedia } from './modules/media/sweeper.ts';
 import { sendDueDayBeforeMails } from './modules/operations/day-before.ts';
 import { sendDueRentalSheets } from './modules/operations/rental-sheet.ts';
+import { reconcile, reportIsEmpty } from './modules/payment/index.ts';
 import { erasePersonalData } from './modules/privacy/service.ts';
 import { retentionIsEmpty, runRetention } from './modules/retention/service.ts';
 import { runWaitlist } from './modules/waitlist/service.ts';

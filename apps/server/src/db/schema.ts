@@ -2,6 +2,7 @@ import type { BookingStatus, CouponOutcome, PaymentStatus } from '@tabi/contract
 import type { ImageTextField, OptionTextField, Translations } from '@tabi/contract/content';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -431,6 +432,8 @@ export const providerCalls = pgTable(
       .references(() => bookings.rsvno),
     /** The payment refunded (refunds), or the payment row opened (checkouts). */
     paymentId: integer('payment_id'),
+    /** The refund this call makes (refunds only). */
+    refundId: integer('refund_id').references((): AnyPgColumn => refunds.id),
     idempotencyKey: text('idempotency_key').notNull(),
     amount: integer('amount').notNull(),
     /** Refunds: cancel, duplicate, late. */
@@ -553,6 +556,44 @@ export const payments = pgTable(
     paidAt: tz('paid_at'),
   },
   (t) => [uniqueIndex('payments_checkout_session_uq').on(t.checkoutSessionId), index('payments_rsvno_idx').on(t.rsvno)],
+);
+
+/** Why money went back: the customer's or the company's cancellation, a second payment, a payment that came too late. */
+export type RefundReason = 'cancel' | 'duplicate' | 'late';
+/**
+ * pending: decided and written down, not confirmed by the provider yet (money promised back); succeeded; failed: given
+ * up after the provider refused it or the attempts ran out (a person looks); void: a refused cancellation's, never made.
+ */
+export type RefundState = 'pending' | 'succeeded' | 'failed' | 'void';
+
+/**
+ * One row per refund of a payment (issue 25, ADR 0181), written only by the payments module: decided in the transaction
+ * that decides it, sent through its provider call (`provider_calls.refund_id`), succeeded once the provider confirms it.
+ * `payments.refunded_amount` is the running total of a payment's succeeded refunds, kept in the same transaction.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial('id').primaryKey(),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    rsvno: text('rsvno')
+      .notNull()
+      .references(() => bookings.rsvno),
+    amount: integer('amount').notNull(),
+    reason: text('reason').$type<RefundReason>().notNull(),
+    state: text('state').$type<RefundState>().notNull().default('pending'),
+    /** The provider's id of the refund, once made. */
+    providerRef: text('provider_ref'),
+    createdAt: tz('created_at').notNull(),
+    doneAt: tz('done_at'),
+  },
+  (t) => [
+    index('refunds_rsvno_idx').on(t.rsvno),
+    index('refunds_payment_idx').on(t.paymentId),
+    check('refunds_amount_positive', sql`${t.amount} > 0`),
+  ],
 );
 
 /** Hosted checkout sessions of the built-in sandbox payment provider (DESIGN §6); Stripe keeps its own. */
@@ -996,6 +1037,7 @@ export type NewBookingEvent = typeof bookingEvents.$inferInsert;
 export type OutboxRow = typeof outbox.$inferSelect;
 export type ReceiptRow = typeof receipts.$inferSelect;
 export type ProviderCallRow = typeof providerCalls.$inferSelect;
+export type RefundRow = typeof refunds.$inferSelect;
 export type NewProviderCall = typeof providerCalls.$inferInsert;
 export type SandboxCheckoutRow = typeof sandboxCheckouts.$inferSelect;
 export type SandboxRefundRow = typeof sandboxRefunds.$inferSelect;

@@ -18,6 +18,7 @@
 import { STAFF_ROLES, type StaffRole, type StaffRow } from '@tabi/contract/admin';
 import { formatTokyoDateTime } from '@tabi/contract/dates';
 import { bpToPercent, type IssuedKey, resellerRequest } from '@tabi/contract/resellers';
+import { systemActor } from '../actor.ts';
 import { systemClock } from '../clock.ts';
 import { createContext } from '../compose.ts';
 import { loadConfig } from '../config.ts';
@@ -25,11 +26,10 @@ import type { AppContext } from '../context.ts';
 import { preparePrivateDir } from '../data-dir.ts';
 import { openDatabase } from '../db/client.ts';
 import { AppError } from '../errors.ts';
-import { systemActor } from '../modules/booking/events.ts';
 import { type BookingRecord, bookingRecord } from '../modules/booking/history.ts';
-import { type ReconcileReport, reconcile } from '../modules/booking/reconciler.ts';
 import { confirmRequest, declineRequest } from '../modules/booking/service.ts';
 import { readOpsKey, readOpsPort } from '../modules/ops/key.ts';
+import { type ReconcileReport, reconcile } from '../modules/payment/index.ts';
 import { erasePersonalDataOf, exportPersonalData, type PersonalDataExport } from '../modules/privacy/service.ts';
 import { createReseller, RESELLER_BY_OPS } from '../modules/reseller/service.ts';
 import {

@@ -4,12 +4,12 @@ import { addDays, tokyoYmd } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staffActor } from '../../actor.ts';
 import { bookingMembers, bookingOptions, bookings, outbox } from '../../db/schema.ts';
 import { demoSummary, seed } from '../../seed/seed.ts';
 import { DEMO_STAFF } from '../../seed/staff.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { cancelBooking } from '../booking/cancel.ts';
-import { staffActor } from '../booking/events.ts';
 import { cloneBooking, insertStaff, nextAddress, signIn, staffCookieOf } from '../staff/test-fixtures.ts';
 import { totpCodeAt } from '../staff/totp.ts';
 

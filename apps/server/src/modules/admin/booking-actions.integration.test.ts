@@ -10,11 +10,11 @@ import { addDays, tokyoYmd, ymdToIsoDate } from '@tabi/contract/dates';
 import { feeOverrideAbovePaid, Msg } from '@tabi/contract/messages';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staffActor } from '../../actor.ts';
 import { bookingEvents, bookingMembers, bookingRentals, bookings, outbox, providerCalls } from '../../db/schema.ts';
 import { seed } from '../../seed/seed.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { beginCancellation } from '../booking/cancel.ts';
-import { staffActor } from '../booking/events.ts';
 import { cloneBooking, insertStaff, nextAddress, signIn } from '../staff/test-fixtures.ts';
 
 let t: TestApp;

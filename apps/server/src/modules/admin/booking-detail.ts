@@ -26,11 +26,10 @@ import {
 import { BookingStatus } from '@tabi/contract/constants';
 import { toTokyoIso } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
+import { staffActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { cancelBooking, cancellationPending, quoteCancellation } from '../booking/cancel.ts';
-import { staffActor } from '../booking/events.ts';
-import { reconcile } from '../booking/reconciler.ts';
 import { editRentals, type RentalEntry } from '../booking/rentals.ts';
 import * as bookingRepo from '../booking/repository.ts';
 import { confirmRequest, declineRequest, requestPaymentDeadline, type TransitionResult } from '../booking/service.ts';
@@ -38,7 +37,13 @@ import { addNote, changeContact, changeParticipants, resendMail } from '../booki
 import type { BookingInput } from '../booking/validate.ts';
 import { findCouponUses } from '../coupon/repository.ts';
 import { bookingView } from '../mypage/service.ts';
-import { findProviderCalls, type ProviderCallRow } from '../payment/repository.ts';
+import {
+  findPaidPayments,
+  findPayments,
+  findProviderCalls,
+  type ProviderCallRow,
+  reconcile,
+} from '../payment/index.ts';
 import { findReseller, octoReferences } from '../reseller/repository.ts';
 import type { StaffPrincipal } from '../staff/service.ts';
 import { staffMails } from './repository.ts';
@@ -139,7 +144,7 @@ export async function bookingDetail(ctx: AppContext, rsvno: string, role: StaffR
   const [view, lines, payments, calls, mails, events, coupons] = await Promise.all([
     bookingView(ctx, rsvno),
     bookingRepo.findBookingOptions(ctx.db, rsvno),
-    bookingRepo.findPayments(ctx.db, rsvno),
+    findPayments(ctx.db, rsvno),
     findProviderCalls(ctx.db, rsvno),
     bookingRepo.listBookingMails(ctx.db, rsvno),
     bookingRepo.findEvents(ctx.db, rsvno),
@@ -286,7 +291,7 @@ export async function cancelQuote(
 /** Money still held for the booking (paid minus refunded), or the booking's amount when settled by hand. */
 async function paidAmount(ctx: AppContext, rsvno: string): Promise<number> {
   const booking = await loadBooking(ctx, rsvno);
-  const paid = await bookingRepo.findPaidPayments(ctx.db, rsvno);
+  const paid = await findPaidPayments(ctx.db, rsvno);
   if (paid.length > 0) return paid.reduce((sum, p) => sum + p.amount - p.refundedAmount, 0);
   return booking.statusPayment === 1 ? booking.amountjp : 0;
 }

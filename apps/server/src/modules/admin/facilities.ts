@@ -6,11 +6,12 @@
 import type { FacilityRow, UsageRow } from '@tabi/contract/admin-catalog';
 import { CatalogMsg, Msg } from '@tabi/contract/messages';
 import { asc, eq, sql } from 'drizzle-orm';
+import { staffActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import { rowsOf } from '../../db/client.ts';
 import { facilities, options, staffAuditEvents } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { recordEvent, staffActor } from '../booking/events.ts';
+import { recordEvent } from '../booking/events.ts';
 import * as bookingRepo from '../booking/repository.ts';
 import { hashPin } from '../coupon/pin.ts';
 import { clearBadPins } from '../coupon/repository.ts';

@@ -10,10 +10,11 @@ import { addDays, ageOn, tokyoYmd } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staffActor } from '../../actor.ts';
 import { bookingMembers, bookingOptions, bookings } from '../../db/schema.ts';
 import { seed } from '../../seed/seed.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { recordEvent, staffActor } from '../booking/events.ts';
+import { recordEvent } from '../booking/events.ts';
 import { cloneBooking, insertStaff, signIn } from '../staff/test-fixtures.ts';
 
 let t: TestApp;

@@ -3,6 +3,7 @@ import { addDays, type Ymd } from '@tabi/contract/dates';
 import { ageOutOfRange, Msg, partySizeOutOfRange } from '@tabi/contract/messages';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customerActor } from '../../actor.ts';
 import { todayIn } from '../../clock.ts';
 import {
   bookingEvents,
@@ -15,7 +16,7 @@ import {
 } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { DEFAULT_CANCEL_POLICY } from './cancel-policy.ts';
-import { customerActor, eventRow } from './events.ts';
+import { eventRow } from './events.ts';
 import { insertNewBooking, isBookingNumberTaken } from './repository.ts';
 import {
   ADULT_PRICE,

@@ -12,17 +12,27 @@ import { bookingState, cancelAllowed } from '@tabi/contract/booking-rules';
 import { BookingStatus, ErrCd, PaymentStatus } from '@tabi/contract/constants';
 import { isoDateToYmd, toTokyoIso } from '@tabi/contract/dates';
 import { feeOverrideAbovePaid, Msg } from '@tabi/contract/messages';
+import type { Actor } from '../../actor.ts';
 import { todayIn } from '../../clock.ts';
-import type { AppContext, AppContextBase } from '../../context.ts';
+import type { AppContext } from '../../context.ts';
+import type { AppContextBase } from '../../context-base.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CancelReason } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { cancellationMail, dayStoppedMail, loadMailBooking, loadStopNotice } from '../mail/templates.ts';
-import { advanceProviderCall, findProviderCalls, PROVIDER_CALL_GRACE_MS } from '../payment/repository.ts';
+import {
+  findPaidPayments,
+  type PaymentRow,
+  PROVIDER_CALL_GRACE_MS,
+  planRefunds,
+  refundableByPayment,
+  refundsSettled,
+  sendPendingRefunds,
+  voidRefusedRefunds,
+} from '../payment/index.ts';
 import { cancelQuote } from './cancel-fee.ts';
-import { type Actor, recordEvent, stateOf } from './events.ts';
-import { planRefunds, refundableByPayment, sendPendingRefunds } from './refunds.ts';
+import { recordEvent, stateOf } from './events.ts';
 import * as repo from './repository.ts';
 import { returnAllSeats } from './seats.ts';
 
@@ -94,8 +104,8 @@ async function quoteFor(
   booking: repo.BookingRow,
   lock: boolean,
   override?: CancelOptions['feeOverride'],
-): Promise<{ quote: CancelQuote; paid: repo.PaymentRow[]; policyFee: number }> {
-  const paid = await repo.findPaidPayments(db, booking.rsvno, lock);
+): Promise<{ quote: CancelQuote; paid: PaymentRow[]; policyFee: number }> {
+  const paid = await findPaidPayments(db, booking.rsvno, lock);
   const refundable = await refundableByPayment(db, booking.rsvno, paid);
   // Paid bookings without a payment record were paid outside the provider (settled by hand).
   const paidAmount =
@@ -194,10 +204,7 @@ export async function finishCancellation(
   actor: Actor,
 ): Promise<boolean> {
   if (!cancellationPending(booking)) return false;
-  const calls = (await findProviderCalls(tx, booking.rsvno)).filter(
-    (c) => c.kind === 'refund' && c.reason === 'cancel' && c.state !== 'void',
-  );
-  if (calls.some((c) => c.state !== 'done')) return false;
+  if (!(await refundsSettled(tx, booking.rsvno, 'cancel'))) return false;
   const now = ctx.clock.now();
   await repo.updateBooking(tx, booking.rsvno, { status: BookingStatus.canceled });
   await returnAllSeats(tx, booking.rsvno);
@@ -232,9 +239,7 @@ async function release(ctx: AppContextBase, rsvno: string, actor: Actor): Promis
   return ctx.db.transaction(async (tx) => {
     const booking = await repo.lockBooking(tx, rsvno);
     if (!booking || !cancellationPending(booking)) return false;
-    const calls = (await findProviderCalls(tx, rsvno)).filter((c) => c.kind === 'refund' && c.reason === 'cancel');
-    if (calls.some((c) => c.state === 'done' || c.state === 'begun')) return false;
-    for (const call of calls) await advanceProviderCall(tx, call.id, ['failed'], { state: 'void' });
+    if (!(await voidRefusedRefunds(tx, rsvno, 'cancel'))) return false;
     await repo.releaseCancellation(tx, rsvno);
     await recordEvent(tx, ctx.clock.now(), rsvno, actor, 'cancel_released', {
       before: { cancelfee: booking.cancelFee, refund: booking.refundAmount },

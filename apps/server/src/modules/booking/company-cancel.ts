@@ -5,12 +5,12 @@
  * the final step.
  */
 import { BookingStatus } from '@tabi/contract/constants';
+import type { Actor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { dayStoppedMail, loadMailBooking, loadStopNotice } from '../mail/templates.ts';
+import { sendPendingRefunds } from '../payment/index.ts';
 import { beginCancellation, cancellationPending, tryFinishCancellation } from './cancel.ts';
-import type { Actor } from './events.ts';
-import { sendPendingRefunds } from './refunds.ts';
 import * as repo from './repository.ts';
 import { cancelUnpaid } from './service.ts';
 

@@ -1,31 +1,9 @@
 /** The booking's history (ADR 0100): who changed what, when, before and after, in the change's own transaction. */
+
+import type { Actor } from '../../actor.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { ActorKind } from '../../db/schema.ts';
 import { type BookingRow, insertEvent, type NewBookingEvent } from './repository.ts';
-
-/** The system's own workers, named in the history. */
-export type SystemActor = 'sweeper' | 'reconciler' | 'webhook' | 'checkout' | 'ops' | 'seed' | 'privacy';
-
-export type Actor =
-  | { kind: 'customer' }
-  | { kind: 'staff'; staffId: string }
-  | { kind: 'system'; name: SystemActor }
-  | { kind: 'reseller'; resellerId: number };
-
-export const customerActor: Actor = { kind: 'customer' };
-
-export function systemActor(name: SystemActor): Actor {
-  return { kind: 'system', name };
-}
-
-export function staffActor(staffId: string | number): Actor {
-  return { kind: 'staff', staffId: String(staffId) };
-}
-
-/** A reseller acting through OCTO (issue 26). */
-export function resellerActor(resellerId: number): Actor {
-  return { kind: 'reseller', resellerId };
-}
 
 function actorColumns(actor: Actor): { actorKind: ActorKind; actor: string } {
   switch (actor.kind) {

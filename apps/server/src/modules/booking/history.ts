@@ -2,16 +2,16 @@
 import { statusLabel } from '@tabi/contract/booking-rules';
 import { toTokyoIso } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
-import type { AppContextBase } from '../../context.ts';
+import type { AppContextBase } from '../../context-base.ts';
 import { AppError } from '../../errors.ts';
-import { findProviderCalls, type ProviderCallRow } from '../payment/repository.ts';
+import { findPayments, findProviderCalls, type PaymentRow, type ProviderCallRow } from '../payment/index.ts';
 import * as repo from './repository.ts';
 
 export interface BookingRecord {
   booking: repo.BookingRow;
   label: string;
   events: repo.BookingEventRow[];
-  payments: repo.PaymentRow[];
+  payments: PaymentRow[];
   calls: ProviderCallRow[];
 }
 
@@ -21,7 +21,7 @@ export async function bookingRecord(ctx: AppContextBase, rsvno: string): Promise
   const facts = { status: booking.status, status_payment: booking.statusPayment, rsvdate: toTokyoIso(booking.rsvdate) };
   const [events, payments, calls] = await Promise.all([
     repo.findEvents(ctx.db, rsvno),
-    repo.findPayments(ctx.db, rsvno),
+    findPayments(ctx.db, rsvno),
     findProviderCalls(ctx.db, rsvno),
   ]);
   return { booking, label: statusLabel(facts, toTokyoIso(ctx.clock.now())), events, payments, calls };

@@ -5,9 +5,10 @@ import { ageClassFromCode, ErrCd, type RentalTypeCode } from '@tabi/contract/con
 import { toTokyoIso } from '@tabi/contract/dates';
 import { Msg, rentalFieldInvalid } from '@tabi/contract/messages';
 import { checkRental, keepShownRental, missingRentalFields, RENTAL_FIELD_LABEL } from '@tabi/contract/rental';
-import type { AppContextBase } from '../../context.ts';
+import type { Actor } from '../../actor.ts';
+import type { AppContextBase } from '../../context-base.ts';
 import { AppError } from '../../errors.ts';
-import { type Actor, recordEvent } from './events.ts';
+import { recordEvent } from './events.ts';
 import * as repo from './repository.ts';
 
 export interface RentalEntry {

@@ -385,22 +385,6 @@ export async function replaceRentals(
   if (rows.length > 0) await tx.insert(bookingRentals).values(rows.map((r) => ({ rsvno, ...r })));
 }
 
-// --- payments as the lifecycle sees them ---
-
-/** Paid payments that still hold money, oldest first; locked when a refund is planned on them. */
-export async function findPaidPayments(db: DbOrTx, rsvno: string, lock = false): Promise<PaymentRow[]> {
-  const query = db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.rsvno, rsvno), eq(payments.status, 'paid')))
-    .orderBy(asc(payments.id));
-  return lock ? query.for('update') : query;
-}
-
-export async function findPayments(db: DbOrTx, rsvno: string): Promise<PaymentRow[]> {
-  return db.select().from(payments).where(eq(payments.rsvno, rsvno)).orderBy(asc(payments.id));
-}
-
 /** Paid: completed and payment completed; an expired booking that is reinstated loses its cancellation. */
 export async function markBookingPaid(db: DbOrTx, rsvno: string): Promise<void> {
   await db
@@ -412,17 +396,6 @@ export async function markBookingPaid(db: DbOrTx, rsvno: string): Promise<void> 
       cancelReason: null,
     })
     .where(eq(bookings.rsvno, rsvno));
-}
-
-/** Records a refund the provider made, never beyond the amount paid; refunded in full closes the payment. */
-export async function recordRefund(db: DbOrTx, paymentId: number, amount: number): Promise<void> {
-  await db
-    .update(payments)
-    .set({
-      refundedAmount: sql`${payments.refundedAmount} + ${amount}`,
-      status: sql`case when ${payments.refundedAmount} + ${amount} >= ${payments.amount} then 'refunded' else ${payments.status} end`,
-    })
-    .where(and(eq(payments.id, paymentId), sql`${payments.refundedAmount} + ${amount} <= ${payments.amount}`));
 }
 
 // --- the booking's history ---

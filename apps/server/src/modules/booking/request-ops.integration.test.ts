@@ -8,13 +8,13 @@ import { addDays, tokyoDayStart, type Ymd } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemActor } from '../../actor.ts';
 import { FixedClock, todayIn } from '../../clock.ts';
 import { createContext } from '../../compose.ts';
 import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
 import { bookings, outbox } from '../../db/schema.ts';
 import { createTestApp, type TestApp, testDbKind } from '../../test/helper.ts';
-import { systemActor } from './events.ts';
 import { confirmRequest, createBooking, declineRequest } from './service.ts';
 
 const ops = systemActor('ops');

@@ -10,11 +10,12 @@ import { cardPaymentOpen, normalisePhone } from '@tabi/contract/booking-rules';
 import { AGE_CLASSES, ErrCd, PaymentStatus } from '@tabi/contract/constants';
 import { isoDateToYmd, toTokyoIso } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
+import type { Actor } from '../../actor.ts';
 import { todayIn } from '../../clock.ts';
-import type { AppContextBase } from '../../context.ts';
+import type { AppContextBase } from '../../context-base.ts';
 import { AppError } from '../../errors.ts';
 import { cancellationPending } from './cancel.ts';
-import { type Actor, recordEvent } from './events.ts';
+import { recordEvent } from './events.ts';
 import * as repo from './repository.ts';
 import { type BookingInput, memberRows, planBooking } from './validate.ts';
 

@@ -2,14 +2,14 @@ import { ErrCd } from '@tabi/contract/constants';
 import { API } from '@tabi/contract/endpoints';
 import { Msg } from '@tabi/contract/messages';
 import type { FastifyInstance } from 'fastify';
+import { customerActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { ok } from '../../http/envelope.ts';
 import { siteOrigin } from '../../http/origin.ts';
-import { grantBookingCapability, holdsBookingCapability } from '../payment/capability.ts';
+import { grantBookingCapability, holdsBookingCapability } from '../payment/index.ts';
 import { registerBookingBenchRoutes } from './bench-routes.ts';
-import { customerActor } from './events.ts';
 import { reviseUnpaidBooking } from './revise.ts';
 import { createBooking, limitBookings } from './service.ts';
 

@@ -11,8 +11,10 @@ import {
 import { isoDateToYmd, tokyoDayStart, toTokyoIso, ymdToIsoDate } from '@tabi/contract/dates';
 import { Msg, unpaidSeatsCapped } from '@tabi/contract/messages';
 import type { PartyCounts } from '@tabi/contract/party';
+import { type Actor, customerActor } from '../../actor.ts';
 import { todayIn } from '../../clock.ts';
-import type { AppContext, AppContextBase } from '../../context.ts';
+import type { AppContext } from '../../context.ts';
+import type { AppContextBase } from '../../context-base.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CancelReason } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
@@ -28,7 +30,7 @@ import {
 } from '../mail/templates.ts';
 import { markOfferBooked, useOffer } from '../waitlist/service.ts';
 import { policyForBooking } from './cancel-policy.ts';
-import { type Actor, type BookingAction, customerActor, eventRow, recordEvent, stateOf } from './events.ts';
+import { type BookingAction, eventRow, recordEvent, stateOf } from './events.ts';
 import { unpaidHolders } from './holders.ts';
 import * as repo from './repository.ts';
 import { randomRsvno } from './rsvno.ts';

@@ -9,13 +9,14 @@ import { maskPassport, normalisePhone } from '@tabi/contract/booking-rules';
 import { BookingStatus, ErrCd } from '@tabi/contract/constants';
 import { isoDateToYmd } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
+import type { Actor } from '../../actor.ts';
 import { todayIn } from '../../clock.ts';
-import type { AppContextBase } from '../../context.ts';
+import type { AppContextBase } from '../../context-base.ts';
 import { AppError } from '../../errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { mailIsPurged } from '../retention/service.ts';
 import * as sessions from '../session/repository.ts';
-import { type Actor, recordEvent } from './events.ts';
+import { recordEvent } from './events.ts';
 import * as repo from './repository.ts';
 import { type BookingInput, checkContact, memberRows, planMembers } from './validate.ts';
 

@@ -1,7 +1,7 @@
 import { UNPAID_GRACE_MINUTES } from '@tabi/contract/constants';
+import { systemActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
-import { systemActor } from './events.ts';
-import { settleOpenPayments } from './reconciler.ts';
+import { settleOpenPayments } from '../payment/index.ts';
 import * as repo from './repository.ts';
 import { cancelUnpaid } from './service.ts';
 

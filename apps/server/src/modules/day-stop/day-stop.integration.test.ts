@@ -10,6 +10,7 @@ import { addDays, type Ymd, ymdToIsoDate } from '@tabi/contract/dates';
 import { DayStopMsg } from '@tabi/contract/day-stop';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customerActor, staffActor } from '../../actor.ts';
 import { todayIn } from '../../clock.ts';
 import {
   bookingEvents,
@@ -24,7 +25,6 @@ import {
 } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { beginCancellation, cancelBooking } from '../booking/cancel.ts';
-import { customerActor, staffActor } from '../booking/events.ts';
 import { confirmRequest } from '../booking/service.ts';
 import { bookingPayload, insertTestOption, insertTestStock, stockLeft } from '../booking/test-fixtures.ts';
 import { bookingCapabilityCookie } from '../payment/capability.ts';

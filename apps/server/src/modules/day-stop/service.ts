@@ -30,6 +30,7 @@ import {
   type MinimumDay,
 } from '@tabi/contract/day-stop';
 import { type SQL, sql } from 'drizzle-orm';
+import { staffActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import { type DbOrTx, rowsOf } from '../../db/client.ts';
 import { dayDecisions, dayStopDays, dayStopItems, dayStops } from '../../db/schema.ts';
@@ -37,7 +38,6 @@ import { stockTouched } from '../../db/stock-changes.ts';
 import { AppError } from '../../errors.ts';
 import { recordCatalogEvent } from '../admin/catalog.ts';
 import { cancelByCompany } from '../booking/company-cancel.ts';
-import { staffActor } from '../booking/events.ts';
 import { bookingIs, holdsSeats } from '../booking/repository.ts';
 import type { StaffPrincipal } from '../staff/service.ts';
 

@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { AppContextBase } from '../../context.ts';
+import type { AppContextBase } from '../../context-base.ts';
 import { PRIVATE_FILE_MODE, preparePrivateDir } from '../../data-dir.ts';
 import { claimDueMails, markMailFailed, markMailSent, type OutboxRow } from './repository.ts';
 

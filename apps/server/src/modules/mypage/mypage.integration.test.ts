@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingRentals, bookings, outbox, payments, sandboxCheckouts, stock } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { reconcile } from '../booking/reconciler.ts';
+import { reconcile } from '../payment/reconciler.ts';
 import { createSandboxProvider } from '../payment/sandbox.ts';
 import {
   FIXTURE_OPTIONS,

@@ -8,13 +8,13 @@ import { addDays, isoDateToYmd, isValidYmd, ymdToIsoDate } from '@tabi/contract/
 import type { Lang } from '@tabi/contract/i18n';
 import { headcount, infantsOnly, offeredAgeClasses, partyBounds } from '@tabi/contract/party';
 import type { z } from 'zod';
+import { resellerActor } from '../../actor.ts';
 import { todayIn } from '../../clock.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { OctoUnitItem, ResellerRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { cancelBooking } from '../booking/cancel.ts';
-import { resellerActor } from '../booking/events.ts';
 import * as bookingRepo from '../booking/repository.ts';
 import {
   confirmOnAccount,

@@ -2,17 +2,17 @@ import { addDays, type Ymd } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemActor } from '../../actor.ts';
 import { todayIn } from '../../clock.ts';
-import { bookings, outbox, payments, sandboxCheckouts } from '../../db/schema.ts';
+import { bookings, outbox, payments, refunds, sandboxCheckouts } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { systemActor } from '../booking/events.ts';
-import { fulfil } from '../booking/fulfil.ts';
-import { planRefunds, sendPendingRefunds, sendRefund } from '../booking/refunds.ts';
-import { findPaidPayments } from '../booking/repository.ts';
 import { confirmRequest } from '../booking/service.ts';
 import { sweepUnpaidBookings } from '../booking/sweeper.ts';
 import { ADULT_PRICE, bookingPayload, insertTestOption, insertTestStock, stockLeft } from '../booking/test-fixtures.ts';
 import { bookingCapabilityCookie } from './capability.ts';
+import { fulfil } from './fulfil.ts';
+import { planRefunds, sendPendingRefunds, sendRefund } from './refunds.ts';
+import { findPaidPayments } from './repository.ts';
 import { captureSandboxCheckout } from './sandbox.ts';
 
 let t: TestApp;
@@ -497,6 +497,32 @@ describe('the one refund path', () => {
     expect(payment).toMatchObject({ refundedAmount: 16_000, status: 'refunded' });
     expect(await sandboxRefunded(id)).toBe(16_000);
     expect(await plan(rsvno, 3000)).toEqual([]);
+    // One row per refund (ADR 0181), each with the provider's id and its own call; the payment's total is their sum.
+    const rows = await t.ctx.db.select().from(refunds).where(eq(refunds.rsvno, rsvno)).orderBy(refunds.id);
+    expect(rows.map((r) => [r.paymentId, r.amount, r.reason, r.state])).toEqual([
+      [payment?.id, 5000, 'cancel', 'succeeded'],
+      [payment?.id, 11_000, 'cancel', 'succeeded'],
+    ]);
+    expect(rows.every((r) => r.providerRef?.startsWith('re_') && r.doneAt !== null)).toBe(true);
+    expect([first?.refundId, second?.refundId]).toEqual(rows.map((r) => r.id));
+    expect(rows.reduce((sum, r) => sum + r.amount, 0)).toBe(payment?.refundedAmount);
+  });
+
+  it('keeps a refused refund as a failed row with its call, and a refund nobody sent yet as pending money', async () => {
+    const rsvno = await book('PY0001');
+    const id = sessionIdOf((await checkout(rsvno)).json().response.url);
+    await pay(id, '4242424242424242');
+    await plan(rsvno, 4000);
+    expect(await t.ctx.db.select().from(refunds).where(eq(refunds.rsvno, rsvno))).toMatchObject([
+      { amount: 4000, state: 'pending', providerRef: null },
+    ]);
+    // The charge is gone at the provider: the refund is refused, given up at once and left for a person.
+    await t.ctx.db.update(payments).set({ chargeId: 'ch_gone' }).where(eq(payments.checkoutSessionId, id));
+    expect(await sendPendingRefunds(t.ctx, rsvno, ['cancel'], systemActor('ops'))).toMatchObject({ refused: 1 });
+    const [row] = await t.ctx.db.select().from(refunds).where(eq(refunds.rsvno, rsvno));
+    expect(row).toMatchObject({ state: 'failed', amount: 4000 });
+    const [payment] = await t.ctx.db.select().from(payments).where(eq(payments.checkoutSessionId, id));
+    expect(payment).toMatchObject({ refundedAmount: 0, status: 'paid' });
   });
 
   it('plans nothing for a booking that paid nothing', async () => {

@@ -13,6 +13,9 @@ import {
   type ProviderCallState,
   payments,
   providerCalls,
+  type RefundRow,
+  type RefundState,
+  refunds,
   type SandboxCheckoutRow,
   type SandboxRefundRow,
   sandboxCheckouts,
@@ -24,6 +27,8 @@ export type {
   NewProviderCall,
   PaymentRow,
   ProviderCallRow,
+  RefundReason,
+  RefundRow,
   SandboxCheckoutRow,
   SandboxRefundRow,
 } from '../../db/schema.ts';
@@ -98,6 +103,58 @@ export async function markPaymentStatus(
     .where(and(eq(payments.checkoutSessionId, checkoutSessionId), eq(payments.status, 'open')));
 }
 
+/** Paid payments that still hold money, oldest first; locked when a refund is planned on them. */
+export async function findPaidPayments(db: DbOrTx, rsvno: string, lock = false): Promise<PaymentRow[]> {
+  const query = db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.rsvno, rsvno), eq(payments.status, 'paid')))
+    .orderBy(asc(payments.id));
+  return lock ? query.for('update') : query;
+}
+
+export async function findPayments(db: DbOrTx, rsvno: string): Promise<PaymentRow[]> {
+  return db.select().from(payments).where(eq(payments.rsvno, rsvno)).orderBy(asc(payments.id));
+}
+
+/** Adds a confirmed refund to its payment's total, never beyond the amount paid; refunded in full closes the payment. */
+export async function addRefundedAmount(db: DbOrTx, paymentId: number, amount: number): Promise<void> {
+  await db
+    .update(payments)
+    .set({
+      refundedAmount: sql`${payments.refundedAmount} + ${amount}`,
+      status: sql`case when ${payments.refundedAmount} + ${amount} >= ${payments.amount} then 'refunded' else ${payments.status} end`,
+    })
+    .where(and(eq(payments.id, paymentId), sql`${payments.refundedAmount} + ${amount} <= ${payments.amount}`));
+}
+
+// --- refunds, one row each (ADR 0181) ---
+
+export async function insertRefund(db: DbOrTx, row: typeof refunds.$inferInsert): Promise<RefundRow> {
+  const [inserted] = await db.insert(refunds).values(row).returning();
+  if (!inserted) throw new Error('refund was not stored');
+  return inserted;
+}
+
+export async function findRefunds(db: DbOrTx, rsvno: string): Promise<RefundRow[]> {
+  return db.select().from(refunds).where(eq(refunds.rsvno, rsvno)).orderBy(asc(refunds.id));
+}
+
+/** Moves a refund on from one of `from`; returns the row when it moved. */
+export async function advanceRefund(
+  db: DbOrTx,
+  id: number,
+  from: RefundState[],
+  patch: Partial<typeof refunds.$inferInsert>,
+): Promise<RefundRow | undefined> {
+  const [row] = await db
+    .update(refunds)
+    .set(patch)
+    .where(and(eq(refunds.id, id), inArray(refunds.state, from)))
+    .returning();
+  return row;
+}
+
 // --- provider calls (DESIGN §12, ADR 0101) ---
 
 /** How long the caller that wrote a call down has to make it before the reconciler may. */
@@ -164,16 +221,14 @@ export async function claimDueProviderCalls(
   });
 }
 
-/** Refunds of a booking written down and not yet confirmed, per payment: money already promised back. */
+/** Refunds of a booking decided and not yet confirmed, per payment: money already promised back. */
 export async function pendingRefundsByPayment(db: DbOrTx, rsvno: string): Promise<Map<number, number>> {
   const rows = await db
-    .select({ paymentId: providerCalls.paymentId, amount: providerCalls.amount })
-    .from(providerCalls)
-    .where(and(eq(providerCalls.rsvno, rsvno), eq(providerCalls.kind, 'refund'), eq(providerCalls.state, 'begun')));
+    .select({ paymentId: refunds.paymentId, amount: refunds.amount })
+    .from(refunds)
+    .where(and(eq(refunds.rsvno, rsvno), eq(refunds.state, 'pending')));
   const pending = new Map<number, number>();
-  for (const row of rows) {
-    if (row.paymentId !== null) pending.set(row.paymentId, (pending.get(row.paymentId) ?? 0) + row.amount);
-  }
+  for (const row of rows) pending.set(row.paymentId, (pending.get(row.paymentId) ?? 0) + row.amount);
   return pending;
 }
 

@@ -2,16 +2,16 @@ import { ErrCd } from '@tabi/contract/constants';
 import { API } from '@tabi/contract/endpoints';
 import { Msg } from '@tabi/contract/messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { systemActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { ok } from '../../http/envelope.ts';
 import { siteOrigin } from '../../http/origin.ts';
-import { systemActor } from '../booking/events.ts';
-import { fulfil } from '../booking/fulfil.ts';
-import { settleCheckout } from '../booking/reconciler.ts';
 import { requireSession } from '../session/service.ts';
 import { holdsBookingCapability } from './capability.ts';
+import { fulfil } from './fulfil.ts';
+import { settleCheckout } from './reconciler.ts';
 import { checkoutResult, createCheckoutForBooking } from './service.ts';
 
 /** Checkouts opened per client address per minute: enough for retries, not for guessing numbers. */

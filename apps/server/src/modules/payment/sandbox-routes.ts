@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { systemActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
-import { systemActor } from '../booking/events.ts';
-import { fulfil } from '../booking/fulfil.ts';
+import { fulfil } from './fulfil.ts';
 import { checkoutLang } from './provider.ts';
 import type { SandboxCheckoutRow } from './repository.ts';
 import {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Lang } from '@tabi/contract/i18n';
-import type { AppContextBase } from '../../context.ts';
+import type { AppContextBase } from '../../context-base.ts';
 import { type CheckoutSession, type PaymentProvider, ProviderRefusal } from './provider.ts';
 import {
   addSandboxRefund,

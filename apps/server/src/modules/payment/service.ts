@@ -5,10 +5,10 @@ import { BookingStatus, ErrCd, PaymentStatus, UNPAID_GRACE_MINUTES } from '@tabi
 import { toTokyoIso } from '@tabi/contract/dates';
 import { langOfPath } from '@tabi/contract/i18n';
 import { Msg } from '@tabi/contract/messages';
+import { systemActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { systemActor } from '../booking/events.ts';
-import { fulfil } from '../booking/fulfil.ts';
+import { fulfil } from './fulfil.ts';
 import type { CheckoutInput, CheckoutSession } from './provider.ts';
 import * as repo from './repository.ts';
 import { PROVIDER_CALL_GRACE_MS } from './repository.ts';

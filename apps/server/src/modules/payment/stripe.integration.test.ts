@@ -4,14 +4,14 @@ import { addDays, type Ymd } from '@tabi/contract/dates';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemActor } from '../../actor.ts';
 import { todayIn } from '../../clock.ts';
 import { bookings, outbox, payments } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { systemActor } from '../booking/events.ts';
-import { planRefunds, sendPendingRefunds } from '../booking/refunds.ts';
-import { findPaidPayments } from '../booking/repository.ts';
 import { ADULT_PRICE, bookingPayload, insertTestOption, insertTestStock } from '../booking/test-fixtures.ts';
 import { bookingCapabilityCookie } from './capability.ts';
+import { planRefunds, sendPendingRefunds } from './refunds.ts';
+import { findPaidPayments } from './repository.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
 type Json = Record<string, unknown>;

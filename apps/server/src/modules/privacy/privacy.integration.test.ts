@@ -7,10 +7,11 @@ import { addDays, tokyoYmd, ymdToIsoDate } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staffActor } from '../../actor.ts';
 import { bookingEvents, bookingMembers, bookings, staffAuditEvents } from '../../db/schema.ts';
 import { seed } from '../../seed/seed.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { recordEvent, staffActor } from '../booking/events.ts';
+import { recordEvent } from '../booking/events.ts';
 import { cloneBooking } from '../staff/test-fixtures.ts';
 import { erasePersonalData, erasePersonalDataOf, exportPersonalData, scrub } from './service.ts';
 

@@ -8,7 +8,8 @@
 import { addDays, tokyoYmd, ymdToIsoDate } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import type { AppContextBase } from '../../context.ts';
+import { type Actor, systemActor } from '../../actor.ts';
+import type { AppContextBase } from '../../context-base.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   bookingEvents,
@@ -20,7 +21,7 @@ import {
   staffAuditEvents,
 } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { type Actor, recordEvent, systemActor } from '../booking/events.ts';
+import { recordEvent } from '../booking/events.ts';
 
 /** Bookings one transaction erases at most; the job repeats until none is due. */
 export const PRIVACY_BATCH = 200;

@@ -18,12 +18,15 @@ import {
 } from '@tabi/contract/receipt';
 import { DEMO_SITE_LEGAL } from '@tabi/contract/site';
 import { and, eq } from 'drizzle-orm';
-import type { AppContext, AppContextBase } from '../../context.ts';
+import { type Actor, customerActor, staffActor } from '../../actor.ts';
+import type { AppContext } from '../../context.ts';
+import type { AppContextBase } from '../../context-base.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { type PaymentRow, type ReceiptRow, receipts } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { type Actor, customerActor, recordEvent, staffActor } from '../booking/events.ts';
+import { recordEvent } from '../booking/events.ts';
 import * as repo from '../booking/repository.ts';
+import { findPayments } from '../payment/index.ts';
 import { requireSession } from '../session/service.ts';
 import type { StaffPrincipal } from '../staff/service.ts';
 import { type ReceiptModel, renderReceiptPdf } from './pdf.ts';
@@ -80,7 +83,7 @@ export async function receiptList(ctx: AppContextBase, rsvno: string): Promise<R
   const booking = await repo.findBooking(ctx.db, rsvno);
   if (!booking) throw AppError.notFound(Msg.bookingNotFound);
   const [payments, issued] = await Promise.all([
-    repo.findPayments(ctx.db, rsvno),
+    findPayments(ctx.db, rsvno),
     ctx.db.select().from(receipts).where(eq(receipts.rsvno, rsvno)),
   ]);
   const list: ReceiptStatus[] = [];
@@ -120,7 +123,7 @@ export async function issueReceipt(
   const { booking, row, facts, lines } = await ctx.db.transaction(async (tx) => {
     const locked = await repo.lockBooking(tx, rsvno);
     if (!locked) throw AppError.notFound(Msg.bookingNotFound);
-    const state = receiptable(locked, await repo.findPayments(tx, rsvno), input.kind);
+    const state = receiptable(locked, await findPayments(tx, rsvno), input.kind);
     if (!state.ok) throw AppError.conflict(ErrCd.generic, state.message);
     const existing = await findReceipt(tx, rsvno, input.kind);
     let saved: ReceiptRow;

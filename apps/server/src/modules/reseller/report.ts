@@ -11,7 +11,7 @@ import { UNPAID_GRACE_MINUTES } from '@tabi/contract/constants';
 import { addMonths, tokyoDayStart } from '@tabi/contract/dates';
 import type { SalesChannelTotal, SalesLine, SalesReport } from '@tabi/contract/resellers';
 import { sql } from 'drizzle-orm';
-import type { AppContextBase } from '../../context.ts';
+import type { AppContextBase } from '../../context-base.ts';
 import { rowsOf } from '../../db/client.ts';
 import { toCsv } from '../admin/csv.ts';
 import { bookingIs, holdsSeats } from '../booking/repository.ts';

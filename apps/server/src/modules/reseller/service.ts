@@ -6,7 +6,7 @@
  */
 import { ErrCd } from '@tabi/contract/constants';
 import { type IssuedKey, type Reseller, ResellerMsg } from '@tabi/contract/resellers';
-import type { AppContextBase } from '../../context.ts';
+import type { AppContextBase } from '../../context-base.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { ResellerKeyRow, ResellerRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';

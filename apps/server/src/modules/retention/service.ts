@@ -6,7 +6,7 @@ import {
 import { SESSION_ABSOLUTE_HOURS, SESSION_IDLE_MINUTES } from '@tabi/contract/constants';
 import { and, asc, inArray, isNull, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { AppContextBase } from '../../context.ts';
+import type { AppContextBase } from '../../context-base.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { customerSessions, outbox, rateLimits, staffSessions } from '../../db/schema.ts';
 import { retentionRemoved } from '../../metrics.ts';

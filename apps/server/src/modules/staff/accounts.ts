@@ -8,7 +8,7 @@ import {
 import { EMAIL_PATTERN } from '@tabi/contract/booking-rules';
 import { ErrCd } from '@tabi/contract/constants';
 import { Msg } from '@tabi/contract/messages';
-import type { AppContextBase } from '../../context.ts';
+import type { AppContextBase } from '../../context-base.ts';
 import { AppError } from '../../errors.ts';
 import { generatePassword, hashPassword } from './password.ts';
 import * as repo from './repository.ts';

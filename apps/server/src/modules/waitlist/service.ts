@@ -24,7 +24,8 @@ import {
 } from '@tabi/contract/waitlist';
 import type { z } from 'zod';
 import { todayIn } from '../../clock.ts';
-import type { AppContext, AppContextBase } from '../../context.ts';
+import type { AppContext } from '../../context.ts';
+import type { AppContextBase } from '../../context-base.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import * as booking from '../booking/repository.ts';

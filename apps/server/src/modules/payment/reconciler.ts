@@ -3,18 +3,16 @@
  * provider's own record what a crash left half-done. A checkout written down but never answered is made
  * again with its key; an open checkout the provider reports paid is fulfilled, a lapsed one closed; a
  * refund written down and not confirmed is sent again with its key; a cancellation whose refunds are all
- * confirmed is made final. Calls are claimed with SKIP LOCKED and a lease, so instances share the work
+ * confirmed is made final by the booking (ADR 0181). Calls are claimed with SKIP LOCKED and a lease, so instances share the work
  * and none holds a lock while it talks to the provider.
  */
+import { type Actor, systemActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import { reconcilerFindings } from '../../metrics.ts';
-import * as payments from '../payment/repository.ts';
-import { CHECKOUT_WATCH_MS, sendCheckoutCall } from '../payment/service.ts';
-import { finishCancellation, tryFinishCancellation } from './cancel.ts';
-import { type Actor, systemActor } from './events.ts';
 import { fulfil } from './fulfil.ts';
 import { sendRefund } from './refunds.ts';
-import * as repo from './repository.ts';
+import * as payments from './repository.ts';
+import { CHECKOUT_WATCH_MS, sendCheckoutCall } from './service.ts';
 
 const BATCH = 50;
 /** While a worker talks to the provider about a call, no other worker takes it. */
@@ -90,7 +88,11 @@ async function reconcileCall(
     const outcome = await sendRefund(ctx, call, actor);
     if (outcome === 'done') report.refundsSent += 1;
     else report.refundsFailed += 1;
-    if (outcome === 'done' && call.reason === 'cancel' && (await tryFinishCancellation(ctx, call.rsvno, actor))) {
+    if (
+      outcome === 'done' &&
+      call.reason === 'cancel' &&
+      (await ctx.onPayment.cancellationRefunded(ctx, call.rsvno, actor))
+    ) {
       report.cancellationsFinished += 1;
     }
     return;
@@ -147,16 +149,7 @@ export async function reconcile(
 
   // Cancellations claimed whose refunds are all confirmed (a crash after the last refund, or none to make).
   const before = new Date(ctx.clock.now().getTime() - (options.rsvno ? 0 : payments.PROVIDER_CALL_GRACE_MS));
-  for (;;) {
-    const finished = await ctx.db.transaction(async (tx) => {
-      const pending = await repo.claimPendingCancellations(tx, before, BATCH, options.rsvno);
-      let count = 0;
-      for (const booking of pending) if (await finishCancellation(ctx, tx, booking, actor)) count += 1;
-      return { count, full: pending.length === BATCH };
-    });
-    report.cancellationsFinished += finished.count;
-    if (!finished.full || finished.count === 0) break;
-  }
+  report.cancellationsFinished += await ctx.onPayment.finishCancellations(ctx, before, options.rsvno, actor);
   for (const [kind, count] of Object.entries(report)) {
     if (typeof count === 'number' && count > 0) reconcilerFindings.inc({ kind }, count);
   }

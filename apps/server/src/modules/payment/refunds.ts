@@ -1,36 +1,37 @@
 /**
- * The one refund path (ADR 0101), used by cancellation and by late or duplicate payments. A refund is
- * written down as a provider call in the transaction that decides it, sent afterwards with its idempotency
- * key and no lock held, and booked once when the provider confirms it; the reconciler sends what a crash
- * left unsent with the same key, so no refund is ever lost or made twice.
+ * The one refund path (ADR 0101, ADR 0181), used by cancellation and by late or duplicate payments. A refund is a row
+ * of its own, decided in the transaction that decides it and written down with its provider call; it is sent
+ * afterwards with its idempotency key and no lock held, and booked once when the provider confirms it; the reconciler
+ * sends what a crash left unsent with the same key, so no refund is ever lost or made twice.
  */
 import { randomUUID } from 'node:crypto';
-import type { AppContextBase } from '../../context.ts';
+import type { Actor } from '../../actor.ts';
+import type { AppContext } from '../../context.ts';
+import type { AppContextBase } from '../../context-base.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { refunds } from '../../metrics.ts';
-import { enqueueMail } from '../mail/outbox.ts';
-import { loadMailBooking, paymentRefundedMail } from '../mail/templates.ts';
-import type { PaymentProvider } from '../payment/provider.ts';
-import { ProviderRefusal } from '../payment/provider.ts';
+import { ProviderRefusal } from './provider.ts';
 import {
+  addRefundedAmount,
   advanceProviderCall,
+  advanceRefund,
   findPaymentById,
   findProviderCalls,
+  findRefunds,
   insertProviderCall,
+  insertRefund,
   noteProviderCallFailure,
+  type PaymentRow,
   PROVIDER_CALL_GRACE_MS,
   type ProviderCallRow,
   pendingRefundsByPayment,
-} from '../payment/repository.ts';
-import { type Actor, recordEvent } from './events.ts';
-import { type PaymentRow, recordRefund } from './repository.ts';
-
-export type RefundReason = 'cancel' | 'duplicate' | 'late';
+  type RefundReason,
+} from './repository.ts';
 
 /** After this many failed attempts a refund waits for a person (the console's dashboard shows it). */
 export const REFUND_MAX_ATTEMPTS = 8;
 
-type Ctx = AppContextBase & { payment: PaymentProvider };
+type Ctx = AppContextBase & Pick<AppContext, 'payment' | 'onPayment'>;
 
 /** What each payment still holds: paid, less refunded, less refunds written down and not yet confirmed. */
 export async function refundableByPayment(
@@ -46,8 +47,9 @@ export async function refundableByPayment(
 }
 
 /**
- * Writes refunds of `amount` yen spread over `paid` (oldest first) as begun provider calls, in the
- * caller's transaction. Payments without a charge id were settled outside the provider and are skipped.
+ * Decides refunds of `amount` yen spread over `paid` (oldest first): a refund row each, written down with its begun
+ * provider call, in the caller's transaction. Payments without a charge id were settled outside the provider and are
+ * skipped.
  */
 export async function planRefunds(
   tx: DbOrTx,
@@ -63,11 +65,13 @@ export async function planRefunds(
     if (left <= 0) break;
     const part = Math.min(left, available);
     if (part <= 0 || !payment.chargeId) continue;
+    const refund = await insertRefund(tx, { paymentId: payment.id, rsvno, amount: part, reason, createdAt: now });
     calls.push(
       await insertProviderCall(tx, {
         kind: 'refund',
         rsvno,
         paymentId: payment.id,
+        refundId: refund.id,
         idempotencyKey: `refund_${rsvno}_${randomUUID()}`,
         amount: part,
         reason,
@@ -88,11 +92,21 @@ function retryAt(now: Date, attempts: number): Date {
   return new Date(now.getTime() + Math.min(60 * 60_000, 60_000 * 2 ** Math.max(0, attempts - 1)));
 }
 
+/** The refund a call makes, as the booking hears of it. */
+function outcomeOf(call: ProviderCallRow, paymentId: number, amount: number, providerRef?: string) {
+  return {
+    rsvno: call.rsvno,
+    paymentId,
+    amount,
+    reason: (call.reason ?? 'cancel') as RefundReason,
+    ...(providerRef ? { providerRef } : {}),
+  };
+}
+
 /**
- * Sends one written-down refund with its key and books it once: the payment's refunded amount, the call
- * done, the event, and for a late or duplicate payment the customer's mail (a cancellation mails when it
- * is final). Of two workers sending the same call, the provider answers both with one refund and only
- * one of them books it.
+ * Sends one written-down refund with its key and books it once: the refund succeeded, the payment's refunded total,
+ * the call done, and the booking told (its history, and the customer's mail where one is due). Of two workers sending
+ * the same call, the provider answers both with one refund and only one of them books it.
  */
 export async function sendRefund(ctx: Ctx, call: ProviderCallRow, actor: Actor): Promise<SendOutcome> {
   const payment = call.paymentId === null ? undefined : await findPaymentById(ctx.db, call.paymentId);
@@ -115,14 +129,15 @@ export async function sendRefund(ctx: Ctx, call: ProviderCallRow, actor: Actor):
     });
     if (!booked) return;
     refunds.inc({ reason: call.reason ?? 'unknown' });
-    await recordRefund(tx, paymentId, result.amount);
-    await recordEvent(tx, now, call.rsvno, actor, 'refund_sent', {
-      after: { amount: result.amount, reason: call.reason, refund_id: result.id, payment_id: paymentId },
-    });
-    if (call.reason === 'duplicate' || call.reason === 'late') {
-      const mail = await loadMailBooking(tx, ctx.config, call.rsvno);
-      if (mail) await enqueueMail(tx, paymentRefundedMail(mail, result.amount, call.reason));
+    if (call.refundId !== null) {
+      await advanceRefund(tx, call.refundId, ['pending', 'failed'], {
+        state: 'succeeded',
+        providerRef: result.id,
+        doneAt: now,
+      });
     }
+    await addRefundedAmount(tx, paymentId, result.amount);
+    await ctx.onPayment.refunded(ctx, tx, outcomeOf(call, paymentId, result.amount, result.id), actor);
   });
   return 'done';
 }
@@ -135,12 +150,10 @@ async function noteFailure(ctx: Ctx, call: ProviderCallRow, actor: Actor, error:
   const message = error instanceof Error ? error.message : String(error);
   await ctx.db.transaction(async (tx) => {
     await noteProviderCallFailure(tx, call.id, message, retryAt(now, call.attempts), giveUp);
-    if (giveUp) {
-      await recordEvent(tx, now, call.rsvno, actor, 'refund_failed', {
-        after: { amount: call.amount, reason: call.reason, attempts: call.attempts },
-        note: message.slice(0, 200),
-      });
-    }
+    if (!giveUp) return;
+    if (call.refundId !== null) await advanceRefund(tx, call.refundId, ['pending'], { state: 'failed', doneAt: now });
+    const refund = outcomeOf(call, call.paymentId ?? 0, call.amount);
+    await ctx.onPayment.refundFailed(ctx, tx, { ...refund, attempts: call.attempts, error: message }, actor);
   });
   return refused ? 'refused' : 'retry';
 }
@@ -164,4 +177,27 @@ export async function sendPendingRefunds(
   );
   for (const call of calls) summary[await sendRefund(ctx, call, actor)] += 1;
   return summary;
+}
+
+/**
+ * Whether the refunds of a booking for `reason` are all confirmed (none decided and unconfirmed, none given up):
+ * a cancellation becomes final only then.
+ */
+export async function refundsSettled(db: DbOrTx, rsvno: string, reason: RefundReason): Promise<boolean> {
+  return (await findRefunds(db, rsvno)).every(
+    (r) => r.reason !== reason || r.state === 'succeeded' || r.state === 'void',
+  );
+}
+
+/**
+ * The provider refused every refund of a booking for `reason` before any money moved: they are voided, with their
+ * calls, and true is answered; false, and nothing changes, when one of them was made or may still be.
+ */
+export async function voidRefusedRefunds(tx: DbOrTx, rsvno: string, reason: RefundReason): Promise<boolean> {
+  const refundRows = (await findRefunds(tx, rsvno)).filter((r) => r.reason === reason);
+  if (refundRows.some((r) => r.state === 'succeeded' || r.state === 'pending')) return false;
+  const calls = (await findProviderCalls(tx, rsvno)).filter((c) => c.kind === 'refund' && c.reason === reason);
+  for (const call of calls) await advanceProviderCall(tx, call.id, ['failed'], { state: 'void' });
+  for (const refund of refundRows) await advanceRefund(tx, refund.id, ['failed'], { state: 'void' });
+  return true;
 }

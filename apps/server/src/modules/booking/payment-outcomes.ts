@@ -1,0 +1,98 @@
+/**
+ * The booking's answers to what happens to its money (ADR 0181): the payments module calls these through
+ * `ctx.onPayment` and never reaches into the booking otherwise. Each answer changes the booking through its one
+ * lifecycle and writes the history; the payments module keeps its own rows.
+ */
+import { BookingStatus, PaymentStatus } from '@tabi/contract/constants';
+import type { DbOrTx } from '../../db/client.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { bookingPaidMail, loadMailBooking, paymentRefundedMail } from '../mail/templates.ts';
+import type { PaidVerdict, PaymentOutcomes } from '../payment/index.ts';
+import { cancellationPending, finishCancellation, tryFinishCancellation } from './cancel.ts';
+import { recordEvent, stateOf } from './events.ts';
+import * as repo from './repository.ts';
+import { retakeAllSeats } from './seats.ts';
+
+const BATCH = 50;
+
+/** What a paid checkout does to the booking, under the booking's lock. */
+async function decide(tx: DbOrTx, booking: repo.BookingRow): Promise<PaidVerdict> {
+  if (booking.statusPayment === PaymentStatus.completed) return 'duplicate';
+  // A cancellation claimed before this payment committed stands: the payment came too late (issue 24.1).
+  const cardBooking =
+    booking.status === BookingStatus.completed && booking.flgRequestRsv === 0 && !cancellationPending(booking);
+  const confirmedRequest = booking.status === BookingStatus.tmp && booking.flgRequestRsv === 1;
+  if (cardBooking || confirmedRequest) return 'paid';
+  const expired = booking.status === BookingStatus.canceled && booking.cancelReason === 'expired';
+  return expired && (await retakeAllSeats(tx, booking.rsvno)) ? 'reinstated' : 'late';
+}
+
+export const bookingPaymentOutcomes: PaymentOutcomes = {
+  async lockBooking(tx, rsvno) {
+    return (await repo.lockBooking(tx, rsvno)) !== undefined;
+  },
+
+  async paid(ctx, tx, checkout, actor) {
+    const booking = await repo.lockBooking(tx, checkout.rsvno);
+    if (!booking) throw new Error(`payment ${checkout.paymentId} names no booking`);
+    const now = ctx.clock.now();
+    const verdict = await decide(tx, booking);
+    if (verdict === 'duplicate' || verdict === 'late') {
+      await recordEvent(tx, now, booking.rsvno, actor, verdict === 'duplicate' ? 'duplicate_payment' : 'late_payment', {
+        before: stateOf(booking),
+        after: { amount: checkout.amount, checkout_session: checkout.checkoutSessionId, refund: checkout.amount },
+      });
+      return verdict;
+    }
+    await repo.markBookingPaid(tx, booking.rsvno);
+    const mail = await loadMailBooking(tx, ctx.config, booking.rsvno);
+    if (mail) await enqueueMail(tx, bookingPaidMail(mail));
+    await recordEvent(tx, now, booking.rsvno, actor, verdict, {
+      before: stateOf(booking),
+      after: {
+        ...stateOf({ ...booking, status: BookingStatus.completed, statusPayment: PaymentStatus.completed }),
+        amount: checkout.amount,
+        checkout_session: checkout.checkoutSessionId,
+      },
+    });
+    return verdict;
+  },
+
+  async refunded(ctx, tx, refund, actor) {
+    await recordEvent(tx, ctx.clock.now(), refund.rsvno, actor, 'refund_sent', {
+      after: {
+        amount: refund.amount,
+        reason: refund.reason,
+        refund_id: refund.providerRef,
+        payment_id: refund.paymentId,
+      },
+    });
+    if (refund.reason === 'duplicate' || refund.reason === 'late') {
+      const mail = await loadMailBooking(tx, ctx.config, refund.rsvno);
+      if (mail) await enqueueMail(tx, paymentRefundedMail(mail, refund.amount, refund.reason));
+    }
+  },
+
+  async refundFailed(ctx, tx, refund, actor) {
+    await recordEvent(tx, ctx.clock.now(), refund.rsvno, actor, 'refund_failed', {
+      after: { amount: refund.amount, reason: refund.reason, attempts: refund.attempts },
+      note: refund.error.slice(0, 200),
+    });
+  },
+
+  cancellationRefunded: (ctx, rsvno, actor) => tryFinishCancellation(ctx, rsvno, actor),
+
+  async finishCancellations(ctx, before, rsvno, actor) {
+    let total = 0;
+    for (;;) {
+      const finished = await ctx.db.transaction(async (tx) => {
+        const pending = await repo.claimPendingCancellations(tx, before, BATCH, rsvno);
+        let count = 0;
+        for (const booking of pending) if (await finishCancellation(ctx, tx, booking, actor)) count += 1;
+        return { count, full: pending.length === BATCH };
+      });
+      total += finished.count;
+      if (!finished.full || finished.count === 0) return total;
+    }
+  },
+};
