@@ -176,7 +176,18 @@ export const optionSummary = z.looseObject({
   webname: z.string(),
 });
 export type OptionSummary = z.infer<typeof optionSummary>;
-export const optionSummaryResponse = envelope(optionSummary);
+
+/**
+ * GET /option/{code}'s answer (SPEC §7): an option code is answered with the option's detail, a package code (my page)
+ * with the summary of its first option. My page reads the fields both share; the detail page asks `isOptionDetail`.
+ */
+export const optionOrPackage = z.union([optionDetail, optionSummary]);
+export type OptionOrPackage = z.infer<typeof optionOrPackage>;
+export const optionOrPackageResponse = envelope(optionOrPackage);
+
+export function isOptionDetail(answer: OptionOrPackage): answer is OptionDetail {
+  return 'valueList' in answer && 'opcd' in answer;
+}
 
 // GET /price/{opcd}
 export const priceQuery = z.object({

@@ -129,7 +129,7 @@ export const API = defineEndpoints('/api', {
     summary: 'オプション詳細（マイページではパッケージコードも可）',
     params: catalog.optionPathParams,
     query: searchQuery(catalog.optionDetailQuery),
-    response: catalog.optionDetailResponse,
+    response: catalog.optionOrPackageResponse,
   },
   'POST /booking/cancelprice': {
     summary: 'キャンセル料金',

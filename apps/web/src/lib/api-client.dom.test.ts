@@ -1,3 +1,4 @@
+import { isOptionDetail } from '@tabi/contract/catalog';
 import { ErrCd } from '@tabi/contract/constants';
 import { defineEndpoints, API as TABLE } from '@tabi/contract/endpoints';
 import { envelope } from '@tabi/contract/envelope';
@@ -100,11 +101,11 @@ describe('a call named by its entry', () => {
     expect(JSON.parse(String(sent[0]?.init.body))).toEqual({ session: 'other' });
   });
 
-  it('parses with the schema it is given for an answer the entry does not describe', async () => {
+  it('answers a package code with its summary, which the entry describes beside the detail', async () => {
     record({ errcd: ErrCd.success, errMsg: '', response: { travelkubun: 1, rentalcd: '', webname: 'Pkg ほか' } });
-    const summary = envelope(z.looseObject({ travelkubun: z.number(), rentalcd: z.string(), webname: z.string() }));
-    const answered = await call(API['GET /option/{code}'], { params: { code: 'PK1' } }, { response: summary });
+    const answered = await call(API['GET /option/{code}'], { params: { code: 'PK1' } });
     expect(answered.webname).toBe('Pkg ほか');
+    expect(isOptionDetail(answered)).toBe(false);
   });
 
   it('answers a file entry with its file, and a refusal of one as every call’s', async () => {

@@ -3,7 +3,6 @@ import {
   type CallArgs,
   type EndpointRef,
   type EntryOf,
-  type EnvelopeSchema,
   type FileEntry,
   type JsonEntry,
   lazyEndpoints,
@@ -16,7 +15,7 @@ import { useCommonMessages } from '../i18n/common.ts';
 import { pageLang } from '../i18n/lang.tsx';
 import { useAuthStore } from '../stores/auth-store.ts';
 import { showAlert } from './alert.ts';
-import { type Handling, requestFile, requestJson, type SchemaSource } from './endpoint-client.ts';
+import { type Handling, requestFile, requestJson } from './endpoint-client.ts';
 import { withLoading } from './loading.ts';
 import { pageSignal } from './page-signal.ts';
 
@@ -147,15 +146,13 @@ type JsonCall = JsonEntry | EndpointRef<JsonEntry>;
 
 /**
  * A call named by its entry (`call(API['POST /booking'], { body })`): the path, method and schemas are the
- * entry's; the body may leave out the session, which is added here. `response`: a schema for an answer the
- * entry does not describe (a package code on my page, see get-option-summary.ts).
+ * entry's; the body may leave out the session, which is added here.
  */
-export function call<N extends JsonCall, R extends EnvelopeSchema = ResponseSchemaOf<EntryOf<N>>>(
+export function call<N extends JsonCall>(
   entry: N,
-  ...[input, options]: CallArgs<EntryOf<N>, CallOptions & { response?: SchemaSource<R> }, 'session'>
-): Promise<ResponseOf<R>> {
-  const { response, ...rest } = options ?? {};
-  return requestJson(customer, entry, input ?? {}, rest, response) as Promise<ResponseOf<R>>;
+  ...[input, options]: CallArgs<EntryOf<N>, CallOptions, 'session'>
+): Promise<ResponseOf<ResponseSchemaOf<EntryOf<N>>>> {
+  return requestJson(customer, entry, input ?? {}, options ?? {}) as Promise<ResponseOf<ResponseSchemaOf<EntryOf<N>>>>;
 }
 
 /** A call of a file entry (the PDF receipt), answered as a Blob; a refusal is handled as every call's is. */

@@ -8,7 +8,6 @@ import { ErrCd } from '@tabi/contract/constants';
 import {
   type EndpointName,
   type EndpointRef,
-  type EnvelopeSchema,
   endpointUrl,
   type FileEntry,
   type JsonEntry,
@@ -30,12 +29,6 @@ export async function csrfHeader(): Promise<{ 'x-xsrf-token': string }> {
   if (!readCookie('XSRF-TOKEN')) await fetchCsrfCookie();
   return { 'x-xsrf-token': readCookie('XSRF-TOKEN') ?? '' };
 }
-
-/**
- * A response schema, or a loader of one: a page on the critical path passes a loader so that the schema code
- * downloads in parallel with the call instead of before the first render.
- */
-export type SchemaSource<T> = T | (() => Promise<T>);
 
 /** How one side of the site handles what its calls meet. */
 export interface Handling<O> {
@@ -79,24 +72,17 @@ async function requestInit<O>(side: Handling<O>, name: EndpointName, input: Wire
   };
 }
 
-/**
- * A call of a JSON entry, answered with its success's `response`. The schema (the entry's, or `response` for an
- * answer the entry does not describe) loads while the request is on its way.
- */
+/** A call of a JSON entry, answered with its success's `response`. The entry's schema loads while the request is on its way. */
 export async function requestJson<O>(
   side: Handling<O>,
   name: EndpointName,
   input: WireInput,
   options: O,
-  response?: SchemaSource<EnvelopeSchema>,
 ): Promise<unknown> {
   const url = endpointUrl(name, input);
   const init = await requestInit(side, name, input, 'application/json');
   const run = async () => {
-    const schemaReady =
-      response === undefined
-        ? entryOf<JsonEntry>(name).then((entry) => entry.response)
-        : Promise.resolve(typeof response === 'function' ? response() : response);
+    const schemaReady = entryOf<JsonEntry>(name).then((entry) => entry.response);
     // Settled below; a failed request must not leave it an unhandled rejection.
     schemaReady.catch(() => undefined);
     const res = await side.send(url, init, options);

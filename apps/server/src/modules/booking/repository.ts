@@ -27,8 +27,6 @@ import {
   type OutboxRow,
   options,
   outbox,
-  type PaymentRow,
-  payments,
   type StockRow,
   stock,
   unpaidHolds,
@@ -46,7 +44,6 @@ export type {
   NewRental,
   OptionRow,
   OutboxRow,
-  PaymentRow,
   StockRow,
 } from '../../db/schema.ts';
 

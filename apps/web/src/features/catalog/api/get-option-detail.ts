@@ -1,7 +1,11 @@
-import type { OptionDetail } from '@tabi/contract/catalog';
+import { isOptionDetail, type OptionDetail } from '@tabi/contract/catalog';
+import { ErrCd } from '@tabi/contract/constants';
 import { monthStart, type Ymd } from '@tabi/contract/dates';
+import { Msg } from '@tabi/contract/messages';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { API, call } from '../../../lib/api-client.ts';
+import { useCommonMessages } from '../../../i18n/common.ts';
+import { pageLang } from '../../../i18n/lang.tsx';
+import { API, ApiError, call } from '../../../lib/api-client.ts';
 
 export interface OptionDetailRequest {
   opcd: string;
@@ -11,9 +15,19 @@ export interface OptionDetailRequest {
   background?: boolean;
 }
 
-/** GET /option/{opcd}; a non-success is an ApiError whose errMsg the page shows (SPEC §8). */
-export function getOptionDetail({ opcd, usedate, background }: OptionDetailRequest): Promise<OptionDetail> {
-  return call(API['GET /option/{code}'], { params: { code: opcd }, query: { usedate } }, { loading: !background });
+/**
+ * GET /option/{opcd}; a non-success is an ApiError whose errMsg the page shows (SPEC §8). A package code is answered
+ * with a summary, not an option: the page says the option is not found, as for any unknown code.
+ */
+export async function getOptionDetail({ opcd, usedate, background }: OptionDetailRequest): Promise<OptionDetail> {
+  const answer = await call(
+    API['GET /option/{code}'],
+    { params: { code: opcd }, query: { usedate } },
+    { loading: !background },
+  );
+  if (!isOptionDetail(answer))
+    throw new ApiError(String(ErrCd.generic), useCommonMessages.in(pageLang()).message(Msg.optionNotFound), 404);
+  return answer;
 }
 
 /** The usedate of a detail page's first call: the list's use date, unless its month is already past (SPEC §7). */

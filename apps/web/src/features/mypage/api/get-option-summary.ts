@@ -1,13 +1,12 @@
-import { optionSummaryResponse } from '@tabi/contract/catalog';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API, call } from '../../../lib/api-client.ts';
 
 /**
- * GET /option/{code}: my page reads only travelkubun, rentalcd and webname. A package code is answered with just
- * these (the server's summary of its first option), which the entry's option detail schema does not describe.
+ * GET /option/{code}: my page reads only travelkubun, rentalcd and webname, which an option's detail and a package
+ * code's summary (the server's summary of its first option) both carry.
  */
 export function getOptionSummary(code: string) {
-  return call(API['GET /option/{code}'], { params: { code } }, { response: optionSummaryResponse });
+  return call(API['GET /option/{code}'], { params: { code } });
 }
 
 export function optionSummaryQueryOptions(code: string) {
