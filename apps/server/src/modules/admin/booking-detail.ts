@@ -23,13 +23,13 @@ import {
   requestPending,
   STATE_LABEL,
 } from '@tabi/contract/booking-rules';
-import { BookingStatus } from '@tabi/contract/constants';
 import { toTokyoIso } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
 import { staffActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { cancelBooking, cancellationPending, quoteCancellation } from '../booking/cancel.ts';
+import { cancelBooking, quoteCancellation } from '../booking/cancel.ts';
+import { canMove, isEnded, lifecycleOf } from '../booking/lifecycle.ts';
 import { editRentals, type RentalEntry } from '../booking/rentals.ts';
 import * as bookingRepo from '../booking/repository.ts';
 import { confirmRequest, declineRequest, requestPaymentDeadline, type TransitionResult } from '../booking/service.ts';
@@ -75,13 +75,13 @@ export function allowedActions(
     flg_request_rsv: booking.flgRequestRsv,
     rsvdate: toTokyoIso(booking.rsvdate),
   };
-  const live = booking.status !== BookingStatus.canceled;
+  const live = !isEnded(lifecycleOf(booking));
   return {
     // Offered only while a payment deadline can still be set (before the day of use), as confirmRequest checks.
-    confirm: booking.status === BookingStatus.requested && requestPaymentDeadline(now, booking.fromdate) > now,
+    confirm: canMove(booking, 'confirmRequest') && requestPaymentDeadline(now, booking.fromdate) > now,
     decline: requestPending(facts),
     // Staff cancel a card booking (paid or within its grace) on the customer's behalf, also on or after its day.
-    cancel: booking.status === BookingStatus.completed && state !== 'canceled' && !cancellationPending(booking),
+    cancel: canMove(booking, 'claimCancellation') && state !== 'canceled',
     editParticipants: live,
     editRentals: hasRental && rentalEditAllowed(facts, servertime) && booking.canceledAt === null,
     resendMail: mailCount > 0,

@@ -8,9 +8,8 @@
  * A crash between them leaves a claim whose refunds the reconciler sends and whose cancellation it
  * finishes; a customer who tries again with the same refund resumes it at once.
  */
-import { bookingState, cancelAllowed } from '@tabi/contract/booking-rules';
-import { BookingStatus, ErrCd, PaymentStatus } from '@tabi/contract/constants';
-import { isoDateToYmd, toTokyoIso } from '@tabi/contract/dates';
+import { ErrCd } from '@tabi/contract/constants';
+import { isoDateToYmd } from '@tabi/contract/dates';
 import { feeOverrideAbovePaid, Msg } from '@tabi/contract/messages';
 import type { Actor } from '../../actor.ts';
 import { todayIn } from '../../clock.ts';
@@ -33,6 +32,15 @@ import {
 } from '../payment/index.ts';
 import { cancelQuote } from './cancel-fee.ts';
 import { recordEvent, stateOf } from './events.ts';
+import {
+  canMove,
+  effectiveLifecycle,
+  isEnded,
+  lifecycleOf,
+  type StateColumns,
+  transition,
+  wasPaid,
+} from './lifecycle.ts';
 import * as repo from './repository.ts';
 import { returnAllSeats } from './seats.ts';
 
@@ -63,30 +71,25 @@ export interface CancelOptions {
 }
 
 /** A cancellation claimed and not final (a crash, or a refund still being sent). */
-export function cancellationPending(booking: Pick<repo.BookingRow, 'status' | 'canceledAt'>): boolean {
-  return booking.status === BookingStatus.completed && booking.canceledAt !== null;
+export function cancellationPending(booking: StateColumns): boolean {
+  return lifecycleOf(booking) === 'cancelling';
 }
 
 /** Refuses, with the reason, a booking this actor may not cancel (SPEC §4 for the customer). */
 function assertCancellable(ctx: AppContextBase, booking: repo.BookingRow, actor: Actor): void {
-  const facts = { status: booking.status, status_payment: booking.statusPayment, rsvdate: toTokyoIso(booking.rsvdate) };
-  if (booking.status === BookingStatus.canceled) throw AppError.conflict(ErrCd.generic, Msg.alreadyCanceled);
+  if (isEnded(lifecycleOf(booking))) throw AppError.conflict(ErrCd.generic, Msg.alreadyCanceled);
   if (actor.kind === 'staff') {
     // Staff cancel a booking made by card, paid or not, also on or after its day (a no-show); requests are declined.
-    if (booking.status !== BookingStatus.completed) throw AppError.conflict(ErrCd.generic, Msg.notCancellable);
+    if (!canMove(booking, 'claimCancellation')) throw AppError.conflict(ErrCd.generic, Msg.notCancellable);
     return;
   }
-  if (bookingState(facts, toTokyoIso(ctx.clock.now())) === 'canceled') {
+  // A card booking unpaid past its hour is expired already for the customer (SPEC §3's label).
+  if (lifecycleOf(booking) === 'held' && effectiveLifecycle(booking, ctx.clock.now()) === 'expired') {
     throw AppError.conflict(ErrCd.generic, Msg.alreadyCanceled);
   }
-  const today = todayIn(ctx.clock);
-  const fromdate = isoDateToYmd(booking.fromdate);
-  if (booking.status === BookingStatus.completed && fromdate <= today) {
-    throw AppError.conflict(ErrCd.generic, Msg.cancelTooLate);
-  }
-  if (!cancelAllowed({ status: booking.status, fromdate }, today)) {
-    throw AppError.conflict(ErrCd.generic, Msg.cancelNotAllowed);
-  }
+  // SPEC §4: only a booking made by card, and only before its first day.
+  if (!canMove(booking, 'claimCancellation')) throw AppError.conflict(ErrCd.generic, Msg.cancelNotAllowed);
+  if (isoDateToYmd(booking.fromdate) <= todayIn(ctx.clock)) throw AppError.conflict(ErrCd.generic, Msg.cancelTooLate);
 }
 
 function checkFeeOverride(booking: repo.BookingRow, override: CancelOptions['feeOverride']): void {
@@ -109,11 +112,7 @@ async function quoteFor(
   const refundable = await refundableByPayment(db, booking.rsvno, paid);
   // Paid bookings without a payment record were paid outside the provider (settled by hand).
   const paidAmount =
-    paid.length > 0
-      ? refundable.reduce((sum, r) => sum + r.available, 0)
-      : booking.statusPayment === PaymentStatus.completed
-        ? booking.amountjp
-        : 0;
+    paid.length > 0 ? refundable.reduce((sum, r) => sum + r.available, 0) : wasPaid(booking) ? booking.amountjp : 0;
   const policy = cancelQuote({
     policy: booking.cancelPolicy,
     fromdate: isoDateToYmd(booking.fromdate),
@@ -172,13 +171,12 @@ export async function beginCancellation(
     if (options.expectedRefund !== undefined && options.expectedRefund !== quote.refund) {
       throw AppError.conflict(ErrCd.generic, Msg.cancelPriceChanged);
     }
-    const claimed = await repo.claimCancellation(tx, rsvno, {
+    await transition(tx, booking, 'claimCancellation', {
       canceledAt: now,
       cancelFee: quote.cancelfee,
       refundAmount: quote.refund,
       cancelReason: options.company ? 'company' : CANCEL_REASON_OF_ACTOR[options.actor.kind],
     });
-    if (!claimed) throw AppError.conflict(ErrCd.generic, Msg.cancelInProgress);
     await planRefunds(tx, rsvno, paid, quote.refund, 'cancel', now);
     await recordEvent(tx, now, rsvno, options.actor, 'cancel_requested', {
       before: stateOf(booking),
@@ -206,7 +204,7 @@ export async function finishCancellation(
   if (!cancellationPending(booking)) return false;
   if (!(await refundsSettled(tx, booking.rsvno, 'cancel'))) return false;
   const now = ctx.clock.now();
-  await repo.updateBooking(tx, booking.rsvno, { status: BookingStatus.canceled });
+  const after = await transition(tx, booking, 'finishCancellation');
   await returnAllSeats(tx, booking.rsvno);
   const cancelfee = booking.cancelFee ?? 0;
   const refund = booking.refundAmount ?? 0;
@@ -221,7 +219,7 @@ export async function finishCancellation(
   }
   await recordEvent(tx, now, booking.rsvno, actor, 'canceled', {
     before: stateOf(booking),
-    after: { ...stateOf({ ...booking, status: BookingStatus.canceled }), cancelfee, refund },
+    after: { ...stateOf(after), cancelfee, refund },
   });
   return true;
 }
@@ -240,7 +238,7 @@ async function release(ctx: AppContextBase, rsvno: string, actor: Actor): Promis
     const booking = await repo.lockBooking(tx, rsvno);
     if (!booking || !cancellationPending(booking)) return false;
     if (!(await voidRefusedRefunds(tx, rsvno, 'cancel'))) return false;
-    await repo.releaseCancellation(tx, rsvno);
+    await transition(tx, booking, 'releaseCancellation');
     await recordEvent(tx, ctx.clock.now(), rsvno, actor, 'cancel_released', {
       before: { cancelfee: booking.cancelFee, refund: booking.refundAmount },
       note: 'refund refused by the payment provider',
@@ -261,7 +259,7 @@ export async function cancelBooking(ctx: AppContext, rsvno: string, options: Can
   }
   if (!(await tryFinishCancellation(ctx, rsvno, options.actor))) {
     const booking = await repo.findBooking(ctx.db, rsvno);
-    if (booking?.status !== BookingStatus.canceled) throw new AppError(ErrCd.generic, Msg.refundFailed, 502);
+    if (!booking || lifecycleOf(booking) !== 'canceled') throw new AppError(ErrCd.generic, Msg.refundFailed, 502);
   }
   return quote;
 }

@@ -4,13 +4,13 @@
  * a claimed cancellation is resumed, refunds go out once by their idempotency keys, the mail is queued once with
  * the final step.
  */
-import { BookingStatus } from '@tabi/contract/constants';
 import type { Actor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { dayStoppedMail, loadMailBooking, loadStopNotice } from '../mail/templates.ts';
 import { sendPendingRefunds } from '../payment/index.ts';
 import { beginCancellation, cancellationPending, tryFinishCancellation } from './cancel.ts';
+import { canMove, isEnded, lifecycleOf } from './lifecycle.ts';
 import * as repo from './repository.ts';
 import { cancelUnpaid } from './service.ts';
 
@@ -24,13 +24,13 @@ export async function cancelByCompany(
   note: string,
 ): Promise<CompanyCancelOutcome> {
   const booking = await repo.findBooking(ctx.db, rsvno);
-  if (!booking || booking.status === BookingStatus.canceled) return 'canceled';
-  if (booking.status !== BookingStatus.completed) {
+  if (!booking || isEnded(lifecycleOf(booking))) return 'canceled';
+  if (canMove(booking, 'endUnpaid')) {
     // A request, answered or not, never paid: canceled at once with its seats back (the day stays closed).
     const ended = await ctx.db.transaction(async (tx) => {
       const locked = await repo.lockBooking(tx, rsvno);
-      if (!locked || locked.status === BookingStatus.canceled) return true;
-      if (locked.status === BookingStatus.completed) return false;
+      if (!locked || isEnded(lifecycleOf(locked))) return true;
+      if (!canMove(locked, 'endUnpaid')) return false;
       await cancelUnpaid(ctx, tx, locked, 'company', actor);
       const mail = await loadMailBooking(tx, ctx.config, rsvno);
       if (mail)
@@ -46,5 +46,5 @@ export async function cancelByCompany(
   await sendPendingRefunds(ctx, rsvno, ['cancel'], actor);
   if (await tryFinishCancellation(ctx, rsvno, actor)) return 'canceled';
   const after = await repo.findBooking(ctx.db, rsvno);
-  return after?.status === BookingStatus.canceled ? 'canceled' : 'pending';
+  return after && isEnded(lifecycleOf(after)) ? 'canceled' : 'pending';
 }

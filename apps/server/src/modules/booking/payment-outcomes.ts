@@ -3,31 +3,42 @@
  * `ctx.onPayment` and never reaches into the booking otherwise. Each answer changes the booking through its one
  * lifecycle and writes the history; the payments module keeps its own rows.
  */
-import { BookingStatus, PaymentStatus } from '@tabi/contract/constants';
 import type { DbOrTx } from '../../db/client.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { bookingPaidMail, loadMailBooking, paymentRefundedMail } from '../mail/templates.ts';
 import type { PaidVerdict, PaymentOutcomes } from '../payment/index.ts';
-import { cancellationPending, finishCancellation, tryFinishCancellation } from './cancel.ts';
+import { finishCancellation, tryFinishCancellation } from './cancel.ts';
 import { recordEvent, stateOf } from './events.ts';
+import { canMove, lifecycleOf, transition, wasPaid } from './lifecycle.ts';
 import * as repo from './repository.ts';
 import { retakeAllSeats } from './seats.ts';
 
 const BATCH = 50;
 
-/** What a paid checkout does to the booking, under the booking's lock. */
+/**
+ * What a paid checkout does to the booking, under the booking's lock: paid in time (a card booking, even past its
+ * hour until the sweeper comes, or a confirmed request), reinstated when it expired and its seats are still free,
+ * else refunded. A cancellation claimed before this payment committed stands: the payment came too late (issue 24.1).
+ */
 async function decide(tx: DbOrTx, booking: repo.BookingRow): Promise<PaidVerdict> {
-  if (booking.statusPayment === PaymentStatus.completed) return 'duplicate';
-  // A cancellation claimed before this payment committed stands: the payment came too late (issue 24.1).
-  const cardBooking =
-    booking.status === BookingStatus.completed && booking.flgRequestRsv === 0 && !cancellationPending(booking);
-  const confirmedRequest = booking.status === BookingStatus.tmp && booking.flgRequestRsv === 1;
-  if (cardBooking || confirmedRequest) return 'paid';
-  const expired = booking.status === BookingStatus.canceled && booking.cancelReason === 'expired';
-  return expired && (await retakeAllSeats(tx, booking.rsvno)) ? 'reinstated' : 'late';
+  if (wasPaid(booking)) return 'duplicate';
+  if (canMove(booking, 'pay')) return 'paid';
+  return canMove(booking, 'reinstate') && (await retakeAllSeats(tx, booking.rsvno)) ? 'reinstated' : 'late';
 }
 
 export const bookingPaymentOutcomes: PaymentOutcomes = {
+  payableAs(booking) {
+    if (wasPaid(booking)) return 'paid';
+    switch (lifecycleOf(booking)) {
+      case 'held':
+        return 'card';
+      case 'offered':
+        return 'request';
+      default:
+        return 'none';
+    }
+  },
+
   async lockBooking(tx, rsvno) {
     return (await repo.lockBooking(tx, rsvno)) !== undefined;
   },
@@ -44,13 +55,13 @@ export const bookingPaymentOutcomes: PaymentOutcomes = {
       });
       return verdict;
     }
-    await repo.markBookingPaid(tx, booking.rsvno);
+    const after = await transition(tx, booking, verdict === 'paid' ? 'pay' : 'reinstate');
     const mail = await loadMailBooking(tx, ctx.config, booking.rsvno);
     if (mail) await enqueueMail(tx, bookingPaidMail(mail));
     await recordEvent(tx, now, booking.rsvno, actor, verdict, {
       before: stateOf(booking),
       after: {
-        ...stateOf({ ...booking, status: BookingStatus.completed, statusPayment: PaymentStatus.completed }),
+        ...stateOf(after),
         amount: checkout.amount,
         checkout_session: checkout.checkoutSessionId,
       },

@@ -257,28 +257,6 @@ export async function updateBooking(db: DbOrTx, rsvno: string, patch: Partial<Ne
   await db.update(bookings).set(patch).where(eq(bookings.rsvno, rsvno));
 }
 
-/** Claims the cancellation of a booking still in status 1 that nobody else is canceling. */
-export async function claimCancellation(
-  tx: DbOrTx,
-  rsvno: string,
-  values: Pick<NewBooking, 'canceledAt' | 'cancelFee' | 'refundAmount' | 'cancelReason'>,
-): Promise<boolean> {
-  const rows = await tx
-    .update(bookings)
-    .set(values)
-    .where(and(eq(bookings.rsvno, rsvno), eq(bookings.status, BookingStatus.completed), isNull(bookings.canceledAt)))
-    .returning({ rsvno: bookings.rsvno });
-  return rows.length > 0;
-}
-
-/** Gives a claim back (the provider refused every refund): the booking is as it was before. */
-export async function releaseCancellation(tx: DbOrTx, rsvno: string): Promise<void> {
-  await tx
-    .update(bookings)
-    .set({ canceledAt: null, cancelFee: null, refundAmount: null, cancelReason: null })
-    .where(and(eq(bookings.rsvno, rsvno), eq(bookings.status, BookingStatus.completed)));
-}
-
 /** Cancellations claimed before `before` and not final, claimed for this worker (SKIP LOCKED). */
 export async function claimPendingCancellations(
   db: DbOrTx,
@@ -380,19 +358,6 @@ export async function replaceRentals(
 ): Promise<void> {
   await tx.delete(bookingRentals).where(eq(bookingRentals.rsvno, rsvno));
   if (rows.length > 0) await tx.insert(bookingRentals).values(rows.map((r) => ({ rsvno, ...r })));
-}
-
-/** Paid: completed and payment completed; an expired booking that is reinstated loses its cancellation. */
-export async function markBookingPaid(db: DbOrTx, rsvno: string): Promise<void> {
-  await db
-    .update(bookings)
-    .set({
-      status: BookingStatus.completed,
-      statusPayment: PaymentStatus.completed,
-      canceledAt: null,
-      cancelReason: null,
-    })
-    .where(eq(bookings.rsvno, rsvno));
 }
 
 // --- the booking's history ---
@@ -525,6 +490,7 @@ const literal = (code: number): SQL => sql.raw(String(code));
 const CANCELED = literal(BookingStatus.canceled);
 const COMPLETED = literal(BookingStatus.completed);
 const UNPAID = literal(PaymentStatus.uncompleted);
+const PAID = literal(PaymentStatus.completed);
 /** A card booking not paid yet, within its grace or past it (the sweeper expires it). */
 const UNPAID_CARD = sql`b.status = ${COMPLETED} and b.status_payment = ${UNPAID} and b.flg_request_rsv = 0`;
 
@@ -537,6 +503,8 @@ export const bookingIs = {
   notCanceled: sql`(b.status <> ${CANCELED})`,
   /** Not paid (yet): by card within or past its grace, or a request. */
   unpaid: sql`(b.status_payment = ${UNPAID})`,
+  /** Paid and no cancellation claimed (lifecycle 'paid'): its trip is certain. */
+  paid: sql`(b.status = ${COMPLETED} and b.status_payment = ${PAID} and b.canceled_at is null)`,
   /** A request not answered yet (リクエスト回答待ち). */
   awaitingAnswer: sql`(b.status = ${literal(BookingStatus.requested)})`,
   /** A card booking not paid yet, still within its grace (reception after `graceCutoff`). */

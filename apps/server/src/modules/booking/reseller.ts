@@ -6,7 +6,7 @@
  * the caller's transaction with the booking locked, and writes its event.
  */
 import { normalisePhone } from '@tabi/contract/booking-rules';
-import { AGE_CLASSES, type AgeClass, AgeClassCode, BookingStatus, PaymentStatus } from '@tabi/contract/constants';
+import { AGE_CLASSES, type AgeClass, AgeClassCode } from '@tabi/contract/constants';
 import { emptyParty, headcount, type PartyCounts } from '@tabi/contract/party';
 import { sql } from 'drizzle-orm';
 import { type Actor, resellerActor } from '../../actor.ts';
@@ -15,6 +15,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { bookingOptions, bookings, stock } from '../../db/schema.ts';
 import { policyForBooking } from './cancel-policy.ts';
 import { eventRow, recordEvent, stateOf } from './events.ts';
+import { effectiveLifecycle, startColumns, transition } from './lifecycle.ts';
 import * as repo from './repository.ts';
 import { randomRsvno } from './rsvno.ts';
 import { cancelUnpaid, priceOf } from './service.ts';
@@ -142,9 +143,7 @@ export async function holdForReseller(
         await repo.insertNewBooking(sp, {
           booking: {
             rsvno,
-            status: BookingStatus.tmp,
-            statusPayment: PaymentStatus.uncompleted,
-            flgRequestRsv: 0,
+            ...startColumns('reserved'),
             rsvdate: now,
             paymentDeadline: hold.expiresAt,
             fromdate: hold.usedate,
@@ -162,8 +161,7 @@ export async function holdForReseller(
           rentals: [],
           event: eventRow(now, rsvno, resellerActor(hold.resellerId), 'created', {
             after: {
-              status: BookingStatus.tmp,
-              status_payment: PaymentStatus.uncompleted,
+              ...stateOf(startColumns('reserved')),
               amountjp: amount,
               net_amount: net,
               opcd: hold.opcd,
@@ -185,15 +183,9 @@ function contactColumns(contact: ResellerContact) {
   return { ...contact, telNormalized: normalisePhone(contact.tel) };
 }
 
-/** A hold of a reseller that has not lapsed: status 0, nothing paid, its expiry still ahead. */
+/** A hold of a reseller that has not lapsed: reserved, its expiry still ahead. */
 export function holdLive(booking: repo.BookingRow, now: Date): boolean {
-  return (
-    booking.resellerId !== null &&
-    booking.status === BookingStatus.tmp &&
-    booking.statusPayment === PaymentStatus.uncompleted &&
-    booking.paymentDeadline !== null &&
-    booking.paymentDeadline > now
-  );
+  return booking.resellerId !== null && effectiveLifecycle(booking, now) === 'reserved';
 }
 
 /** The hold moves its expiry (OCTO extend, or a change that asks for more time). */
@@ -219,11 +211,13 @@ export async function confirmOnAccount(
   contact: ResellerContact,
   actor: Actor,
 ): Promise<void> {
-  const paid = { status: BookingStatus.completed, statusPayment: PaymentStatus.completed, flgRequestRsv: 0 as const };
-  await repo.updateBooking(tx, booking.rsvno, { ...paid, paymentDeadline: null, ...contactColumns(contact) });
+  const after = await transition(tx, booking, 'confirmOnAccount', {
+    paymentDeadline: null,
+    ...contactColumns(contact),
+  });
   await recordEvent(tx, ctx.clock.now(), booking.rsvno, actor, 'reseller_confirmed', {
     before: stateOf(booking),
-    after: { ...stateOf({ ...booking, ...paid }), paid_on_account: booking.netAmount },
+    after: { ...stateOf(after), paid_on_account: booking.netAmount },
   });
 }
 

@@ -7,7 +7,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { cardPaymentOpen, normalisePhone } from '@tabi/contract/booking-rules';
-import { AGE_CLASSES, ErrCd, PaymentStatus } from '@tabi/contract/constants';
+import { AGE_CLASSES, ErrCd } from '@tabi/contract/constants';
 import { isoDateToYmd, toTokyoIso } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
 import type { Actor } from '../../actor.ts';
@@ -16,6 +16,7 @@ import type { AppContextBase } from '../../context-base.ts';
 import { AppError } from '../../errors.ts';
 import { cancellationPending } from './cancel.ts';
 import { recordEvent } from './events.ts';
+import { wasPaid } from './lifecycle.ts';
 import * as repo from './repository.ts';
 import { type BookingInput, memberRows, planBooking } from './validate.ts';
 
@@ -53,7 +54,7 @@ export async function reviseUnpaidBooking(
   await ctx.db.transaction(async (tx) => {
     const booking = await repo.lockBooking(tx, rsvno);
     if (!booking) throw AppError.notFound(Msg.bookingNotFound);
-    if (booking.statusPayment === PaymentStatus.completed) {
+    if (wasPaid(booking)) {
       throw AppError.conflict(ErrCd.generic, Msg.bookingPaidNotRevisable);
     }
     // The purchase flow's own rule for a card booking it may still pay (contract), and no cancellation under way.

@@ -1,13 +1,6 @@
 import type { BookingResult } from '@tabi/contract/booking';
-import { normalisePhone, requestPending, requestWithdrawable } from '@tabi/contract/booking-rules';
-import {
-  AGE_CLASSES,
-  BookingStatus,
-  ErrCd,
-  PaymentStatus,
-  REQUEST_PAYMENT_DEADLINE_HOURS,
-  UNPAID_GRACE_MINUTES,
-} from '@tabi/contract/constants';
+import { normalisePhone, requestWithdrawable } from '@tabi/contract/booking-rules';
+import { AGE_CLASSES, ErrCd, REQUEST_PAYMENT_DEADLINE_HOURS, UNPAID_GRACE_MINUTES } from '@tabi/contract/constants';
 import { isoDateToYmd, tokyoDayStart, toTokyoIso, ymdToIsoDate } from '@tabi/contract/dates';
 import { Msg, unpaidSeatsCapped } from '@tabi/contract/messages';
 import type { PartyCounts } from '@tabi/contract/party';
@@ -32,6 +25,7 @@ import { markOfferBooked, useOffer } from '../waitlist/service.ts';
 import { policyForBooking } from './cancel-policy.ts';
 import { type BookingAction, eventRow, recordEvent, stateOf } from './events.ts';
 import { unpaidHolders } from './holders.ts';
+import { canMove, lifecycleOf, startColumns, transition } from './lifecycle.ts';
 import * as repo from './repository.ts';
 import { randomRsvno } from './rsvno.ts';
 import { returnAllSeats } from './seats.ts';
@@ -107,9 +101,7 @@ export async function placeBooking(
   const nothingToPay = !isRequest && claimed === 0;
   const booking: repo.NewBooking = {
     rsvno: '',
-    status: isRequest ? BookingStatus.requested : BookingStatus.completed,
-    statusPayment: nothingToPay ? PaymentStatus.completed : PaymentStatus.uncompleted,
-    flgRequestRsv: 0,
+    ...startColumns(isRequest ? 'requested' : nothingToPay ? 'paid' : 'held'),
     rsvdate: now,
     fromdate: usedate,
     todate: usedate,
@@ -220,26 +212,23 @@ const UNPAID_ENDS = {
 } as const satisfies Record<string, { reason: CancelReason; action: BookingAction }>;
 export type UnpaidEnd = keyof typeof UNPAID_ENDS;
 
-/** Cancels a locked booking that was never paid and returns its seats (expired, declined or withdrawn). */
+/** Cancels a locked booking that was never paid and returns its seats (expired, declined or withdrawn); answers it as it is now. */
 export async function cancelUnpaid(
   ctx: AppContextBase,
   tx: DbOrTx,
   booking: repo.BookingRow,
   end: UnpaidEnd,
   actor: Actor,
-): Promise<void> {
+): Promise<repo.BookingRow> {
   const now = ctx.clock.now();
   const { reason, action } = UNPAID_ENDS[end];
   await returnAllSeats(tx, booking.rsvno);
-  await repo.updateBooking(tx, booking.rsvno, {
-    status: BookingStatus.canceled,
+  const after = await transition(tx, booking, end === 'expired' ? 'expire' : 'endUnpaid', {
     canceledAt: now,
     cancelReason: reason,
   });
-  await recordEvent(tx, now, booking.rsvno, actor, action, {
-    before: stateOf(booking),
-    after: stateOf({ ...booking, status: BookingStatus.canceled }),
-  });
+  await recordEvent(tx, now, booking.rsvno, actor, action, { before: stateOf(booking), after: stateOf(after) });
+  return after;
 }
 
 /** DESIGN §10: 72 hours from now, and never after the day before the use date (its end, Tokyo). */
@@ -266,18 +255,18 @@ async function lockOrNotFound(tx: DbOrTx, rsvno: string): Promise<repo.BookingRo
 export async function confirmRequest(ctx: AppContextBase, rsvno: string, actor: Actor): Promise<TransitionResult> {
   return ctx.db.transaction(async (tx) => {
     const booking = await lockOrNotFound(tx, rsvno);
-    if (booking.status !== BookingStatus.requested) throw AppError.conflict(ErrCd.generic, Msg.requestNotPending);
+    if (!canMove(booking, 'confirmRequest')) throw AppError.conflict(ErrCd.generic, Msg.requestNotPending);
     const now = ctx.clock.now();
     const deadline = requestPaymentDeadline(now, booking.fromdate);
     if (deadline <= now) throw AppError.conflict(ErrCd.generic, Msg.paymentDeadlineUnavailable);
-    await repo.updateBooking(tx, rsvno, { status: BookingStatus.tmp, flgRequestRsv: 1, paymentDeadline: deadline });
+    const after = await transition(tx, booking, 'confirmRequest', { paymentDeadline: deadline });
     await recordEvent(tx, now, rsvno, actor, 'request_confirmed', {
       before: stateOf(booking),
-      after: { ...stateOf({ ...booking, status: BookingStatus.tmp, flgRequestRsv: 1 }), payment_deadline: deadline },
+      after: { ...stateOf(after), payment_deadline: deadline },
     });
     const mail = await loadMailBooking(tx, ctx.config, rsvno);
     if (mail) await enqueueMail(tx, requestConfirmedMail(mail));
-    return { rsvno, status: BookingStatus.tmp, paymentDeadline: deadline };
+    return { rsvno, status: after.status, paymentDeadline: deadline };
   });
 }
 
@@ -296,19 +285,17 @@ async function endRequest(
     const booking = await lockOrNotFound(tx, rsvno);
     const refusal = refuse(booking);
     if (refusal) throw refusal;
-    await cancelUnpaid(ctx, tx, booking, end, actor);
+    const after = await cancelUnpaid(ctx, tx, booking, end, actor);
     const mail = await loadMailBooking(tx, ctx.config, rsvno);
     if (mail) await enqueueMail(tx, end === 'declined' ? requestDeclinedMail(mail) : requestWithdrawnMail(mail));
-    return { rsvno, status: BookingStatus.canceled, paymentDeadline: booking.paymentDeadline };
+    return { rsvno, status: after.status, paymentDeadline: booking.paymentDeadline };
   });
 }
 
 /** The operator declines a request (or withdraws an unpaid confirmation): canceled, seats back, mailed. */
 export async function declineRequest(ctx: AppContextBase, rsvno: string, actor: Actor): Promise<TransitionResult> {
   return endRequest(ctx, rsvno, actor, 'declined', (booking) =>
-    requestPending({ status: booking.status, status_payment: booking.statusPayment })
-      ? null
-      : AppError.conflict(ErrCd.generic, Msg.requestNotPending),
+    canMove(booking, 'endUnpaid') ? null : AppError.conflict(ErrCd.generic, Msg.requestNotPending),
   );
 }
 
@@ -320,7 +307,7 @@ export async function withdrawRequest(ctx: AppContextBase, rsvno: string, actor:
   return endRequest(ctx, rsvno, actor, 'withdrawn', (booking) => {
     const today = todayIn(ctx.clock);
     const fromdate = isoDateToYmd(booking.fromdate);
-    if (booking.status !== BookingStatus.requested) return AppError.conflict(ErrCd.generic, Msg.requestAlreadyAnswered);
+    if (lifecycleOf(booking) !== 'requested') return AppError.conflict(ErrCd.generic, Msg.requestAlreadyAnswered);
     if (!requestWithdrawable({ status: booking.status, fromdate }, today)) {
       return AppError.conflict(ErrCd.generic, Msg.requestWithdrawPastUseDate);
     }

@@ -6,7 +6,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { maskPassport, normalisePhone } from '@tabi/contract/booking-rules';
-import { BookingStatus, ErrCd } from '@tabi/contract/constants';
+import { ErrCd } from '@tabi/contract/constants';
 import { isoDateToYmd } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
 import type { Actor } from '../../actor.ts';
@@ -17,6 +17,7 @@ import { enqueueMail } from '../mail/outbox.ts';
 import { mailIsPurged } from '../retention/service.ts';
 import * as sessions from '../session/repository.ts';
 import { recordEvent } from './events.ts';
+import { isEnded, lifecycleOf } from './lifecycle.ts';
 import * as repo from './repository.ts';
 import { type BookingInput, checkContact, memberRows, planMembers } from './validate.ts';
 
@@ -118,7 +119,7 @@ export async function changeParticipants(
 
   await ctx.db.transaction(async (tx) => {
     const locked = await lockLive(tx, rsvno);
-    if (locked.status === BookingStatus.canceled) {
+    if (isEnded(lifecycleOf(locked))) {
       throw AppError.conflict(ErrCd.generic, Msg.participantsNotEditable);
     }
     // The participants as they are under the lock: the party's classes must stay, and they are the history's before.

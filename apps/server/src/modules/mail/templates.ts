@@ -5,7 +5,7 @@
  */
 
 import { cancelPolicyLines, freeCancelUntil } from '@tabi/contract/cancel-policy';
-import { type AgeClass, PaymentStatus, type RentalTypeCode } from '@tabi/contract/constants';
+import type { AgeClass, RentalTypeCode } from '@tabi/contract/constants';
 import { formatDay, formatTokyoDateTime, tokyoYmd, type Ymd } from '@tabi/contract/dates';
 import type { DayStopReason } from '@tabi/contract/day-stop';
 import { formatYen } from '@tabi/contract/format';
@@ -14,6 +14,7 @@ import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CancelTier, MailAttachment } from '../../db/schema.ts';
 import { bookingOrigin } from '../../http/origin.ts';
+import { wasPaid } from '../booking/lifecycle.ts';
 import { buildIcs } from './ics.ts';
 import { type MailBlock, renderHtml, renderText } from './mail-render.ts';
 import { type MailText, mailLang, mailText } from './mail-text.ts';
@@ -204,7 +205,7 @@ export function calendarFile(b: MailBooking): MailAttachment {
 }
 
 function isPaid(b: MailBooking): boolean {
-  return b.statusPayment === PaymentStatus.completed;
+  return b.statusPayment !== undefined && wasPaid({ statusPayment: b.statusPayment });
 }
 
 type Paragraph = string | MailBlock | MailBlock[];

@@ -1,7 +1,6 @@
 /** My page's calls (SPEC §7): the shape of the booking answer; every change is the booking lifecycle's. */
 import type { Booking, BookingOption, Member, Rental } from '@tabi/contract/booking';
 import { isYes } from '@tabi/contract/booking-rules';
-import { BookingStatus } from '@tabi/contract/constants';
 import { isoDateToYmd, toTokyoIso } from '@tabi/contract/dates';
 import { DEFAULT_LANG, type Lang } from '@tabi/contract/i18n';
 import { Msg } from '@tabi/contract/messages';
@@ -10,6 +9,7 @@ import type { AppContext } from '../../context.ts';
 import type { AppContextBase } from '../../context-base.ts';
 import { AppError } from '../../errors.ts';
 import { type CancelQuote, cancelBooking as cancel, quoteCancellation } from '../booking/cancel.ts';
+import { isEnded, lifecycleOf } from '../booking/lifecycle.ts';
 import { editRentals as editBookingRentals, type RentalEntry } from '../booking/rentals.ts';
 import * as repo from '../booking/repository.ts';
 import { findBooking } from '../booking/repository.ts';
@@ -141,7 +141,7 @@ export async function bookingView(ctx: AppContextBase, rsvno: string, lang: Lang
     optionList: lines.map(toBookingOption),
     rentskiList: rentals.map(toRental),
     // What the cancellation charged and gave back (issue 24.10): my page shows it beside the original total.
-    ...(booking.status === BookingStatus.canceled && booking.cancelFee !== null
+    ...(isEnded(lifecycleOf(booking)) && booking.cancelFee !== null
       ? { cancelfee: booking.cancelFee, refund: booking.refundAmount ?? 0 }
       : {}),
   };

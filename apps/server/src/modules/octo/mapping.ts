@@ -5,13 +5,14 @@
  */
 
 import type { OptionDetail } from '@tabi/contract/catalog';
-import { AGE_CLASS_LABEL, type AgeClass, BookingStatus, PaymentStatus } from '@tabi/contract/constants';
+import { AGE_CLASS_LABEL, type AgeClass } from '@tabi/contract/constants';
 import { addDays, isoDateToYmd, tokyoDayStart, ymdToIsoDate } from '@tabi/contract/dates';
 import type { Lang } from '@tabi/contract/i18n';
 import { type AgeRules, offeredAgeClasses, partyBounds } from '@tabi/contract/party';
 import { includedTax } from '@tabi/contract/receipt';
 import type { CancelTier, OctoUnitItem } from '../../db/schema.ts';
 import { htmlText } from '../../http/safe-html.ts';
+import { effectiveLifecycle, wasPaid } from '../booking/lifecycle.ts';
 import { netPrice } from '../booking/reseller.ts';
 
 export const OCTO_OPTION_ID = 'DEFAULT';
@@ -311,13 +312,22 @@ export interface OctoBookingFacts {
 
 /** The booking's state in OCTO's words, read from the one lifecycle's fields. */
 export function octoStatus(
-  b: Pick<OctoBookingFacts, 'status' | 'statusPayment' | 'paymentDeadline' | 'cancelReason'>,
+  b: Pick<OctoBookingFacts, 'status' | 'statusPayment' | 'paymentDeadline' | 'canceledAt' | 'cancelReason' | 'rsvdate'>,
   now: Date,
 ): OctoBookingStatus {
-  if (b.status === BookingStatus.canceled) return b.cancelReason === 'expired' ? 'EXPIRED' : 'CANCELLED';
-  if (b.status === BookingStatus.tmp) return b.paymentDeadline && b.paymentDeadline > now ? 'ON_HOLD' : 'EXPIRED';
-  if (b.status === BookingStatus.completed && b.statusPayment === PaymentStatus.completed) return 'CONFIRMED';
-  return 'EXPIRED';
+  switch (effectiveLifecycle(b, now)) {
+    case 'canceled':
+      return 'CANCELLED';
+    case 'reserved':
+    case 'offered':
+      return 'ON_HOLD';
+    case 'paid':
+      return 'CONFIRMED';
+    case 'cancelling':
+      return wasPaid(b) ? 'CONFIRMED' : 'EXPIRED';
+    default:
+      return 'EXPIRED';
+  }
 }
 
 const CONTACT_FIELDS = [

@@ -3,7 +3,7 @@
  * (reserve, extend, confirm, update, cancel), all through the one booking module, scoped to the caller's reseller.
  */
 import { randomUUID } from 'node:crypto';
-import { type AgeClass, BookingStatus } from '@tabi/contract/constants';
+import type { AgeClass } from '@tabi/contract/constants';
 import { addDays, isoDateToYmd, isValidYmd, ymdToIsoDate } from '@tabi/contract/dates';
 import type { Lang } from '@tabi/contract/i18n';
 import { headcount, infantsOnly, offeredAgeClasses, partyBounds } from '@tabi/contract/party';
@@ -15,6 +15,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { OctoUnitItem, ResellerRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { cancelBooking } from '../booking/cancel.ts';
+import { isEnded, lifecycleOf } from '../booking/lifecycle.ts';
 import * as bookingRepo from '../booking/repository.ts';
 import {
   confirmOnAccount,
@@ -572,11 +573,11 @@ export async function cancel(ctx: AppContext, caller: OctoCaller, uuid: string, 
   if (!facts) throw OctoError.invalidBooking(uuid);
   const actor = resellerActor(caller.reseller.id);
   const reason = input.reason ?? null;
-  if (facts.status === BookingStatus.canceled) return render(ctx, caller, facts); // Canceled already: the same answer.
-  if (facts.status === BookingStatus.tmp) {
+  if (isEnded(lifecycleOf(facts))) return render(ctx, caller, facts); // Canceled already: the same answer.
+  if (lifecycleOf(facts) === 'reserved') {
     // A hold, lapsed or not: released at once, its seats back.
     return change(ctx, caller, uuid, async (tx, booking) => {
-      if (booking.status !== BookingStatus.tmp) return;
+      if (lifecycleOf(booking) !== 'reserved') return;
       await releaseHold(ctx, tx, booking, actor);
       await repo.updateOctoBooking(tx, booking.rsvno, { cancellationReason: reason, updatedAt: ctx.clock.now() });
     });

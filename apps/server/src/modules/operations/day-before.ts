@@ -13,15 +13,15 @@
  * transaction that queues the mail; a second instance or a restart finds the claim and sends nothing (ADR 0166).
  */
 
-import { BookingStatus, PaymentStatus } from '@tabi/contract/constants';
 import { inLang, type OptionTextField } from '@tabi/contract/content';
 import { addDays, tokyoDayStart, tokyoYmd, type Ymd } from '@tabi/contract/dates';
 import type { Lang } from '@tabi/contract/i18n';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { type DbOrTx, rowsOf } from '../../db/client.ts';
-import { type BookingRow, bookingOptions, bookingReminders, options } from '../../db/schema.ts';
-import { lockBooking } from '../booking/repository.ts';
+import { bookingOptions, bookingReminders, options } from '../../db/schema.ts';
+import { lifecycleOf, type StateColumns } from '../booking/lifecycle.ts';
+import { bookingIs, lockBooking } from '../booking/repository.ts';
 import { DayBeforeKind, type DayBeforeLine, dayBeforeMail } from '../mail/day-before-templates.ts';
 import { mailLang } from '../mail/mail-text.ts';
 import { enqueueMail } from '../mail/outbox.ts';
@@ -31,8 +31,8 @@ const iso = (ymd: Ymd) => `${ymd.slice(0, 4)}-${ymd.slice(4, 6)}-${ymd.slice(6, 
 const BATCH = 200;
 
 /** A booking whose trip is certain: paid and no cancellation claimed (bookingState 'paid', not canceling). */
-export function certain(b: Pick<BookingRow, 'status' | 'statusPayment' | 'canceledAt'>): boolean {
-  return b.status === BookingStatus.completed && b.statusPayment === PaymentStatus.completed && b.canceledAt === null;
+export function certain(b: StateColumns): boolean {
+  return lifecycleOf(b) === 'paid';
 }
 
 /** The day whose day-before mails are due now (tomorrow, from the hour on), or null before the hour. */
@@ -100,8 +100,7 @@ async function candidates(db: DbOrTx, day: Ymd, after: string): Promise<string[]
         join options o on o.opcd = bo.opcd
       where bo.usedate = ${iso(day)}::date
         and o.day_before_mail
-        and b.status = ${BookingStatus.completed} and b.status_payment = ${PaymentStatus.completed}
-        and b.canceled_at is null
+        and ${bookingIs.paid}
         and b.reseller_id is null
         and b.rsvno > ${after}
         and not exists (select 1 from booking_reminders r where r.rsvno = b.rsvno and r.kind = ${DayBeforeKind.dayBefore})

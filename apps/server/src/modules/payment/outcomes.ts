@@ -6,7 +6,7 @@
 import type { Actor } from '../../actor.ts';
 import type { AppContextBase } from '../../context-base.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import type { RefundReason } from './repository.ts';
+import type { PayableBooking, RefundReason } from './repository.ts';
 
 /** A checkout the provider reports paid, its payment row already marked paid in the caller's transaction. */
 export interface PaidCheckout {
@@ -34,7 +34,12 @@ export interface RefundOutcome {
   providerRef?: string;
 }
 
+/** How a booking may be paid now, as the booking says: a card booking, a confirmed request, paid already, or not. */
+export type PayableAs = 'card' | 'request' | 'paid' | 'none';
+
 export interface PaymentOutcomes {
+  /** Whether and how the booking may be paid (its lifecycle decides; the payments module sets the checkout's time). */
+  payableAs(booking: PayableBooking): PayableAs;
   /** Locks the booking a checkout opened elsewhere names, so that it can be adopted; false when there is none. */
   lockBooking(tx: DbOrTx, rsvno: string): Promise<boolean>;
   /** A checkout was paid: the booking takes the money or says why it cannot (then it is refunded in full). */

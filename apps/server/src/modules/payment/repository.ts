@@ -35,7 +35,16 @@ export type {
 
 export type PayableBooking = Pick<
   typeof bookings.$inferSelect,
-  'rsvno' | 'status' | 'statusPayment' | 'flgRequestRsv' | 'rsvdate' | 'paymentDeadline' | 'mail' | 'amountjp'
+  | 'rsvno'
+  | 'status'
+  | 'statusPayment'
+  | 'flgRequestRsv'
+  | 'canceledAt'
+  | 'cancelReason'
+  | 'rsvdate'
+  | 'paymentDeadline'
+  | 'mail'
+  | 'amountjp'
 >;
 
 export async function findPayableBooking(db: DbOrTx, rsvno: string): Promise<PayableBooking | undefined> {
@@ -45,6 +54,8 @@ export async function findPayableBooking(db: DbOrTx, rsvno: string): Promise<Pay
       status: bookings.status,
       statusPayment: bookings.statusPayment,
       flgRequestRsv: bookings.flgRequestRsv,
+      canceledAt: bookings.canceledAt,
+      cancelReason: bookings.cancelReason,
       rsvdate: bookings.rsvdate,
       paymentDeadline: bookings.paymentDeadline,
       mail: bookings.mail,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CheckoutResult } from '@tabi/contract/booking';
 import { cardPaymentOpen } from '@tabi/contract/booking-rules';
-import { BookingStatus, ErrCd, PaymentStatus, UNPAID_GRACE_MINUTES } from '@tabi/contract/constants';
+import { ErrCd, UNPAID_GRACE_MINUTES } from '@tabi/contract/constants';
 import { toTokyoIso } from '@tabi/contract/dates';
 import { langOfPath } from '@tabi/contract/i18n';
 import { Msg } from '@tabi/contract/messages';
@@ -51,21 +51,28 @@ function earliest(a: Date, b: Date): Date {
 }
 
 /** When the booking may be paid and until when; throws SPEC §8's payment messages otherwise. */
-async function payableUntil(booking: repo.PayableBooking, now: Date, options: CheckoutOptions): Promise<Date> {
-  if (booking.statusPayment === PaymentStatus.completed) throw AppError.conflict(ErrCd.generic, Msg.notPayable);
-  if (booking.status === BookingStatus.completed && booking.flgRequestRsv === 0) {
-    const graceEnd = new Date(booking.rsvdate.getTime() + minutes(UNPAID_GRACE_MINUTES));
-    if (now >= graceEnd) throw AppError.conflict(ErrCd.generic, Msg.pastDeadline);
-    return graceEnd;
+async function payableUntil(
+  ctx: AppContext,
+  booking: repo.PayableBooking,
+  now: Date,
+  options: CheckoutOptions,
+): Promise<Date> {
+  switch (ctx.onPayment.payableAs(booking)) {
+    case 'card': {
+      const graceEnd = new Date(booking.rsvdate.getTime() + minutes(UNPAID_GRACE_MINUTES));
+      if (now >= graceEnd) throw AppError.conflict(ErrCd.generic, Msg.pastDeadline);
+      return graceEnd;
+    }
+    case 'request': {
+      if (!options.requireSession) throw AppError.forbidden();
+      await options.requireSession();
+      const deadline = booking.paymentDeadline;
+      if (!deadline || now >= deadline) throw AppError.conflict(ErrCd.generic, Msg.pastDeadline);
+      return earliest(deadline, new Date(now.getTime() + minutes(PAYMENT_LINK_MINUTES)));
+    }
+    default:
+      throw AppError.conflict(ErrCd.generic, Msg.notPayable);
   }
-  if (booking.status === BookingStatus.tmp && booking.flgRequestRsv === 1) {
-    if (!options.requireSession) throw AppError.forbidden();
-    await options.requireSession();
-    const deadline = booking.paymentDeadline;
-    if (!deadline || now >= deadline) throw AppError.conflict(ErrCd.generic, Msg.pastDeadline);
-    return earliest(deadline, new Date(now.getTime() + minutes(PAYMENT_LINK_MINUTES)));
-  }
-  throw AppError.conflict(ErrCd.generic, Msg.notPayable);
 }
 
 /** How long before its expiry an open checkout is still handed out again rather than a new one made. */
@@ -140,7 +147,7 @@ export async function createCheckoutForBooking(
   const booking = await repo.findPayableBooking(ctx.db, rsvno);
   if (!booking) throw AppError.notFound(Msg.bookingNotFound);
   const now = ctx.clock.now();
-  const until = await payableUntil(booking, now, options);
+  const until = await payableUntil(ctx, booking, now, options);
   if (booking.amountjp <= 0) throw AppError.conflict(ErrCd.generic, Msg.notPayable);
   // The checkout speaks the language of the page it returns to (issue 29): its line item too.
   const lang = langOfPath(options.successPath);
@@ -199,7 +206,7 @@ export async function checkoutResult(ctx: AppContext, sessionId: string): Promis
   const booking = await repo.findPayableBooking(ctx.db, payment.rsvno);
   if (!booking) throw AppError.notFound(Msg.checkoutNotFound);
   const now = ctx.clock.now();
-  const paid = booking.statusPayment === PaymentStatus.completed;
+  const paid = ctx.onPayment.payableAs(booking) === 'paid';
   const facts = {
     status: booking.status,
     status_payment: booking.statusPayment,

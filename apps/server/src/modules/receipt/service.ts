@@ -4,7 +4,7 @@
  * (不課税), never one for the travel price. The first issue needs the 宛名, every later one prints the stored
  * one marked 再発行. Each issue, by the customer or by staff, counts in `receipts` and is an event of the booking.
  */
-import { BookingStatus, ErrCd, PaymentStatus } from '@tabi/contract/constants';
+import { ErrCd } from '@tabi/contract/constants';
 import { isoDateToYmd, tokyoYmd, toTokyoIso } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
 import {
@@ -25,6 +25,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { type PaymentRow, type ReceiptRow, receipts } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { recordEvent } from '../booking/events.ts';
+import { isEnded, lifecycleOf } from '../booking/lifecycle.ts';
 import * as repo from '../booking/repository.ts';
 import { findPayments } from '../payment/index.ts';
 import { requireSession } from '../session/service.ts';
@@ -51,20 +52,19 @@ function paymentOf(payments: PaymentRow[]): (PaymentRow & { paidAt: Date }) | un
 export function receiptable(booking: repo.BookingRow, payments: PaymentRow[], kind: ReceiptKind): Receiptable {
   const payment = paymentOf(payments) ?? payments.find((p) => p.paidAt !== null && p.status === 'refunded');
   if (kind === 'payment') {
-    if (booking.status === BookingStatus.canceled) return { ok: false, message: ReceiptMsg.travelCanceled };
-    if (booking.canceledAt !== null) return { ok: false, message: ReceiptMsg.cancellationPending };
-    const paid = booking.status === BookingStatus.completed && booking.statusPayment === PaymentStatus.completed;
-    if (!paid || !payment?.paidAt) return { ok: false, message: ReceiptMsg.notPaid };
+    const state = lifecycleOf(booking);
+    if (isEnded(state)) return { ok: false, message: ReceiptMsg.travelCanceled };
+    if (state === 'cancelling') return { ok: false, message: ReceiptMsg.cancellationPending };
+    if (state !== 'paid' || !payment?.paidAt) return { ok: false, message: ReceiptMsg.notPaid };
     // What was paid and kept: a partial refund (none today outside a cancellation) is not receipted.
     const amount = payment.amount - payment.refundedAmount;
     if (amount <= 0) return { ok: false, message: ReceiptMsg.notPaid };
     return { ok: true, amount, paidAt: payment.paidAt, canceledAt: null };
   }
-  if (booking.canceledAt !== null && booking.status !== BookingStatus.canceled) {
-    return { ok: false, message: ReceiptMsg.cancellationPending };
-  }
+  const state = lifecycleOf(booking);
+  if (state === 'cancelling') return { ok: false, message: ReceiptMsg.cancellationPending };
   const fee = booking.cancelFee ?? 0;
-  if (booking.status !== BookingStatus.canceled || fee <= 0 || !payment?.paidAt) {
+  if (!isEnded(state) || fee <= 0 || !payment?.paidAt) {
     return { ok: false, message: ReceiptMsg.noCancelFee };
   }
   return { ok: true, amount: fee, paidAt: payment.paidAt, canceledAt: booking.canceledAt };

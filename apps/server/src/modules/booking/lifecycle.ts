@@ -1,0 +1,171 @@
+/**
+ * A booking's lifecycle (issue 25, ADR 0182): the states a booking goes through, the one table of the moves between
+ * them, and the one function that writes a move. The SPEC's wire fields (`status`, `status_payment`,
+ * `flg_request_rsv`) and the cancellation columns are how a state is stored; they are read into a state by
+ * `lifecycleOf` and written from one by `transition`, nowhere else in the server's decisions.
+ */
+import { BookingStatus, PaymentStatus, UNPAID_GRACE_MINUTES } from '@tabi/contract/constants';
+import type { DbOrTx } from '../../db/client.ts';
+import type { CancelReason } from '../../db/schema.ts';
+import * as repo from './repository.ts';
+
+export type Lifecycle =
+  /** A card booking not paid yet: its seats are held for UNPAID_GRACE_MINUTES from reception. */
+  | 'held'
+  /** Paid (by card, on account by a reseller, or nothing to pay). */
+  | 'paid'
+  /** A request (リクエスト商品) waiting for the company's answer. */
+  | 'requested'
+  /** A request the company confirmed, waiting for its payment until the payment deadline. */
+  | 'offered'
+  /** A reseller's hold (OCTO), its seats kept until the hold's expiry. */
+  | 'reserved'
+  /** A cancellation claimed, its refunds on their way (ADR 0101). */
+  | 'cancelling'
+  /** Canceled: by the customer, the staff, the company, a reseller, or a request declined or withdrawn. */
+  | 'canceled'
+  /** Canceled for want of payment (a card booking's hour, a request's deadline, a hold's expiry). */
+  | 'expired';
+
+/** The columns a state is stored in (a reseller's booking is never a request: `flgRequestRsv` may be left out). */
+export interface StateColumns {
+  status: number;
+  statusPayment: number;
+  flgRequestRsv?: number;
+  canceledAt: Date | null;
+  cancelReason: string | null;
+}
+
+/** The state stored in a booking's columns. */
+export function lifecycleOf(booking: StateColumns): Lifecycle {
+  switch (booking.status) {
+    case BookingStatus.canceled:
+      return booking.cancelReason === 'expired' ? 'expired' : 'canceled';
+    case BookingStatus.requested:
+      return 'requested';
+    case BookingStatus.tmp:
+      return booking.flgRequestRsv === 1 ? 'offered' : 'reserved';
+    default:
+      if (booking.canceledAt !== null) return 'cancelling';
+      return booking.statusPayment === PaymentStatus.completed ? 'paid' : 'held';
+  }
+}
+
+/**
+ * The state as it stands at `now`: a booking past what its state allows (a card booking's hour, a confirmed
+ * request's or a hold's deadline) is expired already, before the sweeper makes it so.
+ */
+export function effectiveLifecycle(
+  booking: StateColumns & { rsvdate: Date; paymentDeadline: Date | null },
+  now: Date,
+): Lifecycle {
+  const state = lifecycleOf(booking);
+  if (state === 'held') {
+    return now.getTime() - booking.rsvdate.getTime() > UNPAID_GRACE_MINUTES * 60_000 ? 'expired' : 'held';
+  }
+  if (state === 'offered' || state === 'reserved') {
+    return booking.paymentDeadline !== null && booking.paymentDeadline <= now ? 'expired' : state;
+  }
+  return state;
+}
+
+/** Whether money was received for the booking (it stays so once canceled: the refund is its own record). */
+export function wasPaid(booking: Pick<StateColumns, 'statusPayment'>): boolean {
+  return booking.statusPayment === PaymentStatus.completed;
+}
+
+/** Canceled or expired: nothing more happens to the booking. */
+export function isEnded(state: Lifecycle): boolean {
+  return state === 'canceled' || state === 'expired';
+}
+
+/** A new booking's stored state columns: its first state is one of these. */
+export function startColumns(
+  state: Extract<Lifecycle, 'held' | 'paid' | 'requested' | 'reserved'>,
+): Pick<repo.BookingRow, 'status' | 'statusPayment' | 'flgRequestRsv'> {
+  const unpaid = { statusPayment: PaymentStatus.uncompleted, flgRequestRsv: 0 as const };
+  switch (state) {
+    case 'held':
+      return { status: BookingStatus.completed, ...unpaid };
+    case 'paid':
+      return { status: BookingStatus.completed, statusPayment: PaymentStatus.completed, flgRequestRsv: 0 };
+    case 'requested':
+      return { status: BookingStatus.requested, ...unpaid };
+    case 'reserved':
+      return { status: BookingStatus.tmp, ...unpaid };
+  }
+}
+
+/** The moves a booking may make, each from the states listed to one state. */
+export const TRANSITIONS = {
+  /** A checkout paid in time (a card booking within its hour, a confirmed request before its deadline). */
+  pay: { from: ['held', 'offered'], to: 'paid' },
+  /** A payment arriving after the booking expired, its seats taken back (ADR 0101). */
+  reinstate: { from: ['expired'], to: 'paid' },
+  /** The company confirms a request: payable until the deadline. */
+  confirmRequest: { from: ['requested'], to: 'offered' },
+  /** A reseller confirms its hold: paid on account. */
+  confirmOnAccount: { from: ['reserved'], to: 'paid' },
+  /** Step 1 of a cancellation: claimed, with its fee and refund (ADR 0101). */
+  claimCancellation: { from: ['held', 'paid'], to: 'cancelling' },
+  /** Step 3: every refund confirmed, the cancellation is final. */
+  finishCancellation: { from: ['cancelling'], to: 'canceled' },
+  /** The provider refused every refund of a claim: the booking is as it was (paid, or held). */
+  releaseCancellation: { from: ['cancelling'], to: 'restored' },
+  /** Ended before anything was paid: a request declined or withdrawn, a day stopped, a hold released. */
+  endUnpaid: { from: ['requested', 'offered', 'reserved'], to: 'canceled' },
+  /** Ended for want of payment (the sweeper). */
+  expire: { from: ['held', 'offered', 'reserved'], to: 'expired' },
+} as const satisfies Record<string, { from: readonly Lifecycle[]; to: Lifecycle | 'restored' }>;
+
+export type BookingMove = keyof typeof TRANSITIONS;
+
+export function canMove(booking: StateColumns, move: BookingMove): boolean {
+  return (TRANSITIONS[move].from as readonly Lifecycle[]).includes(lifecycleOf(booking));
+}
+
+/** What a move writes beside the state: the cancellation's facts, a deadline, a reseller's contact. */
+type MovePatch = Omit<Partial<repo.NewBooking>, 'status' | 'statusPayment' | 'flgRequestRsv' | 'rsvno'>;
+
+/** The stored columns of a state reached from `booking` (the one place that writes the SPEC's state fields). */
+function columnsFor(to: Lifecycle | 'restored', booking: StateColumns): Partial<repo.NewBooking> {
+  switch (to) {
+    case 'paid':
+      return {
+        status: BookingStatus.completed,
+        statusPayment: PaymentStatus.completed,
+        canceledAt: null,
+        cancelReason: null,
+      };
+    case 'offered':
+      return { status: BookingStatus.tmp, flgRequestRsv: 1 };
+    case 'cancelling':
+      return {};
+    case 'restored':
+      return { canceledAt: null, cancelFee: null, refundAmount: null, cancelReason: null };
+    case 'canceled':
+      return { status: BookingStatus.canceled };
+    case 'expired':
+      return { status: BookingStatus.canceled, cancelReason: 'expired' satisfies CancelReason };
+    default:
+      throw new Error(`no move leads to ${to} (booking in ${lifecycleOf(booking)})`);
+  }
+}
+
+/**
+ * Moves a booking locked in this transaction (`lockBooking`) and answers it as it is now. A move its table does not
+ * allow from the booking's state is a bug of the caller, which checks first with the SPEC's message.
+ */
+export async function transition<B extends repo.BookingRow>(
+  tx: DbOrTx,
+  booking: B,
+  move: BookingMove,
+  patch: MovePatch = {},
+): Promise<B> {
+  if (!canMove(booking, move)) {
+    throw new Error(`booking ${booking.rsvno}: ${move} is not a move from ${lifecycleOf(booking)}`);
+  }
+  const columns = { ...columnsFor(TRANSITIONS[move].to, booking), ...patch };
+  await repo.updateBooking(tx, booking.rsvno, columns);
+  return { ...booking, ...columns };
+}
