@@ -198,9 +198,17 @@ export const reconcileResponse = envelope(reconcileResult);
 
 // --- 参加者名簿 -------------------------------------------------------------------------------------------
 
+/** Lines of the manifest per page (a busy day has thousands): the CSV has them all. */
+export const MANIFEST_PAGE_SIZE = 300;
+
 export const manifestQuery = z.object({
   date: z.union([calendarYmd, z.literal('')]).optional(),
   opcd: z.string().trim().max(20).optional(),
+  /** As the bookings list's: the page in the URL, 1 when left out. */
+  page: z
+    .string()
+    .regex(/^\d{1,5}$/)
+    .optional(),
 });
 export type ManifestQuery = z.input<typeof manifestQuery>;
 
@@ -245,8 +253,18 @@ export type ManifestOption = z.infer<typeof manifestOption>;
 export const manifest = z.object({
   date: z.string(),
   opcd: z.string().nullable(),
+  /** Every option of the day with its counts over all pages. */
   options: z.array(manifestOption),
+  /** This page's lines, in the options' order. */
   rows: z.array(manifestRow),
+  /** The day's bookings and participants (a person on several options counted once), over all pages. */
+  bookings: z.number(),
+  participants: z.number(),
+  page: z.number(),
+  pageCount: z.number(),
+  pageSize: z.number(),
+  /** Lines of all pages (one per participant and option). */
+  total: z.number(),
 });
 export type Manifest = z.infer<typeof manifest>;
 export const manifestResponse = envelope(manifest);

@@ -4,7 +4,7 @@
  */
 
 import { STAFF_COOKIE } from '@tabi/contract/admin';
-import type { Manifest } from '@tabi/contract/admin-bookings';
+import { MANIFEST_PAGE_SIZE, type Manifest } from '@tabi/contract/admin-bookings';
 import { UNPAID_GRACE_MINUTES } from '@tabi/contract/constants';
 import { addDays, ageOn, tokyoYmd } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
@@ -188,6 +188,53 @@ describe('GET /api/admin/manifest', () => {
       ['スキー', '26.5', 'L'],
       ['スノーボード', '23.5', 'S'],
     ]);
+  });
+});
+
+describe('GET /api/admin/manifest over pages (issue 30)', () => {
+  it('pages a busy day by MANIFEST_PAGE_SIZE lines, each line once, with the counts of the whole day on every page', async () => {
+    const busy = addDays(tomorrow, 3);
+    // 110 bookings of three travellers each: 330 lines of OP0001 on one day, more than one page.
+    for (let i = 0; i < 110; i += 1) {
+      await cloneBooking(
+        t.ctx.db,
+        'AA100005',
+        `MP${String(i).padStart(6, '0')}`,
+        {},
+        { usedate: iso(busy), opcd: 'OP0001' },
+      );
+    }
+    const expected = await expectedPairs(busy);
+    expect(expected.length).toBeGreaterThan(MANIFEST_PAGE_SIZE);
+    const first: Manifest = (await get(`/api/admin/manifest?date=${busy}`)).json().response;
+    const second: Manifest = (await get(`/api/admin/manifest?date=${busy}&page=2`)).json().response;
+    expect(first.rows).toHaveLength(MANIFEST_PAGE_SIZE);
+    expect([first.page, second.page, first.pageCount, first.total]).toEqual([1, 2, 2, expected.length]);
+    const pairs = [...first.rows, ...second.rows].map((r) => `${r.opcd}/${r.rsvno}/${r.seq}`);
+    expect(new Set(pairs).size).toBe(pairs.length);
+    expect(pairs.sort()).toEqual(expected);
+    // Every page carries the day's counts, worked out in plain code from every line.
+    const rsvnos = new Set(expected.map((p) => p.split('/')[1]));
+    const people = new Set(expected.map((p) => p.split('/').slice(1).join('/')));
+    for (const m of [first, second]) {
+      expect([m.bookings, m.participants]).toEqual([rsvnos.size, people.size]);
+      const op = m.options.find((o) => o.opcd === 'OP0001');
+      expect(op?.participants).toBe(expected.filter((p) => p.startsWith('OP0001/')).length);
+    }
+    // A page past the last is empty and says where the last one is; the CSV has every line.
+    const beyond: Manifest = (await get(`/api/admin/manifest?date=${busy}&page=9`)).json().response;
+    expect([beyond.rows.length, beyond.pageCount]).toEqual([0, 2]);
+    const csv = (await get(`/api/admin/manifest.csv?date=${busy}`)).body.trimEnd().split('\r\n');
+    expect(csv).toHaveLength(1 + expected.length);
+  });
+
+  it('refuses a page that is not a number', async () => {
+    const res = await t.request({
+      method: 'GET',
+      url: '/api/admin/manifest?page=abc',
+      cookies: { [STAFF_COOKIE]: cookie },
+    });
+    expect(res.statusCode).toBe(422);
   });
 });
 

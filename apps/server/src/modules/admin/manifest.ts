@@ -6,8 +6,8 @@
 import type { StaffRole } from '@tabi/contract/admin';
 import {
   channelLabel,
+  MANIFEST_PAGE_SIZE,
   type Manifest,
-  type ManifestOption,
   type ManifestQuery,
   type ManifestRow,
   UNNAMED_TRAVELLER,
@@ -41,76 +41,88 @@ export function manifestDay(ctx: AppContext, query: ManifestQuery): string {
   return query.date && isValidYmd(query.date) ? query.date : addDays(tokyoYmd(ctx.clock.now()), 1);
 }
 
+/** The day, the option (or all) and the bookings that still hold their seats, as the manifest reads them. */
+function manifestScope(ctx: AppContext, query: ManifestQuery) {
+  const now = ctx.clock.now();
+  return {
+    now,
+    date: manifestDay(ctx, query),
+    opcd: query.opcd?.normalize('NFKC').trim().toUpperCase() || undefined,
+    cutoff: new Date(now.getTime() - UNPAID_GRACE_MINUTES * 60_000),
+  };
+}
+
+/** One line of the manifest as the console and the CSV show it. */
+function manifestLine(r: repo.ManifestRecord, role: StaffRole, servertime: string): ManifestRow {
+  const listed = new Set(r.extended_fields);
+  const fields = participantFields(r.extended);
+  const ageClass = ageClassFromCode(r.ageclass);
+  return {
+    rsvno: r.rsvno,
+    statusLabel: statusLabel(
+      { status: r.status, status_payment: r.status_payment, rsvdate: toTokyoIso(r.rsvdate) },
+      servertime,
+    ),
+    opcd: r.opcd,
+    webname: r.webname,
+    seq: r.seq,
+    // A reseller may book before naming its travellers (issue 26): 未登録, listed under the contact (申込者).
+    ...(r.sei === '' && r.mei === '' ? { sei: UNNAMED_TRAVELLER, mei: '' } : { sei: r.sei, mei: r.mei }),
+    ageClass: ageClass ? AGE_CLASS_LABEL[ageClass] : r.ageclass,
+    age: r.birthday ? ageOn(r.birthday, r.usedate) : null,
+    birthday: r.birthday,
+    sex: GENDER_LABEL[r.sex as GenderCode] ?? r.sex,
+    nationality: r.nationality_nm ?? '',
+    passportNumber: listed.has('passport_number')
+      ? typeof fields.passport_number === 'string'
+        ? role === 'admin'
+          ? fields.passport_number
+          : maskPassport(fields.passport_number)
+        : ''
+      : null,
+    vegetarian: listed.has('vegetarian_meals') ? isYes(fields.vegetarian_meals) : null,
+    rentalModel: r.model ? (RENTAL_TYPE_LABEL[r.model as RentalTypeCode] ?? r.model) : '',
+    bootsSize: r.boots_size ?? '',
+    wearSize: r.wear_size ?? '',
+    applicant: `${r.sei_applicant} ${r.mei_applicant}`,
+    tel: r.tel,
+    channel: channelLabel(r.reseller_name),
+  };
+}
+
 /**
- * `role`: an operator sees passport numbers as their last 4 (maskPassport); an admin, who issues the tickets that
- * need them, sees them whole (issue 28).
+ * One page of the manifest (MANIFEST_PAGE_SIZE lines) with the counts of all its pages. `role`: an operator sees
+ * passport numbers as their last 4 (maskPassport); an admin, who issues the tickets that need them, sees them whole
+ * (issue 28).
  */
 export async function manifest(ctx: AppContext, query: ManifestQuery, role: StaffRole): Promise<Manifest> {
-  const now = ctx.clock.now();
-  const date = manifestDay(ctx, query);
-  const opcd = query.opcd?.normalize('NFKC').trim().toUpperCase() || undefined;
-  const cutoff = new Date(now.getTime() - UNPAID_GRACE_MINUTES * 60_000);
-  const records = await repo.manifestRows(ctx.db, ymdIso(date), opcd, cutoff);
+  const { now, date, opcd, cutoff } = manifestScope(ctx, query);
+  const page = Math.max(1, Number(query.page ?? 1));
+  const pageSize = MANIFEST_PAGE_SIZE;
+  const [counts, records] = await Promise.all([
+    repo.manifestCounts(ctx.db, ymdIso(date), opcd, cutoff),
+    repo.manifestRows(ctx.db, ymdIso(date), opcd, cutoff, { limit: pageSize, offset: (page - 1) * pageSize }),
+  ]);
   const servertime = toTokyoIso(now);
-
-  const options = new Map<string, ManifestOption & { rsvnos: Set<string> }>();
-  const rows = records.map((r): ManifestRow => {
-    const listed = new Set(r.extended_fields);
-    const fields = participantFields(r.extended);
-    let option = options.get(r.opcd);
-    if (!option) {
-      option = {
-        opcd: r.opcd,
-        webname: r.webname,
-        rentalcd: r.rentalcd,
-        passport: listed.has('passport_number'),
-        vegetarian: listed.has('vegetarian_meals'),
-        bookings: 0,
-        participants: 0,
-        rsvnos: new Set(),
-      };
-      options.set(r.opcd, option);
-    }
-    option.rsvnos.add(r.rsvno);
-    option.participants += 1;
-    const ageClass = ageClassFromCode(r.ageclass);
-    return {
-      rsvno: r.rsvno,
-      statusLabel: statusLabel(
-        { status: r.status, status_payment: r.status_payment, rsvdate: toTokyoIso(r.rsvdate) },
-        servertime,
-      ),
-      opcd: r.opcd,
-      webname: r.webname,
-      seq: r.seq,
-      // A reseller may book before naming its travellers (issue 26): 未登録, listed under the contact (申込者).
-      ...(r.sei === '' && r.mei === '' ? { sei: UNNAMED_TRAVELLER, mei: '' } : { sei: r.sei, mei: r.mei }),
-      ageClass: ageClass ? AGE_CLASS_LABEL[ageClass] : r.ageclass,
-      age: r.birthday ? ageOn(r.birthday, r.usedate) : null,
-      birthday: r.birthday,
-      sex: GENDER_LABEL[r.sex as GenderCode] ?? r.sex,
-      nationality: r.nationality_nm ?? '',
-      passportNumber: listed.has('passport_number')
-        ? typeof fields.passport_number === 'string'
-          ? role === 'admin'
-            ? fields.passport_number
-            : maskPassport(fields.passport_number)
-          : ''
-        : null,
-      vegetarian: listed.has('vegetarian_meals') ? isYes(fields.vegetarian_meals) : null,
-      rentalModel: r.model ? (RENTAL_TYPE_LABEL[r.model as RentalTypeCode] ?? r.model) : '',
-      bootsSize: r.boots_size ?? '',
-      wearSize: r.wear_size ?? '',
-      applicant: `${r.sei_applicant} ${r.mei_applicant}`,
-      tel: r.tel,
-      channel: channelLabel(r.reseller_name),
-    };
-  });
   return {
     date,
     opcd: opcd ?? null,
-    options: [...options.values()].map(({ rsvnos, ...o }) => ({ ...o, bookings: rsvnos.size })),
-    rows,
+    options: counts.options.map((o) => ({
+      opcd: o.opcd,
+      webname: o.webname,
+      rentalcd: o.rentalcd,
+      passport: o.extended_fields.includes('passport_number'),
+      vegetarian: o.extended_fields.includes('vegetarian_meals'),
+      bookings: o.bookings,
+      participants: o.participants,
+    })),
+    rows: records.map((r) => manifestLine(r, role, servertime)),
+    bookings: counts.bookings,
+    participants: counts.participants,
+    page,
+    pageCount: Math.max(1, Math.ceil(counts.lines / pageSize)),
+    pageSize,
+    total: counts.lines,
   };
 }
 
@@ -120,7 +132,11 @@ export async function manifestCsv(
   query: ManifestQuery,
   role: StaffRole,
 ): Promise<{ date: string; csv: string }> {
-  const m = await manifest(ctx, query, role);
+  const { now, date, opcd, cutoff } = manifestScope(ctx, query);
+  const servertime = toTokyoIso(now);
+  const rows = (await repo.manifestRows(ctx.db, ymdIso(date), opcd, cutoff)).map((r) =>
+    manifestLine(r, role, servertime),
+  );
   const header = [
     '利用日',
     '商品コード',
@@ -145,8 +161,8 @@ export async function manifestCsv(
   ];
   const csv = toCsv(
     header,
-    m.rows.map((r) => [
-      slashDate(m.date),
+    rows.map((r) => [
+      slashDate(date),
       r.opcd,
       r.webname,
       r.rsvno,
@@ -167,5 +183,5 @@ export async function manifestCsv(
       r.channel,
     ]),
   );
-  return { date: m.date, csv };
+  return { date, csv };
 }

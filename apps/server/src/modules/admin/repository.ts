@@ -558,15 +558,22 @@ export interface ManifestRecord {
   reseller_name: string | null;
 }
 
+/** Which of a day's lines the manifest reads: one day, one option or all, those that hold their seats. */
+function manifestWhere(usedate: string, opcd: string | undefined, graceCutoff: Date): SQL {
+  return sql`bo.usedate = ${usedate}::date ${opcd ? sql`and bo.opcd = ${opcd}` : sql``} and ${holdsSeats(graceCutoff)}`;
+}
+
 /**
  * Who travels on one day (one option, or all): every participant of the bookings that hold their seats — the
- * dashboard's departures rule (not canceled, not an unpaid card booking past its grace).
+ * dashboard's departures rule (not canceled, not an unpaid card booking past its grace). With `page`, only its
+ * lines: the day's size, not the company's history, bounds the work (issue 30).
  */
 export async function manifestRows(
   db: DbOrTx,
   usedate: string,
   opcd: string | undefined,
   graceCutoff: Date,
+  page?: { limit: number; offset: number },
 ): Promise<ManifestRecord[]> {
   const rows = rowsOf<ManifestRecord>(
     await db.execute(sql`select b.rsvno, b.status, b.status_payment, b.rsvdate, bo.opcd, o.webname, o.rentalcd,
@@ -580,10 +587,9 @@ export async function manifestRows(
         left join nationalities n on n.id = m.nationality_id
         left join booking_rentals r on r.rsvno = b.rsvno and r.seq = m.seq
         left join resellers rs on rs.id = b.reseller_id
-      where bo.usedate = ${usedate}::date
-        ${opcd ? sql`and bo.opcd = ${opcd}` : sql``}
-        and ${holdsSeats(graceCutoff)}
-      order by o.sort, bo.opcd, b.sei, b.mei, b.rsvno, m.seq`),
+      where ${manifestWhere(usedate, opcd, graceCutoff)}
+      order by o.sort, bo.opcd, b.sei, b.mei, b.rsvno, m.seq
+      ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`),
   );
   return rows.map((r) => ({
     ...r,
@@ -594,4 +600,65 @@ export async function manifestRows(
     extended_fields: Array.isArray(r.extended_fields) ? r.extended_fields : [],
     extended: r.extended && typeof r.extended === 'object' ? r.extended : {},
   }));
+}
+
+export interface ManifestCounts {
+  options: {
+    opcd: string;
+    webname: string;
+    rentalcd: string;
+    extended_fields: string[];
+    bookings: number;
+    participants: number;
+  }[];
+  /** The day's bookings, participants (each once, whatever their options) and lines, over all options. */
+  bookings: number;
+  participants: number;
+  lines: number;
+}
+
+/** The manifest's counts over all its pages, per option in the manifest's order, in one statement. */
+export async function manifestCounts(
+  db: DbOrTx,
+  usedate: string,
+  opcd: string | undefined,
+  graceCutoff: Date,
+): Promise<ManifestCounts> {
+  const rows = rowsOf<{
+    opcd: string | null;
+    webname: string | null;
+    rentalcd: string | null;
+    extended_fields: unknown;
+    bookings: number;
+    participants: number;
+    lines: number;
+  }>(
+    await db.execute(sql`select bo.opcd, min(o.webname) as webname, min(o.rentalcd) as rentalcd,
+        (array_agg(o.extended_fields))[1] as extended_fields, min(o.sort) as sort,
+        count(distinct b.rsvno)::int as bookings, count(distinct (b.rsvno, m.seq))::int as participants,
+        count(*)::int as lines
+      from booking_options bo
+        join bookings b on b.rsvno = bo.rsvno
+        join options o on o.opcd = bo.opcd
+        join booking_members m on m.rsvno = b.rsvno
+      where ${manifestWhere(usedate, opcd, graceCutoff)}
+      group by grouping sets ((bo.opcd), ())
+      order by bo.opcd is null, min(o.sort), bo.opcd`),
+  );
+  const day = rows.find((r) => r.opcd === null);
+  return {
+    options: rows
+      .filter((r) => r.opcd !== null)
+      .map((r) => ({
+        opcd: r.opcd ?? '',
+        webname: r.webname ?? '',
+        rentalcd: r.rentalcd ?? '',
+        extended_fields: Array.isArray(r.extended_fields) ? (r.extended_fields as string[]) : [],
+        bookings: Number(r.bookings),
+        participants: Number(r.participants),
+      })),
+    bookings: Number(day?.bookings ?? 0),
+    participants: Number(day?.participants ?? 0),
+    lines: Number(day?.lines ?? 0),
+  };
 }

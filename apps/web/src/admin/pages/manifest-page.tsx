@@ -3,7 +3,7 @@ import { CONSOLE } from '@tabi/contract/console-endpoints';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
 import { Link, useSearchParams } from 'react-router';
 import { bookingCell, NUM } from '../components/cells.tsx';
-import { DataTable } from '../components/data-table.tsx';
+import { DataTable, Pager } from '../components/data-table.tsx';
 import { FilterSelect, optionChoices, useFilterSubmit } from '../components/filters.tsx';
 import { AdminPage } from '../components/page.tsx';
 import { Loading, QueryError } from '../components/query-state.tsx';
@@ -58,6 +58,7 @@ function columnsFor(option: ManifestOption): ColumnDef<ManifestRow, unknown>[] {
 }
 
 function OptionTable({ option, rows }: { option: ManifestOption; rows: ManifestRow[] }) {
+  // The option's counts are of the whole day; its lines may go on over the next page.
   const id = `manifest-${option.opcd}`;
   return (
     <section className="adm-manifest-group" aria-labelledby={id}>
@@ -82,23 +83,23 @@ function OptionTable({ option, rows }: { option: ManifestOption; rows: ManifestR
 
 /**
  * 参加者名簿: who travels on one day (one option or all; tomorrow by default), for the guide's clipboard. The
- * filters live in the URL; 印刷 prints it on A4 without the console's chrome; the CSV has the same rows.
+ * filters and the page live in the URL; a busy day goes over pages of MANIFEST_PAGE_SIZE lines (issue 30); 印刷 prints
+ * the page shown on A4 without the console's chrome; the CSV has every line of the day.
  */
 export function ManifestPage() {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const submit = useFilterSubmit((key, value) => (key === 'date' ? inputToYmd(value) : value));
   const query: ManifestQuery = {};
   const date = params.get('date');
   if (date) query.date = date;
   const opcd = params.get('opcd');
   if (opcd) query.opcd = opcd;
+  const page = params.get('page');
+  if (page) query.page = page;
   const result = useManifest(query);
   const options = useOptionChoices();
   const m = result.data;
 
-  // A person on several of the day's options is one participant (as the dashboard counts them), not one a line.
-  const total = new Set(m?.rows.map((r) => `${r.rsvno}-${r.seq}`)).size;
-  const bookings = new Set(m?.rows.map((r) => r.rsvno)).size;
   return (
     <AdminPage
       title="参加者名簿"
@@ -147,14 +148,39 @@ export function ManifestPage() {
       {m && (
         <>
           <p className="adm-manifest-summary">
-            {slashDate(m.date)}・{m.options.length}商品・予約{bookings}件・参加者{total}名
+            {/* A person on several of the day's options is one participant (as the dashboard counts them). */}
+            {slashDate(m.date)}・{m.options.length}商品・予約{m.bookings}件・参加者{m.participants}名
             <span className="adm-muted">（キャンセル済みを除く）</span>
             <span className="adm-print-only"> 印刷：{tokyoDateTime(new Date().toISOString())}</span>
           </p>
           {m.options.length === 0 ? (
             <p className="adm-empty">この日の参加者はいません。</p>
           ) : (
-            m.options.map((o) => <OptionTable key={o.opcd} option={o} rows={m.rows.filter((r) => r.opcd === o.opcd)} />)
+            <>
+              {m.pageCount > 1 && (
+                <div className="adm-no-print">
+                  <Pager
+                    {...m}
+                    onPage={(next) => {
+                      const moved = new URLSearchParams(params);
+                      moved.set('page', String(next));
+                      setParams(moved);
+                    }}
+                  />
+                </div>
+              )}
+              {m.pageCount > 1 && (
+                <p className="adm-print-only">
+                  {m.page} / {m.pageCount} ページ
+                </p>
+              )}
+              {m.options
+                .map((o) => ({ option: o, rows: m.rows.filter((r) => r.opcd === o.opcd) }))
+                .filter(({ rows }) => rows.length > 0)
+                .map(({ option, rows }) => (
+                  <OptionTable key={option.opcd} option={option} rows={rows} />
+                ))}
+            </>
           )}
         </>
       )}

@@ -1,0 +1,123 @@
+import type { Manifest, ManifestRow } from '@tabi/contract/admin-bookings';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ManifestPage } from './manifest-page.tsx';
+
+function line(rsvno: string, seq: number, opcd: string): ManifestRow {
+  return {
+    rsvno,
+    statusLabel: '決済完了',
+    opcd,
+    webname: opcd === 'OP0001' ? '東京湾クルーズ' : '箱根ハイキング',
+    seq,
+    sei: '山田',
+    mei: `${seq}郎`,
+    ageClass: '大人',
+    age: 40,
+    birthday: '19860101',
+    sex: '男性',
+    nationality: '日本',
+    passportNumber: null,
+    vegetarian: null,
+    rentalModel: '',
+    bootsSize: '',
+    wearSize: '',
+    applicant: '山田 一郎',
+    tel: '090-1234-5678',
+    channel: '自社サイト',
+  };
+}
+
+const option = (opcd: string, bookings: number, participants: number) => ({
+  opcd,
+  webname: opcd === 'OP0001' ? '東京湾クルーズ' : '箱根ハイキング',
+  rentalcd: '',
+  passport: false,
+  vegetarian: false,
+  bookings,
+  participants,
+});
+
+/** A day of 400 lines over two pages: OP0001's 350 lines, then OP0002's 50. */
+function page(n: number): Manifest {
+  const rows =
+    n === 1
+      ? [line('AA000001', 1, 'OP0001'), line('AA000001', 2, 'OP0001')]
+      : [line('AA000175', 2, 'OP0001'), line('AA000176', 1, 'OP0002')];
+  return {
+    date: '20261201',
+    opcd: null,
+    options: [option('OP0001', 175, 350), option('OP0002', 25, 50)],
+    rows,
+    bookings: 200,
+    participants: 400,
+    page: n,
+    pageCount: 2,
+    pageSize: 300,
+    total: 400,
+  };
+}
+
+let asked: string[];
+beforeEach(() => {
+  asked = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string) => {
+      asked.push(input);
+      if (input.startsWith('/api/admin/manifest')) {
+        const n = Number(new URL(input, 'http://localhost').searchParams.get('page') ?? 1);
+        return new Response(JSON.stringify({ errcd: '000', errMsg: '', response: page(n) }));
+      }
+      if (input.startsWith('/api/admin/options')) {
+        return new Response(JSON.stringify({ errcd: '000', errMsg: '', response: [] }));
+      }
+      throw new Error(`unexpected call ${input}`);
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function Where() {
+  return <output data-testid="where">{useLocation().search}</output>;
+}
+
+describe('参加者名簿 over pages (issue 30)', () => {
+  it('shows the whole day’s counts, this page’s lines, and moves by page in the URL', async () => {
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter initialEntries={['/admin/manifest?date=20261201']}>
+          <Routes>
+            <Route
+              path="/admin/manifest"
+              element={
+                <>
+                  <ManifestPage />
+                  <Where />
+                </>
+              }
+            />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText(/予約200件・参加者400名/)).toBeTruthy();
+    // Page 1 holds only OP0001's first lines: OP0002's table waits for its page, its counts are the day's.
+    expect(screen.getByRole('heading', { level: 2, name: /OP0001.*175件・350名/ })).toBeTruthy();
+    expect(screen.queryByRole('heading', { level: 2, name: /OP0002/ })).toBeNull();
+    const pager = screen.getByRole('navigation', { name: 'ページ送り' });
+    expect(within(pager).getByText('1 / 2 ページ')).toBeTruthy();
+    expect(within(pager).getByText(/全 400 件中 1〜300 件/)).toBeTruthy();
+
+    await userEvent.click(within(pager).getByRole('button', { name: '次へ »' }));
+    expect(await screen.findByRole('heading', { level: 2, name: /OP0002.*25件・50名/ })).toBeTruthy();
+    expect(screen.getByTestId('where').textContent).toBe('?date=20261201&page=2');
+    expect(asked.some((url) => url.includes('page=2'))).toBe(true);
+  });
+});
