@@ -117,9 +117,12 @@ test('a paid booking is canceled on the customer’s behalf with a fee override;
   await expect(page.getByText(Msg.statusCanceled).first()).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: `予約詳細 ${rsvno}` })).toBeFocused();
 
-  const refunds = page.getByRole('table', { name: '返金・決済代行への処理' });
-  await expect(refunds.getByRole('row').filter({ hasText: '返金' })).toContainText(formatJpy(amount - 500));
-  await expect(refunds.getByRole('row').filter({ hasText: '返金' })).toContainText('完了');
+  // The refund is a row of its own (ADR 0181), made through its provider call.
+  const refunds = page.getByRole('table', { name: '返金', exact: true });
+  await expect(refunds.getByRole('row').filter({ hasText: 'キャンセル' })).toContainText(formatJpy(amount - 500));
+  await expect(refunds.getByRole('row').filter({ hasText: 'キャンセル' })).toContainText('返金済み');
+  const calls = page.getByRole('table', { name: '決済代行への処理' });
+  await expect(calls.getByRole('row').filter({ hasText: '返金' })).toContainText('完了');
   const history = page.getByRole('table', { name: '予約の履歴' });
   await expect(history.getByRole('row').filter({ hasText: 'キャンセル受付' })).toContainText(
     'お客様のご入院のため特例で減額',

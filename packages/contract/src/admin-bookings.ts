@@ -22,6 +22,19 @@ export const adminPayment = z.object({
 });
 export type AdminPayment = z.infer<typeof adminPayment>;
 
+/** One refund of a payment (ADR 0181): decided, then confirmed by the provider (or given up, or voided). */
+export const adminRefund = z.object({
+  id: z.number(),
+  paymentId: z.number(),
+  amount: z.number(),
+  reason: z.string(),
+  state: z.enum(['pending', 'succeeded', 'failed', 'void']),
+  providerRef: z.string().nullable(),
+  createdAt: z.string(),
+  doneAt: z.string().nullable(),
+});
+export type AdminRefund = z.infer<typeof adminRefund>;
+
 /** A call to the payment provider as written down (ADR 0101): checkouts and refunds. */
 export const adminProviderCall = z.object({
   id: z.number(),
@@ -113,6 +126,7 @@ export const bookingDetail = z.object({
     seats: z.number(),
   }),
   payments: z.array(adminPayment),
+  refunds: z.array(adminRefund),
   providerCalls: z.array(adminProviderCall),
   mails: z.array(adminMail),
   /** Every coupon attempt at a facility, used or refused. */
@@ -338,6 +352,12 @@ export const PROVIDER_CALL_STATE_LABEL: Record<string, string> = {
   begun: '処理中',
   open: '決済待ち',
   done: '完了',
+  failed: '失敗（要対応）',
+  void: '取りやめ',
+};
+export const REFUND_STATE_LABEL: Record<AdminRefund['state'], string> = {
+  pending: '返金処理中',
+  succeeded: '返金済み',
   failed: '失敗（要対応）',
   void: '取りやめ',
 };

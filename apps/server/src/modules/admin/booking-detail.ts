@@ -41,6 +41,7 @@ import {
   findPaidPayments,
   findPayments,
   findProviderCalls,
+  findRefunds,
   type ProviderCallRow,
   reconcile,
 } from '../payment/index.ts';
@@ -141,10 +142,11 @@ function forRole(view: BookingDetail['booking'], role: StaffRole): BookingDetail
 /** GET /api/admin/bookings/:rsvno */
 export async function bookingDetail(ctx: AppContext, rsvno: string, role: StaffRole): Promise<BookingDetail> {
   const row = await loadBooking(ctx, rsvno);
-  const [view, lines, payments, calls, mails, events, coupons] = await Promise.all([
+  const [view, lines, payments, refunds, calls, mails, events, coupons] = await Promise.all([
     bookingView(ctx, rsvno),
     bookingRepo.findBookingOptions(ctx.db, rsvno),
     findPayments(ctx.db, rsvno),
+    findRefunds(ctx.db, rsvno),
     findProviderCalls(ctx.db, rsvno),
     bookingRepo.listBookingMails(ctx.db, rsvno),
     bookingRepo.findEvents(ctx.db, rsvno),
@@ -192,6 +194,16 @@ export async function bookingDetail(ctx: AppContext, rsvno: string, role: StaffR
       refundedAmount: p.refundedAmount,
       createdAt: p.createdAt.toISOString(),
       paidAt: iso(p.paidAt),
+    })),
+    refunds: refunds.map((r) => ({
+      id: r.id,
+      paymentId: r.paymentId,
+      amount: r.amount,
+      reason: r.reason,
+      state: r.state,
+      providerRef: r.providerRef,
+      createdAt: r.createdAt.toISOString(),
+      doneAt: iso(r.doneAt),
     })),
     providerCalls: calls.map((c) => ({
       id: c.id,

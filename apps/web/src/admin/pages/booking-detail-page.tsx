@@ -6,6 +6,7 @@ import {
   PROVIDER_CALL_KIND_LABEL,
   PROVIDER_CALL_STATE_LABEL,
   REFUND_REASON_LABEL,
+  REFUND_STATE_LABEL,
   UNNAMED_TRAVELLER,
 } from '@tabi/contract/admin-bookings';
 import {
@@ -327,6 +328,24 @@ const callColumns = [
   }),
 ] as ColumnDef<ProviderCall, unknown>[];
 
+type Refund = BookingDetail['refunds'][number];
+const refundColumn = createColumnHelper<Refund>();
+const refundColumns = [
+  refundColumn.accessor('createdAt', { header: '受付日時', cell: dateTimeCell }),
+  refundColumn.accessor('reason', { header: '理由', cell: (c) => REFUND_REASON_LABEL[c.getValue()] ?? c.getValue() }),
+  refundColumn.accessor('amount', { header: '金額', cell: yenCell, meta: NUM }),
+  refundColumn.accessor('state', {
+    header: '状態',
+    cell: (c) => (
+      <span className={c.getValue() === 'failed' ? 'adm-status adm-status-4' : 'adm-status'}>
+        {REFUND_STATE_LABEL[c.getValue()]}
+      </span>
+    ),
+  }),
+  refundColumn.accessor('doneAt', { header: '返金日時', cell: dateTimeCell }),
+  refundColumn.accessor('providerRef', { header: '返金ID', cell: (c) => c.getValue() ?? '—' }),
+] as ColumnDef<Refund, unknown>[];
+
 type CouponUse = BookingDetail['couponUses'][number];
 const COUPON_OUTCOME_LABEL: Record<CouponUse['outcome'], string> = {
   used: '使用',
@@ -376,9 +395,18 @@ function Money({ d }: { d: BookingDetail }) {
         empty="決済の記録はありません。"
         emptyAsText
       />
-      <h3>返金・決済代行への処理</h3>
+      <h3>返金</h3>
       <DataTable
-        caption="返金・決済代行への処理"
+        caption="返金"
+        columns={refundColumns}
+        data={d.refunds}
+        rowClassName={(r) => (r.state === 'failed' ? 'adm-row-alert' : undefined)}
+        empty="返金の記録はありません。"
+        emptyAsText
+      />
+      <h3>決済代行への処理</h3>
+      <DataTable
+        caption="決済代行への処理"
         columns={callColumns}
         data={d.providerCalls}
         rowClassName={(c) => (c.stuck ? 'adm-row-alert' : undefined)}
@@ -516,7 +544,7 @@ export function BookingDetailPage() {
           <Memo events={d.events} />
           {stuck > 0 && (
             <p className="adm-alert" role="alert">
-              照合できなかった決済処理が{stuck}件あります（下の「返金・決済代行への処理」を確認してください）。
+              照合できなかった決済処理が{stuck}件あります（下の「決済代行への処理」を確認してください）。
             </p>
           )}
           <div className="adm-detail-grid">
