@@ -565,8 +565,10 @@ function manifestWhere(usedate: string, opcd: string | undefined, graceCutoff: D
 
 /**
  * Who travels on one day (one option, or all): every participant of the bookings that hold their seats — the
- * dashboard's departures rule (not canceled, not an unpaid card booking past its grace). With `page`, only its
- * lines: the day's size, not the company's history, bounds the work (issue 30).
+ * dashboard's departures rule (not canceled, not an unpaid card booking past its grace), by option code, booking
+ * number and participant. With `page`, only its lines: an order the indexes give (`booking_options_day_idx`), so that
+ * the page stops after its lines instead of sorting the whole day first (its statement 50 → 20 ms at 1M, issue 30). Sorting
+ * by the applicant's name, as before, ordered kanji by code point, which means nothing to a reader.
  */
 export async function manifestRows(
   db: DbOrTx,
@@ -588,7 +590,7 @@ export async function manifestRows(
         left join booking_rentals r on r.rsvno = b.rsvno and r.seq = m.seq
         left join resellers rs on rs.id = b.reseller_id
       where ${manifestWhere(usedate, opcd, graceCutoff)}
-      order by o.sort, bo.opcd, b.sei, b.mei, b.rsvno, m.seq
+      order by bo.opcd, bo.rsvno, m.seq
       ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`),
   );
   return rows.map((r) => ({
@@ -617,7 +619,7 @@ export interface ManifestCounts {
   lines: number;
 }
 
-/** The manifest's counts over all its pages, per option in the manifest's order, in one statement. */
+/** The manifest's counts over all its pages, per option in the manifest's order (code), in one statement. */
 export async function manifestCounts(
   db: DbOrTx,
   usedate: string,
@@ -634,7 +636,7 @@ export async function manifestCounts(
     lines: number;
   }>(
     await db.execute(sql`select bo.opcd, min(o.webname) as webname, min(o.rentalcd) as rentalcd,
-        (array_agg(o.extended_fields))[1] as extended_fields, min(o.sort) as sort,
+        (array_agg(o.extended_fields))[1] as extended_fields,
         count(distinct b.rsvno)::int as bookings, count(distinct (b.rsvno, m.seq))::int as participants,
         count(*)::int as lines
       from booking_options bo
@@ -643,7 +645,7 @@ export async function manifestCounts(
         join booking_members m on m.rsvno = b.rsvno
       where ${manifestWhere(usedate, opcd, graceCutoff)}
       group by grouping sets ((bo.opcd), ())
-      order by bo.opcd is null, min(o.sort), bo.opcd`),
+      order by bo.opcd is null, bo.opcd`),
   );
   const day = rows.find((r) => r.opcd === null);
   return {
