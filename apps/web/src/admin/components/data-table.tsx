@@ -141,24 +141,27 @@ interface PageOf<T> {
   capped?: boolean | undefined;
 }
 
+/** Moves a paged list to another page: the page lives in the URL (`?page=`), beside the list's filters. */
+export function usePageInUrl(): (page: number) => void {
+  const [params, setParams] = useSearchParams();
+  return (page) => {
+    const next = new URLSearchParams(params);
+    next.set('page', String(page));
+    setParams(next);
+  };
+}
+
 /** A list the server pages: the pager (the page lives in the URL, `?page=`) above its table. */
 export function PagedTable<T>({
   query,
   ...table
 }: { query: UseQueryResult<PageOf<T>> } & Omit<DataTableProps<T>, 'data'>) {
-  const [params, setParams] = useSearchParams();
+  const toPage = usePageInUrl();
   return (
     <QueryView query={query}>
       {(result) => (
         <div aria-busy={query.isFetching}>
-          <Pager
-            {...result}
-            onPage={(page) => {
-              const next = new URLSearchParams(params);
-              next.set('page', String(page));
-              setParams(next);
-            }}
-          />
+          <Pager {...result} onPage={toPage} />
           <DataTable {...table} data={result.rows} />
         </div>
       )}

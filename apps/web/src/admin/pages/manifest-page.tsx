@@ -3,7 +3,7 @@ import { CONSOLE } from '@tabi/contract/console-endpoints';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
 import { Link, useSearchParams } from 'react-router';
 import { bookingCell, NUM } from '../components/cells.tsx';
-import { DataTable, Pager } from '../components/data-table.tsx';
+import { DataTable, Pager, usePageInUrl } from '../components/data-table.tsx';
 import { FilterSelect, optionChoices, useFilterSubmit } from '../components/filters.tsx';
 import { AdminPage } from '../components/page.tsx';
 import { Loading, QueryError } from '../components/query-state.tsx';
@@ -87,7 +87,8 @@ function OptionTable({ option, rows }: { option: ManifestOption; rows: ManifestR
  * the page shown on A4 without the console's chrome; the CSV has every line of the day.
  */
 export function ManifestPage() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const toPage = usePageInUrl();
   const submit = useFilterSubmit((key, value) => (key === 'date' ? inputToYmd(value) : value));
   const query: ManifestQuery = {};
   const date = params.get('date');
@@ -159,14 +160,7 @@ export function ManifestPage() {
             <>
               {m.pageCount > 1 && (
                 <div className="adm-no-print">
-                  <Pager
-                    {...m}
-                    onPage={(next) => {
-                      const moved = new URLSearchParams(params);
-                      moved.set('page', String(next));
-                      setParams(moved);
-                    }}
-                  />
+                  <Pager {...m} onPage={toPage} />
                 </div>
               )}
               {m.pageCount > 1 && (
