@@ -84,29 +84,33 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+function renderAt(url: string) {
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          <Route
+            path="/admin/manifest"
+            element={
+              <>
+                <ManifestPage />
+                <Where />
+              </>
+            }
+          />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
 function Where() {
   return <output data-testid="where">{useLocation().search}</output>;
 }
 
 describe('参加者名簿 over pages (issue 30)', () => {
   it('shows the whole day’s counts, this page’s lines, and moves by page in the URL', async () => {
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MemoryRouter initialEntries={['/admin/manifest?date=20261201']}>
-          <Routes>
-            <Route
-              path="/admin/manifest"
-              element={
-                <>
-                  <ManifestPage />
-                  <Where />
-                </>
-              }
-            />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    renderAt('/admin/manifest?date=20261201');
     expect(await screen.findByText(/予約200件・参加者400名/)).toBeTruthy();
     // Page 1 holds only OP0001's first lines: OP0002's table waits for its page, its counts are the day's.
     expect(screen.getByRole('heading', { level: 2, name: /OP0001.*175件・350名/ })).toBeTruthy();
@@ -119,5 +123,21 @@ describe('参加者名簿 over pages (issue 30)', () => {
     expect(await screen.findByRole('heading', { level: 2, name: /OP0002.*25件・50名/ })).toBeTruthy();
     expect(screen.getByTestId('where').textContent).toBe('?date=20261201&page=2');
     expect(asked.some((url) => url.includes('page=2'))).toBe(true);
+  });
+
+  it('says so on a page past the last one, and leads back to the last', async () => {
+    const oneDay = { ...page(1), pageCount: 1, total: 2 };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string) => {
+        const response = input.startsWith('/api/admin/manifest') ? { ...oneDay, page: 3, rows: [] } : [];
+        return new Response(JSON.stringify({ errcd: '000', errMsg: '', response }));
+      }),
+    );
+    renderAt('/admin/manifest?date=20261201&page=3');
+    const pager = await screen.findByRole('navigation', { name: 'ページ送り' });
+    expect(within(pager).getByText(/このページには該当がありません/)).toBeTruthy();
+    await userEvent.click(within(pager).getByRole('button', { name: '« 前へ' }));
+    expect(screen.getByTestId('where').textContent).toBe('?date=20261201&page=1');
   });
 });

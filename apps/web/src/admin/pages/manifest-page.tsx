@@ -158,7 +158,8 @@ export function ManifestPage() {
             <p className="adm-empty">この日の参加者はいません。</p>
           ) : (
             <>
-              {m.pageCount > 1 && (
+              {/* Also past the last page (an old link after cancellations): the pager says so and leads back. */}
+              {(m.pageCount > 1 || m.page > m.pageCount) && (
                 <div className="adm-no-print">
                   <Pager {...m} onPage={toPage} />
                 </div>
