@@ -121,6 +121,8 @@ for (const viewport of VIEWPORTS) {
     });
 
     test('a rental purchase: member, rental, check (and consent), complete failed (OP0003)', async ({ page }) => {
+      // A whole purchase with seven scans on the way: 44–60 s on a loaded 2-core CI run, so twice the default.
+      test.setTimeout(120_000);
       await startFromDetail(page, 'OP0003', { 大人: 1, 小人: 1 });
       const usedate = await storedUsedate(page);
       await expectAccessible(page, '/reservation/member (empty)');
