@@ -15,8 +15,8 @@ function counter<L extends string = never>(name: string, help: string, labelName
 }
 
 /** A gauge of this registry, named with the project's prefix; set from the database at each scrape. */
-function gauge(name: string, help: string): Gauge {
-  return new Gauge({ name: `${PREFIX}${name}`, help, registers: [registry] });
+function gauge<L extends string = never>(name: string, help: string, labelNames: readonly L[] = []): Gauge<L> {
+  return new Gauge({ name: `${PREFIX}${name}`, help, labelNames, registers: [registry] });
 }
 
 /** Latency per matched route pattern (`/api/booking/:rsvno`, never the raw URL), method and status. */
@@ -63,4 +63,14 @@ export const outboxFailed = gauge('outbox_failed', 'Mails in the outbox given up
 export const outboxOldestPendingSeconds = gauge(
   'outbox_oldest_pending_seconds',
   'Age in seconds of the oldest mail not sent yet',
+);
+
+/** A background job's run that threw (ADR 0183), by job; the runner retries it after its back-off. */
+export const jobFailures = counter('job_failures_total', 'Background job runs that failed, by job', ['job']);
+
+/** Seconds since each background job last ran to its end without an error, any instance: read at each scrape. */
+export const jobSecondsSinceOk = gauge(
+  'job_seconds_since_ok',
+  'Seconds since the background job last ran to its end without an error',
+  ['job'],
 );

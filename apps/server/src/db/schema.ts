@@ -1044,3 +1044,26 @@ export type SandboxRefundRow = typeof sandboxRefunds.$inferSelect;
 export type ResellerRow = typeof resellers.$inferSelect;
 export type ResellerKeyRow = typeof resellerKeys.$inferSelect;
 export type OctoBookingRow = typeof octoBookings.$inferSelect;
+
+/**
+ * The background work's one schedule (ADR 0183): one row per job, due at `run_at`, held by one instance at a time
+ * (`locked_by` until `locked_until`, renewed while it runs), with its failures in a row and the back-off they earn.
+ * The work items stay in their own tables (the outbox's mails, the provider calls): a job drains them.
+ */
+export const jobs = pgTable('jobs', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  everyMs: integer('every_ms').notNull(),
+  runAt: tz('run_at').notNull(),
+  /** A commit announced new work while the job ran (or waited): it runs again soon after, not at its interval. */
+  nudged: boolean('nudged').notNull().default(false),
+  lockedBy: text('locked_by'),
+  lockedUntil: tz('locked_until'),
+  /** Failures since the last run that ended well; the next try waits retryDelayMs(failures). */
+  failures: integer('failures').notNull().default(0),
+  lastError: text('last_error'),
+  lastStartedAt: tz('last_started_at'),
+  lastEndedAt: tz('last_ended_at'),
+  lastOkAt: tz('last_ok_at'),
+  runs: integer('runs').notNull().default(0),
+});

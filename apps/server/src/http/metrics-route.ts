@@ -3,8 +3,10 @@ import { ErrCd } from '@tabi/contract/constants';
 import { Msg } from '@tabi/contract/messages';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { listJobs } from '../jobs/repository.ts';
 import {
   httpRequestDuration,
+  jobSecondsSinceOk,
   outboxBacklog,
   outboxFailed,
   outboxOldestPendingSeconds,
@@ -48,6 +50,12 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext): void {
     outboxRetrying.set(stats.retrying);
     outboxFailed.set(stats.failed);
     outboxOldestPendingSeconds.set(stats.oldestPendingSeconds);
+    // A job that has never ended well counts from when it is due.
+    const now = Date.now();
+    for (const job of await listJobs(ctx.db)) {
+      const since = job.lastOkAt ? (now - job.lastOkAt.getTime()) / 1000 : (now - job.runAt.getTime()) / 1000;
+      jobSecondsSinceOk.set({ job: job.name }, Math.max(0, Math.round(since)));
+    }
     return reply
       .header('cache-control', 'no-store')
       .type(registry.contentType)

@@ -54,6 +54,7 @@ const VERBS = [
   'booking:reconcile',
   'privacy:export',
   'privacy:erase',
+  'jobs:list',
   'reseller:create',
   'help',
 ];
@@ -86,6 +87,11 @@ describe('npm run ops', () => {
     expect(viaServer.stderr).toBe('');
     expect(viaServer.code).toBe(0);
     expect(viaServer.stdout).toContain('予約番号 AA100001');
+    // The background jobs the server registered at its start, as its runner sees them (ADR 0183).
+    const jobsNow = await run('src/scripts/ops.ts', ['jobs:list'], { DATA_DIR: dataDir }).done;
+    expect(jobsNow.code).toBe(0);
+    for (const job of ['mail', 'reconciler', 'sweeper', 'retention'])
+      expect(jobsNow.stdout).toMatch(new RegExp(`^${job} `, 'm'));
 
     server.kill('SIGTERM');
     expect(await started.done.then((r) => r.code)).toBe(0);
@@ -96,5 +102,10 @@ describe('npm run ops', () => {
     const direct = await run('src/scripts/ops.ts', ['booking:show', 'AA100001'], { DATA_DIR: dataDir }).done;
     expect(direct.code).toBe(0);
     expect(direct.stdout).toContain('予約番号 AA100001');
+    // Stopped with SIGTERM, the server freed every job it held.
+    const jobsAfter = await run('src/scripts/ops.ts', ['jobs:list'], { DATA_DIR: dataDir }).done;
+    expect(jobsAfter.code).toBe(0);
+    expect(jobsAfter.stdout).toMatch(/^mail +待機/m);
+    expect(jobsAfter.stdout).not.toContain('実行中');
   }, 180_000);
 });

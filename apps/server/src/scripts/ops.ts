@@ -7,6 +7,7 @@
  *   npm run ops -- booking:show RSVNO         state, history, payments and provider calls of a booking
  *   npm run ops -- booking:reconcile [RSVNO]  finish half-done payment steps now (of one booking, or all due)
  *   npm run ops -- privacy:export RSVNO | privacy:erase RSVNO   what we hold about a booking's people; erase it now
+ *   npm run ops -- jobs:list                  the background jobs: held by, next run, last good run, failures
  *   npm run ops -- reseller:create NAME [--commission PERCENT]   a reseller (販売代理店) and its first API key, printed
  *                                             alone on the last line (`KEY=$(npm run -s ops -- reseller:create X | tail -1)`)
  *   npm run ops -- help                       these verbs (exit 0)
@@ -26,6 +27,7 @@ import type { AppContext } from '../context.ts';
 import { preparePrivateDir } from '../data-dir.ts';
 import { openDatabase } from '../db/client.ts';
 import { AppError } from '../errors.ts';
+import { type JobRow, listJobs } from '../jobs/repository.ts';
 import { type BookingRecord, bookingRecord } from '../modules/booking/history.ts';
 import { confirmRequest, declineRequest } from '../modules/booking/service.ts';
 import { readOpsKey, readOpsPort } from '../modules/ops/key.ts';
@@ -54,6 +56,7 @@ const USAGE = `使い方 / usage:
   npm run ops -- booking:reconcile [RSVNO]                 決済の未完了処理を今すぐ完了 / finish half-done payment steps
   npm run ops -- privacy:export RSVNO                      予約の参加者について保有する個人情報を表示（開示請求） / what we hold (JSON)
   npm run ops -- privacy:erase RSVNO                       旅券番号・生年月日・食事の希望を今すぐ消去 / erase it now
+  npm run ops -- jobs:list                                 バックグラウンド処理の状態 / background jobs: next run, last good run, errors
   npm run ops -- reseller:create NAME [--commission PERCENT]   販売代理店（OCTO）を登録し、APIキーを発行 / create a reseller and its API key
   npm run ops -- help                                      この一覧 / this list
   (パスワードは標準入力が端末でなければそこから読み、そうでなければ生成して表示します)
@@ -309,6 +312,19 @@ switch (command) {
       const last = r.lastLoginAt ? formatTokyoDateTime(new Date(r.lastLoginAt)) : '-';
       console.log(
         `${String(r.id).padStart(4)}  ${r.mail.padEnd(32)} ${r.role.padEnd(8)} ${state}  ${totp}  最終サインイン ${last}`,
+      );
+    }
+    break;
+  }
+  case 'jobs:list': {
+    const rows = await run<JobRow[]>('/internal/ops/jobs/list', {}, (ctx) => listJobs(ctx.db), 'jobs:list');
+    if (rows.length === 0)
+      console.log('バックグラウンド処理はまだ登録されていません（サーバーの起動時に登録されます）。');
+    for (const r of rows) {
+      const holder = r.lockedBy ? `実行中 ${r.lockedBy}` : '待機';
+      const failing = r.failures > 0 ? `  失敗 ${r.failures}回連続: ${r.lastError ?? ''}` : '';
+      console.log(
+        `${r.name.padEnd(14)} ${holder.padEnd(10)} 次回 ${when(r.runAt)}  最終成功 ${when(r.lastOkAt)}  実行 ${r.runs}回${failing}`,
       );
     }
     break;

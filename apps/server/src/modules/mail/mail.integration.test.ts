@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, outbox } from '../../db/schema.ts';
+import { retryDelayMs } from '../../jobs/backoff.ts';
 import { seed } from '../../seed/seed.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { startWorkers } from '../../workers.ts';
@@ -22,7 +23,7 @@ import {
   requestReceivedMail,
 } from './templates.ts';
 import { waitlistJoinedMail, waitlistOfferedMail } from './waitlist-templates.ts';
-import { createMailSender, processOutbox, retryDelayMs } from './worker.ts';
+import { createMailSender, processOutbox } from './worker.ts';
 
 const JAPANESE_SCRIPT = /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/u;
 

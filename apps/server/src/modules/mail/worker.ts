@@ -4,6 +4,7 @@ import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { AppContextBase } from '../../context-base.ts';
 import { PRIVATE_FILE_MODE, preparePrivateDir } from '../../data-dir.ts';
+import { retryDelayMs } from '../../jobs/backoff.ts';
 import { claimDueMails, markMailFailed, markMailSent, type OutboxRow } from './repository.ts';
 
 export const MAX_MAIL_ATTEMPTS = 10;
@@ -19,11 +20,6 @@ export interface MailLog {
 export interface MailSender {
   send(mail: OutboxRow): Promise<void>;
   close(): void;
-}
-
-/** 30 s, 1 min, 2 min … capped at 1 h. */
-export function retryDelayMs(attempts: number): number {
-  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
 }
 
 export function outboxDir(dataDir: string): string {

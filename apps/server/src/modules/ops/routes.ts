@@ -9,6 +9,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { ok } from '../../http/envelope.ts';
+import { listJobs } from '../../jobs/repository.ts';
 import { bookingRecord } from '../booking/history.ts';
 import { confirmRequest, declineRequest } from '../booking/service.ts';
 import { reconcile } from '../payment/index.ts';
@@ -50,6 +51,7 @@ export const OPS = defineEndpoints('/internal/ops', {
     body: optionalBody(staffBody),
     response: answer,
   },
+  'POST /jobs/list': { summary: 'バックグラウンド処理の一覧', response: answer },
   'POST /reseller/create': {
     summary: '販売代理店の登録（APIキーを1つ発行）',
     body: resellerRequest,
@@ -115,6 +117,8 @@ export async function opsRoutes(app: FastifyInstance, ctx: AppContext, opsKey: s
         return ok(await listStaff(ctx));
     }
   });
+
+  defineRoute(app, OPS['POST /jobs/list'], operatorOnly, async () => ok(await listJobs(ctx.db)));
 
   defineRoute(app, OPS['POST /reseller/create'], operatorOnly, async ({ body }) =>
     ok(await createReseller(ctx, { name: body.name, commissionBp: body.commission }, RESELLER_BY_OPS, {})),

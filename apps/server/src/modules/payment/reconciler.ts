@@ -8,6 +8,7 @@
  */
 import { type Actor, systemActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
+import { retryDelayMs } from '../../jobs/backoff.ts';
 import { reconcilerFindings } from '../../metrics.ts';
 import { fulfil } from './fulfil.ts';
 import { sendRefund } from './refunds.ts';
@@ -141,7 +142,13 @@ export async function reconcile(
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         report.errors.push(`call ${call.id} (${call.kind} ${call.rsvno}): ${message}`);
-        await payments.noteProviderCallFailure(ctx.db, call.id, message, new Date(now.getTime() + LEASE_MS), false);
+        await payments.noteProviderCallFailure(
+          ctx.db,
+          call.id,
+          message,
+          new Date(now.getTime() + retryDelayMs(call.attempts)),
+          false,
+        );
       }
     }
     if (calls.length < BATCH || options.rsvno) break;

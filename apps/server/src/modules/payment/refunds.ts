@@ -4,11 +4,13 @@
  * afterwards with its idempotency key and no lock held, and booked once when the provider confirms it; the reconciler
  * sends what a crash left unsent with the same key, so no refund is ever lost or made twice.
  */
+
 import { randomUUID } from 'node:crypto';
 import type { Actor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import type { AppContextBase } from '../../context-base.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { retryDelayMs } from '../../jobs/backoff.ts';
 import { refunds } from '../../metrics.ts';
 import { ProviderRefusal } from './provider.ts';
 import {
@@ -89,7 +91,7 @@ export async function planRefunds(
 export type SendOutcome = 'done' | 'refused' | 'retry';
 
 function retryAt(now: Date, attempts: number): Date {
-  return new Date(now.getTime() + Math.min(60 * 60_000, 60_000 * 2 ** Math.max(0, attempts - 1)));
+  return new Date(now.getTime() + retryDelayMs(attempts));
 }
 
 /** The refund a call makes, as the booking hears of it. */

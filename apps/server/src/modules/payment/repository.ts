@@ -1,6 +1,6 @@
 import type { Lang } from '@tabi/contract/i18n';
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
-import { claimDue } from '../../db/claim.ts';
+import { claimDue } from '../../jobs/claim.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   bookingOptions,

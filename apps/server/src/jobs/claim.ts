@@ -1,6 +1,6 @@
 import { asc, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from './client.ts';
+import type { DbOrTx } from '../db/client.ts';
 
 /**
  * Claims the first `limit` rows that are `due` for this worker and marks them with `claim` (a lease: the next
