@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
-import { claimDue } from '../../jobs/claim.ts';
 import { type DbOrTx, rowsOf } from '../../db/client.ts';
 import { bookingEvents, bookings, type OutboxRow, outbox } from '../../db/schema.ts';
+import { claimDue } from '../../jobs/claim.ts';
 import { findBookingOptions, findMembers, findRentals } from '../booking/repository.ts';
 import { mailLang } from './mail-text.ts';
 

@@ -1,6 +1,5 @@
 import type { Lang } from '@tabi/contract/i18n';
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
-import { claimDue } from '../../jobs/claim.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   bookingOptions,
@@ -22,6 +21,7 @@ import {
   sandboxRefunds,
 } from '../../db/schema.ts';
 import { translatedText } from '../../db/translated.ts';
+import { claimDue } from '../../jobs/claim.ts';
 
 export type {
   NewProviderCall,
