@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   birthdayProblem,
+  bookingState,
   cancelAllowed,
+  cardPaymentOpen,
   EMAIL_PATTERN,
   nameProblem,
   normalisePhone,
@@ -9,6 +11,9 @@ import {
   phoneProblem,
   requestWithdrawable,
   statusLabel,
+  unpaidGraceCutoff,
+  unpaidGraceEnd,
+  unpaidGraceOver,
 } from './booking-rules.ts';
 import { BookingStatus, PaymentStatus } from './constants.ts';
 import { Msg } from './messages.ts';
@@ -175,6 +180,31 @@ describe('requestWithdrawable (issue 28)', () => {
     expect(requestWithdrawable({ status: BookingStatus.requested, fromdate: '20261125' }, '20261126')).toBe(false);
     for (const status of [BookingStatus.tmp, BookingStatus.completed, BookingStatus.canceled]) {
       expect(requestWithdrawable({ status, fromdate: '20261130' }, '20261126')).toBe(false);
+    }
+  });
+});
+
+describe('the unpaid hour (SPEC §4), one rule for the server, the console and my page', () => {
+  const rsvdate = '2026-12-01T10:00:00+09:00';
+  it('ends sixty minutes after reception, and is over only after that instant', () => {
+    expect(unpaidGraceEnd(rsvdate).toISOString()).toBe('2026-12-01T02:00:00.000Z');
+    expect(unpaidGraceOver(rsvdate, '2026-12-01T10:59:59+09:00')).toBe(false);
+    expect(unpaidGraceOver(rsvdate, '2026-12-01T11:00:00+09:00')).toBe(false);
+    expect(unpaidGraceOver(rsvdate, new Date('2026-12-01T02:00:00.001Z'))).toBe(true);
+  });
+  it('gives queries the cutoff that agrees with it, and the label and the card payment agree at every instant', () => {
+    const now = '2026-12-01T11:00:00+09:00';
+    expect(unpaidGraceCutoff(now).toISOString()).toBe('2026-12-01T01:00:00.000Z');
+    for (const at of ['2026-12-01T10:59:59+09:00', '2026-12-01T11:00:00+09:00', '2026-12-01T11:00:01+09:00']) {
+      const facts = {
+        status: BookingStatus.completed,
+        status_payment: PaymentStatus.uncompleted,
+        flg_request_rsv: 0,
+        rsvdate,
+      };
+      const open = cardPaymentOpen(facts, at);
+      expect(bookingState(facts, at) === 'unpaid').toBe(open);
+      expect(new Date(rsvdate) >= unpaidGraceCutoff(at)).toBe(open);
     }
   });
 });

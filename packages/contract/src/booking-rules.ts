@@ -25,14 +25,34 @@ export interface StatusFacts {
  */
 export type BookingState = 'paid' | 'unpaid' | 'canceled' | 'offered' | 'requested' | 'unknown';
 
+const UNPAID_GRACE_MS = UNPAID_GRACE_MINUTES * 60_000;
+const instant = (at: Date | string) => (typeof at === 'string' ? Date.parse(at) : at.getTime());
+
+/**
+ * SPEC §4's hour, the one rule of it: an unpaid card booking received at `rsvdate` holds its seats, and may be paid,
+ * until this instant; after it the booking is dead, before the sweeper makes it so.
+ */
+export function unpaidGraceEnd(rsvdate: Date | string): Date {
+  return new Date(instant(rsvdate) + UNPAID_GRACE_MS);
+}
+
+/** Whether that hour is over at `now`. */
+export function unpaidGraceOver(rsvdate: Date | string, now: Date | string): boolean {
+  return instant(now) > instant(rsvdate) + UNPAID_GRACE_MS;
+}
+
+/** The same rule for a query: unpaid card bookings received before this instant hold nothing at `now`. */
+export function unpaidGraceCutoff(now: Date | string): Date {
+  return new Date(instant(now) - UNPAID_GRACE_MS);
+}
+
 export function bookingState(booking: StatusFacts, servertime: string): BookingState {
   const { status, status_payment } = booking;
   if (status === BookingStatus.completed && status_payment === PaymentStatus.completed) return 'paid';
   if (status === BookingStatus.canceled) return 'canceled';
   if (status === BookingStatus.completed) {
     // A card booking left unpaid past its hour shows as canceled before the sweeper makes it so.
-    const elapsed = Date.parse(servertime) - Date.parse(booking.rsvdate);
-    return elapsed > UNPAID_GRACE_MINUTES * 60_000 ? 'canceled' : 'unpaid';
+    return unpaidGraceOver(booking.rsvdate, servertime) ? 'canceled' : 'unpaid';
   }
   if (status === BookingStatus.tmp) return 'offered';
   if (status === BookingStatus.requested) return 'requested';
@@ -120,7 +140,7 @@ export function cardPaymentOpen(booking: LifecycleFacts, servertime: string): bo
     booking.status === BookingStatus.completed &&
     booking.status_payment === PaymentStatus.uncompleted &&
     booking.flg_request_rsv === 0 &&
-    Date.parse(servertime) - Date.parse(booking.rsvdate) < UNPAID_GRACE_MINUTES * 60_000
+    !unpaidGraceOver(booking.rsvdate, servertime)
   );
 }
 

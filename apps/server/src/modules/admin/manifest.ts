@@ -12,7 +12,7 @@ import {
   type ManifestRow,
   UNNAMED_TRAVELLER,
 } from '@tabi/contract/admin-bookings';
-import { isYes, maskPassport, statusLabel } from '@tabi/contract/booking-rules';
+import { isYes, maskPassport, statusLabel, unpaidGraceCutoff } from '@tabi/contract/booking-rules';
 import {
   AGE_CLASS_LABEL,
   ageClassFromCode,
@@ -20,7 +20,6 @@ import {
   type GenderCode,
   RENTAL_TYPE_LABEL,
   type RentalTypeCode,
-  UNPAID_GRACE_MINUTES,
 } from '@tabi/contract/constants';
 import { addDays, ageOn, isValidYmd, tokyoYmd, toTokyoIso } from '@tabi/contract/dates';
 import type { AppContext } from '../../context.ts';
@@ -48,7 +47,7 @@ function manifestScope(ctx: AppContext, query: ManifestQuery) {
     now,
     date: manifestDay(ctx, query),
     opcd: query.opcd?.normalize('NFKC').trim().toUpperCase() || undefined,
-    cutoff: new Date(now.getTime() - UNPAID_GRACE_MINUTES * 60_000),
+    cutoff: unpaidGraceCutoff(now),
   };
 }
 

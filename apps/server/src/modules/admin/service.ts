@@ -14,8 +14,7 @@ import {
   paymentColumn,
 } from '@tabi/contract/admin';
 import { CANCEL_REASON_LABEL, channelLabel, PROVIDER_STUCK_ATTEMPTS } from '@tabi/contract/admin-bookings';
-import { normalisePhone, statusLabel } from '@tabi/contract/booking-rules';
-import { UNPAID_GRACE_MINUTES } from '@tabi/contract/constants';
+import { normalisePhone, statusLabel, unpaidGraceCutoff, unpaidGraceEnd } from '@tabi/contract/booking-rules';
 import { addDays, formatTokyoDateTime, formatYmd, tokyoDayStart, tokyoYmd } from '@tabi/contract/dates';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
@@ -30,10 +29,6 @@ export const DEADLINE_NEAR_HOURS = 24;
 const ymdIso = (ymd: string) => `${ymd.slice(0, 4)}-${ymd.slice(4, 6)}-${ymd.slice(6, 8)}`;
 const minutesBetween = (from: Date, to: Date) => Math.floor((to.getTime() - from.getTime()) / 60_000);
 
-function graceCutoff(now: Date): Date {
-  return new Date(now.getTime() - UNPAID_GRACE_MINUTES * 60_000);
-}
-
 /** Hiragana ↔ katakana, so that a clerk may type a kana name in either. */
 function kanaVariants(text: string): string[] {
   const toKata = text.replace(/[\u3041-\u3096]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0x60));
@@ -42,7 +37,7 @@ function kanaVariants(text: string): string[] {
 }
 
 export function bookingFilter(query: BookingSearchQuery, now: Date): repo.BookingFilter {
-  const filter: repo.BookingFilter = { graceCutoff: graceCutoff(now) };
+  const filter: repo.BookingFilter = { graceCutoff: unpaidGraceCutoff(now) };
   const clean = (v: string | undefined) => v?.normalize('NFKC').trim() ?? '';
   const rsvno = clean(query.rsvno).toUpperCase();
   if (rsvno) filter.rsvno = rsvno;
@@ -239,7 +234,7 @@ export async function dashboard(ctx: AppContext): Promise<Dashboard> {
   const now = ctx.clock.now();
   const today = tokyoYmd(now);
   const tomorrow = addDays(today, 1);
-  const cutoff = graceCutoff(now);
+  const cutoff = unpaidGraceCutoff(now);
   const near = new Date(now.getTime() + DEADLINE_NEAR_HOURS * 3_600_000);
   const days = [ymdIso(today), ymdIso(tomorrow)];
   const dayStart = tokyoDayStart(today);
@@ -277,9 +272,7 @@ export async function dashboard(ctx: AppContext): Promise<Dashboard> {
     dayStops: stops,
     minimumDays: minimum.rows,
     waitingRequests: waiting.rows.map((r) => lineOf(r, minutesBetween(r.rsvdate, now))),
-    expiringCard: expiring.rows.map((r) =>
-      lineOf(r, minutesBetween(now, new Date(r.rsvdate.getTime() + UNPAID_GRACE_MINUTES * 60_000))),
-    ),
+    expiringCard: expiring.rows.map((r) => lineOf(r, minutesBetween(now, unpaidGraceEnd(r.rsvdate)))),
     deadlineNear: deadline.rows.map((r) =>
       lineOf(r, r.payment_deadline_date ? minutesBetween(now, r.payment_deadline_date) : 0),
     ),

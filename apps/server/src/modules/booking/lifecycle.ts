@@ -4,7 +4,8 @@
  * `flg_request_rsv`) and the cancellation columns are how a state is stored; they are read into a state by
  * `lifecycleOf` and written from one by `transition`, nowhere else in the server's decisions.
  */
-import { BookingStatus, PaymentStatus, UNPAID_GRACE_MINUTES } from '@tabi/contract/constants';
+import { unpaidGraceOver } from '@tabi/contract/booking-rules';
+import { BookingStatus, PaymentStatus } from '@tabi/contract/constants';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CancelReason } from '../../db/schema.ts';
 import * as repo from './repository.ts';
@@ -61,7 +62,7 @@ export function effectiveLifecycle(
 ): Lifecycle {
   const state = lifecycleOf(booking);
   if (state === 'held') {
-    return now.getTime() - booking.rsvdate.getTime() > UNPAID_GRACE_MINUTES * 60_000 ? 'expired' : 'held';
+    return unpaidGraceOver(booking.rsvdate, now) ? 'expired' : 'held';
   }
   if (state === 'offered' || state === 'reserved') {
     return booking.paymentDeadline !== null && booking.paymentDeadline <= now ? 'expired' : state;

@@ -1,6 +1,6 @@
 import type { BookingResult } from '@tabi/contract/booking';
-import { normalisePhone, requestWithdrawable } from '@tabi/contract/booking-rules';
-import { AGE_CLASSES, ErrCd, REQUEST_PAYMENT_DEADLINE_HOURS, UNPAID_GRACE_MINUTES } from '@tabi/contract/constants';
+import { normalisePhone, requestWithdrawable, unpaidGraceCutoff } from '@tabi/contract/booking-rules';
+import { AGE_CLASSES, ErrCd, REQUEST_PAYMENT_DEADLINE_HOURS } from '@tabi/contract/constants';
 import { isoDateToYmd, tokyoDayStart, toTokyoIso, ymdToIsoDate } from '@tabi/contract/dates';
 import { Msg, unpaidSeatsCapped } from '@tabi/contract/messages';
 import type { PartyCounts } from '@tabi/contract/party';
@@ -133,7 +133,7 @@ export async function placeBooking(
       // Seats held without paying: each holder may hold only so many per option and day (issue 11.9, ADR 0172).
       const holders = isRequest || nothingToPay ? [] : unpaidHolders(booking.telNormalized, clientIp, ctx.config);
       if (holders.length > 0) {
-        const since = new Date(now.getTime() - UNPAID_GRACE_MINUTES * 60_000);
+        const since = unpaidGraceCutoff(now);
         const held = await repo.unpaidSeatsOf(
           tx,
           holders.map((h) => h.key),

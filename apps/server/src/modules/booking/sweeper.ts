@@ -1,4 +1,4 @@
-import { UNPAID_GRACE_MINUTES } from '@tabi/contract/constants';
+import { unpaidGraceCutoff } from '@tabi/contract/booking-rules';
 import { systemActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import { settleOpenPayments } from '../payment/index.ts';
@@ -21,7 +21,7 @@ export interface SweepResult {
 export async function sweepUnpaidBookings(ctx: AppContext): Promise<SweepResult> {
   const actor = systemActor('sweeper');
   const result: SweepResult = { expired: [], lapsed: [] };
-  const cutoffAt = (now: Date) => new Date(now.getTime() - UNPAID_GRACE_MINUTES * 60_000);
+  const cutoffAt = unpaidGraceCutoff;
 
   const now = ctx.clock.now();
   const candidates = [

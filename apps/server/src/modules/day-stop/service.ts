@@ -7,8 +7,8 @@
  */
 
 import { channelLabel } from '@tabi/contract/admin-bookings';
-import { statusLabel } from '@tabi/contract/booking-rules';
-import { ErrCd, UNPAID_GRACE_MINUTES } from '@tabi/contract/constants';
+import { statusLabel, unpaidGraceCutoff } from '@tabi/contract/booking-rules';
+import { ErrCd } from '@tabi/contract/constants';
 import {
   addDays,
   daysBetween,
@@ -110,7 +110,7 @@ interface BookingRow {
 
 /** The bookings that still hold seats on those days (not canceled, not claimed, not an expired unpaid card booking). */
 async function liveBookingsOf(ctx: AppContext, db: DbOrTx, t: Target): Promise<DayStopBooking[]> {
-  const cutoff = new Date(ctx.clock.now().getTime() - UNPAID_GRACE_MINUTES * 60_000);
+  const cutoff = unpaidGraceCutoff(ctx.clock.now());
   const rows = rowsOf<BookingRow>(
     await db.execute(sql`select distinct on (b.rsvno) b.rsvno, b.sei, b.mei, b.status, b.status_payment,
         b.flg_request_rsv, b.rsvdate, bo.opcd, o.webname, to_char(bo.usedate, 'YYYYMMDD') as usedate,
@@ -383,7 +383,7 @@ export function decisionTimeOf(usedate: string, daysBefore: number, time: string
 export async function minimumDays(ctx: AppContext, limit: number): Promise<{ rows: MinimumDay[]; total: number }> {
   const now = ctx.clock.now();
   const today = tokyoYmd(now);
-  const cutoff = new Date(now.getTime() - UNPAID_GRACE_MINUTES * 60_000);
+  const cutoff = unpaidGraceCutoff(now);
   const rows = rowsOf<{
     opcd: string;
     webname: string;

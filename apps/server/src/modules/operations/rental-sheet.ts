@@ -5,7 +5,7 @@
  * The bookings are the 参加者名簿's (those that hold their seats: not canceled, not an unpaid card booking past its
  * grace) and never one whose cancellation is already claimed.
  */
-import { statusLabel } from '@tabi/contract/booking-rules';
+import { statusLabel, unpaidGraceCutoff } from '@tabi/contract/booking-rules';
 import {
   AGE_CLASS_LABEL,
   AGE_CLASSES,
@@ -15,7 +15,6 @@ import {
   RentalType,
   type RentalTypeCode,
   SHOE_SIZES,
-  UNPAID_GRACE_MINUTES,
   WEAR_SIZES_ADULT,
   WEAR_SIZES_CHILD,
 } from '@tabi/contract/constants';
@@ -134,7 +133,7 @@ async function rentalFacilities(db: DbOrTx) {
  * facility, when they have any); a facility asked for by id always has its sheet, empty or not.
  */
 export async function rentalSheets(db: DbOrTx, now: Date, day: Ymd, facilityId?: number): Promise<RentalSheet[]> {
-  const cutoff = new Date(now.getTime() - UNPAID_GRACE_MINUTES * 60_000);
+  const cutoff = unpaidGraceCutoff(now);
   const records = await sheetRecords(db, day, facilityId, cutoff);
   const servertime = toTokyoIso(now);
   const groups = new Map<
@@ -293,7 +292,7 @@ export async function sendDueRentalSheets(ctx: AppContext): Promise<{ facilityId
   const today = tokyoYmd(now);
   if (now.getTime() < tokyoDayStart(today).getTime() + ctx.config.rentalSheetHour * 3_600_000) return [];
   const day = addDays(today, 1);
-  const cutoff = new Date(now.getTime() - UNPAID_GRACE_MINUTES * 60_000);
+  const cutoff = unpaidGraceCutoff(now);
   const due = rowsOf<{ id: number | string }>(
     await ctx.db.execute(sql`select f.id from facilities f
       where f.mail is not null and f.mail <> ''

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CheckoutResult } from '@tabi/contract/booking';
-import { cardPaymentOpen } from '@tabi/contract/booking-rules';
-import { ErrCd, UNPAID_GRACE_MINUTES } from '@tabi/contract/constants';
+import { cardPaymentOpen, unpaidGraceEnd, unpaidGraceOver } from '@tabi/contract/booking-rules';
+import { ErrCd } from '@tabi/contract/constants';
 import { toTokyoIso } from '@tabi/contract/dates';
 import { langOfPath } from '@tabi/contract/i18n';
 import { Msg } from '@tabi/contract/messages';
@@ -59,9 +59,8 @@ async function payableUntil(
 ): Promise<Date> {
   switch (ctx.onPayment.payableAs(booking)) {
     case 'card': {
-      const graceEnd = new Date(booking.rsvdate.getTime() + minutes(UNPAID_GRACE_MINUTES));
-      if (now >= graceEnd) throw AppError.conflict(ErrCd.generic, Msg.pastDeadline);
-      return graceEnd;
+      if (unpaidGraceOver(booking.rsvdate, now)) throw AppError.conflict(ErrCd.generic, Msg.pastDeadline);
+      return unpaidGraceEnd(booking.rsvdate);
     }
     case 'request': {
       if (!options.requireSession) throw AppError.forbidden();
@@ -214,7 +213,7 @@ export async function checkoutResult(ctx: AppContext, sessionId: string): Promis
     rsvdate: toTokyoIso(booking.rsvdate),
   };
   const open = !paid && cardPaymentOpen(facts, toTokyoIso(now));
-  const until = new Date(booking.rsvdate.getTime() + minutes(UNPAID_GRACE_MINUTES));
+  const until = unpaidGraceEnd(booking.rsvdate);
   return {
     rsvno: booking.rsvno,
     rsvdate: toTokyoIso(booking.rsvdate),

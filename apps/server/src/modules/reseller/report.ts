@@ -7,7 +7,7 @@
  * One range scan of bookings_rsvdate_idx for the month, summed in the database.
  */
 import { OWN_SITE_CHANNEL } from '@tabi/contract/admin-bookings';
-import { UNPAID_GRACE_MINUTES } from '@tabi/contract/constants';
+import { unpaidGraceCutoff } from '@tabi/contract/booking-rules';
 import { addMonths, tokyoDayStart } from '@tabi/contract/dates';
 import type { SalesChannelTotal, SalesLine, SalesReport } from '@tabi/contract/resellers';
 import { sql } from 'drizzle-orm';
@@ -53,7 +53,7 @@ const figuresOf = (r: Grouped) => {
 
 export async function salesReport(ctx: Ctx, month: string): Promise<SalesReport> {
   const { from, to } = monthRange(month);
-  const cutoff = new Date(ctx.clock.now().getTime() - UNPAID_GRACE_MINUTES * 60_000);
+  const cutoff = unpaidGraceCutoff(ctx.clock.now());
   const live = holdsSeats(cutoff);
   const rows = rowsOf<Grouped>(
     await ctx.db.execute(sql`

@@ -1,13 +1,7 @@
 /** My page's small rules on top of the contract's (SPEC §2 My page, §4, §9), kept pure for unit tests. */
 import type { Booking, BookingOption } from '@tabi/contract/booking';
-import { cardPaymentOpen, paymentAllowed } from '@tabi/contract/booking-rules';
-import {
-  BookingStatus,
-  ExternalCode,
-  PACKAGE_CODE_OPTION,
-  RentalCode,
-  UNPAID_GRACE_MINUTES,
-} from '@tabi/contract/constants';
+import { cardPaymentOpen, paymentAllowed, unpaidGraceEnd } from '@tabi/contract/booking-rules';
+import { BookingStatus, ExternalCode, PACKAGE_CODE_OPTION, RentalCode } from '@tabi/contract/constants';
 import { addDays, daysBetween, tokyoYmd, type Ymd } from '@tabi/contract/dates';
 
 /** SPEC §7: GET /option/{code} takes the option code when the package code is 'X', else the package code. */
@@ -74,7 +68,7 @@ export interface CardPaymentWindow {
 /** Issue 14.4: an unpaid card booking may still be paid through the checkout until its hold ends. */
 export function cardPaymentWindow(booking: Booking): CardPaymentWindow | null {
   if (!cardPaymentOpen(booking, booking.servertime)) return null;
-  const until = new Date(Date.parse(booking.rsvdate) + UNPAID_GRACE_MINUTES * 60_000);
+  const until = unpaidGraceEnd(booking.rsvdate);
   const left = until.getTime() - Date.parse(booking.servertime);
   return { until, minutesLeft: Math.max(1, Math.ceil(left / 60_000)) };
 }
