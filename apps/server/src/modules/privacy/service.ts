@@ -106,22 +106,31 @@ export function privacyCutoffs(ctx: AppContextBase): { usedBefore: string; cance
  */
 export async function erasePersonalData(ctx: AppContextBase): Promise<number> {
   const { usedBefore, canceledBefore } = privacyCutoffs(ctx);
+  // Each claim walks its own partial index in that index's order and stops at the batch: ordered by booking number,
+  // the planner walked the primary key through every booking, erased ones included (984 ms at 1M with none due).
   const due = [
     // Used long enough ago (any state), through bookings_privacy_due_idx.
-    and(isNull(bookings.personalErasedAt), lt(bookings.todate, usedBefore)),
+    { where: and(isNull(bookings.personalErasedAt), lt(bookings.todate, usedBefore)), order: bookings.todate },
     // Canceled long enough ago, whatever its day (through bookings_privacy_canceled_idx, whose condition is
     // written here as a literal so that a prepared plan matches it too).
-    and(isNull(bookings.personalErasedAt), sql`${bookings.status} = 4`, lt(bookings.canceledAt, canceledBefore)),
+    {
+      where: and(
+        isNull(bookings.personalErasedAt),
+        sql`${bookings.status} = 4`,
+        lt(bookings.canceledAt, canceledBefore),
+      ),
+      order: bookings.canceledAt,
+    },
   ];
   let total = 0;
-  for (const where of due) {
+  for (const { where, order } of due) {
     for (;;) {
       const erased = await ctx.db.transaction(async (tx) => {
         const picked = await tx
           .select({ rsvno: bookings.rsvno })
           .from(bookings)
           .where(where)
-          .orderBy(asc(bookings.rsvno))
+          .orderBy(asc(order))
           .limit(PRIVACY_BATCH)
           .for('update', { skipLocked: true });
         return eraseLocked(
