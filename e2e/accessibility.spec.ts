@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { addDays, formatYmd } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
-import { expectNoSeriousA11yIssues } from './support/checks.ts';
+import { expectNoSeriousA11yIssues, seriousA11yIssues } from './support/checks.ts';
 import { expect, test } from './support/test.ts';
 
 /**
@@ -95,6 +95,25 @@ async function loginThroughForm(page: Page, rsvno: string, path: string): Promis
 }
 
 // ---- 1. axe-core on every route ----
+
+test('the scan every spec uses finds what it must: a missing label, a missing alt, low contrast, inside a frame too', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'ログイン' })).toBeVisible();
+  expect(await seriousA11yIssues(page, { tags: WCAG_TAGS })).toEqual([]);
+  await page.evaluate(() => {
+    const bad = document.createElement('div');
+    bad.innerHTML = `<input type="text"><img src="/logo.svg"><p style="color:#ddd;background:#fff">薄い文字</p>
+      <iframe title="frame" srcdoc="<!doctype html><html lang=ja><title>f</title><body><input type=text id=in-frame></body></html>"></iframe>`;
+    document.querySelector('main')?.append(bad);
+  });
+  await expect(page.frameLocator('iframe[title="frame"]').locator('#in-frame')).toBeAttached();
+  const found = (await seriousA11yIssues(page, { tags: WCAG_TAGS })).join('\n');
+  for (const rule of ['label [critical]', 'image-alt [critical]', 'color-contrast [serious]'])
+    expect(found).toContain(rule);
+  expect(found).toContain('#in-frame');
+});
 
 for (const viewport of VIEWPORTS) {
   test.describe(`axe-core WCAG 2.2 AA at ${viewport.width}px`, () => {
