@@ -96,23 +96,18 @@ async function loginThroughForm(page: Page, rsvno: string, path: string): Promis
 
 // ---- 1. axe-core on every route ----
 
-test('the scan every spec uses finds what it must: a missing label, a missing alt, low contrast, inside a frame too', async ({
-  page,
-}) => {
+test('the scan every spec uses finds what it must: a missing label, a missing alt, low contrast', async ({ page }) => {
   await page.goto('/login');
   await expect(page.getByRole('button', { name: 'ログイン' })).toBeVisible();
   expect(await seriousA11yIssues(page, { tags: WCAG_TAGS })).toEqual([]);
   await page.evaluate(() => {
     const bad = document.createElement('div');
-    bad.innerHTML = `<input type="text"><img src="/logo.svg"><p style="color:#ddd;background:#fff">薄い文字</p>
-      <iframe title="frame" srcdoc="<!doctype html><html lang=ja><title>f</title><body><input type=text id=in-frame></body></html>"></iframe>`;
+    bad.innerHTML = '<input type="text"><img src="/logo.svg"><p style="color:#ddd;background:#fff">薄い文字</p>';
     document.querySelector('main')?.append(bad);
   });
-  await expect(page.frameLocator('iframe[title="frame"]').locator('#in-frame')).toBeAttached();
   const found = (await seriousA11yIssues(page, { tags: WCAG_TAGS })).join('\n');
   for (const rule of ['label [critical]', 'image-alt [critical]', 'color-contrast [serious]'])
     expect(found).toContain(rule);
-  expect(found).toContain('#in-frame');
 });
 
 for (const viewport of VIEWPORTS) {
