@@ -134,28 +134,24 @@ describe('the job runner (ADR 0183)', () => {
   it('runs once more soon after a nudge that came during a run, and otherwise waits its interval', async () => {
     let runs = 0;
     let release: () => void = () => {};
-    const runner = start(
-      [
-        {
-          name: 'nudged',
-          everyMs: 600_000,
-          async run() {
-            runs += 1;
-            if (runs === 1) {
-              await new Promise<void>((resolve) => {
-                release = resolve;
-              });
-            }
-          },
-        },
-      ],
-      { instance: 'a', nudgeMs: 50 },
-    );
+    const job = (): JobDefinition => ({
+      name: 'nudged',
+      everyMs: 600_000,
+      async run() {
+        runs += 1;
+        if (runs === 1) {
+          await new Promise<void>((resolve) => {
+            release = resolve;
+          });
+        }
+      },
+    });
+    start([job()], { instance: 'a', nudgeMs: 50 });
     await expect.poll(() => runs).toBe(1);
-    // On another instance, a commit's notification arrives while the first run is still going.
-    const other = start([], { instance: 'b' });
-    await runner.nudge('nudged');
-    await other.nudge('nudged');
+    // On another instance, a burst of commits' notifications arrives while the first run is still going.
+    const other = start([job()], { instance: 'b', nudgeMs: 50 });
+    await Promise.all(Array.from({ length: 20 }, () => other.nudge('nudged')));
+    expect((await row('nudged')).nudged).toBe(true);
     release();
     await expect.poll(() => runs).toBe(2);
     await sleep(300);

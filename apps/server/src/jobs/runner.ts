@@ -42,6 +42,8 @@ export interface Runner {
 export const JOB_LEASE_MS = 30_000;
 export const JOB_POLL_MS = 5_000;
 export const NUDGE_MS = 300;
+/** Notifications of one job within this long make one update of its row. */
+export const NUDGE_BATCH_MS = 100;
 /** A job that keeps failing is tried again at least this often (a sweep stays at most ten minutes late). */
 export const JOB_RETRY_CAP_MS = 10 * 60_000;
 
@@ -53,6 +55,7 @@ export function startRunner(db: DbOrTx, definitions: JobDefinition[], log: JobLo
   const wall = options.wall ?? (() => new Date());
   const byName = new Map(definitions.map((d) => [d.name, d]));
   const running = new Map<string, Promise<void>>();
+  const pendingNudges = new Map<string, Promise<void>>();
   let stopped = false;
   let woken = false;
   let endSleep: (() => void) | undefined;
@@ -142,10 +145,23 @@ export function startRunner(db: DbOrTx, definitions: JobDefinition[], log: JobLo
   })();
 
   return {
-    async nudge(name) {
-      if (stopped || !byName.has(name)) return;
-      await nudgeJob(db, name, after(nudgeMs));
-      wake();
+    nudge(name) {
+      if (stopped || !byName.has(name)) return Promise.resolve();
+      // A burst of commits (every booking queues a mail) makes one update of the job's row per NUDGE_BATCH_MS, not
+      // one per commit: the update made after a notification covers it, and the pending one is cleared before it is
+      // made, so a notification that comes later schedules another.
+      const pending = pendingNudges.get(name);
+      if (pending) return pending;
+      const update = new Promise<void>((resolve) => setTimeout(resolve, NUDGE_BATCH_MS).unref())
+        .then(async () => {
+          pendingNudges.delete(name);
+          if (stopped) return;
+          await nudgeJob(db, name, after(nudgeMs));
+          wake();
+        })
+        .finally(() => pendingNudges.delete(name));
+      pendingNudges.set(name, update);
+      return update;
     },
     async stop() {
       stopped = true;
