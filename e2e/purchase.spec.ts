@@ -571,12 +571,16 @@ test.describe('purchase flow: session and stock', () => {
     await memberSection(page, 1).getByRole('checkbox', { name: Msg.sameAsLeader }).check();
     await page.getByRole('button', { name: Msg.toCheck }).click();
     await expect(page).toHaveURL(/\/reservation\/check$/);
-    await page.evaluate(() => {
+    // The session is aged before the reloaded page's scripts run (once), so no write of the running app can undo it.
+    await page.addInitScript(() => {
+      if (sessionStorage.getItem('aged')) return;
+      sessionStorage.setItem('aged', '1');
       const stored = JSON.parse(localStorage.getItem('reservation') ?? '{}');
       stored.state.startedAt = Date.now() - 21 * 60_000;
       localStorage.setItem('reservation', JSON.stringify(stored));
     });
     await page.reload();
+    expect((await storedReservation(page)).startedAt).toBeLessThan(Date.now() - 20 * 60_000);
     await agreeToConsent(page);
     await page.getByRole('button', { name: Msg.submitPurchase }).click();
     await expect(page).toHaveURL(/\/\?md=OLD$/);

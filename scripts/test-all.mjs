@@ -4,6 +4,7 @@ import { execSync, spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const results = path.join(root, 'test-results');
@@ -29,6 +30,8 @@ function ensureSystemPackages() {
 
 const tally = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
+/** Every failed test by name, printed again in the summary: a red run says what to look at without its whole log. */
+const failedTests = [];
 
 function run(name, command, args, env = {}) {
   console.log(`\n=== ${name} ===`);
@@ -47,19 +50,36 @@ function countVitest(file) {
   tally.passed += report.numPassedTests ?? 0;
   tally.failed += report.numFailedTests ?? 0;
   tally.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  for (const testFile of report.testResults ?? []) {
+    const where = path.relative(root, testFile.name);
+    for (const test of testFile.assertionResults ?? []) {
+      const firstLine = stripVTControlCharacters(test.failureMessages?.[0] ?? '').split('\n')[0];
+      if (test.status === 'failed')
+        failedTests.push(`${where} › ${test.fullName}${firstLine ? ` (${firstLine})` : ''}`);
+    }
+    // A file that fails before its tests run (an import, a hook) has no failed test of its own.
+    if (testFile.status === 'failed' && !(testFile.assertionResults ?? []).some((t) => t.status === 'failed')) {
+      failedTests.push(`${where}: ${(testFile.message ?? '').split('\n')[0]}`);
+    }
+  }
 }
 
 /** Tests that failed first and passed on a retry, by name: counted as passed, never hidden. */
 const flaky = [];
 
-function flakyTests(suite, trail = []) {
+function playwrightOutcomes(suite, trail = []) {
   const titles = suite.title ? [...trail, suite.title] : trail;
   for (const spec of suite.specs ?? []) {
     for (const test of spec.tests ?? []) {
-      if (test.status === 'flaky') flaky.push([...titles, spec.title].join(' › '));
+      // The first error's first line tells a flake's cause at a glance; the trace is kept in test-results.
+      const error = (test.results ?? []).find((r) => r.error)?.error?.message;
+      const firstLine = error && stripVTControlCharacters(error).split('\n')[0];
+      const name = `${[...titles, spec.title].join(' › ')}${firstLine ? ` (${firstLine})` : ''}`;
+      if (test.status === 'flaky') flaky.push(name);
+      if (test.status === 'unexpected') failedTests.push(name);
     }
   }
-  for (const child of suite.suites ?? []) flakyTests(child, titles);
+  for (const child of suite.suites ?? []) playwrightOutcomes(child, titles);
 }
 
 function countPlaywright(file) {
@@ -68,7 +88,7 @@ function countPlaywright(file) {
   tally.passed += (report.stats?.expected ?? 0) + (report.stats?.flaky ?? 0);
   tally.failed += report.stats?.unexpected ?? 0;
   tally.skipped += report.stats?.skipped ?? 0;
-  for (const suite of report.suites ?? []) flakyTests(suite);
+  for (const suite of report.suites ?? []) playwrightOutcomes(suite);
 }
 
 /** Line coverage per measured tier, printed again at the end. */
@@ -167,6 +187,8 @@ async function endToEnd() {
 if (run('build', 'npm', ['run', 'build'])) await endToEnd();
 
 console.log(`\nFailed steps: ${failedSteps.length === 0 ? 'none' : failedSteps.join(', ')}`);
+if (failedTests.length > 0) console.log('Failed tests:');
+for (const name of failedTests) console.log(`  - ${name}`);
 console.log(`Flaky (failed, then passed on retry): ${flaky.length === 0 ? 'none' : ''}`);
 for (const name of flaky) console.log(`  - ${name}`);
 for (const line of coverage) console.log(`Coverage, ${line}`);
