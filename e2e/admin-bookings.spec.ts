@@ -10,30 +10,20 @@ import { formatJpy } from '@tabi/contract/format';
 import { Msg } from '@tabi/contract/messages';
 import { expectNoSeriousA11yIssues } from './support/checks.ts';
 import { customerLogin, type Envelope, makeBooking, payFromMyPage, xsrfToken } from './support/customer.ts';
-import { shootConsole } from './support/staff.ts';
+import { OPERATOR, shootConsole, signIn } from './support/staff.ts';
 import { expect, test } from './support/test.ts';
 
-// apps/server/src/seed/staff.ts
-const OPERATOR = { mail: 'operator@example.co.jp', password: 'sakura-operator-demo' };
 const REQUEST_TEL = '080-4321-0099';
 const PAID_TEL = '080-4321-0077';
 const CONTACT_TEL = '080-4321-0055';
 
 const shoot = (page: Page, name: string) => shootConsole(page, `admin-${name}`);
 
-async function signInAsOperator(page: Page): Promise<void> {
-  await page.goto('/admin/login');
-  await page.getByLabel('メールアドレス').fill(OPERATOR.mail);
-  await page.getByLabel('パスワード').fill(OPERATOR.password);
-  await page.getByRole('button', { name: 'サインイン' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'ダッシュボード' })).toBeVisible();
-}
-
 const menu = (page: Page) => page.getByRole('navigation', { name: '管理メニュー' });
 
 test('an operator confirms a request found by phone, and the customer can then pay on my page', async ({ page }) => {
   const rsvno = await makeBooking(page, 'OP0002', REQUEST_TEL, '確認', 2);
-  await signInAsOperator(page);
+  await signIn(page, OPERATOR);
   await expect(page.getByRole('heading', { name: /照合できなかった決済処理/ })).toBeVisible();
 
   await menu(page).getByRole('link', { name: '予約一覧' }).click();
@@ -88,7 +78,7 @@ test('a paid booking is canceled on the customer’s behalf with a fee override;
   const rsvno = await makeBooking(page, 'OP0001', PAID_TEL, '取消', 2);
   await payFromMyPage(page, rsvno, PAID_TEL);
 
-  await signInAsOperator(page);
+  await signIn(page, OPERATOR);
   await page.goto(`/admin/bookings/${rsvno}`);
   await expect(page.getByText(Msg.statusPaid).first()).toBeVisible();
   const amountText =
@@ -156,7 +146,7 @@ test('a paid booking is canceled on the customer’s behalf with a fee override;
 });
 
 test('tomorrow’s manifest lists the participants and prints on A4 without the console chrome', async ({ page }) => {
-  await signInAsOperator(page);
+  await signIn(page, OPERATOR);
   await menu(page).getByRole('link', { name: '参加者名簿' }).click();
   const tomorrow = new Intl.DateTimeFormat('ja-JP', {
     timeZone: 'Asia/Tokyo',
@@ -192,7 +182,7 @@ test('a clerk notes a call and corrects the customer’s phone and mail; 再送 
   page,
 }) => {
   const rsvno = await makeBooking(page, 'OP0002', CONTACT_TEL, '訂正', 1);
-  await signInAsOperator(page);
+  await signIn(page, OPERATOR);
   // Received today: on the dashboard with its channel.
   const today = page.getByRole('table', { name: '本日の新規予約' });
   await expect(today.getByRole('row').filter({ hasText: rsvno })).toContainText('自社サイト');

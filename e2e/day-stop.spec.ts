@@ -8,7 +8,7 @@ import { formatJpy } from '@tabi/contract/format';
 import { Msg } from '@tabi/contract/messages';
 import { expectNoSeriousA11yIssues } from './support/checks.ts';
 import { api, customerLogin, makeBooking, payFromMyPage } from './support/customer.ts';
-import { ADMIN, menu, OPERATOR, shootConsole, signIn } from './support/staff.ts';
+import { anAdmin, menu, OPERATOR, shootConsole, signIn } from './support/staff.ts';
 import { expect, test } from './support/test.ts';
 
 const STOP_TEL = '080-4321-0027';
@@ -57,7 +57,7 @@ test('an operator previews and stops a day; the customer sees it canceled with t
 test('the dashboard lists a day under its minimum near its decision time, and 催行決定 takes it off (issue 27)', async ({
   page,
 }) => {
-  await signIn(page, ADMIN);
+  await signIn(page, anAdmin());
   await page.goto('/admin/options/OP0017');
   await page.getByLabel('最少催行人員（空欄：人数によらず催行）').fill('6');
   await page.getByLabel('催行の決定（利用日の何日前）').fill('20');

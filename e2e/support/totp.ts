@@ -3,29 +3,45 @@ import path from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 
 const PERIOD = 30;
-/** Shared by every spec and worker of a run: the server accepts each time step's code once (replay protection). */
-const LAST_STEP_FILE = path.resolve(
-  import.meta.dirname,
-  `../../test-results/totp-last-step-${process.env.E2E_PORT ?? '3100'}`,
-);
 
-function lastUsedStep(): number {
+/**
+ * The last time step whose code a spec sent for this account. Kept in a file per account and server (E2E_PORT), shared
+ * by every spec of a run: the server accepts each step's code once per account (replay protection).
+ */
+function stepFile(secret: string): string {
+  return path.resolve(
+    import.meta.dirname,
+    `../../test-results/totp-last-step-${process.env.E2E_PORT ?? '3100'}-${secret.slice(0, 8)}`,
+  );
+}
+
+function currentStep(): number {
+  return Math.floor(Date.now() / 1000 / PERIOD);
+}
+
+export function lastUsedStep(secret: string): number {
   try {
-    return Number(readFileSync(LAST_STEP_FILE, 'utf8')) || 0;
+    return Number(readFileSync(stepFile(secret), 'utf8')) || 0;
   } catch {
     return 0;
   }
 }
 
+/** Whether this account's code of the current step is still unused: its sign-in would not wait. */
+export function unusedThisStep(secret: string): boolean {
+  return lastUsedStep(secret) < currentStep();
+}
+
 /** A code the server has not seen yet: waits for the next 30-second step when this one was used already. */
 export async function freshTotpCode(secret: string): Promise<string> {
   const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: PERIOD, algorithm: 'SHA1' });
-  let step = Math.floor(Date.now() / 1000 / PERIOD);
-  while (step <= lastUsedStep()) {
+  let step = currentStep();
+  while (step <= lastUsedStep(secret)) {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
-    step = Math.floor(Date.now() / 1000 / PERIOD);
+    step = currentStep();
   }
-  mkdirSync(path.dirname(LAST_STEP_FILE), { recursive: true });
-  writeFileSync(LAST_STEP_FILE, String(step));
+  const file = stepFile(secret);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, String(step));
   return totp.generate({ timestamp: step * PERIOD * 1000 });
 }
