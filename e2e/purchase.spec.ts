@@ -175,8 +175,8 @@ test.describe('purchase flow', () => {
     await expect(page.getByRole('link', { name: 'マイページへ' })).toHaveAttribute('href', '/login');
     const doneSteps = page.getByRole('navigation', { name: 'お手続きの流れ' }).getByRole('listitem');
     await expect(doneSteps.nth(2)).toHaveAttribute('aria-current', 'step');
-    // The booking session ended on entry.
-    expect((await storedReservation(page)).startedAt).toBeNull();
+    // The booking session ended on entry (an effect after the page renders: polled).
+    await expect.poll(async () => (await storedReservation(page)).startedAt).toBeNull();
 
     await expect.poll(() => outboxFiles(rsvno).some((f) => f.includes('booking_paid')), { timeout: 20_000 }).toBe(true);
     const mail = readFileSync(
@@ -585,7 +585,8 @@ test.describe('purchase flow: session and stock', () => {
     await page.getByRole('button', { name: Msg.submitPurchase }).click();
     await expect(page).toHaveURL(/\/\?md=OLD$/);
     expect(dialogs).toEqual([Msg.sessionExpired]);
-    expect((await storedReservation(page)).startedAt).toBeNull();
+    // The list resets the session in an effect after it renders, which may come after the URL changed (flaky once).
+    await expect.poll(async () => (await storedReservation(page)).startedAt).toBeNull();
   });
 
   test('a day sold out between detail and confirm answers 104 and returns to the list with md (OP0016)', async ({
