@@ -18,9 +18,9 @@ const insertHeads = new WeakMap<Table, Map<string, { head: string; names: [strin
  * travel as one JSON parameter, so that building it costs one `JSON.stringify` (issue 30: Drizzle's insert builder,
  * mapping every value of every column, was the largest part of a booking's own CPU). Columns are the rows' keys
  * that are not `undefined`; every row gives the same ones, and a column none gives takes its default. Dates travel
- * as ISO strings, JSON columns as they are.
+ * as ISO strings, JSON columns as they are. With `onlyIf`, the rows are inserted only when that condition holds.
  */
-export function insertJsonRows<T extends Table>(table: T, rows: readonly T['$inferInsert'][]): SQL {
+export function insertJsonRows<T extends Table>(table: T, rows: readonly T['$inferInsert'][], onlyIf?: SQL): SQL {
   const columns = getTableColumns(table);
   const keys = Object.keys(rows[0] ?? {})
     .filter((key) => (rows[0] as Record<string, unknown>)[key] !== undefined)
@@ -48,5 +48,6 @@ export function insertJsonRows<T extends Table>(table: T, rows: readonly T['$inf
       return out;
     }),
   );
-  return sql`${sql.raw(head)}${json}::jsonb)`;
+  const rowsSql = sql`${sql.raw(head)}${json}::jsonb)`;
+  return onlyIf ? sql`${rowsSql} where ${onlyIf}` : rowsSql;
 }

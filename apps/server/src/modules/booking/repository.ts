@@ -179,22 +179,25 @@ export async function giveBackSeats(db: DbOrTx, line: SeatLine): Promise<void> {
  * and day: the second reads the holds once the first has committed (issue 30: the advisory lock that did the same was
  * a round trip more per booking).
  */
-export async function unpaidSeatsOf(
-  tx: DbOrTx,
-  holders: readonly string[],
-  line: Omit<SeatLine, 'seats'>,
-  since: Date,
-): Promise<Map<string, number>> {
-  const result = await tx.execute(sql`select holder, sum(seats)::int as seats from unpaid_holds
-    where holder = any(${sql.param([...holders])}::text[]) and opcd = ${line.opcd} and usedate = ${line.usedate}
-      and held_at >= ${since} group by holder`);
-  return new Map(rowsOf<{ holder: string; seats: number }>(result).map((r) => [r.holder, Number(r.seats)]));
+/** The cap on unpaid seats a new card booking must stay within, per holder (issue 11.9, ADR 0172). */
+export interface UnpaidSeatsCap {
+  /** In the order they are checked: the first one over is the one answered. */
+  holders: readonly { key: string; cap: number }[];
+  /** The booking's seats on the line. */
+  seats: number;
+  /** Holds made at or after this instant still count (the unpaid hour). */
+  since: Date;
 }
 
 /**
  * A new booking with its line, members, rentals and created event in one statement (issue 15: one round
  * trip instead of four or five). The number is drawn by the caller: when it is taken the statement fails
  * with {@link isBookingNumberTaken} and the caller's transaction starts over with another.
+ *
+ * With `cap`, the same statement first sums each holder's unpaid seats on the line and inserts nothing when one
+ * holder would go over: it answers that holder's cap (issue 30: one round trip less per card booking). The caller
+ * holds the day's stock row lock already (ADR 0172), and this statement's snapshot is taken after it, so it sees the
+ * holds of every booking that held the lock before.
  */
 export async function insertNewBooking(
   db: DbOrTx,
@@ -207,21 +210,41 @@ export async function insertNewBooking(
     /** The seats it holds unpaid, per holder (an unpaid card booking only). */
     holds?: NewUnpaidHold[];
   },
-): Promise<void> {
+  cap?: UnpaidSeatsCap,
+): Promise<{ overCap: number | null }> {
   // The travellers carry the booking's reception time (ADR 0179); the trigger that reads it could not see the
   // booking written by the same statement.
   const members = rows.members.map((m) => ({ ...m, rsvdate: rows.booking.rsvdate }));
+  const parts: SQL[] = [];
+  let onlyIf: SQL | undefined;
+  if (cap && cap.holders.length > 0) {
+    const keys = cap.holders.map((h) => h.key);
+    parts.push(
+      sql`held as (select holder, sum(seats)::int as seats from unpaid_holds
+        where holder = any(${sql.param(keys)}::text[]) and opcd = ${rows.line.opcd} and usedate = ${rows.line.usedate}
+          and held_at >= ${cap.since} group by holder)`,
+      sql`over as (select c.cap from unnest(${sql.param(keys)}::text[], ${sql.param(cap.holders.map((h) => h.cap))}::int[])
+          with ordinality as c(holder, cap, n)
+        left join held on held.holder = c.holder
+        where coalesce(held.seats, 0) + ${cap.seats} > c.cap order by c.n limit 1)`,
+    );
+    onlyIf = sql`not exists (select 1 from over)`;
+  }
   // Each table's rows as one JSON parameter (issue 30): the text is the same for every booking of a shape.
-  const parts = [
-    sql`b as (${insertJsonRows(bookings, [rows.booking])})`,
-    sql`o as (${insertJsonRows(bookingOptions, [rows.line])})`,
-    sql`e as (${insertJsonRows(bookingEvents, [rows.event])})`,
-  ];
-  if (members.length > 0) parts.push(sql`m as (${insertJsonRows(bookingMembers, members)})`);
-  if (rows.rentals.length > 0) parts.push(sql`r as (${insertJsonRows(bookingRentals, rows.rentals)})`);
-  if (rows.holds?.length) parts.push(sql`h as (${insertJsonRows(unpaidHolds, rows.holds)})`);
+  parts.push(
+    sql`b as (${insertJsonRows(bookings, [rows.booking], onlyIf)})`,
+    sql`o as (${insertJsonRows(bookingOptions, [rows.line], onlyIf)})`,
+    sql`e as (${insertJsonRows(bookingEvents, [rows.event], onlyIf)})`,
+  );
+  if (members.length > 0) parts.push(sql`m as (${insertJsonRows(bookingMembers, members, onlyIf)})`);
+  if (rows.rentals.length > 0) parts.push(sql`r as (${insertJsonRows(bookingRentals, rows.rentals, onlyIf)})`);
+  if (rows.holds?.length) parts.push(sql`h as (${insertJsonRows(unpaidHolds, rows.holds, onlyIf)})`);
   // Every data-modifying CTE runs whether or not the main query reads it.
-  await db.execute(sql`with ${sql.join(parts, sql`, `)} select 1`);
+  const result = await db.execute(
+    sql`with ${sql.join(parts, sql`, `)} select ${onlyIf ? sql`(select cap from over)` : sql`null::int`} as over_cap`,
+  );
+  const [row] = rowsOf<{ over_cap: number | null }>(result);
+  return { overCap: row?.over_cap ?? null };
 }
 
 /** The booking number was drawn twice: the primary key of bookings refused it. */

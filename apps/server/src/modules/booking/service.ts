@@ -130,56 +130,50 @@ export async function placeBooking(
       if (priceOf(take.day, plan.counts) !== claimed) throw amountMismatch();
       if (!take.taken) throw AppError.conflict(ErrCd.noStock, Msg.noStock);
       const taken = take.day;
-      // Seats held without paying: each holder may hold only so many per option and day (issue 11.9, ADR 0172).
+      // Seats held without paying: each holder may hold only so many per option and day (issue 11.9, ADR 0172),
+      // checked by the insert itself, which then inserts nothing.
       const holders = isRequest || nothingToPay ? [] : unpaidHolders(booking.telNormalized, clientIp, ctx.config);
-      if (holders.length > 0) {
-        const since = unpaidGraceCutoff(now);
-        const held = await repo.unpaidSeatsOf(
-          tx,
-          holders.map((h) => h.key),
-          line,
-          since,
-        );
-        const over = holders.find((h) => (held.get(h.key) ?? 0) + plan.seats > h.cap);
-        if (over) throw new AppError(ErrCd.generic, unpaidSeatsCapped(over.cap), 429);
-      }
-
-      await repo.insertNewBooking(tx, {
-        booking: { ...booking, rsvno: number },
-        line: {
-          rsvno: number,
-          opcd: option.opcd,
-          usedate,
-          adultqty: plan.counts.adult,
-          middleqty: plan.counts.middle,
-          childqty: plan.counts.child,
-          infantqty: plan.counts.infant,
-          adultbaika: taken.adultbaika,
-          middlebaika: taken.middlebaika,
-          childbaika: taken.childbaika,
-          infantbaika: taken.infantbaika,
-          seats: plan.seats,
-        },
-        members: memberRows(number, plan.members),
-        holds: holders.map((h) => ({ holder: h.key, ...line, rsvno: number, heldAt: now })),
-        rentals: plan.rentals.map((r) => ({
-          rsvno: number,
-          seq: r.seq,
-          model: r.model,
-          bootsSize: r.bootsSize,
-          wearSize: r.wearSize,
-        })),
-        event: eventRow(now, number, customerActor, 'created', {
-          after: {
-            status: booking.status,
-            status_payment: booking.statusPayment,
-            amountjp: claimed,
+      const { overCap } = await repo.insertNewBooking(
+        tx,
+        {
+          booking: { ...booking, rsvno: number },
+          line: {
+            rsvno: number,
             opcd: option.opcd,
             usedate,
+            adultqty: plan.counts.adult,
+            middleqty: plan.counts.middle,
+            childqty: plan.counts.child,
+            infantqty: plan.counts.infant,
+            adultbaika: taken.adultbaika,
+            middlebaika: taken.middlebaika,
+            childbaika: taken.childbaika,
+            infantbaika: taken.infantbaika,
             seats: plan.seats,
           },
-        }),
-      });
+          members: memberRows(number, plan.members),
+          holds: holders.map((h) => ({ holder: h.key, ...line, rsvno: number, heldAt: now })),
+          rentals: plan.rentals.map((r) => ({
+            rsvno: number,
+            seq: r.seq,
+            model: r.model,
+            bootsSize: r.bootsSize,
+            wearSize: r.wearSize,
+          })),
+          event: eventRow(now, number, customerActor, 'created', {
+            after: {
+              status: booking.status,
+              status_payment: booking.statusPayment,
+              amountjp: claimed,
+              opcd: option.opcd,
+              usedate,
+              seats: plan.seats,
+            },
+          }),
+        },
+        { holders, seats: plan.seats, since: unpaidGraceCutoff(now) },
+      );
+      if (overCap !== null) throw new AppError(ErrCd.generic, unpaidSeatsCapped(overCap), 429);
       if (offer) await markOfferBooked(tx, offer.entryId, number);
       if (isRequest || nothingToPay) {
         const mail = await loadMailBooking(tx, ctx.config, number);
