@@ -331,7 +331,11 @@ async function main(): Promise<void> {
   );
   console.log(`\nResults written to ${path.relative(root, path.join(outDir, 'results.json'))}`);
   if (failed.length > 0) {
-    console.error(`${failed.length} route(s) answered errors or non-2xx responses.`);
+    console.error(
+      `${failed.length} route(s) missed their target: errors, non-2xx answers, or the suite's own bound (scale: more ` +
+        'than 2× from 100,000 to 1,000,000 bookings, or slower than 200 ms; a floor that failed):',
+    );
+    for (const row of failed) console.error(`  - ${row.db} ${row.route}`);
     process.exitCode = 1;
   }
 }
