@@ -27,11 +27,6 @@ export function lastUsedStep(secret: string): number {
   }
 }
 
-/** Whether this account's code of the current step is still unused: its sign-in would not wait. */
-export function unusedThisStep(secret: string): boolean {
-  return lastUsedStep(secret) < currentStep();
-}
-
 /** A code the server has not seen yet: waits for the next 30-second step when this one was used already. */
 export async function freshTotpCode(secret: string): Promise<string> {
   const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: PERIOD, algorithm: 'SHA1' });

@@ -152,14 +152,12 @@ export function startRunner(db: DbOrTx, definitions: JobDefinition[], log: JobLo
       // made, so a notification that comes later schedules another.
       const pending = pendingNudges.get(name);
       if (pending) return pending;
-      const update = new Promise<void>((resolve) => setTimeout(resolve, NUDGE_BATCH_MS).unref())
-        .then(async () => {
-          pendingNudges.delete(name);
-          if (stopped) return;
-          await nudgeJob(db, name, after(nudgeMs));
-          wake();
-        })
-        .finally(() => pendingNudges.delete(name));
+      const update = new Promise<void>((resolve) => setTimeout(resolve, NUDGE_BATCH_MS).unref()).then(async () => {
+        pendingNudges.delete(name);
+        if (stopped) return;
+        await nudgeJob(db, name, after(nudgeMs));
+        wake();
+      });
       pendingNudges.set(name, update);
       return update;
     },

@@ -33,6 +33,7 @@ import {
 } from '../../db/schema.ts';
 import { stockTouched } from '../../db/stock-changes.ts';
 import { translatedText } from '../../db/translated.ts';
+import type { UnpaidHolder } from './holders.ts';
 
 export type {
   BookingEventRow,
@@ -182,7 +183,7 @@ export async function giveBackSeats(db: DbOrTx, line: SeatLine): Promise<void> {
 /** The cap on unpaid seats a new card booking must stay within, per holder (issue 11.9, ADR 0172). */
 export interface UnpaidSeatsCap {
   /** In the order they are checked: the first one over is the one answered. */
-  holders: readonly { key: string; cap: number }[];
+  holders: readonly UnpaidHolder[];
   /** The booking's seats on the line. */
   seats: number;
   /** Holds made at or after this instant still count (the unpaid hour). */
