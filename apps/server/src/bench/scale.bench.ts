@@ -1,9 +1,10 @@
 /**
  * The console at a company's size (issue 30): `npm run bench -- --only=scale --db=postgres` gives the bench database
  * 1,000 options with two years of stock each, grows it to 100,000 and then 1,000,000 bookings (each with its option
- * line, two travellers, its created event and its mail) spread over them, and times every console screen's call at each size: p50 and the worst of {@link RUNS} calls, then the
+ * line, two travellers, its created event and its mail) spread over them, {@link PER_DAY} a day: the same company after
+ * 73 days and after two years. It times every console screen's call at each size: p50 and the worst of {@link RUNS} calls, then the
  * growth factor from the first size to the last. A screen more than 2× slower at the largest size, or above 200 ms
- * there, fails the row. PostgreSQL only (PGlite is the demo's database); sizes with `--scale=100000,1000000`.
+ * there, fails the row (a streamed CSV: its first bytes within both, all its rows within 2×). PostgreSQL only (PGlite is the demo's database); sizes with `--scale=100000,1000000`.
  *
  * Runs only when named (`--only=scale`): growing to a million bookings takes minutes.
  */
@@ -13,12 +14,17 @@ import pg from 'pg';
 import type { BenchMeasurement, BenchSuite, BenchTarget } from './types.ts';
 import { benchHeaders, csrf, percentile } from './visitor.ts';
 
-const RUNS = 7;
+const RUNS = 11;
 const SLOWEST_MS = 200;
 const GROWTH_MAX = 2;
 const BATCH = 100_000;
 const OPTIONS = 1_000;
 const STOCK_DAYS = 730;
+/**
+ * Bookings received per day: a million in two years (DESIGN §9). A company's day stays the same size as its history
+ * grows, so 100,000 bookings are its last 73 days and a million its last two years (ADR 0186).
+ */
+const PER_DAY = 1_370;
 
 function named(): boolean {
   return process.argv.some((a) => a.startsWith('--only=') && a.slice(7).split(',').includes('scale'));
@@ -30,7 +36,8 @@ function sizes(): number[] {
 }
 
 /**
- * Bookings S0000001… in one statement per batch: received over the last two years, used up to 90 days after, one
+ * Bookings S0000001… in one statement per batch: {@link PER_DAY} a day, S0000001 the newest and each next one received
+ * earlier (growing the size adds older history, as a company that has run longer has), used up to 90 days after, one
  * of 16 family and 10 given names (山田, 佐藤… and Latin ones), a phone and a mail of their own; a tenth canceled, a
  * fiftieth a request (waiting for its answer in its first 14 days only); each line on one of the demo's options, two travellers, a created event, a sent mail.
  */
@@ -40,7 +47,7 @@ async function grow(db: pg.Client, from: number, to: number, opcds: string[]): P
     await db.query(
       `with g as (
         select g, 'S' || lpad(g::text, 7, '0') as rsvno,
-          now() - make_interval(mins => ((g::bigint * 997) % (730 * 1440))::int) as rsvdate,
+          now() - make_interval(secs => (g - 1) * 86400.0 / $4::int) as rsvdate,
           (array['山田','佐藤','鈴木','高橋','田中','伊藤','渡辺','中村','小林','加藤','吉田','山本','SMITH','JONES','WANG','KIM'])[1 + g % 16] as sei,
           (array['太郎','花子','健太','美咲','翔','陽菜','JOHN','EMMA','WEI','MINJUN'])[1 + (g / 16) % 10] as mei,
           '090' || lpad(((g::bigint * 7919) % 100000000)::text, 8, '0') as tel,
@@ -84,7 +91,7 @@ async function grow(db: pg.Client, from: number, to: number, opcds: string[]): P
         'sent', 1, rsvdate, rsvdate, rsvdate,
         case when rsvdate < now() - interval '90 days' then rsvdate + interval '91 days' end
       from g`,
-      [start, end, opcds],
+      [start, end, opcds, PER_DAY],
     );
   }
   // What autovacuum does to a table after bulk inserts (the visibility map lets counts read their index only).
@@ -141,7 +148,18 @@ async function signIn(baseUrl: string): Promise<Record<string, string>> {
 }
 
 /** Each console screen's call, as its page makes it. */
-function operations(size: number): { name: string; path: string }[] {
+/**
+ * A console screen's call. A streamed one (the CSV) is timed twice: to its first bytes, which the staff member waits
+ * for and which is held to the 200 ms bound, and to its last, which grows with the rows asked for and is held to the
+ * growth bound only.
+ */
+interface Operation {
+  name: string;
+  path: string;
+  streamed?: boolean;
+}
+
+function operations(size: number): Operation[] {
   const today = tokyoYmd(new Date());
   const lastMonth = monthStart(addMonths(today, -1));
   const monthEnd = addDays(monthStart(today), -1);
@@ -159,27 +177,46 @@ function operations(size: number): { name: string; path: string }[] {
     },
     { name: '予約一覧 phone (8 digits)', path: `/api/admin/bookings?tel=${tel.slice(3)}` },
     { name: '予約一覧 mail', path: `/api/admin/bookings?mail=guest${probe}@` },
+    // Without an '@', a part of the address is looked up by its trigrams, which every address here shares (gue, est).
+    { name: '予約一覧 mail, part without @', path: `/api/admin/bookings?mail=guest${Math.floor(probe / 10)}` },
     { name: '予約詳細', path: `/api/admin/bookings/S${String(probe).padStart(7, '0')}` },
     { name: 'メール', path: '/api/admin/mails' },
     { name: 'ダッシュボード', path: '/api/admin/dashboard' },
     { name: '参加者名簿 tomorrow', path: `/api/admin/manifest?date=${addDays(today, 1)}` },
     { name: 'public list by price', path: '/api/option?sort=price_asc' },
-    { name: 'CSV of last month', path: `/api/admin/bookings.csv?rsvfrom=${lastMonth}&rsvto=${monthEnd}` },
+    {
+      name: 'CSV of last month',
+      path: `/api/admin/bookings.csv?rsvfrom=${lastMonth}&rsvto=${monthEnd}`,
+      streamed: true,
+    },
   ];
 }
 
-async function time(baseUrl: string, headers: Record<string, string>, path: string): Promise<number[]> {
+/** Each call's time to its first bytes and to its last, sorted, of {@link RUNS} calls after one that warms up. */
+async function time(
+  baseUrl: string,
+  headers: Record<string, string>,
+  path: string,
+): Promise<{ first: number[]; last: number[] }> {
   const { 'content-type': _json, ...get } = headers;
-  const latencies: number[] = [];
+  const first: number[] = [];
+  const last: number[] = [];
   for (let i = 0; i < RUNS + 1; i++) {
     const t0 = performance.now();
     const res = await fetch(`${baseUrl}${path}`, { headers: get });
-    await res.arrayBuffer();
-    if (!res.ok) throw new Error(`${path} answered ${res.status}`);
+    if (!res.ok || !res.body) throw new Error(`${path} answered ${res.status}`);
+    const reader = res.body.getReader();
+    await reader.read();
+    const t1 = performance.now();
+    while (!(await reader.read()).done) {}
     // The first call warms the connection and the plan cache.
-    if (i > 0) latencies.push(performance.now() - t0);
+    if (i > 0) {
+      first.push(t1 - t0);
+      last.push(performance.now() - t0);
+    }
   }
-  return latencies.sort((a, b) => a - b);
+  const sorted = (a: number[]) => a.sort((x, y) => x - y);
+  return { first: sorted(first), last: sorted(last) };
 }
 
 const measured = new Set<string>();
@@ -211,21 +248,26 @@ export const suite: BenchSuite = {
           `[scale] ${size.toLocaleString('en')} bookings in ${Math.round((performance.now() - started) / 1000)} s`,
         );
         const headers = await signIn(target.baseUrl);
-        for (const op of operations(size)) {
-          const latencies = await time(target.baseUrl, headers, op.path);
+        const largest = size === steps.at(-1) && steps.length > 1;
+        const row = (name: string, latencies: number[], bounded: boolean): BenchMeasurement => {
           const p50 = percentile(latencies, 50);
-          const first = firstP50.get(op.name) ?? p50;
-          firstP50.set(op.name, first);
+          const first = firstP50.get(name) ?? p50;
+          firstP50.set(name, first);
           const growth = first > 0 ? p50 / first : 1;
-          const last = size === steps.at(-1) && steps.length > 1;
-          rows.push({
-            name: `${op.name} @ ${size.toLocaleString('en')}`,
+          return {
+            name: `${name} @ ${size.toLocaleString('en')}`,
             rps: 1000 / Math.max(p50, 0.001),
             p50: Math.round(p50 * 10) / 10,
             p99: Math.round((latencies.at(-1) ?? 0) * 10) / 10,
-            note: last ? `×${growth.toFixed(2)} from ${steps[0]?.toLocaleString('en')}` : `${RUNS} calls`,
-            failed: last && (growth > GROWTH_MAX || p50 > SLOWEST_MS),
-          });
+            note: largest ? `×${growth.toFixed(2)} from ${steps[0]?.toLocaleString('en')}` : `${RUNS} calls`,
+            failed: largest && (growth > GROWTH_MAX || (bounded && p50 > SLOWEST_MS)),
+          };
+        };
+        for (const op of operations(size)) {
+          const { first, last } = await time(target.baseUrl, headers, op.path);
+          if (op.streamed) {
+            rows.push(row(`${op.name}, first bytes`, first, true), row(`${op.name}, every row`, last, false));
+          } else rows.push(row(op.name, last, true));
         }
       }
     } finally {

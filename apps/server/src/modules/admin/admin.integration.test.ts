@@ -289,6 +289,28 @@ describe('GET /api/admin/bookings', () => {
     expect(evil).toContain('"=""09012345678"""');
     expect(evil.replaceAll('"=""09012345678"""', '""')).not.toMatch(/(^|,)"[=+\-@＝＋－＠]/m);
   });
+  it('finds a mail by any part of it, through its local part when the text has one @ after some (ADR 0186)', async () => {
+    await t.ctx.db.execute(sql`update bookings set mail = case rsvno when 'AA100003' then 'Ken.Tomo@Example.com'
+      when 'AA100004' then 'tomo@a@b.example' else 'to%mo_@example.jp' end
+      where rsvno in ('AA100003', 'AA100004', 'AA100005')`);
+    const found = async (mail: string) => (await search(`mail=${encodeURIComponent(mail)}`)).sort();
+    expect(await found('TOMO@')).toEqual(['AA100003', 'AA100004']);
+    expect(await found('mo@exa')).toEqual(['AA100003']);
+    expect(await found('ken.tomo@example.com')).toEqual(['AA100003']);
+    expect(await found('tomo@examplx')).toEqual([]);
+    // More than one @ in the address, and in the text.
+    expect(await found('a@b.ex')).toEqual(['AA100004']);
+    expect(await found('tomo@a@b')).toEqual(['AA100004']);
+    // % and _ are letters, not patterns, on either path.
+    expect(await found('%mo_@')).toEqual(['AA100005']);
+    expect(await found('o%m')).toEqual(['AA100005']);
+    expect(await found('_@')).toEqual(['AA100005']);
+    // Without text before the @, and without an @: the trigrams.
+    expect(await found('ken.tomo')).toEqual(['AA100003']);
+    expect(await found('@example.jp')).toContain('AA100005');
+    const { response } = (await get(`/api/admin/bookings?mail=${encodeURIComponent('tomo@')}`)).json();
+    expect(response.total).toBe(2);
+  });
 });
 
 describe('GET /api/admin/mails', () => {

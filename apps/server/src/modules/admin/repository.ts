@@ -142,12 +142,27 @@ function prefixStream(
     ${counting ? sql`` : sql`order by s.rsvdate ${dir}, s.rsvno `}limit ${take})`;
 }
 
+/**
+ * Whether the mail of a booking aliased `b` contains `term` (lower case). A term of one '@' with text before it (an
+ * address, or its start up to the '@') is found through the end of the local part (ADR 0186): an address of one '@'
+ * contains it only when its local part ends with the text before the '@', a range of `bookings_mail_local_idx`. The
+ * rare address of more than one '@' is read from its own partial index, and strpos checks the whole term (a LIKE here
+ * would lead the planner to the trigrams). Any other term is looked up by its trigrams.
+ */
+function mailMatches(term: string): SQL {
+  const at = term.indexOf('@');
+  if (at <= 0 || term.includes('@', at + 1)) return sql`lower(b.mail) like ${likeContains(term)}`;
+  const localEnd = [...term.slice(0, at)].reverse().join('');
+  return sql`(reverse(split_part(lower(b.mail), '@', 1)) like ${likeStarts(localEnd)} or lower(b.mail) like '%@%@%')
+    and strpos(lower(b.mail), ${term}) > 0`;
+}
+
 /** Every filter but the names, over bookings aliased `b`; null when there is none. */
 function otherFiltersOf(f: BookingFilter): SQL | null {
   const parts: SQL[] = [];
   if (f.rsvno) parts.push(sql`lower(b.rsvno) like ${likeContains(f.rsvno.toLowerCase())}`);
   if (f.telDigits) parts.push(sql`b.tel_normalized like ${likeContains(f.telDigits)}`);
-  if (f.mail) parts.push(sql`lower(b.mail) like ${likeContains(f.mail.toLowerCase())}`);
+  if (f.mail) parts.push(mailMatches(f.mail.toLowerCase()));
   if (f.opcd)
     parts.push(sql`exists (select 1 from booking_options bo where bo.rsvno = b.rsvno and bo.opcd = ${f.opcd})`);
   if (f.usefrom) parts.push(sql`b.fromdate >= ${f.usefrom}::date`);
