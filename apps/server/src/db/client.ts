@@ -1,11 +1,13 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -22,6 +24,21 @@ export type DbOrTx = Db | Tx;
 /** Both drivers answer raw SQL (`db.execute`) with `{ rows }`. */
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * Runs `query` as a named statement (issue 30, ADR 0187), answering as `db.execute`: PostgreSQL parses it once per
+ * connection and, after a few runs, keeps one plan for it. For the statements every booking runs, whose text is the
+ * same for every booking of a shape and whose plan does not depend on the values (a key, a day). Not for searches: a
+ * kept plan cannot use an index for a `like` whose pattern it has not seen. The name is the text's hash, so that two
+ * texts never share one. PGlite runs it as any statement.
+ */
+export function executePrepared(db: DbOrTx, query: SQL): Promise<unknown> {
+  const built = dialect.sqlToQuery(query);
+  const name = `s_${createHash('sha256').update(built.sql).digest('base64url').slice(0, 24)}`;
+  return db._.session.prepareQuery(built, undefined, name, false).execute();
 }
 
 /**

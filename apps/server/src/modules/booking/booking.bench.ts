@@ -118,6 +118,8 @@ async function run(
   let attempts = 0;
   let soldOut = 0;
   let failures = 0;
+  /** The first answer that was neither a booking nor "sold out", to say what it was. */
+  let firstFailure = '';
   let cursor = 0;
   const deadline = performance.now() + until.seconds * 1000;
   const started = performance.now();
@@ -136,11 +138,14 @@ async function run(
         headers,
         body: JSON.stringify(bookingBody(opcd, day, `090${String(n).padStart(8, '0')}`)),
       });
-      const answer = (await res.json()) as { errcd: string };
+      const answer = (await res.json()) as { errcd: string; errMsg?: string };
       latencies.push(performance.now() - t0);
       if (answer.errcd === '000') booked.set(day.date, (booked.get(day.date) ?? 0) + 1);
       else if (answer.errcd === '104') soldOut++;
-      else failures++;
+      else {
+        failures++;
+        firstFailure ||= `; the first: HTTP ${res.status} errcd ${answer.errcd} ${answer.errMsg ?? ''}`.trimEnd();
+      }
     }
   }
 
@@ -166,7 +171,7 @@ async function run(
     rps: (until.answers ? successes + soldOut : successes) / elapsed,
     p50: Math.round(percentile(latencies, 50)),
     p99: Math.round(percentile(latencies, 99)),
-    note: `${successes} booked of ${attempts} tries, ${soldOut} sold out, ${failures} other; oversold ${oversold}; stock mismatches ${mismatched}`,
+    note: `${successes} booked of ${attempts} tries, ${soldOut} sold out, ${failures} other; oversold ${oversold}; stock mismatches ${mismatched}${firstFailure}`,
     failed: oversold > 0 || mismatched > 0 || failures > 0,
   };
 }

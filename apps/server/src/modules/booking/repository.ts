@@ -4,7 +4,7 @@ import { inLang, OPTION_TEXT_FIELDS, type OptionTextField } from '@tabi/contract
 import { DEFAULT_LANG, type Lang } from '@tabi/contract/i18n';
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { type DbOrTx, rowsOf } from '../../db/client.ts';
+import { type DbOrTx, executePrepared, rowsOf } from '../../db/client.ts';
 import { insertJsonRows, pickColumns } from '../../db/columns.ts';
 import {
   type ActorKind,
@@ -142,7 +142,9 @@ export async function takeSeatsOrSayWhy(
 ): Promise<{ taken: true; day: DayPrices } | { taken: false; day: DayPrices | undefined }> {
   const where = sql`${stock.opcd} = ${line.opcd} and ${stock.usedate} = ${line.usedate}`;
   const cols = sql`zaikozan, adultbaika, middlebaika, childbaika, infantbaika`;
-  const result = await db.execute(sql`
+  const result = await executePrepared(
+    db,
+    sql`
     with taken as (
       update ${stock} set zaikozan = zaikozan - ${line.seats}
       where ${where} and ${stock.zaikozan} >= ${line.seats}
@@ -150,7 +152,8 @@ export async function takeSeatsOrSayWhy(
     )
     select true as taken, ${cols} from taken
     union all
-    select false, ${cols} from ${stock} where ${where} and not exists (select 1 from taken)`);
+    select false, ${cols} from ${stock} where ${where} and not exists (select 1 from taken)`,
+  );
   const [row] = rowsOf<DayPrices & { taken: boolean }>(result);
   if (!row) return { taken: false, day: undefined };
   const { taken, ...day } = row;
@@ -241,7 +244,8 @@ export async function insertNewBooking(
   if (rows.rentals.length > 0) parts.push(sql`r as (${insertJsonRows(bookingRentals, rows.rentals, onlyIf)})`);
   if (rows.holds?.length) parts.push(sql`h as (${insertJsonRows(unpaidHolds, rows.holds, onlyIf)})`);
   // Every data-modifying CTE runs whether or not the main query reads it.
-  const result = await db.execute(
+  const result = await executePrepared(
+    db,
     sql`with ${sql.join(parts, sql`, `)} select ${onlyIf ? sql`(select cap from over)` : sql`null::int`} as over_cap`,
   );
   const [row] = rowsOf<{ over_cap: number | null }>(result);
