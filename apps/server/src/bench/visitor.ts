@@ -1,4 +1,5 @@
 /** What the benchmark suites do as a visitor of the real server: the CSRF token, a booking, the database's stock. */
+import http from 'node:http';
 import type { Ymd } from '@tabi/contract/dates';
 import type { BenchStockDay } from './types.ts';
 
@@ -15,6 +16,40 @@ export function benchHeaders(token: string, cookie = ''): Record<string, string>
     'x-xsrf-token': token,
     cookie: `XSRF-TOKEN=${token}${cookie ? `; ${cookie}` : ''}`,
   };
+}
+
+/**
+ * POSTs `body` as JSON on one of `agent`'s kept-alive connections and reads the JSON answer: the bookings rows' client
+ * (ADR 0187). `fetch` builds a request, a response and their streams for every call, and on two cores the client's
+ * own work is taken from the server and the database it measures (pgbench's client is C).
+ */
+export function postJson(
+  url: string,
+  headers: Record<string, string>,
+  body: unknown,
+  agent: http.Agent,
+): Promise<{ status: number; answer: unknown }> {
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      url,
+      { method: 'POST', agent, headers: { ...headers, 'content-length': String(Buffer.byteLength(payload)) } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('error', reject);
+        res.on('end', () => {
+          try {
+            resolve({ status: res.statusCode ?? 0, answer: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
+          } catch (error) {
+            reject(error);
+          }
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
 }
 
 /** A one-adult booking of an option's day at its adult price, as POST /api/booking takes it. */

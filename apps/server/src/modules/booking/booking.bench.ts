@@ -12,11 +12,12 @@
  * as many different customers, first all from one address (a carrier's CGNAT, an office), then each from its own
  * (X-Forwarded-For); their `÷ floor` is bookings/floor.
  */
+import http from 'node:http';
 import type { OptionDetail } from '@tabi/contract/catalog';
 import { addDays, addMonths, isoDateToYmd, monthStart, tokyoYmd, type Ymd, ymdToIsoDate } from '@tabi/contract/dates';
 import { pgbenchFloor } from '../../bench/pgbench.ts';
 import type { BenchMeasurement, BenchSuite, BenchTarget } from '../../bench/types.ts';
-import { benchHeaders, bookingBody, csrf, databaseStock, percentile } from '../../bench/visitor.ts';
+import { benchHeaders, bookingBody, csrf, databaseStock, percentile, postJson } from '../../bench/visitor.ts';
 
 interface Day {
   date: Ymd;
@@ -121,6 +122,8 @@ async function run(
   /** The first answer that was neither a booking nor "sold out", to say what it was. */
   let firstFailure = '';
   let cursor = 0;
+  // One kept-alive connection per client, as a browser keeps its own.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
   const deadline = performance.now() + until.seconds * 1000;
   const started = performance.now();
 
@@ -133,12 +136,13 @@ async function run(
       const headers = benchHeaders(token);
       if (until.addresses === 'many') headers['x-forwarded-for'] = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
       const t0 = performance.now();
-      const res = await fetch(`${target.baseUrl}/api/booking`, {
-        method: 'POST',
+      const res = await postJson(
+        `${target.baseUrl}/api/booking`,
         headers,
-        body: JSON.stringify(bookingBody(opcd, day, `090${String(n).padStart(8, '0')}`)),
-      });
-      const answer = (await res.json()) as { errcd: string; errMsg?: string };
+        bookingBody(opcd, day, `090${String(n).padStart(8, '0')}`),
+        agent,
+      );
+      const answer = res.answer as { errcd: string; errMsg?: string };
       latencies.push(performance.now() - t0);
       if (answer.errcd === '000') booked.set(day.date, (booked.get(day.date) ?? 0) + 1);
       else if (answer.errcd === '104') soldOut++;
@@ -149,7 +153,7 @@ async function run(
     }
   }
 
-  await Promise.all(Array.from({ length: clients }, () => client()));
+  await Promise.all(Array.from({ length: clients }, () => client())).finally(() => agent.destroy());
   const elapsed = (performance.now() - started) / 1000;
   const after = await exactStock(
     target.baseUrl,

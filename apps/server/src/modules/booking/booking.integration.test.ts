@@ -337,6 +337,28 @@ describe('POST /api/booking', () => {
     );
     expect(isBookingNumberTaken(error)).toBe(true);
     expect(isBookingNumberTaken(new Error('other'))).toBe(false);
+    // With its travellers, whichever table meets the number first refuses it: any of them means "drawn twice".
+    const withMembers = await t.ctx.db
+      .transaction(async (tx) =>
+        insertNewBooking(tx, {
+          booking: existing!,
+          line: lineValues,
+          members: await tx.select().from(bookingMembers).where(eq(bookingMembers.rsvno, rsvno)),
+          rentals: [],
+          event: eventRow(new Date(), rsvno, customerActor, 'created'),
+        }),
+      )
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
+    expect(isBookingNumberTaken(withMembers)).toBe(true);
+    const refusedBy = (constraint: string) => Object.assign(new Error('duplicate key'), { code: '23505', constraint });
+    expect(isBookingNumberTaken(new Error('failed query', { cause: refusedBy('booking_members_rsvno_seq_pk') }))).toBe(
+      true,
+    );
+    expect(isBookingNumberTaken(refusedBy('unpaid_holds_holder_opcd_usedate_rsvno_pk'))).toBe(true);
+    expect(isBookingNumberTaken(refusedBy('payments_checkout_session_uq'))).toBe(false);
     expect(await events()).toBe(1);
     const [lines] = await t.ctx.db.select({ n: count() }).from(bookingOptions).where(eq(bookingOptions.rsvno, rsvno));
     expect(lines?.n).toBe(1);

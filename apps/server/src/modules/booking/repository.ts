@@ -252,11 +252,25 @@ export async function insertNewBooking(
   return { overCap: row?.over_cap ?? null };
 }
 
-/** The booking number was drawn twice: the primary key of bookings refused it. */
+/**
+ * The keys that hold a new booking's number. The insert writes every table in one statement, and whichever of them
+ * meets the number first refuses it: not always bookings (the bookings bench met the travellers' key first, and
+ * answered 500 for a number drawn twice).
+ */
+const BOOKING_NUMBER_KEYS = [
+  'bookings_pkey',
+  'booking_members_rsvno_seq_pk',
+  'booking_rentals_rsvno_seq_pk',
+  'unpaid_holds_holder_opcd_usedate_rsvno_pk',
+];
+
+/** The booking number was drawn twice: a key of the new booking's rows refused it. */
 export function isBookingNumberTaken(error: unknown): boolean {
   for (let e = error; e instanceof Error; e = e.cause) {
     const pgError = e as Error & { code?: string; constraint?: string };
-    if (pgError.code === '23505') return pgError.constraint === 'bookings_pkey' || /bookings_pkey/.test(e.message);
+    if (pgError.code === '23505') {
+      return BOOKING_NUMBER_KEYS.some((key) => pgError.constraint === key || e.message.includes(key));
+    }
   }
   return false;
 }
