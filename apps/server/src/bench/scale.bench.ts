@@ -1,10 +1,11 @@
 /**
  * The console at a company's size (issue 30): `npm run bench -- --only=scale --db=postgres` gives the bench database
  * 1,000 options with two years of stock each, grows it to 100,000 and then 1,000,000 bookings (each with its option
- * line, two travellers, its created event and its mail) spread over them, {@link PER_DAY} a day: the same company after
- * 73 days and after two years. It times every console screen's call at each size: p50 and the worst of {@link RUNS} calls, then the
- * growth factor from the first size to the last. A screen more than 2× slower at the largest size, or above 200 ms
- * there, fails the row (a streamed CSV: its first bytes within both, all its rows within 2×). PostgreSQL only (PGlite is the demo's database); sizes with `--scale=100000,1000000`.
+ * line, two travellers, its created event and its mail) spread over them, {@link PER_DAY} a day: the same company
+ * after 73 days and after two years. It times every console screen's call at each size: p50 and the worst of
+ * {@link RUNS} calls, then the growth factor from the first size to the last. A screen more than 2× slower at the
+ * largest size, or above 200 ms there, fails the row (a streamed CSV: its first bytes within both, all its rows
+ * within 2×). PostgreSQL only (PGlite is the demo's database); sizes with `--scale=100000,1000000`.
  *
  * Runs only when named (`--only=scale`): growing to a million bookings takes minutes.
  */
@@ -147,9 +148,8 @@ async function signIn(baseUrl: string): Promise<Record<string, string>> {
   return benchHeaders(token, cookie);
 }
 
-/** Each console screen's call, as its page makes it. */
 /**
- * A console screen's call. A streamed one (the CSV) is timed twice: to its first bytes, which the staff member waits
+ * A console screen's call, as its page makes it. A streamed one (the CSV) is timed twice: to its first bytes, which the staff member waits
  * for and which is held to the 200 ms bound, and to its last, which grows with the rows asked for and is held to the
  * growth bound only.
  */

@@ -89,7 +89,7 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 /**
  * The pool's settings for a DATABASE_URL: its own, with PostgreSQL's JIT compilation off (issue 30, ADR 0185). Every
  * statement of ours reads a page or a day through an index; at a million bookings the planner's estimate for a
- * name search or the manifest passes jit_above_cost, and compiling the plan took 20–27 ms of statements that run in
+ * name search or the manifest passes jit_above_cost, and compiling the plan took 20–31 ms of statements that run in
  * 2–7 ms. Options the URL gives (`?options=-c …`) are kept.
  */
 export function poolConfig(databaseUrl: string, max: number): pg.PoolConfig {
