@@ -56,8 +56,21 @@ async function undo(databaseUrl: string, opcd: string): Promise<void> {
       await client.query(`delete from ${table} where rsvno like '${PREFIX}%'`);
     }
     await client.query('commit');
-    // The floor's thousands of deleted rows vacuumed now, not by autovacuum while the next row is timed.
-    await client.query('vacuum (analyze) booking_members, booking_options, bookings, stock');
+  } finally {
+    await client.end();
+  }
+  // The floor's thousands of deleted rows vacuumed now, not by autovacuum while the next row is timed.
+  await analyzeBookingTables(databaseUrl, { vacuum: true });
+}
+
+/** The tables a booking writes, analysed (and vacuumed) as autovacuum would, so that the plans made next fit them. */
+export async function analyzeBookingTables(databaseUrl: string, options: { vacuum?: boolean } = {}): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(
+      `${options.vacuum ? 'vacuum (analyze)' : 'analyze'} bookings, booking_options, booking_members, booking_events, unpaid_holds, stock`,
+    );
   } finally {
     await client.end();
   }
