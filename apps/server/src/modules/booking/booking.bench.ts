@@ -182,7 +182,7 @@ async function run(
 
 const contendedRuns = new Map<string, number>();
 
-/** Bookings a server makes before its bookings are timed: by then the rate no longer rises (session 23). */
+/** Bookings a server makes before its bookings are timed: by then their rate no longer rises (session 23). */
 const WARM_UP_BOOKINGS = 6_000;
 /** ...or this long, on a machine too slow to make them. */
 const WARM_UP_MAX_SECONDS = 20;
@@ -197,9 +197,10 @@ export const suite: BenchSuite = {
     // Each run of a server contends on a month of OP0016 that earlier runs have not sold out.
     const offset = contendedRuns.get(target.baseUrl) ?? 0;
     contendedRuns.set(target.baseUrl, offset + 1);
-    // As the routes are warmed up before they are timed, and for longer: a new server books about 400 a second at ten
-    // clients and 650 once V8 has optimised the booking's code, which takes some thousands of bookings, not a number
-    // of seconds (docs/quality.md, session 23). On an option of its own, so that OP0001 keeps its seats for the rows.
+    // As the routes are warmed up before they are timed, and for longer: a new server's first few thousand bookings
+    // are slower (V8 still optimising the booking's code, the pages' pictures drawn after the start), about 450 a
+    // second at ten clients against 600-680 after (docs/quality.md, session 23). On an option of its own, so that
+    // OP0001 keeps its seats for the rows.
     if (warmupSeconds > 0) {
       await run(
         target,
