@@ -47,6 +47,12 @@ export function executePrepared(db: DbOrTx, query: SQL): Promise<unknown> {
  */
 export const STOCK_CHANGED_CHANNEL = 'stock_changed';
 
+/**
+ * Notified with the option code (or `*`) by triggers (migration 0030) when a committed change touches an option or
+ * the nationalities: the booking's kept reads of them are dropped.
+ */
+export const CATALOG_CHANGED_CHANNEL = 'catalog_changed';
+
 /** Notified by a trigger (migration 0020) when a transaction that queued mail commits: the mail loop runs soon. */
 export const OUTBOX_QUEUED_CHANNEL = 'outbox_queued';
 

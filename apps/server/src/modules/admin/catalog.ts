@@ -29,6 +29,7 @@ import {
 } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { sanitizeHtml } from '../../http/safe-html.ts';
+import { forgetOptionReads } from '../booking/option-reads.ts';
 import { catalogService } from '../catalog/service.ts';
 import type { StaffPrincipal } from '../staff/service.ts';
 
@@ -129,9 +130,13 @@ function changes(before: OptionFields, after: OptionFields) {
   return { was, now };
 }
 
-/** Public reads on this instance see the change at once; other instances within their short TTL (ADR 0010). */
+/**
+ * Public reads on this instance see the change at once; other instances within their short TTL (ADR 0010), and
+ * their bookings when the change's notification comes (migration 0030).
+ */
 export function forgetPublicReads(ctx: AppContext): void {
   catalogService(ctx).clearCaches();
+  forgetOptionReads(ctx);
 }
 
 export async function lockedOption(tx: Tx, opcd: string): Promise<OptionRow> {

@@ -17,6 +17,7 @@ import { AppError } from '../../errors.ts';
 import { cancellationPending } from './cancel.ts';
 import { recordEvent } from './events.ts';
 import { wasPaid } from './lifecycle.ts';
+import { optionAndNationalities } from './option-reads.ts';
 import * as repo from './repository.ts';
 import { type BookingInput, memberRows, planBooking } from './validate.ts';
 
@@ -42,8 +43,8 @@ export async function reviseUnpaidBooking(
   input: BookingInput,
   actor: Actor,
 ): Promise<void> {
-  const { option, known } = await repo.findOptionAndNationalities(
-    ctx.db,
+  const { option, known } = await optionAndNationalities(
+    ctx,
     input.opcd,
     input.memberList.map((m) => Number(m.nationality_id)),
   );

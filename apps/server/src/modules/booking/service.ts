@@ -26,6 +26,7 @@ import { policyForBooking } from './cancel-policy.ts';
 import { type BookingAction, eventRow, recordEvent, stateOf } from './events.ts';
 import { unpaidHolders } from './holders.ts';
 import { canMove, lifecycleOf, startColumns, transition } from './lifecycle.ts';
+import { optionAndNationalities } from './option-reads.ts';
 import * as repo from './repository.ts';
 import { randomRsvno } from './rsvno.ts';
 import { returnAllSeats } from './seats.ts';
@@ -74,15 +75,15 @@ export async function createBooking(
  * the floor follows the code (issue 15).
  */
 export async function placeBooking(
-  ctx: Pick<AppContextBase, 'db' | 'clock' | 'config'>,
+  ctx: Pick<AppContextBase, 'db' | 'clock' | 'config' | 'notifications'>,
   input: BookingInput,
   clientIp: string,
   origin: string | null,
 ): Promise<{ rsvno: string; at: Date }> {
-  // The option and the nationalities typed are read by one statement (issue 30); the rules below still decide in
-  // their order.
-  const { option, known } = await repo.findOptionAndNationalities(
-    ctx.db,
+  // The option and the nationalities typed are read by one statement, or kept from an earlier booking (issue 30); the
+  // rules below still decide in their order.
+  const { option, known } = await optionAndNationalities(
+    ctx,
     input.opcd,
     input.memberList.map((m) => Number(m.nationality_id)),
   );

@@ -1,4 +1,4 @@
-import type { ChannelHandlers } from '../../db/client.ts';
+import type { ChannelHandlers } from './client.ts';
 
 /**
  * A cache that is only trusted while the database's change feed runs (ADR 0015). Entries are grouped
