@@ -57,7 +57,13 @@ export function registerBookingBenchRoutes(app: FastifyInstance, ctx: AppContext
         const opened = await Promise.all(Array.from({ length: connections }, () => pool.connect()));
         for (const c of opened) c.release();
       }
-      const floorCtx = { db, clock: ctx.clock, config: ctx.config };
+      // On the server's own database the floor keeps the option's read as the server does (issue 30).
+      const floorCtx = {
+        db,
+        clock: ctx.clock,
+        config: ctx.config,
+        ...(pool ? {} : { notifications: ctx.notifications }),
+      };
       const latencies: number[] = [];
       let booked = 0;
       let soldOut = 0;

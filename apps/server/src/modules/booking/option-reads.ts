@@ -16,24 +16,26 @@ export const OPTION_READ_MAX_AGE_MS = 30_000;
 type OptionRead = Awaited<ReturnType<typeof findOptionAndNationalities>>;
 type Reader = Pick<AppContextBase, 'db' | 'notifications'>;
 
-const kept = new WeakMap<Reader, LiveCache<OptionRead>>();
+/** One cache per database handle: every context over the same database (the routes', the bench floor's) shares it. */
+const kept = new WeakMap<Reader['db'], LiveCache<OptionRead>>();
 
-function readsOf(ctx: Reader): LiveCache<OptionRead> {
-  let cache = kept.get(ctx);
-  if (!cache) {
+function readsOf(ctx: Reader): LiveCache<OptionRead> | undefined {
+  let cache = kept.get(ctx.db);
+  if (!cache && ctx.notifications) {
     cache = new LiveCache<OptionRead>(OPTION_READ_MAX_AGE_MS);
-    ctx.notifications?.subscribe(CATALOG_CHANGED_CHANNEL, cache);
-    kept.set(ctx, cache);
+    ctx.notifications.subscribe(CATALOG_CHANGED_CHANNEL, cache);
+    kept.set(ctx.db, cache);
   }
   return cache;
 }
 
 /** {@link findOptionAndNationalities}, kept. What it answers is shared: read it, never change it. */
 export function optionAndNationalities(ctx: Reader, opcd: string, ids: number[]): Promise<OptionRead> {
-  return readsOf(ctx).get(opcd, ids.join(','), () => findOptionAndNationalities(ctx.db, opcd, ids));
+  const read = () => findOptionAndNationalities(ctx.db, opcd, ids);
+  return readsOf(ctx)?.get(opcd, ids.join(','), read) ?? read();
 }
 
 /** A staff edit of the catalog on this instance: its next booking reads the option again. */
 export function forgetOptionReads(ctx: Reader): void {
-  kept.get(ctx)?.clear();
+  kept.get(ctx.db)?.clear();
 }
