@@ -19,7 +19,7 @@ type Reader = Pick<AppContextBase, 'db' | 'notifications'>;
 /** One cache per database handle: every context over the same database (the routes', the bench floor's) shares it. */
 const kept = new WeakMap<Reader['db'], LiveCache<OptionRead>>();
 
-function readsOf(ctx: Reader): LiveCache<OptionRead> | undefined {
+function cacheOf(ctx: Reader): LiveCache<OptionRead> | undefined {
   let cache = kept.get(ctx.db);
   if (!cache && ctx.notifications) {
     cache = new LiveCache<OptionRead>(OPTION_READ_MAX_AGE_MS);
@@ -32,7 +32,7 @@ function readsOf(ctx: Reader): LiveCache<OptionRead> | undefined {
 /** {@link findOptionAndNationalities}, kept. What it answers is shared: read it, never change it. */
 export function optionAndNationalities(ctx: Reader, opcd: string, ids: number[]): Promise<OptionRead> {
   const read = () => findOptionAndNationalities(ctx.db, opcd, ids);
-  return readsOf(ctx)?.get(opcd, ids.join(','), read) ?? read();
+  return cacheOf(ctx)?.get(opcd, ids.join(','), read) ?? read();
 }
 
 /** A staff edit of the catalog on this instance: its next booking reads the option again. */
