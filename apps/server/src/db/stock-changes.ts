@@ -17,24 +17,41 @@ export function stockTouched(opcd: string): void {
   touched.getStore()?.add(opcd);
 }
 
+/** The key under which a tracked database runs a statement outside any transaction as it runs its transactions. */
+const TRACKED = Symbol('stock changes told');
+type Told = <R>(work: () => Promise<R>) => Promise<R>;
+
 /**
  * `db` whose transactions, once committed, tell `onCommit` the options whose seats they changed. Each
  * `db.transaction` is its own (a savepoint through `tx.transaction` belongs to its outer transaction); a
- * transaction that throws has changed nothing and tells nobody.
+ * transaction that throws has changed nothing and tells nobody. {@link trackedStatement} does the same for one
+ * statement outside a transaction.
  */
 export function trackStockChanges<D extends object>(db: D, onCommit: (opcds: string[]) => void): D {
+  const told: Told = async (work) => {
+    const opcds = new Set<string>();
+    const result = await touched.run(opcds, work);
+    if (opcds.size > 0) onCommit([...opcds]);
+    return result;
+  };
   return new Proxy(db, {
     get(target, property, receiver) {
+      if (property === TRACKED) return told;
       const value: unknown = Reflect.get(target, property, receiver);
       if (property !== 'transaction' || typeof value !== 'function') return value;
-      return async (...args: unknown[]) => {
-        const opcds = new Set<string>();
-        const result: unknown = await touched.run(opcds, () => Reflect.apply(value, target, args));
-        if (opcds.size > 0) onCommit([...opcds]);
-        return result;
-      };
+      return (...args: unknown[]) => told(() => Reflect.apply(value, target, args) as Promise<unknown>);
     },
   });
+}
+
+/**
+ * `work`, one statement on `db` outside any transaction (it commits as it ends), told as `db`'s transactions are:
+ * the options whose seats it changed ({@link stockTouched}), once it has succeeded (issue 30: a card booking is one
+ * statement, without `begin` and `commit`).
+ */
+export function trackedStatement<R>(db: object, work: () => Promise<R>): Promise<R> {
+  const told = (db as { [TRACKED]?: Told })[TRACKED];
+  return told ? told(work) : work();
 }
 
 /** How long changed options are gathered before the other instances are told, in one statement. */

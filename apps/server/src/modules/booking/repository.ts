@@ -131,34 +131,59 @@ export async function takeSeats(db: DbOrTx, line: SeatLine): Promise<StockRow | 
 
 export type DayPrices = Pick<StockRow, 'zaikozan' | 'adultbaika' | 'middlebaika' | 'childbaika' | 'infantbaika'>;
 
+/** The unit prices a booking's line copies from its day's stock row (the same names in both tables). */
+export const UNIT_PRICE_COLUMNS = ['adultbaika', 'middlebaika', 'childbaika', 'infantbaika'] as const;
+export type UnitPrices = Pick<StockRow, (typeof UNIT_PRICE_COLUMNS)[number]>;
+/** The unit prices of a day's row, as a booking's line copies them. */
+export function unitPricesOf(day: UnitPrices): UnitPrices {
+  return {
+    adultbaika: day.adultbaika,
+    middlebaika: day.middlebaika,
+    childbaika: day.childbaika,
+    infantbaika: day.infantbaika,
+  };
+}
+/** A line before the day it is taken on gives its unit prices. */
+export type LineWithoutPrices = Omit<NewBookingOption, keyof UnitPrices>;
+
+/** What a statement that tries to take seats answers: the day after the update, or as it was (none: no such day). */
+export type TakeAnswer = { taken: true; day: DayPrices } | { taken: false; day: DayPrices | undefined };
+
 /**
- * {@link takeSeats} that also says why not in the same round trip (issue 15): `taken` with the row after
- * the update; not taken with the day as it was (too few seats), or no row at all (no such day). A sold-out
- * answer costs one statement that writes nothing.
+ * The conditional update of DESIGN §5 as the CTE `taken` (the day's row after it, when `seats` were left and `alsoIf`
+ * holds on the row), and the select that answers it: the row taken, or the day as it was, or nothing (issue 15: a
+ * sold-out answer costs the one statement that writes nothing).
  */
-export async function takeSeatsOrSayWhy(
-  db: DbOrTx,
-  line: SeatLine,
-): Promise<{ taken: true; day: DayPrices } | { taken: false; day: DayPrices | undefined }> {
+function takeSeatsSql(line: SeatLine, alsoIf?: SQL): { taken: SQL; answer: SQL } {
   const where = sql`${stock.opcd} = ${line.opcd} and ${stock.usedate} = ${line.usedate}`;
   const cols = sql`zaikozan, adultbaika, middlebaika, childbaika, infantbaika`;
-  const result = await executePrepared(
-    db,
-    sql`
-    with taken as (
+  return {
+    taken: sql`taken as (
       update ${stock} set zaikozan = zaikozan - ${line.seats}
-      where ${where} and ${stock.zaikozan} >= ${line.seats}
+      where ${where} and ${stock.zaikozan} >= ${line.seats}${alsoIf ? sql` and ${alsoIf}` : sql``}
       returning ${cols}
-    )
-    select true as taken, ${cols} from taken
-    union all
-    select false, ${cols} from ${stock} where ${where} and not exists (select 1 from taken)`,
-  );
+    )`,
+    answer: sql`select true as taken, ${cols} from taken
+      union all
+      select false, ${cols} from ${stock} where ${where} and not exists (select 1 from taken)`,
+  };
+}
+
+function takeAnswerOf(line: SeatLine, result: unknown): TakeAnswer {
   const [row] = rowsOf<DayPrices & { taken: boolean }>(result);
   if (!row) return { taken: false, day: undefined };
   const { taken, ...day } = row;
   if (taken) stockTouched(line.opcd);
   return taken ? { taken: true, day } : { taken: false, day };
+}
+
+/**
+ * {@link takeSeats} that also says why not in the same round trip (issue 15): `taken` with the row after
+ * the update; not taken with the day as it was (too few seats), or no row at all (no such day).
+ */
+export async function takeSeatsOrSayWhy(db: DbOrTx, line: SeatLine): Promise<TakeAnswer> {
+  const { taken, answer } = takeSeatsSql(line);
+  return takeAnswerOf(line, await executePrepared(db, sql`with ${taken} ${answer}`));
 }
 
 /** Seats back to the day, unless the company called the day off (催行中止, issue 27): a stopped day stays closed. */
@@ -176,13 +201,6 @@ export async function giveBackSeats(db: DbOrTx, line: SeatLine): Promise<void> {
   stockTouched(line.opcd);
 }
 
-/**
- * The seats each holder already holds unpaid on one option and day since `since` (ADR 0172): at most the cap's own
- * rows per holder, whatever else it booked. Called with the day's stock row locked by this transaction (the seats
- * taken by the conditional update, or a キャンセル待ち offer's `lockDay`), which orders two bookings of the same option
- * and day: the second reads the holds once the first has committed (issue 30: the advisory lock that did the same was
- * a round trip more per booking).
- */
 /** The cap on unpaid seats a new card booking must stay within, per holder (issue 11.9, ADR 0172). */
 export interface UnpaidSeatsCap {
   /** In the order they are checked: the first one over is the one answered. */
@@ -193,63 +211,109 @@ export interface UnpaidSeatsCap {
   since: Date;
 }
 
+/** A new booking's rows: the booking, its line, travellers, rentals, created event and unpaid holds. */
+export interface NewBookingRows<Line = NewBookingOption> {
+  booking: NewBooking;
+  line: Line;
+  members: NewMember[];
+  rentals: NewRental[];
+  event: NewBookingEvent;
+  /** The seats it holds unpaid, per holder (an unpaid card booking only). */
+  holds?: NewUnpaidHold[];
+}
+
 /**
- * A new booking with its line, members, rentals and created event in one statement (issue 15: one round
- * trip instead of four or five). The number is drawn by the caller: when it is taken the statement fails
- * with {@link isBookingNumberTaken} and the caller's transaction starts over with another.
+ * The CTEs that write a new booking with its line, members, rentals, created event and holds (issue 15: one round
+ * trip instead of four or five). After `taken` ({@link takeSeatsSql}) in the same statement, they write only when it
+ * took the seats, and the line's unit prices are the day's it took them at.
  *
- * With `cap`, the same statement first sums each holder's unpaid seats on the line and inserts nothing when one
- * holder would go over: it answers that holder's cap (issue 30: one round trip less per card booking). The caller
- * holds the day's stock row lock already (ADR 0172), and this statement's snapshot is taken after it, so it sees the
- * holds of every booking that held the lock before.
+ * With `cap`, each holder's unpaid seats on the line are summed first, by `unpaid_seats_within_caps` (migration
+ * 0031, ADR 0189), which raises when one would go over and so undoes the whole statement ({@link overCapOf}). The
+ * day's stock row is locked by then (by `taken`, or by the caller, ADR 0172), and the function reads with a snapshot
+ * of its own, taken after that lock: it sees the holds of every booking that held the lock before.
  */
-export async function insertNewBooking(
-  db: DbOrTx,
-  rows: {
-    booking: NewBooking;
-    line: NewBookingOption;
-    members: NewMember[];
-    rentals: NewRental[];
-    event: NewBookingEvent;
-    /** The seats it holds unpaid, per holder (an unpaid card booking only). */
-    holds?: NewUnpaidHold[];
-  },
-  cap?: UnpaidSeatsCap,
-): Promise<{ overCap: number | null }> {
+function newBookingCtes(
+  rows: NewBookingRows<LineWithoutPrices>,
+  cap: UnpaidSeatsCap | undefined,
+  afterTaken: boolean,
+): SQL[] {
   // The travellers carry the booking's reception time (ADR 0179); the trigger that reads it could not see the
   // booking written by the same statement.
   const members = rows.members.map((m) => ({ ...m, rsvdate: rows.booking.rsvdate }));
   const parts: SQL[] = [];
-  let onlyIf: SQL | undefined;
+  let onlyIf = afterTaken ? sql`exists (select 1 from taken)` : undefined;
   if (cap && cap.holders.length > 0) {
-    const keys = cap.holders.map((h) => h.key);
     parts.push(
-      sql`held as (select holder, sum(seats)::int as seats from unpaid_holds
-        where holder = any(${sql.param(keys)}::text[]) and opcd = ${rows.line.opcd} and usedate = ${rows.line.usedate}
-          and held_at >= ${cap.since} group by holder)`,
-      sql`over as (select c.cap from unnest(${sql.param(keys)}::text[], ${sql.param(cap.holders.map((h) => h.cap))}::int[])
-          with ordinality as c(holder, cap, n)
-        left join held on held.holder = c.holder
-        where coalesce(held.seats, 0) + ${cap.seats} > c.cap order by c.n limit 1)`,
+      sql`within_caps as (select unpaid_seats_within_caps(${sql.param(cap.holders.map((h) => h.key))}::text[],
+        ${sql.param(cap.holders.map((h) => h.cap))}::int[], ${rows.line.opcd}::text, ${rows.line.usedate}::date,
+        ${cap.since}::timestamptz, ${cap.seats}::int) as ok${afterTaken ? sql` from taken` : sql``})`,
     );
-    onlyIf = sql`not exists (select 1 from over)`;
+    onlyIf = sql`exists (select 1 from within_caps)`;
   }
   // Each table's rows as one JSON parameter (issue 30): the text is the same for every booking of a shape.
+  const prices = afterTaken ? { relation: 'taken', columns: UNIT_PRICE_COLUMNS } : undefined;
   parts.push(
     sql`b as (${insertJsonRows(bookings, [rows.booking], onlyIf)})`,
-    sql`o as (${insertJsonRows(bookingOptions, [rows.line], onlyIf)})`,
+    sql`o as (${insertJsonRows(bookingOptions, [rows.line], onlyIf, prices)})`,
     sql`e as (${insertJsonRows(bookingEvents, [rows.event], onlyIf)})`,
   );
   if (members.length > 0) parts.push(sql`m as (${insertJsonRows(bookingMembers, members, onlyIf)})`);
   if (rows.rentals.length > 0) parts.push(sql`r as (${insertJsonRows(bookingRentals, rows.rentals, onlyIf)})`);
   if (rows.holds?.length) parts.push(sql`h as (${insertJsonRows(unpaidHolds, rows.holds, onlyIf)})`);
+  return parts;
+}
+
+/** The cap `unpaid_seats_within_caps` raised (SQLSTATE TB429, the cap as its detail), or null for any other error. */
+function overCapOf(error: unknown): number | null {
+  for (let e = error; e instanceof Error; e = e.cause) {
+    const pgError = e as Error & { code?: string; detail?: string };
+    if (pgError.code === 'TB429') return Number(pgError.detail);
+  }
+  return null;
+}
+
+/**
+ * A new booking in one statement ({@link newBookingCtes}), its seats already taken or locked by the caller's
+ * transaction (a キャンセル待ち offer, a reseller's hold). The number is drawn by the caller: when it is taken the
+ * statement fails with {@link isBookingNumberTaken} and the caller's transaction starts over with another.
+ */
+export async function insertNewBooking(
+  db: DbOrTx,
+  rows: NewBookingRows,
+  cap?: UnpaidSeatsCap,
+): Promise<{ overCap: number | null }> {
   // Every data-modifying CTE runs whether or not the main query reads it.
-  const result = await executePrepared(
-    db,
-    sql`with ${sql.join(parts, sql`, `)} select ${onlyIf ? sql`(select cap from over)` : sql`null::int`} as over_cap`,
-  );
-  const [row] = rowsOf<{ over_cap: number | null }>(result);
-  return { overCap: row?.over_cap ?? null };
+  try {
+    await executePrepared(db, sql`with ${sql.join(newBookingCtes(rows, cap, false), sql`, `)} select 1`);
+  } catch (error) {
+    const overCap = overCapOf(error);
+    if (overCap === null) throw error;
+    return { overCap };
+  }
+  return { overCap: null };
+}
+
+/**
+ * Takes the line's seats and writes the new booking in one statement (issue 30, ADR 0189): outside a transaction it
+ * is one round trip, `begin` and `commit` included. The seats are taken only when `priceIs` holds on the day's row
+ * (the amount the customer was shown), and the line copies that row's unit prices. Answers as
+ * {@link takeSeatsOrSayWhy} does, or the holder's cap when the booking would go over it (nothing is written then).
+ */
+export async function takeSeatsAndInsertBooking(
+  db: DbOrTx,
+  take: { line: SeatLine; priceIs: SQL },
+  rows: NewBookingRows<LineWithoutPrices>,
+  cap?: UnpaidSeatsCap,
+): Promise<TakeAnswer | { overCap: number }> {
+  const { taken, answer } = takeSeatsSql(take.line, take.priceIs);
+  try {
+    const parts = [taken, ...newBookingCtes(rows, cap, true)];
+    return takeAnswerOf(take.line, await executePrepared(db, sql`with ${sql.join(parts, sql`, `)} ${answer}`));
+  } catch (error) {
+    const overCap = overCapOf(error);
+    if (overCap === null) throw error;
+    return { overCap };
+  }
 }
 
 /**

@@ -108,10 +108,7 @@ function lineRow(rsvno: string, line: ResellerLine, day: Prices, counts: PartyCo
     middleqty: counts.middle,
     childqty: counts.child,
     infantqty: counts.infant,
-    adultbaika: day.adultbaika,
-    middlebaika: day.middlebaika,
-    childbaika: day.childbaika,
-    infantbaika: day.infantbaika,
+    ...repo.unitPricesOf(day),
     seats: headcount(counts),
   };
 }

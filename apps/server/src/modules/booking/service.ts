@@ -1,15 +1,17 @@
 import type { BookingResult } from '@tabi/contract/booking';
 import { normalisePhone, requestWithdrawable, unpaidGraceCutoff } from '@tabi/contract/booking-rules';
-import { AGE_CLASSES, ErrCd, REQUEST_PAYMENT_DEADLINE_HOURS } from '@tabi/contract/constants';
+import { AGE_CLASSES, type AgeClass, ErrCd, REQUEST_PAYMENT_DEADLINE_HOURS } from '@tabi/contract/constants';
 import { isoDateToYmd, tokyoDayStart, toTokyoIso, ymdToIsoDate } from '@tabi/contract/dates';
 import { Msg, unpaidSeatsCapped } from '@tabi/contract/messages';
 import type { PartyCounts } from '@tabi/contract/party';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Actor, customerActor } from '../../actor.ts';
 import { todayIn } from '../../clock.ts';
 import type { AppContext } from '../../context.ts';
 import type { AppContextBase } from '../../context-base.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CancelReason } from '../../db/schema.ts';
+import { trackedStatement } from '../../db/stock-changes.ts';
 import { AppError } from '../../errors.ts';
 import { bookingsCreated } from '../../metrics.ts';
 import { enqueueMail } from '../mail/outbox.ts';
@@ -35,12 +37,23 @@ import { type BookingInput, memberRows, planBooking } from './validate.ts';
 /** Booking creation per client address (DESIGN §4). */
 export const BOOKING_WINDOW_SECONDS = 60;
 
-type Prices = Pick<repo.StockRow, 'adultbaika' | 'middlebaika' | 'childbaika' | 'infantbaika'>;
+/** Which unit price of the day each age class pays. */
+const UNIT_PRICE = {
+  adult: 'adultbaika',
+  middle: 'middlebaika',
+  child: 'childbaika',
+  infant: 'infantbaika',
+} as const satisfies Record<AgeClass, keyof repo.UnitPrices>;
 
 /** The price the server charges: its own unit prices times the party (DESIGN §5). */
-export function priceOf(row: Prices, counts: PartyCounts): number {
-  const unit = { adult: row.adultbaika, middle: row.middlebaika, child: row.childbaika, infant: row.infantbaika };
-  return AGE_CLASSES.reduce((sum, c) => sum + unit[c] * counts[c], 0);
+export function priceOf(row: repo.UnitPrices, counts: PartyCounts): number {
+  return AGE_CLASSES.reduce((sum, c) => sum + row[UNIT_PRICE[c]] * counts[c], 0);
+}
+
+/** {@link priceOf} is `amount` on the day's stock row, as SQL for the statement that takes its seats (ADR 0189). */
+function priceIsSql(counts: PartyCounts, amount: number): SQL {
+  const terms = AGE_CLASSES.map((c) => sql`${sql.identifier(UNIT_PRICE[c])}::bigint * ${counts[c]}::int`);
+  return sql`(${sql.join(terms, sql` + `)}) = ${amount}::bigint`;
 }
 
 function amountMismatch(): AppError {
@@ -119,70 +132,90 @@ export async function placeBooking(
     clientIp,
     origin,
   };
-  const book = (number: string) =>
-    ctx.db.transaction(async (tx) => {
-      // The conditional update answers first (issue 15): no read of the day before it; when it takes
-      // nothing, the same statement says whether the day is sold out or does not exist.
-      const line = { opcd: option.opcd, usedate, seats: plan.seats };
+  const line = { opcd: option.opcd, usedate, seats: plan.seats };
+  // Seats held without paying: each holder may hold only so many per option and day (issue 11.9, ADR 0172),
+  // checked by the statement that writes the booking, which then writes nothing.
+  const holders = isRequest || nothingToPay ? [] : unpaidHolders(booking.telNormalized, clientIp, ctx.config);
+  const cap = { holders, seats: plan.seats, since: unpaidGraceCutoff(now) };
+  const rowsFor = (number: string): repo.NewBookingRows<repo.LineWithoutPrices> => ({
+    booking: { ...booking, rsvno: number },
+    line: {
+      rsvno: number,
+      ...line,
+      adultqty: plan.counts.adult,
+      middleqty: plan.counts.middle,
+      childqty: plan.counts.child,
+      infantqty: plan.counts.infant,
+    },
+    members: memberRows(number, plan.members),
+    holds: holders.map((h) => ({ holder: h.key, ...line, rsvno: number, heldAt: now })),
+    rentals: plan.rentals.map((r) => ({
+      rsvno: number,
+      seq: r.seq,
+      model: r.model,
+      bootsSize: r.bootsSize,
+      wearSize: r.wearSize,
+    })),
+    event: eventRow(now, number, customerActor, 'created', {
+      after: {
+        status: booking.status,
+        status_payment: booking.statusPayment,
+        amountjp: claimed,
+        opcd: option.opcd,
+        usedate,
+        seats: plan.seats,
+      },
+    }),
+  });
+  /** Why the seats were not taken, in the order the rules answer: no such day, another amount, too few seats. */
+  const refusal = (day: repo.DayPrices | undefined): AppError => {
+    if (!day) return new AppError(ErrCd.nothingPrice, Msg.nothingPrice, 422);
+    if (priceOf(day, plan.counts) !== claimed) return amountMismatch();
+    return AppError.conflict(ErrCd.noStock, Msg.noStock);
+  };
+  const overCap = (cap: number) => new AppError(ErrCd.generic, unpaidSeatsCapped(cap), 429);
+  /** The seats taken and the booking written by one statement (ADR 0189), only at the amount the customer saw. */
+  const takeAndWrite = async (db: DbOrTx, number: string): Promise<void> => {
+    const written = await repo.takeSeatsAndInsertBooking(
+      db,
+      { line, priceIs: priceIsSql(plan.counts, claimed) },
+      rowsFor(number),
+      cap,
+    );
+    if ('overCap' in written) throw overCap(written.overCap);
+    if (!written.taken) throw refusal(written.day);
+  };
+  const book = async (number: string): Promise<string> => {
+    // A card booking to pay is that one statement alone: no transaction around it, so one round trip (issue 30).
+    if (!input.waitlist_token && !isRequest && !nothingToPay) {
+      await trackedStatement(ctx.db, () => takeAndWrite(ctx.db, number));
+      return number;
+    }
+    return ctx.db.transaction(async (tx) => {
       // From a キャンセル待ち offer (issue 27, ADR 0167): the seats it holds, not the day's stock.
       const offer = input.waitlist_token ? await useOffer(tx, now, input.waitlist_token, line) : null;
-      const take = offer ? { taken: true, day: offer.day } : await repo.takeSeatsOrSayWhy(tx, line);
-      if (!take.day) throw new AppError(ErrCd.nothingPrice, Msg.nothingPrice, 422);
-      if (priceOf(take.day, plan.counts) !== claimed) throw amountMismatch();
-      if (!take.taken) throw AppError.conflict(ErrCd.noStock, Msg.noStock);
-      const taken = take.day;
-      // Seats held without paying: each holder may hold only so many per option and day (issue 11.9, ADR 0172),
-      // checked by the insert itself, which then inserts nothing.
-      const holders = isRequest || nothingToPay ? [] : unpaidHolders(booking.telNormalized, clientIp, ctx.config);
-      const { overCap } = await repo.insertNewBooking(
-        tx,
-        {
-          booking: { ...booking, rsvno: number },
-          line: {
-            rsvno: number,
-            opcd: option.opcd,
-            usedate,
-            adultqty: plan.counts.adult,
-            middleqty: plan.counts.middle,
-            childqty: plan.counts.child,
-            infantqty: plan.counts.infant,
-            adultbaika: taken.adultbaika,
-            middlebaika: taken.middlebaika,
-            childbaika: taken.childbaika,
-            infantbaika: taken.infantbaika,
-            seats: plan.seats,
-          },
-          members: memberRows(number, plan.members),
-          holds: holders.map((h) => ({ holder: h.key, ...line, rsvno: number, heldAt: now })),
-          rentals: plan.rentals.map((r) => ({
-            rsvno: number,
-            seq: r.seq,
-            model: r.model,
-            bootsSize: r.bootsSize,
-            wearSize: r.wearSize,
-          })),
-          event: eventRow(now, number, customerActor, 'created', {
-            after: {
-              status: booking.status,
-              status_payment: booking.statusPayment,
-              amountjp: claimed,
-              opcd: option.opcd,
-              usedate,
-              seats: plan.seats,
-            },
-          }),
-        },
-        { holders, seats: plan.seats, since: unpaidGraceCutoff(now) },
-      );
-      if (overCap !== null) throw new AppError(ErrCd.generic, unpaidSeatsCapped(overCap), 429);
-      if (offer) await markOfferBooked(tx, offer.entryId, number);
+      if (offer) {
+        if (priceOf(offer.day, plan.counts) !== claimed) throw amountMismatch();
+        const rows = rowsFor(number);
+        const written = await repo.insertNewBooking(
+          tx,
+          { ...rows, line: { ...rows.line, ...repo.unitPricesOf(offer.day) } },
+          cap,
+        );
+        if (written.overCap !== null) throw overCap(written.overCap);
+        await markOfferBooked(tx, offer.entryId, number);
+      } else {
+        await takeAndWrite(tx, number);
+      }
+      // A request, or nothing to pay: its mail is sent with the booking, or not at all.
       if (isRequest || nothingToPay) {
         const mail = await loadMailBooking(tx, ctx.config, number);
         if (mail) await enqueueMail(tx, isRequest ? requestReceivedMail(mail) : bookingPaidMail(mail));
       }
       return number;
     });
-  // A number drawn twice fails the insert; the whole transaction runs again with another (rare: 8 characters).
+  };
+  // A number drawn twice fails the insert; the whole statement or transaction runs again with another (rare: 8 characters).
   for (let attempt = 1; ; attempt += 1) {
     try {
       return { rsvno: await book(randomRsvno()), at: now };
