@@ -83,8 +83,9 @@ export async function createBooking(
 }
 
 /**
- * Every rule again, then seats, booking and (for requests) the mail in one transaction: all the SQL a
- * booking runs, and nothing else. The benchmark's floor calls this very function on a plain pg pool, so
+ * Every rule again, then the seats and the booking in one statement (a card booking to pay, ADR 0189), or that
+ * statement and the mail in one transaction (a request, nothing to pay) or the booking of a キャンセル待ち offer's seats:
+ * all the SQL a booking runs, and nothing else. PGlite's bench floor calls this very function in the process, so
  * the floor follows the code (issue 15).
  */
 export async function placeBooking(
@@ -173,7 +174,7 @@ export async function placeBooking(
     if (priceOf(day, plan.counts) !== claimed) return amountMismatch();
     return AppError.conflict(ErrCd.noStock, Msg.noStock);
   };
-  const overCap = (cap: number) => new AppError(ErrCd.generic, unpaidSeatsCapped(cap), 429);
+  const overCap = (limit: number) => new AppError(ErrCd.generic, unpaidSeatsCapped(limit), 429);
   /** The seats taken and the booking written by one statement (ADR 0189), only at the amount the customer saw. */
   const takeAndWrite = async (db: DbOrTx, number: string): Promise<void> => {
     const written = await repo.takeSeatsAndInsertBooking(
