@@ -1,8 +1,8 @@
 /** The one repository of the booking lifecycle (ADR 0100): bookings, their lines, members, rentals and events. */
-import { BookingStatus, PaymentStatus } from '@tabi/contract/constants';
+import { AGE_CLASSES, type AgeClass, BookingStatus, PaymentStatus } from '@tabi/contract/constants';
 import { inLang, OPTION_TEXT_FIELDS, type OptionTextField } from '@tabi/contract/content';
 import { DEFAULT_LANG, type Lang } from '@tabi/contract/i18n';
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type DbOrTx, executePrepared, rowsOf } from '../../db/client.ts';
 import { insertJsonRows, pickColumns } from '../../db/columns.ts';
@@ -115,33 +115,20 @@ export async function existingNationalities(db: DbOrTx, ids: number[]): Promise<
   return new Set(rows.map((r) => r.id));
 }
 
-/**
- * Takes `seats` from one day's stock if that many are left, atomically (DESIGN §5): the conditional
- * update either succeeds on the row as it is now or touches nothing. Returns the row's prices.
- */
-export async function takeSeats(db: DbOrTx, line: SeatLine): Promise<StockRow | undefined> {
-  const [row] = await db
-    .update(stock)
-    .set({ zaikozan: sql`${stock.zaikozan} - ${line.seats}` })
-    .where(and(eq(stock.opcd, line.opcd), eq(stock.usedate, line.usedate), gte(stock.zaikozan, line.seats)))
-    .returning();
-  if (row) stockTouched(line.opcd);
-  return row;
-}
-
 export type DayPrices = Pick<StockRow, 'zaikozan' | 'adultbaika' | 'middlebaika' | 'childbaika' | 'infantbaika'>;
 
-/** The unit prices a booking's line copies from its day's stock row (the same names in both tables). */
-export const UNIT_PRICE_COLUMNS = ['adultbaika', 'middlebaika', 'childbaika', 'infantbaika'] as const;
-export type UnitPrices = Pick<StockRow, (typeof UNIT_PRICE_COLUMNS)[number]>;
+/** Which of the day's unit prices each age class pays; a booking's line copies them (the same names in both tables). */
+export const UNIT_PRICE_OF = {
+  adult: 'adultbaika',
+  middle: 'middlebaika',
+  child: 'childbaika',
+  infant: 'infantbaika',
+} as const satisfies Record<AgeClass, keyof StockRow>;
+export const UNIT_PRICE_COLUMNS = AGE_CLASSES.map((c) => UNIT_PRICE_OF[c]);
+export type UnitPrices = Pick<StockRow, (typeof UNIT_PRICE_OF)[AgeClass]>;
 /** The unit prices of a day's row, as a booking's line copies them. */
 export function unitPricesOf(day: UnitPrices): UnitPrices {
-  return {
-    adultbaika: day.adultbaika,
-    middlebaika: day.middlebaika,
-    childbaika: day.childbaika,
-    infantbaika: day.infantbaika,
-  };
+  return Object.fromEntries(UNIT_PRICE_COLUMNS.map((c) => [c, day[c]])) as UnitPrices;
 }
 /** A line before the day it is taken on gives its unit prices. */
 export type LineWithoutPrices = Omit<NewBookingOption, keyof UnitPrices>;
@@ -178,12 +165,18 @@ function takeAnswerOf(line: SeatLine, result: unknown): TakeAnswer {
 }
 
 /**
- * {@link takeSeats} that also says why not in the same round trip (issue 15): `taken` with the row after
- * the update; not taken with the day as it was (too few seats), or no row at all (no such day).
+ * Takes `seats` from one day's stock if that many are left, atomically (DESIGN §5), and says why not in the same round
+ * trip (issue 15): `taken` with the row after the update; not taken with the day as it was (too few seats), or no
+ * row at all (no such day).
  */
 export async function takeSeatsOrSayWhy(db: DbOrTx, line: SeatLine): Promise<TakeAnswer> {
   const { taken, answer } = takeSeatsSql(line);
   return takeAnswerOf(line, await executePrepared(db, sql`with ${taken} ${answer}`));
+}
+
+/** {@link takeSeatsOrSayWhy} for a caller that needs only whether the seats were taken. */
+export async function takeSeats(db: DbOrTx, line: SeatLine): Promise<boolean> {
+  return (await takeSeatsOrSayWhy(db, line)).taken;
 }
 
 /** Seats back to the day, unless the company called the day off (催行中止, issue 27): a stopped day stays closed. */

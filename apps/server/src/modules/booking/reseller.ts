@@ -54,15 +54,6 @@ export interface ResellerHold extends ResellerLine {
 /** Why seats could not be had: no stock row for the day (not sold), or too few seats left. */
 export type SeatRefusal = 'no_day' | 'sold_out';
 
-type Prices = Pick<repo.StockRow, 'adultbaika' | 'middlebaika' | 'childbaika' | 'infantbaika'>;
-
-const PRICE_OF: Record<AgeClass, keyof Prices> = {
-  adult: 'adultbaika',
-  middle: 'middlebaika',
-  child: 'childbaika',
-  infant: 'infantbaika',
-};
-
 /** The reseller's commission on one retail price, in whole yen (rounded down). */
 export function commissionOf(retail: number, commissionBp: number): number {
   return Math.floor((retail * commissionBp) / 10_000);
@@ -74,8 +65,8 @@ export function netPrice(retail: number, commissionBp: number): number {
 }
 
 /** What the reseller owes for a party on a day: each unit's net price, summed. */
-export function netOf(day: Prices, counts: PartyCounts, commissionBp: number): number {
-  return AGE_CLASSES.reduce((sum, c) => sum + counts[c] * netPrice(day[PRICE_OF[c]], commissionBp), 0);
+export function netOf(day: repo.UnitPrices, counts: PartyCounts, commissionBp: number): number {
+  return AGE_CLASSES.reduce((sum, c) => sum + counts[c] * netPrice(day[repo.UNIT_PRICE_OF[c]], commissionBp), 0);
 }
 
 export function countsOf(travellers: readonly ResellerTraveller[]): PartyCounts {
@@ -99,7 +90,7 @@ function memberRowsOf(rsvno: string, travellers: readonly ResellerTraveller[]): 
   }));
 }
 
-function lineRow(rsvno: string, line: ResellerLine, day: Prices, counts: PartyCounts): repo.NewBookingOption {
+function lineRow(rsvno: string, line: ResellerLine, day: repo.UnitPrices, counts: PartyCounts): repo.NewBookingOption {
   return {
     rsvno,
     opcd: line.opcd,

@@ -1,6 +1,6 @@
 import type { BookingResult } from '@tabi/contract/booking';
 import { normalisePhone, requestWithdrawable, unpaidGraceCutoff } from '@tabi/contract/booking-rules';
-import { AGE_CLASSES, type AgeClass, ErrCd, REQUEST_PAYMENT_DEADLINE_HOURS } from '@tabi/contract/constants';
+import { AGE_CLASSES, ErrCd, REQUEST_PAYMENT_DEADLINE_HOURS } from '@tabi/contract/constants';
 import { isoDateToYmd, tokyoDayStart, toTokyoIso, ymdToIsoDate } from '@tabi/contract/dates';
 import { Msg, unpaidSeatsCapped } from '@tabi/contract/messages';
 import type { PartyCounts } from '@tabi/contract/party';
@@ -37,22 +37,14 @@ import { type BookingInput, memberRows, planBooking } from './validate.ts';
 /** Booking creation per client address (DESIGN §4). */
 export const BOOKING_WINDOW_SECONDS = 60;
 
-/** Which unit price of the day each age class pays. */
-const UNIT_PRICE = {
-  adult: 'adultbaika',
-  middle: 'middlebaika',
-  child: 'childbaika',
-  infant: 'infantbaika',
-} as const satisfies Record<AgeClass, keyof repo.UnitPrices>;
-
 /** The price the server charges: its own unit prices times the party (DESIGN §5). */
 export function priceOf(row: repo.UnitPrices, counts: PartyCounts): number {
-  return AGE_CLASSES.reduce((sum, c) => sum + row[UNIT_PRICE[c]] * counts[c], 0);
+  return AGE_CLASSES.reduce((sum, c) => sum + row[repo.UNIT_PRICE_OF[c]] * counts[c], 0);
 }
 
 /** {@link priceOf} is `amount` on the day's stock row, as SQL for the statement that takes its seats (ADR 0189). */
 function priceIsSql(counts: PartyCounts, amount: number): SQL {
-  const terms = AGE_CLASSES.map((c) => sql`${sql.identifier(UNIT_PRICE[c])}::bigint * ${counts[c]}::int`);
+  const terms = AGE_CLASSES.map((c) => sql`${sql.identifier(repo.UNIT_PRICE_OF[c])}::bigint * ${counts[c]}::int`);
   return sql`(${sql.join(terms, sql` + `)}) = ${amount}::bigint`;
 }
 
