@@ -306,6 +306,8 @@ export const stockDay = z.object({
   date: z.string(),
   /** false: no stock row, the day is not on sale. */
   open: z.boolean(),
+  /** 催行中止: called off; a change of seats leaves it closed. */
+  stopped: z.boolean(),
   left: z.number(),
   held: z.number(),
   sold: z.number(),
@@ -377,7 +379,8 @@ export function stockEditDays(edit: { from: string; to: string; weekdays: readon
   const weekdays = new Set(edit.weekdays);
   return isoDays(edit.from, edit.to).filter((d) => weekdays.has(weekdayOf(d)));
 }
-export const stockEditResult = z.object({ days: z.number() });
+/** `days` changed; `stopped`: days (YYYY-MM-DD) called off in the range, whose seats were left closed. */
+export const stockEditResult = z.object({ days: z.number(), stopped: z.array(z.string()) });
 export const stockEditResponse = envelope(stockEditResult);
 
 // --- 施設とクーポン -------------------------------------------------------------------------------------------

@@ -120,6 +120,8 @@ export const MSG_EN: Record<CustomerMsgKey, string> = {
   paymentDeadlineUnavailable: 'The date of use is too close to set a payment deadline.',
   infantsNeedCompanion: 'Infants cannot book alone. Please book them with an adult, youth or child.',
   notCancellable: 'This booking cannot be cancelled now.',
+  cancelCouponsUsed:
+    'A coupon of this booking has been used, so it cannot be cancelled on this page. Please contact us.',
   refundPending:
     'We have received your cancellation, but the refund is taking longer than usual. We will email you when it is done.',
   feeOverrideInvalid: 'The cancellation fee must be a whole number from 0 up to the booking’s amount.',

@@ -114,6 +114,11 @@ export const Msg = {
   // One booking lifecycle (ADR 0100).
   infantsNeedCompanion: '幼児のみでのお申し込みはできません。大人・中人・小人の方とご一緒にお申し込みください。',
   notCancellable: 'この予約はキャンセルできる状態ではありません。',
+  /** A coupon of the booking was used at a facility: what was used is not refunded by a policy's quote. */
+  cancelCouponsUsed:
+    'クーポンをご利用済みのため、このご予約はマイページからキャンセルできません。お手数ですがお問い合わせください。',
+  staffCancelCouponsUsed:
+    'このご予約はクーポンが使用済みです。使用分を踏まえてキャンセル料を指定し、理由を入力してキャンセルしてください。',
   refundPending:
     'キャンセルを受け付けましたが、返金の手続きに時間がかかっております。手続きが完了しましたらメールでお知らせいたします。',
   feeOverrideInvalid: 'キャンセル料は0円以上、ご予約金額以下の整数で入力してください。',
@@ -219,6 +224,11 @@ export function feeOverrideAbovePaid(paid: number): string {
 /** 在庫・料金カレンダー: a price the option's age class needs is missing ('中人'). */
 export function stockPriceRequired(ageClassLabel: string): string {
   return `${ageClassLabel}料金を入力してください。`;
+}
+
+/** A change of seats over days that were all called off (催行中止): their seats stay closed. */
+export function stockDaysStopped(days: readonly string[]): string {
+  return `${days.join('、')}は催行中止のため、席数を変更できません。`;
 }
 
 export function stockBelowZero(day: string, left: number, remove: number): string {

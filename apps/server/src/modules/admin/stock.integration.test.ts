@@ -6,11 +6,18 @@
 import { STAFF_COOKIE } from '@tabi/contract/admin';
 import type { StockMonth } from '@tabi/contract/admin-catalog';
 import { optionDetailResponse } from '@tabi/contract/catalog';
-import { CatalogMsg, Msg, stockBelowHeld, stockBelowZero, stockPriceRequired } from '@tabi/contract/messages';
+import {
+  CatalogMsg,
+  Msg,
+  stockBelowHeld,
+  stockBelowZero,
+  stockDaysStopped,
+  stockPriceRequired,
+} from '@tabi/contract/messages';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
-import { bookingOptions, bookings, catalogEvents, stock } from '../../db/schema.ts';
+import { bookingOptions, bookings, catalogEvents, stock, waitlistEntries } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { ADULT_PRICE, bookingPayload, CHILD_PRICE, INFANT_PRICE, insertTestOption } from '../booking/test-fixtures.ts';
 import { insertStaff, signIn } from '../staff/test-fixtures.ts';
@@ -78,7 +85,7 @@ describe('bulk edit', () => {
       prices: PRICES,
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().response).toEqual({ days: 8 });
+    expect(res.json().response).toEqual({ days: 8, stopped: [] });
     const dec = await month(OP, '2026-12');
     expect(dec.days).toHaveLength(31);
     const open = dec.days.filter((d) => d.open).map((d) => d.date);
@@ -316,5 +323,103 @@ describe('a capacity edit racing bookings', () => {
     expect(row?.left).toBeGreaterThanOrEqual(0);
     const sold = settled.filter((r, i) => i < 24 && r.json().errcd === '000').length;
     expect(sold).toBe(held);
+  });
+});
+
+describe('a day called off (催行中止)', () => {
+  const stop = (opcd: string, day: string) =>
+    t.request({
+      method: 'POST',
+      url: '/api/admin/day-stops',
+      payload: { opcds: [opcd], from: day.replaceAll('-', ''), to: day.replaceAll('-', ''), reason: 'weather' },
+      cookies: { [STAFF_COOKIE]: cookie },
+    });
+
+  it('stays closed when a change of seats covers it: the other days change, the stopped one is named', async () => {
+    await insertTestOption(t.ctx.db, 'ST0003', { useFrom: '2026-11-01', useTo: '2027-12-31' });
+    const open = { from: '2027-03-01', to: '2027-03-03', weekdays: [0, 1, 2, 3, 4, 5, 6] };
+    expect((await edit('ST0003', { ...open, stock: { mode: 'set', seats: 10 }, prices: PRICES })).statusCode).toBe(200);
+    expect((await stop('ST0003', '2027-03-02')).statusCode).toBe(200);
+
+    const res = await edit('ST0003', { ...open, stock: { mode: 'add', seats: 5 }, prices: null });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().response).toEqual({ days: 2, stopped: ['2027-03-02'] });
+    const days = (await month('ST0003', '2027-03')).days.filter((d) => d.date <= '2027-03-03');
+    expect(days.map((d) => [d.date, d.left, d.stopped])).toEqual([
+      ['2027-03-01', 15, false],
+      ['2027-03-02', 0, true],
+      ['2027-03-03', 15, false],
+    ]);
+    expect(await publicLeft('ST0003', '20270302')).toBe('0');
+    expect((await book('ST0003', '20270302', 1)).json().errcd).not.toBe('000');
+
+    // The stopped day alone: refused with its date, in Japanese.
+    const alone = await edit('ST0003', {
+      from: '2027-03-02',
+      to: '2027-03-02',
+      weekdays: [2],
+      stock: { mode: 'set', seats: 20 },
+      prices: null,
+    });
+    expect(alone.statusCode).toBe(409);
+    expect(alone.json().errMsg).toBe(stockDaysStopped(['2027/03/02']));
+    expect((await dayOf('ST0003', '2027-03-02'))?.left).toBe(0);
+  });
+
+  it('never reopens a day when the stop and a change of seats race', async () => {
+    await insertTestOption(t.ctx.db, 'ST0004', { useFrom: '2026-11-01', useTo: '2027-12-31' });
+    const days = ['2027-04-05', '2027-04-06', '2027-04-07', '2027-04-08', '2027-04-09'];
+    for (const day of days) {
+      await edit('ST0004', {
+        from: day,
+        to: day,
+        weekdays: [0, 1, 2, 3, 4, 5, 6],
+        stock: { mode: 'set', seats: 8 },
+        prices: PRICES,
+      });
+      const [stopped, edited] = await Promise.all([
+        stop('ST0004', day),
+        edit('ST0004', {
+          from: day,
+          to: day,
+          weekdays: [0, 1, 2, 3, 4, 5, 6],
+          stock: { mode: 'add', seats: 5 },
+          prices: null,
+        }),
+      ]);
+      expect(stopped.statusCode, stopped.body).toBe(200);
+      expect([200, 409]).toContain(edited.statusCode);
+      expect((await dayOf('ST0004', day))?.left).toBe(0);
+    }
+  });
+});
+
+describe('seats held by キャンセル待ち offers', () => {
+  it('count as taken when a capacity is set: left + booked + offered is the capacity', async () => {
+    await insertTestOption(t.ctx.db, 'ST0005', { useFrom: '2026-11-01', useTo: '2027-12-31' });
+    const day = '2027-05-08';
+    const sat = { from: day, to: day, weekdays: [6] };
+    await edit('ST0005', { ...sat, stock: { mode: 'set', seats: 3 }, prices: PRICES });
+    expect((await book('ST0005', '20270508', 2)).json().errcd).toBe('000');
+    // An offer holds the last seat, moved out of the stock as the waiting list moves it.
+    await t.ctx.db.insert(waitlistEntries).values({
+      opcd: 'ST0005',
+      usedate: day,
+      mail: 'wait@example.com',
+      party: 1,
+      state: 'offered',
+      held: 1,
+      createdAt: t.clock.now(),
+      offeredAt: t.clock.now(),
+      offerExpiresAt: new Date(t.clock.now().getTime() + 3_600_000),
+    });
+    await t.ctx.db.execute(sql`update stock set zaikozan = zaikozan - 1 where opcd = 'ST0005' and usedate = ${day}`);
+    expect(await dayOf('ST0005', day)).toMatchObject({ left: 0, held: 3, sold: 0 });
+
+    expect((await edit('ST0005', { ...sat, stock: { mode: 'set', seats: 10 }, prices: null })).statusCode).toBe(200);
+    expect(await dayOf('ST0005', day)).toMatchObject({ left: 7, held: 3 });
+    const below = await edit('ST0005', { ...sat, stock: { mode: 'set', seats: 2 }, prices: null });
+    expect(below.statusCode).toBe(409);
+    expect(below.json().errMsg).toBe(stockBelowHeld('2027/05/08', 3, 2));
   });
 });

@@ -17,7 +17,14 @@ import {
 } from '@tabi/contract/admin-catalog';
 import { AGE_CLASS_LABEL, AGE_CLASSES, type AgeClass, ErrCd } from '@tabi/contract/constants';
 import { daysBetween, daysOfMonth, isoDateToYmd, ymdToIsoDate } from '@tabi/contract/dates';
-import { CatalogMsg, Msg, stockBelowHeld, stockBelowZero, stockPriceRequired } from '@tabi/contract/messages';
+import {
+  CatalogMsg,
+  Msg,
+  stockBelowHeld,
+  stockBelowZero,
+  stockDaysStopped,
+  stockPriceRequired,
+} from '@tabi/contract/messages';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -32,6 +39,8 @@ import { recordCatalogEvent } from './catalog.ts';
 interface DayRow {
   date: string;
   open: boolean;
+  /** 催行中止: the day was called off; its seats stay closed whatever an edit says (ADR 0165). */
+  stopped: boolean;
   left: number;
   held: number;
   sold: number;
@@ -43,7 +52,10 @@ interface DayRow {
 
 const slash = (iso: string) => iso.replaceAll('-', '/');
 
-/** Stock rows and the seats live bookings hold (unpaid or requested) and have paid for, per day. */
+/**
+ * Stock rows and the seats taken from them, per day: `held` by live unpaid or requested bookings and by キャンセル待ち
+ * offers (seats moved out of the stock for whoever has the offer's link, ADR 0167), `sold` by paid bookings.
+ */
 async function daysOf(db: DbOrTx, opcd: string, days: string[]): Promise<Map<string, DayRow>> {
   if (days.length === 0) return new Map();
   const list = sql.join(
@@ -53,6 +65,7 @@ async function daysOf(db: DbOrTx, opcd: string, days: string[]): Promise<Map<str
   const rows = rowsOf<{
     date: string;
     open: boolean;
+    stopped: boolean;
     seats_left: number | null;
     held: number | string;
     sold: number | string;
@@ -65,7 +78,8 @@ async function daysOf(db: DbOrTx, opcd: string, days: string[]): Promise<Map<str
       with d(usedate) as (select unnest(array[${list}]))
       select to_char(d.usedate, 'YYYY-MM-DD') as date, s.opcd is not null as open, s.zaikozan as seats_left,
         s.adultbaika, s.middlebaika, s.childbaika, s.infantbaika,
-        coalesce(t.held, 0) as held, coalesce(t.sold, 0) as sold
+        exists (select 1 from day_stop_days x where x.opcd = ${opcd} and x.usedate = d.usedate) as stopped,
+        coalesce(t.held, 0) + coalesce(w.held, 0) as held, coalesce(t.sold, 0) as sold
       from d
       left join stock s on s.opcd = ${opcd} and s.usedate = d.usedate
       left join lateral (
@@ -74,6 +88,10 @@ async function daysOf(db: DbOrTx, opcd: string, days: string[]): Promise<Map<str
         from booking_options bo join bookings b on b.rsvno = bo.rsvno
         where bo.opcd = ${opcd} and bo.usedate = d.usedate and ${bookingIs.notCanceled}
       ) t on true
+      left join lateral (
+        select sum(e.held) as held from waitlist_entries e
+        where e.opcd = ${opcd} and e.usedate = d.usedate and e.state in ('waiting', 'offered')
+      ) w on true
       order by d.usedate`),
   );
   return new Map(
@@ -82,6 +100,7 @@ async function daysOf(db: DbOrTx, opcd: string, days: string[]): Promise<Map<str
       {
         date: r.date,
         open: r.open,
+        stopped: Boolean(r.stopped),
         left: Number(r.seats_left ?? 0),
         held: Number(r.held),
         sold: Number(r.sold),
@@ -131,7 +150,18 @@ export async function stockMonth(ctx: AppContext, opcd: string, month: string): 
 }
 
 function emptyDay(date: string): StockDay {
-  return { date, open: false, left: 0, held: 0, sold: 0, adultbaika: 0, middlebaika: 0, childbaika: 0, infantbaika: 0 };
+  return {
+    date,
+    open: false,
+    stopped: false,
+    left: 0,
+    held: 0,
+    sold: 0,
+    adultbaika: 0,
+    middlebaika: 0,
+    childbaika: 0,
+    infantbaika: 0,
+  };
 }
 
 type Snapshot = Record<
@@ -159,13 +189,16 @@ function snapshot(rows: DayRow[]): Snapshot {
 /** A bulk edit as POST /options/{opcd}/stock's entry parses it. */
 export type StockEdit = z.output<typeof stockEditRequest>;
 
-/** The bulk edit, all days or none. Answers how many days were changed. */
+/**
+ * The bulk edit, all days or none. Answers how many days were changed, and the days called off (催行中止) whose seats
+ * it left closed: a stop is undone only by its own action, never by a change of seats over a range that includes it.
+ */
 export async function editStock(
   ctx: AppContext,
   staff: StaffPrincipal,
   opcd: string,
   edit: StockEdit,
-): Promise<{ days: number }> {
+): Promise<{ days: number; stopped: string[] }> {
   const option = await periodOf(ctx.db, opcd);
   const missingPrice = edit.prices ? stockPricesMissing(edit.prices, option.ageClasses)[0] : undefined;
   if (missingPrice) throw new AppError(ErrCd.generic, stockPriceRequired(AGE_CLASS_LABEL[missingPrice]), 422);
@@ -181,20 +214,28 @@ export async function editStock(
     sql`, `,
   );
 
-  await ctx.db.transaction(async (tx) => {
-    // Lock the days' rows in date order (as bookings take them); from here no seat moves on these days.
+  return ctx.db.transaction(async (tx) => {
+    // Lock the days' rows in date order (as bookings take them, and a 催行中止 before it writes its days down); from
+    // here no seat moves on these days, and the reads below see every stop committed before.
     await tx.execute(
       sql`select 1 from stock where opcd = ${opcd} and usedate in (${list}) order by usedate for update`,
     );
-    const before = [...(await daysOf(tx, opcd, days)).values()];
-    const missing = before.filter((d) => !d.open);
+    const read = [...(await daysOf(tx, opcd, days)).values()];
     const { stock: change, prices } = edit;
+    const stopped = change === null ? [] : read.filter((d) => d.stopped).map((d) => d.date);
+    // A stopped day keeps its closed seats; its prices may still change (they are what its bookings were sold at).
+    const before = prices === null ? read.filter((d) => !d.stopped) : read;
+    if (before.length === 0) {
+      throw AppError.conflict(ErrCd.noStock, stockDaysStopped(stopped.map(slash)));
+    }
+    const missing = before.filter((d) => !d.open);
     if (missing.length > 0 && change !== null && change.mode !== 'close' && prices === null) {
       throw new AppError(ErrCd.generic, `${CatalogMsg.stockPricesNeeded}（${slash(missing[0]?.date ?? '')}）`, 422);
     }
 
     const left = new Map<string, number>();
     for (const d of before) {
+      if (d.stopped) continue;
       const taken = d.held + d.sold;
       if (change?.mode === 'set') {
         if (change.seats < taken) {
@@ -257,8 +298,9 @@ export async function editStock(
       {
         edit,
         days: snapshot(after),
+        ...(stopped.length > 0 ? { stopped } : {}),
       },
     );
+    return { days: before.length, stopped };
   });
-  return { days: days.length };
 }

@@ -92,6 +92,20 @@ function assertCancellable(ctx: AppContextBase, booking: repo.BookingRow, actor:
   if (isoDateToYmd(booking.fromdate) <= todayIn(ctx.clock)) throw AppError.conflict(ErrCd.generic, Msg.cancelTooLate);
 }
 
+/**
+ * A booking whose coupons were used at a facility is not refunded by its policy's quote: the customer cannot cancel
+ * it, and staff say the fee themselves; a company stop refunds everything all the same. Checked under the booking's
+ * lock, which a coupon's use takes too, so a use and a claim never both pass.
+ */
+async function assertNoCouponUsed(db: DbOrTx, booking: repo.BookingRow, options: CancelOptions): Promise<void> {
+  if (options.company || options.feeOverride) return;
+  if ((await repo.couponsUsed(db, booking.rsvno)) === 0) return;
+  throw AppError.conflict(
+    ErrCd.generic,
+    options.actor.kind === 'staff' ? Msg.staffCancelCouponsUsed : Msg.cancelCouponsUsed,
+  );
+}
+
 function checkFeeOverride(booking: repo.BookingRow, override: CancelOptions['feeOverride']): void {
   if (!override) return;
   if (!Number.isInteger(override.amount) || override.amount < 0 || override.amount > booking.amountjp) {
@@ -142,6 +156,7 @@ export async function quoteCancellation(
   }
   assertCancellable(ctx, booking, actor);
   checkFeeOverride(booking, feeOverride);
+  await assertNoCouponUsed(ctx.db, booking, { actor, feeOverride });
   return (await quoteFor(ctx, ctx.db, booking, false, feeOverride)).quote;
 }
 
@@ -167,6 +182,7 @@ export async function beginCancellation(
     }
     assertCancellable(ctx, booking, options.actor);
     checkFeeOverride(booking, options.feeOverride);
+    await assertNoCouponUsed(tx, booking, options);
     const { quote, paid, policyFee } = await quoteFor(ctx, tx, booking, true, options.feeOverride);
     if (options.expectedRefund !== undefined && options.expectedRefund !== quote.refund) {
       throw AppError.conflict(ErrCd.generic, Msg.cancelPriceChanged);

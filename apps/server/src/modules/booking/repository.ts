@@ -343,6 +343,17 @@ export async function lockBooking(db: DbOrTx, rsvno: string): Promise<BookingRow
   return row;
 }
 
+/** How many coupons of the booking were used at facilities (adults and children, every line). */
+export async function couponsUsed(db: DbOrTx, rsvno: string): Promise<number> {
+  const [row] = await db
+    .select({
+      used: sql<number>`coalesce(sum(${bookingOptions.couponAdultUsed} + ${bookingOptions.couponChildUsed}), 0)::int`,
+    })
+    .from(bookingOptions)
+    .where(eq(bookingOptions.rsvno, rsvno));
+  return Number(row?.used ?? 0);
+}
+
 /** The booking's seat lines in one fixed order (option, day), so that concurrent movers never deadlock. */
 export async function seatLines(db: DbOrTx, rsvno: string): Promise<SeatLine[]> {
   return db

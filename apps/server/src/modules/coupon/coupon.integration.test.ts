@@ -4,8 +4,11 @@ import { addDays, formatYmd, tokyoYmd } from '@tabi/contract/dates';
 import { couponLocked, couponNotToday, Msg } from '@tabi/contract/messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staffActor } from '../../actor.ts';
 import { couponUses } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { beginCancellation, cancelBooking } from '../booking/cancel.ts';
+import { findBooking } from '../booking/repository.ts';
 import {
   FIXTURE_OPTIONS,
   FIXTURE_PIN,
@@ -352,6 +355,49 @@ describe('POST /api/coopon/use', () => {
       expect(res.status).toBe(409);
       expect(res.body.errMsg).toBe(Msg.couponNotUsable);
     }
+  });
+
+  it('refuses a coupon of a booking whose cancellation is claimed and its refund on its way', async () => {
+    const b = await couponBooking();
+    await beginCancellation(t.ctx, b.rsvno, { actor: staffActor(1), feeOverride: { amount: 0, reason: '運休' } });
+    const res = await use(b);
+    expect(res.status).toBe(409);
+    expect(res.body.errMsg).toBe(Msg.couponNotUsable);
+    expect(await remaining(b)).toEqual({ adult: 2, child: 1 });
+  });
+
+  it('never ends a race of a use and a cancellation canceled with coupons used', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const b = await couponBooking();
+      const [used, canceled] = await Promise.all([
+        use(b),
+        beginCancellation(t.ctx, b.rsvno, { actor: staffActor(1) }).then(
+          () => 'claimed' as const,
+          (error: unknown) => (error as { message?: string }).message,
+        ),
+      ]);
+      const booking = await findBooking(t.ctx.db, b.rsvno);
+      if (used.status === 200) {
+        // The use came first: the cancellation is refused until staff say the fee for what was used.
+        expect(canceled).toBe(Msg.staffCancelCouponsUsed);
+        expect(booking?.canceledAt).toBeNull();
+      } else {
+        expect(used.body.errMsg).toBe(Msg.couponNotUsable);
+        expect(canceled).toBe('claimed');
+        expect(await remaining(b)).toEqual({ adult: 2, child: 1 });
+      }
+    }
+  });
+
+  it('cancels a booking with coupons used only with a fee that staff set', async () => {
+    const b = await couponBooking();
+    expect((await use(b)).status).toBe(200);
+    await expect(cancelBooking(t.ctx, b.rsvno, { actor: staffActor(1) })).rejects.toThrow(Msg.staffCancelCouponsUsed);
+    await beginCancellation(t.ctx, b.rsvno, {
+      actor: staffActor(1),
+      feeOverride: { amount: 10000, reason: '1名分使用済み' },
+    });
+    expect((await findBooking(t.ctx.db, b.rsvno))?.cancelFee).toBe(10000);
   });
 
   it('refuses malformed input with a Japanese 4xx', async () => {

@@ -1,7 +1,7 @@
 import type { CouponOutcome } from '@tabi/contract/constants';
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { bookingOptions, bookings, couponUses, facilities, optionImages, options } from '../../db/schema.ts';
+import { bookingOptions, couponUses, facilities, optionImages, options } from '../../db/schema.ts';
 
 function couponLines(db: DbOrTx) {
   const firstImage = sql<string | null>`(select ${optionImages.image} from ${optionImages}
@@ -62,14 +62,6 @@ export async function findCouponLine(
     )
     .orderBy(asc(bookingOptions.id))
     .limit(1);
-  return row;
-}
-
-export async function findBookingState(db: DbOrTx, rsvno: string) {
-  const [row] = await db
-    .select({ status: bookings.status, statusPayment: bookings.statusPayment, rsvdate: bookings.rsvdate })
-    .from(bookings)
-    .where(eq(bookings.rsvno, rsvno));
   return row;
 }
 

@@ -1,14 +1,15 @@
-import { bookingState } from '@tabi/contract/booking-rules';
 import { COUPON_LOCK_MINUTES, COUPON_PIN_MAX_FAILURES, ErrCd } from '@tabi/contract/constants';
 import { inLang, type OptionTextField } from '@tabi/contract/content';
 import type { CouponOption } from '@tabi/contract/coupon';
-import { formatYmd, isoDateToYmd, toTokyoIso } from '@tabi/contract/dates';
+import { formatYmd, isoDateToYmd } from '@tabi/contract/dates';
 import { DEFAULT_LANG, type Lang } from '@tabi/contract/i18n';
 import { CatalogMsg, couponLocked, couponNotToday, Msg } from '@tabi/contract/messages';
 import { todayIn } from '../../clock.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
+import { effectiveLifecycle, lifecycleOf } from '../booking/lifecycle.ts';
+import { findBooking, lockBooking } from '../booking/repository.ts';
 import { requireSession } from '../session/service.ts';
 import { verifyPin } from './pin.ts';
 import * as repo from './repository.ts';
@@ -146,14 +147,8 @@ export async function useCoupon(ctx: AppContext, input: CouponUseInput): Promise
       createdAt: now,
     });
 
-  const booking = await repo.findBookingState(ctx.db, rsvno);
-  const state = booking
-    ? bookingState(
-        { status: booking.status, status_payment: booking.statusPayment, rsvdate: toTokyoIso(booking.rsvdate) },
-        toTokyoIso(now),
-      )
-    : 'unknown';
-  if (state !== 'paid') {
+  const booking = await findBooking(ctx.db, rsvno);
+  if (!booking || effectiveLifecycle(booking, now) !== 'paid') {
     await audit('not_usable');
     throw AppError.conflict(ErrCd.generic, Msg.couponNotUsable);
   }
@@ -189,6 +184,10 @@ export async function useCoupon(ctx: AppContext, input: CouponUseInput): Promise
 
   const outcome = await ctx.db
     .transaction(async (tx) => {
+      // Under the booking's lock, as every move of its lifecycle is: a cancellation claimed meanwhile (its refund
+      // on its way) is seen here and refused, and one claimed after this commits sees the coupons used.
+      const locked = await lockBooking(tx, rsvno);
+      if (!locked || lifecycleOf(locked) !== 'paid') throw new NotUsable();
       const row = { rsvno, opcd: line.opcd, pkcd: line.pkcd, adultqty: adult, childqty: child, createdAt: now };
       if (key && !(await repo.insertKeyedUse(tx, { ...row, outcome: 'used', idempotencyKey: key }))) {
         return 'repeat' as const;
@@ -198,6 +197,10 @@ export async function useCoupon(ctx: AppContext, input: CouponUseInput): Promise
       return 'used' as const;
     })
     .catch(async (error: unknown) => {
+      if (error instanceof NotUsable) {
+        await audit('not_usable');
+        throw AppError.conflict(ErrCd.generic, Msg.couponNotUsable);
+      }
       if (!(error instanceof OverRemaining)) throw error;
       await audit('over_remaining');
       throw AppError.conflict(ErrCd.generic, Msg.couponOverRemaining);
@@ -233,6 +236,9 @@ async function admitPinCheck(
 
 /** Rolls back the use's transaction when the last coupons went to a concurrent request. */
 class OverRemaining extends Error {}
+
+/** Rolls back the use's transaction when the booking left `paid` (a cancellation claimed) since it was read. */
+class NotUsable extends Error {}
 
 /** A retried request (same idempotency key) succeeds again without being counted twice. */
 function answerRepeat(earlier: { opcd: string; pkcd: string }, input: CouponUseInput): null {

@@ -14,7 +14,9 @@ function monthOf(month: string): StockMonth {
     .map((date) => ({
       date,
       open: true,
-      left: 10,
+      // The 2nd was called off (催行中止): closed, and left so by a change of seats.
+      stopped: date.endsWith('-02'),
+      left: date.endsWith('-02') ? 0 : 10,
       held: 0,
       sold: 0,
       adultbaika: 8000,
@@ -39,7 +41,7 @@ beforeEach(() => {
   stubConsoleApi(({ url, method, body }) => {
     if (method === 'POST') {
       posted.push(body);
-      return { days: 1 };
+      return { days: 4, stopped: ['2099-01-02'] };
     }
     return monthOf(url.searchParams.get('month') ?? '2026-12');
   });
@@ -113,5 +115,18 @@ describe('在庫・料金カレンダー まとめて変更 (issue 24.13)', () =
       stock: { mode: 'set', seats: 1200 },
       prices: null,
     });
+  });
+
+  it('marks a day called off, and says that a change of seats left it closed', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    const grid = await screen.findByRole('table', { name: '日ごとの残席・予約・料金' }, LOADED);
+    expect(within(grid).getAllByText('催行中止')).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: '内容を確認する' }));
+    const dialog = await screen.findByRole('dialog', { name: '在庫・料金をまとめて変更' }, LOADED);
+    await user.click(within(dialog).getByRole('button', { name: '変更する' }));
+    expect(
+      await screen.findByText('4日分を変更しました。催行中止の日（2099/01/02）の席数は変更していません。', {}, LOADED),
+    ).toBeTruthy();
   });
 });

@@ -105,6 +105,7 @@ function MonthGrid({ days, ageClasses }: { days: StockDay[]; ageClasses: readonl
               d ? (
                 <td key={d.date} className={d.open ? (d.left === 0 ? 'adm-day-full' : undefined) : 'adm-day-off'}>
                   <strong>{Number(d.date.slice(8))}日</strong>
+                  {d.stopped && <p className="adm-day-stopped">催行中止</p>}
                   {d.open ? (
                     <dl>
                       <dt>残席</dt>
@@ -277,7 +278,10 @@ function BulkEdit({ opcd, month, data }: { opcd: string; month: string; data: St
     try {
       const result = await adminCall(CONSOLE['POST /options/{opcd}/stock'], { params: { opcd }, body: pending });
       setPending(null);
-      setDone(`${result.days}日分を変更しました。`);
+      const stopped = result.stopped.map(formatDay).join('、');
+      setDone(
+        `${result.days}日分を変更しました。${stopped ? `催行中止の日（${stopped}）の席数は変更していません。` : ''}`,
+      );
       await client.invalidateQueries({ queryKey: ['admin', 'catalog', opcd, 'stock'] });
     } catch (e) {
       setError(errorText(e));
