@@ -8,7 +8,7 @@
 import { normalisePhone } from '@tabi/contract/booking-rules';
 import { AGE_CLASSES, type AgeClass, AgeClassCode } from '@tabi/contract/constants';
 import { emptyParty, headcount, type PartyCounts } from '@tabi/contract/party';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { type Actor, resellerActor } from '../../actor.ts';
 import type { AppContextBase } from '../../context-base.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -169,6 +169,18 @@ export async function holdForReseller(
 
 function contactColumns(contact: ResellerContact) {
   return { ...contact, telNormalized: normalisePhone(contact.tel) };
+}
+
+/**
+ * Locks a reseller's booking for a change, confirm or cancel from OCTO. Two of them on one booking wait for each
+ * other as under `lockBooking`, and so does the lifecycle's own lock (FOR UPDATE), but a row that only refers to
+ * the booking can still be written: a 催行中止 holds its days' stock rows while it writes its items, whose foreign
+ * key takes a KEY SHARE lock on the booking, and a change of day waits for those stock rows while holding the
+ * booking; under FOR UPDATE each would wait for the other.
+ */
+export async function lockResellerBooking(tx: DbOrTx, rsvno: string): Promise<repo.BookingRow | undefined> {
+  const [row] = await tx.select().from(bookings).where(eq(bookings.rsvno, rsvno)).for('no key update');
+  return row;
 }
 
 /** A hold of a reseller that has not lapsed: reserved, its expiry still ahead. */

@@ -14,6 +14,7 @@ import type { CancelTier, OctoUnitItem } from '../../db/schema.ts';
 import { htmlText } from '../../http/safe-html.ts';
 import { effectiveLifecycle, wasPaid } from '../booking/lifecycle.ts';
 import { netPrice } from '../booking/reseller.ts';
+import { isOctoDay } from './schemas.ts';
 
 export const OCTO_OPTION_ID = 'DEFAULT';
 export const TIME_ZONE = 'Asia/Tokyo';
@@ -183,7 +184,9 @@ export function availabilityIdOf(usedate: string): string {
 export function dayOfAvailabilityId(id: unknown): string | null {
   if (typeof id !== 'string') return null;
   const match = id.match(/^(\d{4}-\d{2}-\d{2})T00:00:00(\+09:00)?$/);
-  return match?.[1] ?? null;
+  const day = match?.[1];
+  // Only a real day within the range OCTO may name is an availability (no other has a next day to end it).
+  return day && isOctoDay(day) ? day : null;
 }
 
 function nextDay(usedate: string): string {

@@ -1,4 +1,5 @@
 /** OCTO core's request bodies and queries (docs.octo.travel), as this supplier reads them. */
+import { isoDateToYmd, isValidYmd } from '@tabi/contract/dates';
 import { z } from 'zod';
 import { OctoError } from './errors.ts';
 
@@ -38,7 +39,23 @@ const expirationMinutes = z.number().int().min(1).max(1440);
 
 const unitAsk = z.object({ id: text(100), quantity: z.number().int().min(0).max(MAX_UNIT_ITEMS) }).strip();
 
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written YYYY-MM-DD');
+/**
+ * The days OCTO may name: real calendar days in a range wide enough for any booking or report, narrow enough that
+ * the day after the last and the day before the first are dates too (a day of year 9999 has no next day to answer).
+ */
+export const FIRST_OCTO_DAY = '2000-01-01';
+export const LAST_OCTO_DAY = '2099-12-31';
+
+/** A day written YYYY-MM-DD that exists in the calendar and lies within FIRST_OCTO_DAY..LAST_OCTO_DAY. */
+export function isOctoDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  if (!isValidYmd(isoDateToYmd(value))) return false;
+  return value >= FIRST_OCTO_DAY && value <= LAST_OCTO_DAY;
+}
+
+const isoDay = z
+  .string()
+  .refine(isOctoDay, `must be a real date between ${FIRST_OCTO_DAY} and ${LAST_OCTO_DAY}, written YYYY-MM-DD`);
 
 export const calendarBody = z
   .object({

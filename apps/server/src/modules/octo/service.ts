@@ -4,8 +4,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { AgeClass } from '@tabi/contract/constants';
-import { addDays, isoDateToYmd, isValidYmd, ymdToIsoDate } from '@tabi/contract/dates';
+import { addDays, isoDateToYmd, ymdToIsoDate } from '@tabi/contract/dates';
 import type { Lang } from '@tabi/contract/i18n';
+import { Msg } from '@tabi/contract/messages';
 import { headcount, infantsOnly, offeredAgeClasses, partyBounds } from '@tabi/contract/party';
 import type { z } from 'zod';
 import { resellerActor } from '../../actor.ts';
@@ -23,6 +24,7 @@ import {
   extendHold,
   holdForReseller,
   holdLive,
+  lockResellerBooking,
   type ResellerContact,
   type ResellerTraveller,
   rebookForReseller,
@@ -57,6 +59,9 @@ import {
   confirmBody,
   DEFAULT_HOLD_MINUTES,
   extendBody,
+  FIRST_OCTO_DAY,
+  isOctoDay,
+  LAST_OCTO_DAY,
   parseBody,
   reserveBody,
   type UnitItemBody,
@@ -160,10 +165,12 @@ function checkOption(optionId: unknown): void {
 }
 
 function checkRange(start: string, end: string): void {
-  const from = isoDateToYmd(start);
+  if (!isOctoDay(start) || !isOctoDay(end)) {
+    throw OctoError.badRequest(
+      `localDateStart and localDateEnd must be real dates between ${FIRST_OCTO_DAY} and ${LAST_OCTO_DAY}`,
+    );
+  }
   const to = isoDateToYmd(end);
-  if (!isValidYmd(from) || !isValidYmd(to))
-    throw OctoError.badRequest('localDateStart and localDateEnd must be real dates');
   if (end < start) throw OctoError.badRequest('localDateEnd is before localDateStart');
   if (start < ymdToIsoDate(addDays(to, -MAX_RANGE_DAYS))) {
     throw OctoError.badRequest(`A range of at most ${MAX_RANGE_DAYS} days may be asked at once`);
@@ -221,7 +228,7 @@ export async function availability(ctx: AppContext, caller: OctoCaller, body: un
   if (input.availabilityIds && input.availabilityIds.length > 0) {
     const ids = input.availabilityIds.map((id) => {
       const day = dayOfAvailabilityId(id);
-      if (!day || !isValidYmd(isoDateToYmd(day))) throw OctoError.invalidAvailability(id);
+      if (!day) throw OctoError.invalidAvailability(id);
       return day;
     });
     wanted = new Set(ids);
@@ -319,8 +326,7 @@ function planItems(
 
 function dayOfBooking(option: repo.SellableOption, availabilityId: unknown, today: string): string {
   const day = dayOfAvailabilityId(availabilityId);
-  if (!day || !isValidYmd(isoDateToYmd(day)) || !bookable(option, day, today))
-    throw OctoError.invalidAvailability(availabilityId);
+  if (!day || !bookable(option, day, today)) throw OctoError.invalidAvailability(availabilityId);
   return day;
 }
 
@@ -425,7 +431,7 @@ async function change(
   const rsvno = await repo.rsvnoOf(ctx.db, caller.reseller.id, uuid);
   if (!rsvno) throw OctoError.invalidBooking(uuid);
   await ctx.db.transaction(async (tx) => {
-    const booking = await bookingRepo.lockBooking(tx, rsvno);
+    const booking = await lockResellerBooking(tx, rsvno);
     const facts = await repo.findByUuid(tx, caller.reseller.id, uuid);
     if (!booking || !facts) throw OctoError.invalidBooking(uuid);
     await apply(tx, booking, facts);
@@ -567,32 +573,53 @@ export async function extend(ctx: AppContext, caller: OctoCaller, uuid: string, 
   });
 }
 
+/**
+ * OCTO cancel. What to do is decided under the booking's lock, so that a confirm racing it is either before (the
+ * booking is cancelled as a confirmed one) or after (it finds the booking cancelled); the answer is the booking as
+ * the cancel left it, or an OCTO error when it could not be cancelled.
+ */
 export async function cancel(ctx: AppContext, caller: OctoCaller, uuid: string, body: unknown) {
   const input = parseBody(cancelBody, body);
-  const facts = await repo.findByUuid(ctx.db, caller.reseller.id, uuid);
-  if (!facts) throw OctoError.invalidBooking(uuid);
   const actor = resellerActor(caller.reseller.id);
   const reason = input.reason ?? null;
-  if (isEnded(lifecycleOf(facts))) return render(ctx, caller, facts); // Canceled already: the same answer.
-  if (lifecycleOf(facts) === 'reserved') {
+  const rsvno = await repo.rsvnoOf(ctx.db, caller.reseller.id, uuid);
+  if (!rsvno) throw OctoError.invalidBooking(uuid);
+  const next = await ctx.db.transaction(async (tx) => {
+    const booking = await lockResellerBooking(tx, rsvno);
+    if (!booking) throw OctoError.invalidBooking(uuid);
+    const state = lifecycleOf(booking);
+    if (isEnded(state)) return 'answer' as const; // Cancelled (or lapsed) already: the same answer again.
+    if (state !== 'reserved') return 'cancel_confirmed' as const;
     // A hold, lapsed or not: released at once, its seats back.
-    return change(ctx, caller, uuid, async (tx, booking) => {
-      if (lifecycleOf(booking) !== 'reserved') return;
-      await releaseHold(ctx, tx, booking, actor);
-      await repo.updateOctoBooking(tx, booking.rsvno, { cancellationReason: reason, updatedAt: ctx.clock.now() });
-    });
-  }
-  try {
-    // Confirmed: the booking's own cancellation policy, as for a customer of our site (no money moves: on account).
-    await cancelBooking(ctx, facts.rsvno, { actor });
-  } catch (error) {
-    if (error instanceof AppError && error.httpStatus < 500) {
-      throw OctoError.unprocessable('The booking can no longer be cancelled: the cancellation cutoff has passed');
+    await releaseHold(ctx, tx, booking, actor);
+    await repo.updateOctoBooking(tx, rsvno, { cancellationReason: reason, updatedAt: ctx.clock.now() });
+    return 'answer' as const;
+  });
+  if (next === 'cancel_confirmed') {
+    try {
+      // Confirmed: the booking's own cancellation policy, as for a customer of our site (no money moves: on
+      // account). It locks the booking again and checks again, so a change in between is seen.
+      await cancelBooking(ctx, rsvno, { actor });
+    } catch (error) {
+      if (!(error instanceof AppError) || error.httpStatus >= 500) throw error;
+      const now = await bookingRepo.findBooking(ctx.db, rsvno);
+      // Cancelled by another call in between: that is the answer this one asked for.
+      if (!now || !isEnded(lifecycleOf(now))) throw refusalOf(error);
     }
-    throw error;
+    await repo.updateOctoBooking(ctx.db, rsvno, { cancellationReason: reason, updatedAt: ctx.clock.now() });
   }
-  await repo.updateOctoBooking(ctx.db, facts.rsvno, { cancellationReason: reason, updatedAt: ctx.clock.now() });
   return renderUuid(ctx, caller, uuid);
+}
+
+/** Why a confirmed booking could not be cancelled, in OCTO's words. */
+function refusalOf(error: AppError): OctoError {
+  if (error.message === Msg.cancelTooLate) {
+    return OctoError.unprocessable('The booking can no longer be cancelled: the cancellation cutoff has passed');
+  }
+  if (error.message === Msg.cancelInProgress) {
+    return OctoError.unprocessable('The booking is being cancelled already; ask again in a moment');
+  }
+  return OctoError.unprocessable('The booking cannot be cancelled in its current state');
 }
 
 export async function getBooking(ctx: AppContext, caller: OctoCaller, uuid: string) {
