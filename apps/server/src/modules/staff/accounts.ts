@@ -9,6 +9,7 @@ import { EMAIL_PATTERN } from '@tabi/contract/booking-rules';
 import { ErrCd } from '@tabi/contract/constants';
 import { Msg } from '@tabi/contract/messages';
 import type { AppContextBase } from '../../context-base.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { generatePassword, hashPassword } from './password.ts';
 import * as repo from './repository.ts';
@@ -32,8 +33,11 @@ export interface IssuedPassword {
   generated: boolean;
 }
 
-/** Who changes an account: the operator's command line, or an admin in the console (スタッフ). */
-export type AccountChanger = { by: 'ops' } | { by: 'staff'; id: number; mail: string };
+/**
+ * Who changes an account: the operator's command line, or an admin in the console (スタッフ), with the session the
+ * request came with (its hash), checked again in the transaction that writes.
+ */
+export type AccountChanger = { by: 'ops' } | { by: 'staff'; id: number; mail: string; session: string };
 export const BY_OPS: AccountChanger = { by: 'ops' };
 
 function auditBy(changer: AccountChanger): Record<string, unknown> {
@@ -53,6 +57,7 @@ export async function createStaff(
   const now = ctx.clock.now();
   const passwordHash = await hashPassword(password);
   const account = await ctx.db.transaction(async (tx) => {
+    if (changer.by === 'staff') await checkActor(tx, await repo.lockForChange(tx, [changer.id]), changer);
     const made = await repo.insertAccount(tx, {
       mail,
       role: input.role,
@@ -60,6 +65,8 @@ export async function createStaff(
       mustChangePassword: true,
       createdAt: now,
     });
+    // Taken by a create that committed after the check above.
+    if (!made) throw AppError.conflict(ErrCd.generic, Msg.staffAccountExists);
     await repo.insertAudit(tx, {
       at: now,
       staffId: made.id,
@@ -78,12 +85,29 @@ async function existing(ctx: Ctx, mail: string): Promise<repo.StaffAccount> {
   return account;
 }
 
+/**
+ * The acting admin as the locked rows show them, in the transaction that writes: still enabled, still an admin, and
+ * the session the request came with still there (disabling, a change of role and a password reset end it in the
+ * transaction that makes them, under the same row lock). A check made only when the request arrived would let a
+ * request already in flight act for an admin who was disabled or demoted meanwhile.
+ */
+async function checkActor(tx: DbOrTx, locked: repo.StaffAccount[], changer: AccountChanger): Promise<void> {
+  if (changer.by === 'ops') return;
+  const actor = locked.find((a) => a.id === changer.id);
+  const session = await repo.findSession(tx, changer.session);
+  if (!actor || actor.disabledAt !== null || session?.staffId !== actor.id) {
+    throw new AppError(ErrCd.sessionTimeout, Msg.staffSessionExpired, 401);
+  }
+  if (actor.role !== 'admin') throw AppError.forbidden(Msg.staffForbidden);
+}
+
 type AccountPatch = Parameters<typeof repo.updateAccount>[2];
 
 /**
- * One change of an account, from the command line or the console: under a lock of every admin row (two admins
- * demoting each other at once still leave one), refused when it would leave no active admin or when an admin
- * disables or demotes themselves; then the change, the account's sessions ended and the audit line, at once.
+ * One change of an account, from the command line or the console, in one transaction: the actor, the target and
+ * every active admin locked in id order (so concurrent changes queue instead of deadlocking, and each sees what the
+ * one before it did), the actor checked again (checkActor), refused when it would leave no active admin or when an
+ * admin disables or demotes themselves; then the change, the account's sessions ended and the audit line, at once.
  */
 async function changeAccount(
   ctx: Ctx,
@@ -95,9 +119,11 @@ async function changeAccount(
 ): Promise<repo.StaffAccount> {
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
-    const admins = await repo.lockActiveAdmins(tx);
-    const account = await repo.findById(tx, id);
+    const locked = await repo.lockForChange(tx, changer.by === 'staff' ? [changer.id, id] : [id]);
+    await checkActor(tx, locked, changer);
+    const account = locked.find((a) => a.id === id);
     if (!account) throw AppError.notFound(Msg.staffNotFound);
+    const admins = locked.filter((a) => a.role === 'admin' && a.disabledAt === null);
     const patch = patchOf(account, now);
     const losesAdmin =
       account.role === 'admin' &&

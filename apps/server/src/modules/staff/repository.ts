@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { staffAccounts, staffAuditEvents, staffSessions } from '../../db/schema.ts';
 
@@ -20,20 +20,33 @@ export async function listAccounts(db: DbOrTx): Promise<StaffAccount[]> {
   return db.select().from(staffAccounts).orderBy(asc(staffAccounts.id));
 }
 
-/** Every active admin, locked (in a transaction) so that two changes cannot each leave the other as the last. */
-export async function lockActiveAdmins(db: DbOrTx): Promise<{ id: number }[]> {
+/**
+ * The rows of these accounts and of every active admin, locked (in a transaction) in one statement in id order: every
+ * change of an account takes its locks in that one order, so two changes wait for each other instead of deadlocking,
+ * and each reads the actor, the target and the admins as the other left them. `no key update` lets sign-ins go on
+ * (a new session's reference to its account takes only a key-share lock).
+ */
+export async function lockForChange(db: DbOrTx, ids: number[]): Promise<StaffAccount[]> {
+  const activeAdmin = and(eq(staffAccounts.role, 'admin'), isNull(staffAccounts.disabledAt));
   return db
-    .select({ id: staffAccounts.id })
+    .select()
     .from(staffAccounts)
-    .where(and(eq(staffAccounts.role, 'admin'), isNull(staffAccounts.disabledAt)))
+    .where(ids.length > 0 ? or(inArray(staffAccounts.id, ids), activeAdmin) : activeAdmin)
     .orderBy(asc(staffAccounts.id))
-    .for('update');
+    .for('no key update');
 }
 
-export async function insertAccount(db: DbOrTx, values: typeof staffAccounts.$inferInsert): Promise<StaffAccount> {
-  const [row] = await db.insert(staffAccounts).values(values).returning();
-  if (!row) throw new Error('staff account not inserted');
-  return row;
+/** The new account, or null when the mail is taken (also by a create that committed a moment ago). */
+export async function insertAccount(
+  db: DbOrTx,
+  values: typeof staffAccounts.$inferInsert,
+): Promise<StaffAccount | null> {
+  const [row] = await db
+    .insert(staffAccounts)
+    .values(values)
+    .onConflictDoNothing({ target: staffAccounts.mail })
+    .returning();
+  return row ?? null;
 }
 
 export async function updateAccount(

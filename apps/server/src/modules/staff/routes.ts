@@ -55,7 +55,7 @@ export async function staffRoutes(app: FastifyInstance, ctx: AppContext): Promis
   const adminOnly = { preHandler: staffOnly(ctx, 'admin') };
   const changer = (request: FastifyRequest): AccountChanger => {
     const me = principalOf(request);
-    return { by: 'staff', id: me.id, mail: me.mail };
+    return { by: 'staff', id: me.id, mail: me.mail, session: me.tokenHash };
   };
 
   defineRoute(app, CONSOLE['GET /staff'], adminOnly, async () => ok(await listStaff(ctx)));
