@@ -855,7 +855,10 @@ export const waitlistEntries = pgTable(
     party: integer('party').notNull(),
     lang: text('lang').notNull().default('ja'),
     state: text('state').$type<WaitlistState>().notNull().default('waiting'),
+    /** SHA-256 of the link in the registration mail. */
     tokenHash: text('token_hash'),
+    /** SHA-256 of the link in the offer mail: each mail has a random link of its own, valid while the entry is. */
+    offerTokenHash: text('offer_token_hash'),
     held: integer('held').notNull().default(0),
     createdAt: tz('created_at').notNull(),
     offeredAt: tz('offered_at'),
@@ -866,6 +869,7 @@ export const waitlistEntries = pgTable(
     index('waitlist_day_idx').on(t.opcd, t.usedate, t.state, t.id),
     index('waitlist_offer_expiry_idx').on(t.offerExpiresAt).where(sql`${t.state} = 'offered'`),
     uniqueIndex('waitlist_token_uq').on(t.tokenHash),
+    uniqueIndex('waitlist_offer_token_uq').on(t.offerTokenHash),
     check('waitlist_party_positive', sql`${t.party} > 0`),
   ],
 );

@@ -1,8 +1,8 @@
 /** キャンセル待ち's SQL (issue 27, ADR 0167): the entries, and the stock row they are offered under. */
 
-import { createHash, createHmac } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { DEFAULT_LANG, type Lang } from '@tabi/contract/i18n';
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client.ts';
 import { dayStopDays, options, stock, type WaitlistState, waitlistEntries } from '../../db/schema.ts';
 import { translatedText } from '../../db/translated.ts';
@@ -14,11 +14,12 @@ export type NewWaitlistRow = typeof waitlistEntries.$inferInsert;
 export const ACTIVE_STATES: WaitlistState[] = ['waiting', 'offered'];
 
 /**
- * An entry's link secret: derived from the application key and the entry (so the registration mail and the
- * offer mail carry the same link, and nothing secret is stored), kept in the table only as its SHA-256.
+ * A mail's link secret: random, kept in the table only as its SHA-256. The registration mail and the offer mail
+ * each carry their own, so a link works for as long as its entry does, whatever happens to APP_KEY meanwhile (a
+ * link derived from the key died with a restart that drew a new one, ADR 0190).
  */
-export function entryToken(appKey: string, id: number, createdAt: Date): string {
-  return createHmac('sha256', appKey).update(`waitlist:${id}:${createdAt.toISOString()}`).digest('base64url');
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
 }
 
 export function hashToken(token: string): string {
@@ -95,7 +96,7 @@ export async function findByToken(db: DbOrTx, token: string, lock = false): Prom
   const query = db
     .select()
     .from(waitlistEntries)
-    .where(eq(waitlistEntries.tokenHash, hashToken(token)));
+    .where(or(eq(waitlistEntries.tokenHash, hashToken(token)), eq(waitlistEntries.offerTokenHash, hashToken(token))));
   const [row] = lock ? await query.for('update') : await query;
   return row;
 }

@@ -40,15 +40,10 @@ export type JoinInput = z.output<typeof waitlistJoinRequest>;
 /** Joins per client address and minute, as POST /booking counts (DESIGN §4). */
 export const JOIN_WINDOW_SECONDS = 60;
 
-/** The link both mails carry: the detail page of the day with the entry's token (the landing reads it). */
 /** The entry's page (the option's detail with its token), in the entry's language (issue 29). */
 export function entryUrl(config: Pick<Ctx['config'], 'publicUrl'>, row: repo.WaitlistRow, token: string): string {
   const query = new URLSearchParams({ opcd: row.opcd, usedate: isoDateToYmd(row.usedate), waitlist: token });
   return `${config.publicUrl}${LANG_BASE[mailLang(row.lang)]}/detail?${query.toString()}`;
-}
-
-function tokenOf(ctx: Ctx, row: repo.WaitlistRow): string {
-  return repo.entryToken(ctx.config.appKey, row.id, row.createdAt);
 }
 
 /** POST /waitlist's rate limit per client address. */
@@ -99,7 +94,7 @@ export async function joinWaitlist(
       state: 'waiting',
       createdAt: ctx.clock.now(),
     });
-    const token = tokenOf(ctx, row);
+    const token = repo.newToken();
     await repo.updateEntry(tx, row.id, { tokenHash: repo.hashToken(token) });
     await enqueueMail(
       tx,
@@ -221,14 +216,15 @@ export async function runDay(ctx: Ctx, opcd: string, usedate: string): Promise<D
         if (!(await booking.takeSeats(tx, { opcd, usedate, seats: need }))) break;
         left -= need;
         const expiresAt = new Date(now.getTime() + ctx.config.waitlistOfferMinutes * 60_000);
+        const token = repo.newToken();
         await repo.updateEntry(tx, entry.id, {
           state: 'offered',
           held: entry.party,
           offeredAt: now,
           offerExpiresAt: expiresAt,
+          offerTokenHash: repo.hashToken(token),
         });
         run.offered.push(entry.id);
-        const token = tokenOf(ctx, entry);
         const lang = mailLang(entry.lang);
         mails.push({
           lang,

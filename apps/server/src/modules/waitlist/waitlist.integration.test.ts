@@ -10,7 +10,7 @@ import { BookingStatus, ErrCd } from '@tabi/contract/constants';
 import { addDays, type Ymd, ymdToIsoDate } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
 import { WaitlistMsg } from '@tabi/contract/waitlist';
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemActor } from '../../actor.ts';
 import { todayIn } from '../../clock.ts';
@@ -19,7 +19,6 @@ import { createTestApp, type TestApp } from '../../test/helper.ts';
 import * as bookingRepo from '../booking/repository.ts';
 import { cancelUnpaid, createBooking } from '../booking/service.ts';
 import { bookingPayload, insertTestOption, insertTestStock, stockLeft } from '../booking/test-fixtures.ts';
-import { entryToken } from './repository.ts';
 import { runDay, runWaitlist } from './service.ts';
 
 let t: TestApp;
@@ -77,10 +76,19 @@ async function entries(usedate: Ymd) {
     .orderBy(asc(waitlistEntries.id));
 }
 
+/** The link of the last mail sent about the entry (its registration, or its offer once offered). */
 async function tokenOf(id: number): Promise<string> {
   const [row] = await t.ctx.db.select().from(waitlistEntries).where(eq(waitlistEntries.id, id));
   if (!row) throw new Error(String(id));
-  return entryToken(t.config.appKey, row.id, row.createdAt);
+  const [mail] = await t.ctx.db
+    .select({ body: outbox.body })
+    .from(outbox)
+    .where(and(eq(outbox.to, row.mail), sql`${outbox.kind} like 'waitlist%'`))
+    .orderBy(desc(outbox.id))
+    .limit(1);
+  const token = /waitlist=([\w-]+)/.exec(mail?.body ?? '')?.[1];
+  if (!token) throw new Error(`no link mailed to ${row.mail}`);
+  return token;
 }
 
 /** zaikozan + seats of bookings not canceled + seats held by active entries: the day's seats, always. */
@@ -113,7 +121,7 @@ beforeAll(async () => {
   t = await createTestApp();
   today = todayIn(t.clock);
   await insertTestOption(t.ctx.db, OPCD);
-  for (const offset of [5, 6, 7, 8, 9, 10])
+  for (const offset of [5, 6, 7, 8, 9, 10, 11])
     await insertTestStock(t.ctx.db, OPCD, addDays(today, offset), { zaikozan: 4 });
 });
 afterAll(async () => {
@@ -142,7 +150,37 @@ describe('joining', () => {
     const mails = await t.ctx.db.select().from(outbox).where(eq(outbox.kind, 'waitlist_joined'));
     expect(mails).toHaveLength(1);
     expect(mails[0]?.to).toBe('Same@Example.com');
-    expect(mails[0]?.body).toContain(`waitlist=${await tokenOf(entry?.id ?? 0)}`);
+    const token = await tokenOf(entry?.id ?? 0);
+    const lookup = await t.request({ method: 'POST', url: '/api/waitlist/offer', payload: { token } });
+    expect(lookup.json().response).toMatchObject({ opcd: OPCD, usedate: day, state: 'waiting', party: 2 });
+  });
+});
+
+describe('the links mailed', () => {
+  it('work until the entry ends, whatever the application key is when a later mail is sent (a restart)', async () => {
+    const day = addDays(today, 11);
+    const a = await book(day, 4);
+    expect((await join(day, 2, 'restart@example.com')).status).toBe(200);
+    const [entry] = await entries(day);
+    const joinToken = await tokenOf(entry?.id ?? 0);
+    // A restart without APP_KEY draws a new random key.
+    const config = t.ctx.config as { appKey: string };
+    const key = config.appKey;
+    config.appKey = 'a-key-drawn-after-a-restart';
+    try {
+      await cancel(a.rsvno);
+      expect((await runWaitlist(t.ctx)).offered).toEqual([entry?.id]);
+      const offerToken = await tokenOf(entry?.id ?? 0);
+      expect(offerToken).not.toBe(joinToken);
+      for (const token of [joinToken, offerToken]) {
+        const lookup = await t.request({ method: 'POST', url: '/api/waitlist/offer', payload: { token } });
+        expect(lookup.statusCode, lookup.body).toBe(200);
+        expect(lookup.json().response).toMatchObject({ state: 'offered', held: 2 });
+      }
+      expect((await bookHttp(day, 2, { waitlist_token: offerToken })).status).toBe(200);
+    } finally {
+      config.appKey = key;
+    }
   });
 });
 
