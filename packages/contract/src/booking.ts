@@ -11,6 +11,7 @@ import {
   session,
   ymdString,
 } from './envelope.ts';
+import { normaliseLang } from './i18n.ts';
 
 const text = (max: number) => plainText().trim().max(max);
 const name = (max: number) => personName().trim().min(1).max(max);
@@ -52,7 +53,8 @@ export const createBookingRequest = z.object({
   tel: text(PHONE_MAX_LENGTH).min(1),
   mail: text(254).min(3),
   amountjp: numericString,
-  lang: plainText().max(8).default('ja'),
+  // Stored as one of our languages, whatever the client wrote (EN, en-US, xx → ja).
+  lang: plainText().max(8).default('ja').transform(normaliseLang),
   webname_localized: plainText().max(200).default(''),
   memberList: z.array(memberInput).min(1).max(50),
   rentskiList: z.array(rentalInput).max(50).default([]),

@@ -28,6 +28,16 @@ export function isLang(value: unknown): value is Lang {
   return typeof value === 'string' && (LANGS as readonly string[]).includes(value);
 }
 
+/**
+ * The language a booking keeps, from what a client sent (SPEC §7: the first two letters of the browser's language,
+ * which browsers and clients write in any case, sometimes with a region): one of ours, whatever its letter case or
+ * region (`EN`, `en-GB` → `en`), and Japanese for anything else, so that what is stored is always one we write in.
+ */
+export function normaliseLang(value: string | null | undefined): Lang {
+  const primary = (value ?? '').trim().toLowerCase().split(/[-_]/)[0];
+  return isLang(primary) ? primary : DEFAULT_LANG;
+}
+
 /** The language of a page's path: `/en` and anything under `/en/` is English; every other path is Japanese. */
 export function langOfPath(pathname: string): Lang {
   for (const lang of LANGS) {

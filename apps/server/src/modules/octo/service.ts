@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AgeClass } from '@tabi/contract/constants';
 import { addDays, isoDateToYmd, ymdToIsoDate } from '@tabi/contract/dates';
-import type { Lang } from '@tabi/contract/i18n';
+import { DEFAULT_LANG, type Lang, preferredLang } from '@tabi/contract/i18n';
 import { Msg } from '@tabi/contract/messages';
 import { headcount, infantsOnly, offeredAgeClasses, partyBounds } from '@tabi/contract/party';
 import type { z } from 'zod';
@@ -276,10 +276,12 @@ function ourContact(contact: ContactBody | null | undefined): ResellerContact {
   return { ...names, tel: clean(contact?.phoneNumber, 40), mail: clean(contact?.emailAddress, 254), ...lang };
 }
 
-/** The booking's language: English unless the contact's first locale is Japanese (DESIGN §15). */
-function langOf(contact: ContactBody | null | undefined): string {
-  const first = contact?.locales?.[0]?.toLowerCase() ?? 'ja';
-  return first.startsWith('ja') ? 'ja' : 'en';
+/**
+ * The booking's language (DESIGN §15): the first of the contact's locales that is one of ours, whatever its letter
+ * case or region, as the site stores a booking's `lang`; Japanese when none is.
+ */
+function langOf(contact: ContactBody | null | undefined): Lang {
+  return preferredLang(contact?.locales ?? []) ?? DEFAULT_LANG;
 }
 
 /** Only the given fields of a contact, to keep beside the booking (the answer fills in the rest with null). */
