@@ -212,10 +212,15 @@ export type BookingRow = z.infer<typeof bookingRow>;
 /**
  * The 決済 column of 予約一覧 and its CSV: 未 / 済, or — once money went back — 返金済 (all of it) or 一部返金 (a
  * canceled booking whose fee was kept). A refund that leaves a live booking paid (a second payment returned) is 済.
+ * A reseller's booking is never paid by card: 売掛 while the reseller is invoiced for it, 取消 once canceled.
  */
 export function paymentColumn(
-  row: Pick<BookingRow, 'status' | 'statusPayment' | 'paidAmount' | 'refundedAmount'>,
-): '未' | '済' | '返金済' | '一部返金' {
+  row: Pick<BookingRow, 'status' | 'statusPayment' | 'paidAmount' | 'refundedAmount' | 'resellerId'>,
+): '未' | '済' | '返金済' | '一部返金' | '売掛' | '取消' {
+  if (row.resellerId !== null) {
+    if (row.status === 4) return '取消';
+    return row.statusPayment === 1 ? '売掛' : '未';
+  }
   if (row.refundedAmount > 0) {
     if (row.refundedAmount >= row.paidAmount) return '返金済';
     if (row.status === 4) return '一部返金';

@@ -91,11 +91,17 @@ export function allowedActions(
   };
 }
 
-function actorLabel(kind: string, actor: string, mails: Map<number, string>): string {
+function actorLabel(
+  kind: string,
+  actor: string,
+  mails: Map<number, string>,
+  reseller: BookingDetail['reseller'],
+): string {
   if (kind === 'staff') return mails.get(Number(actor)) ?? `スタッフ #${actor}`;
   if (kind === 'system') return SYSTEM_ACTOR_LABEL[actor] ?? actor;
-  // A reseller through OCTO (issue 26): its id; the booking's channel names it.
-  if (kind === 'reseller') return `販売店 #${actor}（OCTO）`;
+  // A reseller through OCTO: the booking's channel, by its name.
+  if (kind === 'reseller')
+    return `${reseller && String(reseller.id) === actor ? reseller.name : `販売店 #${actor}`}（OCTO）`;
   return CUSTOMER_ACTOR_LABEL;
 }
 
@@ -246,7 +252,7 @@ export async function bookingDetail(ctx: AppContext, rsvno: string, role: StaffR
           at: e.at.toISOString(),
           actorKind: e.actorKind,
           actor: e.actor,
-          actorLabel: actorLabel(e.actorKind, e.actor, names),
+          actorLabel: actorLabel(e.actorKind, e.actor, names, reseller),
           action: e.action,
           before: e.before ?? null,
           after: e.after ?? null,

@@ -4,7 +4,7 @@ import { csvCell, toCsv } from './csv.ts';
 describe('csvCell', () => {
   it.each([
     ['=HYPERLINK("http://evil.example")', `"'=HYPERLINK(""http://evil.example"")"`],
-    ['+81-90-1234', `"'+81-90-1234"`],
+    ['+81-90-1234+1', `"'+81-90-1234+1"`],
     ['-2+3', `"'-2+3"`],
     ['@SUM(A1)', `"'@SUM(A1)"`],
     ['\t=1', `"'\t=1"`],
@@ -38,6 +38,11 @@ describe('csvCell', () => {
     expect(csvCell('=09012345678')).toBe(`"'=09012345678"`);
     expect(csvCell('09012345678"&"x')).toBe('"09012345678""&""x"');
     expect(csvCell('０９０１２３４５６７８')).toBe('"０９０１２３４５６７８"');
+    // A phone written with its country code is text too, without an apostrophe Excel would show.
+    expect(csvCell('+44 20 7946 0958')).toBe('"=""+44 20 7946 0958"""');
+    expect(csvCell('+81 (90) 1234-5678')).toBe('"=""+81 (90) 1234-5678"""');
+    expect(csvCell('+81-90-1234')).toBe('"=""+81-90-1234"""');
+    expect(csvCell('+44 20"&HYPERLINK("x")')).toBe(`"'+44 20""&HYPERLINK(""x"")"`);
     // A number (an amount) stays a number.
     expect(csvCell(9012345678)).toBe('"9012345678"');
   });

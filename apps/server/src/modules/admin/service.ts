@@ -63,7 +63,14 @@ export function bookingFilter(query: BookingSearchQuery, now: Date): repo.Bookin
 }
 
 /** The CSV's 決済 column: the list's, in words. */
-const PAYMENT_CSV = { 未: '未決済', 済: '決済済み', 返金済: '返金済み', 一部返金: '一部返金' } as const;
+const PAYMENT_CSV = {
+  未: '未決済',
+  済: '決済済み',
+  返金済: '返金済み',
+  一部返金: '一部返金',
+  売掛: '売掛（販売店に請求）',
+  取消: '取消（販売店）',
+} as const;
 
 function orderOf(query: BookingSearchQuery): { sort: 'usedate' | 'rsvdate'; dir: 'asc' | 'desc' } {
   return { sort: query.sort === 'usedate' ? 'usedate' : 'rsvdate', dir: query.dir === 'asc' ? 'asc' : 'desc' };

@@ -17,10 +17,35 @@ describe('changesOf (the history’s before/after)', () => {
 
   it('keeps a value only before as where the change started, and shows yen', () => {
     expect(changesOf({ status: 1 }, { cancelfee: 500, refund: 21_100 })).toEqual([
-      { label: 'ステータス', before: '予約（カード）', after: '' },
+      { label: 'ステータス', before: '予約', after: '' },
       { label: 'キャンセル料', before: '', after: '￥500' },
       { label: '返金額', before: '', after: '￥21,100' },
     ]);
+  });
+
+  it('names every field a reseller’s booking writes, in Japanese and Tokyo time', () => {
+    const changes = changesOf(
+      { opcd: 'OP0001', usedate: '2026-12-10', seats: 2, amountjp: 19_000, net_amount: 15_200 },
+      {
+        status: 1,
+        status_payment: 1,
+        opcd: 'OP0001',
+        usedate: '2026-12-11',
+        seats: 2,
+        amountjp: 19_000,
+        net_amount: 15_200,
+        hold_expires_at: '2026-11-28T13:50:05Z',
+        paid_on_account: 15_200,
+      },
+    );
+    expect(changes).toEqual([
+      { label: '利用日', before: '2026/12/10', after: '2026/12/11' },
+      { label: 'ステータス', before: '', after: '予約' },
+      { label: '決済', before: '', after: '決済済み' },
+      { label: '仮押さえの期限', before: '', after: '2026/11/28 22:50' },
+      { label: '販売店への請求（売掛）', before: '', after: '￥15,200' },
+    ]);
+    for (const change of changes) expect(change.label).toMatch(/^[^a-z_]+$/);
   });
 
   it('lists only the participants that changed', () => {

@@ -5,7 +5,7 @@ import { slashDate, tokyoDateTime, yen } from '../lib/format.ts';
 
 const STATUS_NAME: Record<string, string> = {
   '0': '仮予約（手配済）',
-  '1': '予約（カード）',
+  '1': '予約',
   '4': 'キャンセル',
   '6': 'リクエスト予約',
 };
@@ -60,6 +60,11 @@ const FIELDS: Record<string, { label: string; show: (v: Value) => string }> = {
     label: '消去した項目',
     show: (v) => (Array.isArray(v) ? v.map((k) => ERASED_LABEL[String(k)] ?? String(k)).join('・') : text(v)),
   },
+  net_amount: { label: '販売店への請求額', show: money },
+  paid_on_account: { label: '販売店への請求（売掛）', show: money },
+  hold_expires_at: { label: '仮押さえの期限', show: dateOrIso },
+  sei: { label: '姓', show: text },
+  mei: { label: '名', show: text },
   checkout_session: { label: '決済画面ID', show: text },
   refund_id: { label: '返金ID', show: text },
   payment_id: { label: '決済No.', show: text },
@@ -70,8 +75,9 @@ const FIELDS: Record<string, { label: string; show: (v: Value) => string }> = {
   issue_count: { label: '発行', show: (v) => `${text(v)}回目` },
 };
 
+/** A field this screen does not know yet still shows its value as a clerk reads it (a time in Tokyo time). */
 function fieldOf(key: string) {
-  return FIELDS[key] ?? { label: key, show: (v: Value) => (typeof v === 'object' ? JSON.stringify(v) : text(v)) };
+  return FIELDS[key] ?? { label: key, show: (v: Value) => (typeof v === 'object' ? JSON.stringify(v) : dateOrIso(v)) };
 }
 
 /** Nationality names by id (the customer side's list); an id not in it is shown as its number. */

@@ -16,7 +16,7 @@ const ALL = { value: '', label: 'すべて' };
 const STATUS_OPTIONS = [
   ALL,
   { value: 'live', label: '有効（キャンセル以外）' },
-  { value: '1', label: '予約（カード）' },
+  { value: '1', label: '予約（カード・販売店）' },
   { value: '6', label: 'リクエスト予約' },
   { value: '0', label: '仮予約（手配済）' },
   { value: '4', label: 'キャンセル' },

@@ -12,6 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Field } from '../../components/form/field.tsx';
 import { ActionDialog } from '../components/action-dialog.tsx';
+import { CopySecret } from '../components/copy-secret.tsx';
 import { AdminPage, Facts } from '../components/page.tsx';
 import { FormAlert, QueryView } from '../components/query-state.tsx';
 import { adminCall } from '../lib/admin-api.ts';
@@ -395,9 +396,7 @@ function ResellerCard({ reseller, say, showKey }: { reseller: Reseller; say: Say
 /** The key just issued: shown here once, with a copy button; closing the dialog forgets it. */
 function NewKeyDialog({ issued, onClose }: { issued: IssuedKey | null; onClose(): void }) {
   const ref = useRef<HTMLDialogElement>(null);
-  const input = useRef<HTMLTextAreaElement>(null);
   const opener = useRef<Element | null>(null);
-  const [copied, setCopied] = useState<'' | 'done' | 'failed'>('');
   const titleId = useId();
   const open = issued !== null;
   useEffect(() => {
@@ -405,9 +404,7 @@ function NewKeyDialog({ issued, onClose }: { issued: IssuedKey | null; onClose()
     if (!dialog) return;
     if (open && !dialog.open) {
       opener.current = document.activeElement;
-      setCopied('');
       dialog.showModal();
-      input.current?.select();
     }
     if (!open && dialog.open) {
       dialog.close();
@@ -416,17 +413,6 @@ function NewKeyDialog({ issued, onClose }: { issued: IssuedKey | null; onClose()
       else document.querySelector<HTMLElement>('#adm-main h1')?.focus();
     }
   }, [open]);
-  async function copy() {
-    const key = issued?.key ?? '';
-    try {
-      await navigator.clipboard.writeText(key);
-      setCopied('done');
-    } catch {
-      // No clipboard (an insecure origin, a refused permission): the key is selected for Ctrl+C instead.
-      input.current?.select();
-      setCopied('failed');
-    }
-  }
   return (
     <dialog
       ref={ref}
@@ -446,28 +432,7 @@ function NewKeyDialog({ issued, onClose }: { issued: IssuedKey | null; onClose()
               <strong>この画面を閉じると、二度と表示できません。</strong>
               今すぐコピーして、安全な方法で代理店にお渡しください。
             </p>
-            <div className="adm-key-box">
-              <label htmlFor={`${titleId}-key`} className="visually-hidden">
-                APIキー
-              </label>
-              <textarea
-                id={`${titleId}-key`}
-                ref={input}
-                readOnly
-                rows={2}
-                value={issued.key}
-                className="adm-key"
-                spellCheck={false}
-              />
-              <button type="button" className="adm-primary" onClick={() => void copy()}>
-                コピー
-              </button>
-            </div>
-            <output className="adm-copy-state">
-              {copied === 'done' && 'コピーしました。'}
-              {copied === 'failed' &&
-                'コピーできませんでした。選択されているキーを Ctrl+C（⌘+C）でコピーしてください。'}
-            </output>
+            <CopySecret label="APIキー" value={issued.key} rows={2} selectOnShow />
             <p className="adm-muted">
               代理店は <code>Authorization: Bearer キー</code> を付けて <code>/octo/</code> のAPIを呼び出します。
             </p>

@@ -12,6 +12,7 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { Field } from '../../components/form/field.tsx';
 import { ActionDialog } from '../components/action-dialog.tsx';
 import { dateTimeCell } from '../components/cells.tsx';
+import { CopySecret } from '../components/copy-secret.tsx';
 import { DataTable } from '../components/data-table.tsx';
 import { AdminPage } from '../components/page.tsx';
 import { FormAlert, QueryView } from '../components/query-state.tsx';
@@ -209,16 +210,14 @@ export function StaffPage() {
   const columns = useMemo(() => columnsFor(me.data?.id, setOutcome), [me.data?.id]);
   return (
     <AdminPage title="スタッフ">
-      {outcome && (
-        <output className="adm-success">
-          {outcome.message}
-          {outcome.password && (
-            <span className="adm-once">
-              初期パスワード（この画面を離れると二度と表示されません。本人に安全な方法で伝えてください。最初のサインインで変更していただきます）：
-              <code className="adm-password">{outcome.password}</code>
-            </span>
-          )}
-        </output>
+      {outcome && <output className="adm-success">{outcome.message}</output>}
+      {outcome?.password && (
+        <div className="adm-once">
+          <p>
+            初期パスワード（この画面を離れると二度と表示されません。本人に安全な方法で伝えてください。最初のサインインで変更していただきます）：
+          </p>
+          <CopySecret label="初期パスワード" value={outcome.password} />
+        </div>
       )}
       <AddStaff say={setOutcome} />
       <QueryView query={query}>
