@@ -296,6 +296,11 @@ export const bookings = pgTable(
     resellerId: integer('reseller_id').references(() => resellers.id),
     /** What the reseller owes for it (retail less its commission), fixed when it was sold; null: our own site. */
     netAmount: integer('net_amount'),
+    /**
+     * The reseller's commission (basis points of the retail price) it was sold at; null: our own site. A change of
+     * day re-prices what is owed at this rate, not at the reseller's commission of the day.
+     */
+    commissionBp: integer('commission_bp'),
     createdAt: tz('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -334,6 +339,7 @@ export const bookings = pgTable(
     index('bookings_reseller_idx')
       .on(t.resellerId, t.rsvdate)
       .where(sql`${t.resellerId} is not null`),
+    check('bookings_commission_range', sql`${t.commissionBp} between 0 and 10000`),
     // 予約一覧's searches (issue 30): names (also of two characters), phone, mail and booking number in any part.
     index('bookings_tel_trgm_idx').using('gin', sql`${t.telNormalized} gin_trgm_ops`),
     index('bookings_mail_trgm_idx').using('gin', sql`lower(${t.mail}) gin_trgm_ops`),

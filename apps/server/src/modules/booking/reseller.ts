@@ -64,6 +64,17 @@ export function netPrice(retail: number, commissionBp: number): number {
   return retail - commissionOf(retail, commissionBp);
 }
 
+/**
+ * The commission a reseller's booking was sold at. Every booking sold since it was stored keeps it; one sold before
+ * takes the rate its own figures imply, by the rule migration 0033 filled the column with.
+ */
+export function bookingCommissionBp(booking: Pick<repo.BookingRow, 'commissionBp' | 'amountjp' | 'netAmount'>): number {
+  if (booking.commissionBp !== null) return booking.commissionBp;
+  if (booking.amountjp <= 0 || booking.netAmount === null) return 0;
+  const implied = Math.ceil(((booking.amountjp - booking.netAmount) * 10_000) / booking.amountjp);
+  return Math.min(10_000, Math.max(0, implied));
+}
+
 /** What the reseller owes for a party on a day: each unit's net price, summed. */
 export function netOf(day: repo.UnitPrices, counts: PartyCounts, commissionBp: number): number {
   return AGE_CLASSES.reduce((sum, c) => sum + counts[c] * netPrice(day[repo.UNIT_PRICE_OF[c]], commissionBp), 0);
@@ -143,6 +154,8 @@ export async function holdForReseller(
             cancelPolicy: policyForBooking(option?.cancelPolicy ?? null),
             resellerId: hold.resellerId,
             netAmount: net,
+            // Kept with the booking: what it owes is fixed at this sale, whatever the reseller's commission later.
+            commissionBp: hold.commissionBp,
           },
           line: lineRow(rsvno, hold, day, counts),
           members: memberRowsOf(rsvno, hold.travellers),
@@ -152,6 +165,7 @@ export async function holdForReseller(
               ...stateOf(startColumns('reserved')),
               amountjp: amount,
               net_amount: net,
+              commission_bp: hold.commissionBp,
               opcd: hold.opcd,
               usedate: hold.usedate,
               seats,
@@ -254,14 +268,14 @@ function pickContact(booking: repo.BookingRow): ResellerContact {
 /**
  * A change of day, option or party: the old seats back and the new ones taken in one transaction, both stock
  * rows locked first in one fixed order (so two changes in opposite directions never deadlock). The price is the
- * new day's; a booking paid on account stays so (the invoice follows the new amount).
+ * new day's, less the commission the booking was sold at (not the reseller's commission of today); a booking paid
+ * on account stays so (the invoice follows the new amount).
  */
 export async function rebookForReseller(
   ctx: Pick<AppContextBase, 'clock'>,
   tx: DbOrTx,
   booking: repo.BookingRow,
   line: ResellerLine,
-  commissionBp: number,
   actor: Actor,
 ): Promise<{ ok: true } | { ok: false; why: SeatRefusal }> {
   const [old] = await repo.seatLines(tx, booking.rsvno);
@@ -284,6 +298,7 @@ export async function rebookForReseller(
     return { ok: false, why: take.day ? 'sold_out' : 'no_day' };
   }
   const amount = priceOf(take.day, counts);
+  const commissionBp = bookingCommissionBp(booking);
   const net = netOf(take.day, counts, commissionBp);
   const option = await repo.findOption(tx, line.opcd);
   await tx.execute(sql`delete from ${bookingOptions} where rsvno = ${booking.rsvno}`);
@@ -296,6 +311,7 @@ export async function rebookForReseller(
       todate: line.usedate,
       amountjp: amount,
       netAmount: net,
+      commissionBp,
       meetpoint: option?.meetpoint ?? null,
       cancelPolicy: policyForBooking(option?.cancelPolicy ?? null),
     })

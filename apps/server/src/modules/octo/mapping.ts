@@ -13,7 +13,7 @@ import { includedTax } from '@tabi/contract/receipt';
 import type { CancelTier, OctoUnitItem } from '../../db/schema.ts';
 import { htmlText } from '../../http/safe-html.ts';
 import { effectiveLifecycle, wasPaid } from '../booking/lifecycle.ts';
-import { netPrice } from '../booking/reseller.ts';
+import { bookingCommissionBp, netPrice } from '../booking/reseller.ts';
 import { isOctoDay } from './schemas.ts';
 
 export const OCTO_OPTION_ID = 'DEFAULT';
@@ -299,6 +299,8 @@ export interface OctoBookingFacts {
   refundAmount: number | null;
   amountjp: number;
   netAmount: number | null;
+  /** The commission it was sold at (null: sold before bookings kept it). */
+  commissionBp: number | null;
   rsvdate: Date;
   fromdate: string;
   uuid: string;
@@ -423,7 +425,8 @@ export function bookingOf(
         utcRedeemedAt: null,
         contact: contactOf(item.contact),
         ticket: null,
-        ...(pricing ? { pricing: pricingOf(price, netPrice(price, pricing.commissionBp)) } : {}),
+        // Each unit at the commission the booking was sold at, as its total (net_amount) is.
+        ...(pricing ? { pricing: pricingOf(price, netPrice(price, bookingCommissionBp(b))) } : {}),
       };
     }),
     ...(pricing ? { pricing: pricingOf(b.amountjp, b.netAmount) } : {}),

@@ -134,6 +134,7 @@ const FACT_COLUMNS = {
   refundAmount: bookings.refundAmount,
   amountjp: bookings.amountjp,
   netAmount: bookings.netAmount,
+  commissionBp: bookings.commissionBp,
   rsvdate: bookings.rsvdate,
   fromdate: bookings.fromdate,
   uuid: octoBookings.uuid,

@@ -474,7 +474,6 @@ async function applyItems(
       tx,
       booking,
       { opcd: target.option.opcd, usedate: target.usedate, travellers: target.planned.travellers },
-      caller.reseller.commissionBp,
       actor,
     );
     if (!done.ok) throw SEAT_REFUSAL[done.why](target.usedate);

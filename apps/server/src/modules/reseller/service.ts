@@ -157,7 +157,10 @@ async function changeReseller<T>(
   });
 }
 
-/** 編集: the name and the commission. Bookings already sold keep what they owe (net_amount is fixed at sale). */
+/**
+ * 編集: the name and the commission. Bookings already sold keep what they owe and the rate a change of day re-prices
+ * them at (net_amount and commission_bp, fixed at sale).
+ */
 export async function updateReseller(
   ctx: Ctx,
   id: number,
