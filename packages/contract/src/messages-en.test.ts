@@ -13,6 +13,7 @@ import {
   unpaidSeatsCapped,
 } from './messages.ts';
 import { englishMessage, MSG_EN } from './messages-en.ts';
+import { addresseeUnprintable } from './receipt.ts';
 
 const JAPANESE = /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/u;
 
@@ -54,6 +55,10 @@ describe('the customer messages in English (issue 29)', () => {
       [
         unpaidSeatsCapped(20),
         'Unpaid bookings have reached the limit of 20 people. Please pay for them first, or try again later.',
+      ],
+      [
+        addresseeUnprintable(['한', '😀']),
+        'The name for the receipt has characters that cannot be printed on it (한 😀). Please use Japanese, or Latin letters and digits.',
       ],
     ];
     for (const [japanese, english] of cases) expect(englishMessage(japanese), japanese).toBe(english);

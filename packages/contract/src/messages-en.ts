@@ -87,6 +87,7 @@ export const MSG_EN: Record<CustomerMsgKey, string> = {
   invalidUseDate: 'The date is not right. Please give it as YYYYMMDD.',
   optionNotBookable: 'This option cannot be booked.',
   useDateUnavailable: 'That date cannot be booked. Please choose another date.',
+  salesClosed: 'Booking for that date has closed. Please choose another date.',
   invalidPhone: 'Please enter a valid phone number.',
   ageClassNotOffered: 'This option does not offer one of the age groups chosen.',
   memberListInvalid: 'The travellers’ details are not right. Please start again.',
@@ -250,6 +251,11 @@ const PATTERNS: [RegExp, (...parts: string[]) => string][] = [
     /^暗証番号を続けて間違えたため、クーポンのご利用を一時的に停止しています。約(\d+)分後に再度お試しください。$/,
     (minutes) =>
       `The PIN was wrong too many times, so the coupon is paused. Please try again in about ${minutes} minutes.`,
+  ],
+  [
+    /^宛名に領収書へ印字できない文字（(.+)）が含まれています。/,
+    (characters) =>
+      `The name for the receipt has characters that cannot be printed on it (${characters}). Please use Japanese, or Latin letters and digits.`,
   ],
   [
     /^お支払いがお済みでないご予約の人数が上限（(\d+)名）に達しています。/,

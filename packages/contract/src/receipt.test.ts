@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { Msg } from './messages.ts';
 import {
   ADDRESSEE_MAX,
-  addresseeForm,
+  addresseeUnprintable,
   includedTax,
   ReceiptMsg,
   receiptFileName,
   receiptIssueRequest,
   staffReceiptRequest,
 } from './receipt.ts';
+import { addresseeForm } from './receipt-font.ts';
 import { INVOICE_NUMBER_PATTERN } from './site.ts';
 
 describe('receipts (issue 28, ADR 0163)', () => {
@@ -33,6 +34,10 @@ describe('receipts (issue 28, ADR 0163)', () => {
     expect(problem('   ')).toBe(ReceiptMsg.addresseeRequired);
     expect(problem('あ'.repeat(ADDRESSEE_MAX + 1))).toBe(ReceiptMsg.addresseeTooLong);
     expect(problem('山田\n太郎')).toBe(Msg.controlCharacters);
+    // Only what the receipt's font can print: it would be □ for good on every issue.
+    expect(problem('주식회사 한빛')).toBe(addresseeUnprintable(['주', '식', '회', '사', '한']));
+    expect(problem('ﺷﺮﻛﺔ 🍣')).toBe(addresseeUnprintable(['ﺷ', 'ﺮ', 'ﻛ', 'ﺔ', '🍣']));
+    expect(addresseeForm.parse({ addressee: '髙橋 Müller ＡＢＣ' }).addressee).toBe('髙橋 Müller ＡＢＣ');
   });
 
   it('issue the travel price receipt unless told otherwise, the 宛名 optional in the request', () => {

@@ -33,6 +33,18 @@ export const ReceiptMsg = {
   cancellationPending: 'キャンセルの手続き中のため、領収書は発行できません。手続きの完了後にお試しください。',
 } as const;
 
+/** The characters of an unprintable 宛名 named, at most this many (the rest are refused all the same). */
+const UNPRINTABLE_SHOWN = 5;
+
+/**
+ * A 宛名 with characters the receipt's font has no glyph for (they would print as □ for good): which ones, and what
+ * can be written instead. The rule itself is receipt-font.ts's (the forms) and the server's (the font's cmap).
+ */
+export function addresseeUnprintable(characters: readonly string[]): string {
+  const shown = characters.slice(0, UNPRINTABLE_SHOWN).join(' ');
+  return `宛名に領収書へ印字できない文字（${shown}）が含まれています。日本語（漢字・ひらがな・カタカナ）または英数字でご入力ください。`;
+}
+
 /**
  * The tax included in a tax-included amount at `ratePercent`: amount × rate / (100 + rate), fractions of a yen
  * cut off (切り捨て), computed in integers (ADR 0163).
@@ -83,10 +95,6 @@ export const staffReceiptRequest = z.object({
   addressee: addressee.optional(),
 });
 export type StaffReceiptRequest = z.input<typeof staffReceiptRequest>;
-
-/** The form of my page's and the console's 宛名 dialog. */
-export const addresseeForm = z.object({ addressee });
-export type AddresseeForm = z.infer<typeof addresseeForm>;
 
 /** The file name a receipt is saved under. */
 export function receiptFileName(rsvnoValue: string, kind: ReceiptKind): string {

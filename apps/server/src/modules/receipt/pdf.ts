@@ -54,7 +54,7 @@ const BOLD = `${FONT_PACKAGE}/700Bold/NotoSansJP_700Bold.ttf`;
 let fonts: { regular: Buffer; bold: Buffer } | null = null;
 
 /** The two weights, read once (about 5 MB each; only the glyphs a receipt uses go into it). */
-function fontFiles(): { regular: Buffer; bold: Buffer } {
+export function fontFiles(): { regular: Buffer; bold: Buffer } {
   fonts ??= { regular: readFileSync(require.resolve(REGULAR)), bold: readFileSync(require.resolve(BOLD)) };
   return fonts;
 }

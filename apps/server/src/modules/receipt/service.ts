@@ -8,6 +8,7 @@ import { ErrCd } from '@tabi/contract/constants';
 import { isoDateToYmd, tokyoYmd, toTokyoIso } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
 import {
+  addresseeUnprintable,
   includedTax,
   RECEIPT_PROVISO,
   RECEIPT_TAX_RATE_PERCENT,
@@ -30,6 +31,7 @@ import * as repo from '../booking/repository.ts';
 import { findPayments } from '../payment/index.ts';
 import { requireSession } from '../session/service.ts';
 import type { StaffPrincipal } from '../staff/service.ts';
+import { unprintableChars } from './font-coverage.ts';
 import { type ReceiptModel, renderReceiptPdf } from './pdf.ts';
 
 /** What one kind of receipt would state now, or why the booking has none of it. */
@@ -137,6 +139,9 @@ export async function issueReceipt(
     } else {
       const addressee = input.addressee?.trim() ?? '';
       if (addressee === '') throw new AppError(ErrCd.generic, ReceiptMsg.addresseeRequired, 422);
+      // Kept for every later issue: a character the font cannot draw would print as □ on each of them.
+      const unprintable = unprintableChars(addressee);
+      if (unprintable.length > 0) throw new AppError(ErrCd.generic, addresseeUnprintable(unprintable), 422);
       const [inserted] = await tx
         .insert(receipts)
         .values({ rsvno, kind: input.kind, addressee, issueCount: 1, firstIssuedAt: now, lastIssuedAt: now })

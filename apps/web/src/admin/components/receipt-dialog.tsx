@@ -3,12 +3,8 @@
  * cancellation with one), issued with the 宛名 the clerk enters when none was issued yet, else reissued with the
  * stored one and marked 再発行. The PDF is saved; the issue is in the history with the staff member as actor.
  */
-import {
-  addressee as addresseeSchema,
-  RECEIPT_KIND_LABEL,
-  type ReceiptStatus,
-  receiptFileName,
-} from '@tabi/contract/receipt';
+import { RECEIPT_KIND_LABEL, type ReceiptStatus, receiptFileName } from '@tabi/contract/receipt';
+import { printableAddressee as addresseeSchema } from '@tabi/contract/receipt-font';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Field } from '../../components/form/field.tsx';

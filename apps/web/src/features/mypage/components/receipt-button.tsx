@@ -1,12 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { bookingState } from '@tabi/contract/booking-rules';
-import {
-  ADDRESSEE_MAX,
-  type AddresseeForm,
-  addresseeForm,
-  type ReceiptStatus,
-  receiptFileName,
-} from '@tabi/contract/receipt';
+import { ADDRESSEE_MAX, type ReceiptStatus, receiptFileName } from '@tabi/contract/receipt';
+import { type AddresseeForm, addresseeForm } from '@tabi/contract/receipt-font';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type RefObject, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
