@@ -8,6 +8,7 @@ import type { OptionTextField } from './content.ts';
 import { isoDays, weekdayOf } from './dates.ts';
 import { dayPriceFields, envelope, multilineText, plainText } from './envelope.ts';
 import { CatalogMsg, Msg } from './messages.ts';
+import { SALES_CUTOFF_MAX_DAYS, SALES_CUTOFF_TIME } from './sales-cutoff.ts';
 
 /** Rich text (HTML, sanitised when saved) may hold line breaks and tabs, no other controls. */
 const richText = (max: number) => multilineText().max(max);
@@ -117,6 +118,9 @@ const fields = {
     .trim()
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, '時刻は 17:00 のように入力してください。')
     .nullable(),
+  /** When sales of a day close (ADR 0191): days before it, at HH:MM Tokyo (0 and 00:00: the day before, 24:00). */
+  salesCutoffDaysBefore: z.number().int().min(0).max(SALES_CUTOFF_MAX_DAYS),
+  salesCutoffTime: z.string().trim().regex(SALES_CUTOFF_TIME, '時刻は 17:00 のように入力してください。'),
   rentalcd: z.enum(RENTAL_CODES),
   extendedFields: z.array(z.enum(EXTENDED_FIELD_NAMES)).max(EXTENDED_FIELD_NAMES.length),
   meetpoint: orNull(optionTexts.meetpoint),

@@ -164,6 +164,8 @@ export const optionDetail = z.object({
   departure_time: z.string().nullable().optional(),
   arrival_time: z.string().nullable().optional(),
   cancel_policy: z.array(z.object({ daysBefore: z.number().int(), percent: z.number() })).optional(),
+  /** When sales of a day close (ADR 0191); a day past it has no stock in valueList. */
+  sales_cutoff: z.object({ daysBefore: z.number().int(), time: z.string() }).optional(),
   extended_fields: z.array(z.string()),
 });
 export type OptionDetail = z.infer<typeof optionDetail>;

@@ -77,6 +77,7 @@ export const Msg = {
   // Booking creation, payment and mail (server side of the purchase flow).
   optionNotBookable: 'この商品はお申し込みいただけません。',
   useDateUnavailable: 'ご指定の利用日はお申し込みいただけません。別の日付をお選びください。',
+  salesClosed: 'ご指定の日のお申し込み受付は締め切りました。別の日付をお選びください。',
   invalidPhone: '電話番号を正しく入力してください。',
   ageClassNotOffered: 'この商品ではお選びいただけない年齢区分が含まれています。',
   memberListInvalid: '参加者の情報が正しくありません。最初からやり直してください。',
@@ -147,6 +148,8 @@ export const Msg = {
   staffSecondStepExpired: 'サインインの途中で時間が経ちました。最初からやり直してください。',
   staffSessionExpired: 'サインインの有効期限が切れました。再度サインインしてください。',
   staffForbidden: 'この操作を行う権限がありません。',
+  staffParticipantsErased:
+    'このご予約の生年月日・パスポート番号・食事のご希望は、保存期間を過ぎて消去済みのため入力し直すことはできません。これらを空欄のまま保存すると、氏名・性別・国籍を修正できます。',
   staffMustChangePassword: '初期パスワードのままです。パスワードを変更してから操作してください。',
   staffCurrentPasswordWrong: '現在のパスワードが正しくありません。',
   staffPasswordTooShort: 'パスワードは12文字以上で入力してください。',

@@ -146,6 +146,9 @@ export const options = pgTable(
     /** When the day is decided: this many days before it, at decisionTime (HH:MM, Tokyo). */
     decisionDaysBefore: integer('decision_days_before'),
     decisionTime: text('decision_time'),
+    /** When sales of a day close: this many days before it, at salesCutoffTime (HH:MM, Tokyo; ADR 0191). */
+    salesCutoffDaysBefore: integer('sales_cutoff_days_before').notNull().default(0),
+    salesCutoffTime: text('sales_cutoff_time').notNull().default('00:00'),
     /** 前日案内 (issue 27): the day-before mail is sent unless turned off; its per-option note. */
     dayBeforeMail: boolean('day_before_mail').notNull().default(true),
     dayBeforeNote: text('day_before_note').notNull().default(''),

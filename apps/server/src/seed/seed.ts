@@ -130,9 +130,26 @@ function optionRow(o: OptionSeed, index: number, today: Ymd): typeof options.$in
     isCoupon: Boolean(o.coupon),
     facilityId: o.coupon?.facilityId ?? o.rentalShop ?? null,
     cancelPolicy: DEFAULT_CANCEL_POLICY,
+    ...salesCutoffOf(o),
     sort: (index + 1) * 10,
     translations: { en: englishTexts(o) },
   };
+}
+
+/**
+ * When the demo's sales of a day close (ADR 0191): a request item or a rental at 17:00 the day before (the shop
+ * prepares and the company arranges), a tour two hours before the first time of its schedule, anything else as
+ * the day begins.
+ */
+function salesCutoffOf(o: OptionSeed): { salesCutoffDaysBefore: number; salesCutoffTime: string } {
+  if (o.request || o.rentalcd) return { salesCutoffDaysBefore: 1, salesCutoffTime: '17:00' };
+  const [h, m] = (o.schedule?.[0]?.[0] ?? '').split(':').map(Number);
+  if (h === undefined || m === undefined || Number.isNaN(h) || Number.isNaN(m) || h < 2) {
+    return { salesCutoffDaysBefore: 0, salesCutoffTime: '00:00' };
+  }
+  const minutes = h * 60 + m - 120;
+  const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+  return { salesCutoffDaysBefore: 0, salesCutoffTime: time };
 }
 
 /** The option's texts in English (issue 29), written from its English seed like the Japanese from its own. */

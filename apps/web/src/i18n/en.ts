@@ -170,6 +170,8 @@ export const en: Messages = {
     priceNoteOthers: 'Prices for children and other age groups are shown when you choose a date.',
     priceNoteRequest:
       'This option is sold on request: after you book, we check availability and tell you by email whether it can be arranged.',
+    salesCutoff: (until: string) =>
+      `Booking closes: ${until.charAt(0).toLowerCase()}${until.slice(1)} (days past it cannot be chosen)`,
     legendAvailable: 'Available',
     legendFew: 'Few places left (the number left)',
     legendClosed: 'Blank: not available',

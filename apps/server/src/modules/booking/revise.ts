@@ -11,7 +11,6 @@ import { AGE_CLASSES, ErrCd } from '@tabi/contract/constants';
 import { isoDateToYmd, toTokyoIso } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
 import type { Actor } from '../../actor.ts';
-import { todayIn } from '../../clock.ts';
 import type { AppContextBase } from '../../context-base.ts';
 import { AppError } from '../../errors.ts';
 import { cancellationPending } from './cancel.ts';
@@ -49,7 +48,7 @@ export async function reviseUnpaidBooking(
     input.memberList.map((m) => Number(m.nationality_id)),
   );
   if (!option) throw AppError.notFound(Msg.bookingNotFound);
-  const plan = planBooking(input, option, todayIn(ctx.clock));
+  const plan = planBooking(input, option, ctx.clock.now());
   if (plan.nationalityIds.some((id) => !known.has(id))) throw new AppError(ErrCd.generic, Msg.nationalityInvalid, 422);
 
   await ctx.db.transaction(async (tx) => {

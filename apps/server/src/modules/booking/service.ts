@@ -97,7 +97,7 @@ export async function placeBooking(
   if (!option || !option.published) throw AppError.notFound(Msg.optionNotFound);
   if (option.isCoupon) throw new AppError(ErrCd.generic, Msg.optionNotBookable, 422);
 
-  const plan = planBooking(input, option, todayIn(ctx.clock));
+  const plan = planBooking(input, option, ctx.clock.now());
   if (plan.nationalityIds.some((id) => !known.has(id))) throw new AppError(ErrCd.generic, Msg.nationalityInvalid, 422);
 
   const usedate = ymdToIsoDate(plan.usedate);

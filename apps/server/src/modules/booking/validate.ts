@@ -8,8 +8,8 @@ import {
   normalisePhone,
   phoneProblem,
 } from '@tabi/contract/booking-rules';
-import { type AgeClass, ageClassFromCode, RentalCode } from '@tabi/contract/constants';
-import { isoDateToYmd, isValidYmd, type Ymd, ymdToIsoDate } from '@tabi/contract/dates';
+import { type AgeClass, ageClassFromCode, ErrCd, RentalCode } from '@tabi/contract/constants';
+import { isoDateToYmd, isValidYmd, tokyoYmd, type Ymd, ymdToIsoDate } from '@tabi/contract/dates';
 import { Msg, participantTitle, partySizeOutOfRange } from '@tabi/contract/messages';
 import {
   type AgeRules,
@@ -21,6 +21,7 @@ import {
   partyBounds,
 } from '@tabi/contract/party';
 import { checkRental, NO_RENTAL } from '@tabi/contract/rental';
+import { type SalesCutoff, salesClosed } from '@tabi/contract/sales-cutoff';
 import type { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import type { NewMember, OptionRow } from './repository.ts';
@@ -93,11 +94,17 @@ export function checkContact(input: { tel: string; mail: string }): void {
   if (!EMAIL_PATTERN.test(input.mail)) throw refuse(Msg.invalidEmail);
 }
 
-function checkUseDate(usedate: Ymd, option: OptionRow, today: Ymd): void {
+function checkUseDate(usedate: Ymd, option: OptionRow, now: Date): void {
   if (!isValidYmd(usedate)) throw refuse(Msg.invalidDate);
   const from = isoDateToYmd(option.useFrom);
   const to = isoDateToYmd(option.useTo);
-  if (usedate < today || usedate < from || usedate > to) throw refuse(Msg.useDateUnavailable);
+  if (usedate < tokyoYmd(now) || usedate < from || usedate > to) throw refuse(Msg.useDateUnavailable);
+  if (salesClosed(usedate, salesCutoffOf(option), now)) throw AppError.conflict(ErrCd.generic, Msg.salesClosed);
+}
+
+/** The option's sales cutoff (ADR 0191). */
+export function salesCutoffOf(option: Pick<OptionRow, 'salesCutoffDaysBefore' | 'salesCutoffTime'>): SalesCutoff {
+  return { daysBefore: option.salesCutoffDaysBefore, time: option.salesCutoffTime };
 }
 
 function isGiven(value: unknown): boolean {
@@ -202,10 +209,11 @@ export function memberRows(rsvno: string, members: PlannedMember[]): NewMember[]
 }
 
 /** Every SPEC §5 rule that needs no database; throws the first problem as a Japanese AppError. */
-export function planBooking(input: BookingInput, option: OptionRow, today: Ymd): BookingPlan {
+export function planBooking(input: BookingInput, option: OptionRow, now: Date): BookingPlan {
   checkApplicant(input);
   const usedate = input.usedate;
-  checkUseDate(usedate, option, today);
+  checkUseDate(usedate, option, now);
+  const today = tokyoYmd(now);
 
   const { members, counts } = planMembers(input.memberList, option, usedate, today);
   const { min, max } = partyBounds({ min_people: option.minPeople, max_people: option.maxPeople });

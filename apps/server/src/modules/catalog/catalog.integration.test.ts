@@ -24,6 +24,7 @@ import { weekday } from '../../seed/stock.ts';
 import { createTestApp, type TestApp, testDbKind } from '../../test/helper.ts';
 import { cancelBooking } from '../booking/cancel.ts';
 import { bookingPayload, insertTestOption, insertTestStock } from '../booking/test-fixtures.ts';
+import { bookingCapabilityCookie } from '../payment/capability.ts';
 import { DEMO_PICTURES } from './demo-pictures.ts';
 import { catalogPageMeta } from './page-meta.ts';
 import { catalogService } from './service.ts';
@@ -439,7 +440,8 @@ describe('GET /api/option/{code}', () => {
     for (const day of daysOfMonth(TODAY)) {
       const value = detail.valueList[day]!;
       expect(value.date).toBe(day);
-      if (day < TODAY) {
+      // OP0001 leaves at 08:45: sold until 06:45 that day, so at noon today is over too (ADR 0191).
+      if (day <= TODAY) {
         expect(value).toEqual({
           date: day,
           zaikozan: '0',
@@ -476,7 +478,8 @@ describe('GET /api/option/{code}', () => {
       t.clock.set(new Date('2026-11-30T14:59:00Z'));
       const late = optionDetailResponse.parse((await get('/api/option/OP0001')).json()).response!;
       expect(Object.keys(late.valueList)[0]).toBe('20261101');
-      expect(Number(late.valueList['20261130']?.adultbaika)).toBeGreaterThan(0);
+      // Its sales closed at 06:45; the next day's open until 06:45 tomorrow.
+      expect(late.valueList['20261130']?.zaikozan).toBe('0');
       t.clock.set(new Date('2026-11-30T15:00:00Z'));
       const next = optionDetailResponse.parse((await get('/api/option/OP0001')).json()).response!;
       expect(Object.keys(next.valueList)[0]).toBe('20261201');
@@ -891,5 +894,87 @@ describe('page meta and images', () => {
 
   it('does not expose the benchmark route unless BENCH_ROUTES=1', async () => {
     expect((await get('/api/_bench/static')).statusCode).toBe(404);
+  });
+});
+
+describe('sales cutoff (ADR 0191)', () => {
+  const at = (tokyo: string) => t.clock.set(new Date(`${tokyo}+09:00`));
+  const dayOf = async (opcd: string, day: string) =>
+    optionDetailResponse.parse((await get(`/api/option/${opcd}?usedate=${day}`)).json()).response!;
+  const book = (opcd: string, day: string, ip: string) =>
+    t.request({
+      method: 'POST',
+      url: '/api/booking',
+      payload: bookingPayload(opcd, day, { adults: 1 }),
+      remoteAddress: ip,
+    });
+
+  it('closes a tour leaving at 08:45 at 06:45 that day: the calendar, the price and the booking say so', async () => {
+    await insertTestOption(t.ctx.db, 'CUT001', { salesCutoffDaysBefore: 0, salesCutoffTime: '06:45' });
+    const day = '20261210';
+    await insertTestStock(t.ctx.db, 'CUT001', day, { zaikozan: 20 });
+    try {
+      at('2026-12-10T06:44:00');
+      const before = await dayOf('CUT001', day);
+      expect(before.sales_cutoff).toEqual({ daysBefore: 0, time: '06:45' });
+      expect(before.valueList[day]?.zaikozan).toBe('20');
+      expect((await get(`/api/price/CUT001?usedate=${day}&adultqty=1`)).json().errcd).toBe('000');
+
+      at('2026-12-10T06:45:00');
+      expect((await dayOf('CUT001', day)).valueList[day]?.zaikozan).toBe('0');
+      expect((await get(`/api/price/CUT001?usedate=${day}&adultqty=1`)).json().errcd).toBe('505');
+      const refused = await book('CUT001', day, '10.31.0.1');
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().errMsg).toBe(Msg.salesClosed);
+      // At 22:28 the day's tour is not sold; the next day's is.
+      at('2026-12-10T22:28:00');
+      await insertTestStock(t.ctx.db, 'CUT001', '20261211', { zaikozan: 20 });
+      expect((await dayOf('CUT001', day)).valueList['20261211']?.zaikozan).toBe('20');
+      expect((await book('CUT001', '20261211', '10.31.0.2')).statusCode).toBe(200);
+
+      // Booked at 06:30 the next day, not paid before 06:45: the card page is not opened for it any more.
+      at('2026-12-11T06:30:00');
+      const late = (await book('CUT001', '20261211', '10.31.0.4')).json().response.rsvno as string;
+      const checkout = () =>
+        t.request({
+          method: 'POST',
+          url: '/api/checkout',
+          payload: {
+            rsvno: late,
+            success_path: '/reservation/complete?processing=success',
+            cancel_path: '/reservation/complete?processing=failed',
+          },
+          cookies: bookingCapabilityCookie(t.config.appKey, late, t.clock.now()),
+          remoteAddress: '10.31.0.5',
+        });
+      expect((await checkout()).statusCode).toBe(200);
+      at('2026-12-11T06:45:00');
+      const closed = await checkout();
+      expect(closed.statusCode).toBe(409);
+      expect(closed.json().errMsg).toBe(Msg.salesClosed);
+    } finally {
+      t.clock.set(NOW);
+    }
+  });
+
+  it('closes a request item at 17:00 the day before', async () => {
+    await insertTestOption(t.ctx.db, 'CUT002', {
+      flgRequestItem: true,
+      salesCutoffDaysBefore: 1,
+      salesCutoffTime: '17:00',
+    });
+    const day = '20261212';
+    await insertTestStock(t.ctx.db, 'CUT002', day, { zaikozan: 5 });
+    try {
+      at('2026-12-11T16:59:00');
+      expect((await dayOf('CUT002', day)).valueList[day]?.zaikozan).toBe('5');
+      at('2026-12-11T17:00:00');
+      expect((await dayOf('CUT002', day)).valueList[day]?.zaikozan).toBe('0');
+      const refused = await book('CUT002', day, '10.31.0.3');
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().errMsg).toBe(Msg.salesClosed);
+    } finally {
+      t.clock.set(NOW);
+    }
   });
 });

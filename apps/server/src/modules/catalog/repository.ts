@@ -2,6 +2,7 @@
 
 import type { Lang } from '@tabi/contract/i18n';
 import type { OptionSort } from '@tabi/contract/option-sort';
+import type { SalesCutoff } from '@tabi/contract/sales-cutoff';
 import { and, asc, between, eq, ne, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client.ts';
 import {
@@ -228,13 +229,19 @@ export async function stockOn(db: DbOrTx, opcd: string, day: string): Promise<St
 export async function optionUsePeriod(
   db: DbOrTx,
   opcd: string,
-): Promise<{ useFrom: string; useTo: string } | undefined> {
+): Promise<{ useFrom: string; useTo: string; salesCutoff: SalesCutoff } | undefined> {
   const rows = await db
-    .select({ useFrom: options.useFrom, useTo: options.useTo })
+    .select({
+      useFrom: options.useFrom,
+      useTo: options.useTo,
+      daysBefore: options.salesCutoffDaysBefore,
+      time: options.salesCutoffTime,
+    })
     .from(options)
     .where(and(eq(options.opcd, opcd), eq(options.published, true)))
     .limit(1);
-  return rows[0];
+  const row = rows[0];
+  return row && { useFrom: row.useFrom, useTo: row.useTo, salesCutoff: { daysBefore: row.daysBefore, time: row.time } };
 }
 
 /** The first option booked under a package code (booking_options.pkcd other than 'X'). */

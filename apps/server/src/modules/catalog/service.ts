@@ -17,6 +17,7 @@ import { isoDateToYmd, isValidYmd, monthEnd, monthStart, tokyoYmd, type Ymd, ymd
 import { minimumNote } from '@tabi/contract/day-stop';
 import type { Lang } from '@tabi/contract/i18n';
 import { Msg } from '@tabi/contract/messages';
+import { firstDayOnSale, type SalesCutoff, salesClosed } from '@tabi/contract/sales-cutoff';
 import type { z } from 'zod';
 import type { Clock } from '../../clock.ts';
 import type { AppContext } from '../../context.ts';
@@ -64,6 +65,7 @@ export interface OptionCore {
   detail: Omit<OptionDetail, 'valueList'>;
   useFrom: Ymd;
   useTo: Ymd;
+  salesCutoff: SalesCutoff;
   /** The answer's envelope up to the month (`…,"valueList":`), encoded once: only the month changes per call. */
   envelopeHead: Buffer;
 }
@@ -206,10 +208,10 @@ export class CatalogService {
     const row = await repo.findOptionCore(this.db, opcd, lang, true);
     if (!row) return null;
     const core = toCore(row, lang);
-    const today = this.today();
-    const month = monthStart(usedate ?? today);
+    const month = monthStart(usedate ?? this.today());
     const rows = await repo.stockBetween(this.db, opcd, ymdToIsoDate(month), ymdToIsoDate(monthEnd(month)));
-    return { ...core.detail, valueList: monthCalendar(month, rows, today, core.useFrom, core.useTo) };
+    const onSale = firstDayOnSale(core.salesCutoff, this.clock.now());
+    return { ...core.detail, valueList: monthCalendar(month, rows, onSale, core.useFrom, core.useTo) };
   }
 
   /**
@@ -233,12 +235,13 @@ export class CatalogService {
       }
       throw AppError.notFound(Msg.optionNotFound);
     }
-    const today = this.today();
-    const month = monthStart(query.usedate ?? today);
+    const month = monthStart(query.usedate ?? this.today());
     const { opcd } = core.detail;
-    const valueList = await this.calendars.get(opcd, `${month}|${today}|${core.useFrom}|${core.useTo}`, async () => {
+    // Days before the first still on sale have no stock: a day past its cutoff cannot be chosen (ADR 0191).
+    const onSale = firstDayOnSale(core.salesCutoff, this.clock.now());
+    const valueList = await this.calendars.get(opcd, `${month}|${onSale}|${core.useFrom}|${core.useTo}`, async () => {
       const rows = await repo.stockBetween(this.db, opcd, ymdToIsoDate(month), ymdToIsoDate(monthEnd(month)));
-      const days: Record<string, CalendarDay> = monthCalendar(month, rows, today, core.useFrom, core.useTo);
+      const days: Record<string, CalendarDay> = monthCalendar(month, rows, onSale, core.useFrom, core.useTo);
       return Buffer.from(`${JSON.stringify(days)}}}`, 'utf8');
     });
     return Buffer.concat([core.envelopeHead, valueList]);
@@ -258,7 +261,7 @@ export class CatalogService {
     if (!period) throw AppError.notFound(Msg.optionNotFound);
     const day = ymdToIsoDate(usedate);
     const row =
-      usedate < this.today() || day < period.useFrom || day > period.useTo
+      salesClosed(usedate, period.salesCutoff, this.clock.now()) || day < period.useFrom || day > period.useTo
         ? undefined
         : await repo.stockOn(this.db, code, day);
     if (!row) throw new AppError(ErrCd.nothingPrice, Msg.nothingPrice, 404);
@@ -305,6 +308,7 @@ function toCore(row: repo.OptionCoreRow, lang: Lang): OptionCore {
   const o = inLang(row.option, row.option.translations, lang, OPTION_TEXT_FIELDS);
   const useFrom = isoDateToYmd(o.useFrom);
   const useTo = isoDateToYmd(o.useTo);
+  const salesCutoff = { daysBefore: o.salesCutoffDaysBefore, time: o.salesCutoffTime };
   const detail: OptionCore['detail'] = {
     opcd: o.opcd,
     webname: o.webname,
@@ -346,12 +350,13 @@ function toCore(row: repo.OptionCoreRow, lang: Lang): OptionCore {
     departure_time: o.departureTime,
     arrival_time: o.arrivalTime,
     cancel_policy: policyForBooking(o.cancelPolicy),
+    sales_cutoff: salesCutoff,
     extended_fields: o.extendedFields,
   };
   const envelope = JSON.stringify(ok(detail));
   // `…"extended_fields":[…]}}` → `…"extended_fields":[…],"valueList":` (the month and `}}` follow per call).
   const envelopeHead = Buffer.from(`${envelope.slice(0, -2)},"valueList":`, 'utf8');
-  return { useFrom, useTo, detail, envelopeHead };
+  return { useFrom, useTo, salesCutoff, detail, envelopeHead };
 }
 
 const services = new WeakMap<AppContext, CatalogService>();

@@ -1,4 +1,6 @@
+import { isoDateToYmd } from '@tabi/contract/dates';
 import type { Lang } from '@tabi/contract/i18n';
+import { salesCutoffAt } from '@tabi/contract/sales-cutoff';
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -64,6 +66,21 @@ export async function findPayableBooking(db: DbOrTx, rsvno: string): Promise<Pay
     .from(bookings)
     .where(eq(bookings.rsvno, rsvno));
   return row;
+}
+
+/** When sales of each of the booking's days close (ADR 0191): a card booking is not paid for a day past it. */
+export async function salesCloseOf(db: DbOrTx, rsvno: string): Promise<Date | null> {
+  const rows = await db
+    .select({
+      usedate: bookingOptions.usedate,
+      daysBefore: options.salesCutoffDaysBefore,
+      time: options.salesCutoffTime,
+    })
+    .from(bookingOptions)
+    .innerJoin(options, eq(options.opcd, bookingOptions.opcd))
+    .where(eq(bookingOptions.rsvno, rsvno));
+  const instants = rows.map((r) => salesCutoffAt(isoDateToYmd(r.usedate), r).getTime());
+  return instants.length === 0 ? null : new Date(Math.min(...instants));
 }
 
 /** The names of a booking's options in booking order (the checkout's line item), in `lang` where written. */

@@ -60,7 +60,10 @@ async function payableUntil(
   switch (ctx.onPayment.payableAs(booking)) {
     case 'card': {
       if (unpaidGraceOver(booking.rsvdate, now)) throw AppError.conflict(ErrCd.generic, Msg.pastDeadline);
-      return unpaidGraceEnd(booking.rsvdate);
+      // Sales of its day may close within the booking's hour: not paid for after that (ADR 0191).
+      const closes = await repo.salesCloseOf(ctx.db, booking.rsvno);
+      if (closes && now >= closes) throw AppError.conflict(ErrCd.generic, Msg.salesClosed);
+      return closes ? earliest(unpaidGraceEnd(booking.rsvdate), closes) : unpaidGraceEnd(booking.rsvdate);
     }
     case 'request': {
       if (!options.requireSession) throw AppError.forbidden();

@@ -78,6 +78,8 @@ export function emptyDraft(today: string): OptionDraft {
     minTravellers: '',
     decisionDaysBefore: '',
     decisionTime: '',
+    salesCutoffDaysBefore: '0',
+    salesCutoffTime: '00:00',
     rentalcd: '',
     extendedFields: [],
     meetpoint: '',

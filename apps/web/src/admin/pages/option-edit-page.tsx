@@ -13,6 +13,7 @@ import { EXTENDED_FIELD_NAMES, FROMSPOTS, RENTAL_CODES } from '@tabi/contract/co
 import type { OptionTextField } from '@tabi/contract/content';
 import { tokyoYmd, ymdToIsoDate } from '@tabi/contract/dates';
 import { choosePlace } from '@tabi/contract/places';
+import { SALES_CUTOFF_TIME, salesCutoffText } from '@tabi/contract/sales-cutoff';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type InputHTMLAttributes, type ReactNode, type Ref, useEffect, useState } from 'react';
 import {
@@ -386,6 +387,15 @@ function OptionForm({ masters, record }: { masters: CatalogMasters; record: Admi
             />
             <TextInput label="催行の決定（時刻、例 17:00）" inputMode="numeric" field={field('option.decisionTime')} />
           </div>
+          <div className="adm-filter-grid">
+            <TextInput
+              label="申込締切（利用日の何日前、0：当日）"
+              inputMode="numeric"
+              field={field('option.salesCutoffDaysBefore')}
+            />
+            <TextInput label="申込締切（時刻、例 17:00）" inputMode="numeric" field={field('option.salesCutoffTime')} />
+            <SalesCutoffSummary control={control} />
+          </div>
           <table className="adm-table adm-age-table">
             <caption>年齢区分（上限を空欄にした区分は受け付けません。大人は上限なしにできます）</caption>
             <thead>
@@ -743,5 +753,18 @@ function RichText(props: {
         {value.trim() === '' ? <p className="adm-muted">（未入力）</p> : <SafeHtml html={value} lang={props.lang} />}
       </section>
     </div>
+  );
+}
+
+/** The cutoff as the detail page says it to customers, while the clerk types it. */
+function SalesCutoffSummary({ control }: { control: Control<OptionFormValues, unknown, OptionBody> }) {
+  const [days, time] = useWatch({ control, name: ['option.salesCutoffDaysBefore', 'option.salesCutoffTime'] });
+  const daysBefore = Number(String(days).normalize('NFKC'));
+  const clock = String(time).normalize('NFKC').trim();
+  const valid = Number.isInteger(daysBefore) && daysBefore >= 0 && SALES_CUTOFF_TIME.test(clock);
+  return (
+    <p className="adm-muted" aria-live="polite">
+      {valid ? `お客様への表示：${salesCutoffText({ daysBefore, time: clock }, 'ja')}` : ''}
+    </p>
   );
 }

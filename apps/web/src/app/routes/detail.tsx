@@ -114,7 +114,7 @@ export function Component() {
         <DetailTabs showPrice={hasCalendar} />
         <ContentGuide option={option} />
         {hasCalendar && (
-          <PriceSection requestItem={option.flg_request_item === 1}>
+          <PriceSection requestItem={option.flg_request_item === 1} salesCutoff={option.sales_cutoff}>
             <AvailabilityCalendar
               valueList={option.valueList}
               month={visibleMonth}

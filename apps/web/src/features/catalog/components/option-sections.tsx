@@ -1,4 +1,5 @@
 import type { OptionDetail } from '@tabi/contract/catalog';
+import { type SalesCutoff, salesCutoffText } from '@tabi/contract/sales-cutoff';
 import type { ReactNode } from 'react';
 import { SafeHtml } from '../../../components/safe-html.tsx';
 import { useCommonMessages } from '../../../i18n/common.ts';
@@ -106,13 +107,23 @@ export function ContentGuide({ option }: { option: OptionDetail }) {
 }
 
 /** 旅行代金: the notes around the availability calendar, which the page passes in. */
-export function PriceSection({ requestItem, children }: { requestItem: boolean; children: ReactNode }) {
+export function PriceSection({
+  requestItem,
+  salesCutoff,
+  children,
+}: {
+  requestItem: boolean;
+  salesCutoff: SalesCutoff | undefined;
+  children: ReactNode;
+}) {
   const t = useDetailMessages();
+  const lang = useLang();
   return (
     <DetailSection id={DETAIL_SECTIONS.price} title={t.price}>
       <ul className={styles.notes}>
         <li>{t.priceNoteAdult}</li>
         <li>{t.priceNoteOthers}</li>
+        {salesCutoff && <li>{t.salesCutoff(salesCutoffText(salesCutoff, lang))}</li>}
         {requestItem && <li className={styles.requestNote}>{t.priceNoteRequest}</li>}
       </ul>
       <p className={styles.legend}>

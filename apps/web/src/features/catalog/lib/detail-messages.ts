@@ -23,6 +23,7 @@ export const detailJa = {
   priceNoteOthers: '小人などその他の年齢区分の料金は、日付を選択すると表示されます。',
   priceNoteRequest:
     'こちらはリクエスト商品です。お申込み後に空き状況を確認し、手配の可否をメールにてご連絡いたします。',
+  salesCutoff: (until: string) => `お申し込みの締切：${until}（締切を過ぎた日は選択できません）`,
   legendAvailable: '空きあり',
   legendFew: '残りわずか（残数）',
   legendClosed: '空欄：受付不可',

@@ -1,0 +1,52 @@
+/**
+ * When sales of an option's day close (DESIGN §5, ADR 0191): a number of days before the day of use, at a Tokyo
+ * wall-clock time, e.g. the day itself at 06:45 for a tour leaving at 08:45, or the day before at 17:00 for a
+ * request item or a rental. 0 days at 00:00 (the default) closes a day as it begins: no same-day sales.
+ * The calendar, the price call, the booking, the payment and a reseller's reserve and confirm all ask this.
+ */
+import { addDays, tokyoDayStart, tokyoYmd, type Ymd } from './dates.ts';
+import type { Lang } from './i18n.ts';
+
+export interface SalesCutoff {
+  /** Days before the day of use (0: the day itself). */
+  daysBefore: number;
+  /** HH:MM, Tokyo. */
+  time: string;
+}
+
+export const DEFAULT_SALES_CUTOFF: SalesCutoff = { daysBefore: 0, time: '00:00' };
+export const SALES_CUTOFF_MAX_DAYS = 60;
+export const SALES_CUTOFF_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** The instant sales of `usedate` close. */
+export function salesCutoffAt(usedate: Ymd, cutoff: SalesCutoff): Date {
+  const [h, m] = cutoff.time.split(':').map(Number);
+  return new Date(tokyoDayStart(addDays(usedate, -cutoff.daysBefore)).getTime() + ((h ?? 0) * 60 + (m ?? 0)) * 60_000);
+}
+
+export function salesClosed(usedate: Ymd, cutoff: SalesCutoff, now: Date): boolean {
+  return now.getTime() >= salesCutoffAt(usedate, cutoff).getTime();
+}
+
+/** The first day of use still on sale at `now`: today, or a later day once today's (or tomorrow's) sales closed. */
+export function firstDayOnSale(cutoff: SalesCutoff, now: Date): Ymd {
+  let day = tokyoYmd(now);
+  while (salesClosed(day, cutoff, now)) day = addDays(day, 1);
+  return day;
+}
+
+/** The rule as a customer reads it: 「ご利用日の前日17:00まで」, "Until 17:00 the day before". */
+export function salesCutoffText(cutoff: SalesCutoff, lang: Lang): string {
+  // 00:00 on a day is the end of the day before: said as 24:00 of that day.
+  const midnight = cutoff.time === '00:00';
+  const days = midnight ? cutoff.daysBefore + 1 : cutoff.daysBefore;
+  const time = midnight ? '24:00' : cutoff.time;
+  if (lang === 'en') {
+    if (days === 0) return `Until ${time} on the day`;
+    if (days === 1) return `Until ${time} the day before`;
+    return `Until ${time}, ${days} days before`;
+  }
+  if (days === 0) return `ご利用日当日の${time}まで`;
+  if (days === 1) return `ご利用日の前日${time}まで`;
+  return `ご利用日の${days}日前の${time}まで`;
+}
