@@ -68,6 +68,20 @@ export interface CancelOptions {
    * cancellation already claimed is resumed rather than refused (a stop runs again after a crash).
    */
   company?: boolean;
+  /**
+   * Asked under the booking's lock before a new claim: whether the cancellation is still due (a 催行中止 cancels a
+   * booking only while it is on a stopped day; a change of day may have moved it since the stop listed it). When it
+   * answers false nothing is claimed and {@link CancellationNotDue} is thrown.
+   */
+  stillDue?: (tx: DbOrTx, booking: repo.BookingRow) => Promise<boolean>;
+}
+
+/** A cancellation asked with `stillDue` that was no longer due: nothing was changed. */
+export class CancellationNotDue extends Error {
+  constructor(readonly rsvno: string) {
+    super(`the cancellation of ${rsvno} is no longer due`);
+    this.name = 'CancellationNotDue';
+  }
 }
 
 /** A cancellation claimed and not final (a crash, or a refund still being sent). */
@@ -180,6 +194,7 @@ export async function beginCancellation(
       if (!sameAsked || !stale || options.feeOverride) throw AppError.conflict(ErrCd.generic, Msg.cancelInProgress);
       return pending;
     }
+    if (options.stillDue && !(await options.stillDue(tx, booking))) throw new CancellationNotDue(rsvno);
     assertCancellable(ctx, booking, options.actor);
     checkFeeOverride(booking, options.feeOverride);
     await assertNoCouponUsed(tx, booking, options);

@@ -11,8 +11,8 @@ import { emptyParty, headcount, type PartyCounts } from '@tabi/contract/party';
 import { eq, sql } from 'drizzle-orm';
 import { type Actor, resellerActor } from '../../actor.ts';
 import type { AppContextBase } from '../../context-base.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import { bookingOptions, bookings, stock } from '../../db/schema.ts';
+import { type DbOrTx, rowsOf } from '../../db/client.ts';
+import { bookingOptions, bookings, dayStopDays, stock } from '../../db/schema.ts';
 import { policyForBooking } from './cancel-policy.ts';
 import { eventRow, recordEvent, stateOf } from './events.ts';
 import { effectiveLifecycle, startColumns, transition } from './lifecycle.ts';
@@ -51,8 +51,11 @@ export interface ResellerHold extends ResellerLine {
   expiresAt: Date;
 }
 
-/** Why seats could not be had: no stock row for the day (not sold), or too few seats left. */
-export type SeatRefusal = 'no_day' | 'sold_out';
+/**
+ * Why seats could not be had: no stock row for the day (not sold), too few seats left, or the day called off
+ * (催行中止).
+ */
+export type SeatRefusal = 'no_day' | 'sold_out' | 'stopped';
 
 /** The reseller's commission on one retail price, in whole yen (rounded down). */
 export function commissionOf(retail: number, commissionBp: number): number {
@@ -291,6 +294,13 @@ export async function rebookForReseller(
       sql`, `,
     )}) order by opcd, usedate for update`,
   );
+  // Under those locks a stop of either day has either committed (and is seen here) or waits until this commits (and
+  // then lists the booking where it ends up). A booking is never moved onto a day called off; one moved off it is
+  // left alone by the stop's run, which looks again under the booking's lock.
+  const stopped = await tx.execute(
+    sql`select 1 from ${dayStopDays} where opcd = ${line.opcd} and usedate = ${line.usedate}::date`,
+  );
+  if (rowsOf(stopped).length > 0) return { ok: false, why: 'stopped' };
   await repo.giveBackSeats(tx, old);
   const take = await repo.takeSeatsOrSayWhy(tx, { opcd: line.opcd, usedate: line.usedate, seats });
   if (!take.day || !take.taken) {

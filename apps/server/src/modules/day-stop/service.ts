@@ -81,14 +81,21 @@ interface DayRow {
   seats: number;
 }
 
+/**
+ * The days' stock rows, locked when asked in the one order every change of several days' rows takes (option, then
+ * day: a reseller's change of day locks its old and new day so too), so that a stop and a change never wait for
+ * each other; answered by day, then option.
+ */
 async function daysOf(db: DbOrTx, t: Target, lock: boolean): Promise<DayRow[]> {
   const rows = rowsOf<DayRow>(
     await db.execute(sql`select s.opcd, o.webname, to_char(s.usedate, 'YYYYMMDD') as usedate, s.zaikozan as seats
       from stock s join options o on o.opcd = s.opcd
       where ${inTarget(t, 's')}
-      order by s.usedate, s.opcd ${lock ? sql`for update of s` : sql``}`),
+      order by s.opcd, s.usedate ${lock ? sql`for update of s` : sql``}`),
   );
-  return rows.map((r) => ({ ...r, seats: Number(r.seats) }));
+  return rows
+    .map((r) => ({ ...r, seats: Number(r.seats) }))
+    .sort((a, b) => a.usedate.localeCompare(b.usedate) || a.opcd.localeCompare(b.opcd));
 }
 
 interface BookingRow {
@@ -267,8 +274,23 @@ const inClosed = (stopId: number): SQL =>
   sql`exists (select 1 from day_stop_days d where d.stop_id = ${stopId} and d.opcd = s.opcd and d.usedate = s.usedate)`;
 
 /**
+ * Whether a booking is on a stopped day now. Asked under the booking's lock before the stop cancels it: the stop
+ * listed its bookings when it began, and a reseller may have moved one to another day since (a change of day onto a
+ * stopped day is refused, so one that left stays off).
+ */
+async function onStoppedDay(tx: DbOrTx, booking: { rsvno: string }): Promise<boolean> {
+  const [row] = rowsOf<{ stopped: boolean | string }>(
+    await tx.execute(sql`select exists (select 1 from booking_options bo
+        join day_stop_days d on d.opcd = bo.opcd and d.usedate = bo.usedate
+        where bo.rsvno = ${booking.rsvno}) as stopped`),
+  );
+  return row?.stopped === true || row?.stopped === 't';
+}
+
+/**
  * Cancels the stop's pending bookings, one by one, until none is left or `until` (ms since epoch) has passed.
- * Idempotent: each booking's cancellation resumes where it is; an item is done once its booking is canceled.
+ * Idempotent: each booking's cancellation resumes where it is; an item is done once its booking is canceled, and
+ * skipped (left as it is) when the booking was no longer on a stopped day.
  */
 export async function runStop(ctx: AppContext, stopId: number, until = Number.POSITIVE_INFINITY): Promise<boolean> {
   const [stop] = rowsOf<{ staff_id: number; reason: string; reason_text: string; state: string }>(
@@ -284,9 +306,10 @@ export async function runStop(ctx: AppContext, stopId: number, until = Number.PO
   );
   for (const { rsvno } of pending) {
     if (Date.now() > until) return false;
-    const outcome = await cancelByCompany(ctx, rsvno, actor, note);
-    if (outcome === 'canceled') {
-      await ctx.db.execute(sql`update day_stop_items set state = 'done', done_at = ${ctx.clock.now()}
+    const outcome = await cancelByCompany(ctx, rsvno, actor, note, onStoppedDay);
+    if (outcome === 'canceled' || outcome === 'skipped') {
+      const state = outcome === 'canceled' ? 'done' : 'skipped';
+      await ctx.db.execute(sql`update day_stop_items set state = ${state}, done_at = ${ctx.clock.now()}
         where stop_id = ${stopId} and rsvno = ${rsvno} and state = 'pending'`);
     }
   }
@@ -329,10 +352,12 @@ export async function listStops(ctx: AppContext, onlyRunning = false): Promise<D
     external: number;
   }>(
     await ctx.db.execute(sql`select s.id, s.created_at, a.mail, s.reason, s.reason_text, s.state, s.finished_at,
-        (select count(*) from day_stop_items i where i.stop_id = s.id)::int as bookings,
+        (select count(*) from day_stop_items i where i.stop_id = s.id and i.state <> 'skipped')::int as bookings,
         (select count(*) from day_stop_items i where i.stop_id = s.id and i.state = 'done')::int as done,
-        (select coalesce(sum(i.refund), 0) from day_stop_items i where i.stop_id = s.id)::int as refund,
-        (select count(*) from day_stop_items i where i.stop_id = s.id and i.external)::int as external
+        (select coalesce(sum(i.refund), 0) from day_stop_items i
+          where i.stop_id = s.id and i.state <> 'skipped')::int as refund,
+        (select count(*) from day_stop_items i
+          where i.stop_id = s.id and i.external and i.state <> 'skipped')::int as external
       from day_stops s left join staff_accounts a on a.id = s.staff_id
       where s.state = 'running' ${onlyRunning ? sql`` : sql`or s.created_at >= ${since}`}
       order by s.id desc limit 50`),

@@ -252,6 +252,7 @@ export async function availability(ctx: AppContext, caller: OctoCaller, body: un
 const SEAT_REFUSAL: Record<SeatRefusal, (availabilityId: string) => OctoError> = {
   no_day: (id) => OctoError.invalidAvailability(id),
   sold_out: () => OctoError.unprocessable('Not enough availability for the units requested (sold out)'),
+  stopped: () => OctoError.unprocessable('The availability is closed: the supplier has called this day off'),
 };
 
 function clean(value: string | null | undefined, max: number): string {
@@ -521,6 +522,8 @@ export async function update(ctx: AppContext, caller: OctoCaller, uuid: string, 
     const status = octoStatus(booking, now);
     if (status !== 'ON_HOLD' && status !== 'CONFIRMED')
       throw OctoError.unprocessable(`A booking ${status.toLowerCase()} cannot be changed`);
+    // A cancellation claimed and not final yet (a 催行中止 or the reseller's own) shows CONFIRMED until it is.
+    if (lifecycleOf(booking) === 'cancelling') throw OctoError.unprocessable('The booking is being cancelled');
     const today = isoToday(ctx);
     if (status === 'CONFIRMED' && facts.fromdate <= today) {
       throw OctoError.unprocessable('The booking can no longer be changed on or after its date');
