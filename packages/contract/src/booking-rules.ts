@@ -116,6 +116,17 @@ export function nameProblem(name: string): string | null {
   return [...name].length > NAME_MAX_LENGTH ? nameTooLong(NAME_MAX_LENGTH) : null;
 }
 
+/**
+ * The booking form's names: ローマ字（半角英字） as in the passport (its hint says so), words joined by a space, a
+ * hyphen, an apostrophe or a period (MARY ANNE, JEAN-LUC, O'BRIEN, ST. JOHN). Staff may still correct a name as it is
+ * written elsewhere (the console's participant edit keeps nameProblem alone).
+ */
+const ROMAN_NAME = /^[A-Za-z]+(?:(?:[ '-]|\. ?)[A-Za-z]+)*\.?$/;
+
+export function bookingNameProblem(name: string): string | null {
+  return nameProblem(name) ?? (ROMAN_NAME.test(name.normalize('NFKC').trim()) ? null : Msg.nameRoman);
+}
+
 export function phoneProblem(phone: string): string | null {
   if (hasControlCharacters(phone)) return Msg.controlCharacters;
   return [...phone].length > PHONE_MAX_LENGTH ? nameTooLong(PHONE_MAX_LENGTH) : null;

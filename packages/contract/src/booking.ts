@@ -14,7 +14,13 @@ import {
 import { normaliseLang } from './i18n.ts';
 
 const text = (max: number) => plainText().trim().max(max);
-const name = (max: number) => personName().trim().min(1).max(max);
+// Full-width letters (ＹＡＭＡＤＡ, as a phone's keyboard may type them) are stored half-width.
+const name = (max: number) =>
+  personName()
+    .trim()
+    .min(1)
+    .max(max)
+    .transform((v) => v.normalize('NFKC'));
 
 export const extendedParticipantFields = z.object({
   passport_number: text(20).optional(),

@@ -80,6 +80,8 @@ export const MSG_EN: Record<CustomerMsgKey, string> = {
   serviceClosing: 'The server is restarting. Please try again in a little while.',
   unauthorized: 'Please log in.',
   controlCharacters: 'The text contains control characters that cannot be used.',
+  nameRoman:
+    "Please write the name in Latin letters (A–Z) as in your passport. Spaces, hyphens (-) and apostrophes (') may separate words.",
   nameInvisibleCharacters:
     'The name contains characters that cannot be used (line breaks, zero-width spaces, soft hyphens).',
   pagePrevious: '« Prev',

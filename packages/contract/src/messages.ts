@@ -69,6 +69,8 @@ export const Msg = {
   serviceClosing: 'ただいまサーバーを再起動しています。しばらく時間をおいてから再度お試しください。',
   unauthorized: '認証が必要です。',
   controlCharacters: '使用できない制御文字が含まれています。',
+  nameRoman:
+    "お名前はパスポートと同じローマ字（半角英字）で入力してください。区切りにはスペース・ハイフン（-）・アポストロフィ（'）が使えます。",
   nameInvisibleCharacters: 'お名前に使用できない文字（改行・ゼロ幅スペース・ソフトハイフン）が含まれています。',
   // Catalog (list pagination and search input).
   pagePrevious: '« 前へ',

@@ -110,8 +110,8 @@ async function bookableDay(opcd: string, from: string, seats: number): Promise<s
 function adult(seq: number, usedate: string, extra: JsonObject = {}): JsonObject {
   return {
     seq: String(seq),
-    sei: 'ヤマダ',
-    mei: seq === 1 ? 'タロウ' : `ハナコ`,
+    sei: 'YAMADA',
+    mei: seq === 1 ? 'TARO' : 'HANAKO',
     sex: seq % 2 === 1 ? '1' : '2',
     birthday: `${Number(usedate.slice(0, 4)) - 35}0101`,
     ageclass: '1',
@@ -124,8 +124,8 @@ async function bookingBodies(): Promise<JsonObject[]> {
   const from = addDays(today, 7);
   const applicant = {
     md: '',
-    sei: 'ヤマダ',
-    mei: 'タロウ',
+    sei: 'YAMADA',
+    mei: 'TARO',
     tel: '090-1234-5678',
     mail: 'taro@example.com',
     lang: 'ja',

@@ -63,8 +63,8 @@ describe('staff free text', () => {
 describe('person names', () => {
   const member = {
     seq: '1',
-    sei: 'ヤマダ',
-    mei: 'タロウ',
+    sei: 'YAMADA',
+    mei: 'TARO',
     sex: '1',
     birthday: '19900101',
     ageclass: '1',
@@ -80,8 +80,8 @@ describe('person names', () => {
         payload: {
           opcd: 'OP0001',
           usedate: '20261201',
-          sei: `ヤマ${c}ダ`,
-          mei: 'タロウ',
+          sei: `YAMA${c}DA`,
+          mei: 'TARO',
           tel: '09012345678',
           mail: 'a@example.jp',
           amountjp: '8000',

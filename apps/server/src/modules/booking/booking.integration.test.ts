@@ -108,6 +108,20 @@ describe('POST /api/booking', () => {
     expect(mails[0]?.body).toContain('http://localhost:3000/login');
   });
 
+  it('takes names as passports write them, and full-width letters as half-width', async () => {
+    for (const [sei, mei, stored] of [
+      ["O'BRIEN", 'MARY ANNE', "O'BRIEN MARY ANNE"],
+      ['ST. JOHN', 'Jean-Luc', 'ST. JOHN Jean-Luc'],
+      ['ＹＡＭＡＤＡ', 'ｔａｒｏ', 'YAMADA taro'],
+    ]) {
+      const payload = bookingPayload('BK0001', day, {}, { sei, mei });
+      const res = await post(payload);
+      expect(res.statusCode, res.body).toBe(200);
+      const [row] = await t.ctx.db.select().from(bookings).where(eq(bookings.rsvno, res.json().response.rsvno));
+      expect(`${row?.sei} ${row?.mei}`).toBe(stored);
+    }
+  });
+
   it('stores passport and vegetarian choice when the option lists them, with its own cancel policy', async () => {
     const payload = bookingPayload('BKPASS', day, { adults: 1 });
     payload.memberList = [
@@ -205,7 +219,25 @@ describe('POST /api/booking', () => {
       ],
       ['an invalid e-mail', () => ({ ...bookingPayload('BK0001', day), mail: 'taro@@example' }), 422, Msg.invalidEmail],
       ['a phone without digits', () => ({ ...bookingPayload('BK0001', day), tel: 'でんわ' }), 422, Msg.invalidPhone],
-      ['a name that is too long', () => ({ ...bookingPayload('BK0001', day), sei: 'あ'.repeat(31) }), 422, JAPANESE],
+      ['a name that is too long', () => ({ ...bookingPayload('BK0001', day), sei: 'A'.repeat(31) }), 422, JAPANESE],
+      // The form asks ローマ字（半角英字）, as in the passport: kanji, kana and emoji are refused, saying what is allowed.
+      [
+        'a name in kanji',
+        () => ({ ...bookingPayload('BK0001', day), sei: '山田' }),
+        422,
+        `${Msg.leader}：${Msg.nameRoman}`,
+      ],
+      ['a name with an emoji', () => ({ ...bookingPayload('BK0001', day), mei: 'TARO😀' }), 422, Msg.nameRoman],
+      [
+        'a participant named in kana',
+        () => ({
+          ...bookingPayload('BK0001', day),
+          memberList: [member(1, '1', birthdayForAge(day, 30), { mei: 'はなこ' })],
+        }),
+        422,
+        Msg.nameRoman,
+      ],
+      ['a full name with digits', () => ({ ...bookingPayload('BK0001', day), mei: 'TARO 2' }), 422, Msg.nameRoman],
       [
         'members numbered out of order',
         () => ({ ...bookingPayload('BK0001', day), memberList: [member(2, '1', birthdayForAge(day, 30))] }),

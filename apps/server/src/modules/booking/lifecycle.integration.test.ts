@@ -459,19 +459,19 @@ describe('corrections before payment, back from the checkout (issue 24.2)', () =
     const id = await openCheckout(rsvno);
     const changed = {
       ...original,
-      sei: 'スズキ',
+      sei: 'SUZUKI',
       mail: 'suzuki@example.com',
-      memberList: original.memberList.map((m, i) => (i === 1 ? { ...m, sei: 'スズキ', mei: 'ジロウ' } : m)),
+      memberList: original.memberList.map((m, i) => (i === 1 ? { ...m, sei: 'SUZUKI', mei: 'JIRO' } : m)),
     };
     const res = await revise(rsvno, changed);
     expect(res.statusCode).toBe(200);
-    expect(await row(rsvno)).toMatchObject({ sei: 'スズキ', mail: 'suzuki@example.com', status: 1, statusPayment: 0 });
+    expect(await row(rsvno)).toMatchObject({ sei: 'SUZUKI', mail: 'suzuki@example.com', status: 1, statusPayment: 0 });
     const [event] = (await events(rsvno)).filter((e) => e.action === 'details_changed');
     expect(event).toMatchObject({ actorKind: 'customer' });
-    expect(event?.before).toMatchObject({ applicant: { sei: 'ヤマダ' } });
+    expect(event?.before).toMatchObject({ applicant: { sei: 'YAMADA' } });
     expect(event?.after).toMatchObject({
-      applicant: { sei: 'スズキ' },
-      members: [{}, { sei: 'スズキ', mei: 'ジロウ' }],
+      applicant: { sei: 'SUZUKI' },
+      members: [{}, { sei: 'SUZUKI', mei: 'JIRO' }],
     });
     // Sent again unchanged (a second press): nothing written.
     expect((await revise(rsvno, changed)).statusCode).toBe(200);
@@ -480,11 +480,11 @@ describe('corrections before payment, back from the checkout (issue 24.2)', () =
     expect((await payOnPage(id)).statusCode).toBe(303);
     const [paidMail] = await mails(rsvno, 'booking_paid');
     expect(paidMail?.to).toBe('suzuki@example.com');
-    expect(paidMail?.body).toContain('スズキ タロウ 様');
+    expect(paidMail?.body).toContain('SUZUKI TARO 様');
     const members = await t.ctx.db.select().from(bookingMembers).where(eq(bookingMembers.rsvno, rsvno));
-    expect(members.map((m) => `${m.sei} ${m.mei}`).sort()).toEqual(['スズキ ジロウ', 'ヤマダ タロウ']);
+    expect(members.map((m) => `${m.sei} ${m.mei}`).sort()).toEqual(['SUZUKI JIRO', 'YAMADA TARO']);
     // Paid: closed to this path.
-    const late = await revise(rsvno, { ...changed, mei: 'サブロウ' });
+    const late = await revise(rsvno, { ...changed, mei: 'SABURO' });
     expect(late.statusCode).toBe(409);
     expect(late.json()).toMatchObject({ errMsg: Msg.bookingPaidNotRevisable });
   });
@@ -495,7 +495,7 @@ describe('corrections before payment, back from the checkout (issue 24.2)', () =
     const before = await row(rsvno);
     const three = bookingPayload('LC0001', day, { adults: 3 });
     expect((await revise(rsvno, three)).json()).toMatchObject({ errMsg: Msg.bookingPartyNotRevisable });
-    expect((await revise(rsvno, { ...original, sei: 'スズキ' }, false)).statusCode).toBe(403);
+    expect((await revise(rsvno, { ...original, sei: 'SUZUKI' }, false)).statusCode).toBe(403);
     const invalid = await revise(rsvno, { ...original, tel: 'abc' });
     expect(invalid.statusCode).toBe(422);
     expect(await row(rsvno)).toEqual(before);

@@ -83,8 +83,8 @@ export function birthdayForAge(on: Ymd, age: number): Ymd {
 export function member(seq: number, ageclass: '1' | '2' | '3' | '4', birthday: Ymd, extra: Partial<MemberInput> = {}) {
   return {
     seq: String(seq),
-    sei: 'ヤマダ',
-    mei: seq === 1 ? 'タロウ' : `ハナコ${seq}`,
+    sei: 'YAMADA',
+    mei: seq === 1 ? 'TARO' : `HANAKO ${String.fromCharCode(64 + seq)}`,
     sex: seq % 2 === 1 ? '1' : '2',
     birthday,
     ageclass,
@@ -112,8 +112,8 @@ export function bookingPayload(
     opcd,
     usedate,
     md: '',
-    sei: 'ヤマダ',
-    mei: 'タロウ',
+    sei: 'YAMADA',
+    mei: 'TARO',
     tel: '090-1234-5678',
     mail: 'taro@example.com',
     amountjp: String(amount),

@@ -2,6 +2,7 @@
 import type { createBookingRequest } from '@tabi/contract/booking';
 import {
   birthdayProblem,
+  bookingNameProblem,
   EMAIL_PATTERN,
   isYes,
   nameProblem,
@@ -80,9 +81,17 @@ export function ageRulesOf(option: OptionRow): AgeRules {
 }
 
 function checkApplicant(input: BookingInput): void {
-  const nameIssue = nameProblem(input.sei) ?? nameProblem(input.mei);
+  const nameIssue = bookingNameProblem(input.sei) ?? bookingNameProblem(input.mei);
   if (nameIssue) throw refuse(`${Msg.leader}：${nameIssue}`);
   checkContact(input);
+}
+
+/** The booking form's rule for the participants' names (the console's edit keeps planMembers' own). */
+function checkMemberNames(input: BookingInput): void {
+  for (const [index, m] of input.memberList.entries()) {
+    const nameIssue = bookingNameProblem(m.sei) ?? bookingNameProblem(m.mei);
+    if (nameIssue) throw refuse(ofMember(index + 1, nameIssue));
+  }
 }
 
 /** The applicant's phone and mail, by the booking form's rules (also when staff correct them). */
@@ -211,6 +220,7 @@ export function memberRows(rsvno: string, members: PlannedMember[]): NewMember[]
 /** Every SPEC §5 rule that needs no database; throws the first problem as a Japanese AppError. */
 export function planBooking(input: BookingInput, option: OptionRow, now: Date): BookingPlan {
   checkApplicant(input);
+  checkMemberNames(input);
   const usedate = input.usedate;
   checkUseDate(usedate, option, now);
   const today = tokyoYmd(now);

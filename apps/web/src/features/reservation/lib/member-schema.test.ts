@@ -108,6 +108,15 @@ describe('memberFormSchema', () => {
     );
   });
 
+  it('asks the names in Latin letters, as the form says, and says what is allowed', () => {
+    for (const name of ['太郎😀', '山田 花子', 'ヤマダ', 'TARO2']) {
+      expect(messages(form({ leader: leader({ firstName: name }) }))['leader.firstName']).toBe(Msg.nameRoman);
+    }
+    for (const name of ["O'BRIEN", 'MARY ANNE', 'Jean-Luc', 'ST. JOHN', 'ＹＡＭＡＤＡ']) {
+      expect(messages(form({ members: [person({ lastName: name })] }))['members.0.lastName']).toBeUndefined();
+    }
+  });
+
   it('checks the e-mail pattern', () => {
     expect(messages(form({ leader: leader({ email: 'taro@example' }) }))['leader.email']).toBe(Msg.invalidEmail);
   });

@@ -1,4 +1,4 @@
-import { birthdayProblem, EMAIL_PATTERN, nameProblem, phoneProblem } from '@tabi/contract/booking-rules';
+import { birthdayProblem, bookingNameProblem, EMAIL_PATTERN, phoneProblem } from '@tabi/contract/booking-rules';
 import { AGE_CLASSES } from '@tabi/contract/constants';
 import type { Ymd } from '@tabi/contract/dates';
 import { Msg, nameTooLong } from '@tabi/contract/messages';
@@ -64,8 +64,8 @@ function fromProblem(check: (value: string) => string | null) {
 
 function personFields({ needsPassport }: MemberRuleContext) {
   return z.object({
-    lastName: z.string().trim().min(1, required('姓')).superRefine(fromProblem(nameProblem)),
-    firstName: z.string().trim().min(1, required('名')).superRefine(fromProblem(nameProblem)),
+    lastName: z.string().trim().min(1, required('姓')).superRefine(fromProblem(bookingNameProblem)),
+    firstName: z.string().trim().min(1, required('名')).superRefine(fromProblem(bookingNameProblem)),
     birthday: z.string().trim().min(1, choose('生年月日')),
     sex: z.enum(['', '1', '2']).refine((v) => v !== '', choose('性別')),
     nationalityId: z.string().min(1, choose('国籍')),
