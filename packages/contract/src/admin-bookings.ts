@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { booking, memberInput, rentalInput } from './booking.ts';
 import { COUPON_OUTCOMES, PHONE_MAX_LENGTH } from './constants.ts';
-import { calendarYmd, envelope, multilineText, plainText } from './envelope.ts';
+import { calendarYmd, envelope, multilineText, plainText, ymdString } from './envelope.ts';
 
 // --- 予約詳細 -------------------------------------------------------------------------------------------
 
@@ -180,7 +180,13 @@ export const staffCancelResponse = envelope(z.object({ cancelfee: z.number(), re
 export const resendMailRequest = z.object({ mailId: z.number().int().positive() });
 export type ResendMailRequest = z.input<typeof resendMailRequest>;
 
-export const participantsRequest = z.object({ memberList: z.array(memberInput).min(1).max(50) });
+/**
+ * 参加者を修正: the booking form's participant, except that the birthday may be empty. Once the booking's personal data
+ * was erased (passport numbers, birthdays, diet choices) the dialog sends none of them and the server refuses them;
+ * before that an empty birthday is refused by the booking form's rules like a wrong one.
+ */
+const staffMemberInput = memberInput.extend({ birthday: z.union([ymdString, z.literal('')]) });
+export const participantsRequest = z.object({ memberList: z.array(staffMemberInput).min(1).max(50) });
 export type ParticipantsRequest = z.input<typeof participantsRequest>;
 
 export const rentalsRequest = z.object({ rentskiList: z.array(rentalInput).max(50) });

@@ -5,19 +5,21 @@
  * `confirmRequest` / `declineRequest`.)
  */
 import { isDeepStrictEqual } from 'node:util';
-import { maskPassport, normalisePhone } from '@tabi/contract/booking-rules';
+import { isYes, maskPassport, nameProblem, normalisePhone } from '@tabi/contract/booking-rules';
 import { ErrCd } from '@tabi/contract/constants';
 import { isoDateToYmd } from '@tabi/contract/dates';
-import { Msg } from '@tabi/contract/messages';
+import { Msg, participantTitle } from '@tabi/contract/messages';
 import type { Actor } from '../../actor.ts';
 import { todayIn } from '../../clock.ts';
 import type { AppContextBase } from '../../context-base.ts';
 import { AppError } from '../../errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
+import { scrub } from '../privacy/service.ts';
 import { mailIsPurged } from '../retention/service.ts';
 import * as sessions from '../session/repository.ts';
 import { recordEvent } from './events.ts';
 import { isEnded, lifecycleOf } from './lifecycle.ts';
+import type { NewMember } from './repository.ts';
 import * as repo from './repository.ts';
 import { type BookingInput, checkContact, memberRows, planMembers } from './validate.ts';
 
@@ -93,9 +95,43 @@ function keepMaskedPassports(
   });
 }
 
+/** Whether a participant as sent carries any of the data the privacy erasure removes. */
+function carriesErased(m: BookingInput['memberList'][number]): boolean {
+  const given = m.extended_fields?.extended_participant_fields ?? {};
+  const passport = given.passport_number;
+  return m.birthday !== '' || (typeof passport === 'string' && passport.trim() !== '') || isYes(given.vegetarian_meals);
+}
+
+/**
+ * After the erasure (privacy/service.ts): the names, sex and nationality only, by the booking form's name rules; the
+ * birthdays and extended fields stay empty, and a participant who brings any of them back is refused.
+ */
+function planAfterErasure(memberList: BookingInput['memberList'], rsvno: string): NewMember[] {
+  if (memberList.some(carriesErased)) throw AppError.conflict(ErrCd.generic, Msg.staffParticipantsErased);
+  return memberList.map((m, index) => {
+    const seq = index + 1;
+    if (Number(m.seq) !== seq || !/^\d+$/.test(m.seq)) throw new AppError(ErrCd.generic, Msg.memberListInvalid, 422);
+    const problem = nameProblem(m.sei) ?? nameProblem(m.mei);
+    if (problem) throw new AppError(ErrCd.generic, `${participantTitle(seq)}：${problem}`, 422);
+    return {
+      rsvno,
+      seq,
+      sei: m.sei,
+      mei: m.mei,
+      birthday: null,
+      sex: m.sex,
+      ageclass: m.ageclass,
+      nationalityId: Number(m.nationality_id),
+      extended: {},
+    };
+  });
+}
+
 /**
  * Corrects the participants' names, birthdays, sex, nationality and extended fields, with the same rules as
- * the booking form. The party's size and age classes stay (they decide the price and the seats).
+ * the booking form. The party's size and age classes stay (they decide the price and the seats). Once the booking's
+ * personal data was erased, only names, sex and nationality: the erased data never comes back, in the participants
+ * or in the history. Whether it was erased is read under the booking's lock, which the erasure job takes too.
  */
 export async function changeParticipants(
   ctx: AppContextBase,
@@ -108,30 +144,43 @@ export async function changeParticipants(
   const [line] = await repo.findBookingOptions(ctx.db, rsvno);
   const option = line ? await repo.findOption(ctx.db, line.line.opcd) : undefined;
   if (!line || !option) throw AppError.notFound(Msg.bookingNotFound);
-  const { members } = planMembers(memberList, option, isoDateToYmd(line.line.usedate), todayIn(ctx.clock));
-  const known = await repo.existingNationalities(
-    ctx.db,
-    members.map((m) => m.nationalityId).filter((id) => id !== 0),
-  );
-  if (members.some((m) => m.nationalityId !== 0 && !known.has(m.nationalityId))) {
-    throw new AppError(ErrCd.generic, Msg.nationalityInvalid, 422);
-  }
+  const nationalityIds = memberList.map((m) => Number(m.nationality_id)).filter((id) => id !== 0);
+  const known = await repo.existingNationalities(ctx.db, nationalityIds);
+  if (nationalityIds.some((id) => !known.has(id))) throw new AppError(ErrCd.generic, Msg.nationalityInvalid, 422);
 
   await ctx.db.transaction(async (tx) => {
     const locked = await lockLive(tx, rsvno);
     if (isEnded(lifecycleOf(locked))) {
       throw AppError.conflict(ErrCd.generic, Msg.participantsNotEditable);
     }
+    const erased = locked.personalErasedAt !== null;
     // The participants as they are under the lock: the party's classes must stay, and they are the history's before.
     const before = await repo.findMembers(tx, rsvno);
-    keepMaskedPassports(members, before);
-    const sameParty =
-      members.length === before.length && members.every((m, i) => m.ageclassCode === before[i]?.ageclass);
+    let rows: NewMember[];
+    if (erased) {
+      rows = planAfterErasure(memberList, rsvno);
+    } else {
+      const { members } = planMembers(memberList, option, isoDateToYmd(line.line.usedate), todayIn(ctx.clock));
+      keepMaskedPassports(members, before);
+      rows = memberRows(rsvno, members);
+    }
+    const sameParty = rows.length === before.length && rows.every((m, i) => m.ageclass === before[i]?.ageclass);
     if (!sameParty) throw new AppError(ErrCd.generic, Msg.participantsClassChanged, 422);
-    const history = { before: { members: before.map(asHistory) }, after: { members: members.map(asHistory) } };
+    const after = rows.map((m) =>
+      asHistory({
+        ...m,
+        birthday: m.birthday ?? null,
+        nationalityId: m.nationalityId ?? 0,
+        extended: m.extended ?? {},
+      }),
+    );
+    // After the erasure the history holds what is kept (names, sex, nationality), like every erased event.
+    const history = erased
+      ? { before: { members: scrub(before.map(asHistory)) }, after: { members: scrub(after) } }
+      : { before: { members: before.map(asHistory) }, after: { members: after } };
     // Saved unchanged (or sent twice): nothing to write, and no empty event in the history.
     if (isDeepStrictEqual(history.before, history.after)) return;
-    await repo.replaceMembers(tx, rsvno, memberRows(rsvno, members));
+    await repo.replaceMembers(tx, rsvno, rows);
     await recordEvent(tx, ctx.clock.now(), rsvno, actor, 'participants_changed', history);
   });
 }

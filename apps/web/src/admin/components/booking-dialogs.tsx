@@ -386,13 +386,13 @@ function participantValues(detail: BookingDetail): ParticipantsValues {
  * The participants read into the contract's participantsRequest, and checked by it (the booking form's rules, its
  * messages at the fields' own paths): the birthday as YYYYMMDD, only the extended fields the option asks for.
  */
-function participantsForm(asked: { passport: boolean; vegetarian: boolean }) {
+function participantsForm(asked: { passport: boolean; vegetarian: boolean; erased: boolean }) {
   return z
     .custom<ParticipantsValues>()
     .superRefine((v, ctx) => {
       // An empty date picker is asked for as the booking form asks, before the request's YYYYMMDD check.
       v.memberList.forEach((m, i) => {
-        if (!m.birthday) {
+        if (!m.birthday && !asked.erased) {
           ctx.addIssue({ code: 'custom', path: ['memberList', i, 'birthday'], message: choose('生年月日') });
         }
       });
@@ -401,7 +401,8 @@ function participantsForm(asked: { passport: boolean; vegetarian: boolean }) {
       (v): ParticipantsRequest => ({
         memberList: v.memberList.map(({ extended_fields: { extended_participant_fields: x }, ...m }) => ({
           ...m,
-          birthday: inputToYmd(m.birthday),
+          // Erased after the stay: none of it is sent again (the server refuses it).
+          birthday: asked.erased ? '' : inputToYmd(m.birthday),
           extended_fields: {
             extended_participant_fields: {
               ...(asked.passport ? { passport_number: x.passport_number } : {}),
@@ -450,9 +451,11 @@ function MembersDialog({
 
 export function ParticipantsDialog({ detail, open, onClose, onDone }: DialogProps) {
   const nationalities = useNationalities(open);
-  const passport = detail.option.extendedFields.includes('passport_number');
-  const vegetarian = detail.option.extendedFields.includes('vegetarian_meals');
-  const schema = useMemo(() => participantsForm({ passport, vegetarian }), [passport, vegetarian]);
+  // The booking's passport numbers, birthdays and diet choices were erased after the stay: names etc. only.
+  const erased = detail.events.some((e) => e.action === 'personal_data_erased');
+  const passport = detail.option.extendedFields.includes('passport_number') && !erased;
+  const vegetarian = detail.option.extendedFields.includes('vegetarian_meals') && !erased;
+  const schema = useMemo(() => participantsForm({ passport, vegetarian, erased }), [passport, vegetarian, erased]);
   const form = useForm<ParticipantsValues, unknown, z.output<typeof schema>>({
     resolver: zodResolver(schema),
     defaultValues: participantValues(detail),
@@ -474,11 +477,17 @@ export function ParticipantsDialog({ detail, open, onClose, onDone }: DialogProp
       action={action}
       title="参加者の情報を修正"
       intro={
-        <p>
-          氏名・生年月日・性別・国籍{passport ? '・パスポート番号' : ''}
-          {vegetarian ? '・ベジタリアン' : ''}
-          を修正します（お申し込みフォームと同じ規則で確認します）。人数と年齢区分は料金と座席に関わるため変更できません。
-        </p>
+        erased ? (
+          <p>
+            氏名・性別・国籍を修正します。生年月日・パスポート番号・食事のご希望は保存期間を過ぎて消去済みのため、入力できません。人数と年齢区分は料金と座席に関わるため変更できません。
+          </p>
+        ) : (
+          <p>
+            氏名・生年月日・性別・国籍{passport ? '・パスポート番号' : ''}
+            {vegetarian ? '・ベジタリアン' : ''}
+            を修正します（お申し込みフォームと同じ規則で確認します）。人数と年齢区分は料金と座席に関わるため変更できません。
+          </p>
+        )
       }
     >
       {detail.booking.memberList.map((member, i) => {
@@ -495,9 +504,11 @@ export function ParticipantsDialog({ detail, open, onClose, onDone }: DialogProp
             <Field label="名" error={error?.mei?.message}>
               {(c) => <input {...c} maxLength={30} {...form.register(`memberList.${i}.mei`)} />}
             </Field>
-            <Field label="生年月日" error={error?.birthday?.message}>
-              {(c) => <input {...c} type="date" {...form.register(`memberList.${i}.birthday`)} />}
-            </Field>
+            {!erased && (
+              <Field label="生年月日" error={error?.birthday?.message}>
+                {(c) => <input {...c} type="date" {...form.register(`memberList.${i}.birthday`)} />}
+              </Field>
+            )}
             <Field label="性別" error={error?.sex?.message}>
               {(c) => (
                 <select {...c} {...form.register(`memberList.${i}.sex`)}>

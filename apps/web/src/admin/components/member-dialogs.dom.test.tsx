@@ -30,6 +30,7 @@ const detail = {
     rentskiList: [{ seq: '1', model: '1', boots_size: '26.5', wear_size: 'L' }],
   },
   option: { seats: 2, extendedFields: ['passport_number'], rentalcd: '1' },
+  events: [],
 } as unknown as BookingDetail;
 
 let posted: { path: string; body: Record<string, unknown> }[];
@@ -64,6 +65,37 @@ describe('参加者の情報を修正', () => {
     expect(within(dialog).getAllByLabelText('姓')[0]?.getAttribute('aria-invalid')).toBeNull();
     expect(document.activeElement).toBe(secondSei);
     expect(posted).toEqual([]);
+  });
+
+  it('after the erasure of the personal data: names only, no birthday or passport asked or sent', async () => {
+    const user = userEvent.setup();
+    const done = vi.fn();
+    const erased = {
+      ...detail,
+      booking: {
+        ...detail.booking,
+        memberList: [member('1', '山田', '1', ''), member('2', '山田', '3', '')],
+      },
+      events: [{ id: 9, action: 'personal_data_erased' }],
+    } as unknown as BookingDetail;
+    const dialog = showDialog(
+      <ParticipantsDialog detail={erased} open onClose={() => {}} onDone={done} />,
+      '参加者の情報を修正',
+    );
+    expect(within(dialog).queryAllByLabelText('生年月日')).toEqual([]);
+    expect(within(dialog).queryAllByLabelText('パスポート番号')).toEqual([]);
+    expect(dialog.textContent).toContain('消去済み');
+    const [firstMei] = within(dialog).getAllByLabelText('名');
+    if (!firstMei) throw new Error('no given name');
+    await user.clear(firstMei);
+    await user.type(firstMei, 'ゆみ');
+    await user.click(within(dialog).getByRole('button', { name: '変更を保存する' }));
+    await vi.waitFor(() => expect(done).toHaveBeenCalled(), LOADED);
+    const sent = posted[0]?.body.memberList as Record<string, unknown>[];
+    expect(sent.map((m) => [m.mei, m.birthday, m.extended_fields])).toEqual([
+      ['ゆみ', '', { extended_participant_fields: {} }],
+      ['太郎', '', { extended_participant_fields: {} }],
+    ]);
   });
 
   it('asks for an emptied birthday as the booking form does, and sends nothing', async () => {
