@@ -337,9 +337,14 @@ export async function findBooking(db: DbOrTx, rsvno: string): Promise<BookingRow
   return row;
 }
 
-/** Locks the booking row until the transaction ends: every transition starts here, so they run one after the other. */
+/**
+ * Locks the booking row until the transaction ends: every transition starts here, so they run one after the other.
+ * FOR NO KEY UPDATE, since no transition changes the booking number: rows that only refer to the booking (an event,
+ * a 催行中止's item) are written beside the lock instead of waiting for it, so a stop that holds a day's stock rows
+ * and writes its items never waits on a cancellation that holds the booking and waits for those rows.
+ */
 export async function lockBooking(db: DbOrTx, rsvno: string): Promise<BookingRow | undefined> {
-  const [row] = await db.select().from(bookings).where(eq(bookings.rsvno, rsvno)).for('update');
+  const [row] = await db.select().from(bookings).where(eq(bookings.rsvno, rsvno)).for('no key update');
   return row;
 }
 
