@@ -73,8 +73,12 @@ export const dayStopBooking = z.object({
   travellers: z.number().int(),
   statusLabel: z.string(),
   channel: z.string(),
-  /** Paid and not yet refunded: refunded in full. */
+  /** Paid by card and not yet refunded: refunded in full (0 for a reseller's booking, paid on account). */
   refund: z.number().int(),
+  /** How the customer hears of it: our mail, or the reseller (through OCTO). */
+  notice: z.enum(['mail', 'reseller']),
+  /** A reseller's booking: what it would have been invoiced, and no longer is. */
+  onAccount: z.number().int(),
   /** A ticket issued elsewhere (JR, DJ, Linktivity, a reseller) that a person must cancel there too. */
   external: z.boolean(),
 });
@@ -90,6 +94,8 @@ export const dayStopPreview = z.object({
     travellers: z.number().int(),
     refund: z.number().int(),
     mails: z.number().int(),
+    resellerBookings: z.number().int(),
+    onAccount: z.number().int(),
     seatsClosed: z.number().int(),
     external: z.number().int(),
   }),

@@ -80,6 +80,7 @@ export function previewMails(): OutgoingMail[] {
     paymentRefundedMail(sample, 23600, 'duplicate'),
     dayStoppedMail(sample, 23600, {
       reason: '悪天候が予想される',
+      note: '台風の接近により、高速道路の通行止めが見込まれるため。',
       nextDays: [
         { usedate: '20261220', seats: 6 },
         { usedate: '20261221', seats: 12 },

@@ -181,6 +181,7 @@ describe('催行中止', () => {
       { id: staffId },
       {
         ...request(),
+        reasonText: '台風の接近により高速道路の通行止めが見込まれます',
         opcds: ['DS0001', 'DSREQ1', 'DSRENT'],
         facilityId: (await t.ctx.db.select().from(facilities))[0]?.id,
       },
@@ -237,6 +238,8 @@ describe('催行中止', () => {
       .where(and(eq(outbox.rsvno, paidOnes[1] ?? ''), eq(outbox.kind, 'day_stopped')));
     expect(mail?.subject).toContain('催行中止のお知らせ');
     expect(mail?.body).toContain('悪天候が予想されるため');
+    // What the clerk wrote in 理由の説明 goes in the mail, as the form says.
+    expect(mail?.body).toContain('台風の接近により高速道路の通行止めが見込まれます');
     expect(mail?.body).toContain('全額ご返金');
     expect(mail?.body).toContain('￥16,000');
     // The next open days of the option, not the stopped one.
@@ -250,7 +253,7 @@ describe('催行中止', () => {
     expect(history.find((e) => e.action === 'cancel_requested')).toMatchObject({
       actorKind: 'staff',
       actor: String(staffId),
-      note: '催行中止：悪天候',
+      note: '催行中止：悪天候（台風の接近により高速道路の通行止めが見込まれます）',
     });
     // The day stays closed, although the cancellations gave seats back; the next day is untouched.
     for (const opcd of ['DS0001', 'DSREQ1', 'DSRENT', 'DSCPN1']) expect(await stockLeft(t.ctx.db, opcd, day)).toBe(0);

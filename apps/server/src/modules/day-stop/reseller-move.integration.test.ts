@@ -13,7 +13,7 @@ import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { insertTestOption, insertTestStock, stockLeft } from '../booking/test-fixtures.ts';
 import { issueResellerKey } from '../reseller/keys.ts';
 import { insertStaff } from '../staff/test-fixtures.ts';
-import { beginStop, listStops, runStop } from './service.ts';
+import { beginStop, listStops, previewStop, runStop } from './service.ts';
 
 const TODAY: Ymd = '20261121';
 const day = (n: number): Ymd => addDays(TODAY, n);
@@ -162,5 +162,19 @@ describe('a stop and a change of day', () => {
       const stillSold = await t.ctx.db.select().from(bookings).where(eq(bookings.status, 1));
       expect(stillSold.length).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('a stop of a day a reseller sold', () => {
+  it('previews what really happens to its booking: no card refund, no mail, the reseller not invoiced', async () => {
+    const d = day(38);
+    const { rsvno } = await sold(d);
+    const [booking] = await t.ctx.db.select().from(bookings).where(eq(bookings.rsvno, rsvno));
+    const preview = await previewStop(t.ctx, { opcds: ['MOVE01'], from: d, to: d, reason: 'weather' });
+    expect(preview.bookings).toEqual([
+      expect.objectContaining({ rsvno, refund: 0, notice: 'reseller', onAccount: booking?.netAmount }),
+    ]);
+    expect(preview.totals).toMatchObject({ bookings: 1, refund: 0, mails: 0, resellerBookings: 1 });
+    expect(preview.totals.onAccount).toBe(booking?.netAmount);
   });
 });

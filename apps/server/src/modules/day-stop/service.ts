@@ -113,6 +113,7 @@ interface BookingRow {
   refund: number;
   external: boolean;
   reseller_name: string | null;
+  net_amount: number | null;
 }
 
 /** The bookings that still hold seats on those days (not canceled, not claimed, not an expired unpaid card booking). */
@@ -122,13 +123,14 @@ async function liveBookingsOf(ctx: AppContext, db: DbOrTx, t: Target): Promise<D
     await db.execute(sql`select distinct on (b.rsvno) b.rsvno, b.sei, b.mei, b.status, b.status_payment,
         b.flg_request_rsv, b.rsvdate, bo.opcd, o.webname, to_char(bo.usedate, 'YYYYMMDD') as usedate,
         (select count(*) from booking_members m where m.rsvno = b.rsvno)::int as travellers,
-        case when not ${bookingIs.unpaid} and not exists (select 1 from payments p where p.rsvno = b.rsvno and p.status in ('paid', 'refunded'))
+        case when b.reseller_id is not null then 0
+          when not ${bookingIs.unpaid} and not exists (select 1 from payments p where p.rsvno = b.rsvno and p.status in ('paid', 'refunded'))
           then b.amountjp
           else (select coalesce(sum(p.amount - p.refunded_amount), 0) from payments p
             where p.rsvno = b.rsvno and p.status in ('paid', 'refunded'))::int end as refund,
         exists (select 1 from booking_options x where x.rsvno = b.rsvno
           and (x.ex_rsvno is not null or x.ticket_url is not null or x.ex_url is not null)) as external,
-        rs.name as reseller_name
+        rs.name as reseller_name, case when b.reseller_id is not null then b.net_amount end as net_amount
       from booking_options bo join bookings b on b.rsvno = bo.rsvno join options o on o.opcd = bo.opcd
         left join resellers rs on rs.id = b.reseller_id
       where ${inTarget(t, 'bo')} and ${holdsSeats(cutoff)} and b.canceled_at is null
@@ -153,6 +155,10 @@ async function liveBookingsOf(ctx: AppContext, db: DbOrTx, t: Target): Promise<D
       ),
       channel: channelLabel(r.reseller_name),
       refund: Number(r.refund),
+      // A reseller's booking is paid on account: no card refund and no mail from us; the reseller reads the
+      // cancellation through OCTO and is not invoiced for it (ADR 0170).
+      notice: r.reseller_name === null ? ('mail' as const) : ('reseller' as const),
+      onAccount: r.net_amount === null ? 0 : Number(r.net_amount),
       external: r.external === true || String(r.external) === 't',
     }))
     .sort(
@@ -175,7 +181,9 @@ function previewOf(input: Input, days: DayRow[], bookings: DayStopBooking[]): Da
       bookings: bookings.length,
       travellers: bookings.reduce((n, b) => n + b.travellers, 0),
       refund: bookings.reduce((n, b) => n + b.refund, 0),
-      mails: bookings.length,
+      mails: bookings.filter((b) => b.notice === 'mail').length,
+      resellerBookings: bookings.filter((b) => b.notice === 'reseller').length,
+      onAccount: bookings.reduce((n, b) => n + b.onAccount, 0),
       seatsClosed: days.reduce((n, d) => n + d.seats, 0),
       external: bookings.filter((b) => b.external).length,
     },

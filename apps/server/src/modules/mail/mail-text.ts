@@ -87,6 +87,7 @@ const ja = {
   refundByCardShort: 'ご返金は、ご利用のカード会社を通じて行われます。反映時期はカード会社により異なります。',
   stopReasons: DAY_STOP_REASON_MAIL,
   stopBecause: (reason: string) => `${reason}ため、`,
+  stopNoteTitle: '中止の理由',
   stoppedTitle: '催行中止のお知らせ',
   stoppedLead: (because: string) =>
     `このたびはお申し込みいただき、誠にありがとうございます。\n誠に申し訳ございませんが、${because}下記のご予約は当社の判断により催行を中止させていただくことになりました。`,
@@ -224,6 +225,7 @@ const en: MailText = {
     facility: 'of the venue’s circumstances',
   },
   stopBecause: (reason) => `because ${reason}, `,
+  stopNoteTitle: 'Why',
   stoppedTitle: 'Your trip has been called off',
   stoppedLead: (because) =>
     `Thank you for booking with us.\nWe are very sorry, but ${because}we have decided to call off the booking below.`,

@@ -331,6 +331,8 @@ export function paymentRefundedMail(b: MailBooking, amount: number, reason: 'dup
 export interface StopNotice {
   /** 「悪天候が予想される」, or the staff's own words for その他. */
   reason: string;
+  /** What the staff wrote in 理由の説明 beside a listed reason (the form says it goes in the mail); '' if nothing. */
+  note: string;
   /** The option's next days still for sale after the stopped one (at most 5). */
   nextDays: { usedate: string; seats: number }[];
   detailUrl: string;
@@ -351,6 +353,7 @@ export async function loadStopNotice(
       : mailText(lang).stopReasons[found.reason as Exclude<DayStopReason, 'other'>];
   return {
     reason: reason ?? found.reasonText,
+    note: found.reason === 'other' ? '' : (found.reasonText ?? '').trim(),
     nextDays: found.nextDays,
     detailUrl: `${loginUrl.replace(/\/login$/, '')}/detail?opcd=${encodeURIComponent(found.opcd)}`,
   };
@@ -396,6 +399,15 @@ export function dayStoppedMail(b: MailBooking, refund: number, notice: StopNotic
       : [];
   return compose(MailKind.dayStopped, b, t.stoppedTitle, [
     t.stoppedLead(why),
+    ...(notice?.note
+      ? [
+          {
+            kind: 'facts' as const,
+            title: t.stopNoteTitle,
+            rows: [[t.stopNoteTitle, notice.note]] as [string, string][],
+          },
+        ]
+      : []),
     itinerary(b),
     ...money,
     ...next,

@@ -40,7 +40,11 @@ const bookingColumns = [
   bookingColumn.accessor('travellers', { header: '人数', cell: countCell('名'), meta: NUM }),
   bookingColumn.accessor('statusLabel', { header: '状態' }),
   bookingColumn.accessor('channel', { header: '販売チャネル' }),
-  bookingColumn.accessor('refund', { header: '返金額（全額）', cell: yenCell, meta: NUM }),
+  bookingColumn.accessor('refund', { header: 'カード返金（全額）', cell: yenCell, meta: NUM }),
+  bookingColumn.accessor('notice', {
+    header: 'お知らせ',
+    cell: (c) => (c.getValue() === 'mail' ? 'メール' : '販売店がOCTOで確認（請求なし）'),
+  }),
   bookingColumn.accessor('external', {
     header: '外部チケット',
     cell: (c) => (c.getValue() ? <strong className="adm-error-text">要対応</strong> : '—'),
@@ -245,8 +249,16 @@ export function DayStopsPage() {
             rows={[
               ['対象の日', `${totals.days}日（販売中の残席${totals.seatsClosed}席を停止）`],
               ['キャンセルする予約', `${totals.bookings}件・${totals.travellers}名`],
-              ['返金（全額）', yen(totals.refund)],
+              ['カード返金（全額）', yen(totals.refund)],
               ['お知らせメール', `${totals.mails}通`],
+              ...(totals.resellerBookings > 0
+                ? [
+                    [
+                      '販売店経由の予約',
+                      `${totals.resellerBookings}件（メール・カード返金なし。販売店はOCTOで取消を確認でき、売掛${yen(totals.onAccount)}は請求しません）`,
+                    ] as [string, string],
+                  ]
+                : []),
               ['外部チケット（要対応）', totals.external > 0 ? `${totals.external}件` : 'なし'],
             ]}
           />
@@ -280,8 +292,11 @@ export function DayStopsPage() {
           >
             <p>
               {totals.days}日分の販売を停止し、予約{totals.bookings}件（{totals.travellers}
-              名）を当社都合でキャンセルします。キャンセル料はいただかず、お支払い済みの{yen(totals.refund)}
-              を全額返金し、お客様に理由と今後の空き日を記したメールを送ります。元に戻すことはできません。
+              名）を当社都合でキャンセルします。キャンセル料はいただかず、カードでお支払い済みの{yen(totals.refund)}
+              を全額返金し、お客様{totals.mails}件に理由と今後の空き日を記したメールを送ります。
+              {totals.resellerBookings > 0 &&
+                `販売店経由の${totals.resellerBookings}件はメール・返金の対象外で、販売店がOCTOで取消を確認します（売掛${yen(totals.onAccount)}は請求しません）。`}
+              元に戻すことはできません。
             </p>
           </ActionDialog>
         </Card>
