@@ -7,7 +7,9 @@
  */
 import { normalisePhone } from '@tabi/contract/booking-rules';
 import { AGE_CLASSES, type AgeClass, AgeClassCode } from '@tabi/contract/constants';
+import { isoDateToYmd } from '@tabi/contract/dates';
 import { emptyParty, headcount, type PartyCounts } from '@tabi/contract/party';
+import { salesClosed } from '@tabi/contract/sales-cutoff';
 import { eq, sql } from 'drizzle-orm';
 import { type Actor, resellerActor } from '../../actor.ts';
 import type { AppContextBase } from '../../context-base.ts';
@@ -19,6 +21,7 @@ import { effectiveLifecycle, startColumns, transition } from './lifecycle.ts';
 import * as repo from './repository.ts';
 import { randomRsvno } from './rsvno.ts';
 import { cancelUnpaid, priceOf } from './service.ts';
+import { salesCutoffOf } from './validate.ts';
 
 /** One traveller of a reseller's booking: the age class, and the name when the reseller gave it. */
 export interface ResellerTraveller {
@@ -52,10 +55,22 @@ export interface ResellerHold extends ResellerLine {
 }
 
 /**
- * Why seats could not be had: no stock row for the day (not sold), too few seats left, or the day called off
- * (催行中止).
+ * Why seats could not be had: no stock row for the day (not sold), too few seats left, the day called off
+ * (催行中止), or the day's sales closed at the option's cutoff (ADR 0191).
  */
-export type SeatRefusal = 'no_day' | 'sold_out' | 'stopped';
+export type SeatRefusal = 'no_day' | 'sold_out' | 'stopped' | 'sales_closed';
+
+/**
+ * Whether sales of the option's day have closed (ADR 0191): the rule the site's booking and payment ask, so that a
+ * reseller can neither hold nor confirm a day our own customers can no longer book.
+ */
+function salesClosedFor(
+  option: Pick<repo.OptionRow, 'salesCutoffDaysBefore' | 'salesCutoffTime'> | undefined,
+  usedate: string,
+  now: Date,
+): boolean {
+  return option !== undefined && salesClosed(isoDateToYmd(usedate), salesCutoffOf(option), now);
+}
 
 /** The reseller's commission on one retail price, in whole yen (rounded down). */
 export function commissionOf(retail: number, commissionBp: number): number {
@@ -129,12 +144,13 @@ export async function holdForReseller(
 ): Promise<{ ok: true; rsvno: string; amount: number; net: number } | { ok: false; why: SeatRefusal }> {
   const counts = countsOf(hold.travellers);
   const seats = headcount(counts);
+  const option = await repo.findOption(tx, hold.opcd);
+  const now = ctx.clock.now();
+  if (salesClosedFor(option, hold.usedate, now)) return { ok: false, why: 'sales_closed' };
   const take = await repo.takeSeatsOrSayWhy(tx, { opcd: hold.opcd, usedate: hold.usedate, seats });
   if (!take.day) return { ok: false, why: 'no_day' };
   if (!take.taken) return { ok: false, why: 'sold_out' };
   const day = take.day;
-  const option = await repo.findOption(tx, hold.opcd);
-  const now = ctx.clock.now();
   const amount = priceOf(day, counts);
   const net = netOf(day, counts, hold.commissionBp);
   // A number drawn twice fails its insert: tried again with another inside a savepoint (rare: 8 characters).
@@ -220,22 +236,32 @@ export async function extendHold(
   });
 }
 
-/** Confirmation: the hold becomes a booking paid on account (the reseller is invoiced), with the final contact. */
+/**
+ * Confirmation: the hold becomes a booking paid on account (the reseller is invoiced), with the final contact. A
+ * hold is a sale not yet made: it is confirmed only while its day is still on sale, so one made before the cutoff
+ * is confirmed until the cutoff and refused after it (its seats stay held until it lapses or is released).
+ */
 export async function confirmOnAccount(
   ctx: Pick<AppContextBase, 'clock'>,
   tx: DbOrTx,
   booking: repo.BookingRow,
   contact: ResellerContact,
   actor: Actor,
-): Promise<void> {
+): Promise<{ ok: true } | { ok: false; why: 'sales_closed' }> {
+  const now = ctx.clock.now();
+  for (const line of await repo.seatLines(tx, booking.rsvno)) {
+    if (salesClosedFor(await repo.findOption(tx, line.opcd), line.usedate, now))
+      return { ok: false, why: 'sales_closed' };
+  }
   const after = await transition(tx, booking, 'confirmOnAccount', {
     paymentDeadline: null,
     ...contactColumns(contact),
   });
-  await recordEvent(tx, ctx.clock.now(), booking.rsvno, actor, 'reseller_confirmed', {
+  await recordEvent(tx, now, booking.rsvno, actor, 'reseller_confirmed', {
     before: stateOf(booking),
     after: { ...stateOf(after), paid_on_account: booking.netAmount },
   });
+  return { ok: true };
 }
 
 /** The reseller's contact and traveller names change (a confirm or a change with new details), party unchanged. */
@@ -272,7 +298,9 @@ function pickContact(booking: repo.BookingRow): ResellerContact {
  * A change of day, option or party: the old seats back and the new ones taken in one transaction, both stock
  * rows locked first in one fixed order (so two changes in opposite directions never deadlock). The price is the
  * new day's, less the commission the booking was sold at (not the reseller's commission of today); a booking paid
- * on account stays so (the invoice follows the new amount).
+ * on account stays so (the invoice follows the new amount). A day whose sales closed (ADR 0191) is not sold by a
+ * change either: a booking is not moved onto it, nor given more seats on it; fewer seats, or other names or age
+ * classes for the same seats, stay possible on the booking's own day.
  */
 export async function rebookForReseller(
   ctx: Pick<AppContextBase, 'clock'>,
@@ -285,6 +313,11 @@ export async function rebookForReseller(
   if (!old) throw new Error(`booking ${booking.rsvno} has no line`);
   const counts = countsOf(line.travellers);
   const seats = headcount(counts);
+  const option = await repo.findOption(tx, line.opcd);
+  const sameDay = old.opcd === line.opcd && old.usedate === line.usedate;
+  if ((!sameDay || seats > old.seats) && salesClosedFor(option, line.usedate, ctx.clock.now())) {
+    return { ok: false, why: 'sales_closed' };
+  }
   const days = [old, { opcd: line.opcd, usedate: line.usedate }].sort((a, b) =>
     a.opcd === b.opcd ? a.usedate.localeCompare(b.usedate) : a.opcd.localeCompare(b.opcd),
   );
@@ -310,7 +343,6 @@ export async function rebookForReseller(
   const amount = priceOf(take.day, counts);
   const commissionBp = bookingCommissionBp(booking);
   const net = netOf(take.day, counts, commissionBp);
-  const option = await repo.findOption(tx, line.opcd);
   await tx.execute(sql`delete from ${bookingOptions} where rsvno = ${booking.rsvno}`);
   await tx.insert(bookingOptions).values(lineRow(booking.rsvno, line, take.day, counts));
   await repo.replaceMembers(tx, booking.rsvno, memberRowsOf(booking.rsvno, line.travellers));

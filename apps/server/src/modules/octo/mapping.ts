@@ -6,10 +6,11 @@
 
 import type { OptionDetail } from '@tabi/contract/catalog';
 import { AGE_CLASS_LABEL, type AgeClass } from '@tabi/contract/constants';
-import { addDays, isoDateToYmd, tokyoDayStart, ymdToIsoDate } from '@tabi/contract/dates';
+import { addDays, isoDateToYmd, ymdToIsoDate } from '@tabi/contract/dates';
 import type { Lang } from '@tabi/contract/i18n';
 import { type AgeRules, offeredAgeClasses, partyBounds } from '@tabi/contract/party';
 import { includedTax } from '@tabi/contract/receipt';
+import { type SalesCutoff, salesCutoffAt } from '@tabi/contract/sales-cutoff';
 import type { CancelTier, OctoUnitItem } from '../../db/schema.ts';
 import { htmlText } from '../../http/safe-html.ts';
 import { effectiveLifecycle, wasPaid } from '../booking/lifecycle.ts';
@@ -40,6 +41,21 @@ export interface OctoOptionFacts extends AgeRules {
   min_people: number | null;
   max_people: number | null;
   cancel_policy: CancelTier[] | null;
+  /** When sales of a day close (ADR 0191): this many days before it, at sales_cutoff_time (HH:MM, Tokyo). */
+  sales_cutoff_days_before: number;
+  sales_cutoff_time: string;
+}
+
+/** The option's sales cutoff, in the contract's terms. */
+export function salesCutoffOfFacts(
+  option: Pick<OctoOptionFacts, 'sales_cutoff_days_before' | 'sales_cutoff_time'>,
+): SalesCutoff {
+  return { daysBefore: option.sales_cutoff_days_before, time: option.sales_cutoff_time };
+}
+
+/** The instant sales of the day close, as OCTO writes a UTC instant ("2026-11-30T08:00:00Z"). */
+export function utcCutoffAtOf(option: OctoOptionFacts, usedate: string): string {
+  return salesCutoffAt(isoDateToYmd(usedate), salesCutoffOfFacts(option)).toISOString().replace('.000Z', 'Z');
 }
 
 /** One day of stock with what is held on it: capacity = what is left + what bookings hold. */
@@ -195,7 +211,10 @@ function nextDay(usedate: string): string {
 
 export type OctoAvailabilityStatus = 'AVAILABLE' | 'LIMITED' | 'SOLD_OUT' | 'CLOSED';
 
-/** LIMITED below half the capacity left (OCTO's definition), CLOSED when the day is stopped or not for sale. */
+/**
+ * LIMITED below half the capacity left (OCTO's definition), CLOSED when the day is stopped or not for sale (outside
+ * the use period, past, or its sales cutoff passed: the caller's `bookable`).
+ */
 export function dayStatus(day: OctoDay, bookable: boolean): OctoAvailabilityStatus {
   if (!bookable || day.stopped) return 'CLOSED';
   if (day.zaikozan <= 0) return 'SOLD_OUT';
@@ -222,10 +241,8 @@ export function availabilityOf(
     localDateTimeStart: availabilityIdOf(day.usedate),
     localDateTimeEnd: availabilityIdOf(nextDay(day.usedate)),
     allDay: true,
-    // Booked until the day ends in Tokyo, as on our site.
-    utcCutoffAt: tokyoDayStart(isoDateToYmd(nextDay(day.usedate)))
-      .toISOString()
-      .replace('.000Z', 'Z'),
+    // The instant the day's sales close (ADR 0191), as on our site: a reserve or confirm after it is refused.
+    utcCutoffAt: utcCutoffAtOf(option, day.usedate),
     available: open && vacancies >= Math.max(1, asked),
     status,
     vacancies,

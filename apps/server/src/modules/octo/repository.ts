@@ -41,6 +41,8 @@ const OPTION_COLUMNS = {
   infant_age_max: options.infantAgeMax,
   useFrom: options.useFrom,
   useTo: options.useTo,
+  sales_cutoff_days_before: options.salesCutoffDaysBefore,
+  sales_cutoff_time: options.salesCutoffTime,
 };
 
 export async function findSellableOption(db: DbOrTx, opcd: string): Promise<SellableOption | undefined> {

@@ -8,6 +8,7 @@ import { addDays, isoDateToYmd, ymdToIsoDate } from '@tabi/contract/dates';
 import { DEFAULT_LANG, type Lang, preferredLang } from '@tabi/contract/i18n';
 import { Msg } from '@tabi/contract/messages';
 import { headcount, infantsOnly, offeredAgeClasses, partyBounds } from '@tabi/contract/party';
+import { salesClosed } from '@tabi/contract/sales-cutoff';
 import type { z } from 'zod';
 import { resellerActor } from '../../actor.ts';
 import { todayIn } from '../../clock.ts';
@@ -36,6 +37,7 @@ import { catalogService } from '../catalog/service.ts';
 import { OctoError } from './errors.ts';
 import {
   ageClassOfUnit,
+  availabilityIdOf,
   availabilityOf,
   bookingOf,
   calendarDayOf,
@@ -46,6 +48,7 @@ import {
   type OctoDay,
   octoStatus,
   productOf,
+  salesCutoffOfFacts,
   type UnitAsk,
   withContent,
 } from './mapping.ts';
@@ -155,9 +158,17 @@ export async function getProduct(ctx: AppContext, caller: OctoCaller, productId:
 
 // --- availability ---
 
-/** A day a reseller may book: within the option's use period, today or later (Tokyo). */
+/** A day a reseller may name: within the option's use period, today or later (Tokyo). */
 function bookable(option: repo.SellableOption, usedate: string, today: string): boolean {
   return usedate >= today && usedate >= option.useFrom && usedate <= option.useTo;
+}
+
+/**
+ * A day open for sale now: one a reseller may name whose sales cutoff has not passed (ADR 0191). A day that is
+ * bookable but past its cutoff is shown CLOSED; reserving it is refused by the booking module's own check.
+ */
+function onSale(option: repo.SellableOption, usedate: string, today: string, now: Date): boolean {
+  return bookable(option, usedate, today) && !salesClosed(isoDateToYmd(usedate), salesCutoffOfFacts(option), now);
 }
 
 function checkOption(optionId: unknown): void {
@@ -203,6 +214,7 @@ export async function availabilityCalendar(ctx: AppContext, caller: OctoCaller, 
   checkRange(input.localDateStart, input.localDateEnd);
   unitAsks(option, input.units);
   const today = isoToday(ctx);
+  const now = ctx.clock.now();
   const days = new Map(
     (await repo.daysOf(ctx.db, option.opcd, input.localDateStart, input.localDateEnd)).map((d) => [d.usedate, d]),
   );
@@ -211,7 +223,7 @@ export async function availabilityCalendar(ctx: AppContext, caller: OctoCaller, 
     return calendarDayOf(
       option,
       day ?? closedDay(usedate),
-      day !== undefined && bookable(option, usedate, today),
+      day !== undefined && onSale(option, usedate, today, now),
       caller.pricing ? caller.reseller.commissionBp : null,
     );
   });
@@ -240,11 +252,13 @@ export async function availability(ctx: AppContext, caller: OctoCaller, body: un
   if (!start || !end) throw OctoError.badRequest('localDateStart and localDateEnd are required');
   checkRange(start, end);
   const today = isoToday(ctx);
+  const now = ctx.clock.now();
   const pricing = caller.pricing ? { commissionBp: caller.reseller.commissionBp, units: asks } : null;
   const days = await repo.daysOf(ctx.db, option.opcd, start, end);
+  // A day past its cutoff is still listed, CLOSED with the instant it closed, so the reseller sees why.
   return days
     .filter((d) => (wanted ? wanted.has(d.usedate) : bookable(option, d.usedate, today)))
-    .map((d) => availabilityOf(option, d, bookable(option, d.usedate, today), pricing));
+    .map((d) => availabilityOf(option, d, onSale(option, d.usedate, today, now), pricing));
 }
 
 // --- bookings ---
@@ -253,6 +267,8 @@ const SEAT_REFUSAL: Record<SeatRefusal, (availabilityId: string) => OctoError> =
   no_day: (id) => OctoError.invalidAvailability(id),
   sold_out: () => OctoError.unprocessable('Not enough availability for the units requested (sold out)'),
   stopped: () => OctoError.unprocessable('The availability is closed: the supplier has called this day off'),
+  sales_closed: () =>
+    OctoError.unprocessable('The availability is closed: sales of this day closed at its cutoff (utcCutoffAt)'),
 };
 
 function clean(value: string | null | undefined, max: number): string {
@@ -342,7 +358,7 @@ async function render(ctx: AppContext, caller: OctoCaller, facts: OctoBookingFac
   const availability = availabilityOf(
     option,
     day ?? closedDay(facts.fromdate),
-    day !== undefined && bookable(option, facts.fromdate, today),
+    day !== undefined && onSale(option, facts.fromdate, today, ctx.clock.now()),
     null,
   );
   return bookingOf(facts, option, availability, ctx.clock.now(), today, pricingFacts(caller));
@@ -503,7 +519,8 @@ export async function confirm(ctx: AppContext, caller: OctoCaller, uuid: string,
       await applyItems(ctx, tx, caller, booking, facts, { option, usedate: facts.fromdate, planned, contact });
     }
     const current = (await bookingRepo.findBooking(tx, booking.rsvno)) ?? booking;
-    await confirmOnAccount(ctx, tx, current, contact, resellerActor(caller.reseller.id));
+    const confirmed = await confirmOnAccount(ctx, tx, current, contact, resellerActor(caller.reseller.id));
+    if (!confirmed.ok) throw SEAT_REFUSAL[confirmed.why](availabilityIdOf(facts.fromdate));
     await repo.updateOctoBooking(tx, booking.rsvno, {
       contact: input.contact ? storedContact(input.contact) : facts.contact,
       resellerReference: input.resellerReference ?? facts.resellerReference,
