@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cancelPolicyLines, freeCancelText, freeCancelUntil } from './cancel-policy.ts';
+import { cancelPolicyLines, cancelTermsToday, freeCancelText, freeCancelUntil } from './cancel-policy.ts';
 
 const STANDARD = [
   { daysBefore: 20, percent: 20 },
@@ -45,5 +45,29 @@ describe('the cancellation policy in English (issue 29)', () => {
     expect(freeCancelText(STANDARD, 'ja')).toBe('ご利用日の21日前まで無料');
     expect(freeCancelText(STANDARD, 'en')).toBe('Free until 21 days before');
     expect(freeCancelText([{ daysBefore: -1, percent: 100 }], 'en')).toBeNull();
+  });
+});
+
+describe('cancelTermsToday (said before the customer pays)', () => {
+  const standard = STANDARD;
+
+  it('says a fee applies already when the day is within a charged tier', () => {
+    // On 11/28, 12/18 is 20 days ahead: 20 % from the moment it is booked.
+    expect(cancelTermsToday(standard, '20261218', '20261128', 'ja')).toBe(
+      '現在キャンセル料20%がかかります（お申し込み後にキャンセルされた場合、旅行代金の20%を申し受けます）。',
+    );
+    expect(cancelTermsToday(standard, '20261130', '20261128', 'en')).toBe(
+      'A cancellation fee of 30% of the price applies from now on.',
+    );
+  });
+
+  it('says the day fees start while cancelling is still free', () => {
+    expect(cancelTermsToday(standard, '20261225', '20261128', 'ja')).toBe(
+      '本日お申し込みの場合、キャンセル料は2026/12/05からかかります（それまでは無料です）。',
+    );
+    expect(cancelTermsToday(standard, '20261225', '20261128', 'en')).toMatch(
+      /^If you book today, cancellation fees apply from /,
+    );
+    expect(cancelTermsToday([], '20261225', '20261128', 'ja')).toBe('キャンセル料はかかりません。');
   });
 });

@@ -3,12 +3,46 @@
  * the price is charged (-1 = after the start or no-show). Shared so that the detail page and the mails
  * say the same as the fee the server charges.
  */
-import { addDays, type Ymd } from './dates.ts';
+import { addDays, daysBetween, formatDay, type Ymd } from './dates.ts';
 import type { Lang } from './i18n.ts';
 
 export interface CancelTierFacts {
   daysBefore: number;
   percent: number;
+}
+
+/**
+ * The percent charged `daysBefore` days before the use date (0 = the day itself, negative = after the
+ * start). A tier applies from its `daysBefore` on, so the tier with the smallest `daysBefore` that is
+ * still ≥ the distance wins; earlier than every tier is free.
+ */
+export function cancelPercent(policy: readonly CancelTierFacts[], daysBefore: number): number {
+  let chosen: CancelTierFacts | undefined;
+  for (const tier of policy) {
+    if (tier.daysBefore >= daysBefore && (!chosen || tier.daysBefore < chosen.daysBefore)) chosen = tier;
+  }
+  return Math.min(100, Math.max(0, chosen?.percent ?? 0));
+}
+
+/**
+ * What a booking made `today` for `usedate` costs to cancel, said before the customer pays (旅行業法 第12条の4):
+ * 「現在キャンセル料20%がかかります」 when a fee already applies, else the day fees start.
+ */
+export function cancelTermsToday(policy: readonly CancelTierFacts[], usedate: Ymd, today: Ymd, lang: Lang): string {
+  const percent = cancelPercent(policy, daysBetween(today, usedate));
+  if (percent > 0) {
+    return lang === 'en'
+      ? `A cancellation fee of ${percent}% of the price applies from now on.`
+      : `現在キャンセル料${percent}%がかかります（お申し込み後にキャンセルされた場合、旅行代金の${percent}%を申し受けます）。`;
+  }
+  const free = freeCancelUntil(policy, usedate);
+  if (free === null || !policy.some((t) => t.percent > 0)) {
+    return lang === 'en' ? 'No cancellation fee applies.' : 'キャンセル料はかかりません。';
+  }
+  const from = formatDay(addDays(free, 1), lang);
+  return lang === 'en'
+    ? `If you book today, cancellation fees apply from ${from}; until then cancelling is free.`
+    : `本日お申し込みの場合、キャンセル料は${from}からかかります（それまでは無料です）。`;
 }
 
 /** The last day a cancellation costs nothing, or null when even the first charged tier has no day before it. */

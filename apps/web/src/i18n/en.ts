@@ -305,6 +305,8 @@ export const en: Messages = {
       `Booking ${rsvno} has not been paid yet. Pay with “${MSG_EN.submitPurchase}” by ${until} to confirm it.`,
     requestNote:
       'This option is sold on request, so the booking is not confirmed yet: we check availability and email you. You pay once it is confirmed.',
+    cancelTermsTitle: 'Cancellation fees',
+    cancelTermsTiers: 'The cancellation fees of this booking (counted from the date of use)',
     consentTitle: 'Consent',
     consentGiven: 'You have agreed to the documents.',
     consentNeeded: 'Please read the documents and agree to both points.',
@@ -334,6 +336,16 @@ export const en: Messages = {
     bookedNext2: 'You can see your booking on My booking.',
     loginHint: 'Log in to My booking with your booking number and the phone number you gave.',
     toMyPage: 'Go to My booking',
+    otherPurchaseTitle: 'A different booking was started in another tab',
+    otherPurchase:
+      'Another tab has started booking a different option or date. Only one booking can be in progress at a time, so what you entered in this tab cannot be booked.',
+    otherPurchaseChoice: 'Continue the booking from the other tab, or start again from the option page.',
+    otherPurchaseName: 'Booking in the other tab',
+    continueOtherPurchase: 'Continue the other booking',
+    backToOption: 'Back to the option',
+    purchaseEndedTitle: 'This booking was finished in another tab',
+    purchaseEnded:
+      'The booking was completed or cancelled in another tab. To book again, please start from the option page.',
   },
   mypage: {
     title: 'My booking',

@@ -1,19 +1,9 @@
 /** DESIGN §5: cancellation fees from a booking's policy of day tiers, in integer yen. */
+import { cancelPercent } from '@tabi/contract/cancel-policy';
 import { daysBetween, type Ymd } from '@tabi/contract/dates';
 import type { CancelTier } from '../../db/schema.ts';
 
-/**
- * The percent charged `daysBefore` days before the use date (0 = the day itself, negative = after the
- * start). A tier applies from its `daysBefore` on, so the tier with the smallest `daysBefore` that is
- * still ≥ the distance wins; earlier than every tier is free.
- */
-export function cancelPercent(policy: readonly CancelTier[], daysBefore: number): number {
-  let chosen: CancelTier | undefined;
-  for (const tier of policy) {
-    if (tier.daysBefore >= daysBefore && (!chosen || tier.daysBefore < chosen.daysBefore)) chosen = tier;
-  }
-  return Math.min(100, Math.max(0, chosen?.percent ?? 0));
-}
+export { cancelPercent };
 
 export interface CancelQuoteInput {
   policy: readonly CancelTier[];

@@ -38,6 +38,8 @@ const ja = {
   booking: 'ご予約内容',
   rentals: 'レンタル（サイズ）',
   freeUntil: (day: string) => `無料キャンセル期限：${day}まで`,
+  feeAtBooking: (percent: number) =>
+    `お申し込みの時点で、キャンセル料（旅行代金の${percent}%）がかかる期間に入っています。`,
   policyLine: (line: string) => (line.startsWith('旅行開始後') ? line : `ご利用日の${line}`),
   policy: 'キャンセル規定',
   myPageText: 'ご予約内容はマイページでご確認いただけます。\n予約番号とお申し込み時の電話番号でログインしてください。',
@@ -178,6 +180,7 @@ const en: MailText = {
   booking: 'Your booking',
   rentals: 'Rental (sizes)',
   freeUntil: (day) => `Free cancellation until ${day}`,
+  feeAtBooking: (percent) => `You booked when a cancellation fee of ${percent}% of the price already applied.`,
   policyLine: (line) => line,
   policy: 'Cancellation policy',
   myPageText: 'You can see your booking on My booking.\nLog in with your booking number and the phone number you gave.',

@@ -146,9 +146,12 @@ describe('mail templates: multipart, itinerary, policy and calendar file (issue 
     const late = bookingPaidMail({ ...full, rsvdate: new Date('2026-11-25T01:00:00Z') });
     expect(late.body).not.toContain('無料キャンセル期限');
     expect(late.body).toContain('ご利用日の20日前～8日前：旅行代金の20%');
+    // ...and says the fee that applied when it was booked, as the check page did before payment.
+    expect(late.body).toContain('お申し込みの時点で、キャンセル料（旅行代金の30%）がかかる期間に入っています。');
     // Booked on the last free day itself (Tokyo), the day is still named.
     const lastDay = bookingPaidMail({ ...full, rsvdate: new Date('2026-11-10T14:00:00Z') });
     expect(lastDay.body).toContain('無料キャンセル期限：2026/11/10まで');
+    expect(lastDay.body).not.toContain('お申し込みの時点で');
   });
 
   it('escapes what comes from the booking in the HTML part', () => {

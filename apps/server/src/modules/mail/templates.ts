@@ -4,9 +4,9 @@
  * booking its .ics calendar file. Each builder returns a mail ready for `enqueueMail`.
  */
 
-import { cancelPolicyLines, freeCancelUntil } from '@tabi/contract/cancel-policy';
+import { cancelPercent, cancelPolicyLines, freeCancelUntil } from '@tabi/contract/cancel-policy';
 import type { AgeClass, RentalTypeCode } from '@tabi/contract/constants';
-import { formatDay, formatTokyoDateTime, tokyoYmd, type Ymd } from '@tabi/contract/dates';
+import { daysBetween, formatDay, formatTokyoDateTime, tokyoYmd, type Ymd } from '@tabi/contract/dates';
 import type { DayStopReason } from '@tabi/contract/day-stop';
 import { formatYen } from '@tabi/contract/format';
 import { LANG_BASE, type Lang } from '@tabi/contract/i18n';
@@ -167,8 +167,11 @@ function cancellationPolicy(b: MailBooking): MailBlock[] {
   const until = free && (booked === null || free >= booked) ? free : null;
   const t = textOf(b);
   const lang = b.lang ?? 'ja';
+  // Booked within a charged tier: the fee applied from the booking on, as the check page said before payment.
+  const feeAtBooking = booked === null ? 0 : cancelPercent(policy, daysBetween(booked, first));
   const items = [
     ...(until ? [t.freeUntil(formatDay(until, lang))] : []),
+    ...(feeAtBooking > 0 ? [t.feeAtBooking(feeAtBooking)] : []),
     ...cancelPolicyLines(policy, lang).map(t.policyLine),
   ];
   return [{ kind: 'list', title: t.policy, items }];

@@ -14,6 +14,7 @@ import { useReservationMessages } from '../lib/messages.ts';
 import { purchaseStepIndex, purchaseSteps } from '../lib/steps.ts';
 import { payPendingBooking, submitBooking } from '../lib/submit-booking.ts';
 import { BookingSummary } from './booking-summary.tsx';
+import { CancelTerms } from './cancel-terms.tsx';
 import styles from './check-page.module.css';
 import flow from './flow.module.css';
 import { PeopleReview } from './people-review.tsx';
@@ -123,7 +124,7 @@ export function CheckPage() {
       type="button"
       className={`btn btn-primary ${styles.submit}`}
       disabled={!agreed || submitting}
-      aria-describedby="consent-notice"
+      aria-describedby={agreed ? undefined : 'consent-notice'}
       onClick={submit}
     >
       {isRequest ? t.submitRequest : t.submitPurchase}
@@ -151,6 +152,7 @@ export function CheckPage() {
         members={members}
         nationalities={nationalities.data}
       />
+      <CancelTerms option={optionDetail} usedate={usedate} />
       {isRequest && <p className={styles.requestNote}>{t.requestNote}</p>}
       <section className={`card ${styles.consent}`} aria-labelledby="consent-heading">
         <h2 id="consent-heading" className={styles.consentHeading}>
@@ -164,9 +166,12 @@ export function CheckPage() {
         </button>
       </section>
       <div className={styles.actions}>
-        <p id="consent-notice" className={styles.notice}>
-          {t.needConsent}
-        </p>
+        {/* Said while a consent is missing, as the button stays disabled; gone once both are ticked. */}
+        {!agreed && (
+          <p id="consent-notice" className={styles.notice}>
+            {t.needConsent}
+          </p>
+        )}
         <div className={styles.buttons}>
           <button type="button" className="btn btn-outline" onClick={() => navigate(previousPath)}>
             {t.back}
@@ -184,8 +189,9 @@ export function CheckPage() {
           </button>
         }
       >
+        <CancelTerms option={optionDetail} usedate={usedate} compact />
         <ConsentForm travelkubun={optionDetail.travelkubun} value={consent} onChange={setConsent} />
-        <p className={styles.modalNotice}>{t.needConsent}</p>
+        {!agreed && <p className={styles.modalNotice}>{t.needConsent}</p>}
       </Modal>
     </div>
   );

@@ -73,6 +73,8 @@ export const reservationJa = {
     `予約番号 ${rsvno} のご予約はお支払いがまだ完了していません。${until}までに「購入（決済）」からお支払いいただくと、ご予約が確定します。`,
   requestNote:
     'リクエスト商品のため、この時点ではご予約は確定しません。空き状況を確認のうえ、メールにてご連絡いたします。お支払いは予約確定後となります。',
+  cancelTermsTitle: 'キャンセル料について',
+  cancelTermsTiers: 'このご予約のキャンセル料（ご利用日を基準とします）',
   consentTitle: '同意書',
   consentGiven: '同意書の内容に同意済みです。',
   consentNeeded: '同意書をご確認のうえ、2つの項目に同意してください。',
@@ -105,6 +107,17 @@ export const reservationJa = {
   bookedNext2: 'ご予約の内容はマイページでご確認いただけます。',
   loginHint: 'マイページには、予約番号とお申し込み時の電話番号でログインできます。',
   toMyPage: 'マイページへ',
+  // Another tab (the reservation in progress is one for the whole browser)
+  otherPurchaseTitle: '別のタブで別のお申し込みが始まっています',
+  otherPurchase:
+    '別のタブで、ほかの商品または利用日のお申し込みが始められました。お申し込みは一度に1件ずつお手続きいただけるため、このタブで入力された内容ではご予約いただけません。',
+  otherPurchaseChoice: '別のタブのお申し込みを続けるか、商品ページからもう一度お申し込みください。',
+  otherPurchaseName: '別のタブのお申し込み',
+  continueOtherPurchase: '別のタブのお申し込みを続ける',
+  backToOption: '商品ページに戻る',
+  purchaseEndedTitle: 'このお申し込みは別のタブで終了しました',
+  purchaseEnded:
+    '別のタブでお申し込みが完了したか、取り消されました。続けてお申し込みいただく場合は、商品ページからもう一度お手続きください。',
 };
 
 export const useReservationMessages = defineMessages('reservation', reservationJa);
