@@ -6,7 +6,12 @@ import { useAreas } from '../api/get-areas.ts';
 import { useCities } from '../api/get-cities.ts';
 import { useConditions } from '../api/get-conditions.ts';
 import { useCatalogMessages } from '../lib/messages.ts';
-import { type ConditionKey, type SearchConditions, withoutCondition } from '../lib/search-query.ts';
+import {
+  type ActiveCondition,
+  activeConditions,
+  type SearchConditions,
+  withoutCondition,
+} from '../lib/search-query.ts';
 import styles from './list-toolbar.module.css';
 
 interface Chip {
@@ -14,7 +19,7 @@ interface Chip {
   label: string;
   /** The label is a name from the catalog (a place or keyword), not one of ours. */
   content: boolean;
-  remove: ConditionKey | { keycd: string };
+  remove: ActiveCondition;
 }
 
 /** One chip per active condition, named as the search panel names it (the code while names load). */
@@ -25,31 +30,31 @@ function useChips(c: SearchConditions): Chip[] {
   const t = useCatalogMessages();
   const lang = useLang();
   const format = useFormat();
-  const chips: Chip[] = [];
-  if (c.homencd) {
-    const name = choices?.homenList.find((r) => r.homencd === c.homencd)?.homennm ?? c.homencd;
-    chips.push({ id: 'homencd', label: name, content: true, remove: 'homencd' });
-  }
-  if (c.areacd) {
-    const name = areas?.find((a) => a.areacd === c.areacd)?.areanm ?? c.areacd;
-    chips.push({ id: 'areacd', label: name, content: true, remove: 'areacd' });
-  }
-  if (c.citycd) {
-    const name = cities?.find((x) => x.citycd === c.citycd)?.citynm ?? c.citycd;
-    chips.push({ id: 'citycd', label: name, content: true, remove: 'citycd' });
-  }
-  if (c.fromspotcd) {
-    const spot = FROMSPOTS.find((f) => f.id === c.fromspotcd);
-    const name = spot ? (lang === 'en' ? spot.captionEn : spot.caption) : c.fromspotcd;
-    chips.push({ id: 'fromspotcd', label: t.departingFrom(name), content: false, remove: 'fromspotcd' });
-  }
-  if (c.usedate)
-    chips.push({ id: 'usedate', label: t.usingOn(format.day(c.usedate)), content: false, remove: 'usedate' });
-  for (const keycd of c.keycd) {
-    const name = choices?.keywordList.find((k) => k.keycd === keycd)?.keyname ?? keycd;
-    chips.push({ id: `keycd-${keycd}`, label: name, content: true, remove: { keycd } });
-  }
-  return chips;
+  const name = (condition: ActiveCondition): { label: string; content: boolean } => {
+    const { key, value } = condition;
+    switch (key) {
+      case 'homencd':
+        return { label: choices?.homenList.find((r) => r.homencd === value)?.homennm ?? value, content: true };
+      case 'areacd':
+        return { label: areas?.find((a) => a.areacd === value)?.areanm ?? value, content: true };
+      case 'citycd':
+        return { label: cities?.find((x) => x.citycd === value)?.citynm ?? value, content: true };
+      case 'fromspotcd': {
+        const spot = FROMSPOTS.find((f) => f.id === value);
+        const place = spot ? (lang === 'en' ? spot.captionEn : spot.caption) : value;
+        return { label: t.departingFrom(place), content: false };
+      }
+      case 'usedate':
+        return { label: t.usingOn(format.day(value)), content: false };
+      case 'keycd':
+        return { label: choices?.keywordList.find((k) => k.keycd === value)?.keyname ?? value, content: true };
+    }
+  };
+  return activeConditions(c).map((condition) => ({
+    id: condition.key === 'keycd' ? `keycd-${condition.value}` : condition.key,
+    ...name(condition),
+    remove: condition,
+  }));
 }
 
 interface ListToolbarProps {

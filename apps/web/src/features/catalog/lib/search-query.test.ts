@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  activeConditions,
+  countConditions,
   detailHref,
   EMPTY_CONDITIONS,
   listHref,
@@ -74,10 +76,38 @@ describe('sort and removable conditions (issue 14)', () => {
 
   it('removes one condition, a region or area with the levels below it', () => {
     const all = { ...EMPTY_CONDITIONS, homencd: '03', areacd: '0301', citycd: '030102', keycd: ['K01', 'K02'] };
-    expect(withoutCondition(all, 'homencd')).toEqual({ ...EMPTY_CONDITIONS, keycd: ['K01', 'K02'] });
-    expect(withoutCondition(all, 'areacd')).toEqual({ ...all, areacd: '', citycd: '' });
-    expect(withoutCondition(all, 'citycd')).toEqual({ ...all, citycd: '' });
-    expect(withoutCondition(all, { keycd: 'K01' }).keycd).toEqual(['K02']);
+    expect(withoutCondition(all, { key: 'homencd', value: '03' })).toEqual({
+      ...EMPTY_CONDITIONS,
+      keycd: ['K01', 'K02'],
+    });
+    expect(withoutCondition(all, { key: 'areacd', value: '0301' })).toEqual({ ...all, areacd: '', citycd: '' });
+    expect(withoutCondition(all, { key: 'citycd', value: '030102' })).toEqual({ ...all, citycd: '' });
+    expect(withoutCondition(all, { key: 'keycd', value: 'K01' }).keycd).toEqual(['K02']);
+  });
+});
+
+describe('the conditions in force: one rule for the chips and the badge', () => {
+  it('counts each place level, the departure point, the use date and each keyword', () => {
+    const all = {
+      homencd: '03',
+      areacd: '0301',
+      citycd: '030102',
+      fromspotcd: '1302',
+      usedate: '20261205',
+      keycd: ['K01', 'K05'],
+    };
+    expect(activeConditions(all)).toEqual([
+      { key: 'homencd', value: '03' },
+      { key: 'areacd', value: '0301' },
+      { key: 'citycd', value: '030102' },
+      { key: 'fromspotcd', value: '1302' },
+      { key: 'usedate', value: '20261205' },
+      { key: 'keycd', value: 'K01' },
+      { key: 'keycd', value: 'K05' },
+    ]);
+    expect(countConditions(all)).toBe(7);
+    expect(countConditions({ ...EMPTY_CONDITIONS, homencd: '03', areacd: '0301' })).toBe(2);
+    expect(countConditions(EMPTY_CONDITIONS)).toBe(0);
   });
 });
 

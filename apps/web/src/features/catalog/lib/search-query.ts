@@ -96,20 +96,31 @@ export function detailHref(opcd: string, state: ListState): string {
   return `/detail?opcd=${encodeURIComponent(opcd)}${qs ? `&${qs}` : ''}`;
 }
 
-export function countConditions(conditions: SearchConditions): number {
-  return (
-    [conditions.homencd, conditions.fromspotcd, conditions.usedate].filter(Boolean).length + conditions.keycd.length
-  );
-}
-
 export type ConditionKey = 'homencd' | 'areacd' | 'citycd' | 'fromspotcd' | 'usedate';
 
+/** One condition the visitor set: what the list's chip shows and removes, and what the panel's badge counts. */
+export type ActiveCondition = { key: ConditionKey; value: string } | { key: 'keycd'; value: string };
+
+/**
+ * The conditions in force, one entry per chip: each place level, the departure point, the use date and each keyword.
+ * The chips and the search panel's badge both read this, so the badge's number is always the chips' count.
+ */
+export function activeConditions(conditions: SearchConditions): ActiveCondition[] {
+  const single: ConditionKey[] = ['homencd', 'areacd', 'citycd', 'fromspotcd', 'usedate'];
+  return [
+    ...single.filter((key) => conditions[key] !== '').map((key) => ({ key, value: conditions[key] })),
+    ...conditions.keycd.map((value) => ({ key: 'keycd' as const, value })),
+  ];
+}
+
+export function countConditions(conditions: SearchConditions): number {
+  return activeConditions(conditions).length;
+}
+
 /** The conditions without one of them; a region or area takes the levels below it along (the cascade). */
-export function withoutCondition(
-  conditions: SearchConditions,
-  key: ConditionKey | { keycd: string },
-): SearchConditions {
-  if (typeof key === 'object') return { ...conditions, keycd: conditions.keycd.filter((k) => k !== key.keycd) };
+export function withoutCondition(conditions: SearchConditions, condition: ActiveCondition): SearchConditions {
+  const { key } = condition;
+  if (key === 'keycd') return { ...conditions, keycd: conditions.keycd.filter((k) => k !== condition.value) };
   if (key === 'homencd') return { ...conditions, homencd: '', areacd: '', citycd: '' };
   if (key === 'areacd') return { ...conditions, areacd: '', citycd: '' };
   return { ...conditions, [key]: '' };
