@@ -225,6 +225,10 @@ export const loginRequest = z.object({
 export type LoginRequest = z.infer<typeof loginRequest>;
 export const loginResponse = envelope(z.object({ session: z.string(), rsvno: z.string() }));
 
+// POST /mylogin/booked — not in SPEC §7: the browser that made a booking (its purchase cookie, ADR 0102) opens that
+// booking's my page without typing its number and phone again.
+export const bookedLoginRequest = z.object({ rsvno: plainText().trim().min(1).max(20) });
+
 // POST /mylogout — not in SPEC §7 (its logout is client-only); ends the session on the server too.
 export const logoutRequest = z.object({ session });
 export type LogoutRequest = z.infer<typeof logoutRequest>;

@@ -106,6 +106,11 @@ export function optionalBody<T extends z.ZodType>(schema: T) {
 /** The calls of SPEC §7, under /api (in this order the fuzz test seeds them: add new ones at the end). */
 export const API = defineEndpoints('/api', {
   'POST /mylogin': { summary: 'ログイン', body: booking.loginRequest, response: booking.loginResponse },
+  'POST /mylogin/booked': {
+    summary: 'ログイン（予約したブラウザから、その予約のマイページへ）',
+    body: booking.bookedLoginRequest,
+    response: booking.loginResponse,
+  },
   'POST /mylogout': {
     summary: 'ログアウト（サーバー側のセッションも終了）',
     body: booking.logoutRequest,

@@ -100,6 +100,7 @@ export const MSG_EN: Record<CustomerMsgKey, string> = {
   rentalInvalid: 'The rental choices are not right. Please choose again.',
   bookingRateLimited: 'Too many bookings in a short time. Please try again in a little while.',
   bookingNotFound: 'We could not find that booking.',
+  bookedLoginExpired: 'Some time has passed since you booked. Please log in with your booking number and phone number.',
   checkoutPathInvalid: 'The address to return to after payment is not right.',
   refundFailed: 'We could not make the refund. Please contact us.',
   alreadyCanceled: 'This booking has already been cancelled.',

@@ -90,6 +90,7 @@ export const Msg = {
   rentalInvalid: 'レンタルの選択内容が正しくありません。もう一度お選びください。',
   bookingRateLimited: 'お申し込みが短時間に集中しています。しばらく時間をおいてから再度お試しください。',
   bookingNotFound: 'ご指定の予約が見つかりません。',
+  bookedLoginExpired: 'お申し込みから時間が経ったため、予約番号と電話番号でログインしてください。',
   checkoutPathInvalid: '決済後の戻り先の指定が正しくありません。',
   refundFailed: '返金処理を行うことができませんでした。お手数ですがお問い合わせください。',
   // My page: cancellation, rental edit and electronic coupons (server side).

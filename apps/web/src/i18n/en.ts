@@ -211,6 +211,9 @@ export const en: Messages = {
     telHint: 'The phone number you gave when you booked',
     submitting: 'Logging in…',
     submit: 'Log in',
+    switching: (rsvno) =>
+      `You are logged in to booking ${rsvno}. Log in with another booking number to switch to that booking.`,
+    backToCurrent: (rsvno) => `Back to booking ${rsvno}`,
   },
   availability: {
     closed: 'Not available',
@@ -382,6 +385,7 @@ export const en: Messages = {
     conditions: 'Travel conditions and consent',
     cancel: 'Cancel booking',
     logout: 'Log out',
+    anotherBooking: 'See another booking',
     cost: 'Price',
     unitTimesCount: (unit, n) => `${unit} × ${n}`,
     total: 'Total',

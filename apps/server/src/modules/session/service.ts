@@ -61,6 +61,18 @@ export async function login(
 }
 
 /**
+ * POST /mylogin/booked: the browser that made the booking (its purchase cookie, checked by the route) gets a session
+ * for it, as a login would give; any other browser logs in with the number and phone.
+ */
+export async function loginAsBooker(ctx: AppContext, rsvno: string): Promise<{ session: string; rsvno: string }> {
+  const facts = await repo.findLoginFacts(ctx.db, normaliseRsvno(rsvno));
+  if (!facts) throw new AppError(ErrCd.generic, Msg.bookedLoginExpired, 403);
+  const token = randomBytes(32).toString('base64url');
+  await repo.insertSession(ctx.db, { tokenHash: hashToken(token), rsvno: facts.rsvno, lastSeenAt: ctx.clock.now() });
+  return { session: token, rsvno: facts.rsvno };
+}
+
+/**
  * POST /mylogout: the session ends on the server, so a copied token stops working (issue 11, item 5). The
  * answer is the same whether or not the token named a live session.
  */

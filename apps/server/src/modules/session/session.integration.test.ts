@@ -6,6 +6,7 @@ import { customerSessions } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { FIXTURE_OPTIONS, FIXTURE_TEL, insertBooking, insertCatalog, loginAs, post } from '../mypage/test-fixtures.ts';
+import { bookingCapabilityCookie } from '../payment/capability.ts';
 import { LOGIN_FAILURES_PER_BOOKING, requireSession } from './service.ts';
 
 let t: TestApp;
@@ -202,6 +203,25 @@ describe('absolute session lifetime (issue 11, item 5)', () => {
       await expectThrows(requireSession(t.ctx, token), ErrCd.sessionTimeout, 401);
     } finally {
       t.clock.set(start);
+    }
+  });
+});
+
+describe('POST /api/mylogin/booked (the browser that booked opens its booking)', () => {
+  const booked = (rsvno: string, cookies: Record<string, string> = {}) =>
+    t.request({ method: 'POST', url: '/api/mylogin/booked', payload: { rsvno }, cookies, remoteAddress: '192.0.2.50' });
+
+  it('gives the browser that holds the booking’s purchase cookie a session for it, and no other', async () => {
+    const cookie = bookingCapabilityCookie(t.config.appKey, 'SS000003', t.clock.now());
+    const res = await booked('ss000003', cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    const { session, rsvno } = res.json().response;
+    expect(rsvno).toBe('SS000003');
+    await expect(requireSession(t.ctx, session, 'SS000003')).resolves.toMatchObject({ rsvno: 'SS000003' });
+    // Another booking with this cookie, or this booking without it: refused alike.
+    for (const refused of [await booked('SS000004', cookie), await booked('SS000003')]) {
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().errMsg).toBe(Msg.bookedLoginExpired);
     }
   });
 });

@@ -1,13 +1,17 @@
 import { useEffect, useRef } from 'react';
-import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { endSession } from '../../features/auth/api/logout.ts';
 import { LoginForm } from '../../features/auth/components/login-form.tsx';
 import { LoginScreen } from '../../features/auth/components/login-screen.tsx';
+import { useAuthMessages } from '../../features/auth/lib/messages.ts';
 import { safeRedirect } from '../../features/auth/lib/redirect.ts';
 import { useAuthStore, useIsLogin } from '../../stores/auth-store.ts';
+import styles from './login.module.css';
 
 /**
- * SPEC §2 Login: no header or footer; a logged-in visitor goes straight to my page. My page logs out by
+ * SPEC §2 Login: no header or footer; a logged-in visitor goes straight to my page, unless my page sent them to open
+ * another booking (`?switch=1`): the form then says which booking is open, and a login moves to the new one (the old
+ * session ends on the server). My page logs out by
  * coming here with `{ logout: true }` state: the store is cleared once this page is on screen, so the
  * login guard of the page being left never sees a logged-out store; the session ends on the server too.
  */
@@ -17,6 +21,9 @@ export function Component() {
   const [params] = useSearchParams();
   const loggingOut = (useLocation().state as { logout?: boolean } | null)?.logout === true;
   const justLoggedIn = useRef(false);
+  const switching = params.get('switch') === '1';
+  const current = useAuthStore((s) => s.rsvno);
+  const t = useAuthMessages();
 
   useEffect(() => {
     if (!loggingOut || justLoggedIn.current) return;
@@ -25,17 +32,25 @@ export function Component() {
     if (sessionId) void endSession(sessionId);
   }, [loggingOut]);
 
-  if (isLogin && !justLoggedIn.current && !loggingOut) return <Navigate to="/mypage" replace />;
+  if (isLogin && !justLoggedIn.current && !loggingOut && !switching) return <Navigate to="/mypage" replace />;
 
   function onSuccess(session: string, rsvno: string) {
     justLoggedIn.current = true;
     const target = safeRedirect(params.get('redirect'));
+    const previous = useAuthStore.getState().sessionId;
     useAuthStore.getState().login(session, rsvno);
+    if (previous && previous !== session) void endSession(previous);
     navigate(target, { replace: true });
   }
 
   return (
     <LoginScreen>
+      {switching && isLogin && current && (
+        <div className={styles.switching}>
+          <p>{t.switching(current)}</p>
+          <Link to="/mypage">{t.backToCurrent(current)}</Link>
+        </div>
+      )}
       <LoginForm onSuccess={onSuccess} />
     </LoginScreen>
   );

@@ -11,6 +11,9 @@ export const authJa = {
   telHint: 'お申し込み時にご登録いただいた電話番号',
   submitting: 'ログイン中…',
   submit: 'ログイン',
+  switching: (rsvno: string) =>
+    `現在、予約番号 ${rsvno} でログインしています。別の予約番号でログインすると、その予約に切り替わります。`,
+  backToCurrent: (rsvno: string) => `${rsvno} のマイページに戻る`,
 };
 
 export const useAuthMessages = defineMessages('auth', authJa);

@@ -110,6 +110,9 @@ export function BookingActions(props: BookingActionsProps) {
         </button>
       )}
       <WithdrawRequest />
+      <Link to="/login?switch=1" className="btn btn-outline btn-block">
+        {t.anotherBooking}
+      </Link>
       <button type="button" className={`btn btn-block ${styles.logoutButton}`} onClick={props.onLogout}>
         {t.logout}
       </button>

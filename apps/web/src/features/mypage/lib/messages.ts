@@ -34,6 +34,7 @@ export const mypageJa = {
   conditions: '旅行条件書・同意書',
   cancel: 'キャンセルする',
   logout: 'ログアウト',
+  anotherBooking: '別の予約を確認する',
   // Cost
   cost: '料金',
   unitTimesCount: (unit: string, n: number) => `${unit} × ${n}名`,

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { StepIndicator } from '../../../components/step-indicator.tsx';
 import { useFormat } from '../../../i18n/format.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
 import { useReservationStore } from '../../../stores/reservation-store.ts';
+import { loginAsBooker } from '../../auth/api/login.ts';
 import { useCheckoutResult } from '../api/get-checkout-result.ts';
 import { useReservationMessages } from '../lib/messages.ts';
 import { purchaseSteps } from '../lib/steps.ts';
@@ -28,6 +29,9 @@ export function CompletePage() {
   const [params] = useSearchParams();
   const sessionId = params.get('session_id');
   const isLogin = useAuthStore((s) => s.isLogin);
+  const loggedInAs = useAuthStore((s) => s.rsvno);
+  const navigate = useNavigate();
+  const [opening, setOpening] = useState(false);
   // Read once, before the session ends; what the page shows lives on in component state.
   const [completion] = useState(() => useReservationStore.getState().completed);
   const [hasRental] = useState(() => (useReservationStore.getState().optionDetail?.rentalcd ?? '') !== '');
@@ -90,6 +94,24 @@ export function CompletePage() {
     );
   }
 
+  /**
+   * This browser made the booking: my page opens on it directly (its purchase cookie stands for the number and the
+   * phone); logged in to another booking, the session moves to this one. After the cookie's hour, the login page.
+   */
+  async function openMyPage(booked: string): Promise<void> {
+    if (isLogin && loggedInAs === booked) {
+      navigate('/mypage');
+      return;
+    }
+    try {
+      const session = await loginAsBooker(booked);
+      useAuthStore.getState().login(session.session, session.rsvno);
+      navigate('/mypage');
+    } catch {
+      navigate('/login');
+    }
+  }
+
   const request = !record && completion?.request === true;
   const steps = purchaseSteps(hasRental, t.steps);
   return (
@@ -116,9 +138,18 @@ export function CompletePage() {
           </p>
         )}
         <p className="hint">{t.loginHint}</p>
-        <Link to={isLogin ? '/mypage' : '/login'} className="btn btn-primary">
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={opening}
+          aria-busy={opening}
+          onClick={() => {
+            setOpening(true);
+            void openMyPage(rsvno).finally(() => setOpening(false));
+          }}
+        >
           {t.toMyPage}
-        </Link>
+        </button>
       </div>
     </div>
   );
