@@ -88,7 +88,18 @@ export const paginatedOptions = z.object({
   last_page: z.number().int(),
 });
 export type PaginatedOptions = z.infer<typeof paginatedOptions>;
-export const optionListResponse = envelope(z.object({ optionList: paginatedOptions }));
+export const optionListResponse = envelope(
+  z.object({
+    optionList: paginatedOptions,
+    /**
+     * An extra beside SPEC's answer, only when a searched use date has no room: the nearest days (YYYYMMDD, in
+     * date order, from the first day on sale on, at most 3) on which an option matching the other conditions has a
+     * seat; empty when none has.
+     */
+    nearest_days: z.array(ymdString).optional(),
+  }),
+);
+export type OptionListAnswer = NonNullable<z.infer<typeof optionListResponse>['response']>;
 
 // GET /option/condition
 export const conditionResponse = envelope(z.object({ homenList: z.array(region), keywordList: z.array(keyword) }));

@@ -100,6 +100,8 @@ export const en: Messages = {
     resultCountEmpty: (total) => `0 of ${total}`,
     noResults: 'No options match your search.',
     noResultsHint: 'Please change the conditions and search again.',
+    noRoomOn: (day) => `No options have seats left on ${day}.`,
+    nearestDaysLead: 'Seats are left on these nearby dates. Choose one to search it.',
     pastLastPage: 'There are no options on this page.',
     toFirstPage: 'Back to the first page',
     pagesAbove: 'Pages (top)',

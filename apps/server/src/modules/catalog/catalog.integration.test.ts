@@ -235,8 +235,10 @@ describe('GET /api/option — filters', () => {
   });
 
   it('keeps only options bookable on the use date', async () => {
-    // OP0014's pattern: 8 left today, sold out tomorrow.
-    expect(await codes(`areacd=0403&usedate=${TODAY}`)).toEqual(['OP0014']);
+    // OP0014's pattern: 8 left today, sold out tomorrow, 15 left the day after. Today's 8 are not on sale: the tour
+    // leaves at 08:00 and its sales closed at 06:00 (ADR 0191), so today has no room either.
+    expect(await codes(`areacd=0403&usedate=${addDays(TODAY, 2)}`)).toEqual(['OP0014']);
+    expect(await codes(`areacd=0403&usedate=${TODAY}`)).toEqual([]);
     expect(await codes(`areacd=0403&usedate=${addDays(TODAY, 1)}`)).toEqual([]);
     // A day without a stock row (OP0002 does not sail on Tuesdays).
     let tuesday = TODAY;

@@ -54,8 +54,18 @@ export interface ListRow {
   keywords: KeywordRow[];
 }
 
+/**
+ * The first day of use option `o` still sells at `now` (ADR 0191), the SQL twin of the contract's `firstDayOnSale`:
+ * a day D closes at (D − days before) + time, Tokyo wall clock, so D is closed while D ≤ (now − time)::date + days
+ * before, and the first open day is the one after. Per row, so that a search can ask every option at once.
+ */
+function firstDayOnSaleSql(now: Date): SQL {
+  return sql`(((${now.toISOString()}::timestamptz at time zone 'Asia/Tokyo') - o.sales_cutoff_time::interval)::date
+    + o.sales_cutoff_days_before + 1)`;
+}
+
 /** Listed options: not coupon-only, use period not over, and every filter given. */
-function listConditions(f: ListFilter, today: string): SQL {
+function listConditions(f: ListFilter, today: string, now: Date): SQL {
   const parts: SQL[] = [sql`o.published`, sql`not o.is_coupon`, sql`o.use_to >= ${today}::date`];
   if (f.homencd !== undefined) parts.push(sql`o.homencd = ${f.homencd}`);
   if (f.areacd !== undefined) parts.push(sql`o.areacd = ${f.areacd}`);
@@ -63,6 +73,8 @@ function listConditions(f: ListFilter, today: string): SQL {
   if (f.fromspotcd !== undefined) parts.push(sql`o.fromspotcd = ${f.fromspotcd}`);
   if (f.usedate !== undefined) {
     parts.push(sql`o.use_from <= ${f.usedate}::date and o.use_to >= ${f.usedate}::date`);
+    // A day past its sales cutoff has no room, whatever its stock says: the calendar and the booking refuse it.
+    parts.push(sql`${f.usedate}::date >= ${firstDayOnSaleSql(now)}`);
     parts.push(
       sql`exists (select 1 from stock s where s.opcd = o.opcd and s.usedate = ${f.usedate}::date and s.zaikozan > 0)`,
     );
@@ -109,8 +121,9 @@ export async function listOptions(
   offset: number,
   sort: OptionSort,
   lang: Lang,
+  now: Date,
 ): Promise<{ rows: ListRow[]; total: number }> {
-  const where = listConditions(filter, today);
+  const where = listConditions(filter, today, now);
   // The price lookup only joins in when the order needs it, so SPEC's default list costs what it did.
   // Issue 30: the option's kept lowest price when it was computed for today (one row), else its days read here.
   const priceKey =
@@ -151,6 +164,50 @@ export async function listOptions(
   if (offset === 0) return { rows: [], total: 0 };
   const counted = await db.execute(sql`select count(*) as total from options o where ${where}`);
   return { rows: [], total: Number(rowsOf<{ total: string | number }>(counted)[0]?.total ?? 0) };
+}
+
+/**
+ * For a search whose use date has no room: the `limit` days nearest to it, from the first day on sale on, on which an
+ * option matching the search's other conditions has a seat, in date order (YYYYMMDD). Each candidate option reads at
+ * most `limit` days on either side of the searched day from the stock's primary key (opcd, usedate), so the cost
+ * follows the number of options searched, not the length of their calendars.
+ */
+export async function nearestDaysWithRoom(
+  db: DbOrTx,
+  filter: Omit<ListFilter, 'usedate'>,
+  usedate: string,
+  today: string,
+  now: Date,
+  limit: number,
+): Promise<string[]> {
+  const where = listConditions(filter, today, now);
+  const result = await db.execute(sql`
+    with candidates as (
+      select o.opcd, greatest(o.use_from, ${today}::date, ${firstDayOnSaleSql(now)}) as first_day, o.use_to
+      from options o
+      where ${where}
+    ),
+    days as (
+      select distinct d.day
+      from candidates c
+      cross join lateral (
+        (select s.usedate as day from stock s
+          where s.opcd = c.opcd and s.usedate > ${usedate}::date and s.usedate >= c.first_day
+            and s.usedate <= c.use_to and s.zaikozan > 0
+          order by s.usedate asc limit ${limit})
+        union all
+        (select s.usedate as day from stock s
+          where s.opcd = c.opcd and s.usedate < ${usedate}::date and s.usedate >= c.first_day
+            and s.usedate <= c.use_to and s.zaikozan > 0
+          order by s.usedate desc limit ${limit})
+      ) d
+    )
+    select to_char(day, 'YYYYMMDD') as day from days
+    order by abs(day - ${usedate}::date), day
+    limit ${limit}`);
+  return rowsOf<{ day: string }>(result)
+    .map((r) => r.day)
+    .sort();
 }
 
 export interface OptionCoreRow {

@@ -70,6 +70,9 @@ export interface OptionCore {
   envelopeHead: Buffer;
 }
 
+/** How many other days a use date without room suggests. */
+export const NEAREST_DAYS = 3;
+
 const LIST_FILTERS = ['homencd', 'areacd', 'citycd', 'fromspotcd', 'usedate', 'keycd', 'sort'] as const;
 
 export class CatalogService {
@@ -125,13 +128,28 @@ export class CatalogService {
         keycds,
       };
       let result: { rows: repo.ListRow[]; total: number } = { rows: [], total: 0 };
+      const now = this.clock.now();
       // A use date before today can never be booked.
       if (query.usedate === undefined || query.usedate >= today) {
-        if (query.usedate !== undefined) filter.usedate = ymdToIsoDate(query.usedate);
         const offset = (page - 1) * OPTIONS_PER_PAGE;
         const sort = query.sort ?? 'recommended';
-        result = await repo.listOptions(this.db, filter, ymdToIsoDate(today), OPTIONS_PER_PAGE, offset, sort, lang);
+        const dated = query.usedate === undefined ? filter : { ...filter, usedate: ymdToIsoDate(query.usedate) };
+        const isoToday = ymdToIsoDate(today);
+        result = await repo.listOptions(this.db, dated, isoToday, OPTIONS_PER_PAGE, offset, sort, lang, now);
       }
+      // A use date with no room answers, beside SPEC's list, the nearest days that have some under the other
+      // conditions, so that the visitor is not left with a bare 0 件.
+      const nearest =
+        query.usedate !== undefined && result.total === 0
+          ? await repo.nearestDaysWithRoom(
+              this.db,
+              filter,
+              ymdToIsoDate(query.usedate),
+              ymdToIsoDate(today),
+              now,
+              NEAREST_DAYS,
+            )
+          : undefined;
       const search = new URLSearchParams();
       for (const f of LIST_FILTERS) {
         const value = query[f];
@@ -147,7 +165,7 @@ export class CatalogService {
           return `/api/option?${search.toString()}`;
         },
       );
-      return jsonBody(ok({ optionList }));
+      return jsonBody(ok(nearest === undefined ? { optionList } : { optionList, nearest_days: nearest }));
     });
   }
 

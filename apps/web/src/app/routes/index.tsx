@@ -46,9 +46,12 @@ export function Component() {
         }
       />
       <OptionResults
-        list={list.data}
+        list={list.data?.optionList}
+        nearestDays={list.data?.nearest_days}
+        usedate={state.conditions.usedate}
         updating={list.isPlaceholderData}
         hrefForPage={(page) => listHref({ ...state, page })}
+        hrefForDay={(usedate) => listHref({ ...state, conditions: { ...state.conditions, usedate }, page: 1 })}
         hrefForOption={(opcd) => detailHref(opcd, state)}
       />
       <RecentlyViewed hrefFor={(opcd) => detailHref(opcd, state)} />

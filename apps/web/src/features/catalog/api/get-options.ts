@@ -1,4 +1,4 @@
-import type { PaginatedOptions } from '@tabi/contract/catalog';
+import type { OptionListAnswer } from '@tabi/contract/catalog';
 import type { OptionSort } from '@tabi/contract/option-sort';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { API, call } from '../../../lib/api-client.ts';
@@ -11,8 +11,11 @@ export interface OptionSearch {
   sort?: OptionSort;
 }
 
-/** GET /option. SPEC §8: a failed search is swallowed: the list shows nothing while the query is in error. */
-export async function getOptions({ conditions, page, sort }: OptionSearch): Promise<PaginatedOptions> {
+/**
+ * GET /option: SPEC's optionList, and the nearest days with room when the searched use date has none.
+ * SPEC §8: a failed search is swallowed: the list shows nothing while the query is in error.
+ */
+export async function getOptions({ conditions, page, sort }: OptionSearch): Promise<OptionListAnswer> {
   const res = await call(API['GET /option'], {
     query: {
       homencd: conditions.homencd,
@@ -25,7 +28,7 @@ export async function getOptions({ conditions, page, sort }: OptionSearch): Prom
       sort: sort && sort !== 'recommended' ? sort : undefined,
     },
   });
-  return res.optionList;
+  return res;
 }
 
 export function optionsQueryOptions(search: OptionSearch) {

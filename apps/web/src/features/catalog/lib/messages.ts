@@ -19,6 +19,9 @@ export const catalogJa = {
   resultCountEmpty: (total: number) => `0 件 (全 ${total} 件)`,
   noResults: 'ご指定の条件に合うオプションが見つかりませんでした。',
   noResultsHint: '条件を変更して、もう一度検索してください。',
+  /** A searched use date without room; the day as 2026/12/10（木）. */
+  noRoomOn: (day: string) => `${day}に空きのあるオプションはありません。`,
+  nearestDaysLead: '近い日なら空きがあります。日付を選ぶと、その日で検索します。',
   pastLastPage: 'このページに表示するオプションはありません。',
   toFirstPage: '最初のページへ戻る',
   pagesAbove: 'ページ送り（上）',
