@@ -191,6 +191,7 @@ export const en: Messages = {
     priceOnDate: 'Choose a date to see the price',
     requestNote: 'On request: we reply by email whether there is space',
     pickDateToBook: 'Choose a date to book',
+    bookOnDay: (day) => `Book for ${day}`,
     carousel: 'carousel',
     photosOf: (title) => `Photos of ${title}`,
     photoAlt: (title, n) => `${title}, photo ${n}`,

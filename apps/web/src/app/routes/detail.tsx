@@ -6,6 +6,7 @@ import { htmlToText } from '../../components/safe-html.tsx';
 import {
   AvailabilityCalendar,
   focusCalendarDay,
+  isSelectableDay,
 } from '../../features/availability/components/availability-calendar.tsx';
 import { PartyDialog } from '../../features/availability/components/party-dialog.tsx';
 import { initialDetailUsedate, useOptionDetail } from '../../features/catalog/api/get-option-detail.ts';
@@ -97,6 +98,11 @@ export function Component() {
   if (!option) return <div className="container page" aria-busy="true" />;
 
   const hasCalendar = Object.keys(option.valueList).length > 0;
+  // The use date searched on the list is the day the visitor means: chosen already, until they tap another. The
+  // party form waits for their tap (here or on the buy panel) rather than covering the page they came to read.
+  const searchedDay = listState.conditions.usedate;
+  const chosen =
+    selected ?? (searchedDay !== '' && isSelectableDay(option.valueList, searchedDay, today) ? searchedDay : null);
   const dialogStock = dialogDay ? Number(option.valueList[dialogDay]?.zaikozan ?? 0) : 0;
 
   return (
@@ -108,7 +114,14 @@ export function Component() {
         </Suspense>
       )}
       <DetailLayout
-        panel={<BuyPanel price={lowestAdultPrice(option.valueList)} requestItem={option.flg_request_item === 1} />}
+        panel={
+          <BuyPanel
+            price={lowestAdultPrice(option.valueList)}
+            requestItem={option.flg_request_item === 1}
+            day={chosen}
+            onBook={setDialogDay}
+          />
+        }
       >
         <OptionHeader option={option} />
         <DetailTabs showPrice={hasCalendar} />
@@ -120,7 +133,7 @@ export function Component() {
               month={visibleMonth}
               today={today}
               lastMonth={option.use_to}
-              selected={selected}
+              selected={chosen}
               loading={detail.isPlaceholderData}
               onMonthChange={setMonth}
               onSelect={(day) => {

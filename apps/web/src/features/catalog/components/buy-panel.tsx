@@ -3,11 +3,19 @@ import { useDetailMessages } from '../lib/detail-messages.ts';
 import { useCatalogMessages } from '../lib/messages.ts';
 import styles from './buy-panel.module.css';
 
+interface BuyPanelProps {
+  price: number | null;
+  requestItem: boolean;
+  /** The day chosen on the calendar (or searched on the list), YYYYMMDD: the button books it. */
+  day?: string | null | undefined;
+  onBook?(day: string): void;
+}
+
 /**
  * Issue 14: the panel that stays in view, sticky beside the content on desktop and a bar at the bottom of a
- * phone's screen, with the lowest adult price and the way to the calendar.
+ * phone's screen, with the lowest adult price and the way to the calendar, or to the party form of the chosen day.
  */
-export function BuyPanel({ price, requestItem }: { price: number | null; requestItem: boolean }) {
+export function BuyPanel({ price, requestItem, day, onBook }: BuyPanelProps) {
   const t = useCatalogMessages();
   const d = useDetailMessages();
   const format = useFormat();
@@ -27,9 +35,15 @@ export function BuyPanel({ price, requestItem }: { price: number | null; request
         )}
       </p>
       {requestItem && <p className={styles.note}>{d.requestNote}</p>}
-      <a href="#price" className={`btn btn-primary ${styles.cta}`}>
-        {d.pickDateToBook}
-      </a>
+      {day && onBook ? (
+        <button type="button" className={`btn btn-primary ${styles.cta}`} onClick={() => onBook(day)}>
+          {d.bookOnDay(format.day(day, { weekday: true }))}
+        </button>
+      ) : (
+        <a href="#price" className={`btn btn-primary ${styles.cta}`}>
+          {d.pickDateToBook}
+        </a>
+      )}
     </aside>
   );
 }

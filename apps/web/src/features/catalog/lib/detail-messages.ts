@@ -41,6 +41,8 @@ export const detailJa = {
   priceOnDate: '料金は日付を選ぶと表示されます',
   requestNote: `${Msg.requestBadge}：空き状況はメールでご回答します`,
   pickDateToBook: '日付を選んで予約する',
+  /** The buy panel's button once a day is chosen; the day as 2026/12/10（木）. */
+  bookOnDay: (day: string) => `${day}で予約する`,
   // Gallery
   carousel: 'カルーセル',
   photosOf: (title: string) => `${title}の写真`,
