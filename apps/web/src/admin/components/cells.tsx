@@ -14,6 +14,20 @@ interface Value<V> {
 export const NUM = { className: 'num' };
 export const WRAP = { className: 'wrap' };
 
+/** A mail address that may wrap where a reader expects: before its @ (a long local part still wraps as a word). */
+export function mailCell(c: Value<string | null>): ReactNode {
+  const mail = c.getValue() ?? '';
+  const at = mail.lastIndexOf('@');
+  if (at <= 0) return mail;
+  return (
+    <>
+      {mail.slice(0, at)}
+      <wbr />
+      {mail.slice(at)}
+    </>
+  );
+}
+
 /** The booking's number as a link to 予約詳細 ('—' for none). */
 /** Where 予約詳細's 「予約一覧へ」 returns: the list as it was (its filters and page), when it came from there. */
 export interface FromList {

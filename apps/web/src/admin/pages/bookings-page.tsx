@@ -1,9 +1,20 @@
 import { BOOKING_SEARCH_KEYS, type BookingRow, type BookingSearchQuery, paymentColumn } from '@tabi/contract/admin';
 import { CONSOLE } from '@tabi/contract/console-endpoints';
+import { tokyoYmd } from '@tabi/contract/dates';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
 import { Link, useSearchParams } from 'react-router';
-import { bookingCell, countCell, dateCell, dateTimeCell, NUM, Product, WRAP, yenCell } from '../components/cells.tsx';
+import {
+  bookingCell,
+  countCell,
+  dateCell,
+  dateTimeCell,
+  mailCell,
+  NUM,
+  Product,
+  WRAP,
+  yenCell,
+} from '../components/cells.tsx';
 import { PagedTable } from '../components/data-table.tsx';
 import { FilterSelect, optionChoices, useFilterSubmit } from '../components/filters.tsx';
 import { AdminPage } from '../components/page.tsx';
@@ -53,7 +64,7 @@ const columns = [
     cell: (c) => <span className={`adm-status adm-status-${c.row.original.status}`}>{c.getValue()}</span>,
   }),
   column.accessor('statusPayment', { header: '決済', cell: (c) => paymentColumn(c.row.original) }),
-  column.accessor('rsvdate', { header: '受付日時', cell: dateTimeCell }),
+  column.accessor('rsvdate', { header: '受付日時', cell: dateTimeCell, meta: { className: 'adm-wide-only' } }),
   column.accessor('usedate', { header: '利用日', cell: dateCell }),
   column.accessor('webname', {
     header: '商品',
@@ -67,7 +78,7 @@ const columns = [
   }),
   column.accessor('name', { header: '申込者' }),
   column.accessor('tel', { header: '電話番号' }),
-  column.accessor('mail', { header: 'メールアドレス', meta: { className: 'wrap-any adm-wide-only' } }),
+  column.accessor('mail', { header: 'メールアドレス', meta: { className: 'wrap-mail adm-wide-only' }, cell: mailCell }),
   column.accessor('participants', { header: '人数', cell: countCell('名'), meta: NUM }),
   column.accessor('amountjp', { header: '金額', cell: yenCell, meta: NUM }),
 ] as ColumnDef<BookingRow, unknown>[];
@@ -95,6 +106,7 @@ export function BookingsPage() {
   });
 
   const value = (key: keyof BookingSearchQuery) => filters[key] ?? '';
+  const today = tokyoYmd(new Date());
   const csvFilters = Object.fromEntries(Object.entries(filters).filter(([k]) => k !== 'page'));
   const opcdChoices = optionChoices(options.data);
   if (value('opcd') && !opcdChoices.some((o) => o.value === value('opcd'))) {
@@ -143,6 +155,11 @@ export function BookingsPage() {
             検索
           </button>
           <Link to="/admin/bookings">条件をクリア</Link>
+          {/* The day's work at the desk and the door: today's travellers, today's new bookings. */}
+          <span className="adm-quick" aria-label="今日の予約">
+            <Link to={`/admin/bookings?usefrom=${today}&useto=${today}&sort=usedate&dir=asc`}>今日ご利用の予約</Link>
+            <Link to={`/admin/bookings?rsvfrom=${today}&rsvto=${today}`}>今日受け付けた予約</Link>
+          </span>
         </div>
       </form>
       <PagedTable
