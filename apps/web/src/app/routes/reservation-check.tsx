@@ -1,5 +1,10 @@
 import { CheckPage } from '../../features/reservation/components/check-page.tsx';
+import { PurchaseGuard } from '../../features/reservation/components/purchase-guard.tsx';
 
 export function Component() {
-  return <CheckPage />;
+  return (
+    <PurchaseGuard>
+      <CheckPage />
+    </PurchaseGuard>
+  );
 }

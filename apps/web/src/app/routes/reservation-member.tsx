@@ -1,5 +1,10 @@
 import { MemberPage } from '../../features/reservation/components/member-page.tsx';
+import { PurchaseGuard } from '../../features/reservation/components/purchase-guard.tsx';
 
 export function Component() {
-  return <MemberPage />;
+  return (
+    <PurchaseGuard>
+      <MemberPage />
+    </PurchaseGuard>
+  );
 }

@@ -1,5 +1,10 @@
+import { PurchaseGuard } from '../../features/reservation/components/purchase-guard.tsx';
 import { RentalPage } from '../../features/reservation/components/rental-page.tsx';
 
 export function Component() {
-  return <RentalPage />;
+  return (
+    <PurchaseGuard>
+      <RentalPage />
+    </PurchaseGuard>
+  );
 }

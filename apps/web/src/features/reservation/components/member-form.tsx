@@ -5,7 +5,7 @@ import { type FieldErrors, FormProvider, useForm, useWatch } from 'react-hook-fo
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { useCommonMessages } from '../../../i18n/common.ts';
-import { type Leader, type Person, useReservationStore } from '../../../stores/reservation-store.ts';
+import { draftFits, type Leader, type Person, useReservationStore } from '../../../stores/reservation-store.ts';
 import { useNationalities } from '../api/get-nationalities.ts';
 import {
   type MemberFormValues,
@@ -16,6 +16,7 @@ import {
 } from '../lib/member-schema.ts';
 import { useReservationMessages } from '../lib/messages.ts';
 import { calendarStart, leaderFromForm, leaderToForm, personFromForm, personToForm } from '../lib/person-form.ts';
+import { useDraftSaver } from '../lib/use-draft-saver.ts';
 import styles from './member-form.module.css';
 import { type PersonPath, PersonSection, personSectionId } from './person-section.tsx';
 
@@ -34,6 +35,10 @@ function revealFirstError(errors: FieldErrors<MemberFormValues>): void {
       control?.focus({ preventScroll: true });
     }),
   );
+}
+
+function saveDraft(values: MemberFormValues): void {
+  useReservationStore.getState().setMemberDraft(values);
 }
 
 /** SPEC §2 Participant entry: the applicant and one section per participant, validated by SPEC §5. */
@@ -62,6 +67,8 @@ export function MemberForm({ submitLabel, nextPath }: { submitLabel: string; nex
 
   const [defaultValues] = useState<MemberFormValues>(() => {
     const state = useReservationStore.getState();
+    // What was being typed before a reload or a language switch, else what was sent last time.
+    if (draftFits(state.memberDraft, state.members)) return state.memberDraft;
     return {
       leader: leaderToForm(state.leader),
       sameAsLeader: state.sameAsLeader,
@@ -78,6 +85,16 @@ export function MemberForm({ submitLabel, nextPath }: { submitLabel: string; nex
   const { control, getValues, setValue, handleSubmit, formState, subscribe } = form;
   const values = useWatch({ control }) as MemberFormValues;
   const sameAsLeader = useWatch({ control, name: 'sameAsLeader' });
+  const draft = useDraftSaver(saveDraft);
+
+  useEffect(
+    () =>
+      subscribe({
+        formState: { values: true },
+        callback: ({ values }) => draft.schedule(values as MemberFormValues),
+      }),
+    [subscribe, draft],
+  );
 
   // 申込者と同じ: participant 1 follows the applicant for as long as the box stays ticked.
   useEffect(() => {
@@ -107,6 +124,8 @@ export function MemberForm({ submitLabel, nextPath }: { submitLabel: string; nex
   const canSubmit = ready && requiredFieldsFilled(values, listed.needsPassport);
 
   const onValid = (data: MemberFormValues) => {
+    // The answers are stored as the flow's own data below; the draft is done with.
+    draft.cancel();
     const state = useReservationStore.getState();
     const leader: Leader = leaderFromForm(data.leader, state.leader, listed);
     const people: Person[] = data.members.map((m, i) =>

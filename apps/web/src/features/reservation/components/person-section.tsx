@@ -1,7 +1,7 @@
 import type { Nationality } from '@tabi/contract/catalog';
 import { GENDER_CODES } from '@tabi/contract/constants';
 import type { Ymd } from '@tabi/contract/dates';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useEffect, useId } from 'react';
 import { type FieldPath, get, useController, useFormContext, useWatch } from 'react-hook-form';
 import { Choice, Field, FieldSet } from '../../../components/form/field.tsx';
 import { useTextLang } from '../../../i18n/lang.tsx';
@@ -198,9 +198,15 @@ function NationalityField({
   const t = useReservationMessages();
   const shared = useSharedMessages();
   const textLang = useTextLang();
-  const { register } = useFormContext<MemberFormValues>();
+  const { register, getValues, setValue } = useFormContext<MemberFormValues>();
   const name = `${path}.nationalityId` as const;
   const error = useFieldError(name);
+  useEffect(() => {
+    // A form restored after a reload holds a nationality before the list has loaded: the select could not show an
+    // option it did not have yet, so the value is put back once the options are there.
+    const value = getValues(name);
+    if (nationalities && value) setValue(name, value);
+  }, [nationalities, name, getValues, setValue]);
   const options = (
     <>
       <option value="">{nationalities ? shared.choose : t.loading}</option>

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { GenderCode } from '@tabi/contract/constants';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Field } from '../../../components/form/field.tsx';
@@ -9,6 +9,7 @@ import { useSharedMessages } from '../../../i18n/shared.ts';
 import { type Person, useReservationStore } from '../../../stores/reservation-store.ts';
 import { useReservationMessages } from '../lib/messages.ts';
 import { type RentalFormValues, rentalFormSchema } from '../lib/rental-schema.ts';
+import { useDraftSaver } from '../lib/use-draft-saver.ts';
 import styles from './rental-form.module.css';
 
 function personHeading(person: Person): string {
@@ -24,6 +25,15 @@ function toForm(members: Person[]): RentalFormValues {
   return {
     members: members.map((m) => ({ model: m.rentalType, boots_size: m.bootsSize, wear_size: m.wearSize })),
   };
+}
+
+/** The choices being made before a reload or a language switch, if they are this party's. */
+function savedChoices(draft: RentalFormValues | null, members: Person[]): RentalFormValues | null {
+  return draft && Array.isArray(draft.members) && draft.members.length === members.length ? draft : null;
+}
+
+function saveDraft(values: RentalFormValues): void {
+  useReservationStore.getState().setRentalDraft(values);
 }
 
 function withRentals(members: Person[], values: RentalFormValues): Person[] {
@@ -49,16 +59,27 @@ export function RentalForm({ rentalcd }: { rentalcd: string }) {
   const navigate = useNavigate();
   const members = useReservationStore((s) => s.members);
   const schema = useMemo(() => rentalFormSchema(rentalcd), [rentalcd]);
-  const [defaultValues] = useState(() => toForm(useReservationStore.getState().members));
-  const { register, handleSubmit, getValues, formState } = useForm<RentalFormValues>({
+  const [defaultValues] = useState(() => {
+    const state = useReservationStore.getState();
+    return savedChoices(state.rentalDraft, state.members) ?? toForm(state.members);
+  });
+  const { register, handleSubmit, getValues, formState, subscribe } = useForm<RentalFormValues>({
     resolver: zodResolver(schema),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     defaultValues,
   });
   const { errors } = formState;
+  const draft = useDraftSaver(saveDraft);
+
+  useEffect(
+    () => subscribe({ formState: { values: true }, callback: ({ values }) => draft.schedule(values) }),
+    [subscribe, draft],
+  );
 
   const save = (values: RentalFormValues) => {
+    // Stored with the members below, which also forgets the draft.
+    draft.cancel();
     const state = useReservationStore.getState();
     state.setMembers(withRentals(state.members, values));
   };

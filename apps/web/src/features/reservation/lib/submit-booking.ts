@@ -9,6 +9,7 @@ import { createCheckout } from '../api/create-checkout.ts';
 import { reservationAmount } from './amount.ts';
 import { bookingPayload } from './booking-payload.ts';
 import { COMPLETE_FAILED_PATH, COMPLETE_SUCCESS_PATH, listPath } from './list-path.ts';
+import { refreshPurchaseStatus } from './purchase-status.ts';
 
 /** SPEC §4: completion data expires at the reservation date plus 1 hour. */
 export function completionExpiry(rsvdate: string, now: number): string {
@@ -45,6 +46,9 @@ export async function startCheckout(rsvno: string, deps: Pick<SubmitDeps, 'navig
 
 /** The booking as the confirm page shows it, or null (after the alert) when the flow cannot go on. */
 function currentPayload(deps: SubmitDeps) {
+  // Another tab has started another purchase since this page opened: the page now says so, and this tab's
+  // data is not booked over it (nor the other tab's names under this tab's option).
+  if (refreshPurchaseStatus().kind !== 'own') return null;
   const state = useReservationStore.getState();
   const { optionDetail, usedate, leader, md } = state;
   if (isReservationExpired(state.startedAt, deps.now())) {
