@@ -7,6 +7,7 @@ import { AGE_CLASS_LABEL, RENTAL_TYPE_LABEL } from '@tabi/contract/constants';
 import { DAY_STOP_REASON_MAIL } from '@tabi/contract/day-stop';
 import { type Lang, plural } from '@tabi/contract/i18n';
 import { AGE_CLASS_LABEL_EN } from '@tabi/contract/messages-en';
+import { displayName } from '@tabi/contract/person-name';
 
 const ja = {
   signature: [
@@ -14,7 +15,9 @@ const ja = {
     'さくらトラベル オプション予約係',
     '※このメールは送信専用です。ご返信いただいてもお答えできませんのでご了承ください。',
   ].join('\n'),
-  greeting: (sei: string, mei: string) => `${sei} ${mei} 様`,
+  greeting: (sei: string, mei: string) => `${displayName(sei, mei, 'ja')} 様`,
+  /** A participant's name, in the one order of the customer's pages (`displayName`). */
+  personName: (sei: string, mei: string) => displayName(sei, mei, 'ja'),
   subject: (title: string, rsvno: string) => `【さくらトラベル】${title}（予約番号：${rsvno}）`,
   ageClasses: AGE_CLASS_LABEL,
   partyPart: (ageClass: string, n: number) => `${ageClass}${n}名`,
@@ -156,7 +159,8 @@ const en: MailText = {
     'Sakura Travel, option bookings',
     'This address only sends: replies to it are not read.',
   ].join('\n'),
-  greeting: (sei, mei) => `Dear ${mei} ${sei},`,
+  greeting: (sei, mei) => `Dear ${displayName(sei, mei, 'en')},`,
+  personName: (sei, mei) => displayName(sei, mei, 'en'),
   subject: (title, rsvno) => `[Sakura Travel] ${title} (booking ${rsvno})`,
   ageClasses: AGE_CLASS_LABEL_EN,
   partyPart: (ageClass, n) => `${ageClass} × ${n}`,

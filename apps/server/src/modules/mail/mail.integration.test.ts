@@ -217,7 +217,8 @@ describe('mails in the booking’s language (issue 29)', () => {
     const mail = bookingPaidMail(english);
     expect(mail.body).toContain('Cancellation policy');
     expect(mail.body).toContain('20 to 8 days before: 20% of the price');
-    expect(mail.body).toContain('Traveller 1 (SMITH JANE): Ski / Boots 26.5 cm / Wear L');
+    // The same order as the greeting's: the given name first, as everywhere in English.
+    expect(mail.body).toContain('Traveller 1 (JANE SMITH): Ski / Boots 26.5 cm / Wear L');
     expect(mail.attachments?.[0]?.content).toContain('Booking number: AB123456');
   });
 

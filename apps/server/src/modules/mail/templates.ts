@@ -130,8 +130,7 @@ export function rentalText(r: MailRental, t: MailText = mailText('ja')): string 
     r.bootsSize ? t.boots(r.bootsSize) : '',
     r.wearSize ? t.wear(r.wearSize) : '',
   ].filter(Boolean);
-  const who =
-    r.sei || r.mei ? t.participantNamed(r.seq, [r.sei, r.mei].filter(Boolean).join(' ')) : t.participant(r.seq);
+  const who = r.sei || r.mei ? t.participantNamed(r.seq, t.personName(r.sei ?? '', r.mei ?? '')) : t.participant(r.seq);
   return t.rentalLine(who, parts.join(t.rentalJoin) || t.none);
 }
 

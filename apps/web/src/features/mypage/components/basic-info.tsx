@@ -3,6 +3,7 @@ import type { BookingState } from '@tabi/contract/booking-rules';
 import { useCommonMessages } from '../../../i18n/common.ts';
 import { useFormat } from '../../../i18n/format.ts';
 import { useTextLang } from '../../../i18n/lang.tsx';
+import { usePersonName } from '../../../i18n/person-name.ts';
 import { receptionYmd, stayDays } from '../lib/booking-view.ts';
 import { useMypageMessages } from '../lib/messages.ts';
 import styles from './mypage.module.css';
@@ -24,6 +25,7 @@ export function BasicInfo({
   const common = useCommonMessages();
   const format = useFormat();
   const textLang = useTextLang();
+  const personName = usePersonName();
   const people = booking.memberList.length;
   return (
     <section className={`card ${styles.section}`} aria-labelledby="basic-info-title">
@@ -63,7 +65,7 @@ export function BasicInfo({
         </div>
         <div>
           <dt>{t.leaderName}</dt>
-          <dd lang={textLang(`${booking.sei}${booking.mei}`)}>{t.honorific(booking.sei, booking.mei)}</dd>
+          <dd lang={textLang(`${booking.sei}${booking.mei}`)}>{t.honorific(personName(booking.sei, booking.mei))}</dd>
         </div>
         <div>
           <dt>{t.people}</dt>

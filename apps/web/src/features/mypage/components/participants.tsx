@@ -2,6 +2,7 @@ import type { Booking } from '@tabi/contract/booking';
 import { type AgeClass, ageClassFromCode, type GenderCode } from '@tabi/contract/constants';
 import { ageOn, isValidYmd } from '@tabi/contract/dates';
 import { useTextLang } from '../../../i18n/lang.tsx';
+import { usePersonName } from '../../../i18n/person-name.ts';
 import { useSharedMessages } from '../../../i18n/shared.ts';
 import { useMypageMessages } from '../lib/messages.ts';
 import styles from './mypage.module.css';
@@ -16,6 +17,7 @@ export function Participants({ booking }: { booking: Booking }) {
   const t = useMypageMessages();
   const shared = useSharedMessages();
   const textLang = useTextLang();
+  const personName = usePersonName();
   return (
     <section className={`card ${styles.section}`} aria-labelledby="participants-title">
       <h2 id="participants-title" className="section-title">
@@ -32,7 +34,7 @@ export function Participants({ booking }: { booking: Booking }) {
                 <span className="tag">{ageClassLabel(m.ageclass, shared.ageClasses)}</span>
               </p>
               <p className={styles.memberName} lang={textLang(`${m.sei}${m.mei}`)}>
-                {m.sei} {m.mei}
+                {personName(m.sei, m.mei)}
               </p>
               <dl className={styles.memberInfo}>
                 <div>

@@ -3,6 +3,7 @@ import type { GenderCode } from '@tabi/contract/constants';
 import { rentalTypeOf } from '@tabi/contract/rental';
 import { RentalSelects } from '../../../components/rental-selects.tsx';
 import { useTextLang } from '../../../i18n/lang.tsx';
+import { usePersonName } from '../../../i18n/person-name.ts';
 import { useSharedMessages } from '../../../i18n/shared.ts';
 import { memberAgeClass, type RentalRow } from '../lib/rental-form.ts';
 import styles from './rental-edit.module.css';
@@ -24,6 +25,7 @@ export function RentalMemberFields({
   onChange(value: RentalRow): void;
 }) {
   const textLang = useTextLang();
+  const personName = usePersonName();
   const shared = useSharedMessages();
   const ageClass = memberAgeClass(member);
   return (
@@ -31,7 +33,7 @@ export function RentalMemberFields({
       <legend className={styles.legend}>
         <span className={styles.memberNo}>{shared.participant(index + 1)}</span>
         <span className={styles.memberName} lang={textLang(`${member.sei}${member.mei}`)}>
-          {member.sei} {member.mei}
+          {personName(member.sei, member.mei)}
         </span>
         <span className={styles.memberMeta}>
           {shared.genders[member.sex as GenderCode] ?? ''}

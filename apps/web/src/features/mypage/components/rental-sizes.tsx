@@ -1,6 +1,7 @@
 import type { Booking } from '@tabi/contract/booking';
 import { RENTAL_FIELDS, type RentalField, rentalFields, rentalValueLabel } from '@tabi/contract/rental';
 import { useTextLang } from '../../../i18n/lang.tsx';
+import { usePersonName } from '../../../i18n/person-name.ts';
 import { useSharedMessages } from '../../../i18n/shared.ts';
 import { useMypageMessages } from '../lib/messages.ts';
 import styles from './mypage.module.css';
@@ -30,6 +31,7 @@ export function RentalSizes({
   changeLater: boolean;
 }) {
   const textLang = useTextLang();
+  const personName = usePersonName();
   const t = useMypageMessages();
   const shared = useSharedMessages();
   const fields = shownFields(booking, rentalcd);
@@ -48,7 +50,7 @@ export function RentalSizes({
                 <span className={styles.memberNo}>{shared.participant(i + 1)}</span>
               </p>
               <p className={styles.memberName} lang={textLang(`${m.sei}${m.mei}`)}>
-                {m.sei} {m.mei}
+                {personName(m.sei, m.mei)}
               </p>
               <dl className={styles.memberInfo}>
                 {fields.map((field) => {

@@ -19,7 +19,8 @@ export const mypageJa = {
   dayCount: (n: number) => `${n}日間`,
   received: '受付日',
   leaderName: '申込者名',
-  honorific: (sei: string, mei: string) => `${sei} ${mei} 様`,
+  /** The applicant's displayed name (`usePersonName`) with the honorific. */
+  honorific: (name: string) => `${name} 様`,
   people: '参加人数',
   peopleCount: (n: number) => `${n}名`,
   meetpoint: '集合場所',
