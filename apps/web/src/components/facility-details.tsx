@@ -2,8 +2,9 @@ import type { Facility } from '@tabi/contract/envelope';
 import type { ReactNode } from 'react';
 import { useTextLang } from '../i18n/lang.tsx';
 import { useSharedMessages } from '../i18n/shared.ts';
-import { mapEmbedUrl, telHref } from '../lib/facility-links.ts';
+import { telHref } from '../lib/facility-links.ts';
 import styles from './facility-details.module.css';
+import { FacilityMap } from './facility-map.tsx';
 
 /** The facility of a booking's option or a coupon, with the option's name for the map's title. */
 export type FacilityOf = Facility & { webname: string };
@@ -45,15 +46,7 @@ export function FacilityDetails({
         </div>
       </dl>
       {children}
-      {lat !== null && lon !== null && (
-        <iframe
-          className={styles.map}
-          title={t.mapOf(companyname || webname)}
-          src={mapEmbedUrl(lat, lon)}
-          loading="lazy"
-          referrerPolicy="no-referrer-when-downgrade"
-        />
-      )}
+      {lat !== null && lon !== null && <FacilityMap lat={lat} lon={lon} place={companyname || webname} />}
     </>
   );
 }

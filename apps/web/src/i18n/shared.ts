@@ -33,6 +33,7 @@ export const sharedJa = {
   address: '住所',
   tel: '電話番号',
   mapOf: (place: string) => `${place}の地図`,
+  openInMaps: '地図アプリで開く',
   /** The empty first entry of a required choice, and of an optional one. */
   choose: '選択してください',
   none: 'なし',

@@ -6,6 +6,7 @@ import { SiteFooter, SiteHeader } from '../../components/site-header.tsx';
 import { useCommonMessages } from '../../i18n/common.ts';
 import { useLang } from '../../i18n/lang.tsx';
 import { setPageMeta } from '../../lib/page-meta.ts';
+import { scrollToSection } from '../../lib/scroll-to-section.ts';
 import { useAuthStore } from '../../stores/auth-store.ts';
 import { useReservationStore } from '../../stores/reservation-store.ts';
 import { useRouteKey, useRouteMeta } from '../route-handle.ts';
@@ -22,7 +23,7 @@ function useScrollOnNavigate(): void {
     let tries = 0;
     const seek = () => {
       const target = document.getElementById(id);
-      if (target) target.scrollIntoView({ behavior: 'smooth', block: 'start' });
+      if (target) scrollToSection(target);
       else if (tries++ < 40) window.setTimeout(seek, 50);
     };
     seek();

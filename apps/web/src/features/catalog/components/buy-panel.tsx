@@ -1,4 +1,6 @@
+import type { MouseEvent } from 'react';
 import { useFormat } from '../../../i18n/format.ts';
+import { scrollToSection } from '../../../lib/scroll-to-section.ts';
 import { useDetailMessages } from '../lib/detail-messages.ts';
 import { useCatalogMessages } from '../lib/messages.ts';
 import styles from './buy-panel.module.css';
@@ -9,6 +11,16 @@ interface BuyPanelProps {
   /** The day chosen on the calendar (or searched on the list), YYYYMMDD: the button books it. */
   day?: string | null | undefined;
   onBook?(day: string): void;
+}
+
+/** To the calendar, and the keyboard with it: the same jump however many times it is pressed. */
+function jumpToPrice(event: MouseEvent<HTMLAnchorElement>): void {
+  const target = document.getElementById('price');
+  if (!target) return;
+  event.preventDefault();
+  window.history.replaceState(window.history.state, '', '#price');
+  scrollToSection(target);
+  target.focus({ preventScroll: true });
 }
 
 /**
@@ -40,7 +52,7 @@ export function BuyPanel({ price, requestItem, day, onBook }: BuyPanelProps) {
           {d.bookOnDay(format.day(day, { weekday: true }))}
         </button>
       ) : (
-        <a href="#price" className={`btn btn-primary ${styles.cta}`}>
+        <a href="#price" className={`btn btn-primary ${styles.cta}`} onClick={jumpToPrice}>
           {d.pickDateToBook}
         </a>
       )}

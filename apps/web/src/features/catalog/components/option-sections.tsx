@@ -1,11 +1,12 @@
 import type { OptionDetail } from '@tabi/contract/catalog';
 import { type SalesCutoff, salesCutoffText } from '@tabi/contract/sales-cutoff';
 import type { ReactNode } from 'react';
+import { FacilityMap } from '../../../components/facility-map.tsx';
 import { SafeHtml } from '../../../components/safe-html.tsx';
 import { useCommonMessages } from '../../../i18n/common.ts';
 import { useLang, useTextLang } from '../../../i18n/lang.tsx';
 import { useSharedMessages } from '../../../i18n/shared.ts';
-import { mapEmbedUrl, telHref } from '../../../lib/facility-links.ts';
+import { telHref } from '../../../lib/facility-links.ts';
 import { siteLegal } from '../../../lib/site-legal.ts';
 import { useDetailMessages } from '../lib/detail-messages.ts';
 import { DETAIL_SECTIONS } from './detail-tabs.tsx';
@@ -16,7 +17,8 @@ type SectionId = (typeof DETAIL_SECTIONS)[keyof typeof DETAIL_SECTIONS];
 /** One of the page's anchored sections (the tabs jump to `id`), named by its heading. */
 function DetailSection({ id, title, children }: { id: SectionId; title: string; children: ReactNode }) {
   return (
-    <section id={id} className={styles.section} aria-labelledby={`${id}-title`}>
+    // Focusable, so that a jump to it (the buy panel's 日付を選んで予約する) moves the keyboard there too.
+    <section id={id} className={styles.section} aria-labelledby={`${id}-title`} tabIndex={-1}>
       <h2 id={`${id}-title`} className="section-title">
         {title}
       </h2>
@@ -82,14 +84,7 @@ export function ContentGuide({ option }: { option: OptionDetail }) {
 
       {option.lat !== null && option.lon !== null && (
         <SubSection title={t.map}>
-          <div className={styles.map}>
-            <iframe
-              src={mapEmbedUrl(option.lat, option.lon)}
-              title={shared.mapOf(option.companyname || option.webname)}
-              loading="lazy"
-              referrerPolicy="no-referrer-when-downgrade"
-            />
-          </div>
+          <FacilityMap lat={option.lat} lon={option.lon} place={option.companyname || option.webname} />
         </SubSection>
       )}
 

@@ -34,7 +34,9 @@ afterEach(() => {
 });
 
 function renderComplete() {
-  useReservationStore.setState({ completed: { rsvno: 'AB123456', expiresAt: Date.now() + 3_600_000, request: false } });
+  useReservationStore.setState({
+    completed: { rsvno: 'AB123456', expiresAt: new Date(Date.now() + 3_600_000).toISOString(), request: false },
+  });
   render(
     <QueryClientProvider client={new QueryClient()}>
       <MemoryRouter initialEntries={['/reservation/complete?processing=success']}>
