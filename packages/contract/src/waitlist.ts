@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN } from './booking-rules.ts';
 import { calendarYmd, envelope, plainText, ymdString } from './envelope.ts';
+import { normaliseLang } from './i18n.ts';
 
 export { WAITLIST_MAX_PARTY, WaitlistMsg } from './waitlist-messages.ts';
 
@@ -52,7 +53,8 @@ export const waitlistJoinRequest = z.object({
   usedate: calendarYmd,
   mail: waitlistMail,
   party: waitlistParty,
-  lang: plainText().max(8).default('ja'),
+  // Stored as one of ours, whatever the browser sent (`EN`, `en-GB`, `xx`), so every mail of the entry follows it.
+  lang: plainText().max(8).default('ja').transform(normaliseLang),
 });
 export type WaitlistJoinRequest = z.input<typeof waitlistJoinRequest>;
 export const waitlistJoinResult = z.object({ opcd: z.string(), usedate: ymdString, party: z.number().int() });

@@ -90,7 +90,7 @@ export async function joinWaitlist(
       usedate,
       mail: input.mail,
       party: input.party,
-      lang: input.lang.slice(0, 2) || 'ja',
+      lang: input.lang,
       state: 'waiting',
       createdAt: ctx.clock.now(),
     });

@@ -121,7 +121,7 @@ beforeAll(async () => {
   t = await createTestApp();
   today = todayIn(t.clock);
   await insertTestOption(t.ctx.db, OPCD);
-  for (const offset of [5, 6, 7, 8, 9, 10, 11])
+  for (const offset of [5, 6, 7, 8, 9, 10, 11, 12])
     await insertTestStock(t.ctx.db, OPCD, addDays(today, offset), { zaikozan: 4 });
 });
 afterAll(async () => {
@@ -153,6 +153,35 @@ describe('joining', () => {
     const token = await tokenOf(entry?.id ?? 0);
     const lookup = await t.request({ method: 'POST', url: '/api/waitlist/offer', payload: { token } });
     expect(lookup.json().response).toMatchObject({ opcd: OPCD, usedate: day, state: 'waiting', party: 2 });
+  });
+});
+
+describe('the language of an entry', () => {
+  it('is stored as one of ours whatever the browser sent, and its mail follows it', async () => {
+    const day = addDays(today, 12);
+    await book(day, 4);
+    for (const [lang, stored] of [
+      ['EN-gb', 'en'],
+      ['xx', 'ja'],
+    ]) {
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/waitlist',
+        payload: { opcd: OPCD, usedate: day, mail: `lang-${lang}@example.com`, party: 2, lang },
+        remoteAddress: nextIp(),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const [entry] = await t.ctx.db
+        .select()
+        .from(waitlistEntries)
+        .where(eq(waitlistEntries.mail, `lang-${lang}@example.com`));
+      expect(entry?.lang).toBe(stored);
+      const [mail] = await t.ctx.db
+        .select()
+        .from(outbox)
+        .where(eq(outbox.to, `lang-${lang}@example.com`));
+      expect(mail?.body).toContain(stored === 'en' ? '/en/detail?' : '/detail?');
+    }
   });
 });
 
