@@ -75,3 +75,10 @@ describe('the customer messages in English (issue 29)', () => {
     expect(englishMessage('20文字以内で入力してください')).toBe('Please keep it to 20 characters.');
   });
 });
+
+describe('a date the English pages cannot read', () => {
+  it('says the format expected (a date typed as 15/03/1980), while the Japanese stays SPEC’s', () => {
+    expect(Msg.invalidDate).toBe('有効な日付を設定してください');
+    expect(englishMessage(Msg.invalidDate)).toBe('Please enter a valid date as year/month/day, e.g. 1980/03/15.');
+  });
+});

@@ -24,7 +24,7 @@ export const MSG_EN: Record<CustomerMsgKey, string> = {
   detailLink: 'See details',
   optionListTitle: 'Things to do',
   close: 'Close',
-  invalidDate: 'Please enter a valid date.',
+  invalidDate: 'Please enter a valid date as year/month/day, e.g. 1980/03/15.',
   invalidEmail: 'Please enter a valid email address.',
   selectDate: 'Please choose a date.',
   overStock: 'That is more than the places left.',

@@ -138,7 +138,7 @@ export const en: Messages = {
     sortBy: 'Sort by',
     sorts: { recommended: 'Recommended', price_asc: 'Price: low to high', price_desc: 'Price: high to low' },
     dateHint: (slashed, digits) => `Type it as ${slashed} or ${digits}, or pick it from the calendar.`,
-    invalidDate: 'Please enter a valid date.',
+    invalidDate: 'Please enter a valid date as year/month/day, e.g. 2026/12/10.',
     datePlaceholder: (slashed) => `e.g. ${slashed}`,
     pickFromCalendar: (label) => `Pick the ${label.toLowerCase()} from a calendar`,
     clear: 'Clear',
