@@ -324,6 +324,8 @@ export const en: Messages = {
     agreeAndBack: 'Agree and go back',
     submitRequest: MSG_EN.submitRequest,
     submitPurchase: MSG_EN.submitPurchase,
+    submitting: (request) =>
+      request ? 'Sending your request…' : 'Preparing the payment page… (please keep this page open)',
     checkingPayment: 'Checking the result of your payment…',
     notCompleteTitle: 'Booking not complete',
     notComplete: 'Your booking is not complete',

@@ -125,10 +125,18 @@ export function CheckPage() {
       className={`btn btn-primary ${styles.submit}`}
       disabled={!agreed || submitting}
       aria-describedby={agreed ? undefined : 'consent-notice'}
+      aria-busy={submitting}
       onClick={submit}
     >
       {isRequest ? t.submitRequest : t.submitPurchase}
     </button>
+  );
+  // On a slow line the card page takes seconds to open: the wait is said, not only a greyed button.
+  const progress = submitting && (
+    <p className={styles.progress} role="status">
+      <span className={styles.spinner} aria-hidden="true" />
+      {t.submitting(isRequest)}
+    </p>
   );
 
   return (
@@ -178,6 +186,7 @@ export function CheckPage() {
           </button>
           {submitButton}
         </div>
+        {progress}
       </div>
       <Modal
         open={consentOpen}

@@ -85,6 +85,8 @@ export const reservationJa = {
   agreeAndBack: '同意して戻る',
   submitRequest: Msg.submitRequest,
   submitPurchase: Msg.submitPurchase,
+  submitting: (request: boolean) =>
+    request ? 'リクエストを送信しています…' : 'お支払い画面を準備しています…（画面を閉じずにお待ちください）',
   // Complete
   checkingPayment: 'お支払いの結果を確認しています…',
   notCompleteTitle: '予約未完了',
