@@ -35,6 +35,7 @@ describe('changesOf (the history’s before/after)', () => {
         amountjp: 19_000,
         net_amount: 15_200,
         hold_expires_at: '2026-11-28T13:50:05Z',
+        commission_bp: 2000,
         paid_on_account: 15_200,
       },
     );
@@ -43,6 +44,7 @@ describe('changesOf (the history’s before/after)', () => {
       { label: 'ステータス', before: '', after: '予約' },
       { label: '決済', before: '', after: '決済済み' },
       { label: '仮押さえの期限', before: '', after: '2026/11/28 22:50' },
+      { label: '販売店の手数料率', before: '', after: '20%' },
       { label: '販売店への請求（売掛）', before: '', after: '￥15,200' },
     ]);
     for (const change of changes) expect(change.label).toMatch(/^[^a-z_]+$/);

@@ -61,6 +61,7 @@ const FIELDS: Record<string, { label: string; show: (v: Value) => string }> = {
     show: (v) => (Array.isArray(v) ? v.map((k) => ERASED_LABEL[String(k)] ?? String(k)).join('・') : text(v)),
   },
   net_amount: { label: '販売店への請求額', show: money },
+  commission_bp: { label: '販売店の手数料率', show: (v) => (typeof v === 'number' ? `${v / 100}%` : text(v)) },
   paid_on_account: { label: '販売店への請求（売掛）', show: money },
   hold_expires_at: { label: '仮押さえの期限', show: dateOrIso },
   sei: { label: '姓', show: text },
