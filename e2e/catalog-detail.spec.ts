@@ -1,7 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
 import { addDays, addMonths, monthStart, tokyoYmd } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
+import { type SalesCutoff, salesClosed } from '@tabi/contract/sales-cutoff';
 import { expectNoSeriousA11yIssues } from './support/checks.ts';
+import { xsrfToken } from './support/customer.ts';
 import { expect, test } from './support/test.ts';
 
 const shots = process.env.SHOTS_DIR;
@@ -173,13 +175,15 @@ test.describe('availability calendar', () => {
     await expect(calendar(page).getByText(caption(target), { exact: true })).toBeVisible();
   });
 
-  test('shows ○, digits and blanks and refuses sold-out and past days (OP0014)', async ({ page }) => {
+  test('shows ○, digits and blanks and refuses sold-out, past and closed days (OP0014)', async ({ page }) => {
     await page.goto('/detail?opcd=OP0014');
     const t = today();
+    const cutoff = (await (await page.request.get('/api/option/OP0014')).json()).response.sales_cutoff as SalesCutoff;
     for (let offset = 0; offset < OP0014_PATTERN.length; offset++) {
       const day = addDays(t, offset);
       if (monthStart(day) !== monthStart(t)) break;
-      const stock = OP0014_PATTERN[offset] ?? 0;
+      // Today's bus leaves at 08:00: its sales close at 06:00 (ADR 0191), after which the day is blank too.
+      const stock = salesClosed(day, cutoff, new Date()) ? 0 : (OP0014_PATTERN[offset] ?? 0);
       const cell = dayCell(page, day);
       const mark = cell.getByTestId('stock-mark');
       if (stock === 0) {
@@ -340,3 +344,40 @@ for (const viewport of [
     if (shots) await page.screenshot({ path: `${shots}/detail-${viewport.width}-modal.png` });
   });
 }
+
+test.describe('sales cutoff on a phone (ADR 0191)', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('a day past its cutoff cannot be chosen, the rule is said, and the API refuses it too (OP0007)', async ({
+    page,
+  }) => {
+    // OP0007 closes each day as it begins (the default): today is never sold, whatever the hour.
+    await page.goto('/detail?opcd=OP0007');
+    await expect(page.getByRole('main')).toContainText('お申し込みの締切：ご利用日の前日24:00まで');
+    const cell = dayCell(page, today());
+    await expect(cell.getByRole('button')).toBeDisabled();
+    await expect(cell.getByTestId('stock-mark')).toHaveText('');
+
+    const res = await page.request.post('/api/booking', {
+      headers: { 'x-xsrf-token': await xsrfToken(page) },
+      data: {
+        opcd: 'OP0007',
+        usedate: today(),
+        md: '',
+        sei: 'YAMADA',
+        mei: 'TARO',
+        tel: '090-1234-5678',
+        mail: 'cutoff@example.jp',
+        amountjp: '18000',
+        lang: 'ja',
+        webname_localized: '',
+        memberList: [
+          { seq: '1', sei: 'YAMADA', mei: 'TARO', sex: '1', birthday: '19800415', ageclass: '1', nationality_id: '0' },
+        ],
+        rentskiList: [],
+      },
+    });
+    expect(res.status()).toBe(409);
+    expect((await res.json()).errMsg).toBe(Msg.salesClosed);
+  });
+});

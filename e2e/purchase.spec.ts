@@ -172,7 +172,7 @@ test.describe('purchase flow', () => {
     const rsvno = (await page.getByTestId('rsvno').textContent()) ?? '';
     expect(rsvno).toMatch(/^[A-Z]{2}\d{6}$/);
     await expect(page.getByRole('main')).toContainText('予約確認メールをお送りしました');
-    await expect(page.getByRole('link', { name: 'マイページへ' })).toHaveAttribute('href', '/login');
+    await expect(page.getByRole('button', { name: 'マイページへ' })).toBeVisible();
     const doneSteps = page.getByRole('navigation', { name: 'お手続きの流れ' }).getByRole('listitem');
     await expect(doneSteps.nth(2)).toHaveAttribute('aria-current', 'step');
     // The booking session ended on entry (an effect after the page renders: polled).
@@ -194,6 +194,11 @@ test.describe('purchase flow', () => {
     await page.reload();
     await expect(page.getByTestId('rsvno')).toHaveText(rsvno);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('ご予約が完了しました');
+
+    // This browser made the booking: マイページへ opens it without asking for its number and phone.
+    await page.getByRole('button', { name: 'マイページへ' }).click();
+    await expect(page).toHaveURL(/\/mypage$/);
+    await expect(page.getByRole('main')).toContainText(rsvno);
   });
 
   test('a declined card (4000 0000 0000 0002) ends on the failed message', async ({ page }) => {
