@@ -86,11 +86,11 @@ function MonthButton({
     <button {...props} disabled={unavailable}>
       {direction === 'previous' ? (
         <>
-          <span aria-hidden="true">‹</span> {shared.previousMonth}
+          <span aria-hidden="true">‹</span> <span className={styles.navWord}>{shared.previousMonth}</span>
         </>
       ) : (
         <>
-          {shared.nextMonth} <span aria-hidden="true">›</span>
+          <span className={styles.navWord}>{shared.nextMonth}</span> <span aria-hidden="true">›</span>
         </>
       )}
     </button>

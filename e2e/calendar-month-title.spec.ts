@@ -1,0 +1,68 @@
+/**
+ * The detail calendar's month title keeps one line beside its buttons, in English too (「December 2026」 broke in two
+ * at 390 px), on a phone held either way and on a desktop, and the calendar stays inside its card.
+ */
+import { addMonths, monthStart, tokyoYmd } from '@tabi/contract/dates';
+import { expect, test } from './support/test.ts';
+
+const EN_MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+const thisMonth = monthStart(tokyoYmd(new Date()));
+/** The first such month (0 January) from next month on: December's and September's (the longest) English titles. */
+function monthAhead(monthIndex: number): string {
+  let month = addMonths(thisMonth, 1);
+  while (Number(month.slice(4, 6)) !== monthIndex + 1) month = addMonths(month, 1);
+  return month;
+}
+const december = monthAhead(11);
+const september = monthAhead(8);
+const enTitle = (month: string) => `${EN_MONTHS[Number(month.slice(4, 6)) - 1]} ${month.slice(0, 4)}`;
+
+test.beforeEach(async ({ page }) => {
+  // The Japanese browser's offer of 「日本語で見る」 is not what is measured here.
+  await page.addInitScript(() => localStorage.setItem('language-suggestion-dismissed', '1'));
+});
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 375, height: 667 },
+  { width: 844, height: 390 },
+  { width: 1280, height: 800 },
+]) {
+  for (const [path, title] of [
+    [`/en/detail?opcd=OP0001&usedate=${december}`, enTitle(december)],
+    [`/en/detail?opcd=OP0001&usedate=${september}`, enTitle(september)],
+    [`/detail?opcd=OP0001&usedate=${december}`, `${december.slice(0, 4)}年12月`],
+  ] as const) {
+    test(`${title} on one line at ${viewport.width}×${viewport.height}`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.goto(path);
+      const calendar = page.getByTestId('availability-calendar');
+      const caption = calendar.getByText(title, { exact: true });
+      await expect(caption).toBeVisible();
+      const lines = await caption.evaluate((label) => {
+        const range = document.createRange();
+        range.selectNodeContents(label);
+        return new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.top))).size;
+      });
+      expect(lines).toBe(1);
+      expect(await calendar.evaluate((cal) => cal.scrollWidth - cal.clientWidth)).toBeLessThanOrEqual(0);
+      // The buttons keep their names, whether they show their words or only the arrows.
+      await expect(
+        calendar.getByRole('button', { name: path.startsWith('/en') ? 'Next month' : '次の月' }),
+      ).toBeVisible();
+    });
+  }
+}
