@@ -192,7 +192,7 @@ export const en: Messages = {
     priceOnDate: 'Choose a date to see the price',
     requestNote: 'On request: we reply by email whether there is space',
     pickDateToBook: 'Choose a date to book',
-    bookOnDay: (day) => `Book for ${day}`,
+    bookOnDay: (m, d, weekday) => `Book ${WEEKDAY_EN[weekday] ?? ''} ${d} ${EN_MONTH_NAMES[m - 1]?.slice(0, 3) ?? ''}`,
     carousel: 'carousel',
     photosOf: (title) => `Photos of ${title}`,
     photoAlt: (title, n) => `${title}, photo ${n}`,

@@ -77,7 +77,9 @@ describe('the use date searched on the list, on the detail calendar', () => {
     // The form waits for the visitor: the page they came to read is not covered on arrival.
     expect(screen.queryByRole('dialog')).toBeNull();
     const panel = screen.getByTestId('buy-panel');
-    const book = within(panel).getByRole('button', { name: new RegExp(`${slashed(open)}.*で予約する`) });
+    const book = within(panel).getByRole('button', {
+      name: new RegExp(`^${Number(open.slice(4, 6))}/${Number(open.slice(6))}（.）で予約する$`),
+    });
     fireEvent.click(book);
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain(slashed(open));

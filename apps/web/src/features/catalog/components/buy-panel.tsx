@@ -1,3 +1,4 @@
+import { ymdToLocalDate } from '@tabi/contract/dates';
 import type { MouseEvent } from 'react';
 import { useFormat } from '../../../i18n/format.ts';
 import { scrollToSection } from '../../../lib/scroll-to-section.ts';
@@ -11,6 +12,12 @@ interface BuyPanelProps {
   /** The day chosen on the calendar (or searched on the list), YYYYMMDD: the button books it. */
   day?: string | null | undefined;
   onBook?(day: string): void;
+}
+
+/** Month, day and weekday (0 Sunday) of a YYYYMMDD day. */
+function monthDayWeekday(day: string): [number, number, number] {
+  const date = ymdToLocalDate(day);
+  return [date.getMonth() + 1, date.getDate(), date.getDay()];
 }
 
 /** To the calendar, and the keyboard with it: the same jump however many times it is pressed. */
@@ -49,7 +56,7 @@ export function BuyPanel({ price, requestItem, day, onBook }: BuyPanelProps) {
       {requestItem && <p className={styles.note}>{d.requestNote}</p>}
       {day && onBook ? (
         <button type="button" className={`btn btn-primary ${styles.cta}`} onClick={() => onBook(day)}>
-          {d.bookOnDay(format.day(day, { weekday: true }))}
+          {d.bookOnDay(...monthDayWeekday(day))}
         </button>
       ) : (
         <a href="#price" className={`btn btn-primary ${styles.cta}`} onClick={jumpToPrice}>

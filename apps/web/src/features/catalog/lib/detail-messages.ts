@@ -1,4 +1,5 @@
 /** Texts of the option detail page only (SPEC §2 Option detail): apart from the list's, which `/` loads. */
+import { WEEKDAY_JA } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
 import { defineMessages } from '../../../i18n/messages.ts';
 
@@ -41,8 +42,8 @@ export const detailJa = {
   priceOnDate: '料金は日付を選ぶと表示されます',
   requestNote: `${Msg.requestBadge}：空き状況はメールでご回答します`,
   pickDateToBook: '日付を選んで予約する',
-  /** The buy panel's button once a day is chosen; the day as 2026/12/10（木）. */
-  bookOnDay: (day: string) => `${day}で予約する`,
+  /** The buy panel's button once a day is chosen (short enough for a phone's bar beside the price). */
+  bookOnDay: (m: number, d: number, weekday: number) => `${m}/${d}（${WEEKDAY_JA[weekday] ?? ''}）で予約する`,
   // Gallery
   carousel: 'カルーセル',
   photosOf: (title: string) => `${title}の写真`,
