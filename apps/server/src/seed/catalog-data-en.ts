@@ -101,7 +101,9 @@ export const OPTIONS_EN: Record<string, OptionSeedEn> = {
       'Boots, ski jacket and pants, gloves and goggles included',
       'Pick up at the shop right in front of the slopes',
     ],
-    notes: ["You choose each traveller's sizes when you book and can see them on My Page; sizes can be changed there (Rental details and changes) from the day after the first day of use."],
+    notes: [
+      "You choose each traveller's sizes when you book and can see them on My Page; sizes can be changed there (Rental details and changes) from the day after the first day of use.",
+    ],
     company: {
       name: 'Snow Gear Niseko',
       hours: '8:00–17:00 (winter season only)',

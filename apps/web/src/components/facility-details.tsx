@@ -3,7 +3,6 @@ import type { ReactNode } from 'react';
 import { useTextLang } from '../i18n/lang.tsx';
 import { useSharedMessages } from '../i18n/shared.ts';
 import { telHref } from '../lib/facility-links.ts';
-import styles from './facility-details.module.css';
 import { FacilityMap } from './facility-map.tsx';
 
 /** The facility of a booking's option or a coupon, with the option's name for the map's title. */

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useCommonMessages } from '../i18n/common.ts';
 import { useLoadingStore } from '../lib/loading.ts';
 import styles from './loading-overlay.module.css';
+import { Spinner } from './spinner.tsx';
 
 /** Shown during calls (SPEC §2 Shared), after a short delay so fast answers do not flash. */
 export function LoadingOverlay() {
@@ -19,7 +20,7 @@ export function LoadingOverlay() {
   if (!visible) return null;
   return (
     <output className={styles.overlay} aria-live="polite" data-testid="loading-overlay">
-      <div className={styles.spinner} aria-hidden="true" />
+      <Spinner />
       <span className="visually-hidden">{t.loading}</span>
     </output>
   );

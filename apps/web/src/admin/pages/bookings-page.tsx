@@ -156,7 +156,7 @@ export function BookingsPage() {
           </button>
           <Link to="/admin/bookings">条件をクリア</Link>
           {/* The day's work at the desk and the door: today's travellers, today's new bookings. */}
-          <span className="adm-quick" aria-label="今日の予約">
+          <span className="adm-quick">
             <Link to={`/admin/bookings?usefrom=${today}&useto=${today}&sort=usedate&dir=asc`}>今日ご利用の予約</Link>
             <Link to={`/admin/bookings?rsvfrom=${today}&rsvto=${today}`}>今日受け付けた予約</Link>
           </span>

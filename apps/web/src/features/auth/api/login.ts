@@ -13,13 +13,6 @@ export async function login(input: LoginRequest): Promise<{ session: string; rsv
   return { session: res.session, rsvno: res.rsvno || input.rsvno };
 }
 
-/** POST /mylogin/booked: the browser that made the booking opens it without typing its number and phone again. */
-export async function loginAsBooker(rsvno: string): Promise<{ session: string; rsvno: string }> {
-  await fetchCsrfCookie();
-  const res = await call(API['POST /mylogin/booked'], { body: { rsvno } });
-  return { session: res.session, rsvno: res.rsvno };
-}
-
 export function useLogin() {
   return useMutation({ mutationFn: login });
 }

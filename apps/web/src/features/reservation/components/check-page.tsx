@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { type Consent, ConsentForm, NO_CONSENT } from '../../../components/consent-form.tsx';
 import { Modal } from '../../../components/modal.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
 import { StepIndicator } from '../../../components/step-indicator.tsx';
 import { useFormat } from '../../../i18n/format.ts';
 import { useLang } from '../../../i18n/lang.tsx';
@@ -133,10 +134,10 @@ export function CheckPage() {
   );
   // On a slow line the card page takes seconds to open: the wait is said, not only a greyed button.
   const progress = submitting && (
-    <p className={styles.progress} role="status">
-      <span className={styles.spinner} aria-hidden="true" />
+    <output className={styles.progress}>
+      <Spinner small />
       {t.submitting(isRequest)}
-    </p>
+    </output>
   );
 
   return (

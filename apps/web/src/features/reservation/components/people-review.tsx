@@ -5,6 +5,7 @@ import { rentalFields, rentalValueLabel } from '@tabi/contract/rental';
 import type { ReactNode } from 'react';
 import { type Format, useFormat } from '../../../i18n/format.ts';
 import { useTextLang } from '../../../i18n/lang.tsx';
+import { usePersonName } from '../../../i18n/person-name.ts';
 import { useSharedMessages } from '../../../i18n/shared.ts';
 import type { Leader, Person, ReservedOption } from '../../../stores/reservation-store.ts';
 import { useReservationMessages } from '../lib/messages.ts';
@@ -52,9 +53,10 @@ function PersonRows({
   const shared = useSharedMessages();
   const format = useFormat();
   const textLang = useTextLang();
+  const personName = usePersonName();
   return (
     <>
-      <Row label={t.name}>{`${person.lastName} ${person.firstName}`}</Row>
+      <Row label={t.name}>{personName(person.lastName, person.firstName)}</Row>
       <Row label={t.birthday}>{birthdayWithAge(person, usedate, t, format)}</Row>
       <Row label={shared.sex}>{person.sex ? shared.genders[person.sex as GenderCode] : '—'}</Row>
       <Row label={shared.nationality}>

@@ -5,16 +5,13 @@ import { type FieldErrors, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Field } from '../../../components/form/field.tsx';
 import { RentalSelects } from '../../../components/rental-selects.tsx';
+import { usePersonName } from '../../../i18n/person-name.ts';
 import { useSharedMessages } from '../../../i18n/shared.ts';
 import { type Person, useReservationStore } from '../../../stores/reservation-store.ts';
 import { useReservationMessages } from '../lib/messages.ts';
 import { type RentalFormValues, rentalFormSchema } from '../lib/rental-schema.ts';
 import { useDraftSaver } from '../lib/use-draft-saver.ts';
 import styles from './rental-form.module.css';
-
-function personHeading(person: Person): string {
-  return [person.lastName, person.firstName].filter(Boolean).join(' ');
-}
 
 function personFacts(person: Person, shared: ReturnType<typeof useSharedMessages>, join: string): string {
   const sex = person.sex ? shared.genders[person.sex as GenderCode] : '';
@@ -56,6 +53,7 @@ function memberErrors(errors: FieldErrors<RentalFormValues>, index: number) {
 export function RentalForm({ rentalcd }: { rentalcd: string }) {
   const t = useReservationMessages();
   const shared = useSharedMessages();
+  const personName = usePersonName();
   const navigate = useNavigate();
   const members = useReservationStore((s) => s.members);
   const schema = useMemo(() => rentalFormSchema(rentalcd), [rentalcd]);
@@ -107,7 +105,7 @@ export function RentalForm({ rentalcd }: { rentalcd: string }) {
         >
           <h2 id={`rental-person-${i}`} className={styles.heading}>
             <span className={styles.number}>{shared.participant(i + 1)}</span>
-            <span className={styles.name}>{personHeading(member)}</span>
+            <span className={styles.name}>{personName(member.lastName, member.firstName)}</span>
             <span className={styles.facts}>{personFacts(member, shared, t.partyJoin)}</span>
           </h2>
           <div className={styles.grid}>

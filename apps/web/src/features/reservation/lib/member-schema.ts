@@ -4,21 +4,13 @@ import type { Ymd } from '@tabi/contract/dates';
 import { Msg, nameTooLong } from '@tabi/contract/messages';
 import type { AgeRules } from '@tabi/contract/party';
 import { z } from 'zod';
+import type { PersonDraft } from '../../../stores/reservation-store.ts';
 import { parseBirthdayText } from './birthday-text.ts';
 
 export const PASSPORT_MAX_LENGTH = 20;
 
-/** What the participant screen edits for one person; the birthday is the text shown (YYYY/MM/DD). */
-export interface PersonFormValues {
-  lastName: string;
-  firstName: string;
-  birthday: string;
-  sex: '' | '1' | '2';
-  nationalityId: string;
-  passportNumber: string;
-  vegetarianMeals: boolean;
-  ageClass: (typeof AGE_CLASSES)[number];
-}
+/** What the participant screen edits for one person (the store's draft of it); the birthday as typed (YYYY/MM/DD). */
+export type PersonFormValues = PersonDraft;
 
 export interface LeaderFormValues extends PersonFormValues {
   phoneNumber: string;
