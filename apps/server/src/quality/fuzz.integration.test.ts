@@ -184,6 +184,7 @@ async function buildTargets(): Promise<Target[]> {
   const priceDay = await bookableDay('OP0001', addDays(today, 3), 1);
   const byEndpoint: Record<string, Omit<Target, 'name' | 'method' | 'path' | 'kind'>> = {
     'POST /mylogin': { params: {}, bodies: [{ rsvno: 'AA100002', tel: '090-1234-5678' }] },
+    'POST /mylogin/booked': { params: {}, bodies: [{ rsvno: 'AA100002' }] },
     'POST /mylogout': { params: {}, bodies: [{ session: leaving }] },
     'POST /coopon': { params: {}, bodies: [{ session: coupons }, { session: coupons, rsvno: 'AA100010' }] },
     'POST /coopon/{opcd}/{pkcd}': { params: { opcd: 'OP0011', pkcd: 'PK0001' }, bodies: [{ session: coupons }] },
