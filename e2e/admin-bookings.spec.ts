@@ -22,7 +22,7 @@ const shoot = (page: Page, name: string) => shootConsole(page, `admin-${name}`);
 const menu = (page: Page) => page.getByRole('navigation', { name: '管理メニュー' });
 
 test('an operator confirms a request found by phone, and the customer can then pay on my page', async ({ page }) => {
-  const rsvno = await makeBooking(page, 'OP0002', REQUEST_TEL, '確認', 2);
+  const rsvno = await makeBooking(page, 'OP0002', REQUEST_TEL, 'KAKUNIN', 2);
   await signIn(page, OPERATOR);
   await expect(page.getByRole('heading', { name: /照合できなかった決済処理/ })).toBeVisible();
 
@@ -75,7 +75,7 @@ test('an operator confirms a request found by phone, and the customer can then p
 test('a paid booking is canceled on the customer’s behalf with a fee override; refund and mail show', async ({
   page,
 }) => {
-  const rsvno = await makeBooking(page, 'OP0001', PAID_TEL, '取消', 2);
+  const rsvno = await makeBooking(page, 'OP0001', PAID_TEL, 'TORIKESHI', 2);
   await payFromMyPage(page, rsvno, PAID_TEL);
 
   await signIn(page, OPERATOR);
@@ -181,7 +181,7 @@ test('tomorrow’s manifest lists the participants and prints on A4 without the 
 test('a clerk notes a call and corrects the customer’s phone and mail; 再送 goes to the corrected address (issue 28)', async ({
   page,
 }) => {
-  const rsvno = await makeBooking(page, 'OP0002', CONTACT_TEL, '訂正', 1);
+  const rsvno = await makeBooking(page, 'OP0002', CONTACT_TEL, 'TEISEI', 1);
   await signIn(page, OPERATOR);
   // Received today: on the dashboard with its channel.
   const today = page.getByRole('table', { name: '本日の新規予約' });

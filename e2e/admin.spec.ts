@@ -140,8 +140,9 @@ test('an admin adds an operator, who signs in with the one-time password, sets t
   await add.getByLabel('権限').selectOption('operator');
   await add.getByRole('button', { name: '追加する' }).click();
   await expect(page.locator('output.adm-success')).toContainText(`${mail} をオペレーターとして追加しました。`);
-  const password = (await page.locator('.adm-password').textContent()) ?? '';
+  const password = await page.getByRole('textbox', { name: '初期パスワード' }).inputValue();
   expect(password.length).toBeGreaterThanOrEqual(12);
+  await expect(page.getByRole('button', { name: 'コピー' })).toBeVisible();
   const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: mail }) });
   await expect(row).toContainText('オペレーター');
   await expectNoSeriousA11yIssues(page);

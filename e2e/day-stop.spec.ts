@@ -17,7 +17,7 @@ const MINIMUM_TEL = '080-4321-0028';
 test('an operator previews and stops a day; the customer sees it canceled with the full refund (issue 27)', async ({
   page,
 }) => {
-  const rsvno = await makeBooking(page, 'OP0018', STOP_TEL, '中止', 2);
+  const rsvno = await makeBooking(page, 'OP0018', STOP_TEL, 'CHUSHI', 2);
   const session = await payFromMyPage(page, rsvno, STOP_TEL);
   const booking = await api<{ fromdate: string; amountjp: number }>(page.request, page, `/api/booking/${rsvno}`, {
     session,
@@ -67,7 +67,7 @@ test('the dashboard lists a day under its minimum near its decision time, and �
   await page.getByRole('button', { name: 'ログアウト' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'サインイン' })).toBeVisible();
 
-  const rsvno = await makeBooking(page, 'OP0017', MINIMUM_TEL, '最少', 2);
+  const rsvno = await makeBooking(page, 'OP0017', MINIMUM_TEL, 'SAISHO', 2);
   await signIn(page, OPERATOR);
   const card = page.getByRole('table', { name: '最少催行人員に満たない日' });
   const row = card.getByRole('row').filter({ hasText: 'OP0017' });

@@ -337,7 +337,7 @@ test('a customer downloads a receipt: the 宛名 once, then a 再発行 (issue 2
 test('a customer withdraws a request not yet answered from my page, and a mail confirms it (issue 28)', async ({
   page,
 }) => {
-  const rsvno = await makeBooking(page, 'OP0002', DEMO_TEL, '取下', 2);
+  const rsvno = await makeBooking(page, 'OP0002', DEMO_TEL, 'TORISAGE', 2);
   await openMyPage(page, rsvno);
   await expect(status(page)).toContainText(Msg.statusRequested);
   const open = page.getByRole('button', { name: 'リクエストを取り消す' });

@@ -68,7 +68,7 @@ async function sellOut(page: Page, usedate: string, left: number): Promise<{ rsv
       memberList: Array.from({ length: adults }, (_, i) => ({
         seq: String(i + 1),
         sei: 'MANSEKI',
-        mei: `${i + 1}郎`,
+        mei: `ICHIRO ${String.fromCharCode(65 + i)}`,
         sex: '1',
         birthday: '19800415',
         ageclass: '1',

@@ -76,7 +76,7 @@ export async function makeBooking(page: Page, opcd: string, tel: string, sei: st
   const memberList = Array.from({ length: adults }, (_, i) => ({
     seq: String(i + 1),
     sei,
-    mei: i === 0 ? '一郎' : '花子',
+    mei: i === 0 ? 'ICHIRO' : 'HANAKO',
     sex: i === 0 ? '1' : '2',
     birthday: i === 0 ? '19800415' : '19820720',
     ageclass: '1',
@@ -87,7 +87,7 @@ export async function makeBooking(page: Page, opcd: string, tel: string, sei: st
     usedate,
     md: '',
     sei,
-    mei: '一郎',
+    mei: 'ICHIRO',
     tel,
     mail: `${sei.length}-${Date.now()}@example.jp`,
     amountjp: String(unit * adults),

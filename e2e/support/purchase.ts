@@ -46,7 +46,11 @@ export async function startFromDetail(
 ): Promise<string> {
   if (navigate) await page.goto(`/detail?opcd=${opcd}${md ? `&md=${md}` : ''}`);
   const calendar = page.getByTestId('availability-calendar');
-  await calendar.locator('td[data-day] button:not([disabled])').first().click();
+  const open = calendar.locator('td[data-day] button:not([disabled])');
+  await expect(calendar.locator('td[data-day]').first()).toBeVisible();
+  // At a month's end the sales cutoff may close the month's last days: the next month then has the first open day.
+  if ((await open.count()) === 0) await calendar.getByRole('button', { name: '次の月' }).click();
+  await open.first().click();
   const dialog = page.getByRole('dialog', { name: 'ご利用人数の選択' });
   await expect(dialog.getByTestId('price-adult')).toHaveText(/^￥[\d,]+$/);
   // Lower classes first so the adult drop-down keeps room for them.
