@@ -47,7 +47,7 @@ export async function startFromDetail(
   if (navigate) await page.goto(`/detail?opcd=${opcd}${md ? `&md=${md}` : ''}`);
   const calendar = page.getByTestId('availability-calendar');
   const open = calendar.locator('td[data-day] button:not([disabled])');
-  await expect(calendar.locator('td[data-day]').first()).toBeVisible();
+  await expect(calendar.getByRole('grid')).toBeVisible();
   // At a month's end the sales cutoff may close the month's last days: the next month then has the first open day.
   if ((await open.count()) === 0) await calendar.getByRole('button', { name: '次の月' }).click();
   await open.first().click();
