@@ -5,13 +5,12 @@
  */
 import { addDays, type Ymd, ymdToIsoDate } from '@tabi/contract/dates';
 import { eq, sql } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
-import { bookings, dayStops, resellers } from '../../db/schema.ts';
+import { bookings, dayStops } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { insertTestOption, insertTestStock, stockLeft } from '../booking/test-fixtures.ts';
-import { issueResellerKey } from '../reseller/keys.ts';
+import { insertResellerKey, octoCaller } from '../octo/test-fixtures.ts';
 import { insertStaff } from '../staff/test-fixtures.ts';
 import { beginStop, listStops, previewStop, runStop } from './service.ts';
 
@@ -23,14 +22,10 @@ let t: TestApp;
 let key = '';
 let staffId = 0;
 
-function octo(method: 'POST' | 'PATCH' | 'GET', url: string, body?: unknown): Promise<LightMyRequestResponse> {
-  return t.app.inject({
-    method,
-    url: `/octo${url}`,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${key}`, 'octo-capabilities': '' },
-    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-  });
-}
+const octo = octoCaller(
+  () => t,
+  () => key,
+);
 
 /** A reseller's booking confirmed on `d`: its uuid and booking number. */
 async function sold(d: Ymd): Promise<{ uuid: string; rsvno: string }> {
@@ -76,12 +71,7 @@ beforeAll(async () => {
   staffId = await insertStaff(t.ctx.db, { mail: 'clerk-move@example.jp', role: 'operator' });
   await insertTestOption(t.ctx.db, 'MOVE01', { maxPeople: 20 });
   for (let n = 5; n <= 40; n += 1) await insertTestStock(t.ctx.db, 'MOVE01', day(n), { zaikozan: 30 });
-  const [row] = await t.ctx.db
-    .insert(resellers)
-    .values({ name: 'Mover', commissionBp: 1000, createdAt: t.clock.now() })
-    .returning();
-  if (!row) throw new Error('no reseller');
-  key = (await issueResellerKey(t.ctx.db, row.id, t.clock.now())).key;
+  key = await insertResellerKey(t, 'Mover');
 }, 60_000);
 afterAll(async () => {
   await t?.close();

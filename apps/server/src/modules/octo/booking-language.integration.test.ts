@@ -7,10 +7,10 @@ import { addDays, type Ymd, ymdToIsoDate } from '@tabi/contract/dates';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIn } from '../../clock.ts';
-import { bookings, outbox, resellers } from '../../db/schema.ts';
+import { bookings, outbox } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bookingPayload, insertTestOption, insertTestStock } from '../booking/test-fixtures.ts';
-import { issueResellerKey } from '../reseller/keys.ts';
+import { insertResellerKey } from './test-fixtures.ts';
 
 let t: TestApp;
 let day: Ymd;
@@ -25,12 +25,7 @@ beforeAll(async () => {
   await insertTestOption(t.ctx.db, 'LANGOC');
   await insertTestStock(t.ctx.db, 'LANGRQ', day, { zaikozan: 50 });
   await insertTestStock(t.ctx.db, 'LANGOC', day, { zaikozan: 50 });
-  const [row] = await t.ctx.db
-    .insert(resellers)
-    .values({ name: 'Lang', commissionBp: 1000, createdAt: t.clock.now() })
-    .returning();
-  if (!row) throw new Error('no reseller');
-  key = (await issueResellerKey(t.ctx.db, row.id, t.clock.now())).key;
+  key = await insertResellerKey(t, 'Lang');
 }, 60_000);
 afterAll(async () => {
   await t?.close();

@@ -7,10 +7,10 @@ import { addDays, type Ymd, ymdToIsoDate } from '@tabi/contract/dates';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingEvents, bookings, resellers } from '../../db/schema.ts';
+import { bookingEvents, bookings } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { insertTestOption, insertTestStock } from '../booking/test-fixtures.ts';
-import { issueResellerKey } from '../reseller/keys.ts';
+import { insertResellerKey, octoCaller } from './test-fixtures.ts';
 
 const TODAY: Ymd = '20261121';
 const DAY: Ymd = addDays(TODAY, 10);
@@ -19,14 +19,10 @@ const AVAILABILITY = `${ymdToIsoDate(DAY)}T00:00:00+09:00`;
 let t: TestApp;
 let key = '';
 
-function octo(method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown): Promise<LightMyRequestResponse> {
-  return t.app.inject({
-    method,
-    url: `/octo${url}`,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${key}`, 'octo-capabilities': '' },
-    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-  });
-}
+const octo = octoCaller(
+  () => t,
+  () => key,
+);
 
 async function hold(): Promise<{ uuid: string; supplierReference: string }> {
   const res = await octo('POST', '/bookings', {
@@ -43,12 +39,7 @@ beforeAll(async () => {
   t = await createTestApp({ now: new Date('2026-11-21T03:00:00Z') });
   await insertTestOption(t.ctx.db, 'EDGE1');
   for (let i = 0; i < 15; i += 1) await insertTestStock(t.ctx.db, 'EDGE1', addDays(TODAY, i), { zaikozan: 40 });
-  const [row] = await t.ctx.db
-    .insert(resellers)
-    .values({ name: 'Edge', commissionBp: 1000, createdAt: t.clock.now() })
-    .returning();
-  if (!row) throw new Error('no reseller');
-  key = (await issueResellerKey(t.ctx.db, row.id, t.clock.now())).key;
+  key = await insertResellerKey(t, 'Edge');
 }, 60_000);
 afterAll(async () => {
   await t?.close();

@@ -11,10 +11,9 @@ import {
 import { addDays, type Ymd, ymdToIsoDate } from '@tabi/contract/dates';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resellers } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { insertTestOption, insertTestStock, stockLeft } from '../booking/test-fixtures.ts';
-import { issueResellerKey } from '../reseller/keys.ts';
+import { insertResellerKey, octoCaller } from './test-fixtures.ts';
 
 // 12:00 in Tokyo on 2026-11-21.
 const START = new Date('2026-11-21T03:00:00Z');
@@ -30,14 +29,10 @@ const availabilityOf = (day: Ymd) => `${ymdToIsoDate(day)}T00:00:00+09:00`;
 let t: TestApp;
 let key = '';
 
-function octo(method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown): Promise<LightMyRequestResponse> {
-  return t.app.inject({
-    method,
-    url: `/octo${url}`,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${key}`, 'octo-capabilities': '' },
-    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-  });
-}
+const octo = octoCaller(
+  () => t,
+  () => key,
+);
 
 function reserve(opcd: string, day: Ymd, units = 1) {
   return octo('POST', '/bookings', {
@@ -76,12 +71,7 @@ beforeAll(async () => {
       await insertTestStock(t.ctx.db, opcd, addDays(TODAY, i), { zaikozan: 10 });
     }
   }
-  const [row] = await t.ctx.db
-    .insert(resellers)
-    .values({ name: 'Cutoff', commissionBp: 1000, createdAt: t.clock.now() })
-    .returning();
-  if (!row) throw new Error('no reseller');
-  key = (await issueResellerKey(t.ctx.db, row.id, t.clock.now(), 1000)).key;
+  key = await insertResellerKey(t, 'Cutoff', 1000);
 }, 60_000);
 
 afterAll(async () => {
