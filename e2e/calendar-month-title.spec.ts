@@ -5,20 +5,6 @@
 import { addMonths, monthStart, tokyoYmd } from '@tabi/contract/dates';
 import { expect, test } from './support/test.ts';
 
-const EN_MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 const thisMonth = monthStart(tokyoYmd(new Date()));
 /** The first such month (0 January) from next month on: December's and September's (the longest) English titles. */
 function monthAhead(monthIndex: number): string {
@@ -28,7 +14,12 @@ function monthAhead(monthIndex: number): string {
 }
 const december = monthAhead(11);
 const september = monthAhead(8);
-const enTitle = (month: string) => `${EN_MONTHS[Number(month.slice(4, 6)) - 1]} ${month.slice(0, 4)}`;
+// The English month's name as Intl writes it, which the English catalog's caption follows (i18n/en.ts).
+const monthName = (month: string) =>
+  new Intl.DateTimeFormat('en', { month: 'long', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(2000, Number(month.slice(4, 6)) - 1, 1)),
+  );
+const enTitle = (month: string) => `${monthName(month)} ${month.slice(0, 4)}`;
 
 test.beforeEach(async ({ page }) => {
   // The Japanese browser's offer of 「日本語で見る」 is not what is measured here.
