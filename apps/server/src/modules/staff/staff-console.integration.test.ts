@@ -12,7 +12,7 @@ import { staffAccounts, staffAuditEvents, staffSessions } from '../../db/schema.
 import { AppError } from '../../errors.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { disableStaff, resetStaffTotp } from './accounts.ts';
-import { insertStaff, nextAddress, signIn, TEST_PASSWORD } from './test-fixtures.ts';
+import { insertStaff, nextAddress, postStaffCall, signIn, TEST_PASSWORD } from './test-fixtures.ts';
 
 let t: TestApp;
 let admin = '';
@@ -26,14 +26,7 @@ afterAll(async () => {
   await t.close();
 });
 
-function call(cookie: string, url: string, payload?: Record<string, unknown>) {
-  return t.request({
-    method: 'POST',
-    url: `/api/admin/staff${url}`,
-    ...(payload ? { payload } : {}),
-    cookies: { [STAFF_COOKIE]: cookie },
-  });
-}
+const call = (cookie: string, url: string, payload?: Record<string, unknown>) => postStaffCall(t, cookie, url, payload);
 function login(mail: string, password: string) {
   return t.request({
     method: 'POST',

@@ -1,14 +1,8 @@
-/**
- * スタッフ changes racing each other: the acting admin's role and account are checked in the transaction that
- * writes, under a lock of the actor's row, so a request already in flight when its admin is disabled or demoted
- * changes nothing, and two admins demoting each other at once cannot both succeed.
- */
-import { STAFF_COOKIE } from '@tabi/contract/admin';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffAccounts, staffAuditEvents } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { insertStaff, signIn } from './test-fixtures.ts';
+import { insertStaff, postStaffCall, signIn } from './test-fixtures.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,14 +12,7 @@ afterAll(async () => {
   await t.close();
 });
 
-function call(cookie: string, url: string, payload?: Record<string, unknown>) {
-  return t.request({
-    method: 'POST',
-    url: `/api/admin/staff${url}`,
-    ...(payload ? { payload } : {}),
-    cookies: { [STAFF_COOKIE]: cookie },
-  });
-}
+const call = (cookie: string, url: string, payload?: Record<string, unknown>) => postStaffCall(t, cookie, url, payload);
 
 /**
  * Starts the requests together: their first queries wait behind a transaction held open for a moment, so that on

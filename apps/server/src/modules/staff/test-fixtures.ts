@@ -40,6 +40,16 @@ export function staffCookieOf(res: { cookies: { name: string; value: string }[] 
 }
 
 /** Signs in through the API (with the TOTP code when the account has one) and returns the session cookie. */
+/** POST /api/admin/staff{url} as the staff member whose session cookie this is. */
+export function postStaffCall(t: TestApp, cookie: string, url: string, payload?: Record<string, unknown>) {
+  return t.request({
+    method: 'POST',
+    url: `/api/admin/staff${url}`,
+    ...(payload ? { payload } : {}),
+    cookies: { [STAFF_COOKIE]: cookie },
+  });
+}
+
 export async function signIn(t: TestApp, mail: string, password = TEST_PASSWORD): Promise<string> {
   const remoteAddress = nextAddress();
   const first = await t.request({
