@@ -519,7 +519,7 @@ test('the phone search sheet keeps the keyboard inside and searches with the key
   await expect(sheet.getByRole('heading', { name: '検索条件' })).toBeFocused();
 
   // Shift+Tab from the top goes to the last control of the sheet, Tab from there back to the first.
-  const reset = sheet.getByRole('button', { name: '検索条件をすべてリセット' });
+  const reset = sheet.getByRole('link', { name: '検索条件をすべてリセット' });
   await page.keyboard.press('Shift+Tab');
   await expect(reset).toBeFocused();
   await page.keyboard.press('Tab');

@@ -152,7 +152,7 @@ test.describe('option list search', () => {
     await page.reload();
     await check();
 
-    await page.getByRole('button', { name: Msg.resetSearch }).click();
+    await page.getByRole('link', { name: Msg.resetSearch }).click();
     await expect(page).toHaveURL(/\/\?md=R1$/);
     await expect(page.getByLabel('方面')).toHaveValue('');
     await expect(page.getByLabel('地域（エリア）')).toBeDisabled();
@@ -219,6 +219,60 @@ test.describe('option list on a phone', () => {
     await page.getByRole('button', { name: /検索条件を指定する/ }).click();
     await expect(page.getByRole('checkbox', { name: '温泉' })).not.toBeChecked();
     await expect(page.getByRole('checkbox', { name: '日帰り' })).toBeChecked();
+  });
+
+  test('on a slow line the list answers taps before its script has arrived, and keeps them', async ({ page }) => {
+    // The app's entry script is held back: the page the server rendered is all there is until it is let through.
+    let letScriptThrough = () => {};
+    const scriptHeld = new Promise<void>((resolve) => {
+      letScriptThrough = resolve;
+    });
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await scriptHeld;
+      await route.continue();
+    });
+    const opened = page.goto('/?md=SLOW');
+    await expect(cards(page).first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.dataset.app)).toBeUndefined();
+
+    // The sheet opens natively; a region and a keyword are chosen before the app is live.
+    await page.getByRole('button', { name: /検索条件を指定する/ }).click();
+    await expect(page.getByRole('heading', { name: '検索条件' })).toBeVisible();
+    await page.getByLabel('方面').selectOption({ label: '関東' });
+    await page.getByRole('checkbox', { name: '日帰り' }).check();
+
+    // The app takes the page over with both choices, and the area the region opens.
+    letScriptThrough();
+    await opened;
+    await expect(page.getByLabel('方面')).toHaveValue('03');
+    await expect(page.getByRole('checkbox', { name: '日帰り' })).toBeChecked();
+    await expect(page.getByLabel('地域（エリア）')).toBeEnabled();
+    await page.getByRole('button', { name: Msg.search }).click();
+    await expect(page).toHaveURL(/\/\?homencd=03&keycd=K01&md=SLOW$/);
+    await expect(page.locator('body')).not.toHaveClass(/scroll-locked/);
+  });
+
+  test('before its script has arrived, the search form and the chips work as plain links and forms', async ({
+    page,
+  }) => {
+    // A page of its own, without the fixture's wait for the app, which never comes here: its script is refused.
+    const bare = await page.context().newPage();
+    await bare.route(/\/assets\/index-[\w-]+\.js$/, (route) => route.abort());
+    await bare.goto('/?homencd=03&keycd=K01,K05&md=NOJS');
+    const chips = bare.getByRole('list', { name: '絞り込み中の条件' });
+    await expect(chips.getByRole('link')).toHaveCount(3);
+    await chips.getByRole('link', { name: '関東の条件を外す' }).click();
+    await expect(bare).toHaveURL(/\/\?keycd=K01%2CK05&md=NOJS$/);
+
+    await bare.getByRole('button', { name: /検索条件を指定する/ }).click();
+    await bare.getByRole('checkbox', { name: '絶景' }).uncheck();
+    await bare.getByRole('textbox', { name: '利用日' }).fill('2027/01/15');
+    await bare.getByRole('button', { name: Msg.search }).click();
+    await expect(bare).toHaveURL(/usedate=2027%2F01%2F15/);
+    await expect(chips.getByRole('link')).toHaveCount(2);
+    await expect(chips).toContainText('2027/01/15');
+    expect(await bare.evaluate(() => document.documentElement.dataset.app)).toBeUndefined();
+    await bare.close();
   });
 
   test('a page past the last says so and links back to the first', async ({ page }) => {

@@ -64,15 +64,15 @@ test.describe('list that sells (issue 14)', () => {
   test('shows a removable chip for each condition; removing the region takes its area along', async ({ page }) => {
     await page.goto('/?homencd=03&areacd=0301&keycd=K01');
     const chips = page.getByRole('list', { name: '絞り込み中の条件' });
-    await expect(chips.getByRole('button')).toHaveCount(3);
-    await expect(chips.getByRole('button', { name: '関東の条件を外す' })).toBeVisible();
-    await expect(chips.getByRole('button', { name: '東京の条件を外す' })).toBeVisible();
+    await expect(chips.getByRole('link')).toHaveCount(3);
+    await expect(chips.getByRole('link', { name: '関東の条件を外す' })).toBeVisible();
+    await expect(chips.getByRole('link', { name: '東京の条件を外す' })).toBeVisible();
     await expectNoSeriousA11yIssues(page);
-    await chips.getByRole('button', { name: '関東の条件を外す' }).click();
+    await chips.getByRole('link', { name: '関東の条件を外す' }).click();
     await expect(page).toHaveURL(/\/\?keycd=K01$/);
-    await expect(chips.getByRole('button')).toHaveCount(1);
+    await expect(chips.getByRole('link')).toHaveCount(1);
     await expect(page.getByLabel('方面')).toHaveValue('');
-    await chips.getByRole('button').click();
+    await chips.getByRole('link').click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('list', { name: '絞り込み中の条件' })).toHaveCount(0);
   });

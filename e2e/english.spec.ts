@@ -43,7 +43,7 @@ test.describe('the English site', () => {
     await page.getByLabel('Region').selectOption({ label: 'Kanto' });
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expect(page).toHaveURL(/\/en\/?\?homencd=03/);
-    await expect(page.getByRole('button', { name: 'Remove the filter Kanto' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Remove the filter Kanto' })).toBeVisible();
     // The catalog's own texts in English (issue 29): names, places and keywords, not marked as Japanese.
     // (Options the console's specs made before this one are Japanese only, and marked so.)
     const skytree = page.getByRole('heading', { level: 2, name: /^\[From Tokyo Station\] Tokyo Skytree/ });

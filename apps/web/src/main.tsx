@@ -7,6 +7,7 @@ import { AppProvider, createQueryClient } from './app/provider.tsx';
 import { patchRoutesOnNavigation, routes } from './app/router.tsx';
 import { purifierReady } from './components/safe-html.tsx';
 import { loadMessages } from './i18n/messages.ts';
+import { type EarlyEdit, readEarlyEdits, replayEarlyEdits } from './lib/early-edits.ts';
 import './styles/global.css';
 import { setPageLang } from './i18n/lang.tsx';
 
@@ -17,10 +18,22 @@ setPageLang(lang);
 const queryClient = createQueryClient();
 const router = createBrowserRouter(routes, { basename: LANG_BASE[lang] || undefined, patchRoutesOnNavigation });
 
-/** Marks the document once the app has rendered (a server-rendered page is then live): `html[data-app="ready"]`. */
+/** What the visitor changed on a server-rendered page before it was hydrated. */
+let earlyEdits: EarlyEdit[] = [];
+
+/**
+ * Marks the document once the app has rendered (a server-rendered page is then live): `html[data-app="ready"]`,
+ * after making again the edits hydration undid.
+ */
 function AppReady() {
   useEffect(() => {
-    document.documentElement.dataset.app = 'ready';
+    // In a task of its own, as the visitor's input would come: not inside React's commit of the hydration.
+    const timer = setTimeout(() => {
+      replayEarlyEdits(earlyEdits);
+      earlyEdits = [];
+      document.documentElement.dataset.app = 'ready';
+    });
+    return () => clearTimeout(timer);
   }, []);
   return null;
 }
@@ -55,6 +68,7 @@ async function start(root: HTMLElement): Promise<void> {
     await Promise.all([routerReady(), purifierReady, loadMessages(lang)]);
     // As a transition, hydration yields to the browser every few milliseconds instead of holding the main thread
     // for the whole page: a tap or a key during it is handled at once (and no long task blocks the first input).
+    earlyEdits = readEarlyEdits(root);
     startTransition(() => {
       hydrateRoot(root, app);
     });

@@ -60,4 +60,58 @@ describe('the page renderer', () => {
         `<script type="application/json" id="page-state">${JSON.stringify({ name })}</script></body></html>`,
     );
   });
+
+  it("fetches what hydration waits for with the page: the page chunk, the sanitiser, and marks the chunk's inlined styles", async () => {
+    const site = mkdtempSync(path.join(tmpdir(), 'page-render-head-'));
+    for (const dir of ['.ssr', '.vite', 'assets']) mkdirSync(path.join(site, dir));
+    writeFileSync(
+      path.join(site, '.ssr', 'entry-server.js'),
+      `export async function renderPage() { return { html: '<h1>list</h1>', state: {}, pageFile: 'index' }; }`,
+    );
+    writeFileSync(
+      path.join(site, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': {
+          file: 'assets/main.js',
+          isEntry: true,
+          css: ['assets/main.css'],
+          dynamicImports: ['src/app/routes/index.tsx'],
+        },
+        'src/app/routes/index.tsx': {
+          file: 'assets/list.js',
+          src: 'src/app/routes/index.tsx',
+          css: ['assets/list.css'],
+          imports: ['_shared.js'],
+        },
+        '_shared.js': { file: 'assets/shared.js' },
+        '../../node_modules/dompurify/dist/purify.es.mjs': {
+          file: 'assets/purify.js',
+          src: '../../node_modules/dompurify/dist/purify.es.mjs',
+        },
+        '../../packages/contract/src/html-policy.ts': {
+          file: 'assets/policy.js',
+          src: '../../packages/contract/src/html-policy.ts',
+        },
+      }),
+    );
+    writeFileSync(path.join(site, 'assets', 'main.css'), 'body{margin:0}');
+    writeFileSync(path.join(site, 'assets', 'list.css'), '.card{color:red}');
+    const log = { warn() {} } as unknown as FastifyBaseLogger;
+    const renderer = await loadPageRenderer({} as FastifyInstance, site, log);
+    const html =
+      (await renderer?.render(
+        '<html><head></head><body><div id="root"></div></body></html>',
+        '/',
+        new URLSearchParams(),
+      )) ?? '';
+    rmSync(site, { recursive: true, force: true });
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<style>body{margin:0}</style>');
+    expect(head).toContain('<style>.card{color:red}</style>');
+    // Vite's loader of the page chunk waits for a stylesheet unless a link to it is in the document already.
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/list.css" disabled>');
+    expect(head).not.toContain('href="/assets/main.css"');
+    for (const file of ['list.js', 'shared.js', 'purify.js', 'policy.js'])
+      expect(head).toContain(`<link rel="modulepreload" crossorigin href="/assets/${file}">`);
+  });
 });

@@ -115,6 +115,16 @@ export async function loadPageRenderer(
    * in the way, and a modulepreload for each of its scripts beyond the entry (already in the template).
    */
   const entryStyles = entryChunk?.css ?? [];
+  /**
+   * What the browser loads before it hydrates any rendered page besides the page chunk (main.tsx awaits the HTML
+   * sanitiser): fetched with the page rather than once the entry has run, a round trip later on a slow line.
+   */
+  const hydrationChunks = Object.values(manifest)
+    .filter(
+      (chunk) =>
+        chunk.src?.endsWith('/dompurify/dist/purify.es.mjs') || chunk.src?.endsWith('/contract/src/html-policy.ts'),
+    )
+    .map((chunk) => chunk.file);
   const heads = new Map<string, string>();
   const headOf = (pageFile: string): string => {
     const cached = heads.get(pageFile);
@@ -133,9 +143,17 @@ export async function loadPageRenderer(
       for (const imported of chunk.imports ?? []) visit(imported);
     };
     visit(pageChunkKey(pageFile));
+    const inlined = [...new Set(styles)];
     const head = [
-      ...[...new Set(styles)].map((file) => `<style>${cssOf(file)}</style>`),
-      ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`),
+      ...inlined.map((file) => `<style>${cssOf(file)}</style>`),
+      // The page chunk's import waits for its stylesheets (Vite's preload helper) unless a stylesheet link to each
+      // is already in the document: a disabled one says so without being fetched, as its rules are inline above.
+      ...inlined
+        .filter((file) => !entryStyles.includes(file))
+        .map((file) => `<link rel="stylesheet" crossorigin href="/${escapeHtml(file)}" disabled>`),
+      ...[...scripts, ...hydrationChunks].map(
+        (file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`,
+      ),
     ].join('\n    ');
     heads.set(pageFile, head);
     return head;

@@ -20,7 +20,8 @@ export const pageFiles: Record<RouteKey, string> = {
   coupon: 'coupon',
 };
 
-const pageModules = import.meta.glob<PageModule>('./routes/*.tsx');
+// A test beside its page is not a page (it would be built into the app with its testing libraries).
+const pageModules = import.meta.glob<PageModule>(['./routes/*.tsx', '!./routes/*.test.tsx']);
 
 function lazyPage(key: RouteKey): () => Promise<PageModule> {
   const load = pageModules[`./routes/${pageFiles[key]}.tsx`];

@@ -30,10 +30,9 @@ export function Component() {
         <SearchPanel
           applied={state.conditions}
           today={today}
+          carry={{ md: state.md, sort: state.sort === 'recommended' ? '' : state.sort }}
           onSearch={(conditions) => setParams(listStateToParams({ ...state, conditions, page: 1 }), { replace: true })}
-          onReset={() =>
-            setParams(listStateToParams({ ...state, conditions: EMPTY_CONDITIONS, page: 1 }), { replace: true })
-          }
+          resetHref={listHref({ ...state, conditions: EMPTY_CONDITIONS, page: 1 })}
         />
       }
     >
@@ -41,9 +40,7 @@ export function Component() {
         conditions={state.conditions}
         sort={state.sort}
         onSort={(sort) => setParams(listStateToParams({ ...state, sort, page: 1 }), { replace: true })}
-        onConditions={(conditions) =>
-          setParams(listStateToParams({ ...state, conditions, page: 1 }), { replace: true })
-        }
+        hrefFor={(conditions) => listHref({ ...state, conditions, page: 1 })}
       />
       <OptionResults
         list={list.data?.optionList}

@@ -10,6 +10,8 @@ const DatePickerPanel = lazy(() => import('./date-picker-panel.tsx'));
 
 interface DateFieldProps {
   label: string;
+  /** The URL query parameter it sets when its form is sent natively (search-query.ts reads the typed text). */
+  name?: string;
   value: Ymd | '';
   /** Today in Tokyo: days before yesterday cannot be chosen (SPEC §2). */
   today: Ymd;
@@ -19,7 +21,7 @@ interface DateFieldProps {
 }
 
 /** 利用日: a text field that takes a typed date (2026/04/01, 20260401…), with a calendar (week from Sunday) beside it. */
-export function DateField({ label, value, today, onChange, onValidity }: DateFieldProps) {
+export function DateField({ label, name, value, today, onChange, onValidity }: DateFieldProps) {
   const id = useId();
   const earliest = addDays(today, -1);
   // An example that is never in the past: a month from today.
@@ -109,6 +111,7 @@ export function DateField({ label, value, today, onChange, onValidity }: DateFie
         <div className={styles.row}>
           <input
             {...control}
+            name={name}
             className="input"
             inputMode="numeric"
             autoComplete="off"

@@ -1,5 +1,6 @@
 import { FROMSPOTS } from '@tabi/contract/constants';
 import { OPTION_SORTS, type OptionSort } from '@tabi/contract/option-sort';
+import { Link } from 'react-router';
 import { useFormat } from '../../../i18n/format.ts';
 import { useLang, useTextLang } from '../../../i18n/lang.tsx';
 import { useAreas } from '../api/get-areas.ts';
@@ -61,11 +62,12 @@ interface ListToolbarProps {
   conditions: SearchConditions;
   sort: OptionSort;
   onSort(sort: OptionSort): void;
-  onConditions(conditions: SearchConditions): void;
+  /** The list under other conditions (a chip is a link: it works before the app is live). */
+  hrefFor(conditions: SearchConditions): string;
 }
 
 /** Issue 14: the list's order and a removable chip for each active search condition. */
-export function ListToolbar({ conditions, sort, onSort, onConditions }: ListToolbarProps) {
+export function ListToolbar({ conditions, sort, onSort, hrefFor }: ListToolbarProps) {
   const chips = useChips(conditions);
   const t = useCatalogMessages();
   const textLang = useTextLang();
@@ -75,17 +77,17 @@ export function ListToolbar({ conditions, sort, onSort, onConditions }: ListTool
         <ul className={styles.chips} aria-label={t.activeConditions}>
           {chips.map((chip) => (
             <li key={chip.id}>
-              <button
-                type="button"
+              <Link
+                to={hrefFor(withoutCondition(conditions, chip.remove))}
+                replace
                 className={styles.chip}
                 aria-label={t.removeCondition(chip.label)}
-                onClick={() => onConditions(withoutCondition(conditions, chip.remove))}
               >
                 <span lang={chip.content ? textLang(chip.label) : undefined}>{chip.label}</span>
                 <span aria-hidden="true" className={styles.chipX}>
                   ×
                 </span>
-              </button>
+              </Link>
             </li>
           ))}
         </ul>

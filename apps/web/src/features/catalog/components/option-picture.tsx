@@ -34,7 +34,7 @@ export function OptionPicture({
       lang={altLang}
       className={className}
       loading={eager ? 'eager' : 'lazy'}
-      fetchPriority={eager ? 'high' : 'auto'}
+      fetchPriority={eager ? 'high' : 'low'}
       decoding="async"
     />
   );

@@ -98,7 +98,7 @@ export function OptionResults({
           <ol className={styles.list}>
             {list.data.map((item, i) => (
               <li key={item.opcd}>
-                <OptionCard item={item} href={hrefForOption(item.opcd)} eager={i < 2} />
+                <OptionCard item={item} href={hrefForOption(item.opcd)} eager={i === 0} />
               </li>
             ))}
           </ol>

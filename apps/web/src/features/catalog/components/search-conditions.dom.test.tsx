@@ -4,7 +4,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setApiTransport } from '../../../lib/api-client.ts';
-import { EMPTY_CONDITIONS, type SearchConditions } from '../lib/search-query.ts';
+import { EMPTY_CONDITIONS, listHref, type SearchConditions } from '../lib/search-query.ts';
 import { ListToolbar } from './list-toolbar.tsx';
 import { SearchPanel } from './search-panel.tsx';
 
@@ -41,8 +41,13 @@ function renderBoth(conditions: SearchConditions) {
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter>
-        <SearchPanel applied={conditions} today="20261121" onSearch={() => {}} onReset={() => {}} />
-        <ListToolbar conditions={conditions} sort="recommended" onSort={() => {}} onConditions={() => {}} />
+        <SearchPanel applied={conditions} today="20261121" carry={{}} onSearch={() => {}} resetHref="/" />
+        <ListToolbar
+          conditions={conditions}
+          sort="recommended"
+          onSort={() => {}}
+          hrefFor={(c) => listHref({ conditions: c, page: 1, md: '', sort: 'recommended' })}
+        />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -56,7 +61,7 @@ function badgeCount(): number | null {
 
 function chipCount(): number {
   const chips = screen.queryByRole('list', { name: '絞り込み中の条件' });
-  return chips ? within(chips).getAllByRole('button').length : 0;
+  return chips ? within(chips).getAllByRole('link').length : 0;
 }
 
 describe('the search badge counts what the chips show', () => {
@@ -85,5 +90,14 @@ describe('the search badge counts what the chips show', () => {
     renderBoth(EMPTY_CONDITIONS);
     expect(badgeCount()).toBeNull();
     expect(chipCount()).toBe(0);
+  });
+
+  it('links each chip to the list without its condition, a region taking its area and city along', async () => {
+    renderBoth({ ...EMPTY_CONDITIONS, homencd: '03', areacd: '0301', citycd: '030102', keycd: ['K01'] });
+    const chips = within(screen.getByRole('list', { name: '絞り込み中の条件' }));
+    expect((await chips.findByRole('link', { name: '関東の条件を外す' })).getAttribute('href')).toBe('/?keycd=K01');
+    expect(chips.getByRole('link', { name: '日帰りの条件を外す' }).getAttribute('href')).toBe(
+      '/?homencd=03&areacd=0301&citycd=030102',
+    );
   });
 });

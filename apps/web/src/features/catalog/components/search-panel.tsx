@@ -1,7 +1,9 @@
 import { FROMSPOTS } from '@tabi/contract/constants';
 import type { Ymd } from '@tabi/contract/dates';
+import { LANG_BASE } from '@tabi/contract/i18n';
 import { choosePlace, type PlaceLevel } from '@tabi/contract/places';
-import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, type MouseEvent, useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { Choice, Field, FieldSet } from '../../../components/form/field.tsx';
 import { SearchIcon } from '../../../components/icons.tsx';
 import { useLang, useTextLang } from '../../../i18n/lang.tsx';
@@ -9,7 +11,7 @@ import { useAreas } from '../api/get-areas.ts';
 import { useCities } from '../api/get-cities.ts';
 import { useConditions } from '../api/get-conditions.ts';
 import { useCatalogMessages } from '../lib/messages.ts';
-import { countConditions, EMPTY_CONDITIONS, type SearchConditions } from '../lib/search-query.ts';
+import { countConditions, type SearchConditions } from '../lib/search-query.ts';
 import { useMediaQuery } from '../lib/use-media-query.ts';
 import { DateField } from './date-field.tsx';
 import styles from './search-panel.module.css';
@@ -20,12 +22,17 @@ interface SearchPanelProps {
   /** The conditions in the URL. */
   applied: SearchConditions;
   today: Ymd;
+  /** The list's other query parameters (md, the order), carried along when the form is sent before the app is live. */
+  carry: Record<string, string>;
   onSearch(conditions: SearchConditions): void;
-  onReset(): void;
+  /** The list without conditions (検索条件をすべてリセット is a link: it works before the app is live). */
+  resetHref: string;
 }
 
 interface PanelSelectProps {
   label: string;
+  /** The URL query parameter it sets (search-query.ts reads it). */
+  name: string;
   value: string;
   /** The first entry, which means "any". */
   placeholder: string;
@@ -37,12 +44,13 @@ interface PanelSelectProps {
   onChange(value: string): void;
 }
 
-function PanelSelect({ label, value, placeholder, options, disabled = false, hint, onChange }: PanelSelectProps) {
+function PanelSelect({ label, name, value, placeholder, options, disabled = false, hint, onChange }: PanelSelectProps) {
   return (
     <Field label={label} hint={disabled ? hint : undefined} hintAs="span">
       {(control) => (
         <select
           {...control}
+          name={name}
           className="select"
           value={value}
           disabled={disabled}
@@ -67,11 +75,23 @@ function sameConditions(a: SearchConditions, b: SearchConditions): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
+/** The panel as a popover (`showPopover` is missing where the browser has no Popover API, e.g. jsdom). */
+function setShown(panel: HTMLElement | null, shown: boolean): void {
+  if (!panel || typeof panel.showPopover !== 'function') return;
+  if (panel.matches(':popover-open') === shown) return;
+  if (shown) panel.showPopover();
+  else panel.hidePopover();
+}
+
 /**
  * SPEC §2 Option list search panel: region → area → city cascade, departure point, use date and
  * keywords. Always shown on desktop; on phones a toggle opens it over the page and locks the body scroll.
+ *
+ * It works before the app is live on a server-rendered page (ADR 0192): the phone sheet is a popover its toggle
+ * opens natively, and the form is a GET of the list with the query parameters the list reads. Once live, the
+ * app drives both and searches without reloading.
  */
-export function SearchPanel({ applied, today, onSearch, onReset }: SearchPanelProps) {
+export function SearchPanel({ applied, today, carry, onSearch, resetHref }: SearchPanelProps) {
   const t = useCatalogMessages();
   const lang = useLang();
   const textLang = useTextLang();
@@ -94,6 +114,13 @@ export function SearchPanel({ applied, today, onSearch, onReset }: SearchPanelPr
   const areas = useAreas(form.homencd);
   const cities = useCities(form.homencd, form.areacd);
 
+  // Opened natively before the app was live: the app takes the sheet over as it is.
+  useEffect(() => {
+    const panel = panelRef.current;
+    if (panel && typeof panel.showPopover === 'function' && panel.matches(':popover-open')) setOpen(true);
+  }, []);
+  useEffect(() => setShown(panelRef.current, open && !desktop), [open, desktop]);
+
   const locked = open && !desktop;
   useEffect(() => {
     if (!locked) return;
@@ -107,6 +134,12 @@ export function SearchPanel({ applied, today, onSearch, onReset }: SearchPanelPr
     setForm(applied);
     setOpen(false);
     toggleRef.current?.focus();
+  };
+  /** The toggle and 閉じる, once the app is live: the app's state decides, not the native popover action. */
+  const onToggleClick = (event: MouseEvent) => {
+    event.preventDefault();
+    if (open) close();
+    else setOpen(true);
   };
 
   // A typed date that is not one keeps the panel open with its message (issue 14); read at submit time.
@@ -143,11 +176,6 @@ export function SearchPanel({ applied, today, onSearch, onReset }: SearchPanelPr
       event.preventDefault();
       last.focus();
     }
-  };
-
-  const reset = () => {
-    setForm(EMPTY_CONDITIONS);
-    onReset();
   };
 
   const homenList = (conditions.data?.homenList ?? []).filter((h) => h.homencd !== '');
@@ -190,17 +218,19 @@ export function SearchPanel({ applied, today, onSearch, onReset }: SearchPanelPr
         className={`btn btn-outline btn-block ${styles.toggle}`}
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => (open ? close() : setOpen(true))}
+        popoverTarget={panelId}
+        onClick={onToggleClick}
       >
         <SearchIcon />
         {open ? t.closeSearch : t.openSearch}
         {appliedCount > 0 && <span className={styles.count}>{t.appliedCount(appliedCount)}</span>}
       </button>
 
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: Escape closes the phone sheet, Tab stays in it */}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: Tab stays in the phone sheet (Escape closes a popover) */}
       <div
         id={panelId}
         ref={panelRef}
+        popover="manual"
         className={open ? `${styles.panel} ${styles.open}` : styles.panel}
         onKeyDown={(e) => {
           if (e.key === 'Escape' && locked) close();
@@ -211,11 +241,28 @@ export function SearchPanel({ applied, today, onSearch, onReset }: SearchPanelPr
           <h2 ref={headingRef} tabIndex={-1} className={styles.heading}>
             {t.searchTitle}
           </h2>
-          <button type="button" className={styles.close} onClick={close}>
+          <button
+            type="button"
+            className={styles.close}
+            popoverTarget={panelId}
+            popoverTargetAction="hide"
+            onClick={onToggleClick}
+          >
             {t.close}
           </button>
         </div>
-        <form className={styles.form} onSubmit={submit} aria-label={t.searchTitle}>
+        <form
+          className={styles.form}
+          method="get"
+          action={`${LANG_BASE[lang]}/`}
+          onSubmit={submit}
+          aria-label={t.searchTitle}
+        >
+          {Object.entries(carry)
+            .filter(([, value]) => value !== '')
+            .map(([name, value]) => (
+              <input key={name} type="hidden" name={name} value={value} />
+            ))}
           <div className={styles.fields}>
             {places.map(({ key, ...place }, i) => {
               const above = places[i - 1];
@@ -223,6 +270,7 @@ export function SearchPanel({ applied, today, onSearch, onReset }: SearchPanelPr
               return (
                 <PanelSelect
                   key={key}
+                  name={key}
                   {...place}
                   value={form[key]}
                   disabled={disabled}
@@ -233,6 +281,7 @@ export function SearchPanel({ applied, today, onSearch, onReset }: SearchPanelPr
             })}
             <PanelSelect
               label={t.fromspot}
+              name="fromspotcd"
               value={form.fromspotcd}
               placeholder={t.allFromspots}
               options={FROMSPOTS.map((s) => ({ value: s.id, label: lang === 'en' ? s.captionEn : s.caption }))}
@@ -241,6 +290,7 @@ export function SearchPanel({ applied, today, onSearch, onReset }: SearchPanelPr
 
             <DateField
               label={t.usedate}
+              name="usedate"
               value={form.usedate}
               today={today}
               onChange={(usedate) => setForm((f) => ({ ...f, usedate }))}
@@ -262,6 +312,7 @@ export function SearchPanel({ applied, today, onSearch, onReset }: SearchPanelPr
                           label={<span lang={textLang(k.keyname)}>{k.keyname}</span>}
                           input={{
                             id: `${control.id}-${k.keycd}`,
+                            name: 'keycd',
                             value: k.keycd,
                             checked,
                             onChange: (e) =>
@@ -285,9 +336,9 @@ export function SearchPanel({ applied, today, onSearch, onReset }: SearchPanelPr
             <button type="submit" className="btn btn-primary btn-block">
               {t.search}
             </button>
-            <button type="button" className={`btn btn-outline btn-block ${styles.reset}`} onClick={reset}>
+            <Link to={resetHref} replace className={`btn btn-outline btn-block ${styles.reset}`}>
               {t.resetSearch}
-            </button>
+            </Link>
           </div>
         </form>
       </div>

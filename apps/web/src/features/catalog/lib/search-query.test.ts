@@ -41,6 +41,20 @@ describe('list state in the URL query', () => {
     expect(state.page).toBe(1);
   });
 
+  it('reads the search form as the browser sends it before the app is live', () => {
+    const state = readListState(
+      new URLSearchParams(
+        'md=ab&sort=price_asc&homencd=03&areacd=&fromspotcd=&usedate=2026%2F04%2F10&keycd=K01&keycd=K06',
+      ),
+    );
+    expect(state).toEqual({
+      conditions: { ...EMPTY_CONDITIONS, homencd: '03', usedate: '20260410', keycd: ['K01', 'K06'] },
+      page: 1,
+      md: 'ab',
+      sort: 'price_asc',
+    });
+  });
+
   it('writes only what is set, page only past 1, and md last', () => {
     const params = listStateToParams({
       conditions: { ...EMPTY_CONDITIONS, homencd: '03', keycd: ['K01', 'K02'] },

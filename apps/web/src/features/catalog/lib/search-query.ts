@@ -1,7 +1,7 @@
 /** SPEC §2 Option list: the search conditions and page live in the URL query, and md is carried along. */
 
-import { isValidYmd } from '@tabi/contract/dates';
 import { OPTION_SORTS, type OptionSort } from '@tabi/contract/option-sort';
+import { parseTypedDate } from './typed-date.ts';
 
 export interface SearchConditions {
   homencd: string;
@@ -41,11 +41,16 @@ function readSort(value: string | null): OptionSort {
   return OPTION_SORTS.find((s) => s === value) ?? 'recommended';
 }
 
+/**
+ * The list's state from its URL: the app's own links (keywords comma-joined, YYYYMMDD) or the search form sent by
+ * the browser before the app is live (one `keycd` per keyword, the date as typed, empty fields).
+ */
 export function readListState(params: URLSearchParams): ListState {
-  const usedate = params.get('usedate') ?? '';
+  const usedate = parseTypedDate(params.get('usedate') ?? '') ?? '';
   const page = Number(params.get('page') ?? '1');
-  const keycd = (params.get('keycd') ?? '')
-    .split(',')
+  const keycd = params
+    .getAll('keycd')
+    .flatMap((value) => value.split(','))
     .filter((k) => CODE.test(k))
     .filter((k, i, all) => all.indexOf(k) === i);
   // A city without an area (or an area without a region) cannot be shown in the cascading selects.
@@ -58,7 +63,7 @@ export function readListState(params: URLSearchParams): ListState {
       areacd,
       citycd,
       fromspotcd: code(params, 'fromspotcd'),
-      usedate: isValidYmd(usedate) ? usedate : '',
+      usedate,
       keycd,
     },
     page: Number.isInteger(page) && page > 1 ? page : 1,
