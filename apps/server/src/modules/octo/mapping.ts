@@ -390,14 +390,13 @@ export function bookingOf(
   const status = octoStatus(b, now);
   const live = status === 'ON_HOLD' || status === 'CONFIRMED';
   const units = new Map(unitsOf(option, null).map((u) => [u.id, u]));
-  const voucher =
-    status === 'CONFIRMED'
-      ? {
-          redemptionMethod: 'MANIFEST',
-          utcRedeemedAt: null,
-          deliveryOptions: [{ deliveryFormat: 'QRCODE', deliveryValue: b.rsvno }],
-        }
-      : null;
+  // A booking delivered by voucher always has one (OCTO's validator checks it in every state); only a confirmed
+  // booking's voucher has something to show at the door.
+  const voucher = {
+    redemptionMethod: 'MANIFEST',
+    utcRedeemedAt: null,
+    deliveryOptions: status === 'CONFIRMED' ? [{ deliveryFormat: 'QRCODE', deliveryValue: b.rsvno }] : [],
+  };
   const canceled = status === 'CANCELLED' || status === 'EXPIRED';
   return {
     id: b.uuid,

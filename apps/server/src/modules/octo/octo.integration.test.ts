@@ -261,6 +261,18 @@ describe('supplier, products and availability', () => {
         'INVALID_AVAILABILITY_ID',
         { availabilityId: 'tomorrow' },
       ],
+      // A range and ids together: one way of asking or the other (OCTO; its validator checks this).
+      [
+        {
+          productId: 'OCTO1',
+          optionId: 'DEFAULT',
+          localDateStart: ISO_DAY,
+          localDateEnd: ISO_DAY,
+          availabilityIds: [`${ISO_DAY}T00:00:00+09:00`],
+        },
+        'BAD_REQUEST',
+        {},
+      ],
     ];
     for (const [body, error, echo] of cases) {
       const answer = await octo('POST', '/availability', body);
@@ -327,7 +339,12 @@ describe('the booking flow', () => {
     });
     expect(reserved.statusCode).toBe(200);
     const hold = zBooking.parse(reserved.json());
-    expect(hold).toMatchObject({ status: 'ON_HOLD', resellerReference: 'KL-1', notes: 'window seat', voucher: null });
+    expect(hold).toMatchObject({
+      status: 'ON_HOLD',
+      resellerReference: 'KL-1',
+      notes: 'window seat',
+      voucher: { redemptionMethod: 'MANIFEST', utcRedeemedAt: null, deliveryOptions: [] },
+    });
     expect(new Date(hold.utcExpiresAt ?? '').getTime() - t.clock.now().getTime()).toBe(30 * 60_000);
     expect(await stockLeft(t.ctx.db, 'OCTO1', DAY)).toBe((before ?? 0) - 3);
     const retail = 2 * ADULT_PRICE + CHILD_PRICE;

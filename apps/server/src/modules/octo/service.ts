@@ -237,6 +237,9 @@ export async function availability(ctx: AppContext, caller: OctoCaller, body: un
   let wanted: Set<string> | null = null;
   let start = input.localDateStart;
   let end = input.localDateEnd;
+  if (input.availabilityIds && (input.localDateStart || input.localDateEnd)) {
+    throw OctoError.badRequest('Send localDateStart and localDateEnd, or availabilityIds, not both');
+  }
   if (input.availabilityIds && input.availabilityIds.length > 0) {
     const ids = input.availabilityIds.map((id) => {
       const day = dayOfAvailabilityId(id);
