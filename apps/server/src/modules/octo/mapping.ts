@@ -11,7 +11,7 @@ import type { Lang } from '@tabi/contract/i18n';
 import { type AgeRules, offeredAgeClasses, partyBounds } from '@tabi/contract/party';
 import { includedTax } from '@tabi/contract/receipt';
 import { type SalesCutoff, salesCutoffAt } from '@tabi/contract/sales-cutoff';
-import type { CancelTier, OctoUnitItem } from '../../db/schema.ts';
+import type { BookingState, CancelTier, OctoUnitItem } from '../../db/schema.ts';
 import { htmlText } from '../../http/safe-html.ts';
 import { effectiveLifecycle, wasPaid } from '../booking/lifecycle.ts';
 import { bookingCommissionBp, netPrice } from '../booking/reseller.ts';
@@ -114,11 +114,21 @@ export function unitPrice(
 }
 
 /** The first "H:MM〜H:MM" of the option's hours text, as OCTO's opening hours; none when it has no such time. */
+/**
+ * The hours of an all-day option as OCTO's `openingHours`, which OCTO requires to hold at least one entry: the first
+ * "H:MM〜H:MM" of the option's hours text; a start without an end time (「9:30〜日没」) is open from it to the day's
+ * end, and a text without a time the whole day.
+ */
 export function openingHoursOf(hours: string): { from: string; to: string }[] {
-  const match = hours.normalize('NFKC').match(/(\d{1,2}):(\d{2})\s*[〜~\-–ー]\s*(\d{1,2}):(\d{2})/);
-  if (!match) return [];
-  const [, h1 = '', m1 = '', h2 = '', m2 = ''] = match;
-  return [{ from: `${h1.padStart(2, '0')}:${m1}`, to: `${h2.padStart(2, '0')}:${m2}` }];
+  const text = hours.normalize('NFKC');
+  const time = (h: string, m: string) => `${h.padStart(2, '0')}:${m}`;
+  const range = text.match(/(\d{1,2}):(\d{2})\s*[〜~\-–ー]\s*(\d{1,2}):(\d{2})/);
+  if (range) {
+    const [, h1 = '', m1 = '', h2 = '', m2 = ''] = range;
+    return [{ from: time(h1, m1), to: time(h2, m2) }];
+  }
+  const start = text.match(/(\d{1,2}):(\d{2})/);
+  return [{ from: start ? time(start[1] ?? '', start[2] ?? '') : '00:00', to: '23:59' }];
 }
 
 export function unitsOf(option: OctoOptionFacts, pricing: { commissionBp: number; from?: OctoDay } | null) {
@@ -307,6 +317,7 @@ export type OctoBookingStatus = 'ON_HOLD' | 'CONFIRMED' | 'EXPIRED' | 'CANCELLED
 
 export interface OctoBookingFacts {
   rsvno: string;
+  state: BookingState;
   status: number;
   statusPayment: number;
   paymentDeadline: Date | null;
@@ -334,7 +345,7 @@ export interface OctoBookingFacts {
 
 /** The booking's state in OCTO's words, read from the one lifecycle's fields. */
 export function octoStatus(
-  b: Pick<OctoBookingFacts, 'status' | 'statusPayment' | 'paymentDeadline' | 'canceledAt' | 'cancelReason' | 'rsvdate'>,
+  b: Pick<OctoBookingFacts, 'state' | 'statusPayment' | 'paymentDeadline' | 'rsvdate'>,
   now: Date,
 ): OctoBookingStatus {
   switch (effectiveLifecycle(b, now)) {
