@@ -32,7 +32,7 @@ function script(opcd: string, first: string, dayCount: number, price: number): s
     `SELECT * FROM options WHERE opcd = '${opcd}';`,
     'SELECT id FROM nationalities WHERE id IN (1);',
     `UPDATE stock SET zaikozan = zaikozan - 1 WHERE opcd = '${opcd}' AND usedate = ${day} AND zaikozan >= 1 RETURNING zaikozan, adultbaika, middlebaika, childbaika, infantbaika;`,
-    `INSERT INTO bookings (rsvno, status, status_payment, rsvdate, fromdate, todate, sei, mei, tel, tel_normalized, mail, amountjp, md, lang, cancel_policy, client_ip) VALUES (${rsvno}, 1, 0, now(), ${day}, ${day}, 'BENCH', 'TARO', '09000000000', '09000000000', 'bench@example.com', ${price}, 'bench', 'ja', '[]', '127.0.0.1');`,
+    `INSERT INTO bookings (rsvno, state, status, status_payment, rsvdate, fromdate, todate, sei, mei, tel, tel_normalized, mail, amountjp, md, lang, cancel_policy, client_ip) VALUES (${rsvno}, 'held', 1, 0, now(), ${day}, ${day}, 'BENCH', 'TARO', '09000000000', '09000000000', 'bench@example.com', ${price}, 'bench', 'ja', '[]', '127.0.0.1');`,
     `INSERT INTO booking_options (rsvno, opcd, usedate, adultqty, adultbaika, seats) VALUES (${rsvno}, '${opcd}', ${day}, 1, ${price}, 1);`,
     `INSERT INTO booking_members (rsvno, seq, sei, mei, birthday, sex, ageclass, nationality_id, rsvdate) VALUES (${rsvno}, 1, 'BENCH', 'TARO', '1990-01-01', '1', '1', 1, now());`,
     'COMMIT;',

@@ -55,11 +55,14 @@ async function grow(db: pg.Client, from: number, to: number, opcds: string[]): P
           $3::text[] as opcds
         from generate_series($1::int, $2::int) g
       ), b as (
-        insert into bookings (rsvno, status, status_payment, flg_request_rsv, rsvdate, fromdate, todate, sei, mei, tel,
-          tel_normalized, mail, amountjp, md, lang, cancel_policy, client_ip, canceled_at, cancel_reason,
+        insert into bookings (rsvno, state, status, status_payment, flg_request_rsv, rsvdate, fromdate, todate, sei,
+          mei, tel, tel_normalized, mail, amountjp, md, lang, cancel_policy, client_ip, canceled_at, cancel_reason,
           personal_erased_at)
         -- A request is answered (confirmed and paid) within 14 days; only the latest are still waiting.
-        select rsvno, case when g % 50 = 1 and rsvdate > now() - interval '14 days' then 6 when g % 50 = 1 then 1
+        select rsvno,
+          case when g % 50 = 1 and rsvdate > now() - interval '14 days' then 'requested'
+            when g % 10 = 0 and g % 50 <> 1 then 'canceled' else 'paid' end,
+          case when g % 50 = 1 and rsvdate > now() - interval '14 days' then 6 when g % 50 = 1 then 1
             when g % 10 = 0 then 4 else 1 end,
           case when (g % 50 = 1 and rsvdate > now() - interval '14 days') or (g % 10 = 0 and g % 50 <> 1) then 0
             else 1 end, case when g % 50 = 1 then 1 else 0 end, rsvdate,

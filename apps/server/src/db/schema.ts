@@ -267,6 +267,11 @@ export const bookings = pgTable(
   {
     rsvno: text('rsvno').primaryKey(),
     pkcd: text('pkcd').notNull().default('X'),
+    /**
+     * The booking's state (ADR 0193), written only by modules/booking/lifecycle.ts. The SPEC's fields below are how
+     * the API shows it; a check keeps them in agreement with it.
+     */
+    state: text('state').$type<BookingState>().notNull(),
     status: integer('status').$type<BookingStatus>().notNull(),
     statusPayment: integer('status_payment').$type<PaymentStatus>().notNull().default(0),
     flgRequestRsv: integer('flg_request_rsv').$type<0 | 1>().notNull().default(0),
@@ -307,6 +312,21 @@ export const bookings = pgTable(
     createdAt: tz('created_at').notNull().defaultNow(),
   },
   (t) => [
+    check('bookings_state_known', sql.raw(`state in (${BOOKING_STATES.map((s) => `'${s}'`).join(', ')})`)),
+    // The SPEC's fields agree with the state (BookingStatus: tmp 0, completed 1, canceled 4, requested 6).
+    check(
+      'bookings_state_agrees',
+      sql`case ${t.state}
+        when 'held' then ${t.status} = 1 and ${t.statusPayment} = 0 and ${t.canceledAt} is null
+        when 'paid' then ${t.status} = 1 and ${t.statusPayment} = 1 and ${t.canceledAt} is null
+        when 'cancelling' then ${t.status} = 1 and ${t.canceledAt} is not null
+        when 'requested' then ${t.status} = 6
+        when 'offered' then ${t.status} = 0 and ${t.flgRequestRsv} = 1
+        when 'reserved' then ${t.status} = 0 and ${t.flgRequestRsv} = 0
+        when 'canceled' then ${t.status} = 4 and ${t.cancelReason} is distinct from 'expired'
+        when 'expired' then ${t.status} = 4 and ${t.cancelReason} = 'expired'
+        else false end`,
+    ),
     index('bookings_status_idx').on(t.status, t.statusPayment),
     // 予約一覧's two orders and its reception and use date filters (issue 30).
     index('bookings_rsvdate_idx').on(t.rsvdate),
@@ -394,6 +414,19 @@ export const unpaidHolds = pgTable(
  * reseller that sold it canceled it through OCTO (issue 26).
  */
 export type CancelReason = 'expired' | 'declined' | 'customer' | 'staff' | 'company' | 'reseller';
+
+/** The states of a booking's lifecycle (modules/booking/lifecycle.ts, ADR 0193), stored in `bookings.state`. */
+export const BOOKING_STATES = [
+  'held',
+  'paid',
+  'requested',
+  'offered',
+  'reserved',
+  'cancelling',
+  'canceled',
+  'expired',
+] as const;
+export type BookingState = (typeof BOOKING_STATES)[number];
 
 /** Who made a change: the customer, a staff member (by id), the system's own workers, or a reseller (by id). */
 export type ActorKind = 'customer' | 'staff' | 'system' | 'reseller';

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { type Clock, todayIn } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { bookingMembers, bookingOptions, bookings, optionImages, options, payments, stock } from '../db/schema.ts';
+import { storedColumns } from '../modules/booking/lifecycle.ts';
 import { DEFAULT_CANCEL_POLICY } from '../seed/content.ts';
 
 export const XSS_OPCD = 'OPXSS1';
@@ -107,9 +108,7 @@ export async function addXssFixture(db: Db, clock: Clock): Promise<void> {
     await tx.insert(bookings).values({
       rsvno: XSS_RSVNO,
       pkcd: 'X',
-      status: 1,
-      statusPayment: 1,
-      flgRequestRsv: 0,
+      ...storedColumns('paid'),
       rsvdate: new Date(now.getTime() - 86_400_000),
       fromdate: usedate,
       todate: usedate,

@@ -1,6 +1,7 @@
 /** The demo bookings AA100001–AA100011 (helpers' "Demo data"): one per status and kind, login phone 090-1234-5678. */
-import type { AgeClass, BookingStatus, PaymentStatus } from '@tabi/contract/constants';
+import type { AgeClass } from '@tabi/contract/constants';
 import { addDays, type Ymd } from '@tabi/contract/dates';
+import type { BookingState } from '../db/schema.ts';
 
 export const DEMO_TEL = '090-1234-5678';
 
@@ -27,9 +28,9 @@ export interface DemoBooking {
   pkcd: string;
   /** Days from today (Tokyo) of the use date. */
   dayOffset: number;
-  status: BookingStatus;
-  statusPayment: PaymentStatus;
-  flgRequestRsv: 0 | 1;
+  /** Its state (a canceled booking says whether it had been paid). */
+  state: BookingState;
+  paid?: boolean;
   /** Minutes before the seed time that the booking was made. */
   madeMinutesAgo: number;
   paymentDeadlineHours?: number;
@@ -55,9 +56,7 @@ export const DEMO_BOOKINGS: DemoBooking[] = [
     rsvno: 'AA100001',
     pkcd: 'X',
     dayOffset: 10,
-    status: 1,
-    statusPayment: 1,
-    flgRequestRsv: 0,
+    state: 'paid',
     madeMinutesAgo: 5 * DAY,
     mail: 'taro.yamada@example.jp',
     members: [
@@ -72,9 +71,7 @@ export const DEMO_BOOKINGS: DemoBooking[] = [
     rsvno: 'AA100002',
     pkcd: 'X',
     dayOffset: 14,
-    status: 1,
-    statusPayment: 0,
-    flgRequestRsv: 0,
+    state: 'held',
     madeMinutesAgo: 0,
     mail: 'kenichi.sato@example.jp',
     members: [adult('佐藤', '健一', '1', 35), adult('佐藤', '美咲', '2', 33)],
@@ -85,9 +82,7 @@ export const DEMO_BOOKINGS: DemoBooking[] = [
     rsvno: 'AA100003',
     pkcd: 'X',
     dayOffset: 30,
-    status: 4,
-    statusPayment: 0,
-    flgRequestRsv: 0,
+    state: 'canceled',
     madeMinutesAgo: 10 * DAY,
     canceled: true,
     mail: 'ichiro.suzuki@example.jp',
@@ -99,9 +94,7 @@ export const DEMO_BOOKINGS: DemoBooking[] = [
     rsvno: 'AA100004',
     pkcd: 'X',
     dayOffset: 20,
-    status: 0,
-    statusPayment: 0,
-    flgRequestRsv: 1,
+    state: 'offered',
     madeMinutesAgo: DAY,
     paymentDeadlineHours: 72,
     mail: 'yumi.takahashi@example.jp',
@@ -113,9 +106,7 @@ export const DEMO_BOOKINGS: DemoBooking[] = [
     rsvno: 'AA100005',
     pkcd: 'X',
     dayOffset: 25,
-    status: 6,
-    statusPayment: 0,
-    flgRequestRsv: 0,
+    state: 'requested',
     madeMinutesAgo: 2 * 60,
     mail: 'makoto.tanaka@example.jp',
     members: [
@@ -130,9 +121,7 @@ export const DEMO_BOOKINGS: DemoBooking[] = [
     rsvno: 'AA100006',
     pkcd: 'X',
     dayOffset: 7,
-    status: 1,
-    statusPayment: 1,
-    flgRequestRsv: 0,
+    state: 'paid',
     madeMinutesAgo: 3 * DAY,
     mail: 'daisuke.ito@example.jp',
     members: [adult('伊藤', '大輔', '1', 38)],
@@ -143,9 +132,7 @@ export const DEMO_BOOKINGS: DemoBooking[] = [
     rsvno: 'AA100007',
     pkcd: 'X',
     dayOffset: 5,
-    status: 1,
-    statusPayment: 1,
-    flgRequestRsv: 0,
+    state: 'paid',
     madeMinutesAgo: 4 * DAY,
     mail: 'naoki.watanabe@example.jp',
     members: [adult('渡辺', '直樹', '1', 36), adult('渡辺', '恵', '2', 34)],
@@ -156,9 +143,7 @@ export const DEMO_BOOKINGS: DemoBooking[] = [
     rsvno: 'AA100008',
     pkcd: 'X',
     dayOffset: 3,
-    status: 1,
-    statusPayment: 1,
-    flgRequestRsv: 0,
+    state: 'paid',
     madeMinutesAgo: 6 * DAY,
     mail: 'takuya.nakamura@example.jp',
     members: [
@@ -173,9 +158,7 @@ export const DEMO_BOOKINGS: DemoBooking[] = [
     rsvno: 'AA100009',
     pkcd: 'X',
     dayOffset: -2,
-    status: 1,
-    statusPayment: 1,
-    flgRequestRsv: 0,
+    state: 'paid',
     madeMinutesAgo: 20 * DAY,
     mail: 'ryo.kobayashi@example.jp',
     members: [
@@ -196,9 +179,7 @@ export const DEMO_BOOKINGS: DemoBooking[] = [
     rsvno: 'AA100010',
     pkcd: 'PK0001',
     dayOffset: 0,
-    status: 1,
-    statusPayment: 1,
-    flgRequestRsv: 0,
+    state: 'paid',
     madeMinutesAgo: 7 * DAY,
     mail: 'koji.kato@example.jp',
     members: [
@@ -213,9 +194,7 @@ export const DEMO_BOOKINGS: DemoBooking[] = [
     rsvno: 'AA100011',
     pkcd: 'PK0001',
     dayOffset: 1,
-    status: 1,
-    statusPayment: 1,
-    flgRequestRsv: 0,
+    state: 'paid',
     madeMinutesAgo: 2 * DAY,
     mail: 'takashi.yoshida@example.jp',
     members: [

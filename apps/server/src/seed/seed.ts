@@ -28,6 +28,7 @@ import {
   sandboxCheckouts,
 } from '../db/schema.ts';
 import { sanitizeHtml } from '../http/safe-html.ts';
+import { storedColumns } from '../modules/booking/lifecycle.ts';
 import { DEMO_PICTURES } from '../modules/catalog/demo-pictures.ts';
 import { imagePath } from '../modules/catalog/images.ts';
 import { hashPin } from '../modules/coupon/pin.ts';
@@ -230,6 +231,7 @@ function bookingRows(b: DemoBooking, now: Date, today: Ymd, stockByKey: Map<stri
       exUrl: bo.exUrl ?? null,
     };
   });
+  const stored = storedColumns(b.state, b.paid);
   const first = OPTIONS.find((o) => o.opcd === b.options[0]?.opcd);
   const leader = b.members[0];
   if (!leader) throw new Error(`${b.rsvno} has no members`);
@@ -237,9 +239,7 @@ function bookingRows(b: DemoBooking, now: Date, today: Ymd, stockByKey: Map<stri
     booking: {
       rsvno: b.rsvno,
       pkcd: b.pkcd,
-      status: b.status,
-      statusPayment: b.statusPayment,
-      flgRequestRsv: b.flgRequestRsv,
+      ...stored,
       rsvdate,
       paymentDeadline: b.paymentDeadlineHours ? new Date(now.getTime() + b.paymentDeadlineHours * 3_600_000) : null,
       fromdate: ymdToIsoDate(usedate),
@@ -292,7 +292,7 @@ function bookingRows(b: DemoBooking, now: Date, today: Ymd, stockByKey: Map<stri
         ),
       })),
     payment:
-      b.statusPayment === 1
+      stored.statusPayment === 1
         ? {
             rsvno: b.rsvno,
             provider: 'sandbox',

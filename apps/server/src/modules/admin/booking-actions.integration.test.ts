@@ -5,7 +5,7 @@
 import { STAFF_COOKIE } from '@tabi/contract/admin';
 import type { BookingDetail } from '@tabi/contract/admin-bookings';
 import { paymentAllowed } from '@tabi/contract/booking-rules';
-import { BookingStatus, ErrCd, PaymentStatus } from '@tabi/contract/constants';
+import { ErrCd } from '@tabi/contract/constants';
 import { addDays, tokyoYmd, ymdToIsoDate } from '@tabi/contract/dates';
 import { feeOverrideAbovePaid, Msg } from '@tabi/contract/messages';
 import { and, asc, eq } from 'drizzle-orm';
@@ -15,6 +15,7 @@ import { bookingEvents, bookingMembers, bookingRentals, bookings, outbox, provid
 import { seed } from '../../seed/seed.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { beginCancellation } from '../booking/cancel.ts';
+import { storedColumns } from '../booking/lifecycle.ts';
 import { cloneBooking, insertStaff, nextAddress, signIn } from '../staff/test-fixtures.ts';
 
 let t: TestApp;
@@ -204,8 +205,7 @@ describe('canceling on the customer’s behalf', () => {
 
   /** A paid, live booking made 30 days ago (its policy had a free-cancellation day). */
   const paidMonthAgo = () => ({
-    status: BookingStatus.completed,
-    statusPayment: PaymentStatus.completed,
+    ...storedColumns('paid'),
     rsvdate: new Date(t.clock.now().getTime() - 30 * 86_400_000),
     canceledAt: null,
     cancelFee: null,
@@ -264,8 +264,7 @@ describe('canceling on the customer’s behalf', () => {
       'AA100001',
       'CC300009',
       {
-        status: 1,
-        statusPayment: 0,
+        ...storedColumns('held'),
         rsvdate: t.clock.now(),
         fromdate: tomorrow,
         todate: tomorrow,
@@ -547,13 +546,13 @@ describe('the day on the dashboard, and the memo mark (issue 28)', () => {
     }
     await cloneBooking(t.ctx.db, 'AA100001', 'DD400100', {
       rsvdate: new Date(now.getTime() - 5 * 86_400_000),
-      status: BookingStatus.canceled,
+      ...storedColumns('canceled', true),
       canceledAt: new Date(now.getTime() - 60_000),
       cancelReason: 'customer',
     });
     await cloneBooking(t.ctx.db, 'AA100001', 'DD400101', {
       rsvdate: new Date(now.getTime() - 5 * 86_400_000),
-      status: BookingStatus.canceled,
+      ...storedColumns('expired'),
       canceledAt: new Date(now.getTime() - 60_000),
       cancelReason: 'expired',
     });

@@ -44,8 +44,6 @@ async function couponBooking() {
       rsvno,
       fromdate: today,
       pkcd: 'PKF001',
-      status: 1,
-      statusPayment: 1,
       options: [{ opcd: FIXTURE_OPTIONS.couponA }],
     },
     t.clock.now(),

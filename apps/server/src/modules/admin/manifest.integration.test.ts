@@ -15,6 +15,7 @@ import { bookingMembers, bookingOptions, bookings } from '../../db/schema.ts';
 import { seed } from '../../seed/seed.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { recordEvent } from '../booking/events.ts';
+import { storedColumns } from '../booking/lifecycle.ts';
 import { cloneBooking, insertStaff, signIn } from '../staff/test-fixtures.ts';
 
 let t: TestApp;
@@ -32,7 +33,7 @@ beforeAll(async () => {
   // paid one whose applicant's name a spreadsheet would run as a formula.
   await cloneBooking(t.ctx.db, 'AA100001', 'MM000001', {}, day);
   await cloneBooking(t.ctx.db, 'AA100005', 'MM000002', {}, { ...day, opcd: 'OP0001' });
-  await cloneBooking(t.ctx.db, 'AA100001', 'MM000003', { status: 4 }, day);
+  await cloneBooking(t.ctx.db, 'AA100001', 'MM000003', storedColumns('canceled', true), day);
   await cloneBooking(
     t.ctx.db,
     'AA100002',
@@ -42,7 +43,7 @@ beforeAll(async () => {
   );
   await cloneBooking(t.ctx.db, 'AA100001', 'MM000005', { sei: '=cmd', mei: '|calc', tel: '+81-90-0000-0000' }, day);
   // One on OP0007, whose option asks for passport and vegetarian (seed.integration.test.ts).
-  await cloneBooking(t.ctx.db, 'AA100004', 'MM000006', { status: 1, statusPayment: 1 }, { ...day, opcd: 'OP0007' });
+  await cloneBooking(t.ctx.db, 'AA100004', 'MM000006', storedColumns('paid'), { ...day, opcd: 'OP0007' });
   await t.ctx.db
     .update(bookingMembers)
     .set({ extended: { passport_number: 'TK1234567', vegetarian_meals: true } })

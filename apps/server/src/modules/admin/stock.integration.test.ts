@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
 import { bookingOptions, bookings, catalogEvents, stock, waitlistEntries } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { storedColumns } from '../booking/lifecycle.ts';
 import { ADULT_PRICE, bookingPayload, CHILD_PRICE, INFANT_PRICE, insertTestOption } from '../booking/test-fixtures.ts';
 import { insertStaff, signIn } from '../staff/test-fixtures.ts';
 
@@ -119,7 +120,7 @@ describe('bulk edit', () => {
     expect(booked.json().errcd, booked.body).toBe('000');
     expect(await dayOf(OP, '2026-12-05')).toMatchObject({ left: 7, held: 3, sold: 0 });
     // Paid: sold, not held.
-    await t.ctx.db.update(bookings).set({ statusPayment: 1 }).where(eq(bookings.rsvno, booked.json().response.rsvno));
+    await t.ctx.db.update(bookings).set(storedColumns('paid')).where(eq(bookings.rsvno, booked.json().response.rsvno));
     expect(await dayOf(OP, '2026-12-05')).toMatchObject({ left: 7, held: 0, sold: 3 });
 
     const res = await edit(OP, {

@@ -2,12 +2,13 @@
  * GET /api/_bench/stock (BENCH_ROUTES=1 only), the database side of the benchmarks' oversold checks: each day's
  * seats left as stored, and the seats live bookings hold (unpaid or requested) and have paid for.
  */
-import { BookingStatus, PaymentStatus } from '@tabi/contract/constants';
+
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { BenchStockDay } from '../../bench/types.ts';
 import { bookings } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { storedColumns } from './lifecycle.ts';
 import { ADULT_PRICE, bookingPayload, insertTestOption, insertTestStock } from './test-fixtures.ts';
 
 let t: TestApp;
@@ -38,8 +39,8 @@ it('answers each day’s seats left, held and sold, leaving canceled bookings ou
   await book(2, '10.8.0.1');
   const paid = await book(3, '10.8.0.2');
   const canceled = await book(1, '10.8.0.3');
-  await t.ctx.db.update(bookings).set({ statusPayment: PaymentStatus.completed }).where(eq(bookings.rsvno, paid));
-  await t.ctx.db.update(bookings).set({ status: BookingStatus.canceled }).where(eq(bookings.rsvno, canceled));
+  await t.ctx.db.update(bookings).set(storedColumns('paid')).where(eq(bookings.rsvno, paid));
+  await t.ctx.db.update(bookings).set(storedColumns('canceled')).where(eq(bookings.rsvno, canceled));
 
   const res = await t.request({ method: 'GET', url: `/api/_bench/stock?opcd=${OP}&from=2026-11-30&to=2026-12-02` });
   expect(res.statusCode, res.body).toBe(200);

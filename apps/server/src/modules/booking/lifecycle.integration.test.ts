@@ -30,6 +30,7 @@ import { sendPendingRefunds } from '../payment/refunds.ts';
 import { captureSandboxCheckout } from '../payment/sandbox.ts';
 import { beginCancellation, cancelBooking, quoteCancellation } from './cancel.ts';
 import { bookingRecord } from './history.ts';
+import { storedColumns } from './lifecycle.ts';
 import { editRentals } from './rentals.ts';
 import { confirmRequest, declineRequest } from './service.ts';
 import { sweepUnpaidBookings } from './sweeper.ts';
@@ -256,7 +257,7 @@ describe('seats held without paying (issue 11.9, ADR 0172)', () => {
     const res = await from('10.66.1.1', '090-6600-0101', 2);
     const rsvno: string = res.json().response.rsvno;
     expect(await holdsOf(rsvno)).toHaveLength(2);
-    await t.ctx.db.update(bookings).set({ status: BookingStatus.canceled }).where(eq(bookings.rsvno, rsvno));
+    await t.ctx.db.update(bookings).set(storedColumns('canceled')).where(eq(bookings.rsvno, rsvno));
     expect(await holdsOf(rsvno)).toHaveLength(0);
   });
 });

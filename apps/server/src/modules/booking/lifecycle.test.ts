@@ -1,63 +1,50 @@
 /**
- * The booking's lifecycle (ADR 0182): each state read from its stored columns, the table of moves, the state as it
- * stands in time, and no decision on the stored state numbers anywhere else in the server.
+ * The booking's lifecycle (ADR 0182, ADR 0193): each state and the SPEC fields that show it, the table of moves, the
+ * state as it stands in time, and no decision on the stored state numbers anywhere else in the server.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BookingStatus, PaymentStatus } from '@tabi/contract/constants';
 import { describe, expect, it } from 'vitest';
+import { BOOKING_STATES } from '../../db/schema.ts';
 import {
   canMove,
   effectiveLifecycle,
   type Lifecycle,
   lifecycleOf,
   type StateColumns,
-  startColumns,
+  storedColumns,
   TRANSITIONS,
 } from './lifecycle.ts';
 
-const none = { canceledAt: null, cancelReason: null, flgRequestRsv: 0 };
-const STORED: Record<Lifecycle, StateColumns> = {
-  held: { ...startColumns('held'), ...none },
-  paid: { ...startColumns('paid'), ...none },
-  requested: { ...startColumns('requested'), ...none },
-  reserved: { ...startColumns('reserved'), ...none },
-  offered: {
-    status: BookingStatus.tmp,
-    statusPayment: PaymentStatus.uncompleted,
-    flgRequestRsv: 1,
-    canceledAt: null,
-    cancelReason: null,
-  },
-  cancelling: { ...startColumns('paid'), flgRequestRsv: 0, canceledAt: new Date(), cancelReason: 'customer' },
-  canceled: {
-    status: BookingStatus.canceled,
-    statusPayment: PaymentStatus.completed,
-    canceledAt: new Date(),
-    cancelReason: 'customer',
-  },
-  expired: {
-    status: BookingStatus.canceled,
-    statusPayment: PaymentStatus.uncompleted,
-    canceledAt: new Date(),
-    cancelReason: 'expired',
-  },
-};
+const STATES: readonly Lifecycle[] = BOOKING_STATES;
+const stored = (state: Lifecycle): StateColumns => storedColumns(state);
 
-describe('the booking lifecycle (ADR 0182)', () => {
-  it('reads every state from the columns it is stored in', () => {
-    for (const [state, columns] of Object.entries(STORED)) expect(lifecycleOf(columns)).toBe(state);
-    // A request paid is paid; a reseller's booking (no request flag) on hold is reserved.
-    expect(lifecycleOf({ ...STORED.paid, flgRequestRsv: 1 })).toBe('paid');
-    expect(lifecycleOf({ ...STORED.reserved, flgRequestRsv: undefined })).toBe('reserved');
+describe('the booking lifecycle (ADR 0182, ADR 0193)', () => {
+  it('shows each state in the SPEC fields', () => {
+    const shown = (state: Lifecycle, paid?: boolean) => {
+      const { status, statusPayment, flgRequestRsv } = storedColumns(state, paid);
+      return [status, statusPayment, flgRequestRsv];
+    };
+    expect(shown('held')).toEqual([BookingStatus.completed, PaymentStatus.uncompleted, 0]);
+    expect(shown('paid')).toEqual([BookingStatus.completed, PaymentStatus.completed, 0]);
+    expect(shown('requested')).toEqual([BookingStatus.requested, PaymentStatus.uncompleted, 0]);
+    expect(shown('offered')).toEqual([BookingStatus.tmp, PaymentStatus.uncompleted, 1]);
+    expect(shown('reserved')).toEqual([BookingStatus.tmp, PaymentStatus.uncompleted, 0]);
+    // A cancellation keeps whether money was received (the refund is its own record); an expiry never had any.
+    expect(shown('cancelling', true)).toEqual([BookingStatus.completed, PaymentStatus.completed, 0]);
+    expect(shown('canceled', true)).toEqual([BookingStatus.canceled, PaymentStatus.completed, 0]);
+    expect(shown('canceled', false)).toEqual([BookingStatus.canceled, PaymentStatus.uncompleted, 0]);
+    expect(shown('expired', true)).toEqual([BookingStatus.canceled, PaymentStatus.uncompleted, 0]);
+    for (const state of STATES) expect(lifecycleOf(storedColumns(state))).toBe(state);
   });
 
   it('allows exactly the moves of its table', () => {
     const allowed = Object.entries(TRANSITIONS).flatMap(([move, { from }]) => from.map((state) => `${state} ${move}`));
-    const found = Object.entries(STORED).flatMap(([state, columns]) =>
+    const found = STATES.flatMap((state) =>
       (Object.keys(TRANSITIONS) as (keyof typeof TRANSITIONS)[])
-        .filter((move) => canMove(columns, move))
+        .filter((move) => canMove(stored(state), move))
         .map((move) => `${state} ${move}`),
     );
     expect(found.sort()).toEqual(allowed.sort());
@@ -69,15 +56,15 @@ describe('the booking lifecycle (ADR 0182)', () => {
   it('expires a card booking after its hour and a hold or a confirmed request at its deadline', () => {
     const rsvdate = new Date('2026-11-27T00:00:00Z');
     const at = (minutes: number) => new Date(rsvdate.getTime() + minutes * 60_000);
-    const held = { ...STORED.held, rsvdate, paymentDeadline: null };
+    const held = { ...stored('held'), rsvdate, paymentDeadline: null };
     expect(effectiveLifecycle(held, at(59))).toBe('held');
     expect(effectiveLifecycle(held, at(61))).toBe('expired');
     for (const state of ['offered', 'reserved'] as const) {
-      const booking = { ...STORED[state], rsvdate, paymentDeadline: at(120) };
+      const booking = { ...stored(state), rsvdate, paymentDeadline: at(120) };
       expect(effectiveLifecycle(booking, at(119))).toBe(state);
       expect(effectiveLifecycle(booking, at(120))).toBe('expired');
     }
-    expect(effectiveLifecycle({ ...STORED.paid, rsvdate, paymentDeadline: null }, at(10_000))).toBe('paid');
+    expect(effectiveLifecycle({ ...stored('paid'), rsvdate, paymentDeadline: null }, at(10_000))).toBe('paid');
   });
 });
 

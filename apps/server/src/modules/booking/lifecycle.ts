@@ -1,55 +1,44 @@
 /**
- * A booking's lifecycle (issue 25, ADR 0182): the states a booking goes through, the one table of the moves between
- * them, and the one function that writes a move. The SPEC's wire fields (`status`, `status_payment`,
- * `flg_request_rsv`) and the cancellation columns are how a state is stored; they are read into a state by
- * `lifecycleOf` and written from one by `transition`, nowhere else in the server's decisions.
+ * A booking's lifecycle (ADR 0182, ADR 0193): the states a booking goes through, the one table of the moves between
+ * them, and the one function that writes a move. The state is stored in `bookings.state`; the SPEC's wire fields
+ * (`status`, `status_payment`, `flg_request_rsv`) are written beside it here, and nowhere else, for the API to
+ * show (a check in the database keeps them in agreement).
  */
 import { unpaidGraceOver } from '@tabi/contract/booking-rules';
 import { BookingStatus, PaymentStatus } from '@tabi/contract/constants';
 import type { DbOrTx } from '../../db/client.ts';
-import type { CancelReason } from '../../db/schema.ts';
+import type { BookingState, CancelReason } from '../../db/schema.ts';
 import * as repo from './repository.ts';
 
-export type Lifecycle =
+export type Lifecycle = BookingState &
   /** A card booking not paid yet: its seats are held for UNPAID_GRACE_MINUTES from reception. */
-  | 'held'
-  /** Paid (by card, on account by a reseller, or nothing to pay). */
-  | 'paid'
-  /** A request (リクエスト商品) waiting for the company's answer. */
-  | 'requested'
-  /** A request the company confirmed, waiting for its payment until the payment deadline. */
-  | 'offered'
-  /** A reseller's hold (OCTO), its seats kept until the hold's expiry. */
-  | 'reserved'
-  /** A cancellation claimed, its refunds on their way (ADR 0101). */
-  | 'cancelling'
-  /** Canceled: by the customer, the staff, the company, a reseller, or a request declined or withdrawn. */
-  | 'canceled'
-  /** Canceled for want of payment (a card booking's hour, a request's deadline, a hold's expiry). */
-  | 'expired';
+  (
+    | 'held'
+    /** Paid (by card, on account by a reseller, or nothing to pay). */
+    | 'paid'
+    /** A request (リクエスト商品) waiting for the company's answer. */
+    | 'requested'
+    /** A request the company confirmed, waiting for its payment until the payment deadline. */
+    | 'offered'
+    /** A reseller's hold (OCTO), its seats kept until the hold's expiry. */
+    | 'reserved'
+    /** A cancellation claimed, its refunds on their way (ADR 0101). */
+    | 'cancelling'
+    /** Canceled: by the customer, the staff, the company, a reseller, or a request declined or withdrawn. */
+    | 'canceled'
+    /** Canceled for want of payment (a card booking's hour, a request's deadline, a hold's expiry). */
+    | 'expired'
+  );
 
-/** The columns a state is stored in (a reseller's booking is never a request: `flgRequestRsv` may be left out). */
+/** What the lifecycle reads of a booking: its stored state, and whether money was received for it. */
 export interface StateColumns {
-  status: number;
+  state: Lifecycle;
   statusPayment: number;
-  flgRequestRsv?: number;
-  canceledAt: Date | null;
-  cancelReason: string | null;
 }
 
-/** The state stored in a booking's columns. */
-export function lifecycleOf(booking: StateColumns): Lifecycle {
-  switch (booking.status) {
-    case BookingStatus.canceled:
-      return booking.cancelReason === 'expired' ? 'expired' : 'canceled';
-    case BookingStatus.requested:
-      return 'requested';
-    case BookingStatus.tmp:
-      return booking.flgRequestRsv === 1 ? 'offered' : 'reserved';
-    default:
-      if (booking.canceledAt !== null) return 'cancelling';
-      return booking.statusPayment === PaymentStatus.completed ? 'paid' : 'held';
-  }
+/** The state stored with a booking. */
+export function lifecycleOf(booking: Pick<StateColumns, 'state'>): Lifecycle {
+  return booking.state;
 }
 
 /**
@@ -80,21 +69,37 @@ export function isEnded(state: Lifecycle): boolean {
   return state === 'canceled' || state === 'expired';
 }
 
+type StoredState = Pick<repo.BookingRow, 'state' | 'status' | 'statusPayment' | 'flgRequestRsv'>;
+
+/** The SPEC's status of each state (BookingStatus; a claimed cancellation keeps its status until it is final). */
+const SPEC_STATUS: Record<Lifecycle, StoredState['status']> = {
+  held: BookingStatus.completed,
+  paid: BookingStatus.completed,
+  cancelling: BookingStatus.completed,
+  requested: BookingStatus.requested,
+  offered: BookingStatus.tmp,
+  reserved: BookingStatus.tmp,
+  canceled: BookingStatus.canceled,
+  expired: BookingStatus.canceled,
+};
+
+/**
+ * A state and the SPEC's fields that show it. `paid` says whether money was received, for the states that do not
+ * say it themselves (a cancellation claimed or final); a booking that expired was never paid.
+ */
+export function storedColumns(state: Lifecycle, paid = state === 'paid'): StoredState {
+  const received = state === 'paid' || ((state === 'cancelling' || state === 'canceled') && paid);
+  return {
+    state,
+    status: SPEC_STATUS[state],
+    statusPayment: received ? PaymentStatus.completed : PaymentStatus.uncompleted,
+    flgRequestRsv: state === 'offered' ? 1 : 0,
+  };
+}
+
 /** A new booking's stored state columns: its first state is one of these. */
-export function startColumns(
-  state: Extract<Lifecycle, 'held' | 'paid' | 'requested' | 'reserved'>,
-): Pick<repo.BookingRow, 'status' | 'statusPayment' | 'flgRequestRsv'> {
-  const unpaid = { statusPayment: PaymentStatus.uncompleted, flgRequestRsv: 0 as const };
-  switch (state) {
-    case 'held':
-      return { status: BookingStatus.completed, ...unpaid };
-    case 'paid':
-      return { status: BookingStatus.completed, statusPayment: PaymentStatus.completed, flgRequestRsv: 0 };
-    case 'requested':
-      return { status: BookingStatus.requested, ...unpaid };
-    case 'reserved':
-      return { status: BookingStatus.tmp, ...unpaid };
-  }
+export function startColumns(state: Extract<Lifecycle, 'held' | 'paid' | 'requested' | 'reserved'>): StoredState {
+  return storedColumns(state);
 }
 
 /** The moves a booking may make, each from the states listed to one state. */
@@ -126,28 +131,36 @@ export function canMove(booking: StateColumns, move: BookingMove): boolean {
 }
 
 /** What a move writes beside the state: the cancellation's facts, a deadline, a reseller's contact. */
-type MovePatch = Omit<Partial<repo.NewBooking>, 'status' | 'statusPayment' | 'flgRequestRsv' | 'rsvno'>;
+type MovePatch = Omit<Partial<repo.NewBooking>, 'state' | 'status' | 'statusPayment' | 'flgRequestRsv' | 'rsvno'>;
 
-/** The stored columns of a state reached from `booking` (the one place that writes the SPEC's state fields). */
+/** The stored columns of a state reached from `booking` (the one place that writes the state and the SPEC's fields). */
 function columnsFor(to: Lifecycle | 'restored', booking: StateColumns): Partial<repo.NewBooking> {
   switch (to) {
     case 'paid':
       return {
+        state: to,
         status: BookingStatus.completed,
         statusPayment: PaymentStatus.completed,
         canceledAt: null,
         cancelReason: null,
       };
     case 'offered':
-      return { status: BookingStatus.tmp, flgRequestRsv: 1 };
+      return { state: to, status: BookingStatus.tmp, flgRequestRsv: 1 };
     case 'cancelling':
-      return {};
+      // The claim's patch sets canceled_at (with the fee and the refund); the SPEC's status stays until it is final.
+      return { state: to };
     case 'restored':
-      return { canceledAt: null, cancelFee: null, refundAmount: null, cancelReason: null };
+      return {
+        state: wasPaid(booking) ? 'paid' : 'held',
+        canceledAt: null,
+        cancelFee: null,
+        refundAmount: null,
+        cancelReason: null,
+      };
     case 'canceled':
-      return { status: BookingStatus.canceled };
+      return { state: to, status: BookingStatus.canceled };
     case 'expired':
-      return { status: BookingStatus.canceled, cancelReason: 'expired' satisfies CancelReason };
+      return { state: to, status: BookingStatus.canceled, cancelReason: 'expired' satisfies CancelReason };
     default:
       throw new Error(`no move leads to ${to} (booking in ${lifecycleOf(booking)})`);
   }

@@ -1,11 +1,11 @@
-import { BookingStatus, ErrCd, PaymentStatus } from '@tabi/contract/constants';
+import { ErrCd } from '@tabi/contract/constants';
 import { couponDetailResponse, couponListResponse } from '@tabi/contract/coupon';
 import { addDays, formatYmd, tokyoYmd } from '@tabi/contract/dates';
 import { couponLocked, couponNotToday, Msg } from '@tabi/contract/messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffActor } from '../../actor.ts';
-import { couponUses } from '../../db/schema.ts';
+import { type BookingState, couponUses } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { beginCancellation, cancelBooking } from '../booking/cancel.ts';
 import { findBooking } from '../booking/repository.ts';
@@ -36,7 +36,7 @@ afterAll(async () => {
 let counter = 0;
 /** A package booking of coupons for today (2 adults + 1 child each unless told otherwise) and its session. */
 async function couponBooking(
-  spec: { options?: FixtureOption[]; status?: BookingStatus; statusPayment?: PaymentStatus; pkcd?: string } = {},
+  spec: { options?: FixtureOption[]; state?: BookingState; pkcd?: string } = {},
 ): Promise<{ rsvno: string; session: string; pkcd: string }> {
   counter += 1;
   const rsvno = `CP${String(counter).padStart(6, '0')}`;
@@ -47,8 +47,7 @@ async function couponBooking(
       rsvno,
       fromdate: today,
       pkcd,
-      status: spec.status ?? 1,
-      statusPayment: spec.statusPayment ?? 1,
+      state: spec.state ?? 'paid',
       options: spec.options ?? [
         { opcd: couponA },
         { opcd: couponB },
@@ -349,7 +348,7 @@ describe('POST /api/coopon/use', () => {
   });
 
   it('refuses coupons of a booking that is not paid or was canceled', async () => {
-    for (const spec of [{ status: BookingStatus.canceled }, { statusPayment: PaymentStatus.uncompleted }]) {
+    for (const spec of [{ state: 'canceled' }, { state: 'held' }] as const) {
       const b = await couponBooking(spec);
       const res = await use(b);
       expect(res.status).toBe(409);

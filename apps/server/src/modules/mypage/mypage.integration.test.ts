@@ -7,6 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingRentals, bookings, outbox, payments, sandboxCheckouts, stock } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { storedColumns } from '../booking/lifecycle.ts';
 import { reconcile } from '../payment/reconciler.ts';
 import { createSandboxProvider } from '../payment/sandbox.ts';
 import {
@@ -141,9 +142,7 @@ describe('POST /api/booking/{rsvno}', () => {
 
   it('answers payment deadline and rental entries in their formats', async () => {
     const { rsvno, session } = await booking({
-      status: 0,
-      statusPayment: 0,
-      flgRequestRsv: 1,
+      state: 'offered',
       paymentDeadline: new Date('2026-11-23T15:30:00Z'),
       options: [{ opcd: FIXTURE_OPTIONS.rentalWear, adultqty: 1, childqty: 0 }],
       members: [{ seq: 1, ageclass: '1', birthday: '19900505' }],
@@ -218,7 +217,7 @@ describe('POST /api/booking/cancelprice', () => {
   it('floors the fee and refunds only what was paid (no fee and nothing back when unpaid)', async () => {
     const odd = await booking({ daysAhead: 5, amountjp: 12_345 });
     expect((await post(t, '/api/booking/cancelprice', odd)).body.response).toEqual({ cancelfee: 3703, refund: 8642 });
-    const unpaid = await booking({ statusPayment: 0, rsvdate: new Date(t.clock.now().getTime() - 10 * 60_000) });
+    const unpaid = await booking({ state: 'held', rsvdate: new Date(t.clock.now().getTime() - 10 * 60_000) });
     expect((await post(t, '/api/booking/cancelprice', unpaid)).body.response).toEqual({ cancelfee: 0, refund: 0 });
   });
 
@@ -302,7 +301,7 @@ describe('POST /api/booking/cancel', () => {
     const [p] = await t.ctx.db.select().from(payments).where(eq(payments.rsvno, free.rsvno));
     expect(p).toMatchObject({ refundedAmount: 25_000, status: 'refunded' });
 
-    const unpaid = await booking({ statusPayment: 0, rsvdate: new Date(t.clock.now().getTime() - 10 * 60_000) });
+    const unpaid = await booking({ state: 'held', rsvdate: new Date(t.clock.now().getTime() - 10 * 60_000) });
     expect((await post(t, '/api/booking/cancel', { ...unpaid, refund: '0' })).body.errcd).toBe('000');
     expect(payment.refunds.length).toBe(before + 1);
     expect(await bookingRow(unpaid.rsvno)).toMatchObject({ status: 4, cancelFee: 0, refundAmount: 0 });
@@ -322,14 +321,14 @@ describe('POST /api/booking/cancel', () => {
   it.each([
     ['a past booking', { daysAhead: -1 }, Msg.cancelTooLate],
     ['a booking starting today', { daysAhead: 0 }, Msg.cancelTooLate],
-    ['an already canceled booking', { status: 4 }, Msg.alreadyCanceled],
+    ['an already canceled booking', { state: 'canceled' }, Msg.alreadyCanceled],
     [
       'an unpaid booking past its hour',
-      { statusPayment: 0, rsvdate: new Date('2026-11-21T00:00:00Z') },
+      { state: 'held', rsvdate: new Date('2026-11-21T00:00:00Z') },
       Msg.alreadyCanceled,
     ],
-    ['a request booking', { status: 6, statusPayment: 0 }, Msg.cancelNotAllowed],
-    ['a tmp booking awaiting payment', { status: 0, statusPayment: 0, flgRequestRsv: 1 }, Msg.cancelNotAllowed],
+    ['a request booking', { state: 'requested' }, Msg.cancelNotAllowed],
+    ['a tmp booking awaiting payment', { state: 'offered' }, Msg.cancelNotAllowed],
   ] as const)('refuses %s', async (_label, spec, message) => {
     const { rsvno, session } = await booking(spec);
     const res = await post(t, '/api/booking/cancel', { session, rsvno, refund: '0' });
@@ -390,7 +389,10 @@ describe('POST /api/booking/cancel', () => {
 
   it('answers a cancellation already under way without a second refund', async () => {
     const { rsvno, session } = await booking({ daysAhead: 30 });
-    await t.ctx.db.update(bookings).set({ canceledAt: t.clock.now() }).where(eq(bookings.rsvno, rsvno));
+    await t.ctx.db
+      .update(bookings)
+      .set({ ...storedColumns('cancelling', true), canceledAt: t.clock.now() })
+      .where(eq(bookings.rsvno, rsvno));
     const before = payment.refunds.length;
     const res = await post(t, '/api/booking/cancel', { session, rsvno, refund: '25000' });
     expect(res.status).toBe(409);
@@ -581,7 +583,7 @@ describe('POST /api/booking/edit', () => {
     expect(
       (await post(t, '/api/booking/edit', { session: mine.session, rsvno: other.rsvno, rentskiList })).status,
     ).toBe(403);
-    await t.ctx.db.update(bookings).set({ status: 4 }).where(eq(bookings.rsvno, mine.rsvno));
+    await t.ctx.db.update(bookings).set(storedColumns('canceled')).where(eq(bookings.rsvno, mine.rsvno));
     const canceled = await post(t, '/api/booking/edit', { ...mine, rentskiList });
     expect(canceled.status).toBe(409);
     expect(canceled.body.errMsg).toBe(Msg.canceledNotEditable);

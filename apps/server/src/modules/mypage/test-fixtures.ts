@@ -1,10 +1,10 @@
 /** Fixtures for the my-page and coupon integration tests: a small catalog and bookings built to order. */
 import { normalisePhone } from '@tabi/contract/booking-rules';
-import type { BookingStatus, PaymentStatus } from '@tabi/contract/constants';
 import { addDays, type Ymd, ymdToIsoDate } from '@tabi/contract/dates';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   areas,
+  type BookingState,
   bookingMembers,
   bookingOptions,
   bookingRentals,
@@ -21,6 +21,7 @@ import {
   stock,
 } from '../../db/schema.ts';
 import type { TestApp } from '../../test/helper.ts';
+import { storedColumns } from '../booking/lifecycle.ts';
 import { type PaymentProvider, ProviderRefusal } from '../payment/provider.ts';
 
 export const FIXTURE_TEL = '090-1234-5678';
@@ -151,9 +152,8 @@ export interface FixtureBooking {
   rsvno: string;
   fromdate: Ymd;
   todate?: Ymd;
-  status?: BookingStatus;
-  statusPayment?: PaymentStatus;
-  flgRequestRsv?: 0 | 1;
+  /** Its state (default paid). */
+  state?: BookingState;
   rsvdate?: Date;
   paymentDeadline?: Date | null;
   pkcd?: string;
@@ -169,7 +169,10 @@ export interface FixtureBooking {
     extended?: Record<string, unknown>;
   }[];
   rentals?: { seq: number; model?: string; bootsSize?: string; wearSize?: string }[];
-  /** A paid card payment of the whole amount (charge id `ch_<rsvno>`); defaults to statusPayment === 1. */
+  /**
+   * Whether money was received: a canceled booking's `status_payment` (default: it was), and a paid card payment of
+   * the whole amount (charge id `ch_<rsvno>`; default: when `status_payment` says paid).
+   */
   paid?: boolean;
   cancelPolicy?: CancelTier[];
 }
@@ -192,14 +195,12 @@ export async function insertBooking(db: DbOrTx, spec: FixtureBooking, now: Date)
       (sum, o) => sum + o.adultqty * o.adultbaika + o.middleqty * o.middlebaika + o.childqty * o.childbaika,
       0,
     );
-  const statusPayment = spec.statusPayment ?? 1;
+  const stored = storedColumns(spec.state ?? 'paid', spec.paid ?? true);
   const rsvdate = spec.rsvdate ?? new Date(now.getTime() - 24 * 3600_000);
   await db.insert(bookings).values({
     rsvno: spec.rsvno,
     pkcd: spec.pkcd ?? 'X',
-    status: spec.status ?? 1,
-    statusPayment,
-    flgRequestRsv: spec.flgRequestRsv ?? 0,
+    ...stored,
     rsvdate,
     paymentDeadline: spec.paymentDeadline ?? null,
     fromdate: ymdToIsoDate(spec.fromdate),
@@ -272,7 +273,7 @@ export async function insertBooking(db: DbOrTx, spec: FixtureBooking, now: Date)
       wearSize: r.wearSize ?? '',
     });
   }
-  if (spec.paid ?? statusPayment === 1) {
+  if (spec.paid ?? stored.statusPayment === 1) {
     await db.insert(payments).values({
       rsvno: spec.rsvno,
       provider: 'sandbox',

@@ -127,6 +127,7 @@ export async function lowestPrices(db: DbOrTx, opcds: string[], today: string): 
 
 const FACT_COLUMNS = {
   rsvno: bookings.rsvno,
+  state: bookings.state,
   status: bookings.status,
   statusPayment: bookings.statusPayment,
   paymentDeadline: bookings.paymentDeadline,

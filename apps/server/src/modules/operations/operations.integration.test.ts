@@ -16,6 +16,7 @@ import type { AppContext } from '../../context.ts';
 import { bookingReminders, bookingRentals, facilities, options, outbox, rentalSheetsSent } from '../../db/schema.ts';
 import { seed } from '../../seed/seed.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { storedColumns } from '../booking/lifecycle.ts';
 import { cloneBooking, insertStaff, signIn } from '../staff/test-fixtures.ts';
 import { sendDueDayBeforeMails } from './day-before.ts';
 import { sendDueRentalSheets } from './rental-sheet.ts';
@@ -64,7 +65,7 @@ beforeAll(async () => {
   ]);
   // … a paid tour (OP0001), a canceled, an expired unpaid, an unanswered request, a cancellation claimed …
   await cloneBooking(t.ctx.db, 'AA100001', 'DB000003', dates, day);
-  await cloneBooking(t.ctx.db, 'AA100009', 'DB000004', { ...dates, status: 4 }, day);
+  await cloneBooking(t.ctx.db, 'AA100009', 'DB000004', { ...dates, ...storedColumns('canceled', true) }, day);
   await rentals('DB000004', [{ seq: 1, model: '1', bootsSize: '29.0', wearSize: 'XXL' }]);
   await cloneBooking(
     t.ctx.db,
@@ -74,7 +75,13 @@ beforeAll(async () => {
     day,
   );
   await cloneBooking(t.ctx.db, 'AA100005', 'DB000006', dates, { ...day, opcd: 'OP0001' });
-  await cloneBooking(t.ctx.db, 'AA100009', 'DB000007', { ...dates, canceledAt: t.clock.now() }, day);
+  await cloneBooking(
+    t.ctx.db,
+    'AA100009',
+    'DB000007',
+    { ...dates, ...storedColumns('cancelling', true), canceledAt: t.clock.now() },
+    day,
+  );
   await rentals('DB000007', [{ seq: 1, model: '1', bootsSize: '28.0', wearSize: 'XL' }]);
   // … a paid booking of an option whose day-before mail is off (OP0002), and wear at 倶知安 (OP0004, no mail).
   await cloneBooking(t.ctx.db, 'AA100001', 'DB000008', dates, { ...day, opcd: 'OP0002' });

@@ -38,6 +38,7 @@ export type {
 export type PayableBooking = Pick<
   typeof bookings.$inferSelect,
   | 'rsvno'
+  | 'state'
   | 'status'
   | 'statusPayment'
   | 'flgRequestRsv'
@@ -53,6 +54,7 @@ export async function findPayableBooking(db: DbOrTx, rsvno: string): Promise<Pay
   const [row] = await db
     .select({
       rsvno: bookings.rsvno,
+      state: bookings.state,
       status: bookings.status,
       statusPayment: bookings.statusPayment,
       flgRequestRsv: bookings.flgRequestRsv,

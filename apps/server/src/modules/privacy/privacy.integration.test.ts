@@ -12,6 +12,7 @@ import { bookingEvents, bookingMembers, bookings, staffAuditEvents } from '../..
 import { seed } from '../../seed/seed.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { recordEvent } from '../booking/events.ts';
+import { storedColumns } from '../booking/lifecycle.ts';
 import { cloneBooking } from '../staff/test-fixtures.ts';
 import { erasePersonalData, erasePersonalDataOf, exportPersonalData, scrub } from './service.ts';
 
@@ -41,8 +42,14 @@ beforeAll(async () => {
   await seed(t.ctx.db, t.clock);
   await bookingOn('PV000001', 91); // used 91 days ago: due
   await bookingOn('PV000002', 89); // used 89 days ago: not yet
-  await bookingOn('PV000003', -10, { status: 4, canceledAt: new Date(t.clock.now().getTime() - 31 * 86_400_000) });
-  await bookingOn('PV000004', -10, { status: 4, canceledAt: new Date(t.clock.now().getTime() - 5 * 86_400_000) });
+  await bookingOn('PV000003', -10, {
+    ...storedColumns('canceled'),
+    canceledAt: new Date(t.clock.now().getTime() - 31 * 86_400_000),
+  });
+  await bookingOn('PV000004', -10, {
+    ...storedColumns('canceled'),
+    canceledAt: new Date(t.clock.now().getTime() - 5 * 86_400_000),
+  });
   await bookingOn('PV000005', -30); // still to come
 }, 120_000);
 afterAll(async () => {

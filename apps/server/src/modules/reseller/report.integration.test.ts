@@ -7,9 +7,17 @@
 import { STAFF_COOKIE } from '@tabi/contract/admin';
 import type { SalesReport } from '@tabi/contract/resellers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingOptions, bookings, type NewBooking, type NewBookingOption, resellers } from '../../db/schema.ts';
+import {
+  type BookingState,
+  bookingOptions,
+  bookings,
+  type NewBooking,
+  type NewBookingOption,
+  resellers,
+} from '../../db/schema.ts';
 import { seed } from '../../seed/seed.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { storedColumns } from '../booking/lifecycle.ts';
 import { insertStaff, signIn } from '../staff/test-fixtures.ts';
 import { monthRange } from './report.ts';
 
@@ -20,11 +28,13 @@ let viator = 0;
 
 type Line = Partial<NewBookingOption> & { opcd: string };
 
-async function book(rsvno: string, values: Partial<NewBooking> & { rsvdate: Date; amountjp: number }, lines: Line[]) {
+type Values = Omit<Partial<NewBooking>, 'state' | 'status' | 'statusPayment'> & { rsvdate: Date; amountjp: number };
+
+/** A booking in a state (default paid; a canceled one had been paid). */
+async function book(rsvno: string, { state = 'paid', ...values }: Values & { state?: BookingState }, lines: Line[]) {
   await t.ctx.db.insert(bookings).values({
     rsvno,
-    status: 1,
-    statusPayment: 1,
+    ...storedColumns(state, true),
     fromdate: '2026-12-10',
     todate: '2026-12-10',
     sei: '売上',
@@ -73,14 +83,14 @@ beforeAll(async () => {
     { opcd: 'OP0001', adultqty: 1, adultbaika: 5000 },
   ]);
   // A request waiting for the operator: it holds its seats.
-  await book('SR000004', { rsvdate: oct(6), amountjp: 7000, status: 6, statusPayment: 0 }, [
+  await book('SR000004', { rsvdate: oct(6), amountjp: 7000, state: 'requested' }, [
     { opcd: 'OP0002', adultqty: 1, childqty: 1, infantqty: 1, adultbaika: 5000, childbaika: 2000 },
   ]);
   // Canceled free of charge, and an unpaid card booking long expired: no sale.
-  await book('SR000005', { rsvdate: oct(7), amountjp: 5000, status: 4, cancelFee: 0, refundAmount: 5000 }, [
+  await book('SR000005', { rsvdate: oct(7), amountjp: 5000, state: 'canceled', cancelFee: 0, refundAmount: 5000 }, [
     { opcd: 'OP0001', adultqty: 1, adultbaika: 5000 },
   ]);
-  await book('SR000006', { rsvdate: oct(8), amountjp: 5000, status: 1, statusPayment: 0 }, [
+  await book('SR000006', { rsvdate: oct(8), amountjp: 5000, state: 'held' }, [
     { opcd: 'OP0001', adultqty: 1, adultbaika: 5000 },
   ]);
   // A set of two options sold below their prices (6,000 → 5,000): split 2,000 : 4,000, the odd yen on the first.
@@ -99,7 +109,7 @@ beforeAll(async () => {
       amountjp: 9000,
       resellerId: klook,
       netAmount: 7650,
-      status: 4,
+      state: 'canceled',
       cancelFee: 3000,
       refundAmount: 0,
     },

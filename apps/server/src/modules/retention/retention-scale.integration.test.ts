@@ -23,9 +23,9 @@ beforeAll(async () => {
   const signedIn = new Date(now.getTime() - 59 * 60_000);
   const seen = new Date(now.getTime() - 60_000);
   // Bookings themselves stay (their people are the privacy job's); their numbers are AB000000…
-  await db.execute(sql`insert into bookings (rsvno, status, status_payment, rsvdate, fromdate, todate, sei, mei, tel,
+  await db.execute(sql`insert into bookings (rsvno, state, status, status_payment, rsvdate, fromdate, todate, sei, mei, tel,
       tel_normalized, mail, amountjp, lang, cancel_policy)
-    select 'AB' || lpad(i::text, 6, '0'), 1, 1, ${longAgo}, '2026-05-01', '2026-05-01', 'ヤマダ', 'タロウ',
+    select 'AB' || lpad(i::text, 6, '0'), 'paid', 1, 1, ${longAgo}, '2026-05-01', '2026-05-01', 'ヤマダ', 'タロウ',
       '09012345678', '09012345678', 'taro@example.com', 1000, 'ja', '[]'::jsonb
     from generate_series(0, ${ROWS - 1}) as i`);
   await db.execute(sql`insert into customer_sessions (token_hash, rsvno, created_at, last_seen_at)
