@@ -335,7 +335,7 @@ export const bookings = pgTable(
     // booking older than the cutoff first (issue 30). This one holds only the unpaid.
     index('bookings_unpaid_rsvdate_idx')
       .on(t.rsvdate)
-      .where(sql`${t.status} = 1 and ${t.statusPayment} = 0 and ${t.canceledAt} is null`),
+      .where(sql`${t.state} = 'held'`),
     // The dashboard's cancellations of the day (issue 28).
     index('bookings_canceled_at_idx')
       .on(t.canceledAt)
@@ -347,17 +347,15 @@ export const bookings = pgTable(
       .where(sql`${t.personalErasedAt} is null`),
     index('bookings_privacy_canceled_idx')
       .on(t.canceledAt)
-      .where(sql`${t.personalErasedAt} is null and ${t.status} = 4`),
+      .where(sql`${t.personalErasedAt} is null and ${t.state} in ('canceled', 'expired')`),
     // The dashboard's lists of the states a clerk acts on (issue 30), each in its own order: requests waiting for
-    // an answer, and confirmed requests waiting for their payment until a deadline. The conditions are
-    // bookingIs.awaitingAnswer and bookingIs.confirmedRequestUnpaid, written the same way so that the planner
-    // matches them.
+    // an answer, and bookings waiting for their payment until a deadline (confirmed requests, resellers' holds). The
+    // conditions are bookingIs.awaitingAnswer and bookingIs.confirmedRequestUnpaid and the sweeper's, on literal
+    // states (stateLiteral) so that the planner matches them.
     index('bookings_awaiting_idx')
       .on(t.rsvdate)
-      .where(sql`${t.status} = 6`),
-    index('bookings_deadline_idx')
-      .on(t.paymentDeadline)
-      .where(sql`${t.status} = 1 and ${t.flgRequestRsv} = 1 and ${t.statusPayment} = 0`),
+      .where(sql`${t.state} = 'requested'`),
+    index('bookings_deadline_idx').on(t.paymentDeadline).where(sql`${t.state} in ('offered', 'reserved')`),
     // 予約一覧's channel filter and the per-channel report (issue 26): only reseller bookings are indexed.
     index('bookings_reseller_idx')
       .on(t.resellerId, t.rsvdate)
@@ -379,7 +377,7 @@ export const bookings = pgTable(
     // Cancellations claimed and not final: what the reconciler finishes after a crash.
     index('bookings_cancel_pending_idx')
       .on(t.canceledAt)
-      .where(sql`${t.status} = 1 and ${t.canceledAt} is not null`),
+      .where(sql`${t.state} = 'cancelling'`),
   ],
 );
 

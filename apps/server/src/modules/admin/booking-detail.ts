@@ -15,21 +15,14 @@ import {
   type ReconcileResult,
   SYSTEM_ACTOR_LABEL,
 } from '@tabi/contract/admin-bookings';
-import {
-  type BookingState,
-  bookingState,
-  maskPassport,
-  rentalEditAllowed,
-  requestPending,
-  STATE_LABEL,
-} from '@tabi/contract/booking-rules';
+import { maskPassport, statusLabel } from '@tabi/contract/booking-rules';
 import { toTokyoIso } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
 import { staffActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { cancelBooking, quoteCancellation } from '../booking/cancel.ts';
-import { canMove, isEnded, lifecycleOf } from '../booking/lifecycle.ts';
+import { canMove, effectiveLifecycle, isEnded, lifecycleOf, specStateFields } from '../booking/lifecycle.ts';
 import { editRentals, type RentalEntry } from '../booking/rentals.ts';
 import * as bookingRepo from '../booking/repository.ts';
 import { confirmRequest, declineRequest, requestPaymentDeadline, type TransitionResult } from '../booking/service.ts';
@@ -64,27 +57,22 @@ async function loadBooking(ctx: AppContext, rsvno: string): Promise<bookingRepo.
 /** Which actions the state allows now: the predicates the lifecycle functions refuse with. */
 export function allowedActions(
   booking: bookingRepo.BookingRow,
-  state: BookingState,
   now: Date,
   hasRental: boolean,
   mailCount: number,
 ): BookingActions {
-  const servertime = toTokyoIso(now);
-  const facts = {
-    status: booking.status,
-    status_payment: booking.statusPayment,
-    flg_request_rsv: booking.flgRequestRsv,
-    rsvdate: toTokyoIso(booking.rsvdate),
-  };
   const live = !isEnded(lifecycleOf(booking));
+  // As it stands now: a card booking past its hour is expired before the sweeper makes it so.
+  const effective = effectiveLifecycle(booking, now);
   return {
     // Offered only while a payment deadline can still be set (before the day of use), as confirmRequest checks.
     confirm: canMove(booking, 'confirmRequest') && requestPaymentDeadline(now, booking.fromdate) > now,
-    decline: requestPending(facts),
+    // A request not answered, or answered and not paid (declineRequest ends it unpaid).
+    decline: canMove(booking, 'endUnpaid'),
     // Staff cancel a card booking (paid or within its grace) on the customer's behalf, also on or after its day.
-    cancel: canMove(booking, 'claimCancellation') && state !== 'canceled',
+    cancel: canMove(booking, 'claimCancellation') && effective !== 'expired',
     editParticipants: live,
-    editRentals: hasRental && rentalEditAllowed(facts, servertime) && booking.canceledAt === null,
+    editRentals: hasRental && !isEnded(effective) && effective !== 'cancelling',
     resendMail: mailCount > 0,
     note: true,
     reconcile: true,
@@ -166,15 +154,12 @@ export async function bookingDetail(ctx: AppContext, rsvno: string, role: StaffR
     staffIds.filter((id) => Number.isInteger(id)),
   );
   const servertime = toTokyoIso(ctx.clock.now());
-  const state = bookingState(
-    { status: row.status, status_payment: row.statusPayment, rsvdate: toTokyoIso(row.rsvdate) },
-    servertime,
-  );
+
   const rentalcd = lines.find(({ option: o }) => o.rentalcd !== '')?.option.rentalcd ?? '';
   const reseller = await resellerOf(ctx, row);
   return {
     booking: forRole(view, role),
-    statusLabel: STATE_LABEL[state],
+    statusLabel: statusLabel(specStateFields(row), servertime),
     tel: row.tel,
     lang: row.lang,
     md: row.md,
@@ -261,7 +246,7 @@ export async function bookingDetail(ctx: AppContext, rsvno: string, role: StaffR
       ),
       role,
     ),
-    actions: allowedActions(row, state, ctx.clock.now(), rentalcd !== '', mails.length),
+    actions: allowedActions(row, ctx.clock.now(), rentalcd !== '', mails.length),
     channel: channelLabel(reseller?.name),
     reseller,
   };

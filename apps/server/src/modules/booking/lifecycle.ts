@@ -6,6 +6,7 @@
  */
 import { unpaidGraceOver } from '@tabi/contract/booking-rules';
 import { BookingStatus, PaymentStatus } from '@tabi/contract/constants';
+import { toTokyoIso } from '@tabi/contract/dates';
 import type { DbOrTx } from '../../db/client.ts';
 import type { BookingState, CancelReason } from '../../db/schema.ts';
 import * as repo from './repository.ts';
@@ -94,6 +95,21 @@ export function storedColumns(state: Lifecycle, paid = state === 'paid'): Stored
     status: SPEC_STATUS[state],
     statusPayment: received ? PaymentStatus.completed : PaymentStatus.uncompleted,
     flgRequestRsv: state === 'offered' ? 1 : 0,
+  };
+}
+
+/**
+ * The booking's state as SPEC §7 answers it (`status`, `status_payment`, `flg_request_rsv`, and `rsvdate`, from
+ * which the wire rules tell a card booking's hour): the one place an answer takes them from.
+ */
+export function specStateFields(
+  booking: Pick<repo.BookingRow, 'status' | 'statusPayment' | 'flgRequestRsv' | 'rsvdate'>,
+): { status: number; status_payment: number; flg_request_rsv: number; rsvdate: string } {
+  return {
+    status: booking.status,
+    status_payment: booking.statusPayment,
+    flg_request_rsv: booking.flgRequestRsv,
+    rsvdate: toTokyoIso(booking.rsvdate),
   };
 }
 

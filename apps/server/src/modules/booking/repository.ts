@@ -1,8 +1,8 @@
 /** The one repository of the booking lifecycle (ADR 0100): bookings, their lines, members, rentals and events. */
-import { AGE_CLASSES, type AgeClass, BookingStatus, PaymentStatus } from '@tabi/contract/constants';
+import { AGE_CLASSES, type AgeClass, PaymentStatus } from '@tabi/contract/constants';
 import { inLang, OPTION_TEXT_FIELDS, type OptionTextField } from '@tabi/contract/content';
 import { DEFAULT_LANG, type Lang } from '@tabi/contract/i18n';
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type DbOrTx, executePrepared, rowsOf } from '../../db/client.ts';
 import { insertJsonRows, pickColumns } from '../../db/columns.ts';
@@ -10,6 +10,7 @@ import {
   type ActorKind,
   type BookingEventRow,
   type BookingRow,
+  type BookingState,
   bookingEvents,
   bookingMembers,
   bookingOptions,
@@ -380,8 +381,7 @@ export async function claimPendingCancellations(
   rsvno?: string,
 ): Promise<BookingRow[]> {
   const pending = and(
-    eq(bookings.status, BookingStatus.completed),
-    isNotNull(bookings.canceledAt),
+    sql`${bookings.state} = ${stateLiteral('cancelling')}`,
     lt(bookings.canceledAt, before),
     rsvno ? eq(bookings.rsvno, rsvno) : undefined,
   );
@@ -570,22 +570,14 @@ export async function claimUnpaidCardBookings(
   limit: number,
   lock = true,
 ): Promise<BookingRow[]> {
-  const unpaid = and(
-    eq(bookings.status, BookingStatus.completed),
-    eq(bookings.statusPayment, PaymentStatus.uncompleted),
-    eq(bookings.flgRequestRsv, 0),
-    isNull(bookings.canceledAt),
-    lt(bookings.rsvdate, receivedBefore),
-  );
+  const unpaid = and(sql`${bookings.state} = ${stateLiteral('held')}`, lt(bookings.rsvdate, receivedBefore));
   return oldestBookings(db, unpaid, bookings.rsvdate, limit, lock);
 }
 
-/** Confirmed requests whose payment deadline has passed without payment. */
+/** Confirmed requests and resellers' holds whose payment deadline has passed without payment. */
 export async function claimLapsedRequests(db: DbOrTx, now: Date, limit: number, lock = true): Promise<BookingRow[]> {
   const lapsed = and(
-    eq(bookings.status, BookingStatus.tmp),
-    eq(bookings.statusPayment, PaymentStatus.uncompleted),
-    isNotNull(bookings.paymentDeadline),
+    sql`${bookings.state} in (${stateLiteral('offered')}, ${stateLiteral('reserved')})`,
     lt(bookings.paymentDeadline, now),
   );
   return oldestBookings(db, lapsed, bookings.paymentDeadline, limit, lock);
@@ -600,32 +592,32 @@ function oldestBookings(db: DbOrTx, where: SQL | undefined, by: AnyPgColumn, lim
   return lock ? query.for('update', { skipLocked: true }) : query;
 }
 
-/** A state number written into the SQL text, as a literal, so that partial indexes on it still match. */
-const literal = (code: number): SQL => sql.raw(String(code));
-const CANCELED = literal(BookingStatus.canceled);
-const COMPLETED = literal(BookingStatus.completed);
-const UNPAID = literal(PaymentStatus.uncompleted);
-const PAID = literal(PaymentStatus.completed);
-/** A card booking not paid yet, within its grace or past it (the sweeper expires it). */
-const UNPAID_CARD = sql`b.status = ${COMPLETED} and b.status_payment = ${UNPAID} and b.flg_request_rsv = 0`;
-
 /**
- * A booking's states as SQL on a booking aliased `b`, for the queries of other modules: the status numbers of the
- * SPEC's wire format stay here (issue 25).
+ * A state written into the SQL text as a literal (never a parameter), so that the partial indexes on `state` match
+ * a prepared statement's generic plan too (ADR 0193).
  */
+export function stateLiteral(state: BookingState): SQL {
+  return sql.raw(`'${state}'`);
+}
+const ENDED = sql`${stateLiteral('canceled')}, ${stateLiteral('expired')}`;
+/** A card booking not paid yet, within its grace or past it (the sweeper expires it). */
+const UNPAID_CARD = sql`b.state = ${stateLiteral('held')}`;
+
+/** A booking's states as SQL on a booking aliased `b`, for the queries of other modules (ADR 0182, 0193). */
 export const bookingIs = {
-  canceled: sql`(b.status = ${CANCELED})`,
-  notCanceled: sql`(b.status <> ${CANCELED})`,
-  /** Not paid (yet): by card within or past its grace, or a request. */
-  unpaid: sql`(b.status_payment = ${UNPAID})`,
+  /** Canceled or expired. */
+  canceled: sql`(b.state in (${ENDED}))`,
+  notCanceled: sql`(b.state not in (${ENDED}))`,
+  /** No money received (yet): by card within or past its grace, a request, a hold, or ended before payment. */
+  unpaid: sql`(b.status_payment = ${sql.raw(String(PaymentStatus.uncompleted))})`,
   /** Paid and no cancellation claimed (lifecycle 'paid'): its trip is certain. */
-  paid: sql`(b.status = ${COMPLETED} and b.status_payment = ${PAID} and b.canceled_at is null)`,
+  paid: sql`(b.state = ${stateLiteral('paid')})`,
   /** A request not answered yet (リクエスト回答待ち). */
-  awaitingAnswer: sql`(b.status = ${literal(BookingStatus.requested)})`,
+  awaitingAnswer: sql`(b.state = ${stateLiteral('requested')})`,
   /** A card booking not paid yet, still within its grace (reception after `graceCutoff`). */
   unpaidCardWithinGrace: (graceCutoff: Date) => sql`(${UNPAID_CARD} and b.rsvdate > ${graceCutoff})`,
   /** A confirmed request waiting for its payment until `payment_deadline_date`. */
-  confirmedRequestUnpaid: sql`(b.status = ${literal(BookingStatus.tmp)} and b.flg_request_rsv = 1 and b.status_payment = ${UNPAID})`,
+  confirmedRequestUnpaid: sql`(b.state = ${stateLiteral('offered')})`,
 } as const;
 
 /**

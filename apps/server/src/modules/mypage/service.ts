@@ -9,7 +9,7 @@ import type { AppContext } from '../../context.ts';
 import type { AppContextBase } from '../../context-base.ts';
 import { AppError } from '../../errors.ts';
 import { type CancelQuote, cancelBooking as cancel, quoteCancellation } from '../booking/cancel.ts';
-import { isEnded, lifecycleOf } from '../booking/lifecycle.ts';
+import { isEnded, lifecycleOf, specStateFields } from '../booking/lifecycle.ts';
 import { editRentals as editBookingRentals, type RentalEntry } from '../booking/rentals.ts';
 import * as repo from '../booking/repository.ts';
 import { findBooking } from '../booking/repository.ts';
@@ -124,10 +124,7 @@ export async function bookingView(ctx: AppContextBase, rsvno: string, lang: Lang
   const meetpoint = lines.find((l) => l.meetpointJa === booking.meetpoint)?.option.meetpoint ?? booking.meetpoint;
   return {
     rsvno: booking.rsvno,
-    status: booking.status,
-    status_payment: booking.statusPayment,
-    flg_request_rsv: booking.flgRequestRsv,
-    rsvdate: toTokyoIso(booking.rsvdate),
+    ...specStateFields(booking),
     servertime: toTokyoIso(ctx.clock.now()),
     payment_deadline_date: isoOrNull(booking.paymentDeadline),
     fromdate: isoDateToYmd(booking.fromdate),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CheckoutResult } from '@tabi/contract/booking';
-import { cardPaymentOpen, unpaidGraceEnd, unpaidGraceOver } from '@tabi/contract/booking-rules';
+import { unpaidGraceEnd, unpaidGraceOver } from '@tabi/contract/booking-rules';
 import { ErrCd } from '@tabi/contract/constants';
 import { toTokyoIso } from '@tabi/contract/dates';
 import { langOfPath } from '@tabi/contract/i18n';
@@ -208,14 +208,9 @@ export async function checkoutResult(ctx: AppContext, sessionId: string): Promis
   const booking = await repo.findPayableBooking(ctx.db, payment.rsvno);
   if (!booking) throw AppError.notFound(Msg.checkoutNotFound);
   const now = ctx.clock.now();
-  const paid = ctx.onPayment.payableAs(booking) === 'paid';
-  const facts = {
-    status: booking.status,
-    status_payment: booking.statusPayment,
-    flg_request_rsv: booking.flgRequestRsv,
-    rsvdate: toTokyoIso(booking.rsvdate),
-  };
-  const open = !paid && cardPaymentOpen(facts, toTokyoIso(now));
+  const payable = ctx.onPayment.payableAs(booking);
+  const paid = payable === 'paid';
+  const open = payable === 'card' && !unpaidGraceOver(booking.rsvdate, now);
   const until = unpaidGraceEnd(booking.rsvdate);
   return {
     rsvno: booking.rsvno,

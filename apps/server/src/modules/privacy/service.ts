@@ -22,6 +22,7 @@ import {
 } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { recordEvent } from '../booking/events.ts';
+import { stateLiteral } from '../booking/repository.ts';
 
 /** Bookings one transaction erases at most; the job repeats until none is due. */
 export const PRIVACY_BATCH = 200;
@@ -116,7 +117,7 @@ export async function erasePersonalData(ctx: AppContextBase): Promise<number> {
     {
       where: and(
         isNull(bookings.personalErasedAt),
-        sql`${bookings.status} = 4`,
+        sql`${bookings.state} in (${stateLiteral('canceled')}, ${stateLiteral('expired')})`,
         lt(bookings.canceledAt, canceledBefore),
       ),
       order: bookings.canceledAt,
