@@ -3,8 +3,11 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServer } from '../apps/server/build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// The servers it starts run the production build (ADR 0194).
+await buildServer();
 const child = spawn(
   path.join(root, 'node_modules/.bin/tsx'),
   ['apps/server/src/bench/run.ts', ...process.argv.slice(2)],

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { buildServer, SERVER_ENTRY } from '../apps/server/build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = process.env.LH_PORT ?? process.env.PORT ?? '3160';
@@ -37,8 +38,9 @@ if (!webDist) {
 webDist = path.resolve(webDist);
 
 rmSync(dataDir, { recursive: true, force: true });
-// node --import tsx (not the tsx wrapper) so that SIGTERM reaches the server process itself.
-const server = spawn(bin('node'), ['--import', 'tsx', 'apps/server/src/main.ts'], {
+// The production build of the server (ADR 0194), as visitors get it.
+await buildServer();
+const server = spawn(bin('node'), ['--enable-source-maps', SERVER_ENTRY], {
   cwd: root,
   stdio: ['ignore', 'inherit', 'inherit'],
   env: {

@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import os, { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { DEMO_SITE_LEGAL, INVOICE_NUMBER_PATTERN, type SiteLegal } from '@tabi/contract/site';
 import { z } from 'zod';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
+import { SERVER_ROOT } from './server-root.ts';
 
 export interface Config {
   port: number;
@@ -173,13 +171,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port,
     host: e.HOST ?? '0.0.0.0',
-    dataDir: path.resolve(e.DATA_DIR ?? path.join(here, '../../../data')),
+    dataDir: path.resolve(e.DATA_DIR ?? path.join(SERVER_ROOT, '../../data')),
     mediaDir: e.MEDIA_DIR === undefined ? undefined : path.resolve(e.MEDIA_DIR),
     databaseUrl: e.DATABASE_URL,
     pgPoolMax: e.PG_POOL_MAX ?? defaultPoolMax(),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     publicUrlFixed: e.PUBLIC_URL !== undefined,
-    webDist: path.resolve(e.WEB_DIST ?? path.join(here, '../../web/dist')),
+    webDist: path.resolve(e.WEB_DIST ?? path.join(SERVER_ROOT, '../web/dist')),
     appKey: e.APP_KEY ?? randomBytes(32).toString('hex'),
     stripeSecretKey: e.STRIPE_SECRET_KEY,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,

@@ -36,12 +36,25 @@ async function start(): Promise<Running> {
   const app = await buildApp(ctx, { logger: true, serveWeb: true, opsKey });
   const workers = startWorkers(ctx, app.log);
   running = { app, ctx, database, workers, opsKey };
+  await warmUp(app);
   await app.listen({ port: config.port, host: config.host });
   // Beside the ops key: the port it got (PORT=0 lets the system choose), so `npm run ops` finds this server.
   const address = app.server.address();
   writeOpsPort(config.dataDir, typeof address === 'object' && address ? address.port : config.port);
   app.log.info(`さくらトラベル booking site: ${config.publicUrl} (database: ${database.kind})`);
   return running;
+}
+
+/**
+ * The first visitors are served as fast as the next (ADR 0194): before it listens, the server answers the pages and
+ * calls a visit starts with once, in-process, so the page renderer, the catalog's caches and the code on their way are
+ * loaded and compiled. A page that fails here fails the same way for its visitor; the start goes on.
+ */
+async function warmUp(app: FastifyInstance): Promise<void> {
+  for (const url of ['/', '/en/', '/login', '/api/option', '/api/option/condition']) {
+    const res = await app.inject({ method: 'GET', url, headers: { accept: 'text/html,application/json' } });
+    if (res.statusCode >= 500) app.log.warn({ url, status: res.statusCode }, 'warm-up request failed');
+  }
 }
 
 let closing = false;

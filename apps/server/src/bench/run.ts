@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: starts the real server (tsx apps/server/src/main.ts, BENCH_ROUTES=1, LOG_LEVEL=warn) on a
+ * `npm run bench`: starts the real server (its production build, ADR 0194; BENCH_ROUTES=1, LOG_LEVEL=warn) on a
  * fresh PGlite and on a fresh PostgreSQL database, lets it seed itself, then drives every suite's routes
  * with autocannon and compares each with the static in-memory ceiling. Results go to .bench/results.json.
  *
@@ -14,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon, { type Result } from 'autocannon';
 import pg from 'pg';
+import { SERVER_BUILD } from '../server-root.ts';
 import type { BenchRoute, BenchSuite, BenchTarget } from './types.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -103,7 +104,7 @@ const stopping = new WeakSet<ChildProcess>();
 
 function startServer(port: number, env: Record<string, string>, logFile: string): ChildProcess {
   const log = openSync(logFile, 'w');
-  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_BUILD], {
     cwd: root,
     stdio: ['ignore', log, log],
     env: {

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
@@ -12,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { parseIntoClientConfig } from 'pg-connection-string';
+import { SERVER_ROOT } from '../server-root.ts';
 import { type DirLock, lockDataDir } from './dir-lock.ts';
 import * as schema from './schema.ts';
 import { StockChangeBroadcast, trackStockChanges } from './stock-changes.ts';
@@ -90,7 +90,7 @@ class LocalChannels {
 
 /** Session advisory lock held while migrating (found by `npm run resilience`, scenario c). */
 const MIGRATION_LOCK = 72_741_000;
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+const migrationsFolder = path.join(SERVER_ROOT, 'drizzle');
 
 /**
  * The pool's settings for a DATABASE_URL: its own, with PostgreSQL's JIT compilation off (issue 30, ADR 0185). Every

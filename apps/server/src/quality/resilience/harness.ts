@@ -1,6 +1,6 @@
 /**
- * Real processes on loopback for `npm run resilience`: the server (node running main.ts through tsx, so
- * that SIGKILL reaches the server itself), a throwaway PostgreSQL cluster that may be stopped and
+ * Real processes on loopback for `npm run resilience`: the server (node running its production build, ADR 0194,
+ * so that SIGKILL reaches the server itself), a throwaway PostgreSQL cluster that may be stopped and
  * restarted without disturbing anyone else, a small HTTP client with the anti-forgery cookie, and
  * direct SQL for the checks.
  */
@@ -17,6 +17,7 @@ import pg from 'pg';
 import { systemClock } from '../../clock.ts';
 import { openDatabase } from '../../db/client.ts';
 import { seedIfEmpty } from '../../seed/seed.ts';
+import { SERVER_BUILD } from '../../server-root.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const root = path.resolve(here, '../../../../..');
@@ -111,7 +112,7 @@ export function startServer(name: string, port: number, env: Record<string, stri
   mkdirSync(workDir, { recursive: true });
   const logFile = path.join(workDir, `${name}.log`);
   const log = openSync(logFile, 'a');
-  const child = spawn(nodeBinary(), ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(nodeBinary(), ['--enable-source-maps', SERVER_BUILD], {
     cwd: root,
     stdio: ['ignore', log, log],
     env: {
