@@ -1,5 +1,5 @@
 import { Outlet, type RouteObject } from 'react-router';
-import { AdminShell } from './components/admin-shell.tsx';
+import { AdminOnly, AdminShell } from './components/admin-shell.tsx';
 import { OptionPreviewPage } from './pages/option-preview-page.tsx';
 import './admin.css';
 
@@ -64,33 +64,39 @@ export const consoleRoutes: RouteObject[] = [
             path: 'waitlist',
             lazy: () => import('./pages/waitlist-page.tsx').then((m) => ({ Component: m.WaitlistPage })),
           },
-          { path: 'staff', lazy: () => import('./pages/staff-page.tsx').then((m) => ({ Component: m.StaffPage })) },
           {
-            path: 'resellers',
-            lazy: () => import('./pages/resellers-page.tsx').then((m) => ({ Component: m.ResellersPage })),
-          },
-          {
-            path: 'reports/sales',
-            lazy: () => import('./pages/sales-report-page.tsx').then((m) => ({ Component: m.SalesReportPage })),
-          },
-          {
-            path: 'options',
-            lazy: () => import('./pages/options-page.tsx').then((m) => ({ Component: m.OptionsPage })),
-          },
-          {
-            path: 'options/:opcd',
-            lazy: () => import('./pages/option-edit-page.tsx').then((m) => ({ Component: m.OptionEditPage })),
-          },
-          // Not a chunk of its own: the preview is drawn with the customer detail page's parts, and a console chunk
-          // taking those would make Rollup split the customer pages' shared chunks differently (ADR 0180).
-          { path: 'options/:opcd/preview', Component: OptionPreviewPage },
-          {
-            path: 'options/:opcd/stock',
-            lazy: () => import('./pages/option-stock-page.tsx').then((m) => ({ Component: m.OptionStockPage })),
-          },
-          {
-            path: 'facilities',
-            lazy: () => import('./pages/facilities-page.tsx').then((m) => ({ Component: m.FacilitiesPage })),
+            // The sections only an admin uses: an operator sees AdminOnly's page (the server refuses the calls too).
+            Component: AdminOnly,
+            children: [
+              {
+                path: 'options',
+                lazy: () => import('./pages/options-page.tsx').then((m) => ({ Component: m.OptionsPage })),
+              },
+              {
+                path: 'options/:opcd',
+                lazy: () => import('./pages/option-edit-page.tsx').then((m) => ({ Component: m.OptionEditPage })),
+              },
+              // Not a chunk of its own: the preview is drawn with the customer detail page's parts, and a console chunk
+              // taking those would make Rollup split the customer pages' shared chunks differently (ADR 0180).
+              { path: 'options/:opcd/preview', Component: OptionPreviewPage },
+              {
+                path: 'options/:opcd/stock',
+                lazy: () => import('./pages/option-stock-page.tsx').then((m) => ({ Component: m.OptionStockPage })),
+              },
+              {
+                path: 'facilities',
+                lazy: () => import('./pages/facilities-page.tsx').then((m) => ({ Component: m.FacilitiesPage })),
+              },
+              {
+                path: 'resellers',
+                lazy: () => import('./pages/resellers-page.tsx').then((m) => ({ Component: m.ResellersPage })),
+              },
+              {
+                path: 'reports/sales',
+                lazy: () => import('./pages/sales-report-page.tsx').then((m) => ({ Component: m.SalesReportPage })),
+              },
+              { path: 'staff', lazy: () => import('./pages/staff-page.tsx').then((m) => ({ Component: m.StaffPage })) },
+            ],
           },
           {
             path: 'password',

@@ -1,13 +1,10 @@
 import type { ReactNode } from 'react';
-import { Link, Navigate, useLocation } from 'react-router';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { useLogout, useMe } from '../lib/staff-session.ts';
 import { AdminPage } from './page.tsx';
 import { Loading, QueryError } from './query-state.tsx';
 
-/**
- * The console's sections only an admin uses (DESIGN §11: the catalog, facilities and staff accounts; issue 26: the
- * resellers and their keys, and the sales report with their commissions).
- */
+/** The navigation's links to the sections only an admin uses; the route tree guards them (`AdminOnly`). */
 const ADMIN_SECTIONS = [
   { to: '/admin/options', label: '商品' },
   { to: '/admin/facilities', label: '施設とクーポン' },
@@ -15,11 +12,6 @@ const ADMIN_SECTIONS = [
   { to: '/admin/reports/sales', label: '売上レポート' },
   { to: '/admin/staff', label: 'スタッフ' },
 ];
-
-/** Whether a console path (below /admin) belongs to a section only an admin uses. */
-function isAdminOnly(pathname: string): boolean {
-  return ADMIN_SECTIONS.some(({ to }) => pathname === to || pathname.startsWith(`${to}/`));
-}
 
 /** What an operator sees at an admin's address: the server would refuse its every call anyway. */
 function AdminOnlyPage() {
@@ -67,7 +59,6 @@ export function AdminShell({ children }: { children: ReactNode }) {
     { to: '/admin/mails', label: 'メール' },
     ...(staff.role === 'admin' ? ADMIN_SECTIONS : []),
   ];
-  const allowed = staff.role === 'admin' || !isAdminOnly(location.pathname);
   return (
     <div className="adm-shell">
       <a href="#adm-main" className="visually-hidden adm-skip">
@@ -99,9 +90,18 @@ export function AdminShell({ children }: { children: ReactNode }) {
           </ul>
         </nav>
         <main id="adm-main" className="adm-main">
-          {allowed ? children : <AdminOnlyPage />}
+          {children}
         </main>
       </div>
     </div>
   );
+}
+
+/**
+ * The routes only an admin uses (DESIGN §11: the catalog, facilities and staff accounts; the resellers, their keys
+ * and the sales report with their commissions), grouped under this one in the route tree (routes.tsx).
+ */
+export function AdminOnly() {
+  const me = useMe();
+  return me.data?.role === 'admin' ? <Outlet /> : <AdminOnlyPage />;
 }
