@@ -5,7 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOADED, showDialog, stubConsoleApi } from '../../test/console-api.tsx';
 import { yen } from '../lib/format.ts';
-import { CancelDialog, ContactDialog, NoteDialog } from './booking-dialogs.tsx';
+import { CancelDialog } from './booking-dialogs/cancel-dialog.tsx';
+import { ContactDialog, NoteDialog } from './booking-dialogs/contact-note-dialogs.tsx';
 
 /** 予約詳細 as far as these dialogs read it. */
 const detail = {

@@ -7,7 +7,8 @@ import { within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOADED, showDialog, stubConsoleApi } from '../../test/console-api.tsx';
-import { ParticipantsDialog, RentalsDialog } from './booking-dialogs.tsx';
+import { ParticipantsDialog } from './booking-dialogs/participants-dialog.tsx';
+import { RentalsDialog } from './booking-dialogs/rentals-dialog.tsx';
 
 const member = (seq: string, sei: string, ageclass: string, birthday: string, passport?: string) => ({
   seq,

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ResendMailDialog } from './booking-dialogs.tsx';
+import { ResendMailDialog } from './booking-dialogs/resend-dialog.tsx';
 
 const paidMail = {
   id: 41,

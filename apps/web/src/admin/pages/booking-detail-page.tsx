@@ -22,17 +22,16 @@ import { ageOn, daysBetween } from '@tabi/contract/dates';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
 import { type ReactNode, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
+import { CancelDialog } from '../components/booking-dialogs/cancel-dialog.tsx';
 import {
-  CancelDialog,
   ConfirmRequestDialog,
-  ContactDialog,
   DeclineRequestDialog,
-  NoteDialog,
-  ParticipantsDialog,
   ReconcileDialog,
-  RentalsDialog,
-  ResendMailDialog,
-} from '../components/booking-dialogs.tsx';
+} from '../components/booking-dialogs/command-dialogs.tsx';
+import { ContactDialog, NoteDialog } from '../components/booking-dialogs/contact-note-dialogs.tsx';
+import { ParticipantsDialog } from '../components/booking-dialogs/participants-dialog.tsx';
+import { RentalsDialog } from '../components/booking-dialogs/rentals-dialog.tsx';
+import { ResendMailDialog } from '../components/booking-dialogs/resend-dialog.tsx';
 import { BookingHistory } from '../components/booking-history.tsx';
 import { dateCell, dateTimeCell, type FromList, NUM, WRAP, yenCell } from '../components/cells.tsx';
 import { DataTable } from '../components/data-table.tsx';

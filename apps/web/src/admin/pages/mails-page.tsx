@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ResendMailDialog } from '../components/booking-dialogs.tsx';
+import { ResendMailDialog } from '../components/booking-dialogs/resend-dialog.tsx';
 import { bookingCell, dateTimeCell, errorCell, NUM, WRAP } from '../components/cells.tsx';
 import { PagedTable } from '../components/data-table.tsx';
 import { choicesOf, FilterSelect, useFilterSubmit } from '../components/filters.tsx';
