@@ -1,17 +1,15 @@
-/** 参加者を修正: the travellers' names, birthdays and the fields the option asks for. */
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type BookingDetail, type ParticipantsRequest, participantsRequest } from '@tabi/contract/admin-bookings';
 import { AGE_CLASS_LABEL, ageClassFromCode, GENDER_LABEL } from '@tabi/contract/constants';
 import { useMemo } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { z } from 'zod';
 import { Field } from '../../../components/form/field.tsx';
 import { choose } from '../../../features/reservation/lib/member-schema.ts';
-import { bookingActions, useConsoleAction, useNationalities } from '../../lib/booking-api.ts';
+import { bookingActions, useNationalities } from '../../lib/booking-api.ts';
 import { inputToYmd, ymdToInput } from '../../lib/format.ts';
 import { choicesOf, Options } from '../filters.tsx';
 
-import { type DialogProps, MembersDialog } from './shared.tsx';
+import { type DialogProps, MembersDialog, useDialogForm } from './shared.tsx';
 
 interface MemberValues {
   seq: string;
@@ -89,24 +87,20 @@ export function ParticipantsDialog({ detail, open, onClose, onDone }: DialogProp
   const passport = detail.option.extendedFields.includes('passport_number') && !erased;
   const vegetarian = detail.option.extendedFields.includes('vegetarian_meals') && !erased;
   const schema = useMemo(() => participantsForm({ passport, vegetarian, erased }), [passport, vegetarian, erased]);
-  const form = useForm<ParticipantsValues, unknown, z.output<typeof schema>>({
-    resolver: zodResolver(schema),
-    defaultValues: participantValues(detail),
+  const { form, action, close, submit } = useDialogForm({
+    schema,
+    values: () => participantValues(detail),
+    send: (body: ParticipantsRequest) => bookingActions.participants(detail.booking.rsvno, body),
+    done: () => onDone('参加者の情報を変更しました。'),
+    onClose,
   });
   const { errors } = form.formState;
-  const action = useConsoleAction(
-    (body: ParticipantsRequest) => bookingActions.participants(detail.booking.rsvno, body),
-    () => onDone('参加者の情報を変更しました。'),
-  );
   return (
     <MembersDialog
       detail={detail}
       open={open}
-      onClose={() => {
-        form.reset(participantValues(detail));
-        onClose();
-      }}
-      onSubmit={() => void form.handleSubmit((body) => action.mutate(body))()}
+      onClose={close}
+      onSubmit={submit}
       action={action}
       title="参加者の情報を修正"
       intro={

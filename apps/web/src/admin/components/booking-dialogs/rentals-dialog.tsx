@@ -1,5 +1,3 @@
-/** レンタルを修正: the sizes and models of the booking's rental items. */
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type BookingDetail, type RentalsRequest, rentalsRequest } from '@tabi/contract/admin-bookings';
 import { AGE_CLASS_LABEL, ageClassFromCode } from '@tabi/contract/constants';
 import {
@@ -11,12 +9,12 @@ import {
   rentalTypeOf,
   rentalValueLabel,
 } from '@tabi/contract/rental';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { z } from 'zod';
 import { Field } from '../../../components/form/field.tsx';
-import { bookingActions, useConsoleAction } from '../../lib/booking-api.ts';
+import { bookingActions } from '../../lib/booking-api.ts';
 
-import { type DialogProps, MembersDialog } from './shared.tsx';
+import { type DialogProps, MembersDialog, useDialogForm } from './shared.tsx';
 
 interface RentalsValues {
   rentskiList: (RentalChoice & { seq: string })[];
@@ -49,24 +47,20 @@ const rentalsForm = z
   .pipe(rentalsRequest);
 
 export function RentalsDialog({ detail, open, onClose, onDone }: DialogProps) {
-  const form = useForm<RentalsValues, unknown, z.output<typeof rentalsForm>>({
-    resolver: zodResolver(rentalsForm),
-    defaultValues: rentalValues(detail),
+  const { form, action, close, submit } = useDialogForm({
+    schema: rentalsForm,
+    values: () => rentalValues(detail),
+    send: (body: RentalsRequest) => bookingActions.rentals(detail.booking.rsvno, body),
+    done: () => onDone('レンタル内容を変更しました。'),
+    onClose,
   });
   const { errors } = form.formState;
-  const action = useConsoleAction(
-    (body: RentalsRequest) => bookingActions.rentals(detail.booking.rsvno, body),
-    () => onDone('レンタル内容を変更しました。'),
-  );
   return (
     <MembersDialog
       detail={detail}
       open={open}
-      onClose={() => {
-        form.reset(rentalValues(detail));
-        onClose();
-      }}
-      onSubmit={() => void form.handleSubmit((body) => action.mutate(body))()}
+      onClose={close}
+      onSubmit={submit}
       action={action}
       title="レンタル内容を変更"
       intro={<p>レンタルの種類とサイズを変更します（マイページのレンタル変更と同じ規則で確認します）。</p>}
