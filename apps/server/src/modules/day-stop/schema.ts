@@ -1,0 +1,84 @@
+/** The tables the day-stop module writes (db/schema.ts gathers every module's). */
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { tz } from '../../db/shared-columns.ts';
+import { options } from '../admin/schema.ts';
+import { bookings } from '../booking/schema.ts';
+import { staffAccounts } from '../staff/schema.ts';
+
+/** Why a day was called off (催行中止, issue 27). */
+export type DayStopReason = 'weather' | 'minimum' | 'facility' | 'other';
+export type DayStopState = 'running' | 'done';
+
+/**
+ * 催行中止 (issue 27): one stop of one or more days of one or more options, with its reason. Written with its
+ * days and items in one transaction; the runner cancels each item's booking through the lifecycle until none is
+ * left, also after a crash (state `running` until then).
+ */
+export const dayStops = pgTable(
+  'day_stops',
+  {
+    id: serial('id').primaryKey(),
+    createdAt: tz('created_at').notNull(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staffAccounts.id),
+    reason: text('reason').$type<DayStopReason>().notNull(),
+    reasonText: text('reason_text').notNull().default(''),
+    state: text('state').$type<DayStopState>().notNull().default('running'),
+    finishedAt: tz('finished_at'),
+  },
+  (t) => [index('day_stops_running_idx').on(t.id).where(sql`${t.state} = 'running'`)],
+);
+
+/** The days a stop closed: their stock stays closed (seats given back by a cancellation do not reopen them). */
+export const dayStopDays = pgTable(
+  'day_stop_days',
+  {
+    stopId: integer('stop_id')
+      .notNull()
+      .references(() => dayStops.id),
+    opcd: text('opcd')
+      .notNull()
+      .references(() => options.opcd),
+    usedate: date('usedate', { mode: 'string' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.opcd, t.usedate] }), index('day_stop_days_stop_idx').on(t.stopId)],
+);
+
+/** pending: still to cancel; done: canceled (or found canceled); `external`: a ticket elsewhere needs a person. */
+export const dayStopItems = pgTable(
+  'day_stop_items',
+  {
+    stopId: integer('stop_id')
+      .notNull()
+      .references(() => dayStops.id),
+    rsvno: text('rsvno')
+      .notNull()
+      .references(() => bookings.rsvno),
+    state: text('state').$type<'pending' | 'done'>().notNull().default('pending'),
+    external: boolean('external').notNull().default(false),
+    refund: integer('refund').notNull().default(0),
+    doneAt: tz('done_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.stopId, t.rsvno] }),
+    index('day_stop_items_rsvno_idx').on(t.rsvno),
+    index('day_stop_items_pending_idx').on(t.stopId).where(sql`${t.state} = 'pending'`),
+  ],
+);
+
+/** 催行決定 / 催行中止 of a day under its minimum (issue 27): decided once, by whom and when. */
+export const dayDecisions = pgTable(
+  'day_decisions',
+  {
+    opcd: text('opcd')
+      .notNull()
+      .references(() => options.opcd),
+    usedate: date('usedate', { mode: 'string' }).notNull(),
+    decision: text('decision').$type<'go' | 'stopped'>().notNull(),
+    staffId: integer('staff_id').references(() => staffAccounts.id),
+    at: tz('at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.opcd, t.usedate] })],
+);

@@ -1,0 +1,38 @@
+/**
+ * The sandbox provider's tables, which the payments module writes (db/schema.ts gathers every module's). Its payments,
+ * refunds and provider calls are declared in db/schema.ts: they reference bookings, and this module imports nothing of
+ * the booking's (ADR 0181).
+ */
+import { integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { tz } from '../../db/shared-columns.ts';
+
+/** Hosted checkout sessions of the built-in sandbox payment provider (DESIGN §6); Stripe keeps its own. */
+export const sandboxCheckouts = pgTable('sandbox_checkouts', {
+  id: text('id').primaryKey(),
+  rsvno: text('rsvno').notNull(),
+  name: text('name').notNull(),
+  amount: integer('amount').notNull(),
+  customerEmail: text('customer_email').notNull(),
+  successUrl: text('success_url').notNull(),
+  cancelUrl: text('cancel_url').notNull(),
+  expiresAt: tz('expires_at').notNull(),
+  status: text('status').notNull().default('open'),
+  chargeId: text('charge_id'),
+  refundedAmount: integer('refunded_amount').notNull().default(0),
+  lastError: text('last_error'),
+  idempotencyKey: text('idempotency_key').unique(),
+  createdAt: tz('created_at').notNull().defaultNow(),
+});
+
+/** The sandbox provider's own record of its refunds, deduplicated by idempotency key like Stripe's. */
+export const sandboxRefunds = pgTable('sandbox_refunds', {
+  id: text('id').primaryKey(),
+  chargeId: text('charge_id').notNull(),
+  amount: integer('amount').notNull(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  createdAt: tz('created_at').notNull().defaultNow(),
+});
+
+// The rows as the repositories read them (…Row) and write them (New…), one name a table.
+export type SandboxCheckoutRow = typeof sandboxCheckouts.$inferSelect;
+export type SandboxRefundRow = typeof sandboxRefunds.$inferSelect;
