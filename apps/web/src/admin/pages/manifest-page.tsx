@@ -1,16 +1,17 @@
 import type { ManifestOption, ManifestQuery, ManifestRow } from '@tabi/contract/admin-bookings';
 import { CONSOLE } from '@tabi/contract/console-endpoints';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { bookingCell, NUM } from '../components/cells.tsx';
 import { DataTable, Pager, usePageInUrl } from '../components/data-table.tsx';
+import { DaySheetActions, DaySheetFilters } from '../components/day-sheet.tsx';
 import { FilterSelect, optionChoices, useFilterSubmit } from '../components/filters.tsx';
 import { AdminPage } from '../components/page.tsx';
 import { Loading, QueryError } from '../components/query-state.tsx';
 import { adminUrl } from '../lib/admin-api.ts';
 import { useManifest } from '../lib/booking-api.ts';
 import { useOptionChoices } from '../lib/catalog-queries.ts';
-import { inputToYmd, slashDate, tokyoDateTime, ymdToInput } from '../lib/format.ts';
+import { inputToYmd, slashDate, tokyoDateTime } from '../lib/format.ts';
 
 const column = createColumnHelper<ManifestRow>();
 /** A line of the booking's first participant only (the applicant and phone stand once per booking). */
@@ -108,42 +109,26 @@ export function ManifestPage() {
       className="adm-manifest"
       aside={
         m && (
-          <div className="adm-head-actions adm-no-print">
-            <button type="button" onClick={() => window.print()}>
-              印刷
-            </button>
-            <a
-              className="adm-button"
-              href={adminUrl(CONSOLE['GET /manifest.csv'], { query: { date: m.date, opcd: m.opcd ?? undefined } })}
-              download
-            >
-              CSVダウンロード
-            </a>
-          </div>
+          <DaySheetActions
+            csvHref={adminUrl(CONSOLE['GET /manifest.csv'], { query: { date: m.date, opcd: m.opcd ?? undefined } })}
+          />
         )
       }
     >
-      <form
-        className="adm-filters adm-filters-inline adm-no-print"
+      <DaySheetFilters
+        sheet="参加者名簿"
+        formKey={params.toString() + (m?.date ?? '')}
+        day={m?.date ?? date ?? ''}
+        home="/admin/manifest"
         onSubmit={submit}
-        key={params.toString() + (m?.date ?? '')}
-        aria-label="参加者名簿の条件"
       >
-        <label>
-          利用日
-          <input name="date" type="date" defaultValue={ymdToInput(m?.date ?? date ?? '')} required />
-        </label>
         <FilterSelect
           label="商品"
           name="opcd"
           value={opcd ?? ''}
           options={[{ value: '', label: 'この日のすべての商品' }, ...optionChoices(options.data)]}
         />
-        <button type="submit" className="adm-primary">
-          表示
-        </button>
-        <Link to="/admin/manifest">明日に戻す</Link>
-      </form>
+      </DaySheetFilters>
       <QueryError error={result.error} />
       {result.isPending && <Loading />}
       {m && (

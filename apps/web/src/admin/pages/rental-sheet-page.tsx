@@ -2,14 +2,15 @@ import { CONSOLE } from '@tabi/contract/console-endpoints';
 import type { RentalSheet, RentalSheetQuery, RentalSheetRow } from '@tabi/contract/operations';
 import { useQuery } from '@tanstack/react-query';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { bookingCell, NUM } from '../components/cells.tsx';
 import { DataTable } from '../components/data-table.tsx';
+import { DaySheetActions, DaySheetFilters } from '../components/day-sheet.tsx';
 import { FilterSelect, useFilterSubmit } from '../components/filters.tsx';
 import { AdminPage } from '../components/page.tsx';
 import { Loading, QueryError } from '../components/query-state.tsx';
 import { adminCall, adminUrl } from '../lib/admin-api.ts';
-import { inputToYmd, slashDate, tokyoDateTime, ymdToInput } from '../lib/format.ts';
+import { inputToYmd, slashDate, tokyoDateTime } from '../lib/format.ts';
 
 const column = createColumnHelper<RentalSheetRow>();
 /** The applicant and phone stand once per booking (on its first traveller's line). */
@@ -150,33 +151,21 @@ export function RentalSheetPage() {
       className="adm-manifest adm-rental-sheet"
       aside={
         d && (
-          <div className="adm-head-actions adm-no-print">
-            <button type="button" onClick={() => window.print()}>
-              印刷
-            </button>
-            <a
-              className="adm-button"
-              href={adminUrl(CONSOLE['GET /rental-sheet.csv'], {
-                query: { date: d.date, facility: d.facility === null ? undefined : String(d.facility) },
-              })}
-              download
-            >
-              CSVダウンロード
-            </a>
-          </div>
+          <DaySheetActions
+            csvHref={adminUrl(CONSOLE['GET /rental-sheet.csv'], {
+              query: { date: d.date, facility: d.facility === null ? undefined : String(d.facility) },
+            })}
+          />
         )
       }
     >
-      <form
-        className="adm-filters adm-filters-inline adm-no-print"
+      <DaySheetFilters
+        sheet="レンタル準備表"
+        formKey={params.toString() + (d?.date ?? '')}
+        day={d?.date ?? date ?? ''}
+        home="/admin/rental-sheet"
         onSubmit={submit}
-        key={params.toString() + (d?.date ?? '')}
-        aria-label="レンタル準備表の条件"
       >
-        <label>
-          利用日
-          <input name="date" type="date" defaultValue={ymdToInput(d?.date ?? date ?? '')} required />
-        </label>
         <FilterSelect
           label="施設"
           name="facility"
@@ -186,11 +175,7 @@ export function RentalSheetPage() {
             ...(d?.facilities ?? []).map((f) => ({ value: String(f.id), label: f.name })),
           ]}
         />
-        <button type="submit" className="adm-primary">
-          表示
-        </button>
-        <Link to="/admin/rental-sheet">明日に戻す</Link>
-      </form>
+      </DaySheetFilters>
       <QueryError error={result.error} />
       {result.isPending && <Loading />}
       {d && (
