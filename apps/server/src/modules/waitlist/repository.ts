@@ -70,6 +70,11 @@ export async function updateEntry(tx: DbOrTx, id: number, patch: Partial<NewWait
   await tx.update(waitlistEntries).set(patch).where(eq(waitlistEntries.id, id));
 }
 
+/** The entries of one option's day that also meet `conditions`. */
+function ofDay(opcd: string, usedate: string, ...conditions: SQL[]): SQL | undefined {
+  return and(eq(waitlistEntries.opcd, opcd), eq(waitlistEntries.usedate, usedate), ...conditions);
+}
+
 /** An active entry of this mail (any case) on the day, if there is one. */
 export async function findActiveByMail(
   tx: DbOrTx,
@@ -81,9 +86,9 @@ export async function findActiveByMail(
     .select()
     .from(waitlistEntries)
     .where(
-      and(
-        eq(waitlistEntries.opcd, opcd),
-        eq(waitlistEntries.usedate, usedate),
+      ofDay(
+        opcd,
+        usedate,
         inArray(waitlistEntries.state, ACTIVE_STATES),
         sql`lower(${waitlistEntries.mail}) = lower(${mail})`,
       ),
@@ -109,9 +114,7 @@ export async function waitingEntries(tx: DbOrTx, opcd: string, usedate: string) 
   const rows = await tx
     .select()
     .from(waitlistEntries)
-    .where(
-      and(eq(waitlistEntries.opcd, opcd), eq(waitlistEntries.usedate, usedate), eq(waitlistEntries.state, 'waiting')),
-    )
+    .where(ofDay(opcd, usedate, eq(waitlistEntries.state, 'waiting')))
     .orderBy(asc(waitlistEntries.id))
     .for('update');
   const passed = rowsOf<{ id: number }>(
@@ -131,9 +134,9 @@ export async function lapsedOffers(tx: DbOrTx, opcd: string, usedate: string, no
     .select()
     .from(waitlistEntries)
     .where(
-      and(
-        eq(waitlistEntries.opcd, opcd),
-        eq(waitlistEntries.usedate, usedate),
+      ofDay(
+        opcd,
+        usedate,
         eq(waitlistEntries.state, 'offered'),
         sql`${waitlistEntries.offerExpiresAt} <= ${now.toISOString()}`,
       ),
@@ -172,13 +175,7 @@ export async function pastEntries(tx: DbOrTx, opcd: string, usedate: string, tod
   return tx
     .select()
     .from(waitlistEntries)
-    .where(
-      and(
-        eq(waitlistEntries.opcd, opcd),
-        eq(waitlistEntries.usedate, usedate),
-        inArray(waitlistEntries.state, ACTIVE_STATES),
-      ),
-    )
+    .where(ofDay(opcd, usedate, inArray(waitlistEntries.state, ACTIVE_STATES)))
     .for('update');
 }
 
