@@ -317,8 +317,8 @@ export async function bookingBody(baseUrl: string, usedate: string): Promise<Rec
     opcd: 'OP0001',
     usedate,
     md: '',
-    sei: 'タイキュウ',
-    mei: 'テスト',
+    sei: 'TAIKYU',
+    mei: 'TESUTO',
     tel: '090-1234-5678',
     mail: 'resilience@example.jp',
     amountjp: price,
@@ -327,8 +327,8 @@ export async function bookingBody(baseUrl: string, usedate: string): Promise<Rec
     memberList: [
       {
         seq: '1',
-        sei: 'タイキュウ',
-        mei: 'テスト',
+        sei: 'TAIKYU',
+        mei: 'TESUTO',
         sex: '1',
         birthday: '19850412',
         ageclass: '1',
