@@ -4,6 +4,8 @@
  * `npm run serve` runs it with Node alone (no TypeScript compiler at run time). Scripts that start a real server
  * (end-to-end tests, benchmark, resilience, Lighthouse) build it first with `buildServer()` and run `SERVER_ENTRY`.
  */
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -17,8 +19,12 @@ const packagesOutside = {
   },
 };
 
+/**
+ * Builds dist/main.js and its map. Each file is written beside its place and renamed onto it, so a server started
+ * meanwhile by another process (the two end-to-end shards build at once) reads the old file or the new, never half.
+ */
 export async function buildServer() {
-  await build({
+  const result = await build({
     entryPoints: [fileURLToPath(new URL('./src/main.ts', import.meta.url))],
     outfile: SERVER_ENTRY,
     bundle: true,
@@ -29,7 +35,14 @@ export async function buildServer() {
     legalComments: 'none',
     logLevel: 'warning',
     plugins: [packagesOutside],
+    write: false,
   });
+  mkdirSync(path.dirname(SERVER_ENTRY), { recursive: true });
+  for (const file of result.outputFiles) {
+    const partial = `${file.path}.${process.pid}.partial`;
+    writeFileSync(partial, file.contents);
+    renameSync(partial, file.path);
+  }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await buildServer();
