@@ -87,21 +87,20 @@ export function ParticipantsDialog({ detail, open, onClose, onDone }: DialogProp
   const passport = detail.option.extendedFields.includes('passport_number') && !erased;
   const vegetarian = detail.option.extendedFields.includes('vegetarian_meals') && !erased;
   const schema = useMemo(() => participantsForm({ passport, vegetarian, erased }), [passport, vegetarian, erased]);
-  const { form, action, close, submit } = useDialogForm({
+  const dialog = useDialogForm({
     schema,
     values: () => participantValues(detail),
     send: (body: ParticipantsRequest) => bookingActions.participants(detail.booking.rsvno, body),
     done: () => onDone('参加者の情報を変更しました。'),
     onClose,
   });
+  const { form } = dialog;
   const { errors } = form.formState;
   return (
     <MembersDialog
       detail={detail}
       open={open}
-      onClose={close}
-      onSubmit={submit}
-      action={action}
+      dialog={dialog}
       title="参加者の情報を修正"
       intro={
         erased ? (

@@ -47,21 +47,20 @@ const rentalsForm = z
   .pipe(rentalsRequest);
 
 export function RentalsDialog({ detail, open, onClose, onDone }: DialogProps) {
-  const { form, action, close, submit } = useDialogForm({
+  const dialog = useDialogForm({
     schema: rentalsForm,
     values: () => rentalValues(detail),
     send: (body: RentalsRequest) => bookingActions.rentals(detail.booking.rsvno, body),
     done: () => onDone('レンタル内容を変更しました。'),
     onClose,
   });
+  const { form } = dialog;
   const { errors } = form.formState;
   return (
     <MembersDialog
       detail={detail}
       open={open}
-      onClose={close}
-      onSubmit={submit}
-      action={action}
+      dialog={dialog}
       title="レンタル内容を変更"
       intro={<p>レンタルの種類とサイズを変更します（マイページのレンタル変更と同じ規則で確認します）。</p>}
     >

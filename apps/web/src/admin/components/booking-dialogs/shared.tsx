@@ -58,20 +58,23 @@ export function CommandDialog<R>({
 export function MembersDialog({
   detail,
   open,
-  onClose,
-  onSubmit,
-  action,
+  dialog,
   title,
   intro,
   children,
-}: Pick<DialogProps, 'detail' | 'open' | 'onClose'> &
-  Pick<ActionDialogProps, 'onSubmit' | 'action' | 'title' | 'children'> & { intro: ReactNode }) {
+}: Pick<DialogProps, 'detail' | 'open'> &
+  Pick<ActionDialogProps, 'title' | 'children'> & {
+    /** Its form (useDialogForm): the action it sends, and closing and sending it. */
+    dialog: { action: ActionDialogProps['action']; close(): void; submit(): void };
+    intro: ReactNode;
+  }) {
+  const { action, close, submit } = dialog;
   return (
     <ActionDialog
       open={open}
       title={title}
-      onClose={onClose}
-      onSubmit={onSubmit}
+      onClose={close}
+      onSubmit={submit}
       submitLabel="変更を保存する"
       wide
       action={action}
