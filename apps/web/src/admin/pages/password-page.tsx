@@ -1,51 +1,67 @@
-import { STAFF_PASSWORD_MIN } from '@tabi/contract/admin';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type PasswordChangeRequest,
+  passwordChangeRequest,
+  STAFF_PASSWORD_MAX,
+  STAFF_PASSWORD_MIN,
+} from '@tabi/contract/admin';
 import { CONSOLE } from '@tabi/contract/console-endpoints';
 import { Msg } from '@tabi/contract/messages';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { z } from 'zod';
 import { Field } from '../../components/form/field.tsx';
 import { AdminPage } from '../components/page.tsx';
 import { FormAlert } from '../components/query-state.tsx';
 import { adminCall, errorText } from '../lib/admin-api.ts';
 import { meQueryKey, useMe } from '../lib/staff-session.ts';
 
+/** What is typed, checked with the contract's rule for a new password, and sent without its confirmation. */
+const passwordForm = z
+  .object({
+    current: z.string().min(1, '現在のパスワードを入力してください。'),
+    next: z
+      .string()
+      .min(STAFF_PASSWORD_MIN, Msg.staffPasswordTooShort)
+      .max(STAFF_PASSWORD_MAX, `パスワードは${STAFF_PASSWORD_MAX}文字以内で入力してください。`),
+    confirm: z.string(),
+  })
+  .refine((v) => v.next === v.confirm, { path: ['confirm'], message: '確認用のパスワードが一致しません。' })
+  .transform(({ current, next }): PasswordChangeRequest => ({ current, next }))
+  .pipe(passwordChangeRequest);
+
+type PasswordValues = z.input<typeof passwordForm>;
+const EMPTY: PasswordValues = { current: '', next: '', confirm: '' };
+
 /** /admin/password: required after an initial or reset password, available at any time. */
 export function PasswordPage() {
   const me = useMe();
   const client = useQueryClient();
   const navigate = useNavigate();
-  const [errors, setErrors] = useState<{ next?: string; confirm?: string; form?: string }>({});
+  const form = useForm<PasswordValues, unknown, z.output<typeof passwordForm>>({
+    resolver: zodResolver(passwordForm),
+    defaultValues: EMPTY,
+  });
+  const { errors, isSubmitting } = form.formState;
+  const [formError, setFormError] = useState('');
   const [done, setDone] = useState(false);
-  const [busy, setBusy] = useState(false);
   const mustChange = me.data?.mustChangePassword ?? false;
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const data = new FormData(form);
-    const current = String(data.get('current'));
-    const next = String(data.get('next'));
-    const confirm = String(data.get('confirm'));
-    const found: typeof errors = {};
-    if (next.length < STAFF_PASSWORD_MIN) found.next = Msg.staffPasswordTooShort;
-    if (next !== confirm) found.confirm = '確認用のパスワードが一致しません。';
-    setErrors(found);
+  const submit = form.handleSubmit(async (body) => {
+    setFormError('');
     setDone(false);
-    if (found.next || found.confirm) return;
-    setBusy(true);
     try {
-      await adminCall(CONSOLE['POST /password'], { body: { current, next } });
-      form.reset();
+      await adminCall(CONSOLE['POST /password'], { body });
+      form.reset(EMPTY);
       setDone(true);
       await client.invalidateQueries({ queryKey: meQueryKey });
       if (mustChange) navigate('/admin', { replace: true });
     } catch (e) {
-      setErrors({ form: errorText(e) });
-    } finally {
-      setBusy(false);
+      setFormError(errorText(e));
     }
-  }
+  });
 
   return (
     <AdminPage title="パスワード変更" className="adm-narrow">
@@ -57,22 +73,24 @@ export function PasswordPage() {
       {done && (
         <output className="adm-success">パスワードを変更しました。ほかの端末のサインインは終了しました。</output>
       )}
-      <FormAlert>{errors.form}</FormAlert>
+      <FormAlert>{formError}</FormAlert>
       <form onSubmit={(e) => void submit(e)} noValidate>
-        <Field label="現在のパスワード">
-          {(c) => <input {...c} name="current" type="password" autoComplete="current-password" required />}
+        <Field label="現在のパスワード" error={errors.current?.message}>
+          {(c) => (
+            <input {...c} type="password" autoComplete="current-password" required {...form.register('current')} />
+          )}
         </Field>
         <Field
           label="新しいパスワード"
           hint={`${STAFF_PASSWORD_MIN}文字以上。ほかのサービスと同じものは避けてください。`}
-          error={errors.next}
+          error={errors.next?.message}
         >
-          {(c) => <input {...c} name="next" type="password" autoComplete="new-password" required />}
+          {(c) => <input {...c} type="password" autoComplete="new-password" required {...form.register('next')} />}
         </Field>
-        <Field label="新しいパスワード（確認）" error={errors.confirm}>
-          {(c) => <input {...c} name="confirm" type="password" autoComplete="new-password" required />}
+        <Field label="新しいパスワード（確認）" error={errors.confirm?.message}>
+          {(c) => <input {...c} type="password" autoComplete="new-password" required {...form.register('confirm')} />}
         </Field>
-        <button type="submit" className="adm-primary" disabled={busy}>
+        <button type="submit" className="adm-primary" disabled={isSubmitting}>
           変更する
         </button>
       </form>
