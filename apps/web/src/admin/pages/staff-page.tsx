@@ -1,6 +1,8 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type StaffAction,
   type StaffChange,
+  type StaffCreateRequest,
   type StaffRole,
   type StaffRow,
   staffCreateRequest,
@@ -8,7 +10,8 @@ import {
 import { CONSOLE } from '@tabi/contract/console-endpoints';
 import { useQuery } from '@tanstack/react-query';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
-import { type FormEvent, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Field } from '../../components/form/field.tsx';
 import { ActionDialog } from '../components/action-dialog.tsx';
 import { dateTimeCell } from '../components/cells.tsx';
@@ -151,43 +154,34 @@ const columnsFor = (meId: number | undefined, say: Say) =>
 
 /** スタッフを追加: mail and role; the server makes the one-time password, shown once above the list. */
 function AddStaff({ say }: { say: Say }) {
-  const [mail, setMail] = useState('');
-  const [role, setRole] = useState<StaffRole>('operator');
-  const [problem, setProblem] = useState<string | undefined>();
+  const form = useForm<StaffCreateRequest, unknown, StaffCreateRequest>({
+    resolver: zodResolver(staffCreateRequest),
+    defaultValues: { mail: '', role: 'operator' },
+  });
   const action = useConsoleAction(
-    () => adminCall(CONSOLE['POST /staff'], { body: { mail, role } }),
+    (body: StaffCreateRequest) => adminCall(CONSOLE['POST /staff'], { body }),
     (result) => {
-      setMail('');
+      form.reset({ mail: '', role: form.getValues('role') });
       say({
         message: `${result.staff.mail} を${ROLE_LABEL[result.staff.role]}として追加しました。`,
         password: result.password,
       });
     },
   );
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = staffCreateRequest.safeParse({ mail, role });
-    setProblem(parsed.success ? undefined : parsed.error.issues[0]?.message);
-    if (parsed.success) action.mutate(undefined);
-  }
   return (
-    <form className="adm-card adm-staff-add" onSubmit={submit} noValidate>
+    <form
+      className="adm-card adm-staff-add"
+      onSubmit={(e) => void form.handleSubmit((body) => action.mutate(body))(e)}
+      noValidate
+    >
       <h2>スタッフを追加</h2>
       <div className="adm-staff-add-fields">
-        <Field label="メールアドレス" required error={problem}>
-          {(control) => (
-            <input
-              {...control}
-              type="email"
-              autoComplete="off"
-              value={mail}
-              onChange={(e) => setMail(e.target.value)}
-            />
-          )}
+        <Field label="メールアドレス" required error={form.formState.errors.mail?.message}>
+          {(control) => <input {...control} type="email" autoComplete="off" {...form.register('mail')} />}
         </Field>
         <Field label="権限">
           {(control) => (
-            <select {...control} value={role} onChange={(e) => setRole(e.target.value as StaffRole)}>
+            <select {...control} {...form.register('role')}>
               <option value="operator">オペレーター（予約の対応）</option>
               <option value="admin">管理者（商品・在庫・施設・スタッフも）</option>
             </select>
