@@ -19,7 +19,8 @@ import { addDays, formatTokyoDateTime, formatYmd, tokyoDayStart, tokyoYmd } from
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { bookingIs } from '../booking/repository.ts';
-import { listStops, minimumDays } from '../day-stop/service.ts';
+import { minimumDays } from '../day-stop/minimum.ts';
+import { listStops } from '../day-stop/service.ts';
 import { csvLines, toCsv } from './csv.ts';
 import * as repo from './repository.ts';
 

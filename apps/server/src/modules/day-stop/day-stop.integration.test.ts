@@ -29,7 +29,8 @@ import { confirmRequest } from '../booking/service.ts';
 import { bookingPayload, insertTestOption, insertTestStock, stockLeft } from '../booking/test-fixtures.ts';
 import { bookingCapabilityCookie } from '../payment/capability.ts';
 import { insertStaff, signIn } from '../staff/test-fixtures.ts';
-import { beginStop, decideToGo, minimumDays, runStops } from './service.ts';
+import { decideToGo, minimumDays } from './minimum.ts';
+import { beginStop, runStops } from './service.ts';
 
 let t: TestApp;
 let cookie = '';

@@ -4,7 +4,8 @@ import type { AppContext } from '../../context.ts';
 import { defineRoute, type RouteOptions } from '../../http/define-route.ts';
 import { ok } from '../../http/envelope.ts';
 import { principalOf } from '../staff/guard.ts';
-import { decideToGo, listStops, previewStop, startStop } from './service.ts';
+import { decideToGo } from './minimum.ts';
+import { listStops, previewStop, startStop } from './service.ts';
 
 /** 催行中止 and 催行決定 (issue 27), for operators and admins, each stop and decision by the staff member. */
 export function dayStopRoutes(app: FastifyInstance, ctx: AppContext, operator: RouteOptions): void {

@@ -1,23 +1,15 @@
 /**
- * 催行中止 (issue 27, ADR 0165): the company calls off days of options — weather, a minimum not reached, the
- * facility — in one action. A preview says what will happen (bookings, travellers, refunds, mails, seats, tickets
- * issued elsewhere); the start closes the days and writes every live booking down as an item of the stop, in one
- * transaction; the run cancels each through the booking lifecycle (no fee, full refund, the stop's mail) and is
- * resumed by the worker until none is left, after a crash too.
+ * 催行中止 (ADR 0165): the company calls off days of options — weather, a minimum not reached, the facility — in one
+ * action. A preview says what will happen (bookings, travellers, refunds, mails, seats, tickets issued elsewhere);
+ * the start closes the days and writes every live booking down as an item of the stop, in one transaction; the run
+ * cancels each through the booking lifecycle (no fee, full refund, the stop's mail) and is resumed by the worker
+ * until none is left, after a crash too. The minimum number of travellers and 催行決定 are minimum.ts's.
  */
 
 import { channelLabel } from '@tabi/contract/admin-bookings';
 import { statusLabel, unpaidGraceCutoff } from '@tabi/contract/booking-rules';
 import { ErrCd } from '@tabi/contract/constants';
-import {
-  addDays,
-  daysBetween,
-  isoDateToYmd,
-  tokyoDayStart,
-  tokyoYmd,
-  toTokyoIso,
-  ymdToIsoDate,
-} from '@tabi/contract/dates';
+import { daysBetween, tokyoYmd, toTokyoIso, ymdToIsoDate } from '@tabi/contract/dates';
 import {
   DAY_STOP_MAX_DAYS,
   DAY_STOP_REASON_LABEL,
@@ -27,7 +19,6 @@ import {
   type DayStopPreview,
   type DayStopRequest,
   dayStopRequest,
-  type MinimumDay,
 } from '@tabi/contract/day-stop';
 import { type SQL, sql } from 'drizzle-orm';
 import { staffActor } from '../../actor.ts';
@@ -394,92 +385,4 @@ export async function listStops(ctx: AppContext, onlyRunning = false): Promise<D
     external: Number(s.external),
     finishedAt: s.finished_at ? new Date(s.finished_at).toISOString() : null,
   }));
-}
-
-// --- 最少催行人員 ---
-
-/** How long before its decision time a day under its minimum shows on the dashboard. */
-export const MINIMUM_NOTICE_HOURS = 48;
-/** How far ahead the dashboard looks for such days. */
-const MINIMUM_HORIZON_DAYS = 60;
-
-/** When a day is to be decided: `daysBefore` days before it at `time` (HH:MM), Tokyo. */
-export function decisionTimeOf(usedate: string, daysBefore: number, time: string): Date {
-  const [h, m] = time.split(':').map(Number);
-  return new Date(tokyoDayStart(addDays(usedate, -daysBefore)).getTime() + ((h ?? 0) * 60 + (m ?? 0)) * 60_000);
-}
-
-/**
- * Days of options with a minimum whose travellers are fewer, with at least one booking, not decided yet (neither
- * 催行決定 nor stopped), from MINIMUM_NOTICE_HOURS before their decision time on; overdue once it has passed.
- */
-export async function minimumDays(ctx: AppContext, limit: number): Promise<{ rows: MinimumDay[]; total: number }> {
-  const now = ctx.clock.now();
-  const today = tokyoYmd(now);
-  const cutoff = unpaidGraceCutoff(now);
-  const rows = rowsOf<{
-    opcd: string;
-    webname: string;
-    usedate: string;
-    travellers: number;
-    min_travellers: number;
-    decision_days_before: number;
-    decision_time: string;
-  }>(
-    await ctx.db.execute(sql`select o.opcd, o.webname, to_char(bo.usedate, 'YYYYMMDD') as usedate,
-        coalesce(sum(bo.seats), 0)::int as travellers, o.min_travellers, o.decision_days_before, o.decision_time
-      from options o join booking_options bo on bo.opcd = o.opcd join bookings b on b.rsvno = bo.rsvno
-      where o.min_travellers is not null and o.decision_days_before is not null and o.decision_time is not null
-        and bo.usedate between ${ymdToIsoDate(today)}::date and ${ymdToIsoDate(addDays(today, MINIMUM_HORIZON_DAYS))}::date
-        and ${holdsSeats(cutoff)} and b.canceled_at is null
-        and not exists (select 1 from day_decisions dd where dd.opcd = bo.opcd and dd.usedate = bo.usedate)
-        and not exists (select 1 from day_stop_days d where d.opcd = bo.opcd and d.usedate = bo.usedate)
-      group by o.opcd, o.webname, bo.usedate, o.min_travellers, o.decision_days_before, o.decision_time
-      having coalesce(sum(bo.seats), 0) < o.min_travellers
-      order by bo.usedate, o.opcd`),
-  );
-  const due = rows
-    .map((r) => {
-      const decideAt = decisionTimeOf(r.usedate, Number(r.decision_days_before), r.decision_time);
-      return {
-        opcd: r.opcd,
-        webname: r.webname,
-        usedate: r.usedate,
-        travellers: Number(r.travellers),
-        minTravellers: Number(r.min_travellers),
-        decideAt: decideAt.toISOString(),
-        overdue: decideAt <= now,
-        show: decideAt.getTime() - MINIMUM_NOTICE_HOURS * 3_600_000 <= now.getTime(),
-      };
-    })
-    .filter((r) => r.show)
-    .map(({ show: _show, ...r }) => r);
-  return { rows: due.slice(0, limit), total: due.length };
-}
-
-/** 催行決定: the day goes ahead whatever its number; it leaves the dashboard's card. */
-export async function decideToGo(
-  ctx: AppContext,
-  staff: Pick<StaffPrincipal, 'id'>,
-  input: { opcd: string; usedate: string },
-): Promise<void> {
-  const opcd = input.opcd.normalize('NFKC').trim().toUpperCase();
-  const usedate = ymdToIsoDate(input.usedate);
-  const [option] = rowsOf<{ min_travellers: number | null }>(
-    await ctx.db.execute(sql`select min_travellers from options where opcd = ${opcd}`),
-  );
-  if (!option) throw AppError.notFound(DayStopMsg.noOption);
-  if (option.min_travellers === null) throw new AppError(ErrCd.generic, DayStopMsg.noMinimum, 422);
-  await ctx.db.transaction(async (tx) => {
-    const made = await tx
-      .insert(dayDecisions)
-      .values({ opcd, usedate, decision: 'go', staffId: staff.id, at: ctx.clock.now() })
-      .onConflictDoNothing()
-      .returning({ opcd: dayDecisions.opcd });
-    if (made.length === 0) throw AppError.conflict(ErrCd.generic, DayStopMsg.decided);
-    await recordCatalogEvent(tx, ctx, staff, opcd, 'day_decided', null, {
-      usedate: isoDateToYmd(usedate),
-      decision: 'go',
-    });
-  });
 }
