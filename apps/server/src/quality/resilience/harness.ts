@@ -108,6 +108,9 @@ function nodeBinary(): string {
   return existsSync(pinned) ? pinned : process.execPath;
 }
 
+/** Servers started and not exited yet: a scenario that fails half-way leaves none running (`stopStrayServers`). */
+const running = new Map<ChildProcess, Promise<unknown>>();
+
 export function startServer(name: string, port: number, env: Record<string, string>): Server {
   mkdirSync(workDir, { recursive: true });
   const logFile = path.join(workDir, `${name}.log`);
@@ -135,11 +138,23 @@ export function startServer(name: string, port: number, env: Record<string, stri
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
     child.once('exit', (code, signal) => {
       closeSync(log);
+      running.delete(child);
       resolve({ code, signal });
     });
   });
+  running.set(child, exited);
   return { name, port, baseUrl: `http://127.0.0.1:${port}`, child, logFile, exited };
 }
+
+/** Kills what a scenario left running (it stopped its servers itself unless it failed half-way). */
+export async function stopStrayServers(): Promise<void> {
+  const stray = [...running];
+  for (const [child] of stray) child.kill('SIGKILL');
+  await Promise.all(stray.map(([, exited]) => exited));
+}
+process.once('exit', () => {
+  for (const child of running.keys()) child.kill('SIGKILL');
+});
 
 export async function health(baseUrl: string, timeoutMs = 1_500): Promise<number | 'down'> {
   try {

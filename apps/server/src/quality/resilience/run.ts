@@ -24,6 +24,7 @@ import {
   root,
   type ScenarioResult,
   type Store,
+  stopStrayServers,
   workDir,
 } from './harness.ts';
 import { killDuringCancellations, killDuringPayments } from './money.ts';
@@ -111,6 +112,9 @@ async function main(): Promise<void> {
       };
       results.push(result);
       print(result);
+    } finally {
+      // A scenario that failed half-way may have left its servers up: they would load the next ones.
+      await stopStrayServers();
     }
   };
 
