@@ -160,14 +160,6 @@ export function rentalEditAllowed(booking: LifecycleFacts, servertime: string): 
   return bookingState(booking, servertime) !== 'canceled';
 }
 
-/** A request the operator has not answered, or a confirmed request not paid yet: it may be declined. */
-export function requestPending(booking: Pick<LifecycleFacts, 'status' | 'status_payment'>): boolean {
-  return (
-    booking.status === BookingStatus.requested ||
-    (booking.status === BookingStatus.tmp && booking.status_payment === PaymentStatus.uncompleted)
-  );
-}
-
 /** A request the customer may withdraw (issue 28): not answered yet (リクエスト予約), until its use date. */
 export function requestWithdrawable(booking: { status: number; fromdate: Ymd }, today: Ymd): boolean {
   return booking.status === BookingStatus.requested && booking.fromdate >= today;

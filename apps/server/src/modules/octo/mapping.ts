@@ -318,7 +318,6 @@ export type OctoBookingStatus = 'ON_HOLD' | 'CONFIRMED' | 'EXPIRED' | 'CANCELLED
 export interface OctoBookingFacts {
   rsvno: string;
   state: BookingState;
-  status: number;
   statusPayment: number;
   paymentDeadline: Date | null;
   canceledAt: Date | null;

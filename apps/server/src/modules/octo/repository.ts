@@ -128,7 +128,6 @@ export async function lowestPrices(db: DbOrTx, opcds: string[], today: string): 
 const FACT_COLUMNS = {
   rsvno: bookings.rsvno,
   state: bookings.state,
-  status: bookings.status,
   statusPayment: bookings.statusPayment,
   paymentDeadline: bookings.paymentDeadline,
   canceledAt: bookings.canceledAt,
