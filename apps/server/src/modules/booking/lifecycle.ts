@@ -11,25 +11,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { BookingState, CancelReason } from '../../db/schema.ts';
 import * as repo from './repository.ts';
 
-export type Lifecycle = BookingState &
-  /** A card booking not paid yet: its seats are held for UNPAID_GRACE_MINUTES from reception. */
-  (
-    | 'held'
-    /** Paid (by card, on account by a reseller, or nothing to pay). */
-    | 'paid'
-    /** A request (リクエスト商品) waiting for the company's answer. */
-    | 'requested'
-    /** A request the company confirmed, waiting for its payment until the payment deadline. */
-    | 'offered'
-    /** A reseller's hold (OCTO), its seats kept until the hold's expiry. */
-    | 'reserved'
-    /** A cancellation claimed, its refunds on their way (ADR 0101). */
-    | 'cancelling'
-    /** Canceled: by the customer, the staff, the company, a reseller, or a request declined or withdrawn. */
-    | 'canceled'
-    /** Canceled for want of payment (a card booking's hour, a request's deadline, a hold's expiry). */
-    | 'expired'
-  );
+/** The states, as `BOOKING_STATES` (db) lists and describes them. */
+export type Lifecycle = BookingState;
 
 /** What the lifecycle reads of a booking: its stored state, and whether money was received for it. */
 export interface StateColumns {
@@ -151,32 +134,29 @@ type MovePatch = Omit<Partial<repo.NewBooking>, 'state' | 'status' | 'statusPaym
 
 /** The stored columns of a state reached from `booking` (the one place that writes the state and the SPEC's fields). */
 function columnsFor(to: Lifecycle | 'restored', booking: StateColumns): Partial<repo.NewBooking> {
+  if (to === 'restored') {
+    const state = wasPaid(booking) ? 'paid' : 'held';
+    return {
+      state,
+      status: SPEC_STATUS[state],
+      canceledAt: null,
+      cancelFee: null,
+      refundAmount: null,
+      cancelReason: null,
+    };
+  }
+  const moved = { state: to, status: SPEC_STATUS[to] };
   switch (to) {
     case 'paid':
-      return {
-        state: to,
-        status: BookingStatus.completed,
-        statusPayment: PaymentStatus.completed,
-        canceledAt: null,
-        cancelReason: null,
-      };
+      return { ...moved, statusPayment: PaymentStatus.completed, canceledAt: null, cancelReason: null };
     case 'offered':
-      return { state: to, status: BookingStatus.tmp, flgRequestRsv: 1 };
-    case 'cancelling':
-      // The claim's patch sets canceled_at (with the fee and the refund); the SPEC's status stays until it is final.
-      return { state: to };
-    case 'restored':
-      return {
-        state: wasPaid(booking) ? 'paid' : 'held',
-        canceledAt: null,
-        cancelFee: null,
-        refundAmount: null,
-        cancelReason: null,
-      };
-    case 'canceled':
-      return { state: to, status: BookingStatus.canceled };
+      return { ...moved, flgRequestRsv: 1 };
     case 'expired':
-      return { state: to, status: BookingStatus.canceled, cancelReason: 'expired' satisfies CancelReason };
+      return { ...moved, cancelReason: 'expired' satisfies CancelReason };
+    // A claim's patch sets canceled_at with its fee and refund; whether money was received stays as it was.
+    case 'cancelling':
+    case 'canceled':
+      return moved;
     default:
       throw new Error(`no move leads to ${to} (booking in ${lifecycleOf(booking)})`);
   }

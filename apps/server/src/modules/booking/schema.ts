@@ -166,13 +166,21 @@ export type CancelReason = 'expired' | 'declined' | 'customer' | 'staff' | 'comp
 
 /** The states of a booking's lifecycle (modules/booking/lifecycle.ts, ADR 0193), stored in `bookings.state`. */
 export const BOOKING_STATES = [
+  /** A card booking not paid yet: its seats are held for UNPAID_GRACE_MINUTES from reception. */
   'held',
+  /** Paid (by card, on account by a reseller, or nothing to pay). */
   'paid',
+  /** A request (リクエスト商品) waiting for the company's answer. */
   'requested',
+  /** A request the company confirmed, waiting for its payment until the payment deadline. */
   'offered',
+  /** A reseller's hold (OCTO), its seats kept until the hold's expiry. */
   'reserved',
+  /** A cancellation claimed, its refunds on their way (ADR 0101). */
   'cancelling',
+  /** Canceled: by the customer, the staff, the company, a reseller, or a request declined or withdrawn. */
   'canceled',
+  /** Canceled for want of payment (a card booking's hour, a request's deadline, a hold's expiry). */
   'expired',
 ] as const;
 export type BookingState = (typeof BOOKING_STATES)[number];
