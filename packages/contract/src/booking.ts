@@ -9,6 +9,7 @@ import {
   personName,
   plainText,
   session,
+  startTimeString,
   ymdString,
 } from './envelope.ts';
 import { normaliseLang } from './i18n.ts';
@@ -53,6 +54,8 @@ export const createBookingRequest = z.object({
   session: plainText().optional(),
   opcd: plainText().min(1).max(20),
   usedate: ymdString,
+  /** Not in SPEC §7 (ADR 0196): the departure's start time on an option with start times; '' (or absent): the day. */
+  start_time: startTimeString.default(''),
   md: plainText().max(50).default(''),
   sei: name(30),
   mei: name(30),
@@ -108,6 +111,9 @@ export const bookingOption = z.object({
   opcd: z.string(),
   webname: z.string(),
   usedate: ymdString,
+  /** Not in SPEC §7 (ADR 0196): the departure's start and end (`HH:MM`), '' for a whole day or an end not given. */
+  start_time: z.string(),
+  end_time: z.string(),
   contents: z.string(),
   cancel_note: z.string(),
   adultbaika: z.number().int(),

@@ -175,6 +175,11 @@ export const optionDetail = z.object({
   departure_time: z.string().nullable().optional(),
   arrival_time: z.string().nullable().optional(),
   cancel_policy: z.array(z.object({ daysBefore: z.number().int(), percent: z.number() })).optional(),
+  /**
+   * Not in SPEC (ADR 0196): the option sells departures at start times; a day's zaikozan in valueList is the sum of
+   * its departures' seats, its prices the lowest, and GET /option/{code}/departures lists them.
+   */
+  timed: z.boolean().optional(),
   /** When sales of a day close (ADR 0191); a day past it has no stock in valueList. */
   sales_cutoff: z.object({ daysBefore: z.number().int(), time: z.string() }).optional(),
   extended_fields: z.array(z.string()),
@@ -205,6 +210,8 @@ export function isOptionDetail(answer: OptionOrPackage): answer is OptionDetail 
 // GET /price/{opcd}
 export const priceQuery = z.object({
   usedate: plainText().optional(),
+  /** Not in SPEC (ADR 0196): the departure's start time on an option with start times. */
+  start_time: plainText().optional(),
   adultqty: plainText().optional(),
   middleqty: plainText().optional(),
   childqty: plainText().optional(),
@@ -215,3 +222,20 @@ export const priceParams = z.object({ opcd: z.string().trim().pipe(plainText().m
 export const dayPrice = z.object(dayPriceFields(numericString));
 export type DayPrice = z.infer<typeof dayPrice>;
 export const priceResponse = envelope(z.object({ valueList: z.record(z.string(), dayPrice) }));
+
+/** GET /option/{code}/departures (not in SPEC, ADR 0196): the departures of a day an option sells, in time order. */
+export const departuresQuery = z.object({ ...langQuery.shape, usedate: ymdString });
+export const departure = z.object({
+  /** `HH:MM`, or '' for the whole day. */
+  start_time: z.string(),
+  end_time: z.string(),
+  zaikozan: z.number().int(),
+  adultbaika: z.number().int(),
+  middlebaika: z.number().int(),
+  childbaika: z.number().int(),
+  infantbaika: z.number().int(),
+});
+export type Departure = z.infer<typeof departure>;
+export const departuresAnswer = z.object({ usedate: ymdString, departures: z.array(departure) });
+export type DeparturesAnswer = z.infer<typeof departuresAnswer>;
+export const departuresResponse = envelope(departuresAnswer);

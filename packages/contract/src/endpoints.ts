@@ -136,6 +136,12 @@ export const API = defineEndpoints('/api', {
     query: searchQuery(catalog.optionDetailQuery),
     response: catalog.optionOrPackageResponse,
   },
+  'GET /option/{code}/departures': {
+    summary: '出発時刻の一覧（開始時刻のある商品の一日）',
+    params: catalog.optionPathParams,
+    query: searchQuery(catalog.departuresQuery),
+    response: catalog.departuresResponse,
+  },
   'POST /booking/cancelprice': {
     summary: 'キャンセル料金',
     body: booking.cancelPriceRequest,

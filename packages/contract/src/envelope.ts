@@ -42,6 +42,12 @@ export function personName() {
 /** A non-negative integer written as a string, as SPEC marks several numbers. */
 export const numericString = z.string().regex(/^\d+$/, '数字で入力してください');
 export const ymdString = z.string().regex(/^\d{8}$/, '日付はYYYYMMDD形式で指定してください');
+/**
+ * A departure's start time (ADR 0196): `HH:MM`, Tokyo wall-clock time on its own day (00:30 belongs to the day it is
+ * on), or '' for an option sold by the whole day.
+ */
+export const START_TIME_PATTERN = /^(([01][0-9]|2[0-3]):[0-5][0-9])?$/;
+export const startTimeString = z.string().regex(START_TIME_PATTERN, '開始時刻はHH:MM形式で指定してください');
 /** A YYYYMMDD date that exists on the calendar (the console's filters: 20261340 is refused, not a 500). */
 export const calendarYmd = ymdString.refine(isValidYmd, '存在しない日付です');
 /** Codes arrive as strings from forms and as numbers from other clients; both are accepted. */

@@ -27,6 +27,7 @@ export const MSG_EN: Record<CustomerMsgKey, string> = {
   invalidDate: 'Please enter a valid date as year/month/day, e.g. 1980/03/15.',
   invalidEmail: 'Please enter a valid email address.',
   selectDate: 'Please choose a date.',
+  selectStartTime: 'Please choose a start time.',
   overStock: 'That is more than the places left.',
   needConsent: 'You can only book once you have agreed to the documents.',
   unexpected: 'Something went wrong. Please try again.',
@@ -205,6 +206,7 @@ const FIELD_EN = new Map<string, string>([
   ['ウェアのサイズ', 'wear size'],
   ['予約番号', 'booking number'],
   ['宛名', 'name for the receipt'],
+  ['開始時刻', 'start time'],
 ]);
 
 /** The forms' own messages (the reservation's and my page's rules, zod's defaults in validation-messages.ts). */
@@ -216,6 +218,7 @@ const FORM_EN = new Map<string, string>([
   ['形式が正しくありません', 'This is not in the right format.'],
   ['入力内容が正しくありません', 'This is not right.'],
   ['数字で入力してください', 'Please enter a number.'],
+  ['開始時刻はHH:MM形式で指定してください', 'Please give the start time as HH:MM.'],
   ['メールアドレスの形式が正しくありません', 'Please enter a valid email address.'],
 ]);
 

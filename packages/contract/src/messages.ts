@@ -15,6 +15,7 @@ export const Msg = {
   invalidDate: '有効な日付を設定してください',
   invalidEmail: '有効なメールアドレスを入力してください',
   selectDate: '日付を選択してください。',
+  selectStartTime: '開始時刻を選択してください。',
   overStock: '設定した値が残数を超えています。',
   needConsent: '同意書に同意いただけない場合、購入できません。',
   unexpected: '予期しないエラーが発生しました。もう一度やり直してください。',

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { EMAIL_PATTERN } from './booking-rules.ts';
-import { calendarYmd, envelope, plainText, ymdString } from './envelope.ts';
+import { calendarYmd, envelope, plainText, startTimeString, ymdString } from './envelope.ts';
 import { normaliseLang } from './i18n.ts';
 
 export { WAITLIST_MAX_PARTY, WaitlistMsg } from './waitlist-messages.ts';
@@ -51,6 +51,8 @@ export const waitlistParty = z
 export const waitlistJoinRequest = z.object({
   opcd: plainText().trim().min(1).max(20),
   usedate: calendarYmd,
+  /** Not in SPEC (ADR 0196): the departure waited for on an option with start times; '' (or absent): the day. */
+  start_time: startTimeString.default(''),
   mail: waitlistMail,
   party: waitlistParty,
   // Stored as one of ours, whatever the browser sent (`EN`, `en-GB`, `xx`), so every mail of the entry follows it.
@@ -82,6 +84,8 @@ export const waitlistOffer = z.object({
   opcd: z.string(),
   webname: z.string(),
   usedate: ymdString,
+  /** The departure's start time (ADR 0196), '' for a whole day. */
+  start_time: z.string(),
   state: z.enum(WAITLIST_STATES),
   /** The party the visitor waited for. */
   party: z.number().int(),
@@ -114,6 +118,7 @@ export const waitlistConsoleEntry = z.object({
   opcd: z.string(),
   webname: z.string(),
   usedate: ymdString,
+  start_time: z.string(),
   party: z.number().int(),
   held: z.number().int(),
   state: z.enum(WAITLIST_STATES),
@@ -127,7 +132,8 @@ export const waitlistConsoleDay = z.object({
   opcd: z.string(),
   webname: z.string(),
   usedate: ymdString,
-  /** Seats left on the day now. */
+  start_time: z.string(),
+  /** Seats left on the departure now. */
   zaikozan: z.number().int(),
   entries: z.array(waitlistConsoleEntry),
 });

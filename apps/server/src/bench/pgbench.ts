@@ -47,7 +47,7 @@ async function undo(databaseUrl: string, opcd: string): Promise<void> {
   try {
     await client.query('begin');
     await client.query(
-      `update stock s set zaikozan = s.zaikozan + c.n
+      `update departures s set zaikozan = s.zaikozan + c.n
        from (select usedate, count(*)::int as n from booking_options where rsvno like '${PREFIX}%' group by usedate) c
        where s.opcd = $1 and s.usedate = c.usedate`,
       [opcd],

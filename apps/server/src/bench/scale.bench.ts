@@ -126,7 +126,7 @@ async function growCatalog(db: pg.Client): Promise<string[]> {
       [copies, demo.length],
     );
     await db.query(
-      `insert into stock (opcd, usedate, zaikozan, adultbaika, childbaika)
+      `insert into departures (opcd, usedate, zaikozan, adultbaika, childbaika)
         select o.opcd, current_date + d, 10 + (hashtext(o.opcd) & 15), 3000 + 500 * ((hashtext(o.opcd) + d) & 15), 1500
         from options o, generate_series(0, $1::int - 1) d
         where o.opcd like 'SC%'`,

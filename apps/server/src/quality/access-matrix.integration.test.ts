@@ -22,10 +22,10 @@ const WATCHED = [
   'sandbox_checkouts',
   'coupon_uses',
   'outbox',
-  'stock',
+  'departures',
 ];
 
-/** A digest of every watched row, computed in the database (the stock table alone has ~16,000 rows). */
+/** A digest of every watched row, computed in the database (the departures table alone has ~16,000 rows). */
 async function snapshot(): Promise<string> {
   const digests = WATCHED.map(
     (table) => `select '${table}' as t, count(*) as n, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h

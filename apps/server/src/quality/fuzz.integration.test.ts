@@ -14,7 +14,7 @@ import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stock } from '../db/schema.ts';
+import { departures } from '../db/schema.ts';
 import { seed } from '../seed/seed.ts';
 import { createTestApp, type TestApp } from '../test/helper.ts';
 import {
@@ -91,8 +91,8 @@ async function login(rsvno: string): Promise<string> {
 async function priceOn(opcd: string, usedate: string) {
   const [row] = await t.ctx.db
     .select()
-    .from(stock)
-    .where(and(eq(stock.opcd, opcd), eq(stock.usedate, ymdToIsoDate(usedate))));
+    .from(departures)
+    .where(and(eq(departures.opcd, opcd), eq(departures.usedate, ymdToIsoDate(usedate))));
   if (!row) throw new Error(`no stock ${opcd} ${usedate}`);
   return row;
 }
@@ -197,6 +197,7 @@ async function buildTargets(): Promise<Target[]> {
     },
     'POST /booking/{rsvno}': { params: { rsvno: 'AA100001' }, bodies: [{ session: paid, rsvno: 'AA100001' }] },
     'GET /option/{code}': { params: { code: 'OP0001' }, query: { usedate: `${month}01` } },
+    'GET /option/{code}/departures': { params: { code: 'OP0001' }, query: { usedate: `${month}10` } },
     'POST /booking/cancelprice': { params: {}, bodies: [{ session: paid, rsvno: 'AA100001' }] },
     'POST /booking/cancel': { params: {}, bodies: [{ session: paid, rsvno: 'AA100001', refund: '1' }] },
     'POST /booking/withdraw': { params: {}, bodies: [{ session: requested, rsvno: 'AA100005' }] },

@@ -8,7 +8,7 @@ import { addDays, ymdToIsoDate } from '@tabi/contract/dates';
 import { sql } from 'drizzle-orm';
 import { type Clock, todayIn } from '../clock.ts';
 import type { Db } from '../db/client.ts';
-import { bookingMembers, bookingOptions, bookings, optionImages, options, payments, stock } from '../db/schema.ts';
+import { bookingMembers, bookingOptions, bookings, departures, optionImages, options, payments } from '../db/schema.ts';
 import { storedColumns } from '../modules/booking/lifecycle.ts';
 import { DEFAULT_CANCEL_POLICY } from '../seed/content.ts';
 
@@ -92,7 +92,7 @@ export async function addXssFixture(db: Db, clock: Clock): Promise<void> {
       { opcd: XSS_OPCD, seq: 2, image: `/images/${XSS_OPCD}-2.svg`, caption: `写真2 ${XSS_TEXT}` },
     ]);
     const days = Array.from({ length: 120 }, (_, i) => addDays(today, i));
-    await tx.insert(stock).values(
+    await tx.insert(departures).values(
       days.map((day) => ({
         opcd: XSS_OPCD,
         usedate: ymdToIsoDate(day),
@@ -153,6 +153,8 @@ export async function addXssFixture(db: Db, clock: Clock): Promise<void> {
       createdAt: now,
       paidAt: now,
     });
-    await tx.execute(sql`update stock set zaikozan = zaikozan - 1 where opcd = ${XSS_OPCD} and usedate = ${usedate}`);
+    await tx.execute(
+      sql`update departures set zaikozan = zaikozan - 1 where opcd = ${XSS_OPCD} and usedate = ${usedate}`,
+    );
   });
 }

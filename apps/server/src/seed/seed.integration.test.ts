@@ -12,6 +12,7 @@ import {
   bookings,
   cities,
   couponUses,
+  departures,
   facilities,
   fromspots,
   keywords,
@@ -20,7 +21,6 @@ import {
   options,
   payments,
   regions,
-  stock,
 } from '../db/schema.ts';
 import { bookingDetail } from '../modules/admin/booking-detail.ts';
 import { usage as facilityUsage } from '../modules/admin/facilities.ts';
@@ -166,7 +166,7 @@ describe('demo catalog', () => {
   });
 
   it('has 12 months of daily stock with sold-out days and 1–9 left', async () => {
-    const op1 = await t.ctx.db.select().from(stock).where(eq(stock.opcd, 'OP0001'));
+    const op1 = await t.ctx.db.select().from(departures).where(eq(departures.opcd, 'OP0001'));
     expect(op1).toHaveLength(365);
     expect(op1.filter((s) => s.zaikozan >= 10).length / op1.length).toBeGreaterThan(0.85);
     expect(op1.map((s) => s.usedate).sort()[0]).toBe(iso(TODAY));
@@ -175,7 +175,7 @@ describe('demo catalog', () => {
       expect(s.childbaika / s.adultbaika).toBeGreaterThanOrEqual(0.5);
       expect(s.childbaika / s.adultbaika).toBeLessThanOrEqual(0.7);
     }
-    const twoMonths = (await t.ctx.db.select().from(stock).where(eq(stock.opcd, 'OP0014'))).filter(
+    const twoMonths = (await t.ctx.db.select().from(departures).where(eq(departures.opcd, 'OP0014'))).filter(
       (s) => s.usedate < '2027-01-01',
     );
     const thisMonth = twoMonths.filter((s) => s.usedate < '2026-12-01');
@@ -184,7 +184,7 @@ describe('demo catalog', () => {
       expect(month.some((s) => s.zaikozan === 0)).toBe(true);
       expect(month.some((s) => s.zaikozan >= 1 && s.zaikozan <= 9)).toBe(true);
     }
-    const op16 = await t.ctx.db.select().from(stock).where(eq(stock.opcd, 'OP0016'));
+    const op16 = await t.ctx.db.select().from(departures).where(eq(departures.opcd, 'OP0016'));
     expect(op16.length).toBe(365);
     expect(op16.every((s) => s.zaikozan === 2)).toBe(true);
   });
@@ -341,8 +341,8 @@ describe('demo bookings', () => {
     const left = async (opcd: string, day: string) => {
       const [row] = await t.ctx.db
         .select()
-        .from(stock)
-        .where(and(eq(stock.opcd, opcd), eq(stock.usedate, iso(day))));
+        .from(departures)
+        .where(and(eq(departures.opcd, opcd), eq(departures.usedate, iso(day))));
       return row!.zaikozan;
     };
     const d1 = addDays(TODAY, 10);

@@ -63,14 +63,14 @@ import {
   seedInEnglish,
 } from './content.ts';
 import { demoStaffSummary, insertDemoStaff } from './staff.ts';
-import { birthdayForAge, type StockRow, stockRows, unitPrices, usePeriod } from './stock.ts';
+import { birthdayForAge, type DepartureRow, stockRows, unitPrices, usePeriod } from './stock.ts';
 
 const SEED_LOCK = 72_741_001;
 /** ~16,000 rows in one statement: one JSON parameter expanded by the database is far faster than batches. */
-async function insertStock(tx: Tx, rows: StockRow[]): Promise<void> {
+async function insertStock(tx: Tx, rows: DepartureRow[]): Promise<void> {
   const payload = JSON.stringify(rows.map((r) => ({ ...r, usedate: ymdToIsoDate(r.usedate) })));
   await tx.execute(sql`
-    insert into stock (opcd, usedate, zaikozan, adultbaika, middlebaika, childbaika, infantbaika)
+    insert into departures (opcd, usedate, zaikozan, adultbaika, middlebaika, childbaika, infantbaika)
     select opcd, usedate, zaikozan, adultbaika, middlebaika, childbaika, infantbaika
     from json_to_recordset(${payload}::json) as x(opcd text, usedate date, zaikozan int, adultbaika int,
       middlebaika int, childbaika int, infantbaika int)`);
@@ -193,7 +193,7 @@ function countByClass(b: DemoBooking): Record<AgeClass, number> {
 }
 
 /** Builds a demo booking and takes its seats from `stockByKey` (held unless canceled). */
-function bookingRows(b: DemoBooking, now: Date, today: Ymd, stockByKey: Map<string, StockRow>): BookingRows {
+function bookingRows(b: DemoBooking, now: Date, today: Ymd, stockByKey: Map<string, DepartureRow>): BookingRows {
   const usedate = useDateOf(b, today);
   const rsvdate = new Date(now.getTime() - b.madeMinutesAgo * 60_000);
   const counts = countByClass(b);
@@ -371,7 +371,7 @@ async function writeSeed(tx: Tx, clock: Clock): Promise<void> {
   );
   await tx.insert(optionKeywords).values(OPTIONS.flatMap((o) => o.keywords.map((keycd) => ({ opcd: o.opcd, keycd }))));
 
-  const stockByKey = new Map<string, StockRow>();
+  const stockByKey = new Map<string, DepartureRow>();
   for (const o of OPTIONS) for (const row of stockRows(o, today)) stockByKey.set(`${row.opcd}|${row.usedate}`, row);
   const demo = DEMO_BOOKINGS.map((b) => bookingRows(b, now, today, stockByKey));
 

@@ -5,7 +5,7 @@ import { AGE_PRESETS, type OptionSeed } from './catalog-data.ts';
 
 export const STOCK_DAYS = 365;
 
-export interface StockRow {
+export interface DepartureRow {
   opcd: string;
   usedate: Ymd;
   zaikozan: number;
@@ -54,7 +54,7 @@ export function usePeriod(o: OptionSeed, today: Ymd): { from: Ymd; to: Ymd } {
   return { from: today, to: last };
 }
 
-export function unitPrices(o: OptionSeed, day: Ymd): Omit<StockRow, 'opcd' | 'usedate' | 'zaikozan'> {
+export function unitPrices(o: OptionSeed, day: Ymd): Omit<DepartureRow, 'opcd' | 'usedate' | 'zaikozan'> {
   const ages = AGE_PRESETS[o.ages];
   const flat = Boolean(o.exCd || o.coupon);
   let factor = 1;
@@ -97,9 +97,9 @@ function quantity(o: OptionSeed, day: Ymd, offset: number): number {
 }
 
 /** Daily rows from today for a year, inside the use period, skipping the weekly closing day. */
-export function stockRows(o: OptionSeed, today: Ymd): StockRow[] {
+export function stockRows(o: OptionSeed, today: Ymd): DepartureRow[] {
   const period = usePeriod(o, today);
-  const rows: StockRow[] = [];
+  const rows: DepartureRow[] = [];
   for (let i = 0; i < STOCK_DAYS; i++) {
     const day = addDays(today, i);
     if (day < period.from || day > period.to) continue;

@@ -17,7 +17,7 @@ import {
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
-import { bookingOptions, bookings, catalogEvents, stock, waitlistEntries } from '../../db/schema.ts';
+import { bookingOptions, bookings, catalogEvents, departures, waitlistEntries } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { storedColumns } from '../booking/lifecycle.ts';
 import { ADULT_PRICE, bookingPayload, CHILD_PRICE, INFANT_PRICE, insertTestOption } from '../booking/test-fixtures.ts';
@@ -259,9 +259,9 @@ describe('malformed input', () => {
     expect(await dayOf('ST0002', '2027-01-04')).toMatchObject({ open: true, left: 8, ...sold, middlebaika: 0 });
     // A day that had a 中人 price keeps it when the prices change without one.
     await t.ctx.db
-      .update(stock)
+      .update(departures)
       .set({ middlebaika: 4321 })
-      .where(and(eq(stock.opcd, 'ST0002'), eq(stock.usedate, '2027-01-05')));
+      .where(and(eq(departures.opcd, 'ST0002'), eq(departures.usedate, '2027-01-05')));
     const repriced = await edit('ST0002', {
       from: '2027-01-05',
       to: '2027-01-05',
@@ -303,9 +303,9 @@ describe('a capacity edit racing bookings', () => {
     expect(results.every((r) => r.status < 500)).toBe(true);
 
     const [row] = await t.ctx.db
-      .select({ left: stock.zaikozan })
-      .from(stock)
-      .where(and(eq(stock.opcd, 'ST0002'), eq(stock.usedate, day)));
+      .select({ left: departures.zaikozan })
+      .from(departures)
+      .where(and(eq(departures.opcd, 'ST0002'), eq(departures.usedate, day)));
     const [taken] = rowsOf<{ seats: number | string }>(
       await t.ctx.db.execute(sql`select coalesce(sum(bo.seats), 0) as seats from ${bookingOptions} bo
         join ${bookings} b on b.rsvno = bo.rsvno where bo.opcd = 'ST0002' and bo.usedate = ${day} and b.status <> 4`),
@@ -414,7 +414,9 @@ describe('seats held by キャンセル待ち offers', () => {
       offeredAt: t.clock.now(),
       offerExpiresAt: new Date(t.clock.now().getTime() + 3_600_000),
     });
-    await t.ctx.db.execute(sql`update stock set zaikozan = zaikozan - 1 where opcd = 'ST0005' and usedate = ${day}`);
+    await t.ctx.db.execute(
+      sql`update departures set zaikozan = zaikozan - 1 where opcd = 'ST0005' and usedate = ${day}`,
+    );
     expect(await dayOf('ST0005', day)).toMatchObject({ left: 0, held: 3, sold: 0 });
 
     expect((await edit('ST0005', { ...sat, stock: { mode: 'set', seats: 10 }, prices: null })).statusCode).toBe(200);

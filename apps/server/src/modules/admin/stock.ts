@@ -1,6 +1,6 @@
 /**
  * 在庫・料金カレンダー (issue 13, admin only): an option's month with seats left, held and sold, and the bulk
- * edit of stock and prices. `stock.zaikozan` is the seats LEFT: bookings take seats from it (DESIGN §5). A
+ * edit of stock and prices. `departures.zaikozan` is the seats LEFT: bookings take seats from it (DESIGN §5). A
  * day's capacity is left + the seats live bookings hold, so "capacity N" writes left = N − held, and never
  * below what bookings hold. The edit locks the days' stock rows first (the order bookings lock them in), then
  * reads the seats bookings hold with a fresh snapshot and writes: a booking racing it either committed before
@@ -81,7 +81,7 @@ async function daysOf(db: DbOrTx, opcd: string, days: string[]): Promise<Map<str
         exists (select 1 from day_stop_days x where x.opcd = ${opcd} and x.usedate = d.usedate) as stopped,
         coalesce(t.held, 0) + coalesce(w.held, 0) as held, coalesce(t.sold, 0) as sold
       from d
-      left join stock s on s.opcd = ${opcd} and s.usedate = d.usedate
+      left join departures s on s.opcd = ${opcd} and s.usedate = d.usedate
       left join lateral (
         select sum(bo.seats) filter (where ${bookingIs.unpaid}) as held,
                sum(bo.seats) filter (where not ${bookingIs.unpaid}) as sold
@@ -218,7 +218,7 @@ export async function editStock(
     // Lock the days' rows in date order (as bookings take them, and a 催行中止 before it writes its days down); from
     // here no seat moves on these days, and the reads below see every stop committed before.
     await tx.execute(
-      sql`select 1 from stock where opcd = ${opcd} and usedate in (${list}) order by usedate for update`,
+      sql`select 1 from departures where opcd = ${opcd} and usedate in (${list}) order by usedate for update`,
     );
     const read = [...(await daysOf(tx, opcd, days)).values()];
     const { stock: change, prices } = edit;
@@ -256,7 +256,7 @@ export async function editStock(
     const toCreate = missing;
     if (prices !== null && toCreate.length > 0) {
       await tx.execute(sql`
-        insert into stock (opcd, usedate, zaikozan, adultbaika, middlebaika, childbaika, infantbaika)
+        insert into departures (opcd, usedate, zaikozan, adultbaika, middlebaika, childbaika, infantbaika)
         select ${opcd}, v.usedate, v.seats_left, ${prices.adultbaika}, ${prices.middlebaika ?? 0},
           ${prices.childbaika ?? 0}, ${prices.infantbaika ?? 0}
         from (values ${sql.join(
@@ -279,7 +279,7 @@ export async function editStock(
       const priceSet = given.length === 0 ? sql`` : sql`, ${sql.join(given, sql`, `)}`;
       // Conditional to the last: the CHECK (zaikozan >= 0) and `v.seats_left >= 0` refuse what the reads above missed.
       const updated = await tx.execute(sql`
-        update stock s set zaikozan = v.seats_left ${priceSet}
+        update departures s set zaikozan = v.seats_left ${priceSet}
         from (values ${values}) as v(usedate, seats_left)
         where s.opcd = ${opcd} and s.usedate = v.usedate and v.seats_left >= 0
         returning s.usedate`);

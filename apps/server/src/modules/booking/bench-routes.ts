@@ -110,7 +110,7 @@ export function registerBookingBenchRoutes(app: FastifyInstance, ctx: AppContext
         select to_char(s.usedate, 'YYYY-MM-DD') as usedate, s.zaikozan, s.adultbaika,
           coalesce(sum(bo.seats) filter (where bk.status_payment = ${PaymentStatus.uncompleted}), 0) as held,
           coalesce(sum(bo.seats) filter (where bk.status_payment = ${PaymentStatus.completed}), 0) as sold
-        from stock s
+        from departures s
         left join (booking_options bo join bookings bk on bk.rsvno = bo.rsvno and bk.status <> ${BookingStatus.canceled})
           on bo.opcd = s.opcd and bo.usedate = s.usedate
         where s.opcd = ${q.opcd} and s.usedate between ${q.from}::date and ${q.to}::date

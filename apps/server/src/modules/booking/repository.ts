@@ -16,7 +16,9 @@ import {
   bookingOptions,
   bookingRentals,
   bookings,
+  type DepartureRow,
   dayStopDays,
+  departures,
   type NewBooking,
   type NewBookingEvent,
   type NewBookingOption,
@@ -28,8 +30,6 @@ import {
   type OutboxRow,
   options,
   outbox,
-  type StockRow,
-  stock,
   unpaidHolds,
 } from '../../db/schema.ts';
 import { stockTouched } from '../../db/stock-changes.ts';
@@ -39,6 +39,7 @@ import type { UnpaidHolder } from './holders.ts';
 export type {
   BookingEventRow,
   BookingRow,
+  DepartureRow,
   NewBooking,
   NewBookingEvent,
   NewBookingOption,
@@ -46,15 +47,21 @@ export type {
   NewRental,
   OptionRow,
   OutboxRow,
-  StockRow,
 } from '../../db/schema.ts';
 
-/** A booking's claim on one option and day; seats move back and forth between it and the stock row. */
+/** A booking's claim on one departure; seats move back and forth between it and the departure's row (ADR 0196). */
 export interface SeatLine {
   opcd: string;
   /** YYYY-MM-DD as stored. */
   usedate: string;
+  /** `HH:MM`, or '' for the whole day. */
+  startTime: string;
   seats: number;
+}
+
+/** The departure a line is on, as SQL on the departures table. */
+function departureIs(line: Omit<SeatLine, 'seats'>): SQL {
+  return sql`${departures.opcd} = ${line.opcd} and ${departures.usedate} = ${line.usedate} and ${departures.startTime} = ${line.startTime}`;
 }
 
 /**
@@ -116,7 +123,10 @@ export async function existingNationalities(db: DbOrTx, ids: number[]): Promise<
   return new Set(rows.map((r) => r.id));
 }
 
-export type DayPrices = Pick<StockRow, 'zaikozan' | 'adultbaika' | 'middlebaika' | 'childbaika' | 'infantbaika'>;
+export type DayPrices = Pick<
+  DepartureRow,
+  'zaikozan' | 'adultbaika' | 'middlebaika' | 'childbaika' | 'infantbaika' | 'endTime'
+>;
 
 /** Which of the day's unit prices each age class pays; a booking's line copies them (the same names in both tables). */
 export const UNIT_PRICE_OF = {
@@ -124,9 +134,9 @@ export const UNIT_PRICE_OF = {
   middle: 'middlebaika',
   child: 'childbaika',
   infant: 'infantbaika',
-} as const satisfies Record<AgeClass, keyof StockRow>;
+} as const satisfies Record<AgeClass, keyof DepartureRow>;
 export const UNIT_PRICE_COLUMNS = AGE_CLASSES.map((c) => UNIT_PRICE_OF[c]);
-export type UnitPrices = Pick<StockRow, (typeof UNIT_PRICE_OF)[AgeClass]>;
+export type UnitPrices = Pick<DepartureRow, (typeof UNIT_PRICE_OF)[AgeClass]>;
 /** The unit prices of a day's row, as a booking's line copies them. */
 export function unitPricesOf(day: UnitPrices): UnitPrices {
   return Object.fromEntries(UNIT_PRICE_COLUMNS.map((c) => [c, day[c]])) as UnitPrices;
@@ -143,17 +153,18 @@ export type TakeAnswer = { taken: true; day: DayPrices } | { taken: false; day: 
  * sold-out answer costs the one statement that writes nothing).
  */
 function takeSeatsSql(line: SeatLine, alsoIf?: SQL): { taken: SQL; answer: SQL } {
-  const where = sql`${stock.opcd} = ${line.opcd} and ${stock.usedate} = ${line.usedate}`;
-  const cols = sql`zaikozan, adultbaika, middlebaika, childbaika, infantbaika`;
+  const where = departureIs(line);
+  const cols = sql`zaikozan, adultbaika, middlebaika, childbaika, infantbaika, end_time`;
+  const answered = sql`zaikozan, adultbaika, middlebaika, childbaika, infantbaika, end_time as "endTime"`;
   return {
     taken: sql`taken as (
-      update ${stock} set zaikozan = zaikozan - ${line.seats}
-      where ${where} and ${stock.zaikozan} >= ${line.seats}${alsoIf ? sql` and ${alsoIf}` : sql``}
+      update ${departures} set zaikozan = zaikozan - ${line.seats}
+      where ${where} and ${departures.zaikozan} >= ${line.seats}${alsoIf ? sql` and ${alsoIf}` : sql``}
       returning ${cols}
     )`,
-    answer: sql`select true as taken, ${cols} from taken
+    answer: sql`select true as taken, ${answered} from taken
       union all
-      select false, ${cols} from ${stock} where ${where} and not exists (select 1 from taken)`,
+      select false, ${answered} from ${departures} where ${where} and not exists (select 1 from taken)`,
   };
 }
 
@@ -180,15 +191,14 @@ export async function takeSeats(db: DbOrTx, line: SeatLine): Promise<boolean> {
   return (await takeSeatsOrSayWhy(db, line)).taken;
 }
 
-/** Seats back to the day, unless the company called the day off (催行中止, issue 27): a stopped day stays closed. */
+/** Seats back to the departure, unless the company called the day off (催行中止, issue 27): a stopped day stays closed. */
 export async function giveBackSeats(db: DbOrTx, line: SeatLine): Promise<void> {
   await db
-    .update(stock)
-    .set({ zaikozan: sql`${stock.zaikozan} + ${line.seats}` })
+    .update(departures)
+    .set({ zaikozan: sql`${departures.zaikozan} + ${line.seats}` })
     .where(
       and(
-        eq(stock.opcd, line.opcd),
-        eq(stock.usedate, line.usedate),
+        departureIs(line),
         sql`not exists (select 1 from ${dayStopDays} d where d.opcd = ${line.opcd} and d.usedate = ${line.usedate})`,
       ),
     );
@@ -245,7 +255,8 @@ function newBookingCtes(
     onlyIf = sql`exists (select 1 from within_caps)`;
   }
   // Each table's rows as one JSON parameter (issue 30): the text is the same for every booking of a shape.
-  const prices = afterTaken ? { relation: 'taken', columns: UNIT_PRICE_COLUMNS } : undefined;
+  // The line copies the departure's unit prices and end as it took its seats.
+  const prices = afterTaken ? { relation: 'taken', columns: [...UNIT_PRICE_COLUMNS, 'endTime' as const] } : undefined;
   parts.push(
     sql`b as (${insertJsonRows(bookings, [rows.booking], onlyIf)})`,
     sql`o as (${insertJsonRows(bookingOptions, [rows.line], onlyIf, prices)})`,
@@ -363,10 +374,15 @@ export async function couponsUsed(db: DbOrTx, rsvno: string): Promise<number> {
 /** The booking's seat lines in one fixed order (option, day), so that concurrent movers never deadlock. */
 export async function seatLines(db: DbOrTx, rsvno: string): Promise<SeatLine[]> {
   return db
-    .select({ opcd: bookingOptions.opcd, usedate: bookingOptions.usedate, seats: bookingOptions.seats })
+    .select({
+      opcd: bookingOptions.opcd,
+      usedate: bookingOptions.usedate,
+      startTime: bookingOptions.startTime,
+      seats: bookingOptions.seats,
+    })
     .from(bookingOptions)
     .where(eq(bookingOptions.rsvno, rsvno))
-    .orderBy(asc(bookingOptions.opcd), asc(bookingOptions.usedate));
+    .orderBy(asc(bookingOptions.opcd), asc(bookingOptions.usedate), asc(bookingOptions.startTime));
 }
 
 export async function updateBooking(db: DbOrTx, rsvno: string, patch: Partial<NewBooking>): Promise<void> {

@@ -14,7 +14,7 @@ import { eq, sql } from 'drizzle-orm';
 import { type Actor, resellerActor } from '../../actor.ts';
 import type { AppContextBase } from '../../context-base.ts';
 import { type DbOrTx, rowsOf } from '../../db/client.ts';
-import { bookingOptions, bookings, dayStopDays, stock } from '../../db/schema.ts';
+import { bookingOptions, bookings, dayStopDays, departures } from '../../db/schema.ts';
 import { policyForBooking } from './cancel-policy.ts';
 import { eventRow, recordEvent, stateOf } from './events.ts';
 import { effectiveLifecycle, startColumns, transition } from './lifecycle.ts';
@@ -43,6 +43,8 @@ export interface ResellerLine {
   opcd: string;
   /** YYYY-MM-DD */
   usedate: string;
+  /** The departure's start time (`HH:MM`), '' for a whole day (ADR 0196). */
+  startTime: string;
   travellers: ResellerTraveller[];
 }
 
@@ -119,11 +121,13 @@ function memberRowsOf(rsvno: string, travellers: readonly ResellerTraveller[]): 
   }));
 }
 
-function lineRow(rsvno: string, line: ResellerLine, day: repo.UnitPrices, counts: PartyCounts): repo.NewBookingOption {
+function lineRow(rsvno: string, line: ResellerLine, day: repo.DayPrices, counts: PartyCounts): repo.NewBookingOption {
   return {
     rsvno,
     opcd: line.opcd,
     usedate: line.usedate,
+    startTime: line.startTime,
+    endTime: day.endTime,
     adultqty: counts.adult,
     middleqty: counts.middle,
     childqty: counts.child,
@@ -147,7 +151,12 @@ export async function holdForReseller(
   const option = await repo.findOption(tx, hold.opcd);
   const now = ctx.clock.now();
   if (salesClosedFor(option, hold.usedate, now)) return { ok: false, why: 'sales_closed' };
-  const take = await repo.takeSeatsOrSayWhy(tx, { opcd: hold.opcd, usedate: hold.usedate, seats });
+  const take = await repo.takeSeatsOrSayWhy(tx, {
+    opcd: hold.opcd,
+    usedate: hold.usedate,
+    startTime: hold.startTime,
+    seats,
+  });
   if (!take.day) return { ok: false, why: 'no_day' };
   if (!take.taken) return { ok: false, why: 'sold_out' };
   const day = take.day;
@@ -314,7 +323,7 @@ export async function rebookForReseller(
   const counts = countsOf(line.travellers);
   const seats = headcount(counts);
   const option = await repo.findOption(tx, line.opcd);
-  const sameDay = old.opcd === line.opcd && old.usedate === line.usedate;
+  const sameDay = old.opcd === line.opcd && old.usedate === line.usedate && old.startTime === line.startTime;
   if ((!sameDay || seats > old.seats) && salesClosedFor(option, line.usedate, ctx.clock.now())) {
     return { ok: false, why: 'sales_closed' };
   }
@@ -322,7 +331,7 @@ export async function rebookForReseller(
     a.opcd === b.opcd ? a.usedate.localeCompare(b.usedate) : a.opcd.localeCompare(b.opcd),
   );
   await tx.execute(
-    sql`select 1 from ${stock} where (opcd, usedate) in (${sql.join(
+    sql`select 1 from ${departures} where (opcd, usedate) in (${sql.join(
       days.map((d) => sql`(${d.opcd}, ${d.usedate}::date)`),
       sql`, `,
     )}) order by opcd, usedate for update`,
@@ -335,7 +344,12 @@ export async function rebookForReseller(
   );
   if (rowsOf(stopped).length > 0) return { ok: false, why: 'stopped' };
   await repo.giveBackSeats(tx, old);
-  const take = await repo.takeSeatsOrSayWhy(tx, { opcd: line.opcd, usedate: line.usedate, seats });
+  const take = await repo.takeSeatsOrSayWhy(tx, {
+    opcd: line.opcd,
+    usedate: line.usedate,
+    startTime: line.startTime,
+    seats,
+  });
   if (!take.day || !take.taken) {
     // The caller's transaction is rolled back by the refusal it throws: the old seats are as they were.
     return { ok: false, why: take.day ? 'sold_out' : 'no_day' };

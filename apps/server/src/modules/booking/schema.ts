@@ -229,6 +229,10 @@ export const bookingOptions = pgTable(
       .notNull()
       .references(() => options.opcd),
     usedate: date('usedate', { mode: 'string' }).notNull(),
+    /** The departure the line is on (ADR 0196): its start time, '' for a whole day. */
+    startTime: text('start_time').notNull().default(''),
+    /** The departure's end as it was sold ('' when not given), shown in mails and the calendar file. */
+    endTime: text('end_time').notNull().default(''),
     adultqty: integer('adultqty').notNull().default(0),
     middleqty: integer('middleqty').notNull().default(0),
     childqty: integer('childqty').notNull().default(0),
@@ -250,7 +254,7 @@ export const bookingOptions = pgTable(
     // A day's manifest and departures over every option (issue 30).
     index('booking_options_usedate_idx').on(t.usedate),
     // The seats of one option and day (what bookings hold when staff lower a day's stock, issue 11.9 and 15).
-    index('booking_options_day_idx').on(t.opcd, t.usedate),
+    index('booking_options_day_idx').on(t.opcd, t.usedate, t.startTime),
     // GET /option/{code} with a package code (catalog): only package rows are indexed.
     index('booking_options_pkcd_idx')
       .on(t.pkcd)

@@ -125,7 +125,7 @@ export async function placeBooking(
     clientIp,
     origin,
   };
-  const line = { opcd: option.opcd, usedate, seats: plan.seats };
+  const line = { opcd: option.opcd, usedate, startTime: input.start_time, seats: plan.seats };
   // Seats held without paying: each holder may hold only so many per option and day (issue 11.9, ADR 0172),
   // checked by the statement that writes the booking, which then writes nothing.
   const holders = isRequest || nothingToPay ? [] : unpaidHolders(booking.telNormalized, clientIp, ctx.config);
@@ -141,7 +141,14 @@ export async function placeBooking(
       infantqty: plan.counts.infant,
     },
     members: memberRows(number, plan.members),
-    holds: holders.map((h) => ({ holder: h.key, ...line, rsvno: number, heldAt: now })),
+    holds: holders.map((h) => ({
+      holder: h.key,
+      opcd: line.opcd,
+      usedate,
+      seats: plan.seats,
+      rsvno: number,
+      heldAt: now,
+    })),
     rentals: plan.rentals.map((r) => ({
       rsvno: number,
       seq: r.seq,
@@ -156,6 +163,7 @@ export async function placeBooking(
         amountjp: claimed,
         opcd: option.opcd,
         usedate,
+        ...(line.startTime ? { start_time: line.startTime } : {}),
         seats: plan.seats,
       },
     }),

@@ -3,7 +3,7 @@ import type { CreateBookingRequest, MemberInput, RentalInput } from '@tabi/contr
 import { addDays, type Ymd, ymdToIsoDate } from '@tabi/contract/dates';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { areas, cities, nationalities, options, regions, stock } from '../../db/schema.ts';
+import { areas, cities, departures, nationalities, options, regions } from '../../db/schema.ts';
 
 export type TestOption = typeof options.$inferInsert;
 
@@ -55,7 +55,7 @@ export const CHILD_PRICE = 4000;
 export const INFANT_PRICE = 0;
 
 export async function insertTestStock(db: DbOrTx, opcd: string, usedate: Ymd, day: TestDay): Promise<void> {
-  await db.insert(stock).values({
+  await db.insert(departures).values({
     opcd,
     usedate: ymdToIsoDate(usedate),
     zaikozan: day.zaikozan,
@@ -68,9 +68,9 @@ export async function insertTestStock(db: DbOrTx, opcd: string, usedate: Ymd, da
 
 export async function stockLeft(db: DbOrTx, opcd: string, usedate: Ymd): Promise<number | undefined> {
   const [row] = await db
-    .select({ zaikozan: stock.zaikozan })
-    .from(stock)
-    .where(and(eq(stock.opcd, opcd), eq(stock.usedate, ymdToIsoDate(usedate))));
+    .select({ zaikozan: departures.zaikozan })
+    .from(departures)
+    .where(and(eq(departures.opcd, opcd), eq(departures.usedate, ymdToIsoDate(usedate))));
   return row?.zaikozan;
 }
 

@@ -17,7 +17,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffActor } from '../../actor.ts';
 import { rowsOf } from '../../db/client.ts';
-import { options, stock } from '../../db/schema.ts';
+import { departures, options } from '../../db/schema.ts';
 import { AREAS, CITIES, OPTIONS } from '../../seed/catalog-data.ts';
 import { seed } from '../../seed/seed.ts';
 import { weekday } from '../../seed/stock.ts';
@@ -73,9 +73,9 @@ function regionOf(citycd: string): string {
 async function setStock(opcd: string, day: string, zaikozan: number) {
   const iso = `${day.slice(0, 4)}-${day.slice(4, 6)}-${day.slice(6)}`;
   await t.ctx.db
-    .update(stock)
+    .update(departures)
     .set({ zaikozan })
-    .where(and(eq(stock.opcd, opcd), eq(stock.usedate, iso)));
+    .where(and(eq(departures.opcd, opcd), eq(departures.usedate, iso)));
   catalogService(t.ctx).clearCaches();
 }
 
@@ -165,9 +165,9 @@ describe('GET /api/option — pagination', () => {
     expect(op1?.keywordList.map((k) => k.keyname)).toEqual(['日帰り', '食事付き', '子供歓迎', '絶景']);
     expect(op1?.use_from).toMatch(/^\d{8}$/);
     const [range] = await t.ctx.db
-      .select({ min: sql<number>`min(${stock.adultbaika})`, max: sql<number>`max(${stock.adultbaika})` })
-      .from(stock)
-      .where(and(eq(stock.opcd, 'OP0001'), gte(stock.usedate, '2026-11-21')));
+      .select({ min: sql<number>`min(${departures.adultbaika})`, max: sql<number>`max(${departures.adultbaika})` })
+      .from(departures)
+      .where(and(eq(departures.opcd, 'OP0001'), gte(departures.usedate, '2026-11-21')));
     expect(op1?.min_baika).toBe(Number(range?.min));
     expect(op1?.max_baika).toBe(Number(range?.max));
     expect(op1!.max_baika).toBeGreaterThan(op1!.min_baika);
@@ -500,8 +500,8 @@ describe('GET /api/option/{code}', () => {
     expect(days.at(-1)).toBe('20270228');
     const [row] = await t.ctx.db
       .select()
-      .from(stock)
-      .where(and(eq(stock.opcd, 'OP0001'), eq(stock.usedate, '2027-02-10')));
+      .from(departures)
+      .where(and(eq(departures.opcd, 'OP0001'), eq(departures.usedate, '2027-02-10')));
     expect(detail.valueList['20270210']).toEqual({
       date: '20270210',
       zaikozan: String(row?.zaikozan),
@@ -516,7 +516,7 @@ describe('GET /api/option/{code}', () => {
     const [op] = await t.ctx.db.select({ useTo: options.useTo }).from(options).where(eq(options.opcd, 'OP0030'));
     const useTo = op!.useTo.replaceAll('-', '');
     const after = addDays(useTo, 1);
-    await t.ctx.db.insert(stock).values({
+    await t.ctx.db.insert(departures).values({
       opcd: 'OP0030',
       usedate: `${after.slice(0, 4)}-${after.slice(4, 6)}-${after.slice(6)}`,
       zaikozan: 9,
@@ -593,9 +593,9 @@ describe('GET /api/option/{code} — month calendars kept until the database not
     optionDetailResponse.parse((await get(url)).json()).response!.valueList['20270312']?.zaikozan;
   const write = (zaikozan: number) =>
     t.ctx.db
-      .update(stock)
+      .update(departures)
       .set({ zaikozan })
-      .where(and(eq(stock.opcd, 'OP0005'), eq(stock.usedate, '2027-03-12')));
+      .where(and(eq(departures.opcd, 'OP0005'), eq(departures.usedate, '2027-03-12')));
 
   /** Polls until `read` returns `expected` (PostgreSQL delivers notifications just after the commit). */
   async function eventually(read: () => Promise<unknown>, expected: unknown, timeoutMs = 3_000) {
@@ -616,9 +616,9 @@ describe('GET /api/option/{code} — month calendars kept until the database not
     await t.ctx.db
       .transaction(async (tx) => {
         await tx
-          .update(stock)
+          .update(departures)
           .set({ zaikozan: 0 })
-          .where(and(eq(stock.opcd, 'OP0005'), eq(stock.usedate, '2027-03-12')));
+          .where(and(eq(departures.opcd, 'OP0005'), eq(departures.usedate, '2027-03-12')));
         tx.rollback();
       })
       .catch(() => undefined);
@@ -630,15 +630,15 @@ describe('GET /api/option/{code} — month calendars kept until the database not
   it('is served from memory: a change that bypasses the trigger is not seen until one that fires it', async () => {
     await write(5);
     await eventually(stockOf, '5');
-    await t.ctx.db.execute(sql`alter table stock disable trigger stock_changed`);
+    await t.ctx.db.execute(sql`alter table departures disable trigger departures_changed`);
     try {
       await write(2);
       expect(await stockOf()).toBe('5');
     } finally {
-      await t.ctx.db.execute(sql`alter table stock enable trigger stock_changed`);
+      await t.ctx.db.execute(sql`alter table departures enable trigger departures_changed`);
     }
     await t.ctx.db.execute(
-      sql`update stock set adultbaika = adultbaika where opcd = 'OP0005' and usedate = '2027-03-01'`,
+      sql`update departures set adultbaika = adultbaika where opcd = 'OP0005' and usedate = '2027-03-01'`,
     );
     await eventually(stockOf, '2');
     await write(9);
@@ -660,13 +660,15 @@ describe('GET /api/option/{code} — month calendars kept until the database not
     await eventually(stockOf, '4');
     const price = Number((await dayOf())?.adultbaika);
     await t.ctx.db.execute(
-      sql`update stock set adultbaika = adultbaika + 100 where opcd = 'OP0005' and usedate = '2027-03-12'`,
+      sql`update departures set adultbaika = adultbaika + 100 where opcd = 'OP0005' and usedate = '2027-03-12'`,
     );
     await eventually(async () => Number((await dayOf())?.adultbaika), price + 100);
     await write(30);
     await eventually(stockOf, '30');
     await write(29);
-    await t.ctx.db.execute(sql`update stock set zaikozan = zaikozan where opcd = 'OP0005' and usedate = '2027-03-12'`);
+    await t.ctx.db.execute(
+      sql`update departures set zaikozan = zaikozan where opcd = 'OP0005' and usedate = '2027-03-12'`,
+    );
     await eventually(stockOf, '29');
   });
 
@@ -763,8 +765,8 @@ describe('GET /api/price/{opcd}', () => {
     const body = priceResponse.parse(res.json()).response!;
     const [row] = await t.ctx.db
       .select()
-      .from(stock)
-      .where(and(eq(stock.opcd, 'OP0001'), eq(stock.usedate, '2026-12-01')));
+      .from(departures)
+      .where(and(eq(departures.opcd, 'OP0001'), eq(departures.usedate, '2026-12-01')));
     expect(body.valueList).toEqual({
       '20261201': {
         adultbaika: String(row?.adultbaika),

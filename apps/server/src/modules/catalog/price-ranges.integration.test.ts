@@ -6,7 +6,7 @@
 import { addDays, tokyoYmd, ymdToIsoDate } from '@tabi/contract/dates';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { optionPriceRanges, stock } from '../../db/schema.ts';
+import { departures, optionPriceRanges } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { insertTestOption, insertTestStock } from '../booking/test-fixtures.ts';
 import { refreshStalePriceRanges } from './repository.ts';
@@ -49,18 +49,20 @@ describe('option_price_ranges', () => {
     expect(await range('PR2')).toMatchObject({ minAdult: 8000, maxAdult: 8000 });
 
     await t.ctx.db
-      .update(stock)
+      .update(departures)
       .set({ adultbaika: 6500 })
-      .where(and(eq(stock.opcd, 'PR1'), eq(stock.usedate, ymdToIsoDate(addDays(today, 9)))));
+      .where(and(eq(departures.opcd, 'PR1'), eq(departures.usedate, ymdToIsoDate(addDays(today, 9)))));
     expect(await range('PR1')).toMatchObject({ minAdult: 6500, maxAdult: 9000 });
 
-    await t.ctx.db.delete(stock).where(and(eq(stock.opcd, 'PR1'), eq(stock.usedate, ymdToIsoDate(addDays(today, 9)))));
+    await t.ctx.db
+      .delete(departures)
+      .where(and(eq(departures.opcd, 'PR1'), eq(departures.usedate, ymdToIsoDate(addDays(today, 9)))));
     expect(await range('PR1')).toMatchObject({ minAdult: 7000, maxAdult: 9000 });
   });
 
   it('is not computed again when only the seats move (a booking), and moves to a new day once a day', async () => {
     await t.ctx.db.execute(sql`update option_price_ranges set from_day = from_day - 1 where opcd = 'PR2'`);
-    await t.ctx.db.execute(sql`update stock set zaikozan = zaikozan - 1 where opcd = 'PR2'`);
+    await t.ctx.db.execute(sql`update departures set zaikozan = zaikozan - 1 where opcd = 'PR2'`);
     expect((await range('PR2'))?.fromDay).toBe(ymdToIsoDate(addDays(today, -1)));
     expect(await refreshStalePriceRanges(t.ctx.db)).toBe(1);
     expect(await range('PR2')).toMatchObject({ fromDay: ymdToIsoDate(today), minAdult: 8000 });

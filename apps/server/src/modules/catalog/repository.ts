@@ -4,19 +4,20 @@ import type { Lang } from '@tabi/contract/i18n';
 import type { OptionSort } from '@tabi/contract/option-sort';
 import type { SalesCutoff } from '@tabi/contract/sales-cutoff';
 import { and, asc, between, eq, ne, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type DbOrTx, rowsOf } from '../../db/client.ts';
 import {
   areas,
   bookingOptions,
   cities,
+  type DepartureRow,
+  departures,
   fromspots,
   keywords,
   nationalities,
   type OptionRow,
   options,
   regions,
-  type StockRow,
-  stock,
 } from '../../db/schema.ts';
 import { translatedText } from '../../db/translated.ts';
 import type { ImageRow } from '../media/pictures.ts';
@@ -52,6 +53,7 @@ export interface ListRow {
   max_baika: number | null;
   images: ImageRow[];
   keywords: KeywordRow[];
+  timed: boolean;
 }
 
 /**
@@ -76,7 +78,7 @@ function listConditions(f: ListFilter, today: string, now: Date): SQL {
     // A day past its sales cutoff has no room, whatever its stock says: the calendar and the booking refuse it.
     parts.push(sql`${f.usedate}::date >= ${firstDayOnSaleSql(now)}`);
     parts.push(
-      sql`exists (select 1 from stock s where s.opcd = o.opcd and s.usedate = ${f.usedate}::date and s.zaikozan > 0)`,
+      sql`exists (select 1 from departures s where s.opcd = o.opcd and s.usedate = ${f.usedate}::date and s.zaikozan > 0)`,
     );
   }
   for (const keycd of f.keycds) {
@@ -131,7 +133,7 @@ export async function listOptions(
       ? sql`null::integer as price_key`
       : sql`coalesce(
           (select r.min_adult from option_price_ranges r where r.opcd = o.opcd and r.from_day = ${today}::date),
-          (select min(s.adultbaika) from stock s where s.opcd = o.opcd and s.usedate >= ${today}::date)) as price_key`;
+          (select min(s.adultbaika) from departures s where s.opcd = o.opcd and s.usedate >= ${today}::date)) as price_key`;
   const result = await db.execute(sql`
     with page as (
       select o.opcd, o.sort, ${priceKey}, count(*) over () as total
@@ -156,7 +158,7 @@ export async function listOptions(
     left join fromspots f on f.fromspotcd = o.fromspotcd
     left join lateral (
       select min(s.adultbaika) as min_baika, max(s.adultbaika) as max_baika
-      from stock s where s.opcd = o.opcd and s.usedate >= ${today}::date
+      from departures s where s.opcd = o.opcd and s.usedate >= ${today}::date
     ) p on true
     order by ${listOrder(sort, sql`page`, sql`page.price_key`)}`);
   const rows = rowsOf<ListRow & { total: string | number }>(result);
@@ -191,12 +193,12 @@ export async function nearestDaysWithRoom(
       select distinct d.day
       from candidates c
       cross join lateral (
-        (select s.usedate as day from stock s
+        (select s.usedate as day from departures s
           where s.opcd = c.opcd and s.usedate > ${usedate}::date and s.usedate >= c.first_day
             and s.usedate <= c.use_to and s.zaikozan > 0
           order by s.usedate asc limit ${limit})
         union all
-        (select s.usedate as day from stock s
+        (select s.usedate as day from departures s
           where s.opcd = c.opcd and s.usedate < ${usedate}::date and s.usedate >= c.first_day
             and s.usedate <= c.use_to and s.zaikozan > 0
           order by s.usedate desc limit ${limit})
@@ -218,6 +220,7 @@ export interface OptionCoreRow {
   fromspot: string | null;
   images: ImageRow[];
   keywords: KeywordRow[];
+  timed: boolean;
 }
 
 /**
@@ -239,6 +242,8 @@ export async function findOptionCore(
       fromspot: fromspots.caption,
       images: sql<ImageRow[]>`${imagesJson(sql`${options.opcd}`, lang)}`,
       keywords: sql<KeywordRow[]>`${keywordsJson(sql`${options.opcd}`, lang)}`,
+      // The option sells start times (ADR 0196): it has a departure that is not a whole day.
+      timed: sql<boolean>`exists (select 1 from ${departures} d where d.opcd = ${options.opcd} and d.start_time <> '')`,
     })
     .from(options)
     .innerJoin(regions, eq(regions.homencd, options.homencd))
@@ -250,22 +255,42 @@ export async function findOptionCore(
   return rows[0];
 }
 
+/**
+ * A day as SPEC §7 shows it (ADR 0196): the seats left of all its departures, and the lowest price of each age class
+ * among those with a seat left (of them all when none has).
+ */
+const lowest = (price: AnyPgColumn) =>
+  sql<number>`coalesce(min(${price}) filter (where ${departures.zaikozan} > 0), min(${price}))::int`.mapWith(Number);
+const dayColumns = {
+  usedate: departures.usedate,
+  zaikozan: sql<number>`sum(${departures.zaikozan})::int`.mapWith(Number),
+  adultbaika: lowest(departures.adultbaika),
+  middlebaika: lowest(departures.middlebaika),
+  childbaika: lowest(departures.childbaika),
+  infantbaika: lowest(departures.infantbaika),
+};
+export type DayRow = Pick<
+  DepartureRow,
+  'usedate' | 'zaikozan' | 'adultbaika' | 'middlebaika' | 'childbaika' | 'infantbaika'
+>;
+
 const monthStatements = new WeakMap<DbOrTx, ReturnType<typeof prepareMonth>>();
 function prepareMonth(db: DbOrTx) {
   return db
-    .select()
-    .from(stock)
+    .select(dayColumns)
+    .from(departures)
     .where(
       and(
-        eq(stock.opcd, sql.placeholder('opcd')),
-        between(stock.usedate, sql.placeholder('from'), sql.placeholder('to')),
+        eq(departures.opcd, sql.placeholder('opcd')),
+        between(departures.usedate, sql.placeholder('from'), sql.placeholder('to')),
       ),
     )
-    .prepare('catalog_stock_between');
+    .groupBy(departures.usedate)
+    .prepare('catalog_days_between');
 }
 
 /** The calendar's query runs on every detail view, so it is a prepared statement (parsed and planned once). */
-export async function stockBetween(db: DbOrTx, opcd: string, from: string, to: string): Promise<StockRow[]> {
+export async function stockBetween(db: DbOrTx, opcd: string, from: string, to: string): Promise<DayRow[]> {
   let statement = monthStatements.get(db);
   if (!statement) {
     statement = prepareMonth(db);
@@ -274,13 +299,27 @@ export async function stockBetween(db: DbOrTx, opcd: string, from: string, to: s
   return statement.execute({ opcd, from, to });
 }
 
-export async function stockOn(db: DbOrTx, opcd: string, day: string): Promise<StockRow | undefined> {
-  const rows = await db
-    .select()
-    .from(stock)
-    .where(and(eq(stock.opcd, opcd), eq(stock.usedate, day)))
-    .limit(1);
+/** One departure of a day (`startTime`), or the day as SPEC §7 shows it (undefined: no departure that day). */
+export async function stockOn(db: DbOrTx, opcd: string, day: string, startTime?: string): Promise<DayRow | undefined> {
+  const where = and(eq(departures.opcd, opcd), eq(departures.usedate, day));
+  const rows =
+    startTime === undefined
+      ? await db.select(dayColumns).from(departures).where(where).groupBy(departures.usedate)
+      : await db
+          .select()
+          .from(departures)
+          .where(and(where, eq(departures.startTime, startTime)))
+          .limit(1);
   return rows[0];
+}
+
+/** The departures of a day, in time order (GET /option/{code}/departures). */
+export async function departuresOn(db: DbOrTx, opcd: string, day: string): Promise<DepartureRow[]> {
+  return db
+    .select()
+    .from(departures)
+    .where(and(eq(departures.opcd, opcd), eq(departures.usedate, day)))
+    .orderBy(asc(departures.startTime));
 }
 
 export async function optionUsePeriod(

@@ -31,6 +31,10 @@ export async function catalogRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const body = await catalog.detail(params.code, query, answerLang(request, reply, query.lang));
     return reply.header('cache-control', FRESH).type('application/json; charset=utf-8').send(body);
   });
+  defineRoute(app, API['GET /option/{code}/departures'], async ({ params, query }, _request, reply) => {
+    reply.header('cache-control', FRESH);
+    return ok(await catalog.departures(params.code, query));
+  });
   defineRoute(app, API['GET /area'], async ({ query }, request, reply) =>
     sendJsonBody(request, reply, await catalog.areas(query, answerLang(request, reply, query.lang)), MASTER_CACHE),
   );

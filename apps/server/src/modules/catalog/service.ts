@@ -4,6 +4,7 @@ import type {
   areaQuery,
   CalendarDay,
   cityQuery,
+  DeparturesAnswer,
   OptionDetail,
   OptionListItem,
   OptionSummary,
@@ -265,6 +266,32 @@ export class CatalogService {
     return Buffer.concat([core.envelopeHead, valueList]);
   }
 
+  /**
+   * GET /option/{code}/departures (ADR 0196): the departures of a day in time order, each with its seats left and
+   * prices; none for a day not on sale (past its cutoff, outside the use period) or an unknown option.
+   */
+  async departures(code: string, query: { usedate: string }): Promise<DeparturesAnswer> {
+    if (!isValidYmd(query.usedate)) throw badUseDate();
+    const period = await repo.optionUsePeriod(this.db, code);
+    if (!period) throw AppError.notFound(Msg.optionNotFound);
+    const day = ymdToIsoDate(query.usedate);
+    const open =
+      !salesClosed(query.usedate, period.salesCutoff, this.clock.now()) && day >= period.useFrom && day <= period.useTo;
+    const rows = open ? await repo.departuresOn(this.db, code, day) : [];
+    return {
+      usedate: query.usedate,
+      departures: rows.map((r) => ({
+        start_time: r.startTime,
+        end_time: r.endTime,
+        zaikozan: r.zaikozan,
+        adultbaika: r.adultbaika,
+        middlebaika: r.middlebaika,
+        childbaika: r.childbaika,
+        infantbaika: r.infantbaika,
+      })),
+    };
+  }
+
   /** GET /price/{opcd} (the code trimmed): unit prices on a day, after SPEC §8's checks 501–505. */
   async price(code: string, query: PriceQuery) {
     if (code === '') throw noOperationCode();
@@ -281,7 +308,7 @@ export class CatalogService {
     const row =
       salesClosed(usedate, period.salesCutoff, this.clock.now()) || day < period.useFrom || day > period.useTo
         ? undefined
-        : await repo.stockOn(this.db, code, day);
+        : await repo.stockOn(this.db, code, day, query.start_time);
     if (!row) throw new AppError(ErrCd.nothingPrice, Msg.nothingPrice, 404);
     if (total > row.zaikozan) throw AppError.conflict(ErrCd.shortageOfStock, Msg.shortageOfStock);
     return {
@@ -368,6 +395,7 @@ function toCore(row: repo.OptionCoreRow, lang: Lang): OptionCore {
     departure_time: o.departureTime,
     arrival_time: o.arrivalTime,
     cancel_policy: policyForBooking(o.cancelPolicy),
+    timed: Boolean(row.timed),
     sales_cutoff: salesCutoff,
     extended_fields: o.extendedFields,
   };

@@ -126,7 +126,7 @@ beforeAll(async () => {
         .insert(bookingOptions)
         .values({ rsvno, pkcd: 'PK0001', opcd: 'DSCPN1', usedate: ymdToIsoDate(day), adultqty: 2, seats: 2 });
       await t.ctx.db.execute(
-        sql`update stock set zaikozan = zaikozan - 2 where opcd = 'DSCPN1' and usedate = ${ymdToIsoDate(day)}`,
+        sql`update departures set zaikozan = zaikozan - 2 where opcd = 'DSCPN1' and usedate = ${ymdToIsoDate(day)}`,
       );
     }
   }

@@ -80,7 +80,7 @@ interface DayRow {
 async function daysOf(db: DbOrTx, t: Target, lock: boolean): Promise<DayRow[]> {
   const rows = rowsOf<DayRow>(
     await db.execute(sql`select s.opcd, o.webname, to_char(s.usedate, 'YYYYMMDD') as usedate, s.zaikozan as seats
-      from stock s join options o on o.opcd = s.opcd
+      from departures s join options o on o.opcd = s.opcd
       where ${inTarget(t, 's')}
       order by s.opcd, s.usedate ${lock ? sql`for update of s` : sql``}`),
   );
@@ -230,7 +230,7 @@ export async function beginStop(
       .onConflictDoNothing()
       .returning({ opcd: dayStopDays.opcd });
     if (closed.length !== days.length) throw AppError.conflict(ErrCd.generic, DayStopMsg.alreadyStopped);
-    await tx.execute(sql`update stock s set zaikozan = 0 where ${inClosed(stop.id)}`);
+    await tx.execute(sql`update departures s set zaikozan = 0 where ${inClosed(stop.id)}`);
     for (const opcd of new Set(days.map((d) => d.opcd))) stockTouched(opcd);
     if (bookings.length > 0) {
       await tx

@@ -113,7 +113,7 @@ export async function findStopOf(db: DbOrTx, rsvno: string) {
   );
   if (!stop) return null;
   const nextDays = rowsOf<{ usedate: string; seats: number }>(
-    await db.execute(sql`select to_char(s.usedate, 'YYYYMMDD') as usedate, s.zaikozan as seats from stock s
+    await db.execute(sql`select to_char(s.usedate, 'YYYYMMDD') as usedate, s.zaikozan as seats from departures s
       where s.opcd = ${stop.opcd} and s.usedate > to_date(${stop.usedate}, 'YYYYMMDD') and s.zaikozan > 0
         and not exists (select 1 from day_stop_days d where d.opcd = s.opcd and d.usedate = s.usedate)
       order by s.usedate limit 5`),

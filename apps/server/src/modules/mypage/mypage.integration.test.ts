@@ -5,7 +5,7 @@ import { addDays, tokyoYmd, ymdToIsoDate } from '@tabi/contract/dates';
 import { Msg, rentalFieldInvalid } from '@tabi/contract/messages';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingRentals, bookings, outbox, payments, sandboxCheckouts, stock } from '../../db/schema.ts';
+import { bookingRentals, bookings, departures, outbox, payments, sandboxCheckouts } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { storedColumns } from '../booking/lifecycle.ts';
 import { reconcile } from '../payment/reconciler.ts';
@@ -234,9 +234,9 @@ describe('POST /api/booking/cancelprice', () => {
 
 async function stockOf(opcd: string, day: string): Promise<number | undefined> {
   const [row] = await t.ctx.db
-    .select({ zaikozan: stock.zaikozan })
-    .from(stock)
-    .where(and(eq(stock.opcd, opcd), eq(stock.usedate, ymdToIsoDate(day))));
+    .select({ zaikozan: departures.zaikozan })
+    .from(departures)
+    .where(and(eq(departures.opcd, opcd), eq(departures.usedate, ymdToIsoDate(day))));
   return row?.zaikozan;
 }
 

@@ -64,6 +64,8 @@ function toBookingOption({ line, option }: repo.BookingOptionRow): BookingOption
     opcd: line.opcd,
     webname: option.webname,
     usedate: isoDateToYmd(line.usedate),
+    start_time: line.startTime,
+    end_time: line.endTime,
     contents: option.contents,
     cancel_note: option.cancelNote,
     adultbaika: line.adultbaika,

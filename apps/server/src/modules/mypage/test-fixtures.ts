@@ -11,6 +11,7 @@ import {
   bookings,
   type CancelTier,
   cities,
+  departures,
   facilities,
   fromspots,
   nationalities,
@@ -18,7 +19,6 @@ import {
   options,
   payments,
   regions,
-  stock,
 } from '../../db/schema.ts';
 import type { TestApp } from '../../test/helper.ts';
 import { storedColumns } from '../booking/lifecycle.ts';
@@ -128,9 +128,9 @@ export async function insertCatalog(db: DbOrTx, hashPin: (pin: string) => string
 
 export async function insertStock(db: DbOrTx, opcd: string, usedate: Ymd, zaikozan: number): Promise<void> {
   await db
-    .insert(stock)
+    .insert(departures)
     .values({ opcd, usedate: ymdToIsoDate(usedate), zaikozan, adultbaika: 10000, childbaika: 5000, middlebaika: 8000 })
-    .onConflictDoUpdate({ target: [stock.opcd, stock.usedate], set: { zaikozan } });
+    .onConflictDoUpdate({ target: [departures.opcd, departures.usedate, departures.startTime], set: { zaikozan } });
 }
 
 export interface FixtureOption {

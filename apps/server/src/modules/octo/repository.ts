@@ -78,7 +78,7 @@ export async function daysOf(db: DbOrTx, opcd: string, from: string, to: string)
         + coalesce((select sum(w.held) from waitlist_entries w
           where w.opcd = s.opcd and w.usedate = s.usedate and w.state in ('waiting', 'offered')), 0) as held,
         exists (select 1 from day_stop_days d where d.opcd = s.opcd and d.usedate = s.usedate) as stopped
-      from stock s
+      from departures s
       where s.opcd = ${opcd} and s.usedate between ${from}::date and ${to}::date
       order by s.usedate`),
   );
@@ -99,7 +99,7 @@ export async function lowestPrices(db: DbOrTx, opcds: string[], today: string): 
   const rows = rowsOf<{ opcd: string; a: number; m: number; c: number; i: number }>(
     await db.execute(sql`select s.opcd, min(s.adultbaika) as a, min(s.middlebaika) as m, min(s.childbaika) as c,
         min(s.infantbaika) as i
-      from stock s join options o on o.opcd = s.opcd
+      from departures s join options o on o.opcd = s.opcd
       where s.opcd in (${sql.join(
         opcds.map((o) => sql`${o}`),
         sql`, `,

@@ -412,6 +412,7 @@ export async function reserve(ctx: AppContext, caller: OctoCaller, body: unknown
         commissionBp: caller.reseller.commissionBp,
         opcd: option.opcd,
         usedate,
+        startTime: '',
         travellers: planned.travellers,
         contact: ourContact(input.contact),
         lang: langOf(input.contact),
@@ -493,7 +494,7 @@ async function applyItems(
       ctx,
       tx,
       booking,
-      { opcd: target.option.opcd, usedate: target.usedate, travellers: target.planned.travellers },
+      { opcd: target.option.opcd, usedate: target.usedate, startTime: '', travellers: target.planned.travellers },
       actor,
     );
     if (!done.ok) throw SEAT_REFUSAL[done.why](target.usedate);

@@ -4,7 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { DEFAULT_LANG, type Lang } from '@tabi/contract/i18n';
 import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client.ts';
-import { dayStopDays, options, stock, type WaitlistState, waitlistEntries } from '../../db/schema.ts';
+import { dayStopDays, departures, options, type WaitlistState, waitlistEntries } from '../../db/schema.ts';
 import { translatedText } from '../../db/translated.ts';
 
 export type WaitlistRow = typeof waitlistEntries.$inferSelect;
@@ -33,31 +33,38 @@ export interface LockedDay {
   middlebaika: number;
   childbaika: number;
   infantbaika: number;
+  endTime: string;
   /** 催行中止 (issue 27): seats of a stopped day are never offered. */
   stopped: boolean;
 }
 
+/** A departure (ADR 0196): an option's day (YYYY-MM-DD) at a start time (`HH:MM`, '' for the whole day). */
+export interface DepartureKey {
+  opcd: string;
+  usedate: string;
+  startTime: string;
+}
+
+/** The departure's row, locked: the order every mover of its seats takes (the worker, the booking, a leave). */
 export async function lockDay(
   tx: DbOrTx,
-  opcd: string,
-  usedate: string,
+  { opcd, usedate, startTime }: DepartureKey,
   skipLocked = false,
 ): Promise<LockedDay | null | undefined> {
   const result = await tx.execute(sql`
-    select s.zaikozan, s.adultbaika, s.middlebaika, s.childbaika, s.infantbaika,
+    select s.zaikozan, s.adultbaika, s.middlebaika, s.childbaika, s.infantbaika, s.end_time as "endTime",
       exists (select 1 from ${dayStopDays} d where d.opcd = s.opcd and d.usedate = s.usedate) as stopped
-    from ${stock} s where s.opcd = ${opcd} and s.usedate = ${usedate}
+    from ${departures} s where s.opcd = ${opcd} and s.usedate = ${usedate} and s.start_time = ${startTime}
     for update of s ${skipLocked ? sql`skip locked` : sql``}`);
   const [row] = rowsOf<LockedDay>(result);
   if (row) return { ...row, stopped: Boolean(row.stopped) };
   if (!skipLocked) return undefined;
   // Nothing returned: either no such day, or its row is locked by someone else.
-  const [exists] = await tx.select({ opcd: stock.opcd }).from(stock).where(dayWhere(opcd, usedate));
+  const [exists] = await tx
+    .select({ opcd: departures.opcd })
+    .from(departures)
+    .where(and(eq(departures.opcd, opcd), eq(departures.usedate, usedate), eq(departures.startTime, startTime)));
   return exists ? null : undefined;
-}
-
-function dayWhere(opcd: string, usedate: string): SQL | undefined {
-  return and(eq(stock.opcd, opcd), eq(stock.usedate, usedate));
 }
 
 export async function insertEntry(tx: DbOrTx, row: NewWaitlistRow): Promise<WaitlistRow> {
@@ -70,16 +77,20 @@ export async function updateEntry(tx: DbOrTx, id: number, patch: Partial<NewWait
   await tx.update(waitlistEntries).set(patch).where(eq(waitlistEntries.id, id));
 }
 
-/** The entries of one option's day that also meet `conditions`. */
-function ofDay(opcd: string, usedate: string, ...conditions: SQL[]): SQL | undefined {
-  return and(eq(waitlistEntries.opcd, opcd), eq(waitlistEntries.usedate, usedate), ...conditions);
+/** The entries of one departure that also meet `conditions`. */
+function ofDay({ opcd, usedate, startTime }: DepartureKey, ...conditions: SQL[]): SQL | undefined {
+  return and(
+    eq(waitlistEntries.opcd, opcd),
+    eq(waitlistEntries.usedate, usedate),
+    eq(waitlistEntries.startTime, startTime),
+    ...conditions,
+  );
 }
 
 /** An active entry of this mail (any case) on the day, if there is one. */
 export async function findActiveByMail(
   tx: DbOrTx,
-  opcd: string,
-  usedate: string,
+  departure: DepartureKey,
   mail: string,
 ): Promise<WaitlistRow | undefined> {
   const [row] = await tx
@@ -87,8 +98,7 @@ export async function findActiveByMail(
     .from(waitlistEntries)
     .where(
       ofDay(
-        opcd,
-        usedate,
+        departure,
         inArray(waitlistEntries.state, ACTIVE_STATES),
         sql`lower(${waitlistEntries.mail}) = lower(${mail})`,
       ),
@@ -110,33 +120,34 @@ export async function findByToken(db: DbOrTx, token: string, lock = false): Prom
  * The day's waiting entries in the order they came, locked, each with whether it was passed over: an entry
  * behind it has been offered seats while it waited (ADR 0167: then it collects the seats that come back).
  */
-export async function waitingEntries(tx: DbOrTx, opcd: string, usedate: string) {
+export async function waitingEntries(tx: DbOrTx, departure: DepartureKey) {
+  const { opcd, usedate, startTime } = departure;
   const rows = await tx
     .select()
     .from(waitlistEntries)
-    .where(ofDay(opcd, usedate, eq(waitlistEntries.state, 'waiting')))
+    .where(ofDay(departure, eq(waitlistEntries.state, 'waiting')))
     .orderBy(asc(waitlistEntries.id))
     .for('update');
   const passed = rowsOf<{ id: number }>(
     await tx.execute(sql`
       select w.id from ${waitlistEntries} w
-      where w.opcd = ${opcd} and w.usedate = ${usedate} and w.state = 'waiting'
+      where w.opcd = ${opcd} and w.usedate = ${usedate} and w.start_time = ${startTime} and w.state = 'waiting'
         and exists (select 1 from ${waitlistEntries} l
-          where l.opcd = w.opcd and l.usedate = w.usedate and l.id > w.id and l.offered_at is not null)`),
+          where l.opcd = w.opcd and l.usedate = w.usedate and l.start_time = w.start_time and l.id > w.id
+            and l.offered_at is not null)`),
   );
   const passedOver = new Set(passed.map((r) => r.id));
   return rows.map((row) => ({ ...row, passedOver: passedOver.has(row.id) || row.held > 0 }));
 }
 
 /** The day's offers whose time is up (still marked offered), locked. */
-export async function lapsedOffers(tx: DbOrTx, opcd: string, usedate: string, now: Date): Promise<WaitlistRow[]> {
+export async function lapsedOffers(tx: DbOrTx, departure: DepartureKey, now: Date): Promise<WaitlistRow[]> {
   return tx
     .select()
     .from(waitlistEntries)
     .where(
       ofDay(
-        opcd,
-        usedate,
+        departure,
         eq(waitlistEntries.state, 'offered'),
         sql`${waitlistEntries.offerExpiresAt} <= ${now.toISOString()}`,
       ),
@@ -149,33 +160,28 @@ export async function lapsedOffers(tx: DbOrTx, opcd: string, usedate: string, no
  * The days the worker looks at: a waiting entry and seats left (not a stopped day), an offer whose time is
  * up, or an active entry whose day has passed (`today`: YYYY-MM-DD).
  */
-export async function daysToLookAt(
-  db: DbOrTx,
-  now: Date,
-  today: string,
-  limit: number,
-): Promise<{ opcd: string; usedate: string }[]> {
+export async function daysToLookAt(db: DbOrTx, now: Date, today: string, limit: number): Promise<DepartureKey[]> {
   const result = await db.execute(sql`
-    select w.opcd, to_char(w.usedate, 'YYYY-MM-DD') as usedate
+    select w.opcd, to_char(w.usedate, 'YYYY-MM-DD') as usedate, w.start_time as "startTime"
     from ${waitlistEntries} w
-    join ${stock} s on s.opcd = w.opcd and s.usedate = w.usedate
+    join ${departures} s on s.opcd = w.opcd and s.usedate = w.usedate and s.start_time = w.start_time
     where (w.state = 'waiting' and s.zaikozan > 0
            and not exists (select 1 from ${dayStopDays} d where d.opcd = w.opcd and d.usedate = w.usedate))
        or (w.state = 'offered' and w.offer_expires_at <= ${now.toISOString()})
        or (w.state in ('waiting', 'offered') and w.usedate < ${today}::date)
-    group by w.opcd, w.usedate
+    group by w.opcd, w.usedate, w.start_time
     order by min(w.id)
     limit ${limit}`);
-  return rowsOf<{ opcd: string; usedate: string }>(result);
+  return rowsOf<DepartureKey>(result);
 }
 
 /** Active entries of days before `today` (YYYY-MM-DD), locked. */
-export async function pastEntries(tx: DbOrTx, opcd: string, usedate: string, today: string): Promise<WaitlistRow[]> {
-  if (usedate >= today) return [];
+export async function pastEntries(tx: DbOrTx, departure: DepartureKey, today: string): Promise<WaitlistRow[]> {
+  if (departure.usedate >= today) return [];
   return tx
     .select()
     .from(waitlistEntries)
-    .where(ofDay(opcd, usedate, inArray(waitlistEntries.state, ACTIVE_STATES)))
+    .where(ofDay(departure, inArray(waitlistEntries.state, ACTIVE_STATES)))
     .for('update');
 }
 
@@ -196,6 +202,7 @@ export async function consoleEntries(db: DbOrTx, filter: { opcd?: string; from: 
       opcd: waitlistEntries.opcd,
       webname: options.webname,
       usedate: waitlistEntries.usedate,
+      startTime: waitlistEntries.startTime,
       party: waitlistEntries.party,
       held: waitlistEntries.held,
       state: waitlistEntries.state,
@@ -203,11 +210,18 @@ export async function consoleEntries(db: DbOrTx, filter: { opcd?: string; from: 
       createdAt: waitlistEntries.createdAt,
       offerExpiresAt: waitlistEntries.offerExpiresAt,
       rsvno: waitlistEntries.rsvno,
-      zaikozan: stock.zaikozan,
+      zaikozan: departures.zaikozan,
     })
     .from(waitlistEntries)
     .innerJoin(options, eq(options.opcd, waitlistEntries.opcd))
-    .leftJoin(stock, and(eq(stock.opcd, waitlistEntries.opcd), eq(stock.usedate, waitlistEntries.usedate)))
+    .leftJoin(
+      departures,
+      and(
+        eq(departures.opcd, waitlistEntries.opcd),
+        eq(departures.usedate, waitlistEntries.usedate),
+        eq(departures.startTime, waitlistEntries.startTime),
+      ),
+    )
     .where(
       and(
         sql`${waitlistEntries.usedate} >= ${filter.from}::date`,
@@ -215,6 +229,11 @@ export async function consoleEntries(db: DbOrTx, filter: { opcd?: string; from: 
         filter.all ? undefined : inArray(waitlistEntries.state, ACTIVE_STATES),
       ),
     )
-    .orderBy(asc(waitlistEntries.usedate), asc(waitlistEntries.opcd), asc(waitlistEntries.id))
+    .orderBy(
+      asc(waitlistEntries.usedate),
+      asc(waitlistEntries.opcd),
+      asc(waitlistEntries.startTime),
+      asc(waitlistEntries.id),
+    )
     .limit(2000);
 }

@@ -19,6 +19,8 @@ export const waitlistEntries = pgTable(
       .notNull()
       .references(() => options.opcd),
     usedate: date('usedate', { mode: 'string' }).notNull(),
+    /** The departure waited for (ADR 0196): its start time, '' for an all-day option. */
+    startTime: text('start_time').notNull().default(''),
     mail: text('mail').notNull(),
     party: integer('party').notNull(),
     lang: text('lang').notNull().default('ja'),
@@ -34,7 +36,7 @@ export const waitlistEntries = pgTable(
     rsvno: text('rsvno').references(() => bookings.rsvno),
   },
   (t) => [
-    index('waitlist_day_idx').on(t.opcd, t.usedate, t.state, t.id),
+    index('waitlist_day_idx').on(t.opcd, t.usedate, t.startTime, t.state, t.id),
     index('waitlist_offer_expiry_idx').on(t.offerExpiresAt).where(sql`${t.state} = 'offered'`),
     uniqueIndex('waitlist_token_uq').on(t.tokenHash),
     uniqueIndex('waitlist_offer_token_uq').on(t.offerTokenHash),

@@ -78,16 +78,16 @@ export async function joinWaitlist(
   if (usedate < option.useFrom || usedate > option.useTo) {
     throw new AppError(ErrCd.generic, WaitlistMsg.dayNotWaitable, 422);
   }
+  const departure = { opcd: option.opcd, usedate, startTime: input.start_time };
   return ctx.db.transaction(async (tx) => {
-    const day = await repo.lockDay(tx, option.opcd, usedate);
+    const day = await repo.lockDay(tx, departure);
     if (!day || day.stopped) throw new AppError(ErrCd.generic, WaitlistMsg.dayNotWaitable, 422);
     if (day.zaikozan >= input.party) throw AppError.conflict(ErrCd.generic, WaitlistMsg.seatsLeft);
-    if (await repo.findActiveByMail(tx, option.opcd, usedate, input.mail)) {
+    if (await repo.findActiveByMail(tx, departure, input.mail)) {
       throw AppError.conflict(ErrCd.generic, WaitlistMsg.alreadyWaiting);
     }
     const row = await repo.insertEntry(tx, {
-      opcd: option.opcd,
-      usedate,
+      ...departure,
       mail: input.mail,
       party: input.party,
       lang: input.lang,
@@ -123,6 +123,7 @@ function offerAnswer(
     opcd: row.opcd,
     webname,
     usedate: isoDateToYmd(row.usedate),
+    start_time: row.startTime,
     state: lapsed ? 'expired' : row.state,
     party: row.party,
     held: row.state === 'offered' && !lapsed ? row.held : 0,
@@ -142,7 +143,7 @@ export async function lookUpOffer(ctx: Ctx, token: string, lang: Lang = DEFAULT_
   if (!row) throw AppError.notFound(WaitlistMsg.tokenUnknown);
   const [webname, day] = await Promise.all([
     repo.optionName(ctx.db, row.opcd, lang),
-    ctx.db.transaction(async (tx) => (await repo.lockDay(tx, row.opcd, row.usedate, true)) ?? undefined),
+    ctx.db.transaction(async (tx) => (await repo.lockDay(tx, row, true)) ?? undefined),
   ]);
   return offerAnswer(row, webname, day, ctx.clock.now());
 }
@@ -156,12 +157,12 @@ export async function leaveWaitlist(ctx: Ctx, token: string): Promise<{ state: '
   if (!found) throw AppError.notFound(WaitlistMsg.tokenUnknown);
   return ctx.db.transaction(async (tx) => {
     // The stock row first, then the entry: the order the worker and the booking lock them in.
-    await repo.lockDay(tx, found.opcd, found.usedate);
+    await repo.lockDay(tx, found);
     const row = await repo.findByToken(tx, token, true);
     if (!row || !repo.ACTIVE_STATES.includes(row.state)) {
       throw AppError.conflict(ErrCd.generic, WaitlistMsg.alreadyEnded);
     }
-    if (row.held > 0) await booking.giveBackSeats(tx, { opcd: row.opcd, usedate: row.usedate, seats: row.held });
+    if (row.held > 0) await booking.giveBackSeats(tx, { ...departureOf(row), seats: row.held });
     await repo.updateEntry(tx, row.id, { state: 'canceled', held: 0 });
     return { state: 'canceled' as const };
   });
@@ -186,34 +187,36 @@ export interface DayRun {
  *   collects: the seats left go to it, held while it still waits, until its whole party is held and it is
  *   offered; nobody behind it gets seats meanwhile. So a big group is passed over at most once.
  */
-export async function runDay(ctx: Ctx, opcd: string, usedate: string): Promise<DayRun> {
+export async function runDay(ctx: Ctx, departure: repo.DepartureKey): Promise<DayRun> {
+  const { opcd, usedate, startTime } = departure;
   const run: DayRun = { offered: [], expired: [], collected: 0 };
   const now = ctx.clock.now();
   const today = ymdToIsoDate(todayIn(ctx.clock));
   const mails: Parameters<typeof waitlistOfferedMail>[0][] = [];
   await ctx.db.transaction(async (tx) => {
-    const day = await repo.lockDay(tx, opcd, usedate, true);
+    const day = await repo.lockDay(tx, departure, true);
     if (!day) return;
     const giveBack = async (row: repo.WaitlistRow) => {
-      if (row.held > 0) await booking.giveBackSeats(tx, { opcd, usedate, seats: row.held });
+      if (row.held > 0) await booking.giveBackSeats(tx, { ...departure, seats: row.held });
       await repo.updateEntry(tx, row.id, { state: 'expired', held: 0 });
       run.expired.push(row.id);
     };
-    const past = await repo.pastEntries(tx, opcd, usedate, today);
+    const past = await repo.pastEntries(tx, departure, today);
     for (const row of past) await giveBack(row);
     if (past.length > 0) return;
-    for (const row of await repo.lapsedOffers(tx, opcd, usedate, now)) await giveBack(row);
+    for (const row of await repo.lapsedOffers(tx, departure, now)) await giveBack(row);
     if (day.stopped) return;
-    const entries = await repo.waitingEntries(tx, opcd, usedate);
+    const entries = await repo.waitingEntries(tx, departure);
     if (entries.length === 0) return;
-    let left = await seatsLeft(tx, opcd, usedate);
+    // Read again: the lapsed offers above gave their seats back.
+    let left = (await repo.lockDay(tx, departure))?.zaikozan ?? 0;
     const names = new Map<Lang, Promise<string>>();
     const nameIn = (lang: Lang) => names.get(lang) ?? names.set(lang, repo.optionName(tx, opcd, lang)).get(lang);
     for (const entry of entries) {
       if (left <= 0) break;
       const need = entry.party - entry.held;
       if (need <= left) {
-        if (!(await booking.takeSeats(tx, { opcd, usedate, seats: need }))) break;
+        if (!(await booking.takeSeats(tx, { ...departure, seats: need }))) break;
         left -= need;
         const expiresAt = new Date(now.getTime() + ctx.config.waitlistOfferMinutes * 60_000);
         const token = repo.newToken();
@@ -238,7 +241,7 @@ export async function runDay(ctx: Ctx, opcd: string, usedate: string): Promise<D
         });
       } else if (entry.passedOver) {
         // Collects what is left, and holds the rest of the line back until its party is complete.
-        if (!(await booking.takeSeats(tx, { opcd, usedate, seats: left }))) break;
+        if (!(await booking.takeSeats(tx, { ...departure, seats: left }))) break;
         await repo.updateEntry(tx, entry.id, { held: entry.held + left });
         run.collected += left;
         left = 0;
@@ -249,9 +252,9 @@ export async function runDay(ctx: Ctx, opcd: string, usedate: string): Promise<D
   return run;
 }
 
-async function seatsLeft(tx: DbOrTx, opcd: string, usedate: string): Promise<number> {
-  const day = await repo.lockDay(tx, opcd, usedate);
-  return day?.zaikozan ?? 0;
+/** The departure an entry waits for. */
+function departureOf(row: repo.DepartureKey): repo.DepartureKey {
+  return { opcd: row.opcd, usedate: row.usedate, startTime: row.startTime };
 }
 
 /** The worker's pass: every day that has something to do, each in its own transaction. */
@@ -259,7 +262,7 @@ export async function runWaitlist(ctx: Ctx, limit = 200): Promise<DayRun> {
   const total: DayRun = { offered: [], expired: [], collected: 0 };
   const days = await repo.daysToLookAt(ctx.db, ctx.clock.now(), ymdToIsoDate(todayIn(ctx.clock)), limit);
   for (const day of days) {
-    const run = await runDay(ctx, day.opcd, day.usedate);
+    const run = await runDay(ctx, day);
     total.offered.push(...run.offered);
     total.expired.push(...run.expired);
     total.collected += run.collected;
@@ -281,7 +284,7 @@ export async function useOffer(
   token: string,
   line: booking.SeatLine,
 ): Promise<{ entryId: number; day: repo.LockedDay }> {
-  const day = await repo.lockDay(tx, line.opcd, line.usedate);
+  const day = await repo.lockDay(tx, line);
   const row = await repo.findByToken(tx, token, true);
   if (!row) throw AppError.notFound(WaitlistMsg.tokenUnknown);
   if (row.state === 'booked') throw AppError.conflict(ErrCd.generic, WaitlistMsg.offerUsed);
@@ -292,7 +295,7 @@ export async function useOffer(
       row.state === 'canceled' ? WaitlistMsg.alreadyEnded : WaitlistMsg.offerExpired,
     );
   }
-  if (row.opcd !== line.opcd || row.usedate !== line.usedate || !day) {
+  if (row.opcd !== line.opcd || row.usedate !== line.usedate || row.startTime !== line.startTime || !day) {
     throw AppError.conflict(ErrCd.generic, WaitlistMsg.offerMismatch);
   }
   if (day.stopped) throw AppError.conflict(ErrCd.noStock, Msg.noStock);
@@ -320,13 +323,14 @@ export async function consoleWaitlist(ctx: Ctx, query: WaitlistConsoleQuery): Pr
   });
   const days = new Map<string, WaitlistConsoleDay>();
   for (const row of rows) {
-    const key = `${row.opcd}|${row.usedate}`;
+    const key = `${row.opcd}|${row.usedate}|${row.startTime}`;
     let day = days.get(key);
     if (!day) {
       day = {
         opcd: row.opcd,
         webname: row.webname,
         usedate: isoDateToYmd(row.usedate),
+        start_time: row.startTime,
         zaikozan: row.zaikozan ?? 0,
         entries: [],
       };
@@ -337,6 +341,7 @@ export async function consoleWaitlist(ctx: Ctx, query: WaitlistConsoleQuery): Pr
       opcd: row.opcd,
       webname: row.webname,
       usedate: isoDateToYmd(row.usedate),
+      start_time: row.startTime,
       party: row.party,
       held: row.held,
       state: row.state,

@@ -14,7 +14,7 @@ import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemActor } from '../../actor.ts';
 import { todayIn } from '../../clock.ts';
-import { bookingOptions, bookings, outbox, stock, waitlistEntries } from '../../db/schema.ts';
+import { bookingOptions, bookings, departures, outbox, waitlistEntries } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import * as bookingRepo from '../booking/repository.ts';
 import { cancelUnpaid, createBooking } from '../booking/service.ts';
@@ -351,8 +351,8 @@ describe('offering seats that came back', () => {
     await Promise.all([
       runWaitlist(t.ctx),
       runWaitlist(t.ctx),
-      runDay(t.ctx, OPCD, iso),
-      runDay(t.ctx, OPCD, iso),
+      runDay(t.ctx, { opcd: OPCD, usedate: iso, startTime: '' }),
+      runDay(t.ctx, { opcd: OPCD, usedate: iso, startTime: '' }),
       bookHttp(day, 1),
       bookHttp(day, 2),
     ]);
@@ -367,8 +367,8 @@ describe('offering seats that came back', () => {
     for (const e of rows.filter((r) => r.state === 'offered')) expect(e.held).toBe(e.party);
     const [row] = await t.ctx.db
       .select()
-      .from(stock)
-      .where(and(eq(stock.opcd, OPCD), eq(stock.usedate, iso)));
+      .from(departures)
+      .where(and(eq(departures.opcd, OPCD), eq(departures.usedate, iso)));
     expect(row?.zaikozan).toBeGreaterThanOrEqual(0);
   });
 
@@ -377,9 +377,9 @@ describe('offering seats that came back', () => {
     await book(day, 4);
     expect((await join(day, 2, 'edit@example.com')).status).toBe(200);
     await t.ctx.db
-      .update(stock)
+      .update(departures)
       .set({ zaikozan: 3 })
-      .where(and(eq(stock.opcd, OPCD), eq(stock.usedate, ymdToIsoDate(day))));
+      .where(and(eq(departures.opcd, OPCD), eq(departures.usedate, ymdToIsoDate(day))));
     expect((await runWaitlist(t.ctx)).offered).toHaveLength(1);
     expect(await stockLeft(t.ctx.db, OPCD, day)).toBe(1);
     t.clock.advance(10 * 86_400_000);

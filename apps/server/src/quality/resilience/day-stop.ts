@@ -67,7 +67,7 @@ async function stopFacts(sql: Sql, rsvnos: string[], usedate: string): Promise<S
   );
   const [stop] = await sql.query<{ state: string }>('select state from day_stops order by id desc limit 1');
   const [day] = await sql.query<{ zaikozan: number }>(
-    `select zaikozan from stock where opcd = 'OP0001' and usedate = to_date($1, 'YYYYMMDD')`,
+    `select zaikozan from departures where opcd = 'OP0001' and usedate = to_date($1, 'YYYYMMDD')`,
     [usedate],
   );
   const n = (v: unknown) => Number(v);

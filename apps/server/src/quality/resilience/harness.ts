@@ -363,7 +363,7 @@ export function nextClientIp(): string {
 
 export async function setStock(sql: Sql, usedate: string, zaikozan: number): Promise<void> {
   const iso = `${usedate.slice(0, 4)}-${usedate.slice(4, 6)}-${usedate.slice(6)}`;
-  await sql.query(`update stock set zaikozan = $1 where opcd = 'OP0001' and usedate = $2`, [zaikozan, iso]);
+  await sql.query(`update departures set zaikozan = $1 where opcd = 'OP0001' and usedate = $2`, [zaikozan, iso]);
 }
 
 export interface DayFacts {
@@ -378,7 +378,7 @@ export interface DayFacts {
 export async function dayFacts(sql: Sql, usedate: string): Promise<DayFacts> {
   const iso = `${usedate.slice(0, 4)}-${usedate.slice(4, 6)}-${usedate.slice(6)}`;
   const [stockRow] = await sql.query<{ zaikozan: number }>(
-    `select zaikozan from stock where opcd = 'OP0001' and usedate = $1`,
+    `select zaikozan from departures where opcd = 'OP0001' and usedate = $1`,
     [iso],
   );
   const rows = await sql.query<{ rsvno: string; status: number; lines: number; seats: number; members: number }>(

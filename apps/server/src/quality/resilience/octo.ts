@@ -55,7 +55,7 @@ async function confirmFacts(sql: Sql, rsvnos: string[], iso: string): Promise<Co
   const n = (v: unknown) => Number(v);
   const isConfirmed = (r: (typeof rows)[number]) => n(r.status) === 1 && n(r.status_payment) === 1;
   const [day] = await sql.query<{ zaikozan: number }>(
-    `select zaikozan from stock where opcd = 'OP0001' and usedate = $1::date`,
+    `select zaikozan from departures where opcd = 'OP0001' and usedate = $1::date`,
     [iso],
   );
   const [held] = await sql.query<{ seats: number }>(

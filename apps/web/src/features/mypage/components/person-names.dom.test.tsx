@@ -58,6 +58,8 @@ function englishBooking(startIn: number): Booking {
         opcd: 'OP0003',
         webname: '白馬 スキー・スノーボードセットレンタル',
         usedate: day,
+        start_time: '',
+        end_time: '',
         contents: '',
         cancel_note: '',
         adultbaika: 12800,

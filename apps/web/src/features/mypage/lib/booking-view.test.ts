@@ -18,6 +18,8 @@ const option: BookingOption = {
   opcd: 'OP0001',
   webname: 'ツアー',
   usedate: '20250110',
+  start_time: '',
+  end_time: '',
   contents: '',
   cancel_note: '',
   adultbaika: 10000,
