@@ -155,6 +155,30 @@ export function formatDay(day: string, lang: Lang, options: { weekday?: boolean 
   return options.weekday ? `${text}（${WEEKDAY_JA[weekday]}）` : text;
 }
 
+/**
+ * A departure's times (ADR 0196): 13:00〜15:00 in Japanese, 13:00–15:00 in English; the start alone when it has no
+ * end; '' for a whole day.
+ */
+export function formatTimes(startTime: string, endTime: string, lang: Lang): string {
+  if (startTime === '') return '';
+  if (endTime === '') return startTime;
+  return lang === 'en' ? `${startTime}–${endTime}` : `${startTime}〜${endTime}`;
+}
+
+/** A day with its departure's times, when it has any: 2026/12/10（木） 13:00〜15:00, Thu, 10 Dec 2026, 13:00–15:00. */
+export function formatDeparture(
+  day: string,
+  startTime: string,
+  endTime: string,
+  lang: Lang,
+  options: { weekday?: boolean } = {},
+): string {
+  const date = formatDay(day, lang, options);
+  const times = formatTimes(startTime, endTime, lang);
+  if (times === '') return date;
+  return lang === 'en' ? `${date}, ${times}` : `${date} ${times}`;
+}
+
 export function isoDateToYmd(iso: string): Ymd {
   return iso.slice(0, 10).replaceAll('-', '');
 }

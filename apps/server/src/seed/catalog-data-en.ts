@@ -770,6 +770,87 @@ export const OPTIONS_EN: Record<string, OptionSeedEn> = {
       address: '1-1-1 Komachi, Kamakura, Kanagawa',
     },
   },
+  OP0049: {
+    webname: 'Yokohama Bay Cruise, 1 Hour around Minato Mirai (Sunset Sailing Available)',
+    meetpoint:
+      'Boarding gate in front of the Hikawa Maru, Yamashita Park, Yokohama (please come 15 minutes before sailing)',
+    intro:
+      'A one-hour cruise from Yamashita Park with views of Minato Mirai, the Bay Bridge and Daikoku Pier from the water. On the <strong>16:00 sunset sailing</strong> the harbour glows in the evening light.',
+    points: [
+      'Three sailings a day: 10:00, 13:00 and 16:00 (sunset)',
+      'A route right under the Yokohama Bay Bridge',
+      'Drinks counter on board',
+    ],
+    notes: [
+      'Please come to the boarding gate 15 minutes before sailing.',
+      'Sailings may be cancelled in bad weather (full refund).',
+    ],
+    company: {
+      name: 'Yokohama Bay Cruise Co., Ltd.',
+      hours: '9:00–18:00',
+      address: 'Yamashita Park, 279 Yamashita-cho, Naka-ku, Yokohama, Kanagawa',
+    },
+  },
+  OP0050: {
+    webname: 'Niseko First Ski Lesson (2.5 Hours, Small Groups)',
+    meetpoint: 'Niseko Hirafu ski school meeting point (beside the gondola station)',
+    intro:
+      'A small-group lesson for complete beginners. Experienced instructors teach the basics of <strong>stopping and turning</strong> step by step.',
+    points: [
+      'Twice a day, at 9:30 and 13:30',
+      'At most 6 people per group',
+      'Instructors who speak English, Korean and Chinese',
+    ],
+    company: {
+      name: 'Niseko Snow Academy',
+      hours: '8:30–17:00 (winter)',
+      address: '204 Yamada, Kutchan-cho, Abuta-gun, Hokkaido',
+    },
+  },
+  OP0051: {
+    webname: 'Kyoto Gion Evening Guided Walk (2 Hours in the Geisha District)',
+    meetpoint: 'In front of the West Gate of Yasaka Shrine (at the foot of the steps)',
+    intro:
+      'Walk with a guide through lantern-lit Gion Shirakawa, Hanamikoji and the streets around Kennin-ji, learning the <strong>customs of the geisha district</strong> and what to look for in its townhouses.',
+    points: ['Every evening at 19:00', 'A local guide speaking Japanese and English', 'Small groups (up to 12)'],
+    company: {
+      name: 'Kyoto Machiaruki Guides',
+      hours: '10:00–21:00',
+      address: '625 Gionmachi Kitagawa, Higashiyama-ku, Kyoto',
+    },
+  },
+  OP0052: {
+    webname: 'Okinawa Blue Cave Snorkelling (Boat Transfer and Photos Included)',
+    meetpoint: 'Marine shop at Cape Maeda, Onna Village',
+    intro:
+      'Snorkel into the <strong>Blue Cave</strong>, where the light glows blue in some of the clearest water in Japan. Underwater photos are included free of charge.',
+    points: [
+      'Three times a day: 8:00, 11:00 and 14:00',
+      'Boat transfer to the cave',
+      'Gear rental and photo data included',
+    ],
+    company: {
+      name: 'Blue Cave Okinawa',
+      hours: '7:00–19:00',
+      address: '469-1 Maeda, Onna-son, Kunigami-gun, Okinawa',
+    },
+  },
+  OP0053: {
+    webname: 'Tokyo Sumida River Yakatabune Cruise (with Meal, Lunch or Evening Sailing)',
+    meetpoint: 'Yakatabune pier, Azumabashi Bridge, Asakusa',
+    intro:
+      'Glide down the Sumida River on a traditional yakatabune while enjoying tempura and sashimi. The <strong>evening sailing</strong> passes the illuminated Skytree and Rainbow Bridge.',
+    points: [
+      'Lunch sailing at 12:00 (daily), evening sailing at 18:30 (weekends, special price)',
+      'Freshly fried tempura and seasonal dishes',
+      'All-you-can-drink included (20 and over)',
+    ],
+    company: {
+      name: 'Asakusa Yakatabune Sakura Maru',
+      hours: '10:00–22:00',
+      address: '1-1-1 Hanakawado, Taito-ku, Tokyo',
+    },
+  },
 };
 
 export const REGION_NAMES_EN: Record<string, string> = {

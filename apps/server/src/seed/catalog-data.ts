@@ -1,5 +1,6 @@
 /**
- * The demo catalog of DESIGN §2: regions, areas, cities, keywords, nationalities, facilities and 45 options.
+ * The demo catalog of DESIGN §2: regions, areas, cities, keywords, nationalities, facilities and 53 options, five of
+ * them sold at start times (ADR 0196).
  * Codes here are relied on by other modules' tests and by the e2e suite (see helpers' "Demo data").
  */
 export const REGIONS = [
@@ -233,6 +234,11 @@ export interface OptionSeed {
   season?: { from: string; to: string };
   /** Weekday (0 Sunday) without service: no stock row that day. */
   closedWeekday?: number;
+  /**
+   * Start times (ADR 0196): one departure per time and day instead of the whole day, each `minutes` long; `weekend`
+   * times run on Saturdays and Sundays only; `dearer` raises a time's prices by its factor (a sunset cruise).
+   */
+  departures?: { times: string[]; weekend?: string[]; minutes: number; dearer?: Record<string, number> };
 }
 
 const HATO = {
@@ -1405,6 +1411,139 @@ export const OPTIONS: OptionSeed[] = [
     ages: 'family',
     max: 10,
     stock: 'plenty',
+  },
+  {
+    opcd: 'OP0049',
+    webname: '横浜港ベイクルーズ 1時間 みなとみらい周遊（サンセット便あり）',
+    citycd: '030402',
+    fromspotcd: null,
+    meetpoint: '横浜・山下公園 氷川丸前の乗船口（出航15分前までにお越しください）',
+    keywords: ['K05', 'K10', 'K03'],
+    intro:
+      '山下公園から出航し、みなとみらい・ベイブリッジ・大黒ふ頭を海上から眺める1時間のクルーズです。<strong>16:00のサンセット便</strong>では夕日に染まる港をお楽しみいただけます。',
+    points: [
+      '10:00・13:00・16:00（サンセット便）の1日3便',
+      '横浜ベイブリッジの真下をくぐる航路',
+      '船内にドリンクカウンターあり',
+    ],
+    notes: ['出航時刻の15分前までに乗船口へお越しください。', '荒天の場合は欠航となることがあります（全額返金）。'],
+    company: {
+      name: '横浜ベイクルーズ株式会社',
+      hours: '9:00〜18:00',
+      address: '神奈川県横浜市中区山下町279 山下公園内',
+      tel: '045-555-4949',
+    },
+    latlon: [35.4456, 139.6506],
+    adultPrice: 2400,
+    childRate: 0.5,
+    infantPrice: 0,
+    ages: 'family',
+    max: 20,
+    stock: 'scarce',
+    departures: { times: ['10:00', '13:00', '16:00'], minutes: 60, dearer: { '16:00': 1.3 } },
+  },
+  {
+    opcd: 'OP0050',
+    webname: 'ニセコ はじめてのスキーレッスン（2時間半・少人数制）',
+    citycd: '010201',
+    fromspotcd: null,
+    meetpoint: 'ニセコひらふ スキースクール集合場所（ゴンドラ乗り場横）',
+    keywords: ['K07', 'K09', 'K03'],
+    intro:
+      'はじめての方でも安心の少人数レッスンです。経験豊富なインストラクターが、<strong>止まる・曲がる</strong>の基本から丁寧にお教えします。',
+    points: ['9:30と13:30の1日2回', '1グループ最大6名の少人数制', '英語・韓国語・中国語を話すインストラクターも在籍'],
+    company: {
+      name: 'ニセコ スノーアカデミー',
+      hours: '8:30〜17:00（冬季）',
+      address: '北海道虻田郡倶知安町字山田204',
+      tel: '0136-55-5050',
+    },
+    latlon: [42.8605, 140.6988],
+    adultPrice: 9800,
+    childRate: 0.8,
+    ages: 'adultChild',
+    max: 6,
+    stock: 'scarce',
+    season: { from: '1201', to: '0331' },
+    departures: { times: ['09:30', '13:30'], minutes: 150 },
+  },
+  {
+    opcd: 'OP0051',
+    webname: '京都 祇園 夜のガイドウォーク（舞妓さんの街を歩く2時間）',
+    citycd: '050101',
+    fromspotcd: null,
+    meetpoint: '八坂神社 西楼門前（石段下）',
+    keywords: ['K10', 'K08', 'K09'],
+    intro:
+      'ガイドと一緒に、灯りのともる祇園白川・花見小路・建仁寺周辺を歩きます。<strong>花街のしきたり</strong>や町家の見どころをご案内します。',
+    points: ['毎晩19:00出発', '地元ガイドによる日本語・英語の案内', '少人数（最大12名）'],
+    company: {
+      name: '京都まちあるき案内人',
+      hours: '10:00〜21:00',
+      address: '京都府京都市東山区祇園町北側625',
+      tel: '075-555-5151',
+    },
+    latlon: [35.0037, 135.7785],
+    adultPrice: 4500,
+    childRate: 0.5,
+    infantPrice: 0,
+    ages: 'family',
+    max: 12,
+    stock: 'normal',
+    departures: { times: ['19:00'], minutes: 120 },
+  },
+  {
+    opcd: 'OP0052',
+    webname: '沖縄 青の洞窟シュノーケリング（ボート送迎・写真データ付き）',
+    citycd: '070301',
+    fromspotcd: null,
+    meetpoint: '恩納村 真栄田岬 マリンショップ集合',
+    keywords: ['K05', 'K09', 'K03'],
+    intro:
+      '透明度抜群の海で、光が青く輝く<strong>青の洞窟</strong>をシュノーケリングで探検します。水中写真のデータを無料でお渡しします。',
+    points: ['8:00・11:00・14:00の1日3回', 'ボートでポイントまで送迎', '器材レンタル・写真データ込み'],
+    company: {
+      name: 'ブルーケイブ沖縄',
+      hours: '7:00〜19:00',
+      address: '沖縄県国頭郡恩納村真栄田469-1',
+      tel: '098-555-5252',
+    },
+    latlon: [26.4449, 127.7716],
+    adultPrice: 6800,
+    childRate: 0.7,
+    ages: 'adultChild',
+    max: 8,
+    stock: 'pattern',
+    departures: { times: ['08:00', '11:00', '14:00'], minutes: 180 },
+  },
+  {
+    opcd: 'OP0053',
+    webname: '東京 隅田川 屋形船クルーズ（お食事付き・昼便／夜便）',
+    citycd: '030102',
+    fromspotcd: null,
+    meetpoint: '浅草・吾妻橋 屋形船乗り場',
+    keywords: ['K02', 'K10', 'K11'],
+    intro:
+      '江戸情緒あふれる屋形船で、天ぷらやお刺身を味わいながら隅田川を下ります。<strong>夜便</strong>ではライトアップされたスカイツリーとレインボーブリッジを望めます。',
+    points: [
+      '昼便12:00（毎日）・夜便18:30（土日のみ・特別料金）',
+      '揚げたての天ぷらと季節のお料理',
+      '飲み放題付き（20歳以上）',
+    ],
+    company: {
+      name: '浅草屋形船 さくら丸',
+      hours: '10:00〜22:00',
+      address: '東京都台東区花川戸1-1-1',
+      tel: '03-5555-5353',
+    },
+    latlon: [35.7106, 139.7984],
+    adultPrice: 9800,
+    childRate: 0.6,
+    infantPrice: 0,
+    ages: 'family',
+    max: 10,
+    stock: 'normal',
+    departures: { times: ['12:00'], weekend: ['18:30'], minutes: 150, dearer: { '18:30': 1.25 } },
   },
 ];
 

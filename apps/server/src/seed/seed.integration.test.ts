@@ -2,8 +2,9 @@ import { birthdayProblem, paymentAllowed, statusLabel } from '@tabi/contract/boo
 import { ageClassFromCode, FROMSPOTS } from '@tabi/contract/constants';
 import { addDays, isoDateToYmd, tokyoYmd } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../db/client.ts';
 import {
   areas,
   bookingMembers,
@@ -91,6 +92,33 @@ describe('demo catalog', () => {
     const nat = await t.ctx.db.select().from(nationalities).orderBy(asc(nationalities.id));
     expect(nat[0]).toMatchObject({ id: 1, nationalityNm: '日本' });
     expect(nat.length).toBeGreaterThanOrEqual(20);
+  });
+
+  it('sells five options at start times (ADR 0196): some departures full, some with 1–9 seats, a dearer time', async () => {
+    const rows = rowsOf<{ opcd: string; times: number; full: number; few: number; dearer: number }>(
+      await t.ctx.db.execute(sql`
+        select d.opcd, count(distinct d.start_time)::int as times,
+          count(*) filter (where d.zaikozan = 0)::int as full,
+          count(*) filter (where d.zaikozan between 1 and 9)::int as few,
+          count(*) filter (where d.adultbaika > (select min(x.adultbaika) from departures x
+            where x.opcd = d.opcd and x.usedate = d.usedate))::int as dearer
+        from departures d where d.start_time <> '' group by d.opcd order by d.opcd`),
+    );
+    expect(rows.map((r) => r.opcd)).toEqual(['OP0049', 'OP0050', 'OP0051', 'OP0052', 'OP0053']);
+    expect(rows.every((r) => r.full > 0 && r.few > 0)).toBe(true);
+    expect(rows.filter((r) => r.dearer > 0).map((r) => r.opcd)).toEqual(['OP0049', 'OP0053']);
+    // Never a day both whole and timed, and every departure ends after it starts.
+    const [mixed] = rowsOf<{ n: number }>(
+      await t.ctx.db.execute(sql`select count(*)::int as n from departures a join departures b
+        on a.opcd = b.opcd and a.usedate = b.usedate and a.start_time = '' and b.start_time <> ''`),
+    );
+    expect(mixed?.n).toBe(0);
+    const [ends] = rowsOf<{ n: number }>(
+      await t.ctx.db.execute(
+        sql`select count(*)::int as n from departures where start_time <> '' and end_time <= start_time`,
+      ),
+    );
+    expect(ends?.n).toBe(0);
   });
 
   it('gives each option HTML texts, an age note, company details and a cancellation policy', async () => {

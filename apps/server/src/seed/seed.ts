@@ -70,10 +70,11 @@ const SEED_LOCK = 72_741_001;
 async function insertStock(tx: Tx, rows: DepartureRow[]): Promise<void> {
   const payload = JSON.stringify(rows.map((r) => ({ ...r, usedate: ymdToIsoDate(r.usedate) })));
   await tx.execute(sql`
-    insert into departures (opcd, usedate, zaikozan, adultbaika, middlebaika, childbaika, infantbaika)
-    select opcd, usedate, zaikozan, adultbaika, middlebaika, childbaika, infantbaika
-    from json_to_recordset(${payload}::json) as x(opcd text, usedate date, zaikozan int, adultbaika int,
-      middlebaika int, childbaika int, infantbaika int)`);
+    insert into departures (opcd, usedate, start_time, end_time, zaikozan, adultbaika, middlebaika, childbaika,
+      infantbaika)
+    select opcd, usedate, "startTime", "endTime", zaikozan, adultbaika, middlebaika, childbaika, infantbaika
+    from json_to_recordset(${payload}::json) as x(opcd text, usedate date, "startTime" text, "endTime" text,
+      zaikozan int, adultbaika int, middlebaika int, childbaika int, infantbaika int)`);
 }
 
 function cityOf(citycd: string) {
@@ -202,7 +203,7 @@ function bookingRows(b: DemoBooking, now: Date, today: Ymd, stockByKey: Map<stri
   const optionRows = b.options.map((bo) => {
     const seed = OPTIONS.find((o) => o.opcd === bo.opcd);
     if (!seed) throw new Error(`unknown option ${bo.opcd}`);
-    const held = stockByKey.get(`${bo.opcd}|${usedate}`);
+    const held = stockByKey.get(`${bo.opcd}|${usedate}|`);
     const prices = held ?? unitPrices(seed, usedate);
     if (held && !b.canceled) {
       if (held.zaikozan < seats) held.zaikozan = seats + 6;
@@ -372,7 +373,9 @@ async function writeSeed(tx: Tx, clock: Clock): Promise<void> {
   await tx.insert(optionKeywords).values(OPTIONS.flatMap((o) => o.keywords.map((keycd) => ({ opcd: o.opcd, keycd }))));
 
   const stockByKey = new Map<string, DepartureRow>();
-  for (const o of OPTIONS) for (const row of stockRows(o, today)) stockByKey.set(`${row.opcd}|${row.usedate}`, row);
+  for (const o of OPTIONS) {
+    for (const row of stockRows(o, today)) stockByKey.set(`${row.opcd}|${row.usedate}|${row.startTime}`, row);
+  }
   const demo = DEMO_BOOKINGS.map((b) => bookingRows(b, now, today, stockByKey));
 
   await insertStock(tx, [...stockByKey.values()]);

@@ -1,4 +1,7 @@
-/** Use periods and 12 months of daily stock and prices for the demo options, deterministic per code and date. */
+/**
+ * Use periods and 12 months of departures with their seats and prices for the demo options, deterministic per code,
+ * date and time: one all-day departure a day, or one per start time for an option sold at start times (ADR 0196).
+ */
 import { addDays, parseYmd, type Ymd, ymd } from '@tabi/contract/dates';
 import { unitOf } from '../seeded-random.ts';
 import { AGE_PRESETS, type OptionSeed } from './catalog-data.ts';
@@ -8,6 +11,9 @@ export const STOCK_DAYS = 365;
 export interface DepartureRow {
   opcd: string;
   usedate: Ymd;
+  /** `HH:MM`, or '' for the whole day. */
+  startTime: string;
+  endTime: string;
   zaikozan: number;
   adultbaika: number;
   middlebaika: number;
@@ -54,7 +60,9 @@ export function usePeriod(o: OptionSeed, today: Ymd): { from: Ymd; to: Ymd } {
   return { from: today, to: last };
 }
 
-export function unitPrices(o: OptionSeed, day: Ymd): Omit<DepartureRow, 'opcd' | 'usedate' | 'zaikozan'> {
+export type SeedPrices = Pick<DepartureRow, 'adultbaika' | 'middlebaika' | 'childbaika' | 'infantbaika'>;
+
+export function unitPrices(o: OptionSeed, day: Ymd): SeedPrices {
   const ages = AGE_PRESETS[o.ages];
   const flat = Boolean(o.exCd || o.coupon);
   let factor = 1;
@@ -96,7 +104,39 @@ function quantity(o: OptionSeed, day: Ymd, offset: number): number {
   }
 }
 
-/** Daily rows from today for a year, inside the use period, skipping the weekly closing day. */
+/** `HH:MM` plus `minutes`, or '' when that is past midnight (a departure ends on its own day). */
+export function endOf(start: string, minutes: number): string {
+  const total = Number(start.slice(0, 2)) * 60 + Number(start.slice(3, 5)) + minutes;
+  if (total >= 24 * 60) return '';
+  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
+}
+
+function dearer(prices: SeedPrices, factor: number): SeedPrices {
+  return {
+    adultbaika: round100(prices.adultbaika * factor),
+    middlebaika: round100(prices.middlebaika * factor),
+    childbaika: round100(prices.childbaika * factor),
+    infantbaika: round100(prices.infantbaika * factor),
+  };
+}
+
+/** A day's departures of an option sold at start times: each time its own seats, a dearer time its own prices. */
+function timedRows(o: OptionSeed, day: Ymd, offset: number): DepartureRow[] {
+  const plan = o.departures;
+  if (!plan) return [];
+  const weekend = weekday(day) === 0 || weekday(day) === 6;
+  const times = [...plan.times, ...(weekend ? (plan.weekend ?? []) : [])];
+  return times.map((startTime, n) => ({
+    opcd: o.opcd,
+    usedate: day,
+    startTime,
+    endTime: endOf(startTime, plan.minutes),
+    zaikozan: quantity({ ...o, opcd: `${o.opcd}@${startTime}` }, day, offset + n * 5),
+    ...dearer(unitPrices(o, day), plan.dearer?.[startTime] ?? 1),
+  }));
+}
+
+/** Departures from today for a year, inside the use period, skipping the weekly closing day. */
 export function stockRows(o: OptionSeed, today: Ymd): DepartureRow[] {
   const period = usePeriod(o, today);
   const rows: DepartureRow[] = [];
@@ -104,7 +144,17 @@ export function stockRows(o: OptionSeed, today: Ymd): DepartureRow[] {
     const day = addDays(today, i);
     if (day < period.from || day > period.to) continue;
     if (o.closedWeekday !== undefined && weekday(day) === o.closedWeekday) continue;
-    rows.push({ opcd: o.opcd, usedate: day, zaikozan: quantity(o, day, i), ...unitPrices(o, day) });
+    if (o.departures) rows.push(...timedRows(o, day, i));
+    else {
+      rows.push({
+        opcd: o.opcd,
+        usedate: day,
+        startTime: '',
+        endTime: '',
+        zaikozan: quantity(o, day, i),
+        ...unitPrices(o, day),
+      });
+    }
   }
   return rows;
 }

@@ -86,6 +86,9 @@ interface ReservationData {
   optionDetail: ReservedOption | null;
   /** YYYYMMDD */
   usedate: string | null;
+  /** The departure's start and end (`HH:MM`) on an option with start times; '' for a whole day (ADR 0196). */
+  startTime: string;
+  endTime: string;
   party: PartyCounts | null;
   prices: PartyPrices | null;
   amount: number;
@@ -109,6 +112,8 @@ interface ReservationState extends ReservationData {
   start(input: {
     optionDetail: ReservedOption;
     usedate: string;
+    startTime?: string;
+    endTime?: string;
     party: PartyCounts;
     prices: PartyPrices;
     amount: number;
@@ -151,6 +156,8 @@ const initial: ReservationData = {
   md: '',
   optionDetail: null,
   usedate: null,
+  startTime: '',
+  endTime: '',
   party: null,
   prices: null,
   amount: 0,
@@ -193,15 +200,26 @@ const reservationStorage: PersistStorage<ReservationData> = {
   },
 };
 
-/** The persisted shape's version: 1 added the purchase's id and the drafts. */
-const VERSION = 1;
+/** The persisted shape's version: 1 added the purchase's id and the drafts, 2 the departure's times. */
+const VERSION = 2;
 
 /** The reservation in progress (SPEC §3, §4), persisted under the store id "reservation". */
 export const useReservationStore = create<ReservationState>()(
   persist(
     (set, get) => ({
       ...initial,
-      start: ({ optionDetail, usedate, party, prices, amount, md, now, waitlist = null }) => {
+      start: ({
+        optionDetail,
+        usedate,
+        startTime = '',
+        endTime = '',
+        party,
+        prices,
+        amount,
+        md,
+        now,
+        waitlist = null,
+      }) => {
         const purchaseId = newPurchaseId();
         // The tab first, so that the write below is this tab's own purchase.
         writeTabPurchase({ id: purchaseId, opcd: optionDetail.opcd, md });
@@ -211,6 +229,8 @@ export const useReservationStore = create<ReservationState>()(
           purchaseId,
           optionDetail,
           usedate,
+          startTime,
+          endTime,
           party,
           prices,
           amount,

@@ -3,7 +3,7 @@
  * rental shop the evening before. Built with the same blocks, signature, my-page link and .ics as every other
  * mail (templates.ts).
  */
-import { formatDay, formatYmd, type Ymd } from '@tabi/contract/dates';
+import { formatDay, formatDeparture, formatYmd, type Ymd } from '@tabi/contract/dates';
 import type { RentalSheet } from '@tabi/contract/operations';
 import type { MailAttachment } from '../../db/schema.ts';
 import { type MailBlock, renderHtml, renderText } from './mail-render.ts';
@@ -64,7 +64,7 @@ export function dayBeforeMail(b: MailBooking, day: Ymd, lines: DayBeforeLine[]):
     const rows: [string, string][] = [
       [t.rsvno, b.rsvno],
       [t.option, line.webname],
-      [t.usedate, dayText],
+      [t.usedate, formatDeparture(day, line.startTime ?? '', line.endTime ?? '', lang)],
     ];
     if (line.departureTime?.trim()) rows.push([t.meetingTime, line.departureTime.trim()]);
     else if (line.hours.trim()) rows.push([t.receptionTime, line.hours.trim()]);

@@ -36,6 +36,8 @@ export async function findBookingForMail(db: DbOrTx, rsvno: string) {
   const lines = booked.map(({ line, option }) => ({
     ...option,
     usedate: line.usedate,
+    startTime: line.startTime,
+    endTime: line.endTime,
     adultqty: line.adultqty,
     middleqty: line.middleqty,
     childqty: line.childqty,

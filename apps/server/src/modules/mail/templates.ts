@@ -6,7 +6,7 @@
 
 import { cancelPercent, cancelPolicyLines, freeCancelUntil } from '@tabi/contract/cancel-policy';
 import type { AgeClass, RentalTypeCode } from '@tabi/contract/constants';
-import { daysBetween, formatDay, formatTokyoDateTime, tokyoYmd, type Ymd } from '@tabi/contract/dates';
+import { daysBetween, formatDay, formatDeparture, formatTokyoDateTime, tokyoYmd, type Ymd } from '@tabi/contract/dates';
 import type { DayStopReason } from '@tabi/contract/day-stop';
 import { formatYen } from '@tabi/contract/format';
 import { LANG_BASE, type Lang } from '@tabi/contract/i18n';
@@ -37,6 +37,9 @@ export interface MailBookingLine {
   webname: string;
   /** YYYYMMDD (or YYYY-MM-DD as stored). */
   usedate: string;
+  /** The departure's start and end (`HH:MM`), '' (or absent) for a whole day (ADR 0196). */
+  startTime?: string;
+  endTime?: string;
   adultqty: number;
   middleqty: number;
   childqty: number;
@@ -140,7 +143,10 @@ function itinerary(b: MailBooking): MailBlock[] {
   const lang = b.lang ?? 'ja';
   const rows: [string, string][] = [[t.rsvno, b.rsvno]];
   for (const line of b.lines) {
-    rows.push([t.option, line.webname], [t.usedate, formatDay(ymdOf(line.usedate), lang)]);
+    rows.push(
+      [t.option, line.webname],
+      [t.usedate, formatDeparture(ymdOf(line.usedate), line.startTime ?? '', line.endTime ?? '', lang)],
+    );
     if (line.departureTime?.trim()) rows.push([t.meetingTime, line.departureTime.trim()]);
     const place = meetingPlace(b, line);
     if (place) rows.push([t.meetingPlace, place]);
@@ -192,8 +198,9 @@ export function calendarFile(b: MailBooking): MailAttachment {
     return {
       uid: `${b.rsvno}-${i + 1}@sakura-travel`,
       day: ymdOf(line.usedate),
-      start: line.departureTime ?? null,
-      end: line.arrivalTime ?? null,
+      // The departure's own times (ADR 0196), else the option's meeting and end times.
+      start: line.startTime || line.departureTime || null,
+      end: line.startTime ? line.endTime || null : (line.arrivalTime ?? null),
       summary: line.webname,
       location: place ?? (line.address?.trim() || null),
       description: textOf(b).icsDescription(b.rsvno, party(line, textOf(b)), b.loginUrl),

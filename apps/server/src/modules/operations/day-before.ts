@@ -59,6 +59,8 @@ async function dayLines(db: DbOrTx, rsvno: string, day: Ymd, lang: Lang): Promis
     .select({
       webname: options.webname,
       usedate: bookingOptions.usedate,
+      startTime: bookingOptions.startTime,
+      endTime: bookingOptions.endTime,
       adultqty: bookingOptions.adultqty,
       middleqty: bookingOptions.middleqty,
       childqty: bookingOptions.childqty,

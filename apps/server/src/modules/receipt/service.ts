@@ -5,7 +5,7 @@
  * one marked 再発行. Each issue, by the customer or by staff, counts in `receipts` and is an event of the booking.
  */
 import { ErrCd } from '@tabi/contract/constants';
-import { isoDateToYmd, tokyoYmd, toTokyoIso } from '@tabi/contract/dates';
+import { formatTimes, isoDateToYmd, tokyoYmd, toTokyoIso } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
 import {
   addresseeUnprintable,
@@ -173,7 +173,9 @@ function receiptModel(
   const items = lines.map(({ line, option }) => {
     const day = isoDateToYmd(line.usedate);
     const on = `${day.slice(0, 4)}年${Number(day.slice(4, 6))}月${Number(day.slice(6, 8))}日`;
-    return `${option.webname}（ご利用日 ${on}）`;
+    // A departure's start time beside the day (ADR 0196).
+    const at = line.startTime ? ` ${formatTimes(line.startTime, line.endTime, 'ja')}` : '';
+    return `${option.webname}（ご利用日 ${on}${at}）`;
   });
   return {
     kind: row.kind,

@@ -1,12 +1,15 @@
-import type { OptionDetail } from '@tabi/contract/catalog';
+import type { Departure, OptionDetail } from '@tabi/contract/catalog';
 import type { PartyPrices } from '@tabi/contract/party';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Modal } from '../../../components/modal.tsx';
 import { SafeHtml } from '../../../components/safe-html.tsx';
 import { useFormat } from '../../../i18n/format.ts';
 import { useTextLang } from '../../../i18n/lang.tsx';
 import { type ReservedOption, useReservationStore, type WaitlistOfferRef } from '../../../stores/reservation-store.ts';
+import { useDepartures } from '../api/get-departures.ts';
 import { useAvailabilityMessages } from '../lib/messages.ts';
+import { DepartureChoice } from './departure-choice.tsx';
 import styles from './party-dialog.module.css';
 import { PartyForm, usePartyForm } from './party-form.tsx';
 
@@ -21,8 +24,12 @@ interface PartyDialogProps {
   zaikozan: number;
   md: string;
   onClose(): void;
-  /** A キャンセル待ち offer (issue 27): its held seats are the limit, its prices the day's. */
-  offer?: (WaitlistOfferRef & { prices: PartyPrices }) | undefined;
+  /** A キャンセル待ち offer (issue 27): its held seats are the limit, its prices the departure's. */
+  offer?: (WaitlistOfferRef & { prices: PartyPrices; startTime: string }) | undefined;
+}
+
+function pricesOf(d: Departure): PartyPrices {
+  return { adult: d.adultbaika, middle: d.middlebaika, child: d.childbaika, infant: d.infantbaika };
 }
 
 /**
@@ -30,17 +37,27 @@ interface PartyDialogProps {
  * applicant entry. The parent mounts it only while a day is chosen, so every opening loads its price afresh.
  */
 export function PartyDialog({ option, usedate, zaikozan, md, onClose, offer }: PartyDialogProps) {
-  const form = usePartyForm(option, usedate, offer ? offer.held : zaikozan, offer?.prices);
+  // An option with start times (ADR 0196): the day's departures first; the form's limit and prices are the chosen
+  // one's. A キャンセル待ち offer is for one departure already.
+  const timed = option.timed === true && !offer;
+  const departures = useDepartures(option.opcd, usedate, timed);
+  const [startTime, setStartTime] = useState<string | null>(null);
+  const chosen = departures.data?.departures.find((d) => d.start_time === startTime);
+  const limit = offer ? offer.held : timed ? (chosen?.zaikozan ?? 0) : zaikozan;
+  const known = offer?.prices ?? (timed ? (chosen ? pricesOf(chosen) : null) : undefined);
+  const form = usePartyForm(option, usedate, limit, known ?? undefined, timed && !chosen);
   const navigate = useNavigate();
   const t = useAvailabilityMessages();
   const format = useFormat();
   const textLang = useTextLang();
 
   const proceed = () => {
-    if (!form.valid || !form.prices || usedate === null) return;
+    if (!form.valid || !form.prices || usedate === null || (timed && !chosen)) return;
     useReservationStore.getState().start({
       optionDetail: withoutCalendar(option),
       usedate,
+      startTime: offer?.startTime ?? chosen?.start_time ?? '',
+      endTime: chosen?.end_time ?? '',
       party: form.counts,
       prices: form.prices,
       amount: form.total,
@@ -79,7 +96,21 @@ export function PartyDialog({ option, usedate, zaikozan, md, onClose, offer }: P
             </div>
           )}
         </dl>
-        <PartyForm form={form} />
+        {timed &&
+          (departures.isPending ? (
+            <p aria-busy="true">{t.loading}</p>
+          ) : (departures.data?.departures.length ?? 0) === 0 ? (
+            <p className="error-text" data-testid="no-departures">
+              {t.noDepartures}
+            </p>
+          ) : (
+            <DepartureChoice
+              departures={departures.data?.departures ?? []}
+              chosen={startTime}
+              onChoose={setStartTime}
+            />
+          ))}
+        {(!timed || chosen) && <PartyForm form={form} />}
         {option.age_note && (
           <section className={styles.ageNote} aria-labelledby="age-note-title">
             <h3 id="age-note-title" className={styles.ageNoteTitle}>

@@ -50,14 +50,16 @@ export function usePartyForm(
   option: PartyOption,
   usedate: string | null,
   zaikozan: number,
-  /** Prices known already (a キャンセル待ち offer: the day is sold out to GET /price). */
+  /** Prices known already (a キャンセル待ち offer: the day is sold out to GET /price; a departure chosen). */
   knownPrices?: PartyPrices,
+  /** An option with start times whose departure is not chosen yet: no price to load, and not valid. */
+  awaitingDeparture = false,
 ): PartyFormState {
   const [counts, setCounts] = useState<PartyCounts>(initialCounts);
   const [initial] = useState(counts);
   const price = usePrice(
     { opcd: option.opcd, usedate: usedate ?? '', counts: initial },
-    usedate !== null && knownPrices === undefined,
+    usedate !== null && knownPrices === undefined && !awaitingDeparture,
   );
   const alerted = useRef(false);
   const common = useCommonMessages();
@@ -76,6 +78,7 @@ export function usePartyForm(
   const n = headcount(counts);
   const errors: string[] = [];
   if (usedate === null) errors.push(Msg.selectDate);
+  if (awaitingDeparture) errors.push(Msg.selectStartTime);
   if (n > zaikozan) errors.push(Msg.overStock);
   if (n < bounds.min || n > bounds.max) errors.push(partyOutOfRange(bounds.min, bounds.max));
   if (infantsOnly(counts)) errors.push(Msg.infantsNeedCompanion);
@@ -85,11 +88,11 @@ export function usePartyForm(
     counts,
     setCount: (ageClass, count) => setCounts((c) => ({ ...c, [ageClass]: count })),
     prices,
-    priceLoading: knownPrices === undefined && price.isPending && usedate !== null,
+    priceLoading: knownPrices === undefined && !awaitingDeparture && price.isPending && usedate !== null,
     total: partyTotal(counts, prices),
     bounds,
     errors,
-    valid: usedate !== null && isPartyValid(counts, prices, option) && n <= zaikozan,
+    valid: usedate !== null && !awaitingDeparture && isPartyValid(counts, prices, option) && n <= zaikozan,
   };
 }
 

@@ -27,6 +27,14 @@ export const availabilityJa = {
   loading: '読み込み中…',
   people: (n: number) => `${n}名`,
   total: '合計金額',
+  // The departures of a day (an option with start times, ADR 0196)
+  startTime: '開始時刻',
+  departuresLegend: '開始時刻を選択してください',
+  seatsLeft: (n: number) => `残り${n}席`,
+  seatsMany: '空きあり',
+  soldOut: '満席',
+  adultFrom: (price: string) => `大人${price}`,
+  noDepartures: 'この日にご予約いただける時間はありません。別の日をお選びください。',
 };
 
 export const useAvailabilityMessages = defineMessages('availability', availabilityJa);

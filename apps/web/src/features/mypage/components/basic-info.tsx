@@ -27,6 +27,8 @@ export function BasicInfo({
   const textLang = useTextLang();
   const personName = usePersonName();
   const people = booking.memberList.length;
+  // The departure's times, when the option starts at a set time (ADR 0196).
+  const departure = booking.optionList.find((o) => o.start_time !== '');
   return (
     <section className={`card ${styles.section}`} aria-labelledby="basic-info-title">
       <h2 id="basic-info-title" className="section-title">
@@ -55,6 +57,12 @@ export function BasicInfo({
               : format.day(booking.fromdate)}
           </dd>
         </div>
+        {departure && (
+          <div>
+            <dt>{t.startTime}</dt>
+            <dd data-testid="mypage-start-time">{format.times(departure.start_time, departure.end_time)}</dd>
+          </div>
+        )}
         <div>
           <dt>{t.days}</dt>
           <dd>{t.dayCount(stayDays(booking.fromdate, booking.todate))}</dd>

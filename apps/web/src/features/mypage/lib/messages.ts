@@ -15,6 +15,7 @@ export const mypageJa = {
   optionCode: '商品コード：',
   rsvno: '予約番号',
   usedate: '利用日',
+  startTime: '開始時刻',
   days: '日数',
   dayCount: (n: number) => `${n}日間`,
   received: '受付日',

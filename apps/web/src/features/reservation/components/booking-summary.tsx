@@ -15,6 +15,8 @@ export function BookingSummary({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
   const textLang = useTextLang();
   const optionDetail = useReservationStore((s) => s.optionDetail);
   const usedate = useReservationStore((s) => s.usedate);
+  const startTime = useReservationStore((s) => s.startTime);
+  const endTime = useReservationStore((s) => s.endTime);
   const party = useReservationStore((s) => s.party);
   const prices = useReservationStore((s) => s.prices);
   const stored = useReservationStore((s) => s.amount);
@@ -32,7 +34,7 @@ export function BookingSummary({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
       <dl className={styles.facts}>
         <div>
           <dt>{t.usedate}</dt>
-          <dd>{usedate ? format.day(usedate) : '—'}</dd>
+          <dd data-testid="summary-usedate">{usedate ? format.departure(usedate, startTime, endTime) : '—'}</dd>
         </div>
         <div>
           <dt>{t.people}</dt>

@@ -35,6 +35,11 @@ export function CompletePage() {
   // Read once, before the session ends; what the page shows lives on in component state.
   const [completion] = useState(() => useReservationStore.getState().completed);
   const [hasRental] = useState(() => (useReservationStore.getState().optionDetail?.rentalcd ?? '') !== '');
+  // The day and time booked, as the flow chose them (the store is emptied on entry).
+  const [booked] = useState(() => {
+    const { usedate, startTime, endTime } = useReservationStore.getState();
+    return usedate ? format.departure(usedate, startTime ?? '', endTime ?? '', { weekday: true }) : null;
+  });
   const result = useCheckoutResult(sessionId);
   const [retrying, setRetrying] = useState(false);
 
@@ -122,6 +127,12 @@ export function CompletePage() {
         <dl className={styles.rsvno}>
           <dt>{t.rsvno}</dt>
           <dd data-testid="rsvno">{rsvno}</dd>
+          {booked && (
+            <>
+              <dt>{t.usedate}</dt>
+              <dd data-testid="complete-usedate">{booked}</dd>
+            </>
+          )}
         </dl>
         <p className={styles.thanks}>{t.thanks}</p>
         {request ? (

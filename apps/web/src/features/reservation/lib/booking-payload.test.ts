@@ -34,6 +34,7 @@ const leader: Leader = { ...taro, phoneNumber: '090-1234-5678', email: 'taro@exa
 const draft = (optionDetail: ReservedOption) => ({
   optionDetail,
   usedate: '20260315',
+  startTime: '',
   md: 'abc',
   amount: 12000,
   leader,
@@ -83,6 +84,13 @@ describe('bookingPayload', () => {
     const wear = bookingPayload(draft(option({ rentalcd: '2' })));
     expect(wear.rentskiList?.[0]).toEqual({ seq: '1', model: '', boots_size: '', wear_size: 'L', accessory: '' });
     expect(createBookingRequest.safeParse(ski).success).toBe(true);
+  });
+
+  it('names the departure of an option with start times, and nothing more for a whole day', () => {
+    const timed = bookingPayload({ ...draft(option()), startTime: '13:00' });
+    expect(timed.start_time).toBe('13:00');
+    expect(createBookingRequest.safeParse(timed).success).toBe(true);
+    expect('start_time' in bookingPayload(draft(option()))).toBe(false);
   });
 });
 

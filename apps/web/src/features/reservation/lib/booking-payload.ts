@@ -7,6 +7,8 @@ export interface BookingDraft {
   optionDetail: ReservedOption;
   /** YYYYMMDD */
   usedate: string;
+  /** The departure's start time (`HH:MM`), '' for a whole day. */
+  startTime: string;
   md: string;
   amount: number;
   leader: Leader;
@@ -56,6 +58,7 @@ export function bookingPayload(draft: BookingDraft): CreateBookingRequest {
   return {
     opcd: optionDetail.opcd,
     usedate: draft.usedate,
+    ...(draft.startTime ? { start_time: draft.startTime } : {}),
     md: draft.md,
     sei: leader.lastName,
     mei: leader.firstName,

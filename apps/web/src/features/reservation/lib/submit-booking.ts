@@ -64,6 +64,7 @@ function currentPayload(deps: SubmitDeps) {
   const payload = bookingPayload({
     optionDetail,
     usedate,
+    startTime: state.startTime ?? '',
     md,
     amount: reservationAmount(state.party, state.prices, state.amount),
     leader,

@@ -35,6 +35,8 @@ export interface OfferBooking {
   token: string;
   /** YYYYMMDD */
   usedate: string;
+  /** The departure's start time (`HH:MM`), '' for a whole day. */
+  startTime: string;
   held: number;
   /** ISO instant. */
   expiresAt: string;
@@ -87,6 +89,7 @@ export function WaitlistOfferPanel({ token, onBook }: { token: string; onBook(of
                 onBook({
                   token,
                   usedate: o.usedate,
+                  startTime: o.start_time,
                   held: o.held,
                   expiresAt: o.offer_expires_at ?? '',
                   prices: pricesOf(o),
