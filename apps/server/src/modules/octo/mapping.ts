@@ -1,7 +1,8 @@
 /**
  * Our catalog, stock and bookings as OCTO's products, units, availabilities and bookings (ADR 0170). Pure
- * functions of rows already read: one option is one product with one default option; the age classes are units;
- * each Tokyo day of stock is one all-day OPENING_HOURS availability.
+ * functions of rows already read: one option is one product with one default option; the age classes are units.
+ * An option that sells whole days is an OPENING_HOURS product, each Tokyo day of stock one all-day availability; a
+ * timed option (ADR 0196) is a START_TIME product, each departure one availability at its start time.
  */
 
 import type { OptionDetail } from '@tabi/contract/catalog';
@@ -44,6 +45,8 @@ export interface OctoOptionFacts extends AgeRules {
   /** When sales of a day close (ADR 0191): this many days before it, at sales_cutoff_time (HH:MM, Tokyo). */
   sales_cutoff_days_before: number;
   sales_cutoff_time: string;
+  /** Sells departures at start times (ADR 0196): a START_TIME product; otherwise whole days, OPENING_HOURS. */
+  timed: boolean;
 }
 
 /** The option's sales cutoff, in the contract's terms. */
@@ -58,10 +61,17 @@ export function utcCutoffAtOf(option: OctoOptionFacts, usedate: string): string 
   return salesCutoffAt(isoDateToYmd(usedate), salesCutoffOfFacts(option)).toISOString().replace('.000Z', 'Z');
 }
 
-/** One day of stock with what is held on it: capacity = what is left + what bookings hold. */
+/**
+ * One departure (a whole day's for an all-day option) with what is held on it: capacity = what is left + what
+ * bookings hold. For a timed option's calendar, a day's departures summed (see {@link dayOfDepartures}).
+ */
 export interface OctoDay {
   /** YYYY-MM-DD */
   usedate: string;
+  /** `HH:MM` Tokyo wall-clock, '' for a whole day. */
+  startTime: string;
+  /** `HH:MM`, '' when the option does not say. */
+  endTime: string;
   zaikozan: number;
   held: number;
   stopped: boolean;
@@ -164,7 +174,15 @@ export function unitsOf(option: OctoOptionFacts, pricing: { commissionBp: number
   });
 }
 
-export function productOf(option: OctoOptionFacts, pricing: { commissionBp: number; from?: OctoDay } | null) {
+/**
+ * The product. A timed option is START_TIME with `startTimes` (its departures' distinct times, sorted); an all-day
+ * one OPENING_HOURS, its one start the opening of its hours.
+ */
+export function productOf(
+  option: OctoOptionFacts,
+  pricing: { commissionBp: number; from?: OctoDay } | null,
+  startTimes: readonly string[] = [],
+) {
   const { min, max } = partyBounds(option);
   const hours = openingHoursOf(option.hours);
   return {
@@ -177,7 +195,7 @@ export function productOf(option: OctoOptionFacts, pricing: { commissionBp: numb
     instantConfirmation: true,
     instantDelivery: true,
     availabilityRequired: true,
-    availabilityType: 'OPENING_HOURS',
+    availabilityType: option.timed ? ('START_TIME' as const) : ('OPENING_HOURS' as const),
     deliveryFormats: ['QRCODE'],
     deliveryMethods: ['VOUCHER'],
     redemptionMethod: 'MANIFEST',
@@ -188,7 +206,7 @@ export function productOf(option: OctoOptionFacts, pricing: { commissionBp: numb
         default: true,
         internalName: option.webname,
         reference: null,
-        availabilityLocalStartTimes: [hours[0]?.from ?? '00:00'],
+        availabilityLocalStartTimes: option.timed ? [...startTimes] : [hours[0]?.from ?? '00:00'],
         // Our customers cancel until the day before the use date (SPEC §4): the cutoff is the day's start, 00:00.
         cancellationCutoff: '0 hours',
         cancellationCutoffAmount: 0,
@@ -201,18 +219,43 @@ export function productOf(option: OctoOptionFacts, pricing: { commissionBp: numb
   };
 }
 
-/** An availability's id: the day's start in Tokyo, as OCTO's examples write it. */
-export function availabilityIdOf(usedate: string): string {
-  return `${usedate}T00:00:00${OFFSET}`;
+/**
+ * An availability's id: its start in Tokyo with the offset, as OCTO's examples write it — the day's start for a
+ * whole day, the departure's start time on its own day for a timed one (`2026-12-10T13:00:00+09:00`).
+ */
+export function availabilityIdOf(usedate: string, startTime = ''): string {
+  return `${usedate}T${startTime || '00:00'}:00${OFFSET}`;
 }
 
-/** The day an availability id names (YYYY-MM-DD), or null when it is not one of ours. */
-export function dayOfAvailabilityId(id: unknown): string | null {
+/** The departure an availability id names. */
+export interface DepartureKey {
+  /** YYYY-MM-DD */
+  usedate: string;
+  /** `HH:MM`, '' for a whole day. */
+  startTime: string;
+}
+
+const TIMED_ID = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):([0-5]\d):00\+09:00$/;
+const DAY_ID = /^(\d{4}-\d{2}-\d{2})T00:00:00(\+09:00)?$/;
+
+/**
+ * The departure an availability id names for a product of this kind, or null when the id is not one of ours: a
+ * timed product's ids are a start time with Tokyo's offset, `+09:00` and no other (a departure at 00:30 is on its
+ * own day); an all-day product's are its days' starts, as they always were. Whether the departure exists is the
+ * caller's to ask.
+ */
+export function departureOfAvailabilityId(id: unknown, timed: boolean): DepartureKey | null {
   if (typeof id !== 'string') return null;
-  const match = id.match(/^(\d{4}-\d{2}-\d{2})T00:00:00(\+09:00)?$/);
-  const day = match?.[1];
+  const match = id.match(timed ? TIMED_ID : DAY_ID);
+  const usedate = match?.[1];
   // Only a real day within the range OCTO may name is an availability (no other has a next day to end it).
-  return day && isOctoDay(day) ? day : null;
+  if (!match || !usedate || !isOctoDay(usedate)) return null;
+  return { usedate, startTime: timed ? `${match[2]}:${match[3]}` : '' };
+}
+
+/** The departure's key as one string, for sets of them. */
+export function departureKey(d: DepartureKey): string {
+  return `${d.usedate} ${d.startTime}`;
 }
 
 function nextDay(usedate: string): string {
@@ -223,7 +266,7 @@ export type OctoAvailabilityStatus = 'AVAILABLE' | 'LIMITED' | 'SOLD_OUT' | 'CLO
 
 /**
  * LIMITED below half the capacity left (OCTO's definition), CLOSED when the day is stopped or not for sale (outside
- * the use period, past, or its sales cutoff passed: the caller's `bookable`).
+ * the use period, past, its sales cutoff passed, or the departure started: the caller's `bookable`).
  */
 export function dayStatus(day: OctoDay, bookable: boolean): OctoAvailabilityStatus {
   if (!bookable || day.stopped) return 'CLOSED';
@@ -246,11 +289,12 @@ export function availabilityOf(
   const asked = pricing?.units.reduce((sum, u) => sum + u.quantity, 0) ?? 0;
   const open = status === 'AVAILABLE' || status === 'LIMITED';
   const vacancies = open ? day.zaikozan : 0;
+  const id = availabilityIdOf(day.usedate, day.startTime);
   return {
-    id: availabilityIdOf(day.usedate),
-    localDateTimeStart: availabilityIdOf(day.usedate),
-    localDateTimeEnd: availabilityIdOf(nextDay(day.usedate)),
-    allDay: true,
+    id,
+    localDateTimeStart: id,
+    localDateTimeEnd: endOf(day),
+    allDay: day.startTime === '',
     // The instant the day's sales close (ADR 0191), as on our site: a reserve or confirm after it is refused.
     utcCutoffAt: utcCutoffAtOf(option, day.usedate),
     available: open && vacancies >= Math.max(1, asked),
@@ -258,9 +302,24 @@ export function availabilityOf(
     vacancies,
     capacity: day.zaikozan + day.held,
     maxUnits: partyBounds(option).max,
-    openingHours: openingHoursOf(option.hours),
+    openingHours: day.startTime === '' ? openingHoursOf(option.hours) : departureHours(day),
     ...(pricing ? dayPricing(option, day, pricing) : {}),
   };
+}
+
+/**
+ * Where an availability ends: a whole day at the next day's start; a departure at its end time on its day, or at
+ * its start when it names no end (OCTO asks for a date-time, and a departure never runs into the next day).
+ */
+function endOf(day: Pick<OctoDay, 'usedate' | 'startTime' | 'endTime'>): string {
+  if (day.startTime === '') return availabilityIdOf(nextDay(day.usedate));
+  const end = day.endTime > day.startTime ? day.endTime : day.startTime;
+  return availabilityIdOf(day.usedate, end);
+}
+
+/** A departure's opening hours (OCTO gives them for start times too): from its start to its end when it has one. */
+function departureHours(day: Pick<OctoDay, 'startTime' | 'endTime'>): { from: string; to: string }[] {
+  return day.endTime > day.startTime ? [{ from: day.startTime, to: day.endTime }] : [];
 }
 
 /** octo/pricing on an availability: each unit's price that day, and the total of the units asked for. */
@@ -277,7 +336,17 @@ function dayPricing(option: OctoOptionFacts, day: OctoDay, pricing: { commission
   return { unitPricing, pricing: pricingOf(retail, net) };
 }
 
-export function calendarDayOf(option: OctoOptionFacts, day: OctoDay, bookable: boolean, commissionBp: number | null) {
+/**
+ * One day of the calendar: an all-day option's day, or a timed option's departures of the day summed (see
+ * {@link dayOfDepartures}; its opening hours are those of the departures that say when they end).
+ */
+export function calendarDayOf(
+  option: OctoOptionFacts,
+  day: OctoDay,
+  bookable: boolean,
+  commissionBp: number | null,
+  departures: readonly OctoDay[] = [],
+) {
   const availability = availabilityOf(option, day, bookable, null);
   return {
     localDate: day.usedate,
@@ -285,7 +354,7 @@ export function calendarDayOf(option: OctoOptionFacts, day: OctoDay, bookable: b
     status: availability.status,
     vacancies: availability.vacancies,
     capacity: availability.capacity,
-    openingHours: availability.openingHours,
+    openingHours: option.timed ? departures.flatMap(departureHours) : availability.openingHours,
     ...(commissionBp === null
       ? {}
       : {
@@ -297,10 +366,37 @@ export function calendarDayOf(option: OctoOptionFacts, day: OctoDay, bookable: b
   };
 }
 
-/** A day with no stock row (not sold): CLOSED, nothing left, no capacity. */
-export function closedDay(usedate: string): OctoDay {
+/**
+ * A timed option's day as SPEC §7 shows one (ADR 0196): its departures' seats left and held summed, stopped when the
+ * day is, and each age class's lowest price among the departures with a seat left (of them all when none has).
+ * Undefined for a day without departures.
+ */
+export function dayOfDepartures(departures: readonly OctoDay[]): OctoDay | undefined {
+  const [first] = departures;
+  if (!first) return undefined;
+  const withSeats = departures.filter((d) => d.zaikozan > 0);
+  const priced = withSeats.length > 0 ? withSeats : departures;
+  const lowest = (c: AgeClass) => Math.min(...priced.map((d) => unitPrice(d, c)));
+  return {
+    usedate: first.usedate,
+    startTime: '',
+    endTime: '',
+    zaikozan: departures.reduce((sum, d) => sum + d.zaikozan, 0),
+    held: departures.reduce((sum, d) => sum + d.held, 0),
+    stopped: departures.some((d) => d.stopped),
+    adultbaika: lowest('adult'),
+    middlebaika: lowest('middle'),
+    childbaika: lowest('child'),
+    infantbaika: lowest('infant'),
+  };
+}
+
+/** A departure with no stock row (not sold, or gone): CLOSED, nothing left, no capacity. */
+export function closedDay(usedate: string, startTime = '', endTime = ''): OctoDay {
   return {
     usedate,
+    startTime,
+    endTime,
     zaikozan: 0,
     held: 0,
     stopped: false,
@@ -330,6 +426,9 @@ export interface OctoBookingFacts {
   commissionBp: number | null;
   rsvdate: Date;
   fromdate: string;
+  /** The departure the booking's line is on (ADR 0196): `HH:MM`, '' for a whole day; and its end as sold. */
+  startTime: string;
+  endTime: string;
   uuid: string;
   resellerReference: string | null;
   contact: Record<string, unknown>;

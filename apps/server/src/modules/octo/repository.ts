@@ -1,9 +1,10 @@
 /** The OCTO module's reads, and the only writes of `octo_bookings` (issue 26). */
-import { and, asc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableName, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client.ts';
 import {
   bookingOptions,
   bookings,
+  departures,
   type NewBooking,
   type OctoBookingRow,
   octoBookings,
@@ -43,6 +44,10 @@ const OPTION_COLUMNS = {
   useTo: options.useTo,
   sales_cutoff_days_before: options.salesCutoffDaysBefore,
   sales_cutoff_time: options.salesCutoffTime,
+  // Timed when it has a departure at a start time (ADR 0196), as the catalog's OptionDetail.timed reads it. The
+  // option's column is named with its table: a select from one table writes its own columns unqualified.
+  timed: sql<boolean>`exists (select 1 from ${departures} d
+    where d.opcd = ${sql.identifier(getTableName(options))}.opcd and d.start_time <> '')`,
 };
 
 export async function findSellableOption(db: DbOrTx, opcd: string): Promise<SellableOption | undefined> {
@@ -64,26 +69,55 @@ export async function listSellableOptions(db: DbOrTx): Promise<SellableOption[]>
 }
 
 /**
- * The option's days from `from` to `to` (YYYY-MM-DD) that have stock, each with the seats held on it (every
- * booking not canceled, and every キャンセル待ち offer, took its seats from the stock row: left + held is the day's
- * capacity, ADR 0167's invariant) and whether the company stopped it.
+ * The option's departures from `from` to `to` (YYYY-MM-DD) of one kind, in day and time order: its timed ones
+ * (`timed`) or its whole days. Each comes with the seats held on it (every booking line not canceled, and every
+ * キャンセル待ち entry waiting or offered, took its seats from that departure's row: left + held is its capacity, ADR
+ * 0167's invariant kept per departure by ADR 0196) and whether the company stopped its day (催行中止 is per day).
  */
-export async function daysOf(db: DbOrTx, opcd: string, from: string, to: string): Promise<OctoDay[]> {
-  const rows = rowsOf<Omit<OctoDay, 'held'> & { held: number | string }>(
+export async function departuresOf(
+  db: DbOrTx,
+  opcd: string,
+  from: string,
+  to: string,
+  timed: boolean,
+): Promise<OctoDay[]> {
+  const kind = timed ? sql`s.start_time <> ''` : sql`s.start_time = ''`;
+  return readDepartures(db, sql`s.opcd = ${opcd} and s.usedate between ${from}::date and ${to}::date and ${kind}`);
+}
+
+/** One departure (a day's all-day one when `startTime` is ''), or undefined when the option has no such row. */
+export async function departureOf(
+  db: DbOrTx,
+  opcd: string,
+  usedate: string,
+  startTime: string,
+): Promise<OctoDay | undefined> {
+  const [row] = await readDepartures(
+    db,
+    sql`s.opcd = ${opcd} and s.usedate = ${usedate}::date and s.start_time = ${startTime}`,
+  );
+  return row;
+}
+
+async function readDepartures(db: DbOrTx, where: SQL): Promise<OctoDay[]> {
+  const rows = rowsOf<Omit<OctoDay, 'held' | 'stopped'> & { held: number | string; stopped: boolean | string }>(
     await db.execute(sql`
-      select to_char(s.usedate, 'YYYY-MM-DD') as usedate, s.zaikozan, s.adultbaika, s.middlebaika, s.childbaika,
-        s.infantbaika,
+      select to_char(s.usedate, 'YYYY-MM-DD') as usedate, s.start_time as "startTime", s.end_time as "endTime",
+        s.zaikozan, s.adultbaika, s.middlebaika, s.childbaika, s.infantbaika,
         coalesce((select sum(bo.seats) from booking_options bo join bookings b on b.rsvno = bo.rsvno
-          where bo.opcd = s.opcd and bo.usedate = s.usedate and ${bookingIs.notCanceled}), 0)
+          where bo.opcd = s.opcd and bo.usedate = s.usedate and bo.start_time = s.start_time
+            and ${bookingIs.notCanceled}), 0)
         + coalesce((select sum(w.held) from waitlist_entries w
-          where w.opcd = s.opcd and w.usedate = s.usedate and w.state in ('waiting', 'offered')), 0) as held,
+          where w.opcd = s.opcd and w.usedate = s.usedate and w.start_time = s.start_time
+            and w.state in ('waiting', 'offered')), 0) as held,
         exists (select 1 from day_stop_days d where d.opcd = s.opcd and d.usedate = s.usedate) as stopped
       from departures s
-      where s.opcd = ${opcd} and s.usedate between ${from}::date and ${to}::date
-      order by s.usedate`),
+      where ${where}
+      order by s.usedate, s.start_time`),
   );
   return rows.map((r) => ({
     ...r,
+    stopped: r.stopped === true || r.stopped === 't',
     zaikozan: Number(r.zaikozan),
     held: Number(r.held),
     adultbaika: Number(r.adultbaika),
@@ -91,6 +125,32 @@ export async function daysOf(db: DbOrTx, opcd: string, from: string, to: string)
     childbaika: Number(r.childbaika),
     infantbaika: Number(r.infantbaika),
   }));
+}
+
+/**
+ * Each timed option's start times (`HH:MM`, sorted) among its departures from `today` on; an option with none left
+ * gives those of all its departures, so that a timed product always names its times (OCTO asks for at least one).
+ */
+export async function startTimesOf(db: DbOrTx, opcds: string[], today: string): Promise<Map<string, string[]>> {
+  if (opcds.length === 0) return new Map();
+  const rows = rowsOf<{ opcd: string; start_time: string; ahead: boolean | string }>(
+    await db.execute(sql`select s.opcd, s.start_time, bool_or(s.usedate >= ${today}::date) as ahead
+      from departures s
+      where s.opcd in (${sql.join(
+        opcds.map((o) => sql`${o}`),
+        sql`, `,
+      )}) and s.start_time <> ''
+      group by s.opcd, s.start_time
+      order by s.opcd, s.start_time`),
+  );
+  const all = new Map<string, { ahead: string[]; any: string[] }>();
+  for (const r of rows) {
+    const times = all.get(r.opcd) ?? { ahead: [], any: [] };
+    times.any.push(r.start_time);
+    if (r.ahead === true || r.ahead === 't') times.ahead.push(r.start_time);
+    all.set(r.opcd, times);
+  }
+  return new Map([...all].map(([opcd, t]) => [opcd, t.ahead.length > 0 ? t.ahead : t.any]));
 }
 
 /** Each option's lowest price per age class over its days still for sale (octo/pricing's `pricingFrom`). */
@@ -111,6 +171,8 @@ export async function lowestPrices(db: DbOrTx, opcds: string[], today: string): 
       r.opcd,
       {
         usedate: today,
+        startTime: '',
+        endTime: '',
         zaikozan: 0,
         held: 0,
         stopped: false,
@@ -139,6 +201,8 @@ const FACT_COLUMNS = {
   commissionBp: bookings.commissionBp,
   rsvdate: bookings.rsvdate,
   fromdate: bookings.fromdate,
+  startTime: bookingOptions.startTime,
+  endTime: bookingOptions.endTime,
   uuid: octoBookings.uuid,
   resellerReference: octoBookings.resellerReference,
   contact: octoBookings.contact,

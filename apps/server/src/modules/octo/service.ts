@@ -42,7 +42,10 @@ import {
   bookingOf,
   calendarDayOf,
   closedDay,
-  dayOfAvailabilityId,
+  type DepartureKey,
+  dayOfDepartures,
+  departureKey,
+  departureOfAvailabilityId,
   OCTO_OPTION_ID,
   type OctoBookingFacts,
   type OctoDay,
@@ -117,19 +120,24 @@ function pricingFacts(caller: OctoCaller) {
 
 export async function listProducts(ctx: AppContext, caller: OctoCaller) {
   const all = await repo.listSellableOptions(ctx.db);
-  const lowest = caller.pricing
-    ? await repo.lowestPrices(
-        ctx.db,
-        all.map((o) => o.opcd),
-        isoToday(ctx),
-      )
-    : null;
+  const today = isoToday(ctx);
+  const opcds = all.map((o) => o.opcd);
+  const lowest = caller.pricing ? await repo.lowestPrices(ctx.db, opcds, today) : null;
+  const times = await repo.startTimesOf(
+    ctx.db,
+    all.filter((o) => o.timed).map((o) => o.opcd),
+    today,
+  );
   return Promise.all(
     all.map((o) =>
       productWithContent(
         ctx,
         caller,
-        productOf(o, caller.pricing ? { commissionBp: caller.reseller.commissionBp, from: lowest?.get(o.opcd) } : null),
+        productOf(
+          o,
+          caller.pricing ? { commissionBp: caller.reseller.commissionBp, from: lowest?.get(o.opcd) } : null,
+          times.get(o.opcd),
+        ),
       ),
     ),
   );
@@ -145,13 +153,16 @@ async function productWithContent(ctx: AppContext, caller: OctoCaller, product: 
 
 export async function getProduct(ctx: AppContext, caller: OctoCaller, productId: string) {
   const option = await sellableOrUnknown(ctx, productId);
-  const lowest = caller.pricing ? await repo.lowestPrices(ctx.db, [option.opcd], isoToday(ctx)) : null;
+  const today = isoToday(ctx);
+  const lowest = caller.pricing ? await repo.lowestPrices(ctx.db, [option.opcd], today) : null;
+  const times = option.timed ? await repo.startTimesOf(ctx.db, [option.opcd], today) : null;
   return productWithContent(
     ctx,
     caller,
     productOf(
       option,
       caller.pricing ? { commissionBp: caller.reseller.commissionBp, from: lowest?.get(option.opcd) } : null,
+      times?.get(option.opcd),
     ),
   );
 }
@@ -169,6 +180,16 @@ function bookable(option: repo.SellableOption, usedate: string, today: string): 
  */
 function onSale(option: repo.SellableOption, usedate: string, today: string, now: Date): boolean {
   return bookable(option, usedate, today) && !salesClosed(isoDateToYmd(usedate), salesCutoffOfFacts(option), now);
+}
+
+/** A departure that has left (its start time passed, Tokyo): no longer sold, whatever its day's cutoff says. */
+function departed(d: DepartureKey, now: Date): boolean {
+  return d.startTime !== '' && now.getTime() >= new Date(`${d.usedate}T${d.startTime}:00+09:00`).getTime();
+}
+
+/** A departure open for sale now: its day on sale, and (a timed one) not left yet. */
+function departureOnSale(option: repo.SellableOption, d: DepartureKey, today: string, now: Date): boolean {
+  return onSale(option, d.usedate, today, now) && !departed(d, now);
 }
 
 function checkOption(optionId: unknown): void {
@@ -215,16 +236,28 @@ export async function availabilityCalendar(ctx: AppContext, caller: OctoCaller, 
   unitAsks(option, input.units);
   const today = isoToday(ctx);
   const now = ctx.clock.now();
-  const days = new Map(
-    (await repo.daysOf(ctx.db, option.opcd, input.localDateStart, input.localDateEnd)).map((d) => [d.usedate, d]),
-  );
+  const byDay = new Map<string, OctoDay[]>();
+  for (const d of await repo.departuresOf(
+    ctx.db,
+    option.opcd,
+    input.localDateStart,
+    input.localDateEnd,
+    option.timed,
+  )) {
+    // A timed option's day counts only the departures still to be sold (one that has left is CLOSED on its own).
+    const open = !option.timed || !departed(d, now);
+    byDay.set(d.usedate, [...(byDay.get(d.usedate) ?? []), ...(open ? [d] : [])]);
+  }
   return everyDay(input.localDateStart, input.localDateEnd).map((usedate) => {
-    const day = days.get(usedate);
+    const departures = byDay.get(usedate) ?? [];
+    // One entry a day: a timed option's departures summed (SPEC §7's day), an all-day option's one row.
+    const day = dayOfDepartures(departures);
     return calendarDayOf(
       option,
       day ?? closedDay(usedate),
       day !== undefined && onSale(option, usedate, today, now),
       caller.pricing ? caller.reseller.commissionBp : null,
+      departures,
     );
   });
 }
@@ -242,13 +275,23 @@ export async function availability(ctx: AppContext, caller: OctoCaller, body: un
   }
   if (input.availabilityIds && input.availabilityIds.length > 0) {
     const ids = input.availabilityIds.map((id) => {
-      const day = dayOfAvailabilityId(id);
-      if (!day) throw OctoError.invalidAvailability(id);
-      return day;
+      const departure = departureOfAvailabilityId(id, option.timed);
+      if (!departure) throw OctoError.invalidAvailability(id);
+      return { id, departure };
     });
-    wanted = new Set(ids);
-    start = ids.reduce((a, b) => (a < b ? a : b));
-    end = ids.reduce((a, b) => (a > b ? a : b));
+    wanted = new Set(ids.map((i) => departureKey(i.departure)));
+    const days = ids.map((i) => i.departure.usedate);
+    start = days.reduce((a, b) => (a < b ? a : b));
+    end = days.reduce((a, b) => (a > b ? a : b));
+    checkRange(start, end);
+    if (option.timed) {
+      // A time that is not one of the option's departures names no availability: the id is not one of ours.
+      const known = new Set(
+        (await repo.departuresOf(ctx.db, option.opcd, start, end, true)).map((d) => departureKey(d)),
+      );
+      const unknown = ids.find((i) => !known.has(departureKey(i.departure)));
+      if (unknown) throw OctoError.invalidAvailability(unknown.id);
+    }
   } else if (!start || !end) {
     throw OctoError.badRequest('localDateStart and localDateEnd, or availabilityIds, are required');
   }
@@ -257,11 +300,12 @@ export async function availability(ctx: AppContext, caller: OctoCaller, body: un
   const today = isoToday(ctx);
   const now = ctx.clock.now();
   const pricing = caller.pricing ? { commissionBp: caller.reseller.commissionBp, units: asks } : null;
-  const days = await repo.daysOf(ctx.db, option.opcd, start, end);
-  // A day past its cutoff is still listed, CLOSED with the instant it closed, so the reseller sees why.
-  return days
-    .filter((d) => (wanted ? wanted.has(d.usedate) : bookable(option, d.usedate, today)))
-    .map((d) => availabilityOf(option, d, onSale(option, d.usedate, today, now), pricing));
+  const departures = await repo.departuresOf(ctx.db, option.opcd, start, end, option.timed);
+  // A day past its cutoff (or a departure that has left) is still listed, CLOSED with the instant it closed, so the
+  // reseller sees why. A timed option answers one availability per departure, in day and time order.
+  return departures
+    .filter((d) => (wanted ? wanted.has(departureKey(d)) : bookable(option, d.usedate, today)))
+    .map((d) => availabilityOf(option, d, departureOnSale(option, d, today, now), pricing));
 }
 
 // --- bookings ---
@@ -346,22 +390,34 @@ function planItems(
   return { travellers, items };
 }
 
-function dayOfBooking(option: repo.SellableOption, availabilityId: unknown, today: string): string {
-  const day = dayOfAvailabilityId(availabilityId);
-  if (!day || !bookable(option, day, today)) throw OctoError.invalidAvailability(availabilityId);
-  return day;
+/**
+ * The departure a reserve or change names, for the option's kind (a start time for a timed option, a day for an
+ * all-day one): a day a reseller may name, else INVALID_AVAILABILITY_ID. A time that is no departure of the day is
+ * refused as the same when the seats are asked for (no row to take them from); one that has left is closed.
+ */
+function departureOfBooking(
+  option: repo.SellableOption,
+  availabilityId: unknown,
+  today: string,
+  now: Date,
+): DepartureKey {
+  const departure = departureOfAvailabilityId(availabilityId, option.timed);
+  if (!departure || !bookable(option, departure.usedate, today)) throw OctoError.invalidAvailability(availabilityId);
+  if (departed(departure, now)) throw OctoError.unprocessable('The availability is closed: the departure has left');
+  return departure;
 }
 
-/** The booking as OCTO shows it, with its availability as it is now. */
+/** The booking as OCTO shows it, with its availability (the departure its line is on) as it is now. */
 async function render(ctx: AppContext, caller: OctoCaller, facts: OctoBookingFacts) {
   const option = (await repo.findSellableOption(ctx.db, facts.opcd)) ?? (await repo.findAnyOption(ctx.db, facts.opcd));
   if (!option) throw new Error(`option ${facts.opcd} of booking ${facts.rsvno} is gone`);
-  const [day] = await repo.daysOf(ctx.db, facts.opcd, facts.fromdate, facts.fromdate);
+  const at = { usedate: facts.fromdate, startTime: facts.startTime };
+  const day = await repo.departureOf(ctx.db, facts.opcd, at.usedate, at.startTime);
   const today = isoToday(ctx);
   const availability = availabilityOf(
     option,
-    day ?? closedDay(facts.fromdate),
-    day !== undefined && onSale(option, facts.fromdate, today, ctx.clock.now()),
+    day ?? closedDay(facts.fromdate, facts.startTime, facts.endTime),
+    day !== undefined && departureOnSale(option, at, today, ctx.clock.now()),
     null,
   );
   return bookingOf(facts, option, availability, ctx.clock.now(), today, pricingFacts(caller));
@@ -397,13 +453,13 @@ export async function reserve(ctx: AppContext, caller: OctoCaller, body: unknown
   const option = await sellableOrUnknown(ctx, input.productId);
   checkOption(input.optionId);
   const today = isoToday(ctx);
-  const usedate = dayOfBooking(option, input.availabilityId, today);
+  const now = ctx.clock.now();
+  const departure = departureOfBooking(option, input.availabilityId, today, now);
   const planned = planItems(option, input.unitItems);
   const already = await existing(ctx, caller, input.uuid, input.resellerReference);
   if (already) return render(ctx, caller, already);
 
   const uuid = input.uuid ?? randomUUID();
-  const now = ctx.clock.now();
   const expiresAt = new Date(now.getTime() + (input.expirationMinutes ?? DEFAULT_HOLD_MINUTES) * 60_000);
   try {
     await ctx.db.transaction(async (tx) => {
@@ -411,8 +467,8 @@ export async function reserve(ctx: AppContext, caller: OctoCaller, body: unknown
         resellerId: caller.reseller.id,
         commissionBp: caller.reseller.commissionBp,
         opcd: option.opcd,
-        usedate,
-        startTime: '',
+        usedate: departure.usedate,
+        startTime: departure.startTime,
         travellers: planned.travellers,
         contact: ourContact(input.contact),
         lang: langOf(input.contact),
@@ -475,7 +531,7 @@ async function applyItems(
   caller: OctoCaller,
   booking: bookingRepo.BookingRow,
   facts: OctoBookingFacts,
-  target: { option: repo.SellableOption; usedate: string; planned: PlannedItems; contact: ResellerContact },
+  target: { option: repo.SellableOption; departure: DepartureKey; planned: PlannedItems; contact: ResellerContact },
 ) {
   const actor = resellerActor(caller.reseller.id);
   const before = countsOf(
@@ -485,19 +541,22 @@ async function applyItems(
     }),
   );
   const after = countsOf(target.planned.travellers);
+  const { usedate, startTime } = target.departure;
   const moved =
     target.option.opcd !== facts.opcd ||
-    target.usedate !== facts.fromdate ||
+    usedate !== facts.fromdate ||
+    startTime !== facts.startTime ||
     JSON.stringify(before) !== JSON.stringify(after);
   if (moved) {
+    // The old seats back and the new departure's taken in this one transaction (reseller.ts locks both days).
     const done = await rebookForReseller(
       ctx,
       tx,
       booking,
-      { opcd: target.option.opcd, usedate: target.usedate, startTime: '', travellers: target.planned.travellers },
+      { opcd: target.option.opcd, usedate, startTime, travellers: target.planned.travellers },
       actor,
     );
-    if (!done.ok) throw SEAT_REFUSAL[done.why](target.usedate);
+    if (!done.ok) throw SEAT_REFUSAL[done.why](availabilityIdOf(usedate, startTime));
   }
   const fresh = (await bookingRepo.findBooking(tx, booking.rsvno)) ?? booking;
   await renameTravellers(ctx, tx, fresh, target.contact, target.planned.travellers, actor);
@@ -520,11 +579,12 @@ export async function confirm(ctx: AppContext, caller: OctoCaller, uuid: string,
       ? planItems(option, input.unitItems, facts.unitItems)
       : { travellers: [], items: facts.unitItems };
     if (input.unitItems) {
-      await applyItems(ctx, tx, caller, booking, facts, { option, usedate: facts.fromdate, planned, contact });
+      const departure = { usedate: facts.fromdate, startTime: facts.startTime };
+      await applyItems(ctx, tx, caller, booking, facts, { option, departure, planned, contact });
     }
     const current = (await bookingRepo.findBooking(tx, booking.rsvno)) ?? booking;
     const confirmed = await confirmOnAccount(ctx, tx, current, contact, resellerActor(caller.reseller.id));
-    if (!confirmed.ok) throw SEAT_REFUSAL[confirmed.why](availabilityIdOf(facts.fromdate));
+    if (!confirmed.ok) throw SEAT_REFUSAL[confirmed.why](availabilityIdOf(facts.fromdate, facts.startTime));
     await repo.updateOctoBooking(tx, booking.rsvno, {
       contact: input.contact ? storedContact(input.contact) : facts.contact,
       resellerReference: input.resellerReference ?? facts.resellerReference,
@@ -557,14 +617,17 @@ export async function update(ctx: AppContext, caller: OctoCaller, uuid: string, 
       : await repo.findAnyOption(tx, productId);
     if (!option) throw OctoError.invalidProduct(productId);
     if (input.optionId !== undefined) checkOption(input.optionId);
-    const usedate =
-      input.availabilityId !== undefined ? dayOfBooking(option, input.availabilityId, today) : facts.fromdate;
+    // Another departure of the same or another day (a start time of a timed option); the booking's own otherwise.
+    const departure =
+      input.availabilityId !== undefined
+        ? departureOfBooking(option, input.availabilityId, today, now)
+        : { usedate: facts.fromdate, startTime: facts.startTime };
     const contact = input.contact ? storedContact(input.contact) : facts.contact;
     const items = input.unitItems ?? facts.unitItems.map((i) => ({ ...i, contact: i.contact as ContactBody }));
     const planned = planItems(option, items, facts.unitItems);
     await applyItems(ctx, tx, caller, booking, facts, {
       option,
-      usedate,
+      departure,
       planned,
       contact: ourContact(contact as ContactBody),
     });
