@@ -2,7 +2,7 @@
 import { AGE_CLASSES, type AgeClass, PaymentStatus } from '@tabi/contract/constants';
 import { inLang, OPTION_TEXT_FIELDS, type OptionTextField } from '@tabi/contract/content';
 import { DEFAULT_LANG, type Lang } from '@tabi/contract/i18n';
-import { and, asc, desc, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type DbOrTx, executePrepared, rowsOf } from '../../db/client.ts';
 import { insertJsonRows, pickColumns } from '../../db/columns.ts';
@@ -189,6 +189,16 @@ export async function takeSeatsOrSayWhy(db: DbOrTx, line: SeatLine): Promise<Tak
 /** {@link takeSeatsOrSayWhy} for a caller that needs only whether the seats were taken. */
 export async function takeSeats(db: DbOrTx, line: SeatLine): Promise<boolean> {
   return (await takeSeatsOrSayWhy(db, line)).taken;
+}
+
+/** Whether the option's day is sold at start times (ADR 0196): it has a departure that is not the whole day. */
+export async function hasStartTimes(db: DbOrTx, opcd: string, usedate: string): Promise<boolean> {
+  const rows = await db
+    .select({ opcd: departures.opcd })
+    .from(departures)
+    .where(and(eq(departures.opcd, opcd), eq(departures.usedate, usedate), ne(departures.startTime, '')))
+    .limit(1);
+  return rows.length > 0;
 }
 
 /** Seats back to the departure, unless the company called the day off (催行中止, issue 27): a stopped day stays closed. */

@@ -168,9 +168,17 @@ export async function placeBooking(
       },
     }),
   });
-  /** Why the seats were not taken, in the order the rules answer: no such day, another amount, too few seats. */
-  const refusal = (day: repo.DayPrices | undefined): AppError => {
-    if (!day) return new AppError(ErrCd.nothingPrice, Msg.nothingPrice, 422);
+  /**
+   * Why the seats were not taken, in the order the rules answer: no such departure (a day of an option sold at start
+   * times, asked without one), another amount, too few seats.
+   */
+  const refusal = async (db: DbOrTx, day: repo.DayPrices | undefined): Promise<AppError> => {
+    if (!day) {
+      const timed = line.startTime === '' && (await repo.hasStartTimes(db, line.opcd, usedate));
+      return timed
+        ? new AppError(ErrCd.generic, Msg.selectStartTime, 422)
+        : new AppError(ErrCd.nothingPrice, Msg.nothingPrice, 422);
+    }
     if (priceOf(day, plan.counts) !== claimed) return amountMismatch();
     return AppError.conflict(ErrCd.noStock, Msg.noStock);
   };
@@ -184,7 +192,7 @@ export async function placeBooking(
       cap,
     );
     if ('overCap' in written) throw overCap(written.overCap);
-    if (!written.taken) throw refusal(written.day);
+    if (!written.taken) throw await refusal(db, written.day);
   };
   const book = async (number: string): Promise<string> => {
     // A card booking to pay is that one statement alone: no transaction around it, so one round trip (issue 30).

@@ -44,6 +44,9 @@ export async function insertTestOption(db: DbOrTx, opcd: string, overrides: Part
 
 export interface TestDay {
   zaikozan: number;
+  /** A departure at a start time (`HH:MM`, ADR 0196); the whole day when absent. */
+  startTime?: string;
+  endTime?: string;
   adultbaika?: number;
   middlebaika?: number;
   childbaika?: number;
@@ -58,6 +61,8 @@ export async function insertTestStock(db: DbOrTx, opcd: string, usedate: Ymd, da
   await db.insert(departures).values({
     opcd,
     usedate: ymdToIsoDate(usedate),
+    startTime: day.startTime ?? '',
+    endTime: day.endTime ?? '',
     zaikozan: day.zaikozan,
     adultbaika: day.adultbaika ?? ADULT_PRICE,
     middlebaika: day.middlebaika ?? 6000,
@@ -66,11 +71,18 @@ export async function insertTestStock(db: DbOrTx, opcd: string, usedate: Ymd, da
   });
 }
 
-export async function stockLeft(db: DbOrTx, opcd: string, usedate: Ymd): Promise<number | undefined> {
+/** The seats left on a day's departure (the whole day's by default). */
+export async function stockLeft(db: DbOrTx, opcd: string, usedate: Ymd, startTime = ''): Promise<number | undefined> {
   const [row] = await db
     .select({ zaikozan: departures.zaikozan })
     .from(departures)
-    .where(and(eq(departures.opcd, opcd), eq(departures.usedate, ymdToIsoDate(usedate))));
+    .where(
+      and(
+        eq(departures.opcd, opcd),
+        eq(departures.usedate, ymdToIsoDate(usedate)),
+        eq(departures.startTime, startTime),
+      ),
+    );
   return row?.zaikozan;
 }
 
