@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { AGE_CLASSES, EXTENDED_FIELD_NAMES, FROMSPOTS, RENTAL_CODES } from './constants.ts';
 import type { OptionTextField } from './content.ts';
 import { isoDays, weekdayOf } from './dates.ts';
-import { dayPriceFields, envelope, multilineText, plainText } from './envelope.ts';
+import { dayPriceFields, envelope, multilineText, plainText, START_TIME_PATTERN } from './envelope.ts';
 import { CatalogMsg, Msg } from './messages.ts';
 import { SALES_CUTOFF_MAX_DAYS, SALES_CUTOFF_TIME } from './sales-cutoff.ts';
 
@@ -289,6 +289,7 @@ export const CATALOG_EVENT_LABEL: Record<string, string> = {
   'option.published': '公開',
   'option.unpublished': '非公開（下書き）に変更',
   'stock.edited': '在庫・料金を変更',
+  'departure.edited': '便の在庫・料金を変更',
   'photo.added': '写真を追加',
   'photo.updated': '写真の説明を変更',
   'photo.moved': '写真の順番を変更',
@@ -298,24 +299,96 @@ export const CATALOG_EVENT_LABEL: Record<string, string> = {
 // --- 在庫・料金カレンダー -----------------------------------------------------------------------------------
 
 export const STOCK_EDIT_MAX_DAYS = 400;
+/** How many start times one bulk edit may give (a day of departures every hour is 24). */
+export const STOCK_EDIT_MAX_TIMES = 24;
 export const WEEKDAY_LABEL = ['日', '月', '火', '水', '木', '金', '土'] as const;
+
+/**
+ * What the departures calendar says to staff (ADR 0196). Kept here rather than in messages.ts, beside the schemas
+ * that use them: only the server and the lazily loaded console import this file.
+ */
+export const StockMsg = {
+  timeInvalid: '開始時刻は 10:00 のように、24時間表記の「時:分」で入力してください。',
+  timesDuplicate: '同じ開始時刻が2回以上入力されています。',
+  timesTooMany: `開始時刻は一度に${STOCK_EDIT_MAX_TIMES}件まで指定できます。`,
+  durationInvalid: '所要時間は1〜1439分の整数で入力してください。',
+  durationWithoutTimes: '所要時間は開始時刻とあわせて指定してください。',
+  departureNotFound: 'ご指定の便が見つかりません。画面を更新してから、もう一度お試しください。',
+  concurrentEdit: '同じ時間に別の変更が行われました。画面を更新してから、もう一度お試しください。',
+  departurePricesNeeded: '在庫が未登録の便があります。料金もあわせて指定してください。',
+} as const;
+
+/** A departure's name in a message: `2026/12/05 10:00`, or the day alone for a whole day. */
+export function departureLabel(date: string, startTime: string): string {
+  const day = date.replaceAll('-', '/');
+  return startTime === '' ? day : `${day} ${startTime}`;
+}
+
+/** A start time and a duration that end on the next day (a departure ends on its own day, ADR 0196). */
+export function stockEndPastMidnight(startTime: string, minutes: number): string {
+  return `${startTime}から${minutes}分では終了が翌日になります。所要時間を短くしてください。`;
+}
+
+/** An edit of whole days on a day sold by start times, without the prices a switch to whole days needs. */
+export function stockDayIsTimed(day: string): string {
+  return `${day}は開始時刻ごとに販売しています。開始時刻を入力してください（終日の販売に切り替える場合は、料金もあわせて設定してください）。`;
+}
+
+/** An edit with start times on a day sold whole, without the prices a switch to start times needs. */
+export function stockDayIsAllDay(day: string): string {
+  return `${day}は終日で販売しています。開始時刻を空欄にしてください（開始時刻ごとの販売に切り替える場合は、料金もあわせて設定してください）。`;
+}
+
+/**
+ * A switch between whole days and start times that would drop a departure something holds: a booking (held or sold)
+ * or a キャンセル待ち entry. `departure` is departureLabel's.
+ */
+export function stockSwitchInUse(departure: string, toTimed: boolean): string {
+  return toTimed
+    ? `${departure}（終日）には予約またはキャンセル待ちがあるため、開始時刻ごとの販売に切り替えられません。`
+    : `${departure}の便には予約またはキャンセル待ちがあるため、終日の販売に切り替えられません。`;
+}
+
+/** `09:30` plus `minutes`, or null when that is on the next day (a departure ends on its own day). */
+export function departureEnd(startTime: string, minutes: number): string | null {
+  const [h, m] = startTime.split(':').map(Number);
+  const end = (h ?? 0) * 60 + (m ?? 0) + minutes;
+  if (end >= 24 * 60) return null;
+  return `${String(Math.floor(end / 60)).padStart(2, '0')}:${String(end % 60).padStart(2, '0')}`;
+}
 
 /** A month of the stock grid or of the coupon usage report (`2026-12`). */
 export const monthQuery = z.object({
   month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, CatalogMsg.catalogMonthInvalid),
 });
 
-/** One day of the grid: seats left, held by unpaid and requested bookings, sold (paid), and the four prices. */
+/** Seats left, held by unpaid and requested bookings and キャンセル待ち offers, sold (paid); the capacity is all three. */
+const seatFigures = { left: z.number(), held: z.number(), sold: z.number() };
+
+/** One departure of a day (ADR 0196): its times (`HH:MM`; '' for a whole day, or no end), seats and prices. */
+export const stockDeparture = z.object({
+  startTime: z.string(),
+  endTime: z.string(),
+  ...seatFigures,
+  ...dayPriceFields(z.number()),
+});
+export type StockDeparture = z.infer<typeof stockDeparture>;
+
+/**
+ * One day of the grid. For a day sold whole its one departure's figures; for a day with start times the sum of
+ * their seats and, per age class, the lowest price among those with a seat left (of them all when none has), as
+ * SPEC §7's day is made.
+ */
 export const stockDay = z.object({
   date: z.string(),
-  /** false: no stock row, the day is not on sale. */
+  /** false: no departure, the day is not on sale. */
   open: z.boolean(),
   /** 催行中止: called off; a change of seats leaves it closed. */
   stopped: z.boolean(),
-  left: z.number(),
-  held: z.number(),
-  sold: z.number(),
+  ...seatFigures,
   ...dayPriceFields(z.number()),
+  /** The day's departures in time order: one with start time '' for a day sold whole, none when it is not on sale. */
+  departures: z.array(stockDeparture),
 });
 export type StockDay = z.infer<typeof stockDay>;
 export const stockMonth = z.object({
@@ -325,6 +398,8 @@ export const stockMonth = z.object({
   useTo: z.string(),
   /** The age classes the option sells (its party form's): only their prices are asked for (stockPricesMissing). */
   ageClasses: z.array(z.enum(AGE_CLASSES)),
+  /** The option sells start times (it has a departure at one, ADR 0196) rather than whole days. */
+  timed: z.boolean(),
   month: z.string(),
   days: z.array(stockDay),
 });
@@ -339,30 +414,60 @@ export const STOCK_PRICE_KEY = {
   child: 'childbaika',
   infant: 'infantbaika',
 } as const satisfies Record<(typeof AGE_CLASSES)[number], string>;
+/** The adult price always; another class's only when the option sells that class (stockPricesMissing). */
+const stockPrices = z.object({ ...dayPriceFields(price.optional()), adultbaika: price }).nullable();
+const seats = z.number().int().min(0).max(100_000);
+/** A start time as the console gives it: `HH:MM` on the 24-hour clock, never '' (a whole day gives no times). */
+const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, StockMsg.timeInvalid);
+
 /**
- * Bulk edit: every day from `from` to `to` whose weekday is listed gets the stock change and the prices given.
- * `set`: the day's capacity (seats left + seats live bookings hold) becomes `seats`; `add`: `seats` more (or
- * fewer, negative) left; `close`: nothing more for sale (left 0; bookings keep their seats).
+ * Bulk edit: every day from `from` to `to` whose weekday is listed gets the stock change and the prices given, on
+ * its whole day, or on each of `times` when given (ADR 0196; `durationMinutes` sets their end). `set`: the
+ * departure's capacity (seats left + seats live bookings hold) becomes `seats`; `add`: `seats` more (or fewer,
+ * negative) left; `close`: nothing more for sale (left 0; bookings keep their seats).
  */
 export const stockEditRequest = z
   .object({
     from: isoDate,
     to: isoDate,
     weekdays: z.array(z.number().int().min(0).max(6)).min(1, CatalogMsg.stockWeekdaysRequired),
+    /** The start times edited; absent or empty: the whole day, as before there were start times. */
+    times: z.array(clockTime).max(STOCK_EDIT_MAX_TIMES, StockMsg.timesTooMany).optional(),
+    /** How long each departure lasts, which gives its end time; absent or null: the end times stay as they are. */
+    durationMinutes: z
+      .number()
+      .int(StockMsg.durationInvalid)
+      .min(1, StockMsg.durationInvalid)
+      .max(1439, StockMsg.durationInvalid)
+      .nullable()
+      .optional(),
     stock: z
       .discriminatedUnion('mode', [
-        z.object({ mode: z.literal('set'), seats: z.number().int().min(0).max(100_000) }),
+        z.object({ mode: z.literal('set'), seats }),
         z.object({ mode: z.literal('add'), seats: z.number().int().min(-100_000).max(100_000) }),
         z.object({ mode: z.literal('close') }),
       ])
       .nullable(),
-    // The adult price always; another class's only when the option sells that class (stockPricesMissing).
-    prices: z.object({ ...dayPriceFields(price.optional()), adultbaika: price }).nullable(),
+    prices: stockPrices,
   })
   .superRefine((r, ctx) => {
     if (r.from > r.to) ctx.addIssue({ code: 'custom', path: ['to'], message: CatalogMsg.catalogPeriodReversed });
     if (r.stock === null && r.prices === null) {
       ctx.addIssue({ code: 'custom', path: ['stock'], message: CatalogMsg.stockNothingToDo });
+    }
+    const times = r.times ?? [];
+    if (new Set(times).size !== times.length) {
+      ctx.addIssue({ code: 'custom', path: ['times'], message: StockMsg.timesDuplicate });
+    }
+    const minutes = r.durationMinutes ?? null;
+    if (minutes !== null && times.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['durationMinutes'], message: StockMsg.durationWithoutTimes });
+    }
+    // Only a duration that is one (zod checks the object's rules even when a field failed its own).
+    const valid = minutes !== null && Number.isInteger(minutes) && minutes >= 1 && minutes <= 1439;
+    const late = valid ? times.find((t) => departureEnd(t, minutes) === null) : undefined;
+    if (late !== undefined && minutes !== null) {
+      ctx.addIssue({ code: 'custom', path: ['durationMinutes'], message: stockEndPastMidnight(late, minutes) });
     }
   });
 export type StockEditRequest = z.input<typeof stockEditRequest>;
@@ -386,6 +491,54 @@ export function stockEditDays(edit: { from: string; to: string; weekdays: readon
 /** `days` changed; `stopped`: days (YYYY-MM-DD) called off in the range, whose seats were left closed. */
 export const stockEditResult = z.object({ days: z.number(), stopped: z.array(z.string()) });
 export const stockEditResponse = envelope(stockEditResult);
+
+/** A departure as a change shows it: its end, seats left and capacity (left + held + sold), and prices. */
+export const departureState = z.object({
+  endTime: z.string(),
+  left: z.number(),
+  capacity: z.number(),
+  ...dayPriceFields(z.number()),
+});
+export type DepartureState = z.infer<typeof departureState>;
+/**
+ * What an edit does to one departure: `before` null when it is made, `after` null when it is removed (a day
+ * switched between whole days and start times); `stopped` when its day is called off and its seats stay closed.
+ */
+export const stockChange = z.object({
+  date: z.string(),
+  startTime: z.string(),
+  before: departureState.nullable(),
+  after: departureState.nullable(),
+  stopped: z.boolean(),
+});
+export type StockChange = z.infer<typeof stockChange>;
+/** The bulk edit's preview: what it would answer, and each departure it would change, by day and time. */
+export const stockPreview = stockEditResult.extend({ changes: z.array(stockChange) });
+export type StockPreview = z.infer<typeof stockPreview>;
+export const stockPreviewResponse = envelope(stockPreview);
+
+/**
+ * One departure alone, from its day's row: its capacity (`set`, never below what bookings hold) or `close` (no more
+ * sales: removed when nothing holds a seat on it and no one waits for it, else left 0 and listed), and/or its prices.
+ */
+export const departureEditRequest = z
+  .object({
+    date: isoDate,
+    startTime: z.string().regex(START_TIME_PATTERN, StockMsg.timeInvalid),
+    stock: z
+      .discriminatedUnion('mode', [z.object({ mode: z.literal('set'), seats }), z.object({ mode: z.literal('close') })])
+      .nullable(),
+    prices: stockPrices,
+  })
+  .superRefine((r, ctx) => {
+    if (r.stock === null && r.prices === null) {
+      ctx.addIssue({ code: 'custom', path: ['stock'], message: CatalogMsg.stockNothingToDo });
+    }
+  });
+export type DepartureEditRequest = z.input<typeof departureEditRequest>;
+/** `changed`; `closed`: left 0, kept for the bookings on it; `removed`: nothing was on it, it is gone. */
+export const departureEditResult = z.object({ outcome: z.enum(['changed', 'closed', 'removed']) });
+export const departureEditResponse = envelope(departureEditResult);
 
 // --- 施設とクーポン -------------------------------------------------------------------------------------------
 

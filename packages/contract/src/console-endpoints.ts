@@ -191,6 +191,18 @@ export const CONSOLE = defineEndpoints('/api/admin', {
     body: catalogAdmin.stockEditRequest,
     response: catalogAdmin.stockEditResponse,
   },
+  'POST /options/{opcd}/stock/preview': {
+    summary: '在庫・料金の一括変更（変更内容の確認）',
+    params: catalogAdmin.adminOpcdParams,
+    body: catalogAdmin.stockEditRequest,
+    response: catalogAdmin.stockPreviewResponse,
+  },
+  'POST /options/{opcd}/stock/departure': {
+    summary: '在庫・料金の変更（1便）',
+    params: catalogAdmin.adminOpcdParams,
+    body: catalogAdmin.departureEditRequest,
+    response: catalogAdmin.departureEditResponse,
+  },
 
   // 施設とクーポン (admin only), メール
   // 商品の写真 (admin): the upload is multipart/form-data (one `file`, `caption`, `alt`), read by its route

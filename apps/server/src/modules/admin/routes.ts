@@ -22,7 +22,7 @@ import * as facilities from './facilities.ts';
 import { manifest, manifestCsv } from './manifest.ts';
 import { optionChoices } from './repository.ts';
 import * as service from './service.ts';
-import { editStock, stockMonth } from './stock.ts';
+import { editDeparture, editStock, previewStock, stockMonth } from './stock.ts';
 
 /**
  * The console's screens (DESIGN §11): dashboard, booking list and its CSV, 予約詳細 and its actions (each one
@@ -149,6 +149,14 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
 
   defineRoute(app, CONSOLE['POST /options/{opcd}/stock'], admin, async ({ params, body }, request) =>
     ok(await editStock(ctx, principalOf(request), params.opcd, body)),
+  );
+
+  defineRoute(app, CONSOLE['POST /options/{opcd}/stock/preview'], admin, async ({ params, body }) =>
+    ok(await previewStock(ctx, params.opcd, body)),
+  );
+
+  defineRoute(app, CONSOLE['POST /options/{opcd}/stock/departure'], admin, async ({ params, body }, request) =>
+    ok(await editDeparture(ctx, principalOf(request), params.opcd, body)),
   );
 
   // 施設とクーポン (admin only)

@@ -4,7 +4,15 @@
  * event, the public calendar showing it at once, and a capacity edit racing bookings with 0 oversold.
  */
 import { STAFF_COOKIE } from '@tabi/contract/admin';
-import type { StockMonth } from '@tabi/contract/admin-catalog';
+import {
+  type StockChange,
+  type StockMonth,
+  StockMsg,
+  stockDayIsAllDay,
+  stockDayIsTimed,
+  stockEndPastMidnight,
+  stockSwitchInUse,
+} from '@tabi/contract/admin-catalog';
 import { optionDetailResponse } from '@tabi/contract/catalog';
 import {
   CatalogMsg,
@@ -424,5 +432,444 @@ describe('seats held by キャンセル待ち offers', () => {
     const below = await edit('ST0005', { ...sat, stock: { mode: 'set', seats: 2 }, prices: null });
     expect(below.statusCode).toBe(409);
     expect(below.json().errMsg).toBe(stockBelowHeld('2027/05/08', 3, 2));
+  });
+});
+
+describe('departures at start times (ADR 0196)', () => {
+  const TIMED = 'ST0010';
+  const everyDay = [0, 1, 2, 3, 4, 5, 6];
+  const bookAt = (opcd: string, ymd: string, startTime: string, adults: number) =>
+    t.request({
+      method: 'POST',
+      url: '/api/booking',
+      payload: bookingPayload(opcd, ymd, { adults }, { start_time: startTime }) as object,
+      remoteAddress: `10.8.${Math.floor(nextIp / 250)}.${(nextIp++ % 250) + 1}`,
+    });
+  const preview = (opcd: string, payload: Record<string, unknown>) =>
+    t.request({
+      method: 'POST',
+      url: `/api/admin/options/${opcd}/stock/preview`,
+      payload,
+      cookies: { [STAFF_COOKIE]: cookie },
+    });
+  const editOne = (opcd: string, payload: Record<string, unknown>, as = cookie) =>
+    t.request({
+      method: 'POST',
+      url: `/api/admin/options/${opcd}/stock/departure`,
+      payload,
+      cookies: { [STAFF_COOKIE]: as },
+    });
+  const departuresOf = async (opcd: string, date: string) =>
+    (await dayOf(opcd, date))?.departures.map((d) => [d.startTime, d.endTime, d.left, d.held, d.sold, d.adultbaika]);
+  const rowsOfDay = async (opcd: string, date: string) =>
+    (
+      await t.ctx.db
+        .select({ startTime: departures.startTime, left: departures.zaikozan })
+        .from(departures)
+        .where(and(eq(departures.opcd, opcd), eq(departures.usedate, date)))
+        .orderBy(asc(departures.startTime))
+    ).map((r) => [r.startTime, r.left]);
+
+  beforeAll(async () => {
+    await insertTestOption(t.ctx.db, TIMED, { useFrom: '2026-11-01', useTo: '2027-12-31' });
+  });
+
+  it('opens 10:00 and 13:00 from December to March, then 16:00 at weekends at a dearer price: two edits', async () => {
+    const weekdays = await edit(TIMED, {
+      from: '2026-12-01',
+      to: '2027-03-31',
+      weekdays: everyDay,
+      times: ['10:00', '13:00'],
+      durationMinutes: 90,
+      stock: { mode: 'set', seats: 12 },
+      prices: PRICES,
+    });
+    expect(weekdays.statusCode, weekdays.body).toBe(200);
+    expect(weekdays.json().response).toEqual({ days: 121, stopped: [] });
+    const weekend = await edit(TIMED, {
+      from: '2026-12-01',
+      to: '2027-03-31',
+      weekdays: [0, 6],
+      times: ['16:00'],
+      durationMinutes: 120,
+      stock: { mode: 'set', seats: 8 },
+      prices: { ...PRICES, adultbaika: 12000 },
+    });
+    expect(weekend.statusCode, weekend.body).toBe(200);
+
+    const dec = await month(TIMED, '2026-12');
+    expect(dec.timed).toBe(true);
+    // Saturday 5th: three departures; Monday 7th: two. The day sums their seats and shows the lowest prices.
+    expect(await departuresOf(TIMED, '2026-12-05')).toEqual([
+      ['10:00', '11:30', 12, 0, 0, ADULT_PRICE],
+      ['13:00', '14:30', 12, 0, 0, ADULT_PRICE],
+      ['16:00', '18:00', 8, 0, 0, 12000],
+    ]);
+    expect(dec.days.find((d) => d.date === '2026-12-05')).toMatchObject({
+      open: true,
+      left: 32,
+      adultbaika: ADULT_PRICE,
+    });
+    expect((await dayOf(TIMED, '2026-12-07'))?.departures.map((d) => d.startTime)).toEqual(['10:00', '13:00']);
+    expect((await month(OP, '2026-12')).timed).toBe(false);
+
+    // The customer side lists the same departures; a booking takes its seats from the one it names.
+    const listed = await t.request({ method: 'GET', url: `/api/option/${TIMED}/departures?usedate=20261205` });
+    expect(listed.json().response.departures.map((d: { start_time: string }) => d.start_time)).toEqual([
+      '10:00',
+      '13:00',
+      '16:00',
+    ]);
+    expect((await bookAt(TIMED, '20261205', '10:00', 3)).json().errcd).toBe('000');
+    expect(await departuresOf(TIMED, '2026-12-05')).toEqual([
+      ['10:00', '11:30', 9, 3, 0, ADULT_PRICE],
+      ['13:00', '14:30', 12, 0, 0, ADULT_PRICE],
+      ['16:00', '18:00', 8, 0, 0, 12000],
+    ]);
+
+    const [event] = await t.ctx.db
+      .select()
+      .from(catalogEvents)
+      .where(and(eq(catalogEvents.opcd, TIMED), eq(catalogEvents.kind, 'stock.edited')))
+      .orderBy(asc(catalogEvents.id));
+    expect(event?.before).toMatchObject({ days: { '2026-12-05': null } });
+    expect(event?.after).toMatchObject({
+      days: { '2026-12-05 10:00': { left: 12, endTime: '11:30', adultbaika: ADULT_PRICE } },
+    });
+  });
+
+  it('previews what an edit would change, per day and time, and writes nothing', async () => {
+    const before = await month(TIMED, '2026-12');
+    const res = await preview(TIMED, {
+      from: '2026-12-05',
+      to: '2026-12-06',
+      weekdays: everyDay,
+      times: ['10:00', '19:00'],
+      stock: { mode: 'set', seats: 15 },
+      prices: PRICES,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json().response;
+    expect(answer).toMatchObject({ days: 2, stopped: [] });
+    expect(answer.changes.map((c: { date: string; startTime: string }) => `${c.date} ${c.startTime}`)).toEqual([
+      '2026-12-05 10:00',
+      '2026-12-05 19:00',
+      '2026-12-06 10:00',
+      '2026-12-06 19:00',
+    ]);
+    // 10:00 on the 5th: 3 seats booked, so capacity 15 leaves 12; 19:00 is made, with no end time.
+    expect(answer.changes[0]).toMatchObject({
+      before: { left: 9, capacity: 12, endTime: '11:30' },
+      after: { left: 12, capacity: 15, endTime: '11:30' },
+      stopped: false,
+    });
+    expect(answer.changes[1]).toMatchObject({ before: null, after: { left: 15, capacity: 15, endTime: '' } });
+    expect(await month(TIMED, '2026-12')).toEqual(before);
+
+    // What would be refused is refused by the preview, with the same words.
+    const below = await preview(TIMED, {
+      from: '2026-12-05',
+      to: '2026-12-05',
+      weekdays: [6],
+      times: ['10:00'],
+      stock: { mode: 'set', seats: 2 },
+      prices: null,
+    });
+    expect(below.statusCode).toBe(409);
+    expect(below.json().errMsg).toBe(stockBelowHeld('2026/12/05 10:00', 3, 2));
+  });
+
+  it('refuses a capacity below what is held on a departure, naming the day and time, and changes nothing', async () => {
+    const before = await month(TIMED, '2026-12');
+    const res = await edit(TIMED, {
+      from: '2026-12-01',
+      to: '2026-12-31',
+      weekdays: [6],
+      times: ['10:00', '13:00'],
+      stock: { mode: 'set', seats: 2 },
+      prices: null,
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().errMsg).toBe(stockBelowHeld('2026/12/05 10:00', 3, 2));
+    const removing = await edit(TIMED, {
+      from: '2026-12-05',
+      to: '2026-12-05',
+      weekdays: [6],
+      times: ['10:00'],
+      stock: { mode: 'add', seats: -10 },
+      prices: null,
+    });
+    expect(removing.json().errMsg).toBe(stockBelowZero('2026/12/05 10:00', 9, 10));
+    // A time the day does not have is made only with its prices.
+    const unpriced = await edit(TIMED, {
+      from: '2026-12-05',
+      to: '2026-12-05',
+      weekdays: [6],
+      times: ['19:00'],
+      stock: { mode: 'set', seats: 5 },
+      prices: null,
+    });
+    expect(unpriced.statusCode).toBe(422);
+    expect(unpriced.json().errMsg).toBe(`${StockMsg.departurePricesNeeded}（2026/12/05 19:00）`);
+    expect(await month(TIMED, '2026-12')).toEqual(before);
+  });
+
+  it.each([
+    ['a time that is not one', { times: ['25:00'] }, StockMsg.timeInvalid],
+    ['a time given twice', { times: ['10:00', '10:00'] }, StockMsg.timesDuplicate],
+    ['a duration without times', { durationMinutes: 60 }, StockMsg.durationWithoutTimes],
+    ['an end on the next day', { times: ['10:00', '23:00'], durationMinutes: 90 }, stockEndPastMidnight('23:00', 90)],
+  ])('refuses %s', async (_name, change, msg) => {
+    const res = await edit(TIMED, {
+      from: '2026-12-07',
+      to: '2026-12-07',
+      weekdays: [1],
+      stock: { mode: 'set', seats: 3 },
+      prices: PRICES,
+      ...change,
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errMsg).toContain(msg);
+  });
+
+  it('never sells a day both ways: a switch drops the other kind only when nothing is held on it', async () => {
+    // A timed day with a booking: a whole-day edit is refused, naming the day and the time booked.
+    const wholeDay = { from: '2026-12-05', to: '2026-12-05', weekdays: [6], stock: { mode: 'set', seats: 20 } };
+    const unpriced = await edit(TIMED, { ...wholeDay, prices: null });
+    expect(unpriced.statusCode).toBe(422);
+    expect(unpriced.json().errMsg).toBe(stockDayIsTimed('2026/12/05'));
+    const held = await edit(TIMED, { ...wholeDay, prices: PRICES });
+    expect(held.statusCode).toBe(409);
+    expect(held.json().errMsg).toBe(stockSwitchInUse('2026/12/05 10:00', false));
+    expect((await rowsOfDay(TIMED, '2026-12-05')).map(([time]) => time)).toEqual(['10:00', '13:00', '16:00']);
+
+    // The Mondays after have no booking: they become whole days, their two departures replaced by one.
+    const shown = await preview(TIMED, {
+      ...wholeDay,
+      from: '2026-12-07',
+      to: '2026-12-07',
+      weekdays: [1],
+      prices: PRICES,
+    });
+    expect(
+      shown
+        .json()
+        .response.changes.map((c: StockChange) => [c.startTime, c.before?.left ?? null, c.after?.left ?? null]),
+    ).toEqual([
+      ['10:00', 12, null],
+      ['13:00', 12, null],
+      ['', null, 20],
+    ]);
+    const switched = await edit(TIMED, {
+      ...wholeDay,
+      from: '2026-12-07',
+      to: '2026-12-14',
+      weekdays: [1],
+      prices: PRICES,
+    });
+    expect(switched.statusCode, switched.body).toBe(200);
+    expect(await rowsOfDay(TIMED, '2026-12-07')).toEqual([['', 20]]);
+    expect(await rowsOfDay(TIMED, '2026-12-14')).toEqual([['', 20]]);
+
+    // And back: start times on a whole day with a booking are refused; without one it is replaced.
+    expect((await book(TIMED, '20261207', 2)).json().errcd).toBe('000');
+    const timedAgain = {
+      from: '2026-12-07',
+      to: '2026-12-07',
+      weekdays: [1],
+      times: ['09:00'],
+      stock: { mode: 'set', seats: 6 },
+    };
+    expect((await edit(TIMED, { ...timedAgain, prices: null })).json().errMsg).toBe(stockDayIsAllDay('2026/12/07'));
+    const booked = await edit(TIMED, { ...timedAgain, prices: PRICES });
+    expect(booked.statusCode).toBe(409);
+    expect(booked.json().errMsg).toBe(stockSwitchInUse('2026/12/07', true));
+    expect(await rowsOfDay(TIMED, '2026-12-07')).toEqual([['', 18]]);
+    const free = await edit(TIMED, { ...timedAgain, from: '2026-12-14', to: '2026-12-14', prices: PRICES });
+    expect(free.statusCode, free.body).toBe(200);
+    expect(await rowsOfDay(TIMED, '2026-12-14')).toEqual([['09:00', 6]]);
+  });
+
+  it('resizes one departure, never below what is held, and changes its prices alone', async () => {
+    const resized = await editOne(TIMED, {
+      date: '2026-12-05',
+      startTime: '13:00',
+      stock: { mode: 'set', seats: 20 },
+      prices: { ...PRICES, adultbaika: 9000 },
+    });
+    expect(resized.statusCode, resized.body).toBe(200);
+    expect(resized.json().response).toEqual({ outcome: 'changed' });
+    expect(await departuresOf(TIMED, '2026-12-05')).toEqual([
+      ['10:00', '11:30', 9, 3, 0, ADULT_PRICE],
+      ['13:00', '14:30', 20, 0, 0, 9000],
+      ['16:00', '18:00', 8, 0, 0, 12000],
+    ]);
+    const below = await editOne(TIMED, {
+      date: '2026-12-05',
+      startTime: '10:00',
+      stock: { mode: 'set', seats: 2 },
+      prices: null,
+    });
+    expect(below.statusCode).toBe(409);
+    expect(below.json().errMsg).toBe(stockBelowHeld('2026/12/05 10:00', 3, 2));
+    const [event] = await t.ctx.db
+      .select()
+      .from(catalogEvents)
+      .where(and(eq(catalogEvents.opcd, TIMED), eq(catalogEvents.kind, 'departure.edited')));
+    expect(event?.staffId).toBe(adminId);
+    expect(event?.before).toEqual({
+      departures: { '2026-12-05 13:00': { left: 12, endTime: '14:30', ...PRICES } },
+    });
+    expect(event?.after).toMatchObject({
+      outcome: 'changed',
+      departures: { '2026-12-05 13:00': { left: 20, adultbaika: 9000 } },
+    });
+    const missing = await editOne(TIMED, {
+      date: '2026-12-05',
+      startTime: '11:00',
+      stock: { mode: 'close' },
+      prices: null,
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().errMsg).toBe(StockMsg.departureNotFound);
+  });
+
+  it('closes one departure: kept at 0 seats for its bookings, removed when nothing is on it', async () => {
+    const kept = await editOne(TIMED, {
+      date: '2026-12-05',
+      startTime: '10:00',
+      stock: { mode: 'close' },
+      prices: null,
+    });
+    expect(kept.json().response).toEqual({ outcome: 'closed' });
+    const removed = await editOne(TIMED, {
+      date: '2026-12-05',
+      startTime: '16:00',
+      stock: { mode: 'close' },
+      prices: null,
+    });
+    expect(removed.json().response).toEqual({ outcome: 'removed' });
+    expect(await departuresOf(TIMED, '2026-12-05')).toEqual([
+      ['10:00', '11:30', 0, 3, 0, ADULT_PRICE],
+      ['13:00', '14:30', 20, 0, 0, 9000],
+    ]);
+    const listed = await t.request({ method: 'GET', url: `/api/option/${TIMED}/departures?usedate=20261205` });
+    expect(listed.json().response.departures.map((d: { start_time: string }) => d.start_time)).toEqual([
+      '10:00',
+      '13:00',
+    ]);
+    expect((await bookAt(TIMED, '20261205', '10:00', 1)).json().errcd).not.toBe('000');
+    expect((await bookAt(TIMED, '20261205', '16:00', 1)).json().errcd).not.toBe('000');
+  });
+
+  it('keeps a stopped day closed: one of its departures is not resized, only repriced', async () => {
+    const day = '2027-01-09';
+    const stopped = await t.request({
+      method: 'POST',
+      url: '/api/admin/day-stops',
+      payload: { opcds: [TIMED], from: '20270109', to: '20270109', reason: 'weather' },
+      cookies: { [STAFF_COOKIE]: cookie },
+    });
+    expect(stopped.statusCode, stopped.body).toBe(200);
+    const resize = await editOne(TIMED, {
+      date: day,
+      startTime: '10:00',
+      stock: { mode: 'set', seats: 30 },
+      prices: null,
+    });
+    expect(resize.statusCode).toBe(409);
+    expect(resize.json().errMsg).toBe(stockDaysStopped(['2027/01/09']));
+    const reprice = await editOne(TIMED, {
+      date: day,
+      startTime: '10:00',
+      stock: null,
+      prices: { ...PRICES, adultbaika: 7000 },
+    });
+    expect(reprice.statusCode, reprice.body).toBe(200);
+    const bulk = await edit(TIMED, {
+      from: '2027-01-08',
+      to: '2027-01-09',
+      weekdays: everyDay,
+      times: ['10:00'],
+      stock: { mode: 'add', seats: 2 },
+      prices: null,
+    });
+    expect(bulk.json().response).toEqual({ days: 1, stopped: ['2027-01-09'] });
+    expect((await dayOf(TIMED, day))?.departures.map((d) => [d.startTime, d.left, d.adultbaika])).toEqual([
+      ['10:00', 0, 7000],
+      ['13:00', 0, ADULT_PRICE],
+      ['16:00', 0, 12000],
+    ]);
+    expect((await dayOf(TIMED, '2027-01-08'))?.departures.map((d) => [d.startTime, d.left])).toEqual([
+      ['10:00', 14],
+      ['13:00', 12],
+    ]);
+  });
+
+  it('lets only an admin change a departure or preview an edit', async () => {
+    await insertStaff(t.ctx.db, { mail: 'stock-operator@example.jp', role: 'operator' });
+    const operator = await signIn(t, 'stock-operator@example.jp');
+    const one = await editOne(
+      TIMED,
+      { date: '2026-12-05', startTime: '13:00', stock: { mode: 'set', seats: 1 }, prices: null },
+      operator,
+    );
+    expect(one.statusCode).toBe(403);
+    const shown = await t.request({
+      method: 'POST',
+      url: `/api/admin/options/${TIMED}/stock/preview`,
+      payload: { from: '2026-12-05', to: '2026-12-05', weekdays: [6], stock: { mode: 'close' }, prices: null },
+      cookies: { [STAFF_COOKIE]: operator },
+    });
+    expect(shown.statusCode).toBe(403);
+    expect((await dayOf(TIMED, '2026-12-05'))?.departures.find((d) => d.startTime === '13:00')?.left).toBe(20);
+  });
+
+  it('never sells a seat twice when bookings race edits of their departure', async () => {
+    const day = '2027-02-13';
+    const ymd = '20270213';
+    const before13 = await departuresOf(TIMED, day);
+    const results = await Promise.all([
+      ...Array.from({ length: 24 }, () => bookAt(TIMED, ymd, '10:00', 1)),
+      ...[14, 20, 16].map((seats, i) =>
+        new Promise((r) => setTimeout(r, 5 * i)).then(() =>
+          i === 1
+            ? edit(TIMED, {
+                from: day,
+                to: day,
+                weekdays: [6],
+                times: ['10:00'],
+                stock: { mode: 'set', seats },
+                prices: null,
+              })
+            : editOne(TIMED, { date: day, startTime: '10:00', stock: { mode: 'set', seats }, prices: null }),
+        ),
+      ),
+    ]);
+    expect(results.every((r) => r.statusCode < 500)).toBe(true);
+    const [row] = await t.ctx.db
+      .select({ left: departures.zaikozan })
+      .from(departures)
+      .where(and(eq(departures.opcd, TIMED), eq(departures.usedate, day), eq(departures.startTime, '10:00')));
+    const [taken] = rowsOf<{ seats: number | string }>(
+      await t.ctx.db.execute(sql`select coalesce(sum(bo.seats), 0) as seats from ${bookingOptions} bo
+        join ${bookings} b on b.rsvno = bo.rsvno
+        where bo.opcd = ${TIMED} and bo.usedate = ${day} and bo.start_time = '10:00' and b.status <> 4`),
+    );
+    const held = Number(taken?.seats);
+    const sold = results.slice(0, 24).filter((r) => r.json().errcd === '000').length;
+    expect(sold).toBe(held);
+    expect(row?.left).toBeGreaterThanOrEqual(0);
+    // The capacity is the one the last successful edit set (12 when every edit was refused).
+    const events = await t.ctx.db
+      .select()
+      .from(catalogEvents)
+      .where(eq(catalogEvents.opcd, TIMED))
+      .orderBy(asc(catalogEvents.id));
+    const last = events.at(-1)?.after as { edit: { from?: string; date?: string; stock: { seats: number } } };
+    const lastSet = (last.edit.from ?? last.edit.date) === day ? last.edit.stock.seats : 12;
+    expect((row?.left ?? 0) + held).toBe(lastSet);
+    // The other departures of the day are untouched.
+    expect((await departuresOf(TIMED, day))?.slice(1)).toEqual(before13?.slice(1));
   });
 });

@@ -73,16 +73,21 @@ interface DayRow {
 }
 
 /**
- * The days' stock rows, locked when asked in the one order every change of several days' rows takes (option, then
- * day: a reseller's change of day locks its old and new day so too), so that a stop and a change never wait for
- * each other; answered by day, then option.
+ * The days' stock rows, locked when asked in the one order every change of several days' rows takes (option, day,
+ * then start time: a reseller's change of day locks its old and new day so too), so that a stop and a change never
+ * wait for each other; answered per day (the seats of its departures summed, ADR 0196) by day, then option.
  */
 async function daysOf(db: DbOrTx, t: Target, lock: boolean): Promise<DayRow[]> {
+  if (lock) {
+    await db.execute(sql`select 1 from departures s where ${inTarget(t, 's')}
+      order by s.opcd, s.usedate, s.start_time for update of s`);
+  }
   const rows = rowsOf<DayRow>(
-    await db.execute(sql`select s.opcd, o.webname, to_char(s.usedate, 'YYYYMMDD') as usedate, s.zaikozan as seats
+    await db.execute(sql`select s.opcd, o.webname, to_char(s.usedate, 'YYYYMMDD') as usedate, sum(s.zaikozan) as seats
       from departures s join options o on o.opcd = s.opcd
       where ${inTarget(t, 's')}
-      order by s.opcd, s.usedate ${lock ? sql`for update of s` : sql``}`),
+      group by s.opcd, o.webname, s.usedate
+      order by s.opcd, s.usedate`),
   );
   return rows
     .map((r) => ({ ...r, seats: Number(r.seats) }))

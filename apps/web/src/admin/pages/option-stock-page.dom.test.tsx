@@ -11,19 +11,25 @@ import { OptionStockPage } from './option-stock-page.tsx';
 function monthOf(month: string): StockMonth {
   const days = Array.from({ length: 31 }, (_, i) => `${month}-${String(i + 1).padStart(2, '0')}`)
     .filter((d) => !Number.isNaN(Date.parse(d)) && new Date(d).toISOString().startsWith(d))
-    .map((date) => ({
-      date,
-      open: true,
+    .map((date) => {
+      const figures = {
+        left: date.endsWith('-02') ? 0 : 10,
+        held: 0,
+        sold: 0,
+        adultbaika: 8000,
+        middlebaika: 0,
+        childbaika: 4000,
+        infantbaika: 0,
+      };
       // The 2nd was called off (催行中止): closed, and left so by a change of seats.
-      stopped: date.endsWith('-02'),
-      left: date.endsWith('-02') ? 0 : 10,
-      held: 0,
-      sold: 0,
-      adultbaika: 8000,
-      middlebaika: 0,
-      childbaika: 4000,
-      infantbaika: 0,
-    }));
+      return {
+        date,
+        open: true,
+        stopped: date.endsWith('-02'),
+        ...figures,
+        departures: [{ startTime: '', endTime: '', ...figures }],
+      };
+    });
   return {
     opcd: 'OP0005',
     webname: '伊豆 ダイビング体験',
@@ -31,6 +37,7 @@ function monthOf(month: string): StockMonth {
     useTo: '2099-12-31',
     month,
     ageClasses: ['adult', 'child'],
+    timed: false,
     days,
   };
 }
