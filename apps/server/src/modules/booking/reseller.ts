@@ -196,6 +196,7 @@ export async function holdForReseller(
               commission_bp: hold.commissionBp,
               opcd: hold.opcd,
               usedate: hold.usedate,
+              ...(hold.startTime ? { start_time: hold.startTime } : {}),
               seats,
               hold_expires_at: hold.expiresAt,
             },
@@ -376,11 +377,20 @@ export async function rebookForReseller(
     before: {
       opcd: old.opcd,
       usedate: old.usedate,
+      // The departure's time when either side has one (ADR 0196): a move from 13:00 to 16:00 is seen in the history.
+      ...(old.startTime || line.startTime ? { start_time: old.startTime } : {}),
       seats: old.seats,
       amountjp: booking.amountjp,
       net_amount: booking.netAmount,
     },
-    after: { opcd: line.opcd, usedate: line.usedate, seats, amountjp: amount, net_amount: net },
+    after: {
+      opcd: line.opcd,
+      usedate: line.usedate,
+      ...(old.startTime || line.startTime ? { start_time: line.startTime } : {}),
+      seats,
+      amountjp: amount,
+      net_amount: net,
+    },
   });
   return { ok: true };
 }

@@ -17,7 +17,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
-import { bookingOptions, departures, octoBookings } from '../../db/schema.ts';
+import { bookingEvents, bookingOptions, departures, octoBookings } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { insertTestOption, insertTestStock } from '../booking/test-fixtures.ts';
 import { insertResellerKey } from './test-fixtures.ts';
@@ -283,6 +283,10 @@ describe('a timed option as a START_TIME product', () => {
     ]);
     expectError(await reserve('SAME1', at(TODAY, '10:00'), 1), 'UNPROCESSABLE_ENTITY');
     expect(await seatsLeft('SAME1', TODAY, '10:00')).toBe(10);
+    // A time already past that was never a departure is no availability at all.
+    expectError(await reserve('SAME1', at(TODAY, '09:00'), 1), 'INVALID_AVAILABILITY_ID', {
+      availabilityId: at(TODAY, '09:00'),
+    });
     const calendar = zAvailabilitiesAvailabilityCalendarResponse.parse(
       ok(
         await octo('POST', '/availability/calendar', {
@@ -352,6 +356,17 @@ describe('a booking on one departure', () => {
     });
     expect(moved.unitItems).toHaveLength(3);
     expect(await dayOfTime1()).toEqual({ '10:00': 20, '13:00': 20, '16:00': 17 });
+    // The booking's history names the departures, the hold's and the move's.
+    const history = await t.ctx.db
+      .select({ action: bookingEvents.action, before: bookingEvents.before, after: bookingEvents.after })
+      .from(bookingEvents)
+      .where(eq(bookingEvents.rsvno, held.supplierReference ?? ''))
+      .orderBy(bookingEvents.id);
+    expect(history.find((e) => e.action === 'created')?.after).toMatchObject({ start_time: '13:00' });
+    expect(history.find((e) => e.action === 'reseller_changed' && e.after && 'seats' in e.after)).toMatchObject({
+      before: { usedate: iso(DAY), start_time: '13:00', seats: 2 },
+      after: { usedate: iso(DAY), start_time: '16:00', seats: 3 },
+    });
 
     // Onto a departure with too few seats: refused, and nothing moved (the one transaction rolled back).
     expectError(

@@ -395,15 +395,20 @@ function planItems(
  * all-day one): a day a reseller may name, else INVALID_AVAILABILITY_ID. A time that is no departure of the day is
  * refused as the same when the seats are asked for (no row to take them from); one that has left is closed.
  */
-function departureOfBooking(
+async function departureOfBooking(
+  db: DbOrTx,
   option: repo.SellableOption,
   availabilityId: unknown,
   today: string,
   now: Date,
-): DepartureKey {
+): Promise<DepartureKey> {
   const departure = departureOfAvailabilityId(availabilityId, option.timed);
   if (!departure || !bookable(option, departure.usedate, today)) throw OctoError.invalidAvailability(availabilityId);
-  if (departed(departure, now)) throw OctoError.unprocessable('The availability is closed: the departure has left');
+  if (departed(departure, now)) {
+    const known = await repo.departureOf(db, option.opcd, departure.usedate, departure.startTime);
+    if (!known) throw OctoError.invalidAvailability(availabilityId);
+    throw OctoError.unprocessable('The availability is closed: the departure has left');
+  }
   return departure;
 }
 
@@ -454,7 +459,7 @@ export async function reserve(ctx: AppContext, caller: OctoCaller, body: unknown
   checkOption(input.optionId);
   const today = isoToday(ctx);
   const now = ctx.clock.now();
-  const departure = departureOfBooking(option, input.availabilityId, today, now);
+  const departure = await departureOfBooking(ctx.db, option, input.availabilityId, today, now);
   const planned = planItems(option, input.unitItems);
   const already = await existing(ctx, caller, input.uuid, input.resellerReference);
   if (already) return render(ctx, caller, already);
@@ -620,7 +625,7 @@ export async function update(ctx: AppContext, caller: OctoCaller, uuid: string, 
     // Another departure of the same or another day (a start time of a timed option); the booking's own otherwise.
     const departure =
       input.availabilityId !== undefined
-        ? departureOfBooking(option, input.availabilityId, today, now)
+        ? await departureOfBooking(tx, option, input.availabilityId, today, now)
         : { usedate: facts.fromdate, startTime: facts.startTime };
     const contact = input.contact ? storedContact(input.contact) : facts.contact;
     const items = input.unitItems ?? facts.unitItems.map((i) => ({ ...i, contact: i.contact as ContactBody }));
