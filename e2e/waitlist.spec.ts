@@ -3,44 +3,21 @@
  * withdrawn, the offer mail arrives with its link, and the visitor books the held seats from it. The day is made
  * sold out on an option no other spec uses (OP0045, a リクエスト商品: no card step), far ahead.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { Msg } from '@tabi/contract/messages';
 import { expectNoSeriousA11yIssues, shoot } from './support/checks.ts';
 import { api, customerLogin } from './support/customer.ts';
+import { mailText, outboxFiles } from './support/outbox.ts';
 import { agreeToConsent, fillLeader, fillPerson, HANAKO, memberSection, PHONE } from './support/purchase.ts';
 import { expect, test } from './support/test.ts';
 
-const port = Number(process.env.E2E_PORT ?? 3100);
-const outbox = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', `.data-e2e-${port}`, 'outbox');
 const OPCD = 'OP0045';
 const MAIL = `wait-${Date.now()}@example.jp`;
 
 const ymd = (d: Date) => d.toISOString().slice(0, 10).replaceAll('-', '');
 
-/** The text part of an .eml file, whatever its transfer encoding. */
-function mailText(file: string): string {
-  const raw = readFileSync(path.join(outbox, file), 'utf8');
-  const parts = raw.split(/\r?\n--[^\r\n]+\r?\n/);
-  const text = parts.find((p) => /content-type:\s*text\/plain/i.test(p)) ?? raw;
-  const [head = '', ...rest] = text.split(/\r?\n\r?\n/);
-  const body = rest.join('\n\n');
-  if (/content-transfer-encoding:\s*base64/i.test(head)) {
-    return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  }
-  if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) {
-    const bytes = body
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
-    return Buffer.from(bytes, 'latin1').toString('utf8');
-  }
-  return body;
-}
-
 function mailsOf(kind: string): string[] {
-  return existsSync(outbox) ? readdirSync(outbox).filter((f) => f.includes(`-${kind}-`)) : [];
+  return outboxFiles(`-${kind}-`);
 }
 
 /** Books every seat left on the day as requests of up to 6 (a request holds its seats); returns the bookings. */

@@ -130,7 +130,9 @@ export function CompletePage() {
           {booked && (
             <>
               <dt>{t.usedate}</dt>
-              <dd data-testid="complete-usedate">{booked}</dd>
+              <dd className={styles.when} data-testid="complete-usedate">
+                {booked}
+              </dd>
             </>
           )}
         </dl>

@@ -1,0 +1,161 @@
+/**
+ * Departures (ADR 0196): the bay cruise OP0049 sails at 10:00, 13:00 and 16:00 (dearer). A visitor on a phone picks
+ * a day, then the 13:00 sailing, and books it in Japanese and in English; the time follows them to the end.
+ */
+import type { Page } from '@playwright/test';
+import { addDays, formatDay, tokyoYmd, ymdToIsoDate } from '@tabi/contract/dates';
+import { Msg } from '@tabi/contract/messages';
+import { expectNoSeriousA11yIssues, japaneseOutsideContent, shoot } from './support/checks.ts';
+import { mailText, outboxFiles } from './support/outbox.ts';
+import { agreeToConsent, fillLeader, memberSection, payOnSandbox, storedReservation } from './support/purchase.ts';
+import { expect, test } from './support/test.ts';
+
+const CRUISE = 'OP0049';
+
+interface Departure {
+  start_time: string;
+  end_time: string;
+  zaikozan: number;
+}
+
+/**
+ * The `nth` day (0: the first) from a week ahead whose 13:00 sailing has at least two seats: the demo's seats vary by
+ * day, so each test finds its own day rather than relying on one.
+ */
+async function dayWith1300(page: Page, nth: number): Promise<{ day: string; departures: Departure[] }> {
+  let found = 0;
+  for (let i = 7; i < 90; i += 1) {
+    const day = addDays(tokyoYmd(new Date()), i);
+    const res = await page.request.get(`/api/option/${CRUISE}/departures?usedate=${day}`);
+    const departures = (await res.json()).response.departures as Departure[];
+    if ((departures.find((d) => d.start_time === '13:00')?.zaikozan ?? 0) >= 2 && found++ === nth) {
+      return { day, departures };
+    }
+  }
+  throw new Error('no day with two seats at 13:00 in the next three months');
+}
+
+/** The paid mail's text ('' until it is in the outbox), with its calendar file's name. */
+function paidMail(rsvno: string): string {
+  const [file] = outboxFiles(rsvno, 'booking_paid');
+  return file ? mailText(file) : '';
+}
+
+test.describe('a tour that starts at set times', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the 13:00 cruise booked on a phone in Japanese: times with seats, the time on every page and in the mail', async ({
+    page,
+  }) => {
+    const { day, departures } = await dayWith1300(page, 0);
+    await page.goto(`/detail?opcd=${CRUISE}&usedate=${day}`);
+    await page
+      .getByTestId('availability-calendar')
+      .locator(`td[data-day="${ymdToIsoDate(day)}"] button`)
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'ご利用人数の選択' });
+    const times = dialog.getByRole('group', { name: '開始時刻を選択してください' });
+    await expect(times.getByRole('radio')).toHaveCount(departures.length);
+    // No party form before a time is chosen; a full sailing stays listed and cannot be chosen.
+    await expect(dialog.getByLabel('大人', { exact: true })).toHaveCount(0);
+    await expect(dialog.getByRole('button', { name: '申込者情報の入力へ' })).toBeDisabled();
+    for (const d of departures.filter((x) => x.zaikozan === 0)) {
+      await expect(times.getByRole('radio', { name: new RegExp(`^${d.start_time}`) })).toBeDisabled();
+    }
+    await expectNoSeriousA11yIssues(page, { what: 'the departures of a day' });
+    await shoot(page, 'departures-choice');
+    await times.getByRole('radio', { name: /^13:00〜14:00/ }).check();
+    await expect(dialog.getByTestId('price-adult')).toHaveText('￥2,400');
+    await dialog.getByLabel('大人', { exact: true }).selectOption('2');
+    await expect(dialog.getByTestId('party-total')).toHaveText('￥4,800');
+    await dialog.getByRole('button', { name: '申込者情報の入力へ' }).click();
+
+    await expect(page).toHaveURL(/\/reservation\/member$/);
+    const when = `${formatDay(day, 'ja')} 13:00〜14:00`;
+    await expect(page.getByTestId('summary-usedate')).toHaveText(when);
+    expect((await storedReservation(page)).startTime).toBe('13:00');
+    await fillLeader(page);
+    await memberSection(page, 1).getByRole('checkbox', { name: Msg.sameAsLeader }).check();
+    await memberSection(page, 2).getByRole('textbox', { name: '姓', exact: true }).fill('YAMADA');
+    await memberSection(page, 2).getByRole('textbox', { name: '名', exact: true }).fill('HANAKO');
+    await memberSection(page, 2).getByRole('textbox', { name: '生年月日', exact: true }).fill('1987/09/30');
+    await memberSection(page, 2).getByRole('radio', { name: '女性' }).check();
+    await memberSection(page, 2).getByRole('combobox', { name: '国籍', exact: true }).selectOption({ label: '日本' });
+    await page.getByRole('button', { name: Msg.toCheck }).click();
+
+    await expect(page).toHaveURL(/\/reservation\/check$/);
+    // A reload keeps the chosen time.
+    await page.reload();
+    await expect(page.getByTestId('summary-usedate')).toHaveText(when);
+    await shoot(page, 'departures-check');
+    await agreeToConsent(page);
+    await page.getByRole('button', { name: Msg.submitPurchase }).click();
+    await payOnSandbox(page, '4242 4242 4242 4242');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('ご予約が完了しました');
+    await expect(page.getByTestId('complete-usedate')).toContainText('13:00〜14:00');
+    const rsvno = (await page.getByTestId('rsvno').textContent()) ?? '';
+    await shoot(page, 'departures-complete');
+
+    await page.getByRole('button', { name: 'マイページへ' }).click();
+    await expect(page).toHaveURL(/\/mypage$/);
+    await expect(page.getByTestId('mypage-start-time')).toHaveText('13:00〜14:00');
+    await shoot(page, 'departures-mypage');
+    await expect.poll(() => paidMail(rsvno), { timeout: 20_000 }).toContain('13:00〜14:00');
+    expect(outboxFiles(rsvno, 'booking_paid')).toHaveLength(1);
+
+    // The seats were taken from the 13:00 sailing alone.
+    const after = (await (await page.request.get(`/api/option/${CRUISE}/departures?usedate=${day}`)).json()).response
+      .departures as Departure[];
+    for (const d of departures) {
+      const left = after.find((a) => a.start_time === d.start_time)?.zaikozan;
+      expect(left, d.start_time).toBe(d.start_time === '13:00' ? d.zaikozan - 2 : d.zaikozan);
+    }
+  });
+
+  test('the 13:00 cruise booked in English: the times in English, nothing Japanese outside the catalog', async ({
+    page,
+  }) => {
+    const { day } = await dayWith1300(page, 1);
+    await page.goto(`/en/detail?opcd=${CRUISE}&usedate=${day}`);
+    await page
+      .getByTestId('availability-calendar')
+      .locator(`td[data-day="${ymdToIsoDate(day)}"] button`)
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'How many people?' });
+    const times = dialog.getByRole('group', { name: 'Please choose a start time' });
+    await times.getByRole('radio', { name: /^13:00–14:00/ }).check();
+    await dialog.getByLabel('Adult', { exact: true }).selectOption('1');
+    expect(await japaneseOutsideContent(page)).toEqual([]);
+    await shoot(page, 'en-departures-choice');
+    await dialog.getByRole('button', { name: 'Continue to your details' }).click();
+
+    await expect(page).toHaveURL(/\/en\/reservation\/member$/);
+    await expect(page.getByTestId('summary-usedate')).toHaveText(`${formatDay(day, 'en')}, 13:00–14:00`);
+    const leader = page.getByRole('region', { name: 'Lead traveller' });
+    await leader.getByRole('textbox', { name: 'Family name', exact: true }).fill('LEE');
+    await leader.getByRole('textbox', { name: 'Given name', exact: true }).fill('MINA');
+    await leader.getByRole('textbox', { name: 'Date of birth', exact: true }).fill('1992/03/08');
+    await leader.getByRole('radio', { name: 'Female', exact: true }).check();
+    await leader.getByRole('combobox', { name: 'Nationality', exact: true }).selectOption({ label: 'Australia' });
+    await leader.getByRole('textbox', { name: 'Phone number', exact: true }).fill('080-5555-0049');
+    await leader.getByRole('textbox', { name: 'Email address', exact: true }).fill('mina.lee@example.com');
+    await page
+      .getByRole('region', { name: /^Traveller 1/ })
+      .getByRole('checkbox', { name: 'Same as the lead traveller' })
+      .check();
+    await page.getByRole('button', { name: 'Review your booking' }).click();
+
+    await expect(page).toHaveURL(/\/en\/reservation\/check$/);
+    await page.getByRole('button', { name: 'Read the documents' }).click();
+    const consent = page.getByRole('dialog', { name: 'Consent documents' });
+    await consent.getByRole('checkbox', { name: /receive the travel conditions/ }).check();
+    await consent.getByRole('checkbox', { name: /handling of my personal information/ }).check();
+    await consent.getByRole('button', { name: 'Agree and go back' }).click();
+    await page.getByRole('button', { name: 'Book and pay' }).click();
+    await payOnSandbox(page, '4242424242424242', 'en');
+    await expect(page).toHaveURL(/\/en\/reservation\/complete\?processing=success/);
+    await expect(page.getByTestId('complete-usedate')).toContainText('13:00–14:00');
+    const rsvno = (await page.getByTestId('rsvno').textContent()) ?? '';
+    await expect.poll(() => paidMail(rsvno), { timeout: 20_000 }).toContain('13:00–14:00');
+  });
+});
