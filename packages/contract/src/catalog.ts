@@ -229,6 +229,8 @@ export const departure = z.object({
   /** `HH:MM`, or '' for the whole day. */
   start_time: z.string(),
   end_time: z.string(),
+  /** Its start time has passed (a departure of today that has left): listed, not sold. */
+  closed: z.boolean(),
   zaikozan: z.number().int(),
   adultbaika: z.number().int(),
   middlebaika: z.number().int(),

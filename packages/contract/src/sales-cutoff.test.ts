@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstDayOnSale, salesClosed, salesCutoffAt, salesCutoffText } from './sales-cutoff.ts';
+import { departed, firstDayOnSale, salesClosed, salesCutoffAt, salesCutoffText } from './sales-cutoff.ts';
 
 const tokyo = (iso: string) => new Date(`${iso}+09:00`);
 
@@ -35,5 +35,13 @@ describe('sales cutoff', () => {
     expect(salesCutoffText({ daysBefore: 3, time: '12:00' }, 'ja')).toBe('ご利用日の3日前の12:00まで');
     expect(salesCutoffText({ daysBefore: 1, time: '17:00' }, 'en')).toBe('Until 17:00 the day before');
     expect(salesCutoffText({ daysBefore: 0, time: '00:00' }, 'en')).toBe('Until 24:00 the day before');
+  });
+
+  it('closes a departure at its start time in Tokyo, on its own day (00:30 too), never a whole day', () => {
+    expect(departed('20261210', '13:00', tokyo('2026-12-10T12:59:59'))).toBe(false);
+    expect(departed('20261210', '13:00', tokyo('2026-12-10T13:00:00'))).toBe(true);
+    expect(departed('2026-12-11', '00:30', tokyo('2026-12-10T23:59:00'))).toBe(false);
+    expect(departed('2026-12-11', '00:30', tokyo('2026-12-11T00:30:00'))).toBe(true);
+    expect(departed('20261210', '', tokyo('2026-12-10T23:59:59'))).toBe(false);
   });
 });

@@ -28,6 +28,17 @@ export function salesClosed(usedate: Ymd, cutoff: SalesCutoff, now: Date): boole
   return now.getTime() >= salesCutoffAt(usedate, cutoff).getTime();
 }
 
+/**
+ * A departure that has left (ADR 0196): its start time (Tokyo, on its own day) has passed, so it is no longer sold,
+ * whatever its day's cutoff says. A whole day (`startTime` '') never has. `usedate` is YYYYMMDD or YYYY-MM-DD.
+ */
+export function departed(usedate: string, startTime: string, now: Date): boolean {
+  if (startTime === '') return false;
+  const day = usedate.replaceAll('-', '');
+  const at = new Date(`${day.slice(0, 4)}-${day.slice(4, 6)}-${day.slice(6, 8)}T${startTime}:00+09:00`);
+  return now.getTime() >= at.getTime();
+}
+
 /** The first day of use still on sale at `now`: today, or a later day once today's (or tomorrow's) sales closed. */
 export function firstDayOnSale(cutoff: SalesCutoff, now: Date): Ymd {
   let day = tokyoYmd(now);

@@ -247,6 +247,7 @@ export const en: Messages = {
     seatsLeft: (n) => `${plural(n, 'place', 'places')} left`,
     seatsMany: 'Available',
     soldOut: 'Full',
+    salesEnded: 'Closed',
     adultFrom: (price) => `adult ${price}`,
     noDepartures: 'There is no time left to book on this day. Please choose another day.',
   },

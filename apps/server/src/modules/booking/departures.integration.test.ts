@@ -134,4 +134,23 @@ describe('an option sold at start times', () => {
     expect(await stockLeft(t.ctx.db, CRUISE, day, '13:00')).toBe(0);
     expect(await stockLeft(t.ctx.db, CRUISE, day, '16:00')).toBe(19);
   });
+
+  it('closes a departure of today once it has left (Tokyo time), the later ones still sold', async () => {
+    const today = todayIn(t.clock);
+    // Sold until the end of the day itself; the clock stands at 12:00 in Tokyo.
+    await insertTestOption(t.ctx.db, 'DEP002', { salesCutoffDaysBefore: 0, salesCutoffTime: '23:59' });
+    await insertTestStock(t.ctx.db, 'DEP002', today, { startTime: '10:00', zaikozan: 5 });
+    await insertTestStock(t.ctx.db, 'DEP002', today, { startTime: '15:00', zaikozan: 5 });
+    const list = await t.request({ method: 'GET', url: `/api/option/DEP002/departures?usedate=${today}` });
+    expect(list.json().response.departures).toEqual([
+      expect.objectContaining({ start_time: '10:00', closed: true }),
+      expect.objectContaining({ start_time: '15:00', closed: false }),
+    ]);
+    const left = await post('/api/booking', bookingPayload('DEP002', today, {}, { start_time: '10:00' }));
+    expect(left.statusCode).toBe(409);
+    expect(left.json().errMsg).toBe(Msg.salesClosed);
+    expect(await stockLeft(t.ctx.db, 'DEP002', today, '10:00')).toBe(5);
+    const later = await post('/api/booking', bookingPayload('DEP002', today, {}, { start_time: '15:00' }));
+    expect(later.statusCode, later.body).toBe(200);
+  });
 });

@@ -22,7 +22,7 @@ import {
   partyBounds,
 } from '@tabi/contract/party';
 import { checkRental, NO_RENTAL } from '@tabi/contract/rental';
-import { type SalesCutoff, salesClosed } from '@tabi/contract/sales-cutoff';
+import { departed, type SalesCutoff, salesClosed } from '@tabi/contract/sales-cutoff';
 import type { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import type { NewMember, OptionRow } from './repository.ts';
@@ -103,12 +103,14 @@ export function checkContact(input: { tel: string; mail: string }): void {
   if (!EMAIL_PATTERN.test(input.mail)) throw refuse(Msg.invalidEmail);
 }
 
-function checkUseDate(usedate: Ymd, option: OptionRow, now: Date): void {
+function checkUseDate(usedate: Ymd, startTime: string, option: OptionRow, now: Date): void {
   if (!isValidYmd(usedate)) throw refuse(Msg.invalidDate);
   const from = isoDateToYmd(option.useFrom);
   const to = isoDateToYmd(option.useTo);
   if (usedate < tokyoYmd(now) || usedate < from || usedate > to) throw refuse(Msg.useDateUnavailable);
-  if (salesClosed(usedate, salesCutoffOf(option), now)) throw AppError.conflict(ErrCd.generic, Msg.salesClosed);
+  if (salesClosed(usedate, salesCutoffOf(option), now) || departed(usedate, startTime, now)) {
+    throw AppError.conflict(ErrCd.generic, Msg.salesClosed);
+  }
 }
 
 /** The option's sales cutoff (ADR 0191). */
@@ -222,7 +224,7 @@ export function planBooking(input: BookingInput, option: OptionRow, now: Date): 
   checkApplicant(input);
   checkMemberNames(input);
   const usedate = input.usedate;
-  checkUseDate(usedate, option, now);
+  checkUseDate(usedate, input.start_time, option, now);
   const today = tokyoYmd(now);
 
   const { members, counts } = planMembers(input.memberList, option, usedate, today);

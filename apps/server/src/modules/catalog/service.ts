@@ -18,7 +18,7 @@ import { isoDateToYmd, isValidYmd, monthEnd, monthStart, tokyoYmd, type Ymd, ymd
 import { minimumNote } from '@tabi/contract/day-stop';
 import type { Lang } from '@tabi/contract/i18n';
 import { Msg } from '@tabi/contract/messages';
-import { firstDayOnSale, type SalesCutoff, salesClosed } from '@tabi/contract/sales-cutoff';
+import { departed, firstDayOnSale, type SalesCutoff, salesClosed } from '@tabi/contract/sales-cutoff';
 import type { z } from 'zod';
 import type { Clock } from '../../clock.ts';
 import type { AppContext } from '../../context.ts';
@@ -278,11 +278,13 @@ export class CatalogService {
     const open =
       !salesClosed(query.usedate, period.salesCutoff, this.clock.now()) && day >= period.useFrom && day <= period.useTo;
     const rows = open ? await repo.departuresOn(this.db, code, day) : [];
+    const now = this.clock.now();
     return {
       usedate: query.usedate,
       departures: rows.map((r) => ({
         start_time: r.startTime,
         end_time: r.endTime,
+        closed: departed(query.usedate, r.startTime, now),
         zaikozan: r.zaikozan,
         adultbaika: r.adultbaika,
         middlebaika: r.middlebaika,

@@ -8,7 +8,7 @@ import { addDays, isoDateToYmd, ymdToIsoDate } from '@tabi/contract/dates';
 import { DEFAULT_LANG, type Lang, preferredLang } from '@tabi/contract/i18n';
 import { Msg } from '@tabi/contract/messages';
 import { headcount, infantsOnly, offeredAgeClasses, partyBounds } from '@tabi/contract/party';
-import { salesClosed } from '@tabi/contract/sales-cutoff';
+import { departed, salesClosed } from '@tabi/contract/sales-cutoff';
 import type { z } from 'zod';
 import { resellerActor } from '../../actor.ts';
 import { todayIn } from '../../clock.ts';
@@ -182,14 +182,9 @@ function onSale(option: repo.SellableOption, usedate: string, today: string, now
   return bookable(option, usedate, today) && !salesClosed(isoDateToYmd(usedate), salesCutoffOfFacts(option), now);
 }
 
-/** A departure that has left (its start time passed, Tokyo): no longer sold, whatever its day's cutoff says. */
-function departed(d: DepartureKey, now: Date): boolean {
-  return d.startTime !== '' && now.getTime() >= new Date(`${d.usedate}T${d.startTime}:00+09:00`).getTime();
-}
-
 /** A departure open for sale now: its day on sale, and (a timed one) not left yet. */
 function departureOnSale(option: repo.SellableOption, d: DepartureKey, today: string, now: Date): boolean {
-  return onSale(option, d.usedate, today, now) && !departed(d, now);
+  return onSale(option, d.usedate, today, now) && !departed(d.usedate, d.startTime, now);
 }
 
 function checkOption(optionId: unknown): void {
@@ -245,7 +240,7 @@ export async function availabilityCalendar(ctx: AppContext, caller: OctoCaller, 
     option.timed,
   )) {
     // A timed option's day counts only the departures still to be sold (one that has left is CLOSED on its own).
-    const open = !option.timed || !departed(d, now);
+    const open = !option.timed || !departed(d.usedate, d.startTime, now);
     byDay.set(d.usedate, [...(byDay.get(d.usedate) ?? []), ...(open ? [d] : [])]);
   }
   return everyDay(input.localDateStart, input.localDateEnd).map((usedate) => {
@@ -404,7 +399,7 @@ async function departureOfBooking(
 ): Promise<DepartureKey> {
   const departure = departureOfAvailabilityId(availabilityId, option.timed);
   if (!departure || !bookable(option, departure.usedate, today)) throw OctoError.invalidAvailability(availabilityId);
-  if (departed(departure, now)) {
+  if (departed(departure.usedate, departure.startTime, now)) {
     const known = await repo.departureOf(db, option.opcd, departure.usedate, departure.startTime);
     if (!known) throw OctoError.invalidAvailability(availabilityId);
     throw OctoError.unprocessable('The availability is closed: the departure has left');

@@ -26,8 +26,14 @@ export function DepartureChoice({ departures, chosen, onChoose }: DepartureChoic
       <legend className={styles.legend}>{t.departuresLegend}</legend>
       <div className={styles.list}>
         {departures.map((d) => {
-          const full = d.zaikozan <= 0;
-          const seats = full ? t.soldOut : d.zaikozan >= MANY_SEATS ? t.seatsMany : t.seatsLeft(d.zaikozan);
+          const full = d.closed || d.zaikozan <= 0;
+          const seats = d.closed
+            ? t.salesEnded
+            : d.zaikozan <= 0
+              ? t.soldOut
+              : d.zaikozan >= MANY_SEATS
+                ? t.seatsMany
+                : t.seatsLeft(d.zaikozan);
           return (
             <label key={d.start_time} className={styles.item} data-full={full || undefined}>
               <input

@@ -33,6 +33,7 @@ export const availabilityJa = {
   seatsLeft: (n: number) => `残り${n}席`,
   seatsMany: '空きあり',
   soldOut: '満席',
+  salesEnded: '受付終了',
   adultFrom: (price: string) => `大人${price}`,
   noDepartures: 'この日にご予約いただける時間はありません。別の日をお選びください。',
 };
