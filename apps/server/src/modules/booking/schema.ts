@@ -302,6 +302,38 @@ export const bookingRentals = pgTable(
   (t) => [primaryKey({ columns: [t.rsvno, t.seq] })],
 );
 
+/**
+ * A change of departure that costs more (ADR 0197): the difference is paid through the provider's checkout, and the
+ * booking moves when that payment is fulfilled (`done`), or the payment is refunded when the departure has filled
+ * meanwhile (`failed`). Written only by modules/booking/change.ts.
+ */
+export type BookingChangeState = 'awaiting_payment' | 'done' | 'failed';
+export const bookingChanges = pgTable(
+  'booking_changes',
+  {
+    id: serial('id').primaryKey(),
+    rsvno: text('rsvno')
+      .notNull()
+      .references(() => bookings.rsvno),
+    toUsedate: date('to_usedate', { mode: 'string' }).notNull(),
+    toStartTime: text('to_start_time').notNull(),
+    amountBefore: integer('amount_before').notNull(),
+    amountAfter: integer('amount_after').notNull(),
+    state: text('state').$type<BookingChangeState>().notNull().default('awaiting_payment'),
+    /** The checkout that pays the difference, once opened. */
+    checkoutSessionId: text('checkout_session_id'),
+    createdAt: tz('created_at').notNull(),
+    doneAt: tz('done_at'),
+  },
+  (t) => [
+    index('booking_changes_rsvno_idx').on(t.rsvno),
+    index('booking_changes_checkout_idx')
+      .on(t.checkoutSessionId)
+      .where(sql`${t.state} = 'awaiting_payment'`),
+    check('booking_changes_costs_more', sql`${t.amountAfter} > ${t.amountBefore}`),
+  ],
+);
+
 // The rows as the repositories read them (…Row) and write them (New…), one name a table.
 export type BookingRow = typeof bookings.$inferSelect;
 export type NewBooking = typeof bookings.$inferInsert;
@@ -310,4 +342,5 @@ export type NewUnpaidHold = typeof unpaidHolds.$inferInsert;
 export type NewMember = typeof bookingMembers.$inferInsert;
 export type NewRental = typeof bookingRentals.$inferInsert;
 export type BookingEventRow = typeof bookingEvents.$inferSelect;
+export type BookingChangeRow = typeof bookingChanges.$inferSelect;
 export type NewBookingEvent = typeof bookingEvents.$inferInsert;
