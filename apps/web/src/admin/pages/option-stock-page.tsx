@@ -22,7 +22,7 @@ import { AGE_CLASS_LABEL, type AgeClass } from '@tabi/contract/constants';
 import { formatTimes, isoDateToYmd, monthEnd, tokyoYmd, weekdayOf, ymdToIsoDate } from '@tabi/contract/dates';
 import { CatalogMsg, stockPriceRequired } from '@tabi/contract/messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ChangeEvent, Fragment, useMemo, useState } from 'react';
+import { type ChangeEvent, Fragment, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useParams, useSearchParams } from 'react-router';
 import { z } from 'zod';
@@ -187,6 +187,17 @@ function DepartureList({
 }) {
   const [chosen, setChosen] = useState<Chosen | null>(null);
   const [done, setDone] = useState('');
+  // The dialog leaves the page when it closes (it is drawn anew for each departure), so focus is given back here: to
+  // the departure's button, or to the page's heading when the departure is gone.
+  const opener = useRef<HTMLElement | null>(null);
+  const close = () => {
+    setChosen(null);
+    requestAnimationFrame(() => {
+      const back = opener.current;
+      if (back?.isConnected) back.focus();
+      else document.querySelector<HTMLElement>('#adm-main h1')?.focus();
+    });
+  };
   return (
     <>
       {done && <output className="adm-success">{done}</output>}
@@ -226,8 +237,11 @@ function DepartureList({
               {d.departures.map((dep) => {
                 const name = `${shortDay(d.date)} ${timesOf(dep)}`;
                 return (
-                  <tr key={dep.startTime} className={dep.left === 0 ? styles.full : undefined}>
-                    <th scope="row" className="adm-full">
+                  <tr
+                    key={dep.startTime}
+                    className={dep.left === 0 ? `${styles.departure} ${styles.full}` : styles.departure}
+                  >
+                    <th scope="row" className={`adm-full ${styles.time}`}>
                       {timesOf(dep)}
                       {dep.left === 0 && <span className={styles.tag}>{d.stopped ? '停止中' : '残席なし'}</span>}
                     </th>
@@ -252,12 +266,13 @@ function DepartureList({
                         ))}
                       </span>
                     </td>
-                    <td className="adm-full">
+                    <td className={`adm-full ${styles.action}`}>
                       <button
                         type="button"
                         className="adm-button"
                         aria-label={`${name}の便を変更`}
-                        onClick={() => {
+                        onClick={(event) => {
+                          opener.current = event.currentTarget;
                           setDone('');
                           setChosen({ date: d.date, stopped: d.stopped, departure: dep });
                         }}
@@ -278,9 +293,9 @@ function DepartureList({
           opcd={opcd}
           chosen={chosen}
           ageClasses={ageClasses}
-          onClose={() => setChosen(null)}
+          onClose={close}
           onDone={(text) => {
-            setChosen(null);
+            close();
             setDone(text);
           }}
         />
@@ -710,16 +725,19 @@ function BulkPreview({
   ageClasses: readonly AgeClass[];
 }) {
   const { changes } = preview;
-  const removed = changes.filter((c) => c.after === null).length;
+  const removed = changes.filter((c) => c.after === null);
   return (
     <>
       <Facts className="adm-effect" rows={rows} />
       {request.prices?.adultbaika === 0 && (
         <p className="adm-alert">大人料金が0円です。対象の日は無料で販売されます。</p>
       )}
-      {removed > 0 && (
+      {removed.length > 0 && (
         <p className="adm-alert">
-          {removed}便を削除して、販売のしかた（終日／開始時刻ごと）を切り替えます。削除する便に予約はありません。
+          {removed.every((c) => c.startTime === '')
+            ? `${removed.length}日分の終日の販売を削除し、開始時刻ごとの販売に切り替えます。`
+            : `開始時刻ごとの便（${removed.length}便）を削除し、終日の販売に切り替えます。`}
+          削除する分に予約やキャンセル待ちはありません。
         </p>
       )}
       {preview.stopped.length > 0 && (
@@ -888,7 +906,7 @@ function DepartureDialog({
         <p className={styles.note}>
           {taken > 0
             ? `予約済みの${taken}席はそのまま残ります。残席を0にして、この便はカレンダーに残します。`
-            : '予約がなければ、この便は削除されます（キャンセル待ちがあるときは残席0にして残します）。'}
+            : '予約がないため、この便は削除されます（キャンセル待ちの方がいるときは、残席0にして残します）。'}
         </p>
       )}
       <label className="adm-check">
