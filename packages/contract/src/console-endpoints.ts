@@ -276,6 +276,11 @@ export const CONSOLE = defineEndpoints('/api/admin', {
   },
   'POST /day-stops': { summary: '催行中止', body: dayStop.dayStopRequest, response: dayStop.dayStopStartedResponse },
   'GET /day-stops': { summary: '催行中止の一覧', response: dayStop.dayStopListResponse },
+  'GET /day-stops/departures': {
+    summary: '催行中止：その日の便',
+    query: dayStop.dayStopDeparturesQuery,
+    response: dayStop.dayStopDeparturesResponse,
+  },
   'POST /day-decisions': { summary: '催行決定', body: dayStop.dayDecisionRequest, response: admin.okResponse },
   'GET /mails': { summary: 'メール一覧', query: admin.mailSearchQuery, response: admin.mailPageResponse },
   // キャンセル待ち (issue 27, ADR 0167): the waiting entries per option and day.

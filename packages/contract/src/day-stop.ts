@@ -38,7 +38,12 @@ export const DayStopMsg = {
   alreadyStopped: '既に催行中止になっている日が含まれています。画面を更新して確認してください。',
   decided: 'この日は既に催行を決定または中止しています。',
   noMinimum: 'この商品には最少催行人員が設定されていません。',
+  departureOne: '便を選んで催行中止にするときは、商品を1つ、日付を1日だけ選んでください。',
+  noDeparture: 'この日にその便はありません。画面を更新して確認してください。',
 } as const;
+
+/** A departure's start time as the console sends it (ADR 0196): `HH:MM`, Tokyo. */
+export const departureStartTime = z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, '便の時刻が正しくありません。');
 
 export const dayStopRequest = z
   .object({
@@ -49,8 +54,17 @@ export const dayStopRequest = z
     to: calendarYmd,
     reason: z.enum(DAY_STOP_REASONS),
     reasonText: plainText().trim().max(DAY_STOP_REASON_TEXT_MAX).default(''),
+    /**
+     * One departure of an option sold at start times (ADR 0196): only that start time of the day is called off, the
+     * day's other departures stay on sale. Left out: the whole day (every departure of it).
+     */
+    startTime: departureStartTime.optional(),
   })
   .refine((v) => v.opcds.length > 0 || v.facilityId !== undefined, { message: DayStopMsg.noOption, path: ['opcds'] })
+  .refine((v) => v.startTime === undefined || (v.opcds.length === 1 && v.facilityId === undefined && v.from === v.to), {
+    message: DayStopMsg.departureOne,
+    path: ['startTime'],
+  })
   .refine((v) => v.from <= v.to, { message: DayStopMsg.range, path: ['to'] })
   .refine((v) => v.reason !== 'other' || v.reasonText !== '', { message: DayStopMsg.otherText, path: ['reasonText'] });
 export type DayStopRequest = z.input<typeof dayStopRequest>;
@@ -60,6 +74,9 @@ export const dayStopDay = z.object({
   webname: z.string(),
   /** YYYYMMDD. */
   usedate: z.string(),
+  /** The departure called off ('' and '': the whole day, every departure of it). */
+  startTime: z.string(),
+  endTime: z.string(),
   /** Seats left for sale now: closed by the stop. */
   seatsLeft: z.number().int(),
 });
@@ -70,6 +87,9 @@ export const dayStopBooking = z.object({
   opcd: z.string(),
   webname: z.string(),
   usedate: z.string(),
+  /** The departure the booking is on ('' for a whole day). */
+  startTime: z.string(),
+  endTime: z.string(),
   travellers: z.number().int(),
   statusLabel: z.string(),
   channel: z.string(),
@@ -113,7 +133,16 @@ export const dayStopLine = z.object({
   staff: z.string(),
   reasonLabel: z.string(),
   state: z.enum(['running', 'done']),
-  days: z.array(z.object({ opcd: z.string(), webname: z.string(), usedate: z.string() })),
+  /** Whole days (startTime '') and single departures. */
+  days: z.array(
+    z.object({
+      opcd: z.string(),
+      webname: z.string(),
+      usedate: z.string(),
+      startTime: z.string(),
+      endTime: z.string(),
+    }),
+  ),
   bookings: z.number().int(),
   done: z.number().int(),
   refund: z.number().int(),
@@ -123,11 +152,41 @@ export const dayStopLine = z.object({
 export type DayStopLine = z.infer<typeof dayStopLine>;
 export const dayStopListResponse = envelope(z.array(dayStopLine));
 
-/** A day of an option with a minimum, near or past its decision time and not decided yet (the dashboard's card). */
+/**
+ * The departures of one day of one option, for the stop's form (choose the whole day or one of them): their seats
+ * left, the travellers booked on them, and whether one is already called off.
+ */
+export const dayStopDeparturesQuery = z.object({ opcd: plainText().trim().min(1).max(20), date: calendarYmd });
+export type DayStopDeparturesQuery = z.input<typeof dayStopDeparturesQuery>;
+export const dayStopDeparture = z.object({
+  startTime: z.string(),
+  endTime: z.string(),
+  seatsLeft: z.number().int(),
+  travellers: z.number().int(),
+  bookings: z.number().int(),
+  stopped: z.boolean(),
+});
+export type DayStopDeparture = z.infer<typeof dayStopDeparture>;
+export const dayStopDepartureList = z.object({
+  /** The whole day is already called off. */
+  dayStopped: z.boolean(),
+  /** In time order; one line with startTime '' for an option sold by whole days. */
+  departures: z.array(dayStopDeparture),
+});
+export type DayStopDepartureList = z.infer<typeof dayStopDepartureList>;
+export const dayStopDeparturesResponse = envelope(dayStopDepartureList);
+
+/**
+ * A day (or, for an option sold at start times, a departure) of an option with a minimum, near or past its decision
+ * time and not decided yet (the dashboard's card).
+ */
 export const minimumDay = z.object({
   opcd: z.string(),
   webname: z.string(),
   usedate: z.string(),
+  /** The departure counted ('' and '': the whole day). */
+  startTime: z.string(),
+  endTime: z.string(),
   travellers: z.number().int(),
   minTravellers: z.number().int(),
   /** When it is to be decided (ISO). */
@@ -136,7 +195,12 @@ export const minimumDay = z.object({
 });
 export type MinimumDay = z.infer<typeof minimumDay>;
 
-export const dayDecisionRequest = z.object({ opcd: plainText().trim().min(1).max(20), usedate: calendarYmd });
+export const dayDecisionRequest = z.object({
+  opcd: plainText().trim().min(1).max(20),
+  usedate: calendarYmd,
+  /** One departure of an option sold at start times; left out: the whole day. */
+  startTime: departureStartTime.optional(),
+});
 export type DayDecisionRequest = z.input<typeof dayDecisionRequest>;
 
 /**

@@ -120,6 +120,7 @@ const CALLS: StaffCall[] = [
   { method: 'POST', url: '/api/admin/day-stops/preview', payload: {}, role: 'operator', allowedStatus: 422 },
   { method: 'POST', url: '/api/admin/day-stops', payload: {}, role: 'operator', allowedStatus: 422 },
   { method: 'GET', url: '/api/admin/day-stops', role: 'operator' },
+  { method: 'GET', url: '/api/admin/day-stops/departures?opcd=OP0049&date=20261201', role: 'operator' },
   { method: 'POST', url: '/api/admin/day-decisions', payload: {}, role: 'operator', allowedStatus: 422 },
   { method: 'GET', url: '/api/admin/manifest.csv', role: 'operator' },
   // レンタル準備表 (issue 27): operators read it; a facility's mail address is the admin's.

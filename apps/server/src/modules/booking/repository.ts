@@ -18,6 +18,7 @@ import {
   bookings,
   type DepartureRow,
   dayStopDays,
+  dayStopDepartures,
   departures,
   type NewBooking,
   type NewBookingEvent,
@@ -201,7 +202,10 @@ export async function hasStartTimes(db: DbOrTx, opcd: string, usedate: string): 
   return rows.length > 0;
 }
 
-/** Seats back to the departure, unless the company called the day off (催行中止, issue 27): a stopped day stays closed. */
+/**
+ * Seats back to the departure, unless the company called its day or the departure itself off (催行中止, issue 27):
+ * a stopped day or departure stays closed.
+ */
 export async function giveBackSeats(db: DbOrTx, line: SeatLine): Promise<void> {
   await db
     .update(departures)
@@ -210,6 +214,8 @@ export async function giveBackSeats(db: DbOrTx, line: SeatLine): Promise<void> {
       and(
         departureIs(line),
         sql`not exists (select 1 from ${dayStopDays} d where d.opcd = ${line.opcd} and d.usedate = ${line.usedate})`,
+        sql`not exists (select 1 from ${dayStopDepartures} x
+          where x.opcd = ${line.opcd} and x.usedate = ${line.usedate} and x.start_time = ${line.startTime})`,
       ),
     );
   stockTouched(line.opcd);
@@ -458,6 +464,12 @@ const OPTION_FACTS = [
  * The options booked, their texts in `lang` where written (issue 29: my page in the page's language, mails in the
  * booking's); `meetpointJa` is the Japanese meeting point, which the booking keeps a copy of.
  */
+/** A booking's lines as stored, in their order. */
+export async function bookingLines(db: DbOrTx, rsvno: string): Promise<BookingLineRow[]> {
+  return db.select().from(bookingOptions).where(eq(bookingOptions.rsvno, rsvno)).orderBy(asc(bookingOptions.id));
+}
+export type BookingLineRow = typeof bookingOptions.$inferSelect;
+
 export async function findBookingOptions(db: DbOrTx, rsvno: string, lang: Lang = DEFAULT_LANG) {
   const rows = await db
     .select({

@@ -5,7 +5,7 @@ import { defineRoute, type RouteOptions } from '../../http/define-route.ts';
 import { ok } from '../../http/envelope.ts';
 import { principalOf } from '../staff/guard.ts';
 import { decideToGo } from './minimum.ts';
-import { listStops, previewStop, startStop } from './service.ts';
+import { dayDepartures, listStops, previewStop, startStop } from './service.ts';
 
 /** 催行中止 and 催行決定 (issue 27), for operators and admins, each stop and decision by the staff member. */
 export function dayStopRoutes(app: FastifyInstance, ctx: AppContext, operator: RouteOptions): void {
@@ -14,6 +14,9 @@ export function dayStopRoutes(app: FastifyInstance, ctx: AppContext, operator: R
     ok(await startStop(ctx, principalOf(request), body)),
   );
   defineRoute(app, CONSOLE['GET /day-stops'], operator, async () => ok(await listStops(ctx)));
+  defineRoute(app, CONSOLE['GET /day-stops/departures'], operator, async ({ query }) =>
+    ok(await dayDepartures(ctx, query)),
+  );
   defineRoute(app, CONSOLE['POST /day-decisions'], operator, async ({ body }, request) => {
     await decideToGo(ctx, principalOf(request), body);
     return ok({ ok: true as const });

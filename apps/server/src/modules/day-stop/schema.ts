@@ -1,6 +1,6 @@
 /** The tables the day-stop module writes (db/schema.ts gathers every module's). */
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 import { tz } from '../../db/shared-columns.ts';
 import { options } from '../admin/schema.ts';
 import { bookings } from '../booking/schema.ts';
@@ -46,6 +46,30 @@ export const dayStopDays = pgTable(
   (t) => [primaryKey({ columns: [t.opcd, t.usedate] }), index('day_stop_days_stop_idx').on(t.stopId)],
 );
 
+/**
+ * The departures a stop closed one by one (ADR 0196): a start time of a day of an option sold at start times, the
+ * day's other departures left on sale. A whole day's stop is a row of day_stop_days (which closes all its departures);
+ * a departure's is a row here, and seats given back to it by a cancellation do not reopen it either.
+ */
+export const dayStopDepartures = pgTable(
+  'day_stop_departures',
+  {
+    stopId: integer('stop_id')
+      .notNull()
+      .references(() => dayStops.id),
+    opcd: text('opcd')
+      .notNull()
+      .references(() => options.opcd),
+    usedate: date('usedate', { mode: 'string' }).notNull(),
+    startTime: text('start_time').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.opcd, t.usedate, t.startTime] }),
+    index('day_stop_departures_stop_idx').on(t.stopId),
+    check('day_stop_departures_start_time_format', sql`${t.startTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
+  ],
+);
+
 /** pending: still to cancel; done: canceled (or found canceled); `external`: a ticket elsewhere needs a person. */
 export const dayStopItems = pgTable(
   'day_stop_items',
@@ -68,7 +92,10 @@ export const dayStopItems = pgTable(
   ],
 );
 
-/** 催行決定 / 催行中止 of a day under its minimum (issue 27): decided once, by whom and when. */
+/**
+ * 催行決定 / 催行中止 of a day under its minimum (issue 27): decided once, by whom and when; per departure for an option
+ * sold at start times (`start_time`, ADR 0196), '' for a whole day.
+ */
 export const dayDecisions = pgTable(
   'day_decisions',
   {
@@ -76,9 +103,10 @@ export const dayDecisions = pgTable(
       .notNull()
       .references(() => options.opcd),
     usedate: date('usedate', { mode: 'string' }).notNull(),
+    startTime: text('start_time').notNull().default(''),
     decision: text('decision').$type<'go' | 'stopped'>().notNull(),
     staffId: integer('staff_id').references(() => staffAccounts.id),
     at: tz('at').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.opcd, t.usedate] })],
+  (t) => [primaryKey({ columns: [t.opcd, t.usedate, t.startTime] })],
 );

@@ -4,6 +4,10 @@
  * the start closes the days and writes every live booking down as an item of the stop, in one transaction; the run
  * cancels each through the booking lifecycle (no fee, full refund, the stop's mail) and is resumed by the worker
  * until none is left, after a crash too. The minimum number of travellers and 催行決定 are minimum.ts's.
+ *
+ * A stop is of whole days (day_stop_days: every departure of the day) or, for an option sold at start times, of one
+ * departure (day_stop_departures, ADR 0196): then only that start time's seats are closed and only the bookings on it
+ * canceled; the day's other departures stay on sale.
  */
 
 import { channelLabel } from '@tabi/contract/admin-bookings';
@@ -14,17 +18,20 @@ import {
   DAY_STOP_MAX_DAYS,
   DAY_STOP_REASON_LABEL,
   type DayStopBooking,
+  type DayStopDepartureList,
+  type DayStopDeparturesQuery,
   type DayStopLine,
   DayStopMsg,
   type DayStopPreview,
   type DayStopRequest,
+  dayStopDeparturesQuery,
   dayStopRequest,
 } from '@tabi/contract/day-stop';
 import { type SQL, sql } from 'drizzle-orm';
 import { staffActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import { type DbOrTx, rowsOf } from '../../db/client.ts';
-import { dayDecisions, dayStopDays, dayStopItems, dayStops } from '../../db/schema.ts';
+import { dayDecisions, dayStopDays, dayStopDepartures, dayStopItems, dayStops } from '../../db/schema.ts';
 import { stockTouched } from '../../db/stock-changes.ts';
 import { AppError } from '../../errors.ts';
 import { recordCatalogEvent } from '../admin/catalog.ts';
@@ -38,6 +45,8 @@ interface Target {
   opcds: string[];
   from: string;
   to: string;
+  /** One departure's start time (one option, one day), or null: whole days. */
+  startTime: string | null;
 }
 
 /** The options and days a request names, from today on (a day already past cannot be called off). */
@@ -55,20 +64,32 @@ async function targetOf(ctx: AppContext, db: DbOrTx, input: Input): Promise<Targ
         ).map((r) => r.opcd);
   const opcds = [...new Set([...named, ...ofFacility])];
   if (opcds.length === 0) throw new AppError(ErrCd.generic, DayStopMsg.noOption, 422);
-  return { opcds, from: ymdToIsoDate(from), to: ymdToIsoDate(input.to) };
+  return { opcds, from: ymdToIsoDate(from), to: ymdToIsoDate(input.to), startTime: input.startTime ?? null };
 }
 
-const inTarget = (t: Target, alias: string) =>
-  sql`${sql.raw(alias)}.opcd in (${sql.join(
+/**
+ * The target's departures (`departures s`) or booking lines (`booking_options bo`): on its options and days (or its
+ * one departure), not on a day or a departure already called off.
+ */
+const inTarget = (t: Target, alias: string) => {
+  const a = sql.raw(alias);
+  return sql`${a}.opcd in (${sql.join(
     t.opcds.map((o) => sql`${o}`),
     sql`, `,
-  )}) and ${sql.raw(alias)}.usedate between ${t.from}::date and ${t.to}::date
-    and not exists (select 1 from day_stop_days d where d.opcd = ${sql.raw(alias)}.opcd and d.usedate = ${sql.raw(alias)}.usedate)`;
+  )}) and ${a}.usedate between ${t.from}::date and ${t.to}::date
+    ${t.startTime === null ? sql`` : sql`and ${a}.start_time = ${t.startTime}`}
+    and not exists (select 1 from day_stop_days d where d.opcd = ${a}.opcd and d.usedate = ${a}.usedate)
+    and not exists (select 1 from day_stop_departures x
+      where x.opcd = ${a}.opcd and x.usedate = ${a}.usedate and x.start_time = ${a}.start_time)`;
+};
 
 interface DayRow {
   opcd: string;
   webname: string;
   usedate: string;
+  /** '' and '' for a whole day. */
+  startTime: string;
+  endTime: string;
   seats: number;
 }
 
@@ -82,15 +103,29 @@ async function daysOf(db: DbOrTx, t: Target, lock: boolean): Promise<DayRow[]> {
     await db.execute(sql`select 1 from departures s where ${inTarget(t, 's')}
       order by s.opcd, s.usedate, s.start_time for update of s`);
   }
-  const rows = rowsOf<DayRow>(
-    await db.execute(sql`select s.opcd, o.webname, to_char(s.usedate, 'YYYYMMDD') as usedate, sum(s.zaikozan) as seats
-      from departures s join options o on o.opcd = s.opcd
-      where ${inTarget(t, 's')}
-      group by s.opcd, o.webname, s.usedate
-      order by s.opcd, s.usedate`),
+  // A departure's stop answers its one row; a whole day's, the day (its departures summed).
+  const rows = rowsOf<Omit<DayRow, 'startTime' | 'endTime'> & { start_time: string; end_time: string }>(
+    await db.execute(
+      t.startTime === null
+        ? sql`select s.opcd, o.webname, to_char(s.usedate, 'YYYYMMDD') as usedate, '' as start_time, '' as end_time,
+            sum(s.zaikozan) as seats
+          from departures s join options o on o.opcd = s.opcd
+          where ${inTarget(t, 's')}
+          group by s.opcd, o.webname, s.usedate
+          order by s.opcd, s.usedate`
+        : sql`select s.opcd, o.webname, to_char(s.usedate, 'YYYYMMDD') as usedate, s.start_time, s.end_time,
+            s.zaikozan as seats
+          from departures s join options o on o.opcd = s.opcd
+          where ${inTarget(t, 's')}`,
+    ),
   );
   return rows
-    .map((r) => ({ ...r, seats: Number(r.seats) }))
+    .map(({ start_time, end_time, ...r }) => ({
+      ...r,
+      startTime: start_time,
+      endTime: end_time,
+      seats: Number(r.seats),
+    }))
     .sort((a, b) => a.usedate.localeCompare(b.usedate) || a.opcd.localeCompare(b.opcd));
 }
 
@@ -105,6 +140,8 @@ interface BookingRow {
   opcd: string;
   webname: string;
   usedate: string;
+  start_time: string;
+  end_time: string;
   travellers: number;
   refund: number;
   external: boolean;
@@ -118,6 +155,7 @@ async function liveBookingsOf(ctx: AppContext, db: DbOrTx, t: Target): Promise<D
   const rows = rowsOf<BookingRow>(
     await db.execute(sql`select distinct on (b.rsvno) b.rsvno, b.sei, b.mei, b.status, b.status_payment,
         b.flg_request_rsv, b.rsvdate, bo.opcd, o.webname, to_char(bo.usedate, 'YYYYMMDD') as usedate,
+        bo.start_time, bo.end_time,
         (select count(*) from booking_members m where m.rsvno = b.rsvno)::int as travellers,
         case when b.reseller_id is not null then 0
           when not ${bookingIs.unpaid} and not exists (select 1 from payments p where p.rsvno = b.rsvno and p.status in ('paid', 'refunded'))
@@ -140,6 +178,8 @@ async function liveBookingsOf(ctx: AppContext, db: DbOrTx, t: Target): Promise<D
       opcd: r.opcd,
       webname: r.webname,
       usedate: r.usedate,
+      startTime: r.start_time,
+      endTime: r.end_time,
       travellers: Number(r.travellers),
       statusLabel: statusLabel(
         {
@@ -158,7 +198,11 @@ async function liveBookingsOf(ctx: AppContext, db: DbOrTx, t: Target): Promise<D
       external: r.external === true || String(r.external) === 't',
     }))
     .sort(
-      (a, b) => a.usedate.localeCompare(b.usedate) || a.opcd.localeCompare(b.opcd) || a.rsvno.localeCompare(b.rsvno),
+      (a, b) =>
+        a.usedate.localeCompare(b.usedate) ||
+        a.opcd.localeCompare(b.opcd) ||
+        a.startTime.localeCompare(b.startTime) ||
+        a.rsvno.localeCompare(b.rsvno),
     );
 }
 
@@ -170,7 +214,14 @@ function reasonLabel(input: Pick<Input, 'reason' | 'reasonText'>): string {
 function previewOf(input: Input, days: DayRow[], bookings: DayStopBooking[]): DayStopPreview {
   return {
     reasonLabel: reasonLabel(input),
-    days: days.map((d) => ({ opcd: d.opcd, webname: d.webname, usedate: d.usedate, seatsLeft: d.seats })),
+    days: days.map((d) => ({
+      opcd: d.opcd,
+      webname: d.webname,
+      usedate: d.usedate,
+      startTime: d.startTime,
+      endTime: d.endTime,
+      seatsLeft: d.seats,
+    })),
     bookings,
     totals: {
       days: days.length,
@@ -229,11 +280,25 @@ export async function beginStop(
       .values({ createdAt: now, staffId: staff.id, reason: input.reason, reasonText: input.reasonText })
       .returning({ id: dayStops.id });
     if (!stop) throw new Error('day stop not inserted');
-    const closed = await tx
-      .insert(dayStopDays)
-      .values(days.map((d) => ({ stopId: stop.id, opcd: d.opcd, usedate: ymdToIsoDate(d.usedate) })))
-      .onConflictDoNothing()
-      .returning({ opcd: dayStopDays.opcd });
+    const closed =
+      target.startTime === null
+        ? await tx
+            .insert(dayStopDays)
+            .values(days.map((d) => ({ stopId: stop.id, opcd: d.opcd, usedate: ymdToIsoDate(d.usedate) })))
+            .onConflictDoNothing()
+            .returning({ opcd: dayStopDays.opcd })
+        : await tx
+            .insert(dayStopDepartures)
+            .values(
+              days.map((d) => ({
+                stopId: stop.id,
+                opcd: d.opcd,
+                usedate: ymdToIsoDate(d.usedate),
+                startTime: d.startTime,
+              })),
+            )
+            .onConflictDoNothing()
+            .returning({ opcd: dayStopDepartures.opcd });
     if (closed.length !== days.length) throw AppError.conflict(ErrCd.generic, DayStopMsg.alreadyStopped);
     await tx.execute(sql`update departures s set zaikozan = 0 where ${inClosed(stop.id)}`);
     for (const opcd of new Set(days.map((d) => d.opcd))) stockTouched(opcd);
@@ -248,45 +313,52 @@ export async function beginStop(
         days.map((d) => ({
           opcd: d.opcd,
           usedate: ymdToIsoDate(d.usedate),
+          startTime: d.startTime,
           decision: 'stopped' as const,
           staffId: staff.id,
           at: now,
         })),
       )
       .onConflictDoUpdate({
-        target: [dayDecisions.opcd, dayDecisions.usedate],
+        target: [dayDecisions.opcd, dayDecisions.usedate, dayDecisions.startTime],
         set: { decision: 'stopped', staffId: staff.id, at: now },
       });
     for (const opcd of new Set(days.map((d) => d.opcd))) {
       const mine = days.filter((d) => d.opcd === opcd);
+      // A departure is named by its day and start time (「20261201 13:00」), a whole day by its day.
+      const key = (d: DayRow) => (d.startTime ? `${d.usedate} ${d.startTime}` : d.usedate);
       await recordCatalogEvent(
         tx,
         ctx,
         staff,
         opcd,
         'day_stopped',
-        { days: Object.fromEntries(mine.map((d) => [d.usedate, d.seats])) },
-        { days: Object.fromEntries(mine.map((d) => [d.usedate, 0])), stop: stop.id, reason: reasonLabel(input) },
+        { days: Object.fromEntries(mine.map((d) => [key(d), d.seats])) },
+        { days: Object.fromEntries(mine.map((d) => [key(d), 0])), stop: stop.id, reason: reasonLabel(input) },
       );
     }
     return { stopId: stop.id, bookings: bookings.length };
   });
 }
 
-/** The stop's days, as a condition on `stock s`. */
+/** The stop's days and departures, as a condition on `departures s`. */
 const inClosed = (stopId: number): SQL =>
-  sql`exists (select 1 from day_stop_days d where d.stop_id = ${stopId} and d.opcd = s.opcd and d.usedate = s.usedate)`;
+  sql`(exists (select 1 from day_stop_days d where d.stop_id = ${stopId} and d.opcd = s.opcd and d.usedate = s.usedate)
+    or exists (select 1 from day_stop_departures x where x.stop_id = ${stopId} and x.opcd = s.opcd
+      and x.usedate = s.usedate and x.start_time = s.start_time))`;
 
 /**
- * Whether a booking is on a stopped day now. Asked under the booking's lock before the stop cancels it: the stop
- * listed its bookings when it began, and a reseller may have moved one to another day since (a change of day onto a
- * stopped day is refused, so one that left stays off).
+ * Whether a booking is on a stopped day or departure now. Asked under the booking's lock before the stop cancels
+ * it: the stop listed its bookings when it began, and a reseller (or the customer) may have moved one to another day
+ * or departure since (a move onto a stopped one finds no seat, so one that left stays off).
  */
 async function onStoppedDay(tx: DbOrTx, booking: { rsvno: string }): Promise<boolean> {
   const [row] = rowsOf<{ stopped: boolean | string }>(
     await tx.execute(sql`select exists (select 1 from booking_options bo
-        join day_stop_days d on d.opcd = bo.opcd and d.usedate = bo.usedate
-        where bo.rsvno = ${booking.rsvno}) as stopped`),
+        where bo.rsvno = ${booking.rsvno}
+          and (exists (select 1 from day_stop_days d where d.opcd = bo.opcd and d.usedate = bo.usedate)
+            or exists (select 1 from day_stop_departures x
+              where x.opcd = bo.opcd and x.usedate = bo.usedate and x.start_time = bo.start_time))) as stopped`),
   );
   return row?.stopped === true || row?.stopped === 't';
 }
@@ -367,13 +439,28 @@ export async function listStops(ctx: AppContext, onlyRunning = false): Promise<D
       order by s.id desc limit 50`),
   );
   if (stops.length === 0) return [];
-  const days = rowsOf<{ stop_id: number; opcd: string; webname: string; usedate: string }>(
-    await ctx.db.execute(sql`select d.stop_id, d.opcd, o.webname, to_char(d.usedate, 'YYYYMMDD') as usedate
-      from day_stop_days d join options o on o.opcd = d.opcd
-      where d.stop_id in (${sql.join(
-        stops.map((s) => sql`${s.id}`),
-        sql`, `,
-      )}) order by d.usedate, d.opcd`),
+  const ids = sql.join(
+    stops.map((s) => sql`${s.id}`),
+    sql`, `,
+  );
+  const days = rowsOf<{
+    stop_id: number;
+    opcd: string;
+    webname: string;
+    usedate: string;
+    start_time: string;
+    end_time: string | null;
+  }>(
+    await ctx.db.execute(sql`select * from (
+        select d.stop_id, d.opcd, o.webname, to_char(d.usedate, 'YYYYMMDD') as usedate, '' as start_time,
+          '' as end_time
+        from day_stop_days d join options o on o.opcd = d.opcd where d.stop_id in (${ids})
+        union all
+        select x.stop_id, x.opcd, o.webname, to_char(x.usedate, 'YYYYMMDD'), x.start_time, s.end_time
+        from day_stop_departures x join options o on o.opcd = x.opcd
+          left join departures s on s.opcd = x.opcd and s.usedate = x.usedate and s.start_time = x.start_time
+        where x.stop_id in (${ids})) t
+      order by t.usedate, t.opcd, t.start_time`),
   );
   return stops.map((s) => ({
     id: Number(s.id),
@@ -383,11 +470,64 @@ export async function listStops(ctx: AppContext, onlyRunning = false): Promise<D
     state: s.state,
     days: days
       .filter((d) => Number(d.stop_id) === Number(s.id))
-      .map((d) => ({ opcd: d.opcd, webname: d.webname, usedate: d.usedate })),
+      .map((d) => ({
+        opcd: d.opcd,
+        webname: d.webname,
+        usedate: d.usedate,
+        startTime: d.start_time,
+        endTime: d.end_time ?? '',
+      })),
     bookings: Number(s.bookings),
     done: Number(s.done),
     refund: Number(s.refund),
     external: Number(s.external),
     finishedAt: s.finished_at ? new Date(s.finished_at).toISOString() : null,
   }));
+}
+
+/**
+ * The departures of one day of one option, for the stop's form: each with its seats left, the bookings and
+ * travellers on it that a stop would cancel, and whether it is already called off (alone, or with its whole day).
+ */
+export async function dayDepartures(ctx: AppContext, query: DayStopDeparturesQuery): Promise<DayStopDepartureList> {
+  const { opcd: named, date } = dayStopDeparturesQuery.parse(query);
+  const opcd = named.normalize('NFKC').trim().toUpperCase();
+  const usedate = ymdToIsoDate(date);
+  const cutoff = unpaidGraceCutoff(ctx.clock.now());
+  const rows = rowsOf<{
+    start_time: string;
+    end_time: string;
+    seats: number;
+    travellers: number;
+    bookings: number;
+    stopped: boolean | string;
+  }>(
+    await ctx.db.execute(sql`select s.start_time, s.end_time, s.zaikozan as seats,
+        (select coalesce(sum(bo.seats), 0) from booking_options bo join bookings b on b.rsvno = bo.rsvno
+          where bo.opcd = s.opcd and bo.usedate = s.usedate and bo.start_time = s.start_time
+            and ${holdsSeats(cutoff)} and b.canceled_at is null)::int as travellers,
+        (select count(distinct bo.rsvno) from booking_options bo join bookings b on b.rsvno = bo.rsvno
+          where bo.opcd = s.opcd and bo.usedate = s.usedate and bo.start_time = s.start_time
+            and ${holdsSeats(cutoff)} and b.canceled_at is null)::int as bookings,
+        exists (select 1 from day_stop_departures x
+          where x.opcd = s.opcd and x.usedate = s.usedate and x.start_time = s.start_time) as stopped
+      from departures s where s.opcd = ${opcd} and s.usedate = ${usedate}::date
+      order by s.start_time`),
+  );
+  const [day] = rowsOf<{ stopped: boolean | string }>(
+    await ctx.db.execute(sql`select exists (select 1 from day_stop_days d
+      where d.opcd = ${opcd} and d.usedate = ${usedate}::date) as stopped`),
+  );
+  const yes = (v: boolean | string | undefined) => v === true || v === 't';
+  return {
+    dayStopped: yes(day?.stopped),
+    departures: rows.map((r) => ({
+      startTime: r.start_time,
+      endTime: r.end_time,
+      seatsLeft: Number(r.seats),
+      travellers: Number(r.travellers),
+      bookings: Number(r.bookings),
+      stopped: yes(r.stopped),
+    })),
+  };
 }
