@@ -221,9 +221,14 @@ export const reconcileResponse = envelope(reconcileResult);
 /** Lines of the manifest per page (a busy day has thousands): the CSV has them all. */
 export const MANIFEST_PAGE_SIZE = 300;
 
+/** A departure's start time in a console filter (ADR 0196): `HH:MM`, or '' for none. */
+export const startTimeFilter = z.union([z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/), z.literal('')]);
+
 export const manifestQuery = z.object({
   date: z.union([calendarYmd, z.literal('')]).optional(),
   opcd: z.string().trim().max(20).optional(),
+  /** One departure of the option (its start time); left out: the whole day. */
+  start: startTimeFilter.optional(),
   /** As the bookings list's: the page in the URL, 1 when left out. */
   page: z
     .string()
@@ -237,6 +242,9 @@ export const manifestRow = z.object({
   statusLabel: z.string(),
   opcd: z.string(),
   webname: z.string(),
+  /** The departure the booking is on (ADR 0196): `HH:MM`, '' for a whole day; its end, '' when not said. */
+  startTime: z.string(),
+  endTime: z.string(),
   seq: z.number(),
   sei: z.string(),
   mei: z.string(),
@@ -267,12 +275,24 @@ export const manifestOption = z.object({
   vegetarian: z.boolean(),
   bookings: z.number(),
   participants: z.number(),
+  /**
+   * For an option sold at start times (ADR 0196), its departures that have travellers, in time order, each with its
+   * counts over all pages; empty for an option sold by whole days.
+   */
+  departures: z.array(
+    z.object({ startTime: z.string(), endTime: z.string(), bookings: z.number(), participants: z.number() }),
+  ),
 });
 export type ManifestOption = z.infer<typeof manifestOption>;
+export type ManifestDeparture = ManifestOption['departures'][number];
 
 export const manifest = z.object({
   date: z.string(),
   opcd: z.string().nullable(),
+  /** The departure asked for (its start time), or null: the whole day. */
+  start: z.string().nullable(),
+  /** The chosen option's departures on the day (for the filter), in time order; empty for a whole-day option. */
+  departureChoices: z.array(z.object({ startTime: z.string(), endTime: z.string() })),
   /** Every option of the day with its counts over all pages. */
   options: z.array(manifestOption),
   /** This page's lines, in the options' order. */
@@ -322,6 +342,8 @@ export const BOOKING_ACTION_LABEL: Record<string, string> = {
   hold_released: '販売代理店が仮押さえを取消',
   reseller_confirmed: '販売代理店が予約を確定（後払い・請求）',
   reseller_changed: '販売代理店が予約内容を変更',
+  departure_changed: '日時の変更',
+  change_failed: '日時の変更不可（満席のため差額を返金）',
 };
 
 /** Why a booking was canceled (bookings.cancel_reason), as the console says it. */

@@ -188,6 +188,28 @@ export const cancelPriceResponse = envelope(cancelPrice);
 export const cancelRequest = z.object({ session, rsvno: plainText().min(1).max(20), refund: numericString });
 export const plainResponse = envelope(z.unknown());
 
+// POST /booking/change (not in SPEC §7, ADR 0197): 日時を変更 — the same option and party on another departure, at the
+// amount the customer was shown. A dearer one answers the checkout of the difference; the change is made once paid.
+export const changeDepartureRequest = z.object({
+  session,
+  rsvno: plainText().min(1).max(20),
+  usedate: ymdString,
+  start_time: startTimeString.default(''),
+  amountjp: numericString,
+  /** The page's language: the checkout and its way back speak it. */
+  lang: plainText().max(8).default('ja').transform(normaliseLang),
+});
+export type ChangeDepartureRequest = z.input<typeof changeDepartureRequest>;
+export const changeDepartureAnswer = z.object({
+  /** Made now (the same price or cheaper); false: the difference is to be paid at `checkout_url` first. */
+  changed: z.boolean(),
+  /** New amount less the old, in yen: negative is refunded. */
+  difference: z.number().int(),
+  checkout_url: z.string().nullable(),
+});
+export type ChangeDepartureAnswer = z.infer<typeof changeDepartureAnswer>;
+export const changeDepartureResponse = envelope(changeDepartureAnswer);
+
 // POST /booking/withdraw (not in SPEC §7, added for issue 28): the customer withdraws a request not answered yet.
 export const withdrawRequest = z.object({ session, rsvno: plainText().min(1).max(20) });
 

@@ -153,6 +153,11 @@ export const API = defineEndpoints('/api', {
     body: booking.withdrawRequest,
     response: booking.plainResponse,
   },
+  'POST /booking/change': {
+    summary: '日時の変更（同じ商品・人数で別の日時へ）',
+    body: booking.changeDepartureRequest,
+    response: booking.changeDepartureResponse,
+  },
   'POST /booking/edit': { summary: 'レンタル変更', body: booking.editBookingRequest, response: booking.plainResponse },
   'POST /booking': {
     summary: '予約登録',

@@ -91,6 +91,9 @@ export const MSG_EN: Record<CustomerMsgKey, string> = {
   optionNotBookable: 'This option cannot be booked.',
   useDateUnavailable: 'That date cannot be booked. Please choose another date.',
   salesClosed: 'Booking for that date has closed. Please choose another date.',
+  changeNotAllowed: 'The date and time of this booking cannot be changed.',
+  changeTooLate: 'The date and time cannot be changed on or after the day of use.',
+  changeSameDeparture: 'That is the date and time already booked. Please choose another.',
   invalidPhone: 'Please enter a valid phone number.',
   ageClassNotOffered: 'This option does not offer one of the age groups chosen.',
   memberListInvalid: 'The travellers’ details are not right. Please start again.',
@@ -224,6 +227,10 @@ const FORM_EN = new Map<string, string>([
 
 /** The messages made by functions in messages.ts and by the forms' rules, read back from their Japanese. */
 const PATTERNS: [RegExp, (...parts: string[]) => string][] = [
+  [
+    /^取消料がかかる期間に入ったため、日時を変更できません（現在の取消料：旅行代金の(\d+)%）。$/,
+    (percent) => `The date and time can no longer be changed: a cancellation fee now applies (${percent}% of the price).`,
+  ],
   [/^(.+)を入力してください$/, (field) => `Please enter the ${(field && FIELD_EN.get(field)) ?? field}.`],
   [/^(.+)を選択してください$/, (field) => `Please choose the ${(field && FIELD_EN.get(field)) ?? field}.`],
   [/^(\d+)文字以内で入力してください$/, (max) => `Please keep it to ${max} characters.`],

@@ -81,6 +81,9 @@ export const Msg = {
   optionNotBookable: 'この商品はお申し込みいただけません。',
   useDateUnavailable: 'ご指定の利用日はお申し込みいただけません。別の日付をお選びください。',
   salesClosed: 'ご指定の日のお申し込み受付は締め切りました。別の日付をお選びください。',
+  changeNotAllowed: 'このご予約は日時を変更できません。',
+  changeTooLate: 'ご利用日の当日以降は日時を変更できません。',
+  changeSameDeparture: '現在のご予約と同じ日時です。別の日時をお選びください。',
   invalidPhone: '電話番号を正しく入力してください。',
   ageClassNotOffered: 'この商品ではお選びいただけない年齢区分が含まれています。',
   memberListInvalid: '参加者の情報が正しくありません。最初からやり直してください。',
@@ -188,6 +191,11 @@ export function participantTitle(n: number): string {
 
 export function partyRangeNote(min: number, max: number): string {
   return `利用可能人数：${min}名～${max}名`;
+}
+
+/** A change of departure once the cancellation policy charges a fee (ADR 0197). */
+export function changeFeeApplies(percent: number): string {
+  return `取消料がかかる期間に入ったため、日時を変更できません（現在の取消料：旅行代金の${percent}%）。`;
 }
 
 export function partyOutOfRange(min: number, max: number): string {

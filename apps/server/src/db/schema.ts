@@ -146,8 +146,11 @@ export const payments = pgTable(
   (t) => [uniqueIndex('payments_checkout_session_uq').on(t.checkoutSessionId), index('payments_rsvno_idx').on(t.rsvno)],
 );
 
-/** Why money went back: the customer's or the company's cancellation, a second payment, a payment that came too late. */
-export type RefundReason = 'cancel' | 'duplicate' | 'late';
+/**
+ * Why money went back: the customer's or the company's cancellation, a second payment, a payment that came too late,
+ * or a change of departure to a cheaper one (ADR 0197).
+ */
+export type RefundReason = 'cancel' | 'duplicate' | 'late' | 'change';
 /**
  * pending: decided and written down, not confirmed by the provider yet (money promised back); succeeded; failed: given
  * up after the provider refused it or the attempts ran out (a person looks); void: a refused cancellation's, never made.

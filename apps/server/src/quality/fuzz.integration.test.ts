@@ -201,6 +201,10 @@ async function buildTargets(): Promise<Target[]> {
     'POST /booking/cancelprice': { params: {}, bodies: [{ session: paid, rsvno: 'AA100001' }] },
     'POST /booking/cancel': { params: {}, bodies: [{ session: paid, rsvno: 'AA100001', refund: '1' }] },
     'POST /booking/withdraw': { params: {}, bodies: [{ session: requested, rsvno: 'AA100005' }] },
+    'POST /booking/change': {
+      params: {},
+      bodies: [{ session: paid, rsvno: 'AA100001', usedate: `${month}20`, start_time: '', amountjp: '8000' }],
+    },
     'POST /booking/edit': {
       params: {},
       bodies: [

@@ -47,7 +47,9 @@ export type BookingAction =
   | 'reseller_confirmed'
   | 'reseller_changed'
   | 'hold_extended'
-  | 'hold_released';
+  | 'hold_released'
+  | 'departure_changed'
+  | 'change_failed';
 
 export interface EventChange {
   before?: Record<string, unknown> | null;

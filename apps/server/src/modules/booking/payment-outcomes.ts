@@ -8,6 +8,7 @@ import { enqueueMail } from '../mail/outbox.ts';
 import { bookingPaidMail, loadMailBooking, paymentRefundedMail } from '../mail/templates.ts';
 import type { PaidVerdict, PaymentOutcomes } from '../payment/index.ts';
 import { finishCancellation, tryFinishCancellation } from './cancel.ts';
+import { changePaid } from './change.ts';
 import { recordEvent, stateOf } from './events.ts';
 import { canMove, lifecycleOf, transition, wasPaid } from './lifecycle.ts';
 import * as repo from './repository.ts';
@@ -20,7 +21,7 @@ const BATCH = 50;
  * hour until the sweeper comes, or a confirmed request), reinstated when it expired and its seats are still free,
  * else refunded. A cancellation claimed before this payment committed stands: the payment came too late (issue 24.1).
  */
-async function decide(tx: DbOrTx, booking: repo.BookingRow): Promise<PaidVerdict> {
+async function decide(tx: DbOrTx, booking: repo.BookingRow): Promise<Exclude<PaidVerdict, 'change'>> {
   if (wasPaid(booking)) return 'duplicate';
   if (canMove(booking, 'pay')) return 'paid';
   return canMove(booking, 'reinstate') && (await retakeAllSeats(tx, booking.rsvno)) ? 'reinstated' : 'late';
@@ -47,6 +48,9 @@ export const bookingPaymentOutcomes: PaymentOutcomes = {
     const booking = await repo.lockBooking(tx, checkout.rsvno);
     if (!booking) throw new Error(`payment ${checkout.paymentId} names no booking`);
     const now = ctx.clock.now();
+    // A paid booking's checkout of a change's difference (ADR 0197): the change decides.
+    const change = wasPaid(booking) ? await changePaid(ctx, tx, checkout, actor) : null;
+    if (change) return change;
     const verdict = await decide(tx, booking);
     if (verdict === 'duplicate' || verdict === 'late') {
       await recordEvent(tx, now, booking.rsvno, actor, verdict === 'duplicate' ? 'duplicate_payment' : 'late_payment', {

@@ -20,6 +20,7 @@ import { eventRow, recordEvent, stateOf } from './events.ts';
 import { effectiveLifecycle, startColumns, transition } from './lifecycle.ts';
 import * as repo from './repository.ts';
 import { randomRsvno } from './rsvno.ts';
+import { moveSeats } from './seats.ts';
 import { cancelUnpaid, priceOf } from './service.ts';
 import { salesCutoffOf } from './validate.ts';
 
@@ -328,33 +329,8 @@ export async function rebookForReseller(
   if ((!sameDay || seats > old.seats) && salesClosedFor(option, line.usedate, ctx.clock.now())) {
     return { ok: false, why: 'sales_closed' };
   }
-  const days = [old, { opcd: line.opcd, usedate: line.usedate }].sort((a, b) =>
-    a.opcd === b.opcd ? a.usedate.localeCompare(b.usedate) : a.opcd.localeCompare(b.opcd),
-  );
-  await tx.execute(
-    sql`select 1 from ${departures} where (opcd, usedate) in (${sql.join(
-      days.map((d) => sql`(${d.opcd}, ${d.usedate}::date)`),
-      sql`, `,
-    )}) order by opcd, usedate for update`,
-  );
-  // Under those locks a stop of either day has either committed (and is seen here) or waits until this commits (and
-  // then lists the booking where it ends up). A booking is never moved onto a day called off; one moved off it is
-  // left alone by the stop's run, which looks again under the booking's lock.
-  const stopped = await tx.execute(
-    sql`select 1 from ${dayStopDays} where opcd = ${line.opcd} and usedate = ${line.usedate}::date`,
-  );
-  if (rowsOf(stopped).length > 0) return { ok: false, why: 'stopped' };
-  await repo.giveBackSeats(tx, old);
-  const take = await repo.takeSeatsOrSayWhy(tx, {
-    opcd: line.opcd,
-    usedate: line.usedate,
-    startTime: line.startTime,
-    seats,
-  });
-  if (!take.day || !take.taken) {
-    // The caller's transaction is rolled back by the refusal it throws: the old seats are as they were.
-    return { ok: false, why: take.day ? 'sold_out' : 'no_day' };
-  }
+  const take = await moveSeats(tx, old, { opcd: line.opcd, usedate: line.usedate, startTime: line.startTime, seats });
+  if (!take.ok) return take;
   const amount = priceOf(take.day, counts);
   const commissionBp = bookingCommissionBp(booking);
   const net = netOf(take.day, counts, commissionBp);

@@ -327,9 +327,7 @@ export const bookingChanges = pgTable(
   },
   (t) => [
     index('booking_changes_rsvno_idx').on(t.rsvno),
-    index('booking_changes_checkout_idx')
-      .on(t.checkoutSessionId)
-      .where(sql`${t.state} = 'awaiting_payment'`),
+    index('booking_changes_checkout_idx').on(t.checkoutSessionId).where(sql`${t.state} = 'awaiting_payment'`),
     check('booking_changes_costs_more', sql`${t.amountAfter} > ${t.amountBefore}`),
   ],
 );

@@ -103,7 +103,8 @@ export function checkContact(input: { tel: string; mail: string }): void {
   if (!EMAIL_PATTERN.test(input.mail)) throw refuse(Msg.invalidEmail);
 }
 
-function checkUseDate(usedate: Ymd, startTime: string, option: OptionRow, now: Date): void {
+/** The day (and departure) can be booked now: in the option's period, not past, its sales open, not left yet. */
+export function checkDepartureOnSale(usedate: Ymd, startTime: string, option: OptionRow, now: Date): void {
   if (!isValidYmd(usedate)) throw refuse(Msg.invalidDate);
   const from = isoDateToYmd(option.useFrom);
   const to = isoDateToYmd(option.useTo);
@@ -224,7 +225,7 @@ export function planBooking(input: BookingInput, option: OptionRow, now: Date): 
   checkApplicant(input);
   checkMemberNames(input);
   const usedate = input.usedate;
-  checkUseDate(usedate, input.start_time, option, now);
+  checkDepartureOnSale(usedate, input.start_time, option, now);
   const today = tokyoYmd(now);
 
   const { members, counts } = planMembers(input.memberList, option, usedate, today);

@@ -84,6 +84,16 @@ const ja = {
   cancelledTitle: 'キャンセルを承りました',
   cancelledLead: '以下のご予約のキャンセルを承りました。',
   againSoon: 'またのご利用を心よりお待ちしております。',
+  changedTitle: 'ご予約の日時を変更しました',
+  changedLead: '以下のとおり、ご予約の日時を変更いたしました。',
+  changedFacts: 'ご変更の内容',
+  changedBefore: '変更前',
+  changedAfter: '変更後',
+  changedPaid: '差額（お支払い済み）',
+  changedRefund: '差額のご返金',
+  changeFailedTitle: '日時の変更をお受けできませんでした',
+  changeFailedLead:
+    'お支払いの確認までの間に、ご希望の日時が満席となったため、日時を変更できませんでした。\nお支払いいただいた差額は全額返金いたします。ご予約は変更前の日時のまま有効です。',
   refundedTitle: 'お支払いを返金しました',
   refundedDuplicate:
     'このご予約のお支払いはすでに完了しておりましたため、重ねてお支払いいただいた分を全額返金いたしました。\nご予約は引き続き有効です。',
@@ -220,6 +230,16 @@ const en: MailText = {
   cancelledTitle: 'Your booking has been cancelled',
   cancelledLead: 'We have cancelled the booking below.',
   againSoon: 'We hope to welcome you another time.',
+  changedTitle: 'The date and time of your booking have changed',
+  changedLead: 'We have changed the date and time of your booking as follows.',
+  changedFacts: 'What changed',
+  changedBefore: 'Before',
+  changedAfter: 'Now',
+  changedPaid: 'Difference (paid)',
+  changedRefund: 'Difference refunded',
+  changeFailedTitle: 'We could not change the date and time',
+  changeFailedLead:
+    'The date and time you chose filled up before your payment reached us, so the booking could not be changed.\nWe are refunding the difference in full. Your booking stays as it was.',
   refundedTitle: 'Your payment has been refunded',
   refundedDuplicate:
     'This booking had already been paid, so we have refunded the second payment in full.\nYour booking is still valid.',

@@ -30,6 +30,8 @@ export const MailKind = {
   cancellation: 'cancellation',
   paymentRefunded: 'payment_refunded',
   dayStopped: 'day_stopped',
+  bookingChanged: 'booking_changed',
+  changeFailed: 'change_failed',
 } as const;
 export type MailKind = (typeof MailKind)[keyof typeof MailKind];
 
@@ -332,6 +334,42 @@ export function paymentRefundedMail(b: MailBooking, amount: number, reason: 'dup
     summary(b),
     { kind: 'facts', title: t.refund, rows: [[t.refund, formatYen(amount, b.lang ?? 'ja')]] },
     t.refundByCardShort,
+    myPageGuide(b),
+  ]);
+}
+
+/**
+ * A change of departure (ADR 0197): what it was and what it is now, the difference paid or refunded, then the booking
+ * as it now stands (and its calendar file).
+ */
+export function bookingChangedMail(b: MailBooking, before: string, difference: number): OutgoingMail {
+  const t = textOf(b);
+  const line = b.lines[0];
+  const lang = b.lang ?? 'ja';
+  const now = line ? formatDeparture(ymdOf(line.usedate), line.startTime ?? '', line.endTime ?? '', lang) : '';
+  const rows: [string, string][] = [
+    [t.changedBefore, before],
+    [t.changedAfter, now],
+  ];
+  if (difference > 0) rows.push([t.changedPaid, formatYen(difference, lang)]);
+  if (difference < 0) rows.push([t.changedRefund, formatYen(-difference, lang)]);
+  return compose(MailKind.bookingChanged, b, t.changedTitle, [
+    t.changedLead,
+    { kind: 'facts', title: t.changedFacts, rows },
+    ...(difference < 0 ? [t.refundByCardShort] : []),
+    summary(b),
+    myPageGuide(b),
+  ]);
+}
+
+/** A dearer departure filled while its difference was being paid: the booking stays, the difference goes back. */
+export function changeFailedMail(b: MailBooking, difference: number): OutgoingMail {
+  const t = textOf(b);
+  return compose(MailKind.changeFailed, b, t.changeFailedTitle, [
+    t.changeFailedLead,
+    { kind: 'facts', title: t.refund, rows: [[t.refund, formatYen(difference, b.lang ?? 'ja')]] },
+    t.refundByCardShort,
+    summary(b),
     myPageGuide(b),
   ]);
 }

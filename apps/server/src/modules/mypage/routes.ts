@@ -5,6 +5,7 @@ import { AppError } from '../../errors.ts';
 import { answerLang } from '../../http/content-language.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { ok } from '../../http/envelope.ts';
+import { siteOrigin } from '../../http/origin.ts';
 import { receiptRoutes } from '../receipt/routes.ts';
 import * as mypage from './service.ts';
 
@@ -14,6 +15,10 @@ export async function mypageRoutes(app: FastifyInstance, ctx: AppContext): Promi
   defineRoute(app, API['POST /booking/cancel'], async ({ body }) => ok(await mypage.cancelBooking(ctx, body)));
 
   defineRoute(app, API['POST /booking/withdraw'], async ({ body }) => ok(await mypage.withdrawRequest(ctx, body)));
+
+  defineRoute(app, API['POST /booking/change'], async ({ body }, request) =>
+    ok(await mypage.changeBookingDeparture(ctx, body, siteOrigin(ctx.config, request))),
+  );
 
   defineRoute(app, API['POST /booking/edit'], async ({ body }) => ok(await mypage.editRentals(ctx, body)));
 

@@ -1,5 +1,5 @@
 /** My page's calls (SPEC §7): the shape of the booking answer; every change is the booking lifecycle's. */
-import type { Booking, BookingOption, Member, Rental } from '@tabi/contract/booking';
+import type { Booking, BookingOption, ChangeDepartureAnswer, Member, Rental } from '@tabi/contract/booking';
 import { isYes } from '@tabi/contract/booking-rules';
 import { isoDateToYmd, toTokyoIso } from '@tabi/contract/dates';
 import { DEFAULT_LANG, type Lang } from '@tabi/contract/i18n';
@@ -9,6 +9,7 @@ import type { AppContext } from '../../context.ts';
 import type { AppContextBase } from '../../context-base.ts';
 import { AppError } from '../../errors.ts';
 import { type CancelQuote, cancelBooking as cancel, quoteCancellation } from '../booking/cancel.ts';
+import { changeDeparture } from '../booking/change.ts';
 import { isEnded, lifecycleOf, specStateFields } from '../booking/lifecycle.ts';
 import { editRentals as editBookingRentals, type RentalEntry } from '../booking/rentals.ts';
 import * as repo from '../booking/repository.ts';
@@ -161,6 +162,27 @@ export async function cancelBooking(
 ): Promise<CancelQuote> {
   const { rsvno } = await requireSession(ctx, input.session, input.rsvno);
   return cancel(ctx, rsvno, { actor: customerActor, expectedRefund: Number(input.refund) });
+}
+
+/**
+ * POST /booking/change (ADR 0197): the customer moves their booking to another departure; a difference to pay is paid
+ * on the provider's checkout, which comes back to my page in the page's language.
+ */
+export async function changeBookingDeparture(
+  ctx: AppContext,
+  input: { session: string; rsvno: string; usedate: string; start_time: string; amountjp: string; lang: Lang },
+  origin: string,
+): Promise<ChangeDepartureAnswer> {
+  const { rsvno } = await requireSession(ctx, input.session, input.rsvno);
+  const page = input.lang === 'en' ? '/en/mypage' : '/mypage';
+  return changeDeparture(
+    ctx,
+    rsvno,
+    { usedate: input.usedate, startTime: input.start_time },
+    Number(input.amountjp),
+    customerActor,
+    { origin, successPath: `${page}?change=paid`, cancelPath: `${page}?change=canceled` },
+  );
 }
 
 /** POST /booking/withdraw: the customer withdraws a request not answered yet (issue 28). */

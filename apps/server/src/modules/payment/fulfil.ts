@@ -66,7 +66,7 @@ export async function fulfil(ctx: AppContext, checkoutSessionId: string, actor: 
 
   paymentsFulfilled.inc({ outcome: result.outcome });
   if (result.outcome === 'refunded' && result.rsvno) {
-    await sendPendingRefunds(ctx, result.rsvno, ['duplicate', 'late'], actor);
+    await sendPendingRefunds(ctx, result.rsvno, ['duplicate', 'late', 'change'], actor);
   }
   return result.outcome;
 }

@@ -22,7 +22,7 @@ export interface PaidCheckout {
  * not kept and refunded in full ('duplicate': it was paid already; 'late': canceled, its seats gone, or a
  * cancellation claimed first).
  */
-export type PaidVerdict = 'paid' | 'reinstated' | Extract<RefundReason, 'duplicate' | 'late'>;
+export type PaidVerdict = 'paid' | 'reinstated' | Extract<RefundReason, 'duplicate' | 'late' | 'change'>;
 
 /** A refund as the booking hears of it. */
 export interface RefundOutcome {

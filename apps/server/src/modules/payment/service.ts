@@ -166,7 +166,47 @@ export async function createCheckoutForBooking(
   };
   const reusable = await reusableCheckout(ctx, rsvno, input, now);
   if (reusable) return { url: reusable.url };
+  return { url: (await openCheckout(ctx, input, now)).url };
+}
 
+/**
+ * Opens a checkout of `amount` yen for a paid booking: the difference a change to a dearer departure costs (ADR
+ * 0197). The booking decides what the payment is for when it is fulfilled (`onPayment.paid`).
+ */
+export async function createCheckoutForDifference(
+  ctx: AppContext,
+  rsvno: string,
+  amount: number,
+  options: Omit<CheckoutOptions, 'requireSession'>,
+): Promise<CheckoutSession> {
+  if (!isAllowedReturnPath(options.successPath) || !isAllowedReturnPath(options.cancelPath)) {
+    throw new AppError(ErrCd.generic, Msg.checkoutPathInvalid, 422);
+  }
+  const booking = await repo.findPayableBooking(ctx.db, rsvno);
+  if (!booking) throw AppError.notFound(Msg.bookingNotFound);
+  const now = ctx.clock.now();
+  const lang = langOfPath(options.successPath);
+  const names = await repo.bookingOptionNames(ctx.db, rsvno, lang);
+  const what = names.join(lang === 'ja' ? '、' : ', ');
+  return openCheckout(
+    ctx,
+    {
+      rsvno,
+      name: lang === 'ja' ? `日時変更の差額（${what}）` : `Change of date and time (${what})`,
+      amount,
+      taxRatePercent: TAX_RATE_PERCENT,
+      customerEmail: booking.mail,
+      successUrl: `${options.origin}${withSessionPlaceholder(options.successPath)}`,
+      cancelUrl: `${options.origin}${withSessionPlaceholder(options.cancelPath)}`,
+      expiresAt: new Date(now.getTime() + minutes(MIN_CHECKOUT_MINUTES)),
+    },
+    now,
+  );
+}
+
+/** Writes the checkout call down, makes it and records the open payment (DESIGN §12). */
+async function openCheckout(ctx: AppContext, input: CheckoutInput, now: Date): Promise<CheckoutSession> {
+  const { rsvno } = input;
   const record: CheckoutRequestRecord = { input: { ...input, expiresAt: input.expiresAt.toISOString() } };
   const call = await repo.insertProviderCall(ctx.db, {
     kind: 'checkout',
@@ -179,7 +219,7 @@ export async function createCheckoutForBooking(
     createdAt: now,
   });
   try {
-    return { url: (await sendCheckoutCall(ctx, call)).url };
+    return await sendCheckoutCall(ctx, call);
   } catch {
     throw new AppError(ErrCd.generic, Msg.checkoutFailed, 502);
   }

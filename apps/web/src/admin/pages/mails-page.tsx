@@ -25,6 +25,8 @@ export const MAIL_KIND_LABEL: Record<string, string> = {
   request_withdrawn: 'リクエスト取り消し（お客様）',
   cancellation: 'キャンセル',
   payment_refunded: '返金のお知らせ',
+  booking_changed: '日時変更のお知らせ',
+  change_failed: '日時変更をお受けできなかったお知らせ',
   day_stopped: '催行中止のお知らせ',
   waitlist_joined: 'キャンセル待ち登録',
   waitlist_offered: 'キャンセル待ちのご案内（お席確保）',

@@ -1,0 +1,231 @@
+/**
+ * 日時を変更 (ADR 0197): a paid booking moved to another departure of its option, the same party, while its
+ * cancellation policy charges nothing yet. The seats move in one transaction (`moveSeats`, the one move resellers'
+ * changes make too); the price is the new departure's. A cheaper departure: moved at once and the difference refunded.
+ * A dearer one: the difference is paid through the provider's checkout first, and the booking moves when that payment
+ * is fulfilled — or, when the departure filled meanwhile, stays and the difference goes back.
+ */
+import type { ChangeDepartureAnswer } from '@tabi/contract/booking';
+import { cancelPercent } from '@tabi/contract/cancel-policy';
+import { ErrCd } from '@tabi/contract/constants';
+import { daysBetween, formatDeparture, isoDateToYmd, type Ymd, ymdToIsoDate } from '@tabi/contract/dates';
+import { changeFeeApplies, Msg } from '@tabi/contract/messages';
+import type { PartyCounts } from '@tabi/contract/party';
+import { and, eq } from 'drizzle-orm';
+import type { Actor } from '../../actor.ts';
+import { todayIn } from '../../clock.ts';
+import type { AppContext } from '../../context.ts';
+import type { AppContextBase } from '../../context-base.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { bookingChanges, bookingOptions, bookings, departures } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { bookingChangedMail, changeFailedMail, loadMailBooking } from '../mail/templates.ts';
+import { createCheckoutForDifference, findPaidPayments, planRefunds, sendPendingRefunds } from '../payment/index.ts';
+import { recordEvent } from './events.ts';
+import { lifecycleOf } from './lifecycle.ts';
+import * as repo from './repository.ts';
+import { moveSeats } from './seats.ts';
+import { priceOf } from './service.ts';
+import { checkDepartureOnSale } from './validate.ts';
+
+/** The departure a booking is moved to: a day (YYYYMMDD) and a start time ('' for an option sold by the day). */
+export interface ChangeTarget {
+  usedate: Ymd;
+  startTime: string;
+}
+
+/** Where the customer comes back to after paying a difference (my page, in the page's language). */
+export interface ChangeCheckout {
+  origin: string;
+  successPath: string;
+  cancelPath: string;
+}
+
+interface Planned {
+  booking: repo.BookingRow;
+  line: repo.BookingLineRow;
+  to: repo.SeatLine;
+  amount: number;
+  difference: number;
+}
+
+const refuse = (message: string) => AppError.conflict(ErrCd.generic, message);
+
+/** The party a line was booked for, by age class. */
+function partyOf(line: repo.BookingLineRow): PartyCounts {
+  return { adult: line.adultqty, middle: line.middleqty, child: line.childqty, infant: line.infantqty };
+}
+
+/** The booking's day and time as its mails say them (the booking's language). */
+function whenOf(line: repo.BookingLineRow, lang: string): string {
+  return formatDeparture(isoDateToYmd(line.usedate), line.startTime, line.endTime, lang === 'en' ? 'en' : 'ja');
+}
+
+/**
+ * Every rule of a change, under the booking's lock: a paid booking of our own site (a reseller changes its bookings
+ * through OCTO), before its day and while a cancellation would cost nothing, to a departure of the same option that
+ * is on sale and differs from the booking's, at the amount the customer was shown.
+ */
+async function plan(
+  ctx: AppContextBase,
+  tx: DbOrTx,
+  rsvno: string,
+  target: ChangeTarget,
+  claimed: number,
+): Promise<Planned> {
+  const booking = await repo.lockBooking(tx, rsvno);
+  if (!booking) throw AppError.notFound(Msg.bookingNotFound);
+  if (lifecycleOf(booking) !== 'paid' || booking.resellerId !== null) throw refuse(Msg.changeNotAllowed);
+  const [line, ...more] = await repo.bookingLines(tx, rsvno);
+  if (!line || more.length > 0) throw refuse(Msg.changeNotAllowed);
+  const today = todayIn(ctx.clock);
+  const fee = cancelPercent(booking.cancelPolicy, daysBetween(today, isoDateToYmd(booking.fromdate)));
+  if (isoDateToYmd(booking.fromdate) <= today) throw refuse(Msg.changeTooLate);
+  if (fee > 0) throw refuse(changeFeeApplies(fee));
+  const option = await repo.findOption(tx, line.opcd);
+  if (!option) throw AppError.notFound(Msg.optionNotFound);
+  checkDepartureOnSale(target.usedate, target.startTime, option, ctx.clock.now());
+  const usedate = ymdToIsoDate(target.usedate);
+  if (usedate === line.usedate && target.startTime === line.startTime) throw refuse(Msg.changeSameDeparture);
+  const [day] = await tx
+    .select()
+    .from(departures)
+    .where(
+      and(eq(departures.opcd, line.opcd), eq(departures.usedate, usedate), eq(departures.startTime, target.startTime)),
+    );
+  if (!day) throw new AppError(ErrCd.nothingPrice, Msg.nothingPrice, 422);
+  const amount = priceOf(day, partyOf(line));
+  if (amount !== claimed) throw refuse(Msg.amountMismatch);
+  if (day.zaikozan < line.seats) throw refuse(Msg.noStock);
+  const to = { opcd: line.opcd, usedate, startTime: target.startTime, seats: line.seats };
+  return { booking, line, to, amount, difference: amount - booking.amountjp };
+}
+
+/** Moves the booking's seats and line to `to` at `amount`, with its history and mail; false when the seats are gone. */
+async function apply(ctx: AppContextBase, tx: DbOrTx, p: Planned, actor: Actor, paid: number): Promise<boolean> {
+  const moved = await moveSeats(tx, p.line, p.to);
+  if (!moved.ok) return false;
+  const now = ctx.clock.now();
+  await tx
+    .update(bookingOptions)
+    .set({
+      usedate: p.to.usedate,
+      startTime: p.to.startTime,
+      endTime: moved.day.endTime,
+      ...repo.unitPricesOf(moved.day),
+    })
+    .where(eq(bookingOptions.id, p.line.id));
+  await tx
+    .update(bookings)
+    .set({ fromdate: p.to.usedate, todate: p.to.usedate, amountjp: p.amount })
+    .where(eq(bookings.rsvno, p.booking.rsvno));
+  const before = whenOf(p.line, p.booking.lang);
+  await recordEvent(tx, now, p.booking.rsvno, actor, 'departure_changed', {
+    before: { usedate: p.line.usedate, start_time: p.line.startTime, amountjp: p.booking.amountjp },
+    after: { usedate: p.to.usedate, start_time: p.to.startTime, amountjp: p.amount, difference: p.difference },
+  });
+  if (p.difference < 0) {
+    const payments = await findPaidPayments(tx, p.booking.rsvno, true);
+    await planRefunds(tx, p.booking.rsvno, payments, -p.difference, 'change', now);
+  }
+  const mail = await loadMailBooking(tx, ctx.config, p.booking.rsvno);
+  if (mail) await enqueueMail(tx, bookingChangedMail(mail, before, paid > 0 ? paid : p.difference));
+  return true;
+}
+
+/**
+ * POST /booking/change and the console's 日時を変更: the change made (the same price or cheaper, its refund sent), or
+ * the checkout of the difference to pay first.
+ */
+export async function changeDeparture(
+  ctx: AppContext,
+  rsvno: string,
+  target: ChangeTarget,
+  claimed: number,
+  actor: Actor,
+  checkout: ChangeCheckout,
+): Promise<ChangeDepartureAnswer> {
+  const now = ctx.clock.now();
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const p = await plan(ctx, tx, rsvno, target, claimed);
+    if (p.difference <= 0) {
+      if (!(await apply(ctx, tx, p, actor, 0))) throw refuse(Msg.noStock);
+      return { changed: true as const, difference: p.difference };
+    }
+    const [row] = await tx
+      .insert(bookingChanges)
+      .values({
+        rsvno,
+        toUsedate: p.to.usedate,
+        toStartTime: p.to.startTime,
+        amountBefore: p.booking.amountjp,
+        amountAfter: p.amount,
+        createdAt: now,
+      })
+      .returning({ id: bookingChanges.id });
+    if (!row) throw new Error('booking change not written');
+    return { changed: false as const, difference: p.difference, changeId: row.id };
+  });
+  if (outcome.changed) {
+    if (outcome.difference < 0) await sendPendingRefunds(ctx, rsvno, ['change'], actor);
+    return { changed: true, difference: outcome.difference, checkout_url: null };
+  }
+  const session = await createCheckoutForDifference(ctx, rsvno, outcome.difference, checkout);
+  await ctx.db
+    .update(bookingChanges)
+    .set({ checkoutSessionId: session.id })
+    .where(eq(bookingChanges.id, outcome.changeId));
+  return { changed: false, difference: outcome.difference, checkout_url: session.url };
+}
+
+/**
+ * A paid checkout of a change's difference, in the fulfilment's transaction (the booking locked): the booking moves
+ * ('paid'), or its departure filled meanwhile and the difference goes back ('change': refunded, the change's own mail
+ * says so). Null: the checkout was not a change's.
+ */
+export async function changePaid(
+  ctx: AppContextBase,
+  tx: DbOrTx,
+  checkout: { rsvno: string; checkoutSessionId: string; amount: number },
+  actor: Actor,
+): Promise<'paid' | 'change' | null> {
+  const [change] = await tx
+    .select()
+    .from(bookingChanges)
+    .where(
+      and(
+        eq(bookingChanges.checkoutSessionId, checkout.checkoutSessionId),
+        eq(bookingChanges.state, 'awaiting_payment'),
+      ),
+    )
+    .for('update');
+  if (!change) return null;
+  const booking = await repo.findBooking(tx, checkout.rsvno);
+  const [line] = await repo.bookingLines(tx, checkout.rsvno);
+  const done = async (state: 'done' | 'failed') =>
+    tx.update(bookingChanges).set({ state, doneAt: ctx.clock.now() }).where(eq(bookingChanges.id, change.id));
+  // The booking moved, was canceled or its amount changed since the checkout opened: the payment is not this change's.
+  if (!booking || !line || lifecycleOf(booking) !== 'paid' || booking.amountjp !== change.amountBefore) {
+    await done('failed');
+    return 'change';
+  }
+  const p: Planned = {
+    booking,
+    line,
+    to: { opcd: line.opcd, usedate: change.toUsedate, startTime: change.toStartTime, seats: line.seats },
+    amount: change.amountAfter,
+    difference: change.amountAfter - change.amountBefore,
+  };
+  if (await apply(ctx, tx, p, actor, checkout.amount)) {
+    await done('done');
+    return 'paid';
+  }
+  await done('failed');
+  await recordEvent(tx, ctx.clock.now(), booking.rsvno, actor, 'change_failed', {
+    after: { usedate: change.toUsedate, start_time: change.toStartTime, refund: checkout.amount },
+  });
+  const mail = await loadMailBooking(tx, ctx.config, booking.rsvno);
+  if (mail) await enqueueMail(tx, changeFailedMail(mail, checkout.amount));
+  return 'change';
+}
