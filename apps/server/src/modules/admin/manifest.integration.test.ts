@@ -16,6 +16,7 @@ import { seed } from '../../seed/seed.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { recordEvent } from '../booking/events.ts';
 import { storedColumns } from '../booking/lifecycle.ts';
+import { bookingPayload, insertTestOption, insertTestStock } from '../booking/test-fixtures.ts';
 import { cloneBooking, insertStaff, signIn } from '../staff/test-fixtures.ts';
 
 let t: TestApp;
@@ -258,5 +259,89 @@ describe('GET /api/admin/manifest.csv', () => {
     // A phone with its country code is text, without an apostrophe Excel would show.
     expect(formula).toContain('"=""+81-90-0000-0000"""');
     expect(lines.some((l) => l.includes('MM000003'))).toBe(false);
+  });
+});
+
+describe('GET /api/admin/manifest of an option sold at start times (ADR 0196)', () => {
+  const BOAT = 'MFDEP1';
+  let day = '';
+  const booked: Record<string, string[]> = { '10:00': [], '13:00': [] };
+
+  beforeAll(async () => {
+    day = addDays(tokyoYmd(t.clock.now()), 9);
+    await insertTestOption(t.ctx.db, BOAT, { webname: '湾内クルーズ' });
+    for (const [start, end] of [
+      ['10:00', '11:00'],
+      ['13:00', '14:00'],
+      ['16:00', '17:00'],
+    ] as const) {
+      await insertTestStock(t.ctx.db, BOAT, day, { startTime: start, endTime: end, zaikozan: 20 });
+    }
+    let ip = 1;
+    for (const [start, adults] of [
+      ['13:00', 2],
+      ['10:00', 1],
+      ['10:00', 3],
+    ] as const) {
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/booking',
+        payload: bookingPayload(BOAT, day, { adults }, { start_time: start }),
+        remoteAddress: `10.41.0.${ip++}`,
+      });
+      expect(res.json().errcd, res.body).toBe('000');
+      booked[start]?.push(res.json().response.rsvno);
+    }
+  }, 60_000);
+
+  it('counts each departure, lists the lines by time with the time, and offers the day’s departures to choose', async () => {
+    const m: Manifest = (await get(`/api/admin/manifest?date=${day}&opcd=${BOAT}`)).json().response;
+    expect(m.start).toBeNull();
+    expect(m.departureChoices.map((d) => `${d.startTime}-${d.endTime}`)).toEqual([
+      '10:00-11:00',
+      '13:00-14:00',
+      '16:00-17:00',
+    ]);
+    const [option] = m.options;
+    expect(option).toMatchObject({ opcd: BOAT, bookings: 3, participants: 6 });
+    expect(option?.departures).toEqual([
+      { startTime: '10:00', endTime: '11:00', bookings: 2, participants: 4 },
+      { startTime: '13:00', endTime: '14:00', bookings: 1, participants: 2 },
+    ]);
+    expect(m.rows.map((r) => r.startTime)).toEqual(['10:00', '10:00', '10:00', '10:00', '13:00', '13:00']);
+    expect(m.rows.every((r) => r.endTime === (r.startTime === '10:00' ? '11:00' : '14:00'))).toBe(true);
+  });
+
+  it('shows one departure alone, with its own counts, as table and CSV', async () => {
+    const m: Manifest = (await get(`/api/admin/manifest?date=${day}&opcd=${BOAT}&start=13:00`)).json().response;
+    expect(m.start).toBe('13:00');
+    expect([m.bookings, m.participants, m.total]).toEqual([1, 2, 2]);
+    expect(new Set(m.rows.map((r) => r.rsvno))).toEqual(new Set(booked['13:00']));
+    expect(m.options[0]?.departures).toEqual([{ startTime: '13:00', endTime: '14:00', bookings: 1, participants: 2 }]);
+    expect(m.departureChoices).toHaveLength(3);
+
+    const lines = (await get(`/api/admin/manifest.csv?date=${day}&opcd=${BOAT}&start=13:00`)).body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toMatch(/"販売チャネル","開始時刻","終了時刻"$/);
+    expect(lines.slice(1)).toHaveLength(2);
+    expect(lines.slice(1).every((l) => l.endsWith('"13:00","14:00"'))).toBe(true);
+  });
+
+  it('leaves a whole-day option as it was: no departures, an empty time', async () => {
+    const m: Manifest = (await get(`/api/admin/manifest?date=${tomorrow}&opcd=OP0001`)).json().response;
+    expect(m.departureChoices).toEqual([]);
+    expect(m.options.every((o) => o.departures.length === 0)).toBe(true);
+    expect(m.rows.every((r) => r.startTime === '' && r.endTime === '')).toBe(true);
+  });
+
+  it('refuses a start time that is not one', async () => {
+    const res = await t.request({
+      method: 'GET',
+      url: `/api/admin/manifest?date=${day}&start=25:00`,
+      cookies: { [STAFF_COOKIE]: cookie },
+    });
+    expect(res.statusCode).toBe(422);
   });
 });

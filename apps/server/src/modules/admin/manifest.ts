@@ -1,6 +1,7 @@
 /**
  * 参加者名簿 (DESIGN §11): who travels on one day, for one option or all, as a table and as CSV for Excel. The
- * bookings counted are those the dashboard counts as departing (they hold their seats).
+ * bookings counted are those the dashboard counts as departing (they hold their seats). An option sold at start
+ * times (ADR 0196) is counted per departure too, and one departure can be asked for alone.
  */
 
 import type { StaffRole } from '@tabi/contract/admin';
@@ -40,15 +41,22 @@ export function manifestDay(ctx: AppContext, query: ManifestQuery): string {
   return query.date && isValidYmd(query.date) ? query.date : addDays(tokyoYmd(ctx.clock.now()), 1);
 }
 
-/** The day, the option (or all) and the bookings that still hold their seats, as the manifest reads them. */
+/** The day, the option (or all), the departure (or all) and the bookings that still hold their seats. */
 function manifestScope(ctx: AppContext, query: ManifestQuery) {
   const now = ctx.clock.now();
-  return {
-    now,
-    date: manifestDay(ctx, query),
+  const date = manifestDay(ctx, query);
+  const scope: repo.ManifestScope = {
+    usedate: ymdIso(date),
     opcd: query.opcd?.normalize('NFKC').trim().toUpperCase() || undefined,
-    cutoff: unpaidGraceCutoff(now),
+    start: query.start && /^\d{2}:\d{2}$/.test(query.start) ? query.start : undefined,
+    graceCutoff: unpaidGraceCutoff(now),
   };
+  return { now, date, scope };
+}
+
+/** A departure as a sheet heads it: 「13:00〜14:00」, 「19:00〜」; '' for a whole day. */
+export function departureLabel(startTime: string, endTime: string): string {
+  return startTime ? `${startTime}〜${endTime}` : '';
 }
 
 /** One line of the manifest as the console and the CSV show it. */
@@ -64,6 +72,8 @@ function manifestLine(r: repo.ManifestRecord, role: StaffRole, servertime: strin
     ),
     opcd: r.opcd,
     webname: r.webname,
+    startTime: r.start_time,
+    endTime: r.end_time,
     seq: r.seq,
     // A reseller may book before naming its travellers (issue 26): 未登録, listed under the contact (申込者).
     ...(r.sei === '' && r.mei === '' ? { sei: UNNAMED_TRAVELLER, mei: '' } : { sei: r.sei, mei: r.mei }),
@@ -95,17 +105,20 @@ function manifestLine(r: repo.ManifestRecord, role: StaffRole, servertime: strin
  * (issue 28).
  */
 export async function manifest(ctx: AppContext, query: ManifestQuery, role: StaffRole): Promise<Manifest> {
-  const { now, date, opcd, cutoff } = manifestScope(ctx, query);
+  const { now, date, scope } = manifestScope(ctx, query);
   const page = Math.max(1, Number(query.page ?? 1));
   const pageSize = MANIFEST_PAGE_SIZE;
-  const [counts, records] = await Promise.all([
-    repo.manifestCounts(ctx.db, ymdIso(date), opcd, cutoff),
-    repo.manifestRows(ctx.db, ymdIso(date), opcd, cutoff, { limit: pageSize, offset: (page - 1) * pageSize }),
+  const [counts, records, departureChoices] = await Promise.all([
+    repo.manifestCounts(ctx.db, scope),
+    repo.manifestRows(ctx.db, scope, { limit: pageSize, offset: (page - 1) * pageSize }),
+    scope.opcd ? repo.dayStartTimes(ctx.db, scope.opcd, scope.usedate) : Promise.resolve([]),
   ]);
   const servertime = toTokyoIso(now);
   return {
     date,
-    opcd: opcd ?? null,
+    opcd: scope.opcd ?? null,
+    start: scope.start ?? null,
+    departureChoices,
     options: counts.options.map((o) => ({
       opcd: o.opcd,
       webname: o.webname,
@@ -114,6 +127,7 @@ export async function manifest(ctx: AppContext, query: ManifestQuery, role: Staf
       vegetarian: o.extended_fields.includes('vegetarian_meals'),
       bookings: o.bookings,
       participants: o.participants,
+      departures: o.departures,
     })),
     rows: records.map((r) => manifestLine(r, role, servertime)),
     bookings: counts.bookings,
@@ -131,11 +145,9 @@ export async function manifestCsv(
   query: ManifestQuery,
   role: StaffRole,
 ): Promise<{ date: string; csv: string }> {
-  const { now, date, opcd, cutoff } = manifestScope(ctx, query);
+  const { now, date, scope } = manifestScope(ctx, query);
   const servertime = toTokyoIso(now);
-  const rows = (await repo.manifestRows(ctx.db, ymdIso(date), opcd, cutoff)).map((r) =>
-    manifestLine(r, role, servertime),
-  );
+  const rows = (await repo.manifestRows(ctx.db, scope)).map((r) => manifestLine(r, role, servertime));
   const header = [
     '利用日',
     '商品コード',
@@ -157,6 +169,9 @@ export async function manifestCsv(
     '申込者電話番号',
     // Issue 26: added last, so that a sheet reading the columns by their place still finds them there.
     '販売チャネル',
+    // ADR 0196, last for the same reason: the departure ('' for a whole day).
+    '開始時刻',
+    '終了時刻',
   ];
   const csv = toCsv(
     header,
@@ -180,6 +195,8 @@ export async function manifestCsv(
       r.applicant,
       r.tel,
       r.channel,
+      r.startTime,
+      r.endTime,
     ]),
   );
   return { date, csv };

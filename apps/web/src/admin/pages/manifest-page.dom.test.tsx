@@ -6,12 +6,14 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ManifestPage } from './manifest-page.tsx';
 
-function line(rsvno: string, seq: number, opcd: string): ManifestRow {
+function line(rsvno: string, seq: number, opcd: string, startTime = '', endTime = ''): ManifestRow {
   return {
     rsvno,
     statusLabel: '決済完了',
     opcd,
     webname: opcd === 'OP0001' ? '東京湾クルーズ' : '箱根ハイキング',
+    startTime,
+    endTime,
     seq,
     sei: '山田',
     mei: `${seq}郎`,
@@ -39,6 +41,7 @@ const option = (opcd: string, bookings: number, participants: number) => ({
   vegetarian: false,
   bookings,
   participants,
+  departures: [] as Manifest['options'][number]['departures'],
 });
 
 /** A day of 400 lines over two pages: OP0001's 350 lines, then OP0002's 50. */
@@ -50,6 +53,8 @@ function page(n: number): Manifest {
   return {
     date: '20261201',
     opcd: null,
+    start: null,
+    departureChoices: [],
     options: [option('OP0001', 175, 350), option('OP0002', 25, 50)],
     rows,
     bookings: 200,
@@ -139,5 +144,77 @@ describe('参加者名簿 over pages (issue 30)', () => {
     expect(within(pager).getByText(/このページには該当がありません/)).toBeTruthy();
     await userEvent.click(within(pager).getByRole('button', { name: '« 前へ' }));
     expect(screen.getByTestId('where').textContent).toBe('?date=20261201&page=1');
+  });
+});
+
+describe('参加者名簿 of an option sold at start times (ADR 0196)', () => {
+  const timed = (start: string | null): Manifest => {
+    const all = [
+      line('AA000010', 1, 'OP0001', '10:00', '11:00'),
+      line('AA000010', 2, 'OP0001', '10:00', '11:00'),
+      line('AA000013', 1, 'OP0001', '13:00', '14:00'),
+    ];
+    const departures = [
+      { startTime: '10:00', endTime: '11:00', bookings: 1, participants: 2 },
+      { startTime: '13:00', endTime: '14:00', bookings: 1, participants: 1 },
+    ].filter((d) => !start || d.startTime === start);
+    const rows = all.filter((r) => !start || r.startTime === start);
+    return {
+      date: '20261201',
+      opcd: 'OP0001',
+      start,
+      departureChoices: [
+        { startTime: '10:00', endTime: '11:00' },
+        { startTime: '13:00', endTime: '14:00' },
+        { startTime: '16:00', endTime: '17:00' },
+      ],
+      options: [{ ...option('OP0001', departures.length, rows.length), departures }],
+      rows,
+      bookings: departures.length,
+      participants: rows.length,
+      page: 1,
+      pageCount: 1,
+      pageSize: 300,
+      total: rows.length,
+    };
+  };
+
+  beforeEach(() => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string) => {
+        asked.push(input);
+        const url = new URL(input, 'http://localhost');
+        const response = input.startsWith('/api/admin/manifest')
+          ? timed(url.searchParams.get('start'))
+          : [{ opcd: 'OP0001', webname: '東京湾クルーズ' }];
+        return new Response(JSON.stringify({ errcd: '000', errMsg: '', response }));
+      }),
+    );
+  });
+
+  it('groups the travellers under each departure’s time with its own counts', async () => {
+    renderAt('/admin/manifest?date=20261201&opcd=OP0001');
+    expect(await screen.findByRole('heading', { level: 3, name: /10:00〜11:00.*1件・2名/ })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 3, name: /13:00〜14:00.*1件・1名/ })).toBeTruthy();
+    const early = screen.getByRole('table', { name: /10:00〜11:00の参加者/ });
+    expect(within(early).getAllByText('AA000010').length).toBeGreaterThan(0);
+    expect(within(early).queryByText('AA000013')).toBeNull();
+  });
+
+  it('chooses one departure alone through the 便 filter, and the CSV link follows it', async () => {
+    renderAt('/admin/manifest?date=20261201&opcd=OP0001');
+    const choice = await screen.findByRole('combobox', { name: '便' });
+    expect(
+      within(choice)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['この日のすべての便', '10:00〜11:00', '13:00〜14:00', '16:00〜17:00']);
+    await userEvent.selectOptions(choice, '13:00');
+    await userEvent.click(screen.getByRole('button', { name: '表示' }));
+    expect(screen.getByTestId('where').textContent).toBe('?date=20261201&opcd=OP0001&start=13%3A00');
+    expect(await screen.findByText(/13:00〜14:00の便/)).toBeTruthy();
+    expect(screen.queryByRole('heading', { level: 3, name: /10:00/ })).toBeNull();
+    expect(screen.getByRole('link', { name: 'CSVダウンロード' }).getAttribute('href')).toContain('start=13%3A00');
   });
 });

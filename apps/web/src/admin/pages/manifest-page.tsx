@@ -1,11 +1,12 @@
-import type { ManifestOption, ManifestQuery, ManifestRow } from '@tabi/contract/admin-bookings';
+import type { ManifestDeparture, ManifestOption, ManifestQuery, ManifestRow } from '@tabi/contract/admin-bookings';
 import { CONSOLE } from '@tabi/contract/console-endpoints';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
+import type { FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { bookingCell, NUM } from '../components/cells.tsx';
 import { DataTable, Pager, usePageInUrl } from '../components/data-table.tsx';
 import { DaySheetActions, DaySheetFilters } from '../components/day-sheet.tsx';
-import { FilterSelect, optionChoices, useFilterSubmit } from '../components/filters.tsx';
+import { FilterSelect, optionChoices } from '../components/filters.tsx';
 import { AdminPage } from '../components/page.tsx';
 import { Loading, QueryError } from '../components/query-state.tsx';
 import { adminUrl } from '../lib/admin-api.ts';
@@ -58,6 +59,51 @@ function columnsFor(option: ManifestOption): ColumnDef<ManifestRow, unknown>[] {
   ] as ColumnDef<ManifestRow, unknown>[];
 }
 
+/** A departure as the sheet heads it: 「13:00〜14:00」 (「19:00〜」 when its end is not said). */
+export const departureLabel = (d: { startTime: string; endTime: string }) => `${d.startTime}〜${d.endTime}`;
+
+function ParticipantTable({ option, rows, caption }: { option: ManifestOption; rows: ManifestRow[]; caption: string }) {
+  return (
+    <DataTable
+      className="adm-manifest-table"
+      caption={caption}
+      columns={columnsFor(option)}
+      data={rows}
+      rowKey={(r) => `${r.rsvno}-${r.seq}`}
+      rowClassName={(r) => (r.seq === 1 ? 'adm-first-of-booking' : undefined)}
+    />
+  );
+}
+
+/** One departure of an option sold at start times: its time as a heading, its own counts, its travellers. */
+function DepartureTable({
+  option,
+  departure,
+  rows,
+}: {
+  option: ManifestOption;
+  departure: ManifestDeparture;
+  rows: ManifestRow[];
+}) {
+  const id = `manifest-${option.opcd}-${departure.startTime.replace(':', '')}`;
+  return (
+    <section className="adm-manifest-departure" aria-labelledby={id}>
+      <h3 id={id}>
+        <span className="adm-departure-time">{departureLabel(departure)}</span>
+        <span className="adm-muted">
+          {' '}
+          {departure.bookings}件・{departure.participants}名
+        </span>
+      </h3>
+      <ParticipantTable
+        option={option}
+        rows={rows}
+        caption={`${option.webname} ${departureLabel(departure)}の参加者`}
+      />
+    </section>
+  );
+}
+
 function OptionTable({ option, rows }: { option: ManifestOption; rows: ManifestRow[] }) {
   // The option's counts are of the whole day; its lines may go on over the next page.
   const id = `manifest-${option.opcd}`;
@@ -70,14 +116,17 @@ function OptionTable({ option, rows }: { option: ManifestOption; rows: ManifestR
           {option.bookings}件・{option.participants}名
         </span>
       </h2>
-      <DataTable
-        className="adm-manifest-table"
-        caption={`${option.webname}の参加者`}
-        columns={columnsFor(option)}
-        data={rows}
-        rowKey={(r) => `${r.rsvno}-${r.seq}`}
-        rowClassName={(r) => (r.seq === 1 ? 'adm-first-of-booking' : undefined)}
-      />
+      {option.departures.length === 0 ? (
+        <ParticipantTable option={option} rows={rows} caption={`${option.webname}の参加者`} />
+      ) : (
+        // Sold at start times (ADR 0196): each departure of this page under its time, with its counts of the day.
+        option.departures
+          .map((d) => ({ departure: d, lines: rows.filter((r) => r.startTime === d.startTime) }))
+          .filter(({ lines }) => lines.length > 0)
+          .map(({ departure, lines }) => (
+            <DepartureTable key={departure.startTime} option={option} departure={departure} rows={lines} />
+          ))
+      )}
     </section>
   );
 }
@@ -88,19 +137,35 @@ function OptionTable({ option, rows }: { option: ManifestOption; rows: ManifestR
  * the page shown on A4 without the console's chrome; the CSV has every line of the day.
  */
 export function ManifestPage() {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const toPage = usePageInUrl();
-  const submit = useFilterSubmit((key, value) => (key === 'date' ? inputToYmd(value) : value));
   const query: ManifestQuery = {};
   const date = params.get('date');
   if (date) query.date = date;
   const opcd = params.get('opcd');
   if (opcd) query.opcd = opcd;
+  const start = params.get('start');
+  if (start) query.start = start;
   const page = params.get('page');
   if (page) query.page = page;
   const result = useManifest(query);
   const options = useOptionChoices();
   const m = result.data;
+  const departure = m?.start ? m.departureChoices.find((d) => d.startTime === m.start) : undefined;
+
+  /** The form's fields into the URL; a departure is the option's, so another option forgets it. */
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const next = new URLSearchParams();
+    const chosen = String(form.get('opcd') ?? '').trim();
+    const day = inputToYmd(String(form.get('date') ?? '').trim());
+    if (day) next.set('date', day);
+    if (chosen) next.set('opcd', chosen);
+    const time = String(form.get('start') ?? '').trim();
+    if (time && chosen === (opcd ?? '')) next.set('start', time);
+    setParams(next);
+  }
 
   return (
     <AdminPage
@@ -110,7 +175,9 @@ export function ManifestPage() {
       aside={
         m && (
           <DaySheetActions
-            csvHref={adminUrl(CONSOLE['GET /manifest.csv'], { query: { date: m.date, opcd: m.opcd ?? undefined } })}
+            csvHref={adminUrl(CONSOLE['GET /manifest.csv'], {
+              query: { date: m.date, opcd: m.opcd ?? undefined, start: m.start ?? undefined },
+            })}
           />
         )
       }
@@ -128,6 +195,18 @@ export function ManifestPage() {
           value={opcd ?? ''}
           options={[{ value: '', label: 'この日のすべての商品' }, ...optionChoices(options.data)]}
         />
+        {/* An option sold at start times: one departure alone, or all of the day's (ADR 0196). */}
+        {m && m.departureChoices.length > 0 && (
+          <FilterSelect
+            label="便"
+            name="start"
+            value={start ?? ''}
+            options={[
+              { value: '', label: 'この日のすべての便' },
+              ...m.departureChoices.map((d) => ({ value: d.startTime, label: departureLabel(d) })),
+            ]}
+          />
+        )}
       </DaySheetFilters>
       <QueryError error={result.error} />
       {result.isPending && <Loading />}
@@ -135,8 +214,9 @@ export function ManifestPage() {
         <>
           <p className="adm-manifest-summary">
             {/* A person on several of the day's options is one participant (as the dashboard counts them). */}
-            {slashDate(m.date)}・{m.options.length}商品・予約{m.bookings}件・参加者{m.participants}名
-            <span className="adm-muted">（キャンセル済みを除く）</span>
+            {slashDate(m.date)}
+            {m.start && `・${departure ? departureLabel(departure) : m.start}の便`}・{m.options.length}商品・予約
+            {m.bookings}件・参加者{m.participants}名<span className="adm-muted">（キャンセル済みを除く）</span>
             <span className="adm-print-only"> 印刷：{tokyoDateTime(new Date().toISOString())}</span>
           </p>
           {m.options.length === 0 ? (
