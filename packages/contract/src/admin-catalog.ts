@@ -349,6 +349,11 @@ export function stockSwitchInUse(departure: string, toTimed: boolean): string {
     : `${departure}の便には予約またはキャンセル待ちがあるため、終日の販売に切り替えられません。`;
 }
 
+/** A switch between whole days and start times that would drop a departure called off by itself (催行中止). */
+export function stockSwitchStopped(departure: string): string {
+  return `${departure}の便は催行中止になっているため、販売のしかたを切り替えられません。`;
+}
+
 /** `09:30` plus `minutes`, or null when that is on the next day (a departure ends on its own day). */
 export function departureEnd(startTime: string, minutes: number): string | null {
   const [h, m] = startTime.split(':').map(Number);
@@ -369,6 +374,8 @@ const seatFigures = { left: z.number(), held: z.number(), sold: z.number() };
 export const stockDeparture = z.object({
   startTime: z.string(),
   endTime: z.string(),
+  /** Called off (催行中止), with its day or by itself: its seats stay closed whatever an edit says. */
+  stopped: z.boolean(),
   ...seatFigures,
   ...dayPriceFields(z.number()),
 });
@@ -488,7 +495,10 @@ export function stockEditDays(edit: { from: string; to: string; weekdays: readon
   const weekdays = new Set(edit.weekdays);
   return isoDays(edit.from, edit.to).filter((d) => weekdays.has(weekdayOf(d)));
 }
-/** `days` changed; `stopped`: days (YYYY-MM-DD) called off in the range, whose seats were left closed. */
+/**
+ * `days` changed; `stopped`: the days (YYYY-MM-DD) and the departures (YYYY-MM-DD HH:MM) called off in the range,
+ * whose seats were left closed.
+ */
 export const stockEditResult = z.object({ days: z.number(), stopped: z.array(z.string()) });
 export const stockEditResponse = envelope(stockEditResult);
 

@@ -12,6 +12,7 @@ import {
   stockDayIsTimed,
   stockEndPastMidnight,
   stockSwitchInUse,
+  stockSwitchStopped,
 } from '@tabi/contract/admin-catalog';
 import { optionDetailResponse } from '@tabi/contract/catalog';
 import {
@@ -804,6 +805,46 @@ describe('departures at start times (ADR 0196)', () => {
       ['10:00', 14],
       ['13:00', 12],
     ]);
+  });
+
+  it('keeps a departure called off by itself closed: the day’s others change, it is named, and the day is not switched', async () => {
+    const day = '2027-01-16';
+    const stopped = await t.request({
+      method: 'POST',
+      url: '/api/admin/day-stops',
+      payload: { opcds: [TIMED], from: '20270116', to: '20270116', startTime: '13:00', reason: 'weather' },
+      cookies: { [STAFF_COOKIE]: cookie },
+    });
+    expect(stopped.statusCode, stopped.body).toBe(200);
+    const bulk = await edit(TIMED, {
+      from: day,
+      to: day,
+      weekdays: [6],
+      times: ['10:00', '13:00'],
+      stock: { mode: 'set', seats: 20 },
+      prices: null,
+    });
+    expect(bulk.statusCode, bulk.body).toBe(200);
+    expect(bulk.json().response).toEqual({ days: 1, stopped: ['2027-01-16 13:00'] });
+    const month1 = await dayOf(TIMED, day);
+    expect(month1?.stopped).toBe(false);
+    expect(month1?.departures.map((d) => [d.startTime, d.left, d.stopped])).toEqual([
+      ['10:00', 20, false],
+      ['13:00', 0, true],
+      ['16:00', 8, false],
+    ]);
+    const one = await editOne(TIMED, { date: day, startTime: '13:00', stock: { mode: 'close' }, prices: null });
+    expect(one.statusCode).toBe(409);
+    expect(one.json().errMsg).toBe(stockDaysStopped(['2027/01/16 13:00']));
+    const switched = await edit(TIMED, {
+      from: day,
+      to: day,
+      weekdays: [6],
+      stock: { mode: 'set', seats: 20 },
+      prices: PRICES,
+    });
+    expect(switched.statusCode).toBe(409);
+    expect(switched.json().errMsg).toBe(stockSwitchStopped('2027/01/16 13:00'));
   });
 
   it('lets only an admin change a departure or preview an edit', async () => {

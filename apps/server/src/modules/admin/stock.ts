@@ -31,6 +31,7 @@ import {
   type stockEditRequest,
   stockPricesMissing,
   stockSwitchInUse,
+  stockSwitchStopped,
 } from '@tabi/contract/admin-catalog';
 import { AGE_CLASS_LABEL, AGE_CLASSES, type AgeClass, ErrCd } from '@tabi/contract/constants';
 import { daysBetween, daysOfMonth, isoDateToYmd, ymdToIsoDate } from '@tabi/contract/dates';
@@ -62,11 +63,17 @@ interface DepartureRow extends StockDeparture {
   waiting: number;
 }
 
-/** The departures of some days and which of them are called off (催行中止). */
+/** The departures of some days, and the days and the departures (`2026-12-05 10:00`) called off (催行中止). */
 interface DaysRead {
   departures: DepartureRow[];
   stopped: Set<string>;
+  stoppedDepartures: Set<string>;
 }
+
+const departureKey = (date: string, startTime: string) => (startTime === '' ? date : `${date} ${startTime}`);
+/** Called off with its day or by itself: its seats stay closed whatever an edit says. */
+const isStopped = (read: DaysRead, date: string, startTime: string) =>
+  read.stopped.has(date) || read.stoppedDepartures.has(departureKey(date, startTime));
 
 const slash = (iso: string) => iso.replaceAll('-', '/');
 const dateList = (days: readonly string[]) =>
@@ -81,7 +88,7 @@ const dateList = (days: readonly string[]) =>
  * ADR 0167), `sold` by paid bookings; `waiting` counts the キャンセル待ち entries still waiting or offered.
  */
 async function daysOf(db: DbOrTx, opcd: string, days: readonly string[]): Promise<DaysRead> {
-  if (days.length === 0) return { departures: [], stopped: new Set() };
+  if (days.length === 0) return { departures: [], stopped: new Set(), stoppedDepartures: new Set() };
   const list = dateList(days);
   const rows = rowsOf<{
     date: string;
@@ -115,11 +122,22 @@ async function daysOf(db: DbOrTx, opcd: string, days: readonly string[]): Promis
       where s.opcd = ${opcd} and s.usedate in (${list})
       order by s.usedate, s.start_time`),
   );
-  const stopped = rowsOf<{ date: string }>(
-    await db.execute(sql`select to_char(usedate, 'YYYY-MM-DD') as date from day_stop_days
+  const stopped = rowsOf<{ date: string; start_time: string }>(
+    await db.execute(sql`select to_char(usedate, 'YYYY-MM-DD') as date, '' as start_time from day_stop_days
+      where opcd = ${opcd} and usedate in (${list})
+      union all
+      select to_char(usedate, 'YYYY-MM-DD'), start_time from day_stop_departures
       where opcd = ${opcd} and usedate in (${list})`),
   );
+  const read: DaysRead = {
+    departures: [],
+    stopped: new Set(stopped.filter((r) => r.start_time === '').map((r) => r.date)),
+    stoppedDepartures: new Set(
+      stopped.filter((r) => r.start_time !== '').map((r) => departureKey(r.date, r.start_time)),
+    ),
+  };
   return {
+    ...read,
     departures: rows.map((r) => ({
       date: r.date,
       startTime: r.start_time,
@@ -132,8 +150,8 @@ async function daysOf(db: DbOrTx, opcd: string, days: readonly string[]): Promis
       middlebaika: Number(r.middlebaika),
       childbaika: Number(r.childbaika),
       infantbaika: Number(r.infantbaika),
+      stopped: isStopped(read, r.date, r.start_time),
     })),
-    stopped: new Set(stopped.map((r) => r.date)),
   };
 }
 
@@ -163,9 +181,10 @@ async function periodOf(db: DbOrTx, opcd: string) {
   return { ...period, timed: Boolean(timed), ageClasses: AGE_CLASSES.filter((c) => upper[c] !== null) };
 }
 
-const figuresOf = ({ startTime, endTime, left, held, sold, ...rest }: DepartureRow): StockDeparture => ({
+const figuresOf = ({ startTime, endTime, stopped, left, held, sold, ...rest }: DepartureRow): StockDeparture => ({
   startTime,
   endTime,
+  stopped,
   left,
   held,
   sold,
@@ -223,7 +242,7 @@ export async function stockMonth(ctx: AppContext, opcd: string, month: string): 
 export type StockEdit = z.output<typeof stockEditRequest>;
 type Option = Awaited<ReturnType<typeof periodOf>>;
 
-const stateOf = (d: Omit<DepartureRow, 'date' | 'startTime' | 'waiting'>): DepartureState => ({
+const stateOf = (d: Omit<DepartureRow, 'date' | 'startTime' | 'waiting' | 'stopped'>): DepartureState => ({
   endTime: d.endTime,
   left: d.left,
   capacity: d.left + d.held + d.sold,
@@ -280,6 +299,8 @@ function planEdit(edit: StockEdit, days: string[], read: DaysRead): Plan {
   const toTimed = times.length > 0;
   const minutes = edit.durationMinutes ?? null;
   const stopped = change === null ? [] : days.filter((d) => read.stopped.has(d));
+  // Departures called off by themselves keep their seats closed too, and are named as the days are.
+  const stoppedAlone: string[] = [];
   // A stopped day keeps its closed seats; its prices may still change (they are what its bookings were sold at).
   const inPlay = prices === null ? days.filter((d) => !read.stopped.has(d)) : days;
   if (inPlay.length === 0) throw AppError.conflict(ErrCd.noStock, stockDaysStopped(stopped.map(slash)));
@@ -293,6 +314,8 @@ function planEdit(edit: StockEdit, days: string[], read: DaysRead): Plan {
       if (prices === null) {
         throw new AppError(ErrCd.generic, toTimed ? stockDayIsAllDay(slash(date)) : stockDayIsTimed(slash(date)), 422);
       }
+      const called = otherKind.find((d) => d.stopped && !dayStopped);
+      if (called) throw AppError.conflict(ErrCd.noStock, stockSwitchStopped(departureLabel(date, called.startTime)));
       const used = otherKind.find(inUse);
       if (used) throw AppError.conflict(ErrCd.noStock, stockSwitchInUse(departureLabel(date, used.startTime), toTimed));
       for (const d of otherKind) {
@@ -311,13 +334,15 @@ function planEdit(edit: StockEdit, days: string[], read: DaysRead): Plan {
       const held = row?.held ?? 0;
       const sold = row?.sold ?? 0;
       const was = row?.left ?? 0;
+      const closed = isStopped(read, date, startTime);
+      if (closed && !dayStopped && change !== null) stoppedAlone.push(departureKey(date, startTime));
       let left = was;
-      if (!dayStopped && change?.mode === 'set') {
+      if (!closed && change?.mode === 'set') {
         if (change.seats < held + sold) {
           throw AppError.conflict(ErrCd.noStock, stockBelowHeld(label, held + sold, change.seats));
         }
         left = change.seats - held - sold;
-      } else if (!dayStopped && change?.mode === 'add') {
+      } else if (!closed && change?.mode === 'add') {
         if (was + change.seats < 0) throw AppError.conflict(ErrCd.noStock, stockBelowZero(label, was, -change.seats));
         left = was + change.seats;
       } else if (change?.mode === 'close') {
@@ -328,10 +353,10 @@ function planEdit(edit: StockEdit, days: string[], read: DaysRead): Plan {
       const after = stateOf({ endTime, left, held, sold, ...pricesAfter(prices, row) });
       const before = row ? stateOf(row) : null;
       if (before && sameState(before, after)) continue;
-      changes.push({ date, startTime, before, after, stopped: dayStopped });
+      changes.push({ date, startTime, before, after, stopped: closed });
     }
   }
-  return { days: inPlay.length, stopped, changes };
+  return { days: inPlay.length, stopped: [...stopped, ...stoppedAlone].sort(), changes };
 }
 
 /** Two console edits of one option never interleave (a day never gets both kinds of departure). */
@@ -486,8 +511,9 @@ export async function editDeparture(
     const read = await daysOf(tx, opcd, [date]);
     const row = read.departures.find((d) => d.startTime === startTime);
     if (!row) throw AppError.notFound(StockMsg.departureNotFound);
-    if (change !== null && read.stopped.has(date)) {
-      throw AppError.conflict(ErrCd.noStock, stockDaysStopped([slash(date)]));
+    if (change !== null && row.stopped) {
+      // A day called off is named as a day; a departure called off alone, with its time.
+      throw AppError.conflict(ErrCd.noStock, stockDaysStopped([read.stopped.has(date) ? slash(date) : label]));
     }
     const taken = row.held + row.sold;
     let outcome: 'changed' | 'closed' | 'removed' = 'changed';
@@ -505,7 +531,7 @@ export async function editDeparture(
       startTime,
       before: stateOf(row),
       after: outcome === 'removed' ? null : after,
-      stopped: read.stopped.has(date),
+      stopped: row.stopped,
     };
     await writePlan(tx, opcd, [change1]);
     stockTouched(opcd);

@@ -22,10 +22,13 @@ function monthOf(month: string, timed = false): StockMonth {
       const left = stopped ? 0 : 10;
       const departures = timed
         ? [
-            { startTime: '10:00', endTime: '11:30', left: stopped ? 0 : 7, held: 3, sold: 0, ...PRICES },
-            { startTime: '13:00', endTime: '', left, held: 0, sold: 0, ...PRICES },
+            { startTime: '10:00', endTime: '11:30', stopped, left: stopped ? 0 : 7, held: 3, sold: 0, ...PRICES },
+            // 13:00 on the 3rd was called off alone.
+            date.endsWith('-03')
+              ? { startTime: '13:00', endTime: '', stopped: true, left: 0, held: 0, sold: 0, ...PRICES }
+              : { startTime: '13:00', endTime: '', stopped, left, held: 0, sold: 0, ...PRICES },
           ]
-        : [{ startTime: '', endTime: '', left, held: 0, sold: 0, ...PRICES }];
+        : [{ startTime: '', endTime: '', stopped, left, held: 0, sold: 0, ...PRICES }];
       const sum = (k: 'left' | 'held' | 'sold') => departures.reduce((n, d) => n + d[k], 0);
       return {
         date,
@@ -189,7 +192,8 @@ describe('在庫・料金カレンダー: departures at start times (ADR 0196)',
       '大人 8,000円小人 4,000円',
     ]);
     expect(within(one as HTMLElement).getByRole('rowheader').textContent).toBe('13:00');
-    expect(within(list).getAllByText('催行中止')).toHaveLength(1);
+    // The 2nd called off, and 13:00 of the 3rd alone.
+    expect(within(list).getAllByText('催行中止')).toHaveLength(2);
 
     await user.click(screen.getByRole('button', { name: '1/5（月） 10:00〜11:30の便を変更' }));
     const dialog = await screen.findByRole('dialog', { name: '2099/01/05（月）10:00〜11:30の便を変更' }, LOADED);
@@ -255,7 +259,7 @@ describe('在庫・料金カレンダー: departures at start times (ADR 0196)',
     await screen.findByRole('table', { name: '日ごとの便・残席・予約・料金' }, LOADED);
     await user.click(screen.getByRole('button', { name: '1/2（金） 13:00の便を変更' }));
     const dialog = await screen.findByRole('dialog', { name: '2099/01/02（金）13:00の便を変更' }, LOADED);
-    expect(within(dialog).getByText('催行中止の日のため、席数は変更できません。料金だけ変更できます。')).toBeTruthy();
+    expect(within(dialog).getByText('催行中止のため、席数は変更できません。料金だけ変更できます。')).toBeTruthy();
     expect(
       within(dialog)
         .getByRole('radio', { name: /定員を変更/ })
@@ -264,6 +268,42 @@ describe('在庫・料金カレンダー: departures at start times (ADR 0196)',
     await user.click(within(dialog).getByRole('button', { name: '変更する' }));
     await vi.waitFor(() => expect(changed).toHaveLength(1), LOADED);
     expect(changed[0]).toMatchObject({ stock: null, prices: { adultbaika: 8000, childbaika: 4000 } });
+  });
+
+  it('marks a departure called off alone, and names it when a change of seats left it closed', async () => {
+    timed = true;
+    const user = userEvent.setup();
+    renderPage();
+    const list = await screen.findByRole('table', { name: '日ごとの便・残席・予約・料金' }, LOADED);
+    const day = within(list)
+      .getAllByRole('rowgroup')
+      .find((g) => within(g).queryByText('1/3（土）'));
+    if (!day) throw new Error('no 1/3');
+    expect(within(day).getByRole('rowheader', { name: /^13:00/ }).textContent).toBe('13:00催行中止');
+    await user.click(screen.getByRole('button', { name: '1/3（土） 13:00の便を変更' }));
+    const dialog = await screen.findByRole('dialog', { name: '2099/01/03（土）13:00の便を変更' }, LOADED);
+    expect(within(dialog).getByText('催行中止のため、席数は変更できません。料金だけ変更できます。')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: '閉じる' }));
+
+    stubConsoleApi(({ url, method }) => {
+      if (method === 'POST' && url.pathname.endsWith('/stock/preview')) {
+        return { days: 1, stopped: ['2099-01-03 13:00'], changes: [CHANGE] };
+      }
+      if (method === 'POST') return { days: 1, stopped: ['2099-01-03 13:00'] };
+      return monthOf(url.searchParams.get('month') ?? '2026-12', true);
+    });
+    await user.type(screen.getByRole('textbox', { name: '開始時刻' }), '13:00');
+    await user.click(screen.getByRole('button', { name: '内容を確認する' }));
+    const bulk = await screen.findByRole('dialog', { name: '在庫・料金をまとめて変更' }, LOADED);
+    expect(within(bulk).getByText('催行中止の日・便（2099/01/03 13:00）の席は閉じたままです。')).toBeTruthy();
+    await user.click(within(bulk).getByRole('button', { name: '変更する' }));
+    expect(
+      await screen.findByText(
+        '1日分を変更しました。催行中止の日・便（2099/01/03 13:00）の席数は変更していません。',
+        {},
+        LOADED,
+      ),
+    ).toBeTruthy();
   });
 
   it('sends start times typed as a clerk types them, with a duration, and shows the server’s preview per day and time', async () => {

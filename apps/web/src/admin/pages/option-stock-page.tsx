@@ -243,7 +243,11 @@ function DepartureList({
                   >
                     <th scope="row" className={`adm-full ${styles.time}`}>
                       {timesOf(dep)}
-                      {dep.left === 0 && <span className={styles.tag}>{d.stopped ? '停止中' : '残席なし'}</span>}
+                      {dep.stopped && !d.stopped ? (
+                        <span className={styles.tag}>催行中止</span>
+                      ) : (
+                        dep.left === 0 && <span className={styles.tag}>{d.stopped ? '停止中' : '残席なし'}</span>
+                      )}
                     </th>
                     <td className="num" data-label="残席">
                       {dep.left}
@@ -274,7 +278,7 @@ function DepartureList({
                         onClick={(event) => {
                           opener.current = event.currentTarget;
                           setDone('');
-                          setChosen({ date: d.date, stopped: d.stopped, departure: dep });
+                          setChosen({ date: d.date, stopped: dep.stopped, departure: dep });
                         }}
                       >
                         変更
@@ -444,6 +448,16 @@ function describeChange(c: StockChange, ageClasses: readonly AgeClass[]): string
   return `${moves.join('、')}${kept}`;
 }
 
+/**
+ * The days (2026-12-05) and departures (2026-12-05 10:00) called off in an edit's range, whose seats it leaves closed:
+ * 催行中止の日（2026/12/05）…, or 催行中止の日・便 when a departure was called off alone.
+ */
+function stoppedText(stopped: readonly string[], tail: string): string {
+  if (stopped.length === 0) return '';
+  const what = stopped.some((s) => s.includes(' ')) ? '催行中止の日・便' : '催行中止の日';
+  return `${what}（${stopped.map(formatDay).join('、')}）${tail}`;
+}
+
 /** How many changes the preview lists; the rest are counted. */
 const PREVIEW_ROWS = 60;
 
@@ -528,10 +542,7 @@ function BulkEdit({ opcd, month, data }: { opcd: string; month: string; data: St
         body: pending.request,
       });
       setPending(null);
-      const stopped = result.stopped.map(formatDay).join('、');
-      setDone(
-        `${result.days}日分を変更しました。${stopped ? `催行中止の日（${stopped}）の席数は変更していません。` : ''}`,
-      );
+      setDone(`${result.days}日分を変更しました。${stoppedText(result.stopped, 'の席数は変更していません。')}`);
       await client.invalidateQueries({ queryKey: ['admin', 'catalog', opcd, 'stock'] });
     } catch (e) {
       setError(errorText(e));
@@ -740,9 +751,7 @@ function BulkPreview({
           削除する分に予約やキャンセル待ちはありません。
         </p>
       )}
-      {preview.stopped.length > 0 && (
-        <p>催行中止の日（{preview.stopped.map(formatDay).join('、')}）の席は閉じたままです。</p>
-      )}
+      {preview.stopped.length > 0 && <p>{stoppedText(preview.stopped, 'の席は閉じたままです。')}</p>}
       {changes.length === 0 ? (
         <p>変更される便はありません（いまの内容と同じです）。</p>
       ) : (
@@ -881,7 +890,7 @@ function DepartureDialog({
           ['いまの料金', ageClasses.map((c) => `${AGE_CLASS_LABEL[c]} ${yen(dep[STOCK_PRICE_KEY[c]])}`).join('・')],
         ]}
       />
-      {stopped && <p>催行中止の日のため、席数は変更できません。料金だけ変更できます。</p>}
+      {stopped && <p>催行中止のため、席数は変更できません。料金だけ変更できます。</p>}
       <fieldset className="adm-checks" disabled={stopped}>
         <legend>在庫</legend>
         {modes.map(([value, label]) => (
