@@ -62,12 +62,21 @@ export const totpSetupResponse = envelope(totpSetup);
 export const okResponse = envelope(z.object({ ok: z.literal(true) }));
 
 // Dashboard
+/**
+ * A departure of today or tomorrow with travellers: an option's day, or one start time of it for an option sold at
+ * start times (ADR 0196), with its bookings, travellers and capacity.
+ */
 export const departureLine = z.object({
   usedate: z.string(),
   opcd: z.string(),
   webname: z.string(),
+  /** `HH:MM` and its end ('' when not said); '' and '' for a whole day. */
+  startTime: z.string(),
+  endTime: z.string(),
   bookings: z.number(),
   participants: z.number(),
+  /** Seats left + those live bookings and キャンセル待ち offers hold; null when the departure has no stock row. */
+  capacity: z.number().nullable(),
 });
 /** One day's departures in total: each booking and traveller once, across the options they hold that day. */
 export const departureDay = z.object({ usedate: z.string(), bookings: z.number(), participants: z.number() });

@@ -1,7 +1,7 @@
 /** The console's read queries (DESIGN §11); nothing here writes. */
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client.ts';
-import { holdsSeats } from '../booking/repository.ts';
+import { bookingIs, holdsSeats } from '../booking/repository.ts';
 
 export interface BookingFilter {
   rsvno?: string;
@@ -377,15 +377,20 @@ export interface DepartureRecord {
   usedate: string;
   opcd: string;
   webname: string;
+  /** The departure (ADR 0196): `HH:MM` and its end, or '' and '' for a whole day. */
+  startTime: string;
+  endTime: string;
   bookings: number;
   participants: number;
+  /** Seats left + those live bookings and キャンセル待ち offers hold (as the stock calendar counts it); null: no row. */
+  capacity: number | null;
 }
 
 /**
  * Departures on `days` (the dashboard's first card), from one read of the option lines whose bookings still hold
- * their seats (not canceled, not expired unpaid): per option and day, its bookings and their seats; and per day in
- * total, each booking and each traveller once, however many options the booking holds on the day (a coupon set of
- * three options is one booking of three people, not nine).
+ * their seats (not canceled, not expired unpaid): per option, day and departure (start time, ADR 0196), its bookings,
+ * their seats and the departure's capacity; and per day in total, each booking and each traveller once, however many
+ * options the booking holds on the day (a coupon set of three options is one booking of three people, not nine).
  */
 export async function departures(
   db: DbOrTx,
@@ -396,25 +401,40 @@ export async function departures(
     usedate: string;
     opcd: string | null;
     webname: string | null;
+    start_time: string | null;
+    end_time: string | null;
     bookings: number | string;
     participants: number | string;
+    capacity: number | string | null;
   }>(
     await db.execute(sql`with l as materialized (
-        select bo.usedate, bo.opcd, bo.rsvno, bo.seats from booking_options bo join bookings b on b.rsvno = bo.rsvno
+        select bo.usedate, bo.opcd, bo.start_time, bo.end_time, bo.rsvno, bo.seats
+        from booking_options bo join bookings b on b.rsvno = bo.rsvno
         where bo.usedate in (${sql.join(
           days.map((d) => sql`${d}::date`),
           sql`, `,
         )}) and ${holdsSeats(graceCutoff)})
       select * from (
-        select to_char(l.usedate, 'YYYYMMDD') as usedate, l.opcd, o.webname, count(distinct l.rsvno)::int as bookings,
-          coalesce(sum(l.seats), 0)::int as participants, o.sort
-        from l join options o on o.opcd = l.opcd
-        group by l.usedate, l.opcd, o.webname, o.sort
+        select to_char(g.usedate, 'YYYYMMDD') as usedate, g.opcd, g.webname, g.start_time, g.end_time, g.bookings,
+          g.participants, g.sort,
+          s.zaikozan + (select coalesce(sum(bo.seats), 0) from booking_options bo join bookings b on b.rsvno = bo.rsvno
+              where bo.opcd = s.opcd and bo.usedate = s.usedate and bo.start_time = s.start_time
+                and ${bookingIs.notCanceled})
+            + (select coalesce(sum(e.held), 0) from waitlist_entries e
+              where e.opcd = s.opcd and e.usedate = s.usedate and e.start_time = s.start_time
+                and e.state in ('waiting', 'offered')) as capacity
+        from (
+          select l.usedate, l.opcd, o.webname, l.start_time, max(l.end_time) as end_time,
+            count(distinct l.rsvno)::int as bookings, coalesce(sum(l.seats), 0)::int as participants, o.sort
+          from l join options o on o.opcd = l.opcd
+          group by l.usedate, l.opcd, o.webname, l.start_time, o.sort) g
+          left join departures s on s.opcd = g.opcd and s.usedate = g.usedate and s.start_time = g.start_time
         union all
-        select to_char(d.usedate, 'YYYYMMDD'), null, null, count(*)::int, coalesce(sum(d.seats), 0)::int, null
+        select to_char(d.usedate, 'YYYYMMDD'), null, null, null, null, count(*)::int, coalesce(sum(d.seats), 0)::int,
+          null, null
         from (select usedate, rsvno, max(seats) as seats from l group by usedate, rsvno) d
         group by d.usedate) t
-      order by t.usedate, t.sort nulls first, t.opcd`),
+      order by t.usedate, t.sort nulls first, t.opcd, t.start_time`),
   );
   const counts = (r: (typeof rows)[number]) => ({
     usedate: r.usedate,
@@ -422,7 +442,20 @@ export async function departures(
     participants: Number(r.participants),
   });
   return {
-    options: rows.flatMap((r) => (r.opcd === null ? [] : [{ ...counts(r), opcd: r.opcd, webname: r.webname ?? '' }])),
+    options: rows.flatMap((r) =>
+      r.opcd === null
+        ? []
+        : [
+            {
+              ...counts(r),
+              opcd: r.opcd,
+              webname: r.webname ?? '',
+              startTime: r.start_time ?? '',
+              endTime: r.end_time ?? '',
+              capacity: r.capacity === null ? null : Number(r.capacity),
+            },
+          ],
+    ),
     days: rows.filter((r) => r.opcd === null).map(counts),
   };
 }

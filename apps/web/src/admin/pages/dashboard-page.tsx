@@ -71,10 +71,16 @@ const activityColumns = (timeLabel: string, withReason: boolean) =>
       : activity.accessor('statusLabel', { header: '状態' }),
   ] as ColumnDef<ActivityLine, unknown>[];
 
+/** A departure's time as the console shows it (ADR 0196): 「10:00〜11:00」; '' for a whole day. */
+const timeOf = (d: { startTime: string; endTime: string }) => (d.startTime ? `${d.startTime}〜${d.endTime}` : '');
+/** The day, and the departure's time after it when there is one: 「2026/12/01 13:00〜14:00」. */
+const dayAndTime = (d: { usedate: string; startTime: string; endTime: string }) =>
+  `${slashDate(d.usedate)}${d.startTime ? ` ${timeOf(d)}` : ''}`;
+
 const minimumColumn = createColumnHelper<MinimumDay>();
-/** Days under their 最少催行人員: decide to go ahead here, or open 催行中止 for that day. */
+/** Days (or departures) under their 最少催行人員: decide to go ahead here, or open 催行中止 for that day. */
 const minimumColumns = [
-  minimumColumn.accessor('usedate', { header: '利用日', cell: dateCell }),
+  minimumColumn.accessor('usedate', { header: '利用日', cell: (c) => dayAndTime(c.row.original) }),
   minimumColumn.accessor('webname', {
     header: '商品',
     meta: WRAP,
@@ -100,7 +106,10 @@ const minimumColumns = [
 function DecideDay({ day }: { day: MinimumDay }) {
   const [open, setOpen] = useState(false);
   const action = useConsoleAction(
-    () => adminCall(CONSOLE['POST /day-decisions'], { body: { opcd: day.opcd, usedate: day.usedate } }),
+    () =>
+      adminCall(CONSOLE['POST /day-decisions'], {
+        body: { opcd: day.opcd, usedate: day.usedate, ...(day.startTime ? { startTime: day.startTime } : {}) },
+      }),
     () => setOpen(false),
   );
   return (
@@ -110,8 +119,8 @@ function DecideDay({ day }: { day: MinimumDay }) {
       </button>
       <Link
         className="adm-button"
-        to={`/admin/day-stops?opcd=${day.opcd}&date=${day.usedate}&reason=minimum`}
-        aria-label={`${slashDate(day.usedate)} ${day.webname}を催行中止にする`}
+        to={`/admin/day-stops?opcd=${day.opcd}&date=${day.usedate}&reason=minimum${day.startTime ? `&start=${day.startTime}` : ''}`}
+        aria-label={`${dayAndTime(day)} ${day.webname}を催行中止にする`}
       >
         催行中止…
       </Link>
@@ -124,7 +133,7 @@ function DecideDay({ day }: { day: MinimumDay }) {
         onSubmit={() => action.mutate(undefined)}
       >
         <p>
-          {slashDate(day.usedate)}の{day.webname}を、{day.travellers}名（最少催行人員{day.minTravellers}
+          {dayAndTime(day)}の{day.webname}を、{day.travellers}名（最少催行人員{day.minTravellers}
           名）で催行します。お客様へのメールは送りません（予約はそのまま有効です）。
         </p>
       </ActionDialog>
@@ -177,14 +186,34 @@ const departureColumns = [
       );
     },
   }),
+  // An option sold at start times is a line per departure (ADR 0196), its time linking to that departure's 名簿.
+  departureColumn.accessor('startTime', {
+    header: '時間',
+    cell: (c) => {
+      const d = c.row.original;
+      return d.startTime ? (
+        <Link
+          to={`/admin/manifest?date=${d.usedate}&opcd=${d.opcd}&start=${encodeURIComponent(d.startTime)}`}
+          aria-label={`${timeOf(d)}の参加者名簿`}
+        >
+          {timeOf(d)}
+        </Link>
+      ) : (
+        <span className="adm-muted">終日</span>
+      );
+    },
+  }),
   departureColumn.accessor('bookings', {
     header: '予約件数',
     cell: countCell('件'),
     meta: NUM,
   }),
   departureColumn.accessor('participants', {
-    header: '参加人数',
-    cell: countCell('名'),
+    header: '参加人数／定員',
+    cell: (c) => {
+      const capacity = c.row.original.capacity;
+      return capacity === null ? `${c.getValue()}名` : `${c.getValue()}名／${capacity}名`;
+    },
     meta: NUM,
   }),
 ] as ColumnDef<Departure, unknown>[];
@@ -307,14 +336,15 @@ function Dashboard({ d }: { d: DashboardData }) {
                 <h3>
                   {i === 0 ? '本日' : '明日'} {slashDate(day)}{' '}
                   <span className="adm-muted">
-                    {lines.length}商品・予約{total?.bookings ?? 0}件・{total?.participants ?? 0}名
+                    {new Set(lines.map((x) => x.opcd)).size}商品・予約{total?.bookings ?? 0}件・
+                    {total?.participants ?? 0}名
                   </span>
                 </h3>
                 <DataTable
                   caption={`${slashDate(day)}の出発`}
                   columns={departureColumns}
                   data={lines}
-                  rowKey={(x) => x.opcd}
+                  rowKey={(x) => `${x.opcd}-${x.startTime}`}
                   empty="出発はありません。"
                   emptyAsText
                 />
@@ -337,7 +367,7 @@ function Dashboard({ d }: { d: DashboardData }) {
             {d.dayStops.map((s) => (
               <li key={s.id}>
                 {s.reasonLabel}：
-                {[...new Set(s.days.map((x) => `${slashDate(x.usedate)} ${x.webname}`))].slice(0, 3).join('、')}
+                {[...new Set(s.days.map((x) => `${dayAndTime(x)} ${x.webname}`))].slice(0, 3).join('、')}
                 {s.days.length > 3 ? ` ほか${s.days.length - 3}件` : ''}　処理済み {s.done}/{s.bookings}件（返金
                 {yen(s.refund)}）
               </li>
