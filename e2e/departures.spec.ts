@@ -6,6 +6,7 @@ import type { Page } from '@playwright/test';
 import { addDays, formatDay, tokyoYmd, ymdToIsoDate } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
 import { expectNoSeriousA11yIssues, japaneseOutsideContent, shoot } from './support/checks.ts';
+import { api, payFromMyPage } from './support/customer.ts';
 import { mailText, outboxFiles } from './support/outbox.ts';
 import { agreeToConsent, fillLeader, memberSection, payOnSandbox, storedReservation } from './support/purchase.ts';
 import { expect, test } from './support/test.ts';
@@ -22,9 +23,9 @@ interface Departure {
  * The `nth` day (0: the first) from a week ahead whose 13:00 sailing has at least two seats: the demo's seats vary by
  * day, so each test finds its own day rather than relying on one.
  */
-async function dayWith1300(page: Page, nth: number): Promise<{ day: string; departures: Departure[] }> {
+async function dayWith1300(page: Page, nth: number, from = 7): Promise<{ day: string; departures: Departure[] }> {
   let found = 0;
-  for (let i = 7; i < 90; i += 1) {
+  for (let i = from; i < from + 90; i += 1) {
     const day = addDays(tokyoYmd(new Date()), i);
     const res = await page.request.get(`/api/option/${CRUISE}/departures?usedate=${day}`);
     const departures = (await res.json()).response.departures as Departure[];
@@ -157,5 +158,65 @@ test.describe('a tour that starts at set times', () => {
     await expect(page.getByTestId('complete-usedate')).toContainText('13:00–14:00');
     const rsvno = (await page.getByTestId('rsvno').textContent()) ?? '';
     await expect.poll(() => paidMail(rsvno), { timeout: 20_000 }).toContain('13:00–14:00');
+  });
+
+  test('a paid 13:00 booking moved to the dearer 16:00 from my page, the difference paid on the checkout', async ({
+    page,
+  }) => {
+    const alerts: string[] = [];
+    page.on('dialog', (d) => {
+      alerts.push(d.message());
+      void d.accept();
+    });
+    // Far enough ahead for a cancellation (and so a change) to be free; 16:00 with a seat left.
+    let found: { day: string; departures: Departure[] } | null = null;
+    for (let nth = 0; nth < 20 && !found; nth += 1) {
+      const candidate = await dayWith1300(page, nth, 30);
+      if ((candidate.departures.find((d) => d.start_time === '16:00')?.zaikozan ?? 0) > 0) found = candidate;
+    }
+    if (!found) throw new Error('no day with seats at 13:00 and 16:00');
+    const { day, departures } = found;
+    const at = (time: string) => departures.find((d) => d.start_time === time) as Departure & { adultbaika: number };
+    const tel = '080-4949-1300';
+    const made = await api<{ rsvno: string }>(page.request, page, '/api/booking', {
+      opcd: CRUISE,
+      usedate: day,
+      start_time: '13:00',
+      sei: 'CHANGE',
+      mei: 'TARO',
+      tel,
+      mail: 'change.taro@example.jp',
+      amountjp: String(at('13:00').adultbaika),
+      lang: 'ja',
+      memberList: [
+        { seq: '1', sei: 'CHANGE', mei: 'TARO', sex: '1', birthday: '19800415', ageclass: '1', nationality_id: '1' },
+      ],
+    });
+    await payFromMyPage(page, made.rsvno, tel);
+    await page.goto('/mypage');
+    await expect(page.getByTestId('mypage-start-time')).toHaveText('13:00〜14:00');
+
+    await page.getByRole('button', { name: '日時を変更' }).click();
+    const dialog = page.getByRole('dialog', { name: 'ご利用日時の変更' });
+    await expect(dialog.getByTestId('change-current')).toContainText('13:00〜14:00');
+    await dialog
+      .getByTestId('availability-calendar')
+      .locator(`td[data-day="${ymdToIsoDate(day)}"] button`)
+      .click();
+    await dialog.getByRole('radio', { name: /^16:00〜17:00/ }).check();
+    const difference = at('16:00').adultbaika - at('13:00').adultbaika;
+    await expect(dialog.getByTestId('change-difference')).toHaveText(`￥${difference.toLocaleString('ja-JP')}`);
+    await expectNoSeriousA11yIssues(page, { what: 'the change dialog' });
+    await shoot(page, 'departures-change');
+    await dialog.getByRole('button', { name: '差額を支払って変更する' }).click();
+
+    await payOnSandbox(page, '4242 4242 4242 4242');
+    await expect(page).toHaveURL(/\/mypage$/);
+    await expect(page.getByTestId('mypage-start-time')).toHaveText('16:00〜17:00');
+    await expect
+      .poll(() => alerts)
+      .toContain('差額のお支払いを確認しました。変更後の日時はご予約内容でご確認ください。');
+    await expect.poll(() => outboxFiles(made.rsvno, 'booking_changed').length, { timeout: 20_000 }).toBe(1);
+    expect(mailText(outboxFiles(made.rsvno, 'booking_changed')[0] ?? '')).toContain('16:00〜17:00');
   });
 });

@@ -174,6 +174,8 @@ export const booking = z.object({
    */
   cancelfee: z.number().int().optional(),
   refund: z.number().int().optional(),
+  /** Not in SPEC (ADR 0197): its date and time may be changed now (日時を変更). */
+  changeable: z.boolean().optional(),
 });
 export type Booking = z.infer<typeof booking>;
 export const bookingResponse = envelope(booking);

@@ -63,6 +63,20 @@ function whenOf(line: repo.BookingLineRow, lang: string): string {
 }
 
 /**
+ * Why the booking's date and time cannot be changed today, or null when they can (ADR 0197): only a paid booking of
+ * our own site with one line of an option (not a coupon package), before its day and while a cancellation would cost
+ * nothing.
+ */
+export function changeRefusal(booking: repo.BookingRow, lines: Pick<repo.BookingLineRow, 'pkcd'>[], today: Ymd) {
+  const single = lines.length === 1 && lines[0]?.pkcd === 'X';
+  if (lifecycleOf(booking) !== 'paid' || booking.resellerId !== null || !single) return Msg.changeNotAllowed;
+  const first = isoDateToYmd(booking.fromdate);
+  if (first <= today) return Msg.changeTooLate;
+  const fee = cancelPercent(booking.cancelPolicy, daysBetween(today, first));
+  return fee > 0 ? changeFeeApplies(fee) : null;
+}
+
+/**
  * Every rule of a change, under the booking's lock: a paid booking of our own site (a reseller changes its bookings
  * through OCTO), before its day and while a cancellation would cost nothing, to a departure of the same option that
  * is on sale and differs from the booking's, at the amount the customer was shown.
@@ -76,15 +90,13 @@ async function plan(
 ): Promise<Planned> {
   const booking = await repo.lockBooking(tx, rsvno);
   if (!booking) throw AppError.notFound(Msg.bookingNotFound);
-  if (lifecycleOf(booking) !== 'paid' || booking.resellerId !== null) throw refuse(Msg.changeNotAllowed);
-  const [line, ...more] = await repo.bookingLines(tx, rsvno);
-  if (!line || more.length > 0) throw refuse(Msg.changeNotAllowed);
-  const today = todayIn(ctx.clock);
-  const fee = cancelPercent(booking.cancelPolicy, daysBetween(today, isoDateToYmd(booking.fromdate)));
-  if (isoDateToYmd(booking.fromdate) <= today) throw refuse(Msg.changeTooLate);
-  if (fee > 0) throw refuse(changeFeeApplies(fee));
-  const option = await repo.findOption(tx, line.opcd);
-  if (!option) throw AppError.notFound(Msg.optionNotFound);
+  const lines = await repo.bookingLines(tx, rsvno);
+  const why = changeRefusal(booking, lines, todayIn(ctx.clock));
+  if (why) throw refuse(why);
+  const [line] = lines;
+  const option = line && (await repo.findOption(tx, line.opcd));
+  if (!line || !option) throw AppError.notFound(Msg.optionNotFound);
+  if (option.isCoupon) throw refuse(Msg.changeNotAllowed);
   checkDepartureOnSale(target.usedate, target.startTime, option, ctx.clock.now());
   const usedate = ymdToIsoDate(target.usedate);
   if (usedate === line.usedate && target.startTime === line.startTime) throw refuse(Msg.changeSameDeparture);

@@ -5,11 +5,12 @@ import { isoDateToYmd, toTokyoIso } from '@tabi/contract/dates';
 import { DEFAULT_LANG, type Lang } from '@tabi/contract/i18n';
 import { Msg } from '@tabi/contract/messages';
 import { customerActor } from '../../actor.ts';
+import { todayIn } from '../../clock.ts';
 import type { AppContext } from '../../context.ts';
 import type { AppContextBase } from '../../context-base.ts';
 import { AppError } from '../../errors.ts';
 import { type CancelQuote, cancelBooking as cancel, quoteCancellation } from '../booking/cancel.ts';
-import { changeDeparture } from '../booking/change.ts';
+import { changeDeparture, changeRefusal } from '../booking/change.ts';
 import { isEnded, lifecycleOf, specStateFields } from '../booking/lifecycle.ts';
 import { editRentals as editBookingRentals, type RentalEntry } from '../booking/rentals.ts';
 import * as repo from '../booking/repository.ts';
@@ -140,6 +141,12 @@ export async function bookingView(ctx: AppContextBase, rsvno: string, lang: Lang
     memberList: members.map(toMember),
     optionList: lines.map(toBookingOption),
     rentskiList: rentals.map(toRental),
+    changeable:
+      changeRefusal(
+        booking,
+        lines.map((l) => l.line),
+        todayIn(ctx.clock),
+      ) === null,
     // What the cancellation charged and gave back (issue 24.10): my page shows it beside the original total.
     ...(isEnded(lifecycleOf(booking)) && booking.cancelFee !== null
       ? { cancelfee: booking.cancelFee, refund: booking.refundAmount ?? 0 }

@@ -3,6 +3,7 @@ import {
   DAY_STOP_REASON_LABEL,
   DAY_STOP_REASONS,
   type DayStopBooking,
+  type DayStopDeparture,
   type DayStopLine,
   type DayStopPreview,
   type DayStopReason,
@@ -27,6 +28,9 @@ import { useMe } from '../lib/staff-session.ts';
 
 const STOPS_KEY = ['admin', 'day-stops'] as const;
 
+/** A departure's time (ADR 0196): 「13:00〜14:00」; '' for a whole day. */
+const timeOf = (d: { startTime: string; endTime: string }) => (d.startTime ? `${d.startTime}〜${d.endTime}` : '');
+
 const bookingColumn = createColumnHelper<DayStopBooking>();
 const bookingColumns = [
   bookingColumn.accessor('rsvno', { header: '予約番号', cell: bookingCell }),
@@ -37,6 +41,7 @@ const bookingColumns = [
     cell: (c) => <Product opcd={c.row.original.opcd} webname={c.getValue()} />,
   }),
   bookingColumn.accessor('usedate', { header: '利用日', cell: dateCell }),
+  bookingColumn.accessor('startTime', { header: '時間', cell: (c) => timeOf(c.row.original) || '終日' }),
   bookingColumn.accessor('travellers', { header: '人数', cell: countCell('名'), meta: NUM }),
   bookingColumn.accessor('statusLabel', { header: '状態' }),
   bookingColumn.accessor('channel', { header: '販売チャネル' }),
@@ -58,7 +63,13 @@ const stopColumns = [
     header: '対象',
     meta: WRAP,
     cell: (c) =>
-      [...new Set(c.getValue().map((d) => `${slashDate(d.usedate)} ${d.opcd} ${d.webname}`))].slice(0, 5).join('、') +
+      [
+        ...new Set(
+          c.getValue().map((d) => `${slashDate(d.usedate)}${d.startTime ? ` ${timeOf(d)}` : ''} ${d.opcd} ${d.webname}`),
+        ),
+      ]
+        .slice(0, 5)
+        .join('、') +
       (c.getValue().length > 5 ? ` ほか${c.getValue().length - 5}件` : ''),
   }),
   stopColumn.accessor('reasonLabel', { header: '理由', meta: WRAP }),
@@ -82,11 +93,20 @@ interface Draft {
   target: string;
   from: string;
   to: string;
+  /** One departure of the day (its start time), or '': the whole day (この日すべて). */
+  startTime: string;
   reason: DayStopReason;
   reasonText: string;
 }
 
-/** The form's target: an option code, or `facility:<id>` for every option of a facility. */
+/** The one option and day the form names, when it names them (a departure can be chosen then). */
+function oneDayOf(d: Draft): { opcd: string; date: string } | null {
+  if (d.target === '' || d.target.startsWith('facility:') || !d.from) return null;
+  if (d.to && d.to !== d.from) return null;
+  return { opcd: d.target, date: inputToYmd(d.from) };
+}
+
+/** The form's target: an option code, or `facility:<id>` for every option of a facility; and a departure of it. */
 function requestOf(d: Draft): DayStopRequest {
   const facility = /^facility:(\d+)$/.exec(d.target);
   return {
@@ -94,9 +114,73 @@ function requestOf(d: Draft): DayStopRequest {
     ...(facility ? { facilityId: Number(facility[1]) } : {}),
     from: inputToYmd(d.from),
     to: inputToYmd(d.to || d.from),
+    ...(d.startTime && oneDayOf(d) ? { startTime: d.startTime } : {}),
     reason: d.reason,
     reasonText: d.reasonText,
   };
+}
+
+/** A departure as its radio says it: its time, who is booked on it and the seats left, or that it is called off. */
+function departureChoiceLabel(d: DayStopDeparture): string {
+  if (d.stopped) return `${timeOf(d)}（催行中止済み）`;
+  return `${timeOf(d)}（予約${d.bookings}件・${d.travellers}名、残り${d.seatsLeft}席）`;
+}
+
+/**
+ * 「この日すべて」 or one departure, for an option sold at start times once its day is chosen (ADR 0196); nothing for
+ * an option sold by whole days.
+ */
+function DepartureChoice({
+  draft,
+  onChange,
+}: {
+  draft: Draft;
+  onChange(startTime: string): void;
+}) {
+  const day = oneDayOf(draft);
+  const list = useQuery({
+    queryKey: ['admin', 'day-stops', 'departures', day?.opcd, day?.date],
+    queryFn: () =>
+      adminCall(CONSOLE['GET /day-stops/departures'], { query: { opcd: day?.opcd ?? '', date: day?.date ?? '' } }),
+    enabled: day !== null && /^\d{8}$/.test(day.date),
+  });
+  const timed = (list.data?.departures ?? []).filter((d) => d.startTime !== '');
+  if (!day || timed.length === 0) return null;
+  if (list.data?.dayStopped) {
+    return <p className="adm-muted">この日は既に催行中止になっています。</p>;
+  }
+  const travellers = timed.reduce((n, d) => n + d.travellers, 0);
+  return (
+    <FieldSet legend="対象の便" required className="field adm-radio-row adm-stop-departures">
+      {() => (
+        <>
+          <label>
+            <input
+              type="radio"
+              name="startTime"
+              value=""
+              checked={draft.startTime === ''}
+              onChange={() => onChange('')}
+            />{' '}
+            この日すべて（{timed.length}便・{travellers}名）
+          </label>
+          {timed.map((d) => (
+            <label key={d.startTime}>
+              <input
+                type="radio"
+                name="startTime"
+                value={d.startTime}
+                checked={draft.startTime === d.startTime}
+                disabled={d.stopped}
+                onChange={() => onChange(d.startTime)}
+              />{' '}
+              {departureChoiceLabel(d)}
+            </label>
+          ))}
+        </>
+      )}
+    </FieldSet>
+  );
 }
 
 /**
@@ -118,6 +202,7 @@ export function DayStopsPage() {
     target: params.get('opcd') ?? '',
     from: /^\d{8}$/.test(day) ? ymdToInput(day) : '',
     to: /^\d{8}$/.test(day) ? ymdToInput(day) : '',
+    startTime: /^\d{2}:\d{2}$/.test(params.get('start') ?? '') ? (params.get('start') ?? '') : '',
     reason: (DAY_STOP_REASONS as readonly string[]).includes(params.get('reason') ?? '')
       ? (params.get('reason') as DayStopReason)
       : 'weather',
@@ -164,6 +249,12 @@ export function DayStopsPage() {
   );
 
   const totals = preview?.result.totals;
+  // A departure's stop names its day and time; a stop of days counts them.
+  const only = preview?.result.days.length === 1 ? preview.result.days[0] : undefined;
+  const what =
+    only?.startTime !== undefined && only.startTime !== ''
+      ? `${slashDate(only.usedate)} ${timeOf(only)}の便`
+      : `${totals?.days ?? 0}日分`;
   return (
     <AdminPage title="催行中止">
       {message && <output className="adm-success">{message}</output>}
@@ -207,6 +298,7 @@ export function DayStopsPage() {
             {(c) => <input {...c} type="date" value={draft.to} onChange={(e) => set('to', e.target.value)} />}
           </Field>
         </div>
+        <DepartureChoice draft={draft} onChange={(startTime) => set('startTime', startTime)} />
         <FieldSet legend="理由" required className="field adm-radio-row">
           {() =>
             DAY_STOP_REASONS.map((r) => (
@@ -247,7 +339,9 @@ export function DayStopsPage() {
         <Card id="stop-preview" title={`催行中止の内容（${preview.result.reasonLabel}）`}>
           <Facts
             rows={[
-              ['対象の日', `${totals.days}日（販売中の残席${totals.seatsClosed}席を停止）`],
+              only?.startTime
+                ? ['対象の便', `${what}（販売中の残席${totals.seatsClosed}席を停止。同じ日のほかの便は販売を続けます）`]
+                : ['対象の日', `${totals.days}日（販売中の残席${totals.seatsClosed}席を停止）`],
               ['キャンセルする予約', `${totals.bookings}件・${totals.travellers}名`],
               ['カード返金（全額）', yen(totals.refund)],
               ['お知らせメール', `${totals.mails}通`],
@@ -291,7 +385,7 @@ export function DayStopsPage() {
             onSubmit={() => start.mutate(preview.request)}
           >
             <p>
-              {totals.days}日分の販売を停止し、予約{totals.bookings}件（{totals.travellers}
+              {what}の販売を停止し、予約{totals.bookings}件（{totals.travellers}
               名）を当社都合でキャンセルします。キャンセル料はいただかず、カードでお支払い済みの{yen(totals.refund)}
               を全額返金し、お客様{totals.mails}件に理由と今後の空き日を記したメールを送ります。
               {totals.resellerBookings > 0 &&

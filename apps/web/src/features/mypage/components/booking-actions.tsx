@@ -15,10 +15,13 @@ export interface BookingActionsProps {
   /** An unpaid card booking still within its hold (issue 14.4): the notice and its pay button. */
   cardPaymentNote: string | null;
   rentalLink: boolean;
+  /** 日時を変更 (ADR 0197): a paid booking whose cancellation is still free. */
+  changeable: boolean;
   cancellable: boolean;
   onPay(): void;
   onCardPay(): void;
   onConsent(): void;
+  onChange(): void;
   onCancel(): void;
   onLogout(): void;
 }
@@ -104,6 +107,11 @@ export function BookingActions(props: BookingActionsProps) {
       <button type="button" className="btn btn-outline btn-block" onClick={props.onConsent}>
         {t.conditions}
       </button>
+      {props.changeable && (
+        <button type="button" className="btn btn-secondary btn-block" onClick={props.onChange}>
+          {t.changeButton}
+        </button>
+      )}
       {props.cancellable && (
         <button type="button" className={`btn btn-block ${styles.cancelButton}`} onClick={props.onCancel}>
           {t.cancel}

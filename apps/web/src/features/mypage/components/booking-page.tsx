@@ -1,14 +1,14 @@
-import type { BookingOption } from '@tabi/contract/booking';
+import type { Booking, BookingOption } from '@tabi/contract/booking';
 import { bookingState, cancelAllowed, paymentAllowed } from '@tabi/contract/booking-rules';
 import { cardPaymentNotice, couponNotToday, Msg } from '@tabi/contract/messages';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AsideLayout } from '../../../components/aside-layout.tsx';
 import { useCommonMessages } from '../../../i18n/common.ts';
 import { useFormat } from '../../../i18n/format.ts';
 import { showAlert } from '../../../lib/alert.ts';
-import { ApiError, ApiUnavailableError, failureMessage } from '../../../lib/api-client.ts';
+import { API, ApiError, ApiUnavailableError, call, failureMessage } from '../../../lib/api-client.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
 import { createCheckout } from '../api/create-checkout.ts';
 import { bookingQueryKey, bookingQueryOptions, useBooking } from '../api/get-booking.ts';
@@ -54,7 +54,43 @@ function useCheckoutResult(): [string | null, () => void] {
   return [result, () => setResult(null)];
 }
 
-export function BookingPage() {
+const CHANGE_QUERY = 'change';
+
+/**
+ * Back from paying a change's difference (ADR 0197): the server is asked about the checkout (it fulfils a paid one
+ * that no webhook has yet, the one fulfilment path), the booking is read again and the customer told; the address
+ * loses the query so a reload does not tell again.
+ */
+function useChangeReturn(paidMessage: string): void {
+  const [params, setParams] = useSearchParams();
+  const queryClient = useQueryClient();
+  const rsvno = useAuthStore((s) => s.rsvno) ?? '';
+  useEffect(() => {
+    const outcome = params.get(CHANGE_QUERY);
+    if (outcome === null) return;
+    const session = params.get(SESSION_QUERY);
+    const next = new URLSearchParams(params);
+    next.delete(CHANGE_QUERY);
+    next.delete(SESSION_QUERY);
+    setParams(next, { replace: true });
+    if (outcome !== 'paid' || !session) return;
+    void call(API['POST /checkout/result'], { body: { session_id: session } }, { loading: false })
+      .then(() => queryClient.invalidateQueries({ queryKey: bookingQueryKey(rsvno) }))
+      .then(() => showAlert(paidMessage))
+      .catch(() => undefined);
+  }, [params, setParams, queryClient, rsvno, paidMessage]);
+}
+
+/** My page's change dialog, given by the route (it composes other features: STYLE §1). */
+export type ChangeDialog = (props: {
+  booking: Booking;
+  today: string;
+  open: boolean;
+  onClose(): void;
+  onDone(): void;
+}) => ReactNode;
+
+export function BookingPage({ changeDialog: ChangeModal }: { changeDialog?: ChangeDialog }) {
   const t = useMypageMessages();
   const common = useCommonMessages();
   const format = useFormat();
@@ -70,10 +106,13 @@ export function BookingPage() {
   const [checkoutResult, clearCheckoutResult] = useCheckoutResult();
   const [consentOpen, setConsentOpen] = useState(false);
   const [cancelOpen, setCancelOpen] = useState(false);
+  const [changeOpen, setChangeOpen] = useState(false);
+  useChangeReturn(t.changePaid);
   const [paying, setPaying] = useState(false);
 
   const reload = useCallback(() => {
     setCancelOpen(false);
+    setChangeOpen(false);
     return queryClient.invalidateQueries({ queryKey: bookingQueryKey(rsvno) });
   }, [queryClient, rsvno]);
   const closeCancel = useCallback(() => setCancelOpen(false), []);
@@ -180,10 +219,12 @@ export function BookingPage() {
                 : null
             }
             rentalLink={rentalLink}
+            changeable={booking.changeable === true && ChangeModal !== undefined}
             cancellable={cancelAllowed(booking, today)}
             onPay={() => pay('request')}
             onCardPay={() => pay('card')}
             onConsent={() => setConsentOpen(true)}
+            onChange={() => setChangeOpen(true)}
             onCancel={() => setCancelOpen(true)}
             onLogout={logout}
           />
@@ -205,6 +246,15 @@ export function BookingPage() {
         onClose={() => setConsentOpen(false)}
       />
       <CancelModal rsvno={booking.rsvno} open={cancelOpen} onClose={closeCancel} onDone={reload} />
+      {ChangeModal && (
+        <ChangeModal
+          booking={booking}
+          today={today}
+          open={changeOpen}
+          onClose={() => setChangeOpen(false)}
+          onDone={reload}
+        />
+      )}
       <PaymentResultModal result={checkoutResult} onClose={clearCheckoutResult} />
     </div>
   );

@@ -86,10 +86,12 @@ async function renderActions() {
           couponNote={null}
           cardPaymentNote={null}
           rentalLink={false}
+          changeable={false}
           cancellable={false}
           onPay={noop}
           onCardPay={noop}
           onConsent={noop}
+          onChange={noop}
           onCancel={noop}
           onLogout={noop}
         />

@@ -1,0 +1,179 @@
+import type { Booking, BookingOption } from '@tabi/contract/booking';
+import type { CalendarDay, Departure } from '@tabi/contract/catalog';
+import { monthStart, type Ymd } from '@tabi/contract/dates';
+import { Msg } from '@tabi/contract/messages';
+import { useEffect, useState } from 'react';
+import { Modal } from '../components/modal.tsx';
+import { useDepartures } from '../features/availability/api/get-departures.ts';
+import { AvailabilityCalendar } from '../features/availability/components/availability-calendar.tsx';
+import { DepartureChoice } from '../features/availability/components/departure-choice.tsx';
+import { useOptionDetail } from '../features/catalog/api/get-option-detail.ts';
+import { useChangeDeparture } from '../features/mypage/api/change-departure.ts';
+import styles from '../features/mypage/components/mypage.module.css';
+import { useMypageMessages } from '../features/mypage/lib/messages.ts';
+import { useCommonMessages } from '../i18n/common.ts';
+import { useFormat } from '../i18n/format.ts';
+import { showAlert } from '../lib/alert.ts';
+import { ApiError, failureMessage } from '../lib/api-client.ts';
+
+type UnitPrices = Pick<Departure, 'adultbaika' | 'middlebaika' | 'childbaika' | 'infantbaika'>;
+
+/** The booking's party at a departure's (or a day's) unit prices: the new total. */
+function totalAt(line: BookingOption, prices: UnitPrices): number {
+  return (
+    line.paxadultqty * prices.adultbaika +
+    line.paxchildqty * prices.childbaika +
+    (line.paxmiddleqty ?? 0) * prices.middlebaika +
+    (line.paxinfantqty ?? 0) * prices.infantbaika
+  );
+}
+
+function dayPrices(day: CalendarDay): UnitPrices {
+  return {
+    adultbaika: Number(day.adultbaika),
+    middlebaika: Number(day.middlebaika),
+    childbaika: Number(day.childbaika),
+    infantbaika: Number(day.infantbaika),
+  };
+}
+
+/** What my page hands its change dialog (the dialog is the app's: it composes the catalog's calendar, ADR 0197). */
+export interface ChangeDialogProps {
+  booking: Booking;
+  today: Ymd;
+  open: boolean;
+  onClose(): void;
+  onDone(): void;
+}
+
+/**
+ * 日時を変更 (ADR 0197): another day (and time, for an option with start times) of the same option for the same
+ * party. The new total and the difference are shown before anything is sent; a difference to pay goes to the
+ * checkout, and the booking moves once it is paid.
+ */
+export function ChangeDepartureModal({ booking, today, open, onClose, onDone }: ChangeDialogProps) {
+  const t = useMypageMessages();
+  const common = useCommonMessages();
+  const format = useFormat();
+  const line = booking.optionList[0];
+  const [month, setMonth] = useState<Ymd>(monthStart(booking.fromdate));
+  const [day, setDay] = useState<Ymd | null>(null);
+  const [startTime, setStartTime] = useState<string | null>(null);
+  const detail = useOptionDetail({ opcd: open && line ? line.opcd : '', usedate: month, background: true });
+  const option = detail.data;
+  const timed = option?.timed === true;
+  const departures = useDepartures(line?.opcd ?? '', day, open && timed);
+  const change = useChangeDeparture();
+
+  useEffect(() => {
+    if (!open) {
+      setDay(null);
+      setStartTime(null);
+    }
+  }, [open]);
+
+  if (!line) return null;
+  const chosen = departures.data?.departures.find((d) => d.start_time === startTime);
+  const calendarDay = day ? option?.valueList[day] : undefined;
+  const prices = timed ? chosen : calendarDay ? dayPrices(calendarDay) : undefined;
+  const amount = prices ? totalAt(line, prices) : null;
+  const difference = amount === null ? null : amount - booking.amountjp;
+  const same = day === line.usedate && (startTime ?? '') === line.start_time;
+  const ready = day !== null && amount !== null && !same && (!timed || chosen !== undefined);
+
+  async function confirm() {
+    if (!ready || day === null || amount === null) return;
+    try {
+      const answer = await change.mutateAsync({
+        rsvno: booking.rsvno,
+        usedate: day,
+        startTime: startTime ?? '',
+        amount,
+      });
+      if (answer.checkout_url) {
+        window.location.assign(answer.checkout_url);
+        return;
+      }
+      showAlert(t.changeDone);
+      onDone();
+    } catch (error) {
+      if (error instanceof ApiError && failureMessage(error) !== null) {
+        showAlert(common.message(error.errMsg || Msg.unexpected));
+      }
+    }
+  }
+
+  return (
+    <Modal
+      open={open}
+      title={t.changeTitle}
+      onClose={onClose}
+      footer={
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={!ready || change.isPending}
+          aria-busy={change.isPending}
+          onClick={confirm}
+        >
+          {difference !== null && difference > 0 ? t.changePay : t.changeConfirm}
+        </button>
+      }
+    >
+      <p className={styles.modalLead}>{t.changeLead}</p>
+      <dl className={styles.cancelPrice}>
+        <div>
+          <dt>{t.changeCurrent}</dt>
+          <dd data-testid="change-current">
+            {format.departure(line.usedate, line.start_time, line.end_time, { weekday: true })}
+          </dd>
+        </div>
+      </dl>
+      {option ? (
+        <AvailabilityCalendar
+          valueList={option.valueList}
+          month={month}
+          today={today}
+          lastMonth={option.use_to}
+          selected={day}
+          loading={detail.isPlaceholderData}
+          onMonthChange={setMonth}
+          onSelect={(picked) => {
+            setDay(picked);
+            setStartTime(null);
+          }}
+        />
+      ) : (
+        <p className="hint" aria-live="polite">
+          {t.changeLoading}
+        </p>
+      )}
+      {timed &&
+        day !== null &&
+        (departures.data ? (
+          <DepartureChoice departures={departures.data.departures} chosen={startTime} onChoose={setStartTime} />
+        ) : (
+          <p className="hint">{t.changeLoading}</p>
+        ))}
+      {same && <p className="error-text">{common.message(Msg.changeSameDeparture)}</p>}
+      {ready && amount !== null && difference !== null && (
+        <dl className={styles.cancelPrice} data-testid="change-quote">
+          <div>
+            <dt>{t.changeNew}</dt>
+            <dd>{format.departure(day, chosen?.start_time ?? '', chosen?.end_time ?? '', { weekday: true })}</dd>
+          </div>
+          <div>
+            <dt>{t.changeTotal}</dt>
+            <dd>{format.yen(amount)}</dd>
+          </div>
+          <div>
+            <dt>{difference > 0 ? t.changeToPay : t.changeRefund}</dt>
+            <dd data-testid="change-difference">{format.yen(Math.abs(difference))}</dd>
+          </div>
+        </dl>
+      )}
+      {ready && difference !== null && difference > 0 && <p className="hint">{t.changePayNote}</p>}
+      {ready && difference !== null && difference < 0 && <p className="hint">{t.cancelRefundNote}</p>}
+    </Modal>
+  );
+}
