@@ -65,12 +65,13 @@ const stopColumns = [
     cell: (c) =>
       [
         ...new Set(
-          c.getValue().map((d) => `${slashDate(d.usedate)}${d.startTime ? ` ${timeOf(d)}` : ''} ${d.opcd} ${d.webname}`),
+          c
+            .getValue()
+            .map((d) => `${slashDate(d.usedate)}${d.startTime ? ` ${timeOf(d)}` : ''} ${d.opcd} ${d.webname}`),
         ),
       ]
         .slice(0, 5)
-        .join('、') +
-      (c.getValue().length > 5 ? ` ほか${c.getValue().length - 5}件` : ''),
+        .join('、') + (c.getValue().length > 5 ? ` ほか${c.getValue().length - 5}件` : ''),
   }),
   stopColumn.accessor('reasonLabel', { header: '理由', meta: WRAP }),
   stopColumn.accessor('staff', { header: '実行者' }),
@@ -130,13 +131,7 @@ function departureChoiceLabel(d: DayStopDeparture): string {
  * 「この日すべて」 or one departure, for an option sold at start times once its day is chosen (ADR 0196); nothing for
  * an option sold by whole days.
  */
-function DepartureChoice({
-  draft,
-  onChange,
-}: {
-  draft: Draft;
-  onChange(startTime: string): void;
-}) {
+function DepartureChoice({ draft, onChange }: { draft: Draft; onChange(startTime: string): void }) {
   const day = oneDayOf(draft);
   const list = useQuery({
     queryKey: ['admin', 'day-stops', 'departures', day?.opcd, day?.date],
@@ -215,7 +210,12 @@ export function DayStopsPage() {
   const [message, setMessage] = useState('');
   const formId = useId();
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
-    setDraft((d) => ({ ...d, [key]: value }));
+    // A departure is of one option's day: another option or day forgets it.
+    setDraft((d) => ({
+      ...d,
+      ...(key === 'target' || key === 'from' || key === 'to' ? { startTime: '' } : {}),
+      [key]: value,
+    }));
     setPreview(null);
   };
 
