@@ -3,9 +3,17 @@
  * and the 参加者名簿 (manifest). Every action is a call of the one booking lifecycle on the server.
  */
 import { z } from 'zod';
-import { booking, memberInput, rentalInput } from './booking.ts';
+import { booking, changeDepartureResponse, memberInput, rentalInput } from './booking.ts';
 import { COUPON_OUTCOMES, PHONE_MAX_LENGTH } from './constants.ts';
-import { calendarYmd, envelope, multilineText, plainText, ymdString } from './envelope.ts';
+import {
+  calendarYmd,
+  envelope,
+  multilineText,
+  numericString,
+  plainText,
+  startTimeString,
+  ymdString,
+} from './envelope.ts';
 
 // --- 予約詳細 -------------------------------------------------------------------------------------------
 
@@ -169,6 +177,18 @@ export type CancelQuoteResult = z.infer<typeof cancelQuoteResult>;
 export const cancelQuoteResponse = envelope(cancelQuoteResult);
 
 export const FEE_REASON_MAX = 500;
+/**
+ * 日時を変更 by staff (ADR 0197): the departure and the new total the dialog showed; a dearer one answers the checkout
+ * link of the difference for the customer.
+ */
+export const staffChangeRequest = z.object({
+  usedate: ymdString,
+  start_time: startTimeString.default(''),
+  amountjp: numericString,
+});
+export type StaffChangeRequest = z.input<typeof staffChangeRequest>;
+export const staffChangeResponse = changeDepartureResponse;
+
 export const staffCancelRequest = z.object({
   feeOverride: z.object({ amount: yenAmount, reason: multilineText().trim().max(FEE_REASON_MAX) }).optional(),
   /** The refund the clerk was shown: a different one now is refused (the day changed, or someone else acted). */

@@ -85,6 +85,12 @@ export const CONSOLE = defineEndpoints('/api/admin', {
     body: optionalBody(bookings.staffCancelRequest),
     response: bookings.staffCancelResponse,
   },
+  'POST /bookings/{rsvno}/change-departure': {
+    summary: '日時の変更（スタッフ）',
+    params: bookings.adminRsvnoParams,
+    body: bookings.staffChangeRequest,
+    response: bookings.staffChangeResponse,
+  },
   'POST /bookings/{rsvno}/resend-mail': {
     summary: 'メール再送',
     params: bookings.adminRsvnoParams,

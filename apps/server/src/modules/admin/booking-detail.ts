@@ -22,6 +22,7 @@ import { staffActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { cancelBooking, quoteCancellation } from '../booking/cancel.ts';
+import { changeDeparture } from '../booking/change.ts';
 import { canMove, effectiveLifecycle, isEnded, lifecycleOf, specStateFields } from '../booking/lifecycle.ts';
 import { editRentals, type RentalEntry } from '../booking/rentals.ts';
 import * as bookingRepo from '../booking/repository.ts';
@@ -310,6 +311,27 @@ export async function cancel(
     ...(input.feeOverride ? { feeOverride: input.feeOverride } : {}),
     ...(input.expectedRefund !== undefined ? { expectedRefund: input.expectedRefund } : {}),
   });
+}
+
+/**
+ * 日時を変更 by staff (ADR 0197): the customer's rules, the staff member in the history; a difference to pay opens the
+ * checkout the customer pays from (the link is handed to them; it comes back to their my page).
+ */
+export async function changeBookingDeparture(
+  ctx: AppContext,
+  staff: StaffPrincipal,
+  rsvno: string,
+  input: { usedate: string; start_time: string; amountjp: string },
+  origin: string,
+) {
+  return changeDeparture(
+    ctx,
+    rsvno,
+    { usedate: input.usedate, startTime: input.start_time },
+    Number(input.amountjp),
+    staffActor(staff.id),
+    { origin, successPath: '/mypage?change=paid', cancelPath: '/mypage?change=canceled' },
+  );
 }
 
 export async function resend(ctx: AppContext, staff: StaffPrincipal, rsvno: string, mailId: number) {

@@ -8,6 +8,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { defineRoute } from '../../http/define-route.ts';
 import { ok } from '../../http/envelope.ts';
+import { siteOrigin } from '../../http/origin.ts';
 import { catalogService } from '../catalog/service.ts';
 import { dayStopRoutes } from '../day-stop/routes.ts';
 import { operationsRoutes } from '../operations/routes.ts';
@@ -63,6 +64,18 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
 
   defineRoute(app, CONSOLE['POST /bookings/{rsvno}/cancel'], operator, async ({ params, body }, request) =>
     ok(await detail.cancel(ctx, principalOf(request), params.rsvno, body)),
+  );
+
+  defineRoute(app, CONSOLE['POST /bookings/{rsvno}/change-departure'], operator, async ({ params, body }, request) =>
+    ok(
+      await detail.changeBookingDeparture(
+        ctx,
+        principalOf(request),
+        params.rsvno,
+        body,
+        siteOrigin(ctx.config, request),
+      ),
+    ),
   );
 
   defineRoute(app, CONSOLE['POST /bookings/{rsvno}/resend-mail'], operator, async ({ params, body }, request) =>

@@ -3,14 +3,16 @@
  * difference, a dearer one is paid on the checkout first; refused once a fee applies; a dearer departure that fills
  * while its difference is paid leaves the booking as it was and refunds the difference.
  */
+import { STAFF_COOKIE } from '@tabi/contract/admin';
 import { addDays, type Ymd, ymdToIsoDate } from '@tabi/contract/dates';
 import { changeFeeApplies, Msg } from '@tabi/contract/messages';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIn } from '../../clock.ts';
 import { bookingEvents, bookingOptions, bookings, outbox, refunds } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bookingCapabilityCookie } from '../payment/capability.ts';
+import { insertStaff, signIn } from '../staff/test-fixtures.ts';
 import { ADULT_PRICE, bookingPayload, insertTestOption, insertTestStock, stockLeft } from './test-fixtures.ts';
 
 let t: TestApp;
@@ -171,5 +173,41 @@ describe('POST /booking/change', () => {
     const bad = await change(b, next, '25:00', ADULT_PRICE);
     expect(bad.statusCode).toBe(422);
     expect(await lineOf(b.rsvno)).toMatchObject({ usedate: ymdToIsoDate(day), startTime: '13:00' });
+  });
+
+  it('lets staff move a booking from 予約詳細 under the same rules, named in the history', async () => {
+    const operator = await insertStaff(t.ctx.db, { mail: 'change-op@example.jp', role: 'operator' });
+    const cookie = await signIn(t, 'change-op@example.jp');
+    const b = await paidBooking(day, '13:00');
+    const staffPost = (payload: object) =>
+      t.request({
+        method: 'POST',
+        url: `/api/admin/bookings/${b.rsvno}/change-departure`,
+        payload,
+        cookies: { [STAFF_COOKIE]: cookie },
+      });
+    const detail = await t.request({
+      method: 'GET',
+      url: `/api/admin/bookings/${b.rsvno}`,
+      cookies: { [STAFF_COOKIE]: cookie },
+    });
+    expect(detail.json().response.booking.changeable).toBe(true);
+    const res = await staffPost({ usedate: next, start_time: '13:00', amountjp: String(ADULT_PRICE) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().response).toMatchObject({ changed: true, difference: 0 });
+    const [last] = await t.ctx.db
+      .select()
+      .from(bookingEvents)
+      .where(eq(bookingEvents.rsvno, b.rsvno))
+      .orderBy(desc(bookingEvents.id))
+      .limit(1);
+    expect(last).toMatchObject({ action: 'departure_changed', actorKind: 'staff', actor: String(operator) });
+    // Without a staff session: refused.
+    const anonymous = await t.request({
+      method: 'POST',
+      url: `/api/admin/bookings/${b.rsvno}/change-departure`,
+      payload: { usedate: day, start_time: '13:00', amountjp: String(ADULT_PRICE) },
+    });
+    expect(anonymous.statusCode).toBe(401);
   });
 });

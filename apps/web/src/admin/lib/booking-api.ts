@@ -7,6 +7,7 @@ import type {
   RentalsRequest,
   ResendMailRequest,
   StaffCancelRequest,
+  StaffChangeRequest,
 } from '@tabi/contract/admin-bookings';
 import { CONSOLE } from '@tabi/contract/console-endpoints';
 import { ErrCd } from '@tabi/contract/constants';
@@ -44,6 +45,8 @@ export const bookingActions = {
   contact: (rsvno: string, body: ContactRequest) =>
     adminCall(CONSOLE['POST /bookings/{rsvno}/contact'], { params: { rsvno }, body }),
   reconcile: (rsvno: string) => adminCall(CONSOLE['POST /bookings/{rsvno}/reconcile'], { params: { rsvno } }),
+  changeDeparture: (rsvno: string, body: StaffChangeRequest) =>
+    adminCall(CONSOLE['POST /bookings/{rsvno}/change-departure'], { params: { rsvno }, body }),
 };
 
 /**

@@ -23,6 +23,7 @@ import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
 import { type ReactNode, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { CancelDialog } from '../components/booking-dialogs/cancel-dialog.tsx';
+import { ChangeDepartureDialog } from '../components/booking-dialogs/change-dialog.tsx';
 import {
   ConfirmRequestDialog,
   DeclineRequestDialog,
@@ -49,6 +50,7 @@ type Dialog =
   | 'participants'
   | 'rentals'
   | 'contact'
+  | 'change'
   | 'note'
   | 'reconcile'
   | 'resend';
@@ -525,6 +527,11 @@ export function BookingDetailPage() {
                 レンタルを変更
               </button>
             )}
+            {d.booking.changeable && (
+              <button type="button" onClick={() => setDialog('change')}>
+                日時を変更
+              </button>
+            )}
             <button type="button" onClick={() => setDialog('contact')}>
               連絡先を訂正
             </button>
@@ -602,6 +609,9 @@ export function BookingDetailPage() {
               <RentalsDialog detail={d} open={dialog === 'rentals'} onClose={close} onDone={done} />
             )}
             <ContactDialog detail={d} open={dialog === 'contact'} onClose={close} onDone={done} />
+            {d.booking.changeable && (
+              <ChangeDepartureDialog detail={d} open={dialog === 'change'} onClose={close} onDone={done} />
+            )}
             <NoteDialog detail={d} open={dialog === 'note'} onClose={close} onDone={done} />
             <ReconcileDialog detail={d} open={dialog === 'reconcile'} onClose={close} onDone={done} />
             <ResendMailDialog
