@@ -1,0 +1,90 @@
+/**
+ * Migration 0037 (ADR 0196): a database of the schema before it, with days of stock and bookings on them, migrated,
+ * holds each day as its all-day departure with every figure kept, each booking line on it, and SPEC §7's month of the
+ * catalog reads exactly the days it read before.
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { afterAll, expect, it } from 'vitest';
+import { insertTestOption } from '../modules/booking/test-fixtures.ts';
+import { stockBetween } from '../modules/catalog/repository.ts';
+
+const migrations = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+const before = mkdtempSync(path.join(tmpdir(), 'migrations-0036-'));
+afterAll(() => rmSync(before, { recursive: true, force: true }));
+
+function migrationsBefore(tag: string): string {
+  cpSync(migrations, before, { recursive: true });
+  const journalPath = path.join(before, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
+  const at = journal.entries.findIndex((e) => e.tag === tag);
+  expect(at).toBeGreaterThan(0);
+  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
+  return before;
+}
+
+const DAYS: [string, number, number, number][] = [
+  ['2026-12-01', 12, 8000, 4000],
+  ['2026-12-02', 0, 8800, 4400],
+  ['2026-12-03', 3, 9600, 4800],
+];
+
+it('keeps every day as its all-day departure, every booking on it, and the month as SPEC §7 read it', async () => {
+  const client = new PGlite({ extensions: { pg_trgm } });
+  const db = drizzle(client);
+  await migrate(db, { migrationsFolder: migrationsBefore('0037_departures') });
+  await insertTestOption(db, 'MG0001');
+  for (const [day, left, adult, child] of DAYS) {
+    await client.query(
+      `insert into stock (opcd, usedate, zaikozan, adultbaika, middlebaika, childbaika, infantbaika)
+       values ('MG0001', $1, $2, $3, 0, $4, 0)`,
+      [day, left, adult, child],
+    );
+  }
+  await client.query(
+    `insert into bookings (rsvno, state, status, status_payment, rsvdate, fromdate, todate, sei, mei, tel, tel_normalized,
+       mail, amountjp, cancel_policy)
+     values ('MG000001', 'paid', 1, 1, now(), '2026-12-03', '2026-12-03', 'YAMADA', 'TARO', '090', '090',
+       'a@example.jp', 9600, '[]')`,
+  );
+  await client.query(
+    `insert into booking_options (rsvno, opcd, usedate, adultqty, adultbaika, seats)
+     values ('MG000001', 'MG0001', '2026-12-03', 1, 9600, 1)`,
+  );
+  const month = async () =>
+    (await stockBetween(db, 'MG0001', '2026-12-01', '2026-12-31')).map((d) => ({
+      usedate: d.usedate,
+      zaikozan: d.zaikozan,
+      adultbaika: d.adultbaika,
+      childbaika: d.childbaika,
+    }));
+
+  await migrate(db, { migrationsFolder: migrations });
+  const departures = await client.query<{ usedate: string; start_time: string; end_time: string; zaikozan: number }>(
+    `select to_char(usedate, 'YYYY-MM-DD') as usedate, start_time, end_time, zaikozan from departures order by usedate`,
+  );
+  expect(departures.rows).toEqual(
+    DAYS.map(([usedate, zaikozan]) => ({ usedate, start_time: '', end_time: '', zaikozan })),
+  );
+  expect(await month()).toEqual(
+    DAYS.map(([usedate, zaikozan, adultbaika, childbaika]) => ({ usedate, zaikozan, adultbaika, childbaika })),
+  );
+  const line = await client.query(`select start_time, end_time from booking_options where rsvno = 'MG000001'`);
+  expect(line.rows).toEqual([{ start_time: '', end_time: '' }]);
+  // A day is now one departure among others: a second all-day row of a day is refused, a malformed time too.
+  await expect(
+    client.query(`insert into departures (opcd, usedate, zaikozan, adultbaika) values ('MG0001', '2026-12-01', 1, 1)`),
+  ).rejects.toThrow(/departures_opcd_usedate_start_time_pk|duplicate key/);
+  await expect(
+    client.query(
+      `insert into departures (opcd, usedate, start_time, zaikozan, adultbaika) values ('MG0001', '2026-12-01', '24:00', 1, 1)`,
+    ),
+  ).rejects.toThrow(/departures_start_time_format/);
+  await client.close();
+});
