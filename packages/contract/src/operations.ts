@@ -17,6 +17,8 @@ export const rentalSheetQuery = z.object({
   date: z.union([calendarYmd, z.literal('')]).optional(),
   /** One facility's sheet; none: every facility with rentals that day. */
   facility: z.union([z.coerce.number().int().positive(), z.literal('')]).optional(),
+  /** One departure's start time (ADR 0196): only the rentals of the options' departures at that time. */
+  start: z.union([z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/), z.literal('')]).optional(),
 });
 export type RentalSheetQuery = z.input<typeof rentalSheetQuery>;
 
@@ -26,6 +28,9 @@ export const rentalSheetRow = z.object({
   statusLabel: z.string(),
   opcd: z.string(),
   webname: z.string(),
+  /** The departure (ADR 0196): `HH:MM` and its end ('' when not said); '' and '' for a whole day. */
+  startTime: z.string(),
+  endTime: z.string(),
   applicant: z.string(),
   tel: z.string(),
   seq: z.number(),
@@ -45,6 +50,19 @@ export const wearCount = z.object({ ageClass: z.string(), size: z.string(), coun
 export type SizeCount = z.infer<typeof sizeCount>;
 export type WearCount = z.infer<typeof wearCount>;
 
+/** What one departure of the day needs ready (an option sold at start times): its own counts. */
+export const rentalSheetDeparture = z.object({
+  startTime: z.string(),
+  endTime: z.string(),
+  bookings: z.number(),
+  travellers: z.number(),
+  skis: z.number(),
+  snowboards: z.number(),
+  boots: z.array(sizeCount),
+  wear: z.array(wearCount),
+});
+export type RentalSheetDeparture = z.infer<typeof rentalSheetDeparture>;
+
 export const rentalSheet = z.object({
   /** null: rental options that name no facility (set one on 商品編集). */
   facilityId: z.number().nullable(),
@@ -59,6 +77,9 @@ export const rentalSheet = z.object({
   snowboards: z.number(),
   boots: z.array(sizeCount),
   wear: z.array(wearCount),
+  /** Per start time, in time order, when the shop's rentals go out at set times; empty for whole days alone. */
+  departures: z.array(rentalSheetDeparture),
+  /** By departure (start time), then booking and traveller. */
   rows: z.array(rentalSheetRow),
 });
 export type RentalSheet = z.infer<typeof rentalSheet>;
@@ -68,6 +89,10 @@ export const rentalSheetDay = z.object({
   facility: z.number().nullable(),
   /** Every facility that has a rental option, for the page's choice. */
   facilities: z.array(z.object({ id: z.number(), name: z.string() })),
+  /** The departure asked for, or null: the whole day. */
+  start: z.string().nullable(),
+  /** The day's start times of rental options (of the facility asked for), for the page's choice. */
+  startTimes: z.array(z.string()),
   sheets: z.array(rentalSheet),
 });
 export type RentalSheetDay = z.infer<typeof rentalSheetDay>;

@@ -3,7 +3,8 @@
  * snowboards, boots by size, wear by size and age class — and the list by booking and traveller; as the console's
  * page (printed on A4), as CSV, and mailed to the facility's address the evening before (once: rental_sheets_sent).
  * The bookings are the 参加者名簿's (those that hold their seats: not canceled, not an unpaid card booking past its
- * grace) and never one whose cancellation is already claimed.
+ * grace) and never one whose cancellation is already claimed. A rental option sold at start times (ADR 0196) is
+ * counted per departure too, and one start time can be asked for alone.
  */
 import { statusLabel, unpaidGraceCutoff } from '@tabi/contract/booking-rules';
 import {
@@ -19,7 +20,13 @@ import {
   WEAR_SIZES_CHILD,
 } from '@tabi/contract/constants';
 import { addDays, isValidYmd, tokyoDayStart, tokyoYmd, toTokyoIso, type Ymd } from '@tabi/contract/dates';
-import type { RentalSheet, RentalSheetDay, RentalSheetQuery, RentalSheetRow } from '@tabi/contract/operations';
+import type {
+  RentalSheet,
+  RentalSheetDay,
+  RentalSheetDeparture,
+  RentalSheetQuery,
+  RentalSheetRow,
+} from '@tabi/contract/operations';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { type DbOrTx, rowsOf } from '../../db/client.ts';
@@ -42,6 +49,8 @@ interface SheetRecord {
   tel: string;
   opcd: string;
   webname: string;
+  start_time: string;
+  end_time: string;
   facility_id: number | string | null;
   facility_name: string | null;
   facility_mail: string | null;
@@ -54,11 +63,15 @@ interface SheetRecord {
   wear_size: string | null;
 }
 
-/** The rental travellers of a day (one facility, or all), in the sheet's order. */
-async function sheetRecords(db: DbOrTx, day: Ymd, facilityId: number | undefined, graceCutoff: Date) {
+/**
+ * The rental travellers of a day (one facility, or all; one start time, or all), in the sheet's order: by
+ * departure (a whole day's '' first), then applicant.
+ */
+async function sheetRecords(db: DbOrTx, day: Ymd, facilityId: number | undefined, graceCutoff: Date, start?: string) {
   return rowsOf<SheetRecord>(
     await db.execute(sql`select b.rsvno, b.status, b.status_payment, b.rsvdate, b.sei as sei_applicant,
-        b.mei as mei_applicant, b.tel, bo.opcd, o.webname, o.facility_id, f.name as facility_name,
+        b.mei as mei_applicant, b.tel, bo.opcd, o.webname, bo.start_time, bo.end_time, o.facility_id,
+        f.name as facility_name,
         f.mail as facility_mail, m.seq, m.sei, m.mei, m.ageclass, r.model, r.boots_size, r.wear_size
       from booking_options bo
         join bookings b on b.rsvno = bo.rsvno
@@ -69,9 +82,35 @@ async function sheetRecords(db: DbOrTx, day: Ymd, facilityId: number | undefined
       where bo.usedate = ${iso(day)}::date
         and o.rentalcd <> ''
         ${facilityId === undefined ? sql`` : sql`and o.facility_id = ${facilityId}`}
+        ${start ? sql`and bo.start_time = ${start}` : sql``}
         and ${holdsSeats(graceCutoff)} and b.canceled_at is null
-      order by o.facility_id nulls last, b.sei, b.mei, b.rsvno, bo.id, m.seq`),
+      order by o.facility_id nulls last, bo.start_time, b.sei, b.mei, b.rsvno, bo.id, m.seq`),
   );
+}
+
+/** The start times of the day's rental options (of one facility, or all), for the page's choice. */
+async function rentalStartTimes(db: DbOrTx, day: Ymd, facilityId: number | undefined): Promise<string[]> {
+  return rowsOf<{ start_time: string }>(
+    await db.execute(sql`select distinct s.start_time from departures s join options o on o.opcd = s.opcd
+      where s.usedate = ${iso(day)}::date and s.start_time <> '' and o.rentalcd <> ''
+        ${facilityId === undefined ? sql`` : sql`and o.facility_id = ${facilityId}`}
+      order by s.start_time`),
+  ).map((r) => r.start_time);
+}
+
+/** A sheet's counts per start time, when some of its rows are on departures at set times (ADR 0196). */
+function departuresOf(rows: RentalSheetRow[]): RentalSheetDeparture[] {
+  const times = [...new Set(rows.map((r) => r.startTime))].filter((t) => t !== '').sort();
+  return times.map((startTime) => {
+    const mine = rows.filter((r) => r.startTime === startTime);
+    return {
+      startTime,
+      endTime: mine.find((r) => r.endTime !== '')?.endTime ?? '',
+      bookings: new Set(mine.map((r) => r.rsvno)).size,
+      travellers: mine.length,
+      ...countSheet(mine),
+    };
+  });
 }
 
 const bootsOrder = (size: string) => {
@@ -132,13 +171,19 @@ async function rentalFacilities(db: DbOrTx) {
  * The sheets of a day: one per facility that has rental travellers (and one for rental options without a
  * facility, when they have any); a facility asked for by id always has its sheet, empty or not.
  */
-export async function rentalSheets(db: DbOrTx, now: Date, day: Ymd, facilityId?: number): Promise<RentalSheet[]> {
+export async function rentalSheets(
+  db: DbOrTx,
+  now: Date,
+  day: Ymd,
+  facilityId?: number,
+  start?: string,
+): Promise<RentalSheet[]> {
   const cutoff = unpaidGraceCutoff(now);
-  const records = await sheetRecords(db, day, facilityId, cutoff);
+  const records = await sheetRecords(db, day, facilityId, cutoff, start);
   const servertime = toTokyoIso(now);
   const groups = new Map<
     string,
-    { head: Omit<RentalSheet, 'skis' | 'snowboards' | 'boots' | 'wear'>; seen: Set<string> }
+    { head: Omit<RentalSheet, 'skis' | 'snowboards' | 'boots' | 'wear' | 'departures'>; seen: Set<string> }
   >();
   if (facilityId !== undefined) {
     const [f] = await db
@@ -178,8 +223,9 @@ export async function rentalSheets(db: DbOrTx, now: Date, day: Ymd, facilityId?:
       };
       groups.set(key, group);
     }
-    // A traveller's rental is the booking's, not the option's: listed once however many rental options it holds.
-    const who = `${r.rsvno}/${r.seq}`;
+    // A traveller's rental is the booking's, not the option's: listed once however many rental options it holds
+    // (at each start time it holds one at).
+    const who = `${r.rsvno}/${r.seq}/${r.start_time}`;
     if (group.seen.has(who)) continue;
     group.seen.add(who);
     const ageClass = ageClassFromCode(r.ageclass);
@@ -195,6 +241,8 @@ export async function rentalSheets(db: DbOrTx, now: Date, day: Ymd, facilityId?:
       ),
       opcd: r.opcd,
       webname: r.webname,
+      startTime: r.start_time,
+      endTime: r.end_time,
       applicant: `${r.sei_applicant} ${r.mei_applicant}`,
       tel: r.tel,
       seq: Number(r.seq),
@@ -218,6 +266,7 @@ export async function rentalSheets(db: DbOrTx, now: Date, day: Ymd, facilityId?:
       bookings: new Set(head.rows.map((r) => r.rsvno)).size,
       travellers: head.rows.length,
       ...countSheet(head.rows),
+      departures: departuresOf(head.rows),
     };
   });
 }
@@ -226,11 +275,14 @@ export async function rentalSheetDay(ctx: AppContext, query: RentalSheetQuery): 
   const now = ctx.clock.now();
   const date = sheetDay(now, query);
   const facility = typeof query.facility === 'number' ? query.facility : undefined;
+  const start = query.start || undefined;
   return {
     date,
     facility: facility ?? null,
     facilities: await rentalFacilities(ctx.db),
-    sheets: await rentalSheets(ctx.db, now, date, facility),
+    start: start ?? null,
+    startTimes: await rentalStartTimes(ctx.db, date, facility),
+    sheets: await rentalSheets(ctx.db, now, date, facility, start),
   };
 }
 
@@ -249,6 +301,9 @@ const CSV_HEADER = [
   'スキー・スノーボード',
   'ブーツ（cm）',
   'ウェア',
+  // ADR 0196, last so that a sheet reading the columns by their place still finds them there.
+  '開始時刻',
+  '終了時刻',
 ];
 
 /** The list by booking and traveller for Excel: UTF-8 with BOM, formulas escaped (csv.ts). */
@@ -271,6 +326,8 @@ export function sheetsCsv(day: Ymd, sheets: RentalSheet[]): string {
         r.model,
         r.bootsSize,
         r.wearSize,
+        r.startTime,
+        r.endTime,
       ]),
     ),
   );

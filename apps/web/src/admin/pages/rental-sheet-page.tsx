@@ -1,5 +1,5 @@
 import { CONSOLE } from '@tabi/contract/console-endpoints';
-import type { RentalSheet, RentalSheetQuery, RentalSheetRow } from '@tabi/contract/operations';
+import type { RentalSheet, RentalSheetDeparture, RentalSheetQuery, RentalSheetRow } from '@tabi/contract/operations';
 import { useQuery } from '@tanstack/react-query';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
 import { useSearchParams } from 'react-router';
@@ -73,8 +73,60 @@ function Counts({ caption, rows, unit }: { caption: string; rows: [string, numbe
   );
 }
 
+/** Skis and snowboards, boots by size, wear by age class and size: what to have ready. */
+function Totals({ counts }: { counts: Pick<RentalSheet, 'skis' | 'snowboards' | 'boots' | 'wear'> }) {
+  return (
+    <div className="adm-rental-totals">
+      <Counts
+        caption="板"
+        unit="台"
+        rows={[
+          ['スキー', counts.skis],
+          ['スノーボード', counts.snowboards],
+        ]}
+      />
+      <Counts caption="ブーツ（サイズ別）" unit="足" rows={counts.boots.map((b) => [`${b.size}cm`, b.count])} />
+      <Counts
+        caption="ウェア（年齢区分・サイズ別）"
+        unit="着"
+        rows={counts.wear.map((w) => [`${w.ageClass} ${w.size}`, w.count])}
+      />
+    </div>
+  );
+}
+
+/** A departure as the sheet heads it (ADR 0196): 「09:30〜12:00」. */
+const timeOf = (d: { startTime: string; endTime: string }) => `${d.startTime}〜${d.endTime}`;
+
+/** One departure of a shop's day: its time, its own counts and its travellers. */
+function DepartureSheet({ sheet, departure }: { sheet: RentalSheet; departure: RentalSheetDeparture }) {
+  const id = `rental-${sheet.facilityId ?? 'none'}-${departure.startTime.replace(':', '')}`;
+  const rows = sheet.rows.filter((r) => r.startTime === departure.startTime);
+  return (
+    <section className="adm-manifest-departure" aria-labelledby={id}>
+      <h3 id={id}>
+        {timeOf(departure)}
+        <span className="adm-muted">
+          {' '}
+          予約{departure.bookings}件・{departure.travellers}名
+        </span>
+      </h3>
+      <Totals counts={departure} />
+      <DataTable
+        className="adm-manifest-table"
+        caption={`${sheet.facilityName} ${timeOf(departure)}の予約・参加者別レンタル`}
+        columns={columnsFor(rows)}
+        data={rows}
+        rowKey={(r) => `${r.rsvno}-${r.seq}`}
+      />
+    </section>
+  );
+}
+
 function Sheet({ sheet, date }: { sheet: RentalSheet; date: string }) {
   const id = `rental-${sheet.facilityId ?? 'none'}`;
+  // Rentals that go out at set times (ADR 0196) are prepared per departure; whole days, as one list after them.
+  const allDay = sheet.rows.filter((r) => r.startTime === '');
   return (
     <section className="adm-manifest-group adm-rental-group" aria-labelledby={id}>
       <h2 id={id}>
@@ -91,31 +143,21 @@ function Sheet({ sheet, date }: { sheet: RentalSheet; date: string }) {
             : `${sheet.facilityMail} へは未送信（利用日の前日の夕方に自動で送信されます）`
           : 'この施設にはメールで送信しません（施設とクーポンで送り先を設定できます）'}
       </p>
-      <div className="adm-rental-totals">
-        <Counts
-          caption="板"
-          unit="台"
-          rows={[
-            ['スキー', sheet.skis],
-            ['スノーボード', sheet.snowboards],
-          ]}
+      <Totals counts={sheet} />
+      {sheet.departures.map((d) => (
+        <DepartureSheet key={d.startTime} sheet={sheet} departure={d} />
+      ))}
+      {(sheet.departures.length === 0 || allDay.length > 0) && (
+        <DataTable
+          className="adm-manifest-table"
+          caption={`${sheet.facilityName}の予約・参加者別レンタル${sheet.departures.length > 0 ? '（終日）' : ''}`}
+          columns={columnsFor(allDay)}
+          data={allDay}
+          rowKey={(r) => `${r.rsvno}-${r.seq}`}
+          emptyAsText
+          empty="この日のレンタルはありません。"
         />
-        <Counts caption="ブーツ（サイズ別）" unit="足" rows={sheet.boots.map((b) => [`${b.size}cm`, b.count])} />
-        <Counts
-          caption="ウェア（年齢区分・サイズ別）"
-          unit="着"
-          rows={sheet.wear.map((w) => [`${w.ageClass} ${w.size}`, w.count])}
-        />
-      </div>
-      <DataTable
-        className="adm-manifest-table"
-        caption={`${sheet.facilityName}の予約・参加者別レンタル`}
-        columns={columnsFor(sheet.rows)}
-        data={sheet.rows}
-        rowKey={(r) => `${r.rsvno}-${r.seq}`}
-        emptyAsText
-        empty="この日のレンタルはありません。"
-      />
+      )}
     </section>
   );
 }
@@ -129,6 +171,8 @@ export function RentalSheetPage() {
   const [params] = useSearchParams();
   const submit = useFilterSubmit((key, value) => (key === 'date' ? inputToYmd(value) : value));
   const query: RentalSheetQuery = {};
+  const start = params.get('start');
+  if (start && /^\d{2}:\d{2}$/.test(start)) query.start = start;
   const date = params.get('date');
   if (date) query.date = date;
   const facility = params.get('facility');
@@ -140,6 +184,7 @@ export function RentalSheetPage() {
         query: {
           date: query.date ?? undefined,
           facility: query.facility === undefined || query.facility === '' ? undefined : String(query.facility),
+          start: query.start || undefined,
         },
       }),
   });
@@ -153,7 +198,11 @@ export function RentalSheetPage() {
         d && (
           <DaySheetActions
             csvHref={adminUrl(CONSOLE['GET /rental-sheet.csv'], {
-              query: { date: d.date, facility: d.facility === null ? undefined : String(d.facility) },
+              query: {
+                date: d.date,
+                facility: d.facility === null ? undefined : String(d.facility),
+                start: d.start ?? undefined,
+              },
             })}
           />
         )
@@ -175,13 +224,27 @@ export function RentalSheetPage() {
             ...(d?.facilities ?? []).map((f) => ({ value: String(f.id), label: f.name })),
           ]}
         />
+        {/* Rental options sold at start times: one departure alone, or the whole day (ADR 0196). */}
+        {d && (d.startTimes.length > 0 || d.start) && (
+          <FilterSelect
+            label="便"
+            name="start"
+            value={start ?? ''}
+            options={[
+              { value: '', label: 'この日のすべての便' },
+              ...d.startTimes.map((t) => ({ value: t, label: `${t}発` })),
+            ]}
+          />
+        )}
       </DaySheetFilters>
       <QueryError error={result.error} />
       {result.isPending && <Loading />}
       {d && (
         <>
           <p className="adm-manifest-summary">
-            {slashDate(d.date)}・{d.sheets.length}施設・参加者{d.sheets.reduce((n, s) => n + s.travellers, 0)}名
+            {slashDate(d.date)}
+            {d.start && `・${d.start}発の便`}・{d.sheets.length}施設・参加者
+            {d.sheets.reduce((n, s) => n + s.travellers, 0)}名
             <span className="adm-muted">（キャンセル済みを除く）</span>
             <span className="adm-print-only"> 印刷：{tokyoDateTime(new Date().toISOString())}</span>
           </p>
