@@ -166,6 +166,11 @@ export const salesLine = z.object({
   opcd: z.string(),
   webname: z.string(),
   ...figures,
+  /**
+   * An option sold at start times (ADR 0196): its figures per departure (start time), in time order, adding up to
+   * the line's; empty for an option sold by whole days.
+   */
+  departures: z.array(z.object({ startTime: z.string(), ...figures })),
 });
 export type SalesLine = z.infer<typeof salesLine>;
 export const salesChannelTotal = z.object({ resellerId: z.number().nullable(), channel: z.string(), ...figures });

@@ -121,6 +121,32 @@ beforeAll(async () => {
     { rsvdate: new Date('2026-11-02T03:00:00Z'), amountjp: 8000, resellerId: viator, netAmount: 6400 },
     [{ opcd: 'OP0001', adultqty: 1, adultbaika: 8000 }],
   );
+  // December: the bay cruise sold at start times (ADR 0196), 10:00 twice and the dearer 16:00 once, and OP0001 by
+  // whole days; Klook's 16:00 canceled with its fee kept.
+  const dec = (day: number) => new Date(Date.UTC(2026, 11, day, 3));
+  await book('SR000011', { rsvdate: dec(1), amountjp: 10_000 }, [
+    { opcd: 'OP0049', startTime: '10:00', endTime: '11:00', adultqty: 2, adultbaika: 5000 },
+  ]);
+  await book('SR000012', { rsvdate: dec(2), amountjp: 5000 }, [
+    { opcd: 'OP0049', startTime: '10:00', endTime: '11:00', adultqty: 1, adultbaika: 5000 },
+  ]);
+  await book('SR000013', { rsvdate: dec(3), amountjp: 14_000 }, [
+    { opcd: 'OP0049', startTime: '16:00', endTime: '17:00', adultqty: 2, adultbaika: 7000 },
+  ]);
+  await book('SR000014', { rsvdate: dec(3), amountjp: 5000 }, [{ opcd: 'OP0001', adultqty: 1, adultbaika: 5000 }]);
+  await book(
+    'SR000015',
+    {
+      rsvdate: dec(4),
+      amountjp: 7000,
+      resellerId: klook,
+      netAmount: 5950,
+      state: 'canceled',
+      cancelFee: 3500,
+      refundAmount: 0,
+    },
+    [{ opcd: 'OP0049', startTime: '16:00', endTime: '17:00', adultqty: 1, adultbaika: 7000 }],
+  );
 }, 120_000);
 afterAll(async () => {
   await t.close();
@@ -190,6 +216,46 @@ describe('売上レポート', () => {
       },
     ]);
     expect(r.total).toEqual({ bookings: 5, people: 12, canceled: 1, amount: 39_000, commission: 1800, net: 37_200 });
+    // Options sold by whole days are not split by departure.
+    expect(r.lines.every((l) => l.departures.length === 0)).toBe(true);
+  });
+
+  it('splits an option sold at start times by departure, the departures adding up to its line (ADR 0196)', async () => {
+    const r = await report('2026-12');
+    const cruise = r.lines.find((l) => l.channel === '自社サイト' && l.opcd === 'OP0049');
+    expect(cruise).toMatchObject({ bookings: 3, people: 5, canceled: 0, amount: 29_000, commission: 0 });
+    expect(cruise?.departures).toEqual([
+      { startTime: '10:00', bookings: 2, people: 3, canceled: 0, amount: 15_000, commission: 0, net: 15_000 },
+      { startTime: '16:00', bookings: 1, people: 2, canceled: 0, amount: 14_000, commission: 0, net: 14_000 },
+    ]);
+    expect(r.lines.find((l) => l.opcd === 'OP0001')?.departures).toEqual([]);
+    const klookCruise = r.lines.find((l) => l.channel === 'Klook' && l.opcd === 'OP0049');
+    expect(klookCruise?.departures).toEqual([
+      { startTime: '16:00', bookings: 0, people: 0, canceled: 1, amount: 3500, commission: 525, net: 2975 },
+    ]);
+    // Every line is the sum of its departures; the totals are the lines' as before.
+    for (const line of r.lines.filter((l) => l.departures.length > 0)) {
+      for (const key of ['bookings', 'people', 'canceled', 'amount', 'commission', 'net'] as const) {
+        expect(
+          line.departures.reduce((n, d) => n + d[key], 0),
+          `${line.opcd} ${key}`,
+        ).toBe(line[key]);
+      }
+    }
+    expect(r.total.amount).toBe(29_000 + 5000 + 3500);
+
+    const res = await t.request({
+      method: 'GET',
+      url: '/api/admin/reports/sales.csv?month=2026-12',
+      cookies: { [STAFF_COOKIE]: admin },
+    });
+    const rows = res.body.slice(1).trimEnd().split('\r\n');
+    expect(rows[0]).toMatch(/"差引（円）","開始時刻"$/);
+    expect(rows.filter((row) => row.startsWith('"便別"'))).toEqual([
+      expect.stringMatching(/^"便別","2026-12","自社サイト","OP0049",".+","2","3","0","15000","0","15000","10:00"$/),
+      expect.stringMatching(/^"便別","2026-12","自社サイト","OP0049",".+","1","2","0","14000","0","14000","16:00"$/),
+      expect.stringMatching(/^"便別","2026-12","Klook","OP0049",".+","0","0","1","3500","525","2975","16:00"$/),
+    ]);
   });
 
   it('puts our own site first and resellers by name, in the month asked for', async () => {
@@ -222,9 +288,10 @@ describe('売上レポート', () => {
     expect(res.body.startsWith('\uFEFF"区分","年月（受付日）","販売チャネル"')).toBe(true);
     const rows = res.body.slice(1).trimEnd().split('\r\n');
     expect(rows).toHaveLength(1 + 5 + 2 + 1);
-    expect(rows[5]).toBe('"小計","2026-10","自社サイト","","","4","10","0","27000","0","27000"');
-    expect(rows[6]).toMatch(/^"明細","2026-10","Klook","OP0001",".+","1","2","1","12000","1800","10200"$/);
-    expect(rows.at(-1)).toBe('"合計","2026-10","","","","5","12","1","39000","1800","37200"');
+    // The last column, 開始時刻, is empty but on a 便別 row (an option sold at start times).
+    expect(rows[5]).toBe('"小計","2026-10","自社サイト","","","4","10","0","27000","0","27000",""');
+    expect(rows[6]).toMatch(/^"明細","2026-10","Klook","OP0001",".+","1","2","1","12000","1800","10200",""$/);
+    expect(rows.at(-1)).toBe('"合計","2026-10","","","","5","12","1","39000","1800","37200",""');
   });
 
   it('refuses a month that is not one', async () => {

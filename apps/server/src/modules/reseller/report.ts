@@ -4,7 +4,8 @@
  * canceled bookings whose fee was kept, at that fee. Commission: retail less net_amount for a reseller's booking (the
  * same share of the fee for a canceled one), 0 for our own site. A booking of several options (a coupon set) is split
  * over its options by their prices, the yen left over by the rounding on its first option, so every total is exact.
- * One range scan of bookings_rsvdate_idx for the month, summed in the database.
+ * One range scan of bookings_rsvdate_idx for the month, summed in the database. An option sold at start times
+ * (ADR 0196) is also split by departure (start time), each line's departures adding up to it exactly.
  */
 import { OWN_SITE_CHANNEL } from '@tabi/contract/admin-bookings';
 import { unpaidGraceCutoff } from '@tabi/contract/booking-rules';
@@ -23,7 +24,11 @@ interface Grouped {
   reseller_name: string | null;
   opcd: string | null;
   webname: string | null;
-  /** 1 on a channel's total (every option), 2 … on the whole month's (grouping() of both). */
+  start_time: string | null;
+  /**
+   * grouping() of (channel, option, start time): 0 on a departure's figures, 1 on an option's, 3 on a channel's
+   * total (every option), 7 on the whole month's.
+   */
   level: number | string;
   bookings: number | string;
   people: number | string;
@@ -71,7 +76,7 @@ export async function salesReport(ctx: Ctx, month: string): Promise<SalesReport>
                 else 0 end)::bigint as commission
         from counted c
       ), lines as (
-        select m.rsvno, m.reseller_id, m.live, m.amount, m.commission, bo.id as line_id, bo.opcd,
+        select m.rsvno, m.reseller_id, m.live, m.amount, m.commission, bo.id as line_id, bo.opcd, bo.start_time,
           (bo.adultqty + bo.middleqty + bo.childqty + bo.infantqty) as people,
           (bo.adultqty::bigint * bo.adultbaika + bo.middleqty::bigint * bo.middlebaika
             + bo.childqty::bigint * bo.childbaika + bo.infantqty::bigint * bo.infantbaika) as sub
@@ -87,26 +92,26 @@ export async function salesReport(ctx: Ctx, month: string): Promise<SalesReport>
                 when w.n = 1 then w.commission else 0 end) as c0
         from weighed w
       ), split as (
-        select s.rsvno, s.reseller_id, s.opcd, s.live, s.people,
+        select s.rsvno, s.reseller_id, s.opcd, s.start_time, s.live, s.people,
           s.a0 + (case when s.n = 1 then s.amount - sum(s.a0) over (partition by s.rsvno) else 0 end) as amount,
           s.c0 + (case when s.n = 1 then s.commission - sum(s.c0) over (partition by s.rsvno) else 0 end) as commission
         from shares s
       ), grouped as (
-        select sp.reseller_id, sp.opcd, grouping(sp.reseller_id, sp.opcd) as level,
+        select sp.reseller_id, sp.opcd, sp.start_time, grouping(sp.reseller_id, sp.opcd, sp.start_time) as level,
           count(distinct sp.rsvno) filter (where sp.live) as bookings,
           coalesce(sum(sp.people) filter (where sp.live), 0) as people,
           count(distinct sp.rsvno) filter (where not sp.live) as canceled,
           coalesce(sum(sp.amount), 0) as amount,
           coalesce(sum(sp.commission), 0) as commission
         from split sp
-        group by grouping sets ((sp.reseller_id, sp.opcd), (sp.reseller_id), ())
+        group by grouping sets ((sp.reseller_id, sp.opcd, sp.start_time), (sp.reseller_id, sp.opcd), (sp.reseller_id), ())
       )
-      select g.reseller_id, r.name as reseller_name, g.opcd, o.webname, g.level, g.bookings, g.people, g.canceled,
-        g.amount, g.commission
+      select g.reseller_id, r.name as reseller_name, g.opcd, o.webname, g.start_time, g.level, g.bookings, g.people,
+        g.canceled, g.amount, g.commission
       from grouped g
         left join resellers r on r.id = g.reseller_id
         left join options o on o.opcd = g.opcd
-      order by (g.reseller_id is not null), r.name, g.reseller_id, g.level, o.sort, g.opcd`),
+      order by (g.reseller_id is not null), r.name, g.reseller_id, g.level, o.sort, g.opcd, g.start_time`),
   );
   const channelOf = (r: Grouped) => {
     const id = r.reseller_id === null ? null : Number(r.reseller_id);
@@ -115,11 +120,28 @@ export async function salesReport(ctx: Ctx, month: string): Promise<SalesReport>
   const lines: SalesLine[] = [];
   const channels: SalesChannelTotal[] = [];
   let total: SalesReport['total'] = { bookings: 0, people: 0, canceled: 0, amount: 0, commission: 0, net: 0 };
+  // A departure's figures come before its option's (by level): kept until the option's line takes them.
+  const departures = new Map<string, SalesLine['departures']>();
+  const lineKey = (r: Grouped) => `${r.reseller_id ?? ''}|${r.opcd ?? ''}`;
   for (const r of rows) {
     const level = Number(r.level);
     if (level === 0) {
-      lines.push({ ...channelOf(r), opcd: r.opcd ?? '', webname: r.webname ?? '', ...figuresOf(r) });
+      // A whole day's line ('') is the option's own; only start times are split out.
+      if (r.start_time) {
+        departures.set(lineKey(r), [
+          ...(departures.get(lineKey(r)) ?? []),
+          { startTime: r.start_time, ...figuresOf(r) },
+        ]);
+      }
     } else if (level === 1) {
+      lines.push({
+        ...channelOf(r),
+        opcd: r.opcd ?? '',
+        webname: r.webname ?? '',
+        ...figuresOf(r),
+        departures: departures.get(lineKey(r)) ?? [],
+      });
+    } else if (level === 3) {
       channels.push({ ...channelOf(r), ...figuresOf(r) });
     } else {
       total = figuresOf(r);
@@ -144,15 +166,21 @@ export async function salesReportCsv(ctx: Ctx, month: string): Promise<string> {
       '金額（円）',
       '手数料（円）',
       '差引（円）',
+      // ADR 0196, last so that a sheet reading the columns by their place still finds them there: the start time
+      // of a 便別 row (an option sold at start times, split by departure; its 明細 row is their sum).
+      '開始時刻',
     ],
     [
       ...report.channels.flatMap((c) => [
         ...report.lines
           .filter((l) => l.resellerId === c.resellerId)
-          .map((l) => ['明細', month, l.channel, l.opcd, l.webname, ...figures(l)]),
-        ['小計', month, c.channel, '', '', ...figures(c)],
+          .flatMap((l) => [
+            ['明細', month, l.channel, l.opcd, l.webname, ...figures(l), ''],
+            ...l.departures.map((d) => ['便別', month, l.channel, l.opcd, l.webname, ...figures(d), d.startTime]),
+          ]),
+        ['小計', month, c.channel, '', '', ...figures(c), ''],
       ]),
-      ['合計', month, '', '', '', ...figures(report.total)],
+      ['合計', month, '', '', '', ...figures(report.total), ''],
     ],
   );
 }

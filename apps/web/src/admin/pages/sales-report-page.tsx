@@ -76,21 +76,37 @@ function ReportTable({ report }: { report: SalesReport }) {
         </thead>
         {report.channels.map((c) => {
           const lines = linesOf(c);
+          // An option sold at start times is followed by a row per departure (ADR 0196), adding up to its line.
+          const rowCount = lines.reduce((n, l) => n + 1 + l.departures.length, 0);
           return (
             <Fragment key={c.resellerId ?? 'own'}>
               <tbody>
                 {lines.map((l, i) => (
-                  <tr key={l.opcd}>
-                    {i === 0 && (
-                      <th scope="rowgroup" rowSpan={lines.length + 1} className="adm-sales-channel adm-full">
-                        {c.channel}
-                      </th>
-                    )}
-                    <td className="wrap adm-full">
-                      <Product opcd={l.opcd} webname={l.webname} />
-                    </td>
-                    <FigureCells f={l} />
-                  </tr>
+                  <Fragment key={l.opcd}>
+                    <tr>
+                      {i === 0 && (
+                        <th scope="rowgroup" rowSpan={rowCount + 1} className="adm-sales-channel adm-full">
+                          {c.channel}
+                        </th>
+                      )}
+                      <td className="wrap adm-full">
+                        <Product opcd={l.opcd} webname={l.webname} />
+                      </td>
+                      <FigureCells f={l} />
+                    </tr>
+                    {l.departures.map((d) => (
+                      <tr key={`${l.opcd}-${d.startTime}`} className="adm-sales-departure">
+                        <td className="wrap adm-full">
+                          <span className="adm-muted" aria-hidden="true">
+                            └{' '}
+                          </span>
+                          <span className="visually-hidden">{l.webname}の</span>
+                          {d.startTime}発の便
+                        </td>
+                        <FigureCells f={d} />
+                      </tr>
+                    ))}
+                  </Fragment>
                 ))}
                 <tr className="adm-subtotal">
                   <th scope="row" className="adm-full">
@@ -163,6 +179,9 @@ export function SalesReportPage() {
           </li>
           <li>
             複数の商品をまとめた予約（クーポンのセットなど）は、各商品の料金の割合で金額を分けて商品ごとの行に数えます。合計と小計の予約件数では1件と数え、人数は商品ごとの延べ人数です。
+          </li>
+          <li>
+            時間を決めて催行する商品（便のある商品）は、商品の行の下に便（出発時刻）ごとの内訳を表示します。内訳の合計は商品の行と一致します。
           </li>
           <li>今月分は、リクエストの手配や決済が済むまで変わることがあります。</li>
         </ul>
