@@ -14,6 +14,7 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, expect, it } from 'vitest';
 import { insertTestOption } from '../modules/booking/test-fixtures.ts';
 import { stockBetween } from '../modules/catalog/repository.ts';
+import type { DbOrTx } from './client.ts';
 
 const migrations = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 const before = mkdtempSync(path.join(tmpdir(), 'migrations-0036-'));
@@ -37,8 +38,10 @@ const DAYS: [string, number, number, number][] = [
 
 it('keeps every day as its all-day departure, every booking on it, and the month as SPEC §7 read it', async () => {
   const client = new PGlite({ extensions: { pg_trgm } });
-  const db = drizzle(client);
-  await migrate(db, { migrationsFolder: migrationsBefore('0037_departures') });
+  // The app's handle type, over this database of its own (the migrator takes the plain one).
+  const plain = drizzle(client);
+  const db = plain as unknown as DbOrTx;
+  await migrate(plain, { migrationsFolder: migrationsBefore('0037_departures') });
   await insertTestOption(db, 'MG0001');
   for (const [day, left, adult, child] of DAYS) {
     await client.query(
@@ -65,7 +68,7 @@ it('keeps every day as its all-day departure, every booking on it, and the month
       childbaika: d.childbaika,
     }));
 
-  await migrate(db, { migrationsFolder: migrations });
+  await migrate(plain, { migrationsFolder: migrations });
   const departures = await client.query<{ usedate: string; start_time: string; end_time: string; zaikozan: number }>(
     `select to_char(usedate, 'YYYY-MM-DD') as usedate, start_time, end_time, zaikozan from departures order by usedate`,
   );

@@ -6,7 +6,6 @@
 export { grantBookingCapability, holdsBookingCapability } from './capability.ts';
 export { type FulfilOutcome, fulfil } from './fulfil.ts';
 export type { PaidCheckout, PaidVerdict, PaymentOutcomes, RefundOutcome } from './outcomes.ts';
-export { createCheckoutForDifference } from './service.ts';
 export { type ReconcileReport, reconcile, reportIsEmpty, settleOpenPayments } from './reconciler.ts';
 export {
   planRefunds,
@@ -28,3 +27,4 @@ export {
   type RefundReason,
   type RefundRow,
 } from './repository.ts';
+export { createCheckoutForDifference } from './service.ts';

@@ -188,7 +188,7 @@ export interface DayRun {
  *   offered; nobody behind it gets seats meanwhile. So a big group is passed over at most once.
  */
 export async function runDay(ctx: Ctx, departure: repo.DepartureKey): Promise<DayRun> {
-  const { opcd, usedate, startTime } = departure;
+  const { opcd, usedate } = departure;
   const run: DayRun = { offered: [], expired: [], collected: 0 };
   const now = ctx.clock.now();
   const today = ymdToIsoDate(todayIn(ctx.clock));
