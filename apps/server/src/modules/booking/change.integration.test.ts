@@ -210,4 +210,29 @@ describe('POST /booking/change', () => {
     });
     expect(anonymous.statusCode).toBe(401);
   });
+
+  it('serialises a change and a cancellation sent together: one of them, the money and the seats agreeing', async () => {
+    const b = await paidBooking(next, '13:00');
+    await insertTestStock(t.ctx.db, OPT, next, { startTime: '10:00', zaikozan: 10, adultbaika: CHEAP });
+    const [moved, canceled] = await Promise.all([
+      change(b, next, '10:00', CHEAP),
+      send('/api/booking/cancel', { session: b.session, rsvno: b.rsvno, refund: String(ADULT_PRICE) }),
+    ]);
+    const codes = [moved.statusCode, canceled.statusCode].sort();
+    expect(codes).toEqual([200, 409]);
+    const back = await t.ctx.db.select().from(refunds).where(eq(refunds.rsvno, b.rsvno));
+    const refunded = back.reduce((sum, r) => sum + r.amount, 0);
+    const after = await lineOf(b.rsvno);
+    if (moved.statusCode === 200) {
+      // Moved first: the difference back, the cancellation (its refund quoted before) refused.
+      expect(refunded).toBe(ADULT_PRICE - CHEAP);
+      expect(after).toMatchObject({ startTime: '10:00', state: 'paid' });
+      expect(await stockLeft(t.ctx.db, OPT, next, '10:00')).toBe(9);
+    } else {
+      // Canceled first: everything back, nothing moved.
+      expect(refunded).toBe(ADULT_PRICE);
+      expect(after.startTime).toBe('13:00');
+      expect(await stockLeft(t.ctx.db, OPT, next, '10:00')).toBe(10);
+    }
+  });
 });
