@@ -204,15 +204,16 @@ const departureColumns = [
     },
   }),
   departureColumn.accessor('bookings', {
-    header: '予約件数',
+    header: '予約',
     cell: countCell('件'),
     meta: NUM,
   }),
+  // Booked and the departure's capacity side by side (narrow, so that a phone shows every column).
   departureColumn.accessor('participants', {
-    header: '参加人数／定員',
+    header: '人数／定員',
     cell: (c) => {
       const capacity = c.row.original.capacity;
-      return capacity === null ? `${c.getValue()}名` : `${c.getValue()}名／${capacity}名`;
+      return capacity === null ? `${c.getValue()}名` : `${c.getValue()}／${capacity}名`;
     },
     meta: NUM,
   }),

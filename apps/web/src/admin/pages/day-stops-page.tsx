@@ -242,6 +242,8 @@ export function DayStopsPage() {
     (result) => {
       setConfirming(false);
       setPreview(null);
+      // The departure just called off can no longer be chosen: back to the whole day.
+      setDraft((d) => ({ ...d, startTime: '' }));
       setMessage(
         `催行中止を実行しました（予約${result.bookings}件）。キャンセル・返金・お知らせメールを順に処理しています。下の一覧で進み具合を確認できます。`,
       );

@@ -143,6 +143,7 @@ function Sheet({ sheet, date }: { sheet: RentalSheet; date: string }) {
             : `${sheet.facilityMail} へは未送信（利用日の前日の夕方に自動で送信されます）`
           : 'この施設にはメールで送信しません（施設とクーポンで送り先を設定できます）'}
       </p>
+      {sheet.departures.length > 0 && <h3>この日の合計</h3>}
       <Totals counts={sheet} />
       {sheet.departures.map((d) => (
         <DepartureSheet key={d.startTime} sheet={sheet} departure={d} />
