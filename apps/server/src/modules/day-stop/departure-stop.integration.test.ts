@@ -72,6 +72,9 @@ beforeAll(async () => {
   ] as const) {
     await insertTestStock(t.ctx.db, BOAT, day, { startTime: start, endTime: end, zaikozan: 20 });
   }
+  // The next day sails at 10:00 and 13:00 too: the stop's mail offers it once, with both departures' seats.
+  await insertTestStock(t.ctx.db, BOAT, addDays(day, 1), { startTime: '10:00', endTime: '11:00', zaikozan: 5 });
+  await insertTestStock(t.ctx.db, BOAT, addDays(day, 1), { startTime: '13:00', endTime: '14:00', zaikozan: 7 });
   for (let i = 0; i < 3; i += 1) at13.push(await book(BOAT, day, '13:00', 2));
   for (let i = 0; i < 2; i += 1) at10.push(await book(BOAT, day, '10:00'));
 }, 120_000);
@@ -134,6 +137,7 @@ describe('催行中止 of one departure', () => {
         .where(and(eq(outbox.rsvno, rsvno), eq(outbox.kind, 'day_stopped')));
       expect(mail?.body, rsvno).toContain('13:00');
       expect(mail?.body).toContain('機材の故障');
+      expect(mail?.body.match(/残り\d+席/g)).toEqual(['残り12席']);
       // The staff's action is in each booking's history.
       const history = await t.ctx.db.select().from(bookingEvents).where(eq(bookingEvents.rsvno, rsvno));
       expect(history.find((e) => e.action === 'cancel_requested')).toMatchObject({

@@ -114,11 +114,12 @@ export async function findStopOf(db: DbOrTx, rsvno: string) {
       order by i.stop_id desc, bo.id limit 1`),
   );
   if (!stop) return null;
+  // A day once, with the seats of its departures summed (an option sold at start times has several, ADR 0196).
   const nextDays = rowsOf<{ usedate: string; seats: number }>(
-    await db.execute(sql`select to_char(s.usedate, 'YYYYMMDD') as usedate, s.zaikozan as seats from departures s
+    await db.execute(sql`select to_char(s.usedate, 'YYYYMMDD') as usedate, sum(s.zaikozan) as seats from departures s
       where s.opcd = ${stop.opcd} and s.usedate > to_date(${stop.usedate}, 'YYYYMMDD') and s.zaikozan > 0
         and not exists (select 1 from day_stop_days d where d.opcd = s.opcd and d.usedate = s.usedate)
-      order by s.usedate limit 5`),
+      group by s.usedate order by s.usedate limit 5`),
   ).map((d) => ({ usedate: d.usedate, seats: Number(d.seats) }));
   return { reason: stop.reason, reasonText: stop.reason_text, opcd: stop.opcd, nextDays };
 }
