@@ -17,6 +17,7 @@ import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { cancelBooking } from '../booking/cancel.ts';
 import { bookingPayload, insertTestOption, insertTestStock, stockLeft } from '../booking/test-fixtures.ts';
 import { insertStaff, signIn } from '../staff/test-fixtures.ts';
+import { runWaitlist } from '../waitlist/service.ts';
 import { decideToGo, minimumDays } from './minimum.ts';
 import { runStops } from './service.ts';
 
@@ -202,6 +203,47 @@ describe('催行中止 of one departure', () => {
     const list: DayStopDepartureList = (await staffCall('GET', `/day-stops/departures?opcd=${BOAT}&date=${day}`)).json()
       .response;
     expect(list.dayStopped).toBe(true);
+  });
+});
+
+describe('催行中止 of one departure and キャンセル待ち', () => {
+  it('an offer held on the departure when it is called off books nothing there, and no one can wait for it', async () => {
+    const later = addDays(day, 5);
+    await insertTestStock(t.ctx.db, BOAT, later, { startTime: '13:00', endTime: '14:00', zaikozan: 2 });
+    const full = await book(BOAT, later, '13:00', 2);
+    const joined = await t.request({
+      method: 'POST',
+      url: '/api/waitlist',
+      payload: { opcd: BOAT, usedate: later, start_time: '13:00', mail: 'wait-13@example.com', party: 2 },
+      remoteAddress: '10.34.0.1',
+    });
+    expect(joined.statusCode, joined.body).toBe(200);
+    await cancelBooking(t.ctx, full, { actor: customerActor });
+    await runWaitlist(t.ctx);
+    const [offer] = await t.ctx.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.to, 'wait-13@example.com'), eq(outbox.kind, 'waitlist_offered')));
+    const token = /waitlist=([\w-]+)/.exec(offer?.body ?? '')?.[1] ?? '';
+    expect(token).not.toBe('');
+
+    const stopped = await staffCall('POST', '/day-stops', stopOf({ from: later, to: later }));
+    expect(stopped.statusCode, stopped.body).toBe(200);
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/booking',
+      payload: bookingPayload(BOAT, later, { adults: 2 }, { start_time: '13:00', waitlist_token: token }),
+      remoteAddress: '10.34.0.2',
+    });
+    expect(res.json().errcd).not.toBe('000');
+    const again = await t.request({
+      method: 'POST',
+      url: '/api/waitlist',
+      payload: { opcd: BOAT, usedate: later, start_time: '13:00', mail: 'wait-late@example.com', party: 1 },
+      remoteAddress: '10.34.0.3',
+    });
+    expect(again.statusCode).toBe(422);
+    expect(await stockLeft(t.ctx.db, BOAT, later, '13:00')).toBe(0);
   });
 });
 

@@ -34,7 +34,7 @@ export interface LockedDay {
   childbaika: number;
   infantbaika: number;
   endTime: string;
-  /** 催行中止 (issue 27): seats of a stopped day are never offered. */
+  /** 催行中止 (issue 27): seats of a stopped day, or of a departure stopped alone, are never offered. */
   stopped: boolean;
 }
 
@@ -53,7 +53,9 @@ export async function lockDay(
 ): Promise<LockedDay | null | undefined> {
   const result = await tx.execute(sql`
     select s.zaikozan, s.adultbaika, s.middlebaika, s.childbaika, s.infantbaika, s.end_time as "endTime",
-      exists (select 1 from ${dayStopDays} d where d.opcd = s.opcd and d.usedate = s.usedate) as stopped
+      (exists (select 1 from ${dayStopDays} d where d.opcd = s.opcd and d.usedate = s.usedate)
+        or exists (select 1 from day_stop_departures x
+          where x.opcd = s.opcd and x.usedate = s.usedate and x.start_time = s.start_time)) as stopped
     from ${departures} s where s.opcd = ${opcd} and s.usedate = ${usedate} and s.start_time = ${startTime}
     for update of s ${skipLocked ? sql`skip locked` : sql``}`);
   const [row] = rowsOf<LockedDay>(result);
