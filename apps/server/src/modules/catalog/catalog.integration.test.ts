@@ -222,7 +222,7 @@ describe('GET /api/option — filters', () => {
       listed.filter((o) => CITIES.find((c) => c.citycd === o.citycd)?.areacd === areacd).map((o) => o.opcd);
     expect(await allCodes('areacd=0301')).toEqual(inArea('0301'));
     expect(inArea('0301')).toEqual(expect.arrayContaining(['OP0001', 'OP0002', 'OP0008', 'OP0016']));
-    expect(await allCodes('citycd=030102')).toEqual(['OP0001', 'OP0002', 'OP0028', 'OP0029']);
+    expect(await allCodes('citycd=030102')).toEqual(['OP0001', 'OP0002', 'OP0028', 'OP0029', 'OP0053']);
     expect(await allCodes('fromspotcd=1302')).toEqual(['OP0001', 'OP0008']);
   });
 

@@ -54,6 +54,8 @@ const SPEC_BOOKING_FIELDS = [
   'optionList',
   'rentskiList',
 ];
+/** What my page's answer adds beside them (nothing taken away): whether its date and time may be changed (ADR 0197). */
+const ADDED_FIELDS = ['changeable'];
 
 let counter = 0;
 /** A fresh booking (2 adults ¥10,000 + 1 child ¥5,000 = ¥25,000 unless told otherwise) and a session for it. */
@@ -137,7 +139,7 @@ describe('POST /api/booking/{rsvno}', () => {
     ]);
     expect(b.rentskiList).toEqual([]);
     // A booking not canceled answers SPEC §3's fields, no cancellation fee or refund (issue 24.10).
-    expect(Object.keys(res.body.response as object).sort()).toEqual([...SPEC_BOOKING_FIELDS].sort());
+    expect(Object.keys(res.body.response as object).sort()).toEqual([...SPEC_BOOKING_FIELDS, ...ADDED_FIELDS].sort());
   });
 
   it('answers payment deadline and rental entries in their formats', async () => {
@@ -286,7 +288,7 @@ describe('POST /api/booking/cancel', () => {
     expect(statusLabel(fetched, fetched.servertime)).toBe(Msg.statusCanceled);
     expect(fetched).toMatchObject({ amountjp: 25_000, cancelfee: 5000, refund: 20_000 });
     expect(Object.keys(answer.response as object).sort()).toEqual(
-      [...SPEC_BOOKING_FIELDS, 'cancelfee', 'refund'].sort(),
+      [...SPEC_BOOKING_FIELDS, ...ADDED_FIELDS, 'cancelfee', 'refund'].sort(),
     );
     const again = await post(t, '/api/booking/cancel', { session, rsvno, refund: '20000' });
     expect(again.status).toBe(409);
