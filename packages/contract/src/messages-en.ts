@@ -229,7 +229,8 @@ const FORM_EN = new Map<string, string>([
 const PATTERNS: [RegExp, (...parts: string[]) => string][] = [
   [
     /^取消料がかかる期間に入ったため、日時を変更できません（現在の取消料：旅行代金の(\d+)%）。$/,
-    (percent) => `The date and time can no longer be changed: a cancellation fee now applies (${percent}% of the price).`,
+    (percent) =>
+      `The date and time can no longer be changed: a cancellation fee now applies (${percent}% of the price).`,
   ],
   [/^(.+)を入力してください$/, (field) => `Please enter the ${(field && FIELD_EN.get(field)) ?? field}.`],
   [/^(.+)を選択してください$/, (field) => `Please choose the ${(field && FIELD_EN.get(field)) ?? field}.`],
