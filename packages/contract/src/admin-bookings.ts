@@ -414,6 +414,7 @@ export const REFUND_REASON_LABEL: Record<string, string> = {
   cancel: 'キャンセル',
   duplicate: '二重決済',
   late: '期限後の決済',
+  change: '日時変更の差額',
 };
 export const PAYMENT_STATUS_LABEL: Record<string, string> = {
   open: '決済待ち',

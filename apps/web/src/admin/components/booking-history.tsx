@@ -49,6 +49,9 @@ const FIELDS: Record<string, { label: string; show: (v: Value) => string }> = {
   amount: { label: '金額', show: money },
   opcd: { label: '商品コード', show: text },
   usedate: { label: '利用日', show: dateOrIso },
+  // A departure's start (ADR 0196); '' is a whole day.
+  start_time: { label: '開始時刻', show: (v) => (v === '' ? '終日' : text(v)) },
+  difference: { label: '差額', show: money },
   seats: { label: '人数（席）', show: (v) => `${text(v)}名` },
   mail_id: { label: 'メールID', show: text },
   kind: { label: '種類', show: (v) => MAIL_KIND[String(v)] ?? text(v) },
