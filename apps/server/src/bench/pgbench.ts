@@ -31,7 +31,7 @@ function script(opcd: string, first: string, dayCount: number, price: number): s
     'BEGIN;',
     `SELECT * FROM options WHERE opcd = '${opcd}';`,
     'SELECT id FROM nationalities WHERE id IN (1);',
-    `UPDATE stock SET zaikozan = zaikozan - 1 WHERE opcd = '${opcd}' AND usedate = ${day} AND zaikozan >= 1 RETURNING zaikozan, adultbaika, middlebaika, childbaika, infantbaika;`,
+    `UPDATE departures SET zaikozan = zaikozan - 1 WHERE opcd = '${opcd}' AND usedate = ${day} AND start_time = '' AND zaikozan >= 1 RETURNING zaikozan, adultbaika, middlebaika, childbaika, infantbaika, end_time;`,
     `INSERT INTO bookings (rsvno, state, status, status_payment, rsvdate, fromdate, todate, sei, mei, tel, tel_normalized, mail, amountjp, md, lang, cancel_policy, client_ip) VALUES (${rsvno}, 'held', 1, 0, now(), ${day}, ${day}, 'BENCH', 'TARO', '09000000000', '09000000000', 'bench@example.com', ${price}, 'bench', 'ja', '[]', '127.0.0.1');`,
     `INSERT INTO booking_options (rsvno, opcd, usedate, adultqty, adultbaika, seats) VALUES (${rsvno}, '${opcd}', ${day}, 1, ${price}, 1);`,
     `INSERT INTO booking_members (rsvno, seq, sei, mei, birthday, sex, ageclass, nationality_id, rsvdate) VALUES (${rsvno}, 1, 'BENCH', 'TARO', '1990-01-01', '1', '1', 1, now());`,
@@ -48,8 +48,9 @@ async function undo(databaseUrl: string, opcd: string): Promise<void> {
     await client.query('begin');
     await client.query(
       `update departures s set zaikozan = s.zaikozan + c.n
-       from (select usedate, count(*)::int as n from booking_options where rsvno like '${PREFIX}%' group by usedate) c
-       where s.opcd = $1 and s.usedate = c.usedate`,
+       from (select usedate, start_time, count(*)::int as n from booking_options where rsvno like '${PREFIX}%'
+         group by usedate, start_time) c
+       where s.opcd = $1 and s.usedate = c.usedate and s.start_time = c.start_time`,
       [opcd],
     );
     for (const table of ['booking_members', 'booking_options', 'bookings']) {
@@ -69,7 +70,7 @@ export async function analyzeBookingTables(databaseUrl: string, options: { vacuu
   await client.connect();
   try {
     await client.query(
-      `${options.vacuum ? 'vacuum (analyze)' : 'analyze'} bookings, booking_options, booking_members, booking_events, unpaid_holds, stock`,
+      `${options.vacuum ? 'vacuum (analyze)' : 'analyze'} bookings, booking_options, booking_members, booking_events, unpaid_holds, departures`,
     );
   } finally {
     await client.end();
