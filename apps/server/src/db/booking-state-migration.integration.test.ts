@@ -3,30 +3,15 @@
  * stored them, migrated, holds each booking's state as `lifecycleOf` read it from those fields; afterwards the
  * database refuses SPEC fields that are no state.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, expect, it } from 'vitest';
+import { MIGRATIONS, migrationsBefore } from './migrations-before.ts';
 
-const migrations = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
-const before = mkdtempSync(path.join(tmpdir(), 'migrations-0034-'));
-afterAll(() => rmSync(before, { recursive: true, force: true }));
-
-/** The migrations folder as it stood before `tag`. */
-function migrationsBefore(tag: string): string {
-  cpSync(migrations, before, { recursive: true });
-  const journalPath = path.join(before, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((e) => e.tag === tag);
-  expect(at).toBeGreaterThan(0);
-  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
-  return before;
-}
+const before = migrationsBefore('0035_booking_state');
+afterAll(() => before.remove());
 
 // status, status_payment, flg_request_rsv, canceled_at set, cancel_reason → the state lifecycleOf read from them.
 const STORED: [number, number, number, boolean, string | null, string][] = [
@@ -47,7 +32,7 @@ const STORED: [number, number, number, boolean, string | null, string][] = [
 it('gives every booking the state its SPEC fields stored, and refuses fields that are no state', async () => {
   const client = new PGlite({ extensions: { pg_trgm } });
   const db = drizzle(client);
-  await migrate(db, { migrationsFolder: migrationsBefore('0035_booking_state') });
+  await migrate(db, { migrationsFolder: before.folder });
   for (const [i, [status, paid, request, canceled, reason]] of STORED.entries()) {
     await client.query(
       `insert into bookings (rsvno, status, status_payment, flg_request_rsv, rsvdate, fromdate, todate, sei, mei, tel,
@@ -58,7 +43,7 @@ it('gives every booking the state its SPEC fields stored, and refuses fields tha
     );
   }
 
-  await migrate(db, { migrationsFolder: migrations });
+  await migrate(db, { migrationsFolder: MIGRATIONS });
   const rows = await client.query<{ rsvno: string; state: string }>('select rsvno, state from bookings order by rsvno');
   expect(rows.rows.map((r) => r.state)).toEqual(STORED.map((s) => s[5]));
 

@@ -3,10 +3,6 @@
  * holds each day as its all-day departure with every figure kept, each booking line on it, and SPEC §7's month of the
  * catalog reads exactly the days it read before.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
@@ -15,20 +11,10 @@ import { afterAll, expect, it } from 'vitest';
 import { insertTestOption } from '../modules/booking/test-fixtures.ts';
 import { stockBetween } from '../modules/catalog/repository.ts';
 import type { DbOrTx } from './client.ts';
+import { MIGRATIONS, migrationsBefore } from './migrations-before.ts';
 
-const migrations = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
-const before = mkdtempSync(path.join(tmpdir(), 'migrations-0036-'));
-afterAll(() => rmSync(before, { recursive: true, force: true }));
-
-function migrationsBefore(tag: string): string {
-  cpSync(migrations, before, { recursive: true });
-  const journalPath = path.join(before, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((e) => e.tag === tag);
-  expect(at).toBeGreaterThan(0);
-  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
-  return before;
-}
+const before = migrationsBefore('0037_departures');
+afterAll(() => before.remove());
 
 const DAYS: [string, number, number, number][] = [
   ['2026-12-01', 12, 8000, 4000],
@@ -41,7 +27,7 @@ it('keeps every day as its all-day departure, every booking on it, and the month
   // The app's handle type, over this database of its own (the migrator takes the plain one).
   const plain = drizzle(client);
   const db = plain as unknown as DbOrTx;
-  await migrate(plain, { migrationsFolder: migrationsBefore('0037_departures') });
+  await migrate(plain, { migrationsFolder: before.folder });
   await insertTestOption(db, 'MG0001');
   for (const [day, left, adult, child] of DAYS) {
     await client.query(
@@ -68,7 +54,7 @@ it('keeps every day as its all-day departure, every booking on it, and the month
       childbaika: d.childbaika,
     }));
 
-  await migrate(plain, { migrationsFolder: migrations });
+  await migrate(plain, { migrationsFolder: MIGRATIONS });
   const departures = await client.query<{ usedate: string; start_time: string; end_time: string; zaikozan: number }>(
     `select to_char(usedate, 'YYYY-MM-DD') as usedate, start_time, end_time, zaikozan from departures order by usedate`,
   );
