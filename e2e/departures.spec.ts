@@ -8,7 +8,15 @@ import { Msg } from '@tabi/contract/messages';
 import { expectNoSeriousA11yIssues, japaneseOutsideContent, shoot } from './support/checks.ts';
 import { api, payFromMyPage } from './support/customer.ts';
 import { mailText, outboxFiles } from './support/outbox.ts';
-import { agreeToConsent, fillLeader, memberSection, payOnSandbox, storedReservation } from './support/purchase.ts';
+import {
+  agreeToConsent,
+  agreeToConsentInEnglish,
+  fillLeader,
+  fillLeaderInEnglish,
+  memberSection,
+  payOnSandbox,
+  storedReservation,
+} from './support/purchase.ts';
 import { expect, test } from './support/test.ts';
 
 const CRUISE = 'OP0049';
@@ -132,26 +140,19 @@ test.describe('a tour that starts at set times', () => {
 
     await expect(page).toHaveURL(/\/en\/reservation\/member$/);
     await expect(page.getByTestId('summary-usedate')).toHaveText(`${formatDay(day, 'en')}, 13:00–14:00`);
-    const leader = page.getByRole('region', { name: 'Lead traveller' });
-    await leader.getByRole('textbox', { name: 'Family name', exact: true }).fill('LEE');
-    await leader.getByRole('textbox', { name: 'Given name', exact: true }).fill('MINA');
-    await leader.getByRole('textbox', { name: 'Date of birth', exact: true }).fill('1992/03/08');
-    await leader.getByRole('radio', { name: 'Female', exact: true }).check();
-    await leader.getByRole('combobox', { name: 'Nationality', exact: true }).selectOption({ label: 'Australia' });
-    await leader.getByRole('textbox', { name: 'Phone number', exact: true }).fill('080-5555-0049');
-    await leader.getByRole('textbox', { name: 'Email address', exact: true }).fill('mina.lee@example.com');
-    await page
-      .getByRole('region', { name: /^Traveller 1/ })
-      .getByRole('checkbox', { name: 'Same as the lead traveller' })
-      .check();
+    await fillLeaderInEnglish(page, {
+      last: 'LEE',
+      first: 'MINA',
+      birthday: '1992/03/08',
+      sex: 'Female',
+      nationality: 'Australia',
+      tel: '080-5555-0049',
+      mail: 'mina.lee@example.com',
+    });
     await page.getByRole('button', { name: 'Review your booking' }).click();
 
     await expect(page).toHaveURL(/\/en\/reservation\/check$/);
-    await page.getByRole('button', { name: 'Read the documents' }).click();
-    const consent = page.getByRole('dialog', { name: 'Consent documents' });
-    await consent.getByRole('checkbox', { name: /receive the travel conditions/ }).check();
-    await consent.getByRole('checkbox', { name: /handling of my personal information/ }).check();
-    await consent.getByRole('button', { name: 'Agree and go back' }).click();
+    await agreeToConsentInEnglish(page);
     await page.getByRole('button', { name: 'Book and pay' }).click();
     await payOnSandbox(page, '4242424242424242', 'en');
     await expect(page).toHaveURL(/\/en\/reservation\/complete\?processing=success/);

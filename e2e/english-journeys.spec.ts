@@ -4,7 +4,7 @@
  * sizes changed on my page (AA100009, put back as it was for the specs after this one).
  */
 import { expectNoSeriousA11yIssues, japaneseOutsideContent, shoot } from './support/checks.ts';
-import { payOnSandbox } from './support/purchase.ts';
+import { agreeToConsentInEnglish, fillLeaderInEnglish, payOnSandbox } from './support/purchase.ts';
 import { expect, test } from './support/test.ts';
 
 const TEL = '+44 20 7946 0958';
@@ -33,18 +33,15 @@ test.describe('English journeys', () => {
     await party.getByRole('button', { name: 'Continue to your details' }).click();
 
     await expect(page).toHaveURL(/\/en\/reservation\/member$/);
-    const leader = page.getByRole('region', { name: 'Lead traveller' });
-    await leader.getByRole('textbox', { name: 'Family name', exact: true }).fill('BROWN');
-    await leader.getByRole('textbox', { name: 'Given name', exact: true }).fill('SAM');
-    await leader.getByRole('textbox', { name: 'Date of birth', exact: true }).fill('1990/07/15');
-    await leader.getByRole('radio', { name: 'Male', exact: true }).check();
-    await leader.getByRole('combobox', { name: 'Nationality', exact: true }).selectOption({ label: 'Australia' });
-    await leader.getByRole('textbox', { name: 'Phone number', exact: true }).fill(TEL);
-    await leader.getByRole('textbox', { name: 'Email address', exact: true }).fill('sam.brown@example.com');
-    await page
-      .getByRole('region', { name: /^Traveller 1/ })
-      .getByRole('checkbox', { name: 'Same as the lead traveller' })
-      .check();
+    await fillLeaderInEnglish(page, {
+      last: 'BROWN',
+      first: 'SAM',
+      birthday: '1990/07/15',
+      sex: 'Male',
+      nationality: 'Australia',
+      tel: TEL,
+      mail: 'sam.brown@example.com',
+    });
     await page.getByRole('button', { name: 'Continue to rental' }).click();
 
     await expect(page).toHaveURL(/\/en\/reservation\/rental$/);
@@ -62,11 +59,7 @@ test.describe('English journeys', () => {
 
     await expect(page).toHaveURL(/\/en\/reservation\/check$/);
     await expect(page.getByRole('main')).toContainText('27.0');
-    await page.getByRole('button', { name: 'Read the documents' }).click();
-    const consent = page.getByRole('dialog', { name: 'Consent documents' });
-    await consent.getByRole('checkbox', { name: /receive the travel conditions/ }).check();
-    await consent.getByRole('checkbox', { name: /handling of my personal information/ }).check();
-    await consent.getByRole('button', { name: 'Agree and go back' }).click();
+    await agreeToConsentInEnglish(page);
     await page.getByRole('button', { name: 'Book and pay' }).click();
 
     // A declined card is said in English, the form kept; a second card goes through.

@@ -4,7 +4,7 @@
  * language switch that keeps the place, and the browser's language only as a suggestion.
  */
 import { expectNoSeriousA11yIssues, japaneseOutsideContent, shoot } from './support/checks.ts';
-import { payOnSandbox } from './support/purchase.ts';
+import { agreeToConsentInEnglish, payOnSandbox } from './support/purchase.ts';
 import { expect, test } from './support/test.ts';
 
 test.describe('the English site', () => {
@@ -143,11 +143,7 @@ test.describe('the English site', () => {
     await expect(page).toHaveURL(/\/en\/reservation\/check$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Review your booking' })).toBeVisible();
     await expect(page.getByText('Total (tax included)')).toBeVisible();
-    await page.getByRole('button', { name: 'Read the documents' }).click();
-    const consent = page.getByRole('dialog', { name: 'Consent documents' });
-    await consent.getByRole('checkbox', { name: /receive the travel conditions/ }).check();
-    await consent.getByRole('checkbox', { name: /handling of my personal information/ }).check();
-    await consent.getByRole('button', { name: 'Agree and go back' }).click();
+    await agreeToConsentInEnglish(page);
     expect(await japaneseOutsideContent(page)).toEqual([]);
     await expectNoSeriousA11yIssues(page, { what: '/en/reservation/check' });
     await shoot(page, 'en-check');

@@ -107,6 +107,42 @@ export async function agreeToConsent(page: Page): Promise<void> {
   await expect(modal).toBeHidden();
 }
 
+/** The consent dialog of the English check page: both boxes ticked, back to the page. */
+export async function agreeToConsentInEnglish(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Read the documents' }).click();
+  const consent = page.getByRole('dialog', { name: 'Consent documents' });
+  await consent.getByRole('checkbox', { name: /receive the travel conditions/ }).check();
+  await consent.getByRole('checkbox', { name: /handling of my personal information/ }).check();
+  await consent.getByRole('button', { name: 'Agree and go back' }).click();
+}
+
+/** The lead traveller on the English member page, travelling too (Same as the lead traveller). */
+export async function fillLeaderInEnglish(
+  page: Page,
+  who: {
+    last: string;
+    first: string;
+    birthday: string;
+    sex: 'Male' | 'Female';
+    nationality: string;
+    tel: string;
+    mail: string;
+  },
+): Promise<void> {
+  const leader = page.getByRole('region', { name: 'Lead traveller' });
+  await leader.getByRole('textbox', { name: 'Family name', exact: true }).fill(who.last);
+  await leader.getByRole('textbox', { name: 'Given name', exact: true }).fill(who.first);
+  await leader.getByRole('textbox', { name: 'Date of birth', exact: true }).fill(who.birthday);
+  await leader.getByRole('radio', { name: who.sex, exact: true }).check();
+  await leader.getByRole('combobox', { name: 'Nationality', exact: true }).selectOption({ label: who.nationality });
+  await leader.getByRole('textbox', { name: 'Phone number', exact: true }).fill(who.tel);
+  await leader.getByRole('textbox', { name: 'Email address', exact: true }).fill(who.mail);
+  await page
+    .getByRole('region', { name: /^Traveller 1/ })
+    .getByRole('checkbox', { name: 'Same as the lead traveller' })
+    .check();
+}
+
 /** The sandbox card page's words: it speaks the booking's language (issue 29). */
 const CARD_PAGE = {
   ja: { number: 'カード番号', expiry: '有効期限（月/年）', cvc: 'セキュリティコード', pay: /を支払う$/ },
