@@ -5,6 +5,7 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ymdToInput } from '../lib/format.ts';
+import { FilterSelect } from './filters.tsx';
 
 /** 印刷 and CSVダウンロード of the day shown. */
 export function DaySheetActions({ csvHref }: { csvHref: string }) {
@@ -55,5 +56,29 @@ export function DaySheetFilters({
       </button>
       <Link to={home}>明日に戻す</Link>
     </form>
+  );
+}
+
+/**
+ * A day sheet's 便 filter (ADR 0196): for options sold at start times, one departure alone or all of the day's; the
+ * choice is the `start` parameter.
+ */
+export function DepartureFilter({
+  value,
+  departures,
+}: {
+  value: string;
+  departures: { startTime: string; label: string }[];
+}) {
+  return (
+    <FilterSelect
+      label="便"
+      name="start"
+      value={value}
+      options={[
+        { value: '', label: 'この日のすべての便' },
+        ...departures.map((d) => ({ value: d.startTime, label: d.label })),
+      ]}
+    />
   );
 }

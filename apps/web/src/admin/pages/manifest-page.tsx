@@ -5,7 +5,7 @@ import type { FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { bookingCell, NUM } from '../components/cells.tsx';
 import { DataTable, Pager, usePageInUrl } from '../components/data-table.tsx';
-import { DaySheetActions, DaySheetFilters } from '../components/day-sheet.tsx';
+import { DaySheetActions, DaySheetFilters, DepartureFilter } from '../components/day-sheet.tsx';
 import { FilterSelect, optionChoices } from '../components/filters.tsx';
 import { AdminPage } from '../components/page.tsx';
 import { Loading, QueryError } from '../components/query-state.tsx';
@@ -197,14 +197,9 @@ export function ManifestPage() {
         />
         {/* An option sold at start times: one departure alone, or all of the day's (ADR 0196). */}
         {m && m.departureChoices.length > 0 && (
-          <FilterSelect
-            label="便"
-            name="start"
+          <DepartureFilter
             value={start ?? ''}
-            options={[
-              { value: '', label: 'この日のすべての便' },
-              ...m.departureChoices.map((d) => ({ value: d.startTime, label: departureLabel(d) })),
-            ]}
+            departures={m.departureChoices.map((d) => ({ startTime: d.startTime, label: departureLabel(d) }))}
           />
         )}
       </DaySheetFilters>

@@ -5,7 +5,7 @@ import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
 import { useSearchParams } from 'react-router';
 import { bookingCell, NUM } from '../components/cells.tsx';
 import { DataTable } from '../components/data-table.tsx';
-import { DaySheetActions, DaySheetFilters } from '../components/day-sheet.tsx';
+import { DaySheetActions, DaySheetFilters, DepartureFilter } from '../components/day-sheet.tsx';
 import { FilterSelect, useFilterSubmit } from '../components/filters.tsx';
 import { AdminPage } from '../components/page.tsx';
 import { Loading, QueryError } from '../components/query-state.tsx';
@@ -227,14 +227,9 @@ export function RentalSheetPage() {
         />
         {/* Rental options sold at start times: one departure alone, or the whole day (ADR 0196). */}
         {d && (d.startTimes.length > 0 || d.start) && (
-          <FilterSelect
-            label="便"
-            name="start"
+          <DepartureFilter
             value={start ?? ''}
-            options={[
-              { value: '', label: 'この日のすべての便' },
-              ...d.startTimes.map((t) => ({ value: t, label: `${t}発` })),
-            ]}
+            departures={d.startTimes.map((t) => ({ startTime: t, label: `${t}発` }))}
           />
         )}
       </DaySheetFilters>
