@@ -367,8 +367,8 @@ export function calendarDayOf(
 }
 
 /**
- * A timed option's day as SPEC §7 shows one (ADR 0196): its departures' seats left and held summed, stopped when the
- * day is, and each age class's lowest price among the departures with a seat left (of them all when none has).
+ * A timed option's day as SPEC §7 shows one (ADR 0196): its departures' seats left and held summed, stopped when every
+ * departure is, and each age class's lowest price among the departures with a seat left (of them all when none has).
  * Undefined for a day without departures.
  */
 export function dayOfDepartures(departures: readonly OctoDay[]): OctoDay | undefined {
@@ -383,7 +383,8 @@ export function dayOfDepartures(departures: readonly OctoDay[]): OctoDay | undef
     endTime: '',
     zaikozan: departures.reduce((sum, d) => sum + d.zaikozan, 0),
     held: departures.reduce((sum, d) => sum + d.held, 0),
-    stopped: departures.some((d) => d.stopped),
+    // Closed when every departure is: one called off alone leaves the day's others on sale.
+    stopped: departures.every((d) => d.stopped),
     adultbaika: lowest('adult'),
     middlebaika: lowest('middle'),
     childbaika: lowest('child'),

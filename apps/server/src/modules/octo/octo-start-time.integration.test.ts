@@ -20,6 +20,7 @@ import { rowsOf } from '../../db/client.ts';
 import { bookingEvents, bookingOptions, departures, octoBookings } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { insertTestOption, insertTestStock } from '../booking/test-fixtures.ts';
+import { insertStaff } from '../staff/test-fixtures.ts';
 import { insertResellerKey } from './test-fixtures.ts';
 
 // 12:00 in Tokyo.
@@ -298,6 +299,48 @@ describe('a timed option as a START_TIME product', () => {
       ),
     );
     expect(calendar).toEqual([expect.objectContaining({ status: 'AVAILABLE', vacancies: 10, capacity: 10 })]);
+  });
+});
+
+describe('a departure called off alone (催行中止)', () => {
+  it('is CLOSED and refused to reservations; the day and its other departure stay on sale', async () => {
+    await insertTestOption(t.ctx.db, 'STOP1', OPTION);
+    await insertDepartures('STOP1', [
+      { day: DAY, start: '10:00', end: '11:00', seats: 5 },
+      // A stop closes the departure's seats as it calls it off.
+      { day: DAY, start: '13:00', end: '14:00', seats: 0 },
+    ]);
+    const staffId = await insertStaff(t.ctx.db, { mail: 'octo-stop@example.jp', role: 'operator' });
+    await t.ctx.db.execute(sql`with s as (
+        insert into day_stops (created_at, staff_id, reason, state) values (now(), ${staffId}, 'weather', 'done')
+        returning id)
+      insert into day_stop_departures (stop_id, opcd, usedate, start_time) select id, 'STOP1', ${iso(DAY)}, '13:00' from s`);
+    const list = zAvailabilitiesAvailabilityCheckResponse.parse(
+      ok(
+        await octo('POST', '/availability', {
+          productId: 'STOP1',
+          optionId: 'DEFAULT',
+          localDateStart: iso(DAY),
+          localDateEnd: iso(DAY),
+        }),
+      ),
+    );
+    expect(list.map((a) => [a.id, a.status])).toEqual([
+      [at(DAY, '10:00'), 'AVAILABLE'],
+      [at(DAY, '13:00'), 'CLOSED'],
+    ]);
+    expectError(await reserve('STOP1', at(DAY, '13:00'), 1), 'UNPROCESSABLE_ENTITY');
+    const calendar = zAvailabilitiesAvailabilityCalendarResponse.parse(
+      ok(
+        await octo('POST', '/availability/calendar', {
+          productId: 'STOP1',
+          optionId: 'DEFAULT',
+          localDateStart: iso(DAY),
+          localDateEnd: iso(DAY),
+        }),
+      ),
+    );
+    expect(calendar).toEqual([expect.objectContaining({ status: 'AVAILABLE' })]);
   });
 });
 

@@ -72,7 +72,7 @@ export async function listSellableOptions(db: DbOrTx): Promise<SellableOption[]>
  * The option's departures from `from` to `to` (YYYY-MM-DD) of one kind, in day and time order: its timed ones
  * (`timed`) or its whole days. Each comes with the seats held on it (every booking line not canceled, and every
  * キャンセル待ち entry waiting or offered, took its seats from that departure's row: left + held is its capacity, ADR
- * 0167's invariant kept per departure by ADR 0196) and whether the company stopped its day (催行中止 is per day).
+ * 0167's invariant kept per departure by ADR 0196) and whether the company stopped it (催行中止 of its day, or of the departure alone).
  */
 export async function departuresOf(
   db: DbOrTx,
@@ -110,7 +110,9 @@ async function readDepartures(db: DbOrTx, where: SQL): Promise<OctoDay[]> {
         + coalesce((select sum(w.held) from waitlist_entries w
           where w.opcd = s.opcd and w.usedate = s.usedate and w.start_time = s.start_time
             and w.state in ('waiting', 'offered')), 0) as held,
-        exists (select 1 from day_stop_days d where d.opcd = s.opcd and d.usedate = s.usedate) as stopped
+        (exists (select 1 from day_stop_days d where d.opcd = s.opcd and d.usedate = s.usedate)
+          or exists (select 1 from day_stop_departures d
+            where d.opcd = s.opcd and d.usedate = s.usedate and d.start_time = s.start_time)) as stopped
       from departures s
       where ${where}
       order by s.usedate, s.start_time`),
