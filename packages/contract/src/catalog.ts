@@ -229,7 +229,7 @@ export const departure = z.object({
   /** `HH:MM`, or '' for the whole day. */
   start_time: z.string(),
   end_time: z.string(),
-  /** Its start time has passed (a departure of today that has left): listed, not sold. */
+  /** Listed, not sold: its start time has passed (a departure of today that has left), or it was called off. */
   closed: z.boolean(),
   zaikozan: z.number().int(),
   adultbaika: z.number().int(),

@@ -3,11 +3,13 @@
  * SPEC shows it, a booking on one departure, its seats taken and given back there only, never oversold.
  */
 import { ErrCd } from '@tabi/contract/constants';
-import { addDays, type Ymd } from '@tabi/contract/dates';
+import { addDays, type Ymd, ymdToIsoDate } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIn } from '../../clock.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { insertStaff } from '../staff/test-fixtures.ts';
 import { retakeAllSeats, returnAllSeats } from './seats.ts';
 import { ADULT_PRICE, bookingPayload, insertTestOption, insertTestStock, stockLeft } from './test-fixtures.ts';
 
@@ -152,5 +154,22 @@ describe('an option sold at start times', () => {
     expect(await stockLeft(t.ctx.db, 'DEP002', today, '10:00')).toBe(5);
     const later = await post('/api/booking', bookingPayload('DEP002', today, {}, { start_time: '15:00' }));
     expect(later.statusCode, later.body).toBe(200);
+  });
+
+  it('lists a departure called off alone as closed, the day’s others as sold', async () => {
+    const staffId = await insertStaff(t.ctx.db, { mail: 'dep-stop@example.jp', role: 'operator' });
+    await t.ctx.db.execute(sql`with s as (
+        insert into day_stops (created_at, staff_id, reason, state) values (now(), ${staffId}, 'weather', 'done')
+        returning id)
+      insert into day_stop_departures (stop_id, opcd, usedate, start_time)
+      select id, ${CRUISE}, ${ymdToIsoDate(day)}, '10:00' from s`);
+    const list = await t.request({ method: 'GET', url: `/api/option/${CRUISE}/departures?usedate=${day}` });
+    expect(
+      list.json().response.departures.map((d: { start_time: string; closed: boolean }) => [d.start_time, d.closed]),
+    ).toEqual([
+      ['10:00', true],
+      ['13:00', false],
+      ['16:00', false],
+    ]);
   });
 });

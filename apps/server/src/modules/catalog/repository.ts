@@ -3,7 +3,7 @@
 import type { Lang } from '@tabi/contract/i18n';
 import type { OptionSort } from '@tabi/contract/option-sort';
 import type { SalesCutoff } from '@tabi/contract/sales-cutoff';
-import { and, asc, between, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, between, eq, getTableColumns, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type DbOrTx, rowsOf } from '../../db/client.ts';
 import {
@@ -313,10 +313,27 @@ export async function stockOn(db: DbOrTx, opcd: string, day: string, startTime?:
   return rows[0];
 }
 
-/** The departures of a day, in time order (GET /option/{code}/departures). */
-export async function departuresOn(db: DbOrTx, opcd: string, day: string): Promise<DepartureRow[]> {
+/**
+ * The departures of a day, in time order (GET /option/{code}/departures), each with whether the company called it
+ * off (催行中止 of its day, or of the departure alone).
+ */
+export async function departuresOn(
+  db: DbOrTx,
+  opcd: string,
+  day: string,
+): Promise<(DepartureRow & { stopped: boolean })[]> {
   return db
-    .select()
+    .select({
+      ...getTableColumns(departures),
+      // The outer table named as such: drizzle writes a column of a one-table select unqualified, which the
+      // subqueries would read as their own.
+      stopped: sql<boolean>`(exists (select 1 from day_stop_days d
+          where d.opcd = departures.opcd and d.usedate = departures.usedate)
+        or exists (select 1 from day_stop_departures d where d.opcd = departures.opcd
+          and d.usedate = departures.usedate and d.start_time = departures.start_time))`.mapWith(
+        (v: unknown) => v === true || v === 't',
+      ),
+    })
     .from(departures)
     .where(and(eq(departures.opcd, opcd), eq(departures.usedate, day)))
     .orderBy(asc(departures.startTime));

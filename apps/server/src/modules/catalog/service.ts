@@ -284,7 +284,7 @@ export class CatalogService {
       departures: rows.map((r) => ({
         start_time: r.startTime,
         end_time: r.endTime,
-        closed: departed(query.usedate, r.startTime, now),
+        closed: r.stopped || departed(query.usedate, r.startTime, now),
         zaikozan: r.zaikozan,
         adultbaika: r.adultbaika,
         middlebaika: r.middlebaika,
