@@ -13,6 +13,7 @@ import {
   ymdString,
 } from './envelope.ts';
 import { normaliseLang } from './i18n.ts';
+import type { PartyCounts } from './party.ts';
 
 const text = (max: number) => plainText().trim().max(max);
 // Full-width letters (ＹＡＭＡＤＡ, as a phone's keyboard may type them) are stored half-width.
@@ -140,6 +141,16 @@ export const bookingOption = z.object({
   ex_issue_method: z.string().nullable(),
 });
 export type BookingOption = z.infer<typeof bookingOption>;
+
+/** The party a booked option is for, by age class (the classes SPEC's list leaves out count 0 when absent). */
+export function partyOfLine(line: BookingOption): PartyCounts {
+  return {
+    adult: line.paxadultqty,
+    middle: line.paxmiddleqty ?? 0,
+    child: line.paxchildqty,
+    infant: line.paxinfantqty ?? 0,
+  };
+}
 
 export const rental = z.object({
   seq: z.string(),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { dayPriceFields, envelope, facilityFields, numericString, plainText, ymdString } from './envelope.ts';
 import { LANGS } from './i18n.ts';
 import { OPTION_SORTS } from './option-sort.ts';
+import type { PartyPrices } from './party.ts';
 
 const code = plainText().max(20);
 
@@ -241,3 +242,15 @@ export type Departure = z.infer<typeof departure>;
 export const departuresAnswer = z.object({ usedate: ymdString, departures: z.array(departure) });
 export type DeparturesAnswer = z.infer<typeof departuresAnswer>;
 export const departuresResponse = envelope(departuresAnswer);
+
+/** A departure's (or a day's) unit prices by age class, numbers or SPEC §7's numeric strings, as the party form reads them. */
+export function unitPricesOf(
+  d: Record<'adultbaika' | 'middlebaika' | 'childbaika' | 'infantbaika', number | string>,
+): PartyPrices {
+  return {
+    adult: Number(d.adultbaika),
+    middle: Number(d.middlebaika),
+    child: Number(d.childbaika),
+    infant: Number(d.infantbaika),
+  };
+}

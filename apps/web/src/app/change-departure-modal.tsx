@@ -1,7 +1,8 @@
-import type { Booking, BookingOption } from '@tabi/contract/booking';
-import type { CalendarDay, Departure } from '@tabi/contract/catalog';
+import { type Booking, partyOfLine } from '@tabi/contract/booking';
+import { unitPricesOf } from '@tabi/contract/catalog';
 import { monthStart, type Ymd } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
+import { partyTotal } from '@tabi/contract/party';
 import { useEffect, useState } from 'react';
 import { Modal } from '../components/modal.tsx';
 import { useDepartures } from '../features/availability/api/get-departures.ts';
@@ -15,27 +16,6 @@ import { useCommonMessages } from '../i18n/common.ts';
 import { useFormat } from '../i18n/format.ts';
 import { showAlert } from '../lib/alert.ts';
 import { ApiError, failureMessage } from '../lib/api-client.ts';
-
-type UnitPrices = Pick<Departure, 'adultbaika' | 'middlebaika' | 'childbaika' | 'infantbaika'>;
-
-/** The booking's party at a departure's (or a day's) unit prices: the new total. */
-function totalAt(line: BookingOption, prices: UnitPrices): number {
-  return (
-    line.paxadultqty * prices.adultbaika +
-    line.paxchildqty * prices.childbaika +
-    (line.paxmiddleqty ?? 0) * prices.middlebaika +
-    (line.paxinfantqty ?? 0) * prices.infantbaika
-  );
-}
-
-function dayPrices(day: CalendarDay): UnitPrices {
-  return {
-    adultbaika: Number(day.adultbaika),
-    middlebaika: Number(day.middlebaika),
-    childbaika: Number(day.childbaika),
-    infantbaika: Number(day.infantbaika),
-  };
-}
 
 /** What my page hands its change dialog (the dialog is the app's: it composes the catalog's calendar, ADR 0197). */
 export interface ChangeDialogProps {
@@ -75,8 +55,8 @@ export function ChangeDepartureModal({ booking, today, open, onClose, onDone }: 
   if (!line) return null;
   const chosen = departures.data?.departures.find((d) => d.start_time === startTime);
   const calendarDay = day ? option?.valueList[day] : undefined;
-  const prices = timed ? chosen : calendarDay ? dayPrices(calendarDay) : undefined;
-  const amount = prices ? totalAt(line, prices) : null;
+  const prices = timed ? chosen : calendarDay;
+  const amount = prices ? partyTotal(partyOfLine(line), unitPricesOf(prices)) : null;
   const difference = amount === null ? null : amount - booking.amountjp;
   const same = day === line.usedate && (startTime ?? '') === line.start_time;
   const ready = day !== null && amount !== null && !same && (!timed || chosen !== undefined);

@@ -3,9 +3,11 @@
  * customer's rules (before its day, while a cancellation is free). The dialog shows the new total and the
  * difference; a dearer one answers the link of the difference's checkout, which staff hand to the customer.
  */
-import type { Departure } from '@tabi/contract/catalog';
+import { partyOfLine } from '@tabi/contract/booking';
+import { type Departure, unitPricesOf } from '@tabi/contract/catalog';
 import { isoDateToYmd, ymdToIsoDate } from '@tabi/contract/dates';
 import { API } from '@tabi/contract/endpoints';
+import { partyTotal } from '@tabi/contract/party';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Field } from '../../../components/form/field.tsx';
@@ -31,13 +33,7 @@ export function ChangeDepartureDialog({ detail, open, onClose, onDone }: DialogP
   });
   const list = departures.data?.departures ?? [];
   const chosen = list.find((d) => d.start_time === (startTime ?? list[0]?.start_time));
-  const amount =
-    line && chosen
-      ? line.paxadultqty * chosen.adultbaika +
-        line.paxchildqty * chosen.childbaika +
-        (line.paxmiddleqty ?? 0) * chosen.middlebaika +
-        (line.paxinfantqty ?? 0) * chosen.infantbaika
-      : null;
+  const amount = line && chosen ? partyTotal(partyOfLine(line), unitPricesOf(chosen)) : null;
   const difference = amount === null ? null : amount - booking.amountjp;
   const action = useConsoleAction(
     () =>

@@ -1,4 +1,4 @@
-import type { Departure, OptionDetail } from '@tabi/contract/catalog';
+import { type OptionDetail, unitPricesOf } from '@tabi/contract/catalog';
 import type { PartyPrices } from '@tabi/contract/party';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -28,10 +28,6 @@ interface PartyDialogProps {
   offer?: (WaitlistOfferRef & { prices: PartyPrices; startTime: string }) | undefined;
 }
 
-function pricesOf(d: Departure): PartyPrices {
-  return { adult: d.adultbaika, middle: d.middlebaika, child: d.childbaika, infant: d.infantbaika };
-}
-
 /**
  * SPEC §2 Option detail: choosing a day opens the party-count form, the age note and the way on to
  * applicant entry. The parent mounts it only while a day is chosen, so every opening loads its price afresh.
@@ -44,7 +40,7 @@ export function PartyDialog({ option, usedate, zaikozan, md, onClose, offer }: P
   const [startTime, setStartTime] = useState<string | null>(null);
   const chosen = departures.data?.departures.find((d) => d.start_time === startTime);
   const limit = offer ? offer.held : timed ? (chosen?.zaikozan ?? 0) : zaikozan;
-  const known = offer?.prices ?? (timed ? (chosen ? pricesOf(chosen) : null) : undefined);
+  const known = offer?.prices ?? (timed ? (chosen ? unitPricesOf(chosen) : null) : undefined);
   const form = usePartyForm(option, usedate, limit, known ?? undefined, timed && !chosen);
   const navigate = useNavigate();
   const t = useAvailabilityMessages();
