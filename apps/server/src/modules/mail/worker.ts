@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { rename, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -59,7 +59,9 @@ export function createMailSender(ctx: Pick<AppContextBase, 'config'>, log: MailL
       // Names, phones and booking numbers: the directory and each file are the server user's only.
       preparePrivateDir(dir);
       const file = path.join(dir, `${String(mail.id).padStart(6, '0')}-${mail.kind}-${mail.rsvno ?? 'none'}.eml`);
-      await writeFile(file, info.message as Buffer, { mode: PRIVATE_FILE_MODE });
+      // Written aside and renamed: whoever lists the outbox sees a whole .eml or none (a reader found one empty).
+      await writeFile(`${file}.tmp`, info.message as Buffer, { mode: PRIVATE_FILE_MODE });
+      await rename(`${file}.tmp`, file);
       log.info({ file, to: mail.to, kind: mail.kind }, 'mail written to the outbox directory');
     },
     close: () => transport.close(),
