@@ -9,7 +9,7 @@ import { changeFeeApplies, Msg } from '@tabi/contract/messages';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIn } from '../../clock.ts';
-import { bookingEvents, bookingOptions, bookings, outbox, refunds } from '../../db/schema.ts';
+import { bookingChanges, bookingEvents, bookingOptions, bookings, outbox, refunds } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bookingCapabilityCookie } from '../payment/capability.ts';
 import { insertStaff, signIn } from '../staff/test-fixtures.ts';
@@ -86,6 +86,7 @@ beforeAll(async () => {
   await insertTestStock(t.ctx.db, OPT, day, { startTime: '13:00', endTime: '14:00', zaikozan: 10 });
   await insertTestStock(t.ctx.db, OPT, day, { startTime: '16:00', endTime: '17:00', zaikozan: 2, adultbaika: DEAR });
   await insertTestStock(t.ctx.db, OPT, next, { startTime: '13:00', endTime: '14:00', zaikozan: 10 });
+  await insertTestStock(t.ctx.db, OPT, next, { startTime: '16:00', endTime: '17:00', zaikozan: 5, adultbaika: DEAR });
   // A day within the fee: changes refused there.
   await insertTestStock(t.ctx.db, OPT, addDays(todayIn(t.clock), 3), { startTime: '13:00', zaikozan: 10 });
   await insertTestStock(t.ctx.db, OPT, addDays(todayIn(t.clock), 3), { startTime: '16:00', zaikozan: 10 });
@@ -155,6 +156,19 @@ describe('POST /booking/change', () => {
     ]);
     expect(await mailsOf(b.rsvno, 'change_failed')).toBe(1);
     expect(await mailsOf(b.rsvno, 'payment_refunded')).toBe(0);
+  });
+
+  it('matches the payment to its change when a crash came before the change learned its checkout session', async () => {
+    const b = await paidBooking(next, '13:00');
+    const res = await change(b, next, '16:00', DEAR);
+    // As if the process died after the provider answered and before the session id was saved on the change.
+    await t.ctx.db.update(bookingChanges).set({ checkoutSessionId: null }).where(eq(bookingChanges.rsvno, b.rsvno));
+    await payOn(res.json().response.checkout_url);
+    expect(await lineOf(b.rsvno)).toMatchObject({ startTime: '16:00', amount: DEAR, state: 'paid' });
+    expect(await t.ctx.db.select().from(refunds).where(eq(refunds.rsvno, b.rsvno))).toEqual([]);
+    expect(await mailsOf(b.rsvno, 'booking_changed')).toBe(1);
+    const [done] = await t.ctx.db.select().from(bookingChanges).where(eq(bookingChanges.rsvno, b.rsvno));
+    expect(done).toMatchObject({ state: 'done', checkoutSessionId: expect.any(String) });
   });
 
   it('refuses once the cancellation policy charges a fee, the same departure, another amount and a full one', async () => {

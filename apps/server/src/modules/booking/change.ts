@@ -21,7 +21,7 @@ import { bookingChanges, bookingOptions, bookings, departures } from '../../db/s
 import { AppError } from '../../errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { bookingChangedMail, changeFailedMail, loadMailBooking } from '../mail/templates.ts';
-import { createCheckoutForDifference, findPaidPayments, planRefunds, sendPendingRefunds } from '../payment/index.ts';
+import { changeOfCheckout, createCheckoutForDifference, findPaidPayments, planRefunds, sendPendingRefunds } from '../payment/index.ts';
 import { recordEvent } from './events.ts';
 import { lifecycleOf } from './lifecycle.ts';
 import * as repo from './repository.ts';
@@ -183,7 +183,11 @@ export async function changeDeparture(
     if (outcome.difference < 0) await sendPendingRefunds(ctx, rsvno, ['change'], actor);
     return { changed: true, difference: outcome.difference, checkout_url: null };
   }
-  const session = await createCheckoutForDifference(ctx, rsvno, outcome.difference, checkout);
+  const session = await createCheckoutForDifference(
+    ctx,
+    { id: outcome.changeId, rsvno, amount: outcome.difference },
+    checkout,
+  );
   await ctx.db
     .update(bookingChanges)
     .set({ checkoutSessionId: session.id })
@@ -202,12 +206,17 @@ export async function changePaid(
   checkout: { rsvno: string; checkoutSessionId: string; amount: number },
   actor: Actor,
 ): Promise<'paid' | 'change' | null> {
+  // The change learns its session id after the provider answers; a crash before that leaves the change's id in the
+  // checkout's written-down call, which is found by the session.
+  const changeId = await changeOfCheckout(tx, checkout.checkoutSessionId);
   const [change] = await tx
     .select()
     .from(bookingChanges)
     .where(
       and(
-        eq(bookingChanges.checkoutSessionId, checkout.checkoutSessionId),
+        changeId === null
+          ? eq(bookingChanges.checkoutSessionId, checkout.checkoutSessionId)
+          : eq(bookingChanges.id, changeId),
         eq(bookingChanges.state, 'awaiting_payment'),
       ),
     )
@@ -216,7 +225,9 @@ export async function changePaid(
   const booking = await repo.findBooking(tx, checkout.rsvno);
   const [line] = await repo.bookingLines(tx, checkout.rsvno);
   const done = async (state: 'done' | 'failed') =>
-    tx.update(bookingChanges).set({ state, doneAt: ctx.clock.now() }).where(eq(bookingChanges.id, change.id));
+    tx
+      .update(bookingChanges)
+      .set({ state, doneAt: ctx.clock.now(), checkoutSessionId: checkout.checkoutSessionId }).where(eq(bookingChanges.id, change.id));
   // The booking moved, was canceled or its amount changed since the checkout opened: the payment is not this change's.
   if (!booking || !line || lifecycleOf(booking) !== 'paid' || booking.amountjp !== change.amountBefore) {
     await done('failed');

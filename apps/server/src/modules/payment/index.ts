@@ -27,4 +27,4 @@ export {
   type RefundReason,
   type RefundRow,
 } from './repository.ts';
-export { createCheckoutForDifference } from './service.ts';
+export { changeOfCheckout, createCheckoutForDifference } from './service.ts';

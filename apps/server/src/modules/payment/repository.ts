@@ -341,6 +341,15 @@ export async function findSandboxCheckoutByKey(db: DbOrTx, key: string): Promise
   return row;
 }
 
+/** The written-down call that opened a checkout session. */
+export async function findCheckoutCall(db: DbOrTx, checkoutSessionId: string): Promise<ProviderCallRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(providerCalls)
+    .where(and(eq(providerCalls.kind, 'checkout'), eq(providerCalls.providerRef, checkoutSessionId)));
+  return row;
+}
+
 /** The checkout call of a session is done once the session is paid (or has lapsed). */
 export async function finishCheckoutCall(db: DbOrTx, checkoutSessionId: string, now: Date): Promise<void> {
   await db

@@ -7,6 +7,7 @@ import { langOfPath } from '@tabi/contract/i18n';
 import { Msg } from '@tabi/contract/messages';
 import { systemActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { fulfil } from './fulfil.ts';
 import type { CheckoutInput, CheckoutSession } from './provider.ts';
@@ -82,6 +83,11 @@ const REUSE_MARGIN_MINUTES = 10;
 
 interface CheckoutRequestRecord {
   input: Omit<CheckoutInput, 'expiresAt'> & { expiresAt: string };
+  /**
+   * The booking change whose difference this checkout pays (ADR 0197), written down before the provider is called:
+   * a crash before the change learns its session id still lets the payment find its change.
+   */
+  changeId?: number;
 }
 
 function toInput(record: CheckoutRequestRecord): CheckoutInput {
@@ -175,10 +181,10 @@ export async function createCheckoutForBooking(
  */
 export async function createCheckoutForDifference(
   ctx: AppContext,
-  rsvno: string,
-  amount: number,
+  change: { id: number; rsvno: string; amount: number },
   options: Omit<CheckoutOptions, 'requireSession'>,
 ): Promise<CheckoutSession> {
+  const { rsvno, amount } = change;
   if (!isAllowedReturnPath(options.successPath) || !isAllowedReturnPath(options.cancelPath)) {
     throw new AppError(ErrCd.generic, Msg.checkoutPathInvalid, 422);
   }
@@ -201,13 +207,28 @@ export async function createCheckoutForDifference(
       expiresAt: new Date(now.getTime() + minutes(MIN_CHECKOUT_MINUTES)),
     },
     now,
+    change.id,
   );
 }
 
+/** The booking change a checkout session pays the difference of, as its call was written down before it was made. */
+export async function changeOfCheckout(db: DbOrTx, checkoutSessionId: string): Promise<number | null> {
+  const call = await repo.findCheckoutCall(db, checkoutSessionId);
+  return (call?.request as unknown as CheckoutRequestRecord | undefined)?.changeId ?? null;
+}
+
 /** Writes the checkout call down, makes it and records the open payment (DESIGN §12). */
-async function openCheckout(ctx: AppContext, input: CheckoutInput, now: Date): Promise<CheckoutSession> {
+async function openCheckout(
+  ctx: AppContext,
+  input: CheckoutInput,
+  now: Date,
+  changeId?: number,
+): Promise<CheckoutSession> {
   const { rsvno } = input;
-  const record: CheckoutRequestRecord = { input: { ...input, expiresAt: input.expiresAt.toISOString() } };
+  const record: CheckoutRequestRecord = {
+    input: { ...input, expiresAt: input.expiresAt.toISOString() },
+    ...(changeId === undefined ? {} : { changeId }),
+  };
   const call = await repo.insertProviderCall(ctx.db, {
     kind: 'checkout',
     rsvno,
