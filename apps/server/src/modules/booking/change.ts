@@ -21,7 +21,13 @@ import { bookingChanges, bookingOptions, bookings, departures } from '../../db/s
 import { AppError } from '../../errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { bookingChangedMail, changeFailedMail, loadMailBooking } from '../mail/templates.ts';
-import { changeOfCheckout, createCheckoutForDifference, findPaidPayments, planRefunds, sendPendingRefunds } from '../payment/index.ts';
+import {
+  changeOfCheckout,
+  createCheckoutForDifference,
+  findPaidPayments,
+  planRefunds,
+  sendPendingRefunds,
+} from '../payment/index.ts';
 import { recordEvent } from './events.ts';
 import { lifecycleOf } from './lifecycle.ts';
 import * as repo from './repository.ts';
@@ -227,7 +233,8 @@ export async function changePaid(
   const done = async (state: 'done' | 'failed') =>
     tx
       .update(bookingChanges)
-      .set({ state, doneAt: ctx.clock.now(), checkoutSessionId: checkout.checkoutSessionId }).where(eq(bookingChanges.id, change.id));
+      .set({ state, doneAt: ctx.clock.now(), checkoutSessionId: checkout.checkoutSessionId })
+      .where(eq(bookingChanges.id, change.id));
   // The booking moved, was canceled or its amount changed since the checkout opened: the payment is not this change's.
   if (!booking || !line || lifecycleOf(booking) !== 'paid' || booking.amountjp !== change.amountBefore) {
     await done('failed');
