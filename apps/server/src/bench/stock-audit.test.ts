@@ -6,7 +6,7 @@ import type { BenchStockDay } from './types.ts';
 const week = { from: '2026-11-22', to: '2026-11-28' }; // Sunday to Saturday
 
 function day(usedate: string, zaikozan: number, held = 0, sold = 0): BenchStockDay {
-  return { usedate, zaikozan, adultbaika: 1800, held, sold };
+  return { usedate, start_time: '', zaikozan, adultbaika: 1800, held, sold };
 }
 
 describe('the capacities the bulk edits give', () => {

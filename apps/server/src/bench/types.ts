@@ -50,10 +50,12 @@ export interface BenchMeasurement {
   floorRatio?: number;
 }
 
-/** A day of GET /api/_bench/stock: the stock row as the database holds it, and the seats live bookings take. */
+/** A departure of GET /api/_bench/stock: its row as the database holds it, and the seats live bookings take. */
 export interface BenchStockDay {
   /** YYYY-MM-DD */
   usedate: string;
+  /** HH:MM, or '' for the whole day. */
+  start_time: string;
   /** Seats left. */
   zaikozan: number;
   adultbaika: number;

@@ -45,7 +45,25 @@ it('answers each day’s seats left, held and sold, leaving canceled bookings ou
   const res = await t.request({ method: 'GET', url: `/api/_bench/stock?opcd=${OP}&from=2026-11-30&to=2026-12-02` });
   expect(res.statusCode, res.body).toBe(200);
   expect(res.json().response.stock).toEqual([
-    { usedate: '2026-12-01', zaikozan: 4, adultbaika: ADULT_PRICE, held: 2, sold: 3 },
-    { usedate: '2026-12-02', zaikozan: 5, adultbaika: ADULT_PRICE, held: 0, sold: 0 },
+    { usedate: '2026-12-01', start_time: '', zaikozan: 4, adultbaika: ADULT_PRICE, held: 2, sold: 3 },
+    { usedate: '2026-12-02', start_time: '', zaikozan: 5, adultbaika: ADULT_PRICE, held: 0, sold: 0 },
   ] satisfies BenchStockDay[]);
+});
+
+it('makes the whole days nobody booked into departures at set times, each with the day’s seats and prices', async () => {
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/_bench/timed',
+    payload: { opcd: OP, times: ['09:00', '13:30'], minutes: 90 },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.json().response).toEqual({ departures: 2 });
+  const stock = await t.request({ method: 'GET', url: `/api/_bench/stock?opcd=${OP}&from=2026-12-01&to=2026-12-02` });
+  expect(stock.json().response.stock).toEqual([
+    expect.objectContaining({ usedate: '2026-12-01', start_time: '', zaikozan: 4 }),
+    expect.objectContaining({ usedate: '2026-12-02', start_time: '09:00', zaikozan: 5, adultbaika: ADULT_PRICE }),
+    expect.objectContaining({ usedate: '2026-12-02', start_time: '13:30', zaikozan: 5, adultbaika: ADULT_PRICE }),
+  ]);
+  const bad = await t.request({ method: 'POST', url: '/api/_bench/timed', payload: { opcd: OP, times: ["1'"] } });
+  expect(bad.statusCode).toBe(422);
 });

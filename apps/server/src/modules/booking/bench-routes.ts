@@ -4,7 +4,9 @@
  *   POST /booking runs after its rate limit) issued by `clients` workers on a plain pg pool of `clients`
  *   connections (at most 50) to the same database (PGlite: the server's own handle), with no HTTP, no rate limit and
  *   no JSON in between. When the booking's transaction changes, the floor changes with it.
- * - GET /_bench/stock: each day's stock as the database holds it now, not as the cached calendar shows it
+ * - POST /_bench/timed: an option's whole days made into departures at set times, for the bench of bookings by start
+ *   time (the demo's timed options are far too small for thousands of bookings a second).
+ * - GET /_bench/stock: each departure's stock as the database holds it now, not as the cached calendar shows it
  *   (a calendar is only refreshed when what a visitor sees changes, migration 0006), for the oversold checks:
  *   the seats left, the seats live bookings hold unpaid or requested (`held`) and have paid for (`sold`).
  */
@@ -35,6 +37,16 @@ const stockQuery = z.object({
   opcd: z.string().min(1).max(20),
   from: z.iso.date(),
   to: z.iso.date(),
+});
+
+const timedRequest = z.object({
+  opcd: z.string().min(1).max(20),
+  /** Start times, HH:MM before 20:00 so that each ends on its own day. */
+  times: z
+    .array(z.string().regex(/^(0[0-9]|1[0-9]):[0-5][0-9]$/))
+    .min(1)
+    .max(6),
+  minutes: z.number().int().min(1).max(240),
 });
 
 /** At 200 clients the floor's 200 workers share 50 connections. */
@@ -107,17 +119,42 @@ export function registerBookingBenchRoutes(app: FastifyInstance, ctx: AppContext
     // Written here, not borrowed from the console's stock calendar, so that the benches check that code.
     const rows = rowsOf<BenchStockDay & { held: number | string; sold: number | string }>(
       await ctx.db.execute(sql`
-        select to_char(s.usedate, 'YYYY-MM-DD') as usedate, s.zaikozan, s.adultbaika,
+        select to_char(s.usedate, 'YYYY-MM-DD') as usedate, s.start_time, s.zaikozan, s.adultbaika,
           coalesce(sum(bo.seats) filter (where bk.status_payment = ${PaymentStatus.uncompleted}), 0) as held,
           coalesce(sum(bo.seats) filter (where bk.status_payment = ${PaymentStatus.completed}), 0) as sold
         from departures s
         left join (booking_options bo join bookings bk on bk.rsvno = bo.rsvno and bk.status <> ${BookingStatus.canceled})
-          on bo.opcd = s.opcd and bo.usedate = s.usedate
+          on bo.opcd = s.opcd and bo.usedate = s.usedate and bo.start_time = s.start_time
         where s.opcd = ${q.opcd} and s.usedate between ${q.from}::date and ${q.to}::date
-        group by s.usedate, s.zaikozan, s.adultbaika
-        order by s.usedate`),
+        group by s.usedate, s.start_time, s.zaikozan, s.adultbaika
+        order by s.usedate, s.start_time`),
     );
     const stock: BenchStockDay[] = rows.map((r) => ({ ...r, held: Number(r.held), sold: Number(r.sold) }));
     return ok({ stock });
+  });
+
+  app.post('/_bench/timed', async (request) => {
+    const { opcd, times, minutes } = parseInput(timedRequest, request.body);
+    // Each whole day nobody has booked becomes departures at `times`, each with the day's seats and prices: an option
+    // as roomy as the whole-day one the bench books, sold by start time.
+    const made = rowsOf<{ n: number | string }>(
+      await ctx.db.execute(sql`
+        with days as (
+          delete from departures d
+          where d.opcd = ${opcd} and d.start_time = '' and d.usedate > current_date
+            and not exists (select 1 from booking_options bo where bo.opcd = d.opcd and bo.usedate = d.usedate)
+          returning d.*
+        ), made as (
+          insert into departures (opcd, usedate, start_time, end_time, zaikozan, adultbaika, middlebaika, childbaika,
+            infantbaika)
+          select days.opcd, days.usedate, t.start_time,
+            to_char(t.start_time::time + make_interval(mins => ${minutes}), 'HH24:MI'),
+            days.zaikozan, days.adultbaika, days.middlebaika, days.childbaika, days.infantbaika
+          from days cross join unnest(${sql.raw(`array[${times.map((t) => `'${t}'`).join(',')}]`)}::text[]) as t(start_time)
+          returning 1
+        )
+        select count(*) as n from made`),
+    );
+    return ok({ departures: Number(made[0]?.n ?? 0) });
   });
 }

@@ -25,11 +25,18 @@ interface Day {
   price: number;
 }
 
-/** Each day's stock as the database holds it (not the cached calendar). */
-async function exactStock(baseUrl: string, opcd: string, dates: Ymd[]): Promise<Map<Ymd, number>> {
+/** A departure booked: a day of the calendar at a start time ('' for the whole day). */
+interface Slot extends Day {
+  startTime: string;
+}
+
+const slotKey = (date: Ymd, startTime: string) => `${date} ${startTime}`;
+
+/** Each departure's stock as the database holds it (not the cached calendar). */
+async function exactStock(baseUrl: string, opcd: string, dates: Ymd[]): Promise<Map<string, number>> {
   const sorted = [...dates].sort();
   const rows = await databaseStock(baseUrl, opcd, ymdToIsoDate(sorted[0] ?? ''), ymdToIsoDate(sorted.at(-1) ?? ''));
-  return new Map(rows.map((r) => [isoDateToYmd(r.usedate), r.zaikozan]));
+  return new Map(rows.map((r) => [slotKey(isoDateToYmd(r.usedate), r.start_time), r.zaikozan]));
 }
 
 interface FloorAnswer {
@@ -102,6 +109,8 @@ async function run(
   until: { seconds: number; maxAttempts: number; answers?: boolean; addresses?: 'one' | 'many' },
   label: string,
   months: { count: number; offset: number },
+  /** The option's start times, booked in turn; none: whole days. */
+  times: string[] = [''],
 ): Promise<BenchMeasurement> {
   const token = await csrf(target.baseUrl);
   const listed = await days(target.baseUrl, opcd, months.count, months.offset);
@@ -110,11 +119,11 @@ async function run(
     opcd,
     listed.map((d) => d.date),
   );
-  const before = listed
-    .map((d) => ({ ...d, stock: exact.get(d.date) ?? 0 }))
+  const before: Slot[] = listed
+    .flatMap((d) => times.map((startTime) => ({ ...d, startTime, stock: exact.get(slotKey(d.date, startTime)) ?? 0 })))
     .filter((d) => d.stock > 0 || until.answers);
   if (before.length === 0) throw new Error(`${opcd} has no stock left to book in the months measured`);
-  const booked = new Map<Ymd, number>();
+  const booked = new Map<string, number>();
   const latencies: number[] = [];
   let attempts = 0;
   let soldOut = 0;
@@ -136,15 +145,17 @@ async function run(
       const headers = benchHeaders(token);
       if (until.addresses === 'many') headers['x-forwarded-for'] = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
       const t0 = performance.now();
+      const body = bookingBody(opcd, day, `090${String(n).padStart(8, '0')}`);
       const res = await postJson(
         `${target.baseUrl}/api/booking`,
         headers,
-        bookingBody(opcd, day, `090${String(n).padStart(8, '0')}`),
+        day.startTime ? { ...body, start_time: day.startTime } : body,
         agent,
       );
       const answer = res.answer as { errcd: string; errMsg?: string };
       latencies.push(performance.now() - t0);
-      if (answer.errcd === '000') booked.set(day.date, (booked.get(day.date) ?? 0) + 1);
+      const key = slotKey(day.date, day.startTime);
+      if (answer.errcd === '000') booked.set(key, (booked.get(key) ?? 0) + 1);
       else if (answer.errcd === '104') soldOut++;
       else {
         failures++;
@@ -163,9 +174,10 @@ async function run(
   let oversold = 0;
   let mismatched = 0;
   for (const day of before) {
-    const sold = booked.get(day.date) ?? 0;
+    const key = slotKey(day.date, day.startTime);
+    const sold = booked.get(key) ?? 0;
     oversold += Math.max(0, sold - day.stock);
-    if ((after.get(day.date) ?? 0) !== day.stock - sold) mismatched++;
+    if ((after.get(key) ?? 0) !== day.stock - sold) mismatched++;
   }
   const successes = [...booked.values()].reduce((a, b) => a + b, 0);
   latencies.sort((a, b) => a - b);
@@ -190,7 +202,25 @@ const WARM_UP_MAX_SECONDS = 20;
  * Options like OP0001 (one adult, card, a year of stock, 11,000 to 14,000 seats): each run of a server (10, 50, 200
  * clients) books one for its rows and warms up on the next, so that no row runs into days an earlier run sold out.
  */
-const BOOKABLE = ['OP0001', 'OP0008', 'OP0031', 'OP0009', 'OP0039', 'OP0046', 'OP0048', 'OP0018'];
+const BOOKABLE = ['OP0001', 'OP0008', 'OP0031', 'OP0009', 'OP0039', 'OP0046', 'OP0048'];
+
+/**
+ * An option as roomy as those (OP0018: 20–60 seats a day), its days made into three departures each with the day's
+ * seats (POST /_bench/timed), for the rows of bookings by start time: the demo's own timed options are too small.
+ */
+const TIMED = { opcd: 'OP0018', times: ['09:00', '13:00', '16:00'], minutes: 90 };
+const timedMade = new Set<string>();
+
+async function makeTimed(target: BenchTarget): Promise<void> {
+  if (timedMade.has(target.baseUrl)) return;
+  const res = await fetch(`${target.baseUrl}/api/_bench/timed`, {
+    method: 'POST',
+    headers: benchHeaders(await csrf(target.baseUrl)),
+    body: JSON.stringify(TIMED),
+  });
+  if (!res.ok) throw new Error(`POST /_bench/timed: HTTP ${res.status} ${await res.text()}`);
+  timedMade.add(target.baseUrl);
+}
 
 /** The floor measured before and after the rows: a checkpoint or autovacuum during one five-second floor halves it. */
 function meanFloor(before: BenchMeasurement, after: BenchMeasurement): BenchMeasurement {
@@ -246,6 +276,19 @@ export const suite: BenchSuite = {
       );
       throughput.push(row);
     }
+    // The same booking on a departure at a start time (ADR 0196): the seat update names one more key column.
+    await makeTimed(target);
+    throughput.push(
+      await run(
+        target,
+        TIMED.opcd,
+        clients,
+        { seconds: durationSeconds, maxAttempts: 1_000_000, addresses: 'many' },
+        'POST /api/booking at a start time, each from its own address',
+        { count: 12, offset: 0 },
+        TIMED.times,
+      ),
+    );
     const floorRow = meanFloor(floorBefore, await floor(target, booked, clients, durationSeconds));
     for (const row of throughput) row.floorRatio = floorRow.rps > 0 ? row.rps / floorRow.rps : 0;
     const contention = await run(
