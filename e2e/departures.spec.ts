@@ -50,6 +50,39 @@ function paidMail(rsvno: string): string {
   return file ? mailText(file) : '';
 }
 
+/**
+ * A paid booking of one adult on the 13:00 sailing of the `nth` day far enough ahead for a change to be free (a
+ * cancellation's fee is still 0), whose 16:00 sailing has a seat: the day, its departures and the booking.
+ */
+async function paidChangeable(page: Page, nth: number, tel: string, lang: 'ja' | 'en') {
+  let found: { day: string; departures: Departure[] } | null = null;
+  for (let n = 0, seen = 0; n < 40 && !found; n += 1) {
+    const candidate = await dayWith1300(page, n, 30);
+    if ((candidate.departures.find((d) => d.start_time === '16:00')?.zaikozan ?? 0) > 0 && seen++ === nth) {
+      found = candidate;
+    }
+  }
+  if (!found) throw new Error('no day with seats at 13:00 and 16:00');
+  const { day, departures } = found;
+  const at = (time: string) => departures.find((d) => d.start_time === time) as Departure & { adultbaika: number };
+  const made = await api<{ rsvno: string }>(page.request, page, '/api/booking', {
+    opcd: CRUISE,
+    usedate: day,
+    start_time: '13:00',
+    sei: 'CHANGE',
+    mei: 'TARO',
+    tel,
+    mail: 'change.taro@example.jp',
+    amountjp: String(at('13:00').adultbaika),
+    lang,
+    memberList: [
+      { seq: '1', sei: 'CHANGE', mei: 'TARO', sex: '1', birthday: '19800415', ageclass: '1', nationality_id: '1' },
+    ],
+  });
+  await payFromMyPage(page, made.rsvno, tel);
+  return { day, at, rsvno: made.rsvno };
+}
+
 test.describe('a tour that starts at set times', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
@@ -169,31 +202,8 @@ test.describe('a tour that starts at set times', () => {
       alerts.push(d.message());
       void d.accept();
     });
-    // Far enough ahead for a cancellation (and so a change) to be free; 16:00 with a seat left.
-    let found: { day: string; departures: Departure[] } | null = null;
-    for (let nth = 0; nth < 20 && !found; nth += 1) {
-      const candidate = await dayWith1300(page, nth, 30);
-      if ((candidate.departures.find((d) => d.start_time === '16:00')?.zaikozan ?? 0) > 0) found = candidate;
-    }
-    if (!found) throw new Error('no day with seats at 13:00 and 16:00');
-    const { day, departures } = found;
-    const at = (time: string) => departures.find((d) => d.start_time === time) as Departure & { adultbaika: number };
-    const tel = '080-4949-1300';
-    const made = await api<{ rsvno: string }>(page.request, page, '/api/booking', {
-      opcd: CRUISE,
-      usedate: day,
-      start_time: '13:00',
-      sei: 'CHANGE',
-      mei: 'TARO',
-      tel,
-      mail: 'change.taro@example.jp',
-      amountjp: String(at('13:00').adultbaika),
-      lang: 'ja',
-      memberList: [
-        { seq: '1', sei: 'CHANGE', mei: 'TARO', sex: '1', birthday: '19800415', ageclass: '1', nationality_id: '1' },
-      ],
-    });
-    await payFromMyPage(page, made.rsvno, tel);
+    const { day, at, rsvno } = await paidChangeable(page, 0, '080-4949-1300', 'ja');
+    const made = { rsvno };
     await page.goto('/mypage');
     await expect(page.getByTestId('mypage-start-time')).toHaveText('13:00〜14:00');
 
@@ -219,5 +229,57 @@ test.describe('a tour that starts at set times', () => {
       .toContain('差額のお支払いを確認しました。変更後の日時はご予約内容でご確認ください。');
     await expect.poll(() => outboxFiles(made.rsvno, 'booking_changed').length, { timeout: 20_000 }).toBe(1);
     expect(mailText(outboxFiles(made.rsvno, 'booking_changed')[0] ?? '')).toContain('16:00〜17:00');
+  });
+
+  test('in English, a change left at the checkout with Back is finished from a second tab, and the first tab agrees', async ({
+    page,
+    context,
+  }) => {
+    const { day, at, rsvno } = await paidChangeable(page, 1, '080-4949-1600', 'en');
+    const difference = (at('16:00').adultbaika - at('13:00').adultbaika).toLocaleString('en');
+    const startChange = async (tab: Page) => {
+      await tab.getByRole('button', { name: 'Change date and time' }).click();
+      const dialog = tab.getByRole('dialog', { name: 'Change the date and time' });
+      await expect(dialog.getByTestId('change-current')).toContainText('13:00–14:00');
+      await dialog
+        .getByTestId('availability-calendar')
+        .locator(`td[data-day="${ymdToIsoDate(day)}"] button`)
+        .click();
+      await dialog.getByRole('radio', { name: /^16:00–17:00/ }).check();
+      await expect(dialog.getByTestId('change-difference')).toContainText(difference);
+      return dialog;
+    };
+
+    await page.goto('/en/mypage');
+    await expect(page.getByTestId('mypage-start-time')).toHaveText('13:00–14:00');
+    const dialog = await startChange(page);
+    expect(await japaneseOutsideContent(page)).toEqual([]);
+    await expectNoSeriousA11yIssues(page, { what: 'the change dialog in English' });
+    await shoot(page, 'en-departures-change');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await dialog.getByRole('button', { name: 'Pay the difference and change' }).click();
+    await expect(page).toHaveURL(/\/sandbox\/checkout\//);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+
+    // Back from the checkout: nothing has changed, and my page says so.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/en\/mypage/);
+    await expect(page.getByTestId('mypage-start-time')).toHaveText('13:00–14:00');
+
+    // The customer tries again in a second tab and pays there.
+    const other = await context.newPage();
+    await other.goto('/en/mypage');
+    await (await startChange(other)).getByRole('button', { name: 'Pay the difference and change' }).click();
+    await payOnSandbox(other, '4242424242424242', 'en');
+    await expect(other).toHaveURL(/\/en\/mypage$/);
+    await expect(other.getByTestId('mypage-start-time')).toHaveText('16:00–17:00');
+
+    // The first tab, reloaded, shows the booking as it is now; the change is mailed once, in English.
+    await page.reload();
+    await expect(page.getByTestId('mypage-start-time')).toHaveText('16:00–17:00');
+    await expect.poll(() => outboxFiles(rsvno, 'booking_changed').length, { timeout: 20_000 }).toBe(1);
+    const mail = mailText(outboxFiles(rsvno, 'booking_changed')[0] ?? '');
+    expect(mail).toContain('16:00–17:00');
+    expect(mail).toContain(difference);
   });
 });

@@ -39,6 +39,7 @@ export async function shoot(page: Page, name: string): Promise<void> {
   if (!shots) return;
   for (const [width, height] of [
     [390, 844],
+    [844, 390],
     [1280, 800],
   ] as const) {
     await page.setViewportSize({ width, height });
