@@ -4,7 +4,7 @@
  * mail (templates.ts).
  */
 import { formatDay, formatDeparture, formatYmd, type Ymd } from '@tabi/contract/dates';
-import type { RentalSheet } from '@tabi/contract/operations';
+import type { RentalSheet, RentalSheetDeparture } from '@tabi/contract/operations';
 import type { MailAttachment } from '../../db/schema.ts';
 import { type MailBlock, renderHtml, renderText } from './mail-render.ts';
 import type { MailText } from './mail-text.ts';
@@ -109,13 +109,45 @@ export function dayBeforeMail(b: MailBooking, day: Ymd, lines: DayBeforeLine[]):
   };
 }
 
-/** The evening-before レンタル準備表 for a shop: the counts, the list by booking and traveller, the CSV attached. */
-export function rentalSheetMail(sheet: RentalSheet & { facilityMail: string }, day: Ymd, csv: string): OutgoingMail {
+type RentalCounts = Pick<RentalSheet, 'skis' | 'snowboards' | 'boots' | 'wear'>;
+
+/** What to have ready, as one table: boards, then boots by size and wear by age class and size, a row each. */
+function countRows(c: RentalCounts): [string, string][] {
+  const rows: [string, string][] = [
+    ['スキー', `${c.skis}台`],
+    ['スノーボード', `${c.snowboards}台`],
+  ];
+  if (c.boots.length > 0) rows.push(['ブーツ', c.boots.map((b) => `${b.size}cm ${b.count}足`).join('、')]);
+  if (c.wear.length > 0) rows.push(['ウェア', c.wear.map((w) => `${w.ageClass} ${w.size} ${w.count}着`).join('、')]);
+  return rows;
+}
+
+function travellerList(title: string, rows: RentalSheet['rows']): MailBlock {
+  return {
+    kind: 'list',
+    title,
+    items: rows.map((r) =>
+      [
+        `${r.rsvno}（${r.applicant} 様）参加者${r.seq} ${r.name}（${r.ageClass}）`,
+        [r.model, r.bootsSize ? `ブーツ ${r.bootsSize}cm` : '', r.wearSize ? `ウェア ${r.wearSize}` : '']
+          .filter(Boolean)
+          .join('／') || 'レンタルなし',
+      ].join('：'),
+    ),
+  };
+}
+
+/** A day's rentals that go out at one time: the counts of it alone, then its travellers. */
+function departureBlocks(part: RentalSheetDeparture, when: string, rows: RentalSheet['rows']): MailBlock[] {
+  return [
+    { kind: 'facts', title: `${when}（予約${part.bookings}件・${part.travellers}名）`, rows: countRows(part) },
+    travellerList(`予約・参加者別（${when}）`, rows),
+  ];
+}
+
+/** The counts of a whole-day sheet, as the mail has always given them: boards, boots and wear apart. */
+function dayCountBlocks(sheet: RentalCounts): MailBlock[] {
   const blocks: MailBlock[] = [
-    {
-      kind: 'paragraph',
-      text: `${formatYmd(day)} ご利用分のレンタル準備表をお送りします。\n${sheet.bookings}件・${sheet.travellers}名分です。ご準備をよろしくお願いいたします。`,
-    },
     {
       kind: 'facts',
       title: '板',
@@ -139,18 +171,49 @@ export function rentalSheetMail(sheet: RentalSheet & { facilityMail: string }, d
       rows: sheet.wear.map((w) => [`${w.ageClass} ${w.size}`, `${w.count}着`]),
     });
   }
-  blocks.push({
-    kind: 'list',
-    title: '予約・参加者別',
-    items: sheet.rows.map((r) =>
-      [
-        `${r.rsvno}（${r.applicant} 様）参加者${r.seq} ${r.name}（${r.ageClass}）`,
-        [r.model, r.bootsSize ? `ブーツ ${r.bootsSize}cm` : '', r.wearSize ? `ウェア ${r.wearSize}` : '']
-          .filter(Boolean)
-          .join('／') || 'レンタルなし',
-      ].join('：'),
-    ),
-  });
+  return blocks;
+}
+
+/**
+ * The evening-before レンタル準備表 for a shop: the counts, the list by booking and traveller, the CSV attached. A day
+ * whose rentals go out at set times (ADR 0196) is given as the console's sheet gives it: the day's totals, then each
+ * departure in time order with its own counts and travellers, then the whole day's rentals (`allDay`) if it has some.
+ */
+export function rentalSheetMail(
+  sheet: RentalSheet & { facilityMail: string },
+  day: Ymd,
+  csv: string,
+  allDay: RentalSheetDeparture | null = null,
+): OutgoingMail {
+  const timed = sheet.departures.length > 0;
+  const lead = `${formatYmd(day)} ご利用分のレンタル準備表をお送りします。\n${sheet.bookings}件・${sheet.travellers}名分です。`;
+  const blocks: MailBlock[] = timed
+    ? [
+        {
+          kind: 'paragraph',
+          text: `${lead}\n開始時刻ごとの内訳もあわせてお送りしますので、ご準備をよろしくお願いいたします。`,
+        },
+        { kind: 'facts', title: 'この日の合計', rows: countRows(sheet) },
+        ...sheet.departures.flatMap((d) =>
+          departureBlocks(
+            d,
+            `${d.startTime}〜${d.endTime}`,
+            sheet.rows.filter((r) => r.startTime === d.startTime),
+          ),
+        ),
+        ...(allDay
+          ? departureBlocks(
+              allDay,
+              '終日',
+              sheet.rows.filter((r) => r.startTime === ''),
+            )
+          : []),
+      ]
+    : [
+        { kind: 'paragraph', text: `${lead}ご準備をよろしくお願いいたします。` },
+        ...dayCountBlocks(sheet),
+        travellerList('予約・参加者別', sheet.rows),
+      ];
   blocks.push({
     kind: 'paragraph',
     text: '同じ内容の CSV ファイルを添付しています（Excel で開けます）。\nこのメールの送信後にご予約の追加・変更・キャンセルがあった場合は、当社より改めてご連絡いたします。',

@@ -98,19 +98,32 @@ async function rentalStartTimes(db: DbOrTx, day: Ymd, facilityId: number | undef
   ).map((r) => r.start_time);
 }
 
+/** The counts of the rows of one start time ('' for the whole day's). */
+function partOf(rows: RentalSheetRow[], startTime: string): RentalSheetDeparture {
+  const mine = rows.filter((r) => r.startTime === startTime);
+  return {
+    startTime,
+    endTime: mine.find((r) => r.endTime !== '')?.endTime ?? '',
+    bookings: new Set(mine.map((r) => r.rsvno)).size,
+    travellers: mine.length,
+    ...countSheet(mine),
+  };
+}
+
 /** A sheet's counts per start time, when some of its rows are on departures at set times (ADR 0196). */
-function departuresOf(rows: RentalSheetRow[]): RentalSheetDeparture[] {
+export function departuresOf(rows: RentalSheetRow[]): RentalSheetDeparture[] {
   const times = [...new Set(rows.map((r) => r.startTime))].filter((t) => t !== '').sort();
-  return times.map((startTime) => {
-    const mine = rows.filter((r) => r.startTime === startTime);
-    return {
-      startTime,
-      endTime: mine.find((r) => r.endTime !== '')?.endTime ?? '',
-      bookings: new Set(mine.map((r) => r.rsvno)).size,
-      travellers: mine.length,
-      ...countSheet(mine),
-    };
-  });
+  return times.map((startTime) => partOf(rows, startTime));
+}
+
+/**
+ * The whole day's rentals of a sheet that has departures too (a shop with a rental sold at start times and one sold
+ * by the day), counted apart as the console lists them after the departures; null when there are none or no
+ * departures (the sheet's own counts are then the whole day's).
+ */
+export function allDayPartOf(sheet: RentalSheet): RentalSheetDeparture | null {
+  if (sheet.departures.length === 0 || !sheet.rows.some((r) => r.startTime === '')) return null;
+  return partOf(sheet.rows, '');
 }
 
 const bootsOrder = (size: string) => {
@@ -381,7 +394,12 @@ export async function sendDueRentalSheets(ctx: AppContext): Promise<{ facilityId
       }
       await enqueueMail(
         tx,
-        rentalSheetMail({ ...sheet, facilityMail: sheet.facilityMail }, day, sheetsCsv(day, [sheet])),
+        rentalSheetMail(
+          { ...sheet, facilityMail: sheet.facilityMail },
+          day,
+          sheetsCsv(day, [sheet]),
+          allDayPartOf(sheet),
+        ),
       );
       return true;
     });
