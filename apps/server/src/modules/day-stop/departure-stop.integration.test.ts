@@ -138,7 +138,19 @@ describe('催行中止 of one departure', () => {
         .where(and(eq(outbox.rsvno, rsvno), eq(outbox.kind, 'day_stopped')));
       expect(mail?.body, rsvno).toContain('13:00');
       expect(mail?.body).toContain('機材の故障');
-      expect(mail?.body.match(/残り\d+席/g)).toEqual(['残り12席']);
+      // The day's 10:00 and 16:00 sailings, still on sale, with a link to the day; then the next day, once.
+      expect(mail?.body).toContain(
+        [
+          '■同じ日のほかの時間帯の空き状況',
+          '・10:00〜11:00　残り18席',
+          '・16:00〜17:00　残り20席',
+          '',
+          '同じ日のほかの時間帯にご参加いただける場合は、あらためてお申し込みください。',
+          `${t.config.publicUrl}/detail?opcd=${BOAT}&usedate=${day}`,
+        ].join('\n'),
+      );
+      expect(mail?.html).toContain(`/detail?opcd=${BOAT}&amp;usedate=${day}`);
+      expect(mail?.body.match(/残り\d+席/g)).toEqual(['残り18席', '残り20席', '残り12席']);
       // The staff's action is in each booking's history.
       const history = await t.ctx.db.select().from(bookingEvents).where(eq(bookingEvents.rsvno, rsvno));
       expect(history.find((e) => e.action === 'cancel_requested')).toMatchObject({
@@ -200,9 +212,80 @@ describe('催行中止 of one departure', () => {
     expect(res.statusCode, res.body).toBe(200);
     await runStops(t.ctx);
     for (const start of ['10:00', '13:00', '16:00']) expect(await stockLeft(t.ctx.db, BOAT, day, start)).toBe(0);
+    // A whole day's mail offers the next days only, as it always did.
+    const mails = await t.ctx.db
+      .select()
+      .from(outbox)
+      .where(and(inArray(outbox.rsvno, at10), eq(outbox.kind, 'day_stopped')));
+    expect(mails).toHaveLength(2);
+    for (const mail of mails) {
+      expect(mail.body).not.toContain('同じ日のほかの時間帯');
+      expect(mail.body.match(/残り\d+席/g)).toEqual(['残り12席']);
+    }
     const list: DayStopDepartureList = (await staffCall('GET', `/day-stops/departures?opcd=${BOAT}&date=${day}`)).json()
       .response;
     expect(list.dayStopped).toBe(true);
+  });
+});
+
+describe('催行中止 of one departure: the mail offers the day’s other departures still on sale', () => {
+  it('only those with seats, not called off and not left yet; nothing when there is none; in English too', async () => {
+    // Today at noon (the test clock), on sale until 23:00: 09:00 has left, 14:00 is full, 15:00 is open.
+    const LAKE = 'DSDEP3';
+    const today = todayIn(t.clock);
+    await insertTestOption(t.ctx.db, LAKE, { webname: '湖上遊覧', salesCutoffDaysBefore: 0, salesCutoffTime: '23:00' });
+    for (const [start, end, seats] of [
+      ['09:00', '10:00', 10],
+      ['13:00', '14:00', 10],
+      ['14:00', '15:00', 0],
+      ['15:00', '16:00', 5],
+    ] as const) {
+      await insertTestStock(t.ctx.db, LAKE, today, { startTime: start, endTime: end, zaikozan: seats });
+    }
+    const english = await t.request({
+      method: 'POST',
+      url: '/api/booking',
+      payload: bookingPayload(LAKE, today, { adults: 2 }, { start_time: '13:00', lang: 'en' }),
+      remoteAddress: '10.35.0.1',
+    });
+    expect(english.json().errcd, english.body).toBe('000');
+    const at1300 = english.json().response.rsvno as string;
+    const at1500 = await book(LAKE, today, '15:00');
+    const mailOf = async (rsvno: string) => {
+      const [mail] = await t.ctx.db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.rsvno, rsvno), eq(outbox.kind, 'day_stopped')));
+      return mail;
+    };
+
+    const first = await staffCall('POST', '/day-stops', stopOf({ opcds: [LAKE], from: today, to: today }));
+    expect(first.statusCode, first.body).toBe(200);
+    await runStops(t.ctx);
+    const en = await mailOf(at1300);
+    expect(en?.body).toContain(
+      [
+        '== Other times on the same day with places ==',
+        '- 15:00–16:00: 4 places left',
+        '',
+        'If another time that day suits you, please book again.',
+        `${t.config.publicUrl}/en/detail?opcd=${LAKE}&usedate=${today}`,
+      ].join('\n'),
+    );
+    expect(en?.body).not.toMatch(/09:00|14:00–15:00/);
+
+    // The 15:00 called off too: nothing of the day is left to offer, and the mail says nothing of it.
+    const second = await staffCall(
+      'POST',
+      '/day-stops',
+      stopOf({ opcds: [LAKE], from: today, to: today, startTime: '15:00' }),
+    );
+    expect(second.statusCode, second.body).toBe(200);
+    await runStops(t.ctx);
+    const ja = await mailOf(at1500);
+    expect(ja?.body).toContain('15:00〜16:00');
+    expect(ja?.body).not.toContain('同じ日のほかの時間帯');
+    expect(ja?.body).not.toContain(`usedate=${today}`);
   });
 });
 

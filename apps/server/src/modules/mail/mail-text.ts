@@ -110,6 +110,10 @@ const ja = {
   stopRefundAll: 'ご返金額（全額）',
   stopRefundText:
     'お支払いいただいた代金は、キャンセル料をいただかずに全額ご返金いたします。\nご返金はご利用のカード会社を通じて行われます。反映時期はカード会社により異なります。',
+  sameDay: '同じ日のほかの時間帯の空き状況',
+  sameDayDeparture: (times: string, seats: number) => `${times}　残り${seats}席`,
+  anotherTime: '同じ日のほかの時間帯にご参加いただける場合は、あらためてお申し込みください。',
+  anotherTimeLink: '別の時間帯でお申し込みする',
   nextDays: '同じ商品の今後の空き状況',
   nextDay: (day: string, seats: number) => `${day}　残り${seats}席`,
   anotherDay: '別の日にご参加いただける場合は、あらためてお申し込みください。',
@@ -260,6 +264,10 @@ const en: MailText = {
   stopRefundAll: 'Refund (in full)',
   stopRefundText:
     'We refund what you paid in full, with no cancellation fee.\nThe refund goes back through your card company; when it shows depends on the card company.',
+  sameDay: 'Other times on the same day with places',
+  sameDayDeparture: (times, seats) => `${times}: ${plural(seats, 'place', 'places')} left`,
+  anotherTime: 'If another time that day suits you, please book again.',
+  anotherTimeLink: 'Book another time',
   nextDays: 'Places on the next days of the same option',
   nextDay: (day, seats) => `${day}: ${plural(seats, 'place', 'places')} left`,
   anotherDay: 'If another day suits you, please book again.',

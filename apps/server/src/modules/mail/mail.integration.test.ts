@@ -15,12 +15,14 @@ import { enqueueMail } from './outbox.ts';
 import {
   bookingPaidMail,
   cancellationMail,
+  dayStoppedMail,
   loadMailBooking,
   type MailBooking,
   paymentRefundedMail,
   requestConfirmedMail,
   requestDeclinedMail,
   requestReceivedMail,
+  type StopNotice,
 } from './templates.ts';
 import { waitlistJoinedMail, waitlistOfferedMail } from './waitlist-templates.ts';
 import { createMailSender, processOutbox } from './worker.ts';
@@ -220,6 +222,41 @@ describe('mails in the booking’s language (issue 29)', () => {
     // The same order as the greeting's: the given name first, as everywhere in English.
     expect(mail.body).toContain('Traveller 1 (JANE SMITH): Ski / Boots 26.5 cm / Wear L');
     expect(mail.attachments?.[0]?.content).toContain('Booking number: AB123456');
+  });
+
+  it('offers the same day’s other departures when one was called off, in English and Japanese, and nothing if none', () => {
+    const timed = { ...english.lines[0]!, startTime: '13:00', endTime: '14:00' };
+    const notice: StopNotice = {
+      reason: 'bad weather is expected',
+      note: '',
+      nextDays: [],
+      detailUrl: 'http://localhost:3000/en/detail?opcd=OP0001',
+      sameDay: [
+        { startTime: '10:00', endTime: '11:00', seats: 1 },
+        { startTime: '16:00', endTime: '', seats: 6 },
+      ],
+      sameDayUrl: 'http://localhost:3000/en/detail?opcd=OP0001&usedate=20261201',
+    };
+    const en = dayStoppedMail({ ...english, lines: [timed] }, 20000, notice);
+    expect(en.body).toContain(
+      [
+        '== Other times on the same day with places ==',
+        '- 10:00–11:00: 1 place left',
+        '- 16:00: 6 places left',
+        '',
+        'If another time that day suits you, please book again.',
+        notice.sameDayUrl,
+      ].join('\n'),
+    );
+    expect(en.html).toContain('href="http://localhost:3000/en/detail?opcd=OP0001&amp;usedate=20261201"');
+    expect(en.body.replaceAll('―', '')).not.toMatch(JAPANESE);
+    const ja = dayStoppedMail({ ...english, lang: 'ja', lines: [timed] }, 20000, notice);
+    expect(ja.body).toContain('■同じ日のほかの時間帯の空き状況\n・10:00〜11:00　残り1席\n・16:00　残り6席');
+    expect(ja.body).toContain('同じ日のほかの時間帯にご参加いただける場合は、あらためてお申し込みください。');
+    // None left (or a whole day called off): the mail is as it was.
+    const none = dayStoppedMail({ ...english, lines: [timed] }, 20000, { ...notice, sameDay: [] });
+    expect(none.body).not.toContain('Other times');
+    expect(none.body).not.toContain('usedate=');
   });
 
   it('keeps a booking without a language, or in another one, in Japanese', () => {

@@ -1,3 +1,5 @@
+import type { Ymd } from '@tabi/contract/dates';
+import { departed, type SalesCutoff, salesClosed } from '@tabi/contract/sales-cutoff';
 import { and, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client.ts';
 import { bookingEvents, bookings, type OutboxRow, outbox } from '../../db/schema.ts';
@@ -104,14 +106,33 @@ export async function markMailFailed(
     .where(eq(outbox.id, id));
 }
 
-/** The stop a booking is part of (催行中止, issue 27), with the option's next days still for sale after it. */
+/**
+ * The stop a booking is part of (催行中止, issue 27), with the option's next days still for sale after it and, when
+ * the stop was of the booking's one departure (ADR 0196), the same day's other departures it could still go on.
+ */
 export async function findStopOf(db: DbOrTx, rsvno: string) {
-  const [stop] = rowsOf<{ reason: string; reason_text: string; opcd: string; usedate: string }>(
-    await db.execute(sql`select s.reason, s.reason_text, bo.opcd, to_char(bo.usedate, 'YYYYMMDD') as usedate
+  const [stop] = rowsOf<{
+    reason: string;
+    reason_text: string;
+    opcd: string;
+    usedate: string;
+    stopped_start: string | null;
+    at: Date | string;
+    sales_cutoff_days_before: number;
+    sales_cutoff_time: string;
+  }>(
+    // The mail is written inside the booking's cancellation, whose clock is not handed here: the last of the
+    // booking's events (that cancellation's own) stands for now, or the stop's start before it has any.
+    await db.execute(sql`select s.reason, s.reason_text, bo.opcd, to_char(bo.usedate, 'YYYYMMDD') as usedate,
+        x.start_time as stopped_start, o.sales_cutoff_days_before, o.sales_cutoff_time,
+        greatest(s.created_at, (select max(e.at) from booking_events e where e.rsvno = i.rsvno)) as at
       from day_stop_items i join day_stops s on s.id = i.stop_id
         join booking_options bo on bo.rsvno = i.rsvno
+        join options o on o.opcd = bo.opcd
+        left join day_stop_departures x on x.stop_id = i.stop_id and x.opcd = bo.opcd and x.usedate = bo.usedate
+          and x.start_time = bo.start_time
       where i.rsvno = ${rsvno}
-      order by i.stop_id desc, bo.id limit 1`),
+      order by i.stop_id desc, x.start_time is null, bo.id limit 1`),
   );
   if (!stop) return null;
   // A day once, with the seats of its departures summed (an option sold at start times has several, ADR 0196).
@@ -121,5 +142,45 @@ export async function findStopOf(db: DbOrTx, rsvno: string) {
         and not exists (select 1 from day_stop_days d where d.opcd = s.opcd and d.usedate = s.usedate)
       group by s.usedate order by s.usedate limit 5`),
   ).map((d) => ({ usedate: d.usedate, seats: Number(d.seats) }));
-  return { reason: stop.reason, reasonText: stop.reason_text, opcd: stop.opcd, nextDays };
+  return {
+    reason: stop.reason,
+    reasonText: stop.reason_text,
+    opcd: stop.opcd,
+    usedate: stop.usedate,
+    nextDays,
+    sameDay:
+      stop.stopped_start === null
+        ? []
+        : await otherDeparturesOnSale(db, stop.opcd, stop.usedate, stop.stopped_start, new Date(stop.at), {
+            daysBefore: Number(stop.sales_cutoff_days_before),
+            time: stop.sales_cutoff_time,
+          }),
+  };
+}
+
+/**
+ * The day's other departures a customer could still book, as the detail page offers them: seats left, not called
+ * off (alone or with their day), not left yet, the day's sales still open.
+ */
+async function otherDeparturesOnSale(
+  db: DbOrTx,
+  opcd: string,
+  usedate: Ymd,
+  stoppedStart: string,
+  now: Date,
+  cutoff: SalesCutoff,
+): Promise<{ startTime: string; endTime: string; seats: number }[]> {
+  if (salesClosed(usedate, cutoff, now)) return [];
+  const rows = rowsOf<{ start_time: string; end_time: string; seats: number }>(
+    await db.execute(sql`select s.start_time, s.end_time, s.zaikozan as seats from departures s
+      where s.opcd = ${opcd} and s.usedate = to_date(${usedate}, 'YYYYMMDD')
+        and s.start_time <> '' and s.start_time <> ${stoppedStart} and s.zaikozan > 0
+        and not exists (select 1 from day_stop_days d where d.opcd = s.opcd and d.usedate = s.usedate)
+        and not exists (select 1 from day_stop_departures x
+          where x.opcd = s.opcd and x.usedate = s.usedate and x.start_time = s.start_time)
+      order by s.start_time`),
+  );
+  return rows
+    .filter((r) => !departed(usedate, r.start_time, now))
+    .map((r) => ({ startTime: r.start_time, endTime: r.end_time, seats: Number(r.seats) }));
 }

@@ -6,7 +6,15 @@
 
 import { cancelPercent, cancelPolicyLines, freeCancelUntil } from '@tabi/contract/cancel-policy';
 import type { AgeClass, RentalTypeCode } from '@tabi/contract/constants';
-import { daysBetween, formatDay, formatDeparture, formatTokyoDateTime, tokyoYmd, type Ymd } from '@tabi/contract/dates';
+import {
+  daysBetween,
+  formatDay,
+  formatDeparture,
+  formatTimes,
+  formatTokyoDateTime,
+  tokyoYmd,
+  type Ymd,
+} from '@tabi/contract/dates';
 import type { DayStopReason } from '@tabi/contract/day-stop';
 import { formatYen } from '@tabi/contract/format';
 import { LANG_BASE, type Lang } from '@tabi/contract/i18n';
@@ -383,6 +391,12 @@ export interface StopNotice {
   /** The option's next days still for sale after the stopped one (at most 5). */
   nextDays: { usedate: string; seats: number }[];
   detailUrl: string;
+  /**
+   * When one departure was called off (ADR 0196): the same day's other departures still on sale, in time order, and
+   * the option's detail page on that day; none for a whole day's stop.
+   */
+  sameDay: { startTime: string; endTime: string; seats: number }[];
+  sameDayUrl: string;
 }
 
 /** The stop of this booking's day, as its mail says it; null when the booking is not part of a stop. */
@@ -398,17 +412,22 @@ export async function loadStopNotice(
     found.reason === 'other'
       ? found.reasonText
       : mailText(lang).stopReasons[found.reason as Exclude<DayStopReason, 'other'>];
+  const site = loginUrl.replace(/\/login$/, '');
   return {
     reason: reason ?? found.reasonText,
     note: found.reason === 'other' ? '' : (found.reasonText ?? '').trim(),
     nextDays: found.nextDays,
-    detailUrl: `${loginUrl.replace(/\/login$/, '')}/detail?opcd=${encodeURIComponent(found.opcd)}`,
+    detailUrl: `${site}/detail?opcd=${encodeURIComponent(found.opcd)}`,
+    sameDay: found.sameDay,
+    // The detail page opened on the day, as a キャンセル待ち offer's link opens it.
+    sameDayUrl: `${site}/detail?${new URLSearchParams({ opcd: found.opcd, usedate: found.usedate }).toString()}`,
   };
 }
 
 /**
  * 催行中止 (issue 27): the company called the day off, says why, cancels without any fee, refunds in full what was
- * paid, and offers the option's next open days. No calendar file: there is nothing to go to.
+ * paid, and offers the same day's other departures still on sale (when only the booking's departure was called off)
+ * and the option's next open days. No calendar file: there is nothing to go to.
  */
 export function dayStoppedMail(b: MailBooking, refund: number, notice: StopNotice | null): OutgoingMail {
   const t = textOf(b);
@@ -428,6 +447,19 @@ export function dayStoppedMail(b: MailBooking, refund: number, notice: StopNotic
           t.stopRefundText,
         ]
       : [t.nothingPaid];
+  const sameDay: Paragraph[] =
+    notice && notice.sameDay.length > 0
+      ? [
+          {
+            kind: 'list',
+            title: t.sameDay,
+            items: notice.sameDay.map((d) =>
+              t.sameDayDeparture(formatTimes(d.startTime, d.endTime, b.lang ?? 'ja'), d.seats),
+            ),
+          },
+          { kind: 'link', text: t.anotherTime, label: t.anotherTimeLink, url: notice.sameDayUrl },
+        ]
+      : [];
   const next: Paragraph[] =
     notice && notice.nextDays.length > 0
       ? [
@@ -457,6 +489,7 @@ export function dayStoppedMail(b: MailBooking, refund: number, notice: StopNotic
       : []),
     itinerary(b),
     ...money,
+    ...sameDay,
     ...next,
     myPageGuide(b),
     t.stoppedEnd,
