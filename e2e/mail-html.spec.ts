@@ -19,8 +19,10 @@ const kinds = readdirSync(dir)
 test('every mail kind has an HTML part to render', () => {
   expect(kinds.sort()).toEqual(
     [
+      'booking_changed',
       'booking_paid',
       'cancellation',
+      'change_failed',
       'day_before',
       'day_stopped',
       'payment_refunded',
@@ -28,6 +30,7 @@ test('every mail kind has an HTML part to render', () => {
       'request_declined',
       'request_received',
       'request_withdrawn',
+      'rental_sheet',
       'waitlist_joined',
       'waitlist_offered',
     ].sort(),
@@ -38,8 +41,9 @@ for (const kind of kinds) {
   test(`mail ${kind} reads in Japanese at 390, 320 and 1280 px with nothing cut off`, async ({ page }) => {
     await page.goto(pathToFileURL(path.join(dir, `${kind}.html`)).href);
     await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
-    // The waiting-list mails (issue 27) are about no booking yet: no my page, no policy.
-    const aboutBooking = !kind.startsWith('waitlist_');
+    // The waiting-list mails (issue 27) are about no booking yet, and the レンタル準備表 goes to a shop: no my page,
+    // no policy.
+    const aboutBooking = !kind.startsWith('waitlist_') && kind !== 'rental_sheet';
     if (aboutBooking) await expect(page.getByRole('link', { name: 'マイページでご予約を確認する' })).toBeVisible();
     // The day-before mail and the 催行中止 mail (issue 27) come when the free cancellation no longer matters.
     if (aboutBooking && !['day_before', 'day_stopped'].includes(kind)) {
