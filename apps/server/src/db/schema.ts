@@ -1,8 +1,7 @@
 /**
  * The database's tables. Each one is declared beside the module that writes it, in modules/<module>/schema.ts; this file
  * gathers them, so that drizzle-kit reads one schema and the code imports every table from one place. It keeps the
- * tables no module's schema can hold: departures (their days, times and prices made by the console's bulk edit, their
- * seats taken by bookings), the payments module's payments, refunds and provider calls (they reference bookings, and that module
+ * tables no module's schema can hold: the payments module's payments, refunds and provider calls (they reference bookings, and that module
  * imports nothing of the booking's), the rate limits' counters (the HTTP layer's) and the jobs' schedule (the
  * runner's).
  */
@@ -11,17 +10,14 @@ import {
   type AnyPgColumn,
   boolean,
   check,
-  date,
   index,
   integer,
   jsonb,
   pgTable,
-  primaryKey,
   serial,
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { options } from '../modules/admin/schema.ts';
 import { bookings } from '../modules/booking/schema.ts';
 import { tz } from './shared-columns.ts';
 
@@ -30,6 +26,7 @@ export * from '../modules/booking/schema.ts';
 export * from '../modules/catalog/schema.ts';
 export * from '../modules/coupon/schema.ts';
 export * from '../modules/day-stop/schema.ts';
+export * from '../modules/departures/schema.ts';
 export * from '../modules/mail/schema.ts';
 export * from '../modules/media/schema.ts';
 export * from '../modules/octo/schema.ts';
@@ -41,38 +38,6 @@ export * from '../modules/session/schema.ts';
 export * from '../modules/staff/schema.ts';
 export * from '../modules/waitlist/schema.ts';
 export type { CancelTier } from './shared-columns.ts';
-
-/**
- * Departures (ADR 0196): the unit of stock and price. A departure is an option's day at a start time (Tokyo wall-clock
- * `HH:MM`, belonging to its own day even at 00:30), or the whole day (`start_time` ''). An option sells either whole
- * days or start times. `zaikozan` is the seats LEFT (DESIGN §5: bookings take seats from it); the capacity is what is
- * left and what live bookings hold. Unit prices are integer yen, tax included. A day of SPEC §7 is the sum of its
- * departures' seats and the lowest of their prices (catalog/repository.ts).
- */
-export const departures = pgTable(
-  'departures',
-  {
-    opcd: text('opcd')
-      .notNull()
-      .references(() => options.opcd),
-    usedate: date('usedate', { mode: 'string' }).notNull(),
-    startTime: text('start_time').notNull().default(''),
-    /** When it ends (`HH:MM`, after the start; '' when the option does not say). */
-    endTime: text('end_time').notNull().default(''),
-    zaikozan: integer('zaikozan').notNull(),
-    adultbaika: integer('adultbaika').notNull(),
-    middlebaika: integer('middlebaika').notNull().default(0),
-    childbaika: integer('childbaika').notNull().default(0),
-    infantbaika: integer('infantbaika').notNull().default(0),
-  },
-  (t) => [
-    primaryKey({ columns: [t.opcd, t.usedate, t.startTime] }),
-    index('departures_usedate_idx').on(t.usedate),
-    check('departures_zaikozan_nonnegative', sql`${t.zaikozan} >= 0`),
-    check('departures_start_time_format', sql`${t.startTime} ~ '^(([01][0-9]|2[0-3]):[0-5][0-9])?$'`),
-    check('departures_end_time_format', sql`${t.endTime} ~ '^(([01][0-9]|2[0-3]):[0-5][0-9])?$'`),
-  ],
-);
 
 /*
  * The payments module's own tables (ADR 0181: no other module writes them). Each row names its booking by a foreign key
@@ -223,7 +188,6 @@ export const jobs = pgTable('jobs', {
 });
 
 // The rows as the repositories read them (…Row) and write them (New…), of the tables kept here.
-export type DepartureRow = typeof departures.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
 export type ProviderCallRow = typeof providerCalls.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;

@@ -9,19 +9,18 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { staffActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import { rowsOf } from '../../db/client.ts';
-import { facilities, options, staffAuditEvents } from '../../db/schema.ts';
+import { facilities, options } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { recordEvent } from '../booking/events.ts';
 import * as bookingRepo from '../booking/repository.ts';
 import { hashPin } from '../coupon/pin.ts';
 import { clearBadPins } from '../coupon/repository.ts';
+import { insertAudit } from '../staff/repository.ts';
 import type { StaffPrincipal } from '../staff/service.ts';
 import { toCsv } from './csv.ts';
 
 async function audit(ctx: AppContext, staff: StaffPrincipal, kind: string, detail: Record<string, unknown>) {
-  await ctx.db
-    .insert(staffAuditEvents)
-    .values({ at: ctx.clock.now(), staffId: staff.id, mail: staff.mail, kind, detail });
+  await insertAudit(ctx.db, { at: ctx.clock.now(), staffId: staff.id, mail: staff.mail, kind, detail });
 }
 
 export async function listFacilities(ctx: AppContext): Promise<FacilityRow[]> {

@@ -37,13 +37,12 @@ import { AGE_CLASS_LABEL, AGE_CLASSES, type AgeClass, ErrCd } from '@tabi/contra
 import { daysBetween, daysOfMonth, isoDateToYmd, ymdToIsoDate } from '@tabi/contract/dates';
 import {
   CatalogMsg,
-  Msg,
   stockBelowHeld,
   stockBelowZero,
   stockDaysStopped,
   stockPriceRequired,
 } from '@tabi/contract/messages';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { type DbOrTx, rowsOf } from '../../db/client.ts';
@@ -51,6 +50,7 @@ import { options } from '../../db/schema.ts';
 import { stockTouched } from '../../db/stock-changes.ts';
 import { AppError } from '../../errors.ts';
 import { bookingIs } from '../booking/repository.ts';
+import { writeDepartures } from '../departures/repository.ts';
 import type { StaffPrincipal } from '../staff/service.ts';
 import { recordCatalogEvent } from './catalog.ts';
 
@@ -390,51 +390,6 @@ function snapshot(days: readonly string[], read: DaysRead): Record<string, Kept 
   return out;
 }
 
-const keyOf = (c: Pick<StockChange, 'date' | 'startTime'>): SQL => sql`(${c.date}::date, ${c.startTime}::text)`;
-
-/** Writes a plan: drops, then makes, then updates; a row missing or taken meanwhile fails the whole edit. */
-async function writePlan(tx: DbOrTx, opcd: string, changes: StockChange[]): Promise<void> {
-  const dropped = changes.filter((c) => c.after === null);
-  if (dropped.length > 0) {
-    const deleted = await tx.execute(sql`delete from departures
-      where opcd = ${opcd} and (usedate, start_time) in (${sql.join(dropped.map(keyOf), sql`, `)})
-      returning usedate`);
-    if (rowsOf(deleted).length !== dropped.length) throw AppError.conflict(ErrCd.generic, StockMsg.concurrentEdit);
-  }
-  const rowsOfChanges = (list: StockChange[]) =>
-    sql.join(
-      list.map(
-        (c) =>
-          sql`(${c.date}::date, ${c.startTime}::text, ${c.after?.endTime ?? ''}::text, ${c.after?.left ?? 0}::int,
-            ${c.after?.adultbaika ?? 0}::int, ${c.after?.middlebaika ?? 0}::int, ${c.after?.childbaika ?? 0}::int,
-            ${c.after?.infantbaika ?? 0}::int)`,
-      ),
-      sql`, `,
-    );
-  const made = changes.filter((c) => c.before === null && c.after !== null);
-  if (made.length > 0) {
-    const inserted = await tx.execute(sql`
-      insert into departures (opcd, usedate, start_time, end_time, zaikozan, adultbaika, middlebaika, childbaika,
-        infantbaika)
-      select ${opcd}, v.usedate, v.start_time, v.end_time, v.seats_left, v.a, v.m, v.c, v.i
-      from (values ${rowsOfChanges(made)}) as v(usedate, start_time, end_time, seats_left, a, m, c, i)
-      on conflict do nothing
-      returning usedate`);
-    if (rowsOf(inserted).length !== made.length) throw AppError.conflict(ErrCd.generic, StockMsg.concurrentEdit);
-  }
-  const updated = changes.filter((c) => c.before !== null && c.after !== null);
-  if (updated.length > 0) {
-    // Conditional to the last: the CHECK (zaikozan >= 0) and `v.seats_left >= 0` refuse what the reads above missed.
-    const result = await tx.execute(sql`
-      update departures s set zaikozan = v.seats_left, end_time = v.end_time, adultbaika = v.a, middlebaika = v.m,
-        childbaika = v.c, infantbaika = v.i
-      from (values ${rowsOfChanges(updated)}) as v(usedate, start_time, end_time, seats_left, a, m, c, i)
-      where s.opcd = ${opcd} and s.usedate = v.usedate and s.start_time = v.start_time and v.seats_left >= 0
-      returning s.usedate`);
-    if (rowsOf(result).length !== updated.length) throw AppError.conflict(ErrCd.noStock, Msg.noStock);
-  }
-}
-
 /** The bulk edit's preview: what it would change, per day and start time, or the refusal it would answer. */
 export async function previewStock(ctx: AppContext, opcd: string, edit: StockEdit): Promise<StockPreview> {
   const option = await periodOf(ctx.db, opcd);
@@ -462,7 +417,7 @@ export async function editStock(
     await lockDays(tx, opcd, days);
     const before = await daysOf(tx, opcd, days);
     const plan = planEdit(edit, days, before);
-    await writePlan(tx, opcd, plan.changes);
+    await writeDepartures(tx, opcd, plan.changes);
     stockTouched(opcd);
     const inPlay = days.filter((d) => edit.prices !== null || !before.stopped.has(d));
     const after = await daysOf(tx, opcd, inPlay);
@@ -533,7 +488,7 @@ export async function editDeparture(
       after: outcome === 'removed' ? null : after,
       stopped: row.stopped,
     };
-    await writePlan(tx, opcd, [change1]);
+    await writeDepartures(tx, opcd, [change1]);
     stockTouched(opcd);
     const key = startTime === '' ? date : `${date} ${startTime}`;
     const kept = (s: DepartureState | null) => {

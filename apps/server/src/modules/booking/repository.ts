@@ -2,9 +2,9 @@
 import { AGE_CLASSES, type AgeClass, PaymentStatus } from '@tabi/contract/constants';
 import { inLang, OPTION_TEXT_FIELDS, type OptionTextField } from '@tabi/contract/content';
 import { DEFAULT_LANG, type Lang } from '@tabi/contract/i18n';
-import { and, asc, desc, eq, inArray, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { type DbOrTx, executePrepared, rowsOf } from '../../db/client.ts';
+import { type DbOrTx, executePrepared } from '../../db/client.ts';
 import { insertJsonRows, pickColumns } from '../../db/columns.ts';
 import {
   type ActorKind,
@@ -17,9 +17,6 @@ import {
   bookingRentals,
   bookings,
   type DepartureRow,
-  dayStopDays,
-  dayStopDepartures,
-  departures,
   type NewBooking,
   type NewBookingEvent,
   type NewBookingOption,
@@ -33,8 +30,8 @@ import {
   outbox,
   unpaidHolds,
 } from '../../db/schema.ts';
-import { stockTouched } from '../../db/stock-changes.ts';
 import { translatedText } from '../../db/translated.ts';
+import { type SeatLine, type TakeAnswer, takeAnswerOf, takeSeatsSql } from '../departures/repository.ts';
 import type { UnpaidHolder } from './holders.ts';
 
 export type {
@@ -49,21 +46,15 @@ export type {
   OptionRow,
   OutboxRow,
 } from '../../db/schema.ts';
-
-/** A booking's claim on one departure; seats move back and forth between it and the departure's row (ADR 0196). */
-export interface SeatLine {
-  opcd: string;
-  /** YYYY-MM-DD as stored. */
-  usedate: string;
-  /** `HH:MM`, or '' for the whole day. */
-  startTime: string;
-  seats: number;
-}
-
-/** The departure a line is on, as SQL on the departures table. */
-function departureIs(line: Omit<SeatLine, 'seats'>): SQL {
-  return sql`${departures.opcd} = ${line.opcd} and ${departures.usedate} = ${line.usedate} and ${departures.startTime} = ${line.startTime}`;
-}
+export {
+  type DayPrices,
+  giveBackSeats,
+  hasStartTimes,
+  type SeatLine,
+  type TakeAnswer,
+  takeSeats,
+  takeSeatsOrSayWhy,
+} from '../departures/repository.ts';
 
 /**
  * The reads of every booking, built once per database handle and prepared (issue 30): a named statement is parsed
@@ -124,11 +115,6 @@ export async function existingNationalities(db: DbOrTx, ids: number[]): Promise<
   return new Set(rows.map((r) => r.id));
 }
 
-export type DayPrices = Pick<
-  DepartureRow,
-  'zaikozan' | 'adultbaika' | 'middlebaika' | 'childbaika' | 'infantbaika' | 'endTime'
->;
-
 /** Which of the day's unit prices each age class pays; a booking's line copies them (the same names in both tables). */
 export const UNIT_PRICE_OF = {
   adult: 'adultbaika',
@@ -144,82 +130,6 @@ export function unitPricesOf(day: UnitPrices): UnitPrices {
 }
 /** A line before the day it is taken on gives its unit prices. */
 export type LineWithoutPrices = Omit<NewBookingOption, keyof UnitPrices>;
-
-/** What a statement that tries to take seats answers: the day after the update, or as it was (none: no such day). */
-export type TakeAnswer = { taken: true; day: DayPrices } | { taken: false; day: DayPrices | undefined };
-
-/**
- * The conditional update of DESIGN §5 as the CTE `taken` (the day's row after it, when `seats` were left and `alsoIf`
- * holds on the row), and the select that answers it: the row taken, or the day as it was, or nothing (issue 15: a
- * sold-out answer costs the one statement that writes nothing).
- */
-function takeSeatsSql(line: SeatLine, alsoIf?: SQL): { taken: SQL; answer: SQL } {
-  const where = departureIs(line);
-  const cols = sql`zaikozan, adultbaika, middlebaika, childbaika, infantbaika, end_time`;
-  const answered = sql`zaikozan, adultbaika, middlebaika, childbaika, infantbaika, end_time as "endTime"`;
-  return {
-    taken: sql`taken as (
-      update ${departures} set zaikozan = zaikozan - ${line.seats}
-      where ${where} and ${departures.zaikozan} >= ${line.seats}${alsoIf ? sql` and ${alsoIf}` : sql``}
-      returning ${cols}
-    )`,
-    answer: sql`select true as taken, ${answered} from taken
-      union all
-      select false, ${answered} from ${departures} where ${where} and not exists (select 1 from taken)`,
-  };
-}
-
-function takeAnswerOf(line: SeatLine, result: unknown): TakeAnswer {
-  const [row] = rowsOf<DayPrices & { taken: boolean }>(result);
-  if (!row) return { taken: false, day: undefined };
-  const { taken, ...day } = row;
-  if (taken) stockTouched(line.opcd);
-  return taken ? { taken: true, day } : { taken: false, day };
-}
-
-/**
- * Takes `seats` from one day's stock if that many are left, atomically (DESIGN §5), and says why not in the same round
- * trip (issue 15): `taken` with the row after the update; not taken with the day as it was (too few seats), or no
- * row at all (no such day).
- */
-export async function takeSeatsOrSayWhy(db: DbOrTx, line: SeatLine): Promise<TakeAnswer> {
-  const { taken, answer } = takeSeatsSql(line);
-  return takeAnswerOf(line, await executePrepared(db, sql`with ${taken} ${answer}`));
-}
-
-/** {@link takeSeatsOrSayWhy} for a caller that needs only whether the seats were taken. */
-export async function takeSeats(db: DbOrTx, line: SeatLine): Promise<boolean> {
-  return (await takeSeatsOrSayWhy(db, line)).taken;
-}
-
-/** Whether the option's day is sold at start times (ADR 0196): it has a departure that is not the whole day. */
-export async function hasStartTimes(db: DbOrTx, opcd: string, usedate: string): Promise<boolean> {
-  const rows = await db
-    .select({ opcd: departures.opcd })
-    .from(departures)
-    .where(and(eq(departures.opcd, opcd), eq(departures.usedate, usedate), ne(departures.startTime, '')))
-    .limit(1);
-  return rows.length > 0;
-}
-
-/**
- * Seats back to the departure, unless the company called its day or the departure itself off (催行中止, issue 27):
- * a stopped day or departure stays closed.
- */
-export async function giveBackSeats(db: DbOrTx, line: SeatLine): Promise<void> {
-  await db
-    .update(departures)
-    .set({ zaikozan: sql`${departures.zaikozan} + ${line.seats}` })
-    .where(
-      and(
-        departureIs(line),
-        sql`not exists (select 1 from ${dayStopDays} d where d.opcd = ${line.opcd} and d.usedate = ${line.usedate})`,
-        sql`not exists (select 1 from ${dayStopDepartures} x
-          where x.opcd = ${line.opcd} and x.usedate = ${line.usedate} and x.start_time = ${line.startTime})`,
-      ),
-    );
-  stockTouched(line.opcd);
-}
 
 /** The cap on unpaid seats a new card booking must stay within, per holder (issue 11.9, ADR 0172). */
 export interface UnpaidSeatsCap {

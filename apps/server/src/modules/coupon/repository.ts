@@ -139,24 +139,8 @@ export async function recentBadPins(db: DbOrTx, rsvno: string, since: Date): Pro
   return rows.map((r) => r.createdAt);
 }
 
-/** Takes coupons off the line only while enough remain: never below zero, never twice for one remainder. */
-export async function consume(db: DbOrTx, lineId: number, adult: number, child: number): Promise<boolean> {
-  const rows = await db
-    .update(bookingOptions)
-    .set({
-      couponAdultUsed: sql`${bookingOptions.couponAdultUsed} + ${adult}`,
-      couponChildUsed: sql`${bookingOptions.couponChildUsed} + ${child}`,
-    })
-    .where(
-      and(
-        eq(bookingOptions.id, lineId),
-        sql`${bookingOptions.couponAdultUsed} + ${adult} <= ${bookingOptions.adultqty}`,
-        sql`${bookingOptions.couponChildUsed} + ${child} <= ${bookingOptions.childqty}`,
-      ),
-    )
-    .returning({ id: bookingOptions.id });
-  return rows.length > 0;
-}
+/** The booking module writes its lines: the coupons used are counted there. */
+export { consumeCoupons as consume } from '../booking/coupon-lines.ts';
 
 /** Staff clear a booking's coupon lockout: its wrong PINs so far no longer count (kept, relabelled, for audit). */
 export async function clearBadPins(db: DbOrTx, rsvno: string): Promise<number> {

@@ -37,6 +37,7 @@ import { AppError } from '../../errors.ts';
 import { recordCatalogEvent } from '../admin/catalog.ts';
 import { cancelByCompany } from '../booking/company-cancel.ts';
 import { bookingIs, holdsSeats } from '../booking/repository.ts';
+import { closeDepartures } from '../departures/repository.ts';
 import type { StaffPrincipal } from '../staff/service.ts';
 
 type Input = ReturnType<typeof dayStopRequest.parse>;
@@ -300,7 +301,7 @@ export async function beginStop(
             .onConflictDoNothing()
             .returning({ opcd: dayStopDepartures.opcd });
     if (closed.length !== days.length) throw AppError.conflict(ErrCd.generic, DayStopMsg.alreadyStopped);
-    await tx.execute(sql`update departures s set zaikozan = 0 where ${inClosed(stop.id)}`);
+    await closeDepartures(tx, inClosed(stop.id));
     for (const opcd of new Set(days.map((d) => d.opcd))) stockTouched(opcd);
     if (bookings.length > 0) {
       await tx

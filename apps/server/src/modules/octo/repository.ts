@@ -1,5 +1,5 @@
 /** The OCTO module's reads, and the only writes of `octo_bookings` (issue 26). */
-import { and, asc, eq, getTableName, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableName, gte, lte, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client.ts';
 import {
   bookingOptions,
@@ -9,7 +9,6 @@ import {
   type OctoBookingRow,
   octoBookings,
   options,
-  resellerKeys,
 } from '../../db/schema.ts';
 import { bookingIs } from '../booking/repository.ts';
 import type { OctoBookingFacts, OctoDay, OctoOptionFacts } from './mapping.ts';
@@ -319,12 +318,6 @@ export async function referenceTaken(
       ),
     );
   return row !== undefined;
-}
-
-/** A key's last use, written at most once a minute per key (not on every call). */
-export async function touchKey(db: DbOrTx, keyIds: number[], at: Date): Promise<void> {
-  if (keyIds.length === 0) return;
-  await db.update(resellerKeys).set({ lastUsedAt: at }).where(inArray(resellerKeys.id, keyIds));
 }
 
 export type { NewBooking };

@@ -5,13 +5,12 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { resellers } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { requestLang, varyByLanguage } from '../../http/content-language.ts';
 import type { OtherRoute } from '../../http/route-check.ts';
-import { findKeyHolder, issueResellerKey, type KeyHolder } from '../reseller/keys.ts';
+import { findKeyHolder, issueResellerKey, type KeyHolder, touchKey } from '../reseller/keys.ts';
+import { insertReseller } from '../reseller/repository.ts';
 import { OctoError } from './errors.ts';
-import { touchKey } from './repository.ts';
 import * as octo from './service.ts';
 
 export const OCTO_PREFIX = '/octo';
@@ -71,11 +70,7 @@ export const OCTO_BENCH_ROUTE = '/api/_bench/octo-key';
 export function registerOctoBenchRoute(app: FastifyInstance, ctx: AppContext): void {
   app.post(OCTO_BENCH_ROUTE, async () => {
     const now = ctx.clock.now();
-    const [row] = await ctx.db
-      .insert(resellers)
-      .values({ name: `Bench ${now.getTime()}`, commissionBp: 1500, createdAt: now })
-      .returning();
-    if (!row) throw new Error('no reseller');
+    const row = await insertReseller(ctx.db, { name: `Bench ${now.getTime()}`, commissionBp: 1500, createdAt: now });
     return { key: (await issueResellerKey(ctx.db, row.id, now, 100_000_000)).key };
   });
 }

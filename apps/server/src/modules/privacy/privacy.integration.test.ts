@@ -11,10 +11,11 @@ import { staffActor } from '../../actor.ts';
 import { bookingEvents, bookingMembers, bookings, staffAuditEvents } from '../../db/schema.ts';
 import { seed } from '../../seed/seed.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { scrub } from '../booking/erase.ts';
 import { recordEvent } from '../booking/events.ts';
 import { storedColumns } from '../booking/lifecycle.ts';
 import { cloneBooking } from '../staff/test-fixtures.ts';
-import { erasePersonalData, erasePersonalDataOf, exportPersonalData, scrub } from './service.ts';
+import { erasePersonalData, erasePersonalDataOf, exportPersonalData } from './service.ts';
 
 let t: TestApp;
 const PASSPORT = { passport_number: 'TK1234567', vegetarian_meals: true };

@@ -3,7 +3,7 @@
  * SHA-256 (a secret of that strength needs no slow hash, and the lookup by hash is one index probe).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { type ResellerKeyRow, type ResellerRow, resellerKeys, resellers } from '../../db/schema.ts';
 
@@ -56,4 +56,10 @@ export async function findKeyHolder(db: DbOrTx, key: string): Promise<KeyHolder 
     .innerJoin(resellers, eq(resellers.id, resellerKeys.resellerId))
     .where(and(eq(resellerKeys.keyHash, hashResellerKey(key)), isNull(resellerKeys.revokedAt)));
   return found;
+}
+
+/** A key's last use, written at most once a minute per key (not on every call). */
+export async function touchKey(db: DbOrTx, keyIds: number[], at: Date): Promise<void> {
+  if (keyIds.length === 0) return;
+  await db.update(resellerKeys).set({ lastUsedAt: at }).where(inArray(resellerKeys.id, keyIds));
 }

@@ -1,14 +1,7 @@
 /** Resellers and their keys as the console reads and changes them (issue 26); keys are made by keys.ts alone. */
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  octoBookings,
-  type ResellerKeyRow,
-  type ResellerRow,
-  resellerKeys,
-  resellers,
-  staffAuditEvents,
-} from '../../db/schema.ts';
+import { octoBookings, type ResellerKeyRow, type ResellerRow, resellerKeys, resellers } from '../../db/schema.ts';
 
 export async function listResellers(db: DbOrTx): Promise<ResellerRow[]> {
   return db.select().from(resellers).orderBy(asc(resellers.name), asc(resellers.id));
@@ -103,10 +96,5 @@ export async function octoReferences(
   return row;
 }
 
-/** A staff audit event of a reseller change (written in the change's transaction). */
-export async function insertAudit(
-  db: DbOrTx,
-  event: { at: Date; staffId: number | null; mail: string; kind: string; detail: Record<string, unknown> },
-): Promise<void> {
-  await db.insert(staffAuditEvents).values(event);
-}
+/** A staff audit event of a reseller change, in the change's transaction: the staff module writes it. */
+export { insertAudit } from '../staff/repository.ts';

@@ -4,18 +4,18 @@ import {
   STAFF_SESSION_IDLE_MINUTES,
 } from '@tabi/contract/admin';
 import { SESSION_ABSOLUTE_HOURS, SESSION_IDLE_MINUTES } from '@tabi/contract/constants';
-import { and, asc, inArray, isNull, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, inArray, lt, lte, ne, or, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AppContextBase } from '../../context-base.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { customerSessions, outbox, rateLimits, staffSessions } from '../../db/schema.ts';
+import { customerSessions, rateLimits, staffSessions } from '../../db/schema.ts';
 import { retentionRemoved } from '../../metrics.ts';
+import { purgeSentMail } from '../mail/purge.ts';
 
 /** Rows one statement touches at most, so no run holds many locks or one long transaction. */
 export const RETENTION_BATCH = 1_000;
 
-/** What a sent mail's body becomes once its retention has passed (its HTML and attachments are dropped). */
-export const MAIL_PURGED_BODY = '（保存期間を過ぎたため本文は削除されました）';
+export { MAIL_PURGED_BODY } from '../mail/purge.ts';
 
 export interface RetentionResult {
   mailContent: number;
@@ -65,21 +65,7 @@ export async function runRetention(ctx: AppContextBase): Promise<RetentionResult
   const db = ctx.db;
 
   const mailCutoff = ago(ctx.config.mailRetentionDays * 86_400_000);
-  const mailContent = await drain(async () => {
-    const picked = db
-      .select({ id: outbox.id })
-      .from(outbox)
-      .where(and(sql`${outbox.status} = 'sent'`, isNull(outbox.purgedAt), lt(outbox.sentAt, mailCutoff)))
-      .orderBy(asc(outbox.sentAt))
-      .limit(RETENTION_BATCH)
-      .for('update', { skipLocked: true });
-    const rows = await db
-      .update(outbox)
-      .set({ body: MAIL_PURGED_BODY, html: null, attachments: [], purgedAt: now })
-      .where(inArray(outbox.id, picked))
-      .returning({ id: outbox.id });
-    return rows.length;
-  });
+  const mailContent = await drain(() => purgeSentMail(db, mailCutoff, now, RETENTION_BATCH));
 
   const customer = await drain(() =>
     deleteBatch(
