@@ -18,7 +18,7 @@ const ownCode = (file: string) =>
 const tables = new Map(
   Object.entries(schema).flatMap(([name, value]) => (isTable(value) ? [[name, getTableName(value)] as const] : [])),
 );
-const tableNames = new Set(tables.values());
+const tableNames = new Set<string>(tables.values());
 
 function writesOf(source: string): Set<string> {
   const found = new Set<string>();

@@ -244,7 +244,11 @@ export async function finishCancellation(
     await enqueueMail(
       tx,
       booking.cancelReason === 'company'
-        ? dayStoppedMail(mail, refund, await loadStopNotice(tx, booking.rsvno, mail.loginUrl, mail.lang))
+        ? dayStoppedMail(
+            mail,
+            refund,
+            await loadStopNotice(tx, booking.rsvno, mail.loginUrl, mail.lang ?? 'ja', ctx.clock.now()),
+          )
         : cancellationMail(mail, cancelfee, refund),
     );
   }

@@ -40,7 +40,10 @@ export async function cancelByCompany(
       await cancelUnpaid(ctx, tx, locked, 'company', actor);
       const mail = await loadMailBooking(tx, ctx.config, rsvno);
       if (mail)
-        await enqueueMail(tx, dayStoppedMail(mail, 0, await loadStopNotice(tx, rsvno, mail.loginUrl, mail.lang)));
+        await enqueueMail(
+          tx,
+          dayStoppedMail(mail, 0, await loadStopNotice(tx, rsvno, mail.loginUrl, mail.lang ?? 'ja', ctx.clock.now())),
+        );
       return true;
     });
     if (ended === 'skipped') return 'skipped';

@@ -110,22 +110,18 @@ export async function markMailFailed(
  * The stop a booking is part of (催行中止, issue 27), with the option's next days still for sale after it and, when
  * the stop was of the booking's one departure (ADR 0196), the same day's other departures it could still go on.
  */
-export async function findStopOf(db: DbOrTx, rsvno: string) {
+export async function findStopOf(db: DbOrTx, rsvno: string, now: Date) {
   const [stop] = rowsOf<{
     reason: string;
     reason_text: string;
     opcd: string;
     usedate: string;
     stopped_start: string | null;
-    at: Date | string;
     sales_cutoff_days_before: number;
     sales_cutoff_time: string;
   }>(
-    // The mail is written inside the booking's cancellation, whose clock is not handed here: the last of the
-    // booking's events (that cancellation's own) stands for now, or the stop's start before it has any.
     await db.execute(sql`select s.reason, s.reason_text, bo.opcd, to_char(bo.usedate, 'YYYYMMDD') as usedate,
-        x.start_time as stopped_start, o.sales_cutoff_days_before, o.sales_cutoff_time,
-        greatest(s.created_at, (select max(e.at) from booking_events e where e.rsvno = i.rsvno)) as at
+        x.start_time as stopped_start, o.sales_cutoff_days_before, o.sales_cutoff_time
       from day_stop_items i join day_stops s on s.id = i.stop_id
         join booking_options bo on bo.rsvno = i.rsvno
         join options o on o.opcd = bo.opcd
@@ -151,7 +147,7 @@ export async function findStopOf(db: DbOrTx, rsvno: string) {
     sameDay:
       stop.stopped_start === null
         ? []
-        : await otherDeparturesOnSale(db, stop.opcd, stop.usedate, stop.stopped_start, new Date(stop.at), {
+        : await otherDeparturesOnSale(db, stop.opcd, stop.usedate, stop.stopped_start, now, {
             daysBefore: Number(stop.sales_cutoff_days_before),
             time: stop.sales_cutoff_time,
           }),

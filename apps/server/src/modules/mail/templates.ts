@@ -404,9 +404,10 @@ export async function loadStopNotice(
   db: DbOrTx,
   rsvno: string,
   loginUrl: string,
-  lang: Lang = 'ja',
+  lang: Lang,
+  now: Date,
 ): Promise<StopNotice | null> {
-  const found = await findStopOf(db, rsvno);
+  const found = await findStopOf(db, rsvno, now);
   if (!found) return null;
   const reason =
     found.reason === 'other'
