@@ -55,9 +55,15 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  options: { now?: Date; config?: Partial<Config>; context?: Partial<AppContext> } = {},
+  options: {
+    now?: Date;
+    config?: Partial<Config>;
+    context?: Partial<AppContext>;
+    /** The database to start on instead of a fresh copy of the migrated one (a migration test's); closed with the app. */
+    database?: Database;
+  } = {},
 ): Promise<TestApp> {
-  const database = await openTestDatabase();
+  const database = options.database ?? (await openTestDatabase());
   const clock = new FixedClock(options.now ?? new Date('2026-11-21T03:00:00Z'));
   const config: Config = {
     ...loadConfig({ APP_KEY: 'test-key', PUBLIC_URL: 'http://localhost:3000' }),
