@@ -7,15 +7,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { processTestsHere, SERVER_ENTRY, serverRoot } from './test/processes.ts';
 
-const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const scratch = mkdtempSync(path.join(tmpdir(), 'startup-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 async function serve(env: Record<string, string>): Promise<{ code: number | null; lines: string[] }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: serverRoot,
     env: { ...process.env, DATABASE_URL: '', DATA_DIR: path.join(scratch, 'data'), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -38,7 +37,7 @@ function expectOneLine(result: { code: number | null; lines: string[] }, pattern
   expect(result.lines[0]).not.toMatch(/\bat \S+ \(|Failed query|NaN/);
 }
 
-describe('start-up errors', () => {
+describe.runIf(processTestsHere)('start-up errors', () => {
   it('PORT=abc', async () => {
     expectOneLine(await serve({ PORT: 'abc' }), /PORT: .*integer/);
   });

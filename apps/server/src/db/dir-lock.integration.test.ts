@@ -7,12 +7,11 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { processTestsHere, SERVER_ENTRY, serverRoot } from '../test/processes.ts';
 import { openDatabase } from './client.ts';
 import { DataDirLockedError, LOCK_FILE } from './dir-lock.ts';
 
-const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dirs: string[] = [];
 function tempDataDir(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'dir-lock-'));
@@ -27,7 +26,7 @@ function sleeper(): ChildProcess {
   return spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
 }
 
-describe('the DATA_DIR lock of the embedded database', () => {
+describe.runIf(processTestsHere)('the DATA_DIR lock of the embedded database', () => {
   it('refuses a second open of the same directory and admits it again after close', async () => {
     const dataDir = tempDataDir();
     const first = await openDatabase({ dataDir });
@@ -79,7 +78,7 @@ describe('the DATA_DIR lock of the embedded database', () => {
     const dataDir = tempDataDir();
     const first = await openDatabase({ dataDir });
     try {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      const child = spawn(process.execPath, [SERVER_ENTRY], {
         cwd: serverRoot,
         env: { ...process.env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', DATABASE_URL: '' },
         stdio: ['ignore', 'pipe', 'pipe'],

@@ -6,11 +6,10 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { opsKeyPath, opsPortPath, readOpsPort } from '../modules/ops/key.ts';
+import { processTestsHere, SERVER_ENTRY, serverRoot } from '../test/processes.ts';
 
-const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const scratch = mkdtempSync(path.join(tmpdir(), 'ops-'));
 let server: ChildProcess | undefined;
 afterAll(() => {
@@ -18,12 +17,14 @@ afterAll(() => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
+/** `npm run ops -- …` as its script runs it (through tsx). */
+const ops = (...args: string[]) => ['--import', 'tsx', 'src/scripts/ops.ts', ...args];
+
 function run(
-  script: string,
-  args: string[],
+  argv: string[],
   env: Record<string, string>,
 ): { child: ChildProcess; done: Promise<{ code: number | null; stdout: string; stderr: string }> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+  const child = spawn(process.execPath, argv, {
     cwd: serverRoot,
     env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -59,10 +60,10 @@ const VERBS = [
   'help',
 ];
 
-describe('npm run ops', () => {
+describe.runIf(processTestsHere)('npm run ops', () => {
   it.each(['help', '--help', '-h'])('`%s` lists every verb on standard output and exits 0', async (arg) => {
     // Even with a setting the server would refuse: help reads none.
-    const { code, stdout } = await run('src/scripts/ops.ts', [arg], { PORT: 'abc' }).done;
+    const { code, stdout } = await run(ops(arg), { PORT: 'abc' }).done;
     expect(code).toBe(0);
     for (const verb of VERBS) expect(stdout).toContain(`npm run ops -- ${verb}`);
   });
@@ -70,7 +71,7 @@ describe('npm run ops', () => {
   it('finds a server on the same DATA_DIR without being told its PORT, and opens the database after it stopped', async () => {
     const dataDir = path.join(scratch, 'data');
     // PORT=0: the system picks a free port, which nothing but the file beside the key can tell.
-    const started = run('src/main.ts', [], { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' });
+    const started = run([SERVER_ENTRY], { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' });
     server = started.child;
     const deadline = Date.now() + 90_000;
     while (readOpsPort(dataDir) === null && Date.now() < deadline) {
@@ -83,12 +84,12 @@ describe('npm run ops', () => {
 
     // The embedded database is the server's: only the way through the server can answer (the default 3000 is
     // not it, and opening the database would be refused as in use).
-    const viaServer = await run('src/scripts/ops.ts', ['booking:show', 'AA100001'], { DATA_DIR: dataDir }).done;
+    const viaServer = await run(ops('booking:show', 'AA100001'), { DATA_DIR: dataDir }).done;
     expect(viaServer.stderr).toBe('');
     expect(viaServer.code).toBe(0);
     expect(viaServer.stdout).toContain('予約番号 AA100001');
     // The background jobs the server registered at its start, as its runner sees them (ADR 0183).
-    const jobsNow = await run('src/scripts/ops.ts', ['jobs:list'], { DATA_DIR: dataDir }).done;
+    const jobsNow = await run(ops('jobs:list'), { DATA_DIR: dataDir }).done;
     expect(jobsNow.code).toBe(0);
     for (const job of ['mail', 'reconciler', 'sweeper', 'retention'])
       expect(jobsNow.stdout).toMatch(new RegExp(`^${job} `, 'm'));
@@ -99,11 +100,11 @@ describe('npm run ops', () => {
     expect(existsSync(opsPortPath(dataDir))).toBe(false);
     expect(existsSync(opsKeyPath(dataDir))).toBe(false);
 
-    const direct = await run('src/scripts/ops.ts', ['booking:show', 'AA100001'], { DATA_DIR: dataDir }).done;
+    const direct = await run(ops('booking:show', 'AA100001'), { DATA_DIR: dataDir }).done;
     expect(direct.code).toBe(0);
     expect(direct.stdout).toContain('予約番号 AA100001');
     // Stopped with SIGTERM, the server freed every job it held.
-    const jobsAfter = await run('src/scripts/ops.ts', ['jobs:list'], { DATA_DIR: dataDir }).done;
+    const jobsAfter = await run(ops('jobs:list'), { DATA_DIR: dataDir }).done;
     expect(jobsAfter.code).toBe(0);
     expect(jobsAfter.stdout).toMatch(/^mail +待機/m);
     expect(jobsAfter.stdout).not.toContain('実行中');

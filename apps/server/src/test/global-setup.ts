@@ -3,7 +3,9 @@
  * file's fresh database starts as a copy of (issue 25), instead of each file running every migration again.
  * - PGlite: a migrated in-memory database dumped to a tarball file; each file loads it (0.5 s instead of 1.5–3 s).
  * - PostgreSQL: a migrated database used as the `template` of each file's `create database`.
+ * On the PGlite tier it also builds the server, for the tests that start it as a process (processes.ts).
  */
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -11,6 +13,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { dumpPglite, openDatabase } from '../db/client.ts';
+import { serverRoot } from './processes.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,6 +25,8 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const stamp = `${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   if (process.env.TEST_DB !== 'postgres') {
+    // The tests that start the server as a process run its build (processes.ts); 1 s.
+    execFileSync(process.execPath, ['build.mjs'], { cwd: serverRoot, stdio: 'inherit' });
     const database = await openDatabase({ dataDir: 'memory' });
     const file = path.join(os.tmpdir(), `tabi-test-template-${stamp}.tar`);
     try {
