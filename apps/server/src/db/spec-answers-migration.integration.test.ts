@@ -20,7 +20,7 @@ import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
 import { replay, type SpecAnswer, type SpecAnswers } from '../scripts/record-spec-answers.ts';
 import { adminQuery } from '../test/global-setup.ts';
-import { createTestApp, testDbKind } from '../test/helper.ts';
+import { createTestApp, droppedOnClose, testDbKind } from '../test/helper.ts';
 import { type Database, openDatabase } from './client.ts';
 import { type DatabaseRows, loadRows, migrationsBefore } from './migrations-before.ts';
 
@@ -94,14 +94,7 @@ async function migratedRecording(): Promise<Database> {
   } finally {
     await pool.end();
   }
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory' });
-  return {
-    ...database,
-    async close() {
-      await database.close();
-      await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
-    },
-  };
+  return droppedOnClose(await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory' }), adminUrl, name);
 }
 
 /** An answer as parsed JSON (its body came from JSON.parse). */

@@ -33,7 +33,11 @@ export async function openTestDatabase(): Promise<Database> {
   await adminQuery(adminUrl, `create database ${name} template ${template}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory' });
+  return droppedOnClose(await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory' }), adminUrl, name);
+}
+
+/** A PostgreSQL database of a test's own, dropped once closed. */
+export function droppedOnClose(database: Database, adminUrl: string, name: string): Database {
   return {
     ...database,
     async close() {
