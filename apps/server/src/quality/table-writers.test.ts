@@ -22,8 +22,9 @@ const tableNames = new Set<string>(tables.values());
 
 function writesOf(source: string): Set<string> {
   const found = new Set<string>();
-  for (const m of source.matchAll(/\.(?:insert|update|delete)\((\w+)\)/g)) {
-    const table = tables.get(m[1] ?? '');
+  // Drizzle's writes, and the one helper that deletes a table's old rows in batches.
+  for (const m of source.matchAll(/\.(?:insert|update|delete)\((\w+)\)|deleteBatch\(\s*\w+,\s*(\w+),/g)) {
+    const table = tables.get(m[1] ?? m[2] ?? '');
     if (table) found.add(table);
   }
   for (const m of source.matchAll(/\b(?:insert\s+into|update|delete\s+from)\s+(?:\$\{(\w+)\}|(\w+))/gi)) {

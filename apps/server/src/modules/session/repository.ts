@@ -1,5 +1,7 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { SESSION_ABSOLUTE_HOURS, SESSION_IDLE_MINUTES } from '@tabi/contract/constants';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { deleteBatch } from '../../db/delete-batch.ts';
 import { bookings, customerSessions } from '../../db/schema.ts';
 
 export interface StoredSession {
@@ -19,7 +21,7 @@ export async function findLoginFacts(
   const [row] = await db
     .select({ rsvno: bookings.rsvno, telNormalized: bookings.telNormalized })
     .from(bookings)
-    // A reseller's booking is managed through the reseller (issue 26): my page does not open it.
+    // A reseller's booking is managed through the reseller: my page does not open it.
     .where(and(eq(bookings.rsvno, rsvno), isNull(bookings.resellerId)))
     .limit(1);
   return row ?? null;
@@ -54,4 +56,19 @@ export async function deleteSession(db: DbOrTx, tokenHash: string): Promise<void
 /** Every my-page session of a booking (its phone was corrected: the old number no longer opens it). */
 export async function deleteSessionsOf(db: DbOrTx, rsvno: string): Promise<void> {
   await db.delete(customerSessions).where(eq(customerSessions.rsvno, rsvno));
+}
+
+/** Deletes up to `limit` sessions past their idle or absolute lifetime at `now` (the retention job calls it). */
+export function deleteExpiredSessions(db: DbOrTx, now: Date, limit: number): Promise<number> {
+  const ago = (ms: number) => new Date(now.getTime() - ms);
+  return deleteBatch(
+    db,
+    customerSessions,
+    customerSessions.tokenHash,
+    or(
+      lt(customerSessions.lastSeenAt, ago(SESSION_IDLE_MINUTES * 60_000)),
+      lt(customerSessions.createdAt, ago(SESSION_ABSOLUTE_HOURS * 3_600_000)),
+    ),
+    limit,
+  );
 }

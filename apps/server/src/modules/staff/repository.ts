@@ -1,5 +1,11 @@
-import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import {
+  STAFF_SECOND_STEP_MINUTES,
+  STAFF_SESSION_ABSOLUTE_HOURS,
+  STAFF_SESSION_IDLE_MINUTES,
+} from '@tabi/contract/admin';
+import { and, asc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { deleteBatch } from '../../db/delete-batch.ts';
 import { staffAccounts, staffAuditEvents, staffSessions } from '../../db/schema.ts';
 
 export type StaffAccount = typeof staffAccounts.$inferSelect;
@@ -96,4 +102,23 @@ export async function deleteOtherSessions(db: DbOrTx, staffId: number, keepToken
 
 export async function insertAudit(db: DbOrTx, event: NewAuditEvent): Promise<void> {
   await db.insert(staffAuditEvents).values(event);
+}
+
+/**
+ * Deletes up to `limit` staff sessions past their lifetime at `now`: a sign-in left at its second step, idle or past
+ * its absolute lifetime (the retention job calls it).
+ */
+export function deleteExpiredStaffSessions(db: DbOrTx, now: Date, limit: number): Promise<number> {
+  const ago = (ms: number) => new Date(now.getTime() - ms);
+  return deleteBatch(
+    db,
+    staffSessions,
+    staffSessions.tokenHash,
+    or(
+      and(ne(staffSessions.stage, 'full'), lt(staffSessions.createdAt, ago(STAFF_SECOND_STEP_MINUTES * 60_000))),
+      lt(staffSessions.lastSeenAt, ago(STAFF_SESSION_IDLE_MINUTES * 60_000)),
+      lt(staffSessions.createdAt, ago(STAFF_SESSION_ABSOLUTE_HOURS * 3_600_000)),
+    ),
+    limit,
+  );
 }
