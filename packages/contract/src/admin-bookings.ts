@@ -1,5 +1,5 @@
 /**
- * The console's booking work under /api/admin (DESIGN §11, issue 12): 予約詳細 with its history and its actions,
+ * The console's booking work under /api/admin (DESIGN §11): 予約詳細 with its history and its actions,
  * and the 参加者名簿 (manifest). Every action is a call of the one booking lifecycle on the server.
  */
 import { z } from 'zod';
@@ -141,7 +141,7 @@ export const bookingDetail = z.object({
   couponUses: z.array(adminCouponUse),
   events: z.array(adminEvent),
   actions: bookingActions,
-  /** 販売チャネル (issue 26): 自社サイト, or the reseller's name. */
+  /** 販売チャネル (ADR 0169): 自社サイト, or the reseller's name. */
   channel: z.string(),
   /** A reseller's booking: who sold it, what it owes (retail less commission, fixed at sale), its OCTO references. */
   reseller: z
@@ -269,7 +269,7 @@ export const manifestRow = z.object({
   sei: z.string(),
   mei: z.string(),
   ageClass: z.string(),
-  /** Full years on the use date; null once the birthday was erased (issue 28). */
+  /** Full years on the use date; null once the birthday was erased. */
   age: z.number().nullable(),
   birthday: z.string().nullable(),
   sex: z.string(),
@@ -281,7 +281,7 @@ export const manifestRow = z.object({
   wearSize: z.string(),
   applicant: z.string(),
   tel: z.string(),
-  /** 販売チャネル (issue 26): 自社サイト, or the reseller's name. */
+  /** 販売チャネル (ADR 0169): 自社サイト, or the reseller's name. */
   channel: z.string(),
 });
 export type ManifestRow = z.infer<typeof manifestRow>;
@@ -375,7 +375,7 @@ export const CANCEL_REASON_LABEL: Record<string, string> = {
   company: '催行中止（当社）',
   reseller: '販売店（OCTO）',
 };
-/** A traveller (or a birthday) a reseller has not given yet (issue 26): the manifest and 予約詳細 say so. */
+/** A traveller (or a birthday) a reseller has not given yet: the manifest and 予約詳細 say so. */
 export const UNNAMED_TRAVELLER = '未登録';
 /** Our own site as a 販売チャネル (DESIGN §13): a booking without a reseller. Resellers are named by their name. */
 export const OWN_SITE_CHANNEL = '自社サイト';

@@ -23,7 +23,7 @@ function verdict(schema: z.ZodType, v: string) {
   return result.success ? { ok: result.data ?? '' } : { refused: result.error.issues.map((i) => i.message) };
 }
 
-describe("an option's English texts (issue 29)", () => {
+describe("an option's English texts", () => {
   // Around every length a text field has, and the characters the two kinds of text differ in.
   const samples = [
     ...[200, 300, 1000, 2000, 5000, 20000].flatMap((n) => [`${'あ'.repeat(n - 1)} `, 'a'.repeat(n), 'a'.repeat(n + 1)]),

@@ -1,5 +1,5 @@
 /**
- * The console's catalog under /api/admin/options (DESIGN §11, issue 13, admin only): 商品一覧 and 商品編集 with
+ * The console's catalog under /api/admin/options (DESIGN §11, admin only): 商品一覧 and 商品編集 with
  * the same rules the customer side relies on, draft and published states, and the catalog's event history.
  */
 import { z } from 'zod';
@@ -58,7 +58,7 @@ export const EXTENDED_FIELD_LABEL: Record<(typeof EXTENDED_FIELD_NAMES)[number],
 };
 
 /**
- * The texts an option has in Japanese and in English (issue 29), each with its kind and length once: the Japanese
+ * The texts an option has in Japanese and in English, each with its kind and length once: the Japanese
  * field is made from it (adding what only it has: a name is required, some texts are null when not set), and the
  * English one is it as it is, '' for "not translated" (the English page shows the Japanese there).
  */
@@ -110,7 +110,7 @@ const fields = {
   infantAgeMax: age,
   minPeople: z.number().int().min(1).max(99).nullable(),
   maxPeople: z.number().int().min(1).max(99).nullable(),
-  /** 最少催行人員 (issue 27) and when a day under it is decided: days before, at HH:MM Tokyo. */
+  /** 最少催行人員 and when a day under it is decided: days before, at HH:MM Tokyo. */
   minTravellers: z.number().int().min(1).max(999).nullable(),
   decisionDaysBefore: z.number().int().min(0).max(60).nullable(),
   decisionTime: z
@@ -135,7 +135,7 @@ const fields = {
   hours: optionTexts.hours,
   address: optionTexts.address,
   tel: line(30),
-  /** 前日案内 (issue 27): the day-before mail is sent unless turned off; its note, added to the mail's text. */
+  /** 前日案内 (ADR 0166): the day-before mail is sent unless turned off; its note, added to the mail's text. */
   dayBeforeMail: z.boolean(),
   dayBeforeNote: optionTexts.dayBeforeNote,
   cancelPolicy: z.array(cancelTierInput).max(10).nullable(),
@@ -144,7 +144,7 @@ const fields = {
   useFrom: isoDate,
   useTo: isoDate,
   sort: z.number().int().min(0).max(1_000_000),
-  /** The texts in other languages (issue 29): only English, each '' where it is not translated. */
+  /** The texts in other languages: only English, each '' where it is not translated. */
   translations: optionTranslations,
 };
 
@@ -569,7 +569,7 @@ export const facilityRow = z.object({
   id: z.number(),
   name: z.string(),
   disabled: z.boolean(),
-  /** Where the evening-before レンタル準備表 is mailed (issue 27); null: not mailed. */
+  /** Where the evening-before レンタル準備表 is mailed (ADR 0166); null: not mailed. */
   mail: z.string().nullable(),
   options: z.array(z.object({ opcd: z.string(), webname: z.string() })),
 });

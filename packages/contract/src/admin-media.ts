@@ -1,5 +1,5 @@
 /**
- * 商品の写真 in the console (issue 13, admin only): upload (multipart, one file per call), caption and alt
+ * 商品の写真 in the console (admin only): upload (multipart, one file per call), caption and alt
  * text, order, delete. Every answer is the option's photo list as the public pages will show it.
  */
 import { z } from 'zod';
@@ -38,7 +38,7 @@ export const photoIdParams = z.object({ opcd: opcdString, id: z.coerce.number().
 const caption = (message?: string) => plainText().trim().max(PHOTO_CAPTION_MAX, message);
 const alt = (message?: string) => plainText().trim().max(PHOTO_ALT_MAX, message);
 /**
- * A photo's caption and alt text, and their English (issue 29; '' = not translated, the English page shows the
+ * A photo's caption and alt text, and their English ('' = not translated, the English page shows the
  * Japanese). A call without the English ones (an older console) leaves the stored English as it is.
  */
 export const photoTextRequest = z.object({

@@ -93,7 +93,7 @@ export const bookingLine = z.object({
   amountjp: z.number(),
 });
 export type BookingLine = z.infer<typeof bookingLine>;
-/** The day's activity (issue 28): a booking received or canceled today, with its channel and what happened when. */
+/** The day's activity: a booking received or canceled today, with its channel and what happened when. */
 export const activityLine = bookingLine.extend({
   /** Where the booking came from: 自社サイト, or the reseller's name (DESIGN §13). */
   channel: z.string(),
@@ -129,7 +129,7 @@ export const dashboard = z.object({
   /** Received today (Tokyo), newest first; and canceled today, expiries left out (the sweeper's routine). */
   todayBookings: z.array(activityLine),
   todayCancellations: z.array(activityLine),
-  /** 催行中止 still running (issue 27), with their counts, and days under their minimum to decide. */
+  /** 催行中止 still running (ADR 0165), with their counts, and days under their minimum to decide. */
   dayStops: z.array(dayStopLine),
   minimumDays: z.array(minimumDay),
   waitingRequests: z.array(bookingLine),
@@ -138,7 +138,7 @@ export const dashboard = z.object({
   failedMails: z.array(mailLine),
   /** 照合できなかった決済処理: provider calls failed, or begun and retried without an answer. */
   providerProblems: z.array(providerProblemLine),
-  /** How many there are of each list, however many its first DASHBOARD_LINES lines leave out (issue 30). */
+  /** How many there are of each list, however many its first DASHBOARD_LINES lines leave out. */
   counts: z.object({
     todayBookings: z.number().int(),
     todayCancellations: z.number().int(),
@@ -160,7 +160,7 @@ const optionalText = (max: number) => z.string().trim().max(max).optional();
 const optionalYmd = z.union([calendarYmd, z.literal('')]).optional();
 export const ADMIN_PAGE_SIZE = 50;
 /**
- * Issue 30: a list counts at most this many matches, and pages that far (200 pages of 50): past it the count says
+ * A list counts at most this many matches, and pages that far (200 pages of 50): past it the count says
  * 「10,000件以上」 and the filter narrows the list (the CSV still writes every row).
  */
 export const ADMIN_COUNT_CAP = 10_000;
@@ -180,7 +180,7 @@ export const bookingSearchQuery = z.object({
   payment: z.enum(['', '0', '1']).optional(),
   /** 'stuck': a payment-provider step the reconciler could not finish (failed, or retried without an answer). */
   provider: z.enum(['', 'stuck']).optional(),
-  /** 販売チャネル (issue 26): 'own' (自社サイト) or a reseller's id. */
+  /** 販売チャネル (ADR 0169): 'own' (自社サイト) or a reseller's id. */
   channel: channelFilter.optional(),
   sort: z.enum(['', 'usedate', 'rsvdate']).optional(),
   dir: z.enum(['', 'asc', 'desc']).optional(),
@@ -212,7 +212,7 @@ export const bookingRow = z.object({
   refundedAmount: z.number(),
   /** The booking has an internal note (社内メモ): marked in the list. */
   hasNote: z.boolean(),
-  /** 販売チャネル (issue 26): 自社サイト, or the reseller's name; the reseller's id (null: our own site). */
+  /** 販売チャネル (ADR 0169): 自社サイト, or the reseller's name; the reseller's id (null: our own site). */
   channel: z.string(),
   resellerId: z.number().nullable(),
 });

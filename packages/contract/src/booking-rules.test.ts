@@ -173,7 +173,7 @@ describe('name, phone and e-mail checks', () => {
   });
 });
 
-describe('requestWithdrawable (issue 28)', () => {
+describe('requestWithdrawable', () => {
   it('only a request not answered yet, until its use date', () => {
     expect(requestWithdrawable({ status: BookingStatus.requested, fromdate: '20261130' }, '20261126')).toBe(true);
     expect(requestWithdrawable({ status: BookingStatus.requested, fromdate: '20261126' }, '20261126')).toBe(true);

@@ -160,7 +160,7 @@ export function rentalEditAllowed(booking: LifecycleFacts, servertime: string): 
   return bookingState(booking, servertime) !== 'canceled';
 }
 
-/** A request the customer may withdraw (issue 28): not answered yet (リクエスト予約), until its use date. */
+/** A request the customer may withdraw: not answered yet (リクエスト予約), until its use date. */
 export function requestWithdrawable(booking: { status: number; fromdate: Ymd }, today: Ymd): boolean {
   return booking.status === BookingStatus.requested && booking.fromdate >= today;
 }
@@ -175,7 +175,7 @@ export function isYes(value: unknown): boolean {
 }
 
 /**
- * A passport number as the console shows it to whoever does not need it in full (an operator, issue 28): its
+ * A passport number as the console shows it to whoever does not need it in full (an operator): its
  * last 4 characters, the rest as •. Admins, the customer themselves and the ticketing call see it whole.
  */
 export function maskPassport(passport: string): string {

@@ -69,7 +69,7 @@ export const createBookingRequest = z.object({
   memberList: z.array(memberInput).min(1).max(50),
   rentskiList: z.array(rentalInput).max(50).default([]),
   /**
-   * Not in SPEC §7 (issue 27, ADR 0167): the token of a キャンセル待ち offer's link. Optional; with it the booking
+   * Not in SPEC §7 (ADR 0167): the token of a キャンセル待ち offer's link. Optional; with it the booking
    * uses the seats the offer holds instead of taking them from the day's stock.
    */
   waitlist_token: plainText().trim().max(100).optional(),
@@ -80,7 +80,7 @@ export type BookingResult = z.infer<typeof bookingResult>;
 export const createBookingResponse = envelope(bookingResult);
 
 // POST /booking/revise — not in SPEC §7: back from the card checkout, the purchase flow corrects the applicant,
-// participants and rentals of the booking it made and has not paid (issue 24.2).
+// participants and rentals of the booking it made and has not paid.
 export const reviseBookingRequest = createBookingRequest.extend({ rsvno: plainText().min(1).max(20) });
 export type ReviseBookingRequest = z.input<typeof reviseBookingRequest>;
 
@@ -92,7 +92,7 @@ export const member = z.object({
   seq: z.string(),
   sei: z.string(),
   mei: z.string(),
-  /** YYYYMMDD; empty once erased after the trip (issue 28) or when a reseller never gave it (issue 26). */
+  /** YYYYMMDD; empty once erased after the trip or when a reseller never gave it. */
   birthday: ymdString.or(z.literal('')),
   sex: z.string(),
   ageclass: z.string(),
@@ -223,7 +223,7 @@ export const changeDepartureAnswer = z.object({
 export type ChangeDepartureAnswer = z.infer<typeof changeDepartureAnswer>;
 export const changeDepartureResponse = envelope(changeDepartureAnswer);
 
-// POST /booking/withdraw (not in SPEC §7, added for issue 28): the customer withdraws a request not answered yet.
+// POST /booking/withdraw (not in SPEC §7): the customer withdraws a request not answered yet.
 export const withdrawRequest = z.object({ session, rsvno: plainText().min(1).max(20) });
 
 // POST /booking/edit
@@ -244,7 +244,7 @@ export const checkoutRequest = z.object({
 export type CheckoutRequest = z.input<typeof checkoutRequest>;
 export const checkoutResponse = envelope(z.object({ url: z.string() }));
 
-// POST /checkout/result: what the return page learns from the server's record (issue 14.2), not the browser's.
+// POST /checkout/result: what the return page learns from the server's record, not the browser's.
 export const checkoutResultRequest = z.object({ session_id: z.string().min(8).max(200) });
 export type CheckoutResultRequest = z.input<typeof checkoutResultRequest>;
 export const checkoutResult = z.object({

@@ -9,7 +9,7 @@ const STANDARD = [
   { daysBefore: -1, percent: 100 },
 ];
 
-describe('cancellation policy wording (issue 14)', () => {
+describe('cancellation policy wording', () => {
   it('finds the last free day: the day before the first charged tier starts', () => {
     expect(freeCancelUntil(STANDARD, '20261231')).toBe('20261210');
     expect(freeCancelUntil([{ daysBefore: 0, percent: 100 }], '20261231')).toBe('20261230');
@@ -29,7 +29,7 @@ describe('cancellation policy wording (issue 14)', () => {
   });
 });
 
-describe('the cancellation policy in English (issue 29)', () => {
+describe('the cancellation policy in English', () => {
   it('says each tier as the Japanese does', () => {
     expect(cancelPolicyLines(STANDARD, 'en')).toEqual([
       'Until 21 days before: free',

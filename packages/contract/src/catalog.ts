@@ -12,8 +12,8 @@ export const area = z.object({ areacd: z.string(), areanm: z.string() });
 export const city = z.object({ citycd: z.string(), citynm: z.string() });
 export const keyword = z.object({ keycd: z.string(), keyname: z.string() });
 /**
- * One picture of an option: SPEC's `image` (the address) and `caption`, and what a responsive page needs
- * (issue 13). A demo picture is a vector (`srcset` empty); an uploaded photo lists its WebP variants.
+ * One picture of an option: SPEC's `image` (the address) and `caption`, and what a responsive page needs.
+ * A demo picture is a vector (`srcset` empty); an uploaded photo lists its WebP variants.
  */
 export const image = z.object({
   image: z.string(),
@@ -35,7 +35,7 @@ export type Nationality = z.infer<typeof nationality>;
 
 // GET /option
 /**
- * The language of the catalog's texts in an answer (issue 29): SPEC's Japanese by default, or the call's
+ * The language of the catalog's texts in an answer: SPEC's Japanese by default, or the call's
  * Accept-Language; `lang` overrides both. Texts without a translation stay Japanese.
  */
 export const langQuery = z.object({ lang: z.enum(LANGS).optional() });
@@ -172,7 +172,7 @@ export const optionDetail = z.object({
   min_people: z.number().int().nullable(),
   rentalcd: z.string(),
   travelkubun: z.number().int(),
-  /** Issue 14's headline facts, extras beside SPEC's fields: meeting and end time, and the fee tiers. */
+  /** The headline facts, extras beside SPEC's fields: meeting and end time, and the fee tiers. */
   departure_time: z.string().nullable().optional(),
   arrival_time: z.string().nullable().optional(),
   cancel_policy: z.array(z.object({ daysBefore: z.number().int(), percent: z.number() })).optional(),

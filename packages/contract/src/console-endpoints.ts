@@ -274,7 +274,7 @@ export const CONSOLE = defineEndpoints('/api/admin', {
     response: catalogAdmin.usageResponse,
   },
   'GET /facilities/usage.csv': { summary: 'クーポン利用実績（CSV）', query: catalogAdmin.monthQuery, kind: 'csv' },
-  // 催行中止 and 最少催行人員 (issue 27)
+  // 催行中止 and 最少催行人員
   'POST /day-stops/preview': {
     summary: '催行中止のプレビュー',
     body: dayStop.dayStopRequest,
@@ -289,13 +289,13 @@ export const CONSOLE = defineEndpoints('/api/admin', {
   },
   'POST /day-decisions': { summary: '催行決定', body: dayStop.dayDecisionRequest, response: admin.okResponse },
   'GET /mails': { summary: 'メール一覧', query: admin.mailSearchQuery, response: admin.mailPageResponse },
-  // キャンセル待ち (issue 27, ADR 0167): the waiting entries per option and day.
+  // キャンセル待ち (ADR 0167): the waiting entries per option and day.
   'GET /waitlist': {
     summary: 'キャンセル待ち一覧',
     query: waitlist.waitlistConsoleQuery,
     response: waitlist.waitlistConsoleResponse,
   },
-  // 販売代理店 (issue 26, DESIGN §13, ADR 0169): resellers and their API keys (admin only; a key is shown once).
+  // 販売代理店 (DESIGN §13, ADR 0169): resellers and their API keys (admin only; a key is shown once).
   'GET /resellers': { summary: '販売代理店の一覧（管理者）', response: resellers.resellerListResponse },
   'POST /resellers': {
     summary: '販売代理店の追加',

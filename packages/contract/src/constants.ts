@@ -105,11 +105,11 @@ export const OPTIONS_PER_PAGE = 10;
 export const NAME_MAX_LENGTH = 30;
 /**
  * A phone number as typed, separators included: room for an international number with its country code
- * (+44 20 7946 0958, +1 (555) 123-4567; issue 29). E.164 numbers have at most 15 digits.
+ * (+44 20 7946 0958, +1 (555) 123-4567). E.164 numbers have at most 15 digits.
  */
 export const PHONE_MAX_LENGTH = 20;
 export const SESSION_IDLE_MINUTES = 60;
-/** A session ends this long after login however busy it is (issue 11, item 5). */
+/** A session ends this long after login however busy it is. */
 export const SESSION_ABSOLUTE_HOURS = 24;
 export const REQUEST_PAYMENT_DEADLINE_HOURS = 72;
 export const COUPON_PIN_MAX_FAILURES = 5;

@@ -1,5 +1,5 @@
 /**
- * The catalog's own texts in other languages (issue 29, ADR 0177): each row of an option, a photo, a region, an
+ * The catalog's own texts in other languages (ADR 0177): each row of an option, a photo, a region, an
  * area, a city, a keyword or a nationality keeps its Japanese in its columns (SPEC's fields) and its other
  * languages in one `translations` object, `{ en: { webname: '…', … } }`. A text missing or empty in a language
  * is shown in Japanese, field by field; a page marks such a text `lang="ja"`.

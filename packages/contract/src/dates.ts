@@ -59,7 +59,7 @@ export function formatTokyoDateTime(instant: Date | string, lang: Lang = 'ja'): 
   if (Number.isNaN(at.getTime())) return String(instant);
   const t = tokyoWallClock(at);
   const time = `${pad(t.getUTCHours())}:${pad(t.getUTCMinutes())}`;
-  // English (issue 29): 1 Dec 2026, 10:00 (Japan time, which the pages and mails say where it matters).
+  // English: 1 Dec 2026, 10:00 (Japan time, which the pages and mails say where it matters).
   if (lang === 'en') return `${t.getUTCDate()} ${EN_MONTHS[t.getUTCMonth()]} ${t.getUTCFullYear()}, ${time}`;
   return `${pad(t.getUTCFullYear(), 4)}/${pad(t.getUTCMonth() + 1)}/${pad(t.getUTCDate())} ${time}`;
 }
@@ -137,7 +137,7 @@ const EN_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep'
 export const WEEKDAY_EN = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 
 /**
- * A calendar day (YYYYMMDD or YYYY-MM-DD) as each language writes it (issue 29): 2026/12/01 in Japanese and
+ * A calendar day (YYYYMMDD or YYYY-MM-DD) as each language writes it: 2026/12/01 in Japanese and
  * 1 Dec 2026 in English; with its weekday, 2026/12/01（火） and Tue, 1 Dec 2026. Written out rather than through
  * Intl, whose first use loads the locale's data on a phone (format.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * 催行中止 and 最少催行人員 (issue 27): the company calls off one or more days of one or more options (or every option
+ * 催行中止 and 最少催行人員: the company calls off one or more days of one or more options (or every option
  * of a facility), with a reason; the console previews the bookings, travellers, refunds and mails first.
  */
 import { z } from 'zod';
@@ -204,7 +204,7 @@ export const dayDecisionRequest = z.object({
 export type DayDecisionRequest = z.input<typeof dayDecisionRequest>;
 
 /**
- * The minimum as the detail page's notes (注意事項) say it (issue 27): appended to the option's own notes, so the
+ * The minimum as the detail page's notes (注意事項) say it: appended to the option's own notes, so the
  * SPEC's sections stay as they are.
  */
 export function minimumNote(

@@ -206,7 +206,7 @@ export const API = defineEndpoints('/api', {
     summary: '料金（オプションコードなし: 常に errcd 501）',
     response: catalog.priceResponse,
   },
-  // Issue 28: the PDF receipt (ADR 0163), after payment, from my page.
+  // The PDF receipt (ADR 0163), after payment, from my page.
   'POST /booking/receipts': {
     summary: '領収書の一覧（発行できるもの・発行済みか）',
     body: receipt.receiptListRequest,
@@ -217,7 +217,7 @@ export const API = defineEndpoints('/api', {
     body: receipt.receiptIssueRequest,
     kind: 'pdf',
   },
-  // Issue 27: キャンセル待ち (ADR 0167); the booking from an offer is POST /booking with its waitlist_token.
+  // キャンセル待ち (ADR 0167); the booking from an offer is POST /booking with its waitlist_token.
   'POST /waitlist': {
     summary: 'キャンセル待ちの登録',
     body: waitlist.waitlistJoinRequest,

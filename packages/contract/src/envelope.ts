@@ -34,7 +34,7 @@ export function multilineText() {
   return z.string().refine((value) => !hasControlCharactersInLines(value), Msg.controlCharacters);
 }
 
-/** A person's name: a plain text without line separators or invisible characters either (issue 24, item 16). */
+/** A person's name: a plain text without line separators or invisible characters either. */
 export function personName() {
   return plainText().refine((value) => !hasInvisibleNameCharacters(value), Msg.nameInvisibleCharacters);
 }

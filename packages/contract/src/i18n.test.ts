@@ -4,7 +4,7 @@ import { formatJpy, formatYen } from './format.ts';
 import { langOfPath, pathInLang, pathWithoutLang, preferredLang } from './i18n.ts';
 import { matchRouteKey, pageTitle } from './routes.ts';
 
-describe('the language of a path (issue 29)', () => {
+describe('the language of a path', () => {
   it('is English under /en and Japanese everywhere else', () => {
     expect(langOfPath('/en')).toBe('en');
     expect(langOfPath('/en/')).toBe('en');

@@ -17,7 +17,7 @@ import { addresseeUnprintable } from './receipt.ts';
 
 const JAPANESE = /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/u;
 
-describe('the customer messages in English (issue 29)', () => {
+describe('the customer messages in English', () => {
   it('has every message but the console’s, none empty and none Japanese', () => {
     const customerKeys = Object.keys(Msg).filter((key) => !key.startsWith('staff'));
     expect(Object.keys(MSG_EN).sort()).toEqual(customerKeys.sort());

@@ -1,5 +1,5 @@
 /**
- * The English of the messages the customer side can meet (issue 29): every `Msg` but the console's (`staff…`),
+ * The English of the messages the customer side can meet: every `Msg` but the console's (`staff…`),
  * and the messages made by functions. The server answers in English when a call asks for it (Accept-Language,
  * http/message-language.ts); the English pages translate with it what the contract's rules say in Japanese.
  * The Japanese stays SPEC's, in messages.ts; this file only follows it, and the typecheck lists what is missing.

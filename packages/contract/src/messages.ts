@@ -113,7 +113,7 @@ export const Msg = {
   couponOverRemaining: 'ご利用枚数が残り枚数を超えています。',
   couponPinWrong: '暗証番号が正しくありません。',
   requestNotPending: 'この予約は回答待ちのリクエスト予約ではないため、操作できません。',
-  // The customer withdraws a request from my page (issue 28).
+  // The customer withdraws a request from my page.
   requestAlreadyAnswered:
     'このリクエスト予約はすでに回答済み（手配済み・お断り）またはキャンセル済みのため、取り消しできません。予約確認画面を再読み込みしてご確認ください。',
   requestWithdrawPastUseDate: 'ご利用日を過ぎたため、このリクエスト予約は取り消しできません。',
@@ -137,7 +137,7 @@ export const Msg = {
   mailResendQueued: 'このメールはまだ送信待ちです。送信が済んでから再送してください。',
   mailResentJustNow: 'このメールは1分以内に再送しています。重複して届かないよう、しばらくしてから再送してください。',
   participantsNotEditable: 'キャンセル済みのご予約の参加者は変更できません。',
-  // Back from the card checkout, the purchase flow corrects the booking it made (issue 24.2).
+  // Back from the card checkout, the purchase flow corrects the booking it made.
   bookingPaidNotRevisable:
     'このご予約はお支払いが完了しているため、ここでは内容を変更できません。変更はマイページまたはお問い合わせ窓口からお願いいたします。',
   bookingNotRevisable:
@@ -211,7 +211,7 @@ export function couponNotToday(usedate: string): string {
   return `このクーポンはご利用日（${usedate}）当日のみご利用いただけます。`;
 }
 
-/** Issue 14.4: an unpaid card booking on my page, payable until its hold ends. */
+/** An unpaid card booking on my page, payable until its hold ends. */
 export function cardPaymentNotice(until: string, minutesLeft: number): string {
   return `お支払いが完了していません。${until}まで（あと${minutesLeft}分）にお支払いいただくと、ご予約が確定します。`;
 }
@@ -220,7 +220,7 @@ export function couponLocked(minutes: number): string {
   return `暗証番号を続けて間違えたため、クーポンのご利用を一時的に停止しています。約${minutes}分後に再度お試しください。`;
 }
 
-/** Issue 11.9: seats held unpaid by one client address per option and day. */
+/** Seats held unpaid by one client address per option and day. */
 export function unpaidSeatsCapped(max: number): string {
   return `お支払いがお済みでないご予約の人数が上限（${max}名）に達しています。先にお支払いを完了していただくか、時間をおいて再度お試しください。`;
 }
@@ -251,7 +251,7 @@ export function stockBelowZero(day: string, left: number, remove: number): strin
 }
 
 /**
- * The console's catalog (issue 13): kept out of `Msg` so that not a byte reaches the customer pages' initial
+ * The console's catalog: kept out of `Msg` so that not a byte reaches the customer pages' initial
  * JavaScript (only the server and the lazily loaded console import it).
  */
 export const CatalogMsg = {

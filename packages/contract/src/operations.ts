@@ -1,5 +1,5 @@
 /**
- * The operator's day (issue 27) as the console reads it: レンタル準備表 — per rental shop (facility) and day, the
+ * The operator's day as the console reads it: レンタル準備表 — per rental shop (facility) and day, the
  * skis and snowboards, boots by size, wear by size and age class, and the list by booking and traveller — and
  * a facility's mail address, where the sheet is mailed the evening before.
  */

@@ -12,7 +12,7 @@ import {
 import { addresseeForm } from './receipt-font.ts';
 import { INVOICE_NUMBER_PATTERN } from './site.ts';
 
-describe('receipts (issue 28, ADR 0163)', () => {
+describe('receipts (ADR 0163)', () => {
   it('take the 10 % tax out of a tax-included amount, fractions of a yen cut off', () => {
     expect(includedTax(110)).toBe(10);
     expect(includedTax(30_600)).toBe(2781); // 2781.81…

@@ -1,5 +1,5 @@
 /**
- * The PDF receipt (領収書, issue 28; ADR 0163): one for the travel price once the booking is paid, and one for a
+ * The PDF receipt (領収書; ADR 0163): one for the travel price once the booking is paid, and one for a
  * cancellation fee (outside the scope of consumption tax, 不課税). The 宛名 is entered once; every later issue
  * prints the stored one, marked 再発行. Both my page (the customer's session) and 予約詳細 (staff) issue them.
  */

@@ -1,5 +1,5 @@
 /**
- * 販売代理店 (issue 26, DESIGN §13): resellers selling our options through OCTO, their API keys (shown once,
+ * 販売代理店 (DESIGN §13): resellers selling our options through OCTO, their API keys (shown once,
  * stored hashed, each with its own rate limit), the channel every booking comes from, and the monthly sales report
  * per channel and option (ADR 0169). Console calls under /api/admin; managing resellers and the report are admin only.
  */

@@ -4,7 +4,7 @@ import { DEFAULT_LANG, type Lang, pathWithoutLang } from './i18n.ts';
 
 export const SITE_NAME = 'さくらトラベル オプション予約';
 
-/** The site's name on each language's pages (issue 29). */
+/** The site's name on each language's pages. */
 export const SITE_NAMES: Record<Lang, string> = { ja: SITE_NAME, en: 'Sakura Travel' };
 
 export interface RouteMeta {

@@ -1,18 +1,18 @@
 import { inLang, type Translations } from './content.ts';
 import type { Lang } from './i18n.ts';
 
-/** The legal data a visitor reads, which the English pages show in English where it is configured (issue 29). */
+/** The legal data a visitor reads, which the English pages show in English where it is configured. */
 export const SITE_LEGAL_TEXTS = ['companyName', 'registration', 'address'] as const;
 export type SiteLegalText = (typeof SITE_LEGAL_TEXTS)[number];
 
-/** The operator's legal data for the footer (issue 14), from the server's configuration. */
+/** The operator's legal data for the footer, from the server's configuration. */
 export interface SiteLegal {
   companyName: string;
   /** e.g. 観光庁長官登録旅行業第0000号 */
   registration: string;
   address: string;
   tel: string;
-  /** 適格請求書発行事業者の登録番号: T and 13 digits (issue 28), printed on receipts. */
+  /** 適格請求書発行事業者の登録番号: T and 13 digits, printed on receipts. */
   invoiceNumber: string;
   /** True while any of them is the demo's value: the footer marks them as examples. */
   example: boolean;

@@ -28,7 +28,7 @@ const CONTROLS = [
 ];
 const ALLOWED = ['ヤマダ', 'Mary-Ann O’Neil', '山田　太郎', 'Zoë', '😀', '\u200b', '\u200d', 'ｱｲｳ', 'ﾔﾏﾀﾞ'];
 
-describe('control characters (issue 11, item 6)', () => {
+describe('control characters', () => {
   it.each(CONTROLS.map((c) => [c.codePointAt(0)?.toString(16).padStart(4, '0'), c]))('U+%s is refused', (_hex, c) => {
     expect(hasControlCharacters(`a${c}b`)).toBe(true);
     const result = plainText().safeParse(`a${c}b`);
@@ -80,10 +80,10 @@ describe('control characters (issue 11, item 6)', () => {
   });
 });
 
-/** Invisible or line-breaking characters a person's name may not hold (issue 24, item 16). */
+/** Invisible or line-breaking characters a person's name may not hold. */
 const NAME_INVISIBLE = ['\u2028', '\u2029', '\u200b', '\u00ad'];
 
-describe('person names (issue 24, item 16)', () => {
+describe('person names', () => {
   const member = {
     seq: '1',
     sei: 'ヤマダ',
@@ -133,7 +133,7 @@ describe('person names (issue 24, item 16)', () => {
   });
 });
 
-describe('staff free text (issue 24, item 16)', () => {
+describe('staff free text', () => {
   it('keeps line breaks and tabs in a text of several lines, and refuses every other control', () => {
     expect(hasControlCharactersInLines('一行目\r\n二行目\n\t字下げ')).toBe(false);
     expect(multilineText().safeParse('一行目\r\n二行目\n\t字下げ').success).toBe(true);

@@ -108,7 +108,7 @@ const FIELD_LABEL: Record<string, string> = {
 export function fieldLabel(path: readonly PropertyKey[]): string | undefined {
   const key = [...path].reverse().find((p): p is string => typeof p === 'string' && p in FIELD_LABEL);
   if (!key) return undefined;
-  // A catalog text in another language (issue 29): 商品名（英語）, as the console labels it.
+  // A catalog text in another language: 商品名（英語）, as the console labels it.
   if (path[0] === 'translations' && path[1] === 'en') return `${FIELD_LABEL[key]}（英語）`;
   const index = path.find((p): p is number => typeof p === 'number');
   if (index === undefined) return FIELD_LABEL[key];

@@ -1,6 +1,6 @@
 /**
  * キャンセル待ち's limits and messages, apart from its schemas (waitlist.ts) so that a page showing them does not
- * carry zod (the detail page's block under the calendar, issue 29).
+ * carry zod (the detail page's block under the calendar).
  */
 
 /** The most seats one entry waits for (a booking's participant list allows 50). */

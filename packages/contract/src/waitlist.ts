@@ -1,5 +1,5 @@
 /**
- * キャンセル待ち (issue 27, ADR 0167): joining the waiting list of a sold-out day, leaving it by the token of the
+ * キャンセル待ち (ADR 0167): joining the waiting list of a sold-out day, leaving it by the token of the
  * confirmation mail, and reading the offer the token names (the landing of the offer mail's link). Not in SPEC §7:
  * separate calls beside it; the booking made from an offer is SPEC's POST /booking with `waitlist_token`.
  * The console's list of the waiting entries per day is here too.
