@@ -116,17 +116,17 @@ const CALLS: StaffCall[] = [
   { method: 'POST', url: '/api/admin/bookings/AA100001/note', payload: { note: '確認済み' }, role: 'operator' },
   { method: 'POST', url: '/api/admin/bookings/AA100001/reconcile', role: 'operator' },
   { method: 'GET', url: '/api/admin/manifest', role: 'operator' },
-  // 催行中止 and 催行決定 (issue 27), sent invalid so that an allowed caller is answered by the validation.
+  // 催行中止 and 催行決定 (ADR 0165), sent invalid so that an allowed caller is answered by the validation.
   { method: 'POST', url: '/api/admin/day-stops/preview', payload: {}, role: 'operator', allowedStatus: 422 },
   { method: 'POST', url: '/api/admin/day-stops', payload: {}, role: 'operator', allowedStatus: 422 },
   { method: 'GET', url: '/api/admin/day-stops', role: 'operator' },
   { method: 'GET', url: '/api/admin/day-stops/departures?opcd=OP0049&date=20261201', role: 'operator' },
   { method: 'POST', url: '/api/admin/day-decisions', payload: {}, role: 'operator', allowedStatus: 422 },
   { method: 'GET', url: '/api/admin/manifest.csv', role: 'operator' },
-  // レンタル準備表 (issue 27): operators read it; a facility's mail address is the admin's.
+  // レンタル準備表: operators read it; a facility's mail address is the admin's.
   { method: 'GET', url: '/api/admin/rental-sheet', role: 'operator' },
   { method: 'GET', url: '/api/admin/rental-sheet.csv?facility=3', role: 'operator' },
-  // 商品一覧 / 商品編集 (issue 13): the catalog is the admin's alone; an operator may neither read nor edit it.
+  // 商品一覧 / 商品編集: the catalog is the admin's alone; an operator may neither read nor edit it.
   { method: 'GET', url: '/api/admin/options/catalog', role: 'admin' },
   { method: 'GET', url: '/api/admin/options/masters', role: 'admin' },
   { method: 'GET', url: '/api/admin/options/OP0001', role: 'admin' },
@@ -137,7 +137,7 @@ const CALLS: StaffCall[] = [
   { method: 'POST', url: '/api/admin/options/NOPE01/unpublish', role: 'admin', allowedStatus: 404 },
   { method: 'GET', url: '/api/admin/options/OP0001/stock?month=2026-12', role: 'admin' },
   { method: 'POST', url: '/api/admin/options/OP0001/stock', payload: {}, role: 'admin', allowedStatus: 422 },
-  // 施設とクーポン (issue 13): admin only.
+  // 施設とクーポン: admin only.
   { method: 'GET', url: '/api/admin/facilities', role: 'admin' },
   { method: 'POST', url: '/api/admin/facilities/1/pin', payload: { pin: 'x' }, role: 'admin', allowedStatus: 422 },
   { method: 'POST', url: '/api/admin/facilities/999/disable', role: 'admin', allowedStatus: 404 },
@@ -146,7 +146,7 @@ const CALLS: StaffCall[] = [
   { method: 'POST', url: '/api/admin/coupons/AA100011/clear-lock', role: 'admin' },
   { method: 'GET', url: '/api/admin/facilities/usage?month=2026-11', role: 'admin' },
   { method: 'GET', url: '/api/admin/facilities/usage.csv?month=2026-11', role: 'admin' },
-  // 商品の写真 (issue 13): admin only (the upload sent without a file reaches the upload and is refused there).
+  // 商品の写真 (ADR 0151): admin only (the upload sent without a file reaches the upload and is refused there).
   { method: 'GET', url: '/api/admin/options/OP0001/photos', role: 'admin' },
   { method: 'POST', url: '/api/admin/options/OP0001/photos', payload: {}, role: 'admin', allowedStatus: 415 },
   {
@@ -164,7 +164,7 @@ const CALLS: StaffCall[] = [
     allowedStatus: 404,
   },
   { method: 'POST', url: '/api/admin/options/OP0001/photos/999999/delete', role: 'admin', allowedStatus: 404 },
-  // 販売代理店 (issue 26): admin only, sent so that an allowed caller is answered by the validation or the lookup
+  // 販売代理店: admin only, sent so that an allowed caller is answered by the validation or the lookup
   // (no reseller is made and no key issued); the channel filter's choices and 予約一覧 by channel are anyone's.
   { method: 'GET', url: '/api/admin/resellers', role: 'admin' },
   {
@@ -187,7 +187,7 @@ const CALLS: StaffCall[] = [
   { method: 'POST', url: '/api/admin/resellers/999999/keys/1/revoke', role: 'admin', allowedStatus: 404 },
   { method: 'GET', url: '/api/admin/channels', role: 'operator' },
   { method: 'GET', url: '/api/admin/bookings?channel=own', role: 'operator' },
-  // 売上レポート (issue 26): admin only (commission is a term of the reseller's contract, ADR 0169).
+  // 売上レポート: admin only (commission is a term of the reseller's contract, ADR 0169).
   { method: 'GET', url: '/api/admin/reports/sales?month=2026-11', role: 'admin' },
   { method: 'GET', url: '/api/admin/reports/sales.csv?month=2026-11', role: 'admin' },
 ];

@@ -369,7 +369,7 @@ describe('the demo staff accounts', () => {
 
 // Last: the cancellations below queue mails and change the demo bookings the tests above count.
 describe('予約一覧 after refunds', () => {
-  it('says 返金済 or 一部返金 in 決済 once a payment went back, in the list and its CSV (issue 24.10)', async () => {
+  it('says 返金済 or 一部返金 in 決済 once a payment went back, in the list and its CSV', async () => {
     // AA100006 is canceled 7 days ahead (its policy keeps a fee); AA100007 with its fee waived by staff.
     await cancelBooking(t.ctx, 'AA100006', { actor: staffActor(1) });
     await cancelBooking(t.ctx, 'AA100007', { actor: staffActor(1), feeOverride: { amount: 0, reason: '運休のため' } });
@@ -411,7 +411,7 @@ async function copyBooking(from: string, prefix: string, count: number, { olderB
   await t.ctx.db.execute(sql`analyze`);
 }
 
-describe('GET /api/admin/bookings.csv of any size (issue 30)', () => {
+describe('GET /api/admin/bookings.csv of any size', () => {
   it('writes every matching booking, read and written in chunks of 2,000 with no ceiling, in the list order', async () => {
     const count = 4_321;
     await copyBooking('AA100001', 'CS', count, { olderByMinute: true });
@@ -426,7 +426,7 @@ describe('GET /api/admin/bookings.csv of any size (issue 30)', () => {
   });
 });
 
-describe('GET /api/admin/bookings by a common name (issue 30, ADR 0179)', () => {
+describe('GET /api/admin/bookings by a common name (ADR 0179)', () => {
   it('pages a name in reception order exactly as the whole list would, with other filters, both ways', async () => {
     const count = 130;
     await copyBooking('AA100003', 'NM', count, { olderByMinute: true });
@@ -487,7 +487,7 @@ describe('GET /api/admin/bookings by a common name (issue 30, ADR 0179)', () => 
   });
 });
 
-describe('GET /api/admin/bookings past its counted pages (issue 30)', () => {
+describe('GET /api/admin/bookings past its counted pages', () => {
   it('counts to 10,000 and says 以上, pages that far, and answers a page beyond with no rows', async () => {
     const count = ADMIN_COUNT_CAP + 50;
     await copyBooking('AA100001', 'CP', count, { olderByMinute: true });
@@ -533,7 +533,7 @@ describe('GET /api/admin/bookings past its counted pages (issue 30)', () => {
   });
 });
 
-describe('GET /api/admin/dashboard beyond its lines (issue 30)', () => {
+describe('GET /api/admin/dashboard beyond its lines', () => {
   it('counts every waiting request however many, and sends only the first lines', async () => {
     const before = (await get('/api/admin/dashboard')).json().response;
     await copyBooking('AA100005', 'RQ', 120, { olderByMinute: false });

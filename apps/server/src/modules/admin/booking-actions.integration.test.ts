@@ -1,5 +1,5 @@
 /**
- * 予約詳細 and its actions (issue 12): every action is the booking lifecycle's, writes its event with the staff
+ * 予約詳細 and its actions: every action is the booking lifecycle's, writes its event with the staff
  * member's id, and an action the state does not allow is refused with a Japanese message and changes nothing.
  */
 import { STAFF_COOKIE } from '@tabi/contract/admin';
@@ -213,7 +213,7 @@ describe('canceling on the customer’s behalf', () => {
     cancelReason: null,
   });
 
-  it('mails a fee set by hand as the company’s decision, with what was paid, the fee and the refund (issue 24.8)', async () => {
+  it('mails a fee set by hand as the company’s decision, with what was paid, the fee and the refund', async () => {
     // Booked 30 days ago: its policy had a free-cancellation day, which must not be mailed beside a fee set by hand.
     await cloneBooking(t.ctx.db, 'AA100001', 'CC300020', paidMonthAgo());
     const { amountjp } = (await bookingRow('CC300020')) ?? { amountjp: 0 };
@@ -331,7 +331,7 @@ describe('mails, participants, rentals, notes', () => {
     );
   });
 
-  it('queues one copy however many resends arrive at once, and none while a copy waits or for a minute (issue 24.9)', async () => {
+  it('queues one copy however many resends arrive at once, and none while a copy waits or for a minute', async () => {
     await cloneBooking(t.ctx.db, 'AA100006', 'CC300030', {});
     await t.ctx.db.insert(outbox).values({
       kind: 'booking_paid',
@@ -459,7 +459,7 @@ describe('mails, participants, rentals, notes', () => {
   });
 });
 
-describe('連絡先の訂正 (issue 28)', () => {
+describe('連絡先の訂正', () => {
   const mylogin = (rsvno: string, tel: string) =>
     t.request({ method: 'POST', url: '/api/mylogin', payload: { rsvno, tel }, remoteAddress: nextAddress() });
 
@@ -536,7 +536,7 @@ describe('連絡先の訂正 (issue 28)', () => {
   });
 });
 
-describe('the day on the dashboard, and the memo mark (issue 28)', () => {
+describe('the day on the dashboard, and the memo mark', () => {
   it('lists today’s new bookings and cancellations with their channel, counted beyond the lines shown', async () => {
     const now = t.clock.now();
     for (let i = 0; i < 12; i += 1) {

@@ -1,5 +1,5 @@
 /**
- * 予約詳細 and its actions (DESIGN §11, issue 12). The page reads the booking as my page shows it plus its
+ * 予約詳細 and its actions (DESIGN §11). The page reads the booking as my page shows it plus its
  * payments, provider calls, mails and history; every action is one call of the booking lifecycle with the staff
  * member as the actor, which checks the state and writes the event itself. Nothing here writes a booking.
  */
@@ -116,7 +116,7 @@ function eventsForRole(events: AdminEvent[], role: StaffRole): AdminEvent[] {
   }));
 }
 
-/** The booking as my page shows it, with passport numbers cut to their last 4 for an operator (issue 28). */
+/** The booking as my page shows it, with passport numbers cut to their last 4 for an operator. */
 function forRole(view: BookingDetail['booking'], role: StaffRole): BookingDetail['booking'] {
   if (role === 'admin') return view;
   return {
@@ -253,7 +253,7 @@ export async function bookingDetail(ctx: AppContext, rsvno: string, role: StaffR
   };
 }
 
-/** The reseller that sold the booking (issue 26), with the OCTO side's references once it is written. */
+/** The reseller that sold the booking (ADR 0170), with the OCTO side's references once it is written. */
 async function resellerOf(ctx: AppContext, row: bookingRepo.BookingRow): Promise<BookingDetail['reseller']> {
   if (row.resellerId === null) return null;
   const [reseller, octo] = await Promise.all([findReseller(ctx.db, row.resellerId), octoReferences(ctx.db, row.rsvno)]);

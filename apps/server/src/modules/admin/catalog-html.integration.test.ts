@@ -1,5 +1,5 @@
 /**
- * Issue 24, item 19 (ADR 0160): an option's HTML texts are sanitised with the one allow-list when they are saved,
+ * ADR 0160: an option's HTML texts are sanitised with the one allow-list when they are saved,
  * so what the database holds, what the console shows and what every public page shows are the same clean HTML.
  */
 import { STAFF_COOKIE } from '@tabi/contract/admin';

@@ -1,5 +1,5 @@
 /**
- * 商品一覧 / 商品編集 (issue 13): an option made in the console is a draft that no public call sees (list,
+ * 商品一覧 / 商品編集: an option made in the console is a draft that no public call sees (list,
  * detail, calendar, price, booking) while staff preview it; publishing shows it at once; every change is a
  * catalog event with who, what, when, and the changed fields before and after; the customer side's rules hold.
  */
@@ -235,7 +235,7 @@ describe('editing', () => {
   });
 });
 
-describe('English texts (issue 29)', () => {
+describe('English texts', () => {
   const OPCD = 'OP0003';
   const detailIn = (lang: 'ja' | 'en') =>
     t.request({ method: 'GET', url: `/api/option/${OPCD}${lang === 'en' ? '?lang=en' : ''}` });

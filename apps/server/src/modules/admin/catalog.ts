@@ -1,5 +1,5 @@
 /**
- * 商品一覧 / 商品編集 (DESIGN §11, issue 13, admin only): options as the customer side reads them, drafts and
+ * 商品一覧 / 商品編集 (DESIGN §11, admin only): options as the customer side reads them, drafts and
  * publishing, and a catalog event (who, what, when, the changed fields before and after) for every change.
  * Options are never deleted: one with bookings must stay, and a draft is enough to take one off sale.
  */

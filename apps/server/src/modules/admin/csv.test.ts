@@ -9,7 +9,7 @@ describe('csvCell', () => {
     ['@SUM(A1)', `"'@SUM(A1)"`],
     ['\t=1', `"'\t=1"`],
     ['\r=1', `"'\r=1"`],
-    // Full-width forms: Japanese Excel reads ＝1+1 as a formula too (issue 24, item 17).
+    // Full-width forms: Japanese Excel reads ＝1+1 as a formula too.
     ['＝HYPERLINK("http://evil.example")', `"'＝HYPERLINK(""http://evil.example"")"`],
     ['＋81-90-1234', `"'＋81-90-1234"`],
     ['－2+3', `"'－2+3"`],

@@ -1,5 +1,5 @@
 /**
- * 施設とクーポン (issue 13): a new PIN opens the facility's coupons and the old one no longer does (stored hashed,
+ * 施設とクーポン: a new PIN opens the facility's coupons and the old one no longer does (stored hashed,
  * never answered); a disabled facility takes no coupon; a booking's lockout is cleared; the usage report per
  * facility and month (uses, adults, children) and its CSV; each change is a staff audit event.
  */
@@ -96,7 +96,7 @@ describe('facilities', () => {
     expect((await staffPost('/api/admin/facilities/999/disable')).statusCode).toBe(404);
   });
 
-  it('says a stopped facility on the coupon list and the coupon, before a PIN is typed (issue 24.12)', async () => {
+  it('says a stopped facility on the coupon list and the coupon, before a PIN is typed', async () => {
     const b = await couponBooking();
     const stopped = async () => {
       const list = await post(t, '/api/coopon', { session: b.session });

@@ -1,5 +1,5 @@
 /**
- * 施設とクーポン (issue 13, admin only): facilities with their PIN (set or reset, hashed as the seed does and never
+ * 施設とクーポン (admin only): facilities with their PIN (set or reset, hashed as the seed does and never
  * shown again), enable/disable, clearing a booking's coupon lockout, and the usage report per facility and month.
  * Every change is a staff audit event (who, what, when).
  */
@@ -59,7 +59,7 @@ export async function setDisabled(ctx: AppContext, staff: StaffPrincipal, id: nu
   await audit(ctx, staff, disabled ? 'facility.disabled' : 'facility.enabled', { facilityId: id });
 }
 
-/** Where the evening-before レンタル準備表 is mailed (issue 27); '' removes the address (then it is not mailed). */
+/** Where the evening-before レンタル準備表 is mailed (ADR 0166); '' removes the address (then it is not mailed). */
 export async function setMail(ctx: AppContext, staff: StaffPrincipal, id: number, mail: string): Promise<void> {
   await existing(ctx, id);
   const [before] = await ctx.db.select({ mail: facilities.mail }).from(facilities).where(eq(facilities.id, id));

@@ -1,5 +1,5 @@
 /**
- * 参加者名簿 (issue 12): the rows of one day (one option or all) against the database — every participant of the
+ * 参加者名簿: the rows of one day (one option or all) against the database — every participant of the
  * bookings that hold their seats, none of the canceled or expired ones — and the same rows as CSV for Excel.
  */
 
@@ -193,7 +193,7 @@ describe('GET /api/admin/manifest', () => {
   });
 });
 
-describe('GET /api/admin/manifest over pages (issue 30)', () => {
+describe('GET /api/admin/manifest over pages', () => {
   it('pages a busy day by MANIFEST_PAGE_SIZE lines, each line once, with the counts of the whole day on every page', async () => {
     const busy = addDays(tomorrow, 3);
     // 110 bookings of three travellers each: 330 lines of OP0001 on one day, more than one page.

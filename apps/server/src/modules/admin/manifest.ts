@@ -75,7 +75,7 @@ function manifestLine(r: repo.ManifestRecord, role: StaffRole, servertime: strin
     startTime: r.start_time,
     endTime: r.end_time,
     seq: r.seq,
-    // A reseller may book before naming its travellers (issue 26): 未登録, listed under the contact (申込者).
+    // A reseller may book before naming its travellers: 未登録, listed under the contact (申込者).
     ...(r.sei === '' && r.mei === '' ? { sei: UNNAMED_TRAVELLER, mei: '' } : { sei: r.sei, mei: r.mei }),
     ageClass: ageClass ? AGE_CLASS_LABEL[ageClass] : r.ageclass,
     age: r.birthday ? ageOn(r.birthday, r.usedate) : null,
@@ -101,8 +101,7 @@ function manifestLine(r: repo.ManifestRecord, role: StaffRole, servertime: strin
 
 /**
  * One page of the manifest (MANIFEST_PAGE_SIZE lines) with the counts of all its pages. `role`: an operator sees
- * passport numbers as their last 4 (maskPassport); an admin, who issues the tickets that need them, sees them whole
- * (issue 28).
+ * passport numbers as their last 4 (maskPassport); an admin, who issues the tickets that need them, sees them whole.
  */
 export async function manifest(ctx: AppContext, query: ManifestQuery, role: StaffRole): Promise<Manifest> {
   const { now, date, scope } = manifestScope(ctx, query);
@@ -167,7 +166,7 @@ export async function manifestCsv(
     'ウェア',
     '申込者',
     '申込者電話番号',
-    // Issue 26: added last, so that a sheet reading the columns by their place still finds them there.
+    // Added last, so that a sheet reading the columns by their place still finds them there.
     '販売チャネル',
     // ADR 0196, last for the same reason: the departure ('' for a whole day).
     '開始時刻',

@@ -18,7 +18,7 @@ export interface BookingFilter {
   payment?: number;
   /** Bookings with a provider call the reconciler could not finish (failed, or begun this many times). */
   providerStuckAttempts?: number;
-  /** 販売チャネル (issue 26): our own site, or one reseller. */
+  /** 販売チャネル (ADR 0169): our own site, or one reseller. */
   channel?: 'own' | number;
   /** Unpaid card bookings received before this are expired (for 'live'). */
   graceCutoff: Date;
@@ -298,7 +298,7 @@ function nameStreams(f: BookingFilter, direction: 'asc' | 'desc', take: number, 
 /**
  * How many bookings a name search finds, up to `cap`, in one statement. The first stream (the applicants in
  * family–given order, each booking once) is counted first: when it alone passes the cap so does the union, which is
- * then not read (issue 30: 山, or 山田 with 有効, read four streams of 10,001 to say 「10,000件以上」).
+ * then not read (山, or 山田 with 有効, read four streams of 10,001 to say 「10,000件以上」).
  */
 async function countNamed(db: DbOrTx, streams: SQL[], cap: number): Promise<{ total: number; capped: boolean }> {
   const [first] = streams;
@@ -334,7 +334,7 @@ function namedRow(f: BookingFilter): SQL {
 }
 
 /**
- * One page of the list (issue 30): the page's booking numbers picked through the filter's and the order's indexes
+ * One page of the list: the page's booking numbers picked through the filter's and the order's indexes
  * first, then only their rows joined to options, payments and events; the count stops at `countCap`.
  */
 export async function searchBookings(
@@ -638,7 +638,7 @@ export async function dayStartTimes(
  * Who travels on one day (one option, or all): every participant of the bookings that hold their seats — the
  * dashboard's departures rule (not canceled, not an unpaid card booking past its grace), by option code, booking
  * number and participant. With `page`, only its lines: an order the indexes give (`booking_options_day_idx`), so that
- * the page stops after its lines instead of sorting the whole day first (its statement 50 → 20 ms at 1M, issue 30). Sorting
+ * the page stops after its lines instead of sorting the whole day first (its statement 50 → 20 ms at 1M). Sorting
  * by the applicant's name, as before, ordered kanji by code point, which means nothing to a reader.
  */
 export async function manifestRows(

@@ -101,16 +101,16 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
     ok(await detail.reconcileNow(ctx, principalOf(request), params.rsvno)),
   );
 
-  // 領収書 (issue 28): the booking's receipts and issuing one, as my page does, with the staff member as actor.
+  // 領収書 (ADR 0163): the booking's receipts and issuing one, as my page does, with the staff member as actor.
   receiptConsoleRoutes(app, ctx, operator);
-  // キャンセル待ち一覧 (issue 27, ADR 0167).
+  // キャンセル待ち一覧 (ADR 0167).
   waitlistConsoleRoutes(app, ctx, operator);
-  // 催行中止 and 催行決定 (issue 27).
+  // 催行中止 and 催行決定 (ADR 0165).
   dayStopRoutes(app, ctx, operator);
 
-  // レンタル準備表 (issue 27): operators read it; a facility's mail address is the admin's.
+  // レンタル準備表: operators read it; a facility's mail address is the admin's.
   operationsRoutes(app, ctx, { operator, admin });
-  // 販売代理店 and 売上レポート (issue 26): the admin's; the channel filter's choices, anyone's.
+  // 販売代理店 and 売上レポート (ADR 0169): the admin's; the channel filter's choices, anyone's.
   resellerConsoleRoutes(app, ctx, { operator, admin });
 
   defineRoute(app, CONSOLE['GET /manifest'], operator, async ({ query }, request) =>

@@ -27,7 +27,7 @@ export const facilities = pgTable('facilities', {
   pinHash: text('pin_hash').notNull(),
   /** A disabled facility takes no coupon (its PIN is not checked). */
   disabled: boolean('disabled').notNull().default(false),
-  /** Where the evening-before rental preparation sheet is mailed (issue 27); none: not mailed. */
+  /** Where the evening-before rental preparation sheet is mailed (ADR 0166); none: not mailed. */
   mail: text('mail'),
 });
 
@@ -89,7 +89,7 @@ export const options = pgTable(
     sort: integer('sort').notNull().default(0),
     /** A draft (false) is seen only by staff: no public call lists, shows, prices or books it. */
     published: boolean('published').notNull().default(true),
-    /** 最少催行人員 (issue 27): travellers a day needs to go ahead; null: it always goes. */
+    /** 最少催行人員: travellers a day needs to go ahead; null: it always goes. */
     minTravellers: integer('min_travellers'),
     /** When the day is decided: this many days before it, at decisionTime (HH:MM, Tokyo). */
     decisionDaysBefore: integer('decision_days_before'),
@@ -97,10 +97,10 @@ export const options = pgTable(
     /** When sales of a day close: this many days before it, at salesCutoffTime (HH:MM, Tokyo; ADR 0191). */
     salesCutoffDaysBefore: integer('sales_cutoff_days_before').notNull().default(0),
     salesCutoffTime: text('sales_cutoff_time').notNull().default('00:00'),
-    /** 前日案内 (issue 27): the day-before mail is sent unless turned off; its per-option note. */
+    /** 前日案内 (ADR 0166): the day-before mail is sent unless turned off; its per-option note. */
     dayBeforeMail: boolean('day_before_mail').notNull().default(true),
     dayBeforeNote: text('day_before_note').notNull().default(''),
-    /** The option's texts in the other languages (issue 29): `{ en: { webname, introduction, … } }`. */
+    /** The option's texts in the other languages: `{ en: { webname, introduction, … } }`. */
     translations: translations<OptionTextField>(),
   },
   (t) => [index('options_region_idx').on(t.homencd, t.areacd, t.citycd)],
@@ -142,7 +142,7 @@ export const optionKeywords = pgTable(
 );
 
 /**
- * Each option's lowest and highest adult price over its days from `from_day` on (issue 30): the public list sorted
+ * Each option's lowest and highest adult price over its days from `from_day` on: the public list sorted
  * by price reads this row instead of every option's future days. Kept by a trigger on stock prices (migration
  * 0016); `from_day` is the Tokyo day it was computed for, and a row of an earlier day is refreshed once a day by
  * the workers (until then the list computes that option's price itself).

@@ -102,7 +102,7 @@ function rowOf(r: repo.BookingRecord, servertime: string): BookingRow {
 }
 
 /**
- * A list's page among those counted (ADMIN_COUNT_CAP, issue 30): past them the database is not asked to skip rows,
+ * A list's page among those counted (ADMIN_COUNT_CAP): past them the database is not asked to skip rows,
  * and the empty page says so.
  */
 function countedPage(requested: string | number | undefined) {
@@ -144,7 +144,7 @@ export async function searchBookings(ctx: AppContext, query: BookingSearchQuery)
 const CSV_CHUNK = 2_000;
 
 /**
- * The CSV of 「この条件の全件」, every row however many (issue 30: it stopped at 20,000 without a word): the
+ * The CSV of 「この条件の全件」, every row however many (it stopped at 20,000 without a word): the
  * matching numbers in the list's order first, then their rows a chunk at a time, written as they come.
  */
 export async function bookingsCsv(ctx: AppContext, query: BookingSearchQuery): Promise<AsyncGenerator<string>> {
@@ -168,7 +168,7 @@ async function* bookingsCsvChunks(ctx: AppContext, numbers: string[], now: Date)
     'メールアドレス',
     '人数',
     '金額（円）',
-    // Issue 26: added last, so that a sheet reading the columns by their place still finds them there.
+    // Added last, so that a sheet reading the columns by their place still finds them there.
     '販売チャネル',
   ];
   yield toCsv(header, []);

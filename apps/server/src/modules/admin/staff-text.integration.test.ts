@@ -1,5 +1,5 @@
 /**
- * Issue 24, item 16: staff free text follows ADR 0084 (control characters refused by the contract, in Japanese,
+ * Staff free text follows ADR 0084 (control characters refused by the contract, in Japanese,
  * in the SPEC §8 envelope with 422, nothing stored), keeping the line breaks a note or a reason needs; a person's
  * name also refuses U+2028, U+2029, U+200B and U+00AD, from the customer and from staff alike.
  */

@@ -1,5 +1,5 @@
 /**
- * 在庫・料金カレンダー (issue 13): the month grid (left, held, sold, prices), the bulk edit by date range ×
+ * 在庫・料金カレンダー: the month grid (left, held, sold, prices), the bulk edit by date range ×
  * weekdays, capacity never below what live bookings hold (refused with the numbers), every change a catalog
  * event, the public calendar showing it at once, and a capacity edit racing bookings with 0 oversold.
  */
@@ -252,7 +252,7 @@ describe('malformed input', () => {
     expect(fraction.json().errMsg).toBe(`${Msg.badRequest}幼児料金：整数で入力してください`);
   });
 
-  it('asks only for the prices of the age classes the option sells (no 中人 price without 中人, issue 24.13)', async () => {
+  it('asks only for the prices of the age classes the option sells (no 中人 price without 中人)', async () => {
     // ST0002 sells adults, children and infants (no 中人): its month says so, and the console asks for those.
     const before = await month('ST0002', '2027-01');
     expect(before.ageClasses).toEqual(['adult', 'child', 'infant']);

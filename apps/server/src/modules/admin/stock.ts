@@ -1,5 +1,5 @@
 /**
- * 在庫・料金カレンダー (issue 13, admin only): an option's month with its departures (ADR 0196: whole days, or start
+ * 在庫・料金カレンダー (admin only): an option's month with its departures (ADR 0196: whole days, or start
  * times) and their seats left, held and sold, the bulk edit of stock and prices by days and start times, and the edit
  * of one departure. `departures.zaikozan` is the seats LEFT: bookings take seats from it (DESIGN §5). A departure's
  * capacity is left + the seats live bookings and キャンセル待ち offers hold, so "capacity N" writes left = N − held,

@@ -1,5 +1,5 @@
 /**
- * The bookings benchmark's own routes (BENCH_ROUTES=1, scripts/bench.mjs only; issue 15):
+ * The bookings benchmark's own routes (BENCH_ROUTES=1, scripts/bench.mjs only):
  * - POST /_bench/booking-floor: the floor. The booking's own SQL ({@link placeBooking}, the very function
  *   POST /booking runs after its rate limit) issued by `clients` workers on a plain pg pool of `clients`
  *   connections (at most 50) to the same database (PGlite: the server's own handle), with no HTTP, no rate limit and
@@ -69,7 +69,7 @@ export function registerBookingBenchRoutes(app: FastifyInstance, ctx: AppContext
         const opened = await Promise.all(Array.from({ length: connections }, () => pool.connect()));
         for (const c of opened) c.release();
       }
-      // On the server's own database the floor keeps the option's read as the server does (issue 30).
+      // On the server's own database the floor keeps the option's read as the server does.
       const floorCtx = {
         db,
         clock: ctx.clock,

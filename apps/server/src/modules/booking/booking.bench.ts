@@ -6,7 +6,7 @@
  * (GET /_bench/stock: the calendar is refreshed only when what a visitor sees changes); oversold = seats
  * booked beyond what the day had.
  *
- * Right before the throughput rows, the floor (issue 30): on PostgreSQL `pgbench` running the statements of one
+ * Right before the throughput rows, the floor: on PostgreSQL `pgbench` running the statements of one
  * booking on the same database ({@link pgbenchFloor}); PGlite, embedded, has no pgbench, so there the floor is the
  * booking's own function inside the process without HTTP (POST /_bench/booking-floor). The throughput rows book
  * as many different customers, first all from one address (a carrier's CGNAT, an office), then each from its own

@@ -336,7 +336,7 @@ describe('POST /api/booking', () => {
     const limited = await post(bookingPayload('BK0001', day), ip);
     expect(limited.statusCode).toBe(429);
     expect(limited.json().errMsg).toBe(Msg.bookingRateLimited);
-    // Counted in this instance's memory (no REDIS_URL here): no committed write before every booking (issue 15).
+    // Counted in this instance's memory (no REDIS_URL here): no committed write before every booking.
     const [written] = await t.ctx.db
       .select({ n: count() })
       .from(rateLimits)

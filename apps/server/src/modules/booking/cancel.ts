@@ -64,7 +64,7 @@ export interface CancelOptions {
   /** Staff only: the fee charged instead of the policy's, with the reason (kept in the history). */
   feeOverride?: { amount: number; reason: string };
   /**
-   * The company called the day off (催行中止, issue 27): no fee, everything paid refunded, the stop's mail; a
+   * The company called the day off (催行中止): no fee, everything paid refunded, the stop's mail; a
    * cancellation already claimed is resumed rather than refused (a stop runs again after a crash).
    */
   company?: boolean;

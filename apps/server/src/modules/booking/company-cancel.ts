@@ -1,5 +1,5 @@
 /**
- * 催行中止 of one booking (issue 27): the company cancels it through the one lifecycle (ADR 0100), with no fee and
+ * 催行中止 of one booking: the company cancels it through the one lifecycle (ADR 0100), with no fee and
  * everything paid refunded. Safe to run again at any point (a stop resumed after a crash, or two instances):
  * a claimed cancellation is resumed, refunds go out once by their idempotency keys, the mail is queued once with
  * the final step.

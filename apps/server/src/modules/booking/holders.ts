@@ -9,7 +9,7 @@ export interface UnpaidHolder {
 
 /**
  * Who holds the seats of an unpaid card booking (ADR 0172): the applicant, by the phone number the booking and my
- * page answer to, within the cap of issue 11.9; and the client's address within a wider cap, since a mobile
+ * page answer to, within its cap; and the client's address within a wider cap, since a mobile
  * carrier (CGNAT), an office or a proxy puts many honest customers behind one address. An IPv6 address counts by its
  * /64, what one subscriber is given; an IPv4 address mapped into IPv6 counts as itself.
  */

@@ -185,7 +185,7 @@ describe('creation', () => {
   });
 });
 
-describe('seats held without paying (issue 11.9, ADR 0172)', () => {
+describe('seats held without paying (ADR 0172)', () => {
   const from = (address: string, tel: string, adults: number, opcd = 'LCCAP1') =>
     t.request({
       method: 'POST',
@@ -384,7 +384,7 @@ describe('cancellation', () => {
   });
 });
 
-describe('a payment racing the cancellation of an unpaid booking (issue 24.1)', () => {
+describe('a payment racing the cancellation of an unpaid booking', () => {
   it('a cancellation claimed first stands: the payment that lands after it is refunded in full', async () => {
     const rsvno = await bookOk('LC0001');
     const id = await openCheckout(rsvno);
@@ -443,7 +443,7 @@ describe('a payment racing the cancellation of an unpaid booking (issue 24.1)', 
   });
 });
 
-describe('corrections before payment, back from the checkout (issue 24.2)', () => {
+describe('corrections before payment, back from the checkout', () => {
   function revise(rsvno: string, payload: ReturnType<typeof bookingPayload>, withCookie = true) {
     return t.request({
       method: 'POST',

@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { forgetPublicReads } from '../admin/catalog.ts';
 import { bookingPayload, insertTestOption, insertTestStock } from './test-fixtures.ts';
 
-// The booking's read of its option is kept while the catalog's change feed runs (issue 30, migration 0030): what is
+// The booking's read of its option is kept while the catalog's change feed runs (migration 0030): what is
 // kept must be what a booking would read, whichever way the option or the nationalities change.
 
 let t: TestApp;

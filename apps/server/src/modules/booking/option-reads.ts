@@ -1,5 +1,5 @@
 /**
- * A booking's first read, its option and which of the nationalities typed exist (issue 30), kept by each instance
+ * A booking's first read, its option and which of the nationalities typed exist, kept by each instance
  * while the catalog's change feed runs (migration 0030, {@link LiveCache}): a booking of an option already read makes
  * one round trip less, a fifth of its statements. An edit of the option or of the nationalities drops what was kept,
  * on this instance at once ({@link forgetOptionReads}) and on the others when its notification comes. Without the

@@ -19,7 +19,7 @@ const BATCH = 50;
 /**
  * What a paid checkout does to the booking, under the booking's lock: paid in time (a card booking, even past its
  * hour until the sweeper comes, or a confirmed request), reinstated when it expired and its seats are still free,
- * else refunded. A cancellation claimed before this payment committed stands: the payment came too late (issue 24.1).
+ * else refunded. A cancellation claimed before this payment committed stands: the payment came too late.
  */
 async function decide(tx: DbOrTx, booking: repo.BookingRow): Promise<Exclude<PaidVerdict, 'change'>> {
   if (wasPaid(booking)) return 'duplicate';

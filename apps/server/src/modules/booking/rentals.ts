@@ -25,7 +25,7 @@ function rentalInvalid(message: string): AppError {
 type RentalValues = { seq: number; model: string; bootsSize: string; wearSize: string };
 
 /**
- * The contract's one rental rule (ADR 0100; issue 16): only the selects the rental code shows count, each
+ * The contract's one rental rule (ADR 0100): only the selects the rental code shows count, each
  * value must be offered to the participant's age class, and the edit needs the sizes (boots and wear).
  */
 function checkEntries(rentalcd: string, members: repo.MemberRow[], entries: RentalEntry[]): RentalValues[] {

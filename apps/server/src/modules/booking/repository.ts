@@ -57,7 +57,7 @@ export {
 } from '../departures/repository.ts';
 
 /**
- * The reads of every booking, built once per database handle and prepared (issue 30): a named statement is parsed
+ * The reads of every booking, built once per database handle and prepared: a named statement is parsed
  * once per connection, and nothing is built again for the next booking.
  */
 function prepareBookingReads(db: DbOrTx) {
@@ -131,7 +131,7 @@ export function unitPricesOf(day: UnitPrices): UnitPrices {
 /** A line before the day it is taken on gives its unit prices. */
 export type LineWithoutPrices = Omit<NewBookingOption, keyof UnitPrices>;
 
-/** The cap on unpaid seats a new card booking must stay within, per holder (issue 11.9, ADR 0172). */
+/** The cap on unpaid seats a new card booking must stay within, per holder (ADR 0172). */
 export interface UnpaidSeatsCap {
   /** In the order they are checked: the first one over is the one answered. */
   holders: readonly UnpaidHolder[];
@@ -153,7 +153,7 @@ export interface NewBookingRows<Line = NewBookingOption> {
 }
 
 /**
- * The CTEs that write a new booking with its line, members, rentals, created event and holds (issue 15: one round
+ * The CTEs that write a new booking with its line, members, rentals, created event and holds (one round
  * trip instead of four or five). After `taken` ({@link takeSeatsSql}) in the same statement, they write only when it
  * took the seats, and the line's unit prices are the day's it took them at.
  *
@@ -180,7 +180,7 @@ function newBookingCtes(
     );
     onlyIf = sql`exists (select 1 from within_caps)`;
   }
-  // Each table's rows as one JSON parameter (issue 30): the text is the same for every booking of a shape.
+  // Each table's rows as one JSON parameter: the text is the same for every booking of a shape.
   // The line copies the departure's unit prices and end as it took its seats.
   const prices = afterTaken ? { relation: 'taken', columns: [...UNIT_PRICE_COLUMNS, 'endTime' as const] } : undefined;
   parts.push(
@@ -225,7 +225,7 @@ export async function insertNewBooking(
 }
 
 /**
- * Takes the line's seats and writes the new booking in one statement (issue 30, ADR 0189): outside a transaction it
+ * Takes the line's seats and writes the new booking in one statement (ADR 0189): outside a transaction it
  * is one round trip, `begin` and `commit` included. The seats are taken only when `priceIs` holds on the day's row
  * (the amount the customer was shown), and the line copies that row's unit prices. Answers as
  * {@link takeSeatsOrSayWhy} does, or the holder's cap when the booking would go over it (nothing is written then).
@@ -334,7 +334,7 @@ export async function claimPendingCancellations(
 
 const MEMBER_COLUMNS = ['seq', 'sei', 'mei', 'birthday', 'sex', 'ageclass', 'nationalityId', 'extended'] as const;
 
-/** The travellers, their nationality named in `lang` (issue 29; Japanese for the console, mails and receipts). */
+/** The travellers, their nationality named in `lang` (Japanese for the console, mails and receipts). */
 export async function findMembers(db: DbOrTx, rsvno: string, lang: Lang = DEFAULT_LANG) {
   return db
     .select({
@@ -371,7 +371,7 @@ const OPTION_FACTS = [
 ] as const;
 
 /**
- * The options booked, their texts in `lang` where written (issue 29: my page in the page's language, mails in the
+ * The options booked, their texts in `lang` where written (my page in the page's language, mails in the
  * booking's); `meetpointJa` is the Japanese meeting point, which the booking keeps a copy of.
  */
 /** A booking's lines as stored, in their order. */
@@ -438,7 +438,7 @@ export type { ActorKind };
 // --- mails of a booking (resend) ---
 
 /** The booking's mails, newest first; with `id`, only that one (a mail of another booking is not found). */
-/** What 予約詳細 lists of a booking's mails: their text, not their HTML part or attachments (issue 30). */
+/** What 予約詳細 lists of a booking's mails: their text, not their HTML part or attachments. */
 const MAIL_LIST_COLUMNS = [
   'id',
   'kind',

@@ -1,5 +1,5 @@
 /**
- * A reseller's booking through OCTO (issue 26, ADR 0170), in the one booking lifecycle (ADR 0100):
+ * A reseller's booking through OCTO (ADR 0170), in the one booking lifecycle (ADR 0100):
  * a hold is a booking in status 0 (仮予約) with nothing paid and its expiry in `payment_deadline_date`, so the
  * sweeper's lapsed-offer claim releases it like any offer left unpaid; confirmation makes it a booking paid on
  * account (the reseller is invoiced, no card); a change moves its seats; a release gives them back. Each runs in

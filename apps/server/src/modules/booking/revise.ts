@@ -1,5 +1,5 @@
 /**
- * The purchase flow's corrections to a booking it made and has not paid yet (issue 24.2): back from the
+ * The purchase flow's corrections to a booking it made and has not paid yet: back from the
  * card checkout, the visitor may change the applicant, the participants or the rental sizes, and what the
  * confirm page shows is what is booked. The option, the day, the party and so the price and the seats
  * stay: changing those starts a new booking. Every rule of the booking form applies again, under the

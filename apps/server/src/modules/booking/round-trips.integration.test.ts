@@ -1,5 +1,5 @@
 /**
- * The statements one booking sends (issue 15, ADR 0110), counted with a Drizzle logger on the test database's
+ * The statements one booking sends (ADR 0110), counted with a Drizzle logger on the test database's
  * own client: the SQL is what the bench's floor runs, so fewer statements here is a faster floor and server.
  */
 import { createBookingRequest } from '@tabi/contract/booking';
@@ -48,7 +48,7 @@ describe('one booking, statement by statement', () => {
   it('a card booking: one read, then one statement outside any transaction that takes the seats, checks the unpaid-seats cap and writes every row', async () => {
     const statements = await statementsOf('RT0001');
     expect(statements).toEqual([
-      // The option and the nationalities typed (issue 30).
+      // The option and the nationalities typed.
       'select "opcd", "webname",',
       // The seats, the holds of the customer and of the address on this option and day (ADR 0172, 0189), and the
       // rows, only when the seats were taken and both holders stay within their caps; no begin, no commit.

@@ -21,7 +21,7 @@ export async function bookingRoutes(app: FastifyInstance, ctx: AppContext): Prom
     grantBookingCapability(request, reply, ctx.config, result.rsvno, ctx.clock.now());
     return ok(result);
   });
-  // The purchase flow's corrections before payment, from the browser that made the booking (issue 24.2).
+  // The purchase flow's corrections before payment, from the browser that made the booking.
   defineRoute(app, API['POST /booking/revise'], limited, async ({ body }, request) => {
     const { rsvno, ...input } = body;
     if (!holdsBookingCapability(request, ctx.config.appKey, rsvno, ctx.clock.now())) {

@@ -7,7 +7,7 @@ import { options } from '../admin/schema.ts';
 import { resellers } from '../reseller/schema.ts';
 
 /*
- * 予約一覧's name search (issue 30, ADR 0179) is served by indexes that drizzle cannot declare (an INCLUDE list):
+ * 予約一覧's name search (ADR 0179) is served by indexes that drizzle cannot declare (an INCLUDE list):
  * migration 0025 builds them on bookings and booking_members, keyed by the first two and the first three characters of
  * the name in either order (`search_key`), then the reception time, so that a page of a common name is read in the
  * list's order and stops at its last row.
@@ -47,11 +47,11 @@ export const bookings = pgTable(
     refundAmount: integer('refund_amount'),
     /** The address the booking came from (its holds are in {@link unpaidHolds}). */
     clientIp: text('client_ip'),
-    /** The origin the booking was made on (issue 14.1): its mails link there unless PUBLIC_URL is set. */
+    /** The origin the booking was made on: its mails link there unless PUBLIC_URL is set. */
     origin: text('origin'),
-    /** When passport numbers, birthdays and diet choices of its people were erased (issue 28). */
+    /** When passport numbers, birthdays and diet choices of its people were erased. */
     personalErasedAt: tz('personal_erased_at'),
-    /** The channel (issue 26, DESIGN §13): the reseller that sold it through OCTO; null: our own site. */
+    /** The channel (DESIGN §13): the reseller that sold it through OCTO; null: our own site. */
     resellerId: integer('reseller_id').references(() => resellers.id),
     /** What the reseller owes for it (retail less its commission), fixed when it was sold; null: our own site. */
     netAmount: integer('net_amount'),
@@ -79,27 +79,27 @@ export const bookings = pgTable(
         else false end`,
     ),
     index('bookings_status_idx').on(t.status, t.statusPayment),
-    // 予約一覧's two orders and its reception and use date filters (issue 30).
+    // 予約一覧's two orders and its reception and use date filters.
     index('bookings_rsvdate_idx').on(t.rsvdate),
     index('bookings_fromdate_idx').on(t.fromdate, t.rsvdate),
     // The sweeper's claim of the oldest unpaid card bookings: with the rsvdate index alone it walked every paid
-    // booking older than the cutoff first (issue 30). This one holds only the unpaid.
+    // booking older than the cutoff first. This one holds only the unpaid.
     index('bookings_unpaid_rsvdate_idx')
       .on(t.rsvdate)
       .where(sql`${t.state} = 'held'`),
-    // The dashboard's cancellations of the day (issue 28).
+    // The dashboard's cancellations of the day.
     index('bookings_canceled_at_idx')
       .on(t.canceledAt)
       .where(sql`${t.canceledAt} is not null`),
-    // The privacy job's claims of bookings whose personal data is due for erasure (issue 28): used long enough ago,
-    // or canceled long enough ago. An erased booking leaves both, so a run with nothing due reads nothing (issue 30).
+    // The privacy job's claims of bookings whose personal data is due for erasure (ADR 0164): used long enough ago,
+    // or canceled long enough ago. An erased booking leaves both, so a run with nothing due reads nothing.
     index('bookings_privacy_due_idx')
       .on(t.todate)
       .where(sql`${t.personalErasedAt} is null`),
     index('bookings_privacy_canceled_idx')
       .on(t.canceledAt)
       .where(sql`${t.personalErasedAt} is null and ${t.state} in ('canceled', 'expired')`),
-    // The dashboard's lists of the states a clerk acts on (issue 30), each in its own order: requests waiting for
+    // The dashboard's lists of the states a clerk acts on, each in its own order: requests waiting for
     // an answer, and bookings waiting for their payment until a deadline (confirmed requests, resellers' holds). The
     // conditions are bookingIs.awaitingAnswer and bookingIs.confirmedRequestUnpaid and the sweeper's, on literal
     // states (stateLiteral) so that the planner matches them.
@@ -107,12 +107,12 @@ export const bookings = pgTable(
       .on(t.rsvdate)
       .where(sql`${t.state} = 'requested'`),
     index('bookings_deadline_idx').on(t.paymentDeadline).where(sql`${t.state} in ('offered', 'reserved')`),
-    // 予約一覧's channel filter and the per-channel report (issue 26): only reseller bookings are indexed.
+    // 予約一覧's channel filter and the per-channel report: only reseller bookings are indexed.
     index('bookings_reseller_idx')
       .on(t.resellerId, t.rsvdate)
       .where(sql`${t.resellerId} is not null`),
     check('bookings_commission_range', sql`${t.commissionBp} between 0 and 10000`),
-    // 予約一覧's searches (issue 30): names (also of two characters), phone, mail and booking number in any part.
+    // 予約一覧's searches: names (also of two characters), phone, mail and booking number in any part.
     index('bookings_tel_trgm_idx').using('gin', sql`${t.telNormalized} gin_trgm_ops`),
     index('bookings_mail_trgm_idx').using('gin', sql`lower(${t.mail}) gin_trgm_ops`),
     // A mail search with one '@' and text before it, by the end of the address's local part (ADR 0186): the
@@ -134,7 +134,7 @@ export const bookings = pgTable(
 
 /**
  * Seats held in unpaid card bookings, counted per holder (the applicant's phone, the client's address: ADR 0172),
- * option and day, so that the cap of issue 11.9 reads at most the cap's own rows whatever the holder has booked
+ * option and day, so that the holder's cap reads at most the cap's own rows whatever the holder has booked
  * before. Written with the booking; a trigger deletes the rows when the booking leaves its unpaid state (paid,
  * expired, canceled), a deleted booking takes them along.
  */
@@ -159,8 +159,8 @@ export const unpaidHolds = pgTable(
 );
 
 /**
- * Why a booking was canceled (ADR 0100); `company`: the company called the day off (催行中止, issue 27); `reseller`: the
- * reseller that sold it canceled it through OCTO (issue 26).
+ * Why a booking was canceled (ADR 0100); `company`: the company called the day off (催行中止); `reseller`: the
+ * reseller that sold it canceled it through OCTO (ADR 0170).
  */
 export type CancelReason = 'expired' | 'declined' | 'customer' | 'staff' | 'company' | 'reseller';
 
@@ -210,7 +210,7 @@ export const bookingEvents = pgTable(
   },
   (t) => [
     index('booking_events_rsvno_idx').on(t.rsvno, t.id),
-    // 予約一覧's メモ mark (has a note) without reading every booking's events (issue 30).
+    // 予約一覧's メモ mark (has a note) without reading every booking's events.
     index('booking_events_note_idx')
       .on(t.rsvno)
       .where(sql`${t.action} = 'note_added'`),
@@ -251,9 +251,9 @@ export const bookingOptions = pgTable(
   },
   (t) => [
     index('booking_options_rsvno_idx').on(t.rsvno),
-    // A day's manifest and departures over every option (issue 30).
+    // A day's manifest and departures over every option.
     index('booking_options_usedate_idx').on(t.usedate),
-    // The seats of one option and day (what bookings hold when staff lower a day's stock, issue 11.9 and 15).
+    // The seats of one option and day (what bookings hold when staff lower a day's stock).
     index('booking_options_day_idx').on(t.opcd, t.usedate, t.startTime),
     // GET /option/{code} with a package code (catalog): only package rows are indexed.
     index('booking_options_pkcd_idx')
@@ -273,7 +273,7 @@ export const bookingMembers = pgTable(
     seq: integer('seq').notNull(),
     sei: text('sei').notNull(),
     mei: text('mei').notNull(),
-    /** Null once erased (issue 28: personal data kept only as long as needed). */
+    /** Null once erased (personal data kept only as long as needed). */
     birthday: date('birthday', { mode: 'string' }),
     sex: text('sex').notNull(),
     ageclass: text('ageclass').notNull(),

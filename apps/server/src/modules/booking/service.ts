@@ -78,7 +78,7 @@ export async function createBooking(
  * Every rule again, then the seats and the booking in one statement (a card booking to pay, ADR 0189), or that
  * statement and the mail in one transaction (a request, nothing to pay) or the booking of a キャンセル待ち offer's seats:
  * all the SQL a booking runs, and nothing else. PGlite's bench floor calls this very function in the process, so
- * the floor follows the code (issue 15).
+ * the floor follows the code.
  */
 export async function placeBooking(
   ctx: Pick<AppContextBase, 'db' | 'clock' | 'config' | 'notifications'>,
@@ -86,7 +86,7 @@ export async function placeBooking(
   clientIp: string,
   origin: string | null,
 ): Promise<{ rsvno: string; at: Date }> {
-  // The option and the nationalities typed are read by one statement, or kept from an earlier booking (issue 30); the
+  // The option and the nationalities typed are read by one statement, or kept from an earlier booking; the
   // rules below still decide in their order.
   const { option, known } = await optionAndNationalities(
     ctx,
@@ -126,7 +126,7 @@ export async function placeBooking(
     origin,
   };
   const line = { opcd: option.opcd, usedate, startTime: input.start_time, seats: plan.seats };
-  // Seats held without paying: each holder may hold only so many per option and day (issue 11.9, ADR 0172),
+  // Seats held without paying: each holder may hold only so many per option and day (ADR 0172),
   // checked by the statement that writes the booking, which then writes nothing.
   const holders = isRequest || nothingToPay ? [] : unpaidHolders(booking.telNormalized, clientIp, ctx.config);
   const cap = { holders, seats: plan.seats, since: unpaidGraceCutoff(now) };
@@ -195,13 +195,13 @@ export async function placeBooking(
     if (!written.taken) throw await refusal(db, written.day);
   };
   const book = async (number: string): Promise<string> => {
-    // A card booking to pay is that one statement alone: no transaction around it, so one round trip (issue 30).
+    // A card booking to pay is that one statement alone: no transaction around it, so one round trip.
     if (!input.waitlist_token && !isRequest && !nothingToPay) {
       await trackedStatement(ctx.db, () => takeAndWrite(ctx.db, number));
       return number;
     }
     return ctx.db.transaction(async (tx) => {
-      // From a キャンセル待ち offer (issue 27, ADR 0167): the seats it holds, not the day's stock.
+      // From a キャンセル待ち offer (ADR 0167): the seats it holds, not the day's stock.
       const offer = input.waitlist_token ? await useOffer(tx, now, input.waitlist_token, line) : null;
       if (offer) {
         if (priceOf(offer.day, plan.counts) !== claimed) throw amountMismatch();
@@ -242,9 +242,9 @@ const UNPAID_ENDS = {
   declined: { reason: 'declined', action: 'request_declined' },
   // The customer withdrew the request from my page before it was answered.
   withdrawn: { reason: 'customer', action: 'request_withdrawn' },
-  // The company called the day off (催行中止, issue 27) before anything was paid.
+  // The company called the day off (催行中止) before anything was paid.
   company: { reason: 'company', action: 'day_stopped' },
-  // The reseller canceled its hold through OCTO before confirming it (issue 26).
+  // The reseller canceled its hold through OCTO before confirming it (ADR 0170).
   released: { reason: 'reseller', action: 'hold_released' },
 } as const satisfies Record<string, { reason: CancelReason; action: BookingAction }>;
 export type UnpaidEnd = keyof typeof UNPAID_ENDS;
@@ -337,7 +337,7 @@ export async function declineRequest(ctx: AppContextBase, rsvno: string, actor: 
 }
 
 /**
- * The customer withdraws a request not answered yet (issue 28): canceled, seats back, mailed. Refused once it
+ * The customer withdraws a request not answered yet: canceled, seats back, mailed. Refused once it
  * was answered (confirmed, declined) or canceled, and after its use date.
  */
 export async function withdrawRequest(ctx: AppContextBase, rsvno: string, actor: Actor): Promise<TransitionResult> {

@@ -35,7 +35,7 @@ export const RESEND_WINDOW_MS = 60_000;
 /**
  * Queues a copy of one of the booking's mails to the same address, once: under the booking's lock, a mail still
  * waiting in the outbox (the original or an earlier copy) or resent within RESEND_WINDOW_MS is refused, so
- * however many resends arrive together, one copy is queued (issue 24.9).
+ * however many resends arrive together, one copy is queued.
  */
 export async function resendMail(ctx: AppContextBase, rsvno: string, mailId: number, actor: Actor): Promise<void> {
   await ctx.db.transaction(async (tx) => {

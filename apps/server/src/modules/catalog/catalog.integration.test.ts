@@ -177,7 +177,7 @@ describe('GET /api/option — pagination', () => {
   });
 });
 
-describe('GET /api/option — sort (issue 14, an optional extra)', () => {
+describe('GET /api/option — sort (an optional extra)', () => {
   it('without sort answers exactly what sort=recommended does, and its links carry no sort', async () => {
     const plain = await get('/api/option?homencd=03');
     const recommended = await list('homencd=03&sort=recommended');
@@ -350,7 +350,7 @@ describe('GET /api/option/condition, /api/area, /api/city, /api/nationality', ()
     expect(list.length).toBeGreaterThanOrEqual(20);
   });
 
-  it('names them in English for a call that prefers English, the same ids in the same order (issue 29)', async () => {
+  it('names them in English for a call that prefers English, the same ids in the same order', async () => {
     const japanese = nationalityResponse.parse((await get('/api/nationality')).json()).response!;
     const res = await get('/api/nationality', { 'accept-language': 'en-GB,en;q=0.9' });
     expect(res.headers.vary).toContain('accept-language');
@@ -365,7 +365,7 @@ describe('GET /api/option/condition, /api/area, /api/city, /api/nationality', ()
   });
 });
 
-describe('the catalog’s own texts in the caller’s language (issue 29)', () => {
+describe('the catalog’s own texts in the caller’s language', () => {
   const JAPANESE = /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/u;
 
   it('answers the list in English by Accept-Language or lang, saying so; Japanese by default, unchanged', async () => {
@@ -569,7 +569,7 @@ describe('GET /api/option/{code}', () => {
   it('answers a package code with the summary of its first option', async () => {
     const res = await get('/api/option/PK0001');
     expect(res.statusCode).toBe(200);
-    // The entry's answer is the detail or this summary; the summary is not taken for a detail (issue 25).
+    // The entry's answer is the detail or this summary; the summary is not taken for a detail.
     const summary = optionOrPackageResponse.parse(res.json()).response!;
     expect(isOptionDetail(summary)).toBe(false);
     expect(summary).toEqual({ travelkubun: 0, rentalcd: '', webname: '箱根湯本 日帰り温泉 入浴クーポン ほか' });
@@ -672,7 +672,7 @@ describe('GET /api/option/{code} — month calendars kept until the database not
     await eventually(stockOf, '29');
   });
 
-  it('is exact after every booking and every seat given back, the same instance at once (issue 24.6)', async () => {
+  it('is exact after every booking and every seat given back, the same instance at once', async () => {
     await insertTestOption(t.ctx.db, 'EXACT1');
     const day = addDays(TODAY, 40);
     await insertTestStock(t.ctx.db, 'EXACT1', day, { zaikozan: 20 });

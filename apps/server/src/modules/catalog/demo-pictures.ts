@@ -16,7 +16,7 @@ export interface DemoPictureSpec {
   caption: string;
   /** What the picture shows, for those who cannot see it. */
   alt: string;
-  /** Both in English (issue 29). */
+  /** Both in English. */
   en: { caption: string; alt: string };
 }
 

@@ -79,7 +79,7 @@ export async function catalogImageRoutes(
   }
 
   if (options.warm) {
-    // The first visitor after a start gets the page the hundredth gets (issue 30): the pictures the pages load
+    // The first visitor after a start gets the page the hundredth gets: the pictures the pages load
     // are drawn once the server listens, one at a time, each option's first picture (its card) first.
     app.addHook('onListen', async () => {
       void warm(demoRasterNames(), imageOf).catch((error: unknown) =>

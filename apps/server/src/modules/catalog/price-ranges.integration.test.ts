@@ -1,5 +1,5 @@
 /**
- * Issue 30: each option's lowest and highest adult price from today on is kept in option_price_ranges by the stock
+ * Each option's lowest and highest adult price from today on is kept in option_price_ranges by the stock
  * triggers (migration 0016), so the list sorted by price reads one row per option. On PGlite and PostgreSQL. The
  * app's clock is the real one here: the triggers compute "today" from the database's own clock.
  */

@@ -106,7 +106,7 @@ const keywordsJson = (
  * those rows are joined with their names, images, keywords and price range from today on.
  */
 /**
- * The page's order: SPEC's (the operator's sort) unless the visitor asked for price order (issue 14), which
+ * The page's order: SPEC's (the operator's sort) unless the visitor asked for price order, which
  * ranks by the lowest upcoming adult price, options without upcoming prices last.
  */
 function listOrder(sort: OptionSort, prefix: SQL, priceKey: SQL) {
@@ -127,7 +127,7 @@ export async function listOptions(
 ): Promise<{ rows: ListRow[]; total: number }> {
   const where = listConditions(filter, today, now);
   // The price lookup only joins in when the order needs it, so SPEC's default list costs what it did.
-  // Issue 30: the option's kept lowest price when it was computed for today (one row), else its days read here.
+  // The option's kept lowest price when it was computed for today (one row), else its days read here.
   const priceKey =
     sort === 'recommended'
       ? sql`null::integer as price_key`

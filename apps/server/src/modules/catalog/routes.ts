@@ -20,7 +20,7 @@ const FRESH = 'no-store';
 export async function catalogRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const catalog = catalogService(ctx);
 
-  // The catalog's texts in the call's language (issue 29): SPEC's Japanese unless `lang` or Accept-Language asks.
+  // The catalog's texts in the call's language: SPEC's Japanese unless `lang` or Accept-Language asks.
   defineRoute(app, API['GET /option'], async ({ query }, request, reply) =>
     sendJsonBody(request, reply, await catalog.list(query, answerLang(request, reply, query.lang)), LIST_CACHE),
   );

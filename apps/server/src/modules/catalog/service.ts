@@ -204,7 +204,7 @@ export class CatalogService {
     );
   }
 
-  /** GET /nationality, in the caller's language (issue 29). */
+  /** GET /nationality, in the caller's language. */
   async nationalities(lang: Lang): Promise<JsonBody> {
     return this.masters.get(`nationality:${lang}`, async () =>
       jsonBody(ok(await repo.allNationalities(this.db, lang))),
@@ -377,7 +377,7 @@ function toCore(row: repo.OptionCoreRow, lang: Lang): OptionCore {
     tel: o.tel,
     lat: o.lat,
     lon: o.lon,
-    // 最少催行人員 in the notes (issue 27): the SPEC's sections stay as they are.
+    // 最少催行人員 in the notes: the SPEC's sections stay as they are.
     optionattention: `${o.optionattention}${minimumNote(o, lang)}`,
     information: o.information,
     cancel_note: o.cancelNote,

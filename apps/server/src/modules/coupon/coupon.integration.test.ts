@@ -250,7 +250,7 @@ describe('POST /api/coopon/use', () => {
     }
   });
 
-  it('checks at most 5 wrong PINs however many arrive at once (issue 11, item 1)', async () => {
+  it('checks at most 5 wrong PINs however many arrive at once', async () => {
     const b = await couponBooking();
     // 60 different wrong PINs in parallel, then the right one: the lock must already hold.
     const answers = await Promise.all(

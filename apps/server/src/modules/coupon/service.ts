@@ -18,7 +18,7 @@ const MINUTE = 60_000;
 /** More than any party; keeps absurd quantities away from the integer columns. */
 const MAX_QUANTITY = 999;
 
-/** A coupon's texts a visitor reads, in the page's language where written (issue 29). */
+/** A coupon's texts a visitor reads, in the page's language where written. */
 const COUPON_TEXTS = [
   'webname',
   'introduction',

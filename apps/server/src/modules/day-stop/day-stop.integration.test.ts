@@ -1,5 +1,5 @@
 /**
- * 催行中止 (issue 27): a day with 30 bookings (card paid and unpaid, requests answered and not, rental, coupon) is
+ * 催行中止 (ADR 0165): a day with 30 bookings (card paid and unpaid, requests answered and not, rental, coupon) is
  * previewed and stopped: each paid booking refunded in full exactly once, every booking canceled by the company with
  * fee 0 and mailed once, the day closed and kept closed; a stop cut after any booking resumes to the same end. And
  * 最少催行人員: the days under their minimum near their decision time, 催行決定 once.

@@ -7,7 +7,7 @@ import { principalOf } from '../staff/guard.ts';
 import { decideToGo } from './minimum.ts';
 import { dayDepartures, listStops, previewStop, startStop } from './service.ts';
 
-/** 催行中止 and 催行決定 (issue 27), for operators and admins, each stop and decision by the staff member. */
+/** 催行中止 and 催行決定 (ADR 0165), for operators and admins, each stop and decision by the staff member. */
 export function dayStopRoutes(app: FastifyInstance, ctx: AppContext, operator: RouteOptions): void {
   defineRoute(app, CONSOLE['POST /day-stops/preview'], operator, async ({ body }) => ok(await previewStop(ctx, body)));
   defineRoute(app, CONSOLE['POST /day-stops'], operator, async ({ body }, request) =>

@@ -6,12 +6,12 @@ import { options } from '../admin/schema.ts';
 import { bookings } from '../booking/schema.ts';
 import { staffAccounts } from '../staff/schema.ts';
 
-/** Why a day was called off (催行中止, issue 27). */
+/** Why a day was called off (催行中止). */
 export type DayStopReason = 'weather' | 'minimum' | 'facility' | 'other';
 export type DayStopState = 'running' | 'done';
 
 /**
- * 催行中止 (issue 27): one stop of one or more days of one or more options, with its reason. Written with its
+ * 催行中止 (ADR 0165): one stop of one or more days of one or more options, with its reason. Written with its
  * days and items in one transaction; the runner cancels each item's booking through the lifecycle until none is
  * left, also after a crash (state `running` until then).
  */
@@ -93,7 +93,7 @@ export const dayStopItems = pgTable(
 );
 
 /**
- * 催行決定 / 催行中止 of a day under its minimum (issue 27): decided once, by whom and when; per departure for an option
+ * 催行決定 / 催行中止 of a day under its minimum (ADR 0165): decided once, by whom and when; per departure for an option
  * sold at start times (`start_time`, ADR 0196), '' for a whole day.
  */
 export const dayDecisions = pgTable(

@@ -39,7 +39,7 @@ export type TakeAnswer = { taken: true; day: DayPrices } | { taken: false; day: 
 
 /**
  * The conditional update of DESIGN §5 as the CTE `taken` (the day's row after it, when `seats` were left and `alsoIf`
- * holds on the row), and the select that answers it: the row taken, or the day as it was, or nothing (issue 15: a
+ * holds on the row), and the select that answers it: the row taken, or the day as it was, or nothing (a
  * sold-out answer costs the one statement that writes nothing).
  */
 export function takeSeatsSql(line: SeatLine, alsoIf?: SQL): { taken: SQL; answer: SQL } {
@@ -68,7 +68,7 @@ export function takeAnswerOf(line: SeatLine, result: unknown): TakeAnswer {
 
 /**
  * Takes `seats` from one day's stock if that many are left, atomically (DESIGN §5), and says why not in the same round
- * trip (issue 15): `taken` with the row after the update; not taken with the day as it was (too few seats), or no
+ * trip: `taken` with the row after the update; not taken with the day as it was (too few seats), or no
  * row at all (no such day).
  */
 export async function takeSeatsOrSayWhy(db: DbOrTx, line: SeatLine): Promise<TakeAnswer> {
@@ -92,7 +92,7 @@ export async function hasStartTimes(db: DbOrTx, opcd: string, usedate: string): 
 }
 
 /**
- * Seats back to the departure, unless the company called its day or the departure itself off (催行中止, issue 27):
+ * Seats back to the departure, unless the company called its day or the departure itself off (催行中止):
  * a stopped day or departure stays closed.
  */
 export async function giveBackSeats(db: DbOrTx, line: SeatLine): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * Issue 27's scheduled mails: 前日案内 (the day-before mail to the customer) and the レンタル準備表 mailed to a
+ * The scheduled mails (ADR 0166): 前日案内 (the day-before mail to the customer) and the レンタル準備表 mailed to a
  * rental shop the evening before. Built with the same blocks, signature, my-page link and .ics as every other
  * mail (templates.ts).
  */
@@ -52,7 +52,7 @@ function whatToBring(t: MailText, lines: DayBeforeLine[], rented: boolean): stri
 /**
  * 前日案内: the day's options with meeting time and place, a map link, what to bring, the rental sizes booked,
  * the shop's phone and each option's note; the .ics and the my-page link as the booking's other mails carry them,
- * in the booking's language (issue 29). `lines` are the booking's options of the day (the mail is for that day).
+ * in the booking's language. `lines` are the booking's options of the day (the mail is for that day).
  */
 export function dayBeforeMail(b: MailBooking, day: Ymd, lines: DayBeforeLine[]): OutgoingMail {
   const t = textOf(b);

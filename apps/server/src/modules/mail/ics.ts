@@ -1,4 +1,4 @@
-/** An iCalendar (RFC 5545) file for a paid booking's days (issue 14), in UTC so it needs no VTIMEZONE. */
+/** An iCalendar (RFC 5545) file for a paid booking's days, in UTC so it needs no VTIMEZONE. */
 import type { Ymd } from '@tabi/contract/dates';
 import { addDays } from '@tabi/contract/dates';
 

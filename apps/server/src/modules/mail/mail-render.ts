@@ -1,5 +1,5 @@
 /**
- * A mail's content as blocks, rendered twice: as the plain-text part and as the HTML part (issue 14). The HTML
+ * A mail's content as blocks, rendered twice: as the plain-text part and as the HTML part. The HTML
  * is table-based with inline styles, since mail clients ignore style sheets and most of CSS layout.
  */
 import { escapeHtml } from '@tabi/contract/html';

@@ -1,5 +1,5 @@
 /**
- * The words of the customer's mails in each language (issue 29, ADR 0176): a booking made on the English pages
+ * The words of the customer's mails in each language (ADR 0176): a booking made on the English pages
  * (`bookings.lang` 'en') gets its mails in English; every other booking gets the Japanese of DESIGN §7. The
  * English is typed as the Japanese, so a phrase missing in it fails the typecheck.
  */

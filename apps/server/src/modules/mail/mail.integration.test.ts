@@ -85,7 +85,7 @@ describe('mail templates', () => {
   });
 });
 
-/** A paid booking with everything a mail can show (issue 14). */
+/** A paid booking with everything a mail can show. */
 const full: MailBooking = {
   ...sample,
   statusPayment: 1,
@@ -113,7 +113,7 @@ const full: MailBooking = {
   ],
 };
 
-describe('mail templates: multipart, itinerary, policy and calendar file (issue 14)', () => {
+describe('mail templates: multipart, itinerary, policy and calendar file', () => {
   const every = [
     requestReceivedMail(full),
     bookingPaidMail(full),
@@ -186,7 +186,7 @@ describe('mail templates: multipart, itinerary, policy and calendar file (issue 
   });
 });
 
-describe('mails in the booking’s language (issue 29)', () => {
+describe('mails in the booking’s language', () => {
   const JAPANESE = /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/u;
   const english: MailBooking = {
     ...full,
@@ -302,7 +302,7 @@ describe('loadMailBooking reads the itinerary, rentals and policy of a real book
   });
 });
 
-describe('the day-before and waiting-list mails in the entry’s language (issue 29)', () => {
+describe('the day-before and waiting-list mails in the entry’s language', () => {
   const line = {
     ...full.lines[0]!,
     departureTime: null,
@@ -454,7 +454,7 @@ describe('outbox worker', () => {
     }
   });
 
-  it('sends the HTML part and the .ics file stored in the outbox row (issue 14)', async () => {
+  it('sends the HTML part and the .ics file stored in the outbox row', async () => {
     await t.ctx.db.delete(outbox);
     const files = path.join(dataDir, 'outbox');
     await rm(files, { recursive: true, force: true });

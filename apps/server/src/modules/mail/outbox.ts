@@ -8,7 +8,7 @@ export interface OutgoingMail {
   subject: string;
   /** The text part. */
   body: string;
-  /** The HTML part (issue 14); sent beside the text part as multipart/alternative. */
+  /** The HTML part; sent beside the text part as multipart/alternative. */
   html?: string | null;
   attachments?: MailAttachment[];
 }

@@ -28,11 +28,11 @@ export async function findBookingForMail(db: DbOrTx, rsvno: string) {
       canceledAt: bookings.canceledAt,
     })
     .from(bookings)
-    // A reseller's booking gets no mail from us (issue 26, ADR 0170): the reseller tells its customer.
+    // A reseller's booking gets no mail from us (ADR 0170): the reseller tells its customer.
     .where(and(eq(bookings.rsvno, rsvno), isNull(bookings.resellerId)));
   if (!booking) return undefined;
   const { canceledAt, ...fields } = booking;
-  // The options' texts in the mails' language (issue 29), the booking's copy of the meeting point too.
+  // The options' texts in the mails' language, the booking's copy of the meeting point too.
   const booked = await findBookingOptions(db, rsvno, mailLang(booking.lang));
   const meetpoint = booked.find((b) => b.meetpointJa === booking.meetpoint)?.option.meetpoint ?? booking.meetpoint;
   const lines = booked.map(({ line, option }) => ({
@@ -107,7 +107,7 @@ export async function markMailFailed(
 }
 
 /**
- * The stop a booking is part of (催行中止, issue 27), with the option's next days still for sale after it and, when
+ * The stop a booking is part of (催行中止), with the option's next days still for sale after it and, when
  * the stop was of the booking's one departure (ADR 0196), the same day's other departures it could still go on.
  */
 export async function findStopOf(db: DbOrTx, rsvno: string, now: Date) {

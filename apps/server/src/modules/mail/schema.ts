@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { tz } from '../../db/shared-columns.ts';
 
-/** A file sent with a mail, e.g. the booking's .ics calendar entry (issue 14). */
+/** A file sent with a mail, e.g. the booking's .ics calendar entry. */
 export interface MailAttachment {
   filename: string;
   contentType: string;
@@ -20,7 +20,7 @@ export const outbox = pgTable(
     to: text('to').notNull(),
     subject: text('subject').notNull(),
     body: text('body').notNull(),
-    /** The HTML part beside `body`, the text part (issue 14); null for mails queued before it. */
+    /** The HTML part beside `body`, the text part; null for mails queued before it. */
     html: text('html'),
     attachments: jsonb('attachments').$type<MailAttachment[]>().notNull().default([]),
     status: text('status').notNull().default('pending'),
@@ -34,14 +34,14 @@ export const outbox = pgTable(
   },
   (t) => [
     index('outbox_pending_idx').on(t.status, t.nextAttemptAt),
-    // The retention job's claim of sent mails still holding their text, oldest first (issue 30): it reads only
+    // The retention job's claim of sent mails still holding their text, oldest first: it reads only
     // those, not every mail ever purged.
     index('outbox_purge_due_idx')
       .on(t.sentAt)
       .where(sql`${t.status} = 'sent' and ${t.purgedAt} is null`),
-    // 予約詳細's mails and a resend (issue 30: a seq scan of every mail ever sent per view).
+    // 予約詳細's mails and a resend (a seq scan of every mail ever sent per view).
     index('outbox_rsvno_idx').on(t.rsvno, t.id),
-    // The mail page's order, newest first (issue 30: it sorted every mail ever sent for its first page).
+    // The mail page's order, newest first (it sorted every mail ever sent for its first page).
     index('outbox_created_idx').on(t.createdAt, t.id),
   ],
 );

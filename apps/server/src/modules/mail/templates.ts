@@ -1,5 +1,5 @@
 /**
- * DESIGN §7: the Japanese mails, polite, each as a text and an HTML part (issue 14) with the itinerary, the
+ * DESIGN §7: the Japanese mails, polite, each as a text and an HTML part with the itinerary, the
  * amount, the cancellation policy and its free-cancellation deadline, the way to my page, and for a paid
  * booking its .ics calendar file. Each builder returns a mail ready for `enqueueMail`.
  */
@@ -91,9 +91,9 @@ export interface MailBooking {
   rentals?: MailRental[];
   /** A cancellation's fee was set by staff instead of the policy's (the cancellation mail says so). */
   feeSetByStaff?: boolean;
-  /** The site's login page: PUBLIC_URL's, or the origin the booking was made on (issue 14.1), in `lang`. */
+  /** The site's login page: PUBLIC_URL's, or the origin the booking was made on, in `lang`. */
   loginUrl: string;
-  /** The mails' language (issue 29): English for a booking made on the English pages; Japanese by default. */
+  /** The mails' language: English for a booking made on the English pages; Japanese by default. */
   lang?: Lang;
 }
 
@@ -284,7 +284,7 @@ export function requestDeclinedMail(b: MailBooking): OutgoingMail {
   ]);
 }
 
-/** The customer withdrew a request from my page before it was answered (issue 28). */
+/** The customer withdrew a request from my page before it was answered. */
 export function requestWithdrawnMail(b: MailBooking): OutgoingMail {
   const t = textOf(b);
   return compose(MailKind.requestWithdrawn, b, t.withdrawnTitle, [
@@ -382,7 +382,7 @@ export function changeFailedMail(b: MailBooking, difference: number): OutgoingMa
   ]);
 }
 
-/** Why and what next, for the mail of a day the company called off (催行中止, issue 27). */
+/** Why and what next, for the mail of a day the company called off (催行中止). */
 export interface StopNotice {
   /** 「悪天候が予想される」, or the staff's own words for その他. */
   reason: string;
@@ -426,7 +426,7 @@ export async function loadStopNotice(
 }
 
 /**
- * 催行中止 (issue 27): the company called the day off, says why, cancels without any fee, refunds in full what was
+ * 催行中止 (ADR 0165): the company called the day off, says why, cancels without any fee, refunds in full what was
  * paid, and offers the same day's other departures still on sale (when only the booking's departure was called off)
  * and the option's next open days. No calendar file: there is nothing to go to.
  */

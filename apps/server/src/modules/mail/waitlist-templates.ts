@@ -1,5 +1,5 @@
 /**
- * キャンセル待ち's mails (issue 27, ADR 0167): the registration, with the link to see or leave it, and the offer,
+ * キャンセル待ち's mails (ADR 0167): the registration, with the link to see or leave it, and the offer,
  * with the link that books the seats held and until when. Same look as the booking mails (templates.ts).
  */
 import { formatDay, formatTokyoDateTime } from '@tabi/contract/dates';
@@ -21,7 +21,7 @@ export interface WaitlistMailEntry {
   party: number;
   /** The link (detail page with the entry's token). */
   url: string;
-  /** The entry's language (issue 29): English for one made on the English pages. */
+  /** The entry's language: English for one made on the English pages. */
   lang: Lang;
 }
 

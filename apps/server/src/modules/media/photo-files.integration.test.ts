@@ -1,5 +1,5 @@
 /**
- * Issue 24, item 4: photos and their files never disagree after a crash. Files follow the database: an upload
+ * Photos and their files never disagree after a crash. Files follow the database: an upload
  * writes its files, then commits its row; a delete removes files only after its commit; files no row names (an
  * upload whose commit failed, a removal that never ran) are swept once older than the grace period. Failures are
  * simulated with deferred constraint triggers, which make the transaction's COMMIT itself fail.

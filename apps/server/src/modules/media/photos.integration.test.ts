@@ -1,5 +1,5 @@
 /**
- * 商品の写真 (issue 13): staff (admin only) upload JPEG, PNG or WebP, checked by content, made once into WebP
+ * 商品の写真 (ADR 0151): staff (admin only) upload JPEG, PNG or WebP, checked by content, made once into WebP
  * variants without metadata under the media directory and served with a year of immutable caching; caption,
  * alt text, order and delete are catalog events, and the public list and detail show the change at once.
  */
@@ -403,7 +403,7 @@ describe('editing', () => {
   });
 });
 
-describe('English caption and alt text (issue 29)', () => {
+describe('English caption and alt text', () => {
   /** Another published option, so the counts above stay theirs. */
   const EN_OPCD = 'OP0004';
   const detailImages = async (lang: 'ja' | 'en') => {

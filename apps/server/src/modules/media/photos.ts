@@ -1,5 +1,5 @@
 /**
- * 商品の写真 (issue 13, admin only): the option's pictures in order, each change a catalog event, public reads
+ * 商品の写真 (admin only): the option's pictures in order, each change a catalog event, public reads
  * forgotten at once as for every catalog edit. Demo pictures and uploads are rows of the same list, so staff
  * can reorder, caption or remove either; only uploads have files to remove.
  */
@@ -82,7 +82,7 @@ async function writeOrder(tx: Tx, opcd: string, ids: number[]): Promise<void> {
 /**
  * One change to an option's photos: made in a transaction holding the option's row (so two staff never interleave
  * their orders), then the public pages forget what they showed; answers the photos as they now are. What the
- * change returns runs only once it has committed (removing files: files follow the database, issue 24 item 4).
+ * change returns runs only once it has committed (removing files: files follow the database).
  */
 async function changePhotos(
   ctx: AppContext,

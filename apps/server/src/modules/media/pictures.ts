@@ -1,5 +1,5 @@
 /**
- * The one picture model of an option (issue 13): a row of `option_images` is either a demo picture drawn by
+ * The one picture model of an option: a row of `option_images` is either a demo picture drawn by
  * the project (`/images/OP0001-1.svg`, a vector, with WebP twins beside it) or a photo staff uploaded (WebP
  * variants under /media/).
  * Both reach the public pages through {@link publicImage}, so a card and a gallery render them the same way.

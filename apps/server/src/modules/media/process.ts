@@ -1,5 +1,5 @@
 /**
- * An uploaded photo, checked by its content and made once into WebP variants (issue 13). The file name and
+ * An uploaded photo, checked by its content and made once into WebP variants. The file name and
  * the browser's type are never trusted: the first bytes must be JPEG, PNG or WebP and sharp must read the
  * same format from them; the pixel count is bounded before anything is decoded (decompression bombs), and
  * the variants carry no metadata (EXIF, GPS, ICC names) — the original itself is never kept or served.

@@ -1,5 +1,5 @@
 /**
- * Photos (issue 13): the public variants under /media/ (a year of immutable caching: every name is a content
+ * Photos: the public variants under /media/ (a year of immutable caching: every name is a content
  * hash), and the console's calls under /api/admin/options/:opcd/photos (admin only; the upload is the one
  * multipart call of the API, parsed only inside its own plugin).
  */
@@ -41,7 +41,7 @@ const MULTIPART_ERRORS: Record<string, [number, string]> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: [415, PhotoMsg.photoMissing],
 };
 
-/** The form's text fields: the caption and alt text, and their English (issue 29). */
+/** The form's text fields: the caption and alt text, and their English. */
 const UPLOAD_TEXT_FIELDS = new Set(['caption', 'alt', 'captionEn', 'altEn']);
 
 /** The form's one file and its caption and alt text (and their English); anything else in the form is refused. */

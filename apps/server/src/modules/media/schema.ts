@@ -19,7 +19,7 @@ export const optionImages = pgTable(
     /** What the picture shows, for those who cannot see it (the caption when empty). */
     alt: text('alt').notNull().default(''),
     translations: translations<ImageTextField>(),
-    /** An uploaded photo (issue 13): the content hash naming its WebP variants under the media directory. */
+    /** An uploaded photo: the content hash naming its WebP variants under the media directory. */
     media: text('media'),
     /** The widths of the stored variants, narrowest first (uploads only). */
     widths: integer('widths').array(),

@@ -1,7 +1,7 @@
 /**
  * The media directory (MEDIA_DIR, default `DATA_DIR/media`): the WebP variants of uploaded photos, named by
  * content hash and width, written once (to a temporary name, then renamed, so a reader never sees half a
- * file). Files follow the database (issue 24, item 4): they are written before the photo's row is committed
+ * file). Files follow the database: they are written before the photo's row is committed
  * and removed only after the row that named them is gone; what a crash leaves between the two is swept
  * (sweeper.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Files follow the database (issue 24, item 4). An upload writes its variants, then commits the photo's row; a
+ * Files follow the database. An upload writes its variants, then commits the photo's row; a
  * delete commits the row's removal, then removes the files no row names any more. A crash or a failed commit
  * between the two leaves files no row names (an upload that never committed, a delete whose removal never ran)
  * — never a listed photo without its files. The sweeper removes those files once they are older than a grace

@@ -138,7 +138,7 @@ describe('POST /api/booking/{rsvno}', () => {
       }),
     ]);
     expect(b.rentskiList).toEqual([]);
-    // A booking not canceled answers SPEC §3's fields, no cancellation fee or refund (issue 24.10).
+    // A booking not canceled answers SPEC §3's fields, no cancellation fee or refund.
     expect(Object.keys(res.body.response as object).sort()).toEqual([...SPEC_BOOKING_FIELDS, ...ADDED_FIELDS].sort());
   });
 
@@ -281,7 +281,7 @@ describe('POST /api/booking/cancel', () => {
     const [paid] = await t.ctx.db.select().from(payments).where(eq(payments.rsvno, rsvno));
     expect(paid).toMatchObject({ refundedAmount: 20_000 });
 
-    // Afterwards the booking reads キャンセル済み, with what the cancellation charged and gave back (issue 24.10),
+    // Afterwards the booking reads キャンセル済み, with what the cancellation charged and gave back,
     // every field of SPEC §3 still there, and cannot be canceled again.
     const answer = (await post(t, `/api/booking/${rsvno}`, { session })).body;
     const fetched = bookingResponse.parse(answer).response!;

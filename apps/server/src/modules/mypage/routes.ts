@@ -29,6 +29,6 @@ export async function mypageRoutes(app: FastifyInstance, ctx: AppContext): Promi
     return ok(await mypage.getBooking(ctx, { session: body.session, rsvno: params.rsvno }, lang));
   });
 
-  // The PDF receipt after payment (issue 28).
+  // The PDF receipt after payment (ADR 0163).
   receiptRoutes(app, ctx);
 }

@@ -50,7 +50,7 @@ function toMember(row: repo.MemberRow): Member {
     seq: String(row.seq),
     sei: row.sei,
     mei: row.mei,
-    // Erased after the stay (issue 28): an empty birthday rather than a made-up one.
+    // Erased after the stay: an empty birthday rather than a made-up one.
     birthday: row.birthday === null ? '' : isoDateToYmd(row.birthday),
     sex: row.sex,
     ageclass: row.ageclass,
@@ -115,7 +115,7 @@ export async function getBooking(
 
 /**
  * The booking as my page shows it, without a session: my page's answer (the option's texts and the nationalities in
- * the page's language, issue 29), and the console's 予約詳細 (Japanese).
+ * the page's language), and the console's 予約詳細 (Japanese).
  */
 export async function bookingView(ctx: AppContextBase, rsvno: string, lang: Lang = DEFAULT_LANG): Promise<Booking> {
   const booking = await loadBooking(ctx, rsvno);
@@ -147,7 +147,7 @@ export async function bookingView(ctx: AppContextBase, rsvno: string, lang: Lang
         lines.map((l) => l.line),
         todayIn(ctx.clock),
       ) === null,
-    // What the cancellation charged and gave back (issue 24.10): my page shows it beside the original total.
+    // What the cancellation charged and gave back: my page shows it beside the original total.
     ...(isEnded(lifecycleOf(booking)) && booking.cancelFee !== null
       ? { cancelfee: booking.cancelFee, refund: booking.refundAmount ?? 0 }
       : {}),
@@ -192,7 +192,7 @@ export async function changeBookingDeparture(
   );
 }
 
-/** POST /booking/withdraw: the customer withdraws a request not answered yet (issue 28). */
+/** POST /booking/withdraw: the customer withdraws a request not answered yet. */
 export async function withdrawRequest(ctx: AppContext, input: { session: string; rsvno: string }): Promise<null> {
   const { rsvno } = await requireSession(ctx, input.session, input.rsvno);
   await withdraw(ctx, rsvno, customerActor);

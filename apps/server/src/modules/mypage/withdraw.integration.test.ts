@@ -1,5 +1,5 @@
 /**
- * Issue 28: the customer withdraws a リクエスト予約 from my page before it is answered (POST /booking/withdraw):
+ * The customer withdraws a リクエスト予約 from my page before it is answered (POST /booking/withdraw):
  * the seats come back, one mail confirms, the history records it with the customer as actor; once answered,
  * canceled, past its use date or with another booking's session, the answer is a Japanese 4xx refusal.
  */

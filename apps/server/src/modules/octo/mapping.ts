@@ -597,7 +597,7 @@ const UNIT_TITLES: Record<Lang, Record<AgeClass, [one: string, many: string]>> =
 };
 
 /**
- * octo/content (issue 29): the product's, option's and units' texts a reseller shows its customers, in the language
+ * octo/content: the product's, option's and units' texts a reseller shows its customers, in the language
  * of the call's Accept-Language where the option has it (each text falls back to Japanese on its own, as on our
  * pages). What we do not keep (inclusions, FAQs, videos) is empty rather than made up.
  */

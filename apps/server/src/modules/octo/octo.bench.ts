@@ -3,7 +3,7 @@ import type { BenchSuite } from '../../bench/types.ts';
 import { benchHeaders, csrf } from '../../bench/visitor.ts';
 
 /**
- * What a reseller polls most (issue 26): a week's availability of one product through /octo, with prices, beside
+ * What a reseller polls most: a week's availability of one product through /octo, with prices, beside
  * the catalog's /api/option/OP0001 row of the same run.
  */
 export const suite: BenchSuite = {

@@ -1,5 +1,5 @@
 /**
- * OCTO core as a reseller calls it (issue 26): every endpoint and error, answers checked against OCTO's own
+ * OCTO core as a reseller calls it (ADR 0170): every endpoint and error, answers checked against OCTO's own
  * published schemas (@octocloud/types), the conformance walk a reseller makes, the hold's expiry, scoping by
  * key, and the race of resellers and our site on a day's last seats. On PGlite and on PostgreSQL.
  */
@@ -290,7 +290,7 @@ describe('supplier, products and availability', () => {
   });
 });
 
-describe('octo/content in the language the reseller asks for (issue 29)', () => {
+describe('octo/content in the language the reseller asks for', () => {
   beforeAll(async () => {
     await t.ctx.db
       .update(options)

@@ -1,4 +1,4 @@
-/** The OCTO module's reads, and the only writes of `octo_bookings` (issue 26). */
+/** The OCTO module's reads, and the only writes of `octo_bookings` (ADR 0170). */
 import { and, asc, eq, getTableName, gte, lte, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client.ts';
 import {

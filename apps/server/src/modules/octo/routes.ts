@@ -1,5 +1,5 @@
 /**
- * OCTO core at /octo (issue 26, DESIGN §13, ADR 0170): a Bearer key per reseller, OCTO's own answers and errors
+ * OCTO core at /octo (DESIGN §13, ADR 0170): a Bearer key per reseller, OCTO's own answers and errors
  * (not SPEC §8's envelope), JSON bodies accepted with or without content (resellers' clients send
  * `Content-Type: application/json` on every request, GETs and empty POSTs included), `Octo-Capabilities` honoured.
  */
@@ -120,7 +120,7 @@ export async function octoRoutes(app: FastifyInstance, ctx: AppContext): Promise
     }
     const asked = capabilitiesOf(request);
     const pricing = asked.has(PRICING);
-    // octo/content (issue 29): the texts in the first of our languages Accept-Language prefers, else Japanese.
+    // octo/content: the texts in the first of our languages Accept-Language prefers, else Japanese.
     const content = asked.has(CONTENT) ? requestLang(request) : null;
     request.octoCaller = { reseller: holder.reseller, pricing, content };
     reply.header('octo-capabilities', [pricing ? PRICING : '', content ? CONTENT : ''].filter(Boolean).join(', '));

@@ -14,7 +14,7 @@ export type OctoUnitItem = {
 };
 
 /**
- * The OCTO side of a reseller's booking (issue 26): its uuid and references, the reseller's contact and notes,
+ * The OCTO side of a reseller's booking (ADR 0170): its uuid and references, the reseller's contact and notes,
  * and the unit items. The booking itself (state, seats, money, hold expiry in payment_deadline_date) is the one
  * booking module's row; this table is written only by the OCTO module.
  */

@@ -1,5 +1,5 @@
 /**
- * OCTO core for resellers (issue 26, ADR 0170): the supplier, products, availability and the booking flow
+ * OCTO core for resellers (ADR 0170): the supplier, products, availability and the booking flow
  * (reserve, extend, confirm, update, cancel), all through the one booking module, scoped to the caller's reseller.
  */
 import { randomUUID } from 'node:crypto';

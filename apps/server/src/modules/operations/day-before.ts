@@ -1,5 +1,5 @@
 /**
- * 前日案内 (issue 27): from DAY_BEFORE_MAIL_HOUR (15:00 Tokyo) the day before the use date until that day starts,
+ * 前日案内 (ADR 0166): from DAY_BEFORE_MAIL_HOUR (15:00 Tokyo) the day before the use date until that day starts,
  * every confirmed booking of tomorrow is mailed once its meeting point and time, a map link, what to bring, its
  * rental sizes, the shop's phone, each option's note, the .ics and the my-page link — unless its options turned the
  * mail off (商品編集 → 前日案内).
@@ -41,7 +41,7 @@ export function dayBeforeDue(now: Date, hour: number): Ymd | null {
   return now.getTime() >= tokyoDayStart(today).getTime() + hour * 3_600_000 ? addDays(today, 1) : null;
 }
 
-/** The texts of an option the day-before mail tells, in the booking's language where written (issue 29). */
+/** The texts of an option the day-before mail tells, in the booking's language where written. */
 const DAY_BEFORE_TEXTS = [
   'webname',
   'meetpoint',

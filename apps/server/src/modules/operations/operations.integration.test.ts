@@ -1,5 +1,5 @@
 /**
- * Issue 27 against the database (PGlite and PostgreSQL): 前日案内 — mailed from its hour the day before, once per
+ * The operator's day against the database (PGlite and PostgreSQL): 前日案内 — mailed from its hour the day before, once per
  * booking across two instances on one database and a restart, never for canceled, expired, unanswered or
  * cancel-claimed bookings nor when the option turned it off, with its content — and レンタル準備表: its counts,
  * its CSV, the operator's access, and the facility's mail the evening before, once.

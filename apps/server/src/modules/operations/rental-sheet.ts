@@ -1,5 +1,5 @@
 /**
- * レンタル準備表 (issue 27): per rental shop (the rental option's facility) and day, what to have ready — skis and
+ * レンタル準備表: per rental shop (the rental option's facility) and day, what to have ready — skis and
  * snowboards, boots by size, wear by size and age class — and the list by booking and traveller; as the console's
  * page (printed on A4), as CSV, and mailed to the facility's address the evening before (once: rental_sheets_sent).
  * The bookings are the 参加者名簿's (those that hold their seats: not canceled, not an unpaid card booking past its

@@ -1,4 +1,4 @@
-/** The operator's day in the console (issue 27): レンタル準備表 and its CSV, a facility's mail address. */
+/** The operator's day in the console: レンタル準備表 and its CSV, a facility's mail address. */
 import { CONSOLE } from '@tabi/contract/console-endpoints';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';

@@ -5,7 +5,7 @@ import { facilities } from '../admin/schema.ts';
 import { bookings } from '../booking/schema.ts';
 
 /**
- * Scheduled mails sent once per booking and kind (the day-before mail, issue 27): the row is claimed in the
+ * Scheduled mails sent once per booking and kind (the day-before mail): the row is claimed in the
  * transaction that queues the mail, so two instances or a restart never send it twice.
  */
 export const bookingReminders = pgTable(
@@ -20,7 +20,7 @@ export const bookingReminders = pgTable(
   (t) => [primaryKey({ columns: [t.rsvno, t.kind] })],
 );
 
-/** レンタル準備表 mailed to a facility for a day (issue 27): once. */
+/** レンタル準備表 mailed to a facility for a day (ADR 0166): once. */
 export const rentalSheetsSent = pgTable(
   'rental_sheets_sent',
   {

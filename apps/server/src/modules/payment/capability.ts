@@ -1,10 +1,10 @@
 /**
- * The purchase flow's right to pay a booking (issue 11, ADR 0102): the booking answer adds the booking to
+ * The purchase flow's right to pay a booking (ADR 0102): the booking answer adds the booking to
  * one HttpOnly cookie, each entry bound to its booking number and expiry with APP_KEY, and POST /checkout
- * opens a checkout for a browser that holds the booking's entry, whatever my page holds (issue 24.3). A
+ * opens a checkout for a browser that holds the booking's entry, whatever my page holds. A
  * stranger who guesses numbers learns nothing: every number is refused alike, before the booking is looked up.
  *
- * One cookie whatever the number of bookings (issue 24.22): `RSVNO.EXPIRY.MAC~RSVNO.EXPIRY.MAC…`, expired
+ * One cookie whatever the number of bookings: `RSVNO.EXPIRY.MAC~RSVNO.EXPIRY.MAC…`, expired
  * entries dropped and at most MAX_ENTRIES kept, so a travel agent's browser never grows its headers.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';

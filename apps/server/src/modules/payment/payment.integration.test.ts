@@ -122,7 +122,7 @@ describe('POST /api/checkout with the sandbox provider', () => {
     }
   });
 
-  it('returns to the English pages of the purchase flow and my page (issue 29)', async () => {
+  it('returns to the English pages of the purchase flow and my page', async () => {
     const rsvno = await book('PY0001');
     const res = await checkout(rsvno, {
       success_path: '/en/reservation/complete?processing=success',
@@ -192,7 +192,7 @@ describe('sandbox hosted checkout page', () => {
     expect(res.body).toContain('name="number"');
     expect(res.body).toContain(`href="${CANCEL}&amp;session_id=${id}"`);
     expect(res.body).toContain('キャンセル');
-    // Only its typing help, a file of the same origin (issue 24.11).
+    // Only its typing help, a file of the same origin.
     expect(res.body.match(/<script[^>]*>/g)).toEqual(['<script src="/sandbox/checkout.js" defer>']);
     const script = await t.app.inject({ method: 'GET', url: '/sandbox/checkout.js' });
     expect(script.statusCode).toBe(200);
@@ -209,7 +209,7 @@ describe('sandbox hosted checkout page', () => {
     const rsvno = await book('PY0001');
     const id = sessionIdOf((await checkout(rsvno)).json().response.url);
     const res = await pay(id, '4000 0000 0000 0002');
-    // The form again, saying why, with the card as typed (issue 24.11); a later visit still shows why (issue 14.3).
+    // The form again, saying why, with the card as typed; a later visit still shows why.
     expect(res.statusCode).toBe(402);
     expect(res.body).toContain('カードが承認されませんでした');
     expect(res.body).toContain('value="4000 0000 0000 0002"');
@@ -221,7 +221,7 @@ describe('sandbox hosted checkout page', () => {
     expect(await mailsOf(rsvno)).toHaveLength(0);
   });
 
-  it('speaks English to a booking made on the English pages, its refusals too (issue 29)', async () => {
+  it('speaks English to a booking made on the English pages, its refusals too', async () => {
     const rsvno = await book('PY0001');
     const res = await checkout(rsvno, { success_path: `/en${SUCCESS}`, cancel_path: `/en${CANCEL}` });
     const id = sessionIdOf(res.json().response.url);
@@ -306,7 +306,7 @@ describe('sandbox hosted checkout page', () => {
   });
 });
 
-describe('the purchase-flow checkout belongs to the browser that booked (issue 11.4)', () => {
+describe('the purchase-flow checkout belongs to the browser that booked', () => {
   function strangerCheckout(rsvno: string, remoteAddress = '10.77.0.1') {
     return t.request({
       method: 'POST',
@@ -354,7 +354,7 @@ describe('the purchase-flow checkout belongs to the browser that booked (issue 1
     expect(cookie?.value).toBe(bookingCapabilityCookie(t.config.appKey, rsvno, t.clock.now()).tabi_bk);
   });
 
-  it('keeps one cookie whatever the number of bookings, each of them payable (issue 24.22)', async () => {
+  it('keeps one cookie whatever the number of bookings, each of them payable', async () => {
     let jar = '';
     const booked: string[] = [];
     for (let i = 0; i < 8; i += 1) {
@@ -398,7 +398,7 @@ describe('the purchase-flow checkout belongs to the browser that booked (issue 1
     }
   });
 
-  it('pays a new booking while my page is logged in to another one (issue 24.3)', async () => {
+  it('pays a new booking while my page is logged in to another one', async () => {
     const other = await book('PY0001');
     const login = await t.request({
       method: 'POST',
@@ -445,7 +445,7 @@ describe('the purchase-flow checkout belongs to the browser that booked (issue 1
   });
 });
 
-describe('POST /api/checkout/result: the return page asks the server (issue 14.2)', () => {
+describe('POST /api/checkout/result: the return page asks the server', () => {
   const result = (sessionId: string) =>
     t.request({ method: 'POST', url: '/api/checkout/result', payload: { session_id: sessionId } });
 

@@ -15,7 +15,7 @@ export interface CheckoutInput {
 }
 
 /**
- * The language a checkout speaks (issue 29): the booking's, read from where it returns — a success URL under
+ * The language a checkout speaks: the booking's, read from where it returns — a success URL under
  * `/en/` came from the English pages. An unreadable URL is Japanese, the site's default.
  */
 export function checkoutLang(successUrl: string): Lang {

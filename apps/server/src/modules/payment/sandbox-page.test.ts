@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The sandbox checkout page on a phone (issue 24.11): a keypad has no 「/」, so the expiry takes 1230 as 12/30
+ * The sandbox checkout page on a phone: a keypad has no 「/」, so the expiry takes 1230 as 12/30
  * while it is typed; a mistyped field is said before anything is sent, and no error empties the card fields.
  */
 import { afterEach, describe, expect, it } from 'vitest';
@@ -81,7 +81,7 @@ afterEach(() => {
   dom.document.documentElement.innerHTML = '';
 });
 
-describe('the sandbox checkout page (issue 24.11)', () => {
+describe('the sandbox checkout page', () => {
   it('loads its script from our own origin only when it is served, and says what the expiry accepts', () => {
     const html = checkoutPage({ ...base, script: true });
     expect(html).toContain(`<script src="${CHECKOUT_SCRIPT_PATH}" defer></script>`);
@@ -165,7 +165,7 @@ describe('the sandbox checkout page (issue 24.11)', () => {
 
 const JAPANESE = /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/u;
 
-describe("the sandbox checkout page in the checkout's language (issue 29)", () => {
+describe("the sandbox checkout page in the checkout's language", () => {
   const en = PAGE_TEXT.en;
   const pages = (lang: 'ja' | 'en') => [
     checkoutPage({ ...base, lang, script: true }),

@@ -1,6 +1,6 @@
 /**
- * The sandbox's hosted checkout page: self-contained HTML with inline CSS, in the checkout's language (issue 29:
- * Japanese, or English for a booking made on the English pages). It works without script (the CSP forbids inline
+ * The sandbox's hosted checkout page: self-contained HTML with inline CSS, in the checkout's language
+ * (Japanese, or English for a booking made on the English pages). It works without script (the CSP forbids inline
  * script); served with CHECKOUT_SCRIPT at CHECKOUT_SCRIPT_PATH (`script: true`), it also formats what is typed —
  * the slash of the expiry inserted as the digits come (a phone keypad has no 「/」), the card number grouped by
  * four — and says a mistyped field before sending, so the card fields are never emptied.

@@ -70,7 +70,7 @@ export async function sandboxRoutes(app: FastifyInstance, ctx: AppContext): Prom
       cancelUrl: onSite(row.cancelUrl, row.id),
       state: session.status,
       script: true,
-      // The booking's language, from where the checkout returns (issue 29).
+      // The booking's language, from where the checkout returns.
       lang: checkoutLang(row.successUrl),
       ...extra,
     };
@@ -89,7 +89,7 @@ export async function sandboxRoutes(app: FastifyInstance, ctx: AppContext): Prom
     return { title: PAGE_TEXT[page.lang ?? 'ja'].card.declinedTitle, message: row.lastError };
   }
 
-  // The page's typing help (issue 24.11): a file of the same origin, as the page's CSP forbids inline script.
+  // The page's typing help: a file of the same origin, as the page's CSP forbids inline script.
   app.get(CHECKOUT_SCRIPT_PATH, async (_request, reply) =>
     reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(CHECKOUT_SCRIPT),
   );
@@ -118,7 +118,7 @@ export async function sandboxRoutes(app: FastifyInstance, ctx: AppContext): Prom
         const text = PAGE_TEXT[lang].card;
         const title = outcome.kind === 'invalid' ? text.invalidTitle : text.declinedTitle;
         await recordSandboxDecline(ctx, row.id, JSON.stringify({ title, message: outcome.message }));
-        // The page again with the refusal and what was typed: a refused card never empties the form (issue 24.11).
+        // The page again with the refusal and what was typed: a refused card never empties the form.
         const error = { title, message: outcome.message };
         return html(reply, outcome.kind === 'invalid' ? 422 : 402, checkoutPage({ ...page, error, values: card }));
       }

@@ -100,7 +100,7 @@ export type SandboxCardOutcome =
   | { kind: 'invalid'; message: string };
 
 function expiryInFuture(expiry: string, now: Date): boolean {
-  // 12/30, 12/2030, or 1230 as a phone keypad without 「/」 types it (issue 24.11).
+  // 12/30, 12/2030, or 1230 as a phone keypad without 「/」 types it.
   const match = /^(?:(\d{1,2})\s*\/\s*(\d{2}|\d{4})|(\d{2})(\d{2}))$/.exec(expiry.trim());
   if (!match) return false;
   const month = Number(match[1] ?? match[3]);
@@ -113,7 +113,7 @@ function expiryInFuture(expiry: string, now: Date): boolean {
 
 /**
  * Judges a card the way Stripe's test mode does for the two documented test numbers, saying why in the
- * checkout's language (issue 29).
+ * checkout's language.
  */
 export function judgeSandboxCard(card: SandboxCard, now: Date, lang: Lang = 'ja'): SandboxCardOutcome {
   const text = PAGE_TEXT[lang].card;

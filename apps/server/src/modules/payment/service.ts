@@ -157,7 +157,7 @@ export async function createCheckoutForBooking(
   const now = ctx.clock.now();
   const until = await payableUntil(ctx, booking, now, options);
   if (booking.amountjp <= 0) throw AppError.conflict(ErrCd.generic, Msg.notPayable);
-  // The checkout speaks the language of the page it returns to (issue 29): its line item too.
+  // The checkout speaks the language of the page it returns to: its line item too.
   const lang = langOfPath(options.successPath);
   const names = await repo.bookingOptionNames(ctx.db, rsvno, lang);
   const input: CheckoutInput = {
@@ -249,7 +249,7 @@ async function openCheckout(
 /** Stripe replaces it in the success and cancel links with the session's id; the sandbox does the same. */
 export const SESSION_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';
 
-/** A return path with the checkout session named in it, so the return page can ask the server (issue 14.2). */
+/** A return path with the checkout session named in it, so the return page can ask the server. */
 export function withSessionPlaceholder(path: string): string {
   return `${path}${path.includes('?') ? '&' : '?'}session_id=${SESSION_PLACEHOLDER}`;
 }

@@ -128,7 +128,7 @@ async function book(adults = 2): Promise<string> {
   return res.json().response.rsvno;
 }
 
-/** The purchase flow's checkout; `base` '/en' as the English pages open it (issue 29). */
+/** The purchase flow's checkout; `base` '/en' as the English pages open it. */
 async function openCheckout(rsvno: string, base = ''): Promise<string> {
   const res = await t.request({
     method: 'POST',
@@ -224,7 +224,7 @@ describe('Stripe provider against a fake Stripe API', () => {
     expect(fake.calls.filter((c) => c.method === 'POST' && c.path === '/v1/tax_rates')).toHaveLength(1);
   });
 
-  it('opens the Stripe page in English for a booking made on the English pages (issue 29)', async () => {
+  it('opens the Stripe page in English for a booking made on the English pages', async () => {
     await openCheckout(await book(1), '/en');
     const create = fake.calls.findLast((c) => c.method === 'POST' && c.path === '/v1/checkout/sessions');
     expect(Object.fromEntries(create?.params ?? [])).toMatchObject({

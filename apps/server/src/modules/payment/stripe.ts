@@ -104,7 +104,7 @@ export function createStripeProvider(
           customer_email: input.customerEmail,
           success_url: input.successUrl,
           cancel_url: input.cancelUrl,
-          // Stripe's page in the booking's language (issue 29).
+          // Stripe's page in the booking's language.
           locale: checkoutLang(input.successUrl) === 'en' ? 'en' : 'ja',
         },
         { idempotencyKey },

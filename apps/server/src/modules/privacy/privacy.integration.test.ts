@@ -1,5 +1,5 @@
 /**
- * Personal data kept only as long as needed (issue 28): the job erases passport numbers, birthdays and diet
+ * Personal data kept only as long as needed (ADR 0164): the job erases passport numbers, birthdays and diet
  * choices of bookings whose day is long past (canceled ones sooner), from the participants and from the history,
  * once; it never touches a booking still to come; `privacy:erase` erases one at once, `privacy:export` shows it.
  */

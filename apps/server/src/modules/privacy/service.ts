@@ -1,5 +1,5 @@
 /**
- * Personal data kept only as long as needed (issue 28, ADR 0164). Passport numbers, birthdays and diet choices
+ * Personal data kept only as long as needed (ADR 0164). Passport numbers, birthdays and diet choices
  * are what a booking's people are asked for the day itself (the manifest, a JR ticket); once the day is
  * PRIVACY_ERASE_DAYS past (a canceled booking PRIVACY_ERASE_CANCELED_DAYS after its cancellation) they are erased,
  * from the participants and from the booking's history. Names, contact and amounts stay: accounting keeps them.

@@ -1,5 +1,5 @@
 /**
- * Issue 28, the PDF receipt (ADR 0163), on PGlite and PostgreSQL: from my page and from 予約詳細, each action
+ * The PDF receipt (ADR 0163), on PGlite and PostgreSQL: from my page and from 予約詳細, each action
  * and each refusal. A paid booking's travel price is receipted (10 %, its tax floor(amount × 10 / 110)); before
  * payment, after a cancellation or without a 宛名 the answer is a Japanese 4xx envelope; the second issue prints
  * the stored 宛名 marked 再発行; a cancellation fee is receipted on its own as 不課税. Every issue counts in

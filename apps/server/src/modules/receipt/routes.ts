@@ -1,5 +1,5 @@
 /**
- * The receipt's calls (issue 28, ADR 0163): my page's, behind the customer's session (registered with my
+ * The receipt's calls (ADR 0163): my page's, behind the customer's session (registered with my
  * page's routes), and 予約詳細's, behind the staff guard (registered with the console's). A receipt is answered
  * as a PDF; every refusal is SPEC §8's envelope.
  */

@@ -7,7 +7,7 @@ import { bookings } from '../booking/schema.ts';
 export type ReceiptKind = 'payment' | 'cancel_fee';
 
 /**
- * 領収書 (issue 28): one row per booking and kind, made at the first issue with the 宛名 the customer gave; every
+ * 領収書 (ADR 0163): one row per booking and kind, made at the first issue with the 宛名 the customer gave; every
  * later issue (my page or the console) prints the same 宛名 marked 再発行 and counts here.
  */
 export const receipts = pgTable(

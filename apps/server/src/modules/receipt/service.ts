@@ -1,5 +1,5 @@
 /**
- * Receipts (issue 28, ADR 0163): which ones a booking has, and issuing one. The travel price is receipted once
+ * Receipts (ADR 0163): which ones a booking has, and issuing one. The travel price is receipted once
  * the booking is paid, for what was paid and kept; a cancellation with a fee gets a receipt for the fee instead
  * (不課税), never one for the travel price. The first issue needs the 宛名, every later one prints the stored
  * one marked 再発行. Each issue, by the customer or by staff, counts in `receipts` and is an event of the booking.

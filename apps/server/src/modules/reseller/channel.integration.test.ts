@@ -1,5 +1,5 @@
 /**
- * 販売チャネル in the console (issue 26): every booking is 自社サイト or its reseller's name in 予約一覧 (a filter
+ * 販売チャネル in the console (ADR 0169): every booking is 自社サイト or its reseller's name in 予約一覧 (a filter
  * `channel=own|<id>`, the list and its CSV), 予約詳細 (with the OCTO references when there are any), the manifest
  * and its CSV, the dashboard's cards of the day and the 催行中止 preview.
  */

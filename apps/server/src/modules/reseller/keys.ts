@@ -1,5 +1,5 @@
 /**
- * Reseller API keys (issue 26, DESIGN §13): a random 32-byte secret, shown once when issued and kept only as its
+ * Reseller API keys (DESIGN §13): a random 32-byte secret, shown once when issued and kept only as its
  * SHA-256 (a secret of that strength needs no slow hash, and the lookup by hash is one index probe).
  */
 import { createHash, randomBytes } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * 売上レポート (issue 26, ADR 0169): one month by reception date in Tokyo, per channel and option. Counted: what holds
+ * 売上レポート (ADR 0169): one month by reception date in Tokyo, per channel and option. Counted: what holds
  * its seats at its price, and canceled bookings whose fee was kept at that fee (expired and free cancellations are
  * not sales); commission is retail less net_amount (its share of the fee when canceled); a booking of several options
  * is split by their prices to the yen. Its CSV is UTF-8 with BOM.

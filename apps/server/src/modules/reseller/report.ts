@@ -1,5 +1,5 @@
 /**
- * 売上レポート (issue 26, ADR 0169): one month of bookings by reception date in Tokyo, per 販売チャネル and option.
+ * 売上レポート (ADR 0169): one month of bookings by reception date in Tokyo, per 販売チャネル and option.
  * Counted: bookings that hold their seats (holdsSeats: the manifest's and the dashboard's rule) at their price, and
  * canceled bookings whose fee was kept, at that fee. Commission: retail less net_amount for a reseller's booking (the
  * same share of the fee for a canceled one), 0 for our own site. A booking of several options (a coupon set) is split

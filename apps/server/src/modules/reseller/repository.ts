@@ -1,4 +1,4 @@
-/** Resellers and their keys as the console reads and changes them (issue 26); keys are made by keys.ts alone. */
+/** Resellers and their keys as the console reads and changes them; keys are made by keys.ts alone. */
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { octoBookings, type ResellerKeyRow, type ResellerRow, resellerKeys, resellers } from '../../db/schema.ts';

@@ -1,5 +1,5 @@
 /**
- * 販売代理店 in the console (issue 26): an admin adds resellers (commission in percent, stored as basis points),
+ * 販売代理店 in the console: an admin adds resellers (commission in percent, stored as basis points),
  * renames them, changes the commission, disables and enables them, issues API keys (shown once, stored as their
  * SHA-256, each with its own rate) and revokes them; every change is a staff audit event with before and after,
  * never the key. `npm run ops -- reseller:create` makes one with its key, printed alone on the last line.

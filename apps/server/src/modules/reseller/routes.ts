@@ -10,7 +10,7 @@ import { channelChoices } from './repository.ts';
 import * as resellers from './service.ts';
 
 /**
- * 販売代理店 and 売上レポート in the console (issue 26): managing resellers and their keys and reading the sales
+ * 販売代理店 and 売上レポート in the console (ADR 0169): managing resellers and their keys and reading the sales
  * report are the admin's; the channel filter's choices are any staff member's.
  */
 export function resellerConsoleRoutes(

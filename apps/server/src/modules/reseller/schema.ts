@@ -4,7 +4,7 @@ import { boolean, check, index, integer, pgTable, serial, text, uniqueIndex } fr
 import { tz } from '../../db/shared-columns.ts';
 
 /**
- * Resellers selling our options through OCTO (issue 26, DESIGN §13): managed by admins, never deleted, only
+ * Resellers selling our options through OCTO (DESIGN §13): managed by admins, never deleted, only
  * disabled. `commissionBp`: their commission in basis points of the retail price (1500 = 15 %).
  */
 export const resellers = pgTable(

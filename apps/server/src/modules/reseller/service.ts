@@ -1,5 +1,5 @@
 /**
- * 販売代理店 (issue 26, DESIGN §13): resellers as admins manage them in the console and `npm run ops --
+ * 販売代理店 (DESIGN §13): resellers as admins manage them in the console and `npm run ops --
  * reseller:create` makes them. Each change runs in one transaction under the reseller's row lock and writes its
  * staff audit event there (who, what, before and after; a key's prefix, never the key). Nothing is ever deleted:
  * a reseller is disabled, a key revoked.

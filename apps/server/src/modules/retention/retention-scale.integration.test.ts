@@ -1,5 +1,5 @@
 /**
- * Retention at a company's size (issue 30): one run over the old data of 100,000 bookings (their ended my-page
+ * Retention at a company's size: one run over the old data of 100,000 bookings (their ended my-page
  * sessions, their sent mails past MAIL_RETENTION_DAYS, their ended rate-limit windows) removes all of it, keeps
  * what is live; and among 100,000 live sessions and windows it finds the few ended ones through its indexes,
  * without reading either table.

@@ -1,5 +1,5 @@
 /**
- * Retention (issue 30, ADR 0162): old sent mails lose their content but keep their row, ended sessions and
+ * Retention (ADR 0162): old sent mails lose their content but keep their row, ended sessions and
  * rate-limit windows are deleted, a second run changes nothing more, and a purged mail is not resent.
  */
 import { STAFF_COOKIE } from '@tabi/contract/admin';

@@ -14,9 +14,9 @@ export const customerSessions = pgTable(
     createdAt: tz('created_at').notNull().defaultNow(),
   },
   (t) => [
-    // Deleting a booking checks its sessions through this foreign key (issue 30: a seq scan per booking).
+    // Deleting a booking checks its sessions through this foreign key (a seq scan per booking).
     index('customer_sessions_rsvno_idx').on(t.rsvno),
-    // Retention finds ended sessions by either limit without reading the table (issue 30).
+    // Retention finds ended sessions by either limit without reading the table.
     index('customer_sessions_created_idx').on(t.createdAt),
     index('customer_sessions_seen_idx').on(t.lastSeenAt),
   ],

@@ -73,7 +73,7 @@ export async function loginAsBooker(ctx: AppContext, rsvno: string): Promise<{ s
 }
 
 /**
- * POST /mylogout: the session ends on the server, so a copied token stops working (issue 11, item 5). The
+ * POST /mylogout: the session ends on the server, so a copied token stops working. The
  * answer is the same whether or not the token named a live session.
  */
 export async function logout(ctx: AppContext, token: string): Promise<null> {

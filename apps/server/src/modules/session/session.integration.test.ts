@@ -144,7 +144,7 @@ describe('requireSession', () => {
   });
 });
 
-describe('POST /api/mylogout (issue 11, item 5)', () => {
+describe('POST /api/mylogout', () => {
   async function couponList(session: string) {
     return (await post(t, '/api/coopon', { session })).body;
   }
@@ -186,7 +186,7 @@ describe('POST /api/mylogout (issue 11, item 5)', () => {
   });
 });
 
-describe('absolute session lifetime (issue 11, item 5)', () => {
+describe('absolute session lifetime', () => {
   it('ends a session 24 hours after login however busy it was', async () => {
     const start = t.clock.now();
     try {

@@ -1,5 +1,5 @@
 /**
- * スタッフ in the console (issue 28): an admin adds, changes, disables, enables and resets accounts; every
+ * スタッフ in the console: an admin adds, changes, disables, enables and resets accounts; every
  * change is audited with who made it; no admin disables or demotes themselves, and none leaves the company
  * without an active admin, also when two admins try it on each other at once.
  */

@@ -290,7 +290,7 @@ describe('staff sessions', () => {
     expect((await me(cookie)).statusCode).toBe(401);
   });
 
-  it('end after 30 idle minutes however often the console refreshes by itself (issue 24.20)', async () => {
+  it('end after 30 idle minutes however often the console refreshes by itself', async () => {
     const cookie = await signIn(t, 'op@example.jp');
     const poll = () =>
       t.request({

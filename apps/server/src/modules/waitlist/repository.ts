@@ -1,4 +1,4 @@
-/** キャンセル待ち's SQL (issue 27, ADR 0167): the entries, and the stock row they are offered under. */
+/** キャンセル待ち's SQL (ADR 0167): the entries, and the stock row they are offered under. */
 
 import { createHash, randomBytes } from 'node:crypto';
 import { DEFAULT_LANG, type Lang } from '@tabi/contract/i18n';
@@ -34,7 +34,7 @@ export interface LockedDay {
   childbaika: number;
   infantbaika: number;
   endTime: string;
-  /** 催行中止 (issue 27): seats of a stopped day, or of a departure stopped alone, are never offered. */
+  /** 催行中止 (ADR 0165): seats of a stopped day, or of a departure stopped alone, are never offered. */
   stopped: boolean;
 }
 
@@ -187,7 +187,7 @@ export async function pastEntries(tx: DbOrTx, departure: DepartureKey, today: st
     .for('update');
 }
 
-/** The option's name in `lang` where written (issue 29), in Japanese otherwise. */
+/** The option's name in `lang` where written, in Japanese otherwise. */
 export async function optionName(db: DbOrTx, opcd: string, lang: Lang = DEFAULT_LANG): Promise<string> {
   const [row] = await db
     .select({ webname: translatedText(options.webname, options.translations, 'webname', lang) })

@@ -7,7 +7,7 @@ import { defineRoute, type RouteOptions } from '../../http/define-route.ts';
 import { ok } from '../../http/envelope.ts';
 import { consoleWaitlist, joinWaitlist, leaveWaitlist, limitJoins, lookUpOffer } from './service.ts';
 
-/** キャンセル待ち's public calls (issue 27, ADR 0167): join (rate-limited like POST /booking), leave, the offer. */
+/** キャンセル待ち's public calls (ADR 0167): join (rate-limited like POST /booking), leave, the offer. */
 export async function waitlistRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const limited = { preHandler: async (request: { ip: string }) => limitJoins(ctx, request.ip) };
   defineRoute(app, API['POST /waitlist'], limited, async ({ body }) => ok(await joinWaitlist(ctx, body)));

@@ -6,7 +6,7 @@ import { options } from '../admin/schema.ts';
 import { bookings } from '../booking/schema.ts';
 
 /**
- * キャンセル待ち (issue 27): a visitor waiting for `party` seats of a sold-out day. When seats come back the first
+ * キャンセル待ち (ADR 0167): a visitor waiting for `party` seats of a sold-out day. When seats come back the first
  * entries that fit are offered them: the seats are held (`held`) until `offerExpiresAt`, for whoever has the link
  * (its token stored as a SHA-256); booked, expired or canceled entries keep their row.
  */

@@ -1,5 +1,5 @@
 /**
- * キャンセル待ち (issue 27, ADR 0167). A visitor waits for a sold-out day with a mail and a party size; when seats
+ * キャンセル待ち (ADR 0167). A visitor waits for a sold-out day with a mail and a party size; when seats
  * come back (a cancellation, an expiry, a stock edit) the worker offers them in the order the entries came: the
  * seats move from the day's stock (`zaikozan`, the same conditional update a booking uses) into the entry's
  * `held`, under the lock of the day's stock row, and the visitor is mailed a link that books exactly those seats
@@ -40,7 +40,7 @@ export type JoinInput = z.output<typeof waitlistJoinRequest>;
 /** Joins per client address and minute, as POST /booking counts (DESIGN §4). */
 export const JOIN_WINDOW_SECONDS = 60;
 
-/** The entry's page (the option's detail with its token), in the entry's language (issue 29). */
+/** The entry's page (the option's detail with its token), in the entry's language. */
 export function entryUrl(config: Pick<Ctx['config'], 'publicUrl'>, row: repo.WaitlistRow, token: string): string {
   const query = new URLSearchParams({ opcd: row.opcd, usedate: isoDateToYmd(row.usedate), waitlist: token });
   return `${config.publicUrl}${LANG_BASE[mailLang(row.lang)]}/detail?${query.toString()}`;

@@ -1,5 +1,5 @@
 /**
- * キャンセル待ち (issue 27, ADR 0167) on both databases: seats that come back are offered in the order the entries
+ * キャンセル待ち (ADR 0167) on both databases: seats that come back are offered in the order the entries
  * came, whole parties only, a passed-over group collects; never more seats held than came back (also with
  * workers racing each other and bookings); an offer that lapses gives its seats back and the next is offered;
  * the booking from the link uses the held seats, once; the day stays sold out for everyone else meanwhile.
