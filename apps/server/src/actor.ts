@@ -18,7 +18,7 @@ export function staffActor(staffId: string | number): Actor {
   return { kind: 'staff', staffId: String(staffId) };
 }
 
-/** A reseller acting through OCTO (issue 26). */
+/** A reseller acting through OCTO (ADR 0170). */
 export function resellerActor(resellerId: number): Actor {
   return { kind: 'reseller', resellerId };
 }

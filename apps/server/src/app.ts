@@ -65,8 +65,8 @@ export interface BuildOptions {
 
 /**
  * One log line per request, when it is answered, with its id (reqId), method, URL, status and duration in
- * milliseconds — instead of Fastify's "incoming request" and "request completed" pair (issue 11, "Also").
- * At `debug`: the default level (`info`) writes no line per request (issue 15, ADR 0110); an answer
+ * milliseconds — instead of Fastify's "incoming request" and "request completed" pair.
+ * At `debug`: the default level (`info`) writes no line per request (ADR 0110); an answer
  * of 5xx is still written at `warn`, and a request that failed at `error`. Counts and durations: /metrics.
  */
 class OneLineRequestLog extends LogController {
@@ -236,11 +236,11 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext, opti
     },
     { prefix: '/api/admin' },
   );
-  // A server that serves the pages draws their pictures ahead (issue 30: the first visitor waited for them).
+  // A server that serves the pages draws their pictures ahead (the first visitor waited for them).
   await catalogImageRoutes(app, ctx, { warm: options.serveWeb === true });
   await mediaRoutes(app, ctx);
   await app.register(async (root) => sandboxRoutes(root, ctx));
-  // Resellers' OCTO calls (issue 26): their own plugin, with their own key check, body parser and error format.
+  // Resellers' OCTO calls (ADR 0170): their own plugin, with their own key check, body parser and error format.
   await app.register(async (resellerApi) => octoRoutes(resellerApi, ctx), { prefix: OCTO_PREFIX });
   if (ctx.config.benchRoutes) registerOctoBenchRoute(app, ctx);
   const { opsKey } = options;

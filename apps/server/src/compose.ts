@@ -17,7 +17,7 @@ export function createContext(
   const limiter =
     overrides.limiter ??
     (base.config.redisUrl ? createRedisRateLimiter(base.config.redisUrl) : createDbRateLimiter(base.db, base.clock));
-  // Bookings: Redis when set (shared by the instances), else this instance's memory (issue 15, ADR 0110).
+  // Bookings: Redis when set (shared by the instances), else this instance's memory (ADR 0110).
   const bookingLimiter =
     overrides.bookingLimiter ?? (base.config.redisUrl ? limiter : createMemoryRateLimiter(base.clock));
   const withLimiter = { ...base, limiter };

@@ -15,14 +15,14 @@ function problemOf(env: Record<string, string>): string {
   throw new Error(`accepted ${JSON.stringify(env)}`);
 }
 
-describe('defaultPoolMax (issue 15)', () => {
+describe('defaultPoolMax', () => {
   it('is twice the cores plus one', () => {
     expect(defaultPoolMax(2)).toBe(5);
     expect(defaultPoolMax(8)).toBe(17);
   });
 });
 
-describe('loadConfig (issue 11, item 7)', () => {
+describe('loadConfig', () => {
   it('takes the defaults for unset and empty variables', () => {
     const config = loadConfig({ PORT: '', DATABASE_URL: '', SECURE_COOKIES: '' });
     expect(config).toMatchObject({
@@ -102,7 +102,7 @@ describe('loadConfig (issue 11, item 7)', () => {
   });
 });
 
-describe('loadConfig: the footer legal data (issue 14)', () => {
+describe('loadConfig: the footer legal data', () => {
   it('takes the demo values, marked as examples, until all four are set', () => {
     expect(loadConfig({}).legal).toMatchObject({ companyName: 'さくらトラベル株式会社', example: true });
     expect(loadConfig({ COMPANY_NAME: '桜観光株式会社' }).legal).toMatchObject({
@@ -127,7 +127,7 @@ describe('loadConfig: the footer legal data (issue 14)', () => {
     });
   });
 
-  it('takes the English of the three for the English pages (issue 29), the demo’s English for the demo', () => {
+  it('takes the English of the three for the English pages, the demo’s English for the demo', () => {
     expect(loadConfig({}).legal.translations.en?.companyName).toBe('Sakura Travel Co., Ltd.');
     const legal = loadConfig({ COMPANY_NAME: '桜観光株式会社', COMPANY_NAME_EN: 'Sakura Kanko Co., Ltd.' }).legal;
     expect(legal.translations.en).toMatchObject({ companyName: 'Sakura Kanko Co., Ltd.' });
@@ -139,7 +139,7 @@ describe('loadConfig: the footer legal data (issue 14)', () => {
     expect(problemOf({ COMPANY_TEL: 'call us' })).toContain('COMPANY_TEL: ');
   });
 
-  it('takes the invoice registration number as T and 13 digits, and refuses any other form (issue 28)', () => {
+  it('takes the invoice registration number as T and 13 digits, and refuses any other form', () => {
     expect(loadConfig({ INVOICE_REGISTRATION_NUMBER: ' T9876543210987 ' }).legal.invoiceNumber).toBe('T9876543210987');
     for (const wrong of ['1234567890123', 'T123456789012', 'T12345678901234', 't1234567890123', 'T12345678901２3']) {
       expect(problemOf({ INVOICE_REGISTRATION_NUMBER: wrong })).toContain('INVOICE_REGISTRATION_NUMBER: ');

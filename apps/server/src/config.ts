@@ -18,7 +18,7 @@ export interface Config {
   publicUrl: string;
   /**
    * PUBLIC_URL was set: links always use it. Unset, they use the origin the visitor actually used
-   * (a booking remembers it), so a customer on http://127.0.0.1:3000 is sent back there (issue 14.1).
+   * (a booking remembers it), so a customer on http://127.0.0.1:3000 is sent back there.
    */
   publicUrlFixed: boolean;
   webDist: string;
@@ -35,7 +35,7 @@ export interface Config {
   loginLimitPerIp: number;
   /** Bookings created per client address per minute. */
   bookingLimitPerIp: number;
-  /** Seats one applicant (by phone number) may hold in unpaid card bookings per option and day (issue 11.9, ADR 0172). */
+  /** Seats one applicant (by phone number) may hold in unpaid card bookings per option and day (ADR 0172). */
   unpaidSeatsPerCustomer: number;
   /** Seats one client address (IPv6: its /64) may hold so, wider: many customers share a carrier's address (CGNAT). */
   unpaidSeatsPerAddress: number;
@@ -48,28 +48,28 @@ export interface Config {
   benchRoutes: boolean;
   /** `GET /metrics` answers only with this bearer token; off without it. */
   metricsToken: string | undefined;
-  /** Days a sent mail keeps its body, HTML and attachments; after them only its row stays (MAIL_RETENTION_DAYS, issue 30). */
+  /** Days a sent mail keeps its body, HTML and attachments; after them only its row stays (MAIL_RETENTION_DAYS). */
   mailRetentionDays: number;
-  /** Tokyo hour of the day before the use date from which the day-before mail goes out (DAY_BEFORE_MAIL_HOUR, issue 27). */
+  /** Tokyo hour of the day before the use date from which the day-before mail goes out (DAY_BEFORE_MAIL_HOUR). */
   dayBeforeMailHour: number;
-  /** Tokyo hour of the day before from which a facility is mailed its レンタル準備表 (RENTAL_SHEET_HOUR, issue 27). */
+  /** Tokyo hour of the day before from which a facility is mailed its レンタル準備表 (RENTAL_SHEET_HOUR). */
   rentalSheetHour: number;
   /** Minutes a キャンセル待ち offer holds its seats for the visitor it was mailed to (WAITLIST_OFFER_MINUTES, ADR 0167). */
   waitlistOfferMinutes: number;
   /**
    * Days after the use date (PRIVACY_ERASE_DAYS, 90) or after a cancellation (PRIVACY_ERASE_CANCELED_DAYS, 30) when
-   * passport numbers, birthdays and diet choices of a booking's people are erased (issue 28).
+   * passport numbers, birthdays and diet choices of a booking's people are erased.
    */
   privacyEraseDays: number;
   privacyEraseCanceledDays: number;
-  /** The footer's company name, registration number, address and phone (issue 14); demo values are marked. */
+  /** The footer's company name, registration number, address and phone; demo values are marked. */
   legal: SiteLegal;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-/** The configuration cannot be used; the message is one line naming every wrong variable (issue 11, item 7). */
+/** The configuration cannot be used; the message is one line naming every wrong variable. */
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`設定が正しくありません / invalid configuration: ${problems.join('; ')}`);
@@ -140,7 +140,7 @@ const envSchema = z.object({
   COMPANY_NAME: optional(z.string().trim().min(1).max(100)),
   TRAVEL_AGENCY_REGISTRATION: optional(z.string().trim().min(1).max(100)),
   COMPANY_ADDRESS: optional(z.string().trim().min(1).max(200)),
-  // The same for the English pages (issue 29); unset: the demo's English while the Japanese is the demo's, else none.
+  // The same for the English pages; unset: the demo's English while the Japanese is the demo's, else none.
   COMPANY_NAME_EN: optional(z.string().trim().min(1).max(100)),
   TRAVEL_AGENCY_REGISTRATION_EN: optional(z.string().trim().min(1).max(200)),
   COMPANY_ADDRESS_EN: optional(z.string().trim().min(1).max(200)),
@@ -231,7 +231,7 @@ export function mediaDirOf(config: Pick<Config, 'mediaDir' | 'dataDir'>): string
 }
 
 /**
- * Connections that can all be working at once: twice the cores plus one (issue 15, ADR 0110). More only
+ * Connections that can all be working at once: twice the cores plus one (ADR 0110). More only
  * queue inside PostgreSQL, switching and contending, instead of in the pool. Set PG_POOL_MAX when the
  * database has more cores than this process sees.
  */

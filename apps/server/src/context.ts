@@ -10,7 +10,7 @@ export interface AppContext extends AppContextBase {
   onPayment: PaymentOutcomes;
   /**
    * The booking rate limit (POST /booking): Redis when REDIS_URL is set (the same client as `limiter`),
-   * else this instance's memory, never a committed write before every booking (issue 15, ADR 0110).
+   * else this instance's memory, never a committed write before every booking (ADR 0110).
    */
   bookingLimiter: RateLimiter;
 }

@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync } from 'node:fs';
 
 /**
  * DATA_DIR holds the embedded database, the ops key, the outbox's mails (names, phones, booking numbers) and
- * the uploads: it is made owner-only (0700), and tightened to that when it exists already (issue 24, item 18).
+ * the uploads: it is made owner-only (0700), and tightened to that when it exists already.
  * A directory this user does not own keeps the mode its owner gave it.
  */
 export function preparePrivateDir(dir: string): void {

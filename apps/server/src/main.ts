@@ -78,7 +78,7 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 try {
   await start();
 } catch (error) {
-  // One clear line instead of a query dump or a stack (issue 11, item 7); the DATA_DIR lock goes on exit.
+  // One clear line instead of a query dump or a stack; the DATA_DIR lock goes on exit.
   process.stderr.write(
     `${describeStartupError(error, { port: config?.port, dataDir: config?.dataDir, databaseUrl: config?.databaseUrl })}\n`,
   );

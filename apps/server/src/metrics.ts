@@ -1,5 +1,5 @@
 /**
- * The process's Prometheus registry and every named metric (issue 11, "Also"), served by `GET /metrics`
+ * The process's Prometheus registry and every named metric, served by `GET /metrics`
  * (http/metrics-route.ts) when METRICS_TOKEN is set. Counters count in this process; Prometheus sums the
  * instances. The booking lifecycle increments the business counters below; this module only declares them.
  */
@@ -42,7 +42,7 @@ export const reconcilerFindings = counter('reconciler_findings_total', 'Payment 
   'kind',
 ]);
 
-/** Rows the retention worker removed (issue 30); kind: mail_content, customer_session, staff_session, rate_limit. */
+/** Rows the retention worker removed; kind: mail_content, customer_session, staff_session, rate_limit. */
 export const retentionRemoved = counter('retention_removed_total', 'Rows removed or emptied by retention, by kind', [
   'kind',
 ]);

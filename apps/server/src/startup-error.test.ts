@@ -19,7 +19,7 @@ function drizzleWrapped(cause: Error): Error {
 
 const db = 'postgres://app:secret@base:5432/tabi';
 
-describe('describeStartupError (issue 11, item 7)', () => {
+describe('describeStartupError', () => {
   it.each([
     ['a port in use', errno('EADDRINUSE', { syscall: 'listen' }), {}, /ポート 3000.*port 3000 \(already in use\)/],
     ['an unknown database host', drizzleWrapped(errno('ENOTFOUND')), { databaseUrl: db }, /base:5432\/tabi: ENOTFOUND/],

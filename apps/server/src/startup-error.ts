@@ -58,7 +58,7 @@ const NETWORK_CODES = new Set([
 const FILE_CODES = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOTDIR', 'EEXIST', 'ENOSPC', 'EISDIR', 'ENOENT']);
 
 /**
- * One line, Japanese then English, for an error that stopped the server from starting (issue 11, item 7):
+ * One line, Japanese then English, for an error that stopped the server from starting:
  * a wrong setting, a DATA_DIR that cannot be written or is held by another process, a DATABASE_URL that is
  * wrong or unreachable, a port in use. Never a query dump or a stack.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 11, item 7: `npm run serve` with a wrong setting stops with one clear line (Japanese and English)
+ * `npm run serve` with a wrong setting stops with one clear line (Japanese and English)
  * and exit code 1 — not NaN, not a Drizzle query dump, not `ENOTFOUND base` with a stack.
  */
 import { spawn } from 'node:child_process';

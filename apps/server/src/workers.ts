@@ -67,7 +67,7 @@ export function startWorkers(
   job('mail', intervals.mailMs ?? MAIL_INTERVAL_MS, async () => {
     await processOutbox(ctx, sender, log);
   });
-  // 催行中止 still running (a crash, or more bookings than the request's few seconds), to the end (issue 27).
+  // 催行中止 still running (a crash, or more bookings than the request's few seconds), to the end (ADR 0165).
   job('day-stops', intervals.reconcileMs ?? RECONCILE_INTERVAL_MS, async () => {
     await runStops(ctx);
   });
@@ -86,14 +86,14 @@ export function startWorkers(
     const { removed } = await sweepMedia(ctx);
     if (removed.length > 0) log.info({ removed }, 'photo files no row names removed');
   });
-  // The list's kept price ranges move to the new day after midnight in Tokyo (issue 30, migration 0016).
+  // The list's kept price ranges move to the new day after midnight in Tokyo (migration 0016).
   job('price-ranges', PRICE_RANGE_INTERVAL_MS, async () => {
     await refreshStalePriceRanges(ctx.db);
   });
   job('retention', intervals.retentionMs ?? RETENTION_INTERVAL_MS, async () => {
     const removed = await runRetention(ctx);
     if (!retentionIsEmpty(removed)) log.info({ removed }, 'retention removed old mail content, sessions and limits');
-    // Passport numbers, birthdays and diet choices past their keeping time (issue 28, ADR 0164).
+    // Passport numbers, birthdays and diet choices past their keeping time (ADR 0164).
     const erased = await erasePersonalData(ctx);
     if (erased > 0) log.info({ erased }, 'personal data of past bookings erased');
   });

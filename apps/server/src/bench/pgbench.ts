@@ -1,5 +1,5 @@
 /**
- * The floor of a booking (issue 30): `pgbench` running the statements one booking of one adult needs, in one
+ * The floor of a booking: `pgbench` running the statements one booking of one adult needs, in one
  * transaction, on the same database the server uses: read the option and the nationality, take a seat with the
  * conditional stock update, insert the booking, its line and its member. Nothing of ours runs in it, so our
  * slowness cannot hide in the floor. Its rows are deleted and the seats given back afterwards.

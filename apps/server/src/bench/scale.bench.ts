@@ -1,5 +1,5 @@
 /**
- * The console at a company's size (issue 30): `npm run bench -- --only=scale --db=postgres` gives the bench database
+ * The console at a company's size: `npm run bench -- --only=scale --db=postgres` gives the bench database
  * 1,000 options with two years of stock each, grows it to 100,000 and then 1,000,000 bookings (each with its option
  * line, two travellers, its created event and its mail) spread over them, {@link PER_DAY} a day: the same company
  * after 73 days and after two years. It times every console screen's call at each size: p50 and the worst of

@@ -1,5 +1,5 @@
 /**
- * The bookkeeping of the stock-edit benchmark (issue 13, `bench/stock-edit.bench.ts`): each day's capacity as
+ * The bookkeeping of the stock-edit benchmark (`bench/stock-edit.bench.ts`): each day's capacity as
  * the admin's accepted bulk edits make it, the check that the database keeps to it, and the check that the
  * public calendar shows what the database holds.
  *

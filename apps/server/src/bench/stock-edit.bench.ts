@@ -1,5 +1,5 @@
 /**
- * Public calendar reads while an admin bulk-edits a year of the same option's stock (issue 13), all through the
+ * Public calendar reads while an admin bulk-edits a year of the same option's stock, all through the
  * real HTTP API:
  * - as many readers as the run's connection count read OP0018's calendar (GET /api/option/OP0018?usedate=…,
  *   every month of the year in turn) with autocannon, each answer checked for errcd 000;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, testDbKind } from '../test/helper.ts';
 import { type Database, executePrepared, rowsOf } from './client.ts';
 
-describe('the database handle (issue 30)', () => {
+describe('the database handle', () => {
   let database: Database;
   beforeAll(async () => {
     database = await openTestDatabase();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { poolConfig } from './client.ts';
 
-describe('poolConfig (issue 30)', () => {
+describe('poolConfig', () => {
   it('turns JIT off on every connection of the pool', () => {
     expect(poolConfig('postgres://app@db.example:5433/tabi', 20)).toMatchObject({
       host: 'db.example',

@@ -29,7 +29,7 @@ export function rowsOf<T>(result: unknown): T[] {
 const dialect = new PgDialect();
 
 /**
- * Runs `query` as a named statement (issue 30, ADR 0187), answering as `db.execute`: PostgreSQL parses it once per
+ * Runs `query` as a named statement (ADR 0187), answering as `db.execute`: PostgreSQL parses it once per
  * connection and, after a few runs, keeps one plan for it. For the statements every booking runs, whose text is the
  * same for every booking of a shape and whose plan does not depend on the values (a key, a day). Not for searches: a
  * kept plan cannot use an index for a `like` whose pattern it has not seen. The name is the text's hash, so that two
@@ -93,7 +93,7 @@ const MIGRATION_LOCK = 72_741_000;
 const migrationsFolder = path.join(SERVER_ROOT, 'drizzle');
 
 /**
- * The pool's settings for a DATABASE_URL: its own, with PostgreSQL's JIT compilation off (issue 30, ADR 0185). Every
+ * The pool's settings for a DATABASE_URL: its own, with PostgreSQL's JIT compilation off (ADR 0185). Every
  * statement of ours reads a page or a day through an index; at a million bookings the planner's estimate for a
  * name search or the manifest passes jit_above_cost, and compiling the plan took 20–31 ms of statements that run in
  * 2–7 ms. Options the URL gives (`?options=-c …`) are kept.
@@ -111,7 +111,7 @@ export async function openDatabase(options: {
   poolMax?: number;
   /**
    * An in-memory PGlite starts as a copy of this data directory (`dumpPglite`): the test files start from one
-   * migrated image instead of running every migration again (issue 25).
+   * migrated image instead of running every migration again.
    */
   pgliteImage?: Blob;
 }): Promise<Database> {
@@ -167,7 +167,7 @@ export async function openDatabase(options: {
       ...(options.pgliteImage ? { loadDataDir: options.pgliteImage } : {}),
     });
   } else {
-    // Two processes on one PGlite directory both write it and lose acknowledged data (issue 11, item 3).
+    // Two processes on one PGlite directory both write it and lose acknowledged data.
     mkdirSync(options.dataDir, { recursive: true });
     dirLock = lockDataDir(options.dataDir);
     try {

@@ -29,7 +29,7 @@ export interface ColumnsFrom<T extends Table> {
 /**
  * `insert into <table> (<columns>) select <columns> from jsonb_populate_recordset(null::<table>, <rows as JSON>)`:
  * rows written by one statement whose text depends only on the table and the columns the rows give, and whose values
- * travel as one JSON parameter, so that building it costs one `JSON.stringify` (issue 30: Drizzle's insert builder,
+ * travel as one JSON parameter, so that building it costs one `JSON.stringify` (Drizzle's insert builder,
  * mapping every value of every column, was the largest part of a booking's own CPU). Columns are the rows' keys
  * that are not `undefined`; every row gives the same ones, and a column none gives takes its default. Dates travel
  * as ISO strings, JSON columns as they are. With `onlyIf`, the rows are inserted only when that condition holds;

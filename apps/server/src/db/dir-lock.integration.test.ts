@@ -1,5 +1,5 @@
 /**
- * Issue 11, item 3: a second process on the same DATA_DIR sold the last seat a second time and lost an
+ * A second process on the same DATA_DIR sold the last seat a second time and lost an
  * acknowledged booking. The embedded database now refuses a second holder of its directory, in another
  * process (a real `npm run serve`) or in this one, and takes over the lock of a process that is gone.
  */

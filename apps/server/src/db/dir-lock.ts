@@ -4,7 +4,7 @@ import path from 'node:path';
 /** The file in DATA_DIR that names the process using the embedded database there. */
 export const LOCK_FILE = 'server.lock';
 
-/** Another live process holds the directory: PGlite on disk admits one process (issue 11, item 3). */
+/** Another live process holds the directory: PGlite on disk admits one process. */
 export class DataDirLockedError extends Error {
   constructor(
     readonly dataDir: string,

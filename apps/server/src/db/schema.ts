@@ -123,7 +123,7 @@ export type RefundReason = 'cancel' | 'duplicate' | 'late' | 'change';
 export type RefundState = 'pending' | 'succeeded' | 'failed' | 'void';
 
 /**
- * One row per refund of a payment (issue 25, ADR 0181), written only by the payments module: decided in the transaction
+ * One row per refund of a payment (ADR 0181), written only by the payments module: decided in the transaction
  * that decides it, sent through its provider call (`provider_calls.refund_id`), succeeded once the provider confirms it.
  * `payments.refunded_amount` is the running total of a payment's succeeded refunds, kept in the same transaction.
  */
@@ -160,7 +160,7 @@ export const rateLimits = pgTable(
     count: integer('count').notNull(),
     resetAt: tz('reset_at').notNull(),
   },
-  // Retention finds ended windows without reading the table (issue 30); a hit that only counts keeps it HOT.
+  // Retention finds ended windows without reading the table; a hit that only counts keeps it HOT.
   (t) => [index('rate_limits_reset_idx').on(t.resetAt)],
 );
 

@@ -8,7 +8,7 @@ import { jsonb, timestamp } from 'drizzle-orm/pg-core';
 /** A point in time, stored with its time zone and read as a Date. */
 export const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-/** A row's texts in the languages other than Japanese (issue 29, ADR 0177): Japanese stays in the row's columns. */
+/** A row's texts in the languages other than Japanese (ADR 0177): Japanese stays in the row's columns. */
 export const translations = <F extends string>() =>
   jsonb('translations').$type<Translations<F>>().notNull().default({});
 

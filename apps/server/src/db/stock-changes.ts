@@ -1,5 +1,5 @@
 /**
- * Exact stock in every answer without a notification inside every booking (issue 24.6, ADR 0110, 0015).
+ * Exact stock in every answer without a notification inside every booking (ADR 0110, 0015).
  *
  * The stock trigger notifies only when what the calendar shows changes (0, 1–9, ○), because PostgreSQL
  * serialises the commits of notifying transactions. The seats left are exact all the same: whatever moves
@@ -46,7 +46,7 @@ export function trackStockChanges<D extends object>(db: D, onCommit: (opcds: str
 
 /**
  * `work`, one statement on `db` outside any transaction (it commits as it ends), told as `db`'s transactions are:
- * the options whose seats it changed ({@link stockTouched}), once it has succeeded (issue 30: a card booking is one
+ * the options whose seats it changed ({@link stockTouched}), once it has succeeded (a card booking is one
  * statement, without `begin` and `commit`).
  */
 export function trackedStatement<R>(db: object, work: () => Promise<R>): Promise<R> {

@@ -1,5 +1,5 @@
 /**
- * A catalog text in a language, read in SQL (issue 29, ADR 0177): the row's translation where one is written and
+ * A catalog text in a language, read in SQL (ADR 0177): the row's translation where one is written and
  * not empty, its Japanese column otherwise. Japanese reads the column alone, so SPEC's answers cost what they did.
  */
 import { DEFAULT_LANG, type Lang } from '@tabi/contract/i18n';

@@ -1,5 +1,5 @@
 /**
- * The language of a customer call's catalog texts (issue 29): its `lang` parameter where it has one, else the first
+ * The language of a customer call's catalog texts: its `lang` parameter where it has one, else the first
  * of our languages its Accept-Language prefers (the pages always send their own), else Japanese, SPEC's.
  */
 import { DEFAULT_LANG, type Lang, preferredLang } from '@tabi/contract/i18n';

@@ -1,5 +1,5 @@
 /**
- * Issue 11, item 2: the anti-forgery check runs on the route Fastify matched, so a percent-encoded or
+ * The anti-forgery check runs on the route Fastify matched, so a percent-encoded or
  * otherwise disguised path to a state-changing API call is refused without a token like the plain one.
  */
 import { ErrCd } from '@tabi/contract/constants';

@@ -38,7 +38,7 @@ export function isValidCsrfToken(token: string, key: string): boolean {
 
 /**
  * Decided on the route Fastify matched (its pattern, e.g. `/api/booking/:rsvno`), never on the URL text the
- * client sent: `/%61pi/booking` is routed to `/api/booking` but does not start with `/api/` (issue 11, item 2).
+ * client sent: `/%61pi/booking` is routed to `/api/booking` but does not start with `/api/`.
  * A request that matched no route changes nothing and is answered 404 by the not-found handler.
  */
 export function needsCsrfCheck(routePattern: string | undefined): boolean {

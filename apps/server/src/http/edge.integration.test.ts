@@ -1,5 +1,5 @@
 /**
- * Issue 11, item 7 and "Also": HSTS behind HTTPS; answers made below Fastify's routing (431 for
+ * HSTS behind HTTPS; answers made below Fastify's routing (431 for
  * over-long headers, 400 for what is not HTTP, 503 while closing) in the SPEC §8 envelope with the
  * security headers; one log line per request with its id, duration and status, and no "incoming
  * request" line; GET /metrics only with METRICS_TOKEN and its bearer token.

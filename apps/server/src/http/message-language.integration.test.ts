@@ -1,4 +1,4 @@
-/** Issue 29: the customer API answers its messages in English when the call asks for it, Japanese otherwise. */
+/** The customer API answers its messages in English when the call asks for it, Japanese otherwise. */
 import { Msg } from '@tabi/contract/messages';
 import { MSG_EN } from '@tabi/contract/messages-en';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

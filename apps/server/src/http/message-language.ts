@@ -1,5 +1,5 @@
 /**
- * The customer API's messages in the caller's language (issue 29): the answers stay SPEC §7's, Japanese by
+ * The customer API's messages in the caller's language: the answers stay SPEC §7's, Japanese by
  * default, and a call whose Accept-Language prefers English (the English pages send `en`) gets the errMsg of its
  * envelope in English, from the contract's one table. The console (/api/admin) stays Japanese; OCTO has its own
  * errors.

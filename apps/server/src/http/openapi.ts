@@ -44,7 +44,7 @@ function answer(endpoint: Endpoint) {
 
 /**
  * OpenAPI 3.1 generated from the contract's entries: SPEC §7's calls, and with `staff` the console's too (their
- * paths are shown only to a signed-in staff member, issue 24 item 18).
+ * paths are shown only to a signed-in staff member).
  */
 export function openApiDocument({ staff = false }: { staff?: boolean } = {}): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};

@@ -1,4 +1,4 @@
-/** Issue 14.1: without PUBLIC_URL, return links and mail links use the origin the visitor actually used. */
+/** Without PUBLIC_URL, return links and mail links use the origin the visitor actually used. */
 import { addDays } from '@tabi/contract/dates';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

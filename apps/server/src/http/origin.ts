@@ -6,7 +6,7 @@ const HOST =
   /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
 /**
- * The origin links back to this site should use (issue 14.1): PUBLIC_URL when it is set; otherwise the one
+ * The origin links back to this site should use: PUBLIC_URL when it is set; otherwise the one
  * the visitor used (Fastify reads X-Forwarded-Proto/-Host only under TRUST_PROXY), when it is a plain host.
  */
 export function siteOrigin(config: Pick<Config, 'publicUrl' | 'publicUrlFixed'>, request: FastifyRequest): string {

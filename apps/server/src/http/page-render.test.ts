@@ -32,7 +32,7 @@ describe('the page renderer', () => {
   const dist = mkdtempSync(path.join(tmpdir(), 'page-render-'));
   afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
-  it("puts a page holding $`, $' or $& in as it is, never as a replacement pattern (issue 24, item 5)", async () => {
+  it("puts a page holding $`, $' or $& in as it is, never as a replacement pattern", async () => {
     const name = "X $` Y $' Z $& W";
     mkdirSync(path.join(dist, '.ssr'));
     mkdirSync(path.join(dist, '.vite'));

@@ -80,7 +80,7 @@ export async function loadPageRenderer(
 
   const api = async (url: string, init: RequestInit): Promise<Response> => {
     if (init.method && init.method !== 'GET') throw new Error('the page renderer only reads');
-    // The page's language (issue 29): the renderer asks in it, as the browser's calls of that page do.
+    // The page's language: the renderer asks in it, as the browser's calls of that page do.
     const language = new Headers(init.headers).get('accept-language');
     const res = await app.inject({
       method: 'GET',

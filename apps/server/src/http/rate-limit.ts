@@ -46,7 +46,7 @@ export function createDbRateLimiter(db: Db, clock: Clock): RateLimiter {
 
 /**
  * Fixed-window counters in this process's memory: no write to the database, so a limit on the booking's
- * path adds nothing to its commit (issue 15). Per instance: behind N instances an address gets up to N
+ * path adds nothing to its commit. Per instance: behind N instances an address gets up to N
  * times the limit, which is why REDIS_URL, when set, takes its place. Expired windows are swept as the
  * map grows, so an address seen once does not stay for ever.
  */

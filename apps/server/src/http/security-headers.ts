@@ -45,7 +45,7 @@ export function applySecurityHeaders(
   options: SecurityHeaderOptions,
 ): void {
   reply.headers(securityHeaders(options, !request.url.startsWith('/api/docs')));
-  // Bookings, names, phones and sessions: no browser or proxy cache may keep them (issue 24, item 18).
+  // Bookings, names, phones and sessions: no browser or proxy cache may keep them.
   if (isStaffPath(request.url)) reply.header('cache-control', 'no-store');
 }
 

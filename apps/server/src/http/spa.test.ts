@@ -38,7 +38,7 @@ describe('injectMeta', () => {
     expect(html).not.toContain('"><script>');
   });
 
-  it("puts admin text holding $`, $' or $& in as it is, never as a replacement pattern (issue 24, item 5)", () => {
+  it("puts admin text holding $`, $' or $& in as it is, never as a replacement pattern", () => {
     for (const name of ['X $` Y', "X $' Y", 'X $& Y', 'X $$ Y $1']) {
       const html = injectMeta(template, { title: name, description: name });
       const title = escapeHtml(`${name} | さくらトラベル オプション予約`);

@@ -29,7 +29,7 @@ function responsivePreload(meta: PageMeta): string {
 }
 
 /**
- * The page's language in its <html> and the same page in each language for search engines (issue 29):
+ * The page's language in its <html> and the same page in each language for search engines:
  * `hreflang` alternates with the query kept, and x-default on the Japanese.
  */
 export function injectLang(html: string, lang: Lang, origin: string, pathname: string, search: string): string {
@@ -99,7 +99,7 @@ export async function registerSpa(
 ): Promise<void> {
   const indexPath = path.join(webDist, 'index.html');
   if (!existsSync(indexPath)) return;
-  // The footer's legal data travels in every page (issue 14), so no page waits for a request to show it.
+  // The footer's legal data travels in every page, so no page waits for a request to show it.
   const raw = readFileSync(indexPath, 'utf8');
   const template = legal
     ? raw.replace(

@@ -1,5 +1,5 @@
 /**
- * Issue 24, item 18: what staff see stays with them. Every answer of the console's calls (sign-in included) is
+ * What staff see stays with them. Every answer of the console's calls (sign-in included) is
  * `Cache-Control: no-store`; /api/docs lists the console's paths only to a signed-in staff member; outbox mails
  * are files only the server's user can read, in a DATA_DIR only it can enter.
  */

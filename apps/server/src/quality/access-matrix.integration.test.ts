@@ -1,5 +1,5 @@
 /**
- * Issue 6, the access matrix: every customer call, made with no session, an empty one, a made-up one,
+ * The access matrix: every customer call, made with no session, an empty one, a made-up one,
  * an expired one (idle 61 minutes → errcd 001) and a live session of ANOTHER booking, is refused with
  * a 4xx, and the database is exactly as it was. The same calls with the owner's session then succeed,
  * which shows the refusals came from the session check and not from a malformed request.

@@ -1,5 +1,5 @@
 /**
- * Issue 11, item 6: names with CR/LF, other control characters and bidi overrides were stored and written
+ * Names with CR/LF, other control characters and bidi overrides were stored and written
  * into mail bodies. Every text field of a request now refuses them through the contract's schemas, with
  * Msg.controlCharacters, and nothing is stored or queued.
  */

@@ -1,5 +1,5 @@
 /**
- * Admin accounts of the e2e database only (issue 25: specs make their own sessions). The server takes each 30-second
+ * Admin accounts of the e2e database only (specs make their own sessions). The server takes each 30-second
  * TOTP step's code once per account (replay protection), so two admin sign-ins of one account within a step wait for
  * the next step: up to 30 s each, about two minutes a run with the demo admin alone. Each sign-in of the specs takes
  * an account whose code of this step is unused (e2e/support/staff.ts); the demo admin stays for the test of its own

@@ -1,5 +1,5 @@
 /**
- * Issue 6, bad input: every endpoint of the contract (plus the payment webhook and the CSRF cookie) gets
+ * Bad input: every endpoint of the contract (plus the payment webhook and the CSRF cookie) gets
  * at least 200 generated malformed requests. Whatever arrives, the server answers below 500, /api answers
  * are SPEC's envelope with a Japanese message, no answer carries a stack trace, and the server is healthy
  * afterwards. The demo data is seeded, so valid-looking codes reach real rows and the deep checks behind them.
@@ -276,7 +276,7 @@ async function buildTargets(): Promise<Target[]> {
         { session: requested, rsvno: 'AA100005', kind: 'cancel_fee', addressee: '田中 誠' },
       ],
     },
-    // キャンセル待ち (issue 27): a join (answered 409 while the day has seats), and tokens no entry has.
+    // キャンセル待ち (ADR 0167): a join (answered 409 while the day has seats), and tokens no entry has.
     'POST /waitlist': {
       params: {},
       bodies: [

@@ -1,5 +1,5 @@
 /**
- * Issue 6, security headers and error answers: every kind of answer (API, the SPA's HTML with its page
+ * Security headers and error answers: every kind of answer (API, the SPA's HTML with its page
  * meta, static assets, images, error answers before and after routing) carries the CSP with
  * frame-ancestors, nosniff, a referrer policy and frame denial; the CSRF cookie has the right flags; no
  * error answer leaks a stack trace; and option texts in the server-rendered meta are escaped.
@@ -305,7 +305,7 @@ describe('page meta in the server-rendered HTML', () => {
     const res = await app.inject({ method: 'GET', url: `/detail?opcd=${XSS_OPCD}` });
     const head = res.body.slice(0, res.body.indexOf('</head>'));
     expect(head).toContain('XSS検証オプション &lt;img src=x onerror=');
-    // Only the page's own two: its module and the inert legal data of the footer (JSON, issue 14).
+    // Only the page's own two: its module and the inert legal data of the footer (JSON).
     expect(markupOf(head).match(/<script/g)).toHaveLength(2);
     expect(head).toMatch(/<script type="application\/json" id="[^"]+">/);
     expect(markupOf(head)).not.toMatch(DANGEROUS_MARKUP);

@@ -1,6 +1,6 @@
 /**
  * An option whose every text and HTML field carries script and event-handler payloads, and a paid
- * booking of it, so that the browser tests can show that none of them runs (issue 6). The option sits
+ * booking of it, so that the browser tests can show that none of them runs. The option sits
  * in 石垣市 with a high sort value: after every demo option in the list, and in a city no other test uses.
  */
 import { normalisePhone } from '@tabi/contract/booking-rules';

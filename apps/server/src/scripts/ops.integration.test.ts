@@ -1,5 +1,5 @@
 /**
- * Issue 24, item 21: `npm run ops` finds the server running on its DATA_DIR whatever port it listens on (the
+ * `npm run ops` finds the server running on its DATA_DIR whatever port it listens on (the
  * server writes it beside its ops key and removes both when it stops), and `npm run ops -- help` lists the verbs.
  */
 import { type ChildProcess, spawn } from 'node:child_process';

@@ -1,8 +1,8 @@
 /**
  * Writes every mail of a sample paid ski-rental booking (a cruise at a set time for the mails of a change and of a
  * departure called off, a ski school's day for the rental shop's sheet) as .html (its HTML part), .txt (its text
- * part) and, when it has one, .ics into the directory given, to look at them in a browser (issue 14;
- * e2e/mail-html.spec.ts). Usage: tsx apps/server/src/scripts/preview-mails.ts <dir>
+ * part) and, when it has one, .ics into the directory given, to look at them in a browser (as
+ * e2e/mail-html.spec.ts does). Usage: tsx apps/server/src/scripts/preview-mails.ts <dir>
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -147,7 +147,7 @@ const rentalSheet: RentalSheet & { facilityMail: string } = {
   rows: rentalRows,
 };
 
-/** A キャンセル待ち entry (issue 27) for its two mails. */
+/** A キャンセル待ち entry (ADR 0167) for its two mails. */
 const waitlistSample = {
   lang: 'ja' as const,
   mail: 'ryo.kobayashi@example.jp',

@@ -17,7 +17,7 @@ const reset =
 const config = loadConfig();
 const database = await Promise.resolve()
   .then(() => {
-    // The embedded database's directory is owner-only, as the server makes it (issue 24, item 18).
+    // The embedded database's directory is owner-only, as the server makes it.
     if (!config.databaseUrl) preparePrivateDir(config.dataDir);
     return openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   })

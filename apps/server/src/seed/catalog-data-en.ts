@@ -1,4 +1,4 @@
-/** The demo catalog in English (issue 29): what the English pages show of each option, region, area, city, keyword and facility. */
+/** The demo catalog in English: what the English pages show of each option, region, area, city, keyword and facility. */
 
 export interface OptionSeedEn {
   webname: string;

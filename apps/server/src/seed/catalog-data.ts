@@ -100,7 +100,7 @@ export const KEYWORDS = [
   { keycd: 'K12', keyname: 'レンタル' },
 ] as const;
 
-/** Each nationality's name, and its English for the English pages (issue 29). */
+/** Each nationality's name, and its English for the English pages. */
 export const NATIONALITIES = (
   [
     ['日本', 'Japan'],
@@ -130,7 +130,7 @@ export const NATIONALITIES = (
 ).map(([nationality_nm, nationality_en], i) => ({ id: i + 1, nationality_nm, nationality_en }));
 
 /**
- * Coupon facilities (1, 2) and the rental shops of the ski options (3–6, issue 27: their レンタル準備表; the first
+ * Coupon facilities (1, 2) and the rental shops of the ski options (3–6, their レンタル準備表; the first
  * has a mail address, so it is mailed the sheet the evening before).
  */
 export const FACILITIES: readonly { id: number; name: string; pin: string; mail?: string }[] = [
@@ -227,7 +227,7 @@ export interface OptionSeed {
   exCd?: number;
   jr?: { serviceno: string; from: string; depart: string; to: string; arrive: string; issue: string };
   coupon?: { facilityId: number; companyattention: string };
-  /** The rental shop (facility) of a rental option (issue 27). */
+  /** The rental shop (facility) of a rental option. */
   rentalShop?: number;
   stock: StockProfile;
   /** A season as MMDD bounds; stock exists only inside it. */

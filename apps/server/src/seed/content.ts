@@ -1,6 +1,6 @@
 /**
  * The HTML texts of a demo option (introduction, contents, precautions, guide, cancellation note), in Japanese
- * and, for the English pages (issue 29), in English: the same structure from one set of words per language.
+ * and, for the English pages, in English: the same structure from one set of words per language.
  */
 import type { Lang } from '@tabi/contract/i18n';
 import type { CancelTier } from '../db/schema.ts';

@@ -187,7 +187,7 @@ describe('demo catalog', () => {
     expect(await option('OP0011')).toMatchObject({ isCoupon: true, facilityId: 1 });
     expect(await option('OP0012')).toMatchObject({ isCoupon: true, facilityId: 1 });
     expect(await option('OP0013')).toMatchObject({ isCoupon: true, facilityId: 2 });
-    // The ski options' rental shops (issue 27: レンタル準備表).
+    // The ski options' rental shops (レンタル準備表).
     expect(await option('OP0003')).toMatchObject({ isCoupon: false, rentalcd: '1', facilityId: 3 });
     expect(await option('OP0006')).toMatchObject({ isCoupon: false, rentalcd: '4', facilityId: 6 });
     expect(await option('OP0015')).toMatchObject({ minPeople: 2, maxPeople: 2 });
@@ -292,7 +292,7 @@ describe('demo bookings', () => {
     expect(tomorrow.opts.every((o) => o.usedate === iso(addDays(TODAY, 1)) && o.pkcd === 'PK0001')).toBe(true);
   });
 
-  it("AA100010's used 芦ノ湖 coupon is one the console sees used too: クーポンの利用 and the facility's month (issue 24.14)", async () => {
+  it("AA100010's used 芦ノ湖 coupon is one the console sees used too: クーポンの利用 and the facility's month", async () => {
     // The customer sees OP0013 used up (its counts); the console reads the uses themselves.
     const detail = await bookingDetail(t.ctx, 'AA100010', 'admin');
     expect(detail.couponUses).toEqual([

@@ -154,7 +154,7 @@ function salesCutoffOf(o: OptionSeed): { salesCutoffDaysBefore: number; salesCut
   return { salesCutoffDaysBefore: 0, salesCutoffTime: time };
 }
 
-/** The option's texts in English (issue 29), written from its English seed like the Japanese from its own. */
+/** The option's texts in English, written from its English seed like the Japanese from its own. */
 function englishTexts(seed: OptionSeed): Partial<Record<OptionTextField, string>> {
   const en = OPTIONS_EN[seed.opcd];
   if (!en) throw new Error(`no English for ${seed.opcd}`);

@@ -1,6 +1,6 @@
 /**
  * Runs once before the server's integration tests (vitest `globalSetup`): migrates one database that every test
- * file's fresh database starts as a copy of (issue 25), instead of each file running every migration again.
+ * file's fresh database starts as a copy of, instead of each file running every migration again.
  * - PGlite: a migrated in-memory database dumped to a tarball file; each file loads it (0.5 s instead of 1.5–3 s).
  * - PostgreSQL: a migrated database used as the `template` of each file's `create database`.
  * On the PGlite tier it also builds the server, for the tests that start it as a process (processes.ts).

@@ -1,5 +1,5 @@
 /**
- * Issue 27's crash scenario (ADR 0165):
+ * The day stop's crash scenario (ADR 0165):
  *   g  a day with 40 paid bookings stopped (催行中止) by an operator, the server SIGKILLed while the stop's bookings
  *      are being canceled and refunded, then a restart: the worker finishes the stop, each booking canceled by the
  *      company, refunded in full exactly once and mailed once, the day closed.

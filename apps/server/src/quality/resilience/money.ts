@@ -1,5 +1,5 @@
 /**
- * Issue 10's crash scenarios (ADR 0101): SIGKILL during concurrent card payments and during concurrent
+ * The crash scenarios of payments and refunds (ADR 0101): SIGKILL during concurrent card payments and during concurrent
  * cancellations with refunds, then a restart; within 90 seconds the reconciler must leave no money and
  * booking disagreeing.
  *   e  80 sandbox checkouts paid at once, killed after 25 answers

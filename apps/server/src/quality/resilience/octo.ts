@@ -1,5 +1,5 @@
 /**
- * Issue 26's crash scenario (ADR 0170):
+ * The reseller's crash scenario (ADR 0170):
  *   h  30 reseller holds made through /octo, then 30 confirmations sent at once and the server SIGKILLed among
  *      them, then a restart: each booking is either still a hold or wholly confirmed (paid on account, the OCTO row
  *      confirmed, one confirmation in its history), never half; confirming again after the restart confirms every

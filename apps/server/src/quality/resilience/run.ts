@@ -1,5 +1,5 @@
 /**
- * `npm run resilience` (issue 6, reliability), against real processes on loopback only:
+ * `npm run resilience` (reliability), against real processes on loopback only:
  *   a  SIGKILL in the middle of 200 concurrent bookings, restart, check what was acknowledged (PGlite, PostgreSQL)
  *   b  PostgreSQL stopped and started under load: /healthz 503, recovery by itself, nothing acknowledged lost
  *   c  two instances on one PostgreSQL (+ Redis for the limits): oversell 0, login brute force still limited

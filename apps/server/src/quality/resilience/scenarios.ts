@@ -1,4 +1,4 @@
-/** The four scenarios of issue 6's reliability part; each returns its figures and pass/fail checks. */
+/** The four reliability scenarios; each returns its figures and pass/fail checks. */
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import {
