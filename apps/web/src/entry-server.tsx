@@ -48,7 +48,7 @@ export interface RenderOptions {
   api: ApiTransport;
   /** Sanitises server HTML (introduction, contents…) the way DOMPurify does in the browser. */
   sanitize: (html: string) => string;
-  /** The footer's legal data from the server's configuration (issue 14). */
+  /** The footer's legal data from the server's configuration. */
   legal?: SiteLegal;
 }
 
@@ -61,7 +61,7 @@ export async function renderPage(url: URL, options: RenderOptions): Promise<Rend
   setServerSanitizer(options.sanitize);
   setServerSiteLegal(options.legal);
   const queryClient = createQueryClient();
-  // The page's calls in its language, as the browser's would be (the catalog's texts follow it, issue 29).
+  // The page's calls in its language, as the browser's would be (the catalog's texts follow it).
   const api: ApiTransport = (url, init) =>
     options.api(url, { ...init, headers: { ...(init.headers as Record<string, string>), 'accept-language': lang } });
   await requestTransport.run(api, () =>

@@ -11,7 +11,7 @@ import { type EarlyEdit, readEarlyEdits, replayEarlyEdits } from './lib/early-ed
 import './styles/global.css';
 import { setPageLang } from './i18n/lang.tsx';
 
-// The page's language is its path's (issue 29): English pages are the same routes under /en, so every link and
+// The page's language is its path's: English pages are the same routes under /en, so every link and
 // navigation of the app stays in the language it started in.
 const lang = langOfPath(window.location.pathname);
 setPageLang(lang);

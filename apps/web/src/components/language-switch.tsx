@@ -45,7 +45,7 @@ export function LanguageSwitch({ className }: { className?: string }) {
 const DISMISSED_KEY = 'language-suggestion-dismissed';
 
 /**
- * The first visit follows the browser's languages only as a suggestion (issue 29): a visitor whose browser
+ * The first visit follows the browser's languages only as a suggestion: a visitor whose browser
  * prefers another of our languages sees one line offering it, in that language, until they close it. Never a
  * redirect. Shown after the page is live, so the server's page is the same for everyone.
  */

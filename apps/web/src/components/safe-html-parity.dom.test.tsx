@@ -1,5 +1,5 @@
 /**
- * Issue 24, item 19 (ADR 0160): one sanitiser with one allow-list. What the browser's SafeHtml puts in the page is,
+ * ADR 0160: one sanitiser with one allow-list. What the browser's SafeHtml puts in the page is,
  * for every input, exactly what the server stores when the text is saved and sends in a server-rendered page.
  */
 import { HTML_ALLOWED_ELEMENTS, HTML_GLOBAL_ATTRIBUTES } from '@tabi/contract/html-policy';

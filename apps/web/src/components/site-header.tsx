@@ -41,7 +41,7 @@ export function SiteHeader() {
   );
 }
 
-/** The travel organiser's legal data from the server's configuration (issue 14); demo values say so. */
+/** The travel organiser's legal data from the server's configuration; demo values say so. */
 export function SiteFooter() {
   const legal = siteLegal(useLang());
   const t = useCommonMessages();

@@ -4,7 +4,7 @@ import { createContext, type ReactNode, useContext } from 'react';
 
 const LangContext = createContext<Lang>(DEFAULT_LANG);
 
-/** The page's language (issue 29): fixed for the whole page, from its path (`/en/…` is English). */
+/** The page's language: fixed for the whole page, from its path (`/en/…` is English). */
 export function LangProvider({ lang, children }: { lang: Lang; children: ReactNode }) {
   return <LangContext value={lang}>{children}</LangContext>;
 }
@@ -16,7 +16,7 @@ export function useLang(): Lang {
 /**
  * The language to mark a text of the catalog or of a customer with (option names and texts, places, keywords, the
  * organiser's details, names in kanji) on a page in another language: the server answers each text in the page's
- * language where it has it, and in Japanese otherwise (issue 29, ADR 0177); a text written in Japanese is marked
+ * language where it has it, and in Japanese otherwise (ADR 0177); a text written in Japanese is marked
  * `lang="ja"`, for screen readers to read it as Japanese and for the check that nothing else on the page is.
  */
 export function useTextLang(): (text: string | null | undefined) => Lang | undefined {

@@ -3,7 +3,7 @@ import { pageLang } from '../i18n/lang.tsx';
 
 /**
  * SPEC §8 speaks of alerts; one place shows them so tests and later UI changes have one seam. A message of the
- * contract's (SPEC's Japanese) is shown in the page's language (issue 29); the server's messages
+ * contract's (SPEC's Japanese) is shown in the page's language; the server's messages
  * already come in it.
  */
 export function showAlert(message: string): void {

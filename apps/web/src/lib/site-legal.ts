@@ -1,5 +1,5 @@
 /**
- * The operator's legal data for the footer (issue 14): the server writes it into every page as JSON; its page
+ * The operator's legal data for the footer: the server writes it into every page as JSON; its page
  * renderer hands it over directly. The demo's values stand in when neither gave any (e.g. the dev server).
  */
 import type { Lang } from '@tabi/contract/i18n';
@@ -25,7 +25,7 @@ function fromPage(): SiteLegal | null {
   }
 }
 
-/** The legal data as a page in `lang` shows it (the English where configured, issue 29). */
+/** The legal data as a page in `lang` shows it (the English where configured). */
 export function siteLegal(lang: Lang): SiteLegal {
   if (!serverLegal) pageLegal ??= fromPage();
   return legalIn(serverLegal ?? pageLegal ?? DEMO_SITE_LEGAL, lang);

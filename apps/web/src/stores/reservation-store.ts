@@ -62,7 +62,7 @@ export interface RentalDraft {
 /** The option as the flow needs it; the calendar's valueList is not kept. */
 export type ReservedOption = Omit<OptionDetail, 'valueList'>;
 
-/** A キャンセル待ち offer the flow books (issue 27): its link's token and until when its seats are held. */
+/** A キャンセル待ち offer the flow books (ADR 0167): its link's token and until when its seats are held. */
 export interface WaitlistOfferRef {
   token: string;
   /** ISO instant. */

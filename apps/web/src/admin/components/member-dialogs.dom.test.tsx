@@ -1,5 +1,5 @@
 /**
- * 参加者の情報を修正 and レンタル内容を変更 on react-hook-form (issue 25): the contract's participantsRequest and
+ * 参加者の情報を修正 and レンタル内容を変更 on react-hook-form: the contract's participantsRequest and
  * rentalsRequest check them, each message beside its field, and the body sent is the contract's.
  */
 import type { BookingDetail } from '@tabi/contract/admin-bookings';

@@ -36,7 +36,7 @@ const trimmed = (t: PhotoTexts): PhotoTexts => ({
 });
 
 /**
- * 商品の写真 (issue 13): upload a JPEG, PNG or WebP with its caption and alt text, edit both, move a photo up or
+ * 商品の写真 (ADR 0151): upload a JPEG, PNG or WebP with its caption and alt text, edit both, move a photo up or
  * down (the first is the card image in search results), delete. Every change is saved at once and is a catalog
  * event; the list shown is the server's answer, so it is what visitors will see.
  */
@@ -319,7 +319,7 @@ function UploadForm({
 }
 
 /**
- * A photo's caption and alt text and their English (issue 29), the same four fields when adding a photo and when
+ * A photo's caption and alt text and their English, the same four fields when adding a photo and when
  * editing one. An English text left empty is shown in Japanese on the English pages.
  */
 function PhotoTextFields({ texts, onChange }: { texts: PhotoTexts; onChange(texts: PhotoTexts): void }) {

@@ -1,5 +1,5 @@
 /**
- * 予約詳細's 領収書 (issue 28, ADR 0163): the booking's receipt (the travel price once paid, or the fee after a
+ * 予約詳細's 領収書 (ADR 0163): the booking's receipt (the travel price once paid, or the fee after a
  * cancellation with one), issued with the 宛名 the clerk enters when none was issued yet, else reissued with the
  * stored one and marked 再発行. The PDF is saved; the issue is in the history with the staff member as actor.
  */

@@ -81,7 +81,7 @@ function open(done: (message: string) => void = () => {}) {
   return screen.getByRole('dialog', { name: 'メールを再送する' });
 }
 
-describe('再送 of a mail (issue 24.9)', () => {
+describe('再送 of a mail', () => {
   it('says what the mail tells the customer and warns that the booking is now canceled', async () => {
     statusLabel = Msg.statusCanceled;
     const dialog = open();

@@ -17,7 +17,7 @@ export function useOptionChoices() {
 
 /**
  * After every change of the catalog (create, edit, publish, unpublish): the option list and every screen's 商品
- * choices load again, so a new or renamed option is offered without a reload (issue 24.7).
+ * choices load again, so a new or renamed option is offered without a reload.
  */
 export async function catalogChanged(client: QueryClient): Promise<void> {
   await Promise.all([

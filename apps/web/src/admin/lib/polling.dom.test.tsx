@@ -33,7 +33,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe("the console's timed refresh (issue 24.20)", () => {
+describe("the console's timed refresh", () => {
   it('marks only its own timed calls as background, so they do not keep an idle session alive', async () => {
     render(
       <QueryClientProvider client={new QueryClient()}>

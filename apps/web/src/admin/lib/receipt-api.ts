@@ -3,7 +3,7 @@ import type { StaffReceiptRequest } from '@tabi/contract/receipt';
 import { useQuery } from '@tanstack/react-query';
 import { adminCall, adminFile } from './admin-api.ts';
 
-/** GET /api/admin/bookings/{rsvno}/receipts (issue 28): what 予約詳細 can (re)issue now. */
+/** GET /api/admin/bookings/{rsvno}/receipts: what 予約詳細 can (re)issue now. */
 export function useStaffReceipts(rsvno: string) {
   return useQuery({
     queryKey: ['admin', 'receipts', rsvno],

@@ -87,7 +87,7 @@ function Summary({ d }: { d: BookingDetail }) {
     ['申込者', `${b.sei} ${b.mei}`],
     ['電話番号', d.tel],
     ['メールアドレス', b.mail],
-    // The booking's language (issue 29): its mails, and those staff actions send, are in it.
+    // The booking's language: its mails, and those staff actions send, are in it.
     ['言語', bookingLanguage(d.lang)],
     ['参加人数', `${b.memberList.length}名`],
   ];
@@ -104,7 +104,7 @@ function Summary({ d }: { d: BookingDetail }) {
   return <Facts rows={rows} />;
 }
 
-/** A reseller's booking (issue 26): what the reseller owes and its references, read-only. */
+/** A reseller's booking: what the reseller owes and its references, read-only. */
 function resellerFacts(d: BookingDetail): [string, ReactNode][] {
   const r = d.reseller;
   if (!r) return [];
@@ -184,12 +184,12 @@ function Participants({ d }: { d: BookingDetail }) {
         return ageClass ? AGE_CLASS_LABEL[ageClass] : c.getValue();
       },
     }),
-    // A reseller may book before naming its travellers (issue 26): 未登録 until staff or the reseller fill them in.
+    // A reseller may book before naming its travellers: 未登録 until staff or the reseller fill them in.
     memberColumn.accessor('sei', {
       header: '氏名',
       cell: (c) => `${c.getValue()} ${c.row.original.mei}`.trim() || UNNAMED_TRAVELLER,
     }),
-    // Empty: erased after the stay (issue 28), or never given by a reseller (issue 26); the age cannot be told.
+    // Empty: erased after the stay, or never given by a reseller; the age cannot be told.
     memberColumn.accessor('birthday', {
       header: '生年月日',
       cell: (c) => (c.getValue() ? dateCell(c) : erased ? '消去済み' : UNNAMED_TRAVELLER),
@@ -446,7 +446,7 @@ function Mails({ d, onResend }: { d: BookingDetail; onResend: (mail: AdminMail) 
   );
 }
 
-/** 社内メモ at the top (issue 28): what a colleague noted is read before anything is done, newest first. */
+/** 社内メモ at the top: what a colleague noted is read before anything is done, newest first. */
 function Memo({ events }: { events: BookingDetail['events'] }) {
   const notes = events.filter((e) => e.action === 'note_added' && e.note).reverse();
   if (notes.length === 0) return null;

@@ -47,7 +47,7 @@ const column = createColumnHelper<BookingRow>();
 const columns = [
   column.accessor('rsvno', {
     header: '予約番号',
-    // A booking with a 社内メモ is marked, so that the clerk opens it before answering the customer (issue 28).
+    // A booking with a 社内メモ is marked, so that the clerk opens it before answering the customer.
     cell: (c) => (
       <>
         {bookingCell(c)}

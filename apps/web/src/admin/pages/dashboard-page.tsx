@@ -303,7 +303,7 @@ const DASHBOARD_KEY = ['admin', 'dashboard'] as const;
 /** ダッシュボード: the day's work as the server counts it now; every line leads to what it counts. */
 export function DashboardPage() {
   const query = useQuery({ queryKey: DASHBOARD_KEY, queryFn: () => adminCall(CONSOLE['GET /dashboard']) });
-  // Once a minute, as the console's own refresh: it does not keep an idle session alive (issue 24.20).
+  // Once a minute, as the console's own refresh: it does not keep an idle session alive.
   useBackgroundRefresh(DASHBOARD_KEY, () => adminCall(CONSOLE['GET /dashboard'], {}, { background: true }), 60_000);
   const d = query.data;
   return (

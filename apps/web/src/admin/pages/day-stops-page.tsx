@@ -179,7 +179,7 @@ function DepartureChoice({ draft, onChange }: { draft: Draft; onChange(startTime
 }
 
 /**
- * 催行中止 (issue 27): one option or every option of a facility, one day or a range, with the reason; a preview of
+ * 催行中止 (ADR 0165): one option or every option of a facility, one day or a range, with the reason; a preview of
  * every booking, traveller, refund and mail first, then one confirmation. The stops below show their progress.
  */
 export function DayStopsPage() {

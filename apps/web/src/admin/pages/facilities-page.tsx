@@ -95,7 +95,7 @@ function useFacilityChange(say: Say) {
 
 function FacilityState({ facility, say }: { facility: FacilityRow; say: Say }) {
   const { busy, run } = useFacilityChange(say);
-  // Asked for first (issue 28): stopping turns away every coupon at the facility's counter at once.
+  // Asked for first: stopping turns away every coupon at the facility's counter at once.
   const [asking, setAsking] = useState(false);
   const label = facility.disabled ? '利用可にする' : '停止する';
   return (
@@ -160,7 +160,7 @@ function FacilityPin({ facility, say }: { facility: FacilityRow; say: Say }) {
   );
 }
 
-/** Where the evening-before レンタル準備表 is mailed (issue 27); emptied, it is no longer mailed. */
+/** Where the evening-before レンタル準備表 is mailed (ADR 0166); emptied, it is no longer mailed. */
 function FacilityMail({ facility, say }: { facility: FacilityRow; say: Say }) {
   const id = useId();
   const { busy, run } = useFacilityChange(say);

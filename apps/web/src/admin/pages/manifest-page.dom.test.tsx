@@ -113,7 +113,7 @@ function Where() {
   return <output data-testid="where">{useLocation().search}</output>;
 }
 
-describe('参加者名簿 over pages (issue 30)', () => {
+describe('参加者名簿 over pages', () => {
   it('shows the whole day’s counts, this page’s lines, and moves by page in the URL', async () => {
     renderAt('/admin/manifest?date=20261201');
     expect(await screen.findByText(/予約200件・参加者400名/)).toBeTruthy();

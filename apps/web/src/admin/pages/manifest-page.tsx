@@ -133,7 +133,7 @@ function OptionTable({ option, rows }: { option: ManifestOption; rows: ManifestR
 
 /**
  * 参加者名簿: who travels on one day (one option or all; tomorrow by default), for the guide's clipboard. The
- * filters and the page live in the URL; a busy day goes over pages of MANIFEST_PAGE_SIZE lines (issue 30); 印刷 prints
+ * filters and the page live in the URL; a busy day goes over pages of MANIFEST_PAGE_SIZE lines; 印刷 prints
  * the page shown on A4 without the console's chrome; the CSV has every line of the day.
  */
 export function ManifestPage() {

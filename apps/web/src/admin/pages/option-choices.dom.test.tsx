@@ -59,7 +59,7 @@ const offered = () =>
     .getAllByRole('option')
     .map((o) => o.textContent);
 
-describe('the 商品 choices of 参加者名簿 and 予約一覧 (issue 24.7)', () => {
+describe('the 商品 choices of 参加者名簿 and 予約一覧', () => {
   it('offer an option published a moment ago, without a reload', async () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     render(
@@ -84,7 +84,7 @@ describe('the 商品 choices of 参加者名簿 and 予約一覧 (issue 24.7)', 
       </QueryClientProvider>,
     );
     await userEvent.click(await screen.findByRole('button', { name: '公開する' }));
-    // Asked for first (issue 28).
+    // Asked for first.
     const dialog = await screen.findByRole('dialog', { name: '商品を公開する' });
     await userEvent.click(within(dialog).getByRole('button', { name: '公開する' }));
     await screen.findByText(/公開しました。/);

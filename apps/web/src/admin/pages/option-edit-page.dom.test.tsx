@@ -1,5 +1,5 @@
 /**
- * 商品編集 on react-hook-form (issue 25): the contract's schema for the save call checks the form, each message
+ * 商品編集 on react-hook-form: the contract's schema for the save call checks the form, each message
  * beside its field, the focus on the first field refused, and the body sent is the contract's.
  */
 import { CatalogMsg } from '@tabi/contract/messages';

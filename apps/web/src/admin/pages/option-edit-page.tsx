@@ -62,7 +62,7 @@ const TIER_FIELDS: readonly { key: keyof TierDraft; head: string; label: string 
 ];
 
 /**
- * The English texts (issue 29), each labelled as its Japanese twin with 「（英語）」: a line, an HTML text (with
+ * The English texts, each labelled as its Japanese twin with 「（英語）」: a line, an HTML text (with
  * its preview) or the day-before note (plain text).
  */
 const ENGLISH_FIELDS: readonly {
@@ -199,7 +199,7 @@ function OptionForm({ masters, record }: { masters: CatalogMasters; record: Admi
     }
   }
 
-  /** 公開する / 非公開にする, asked for first (issue 28): either changes what customers can buy at once. */
+  /** 公開する / 非公開にする, asked for first: either changes what customers can buy at once. */
   const [confirming, setConfirming] = useState<boolean | null>(null);
   const [publishError, setPublishError] = useState<string | null>(null);
 

@@ -1,5 +1,5 @@
 /**
- * Issue 29 in the console: an option's English texts beside the Japanese ones (商品編集's 英語（English）の表示),
+ * The English texts in the console: an option's English texts beside the Japanese ones (商品編集's 英語（English）の表示),
  * a photo's English caption and alt text, and the preview as the English page shows it.
  */
 import type { OptionDetail } from '@tabi/contract/catalog';

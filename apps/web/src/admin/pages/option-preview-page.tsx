@@ -11,7 +11,7 @@ import { AdminPage } from '../components/page.tsx';
 import { QueryView } from '../components/query-state.tsx';
 import { adminCall } from '../lib/admin-api.ts';
 
-/** The languages the preview shows the option in (issue 29): the Japanese page and the English one. */
+/** The languages the preview shows the option in: the Japanese page and the English one. */
 const PREVIEW_LANGS = ['ja', 'en'] as const satisfies readonly Lang[];
 
 /**

@@ -97,7 +97,7 @@ function renderPage() {
   );
 }
 
-describe('在庫・料金カレンダー まとめて変更 (issue 24.13)', () => {
+describe('在庫・料金カレンダー まとめて変更', () => {
   it('asks only for the prices of the age classes the option sells, and sends only those', async () => {
     const user = userEvent.setup();
     renderPage();

@@ -469,7 +469,7 @@ const PREVIEW_ROWS = 60;
  */
 function BulkEdit({ opcd, month, data }: { opcd: string; month: string; data: StockMonth | undefined }) {
   const client = useQueryClient();
-  // Only the prices of the classes the option sells are asked for (issue 24.13); adults until the month is known.
+  // Only the prices of the classes the option sells are asked for; adults until the month is known.
   const ageClasses = data?.ageClasses ?? ['adult'];
   const priceInputs = priceFields(ageClasses);
   const schema = useMemo(() => bulkEditForm(data?.ageClasses ?? []), [data?.ageClasses]);

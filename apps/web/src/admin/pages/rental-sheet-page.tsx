@@ -164,7 +164,7 @@ function Sheet({ sheet, date }: { sheet: RentalSheet; date: string }) {
 }
 
 /**
- * レンタル準備表 (issue 27): per rental shop and day (tomorrow by default) what to prepare — skis and snowboards,
+ * レンタル準備表: per rental shop and day (tomorrow by default) what to prepare — skis and snowboards,
  * boots by size, wear by size and age class — and the list by booking and traveller. 印刷 prints it on A4 without
  * the console's frame, one shop a page; the CSV has the list.
  */

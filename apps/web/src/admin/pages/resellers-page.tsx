@@ -448,7 +448,7 @@ function NewKeyDialog({ issued, onClose }: { issued: IssuedKey | null; onClose()
   );
 }
 
-/** 販売代理店 (admin only, issue 26): resellers selling through OCTO, their keys, and every change audited. */
+/** 販売代理店 (admin only): resellers selling through OCTO, their keys, and every change audited. */
 export function ResellersPage() {
   const query = useQuery({
     queryKey: ['admin', 'resellers'],

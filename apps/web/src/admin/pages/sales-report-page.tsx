@@ -131,7 +131,7 @@ function ReportTable({ report }: { report: SalesReport }) {
   );
 }
 
-/** 売上レポート (admin only, issue 26, ADR 0169): a month by reception date, per 販売チャネル and option. */
+/** 売上レポート (admin only, ADR 0169): a month by reception date, per 販売チャネル and option. */
 export function SalesReportPage() {
   const [params, setParams] = useSearchParams();
   const asked = params.get('month') ?? '';

@@ -62,7 +62,7 @@ function Day({ day }: { day: WaitlistConsoleDay }) {
 }
 
 /**
- * キャンセル待ち一覧 (issue 27, ADR 0167): per option and day from a day on (today by default), the entries in the
+ * キャンセル待ち一覧 (ADR 0167): per option and day from a day on (today by default), the entries in the
  * order they are offered seats — party, state, seats held, when they joined and until when an offer holds them.
  */
 export function WaitlistPage() {

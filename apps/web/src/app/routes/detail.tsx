@@ -30,7 +30,7 @@ import { showAlert } from '../../lib/alert.ts';
 import { failureMessage } from '../../lib/api-client.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 
-// The landing of a キャンセル待ち mail's link (issue 27): loaded only when the link's token is in the query.
+// The landing of a キャンセル待ち mail's link (ADR 0167): loaded only when the link's token is in the query.
 const WaitlistOfferPanel = lazy(() =>
   import('../../features/waitlist/components/waitlist-offer-panel.tsx').then((m) => ({
     default: m.WaitlistOfferPanel,

@@ -31,7 +31,7 @@ export function RequiredBadge() {
   );
 }
 
-/** A field's error message (nothing when there is none), in the page's language when it is a rule's (issue 29). */
+/** A field's error message (nothing when there is none), in the page's language when it is a rule's. */
 export function ErrorText({
   id,
   message,

@@ -32,7 +32,7 @@ const LIVE_BOOKING_MAILS = new Set(['request_received', 'booking_paid', 'request
  * Resend one of a booking's mails (予約詳細 and the mail list); mails without a booking cannot be resent. The
  * dialog says what the mail tells the customer and the booking's state now, and warns when the two disagree (a
  * 「ご予約とお支払いが完了しました」 of a booking since canceled). The server queues one copy however often it is
- * asked, and none while the mail still waits to be sent (issue 24.9).
+ * asked, and none while the mail still waits to be sent.
  */
 export function ResendMailDialog({ rsvno, mail, open, onClose, onDone }: ResendProps) {
   const booking = useBookingDetail(rsvno, open && mail !== null && rsvno !== '');
@@ -60,7 +60,7 @@ export function ResendMailDialog({ rsvno, mail, open, onClose, onDone }: ResendP
             rows={[
               ['予約番号', rsvno],
               ['件名', mail.subject],
-              // The copy goes to the applicant's address as it is now (a corrected one, issue 28).
+              // The copy goes to the applicant's address as it is now (a corrected one).
               ['宛先', shown && shown.mail !== mail.to ? `${shown.mail}（元の宛先 ${mail.to} から訂正済み）` : mail.to],
               ['メールの内容', MAIL_CLAIM[mail.kind] ?? '—'],
               ['現在の予約状態', booking.data?.statusLabel ?? '…'],

@@ -1,7 +1,7 @@
 import { API, call } from '../../../lib/api-client.ts';
 
 /**
- * Ends the session on the server as well (issue 11, item 5): SPEC §4's logout clears only the browser's
+ * Ends the session on the server as well: SPEC §4's logout clears only the browser's
  * state, which left a copied token working. The customer is logged out either way, so a failure is ignored.
  */
 export async function endSession(session: string): Promise<void> {

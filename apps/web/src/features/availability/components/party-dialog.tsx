@@ -24,7 +24,7 @@ interface PartyDialogProps {
   zaikozan: number;
   md: string;
   onClose(): void;
-  /** A キャンセル待ち offer (issue 27): its held seats are the limit, its prices the departure's. */
+  /** A キャンセル待ち offer (ADR 0167): its held seats are the limit, its prices the departure's. */
   offer?: (WaitlistOfferRef & { prices: PartyPrices; startTime: string }) | undefined;
 }
 

@@ -7,7 +7,7 @@ import type { SearchConditions } from '../lib/search-query.ts';
 export interface OptionSearch {
   conditions: SearchConditions;
   page: number;
-  /** Issue 14's optional order; SPEC's request is sent unchanged for 'recommended'. */
+  /** The list's optional order; SPEC's request is sent unchanged for 'recommended'. */
   sort?: OptionSort;
 }
 

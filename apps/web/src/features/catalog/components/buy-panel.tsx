@@ -31,7 +31,7 @@ function jumpToPrice(event: MouseEvent<HTMLAnchorElement>): void {
 }
 
 /**
- * Issue 14: the panel that stays in view, sticky beside the content on desktop and a bar at the bottom of a
+ * The panel that stays in view, sticky beside the content on desktop and a bar at the bottom of a
  * phone's screen, with the lowest adult price and the way to the calendar, or to the party form of the chosen day.
  */
 export function BuyPanel({ price, requestItem, day, onBook }: BuyPanelProps) {

@@ -21,7 +21,7 @@ function duration(departure: string | null | undefined, arrival: string | null |
   return { hours: Math.floor(total / 60), minutes: total % 60 };
 }
 
-/** Issue 14: the facts a traveller decides on, near the top of the detail page. */
+/** The facts a traveller decides on, near the top of the detail page. */
 export function HeadlineFacts({ option }: { option: OptionDetail }) {
   const t = useCatalogMessages();
   const d = useDetailMessages();

@@ -66,7 +66,7 @@ interface ListToolbarProps {
   hrefFor(conditions: SearchConditions): string;
 }
 
-/** Issue 14: the list's order and a removable chip for each active search condition. */
+/** The list's order and a removable chip for each active search condition. */
 export function ListToolbar({ conditions, sort, onSort, hrefFor }: ListToolbarProps) {
   const chips = useChips(conditions);
   const t = useCatalogMessages();

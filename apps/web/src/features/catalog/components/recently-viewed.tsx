@@ -7,7 +7,7 @@ import { readRecentlyViewed, type ViewedOption } from '../lib/recently-viewed.ts
 import styles from './recently-viewed.module.css';
 
 /**
- * Issue 14: 最近見た商品 from this browser's own history. Read after mounting, so the server-rendered page
+ * 最近見た商品 from this browser's own history. Read after mounting, so the server-rendered page
  * (which cannot know it) and the first client render agree.
  */
 export function RecentlyViewed({ exclude, hrefFor }: { exclude?: string; hrefFor(opcd: string): string }) {

@@ -142,7 +142,7 @@ export function SearchPanel({ applied, today, carry, onSearch, resetHref }: Sear
     else setOpen(true);
   };
 
-  // A typed date that is not one keeps the panel open with its message (issue 14); read at submit time.
+  // A typed date that is not one keeps the panel open with its message; read at submit time.
   const dateInvalid = useRef(false);
 
   const submit = (event: FormEvent) => {

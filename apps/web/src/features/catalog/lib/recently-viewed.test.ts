@@ -21,7 +21,7 @@ function memoryStorage(): Storage {
 
 const viewed = (opcd: string) => ({ opcd, webname: `商品${opcd}`, image: null, price: 5000 });
 
-describe('最近見た商品 (issue 14)', () => {
+describe('最近見た商品', () => {
   it('keeps the newest first, once each, at most RECENT_MAX', () => {
     const storage = memoryStorage();
     for (let i = 0; i < RECENT_MAX + 2; i++) rememberViewed(viewed(`OP${i}`), storage);

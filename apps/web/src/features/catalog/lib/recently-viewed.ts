@@ -1,4 +1,4 @@
-/** Issue 14: 最近見た商品, kept in this browser only (localStorage), newest first. */
+/** 最近見た商品, kept in this browser only (localStorage), newest first. */
 import { safeStorage } from '../../../stores/safe-storage.ts';
 
 export interface ViewedOption {

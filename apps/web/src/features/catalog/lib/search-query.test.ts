@@ -79,7 +79,7 @@ describe('list state in the URL query', () => {
   });
 });
 
-describe('sort and removable conditions (issue 14)', () => {
+describe('sort and removable conditions', () => {
   it('reads and writes the sort, leaving the default and unknown values out of the URL', () => {
     expect(readListState(new URLSearchParams('sort=price_asc')).sort).toBe('price_asc');
     expect(readListState(new URLSearchParams('sort=popular')).sort).toBe('recommended');

@@ -17,7 +17,7 @@ export interface ListState {
   conditions: SearchConditions;
   page: number;
   md: string;
-  /** Issue 14: the list's order; 'recommended' (SPEC's order) is left out of the URL. */
+  /** The list's order; 'recommended' (SPEC's order) is left out of the URL. */
   sort: OptionSort;
 }
 

@@ -51,14 +51,14 @@ export function CouponDetailPage({ opcd, pkcd }: { opcd: string; pkcd: string })
   useEffect(() => {
     if (!leaving || left.current) return;
     left.current = true;
-    // Issue 14.4: a bounce says why.
+    // A bounce says why.
     if (failure !== null) showAlert(failure);
     else if (coupon) showAlert(couponNotToday(format.day(coupon.usedate)));
     navigate('/mypage', { replace: true });
   }, [failure, leaving, navigate, coupon, format]);
 
   const remaining = coupon ? couponCounts(coupon).left : null;
-  // A facility the travel company stopped takes no coupon: said here, before the staff type a PIN (issue 24.12).
+  // A facility the travel company stopped takes no coupon: said here, before the staff type a PIN.
   const stopped = coupon?.facility_stopped === true && remaining !== 0;
   const showForm = !leaving && !stopped && (remaining === null || remaining > 0);
 

@@ -26,7 +26,7 @@ export function CouponListPage() {
   useEffect(() => {
     if (!leaving || left.current) return;
     left.current = true;
-    // Issue 14.4: a bounce says why (my page says it too, beside a disabled button).
+    // A bounce says why (my page says it too, beside a disabled button).
     if (failure !== null) showAlert(failure);
     else if (options?.[0]) showAlert(couponNotToday(format.day(options[0].usedate)));
     navigate('/mypage', { replace: true });

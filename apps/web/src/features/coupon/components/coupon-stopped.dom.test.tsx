@@ -57,7 +57,7 @@ function renderDetail() {
   );
 }
 
-describe('a coupon at a stopped facility (issue 24.12)', () => {
+describe('a coupon at a stopped facility', () => {
   it('says so on the coupon page instead of asking for the PIN', async () => {
     answer = coupon(true);
     renderDetail();

@@ -4,7 +4,7 @@ import { API, call, callFile } from '../../../lib/api-client.ts';
 
 export const receiptsQueryKey = (rsvno: string) => ['receipts', rsvno] as const;
 
-/** POST /booking/receipts (issue 28): the receipts the booking has now, and which were issued already. */
+/** POST /booking/receipts: the receipts the booking has now, and which were issued already. */
 export function useReceipts(rsvno: string, enabled: boolean) {
   return useQuery({
     queryKey: receiptsQueryKey(rsvno),

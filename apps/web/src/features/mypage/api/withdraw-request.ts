@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { API, call } from '../../../lib/api-client.ts';
 
-/** POST /booking/withdraw (issue 28): the customer withdraws a request not answered yet. */
+/** POST /booking/withdraw: the customer withdraws a request not answered yet. */
 export function withdrawRequest(rsvno: string) {
   return call(API['POST /booking/withdraw'], { body: { rsvno } });
 }

@@ -10,9 +10,9 @@ export interface BookingActionsProps {
   paymentDeadline: string | null;
   paying: boolean;
   couponLink: boolean;
-  /** Why the coupons cannot be used yet (issue 14.4), shown instead of a link that would bounce back. */
+  /** Why the coupons cannot be used yet, shown instead of a link that would bounce back. */
   couponNote: string | null;
-  /** An unpaid card booking still within its hold (issue 14.4): the notice and its pay button. */
+  /** An unpaid card booking still within its hold: the notice and its pay button. */
   cardPaymentNote: string | null;
   rentalLink: boolean;
   /** 日時を変更 (ADR 0197): a paid booking whose cancellation is still free. */
@@ -45,8 +45,8 @@ function PayBox(props: { note: ReactNode; label: string; paying: boolean; onPay(
 }
 
 /**
- * SPEC §2 My page buttons: conditions (always), pay, coupons, rental, receipts after payment (issue 28), cancel,
- * withdraw a request (issue 28), logout.
+ * SPEC §2 My page buttons: conditions (always), pay, coupons, rental, receipts after payment, cancel,
+ * withdraw a request, logout.
  */
 export function BookingActions(props: BookingActionsProps) {
   const t = useMypageMessages();

@@ -127,7 +127,7 @@ function renderPage() {
   );
 }
 
-describe('my page of a rental booking (issue 24.15)', () => {
+describe('my page of a rental booking', () => {
   it('shows each participant’s rental and sizes right after booking, read only, and when they can be changed', async () => {
     booking = rentalBooking(5);
     renderPage();
@@ -153,7 +153,7 @@ describe('my page of a rental booking (issue 24.15)', () => {
   });
 });
 
-describe('my page after a cancellation (issue 24.10)', () => {
+describe('my page after a cancellation', () => {
   it('shows the fee and the refund beside the total the booking was made for', async () => {
     booking = { ...rentalBooking(5), status: 4, cancelfee: 7080, refund: 16_520 };
     renderPage();

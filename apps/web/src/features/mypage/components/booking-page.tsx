@@ -121,7 +121,7 @@ export function BookingPage({ changeDialog: ChangeModal }: { changeDialog?: Chan
     logoutToLogin(navigate);
   }
 
-  /** SPEC's pay button (a confirmed request) and issue 14.4's (an unpaid card booking) differ only in the check. */
+  /** SPEC's pay button (a confirmed request) and the one of an unpaid card booking differ only in the check. */
   async function pay(kind: 'request' | 'card') {
     if (paying) return;
     setPaying(true);

@@ -38,7 +38,7 @@ function Lines({ option, showName }: { option: BookingOption; showName: boolean 
 }
 
 /**
- * A canceled booking's cancellation fee and refund, when the server sends them (issue 24.10): what was charged
+ * A canceled booking's cancellation fee and refund, when the server sends them: what was charged
  * and what goes back, below the total the booking was made for.
  */
 function Cancellation({ cancelfee, refund }: { cancelfee: number; refund: number }) {

@@ -17,7 +17,7 @@ import { useMypageMessages } from '../lib/messages.ts';
 import styles from './receipt.module.css';
 
 /**
- * Issue 28: 領収書 on my page once the booking is paid (and, after a cancellation with a fee, the fee's own).
+ * 領収書 on my page once the booking is paid (and, after a cancellation with a fee, the fee's own).
  * The first time a dialog asks for the 宛名 (it cannot be changed later); after that the same dialog shows the
  * stored one and issues a 再発行. The PDF is saved (a phone's browser offers to open it).
  */

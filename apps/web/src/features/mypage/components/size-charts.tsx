@@ -35,7 +35,7 @@ export function SizeCharts({
 }) {
   const t = useMypageMessages();
   const lang = useLang();
-  // The charts' own words in the page's language (issue 29): /size-charts/en/ holds the English drawings.
+  // The charts' own words in the page's language: /size-charts/en/ holds the English drawings.
   const src = (file: string) => `/size-charts/${lang === 'ja' ? '' : `${lang}/`}${file}`;
   const charts = [shoes && CHARTS.shoes, adultWear && CHARTS.adult, childWear && CHARTS.child].filter(
     (c): c is (typeof CHARTS)[keyof typeof CHARTS] => Boolean(c),

@@ -102,7 +102,7 @@ async function renderActions() {
 
 const withdrawCalls = () => calls.filter((c) => c.url.endsWith('/booking/withdraw'));
 
-describe('リクエストを取り消す on my page (issue 28)', () => {
+describe('リクエストを取り消す on my page', () => {
   it('is offered for a request waiting for its answer, and withdraws it only after the confirmation', async () => {
     booking = requestBooking();
     const user = userEvent.setup();

@@ -13,7 +13,7 @@ import { useMypageMessages } from '../lib/messages.ts';
 import styles from './mypage.module.css';
 
 /**
- * Issue 28: リクエストを取り消す, only while the request waits for its answer (and until its use date), behind a
+ * リクエストを取り消す, only while the request waits for its answer (and until its use date), behind a
  * confirmation dialog. Reads the logged-in booking from my page's own query; the result is alerted and the
  * booking fetched again either way (a refusal says why: answered meanwhile, or past the use date).
  */

@@ -107,7 +107,7 @@ describe('my page rules', () => {
   });
 });
 
-describe('issue 14.4: coupons and card payment on my page', () => {
+describe('coupons and card payment on my page', () => {
   it("reads the coupons' use date from the first coupon option", () => {
     expect(couponUseDate(booking)).toBeNull();
     const coupon = { ...option, pkcd: 'PK0001', usedate: '20250111' };

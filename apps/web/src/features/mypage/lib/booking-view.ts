@@ -65,7 +65,7 @@ export interface CardPaymentWindow {
   minutesLeft: number;
 }
 
-/** Issue 14.4: an unpaid card booking may still be paid through the checkout until its hold ends. */
+/** An unpaid card booking may still be paid through the checkout until its hold ends. */
 export function cardPaymentWindow(booking: Booking): CardPaymentWindow | null {
   if (!cardPaymentOpen(booking, booking.servertime)) return null;
   const until = unpaidGraceEnd(booking.rsvdate);

@@ -6,7 +6,7 @@ export function createBooking(payload: CreateBookingRequest) {
   return call(API['POST /booking'], { body: payload });
 }
 
-/** POST /booking/revise: the booking this flow made and has not paid takes what the confirm page now shows (issue 24.2). */
+/** POST /booking/revise: the booking this flow made and has not paid takes what the confirm page now shows. */
 export function reviseBooking(payload: ReviseBookingRequest) {
   return call(API['POST /booking/revise'], { body: payload });
 }

@@ -2,7 +2,7 @@ import type { CheckoutResult } from '@tabi/contract/booking';
 import { useQuery } from '@tanstack/react-query';
 import { API, call } from '../../../lib/api-client.ts';
 
-/** POST /checkout/result: the booking behind a checkout session, from the server's record (issue 14.2). */
+/** POST /checkout/result: the booking behind a checkout session, from the server's record. */
 export function getCheckoutResult(sessionId: string): Promise<CheckoutResult> {
   return call(API['POST /checkout/result'], { body: { session_id: sessionId } });
 }

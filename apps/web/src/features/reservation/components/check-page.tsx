@@ -23,7 +23,7 @@ import { PeopleReview } from './people-review.tsx';
 /**
  * The booking made on this page and not paid yet, while it can still be paid: back from the card checkout
  * (Back, or the page restored from the back-forward cache), the page comes back as it was and pays that
- * booking rather than making another (issue 14.2).
+ * booking rather than making another.
  */
 function payableCompletion(completed: Completion | null, now: number): Completion | null {
   return completed && !completed.request && now < Date.parse(completed.expiresAt) ? completed : null;
@@ -111,7 +111,7 @@ export function CheckPage() {
         window.location.assign(url);
       },
       now: () => Date.now(),
-      // SPEC's navigator.language on the Japanese pages; an English page's booking is kept as English (issue 29).
+      // SPEC's navigator.language on the Japanese pages; an English page's booking is kept as English.
       language: lang === 'ja' ? navigator.language : lang,
     };
     if (pending) await payPendingBooking(pending.rsvno, deps);

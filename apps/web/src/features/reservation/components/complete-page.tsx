@@ -12,7 +12,7 @@ import { purchaseSteps } from '../lib/steps.ts';
 import { startCheckout } from '../lib/submit-booking.ts';
 import styles from './complete-page.module.css';
 
-/** A new checkout for the same booking while its hold lasts (issue 14.3); the browser holds its capability. */
+/** A new checkout for the same booking while its hold lasts; the browser holds its capability. */
 function payAgain(rsvno: string): Promise<void> {
   // On failure the visitor is told and stays here: this is the failed page already.
   return startCheckout(rsvno, { navigate: () => undefined, redirect: (url) => window.location.assign(url) });
@@ -21,7 +21,7 @@ function payAgain(rsvno: string): Promise<void> {
 /**
  * /reservation/complete (SPEC §2 Complete): shows the result, and the booking session ends on entry. Back
  * from the card checkout, the return link names the checkout session, and the page asks the server what
- * became of it (issue 14.2), so Back, Forward or another tab cannot lose a paid customer's booking number.
+ * became of it, so Back, Forward or another tab cannot lose a paid customer's booking number.
  */
 export function CompletePage() {
   const t = useReservationMessages();

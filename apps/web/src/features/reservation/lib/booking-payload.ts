@@ -15,7 +15,7 @@ export interface BookingDraft {
   members: Person[];
   /** navigator.language */
   language: string;
-  /** The token of the キャンセル待ち offer whose held seats this booking uses (issue 27). */
+  /** The token of the キャンセル待ち offer whose held seats this booking uses (ADR 0167). */
   waitlistToken?: string | undefined;
 }
 

@@ -56,7 +56,7 @@ function messages(values: MemberFormValues, needsPassport = false): Record<strin
 }
 
 describe('memberFormSchema', () => {
-  it('refuses control and bidi characters in names and the phone, as the server does (issue 11, item 6)', () => {
+  it('refuses control and bidi characters in names and the phone, as the server does', () => {
     const values = form({
       leader: leader({ lastName: 'YAMA\nDA', phoneNumber: '090\u202e1234' }),
       members: [person({ firstName: 'TA\u0085RO' })],

@@ -111,7 +111,7 @@ export async function submitBooking(deps: SubmitDeps): Promise<void> {
 }
 
 /**
- * Back from the checkout with the booking made and unpaid (issue 24.2): the booking first takes what the
+ * Back from the checkout with the booking made and unpaid: the booking first takes what the
  * confirm page shows (names changed since, for instance), then the checkout opens again. When the server
  * cannot take the change (paid meanwhile, expired, another party), it says why and nothing is paid.
  */

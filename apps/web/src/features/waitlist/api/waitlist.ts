@@ -1,7 +1,7 @@
 import type { WaitlistJoinRequest } from '@tabi/contract/waitlist';
 import { API, call } from '../../../lib/api-client.ts';
 
-/** POST /waitlist (issue 27): joins the waiting list of a sold-out day. */
+/** POST /waitlist (ADR 0167): joins the waiting list of a sold-out day. */
 export function joinWaitlist(body: WaitlistJoinRequest) {
   return call(API['POST /waitlist'], { body });
 }

@@ -23,7 +23,7 @@ export interface WaitlistJoinDialogProps {
 }
 
 /**
- * キャンセル待ちに登録 (issue 27): the sold-out day, a mail address and the party size; the server mails a
+ * キャンセル待ちに登録 (ADR 0167): the sold-out day, a mail address and the party size; the server mails a
  * confirmation with the link to see or leave the entry. A refusal is said inside the dialog.
  */
 export function WaitlistJoinDialog({ option, days, onClose, opener }: WaitlistJoinDialogProps) {
@@ -51,7 +51,7 @@ export function WaitlistJoinDialog({ option, days, onClose, opener }: WaitlistJo
         usedate: values.usedate,
         mail: values.mail,
         party: Number(values.party),
-        // As a booking's: the browser's on the Japanese pages, English on the English ones (issue 29).
+        // As a booking's: the browser's on the Japanese pages, English on the English ones.
         lang: lang === 'ja' ? (navigator.language || 'ja').slice(0, 2) : lang,
       });
       setDone({ day: values.usedate, party: Number(values.party) });

@@ -12,7 +12,7 @@ const WaitlistJoinDialog = lazy(() =>
 );
 
 /**
- * Issue 27: under the calendar, when the month on show has sold-out days, キャンセル待ちに登録 opens the form.
+ * Under the calendar, when the month on show has sold-out days, キャンセル待ちに登録 opens the form.
  * The calendar keeps those days unselectable (SPEC §2); this block is where a visitor waits for one.
  */
 export function WaitlistJoin({

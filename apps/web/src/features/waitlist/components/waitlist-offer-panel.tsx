@@ -26,7 +26,7 @@ function Ended({ title, text }: { title: string; text: string }) {
 }
 
 /**
- * The landing of a キャンセル待ち mail's link (issue 27): /detail?opcd=&usedate=&waitlist=TOKEN. An offer says
+ * The landing of a キャンセル待ち mail's link (ADR 0167): /detail?opcd=&usedate=&waitlist=TOKEN. An offer says
  * which seats are held until when and opens the party form limited to them (the purchase flow then books them
  * with the token); a waiting entry can be left; an ended one says so.
  */

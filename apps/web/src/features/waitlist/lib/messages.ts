@@ -1,4 +1,4 @@
-/** Texts of キャンセル待ち (issue 27): the block under the calendar, its dialog and the mail link's panel. */
+/** Texts of キャンセル待ち (ADR 0167): the block under the calendar, its dialog and the mail link's panel. */
 
 import { formatMonthDayJa, ymdToLocalDate } from '@tabi/contract/dates';
 import { WaitlistMsg } from '@tabi/contract/waitlist-messages';

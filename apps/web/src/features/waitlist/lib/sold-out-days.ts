@@ -2,7 +2,7 @@ import type { CalendarDay } from '@tabi/contract/catalog';
 import type { Ymd } from '@tabi/contract/dates';
 
 /**
- * The days of the month on show a visitor may wait for (issue 27): from today on, with a price (the day is
+ * The days of the month on show a visitor may wait for: from today on, with a price (the day is
  * sold, not missing) and no seat left. The calendar itself keeps them unselectable (SPEC §2).
  */
 export function soldOutDays(valueList: Record<string, CalendarDay>, today: Ymd): Ymd[] {
