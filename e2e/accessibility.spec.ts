@@ -5,7 +5,7 @@ import { expectNoSeriousA11yIssues, seriousA11yIssues } from './support/checks.t
 import { expect, test } from './support/test.ts';
 
 /**
- * Issue 6 (accessibility): axe-core on every route of SPEC §2 at both target viewports, reached through
+ * Accessibility: axe-core on every route of SPEC §2 at both target viewports, reached through
  * the real UI, and a whole request purchase done with the keyboard alone.
  */
 

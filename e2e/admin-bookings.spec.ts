@@ -1,5 +1,5 @@
 /**
- * The console's booking work (issue 12) in Chromium, on bookings this spec makes itself through the public API
+ * The console's booking work in Chromium, on bookings this spec makes itself through the public API
  * (so the demo bookings the other specs read stay as they are): an operator finds a request by the customer's
  * phone and confirms it, and the customer's my page then offers payment; a paid booking is canceled on the
  * customer's behalf with a fee override, and the refund and the cancellation mail show; tomorrow's manifest is
@@ -130,7 +130,7 @@ test('a paid booking is canceled on the customer’s behalf with a fee override;
   await page.getByRole('button', { name: '絞り込む' }).click();
   const mailRow = page.getByRole('row').filter({ hasText: 'キャンセル' }).first();
   await expect(mailRow).toContainText(rsvno);
-  // A mail still waiting in the outbox is not resent (issue 24.9): the worker sends it within about a second.
+  // A mail still waiting in the outbox is not resent: the worker sends it within about a second.
   await expect(async () => {
     await page.reload();
     await expect(mailRow).toContainText('送信済み', { timeout: 1_000 });
@@ -178,7 +178,7 @@ test('tomorrow’s manifest lists the participants and prints on A4 without the 
   await page.emulateMedia({ media: 'screen' });
 });
 
-test('a clerk notes a call and corrects the customer’s phone and mail; 再送 goes to the corrected address (issue 28)', async ({
+test('a clerk notes a call and corrects the customer’s phone and mail; 再送 goes to the corrected address', async ({
   page,
 }) => {
   const rsvno = await makeBooking(page, 'OP0002', CONTACT_TEL, 'TEISEI', 1);

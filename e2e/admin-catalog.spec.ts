@@ -1,5 +1,5 @@
 /**
- * The console's catalog (issue 13) in Chromium: an admin creates an option (a draft no visitor sees), opens its
+ * The console's catalog in Chromium: an admin creates an option (a draft no visitor sees), opens its
  * dates with prices on the 在庫・料金カレンダー, previews and publishes it; a visitor then sees it and books it,
  * and the booking is in that day's manifest. An operator is not offered the catalog. Screenshots at 1280×800 and
  * 1024×768 into SHOTS_DIR; axe on every page.
@@ -67,7 +67,7 @@ test('an admin creates an option, opens dates with prices and publishes it; a vi
   await intro.fill('朝の<strong>隅田川</strong>を歩きます。');
   await page.getByLabel('内容', { exact: true }).fill('<p>両国駅に集合し、隅田川テラスを約2時間歩きます。</p>');
   await page.getByLabel('集合場所', { exact: true }).fill('両国駅 西口改札前');
-  // The English page's texts beside the Japanese (issue 29), with the same sanitised preview; the rest stays Japanese.
+  // The English page's texts beside the Japanese, with the same sanitised preview; the rest stays Japanese.
   await page.getByLabel('商品名（英語）').fill('[E2E] Sumida River morning walk');
   await page
     .getByRole('textbox', { name: '紹介文（英語）' })

@@ -1,5 +1,5 @@
 /**
- * 商品の写真 (issue 13) in Chromium: an admin creates an option, uploads two photos (a JPEG and a PNG made here
+ * 商品の写真 (ADR 0151) in Chromium: an admin creates an option, uploads two photos (a JPEG and a PNG made here
  * with sharp) with captions and alt texts, moves the second to the top with the keyboard, opens dates with prices
  * and publishes; a visitor finds it in search with that photo on its card, sees both in the detail gallery
  * (responsive WebP: srcset), buys it on the sandbox card page, and the booking is in the day's manifest.

@@ -30,7 +30,7 @@ async function signInAsAdmin(page: Page, who: { mail: string; password: string; 
 test('an admin signs in with TOTP, finds a booking by the customer phone, visits every page and signs out', async ({
   page,
 }) => {
-  // Every page of the console with an axe scan each: the admin's menu grew by 販売代理店 and 売上レポート (issue 26),
+  // Every page of the console with an axe scan each: the admin's menu grew by 販売代理店 and 売上レポート (ADR 0169),
   // past the default minute on a busy 2-core machine.
   test.setTimeout(150_000);
   await page.goto('/admin/login');
@@ -124,7 +124,7 @@ test('an operator signs in with a password only and does not see the admin pages
   await shootAdmin(page, 'totp-enrol');
 });
 
-test('an admin adds an operator, who signs in with the one-time password, sets their own and enrols TOTP; the admin resets it (issue 28)', async ({
+test('an admin adds an operator, who signs in with the one-time password, sets their own and enrols TOTP; the admin resets it', async ({
   page,
 }) => {
   const mail = `clerk-${Date.now()}@example.jp`;

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yIssues } from './support/checks.ts';
 import { expect, test } from './support/test.ts';
 
-/** Issue 14 "Pages that sell": screenshots at the three sizes it names, into SHOTS_DIR when set. */
+/** Pages that sell: screenshots at three widths (390, 320 and 1280 px), into SHOTS_DIR when set. */
 async function shootSizes(page: Page, name: string, before?: () => Promise<void>) {
   const shots = process.env.SHOTS_DIR;
   if (!shots) return;
@@ -27,7 +27,7 @@ async function cardPrices(page: Page): Promise<number[]> {
   return texts.map((t) => Number((t.match(/[\d,]+/)?.[0] ?? '0').replaceAll(',', ''))).filter((p) => p > 0);
 }
 
-test.describe('list that sells (issue 14)', () => {
+test.describe('list that sells', () => {
   test('sorts by price through the sort query and back to おすすめ順', async ({ page }) => {
     await page.goto('/');
     const sort = page.getByLabel('並び替え');
@@ -106,7 +106,7 @@ test.describe('list that sells (issue 14)', () => {
   });
 });
 
-test.describe('detail that sells (issue 14)', () => {
+test.describe('detail that sells', () => {
   test('headline facts near the top and a panel that stays in view with the price and the way to the calendar', async ({
     page,
   }) => {

@@ -1,5 +1,5 @@
 /**
- * Issue 29: a coupon used in English at 390 px — the venue's staff enter the PIN and the counts go down — before
+ * A coupon used in English at 390 px — the venue's staff enter the PIN and the counts go down — before
  * coupon.spec.ts locks AA100010's coupons with its wrong PINs (this file runs first; it uses OP0012's coupon, which
  * coupon.spec.ts only looks at).
  */

@@ -69,7 +69,7 @@ test('a fully used coupon shows the stamp and no use form', async ({ page }) => 
   await shoot(page, 'coupon-detail-used');
 });
 
-test('coupons for another day send the customer to my page, saying why (issue 14.4)', async ({ page }) => {
+test('coupons for another day send the customer to my page, saying why', async ({ page }) => {
   const messages = collectDialogs(page);
   await loginAs(page, 'AA100011');
   await page.goto('/coopon');

@@ -1,5 +1,5 @@
 /**
- * 催行中止 and 最少催行人員 (issue 27) in Chromium: an operator previews and stops a day of an option with a paid
+ * 催行中止 and 最少催行人員 in Chromium: an operator previews and stops a day of an option with a paid
  * booking, and the customer's my page then shows it canceled with the full refund; an admin gives an option a
  * minimum, the dashboard lists a day under it near its decision time, and 催行決定 takes it off. Screenshots at the
  * console's sizes into SHOTS_DIR; axe on each page and dialog.
@@ -14,9 +14,7 @@ import { expect, test } from './support/test.ts';
 const STOP_TEL = '080-4321-0027';
 const MINIMUM_TEL = '080-4321-0028';
 
-test('an operator previews and stops a day; the customer sees it canceled with the full refund (issue 27)', async ({
-  page,
-}) => {
+test('an operator previews and stops a day; the customer sees it canceled with the full refund', async ({ page }) => {
   const rsvno = await makeBooking(page, 'OP0018', STOP_TEL, 'CHUSHI', 2);
   const session = await payFromMyPage(page, rsvno, STOP_TEL);
   const booking = await api<{ fromdate: string; amountjp: number }>(page.request, page, `/api/booking/${rsvno}`, {
@@ -54,7 +52,7 @@ test('an operator previews and stops a day; the customer sees it canceled with t
   await expect(page.getByRole('row', { name: /キャンセル料/ })).toContainText(formatJpy(0));
 });
 
-test('the dashboard lists a day under its minimum near its decision time, and 催行決定 takes it off (issue 27)', async ({
+test('the dashboard lists a day under its minimum near its decision time, and 催行決定 takes it off', async ({
   page,
 }) => {
   await signIn(page, anAdmin());

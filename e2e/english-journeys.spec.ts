@@ -1,5 +1,5 @@
 /**
- * Issue 29's journeys in English at 390 px, each page with `lang`, axe and nothing Japanese of ours: a ski rental
+ * Journeys in English at 390 px, each page with `lang`, axe and nothing Japanese of ours: a ski rental
  * booked with its sizes, a declined card and a retry, then my page, where the booking is cancelled; and a rental's
  * sizes changed on my page (AA100009, put back as it was for the specs after this one).
  */

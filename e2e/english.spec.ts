@@ -1,5 +1,5 @@
 /**
- * Issue 29: the site in English under /en/. The pages translated so far (the frame, the option list and detail,
+ * The site in English under /en/. The pages translated so far (the frame, the option list and detail,
  * login) in English with `lang`, titles and alternates right, no Japanese outside the catalog's own texts, a
  * language switch that keeps the place, and the browser's language only as a suggestion.
  */
@@ -44,7 +44,7 @@ test.describe('the English site', () => {
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expect(page).toHaveURL(/\/en\/?\?homencd=03/);
     await expect(page.getByRole('link', { name: 'Remove the filter Kanto' })).toBeVisible();
-    // The catalog's own texts in English (issue 29): names, places and keywords, not marked as Japanese.
+    // The catalog's own texts in English: names, places and keywords, not marked as Japanese.
     // (Options the console's specs made before this one are Japanese only, and marked so.)
     const skytree = page.getByRole('heading', { level: 2, name: /^\[From Tokyo Station\] Tokyo Skytree/ });
     await expect(skytree).toBeVisible();

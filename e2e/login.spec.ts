@@ -64,7 +64,7 @@ test('login returns to the coupons, a logged-in visitor skips /login, and logout
   expect(await (await ended).json()).toMatchObject({ errcd: '000' });
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('auth') ?? '{}').state);
   expect(stored).toEqual({ isLogin: false, sessionId: null, rsvno: null });
-  // The session ended on the server too: the old token no longer opens the coupons (issue 11, item 5).
+  // The session ended on the server too: the old token no longer opens the coupons.
   const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
   const replay = await page.request.post('/api/coopon', {
     data: { session },

@@ -6,7 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { expectNoSeriousA11yIssues } from './support/checks.ts';
 import { expect, test } from './support/test.ts';
 
-/** Issue 14: every mail's HTML part, rendered in Chromium at the three sizes, readable and axe clean. */
+/** Every mail's HTML part, rendered in Chromium at the three sizes, readable and axe clean. */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dir = mkdtempSync(path.join(os.tmpdir(), 'tabi-mails-'));
 execFileSync(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/scripts/preview-mails.ts', dir], {
@@ -41,11 +41,11 @@ for (const kind of kinds) {
   test(`mail ${kind} reads in Japanese at 390, 320 and 1280 px with nothing cut off`, async ({ page }) => {
     await page.goto(pathToFileURL(path.join(dir, `${kind}.html`)).href);
     await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
-    // The waiting-list mails (issue 27) are about no booking yet, and the レンタル準備表 goes to a shop: no my page,
+    // The waiting-list mails (ADR 0167) are about no booking yet, and the レンタル準備表 goes to a shop: no my page,
     // no policy.
     const aboutBooking = !kind.startsWith('waitlist_') && kind !== 'rental_sheet';
     if (aboutBooking) await expect(page.getByRole('link', { name: 'マイページでご予約を確認する' })).toBeVisible();
-    // The day-before mail and the 催行中止 mail (issue 27) come when the free cancellation no longer matters.
+    // The day-before mail and the 催行中止 mail come when the free cancellation no longer matters.
     if (aboutBooking && !['day_before', 'day_stopped'].includes(kind)) {
       await expect(page.getByText('無料キャンセル期限')).toBeVisible();
     }

@@ -269,9 +269,7 @@ test('reloading while my page is loading keeps the customer logged in', async ({
   expect(messages).toEqual([]);
 });
 
-test('an unpaid card booking within its hour shows the time left and opens the checkout (issue 14.4)', async ({
-  page,
-}) => {
+test('an unpaid card booking within its hour shows the time left and opens the checkout', async ({ page }) => {
   await openMyPage(page, 'AA100002');
   const notice = page.getByTestId('card-payment');
   await expect(notice).toContainText('お支払いが完了していません。');
@@ -286,7 +284,7 @@ test('an unpaid card booking within its hour shows the time left and opens the c
   await expect(page).toHaveURL(/\/sandbox\/checkout\//);
 });
 
-test('coupons for another day say so on my page instead of bouncing back (issue 14.4)', async ({ page }) => {
+test('coupons for another day say so on my page instead of bouncing back', async ({ page }) => {
   await openMyPage(page, 'AA100011');
   await expect(page.getByTestId('coupon-note')).toContainText(/このクーポンはご利用日（\d{4}\/\d{2}\/\d{2}）当日のみ/);
   await expect(page.getByRole('button', { name: 'クーポンを使う' })).toBeDisabled();
@@ -294,7 +292,7 @@ test('coupons for another day say so on my page instead of bouncing back (issue 
   await expectNoSeriousA11yIssues(page);
 });
 
-test('a customer downloads a receipt: the 宛名 once, then a 再発行 (issue 28)', async ({ page }) => {
+test('a customer downloads a receipt: the 宛名 once, then a 再発行', async ({ page }) => {
   await openMyPage(page, 'AA100008');
   const button = page.getByRole('button', { name: '領収書（PDF）' });
   await button.click();
@@ -334,9 +332,7 @@ test('a customer downloads a receipt: the 宛名 once, then a 再発行 (issue 2
   expect(reissued).toContain('株式会社さくら商事　様');
 });
 
-test('a customer withdraws a request not yet answered from my page, and a mail confirms it (issue 28)', async ({
-  page,
-}) => {
+test('a customer withdraws a request not yet answered from my page, and a mail confirms it', async ({ page }) => {
   const rsvno = await makeBooking(page, 'OP0002', DEMO_TEL, 'TORISAGE', 2);
   await openMyPage(page, rsvno);
   await expect(status(page)).toContainText(Msg.statusRequested);

@@ -1,5 +1,5 @@
 /**
- * A reseller's booking end to end (issue 26): an admin connects a reseller, the reseller books tomorrow through
+ * A reseller's booking end to end: an admin connects a reseller, the reseller books tomorrow through
  * /octo (reserve, then confirm with one traveller named and one not), and the booking shows in 予約一覧 with its
  * channel, in 予約詳細, in tomorrow's 参加者名簿 (the unnamed traveller as 未登録) and in the month's 売上レポート.
  */

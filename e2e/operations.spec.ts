@@ -1,5 +1,5 @@
 /**
- * The operator's day (issue 27) in Chromium: an operator opens the レンタル準備表 of the day the demo ski rental
+ * The operator's day in Chromium: an operator opens the レンタル準備表 of the day the demo ski rental
  * AA100009 started (two days ago: スノーギア ニセコ, an adult and a 中人 with their boards, boots and wear — sizes
  * my page's rental test may have changed before), reads its counts against its list, and its print view (print
  * media, A4) shows the sheet without the console's chrome. Screenshots into SHOTS_DIR.

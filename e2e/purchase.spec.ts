@@ -166,7 +166,7 @@ test.describe('purchase flow', () => {
     await submit.click();
 
     await payOnSandbox(page, '4242 4242 4242 4242');
-    // The return link names the checkout session: the page asks the server what became of it (issue 14.2).
+    // The return link names the checkout session: the page asks the server what became of it.
     await expect(page).toHaveURL(/\/reservation\/complete\?processing=success&session_id=cs_sandbox_/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('ご予約が完了しました');
     const rsvno = (await page.getByTestId('rsvno').textContent()) ?? '';
@@ -204,7 +204,7 @@ test.describe('purchase flow', () => {
   test('a declined card (4000 0000 0000 0002) ends on the failed message', async ({ page }) => {
     await buyOneAdult(page, HANAKO, 'hanako@example.com');
     await payOnSandbox(page, '4000 0000 0000 0002');
-    // The sandbox shows the form again with the decline (issue 14.3), the card fields as typed (issue 24.11).
+    // The sandbox shows the form again with the decline, the card fields as typed.
     await expect(page.getByRole('alert')).toContainText('カードが承認されませんでした');
     await expect(page.getByLabel('カード番号')).toHaveValue('4000 0000 0000 0002');
     await expect(page.getByLabel('有効期限（月/年）')).toHaveValue('12/34');
@@ -253,7 +253,7 @@ test.describe('purchase flow', () => {
     await expect(page.getByTestId('rsvno')).toHaveText(rsvno ?? '');
   });
 
-  test('a name changed after Back from the checkout is the name booked and paid (issue 24.2)', async ({ page }) => {
+  test('a name changed after Back from the checkout is the name booked and paid', async ({ page }) => {
     await buyOneAdult(page, HANAKO, 'hanako@example.com');
     await expect(page).toHaveURL(/\/sandbox\/checkout\//);
 
@@ -278,7 +278,7 @@ test.describe('purchase flow', () => {
     expect(booking).toMatchObject({ mei: 'HANAE', status_payment: 1 });
   });
 
-  test('the card page takes an expiry typed on a keypad without 「/」 (issue 24.11)', async ({ page }) => {
+  test('the card page takes an expiry typed on a keypad without 「/」', async ({ page }) => {
     await buyOneAdult(page, TARO);
     await expect(page).toHaveURL(/\/sandbox\/checkout\//);
     await page.getByLabel('カード番号').pressSequentially('4242424242424242');
@@ -290,7 +290,7 @@ test.describe('purchase flow', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('ご予約が完了しました');
   });
 
-  test('a customer logged in to my page pays a new booking (issue 24.3)', async ({ page }) => {
+  test('a customer logged in to my page pays a new booking', async ({ page }) => {
     await loginAs(page, 'AA100001');
     await buyOneAdult(page, TARO);
     await expect(page).toHaveURL(/\/sandbox\/checkout\//);
@@ -348,7 +348,7 @@ test.describe('purchase flow', () => {
       .poll(() => outboxFiles(rsvno).some((f) => f.includes('request_received')), { timeout: 20_000 })
       .toBe(true);
 
-    // Issue 28: the customer withdraws the request from my page before it is answered.
+    // The customer withdraws the request from my page before it is answered.
     await loginAs(page, rsvno);
     await page.goto('/mypage');
     await expect(page.getByTestId('booking-status')).toContainText(Msg.statusRequested);

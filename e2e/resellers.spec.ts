@@ -1,5 +1,5 @@
 /**
- * 販売代理店 and 販売チャネル (issue 26): an admin adds a reseller (the commission checked in Japanese, a taken name
+ * 販売代理店 and 販売チャネル (ADR 0169): an admin adds a reseller (the commission checked in Japanese, a taken name
  * refused), issues an API key that is shown once in a dialog with a copy button and never again, revokes it, stops
  * and edits the reseller; 予約一覧 filters by channel; the sales report renders with its totals and CSV link. An
  * operator sees neither page in the menu and the server refuses the calls. Screenshots at 390×844 and 1280×800 into

@@ -1,5 +1,5 @@
 /**
- * Issue 6, XSS in Chromium: option OPXSS1 and booking XS000001 (apps/server/src/quality/xss-fixture.ts,
+ * XSS in Chromium: option OPXSS1 and booking XS000001 (apps/server/src/quality/xss-fixture.ts,
  * added by scripts/e2e-server.mjs) carry script and event-handler payloads in every HTML and text field.
  * On the list, the detail page with its party dialog and my page nothing runs, with the CSP and with it
  * bypassed: window.__xss stays unset, no dialog opens, the DOM holds no event-handler attribute, javascript:

@@ -1,5 +1,5 @@
 /**
- * Issue 27, キャンセル待ち (ADR 0167): a visitor joins the waiting list of a sold-out day, a booking of that day is
+ * キャンセル待ち (ADR 0167): a visitor joins the waiting list of a sold-out day, a booking of that day is
  * withdrawn, the offer mail arrives with its link, and the visitor books the held seats from it. The day is made
  * sold out on an option no other spec uses (OP0045, a リクエスト商品: no card step), far ahead.
  */

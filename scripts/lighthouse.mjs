@@ -141,7 +141,7 @@ function launchChrome() {
 try {
   await waitHealthy(120_000);
   chrome = await launchChrome();
-  // The first visitor after a start (issue 30): one run of the first page before anything has warmed the server.
+  // The first visitor after a start: one run of the first page before anything has warmed the server.
   console.log(`Auditing ${origin}${pages[0]} cold, right after the start…`);
   const coldRun = (await audit(`${origin}${pages[0]}`)).lhr;
   const cold = {

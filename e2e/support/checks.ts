@@ -48,7 +48,7 @@ export async function shoot(page: Page, name: string): Promise<void> {
 }
 
 /**
- * Japanese on a page in another language (issue 29), outside the catalog's own texts (marked `lang="ja"`):
+ * Japanese on a page in another language, outside the catalog's own texts (marked `lang="ja"`):
  * every visible text node, and the placeholder, alt, title and aria-label of every element. An attribute may
  * quote a catalog text that the page shows marked (a chip's "Remove the filter 関東").
  */

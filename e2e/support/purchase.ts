@@ -143,7 +143,7 @@ export async function fillLeaderInEnglish(
     .check();
 }
 
-/** The sandbox card page's words: it speaks the booking's language (issue 29). */
+/** The sandbox card page's words: it speaks the booking's language. */
 const CARD_PAGE = {
   ja: { number: 'カード番号', expiry: '有効期限（月/年）', cvc: 'セキュリティコード', pay: /を支払う$/ },
   en: { number: 'Card number', expiry: 'Expiry (MM/YY)', cvc: 'Security code', pay: /^Pay ¥[\d,]+$/ },

@@ -71,7 +71,7 @@ export async function openDates(
   await page.getByLabel('料金も設定する').check();
   await page.getByLabel('大人料金（円）').fill(String(stock.adult));
   await page.getByLabel('幼児料金（円）').fill('０');
-  // A new option sells adults, children and infants: no 中人 price is asked (issue 24.13), a missing 小人 one is.
+  // A new option sells adults, children and infants: no 中人 price is asked, a missing 小人 one is.
   await expect(page.getByLabel('中人料金（円）')).toHaveCount(0);
   await page.getByRole('button', { name: '内容を確認する' }).click();
   await expect(page.getByLabel('小人料金（円）')).toHaveAccessibleDescription('小人料金を入力してください。');
