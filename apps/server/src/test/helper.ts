@@ -31,6 +31,9 @@ export async function openTestDatabase(): Promise<Database> {
   if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   await adminQuery(adminUrl, `create database ${name} template ${template}`);
+  // A test database outlives no crash, so its commits need not wait for the disk: the same SQL, the same locks and
+  // isolation, without a WAL flush per commit (a third off the PostgreSQL tier's time on this machine).
+  await adminQuery(adminUrl, `alter database ${name} set synchronous_commit = off`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return droppedOnClose(await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory' }), adminUrl, name);
