@@ -37,6 +37,12 @@ function yearsBefore(day: string, years: number): string {
   return formatYmd(addDays(`${y}${day.slice(4)}`, -10));
 }
 
+/** With SHOTS_DIR: the page at the test's width, whole or as the screen shows it (a dialog). */
+async function shot(page: Page, name: string, fullPage = true): Promise<void> {
+  const shots = process.env.SHOTS_DIR;
+  if (shots) await page.screenshot({ path: `${shots}/${name}-${page.viewportSize()?.width}.png`, fullPage });
+}
+
 async function storedUsedate(page: Page): Promise<string> {
   return page.evaluate(() => JSON.parse(localStorage.getItem('reservation') ?? 'null')?.state?.usedate as string);
 }
@@ -139,6 +145,11 @@ for (const viewport of VIEWPORTS) {
       test.setTimeout(120_000);
       await startFromDetail(page, 'OP0003', { 大人: 1, 小人: 1 });
       const usedate = await storedUsedate(page);
+      // The nationalities have arrived: the select holds more than its placeholder.
+      await expect(
+        section(page, Msg.leader).getByRole('combobox', { name: '国籍', exact: true }).locator('option'),
+      ).not.toHaveCount(1);
+      await shot(page, 'member-empty');
       await expectAccessible(page, '/reservation/member (empty)');
       await fillLeader(page);
       await fillPerson(section(page, /^参加者2/), {
@@ -147,12 +158,17 @@ for (const viewport of VIEWPORTS) {
         birthday: yearsBefore(usedate, 9),
         sex: '男性',
       });
+      await section(page, Msg.leader).getByRole('button', { name: '生年月日をカレンダーから選ぶ' }).click();
+      await shot(page, 'member-calendar', false);
+      await page.keyboard.press('Escape');
+      await shot(page, 'member-filled');
       await expectAccessible(page, '/reservation/member (filled)');
 
       await page.getByRole('button', { name: Msg.toRental }).click();
       await expect(page).toHaveURL(/\/reservation\/rental$/);
       await page.getByRole('button', { name: Msg.toCheck }).click();
       await expect(page.getByText('ブーツのサイズを選択してください').first()).toBeVisible();
+      await shot(page, 'rental-errors');
       await expectAccessible(page, '/reservation/rental (with errors)');
       for (const [n, boots, wear] of [
         [1, '26.5', 'L'],
@@ -168,10 +184,12 @@ for (const viewport of VIEWPORTS) {
 
       await expect(page).toHaveURL(/\/reservation\/check$/);
       await expect(page.getByRole('heading', { level: 1, name: '購入内容確認' })).toBeVisible();
+      await shot(page, 'check');
       await expectAccessible(page, '/reservation/check');
       await page.getByRole('button', { name: '同意書を確認する' }).click();
       const modal = page.getByRole('dialog', { name: '同意書の確認' });
       await expect(modal).toBeVisible();
+      await shot(page, 'check-consent', false);
       await expectAccessible(page, '/reservation/check with the consent modal');
       await modal.getByRole('checkbox', { name: /電子的方法で受け取る/ }).check();
       await modal.getByRole('checkbox', { name: /個人情報の取扱い/ }).check();
@@ -613,4 +631,5 @@ test('a card purchase with the keyboard alone, the sandbox card page included (O
   await expect(page).toHaveURL(/\/reservation\/complete\?processing=success&session_id=cs_sandbox_[\w-]+$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('ご予約が完了しました');
   await expect(page.getByTestId('rsvno')).toHaveText(/^[A-Z]{2}\d{6}$/);
+  await expectAccessible(page, '/reservation/complete (paid)');
 });

@@ -658,66 +658,8 @@ test.describe('purchase flow: session and stock', () => {
   });
 });
 
+// The rental purchase's pages, scanned and photographed at both widths: accessibility.spec.ts.
 test.describe('purchase flow: accessibility and screenshots', () => {
-  for (const viewport of [
-    { width: 390, height: 844 },
-    { width: 1280, height: 800 },
-  ]) {
-    test(`member, rental, check (consent open) and complete at ${viewport.width}px`, async ({ page }) => {
-      await page.setViewportSize(viewport);
-      const usedate = await startFromDetail(page, 'OP0003', { 大人: 1, 小人: 1 });
-      await expect(
-        leaderSection(page).getByRole('combobox', { name: '国籍', exact: true }).locator('option'),
-      ).not.toHaveCount(1);
-      await shot(page, 'member-empty');
-      await expectNoSeriousA11yIssues(page);
-      await fillLeader(page);
-      await memberSection(page, 1).getByRole('checkbox', { name: Msg.sameAsLeader }).check();
-      await fillPerson(memberSection(page, 2), {
-        last: 'YAMADA',
-        first: 'SORA',
-        birthday: yearsBefore(usedate, 9),
-        sex: '男性',
-      });
-      await leaderSection(page).getByRole('button', { name: '生年月日をカレンダーから選ぶ' }).click();
-      await shot(page, 'member-calendar', false);
-      await page.keyboard.press('Escape');
-      await shot(page, 'member-filled');
-      await expectNoSeriousA11yIssues(page);
-
-      await page.getByRole('button', { name: Msg.toRental }).click();
-      await page.getByRole('button', { name: Msg.toCheck }).click();
-      await shot(page, 'rental-errors');
-      await expectNoSeriousA11yIssues(page);
-      const adult = page.getByRole('region', { name: /参加者1/ });
-      const child = page.getByRole('region', { name: /参加者2/ });
-      await adult.getByRole('combobox', { name: 'レンタル', exact: true }).selectOption({ label: 'スキー' });
-      await adult.getByRole('combobox', { name: 'ブーツ', exact: true }).selectOption('26.5');
-      await adult.getByRole('combobox', { name: 'ウェア', exact: true }).selectOption('L');
-      await child.getByRole('combobox', { name: 'レンタル', exact: true }).selectOption({ label: 'スキー' });
-      await child.getByRole('combobox', { name: 'ブーツ', exact: true }).selectOption('21.0');
-      await child.getByRole('combobox', { name: 'ウェア', exact: true }).selectOption('130cm');
-      await page.getByRole('button', { name: Msg.toCheck }).click();
-
-      await expect(page).toHaveURL(/\/reservation\/check$/);
-      await shot(page, 'check');
-      await expectNoSeriousA11yIssues(page);
-      await page.getByRole('button', { name: '同意書を確認する' }).click();
-      await expect(page.getByRole('dialog', { name: '同意書の確認' })).toBeVisible();
-      await shot(page, 'check-consent', false);
-      await expectNoSeriousA11yIssues(page);
-      await page.getByRole('dialog').getByRole('checkbox').nth(0).check();
-      await page.getByRole('dialog').getByRole('checkbox').nth(1).check();
-      await page.getByRole('button', { name: '同意して戻る' }).click();
-      await page.getByRole('button', { name: Msg.submitPurchase }).click();
-      await payOnSandbox(page, '4242 4242 4242 4242');
-      await expect(page).toHaveURL(/processing=success&session_id=cs_sandbox_[\w-]+$/);
-      await expect(page.getByTestId('rsvno')).toBeVisible();
-      await shot(page, 'complete');
-      await expectNoSeriousA11yIssues(page);
-    });
-  }
-
   test('the failed complete page and the request complete page are accessible', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     for (const processing of ['failed', 'success']) {
