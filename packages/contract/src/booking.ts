@@ -187,6 +187,19 @@ export const booking = z.object({
   refund: z.number().int().optional(),
   /** Not in SPEC (ADR 0197): its date and time may be changed now (日時を変更). */
   changeable: z.boolean().optional(),
+  /**
+   * Not in SPEC (added, nothing taken away): what the booking is now and what its customer may do, made by the server
+   * from the booking's state when it answers (ADR 0193). The pages decide on these, never on the status numbers above.
+   */
+  state: z.enum(['paid', 'unpaid', 'canceled', 'offered', 'requested', 'unknown']),
+  /** A confirmed request that may be paid now (SPEC §4's 決済する). */
+  payable: z.boolean(),
+  /** An unpaid card booking still within its hour (SPEC §4), payable through the checkout. */
+  card_payable: z.boolean(),
+  /** SPEC §4: may be cancelled (a completed booking whose first day is after today). */
+  cancellable: z.boolean(),
+  /** A request still waiting for its answer, before its first day: the customer may withdraw it. */
+  withdrawable: z.boolean(),
 });
 export type Booking = z.infer<typeof booking>;
 export const bookingResponse = envelope(booking);

@@ -12,6 +12,15 @@ import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { Booking } from '@tabi/contract/booking';
+import {
+  bookingState,
+  cancelAllowed,
+  cardPaymentOpen,
+  paymentAllowed,
+  requestWithdrawable,
+} from '@tabi/contract/booking-rules';
+import { tokyoYmd } from '@tabi/contract/dates';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -64,7 +73,28 @@ const ADDED: { calls: RegExp; at: RegExp; field: string; values: Json[]; why: st
     values: [false, true],
     why: 'ADR 0197: whether my page offers a change of date and time now (a paid site booking before a free cancellation ends)',
   },
+  // What my page decides on, made by the server (each checked below against what the page made of the old answer).
+  ...(['state', 'payable', 'card_payable', 'cancellable', 'withdrawable'] as const).map((field) => ({
+    calls: /^POST \/api\/booking\/[A-Z]{2}\d{6}$/,
+    at: /^answer\.body\.response$/,
+    field,
+    values:
+      field === 'state' ? ['paid', 'unpaid', 'canceled', 'offered', 'requested', 'unknown'] : ([false, true] as Json[]),
+    why: "ADR 0193: the booking's state and what its customer may do, which the page made from the SPEC fields before",
+  })),
 ];
+
+/** What my page made of a booking's SPEC fields before the server said it (SPEC §4's rules). */
+function pageFactsOf(old: Booking) {
+  const today = tokyoYmd(new Date(old.servertime));
+  return {
+    state: bookingState(old, old.servertime),
+    payable: paymentAllowed(old, old.servertime),
+    card_payable: cardPaymentOpen(old, old.servertime),
+    cancellable: cancelAllowed(old, today),
+    withdrawable: requestWithdrawable(old, today),
+  };
+}
 
 const before = migrationsBefore('0037_departures');
 afterAll(() => before.remove());
@@ -155,6 +185,15 @@ it('answers every SPEC §7 read call on the migrated demo data as the server bef
         );
       const label = call.body ? `${name} ${JSON.stringify(call.body)}` : name;
       for (const d of differences(asJson(old), asJson(now), 'answer', allowed)) found.push(`${label}  ${d}`);
+      const before = (old.body as { response?: Booking }).response;
+      if (/^POST \/api\/booking\/[A-Z]{2}\d{6}$/.test(name) && before?.servertime) {
+        const after = (now.body as { response: Booking }).response;
+        const made = pageFactsOf(before);
+        const said = Object.fromEntries(Object.keys(made).map((k) => [k, after[k as keyof typeof made]]));
+        if (JSON.stringify(said) !== JSON.stringify(made)) {
+          found.push(`${label}  the page made ${JSON.stringify(made)}, the server says ${JSON.stringify(said)}`);
+        }
+      }
     });
     expect(found).toEqual([]);
     expect(answers).toHaveLength(recorded.calls.length);

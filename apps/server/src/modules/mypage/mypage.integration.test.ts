@@ -54,8 +54,11 @@ const SPEC_BOOKING_FIELDS = [
   'optionList',
   'rentskiList',
 ];
-/** What my page's answer adds beside them (nothing taken away): whether its date and time may be changed (ADR 0197). */
-const ADDED_FIELDS = ['changeable'];
+/**
+ * What my page's answer adds beside them (nothing taken away): whether its date and time may be changed (ADR 0197),
+ * and the booking's state and what its customer may do, which the page decides on (ADR 0193).
+ */
+const ADDED_FIELDS = ['changeable', 'state', 'payable', 'card_payable', 'cancellable', 'withdrawable'];
 
 let counter = 0;
 /** A fresh booking (2 adults ¥10,000 + 1 child ¥5,000 = ¥25,000 unless told otherwise) and a session for it. */

@@ -1,6 +1,13 @@
 /** My page's calls (SPEC §7): the shape of the booking answer; every change is the booking lifecycle's. */
 import type { Booking, BookingOption, ChangeDepartureAnswer, Member, Rental } from '@tabi/contract/booking';
-import { isYes } from '@tabi/contract/booking-rules';
+import {
+  bookingState,
+  cancelAllowed,
+  cardPaymentOpen,
+  isYes,
+  paymentAllowed,
+  requestWithdrawable,
+} from '@tabi/contract/booking-rules';
 import { isoDateToYmd, toTokyoIso } from '@tabi/contract/dates';
 import { DEFAULT_LANG, type Lang } from '@tabi/contract/i18n';
 import { Msg } from '@tabi/contract/messages';
@@ -126,12 +133,16 @@ export async function bookingView(ctx: AppContextBase, rsvno: string, lang: Lang
   ]);
   // The booking keeps a copy of its option's meeting point: shown in the page's language where it is that one.
   const meetpoint = lines.find((l) => l.meetpointJa === booking.meetpoint)?.option.meetpoint ?? booking.meetpoint;
+  const spec = specStateFields(booking);
+  const servertime = toTokyoIso(ctx.clock.now());
+  const paymentDeadline = isoOrNull(booking.paymentDeadline);
+  const fromdate = isoDateToYmd(booking.fromdate);
   return {
     rsvno: booking.rsvno,
-    ...specStateFields(booking),
-    servertime: toTokyoIso(ctx.clock.now()),
-    payment_deadline_date: isoOrNull(booking.paymentDeadline),
-    fromdate: isoDateToYmd(booking.fromdate),
+    ...spec,
+    servertime,
+    payment_deadline_date: paymentDeadline,
+    fromdate,
     todate: isoDateToYmd(booking.todate),
     sei: booking.sei,
     mei: booking.mei,
@@ -147,6 +158,12 @@ export async function bookingView(ctx: AppContextBase, rsvno: string, lang: Lang
         lines.map((l) => l.line),
         todayIn(ctx.clock),
       ) === null,
+    // SPEC §4's rules, decided here at the edge from the fields above, once for every page that shows the booking.
+    state: bookingState(spec, servertime),
+    payable: paymentAllowed({ ...spec, payment_deadline_date: paymentDeadline }, servertime),
+    card_payable: cardPaymentOpen(spec, servertime),
+    cancellable: cancelAllowed({ status: spec.status, fromdate }, todayIn(ctx.clock)),
+    withdrawable: requestWithdrawable({ status: spec.status, fromdate }, todayIn(ctx.clock)),
     // What the cancellation charged and gave back: my page shows it beside the original total.
     ...(isEnded(lifecycleOf(booking)) && booking.cancelFee !== null
       ? { cancelfee: booking.cancelFee, refund: booking.refundAmount ?? 0 }

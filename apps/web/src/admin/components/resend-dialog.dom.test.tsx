@@ -51,6 +51,7 @@ function detail() {
   const booking = {
     status: canceled ? 4 : 1,
     status_payment: 1,
+    state: canceled ? 'canceled' : 'paid',
     rsvdate: '2026-11-20T10:00:00+09:00',
     servertime: '2026-11-21T12:00:00+09:00',
   };

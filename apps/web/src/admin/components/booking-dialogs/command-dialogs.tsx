@@ -79,7 +79,9 @@ export function ReconcileDialog(props: DialogProps) {
           ['送信待ちの返金', yen(refunds)],
           [
             '座席',
-            detail.canceledAt && detail.booking.status === 1 ? `キャンセル確定で${seatsOf(detail)}を戻す` : '変更なし',
+            detail.canceledAt && detail.booking.state !== 'canceled'
+              ? `キャンセル確定で${seatsOf(detail)}を戻す`
+              : '変更なし',
           ],
         ]}
       />

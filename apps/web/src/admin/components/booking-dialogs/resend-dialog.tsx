@@ -1,6 +1,5 @@
 /** メール再送: a mail of the booking sent again, with what the customer will be told. */
 import type { AdminMail } from '@tabi/contract/admin-bookings';
-import { bookingState } from '@tabi/contract/booking-rules';
 import { bookingActions, useBookingDetail, useConsoleAction } from '../../lib/booking-api.ts';
 import { ActionDialog } from '../action-dialog.tsx';
 
@@ -41,7 +40,7 @@ export function ResendMailDialog({ rsvno, mail, open, onClose, onDone }: ResendP
     (_, sent) => onDone(`メール「${sent.subject}」を再送しました（送信キューに追加）。`),
   );
   const shown = booking.data?.booking;
-  const canceled = shown !== undefined && bookingState(shown, shown.servertime) === 'canceled';
+  const canceled = shown?.state === 'canceled';
   const misleading = mail !== null && canceled && LIVE_BOOKING_MAILS.has(mail.kind);
   return (
     <ActionDialog

@@ -22,6 +22,11 @@ function rentalBooking(startIn: number): Booking {
     rsvdate: new Date(Date.now() - 86_400_000).toISOString(),
     servertime: new Date().toISOString(),
     payment_deadline_date: null,
+    state: 'paid',
+    payable: false,
+    card_payable: false,
+    cancellable: startIn > 0,
+    withdrawable: false,
     fromdate: day,
     todate: day,
     sei: '小林',
@@ -155,7 +160,14 @@ describe('my page of a rental booking', () => {
 
 describe('my page after a cancellation', () => {
   it('shows the fee and the refund beside the total the booking was made for', async () => {
-    booking = { ...rentalBooking(5), status: 4, cancelfee: 7080, refund: 16_520 };
+    booking = {
+      ...rentalBooking(5),
+      status: 4,
+      state: 'canceled',
+      cancellable: false,
+      cancelfee: 7080,
+      refund: 16_520,
+    };
     renderPage();
     const cost = await screen.findByRole('region', { name: '料金' });
     expect(within(cost).getByRole('rowheader', { name: 'ご予約時の合計' })).toBeTruthy();
@@ -168,7 +180,15 @@ describe('my page after a cancellation', () => {
   });
 
   it('says there was nothing to charge or give back for a booking never paid', async () => {
-    booking = { ...rentalBooking(5), status: 4, status_payment: 0, cancelfee: 0, refund: 0 };
+    booking = {
+      ...rentalBooking(5),
+      status: 4,
+      status_payment: 0,
+      state: 'canceled',
+      cancellable: false,
+      cancelfee: 0,
+      refund: 0,
+    };
     renderPage();
     const cost = await screen.findByRole('region', { name: '料金' });
     expect(within(cost).getByText('お支払いがなかったため、キャンセル料・ご返金はありません。')).toBeTruthy();

@@ -1,5 +1,4 @@
 import type { Booking, BookingOption } from '@tabi/contract/booking';
-import { bookingState, cancelAllowed, paymentAllowed } from '@tabi/contract/booking-rules';
 import { cardPaymentNotice, couponNotToday, Msg } from '@tabi/contract/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
@@ -187,8 +186,7 @@ export function BookingPage({ changeDialog: ChangeModal }: { changeDialog?: Chan
   }
 
   const today = businessToday(booking.servertime);
-  const state = bookingState(booking, booking.servertime);
-  const payable = paymentAllowed(booking, booking.servertime);
+  const { state, payable } = booking;
   const cardWindow = payable ? null : cardPaymentWindow(booking);
   const couponDate = couponUseDate(booking);
   const firstOption = booking.optionList[0];
@@ -220,7 +218,7 @@ export function BookingPage({ changeDialog: ChangeModal }: { changeDialog?: Chan
             }
             rentalLink={rentalLink}
             changeable={booking.changeable === true && ChangeModal !== undefined}
-            cancellable={cancelAllowed(booking, today)}
+            cancellable={booking.cancellable}
             onPay={() => pay('request')}
             onCardPay={() => pay('card')}
             onConsent={() => setConsentOpen(true)}

@@ -1,5 +1,4 @@
 import type { Booking, BookingOption } from '@tabi/contract/booking';
-import { BookingStatus } from '@tabi/contract/constants';
 import { useFormat } from '../../../i18n/format.ts';
 import { useTextLang } from '../../../i18n/lang.tsx';
 import { useSharedMessages } from '../../../i18n/shared.ts';
@@ -75,7 +74,7 @@ export function Cost({ booking }: { booking: Booking }) {
     (o) => o.paxadultqty + o.paxchildqty + (o.paxmiddleqty ?? 0) + (o.paxinfantqty ?? 0) > 0,
   );
   const many = priced.length > 1;
-  const canceled = booking.status === BookingStatus.canceled && booking.cancelfee !== undefined;
+  const canceled = booking.state === 'canceled' && booking.cancelfee !== undefined;
   return (
     <section className={`card ${styles.section}`} aria-labelledby="cost-title">
       <h2 id="cost-title" className="section-title">

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { bookingState } from '@tabi/contract/booking-rules';
 import { ADDRESSEE_MAX, type ReceiptStatus, receiptFileName } from '@tabi/contract/receipt';
 import { type AddresseeForm, addresseeForm } from '@tabi/contract/receipt-font';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -26,7 +25,7 @@ export function ReceiptButtons() {
   const rsvno = useAuthStore((s) => s.rsvno) ?? '';
   // The page's query already holds the booking: no second fetch for it.
   const { data: booking } = useQuery({ ...bookingQueryOptions(rsvno), enabled: Boolean(rsvno), refetchOnMount: false });
-  const state = booking ? bookingState(booking, booking.servertime) : null;
+  const state = booking ? booking.state : null;
   const eligible = state === 'paid' || (state === 'canceled' && (booking?.cancelfee ?? 0) > 0);
   const receipts = useReceipts(rsvno, eligible);
   const [open, setOpen] = useState<ReceiptStatus | null>(null);

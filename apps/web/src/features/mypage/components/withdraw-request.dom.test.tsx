@@ -24,6 +24,11 @@ function requestBooking(overrides: Partial<Booking> = {}): Booking {
     rsvdate: new Date(Date.now() - 86_400_000).toISOString(),
     servertime: new Date().toISOString(),
     payment_deadline_date: null,
+    state: 'requested',
+    payable: false,
+    card_payable: false,
+    cancellable: false,
+    withdrawable: true,
     fromdate: day,
     todate: day,
     sei: '山田',
@@ -53,7 +58,8 @@ beforeEach(() => {
     calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : null });
     if (url.endsWith('/booking/withdraw')) {
       const { status, ...rest } = withdrawAnswer;
-      if (status === 200) booking = { ...booking, status: BookingStatus.canceled };
+      if (status === 200)
+        booking = { ...booking, status: BookingStatus.canceled, state: 'canceled', withdrawable: false };
       return new Response(JSON.stringify({ ...rest, response: null }), { status });
     }
     if (url.includes('/booking/')) {
@@ -148,10 +154,10 @@ describe('リクエストを取り消す on my page', () => {
 
   it('is not offered once answered (仮予約（手配済）, declined), for a card booking, or after the use date', async () => {
     const cases: Booking[] = [
-      requestBooking({ status: BookingStatus.tmp, flg_request_rsv: 1 }),
-      requestBooking({ status: BookingStatus.canceled }),
-      requestBooking({ status: BookingStatus.completed, status_payment: 1 }),
-      requestBooking({ fromdate: addDays(today, -1), todate: addDays(today, -1) }),
+      requestBooking({ status: BookingStatus.tmp, flg_request_rsv: 1, state: 'offered', withdrawable: false }),
+      requestBooking({ status: BookingStatus.canceled, state: 'canceled', withdrawable: false }),
+      requestBooking({ status: BookingStatus.completed, status_payment: 1, state: 'paid', withdrawable: false }),
+      requestBooking({ fromdate: addDays(today, -1), todate: addDays(today, -1), withdrawable: false }),
     ];
     for (const shown of cases) {
       booking = shown;

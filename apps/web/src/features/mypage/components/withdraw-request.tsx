@@ -1,4 +1,3 @@
-import { requestWithdrawable } from '@tabi/contract/booking-rules';
 import { Msg } from '@tabi/contract/messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -8,7 +7,6 @@ import { ApiError, failureMessage } from '../../../lib/api-client.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
 import { bookingQueryKey, bookingQueryOptions } from '../api/get-booking.ts';
 import { useWithdrawRequest } from '../api/withdraw-request.ts';
-import { businessToday } from '../lib/booking-view.ts';
 import { useMypageMessages } from '../lib/messages.ts';
 import styles from './mypage.module.css';
 
@@ -27,7 +25,7 @@ export function WithdrawRequest() {
   const [open, setOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
 
-  if (!booking || !requestWithdrawable(booking, businessToday(booking.servertime))) return null;
+  if (!booking?.withdrawable) return null;
 
   async function confirm() {
     try {

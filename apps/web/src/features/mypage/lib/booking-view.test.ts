@@ -54,6 +54,11 @@ const booking: Booking = {
   rsvdate: '2025-01-01T00:00:00.000Z',
   servertime: '2025-01-01T01:00:00.000Z',
   payment_deadline_date: '2025-01-04T00:00:00.000Z',
+  state: 'offered',
+  payable: true,
+  card_payable: false,
+  cancellable: false,
+  withdrawable: false,
   fromdate: '20250110',
   todate: '20250110',
   sei: '山田',
@@ -101,9 +106,10 @@ describe('my page rules', () => {
 
   it('re-checks payment: allowed, past the deadline, or not payable', () => {
     expect(paymentCheck(booking)).toBe('ok');
-    expect(paymentCheck({ ...booking, servertime: '2025-01-04T00:00:00.000Z' })).toBe('pastDeadline');
-    expect(paymentCheck({ ...booking, status: 1 })).toBe('notPayable');
-    expect(paymentCheck({ ...booking, flg_request_rsv: 0 })).toBe('notPayable');
+    // Past its deadline the server no longer says payable: still the confirmed request, so the deadline is named.
+    expect(paymentCheck({ ...booking, payable: false })).toBe('pastDeadline');
+    expect(paymentCheck({ ...booking, payable: false, state: 'paid' })).toBe('notPayable');
+    expect(paymentCheck({ ...booking, payable: false, payment_deadline_date: null })).toBe('notPayable');
   });
 });
 
@@ -119,14 +125,17 @@ describe('coupons and card payment on my page', () => {
       ...booking,
       status: 1,
       flg_request_rsv: 0,
+      state: 'unpaid',
+      payable: false,
+      card_payable: true,
       rsvdate: '2025-01-01T00:00:00.000Z',
       servertime: '2025-01-01T00:20:30.000Z',
     };
     const open = cardPaymentWindow(card);
     expect(open?.until.toISOString()).toBe('2025-01-01T01:00:00.000Z');
     expect(open?.minutesLeft).toBe(40);
-    expect(cardPaymentWindow({ ...card, servertime: '2025-01-01T01:00:01.000Z' })).toBeNull();
-    expect(cardPaymentWindow({ ...card, status_payment: 1 })).toBeNull();
+    // Past its hour, or paid, the server says it is no longer payable by card.
+    expect(cardPaymentWindow({ ...card, card_payable: false })).toBeNull();
     expect(cardPaymentWindow(booking)).toBeNull();
   });
 });

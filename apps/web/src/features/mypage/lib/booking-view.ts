@@ -1,7 +1,7 @@
 /** My page's small rules on top of the contract's (SPEC §2 My page, §4, §9), kept pure for unit tests. */
 import type { Booking, BookingOption } from '@tabi/contract/booking';
-import { cardPaymentOpen, paymentAllowed, unpaidGraceEnd } from '@tabi/contract/booking-rules';
-import { BookingStatus, ExternalCode, PACKAGE_CODE_OPTION, RentalCode } from '@tabi/contract/constants';
+import { unpaidGraceEnd } from '@tabi/contract/booking-rules';
+import { ExternalCode, PACKAGE_CODE_OPTION, RentalCode } from '@tabi/contract/constants';
 import { addDays, daysBetween, tokyoYmd, type Ymd } from '@tabi/contract/dates';
 
 /** SPEC §7: GET /option/{code} takes the option code when the package code is 'X', else the package code. */
@@ -67,7 +67,7 @@ export interface CardPaymentWindow {
 
 /** An unpaid card booking may still be paid through the checkout until its hold ends. */
 export function cardPaymentWindow(booking: Booking): CardPaymentWindow | null {
-  if (!cardPaymentOpen(booking, booking.servertime)) return null;
+  if (!booking.card_payable) return null;
   const until = unpaidGraceEnd(booking.rsvdate);
   const left = until.getTime() - Date.parse(booking.servertime);
   return { until, minutesLeft: Math.max(1, Math.ceil(left / 60_000)) };
@@ -77,9 +77,8 @@ export type PaymentCheck = 'ok' | 'pastDeadline' | 'notPayable';
 
 /** SPEC §8: before paying, a re-fetched booking is past its deadline, not payable, or fine. */
 export function paymentCheck(booking: Booking): PaymentCheck {
-  if (paymentAllowed(booking, booking.servertime)) return 'ok';
-  const awaitingPayment = booking.status === BookingStatus.tmp && booking.flg_request_rsv === 1;
-  return awaitingPayment && booking.payment_deadline_date ? 'pastDeadline' : 'notPayable';
+  if (booking.payable) return 'ok';
+  return booking.state === 'offered' && booking.payment_deadline_date ? 'pastDeadline' : 'notPayable';
 }
 
 /** rsvdate may arrive as YYYYMMDD or as an instant; either way its Tokyo calendar date. */
