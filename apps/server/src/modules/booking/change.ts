@@ -214,7 +214,7 @@ export async function changePaid(
 ): Promise<'paid' | 'change' | null> {
   // The change learns its session id after the provider answers; a crash before that leaves the change's id in the
   // checkout's written-down call, which is found by the session.
-  const changeId = await changeOfCheckout(tx, checkout.checkoutSessionId);
+  const changeId = await changeOfCheckout(tx, checkout);
   const [change] = await tx
     .select()
     .from(bookingChanges)

@@ -341,12 +341,22 @@ export async function findSandboxCheckoutByKey(db: DbOrTx, key: string): Promise
   return row;
 }
 
-/** The written-down call that opened a checkout session. */
-export async function findCheckoutCall(db: DbOrTx, checkoutSessionId: string): Promise<ProviderCallRow | undefined> {
+/** The written-down call that opened a booking's checkout session (found through the booking's index). */
+export async function findCheckoutCall(
+  db: DbOrTx,
+  rsvno: string,
+  checkoutSessionId: string,
+): Promise<ProviderCallRow | undefined> {
   const [row] = await db
     .select()
     .from(providerCalls)
-    .where(and(eq(providerCalls.kind, 'checkout'), eq(providerCalls.providerRef, checkoutSessionId)));
+    .where(
+      and(
+        eq(providerCalls.rsvno, rsvno),
+        eq(providerCalls.kind, 'checkout'),
+        eq(providerCalls.providerRef, checkoutSessionId),
+      ),
+    );
   return row;
 }
 

@@ -212,8 +212,11 @@ export async function createCheckoutForDifference(
 }
 
 /** The booking change a checkout session pays the difference of, as its call was written down before it was made. */
-export async function changeOfCheckout(db: DbOrTx, checkoutSessionId: string): Promise<number | null> {
-  const call = await repo.findCheckoutCall(db, checkoutSessionId);
+export async function changeOfCheckout(
+  db: DbOrTx,
+  checkout: { rsvno: string; checkoutSessionId: string },
+): Promise<number | null> {
+  const call = await repo.findCheckoutCall(db, checkout.rsvno, checkout.checkoutSessionId);
   return (call?.request as unknown as CheckoutRequestRecord | undefined)?.changeId ?? null;
 }
 
