@@ -15,6 +15,8 @@ const bin = (name) => path.join(root, 'node_modules/.bin', name);
 function ensureSystemPackages() {
   const missing = [];
   if (!existsSync('/usr/bin/chromium')) missing.push('chromium');
+  // The end-to-end specs drive Chromium's headless shell, half the CPU of the full browser per page (ADR 0198).
+  if (!existsSync('/usr/bin/chromium-headless-shell')) missing.push('chromium-headless-shell');
   const fonts = spawnSync('sh', ['-c', 'fc-list 2>/dev/null | grep -qi "Noto Sans CJK"']);
   if (fonts.status !== 0) missing.push('fonts-noto-cjk');
   if (missing.length === 0) return;

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { opsKeyPath, opsPortPath, readOpsPort } from '../modules/ops/key.ts';
-import { processTestsHere, SERVER_ENTRY, serverRoot } from '../test/processes.ts';
+import { OPS_ENTRY, processTestsHere, SERVER_ENTRY, serverRoot } from '../test/processes.ts';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'ops-'));
 let server: ChildProcess | undefined;
@@ -17,8 +17,8 @@ afterAll(() => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-/** `npm run ops -- …` as its script runs it (through tsx). */
-const ops = (...args: string[]) => ['--import', 'tsx', 'src/scripts/ops.ts', ...args];
+/** `npm run ops -- …` as its script runs it (the built dist/ops.js). */
+const ops = (...args: string[]) => [OPS_ENTRY, ...args];
 
 function run(
   argv: string[],

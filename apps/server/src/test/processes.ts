@@ -14,5 +14,8 @@ export const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.ur
  */
 export const SERVER_ENTRY = path.join(serverRoot, 'dist/main.js');
 
+/** `npm run ops` as production runs it: the operator's commands built beside the server (build.mjs). */
+export const OPS_ENTRY = path.join(serverRoot, 'dist/ops.js');
+
 /** False on the PostgreSQL tier (see above). */
 export const processTestsHere = process.env.TEST_DB !== 'postgres';

@@ -555,6 +555,9 @@ describe('the reconciler finishes each half-done step', () => {
     expect(await row(rsvno)).toMatchObject({ status: BookingStatus.completed, statusPayment: PaymentStatus.completed });
     expect((await actions(rsvno)).at(-1)).toBe('paid:system:reconciler');
     expect(await mails(rsvno, 'booking_paid')).toHaveLength(1);
+    // The paid session's checkout call is finished, so the reconciler does not ask about it again.
+    const calls = await t.ctx.db.select().from(providerCalls).where(eq(providerCalls.rsvno, rsvno));
+    expect(calls.filter((c) => c.kind === 'checkout').map((c) => c.state)).toEqual(['done']);
     await later(61_000, () => reconcile(t.ctx));
     expect(await mails(rsvno, 'booking_paid')).toHaveLength(1);
   });

@@ -2,7 +2,6 @@ import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type CreateBookingRequest, createBookingRequest } from '@tabi/contract/booking';
 import { addDays, tokyoDayStart, type Ymd } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
@@ -15,6 +14,7 @@ import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
 import { bookings, outbox } from '../../db/schema.ts';
 import { createTestApp, type TestApp, testDbKind } from '../../test/helper.ts';
+import { OPS_ENTRY } from '../../test/processes.ts';
 import { confirmRequest, createBooking, declineRequest } from './service.ts';
 
 const ops = systemActor('ops');
@@ -117,17 +117,14 @@ describe('operator transitions of request bookings', () => {
   });
 });
 
-// The script is the same on either database; it runs once, on an embedded one of its own (it spawns tsx: slow).
+// The script is the same on either database; it runs once, on an embedded one of its own (it starts a process).
 describe.skipIf(testDbKind === 'postgres')('npm run ops (scripts/ops.ts)', () => {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const script = path.resolve(here, '../../scripts/ops.ts');
-  const tsx = path.resolve(here, '../../../../../node_modules/tsx/dist/cli.mjs');
   let dataDir: string;
   let rsvnos: string[] = [];
 
   function ops(...args: string[]) {
     const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', SMTP_URL: '', STRIPE_SECRET_KEY: '' };
-    return spawnSync(process.execPath, [tsx, script, ...args], { env, encoding: 'utf8', timeout: 60_000 });
+    return spawnSync(process.execPath, [OPS_ENTRY, ...args], { env, encoding: 'utf8', timeout: 60_000 });
   }
 
   beforeAll(async () => {

@@ -360,13 +360,20 @@ export async function findCheckoutCall(
   return row;
 }
 
-/** The checkout call of a session is done once the session is paid (or has lapsed). */
+/**
+ * The checkout call of a session is done once the session is paid (or has lapsed). The call is found through its
+ * booking (the session's payment names it), so the update reads provider_calls' booking index, not the whole table.
+ */
 export async function finishCheckoutCall(db: DbOrTx, checkoutSessionId: string, now: Date): Promise<void> {
   await db
     .update(providerCalls)
     .set({ state: 'done', doneAt: now })
     .where(
       and(
+        inArray(
+          providerCalls.rsvno,
+          db.select({ rsvno: payments.rsvno }).from(payments).where(eq(payments.checkoutSessionId, checkoutSessionId)),
+        ),
         eq(providerCalls.kind, 'checkout'),
         eq(providerCalls.providerRef, checkoutSessionId),
         inArray(providerCalls.state, ['begun', 'open']),

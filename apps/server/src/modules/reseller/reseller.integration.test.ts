@@ -8,7 +8,6 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { STAFF_COOKIE } from '@tabi/contract/admin';
 import { type IssuedKey, type Reseller, ResellerMsg } from '@tabi/contract/resellers';
 import { asc, eq, like } from 'drizzle-orm';
@@ -16,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client.ts';
 import { resellerKeys, resellers, staffAuditEvents } from '../../db/schema.ts';
 import { createTestApp, type TestApp, testDbKind } from '../../test/helper.ts';
+import { OPS_ENTRY, serverRoot } from '../../test/processes.ts';
 import { insertStaff, signIn } from '../staff/test-fixtures.ts';
 import { findKeyHolder, hashResellerKey } from './keys.ts';
 import { createReseller, RESELLER_BY_OPS } from './service.ts';
@@ -238,11 +238,10 @@ describe('npm run ops -- reseller:create', () => {
   it.skipIf(testDbKind !== 'pglite')(
     'prints the key alone on the last line of standard output',
     async () => {
-      const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
       const dataDir = mkdtempSync(path.join(tmpdir(), 'ops-reseller-'));
       const run = (args: string[]) =>
         new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-          const child = spawn(process.execPath, ['--import', 'tsx', 'src/scripts/ops.ts', ...args], {
+          const child = spawn(process.execPath, [OPS_ENTRY, ...args], {
             cwd: serverRoot,
             env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
             stdio: ['ignore', 'pipe', 'pipe'],
