@@ -24,6 +24,7 @@ import { AppError } from '../../errors.ts';
 import { cancelBooking, quoteCancellation } from '../booking/cancel.ts';
 import { changeDeparture } from '../booking/change.ts';
 import { canMove, effectiveLifecycle, isEnded, lifecycleOf, specStateFields } from '../booking/lifecycle.ts';
+import { listBookingMails } from '../booking/mails.ts';
 import { editRentals, type RentalEntry } from '../booking/rentals.ts';
 import * as bookingRepo from '../booking/repository.ts';
 import { confirmRequest, declineRequest, requestPaymentDeadline, type TransitionResult } from '../booking/service.ts';
@@ -143,7 +144,7 @@ export async function bookingDetail(ctx: AppContext, rsvno: string, role: StaffR
     findPayments(ctx.db, rsvno),
     findRefunds(ctx.db, rsvno),
     findProviderCalls(ctx.db, rsvno),
-    bookingRepo.listBookingMails(ctx.db, rsvno),
+    listBookingMails(ctx.db, rsvno),
     bookingRepo.findEvents(ctx.db, rsvno),
     findCouponUses(ctx.db, rsvno),
   ]);

@@ -1,7 +1,7 @@
 /** 予約一覧's search (DESIGN §11): the filters, the name and phone streams, the counts and the page of bookings. */
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client.ts';
-import { holdsSeats } from '../booking/repository.ts';
+import { holdsSeats } from '../booking/state-sql.ts';
 
 export interface BookingFilter {
   rsvno?: string;

@@ -1,7 +1,7 @@
 /** 参加者名簿's reads (DESIGN §11): a day's travellers per departure, its start times and counts. */
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client.ts';
-import { holdsSeats } from '../booking/repository.ts';
+import { holdsSeats } from '../booking/state-sql.ts';
 
 export interface ManifestRecord {
   rsvno: string;

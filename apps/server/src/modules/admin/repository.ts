@@ -4,7 +4,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client.ts';
-import { bookingIs, holdsSeats } from '../booking/repository.ts';
+import { bookingIs, holdsSeats } from '../booking/state-sql.ts';
 import { type BookingRecord, countUpTo, normalise, providerStuck, SELECT_BOOKING } from './booking-search.ts';
 
 export * from './booking-search.ts';

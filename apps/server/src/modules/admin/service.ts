@@ -18,7 +18,7 @@ import { normalisePhone, statusLabel, unpaidGraceCutoff, unpaidGraceEnd } from '
 import { addDays, formatTokyoDateTime, formatYmd, tokyoDayStart, tokyoYmd } from '@tabi/contract/dates';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { bookingIs } from '../booking/repository.ts';
+import { bookingIs } from '../booking/state-sql.ts';
 import { minimumDays } from '../day-stop/minimum.ts';
 import { listStops } from '../day-stop/service.ts';
 import { csvLines, toCsv } from './csv.ts';

@@ -49,7 +49,7 @@ import { type DbOrTx, rowsOf } from '../../db/client.ts';
 import { options } from '../../db/schema.ts';
 import { stockTouched } from '../../db/stock-changes.ts';
 import { AppError } from '../../errors.ts';
-import { bookingIs } from '../booking/repository.ts';
+import { bookingIs } from '../booking/state-sql.ts';
 import { writeDepartures } from '../departures/repository.ts';
 import type { StaffPrincipal } from '../staff/service.ts';
 import { recordCatalogEvent } from './catalog.ts';

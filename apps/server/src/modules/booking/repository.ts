@@ -1,8 +1,8 @@
 /** The one repository of the booking lifecycle (ADR 0100): bookings, their lines, members, rentals and events. */
-import { AGE_CLASSES, type AgeClass, PaymentStatus } from '@tabi/contract/constants';
+import { AGE_CLASSES, type AgeClass } from '@tabi/contract/constants';
 import { inLang, OPTION_TEXT_FIELDS, type OptionTextField } from '@tabi/contract/content';
 import { DEFAULT_LANG, type Lang } from '@tabi/contract/i18n';
-import { and, asc, desc, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type DbOrTx, executePrepared } from '../../db/client.ts';
 import { insertJsonRows, pickColumns } from '../../db/columns.ts';
@@ -10,7 +10,6 @@ import {
   type ActorKind,
   type BookingEventRow,
   type BookingRow,
-  type BookingState,
   bookingEvents,
   bookingMembers,
   bookingOptions,
@@ -25,14 +24,13 @@ import {
   type NewUnpaidHold,
   nationalities,
   type OptionRow,
-  type OutboxRow,
   options,
-  outbox,
   unpaidHolds,
 } from '../../db/schema.ts';
 import { translatedText } from '../../db/translated.ts';
 import { type SeatLine, type TakeAnswer, takeAnswerOf, takeSeatsSql } from '../departures/repository.ts';
 import type { UnpaidHolder } from './holders.ts';
+import { stateLiteral } from './state-sql.ts';
 
 export type {
   BookingEventRow,
@@ -435,82 +433,6 @@ export async function findEvents(db: DbOrTx, rsvno: string): Promise<BookingEven
 
 export type { ActorKind };
 
-// --- mails of a booking (resend) ---
-
-/** The booking's mails, newest first; with `id`, only that one (a mail of another booking is not found). */
-/** What 予約詳細 lists of a booking's mails: their text, not their HTML part or attachments. */
-const MAIL_LIST_COLUMNS = [
-  'id',
-  'kind',
-  'to',
-  'subject',
-  'body',
-  'status',
-  'attempts',
-  'lastError',
-  'createdAt',
-  'sentAt',
-] as const;
-
-export async function listBookingMails(db: DbOrTx, rsvno: string) {
-  return db
-    .select(pickColumns(outbox, MAIL_LIST_COLUMNS))
-    .from(outbox)
-    .where(eq(outbox.rsvno, rsvno))
-    .orderBy(desc(outbox.id));
-}
-
-export async function findBookingMails(db: DbOrTx, rsvno: string, id?: number): Promise<OutboxRow[]> {
-  return db
-    .select()
-    .from(outbox)
-    .where(and(eq(outbox.rsvno, rsvno), id === undefined ? undefined : eq(outbox.id, id)))
-    .orderBy(desc(outbox.id));
-}
-
-/**
- * Whether a mail with this content (kind, address, subject, text) is still waiting in the outbox, queued or being
- * sent: a resend of it would only send it twice. Read through the outbox's status index (pending rows are few).
- */
-export async function mailStillQueued(
-  db: DbOrTx,
-  mail: Pick<OutboxRow, 'rsvno' | 'kind' | 'to' | 'subject' | 'body'>,
-): Promise<boolean> {
-  const [row] = await db
-    .select({ id: outbox.id })
-    .from(outbox)
-    .where(
-      and(
-        inArray(outbox.status, ['pending', 'sending']),
-        mail.rsvno === null ? isNull(outbox.rsvno) : eq(outbox.rsvno, mail.rsvno),
-        eq(outbox.kind, mail.kind),
-        eq(outbox.to, mail.to),
-        eq(outbox.subject, mail.subject),
-        eq(outbox.body, mail.body),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
-}
-
-/** When staff last resent a mail of this kind to this address for the booking (its `mail_resent` event), if ever. */
-export async function lastResent(db: DbOrTx, rsvno: string, kind: string, to: string): Promise<Date | null> {
-  const [row] = await db
-    .select({ at: bookingEvents.at })
-    .from(bookingEvents)
-    .where(
-      and(
-        eq(bookingEvents.rsvno, rsvno),
-        eq(bookingEvents.action, 'mail_resent'),
-        sql`${bookingEvents.after} ->> 'kind' = ${kind}`,
-        sql`${bookingEvents.after} ->> 'to' = ${to}`,
-      ),
-    )
-    .orderBy(desc(bookingEvents.id))
-    .limit(1);
-  return row?.at ?? null;
-}
-
 /** Card bookings still unpaid whose grace ran out; SKIP LOCKED lets every instance sweep at once. */
 export async function claimUnpaidCardBookings(
   db: DbOrTx,
@@ -538,41 +460,4 @@ export async function claimLapsedRequests(db: DbOrTx, now: Date, limit: number, 
 function oldestBookings(db: DbOrTx, where: SQL | undefined, by: AnyPgColumn, limit: number, lock = true) {
   const query = db.select().from(bookings).where(where).orderBy(asc(by)).limit(limit);
   return lock ? query.for('update', { skipLocked: true }) : query;
-}
-
-/**
- * A state written into the SQL text as a literal (never a parameter), so that the partial indexes on `state` match
- * a prepared statement's generic plan too (ADR 0193).
- */
-export function stateLiteral(state: BookingState): SQL {
-  return sql.raw(`'${state}'`);
-}
-const ENDED = sql`${stateLiteral('canceled')}, ${stateLiteral('expired')}`;
-/** A card booking not paid yet, within its grace or past it (the sweeper expires it). */
-const UNPAID_CARD = sql`b.state = ${stateLiteral('held')}`;
-
-/** A booking's states as SQL on a booking aliased `b`, for the queries of other modules (ADR 0182, 0193). */
-export const bookingIs = {
-  /** Canceled or expired. */
-  canceled: sql`(b.state in (${ENDED}))`,
-  notCanceled: sql`(b.state not in (${ENDED}))`,
-  /** No money received (yet): by card within or past its grace, a request, a hold, or ended before payment. */
-  unpaid: sql`(b.status_payment = ${sql.raw(String(PaymentStatus.uncompleted))})`,
-  /** Paid and no cancellation claimed (lifecycle 'paid'): its trip is certain. */
-  paid: sql`(b.state = ${stateLiteral('paid')})`,
-  /** A request not answered yet (リクエスト回答待ち). */
-  awaitingAnswer: sql`(b.state = ${stateLiteral('requested')})`,
-  /** A card booking not paid yet, still within its grace (reception after `graceCutoff`). */
-  unpaidCardWithinGrace: (graceCutoff: Date) => sql`(${UNPAID_CARD} and b.rsvdate > ${graceCutoff})`,
-  /** A confirmed request waiting for its payment until `payment_deadline_date`. */
-  confirmedRequestUnpaid: sql`(b.state = ${stateLiteral('offered')})`,
-} as const;
-
-/**
- * The one SQL rule for a booking (aliased `b`) that still holds its seats: not canceled, and not an unpaid card
- * booking past its grace (`graceCutoff`: reception times at or before it are expired, the sweeper only not there yet).
- * The manifest, departures, 予約一覧's 有効, the rental sheet and 催行中止 all ask it.
- */
-export function holdsSeats(graceCutoff: Date): SQL {
-  return sql`(${bookingIs.notCanceled} and not (${UNPAID_CARD} and b.rsvdate <= ${graceCutoff}))`;
 }

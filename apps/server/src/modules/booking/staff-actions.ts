@@ -19,6 +19,7 @@ import * as sessions from '../session/repository.ts';
 import { scrub } from './erase.ts';
 import { recordEvent } from './events.ts';
 import { isEnded, lifecycleOf } from './lifecycle.ts';
+import { findBookingMails, lastResent, mailStillQueued } from './mails.ts';
 import type { NewMember } from './repository.ts';
 import * as repo from './repository.ts';
 import { type BookingInput, checkContact, memberRows, planMembers } from './validate.ts';
@@ -40,12 +41,12 @@ export const RESEND_WINDOW_MS = 60_000;
 export async function resendMail(ctx: AppContextBase, rsvno: string, mailId: number, actor: Actor): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const booking = await lockLive(tx, rsvno);
-    const [mail] = await repo.findBookingMails(tx, rsvno, mailId);
+    const [mail] = await findBookingMails(tx, rsvno, mailId);
     if (!mail) throw AppError.notFound(Msg.mailNotFound);
     // Its body, HTML and attachments are gone (ADR 0162): resending would send an empty mail.
     if (mailIsPurged(mail)) throw AppError.conflict(ErrCd.generic, Msg.mailPurged);
-    if (await repo.mailStillQueued(tx, mail)) throw AppError.conflict(ErrCd.generic, Msg.mailResendQueued);
-    const last = await repo.lastResent(tx, rsvno, mail.kind, booking.mail);
+    if (await mailStillQueued(tx, mail)) throw AppError.conflict(ErrCd.generic, Msg.mailResendQueued);
+    const last = await lastResent(tx, rsvno, mail.kind, booking.mail);
     if (last && ctx.clock.now().getTime() - last.getTime() < RESEND_WINDOW_MS) {
       throw AppError.conflict(ErrCd.generic, Msg.mailResentJustNow);
     }

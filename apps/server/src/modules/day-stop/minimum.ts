@@ -14,7 +14,7 @@ import { rowsOf } from '../../db/client.ts';
 import { dayDecisions } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { recordCatalogEvent } from '../admin/catalog.ts';
-import { holdsSeats } from '../booking/repository.ts';
+import { holdsSeats } from '../booking/state-sql.ts';
 import type { StaffPrincipal } from '../staff/service.ts';
 
 /** How long before its decision time a day under its minimum shows on the dashboard. */

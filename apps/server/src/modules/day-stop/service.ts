@@ -36,7 +36,7 @@ import { stockTouched } from '../../db/stock-changes.ts';
 import { AppError } from '../../errors.ts';
 import { recordCatalogEvent } from '../admin/catalog.ts';
 import { cancelByCompany } from '../booking/company-cancel.ts';
-import { bookingIs, holdsSeats } from '../booking/repository.ts';
+import { bookingIs, holdsSeats } from '../booking/state-sql.ts';
 import { closeDepartures } from '../departures/repository.ts';
 import type { StaffPrincipal } from '../staff/service.ts';
 

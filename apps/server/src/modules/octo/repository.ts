@@ -10,7 +10,7 @@ import {
   octoBookings,
   options,
 } from '../../db/schema.ts';
-import { bookingIs } from '../booking/repository.ts';
+import { bookingIs } from '../booking/state-sql.ts';
 import type { OctoBookingFacts, OctoDay, OctoOptionFacts } from './mapping.ts';
 
 export interface SellableOption extends OctoOptionFacts {

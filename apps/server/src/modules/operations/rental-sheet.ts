@@ -32,7 +32,7 @@ import type { AppContext } from '../../context.ts';
 import { type DbOrTx, rowsOf } from '../../db/client.ts';
 import { facilities, rentalSheetsSent } from '../../db/schema.ts';
 import { toCsv } from '../admin/csv.ts';
-import { holdsSeats } from '../booking/repository.ts';
+import { holdsSeats } from '../booking/state-sql.ts';
 import { rentalSheetMail } from '../mail/day-before-templates.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 

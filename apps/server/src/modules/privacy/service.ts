@@ -14,7 +14,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { bookingEvents, bookingMembers, bookingRentals, bookings, nationalities, outbox } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { eraseLocked } from '../booking/erase.ts';
-import { stateLiteral } from '../booking/repository.ts';
+import { stateLiteral } from '../booking/state-sql.ts';
 import { insertAudit } from '../staff/repository.ts';
 
 /** Bookings one transaction erases at most; the job repeats until none is due. */

@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContextBase } from '../../context-base.ts';
 import { rowsOf } from '../../db/client.ts';
 import { toCsv } from '../admin/csv.ts';
-import { bookingIs, holdsSeats } from '../booking/repository.ts';
+import { bookingIs, holdsSeats } from '../booking/state-sql.ts';
 
 type Ctx = Pick<AppContextBase, 'db' | 'clock'>;
 
