@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type PasswordChangeRequest,
   passwordChangeRequest,
@@ -9,13 +8,12 @@ import { CONSOLE } from '@tabi/contract/console-endpoints';
 import { Msg } from '@tabi/contract/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { Field } from '../../components/form/field.tsx';
 import { AdminPage } from '../components/page.tsx';
-import { FormAlert } from '../components/query-state.tsx';
-import { adminCall, errorText } from '../lib/admin-api.ts';
+import { SchemaForm, useSchemaForm } from '../components/schema-form.tsx';
+import { adminCall } from '../lib/admin-api.ts';
 import { meQueryKey, useMe } from '../lib/staff-session.ts';
 
 /** What is typed, checked with the contract's rule for a new password, and sent without its confirmation. */
@@ -40,28 +38,21 @@ export function PasswordPage() {
   const me = useMe();
   const client = useQueryClient();
   const navigate = useNavigate();
-  const form = useForm<PasswordValues, unknown, z.output<typeof passwordForm>>({
-    resolver: zodResolver(passwordForm),
-    defaultValues: EMPTY,
-  });
-  const { errors, isSubmitting } = form.formState;
-  const [formError, setFormError] = useState('');
   const [done, setDone] = useState(false);
   const mustChange = me.data?.mustChangePassword ?? false;
-
-  const submit = form.handleSubmit(async (body) => {
-    setFormError('');
-    setDone(false);
-    try {
+  const password = useSchemaForm(passwordForm, {
+    defaultValues: EMPTY,
+    async onSubmit(body) {
+      setDone(false);
       await adminCall(CONSOLE['POST /password'], { body });
-      form.reset(EMPTY);
+      password.reset(EMPTY);
       setDone(true);
       await client.invalidateQueries({ queryKey: meQueryKey });
       if (mustChange) navigate('/admin', { replace: true });
-    } catch (e) {
-      setFormError(errorText(e));
-    }
+    },
   });
+  const { form } = password;
+  const { errors } = form.formState;
 
   return (
     <AdminPage title="パスワード変更" className="adm-narrow">
@@ -73,8 +64,7 @@ export function PasswordPage() {
       {done && (
         <output className="adm-success">パスワードを変更しました。ほかの端末のサインインは終了しました。</output>
       )}
-      <FormAlert>{formError}</FormAlert>
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <SchemaForm form={password} alertAt="start">
         <Field label="現在のパスワード" error={errors.current?.message}>
           {(c) => (
             <input {...c} type="password" autoComplete="current-password" required {...form.register('current')} />
@@ -90,10 +80,10 @@ export function PasswordPage() {
         <Field label="新しいパスワード（確認）" error={errors.confirm?.message}>
           {(c) => <input {...c} type="password" autoComplete="new-password" required {...form.register('confirm')} />}
         </Field>
-        <button type="submit" className="adm-primary" disabled={isSubmitting}>
+        <button type="submit" className="adm-primary" disabled={password.isSubmitting}>
           変更する
         </button>
-      </form>
+      </SchemaForm>
     </AdminPage>
   );
 }

@@ -1,24 +1,22 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type StaffAction,
   type StaffChange,
-  type StaffCreateRequest,
   type StaffRole,
   type StaffRow,
   staffCreateRequest,
 } from '@tabi/contract/admin';
 import { CONSOLE } from '@tabi/contract/console-endpoints';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Field } from '../../components/form/field.tsx';
 import { ActionDialog } from '../components/action-dialog.tsx';
 import { dateTimeCell } from '../components/cells.tsx';
 import { CopySecret } from '../components/copy-secret.tsx';
 import { DataTable } from '../components/data-table.tsx';
 import { AdminPage } from '../components/page.tsx';
-import { FormAlert, QueryView } from '../components/query-state.tsx';
+import { QueryView } from '../components/query-state.tsx';
+import { SchemaForm, useSchemaForm } from '../components/schema-form.tsx';
 import { adminCall } from '../lib/admin-api.ts';
 import { useConsoleAction } from '../lib/booking-api.ts';
 import { useMe } from '../lib/staff-session.ts';
@@ -154,26 +152,22 @@ const columnsFor = (meId: number | undefined, say: Say) =>
 
 /** スタッフを追加: mail and role; the server makes the one-time password, shown once above the list. */
 function AddStaff({ say }: { say: Say }) {
-  const form = useForm<StaffCreateRequest, unknown, StaffCreateRequest>({
-    resolver: zodResolver(staffCreateRequest),
+  const client = useQueryClient();
+  const add = useSchemaForm(staffCreateRequest, {
     defaultValues: { mail: '', role: 'operator' },
-  });
-  const action = useConsoleAction(
-    (body: StaffCreateRequest) => adminCall(CONSOLE['POST /staff'], { body }),
-    (result) => {
-      form.reset({ mail: '', role: form.getValues('role') });
+    async onSubmit(body) {
+      const result = await adminCall(CONSOLE['POST /staff'], { body });
+      add.reset({ mail: '', role: body.role });
       say({
         message: `${result.staff.mail} を${ROLE_LABEL[result.staff.role]}として追加しました。`,
         password: result.password,
       });
+      await client.invalidateQueries({ queryKey: ['admin'] });
     },
-  );
+  });
+  const { form, isSubmitting } = add;
   return (
-    <form
-      className="adm-card adm-staff-add"
-      onSubmit={(e) => void form.handleSubmit((body) => action.mutate(body))(e)}
-      noValidate
-    >
+    <SchemaForm form={add} className="adm-card adm-staff-add">
       <h2>スタッフを追加</h2>
       <div className="adm-staff-add-fields">
         <Field label="メールアドレス" required error={form.formState.errors.mail?.message}>
@@ -187,12 +181,11 @@ function AddStaff({ say }: { say: Say }) {
             </select>
           )}
         </Field>
-        <button type="submit" className="adm-primary" disabled={action.isPending} aria-busy={action.isPending}>
-          {action.isPending ? '処理中…' : '追加する'}
+        <button type="submit" className="adm-primary" disabled={isSubmitting} aria-busy={isSubmitting}>
+          {isSubmitting ? '処理中…' : '追加する'}
         </button>
       </div>
-      <FormAlert>{action.error?.errMsg}</FormAlert>
-    </form>
+    </SchemaForm>
   );
 }
 
