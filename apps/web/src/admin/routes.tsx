@@ -89,7 +89,8 @@ export const consoleRoutes: RouteObject[] = [
               },
               {
                 path: 'resellers',
-                lazy: () => import('./pages/resellers-page.tsx').then((m) => ({ Component: m.ResellersPage })),
+                lazy: () =>
+                  import('./pages/resellers/resellers-page.tsx').then((m) => ({ Component: m.ResellersPage })),
               },
               {
                 path: 'reports/sales',

@@ -80,7 +80,43 @@ describe('販売代理店', () => {
     await user.type(commission, '１２．５');
     await user.click(within(form).getByRole('button', { name: '追加する' }));
     expect(await screen.findByText(/Viatorを追加しました（手数料率 12.5%）。/)).toBeTruthy();
-    expect(posts).toEqual([{ url: '/api/admin/resellers', body: { name: 'Viator', commission: '１２．５' } }]);
+    // The percent as the contract read it (the server reads the same percent again).
+    expect(posts).toEqual([{ url: '/api/admin/resellers', body: { name: 'Viator', commission: '12.5' } }]);
+    expect((within(form).getByLabelText(/代理店名/) as HTMLInputElement).value).toBe('');
+  });
+
+  it('edits the name and the commission in a dialog, checked as the add form is, and says the server’s refusal', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    const card = await screen.findByRole('region', { name: /^Klook/ });
+    await user.click(within(card).getByRole('button', { name: '編集' }));
+    const edit = screen.getByRole('dialog', { name: 'Klookの編集' });
+    const name = within(edit).getByLabelText(/代理店名/) as HTMLInputElement;
+    const commission = within(edit).getByLabelText(/手数料率/) as HTMLInputElement;
+    expect([name.value, commission.value]).toEqual(['Klook', '12.5']);
+    await user.clear(commission);
+    await user.click(within(edit).getByRole('button', { name: '保存する' }));
+    expect(description(commission)).toContain(ResellerMsg.commissionRequired);
+    expect(document.activeElement).toBe(commission);
+    await user.type(commission, '101');
+    await user.click(within(edit).getByRole('button', { name: '保存する' }));
+    expect(description(commission)).toContain(ResellerMsg.commissionInvalid);
+    expect(posts).toEqual([]);
+
+    vi.mocked(fetch).mockResolvedValueOnce(
+      new Response(JSON.stringify({ errcd: '409', errMsg: ResellerMsg.nameTaken }), { status: 409 }),
+    );
+    await user.clear(commission);
+    await user.type(commission, '10%');
+    await user.click(within(edit).getByRole('button', { name: '保存する' }));
+    expect((await within(edit).findByRole('alert')).textContent).toBe(ResellerMsg.nameTaken);
+
+    await user.clear(name);
+    await user.type(name, 'Viator');
+    await user.click(within(edit).getByRole('button', { name: '保存する' }));
+    expect(await screen.findByText('Viatorの内容を保存しました（手数料率 12.5%）。')).toBeTruthy();
+    expect(posts).toEqual([{ url: '/api/admin/resellers/7', body: { name: 'Viator', commission: '10' } }]);
+    expect(screen.queryByRole('dialog', { name: 'Klookの編集' })).toBeNull();
   });
 
   it('shows a new key once, copies it, and forgets it when the dialog closes', async () => {
@@ -101,7 +137,7 @@ describe('販売代理店', () => {
     await user.click(within(issue).getByRole('button', { name: '発行する' }));
 
     const shown = await screen.findByRole('dialog', { name: 'APIキーを発行しました' });
-    expect(posts).toEqual([{ url: '/api/admin/resellers/7/keys', body: { ratePerMinute: '120' } }]);
+    expect(posts).toEqual([{ url: '/api/admin/resellers/7/keys', body: { ratePerMinute: 120 } }]);
     expect((within(shown).getByLabelText('APIキー') as HTMLTextAreaElement).value).toBe(KEY);
     await user.click(within(shown).getByRole('button', { name: 'コピー' }));
     expect(await within(shown).findByText('コピーしました。')).toBeTruthy();
