@@ -1,14 +1,17 @@
-import type { FacilityRow, UsageRow } from '@tabi/contract/admin-catalog';
+import { couponRsvnoParams, type FacilityRow, facilityPinRequest, type UsageRow } from '@tabi/contract/admin-catalog';
 import { CONSOLE } from '@tabi/contract/console-endpoints';
+import { facilityMailRequest } from '@tabi/contract/operations';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
-import { type FormEvent, useCallback, useId, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { Field } from '../../components/form/field.tsx';
 import { ActionDialog } from '../components/action-dialog.tsx';
 import { countCell, NUM, WRAP } from '../components/cells.tsx';
 import { DataTable } from '../components/data-table.tsx';
 import { AdminPage } from '../components/page.tsx';
 import { FormAlert, QueryError, QueryView } from '../components/query-state.tsx';
+import { SchemaForm, useSchemaForm } from '../components/schema-form.tsx';
 import { adminCall, adminUrl, errorText } from '../lib/admin-api.ts';
 
 const listKey = ['admin', 'facilities'] as const;
@@ -35,7 +38,8 @@ const facilityColumnsWith = (say: Say) =>
     }),
     facilityColumn.accessor('mail', {
       header: 'レンタル準備表の送り先',
-      cell: (c) => <FacilityMail facility={c.row.original} say={say} />,
+      // Drawn anew when the saved address changes, so that the field starts from it.
+      cell: (c) => <FacilityMail key={c.row.original.mail ?? ''} facility={c.row.original} say={say} />,
     }),
     facilityColumn.display({
       id: 'pin',
@@ -134,92 +138,95 @@ function FacilityState({ facility, say }: { facility: FacilityRow; say: Say }) {
   );
 }
 
+/** A hidden label: the table's row says whose field it is, the screen reader hears it whole. */
+const hiddenLabel = (text: string) => <span className="visually-hidden">{text}</span>;
+
 function FacilityPin({ facility, say }: { facility: FacilityRow; say: Say }) {
-  const id = useId();
-  const { busy, run } = useFacilityChange(say);
-  async function setPin(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const pin = String(new FormData(form).get('pin') ?? '');
-    await run(
-      () => adminCall(CONSOLE['POST /facilities/{id}/pin'], { params: { id: facility.id }, body: { pin } }),
-      `${facility.name}の暗証番号を設定しました。`,
-    );
-    form.reset();
-  }
+  const client = useQueryClient();
+  const pin = useSchemaForm(facilityPinRequest, {
+    defaultValues: { pin: '' },
+    async onSubmit(body) {
+      say('');
+      await adminCall(CONSOLE['POST /facilities/{id}/pin'], { params: { id: facility.id }, body });
+      pin.reset({ pin: '' });
+      say(`${facility.name}の暗証番号を設定しました。`);
+      await client.invalidateQueries({ queryKey: listKey });
+    },
+  });
   return (
-    <form className="adm-inline-form" onSubmit={(e) => void setPin(e)}>
-      <label htmlFor={id} className="visually-hidden">
-        {facility.name}の新しい暗証番号
-      </label>
-      <input id={id} name="pin" inputMode="numeric" autoComplete="off" placeholder="4〜8桁" required />
-      <button type="submit" className="adm-button" disabled={busy}>
+    <SchemaForm form={pin} className="adm-inline-form">
+      <Field label={hiddenLabel(`${facility.name}の新しい暗証番号`)} error={pin.form.formState.errors.pin?.message}>
+        {(c) => (
+          <input {...c} inputMode="numeric" autoComplete="off" placeholder="4〜8桁" {...pin.form.register('pin')} />
+        )}
+      </Field>
+      <button type="submit" className="adm-button" disabled={pin.isSubmitting}>
         設定
       </button>
-    </form>
+    </SchemaForm>
   );
 }
 
 /** Where the evening-before レンタル準備表 is mailed (ADR 0166); emptied, it is no longer mailed. */
 function FacilityMail({ facility, say }: { facility: FacilityRow; say: Say }) {
-  const id = useId();
-  const { busy, run } = useFacilityChange(say);
-  async function save(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const mail = String(new FormData(event.currentTarget).get('mail') ?? '').trim();
-    await run(
-      () => adminCall(CONSOLE['POST /facilities/{id}/mail'], { params: { id: facility.id }, body: { mail } }),
-      mail
-        ? `${facility.name}のレンタル準備表の送り先を${mail}にしました。`
-        : `${facility.name}のレンタル準備表の送り先を削除しました（メールは送られません）。`,
-    );
-  }
+  const client = useQueryClient();
+  const mail = useSchemaForm(facilityMailRequest, {
+    defaultValues: { mail: facility.mail ?? '' },
+    async onSubmit(body) {
+      say('');
+      await adminCall(CONSOLE['POST /facilities/{id}/mail'], { params: { id: facility.id }, body });
+      say(
+        body.mail
+          ? `${facility.name}のレンタル準備表の送り先を${body.mail}にしました。`
+          : `${facility.name}のレンタル準備表の送り先を削除しました（メールは送られません）。`,
+      );
+      await client.invalidateQueries({ queryKey: listKey });
+    },
+  });
   return (
-    <form className="adm-inline-form" onSubmit={(e) => void save(e)} key={facility.mail ?? ''}>
-      <label htmlFor={id} className="visually-hidden">
-        {facility.name}のメールアドレス
-      </label>
-      <input
-        id={id}
-        name="mail"
-        type="email"
-        autoComplete="off"
-        defaultValue={facility.mail ?? ''}
-        placeholder="なし（送信しない）"
-      />
-      <button type="submit" className="adm-button" disabled={busy}>
+    <SchemaForm form={mail} className="adm-inline-form">
+      <Field label={hiddenLabel(`${facility.name}のメールアドレス`)} error={mail.form.formState.errors.mail?.message}>
+        {(c) => (
+          <input
+            {...c}
+            type="email"
+            autoComplete="off"
+            placeholder="なし（送信しない）"
+            {...mail.form.register('mail')}
+          />
+        )}
+      </Field>
+      <button type="submit" className="adm-button" disabled={mail.isSubmitting}>
         保存
       </button>
-    </form>
+    </SchemaForm>
   );
 }
 
+/** クーポンのロック解除: the booking's number, read as the server reads it (full-width, lower case, spaces). */
 function ClearLock({ say }: { say: Say }) {
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const rsvno = String(new FormData(event.currentTarget).get('rsvno') ?? '')
-      .trim()
-      .toUpperCase();
-    try {
+  const lock = useSchemaForm(couponRsvnoParams, {
+    defaultValues: { rsvno: '' },
+    async onSubmit({ rsvno }) {
+      say('');
       const r = await adminCall(CONSOLE['POST /coupons/{rsvno}/clear-lock'], { params: { rsvno } });
       say(
         r.cleared > 0
           ? `${rsvno}のクーポンのロックを解除しました（誤入力${r.cleared}回分）。`
           : `${rsvno}のクーポンに暗証番号の誤入力の記録はありません（ロックされていません）。`,
       );
-    } catch (e) {
-      say('', errorText(e));
-    }
-  }
+    },
+  });
   return (
-    <form className="adm-card adm-inline-form" onSubmit={(e) => void submit(e)}>
+    <SchemaForm form={lock} className="adm-card adm-inline-form">
       <h2>クーポンのロック解除</h2>
-      <label htmlFor="lock-rsvno">予約番号</label>
-      <input id="lock-rsvno" name="rsvno" required />
-      <button type="submit" className="adm-button">
+      <Field label="予約番号" id="lock-rsvno" error={lock.form.formState.errors.rsvno?.message}>
+        {(c) => <input {...c} {...lock.form.register('rsvno')} />}
+      </Field>
+      <button type="submit" className="adm-button" disabled={lock.isSubmitting}>
         ロックを解除
       </button>
-    </form>
+    </SchemaForm>
   );
 }
 
