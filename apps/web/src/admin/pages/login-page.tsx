@@ -1,14 +1,24 @@
-import type { StaffLoginStep } from '@tabi/contract/admin';
+import { type StaffLoginRequest, type StaffLoginStep, staffLoginRequest, staffTotpRequest } from '@tabi/contract/admin';
 import { CONSOLE } from '@tabi/contract/console-endpoints';
 import { ErrCd } from '@tabi/contract/constants';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
 import { Field } from '../../components/form/field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { FormAlert } from '../components/query-state.tsx';
+import { SchemaForm, useSchemaForm } from '../components/schema-form.tsx';
 import { adminCall, errorText } from '../lib/admin-api.ts';
 import { useSetMe } from '../lib/staff-session.ts';
 import { useAdminPage } from '../lib/use-page.ts';
+
+/** The contract's sign-in request, with the words the console says of an empty field (the contract has none). */
+const signInForm = z
+  .object({
+    mail: z.string().trim().min(1, 'メールアドレスを入力してください。'),
+    password: z.string().min(1, 'パスワードを入力してください。'),
+  })
+  .transform((typed): StaffLoginRequest => typed)
+  .pipe(staffLoginRequest);
 
 /** Only a console path may be the destination after sign-in. */
 export function safeRedirect(value: string | null): string {
@@ -19,19 +29,44 @@ export function safeRedirect(value: string | null): string {
 export function LoginPage() {
   const [step, setStep] = useState<'password' | 'totp'>('password');
   const heading = useAdminPage(step === 'password' ? 'サインイン' : '確認コードの入力');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const codeInput = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const setMe = useSetMe();
 
+  const signIn = useSchemaForm(signInForm, {
+    defaultValues: { mail: '', password: '' },
+    async onSubmit(body) {
+      proceed(await adminCall(CONSOLE['POST /login'], { body }));
+    },
+  });
+  const totp = useSchemaForm(staffTotpRequest, {
+    defaultValues: { code: '' },
+    async onSubmit(body) {
+      try {
+        proceed(await adminCall(CONSOLE['POST /login/totp'], { body }));
+      } catch (e) {
+        // Back to the password only when the half-signed-in session has ended; a wrong code is typed again.
+        if (!(e instanceof ApiError && e.errcd === ErrCd.sessionTimeout)) throw e;
+        backToPassword(errorText(e));
+      }
+    },
+  });
+
+  const { setFocus } = totp.form;
   useEffect(() => {
-    if (step === 'totp') codeInput.current?.focus();
-  }, [step]);
+    if (step === 'totp') setFocus('code');
+  }, [step, setFocus]);
+
+  /** Each step starts empty, as its form was when first shown. */
+  function backToPassword(message = '') {
+    signIn.reset();
+    signIn.setFormError(message);
+    setStep('password');
+  }
 
   function proceed(result: StaffLoginStep) {
     if (result.next === 'totp') {
+      totp.reset();
       setStep('totp');
       return;
     }
@@ -45,21 +80,6 @@ export function LoginPage() {
     });
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>, send: () => Promise<StaffLoginStep>) {
-    event.preventDefault();
-    setError('');
-    setBusy(true);
-    try {
-      proceed(await send());
-    } catch (e) {
-      setError(errorText(e));
-      // Back to the password only when the half-signed-in session has ended; a wrong code is typed again.
-      if (e instanceof ApiError && e.errcd === ErrCd.sessionTimeout && step === 'totp') setStep('password');
-    } finally {
-      setBusy(false);
-    }
-  }
-
   return (
     <div className="adm-auth">
       <div className="adm-auth-card">
@@ -67,61 +87,52 @@ export function LoginPage() {
         <h1 ref={heading} tabIndex={-1}>
           {step === 'password' ? 'サインイン' : '確認コードの入力'}
         </h1>
-        <FormAlert>{error}</FormAlert>
         {step === 'password' ? (
-          <form
-            onSubmit={(e) => {
-              const data = new FormData(e.currentTarget);
-              void submit(e, () =>
-                adminCall(CONSOLE['POST /login'], {
-                  body: { mail: String(data.get('mail')), password: String(data.get('password')) },
-                }),
-              );
-            }}
-          >
-            <Field label="メールアドレス">
-              {(c) => <input {...c} name="mail" type="email" autoComplete="username" required />}
+          <SchemaForm form={signIn} alertAt="start">
+            <Field label="メールアドレス" error={signIn.form.formState.errors.mail?.message}>
+              {(c) => <input {...c} type="email" autoComplete="username" required {...signIn.form.register('mail')} />}
             </Field>
-            <Field label="パスワード">
-              {(c) => <input {...c} name="password" type="password" autoComplete="current-password" required />}
+            <Field label="パスワード" error={signIn.form.formState.errors.password?.message}>
+              {(c) => (
+                <input
+                  {...c}
+                  type="password"
+                  autoComplete="current-password"
+                  required
+                  {...signIn.form.register('password')}
+                />
+              )}
             </Field>
-            <button type="submit" className="adm-primary" disabled={busy}>
+            <button type="submit" className="adm-primary" disabled={signIn.isSubmitting}>
               サインイン
             </button>
-          </form>
+          </SchemaForm>
         ) : (
-          <form
-            onSubmit={(e) => {
-              const data = new FormData(e.currentTarget);
-              void submit(e, () =>
-                adminCall(CONSOLE['POST /login/totp'], { body: { code: String(data.get('code')) } }),
-              );
-            }}
-          >
+          <SchemaForm form={totp} alertAt="start">
             <Field
               label="確認コード（6桁）"
               hint="認証アプリ（Google Authenticator など）に表示されている6桁の数字を入力してください。"
+              error={totp.form.formState.errors.code?.message}
             >
               {(c) => (
                 <input
                   {...c}
-                  ref={codeInput}
-                  name="code"
                   inputMode="numeric"
                   autoComplete="one-time-code"
                   pattern="[0-9０-９ ]{6,7}"
                   maxLength={7}
                   required
+                  {...totp.form.register('code')}
                 />
               )}
             </Field>
-            <button type="submit" className="adm-primary" disabled={busy}>
+            <button type="submit" className="adm-primary" disabled={totp.isSubmitting}>
               確認する
             </button>
-            <button type="button" className="adm-link-button" onClick={() => setStep('password')}>
+            <button type="button" className="adm-link-button" onClick={() => backToPassword()}>
               最初からやり直す
             </button>
-          </form>
+          </SchemaForm>
         )}
       </div>
     </div>

@@ -1,11 +1,13 @@
+import { type StaffTotpRequest, staffTotpRequest } from '@tabi/contract/admin';
 import { CONSOLE } from '@tabi/contract/console-endpoints';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Field } from '../../components/form/field.tsx';
 import { AdminPage } from '../components/page.tsx';
-import { FormAlert, Loading, QueryError } from '../components/query-state.tsx';
-import { adminCall, errorText } from '../lib/admin-api.ts';
+import { Loading, QueryError } from '../components/query-state.tsx';
+import { SchemaForm, useSchemaForm } from '../components/schema-form.tsx';
+import { adminCall } from '../lib/admin-api.ts';
 import { meQueryKey, useMe, useSetMe } from '../lib/staff-session.ts';
 import { useAdminPage } from '../lib/use-page.ts';
 import { safeRedirect } from './login-page.tsx';
@@ -22,24 +24,15 @@ function Enrolment({ onDone }: { onDone: (result: Awaited<ReturnType<typeof enab
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
   });
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const code = useSchemaForm(staffTotpRequest, {
+    defaultValues: { code: '' },
+    async onSubmit(body) {
+      onDone(await enable(body));
+    },
+  });
   if (setup.isPending) return <Loading />;
   if (setup.isError) return <QueryError error={setup.error} />;
   const { qrSvg, secret } = setup.data;
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setError('');
-    setBusy(true);
-    try {
-      onDone(await enable(String(new FormData(event.currentTarget).get('code'))));
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <div className="adm-enrol">
@@ -58,21 +51,29 @@ function Enrolment({ onDone }: { onDone: (result: Awaited<ReturnType<typeof enab
       <p>
         手入力用のキー：<code className="adm-secret">{groups(secret)}</code>
       </p>
-      <FormAlert>{error}</FormAlert>
-      <form onSubmit={(e) => void submit(e)}>
-        <Field label="確認コード（6桁）">
-          {(c) => <input {...c} name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={7} required />}
+      <SchemaForm form={code} alertAt="start">
+        <Field label="確認コード（6桁）" error={code.form.formState.errors.code?.message}>
+          {(c) => (
+            <input
+              {...c}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={7}
+              required
+              {...code.form.register('code')}
+            />
+          )}
         </Field>
-        <button type="submit" className="adm-primary" disabled={busy}>
+        <button type="submit" className="adm-primary" disabled={code.isSubmitting}>
           登録する
         </button>
-      </form>
+      </SchemaForm>
     </div>
   );
 }
 
-function enable(code: string) {
-  return adminCall(CONSOLE['POST /totp/enable'], { body: { code } });
+function enable(body: StaffTotpRequest) {
+  return adminCall(CONSOLE['POST /totp/enable'], { body });
 }
 
 /** /admin/totp: an admin without a second factor enrols one during sign-in (no console around it yet). */
