@@ -2,13 +2,13 @@
  * `npm run ops` finds the server running on its DATA_DIR whatever port it listens on (the
  * server writes it beside its ops key and removes both when it stops), and `npm run ops -- help` lists the verbs.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { opsKeyPath, opsPortPath, readOpsPort } from '../modules/ops/key.ts';
-import { OPS_ENTRY, processTestsHere, SERVER_ENTRY, serverRoot } from '../test/processes.ts';
+import { OPS_ENTRY, processTestsHere, SERVER_ENTRY, startProcess } from '../test/processes.ts';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'ops-'));
 let server: ChildProcess | undefined;
@@ -20,28 +20,9 @@ afterAll(() => {
 /** `npm run ops -- …` as its script runs it (the built dist/ops.js). */
 const ops = (...args: string[]) => [OPS_ENTRY, ...args];
 
-function run(
-  argv: string[],
-  env: Record<string, string>,
-): { child: ChildProcess; done: Promise<{ code: number | null; stdout: string; stderr: string }> } {
-  const child = spawn(process.execPath, argv, {
-    cwd: serverRoot,
-    env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const done = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-    child.once('exit', (code) => resolve({ code, stdout, stderr })),
-  );
-  return { child, done };
-}
+/** A process with these variables, on the embedded database (no DATABASE_URL). */
+const run = (argv: string[], env: Record<string, string>) =>
+  startProcess(argv, { DATABASE_URL: '', LOG_LEVEL: 'warn', ...env });
 
 const VERBS = [
   'request:confirm',

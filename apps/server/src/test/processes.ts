@@ -3,6 +3,7 @@
  * `npm run ops`). They open no test database (each runs on an embedded one of its own, or on none), so they run on the
  * PGlite tier only: on the PostgreSQL tier they would repeat the very same runs.
  */
+import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -19,3 +20,39 @@ export const OPS_ENTRY = path.join(serverRoot, 'dist/ops.js');
 
 /** False on the PostgreSQL tier (see above). */
 export const processTestsHere = process.env.TEST_DB !== 'postgres';
+
+export interface Finished {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * `node <argv…>` in the server's directory with these variables over the test's own, its output collected. Never a
+ * synchronous spawn: a test fork blocked for a minute misses Vitest's own messages and fails a green run.
+ */
+export function startProcess(
+  argv: string[],
+  env: Record<string, string | undefined>,
+): { child: ChildProcess; done: Promise<Finished> } {
+  const child = spawn(process.execPath, argv, {
+    cwd: serverRoot,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const done = new Promise<Finished>((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr })));
+  return { child, done };
+}
+
+/** `npm run ops -- <args…>` on the embedded database of `dataDir`, as production runs it; resolves when it exits. */
+export function runOps(dataDir: string, args: string[], env: Record<string, string> = {}): Promise<Finished> {
+  return startProcess([OPS_ENTRY, ...args], { DATABASE_URL: '', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env }).done;
+}

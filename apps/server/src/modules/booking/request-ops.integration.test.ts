@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,7 +13,7 @@ import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
 import { bookings, outbox } from '../../db/schema.ts';
 import { createTestApp, type TestApp, testDbKind } from '../../test/helper.ts';
-import { OPS_ENTRY } from '../../test/processes.ts';
+import { runOps } from '../../test/processes.ts';
 import { confirmRequest, createBooking, declineRequest } from './service.ts';
 
 const ops = systemActor('ops');
@@ -122,10 +121,7 @@ describe.skipIf(testDbKind === 'postgres')('npm run ops (scripts/ops.ts)', () =>
   let dataDir: string;
   let rsvnos: string[] = [];
 
-  function ops(...args: string[]) {
-    const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', SMTP_URL: '', STRIPE_SECRET_KEY: '' };
-    return spawnSync(process.execPath, [OPS_ENTRY, ...args], { env, encoding: 'utf8', timeout: 60_000 });
-  }
+  const ops = (...args: string[]) => runOps(dataDir, args, { SMTP_URL: '', STRIPE_SECRET_KEY: '' });
 
   beforeAll(async () => {
     // The script opens the embedded database of DATA_DIR itself, so the booking is prepared there first.
@@ -147,21 +143,21 @@ describe.skipIf(testDbKind === 'postgres')('npm run ops (scripts/ops.ts)', () =>
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('prints usage without a command', { timeout: 120_000 }, () => {
-    const run = ops();
-    expect(run.status).toBe(2);
+  it('prints usage without a command', { timeout: 120_000 }, async () => {
+    const run = await ops();
+    expect(run.code).toBe(2);
     expect(run.stderr).toContain('request:confirm');
   });
 
   it('confirms and declines requests, and says so in Japanese and English', { timeout: 180_000 }, async () => {
     const [first = '', second = ''] = rsvnos;
-    const confirm = ops('request:confirm', first.toLowerCase());
+    const confirm = await ops('request:confirm', first.toLowerCase());
     expect(confirm.stderr).toBe('');
-    expect(confirm.status).toBe(0);
+    expect(confirm.code).toBe(0);
     expect(confirm.stdout).toContain(`${first}: リクエストを手配済み`);
     expect(confirm.stdout).toContain('confirmed');
-    const decline = ops('request:decline', second);
-    expect(decline.status).toBe(0);
+    const decline = await ops('request:decline', second);
+    expect(decline.code).toBe(0);
     expect(decline.stdout).toContain('declined');
 
     const database = await openDatabase({ dataDir });

@@ -4,7 +4,6 @@
  * SHA-256, each with its own rate) and revokes them; every change is a staff audit event with before and after,
  * never the key. `npm run ops -- reseller:create` makes one with its key, printed alone on the last line.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client.ts';
 import { resellerKeys, resellers, staffAuditEvents } from '../../db/schema.ts';
 import { createTestApp, type TestApp, testDbKind } from '../../test/helper.ts';
-import { OPS_ENTRY, serverRoot } from '../../test/processes.ts';
+import { runOps } from '../../test/processes.ts';
 import { insertStaff, signIn } from '../staff/test-fixtures.ts';
 import { findKeyHolder, hashResellerKey } from './keys.ts';
 import { createReseller, RESELLER_BY_OPS } from './service.ts';
@@ -239,25 +238,8 @@ describe('npm run ops -- reseller:create', () => {
     'prints the key alone on the last line of standard output',
     async () => {
       const dataDir = mkdtempSync(path.join(tmpdir(), 'ops-reseller-'));
-      const run = (args: string[]) =>
-        new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-          const child = spawn(process.execPath, [OPS_ENTRY, ...args], {
-            cwd: serverRoot,
-            env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-            stdio: ['ignore', 'pipe', 'pipe'],
-          });
-          let stdout = '';
-          let stderr = '';
-          child.stdout.on('data', (c: Buffer) => {
-            stdout += c.toString();
-          });
-          child.stderr.on('data', (c: Buffer) => {
-            stderr += c.toString();
-          });
-          child.once('exit', (code) => resolve({ code, stdout, stderr }));
-        });
       try {
-        const made = await run(['reseller:create', 'Klook', '--commission', '15']);
+        const made = await runOps(dataDir, ['reseller:create', 'Klook', '--commission', '15']);
         expect(made.code, made.stderr).toBe(0);
         const lines = made.stdout.trimEnd().split('\n');
         const key = lines.at(-1) ?? '';
