@@ -1,4 +1,4 @@
-import type { DayStopDepartureList, DayStopPreview } from '@tabi/contract/day-stop';
+import { type DayStopDepartureList, DayStopMsg, type DayStopPreview } from '@tabi/contract/day-stop';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -140,5 +140,38 @@ describe('催行中止 of one departure (ADR 0196)', () => {
       (within(await screen.findByRole('group', { name: /対象の便/ })).getAllByRole('radio')[0] as HTMLInputElement)
         .checked,
     ).toBe(true);
+  });
+});
+
+describe('催行中止’s form', () => {
+  it('asks for the target and the day, checks the range and その他’s reason with the contract, then previews', async () => {
+    const user = userEvent.setup();
+    renderAt('/admin/day-stops');
+    await user.click(screen.getByRole('button', { name: '内容を確認する' }));
+    expect(await screen.findByText(DayStopMsg.noOption)).toBeTruthy();
+    expect(screen.getByText('対象の日付を入力してください。')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText(/^対象/));
+    expect(posted).toEqual([]);
+
+    await screen.findByRole('option', { name: 'OP0049 ベイクルーズ' });
+    await user.selectOptions(screen.getByLabelText(/^対象/), 'OP0049');
+    fireEvent.change(screen.getByLabelText(/開始日/), { target: { value: '2026-12-10' } });
+    fireEvent.change(screen.getByLabelText(/終了日/), { target: { value: '2026-12-09' } });
+    await user.click(screen.getByRole('radio', { name: 'その他' }));
+    await user.click(screen.getByRole('button', { name: '内容を確認する' }));
+    expect(await screen.findByText(DayStopMsg.range)).toBeTruthy();
+    expect(screen.getByText(DayStopMsg.otherText)).toBeTruthy();
+    expect(screen.queryByText(DayStopMsg.noOption)).toBeNull();
+    expect(posted).toEqual([]);
+
+    fireEvent.change(screen.getByLabelText(/終了日/), { target: { value: '2026-12-11' } });
+    await user.type(screen.getByLabelText(/理由の説明/), ' 港の工事 ');
+    await user.click(screen.getByRole('button', { name: '内容を確認する' }));
+    await vi.waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toEqual({
+      url: '/api/admin/day-stops/preview',
+      body: { opcds: ['OP0049'], from: '20261210', to: '20261211', reason: 'other', reasonText: '港の工事' },
+    });
+    expect(await screen.findByRole('button', { name: '催行中止を実行する' })).toBeTruthy();
   });
 });

@@ -5,22 +5,24 @@ import {
   type DayStopBooking,
   type DayStopDeparture,
   type DayStopLine,
+  DayStopMsg,
   type DayStopPreview,
-  type DayStopReason,
   type DayStopRequest,
   dayStopRequest,
 } from '@tabi/contract/day-stop';
 import { useQuery } from '@tanstack/react-query';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { z } from 'zod';
 import { Field, FieldSet } from '../../components/form/field.tsx';
 import { ActionDialog } from '../components/action-dialog.tsx';
 import { bookingCell, countCell, dateCell, dateTimeCell, NUM, Product, WRAP, yenCell } from '../components/cells.tsx';
 import { DataTable } from '../components/data-table.tsx';
 import { AdminPage, Card, Facts } from '../components/page.tsx';
-import { FormAlert, QueryView } from '../components/query-state.tsx';
-import { adminCall, errorText } from '../lib/admin-api.ts';
+import { QueryView } from '../components/query-state.tsx';
+import { SchemaForm, useSchemaForm } from '../components/schema-form.tsx';
+import { adminCall } from '../lib/admin-api.ts';
 import { useConsoleAction } from '../lib/booking-api.ts';
 import { useOptionChoices } from '../lib/catalog-queries.ts';
 import { inputToYmd, slashDate, yen, ymdToInput } from '../lib/format.ts';
@@ -90,15 +92,17 @@ const stopColumns = [
   }),
 ] as ColumnDef<DayStopLine, unknown>[];
 
-interface Draft {
-  target: string;
-  from: string;
-  to: string;
+/** What the form holds: the target (an option or every option of a facility), the days, a departure, the reason. */
+const draftFields = z.object({
+  target: z.string().min(1, DayStopMsg.noOption),
+  from: z.string().min(1, '対象の日付を入力してください。'),
+  to: z.string(),
   /** One departure of the day (its start time), or '': the whole day (この日すべて). */
-  startTime: string;
-  reason: DayStopReason;
-  reasonText: string;
-}
+  startTime: z.string(),
+  reason: z.enum(DAY_STOP_REASONS),
+  reasonText: z.string(),
+});
+type Draft = z.infer<typeof draftFields>;
 
 /** The one option and day the form names, when it names them (a departure can be chosen then). */
 function oneDayOf(d: Draft): { opcd: string; date: string } | null {
@@ -120,6 +124,12 @@ function requestOf(d: Draft): DayStopRequest {
     reasonText: d.reasonText,
   };
 }
+
+/**
+ * What the form holds, made into the request and checked by the contract (the range, その他's reason, the departure),
+ * its issues landing on the fields of the same names.
+ */
+const draftForm = draftFields.transform(requestOf).pipe(dayStopRequest);
 
 /** A departure as its radio says it: its time, who is booked on it and the seats left, or that it is called off. */
 function departureChoiceLabel(d: DayStopDeparture): string {
@@ -193,49 +203,33 @@ export function DayStopsPage() {
   });
   const stops = useQuery({ queryKey: STOPS_KEY, queryFn: () => adminCall(CONSOLE['GET /day-stops']) });
   const day = params.get('date') ?? '';
-  const [draft, setDraft] = useState<Draft>({
-    target: params.get('opcd') ?? '',
-    from: /^\d{8}$/.test(day) ? ymdToInput(day) : '',
-    to: /^\d{8}$/.test(day) ? ymdToInput(day) : '',
-    startTime: /^\d{2}:\d{2}$/.test(params.get('start') ?? '') ? (params.get('start') ?? '') : '',
-    reason: (DAY_STOP_REASONS as readonly string[]).includes(params.get('reason') ?? '')
-      ? (params.get('reason') as DayStopReason)
-      : 'weather',
-    reasonText: '',
-  });
-  const [problem, setProblem] = useState('');
   const [preview, setPreview] = useState<{ request: DayStopRequest; result: DayStopPreview } | null>(null);
-  const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [message, setMessage] = useState('');
   const formId = useId();
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
-    // A departure is of one option's day: another option or day forgets it.
-    setDraft((d) => ({
-      ...d,
-      ...(key === 'target' || key === 'from' || key === 'to' ? { startTime: '' } : {}),
-      [key]: value,
-    }));
+  const stop = useSchemaForm(draftForm, {
+    defaultValues: {
+      target: params.get('opcd') ?? '',
+      from: /^\d{8}$/.test(day) ? ymdToInput(day) : '',
+      to: /^\d{8}$/.test(day) ? ymdToInput(day) : '',
+      startTime: /^\d{2}:\d{2}$/.test(params.get('start') ?? '') ? (params.get('start') ?? '') : '',
+      reason: DAY_STOP_REASONS.find((r) => r === params.get('reason')) ?? 'weather',
+      reasonText: '',
+    },
+    async onSubmit(request) {
+      setMessage('');
+      setPreview({ request, result: await adminCall(CONSOLE['POST /day-stops/preview'], { body: request }) });
+    },
+  });
+  const { form } = stop;
+  const { errors } = form.formState;
+  const draft = form.watch();
+  /** Any change asks for a new preview; a departure is of one option's day, so another option or day forgets it. */
+  const changed = () => setPreview(null);
+  const forgetDeparture = () => {
+    form.setValue('startTime', '');
     setPreview(null);
   };
-
-  async function showPreview(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setMessage('');
-    const request = requestOf(draft);
-    const parsed = dayStopRequest.safeParse(request);
-    if (!draft.from) return setProblem('対象の日付を入力してください。');
-    if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? '');
-    setProblem('');
-    setBusy(true);
-    try {
-      setPreview({ request, result: await adminCall(CONSOLE['POST /day-stops/preview'], { body: request }) });
-    } catch (e) {
-      setProblem(errorText(e));
-    } finally {
-      setBusy(false);
-    }
-  }
 
   const start = useConsoleAction(
     (request: DayStopRequest) => adminCall(CONSOLE['POST /day-stops'], { body: request }),
@@ -243,7 +237,7 @@ export function DayStopsPage() {
       setConfirming(false);
       setPreview(null);
       // The departure just called off can no longer be chosen: back to the whole day.
-      setDraft((d) => ({ ...d, startTime: '' }));
+      form.setValue('startTime', '');
       setMessage(
         `催行中止を実行しました（予約${result.bookings}件）。キャンセル・返金・お知らせメールを順に処理しています。下の一覧で進み具合を確認できます。`,
       );
@@ -260,19 +254,14 @@ export function DayStopsPage() {
   return (
     <AdminPage title="催行中止">
       {message && <output className="adm-success">{message}</output>}
-      <form
-        className="adm-card adm-stop-form"
-        onSubmit={(e) => void showPreview(e)}
-        noValidate
-        aria-describedby={formId}
-      >
+      <SchemaForm form={stop} className="adm-card adm-stop-form" aria-describedby={formId}>
         <p id={formId} className="adm-muted">
           悪天候や最少催行人員に満たないときに、対象の日の予約をまとめて当社都合でキャンセルします（キャンセル料なし・全額返金・お客様へのお知らせメール・その日の販売停止）。実行前に内容を確認できます。
         </p>
         <div className="adm-filter-grid">
-          <Field label="対象" required>
+          <Field label="対象" required error={errors.target?.message}>
             {(c) => (
-              <select {...c} value={draft.target} onChange={(e) => set('target', e.target.value)}>
+              <select {...c} {...form.register('target', { onChange: forgetDeparture })}>
                 <option value="">選択してください</option>
                 <optgroup label="商品">
                   {(options.data ?? []).map((o) => (
@@ -293,25 +282,25 @@ export function DayStopsPage() {
               </select>
             )}
           </Field>
-          <Field label="開始日" required>
-            {(c) => <input {...c} type="date" value={draft.from} onChange={(e) => set('from', e.target.value)} />}
+          <Field label="開始日" required error={errors.from?.message}>
+            {(c) => <input {...c} type="date" {...form.register('from', { onChange: forgetDeparture })} />}
           </Field>
-          <Field label="終了日" hint="1日だけなら空欄">
-            {(c) => <input {...c} type="date" value={draft.to} onChange={(e) => set('to', e.target.value)} />}
+          <Field label="終了日" hint="1日だけなら空欄" error={errors.to?.message}>
+            {(c) => <input {...c} type="date" {...form.register('to', { onChange: forgetDeparture })} />}
           </Field>
         </div>
-        <DepartureChoice draft={draft} onChange={(startTime) => set('startTime', startTime)} />
+        <DepartureChoice
+          draft={draft}
+          onChange={(startTime) => {
+            form.setValue('startTime', startTime);
+            changed();
+          }}
+        />
         <FieldSet legend="理由" required className="field adm-radio-row">
           {() =>
             DAY_STOP_REASONS.map((r) => (
               <label key={r}>
-                <input
-                  type="radio"
-                  name="reason"
-                  value={r}
-                  checked={draft.reason === r}
-                  onChange={() => set('reason', r)}
-                />{' '}
+                <input type="radio" value={r} {...form.register('reason', { onChange: changed })} />{' '}
                 {DAY_STOP_REASON_LABEL[r]}
               </label>
             ))
@@ -321,21 +310,14 @@ export function DayStopsPage() {
           label="理由の説明"
           hint="お客様へのメールに載ります（「その他」のときは必須）。"
           required={draft.reason === 'other'}
+          error={errors.reasonText?.message}
         >
-          {(c) => (
-            <input
-              {...c}
-              maxLength={200}
-              value={draft.reasonText}
-              onChange={(e) => set('reasonText', e.target.value)}
-            />
-          )}
+          {(c) => <input {...c} maxLength={200} {...form.register('reasonText', { onChange: changed })} />}
         </Field>
-        <FormAlert>{problem}</FormAlert>
-        <button type="submit" className="adm-primary" disabled={busy} aria-busy={busy}>
-          {busy ? '確認中…' : '内容を確認する'}
+        <button type="submit" className="adm-primary" disabled={stop.isSubmitting} aria-busy={stop.isSubmitting}>
+          {stop.isSubmitting ? '確認中…' : '内容を確認する'}
         </button>
-      </form>
+      </SchemaForm>
 
       {preview && totals && (
         <Card id="stop-preview" title={`催行中止の内容（${preview.result.reasonLabel}）`}>
