@@ -164,6 +164,11 @@ export interface OptionFormValues {
   option: OptionDraft;
 }
 
+/** The form's first values: an option's own fields, or a new option's defaults selling from `today` (YYYY-MM-DD). */
+export function formValuesOf(option: OptionFields | null, today: string): OptionFormValues {
+  return { opcd: '', option: option ? draftOf(option) : emptyDraft(today) };
+}
+
 /**
  * The form read into the body of the save call and checked by the contract's schema for it, so that its messages
  * are the server's, at the paths of the form's own fields (`opcd`, `option.webname`,
