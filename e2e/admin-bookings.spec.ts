@@ -10,7 +10,7 @@ import { formatJpy } from '@tabi/contract/format';
 import { Msg } from '@tabi/contract/messages';
 import { expectNoSeriousA11yIssues } from './support/checks.ts';
 import { customerLogin, type Envelope, makeBooking, payFromMyPage, xsrfToken } from './support/customer.ts';
-import { OPERATOR, shootConsole, signIn } from './support/staff.ts';
+import { asStaff, OPERATOR, shootConsole } from './support/staff.ts';
 import { expect, test } from './support/test.ts';
 
 const REQUEST_TEL = '080-4321-0099';
@@ -23,7 +23,7 @@ const menu = (page: Page) => page.getByRole('navigation', { name: '管理メニ�
 
 test('an operator confirms a request found by phone, and the customer can then pay on my page', async ({ page }) => {
   const rsvno = await makeBooking(page, 'OP0002', REQUEST_TEL, 'KAKUNIN', 2);
-  await signIn(page, OPERATOR);
+  await asStaff(page, OPERATOR);
   await expect(page.getByRole('heading', { name: /照合できなかった決済処理/ })).toBeVisible();
 
   await menu(page).getByRole('link', { name: '予約一覧' }).click();
@@ -78,7 +78,7 @@ test('a paid booking is canceled on the customer’s behalf with a fee override;
   const rsvno = await makeBooking(page, 'OP0001', PAID_TEL, 'TORIKESHI', 2);
   await payFromMyPage(page, rsvno, PAID_TEL);
 
-  await signIn(page, OPERATOR);
+  await asStaff(page, OPERATOR);
   await page.goto(`/admin/bookings/${rsvno}`);
   await expect(page.getByText(Msg.statusPaid).first()).toBeVisible();
   const amountText =
@@ -146,7 +146,7 @@ test('a paid booking is canceled on the customer’s behalf with a fee override;
 });
 
 test('tomorrow’s manifest lists the participants and prints on A4 without the console chrome', async ({ page }) => {
-  await signIn(page, OPERATOR);
+  await asStaff(page, OPERATOR);
   await menu(page).getByRole('link', { name: '参加者名簿' }).click();
   const tomorrow = new Intl.DateTimeFormat('ja-JP', {
     timeZone: 'Asia/Tokyo',
@@ -182,7 +182,7 @@ test('a clerk notes a call and corrects the customer’s phone and mail; 再送 
   page,
 }) => {
   const rsvno = await makeBooking(page, 'OP0002', CONTACT_TEL, 'TEISEI', 1);
-  await signIn(page, OPERATOR);
+  await asStaff(page, OPERATOR);
   // Received today: on the dashboard with its channel.
   const today = page.getByRole('table', { name: '本日の新規予約' });
   await expect(today.getByRole('row').filter({ hasText: rsvno })).toContainText('自社サイト');

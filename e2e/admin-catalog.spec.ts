@@ -8,13 +8,13 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yIssues } from './support/checks.ts';
 import { xsrfToken } from './support/customer.ts';
-import { anAdmin, menu, OPERATOR, openDates, shootConsole, signIn, tokyoIso } from './support/staff.ts';
+import { ADMIN, asStaff, menu, OPERATOR, openDates, shootConsole, tokyoIso } from './support/staff.ts';
 import { expect, test } from './support/test.ts';
 
 const shoot = (page: Page, name: string) => shootConsole(page, `admin-catalog-${name}`);
 
 test('an operator is not offered the catalog and is refused its calls', async ({ page }) => {
-  await signIn(page, OPERATOR);
+  await asStaff(page, OPERATOR);
   await expect(menu(page).getByRole('link', { name: '商品' })).toHaveCount(0);
   const res = await page.request.get('/api/admin/options/catalog');
   expect(res.status()).toBe(403);
@@ -32,7 +32,7 @@ test('an admin creates an option, opens dates with prices and publishes it; a vi
   // Five pages with axe and a booking: over a minute when the machine is busy.
   test.setTimeout(180_000);
   const opcd = `E2E${String(Date.now()).slice(-6)}`;
-  await signIn(page, anAdmin());
+  await asStaff(page, ADMIN);
   await menu(page).getByRole('link', { name: '商品' }).click();
   await expect(page.getByRole('heading', { level: 1, name: '商品一覧' })).toBeFocused();
   await expect(page.getByRole('link', { name: /スカイツリー・浅草・お台場めぐり/ })).toBeVisible();
@@ -164,7 +164,7 @@ test('an admin creates an option, opens dates with prices and publishes it; a vi
 });
 
 test('an admin resets a facility PIN, stops and restarts it, and reads the month’s coupon usage', async ({ page }) => {
-  await signIn(page, anAdmin());
+  await asStaff(page, ADMIN);
   await menu(page).getByRole('link', { name: '施設とクーポン' }).click();
   await expect(page.getByRole('heading', { level: 1, name: '施設とクーポン' })).toBeFocused();
   const table = page.getByRole('table', { name: /施設一覧/ });

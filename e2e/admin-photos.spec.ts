@@ -10,7 +10,7 @@ import { Msg } from '@tabi/contract/messages';
 import sharp from 'sharp';
 import { expectNoSeriousA11yIssues, shoot } from './support/checks.ts';
 import { agreeToConsent, fillLeader, memberSection, payOnSandbox, startFromDetail } from './support/purchase.ts';
-import { anAdmin, openDates, shootConsole, signIn, tokyoIso } from './support/staff.ts';
+import { ADMIN, asStaff, openDates, shootConsole, tokyoIso } from './support/staff.ts';
 import { expect, test } from './support/test.ts';
 
 /** A river at sunrise with a small boat: drawn here so the alt text can say exactly what it shows. */
@@ -42,7 +42,7 @@ test('an admin adds two photos to a new option; a visitor sees them in search an
   const jpeg = await sharp(Buffer.from(RIVER)).jpeg({ quality: 85 }).toBuffer();
   const png = await sharp(Buffer.from(BRIDGE)).png().toBuffer();
 
-  await signIn(page, anAdmin());
+  await asStaff(page, ADMIN);
   await page.goto('/admin/options/new');
   await page.getByLabel('商品コード').fill(opcd);
   await page.getByLabel(/^商品名(?!（英語）)/).fill(webname);

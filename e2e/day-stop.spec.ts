@@ -8,7 +8,7 @@ import { formatJpy } from '@tabi/contract/format';
 import { Msg } from '@tabi/contract/messages';
 import { expectNoSeriousA11yIssues } from './support/checks.ts';
 import { api, customerLogin, makeBooking, payFromMyPage } from './support/customer.ts';
-import { anAdmin, menu, OPERATOR, shootConsole, signIn } from './support/staff.ts';
+import { ADMIN, asStaff, menu, OPERATOR, shootConsole } from './support/staff.ts';
 import { expect, test } from './support/test.ts';
 
 const STOP_TEL = '080-4321-0027';
@@ -23,7 +23,7 @@ test('an operator previews and stops a day; the customer sees it canceled with t
   const day = booking.fromdate.replaceAll('-', '');
   const input = `${day.slice(0, 4)}-${day.slice(4, 6)}-${day.slice(6, 8)}`;
 
-  await signIn(page, OPERATOR);
+  await asStaff(page, OPERATOR);
   await menu(page).getByRole('link', { name: '催行中止' }).click();
   await expect(page.getByRole('heading', { level: 1, name: '催行中止' })).toBeVisible();
   await page.getByLabel('対象').selectOption('OP0018');
@@ -55,7 +55,7 @@ test('an operator previews and stops a day; the customer sees it canceled with t
 test('the dashboard lists a day under its minimum near its decision time, and 催行決定 takes it off', async ({
   page,
 }) => {
-  await signIn(page, anAdmin());
+  await asStaff(page, ADMIN);
   await page.goto('/admin/options/OP0017');
   await page.getByLabel('最少催行人員（空欄：人数によらず催行）').fill('6');
   await page.getByLabel('催行の決定（利用日の何日前）').fill('20');
@@ -66,7 +66,7 @@ test('the dashboard lists a day under its minimum near its decision time, and �
   await expect(page.getByRole('heading', { level: 1, name: 'サインイン' })).toBeVisible();
 
   const rsvno = await makeBooking(page, 'OP0017', MINIMUM_TEL, 'SAISHO', 2);
-  await signIn(page, OPERATOR);
+  await asStaff(page, OPERATOR);
   const card = page.getByRole('table', { name: '最少催行人員に満たない日' });
   const row = card.getByRole('row').filter({ hasText: 'OP0017' });
   await expect(row).toContainText('2名／6名');

@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import { addDays, tokyoYmd, ymdToIsoDate } from '@tabi/contract/dates';
 import { expectNoSeriousA11yIssues } from './support/checks.ts';
 import { api, payFromMyPage } from './support/customer.ts';
-import { menu, OPERATOR, shootConsole, signIn } from './support/staff.ts';
+import { asStaff, menu, OPERATOR, shootConsole } from './support/staff.ts';
 import { expect, test } from './support/test.ts';
 
 const CRUISE = 'OP0049';
@@ -54,7 +54,7 @@ test('the manifest per departure, a booking moved by staff, and one departure ca
   const early = await paidBooking(page, day, at('13:00'), '080-4949-0013', 'SANJI');
   const late = await paidBooking(page, day, at('16:00'), '080-4949-0016', 'YOJI');
 
-  await signIn(page, OPERATOR);
+  await asStaff(page, OPERATOR);
   await page.goto(`/admin/manifest?date=${day}&opcd=${CRUISE}`);
   await expect(page.getByRole('link', { name: early })).toBeVisible();
   await expect(page.getByRole('link', { name: late })).toBeVisible();

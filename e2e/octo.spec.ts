@@ -6,7 +6,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { shoot } from './support/checks.ts';
 import { xsrfToken } from './support/customer.ts';
-import { anAdmin, menu, signIn, tokyoIso } from './support/staff.ts';
+import { ADMIN, asStaff, menu, tokyoIso } from './support/staff.ts';
 import { expect, test } from './support/test.ts';
 
 const NAME = `OCTO Travel ${Date.now() % 100_000}`;
@@ -37,7 +37,7 @@ function octo(request: APIRequestContext, key: string) {
 test('a booking made through /octo shows with its channel in 予約一覧, 予約詳細, tomorrow’s manifest and the report', async ({
   page,
 }) => {
-  await signIn(page, anAdmin());
+  await asStaff(page, ADMIN);
   const created = await consolePost<{ id: number }>(page, '/api/admin/resellers', { name: NAME, commission: '10' });
   const { key } = await consolePost<{ key: string }>(page, `/api/admin/resellers/${created.id}/keys`, {});
   const reseller = octo(page.request, key);

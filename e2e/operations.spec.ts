@@ -5,13 +5,13 @@
  * media, A4) shows the sheet without the console's chrome. Screenshots into SHOTS_DIR.
  */
 import { expectNoSeriousA11yIssues } from './support/checks.ts';
-import { menu, OPERATOR, shootConsole, signIn, tokyoIso } from './support/staff.ts';
+import { asStaff, menu, OPERATOR, shootConsole, tokyoIso } from './support/staff.ts';
 import { expect, test } from './support/test.ts';
 
 test('an operator reads the rental preparation sheet of a day and prints it on A4 without the console chrome', async ({
   page,
 }) => {
-  await signIn(page, OPERATOR);
+  await asStaff(page, OPERATOR);
   await menu(page).getByRole('link', { name: 'レンタル準備表' }).click();
   await expect(page.getByRole('heading', { level: 1, name: /^レンタル準備表/ })).toBeFocused();
   // Tomorrow's by default; once it is shown (the form is drawn again with it), another day is asked for.

@@ -7,7 +7,7 @@
  */
 import { ResellerMsg } from '@tabi/contract/resellers';
 import { expectNoSeriousA11yIssues, shoot } from './support/checks.ts';
-import { anAdmin, menu, OPERATOR, signIn } from './support/staff.ts';
+import { ADMIN, asStaff, menu, OPERATOR } from './support/staff.ts';
 import { expect, test } from './support/test.ts';
 
 // Unique per run: a retry on the same database adds another.
@@ -18,7 +18,7 @@ test('an admin adds a reseller, issues a key shown once, revokes it, stops the r
   context,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await signIn(page, anAdmin());
+  await asStaff(page, ADMIN);
   await menu(page).getByRole('link', { name: '販売代理店' }).click();
   await expect(page.getByRole('heading', { level: 1, name: '販売代理店' })).toBeFocused();
 
@@ -101,7 +101,7 @@ test('an admin adds a reseller, issues a key shown once, revokes it, stops the r
 });
 
 test('予約一覧 filters by 販売チャネル, and the sales report renders with its totals', async ({ page }) => {
-  await signIn(page, anAdmin());
+  await asStaff(page, ADMIN);
   await menu(page).getByRole('link', { name: '予約一覧' }).click();
   // The results' own column (the dashboard, still shown until 予約一覧 loads, has two tables with it too).
   await expect(
@@ -144,7 +144,7 @@ test('予約一覧 filters by 販売チャネル, and the sales report renders w
 });
 
 test('an operator sees neither page in the menu, and the server refuses them', async ({ page }) => {
-  await signIn(page, OPERATOR);
+  await asStaff(page, OPERATOR);
   await expect(menu(page).getByRole('link', { name: '販売代理店' })).toHaveCount(0);
   await expect(menu(page).getByRole('link', { name: '売上レポート' })).toHaveCount(0);
   await page.goto('/admin/resellers');

@@ -19,7 +19,8 @@ const env = {
   // Every spec signs customers and staff in from this one address; the per-address limit has its own server tests.
   LOGIN_IP_LIMIT: '1000',
   LOG_LEVEL: 'warn',
-  E2E: '1',
+  // The specs' way into the console without the sign-in form (ADR 0199); never set outside the e2e server.
+  TEST_ROUTES: '1',
 };
 // Demo data plus the XSS fixture of e2e/security.spec.ts, written before the server holds the database.
 const prepared = spawnSync(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/quality/prepare-e2e-db.ts'], {

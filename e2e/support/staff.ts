@@ -1,8 +1,7 @@
-/** The staff console as the demo staff use it: sign-in with TOTP, the menu, screenshots at console sizes. */
+/** The staff console as the demo staff use it: signed in, the menu, screenshots at console sizes. */
 import type { Page } from '@playwright/test';
-import { E2E_ADMINS } from '../../apps/server/src/quality/e2e-admins.ts';
+import { xsrfToken } from './customer.ts';
 import { expect } from './test.ts';
-import { freshTotpCode, lastUsedStep } from './totp.ts';
 
 // apps/server/src/seed/staff.ts
 export const ADMIN = {
@@ -13,22 +12,17 @@ export const ADMIN = {
 export const OPERATOR = { mail: 'operator@example.co.jp', password: 'sakura-operator-demo' };
 
 /**
- * The admin of the e2e database whose TOTP code was used longest ago (apps/server/src/quality/e2e-admins.ts): with
- * six of them, its code of this 30-second step is unused, so signing in does not wait for the next step.
+ * Signed in as this staff member without the sign-in form (the specs of signing in use it: admin.spec.ts, login):
+ * the e2e server's test-only route opens a session and sets the staff cookie (ADR 0199); the console opens on its
+ * dashboard.
  */
-export function anAdmin(): (typeof E2E_ADMINS)[number] {
-  return E2E_ADMINS.reduce((oldest, a) => (lastUsedStep(a.totp) < lastUsedStep(oldest.totp) ? a : oldest));
-}
-
-export async function signIn(page: Page, who: { mail: string; password: string; totp?: string }): Promise<void> {
-  await page.goto('/admin/login');
-  await page.getByLabel('メールアドレス').fill(who.mail);
-  await page.getByLabel('パスワード').fill(who.password);
-  await page.getByRole('button', { name: 'サインイン' }).click();
-  if (who.totp) {
-    await page.getByLabel('確認コード（6桁）').fill(await freshTotpCode(who.totp));
-    await page.getByRole('button', { name: '確認する' }).click();
-  }
+export async function asStaff(page: Page, who: { mail: string }): Promise<void> {
+  const res = await page.request.post('/api/_test/staff-session', {
+    data: { mail: who.mail },
+    headers: { 'x-xsrf-token': await xsrfToken(page) },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  await page.goto('/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'ダッシュボード' })).toBeVisible();
 }
 

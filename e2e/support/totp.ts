@@ -19,7 +19,7 @@ function currentStep(): number {
   return Math.floor(Date.now() / 1000 / PERIOD);
 }
 
-export function lastUsedStep(secret: string): number {
+function lastUsedStep(secret: string): number {
   try {
     return Number(readFileSync(stepFile(secret), 'utf8')) || 0;
   } catch {

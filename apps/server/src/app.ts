@@ -51,6 +51,7 @@ import { CHECKOUT_SCRIPT_PATH } from './modules/payment/sandbox-page.ts';
 import { sandboxRoutes } from './modules/payment/sandbox-routes.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
+import { registerStaffTestRoutes, TEST_STAFF_SESSION_ROUTE } from './modules/staff/test-routes.ts';
 import { waitlistRoutes } from './modules/waitlist/routes.ts';
 
 export interface BuildOptions {
@@ -194,6 +195,7 @@ export const OTHER_ROUTES: readonly OtherRoute[] = [
   { method: 'POST', url: '/api/_bench/timed', why: 'BENCH_ROUTES=1 only (scripts/bench.mjs)' },
   { method: 'GET', url: '/api/_bench/stock', why: 'BENCH_ROUTES=1 only (scripts/bench.mjs)' },
   { method: 'POST', url: OCTO_BENCH_ROUTE, why: 'BENCH_ROUTES=1 only (scripts/bench.mjs)' },
+  { method: 'POST', url: TEST_STAFF_SESSION_ROUTE, why: 'TEST_ROUTES=1 only (the end-to-end tests, ADR 0199)' },
   ...OCTO_ROUTES,
 ];
 
@@ -243,6 +245,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext, opti
   // Resellers' OCTO calls (ADR 0170): their own plugin, with their own key check, body parser and error format.
   await app.register(async (resellerApi) => octoRoutes(resellerApi, ctx), { prefix: OCTO_PREFIX });
   if (ctx.config.benchRoutes) registerOctoBenchRoute(app, ctx);
+  if (ctx.config.testRoutes) registerStaffTestRoutes(app, ctx);
   const { opsKey } = options;
   if (opsKey) await app.register(async (ops) => opsRoutes(ops, ctx, opsKey), { prefix: '/internal/ops' });
 }

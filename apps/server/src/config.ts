@@ -46,6 +46,8 @@ export interface Config {
   trustProxy: boolean | string;
   /** The benchmark's in-memory ceiling route (`BENCH_ROUTES=1`, scripts/bench.mjs only). */
   benchRoutes: boolean;
+  /** The end-to-end tests' staff sign-in route (`TEST_ROUTES=1`, scripts/e2e-server.mjs only; ADR 0199). */
+  testRoutes: boolean;
   /** `GET /metrics` answers only with this bearer token; off without it. */
   metricsToken: string | undefined;
   /** Days a sent mail keeps its body, HTML and attachments; after them only its row stays (MAIL_RETENTION_DAYS). */
@@ -130,6 +132,7 @@ const envSchema = z.object({
   UNPAID_SEATS_PER_ADDRESS: optional(integer(1, 100_000_000, 'a limit')),
   TRUST_PROXY: optional(z.string()),
   BENCH_ROUTES: optional(flag('BENCH_ROUTES')),
+  TEST_ROUTES: optional(flag('TEST_ROUTES')),
   METRICS_TOKEN: optional(z.string().min(16, '16 文字以上にしてください / at least 16 characters')),
   MAIL_RETENTION_DAYS: optional(integer(1, 36_500, 'a number of days')),
   DAY_BEFORE_MAIL_HOUR: optional(integer(0, 23, 'an hour')),
@@ -193,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     unpaidSeatsPerAddress: e.UNPAID_SEATS_PER_ADDRESS ?? 30,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     benchRoutes: e.BENCH_ROUTES ?? false,
+    testRoutes: e.TEST_ROUTES ?? false,
     metricsToken: e.METRICS_TOKEN,
     mailRetentionDays: e.MAIL_RETENTION_DAYS ?? 90,
     dayBeforeMailHour: e.DAY_BEFORE_MAIL_HOUR ?? 15,

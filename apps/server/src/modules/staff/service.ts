@@ -90,6 +90,17 @@ async function countFailure(ctx: AppContext, mail: string, ip: string): Promise<
 }
 
 /**
+ * A signed-in session of an active account, opened without its password and second factor: for the end-to-end
+ * tests' own route only (`TEST_ROUTES=1`, test-routes.ts), so that a spec that is not about signing in starts in the
+ * console at once (ADR 0199). Audited like a sign-in, with the factor `test`.
+ */
+export async function openTestSession(ctx: AppContext, mail: string, ip: string): Promise<string> {
+  const account = await repo.findByMail(ctx.db, normaliseMail(mail));
+  if (!account || account.disabledAt) throw new AppError(ErrCd.generic, Msg.staffLoginFailed, 401);
+  return (await completeSignIn(ctx, account, ip, 'test')).token;
+}
+
+/**
  * Step 1: mail and password. A wrong mail, a wrong password and a disabled account get the same answer and
  * take the same time (a decoy hash is verified for an unknown mail). The answer says what comes next.
  */
