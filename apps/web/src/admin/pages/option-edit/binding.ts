@@ -10,7 +10,7 @@ import type {
 } from 'react-hook-form';
 import { get } from 'react-hook-form';
 import type { OptionBody, OptionFormValues } from '../../lib/option-form.ts';
-import { firstMessage } from './field-message.ts';
+import { firstMessage } from '../../lib/field-message.ts';
 
 export type OptionFormApi = UseFormReturn<OptionFormValues, unknown, OptionBody>;
 export type OptionControl = Control<OptionFormValues, unknown, OptionBody>;

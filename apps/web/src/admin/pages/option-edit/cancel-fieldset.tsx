@@ -2,7 +2,7 @@
 import { useWatch } from 'react-hook-form';
 import { DEFAULT_TIERS, type TierDraft } from '../../lib/option-form.ts';
 import type { OptionBinding } from './binding.ts';
-import { firstMessage } from './field-message.ts';
+import { firstMessage } from '../../lib/field-message.ts';
 import { Check, RichText, TextInput } from './fields.tsx';
 
 /** The cancellation tiers' columns: a tier's field, its column head and its inputs' label. */

@@ -9,7 +9,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { ErrorText, Field } from '../../../components/form/field.tsx';
 import { FormAlert } from '../../components/query-state.tsx';
 import { adminCall, errorText } from '../../lib/admin-api.ts';
-import { firstMessage } from '../option-edit/field-message.ts';
+import { firstMessage } from '../../lib/field-message.ts';
 import { BulkConfirm, type PendingEdit } from './bulk-confirm.tsx';
 import {
   type BulkEditValues,
