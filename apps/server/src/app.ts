@@ -14,6 +14,7 @@ import Fastify, {
 } from 'fastify';
 import type { AppContext } from './context.ts';
 import { AppError } from './errors.ts';
+import { registerAnswerSerialiser } from './http/answer-schema.ts';
 import { registerCsrf } from './http/csrf.ts';
 import { fail } from './http/envelope.ts';
 import { registerInputGuard } from './http/input-guard.ts';
@@ -124,6 +125,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       .send(fail(ErrCd.generic, Msg.serviceClosing));
   });
 
+  registerAnswerSerialiser(app);
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       return reply.code(error.httpStatus).send(fail(error.errcd, error.message));

@@ -2,6 +2,7 @@ import type { Endpoint } from '@tabi/contract/endpoints';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
 import { parseInput } from '../errors.ts';
+import { answerSchemas } from './answer-schema.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -40,7 +41,8 @@ export function fastifyPath(path: string): string {
 /**
  * Registers the route of one contract entry (ADR 0150): its method and path, then params, query and body
  * parsed with the entry's schemas before the handler runs (a failure is SPEC §8's errcd 999, HTTP 422, in
- * Japanese: `parseInput`). The handler gets them typed. `app` is the plugin mounted at the entry's prefix.
+ * Japanese: `parseInput`). The handler gets them typed, and its answer is serialised by the entry's response schema
+ * (ADR 0200). `app` is the plugin mounted at the entry's prefix.
  */
 export function defineRoute<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: RouteHandler<E>): void;
 export function defineRoute<E extends Endpoint>(
@@ -60,6 +62,8 @@ export function defineRoute<E extends Endpoint>(
     method: endpoint.method,
     url: fastifyPath(endpoint.path),
     config: { endpoint },
+    // What goes out is written by the entry's schema per status (answer-schema.ts, ADR 0200).
+    schema: { response: answerSchemas(endpoint) },
     handler: async (request, reply) => {
       const input = {
         params: endpoint.params ? parseInput(endpoint.params, request.params) : undefined,

@@ -2,6 +2,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { CONSOLE_ENDPOINTS } from '@tabi/contract/console-endpoints';
 import { ENDPOINTS, type Endpoint } from '@tabi/contract/endpoints';
+import { errorEnvelope } from '@tabi/contract/envelope';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
@@ -42,6 +43,13 @@ function answer(endpoint: Endpoint) {
   };
 }
 
+function refusal() {
+  return {
+    description: 'SPEC §8 envelope: errcd, errMsg, response null',
+    content: { 'application/json': { schema: jsonSchema(errorEnvelope) } },
+  };
+}
+
 /**
  * OpenAPI 3.1 generated from the contract's entries: SPEC §7's calls, and with `staff` the console's too (their
  * paths are shown only to a signed-in staff member).
@@ -61,7 +69,8 @@ export function openApiDocument({ staff = false }: { staff?: boolean } = {}): Re
         ...(endpoint.body
           ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(endpoint.body) } } } }
           : {}),
-        responses: { '200': answer(endpoint) },
+        // The answers by status, as the route writes them (answer-schema.ts): SPEC §8's envelope for every refusal.
+        responses: { '200': answer(endpoint), '4XX': refusal(), '5XX': refusal() },
       },
     };
   }
