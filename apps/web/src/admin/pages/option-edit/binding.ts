@@ -9,8 +9,8 @@ import type {
   UseFormReturn,
 } from 'react-hook-form';
 import { get } from 'react-hook-form';
-import type { OptionBody, OptionFormValues } from '../../lib/option-form.ts';
 import { firstMessage } from '../../lib/field-message.ts';
+import type { OptionBody, OptionFormValues } from '../../lib/option-form.ts';
 
 export type OptionFormApi = UseFormReturn<OptionFormValues, unknown, OptionBody>;
 export type OptionControl = Control<OptionFormValues, unknown, OptionBody>;

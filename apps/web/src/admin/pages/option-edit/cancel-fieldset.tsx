@@ -1,8 +1,8 @@
 /** 商品編集's キャンセル: the policy's description and its tiers, the standard ones or the option's own. */
 import { useWatch } from 'react-hook-form';
+import { firstMessage } from '../../lib/field-message.ts';
 import { DEFAULT_TIERS, type TierDraft } from '../../lib/option-form.ts';
 import type { OptionBinding } from './binding.ts';
-import { firstMessage } from '../../lib/field-message.ts';
 import { Check, RichText, TextInput } from './fields.tsx';
 
 /** The cancellation tiers' columns: a tier's field, its column head and its inputs' label. */
