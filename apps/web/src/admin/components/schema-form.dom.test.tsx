@@ -17,8 +17,21 @@ const countForm = z.object({
     .pipe(z.number().int('回数は整数で入力してください。').min(1, '回数は整数で入力してください。')),
 });
 
-function CountForm({ send }: { send(values: z.output<typeof countForm>): Promise<unknown> }) {
-  const counted = useSchemaForm(countForm, { defaultValues: { name: '', count: '' }, onSubmit: send });
+function CountForm({
+  send,
+  mode,
+  invalidText,
+}: {
+  send(values: z.output<typeof countForm>): Promise<unknown>;
+  mode?: 'onChange';
+  invalidText?: string;
+}) {
+  const counted = useSchemaForm(countForm, {
+    defaultValues: { name: '', count: '' },
+    mode,
+    invalidText,
+    onSubmit: send,
+  });
   const { form } = counted;
   const { errors } = form.formState;
   return (
@@ -97,4 +110,46 @@ it('says a failed call’s text in the form’s alert, the server’s own or the
   await user.click(screen.getByRole('button', { name: '送る' }));
   await vi.waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
   expect(send).toHaveBeenCalledTimes(3);
+});
+
+it('checks a field as it is typed when asked (`mode: onChange`), before any submit', async () => {
+  const user = userEvent.setup();
+  const send = vi.fn(async () => undefined);
+  render(<CountForm send={send} mode="onChange" />);
+  await user.type(screen.getByLabelText('回数'), '0');
+  expect(await screen.findByText('回数は整数で入力してください。')).toBeTruthy();
+  expect(screen.queryByText('名前を入力してください。')).toBeNull();
+  await user.clear(screen.getByLabelText('回数'));
+  await user.type(screen.getByLabelText('回数'), '2');
+  await vi.waitFor(() => expect(screen.queryByText('回数は整数で入力してください。')).toBeNull());
+  expect(send).not.toHaveBeenCalled();
+});
+
+it('says `invalidText` in the form’s alert when a field is refused, and clears it once a submit is sent', async () => {
+  const user = userEvent.setup();
+  const send = vi.fn(async () => undefined);
+  render(<CountForm send={send} invalidText="入力内容に誤りがあります。" />);
+  await user.click(screen.getByRole('button', { name: '送る' }));
+  await vi.waitFor(() => expect(screen.getByRole('alert').textContent).toBe('入力内容に誤りがあります。'));
+  expect(document.activeElement).toBe(screen.getByLabelText('名前'));
+  await user.type(screen.getByLabelText('名前'), '山田');
+  await user.type(screen.getByLabelText('回数'), '3');
+  await user.click(screen.getByRole('button', { name: '送る' }));
+  await vi.waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+  expect(send).toHaveBeenCalledWith({ name: '山田', count: 3 });
+});
+
+it('leaves the alert as it was when a field is refused and no `invalidText` is given', async () => {
+  const user = userEvent.setup();
+  const send = vi.fn<() => Promise<unknown>>().mockRejectedValueOnce(new ApiError(ErrCd.generic, '使えません。', 409));
+  render(<CountForm send={send} />);
+  await user.type(screen.getByLabelText('名前'), '山田');
+  await user.type(screen.getByLabelText('回数'), '3');
+  await user.click(screen.getByRole('button', { name: '送る' }));
+  expect((await screen.findByRole('alert')).textContent).toBe('使えません。');
+  await user.clear(screen.getByLabelText('名前'));
+  await user.click(screen.getByRole('button', { name: '送る' }));
+  expect(await screen.findByText('名前を入力してください。')).toBeTruthy();
+  expect(screen.getByRole('alert').textContent).toBe('使えません。');
+  expect(send).toHaveBeenCalledTimes(1);
 });

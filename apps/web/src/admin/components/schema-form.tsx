@@ -13,14 +13,25 @@ import {
   useRef,
   useState,
 } from 'react';
-import { type DefaultValues, type FieldValues, type UseFormReturn, useForm } from 'react-hook-form';
+import { type DefaultValues, type FieldValues, type Mode, type UseFormReturn, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { errorText } from '../lib/admin-api.ts';
 import { FormAlert } from './query-state.tsx';
 
 export interface SchemaFormOptions<In extends FieldValues, Out> {
   defaultValues: DefaultValues<In>;
-  /** Sends what the schema made of the typed values; what it throws is said in the form's alert. */
+  /** When a field is checked: on submit (the default), or as it is typed from the start (`onChange`). */
+  mode?: Mode;
+  /**
+   * Said in the form's alert when the schema refuses a field (a long form, whose refused field may be out of
+   * view); without it a refusal leaves the alert as it was.
+   */
+  invalidText?: string;
+  /**
+   * Sends what the schema made of the typed values; what it throws is said in the form's alert. A form whose call
+   * is a TanStack mutation (a console action) starts it here and gives the mutation to its `ActionDialog`, which
+   * shows its `isPending` and error.
+   */
   onSubmit(values: Out): unknown;
 }
 
@@ -40,31 +51,39 @@ export interface SchemaFormApi<In extends FieldValues, Out> {
 
 export function useSchemaForm<In extends FieldValues, Out>(
   schema: z.ZodType<Out, In>,
-  { defaultValues, onSubmit }: SchemaFormOptions<In, Out>,
+  { defaultValues, mode, invalidText, onSubmit }: SchemaFormOptions<In, Out>,
 ): SchemaFormApi<In, Out> {
   const form = useForm<In, unknown, Out>({
     resolver: zodResolver(schema),
     defaultValues,
+    mode,
   });
   const [formError, setFormError] = useState('');
   // A second press before the button has turned busy is dropped here, so a call is never sent twice.
   const running = useRef(false);
   const send = useRef(onSubmit);
   send.current = onSubmit;
+  const refused = useRef(invalidText);
+  refused.current = invalidText;
   const submit = useMemo(
     () =>
-      form.handleSubmit(async (values) => {
-        if (running.current) return;
-        running.current = true;
-        setFormError('');
-        try {
-          await send.current(values);
-        } catch (e) {
-          setFormError(errorText(e));
-        } finally {
-          running.current = false;
-        }
-      }),
+      form.handleSubmit(
+        async (values) => {
+          if (running.current) return;
+          running.current = true;
+          setFormError('');
+          try {
+            await send.current(values);
+          } catch (e) {
+            setFormError(errorText(e));
+          } finally {
+            running.current = false;
+          }
+        },
+        () => {
+          if (refused.current !== undefined) setFormError(refused.current);
+        },
+      ),
     [form],
   );
   const reset = useCallback(

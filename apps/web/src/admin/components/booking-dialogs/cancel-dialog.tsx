@@ -1,17 +1,17 @@
 /** キャンセル by staff: the fee the policy gives, or another with its reason, and the refund it leaves. */
-import { zodResolver } from '@hookform/resolvers/zod';
 import { FEE_REASON_MAX, type StaffCancelRequest, staffCancelRequest } from '@tabi/contract/admin-bookings';
 import { tokyoYmd } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
 import { useQuery } from '@tanstack/react-query';
 import type { ChangeEvent } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { Field } from '../../../components/form/field.tsx';
 import { errorText } from '../../lib/admin-api.ts';
 import { bookingActions, useConsoleAction } from '../../lib/booking-api.ts';
 import { yen } from '../../lib/format.ts';
 import { ActionDialog } from '../action-dialog.tsx';
+import { useSchemaForm } from '../schema-form.tsx';
 
 import { type DialogProps, Effect, seatsOf } from './shared.tsx';
 
@@ -42,19 +42,23 @@ const NO_OVERRIDE: CancelFormValues = { override: false, fee: '', reason: '' };
 
 export function CancelDialog({ detail, open, onClose, onDone }: DialogProps) {
   const rsvno = detail.booking.rsvno;
-  const form = useForm<CancelFormValues, unknown, CancelBody>({
-    resolver: zodResolver(cancelForm),
-    defaultValues: NO_OVERRIDE,
-    mode: 'onChange',
-  });
-  const { errors } = form.formState;
-  const [override, fee] = useWatch({ control: form.control, name: ['override', 'fee'] });
-  const feeValid = FEE_PATTERN.test(typedFee(fee));
-  const feeAmount = override && feeValid ? Number(typedFee(fee)) : undefined;
   const action = useConsoleAction(
     (body: StaffCancelRequest) => bookingActions.cancel(rsvno, body),
     (r) => onDone(`キャンセルしました。キャンセル料 ${yen(r.cancelfee)}、返金 ${yen(r.refund)}。`),
   );
+  const cancel = useSchemaForm(cancelForm, {
+    defaultValues: NO_OVERRIDE,
+    mode: 'onChange',
+    // Sent with the refund the clerk was shown (the quote below, as it is when the form is submitted).
+    onSubmit: (body: CancelBody) => {
+      if (quote.data) action.mutate({ ...body, expectedRefund: quote.data.refund });
+    },
+  });
+  const { form } = cancel;
+  const { errors } = form.formState;
+  const [override, fee] = useWatch({ control: form.control, name: ['override', 'fee'] });
+  const feeValid = FEE_PATTERN.test(typedFee(fee));
+  const feeAmount = override && feeValid ? Number(typedFee(fee)) : undefined;
   // Not while the cancellation is on its way or done: the refresh every action ends with would ask for a quote of a
   // booking already canceled (refused, 409) while the dialog is still closing.
   const quoting = open && !action.isPending && !action.isSuccess;
@@ -75,18 +79,15 @@ export function CancelDialog({ detail, open, onClose, onDone }: DialogProps) {
   const paid = (quote.data ?? policy.data)?.paid;
   const feeMissing = override && !feeValid;
   const close = () => {
-    form.reset(NO_OVERRIDE);
+    cancel.reset(NO_OVERRIDE);
     onClose();
-  };
-  const send = (body: CancelBody) => {
-    if (quote.data) action.mutate({ ...body, expectedRefund: quote.data.refund });
   };
   return (
     <ActionDialog
       open={open}
       title="お客様に代わってキャンセル"
       onClose={close}
-      onSubmit={() => void form.handleSubmit(send)()}
+      onSubmit={() => void cancel.submit()}
       submitLabel="キャンセルを確定する"
       returnFocus="heading"
       danger

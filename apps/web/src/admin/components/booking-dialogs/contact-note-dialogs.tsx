@@ -1,5 +1,4 @@
 /** 連絡先を修正 and メモ: the applicant's contact and the staff's note on the booking. */
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type ContactRequest,
   contactRequest,
@@ -7,32 +6,33 @@ import {
   type NoteRequest,
   noteRequest,
 } from '@tabi/contract/admin-bookings';
-import { useForm, useWatch } from 'react-hook-form';
-import type { z } from 'zod';
+import { useWatch } from 'react-hook-form';
 import { Field } from '../../../components/form/field.tsx';
 import { bookingActions, useConsoleAction } from '../../lib/booking-api.ts';
 import { ActionDialog } from '../action-dialog.tsx';
+import { useSchemaForm } from '../schema-form.tsx';
 
 import { type DialogProps, Effect } from './shared.tsx';
 
 export function ContactDialog({ detail, open, onClose, onDone }: DialogProps) {
   const rsvno = detail.booking.rsvno;
-  const form = useForm<ContactRequest, unknown, z.output<typeof contactRequest>>({
-    resolver: zodResolver(contactRequest),
-    defaultValues: { tel: detail.tel, mail: detail.booking.mail },
-  });
-  const [tel, mail] = useWatch({ control: form.control, name: ['tel', 'mail'] });
   const action = useConsoleAction(
     (body: ContactRequest) => bookingActions.contact(rsvno, body),
     (result) => onDone(result.changed ? '連絡先を訂正しました。' : '連絡先は変わっていません。'),
   );
+  const contact = useSchemaForm(contactRequest, {
+    defaultValues: { tel: detail.tel, mail: detail.booking.mail },
+    onSubmit: (body) => action.mutate(body),
+  });
+  const { form } = contact;
+  const [tel, mail] = useWatch({ control: form.control, name: ['tel', 'mail'] });
   const { errors } = form.formState;
   return (
     <ActionDialog
       open={open}
       title="連絡先を訂正"
       onClose={onClose}
-      onSubmit={() => void form.handleSubmit((body) => action.mutate(body))()}
+      onSubmit={() => void contact.submit()}
       submitLabel="訂正する"
       disabled={tel.trim() === '' || mail.trim() === ''}
       action={action}
@@ -61,24 +61,25 @@ export function ContactDialog({ detail, open, onClose, onDone }: DialogProps) {
 
 export function NoteDialog({ detail, open, onClose, onDone }: DialogProps) {
   const rsvno = detail.booking.rsvno;
-  const form = useForm<NoteRequest, unknown, z.output<typeof noteRequest>>({
-    resolver: zodResolver(noteRequest),
-    defaultValues: { note: '' },
-  });
-  const note = useWatch({ control: form.control, name: 'note' });
   const action = useConsoleAction(
     (body: NoteRequest) => bookingActions.note(rsvno, body),
     () => {
-      form.reset({ note: '' });
+      noteForm.reset({ note: '' });
       onDone('社内メモを追加しました。');
     },
   );
+  const noteForm = useSchemaForm(noteRequest, {
+    defaultValues: { note: '' },
+    onSubmit: (body) => action.mutate(body),
+  });
+  const { form } = noteForm;
+  const note = useWatch({ control: form.control, name: 'note' });
   return (
     <ActionDialog
       open={open}
       title="社内メモを追加"
       onClose={onClose}
-      onSubmit={() => void form.handleSubmit((body) => action.mutate(body))()}
+      onSubmit={() => void noteForm.submit()}
       submitLabel="メモを追加する"
       disabled={note.trim() === ''}
       action={action}

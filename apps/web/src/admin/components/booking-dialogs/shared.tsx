@@ -4,11 +4,8 @@
  * seats before it is sent; the server decides (the booking lifecycle refuses what the state does not allow) and its
  * Japanese refusal stays in the open dialog.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { BookingDetail } from '@tabi/contract/admin-bookings';
 import type { ReactNode } from 'react';
-import { type DefaultValues, type FieldValues, useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { useConsoleAction } from '../../lib/booking-api.ts';
 import { yen } from '../../lib/format.ts';
 import { ActionDialog, type ActionDialogProps } from '../action-dialog.tsx';
@@ -58,23 +55,22 @@ export function CommandDialog<R>({
 export function MembersDialog({
   detail,
   open,
-  dialog,
+  action,
+  onClose,
+  onSubmit,
   title,
   intro,
   children,
 }: Pick<DialogProps, 'detail' | 'open'> &
-  Pick<ActionDialogProps, 'title' | 'children'> & {
-    /** Its form (useDialogForm): the action it sends, and closing and sending it. */
-    dialog: { action: ActionDialogProps['action']; close(): void; submit(): void };
+  Pick<ActionDialogProps, 'title' | 'children' | 'action' | 'onClose' | 'onSubmit'> & {
     intro: ReactNode;
   }) {
-  const { action, close, submit } = dialog;
   return (
     <ActionDialog
       open={open}
       title={title}
-      onClose={close}
-      onSubmit={submit}
+      onClose={onClose}
+      onSubmit={onSubmit}
       submitLabel="変更を保存する"
       wide
       action={action}
@@ -89,34 +85,4 @@ export function MembersDialog({
       {children}
     </ActionDialog>
   );
-}
-
-/**
- * The form of a dialog that changes the booking: the contract's schema checks what is typed, the console action
- * sends what it gives, and closing without sending puts back what the booking holds.
- */
-export function useDialogForm<V extends FieldValues, B, R>({
-  schema,
-  values,
-  send,
-  done,
-  onClose,
-}: {
-  schema: z.ZodType<B, V>;
-  values: () => V;
-  send: (body: B) => Promise<R>;
-  done: (result: R) => void;
-  onClose: () => void;
-}) {
-  const form = useForm<V, unknown, B>({ resolver: zodResolver(schema), defaultValues: values() as DefaultValues<V> });
-  const action = useConsoleAction(send, done);
-  return {
-    form,
-    action,
-    close: () => {
-      form.reset(values());
-      onClose();
-    },
-    submit: () => void form.handleSubmit((body) => action.mutate(body))(),
-  };
 }
