@@ -4,7 +4,7 @@ import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AppProvider, createQueryClient } from './app/provider.tsx';
-import { patchRoutesOnNavigation, routes } from './app/router.tsx';
+import { createRoutes, patchRoutesOnNavigation } from './app/router.tsx';
 import { purifierReady } from './components/safe-html.tsx';
 import { loadMessages } from './i18n/messages.ts';
 import { type EarlyEdit, readEarlyEdits, replayEarlyEdits } from './lib/early-edits.ts';
@@ -16,7 +16,21 @@ import { setPageLang } from './i18n/lang.tsx';
 const lang = langOfPath(window.location.pathname);
 setPageLang(lang);
 const queryClient = createQueryClient();
-const router = createBrowserRouter(routes, { basename: LANG_BASE[lang] || undefined, patchRoutesOnNavigation });
+// A page the server rendered (entry-server.tsx) comes with the data it was rendered from: in the cache before the
+// router starts, so the first page's loader finds it there and asks nothing again.
+const pageState = document.getElementById('page-state');
+const serverRendered = Boolean(pageState?.textContent);
+if (pageState?.textContent) {
+  hydrate(queryClient, JSON.parse(pageState.textContent));
+  pageState.remove();
+}
+// The calls of a data page, loaded with it (the pages' own modules hold them): nothing added to the first script.
+const prefetch = (pathname: string, params: URLSearchParams) =>
+  void import('./app/page-data.ts').then(({ prefetchPageData }) => prefetchPageData(queryClient, pathname, params));
+const router = createBrowserRouter(createRoutes(prefetch), {
+  basename: LANG_BASE[lang] || undefined,
+  patchRoutesOnNavigation,
+});
 
 /** What the visitor changed on a server-rendered page before it was hydrated. */
 let earlyEdits: EarlyEdit[] = [];
@@ -59,12 +73,9 @@ async function start(root: HTMLElement): Promise<void> {
       </AppProvider>
     </StrictMode>
   );
-  // A page the server rendered (entry-server.tsx) comes with the data it was rendered from: hydrate it once
-  // everything it shows is here (page module, data, sanitiser), so that React adopts the markup as it is.
-  const state = document.getElementById('page-state');
-  if (state?.textContent) {
-    hydrate(queryClient, JSON.parse(state.textContent));
-    state.remove();
+  // A server-rendered page is hydrated once everything it shows is here (page module, data, sanitiser), so that
+  // React adopts the markup as it is.
+  if (serverRendered) {
     await Promise.all([routerReady(), purifierReady, loadMessages(lang)]);
     // As a transition, hydration yields to the browser every few milliseconds instead of holding the main thread
     // for the whole page: a tap or a key during it is handled at once (and no long task blocks the first input).

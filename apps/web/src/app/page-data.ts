@@ -1,4 +1,4 @@
-import type { Ymd } from '@tabi/contract/dates';
+import { tokyoYmd, type Ymd } from '@tabi/contract/dates';
 import { matchRoute, ROUTES } from '@tabi/contract/routes';
 import type { QueryClient } from '@tanstack/react-query';
 import { areasQueryOptions } from '../features/catalog/api/get-areas.ts';
@@ -16,7 +16,7 @@ export async function prefetchPageData(
   queryClient: QueryClient,
   pathname: string,
   params: URLSearchParams,
-  today: Ymd,
+  today: Ymd = tokyoYmd(new Date()),
 ): Promise<void> {
   const route = matchRoute(pathname);
   const listState = readListState(params);

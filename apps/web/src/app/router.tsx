@@ -29,20 +29,44 @@ function lazyPage(key: RouteKey): () => Promise<PageModule> {
   return load;
 }
 
-const children: RouteObject[] = (Object.keys(pageFiles) as RouteKey[]).map((key) => ({
-  path: ROUTES[key].path,
-  handle: { meta: ROUTES[key], key },
-  lazy: lazyPage(key),
-}));
+/** Starts the calls a page makes as it first renders, for the page at this address (app/page-data.ts). */
+export type PagePrefetch = (pathname: string, params: URLSearchParams) => void;
 
-/** Every route of SPEC §2, for the browser's router and for the server's page renderer alike. */
-export const routes: RouteObject[] = [
-  {
-    element: <RootLayout />,
-    errorElement: <RouteError />,
-    children: [...children, { path: '*', element: <Navigate to="/" replace /> }],
-  },
-];
+/** The pages whose first render reads data the router can ask for ahead: the list and the detail. */
+const PREFETCHED: ReadonlySet<RouteKey> = new Set(['index', 'detail']);
+
+/**
+ * Every route of SPEC §2. In the browser, `prefetch` is each data page's loader: a navigation starts the page's calls
+ * through the query client while the page's module loads, instead of after it has rendered, and does not wait for
+ * them (the page shows its own loading state as before). The server's renderer prefetches itself (entry-server.tsx)
+ * and builds the routes without it.
+ */
+export function createRoutes(prefetch?: PagePrefetch): RouteObject[] {
+  const children: RouteObject[] = (Object.keys(pageFiles) as RouteKey[]).map((key) => ({
+    path: ROUTES[key].path,
+    handle: { meta: ROUTES[key], key },
+    lazy: lazyPage(key),
+    ...(prefetch && PREFETCHED.has(key)
+      ? {
+          loader: ({ request }: { request: Request }) => {
+            const url = new URL(request.url);
+            prefetch(url.pathname, url.searchParams);
+            return null;
+          },
+        }
+      : {}),
+  }));
+  return [
+    {
+      element: <RootLayout />,
+      errorElement: <RouteError />,
+      children: [...children, { path: '*', element: <Navigate to="/" replace /> }],
+    },
+  ];
+}
+
+/** The routes without loaders, for the server's page renderer. */
+export const routes: RouteObject[] = createRoutes();
 
 /**
  * The staff console (DESIGN §11, ADR 0180): its routes are added to the router the first time an address under
