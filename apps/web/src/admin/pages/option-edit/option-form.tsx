@@ -1,16 +1,15 @@
 /** 商品編集's form: its fieldsets in order, checked by the contract's schema and saved (created or updated). */
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { AdminOptionRecord, CatalogMasters } from '@tabi/contract/admin-catalog';
 import { CONSOLE } from '@tabi/contract/console-endpoints';
 import { tokyoYmd, ymdToIsoDate } from '@tabi/contract/dates';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { OptionPhotos } from '../../components/option-photos.tsx';
 import { FormAlert } from '../../components/query-state.tsx';
-import { adminCall, errorText } from '../../lib/admin-api.ts';
+import { useSchemaForm } from '../../components/schema-form.tsx';
+import { adminCall } from '../../lib/admin-api.ts';
 import { catalogChanged } from '../../lib/catalog-queries.ts';
 import {
   formValuesOf,
@@ -44,17 +43,9 @@ export function OptionForm({ masters, record }: { masters: CatalogMasters; recor
   const navigate = useNavigate();
   // A new option's code is asked for and sent with its fields; an option's own is its address.
   const schema: z.ZodType<OptionBody, OptionFormValues> = record ? optionForm : newOptionForm;
-  const form = useForm<OptionFormValues, unknown, OptionBody>({
-    resolver: zodResolver(schema),
-    defaultValues: formValuesOf(record?.option ?? null, ymdToIsoDate(tokyoYmd(new Date()))),
-  });
-  const bind = bindOption(form);
-  const [formError, setFormError] = useState('');
   const [saved, setSaved] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  // Every edit means 「保存しました。」 no longer holds.
-  useEffect(() => form.watch(() => setSaved('')).unsubscribe, [form]);
+  /** 公開する / 非公開にする on its way: one call at a time on the option, with the form's save. */
+  const [publishing, setPublishing] = useState(false);
 
   async function after(next: AdminOptionRecord, message: string) {
     client.setQueryData(recordKey(next.opcd), next);
@@ -62,9 +53,11 @@ export function OptionForm({ masters, record }: { masters: CatalogMasters; recor
     setSaved(message);
   }
 
-  async function save(body: OptionBody) {
-    setBusy(true);
-    try {
+  const option = useSchemaForm(schema, {
+    defaultValues: formValuesOf(record?.option ?? null, ymdToIsoDate(tokyoYmd(new Date()))),
+    // A refused field may be far down the form: the alert above it says so.
+    invalidText: INVALID,
+    async onSubmit(body) {
       if ('opcd' in body) {
         const next = await adminCall(CONSOLE['POST /options'], { body });
         await after(next, '');
@@ -73,22 +66,25 @@ export function OptionForm({ masters, record }: { masters: CatalogMasters; recor
         const next = await adminCall(CONSOLE['POST /options/{opcd}'], { params: { opcd: record.opcd }, body });
         await after(next, '保存しました。');
       }
-    } catch (e) {
-      setFormError(errorText(e));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
+  const { form } = option;
+  const bind = bindOption(form);
+  const busy = publishing || option.isSubmitting;
+
+  // Every edit means 「保存しました。」 no longer holds.
+  useEffect(() => form.watch(() => setSaved('')).unsubscribe, [form]);
 
   return (
     <>
-      {record && <PublishCard record={record} busy={busy} setBusy={setBusy} onChanged={after} />}
+      {record && <PublishCard record={record} busy={busy} setBusy={setPublishing} onChanged={after} />}
       {saved && <output className="adm-success">{saved}</output>}
-      <FormAlert>{formError}</FormAlert>
+      {/* Above the form rather than in it (SchemaForm's place): said before the first fieldset's card. */}
+      <FormAlert>{option.formError}</FormAlert>
       <form
         onSubmit={(event) => {
-          setFormError('');
-          void form.handleSubmit(save, () => setFormError(INVALID))(event);
+          option.setFormError('');
+          void option.submit(event);
         }}
         noValidate
         className="adm-option-form"
