@@ -1,23 +1,17 @@
 /** まとめて変更: the bulk edit's form, its preview asked of the server, and the change sent once confirmed. */
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type StockEditRequest, type StockMonth, stockEditDays, WEEKDAY_LABEL } from '@tabi/contract/admin-catalog';
+import { type StockMonth, stockEditDays, WEEKDAY_LABEL } from '@tabi/contract/admin-catalog';
 import { CONSOLE } from '@tabi/contract/console-endpoints';
 import { CatalogMsg } from '@tabi/contract/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useMemo, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { ErrorText, Field } from '../../../components/form/field.tsx';
 import { FormAlert } from '../../components/query-state.tsx';
+import { useSchemaForm } from '../../components/schema-form.tsx';
 import { adminCall, errorText } from '../../lib/admin-api.ts';
 import { firstMessage } from '../../lib/field-message.ts';
 import { BulkConfirm, type PendingEdit } from './bulk-confirm.tsx';
-import {
-  type BulkEditValues,
-  bulkEditDefaults,
-  bulkEditForm,
-  MODE_LABEL,
-  timesSwitchWarning,
-} from './bulk-edit-form.ts';
+import { bulkEditDefaults, bulkEditForm, MODE_LABEL, timesSwitchWarning } from './bulk-edit-form.ts';
 import styles from './option-stock.module.css';
 import { type Mode, priceFields, typedTimes } from './stock-form.ts';
 import { stoppedText } from './stock-text.ts';
@@ -34,19 +28,40 @@ export function BulkEdit({ opcd, month, data }: { opcd: string; month: string; d
   const ageClasses = data?.ageClasses ?? ['adult'];
   const priceInputs = priceFields(ageClasses);
   const schema = useMemo(() => bulkEditForm(data?.ageClasses ?? []), [data?.ageClasses]);
-  const form = useForm<BulkEditValues, unknown, StockEditRequest>({
-    resolver: zodResolver(schema),
+  const [pending, setPending] = useState<PendingEdit | null>(null);
+  const [done, setDone] = useState('');
+  const bulk = useSchemaForm(schema, {
     defaultValues: bulkEditDefaults(month, data),
+    // Asks the server's preview; the change itself is sent from the confirmation (send).
+    async onSubmit(request) {
+      // The server's own refusals, said before the confirmation rather than after it.
+      const outside = data && (request.from < data.useFrom || request.to > data.useTo);
+      const refusal = outside
+        ? CatalogMsg.stockOutsidePeriod
+        : stockEditDays(request).length === 0
+          ? CatalogMsg.stockNoDays
+          : '';
+      if (refusal) {
+        bulk.setFormError(refusal);
+        return;
+      }
+      const preview = await adminCall(CONSOLE['POST /options/{opcd}/stock/preview'], {
+        params: { opcd },
+        body: request,
+      });
+      setPending({ request, preview });
+    },
   });
+  const { form } = bulk;
   const { errors } = form.formState;
   const [mode, withPrices, timesText] = useWatch({
     control: form.control,
     name: ['stock.mode', 'withPrices', 'times'],
   });
-  const [pending, setPending] = useState<PendingEdit | null>(null);
-  const [error, setError] = useState('');
-  const [done, setDone] = useState('');
-  const [busy, setBusy] = useState(false);
+  /** The confirmed change on its way, and the server's refusal of it (said in the confirmation). */
+  const [sending, setSending] = useState(false);
+  const [sendError, setSendError] = useState('');
+  const reviewing = bulk.isSubmitting && !pending;
 
   function askPrices(checked: boolean) {
     // Start from what the month's first departure on sale costs now, so that one class can be changed alone.
@@ -56,36 +71,10 @@ export function BulkEdit({ opcd, month, data }: { opcd: string; month: string; d
     }
   }
 
-  async function review(request: StockEditRequest) {
-    // The server's own refusals, said before the confirmation rather than after it.
-    const outside = data && (request.from < data.useFrom || request.to > data.useTo);
-    const refusal = outside
-      ? CatalogMsg.stockOutsidePeriod
-      : stockEditDays(request).length === 0
-        ? CatalogMsg.stockNoDays
-        : '';
-    if (refusal) {
-      setError(refusal);
-      return;
-    }
-    setBusy(true);
-    try {
-      const preview = await adminCall(CONSOLE['POST /options/{opcd}/stock/preview'], {
-        params: { opcd },
-        body: request,
-      });
-      setPending({ request, preview });
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setBusy(false);
-    }
-  }
-
   async function send() {
-    if (!pending || busy) return;
-    setBusy(true);
-    setError('');
+    if (!pending || sending) return;
+    setSending(true);
+    setSendError('');
     try {
       const result = await adminCall(CONSOLE['POST /options/{opcd}/stock'], {
         params: { opcd },
@@ -95,9 +84,9 @@ export function BulkEdit({ opcd, month, data }: { opcd: string; month: string; d
       setDone(`${result.days}日分を変更しました。${stoppedText(result.stopped, 'の席数は変更していません。')}`);
       await client.invalidateQueries({ queryKey: ['admin', 'catalog', opcd, 'stock'] });
     } catch (e) {
-      setError(errorText(e));
+      setSendError(errorText(e));
     } finally {
-      setBusy(false);
+      setSending(false);
     }
   }
 
@@ -109,15 +98,15 @@ export function BulkEdit({ opcd, month, data }: { opcd: string; month: string; d
         className="adm-card adm-bulk"
         onSubmit={(event) => {
           setDone('');
-          setError('');
-          void form.handleSubmit(review)(event);
+          bulk.setFormError('');
+          void bulk.submit(event);
         }}
         noValidate
       >
         <h2>まとめて変更</h2>
         {done && <output className="adm-success">{done}</output>}
         {/* What no field says: nothing to change (the stock's own rule), or the server's refusal. */}
-        <FormAlert>{pending ? '' : error || errors.stock?.message}</FormAlert>
+        <FormAlert>{pending ? '' : bulk.formError || errors.stock?.message}</FormAlert>
         <div className="adm-filter-grid">
           <Field label="開始日" id="bulk-from" required error={errors.from?.message}>
             {(c) => <input {...c} type="date" {...form.register('from')} />}
@@ -208,18 +197,18 @@ export function BulkEdit({ opcd, month, data }: { opcd: string; month: string; d
             ))}
           </div>
         )}
-        <button type="submit" className="adm-primary" disabled={busy && !pending} aria-busy={busy && !pending}>
-          {busy && !pending ? '確認しています…' : '内容を確認する'}
+        <button type="submit" className="adm-primary" disabled={reviewing} aria-busy={reviewing}>
+          {reviewing ? '確認しています…' : '内容を確認する'}
         </button>
       </form>
       <BulkConfirm
         pending={pending}
         ageClasses={ageClasses}
-        busy={busy}
-        error={error}
+        busy={sending}
+        error={sendError}
         onClose={() => {
           setPending(null);
-          setError('');
+          setSendError('');
         }}
         onSubmit={() => void send()}
       />

@@ -1,17 +1,17 @@
 /** The dialog that changes one departure alone: its seats, a close, or its prices. */
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type DepartureEditRequest, type StockDeparture, WEEKDAY_LABEL } from '@tabi/contract/admin-catalog';
+import { type StockDeparture, WEEKDAY_LABEL } from '@tabi/contract/admin-catalog';
 import { CONSOLE } from '@tabi/contract/console-endpoints';
 import type { AgeClass } from '@tabi/contract/constants';
 import { weekdayOf } from '@tabi/contract/dates';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useMemo } from 'react';
+import { useWatch } from 'react-hook-form';
 import { Field } from '../../../components/form/field.tsx';
 import { ActionDialog } from '../../components/action-dialog.tsx';
 import { Facts } from '../../components/page.tsx';
-import { adminCall, errorText } from '../../lib/admin-api.ts';
-import { type DepartureValues, departureDefaults, departureForm, type OneMode } from './departure-form.ts';
+import { useSchemaForm } from '../../components/schema-form.tsx';
+import { adminCall } from '../../lib/admin-api.ts';
+import { departureDefaults, departureForm, type OneMode } from './departure-form.ts';
 import styles from './option-stock.module.css';
 import { priceFields } from './stock-form.ts';
 import { capacityOf, formatDay, priceTexts, timesOf } from './stock-text.ts';
@@ -50,20 +50,9 @@ export function DepartureDialog({
   const { date, stopped, departure: dep } = chosen;
   const name = `${formatDay(date)}（${WEEKDAY_LABEL[weekdayOf(date)]}）${timesOf(dep)}`;
   const schema = useMemo(() => departureForm(date, dep.startTime, ageClasses), [date, dep.startTime, ageClasses]);
-  const form = useForm<DepartureValues, unknown, DepartureEditRequest>({
-    resolver: zodResolver(schema),
+  const departure = useSchemaForm(schema, {
     defaultValues: departureDefaults(dep, stopped, ageClasses),
-  });
-  const { errors } = form.formState;
-  const [mode, withPrices] = useWatch({ control: form.control, name: ['stock.mode', 'withPrices'] });
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
-  const taken = dep.held + dep.sold;
-
-  async function send(request: DepartureEditRequest) {
-    setBusy(true);
-    setError('');
-    try {
+    async onSubmit(request) {
       const { outcome } = await adminCall(CONSOLE['POST /options/{opcd}/stock/departure'], {
         params: { opcd },
         body: request,
@@ -76,22 +65,22 @@ export function DepartureDialog({
             ? `${name}の便の販売を終了しました。予約済みの席はそのまま残り、残席は0席です。`
             : `${name}の便を変更しました。`,
       );
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
+  const { form } = departure;
+  const { errors } = form.formState;
+  const [mode, withPrices] = useWatch({ control: form.control, name: ['stock.mode', 'withPrices'] });
+  const taken = dep.held + dep.sold;
 
   return (
     <ActionDialog
       open
       title={`${name}の便を変更`}
       onClose={onClose}
-      onSubmit={() => void form.handleSubmit(send)()}
+      onSubmit={() => void departure.submit()}
       submitLabel="変更する"
-      busy={busy}
-      error={error || errors.stock?.message || null}
+      busy={departure.isSubmitting}
+      error={departure.formError || errors.stock?.message || null}
     >
       <Facts
         className="adm-effect"
