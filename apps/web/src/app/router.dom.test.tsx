@@ -14,7 +14,9 @@ describe('the routes’ loaders (prefetch through the query client)', () => {
     expect(typeof loader).toBe('function');
     if (typeof loader !== 'function') return;
     const request = new Request('http://localhost/en/detail?opcd=OP0001&usedate=20261210');
-    expect(await loader({ request, params: {}, context: undefined })).toBeNull();
+    expect(
+      await loader({ request, url: new URL(request.url), pattern: '/detail', params: {}, context: undefined }),
+    ).toBeNull();
     expect(prefetch).toHaveBeenCalledTimes(1);
     const [pathname, params] = prefetch.mock.calls[0] ?? [];
     expect(pathname).toBe('/en/detail');
