@@ -41,6 +41,26 @@ export function stubConsoleApi(answer: (call: ApiCall) => unknown): void {
   );
 }
 
+/**
+ * A console screen's calls: each GET answered by its path from `gets`, each POST recorded (in the list returned) and
+ * answered by `post`; any other call fails the test.
+ */
+export function stubConsoleCalls(
+  gets: Record<string, unknown>,
+  post: (call: ApiCall) => unknown = () => ({ ok: true }),
+): ApiCall[] {
+  const posts: ApiCall[] = [];
+  stubConsoleApi((call) => {
+    if (call.method === 'POST') {
+      posts.push(call);
+      return post(call);
+    }
+    if (Object.hasOwn(gets, call.url.pathname)) return gets[call.url.pathname];
+    throw new Error(`unexpected call ${call.url}`);
+  });
+  return posts;
+}
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

@@ -5,23 +5,17 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, expect, it } from 'vitest';
-import { type ApiCall, LOADED, renderWithQuery, stubConsoleApi } from '../../test/console-api.tsx';
+import { type ApiCall, LOADED, renderWithQuery, stubConsoleApi, stubConsoleCalls } from '../../test/console-api.tsx';
 import { FacilitiesPage } from './facilities-page.tsx';
 
 const hakuba: FacilityRow = { id: 3, name: '白馬レンタル', disabled: false, mail: null, options: [] };
 
 let posts: ApiCall[];
 beforeEach(() => {
-  posts = [];
-  stubConsoleApi((call) => {
-    if (call.method === 'POST') {
-      posts.push(call);
-      return call.url.pathname.endsWith('/clear-lock') ? { cleared: 2 } : { ok: true };
-    }
-    if (call.url.pathname === '/api/admin/facilities') return [hakuba];
-    if (call.url.pathname === '/api/admin/facilities/usage') return { month: '2026-11', rows: [] };
-    throw new Error(`unexpected call ${call.url}`);
-  });
+  posts = stubConsoleCalls(
+    { '/api/admin/facilities': [hakuba], '/api/admin/facilities/usage': { month: '2026-11', rows: [] } },
+    (call) => (call.url.pathname.endsWith('/clear-lock') ? { cleared: 2 } : { ok: true }),
+  );
 });
 
 function renderPage() {

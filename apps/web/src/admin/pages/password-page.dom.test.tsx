@@ -3,21 +3,19 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, expect, it } from 'vitest';
-import { type ApiCall, LOADED, renderWithQuery, stubConsoleApi } from '../../test/console-api.tsx';
+import { type ApiCall, LOADED, renderWithQuery, stubConsoleCalls } from '../../test/console-api.tsx';
 import { PasswordPage } from './password-page.tsx';
 
 let posts: ApiCall[];
 beforeEach(() => {
-  posts = [];
-  stubConsoleApi((call) => {
-    if (call.method === 'POST') {
-      posts.push(call);
-      return { ok: true };
-    }
-    if (call.url.pathname === '/api/admin/me') {
-      return { id: 1, mail: 'clerk@example.jp', role: 'operator', totpEnabled: false, mustChangePassword: false };
-    }
-    throw new Error(`unexpected call ${call.url}`);
+  posts = stubConsoleCalls({
+    '/api/admin/me': {
+      id: 1,
+      mail: 'clerk@example.jp',
+      role: 'operator',
+      totpEnabled: false,
+      mustChangePassword: false,
+    },
   });
 });
 

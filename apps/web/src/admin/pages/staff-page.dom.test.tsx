@@ -4,7 +4,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, expect, it } from 'vitest';
-import { type ApiCall, LOADED, renderWithQuery, stubConsoleApi } from '../../test/console-api.tsx';
+import { type ApiCall, LOADED, renderWithQuery, stubConsoleApi, stubConsoleCalls } from '../../test/console-api.tsx';
 import { StaffPage } from './staff-page.tsx';
 
 const clerk: StaffRow = {
@@ -19,18 +19,13 @@ const clerk: StaffRow = {
 
 let posts: ApiCall[];
 beforeEach(() => {
-  posts = [];
-  stubConsoleApi((call) => {
-    if (call.method === 'POST') {
-      posts.push(call);
-      return { staff: { ...clerk, id: 3, mail: 'new-clerk@example.jp', role: 'admin' }, password: 'one-time-pass-1' };
-    }
-    if (call.url.pathname === '/api/admin/me') {
-      return { id: 1, mail: 'admin@example.jp', role: 'admin', totpEnabled: true, mustChangePassword: false };
-    }
-    if (call.url.pathname === '/api/admin/staff') return [clerk];
-    throw new Error(`unexpected call ${call.url}`);
-  });
+  posts = stubConsoleCalls(
+    {
+      '/api/admin/me': { id: 1, mail: 'admin@example.jp', role: 'admin', totpEnabled: true, mustChangePassword: false },
+      '/api/admin/staff': [clerk],
+    },
+    () => ({ staff: { ...clerk, id: 3, mail: 'new-clerk@example.jp', role: 'admin' }, password: 'one-time-pass-1' }),
+  );
 });
 
 it('asks for the mail with the contract’s message, then adds the account and shows its one-time password', async () => {

@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, expect, it } from 'vitest';
-import { type ApiCall, LOADED, renderWithQuery, stubConsoleApi } from '../../test/console-api.tsx';
+import { type ApiCall, LOADED, renderWithQuery, stubConsoleCalls } from '../../test/console-api.tsx';
 import { SecurityPage } from './totp-page.tsx';
 
 const me = { id: 2, mail: 'clerk@example.jp', role: 'operator', totpEnabled: false, mustChangePassword: false };
@@ -11,23 +11,18 @@ const me = { id: 2, mail: 'clerk@example.jp', role: 'operator', totpEnabled: fal
 let posts: ApiCall[];
 let refuse: boolean;
 beforeEach(() => {
-  posts = [];
   refuse = true;
-  stubConsoleApi((call) => {
-    if (call.method === 'POST') {
-      posts.push(call);
-      if (refuse) {
-        refuse = false;
-        return new Response(JSON.stringify({ errcd: '002', errMsg: Msg.staffTotpFailed }), { status: 400 });
-      }
-      return { next: 'done', staff: { ...me, totpEnabled: true } };
-    }
-    if (call.url.pathname === '/api/admin/me') return me;
-    if (call.url.pathname === '/api/admin/totp/setup') {
-      return { secret: 'VS6HYZNDX7NQO4Y4', otpauthUrl: 'otpauth://totp/x', qrSvg: '<svg/>' };
-    }
-    throw new Error(`unexpected call ${call.url}`);
-  });
+  posts = stubConsoleCalls(
+    {
+      '/api/admin/me': me,
+      '/api/admin/totp/setup': { secret: 'VS6HYZNDX7NQO4Y4', otpauthUrl: 'otpauth://totp/x', qrSvg: '<svg/>' },
+    },
+    () => {
+      if (!refuse) return { next: 'done', staff: { ...me, totpEnabled: true } };
+      refuse = false;
+      return new Response(JSON.stringify({ errcd: '002', errMsg: Msg.staffTotpFailed }), { status: 400 });
+    },
+  );
 });
 
 it('checks the code with the contract’s rule, says a refusal, then enrols with the code as the server reads it', async () => {
