@@ -5,8 +5,9 @@ import { Secret, TOTP } from 'otpauth';
 const PERIOD = 30;
 
 /**
- * The last time step whose code a spec sent for this account. Kept in a file per account and server (E2E_PORT), shared
- * by every spec of a run: the server accepts each step's code once per account (replay protection).
+ * The last time step whose code a spec sent for this account. Kept in a file per account and server (E2E_PORT), so
+ * that a test run again on the same server (a retry) waits for the next step: the server accepts each step's code
+ * once per account (replay protection).
  */
 function stepFile(secret: string): string {
   return path.resolve(

@@ -4,16 +4,11 @@ import { CONSOLE_ENDPOINTS } from '@tabi/contract/console-endpoints';
 import { ENDPOINTS, type Endpoint } from '@tabi/contract/endpoints';
 import { errorEnvelope } from '@tabi/contract/envelope';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { staffToken } from '../modules/staff/guard.ts';
 import { requireStaff } from '../modules/staff/service.ts';
-
-/** A schema as a client writes its input; a `searchQuery`/`optionalBody` preprocessor is documented as its schema. */
-function jsonSchema(schema: z.ZodType): Record<string, unknown> {
-  const documented = schema instanceof z.ZodPipe && schema.in instanceof z.ZodTransform ? schema.out : schema;
-  return z.toJSONSchema(documented, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
-}
+import { jsonSchema } from './json-schema.ts';
 
 /** The properties of an object schema as OpenAPI parameters `in` the path or the query. */
 function parameters(schema: z.ZodType, where: 'path' | 'query') {
