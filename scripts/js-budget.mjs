@@ -8,7 +8,7 @@ import { gzipSync } from 'node:zlib';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = process.argv[2] ?? path.join(root, 'apps/web/dist');
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
-const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+const entryKey = 'index.html';
 const gz = (file) => gzipSync(readFileSync(path.join(dist, file))).length;
 
 function closure(keys) {

@@ -53,5 +53,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     reportCompressedSize: !isSsrBuild,
     manifest: !isSsrBuild,
     copyPublicDir: !isSsrBuild,
+    // The app (index.html) and the loader the server puts on the pages it renders instead (src/boot.ts, ADR 0202).
+    rollupOptions: isSsrBuild ? {} : { input: { index: 'index.html', boot: 'src/boot.ts' } },
   },
 }));

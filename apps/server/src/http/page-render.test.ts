@@ -61,7 +61,7 @@ describe('the page renderer', () => {
     );
   });
 
-  it("fetches what hydration waits for with the page: the page chunk, the sanitiser, and marks the chunk's inlined styles", async () => {
+  it("has the loader fetch what hydration waits for once the page has painted: the entry, the page chunk, the sanitiser; and marks the chunk's inlined styles", async () => {
     const site = mkdtempSync(path.join(tmpdir(), 'page-render-head-'));
     for (const dir of ['.ssr', '.vite', 'assets']) mkdirSync(path.join(site, dir));
     writeFileSync(
@@ -84,6 +84,7 @@ describe('the page renderer', () => {
           imports: ['_shared.js'],
         },
         '_shared.js': { file: 'assets/shared.js' },
+        'src/boot.ts': { file: 'assets/boot.js', src: 'src/boot.ts', isEntry: true },
         '../../node_modules/dompurify/dist/purify.es.mjs': {
           file: 'assets/purify.js',
           src: '../../node_modules/dompurify/dist/purify.es.mjs',
@@ -100,7 +101,7 @@ describe('the page renderer', () => {
     const renderer = await loadPageRenderer({} as FastifyInstance, site, log);
     const html =
       (await renderer?.render(
-        '<html><head></head><body><div id="root"></div></body></html>',
+        '<html><head><script type="module" crossorigin src="/assets/main.js"></script></head><body><div id="root"></div></body></html>',
         '/',
         new URLSearchParams(),
       )) ?? '';
@@ -111,7 +112,12 @@ describe('the page renderer', () => {
     // Vite's loader of the page chunk waits for a stylesheet unless a link to it is in the document already.
     expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/list.css" disabled>');
     expect(head).not.toContain('href="/assets/main.css"');
-    for (const file of ['list.js', 'shared.js', 'purify.js', 'policy.js'])
-      expect(head).toContain(`<link rel="modulepreload" crossorigin href="/assets/${file}">`);
+    // Nothing is fetched before the page paints but the loader, which the server tells what to fetch.
+    expect(head).not.toContain('modulepreload');
+    expect(head).not.toContain('src="/assets/main.js"');
+    expect(head).toContain(
+      '<script type="module" crossorigin src="/assets/boot.js" id="app-boot" ' +
+        'data-scripts="/assets/main.js /assets/list.js /assets/shared.js /assets/purify.js /assets/policy.js"></script>',
+    );
   });
 });

@@ -2,7 +2,7 @@
  * Server rendering of public pages (ADR 0044): the web build's page renderer (apps/web/src/entry-server.tsx,
  * built to <webDist>/.ssr) renders `/`, `/detail` and `/login` with the data of their first calls, answered
  * in-process by this app. The HTML then carries the page's markup, the query state the browser starts from,
- * and the page chunk's styles and scripts to fetch at once. Any failure falls back to the plain app shell.
+ * the page chunk's styles, and a loader that fetches its scripts once the page has painted (ADR 0202). Any failure falls back to the plain app shell.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -93,11 +93,23 @@ export async function loadPageRenderer(
     });
   };
 
-  const entryChunk = Object.values(manifest).find((chunk) => chunk.isEntry);
+  const entryChunk = manifest['index.html'];
+  const bootChunk = manifest['src/boot.ts'];
   /** A built stylesheet's text; `</style` cannot occur in it, but is neutralised all the same. */
   const cssOf = (file: string): string =>
     readFileSync(path.join(webDist, file), 'utf8').replace(/<\/style/gi, '<\\/style');
   const stylesheetLink = (file: string) => `<link rel="stylesheet" crossorigin href="/${file}">`;
+  const entryScript = entryChunk ? `<script type="module" crossorigin src="/${entryChunk.file}"></script>` : '';
+  /**
+   * A rendered page paints from its HTML and inline styles; its scripts only take it over. The loader asks for them
+   * once the page has painted (ADR 0202): the entry first, then the page's chunks.
+   */
+  const bootScript = (chunks: readonly string[]): string =>
+    entryChunk && bootChunk
+      ? `<script type="module" crossorigin src="/${escapeHtml(bootChunk.file)}" id="app-boot" data-scripts="${escapeHtml(
+          [entryChunk.file, ...chunks].map((file) => `/${file}`).join(' '),
+        )}"></script>`
+      : entryScript;
 
   /** A page module's manifest key; one that shares its name with index.html gets a `_name-hash.js` key instead. */
   const pageChunkKey = (pageFile: string): string => {
@@ -112,12 +124,12 @@ export async function loadPageRenderer(
   /**
    * What a page adds to <head>, worked out once per page from the build manifest: every stylesheet the page needs
    * inline (the entry's and those of the page chunk and its imports), so it paints with the HTML with no request
-   * in the way, and a modulepreload for each of its scripts beyond the entry (already in the template).
+   * in the way; and the scripts the loader fetches beside the entry once the page has painted.
    */
   const entryStyles = entryChunk?.css ?? [];
   /**
    * What the browser loads before it hydrates any rendered page besides the page chunk (main.tsx awaits the HTML
-   * sanitiser): fetched with the page rather than once the entry has run, a round trip later on a slow line.
+   * sanitiser): fetched with the page's chunks rather than once the entry has run, a round trip later on a slow line.
    */
   const hydrationChunks = Object.values(manifest)
     .filter(
@@ -125,8 +137,8 @@ export async function loadPageRenderer(
         chunk.src?.endsWith('/dompurify/dist/purify.es.mjs') || chunk.src?.endsWith('/contract/src/html-policy.ts'),
     )
     .map((chunk) => chunk.file);
-  const heads = new Map<string, string>();
-  const headOf = (pageFile: string): string => {
+  const heads = new Map<string, { head: string; scripts: string[] }>();
+  const headOf = (pageFile: string): { head: string; scripts: string[] } => {
     const cached = heads.get(pageFile);
     if (cached !== undefined) return cached;
     const scripts: string[] = [];
@@ -151,19 +163,16 @@ export async function loadPageRenderer(
       ...inlined
         .filter((file) => !entryStyles.includes(file))
         .map((file) => `<link rel="stylesheet" crossorigin href="/${escapeHtml(file)}" disabled>`),
-      ...[...scripts, ...hydrationChunks].map(
-        (file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`,
-      ),
     ].join('\n    ');
-    heads.set(pageFile, head);
-    return head;
+    const entry = { head, scripts: [...scripts, ...hydrationChunks] };
+    heads.set(pageFile, entry);
+    return entry;
   };
 
-  /** An English page's catalog (apps/web/src/i18n/en.ts), fetched with the page rather than after its script. */
-  const catalogPreload = (lang: Lang): string => {
-    if (lang === 'ja') return '';
-    const chunk = manifest[`src/i18n/${lang}.ts`];
-    return chunk ? `\n    <link rel="modulepreload" crossorigin href="/${escapeHtml(chunk.file)}">` : '';
+  /** An English page's catalog (apps/web/src/i18n/en.ts), fetched with the page's chunks rather than after them. */
+  const catalogChunks = (lang: Lang): string[] => {
+    const chunk = lang === 'ja' ? undefined : manifest[`src/i18n/${lang}.ts`];
+    return chunk ? [chunk.file] : [];
   };
 
   return {
@@ -187,7 +196,9 @@ export async function loadPageRenderer(
       // stylesheets again later, unused.
       let html = template;
       for (const file of entryStyles) html = html.replace(stylesheetLink(file), '');
-      const head = headOf(page.pageFile) + catalogPreload(langOfPath(pathname));
+      const { head, scripts } = headOf(page.pageFile);
+      const boot = bootScript([...scripts, ...catalogChunks(langOfPath(pathname))]);
+      html = html.replace(entryScript, () => boot);
       // Replacer functions, never replacement strings: the page holds admin text, where `$\``, `$'` or `$&`
       // would copy parts of the template into the page.
       return html
