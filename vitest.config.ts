@@ -43,7 +43,7 @@ export default defineConfig({
         test: {
           name: 'dom',
           include: ['apps/web/src/**/*.dom.test.ts', 'apps/web/src/**/*.dom.test.tsx'],
-          environment: 'jsdom',
+          environment: './apps/web/src/test/jsdom-environment.ts',
           environmentOptions: { jsdom: { url: 'http://localhost/' } },
           setupFiles: ['apps/web/src/test/jsdom-setup.ts'],
           // A large screen in jsdom takes seconds on a busy 2-core machine (the console's 商品編集, the booking form):

@@ -3,6 +3,8 @@
  * jsdom has <dialog> without its modal methods; the console's and my page's dialogs open with showModal().
  */
 import { configure } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { apiServer } from './api-server.ts';
 
 HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
   this.open = true;
@@ -15,3 +17,9 @@ HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
 // page): testing-library's findBy and waitFor wait up to 10 s instead of 1 s. A test that passes only slowly is slow,
 // not flaky.
 configure({ asyncUtilTimeout: 10_000 });
+
+// Every call of the app goes to the test's network (api-server.ts); one no test answers is an error, never a request
+// to a real address.
+beforeAll(() => apiServer.listen({ onUnhandledFrame: 'error' }));
+afterEach(() => apiServer.resetHandlers());
+afterAll(() => apiServer.close());

@@ -3,7 +3,8 @@ import { Msg } from '@tabi/contract/messages';
 import { within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { LOADED, showDialog, stubConsoleApi } from '../../test/console-api.tsx';
+import { stubApi } from '../../test/api-server.ts';
+import { LOADED, showDialog } from '../../test/console-api.tsx';
 import { yen } from '../lib/format.ts';
 import { CancelDialog } from './booking-dialogs/cancel-dialog.tsx';
 import { ContactDialog, NoteDialog } from './booking-dialogs/contact-note-dialogs.tsx';
@@ -18,7 +19,7 @@ const detail = {
 let posted: { path: string; body: Record<string, unknown> }[];
 beforeEach(() => {
   posted = [];
-  stubConsoleApi(({ url, body }) => {
+  stubApi(({ url, body }) => {
     const path = url.pathname;
     if (path.endsWith('/cancel-quote')) {
       const fee = typeof body.fee === 'number' ? body.fee : 1000;

@@ -6,7 +6,8 @@ import type { BookingDetail } from '@tabi/contract/admin-bookings';
 import { within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { LOADED, showDialog, stubConsoleApi } from '../../test/console-api.tsx';
+import { stubApi } from '../../test/api-server.ts';
+import { LOADED, showDialog } from '../../test/console-api.tsx';
 import { ParticipantsDialog } from './booking-dialogs/participants-dialog.tsx';
 import { RentalsDialog } from './booking-dialogs/rentals-dialog.tsx';
 
@@ -37,7 +38,7 @@ const detail = {
 let posted: { path: string; body: Record<string, unknown> }[];
 beforeEach(() => {
   posted = [];
-  stubConsoleApi(({ url, body }) => {
+  stubApi(({ url, body }) => {
     const path = url.pathname;
     if (path.endsWith('/nationality')) {
       return [

@@ -5,14 +5,15 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, expect, it } from 'vitest';
-import { type ApiCall, LOADED, renderWithQuery, stubConsoleApi, stubConsoleCalls } from '../../test/console-api.tsx';
+import { type ApiCall, stubApi, stubApiCalls } from '../../test/api-server.ts';
+import { LOADED, renderWithQuery } from '../../test/console-api.tsx';
 import { FacilitiesPage } from './facilities-page.tsx';
 
 const hakuba: FacilityRow = { id: 3, name: '白馬レンタル', disabled: false, mail: null, options: [] };
 
 let posts: ApiCall[];
 beforeEach(() => {
-  posts = stubConsoleCalls(
+  posts = stubApiCalls(
     { '/api/admin/facilities': [hakuba], '/api/admin/facilities/usage': { month: '2026-11', rows: [] } },
     (call) => (call.url.pathname.endsWith('/clear-lock') ? { cleared: 2 } : { ok: true }),
   );
@@ -90,7 +91,7 @@ it('clears a coupon’s lock by the booking’s number as the server reads it, a
   expect(await screen.findByText('AB000013のクーポンのロックを解除しました（誤入力2回分）。', {}, LOADED)).toBeTruthy();
   expect(posts.map((p) => p.url.pathname)).toEqual(['/api/admin/coupons/AB000013/clear-lock']);
 
-  stubConsoleApi((call) =>
+  stubApi((call) =>
     call.method === 'POST'
       ? new Response(JSON.stringify({ errcd: '404', errMsg: Msg.bookingNotFound }), { status: 404 })
       : call.url.pathname === '/api/admin/facilities'

@@ -4,7 +4,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeEach, expect, it } from 'vitest';
-import { type ApiCall, LOADED, renderWithQuery, stubConsoleApi } from '../../test/console-api.tsx';
+import { type ApiCall, stubApi } from '../../test/api-server.ts';
+import { LOADED, renderWithQuery } from '../../test/console-api.tsx';
 import { LoginPage } from './login-page.tsx';
 
 const staff = { id: 1, mail: 'admin@example.jp', role: 'admin', totpEnabled: true, mustChangePassword: false };
@@ -16,7 +17,7 @@ let answers: Record<string, unknown[]>;
 beforeEach(() => {
   posts = [];
   answers = {};
-  stubConsoleApi((call) => {
+  stubApi((call) => {
     if (call.method !== 'POST') throw new Error(`unexpected call ${call.url}`);
     posts.push(call);
     const next = answers[call.url.pathname]?.shift();

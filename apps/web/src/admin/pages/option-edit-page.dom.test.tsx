@@ -7,7 +7,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { LOADED, renderWithQuery, stubConsoleApi } from '../../test/console-api.tsx';
+import { stubApi } from '../../test/api-server.ts';
+import { LOADED, renderWithQuery } from '../../test/console-api.tsx';
 import { draftOptionRecord } from '../../test/option-fixture.ts';
 import { OptionEditPage } from './option-edit-page.tsx';
 
@@ -34,7 +35,7 @@ let posted: { path: string; body: Record<string, unknown> }[];
 
 beforeEach(() => {
   posted = [];
-  stubConsoleApi(({ url, method, body }) => {
+  stubApi(({ url, method, body }) => {
     const path = url.pathname.replace('/api/admin', '');
     if (method === 'POST') {
       posted.push({ path, body });

@@ -4,7 +4,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { LOADED, renderWithQuery, stubConsoleApi } from '../../test/console-api.tsx';
+import { stubApi } from '../../test/api-server.ts';
+import { LOADED, renderWithQuery } from '../../test/console-api.tsx';
 import { OptionStockPage } from './option-stock-page.tsx';
 
 const PRICES = { adultbaika: 8000, middlebaika: 0, childbaika: 4000, infantbaika: 0 };
@@ -70,7 +71,7 @@ beforeEach(() => {
   changed = [];
   previewAnswer = () => ({ days: 4, stopped: ['2099-01-02'], changes: [CHANGE] });
   departureAnswer = () => ({ outcome: 'changed' });
-  stubConsoleApi(({ url, method, body }) => {
+  stubApi(({ url, method, body }) => {
     if (method === 'POST' && url.pathname.endsWith('/stock/preview')) {
       previewed.push(body);
       return previewAnswer();
@@ -285,7 +286,7 @@ describe('在庫・料金カレンダー: departures at start times (ADR 0196)',
     expect(within(dialog).getByText('催行中止のため、席数は変更できません。料金だけ変更できます。')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: '閉じる' }));
 
-    stubConsoleApi(({ url, method }) => {
+    stubApi(({ url, method }) => {
       if (method === 'POST' && url.pathname.endsWith('/stock/preview')) {
         return { days: 1, stopped: ['2099-01-03 13:00'], changes: [CHANGE] };
       }

@@ -3,12 +3,13 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, expect, it } from 'vitest';
-import { type ApiCall, LOADED, renderWithQuery, stubConsoleCalls } from '../../test/console-api.tsx';
+import { type ApiCall, stubApiCalls } from '../../test/api-server.ts';
+import { LOADED, renderWithQuery } from '../../test/console-api.tsx';
 import { PasswordPage } from './password-page.tsx';
 
 let posts: ApiCall[];
 beforeEach(() => {
-  posts = stubConsoleCalls({
+  posts = stubApiCalls({
     '/api/admin/me': {
       id: 1,
       mail: 'clerk@example.jp',

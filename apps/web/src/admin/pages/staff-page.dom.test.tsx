@@ -4,7 +4,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, expect, it } from 'vitest';
-import { type ApiCall, LOADED, renderWithQuery, stubConsoleApi, stubConsoleCalls } from '../../test/console-api.tsx';
+import { type ApiCall, stubApi, stubApiCalls } from '../../test/api-server.ts';
+import { LOADED, renderWithQuery } from '../../test/console-api.tsx';
 import { StaffPage } from './staff-page.tsx';
 
 const clerk: StaffRow = {
@@ -19,7 +20,7 @@ const clerk: StaffRow = {
 
 let posts: ApiCall[];
 beforeEach(() => {
-  posts = stubConsoleCalls(
+  posts = stubApiCalls(
     {
       '/api/admin/me': { id: 1, mail: 'admin@example.jp', role: 'admin', totpEnabled: true, mustChangePassword: false },
       '/api/admin/staff': [clerk],
@@ -58,7 +59,7 @@ it('asks for the mail with the contract’s message, then adds the account and s
 
 it('says the server’s refusal in the form', async () => {
   const user = userEvent.setup();
-  stubConsoleApi((call) => {
+  stubApi((call) => {
     if (call.method === 'POST') {
       return new Response(JSON.stringify({ errcd: '400', errMsg: Msg.staffMailInvalid }), {
         status: 400,

@@ -3,7 +3,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, expect, it } from 'vitest';
-import { type ApiCall, LOADED, renderWithQuery, stubConsoleCalls } from '../../test/console-api.tsx';
+import { type ApiCall, stubApiCalls } from '../../test/api-server.ts';
+import { LOADED, renderWithQuery } from '../../test/console-api.tsx';
 import { SecurityPage } from './totp-page.tsx';
 
 const me = { id: 2, mail: 'clerk@example.jp', role: 'operator', totpEnabled: false, mustChangePassword: false };
@@ -12,7 +13,7 @@ let posts: ApiCall[];
 let refuse: boolean;
 beforeEach(() => {
   refuse = true;
-  posts = stubConsoleCalls(
+  posts = stubApiCalls(
     {
       '/api/admin/me': me,
       '/api/admin/totp/setup': { secret: 'VS6HYZNDX7NQO4Y4', otpauthUrl: 'otpauth://totp/x', qrSvg: '<svg/>' },
