@@ -22,69 +22,8 @@ async function openMyPage(page: Page, rsvno: string) {
 
 const status = (page: Page) => page.getByTestId('booking-status');
 
-for (const [rsvno, label] of [
-  ['AA100002', Msg.statusUnpaid],
-  ['AA100003', Msg.statusCanceled],
-  ['AA100005', Msg.statusRequested],
-] as const) {
-  test(`my page shows ${label} for ${rsvno}`, async ({ page }) => {
-    await openMyPage(page, rsvno);
-    await expect(status(page)).toContainText(label);
-    await expect(page.getByRole('button', { name: '決済する' })).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'キャンセルする' })).toHaveCount(rsvno === 'AA100002' ? 1 : 0);
-    await expect(page.getByRole('button', { name: '旅行条件書・同意書' })).toBeVisible();
-    await expectNoSeriousA11yIssues(page);
-    await shoot(page, `mypage-${rsvno}`);
-  });
-}
-
-test('the conditions button opens the consent documents', async ({ page }) => {
-  await openMyPage(page, 'AA100005');
-  await page.getByRole('button', { name: '旅行条件書・同意書' }).click();
-  const dialog = page.getByRole('dialog', { name: '旅行条件書・同意書' });
-  await expect(dialog.getByRole('link', { name: /旅行条件書/ })).toHaveAttribute('href', /\.pdf$/);
-  await expect(dialog.getByRole('link', { name: /個人情報/ })).toHaveAttribute('href', /\.pdf$/);
-  await expectNoSeriousA11yIssues(page);
-  await dialog.getByRole('button', { name: Msg.close }).click();
-  await expect(dialog).toBeHidden();
-});
-
-test('JR tickets show the 11-digit issue number, the 4-digit confirmation number and the issue method', async ({
-  page,
-}) => {
-  await openMyPage(page, 'AA100006');
-  await expect(status(page)).toContainText(Msg.statusPaid);
-  await expect(page.getByTestId('jr-issue-number')).toHaveText(/^\d{11}$/);
-  await expect(page.getByTestId('jr-confirm-number')).toHaveText(/^\d{4}$/);
-  await expect(page.getByText('発券方法')).toBeVisible();
-  await shoot(page, 'mypage-jr');
-});
-
-test('DJ tickets show the coupon login number and URL with the use-day note', async ({ page }) => {
-  await openMyPage(page, 'AA100007');
-  await expect(page.getByTestId('dj-login-number')).not.toBeEmpty();
-  await expect(page.getByRole('link', { name: /^https:\/\// })).toBeVisible();
-  await expect(page.getByText('ご利用当日に操作してください')).toBeVisible();
-});
-
-test('Linktivity tickets wait for the start day', async ({ page }) => {
-  await openMyPage(page, 'AA100008');
-  const ticket = page.getByRole('button', { name: '旅行開始日からチケットが表示されます' });
-  await expect(ticket).toBeDisabled();
-  await expect(page.getByRole('link', { name: 'チケットを表示する' })).toHaveCount(0);
-  await expectNoSeriousA11yIssues(page);
-  await shoot(page, 'mypage-linktivity');
-});
-
-test('the accordion opens itinerary, facility and cancellation rules', async ({ page }) => {
-  await openMyPage(page, 'AA100006');
-  for (const name of ['行程詳細', '施設情報', 'キャンセル規定']) {
-    const summary = page.locator('summary', { hasText: name }).first();
-    await summary.click();
-    await expect(summary.locator('xpath=..')).toHaveAttribute('open', '');
-  }
-  await expect(page.getByText('営業時間').first()).toBeVisible();
-});
+// What my page shows for each state of a booking and each kind of ticket (one screen each) is checked by the
+// component tests of apps/web/src/features/mypage/components/booking-views.dom.test.tsx; here, the journeys.
 
 test('a confirmed request is paid through the checkout page, after an aborted first attempt', async ({ page }) => {
   page.on('dialog', (dialog) => dialog.dismiss());
