@@ -3,10 +3,12 @@ import { ErrCd } from '@tabi/contract/constants';
 import { defineEndpoints, API as TABLE } from '@tabi/contract/endpoints';
 import { envelope } from '@tabi/contract/envelope';
 import { Msg } from '@tabi/contract/messages';
+import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { useAuthStore } from '../stores/auth-store.ts';
-import { API, ApiError, ApiUnavailableError, call, callFile, failureMessage, setApiTransport } from './api-client.ts';
+import { apiServer, stubApi } from '../test/api-server.ts';
+import { API, ApiError, ApiUnavailableError, call, callFile, failureMessage } from './api-client.ts';
 
 const TEST = defineEndpoints('/api', {
   'GET /x': { summary: 'x', response: envelope(z.object({ n: z.number() })) },
@@ -15,18 +17,32 @@ const TEST = defineEndpoints('/api', {
 const x = TEST['GET /x'];
 
 function answer(status: number, body: unknown) {
-  setApiTransport(async () => new Response(JSON.stringify(body), { status }));
+  stubApi(() => new Response(JSON.stringify(body), { status }));
 }
 
-/** Answers every call with `body` and writes down what was sent. */
+/**
+ * Answers every call with `body` and writes down the requests as the network received them. The client's own
+ * headers are what these tests check, so the requests are kept whole (stubApi's calls have no headers).
+ */
 function record(body: unknown, headers: Record<string, string> = {}) {
-  const sent: { url: string; init: RequestInit }[] = [];
-  setApiTransport(async (url, init) => {
-    sent.push({ url, init });
-    return new Response(typeof body === 'string' ? body : JSON.stringify(body), { status: 200, headers });
-  });
+  const sent: { url: URL; method: string; headers: Record<string, string>; body: unknown }[] = [];
+  apiServer.use(
+    http.all('*', async ({ request }) => {
+      const text = request.method === 'GET' ? '' : await request.text();
+      sent.push({
+        url: new URL(request.url),
+        method: request.method,
+        headers: Object.fromEntries(request.headers),
+        body: text ? JSON.parse(text) : undefined,
+      });
+      return new Response(typeof body === 'string' ? body : JSON.stringify(body), { status: 200, headers });
+    }),
+  );
   return sent;
 }
+
+/** The path and query a call was sent to. */
+const sentTo = (url: URL | undefined) => (url ? `${url.pathname}${url.search}` : undefined);
 
 let alerts: string[];
 beforeEach(() => {
@@ -68,9 +84,9 @@ describe('a call named by its entry', () => {
     });
     expect(prices.valueList['20261201']?.adultbaika).toBe('1000');
     expect(sent).toHaveLength(1);
-    expect(sent[0]?.url).toBe('/api/price/A%2F1%202?usedate=20261201&adultqty=2');
-    expect(sent[0]?.init.method).toBe('GET');
-    expect(sent[0]?.init.headers).toMatchObject({ accept: 'application/json', 'accept-language': 'ja' });
+    expect(sentTo(sent[0]?.url)).toBe('/api/price/A%2F1%202?usedate=20261201&adultqty=2');
+    expect(sent[0]?.method).toBe('GET');
+    expect(sent[0]?.headers).toMatchObject({ accept: 'application/json', 'accept-language': 'ja' });
   });
 
   it('takes an answer the entry’s schema refuses for an unreadable one', async () => {
@@ -85,20 +101,20 @@ describe('a call named by its entry', () => {
       cancelfee: 100,
       refund: 900,
     });
-    expect(sent[0]?.url).toBe('/api/booking/cancelprice');
-    expect(sent[0]?.init.method).toBe('POST');
-    expect(sent[0]?.init.headers).toMatchObject({ 'content-type': 'application/json', 'x-xsrf-token': 'token' });
-    expect(JSON.parse(String(sent[0]?.init.body))).toEqual({ session: 's', rsvno: 'AA100001' });
+    expect(sentTo(sent[0]?.url)).toBe('/api/booking/cancelprice');
+    expect(sent[0]?.method).toBe('POST');
+    expect(sent[0]?.headers).toMatchObject({ 'content-type': 'application/json', 'x-xsrf-token': 'token' });
+    expect(sent[0]?.body).toEqual({ session: 's', rsvno: 'AA100001' });
 
     const bare = record({ errcd: ErrCd.success, errMsg: '', response: { optionList: [] } });
     await expect(call(API['POST /coopon'])).resolves.toEqual({ optionList: [] });
-    expect(JSON.parse(String(bare[0]?.init.body))).toEqual({ session: 's' });
+    expect(bare[0]?.body).toEqual({ session: 's' });
   });
 
   it('sends a session given in the body as it is', async () => {
     const sent = record({ errcd: ErrCd.success, errMsg: '', response: null });
     await expect(call(API['POST /mylogout'], { body: { session: 'other' } })).resolves.toBeNull();
-    expect(JSON.parse(String(sent[0]?.init.body))).toEqual({ session: 'other' });
+    expect(sent[0]?.body).toEqual({ session: 'other' });
   });
 
   it('answers a package code with its summary, which the entry describes beside the detail', async () => {
@@ -113,9 +129,9 @@ describe('a call named by its entry', () => {
     const sent = record(pdf, { 'content-type': 'application/pdf' });
     const file = await callFile(API['POST /booking/receipt'], { body: { rsvno: 'AA100001', kind: 'payment' } });
     expect(file.size).toBe(pdf.length);
-    expect(sent[0]?.url).toBe('/api/booking/receipt');
-    expect(sent[0]?.init.headers).toMatchObject({ accept: 'application/pdf, application/json' });
-    expect(JSON.parse(String(sent[0]?.init.body))).toEqual({ session: 's', rsvno: 'AA100001', kind: 'payment' });
+    expect(sentTo(sent[0]?.url)).toBe('/api/booking/receipt');
+    expect(sent[0]?.headers).toMatchObject({ accept: 'application/pdf, application/json' });
+    expect(sent[0]?.body).toEqual({ session: 's', rsvno: 'AA100001', kind: 'payment' });
 
     answer(422, { errcd: ErrCd.generic, errMsg: '発行できません', response: null });
     const error = await callFile(API['POST /booking/receipt'], { body: { rsvno: 'AA100001', kind: 'payment' } }).catch(
@@ -177,9 +193,8 @@ describe('SPEC §8’s handling', () => {
     expect(alerts).toEqual([Msg.csrfExpired]);
 
     useAuthStore.setState({ isLogin: true });
-    setApiTransport(async () => {
-      throw new TypeError('Failed to fetch');
-    });
+    // A connection lost: fetch itself fails, as it does in a browser.
+    stubApi(() => Response.error());
     const network = await call(x).catch((e: unknown) => e);
     expect(network).toMatchObject({ kind: 'network' });
     expect(alerts).toEqual([Msg.csrfExpired, Msg.networkError]);

@@ -1,11 +1,10 @@
 import type { CalendarDay, OptionDetail } from '@tabi/contract/catalog';
-import { ErrCd } from '@tabi/contract/constants';
 import { addDays, daysOfMonth, monthStart, tokyoYmd, type Ymd } from '@tabi/contract/dates';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { setApiTransport } from '../../lib/api-client.ts';
+import { stubApi } from '../../test/api-server.ts';
 import { reservedOption } from '../../test/option-fixture.ts';
 import { Component as DetailPage } from './detail.tsx';
 
@@ -33,15 +32,13 @@ function detailOf(month: Ymd): OptionDetail {
 }
 
 beforeEach(() => {
-  setApiTransport(async (url) => {
-    const envelope = (response: unknown) =>
-      new Response(JSON.stringify({ errcd: ErrCd.success, errMsg: '', response }), { status: 200 });
-    const asked = new URL(url, 'http://localhost').searchParams.get('usedate') ?? today;
-    if (url.includes('/option/OP0001')) return envelope(detailOf(monthStart(asked)));
-    if (url.includes('/price/OP0001'))
-      return envelope({
+  stubApi(({ url }) => {
+    const asked = (url.searchParams.get('usedate') ?? today) as Ymd;
+    if (url.pathname.includes('/option/OP0001')) return detailOf(monthStart(asked));
+    if (url.pathname.includes('/price/OP0001'))
+      return {
         valueList: { [asked]: { adultbaika: '8000', middlebaika: '0', childbaika: '4000', infantbaika: '0' } },
-      });
+      };
     throw new Error(`unexpected call ${url}`);
   });
 });

@@ -1,9 +1,8 @@
-import { ErrCd } from '@tabi/contract/constants';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { setApiTransport } from '../../../lib/api-client.ts';
+import { stubApi } from '../../../test/api-server.ts';
 import { EMPTY_CONDITIONS, listHref, type SearchConditions } from '../lib/search-query.ts';
 import { ListToolbar } from './list-toolbar.tsx';
 import { SearchPanel } from './search-panel.tsx';
@@ -17,19 +16,17 @@ beforeEach(() => {
       addEventListener: () => {},
       removeEventListener: () => {},
     }) as unknown as MediaQueryList;
-  setApiTransport(async (url) => {
-    const envelope = (response: unknown) =>
-      new Response(JSON.stringify({ errcd: ErrCd.success, errMsg: '', response }), { status: 200 });
-    if (url.includes('/option/condition'))
-      return envelope({
+  stubApi(({ url }) => {
+    if (url.pathname.includes('/option/condition'))
+      return {
         homenList: [{ homencd: '03', homennm: '関東' }],
         keywordList: [
           { keycd: 'K01', keyname: '日帰り' },
           { keycd: 'K05', keyname: '食事付き' },
         ],
-      });
-    if (url.includes('/area')) return envelope([{ areacd: '0301', areanm: '東京' }]);
-    if (url.includes('/city')) return envelope([{ citycd: '030102', citynm: '新宿' }]);
+      };
+    if (url.pathname.includes('/area')) return [{ areacd: '0301', areanm: '東京' }];
+    if (url.pathname.includes('/city')) return [{ citycd: '030102', citynm: '新宿' }];
     throw new Error(`unexpected call ${url}`);
   });
 });

@@ -1,4 +1,3 @@
-import { ErrCd } from '@tabi/contract/constants';
 import type { CouponOption } from '@tabi/contract/coupon';
 import { tokyoYmd } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
@@ -6,8 +5,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setApiTransport } from '../../../lib/api-client.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
+import { stubApi } from '../../../test/api-server.ts';
 import { CouponCard } from './coupon-card.tsx';
 import { CouponDetailPage } from './coupon-detail-page.tsx';
 
@@ -36,11 +35,9 @@ const coupon = (facility_stopped: boolean): CouponOption => ({
 
 let answer: CouponOption;
 beforeEach(() => {
-  // biome-ignore lint/suspicious/noDocumentCookie: jsdom has no Cookie Store API
-  document.cookie = 'XSRF-TOKEN=token';
   useAuthStore.setState({ isLogin: true, sessionId: 'session', rsvno: 'AA100010' });
   vi.spyOn(window, 'alert').mockImplementation(() => {});
-  setApiTransport(async () => new Response(JSON.stringify({ errcd: ErrCd.success, errMsg: '', response: answer })));
+  stubApi(() => answer);
 });
 afterEach(() => {
   cleanup();

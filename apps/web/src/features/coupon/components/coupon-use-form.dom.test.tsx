@@ -4,9 +4,10 @@ import { Msg } from '@tabi/contract/messages';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setApiTransport } from '../../../lib/api-client.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
+import { stubApi } from '../../../test/api-server.ts';
 import { CouponUseForm, type Redeemed } from './coupon-use-form.tsx';
 
 const coupon: CouponOption = {
@@ -41,15 +42,13 @@ beforeEach(() => {
   sent = [];
   alerts = [];
   used = [];
-  // biome-ignore lint/suspicious/noDocumentCookie: jsdom has no Cookie Store API
-  document.cookie = 'XSRF-TOKEN=token';
   window.history.replaceState(null, '', '/login');
   useAuthStore.setState({ isLogin: true, sessionId: 'session', rsvno: 'AA100010' });
   vi.spyOn(window, 'alert').mockImplementation((message?: unknown) => {
     alerts.push(String(message));
   });
-  setApiTransport(async (_url, init) => {
-    sent.push(JSON.parse(String(init.body)) as Sent);
+  stubApi(({ body }) => {
+    sent.push(body as Sent);
     const next = answers.shift();
     if (!next) throw new Error('no answer left');
     return next();
@@ -61,12 +60,11 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const ok = () => new Response(JSON.stringify({ errcd: ErrCd.success, errMsg: '', response: null }));
+const ok = () => HttpResponse.json({ errcd: ErrCd.success, errMsg: '', response: null });
 const refused = () =>
-  new Response(JSON.stringify({ errcd: ErrCd.generic, errMsg: Msg.couponPinWrong, response: null }), { status: 422 });
-const lost = (): Response => {
-  throw new TypeError('Failed to fetch');
-};
+  HttpResponse.json({ errcd: ErrCd.generic, errMsg: Msg.couponPinWrong, response: null }, { status: 422 });
+// The answer never arrives: fetch itself fails, as on a lost connection.
+const lost = () => Response.error();
 
 function renderForm() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });

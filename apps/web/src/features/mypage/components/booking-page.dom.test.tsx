@@ -1,12 +1,11 @@
 import type { Booking } from '@tabi/contract/booking';
-import { ErrCd } from '@tabi/contract/constants';
 import { addDays, tokyoYmd } from '@tabi/contract/dates';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setApiTransport } from '../../../lib/api-client.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
+import { stubApi } from '../../../test/api-server.ts';
 import { BookingPage } from './booking-page.tsx';
 
 const today = tokyoYmd(new Date());
@@ -103,16 +102,12 @@ function rentalBooking(startIn: number): Booking {
 
 let booking: Booking;
 beforeEach(() => {
-  // biome-ignore lint/suspicious/noDocumentCookie: jsdom has no Cookie Store API
-  document.cookie = 'XSRF-TOKEN=token';
   useAuthStore.setState({ isLogin: true, sessionId: 'session', rsvno: 'AA100009' });
   vi.spyOn(window, 'alert').mockImplementation(() => {});
-  setApiTransport(async (url) => {
-    const envelope = (response: unknown) =>
-      new Response(JSON.stringify({ errcd: ErrCd.success, errMsg: '', response }), { status: 200 });
-    if (url.includes('/booking/')) return envelope(booking);
-    if (url.includes('/option/'))
-      return envelope({ travelkubun: 1, rentalcd: '1', webname: booking.optionList[0]?.webname });
+  stubApi(({ url }) => {
+    if (url.pathname.includes('/booking/')) return booking;
+    if (url.pathname.includes('/option/'))
+      return { travelkubun: 1, rentalcd: '1', webname: booking.optionList[0]?.webname };
     throw new Error(`unexpected call ${url}`);
   });
 });

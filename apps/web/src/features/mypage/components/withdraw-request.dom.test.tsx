@@ -5,10 +5,11 @@ import { Msg } from '@tabi/contract/messages';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setApiTransport } from '../../../lib/api-client.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
+import { type ApiCall, stubApi } from '../../../test/api-server.ts';
 import { BookingActions } from './booking-actions.tsx';
 
 const today = tokyoYmd(new Date());
@@ -45,27 +46,24 @@ function requestBooking(overrides: Partial<Booking> = {}): Booking {
 
 let booking: Booking;
 let withdrawAnswer: { errcd: string; errMsg: string; status: number };
-let calls: { url: string; body: unknown }[];
+let calls: ApiCall[];
 
 beforeEach(() => {
-  // biome-ignore lint/suspicious/noDocumentCookie: jsdom has no Cookie Store API
-  document.cookie = 'XSRF-TOKEN=token';
   useAuthStore.setState({ isLogin: true, sessionId: 'session', rsvno: 'AA100005' });
   vi.spyOn(window, 'alert').mockImplementation(() => {});
   calls = [];
   withdrawAnswer = { errcd: ErrCd.success, errMsg: '', status: 200 };
-  setApiTransport(async (url, init) => {
-    calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : null });
-    if (url.endsWith('/booking/withdraw')) {
+  stubApi((call) => {
+    calls.push(call);
+    const { pathname } = call.url;
+    if (pathname.endsWith('/booking/withdraw')) {
       const { status, ...rest } = withdrawAnswer;
       if (status === 200)
         booking = { ...booking, status: BookingStatus.canceled, state: 'canceled', withdrawable: false };
-      return new Response(JSON.stringify({ ...rest, response: null }), { status });
+      return HttpResponse.json({ ...rest, response: null }, { status });
     }
-    if (url.includes('/booking/')) {
-      return new Response(JSON.stringify({ errcd: ErrCd.success, errMsg: '', response: booking }), { status: 200 });
-    }
-    throw new Error(`unexpected call ${url}`);
+    if (pathname.includes('/booking/')) return booking;
+    throw new Error(`unexpected call ${call.url}`);
   });
 });
 afterEach(() => {
@@ -106,7 +104,7 @@ async function renderActions() {
   );
 }
 
-const withdrawCalls = () => calls.filter((c) => c.url.endsWith('/booking/withdraw'));
+const withdrawCalls = () => calls.filter((c) => c.url.pathname.endsWith('/booking/withdraw'));
 
 describe('リクエストを取り消す on my page', () => {
   it('is offered for a request waiting for its answer, and withdraws it only after the confirmation', async () => {
@@ -149,7 +147,7 @@ describe('リクエストを取り消す on my page', () => {
     await user.click(await screen.findByRole('button', { name: 'リクエストを取り消す' }));
     await user.click(screen.getByRole('button', { name: '取り消しを確定する' }));
     await waitFor(() => expect(window.alert).toHaveBeenCalledWith(`${ErrCd.generic} ${Msg.requestAlreadyAnswered}`));
-    await waitFor(() => expect(calls.filter((c) => c.url.includes('/booking/AA100005'))).toHaveLength(1));
+    await waitFor(() => expect(calls.filter((c) => c.url.pathname.includes('/booking/AA100005'))).toHaveLength(1));
   });
 
   it('is not offered once answered (仮予約（手配済）, declined), for a card booking, or after the use date', async () => {

@@ -3,35 +3,29 @@ import { Msg } from '@tabi/contract/messages';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setApiTransport } from '../../../lib/api-client.ts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useAuthStore } from '../../../stores/auth-store.ts';
 import { useReservationStore } from '../../../stores/reservation-store.ts';
+import { type ApiCall, stubApi } from '../../../test/api-server.ts';
 import { CompletePage } from './complete-page.tsx';
 
-let calls: string[];
+let calls: ApiCall[];
 let bookedAnswer: { status: number; errcd: string; errMsg: string; response: unknown };
 
 beforeEach(() => {
-  // biome-ignore lint/suspicious/noDocumentCookie: jsdom has no Cookie Store API
-  document.cookie = 'XSRF-TOKEN=token';
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response(null, { status: 204 })),
-  );
   calls = [];
   bookedAnswer = { status: 200, errcd: ErrCd.success, errMsg: '', response: { session: 'new', rsvno: 'AB123456' } };
-  setApiTransport(async (url) => {
-    calls.push(url);
+  stubApi((call) => {
+    // The anti-forgery cookie asked for before the login: an empty answer, the cookie being there already.
+    if (call.url.pathname === '/sanctum/csrf-cookie') return new Response(null, { status: 204 });
+    calls.push(call);
     const { status, ...body } = bookedAnswer;
-    return new Response(JSON.stringify(body), { status });
+    return HttpResponse.json(body, { status });
   });
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 function renderComplete() {
   useReservationStore.setState({
@@ -56,7 +50,7 @@ describe('the complete page’s マイページへ', () => {
     renderComplete();
     await userEvent.setup().click(screen.getByRole('button', { name: 'マイページへ' }));
     expect(await screen.findByText('my page')).toBeTruthy();
-    expect(calls.some((u) => u.endsWith('/mylogin/booked'))).toBe(true);
+    expect(calls.some((c) => c.url.pathname.endsWith('/mylogin/booked'))).toBe(true);
     expect(useAuthStore.getState()).toMatchObject({ isLogin: true, sessionId: 'new', rsvno: 'AB123456' });
   });
 
@@ -66,6 +60,6 @@ describe('the complete page’s マイページへ', () => {
     renderComplete();
     await userEvent.setup().click(screen.getByRole('button', { name: 'マイページへ' }));
     expect(await screen.findByText('login page')).toBeTruthy();
-    expect(calls.some((u) => u.endsWith('/mylogin/booked'))).toBe(true);
+    expect(calls.some((c) => c.url.pathname.endsWith('/mylogin/booked'))).toBe(true);
   });
 });

@@ -13,6 +13,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readTabPurchase } from '../../../stores/purchase-tab.ts';
 import { blankPerson, type Leader, useReservationStore } from '../../../stores/reservation-store.ts';
+import { stubApi } from '../../../test/api-server.ts';
 import { reservedOption } from '../../../test/option-fixture.ts';
 import { nationalitiesQueryOptions } from '../api/get-nationalities.ts';
 import { reservationJa as t } from '../lib/messages.ts';
@@ -103,7 +104,6 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   useReservationStore.getState().reset();
   createBooking.mockReset();
 });
@@ -221,7 +221,7 @@ describe('the steps keep what is typed', () => {
 
     await loadedAgain({ memberDraft: null });
     // On a new page the list of nationalities arrives after the form.
-    vi.stubGlobal('fetch', () => new Promise(() => {}));
+    stubApi(() => new Promise<never>(() => {}));
     const client = queryClient(false);
     render(wrap(<MemberForm submitLabel={Msg.toRental} nextPath="/reservation/rental" />, undefined, client));
     act(() => client.setQueryData(nationalitiesQueryOptions().queryKey, NATIONALITIES));
