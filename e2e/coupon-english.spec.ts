@@ -1,17 +1,15 @@
-/**
- * A coupon used in English at 390 px — the venue's staff enter the PIN and the counts go down — before
- * coupon.spec.ts locks AA100010's coupons with its wrong PINs (this file runs first; it uses OP0012's coupon, which
- * coupon.spec.ts only looks at).
- */
+/** A coupon used in English at 390 px: the venue's staff enter the PIN and the counts go down. */
 import { expectNoSeriousA11yIssues, japaneseOutsideContent, shoot } from './support/checks.ts';
+import { DEMO_TEL, ownBooking } from './support/customer.ts';
 import { expect, test } from './support/test.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
 test('a coupon used in English: the PIN, the counts, and back to my booking', async ({ page }) => {
+  const rsvno = await ownBooking(page, 'AA100010');
   await page.goto('/en/login');
-  await page.getByLabel('Booking number').fill('AA100010');
-  await page.getByLabel('Phone number').fill('090-1234-5678');
+  await page.getByLabel('Booking number').fill(rsvno);
+  await page.getByLabel('Phone number').fill(DEMO_TEL);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/en\/mypage$/);
 

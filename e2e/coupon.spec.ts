@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { COUPON_LOCK_MINUTES, COUPON_PIN_MAX_FAILURES } from '@tabi/contract/constants';
 import { couponLocked, Msg } from '@tabi/contract/messages';
 import { expectNoSeriousA11yIssues, shoot } from './support/checks.ts';
-import { loginAs } from './support/customer.ts';
+import { loginAs, ownBooking } from './support/customer.ts';
 import { expect, test } from './support/test.ts';
 
 function collectDialogs(page: Page): string[] {
@@ -17,7 +17,7 @@ function collectDialogs(page: Page): string[] {
 const card = (page: Page, opcd: string) => page.getByTestId(`coupon-${opcd}`);
 
 test('my page links to the coupons, which list each option with what is left', async ({ page }) => {
-  await loginAs(page, 'AA100010');
+  await loginAs(page, await ownBooking(page, 'AA100010'));
   await page.goto('/mypage');
   await page.getByRole('link', { name: 'クーポンを使う' }).click();
   await expect(page).toHaveURL(/\/coopon$/);
@@ -42,7 +42,7 @@ test('my page links to the coupons, which list each option with what is left', a
 });
 
 test('the coupon detail shows contents, facility and counts, and the hash jumps to the use form', async ({ page }) => {
-  await loginAs(page, 'AA100010');
+  await loginAs(page, await ownBooking(page, 'AA100010'));
   await page.goto('/coopon/OP0012/PK0001#use-coopon');
   const form = page.locator('#use-coopon');
   await expect(form).toBeInViewport();
@@ -61,7 +61,7 @@ test('the coupon detail shows contents, facility and counts, and the hash jumps 
 });
 
 test('a fully used coupon shows the stamp and no use form', async ({ page }) => {
-  await loginAs(page, 'AA100010');
+  await loginAs(page, await ownBooking(page, 'AA100010'));
   await page.goto('/coopon/OP0013/PK0001');
   await expect(page.getByTestId('used-stamp')).toBeVisible();
   await expect(page.getByTestId('remaining-adult')).toContainText('0枚');
@@ -71,7 +71,7 @@ test('a fully used coupon shows the stamp and no use form', async ({ page }) => 
 
 test('coupons for another day send the customer to my page, saying why', async ({ page }) => {
   const messages = collectDialogs(page);
-  await loginAs(page, 'AA100011');
+  await loginAs(page, await ownBooking(page, 'AA100011'));
   await page.goto('/coopon');
   await expect(page).toHaveURL(/\/mypage$/);
   await page.goto('/coopon/OP0011/PK0001');
@@ -82,7 +82,7 @@ test('coupons for another day send the customer to my page, saying why', async (
 
 test('staff redeem a coupon with the PIN; wrong PINs alert and five of them lock coupon use', async ({ page }) => {
   const messages = collectDialogs(page);
-  await loginAs(page, 'AA100010');
+  await loginAs(page, await ownBooking(page, 'AA100010'));
   await page.goto('/coopon/OP0011/PK0001');
   const form = page.locator('#use-coopon');
   const adultLeft = Number((await page.getByTestId('remaining-adult').textContent())?.replace(/\D/g, ''));

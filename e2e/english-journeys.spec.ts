@@ -1,9 +1,10 @@
 /**
  * Journeys in English at 390 px, each page with `lang`, axe and nothing Japanese of ours: a ski rental
  * booked with its sizes, a declined card and a retry, then my page, where the booking is cancelled; and a rental's
- * sizes changed on my page (AA100009, put back as it was for the specs after this one).
+ * sizes changed on my page (a booking of its own, made as AA100009 is).
  */
 import { expectNoSeriousA11yIssues, japaneseOutsideContent, shoot } from './support/checks.ts';
+import { DEMO_TEL, ownBooking } from './support/customer.ts';
 import { agreeToConsentInEnglish, fillLeaderInEnglish, payOnSandbox } from './support/purchase.ts';
 import { expect, test } from './support/test.ts';
 
@@ -94,9 +95,10 @@ test.describe('English journeys', () => {
   });
 
   test('rental sizes changed on my page in English, with the English size charts', async ({ page }) => {
+    const rsvno = await ownBooking(page, 'AA100009');
     await page.goto('/en/login');
-    await page.getByLabel('Booking number').fill('AA100009');
-    await page.getByLabel('Phone number').fill('090-1234-5678');
+    await page.getByLabel('Booking number').fill(rsvno);
+    await page.getByLabel('Phone number').fill(DEMO_TEL);
     await page.getByRole('button', { name: 'Log in' }).click();
     await expect(page).toHaveURL(/\/en\/mypage$/);
     await page.getByRole('link', { name: 'Rental details and changes' }).click();
@@ -111,7 +113,7 @@ test.describe('English journeys', () => {
     await expectNoSeriousA11yIssues(page, { what: '/en/mypage/rental/edit' });
     await shoot(page, 'en-rental-edit');
 
-    const update = async (size: string) => {
+    const changeTo = async (size: string) => {
       await boots.selectOption(size);
       await page.getByRole('button', { name: 'Update', exact: true }).click();
       const consent = page.getByRole('dialog');
@@ -123,8 +125,6 @@ test.describe('English journeys', () => {
       await page.getByRole('link', { name: 'Rental details and changes' }).click();
       await expect(boots).toHaveValue(size);
     };
-    await update(before === '28.0' ? '27.5' : '28.0');
-    // As it was, for my page's own rental test after this spec.
-    await update(before);
+    await changeTo(before === '28.0' ? '27.5' : '28.0');
   });
 });

@@ -4,6 +4,7 @@
  * language switch that keeps the place, and the browser's language only as a suggestion.
  */
 import { expectNoSeriousA11yIssues, japaneseOutsideContent, shoot } from './support/checks.ts';
+import { ownBooking } from './support/customer.ts';
 import { agreeToConsentInEnglish, payOnSandbox } from './support/purchase.ts';
 import { expect, test } from './support/test.ts';
 
@@ -164,8 +165,9 @@ test.describe('the English site', () => {
   test('my page in English: the booking, its price and people, the receipt and the cancellation dialogs', async ({
     page,
   }) => {
+    const rsvno = await ownBooking(page, 'AA100001');
     await page.goto('/en/login');
-    await page.getByLabel('Booking number').fill('AA100001');
+    await page.getByLabel('Booking number').fill(rsvno);
     await page.getByLabel('Phone number').fill('090-0000-0000');
     await page.getByRole('button', { name: 'Log in' }).click();
     // The server's refusal, in the page's language.
@@ -200,8 +202,9 @@ test.describe('the English site', () => {
   });
 
   test('the coupons in English: the list and a coupon with its use form', async ({ page }) => {
+    const rsvno = await ownBooking(page, 'AA100010');
     await page.goto('/en/login');
-    await page.getByLabel('Booking number').fill('AA100010');
+    await page.getByLabel('Booking number').fill(rsvno);
     await page.getByLabel('Phone number').fill('090-1234-5678');
     await page.getByRole('button', { name: 'Log in' }).click();
     await expect(page).toHaveURL(/\/en\/mypage$/);

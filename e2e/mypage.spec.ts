@@ -7,7 +7,7 @@ import { Msg } from '@tabi/contract/messages';
 import { ReceiptMsg } from '@tabi/contract/receipt';
 import { pdfText } from '../apps/server/src/modules/receipt/pdf-text.ts';
 import { expectNoSeriousA11yIssues, shoot } from './support/checks.ts';
-import { DEMO_TEL, loginAs, makeBooking } from './support/customer.ts';
+import { DEMO_TEL, loginAs, makeBooking, ownBooking } from './support/customer.ts';
 import { expect, test } from './support/test.ts';
 
 const port = process.env.E2E_PORT ?? '3100';
@@ -27,7 +27,8 @@ const status = (page: Page) => page.getByTestId('booking-status');
 
 test('a confirmed request is paid through the checkout page, after an aborted first attempt', async ({ page }) => {
   page.on('dialog', (dialog) => dialog.dismiss());
-  await openMyPage(page, 'AA100004');
+  const rsvno = await ownBooking(page, 'AA100004');
+  await openMyPage(page, rsvno);
   await expect(status(page)).toContainText(Msg.statusTmp);
   await expect(page.getByRole('button', { name: 'キャンセルする' })).toHaveCount(0);
   await expectNoSeriousA11yIssues(page);
@@ -38,7 +39,7 @@ test('a confirmed request is paid through the checkout page, after an aborted fi
   await pay.click();
   const body = (await checkout).postDataJSON() as Record<string, string>;
   expect(body).toMatchObject({
-    rsvno: 'AA100004',
+    rsvno,
     success_path: '/mypage?checkout-processing=0',
     cancel_path: '/mypage?checkout-processing=1',
   });
@@ -66,7 +67,8 @@ test('a confirmed request is paid through the checkout page, after an aborted fi
 });
 
 test('a paid booking is cancelled with consent, showing the fee and refund, and a mail is sent', async ({ page }) => {
-  await openMyPage(page, 'AA100001');
+  const rsvno = await ownBooking(page, 'AA100001');
+  await openMyPage(page, rsvno);
   await expect(status(page)).toContainText(Msg.statusPaid);
   await expect(page.getByText('大人', { exact: true }).first()).toBeVisible();
   await expect(page.getByRole('link', { name: 'クーポンを使う' })).toHaveCount(0);
@@ -93,19 +95,20 @@ test('a paid booking is cancelled with consent, showing the fee and refund, and 
   });
   const cancelRequest = page.waitForRequest((r) => r.url().endsWith('/api/booking/cancel'));
   await confirm.click();
-  expect((await cancelRequest).postDataJSON()).toMatchObject({ rsvno: 'AA100001', refund: String(price.refund) });
+  expect((await cancelRequest).postDataJSON()).toMatchObject({ rsvno, refund: String(price.refund) });
   await expect.poll(() => messages).toEqual([Msg.cancelDone]);
   await expect(status(page)).toContainText(Msg.statusCanceled);
   await expect(page.getByRole('button', { name: 'キャンセルする' })).toHaveCount(0);
   await expect
-    .poll(() => (existsSync(outbox) ? readdirSync(outbox).filter((f) => /cancellation-AA100001\.eml$/.test(f)) : []))
+    .poll(() => (existsSync(outbox) ? readdirSync(outbox).filter((f) => f.endsWith(`cancellation-${rsvno}.eml`)) : []))
     .toHaveLength(1);
-  const eml = readdirSync(outbox).find((f) => /cancellation-AA100001\.eml$/.test(f)) ?? '';
-  expect(readFileSync(path.join(outbox, eml), 'utf8')).toContain('AA100001');
+  const eml = readdirSync(outbox).find((f) => f.endsWith(`cancellation-${rsvno}.eml`)) ?? '';
+  expect(readFileSync(path.join(outbox, eml), 'utf8')).toContain(rsvno);
 });
 
 test('rental sizes are edited after the start day and kept', async ({ page }) => {
-  await openMyPage(page, 'AA100009');
+  const rsvno = await ownBooking(page, 'AA100009');
+  await openMyPage(page, rsvno);
   await page.getByRole('link', { name: 'レンタル詳細・変更' }).click();
   await expect(page).toHaveURL(/\/mypage\/rental\/edit$/);
   const first = page.getByRole('group', { name: /参加者1/ });
@@ -127,7 +130,7 @@ test('rental sizes are edited after the start day and kept', async ({ page }) =>
   const edit = page.waitForRequest((r) => r.url().endsWith('/api/booking/edit'));
   await consent.getByRole('button', { name: 'この内容で更新する' }).click();
   const sent = (await edit).postDataJSON() as { rsvno: string; rentskiList: Record<string, string>[] };
-  expect(sent.rsvno).toBe('AA100009');
+  expect(sent.rsvno).toBe(rsvno);
   expect(sent.rentskiList[0]).toEqual({ seq: '1', model: '2', boots_size: '27.0', wear_size: 'XL', accessory: '' });
   const done = page.getByRole('dialog', { name: 'レンタル情報を更新しました' });
   await expect(done).toBeVisible();
@@ -209,7 +212,8 @@ test('reloading while my page is loading keeps the customer logged in', async ({
 });
 
 test('an unpaid card booking within its hour shows the time left and opens the checkout', async ({ page }) => {
-  await openMyPage(page, 'AA100002');
+  const rsvno = await ownBooking(page, 'AA100002');
+  await openMyPage(page, rsvno);
   const notice = page.getByTestId('card-payment');
   await expect(notice).toContainText('お支払いが完了していません。');
   await expect(notice).toContainText(/あと\d+分/);
@@ -219,7 +223,7 @@ test('an unpaid card booking within its hour shows the time left and opens the c
   await shoot(page, 'mypage-card-unpaid');
   const checkout = page.waitForRequest((r) => r.url().endsWith('/api/checkout') && r.method() === 'POST');
   await notice.getByRole('button', { name: 'お支払い手続きへ進む' }).click();
-  expect((await checkout).postDataJSON()).toMatchObject({ rsvno: 'AA100002' });
+  expect((await checkout).postDataJSON()).toMatchObject({ rsvno });
   await expect(page).toHaveURL(/\/sandbox\/checkout\//);
 });
 
@@ -232,7 +236,8 @@ test('coupons for another day say so on my page instead of bouncing back', async
 });
 
 test('a customer downloads a receipt: the 宛名 once, then a 再発行', async ({ page }) => {
-  await openMyPage(page, 'AA100008');
+  const rsvno = await ownBooking(page, 'AA100008');
+  await openMyPage(page, rsvno);
   const button = page.getByRole('button', { name: '領収書（PDF）' });
   await button.click();
   const dialog = page.getByRole('dialog', { name: '領収書の発行' });
@@ -249,12 +254,12 @@ test('a customer downloads a receipt: the 宛名 once, then a 再発行', async 
   const first = page.waitForEvent('download');
   await dialog.getByRole('button', { name: '発行してダウンロード' }).click();
   const download = await first;
-  expect(download.suggestedFilename()).toBe('receipt-AA100008.pdf');
+  expect(download.suggestedFilename()).toBe(`receipt-${rsvno}.pdf`);
   const pdf = readFileSync(await download.path());
   expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   const text = pdfText(pdf);
   expect(text).toContain('株式会社さくら商事　様');
-  expect(text).toContain('AA100008');
+  expect(text).toContain(rsvno);
   expect(text).not.toContain('再発行');
   await expect(page.getByTestId('receipt-saved')).toHaveText('領収書をダウンロードしました。');
   await expect(button).toBeFocused();

@@ -147,15 +147,14 @@ if (process.env.TEST_DATABASE_URL) {
 /**
  * The end-to-end specs in two shards at once, each with its own server on its own fresh database (E2E_PORT picks
  * both), so no spec sees another shard's changes; each shard's output is printed whole once it is done.
- * The shards are split by the time their specs took in a quiet run (2026-11-28, after the admins' sign-ins stopped
- * waiting for TOTP steps): the console's specs with the axe scans, and the customer's that read what the console's
- * leave as they found it (coupons, the English journeys, login, mails, security, smoke): 287 s of tests; and the rest of
- * the customer's, 251 s (run together, the second took longer). Split as the console's and the customer's (213 s and
- * 325 s), the first shard finished two minutes before the second.
- * Playwright's own `--shard` splits by the count of tests, which put 450 s in one shard and 290 s in the other.
+ * The specs make the bookings they change (ADR 0204), so any split is correct; they are split by the time their specs
+ * took (2026-11-29, summed per spec): the console's specs with the axe scans, the coupons, the English journeys, login,
+ * mails, security, OCTO and smoke, about 316 s; and the rest of the customer's, about 321 s. One server with two
+ * workers was slower on this machine's two cores (ADR 0204). Playwright's own `--shard` splits by the count of tests,
+ * which put 450 s in one shard and 290 s in the other.
  */
 const firstShard =
-  /^(accessibility|admin(-[a-z]+)?|day-stop|operations|resellers|waitlist|coupon(-english)?|english-journeys|login|mail-html|security|smoke)\./;
+  /^(accessibility|admin(-[a-z]+)?|day-stop|departures-console|operations|octo|resellers|waitlist|coupon(-english)?|english-journeys|login|mail-html|security|smoke)\./;
 const specs = readdirSync(path.join(root, 'e2e'))
   .filter((f) => f.endsWith('.spec.ts'))
   .sort();

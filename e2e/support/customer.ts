@@ -53,6 +53,16 @@ export async function api<T>(request: APIRequestContext, page: Page, url: string
   return body.response;
 }
 
+/**
+ * A booking of the spec's own, made as the demo booking `like` is (its state, options, people, tickets, coupons and
+ * payment) under a new number, by the e2e server's test-only route (ADR 0204); its phone is DEMO_TEL. A spec that
+ * changes a booking changes its own, so no spec depends on another's order.
+ */
+export async function ownBooking(page: Page, like: string): Promise<string> {
+  const { rsvno } = await api<{ rsvno: string }>(page.request, page, '/api/_test/bookings', { like });
+  return rsvno;
+}
+
 /** A booking made through POST /api/booking as the purchase flow makes it: adults only, on the first open day. */
 export async function makeBooking(page: Page, opcd: string, tel: string, sei: string, adults: number): Promise<string> {
   const request = page.request;

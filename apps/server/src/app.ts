@@ -54,6 +54,7 @@ import { sessionRoutes } from './modules/session/routes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
 import { registerStaffTestRoutes, TEST_STAFF_SESSION_ROUTE } from './modules/staff/test-routes.ts';
 import { waitlistRoutes } from './modules/waitlist/routes.ts';
+import { registerSeedTestRoutes, TEST_BOOKINGS_ROUTE } from './seed/test-routes.ts';
 
 export interface BuildOptions {
   logger?: boolean;
@@ -198,6 +199,7 @@ export const OTHER_ROUTES: readonly OtherRoute[] = [
   { method: 'GET', url: '/api/_bench/stock', why: 'BENCH_ROUTES=1 only (scripts/bench.mjs)' },
   { method: 'POST', url: OCTO_BENCH_ROUTE, why: 'BENCH_ROUTES=1 only (scripts/bench.mjs)' },
   { method: 'POST', url: TEST_STAFF_SESSION_ROUTE, why: 'TEST_ROUTES=1 only (the end-to-end tests, ADR 0199)' },
+  { method: 'POST', url: TEST_BOOKINGS_ROUTE, why: 'TEST_ROUTES=1 only (the end-to-end tests, ADR 0204)' },
   ...OCTO_ROUTES,
 ];
 
@@ -247,7 +249,10 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext, opti
   // Resellers' OCTO calls (ADR 0170): their own plugin, with their own key check, body parser and error format.
   await app.register(async (resellerApi) => octoRoutes(resellerApi, ctx), { prefix: OCTO_PREFIX });
   if (ctx.config.benchRoutes) registerOctoBenchRoute(app, ctx);
-  if (ctx.config.testRoutes) registerStaffTestRoutes(app, ctx);
+  if (ctx.config.testRoutes) {
+    registerStaffTestRoutes(app, ctx);
+    registerSeedTestRoutes(app, ctx);
+  }
   const { opsKey } = options;
   if (opsKey) await app.register(async (ops) => opsRoutes(ops, ctx, opsKey), { prefix: '/internal/ops' });
 }

@@ -4,7 +4,7 @@ import { normalisePhone } from '@tabi/contract/booking-rules';
 import { AGE_CLASSES, type AgeClass, FROMSPOTS, PACKAGE_CODE_OPTION } from '@tabi/contract/constants';
 import type { OptionTextField } from '@tabi/contract/content';
 import { addDays, tokyoDayStart, type Ymd, ymdToIsoDate } from '@tabi/contract/dates';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { type Clock, todayIn } from '../clock.ts';
 import type { Db, Tx } from '../db/client.ts';
 import {
@@ -16,6 +16,7 @@ import {
   bookings,
   cities,
   couponUses,
+  departures,
   facilities,
   fromspots,
   keywords,
@@ -29,6 +30,7 @@ import {
 } from '../db/schema.ts';
 import { sanitizeHtml } from '../http/safe-html.ts';
 import { storedColumns } from '../modules/booking/lifecycle.ts';
+import { randomRsvno } from '../modules/booking/rsvno.ts';
 import { DEMO_PICTURES } from '../modules/catalog/demo-pictures.ts';
 import { imagePath } from '../modules/catalog/images.ts';
 import { hashPin } from '../modules/coupon/pin.ts';
@@ -380,6 +382,11 @@ async function writeSeed(tx: Tx, clock: Clock): Promise<void> {
 
   await insertStock(tx, [...stockByKey.values()]);
   await insertDemoStaff(tx, now);
+  await insertBookingRows(tx, demo, now);
+}
+
+/** Writes demo bookings with their options, people, history, rentals, coupon uses and payments. */
+async function insertBookingRows(tx: Tx, demo: BookingRows[], now: Date): Promise<void> {
   await tx.insert(bookings).values(demo.map((d) => d.booking));
   await tx.insert(bookingOptions).values(demo.flatMap((d) => d.options));
   await tx.insert(bookingMembers).values(demo.flatMap((d) => d.members));
@@ -425,6 +432,36 @@ async function writeSeed(tx: Tx, clock: Clock): Promise<void> {
       ),
     );
   }
+}
+
+/**
+ * A new booking made as the demo booking `like` is (its state, options, people, tickets, coupons and payment), under
+ * a number of its own, its seats taken from the day's stock: the end-to-end specs' own data
+ * (`POST /api/_test/bookings`, TEST_ROUTES=1 only, ADR 0204), so that no spec depends on what another did to a
+ * shared demo booking.
+ */
+export async function copyDemoBooking(db: Db, clock: Clock, like: string): Promise<{ rsvno: string; tel: string }> {
+  const demo = DEMO_BOOKINGS.find((b) => b.rsvno === like);
+  if (!demo) throw new RangeError(`no demo booking ${like}`);
+  const now = clock.now();
+  const today = todayIn(clock);
+  const rsvno = randomRsvno();
+  const usedate = useDateOf(demo, today);
+  await db.transaction(async (tx) => {
+    const wholeDay = (opcd: string) =>
+      and(eq(departures.opcd, opcd), eq(departures.usedate, ymdToIsoDate(usedate)), eq(departures.startTime, ''));
+    const held = new Map<string, DepartureRow>();
+    for (const { opcd } of demo.options) {
+      const [row] = await tx.select().from(departures).where(wholeDay(opcd)).for('update');
+      if (row) held.set(`${opcd}|${usedate}|`, { ...row, usedate });
+    }
+    const rows = bookingRows({ ...demo, rsvno }, now, today, held);
+    for (const row of held.values()) {
+      await tx.update(departures).set({ zaikozan: row.zaikozan }).where(wholeDay(row.opcd));
+    }
+    await insertBookingRows(tx, [rows], now);
+  });
+  return { rsvno, tel: DEMO_TEL };
 }
 
 /** Seeds unconditionally (the caller knows the tables are empty). */
