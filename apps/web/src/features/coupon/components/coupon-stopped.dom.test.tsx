@@ -1,5 +1,4 @@
 import type { CouponOption } from '@tabi/contract/coupon';
-import { tokyoYmd } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
@@ -7,31 +6,17 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../../../stores/auth-store.ts';
 import { stubApi } from '../../../test/api-server.ts';
+import { couponFixture } from '../../../test/coupon-fixture.ts';
 import { CouponCard } from './coupon-card.tsx';
 import { CouponDetailPage } from './coupon-detail-page.tsx';
 
-const coupon = (facility_stopped: boolean): CouponOption => ({
-  opcd: 'OP0013',
-  pkcd: 'PK0001',
-  webname: '芦ノ湖遊覧船 乗船クーポン',
-  usedate: tokyoYmd(new Date()),
-  image: '',
-  introduction: '',
-  contents: '',
-  optionattention: '',
-  companyname: '芦ノ湖遊覧船',
-  hours: '',
-  tel: '',
-  address: '',
-  companyattention: '',
-  lat: null,
-  lon: null,
-  paxadultqty: 2,
-  adultqty: 2,
-  paxchildqty: 1,
-  childqty: 1,
-  facility_stopped,
-});
+const coupon = (facility_stopped: boolean): CouponOption =>
+  couponFixture({
+    opcd: 'OP0013',
+    webname: '芦ノ湖遊覧船 乗船クーポン',
+    companyname: '芦ノ湖遊覧船',
+    facility_stopped,
+  });
 
 let answer: CouponOption;
 beforeEach(() => {
