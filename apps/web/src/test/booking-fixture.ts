@@ -80,3 +80,62 @@ export function bookingFixture(changes: Partial<Booking> = {}, line: Partial<Boo
     ...changes,
   });
 }
+
+/**
+ * A paid ski rental for two starting `startIn` days from today (AA100009 of the demo, moved in time): an adult on
+ * skis and a 中人 on a snowboard, each with boots and wear. `names` are the leader's and the second traveller's.
+ */
+export function rentalBookingFixture(
+  startIn: number,
+  names: readonly [{ sei: string; mei: string }, { sei: string; mei: string }] = [
+    { sei: '小林', mei: '亮' },
+    { sei: '小林', mei: '優奈' },
+  ],
+): Booking {
+  const [leader, second] = names;
+  const person = (
+    seq: string,
+    name: { sei: string; mei: string },
+    birthday: string,
+    sex: string,
+    ageclass: string,
+  ) => ({
+    seq,
+    ...name,
+    birthday,
+    sex,
+    ageclass,
+    nationality_id: 1,
+    nationality_nm: '日本',
+    extended_datas: { extended_participant_fields: {} },
+  });
+  return bookingFixture(
+    {
+      rsvno: 'AA100009',
+      cancellable: startIn > 0,
+      ...leader,
+      mail: 'ryo.kobayashi@example.jp',
+      amountjp: 23600,
+      memberList: [person('1', leader, '19920101', '1', '1'), person('2', second, '20110101', '2', '4')],
+      rentskiList: [
+        { seq: '1', model: '1', boots_size: '26.5', wear_size: 'L', accessory: '' },
+        { seq: '2', model: '2', boots_size: '23.5', wear_size: 'S', accessory: '' },
+      ],
+    },
+    {
+      opcd: 'OP0003',
+      webname: '白馬 スキー・スノーボードセットレンタル',
+      usedate: addDays(tokyoYmd(new Date()), startIn),
+      contents: '',
+      cancel_note: '',
+      adultbaika: 12800,
+      childbaika: 0,
+      middlebaika: 10800,
+      paxmiddleqty: 1,
+      companyname: '白馬レンタル',
+      hours: '8:00〜17:00',
+      address: '長野県北安曇郡白馬村',
+      tel: '0261-00-0000',
+    },
+  );
+}

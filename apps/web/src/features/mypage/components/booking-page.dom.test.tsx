@@ -6,53 +6,10 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../../../stores/auth-store.ts';
 import { stubApi } from '../../../test/api-server.ts';
-import { bookingFixture } from '../../../test/booking-fixture.ts';
+import { rentalBookingFixture } from '../../../test/booking-fixture.ts';
 import { BookingPage } from './booking-page.tsx';
 
-/** A paid ski rental for two, starting `startIn` days from today (AA100009 of the demo, moved in time). */
-function rentalBooking(startIn: number): Booking {
-  const person = (seq: string, mei: string, birthday: string, sex: string, ageclass: string) => ({
-    seq,
-    sei: '小林',
-    mei,
-    birthday,
-    sex,
-    ageclass,
-    nationality_id: 1,
-    nationality_nm: '日本',
-    extended_datas: { extended_participant_fields: {} },
-  });
-  return bookingFixture(
-    {
-      rsvno: 'AA100009',
-      cancellable: startIn > 0,
-      sei: '小林',
-      mei: '亮',
-      mail: 'ryo.kobayashi@example.jp',
-      amountjp: 23600,
-      memberList: [person('1', '亮', '19920101', '1', '1'), person('2', '優奈', '20110101', '2', '4')],
-      rentskiList: [
-        { seq: '1', model: '1', boots_size: '26.5', wear_size: 'L', accessory: '' },
-        { seq: '2', model: '2', boots_size: '23.5', wear_size: 'S', accessory: '' },
-      ],
-    },
-    {
-      opcd: 'OP0003',
-      webname: '白馬 スキー・スノーボードセットレンタル',
-      usedate: addDays(tokyoYmd(new Date()), startIn),
-      contents: '',
-      cancel_note: '',
-      adultbaika: 12800,
-      childbaika: 0,
-      middlebaika: 10800,
-      paxmiddleqty: 1,
-      companyname: '白馬レンタル',
-      hours: '8:00〜17:00',
-      address: '長野県北安曇郡白馬村',
-      tel: '0261-00-0000',
-    },
-  );
-}
+const rentalBooking = (startIn: number) => rentalBookingFixture(startIn);
 
 let booking: Booking;
 beforeEach(() => {

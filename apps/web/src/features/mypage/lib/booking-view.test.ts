@@ -1,5 +1,6 @@
 import type { Booking, BookingOption } from '@tabi/contract/booking';
 import { describe, expect, it } from 'vitest';
+import { bookingFixture } from '../../../test/booking-fixture.ts';
 import {
   businessToday,
   cardPaymentWindow,
@@ -13,63 +14,26 @@ import {
   ticketAvailable,
 } from './booking-view.ts';
 
-const option: BookingOption = {
-  pkcd: 'X',
-  opcd: 'OP0001',
-  webname: 'ツアー',
-  usedate: '20250110',
-  start_time: '',
-  end_time: '',
-  contents: '',
-  cancel_note: '',
-  adultbaika: 10000,
-  childbaika: 5000,
-  paxadultqty: 2,
-  paxchildqty: 1,
-  companyname: '',
-  hours: '',
-  address: '',
-  tel: '',
-  lat: null,
-  lon: null,
-  meetpoint: null,
-  serviceno: null,
-  departure_point: null,
-  departure_time: null,
-  arrival_point: null,
-  arrival_time: null,
-  ticket_url: null,
-  ex_cd: 0,
-  ex_rsvno: null,
-  ex_confirmno: null,
-  ex_url: null,
-  ex_issue_method: null,
-};
-
-const booking: Booking = {
-  rsvno: 'AA100004',
-  status: 0,
-  status_payment: 0,
-  flg_request_rsv: 1,
-  rsvdate: '2025-01-01T00:00:00.000Z',
-  servertime: '2025-01-01T01:00:00.000Z',
-  payment_deadline_date: '2025-01-04T00:00:00.000Z',
-  state: 'offered',
-  payable: true,
-  card_payable: false,
-  cancellable: false,
-  withdrawable: false,
-  fromdate: '20250110',
-  todate: '20250110',
-  sei: '山田',
-  mei: '太郎',
-  mail: 'a@example.com',
-  amountjp: 25000,
-  meetpoint: null,
-  memberList: [],
-  optionList: [option],
-  rentskiList: [],
-};
+/** A request confirmed on 2025-01-01 for a tour on 2025-01-10, to be paid within three days. */
+const booking: Booking = bookingFixture(
+  {
+    rsvno: 'AA100004',
+    status: 0,
+    status_payment: 0,
+    flg_request_rsv: 1,
+    rsvdate: '2025-01-01T00:00:00.000Z',
+    servertime: '2025-01-01T01:00:00.000Z',
+    payment_deadline_date: '2025-01-04T00:00:00.000Z',
+    state: 'offered',
+    payable: true,
+    cancellable: false,
+    amountjp: 25000,
+    mail: 'a@example.com',
+    memberList: [],
+  },
+  { webname: 'ツアー', usedate: '20250110', adultbaika: 10000, childbaika: 5000, paxadultqty: 2, paxchildqty: 1 },
+);
+const option: BookingOption = booking.optionList[0] as BookingOption;
 
 describe('my page rules', () => {
   it('uses the option code for package X and the package code otherwise', () => {
