@@ -1,5 +1,4 @@
 import type { Booking } from '@tabi/contract/booking';
-import { addDays, tokyoYmd } from '@tabi/contract/dates';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
