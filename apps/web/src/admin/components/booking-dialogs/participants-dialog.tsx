@@ -5,12 +5,11 @@ import { Controller } from 'react-hook-form';
 import { z } from 'zod';
 import { Field } from '../../../components/form/field.tsx';
 import { choose } from '../../../features/reservation/lib/member-schema.ts';
-import { bookingActions, useConsoleAction, useNationalities } from '../../lib/booking-api.ts';
+import { bookingActions, useNationalities } from '../../lib/booking-api.ts';
 import { inputToYmd, ymdToInput } from '../../lib/format.ts';
 import { choicesOf, Options } from '../filters.tsx';
-import { useSchemaForm } from '../schema-form.tsx';
 
-import { type DialogProps, MembersDialog } from './shared.tsx';
+import { type DialogProps, MembersDialog, useMembersForm } from './shared.tsx';
 
 interface MemberValues {
   seq: string;
@@ -88,27 +87,19 @@ export function ParticipantsDialog({ detail, open, onClose, onDone }: DialogProp
   const passport = detail.option.extendedFields.includes('passport_number') && !erased;
   const vegetarian = detail.option.extendedFields.includes('vegetarian_meals') && !erased;
   const schema = useMemo(() => participantsForm({ passport, vegetarian, erased }), [passport, vegetarian, erased]);
-  const action = useConsoleAction(
-    (body: ParticipantsRequest) => bookingActions.participants(detail.booking.rsvno, body),
-    () => onDone('参加者の情報を変更しました。'),
+  const { form, dialog } = useMembersForm(
+    { detail, onClose, onDone },
+    schema,
+    participantValues,
+    bookingActions.participants,
+    '参加者の情報を変更しました。',
   );
-  const participants = useSchemaForm(schema, {
-    defaultValues: participantValues(detail),
-    onSubmit: (body) => action.mutate(body),
-  });
-  const { form } = participants;
   const { errors } = form.formState;
   return (
     <MembersDialog
       detail={detail}
       open={open}
-      action={action}
-      // Closed without sending: what the booking holds is put back.
-      onClose={() => {
-        participants.reset(participantValues(detail));
-        onClose();
-      }}
-      onSubmit={() => void participants.submit()}
+      {...dialog}
       title="参加者の情報を修正"
       intro={
         erased ? (

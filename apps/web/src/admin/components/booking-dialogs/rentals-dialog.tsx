@@ -12,10 +12,9 @@ import {
 import { Controller } from 'react-hook-form';
 import { z } from 'zod';
 import { Field } from '../../../components/form/field.tsx';
-import { bookingActions, useConsoleAction } from '../../lib/booking-api.ts';
-import { useSchemaForm } from '../schema-form.tsx';
+import { bookingActions } from '../../lib/booking-api.ts';
 
-import { type DialogProps, MembersDialog } from './shared.tsx';
+import { type DialogProps, MembersDialog, useMembersForm } from './shared.tsx';
 
 interface RentalsValues {
   rentskiList: (RentalChoice & { seq: string })[];
@@ -48,27 +47,19 @@ const rentalsForm = z
   .pipe(rentalsRequest);
 
 export function RentalsDialog({ detail, open, onClose, onDone }: DialogProps) {
-  const action = useConsoleAction(
-    (body: RentalsRequest) => bookingActions.rentals(detail.booking.rsvno, body),
-    () => onDone('レンタル内容を変更しました。'),
+  const { form, dialog } = useMembersForm(
+    { detail, onClose, onDone },
+    rentalsForm,
+    rentalValues,
+    bookingActions.rentals,
+    'レンタル内容を変更しました。',
   );
-  const rentals = useSchemaForm(rentalsForm, {
-    defaultValues: rentalValues(detail),
-    onSubmit: (body) => action.mutate(body),
-  });
-  const { form } = rentals;
   const { errors } = form.formState;
   return (
     <MembersDialog
       detail={detail}
       open={open}
-      action={action}
-      // Closed without sending: what the booking holds is put back.
-      onClose={() => {
-        rentals.reset(rentalValues(detail));
-        onClose();
-      }}
-      onSubmit={() => void rentals.submit()}
+      {...dialog}
       title="レンタル内容を変更"
       intro={<p>レンタルの種類とサイズを変更します（マイページのレンタル変更と同じ規則で確認します）。</p>}
     >

@@ -6,10 +6,13 @@
  */
 import type { BookingDetail } from '@tabi/contract/admin-bookings';
 import type { ReactNode } from 'react';
+import type { DefaultValues, FieldValues } from 'react-hook-form';
+import type { z } from 'zod';
 import { useConsoleAction } from '../../lib/booking-api.ts';
 import { yen } from '../../lib/format.ts';
 import { ActionDialog, type ActionDialogProps } from '../action-dialog.tsx';
 import { Facts } from '../page.tsx';
+import { useSchemaForm } from '../schema-form.tsx';
 
 export interface DialogProps {
   detail: BookingDetail;
@@ -49,6 +52,39 @@ export function CommandDialog<R>({
   return (
     <ActionDialog {...dialog} open={open} onClose={onClose} onSubmit={() => action.mutate(undefined)} action={action} />
   );
+}
+
+/**
+ * The form of a change to every participant: the booking's values (`valuesOf`), checked by `schema` and sent by
+ * `send` as a console action, the page saying `done` once it succeeded; closed without sending, the booking's values
+ * are put back. `dialog` is what `MembersDialog` takes besides its title and fields.
+ */
+export function useMembersForm<In extends FieldValues, Out>(
+  { detail, onClose, onDone }: Pick<DialogProps, 'detail' | 'onClose' | 'onDone'>,
+  schema: z.ZodType<Out, In>,
+  valuesOf: (detail: BookingDetail) => In,
+  send: (rsvno: string, body: Out) => Promise<unknown>,
+  done: string,
+) {
+  const action = useConsoleAction(
+    (body: Out) => send(detail.booking.rsvno, body),
+    () => onDone(done),
+  );
+  const members = useSchemaForm(schema, {
+    defaultValues: valuesOf(detail) as DefaultValues<In>,
+    onSubmit: (body) => action.mutate(body),
+  });
+  return {
+    form: members.form,
+    dialog: {
+      action,
+      onClose: () => {
+        members.reset(valuesOf(detail));
+        onClose();
+      },
+      onSubmit: () => void members.submit(),
+    },
+  };
 }
 
 /** A change to every participant at once (their details, their rentals); the money and the seats stay. */
