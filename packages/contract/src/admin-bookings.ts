@@ -7,6 +7,7 @@ import { booking, changeDepartureResponse, memberInput, rentalInput } from './bo
 import { COUPON_OUTCOMES, PHONE_MAX_LENGTH } from './constants.ts';
 import {
   calendarYmd,
+  departureBookingFields,
   envelope,
   multilineText,
   numericString,
@@ -258,13 +259,7 @@ export const manifestQuery = z.object({
 export type ManifestQuery = z.input<typeof manifestQuery>;
 
 export const manifestRow = z.object({
-  rsvno: z.string(),
-  statusLabel: z.string(),
-  opcd: z.string(),
-  webname: z.string(),
-  /** The departure the booking is on (ADR 0196): `HH:MM`, '' for a whole day; its end, '' when not said. */
-  startTime: z.string(),
-  endTime: z.string(),
+  ...departureBookingFields,
   seq: z.number(),
   sei: z.string(),
   mei: z.string(),

@@ -68,6 +68,19 @@ export const facilityFields = {
 };
 export type Facility = z.infer<z.ZodObject<typeof facilityFields>>;
 
+/**
+ * A booking on a departure as the operator's lists show it (参加者名簿, レンタル準備表): its number and state, its
+ * option, and the departure (ADR 0196): `HH:MM` and its end ('' when not said); '' and '' for a whole day.
+ */
+export const departureBookingFields = {
+  rsvno: z.string(),
+  statusLabel: z.string(),
+  opcd: z.string(),
+  webname: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+};
+
 /** One day's price of each age class (SPEC's `adultbaika` … `infantbaika`), each written as `price` says. */
 export function dayPriceFields<T extends z.ZodType>(price: T) {
   return { adultbaika: price, middlebaika: price, childbaika: price, infantbaika: price };

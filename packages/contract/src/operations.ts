@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { EMAIL_PATTERN } from './booking-rules.ts';
-import { calendarYmd, envelope } from './envelope.ts';
+import { calendarYmd, departureBookingFields, envelope } from './envelope.ts';
 
 export const OperationsMsg = {
   facilityMailInvalid: 'メールアドレスの形式が正しくありません。',
@@ -24,13 +24,7 @@ export type RentalSheetQuery = z.input<typeof rentalSheetQuery>;
 
 /** One traveller of a rental booking: what they rent, in the shop's words. */
 export const rentalSheetRow = z.object({
-  rsvno: z.string(),
-  statusLabel: z.string(),
-  opcd: z.string(),
-  webname: z.string(),
-  /** The departure (ADR 0196): `HH:MM` and its end ('' when not said); '' and '' for a whole day. */
-  startTime: z.string(),
-  endTime: z.string(),
+  ...departureBookingFields,
   applicant: z.string(),
   tel: z.string(),
   seq: z.number(),
