@@ -9,6 +9,8 @@ import { expect } from 'vitest';
 export async function expectNoSeriousA11yIssues(root: Element = document.body): Promise<void> {
   const { violations } = await axe.run(root, {
     resultTypes: ['violations'],
+    // jsdom cannot message a frame (the map's); the browser scans leave other sites' frames out too.
+    iframes: false,
     rules: { 'color-contrast': { enabled: false } },
   });
   const serious = violations
