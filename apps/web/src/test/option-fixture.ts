@@ -72,6 +72,18 @@ export type DayPrices = Pick<CalendarDay, 'adultbaika' | 'middlebaika' | 'childb
 /** OP0001's prices in the demo (9,800 yen; children 60 %, rounded to 100; infants free). */
 export const OP0001_PRICES: DayPrices = { adultbaika: '9800', middlebaika: '0', childbaika: '5900', infantbaika: '0' };
 
+/** OP0001's age classes in the demo: adults from 12, children 6–11, infants 0–5, no 中人. */
+export const OP0001_AGES = {
+  adult_age_min: 12,
+  adult_age_max: null,
+  middle_age_min: null,
+  middle_age_max: null,
+  child_age_min: 6,
+  child_age_max: 11,
+  infant_age_min: 0,
+  infant_age_max: 5,
+};
+
 const OP0001_CAPTIONS = [
   '青空の下の高層ビル街と電波塔',
   '夕焼けの鳥居と五重塔',
@@ -129,14 +141,7 @@ export function optionDetailFixture(changes: Partial<OptionDetail> = {}): Option
     information: '<p>お申込みと同時にクレジットカードでのお支払い手続きへ進みます。</p>',
     cancel_note: '<p>ご利用日の21日前までは無料、20日前から旅行代金の20%を申し受けます。</p>',
     age_note: '大人：12歳以上／小人：6歳〜11歳／幼児：0歳〜5歳（座席を使用しない幼児は無料です）',
-    adult_age_min: 12,
-    adult_age_max: null,
-    middle_age_min: null,
-    middle_age_max: null,
-    child_age_min: 6,
-    child_age_max: 11,
-    infant_age_min: 0,
-    infant_age_max: 5,
+    ...OP0001_AGES,
     max_people: 8,
     min_people: 1,
     rentalcd: '',

@@ -4,20 +4,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { OP0001_AGES } from '../../../test/option-fixture.ts';
 import { priceQueryOptions } from '../api/get-price.ts';
 import { PartyForm, type PartyOption, usePartyForm } from './party-form.tsx';
 
 const USEDATE = '20261201';
 const option: PartyOption = {
   opcd: 'OP0001',
-  adult_age_min: 12,
-  adult_age_max: null,
-  middle_age_min: null,
-  middle_age_max: null,
-  child_age_min: 6,
-  child_age_max: 11,
-  infant_age_min: 0,
-  infant_age_max: 5,
+  ...OP0001_AGES,
   min_people: 2,
   max_people: 4,
 };

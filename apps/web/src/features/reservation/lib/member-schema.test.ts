@@ -1,6 +1,7 @@
 import { Msg } from '@tabi/contract/messages';
 import type { AgeRules } from '@tabi/contract/party';
 import { describe, expect, it } from 'vitest';
+import { OP0001_AGES } from '../../../test/option-fixture.ts';
 import {
   type LeaderFormValues,
   type MemberFormValues,
@@ -9,16 +10,7 @@ import {
   requiredFieldsFilled,
 } from './member-schema.ts';
 
-const rules: AgeRules = {
-  adult_age_min: 12,
-  adult_age_max: null,
-  middle_age_min: null,
-  middle_age_max: null,
-  child_age_min: 6,
-  child_age_max: 11,
-  infant_age_min: 0,
-  infant_age_max: 5,
-};
+const rules: AgeRules = OP0001_AGES;
 
 const person = (overrides: Partial<PersonFormValues> = {}): PersonFormValues => ({
   lastName: 'YAMADA',
