@@ -14,7 +14,7 @@ function monthAhead(monthIndex: number): string {
 }
 const december = monthAhead(11);
 const september = monthAhead(8);
-// The English month's name as Intl writes it, which the English catalog's caption follows (i18n/en.ts).
+// The English month's name as Intl writes it, which the catalogs' month captions are written by (ADR 0205).
 const monthName = (month: string) =>
   new Intl.DateTimeFormat('en', { month: 'long', timeZone: 'UTC' }).format(
     new Date(Date.UTC(2000, Number(month.slice(4, 6)) - 1, 1)),

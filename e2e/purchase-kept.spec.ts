@@ -41,7 +41,7 @@ async function open(page: Page, url: string): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
 }
 
-/** The English page's words (apps/web/src/i18n/en.ts). */
+/** The English page's words (apps/web/src/messages/en). */
 const EN = {
   toCheck: 'Review your booking',
   submitPurchase: 'Book and pay',

@@ -1,8 +1,10 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { parse } from '@formatjs/icu-messageformat-parser';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { catalogProblems, WEB_CATALOGS } from '../../scripts/message-catalogs.mjs';
 
 const backend = process.env.BACKEND_URL ?? 'http://localhost:3000';
 
@@ -36,10 +38,40 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The message catalogs (ADR 0205): the build stops on a catalog that does not match the Japanese, and ships each
+ * message already parsed, so the pages carry FormatJS without its parser.
+ */
+function messageCatalogs(): Plugin {
+  const catalogFile = /\/src\/messages\/[^/]+\/[^/]+\.json$/;
+  return {
+    name: 'tabi-message-catalogs',
+    enforce: 'pre',
+    buildStart() {
+      const problems = catalogProblems(WEB_CATALOGS);
+      if (problems.length > 0) this.error(`The message catalogs do not match:\n${problems.join('\n')}`);
+    },
+    resolveId(source, importer) {
+      // Only the parser's types and its `TYPE` enum are needed once every message is parsed at build time.
+      if (source === '@formatjs/icu-messageformat-parser' && importer && !importer.includes('/scripts/')) {
+        return this.resolve('@formatjs/icu-messageformat-parser/no-parser.js', importer, { skipSelf: true });
+      }
+      return null;
+    },
+    transform(code, id) {
+      if (!catalogFile.test(id)) return null;
+      const messages = JSON.parse(code) as Record<string, string>;
+      const parsed = Object.fromEntries(Object.entries(messages).map(([key, text]) => [key, parse(text)]));
+      // Still JSON: Vite's own JSON plugin makes the module of it.
+      return { code: JSON.stringify(parsed), map: null };
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   // The server's page renderer (`vite build --ssr`, entry-server.tsx) goes to dist/.ssr: no public files,
   // no compressed twins, no manifest (the browser build's manifest lists the chunks to preload).
-  plugins: isSsrBuild ? [react()] : [react(), precompress()],
+  plugins: isSsrBuild ? [messageCatalogs(), react()] : [messageCatalogs(), react(), precompress()],
   // Self-contained (React in its production build), so the server can load it from any WEB_DIST.
   ssr: { noExternal: true },
   define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},

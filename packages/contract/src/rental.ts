@@ -15,6 +15,10 @@ import {
   wearSizesFor,
 } from './constants.ts';
 
+function isRentalType(value: string): value is RentalTypeCode {
+  return (RENTAL_TYPES as readonly string[]).includes(value);
+}
+
 /** The selects of a rental entry, named as SPEC §7's rentskiList fields. */
 export type RentalField = 'model' | 'boots_size' | 'wear_size';
 export const RENTAL_FIELDS: readonly RentalField[] = ['model', 'boots_size', 'wear_size'];
@@ -58,13 +62,13 @@ export function rentalTypeOf(value: string): RentalTypeCode {
   return RENTAL_TYPES.find((t) => t === value) ?? '';
 }
 
-/** How an offered value reads in a select and on the confirm screen (`types`: the type names of the page's language). */
+/** How an offered value reads in a select and on the confirm screen (`typeName`: in the page's language). */
 export function rentalValueLabel(
   field: RentalField,
   value: string,
-  types: Record<RentalTypeCode, string> = RENTAL_TYPE_LABEL,
+  typeName: (code: RentalTypeCode) => string = (code) => RENTAL_TYPE_LABEL[code],
 ): string {
-  if (field === 'model') return types[value as RentalTypeCode] ?? value;
+  if (field === 'model') return isRentalType(value) ? typeName(value) : value;
   return field === 'boots_size' ? `${value}cm` : value;
 }
 

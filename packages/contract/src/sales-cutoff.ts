@@ -5,7 +5,6 @@
  * The calendar, the price call, the booking, the payment and a reseller's reserve and confirm all ask this.
  */
 import { addDays, tokyoDayStart, tokyoYmd, type Ymd } from './dates.ts';
-import type { Lang } from './i18n.ts';
 
 export interface SalesCutoff {
   /** Days before the day of use (0: the day itself). */
@@ -46,17 +45,21 @@ export function firstDayOnSale(cutoff: SalesCutoff, now: Date): Ymd {
   return day;
 }
 
-/** The rule as a customer reads it: 「ご利用日の前日17:00まで」, "Until 17:00 the day before". */
-export function salesCutoffText(cutoff: SalesCutoff, lang: Lang): string {
-  // 00:00 on a day is the end of the day before: said as 24:00 of that day.
+/**
+ * The rule as a customer reads it: how many days before the day of use, and until what time. 00:00 on a day is the
+ * end of the day before, said as 24:00 of that day.
+ */
+export function salesCutoffAsRead(cutoff: SalesCutoff): { days: number; time: string } {
   const midnight = cutoff.time === '00:00';
-  const days = midnight ? cutoff.daysBefore + 1 : cutoff.daysBefore;
-  const time = midnight ? '24:00' : cutoff.time;
-  if (lang === 'en') {
-    if (days === 0) return `Until ${time} on the day`;
-    if (days === 1) return `Until ${time} the day before`;
-    return `Until ${time}, ${days} days before`;
-  }
+  return {
+    days: midnight ? cutoff.daysBefore + 1 : cutoff.daysBefore,
+    time: midnight ? '24:00' : cutoff.time,
+  };
+}
+
+/** The rule in the console's words (the customer pages say it from their catalogs): 「ご利用日の前日17:00まで」. */
+export function salesCutoffText(cutoff: SalesCutoff): string {
+  const { days, time } = salesCutoffAsRead(cutoff);
   if (days === 0) return `ご利用日当日の${time}まで`;
   if (days === 1) return `ご利用日の前日${time}まで`;
   return `ご利用日の${days}日前の${time}まで`;

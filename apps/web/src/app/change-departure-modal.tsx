@@ -12,8 +12,8 @@ import { useOptionDetail } from '../features/catalog/api/get-option-detail.ts';
 import { useChangeDeparture } from '../features/mypage/api/change-departure.ts';
 import styles from '../features/mypage/components/mypage.module.css';
 import { useMypageMessages } from '../features/mypage/lib/messages.ts';
-import { useCommonMessages } from '../i18n/common.ts';
 import { useFormat } from '../i18n/format.ts';
+import { useContractText } from '../i18n/messages.ts';
 import { showAlert } from '../lib/alert.ts';
 import { ApiError, failureMessage } from '../lib/api-client.ts';
 
@@ -33,7 +33,7 @@ export interface ChangeDialogProps {
  */
 export function ChangeDepartureModal({ booking, today, open, onClose, onDone }: ChangeDialogProps) {
   const t = useMypageMessages();
-  const common = useCommonMessages();
+  const contractText = useContractText();
   const format = useFormat();
   const line = booking.optionList[0];
   const [month, setMonth] = useState<Ymd>(monthStart(booking.fromdate));
@@ -74,11 +74,11 @@ export function ChangeDepartureModal({ booking, today, open, onClose, onDone }: 
         window.location.assign(answer.checkout_url);
         return;
       }
-      showAlert(t.changeDone);
+      showAlert(t('changeDone'));
       onDone();
     } catch (error) {
       if (error instanceof ApiError && failureMessage(error) !== null) {
-        showAlert(common.message(error.errMsg || Msg.unexpected));
+        showAlert(contractText(error.errMsg || Msg.unexpected));
       }
     }
   }
@@ -86,7 +86,7 @@ export function ChangeDepartureModal({ booking, today, open, onClose, onDone }: 
   return (
     <Modal
       open={open}
-      title={t.changeTitle}
+      title={t('changeTitle')}
       onClose={onClose}
       footer={
         <button
@@ -96,14 +96,14 @@ export function ChangeDepartureModal({ booking, today, open, onClose, onDone }: 
           aria-busy={change.isPending}
           onClick={confirm}
         >
-          {difference !== null && difference > 0 ? t.changePay : t.changeConfirm}
+          {difference !== null && difference > 0 ? t('changePay') : t('changeConfirm')}
         </button>
       }
     >
-      <p className={styles.modalLead}>{t.changeLead}</p>
+      <p className={styles.modalLead}>{t('changeLead')}</p>
       <dl className={styles.cancelPrice}>
         <div>
-          <dt>{t.changeCurrent}</dt>
+          <dt>{t('changeCurrent')}</dt>
           <dd data-testid="change-current">
             {format.departure(line.usedate, line.start_time, line.end_time, { weekday: true })}
           </dd>
@@ -125,7 +125,7 @@ export function ChangeDepartureModal({ booking, today, open, onClose, onDone }: 
         />
       ) : (
         <p className="hint" aria-live="polite">
-          {t.changeLoading}
+          {t('changeLoading')}
         </p>
       )}
       {timed &&
@@ -133,27 +133,27 @@ export function ChangeDepartureModal({ booking, today, open, onClose, onDone }: 
         (departures.data ? (
           <DepartureChoice departures={departures.data.departures} chosen={startTime} onChoose={setStartTime} />
         ) : (
-          <p className="hint">{t.changeLoading}</p>
+          <p className="hint">{t('changeLoading')}</p>
         ))}
-      {same && <p className="error-text">{common.message(Msg.changeSameDeparture)}</p>}
+      {same && <p className="error-text">{contractText(Msg.changeSameDeparture)}</p>}
       {ready && amount !== null && difference !== null && (
         <dl className={styles.cancelPrice} data-testid="change-quote">
           <div>
-            <dt>{t.changeNew}</dt>
+            <dt>{t('changeNew')}</dt>
             <dd>{format.departure(day, chosen?.start_time ?? '', chosen?.end_time ?? '', { weekday: true })}</dd>
           </div>
           <div>
-            <dt>{t.changeTotal}</dt>
+            <dt>{t('changeTotal')}</dt>
             <dd>{format.yen(amount)}</dd>
           </div>
           <div>
-            <dt>{difference > 0 ? t.changeToPay : t.changeRefund}</dt>
+            <dt>{difference > 0 ? t('changeToPay') : t('changeRefund')}</dt>
             <dd data-testid="change-difference">{format.yen(Math.abs(difference))}</dd>
           </div>
         </dl>
       )}
-      {ready && difference !== null && difference > 0 && <p className="hint">{t.changePayNote}</p>}
-      {ready && difference !== null && difference < 0 && <p className="hint">{t.cancelRefundNote}</p>}
+      {ready && difference !== null && difference > 0 && <p className="hint">{t('changePayNote')}</p>}
+      {ready && difference !== null && difference < 0 && <p className="hint">{t('cancelRefundNote')}</p>}
     </Modal>
   );
 }

@@ -7,10 +7,10 @@ export function RouteError() {
   const t = useCommonMessages();
   return (
     <div className="container page">
-      <h1 className="page-title">{t.errorTitle}</h1>
-      <p>{t.unexpected}</p>
+      <h1 className="page-title">{t('errorTitle')}</h1>
+      <p>{t('unexpected')}</p>
       <a className="btn btn-secondary" href={`${LANG_BASE[lang]}/`}>
-        {t.toTopPage}
+        {t('toTopPage')}
       </a>
     </div>
   );

@@ -41,23 +41,23 @@ export function ConsentForm({
 }) {
   const id = useId();
   const t = useSharedMessages();
-  const kind = travelkubun === TravelKind.arrangement ? t.arrangedTravel : t.packagedTravel;
+  const kind = travelkubun === TravelKind.arrangement ? t('arrangedTravel') : t('packagedTravel');
   return (
     <div className={styles.consent}>
       <p>
-        {t.readBefore}
+        {t('readBefore')}
         <br />
-        {t.deliveredAsPdf}
+        {t('deliveredAsPdf')}
       </p>
       <ul className={styles.links}>
         <li>
           <a href={conditionsPdf(travelkubun)} target="_blank" rel="noopener noreferrer">
-            {t.conditionsPdf(kind)}
+            {t('conditionsPdf', { kind })}
           </a>
         </li>
         <li>
           <a href={PRIVACY_POLICY_PDF} target="_blank" rel="noopener noreferrer">
-            {t.privacyPdf}
+            {t('privacyPdf')}
           </a>
         </li>
       </ul>
@@ -66,7 +66,7 @@ export function ConsentForm({
           key={key}
           look="consent"
           className={styles.check}
-          label={t[label]}
+          label={t(label)}
           input={{
             id: `${id}-${key}`,
             checked: value[key],

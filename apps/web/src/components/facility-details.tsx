@@ -28,19 +28,19 @@ export function FacilityDetails({
     <>
       <dl className={listClassName ? `info-list ${listClassName}` : 'info-list'}>
         <div>
-          <dt>{t.facilityName}</dt>
+          <dt>{t('facilityName')}</dt>
           <dd lang={textLang(companyname || '－')}>{companyname || '－'}</dd>
         </div>
         <div>
-          <dt>{t.hours}</dt>
+          <dt>{t('hours')}</dt>
           <dd lang={textLang(hours || '－')}>{hours || '－'}</dd>
         </div>
         <div>
-          <dt>{t.address}</dt>
+          <dt>{t('address')}</dt>
           <dd lang={textLang(address || '－')}>{address || '－'}</dd>
         </div>
         <div>
-          <dt>{t.tel}</dt>
+          <dt>{t('tel')}</dt>
           <dd>{tel ? <a href={telHref(tel)}>{tel}</a> : '－'}</dd>
         </div>
       </dl>

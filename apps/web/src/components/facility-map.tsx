@@ -13,13 +13,13 @@ export function FacilityMap({ lat, lon, place }: { lat: number; lon: number; pla
       <div className={styles.map}>
         <iframe
           src={mapEmbedUrl(lat, lon)}
-          title={t.mapOf(place)}
+          title={t('mapOf', { place })}
           loading="lazy"
           referrerPolicy="no-referrer-when-downgrade"
         />
       </div>
       <a className={styles.open} href={mapAppUrl(lat, lon)} target="_blank" rel="noopener noreferrer">
-        {t.openInMaps}
+        {t('openInMaps')}
       </a>
     </div>
   );

@@ -21,7 +21,7 @@ export function LoadingOverlay() {
   return (
     <output className={styles.overlay} aria-live="polite" data-testid="loading-overlay">
       <Spinner />
-      <span className="visually-hidden">{t.loading}</span>
+      <span className="visually-hidden">{t('loading')}</span>
     </output>
   );
 }

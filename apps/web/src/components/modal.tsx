@@ -75,7 +75,7 @@ export function Modal({ open, title, onClose, children, footer, returnFocusTo }:
           <footer className={styles.footer}>
             {footer}
             <button type="button" className="btn btn-outline" onClick={onClose}>
-              {t.close}
+              {t('close')}
             </button>
           </footer>
         </div>

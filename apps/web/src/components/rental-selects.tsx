@@ -33,13 +33,19 @@ interface RentalSelectsProps {
 export function RentalSelects({ rentalcd, ageClass, required, select, errors, idFor }: RentalSelectsProps) {
   const t = useSharedMessages();
   return rentalFields(rentalcd).map((field) => (
-    <Field key={field} label={t.rentalFields[field]} required={required} id={idFor?.(field)} error={errors?.[field]}>
+    <Field
+      key={field}
+      label={t(`rentalFields.${field}`)}
+      required={required}
+      id={idFor?.(field)}
+      error={errors?.[field]}
+    >
       {(control) => (
         <select {...control} className="select" {...select(field)}>
-          <option value="">{required ? t.choose : t.none}</option>
+          <option value="">{required ? t('choose') : t('none')}</option>
           {rentalChoices(field, ageClass).map((value) => (
             <option key={value} value={value}>
-              {rentalValueLabel(field, value, t.rentalTypes)}
+              {rentalValueLabel(field, value, (code) => t(`rentalTypes.${code}`))}
             </option>
           ))}
         </select>

@@ -16,7 +16,7 @@ export function SiteHeader() {
   return (
     <>
       <LanguageSuggestion />
-      <nav aria-label={t.languageSwitch} className={styles.topbar}>
+      <nav aria-label={t('languageSwitch')} className={styles.topbar}>
         <div className={`container ${styles.topbarInner}`}>
           <LanguageSwitch />
         </div>
@@ -31,9 +31,9 @@ export function SiteHeader() {
               height={36}
             />
           </a>
-          <nav aria-label={t.siteLinks} className={styles.nav}>
-            <Link to="/">{t.optionList}</Link>
-            <Link to={isLogin ? '/mypage' : '/login'}>{isLogin ? t.myPage : t.bookingLookup}</Link>
+          <nav aria-label={t('siteLinks')} className={styles.nav}>
+            <Link to="/">{t('optionList')}</Link>
+            <Link to={isLogin ? '/mypage' : '/login'}>{isLogin ? t('myPage') : t('bookingLookup')}</Link>
           </nav>
         </div>
       </header>
@@ -50,15 +50,17 @@ export function SiteFooter() {
     <footer className={styles.footer}>
       <div className="container">
         <p className={styles.company}>
-          {t.organiser}
-          <span lang={textLang(legal.companyName)}>{t.companyRegistration(legal.companyName, legal.registration)}</span>
+          {t('organiser')}
+          <span lang={textLang(legal.companyName)}>
+            {t('companyRegistration', { name: legal.companyName, registration: legal.registration })}
+          </span>
         </p>
         <p className={styles.legal} lang={textLang(legal.address)}>
-          {t.addressTel(legal.address, legal.tel)}
+          {t('addressTel', { address: legal.address, tel: legal.tel })}
         </p>
         {legal.example && (
           <p className={styles.legal} data-testid="legal-example">
-            {t.legalExample}
+            {t('legalExample')}
           </p>
         )}
         <small>© {new Date().getFullYear()} Sakura Travel Co., Ltd. All Rights Reserved.</small>

@@ -16,7 +16,7 @@ export function StepIndicator({
 }) {
   const t = useCommonMessages();
   return (
-    <nav aria-label={label ?? t.steps} className={styles.nav}>
+    <nav aria-label={label ?? t('steps')} className={styles.nav}>
       <ol className={styles.steps}>
         {steps.map((step, i) => {
           const state = i < current ? styles.done : i === current ? styles.current : styles.todo;
@@ -27,8 +27,8 @@ export function StepIndicator({
               </span>
               <span className={styles.label}>
                 <span className="visually-hidden">
-                  {i < current ? t.stepDone : i === current ? t.stepCurrent : ''}
-                  {t.step(i + 1)}
+                  {i < current ? t('stepDone') : i === current ? t('stepCurrent') : ''}
+                  {t('step', { n: i + 1 })}
                 </span>
                 {step}
               </span>

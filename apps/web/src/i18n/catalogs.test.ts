@@ -1,70 +1,114 @@
 /**
- * The catalogs (ADR 0176): the typecheck holds English to the Japanese key for key; this checks what a type
- * cannot: no English text is empty or carries Japanese, and every text function answers with text.
+ * The catalogs (ADR 0205): every language has the Japanese keys and parameters, and nothing else (the build checks
+ * the same); what a check of keys cannot see: no text left empty, no Japanese in another language, and SPEC's words
+ * where the Japanese quotes SPEC.
  */
+import { AGE_CLASS_LABEL, GENDER_LABEL, RENTAL_TYPE_LABEL } from '@tabi/contract/constants';
+import { Msg } from '@tabi/contract/messages';
+import { ROUTES } from '@tabi/contract/routes';
+import { WaitlistMsg } from '@tabi/contract/waitlist-messages';
 import { describe, expect, it } from 'vitest';
-import { authJa } from '../features/auth/lib/messages.ts';
-import { availabilityJa } from '../features/availability/lib/messages.ts';
-import { detailJa } from '../features/catalog/lib/detail-messages.ts';
-import { catalogJa } from '../features/catalog/lib/messages.ts';
-import { couponJa } from '../features/coupon/lib/messages.ts';
-import { mypageJa } from '../features/mypage/lib/messages.ts';
-import { reservationJa } from '../features/reservation/lib/messages.ts';
-import { waitlistJa } from '../features/waitlist/lib/messages.ts';
-import { commonJa } from './common.ts';
-import { en } from './en.ts';
-import type { Messages } from './messages.ts';
-import { sharedJa } from './shared.ts';
+import { catalogProblems, readCatalogs, WEB_CATALOGS } from '../../../../scripts/message-catalogs.mjs';
 
-const ja: Messages = {
-  common: commonJa,
-  shared: sharedJa,
-  catalog: catalogJa,
-  detail: detailJa,
-  auth: authJa,
-  availability: availabilityJa,
-  reservation: reservationJa,
-  mypage: mypageJa,
-  coupon: couponJa,
-  waitlist: waitlistJa,
-};
-const JAPANESE = /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}ー・、。「」（）：～￥]/u;
+const catalogs = readCatalogs(WEB_CATALOGS.dir) as Record<string, Record<string, Record<string, string>>>;
+const ja = catalogs.ja ?? {};
 
-/** Every text of a catalog, functions called with sample arguments, by its path. */
-function texts(value: unknown, path: string): [string, string][] {
-  if (typeof value === 'string') return [[path, value]];
-  if (typeof value === 'function') {
-    // One sample that serves as a number, a string, a day (YYYYMMDD) and a flag alike.
-    const args = Array.from({ length: value.length }, () => new String('20261201'));
-    return texts(value(...args), `${path}()`);
-  }
-  if (value && typeof value === 'object') {
-    return Object.entries(value).flatMap(([key, inner]) => texts(inner, `${path}.${key}`));
-  }
-  return [];
+function texts(lang: string): [string, string][] {
+  return Object.entries(catalogs[lang] ?? {}).flatMap(([area, messages]) =>
+    Object.entries(messages).map(([key, text]): [string, string] => [`${area}.${key}`, text]),
+  );
 }
 
-describe('the English catalog', () => {
-  const english = texts(en, 'en');
+/** Texts that are empty on purpose: a part of a sentence that the language does not need. */
+const EMPTY = new Set([
+  'common.untranslated',
+  'reservation.requiredBefore',
+  'mypage.states.unknown',
+  'catalog.resultCountEnd',
+  'coupon.sheetUnit',
+]);
 
-  it('has every key of the Japanese, and no other', () => {
-    const keys = (catalog: Messages) => texts(catalog, '').map(([path]) => path);
-    expect(keys(en)).toEqual(keys(ja));
+const JAPANESE = /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}ー・、。「」（）：～￥]/u;
+
+describe('the message catalogs', () => {
+  it('match the Japanese key for key and parameter for parameter, and the parameters type is current', () => {
+    expect(catalogProblems(WEB_CATALOGS)).toEqual([]);
   });
 
-  it('has no empty text and no Japanese', () => {
-    const allowedEmpty = new Set(['en.catalog.resultCountEnd', 'en.mypage.states.unknown', 'en.coupon.sheetUnit']);
-    for (const [path, text] of english) {
-      if (!allowedEmpty.has(path)) expect(text.trim(), path).not.toBe('');
-      expect(JAPANESE.test(text), `${path}: ${text}`).toBe(false);
-    }
+  it.each(Object.keys(catalogs))('%s has a text for every key', (lang) => {
+    for (const [key, text] of texts(lang)) if (!EMPTY.has(key)) expect(text.trim(), `${lang} ${key}`).not.toBe('');
   });
 
-  it('the Japanese has every text', () => {
-    for (const [path, text] of texts(ja, 'ja')) {
-      if (['ja.common.untranslated', 'ja.reservation.requiredBefore', 'ja.mypage.states.unknown'].includes(path))
-        continue;
-      expect(text.trim(), path).not.toBe('');
-    }
+  it.each(Object.keys(catalogs).filter((lang) => lang !== 'ja'))('%s carries no Japanese', (lang) => {
+    for (const [key, text] of texts(lang)) expect(JAPANESE.test(text), `${lang} ${key}: ${text}`).toBe(false);
+  });
+});
+
+describe("the Japanese catalog keeps SPEC's words", () => {
+  const quoted: Record<string, string> = {
+    'catalog.listTitle': Msg.optionListTitle,
+    'catalog.requestBadge': Msg.requestBadge,
+    'catalog.perAdult': Msg.perAdult,
+    'catalog.localMeeting': Msg.localMeeting,
+    'catalog.detailLink': Msg.detailLink,
+    'catalog.close': Msg.close,
+    'catalog.allRegions': Msg.allRegions,
+    'catalog.areaHint': Msg.areaHint,
+    'catalog.cityHint': Msg.cityHint,
+    'catalog.allFromspots': Msg.allFromspots,
+    'catalog.search': Msg.search,
+    'catalog.resetSearch': Msg.resetSearch,
+    'catalog.invalidDate': Msg.invalidDate,
+    'detail.backToList': Msg.backToList,
+    'reservation.requestBadge': Msg.requestBadge,
+    'reservation.backToList': Msg.backToList,
+    'reservation.backToMember': Msg.backToMember,
+    'reservation.backToPrevious': Msg.backToPrevious,
+    'reservation.toRental': Msg.toRental,
+    'reservation.toCheck': Msg.toCheck,
+    'reservation.leader': Msg.leader,
+    'reservation.sameAsLeader': Msg.sameAsLeader,
+    'reservation.needConsent': Msg.needConsent,
+    'reservation.submitRequest': Msg.submitRequest,
+    'reservation.submitPurchase': Msg.submitPurchase,
+    'mypage.states.paid': Msg.statusPaid,
+    'mypage.states.unpaid': Msg.statusUnpaid,
+    'mypage.states.canceled': Msg.statusCanceled,
+    'mypage.states.offered': Msg.statusTmp,
+    'mypage.states.requested': Msg.statusRequested,
+    'mypage.paymentDone': Msg.paymentDone,
+    'mypage.paymentAborted': Msg.paymentAborted,
+    'coupon.detailLink': Msg.detailLink,
+    'coupon.facilityStopped': Msg.couponFacilityStopped,
+    'coupon.used': Msg.couponUsed,
+    'coupon.pinHint': Msg.pinHint,
+    'common.close': Msg.close,
+    'common.unexpected': Msg.unexpected,
+    'common.networkError': Msg.networkError,
+    'common.csrfExpired': Msg.csrfExpired,
+    'shared.vegetarianWanted': Msg.vegetarianWanted,
+    'waitlist.joined': WaitlistMsg.joined,
+    'waitlist.rateLimited': WaitlistMsg.rateLimited,
+    'waitlist.left': WaitlistMsg.left,
+    'waitlist.alreadyEnded': WaitlistMsg.alreadyEnded,
+    'waitlist.tokenUnknown': WaitlistMsg.tokenUnknown,
+    'waitlist.offerUsed': WaitlistMsg.offerUsed,
+    'waitlist.offerExpired': WaitlistMsg.offerExpired,
+    ...Object.fromEntries(
+      Object.entries(ROUTES).flatMap(([key, route]) => [
+        [`common.routes.${key}.title`, route.title],
+        [`common.routes.${key}.description`, route.description],
+      ]),
+    ),
+    ...Object.fromEntries(Object.entries(AGE_CLASS_LABEL).map(([key, label]) => [`shared.ageClasses.${key}`, label])),
+    ...Object.fromEntries(Object.entries(GENDER_LABEL).map(([key, label]) => [`shared.genders.${key}`, label])),
+    ...Object.fromEntries(
+      Object.entries(RENTAL_TYPE_LABEL).map(([key, label]) => [`shared.rentalTypes.${key}`, label]),
+    ),
+  };
+
+  it.each(Object.entries(quoted))('%s', (path, text) => {
+    const [area = '', ...key] = path.split('.');
+    expect(ja[area]?.[key.join('.')]).toBe(text);
   });
 });

@@ -1,71 +1,128 @@
 /**
- * The customer side's fixed texts (ADR 0176): one typed catalog per language and area. The Japanese of an area
- * is written beside its components (and ships in their chunk, as the texts did before); the English of every
- * area is one module, `en.ts`, loaded only on English pages. `Messages` names each area's Japanese catalog, and
- * `en.ts` must match it key for key: a key missing in English, or one English has and Japanese has not, fails
- * the typecheck.
+ * The customer side's fixed texts (ADR 0205): ICU MessageFormat in one catalog per language (`../messages/<lang>`),
+ * one JSON file per area, formatted by FormatJS (`@formatjs/intl`). The Japanese of an area is imported beside its
+ * components and ships in their chunk; every other language's catalog is one chunk, loaded only by its pages.
+ * `MessageParams` (written from the catalogs by scripts/message-catalogs.mjs) types each key and its values, and
+ * the build fails on a key or a parameter that one language has and another has not.
  */
+import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 import type { Lang } from '@tabi/contract/i18n';
-import type { authJa } from '../features/auth/lib/messages.ts';
-import type { availabilityJa } from '../features/availability/lib/messages.ts';
-import type { detailJa } from '../features/catalog/lib/detail-messages.ts';
-import type { catalogJa } from '../features/catalog/lib/messages.ts';
-import type { couponJa } from '../features/coupon/lib/messages.ts';
-import type { mypageJa } from '../features/mypage/lib/messages.ts';
-import type { reservationJa } from '../features/reservation/lib/messages.ts';
-import type { waitlistJa } from '../features/waitlist/lib/messages.ts';
-import type { commonJa } from './common.ts';
 import { useLang } from './lang.tsx';
-import type { sharedJa } from './shared.ts';
+import type { MessageParams } from './message-params.gen.ts';
 
-/** A catalog's shape with its texts as any string (the Japanese may quote SPEC's constants, typed as literals). */
-type Widen<T> = T extends string
-  ? string
-  : T extends (...args: infer A) => infer R
-    ? (...args: A) => Widen<R>
-    : T extends readonly (infer E)[]
-      ? readonly Widen<E>[]
-      : T extends object
-        ? { [K in keyof T]: Widen<T[K]> }
-        : T;
+export type Area = keyof MessageParams;
 
-export interface Messages {
-  common: Widen<typeof commonJa>;
-  shared: Widen<typeof sharedJa>;
-  catalog: Widen<typeof catalogJa>;
-  detail: Widen<typeof detailJa>;
-  auth: Widen<typeof authJa>;
-  availability: Widen<typeof availabilityJa>;
-  reservation: Widen<typeof reservationJa>;
-  mypage: Widen<typeof mypageJa>;
-  coupon: Widen<typeof couponJa>;
-  waitlist: Widen<typeof waitlistJa>;
+/** An area's messages as its JSON file holds them (texts, or their syntax trees once the build has parsed them). */
+export type AreaCatalog = Record<string, unknown>;
+
+/** Each language's catalog of every area. */
+export type LangCatalog = Record<Area, AreaCatalog>;
+
+/** A message of an area by its key, with the values it names. */
+export type Translate<A extends Area> = <K extends keyof MessageParams[A] & string>(
+  key: K,
+  ...values: MessageParams[A][K] extends null ? [] : [MessageParams[A][K]]
+) => string;
+
+/** The locale each language formats numbers, dates and plurals in: British English, as its texts are written. */
+const INTL_LOCALE: Record<Lang, string> = { ja: 'ja', en: 'en-GB' };
+
+/**
+ * A language's module: its catalog, and how it writes what the contract's rules say in Japanese (SPEC's messages,
+ * which the API and the shared rules give as text).
+ */
+interface LangModule {
+  catalog: LangCatalog;
+  contractText(japanese: string): string | null;
 }
 
-export type Area = keyof Messages;
+/** The catalogs of the languages other than Japanese, each loaded by the first page in it. */
+const LOADERS: Record<Exclude<Lang, 'ja'>, () => Promise<LangModule>> = {
+  en: () => import('./en.ts'),
+};
 
-let english: Messages | null = null;
-let loadingEnglish: Promise<void> | null = null;
+const loaded = new Map<Lang, LangModule>();
+const loading = new Map<Lang, Promise<void>>();
 
 /** Brings a language's catalog in before a page of it renders (main.tsx, entry-server.tsx). */
 export function loadMessages(lang: Lang): Promise<void> {
-  if (lang === 'ja' || english) return Promise.resolve();
-  loadingEnglish ??= import('./en.ts').then((module) => {
-    english = module.en;
-  });
-  return loadingEnglish;
+  if (lang === 'ja' || loaded.has(lang)) return Promise.resolve();
+  let pending = loading.get(lang);
+  if (!pending) {
+    pending = LOADERS[lang]().then((module) => {
+      loaded.set(lang, module);
+    });
+    loading.set(lang, pending);
+  }
+  return pending;
+}
+
+const cache = createIntlCache();
+
+function failLoudly(error: Error): void {
+  // A missing key or value is stopped by the catalog check and the typecheck; one that slips through is shown.
+  if (import.meta.env.PROD) console.error(error);
+  else throw error;
+}
+
+function intlFor(lang: Lang, messages: AreaCatalog): IntlShape {
+  return createIntl(
+    {
+      locale: INTL_LOCALE[lang],
+      // Dates in messages are calendar days, given as midnight UTC (`calendarDay`), so any browser shows the same day.
+      timeZone: 'UTC',
+      messages: messages as Record<string, string>,
+      onError: failLoudly,
+      // Some texts are empty on purpose (a part of a sentence that a language does not need).
+      fallbackOnEmptyString: false,
+    },
+    cache,
+  );
+}
+
+/** A calendar day as a message's date value: `2026-12-01`, `20261201` or a day picker's local date. */
+export function calendarDay(day: string | Date): number {
+  if (day instanceof Date) return Date.UTC(day.getFullYear(), day.getMonth(), day.getDate());
+  const digits = day.replaceAll('-', '');
+  return Date.UTC(Number(digits.slice(0, 4)), Number(digits.slice(4, 6)) - 1, Number(digits.slice(6, 8)));
 }
 
 /**
- * An area's texts: a hook for components (`const t = useCatalogMessages()`) and `.in(lang)` for code that is
- * told the language.
+ * An area's texts: a hook for components (`const t = useCatalogMessages(); t('title')`) and `.in(lang)` for code
+ * that is told the language.
  */
-export function defineMessages<A extends Area>(area: A, ja: Messages[A]) {
-  const pick = (lang: Lang): Messages[A] => {
-    if (lang === 'ja') return ja;
-    if (!english) throw new Error(`the ${lang} messages are not loaded (loadMessages)`);
-    return english[area];
+export function defineMessages<A extends Area>(area: A, ja: AreaCatalog) {
+  const translators = new Map<Lang, Translate<A>>();
+  const pick = (lang: Lang): Translate<A> => {
+    let translate = translators.get(lang);
+    if (!translate) {
+      const catalog = lang === 'ja' ? ja : loaded.get(lang)?.catalog[area];
+      if (!catalog) throw new Error(`the ${lang} messages are not loaded (loadMessages)`);
+      const intl = intlFor(lang, catalog);
+      translate = ((key: string, values?: Record<string, string | number | boolean | Date>) =>
+        intl.formatMessage({ id: key }, values)) as Translate<A>;
+      translators.set(lang, translate);
+    }
+    return translate;
   };
-  const useMessages = (): Messages[A] => pick(useLang());
+  const useMessages = (): Translate<A> => pick(useLang());
   return Object.assign(useMessages, { in: pick });
+}
+
+const asWritten = (japanese: string) => japanese;
+const contractTexts = new Map<Lang, (japanese: string) => string>([['ja', asWritten]]);
+
+/** A message of the contract's rules (Japanese, SPEC's words) in a language, where it has one. */
+export function contractTextIn(lang: Lang): (japanese: string) => string {
+  let text = contractTexts.get(lang);
+  const module = loaded.get(lang);
+  if (!text && module) {
+    text = (japanese) => module.contractText(japanese) ?? japanese;
+    contractTexts.set(lang, text);
+  }
+  return text ?? asWritten;
+}
+
+export function useContractText(): (japanese: string) => string {
+  return contractTextIn(useLang());
 }

@@ -1,5 +1,5 @@
-import { useCommonMessages } from '../i18n/common.ts';
 import { pageLang } from '../i18n/lang.tsx';
+import { contractTextIn } from '../i18n/messages.ts';
 
 /**
  * SPEC §8 speaks of alerts; one place shows them so tests and later UI changes have one seam. A message of the
@@ -7,7 +7,7 @@ import { pageLang } from '../i18n/lang.tsx';
  * already come in it.
  */
 export function showAlert(message: string): void {
-  window.alert(useCommonMessages.in(pageLang()).message(message));
+  window.alert(contractTextIn(pageLang())(message));
 }
 
 /** SPEC §8: booking error messages turn line-break tags into newlines. */

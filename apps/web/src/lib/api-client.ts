@@ -99,21 +99,21 @@ const customer: Handling<CallOptions> = {
       });
     } catch (error) {
       if (options.signal?.aborted || leaving.aborted || !inBrowser) throw error;
-      showAlert(t.networkError);
+      showAlert(t('networkError'));
       if (useAuthStore.getState().isLogin) logoutTo('/login');
-      throw new ApiUnavailableError('network', t.networkError);
+      throw new ApiUnavailableError('network', t('networkError'));
     }
     if (res.status === 419) {
-      showAlert(t.csrfExpired);
+      showAlert(t('csrfExpired'));
       logoutTo('/login');
-      throw new ApiUnavailableError('csrf', t.csrfExpired);
+      throw new ApiUnavailableError('csrf', t('csrfExpired'));
     }
     return res;
   },
   refusal(envelope, status) {
     const failure = new ApiError(
       String(envelope?.errcd ?? ErrCd.generic),
-      String(envelope?.errMsg ?? useCommonMessages.in(pageLang()).unexpected),
+      String(envelope?.errMsg ?? useCommonMessages.in(pageLang())('unexpected')),
       status,
     );
     if (failure.errcd === ErrCd.sessionTimeout) {
@@ -122,7 +122,7 @@ const customer: Handling<CallOptions> = {
     }
     return failure;
   },
-  unreadable: () => new ApiUnavailableError('invalid', useCommonMessages.in(pageLang()).unexpected),
+  unreadable: () => new ApiUnavailableError('invalid', useCommonMessages.in(pageLang())('unexpected')),
   // The overlay belongs to the visitor's screen, never to a page the server is rendering.
   around: (run, options) => (options.loading === false || !inBrowser ? run() : withLoading(run)),
   // SPEC §7: the logged-in visitor's calls carry the session.

@@ -36,7 +36,8 @@ export function RootLayout() {
   const lang = useLang();
   const t = useCommonMessages();
   const routeKey = useRouteKey();
-  const text = routeKey ? t.routes[routeKey] : undefined;
+  const title = routeKey && t(`routes.${routeKey}.title`);
+  const description = routeKey && t(`routes.${routeKey}.description`);
   const location = useLocation();
   const isLogin = useAuthStore((s) => s.isLogin);
   const reservationStarted = useReservationStore((s) => s.startedAt !== null);
@@ -45,8 +46,8 @@ export function RootLayout() {
 
   // Before any page's own effect (usePageMeta), which may know better (e.g. the option's name on /detail).
   useLayoutEffect(() => {
-    if (text) setPageMeta(text.title, lang, text.description);
-  }, [text, lang]);
+    if (title) setPageMeta(title, lang, description || undefined);
+  }, [title, description, lang]);
 
   const isReservationRoute = meta?.reservation ?? false;
   useEffect(() => {
@@ -65,7 +66,7 @@ export function RootLayout() {
   return (
     <>
       <a href="#main" className="visually-hidden">
-        {t.skipToContent}
+        {t('skipToContent')}
       </a>
       {layout && <SiteHeader />}
       <main id="main">

@@ -107,7 +107,7 @@ export function Component() {
 
   return (
     <div className="container page">
-      <BackLink to={backHref} label={t.backToList} />
+      <BackLink to={backHref} label={t('backToList')} />
       {waitlistToken !== '' && hydrated && (
         <Suspense fallback={null}>
           <WaitlistOfferPanel token={waitlistToken} onBook={setOffer} />

@@ -25,7 +25,7 @@ export function Component() {
 
   return (
     <OptionListLayout
-      title={t.listTitle}
+      title={t('listTitle')}
       panel={
         <SearchPanel
           applied={state.conditions}

@@ -47,8 +47,8 @@ export function Component() {
     <LoginScreen>
       {switching && isLogin && current && (
         <div className={styles.switching}>
-          <p>{t.switching(current)}</p>
-          <Link to="/mypage">{t.backToCurrent(current)}</Link>
+          <p>{t('switching', { rsvno: current })}</p>
+          <Link to="/mypage">{t('backToCurrent', { rsvno: current })}</Link>
         </div>
       )}
       <LoginForm onSuccess={onSuccess} />

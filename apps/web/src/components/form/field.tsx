@@ -4,6 +4,7 @@
  */
 import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from 'react';
 import { useCommonMessages } from '../../i18n/common.ts';
+import { useContractText } from '../../i18n/messages.ts';
 import choiceStyles from './choice.module.css';
 
 /** What the control of a field needs so that its label, hint and error reach assistive technology. */
@@ -26,7 +27,7 @@ export function RequiredBadge() {
   const t = useCommonMessages();
   return (
     <span className="required" aria-hidden="true">
-      {t.required}
+      {t('required')}
     </span>
   );
 }
@@ -45,11 +46,11 @@ export function ErrorText({
   role?: 'alert';
   className?: string;
 }) {
-  const t = useCommonMessages();
+  const contractText = useContractText();
   if (!message) return null;
   return (
     <Tag id={id} className={className ? `error-text ${className}` : 'error-text'} role={role}>
-      {t.message(message)}
+      {contractText(message)}
     </Tag>
   );
 }

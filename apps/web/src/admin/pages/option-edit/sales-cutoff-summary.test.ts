@@ -6,7 +6,7 @@ import { salesCutoffSummary } from './sales-cutoff-summary.ts';
 describe('salesCutoffSummary', () => {
   it("says the detail page's own words for a cutoff typed", () => {
     expect(salesCutoffSummary('1', '17:00')).toBe(
-      `お客様への表示：${salesCutoffText({ daysBefore: 1, time: '17:00' }, 'ja')}`,
+      `お客様への表示：${salesCutoffText({ daysBefore: 1, time: '17:00' })}`,
     );
   });
 

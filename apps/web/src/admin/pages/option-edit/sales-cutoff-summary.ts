@@ -6,5 +6,5 @@ export function salesCutoffSummary(days: string, time: string): string {
   const daysBefore = Number(String(days).normalize('NFKC'));
   const clock = String(time).normalize('NFKC').trim();
   const valid = Number.isInteger(daysBefore) && daysBefore >= 0 && SALES_CUTOFF_TIME.test(clock);
-  return valid ? `お客様への表示：${salesCutoffText({ daysBefore, time: clock }, 'ja')}` : '';
+  return valid ? `お客様への表示：${salesCutoffText({ daysBefore, time: clock })}` : '';
 }

@@ -44,7 +44,7 @@ export function LoginForm({ onSuccess }: { onSuccess(session: string, rsvno: str
   const sharedError = { hintAs: 'span', invalid: errMsg !== '', describedBy: errMsg ? errorId : undefined } as const;
   return (
     <form className={styles.form} onSubmit={handleSubmit(submit)} noValidate aria-busy={login.isPending}>
-      <Field label={t.rsvno} id="login-rsvno" hint={t.rsvnoHint} {...sharedError}>
+      <Field label={t('rsvno')} id="login-rsvno" hint={t('rsvnoHint')} {...sharedError}>
         {(control) => (
           <input
             {...control}
@@ -63,7 +63,7 @@ export function LoginForm({ onSuccess }: { onSuccess(session: string, rsvno: str
           />
         )}
       </Field>
-      <Field label={t.tel} id="login-tel" hint={t.telHint} {...sharedError}>
+      <Field label={t('tel')} id="login-tel" hint={t('telHint')} {...sharedError}>
         {(control) => (
           <input
             {...control}
@@ -86,10 +86,10 @@ export function LoginForm({ onSuccess }: { onSuccess(session: string, rsvno: str
         {login.isPending ? (
           <>
             <span className={styles.spinner} aria-hidden="true" />
-            {t.submitting}
+            {t('submitting')}
           </>
         ) : (
-          t.submit
+          t('submit')
         )}
       </button>
     </form>

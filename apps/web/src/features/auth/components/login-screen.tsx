@@ -21,13 +21,13 @@ export function LoginScreen({ children }: { children: ReactNode }) {
         </Link>
         <section className={`card ${styles.card}`} aria-labelledby="login-title">
           <h1 id="login-title" className={styles.title}>
-            {t.title}
+            {t('title')}
           </h1>
-          <p className={styles.lead}>{t.lead}</p>
+          <p className={styles.lead}>{t('lead')}</p>
           {children}
         </section>
         <p className={styles.back}>
-          <Link to="/">{t.backToList}</Link>
+          <Link to="/">{t('backToList')}</Link>
         </p>
       </div>
     </div>

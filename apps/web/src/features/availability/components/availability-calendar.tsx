@@ -6,6 +6,7 @@ import { createContext, useContext, useEffect, useRef } from 'react';
 import { type DayButtonProps, DayPicker, type Matcher } from 'react-day-picker';
 import { type Format, useFormat } from '../../../i18n/format.ts';
 import { useLang } from '../../../i18n/lang.tsx';
+import { calendarDay } from '../../../i18n/messages.ts';
 import { useSharedMessages } from '../../../i18n/shared.ts';
 import { useAvailabilityMessages } from '../lib/messages.ts';
 import styles from './availability-calendar.module.css';
@@ -47,9 +48,9 @@ function priceText(format: Format, day: CalendarDay | undefined): string {
 
 function stockLabel(t: Texts, day: CalendarDay | undefined): string {
   const n = stockOf(day);
-  if (n <= 0) return t.closed;
+  if (n <= 0) return t('closed');
   const mark = stockMark(n);
-  return mark === '○' ? t.available : t.left(mark);
+  return mark === '○' ? t('available') : t('left', { mark });
 }
 
 function CalendarDayButton({ day, modifiers, children, className, ...buttonProps }: DayButtonProps) {
@@ -86,11 +87,11 @@ function MonthButton({
     <button {...props} disabled={unavailable}>
       {direction === 'previous' ? (
         <>
-          <span aria-hidden="true">‹</span> <span className={styles.navWord}>{shared.previousMonth}</span>
+          <span aria-hidden="true">‹</span> <span className={styles.navWord}>{shared('previousMonth')}</span>
         </>
       ) : (
         <>
-          <span className={styles.navWord}>{shared.nextMonth}</span> <span aria-hidden="true">›</span>
+          <span className={styles.navWord}>{shared('nextMonth')}</span> <span aria-hidden="true">›</span>
         </>
       )}
     </button>
@@ -135,7 +136,7 @@ export function AvailabilityCalendar({
   const t = useAvailabilityMessages();
   const format = useFormat();
   const locale = useLang() === 'ja' ? ja : undefined;
-  const monthDay = (date: Date) => t.monthDay(date.getMonth() + 1, date.getDate(), date.getDay());
+  const monthDay = (date: Date) => t('monthDay', { day: calendarDay(date) });
 
   return (
     <div className={styles.calendar} aria-busy={loading} data-testid="availability-calendar">
@@ -164,20 +165,24 @@ export function AvailabilityCalendar({
           modifiers={{ sunday: { dayOfWeek: [0] }, saturday: { dayOfWeek: [6] } }}
           modifiersClassNames={{ sunday: styles.sunday ?? '', saturday: styles.saturday ?? '' }}
           formatters={{
-            formatCaption: (date) => shared.monthCaption(date.getFullYear(), date.getMonth() + 1),
-            formatWeekdayName: (date) => shared.weekdays[date.getDay()] ?? '',
+            formatCaption: (date) => shared('monthCaption', { month: calendarDay(date) }),
+            formatWeekdayName: (date) => shared('weekday', { day: calendarDay(date) }),
           }}
           labels={{
             labelDayButton: (date) => {
               const ymd = localDateToYmd(date);
               const entry = valueList[ymd];
-              if (!isSelectableDay(valueList, ymd, today)) return t.dayClosed(monthDay(date));
-              return t.dayOpen(monthDay(date), stockLabel(t, entry), priceText(format, entry));
+              if (!isSelectableDay(valueList, ymd, today)) return t('dayClosed', { day: monthDay(date) });
+              return t('dayOpen', {
+                day: monthDay(date),
+                stock: stockLabel(t, entry),
+                adultPrice: priceText(format, entry),
+              });
             },
-            labelGrid: (date) => t.monthGrid(date.getFullYear(), date.getMonth() + 1),
-            labelNav: () => shared.monthNav,
-            labelPrevious: () => shared.previousMonth,
-            labelNext: () => shared.nextMonth,
+            labelGrid: (date) => t('monthGrid', { month: calendarDay(date) }),
+            labelNav: () => shared('monthNav'),
+            labelPrevious: () => shared('previousMonth'),
+            labelNext: () => shared('nextMonth'),
           }}
           components={{ DayButton: CalendarDayButton, PreviousMonthButton, NextMonthButton }}
           classNames={{

@@ -23,17 +23,17 @@ export function DepartureChoice({ departures, chosen, onChoose }: DepartureChoic
   const name = useId();
   return (
     <fieldset className={styles.choice} data-testid="departures">
-      <legend className={styles.legend}>{t.departuresLegend}</legend>
+      <legend className={styles.legend}>{t('departuresLegend')}</legend>
       <div className={styles.list}>
         {departures.map((d) => {
           const full = d.closed || d.zaikozan <= 0;
           const seats = d.closed
-            ? t.salesEnded
+            ? t('salesEnded')
             : d.zaikozan <= 0
-              ? t.soldOut
+              ? t('soldOut')
               : d.zaikozan >= MANY_SEATS
-                ? t.seatsMany
-                : t.seatsLeft(d.zaikozan);
+                ? t('seatsMany')
+                : t('seatsLeft', { n: d.zaikozan });
           return (
             <label key={d.start_time} className={styles.item} data-full={full || undefined}>
               <input
@@ -46,7 +46,7 @@ export function DepartureChoice({ departures, chosen, onChoose }: DepartureChoic
               />
               <span className={styles.time}>{format.times(d.start_time, d.end_time)}</span>
               <span className={styles.seats}>{seats}</span>
-              <span className={styles.price}>{t.adultFrom(format.yen(d.adultbaika))}</span>
+              <span className={styles.price}>{t('adultFrom', { price: format.yen(d.adultbaika) })}</span>
             </label>
           );
         })}

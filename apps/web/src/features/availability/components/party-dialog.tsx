@@ -67,37 +67,37 @@ export function PartyDialog({ option, usedate, zaikozan, md, onClose, offer }: P
   return (
     <Modal
       open
-      title={t.partyTitle}
+      title={t('partyTitle')}
       onClose={onClose}
       footer={
         <button type="button" className="btn btn-primary" disabled={!form.valid} onClick={proceed}>
-          {t.toMember}
+          {t('toMember')}
         </button>
       }
     >
       <div className={styles.body}>
         <dl className={styles.facts}>
           <div>
-            <dt>{t.optionName}</dt>
+            <dt>{t('optionName')}</dt>
             <dd lang={textLang(option.webname)}>{option.webname}</dd>
           </div>
           <div>
-            <dt>{t.usedate}</dt>
-            <dd data-testid="party-usedate">{usedate ? format.day(usedate, { weekday: true }) : t.notChosen}</dd>
+            <dt>{t('usedate')}</dt>
+            <dd data-testid="party-usedate">{usedate ? format.day(usedate, { weekday: true }) : t('notChosen')}</dd>
           </div>
           {offer && (
             <div>
-              <dt>{t.heldSeats}</dt>
-              <dd data-testid="party-offer">{t.held(offer.held, format.dateTime(offer.expiresAt))}</dd>
+              <dt>{t('heldSeats')}</dt>
+              <dd data-testid="party-offer">{t('held', { n: offer.held, until: format.dateTime(offer.expiresAt) })}</dd>
             </div>
           )}
         </dl>
         {timed &&
           (departures.isPending ? (
-            <p aria-busy="true">{t.loading}</p>
+            <p aria-busy="true">{t('loading')}</p>
           ) : (departures.data?.departures.length ?? 0) === 0 ? (
             <p className="error-text" data-testid="no-departures">
-              {t.noDepartures}
+              {t('noDepartures')}
             </p>
           ) : (
             <DepartureChoice
@@ -110,7 +110,7 @@ export function PartyDialog({ option, usedate, zaikozan, md, onClose, offer }: P
         {option.age_note && (
           <section className={styles.ageNote} aria-labelledby="age-note-title">
             <h3 id="age-note-title" className={styles.ageNoteTitle}>
-              {t.ageNote}
+              {t('ageNote')}
             </h3>
             <SafeHtml html={option.age_note} lang={textLang(option.age_note)} />
           </section>

@@ -15,8 +15,8 @@ import {
   partyTotal,
 } from '@tabi/contract/party';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useCommonMessages } from '../../../i18n/common.ts';
 import { useFormat } from '../../../i18n/format.ts';
+import { useContractText } from '../../../i18n/messages.ts';
 import { useSharedMessages } from '../../../i18n/shared.ts';
 import { showAlert } from '../../../lib/alert.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
@@ -62,16 +62,15 @@ export function usePartyForm(
     usedate !== null && knownPrices === undefined && !awaitingDeparture,
   );
   const alerted = useRef(false);
-  const common = useCommonMessages();
-  const _shared = useSharedMessages();
+  const contractText = useContractText();
 
   const failure = failureMessage(price.error);
   useEffect(() => {
     if (failure !== null && !alerted.current) {
       alerted.current = true;
-      showAlert(failure || common.message(Msg.nothingPrice));
+      showAlert(failure || contractText(Msg.nothingPrice));
     }
-  }, [failure, common]);
+  }, [failure, contractText]);
 
   const prices = knownPrices ?? price.data ?? null;
   const bounds = partyBounds(option);
@@ -104,18 +103,18 @@ export function PartyForm({ form }: { form: PartyFormState }) {
   const baseId = useId();
   const errorId = `${baseId}-errors`;
   const t = useAvailabilityMessages();
-  const common = useCommonMessages();
+  const contractText = useContractText();
   const shared = useSharedMessages();
   const format = useFormat();
   return (
     <div className={styles.form}>
       <table className={styles.table}>
-        <caption className="visually-hidden">{t.tableCaption}</caption>
+        <caption className="visually-hidden">{t('tableCaption')}</caption>
         <thead>
           <tr>
-            <th scope="col">{t.ageClassColumn}</th>
-            <th scope="col">{t.priceColumn}</th>
-            <th scope="col">{t.countColumn}</th>
+            <th scope="col">{t('ageClassColumn')}</th>
+            <th scope="col">{t('priceColumn')}</th>
+            <th scope="col">{t('countColumn')}</th>
           </tr>
         </thead>
         <tbody>
@@ -126,10 +125,10 @@ export function PartyForm({ form }: { form: PartyFormState }) {
             return (
               <tr key={ageClass} data-age-class={ageClass}>
                 <th scope="row" className={styles.label}>
-                  <label htmlFor={selectId}>{shared.ageClasses[ageClass]}</label>
+                  <label htmlFor={selectId}>{shared(`ageClasses.${ageClass}`)}</label>
                 </th>
                 <td className={styles.price} data-testid={`price-${ageClass}`}>
-                  {form.prices ? format.yen(form.prices[ageClass]) : form.priceLoading ? t.loading : '―'}
+                  {form.prices ? format.yen(form.prices[ageClass]) : form.priceLoading ? t('loading') : '―'}
                 </td>
                 <td className={styles.count}>
                   <select
@@ -141,7 +140,7 @@ export function PartyForm({ form }: { form: PartyFormState }) {
                   >
                     {countChoices(top).map((n) => (
                       <option key={n} value={n}>
-                        {t.people(n)}
+                        {t('people', { n })}
                       </option>
                     ))}
                   </select>
@@ -153,17 +152,17 @@ export function PartyForm({ form }: { form: PartyFormState }) {
       </table>
       <div className={styles.summary}>
         <p className={styles.total}>
-          <span>{t.total}</span>
+          <span>{t('total')}</span>
           <output className={styles.amount} data-testid="party-total">
             {format.yen(form.total)}
           </output>
         </p>
-        <p className={styles.note}>{common.message(partyRangeNote(form.bounds.min, form.bounds.max))}</p>
+        <p className={styles.note}>{contractText(partyRangeNote(form.bounds.min, form.bounds.max))}</p>
       </div>
       <div id={errorId} aria-live="polite">
         {form.errors.map((message) => (
           <p key={message} className={`error-text ${styles.error}`}>
-            {common.message(message)}
+            {contractText(message)}
           </p>
         ))}
       </div>

@@ -3,8 +3,8 @@ import { ErrCd } from '@tabi/contract/constants';
 import { monthStart, type Ymd } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { useCommonMessages } from '../../../i18n/common.ts';
 import { pageLang } from '../../../i18n/lang.tsx';
+import { contractTextIn } from '../../../i18n/messages.ts';
 import { API, ApiError, call } from '../../../lib/api-client.ts';
 
 export interface OptionDetailRequest {
@@ -26,7 +26,7 @@ export async function getOptionDetail({ opcd, usedate, background }: OptionDetai
     { loading: !background },
   );
   if (!isOptionDetail(answer))
-    throw new ApiError(String(ErrCd.generic), useCommonMessages.in(pageLang()).message(Msg.optionNotFound), 404);
+    throw new ApiError(String(ErrCd.generic), contractTextIn(pageLang())(Msg.optionNotFound), 404);
   return answer;
 }
 

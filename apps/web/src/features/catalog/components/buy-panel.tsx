@@ -1,6 +1,6 @@
-import { ymdToLocalDate } from '@tabi/contract/dates';
 import type { MouseEvent } from 'react';
 import { useFormat } from '../../../i18n/format.ts';
+import { calendarDay } from '../../../i18n/messages.ts';
 import { scrollToSection } from '../../../lib/scroll-to-section.ts';
 import { useDetailMessages } from '../lib/detail-messages.ts';
 import { useCatalogMessages } from '../lib/messages.ts';
@@ -15,11 +15,6 @@ interface BuyPanelProps {
 }
 
 /** Month, day and weekday (0 Sunday) of a YYYYMMDD day. */
-function monthDayWeekday(day: string): [number, number, number] {
-  const date = ymdToLocalDate(day);
-  return [date.getMonth() + 1, date.getDate(), date.getDay()];
-}
-
 /** To the calendar, and the keyboard with it: the same jump however many times it is pressed. */
 function jumpToPrice(event: MouseEvent<HTMLAnchorElement>): void {
   const target = document.getElementById('price');
@@ -39,29 +34,29 @@ export function BuyPanel({ price, requestItem, day, onBook }: BuyPanelProps) {
   const d = useDetailMessages();
   const format = useFormat();
   return (
-    <aside className={styles.panel} aria-label={d.buyPanel} data-testid="buy-panel">
+    <aside className={styles.panel} aria-label={d('buyPanel')} data-testid="buy-panel">
       <p className={styles.price}>
         {price !== null ? (
           <>
             <strong className={styles.amount}>
               {format.yen(price)}
-              {t.from}
+              {t('from')}
             </strong>
-            <span className={styles.per}>{d.perAdultShort}</span>
+            <span className={styles.per}>{d('perAdultShort')}</span>
           </>
         ) : (
-          <span className={styles.per}>{d.priceOnDate}</span>
+          <span className={styles.per}>{d('priceOnDate')}</span>
         )}
       </p>
-      {requestItem && <p className={styles.note}>{d.requestNote}</p>}
+      {requestItem && <p className={styles.note}>{d('requestNote')}</p>}
       {day && onBook ? (
         <button type="button" className={`btn btn-primary ${styles.cta}`} onClick={() => onBook(day)}>
-          {d.bookOnDay(...monthDayWeekday(day))}
+          {d('bookOnDay', { day: calendarDay(day) })}
         </button>
       ) : (
         // biome-ignore lint/a11y/useValidAnchor: a link to the calendar that works before the page is live; once live, the click keeps the target in place while the sections above are laid out
         <a href="#price" className={`btn btn-primary ${styles.cta}`} onClick={jumpToPrice}>
-          {d.pickDateToBook}
+          {d('pickDateToBook')}
         </a>
       )}
     </aside>

@@ -73,9 +73,9 @@ export function DateField({ label, name, value, today, onChange, onValidity }: D
       label={label}
       id={id}
       ref={wrapper}
-      hint={t.dateHint(formatYmd(example), example)}
+      hint={t('dateHint', { slashed: formatYmd(example), digits: example })}
       hintAs="span"
-      error={error ? t.invalidDate : undefined}
+      error={error ? t('invalidDate') : undefined}
       errorAs="span"
       errorRole="alert"
       after={
@@ -92,7 +92,7 @@ export function DateField({ label, name, value, today, onChange, onValidity }: D
               }
             }}
           >
-            <Suspense fallback={<p className={styles.pickerLoading}>{t.loading}</p>}>
+            <Suspense fallback={<p className={styles.pickerLoading}>{t('loading')}</p>}>
               <DatePickerPanel
                 value={value}
                 earliest={earliest}
@@ -115,7 +115,7 @@ export function DateField({ label, name, value, today, onChange, onValidity }: D
             className="input"
             inputMode="numeric"
             autoComplete="off"
-            placeholder={t.datePlaceholder(formatYmd(example))}
+            placeholder={t('datePlaceholder', { slashed: formatYmd(example) })}
             value={text}
             onChange={(e) => setText(e.target.value)}
             onBlur={commit}
@@ -132,14 +132,14 @@ export function DateField({ label, name, value, today, onChange, onValidity }: D
             className={`calendar-toggle ${styles.calendarButton}`}
             aria-expanded={open}
             aria-controls={`${id}-picker`}
-            aria-label={t.pickFromCalendar(label)}
+            aria-label={t('pickFromCalendar', { label })}
             onClick={() => setOpen((o) => !o)}
           >
             <CalendarIcon size={22} />
           </button>
           {value && (
             <button type="button" className={styles.clear} onClick={() => onChange('')}>
-              {t.clear}
+              {t('clear')}
             </button>
           )}
         </div>

@@ -2,6 +2,7 @@ import { localDateToYmd, type Ymd, ymdToLocalDate } from '@tabi/contract/dates';
 import { ja } from 'date-fns/locale/ja';
 import { DayPicker } from 'react-day-picker';
 import { useLang } from '../../../i18n/lang.tsx';
+import { calendarDay } from '../../../i18n/messages.ts';
 import { useSharedMessages } from '../../../i18n/shared.ts';
 import { useCatalogMessages } from '../lib/messages.ts';
 import styles from './date-field.module.css';
@@ -35,22 +36,20 @@ export default function DatePickerPanel({ value, earliest, onPick }: DatePickerP
         if (date) onPick(localDateToYmd(date));
       }}
       formatters={{
-        formatCaption: (date) => shared.monthCaption(date.getFullYear(), date.getMonth() + 1),
-        formatWeekdayName: (date) => shared.weekdays[date.getDay()] ?? '',
+        formatCaption: (date) => shared('monthCaption', { month: calendarDay(date) }),
+        formatWeekdayName: (date) => shared('weekday', { day: calendarDay(date) }),
       }}
       labels={{
-        labelPrevious: () => shared.previousMonth,
-        labelNext: () => shared.nextMonth,
-        labelNav: () => shared.monthNav,
-        labelGrid: (date) => shared.monthCaption(date.getFullYear(), date.getMonth() + 1),
+        labelPrevious: () => shared('previousMonth'),
+        labelNext: () => shared('nextMonth'),
+        labelNav: () => shared('monthNav'),
+        labelGrid: (date) => shared('monthCaption', { month: calendarDay(date) }),
         labelDayButton: (date, modifiers) =>
-          t.dayButton(
-            date.getFullYear(),
-            date.getMonth() + 1,
-            date.getDate(),
-            Boolean(modifiers.today),
-            Boolean(modifiers.selected),
-          ),
+          t('dayButton', {
+            day: calendarDay(date),
+            today: Boolean(modifiers.today),
+            selected: Boolean(modifiers.selected),
+          }),
       }}
       classNames={{
         root: styles.picker,

@@ -12,12 +12,12 @@ export const DETAIL_SECTIONS = {
 export function DetailTabs({ showPrice }: { showPrice: boolean }) {
   const t = useDetailMessages();
   const tabs = [
-    { id: DETAIL_SECTIONS.contentGuide, label: t.contentGuide },
-    ...(showPrice ? [{ id: DETAIL_SECTIONS.price, label: t.price }] : []),
-    { id: DETAIL_SECTIONS.applicationGuide, label: t.applicationGuide },
+    { id: DETAIL_SECTIONS.contentGuide, label: t('contentGuide') },
+    ...(showPrice ? [{ id: DETAIL_SECTIONS.price, label: t('price') }] : []),
+    { id: DETAIL_SECTIONS.applicationGuide, label: t('applicationGuide') },
   ];
   return (
-    <nav className={styles.tabs} aria-label={t.pageMenu}>
+    <nav className={styles.tabs} aria-label={t('pageMenu')}>
       <ul>
         {tabs.map((tab) => (
           <li key={tab.id}>

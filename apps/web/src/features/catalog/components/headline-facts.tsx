@@ -29,15 +29,23 @@ export function HeadlineFacts({ option }: { option: OptionDetail }) {
   const textLang = useTextLang();
   const time = duration(option.departure_time, option.arrival_time);
   const contentPlace = option.meetpoint?.trim() || option.fromspot;
-  const place = contentPlace || t.localMeeting;
+  const place = contentPlace || t('localMeeting');
   const meeting = option.departure_time ? `${option.departure_time}　${place}` : place;
   const freeCancel = option.cancel_policy ? freeCancelText(option.cancel_policy, lang) : null;
   // [label, value, the value is the option's own text]
   const facts: [string, string, boolean][] = [
-    ...(time ? [[d.duration, d.durationText(time.hours, time.minutes), false] as [string, string, boolean]] : []),
-    [d.meeting, meeting, Boolean(contentPlace)],
-    [d.bookingMethod, option.flg_request_item === 1 ? d.bookingByRequest : d.bookingInstant, false],
-    ...(freeCancel ? [[d.freeCancel, freeCancel, false] as [string, string, boolean]] : []),
+    ...(time
+      ? [
+          [d('duration'), d('durationText', { hours: time.hours, minutes: time.minutes }), false] as [
+            string,
+            string,
+            boolean,
+          ],
+        ]
+      : []),
+    [d('meeting'), meeting, Boolean(contentPlace)],
+    [d('bookingMethod'), option.flg_request_item === 1 ? d('bookingByRequest') : d('bookingInstant'), false],
+    ...(freeCancel ? [[d('freeCancel'), freeCancel, false] as [string, string, boolean]] : []),
   ];
   return (
     <dl className={styles.facts} data-testid="headline-facts">

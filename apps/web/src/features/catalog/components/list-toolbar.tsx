@@ -43,10 +43,10 @@ function useChips(c: SearchConditions): Chip[] {
       case 'fromspotcd': {
         const spot = FROMSPOTS.find((f) => f.id === value);
         const place = spot ? (lang === 'en' ? spot.captionEn : spot.caption) : value;
-        return { label: t.departingFrom(place), content: false };
+        return { label: t('departingFrom', { place }), content: false };
       }
       case 'usedate':
-        return { label: t.usingOn(format.day(value)), content: false };
+        return { label: t('usingOn', { day: format.day(value) }), content: false };
       case 'keycd':
         return { label: choices?.keywordList.find((k) => k.keycd === value)?.keyname ?? value, content: true };
     }
@@ -74,14 +74,14 @@ export function ListToolbar({ conditions, sort, onSort, hrefFor }: ListToolbarPr
   return (
     <div className={styles.toolbar}>
       {chips.length > 0 && (
-        <ul className={styles.chips} aria-label={t.activeConditions}>
+        <ul className={styles.chips} aria-label={t('activeConditions')}>
           {chips.map((chip) => (
             <li key={chip.id}>
               <Link
                 to={hrefFor(withoutCondition(conditions, chip.remove))}
                 replace
                 className={styles.chip}
-                aria-label={t.removeCondition(chip.label)}
+                aria-label={t('removeCondition', { label: chip.label })}
               >
                 <span lang={chip.content ? textLang(chip.label) : undefined}>{chip.label}</span>
                 <span aria-hidden="true" className={styles.chipX}>
@@ -93,7 +93,7 @@ export function ListToolbar({ conditions, sort, onSort, hrefFor }: ListToolbarPr
         </ul>
       )}
       <label className={styles.sort}>
-        <span className={styles.sortLabel}>{t.sortBy}</span>
+        <span className={styles.sortLabel}>{t('sortBy')}</span>
         <select
           className={`select ${styles.sortSelect}`}
           value={sort}
@@ -101,7 +101,7 @@ export function ListToolbar({ conditions, sort, onSort, hrefFor }: ListToolbarPr
         >
           {OPTION_SORTS.map((s) => (
             <option key={s} value={s}>
-              {t.sorts[s]}
+              {t(`sorts.${s}`)}
             </option>
           ))}
         </select>

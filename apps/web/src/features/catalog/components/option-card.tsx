@@ -5,13 +5,14 @@ import { SafeHtml } from '../../../components/safe-html.tsx';
 import { useCommonMessages } from '../../../i18n/common.ts';
 import { type Format, useFormat } from '../../../i18n/format.ts';
 import { useTextLang } from '../../../i18n/lang.tsx';
+import type { Translate } from '../../../i18n/messages.ts';
 import { useCatalogMessages } from '../lib/messages.ts';
 import styles from './option-card.module.css';
 import { OptionFacts } from './option-facts.tsx';
 import { OptionPicture } from './option-picture.tsx';
 
-function priceRange(format: Format, range: (from: string, to: string) => string, min: number, max: number): string {
-  return min === max ? format.yen(min) : range(format.yen(min), format.yen(max));
+function priceRange(format: Format, common: Translate<'common'>, min: number, max: number): string {
+  return min === max ? format.yen(min) : common('range', { from: format.yen(min), to: format.yen(max) });
 }
 
 /** SPEC §2 Option list card. */
@@ -46,7 +47,7 @@ export function OptionCard({ item, href, eager }: { item: OptionListItem; href: 
         )}
       </figure>
       <div className={styles.body}>
-        {item.flg_request_item === 1 && <span className={`badge-request ${styles.badge}`}>{t.requestBadge}</span>}
+        {item.flg_request_item === 1 && <span className={`badge-request ${styles.badge}`}>{t('requestBadge')}</span>}
         <h2 id={titleId} className={styles.title} lang={textLang(item.webname)}>
           {item.webname}
         </h2>
@@ -54,15 +55,15 @@ export function OptionCard({ item, href, eager }: { item: OptionListItem; href: 
         <OptionFacts compact option={item} />
         <div className={styles.footer}>
           <p className={styles.price}>
-            <span className={styles.priceLabel}>{t.perAdult}</span>
+            <span className={styles.priceLabel}>{t('perAdult')}</span>
             <span className={styles.priceValue} data-testid="price-range">
-              {priceRange(format, common.range, item.min_baika, item.max_baika)}
+              {priceRange(format, common, item.min_baika, item.max_baika)}
             </span>
           </p>
           <Link to={href} className={`btn btn-secondary ${styles.more}`}>
-            {t.detailLink}
+            {t('detailLink')}
             <span className="visually-hidden">
-              {t.detailLinkSeparator}
+              {t('detailLinkSeparator')}
               <span lang={textLang(item.webname)}>{item.webname}</span>
             </span>
           </Link>

@@ -30,11 +30,11 @@ export function OptionFacts({ option, compact }: { option: Facts; compact?: bool
   const format = useFormat();
   const common = useCommonMessages();
   const textLang = useTextLang();
-  const destination = destinationText(homen, area, city, t.placeSeparator);
+  const destination = destinationText(homen, area, city, t('placeSeparator'));
   return (
     <div className={compact ? `${styles.facts} ${styles.compact}` : styles.facts}>
       {keywordList.length > 0 && (
-        <ul className={styles.tags} aria-label={t.keywordsLabel}>
+        <ul className={styles.tags} aria-label={t('keywordsLabel')}>
           {keywordList.map((k) => (
             <li key={k.keycd} className="tag" lang={textLang(k.keyname)}>
               {k.keyname}
@@ -44,25 +44,25 @@ export function OptionFacts({ option, compact }: { option: Facts; compact?: bool
       )}
       <dl className={`info-list ${styles.list}`}>
         <div>
-          <dt>{t.usePeriod}</dt>
-          <dd>{common.range(format.day(use_from), format.day(use_to))}</dd>
+          <dt>{t('usePeriod')}</dt>
+          <dd>{common('range', { from: format.day(use_from), to: format.day(use_to) })}</dd>
         </div>
         <div>
-          <dt>{t.destination}</dt>
+          <dt>{t('destination')}</dt>
           <dd lang={textLang(destination)}>{destination}</dd>
         </div>
         <div>
-          <dt>{t.fromspot}</dt>
-          {fromspot ? <dd lang={textLang(fromspot)}>{fromspot}</dd> : <dd>{t.localMeeting}</dd>}
+          <dt>{t('fromspot')}</dt>
+          {fromspot ? <dd lang={textLang(fromspot)}>{fromspot}</dd> : <dd>{t('localMeeting')}</dd>}
         </div>
         {meetpoint && (
           <div>
-            <dt>{t.meetpoint}</dt>
+            <dt>{t('meetpoint')}</dt>
             <dd lang={textLang(meetpoint)}>{meetpoint}</dd>
           </div>
         )}
         <div>
-          <dt>{t.opcd}</dt>
+          <dt>{t('opcd')}</dt>
           <dd>{opcd}</dd>
         </div>
       </dl>

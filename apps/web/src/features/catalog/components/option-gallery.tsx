@@ -69,7 +69,7 @@ export function OptionGallery({ images, title }: { images: OptionImage[]; title:
   const many = images.length > 1;
 
   return (
-    <section className={styles.gallery} aria-roledescription={t.carousel} aria-label={t.photosOf(title)}>
+    <section className={styles.gallery} aria-roledescription={t('carousel')} aria-label={t('photosOf', { title })}>
       <div className={styles.stage}>
         <section
           className={styles.viewport}
@@ -78,21 +78,21 @@ export function OptionGallery({ images, title }: { images: OptionImage[]; title:
           // biome-ignore lint/a11y/noNoninteractiveTabindex: the focusable viewport takes the arrow keys
           tabIndex={0}
           onKeyDown={onKeyDown}
-          aria-label={t.photosKeys}
+          aria-label={t('photosKeys')}
         >
           <div className={styles.track}>
             {images.map((img, i) => (
               <figure
                 key={`${img.image}-${i}`}
                 className={styles.slide}
-                aria-roledescription={t.slide}
+                aria-roledescription={t('slide')}
                 aria-label={`${i + 1} / ${images.length}`}
                 aria-hidden={i !== selected}
               >
                 <OptionPicture
                   picture={img}
                   sizes={GALLERY_IMAGE_SIZES}
-                  alt={img.alt || t.photoAlt(title, i + 1)}
+                  alt={img.alt || t('photoAlt', { title, n: i + 1 })}
                   altLang={textLang(img.alt)}
                   className={styles.image}
                   eager={i === 0}
@@ -114,7 +114,7 @@ export function OptionGallery({ images, title }: { images: OptionImage[]; title:
               onClick={() => main?.scrollPrev()}
               disabled={selected === 0}
               aria-controls={regionId}
-              aria-label={t.previousPhoto}
+              aria-label={t('previousPhoto')}
             >
               <span aria-hidden="true">‹</span>
             </button>
@@ -124,7 +124,7 @@ export function OptionGallery({ images, title }: { images: OptionImage[]; title:
               onClick={() => main?.scrollNext()}
               disabled={selected === images.length - 1}
               aria-controls={regionId}
-              aria-label={t.nextPhoto}
+              aria-label={t('nextPhoto')}
             >
               <span aria-hidden="true">›</span>
             </button>
@@ -144,19 +144,23 @@ export function OptionGallery({ images, title }: { images: OptionImage[]; title:
             className={styles.thumbNav}
             onClick={() => thumbs?.scrollPrev()}
             disabled={thumbPage.index === 0}
-            aria-label={t.previousThumbnails}
+            aria-label={t('previousThumbnails')}
           >
             <span aria-hidden="true">‹</span>
           </button>
           <div className={styles.thumbViewport} ref={thumbsRef}>
-            <ul className={styles.thumbTrack} aria-label={t.thumbnails}>
+            <ul className={styles.thumbTrack} aria-label={t('thumbnails')}>
               {images.map((img, i) => (
                 <li key={`${img.image}-${i}`} className={styles.thumb}>
                   <button
                     type="button"
                     className={styles.thumbButton}
                     aria-current={i === selected ? 'true' : undefined}
-                    aria-label={t.showPhoto(i + 1, img.caption ?? '')}
+                    aria-label={
+                      img.caption
+                        ? t('showPhotoCaption', { n: i + 1, caption: img.caption })
+                        : t('showPhoto', { n: i + 1 })
+                    }
                     aria-controls={regionId}
                     onClick={() => main?.scrollTo(i)}
                     onFocus={() => thumbs?.scrollTo(Math.floor(i / THUMBNAILS_PER_VIEW))}
@@ -172,7 +176,7 @@ export function OptionGallery({ images, title }: { images: OptionImage[]; title:
             className={styles.thumbNav}
             onClick={() => thumbs?.scrollNext()}
             disabled={thumbPage.index >= thumbPage.count - 1}
-            aria-label={t.nextThumbnails}
+            aria-label={t('nextThumbnails')}
           >
             <span aria-hidden="true">›</span>
           </button>

@@ -17,12 +17,12 @@ export function OptionHeader({ option }: { option: OptionDetail }) {
   return (
     <header className={styles.header}>
       <div className={styles.titleBlock}>
-        {option.flg_request_item === 1 && <span className="badge-request">{t.requestBadge}</span>}
+        {option.flg_request_item === 1 && <span className="badge-request">{t('requestBadge')}</span>}
         <h1 className={styles.title} lang={textLang(option.webname)}>
           {option.webname}
         </h1>
         {textLang(option.introduction + option.contents) && (
-          <p className={styles.untranslated}>{common.untranslated}</p>
+          <p className={styles.untranslated}>{common('untranslated')}</p>
         )}
       </div>
       <HeadlineFacts option={option} />
@@ -31,7 +31,7 @@ export function OptionHeader({ option }: { option: OptionDetail }) {
         <div className={`card ${styles.factsCard}`}>
           <OptionFacts option={option} />
           <a href="#price" className={`btn btn-primary btn-block ${styles.toPrice}`}>
-            {d.seePrices}
+            {d('seePrices')}
           </a>
         </div>
       </div>

@@ -9,7 +9,7 @@ export function OptionListLayout({ title, panel, children }: { title: string; pa
     <div className={`container page ${styles.page}`}>
       <div className={styles.hero}>
         <h1 className={`page-title ${styles.title}`}>{title}</h1>
-        <p className={styles.lead}>{t.listLead}</p>
+        <p className={styles.lead}>{t('listLead')}</p>
       </div>
       <div className={styles.layout}>
         <div className={styles.side}>{panel}</div>

@@ -34,15 +34,15 @@ function EmptyResult({
   if (usedate === '' || nearestDays === undefined || nearestDays.length === 0) {
     return (
       <div className={`card ${styles.empty}`}>
-        <p>{t.noResults}</p>
-        <p>{t.noResultsHint}</p>
+        <p>{t('noResults')}</p>
+        <p>{t('noResultsHint')}</p>
       </div>
     );
   }
   return (
     <div className={`card ${styles.empty}`}>
-      <p>{t.noRoomOn(format.day(usedate, { weekday: true }))}</p>
-      <p id="nearest-days-lead">{t.nearestDaysLead}</p>
+      <p>{t('noRoomOn', { day: format.day(usedate, { weekday: true }) })}</p>
+      <p id="nearest-days-lead">{t('nearestDaysLead')}</p>
       <ul className={styles.days} aria-labelledby="nearest-days-lead">
         {nearestDays.map((day) => (
           <li key={day}>
@@ -73,13 +73,13 @@ export function OptionResults({
       <p id="results-count" className={styles.count} aria-live="polite">
         {list.data.length > 0 ? (
           <>
-            <strong>{t.resultRange(list.from ?? 0, list.to ?? 0)}</strong>
-            {t.resultCountMiddle}
+            <strong>{t('resultRange', { from: list.from ?? 0, to: list.to ?? 0 })}</strong>
+            {t('resultCountMiddle')}
             <strong>{list.total}</strong>
-            {t.resultCountEnd}
+            {t('resultCountEnd')}
           </>
         ) : (
-          t.resultCountEmpty(list.total)
+          t('resultCountEmpty', { total: list.total })
         )}
       </p>
       {list.total === 0 ? (
@@ -87,14 +87,14 @@ export function OptionResults({
       ) : list.data.length === 0 ? (
         // A page past the last (an old link or bookmark): the options are on the pages before it.
         <div className={`card ${styles.empty}`}>
-          <p>{t.pastLastPage}</p>
+          <p>{t('pastLastPage')}</p>
           <p>
-            <Link to={hrefForPage(1)}>{t.toFirstPage}</Link>
+            <Link to={hrefForPage(1)}>{t('toFirstPage')}</Link>
           </p>
         </div>
       ) : (
         <>
-          <Pagination links={list.links} label={t.pagesAbove} hrefFor={hrefForPage} />
+          <Pagination links={list.links} label={t('pagesAbove')} hrefFor={hrefForPage} />
           <ol className={styles.list}>
             {list.data.map((item, i) => (
               <li key={item.opcd}>
@@ -102,7 +102,7 @@ export function OptionResults({
               </li>
             ))}
           </ol>
-          <Pagination links={list.links} label={t.pagesBelow} hrefFor={hrefForPage} />
+          <Pagination links={list.links} label={t('pagesBelow')} hrefFor={hrefForPage} />
         </>
       )}
     </section>

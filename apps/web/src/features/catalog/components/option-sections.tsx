@@ -1,5 +1,5 @@
 import type { OptionDetail } from '@tabi/contract/catalog';
-import { type SalesCutoff, salesCutoffText } from '@tabi/contract/sales-cutoff';
+import { type SalesCutoff, salesCutoffAsRead } from '@tabi/contract/sales-cutoff';
 import type { ReactNode } from 'react';
 import { FacilityMap } from '../../../components/facility-map.tsx';
 import { SafeHtml } from '../../../components/safe-html.tsx';
@@ -44,21 +44,21 @@ export function ContentGuide({ option }: { option: OptionDetail }) {
   const textLang = useTextLang();
   const hasFacility = Boolean(option.companyname || option.hours || option.address || option.tel);
   return (
-    <DetailSection id={DETAIL_SECTIONS.contentGuide} title={t.contentGuide}>
+    <DetailSection id={DETAIL_SECTIONS.contentGuide} title={t('contentGuide')}>
       <SafeHtml html={option.contents} className={styles.html} lang={textLang(option.contents)} />
 
       {hasFacility && (
-        <SubSection title={t.facility}>
+        <SubSection title={t('facility')}>
           <dl className={`info-list ${styles.facility}`}>
             {option.companyname && (
               <div>
-                <dt>{shared.facilityName}</dt>
+                <dt>{shared('facilityName')}</dt>
                 <dd lang={textLang(option.companyname)}>{option.companyname}</dd>
               </div>
             )}
             {option.hours && (
               <div>
-                <dt>{shared.hours}</dt>
+                <dt>{shared('hours')}</dt>
                 <dd className={styles.preline} lang={textLang(option.hours)}>
                   {option.hours}
                 </dd>
@@ -66,13 +66,13 @@ export function ContentGuide({ option }: { option: OptionDetail }) {
             )}
             {option.address && (
               <div>
-                <dt>{shared.address}</dt>
+                <dt>{shared('address')}</dt>
                 <dd lang={textLang(option.address)}>{option.address}</dd>
               </div>
             )}
             {option.tel && (
               <div>
-                <dt>{shared.tel}</dt>
+                <dt>{shared('tel')}</dt>
                 <dd>
                   <a href={telHref(option.tel)}>{option.tel}</a>
                 </dd>
@@ -83,13 +83,13 @@ export function ContentGuide({ option }: { option: OptionDetail }) {
       )}
 
       {option.lat !== null && option.lon !== null && (
-        <SubSection title={t.map}>
+        <SubSection title={t('map')}>
           <FacilityMap lat={option.lat} lon={option.lon} place={option.companyname || option.webname} />
         </SubSection>
       )}
 
       {option.optionattention && (
-        <SubSection title={t.attention}>
+        <SubSection title={t('attention')}>
           <SafeHtml
             html={option.optionattention}
             className={`${styles.html} ${styles.attention}`}
@@ -112,27 +112,26 @@ export function PriceSection({
   children: ReactNode;
 }) {
   const t = useDetailMessages();
-  const lang = useLang();
   return (
-    <DetailSection id={DETAIL_SECTIONS.price} title={t.price}>
+    <DetailSection id={DETAIL_SECTIONS.price} title={t('price')}>
       <ul className={styles.notes}>
-        <li>{t.priceNoteAdult}</li>
-        <li>{t.priceNoteOthers}</li>
-        {salesCutoff && <li>{t.salesCutoff(salesCutoffText(salesCutoff, lang))}</li>}
-        {requestItem && <li className={styles.requestNote}>{t.priceNoteRequest}</li>}
+        <li>{t('priceNoteAdult')}</li>
+        <li>{t('priceNoteOthers')}</li>
+        {salesCutoff && <li>{t('salesCutoff', salesCutoffAsRead(salesCutoff))}</li>}
+        {requestItem && <li className={styles.requestNote}>{t('priceNoteRequest')}</li>}
       </ul>
       <p className={styles.legend}>
         <span>
           <b aria-hidden="true">○</b>
-          {t.legendAvailable}
+          {t('legendAvailable')}
         </span>
         <span>
           <b aria-hidden="true">1～9</b>
-          {t.legendFew}
+          {t('legendFew')}
         </span>
         <span>
           <b aria-hidden="true" className={styles.legendBlank} />
-          {t.legendClosed}
+          {t('legendClosed')}
         </span>
       </p>
       {children}
@@ -145,10 +144,10 @@ export function ApplicationGuide({ option }: { option: OptionDetail }) {
   const t = useDetailMessages();
   const textLang = useTextLang();
   return (
-    <DetailSection id={DETAIL_SECTIONS.applicationGuide} title={t.applicationGuide}>
+    <DetailSection id={DETAIL_SECTIONS.applicationGuide} title={t('applicationGuide')}>
       <SafeHtml html={option.information} className={styles.html} lang={textLang(option.information)} />
       {option.cancel_note && (
-        <SubSection title={t.cancelNote}>
+        <SubSection title={t('cancelNote')}>
           <SafeHtml html={option.cancel_note} className={styles.html} lang={textLang(option.cancel_note)} />
         </SubSection>
       )}
@@ -164,20 +163,20 @@ export function OrganiserBlock() {
   return (
     <section className={`${styles.section} ${styles.organiser}`} aria-labelledby="organiser-title">
       <h2 id="organiser-title" className={styles.organiserTitle}>
-        {t.organiser}
+        {t('organiser')}
       </h2>
       <p className={styles.organiserName} lang={textLang(legal.companyName)}>
         {legal.companyName}
       </p>
       <ul className={styles.organiserList}>
         <li lang={textLang(legal.registration)}>{legal.registration}</li>
-        <li>{t.organiserJata}</li>
-        <li>{t.organiserFairTrade}</li>
+        <li>{t('organiserJata')}</li>
+        <li>{t('organiserFairTrade')}</li>
         <li lang={textLang(legal.address)}>{legal.address}</li>
-        <li>{t.organiserManager}</li>
-        <li>{t.organiserContact(legal.tel)}</li>
+        <li>{t('organiserManager')}</li>
+        <li>{t('organiserContact', { tel: legal.tel })}</li>
       </ul>
-      <p className={styles.organiserNote}>{t.organiserNote}</p>
+      <p className={styles.organiserNote}>{t('organiserNote')}</p>
     </section>
   );
 }

@@ -2,6 +2,7 @@ import type { PageLink } from '@tabi/contract/catalog';
 import { PAGINATION_MIN_LINKS } from '@tabi/contract/constants';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import type { Translate } from '../../../i18n/messages.ts';
 import { useCatalogMessages } from '../lib/messages.ts';
 import styles from './pagination.module.css';
 
@@ -11,7 +12,7 @@ function pageOf(url: string): number {
 }
 
 /** Laravel-style labels ("&laquo; Previous", "Next &raquo;") in the page's language. */
-function linkLabel(label: string, t: { previous: string; next: string }): ReactNode {
+function linkLabel(label: string, t: Translate<'catalog'>): ReactNode {
   const plain = label
     .replace(/&laquo;/g, '«')
     .replace(/&raquo;/g, '»')
@@ -20,14 +21,14 @@ function linkLabel(label: string, t: { previous: string; next: string }): ReactN
   if (/previous|前/i.test(plain) || plain.startsWith('«')) {
     return (
       <>
-        <span aria-hidden="true">‹</span> {t.previous}
+        <span aria-hidden="true">‹</span> {t('previous')}
       </>
     );
   }
   if (/next|次/i.test(plain) || plain.endsWith('»')) {
     return (
       <>
-        {t.next} <span aria-hidden="true">›</span>
+        {t('next')} <span aria-hidden="true">›</span>
       </>
     );
   }

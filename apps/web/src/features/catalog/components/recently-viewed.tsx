@@ -22,7 +22,7 @@ export function RecentlyViewed({ exclude, hrefFor }: { exclude?: string; hrefFor
   return (
     <section className={styles.recent} aria-labelledby="recent-title">
       <h2 id="recent-title" className={styles.title}>
-        {t.recentlyViewed}
+        {t('recentlyViewed')}
       </h2>
       <ul className={styles.strip}>
         {items.map((o) => (
@@ -39,7 +39,7 @@ export function RecentlyViewed({ exclude, hrefFor }: { exclude?: string; hrefFor
               {o.price !== null && (
                 <span className={styles.price}>
                   {format.yen(o.price)}
-                  {t.from}
+                  {t('from')}
                 </span>
               )}
             </Link>

@@ -186,32 +186,32 @@ export function SearchPanel({ applied, today, carry, onSearch, resetHref }: Sear
   const places: PlaceSelect[] = [
     {
       key: 'homencd',
-      label: t.homen,
-      placeholder: t.allRegions,
+      label: t('homen'),
+      placeholder: t('allRegions'),
       options: homenList.map((h) => ({
         value: h.homencd,
-        label: h.homennm || t.allRegions,
+        label: h.homennm || t('allRegions'),
         lang: textLang(h.homennm),
       })),
     },
     {
       key: 'areacd',
-      label: t.area,
-      hint: t.areaHint,
-      placeholder: t.allAreas,
+      label: t('area'),
+      hint: t('areaHint'),
+      placeholder: t('allAreas'),
       options: (areas.data ?? []).map((a) => ({ value: a.areacd, label: a.areanm, lang: textLang(a.areanm) })),
     },
     {
       key: 'citycd',
-      label: t.city,
-      hint: t.cityHint,
-      placeholder: t.allCities,
+      label: t('city'),
+      hint: t('cityHint'),
+      placeholder: t('allCities'),
       options: (cities.data ?? []).map((c) => ({ value: c.citycd, label: c.citynm, lang: textLang(c.citynm) })),
     },
   ];
 
   return (
-    <aside className={styles.wrap} aria-label={t.searchPanel}>
+    <aside className={styles.wrap} aria-label={t('searchPanel')}>
       <button
         ref={toggleRef}
         type="button"
@@ -222,8 +222,8 @@ export function SearchPanel({ applied, today, carry, onSearch, resetHref }: Sear
         onClick={onToggleClick}
       >
         <SearchIcon />
-        {open ? t.closeSearch : t.openSearch}
-        {appliedCount > 0 && <span className={styles.count}>{t.appliedCount(appliedCount)}</span>}
+        {open ? t('closeSearch') : t('openSearch')}
+        {appliedCount > 0 && <span className={styles.count}>{t('appliedCount', { n: appliedCount })}</span>}
       </button>
 
       {/* biome-ignore lint/a11y/noStaticElementInteractions: Tab stays in the phone sheet (Escape closes a popover) */}
@@ -239,7 +239,7 @@ export function SearchPanel({ applied, today, carry, onSearch, resetHref }: Sear
       >
         <div className={styles.sheetHeader}>
           <h2 ref={headingRef} tabIndex={-1} className={styles.heading}>
-            {t.searchTitle}
+            {t('searchTitle')}
           </h2>
           <button
             type="button"
@@ -248,7 +248,7 @@ export function SearchPanel({ applied, today, carry, onSearch, resetHref }: Sear
             popoverTargetAction="hide"
             onClick={onToggleClick}
           >
-            {t.close}
+            {t('close')}
           </button>
         </div>
         <form
@@ -256,7 +256,7 @@ export function SearchPanel({ applied, today, carry, onSearch, resetHref }: Sear
           method="get"
           action={`${LANG_BASE[lang]}/`}
           onSubmit={submit}
-          aria-label={t.searchTitle}
+          aria-label={t('searchTitle')}
         >
           {Object.entries(carry)
             .filter(([, value]) => value !== '')
@@ -280,16 +280,16 @@ export function SearchPanel({ applied, today, carry, onSearch, resetHref }: Sear
               );
             })}
             <PanelSelect
-              label={t.fromspot}
+              label={t('fromspot')}
               name="fromspotcd"
               value={form.fromspotcd}
-              placeholder={t.allFromspots}
+              placeholder={t('allFromspots')}
               options={FROMSPOTS.map((s) => ({ value: s.id, label: lang === 'en' ? s.captionEn : s.caption }))}
               onChange={(fromspotcd) => setForm((f) => ({ ...f, fromspotcd }))}
             />
 
             <DateField
-              label={t.usedate}
+              label={t('usedate')}
               name="usedate"
               value={form.usedate}
               today={today}
@@ -300,7 +300,7 @@ export function SearchPanel({ applied, today, carry, onSearch, resetHref }: Sear
             />
 
             {keywordList.length > 0 && (
-              <FieldSet legend={t.keywords} className={styles.keywords}>
+              <FieldSet legend={t('keywords')} className={styles.keywords}>
                 {(control) => (
                   <div className={styles.keywordList}>
                     {keywordList.map((k) => {
@@ -334,10 +334,10 @@ export function SearchPanel({ applied, today, carry, onSearch, resetHref }: Sear
 
           <div className={styles.actions}>
             <button type="submit" className="btn btn-primary btn-block">
-              {t.search}
+              {t('search')}
             </button>
             <Link to={resetHref} replace className={`btn btn-outline btn-block ${styles.reset}`}>
-              {t.resetSearch}
+              {t('resetSearch')}
             </Link>
           </div>
         </form>

@@ -27,22 +27,22 @@ export function CouponCard({ coupon }: { coupon: CouponOption }) {
         <h2 id={titleId} className={styles.cardTitle} lang={textLang(coupon.webname)}>
           {coupon.webname}
         </h2>
-        <p className={styles.useDate}>{t.dateOfUse(format.day(coupon.usedate))}</p>
+        <p className={styles.useDate}>{t('dateOfUse', { day: format.day(coupon.usedate) })}</p>
         <RemainingCounts coupon={coupon} />
         {coupon.introduction && (
           <SafeHtml html={coupon.introduction} className={styles.intro} lang={textLang(coupon.introduction)} />
         )}
         <div className={styles.cardActions}>
           <Link to={couponPath(coupon)} className="btn btn-outline" aria-describedby={titleId}>
-            {t.detailLink}
+            {t('detailLink')}
           </Link>
           {left > 0 && !coupon.facility_stopped && (
             <Link to={`${couponPath(coupon)}#use-coopon`} className="btn btn-primary" aria-describedby={titleId}>
-              {t.use}
+              {t('use')}
             </Link>
           )}
         </div>
-        {left > 0 && coupon.facility_stopped && <p className={styles.stoppedNote}>{t.facilityStopped}</p>}
+        {left > 0 && coupon.facility_stopped && <p className={styles.stoppedNote}>{t('facilityStopped')}</p>}
       </div>
     </article>
   );

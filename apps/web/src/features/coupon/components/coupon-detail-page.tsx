@@ -66,11 +66,11 @@ export function CouponDetailPage({ opcd, pkcd }: { opcd: string; pkcd: string })
     <div className="container page">
       <p className={styles.topBack}>
         <Link to="/coopon" className="back-link">
-          {t.backToList}
+          {t('backToList')}
         </Link>
       </p>
       <h1 className="page-title" lang={textLang(coupon?.webname)}>
-        {coupon?.webname ?? t.detailTitle}
+        {coupon?.webname ?? t('detailTitle')}
       </h1>
       <AsideLayout
         asideWidth={360}
@@ -78,13 +78,13 @@ export function CouponDetailPage({ opcd, pkcd }: { opcd: string; pkcd: string })
           coupon ? (
             <div className={`card ${styles.section} ${styles.headCard}`}>
               <CouponImage src={coupon.image} name={coupon.webname} usedUp={remaining === 0} />
-              <p className={styles.useDate}>{t.dateOfUse(format.day(coupon.usedate))}</p>
+              <p className={styles.useDate}>{t('dateOfUse', { day: format.day(coupon.usedate) })}</p>
               <RemainingCounts coupon={coupon} used />
-              {remaining === 0 && <p className={styles.usedUpNote}>{t.allUsed}</p>}
+              {remaining === 0 && <p className={styles.usedUpNote}>{t('allUsed')}</p>}
             </div>
           ) : (
             <p className="hint" aria-live="polite">
-              {query.isError ? t.loadFailed : t.loading}
+              {query.isError ? t('loadFailed') : t('loading')}
             </p>
           )
         }
@@ -92,9 +92,9 @@ export function CouponDetailPage({ opcd, pkcd }: { opcd: string; pkcd: string })
           stopped && !leaving ? (
             <section className={`card ${styles.useForm}`} aria-labelledby="use-coopon-title" id="use-coopon">
               <h2 id="use-coopon-title" className={styles.useTitle}>
-                {t.useTitle}
+                {t('useTitle')}
               </h2>
-              <p className={styles.stoppedNote}>{t.facilityStopped}</p>
+              <p className={styles.stoppedNote}>{t('facilityStopped')}</p>
             </section>
           ) : (
             showForm && <CouponUseForm coupon={coupon} opcd={opcd} pkcd={pkcd} onUsed={setUsed} />
@@ -103,17 +103,17 @@ export function CouponDetailPage({ opcd, pkcd }: { opcd: string; pkcd: string })
       >
         {coupon && (
           <>
-            <HtmlSection id="contents-title" title={t.contents} html={coupon.contents} />
-            <HtmlSection id="caution-title" title={t.caution} html={coupon.optionattention} />
+            <HtmlSection id="contents-title" title={t('contents')} html={coupon.contents} />
+            <HtmlSection id="caution-title" title={t('caution')} html={coupon.optionattention} />
             <FacilityInfo coupon={coupon} />
           </>
         )}
       </AsideLayout>
-      <Modal open={used !== null} title={t.used} onClose={() => navigate('/mypage')}>
+      <Modal open={used !== null} title={t('used')} onClose={() => navigate('/mypage')}>
         <p className={styles.usedText}>
-          {used && t.usedCounts(used.adult, used.child)}
+          {used && t('usedCounts', { adult: used.adult, child: used.child })}
           <br />
-          {t.backOnClose}
+          {t('backOnClose')}
         </p>
       </Modal>
     </div>

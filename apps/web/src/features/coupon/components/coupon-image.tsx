@@ -15,7 +15,7 @@ export function CouponImage({ src, name, usedUp }: { src: string; name: string; 
       )}
       {usedUp && (
         <span className={styles.stamp} data-testid="used-stamp">
-          {t.usedMark}
+          {t('usedMark')}
         </span>
       )}
     </div>

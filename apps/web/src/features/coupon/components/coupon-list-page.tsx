@@ -36,16 +36,16 @@ export function CouponListPage() {
     <div className="container page">
       <p className={styles.topBack}>
         <Link to="/mypage" className="back-link">
-          {t.backToMyPage}
+          {t('backToMyPage')}
         </Link>
       </p>
-      <h1 className="page-title">{t.listTitle}</h1>
+      <h1 className="page-title">{t('listTitle')}</h1>
       {options && !leaving ? (
         <>
           <p className={styles.lead}>
-            {t.forDayBefore}
+            {t('forDayBefore')}
             <strong>{format.day(options[0]?.usedate ?? '')}</strong>
-            {t.forDayAfter}
+            {t('forDayAfter')}
           </p>
           <ul className={styles.grid}>
             {options.map((c) => (
@@ -57,7 +57,7 @@ export function CouponListPage() {
         </>
       ) : (
         <p className="hint" aria-live="polite">
-          {query.isError ? t.loadFailed : t.loading}
+          {query.isError ? t('loadFailed') : t('loading')}
         </p>
       )}
     </div>

@@ -34,7 +34,7 @@ function QuantitySelect(props: {
         >
           {props.choices.map((n) => (
             <option key={n} value={n}>
-              {t.sheets(n)}
+              {t('sheets', { n })}
             </option>
           ))}
         </select>
@@ -88,9 +88,9 @@ export function CouponUseForm({
   const ready = coupon !== null && pin.trim() !== '' && adultQty >= 1 && !redeem.isPending;
 
   const quantities: { name: 'adult' | 'child'; label: string; value: number; choices: number[] }[] = [
-    { name: 'adult', label: shared.ageClasses.adult, value: adultQty, choices: adultChoices },
+    { name: 'adult', label: shared('ageClasses.adult'), value: adultQty, choices: adultChoices },
     ...(showChild
-      ? [{ name: 'child' as const, label: shared.ageClasses.child, value: childQty, choices: childChoices }]
+      ? [{ name: 'child' as const, label: shared('ageClasses.child'), value: childQty, choices: childChoices }]
       : []),
   ];
 
@@ -140,7 +140,7 @@ export function CouponUseForm({
       noValidate
     >
       <h2 id="use-coopon-title" className={styles.useTitle}>
-        {t.useTitle}
+        {t('useTitle')}
       </h2>
       <div className={styles.qtyRow}>
         {quantities.map((q) => (
@@ -158,7 +158,7 @@ export function CouponUseForm({
           />
         ))}
       </div>
-      <Field label={t.pin} id="coupon-pin" hint={t.pinHint} hintClassName={styles.pinHint}>
+      <Field label={t('pin')} id="coupon-pin" hint={t('pinHint')} hintClassName={styles.pinHint}>
         {(ids) => (
           <input
             {...ids}
@@ -175,7 +175,7 @@ export function CouponUseForm({
       </Field>
       {adultsUsedUp && (
         <p id="coupon-adult-needed" className={styles.adultNeeded}>
-          {t.adultNeeded}
+          {t('adultNeeded')}
         </p>
       )}
       <button
@@ -185,7 +185,7 @@ export function CouponUseForm({
         aria-busy={redeem.isPending}
         aria-describedby={adultsUsedUp ? 'coupon-adult-needed' : undefined}
       >
-        {t.use}
+        {t('use')}
       </button>
     </form>
   );

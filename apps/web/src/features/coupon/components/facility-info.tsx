@@ -12,7 +12,7 @@ export function FacilityInfo({ coupon }: { coupon: CouponOption }) {
   return (
     <section className={`card ${styles.section}`} aria-labelledby="facility-title">
       <h2 id="facility-title" className="section-title">
-        {t.facility}
+        {t('facility')}
       </h2>
       <FacilityDetails facility={coupon} listClassName={styles.info}>
         {coupon.companyattention && (

@@ -13,7 +13,7 @@ export function RemainingCounts({ coupon, used = false }: { coupon: CouponOption
   const counts = couponCounts(coupon);
   const rows = [
     {
-      label: shared.ageClasses.adult,
+      label: shared('ageClasses.adult'),
       left: counts.adultLeft,
       used: counts.adultUsed,
       total: coupon.paxadultqty,
@@ -22,7 +22,7 @@ export function RemainingCounts({ coupon, used = false }: { coupon: CouponOption
     ...(coupon.paxchildqty > 0
       ? [
           {
-            label: shared.ageClasses.child,
+            label: shared('ageClasses.child'),
             left: counts.childLeft,
             used: counts.childUsed,
             total: coupon.paxchildqty,
@@ -34,11 +34,11 @@ export function RemainingCounts({ coupon, used = false }: { coupon: CouponOption
   if (!used) {
     return (
       <p className={styles.remaining}>
-        <span className={styles.remainingLabel}>{t.remaining}</span>
+        <span className={styles.remainingLabel}>{t('remaining')}</span>
         {rows.map((r) => (
           <span key={r.key} className={styles.remainingItem} data-testid={`remaining-${r.key}`}>
             {r.label} <strong>{r.left}</strong>
-            {t.sheetUnit}
+            {t('sheetUnit')}
           </span>
         ))}
       </p>
@@ -46,12 +46,12 @@ export function RemainingCounts({ coupon, used = false }: { coupon: CouponOption
   }
   return (
     <table className={styles.counts}>
-      <caption className="visually-hidden">{t.countsCaption}</caption>
+      <caption className="visually-hidden">{t('countsCaption')}</caption>
       <thead>
         <tr>
-          <th scope="col">{t.ageClassColumn}</th>
-          <th scope="col">{t.remaining}</th>
-          <th scope="col">{t.usedColumn}</th>
+          <th scope="col">{t('ageClassColumn')}</th>
+          <th scope="col">{t('remaining')}</th>
+          <th scope="col">{t('usedColumn')}</th>
         </tr>
       </thead>
       <tbody>
@@ -60,11 +60,11 @@ export function RemainingCounts({ coupon, used = false }: { coupon: CouponOption
             <th scope="row">{r.label}</th>
             <td data-testid={`remaining-${r.key}`}>
               <strong>{r.left}</strong>
-              {t.sheetUnit}
+              {t('sheetUnit')}
             </td>
             <td data-testid={`used-${r.key}`}>
-              {t.sheets(r.used)}
-              <span className={styles.countsTotal}>{t.ofTotal(r.total)}</span>
+              {t('sheets', { n: r.used })}
+              <span className={styles.countsTotal}>{t('ofTotal', { total: r.total })}</span>
             </td>
           </tr>
         ))}

@@ -32,12 +32,12 @@ export function BasicInfo({
   return (
     <section className={`card ${styles.section}`} aria-labelledby="basic-info-title">
       <h2 id="basic-info-title" className="section-title">
-        {t.basicInfo}
+        {t('basicInfo')}
       </h2>
       <div className={styles.basicHead}>
         <StatusBadge state={state} />
         <span className={styles.code}>
-          {t.optionCode}
+          {t('optionCode')}
           <span data-testid="product-code">{code}</span>
         </span>
       </div>
@@ -46,42 +46,44 @@ export function BasicInfo({
       </p>
       <dl className={`info-list ${styles.info}`}>
         <div>
-          <dt>{t.rsvno}</dt>
+          <dt>{t('rsvno')}</dt>
           <dd className={styles.rsvno}>{booking.rsvno}</dd>
         </div>
         <div>
-          <dt>{t.usedate}</dt>
+          <dt>{t('usedate')}</dt>
           <dd>
             {booking.todate !== booking.fromdate
-              ? common.range(format.day(booking.fromdate), format.day(booking.todate))
+              ? common('range', { from: format.day(booking.fromdate), to: format.day(booking.todate) })
               : format.day(booking.fromdate)}
           </dd>
         </div>
         {departure && (
           <div>
-            <dt>{t.startTime}</dt>
+            <dt>{t('startTime')}</dt>
             <dd data-testid="mypage-start-time">{format.times(departure.start_time, departure.end_time)}</dd>
           </div>
         )}
         <div>
-          <dt>{t.days}</dt>
-          <dd>{t.dayCount(stayDays(booking.fromdate, booking.todate))}</dd>
+          <dt>{t('days')}</dt>
+          <dd>{t('dayCount', { n: stayDays(booking.fromdate, booking.todate) })}</dd>
         </div>
         <div>
-          <dt>{t.received}</dt>
+          <dt>{t('received')}</dt>
           <dd>{format.day(receptionYmd(booking.rsvdate))}</dd>
         </div>
         <div>
-          <dt>{t.leaderName}</dt>
-          <dd lang={textLang(`${booking.sei}${booking.mei}`)}>{t.honorific(personName(booking.sei, booking.mei))}</dd>
+          <dt>{t('leaderName')}</dt>
+          <dd lang={textLang(`${booking.sei}${booking.mei}`)}>
+            {t('honorific', { name: personName(booking.sei, booking.mei) })}
+          </dd>
         </div>
         <div>
-          <dt>{t.people}</dt>
-          <dd>{t.peopleCount(people)}</dd>
+          <dt>{t('people')}</dt>
+          <dd>{t('peopleCount', { n: people })}</dd>
         </div>
         {booking.meetpoint && (
           <div className={styles.wide}>
-            <dt>{t.meetpoint}</dt>
+            <dt>{t('meetpoint')}</dt>
             <dd lang={textLang(booking.meetpoint)}>{booking.meetpoint}</dd>
           </div>
         )}

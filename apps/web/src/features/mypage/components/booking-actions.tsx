@@ -53,20 +53,20 @@ export function BookingActions(props: BookingActionsProps) {
   return (
     <aside className={`card ${styles.actions}`} aria-labelledby="actions-title">
       <h2 id="actions-title" className={styles.actionsTitle}>
-        {t.actions}
+        {t('actions')}
       </h2>
       {props.payable && (
         <PayBox
-          label={t.pay}
+          label={t('pay')}
           paying={props.paying}
           onPay={props.onPay}
           note={
             <>
-              {t.arranged}
+              {t('arranged')}
               {props.paymentDeadline && (
                 <>
                   <br />
-                  {t.paymentDeadline}
+                  {t('paymentDeadline')}
                   <strong>{props.paymentDeadline}</strong>
                 </>
               )}
@@ -76,7 +76,7 @@ export function BookingActions(props: BookingActionsProps) {
       )}
       {props.cardPaymentNote && (
         <PayBox
-          label={t.cardPay}
+          label={t('cardPay')}
           paying={props.paying}
           onPay={props.onCardPay}
           note={props.cardPaymentNote}
@@ -87,7 +87,7 @@ export function BookingActions(props: BookingActionsProps) {
         (props.couponNote ? (
           <div className={styles.couponWait}>
             <button type="button" className="btn btn-secondary btn-block" disabled aria-describedby="coupon-note">
-              {t.useCoupons}
+              {t('useCoupons')}
             </button>
             <p id="coupon-note" className={styles.couponNote} data-testid="coupon-note">
               {props.couponNote}
@@ -95,34 +95,34 @@ export function BookingActions(props: BookingActionsProps) {
           </div>
         ) : (
           <Link to="/coopon" className="btn btn-secondary btn-block">
-            {t.useCoupons}
+            {t('useCoupons')}
           </Link>
         ))}
       {props.rentalLink && (
         <Link to="/mypage/rental/edit" className="btn btn-secondary btn-block">
-          {t.rentalEdit}
+          {t('rentalEdit')}
         </Link>
       )}
       <ReceiptButtons />
       <button type="button" className="btn btn-outline btn-block" onClick={props.onConsent}>
-        {t.conditions}
+        {t('conditions')}
       </button>
       {props.changeable && (
         <button type="button" className="btn btn-secondary btn-block" onClick={props.onChange}>
-          {t.changeButton}
+          {t('changeButton')}
         </button>
       )}
       {props.cancellable && (
         <button type="button" className={`btn btn-block ${styles.cancelButton}`} onClick={props.onCancel}>
-          {t.cancel}
+          {t('cancel')}
         </button>
       )}
       <WithdrawRequest />
       <Link to="/login?switch=1" className="btn btn-outline btn-block">
-        {t.anotherBooking}
+        {t('anotherBooking')}
       </Link>
       <button type="button" className={`btn btn-block ${styles.logoutButton}`} onClick={props.onLogout}>
-        {t.logout}
+        {t('logout')}
       </button>
     </aside>
   );

@@ -6,6 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { AsideLayout } from '../../../components/aside-layout.tsx';
 import { useCommonMessages } from '../../../i18n/common.ts';
 import { useFormat } from '../../../i18n/format.ts';
+import { useContractText } from '../../../i18n/messages.ts';
 import { showAlert } from '../../../lib/alert.ts';
 import { API, ApiError, ApiUnavailableError, call, failureMessage } from '../../../lib/api-client.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
@@ -92,6 +93,7 @@ export type ChangeDialog = (props: {
 export function BookingPage({ changeDialog: ChangeModal }: { changeDialog?: ChangeDialog }) {
   const t = useMypageMessages();
   const common = useCommonMessages();
+  const contractText = useContractText();
   const format = useFormat();
   const rsvno = useAuthStore((s) => s.rsvno) ?? '';
   const navigate = useNavigate();
@@ -106,7 +108,7 @@ export function BookingPage({ changeDialog: ChangeModal }: { changeDialog?: Chan
   const [consentOpen, setConsentOpen] = useState(false);
   const [cancelOpen, setCancelOpen] = useState(false);
   const [changeOpen, setChangeOpen] = useState(false);
-  useChangeReturn(t.changePaid);
+  useChangeReturn(t('changePaid'));
   const [paying, setPaying] = useState(false);
 
   const reload = useCallback(() => {
@@ -168,17 +170,17 @@ export function BookingPage({ changeDialog: ChangeModal }: { changeDialog?: Chan
   if (!booking) {
     return (
       <div className="container page">
-        <h1 className="page-title">{t.title}</h1>
+        <h1 className="page-title">{t('title')}</h1>
         {bookingQuery.isError ? (
           <div className={`card ${styles.section}`}>
-            <p role="alert">{common.unexpected}</p>
+            <p role="alert">{common('unexpected')}</p>
             <button type="button" className="btn btn-outline" onClick={() => bookingQuery.refetch()}>
-              {t.reload}
+              {t('reload')}
             </button>
           </div>
         ) : (
           <p className="hint" aria-live="polite">
-            {t.loadingBooking}
+            {t('loadingBooking')}
           </p>
         )}
       </div>
@@ -195,7 +197,7 @@ export function BookingPage({ changeDialog: ChangeModal }: { changeDialog?: Chan
 
   return (
     <div className="container page">
-      <h1 className="page-title">{t.title}</h1>
+      <h1 className="page-title">{t('title')}</h1>
       <AsideLayout
         head={<BasicInfo booking={booking} code={code ?? ''} state={state} productName={productName} />}
         aside={
@@ -207,13 +209,11 @@ export function BookingPage({ changeDialog: ChangeModal }: { changeDialog?: Chan
             paying={paying}
             couponLink={hasCoupons(booking)}
             couponNote={
-              couponDate !== null && couponDate !== today
-                ? common.message(couponNotToday(format.day(couponDate)))
-                : null
+              couponDate !== null && couponDate !== today ? contractText(couponNotToday(format.day(couponDate))) : null
             }
             cardPaymentNote={
               cardWindow
-                ? common.message(cardPaymentNotice(format.dateTime(cardWindow.until), cardWindow.minutesLeft))
+                ? contractText(cardPaymentNotice(format.dateTime(cardWindow.until), cardWindow.minutesLeft))
                 : null
             }
             rentalLink={rentalLink}

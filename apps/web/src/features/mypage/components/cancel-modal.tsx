@@ -61,7 +61,7 @@ export function CancelModal({
   return (
     <Modal
       open={open}
-      title={t.cancelTitle}
+      title={t('cancelTitle')}
       onClose={onClose}
       footer={
         <button
@@ -70,32 +70,32 @@ export function CancelModal({
           disabled={!quote || !agreed || cancel.isPending}
           onClick={confirm}
         >
-          {t.cancelConfirm}
+          {t('cancelConfirm')}
         </button>
       }
     >
-      <p className={styles.modalLead}>{t.cancelLead}</p>
+      <p className={styles.modalLead}>{t('cancelLead')}</p>
       {quote ? (
         <dl className={styles.cancelPrice}>
           <div>
-            <dt>{t.cancelFee}</dt>
+            <dt>{t('cancelFee')}</dt>
             <dd data-testid="cancel-fee">{format.yen(quote.cancelfee)}</dd>
           </div>
           <div>
-            <dt>{t.cancelRefund}</dt>
+            <dt>{t('cancelRefund')}</dt>
             <dd data-testid="cancel-refund">{format.yen(quote.refund)}</dd>
           </div>
         </dl>
       ) : (
         <p className="hint" aria-live="polite">
-          {t.cancelCalculating}
+          {t('cancelCalculating')}
         </p>
       )}
-      {quote && quote.refund > 0 && <p className="hint">{t.cancelRefundNote}</p>}
+      {quote && quote.refund > 0 && <p className="hint">{t('cancelRefundNote')}</p>}
       <Choice
         look="consent"
         className={styles.consent}
-        label={t.cancelConsent}
+        label={t('cancelConsent')}
         input={{ id: consentId, checked: agreed, onChange: (e) => setAgreed(e.currentTarget.checked), required: true }}
       />
     </Modal>

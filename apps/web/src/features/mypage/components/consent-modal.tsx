@@ -8,7 +8,7 @@ export function ConsentModal({ open, travelkubun, onClose }: { open: boolean; tr
   const t = useMypageMessages();
   const [consent, setConsent] = useState<Consent>(NO_CONSENT);
   return (
-    <Modal open={open} title={t.conditions} onClose={onClose}>
+    <Modal open={open} title={t('conditions')} onClose={onClose}>
       <ConsentForm travelkubun={travelkubun} value={consent} onChange={setConsent} />
     </Modal>
   );

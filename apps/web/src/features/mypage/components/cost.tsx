@@ -12,10 +12,20 @@ function Lines({ option, showName }: { option: BookingOption; showName: boolean 
   const textLang = useTextLang();
   // SPEC lists adults and children; middle and infant lines appear when a server sends them.
   const lines = [
-    { label: shared.ageClasses.adult, unit: option.adultbaika, count: option.paxadultqty, always: true },
-    { label: shared.ageClasses.middle, unit: option.middlebaika ?? 0, count: option.paxmiddleqty ?? 0, always: false },
-    { label: shared.ageClasses.child, unit: option.childbaika, count: option.paxchildqty, always: false },
-    { label: shared.ageClasses.infant, unit: option.infantbaika ?? 0, count: option.paxinfantqty ?? 0, always: false },
+    { label: shared('ageClasses.adult'), unit: option.adultbaika, count: option.paxadultqty, always: true },
+    {
+      label: shared('ageClasses.middle'),
+      unit: option.middlebaika ?? 0,
+      count: option.paxmiddleqty ?? 0,
+      always: false,
+    },
+    { label: shared('ageClasses.child'), unit: option.childbaika, count: option.paxchildqty, always: false },
+    {
+      label: shared('ageClasses.infant'),
+      unit: option.infantbaika ?? 0,
+      count: option.paxinfantqty ?? 0,
+      always: false,
+    },
   ].filter((l) => l.always || l.count > 0);
   return (
     <>
@@ -29,7 +39,7 @@ function Lines({ option, showName }: { option: BookingOption; showName: boolean 
       {lines.map((l) => (
         <tr key={l.label}>
           <th scope="row">{l.label}</th>
-          <td>{t.unitTimesCount(format.yen(l.unit), l.count)}</td>
+          <td>{t('unitTimesCount', { unit: format.yen(l.unit), n: l.count })}</td>
         </tr>
       ))}
     </>
@@ -44,24 +54,24 @@ function Cancellation({ cancelfee, refund }: { cancelfee: number; refund: number
   const t = useMypageMessages();
   const format = useFormat();
   if (cancelfee === 0 && refund === 0) {
-    return <p className={styles.cancelNote}>{t.nothingPaid}</p>;
+    return <p className={styles.cancelNote}>{t('nothingPaid')}</p>;
   }
   return (
     <>
       <table className={`${styles.cost} ${styles.cancelCost}`}>
-        <caption>{t.cancelCost}</caption>
+        <caption>{t('cancelCost')}</caption>
         <tbody>
           <tr>
-            <th scope="row">{t.cancelFee}</th>
+            <th scope="row">{t('cancelFee')}</th>
             <td data-testid="cancel-fee">{format.yen(cancelfee)}</td>
           </tr>
           <tr>
-            <th scope="row">{t.refundAmount}</th>
+            <th scope="row">{t('refundAmount')}</th>
             <td data-testid="cancel-refund">{format.yen(refund)}</td>
           </tr>
         </tbody>
       </table>
-      <p className="hint">{refund > 0 ? t.refundViaCard : t.noRefund}</p>
+      <p className="hint">{refund > 0 ? t('refundViaCard') : t('noRefund')}</p>
     </>
   );
 }
@@ -78,7 +88,7 @@ export function Cost({ booking }: { booking: Booking }) {
   return (
     <section className={`card ${styles.section}`} aria-labelledby="cost-title">
       <h2 id="cost-title" className="section-title">
-        {t.cost}
+        {t('cost')}
       </h2>
       <table className={styles.cost}>
         <tbody>
@@ -88,13 +98,13 @@ export function Cost({ booking }: { booking: Booking }) {
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row">{canceled ? t.totalAtBooking : t.total}</th>
+            <th scope="row">{canceled ? t('totalAtBooking') : t('total')}</th>
             <td data-testid="booking-total">{format.yen(booking.amountjp)}</td>
           </tr>
         </tfoot>
       </table>
       {canceled && <Cancellation cancelfee={booking.cancelfee ?? 0} refund={booking.refund ?? 0} />}
-      <p className="hint">{t.yenNote}</p>
+      <p className="hint">{t('yenNote')}</p>
     </section>
   );
 }

@@ -26,7 +26,7 @@ export function OptionAccordion({ options }: { options: BookingOption[] }) {
   return (
     <section className={`card ${styles.section}`} aria-labelledby="details-title">
       <h2 id="details-title" className="section-title">
-        {t.details}
+        {t('details')}
       </h2>
       {options.map((o) => (
         <div key={`${o.pkcd}-${o.opcd}`} className={styles.accordion}>
@@ -35,17 +35,17 @@ export function OptionAccordion({ options }: { options: BookingOption[] }) {
               {o.webname}
             </h3>
           )}
-          <Panel id={itineraryId(o)} title={t.itinerary}>
-            {o.contents ? <SafeHtml html={o.contents} lang={textLang(o.contents)} /> : <p>{t.noItinerary}</p>}
+          <Panel id={itineraryId(o)} title={t('itinerary')}>
+            {o.contents ? <SafeHtml html={o.contents} lang={textLang(o.contents)} /> : <p>{t('noItinerary')}</p>}
           </Panel>
-          <Panel title={t.facility}>
+          <Panel title={t('facility')}>
             <FacilityDetails facility={o} listClassName={styles.info} />
           </Panel>
-          <Panel title={t.cancelRules}>
+          <Panel title={t('cancelRules')}>
             {o.cancel_note ? (
               <SafeHtml html={o.cancel_note} lang={textLang(o.cancel_note)} />
             ) : (
-              <p>{t.noCancelRules}</p>
+              <p>{t('noCancelRules')}</p>
             )}
           </Panel>
         </div>

@@ -7,9 +7,9 @@ import { useSharedMessages } from '../../../i18n/shared.ts';
 import { useMypageMessages } from '../lib/messages.ts';
 import styles from './mypage.module.css';
 
-function ageClassLabel(code: string, labels: Record<AgeClass, string>): string {
+function ageClassLabel(code: string, label: (ageClass: AgeClass) => string): string {
   const ageClass = ageClassFromCode(code);
-  return ageClass ? labels[ageClass] : '';
+  return ageClass ? label(ageClass) : '';
 }
 
 /** SPEC §2 My page, participants: class, name, age at the start date, gender, nationality, passport, vegetarian. */
@@ -21,7 +21,7 @@ export function Participants({ booking }: { booking: Booking }) {
   return (
     <section className={`card ${styles.section}`} aria-labelledby="participants-title">
       <h2 id="participants-title" className="section-title">
-        {t.participants}
+        {t('participants')}
       </h2>
       <ol className={styles.members}>
         {booking.memberList.map((m, i) => {
@@ -30,35 +30,35 @@ export function Participants({ booking }: { booking: Booking }) {
           return (
             <li key={m.seq || i} className={styles.member}>
               <p className={styles.memberHead}>
-                <span className={styles.memberNo}>{shared.participant(i + 1)}</span>
-                <span className="tag">{ageClassLabel(m.ageclass, shared.ageClasses)}</span>
+                <span className={styles.memberNo}>{shared('participant', { n: i + 1 })}</span>
+                <span className="tag">{ageClassLabel(m.ageclass, (ageClass) => shared(`ageClasses.${ageClass}`))}</span>
               </p>
               <p className={styles.memberName} lang={textLang(`${m.sei}${m.mei}`)}>
                 {personName(m.sei, m.mei)}
               </p>
               <dl className={styles.memberInfo}>
                 <div>
-                  <dt>{t.age}</dt>
-                  <dd>{age === null ? '－' : t.years(age)}</dd>
+                  <dt>{t('age')}</dt>
+                  <dd>{age === null ? '－' : t('years', { n: age })}</dd>
                 </div>
                 <div>
-                  <dt>{shared.sex}</dt>
-                  <dd>{shared.genders[m.sex as GenderCode] ?? '－'}</dd>
+                  <dt>{shared('sex')}</dt>
+                  <dd>{shared(`genders.${m.sex as GenderCode}`) ?? '－'}</dd>
                 </div>
                 <div>
-                  <dt>{shared.nationality}</dt>
+                  <dt>{shared('nationality')}</dt>
                   <dd lang={textLang(m.nationality_nm)}>{m.nationality_nm || '－'}</dd>
                 </div>
                 {extra.passport_number && (
                   <div>
-                    <dt>{shared.passport}</dt>
+                    <dt>{shared('passport')}</dt>
                     <dd>{extra.passport_number}</dd>
                   </div>
                 )}
                 {extra.vegetarian_meals !== undefined && (
                   <div>
-                    <dt>{shared.vegetarian}</dt>
-                    <dd>{extra.vegetarian_meals ? shared.vegetarianWanted : shared.vegetarianNotWanted}</dd>
+                    <dt>{shared('vegetarian')}</dt>
+                    <dd>{extra.vegetarian_meals ? shared('vegetarianWanted') : shared('vegetarianNotWanted')}</dd>
                   </div>
                 )}
               </dl>

@@ -9,8 +9,8 @@ export function PaymentResultModal({ result, onClose }: { result: string | null;
   const success = result === CheckoutResult.success;
   const failed = result === CheckoutResult.failed;
   return (
-    <Modal open={success || failed} title={success ? t.paymentDone : t.paymentAborted} onClose={onClose}>
-      <p className={styles.modalLead}>{success ? t.paymentDoneNote : t.paymentAbortedNote}</p>
+    <Modal open={success || failed} title={success ? t('paymentDone') : t('paymentAborted')} onClose={onClose}>
+      <p className={styles.modalLead}>{success ? t('paymentDoneNote') : t('paymentAbortedNote')}</p>
     </Modal>
   );
 }

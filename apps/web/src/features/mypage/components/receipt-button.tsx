@@ -53,7 +53,7 @@ export function ReceiptButtons() {
             setOpen(receipt);
           }}
         >
-          {receipt.kind === 'payment' ? t.receiptButton : t.feeReceiptButton}
+          {receipt.kind === 'payment' ? t('receiptButton') : t('feeReceiptButton')}
         </button>
       ))}
       <p className={styles.saved} aria-live="polite" data-testid="receipt-saved">
@@ -101,7 +101,7 @@ function ReceiptDialog({
     saveFile(pdf, receiptFileName(rsvno, receipt.kind));
     // The next issue is a 再発行: the list says so before the dialog opens again.
     await queryClient.invalidateQueries({ queryKey: receiptsQueryKey(rsvno) });
-    onClose(reissue ? t.receiptReissueSaved : t.receiptSaved);
+    onClose(reissue ? t('receiptReissueSaved') : t('receiptSaved'));
   }
 
   const submit = reissue
@@ -114,7 +114,7 @@ function ReceiptDialog({
   return (
     <Modal
       open
-      title={reissue ? t.receiptReissue : t.receiptIssue}
+      title={reissue ? t('receiptReissue') : t('receiptIssue')}
       onClose={() => onClose()}
       returnFocusTo={opener}
       footer={
@@ -125,38 +125,38 @@ function ReceiptDialog({
           disabled={issue.isPending}
           aria-busy={issue.isPending}
         >
-          {reissue ? t.reissueAndDownload : t.issueAndDownload}
+          {reissue ? t('reissueAndDownload') : t('issueAndDownload')}
         </button>
       }
     >
       <form id={formId} onSubmit={submit} noValidate className={styles.form}>
         <dl className={styles.facts}>
           <div>
-            <dt>{t.receiptFor}</dt>
-            <dd>{t.receiptForKind(t.receiptKinds[receipt.kind])}</dd>
+            <dt>{t('receiptFor')}</dt>
+            <dd>{t('receiptForKind', { kind: t(`receiptKinds.${receipt.kind}`) })}</dd>
           </div>
           <div>
-            <dt>{t.receiptAmount}</dt>
+            <dt>{t('receiptAmount')}</dt>
             <dd>
               {format.yen(receipt.amount)}
-              {receipt.kind === 'payment' ? t.taxed : t.untaxed}
+              {receipt.kind === 'payment' ? t('taxed') : t('untaxed')}
             </dd>
           </div>
           {reissue && (
             <div>
-              <dt>{t.addressee}</dt>
-              <dd data-testid="receipt-addressee">{t.addresseeHonorific(receipt.addressee ?? '')}</dd>
+              <dt>{t('addressee')}</dt>
+              <dd data-testid="receipt-addressee">{t('addresseeHonorific', { name: receipt.addressee ?? '' })}</dd>
             </div>
           )}
         </dl>
         {reissue ? (
-          <p className="hint">{t.issuedBefore(receipt.issueCount)}</p>
+          <p className="hint">{t('issuedBefore', { n: receipt.issueCount })}</p>
         ) : (
           <Field
-            label={t.addressee}
+            label={t('addressee')}
             required
             error={formState.errors.addressee?.message}
-            hint={t.addresseeHint(ADDRESSEE_MAX)}
+            hint={t('addresseeHint', { max: ADDRESSEE_MAX })}
           >
             {(control) => (
               <input
@@ -165,7 +165,7 @@ function ReceiptDialog({
                 {...register('addressee')}
                 maxLength={ADDRESSEE_MAX * 2}
                 autoComplete="organization"
-                placeholder={t.addresseePlaceholder}
+                placeholder={t('addresseePlaceholder')}
               />
             )}
           </Field>

@@ -29,7 +29,7 @@ function BackLink() {
   const t = useMypageMessages();
   return (
     <Link to="/mypage" className="back-link">
-      {t.backToMyPage}
+      {t('backToMyPage')}
     </Link>
   );
 }
@@ -71,7 +71,7 @@ function RentalEditForm({ booking, option }: { booking: Booking; option: OptionS
     <div className={styles.layout}>
       <form className={styles.form} onSubmit={openConsent} aria-labelledby="rental-form-title">
         <h2 id="rental-form-title" className="visually-hidden">
-          {t.rentalsPerPerson}
+          {t('rentalsPerPerson')}
         </h2>
         {booking.memberList.map((m, i) => {
           const row = rows[i];
@@ -89,7 +89,7 @@ function RentalEditForm({ booking, option }: { booking: Booking; option: OptionS
         })}
         <div className={styles.submitRow}>
           <button type="submit" className="btn btn-primary" disabled={edit.isPending}>
-            {t.update}
+            {t('update')}
           </button>
           <BackLink />
         </div>
@@ -101,18 +101,18 @@ function RentalEditForm({ booking, option }: { booking: Booking; option: OptionS
       />
       <Modal
         open={consentOpen}
-        title={t.conditions}
+        title={t('conditions')}
         onClose={() => setConsentOpen(false)}
         footer={
           <button type="button" className="btn btn-primary" onClick={submit} disabled={edit.isPending}>
-            {t.updateWithThis}
+            {t('updateWithThis')}
           </button>
         }
       >
         <ConsentForm travelkubun={option.travelkubun} value={consent} onChange={setConsent} />
       </Modal>
-      <Modal open={done} title={t.rentalUpdated} onClose={() => navigate('/mypage')}>
-        <p className={styles.doneText}>{t.rentalUpdatedNote}</p>
+      <Modal open={done} title={t('rentalUpdated')} onClose={() => navigate('/mypage')}>
+        <p className={styles.doneText}>{t('rentalUpdatedNote')}</p>
       </Modal>
     </div>
   );
@@ -148,7 +148,7 @@ export function RentalEditPage() {
       <p className={styles.topBack}>
         <BackLink />
       </p>
-      <h1 className="page-title">{t.rentalEditTitle}</h1>
+      <h1 className="page-title">{t('rentalEditTitle')}</h1>
       {booking && option && !noRental ? (
         <>
           <div className={`card ${styles.summary}`}>
@@ -156,24 +156,25 @@ export function RentalEditPage() {
               {option.webname || booking.optionList[0]?.webname}
             </p>
             <p className={styles.summaryMeta}>
-              {t.rentalEditMeta(
-                booking.rsvno,
-                booking.todate !== booking.fromdate
-                  ? common.range(format.day(booking.fromdate), format.day(booking.todate))
-                  : format.day(booking.fromdate),
-              )}
+              {t('rentalEditMeta', {
+                rsvno: booking.rsvno,
+                days:
+                  booking.todate !== booking.fromdate
+                    ? common('range', { from: format.day(booking.fromdate), to: format.day(booking.todate) })
+                    : format.day(booking.fromdate),
+              })}
             </p>
             <p className="hint">
-              {t.rentalEditHintBefore}
-              <a href="#size-charts">{t.sizeCharts}</a>
-              {t.rentalEditHintAfter}
+              {t('rentalEditHintBefore')}
+              <a href="#size-charts">{t('sizeCharts')}</a>
+              {t('rentalEditHintAfter')}
             </p>
           </div>
           <RentalEditForm booking={booking} option={option} />
         </>
       ) : (
         <p className="hint" aria-live="polite">
-          {summary.isError || bookingQuery.isError ? common.unexpected : t.loadingBooking}
+          {summary.isError || bookingQuery.isError ? common('unexpected') : t('loadingBooking')}
         </p>
       )}
     </div>

@@ -31,13 +31,13 @@ export function RentalMemberFields({
   return (
     <fieldset className={`card ${styles.member}`}>
       <legend className={styles.legend}>
-        <span className={styles.memberNo}>{shared.participant(index + 1)}</span>
+        <span className={styles.memberNo}>{shared('participant', { n: index + 1 })}</span>
         <span className={styles.memberName} lang={textLang(`${member.sei}${member.mei}`)}>
           {personName(member.sei, member.mei)}
         </span>
         <span className={styles.memberMeta}>
-          {shared.genders[member.sex as GenderCode] ?? ''}
-          <span className="tag">{shared.ageClasses[ageClass]}</span>
+          {shared(`genders.${member.sex as GenderCode}`) ?? ''}
+          <span className="tag">{shared(`ageClasses.${ageClass}`)}</span>
         </span>
       </legend>
       <div className={styles.selects}>

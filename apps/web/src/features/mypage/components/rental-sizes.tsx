@@ -39,7 +39,7 @@ export function RentalSizes({
   return (
     <section className={`card ${styles.section}`} aria-labelledby="rentals-title">
       <h2 id="rentals-title" className="section-title">
-        {t.rentals}
+        {t('rentals')}
       </h2>
       <ol className={styles.members}>
         {booking.memberList.map((m, i) => {
@@ -47,7 +47,7 @@ export function RentalSizes({
           return (
             <li key={m.seq || i} className={styles.member}>
               <p className={styles.memberHead}>
-                <span className={styles.memberNo}>{shared.participant(i + 1)}</span>
+                <span className={styles.memberNo}>{shared('participant', { n: i + 1 })}</span>
               </p>
               <p className={styles.memberName} lang={textLang(`${m.sei}${m.mei}`)}>
                 {personName(m.sei, m.mei)}
@@ -57,8 +57,12 @@ export function RentalSizes({
                   const value = rental?.[field] ?? '';
                   return (
                     <div key={field}>
-                      <dt>{shared.rentalFields[field]}</dt>
-                      <dd>{value ? rentalValueLabel(field, value, shared.rentalTypes) : shared.none}</dd>
+                      <dt>{shared(`rentalFields.${field}`)}</dt>
+                      <dd>
+                        {value
+                          ? rentalValueLabel(field, value, (code) => shared(`rentalTypes.${code}`))
+                          : shared('none')}
+                      </dd>
                     </div>
                   );
                 })}
@@ -67,7 +71,7 @@ export function RentalSizes({
           );
         })}
       </ol>
-      {changeLater && <p className="hint">{t.changeSizesLater}</p>}
+      {changeLater && <p className="hint">{t('changeSizesLater')}</p>}
     </section>
   );
 }

@@ -44,13 +44,18 @@ export function SizeCharts({
   return (
     <section id="size-charts" className={`card ${styles.charts}`} aria-labelledby="size-charts-title">
       <h2 id="size-charts-title" className="section-title">
-        {t.sizeChartsTitle}
+        {t('sizeChartsTitle')}
       </h2>
       <div className={styles.chartList}>
         {charts.map((c) => (
           <figure key={c.file} className={styles.chart}>
-            <a href={src(c.file)} target="_blank" rel="noopener noreferrer" aria-label={t.enlarge(t[c.alt])}>
-              <img src={src(c.file)} alt={t[c.alt]} width={c.width} height={c.height} loading="lazy" />
+            <a
+              href={src(c.file)}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={t('enlarge', { alt: t(c.alt) })}
+            >
+              <img src={src(c.file)} alt={t(c.alt)} width={c.width} height={c.height} loading="lazy" />
             </a>
           </figure>
         ))}

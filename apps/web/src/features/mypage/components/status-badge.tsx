@@ -14,11 +14,11 @@ const TONE: Record<BookingState, string | undefined> = {
 /** The booking's state as SPEC §3 names it (in the page's language), coloured by the state, not by its words. */
 export function StatusBadge({ state }: { state: BookingState }) {
   const t = useMypageMessages();
-  const label = t.states[state];
+  const label = t(`states.${state}`);
   if (!label) return null;
   return (
     <span className={`${styles.status} ${TONE[state] ?? ''}`} data-testid="booking-status">
-      <span className="visually-hidden">{t.statusLabel}</span>
+      <span className="visually-hidden">{t('statusLabel')}</span>
       {label}
     </span>
   );

@@ -31,15 +31,15 @@ function External({ option, today }: { option: BookingOption; today: Ymd }) {
   if (option.ex_cd === ExternalCode.jr) {
     return (
       <div className={styles.external}>
-        <h4 className={styles.externalTitle}>{t.jrTitle}</h4>
+        <h4 className={styles.externalTitle}>{t('jrTitle')}</h4>
         <dl className={`info-list ${styles.info}`}>
-          <Row label={t.jrIssueNumber} testId="jr-issue-number">
+          <Row label={t('jrIssueNumber')} testId="jr-issue-number">
             <span className={styles.mono}>{option.ex_rsvno ?? '－'}</span>
           </Row>
-          <Row label={t.jrConfirmNumber} testId="jr-confirm-number">
+          <Row label={t('jrConfirmNumber')} testId="jr-confirm-number">
             <span className={styles.mono}>{option.ex_confirmno ?? '－'}</span>
           </Row>
-          <Row label={t.jrIssueMethod} wide>
+          <Row label={t('jrIssueMethod')} wide>
             {option.ex_issue_method || '－'}
           </Row>
         </dl>
@@ -49,9 +49,9 @@ function External({ option, today }: { option: BookingOption; today: Ymd }) {
   if (option.ex_cd === ExternalCode.dj) {
     return (
       <div className={styles.external}>
-        <h4 className={styles.externalTitle}>{t.djTitle}</h4>
+        <h4 className={styles.externalTitle}>{t('djTitle')}</h4>
         <dl className={`info-list ${styles.info}`}>
-          <Row label={t.djLoginNumber} testId="dj-login-number">
+          <Row label={t('djLoginNumber')} testId="dj-login-number">
             <span className={styles.mono}>{option.ex_rsvno ?? '－'}</span>
           </Row>
           <Row label="URL" wide>
@@ -64,7 +64,7 @@ function External({ option, today }: { option: BookingOption; today: Ymd }) {
             )}
           </Row>
         </dl>
-        <p className={styles.notice}>{t.djNotice}</p>
+        <p className={styles.notice}>{t('djNotice')}</p>
       </div>
     );
   }
@@ -72,7 +72,7 @@ function External({ option, today }: { option: BookingOption; today: Ymd }) {
     const open = ticketAvailable(option.usedate || today, today) && Boolean(option.ticket_url);
     return (
       <div className={styles.external}>
-        <h4 className={styles.externalTitle}>{t.ticketTitle}</h4>
+        <h4 className={styles.externalTitle}>{t('ticketTitle')}</h4>
         {open && option.ticket_url ? (
           <a
             className={`btn btn-primary btn-block ${styles.ticketButton}`}
@@ -80,11 +80,11 @@ function External({ option, today }: { option: BookingOption; today: Ymd }) {
             target="_blank"
             rel="noopener noreferrer"
           >
-            {t.showTicket}
+            {t('showTicket')}
           </a>
         ) : (
           <button type="button" className={`btn btn-primary btn-block ${styles.ticketButton}`} disabled>
-            {t.ticketFromStart}
+            {t('ticketFromStart')}
           </button>
         )}
       </div>
@@ -110,7 +110,7 @@ export function UsageGuide({
   return (
     <section className={`card ${styles.section}`} aria-labelledby="usage-title">
       <h2 id="usage-title" className="section-title">
-        {t.usageGuide}
+        {t('usageGuide')}
       </h2>
       {guided.map((o) => (
         <div key={`${o.pkcd}-${o.opcd}`} className={styles.guide}>
@@ -121,27 +121,27 @@ export function UsageGuide({
           )}
           <dl className={`info-list ${styles.info}`}>
             {o.meetpoint && (
-              <Row label={t.meetpoint} wide>
+              <Row label={t('meetpoint')} wide>
                 <span lang={textLang(o.meetpoint)}>{o.meetpoint}</span>
               </Row>
             )}
-            {o.serviceno && <Row label={t.serviceNo}>{o.serviceno}</Row>}
+            {o.serviceno && <Row label={t('serviceNo')}>{o.serviceno}</Row>}
             {o.departure_point && (
-              <Row label={t.departurePoint}>
+              <Row label={t('departurePoint')}>
                 <span lang={textLang(o.departure_point)}>{o.departure_point}</span>
               </Row>
             )}
-            {o.departure_time && <Row label={t.departureTime}>{o.departure_time}</Row>}
+            {o.departure_time && <Row label={t('departureTime')}>{o.departure_time}</Row>}
             {o.arrival_point && (
-              <Row label={t.arrivalPoint}>
+              <Row label={t('arrivalPoint')}>
                 <span lang={textLang(o.arrival_point)}>{o.arrival_point}</span>
               </Row>
             )}
-            {o.arrival_time && <Row label={t.arrivalTime}>{o.arrival_time}</Row>}
+            {o.arrival_time && <Row label={t('arrivalTime')}>{o.arrival_time}</Row>}
             {o.contents && (
-              <Row label={t.contents} wide>
+              <Row label={t('contents')} wide>
                 <button type="button" className={styles.linkButton} onClick={() => onShowItinerary(o)}>
-                  {t.showItinerary}
+                  {t('showItinerary')}
                 </button>
               </Row>
             )}

@@ -48,11 +48,11 @@ export function WithdrawRequest() {
         onClick={() => setOpen(true)}
         aria-haspopup="dialog"
       >
-        {t.withdraw}
+        {t('withdraw')}
       </button>
       <Modal
         open={open}
-        title={t.withdrawTitle}
+        title={t('withdrawTitle')}
         onClose={() => setOpen(false)}
         returnFocusTo={trigger}
         footer={
@@ -63,12 +63,12 @@ export function WithdrawRequest() {
             aria-busy={withdraw.isPending}
             onClick={confirm}
           >
-            {t.withdrawConfirm}
+            {t('withdrawConfirm')}
           </button>
         }
       >
-        <p className={styles.modalLead}>{t.withdrawLead}</p>
-        <p className="hint">{t.withdrawNote}</p>
+        <p className={styles.modalLead}>{t('withdrawLead')}</p>
+        <p className="hint">{t('withdrawNote')}</p>
       </Modal>
     </>
   );

@@ -78,7 +78,7 @@ export function BirthdayField({
       label={label}
       required={!locked}
       id={`${id}-input`}
-      hint={locked ? t.birthdayLocked : t.birthdayHint}
+      hint={locked ? t('birthdayLocked') : t('birthdayHint')}
       error={error}
     >
       {(control) => (
@@ -93,7 +93,7 @@ export function BirthdayField({
             type="text"
             inputMode="numeric"
             autoComplete="off"
-            placeholder={t.birthdayPlaceholder}
+            placeholder={t('birthdayPlaceholder')}
             value={value}
             readOnly={locked}
             aria-readonly={locked || undefined}
@@ -113,12 +113,12 @@ export function BirthdayField({
               onClick={toggle}
             >
               <CalendarIcon />
-              <span className="visually-hidden">{t.pickBirthday(label)}</span>
+              <span className="visually-hidden">{t('pickBirthday', { label })}</span>
             </button>
           )}
           {open && !locked && (
             <fieldset ref={panel} id={`${id}-calendar`} className={styles.calendar}>
-              <legend className="visually-hidden">{t.birthdayCalendar(label)}</legend>
+              <legend className="visually-hidden">{t('birthdayCalendar', { label })}</legend>
               <DayPicker
                 mode="single"
                 locale={ja}

@@ -23,44 +23,46 @@ export function BookingSummary({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
   if (!optionDetail) return null;
   const lines = party && prices ? partyLines(party, prices) : [];
   return (
-    <ReviewCard title={t.bookingDetails} headingLevel={headingLevel}>
+    <ReviewCard title={t('bookingDetails')} headingLevel={headingLevel}>
       <div className={styles.option}>
-        {optionDetail.flg_request_item === 1 && <span className="badge-request">{t.requestBadge}</span>}
+        {optionDetail.flg_request_item === 1 && <span className="badge-request">{t('requestBadge')}</span>}
         <p className={styles.name} lang={textLang(optionDetail.webname)}>
           {optionDetail.webname}
         </p>
-        <p className={styles.code}>{t.optionCode(optionDetail.opcd)}</p>
+        <p className={styles.code}>{t('optionCode', { opcd: optionDetail.opcd })}</p>
       </div>
       <dl className={styles.facts}>
         <div>
-          <dt>{t.usedate}</dt>
+          <dt>{t('usedate')}</dt>
           <dd data-testid="summary-usedate">{usedate ? format.departure(usedate, startTime, endTime) : '—'}</dd>
         </div>
         <div>
-          <dt>{t.people}</dt>
+          <dt>{t('people')}</dt>
           <dd>
             {lines.length > 0
-              ? lines.map((l) => t.partyLine(shared.ageClasses[l.ageClass], l.count)).join(t.partyJoin)
+              ? lines
+                  .map((l) => t('partyLine', { ageClass: shared(`ageClasses.${l.ageClass}`), count: l.count }))
+                  .join(t('partyJoin'))
               : '—'}
           </dd>
         </div>
       </dl>
       <table className={styles.prices}>
-        <caption className="visually-hidden">{t.breakdown}</caption>
+        <caption className="visually-hidden">{t('breakdown')}</caption>
         <thead>
           <tr>
-            <th scope="col">{t.ageClassColumn}</th>
-            <th scope="col">{t.unitPrice}</th>
-            <th scope="col">{t.countColumn}</th>
-            <th scope="col">{t.subtotal}</th>
+            <th scope="col">{t('ageClassColumn')}</th>
+            <th scope="col">{t('unitPrice')}</th>
+            <th scope="col">{t('countColumn')}</th>
+            <th scope="col">{t('subtotal')}</th>
           </tr>
         </thead>
         <tbody>
           {lines.map((l) => (
             <tr key={l.ageClass}>
-              <th scope="row">{shared.ageClasses[l.ageClass]}</th>
+              <th scope="row">{shared(`ageClasses.${l.ageClass}`)}</th>
               <td>{format.yen(l.unitPrice)}</td>
-              <td>{t.count(l.count)}</td>
+              <td>{t('count', { n: l.count })}</td>
               <td>{format.yen(l.subtotal)}</td>
             </tr>
           ))}
@@ -68,7 +70,7 @@ export function BookingSummary({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
         <tfoot>
           <tr>
             <th scope="row" colSpan={3}>
-              {t.totalTaxIncluded}
+              {t('totalTaxIncluded')}
             </th>
             <td className={styles.total}>{format.yen(reservationAmount(party, prices, stored))}</td>
           </tr>

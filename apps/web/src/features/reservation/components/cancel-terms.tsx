@@ -27,12 +27,12 @@ export function CancelTerms({
   return (
     <section className={`card ${styles.terms}`} aria-labelledby="cancel-terms-heading">
       <h2 id="cancel-terms-heading" className={styles.heading}>
-        {t.cancelTermsTitle}
+        {t('cancelTermsTitle')}
       </h2>
       <p className={styles.today}>{today}</p>
       {lines.length > 0 && (
         <>
-          <p className={styles.caption}>{t.cancelTermsTiers}</p>
+          <p className={styles.caption}>{t('cancelTermsTiers')}</p>
           <ul className={styles.tiers}>
             {lines.map((line) => (
               <li key={line}>{line}</li>

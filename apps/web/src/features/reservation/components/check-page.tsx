@@ -129,28 +129,31 @@ export function CheckPage() {
       aria-busy={submitting}
       onClick={submit}
     >
-      {isRequest ? t.submitRequest : t.submitPurchase}
+      {isRequest ? t('submitRequest') : t('submitPurchase')}
     </button>
   );
   // On a slow line the card page takes seconds to open: the wait is said, not only a greyed button.
   const progress = submitting && (
     <output className={styles.progress}>
       <Spinner small />
-      {t.submitting(isRequest)}
+      {t('submitting', { request: isRequest })}
     </output>
   );
 
   return (
     <div className={`container page ${styles.page}`}>
       <Link to="/reservation/member" className={flow.back}>
-        {t.backToMember}
+        {t('backToMember')}
       </Link>
-      <StepIndicator steps={purchaseSteps(hasRental, t.steps)} current={purchaseStepIndex('check', hasRental)} />
-      <h1 className="page-title">{t.checkTitle}</h1>
-      <p className={flow.lead}>{t.checkLead(isRequest)}</p>
+      <StepIndicator
+        steps={purchaseSteps(hasRental, (step) => t(`steps.${step}`))}
+        current={purchaseStepIndex('check', hasRental)}
+      />
+      <h1 className="page-title">{t('checkTitle')}</h1>
+      <p className={flow.lead}>{t('checkLead', { request: isRequest })}</p>
       {pending && (
         <output className={styles.requestNote}>
-          {t.pendingPayment(pending.rsvno, format.dateTime(pending.expiresAt))}
+          {t('pendingPayment', { rsvno: pending.rsvno, until: format.dateTime(pending.expiresAt) })}
         </output>
       )}
       <BookingSummary />
@@ -162,28 +165,28 @@ export function CheckPage() {
         nationalities={nationalities.data}
       />
       <CancelTerms option={optionDetail} usedate={usedate} />
-      {isRequest && <p className={styles.requestNote}>{t.requestNote}</p>}
+      {isRequest && <p className={styles.requestNote}>{t('requestNote')}</p>}
       <section className={`card ${styles.consent}`} aria-labelledby="consent-heading">
         <h2 id="consent-heading" className={styles.consentHeading}>
-          {t.consentTitle}
+          {t('consentTitle')}
         </h2>
         <p className={styles.consentState} aria-live="polite">
-          {agreed ? t.consentGiven : t.consentNeeded}
+          {agreed ? t('consentGiven') : t('consentNeeded')}
         </p>
         <button type="button" className="btn btn-outline" onClick={() => setConsentOpen(true)}>
-          {t.openConsent}
+          {t('openConsent')}
         </button>
       </section>
       <div className={styles.actions}>
         {/* Said while a consent is missing, as the button stays disabled; gone once both are ticked. */}
         {!agreed && (
           <p id="consent-notice" className={styles.notice}>
-            {t.needConsent}
+            {t('needConsent')}
           </p>
         )}
         <div className={styles.buttons}>
           <button type="button" className="btn btn-outline" onClick={() => navigate(previousPath)}>
-            {t.back}
+            {t('back')}
           </button>
           {submitButton}
         </div>
@@ -191,17 +194,17 @@ export function CheckPage() {
       </div>
       <Modal
         open={consentOpen}
-        title={t.consentDialog}
+        title={t('consentDialog')}
         onClose={() => setConsentOpen(false)}
         footer={
           <button type="button" className="btn btn-secondary" disabled={!agreed} onClick={() => setConsentOpen(false)}>
-            {t.agreeAndBack}
+            {t('agreeAndBack')}
           </button>
         }
       >
         <CancelTerms option={optionDetail} usedate={usedate} compact />
         <ConsentForm travelkubun={optionDetail.travelkubun} value={consent} onChange={setConsent} />
-        {!agreed && <p className={styles.modalNotice}>{t.needConsent}</p>}
+        {!agreed && <p className={styles.modalNotice}>{t('needConsent')}</p>}
       </Modal>
     </div>
   );

@@ -50,12 +50,12 @@ export function CompletePage() {
   const record = result.data;
   const success = record ? record.paid : params.get('processing') === 'success';
   const rsvno = record?.rsvno ?? completion?.rsvno ?? null;
-  usePageMeta(rsvno && !success ? t.notCompleteTitle : undefined);
+  usePageMeta(rsvno && !success ? t('notCompleteTitle') : undefined);
 
   if (sessionId && result.isPending) {
     return (
       <div className="container page">
-        <output className={`card ${styles.panel}`}>{t.checkingPayment}</output>
+        <output className={`card ${styles.panel}`}>{t('checkingPayment')}</output>
       </div>
     );
   }
@@ -66,15 +66,15 @@ export function CompletePage() {
     return (
       <div className="container page">
         <div className={`card ${styles.panel}`}>
-          <h1 className={`page-title ${styles.title}`}>{t.notComplete}</h1>
+          <h1 className={`page-title ${styles.title}`}>{t('notComplete')}</h1>
           <dl className={styles.rsvno}>
-            <dt>{t.rsvno}</dt>
+            <dt>{t('rsvno')}</dt>
             <dd data-testid="rsvno">{rsvno}</dd>
           </dl>
-          <p className={styles.message}>{t.paymentNotCompleted}</p>
+          <p className={styles.message}>{t('paymentNotCompleted')}</p>
           {payableUntil ? (
             <>
-              <p className={styles.message}>{t.payAgainUntil(format.dateTime(new Date(payableUntil)))}</p>
+              <p className={styles.message}>{t('payAgainUntil', { until: format.dateTime(new Date(payableUntil)) })}</p>
               <button
                 type="button"
                 className="btn btn-primary"
@@ -84,15 +84,15 @@ export function CompletePage() {
                   void payAgain(rsvno).finally(() => setRetrying(false));
                 }}
               >
-                {t.payAgain}
+                {t('payAgain')}
               </button>
             </>
           ) : (
-            <p className={styles.message}>{t.startAgain}</p>
+            <p className={styles.message}>{t('startAgain')}</p>
           )}
-          <p className="hint">{t.unpaidCancelled}</p>
+          <p className="hint">{t('unpaidCancelled')}</p>
           <Link to="/" className="btn btn-secondary">
-            {t.toTop}
+            {t('toTop')}
           </Link>
         </div>
       </div>
@@ -118,39 +118,39 @@ export function CompletePage() {
   }
 
   const request = !record && completion?.request === true;
-  const steps = purchaseSteps(hasRental, t.steps);
+  const steps = purchaseSteps(hasRental, (step) => t(`steps.${step}`));
   return (
     <div className="container page">
       <StepIndicator steps={steps} current={steps.length - 1} />
       <div className={`card ${styles.panel}`}>
-        <h1 className={`page-title ${styles.title}`}>{request ? t.requestReceived : t.bookingComplete}</h1>
+        <h1 className={`page-title ${styles.title}`}>{request ? t('requestReceived') : t('bookingComplete')}</h1>
         <dl className={styles.rsvno}>
-          <dt>{t.rsvno}</dt>
+          <dt>{t('rsvno')}</dt>
           <dd data-testid="rsvno">{rsvno}</dd>
           {booked && (
             <>
-              <dt>{t.usedate}</dt>
+              <dt>{t('usedate')}</dt>
               <dd className={styles.when} data-testid="complete-usedate">
                 {booked}
               </dd>
             </>
           )}
         </dl>
-        <p className={styles.thanks}>{t.thanks}</p>
+        <p className={styles.thanks}>{t('thanks')}</p>
         {request ? (
           <p className={styles.message}>
-            {t.requestNext1}
+            {t('requestNext1')}
             <br />
-            {t.requestNext2}
+            {t('requestNext2')}
           </p>
         ) : (
           <p className={styles.message}>
-            {t.bookedNext1}
+            {t('bookedNext1')}
             <br />
-            {t.bookedNext2}
+            {t('bookedNext2')}
           </p>
         )}
-        <p className="hint">{t.loginHint}</p>
+        <p className="hint">{t('loginHint')}</p>
         <button
           type="button"
           className="btn btn-primary"
@@ -161,7 +161,7 @@ export function CompletePage() {
             void openMyPage(rsvno).finally(() => setOpening(false));
           }}
         >
-          {t.toMyPage}
+          {t('toMyPage')}
         </button>
       </div>
     </div>

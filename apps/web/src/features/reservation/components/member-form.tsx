@@ -139,9 +139,9 @@ export function MemberForm({ submitLabel, nextPath }: { submitLabel: string; nex
     <FormProvider {...form}>
       <form noValidate onSubmit={handleSubmit(onValid, revealFirstError)} aria-describedby="member-form-note">
         <p id="member-form-note" className={styles.note}>
-          {t.requiredBefore}
-          <span className="required">{common.required}</span>
-          {t.requiredAfter}
+          {t('requiredBefore')}
+          <span className="required">{common('required')}</span>
+          {t('requiredAfter')}
         </p>
         {ready &&
           people.map((person, number) => (
@@ -163,7 +163,7 @@ export function MemberForm({ submitLabel, nextPath }: { submitLabel: string; nex
             {submitLabel}
           </button>
           <p id="member-submit-hint" className="hint">
-            {canSubmit ? t.canSubmit : t.cannotSubmit}
+            {canSubmit ? t('canSubmit') : t('cannotSubmit')}
           </p>
         </div>
       </form>

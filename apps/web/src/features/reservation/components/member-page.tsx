@@ -18,17 +18,20 @@ export function MemberPage() {
   return (
     <div className="container page">
       <Link to={listPath(md)} className={`back-link ${styles.back}`}>
-        {t.backToList}
+        {t('backToList')}
       </Link>
-      <StepIndicator steps={purchaseSteps(hasRental, t.steps)} current={purchaseStepIndex('member', hasRental)} />
-      <h1 className="page-title">{t.memberTitle}</h1>
-      <p className={styles.lead}>{t.memberLead}</p>
+      <StepIndicator
+        steps={purchaseSteps(hasRental, (step) => t(`steps.${step}`))}
+        current={purchaseStepIndex('member', hasRental)}
+      />
+      <h1 className="page-title">{t('memberTitle')}</h1>
+      <p className={styles.lead}>{t('memberLead')}</p>
       <div className={styles.layout}>
-        <aside className={styles.aside} aria-label={t.bookingDetails}>
+        <aside className={styles.aside} aria-label={t('bookingDetails')}>
           <BookingSummary />
         </aside>
         <MemberForm
-          submitLabel={hasRental ? t.toRental : t.toCheck}
+          submitLabel={hasRental ? t('toRental') : t('toCheck')}
           nextPath={hasRental ? '/reservation/rental' : '/reservation/check'}
         />
       </div>

@@ -35,7 +35,7 @@ function nationalityName(id: string, nationalities: Nationality[] | undefined): 
 function birthdayWithAge(person: Person, usedate: string, t: Texts, format: Format): string {
   const ymd = person.birthday.replaceAll('-', '');
   if (!isValidYmd(ymd)) return '—';
-  return t.birthdayWithAge(format.day(ymd), ageOn(ymd, usedate));
+  return t('birthdayWithAge', { day: format.day(ymd), age: ageOn(ymd, usedate) });
 }
 
 function PersonRows({
@@ -56,18 +56,18 @@ function PersonRows({
   const personName = usePersonName();
   return (
     <>
-      <Row label={t.name}>{personName(person.lastName, person.firstName)}</Row>
-      <Row label={t.birthday}>{birthdayWithAge(person, usedate, t, format)}</Row>
-      <Row label={shared.sex}>{person.sex ? shared.genders[person.sex as GenderCode] : '—'}</Row>
-      <Row label={shared.nationality}>
+      <Row label={t('name')}>{personName(person.lastName, person.firstName)}</Row>
+      <Row label={t('birthday')}>{birthdayWithAge(person, usedate, t, format)}</Row>
+      <Row label={shared('sex')}>{person.sex ? shared(`genders.${person.sex as GenderCode}`) : '—'}</Row>
+      <Row label={shared('nationality')}>
         <span lang={textLang(nationalityName(person.nationalityId, nationalities))}>
           {nationalityName(person.nationalityId, nationalities)}
         </span>
       </Row>
-      {listed.passport && <Row label={shared.passport}>{person.passportNumber || '—'}</Row>}
+      {listed.passport && <Row label={shared('passport')}>{person.passportNumber || '—'}</Row>}
       {listed.vegetarian && (
-        <Row label={shared.vegetarian}>
-          {person.vegetarianMeals ? shared.vegetarianWanted : shared.vegetarianNotWanted}
+        <Row label={shared('vegetarian')}>
+          {person.vegetarianMeals ? shared('vegetarianWanted') : shared('vegetarianNotWanted')}
         </Row>
       )}
     </>
@@ -81,9 +81,10 @@ function RentalRows({ person, rentalcd }: { person: Person; rentalcd: string }) 
       {rentalFields(rentalcd).map((field) => {
         const value = { model: person.rentalType, boots_size: person.bootsSize, wear_size: person.wearSize }[field];
         // An unchosen type reads なし (RENTAL_TYPE_LABEL), an unchosen size a dash.
-        const shown = value || field === 'model' ? rentalValueLabel(field, value, shared.rentalTypes) : '—';
+        const shown =
+          value || field === 'model' ? rentalValueLabel(field, value, (code) => shared(`rentalTypes.${code}`)) : '—';
         return (
-          <Row key={field} label={shared.rentalFields[field]}>
+          <Row key={field} label={shared(`rentalFields.${field}`)}>
             {shown}
           </Row>
         );
@@ -114,30 +115,30 @@ export function PeopleReview({
   };
   return (
     <>
-      <ReviewCard title={t.leader}>
+      <ReviewCard title={t('leader')}>
         <dl className={styles.list}>
           <PersonRows person={leader} usedate={usedate} nationalities={nationalities} listed={listed} />
-          <Row label={t.tel}>{leader.phoneNumber}</Row>
-          <Row label={t.email}>
+          <Row label={t('tel')}>{leader.phoneNumber}</Row>
+          <Row label={t('email')}>
             <span className={styles.breakAll}>{leader.email}</span>
           </Row>
         </dl>
       </ReviewCard>
-      <ReviewCard title={t.participants}>
+      <ReviewCard title={t('participants')}>
         <ol className={styles.members}>
           {members.map((member, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: the party is fixed for the whole flow
             <li key={i} className={styles.member}>
               <h3 className={styles.memberTitle}>
-                {shared.participant(i + 1)}
-                <span className="tag">{shared.ageClasses[member.ageClass]}</span>
+                {shared('participant', { n: i + 1 })}
+                <span className="tag">{shared(`ageClasses.${member.ageClass}`)}</span>
               </h3>
               <dl className={styles.list}>
                 <PersonRows person={member} usedate={usedate} nationalities={nationalities} listed={listed} />
               </dl>
               {option.rentalcd && (
                 <div className={styles.rental}>
-                  <h4 className={styles.rentalTitle}>{t.rental}</h4>
+                  <h4 className={styles.rentalTitle}>{t('rental')}</h4>
                   <dl className={styles.list}>
                     <RentalRows person={member} rentalcd={option.rentalcd} />
                   </dl>

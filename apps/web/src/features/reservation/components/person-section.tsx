@@ -103,7 +103,7 @@ function BirthdayInput({
   if (locked !== undefined) {
     return (
       <BirthdayField
-        label={t.birthday}
+        label={t('birthday')}
         value={locked}
         onChange={() => {}}
         onBlur={() => {}}
@@ -133,7 +133,7 @@ function ControlledBirthday({
   const { field } = useController({ control, name });
   return (
     <BirthdayField
-      label={t.birthday}
+      label={t('birthday')}
       value={field.value}
       onChange={field.onChange}
       onBlur={field.onBlur}
@@ -151,7 +151,12 @@ function SexField({ path, locked }: { path: PersonPath; locked: string | undefin
   const name = `${path}.sex` as const;
   const error = useFieldError(name);
   return (
-    <FieldSet legend={shared.sex} required={locked === undefined} className={`field ${styles.fieldset}`} error={error}>
+    <FieldSet
+      legend={shared('sex')}
+      required={locked === undefined}
+      className={`field ${styles.fieldset}`}
+      error={error}
+    >
       {(control) => (
         <div className={styles.radios}>
           {GENDER_CODES.map((code) => (
@@ -159,7 +164,7 @@ function SexField({ path, locked }: { path: PersonPath; locked: string | undefin
               key={code}
               type="radio"
               look="option"
-              label={shared.genders[code]}
+              label={shared(`genders.${code}`)}
               input={
                 locked === undefined
                   ? {
@@ -209,7 +214,7 @@ function NationalityField({
   }, [nationalities, name, getValues, setValue]);
   const options = (
     <>
-      <option value="">{nationalities ? shared.choose : t.loading}</option>
+      <option value="">{nationalities ? shared('choose') : t('loading')}</option>
       {nationalities?.map((n) => (
         <option key={n.id} value={String(n.id)} lang={textLang(n.nationality_nm)}>
           {n.nationality_nm}
@@ -219,9 +224,9 @@ function NationalityField({
   );
   return (
     <Field
-      label={shared.nationality}
+      label={shared('nationality')}
       required={locked === undefined}
-      hint={failed ? t.nationalitiesFailed : undefined}
+      hint={failed ? t('nationalitiesFailed') : undefined}
       hintClassName="error-text"
       error={error}
     >
@@ -244,11 +249,11 @@ function VegetarianField({ path, locked }: { path: PersonPath; locked: boolean |
   const shared = useSharedMessages();
   const { register } = useFormContext<MemberFormValues>();
   return (
-    <FieldSet legend={shared.vegetarian} className={`field ${styles.fieldset}`}>
+    <FieldSet legend={shared('vegetarian')} className={`field ${styles.fieldset}`}>
       {(control) => (
         <Choice
           look="option"
-          label={shared.vegetarianWanted}
+          label={shared('vegetarianWanted')}
           input={
             locked === undefined
               ? { id: control.id, ...register(`${path}.vegetarianMeals`) }
@@ -268,11 +273,11 @@ function SameAsLeader() {
     <div className={styles.same}>
       <Choice
         look="option"
-        label={t.sameAsLeader}
+        label={t('sameAsLeader')}
         input={{ id, 'aria-describedby': `${id}-hint`, ...register('sameAsLeader') }}
       />
       <p id={`${id}-hint`} className="hint">
-        {t.sameAsLeaderHint}
+        {t('sameAsLeaderHint')}
       </p>
     </div>
   );
@@ -305,12 +310,12 @@ export function PersonSection({
   const locked = <K extends PersonKey>(key: K): LeaderFormValues[K] | undefined => lockedValues?.[key];
   const titleId = useId();
   const nameHintId = useId();
-  const title = isLeader ? t.leader : shared.participant(number);
+  const title = isLeader ? t('leader') : shared('participant', { n: number });
 
   let body: ReactNode = (
     <>
       <p id={nameHintId} className={isLeader ? `hint ${styles.nameHint}` : `hint ${styles.nameHintPlain}`}>
-        {isLeader ? t.nameNoteLeader : t.nameNote}
+        {isLeader ? t('nameNoteLeader') : t('nameNote')}
       </p>
       <div className={styles.twoColumns}>
         {NAME_PARTS.map((part) => (
@@ -318,11 +323,11 @@ export function PersonSection({
             key={part.field}
             path={path}
             field={part.field}
-            label={t[part.label]}
+            label={t(part.label)}
             locked={locked(part.field)}
             hintId={nameHintId}
             autoComplete={isLeader ? part.autoComplete : 'off'}
-            placeholder={t[part.placeholder]}
+            placeholder={t(part.placeholder)}
           />
         ))}
       </div>
@@ -335,24 +340,24 @@ export function PersonSection({
           <TextField
             path={path}
             field="phoneNumber"
-            label={t.tel}
+            label={t('tel')}
             locked={undefined}
             type="tel"
             inputMode="tel"
             autoComplete="tel"
-            placeholder={t.telPlaceholder}
-            hint={t.telHint}
+            placeholder={t('telPlaceholder')}
+            hint={t('telHint')}
           />
           <TextField
             path={path}
             field="email"
-            label={t.email}
+            label={t('email')}
             locked={undefined}
             type="email"
             inputMode="email"
             autoComplete="email"
-            placeholder={t.emailPlaceholder}
-            hint={t.emailHint}
+            placeholder={t('emailPlaceholder')}
+            hint={t('emailHint')}
           />
         </div>
       )}
@@ -367,9 +372,9 @@ export function PersonSection({
           <TextField
             path={path}
             field="passportNumber"
-            label={shared.passport}
+            label={shared('passport')}
             locked={locked('passportNumber')}
-            placeholder={t.passportPlaceholder}
+            placeholder={t('passportPlaceholder')}
           />
         )}
       </div>
@@ -389,7 +394,7 @@ export function PersonSection({
     <section id={personSectionId(path)} className={`card ${styles.section}`} aria-labelledby={titleId}>
       <h2 id={titleId} className={styles.title}>
         <span>{title}</span>
-        {!isLeader && <span className="tag">{shared.ageClasses[ageClass]}</span>}
+        {!isLeader && <span className="tag">{shared(`ageClasses.${ageClass}`)}</span>}
       </h2>
       {body}
     </section>

@@ -36,15 +36,15 @@ export function PurchaseGuard({ children }: { children: ReactNode }) {
     <div className="container page">
       <section className={`card ${styles.panel}`} aria-labelledby="purchase-elsewhere-title">
         <h1 id="purchase-elsewhere-title" className={`page-title ${styles.title}`}>
-          {other ? t.otherPurchaseTitle : t.purchaseEndedTitle}
+          {other ? t('otherPurchaseTitle') : t('purchaseEndedTitle')}
         </h1>
         <div role="alert" className={styles.message}>
-          <p>{other ? t.otherPurchase : t.purchaseEnded}</p>
-          {other && <p>{t.otherPurchaseChoice}</p>}
+          <p>{other ? t('otherPurchase') : t('purchaseEnded')}</p>
+          {other && <p>{t('otherPurchaseChoice')}</p>}
         </div>
         {other && (status.webname || status.usedate) && (
           <dl className={styles.other}>
-            <dt>{t.otherPurchaseName}</dt>
+            <dt>{t('otherPurchaseName')}</dt>
             {status.webname && <dd lang={textLang(status.webname)}>{status.webname}</dd>}
             {status.usedate && <dd>{format.day(status.usedate, { weekday: true })}</dd>}
           </dl>
@@ -52,7 +52,7 @@ export function PurchaseGuard({ children }: { children: ReactNode }) {
         <div className={styles.actions}>
           {other && (
             <button type="button" className="btn btn-primary" onClick={continueOther}>
-              {t.continueOtherPurchase}
+              {t('continueOtherPurchase')}
             </button>
           )}
           <button
@@ -60,7 +60,7 @@ export function PurchaseGuard({ children }: { children: ReactNode }) {
             className={`btn ${other ? 'btn-outline' : 'btn-primary'}`}
             onClick={() => navigate(optionPath ?? listPath(''))}
           >
-            {optionPath ? t.backToOption : t.backToList}
+            {optionPath ? t('backToOption') : t('backToList')}
           </button>
         </div>
       </section>

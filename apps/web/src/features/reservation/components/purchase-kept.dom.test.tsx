@@ -16,11 +16,13 @@ import { blankPerson, type Leader, useReservationStore } from '../../../stores/r
 import { stubApi } from '../../../test/api-server.ts';
 import { reservedOption } from '../../../test/option-fixture.ts';
 import { nationalitiesQueryOptions } from '../api/get-nationalities.ts';
-import { reservationJa as t } from '../lib/messages.ts';
+import { useReservationMessages } from '../lib/messages.ts';
 import { purchaseStatus, refreshPurchaseStatus } from '../lib/purchase-status.ts';
 import { MemberForm } from './member-form.tsx';
 import { PurchaseGuard } from './purchase-guard.tsx';
 import { RentalForm } from './rental-form.tsx';
+
+const t = useReservationMessages.in('ja');
 
 const createBooking = vi.hoisted(() => vi.fn());
 vi.mock('../api/create-booking.ts', () => ({ createBooking, reviseBooking: vi.fn() }));
@@ -263,12 +265,12 @@ describe('a step when another tab has started another purchase', () => {
     const user = userEvent.setup();
     await leftBehind();
     render(wrap(<PurchaseGuard>the participant form</PurchaseGuard>));
-    expect(screen.getByRole('heading', { level: 1, name: t.otherPurchaseTitle })).toBeTruthy();
-    expect(screen.getByRole('alert').textContent).toContain(t.otherPurchase);
+    expect(screen.getByRole('heading', { level: 1, name: t('otherPurchaseTitle') })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain(t('otherPurchase'));
     expect(screen.getByText('Option OP0003')).toBeTruthy();
     expect(screen.queryByText('the participant form')).toBeNull();
 
-    await user.click(screen.getByRole('button', { name: t.continueOtherPurchase }));
+    await user.click(screen.getByRole('button', { name: t('continueOtherPurchase') }));
     expect(await screen.findByText('the participant form')).toBeTruthy();
     expect(useReservationStore.getState().optionDetail?.opcd).toBe('OP0003');
     expect(readTabPurchase()?.opcd).toBe('OP0003');
@@ -297,7 +299,7 @@ describe('a step when another tab has started another purchase', () => {
         </Routes>
       </MemoryRouter>,
     );
-    await user.click(screen.getByRole('button', { name: t.continueOtherPurchase }));
+    await user.click(screen.getByRole('button', { name: t('continueOtherPurchase') }));
     expect(await screen.findByText('the participant form')).toBeTruthy();
     expect(checkShown).not.toHaveBeenCalled();
   });
@@ -306,7 +308,7 @@ describe('a step when another tab has started another purchase', () => {
     const user = userEvent.setup();
     await leftBehind();
     render(wrap(<PurchaseGuard>the participant form</PurchaseGuard>));
-    await user.click(screen.getByRole('button', { name: t.backToOption }));
+    await user.click(screen.getByRole('button', { name: t('backToOption') }));
     expect(await screen.findByText('option page')).toBeTruthy();
   });
 

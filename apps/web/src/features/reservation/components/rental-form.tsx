@@ -14,8 +14,8 @@ import { useDraftSaver } from '../lib/use-draft-saver.ts';
 import styles from './rental-form.module.css';
 
 function personFacts(person: Person, shared: ReturnType<typeof useSharedMessages>, join: string): string {
-  const sex = person.sex ? shared.genders[person.sex as GenderCode] : '';
-  return [sex, shared.ageClasses[person.ageClass]].filter(Boolean).join(join);
+  const sex = person.sex ? shared(`genders.${person.sex as GenderCode}`) : '';
+  return [sex, shared(`ageClasses.${person.ageClass}`)].filter(Boolean).join(join);
 }
 
 function toForm(members: Person[]): RentalFormValues {
@@ -95,7 +95,7 @@ export function RentalForm({ rentalcd }: { rentalcd: string }) {
         navigate('/reservation/check');
       })}
     >
-      <p className={`hint ${styles.guide}`}>{t.rentalSizesNote}</p>
+      <p className={`hint ${styles.guide}`}>{t('rentalSizesNote')}</p>
       {members.map((member, i) => (
         <section
           // biome-ignore lint/suspicious/noArrayIndexKey: the party is fixed for the whole flow
@@ -104,9 +104,9 @@ export function RentalForm({ rentalcd }: { rentalcd: string }) {
           aria-labelledby={`rental-person-${i}`}
         >
           <h2 id={`rental-person-${i}`} className={styles.heading}>
-            <span className={styles.number}>{shared.participant(i + 1)}</span>
+            <span className={styles.number}>{shared('participant', { n: i + 1 })}</span>
             <span className={styles.name}>{personName(member.lastName, member.firstName)}</span>
-            <span className={styles.facts}>{personFacts(member, shared, t.partyJoin)}</span>
+            <span className={styles.facts}>{personFacts(member, shared, t('partyJoin'))}</span>
           </h2>
           <div className={styles.grid}>
             <RentalSelects
@@ -117,10 +117,10 @@ export function RentalForm({ rentalcd }: { rentalcd: string }) {
               errors={memberErrors(errors, i)}
             />
             {/* SPEC §2: the accessories row exists but is hidden; accessories are always sent empty. */}
-            <Field label={t.accessory} id={`rental-accessory-${i}`} className={styles.accessory} hidden>
+            <Field label={t('accessory')} id={`rental-accessory-${i}`} className={styles.accessory} hidden>
               {(control) => (
                 <select {...control} className="select" value="" disabled onChange={() => {}}>
-                  <option value="">{shared.none}</option>
+                  <option value="">{shared('none')}</option>
                 </select>
               )}
             </Field>
@@ -129,10 +129,10 @@ export function RentalForm({ rentalcd }: { rentalcd: string }) {
       ))}
       <div className={styles.actions}>
         <button type="button" className="btn btn-outline" onClick={goBack}>
-          {t.backToPrevious}
+          {t('backToPrevious')}
         </button>
         <button type="submit" className="btn btn-primary">
-          {t.toCheck}
+          {t('toCheck')}
         </button>
       </div>
     </form>

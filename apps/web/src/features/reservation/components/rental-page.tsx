@@ -20,11 +20,14 @@ export function RentalPage() {
   return (
     <div className="container page">
       <Link to="/reservation/member" className={`back-link ${styles.back}`}>
-        {t.backToMember}
+        {t('backToMember')}
       </Link>
-      <StepIndicator steps={purchaseSteps(true, t.steps)} current={purchaseStepIndex('rental', true)} />
-      <h1 className="page-title">{t.rentalTitle}</h1>
-      <p className={styles.lead}>{t.rentalLead}</p>
+      <StepIndicator
+        steps={purchaseSteps(true, (step) => t(`steps.${step}`))}
+        current={purchaseStepIndex('rental', true)}
+      />
+      <h1 className="page-title">{t('rentalTitle')}</h1>
+      <p className={styles.lead}>{t('rentalLead')}</p>
       <RentalForm rentalcd={optionDetail.rentalcd} />
     </div>
   );

@@ -1,10 +1,10 @@
-/** SPEC §2 Confirm / §9: 3 steps, or 4 with rental; `names` are the four in the page's language. */
-export function purchaseSteps(hasRental: boolean, names: readonly string[]): string[] {
-  const [member = '', rental = '', check = '', complete = ''] = names;
-  return hasRental ? [member, rental, check, complete] : [member, check, complete];
-}
-
 export type PurchaseStep = 'member' | 'rental' | 'check' | 'complete';
+
+/** SPEC §2 Confirm / §9: 3 steps, or 4 with rental, each named in the page's language by `name`. */
+export function purchaseSteps(hasRental: boolean, name: (step: PurchaseStep) => string): string[] {
+  const steps: PurchaseStep[] = hasRental ? ['member', 'rental', 'check', 'complete'] : ['member', 'check', 'complete'];
+  return steps.map(name);
+}
 
 export function purchaseStepIndex(step: PurchaseStep, hasRental: boolean): number {
   const order: PurchaseStep[] = hasRental ? ['member', 'rental', 'check', 'complete'] : ['member', 'check', 'complete'];

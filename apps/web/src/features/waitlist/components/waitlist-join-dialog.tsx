@@ -7,6 +7,7 @@ import { ErrorText, Field } from '../../../components/form/field.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { useFormat } from '../../../i18n/format.ts';
 import { useLang, useTextLang } from '../../../i18n/lang.tsx';
+import { calendarDay } from '../../../i18n/messages.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { joinWaitlist } from '../api/waitlist.ts';
 import { type JoinFormOutput, type JoinFormValues, joinFormSchema } from '../lib/join-schema.ts';
@@ -56,7 +57,7 @@ export function WaitlistJoinDialog({ option, days, onClose, opener }: WaitlistJo
       });
       setDone({ day: values.usedate, party: Number(values.party) });
     } catch (error) {
-      setRefusal(error instanceof ApiError ? error.errMsg : t.rateLimited);
+      setRefusal(error instanceof ApiError ? error.errMsg : t('rateLimited'));
     }
   });
 
@@ -65,7 +66,7 @@ export function WaitlistJoinDialog({ option, days, onClose, opener }: WaitlistJo
   return (
     <Modal
       open
-      title={t.join}
+      title={t('join')}
       onClose={onClose}
       returnFocusTo={opener}
       footer={
@@ -77,45 +78,45 @@ export function WaitlistJoinDialog({ option, days, onClose, opener }: WaitlistJo
             disabled={isSubmitting}
             aria-busy={isSubmitting}
           >
-            {t.submit}
+            {t('submit')}
           </button>
         )
       }
     >
       {done ? (
         <output className={styles.done} data-testid="waitlist-joined">
-          <p className={styles.lead}>{t.joined}</p>
-          <p>{t.joinedDetail(t.dayLabel(done.day), done.party)}</p>
+          <p className={styles.lead}>{t('joined')}</p>
+          <p>{t('joinedDetail', { day: t('dayLabel', { day: calendarDay(done.day) }), party: done.party })}</p>
         </output>
       ) : (
         <form id="waitlist-join-form" className={styles.form} onSubmit={submit} noValidate>
-          <p className={styles.lead}>{t.joinLead}</p>
+          <p className={styles.lead}>{t('joinLead')}</p>
           <p className="hint" lang={textLang(option.webname)}>
             {option.webname}
           </p>
-          <Field label={t.day} required error={errors.usedate?.message}>
+          <Field label={t('day')} required error={errors.usedate?.message}>
             {(control) => (
               <select {...control} className="select" {...register('usedate')}>
                 {days.map((day) => (
                   <option key={day} value={day}>
-                    {t.dayLabel(day)}
+                    {t('dayLabel', { day: calendarDay(day) })}
                   </option>
                 ))}
               </select>
             )}
           </Field>
-          <Field label={t.party} required error={errors.party?.message} hint={t.partyHint}>
+          <Field label={t('party')} required error={errors.party?.message} hint={t('partyHint')}>
             {(control) => (
               <select {...control} className="select" {...register('party')}>
                 {parties.map((n) => (
                   <option key={n} value={String(n)}>
-                    {t.people(n)}
+                    {t('people', { n })}
                   </option>
                 ))}
               </select>
             )}
           </Field>
-          <Field label={t.mail} required error={errors.mail?.message}>
+          <Field label={t('mail')} required error={errors.mail?.message}>
             {(control) => (
               <input
                 {...control}

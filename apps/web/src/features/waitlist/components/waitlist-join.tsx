@@ -32,9 +32,9 @@ export function WaitlistJoin({
   return (
     <section className={styles.section} aria-labelledby="waitlist-title" data-testid="waitlist-join">
       <h3 id="waitlist-title" className={styles.sectionTitle}>
-        {t.soldOutTitle}
+        {t('soldOutTitle')}
       </h3>
-      <p className={styles.sectionText}>{t.soldOutText}</p>
+      <p className={styles.sectionText}>{t('soldOutText')}</p>
       <button
         ref={trigger}
         type="button"
@@ -42,7 +42,7 @@ export function WaitlistJoin({
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
       >
-        {t.join}
+        {t('join')}
       </button>
       {open && (
         <Suspense fallback={null}>

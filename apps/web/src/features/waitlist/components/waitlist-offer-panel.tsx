@@ -54,16 +54,16 @@ export function WaitlistOfferPanel({ token, onBook }: { token: string; onBook(of
   async function leave() {
     try {
       await leaveWaitlist(token);
-      setMessage(t.left);
+      setMessage(t('left'));
     } catch (error) {
-      setMessage(error instanceof ApiError ? error.errMsg : t.alreadyEnded);
+      setMessage(error instanceof ApiError ? error.errMsg : t('alreadyEnded'));
     }
     await queryClient.invalidateQueries({ queryKey });
   }
 
   let body: React.ReactNode = null;
   if (offer.isError) {
-    body = <Ended title={t.title} text={offer.error instanceof ApiError ? offer.error.errMsg : t.tokenUnknown} />;
+    body = <Ended title={t('title')} text={offer.error instanceof ApiError ? offer.error.errMsg : t('tokenUnknown')} />;
   } else if (offer.data) {
     const o = offer.data;
     const day = format.day(o.usedate);
@@ -71,13 +71,13 @@ export function WaitlistOfferPanel({ token, onBook }: { token: string; onBook(of
       const until = format.dateTime(o.offer_expires_at);
       body = (
         <>
-          <h2 className={styles.offerTitle}>{t.offerTitle}</h2>
+          <h2 className={styles.offerTitle}>{t('offerTitle')}</h2>
           <p className={styles.offerText} data-testid="waitlist-offer-text">
-            {t.offerHeldBefore(day)}
-            <strong>{t.offerHeld(o.held)}</strong>
-            {t.offerHeldMiddle}
+            {t('offerHeldBefore', { day })}
+            <strong>{t('offerHeld', { n: o.held })}</strong>
+            {t('offerHeldMiddle')}
             <strong>{until}</strong>
-            {t.offerHeldAfter}
+            {t('offerHeldAfter')}
           </p>
           <div className={styles.offerActions}>
             <button
@@ -96,10 +96,10 @@ export function WaitlistOfferPanel({ token, onBook }: { token: string; onBook(of
                 })
               }
             >
-              {t.book}
+              {t('book')}
             </button>
             <button type="button" className="btn btn-outline" onClick={leave}>
-              {t.decline}
+              {t('decline')}
             </button>
           </div>
         </>
@@ -107,26 +107,26 @@ export function WaitlistOfferPanel({ token, onBook }: { token: string; onBook(of
     } else if (o.state === 'waiting') {
       body = (
         <>
-          <h2 className={styles.offerTitle}>{t.waitingTitle}</h2>
-          <p className={styles.offerText}>{t.waitingText(day, o.party)}</p>
+          <h2 className={styles.offerTitle}>{t('waitingTitle')}</h2>
+          <p className={styles.offerText}>{t('waitingText', { day, party: o.party })}</p>
           <div className={styles.offerActions}>
             <button type="button" className="btn btn-outline" onClick={leave}>
-              {t.leave}
+              {t('leave')}
             </button>
           </div>
         </>
       );
     } else if (o.state === 'booked') {
-      body = <Ended title={t.title} text={t.offerUsed} />;
+      body = <Ended title={t('title')} text={t('offerUsed')} />;
     } else if (o.state === 'expired') {
-      body = <Ended title={t.title} text={t.offerExpired} />;
+      body = <Ended title={t('title')} text={t('offerExpired')} />;
     } else {
-      body = <Ended title={t.title} text={t.withdrawn} />;
+      body = <Ended title={t('title')} text={t('withdrawn')} />;
     }
   }
 
   return (
-    <section className={styles.offer} aria-label={t.panel} aria-busy={offer.isPending} data-testid="waitlist-offer">
+    <section className={styles.offer} aria-label={t('panel')} aria-busy={offer.isPending} data-testid="waitlist-offer">
       {body}
       <output className={styles.offerText}>{message}</output>
     </section>
