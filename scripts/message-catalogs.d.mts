@@ -4,6 +4,8 @@ export interface CatalogFolder {
   types: string;
 }
 export const WEB_CATALOGS: CatalogFolder;
+export const CONTRACT_CATALOGS: CatalogFolder;
+export const CATALOG_FOLDERS: CatalogFolder[];
 export function readCatalogs(dir: string): Record<string, Record<string, Record<string, unknown>>>;
 export function checkCatalogs(dir: string): string[];
 export function paramsModule(dir: string): string;

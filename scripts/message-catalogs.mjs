@@ -1,8 +1,8 @@
 // The message catalogs (ADR 0205): one folder per language, one JSON file per area, ICU MessageFormat texts.
 // `checkCatalogs` holds every language to the Japanese, key for key and parameter for parameter; `paramsModule`
 // writes the TypeScript type of each message's parameters, which the code's calls are typechecked against.
-// `node scripts/message-catalogs.mjs` checks and rewrites the type; the web build and a unit test fail on a
-// catalog that does not match or a type that is out of date.
+// `node scripts/message-catalogs.mjs` checks and rewrites the type (`--check`: checks only); the web build and a
+// unit test fail on a catalog that does not match or a type that is out of date.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,11 +10,19 @@ import { parse, TYPE } from '@formatjs/icu-messageformat-parser';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The catalogs of the customer side, and the module that types their parameters. */
+/** The catalogs of the customer pages, and the module that types their parameters. */
 export const WEB_CATALOGS = {
   dir: path.join(root, 'apps/web/src/messages'),
   types: path.join(root, 'apps/web/src/i18n/message-params.gen.ts'),
 };
+
+/** The contract's: what the API and the shared rules say, on the server and in the pages alike. */
+export const CONTRACT_CATALOGS = {
+  dir: path.join(root, 'packages/contract/messages'),
+  types: path.join(root, 'packages/contract/src/message-params.gen.ts'),
+};
+
+export const CATALOG_FOLDERS = [WEB_CATALOGS, CONTRACT_CATALOGS];
 
 const SOURCE = 'ja';
 
@@ -145,7 +153,7 @@ export function paramsModule(dir) {
     }
   }
   const lines = [
-    '// Written by scripts/message-catalogs.mjs from the catalogs in ../messages: do not edit.',
+    `// Written by scripts/message-catalogs.mjs from the catalogs in ${path.relative(root, dir)}: do not edit.`,
     '// Each area, each key, and the values its message takes (null: none).',
     'export interface MessageParams {',
   ];
@@ -176,11 +184,19 @@ export function catalogProblems({ dir, types }) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const problems = checkCatalogs(WEB_CATALOGS.dir);
-  if (problems.length > 0) {
-    console.error(problems.join('\n'));
-    process.exit(1);
+  // `--check` only reports; without it each folder's type module is written once its catalogs match.
+  const checkOnly = process.argv.includes('--check');
+  let failed = false;
+  for (const folder of CATALOG_FOLDERS) {
+    const problems = checkOnly ? catalogProblems(folder) : checkCatalogs(folder.dir);
+    if (problems.length > 0) {
+      console.error(problems.join('\n'));
+      failed = true;
+    } else if (!checkOnly) {
+      writeFileSync(folder.types, paramsModule(folder.dir));
+      console.log(`${path.relative(root, folder.types)} written`);
+    }
   }
-  writeFileSync(WEB_CATALOGS.types, paramsModule(WEB_CATALOGS.dir));
-  console.log(`${path.relative(root, WEB_CATALOGS.types)} written`);
+  if (failed) process.exit(1);
+  if (checkOnly) console.log('The message catalogs match.');
 }

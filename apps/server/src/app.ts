@@ -129,7 +129,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   registerAnswerSerialiser(app);
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.code(error.httpStatus).send(fail(error.errcd, error.message));
+      return reply.code(error.httpStatus).send(fail(error.errcd, error.said));
     }
     const status = error.statusCode ?? 500;
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send(fail(ErrCd.generic, Msg.bodyTooLarge));

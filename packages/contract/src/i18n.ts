@@ -12,6 +12,9 @@ export const DEFAULT_LANG: Lang = 'ja';
 /** Where each language's pages live: the Japanese at SPEC's paths, the others under their own prefix. */
 export const LANG_BASE: Record<Lang, string> = { ja: '', en: '/en' };
 
+/** The locale each language writes numbers, dates and plurals in (`Intl`): English as British English. */
+export const INTL_LOCALE: Record<Lang, string> = { ja: 'ja', en: 'en-GB' };
+
 /** The names a language switch shows, each in its own language. */
 export const LANG_NAMES: Record<Lang, string> = { ja: '日本語', en: 'English' };
 

@@ -36,12 +36,17 @@ export const ReceiptMsg = {
 /** The characters of an unprintable 宛名 named, at most this many (the rest are refused all the same). */
 const UNPRINTABLE_SHOWN = 5;
 
+/** The unprintable characters a refusal names. */
+export function shownUnprintable(characters: readonly string[]): string {
+  return characters.slice(0, UNPRINTABLE_SHOWN).join(' ');
+}
+
 /**
  * A 宛名 with characters the receipt's font has no glyph for (they would print as □ for good): which ones, and what
  * can be written instead. The rule itself is receipt-font.ts's (the forms) and the server's (the font's cmap).
  */
 export function addresseeUnprintable(characters: readonly string[]): string {
-  const shown = characters.slice(0, UNPRINTABLE_SHOWN).join(' ');
+  const shown = shownUnprintable(characters);
   return `宛名に領収書へ印字できない文字（${shown}）が含まれています。日本語（漢字・ひらがな・カタカナ）または英数字でご入力ください。`;
 }
 

@@ -1,12 +1,13 @@
 /**
- * The customer API's messages in the caller's language: the answers stay SPEC §7's, Japanese by
- * default, and a call whose Accept-Language prefers English (the English pages send `en`) gets the errMsg of its
- * envelope in English, from the contract's one table. The console (/api/admin) stays Japanese; OCTO has its own
- * errors.
+ * The API's messages in the caller's language (ADR 0206): the answers stay SPEC §7's, Japanese by default, and
+ * the errMsg of an envelope is written in the first of our languages that the call's Accept-Language prefers (the
+ * pages send their own). The console (/api/admin) is Japanese; OCTO has its own errors.
  */
-import { preferredLang } from '@tabi/contract/i18n';
+import { DEFAULT_LANG, preferredLang } from '@tabi/contract/i18n';
 import { englishMessage } from '@tabi/contract/messages-en';
+import { isSaid } from '@tabi/contract/said';
 import type { FastifyInstance } from 'fastify';
+import { textIn } from '../i18n/said-text.ts';
 import { varyByLanguage } from './content-language.ts';
 
 function isEnvelope(payload: unknown): payload is { errcd: string; errMsg: string; response: unknown } {
@@ -21,10 +22,14 @@ function isEnvelope(payload: unknown): payload is { errcd: string; errMsg: strin
 export function registerMessageLanguage(app: FastifyInstance): void {
   app.addHook('preSerialization', async (request, reply, payload) => {
     const path = request.url;
-    if (!path.startsWith('/api/') || path.startsWith('/api/admin') || !isEnvelope(payload)) return payload;
+    if (!path.startsWith('/api/') || !isEnvelope(payload)) return payload;
+    const console = path.startsWith('/api/admin');
     // Every such answer may differ by language, the Japanese ones too: a cache must keep them apart.
-    varyByLanguage(reply);
-    if (preferredLang(request.headers['accept-language']) !== 'en' || payload.errMsg === '') return payload;
+    if (!console) varyByLanguage(reply);
+    const lang = console ? DEFAULT_LANG : (preferredLang(request.headers['accept-language']) ?? DEFAULT_LANG);
+    if (isSaid(payload.errMsg)) return { ...payload, errMsg: textIn(lang, payload.errMsg) };
+    if (lang === DEFAULT_LANG || payload.errMsg === '') return payload;
+    // A text not yet said by key: the contract's English table, until every message is keyed.
     const english = englishMessage(payload.errMsg);
     return english === null ? payload : { ...payload, errMsg: english };
   });

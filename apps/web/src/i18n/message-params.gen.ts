@@ -1,4 +1,4 @@
-// Written by scripts/message-catalogs.mjs from the catalogs in ../messages: do not edit.
+// Written by scripts/message-catalogs.mjs from the catalogs in apps/web/src/messages: do not edit.
 // Each area, each key, and the values its message takes (null: none).
 export interface MessageParams {
   auth: {

@@ -6,7 +6,7 @@
  * the build fails on a key or a parameter that one language has and another has not.
  */
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
-import type { Lang } from '@tabi/contract/i18n';
+import { INTL_LOCALE, type Lang } from '@tabi/contract/i18n';
 import { useLang } from './lang.tsx';
 import type { MessageParams } from './message-params.gen.ts';
 
@@ -23,9 +23,6 @@ export type Translate<A extends Area> = <K extends keyof MessageParams[A] & stri
   key: K,
   ...values: MessageParams[A][K] extends null ? [] : [MessageParams[A][K]]
 ) => string;
-
-/** The locale each language formats numbers, dates and plurals in: British English, as its texts are written. */
-const INTL_LOCALE: Record<Lang, string> = { ja: 'ja', en: 'en-GB' };
 
 /**
  * A language's module: its catalog, and how it writes what the contract's rules say in Japanese (SPEC's messages,

@@ -17,7 +17,7 @@ import {
 } from '@tabi/contract/admin-bookings';
 import { maskPassport, statusLabel } from '@tabi/contract/booking-rules';
 import { toTokyoIso } from '@tabi/contract/dates';
-import { Msg } from '@tabi/contract/messages';
+import { say } from '@tabi/contract/said';
 import { staffActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
@@ -52,7 +52,7 @@ export function callStuck(call: Pick<ProviderCallRow, 'state' | 'attempts'>): bo
 
 async function loadBooking(ctx: AppContext, rsvno: string): Promise<bookingRepo.BookingRow> {
   const booking = await bookingRepo.findBooking(ctx.db, rsvno);
-  if (!booking) throw AppError.notFound(Msg.bookingNotFound);
+  if (!booking) throw AppError.notFound(say('bookingNotFound'));
   return booking;
 }
 

@@ -4,7 +4,8 @@
  * Every change is a staff audit event (who, what, when).
  */
 import type { FacilityRow, UsageRow } from '@tabi/contract/admin-catalog';
-import { CatalogMsg, Msg } from '@tabi/contract/messages';
+import { CatalogMsg } from '@tabi/contract/messages';
+import { say } from '@tabi/contract/said';
 import { asc, eq, sql } from 'drizzle-orm';
 import { staffActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
@@ -73,7 +74,7 @@ export async function setMail(ctx: AppContext, staff: StaffPrincipal, id: number
 export async function clearCouponLock(ctx: AppContext, staff: StaffPrincipal, rsvno: string) {
   const cleared = await ctx.db.transaction(async (tx) => {
     const booking = await bookingRepo.lockBooking(tx, rsvno);
-    if (!booking) throw AppError.notFound(Msg.bookingNotFound);
+    if (!booking) throw AppError.notFound(say('bookingNotFound'));
     const count = await clearBadPins(tx, rsvno);
     if (count > 0) {
       await recordEvent(tx, ctx.clock.now(), rsvno, staffActor(staff.id), 'coupon_lock_cleared', {

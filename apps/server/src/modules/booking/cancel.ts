@@ -11,6 +11,7 @@
 import { ErrCd } from '@tabi/contract/constants';
 import { isoDateToYmd } from '@tabi/contract/dates';
 import { feeOverrideAbovePaid, Msg } from '@tabi/contract/messages';
+import { say } from '@tabi/contract/said';
 import type { Actor } from '../../actor.ts';
 import { todayIn } from '../../clock.ts';
 import type { AppContext } from '../../context.ts';
@@ -91,19 +92,20 @@ export function cancellationPending(booking: StateColumns): boolean {
 
 /** Refuses, with the reason, a booking this actor may not cancel (SPEC §4 for the customer). */
 function assertCancellable(ctx: AppContextBase, booking: repo.BookingRow, actor: Actor): void {
-  if (isEnded(lifecycleOf(booking))) throw AppError.conflict(ErrCd.generic, Msg.alreadyCanceled);
+  if (isEnded(lifecycleOf(booking))) throw AppError.conflict(ErrCd.generic, say('alreadyCanceled'));
   if (actor.kind === 'staff') {
     // Staff cancel a booking made by card, paid or not, also on or after its day (a no-show); requests are declined.
-    if (!canMove(booking, 'claimCancellation')) throw AppError.conflict(ErrCd.generic, Msg.notCancellable);
+    if (!canMove(booking, 'claimCancellation')) throw AppError.conflict(ErrCd.generic, say('notCancellable'));
     return;
   }
   // A card booking unpaid past its hour is expired already for the customer (SPEC §3's label).
   if (lifecycleOf(booking) === 'held' && effectiveLifecycle(booking, ctx.clock.now()) === 'expired') {
-    throw AppError.conflict(ErrCd.generic, Msg.alreadyCanceled);
+    throw AppError.conflict(ErrCd.generic, say('alreadyCanceled'));
   }
   // SPEC §4: only a booking made by card, and only before its first day.
-  if (!canMove(booking, 'claimCancellation')) throw AppError.conflict(ErrCd.generic, Msg.cancelNotAllowed);
-  if (isoDateToYmd(booking.fromdate) <= todayIn(ctx.clock)) throw AppError.conflict(ErrCd.generic, Msg.cancelTooLate);
+  if (!canMove(booking, 'claimCancellation')) throw AppError.conflict(ErrCd.generic, say('cancelNotAllowed'));
+  if (isoDateToYmd(booking.fromdate) <= todayIn(ctx.clock))
+    throw AppError.conflict(ErrCd.generic, say('cancelTooLate'));
 }
 
 /**
@@ -116,16 +118,16 @@ async function assertNoCouponUsed(db: DbOrTx, booking: repo.BookingRow, options:
   if ((await repo.couponsUsed(db, booking.rsvno)) === 0) return;
   throw AppError.conflict(
     ErrCd.generic,
-    options.actor.kind === 'staff' ? Msg.staffCancelCouponsUsed : Msg.cancelCouponsUsed,
+    options.actor.kind === 'staff' ? Msg.staffCancelCouponsUsed : say('cancelCouponsUsed'),
   );
 }
 
 function checkFeeOverride(booking: repo.BookingRow, override: CancelOptions['feeOverride']): void {
   if (!override) return;
   if (!Number.isInteger(override.amount) || override.amount < 0 || override.amount > booking.amountjp) {
-    throw new AppError(ErrCd.generic, Msg.feeOverrideInvalid, 422);
+    throw new AppError(ErrCd.generic, say('feeOverrideInvalid'), 422);
   }
-  if (override.reason.trim() === '') throw new AppError(ErrCd.generic, Msg.feeOverrideReasonRequired, 422);
+  if (override.reason.trim() === '') throw new AppError(ErrCd.generic, say('feeOverrideReasonRequired'), 422);
 }
 
 /** The fee under the booking's policy today (or the staff's override) and the refund of what was paid. */
@@ -164,7 +166,7 @@ export async function quoteCancellation(
   feeOverride?: CancelOptions['feeOverride'],
 ): Promise<CancelQuote> {
   const booking = await repo.findBooking(ctx.db, rsvno);
-  if (!booking) throw AppError.notFound(Msg.bookingNotFound);
+  if (!booking) throw AppError.notFound(say('bookingNotFound'));
   if (cancellationPending(booking)) {
     return { cancelfee: booking.cancelFee ?? 0, refund: booking.refundAmount ?? 0 };
   }
@@ -183,7 +185,7 @@ export async function beginCancellation(
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     const booking = await repo.lockBooking(tx, rsvno);
-    if (!booking) throw AppError.notFound(Msg.bookingNotFound);
+    if (!booking) throw AppError.notFound(say('bookingNotFound'));
     if (cancellationPending(booking)) {
       // Resumed by a retry once its own request has had time to finish (it may have crashed); not while
       // that request may still be sending the refunds.
@@ -191,7 +193,7 @@ export async function beginCancellation(
       if (options.company) return pending;
       const sameAsked = options.expectedRefund === undefined || options.expectedRefund === pending.refund;
       const stale = now.getTime() - (booking.canceledAt?.getTime() ?? now.getTime()) >= PROVIDER_CALL_GRACE_MS;
-      if (!sameAsked || !stale || options.feeOverride) throw AppError.conflict(ErrCd.generic, Msg.cancelInProgress);
+      if (!sameAsked || !stale || options.feeOverride) throw AppError.conflict(ErrCd.generic, say('cancelInProgress'));
       return pending;
     }
     if (options.stillDue && !(await options.stillDue(tx, booking))) throw new CancellationNotDue(rsvno);
@@ -200,7 +202,7 @@ export async function beginCancellation(
     await assertNoCouponUsed(tx, booking, options);
     const { quote, paid, policyFee } = await quoteFor(ctx, tx, booking, true, options.feeOverride);
     if (options.expectedRefund !== undefined && options.expectedRefund !== quote.refund) {
-      throw AppError.conflict(ErrCd.generic, Msg.cancelPriceChanged);
+      throw AppError.conflict(ErrCd.generic, say('cancelPriceChanged'));
     }
     await transition(tx, booking, 'claimCancellation', {
       canceledAt: now,
@@ -289,12 +291,12 @@ export async function cancelBooking(ctx: AppContext, rsvno: string, options: Can
   if (sent.refused > 0 || sent.retry > 0) {
     // Refused outright with nothing refunded: released, as if never asked. Otherwise (the provider could
     // not be reached) the cancellation stands and the reconciler sends the refunds when it can.
-    if (await release(ctx, rsvno, options.actor)) throw new AppError(ErrCd.generic, Msg.refundFailed, 502);
-    throw new AppError(ErrCd.generic, Msg.refundPending, 502);
+    if (await release(ctx, rsvno, options.actor)) throw new AppError(ErrCd.generic, say('refundFailed'), 502);
+    throw new AppError(ErrCd.generic, say('refundPending'), 502);
   }
   if (!(await tryFinishCancellation(ctx, rsvno, options.actor))) {
     const booking = await repo.findBooking(ctx.db, rsvno);
-    if (!booking || lifecycleOf(booking) !== 'canceled') throw new AppError(ErrCd.generic, Msg.refundFailed, 502);
+    if (!booking || lifecycleOf(booking) !== 'canceled') throw new AppError(ErrCd.generic, say('refundFailed'), 502);
   }
   return quote;
 }

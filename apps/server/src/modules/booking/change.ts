@@ -9,8 +9,8 @@ import type { ChangeDepartureAnswer } from '@tabi/contract/booking';
 import { cancelPercent } from '@tabi/contract/cancel-policy';
 import { ErrCd } from '@tabi/contract/constants';
 import { daysBetween, formatDeparture, isoDateToYmd, type Ymd, ymdToIsoDate } from '@tabi/contract/dates';
-import { changeFeeApplies, Msg } from '@tabi/contract/messages';
 import type { PartyCounts } from '@tabi/contract/party';
+import { say } from '@tabi/contract/said';
 import { and, eq } from 'drizzle-orm';
 import type { Actor } from '../../actor.ts';
 import { todayIn } from '../../clock.ts';
@@ -75,11 +75,11 @@ function whenOf(line: repo.BookingLineRow, lang: string): string {
  */
 export function changeRefusal(booking: repo.BookingRow, lines: Pick<repo.BookingLineRow, 'pkcd'>[], today: Ymd) {
   const single = lines.length === 1 && lines[0]?.pkcd === 'X';
-  if (lifecycleOf(booking) !== 'paid' || booking.resellerId !== null || !single) return Msg.changeNotAllowed;
+  if (lifecycleOf(booking) !== 'paid' || booking.resellerId !== null || !single) return say('changeNotAllowed');
   const first = isoDateToYmd(booking.fromdate);
-  if (first <= today) return Msg.changeTooLate;
+  if (first <= today) return say('changeTooLate');
   const fee = cancelPercent(booking.cancelPolicy, daysBetween(today, first));
-  return fee > 0 ? changeFeeApplies(fee) : null;
+  return fee > 0 ? say('changeFeeApplies', { percent: fee }) : null;
 }
 
 /**
@@ -95,27 +95,27 @@ async function plan(
   claimed: number,
 ): Promise<Planned> {
   const booking = await repo.lockBooking(tx, rsvno);
-  if (!booking) throw AppError.notFound(Msg.bookingNotFound);
+  if (!booking) throw AppError.notFound(say('bookingNotFound'));
   const lines = await repo.bookingLines(tx, rsvno);
   const why = changeRefusal(booking, lines, todayIn(ctx.clock));
   if (why) throw refuse(why);
   const [line] = lines;
   const option = line && (await repo.findOption(tx, line.opcd));
-  if (!line || !option) throw AppError.notFound(Msg.optionNotFound);
-  if (option.isCoupon) throw refuse(Msg.changeNotAllowed);
+  if (!line || !option) throw AppError.notFound(say('optionNotFound'));
+  if (option.isCoupon) throw refuse(say('changeNotAllowed'));
   checkDepartureOnSale(target.usedate, target.startTime, option, ctx.clock.now());
   const usedate = ymdToIsoDate(target.usedate);
-  if (usedate === line.usedate && target.startTime === line.startTime) throw refuse(Msg.changeSameDeparture);
+  if (usedate === line.usedate && target.startTime === line.startTime) throw refuse(say('changeSameDeparture'));
   const [day] = await tx
     .select()
     .from(departures)
     .where(
       and(eq(departures.opcd, line.opcd), eq(departures.usedate, usedate), eq(departures.startTime, target.startTime)),
     );
-  if (!day) throw new AppError(ErrCd.nothingPrice, Msg.nothingPrice, 422);
+  if (!day) throw new AppError(ErrCd.nothingPrice, say('nothingPrice'), 422);
   const amount = priceOf(day, partyOf(line));
-  if (amount !== claimed) throw refuse(Msg.amountMismatch);
-  if (day.zaikozan < line.seats) throw refuse(Msg.noStock);
+  if (amount !== claimed) throw refuse(say('amountMismatch'));
+  if (day.zaikozan < line.seats) throw refuse(say('noStock'));
   const to = { opcd: line.opcd, usedate, startTime: target.startTime, seats: line.seats };
   return { booking, line, to, amount, difference: amount - booking.amountjp };
 }
@@ -168,7 +168,7 @@ export async function changeDeparture(
   const outcome = await ctx.db.transaction(async (tx) => {
     const p = await plan(ctx, tx, rsvno, target, claimed);
     if (p.difference <= 0) {
-      if (!(await apply(ctx, tx, p, actor, 0))) throw refuse(Msg.noStock);
+      if (!(await apply(ctx, tx, p, actor, 0))) throw refuse(say('noStock'));
       return { changed: true as const, difference: p.difference };
     }
     const [row] = await tx

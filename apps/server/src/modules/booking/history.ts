@@ -1,7 +1,7 @@
 /** A booking as staff look at it: its state, its history, its payments and its provider calls. */
 import { statusLabel } from '@tabi/contract/booking-rules';
 import { toTokyoIso } from '@tabi/contract/dates';
-import { Msg } from '@tabi/contract/messages';
+import { say } from '@tabi/contract/said';
 import type { AppContextBase } from '../../context-base.ts';
 import { AppError } from '../../errors.ts';
 import { findPayments, findProviderCalls, type PaymentRow, type ProviderCallRow } from '../payment/index.ts';
@@ -17,7 +17,7 @@ export interface BookingRecord {
 
 export async function bookingRecord(ctx: AppContextBase, rsvno: string): Promise<BookingRecord> {
   const booking = await repo.findBooking(ctx.db, rsvno);
-  if (!booking) throw AppError.notFound(Msg.bookingNotFound);
+  if (!booking) throw AppError.notFound(say('bookingNotFound'));
   const facts = { status: booking.status, status_payment: booking.statusPayment, rsvdate: toTokyoIso(booking.rsvdate) };
   const [events, payments, calls] = await Promise.all([
     repo.findEvents(ctx.db, rsvno),

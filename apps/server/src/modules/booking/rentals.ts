@@ -3,8 +3,8 @@ import { isDeepStrictEqual } from 'node:util';
 import { rentalEditAllowed } from '@tabi/contract/booking-rules';
 import { ageClassFromCode, ErrCd, type RentalTypeCode } from '@tabi/contract/constants';
 import { toTokyoIso } from '@tabi/contract/dates';
-import { Msg, rentalFieldInvalid } from '@tabi/contract/messages';
-import { checkRental, keepShownRental, missingRentalFields, RENTAL_FIELD_LABEL } from '@tabi/contract/rental';
+import { checkRental, keepShownRental, missingRentalFields } from '@tabi/contract/rental';
+import { say } from '@tabi/contract/said';
 import type { Actor } from '../../actor.ts';
 import type { AppContextBase } from '../../context-base.ts';
 import { AppError } from '../../errors.ts';
@@ -34,20 +34,22 @@ function checkEntries(rentalcd: string, members: repo.MemberRow[], entries: Rent
   const rows = entries.map((entry) => {
     const seq = entry.seq.trim();
     const member = bySeq.get(seq);
-    if (!member || seen.has(seq)) throw rentalInvalid(Msg.rentalMembersMismatch);
+    if (!member || seen.has(seq)) throw rentalInvalid(say('rentalMembersMismatch'));
     seen.add(seq);
     const checked = checkRental(
       keepShownRental(entry, rentalcd),
       rentalcd,
       ageClassFromCode(member.ageclass) ?? 'adult',
     );
-    if (!checked.ok) throw rentalInvalid(rentalFieldInvalid(seq, RENTAL_FIELD_LABEL[checked.field]));
+    if (!checked.ok)
+      throw rentalInvalid(say('rentalFieldInvalid', { participant: seq, item: say(`rentalField.${checked.field}`) }));
     const [missing] = missingRentalFields(checked.rental, rentalcd).filter((field) => field !== 'model');
-    if (missing) throw rentalInvalid(rentalFieldInvalid(seq, RENTAL_FIELD_LABEL[missing]));
+    if (missing)
+      throw rentalInvalid(say('rentalFieldInvalid', { participant: seq, item: say(`rentalField.${missing}`) }));
     const { model, boots_size: bootsSize, wear_size: wearSize } = checked.rental;
     return { seq: member.seq, model, bootsSize, wearSize };
   });
-  if (seen.size !== members.length) throw rentalInvalid(Msg.rentalMembersMismatch);
+  if (seen.size !== members.length) throw rentalInvalid(say('rentalMembersMismatch'));
   return rows;
 }
 
@@ -56,7 +58,7 @@ function asHistory(rows: RentalValues[]): Record<string, unknown> {
 }
 
 function assertEditable(ctx: AppContextBase, booking: repo.BookingRow | undefined): asserts booking {
-  if (!booking) throw AppError.notFound(Msg.bookingNotFound);
+  if (!booking) throw AppError.notFound(say('bookingNotFound'));
   const facts = {
     status: booking.status,
     status_payment: booking.statusPayment,
@@ -64,7 +66,7 @@ function assertEditable(ctx: AppContextBase, booking: repo.BookingRow | undefine
     rsvdate: toTokyoIso(booking.rsvdate),
   };
   if (!rentalEditAllowed(facts, toTokyoIso(ctx.clock.now())) || booking.canceledAt) {
-    throw AppError.conflict(ErrCd.generic, Msg.canceledNotEditable);
+    throw AppError.conflict(ErrCd.generic, say('canceledNotEditable'));
   }
 }
 
@@ -77,7 +79,7 @@ export async function editRentals(
 ): Promise<void> {
   const lines = await repo.findBookingOptions(ctx.db, rsvno);
   const rentalcd = lines.find(({ option }) => option.rentalcd !== '')?.option.rentalcd;
-  if (!rentalcd) throw new AppError(ErrCd.generic, Msg.noRental, 400);
+  if (!rentalcd) throw new AppError(ErrCd.generic, say('noRental'), 400);
   assertEditable(ctx, await repo.findBooking(ctx.db, rsvno));
   const rows = checkEntries(rentalcd, await repo.findMembers(ctx.db, rsvno), entries);
 

@@ -9,7 +9,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { cardPaymentOpen, normalisePhone } from '@tabi/contract/booking-rules';
 import { AGE_CLASSES, ErrCd } from '@tabi/contract/constants';
 import { isoDateToYmd, toTokyoIso } from '@tabi/contract/dates';
-import { Msg } from '@tabi/contract/messages';
+import { say } from '@tabi/contract/said';
 import type { Actor } from '../../actor.ts';
 import type { AppContextBase } from '../../context-base.ts';
 import { AppError } from '../../errors.ts';
@@ -47,15 +47,16 @@ export async function reviseUnpaidBooking(
     input.opcd,
     input.memberList.map((m) => Number(m.nationality_id)),
   );
-  if (!option) throw AppError.notFound(Msg.bookingNotFound);
+  if (!option) throw AppError.notFound(say('bookingNotFound'));
   const plan = planBooking(input, option, ctx.clock.now());
-  if (plan.nationalityIds.some((id) => !known.has(id))) throw new AppError(ErrCd.generic, Msg.nationalityInvalid, 422);
+  if (plan.nationalityIds.some((id) => !known.has(id)))
+    throw new AppError(ErrCd.generic, say('nationalityInvalid'), 422);
 
   await ctx.db.transaction(async (tx) => {
     const booking = await repo.lockBooking(tx, rsvno);
-    if (!booking) throw AppError.notFound(Msg.bookingNotFound);
+    if (!booking) throw AppError.notFound(say('bookingNotFound'));
     if (wasPaid(booking)) {
-      throw AppError.conflict(ErrCd.generic, Msg.bookingPaidNotRevisable);
+      throw AppError.conflict(ErrCd.generic, say('bookingPaidNotRevisable'));
     }
     // The purchase flow's own rule for a card booking it may still pay (contract), and no cancellation under way.
     const facts = {
@@ -65,7 +66,7 @@ export async function reviseUnpaidBooking(
       rsvdate: toTokyoIso(booking.rsvdate),
     };
     if (!cardPaymentOpen(facts, toTokyoIso(ctx.clock.now())) || cancellationPending(booking)) {
-      throw AppError.conflict(ErrCd.generic, Msg.bookingNotRevisable);
+      throw AppError.conflict(ErrCd.generic, say('bookingNotRevisable'));
     }
     const lines = await repo.findBookingOptions(tx, rsvno);
     const line = lines[0]?.line;
@@ -76,7 +77,7 @@ export async function reviseUnpaidBooking(
       isoDateToYmd(line.usedate) === plan.usedate &&
       AGE_CLASSES.every((c) => line[`${c}qty`] === plan.counts[c]) &&
       Number(input.amountjp) === booking.amountjp;
-    if (!sameBooking) throw new AppError(ErrCd.generic, Msg.bookingPartyNotRevisable, 422);
+    if (!sameBooking) throw new AppError(ErrCd.generic, say('bookingPartyNotRevisable'), 422);
 
     const beforeMembers = await repo.findMembers(tx, rsvno);
     const beforeRentals = await repo.findRentals(tx, rsvno);

@@ -1,6 +1,6 @@
 import { ErrCd } from '@tabi/contract/constants';
 import { API } from '@tabi/contract/endpoints';
-import { Msg } from '@tabi/contract/messages';
+import { say } from '@tabi/contract/said';
 import type { FastifyInstance } from 'fastify';
 import { customerActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
@@ -25,7 +25,7 @@ export async function bookingRoutes(app: FastifyInstance, ctx: AppContext): Prom
   defineRoute(app, API['POST /booking/revise'], limited, async ({ body }, request) => {
     const { rsvno, ...input } = body;
     if (!holdsBookingCapability(request, ctx.config.appKey, rsvno, ctx.clock.now())) {
-      throw new AppError(ErrCd.generic, Msg.bookingNotRevisable, 403);
+      throw new AppError(ErrCd.generic, say('bookingNotRevisable'), 403);
     }
     await reviseUnpaidBooking(ctx, rsvno, input, customerActor);
     return ok(null);

@@ -2,8 +2,8 @@ import type { BookingResult } from '@tabi/contract/booking';
 import { normalisePhone, requestWithdrawable, unpaidGraceCutoff } from '@tabi/contract/booking-rules';
 import { AGE_CLASSES, ErrCd, REQUEST_PAYMENT_DEADLINE_HOURS } from '@tabi/contract/constants';
 import { isoDateToYmd, tokyoDayStart, toTokyoIso, ymdToIsoDate } from '@tabi/contract/dates';
-import { Msg, unpaidSeatsCapped } from '@tabi/contract/messages';
 import type { PartyCounts } from '@tabi/contract/party';
+import { say } from '@tabi/contract/said';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Actor, customerActor } from '../../actor.ts';
 import { todayIn } from '../../clock.ts';
@@ -49,7 +49,7 @@ function priceIsSql(counts: PartyCounts, amount: number): SQL {
 }
 
 function amountMismatch(): AppError {
-  return AppError.conflict(ErrCd.generic, Msg.amountMismatch);
+  return AppError.conflict(ErrCd.generic, say('amountMismatch'));
 }
 
 /** POST /booking's rate limit per client address, counted before the body is read (a refused body counts too). */
@@ -59,7 +59,7 @@ export async function limitBookings(ctx: AppContext, clientIp: string): Promise<
     ctx.config.bookingLimitPerIp,
     BOOKING_WINDOW_SECONDS,
   );
-  if (!limit.allowed) throw new AppError(ErrCd.generic, Msg.bookingRateLimited, 429);
+  if (!limit.allowed) throw new AppError(ErrCd.generic, say('bookingRateLimited'), 429);
 }
 
 /** POST /booking after its rate limit ({@link limitBookings}): every rule again and the booking ({@link placeBooking}). */
@@ -94,11 +94,12 @@ export async function placeBooking(
     input.memberList.map((m) => Number(m.nationality_id)),
   );
   // A draft (DESIGN §11 catalog) is never booked: it is as unknown to a visitor as a missing option.
-  if (!option || !option.published) throw AppError.notFound(Msg.optionNotFound);
-  if (option.isCoupon) throw new AppError(ErrCd.generic, Msg.optionNotBookable, 422);
+  if (!option || !option.published) throw AppError.notFound(say('optionNotFound'));
+  if (option.isCoupon) throw new AppError(ErrCd.generic, say('optionNotBookable'), 422);
 
   const plan = planBooking(input, option, ctx.clock.now());
-  if (plan.nationalityIds.some((id) => !known.has(id))) throw new AppError(ErrCd.generic, Msg.nationalityInvalid, 422);
+  if (plan.nationalityIds.some((id) => !known.has(id)))
+    throw new AppError(ErrCd.generic, say('nationalityInvalid'), 422);
 
   const usedate = ymdToIsoDate(plan.usedate);
   const claimed = Number(input.amountjp);
@@ -176,13 +177,13 @@ export async function placeBooking(
     if (!day) {
       const timed = line.startTime === '' && (await repo.hasStartTimes(db, line.opcd, usedate));
       return timed
-        ? new AppError(ErrCd.generic, Msg.selectStartTime, 422)
-        : new AppError(ErrCd.nothingPrice, Msg.nothingPrice, 422);
+        ? new AppError(ErrCd.generic, say('selectStartTime'), 422)
+        : new AppError(ErrCd.nothingPrice, say('nothingPrice'), 422);
     }
     if (priceOf(day, plan.counts) !== claimed) return amountMismatch();
-    return AppError.conflict(ErrCd.noStock, Msg.noStock);
+    return AppError.conflict(ErrCd.noStock, say('noStock'));
   };
-  const overCap = (limit: number) => new AppError(ErrCd.generic, unpaidSeatsCapped(limit), 429);
+  const overCap = (limit: number) => new AppError(ErrCd.generic, say('unpaidSeatsCapped', { max: limit }), 429);
   /** The seats taken and the booking written by one statement (ADR 0189), only at the amount the customer saw. */
   const takeAndWrite = async (db: DbOrTx, number: string): Promise<void> => {
     const written = await repo.takeSeatsAndInsertBooking(
@@ -284,7 +285,7 @@ export interface TransitionResult {
 
 async function lockOrNotFound(tx: DbOrTx, rsvno: string): Promise<repo.BookingRow> {
   const booking = await repo.lockBooking(tx, rsvno);
-  if (!booking) throw AppError.notFound(Msg.bookingNotFound);
+  if (!booking) throw AppError.notFound(say('bookingNotFound'));
   return booking;
 }
 
@@ -292,10 +293,10 @@ async function lockOrNotFound(tx: DbOrTx, rsvno: string): Promise<repo.BookingRo
 export async function confirmRequest(ctx: AppContextBase, rsvno: string, actor: Actor): Promise<TransitionResult> {
   return ctx.db.transaction(async (tx) => {
     const booking = await lockOrNotFound(tx, rsvno);
-    if (!canMove(booking, 'confirmRequest')) throw AppError.conflict(ErrCd.generic, Msg.requestNotPending);
+    if (!canMove(booking, 'confirmRequest')) throw AppError.conflict(ErrCd.generic, say('requestNotPending'));
     const now = ctx.clock.now();
     const deadline = requestPaymentDeadline(now, booking.fromdate);
-    if (deadline <= now) throw AppError.conflict(ErrCd.generic, Msg.paymentDeadlineUnavailable);
+    if (deadline <= now) throw AppError.conflict(ErrCd.generic, say('paymentDeadlineUnavailable'));
     const after = await transition(tx, booking, 'confirmRequest', { paymentDeadline: deadline });
     await recordEvent(tx, now, rsvno, actor, 'request_confirmed', {
       before: stateOf(booking),
@@ -332,7 +333,7 @@ async function endRequest(
 /** The operator declines a request (or withdraws an unpaid confirmation): canceled, seats back, mailed. */
 export async function declineRequest(ctx: AppContextBase, rsvno: string, actor: Actor): Promise<TransitionResult> {
   return endRequest(ctx, rsvno, actor, 'declined', (booking) =>
-    canMove(booking, 'endUnpaid') ? null : AppError.conflict(ErrCd.generic, Msg.requestNotPending),
+    canMove(booking, 'endUnpaid') ? null : AppError.conflict(ErrCd.generic, say('requestNotPending')),
   );
 }
 
@@ -344,9 +345,9 @@ export async function withdrawRequest(ctx: AppContextBase, rsvno: string, actor:
   return endRequest(ctx, rsvno, actor, 'withdrawn', (booking) => {
     const today = todayIn(ctx.clock);
     const fromdate = isoDateToYmd(booking.fromdate);
-    if (lifecycleOf(booking) !== 'requested') return AppError.conflict(ErrCd.generic, Msg.requestAlreadyAnswered);
+    if (lifecycleOf(booking) !== 'requested') return AppError.conflict(ErrCd.generic, say('requestAlreadyAnswered'));
     if (!requestWithdrawable({ status: booking.status, fromdate }, today)) {
-      return AppError.conflict(ErrCd.generic, Msg.requestWithdrawPastUseDate);
+      return AppError.conflict(ErrCd.generic, say('requestWithdrawPastUseDate'));
     }
     return null;
   });

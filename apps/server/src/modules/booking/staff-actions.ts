@@ -9,6 +9,7 @@ import { isYes, maskPassport, nameProblem, normalisePhone } from '@tabi/contract
 import { ErrCd } from '@tabi/contract/constants';
 import { isoDateToYmd } from '@tabi/contract/dates';
 import { Msg, participantTitle } from '@tabi/contract/messages';
+import { say } from '@tabi/contract/said';
 import type { Actor } from '../../actor.ts';
 import { todayIn } from '../../clock.ts';
 import type { AppContextBase } from '../../context-base.ts';
@@ -26,7 +27,7 @@ import { type BookingInput, checkContact, memberRows, planMembers } from './vali
 
 async function lockLive(tx: Parameters<typeof repo.lockBooking>[0], rsvno: string): Promise<repo.BookingRow> {
   const booking = await repo.lockBooking(tx, rsvno);
-  if (!booking) throw AppError.notFound(Msg.bookingNotFound);
+  if (!booking) throw AppError.notFound(say('bookingNotFound'));
   return booking;
 }
 
@@ -42,13 +43,13 @@ export async function resendMail(ctx: AppContextBase, rsvno: string, mailId: num
   await ctx.db.transaction(async (tx) => {
     const booking = await lockLive(tx, rsvno);
     const [mail] = await findBookingMails(tx, rsvno, mailId);
-    if (!mail) throw AppError.notFound(Msg.mailNotFound);
+    if (!mail) throw AppError.notFound(say('mailNotFound'));
     // Its body, HTML and attachments are gone (ADR 0162): resending would send an empty mail.
-    if (mailIsPurged(mail)) throw AppError.conflict(ErrCd.generic, Msg.mailPurged);
-    if (await mailStillQueued(tx, mail)) throw AppError.conflict(ErrCd.generic, Msg.mailResendQueued);
+    if (mailIsPurged(mail)) throw AppError.conflict(ErrCd.generic, say('mailPurged'));
+    if (await mailStillQueued(tx, mail)) throw AppError.conflict(ErrCd.generic, say('mailResendQueued'));
     const last = await lastResent(tx, rsvno, mail.kind, booking.mail);
     if (last && ctx.clock.now().getTime() - last.getTime() < RESEND_WINDOW_MS) {
-      throw AppError.conflict(ErrCd.generic, Msg.mailResentJustNow);
+      throw AppError.conflict(ErrCd.generic, say('mailResentJustNow'));
     }
     // To the applicant's address as it is now: after a correction (changeContact) the copy reaches the new one.
     const to = booking.mail;
@@ -111,7 +112,7 @@ function planAfterErasure(memberList: BookingInput['memberList'], rsvno: string)
   if (memberList.some(carriesErased)) throw AppError.conflict(ErrCd.generic, Msg.staffParticipantsErased);
   return memberList.map((m, index) => {
     const seq = index + 1;
-    if (Number(m.seq) !== seq || !/^\d+$/.test(m.seq)) throw new AppError(ErrCd.generic, Msg.memberListInvalid, 422);
+    if (Number(m.seq) !== seq || !/^\d+$/.test(m.seq)) throw new AppError(ErrCd.generic, say('memberListInvalid'), 422);
     const problem = nameProblem(m.sei) ?? nameProblem(m.mei);
     if (problem) throw new AppError(ErrCd.generic, `${participantTitle(seq)}：${problem}`, 422);
     return {
@@ -141,18 +142,18 @@ export async function changeParticipants(
   actor: Actor,
 ): Promise<void> {
   const booking = await repo.findBooking(ctx.db, rsvno);
-  if (!booking) throw AppError.notFound(Msg.bookingNotFound);
+  if (!booking) throw AppError.notFound(say('bookingNotFound'));
   const [line] = await repo.findBookingOptions(ctx.db, rsvno);
   const option = line ? await repo.findOption(ctx.db, line.line.opcd) : undefined;
-  if (!line || !option) throw AppError.notFound(Msg.bookingNotFound);
+  if (!line || !option) throw AppError.notFound(say('bookingNotFound'));
   const nationalityIds = memberList.map((m) => Number(m.nationality_id)).filter((id) => id !== 0);
   const known = await repo.existingNationalities(ctx.db, nationalityIds);
-  if (nationalityIds.some((id) => !known.has(id))) throw new AppError(ErrCd.generic, Msg.nationalityInvalid, 422);
+  if (nationalityIds.some((id) => !known.has(id))) throw new AppError(ErrCd.generic, say('nationalityInvalid'), 422);
 
   await ctx.db.transaction(async (tx) => {
     const locked = await lockLive(tx, rsvno);
     if (isEnded(lifecycleOf(locked))) {
-      throw AppError.conflict(ErrCd.generic, Msg.participantsNotEditable);
+      throw AppError.conflict(ErrCd.generic, say('participantsNotEditable'));
     }
     const erased = locked.personalErasedAt !== null;
     // The participants as they are under the lock: the party's classes must stay, and they are the history's before.
@@ -166,7 +167,7 @@ export async function changeParticipants(
       rows = memberRows(rsvno, members);
     }
     const sameParty = rows.length === before.length && rows.every((m, i) => m.ageclass === before[i]?.ageclass);
-    if (!sameParty) throw new AppError(ErrCd.generic, Msg.participantsClassChanged, 422);
+    if (!sameParty) throw new AppError(ErrCd.generic, say('participantsClassChanged'), 422);
     const after = rows.map((m) =>
       asHistory({
         ...m,
@@ -214,7 +215,7 @@ export async function changeContact(
 /** An internal note on the booking, for staff only (never shown to the customer). */
 export async function addNote(ctx: AppContextBase, rsvno: string, note: string, actor: Actor): Promise<void> {
   const text = note.trim();
-  if (text === '') throw new AppError(ErrCd.generic, Msg.noteRequired, 422);
+  if (text === '') throw new AppError(ErrCd.generic, say('noteRequired'), 422);
   await ctx.db.transaction(async (tx) => {
     await lockLive(tx, rsvno);
     await recordEvent(tx, ctx.clock.now(), rsvno, actor, 'note_added', { note: text.slice(0, 2000) });

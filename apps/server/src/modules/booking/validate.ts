@@ -11,7 +11,6 @@ import {
 } from '@tabi/contract/booking-rules';
 import { type AgeClass, ageClassFromCode, ErrCd, RentalCode } from '@tabi/contract/constants';
 import { isoDateToYmd, isValidYmd, tokyoYmd, type Ymd, ymdToIsoDate } from '@tabi/contract/dates';
-import { Msg, participantTitle, partySizeOutOfRange } from '@tabi/contract/messages';
 import {
   type AgeRules,
   emptyParty,
@@ -22,6 +21,7 @@ import {
   partyBounds,
 } from '@tabi/contract/party';
 import { checkRental, NO_RENTAL } from '@tabi/contract/rental';
+import { say } from '@tabi/contract/said';
 import { departed, type SalesCutoff, salesClosed } from '@tabi/contract/sales-cutoff';
 import type { z } from 'zod';
 import { AppError } from '../../errors.ts';
@@ -64,7 +64,7 @@ function refuse(message: string): AppError {
 }
 
 function ofMember(seq: number, message: string): string {
-  return `${participantTitle(seq)}：${message}`;
+  return say('aboutField', { field: say('participantTitle', { n: seq }), problem: message });
 }
 
 export function ageRulesOf(option: OptionRow): AgeRules {
@@ -82,7 +82,7 @@ export function ageRulesOf(option: OptionRow): AgeRules {
 
 function checkApplicant(input: BookingInput): void {
   const nameIssue = bookingNameProblem(input.sei) ?? bookingNameProblem(input.mei);
-  if (nameIssue) throw refuse(`${Msg.leader}：${nameIssue}`);
+  if (nameIssue) throw refuse(say('aboutField', { field: say('leader'), problem: nameIssue }));
   checkContact(input);
 }
 
@@ -97,20 +97,20 @@ function checkMemberNames(input: BookingInput): void {
 /** The applicant's phone and mail, by the booking form's rules (also when staff correct them). */
 export function checkContact(input: { tel: string; mail: string }): void {
   const phoneIssue = phoneProblem(input.tel);
-  if (phoneIssue) throw refuse(`${Msg.leader}：${phoneIssue}`);
+  if (phoneIssue) throw refuse(say('aboutField', { field: say('leader'), problem: phoneIssue }));
   // The phone is the login secret: it must keep enough digits to be compared later (DESIGN §4).
-  if (normalisePhone(input.tel).length < 6) throw refuse(Msg.invalidPhone);
-  if (!EMAIL_PATTERN.test(input.mail)) throw refuse(Msg.invalidEmail);
+  if (normalisePhone(input.tel).length < 6) throw refuse(say('invalidPhone'));
+  if (!EMAIL_PATTERN.test(input.mail)) throw refuse(say('invalidEmail'));
 }
 
 /** The day (and departure) can be booked now: in the option's period, not past, its sales open, not left yet. */
 export function checkDepartureOnSale(usedate: Ymd, startTime: string, option: OptionRow, now: Date): void {
-  if (!isValidYmd(usedate)) throw refuse(Msg.invalidDate);
+  if (!isValidYmd(usedate)) throw refuse(say('invalidDate'));
   const from = isoDateToYmd(option.useFrom);
   const to = isoDateToYmd(option.useTo);
-  if (usedate < tokyoYmd(now) || usedate < from || usedate > to) throw refuse(Msg.useDateUnavailable);
+  if (usedate < tokyoYmd(now) || usedate < from || usedate > to) throw refuse(say('useDateUnavailable'));
   if (salesClosed(usedate, salesCutoffOf(option), now) || departed(usedate, startTime, now)) {
-    throw AppError.conflict(ErrCd.generic, Msg.salesClosed);
+    throw AppError.conflict(ErrCd.generic, say('salesClosed'));
   }
 }
 
@@ -128,7 +128,7 @@ function extendedOf(member: BookingInput['memberList'][number], seq: number, lis
   const given = member.extended_fields?.extended_participant_fields ?? {};
   const extended: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(given)) {
-    if (isGiven(value) && !listed.has(name)) throw refuse(ofMember(seq, Msg.extendedFieldNotAllowed));
+    if (isGiven(value) && !listed.has(name)) throw refuse(ofMember(seq, say('extendedFieldNotAllowed')));
   }
   if (listed.has('passport_number')) {
     // Stored as printed in the passport: full-width letters and digits read as ASCII, upper case, no spaces.
@@ -136,7 +136,7 @@ function extendedOf(member: BookingInput['memberList'][number], seq: number, lis
       typeof given.passport_number === 'string'
         ? given.passport_number.normalize('NFKC').replace(/\s/g, '').toUpperCase()
         : '';
-    if (!passport) throw refuse(ofMember(seq, Msg.passportRequired));
+    if (!passport) throw refuse(ofMember(seq, say('passportRequired')));
     extended.passport_number = passport;
   }
   if (listed.has('vegetarian_meals')) extended.vegetarian_meals = isYes(given.vegetarian_meals);
@@ -147,19 +147,19 @@ function planRentals(input: BookingInput, option: OptionRow, members: PlannedMem
   const rentalcd = option.rentalcd;
   const entries = input.rentskiList.filter((r) => r.model !== '' || r.boots_size !== '' || r.wear_size !== '');
   if (rentalcd === RentalCode.none) {
-    if (entries.length > 0) throw refuse(Msg.rentalNotAllowed);
+    if (entries.length > 0) throw refuse(say('rentalNotAllowed'));
     return [];
   }
   const bySeq = new Map<number, (typeof input.rentskiList)[number]>();
   for (const entry of input.rentskiList) {
     const seq = Number(entry.seq);
-    if (!members.some((m) => m.seq === seq) || bySeq.has(seq)) throw refuse(Msg.rentalInvalid);
+    if (!members.some((m) => m.seq === seq) || bySeq.has(seq)) throw refuse(say('rentalInvalid'));
     bySeq.set(seq, entry);
   }
   return members.map((member) => {
     // A select left at "none" is allowed here; the purchase form asks for every one (ADR 0051).
     const checked = checkRental(bySeq.get(member.seq) ?? NO_RENTAL, rentalcd, member.ageClass);
-    if (!checked.ok) throw refuse(ofMember(member.seq, Msg.rentalInvalid));
+    if (!checked.ok) throw refuse(ofMember(member.seq, say('rentalInvalid')));
     const { model, boots_size, wear_size } = checked.rental;
     return { seq: member.seq, model, bootsSize: boots_size, wearSize: wear_size };
   });
@@ -181,9 +181,9 @@ export function planMembers(
   const counts = emptyParty();
   const members = memberList.map((m, index): PlannedMember => {
     const seq = index + 1;
-    if (Number(m.seq) !== seq || !/^\d+$/.test(m.seq)) throw refuse(Msg.memberListInvalid);
+    if (Number(m.seq) !== seq || !/^\d+$/.test(m.seq)) throw refuse(say('memberListInvalid'));
     const ageClass = ageClassFromCode(m.ageclass);
-    if (!ageClass || !offered.has(ageClass)) throw refuse(ofMember(seq, Msg.ageClassNotOffered));
+    if (!ageClass || !offered.has(ageClass)) throw refuse(ofMember(seq, say('ageClassNotOffered')));
     const nameIssue = nameProblem(m.sei) ?? nameProblem(m.mei);
     if (nameIssue) throw refuse(ofMember(seq, nameIssue));
     const birthdayIssue = birthdayProblem(m.birthday, ageClass, usedate, today, rules);
@@ -231,8 +231,8 @@ export function planBooking(input: BookingInput, option: OptionRow, now: Date): 
   const { members, counts } = planMembers(input.memberList, option, usedate, today);
   const { min, max } = partyBounds({ min_people: option.minPeople, max_people: option.maxPeople });
   const seats = headcount(counts);
-  if (seats < min || seats > max) throw refuse(partySizeOutOfRange(min, max));
-  if (infantsOnly(counts)) throw refuse(Msg.infantsNeedCompanion);
+  if (seats < min || seats > max) throw refuse(say('partyOutOfRange', { min, max }));
+  if (infantsOnly(counts)) throw refuse(say('infantsNeedCompanion'));
 
   return {
     usedate,

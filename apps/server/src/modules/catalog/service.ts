@@ -17,7 +17,7 @@ import { inLang, OPTION_TEXT_FIELDS } from '@tabi/contract/content';
 import { isoDateToYmd, isValidYmd, monthEnd, monthStart, tokyoYmd, type Ymd, ymdToIsoDate } from '@tabi/contract/dates';
 import { minimumNote } from '@tabi/contract/day-stop';
 import type { Lang } from '@tabi/contract/i18n';
-import { Msg } from '@tabi/contract/messages';
+import { say } from '@tabi/contract/said';
 import { departed, firstDayOnSale, type SalesCutoff, salesClosed } from '@tabi/contract/sales-cutoff';
 import type { z } from 'zod';
 import type { Clock } from '../../clock.ts';
@@ -54,12 +54,12 @@ export type CityQuery = z.output<typeof cityQuery>;
 export type PriceQuery = z.output<typeof priceQuery>;
 
 function badUseDate(): AppError {
-  return new AppError(ErrCd.generic, Msg.invalidUseDate, 422);
+  return new AppError(ErrCd.generic, say('invalidUseDate'), 422);
 }
 
 /** SPEC §8's 501: a price asked for without an option code. */
 export function noOperationCode(): AppError {
-  return new AppError(ErrCd.noOperationCode, Msg.noOperationCode, 400);
+  return new AppError(ErrCd.noOperationCode, say('noOperationCode'), 400);
 }
 
 export interface OptionCore {
@@ -252,7 +252,7 @@ export class CatalogService {
           return jsonBody(ok(summary)).body;
         }
       }
-      throw AppError.notFound(Msg.optionNotFound);
+      throw AppError.notFound(say('optionNotFound'));
     }
     const month = monthStart(query.usedate ?? this.today());
     const { opcd } = core.detail;
@@ -273,7 +273,7 @@ export class CatalogService {
   async departures(code: string, query: { usedate: string }): Promise<DeparturesAnswer> {
     if (!isValidYmd(query.usedate)) throw badUseDate();
     const period = await repo.optionUsePeriod(this.db, code);
-    if (!period) throw AppError.notFound(Msg.optionNotFound);
+    if (!period) throw AppError.notFound(say('optionNotFound'));
     const day = ymdToIsoDate(query.usedate);
     const open =
       !salesClosed(query.usedate, period.salesCutoff, this.clock.now()) && day >= period.useFrom && day <= period.useTo;
@@ -298,21 +298,21 @@ export class CatalogService {
   async price(code: string, query: PriceQuery) {
     if (code === '') throw noOperationCode();
     const usedate = query.usedate;
-    if (usedate === undefined || !isValidYmd(usedate)) throw new AppError(ErrCd.noUseDate, Msg.noUseDate, 400);
+    if (usedate === undefined || !isValidYmd(usedate)) throw new AppError(ErrCd.noUseDate, say('noUseDate'), 400);
     const quantity = (v: string | undefined) => (v !== undefined && /^\d{1,4}$/.test(v) ? Number(v) : 0);
     const total =
       quantity(query.adultqty) + quantity(query.middleqty) + quantity(query.childqty) + quantity(query.infantqty);
-    if (total === 0) throw new AppError(ErrCd.noMemberCount, Msg.noMemberCount, 400);
+    if (total === 0) throw new AppError(ErrCd.noMemberCount, say('noMemberCount'), 400);
 
     const period = await repo.optionUsePeriod(this.db, code);
-    if (!period) throw AppError.notFound(Msg.optionNotFound);
+    if (!period) throw AppError.notFound(say('optionNotFound'));
     const day = ymdToIsoDate(usedate);
     const row =
       salesClosed(usedate, period.salesCutoff, this.clock.now()) || day < period.useFrom || day > period.useTo
         ? undefined
         : await repo.stockOn(this.db, code, day, query.start_time);
-    if (!row) throw new AppError(ErrCd.nothingPrice, Msg.nothingPrice, 404);
-    if (total > row.zaikozan) throw AppError.conflict(ErrCd.shortageOfStock, Msg.shortageOfStock);
+    if (!row) throw new AppError(ErrCd.nothingPrice, say('nothingPrice'), 404);
+    if (total > row.zaikozan) throw AppError.conflict(ErrCd.shortageOfStock, say('shortageOfStock'));
     return {
       valueList: {
         [usedate]: {

@@ -3,7 +3,8 @@ import { inLang, type OptionTextField } from '@tabi/contract/content';
 import type { CouponOption } from '@tabi/contract/coupon';
 import { formatYmd, isoDateToYmd } from '@tabi/contract/dates';
 import { DEFAULT_LANG, type Lang } from '@tabi/contract/i18n';
-import { CatalogMsg, couponLocked, couponNotToday, Msg } from '@tabi/contract/messages';
+import { CatalogMsg } from '@tabi/contract/messages';
+import { say } from '@tabi/contract/said';
 import { todayIn } from '../../clock.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -69,7 +70,7 @@ export async function listCoupons(
 
 async function findLine(ctx: AppContext, rsvno: string, opcd: string, pkcd: string): Promise<repo.CouponLine> {
   const line = await repo.findCouponLine(ctx.db, rsvno, opcd, pkcd);
-  if (!line) throw AppError.notFound(Msg.couponNotFound);
+  if (!line) throw AppError.notFound(say('couponNotFound'));
   return line;
 }
 
@@ -101,9 +102,10 @@ export async function couponLockedUntil(ctx: AppContext, rsvno: string, db: DbOr
   return until === null ? null : new Date(until);
 }
 
-function lockedError(ctx: AppContext, until: Date, prefix = ''): AppError {
+function lockedError(ctx: AppContext, until: Date, before?: string): AppError {
   const minutes = Math.max(1, Math.ceil((until.getTime() - ctx.clock.now().getTime()) / MINUTE));
-  return new AppError(ErrCd.generic, `${prefix}${couponLocked(minutes)}`, 429);
+  const locked = say('couponLocked', { minutes });
+  return new AppError(ErrCd.generic, before ? say('twoSentences', { first: before, second: locked }) : locked, 429);
 }
 
 export interface CouponUseInput {
@@ -126,7 +128,7 @@ export async function useCoupon(ctx: AppContext, input: CouponUseInput): Promise
   const { rsvno } = await requireSession(ctx, input.session, input.rsvno);
   const adult = Number(input.adultqty);
   const child = Number(input.childqty);
-  if (adult > MAX_QUANTITY || child > MAX_QUANTITY) throw new AppError(ErrCd.generic, Msg.couponOverRemaining, 422);
+  if (adult > MAX_QUANTITY || child > MAX_QUANTITY) throw new AppError(ErrCd.generic, say('couponOverRemaining'), 422);
   const key = input.idempotency_key;
 
   if (key) {
@@ -150,17 +152,17 @@ export async function useCoupon(ctx: AppContext, input: CouponUseInput): Promise
   const booking = await findBooking(ctx.db, rsvno);
   if (!booking || effectiveLifecycle(booking, now) !== 'paid') {
     await audit('not_usable');
-    throw AppError.conflict(ErrCd.generic, Msg.couponNotUsable);
+    throw AppError.conflict(ErrCd.generic, say('couponNotUsable'));
   }
   const usedate = isoDateToYmd(line.usedate);
   if (usedate !== todayIn(ctx.clock)) {
     await audit('not_today');
-    throw AppError.conflict(ErrCd.generic, couponNotToday(formatYmd(usedate)));
+    throw AppError.conflict(ErrCd.generic, say('couponNotToday', { day: formatYmd(usedate) }));
   }
-  if (adult < 1) throw new AppError(ErrCd.generic, Msg.couponAdultRequired, 422);
+  if (adult < 1) throw new AppError(ErrCd.generic, say('couponAdultRequired'), 422);
   if (adult > line.adultqty - line.adultUsed || child > line.childqty - line.childUsed) {
     await audit('over_remaining');
-    throw AppError.conflict(ErrCd.generic, Msg.couponOverRemaining);
+    throw AppError.conflict(ErrCd.generic, say('couponOverRemaining'));
   }
 
   if (line.facilityDisabled) throw AppError.conflict(ErrCd.generic, CatalogMsg.couponFacilityDisabled);
@@ -176,8 +178,8 @@ export async function useCoupon(ctx: AppContext, input: CouponUseInput): Promise
   const pinOk = line.pinHash ? await verifyPin(input.usekey, line.pinHash) : false;
   if (!pinOk) {
     const nowLocked = await couponLockedUntil(ctx, rsvno);
-    if (nowLocked) throw lockedError(ctx, nowLocked, Msg.couponPinWrong);
-    throw new AppError(ErrCd.generic, Msg.couponPinWrong, 400);
+    if (nowLocked) throw lockedError(ctx, nowLocked, say('couponPinWrong'));
+    throw new AppError(ErrCd.generic, say('couponPinWrong'), 400);
   }
   // The right PIN: the attempt was no wrong PIN after all.
   await repo.deleteAudit(ctx.db, attempt.attemptId);
@@ -199,11 +201,11 @@ export async function useCoupon(ctx: AppContext, input: CouponUseInput): Promise
     .catch(async (error: unknown) => {
       if (error instanceof NotUsable) {
         await audit('not_usable');
-        throw AppError.conflict(ErrCd.generic, Msg.couponNotUsable);
+        throw AppError.conflict(ErrCd.generic, say('couponNotUsable'));
       }
       if (!(error instanceof OverRemaining)) throw error;
       await audit('over_remaining');
-      throw AppError.conflict(ErrCd.generic, Msg.couponOverRemaining);
+      throw AppError.conflict(ErrCd.generic, say('couponOverRemaining'));
     });
   if (outcome === 'repeat') {
     const earlier = key ? await repo.findUseByKey(ctx.db, rsvno, key) : undefined;

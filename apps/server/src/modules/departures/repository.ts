@@ -6,7 +6,7 @@
 
 import { type StockChange, StockMsg } from '@tabi/contract/admin-catalog';
 import { ErrCd } from '@tabi/contract/constants';
-import { Msg } from '@tabi/contract/messages';
+import { say } from '@tabi/contract/said';
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, executePrepared, rowsOf } from '../../db/client.ts';
 import { stockTouched } from '../../db/stock-changes.ts';
@@ -151,7 +151,7 @@ export async function writeDepartures(tx: DbOrTx, opcd: string, changes: StockCh
       from (values ${rowsOfChanges(updated)}) as v(usedate, start_time, end_time, seats_left, a, m, c, i)
       where s.opcd = ${opcd} and s.usedate = v.usedate and s.start_time = v.start_time and v.seats_left >= 0
       returning s.usedate`);
-    if (rowsOf(result).length !== updated.length) throw AppError.conflict(ErrCd.noStock, Msg.noStock);
+    if (rowsOf(result).length !== updated.length) throw AppError.conflict(ErrCd.noStock, say('noStock'));
   }
 }
 

@@ -10,7 +10,7 @@ import {
 } from '@tabi/contract/booking-rules';
 import { isoDateToYmd, toTokyoIso } from '@tabi/contract/dates';
 import { DEFAULT_LANG, type Lang } from '@tabi/contract/i18n';
-import { Msg } from '@tabi/contract/messages';
+import { say } from '@tabi/contract/said';
 import { customerActor } from '../../actor.ts';
 import { todayIn } from '../../clock.ts';
 import type { AppContext } from '../../context.ts';
@@ -26,7 +26,7 @@ import { withdrawRequest as withdraw } from '../booking/service.ts';
 import { requireSession } from '../session/service.ts';
 
 function bookingNotFound(): AppError {
-  return AppError.notFound(Msg.bookingNotFound);
+  return AppError.notFound(say('bookingNotFound'));
 }
 
 async function loadBooking(ctx: AppContextBase, rsvno: string): Promise<repo.BookingRow> {

@@ -1,6 +1,6 @@
 import { ErrCd } from '@tabi/contract/constants';
 import { API } from '@tabi/contract/endpoints';
-import { Msg } from '@tabi/contract/messages';
+import { say } from '@tabi/contract/said';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { systemActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
@@ -25,7 +25,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
     preHandler: async (request: FastifyRequest) => {
       const key = `checkout:ip:${request.ip}`;
       const limit = await ctx.limiter.hit(key, CHECKOUT_LIMIT_PER_IP, CHECKOUT_WINDOW_SECONDS);
-      if (!limit.allowed) throw new AppError(ErrCd.generic, Msg.tooManyRequests, 429);
+      if (!limit.allowed) throw new AppError(ErrCd.generic, say('tooManyRequests'), 429);
     },
   };
 
@@ -35,7 +35,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
     // session in any case (payment/service.ts).
     const token = input.session;
     if (!holdsBookingCapability(request, ctx.config.appKey, input.rsvno, ctx.clock.now())) {
-      if (!token) throw new AppError(ErrCd.generic, Msg.checkoutFailed, 403);
+      if (!token) throw new AppError(ErrCd.generic, say('checkoutFailed'), 403);
       await requireSession(ctx, token, input.rsvno);
     }
     return ok(
@@ -63,7 +63,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
       try {
         event = ctx.payment.parseWebhook(raw, typeof signature === 'string' ? signature : undefined);
       } catch {
-        throw new AppError(ErrCd.generic, Msg.badRequest, 400);
+        throw new AppError(ErrCd.generic, say('badRequest'), 400);
       }
       try {
         if (event.type === 'checkout.completed') {
@@ -75,7 +75,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
       } catch (error) {
         // Not acknowledged: Stripe delivers the event again later, and fulfilment is idempotent.
         request.log.error({ err: error, eventId: event.eventId }, 'payment webhook failed');
-        throw new AppError(ErrCd.generic, Msg.serverError, 503);
+        throw new AppError(ErrCd.generic, say('serverError'), 503);
       }
       return ok({ received: true });
     });

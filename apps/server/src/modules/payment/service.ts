@@ -4,7 +4,7 @@ import { unpaidGraceEnd, unpaidGraceOver } from '@tabi/contract/booking-rules';
 import { ErrCd } from '@tabi/contract/constants';
 import { toTokyoIso } from '@tabi/contract/dates';
 import { langOfPath } from '@tabi/contract/i18n';
-import { Msg } from '@tabi/contract/messages';
+import { say } from '@tabi/contract/said';
 import { systemActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -60,21 +60,21 @@ async function payableUntil(
 ): Promise<Date> {
   switch (ctx.onPayment.payableAs(booking)) {
     case 'card': {
-      if (unpaidGraceOver(booking.rsvdate, now)) throw AppError.conflict(ErrCd.generic, Msg.pastDeadline);
+      if (unpaidGraceOver(booking.rsvdate, now)) throw AppError.conflict(ErrCd.generic, say('pastDeadline'));
       // Sales of its day may close within the booking's hour: not paid for after that (ADR 0191).
       const closes = await repo.salesCloseOf(ctx.db, booking.rsvno);
-      if (closes && now >= closes) throw AppError.conflict(ErrCd.generic, Msg.salesClosed);
+      if (closes && now >= closes) throw AppError.conflict(ErrCd.generic, say('salesClosed'));
       return closes ? earliest(unpaidGraceEnd(booking.rsvdate), closes) : unpaidGraceEnd(booking.rsvdate);
     }
     case 'request': {
       if (!options.requireSession) throw AppError.forbidden();
       await options.requireSession();
       const deadline = booking.paymentDeadline;
-      if (!deadline || now >= deadline) throw AppError.conflict(ErrCd.generic, Msg.pastDeadline);
+      if (!deadline || now >= deadline) throw AppError.conflict(ErrCd.generic, say('pastDeadline'));
       return earliest(deadline, new Date(now.getTime() + minutes(PAYMENT_LINK_MINUTES)));
     }
     default:
-      throw AppError.conflict(ErrCd.generic, Msg.notPayable);
+      throw AppError.conflict(ErrCd.generic, say('notPayable'));
   }
 }
 
@@ -150,13 +150,13 @@ export async function createCheckoutForBooking(
   options: CheckoutOptions,
 ): Promise<{ url: string }> {
   if (!isAllowedReturnPath(options.successPath) || !isAllowedReturnPath(options.cancelPath)) {
-    throw new AppError(ErrCd.generic, Msg.checkoutPathInvalid, 422);
+    throw new AppError(ErrCd.generic, say('checkoutPathInvalid'), 422);
   }
   const booking = await repo.findPayableBooking(ctx.db, rsvno);
-  if (!booking) throw AppError.notFound(Msg.bookingNotFound);
+  if (!booking) throw AppError.notFound(say('bookingNotFound'));
   const now = ctx.clock.now();
   const until = await payableUntil(ctx, booking, now, options);
-  if (booking.amountjp <= 0) throw AppError.conflict(ErrCd.generic, Msg.notPayable);
+  if (booking.amountjp <= 0) throw AppError.conflict(ErrCd.generic, say('notPayable'));
   // The checkout speaks the language of the page it returns to: its line item too.
   const lang = langOfPath(options.successPath);
   const names = await repo.bookingOptionNames(ctx.db, rsvno, lang);
@@ -186,10 +186,10 @@ export async function createCheckoutForDifference(
 ): Promise<CheckoutSession> {
   const { rsvno, amount } = change;
   if (!isAllowedReturnPath(options.successPath) || !isAllowedReturnPath(options.cancelPath)) {
-    throw new AppError(ErrCd.generic, Msg.checkoutPathInvalid, 422);
+    throw new AppError(ErrCd.generic, say('checkoutPathInvalid'), 422);
   }
   const booking = await repo.findPayableBooking(ctx.db, rsvno);
-  if (!booking) throw AppError.notFound(Msg.bookingNotFound);
+  if (!booking) throw AppError.notFound(say('bookingNotFound'));
   const now = ctx.clock.now();
   const lang = langOfPath(options.successPath);
   const names = await repo.bookingOptionNames(ctx.db, rsvno, lang);
@@ -245,7 +245,7 @@ async function openCheckout(
   try {
     return await sendCheckoutCall(ctx, call);
   } catch {
-    throw new AppError(ErrCd.generic, Msg.checkoutFailed, 502);
+    throw new AppError(ErrCd.generic, say('checkoutFailed'), 502);
   }
 }
 
@@ -264,13 +264,13 @@ export function withSessionPlaceholder(path: string): string {
  */
 export async function checkoutResult(ctx: AppContext, sessionId: string): Promise<CheckoutResult> {
   const payment = await repo.findPaymentBySession(ctx.db, sessionId);
-  if (!payment) throw AppError.notFound(Msg.checkoutNotFound);
+  if (!payment) throw AppError.notFound(say('checkoutNotFound'));
   const session = await ctx.payment.retrieveCheckout(sessionId).catch(() => undefined);
   if (session?.paymentStatus === 'paid' && payment.status === 'open') {
     await fulfil(ctx, sessionId, systemActor('checkout'));
   }
   const booking = await repo.findPayableBooking(ctx.db, payment.rsvno);
-  if (!booking) throw AppError.notFound(Msg.checkoutNotFound);
+  if (!booking) throw AppError.notFound(say('checkoutNotFound'));
   const now = ctx.clock.now();
   const payable = ctx.onPayment.payableAs(booking);
   const paid = payable === 'paid';

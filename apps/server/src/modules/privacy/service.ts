@@ -6,7 +6,7 @@
  * A booking whose day has not passed is never touched by the job; `privacy:erase RSVNO` erases one at once.
  */
 import { addDays, tokyoYmd, ymdToIsoDate } from '@tabi/contract/dates';
-import { Msg } from '@tabi/contract/messages';
+import { say } from '@tabi/contract/said';
 import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { systemActor } from '../../actor.ts';
 import type { AppContextBase } from '../../context-base.ts';
@@ -98,7 +98,7 @@ export async function erasePersonalDataOf(
       .from(bookings)
       .where(eq(bookings.rsvno, rsvno))
       .for('update');
-    if (!booking) throw AppError.notFound(Msg.bookingNotFound);
+    if (!booking) throw AppError.notFound(say('bookingNotFound'));
     if (booking.erasedAt) return 0;
     return eraseLocked(tx, [rsvno], ctx.clock.now(), systemActor('ops'));
   });
@@ -128,7 +128,7 @@ export interface PersonalDataExport {
 export async function exportPersonalData(ctx: AppContextBase, rsvno: string): Promise<PersonalDataExport> {
   const db = ctx.db;
   const [booking] = await db.select().from(bookings).where(eq(bookings.rsvno, rsvno));
-  if (!booking) throw AppError.notFound(Msg.bookingNotFound);
+  if (!booking) throw AppError.notFound(say('bookingNotFound'));
   const [people, rentals, mails, [history]] = await Promise.all([
     db
       .select({

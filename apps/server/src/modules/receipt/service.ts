@@ -6,9 +6,7 @@
  */
 import { ErrCd } from '@tabi/contract/constants';
 import { formatTimes, isoDateToYmd, tokyoYmd, toTokyoIso } from '@tabi/contract/dates';
-import { Msg } from '@tabi/contract/messages';
 import {
-  addresseeUnprintable,
   includedTax,
   RECEIPT_PROVISO,
   RECEIPT_TAX_RATE_PERCENT,
@@ -16,7 +14,9 @@ import {
   type ReceiptList,
   ReceiptMsg,
   type ReceiptStatus,
+  shownUnprintable,
 } from '@tabi/contract/receipt';
+import { say } from '@tabi/contract/said';
 import { DEMO_SITE_LEGAL } from '@tabi/contract/site';
 import { and, eq } from 'drizzle-orm';
 import { type Actor, customerActor, staffActor } from '../../actor.ts';
@@ -83,7 +83,7 @@ async function findReceipt(db: DbOrTx, rsvno: string, kind: ReceiptKind): Promis
 /** The receipts the booking can have now, each with whether (and to whom) it was issued. */
 export async function receiptList(ctx: AppContextBase, rsvno: string): Promise<ReceiptList> {
   const booking = await repo.findBooking(ctx.db, rsvno);
-  if (!booking) throw AppError.notFound(Msg.bookingNotFound);
+  if (!booking) throw AppError.notFound(say('bookingNotFound'));
   const [payments, issued] = await Promise.all([
     findPayments(ctx.db, rsvno),
     ctx.db.select().from(receipts).where(eq(receipts.rsvno, rsvno)),
@@ -124,7 +124,7 @@ export async function issueReceipt(
   const now = ctx.clock.now();
   const { booking, row, facts, lines } = await ctx.db.transaction(async (tx) => {
     const locked = await repo.lockBooking(tx, rsvno);
-    if (!locked) throw AppError.notFound(Msg.bookingNotFound);
+    if (!locked) throw AppError.notFound(say('bookingNotFound'));
     const state = receiptable(locked, await findPayments(tx, rsvno), input.kind);
     if (!state.ok) throw AppError.conflict(ErrCd.generic, state.message);
     const existing = await findReceipt(tx, rsvno, input.kind);
@@ -141,7 +141,12 @@ export async function issueReceipt(
       if (addressee === '') throw new AppError(ErrCd.generic, ReceiptMsg.addresseeRequired, 422);
       // Kept for every later issue: a character the font cannot draw would print as □ on each of them.
       const unprintable = unprintableChars(addressee);
-      if (unprintable.length > 0) throw new AppError(ErrCd.generic, addresseeUnprintable(unprintable), 422);
+      if (unprintable.length > 0)
+        throw new AppError(
+          ErrCd.generic,
+          say('receiptAddresseeUnprintable', { characters: shownUnprintable(unprintable) }),
+          422,
+        );
       const [inserted] = await tx
         .insert(receipts)
         .values({ rsvno, kind: input.kind, addressee, issueCount: 1, firstIssuedAt: now, lastIssuedAt: now })

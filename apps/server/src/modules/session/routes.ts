@@ -1,6 +1,6 @@
 import { ErrCd } from '@tabi/contract/constants';
 import { API } from '@tabi/contract/endpoints';
-import { Msg } from '@tabi/contract/messages';
+import { say } from '@tabi/contract/said';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
@@ -16,7 +16,7 @@ export async function sessionRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const rsvno = sessions.normaliseRsvno(body.rsvno);
     // Refused alike whether or not the number exists: only the purchase cookie's own bookings open.
     if (!holdsBookingCapability(request, ctx.config.appKey, rsvno, ctx.clock.now())) {
-      throw new AppError(ErrCd.generic, Msg.bookedLoginExpired, 403);
+      throw new AppError(ErrCd.generic, say('bookedLoginExpired'), 403);
     }
     return ok(await sessions.loginAsBooker(ctx, rsvno));
   });

@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { LoginRequest } from '@tabi/contract/booking';
 import { normalisePhone } from '@tabi/contract/booking-rules';
 import { ErrCd, SESSION_ABSOLUTE_HOURS, SESSION_IDLE_MINUTES } from '@tabi/contract/constants';
-import { Msg } from '@tabi/contract/messages';
+import { say } from '@tabi/contract/said';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import * as repo from './repository.ts';
@@ -31,7 +31,7 @@ function samePhone(stored: string, given: string): boolean {
 }
 
 function rateLimited(): AppError {
-  return new AppError(ErrCd.generic, Msg.loginRateLimited, 429);
+  return new AppError(ErrCd.generic, say('loginRateLimited'), 429);
 }
 
 /** POST /mylogin: booking number and phone → an opaque session token, stored only as its SHA-256 hash. */
@@ -51,7 +51,7 @@ export async function login(
   const facts = await repo.findLoginFacts(ctx.db, rsvno);
   const phone = normalisePhone(input.tel);
   if (!facts || !samePhone(facts.telNormalized, phone)) {
-    throw new AppError(ErrCd.generic, Msg.loginFailed, 401);
+    throw new AppError(ErrCd.generic, say('loginFailed'), 401);
   }
   await ctx.limiter.reset(bookingKey);
 
@@ -66,7 +66,7 @@ export async function login(
  */
 export async function loginAsBooker(ctx: AppContext, rsvno: string): Promise<{ session: string; rsvno: string }> {
   const facts = await repo.findLoginFacts(ctx.db, normaliseRsvno(rsvno));
-  if (!facts) throw new AppError(ErrCd.generic, Msg.bookedLoginExpired, 403);
+  if (!facts) throw new AppError(ErrCd.generic, say('bookedLoginExpired'), 403);
   const token = randomBytes(32).toString('base64url');
   await repo.insertSession(ctx.db, { tokenHash: hashToken(token), rsvno: facts.rsvno, lastSeenAt: ctx.clock.now() });
   return { session: token, rsvno: facts.rsvno };
@@ -91,17 +91,17 @@ export async function requireSession(
   token: string | undefined,
   rsvno?: string,
 ): Promise<CustomerSession> {
-  if (!token) throw new AppError(ErrCd.sessionTimeout, Msg.sessionTimeout, 401);
+  if (!token) throw new AppError(ErrCd.sessionTimeout, say('sessionTimeout'), 401);
   const tokenHash = hashToken(token);
   const stored = await repo.findSession(ctx.db, tokenHash);
-  if (!stored) throw new AppError(ErrCd.sessionTimeout, Msg.sessionTimeout, 401);
+  if (!stored) throw new AppError(ErrCd.sessionTimeout, say('sessionTimeout'), 401);
   const now = ctx.clock.now();
   if (
     now.getTime() - stored.lastSeenAt.getTime() > SESSION_IDLE_MINUTES * 60_000 ||
     now.getTime() - stored.createdAt.getTime() > SESSION_ABSOLUTE_HOURS * 3_600_000
   ) {
     await repo.deleteSession(ctx.db, tokenHash);
-    throw new AppError(ErrCd.sessionTimeout, Msg.sessionTimeout, 401);
+    throw new AppError(ErrCd.sessionTimeout, say('sessionTimeout'), 401);
   }
   if (rsvno !== undefined && normaliseRsvno(rsvno) !== stored.rsvno) throw AppError.forbidden();
   await repo.touchSession(ctx.db, tokenHash, now);

@@ -13,14 +13,13 @@ import { ErrCd } from '@tabi/contract/constants';
 import { inLang } from '@tabi/contract/content';
 import { isoDateToYmd, toTokyoIso, ymdToIsoDate } from '@tabi/contract/dates';
 import { DEFAULT_LANG, LANG_BASE, type Lang } from '@tabi/contract/i18n';
-import { Msg } from '@tabi/contract/messages';
 import { partyBounds } from '@tabi/contract/party';
-import {
-  type WaitlistConsoleDay,
-  type WaitlistConsoleQuery,
-  WaitlistMsg,
-  type WaitlistOffer,
-  type waitlistJoinRequest,
+import { say } from '@tabi/contract/said';
+import type {
+  WaitlistConsoleDay,
+  WaitlistConsoleQuery,
+  WaitlistOffer,
+  waitlistJoinRequest,
 } from '@tabi/contract/waitlist';
 import type { z } from 'zod';
 import { todayIn } from '../../clock.ts';
@@ -53,7 +52,7 @@ export async function limitJoins(ctx: AppContext, clientIp: string): Promise<voi
     ctx.config.bookingLimitPerIp,
     JOIN_WINDOW_SECONDS,
   );
-  if (!limit.allowed) throw new AppError(ErrCd.generic, WaitlistMsg.rateLimited, 429);
+  if (!limit.allowed) throw new AppError(ErrCd.generic, say('waitlist.rateLimited'), 429);
 }
 
 /**
@@ -66,25 +65,25 @@ export async function joinWaitlist(
   input: JoinInput,
 ): Promise<{ opcd: string; usedate: string; party: number }> {
   const option = await booking.findOption(ctx.db, input.opcd);
-  if (!option || !option.published) throw AppError.notFound(Msg.optionNotFound);
-  if (option.isCoupon) throw new AppError(ErrCd.generic, Msg.optionNotBookable, 422);
+  if (!option || !option.published) throw AppError.notFound(say('optionNotFound'));
+  if (option.isCoupon) throw new AppError(ErrCd.generic, say('optionNotBookable'), 422);
   const { min, max } = partyBounds({ min_people: option.minPeople, max_people: option.maxPeople });
   if (input.party < min || input.party > max) {
-    throw new AppError(ErrCd.generic, WaitlistMsg.partyOutOfOption(min, max), 422);
+    throw new AppError(ErrCd.generic, say('waitlist.partyOutOfOption', { min, max }), 422);
   }
   const today = todayIn(ctx.clock);
-  if (input.usedate < today) throw new AppError(ErrCd.generic, WaitlistMsg.dayNotWaitable, 422);
+  if (input.usedate < today) throw new AppError(ErrCd.generic, say('waitlist.dayNotWaitable'), 422);
   const usedate = ymdToIsoDate(input.usedate);
   if (usedate < option.useFrom || usedate > option.useTo) {
-    throw new AppError(ErrCd.generic, WaitlistMsg.dayNotWaitable, 422);
+    throw new AppError(ErrCd.generic, say('waitlist.dayNotWaitable'), 422);
   }
   const departure = { opcd: option.opcd, usedate, startTime: input.start_time };
   return ctx.db.transaction(async (tx) => {
     const day = await repo.lockDay(tx, departure);
-    if (!day || day.stopped) throw new AppError(ErrCd.generic, WaitlistMsg.dayNotWaitable, 422);
-    if (day.zaikozan >= input.party) throw AppError.conflict(ErrCd.generic, WaitlistMsg.seatsLeft);
+    if (!day || day.stopped) throw new AppError(ErrCd.generic, say('waitlist.dayNotWaitable'), 422);
+    if (day.zaikozan >= input.party) throw AppError.conflict(ErrCd.generic, say('waitlist.seatsLeft'));
     if (await repo.findActiveByMail(tx, departure, input.mail)) {
-      throw AppError.conflict(ErrCd.generic, WaitlistMsg.alreadyWaiting);
+      throw AppError.conflict(ErrCd.generic, say('waitlist.alreadyWaiting'));
     }
     const row = await repo.insertEntry(tx, {
       ...departure,
@@ -140,7 +139,7 @@ function offerAnswer(
 /** POST /waitlist/offer: what the token's entry is now, and for an offer the seats held and until when. */
 export async function lookUpOffer(ctx: Ctx, token: string, lang: Lang = DEFAULT_LANG): Promise<WaitlistOffer> {
   const row = await repo.findByToken(ctx.db, token);
-  if (!row) throw AppError.notFound(WaitlistMsg.tokenUnknown);
+  if (!row) throw AppError.notFound(say('waitlist.tokenUnknown'));
   const [webname, day] = await Promise.all([
     repo.optionName(ctx.db, row.opcd, lang),
     ctx.db.transaction(async (tx) => (await repo.lockDay(tx, row, true)) ?? undefined),
@@ -154,13 +153,13 @@ export async function lookUpOffer(ctx: Ctx, token: string, lang: Lang = DEFAULT_
  */
 export async function leaveWaitlist(ctx: Ctx, token: string): Promise<{ state: 'canceled' }> {
   const found = await repo.findByToken(ctx.db, token);
-  if (!found) throw AppError.notFound(WaitlistMsg.tokenUnknown);
+  if (!found) throw AppError.notFound(say('waitlist.tokenUnknown'));
   return ctx.db.transaction(async (tx) => {
     // The stock row first, then the entry: the order the worker and the booking lock them in.
     await repo.lockDay(tx, found);
     const row = await repo.findByToken(tx, token, true);
     if (!row || !repo.ACTIVE_STATES.includes(row.state)) {
-      throw AppError.conflict(ErrCd.generic, WaitlistMsg.alreadyEnded);
+      throw AppError.conflict(ErrCd.generic, say('waitlist.alreadyEnded'));
     }
     if (row.held > 0) await booking.giveBackSeats(tx, { ...departureOf(row), seats: row.held });
     await repo.updateEntry(tx, row.id, { state: 'canceled', held: 0 });
@@ -286,20 +285,21 @@ export async function useOffer(
 ): Promise<{ entryId: number; day: repo.LockedDay }> {
   const day = await repo.lockDay(tx, line);
   const row = await repo.findByToken(tx, token, true);
-  if (!row) throw AppError.notFound(WaitlistMsg.tokenUnknown);
-  if (row.state === 'booked') throw AppError.conflict(ErrCd.generic, WaitlistMsg.offerUsed);
-  if (row.state === 'waiting') throw AppError.conflict(ErrCd.generic, WaitlistMsg.offerNotOffered);
+  if (!row) throw AppError.notFound(say('waitlist.tokenUnknown'));
+  if (row.state === 'booked') throw AppError.conflict(ErrCd.generic, say('waitlist.offerUsed'));
+  if (row.state === 'waiting') throw AppError.conflict(ErrCd.generic, say('waitlist.offerNotOffered'));
   if (row.state !== 'offered' || !row.offerExpiresAt || row.offerExpiresAt <= now) {
     throw AppError.conflict(
       ErrCd.generic,
-      row.state === 'canceled' ? WaitlistMsg.alreadyEnded : WaitlistMsg.offerExpired,
+      row.state === 'canceled' ? say('waitlist.alreadyEnded') : say('waitlist.offerExpired'),
     );
   }
   if (row.opcd !== line.opcd || row.usedate !== line.usedate || row.startTime !== line.startTime || !day) {
-    throw AppError.conflict(ErrCd.generic, WaitlistMsg.offerMismatch);
+    throw AppError.conflict(ErrCd.generic, say('waitlist.offerMismatch'));
   }
-  if (day.stopped) throw AppError.conflict(ErrCd.noStock, Msg.noStock);
-  if (line.seats > row.held) throw AppError.conflict(ErrCd.generic, WaitlistMsg.offerPartyTooLarge(row.held));
+  if (day.stopped) throw AppError.conflict(ErrCd.noStock, say('noStock'));
+  if (line.seats > row.held)
+    throw AppError.conflict(ErrCd.generic, say('waitlist.offerPartyTooLarge', { held: row.held }));
   if (line.seats < row.held) {
     await booking.giveBackSeats(tx, { ...line, seats: row.held - line.seats });
   }
