@@ -1,5 +1,5 @@
 /** A coupon used in English at 390 px: the venue's staff enter the PIN and the counts go down. */
-import { expectNoSeriousA11yIssues, japaneseOutsideContent, shoot } from './support/checks.ts';
+import { expectNoSeriousA11yIssues, otherLanguageOutsideContent, shoot } from './support/checks.ts';
 import { DEMO_TEL, ownBooking } from './support/customer.ts';
 import { expect, test } from './support/test.ts';
 
@@ -20,7 +20,7 @@ test('a coupon used in English: the PIN, the counts, and back to my booking', as
   expect(left).toBeGreaterThanOrEqual(1);
   await form.getByLabel('Adult').selectOption('1');
   await form.getByLabel('PIN').fill('1234');
-  expect(await japaneseOutsideContent(page)).toEqual([]);
+  expect(await otherLanguageOutsideContent(page)).toEqual([]);
   await expectNoSeriousA11yIssues(page, { what: '/en/coopon/OP0012/PK0001' });
   await form.getByRole('button', { name: 'Use', exact: true }).click();
 
@@ -28,7 +28,7 @@ test('a coupon used in English: the PIN, the counts, and back to my booking', as
   await expect(done).toBeVisible();
   await expect(done).toContainText('Used: 1 adult coupon.');
   await expect(page.getByTestId('remaining-adult')).toContainText(String(left - 1));
-  expect(await japaneseOutsideContent(page)).toEqual([]);
+  expect(await otherLanguageOutsideContent(page)).toEqual([]);
   await shoot(page, 'en-coupon-used');
   await done.getByRole('button', { name: 'Close' }).click();
   await expect(page).toHaveURL(/\/en\/mypage$/);

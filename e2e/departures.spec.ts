@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test';
 import { addDays, formatDay, tokyoYmd, ymdToIsoDate } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
-import { expectNoSeriousA11yIssues, japaneseOutsideContent, shoot } from './support/checks.ts';
+import { expectNoSeriousA11yIssues, otherLanguageOutsideContent, shoot } from './support/checks.ts';
 import { api, payFromMyPage } from './support/customer.ts';
 import { mailText, outboxFiles } from './support/outbox.ts';
 import {
@@ -167,7 +167,7 @@ test.describe('a tour that starts at set times', () => {
     const times = dialog.getByRole('group', { name: 'Please choose a start time' });
     await times.getByRole('radio', { name: /^13:00–14:00/ }).check();
     await dialog.getByLabel('Adult', { exact: true }).selectOption('1');
-    expect(await japaneseOutsideContent(page)).toEqual([]);
+    expect(await otherLanguageOutsideContent(page)).toEqual([]);
     await shoot(page, 'en-departures-choice');
     await dialog.getByRole('button', { name: 'Continue to your details' }).click();
 
@@ -253,7 +253,7 @@ test.describe('a tour that starts at set times', () => {
     await page.goto('/en/mypage');
     await expect(page.getByTestId('mypage-start-time')).toHaveText('13:00–14:00');
     const dialog = await startChange(page);
-    expect(await japaneseOutsideContent(page)).toEqual([]);
+    expect(await otherLanguageOutsideContent(page)).toEqual([]);
     await expectNoSeriousA11yIssues(page, { what: 'the change dialog in English' });
     await shoot(page, 'en-departures-change');
     await page.setViewportSize({ width: 390, height: 844 });

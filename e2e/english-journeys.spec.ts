@@ -3,7 +3,7 @@
  * booked with its sizes, a declined card and a retry, then my page, where the booking is cancelled; and a rental's
  * sizes changed on my page (a booking of its own, made as AA100009 is).
  */
-import { expectNoSeriousA11yIssues, japaneseOutsideContent, shoot } from './support/checks.ts';
+import { expectNoSeriousA11yIssues, otherLanguageOutsideContent, shoot } from './support/checks.ts';
 import { DEMO_TEL, ownBooking } from './support/customer.ts';
 import { agreeToConsentInEnglish, fillLeaderInEnglish, payOnSandbox } from './support/purchase.ts';
 import { expect, test } from './support/test.ts';
@@ -53,7 +53,7 @@ test.describe('English journeys', () => {
     await renter.getByRole('combobox', { name: 'Rental', exact: true }).selectOption({ label: 'Ski' });
     await renter.getByRole('combobox', { name: 'Boots', exact: true }).selectOption('27.0');
     await renter.getByRole('combobox', { name: 'Wear', exact: true }).selectOption('L');
-    expect(await japaneseOutsideContent(page)).toEqual([]);
+    expect(await otherLanguageOutsideContent(page)).toEqual([]);
     await expectNoSeriousA11yIssues(page, { what: '/en/reservation/rental' });
     await shoot(page, 'en-rental');
     await page.getByRole('button', { name: 'Review your booking' }).click();
@@ -66,7 +66,7 @@ test.describe('English journeys', () => {
     // A declined card is said in English, the form kept; a second card goes through.
     await payOnSandbox(page, '4000000000000002', 'en');
     await expect(page.getByRole('alert').first()).toContainText('Your card was declined.');
-    expect(await japaneseOutsideContent(page)).toEqual([]);
+    expect(await otherLanguageOutsideContent(page)).toEqual([]);
     await shoot(page, 'en-card-declined');
     await payOnSandbox(page, '4242424242424242', 'en');
     await expect(page).toHaveURL(/\/en\/reservation\/complete\?processing=success/);
@@ -89,7 +89,7 @@ test.describe('English journeys', () => {
     await cancel.getByRole('button', { name: 'Confirm the cancellation' }).click();
     await expect.poll(() => alerts).toContain('Your booking has been cancelled.');
     await expect(page.getByTestId('booking-status')).toHaveText('Status: Cancelled');
-    expect(await japaneseOutsideContent(page)).toEqual([]);
+    expect(await otherLanguageOutsideContent(page)).toEqual([]);
     await expectNoSeriousA11yIssues(page, { what: '/en/mypage (cancelled)' });
     await shoot(page, 'en-mypage-cancelled');
   });
@@ -109,7 +109,7 @@ test.describe('English journeys', () => {
     const first = page.getByRole('group', { name: /Traveller 1/ });
     const boots = first.getByLabel('Boots');
     const before = await boots.inputValue();
-    expect(await japaneseOutsideContent(page)).toEqual([]);
+    expect(await otherLanguageOutsideContent(page)).toEqual([]);
     await expectNoSeriousA11yIssues(page, { what: '/en/mypage/rental/edit' });
     await shoot(page, 'en-rental-edit');
 

@@ -3,8 +3,8 @@
  * login) in English with `lang`, titles and alternates right, no Japanese outside the catalog's own texts, a
  * language switch that keeps the place, and the browser's language only as a suggestion.
  */
-import { expectNoSeriousA11yIssues, japaneseOutsideContent, shoot } from './support/checks.ts';
-import { ownBooking } from './support/customer.ts';
+import { expectNoSeriousA11yIssues, otherLanguageOutsideContent, shoot } from './support/checks.ts';
+import { ownBooking, switchLanguage } from './support/customer.ts';
 import { agreeToConsentInEnglish, payOnSandbox } from './support/purchase.ts';
 import { expect, test } from './support/test.ts';
 
@@ -51,7 +51,7 @@ test.describe('the English site', () => {
     await expect(skytree).toBeVisible();
     await expect(skytree).not.toHaveAttribute('lang');
     await expect(page.getByRole('combobox', { name: 'Region' }).locator('[lang="ja"]')).toHaveCount(0);
-    expect(await japaneseOutsideContent(page)).toEqual([]);
+    expect(await otherLanguageOutsideContent(page)).toEqual([]);
     await expectNoSeriousA11yIssues(page, { what: '/en/' });
     await shoot(page, 'en-list');
   });
@@ -65,7 +65,7 @@ test.describe('the English site', () => {
     const saturday = await calendar.getByText('Sat', { exact: true }).boundingBox();
     const card = await calendar.boundingBox();
     expect((saturday?.x ?? 0) + (saturday?.width ?? 0)).toBeLessThanOrEqual((card?.x ?? 0) + (card?.width ?? 0) + 1);
-    expect(await japaneseOutsideContent(page)).toEqual([]);
+    expect(await otherLanguageOutsideContent(page)).toEqual([]);
     await calendar.locator('td[data-day] button:not([disabled])').first().click();
     const dialog = page.getByRole('dialog', { name: 'How many people?' });
     await expect(dialog.getByTestId('price-adult')).toHaveText(/^¥[\d,]+$/);
@@ -74,7 +74,7 @@ test.describe('the English site', () => {
     await dialog.getByLabel('Adult', { exact: true }).selectOption('0');
     await expect(dialog.getByText(/^Please book for \d+ to \d+ people\.$/)).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Continue to your details' })).toBeDisabled();
-    expect(await japaneseOutsideContent(page)).toEqual([]);
+    expect(await otherLanguageOutsideContent(page)).toEqual([]);
     await expectNoSeriousA11yIssues(page, { what: 'the party form on /en/detail' });
     await shoot(page, 'en-party');
   });
@@ -92,19 +92,19 @@ test.describe('the English site', () => {
     await expect(page.getByText('This text is available in Japanese only.')).toHaveCount(0);
     await expect(page.getByTestId('headline-facts')).toContainText('Booking');
     await expect(page.getByText(/^\d{1,2} [A-Z][a-z]{2} \d{4} – \d{1,2} [A-Z][a-z]{2} \d{4}$/).first()).toBeVisible();
-    expect(await japaneseOutsideContent(page)).toEqual([]);
+    expect(await otherLanguageOutsideContent(page)).toEqual([]);
     await expectNoSeriousA11yIssues(page, { what: '/en/detail' });
     await shoot(page, 'en-detail');
 
     const english = new URL(page.url());
-    await page.getByRole('link', { name: '日本語', exact: true }).click();
+    await switchLanguage(page, '日本語');
     await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
     const japanese = new URL(page.url());
     expect(japanese.pathname).toBe('/detail');
     expect(japanese.search).toBe(english.search);
     await expect(page.getByRole('heading', { name: '内容案内' })).toBeVisible();
 
-    await page.getByRole('link', { name: 'English', exact: true }).click();
+    await switchLanguage(page, 'English');
     await expect(page).toHaveURL(english.href);
     await page.getByRole('link', { name: 'Back to the list' }).click();
     await expect(page).toHaveURL(/\/en\/?\?homencd=03/);
@@ -136,7 +136,7 @@ test.describe('the English site', () => {
     await page.getByRole('button', { name: 'Review your booking' }).click();
     await expect(leader.getByText('Please enter a valid email address.')).toBeVisible();
     await leader.getByRole('textbox', { name: 'Email address', exact: true }).fill('jane.smith@example.com');
-    expect(await japaneseOutsideContent(page)).toEqual([]);
+    expect(await otherLanguageOutsideContent(page)).toEqual([]);
     await expectNoSeriousA11yIssues(page, { what: '/en/reservation/member' });
     await shoot(page, 'en-member');
     await page.getByRole('button', { name: 'Review your booking' }).click();
@@ -145,19 +145,19 @@ test.describe('the English site', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Review your booking' })).toBeVisible();
     await expect(page.getByText('Total (tax included)')).toBeVisible();
     await agreeToConsentInEnglish(page);
-    expect(await japaneseOutsideContent(page)).toEqual([]);
+    expect(await otherLanguageOutsideContent(page)).toEqual([]);
     await expectNoSeriousA11yIssues(page, { what: '/en/reservation/check' });
     await shoot(page, 'en-check');
     await page.getByRole('button', { name: 'Book and pay' }).click();
 
     await expect(page.getByRole('heading', { name: 'Card details' })).toBeVisible();
-    expect(await japaneseOutsideContent(page)).toEqual([]);
+    expect(await otherLanguageOutsideContent(page)).toEqual([]);
     await shoot(page, 'en-card');
     await payOnSandbox(page, '4242424242424242', 'en');
     await expect(page).toHaveURL(/\/en\/reservation\/complete\?processing=success/);
     await expect(page.getByRole('heading', { level: 1, name: 'Your booking is complete' })).toBeVisible();
     await expect(page.getByTestId('rsvno')).toHaveText(/^[A-Z]{2}\d{6}$/);
-    expect(await japaneseOutsideContent(page)).toEqual([]);
+    expect(await otherLanguageOutsideContent(page)).toEqual([]);
     await expectNoSeriousA11yIssues(page, { what: '/en/reservation/complete' });
     await shoot(page, 'en-complete');
   });
@@ -180,21 +180,21 @@ test.describe('the English site', () => {
     await expect(page.getByTestId('booking-status')).toHaveText('Status: Booked');
     await expect(page.getByTestId('booking-total')).toHaveText(/^¥[\d,]+$/);
     await expect(page.getByRole('heading', { name: 'Travellers' })).toBeVisible();
-    expect(await japaneseOutsideContent(page)).toEqual([]);
+    expect(await otherLanguageOutsideContent(page)).toEqual([]);
     await expectNoSeriousA11yIssues(page, { what: '/en/mypage' });
     await shoot(page, 'en-mypage');
 
     await page.getByRole('button', { name: 'Receipt (PDF)' }).click();
     const receipt = page.getByRole('dialog', { name: 'Issue a receipt' });
     await expect(receipt.getByLabel('Name on the receipt')).toBeVisible();
-    expect(await japaneseOutsideContent(page)).toEqual([]);
+    expect(await otherLanguageOutsideContent(page)).toEqual([]);
     await receipt.getByRole('button', { name: 'Close' }).click();
 
     await page.getByRole('button', { name: 'Cancel booking' }).click();
     const cancel = page.getByRole('dialog', { name: 'Cancel the booking' });
     await expect(cancel.getByTestId('cancel-fee')).toHaveText(/^¥[\d,]+$/);
     await expect(cancel.getByRole('button', { name: 'Confirm the cancellation' })).toBeDisabled();
-    expect(await japaneseOutsideContent(page)).toEqual([]);
+    expect(await otherLanguageOutsideContent(page)).toEqual([]);
     await cancel.getByRole('button', { name: 'Close' }).click();
 
     await page.getByRole('button', { name: 'Log out' }).click();
@@ -213,7 +213,7 @@ test.describe('the English site', () => {
     await expect(page).toHaveURL(/\/en\/coopon$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Coupons' })).toBeVisible();
     await expect(page.getByText(/^Date of use: \d{1,2} [A-Z][a-z]{2} \d{4}$/).first()).toBeVisible();
-    expect(await japaneseOutsideContent(page)).toEqual([]);
+    expect(await otherLanguageOutsideContent(page)).toEqual([]);
     await expectNoSeriousA11yIssues(page, { what: '/en/coopon' });
     await shoot(page, 'en-coupons');
 
@@ -221,7 +221,7 @@ test.describe('the English site', () => {
     await expect(page).toHaveURL(/\/en\/coopon\/[^/]+\/[^/]+$/);
     await expect(page.getByRole('link', { name: 'Back to the coupons' })).toBeVisible();
     await expect(page.getByLabel('PIN')).toBeVisible();
-    expect(await japaneseOutsideContent(page)).toEqual([]);
+    expect(await otherLanguageOutsideContent(page)).toEqual([]);
     await expectNoSeriousA11yIssues(page, { what: '/en/coopon/…' });
     await shoot(page, 'en-coupon');
   });
@@ -234,7 +234,7 @@ test.describe('the English site', () => {
     await expect(page.getByLabel('Booking number')).toBeVisible();
     await expect(page.getByLabel('Phone number')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Log in' })).toBeDisabled();
-    expect(await japaneseOutsideContent(page)).toEqual([]);
+    expect(await otherLanguageOutsideContent(page)).toEqual([]);
     await expectNoSeriousA11yIssues(page, { what: '/en/login' });
     await page.getByRole('link', { name: 'Back to things to do' }).click();
     await expect(page).toHaveURL(/\/en\/?$/);

@@ -7,6 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { Msg } from '@tabi/contract/messages';
+import { switchLanguage } from './support/customer.ts';
 import {
   fillLeader,
   HANAKO,
@@ -93,7 +94,7 @@ test('typed values survive a reload and a language switch; a second tab never bo
   await renter.getByRole('combobox', { name: 'レンタル', exact: true }).selectOption({ label: 'スキー' });
   await renter.getByRole('combobox', { name: 'ブーツ', exact: true }).selectOption('26.5');
   await renter.getByRole('combobox', { name: 'ウェア', exact: true }).selectOption('L');
-  await page.getByRole('link', { name: 'English', exact: true }).click();
+  await switchLanguage(page, 'English');
   await expect(page).toHaveURL(/\/en\/reservation\/rental$/);
   await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
   const renterEn = page.getByRole('region', { name: /^Traveller 1/ });

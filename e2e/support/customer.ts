@@ -138,3 +138,9 @@ export async function payFromMyPage(page: Page, rsvno: string, tel: string): Pro
   await expect(page.getByRole('dialog', { name: Msg.paymentDone })).toBeVisible();
   return session;
 }
+
+/** The same page in another language, through the header's switch (a disclosure of the five languages). */
+export async function switchLanguage(page: Page, name: string): Promise<void> {
+  await page.locator('[data-language-switch] summary').first().click();
+  await page.locator('[data-language-switch]').first().getByRole('link', { name, exact: true }).click();
+}

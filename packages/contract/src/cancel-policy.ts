@@ -4,7 +4,7 @@
  * say the same as the fee the server charges.
  */
 import { addDays, daysBetween, formatDay, type Ymd } from './dates.ts';
-import type { Lang } from './i18n.ts';
+import { type Lang, writtenLang } from './i18n.ts';
 
 export interface CancelTierFacts {
   daysBefore: number;
@@ -31,16 +31,16 @@ export function cancelPercent(policy: readonly CancelTierFacts[], daysBefore: nu
 export function cancelTermsToday(policy: readonly CancelTierFacts[], usedate: Ymd, today: Ymd, lang: Lang): string {
   const percent = cancelPercent(policy, daysBetween(today, usedate));
   if (percent > 0) {
-    return lang === 'en'
+    return writtenLang(lang) === 'en'
       ? `A cancellation fee of ${percent}% of the price applies from now on.`
       : `現在キャンセル料${percent}%がかかります（お申し込み後にキャンセルされた場合、旅行代金の${percent}%を申し受けます）。`;
   }
   const free = freeCancelUntil(policy, usedate);
   if (free === null || !policy.some((t) => t.percent > 0)) {
-    return lang === 'en' ? 'No cancellation fee applies.' : 'キャンセル料はかかりません。';
+    return writtenLang(lang) === 'en' ? 'No cancellation fee applies.' : 'キャンセル料はかかりません。';
   }
   const from = formatDay(addDays(free, 1), lang);
-  return lang === 'en'
+  return writtenLang(lang) === 'en'
     ? `If you book today, cancellation fees apply from ${from}; until then cancelling is free.`
     : `本日お申し込みの場合、キャンセル料は${from}からかかります（それまでは無料です）。`;
 }
@@ -54,7 +54,7 @@ export function freeCancelUntil(policy: readonly CancelTierFacts[], usedate: Ymd
 }
 
 function dayText(days: number, lang: Lang): string {
-  if (lang === 'en') {
+  if (writtenLang(lang) === 'en') {
     if (days < 0) return 'after the start or no-show';
     if (days === 0) return 'on the day';
     if (days === 1) return 'the day before';
@@ -76,7 +76,7 @@ export function freeCancelDaysBefore(policy: readonly CancelTierFacts[]): number
 export function freeCancelText(policy: readonly CancelTierFacts[], lang: Lang): string | null {
   const days = freeCancelDaysBefore(policy);
   if (days === null) return null;
-  return lang === 'en' ? `Free until ${dayText(days, lang)}` : `ご利用日の${dayText(days, lang)}まで無料`;
+  return writtenLang(lang) === 'en' ? `Free until ${dayText(days, lang)}` : `ご利用日の${dayText(days, lang)}まで無料`;
 }
 
 /** One line per tier, e.g. 「20日前～8日前：旅行代金の20%」, starting with the free period. */
@@ -85,13 +85,13 @@ export function cancelPolicyLines(policy: readonly CancelTierFacts[], lang: Lang
   const lines: string[] = [];
   const free = freeCancelDaysBefore(tiers);
   if (free !== null)
-    lines.push(lang === 'en' ? `Until ${dayText(free, lang)}: free` : `${dayText(free, lang)}まで：無料`);
+    lines.push(writtenLang(lang) === 'en' ? `Until ${dayText(free, lang)}: free` : `${dayText(free, lang)}まで：無料`);
   tiers.forEach((tier, i) => {
     if (tier.percent <= 0) return;
     const next = tiers[i + 1];
     const last = next ? next.daysBefore + 1 : 0;
     const single = tier.daysBefore < 0 || last >= tier.daysBefore;
-    if (lang === 'en') {
+    if (writtenLang(lang) === 'en') {
       const span = single
         ? dayText(tier.daysBefore, lang)
         : last >= 2

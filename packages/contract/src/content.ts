@@ -8,7 +8,7 @@ import type { Lang } from './i18n.ts';
 
 /** The languages a text is translated into: every language but Japanese, which is the row's own columns. */
 export type TranslatedLang = Exclude<Lang, 'ja'>;
-export const TRANSLATED_LANGS = ['en'] as const satisfies readonly TranslatedLang[];
+export const TRANSLATED_LANGS = ['en', 'ko', 'zh-Hant', 'zh-Hans'] as const satisfies readonly TranslatedLang[];
 
 /** A row's texts in the other languages, by language then field (a column's property name). */
 export type Translations<F extends string> = Partial<Record<TranslatedLang, Partial<Record<F, string>>>>;
@@ -37,9 +37,12 @@ export type OptionTextField = (typeof OPTION_TEXT_FIELDS)[number];
 export const IMAGE_TEXT_FIELDS = ['caption', 'alt'] as const;
 export type ImageTextField = (typeof IMAGE_TEXT_FIELDS)[number];
 
+/** Where a text missing in a language is looked for next, before the row's Japanese (English is the one most of our visitors read). */
+export const FALLBACK_LANG = 'en' satisfies TranslatedLang;
+
 /**
- * The row's texts in `lang`: each field of `fields` that has a non-empty translation replaces the Japanese, the
- * others stay Japanese. Japanese answers the row itself.
+ * The row's texts in `lang`: each field of `fields` takes its translation in `lang`, else its English, else stays
+ * Japanese (an empty translation is none). Japanese answers the row itself.
  */
 export function inLang<T extends object, F extends keyof T & string>(
   row: T,
@@ -47,13 +50,12 @@ export function inLang<T extends object, F extends keyof T & string>(
   lang: Lang,
   fields: readonly F[],
 ): T {
-  if (lang === 'ja') return row;
-  const texts = translations?.[lang];
-  if (!texts) return row;
+  if (lang === 'ja' || !translations) return row;
+  const chain = [translations[lang], translations[FALLBACK_LANG]];
   const out = { ...row };
   for (const field of fields) {
-    const text = texts[field];
-    if (text !== undefined && text.trim() !== '') (out as Record<string, unknown>)[field] = text;
+    const text = chain.map((texts) => texts?.[field]).find((t) => t !== undefined && t.trim() !== '');
+    if (text !== undefined) (out as Record<string, unknown>)[field] = text;
   }
   return out;
 }
@@ -62,4 +64,23 @@ export function inLang<T extends object, F extends keyof T & string>(
 const JAPANESE_SCRIPT = /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/u;
 export function isJapaneseText(text: string | null | undefined): boolean {
   return text != null && JAPANESE_SCRIPT.test(text);
+}
+
+const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const HAN = /\p{Script=Han}/u;
+const HANGUL = /\p{Script=Hangul}/u;
+const LATIN = /\p{Script=Latin}/u;
+
+/**
+ * The language to mark a text of the catalog with on a page in `page`'s language, when it is not the page's own
+ * (ADR 0177): a text without a translation falls back to English, then Japanese, and is read by its script.
+ * Chinese is written in Han, so on a Chinese page only kana tell Japanese; Latin letters alone are English.
+ */
+export function textLangOn(page: Lang, text: string | null | undefined): Lang | undefined {
+  if (page === 'ja' || !text) return undefined;
+  if (KANA.test(text)) return 'ja';
+  const chinese = page === 'zh-Hant' || page === 'zh-Hans';
+  if (HAN.test(text)) return chinese ? undefined : 'ja';
+  if (page === 'en' || HANGUL.test(text)) return undefined;
+  return LATIN.test(text) ? 'en' : undefined;
 }

@@ -59,9 +59,9 @@ export function formatTokyoDateTime(instant: Date | string, lang: Lang = 'ja'): 
   if (Number.isNaN(at.getTime())) return String(instant);
   const t = tokyoWallClock(at);
   const time = `${pad(t.getUTCHours())}:${pad(t.getUTCMinutes())}`;
-  // English: 1 Dec 2026, 10:00 (Japan time, which the pages and mails say where it matters).
-  if (lang === 'en') return `${t.getUTCDate()} ${EN_MONTHS[t.getUTCMonth()]} ${t.getUTCFullYear()}, ${time}`;
-  return `${pad(t.getUTCFullYear(), 4)}/${pad(t.getUTCMonth() + 1)}/${pad(t.getUTCDate())} ${time}`;
+  // In Japan time, which the pages and mails say where it matters.
+  const style = DAY_STYLES[lang];
+  return style.withTime(style.day(t.getUTCFullYear(), t.getUTCMonth() + 1, t.getUTCDate()), time);
 }
 
 /** The instant at which a Tokyo calendar day starts (Tokyo has no daylight saving: UTC+9). */
@@ -135,24 +135,66 @@ export function formatYmd(day: string): string {
 
 const EN_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 export const WEEKDAY_EN = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+const WEEKDAY_KO = ['일', '월', '화', '수', '목', '금', '토'] as const;
+const WEEKDAY_ZH_HANT = ['週日', '週一', '週二', '週三', '週四', '週五', '週六'] as const;
+const WEEKDAY_ZH_HANS = ['周日', '周一', '周二', '周三', '周四', '周五', '周六'] as const;
+
+/** How a language writes a day, its weekday, a span of times and a day with a time. */
+interface DayStyle {
+  day(y: number, m: number, d: number): string;
+  weekday(day: string, weekday: number): string;
+  times(start: string, end: string): string;
+  withTime(day: string, time: string): string;
+}
+
+const CHINESE_DAY = (y: number, m: number, d: number) => `${y}年${m}月${d}日`;
 
 /**
- * A calendar day (YYYYMMDD or YYYY-MM-DD) as each language writes it: 2026/12/01 in Japanese and
- * 1 Dec 2026 in English; with its weekday, 2026/12/01（火） and Tue, 1 Dec 2026. Written out rather than through
- * Intl, whose first use loads the locale's data on a phone (format.ts).
+ * Each language's way, as its own sites write days (2026/12/01（火）, Tue, 1 Dec 2026, 2026년 12월 1일 (화),
+ * 2026年12月1日（週二）). Written out rather than through Intl, whose first use loads the locale's data on a phone, and
+ * so that the server's rendering and the browser's agree to the character.
  */
+const DAY_STYLES: Record<Lang, DayStyle> = {
+  ja: {
+    day: (y, m, d) => `${pad(y, 4)}/${pad(m)}/${pad(d)}`,
+    weekday: (day, w) => `${day}（${WEEKDAY_JA[w]}）`,
+    times: (start, end) => `${start}〜${end}`,
+    withTime: (day, time) => `${day} ${time}`,
+  },
+  en: {
+    day: (y, m, d) => `${d} ${EN_MONTHS[m - 1]} ${y}`,
+    weekday: (day, w) => `${WEEKDAY_EN[w]}, ${day}`,
+    times: (start, end) => `${start}–${end}`,
+    withTime: (day, time) => `${day}, ${time}`,
+  },
+  ko: {
+    day: (y, m, d) => `${y}년 ${m}월 ${d}일`,
+    weekday: (day, w) => `${day} (${WEEKDAY_KO[w]})`,
+    times: (start, end) => `${start}~${end}`,
+    withTime: (day, time) => `${day} ${time}`,
+  },
+  'zh-Hant': {
+    day: CHINESE_DAY,
+    weekday: (day, w) => `${day}（${WEEKDAY_ZH_HANT[w]}）`,
+    times: (start, end) => `${start}～${end}`,
+    withTime: (day, time) => `${day} ${time}`,
+  },
+  'zh-Hans': {
+    day: CHINESE_DAY,
+    weekday: (day, w) => `${day}（${WEEKDAY_ZH_HANS[w]}）`,
+    times: (start, end) => `${start}～${end}`,
+    withTime: (day, time) => `${day} ${time}`,
+  },
+};
+
+/** A calendar day (YYYYMMDD or YYYY-MM-DD) as each language writes it, with its weekday when asked. */
 export function formatDay(day: string, lang: Lang, options: { weekday?: boolean } = {}): string {
-  const digits = day.replaceAll('-', '');
-  const parts = parseYmd(digits);
+  const parts = parseYmd(day.replaceAll('-', ''));
   if (!parts) return day;
   const { y, m, d } = parts;
-  const weekday = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
-  if (lang === 'en') {
-    const text = `${d} ${EN_MONTHS[m - 1]} ${y}`;
-    return options.weekday ? `${WEEKDAY_EN[weekday]}, ${text}` : text;
-  }
-  const text = `${digits.slice(0, 4)}/${digits.slice(4, 6)}/${digits.slice(6, 8)}`;
-  return options.weekday ? `${text}（${WEEKDAY_JA[weekday]}）` : text;
+  const style = DAY_STYLES[lang];
+  const text = style.day(y, m, d);
+  return options.weekday ? style.weekday(text, new Date(Date.UTC(y, m - 1, d)).getUTCDay()) : text;
 }
 
 /**
@@ -162,7 +204,7 @@ export function formatDay(day: string, lang: Lang, options: { weekday?: boolean 
 export function formatTimes(startTime: string, endTime: string, lang: Lang): string {
   if (startTime === '') return '';
   if (endTime === '') return startTime;
-  return lang === 'en' ? `${startTime}–${endTime}` : `${startTime}〜${endTime}`;
+  return DAY_STYLES[lang].times(startTime, endTime);
 }
 
 /** A day with its departure's times, when it has any: 2026/12/10（木） 13:00〜15:00, Thu, 10 Dec 2026, 13:00–15:00. */
@@ -175,8 +217,7 @@ export function formatDeparture(
 ): string {
   const date = formatDay(day, lang, options);
   const times = formatTimes(startTime, endTime, lang);
-  if (times === '') return date;
-  return lang === 'en' ? `${date}, ${times}` : `${date} ${times}`;
+  return times === '' ? date : DAY_STYLES[lang].withTime(date, times);
 }
 
 export function isoDateToYmd(iso: string): Ymd {

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { calendarYmd, envelope, plainText } from './envelope.ts';
-import { DEFAULT_LANG, type Lang, plural } from './i18n.ts';
+import { DEFAULT_LANG, type Lang, plural, writtenLang } from './i18n.ts';
 
 export const DAY_STOP_REASONS = ['weather', 'minimum', 'facility', 'other'] as const;
 export type DayStopReason = (typeof DAY_STOP_REASONS)[number];
@@ -213,7 +213,7 @@ export function minimumNote(
 ): string {
   if (o.minTravellers === null) return '';
   const decided = o.decisionDaysBefore !== null && o.decisionTime !== null;
-  if (lang === 'en') {
+  if (writtenLang(lang) === 'en') {
     const when = decided
       ? ` by ${o.decisionTime} ${o.decisionDaysBefore === 0 ? 'on the day' : `${plural(o.decisionDaysBefore ?? 0, 'day', 'days')} before the day`}`
       : '';

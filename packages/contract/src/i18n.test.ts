@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDay, formatYmd } from './dates.ts';
+import { formatDay, formatDeparture, formatTokyoDateTime, formatYmd } from './dates.ts';
 import { formatJpy, formatYen } from './format.ts';
 import { langOfPath, pathInLang, pathWithoutLang, preferredLang } from './i18n.ts';
 import { matchRouteKey, pageTitle } from './routes.ts';
@@ -38,11 +38,28 @@ describe('preferredLang: Accept-Language as a suggestion', () => {
     expect(preferredLang('en-US,en;q=0.9,ja;q=0.8')).toBe('en');
     expect(preferredLang('ja,en-US;q=0.9')).toBe('ja');
     expect(preferredLang('fr-FR, en;q=0.5, ja;q=0.7')).toBe('ja');
-    expect(preferredLang('zh-TW')).toBeNull();
+    expect(preferredLang('zh-TW')).toBe('zh-Hant');
+    expect(preferredLang('zh-HK,en;q=0.5')).toBe('zh-Hant');
+    expect(preferredLang('zh-Hant-TW')).toBe('zh-Hant');
+    expect(preferredLang('zh-CN,zh;q=0.9')).toBe('zh-Hans');
+    expect(preferredLang('zh')).toBe('zh-Hans');
+    expect(preferredLang('ko-KR,ko;q=0.9,en-US;q=0.8')).toBe('ko');
+    expect(preferredLang('fr-FR, de;q=0.5')).toBeNull();
     expect(preferredLang('en;q=0')).toBeNull();
     expect(preferredLang(['en-GB', 'ja'])).toBe('en');
     expect(preferredLang(undefined)).toBeNull();
     expect(preferredLang(',;q=,')).toBeNull();
+  });
+});
+
+describe('the languages’ paths', () => {
+  it('reads Korean and Chinese pages from their prefixes, whatever the case', () => {
+    expect(langOfPath('/ko/detail')).toBe('ko');
+    expect(langOfPath('/zh-hant')).toBe('zh-Hant');
+    expect(langOfPath('/ZH-HANS/mypage')).toBe('zh-Hans');
+    expect(langOfPath('/korea')).toBe('ja');
+    expect(pathInLang('/en/detail', 'zh-Hant')).toBe('/zh-hant/detail');
+    expect(pathInLang('/zh-hans/', 'ja')).toBe('/');
   });
 });
 
@@ -53,6 +70,15 @@ describe('dates and yen in each language', () => {
     expect(formatDay('20261201', 'ja', { weekday: true })).toBe('2026/12/01（火）');
     expect(formatDay('20261201', 'en', { weekday: true })).toBe('Tue, 1 Dec 2026');
     expect(formatDay('nonsense', 'en')).toBe('nonsense');
+  });
+
+  it('writes a day as Korean and Chinese sites do', () => {
+    expect(formatDay('20261210', 'ko')).toBe('2026년 12월 10일');
+    expect(formatDay('20261210', 'ko', { weekday: true })).toBe('2026년 12월 10일 (목)');
+    expect(formatDay('20261210', 'zh-Hant', { weekday: true })).toBe('2026年12月10日（週四）');
+    expect(formatDay('20261210', 'zh-Hans', { weekday: true })).toBe('2026年12月10日（周四）');
+    expect(formatDeparture('20261210', '13:00', '15:00', 'ko')).toBe('2026년 12월 10일 13:00~15:00');
+    expect(formatTokyoDateTime(new Date('2026-12-01T01:00:00Z'), 'zh-Hans')).toBe('2026年12月1日 10:00');
     expect(formatYmd('20261201')).toBe('2026/12/01');
   });
 
@@ -64,5 +90,7 @@ describe('dates and yen in each language', () => {
       new Intl.NumberFormat('en', { style: 'currency', currency: 'JPY' }).format(8000),
     );
     expect(formatJpy(8000)).toBe('￥8,000');
+    expect(formatYen(8000, 'ko')).toBe('¥8,000');
+    expect(formatYen(8000, 'zh-Hant')).toBe('¥8,000');
   });
 });

@@ -174,5 +174,9 @@ export interface MessageParams {
     aboutField: { field: string | number; problem: string | number };
     badRequestBecause: { problem: string | number };
     participantTitle: { n: string | number };
+    andMore: { name: string | number };
+    listSeparator: null;
+    checkoutBooking: { rsvno: string | number };
+    checkoutChange: { what: string | number };
   };
 }

@@ -5,7 +5,23 @@ import { DEFAULT_LANG, type Lang, pathWithoutLang } from './i18n.ts';
 export const SITE_NAME = 'さくらトラベル オプション予約';
 
 /** The site's name on each language's pages. */
-export const SITE_NAMES: Record<Lang, string> = { ja: SITE_NAME, en: 'Sakura Travel' };
+/** The site's name on each language's pages: the logo's Latin letters wherever the page is not Japanese. */
+/** The logo on each language's pages: the Japanese name, or the same in Latin letters. */
+export const SITE_LOGOS: Record<Lang, string> = {
+  ja: '/logo.svg',
+  en: '/logo-en.svg',
+  ko: '/logo-en.svg',
+  'zh-Hant': '/logo-en.svg',
+  'zh-Hans': '/logo-en.svg',
+};
+
+export const SITE_NAMES: Record<Lang, string> = {
+  ja: SITE_NAME,
+  en: 'Sakura Travel',
+  ko: 'Sakura Travel',
+  'zh-Hant': 'Sakura Travel',
+  'zh-Hans': 'Sakura Travel',
+};
 
 export interface RouteMeta {
   path: string;
@@ -129,33 +145,6 @@ export interface RouteText {
 }
 
 export type RouteTexts = Record<RouteKey, RouteText>;
-
-/** Each route's title and description on the English pages; the Japanese ones are SPEC's, in ROUTES. */
-export const ROUTE_TEXT_EN: RouteTexts = {
-  index: {
-    title: 'Things to do',
-    description:
-      'Find and book sightseeing tours, activities, ski and snowboard rental, JR tickets and e-coupons in Japan.',
-  },
-  detail: {
-    title: 'Option details',
-    description: 'See what the option includes, its prices and the days with places left.',
-  },
-  member: { title: 'Your details', description: 'Enter the details of the lead traveller and the participants.' },
-  rental: { title: 'Rental sizes', description: 'Enter the sizes for the rental equipment.' },
-  check: { title: 'Review your booking', description: 'Please check your booking before you confirm it.' },
-  complete: { title: 'Booking complete', description: 'The result of your booking.' },
-  login: { title: 'Log in', description: 'Log in to My Booking with your booking number and phone number.' },
-  mypage: { title: 'My Booking', description: 'See, pay for or cancel your booking.' },
-  rentalEdit: { title: 'Rental details', description: 'See and change the sizes of your rental equipment.' },
-  coupons: { title: 'Coupons', description: 'The e-coupons you can use.' },
-  coupon: { title: 'Coupon', description: 'The e-coupon and how to use it.' },
-};
-
-/** A route's title and description in a language (the server's; the pages read theirs from the catalog). */
-export function routeText(key: RouteKey, lang: Lang): RouteText {
-  return lang === 'ja' ? ROUTES[key] : ROUTE_TEXT_EN[key];
-}
 
 export function pageTitle(title: string, lang: Lang = DEFAULT_LANG): string {
   return `${title} | ${SITE_NAMES[lang]}`;

@@ -1,7 +1,8 @@
 /**
  * A catalog text in a language, read in SQL (ADR 0177): the row's translation where one is written and
- * not empty, its Japanese column otherwise. Japanese reads the column alone, so SPEC's answers cost what they did.
+ * not empty, else its English, else its Japanese column. Japanese reads the column alone, so SPEC's answers cost what they did.
  */
+import { FALLBACK_LANG } from '@tabi/contract/content';
 import { DEFAULT_LANG, type Lang } from '@tabi/contract/i18n';
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 
@@ -12,5 +13,8 @@ export function translatedText(
   lang: Lang,
 ): SQL<string> {
   if (lang === DEFAULT_LANG) return sql<string>`${column}`;
-  return sql<string>`coalesce(nullif(${translations} -> ${lang}::text ->> ${field}::text, ''), ${column})`;
+  const inLang = sql`nullif(${translations} -> ${lang}::text ->> ${field}::text, '')`;
+  if (lang === FALLBACK_LANG) return sql<string>`coalesce(${inLang}, ${column})`;
+  const inEnglish = sql`nullif(${translations} -> ${FALLBACK_LANG}::text ->> ${field}::text, '')`;
+  return sql<string>`coalesce(${inLang}, ${inEnglish}, ${column})`;
 }

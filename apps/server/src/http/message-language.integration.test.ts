@@ -1,7 +1,9 @@
 /** The customer API answers its messages in English when the call asks for it, Japanese otherwise. */
 import { Msg } from '@tabi/contract/messages';
 import { MSG_EN } from '@tabi/contract/messages-en';
+import { say } from '@tabi/contract/said';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { textIn } from '../i18n/said-text.ts';
 import { createTestApp, type TestApp } from '../test/helper.ts';
 
 let t: TestApp;
@@ -16,7 +18,7 @@ afterAll(async () => {
 
 describe('messages in the caller’s language', () => {
   it('are SPEC’s Japanese by default and for a Japanese or unknown Accept-Language', async () => {
-    for (const language of [undefined, 'ja', 'ja-JP,en;q=0.8', 'fr-FR', 'zh-TW,zh;q=0.9']) {
+    for (const language of [undefined, 'ja', 'ja-JP,en;q=0.8', 'fr-FR', 'th-TH,th;q=0.9']) {
       const res = await t.request({
         method: 'GET',
         url: '/api/option/NOSUCH1',
@@ -44,6 +46,24 @@ describe('messages in the caller’s language', () => {
     const missing = await t.request({ method: 'GET', url: '/api/no-such-call', headers: { 'accept-language': 'en' } });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().errMsg).toBe(MSG_EN.notFound);
+  });
+
+  it('are Korean or Chinese when one of them comes first, the Chinese by script or region', async () => {
+    for (const [language, lang] of [
+      ['ko-KR,ko;q=0.9', 'ko'],
+      ['zh-TW,zh;q=0.9', 'zh-Hant'],
+      ['zh-HK', 'zh-Hant'],
+      ['zh-CN,zh;q=0.9,en;q=0.8', 'zh-Hans'],
+    ] as const) {
+      const res = await t.request({
+        method: 'GET',
+        url: '/api/option/NOSUCH1',
+        headers: { 'accept-language': language },
+      });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().errMsg, language).toBe(textIn(lang, say('optionNotFound')));
+      expect(res.json().errMsg, language).not.toBe(Msg.optionNotFound);
+    }
   });
 
   it('leave a success alone, and the console in Japanese', async () => {

@@ -5,10 +5,11 @@ import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import { escapeHtml } from '@tabi/contract/html';
 import { DEFAULT_LANG, LANGS, type Lang, langOfPath, pathInLang } from '@tabi/contract/i18n';
-import { matchRouteKey, pageTitle, routeText } from '@tabi/contract/routes';
+import { matchRouteKey, pageTitle } from '@tabi/contract/routes';
 import { SITE_LEGAL_ELEMENT_ID, type SiteLegal } from '@tabi/contract/site';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { loadPageRenderer, scriptJson } from './page-render.ts';
+import { routeText } from './route-texts.ts';
 
 export interface PageMeta {
   title: string;

@@ -6,9 +6,12 @@ import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 import { INTL_LOCALE, type Lang } from '@tabi/contract/i18n';
 import en from '@tabi/contract/messages/en/api.json' with { type: 'json' };
 import ja from '@tabi/contract/messages/ja/api.json' with { type: 'json' };
+import ko from '@tabi/contract/messages/ko/api.json' with { type: 'json' };
+import zhHans from '@tabi/contract/messages/zh-Hans/api.json' with { type: 'json' };
+import zhHant from '@tabi/contract/messages/zh-Hant/api.json' with { type: 'json' };
 import { writeSaid } from '@tabi/contract/said';
 
-const CATALOGS: Record<Lang, Record<string, string>> = { ja, en };
+const CATALOGS: Record<Lang, Record<string, string>> = { ja, en, ko, 'zh-Hant': zhHant, 'zh-Hans': zhHans };
 
 const cache = createIntlCache();
 const intls = new Map<Lang, IntlShape>();

@@ -2,7 +2,7 @@
  * The HTML texts of a demo option (introduction, contents, precautions, guide, cancellation note), in Japanese
  * and, for the English pages, in English: the same structure from one set of words per language.
  */
-import type { Lang } from '@tabi/contract/i18n';
+import type { WrittenLang } from '@tabi/contract/i18n';
 import type { CancelTier } from '../db/schema.ts';
 import type { AgePreset, OptionSeed } from './catalog-data.ts';
 import type { OptionSeedEn } from './catalog-data-en.ts';
@@ -158,7 +158,7 @@ const WORDS = {
     ],
     cancelOutro: 'Cancel on My Page. Refunds are made to the credit card you paid with.',
   },
-} satisfies Record<Lang, unknown>;
+} satisfies Record<WrittenLang, unknown>;
 
 /** The age classes' note of each preset in English (the Japanese is in AGE_PRESETS). */
 export const AGE_NOTES_EN: Record<AgePreset, string> = {
@@ -195,7 +195,7 @@ function table(head: readonly [string, string] | readonly string[], rows: readon
   return `<table><thead><tr><th>${head[0]}</th><th>${head[1]}</th></tr></thead><tbody>${body}</tbody></table>`;
 }
 
-function flow(o: OptionSeed, lang: Lang): readonly (readonly string[])[] {
+function flow(o: OptionSeed, lang: WrittenLang): readonly (readonly string[])[] {
   const w = WORDS[lang];
   if (o.coupon) return w.couponFlow;
   if (o.exCd === 3) return w.jrFlow(o.jr?.serviceno ?? '');
@@ -208,7 +208,7 @@ export function introductionHtml(o: OptionSeed): string {
   return `<p>${o.intro}</p>`;
 }
 
-export function contentsHtml(o: OptionSeed, lang: Lang = 'ja'): string {
+export function contentsHtml(o: OptionSeed, lang: WrittenLang = 'ja'): string {
   const w = WORDS[lang];
   const schedule = o.schedule
     ? `<p><strong>${w.schedule}</strong></p>${table(w.scheduleHead, o.schedule)}<p>${w.scheduleNote}</p>`
@@ -216,7 +216,7 @@ export function contentsHtml(o: OptionSeed, lang: Lang = 'ja'): string {
   return `<p>${o.intro.replace(/<\/?strong>/g, '')}</p><p><strong>${w.points}</strong></p>${list(o.points)}${schedule}`;
 }
 
-export function attentionHtml(o: OptionSeed, lang: Lang = 'ja'): string {
+export function attentionHtml(o: OptionSeed, lang: WrittenLang = 'ja'): string {
   const w = WORDS[lang];
   const notes: string[] = [...(o.notes ?? [])];
   if (o.coupon) notes.push(...w.couponNotes);
@@ -228,12 +228,12 @@ export function attentionHtml(o: OptionSeed, lang: Lang = 'ja'): string {
   return list(notes);
 }
 
-export function informationHtml(o: OptionSeed, lang: Lang = 'ja'): string {
+export function informationHtml(o: OptionSeed, lang: WrittenLang = 'ja'): string {
   const w = WORDS[lang];
   return `${o.request ? w.requestPayment : w.cardPayment}${list(w.information)}`;
 }
 
-export function cancelNoteHtml(lang: Lang = 'ja'): string {
+export function cancelNoteHtml(lang: WrittenLang = 'ja'): string {
   const w = WORDS[lang];
   return `<p>${w.cancelIntro}</p>${table(w.cancelHead, w.cancelRows)}<p>${w.cancelOutro}</p>`;
 }

@@ -135,7 +135,7 @@ export function ChangeDepartureModal({ booking, today, open, onClose, onDone }: 
         ) : (
           <p className="hint">{t('changeLoading')}</p>
         ))}
-      {same && <p className="error-text">{contractText(Msg.changeSameDeparture)}</p>}
+      {same && <p className="error-text">{t('changeSameDeparture')}</p>}
       {ready && amount !== null && difference !== null && (
         <dl className={styles.cancelPrice} data-testid="change-quote">
           <div>

@@ -9,6 +9,7 @@ import {
 } from '@tabi/contract/i18n';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
+import { useCommonMessages } from '../i18n/common.ts';
 import { useLang } from '../i18n/lang.tsx';
 import { GlobeIcon } from './icons.tsx';
 import styles from './language-switch.module.css';
@@ -23,22 +24,43 @@ function useSamePlaceIn(): (lang: Lang) => string {
 }
 
 /**
- * Links to this page in each other language. A full page load: the other language's texts and server-rendered
- * page come with it, and what the visitor entered so far is kept where the site keeps it (the reservation in
- * progress, the search in the address).
+ * This page in each of our languages, each named in its own, behind the current one's name: a disclosure that
+ * opens without script, as the server sent it. Each link is a full page load: the other language's texts and
+ * server-rendered page come with it, and what the visitor entered so far is kept where the site keeps it (the
+ * reservation in progress, the search in the address).
  */
 export function LanguageSwitch({ className }: { className?: string }) {
   const current = useLang();
   const samePlaceIn = useSamePlaceIn();
+  const t = useCommonMessages();
   return (
-    <span className={`${styles.switch} ${className ?? ''}`}>
-      <GlobeIcon />
-      {LANGS.filter((lang) => lang !== current).map((lang) => (
-        <a key={lang} href={samePlaceIn(lang)} lang={lang} hrefLang={lang} className={styles.link}>
-          {LANG_NAMES[lang]}
-        </a>
-      ))}
-    </span>
+    <details
+      className={`${styles.switch} ${className ?? ''}`}
+      data-language-switch=""
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') event.currentTarget.open = false;
+      }}
+    >
+      <summary className={styles.current} aria-label={`${t('languageSwitch')}: ${LANG_NAMES[current]}`}>
+        <GlobeIcon />
+        <span lang={current}>{LANG_NAMES[current]}</span>
+      </summary>
+      <ul className={styles.menu}>
+        {LANGS.map((lang) => (
+          <li key={lang}>
+            <a
+              href={samePlaceIn(lang)}
+              lang={lang}
+              hrefLang={lang}
+              className={styles.link}
+              aria-current={lang === current ? 'page' : undefined}
+            >
+              {LANG_NAMES[lang]}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }
 

@@ -1,4 +1,4 @@
-import { SITE_NAMES } from '@tabi/contract/routes';
+import { SITE_LOGOS, SITE_NAMES } from '@tabi/contract/routes';
 import { Link } from 'react-router';
 import { useCommonMessages } from '../i18n/common.ts';
 import { useLang, useTextLang } from '../i18n/lang.tsx';
@@ -24,12 +24,7 @@ export function SiteHeader() {
       <header className={styles.header}>
         <div className={`container ${styles.inner}`}>
           <a href={marketingUrl} className={styles.logo}>
-            <img
-              src={lang === 'ja' ? '/logo.svg' : `/logo-${lang}.svg`}
-              alt={SITE_NAMES[lang]}
-              width={196}
-              height={36}
-            />
+            <img src={SITE_LOGOS[lang]} alt={SITE_NAMES[lang]} width={196} height={36} />
           </a>
           <nav aria-label={t('siteLinks')} className={styles.nav}>
             <Link to="/">{t('optionList')}</Link>

@@ -1,4 +1,4 @@
-import { isJapaneseText } from '@tabi/contract/content';
+import { textLangOn } from '@tabi/contract/content';
 import { DEFAULT_LANG, type Lang } from '@tabi/contract/i18n';
 import { createContext, type ReactNode, useContext } from 'react';
 
@@ -21,7 +21,7 @@ export function useLang(): Lang {
  */
 export function useTextLang(): (text: string | null | undefined) => Lang | undefined {
   const lang = useLang();
-  return (text) => (lang !== 'ja' && isJapaneseText(text) ? 'ja' : undefined);
+  return (text) => textLangOn(lang, text);
 }
 
 let browserPageLang: Lang = DEFAULT_LANG;

@@ -45,6 +45,13 @@ export interface MessageParams {
     salesEnded: null;
     adultFrom: { price: string | number };
     noDepartures: null;
+    selectDate: null;
+    selectStartTime: null;
+    overStock: null;
+    infantsNeedCompanion: null;
+    partyOutOfRange: { min: string | number; max: string | number };
+    partyRangeNote: { min: string | number; max: string | number };
+    nothingPrice: null;
   };
   catalog: {
     listTitle: null;
@@ -384,6 +391,13 @@ export interface MessageParams {
     paymentAborted: null;
     paymentDoneNote: null;
     paymentAbortedNote: null;
+    cancelDone: null;
+    pastDeadline: null;
+    notPayable: null;
+    checkoutFailed: null;
+    requestWithdrawDone: null;
+    noRental: null;
+    changeSameDeparture: null;
   };
   reservation: {
     'steps.member': null;
@@ -491,6 +505,8 @@ export interface MessageParams {
     backToOption: null;
     purchaseEndedTitle: null;
     purchaseEnded: null;
+    checkoutFailed: null;
+    sessionExpired: null;
   };
   shared: {
     participant: { n: string | number };

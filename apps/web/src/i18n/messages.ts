@@ -36,6 +36,9 @@ interface LangModule {
 /** The catalogs of the languages other than Japanese, each loaded by the first page in it. */
 const LOADERS: Record<Exclude<Lang, 'ja'>, () => Promise<LangModule>> = {
   en: () => import('./en.ts'),
+  ko: () => import('./ko.ts'),
+  'zh-Hant': () => import('./zh-Hant.ts'),
+  'zh-Hans': () => import('./zh-Hans.ts'),
 };
 
 const loaded = new Map<Lang, LangModule>();

@@ -9,6 +9,7 @@ import type { ChangeDepartureAnswer } from '@tabi/contract/booking';
 import { cancelPercent } from '@tabi/contract/cancel-policy';
 import { ErrCd } from '@tabi/contract/constants';
 import { daysBetween, formatDeparture, isoDateToYmd, type Ymd, ymdToIsoDate } from '@tabi/contract/dates';
+import { normaliseLang } from '@tabi/contract/i18n';
 import type { PartyCounts } from '@tabi/contract/party';
 import { say } from '@tabi/contract/said';
 import { and, eq } from 'drizzle-orm';
@@ -65,7 +66,7 @@ function partyOf(line: repo.BookingLineRow): PartyCounts {
 
 /** The booking's day and time as its mails say them (the booking's language). */
 function whenOf(line: repo.BookingLineRow, lang: string): string {
-  return formatDeparture(isoDateToYmd(line.usedate), line.startTime, line.endTime, lang === 'en' ? 'en' : 'ja');
+  return formatDeparture(isoDateToYmd(line.usedate), line.startTime, line.endTime, normaliseLang(lang));
 }
 
 /**

@@ -26,6 +26,7 @@ import { type Database, type Db, STOCK_CHANGED_CHANNEL } from '../../db/client.t
 import { LiveCache } from '../../db/live-cache.ts';
 import { AppError } from '../../errors.ts';
 import { ok } from '../../http/envelope.ts';
+import { textIn } from '../../i18n/said-text.ts';
 import { policyForBooking } from '../booking/cancel-policy.ts';
 import { publicImage } from '../media/pictures.ts';
 import { monthCalendar } from './calendar.ts';
@@ -247,7 +248,7 @@ export class CatalogService {
           const summary: OptionSummary = {
             travelkubun: first.travelkubun,
             rentalcd: '',
-            webname: `${first.webname}${lang === 'ja' ? ' ほか' : ' and more'}`,
+            webname: textIn(lang, say('andMore', { name: first.webname })),
           };
           return jsonBody(ok(summary)).body;
         }

@@ -4,6 +4,7 @@
  */
 import { escapeHtml } from '@tabi/contract/html';
 import type { Lang } from '@tabi/contract/i18n';
+import { type WrittenLang, writtenLang } from '@tabi/contract/i18n';
 
 export type MailBlock =
   | { kind: 'paragraph'; text: string }
@@ -27,7 +28,7 @@ function padLabels(rows: [string, string][]): string[] {
 
 /** How the text part lines things up: the Japanese mails' full-width marks, or plain ASCII in English. */
 const TEXT_MARKS: Record<
-  Lang,
+  WrittenLang,
   { title: (t: string) => string; item: string; facts: (rows: [string, string][]) => string[] }
 > = {
   ja: { title: (t) => `■${t}`, item: '・', facts: padLabels },
@@ -35,7 +36,7 @@ const TEXT_MARKS: Record<
 };
 
 function blockText(block: MailBlock, lang: Lang): string {
-  const marks = TEXT_MARKS[lang];
+  const marks = TEXT_MARKS[writtenLang(lang)];
   switch (block.kind) {
     case 'paragraph':
       return block.text;

@@ -5,7 +5,7 @@
  */
 import { AGE_CLASS_LABEL, RENTAL_TYPE_LABEL } from '@tabi/contract/constants';
 import { DAY_STOP_REASON_MAIL } from '@tabi/contract/day-stop';
-import { type Lang, plural } from '@tabi/contract/i18n';
+import { type Lang, normaliseLang, plural, type WrittenLang, writtenLang } from '@tabi/contract/i18n';
 import { AGE_CLASS_LABEL_EN } from '@tabi/contract/messages-en';
 import { displayName } from '@tabi/contract/person-name';
 
@@ -319,13 +319,14 @@ const en: MailText = {
   waitlistOfferedLabel: 'Continue to book',
 };
 
-const TEXTS: Record<Lang, MailText> = { ja, en };
+const TEXTS: Record<WrittenLang, MailText> = { ja, en };
 
-/** The mail language of a booking: English for a booking made on the English pages, Japanese otherwise. */
+/** The mail language of a booking: the one it was made in (`bookings.lang`), Japanese for anything else. */
 export function mailLang(bookingLang: string | null | undefined): Lang {
-  return bookingLang === 'en' ? 'en' : 'ja';
+  return normaliseLang(bookingLang);
 }
 
+/** The mails' texts: Japanese and English until they are in the catalogs; English for the other languages. */
 export function mailText(lang: Lang): MailText {
-  return TEXTS[lang];
+  return TEXTS[writtenLang(lang)];
 }

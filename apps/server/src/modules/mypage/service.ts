@@ -9,7 +9,7 @@ import {
   requestWithdrawable,
 } from '@tabi/contract/booking-rules';
 import { isoDateToYmd, toTokyoIso } from '@tabi/contract/dates';
-import { DEFAULT_LANG, type Lang } from '@tabi/contract/i18n';
+import { DEFAULT_LANG, LANG_BASE, type Lang } from '@tabi/contract/i18n';
 import { say } from '@tabi/contract/said';
 import { customerActor } from '../../actor.ts';
 import { todayIn } from '../../clock.ts';
@@ -198,7 +198,7 @@ export async function changeBookingDeparture(
   origin: string,
 ): Promise<ChangeDepartureAnswer> {
   const { rsvno } = await requireSession(ctx, input.session, input.rsvno);
-  const page = input.lang === 'en' ? '/en/mypage' : '/mypage';
+  const page = `${LANG_BASE[input.lang]}/mypage`;
   return changeDeparture(
     ctx,
     rsvno,

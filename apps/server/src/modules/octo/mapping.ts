@@ -1,3 +1,4 @@
+import { type WrittenLang, writtenLang } from '@tabi/contract/i18n';
 /**
  * Our catalog, stock and bookings as OCTO's products, units, availabilities and bookings (ADR 0170). Pure
  * functions of rows already read: one option is one product with one default option; the age classes are units.
@@ -586,7 +587,7 @@ export interface OctoContentFacts {
   publicUrl: string;
 }
 
-const UNIT_TITLES: Record<Lang, Record<AgeClass, [one: string, many: string]>> = {
+const UNIT_TITLES: Record<WrittenLang, Record<AgeClass, [one: string, many: string]>> = {
   ja: { adult: ['大人', '大人'], middle: ['中人', '中人'], child: ['小人', '小人'], infant: ['幼児', '幼児'] },
   en: {
     adult: ['Adult', 'Adults'],
@@ -640,7 +641,7 @@ export function withContent<P extends ReturnType<typeof productOf>>(product: P, 
       language: lang,
       shortDescription: null,
       units: option.units.map((unit) => {
-        const [title, titlePlural] = UNIT_TITLES[lang][unit.reference];
+        const [title, titlePlural] = UNIT_TITLES[writtenLang(lang)][unit.reference];
         return { ...unit, title, titlePlural, subtitle: null };
       }),
     })),

@@ -7,7 +7,7 @@
  */
 import { formatYen } from '@tabi/contract/format';
 import { escapeHtml } from '@tabi/contract/html';
-import { type Lang, pathInLang } from '@tabi/contract/i18n';
+import { type Lang, pathInLang, type WrittenLang, writtenLang } from '@tabi/contract/i18n';
 
 const JA = {
   titleSuffix: '｜さくらトラベル',
@@ -100,7 +100,7 @@ export const PAGE_TEXT = {
       notTestCard: 'This card can’t be used in test mode. Please use one of the test card numbers below.',
     },
   },
-} satisfies Record<Lang, typeof JA>;
+} satisfies Record<WrittenLang, typeof JA>;
 
 export interface CheckoutPageModel {
   id: string;
@@ -173,9 +173,9 @@ input[aria-invalid="true"]{border-color:#c53030;outline-color:rgba(197,48,48,.35
 `;
 
 function layout(lang: Lang, title: string, body: string, script = false): string {
-  const text = PAGE_TEXT[lang];
+  const text = PAGE_TEXT[writtenLang(lang)];
   return `<!doctype html>
-<html lang="${lang}">
+<html lang="${writtenLang(lang)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -196,7 +196,7 @@ ${body}
 }
 
 function summary(model: CheckoutPageModel, lang: Lang): string {
-  const text = PAGE_TEXT[lang];
+  const text = PAGE_TEXT[writtenLang(lang)];
   return `<section class="panel summary" aria-labelledby="summary-title">
 <h1 id="summary-title">${escapeHtml(text.amountHeading)}</h1>
 <p class="amount">${escapeHtml(formatYen(model.amount, lang))}<small>${escapeHtml(text.taxIncluded)}</small></p>
@@ -209,7 +209,7 @@ function summary(model: CheckoutPageModel, lang: Lang): string {
 
 export function checkoutPage(model: CheckoutPageModel): string {
   const lang = model.lang ?? 'ja';
-  const text = PAGE_TEXT[lang];
+  const text = PAGE_TEXT[writtenLang(lang)];
   const t = (key: Exclude<keyof typeof text, 'pay' | 'card'>) => escapeHtml(text[key]);
   if (model.state === 'complete') {
     return layout(
@@ -268,7 +268,7 @@ ${error}
  */
 export function notFoundPage(): string {
   const panel = (lang: Lang) => {
-    const text = PAGE_TEXT[lang];
+    const text = PAGE_TEXT[writtenLang(lang)];
     return `<h2>${escapeHtml(text.notFoundTitle)}</h2><p>${escapeHtml(text.notFoundText)}</p>
 <a class="link-btn" href="${pathInLang('/', lang)}">${escapeHtml(text.notFoundLink)}</a>`;
   };
@@ -287,7 +287,7 @@ export function notFoundPage(): string {
  * - card number: digits grouped by four;
  * - on 支払う (Pay): the card number, expiry and security code checked as the sandbox checks them; a mistake is
  *   said above the form with the field marked and focused, and nothing is sent or emptied.
- * The messages are the sandbox's own (PAGE_TEXT[lang].card, as sandbox.ts judgeSandboxCard says them), read from
+ * The messages are the sandbox's own (PAGE_TEXT[writtenLang(lang)].card, as sandbox.ts judgeSandboxCard says them), read from
  * the form's data-msg-number, data-msg-expiry and data-msg-cvc: one static script serves both languages.
  */
 export const CHECKOUT_SCRIPT = `(() => {

@@ -1,3 +1,4 @@
+import { writtenLang } from '@tabi/contract/i18n';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { systemActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
@@ -86,7 +87,7 @@ export async function sandboxRoutes(app: FastifyInstance, ctx: AppContext): Prom
     } catch {
       // An older plain message.
     }
-    return { title: PAGE_TEXT[page.lang ?? 'ja'].card.declinedTitle, message: row.lastError };
+    return { title: PAGE_TEXT[writtenLang(page.lang ?? 'ja')].card.declinedTitle, message: row.lastError };
   }
 
   // The page's typing help: a file of the same origin, as the page's CSP forbids inline script.
@@ -115,7 +116,7 @@ export async function sandboxRoutes(app: FastifyInstance, ctx: AppContext): Prom
       const lang = page.lang ?? 'ja';
       const outcome = judgeSandboxCard(card, ctx.clock.now(), lang);
       if (outcome.kind !== 'paid') {
-        const text = PAGE_TEXT[lang].card;
+        const text = PAGE_TEXT[writtenLang(lang)].card;
         const title = outcome.kind === 'invalid' ? text.invalidTitle : text.declinedTitle;
         await recordSandboxDecline(ctx, row.id, JSON.stringify({ title, message: outcome.message }));
         // The page again with the refusal and what was typed: a refused card never empties the form.

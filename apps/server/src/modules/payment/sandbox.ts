@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Lang } from '@tabi/contract/i18n';
+import { writtenLang } from '@tabi/contract/i18n';
 import type { AppContextBase } from '../../context-base.ts';
 import { type CheckoutSession, type PaymentProvider, ProviderRefusal } from './provider.ts';
 import {
@@ -116,7 +117,7 @@ function expiryInFuture(expiry: string, now: Date): boolean {
  * checkout's language.
  */
 export function judgeSandboxCard(card: SandboxCard, now: Date, lang: Lang = 'ja'): SandboxCardOutcome {
-  const text = PAGE_TEXT[lang].card;
+  const text = PAGE_TEXT[writtenLang(lang)].card;
   const number = card.number.normalize('NFKC').replace(/[\s-]/g, '');
   if (!/^\d{12,19}$/.test(number)) return { kind: 'invalid', message: text.number };
   if (!expiryInFuture(card.expiry.normalize('NFKC'), now)) return { kind: 'invalid', message: text.expiry };

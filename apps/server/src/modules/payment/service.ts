@@ -3,12 +3,13 @@ import type { CheckoutResult } from '@tabi/contract/booking';
 import { unpaidGraceEnd, unpaidGraceOver } from '@tabi/contract/booking-rules';
 import { ErrCd } from '@tabi/contract/constants';
 import { toTokyoIso } from '@tabi/contract/dates';
-import { langOfPath } from '@tabi/contract/i18n';
+import { LANG_BASE, langOfPath } from '@tabi/contract/i18n';
 import { say } from '@tabi/contract/said';
 import { systemActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
+import { textIn } from '../../i18n/said-text.ts';
 import { fulfil } from './fulfil.ts';
 import type { CheckoutInput, CheckoutSession } from './provider.ts';
 import * as repo from './repository.ts';
@@ -21,11 +22,13 @@ export const MIN_CHECKOUT_MINUTES = 30;
 const PAYMENT_LINK_MINUTES = 60;
 
 /** Where the customer may be sent back to after paying: the purchase flow's complete page or my page, in any language. */
-const RETURN_PATH = /^(?:\/en)?\/(?:reservation\/complete|mypage)(?:[/?#]|$)/;
+const RETURN_PATH = /^\/(?:reservation\/complete|mypage)(?:[/?#]|$)/;
 
 export function isAllowedReturnPath(path: string): boolean {
   // Printable ASCII only (anything else arrives percent-encoded), and nothing a browser reads as another host.
-  return RETURN_PATH.test(path) && /^[!-~]+$/.test(path) && !path.includes('//') && !path.includes('\\');
+  if (!/^[!-~]+$/.test(path) || path.includes('//') || path.includes('\\')) return false;
+  const base = LANG_BASE[langOfPath(path)];
+  return path.startsWith(base) && RETURN_PATH.test(path.slice(base.length));
 }
 
 export interface CheckoutOptions {
@@ -162,7 +165,7 @@ export async function createCheckoutForBooking(
   const names = await repo.bookingOptionNames(ctx.db, rsvno, lang);
   const input: CheckoutInput = {
     rsvno,
-    name: names.join(lang === 'ja' ? '、' : ', ') || (lang === 'ja' ? `ご予約 ${rsvno}` : `Booking ${rsvno}`),
+    name: names.join(textIn(lang, say('listSeparator'))) || textIn(lang, say('checkoutBooking', { rsvno })),
     amount: booking.amountjp,
     taxRatePercent: TAX_RATE_PERCENT,
     customerEmail: booking.mail,
@@ -193,12 +196,12 @@ export async function createCheckoutForDifference(
   const now = ctx.clock.now();
   const lang = langOfPath(options.successPath);
   const names = await repo.bookingOptionNames(ctx.db, rsvno, lang);
-  const what = names.join(lang === 'ja' ? '、' : ', ');
+  const what = names.join(textIn(lang, say('listSeparator')));
   return openCheckout(
     ctx,
     {
       rsvno,
-      name: lang === 'ja' ? `日時変更の差額（${what}）` : `Change of date and time (${what})`,
+      name: textIn(lang, say('checkoutChange', { what })),
       amount,
       taxRatePercent: TAX_RATE_PERCENT,
       customerEmail: booking.mail,

@@ -1,3 +1,4 @@
+import type { Lang } from '@tabi/contract/i18n';
 import Stripe from 'stripe';
 import type { Config } from '../../config.ts';
 import {
@@ -7,6 +8,15 @@ import {
   type PaymentProvider,
   ProviderRefusal,
 } from './provider.ts';
+
+/** Stripe's checkout in the page's language: its own codes for Korean and the two Chinese scripts. */
+const STRIPE_LOCALE: Record<Lang, Stripe.Checkout.SessionCreateParams.Locale> = {
+  ja: 'ja',
+  en: 'en',
+  ko: 'ko',
+  'zh-Hant': 'zh-TW',
+  'zh-Hans': 'zh',
+};
 
 const TAX_RATE_MARKER = 'tabi-jct-inclusive';
 
@@ -105,7 +115,7 @@ export function createStripeProvider(
           success_url: input.successUrl,
           cancel_url: input.cancelUrl,
           // Stripe's page in the booking's language.
-          locale: checkoutLang(input.successUrl) === 'en' ? 'en' : 'ja',
+          locale: STRIPE_LOCALE[checkoutLang(input.successUrl)],
         },
         { idempotencyKey },
       );

@@ -1,4 +1,4 @@
-import { SITE_NAMES } from '@tabi/contract/routes';
+import { SITE_LOGOS, SITE_NAMES } from '@tabi/contract/routes';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LanguageSwitch } from '../../../components/language-switch.tsx';
@@ -13,11 +13,11 @@ export function LoginScreen({ children }: { children: ReactNode }) {
   return (
     <div className={styles.screen}>
       <div className={styles.box}>
-        <p className={styles.language}>
+        <div className={styles.language}>
           <LanguageSwitch />
-        </p>
+        </div>
         <Link to="/" className={styles.logo}>
-          <img src={lang === 'ja' ? '/logo.svg' : `/logo-${lang}.svg`} alt={SITE_NAMES[lang]} width={196} height={36} />
+          <img src={SITE_LOGOS[lang]} alt={SITE_NAMES[lang]} width={196} height={36} />
         </Link>
         <section className={`card ${styles.card}`} aria-labelledby="login-title">
           <h1 id="login-title" className={styles.title}>

@@ -1,5 +1,4 @@
 import { type AgeClass, INITIAL_ADULTS } from '@tabi/contract/constants';
-import { Msg, partyOutOfRange, partyRangeNote } from '@tabi/contract/messages';
 import {
   type AgeRules,
   classUpperBound,
@@ -16,7 +15,6 @@ import {
 } from '@tabi/contract/party';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useFormat } from '../../../i18n/format.ts';
-import { useContractText } from '../../../i18n/messages.ts';
 import { useSharedMessages } from '../../../i18n/shared.ts';
 import { showAlert } from '../../../lib/alert.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
@@ -62,25 +60,25 @@ export function usePartyForm(
     usedate !== null && knownPrices === undefined && !awaitingDeparture,
   );
   const alerted = useRef(false);
-  const contractText = useContractText();
+  const t = useAvailabilityMessages();
 
   const failure = failureMessage(price.error);
   useEffect(() => {
     if (failure !== null && !alerted.current) {
       alerted.current = true;
-      showAlert(failure || contractText(Msg.nothingPrice));
+      showAlert(failure || t('nothingPrice'));
     }
-  }, [failure, contractText]);
+  }, [failure, t]);
 
   const prices = knownPrices ?? price.data ?? null;
   const bounds = partyBounds(option);
   const n = headcount(counts);
   const errors: string[] = [];
-  if (usedate === null) errors.push(Msg.selectDate);
-  if (awaitingDeparture) errors.push(Msg.selectStartTime);
-  if (n > zaikozan) errors.push(Msg.overStock);
-  if (n < bounds.min || n > bounds.max) errors.push(partyOutOfRange(bounds.min, bounds.max));
-  if (infantsOnly(counts)) errors.push(Msg.infantsNeedCompanion);
+  if (usedate === null) errors.push(t('selectDate'));
+  if (awaitingDeparture) errors.push(t('selectStartTime'));
+  if (n > zaikozan) errors.push(t('overStock'));
+  if (n < bounds.min || n > bounds.max) errors.push(t('partyOutOfRange', { min: bounds.min, max: bounds.max }));
+  if (infantsOnly(counts)) errors.push(t('infantsNeedCompanion'));
 
   return {
     classes: offeredAgeClasses(option),
@@ -103,7 +101,6 @@ export function PartyForm({ form }: { form: PartyFormState }) {
   const baseId = useId();
   const errorId = `${baseId}-errors`;
   const t = useAvailabilityMessages();
-  const contractText = useContractText();
   const shared = useSharedMessages();
   const format = useFormat();
   return (
@@ -157,12 +154,12 @@ export function PartyForm({ form }: { form: PartyFormState }) {
             {format.yen(form.total)}
           </output>
         </p>
-        <p className={styles.note}>{contractText(partyRangeNote(form.bounds.min, form.bounds.max))}</p>
+        <p className={styles.note}>{t('partyRangeNote', { min: form.bounds.min, max: form.bounds.max })}</p>
       </div>
       <div id={errorId} aria-live="polite">
         {form.errors.map((message) => (
           <p key={message} className={`error-text ${styles.error}`}>
-            {contractText(message)}
+            {message}
           </p>
         ))}
       </div>

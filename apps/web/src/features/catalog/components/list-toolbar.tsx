@@ -42,7 +42,7 @@ function useChips(c: SearchConditions): Chip[] {
         return { label: cities?.find((x) => x.citycd === value)?.citynm ?? value, content: true };
       case 'fromspotcd': {
         const spot = FROMSPOTS.find((f) => f.id === value);
-        const place = spot ? (lang === 'en' ? spot.captionEn : spot.caption) : value;
+        const place = spot ? (lang === 'ja' ? spot.caption : spot.captionEn) : value;
         return { label: t('departingFrom', { place }), content: false };
       }
       case 'usedate':

@@ -21,7 +21,7 @@ export function OptionHeader({ option }: { option: OptionDetail }) {
         <h1 className={styles.title} lang={textLang(option.webname)}>
           {option.webname}
         </h1>
-        {textLang(option.introduction + option.contents) && (
+        {textLang(option.introduction + option.contents) === 'ja' && (
           <p className={styles.untranslated}>{common('untranslated')}</p>
         )}
       </div>

@@ -284,7 +284,7 @@ export function SearchPanel({ applied, today, carry, onSearch, resetHref }: Sear
               name="fromspotcd"
               value={form.fromspotcd}
               placeholder={t('allFromspots')}
-              options={FROMSPOTS.map((s) => ({ value: s.id, label: lang === 'en' ? s.captionEn : s.caption }))}
+              options={FROMSPOTS.map((s) => ({ value: s.id, label: lang === 'ja' ? s.caption : s.captionEn }))}
               onChange={(fromspotcd) => setForm((f) => ({ ...f, fromspotcd }))}
             />
 

@@ -1,5 +1,5 @@
 import type { Booking, BookingOption } from '@tabi/contract/booking';
-import { cardPaymentNotice, couponNotToday, Msg } from '@tabi/contract/messages';
+import { cardPaymentNotice, couponNotToday } from '@tabi/contract/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -136,7 +136,7 @@ export function BookingPage({ changeDialog: ChangeModal }: { changeDialog?: Chan
       if (!fresh) return;
       const check = kind === 'card' ? (cardPaymentWindow(fresh) ? 'ok' : 'notPayable') : paymentCheck(fresh);
       if (check !== 'ok') {
-        showAlert(check === 'pastDeadline' ? Msg.pastDeadline : Msg.notPayable);
+        showAlert(check === 'pastDeadline' ? t('pastDeadline') : t('notPayable'));
         await reload();
         return;
       }
@@ -145,7 +145,7 @@ export function BookingPage({ changeDialog: ChangeModal }: { changeDialog?: Chan
         throw error;
       });
       if (!url) {
-        showAlert(Msg.checkoutFailed);
+        showAlert(t('checkoutFailed'));
         return;
       }
       window.location.assign(url);
@@ -153,7 +153,7 @@ export function BookingPage({ changeDialog: ChangeModal }: { changeDialog?: Chan
     } catch (error) {
       // Network, token and session (001) failures were already alerted by the API client.
       const alerted = error instanceof ApiError || (error instanceof ApiUnavailableError && error.kind !== 'invalid');
-      if (!alerted) showAlert(Msg.checkoutFailed);
+      if (!alerted) showAlert(t('checkoutFailed'));
     }
     setPaying(false);
   }

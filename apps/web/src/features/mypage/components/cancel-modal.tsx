@@ -1,4 +1,3 @@
-import { Msg } from '@tabi/contract/messages';
 import { useEffect, useId, useState } from 'react';
 import { Choice } from '../../../components/form/field.tsx';
 import { Modal } from '../../../components/modal.tsx';
@@ -50,7 +49,7 @@ export function CancelModal({
     if (!quote || !agreed) return;
     try {
       await cancel.mutateAsync({ rsvno, refund: quote.refund });
-      showAlert(Msg.cancelDone);
+      showAlert(t('cancelDone'));
     } catch (error) {
       // SPEC §8: a refusal alerts its code and message; network, token and session were already alerted.
       if (error instanceof ApiError && failureMessage(error) !== null) showAlert(`${error.errcd} ${error.errMsg}`);

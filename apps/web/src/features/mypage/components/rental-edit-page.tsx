@@ -1,7 +1,6 @@
 import type { Booking } from '@tabi/contract/booking';
 import type { OptionSummary } from '@tabi/contract/catalog';
 import { RentalCode, rentalNeedsBoots, rentalNeedsWear, WEAR_SIZES_ADULT } from '@tabi/contract/constants';
-import { Msg } from '@tabi/contract/messages';
 import { rentalChoices } from '@tabi/contract/rental';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
@@ -137,11 +136,11 @@ export function RentalEditPage() {
   useEffect(() => {
     if (!noRental || warned.current) return;
     warned.current = true;
-    showAlert(Msg.noRental);
+    showAlert(t('noRental'));
     const canGoBack = (window.history.state as { idx?: number } | null)?.idx;
     if (canGoBack) navigate(-1);
     else navigate('/mypage', { replace: true });
-  }, [noRental, navigate]);
+  }, [noRental, navigate, t]);
 
   return (
     <div className="container page">

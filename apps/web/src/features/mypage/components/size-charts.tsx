@@ -1,3 +1,4 @@
+import { writtenLang } from '@tabi/contract/i18n';
 import { useLang } from '../../../i18n/lang.tsx';
 import { useMypageMessages } from '../lib/messages.ts';
 import styles from './rental-edit.module.css';
@@ -36,7 +37,8 @@ export function SizeCharts({
   const t = useMypageMessages();
   const lang = useLang();
   // The charts' own words in the page's language: /size-charts/en/ holds the English drawings.
-  const src = (file: string) => `/size-charts/${lang === 'ja' ? '' : `${lang}/`}${file}`;
+  // The charts are drawn in Japanese and in English (the other languages read the English).
+  const src = (file: string) => `/size-charts/${writtenLang(lang) === 'ja' ? '' : 'en/'}${file}`;
   const charts = [shoes && CHARTS.shoes, adultWear && CHARTS.adult, childWear && CHARTS.child].filter(
     (c): c is (typeof CHARTS)[keyof typeof CHARTS] => Boolean(c),
   );

@@ -1,4 +1,3 @@
-import { Msg } from '@tabi/contract/messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Modal } from '../../../components/modal.tsx';
@@ -30,7 +29,7 @@ export function WithdrawRequest() {
   async function confirm() {
     try {
       await withdraw.mutateAsync(rsvno);
-      showAlert(Msg.requestWithdrawDone);
+      showAlert(t('requestWithdrawDone'));
     } catch (error) {
       // SPEC §8: a refusal alerts its code and message; network, token and session were already alerted.
       if (error instanceof ApiError && failureMessage(error) !== null) showAlert(`${error.errcd} ${error.errMsg}`);

@@ -1,10 +1,10 @@
-import { Msg } from '@tabi/contract/messages';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { type Consent, ConsentForm, NO_CONSENT } from '../../../components/consent-form.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { StepIndicator } from '../../../components/step-indicator.tsx';
+import { useCommonMessages } from '../../../i18n/common.ts';
 import { useFormat } from '../../../i18n/format.ts';
 import { useLang } from '../../../i18n/lang.tsx';
 import { showAlert } from '../../../lib/alert.ts';
@@ -35,6 +35,7 @@ function useEntryCheck(): boolean {
   const ok = useReservationStore((s) => s.optionDetail !== null && s.prices !== null && s.leader !== null);
   const closed = useReservationStore((s) => s.completed !== null && !payableCompletion(s.completed, Date.now()));
   const handled = useRef(false);
+  const common = useCommonMessages();
 
   useEffect(() => {
     if (handled.current) return;
@@ -47,10 +48,10 @@ function useEntryCheck(): boolean {
     }
     if (!ok) {
       handled.current = true;
-      showAlert(Msg.unexpected);
+      showAlert(common('unexpected'));
       navigate(listPath(state.md), { replace: true });
     }
-  }, [ok, navigate]);
+  }, [ok, navigate, common]);
 
   useEffect(() => {
     // A page restored from the back-forward cache after the checkout redirect is in the same situation.

@@ -1,6 +1,7 @@
 import { createBookingRequest } from '@tabi/contract/booking';
 import { COMPLETION_EXPIRY_MINUTES, ErrCd } from '@tabi/contract/constants';
-import { Msg } from '@tabi/contract/messages';
+import { useCommonMessages } from '../../../i18n/common.ts';
+import { pageLang } from '../../../i18n/lang.tsx';
 import { brToNewline, showAlert } from '../../../lib/alert.ts';
 import { ApiError, failureMessage, sitePath } from '../../../lib/api-client.ts';
 import { isReservationExpired, useReservationStore } from '../../../stores/reservation-store.ts';
@@ -9,6 +10,7 @@ import { createCheckout } from '../api/create-checkout.ts';
 import { reservationAmount } from './amount.ts';
 import { bookingPayload } from './booking-payload.ts';
 import { COMPLETE_FAILED_PATH, COMPLETE_SUCCESS_PATH, listPath } from './list-path.ts';
+import { useReservationMessages } from './messages.ts';
 import { refreshPurchaseStatus } from './purchase-status.ts';
 
 /** SPEC §4: completion data expires at the reservation date plus 1 hour. */
@@ -40,7 +42,7 @@ export async function startCheckout(rsvno: string, deps: Pick<SubmitDeps, 'navig
   } catch {
     // Reported just below, like a refusal.
   }
-  showAlert(Msg.checkoutFailed);
+  showAlert(useReservationMessages.in(pageLang())('checkoutFailed'));
   deps.navigate(COMPLETE_FAILED_PATH);
 }
 
@@ -52,12 +54,12 @@ function currentPayload(deps: SubmitDeps) {
   const state = useReservationStore.getState();
   const { optionDetail, usedate, leader, md } = state;
   if (isReservationExpired(state.startedAt, deps.now())) {
-    showAlert(Msg.sessionExpired);
+    showAlert(useReservationMessages.in(pageLang())('sessionExpired'));
     deps.navigate(listPath(md));
     return null;
   }
   if (!optionDetail || !usedate || !leader || !state.prices) {
-    showAlert(Msg.unexpected);
+    showAlert(useCommonMessages.in(pageLang())('unexpected'));
     deps.navigate(listPath(md));
     return null;
   }
@@ -73,7 +75,7 @@ function currentPayload(deps: SubmitDeps) {
     waitlistToken: state.waitlist?.token,
   });
   if (!createBookingRequest.safeParse(payload).success) {
-    showAlert(Msg.unexpected);
+    showAlert(useCommonMessages.in(pageLang())('unexpected'));
     return null;
   }
   return { payload, state };

@@ -1,0 +1,49 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { IntlMessageFormat } from 'intl-messageformat';
+
+const MESSAGES = path.join(import.meta.dirname, '../../apps/web/src/messages');
+
+type Catalog = Record<string, Record<string, string>>;
+
+function catalogOf(lang: string): Catalog {
+  const dir = path.join(MESSAGES, lang);
+  return Object.fromEntries(
+    readdirSync(dir).map((file) => [
+      file.replace(/\.json$/, ''),
+      JSON.parse(readFileSync(path.join(dir, file), 'utf8')),
+    ]),
+  );
+}
+
+/**
+ * A page's words in `lang`, named by their English (`words('ko')('Log in')` → 「로그인」): the same key of the pages'
+ * catalogs, so a spec walks a page in any language as it does in English.
+ */
+export function wordsIn(
+  lang: string,
+): (english: string, options?: { area?: string; values?: Record<string, string | number> }) => string {
+  const english = catalogOf('en');
+  const target = catalogOf(lang);
+  return (text, { area: only, values } = {}) => {
+    const found = Object.entries(english)
+      .filter(([area]) => !only || area === only)
+      .flatMap(([area, messages]) =>
+        Object.entries(messages)
+          .filter(([, message]) => message === text)
+          .map(([key]): [string, string] => [area, key]),
+      )[0];
+    if (!found) throw new Error(`no English text "${text}" in the catalogs${only ? ` (${only})` : ''}`);
+    const [area, key] = found;
+    const message = target[area]?.[key];
+    if (message === undefined) throw new Error(`${lang} has no ${area}.${key}`);
+    return String(new IntlMessageFormat(message, lang).format(values));
+  };
+}
+
+/** A message of the API's catalog (packages/contract/messages) in a language, as the server writes it. */
+export function apiText(lang: string, key: string): string {
+  const file = path.join(import.meta.dirname, '../../packages/contract/messages', lang, 'api.json');
+  const messages = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+  return String(new IntlMessageFormat(messages[key] ?? key, lang).format());
+}
