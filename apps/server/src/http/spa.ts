@@ -8,8 +8,8 @@ import { DEFAULT_LANG, LANGS, type Lang, langOfPath, pathInLang } from '@tabi/co
 import { matchRouteKey, pageTitle } from '@tabi/contract/routes';
 import { SITE_LEGAL_ELEMENT_ID, type SiteLegal } from '@tabi/contract/site';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { routeText } from '../i18n/page-text.ts';
 import { loadPageRenderer, scriptJson } from './page-render.ts';
-import { routeText } from './route-texts.ts';
 
 export interface PageMeta {
   title: string;

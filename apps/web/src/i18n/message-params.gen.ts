@@ -549,6 +549,14 @@ export interface MessageParams {
     deliveredAsPdf: null;
     conditionsPdf: { kind: string | number };
     privacyPdf: null;
+    cancelFeeNow: { percent: string | number };
+    cancelFeesFrom: { day: string | number };
+    cancelNoFee: null;
+    cancelFreeUntil: { days: number };
+    cancelLineFree: { days: number };
+    cancelLineAfterStart: { percent: string | number };
+    cancelLineDay: { days: number; percent: string | number };
+    cancelLineDays: { to: number; from: number; percent: string | number };
   };
   waitlist: {
     title: null;

@@ -4,7 +4,13 @@
  * booking its .ics calendar file. Each builder returns a mail ready for `enqueueMail`.
  */
 
-import { cancelPercent, cancelPolicyLines, freeCancelUntil } from '@tabi/contract/cancel-policy';
+import {
+  cancelLines,
+  cancelLineText,
+  cancelPercent,
+  freeCancelUntil,
+  writeCancelText,
+} from '@tabi/contract/cancel-policy';
 import type { AgeClass, RentalTypeCode } from '@tabi/contract/constants';
 import {
   daysBetween,
@@ -17,11 +23,12 @@ import {
 } from '@tabi/contract/dates';
 import type { DayStopReason } from '@tabi/contract/day-stop';
 import { formatYen } from '@tabi/contract/format';
-import { LANG_BASE, type Lang } from '@tabi/contract/i18n';
+import { LANG_BASE, type Lang, writtenLang } from '@tabi/contract/i18n';
 import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CancelTier, MailAttachment } from '../../db/schema.ts';
 import { bookingOrigin } from '../../http/origin.ts';
+import { pageText } from '../../i18n/page-text.ts';
 import { wasPaid } from '../booking/lifecycle.ts';
 import { buildIcs } from './ics.ts';
 import { type MailBlock, renderHtml, renderText } from './mail-render.ts';
@@ -187,7 +194,13 @@ function cancellationPolicy(b: MailBooking): MailBlock[] {
   const items = [
     ...(until ? [t.freeUntil(formatDay(until, lang))] : []),
     ...(feeAtBooking > 0 ? [t.feeAtBooking(feeAtBooking)] : []),
-    ...cancelPolicyLines(policy, lang).map(t.policyLine),
+    // In the mail's own language, as the rest of its text (writtenLang: English for those not yet keyed).
+    ...cancelLines(policy).map((line) => {
+      const written = writtenLang(mailLang(lang));
+      return t.policyLine(
+        writeCancelText(cancelLineText(line), written, (key, values) => pageText(written, key, values)),
+      );
+    }),
   ];
   return [{ kind: 'list', title: t.policy, items }];
 }

@@ -1,6 +1,7 @@
-import { freeCancelText } from '@tabi/contract/cancel-policy';
+import { freeCancelDaysBefore } from '@tabi/contract/cancel-policy';
 import type { OptionDetail } from '@tabi/contract/catalog';
-import { useLang, useTextLang } from '../../../i18n/lang.tsx';
+import { useTextLang } from '../../../i18n/lang.tsx';
+import { useSharedMessages } from '../../../i18n/shared.ts';
 import { useDetailMessages } from '../lib/detail-messages.ts';
 import { useCatalogMessages } from '../lib/messages.ts';
 import styles from './headline-facts.module.css';
@@ -25,13 +26,14 @@ function duration(departure: string | null | undefined, arrival: string | null |
 export function HeadlineFacts({ option }: { option: OptionDetail }) {
   const t = useCatalogMessages();
   const d = useDetailMessages();
-  const lang = useLang();
+  const shared = useSharedMessages();
   const textLang = useTextLang();
   const time = duration(option.departure_time, option.arrival_time);
   const contentPlace = option.meetpoint?.trim() || option.fromspot;
   const place = contentPlace || t('localMeeting');
   const meeting = option.departure_time ? `${option.departure_time}　${place}` : place;
-  const freeCancel = option.cancel_policy ? freeCancelText(option.cancel_policy, lang) : null;
+  const freeDays = option.cancel_policy ? freeCancelDaysBefore(option.cancel_policy) : null;
+  const freeCancel = freeDays === null ? null : shared('cancelFreeUntil', { days: freeDays });
   // [label, value, the value is the option's own text]
   const facts: [string, string, boolean][] = [
     ...(time

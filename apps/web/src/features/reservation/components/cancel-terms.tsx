@@ -1,7 +1,7 @@
-import { cancelPolicyLines, cancelTermsToday } from '@tabi/contract/cancel-policy';
+import { cancelLines, cancelLineText, cancelToday, cancelTodayText } from '@tabi/contract/cancel-policy';
 import type { OptionDetail } from '@tabi/contract/catalog';
 import { tokyoYmd, type Ymd } from '@tabi/contract/dates';
-import { useLang } from '../../../i18n/lang.tsx';
+import { useCancelText } from '../../../i18n/shared.ts';
 import { useReservationMessages } from '../lib/messages.ts';
 import styles from './cancel-terms.module.css';
 
@@ -19,11 +19,11 @@ export function CancelTerms({
   compact?: boolean;
 }) {
   const t = useReservationMessages();
-  const lang = useLang();
+  const say = useCancelText();
   const policy = option.cancel_policy ?? [];
-  const today = cancelTermsToday(policy, usedate, tokyoYmd(new Date()), lang);
+  const today = say(cancelTodayText(cancelToday(policy, usedate, tokyoYmd(new Date()))));
   if (compact) return <p className={styles.today}>{today}</p>;
-  const lines = cancelPolicyLines(policy, lang);
+  const lines = cancelLines(policy).map((line) => say(cancelLineText(line)));
   return (
     <section className={`card ${styles.terms}`} aria-labelledby="cancel-terms-heading">
       <h2 id="cancel-terms-heading" className={styles.heading}>
