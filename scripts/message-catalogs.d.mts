@@ -5,6 +5,7 @@ export interface CatalogFolder {
 }
 export const WEB_CATALOGS: CatalogFolder;
 export const CONTRACT_CATALOGS: CatalogFolder;
+export const SERVER_CATALOGS: CatalogFolder;
 export const CATALOG_FOLDERS: CatalogFolder[];
 export function readCatalogs(dir: string): Record<string, Record<string, Record<string, unknown>>>;
 export function checkCatalogs(dir: string): string[];

@@ -22,7 +22,13 @@ export const CONTRACT_CATALOGS = {
   types: path.join(root, 'packages/contract/src/message-params.gen.ts'),
 };
 
-export const CATALOG_FOLDERS = [WEB_CATALOGS, CONTRACT_CATALOGS];
+/** The server's own: the customer's mails. */
+export const SERVER_CATALOGS = {
+  dir: path.join(root, 'apps/server/src/messages'),
+  types: path.join(root, 'apps/server/src/i18n/message-params.gen.ts'),
+};
+
+export const CATALOG_FOLDERS = [WEB_CATALOGS, CONTRACT_CATALOGS, SERVER_CATALOGS];
 
 const SOURCE = 'ja';
 

@@ -3,8 +3,10 @@
  * rental shop the evening before. Built with the same blocks, signature, my-page link and .ics as every other
  * mail (templates.ts).
  */
+
 import { formatDay, formatDeparture, formatYmd, type Ymd } from '@tabi/contract/dates';
 import type { RentalSheet, RentalSheetDeparture } from '@tabi/contract/operations';
+import { displayName } from '@tabi/contract/person-name';
 import type { MailAttachment } from '../../db/schema.ts';
 import { type MailBlock, renderHtml, renderText } from './mail-render.ts';
 import type { MailText } from './mail-text.ts';
@@ -44,8 +46,8 @@ export function mapUrl(line: DayBeforeLine, place: string | null): string | null
 }
 
 function whatToBring(t: MailText, lines: DayBeforeLine[], rented: boolean): string[] {
-  const items = [...t.bringItems];
-  if (rented || lines.some((l) => l.rentalcd !== '')) items.push(t.bringWarm);
+  const items = [t('bringItems.0'), t('bringItems.1'), t('bringItems.2')];
+  if (rented || lines.some((l) => l.rentalcd !== '')) items.push(t('bringWarm'));
   return items;
 }
 
@@ -58,53 +60,57 @@ export function dayBeforeMail(b: MailBooking, day: Ymd, lines: DayBeforeLine[]):
   const t = textOf(b);
   const lang = b.lang ?? 'ja';
   const dayText = formatDay(day, lang);
-  const blocks: MailBlock[] = [{ kind: 'paragraph', text: t.dayBeforeLead(dayText) }];
+  const blocks: MailBlock[] = [{ kind: 'paragraph', text: t('dayBeforeLead', { day: dayText }) }];
   for (const line of lines) {
     const place = meetingPlace(b, line);
     const rows: [string, string][] = [
-      [t.rsvno, b.rsvno],
-      [t.option, line.webname],
-      [t.usedate, formatDeparture(day, line.startTime ?? '', line.endTime ?? '', lang)],
+      [t('rsvno'), b.rsvno],
+      [t('option'), line.webname],
+      [t('usedate'), formatDeparture(day, line.startTime ?? '', line.endTime ?? '', lang)],
     ];
-    if (line.departureTime?.trim()) rows.push([t.meetingTime, line.departureTime.trim()]);
-    else if (line.hours.trim()) rows.push([t.receptionTime, line.hours.trim()]);
-    if (place) rows.push([t.meetingPlace, place]);
-    if (line.address?.trim()) rows.push([t.address, line.address.trim()]);
-    rows.push([t.party, party(line, t)]);
+    if (line.departureTime?.trim()) rows.push([t('meetingTime'), line.departureTime.trim()]);
+    else if (line.hours.trim()) rows.push([t('receptionTime'), line.hours.trim()]);
+    if (place) rows.push([t('meetingPlace'), place]);
+    if (line.address?.trim()) rows.push([t('address'), line.address.trim()]);
+    rows.push([t('party'), party(line, t)]);
     if (line.tel.trim()) {
       rows.push([
-        t.contactOnDay,
-        [line.companyname.trim(), `TEL ${line.tel.trim()}`].filter(Boolean).join(t.contactJoin),
+        t('contactOnDay'),
+        [line.companyname.trim(), `TEL ${line.tel.trim()}`].filter(Boolean).join(t('contactJoin')),
       ]);
     }
-    blocks.push({ kind: 'facts', title: lines.length > 1 ? t.dayContentsOf(line.webname) : t.dayContents, rows });
+    blocks.push({
+      kind: 'facts',
+      title: lines.length > 1 ? t('dayContentsOf', { webname: line.webname }) : t('dayContents'),
+      rows,
+    });
     const map = mapUrl(line, place);
-    if (map) blocks.push({ kind: 'link', text: t.mapText, label: t.mapLabel, url: map });
+    if (map) blocks.push({ kind: 'link', text: t('mapText'), label: t('mapLabel'), url: map });
     const note = line.note
       .split('\n')
       .map((l) => l.trim())
       .filter(Boolean);
-    if (note.length > 0) blocks.push({ kind: 'list', title: t.noticeFrom(line.webname), items: note });
+    if (note.length > 0) blocks.push({ kind: 'list', title: t('noticeFrom', { webname: line.webname }), items: note });
   }
   const rentals = b.rentals ?? [];
   if (rentals.length > 0) {
-    blocks.push({ kind: 'list', title: t.rentalSizes, items: rentals.map((r) => rentalText(r, t)) });
-    blocks.push({ kind: 'paragraph', text: t.sizeExchange });
+    blocks.push({ kind: 'list', title: t('rentalSizes'), items: rentals.map((r) => rentalText(r, t)) });
+    blocks.push({ kind: 'paragraph', text: t('sizeExchange') });
   }
-  blocks.push({ kind: 'list', title: t.bring, items: whatToBring(t, lines, rentals.length > 0) });
-  blocks.push({ kind: 'paragraph', text: t.dayBeforeContact });
+  blocks.push({ kind: 'list', title: t('bring'), items: whatToBring(t, lines, rentals.length > 0) });
+  blocks.push({ kind: 'paragraph', text: t('dayBeforeContact') });
   blocks.push(myPageGuide(b));
-  blocks.push({ kind: 'paragraph', text: t.dayBeforeEnd });
+  blocks.push({ kind: 'paragraph', text: t('dayBeforeEnd') });
 
-  const greeting = t.greeting(b.sei, b.mei);
-  const subject = t.subject(t.dayBeforeTitle, b.rsvno);
+  const greeting = t('greeting', { name: displayName(b.sei, b.mei, t.lang) });
+  const subject = t('subject', { title: t('dayBeforeTitle'), rsvno: b.rsvno });
   return {
     kind: DayBeforeKind.dayBefore,
     rsvno: b.rsvno,
     to: b.mail,
     subject,
-    body: renderText(greeting, blocks, t.signature, lang),
-    html: renderHtml(subject, greeting, blocks, t.signature, lang),
+    body: renderText(greeting, blocks, t('signature'), lang),
+    html: renderHtml(subject, greeting, blocks, t('signature'), lang),
     attachments: [calendarFile({ ...b, lines })],
   };
 }

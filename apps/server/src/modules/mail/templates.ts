@@ -23,7 +23,8 @@ import {
 } from '@tabi/contract/dates';
 import type { DayStopReason } from '@tabi/contract/day-stop';
 import { formatYen } from '@tabi/contract/format';
-import { LANG_BASE, type Lang, writtenLang } from '@tabi/contract/i18n';
+import { LANG_BASE, type Lang } from '@tabi/contract/i18n';
+import { displayName } from '@tabi/contract/person-name';
 import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CancelTier, MailAttachment } from '../../db/schema.ts';
@@ -116,7 +117,7 @@ export async function loadMailBooking(
   return { ...booking, lang, loginUrl: `${bookingOrigin(config, origin)}${LANG_BASE[lang]}/login` };
 }
 
-export const SIGNATURE = mailText('ja').signature;
+export const SIGNATURE = mailText('ja')('signature');
 
 /** The words of a booking's mails, in its language. */
 export function textOf(b: Pick<MailBooking, 'lang'>): MailText {
@@ -132,8 +133,8 @@ export function party(line: MailBookingLine, t: MailText = mailText('ja')): stri
   ];
   return counts
     .filter(([, n]) => n > 0)
-    .map(([c, n]) => t.partyPart(t.ageClasses[c], n))
-    .join(t.partyJoin);
+    .map(([c, n]) => t('partyPart', { ageClass: t(`ageClasses.${c}`), n }))
+    .join(t('partyJoin'));
 }
 
 export function ymdOf(usedate: string): Ymd {
@@ -146,34 +147,37 @@ export function meetingPlace(b: MailBooking, line: MailBookingLine): string | nu
 
 export function rentalText(r: MailRental, t: MailText = mailText('ja')): string {
   const parts = [
-    r.model ? (t.rentalTypes[r.model as RentalTypeCode] ?? r.model) : '',
-    r.bootsSize ? t.boots(r.bootsSize) : '',
-    r.wearSize ? t.wear(r.wearSize) : '',
+    r.model ? (t(`rentalTypes.${r.model as RentalTypeCode}`) ?? r.model) : '',
+    r.bootsSize ? t('boots', { size: r.bootsSize }) : '',
+    r.wearSize ? t('wear', { size: r.wearSize }) : '',
   ].filter(Boolean);
-  const who = r.sei || r.mei ? t.participantNamed(r.seq, t.personName(r.sei ?? '', r.mei ?? '')) : t.participant(r.seq);
-  return t.rentalLine(who, parts.join(t.rentalJoin) || t.none);
+  const who =
+    r.sei || r.mei
+      ? t('participantNamed', { seq: r.seq, name: displayName(r.sei ?? '', r.mei ?? '', t.lang) })
+      : t('participant', { seq: r.seq });
+  return t('rentalLine', { who, parts: parts.join(t('rentalJoin')) || t('none') });
 }
 
 /** The itinerary: per option its date, meeting time and place and party; then rentals and the amount. */
 function itinerary(b: MailBooking): MailBlock[] {
   const t = textOf(b);
   const lang = b.lang ?? 'ja';
-  const rows: [string, string][] = [[t.rsvno, b.rsvno]];
+  const rows: [string, string][] = [[t('rsvno'), b.rsvno]];
   for (const line of b.lines) {
     rows.push(
-      [t.option, line.webname],
-      [t.usedate, formatDeparture(ymdOf(line.usedate), line.startTime ?? '', line.endTime ?? '', lang)],
+      [t('option'), line.webname],
+      [t('usedate'), formatDeparture(ymdOf(line.usedate), line.startTime ?? '', line.endTime ?? '', lang)],
     );
-    if (line.departureTime?.trim()) rows.push([t.meetingTime, line.departureTime.trim()]);
+    if (line.departureTime?.trim()) rows.push([t('meetingTime'), line.departureTime.trim()]);
     const place = meetingPlace(b, line);
-    if (place) rows.push([t.meetingPlace, place]);
-    rows.push([t.party, party(line, t)]);
+    if (place) rows.push([t('meetingPlace'), place]);
+    rows.push([t('party'), party(line, t)]);
   }
-  rows.push([t.total, t.taxIncluded(formatYen(b.amountjp, lang))]);
-  const blocks: MailBlock[] = [{ kind: 'facts', title: t.booking, rows }];
+  rows.push([t('total'), t('taxIncluded', { amount: formatYen(b.amountjp, lang) })]);
+  const blocks: MailBlock[] = [{ kind: 'facts', title: t('booking'), rows }];
   const rentals = b.rentals ?? [];
   if (rentals.length > 0) {
-    blocks.push({ kind: 'list', title: t.rentals, items: rentals.map((r) => rentalText(r, t)) });
+    blocks.push({ kind: 'list', title: t('rentals'), items: rentals.map((r) => rentalText(r, t)) });
   }
   return blocks;
 }
@@ -192,17 +196,15 @@ function cancellationPolicy(b: MailBooking): MailBlock[] {
   // Booked within a charged tier: the fee applied from the booking on, as the check page said before payment.
   const feeAtBooking = booked === null ? 0 : cancelPercent(policy, daysBetween(booked, first));
   const items = [
-    ...(until ? [t.freeUntil(formatDay(until, lang))] : []),
-    ...(feeAtBooking > 0 ? [t.feeAtBooking(feeAtBooking)] : []),
-    // In the mail's own language, as the rest of its text (writtenLang: English for those not yet keyed).
+    ...(until ? [t('freeUntil', { day: formatDay(until, lang) })] : []),
+    ...(feeAtBooking > 0 ? [t('feeAtBooking', { percent: feeAtBooking })] : []),
+    // The pages' words for the policy, in the mail's language; a day is counted back from the day of use.
     ...cancelLines(policy).map((line) => {
-      const written = writtenLang(mailLang(lang));
-      return t.policyLine(
-        writeCancelText(cancelLineText(line), written, (key, values) => pageText(written, key, values)),
-      );
+      const text = writeCancelText(cancelLineText(line), t.lang, (key, values) => pageText(t.lang, key, values));
+      return line.kind === 'tier' && line.from < 0 ? text : t('policyLine', { line: text });
     }),
   ];
-  return [{ kind: 'list', title: t.policy, items }];
+  return [{ kind: 'list', title: t('policy'), items }];
 }
 
 function summary(b: MailBooking): MailBlock[] {
@@ -211,7 +213,7 @@ function summary(b: MailBooking): MailBlock[] {
 
 export function myPageGuide(b: MailBooking): MailBlock {
   const t = textOf(b);
-  return { kind: 'link', text: t.myPageText, label: t.myPageLink, url: b.loginUrl };
+  return { kind: 'link', text: t('myPageText'), label: t('myPageLink'), url: b.loginUrl };
 }
 
 /** A paid booking's days as a calendar file. */
@@ -226,7 +228,7 @@ export function calendarFile(b: MailBooking): MailAttachment {
       end: line.startTime ? line.endTime || null : (line.arrivalTime ?? null),
       summary: line.webname,
       location: place ?? (line.address?.trim() || null),
-      description: textOf(b).icsDescription(b.rsvno, party(line, textOf(b)), b.loginUrl),
+      description: textOf(b)('icsDescription', { rsvno: b.rsvno, party: party(line, textOf(b)), url: b.loginUrl }),
     };
   });
   return {
@@ -247,52 +249,52 @@ function compose(kind: MailKind, b: MailBooking, title: string, paragraphs: Para
     typeof p === 'string' ? [{ kind: 'paragraph', text: p }] : Array.isArray(p) ? p : [p],
   );
   const t = textOf(b);
-  const greeting = t.greeting(b.sei, b.mei);
-  const subject = t.subject(title, b.rsvno);
+  const greeting = t('greeting', { name: displayName(b.sei, b.mei, t.lang) });
+  const subject = t('subject', { title, rsvno: b.rsvno });
   return {
     kind,
     rsvno: b.rsvno,
     to: b.mail,
     subject,
-    body: renderText(greeting, blocks, t.signature, b.lang ?? 'ja'),
-    html: renderHtml(subject, greeting, blocks, t.signature, b.lang ?? 'ja'),
+    body: renderText(greeting, blocks, t('signature'), b.lang ?? 'ja'),
+    html: renderHtml(subject, greeting, blocks, t('signature'), b.lang ?? 'ja'),
     attachments: isPaid(b) && kind !== MailKind.cancellation && kind !== MailKind.dayStopped ? [calendarFile(b)] : [],
   };
 }
 
 export function requestReceivedMail(b: MailBooking): OutgoingMail {
   const t = textOf(b);
-  return compose(MailKind.requestReceived, b, t.requestReceivedTitle, [
-    t.requestReceivedLead,
+  return compose(MailKind.requestReceived, b, t('requestReceivedTitle'), [
+    t('requestReceivedLead'),
     summary(b),
-    t.requestReceivedNext,
+    t('requestReceivedNext'),
     myPageGuide(b),
   ]);
 }
 
 export function bookingPaidMail(b: MailBooking): OutgoingMail {
   const t = textOf(b);
-  return compose(MailKind.bookingPaid, b, t.paidTitle, [t.paidLead, summary(b), myPageGuide(b), t.paidEnd]);
+  return compose(MailKind.bookingPaid, b, t('paidTitle'), [t('paidLead'), summary(b), myPageGuide(b), t('paidEnd')]);
 }
 
 export function requestConfirmedMail(b: MailBooking): OutgoingMail {
   const t = textOf(b);
   const deadline = b.paymentDeadline ? formatTokyoDateTime(b.paymentDeadline) : '';
-  return compose(MailKind.requestConfirmed, b, t.confirmedTitle, [
-    t.confirmedLead,
+  return compose(MailKind.requestConfirmed, b, t('confirmedTitle'), [
+    t('confirmedLead'),
     summary(b),
-    { kind: 'facts', title: t.deadline, rows: [[t.deadline, deadline]] },
-    t.confirmedNext,
+    { kind: 'facts', title: t('deadline'), rows: [[t('deadline'), deadline]] },
+    t('confirmedNext'),
     myPageGuide(b),
   ]);
 }
 
 export function requestDeclinedMail(b: MailBooking): OutgoingMail {
   const t = textOf(b);
-  return compose(MailKind.requestDeclined, b, t.declinedTitle, [
-    t.declinedLead,
+  return compose(MailKind.requestDeclined, b, t('declinedTitle'), [
+    t('declinedLead'),
     summary(b),
-    t.declinedNext,
+    t('declinedNext'),
     myPageGuide(b),
   ]);
 }
@@ -300,10 +302,10 @@ export function requestDeclinedMail(b: MailBooking): OutgoingMail {
 /** The customer withdrew a request from my page before it was answered. */
 export function requestWithdrawnMail(b: MailBooking): OutgoingMail {
   const t = textOf(b);
-  return compose(MailKind.requestWithdrawn, b, t.withdrawnTitle, [
-    t.withdrawnLead,
+  return compose(MailKind.requestWithdrawn, b, t('withdrawnTitle'), [
+    t('withdrawnLead'),
     summary(b),
-    t.withdrawnNext,
+    t('withdrawnNext'),
     myPageGuide(b),
   ]);
 }
@@ -321,26 +323,26 @@ export function cancellationMail(b: MailBooking, fee: number, refund: number): O
   const setByStaff = b.feeSetByStaff === true && !nothingPaid;
   // Nothing charged and nothing back: the booking was never paid (or cost nothing), so no fee is said.
   const money: Paragraph[] = nothingPaid
-    ? [t.nothingPaid]
+    ? [t('nothingPaid')]
     : [
         {
           kind: 'facts',
-          title: t.cancelCost,
+          title: t('cancelCost'),
           rows: [
-            [t.paid, yen(fee + refund)],
-            [t.cancelFee, yen(fee)],
-            [t.refund, yen(refund)],
+            [t('paid'), yen(fee + refund)],
+            [t('cancelFee'), yen(fee)],
+            [t('refund'), yen(refund)],
           ],
         },
-        ...(setByStaff ? [t.feeByCompany] : fee > 0 && cancellationPolicy(b).length > 0 ? [t.feeByPolicy] : []),
-        refund > 0 ? t.refundByCard : t.noRefund,
+        ...(setByStaff ? [t('feeByCompany')] : fee > 0 && cancellationPolicy(b).length > 0 ? [t('feeByPolicy')] : []),
+        refund > 0 ? t('refundByCard') : t('noRefund'),
       ];
-  return compose(MailKind.cancellation, b, t.cancelledTitle, [
-    t.cancelledLead,
+  return compose(MailKind.cancellation, b, t('cancelledTitle'), [
+    t('cancelledLead'),
     setByStaff ? itinerary(b) : summary(b),
     ...money,
     myPageGuide(b),
-    t.againSoon,
+    t('againSoon'),
   ]);
 }
 
@@ -350,11 +352,11 @@ export function cancellationMail(b: MailBooking, fee: number, refund: number): O
  */
 export function paymentRefundedMail(b: MailBooking, amount: number, reason: 'duplicate' | 'late'): OutgoingMail {
   const t = textOf(b);
-  return compose(MailKind.paymentRefunded, b, t.refundedTitle, [
-    reason === 'duplicate' ? t.refundedDuplicate : t.refundedLate,
+  return compose(MailKind.paymentRefunded, b, t('refundedTitle'), [
+    reason === 'duplicate' ? t('refundedDuplicate') : t('refundedLate'),
     summary(b),
-    { kind: 'facts', title: t.refund, rows: [[t.refund, formatYen(amount, b.lang ?? 'ja')]] },
-    t.refundByCardShort,
+    { kind: 'facts', title: t('refund'), rows: [[t('refund'), formatYen(amount, b.lang ?? 'ja')]] },
+    t('refundByCardShort'),
     myPageGuide(b),
   ]);
 }
@@ -369,15 +371,15 @@ export function bookingChangedMail(b: MailBooking, before: string, difference: n
   const lang = b.lang ?? 'ja';
   const now = line ? formatDeparture(ymdOf(line.usedate), line.startTime ?? '', line.endTime ?? '', lang) : '';
   const rows: [string, string][] = [
-    [t.changedBefore, before],
-    [t.changedAfter, now],
+    [t('changedBefore'), before],
+    [t('changedAfter'), now],
   ];
-  if (difference > 0) rows.push([t.changedPaid, formatYen(difference, lang)]);
-  if (difference < 0) rows.push([t.changedRefund, formatYen(-difference, lang)]);
-  return compose(MailKind.bookingChanged, b, t.changedTitle, [
-    t.changedLead,
-    { kind: 'facts', title: t.changedFacts, rows },
-    ...(difference < 0 ? [t.refundByCardShort] : []),
+  if (difference > 0) rows.push([t('changedPaid'), formatYen(difference, lang)]);
+  if (difference < 0) rows.push([t('changedRefund'), formatYen(-difference, lang)]);
+  return compose(MailKind.bookingChanged, b, t('changedTitle'), [
+    t('changedLead'),
+    { kind: 'facts', title: t('changedFacts'), rows },
+    ...(difference < 0 ? [t('refundByCardShort')] : []),
     summary(b),
     myPageGuide(b),
   ]);
@@ -386,10 +388,10 @@ export function bookingChangedMail(b: MailBooking, before: string, difference: n
 /** A dearer departure filled while its difference was being paid: the booking stays, the difference goes back. */
 export function changeFailedMail(b: MailBooking, difference: number): OutgoingMail {
   const t = textOf(b);
-  return compose(MailKind.changeFailed, b, t.changeFailedTitle, [
-    t.changeFailedLead,
-    { kind: 'facts', title: t.refund, rows: [[t.refund, formatYen(difference, b.lang ?? 'ja')]] },
-    t.refundByCardShort,
+  return compose(MailKind.changeFailed, b, t('changeFailedTitle'), [
+    t('changeFailedLead'),
+    { kind: 'facts', title: t('refund'), rows: [[t('refund'), formatYen(difference, b.lang ?? 'ja')]] },
+    t('refundByCardShort'),
     summary(b),
     myPageGuide(b),
   ]);
@@ -425,7 +427,7 @@ export async function loadStopNotice(
   const reason =
     found.reason === 'other'
       ? found.reasonText
-      : mailText(lang).stopReasons[found.reason as Exclude<DayStopReason, 'other'>];
+      : mailText(lang)(`stopReasons.${found.reason as Exclude<DayStopReason, 'other'>}`);
   const site = loginUrl.replace(/\/login$/, '');
   return {
     reason: reason ?? found.reasonText,
@@ -446,32 +448,32 @@ export async function loadStopNotice(
 export function dayStoppedMail(b: MailBooking, refund: number, notice: StopNotice | null): OutgoingMail {
   const t = textOf(b);
   const yen = (amount: number) => formatYen(amount, b.lang ?? 'ja');
-  const why = notice?.reason ? t.stopBecause(notice.reason) : '';
+  const why = notice?.reason ? t('stopBecause', { reason: notice.reason }) : '';
   const money: Paragraph[] =
     refund > 0
       ? [
           {
             kind: 'facts',
-            title: t.stopRefund,
+            title: t('stopRefund'),
             rows: [
-              [t.stopRefundAll, yen(refund)],
-              [t.cancelFee, yen(0)],
+              [t('stopRefundAll'), yen(refund)],
+              [t('cancelFee'), yen(0)],
             ],
           },
-          t.stopRefundText,
+          t('stopRefundText'),
         ]
-      : [t.nothingPaid];
+      : [t('nothingPaid')];
   const sameDay: Paragraph[] =
     notice && notice.sameDay.length > 0
       ? [
           {
             kind: 'list',
-            title: t.sameDay,
+            title: t('sameDay'),
             items: notice.sameDay.map((d) =>
-              t.sameDayDeparture(formatTimes(d.startTime, d.endTime, b.lang ?? 'ja'), d.seats),
+              t('sameDayDeparture', { times: formatTimes(d.startTime, d.endTime, b.lang ?? 'ja'), seats: d.seats }),
             ),
           },
-          { kind: 'link', text: t.anotherTime, label: t.anotherTimeLink, url: notice.sameDayUrl },
+          { kind: 'link', text: t('anotherTime'), label: t('anotherTimeLink'), url: notice.sameDayUrl },
         ]
       : [];
   const next: Paragraph[] =
@@ -479,25 +481,27 @@ export function dayStoppedMail(b: MailBooking, refund: number, notice: StopNotic
       ? [
           {
             kind: 'list',
-            title: t.nextDays,
-            items: notice.nextDays.map((d) => t.nextDay(formatDay(d.usedate, b.lang ?? 'ja'), d.seats)),
+            title: t('nextDays'),
+            items: notice.nextDays.map((d) =>
+              t('nextDay', { day: formatDay(d.usedate, b.lang ?? 'ja'), seats: d.seats }),
+            ),
           },
           {
             kind: 'link',
-            text: t.anotherDay,
-            label: t.anotherDayLink,
+            text: t('anotherDay'),
+            label: t('anotherDayLink'),
             url: notice.detailUrl,
           },
         ]
       : [];
-  return compose(MailKind.dayStopped, b, t.stoppedTitle, [
-    t.stoppedLead(why),
+  return compose(MailKind.dayStopped, b, t('stoppedTitle'), [
+    t('stoppedLead', { because: why }),
     ...(notice?.note
       ? [
           {
             kind: 'facts' as const,
-            title: t.stopNoteTitle,
-            rows: [[t.stopNoteTitle, notice.note]] as [string, string][],
+            title: t('stopNoteTitle'),
+            rows: [[t('stopNoteTitle'), notice.note]] as [string, string][],
           },
         ]
       : []),
@@ -506,6 +510,6 @@ export function dayStoppedMail(b: MailBooking, refund: number, notice: StopNotic
     ...sameDay,
     ...next,
     myPageGuide(b),
-    t.stoppedEnd,
+    t('stoppedEnd'),
   ]);
 }

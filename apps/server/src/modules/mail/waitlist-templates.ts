@@ -28,11 +28,11 @@ export interface WaitlistMailEntry {
 function facts(t: MailText, e: WaitlistMailEntry, extra: [string, string][] = []): MailBlock {
   return {
     kind: 'facts',
-    title: t.waitlistFacts,
+    title: t('waitlistFacts'),
     rows: [
-      [t.option, e.webname],
-      [t.usedate, formatDay(e.usedate, e.lang)],
-      [t.waitlistParty, t.people(e.party)],
+      [t('option'), e.webname],
+      [t('usedate'), formatDay(e.usedate, e.lang)],
+      [t('waitlistParty'), t('people', { n: e.party })],
       ...extra,
     ],
   };
@@ -40,36 +40,36 @@ function facts(t: MailText, e: WaitlistMailEntry, extra: [string, string][] = []
 
 function compose(kind: string, e: WaitlistMailEntry, title: string, blocks: MailBlock[]): OutgoingMail {
   const t = mailText(e.lang);
-  const subject = t.waitlistSubject(title);
+  const subject = t('waitlistSubject', { title });
   return {
     kind,
     rsvno: null,
     to: e.mail,
     subject,
-    body: renderText(t.waitlistGreeting, blocks, t.signature, e.lang),
-    html: renderHtml(subject, t.waitlistGreeting, blocks, t.signature, e.lang),
+    body: renderText(t('waitlistGreeting'), blocks, t('signature'), e.lang),
+    html: renderHtml(subject, t('waitlistGreeting'), blocks, t('signature'), e.lang),
   };
 }
 
 export function waitlistJoinedMail(e: WaitlistMailEntry): OutgoingMail {
   const t = mailText(e.lang);
-  return compose(WaitlistMailKind.joined, e, t.waitlistJoinedTitle, [
-    { kind: 'paragraph', text: t.waitlistJoinedLead },
+  return compose(WaitlistMailKind.joined, e, t('waitlistJoinedTitle'), [
+    { kind: 'paragraph', text: t('waitlistJoinedLead') },
     facts(t, e),
-    { kind: 'paragraph', text: t.waitlistJoinedNext },
-    { kind: 'link', text: t.waitlistJoinedLink, label: t.waitlistJoinedLabel, url: e.url },
+    { kind: 'paragraph', text: t('waitlistJoinedNext') },
+    { kind: 'link', text: t('waitlistJoinedLink'), label: t('waitlistJoinedLabel'), url: e.url },
   ]);
 }
 
 export function waitlistOfferedMail(e: WaitlistMailEntry & { held: number; expiresAt: Date }): OutgoingMail {
   const t = mailText(e.lang);
   const until = formatTokyoDateTime(e.expiresAt, e.lang);
-  return compose(WaitlistMailKind.offered, e, t.waitlistOfferedTitle, [
-    { kind: 'paragraph', text: t.waitlistOfferedLead },
+  return compose(WaitlistMailKind.offered, e, t('waitlistOfferedTitle'), [
+    { kind: 'paragraph', text: t('waitlistOfferedLead') },
     facts(t, e, [
-      [t.heldSeats, t.seatsFor(e.held)],
-      [t.heldUntil, until],
+      [t('heldSeats'), t('seatsFor', { n: e.held })],
+      [t('heldUntil'), until],
     ]),
-    { kind: 'link', text: t.waitlistOfferedLink(until), label: t.waitlistOfferedLabel, url: e.url },
+    { kind: 'link', text: t('waitlistOfferedLink', { until }), label: t('waitlistOfferedLabel'), url: e.url },
   ]);
 }
