@@ -102,8 +102,10 @@ for (const lang of ['ko', 'zh-Hant', 'zh-Hans'] as const) {
       await shoot(page, `${lang}-check`);
       await page.getByRole('button', { name: t('Book and pay') }).click();
 
-      // The sandbox card page has Japanese and English: the other languages read its English.
-      await payOnSandbox(page, '4242424242424242', 'en');
+      // The sandbox card page speaks the page's language too.
+      await expect(page).toHaveURL(/\/sandbox\/checkout\//);
+      await check(`the sandbox card page in ${lang}`);
+      await payOnSandbox(page, '4242424242424242', lang);
       await expect(page).toHaveURL(new RegExp(`${base}/reservation/complete\\?processing=success`));
       await expect(page.getByRole('heading', { level: 1, name: t('Your booking is complete') })).toBeVisible();
       const rsvno = (await page.getByTestId('rsvno').textContent()) ?? '';

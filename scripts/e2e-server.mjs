@@ -16,8 +16,10 @@ const env = {
   HOST: '127.0.0.1',
   DATA_DIR: dataDir,
   APP_KEY: 'e2e-key',
-  // Every spec signs customers and staff in from this one address; the per-address limit has its own server tests.
+  // Every spec signs in, books and pays from this one address; the per-address limits have their own server tests.
   LOGIN_IP_LIMIT: '1000',
+  BOOKING_IP_LIMIT: '1000',
+  CHECKOUT_IP_LIMIT: '1000',
   LOG_LEVEL: 'warn',
   // The specs' way into the console without the sign-in form (ADR 0199); never set outside the e2e server.
   TEST_ROUTES: '1',

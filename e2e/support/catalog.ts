@@ -47,3 +47,10 @@ export function apiText(lang: string, key: string): string {
   const messages = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
   return String(new IntlMessageFormat(messages[key] ?? key, lang).format());
 }
+
+/** The sandbox card page's words in a language (apps/server/src/messages/<lang>/sandbox.json). */
+export function sandboxWords(lang: string): (key: string, values?: Record<string, string>) => string {
+  const file = path.join(import.meta.dirname, '../../apps/server/src/messages', lang, 'sandbox.json');
+  const messages = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+  return (key, values) => String(new IntlMessageFormat(messages[key] ?? key, lang).format(values));
+}

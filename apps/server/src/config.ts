@@ -35,6 +35,8 @@ export interface Config {
   loginLimitPerIp: number;
   /** Bookings created per client address per minute. */
   bookingLimitPerIp: number;
+  /** Card checkouts opened per client address per minute: enough for retries, not for guessing numbers. */
+  checkoutLimitPerIp: number;
   /** Seats one applicant (by phone number) may hold in unpaid card bookings per option and day (ADR 0172). */
   unpaidSeatsPerCustomer: number;
   /** Seats one client address (IPv6: its /64) may hold so, wider: many customers share a carrier's address (CGNAT). */
@@ -128,6 +130,7 @@ const envSchema = z.object({
   LOG_LEVEL: optional(z.enum(LOG_LEVELS, `${LOG_LEVELS.join(', ')} のいずれか / one of ${LOG_LEVELS.join(', ')}`)),
   LOGIN_IP_LIMIT: optional(integer(1, 1_000_000, 'a limit')),
   BOOKING_IP_LIMIT: optional(integer(1, 1_000_000, 'a limit')),
+  CHECKOUT_IP_LIMIT: optional(integer(1, 1_000_000, 'a limit')),
   UNPAID_SEATS_PER_CUSTOMER: optional(integer(1, 100_000_000, 'a limit')),
   UNPAID_SEATS_PER_ADDRESS: optional(integer(1, 100_000_000, 'a limit')),
   TRUST_PROXY: optional(z.string()),
@@ -192,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL ?? 'info',
     loginLimitPerIp: e.LOGIN_IP_LIMIT ?? 30,
     bookingLimitPerIp: e.BOOKING_IP_LIMIT ?? 30,
+    checkoutLimitPerIp: e.CHECKOUT_IP_LIMIT ?? 20,
     unpaidSeatsPerCustomer: e.UNPAID_SEATS_PER_CUSTOMER ?? 10,
     unpaidSeatsPerAddress: e.UNPAID_SEATS_PER_ADDRESS ?? 30,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

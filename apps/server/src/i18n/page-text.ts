@@ -2,8 +2,7 @@
  * The pages' own catalogs (ADR 0205) where the server writes what a page says: each page's title and description in
  * the HTML it sends, and the cancellation policy in the mails, as the pages word them.
  */
-import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
-import { INTL_LOCALE, type Lang } from '@tabi/contract/i18n';
+import type { Lang } from '@tabi/contract/i18n';
 import type { RouteKey, RouteText } from '@tabi/contract/routes';
 import enCommon from '../../../web/src/messages/en/common.json' with { type: 'json' };
 import enShared from '../../../web/src/messages/en/shared.json' with { type: 'json' };
@@ -15,6 +14,7 @@ import zhHansCommon from '../../../web/src/messages/zh-Hans/common.json' with { 
 import zhHansShared from '../../../web/src/messages/zh-Hans/shared.json' with { type: 'json' };
 import zhHantCommon from '../../../web/src/messages/zh-Hant/common.json' with { type: 'json' };
 import zhHantShared from '../../../web/src/messages/zh-Hant/shared.json' with { type: 'json' };
+import { formattersOf } from './formatter.ts';
 
 const CATALOGS: Record<Lang, Record<string, string>> = {
   ja: { ...jaCommon, ...jaShared },
@@ -24,27 +24,11 @@ const CATALOGS: Record<Lang, Record<string, string>> = {
   'zh-Hans': { ...zhHansCommon, ...zhHansShared },
 };
 
-const cache = createIntlCache();
-const intls = new Map<Lang, IntlShape>();
+const formatIn = formattersOf(CATALOGS);
 
 /** A text of the pages' `common` or `shared` catalog in a language. */
 export function pageText(lang: Lang, key: string, values?: Record<string, string | number>): string {
-  let intl = intls.get(lang);
-  if (!intl) {
-    intl = createIntl(
-      {
-        locale: INTL_LOCALE[lang],
-        messages: CATALOGS[lang],
-        fallbackOnEmptyString: false,
-        onError: (error) => {
-          throw error;
-        },
-      },
-      cache,
-    );
-    intls.set(lang, intl);
-  }
-  return intl.formatMessage({ id: key }, values);
+  return formatIn(lang)(key, values);
 }
 
 /** A route's title and description in a language. */

@@ -2,7 +2,7 @@
 
 import { normalisePhone } from '@tabi/contract/booking-rules';
 import { AGE_CLASSES, type AgeClass, FROMSPOTS, PACKAGE_CODE_OPTION } from '@tabi/contract/constants';
-import type { OptionTextField } from '@tabi/contract/content';
+import { type OptionTextField, TRANSLATED_LANGS, type TranslatedLang } from '@tabi/contract/content';
 import { addDays, tokyoDayStart, type Ymd, ymdToIsoDate } from '@tabi/contract/dates';
 import { and, eq, sql } from 'drizzle-orm';
 import { type Clock, todayIn } from '../clock.ts';
@@ -46,23 +46,16 @@ import {
   type OptionSeed,
   REGIONS,
 } from './catalog-data.ts';
+import { CATALOG_IN, namesIn } from './catalog-data-langs.ts';
 import {
-  AREA_NAMES_EN,
-  CITY_NAMES_EN,
-  FACILITY_NAMES_EN,
-  KEYWORD_NAMES_EN,
-  OPTIONS_EN,
-  REGION_NAMES_EN,
-} from './catalog-data-en.ts';
-import {
-  AGE_NOTES_EN,
+  AGE_NOTES,
   attentionHtml,
   cancelNoteHtml,
   contentsHtml,
   DEFAULT_CANCEL_POLICY,
   informationHtml,
   introductionHtml,
-  seedInEnglish,
+  seedInLang,
 } from './content.ts';
 import { demoStaffSummary, insertDemoStaff } from './staff.ts';
 import { birthdayForAge, type DepartureRow, stockRows, unitPrices, usePeriod } from './stock.ts';
@@ -136,7 +129,7 @@ function optionRow(o: OptionSeed, index: number, today: Ymd): typeof options.$in
     cancelPolicy: DEFAULT_CANCEL_POLICY,
     ...salesCutoffOf(o),
     sort: (index + 1) * 10,
-    translations: { en: englishTexts(o) },
+    translations: Object.fromEntries(TRANSLATED_LANGS.map((lang) => [lang, textsIn(o, lang)])),
   };
 }
 
@@ -156,20 +149,20 @@ function salesCutoffOf(o: OptionSeed): { salesCutoffDaysBefore: number; salesCut
   return { salesCutoffDaysBefore: 0, salesCutoffTime: time };
 }
 
-/** The option's texts in English, written from its English seed like the Japanese from its own. */
-function englishTexts(seed: OptionSeed): Partial<Record<OptionTextField, string>> {
-  const en = OPTIONS_EN[seed.opcd];
-  if (!en) throw new Error(`no English for ${seed.opcd}`);
-  const o = seedInEnglish(seed, en);
+/** The option's texts in another language, written from that language's seed like the Japanese from its own. */
+function textsIn(seed: OptionSeed, lang: TranslatedLang): Partial<Record<OptionTextField, string>> {
+  const local = CATALOG_IN[lang].options[seed.opcd];
+  if (!local) throw new Error(`no ${lang} for ${seed.opcd}`);
+  const o = seedInLang(seed, local);
   // Stored as the console stores HTML (sanitised: `&` as `&amp;`), so a first edit changes only what staff change.
   return {
     webname: o.webname,
     introduction: sanitizeHtml(introductionHtml(o)),
-    contents: sanitizeHtml(contentsHtml(o, 'en')),
-    optionattention: sanitizeHtml(attentionHtml(o, 'en')),
-    information: sanitizeHtml(informationHtml(o, 'en')),
-    cancelNote: sanitizeHtml(cancelNoteHtml('en')),
-    ageNote: AGE_NOTES_EN[o.ages],
+    contents: sanitizeHtml(contentsHtml(o, lang)),
+    optionattention: sanitizeHtml(attentionHtml(o, lang)),
+    information: sanitizeHtml(informationHtml(o, lang)),
+    cancelNote: sanitizeHtml(cancelNoteHtml(lang)),
+    ageNote: AGE_NOTES[lang][o.ages],
     ...(o.meetpoint ? { meetpoint: o.meetpoint } : {}),
     companyname: o.company.name,
     companyattention: sanitizeHtml(o.coupon?.companyattention ?? ''),
@@ -319,25 +312,27 @@ async function writeSeed(tx: Tx, clock: Clock): Promise<void> {
     REGIONS.map((r, i) => ({
       ...r,
       sort: (i + 1) * 10,
-      translations: { en: { homennm: REGION_NAMES_EN[r.homencd] } },
+      translations: namesIn('homennm', (c) => c.regions[r.homencd]),
     })),
   );
   await tx
     .insert(areas)
     .values(
-      AREAS.map((a, i) => ({ ...a, sort: (i + 1) * 10, translations: { en: { areanm: AREA_NAMES_EN[a.areacd] } } })),
+      AREAS.map((a, i) => ({ ...a, sort: (i + 1) * 10, translations: namesIn('areanm', (c) => c.areas[a.areacd]) })),
     );
-  await tx
-    .insert(cities)
-    .values(
-      CITIES.map((c, i) => ({ ...c, sort: (i + 1) * 10, translations: { en: { citynm: CITY_NAMES_EN[c.citycd] } } })),
-    );
+  await tx.insert(cities).values(
+    CITIES.map((city, i) => ({
+      ...city,
+      sort: (i + 1) * 10,
+      translations: namesIn('citynm', (c) => c.cities[city.citycd]),
+    })),
+  );
   await tx.insert(fromspots).values(FROMSPOTS.map((f) => ({ fromspotcd: f.id, caption: f.caption })));
   await tx.insert(keywords).values(
     KEYWORDS.map((k, i) => ({
       ...k,
       sort: (i + 1) * 10,
-      translations: { en: { keyname: KEYWORD_NAMES_EN[k.keycd] } },
+      translations: namesIn('keyname', (c) => c.keywords[k.keycd]),
     })),
   );
   await tx.insert(nationalities).values(
@@ -352,7 +347,7 @@ async function writeSeed(tx: Tx, clock: Clock): Promise<void> {
     FACILITIES.map((f, i) => ({
       id: f.id,
       name: f.name,
-      translations: { en: { name: FACILITY_NAMES_EN[f.id] } },
+      translations: namesIn('name', (c) => c.facilities[f.id]),
       pinHash: pinHashes[i] ?? '',
       mail: f.mail ?? null,
     })),

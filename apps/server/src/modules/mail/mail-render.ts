@@ -4,7 +4,6 @@
  */
 import { escapeHtml } from '@tabi/contract/html';
 import type { Lang } from '@tabi/contract/i18n';
-import { type WrittenLang, writtenLang } from '@tabi/contract/i18n';
 
 export type MailBlock =
   | { kind: 'paragraph'; text: string }
@@ -26,17 +25,29 @@ function padLabels(rows: [string, string][]): string[] {
   return rows.map(([label, value]) => `${label}${'　'.repeat(width - [...label].length)}：${value}`);
 }
 
-/** How the text part lines things up: the Japanese mails' full-width marks, or plain ASCII in English. */
-const TEXT_MARKS: Record<
-  WrittenLang,
-  { title: (t: string) => string; item: string; facts: (rows: [string, string][]) => string[] }
-> = {
-  ja: { title: (t) => `■${t}`, item: '・', facts: padLabels },
-  en: { title: (t) => `== ${t} ==`, item: '- ', facts: (rows) => rows.map(([label, value]) => `${label}: ${value}`) },
+type TextMarks = { title: (t: string) => string; item: string; facts: (rows: [string, string][]) => string[] };
+
+const FULL_WIDTH: TextMarks = { title: (t) => `■${t}`, item: '・', facts: padLabels };
+const ASCII: TextMarks = {
+  title: (t) => `== ${t} ==`,
+  item: '- ',
+  facts: (rows) => rows.map(([label, value]) => `${label}: ${value}`),
+};
+
+/**
+ * How the text part lines things up: full-width marks where the language is written in full-width characters
+ * (Japanese, Chinese; Chinese lists with its own middle dot), plain ASCII in English and Korean.
+ */
+const TEXT_MARKS: Record<Lang, TextMarks> = {
+  ja: FULL_WIDTH,
+  en: ASCII,
+  ko: ASCII,
+  'zh-Hant': { ...FULL_WIDTH, item: '· ' },
+  'zh-Hans': { ...FULL_WIDTH, item: '· ' },
 };
 
 function blockText(block: MailBlock, lang: Lang): string {
-  const marks = TEXT_MARKS[writtenLang(lang)];
+  const marks = TEXT_MARKS[lang];
   switch (block.kind) {
     case 'paragraph':
       return block.text;

@@ -3,15 +3,18 @@
  * held to the Japanese key for key by the same check as the pages'. A booking gets its mails in the language it was
  * made in (`bookings.lang`); Japanese is DESIGN §7's.
  */
-import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
-import { INTL_LOCALE, type Lang, normaliseLang, type WrittenLang, writtenLang } from '@tabi/contract/i18n';
+import { type Lang, normaliseLang } from '@tabi/contract/i18n';
+import { formatterOf } from '../../i18n/formatter.ts';
 import type { MessageParams } from '../../i18n/message-params.gen.ts';
 import en from '../../messages/en/mail.json' with { type: 'json' };
 import ja from '../../messages/ja/mail.json' with { type: 'json' };
+import ko from '../../messages/ko/mail.json' with { type: 'json' };
+import zhHans from '../../messages/zh-Hans/mail.json' with { type: 'json' };
+import zhHant from '../../messages/zh-Hant/mail.json' with { type: 'json' };
 
 type MailParams = MessageParams['mail'];
 
-const CATALOGS: Record<WrittenLang, Record<string, string>> = { ja, en };
+const CATALOGS: Record<Lang, Record<string, string>> = { ja, en, ko, 'zh-Hant': zhHant, 'zh-Hans': zhHans };
 
 /** A mail's words in one language: a message by key with the values it names, and the language, for names. */
 export interface MailText {
@@ -19,7 +22,6 @@ export interface MailText {
   lang: Lang;
 }
 
-const cache = createIntlCache();
 const texts = new Map<Lang, MailText>();
 
 /** The mail language of a booking: the one it was made in (`bookings.lang`), Japanese for anything else. */
@@ -27,24 +29,11 @@ export function mailLang(bookingLang: string | null | undefined): Lang {
   return normaliseLang(bookingLang);
 }
 
-/** The mails' words in a language: Japanese and English so far, English for the others. */
+/** The mails' words in a language. */
 export function mailText(lang: Lang): MailText {
   let text = texts.get(lang);
   if (!text) {
-    const written = writtenLang(lang);
-    const intl: IntlShape = createIntl(
-      {
-        locale: INTL_LOCALE[written],
-        messages: CATALOGS[written],
-        fallbackOnEmptyString: false,
-        onError: (error) => {
-          throw error;
-        },
-      },
-      cache,
-    );
-    const format = (key: string, values?: Record<string, string | number>) => intl.formatMessage({ id: key }, values);
-    text = Object.assign(format, { lang: written }) as MailText;
+    text = Object.assign(formatterOf(lang, CATALOGS[lang]), { lang }) as MailText;
     texts.set(lang, text);
   }
   return text;

@@ -1,4 +1,3 @@
-import { type WrittenLang, writtenLang } from '@tabi/contract/i18n';
 /**
  * Our catalog, stock and bookings as OCTO's products, units, availabilities and bookings (ADR 0170). Pure
  * functions of rows already read: one option is one product with one default option; the age classes are units.
@@ -587,13 +586,26 @@ export interface OctoContentFacts {
   publicUrl: string;
 }
 
-const UNIT_TITLES: Record<WrittenLang, Record<AgeClass, [one: string, many: string]>> = {
+const UNIT_TITLES: Record<Lang, Record<AgeClass, [one: string, many: string]>> = {
   ja: { adult: ['大人', '大人'], middle: ['中人', '中人'], child: ['小人', '小人'], infant: ['幼児', '幼児'] },
   en: {
     adult: ['Adult', 'Adults'],
     middle: ['Youth', 'Youths'],
     child: ['Child', 'Children'],
     infant: ['Infant', 'Infants'],
+  },
+  ko: { adult: ['성인', '성인'], middle: ['청소년', '청소년'], child: ['어린이', '어린이'], infant: ['유아', '유아'] },
+  'zh-Hant': {
+    adult: ['成人', '成人'],
+    middle: ['青少年', '青少年'],
+    child: ['兒童', '兒童'],
+    infant: ['幼兒', '幼兒'],
+  },
+  'zh-Hans': {
+    adult: ['成人', '成人'],
+    middle: ['青少年', '青少年'],
+    child: ['儿童', '儿童'],
+    infant: ['幼儿', '幼儿'],
   },
 };
 
@@ -641,7 +653,7 @@ export function withContent<P extends ReturnType<typeof productOf>>(product: P, 
       language: lang,
       shortDescription: null,
       units: option.units.map((unit) => {
-        const [title, titlePlural] = UNIT_TITLES[writtenLang(lang)][unit.reference];
+        const [title, titlePlural] = UNIT_TITLES[lang][unit.reference];
         return { ...unit, title, titlePlural, subtitle: null };
       }),
     })),

@@ -14,8 +14,7 @@ import { fulfil } from './fulfil.ts';
 import { settleCheckout } from './reconciler.ts';
 import { checkoutResult, createCheckoutForBooking } from './service.ts';
 
-/** Checkouts opened per client address per minute: enough for retries, not for guessing numbers. */
-const CHECKOUT_LIMIT_PER_IP = 20;
+/** The window of the checkouts a client address may open (CHECKOUT_IP_LIMIT). */
 const CHECKOUT_WINDOW_SECONDS = 60;
 
 /** POST /checkout (ADR 0020) and the Stripe webhook. */
@@ -24,7 +23,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
   const limited = {
     preHandler: async (request: FastifyRequest) => {
       const key = `checkout:ip:${request.ip}`;
-      const limit = await ctx.limiter.hit(key, CHECKOUT_LIMIT_PER_IP, CHECKOUT_WINDOW_SECONDS);
+      const limit = await ctx.limiter.hit(key, ctx.config.checkoutLimitPerIp, CHECKOUT_WINDOW_SECONDS);
       if (!limit.allowed) throw new AppError(ErrCd.generic, say('tooManyRequests'), 429);
     },
   };

@@ -10,7 +10,7 @@ import {
   type CheckoutPageModel,
   checkoutPage,
   notFoundPage,
-  PAGE_TEXT,
+  sandboxText,
 } from './sandbox-page.ts';
 
 // The server is type-checked without the DOM's types: the little of jsdom's DOM this file uses, typed here.
@@ -166,7 +166,7 @@ describe('the sandbox checkout page', () => {
 const JAPANESE = /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/u;
 
 describe("the sandbox checkout page in the checkout's language", () => {
-  const en = PAGE_TEXT.en;
+  const en = sandboxText('en');
   const pages = (lang: 'ja' | 'en') => [
     checkoutPage({ ...base, lang, script: true }),
     checkoutPage({ ...base, lang }),

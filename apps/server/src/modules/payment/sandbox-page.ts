@@ -1,106 +1,51 @@
 /**
  * The sandbox's hosted checkout page: self-contained HTML with inline CSS, in the checkout's language
- * (Japanese, or English for a booking made on the English pages). It works without script (the CSP forbids inline
+ * (the page's the customer pays from). It works without script (the CSP forbids inline
  * script); served with CHECKOUT_SCRIPT at CHECKOUT_SCRIPT_PATH (`script: true`), it also formats what is typed —
  * the slash of the expiry inserted as the digits come (a phone keypad has no 「/」), the card number grouped by
  * four — and says a mistyped field before sending, so the card fields are never emptied.
  */
 import { formatYen } from '@tabi/contract/format';
 import { escapeHtml } from '@tabi/contract/html';
-import { type Lang, pathInLang, type WrittenLang, writtenLang } from '@tabi/contract/i18n';
+import { type Lang, pathInLang } from '@tabi/contract/i18n';
+import { formattersOf } from '../../i18n/formatter.ts';
+import type { MessageParams } from '../../i18n/message-params.gen.ts';
+import en from '../../messages/en/sandbox.json' with { type: 'json' };
+import ja from '../../messages/ja/sandbox.json' with { type: 'json' };
+import ko from '../../messages/ko/sandbox.json' with { type: 'json' };
+import zhHans from '../../messages/zh-Hans/sandbox.json' with { type: 'json' };
+import zhHant from '../../messages/zh-Hant/sandbox.json' with { type: 'json' };
 
-const JA = {
-  titleSuffix: '｜さくらトラベル',
-  brand: 'さくらトラベル オンライン決済',
-  badge: 'テスト環境',
-  footer: 'この画面はテスト用の決済画面です。実際の請求は発生しません。',
-  amountHeading: 'お支払い金額',
-  taxIncluded: '（税込）',
-  item: '商品',
-  email: 'メールアドレス',
-  completeTitle: 'お支払い完了',
-  completeHeading: 'お支払いは完了しています',
-  completeText: 'このお支払いはすでに完了しています。',
-  completeLink: '予約内容の確認へ進む',
-  expiredTitle: 'お支払いの有効期限切れ',
-  expiredHeading: 'お支払いの有効期限が切れました',
-  expiredText: 'お手数ですが、はじめからお手続きをやり直してください。',
-  expiredLink: '戻る',
-  formTitle: 'お支払い',
-  cardTitle: 'カード情報の入力',
-  cardNumber: 'カード番号',
-  expiry: '有効期限（月/年）',
-  expiryHint: '数字だけでも入力できます（例：1230）。',
-  cvc: 'セキュリティコード',
-  pay: (amount: string) => `${amount} を支払う`,
-  cancel: 'キャンセル',
-  abandon: 'お支払いを中止して戻る',
-  testCards: 'テスト用カード番号（有効期限は未来の日付、セキュリティコードは任意の3桁）',
-  colon: '：',
-  testCardPaid: '決済成功',
-  testCardDeclined: 'カード拒否',
-  notFoundTitle: '決済画面が見つかりません',
-  notFoundText: 'URLをご確認のうえ、はじめからお手続きをやり直してください。',
-  notFoundLink: 'トップページへ',
-  /** The sandbox's answers to a card (sandbox.ts judgeSandboxCard), the field ones also said by CHECKOUT_SCRIPT. */
-  card: {
-    invalidTitle: '入力内容をご確認ください',
-    declinedTitle: 'お支払いができませんでした',
-    number: 'カード番号を正しく入力してください。',
-    expiry: '有効期限を「月/年」（例：12/30）の形式で、期限内の日付を入力してください。',
-    cvc: 'セキュリティコードを3桁または4桁の数字で入力してください。',
-    declined: 'カードが承認されませんでした。別のカードをお試しいただくか、カード発行会社にお問い合わせください。',
-    notTestCard: 'このカードはテスト環境ではご利用いただけません。テスト用カード番号をご利用ください。',
-  },
+type SandboxParams = MessageParams['sandbox'];
+type CardKey<K> = K extends `card.${infer Field}` ? Field : never;
+
+/** Every text of the page in one language: its catalog's messages, the card's answers grouped. */
+export type SandboxText = {
+  [K in Exclude<keyof SandboxParams, 'pay' | `card.${string}`>]: string;
+} & {
+  pay(amount: string): string;
+  card: Record<CardKey<keyof SandboxParams>, string>;
 };
 
-/** Every text of the page, per language: the English typed as the Japanese, so a missing phrase fails the typecheck. */
-export const PAGE_TEXT = {
-  ja: JA,
-  en: {
-    titleSuffix: ' | Sakura Travel',
-    brand: 'Sakura Travel online payment',
-    badge: 'Test mode',
-    footer: 'This is a test payment page. You will not be charged.',
-    amountHeading: 'Amount to pay',
-    taxIncluded: 'tax included',
-    item: 'Item',
-    email: 'Email',
-    completeTitle: 'Payment complete',
-    completeHeading: 'Payment complete',
-    completeText: 'This payment has already been made.',
-    completeLink: 'View your booking',
-    expiredTitle: 'Payment expired',
-    expiredHeading: 'This payment page has expired',
-    expiredText: 'Please start again from the beginning.',
-    expiredLink: 'Go back',
-    formTitle: 'Payment',
-    cardTitle: 'Card details',
-    cardNumber: 'Card number',
-    expiry: 'Expiry (MM/YY)',
-    expiryHint: 'You can type the digits only (e.g. 1230).',
-    cvc: 'Security code',
-    pay: (amount: string) => `Pay ${amount}`,
-    cancel: 'Cancel',
-    abandon: 'Cancel payment and go back',
-    testCards: 'Test card numbers (use any future expiry date and any 3-digit security code)',
-    colon: ': ',
-    testCardPaid: 'payment succeeds',
-    testCardDeclined: 'card is declined',
-    notFoundTitle: 'Payment page not found',
-    notFoundText: 'Please check the URL, or start again from the beginning.',
-    notFoundLink: 'Go to the home page',
-    card: {
-      invalidTitle: 'Check your card details',
-      declinedTitle: 'Your payment was not completed',
-      number: 'Your card number is invalid.',
-      expiry: 'Your card’s expiry date is invalid or in the past. Enter it as MM/YY (e.g. 12/30).',
-      cvc: 'Your card’s security code must be 3 or 4 digits.',
-      declined: 'Your card was declined. Please try a different card or contact your card issuer.',
-      notTestCard: 'This card can’t be used in test mode. Please use one of the test card numbers below.',
-    },
-  },
-} satisfies Record<WrittenLang, typeof JA>;
+const formatIn = formattersOf({ ja, en, ko, 'zh-Hant': zhHant, 'zh-Hans': zhHans });
+const texts = new Map<Lang, SandboxText>();
+
+/** The page's texts in a language (apps/server/src/messages/<lang>/sandbox.json). */
+export function sandboxText(lang: Lang): SandboxText {
+  let text = texts.get(lang);
+  if (!text) {
+    const t = formatIn(lang);
+    const card: Record<string, string> = {};
+    const plain: Record<string, string> = {};
+    for (const key of Object.keys(ja)) {
+      if (key.startsWith('card.')) card[key.slice('card.'.length)] = t(key);
+      else if (key !== 'pay') plain[key] = t(key);
+    }
+    text = { ...plain, card, pay: (amount: string) => t('pay', { amount }) } as SandboxText;
+    texts.set(lang, text);
+  }
+  return text;
+}
 
 export interface CheckoutPageModel {
   id: string;
@@ -173,9 +118,9 @@ input[aria-invalid="true"]{border-color:#c53030;outline-color:rgba(197,48,48,.35
 `;
 
 function layout(lang: Lang, title: string, body: string, script = false): string {
-  const text = PAGE_TEXT[writtenLang(lang)];
+  const text = sandboxText(lang);
   return `<!doctype html>
-<html lang="${writtenLang(lang)}">
+<html lang="${lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -196,7 +141,7 @@ ${body}
 }
 
 function summary(model: CheckoutPageModel, lang: Lang): string {
-  const text = PAGE_TEXT[writtenLang(lang)];
+  const text = sandboxText(lang);
   return `<section class="panel summary" aria-labelledby="summary-title">
 <h1 id="summary-title">${escapeHtml(text.amountHeading)}</h1>
 <p class="amount">${escapeHtml(formatYen(model.amount, lang))}<small>${escapeHtml(text.taxIncluded)}</small></p>
@@ -209,7 +154,7 @@ function summary(model: CheckoutPageModel, lang: Lang): string {
 
 export function checkoutPage(model: CheckoutPageModel): string {
   const lang = model.lang ?? 'ja';
-  const text = PAGE_TEXT[writtenLang(lang)];
+  const text = sandboxText(lang);
   const t = (key: Exclude<keyof typeof text, 'pay' | 'card'>) => escapeHtml(text[key]);
   if (model.state === 'complete') {
     return layout(
@@ -268,13 +213,13 @@ ${error}
  */
 export function notFoundPage(): string {
   const panel = (lang: Lang) => {
-    const text = PAGE_TEXT[writtenLang(lang)];
+    const text = sandboxText(lang);
     return `<h2>${escapeHtml(text.notFoundTitle)}</h2><p>${escapeHtml(text.notFoundText)}</p>
 <a class="link-btn" href="${pathInLang('/', lang)}">${escapeHtml(text.notFoundLink)}</a>`;
   };
   return layout(
     'ja',
-    PAGE_TEXT.ja.notFoundTitle,
+    sandboxText('ja').notFoundTitle,
     `<div class="grid"><section class="panel done">${panel('ja')}</section>
 <section class="panel done" lang="en">${panel('en')}</section></div>`,
   );
@@ -287,7 +232,7 @@ export function notFoundPage(): string {
  * - card number: digits grouped by four;
  * - on 支払う (Pay): the card number, expiry and security code checked as the sandbox checks them; a mistake is
  *   said above the form with the field marked and focused, and nothing is sent or emptied.
- * The messages are the sandbox's own (PAGE_TEXT[writtenLang(lang)].card, as sandbox.ts judgeSandboxCard says them), read from
+ * The messages are the sandbox's own (sandboxText(lang).card, as sandbox.ts judgeSandboxCard says them), read from
  * the form's data-msg-number, data-msg-expiry and data-msg-cvc: one static script serves both languages.
  */
 export const CHECKOUT_SCRIPT = `(() => {

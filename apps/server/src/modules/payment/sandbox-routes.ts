@@ -1,4 +1,3 @@
-import { writtenLang } from '@tabi/contract/i18n';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { systemActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
@@ -19,7 +18,7 @@ import {
   type CheckoutPageModel,
   checkoutPage,
   notFoundPage,
-  PAGE_TEXT,
+  sandboxText,
 } from './sandbox-page.ts';
 import { SESSION_PLACEHOLDER } from './service.ts';
 
@@ -87,7 +86,7 @@ export async function sandboxRoutes(app: FastifyInstance, ctx: AppContext): Prom
     } catch {
       // An older plain message.
     }
-    return { title: PAGE_TEXT[writtenLang(page.lang ?? 'ja')].card.declinedTitle, message: row.lastError };
+    return { title: sandboxText(page.lang ?? 'ja').card.declinedTitle, message: row.lastError };
   }
 
   // The page's typing help: a file of the same origin, as the page's CSP forbids inline script.
@@ -116,7 +115,7 @@ export async function sandboxRoutes(app: FastifyInstance, ctx: AppContext): Prom
       const lang = page.lang ?? 'ja';
       const outcome = judgeSandboxCard(card, ctx.clock.now(), lang);
       if (outcome.kind !== 'paid') {
-        const text = PAGE_TEXT[writtenLang(lang)].card;
+        const text = sandboxText(lang).card;
         const title = outcome.kind === 'invalid' ? text.invalidTitle : text.declinedTitle;
         await recordSandboxDecline(ctx, row.id, JSON.stringify({ title, message: outcome.message }));
         // The page again with the refusal and what was typed: a refused card never empties the form.

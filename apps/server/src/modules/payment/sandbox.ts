@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { Lang } from '@tabi/contract/i18n';
-import { writtenLang } from '@tabi/contract/i18n';
 import type { AppContextBase } from '../../context-base.ts';
 import { type CheckoutSession, type PaymentProvider, ProviderRefusal } from './provider.ts';
 import {
@@ -12,7 +11,7 @@ import {
   noteSandboxDecline,
   type SandboxCheckoutRow,
 } from './repository.ts';
-import { PAGE_TEXT } from './sandbox-page.ts';
+import { sandboxText } from './sandbox-page.ts';
 
 export const SANDBOX_CARD_OK = '4242424242424242';
 export const SANDBOX_CARD_DECLINED = '4000000000000002';
@@ -117,7 +116,7 @@ function expiryInFuture(expiry: string, now: Date): boolean {
  * checkout's language.
  */
 export function judgeSandboxCard(card: SandboxCard, now: Date, lang: Lang = 'ja'): SandboxCardOutcome {
-  const text = PAGE_TEXT[writtenLang(lang)].card;
+  const text = sandboxText(lang).card;
   const number = card.number.normalize('NFKC').replace(/[\s-]/g, '');
   if (!/^\d{12,19}$/.test(number)) return { kind: 'invalid', message: text.number };
   if (!expiryInFuture(card.expiry.normalize('NFKC'), now)) return { kind: 'invalid', message: text.expiry };

@@ -1,22 +1,25 @@
+import type { TranslatedLang } from '@tabi/contract/content';
 import { describe, expect, it } from 'vitest';
 import { AREAS, CITIES, FACILITIES, KEYWORDS, OPTIONS, REGIONS } from './catalog-data.ts';
-import {
-  AREA_NAMES_EN,
-  CITY_NAMES_EN,
-  FACILITY_NAMES_EN,
-  KEYWORD_NAMES_EN,
-  OPTIONS_EN,
-  type OptionSeedEn,
-  REGION_NAMES_EN,
-} from './catalog-data-en.ts';
+import type { OptionSeedEn } from './catalog-data-en.ts';
+import { CATALOG_IN, type CatalogInLang } from './catalog-data-langs.ts';
 
-const JAPANESE = /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}\u3000-\u303f\uff00-\uffef]/u;
+/**
+ * Japanese in another language's text: any kana, and for English and Korean any Han or full-width sign too (Chinese
+ * is written in Han and with full-width punctuation).
+ */
+const JAPANESE: Record<TranslatedLang, RegExp> = {
+  en: /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}\u3000-\u303f\uff00-\uffef]/u,
+  ko: /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}\u30fb]/u,
+  'zh-Hant': /[\p{Script=Hiragana}\p{Script=Katakana}\u30fb\u30fc]/u,
+  'zh-Hans': /[\p{Script=Hiragana}\p{Script=Katakana}\u30fb\u30fc]/u,
+};
 
 const sortedKeys = (record: Record<string | number, string | OptionSeedEn>): string[] => Object.keys(record).sort();
 
 const tags = (html: string): string[] => (html.match(/<\/?[a-z]+>/g) ?? []).sort();
 
-/** Every string of one English option, with where it is (for the failure message). */
+/** Every string of one option in a language, with where it is (for the failure message). */
 function stringsOf(opcd: string, en: OptionSeedEn): [string, string][] {
   const out: [string, string][] = [
     [`${opcd}.webname`, en.webname],
@@ -40,15 +43,15 @@ function stringsOf(opcd: string, en: OptionSeedEn): [string, string][] {
   return out;
 }
 
-function allStrings(): [string, string][] {
+function allStrings(catalog: CatalogInLang): [string, string][] {
   const out: [string, string][] = [];
-  for (const [opcd, en] of Object.entries(OPTIONS_EN)) out.push(...stringsOf(opcd, en));
+  for (const [opcd, en] of Object.entries(catalog.options)) out.push(...stringsOf(opcd, en));
   const named: [string, Record<string | number, string>][] = [
-    ['region', REGION_NAMES_EN],
-    ['area', AREA_NAMES_EN],
-    ['city', CITY_NAMES_EN],
-    ['keyword', KEYWORD_NAMES_EN],
-    ['facility', FACILITY_NAMES_EN],
+    ['region', catalog.regions],
+    ['area', catalog.areas],
+    ['city', catalog.cities],
+    ['keyword', catalog.keywords],
+    ['facility', catalog.facilities],
   ];
   for (const [kind, record] of named) {
     for (const [code, name] of Object.entries(record)) out.push([`${kind} ${code}`, name]);
@@ -56,18 +59,20 @@ function allStrings(): [string, string][] {
   return out;
 }
 
-describe('the English demo catalog', () => {
+describe.each(Object.keys(CATALOG_IN) as TranslatedLang[])('the demo catalog in %s', (lang) => {
+  const catalog = CATALOG_IN[lang];
+
   it('has an entry for every option, region, area, city, keyword and facility, and none extra', () => {
-    expect(sortedKeys(OPTIONS_EN)).toEqual(OPTIONS.map((o) => o.opcd).sort());
-    expect(sortedKeys(REGION_NAMES_EN)).toEqual(REGIONS.map((r) => r.homencd).sort());
-    expect(sortedKeys(AREA_NAMES_EN)).toEqual(AREAS.map((a) => a.areacd).sort());
-    expect(sortedKeys(CITY_NAMES_EN)).toEqual(CITIES.map((c) => c.citycd).sort());
-    expect(sortedKeys(KEYWORD_NAMES_EN)).toEqual(KEYWORDS.map((k) => k.keycd).sort());
-    expect(sortedKeys(FACILITY_NAMES_EN)).toEqual(FACILITIES.map((f) => String(f.id)).sort());
+    expect(sortedKeys(catalog.options)).toEqual(OPTIONS.map((o) => o.opcd).sort());
+    expect(sortedKeys(catalog.regions)).toEqual(REGIONS.map((r) => r.homencd).sort());
+    expect(sortedKeys(catalog.areas)).toEqual(AREAS.map((a) => a.areacd).sort());
+    expect(sortedKeys(catalog.cities)).toEqual(CITIES.map((c) => c.citycd).sort());
+    expect(sortedKeys(catalog.keywords)).toEqual(KEYWORDS.map((k) => k.keycd).sort());
+    expect(sortedKeys(catalog.facilities)).toEqual(FACILITIES.map((f) => String(f.id)).sort());
   });
 
   it.each(OPTIONS.map((o) => [o.opcd, o] as const))('%s matches the shape of the Japanese', (opcd, ja) => {
-    const en = OPTIONS_EN[opcd];
+    const en = catalog.options[opcd];
     expect(en).toBeDefined();
     if (!en) return;
     expect(en.points).toHaveLength(ja.points.length);
@@ -84,9 +89,9 @@ describe('the English demo catalog', () => {
   });
 
   it('has no Japanese characters and no empty strings', () => {
-    const strings = allStrings();
+    const strings = allStrings(catalog);
     expect(strings.length).toBeGreaterThan(OPTIONS.length * 5);
-    expect(strings.filter(([, s]) => JAPANESE.test(s)).map(([where]) => where)).toEqual([]);
+    expect(strings.filter(([, s]) => JAPANESE[lang].test(s)).map(([where]) => where)).toEqual([]);
     expect(strings.filter(([, s]) => s.trim() === '').map(([where]) => where)).toEqual([]);
   });
 });
