@@ -19,7 +19,12 @@ const dataDir = path.join(root, `.data-lighthouse-${port}`);
 const runs = Math.max(1, Number(process.env.LH_RUNS ?? 3));
 const pages = process.env.LH_PAGES
   ? process.env.LH_PAGES.split(',')
-  : ['/', '/detail?opcd=OP0001', '/login', '/en/', '/en/detail?opcd=OP0001'];
+  : [
+      '/',
+      '/detail?opcd=OP0001',
+      '/login',
+      ...['/en', '/ko', '/zh-hant', '/zh-hans'].flatMap((base) => [`${base}/`, `${base}/detail?opcd=OP0001`]),
+    ];
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
 const targets = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 95 };
 const metrics = {
