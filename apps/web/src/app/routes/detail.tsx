@@ -1,5 +1,6 @@
 import { monthStart, tokyoYmd, type Ymd } from '@tabi/contract/dates';
 import { SMALL_IMAGE_MIN_WIDTH } from '@tabi/contract/picture-sizes';
+import { firstDayOnSale } from '@tabi/contract/sales-cutoff';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { htmlToText } from '../../components/safe-html.tsx';
@@ -84,6 +85,14 @@ export function Component() {
 
   const option = failed ? null : (detail.data ?? null);
   const viewed = option && !detail.isPlaceholderData ? option : null;
+  // At a month's end, once its last day's sales have closed (ADR 0191), the calendar opens at the month of the
+  // first day still on sale rather than on a month with nothing to choose.
+  const cutoff = option?.sales_cutoff;
+  useEffect(() => {
+    if (month !== null || firstUsedate || !cutoff) return;
+    const onSale = monthStart(firstDayOnSale(cutoff, new Date()));
+    if (onSale > thisMonth) setMonth(onSale);
+  }, [month, firstUsedate, cutoff, thisMonth]);
   useEffect(() => {
     if (!viewed) return;
     rememberViewed({
