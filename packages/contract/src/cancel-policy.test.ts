@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { cancelLines, cancelLineText, cancelToday, freeCancelDaysBefore, freeCancelUntil } from './cancel-policy.ts';
+import {
+  cancelLines,
+  cancelLineText,
+  cancelToday,
+  freeCancelDaysBefore,
+  freeCancelUntil,
+  STANDARD_CANCEL_POLICY,
+} from './cancel-policy.ts';
 
-const STANDARD = [
-  { daysBefore: 20, percent: 20 },
-  { daysBefore: 7, percent: 30 },
-  { daysBefore: 1, percent: 40 },
-  { daysBefore: 0, percent: 50 },
-  { daysBefore: -1, percent: 100 },
-];
+const STANDARD = STANDARD_CANCEL_POLICY;
 
 describe('a cancellation policy, as the pages and mails say it', () => {
   it('finds the last free day: the day before the first charged tier starts', () => {

@@ -12,6 +12,18 @@ export interface CancelTierFacts {
 }
 
 /**
+ * DESIGN §5's default, the standard Japanese terms for organised tours: 20 % from 20 days before, 30 % from 7, 40 %
+ * the day before, 50 % on the day, 100 % after the start or a no-show. Up to 21 days before nothing is charged.
+ */
+export const STANDARD_CANCEL_POLICY: readonly CancelTierFacts[] = [
+  { daysBefore: 20, percent: 20 },
+  { daysBefore: 7, percent: 30 },
+  { daysBefore: 1, percent: 40 },
+  { daysBefore: 0, percent: 50 },
+  { daysBefore: -1, percent: 100 },
+];
+
+/**
  * The percent charged `daysBefore` days before the use date (0 = the day itself, negative = after the
  * start). A tier applies from its `daysBefore` on, so the tier with the smallest `daysBefore` that is
  * still ≥ the distance wins; earlier than every tier is free.

@@ -2,19 +2,14 @@
  * The HTML texts of a demo option (introduction, contents, precautions, guide, cancellation note), in each of the
  * site's languages: the same structure from one set of words per language.
  */
+import { STANDARD_CANCEL_POLICY } from '@tabi/contract/cancel-policy';
 import type { Lang } from '@tabi/contract/i18n';
 import type { CancelTier } from '../db/schema.ts';
 import type { AgePreset, OptionSeed } from './catalog-data.ts';
 import type { OptionSeedEn } from './catalog-data-en.ts';
 
-/** DESIGN §5: the standard Japanese terms for organised tours, as day tiers. */
-export const DEFAULT_CANCEL_POLICY: CancelTier[] = [
-  { daysBefore: 20, percent: 20 },
-  { daysBefore: 7, percent: 30 },
-  { daysBefore: 1, percent: 40 },
-  { daysBefore: 0, percent: 50 },
-  { daysBefore: -1, percent: 100 },
-];
+/** DESIGN §5: the standard Japanese terms for organised tours, as day tiers (the contract's). */
+export const DEFAULT_CANCEL_POLICY: CancelTier[] = STANDARD_CANCEL_POLICY.map((tier) => ({ ...tier }));
 
 type Rows = [string, string][];
 

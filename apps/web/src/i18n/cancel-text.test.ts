@@ -4,6 +4,7 @@ import {
   cancelLineText,
   cancelToday,
   cancelTodayText,
+  STANDARD_CANCEL_POLICY,
   writeCancelText,
 } from '@tabi/contract/cancel-policy';
 import type { Lang } from '@tabi/contract/i18n';
@@ -11,13 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadMessages } from './messages.ts';
 import { useSharedMessages } from './shared.ts';
 
-const STANDARD = [
-  { daysBefore: 20, percent: 20 },
-  { daysBefore: 7, percent: 30 },
-  { daysBefore: 1, percent: 40 },
-  { daysBefore: 0, percent: 50 },
-  { daysBefore: -1, percent: 100 },
-];
+const STANDARD = STANDARD_CANCEL_POLICY;
 
 beforeAll(async () => {
   await Promise.all((['en', 'ko', 'zh-Hant', 'zh-Hans'] as const).map(loadMessages));

@@ -1,16 +1,11 @@
+import { STANDARD_CANCEL_POLICY } from '@tabi/contract/cancel-policy';
 import { addDays, formatYmd, tokyoYmd } from '@tabi/contract/dates';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CancelTerms } from './cancel-terms.tsx';
 
 const today = tokyoYmd(new Date());
-const STANDARD = [
-  { daysBefore: 20, percent: 20 },
-  { daysBefore: 7, percent: 30 },
-  { daysBefore: 1, percent: 40 },
-  { daysBefore: 0, percent: 50 },
-  { daysBefore: -1, percent: 100 },
-];
+const STANDARD = STANDARD_CANCEL_POLICY.map((tier) => ({ ...tier }));
 
 afterEach(cleanup);
 
