@@ -5,7 +5,6 @@ import {
   ageOn,
   daysBetween,
   daysOfMonth,
-  formatMonthDayJa,
   formatTokyoDateTime,
   formatYmd,
   isoDateToYmd,
@@ -77,11 +76,6 @@ describe('YYYYMMDD helpers', () => {
       const at = new Date(t);
       expect(tokyoYmd(at)).toBe(zone.format(at).replaceAll('-', ''));
     }
-  });
-
-  it('writes a day with its weekday as Japanese screens do', () => {
-    expect(formatMonthDayJa(new Date(2026, 10, 23))).toBe('11月23日(月)');
-    expect(formatMonthDayJa(new Date(2027, 0, 3))).toBe('1月3日(日)');
   });
 });
 

@@ -123,11 +123,6 @@ export function daysOfMonth(day: Ymd): Ymd[] {
 /** Weekday names, Sunday first (Date#getDay order). */
 export const WEEKDAY_JA = ['日', '月', '火', '水', '木', '金', '土'] as const;
 
-/** A local date shown as Japanese screens write it: 11月23日(月). */
-export function formatMonthDayJa(date: Date): string {
-  return `${date.getMonth() + 1}月${date.getDate()}日(${WEEKDAY_JA[date.getDay()]})`;
-}
-
 /** YYYYMMDD (or YYYY-MM-DD) shown as YYYY/MM/DD. */
 export function formatYmd(day: string): string {
   return formatDay(day, 'ja');
