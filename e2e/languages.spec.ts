@@ -70,7 +70,9 @@ for (const lang of ['ko', 'zh-Hant', 'zh-Hans'] as const) {
 
       await expect(page).toHaveURL(new RegExp(`${base}/reservation/member$`));
       const leader = page.getByRole('region', { name: t('Lead traveller', { area: 'reservation' }) });
-      await leader.getByRole('textbox', { name: t('Family name'), exact: true }).fill('KIM');
+      const familyName = leader.getByRole('textbox', { name: t('Family name'), exact: true });
+      // Written as at home first: the form's rule says, in the page's language, to write it as in the passport.
+      await familyName.fill(lang === 'ko' ? '김' : '林');
       await leader.getByRole('textbox', { name: t('Given name'), exact: true }).fill('MINJI');
       await leader.getByRole('textbox', { name: t('Date of birth'), exact: true }).fill('1992/05/20');
       await leader.getByRole('radio', { name: t('Female') }).check();
@@ -83,8 +85,12 @@ for (const lang of ['ko', 'zh-Hant', 'zh-Hans'] as const) {
         .getByRole('region', { name: new RegExp(`^${t('Traveller {n}', { values: { n: 1 } })}`) })
         .getByRole('checkbox', { name: t('Same as the lead traveller') })
         .check();
+      await page.getByRole('button', { name: t('Review your booking', { area: 'reservation' }) }).click();
+      await expect(leader.getByText(apiText(lang, 'nameRoman'))).toBeVisible();
       await check(`${base}/reservation/member`);
       await shoot(page, `${lang}-member`);
+      await familyName.fill('KIM');
+      await expect(leader.getByText(apiText(lang, 'nameRoman'))).toBeHidden();
       await page.getByRole('button', { name: t('Review your booking', { area: 'reservation' }) }).click();
 
       await expect(page).toHaveURL(new RegExp(`${base}/reservation/check$`));

@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { formatJpy } from '@tabi/contract/format';
 import { Msg } from '@tabi/contract/messages';
-import { ReceiptMsg } from '@tabi/contract/receipt';
 import { pdfText } from '../apps/server/src/modules/receipt/pdf-text.ts';
+import { apiText } from './support/catalog.ts';
 import { expectNoSeriousA11yIssues, shoot } from './support/checks.ts';
 import { DEMO_TEL, loginAs, makeBooking, ownBooking } from './support/customer.ts';
 import { expect, test } from './support/test.ts';
@@ -245,7 +245,7 @@ test('a customer downloads a receipt: the 宛名 once, then a 再発行', async 
   // The modal takes the focus to its first field; an empty 宛名 is refused in Japanese before any call.
   await expect(addressee).toBeFocused();
   await dialog.getByRole('button', { name: '発行してダウンロード' }).click();
-  await expect(dialog.getByText(ReceiptMsg.addresseeRequired)).toBeVisible();
+  await expect(dialog.getByText(apiText('ja', 'receipt.addresseeRequired'))).toBeVisible();
   await addressee.fill('株式会社さくら商事');
   await expectNoSeriousA11yIssues(page);
   await page.setViewportSize({ width: 390, height: 844 });

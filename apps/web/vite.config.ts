@@ -43,7 +43,7 @@ function precompress(): Plugin {
  * message already parsed, so the pages carry FormatJS without its parser.
  */
 function messageCatalogs(): Plugin {
-  const catalogFile = /\/src\/messages\/[^/]+\/[^/]+\.json$/;
+  const catalogFile = /\/(src|contract)\/messages\/[^/]+\/[^/]+\.json$/;
   return {
     name: 'tabi-message-catalogs',
     enforce: 'pre',

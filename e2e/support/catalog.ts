@@ -41,11 +41,15 @@ export function wordsIn(
   };
 }
 
-/** A message of the API's catalog (packages/contract/messages) in a language, as the server writes it. */
-export function apiText(lang: string, key: string): string {
-  const file = path.join(import.meta.dirname, '../../packages/contract/messages', lang, 'api.json');
-  const messages = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
-  return String(new IntlMessageFormat(messages[key] ?? key, lang).format());
+/**
+ * A message of the contract's catalogs (packages/contract/messages: the API's and the shared rules') in a language, as
+ * the server and the pages write it.
+ */
+export function apiText(lang: string, key: string, values?: Record<string, string | number>): string {
+  const read = (file: string) =>
+    JSON.parse(readFileSync(path.join(import.meta.dirname, '../../packages/contract/messages', lang, file), 'utf8'));
+  const messages = { ...read('api.json'), ...read('rules.json') } as Record<string, string>;
+  return String(new IntlMessageFormat(messages[key] ?? key, lang).format(values));
 }
 
 /** The sandbox card page's words in a language (apps/server/src/messages/<lang>/sandbox.json). */

@@ -5,6 +5,7 @@ import { CONSOLE_ENDPOINTS } from '@tabi/contract/console-endpoints';
 import { ErrCd } from '@tabi/contract/constants';
 import { ENDPOINTS, type Endpoint } from '@tabi/contract/endpoints';
 import { Msg } from '@tabi/contract/messages';
+import { say } from '@tabi/contract/said';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -103,7 +104,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       const answer = reply as FastifyReply;
       applySecurityHeaders(request, answer, headerOptions);
       const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
-      return answer.code(status).send(fail(ErrCd.generic, Msg.badRequest));
+      return answer.code(status).send(fail(ErrCd.generic, say('badRequest')));
     },
     // Requests Node's parser refuses (headers over 16 KB, timeouts, garbage) never reach Fastify's reply.
     clientErrorHandler: (error, socket) => writeClientError(error, socket, headerOptions),
@@ -123,7 +124,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       .code(503)
       .header('connection', 'close')
       .header('retry-after', '5')
-      .send(fail(ErrCd.generic, Msg.serviceClosing));
+      .send(fail(ErrCd.generic, say('serviceClosing')));
   });
 
   registerAnswerSerialiser(app);
@@ -132,16 +133,20 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       return reply.code(error.httpStatus).send(fail(error.errcd, error.said));
     }
     const status = error.statusCode ?? 500;
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send(fail(ErrCd.generic, Msg.bodyTooLarge));
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+      return reply.code(413).send(fail(ErrCd.generic, say('bodyTooLarge')));
     if (status >= 400 && status < 500) {
-      return reply.code(status === 415 ? 415 : 400).send(fail(ErrCd.generic, Msg.badRequest));
+      return reply.code(status === 415 ? 415 : 400).send(fail(ErrCd.generic, say('badRequest')));
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
-      return reply.code(503).header('retry-after', '5').send(fail(ErrCd.generic, Msg.serverError));
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send(fail(ErrCd.generic, say('serverError')));
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send(fail(ErrCd.generic, Msg.serverError));
+    return reply.code(500).send(fail(ErrCd.generic, say('serverError')));
   });
 
   await app.register(fastifyCookie);
@@ -167,7 +172,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       const html = await app.renderSpa(url.pathname, url.searchParams, siteOrigin(ctx.config, request));
       return sendCompressed(request, reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache'), html);
     }
-    return reply.code(404).send(fail(ErrCd.generic, Msg.notFound));
+    return reply.code(404).send(fail(ErrCd.generic, say('notFound')));
   });
 
   return app;

@@ -18,6 +18,7 @@ import {
 import { BookingStatus, PaymentStatus } from './constants.ts';
 import { Msg } from './messages.ts';
 import type { AgeRules } from './party.ts';
+import { japanese } from './test/japanese.ts';
 
 const RSV = '2026-11-21T03:00:00.000Z';
 const after = (minutes: number, ms = 0) => new Date(Date.parse(RSV) + minutes * 60_000 + ms).toISOString();
@@ -108,38 +109,38 @@ describe('birthdayProblem (SPEC §5 messages, verbatim)', () => {
   const start = '20261201';
 
   it('needs a valid date that is not in the future', () => {
-    expect(birthdayProblem('20261340', 'adult', start, today, rules)).toBe(Msg.invalidDate);
-    expect(birthdayProblem('20230229', 'adult', start, today, rules)).toBe(Msg.invalidDate);
-    expect(birthdayProblem('20261122', 'infant', start, today, rules)).toBe(Msg.invalidDate);
-    expect(birthdayProblem('20261121', 'infant', start, today, rules)).toBeNull();
+    expect(japanese(birthdayProblem('20261340', 'adult', start, today, rules))).toBe(Msg.invalidDate);
+    expect(japanese(birthdayProblem('20230229', 'adult', start, today, rules))).toBe(Msg.invalidDate);
+    expect(japanese(birthdayProblem('20261122', 'infant', start, today, rules))).toBe(Msg.invalidDate);
+    expect(japanese(birthdayProblem('20261121', 'infant', start, today, rules))).toBeNull();
   });
 
   it('checks the age at the reference date against both bounds', () => {
-    expect(birthdayProblem('20150601', 'child', start, today, rules)).toBeNull();
-    expect(birthdayProblem('20230601', 'child', start, today, rules)).toBe(
+    expect(japanese(birthdayProblem('20150601', 'child', start, today, rules))).toBeNull();
+    expect(japanese(birthdayProblem('20230601', 'child', start, today, rules))).toBe(
       '小人の年齢は6歳以上11歳以下になるよう入力してください',
     );
-    expect(birthdayProblem('20100601', 'child', start, today, rules)).toBe(
+    expect(japanese(birthdayProblem('20100601', 'child', start, today, rules))).toBe(
       '小人の年齢は6歳以上11歳以下になるよう入力してください',
     );
   });
 
   it('names only the bounds that exist', () => {
-    expect(birthdayProblem('20200101', 'adult', start, today, rules)).toBe(
+    expect(japanese(birthdayProblem('20200101', 'adult', start, today, rules))).toBe(
       '大人の年齢は12歳以上になるよう入力してください',
     );
-    expect(birthdayProblem('20000101', 'middle', start, today, rules)).toBe(
+    expect(japanese(birthdayProblem('20000101', 'middle', start, today, rules))).toBe(
       '中人の年齢は17歳以下になるよう入力してください',
     );
-    expect(birthdayProblem('20100101', 'infant', start, today, rules)).toBe(
+    expect(japanese(birthdayProblem('20100101', 'infant', start, today, rules))).toBe(
       '幼児の年齢は5歳以下になるよう入力してください',
     );
   });
 
   it('uses the reference date: a birthday on the day after the start keeps the younger age', () => {
     // 12 on 2 December 2026: still 11 on the start date, so a child.
-    expect(birthdayProblem('20141202', 'child', start, today, rules)).toBeNull();
-    expect(birthdayProblem('20141201', 'child', start, today, rules)).toBe(
+    expect(japanese(birthdayProblem('20141202', 'child', start, today, rules))).toBeNull();
+    expect(japanese(birthdayProblem('20141201', 'child', start, today, rules))).toBe(
       '小人の年齢は6歳以上11歳以下になるよう入力してください',
     );
   });
@@ -158,10 +159,10 @@ describe('normalisePhone', () => {
 
 describe('name, phone and e-mail checks', () => {
   it('limits names to 30 characters and phones to 15', () => {
-    expect(nameProblem('山'.repeat(30))).toBeNull();
-    expect(nameProblem('山'.repeat(31))).toBe('30文字以内になるよう入力してください');
-    expect(phoneProblem('0'.repeat(15))).toBeNull();
-    expect(phoneProblem('0'.repeat(21))).toBe('20文字以内になるよう入力してください');
+    expect(japanese(nameProblem('山'.repeat(30)))).toBeNull();
+    expect(japanese(nameProblem('山'.repeat(31)))).toBe('30文字以内になるよう入力してください');
+    expect(japanese(phoneProblem('0'.repeat(15)))).toBeNull();
+    expect(japanese(phoneProblem('0'.repeat(21)))).toBe('20文字以内になるよう入力してください');
   });
 
   it('accepts standard addresses only', () => {

@@ -1,6 +1,5 @@
 /** Booking rules both sides need: status label and payment permission (SPEC §4), person checks (§5). */
 import {
-  AGE_CLASS_LABEL,
   type AgeClass,
   BookingStatus,
   NAME_MAX_LENGTH,
@@ -9,8 +8,9 @@ import {
   UNPAID_GRACE_MINUTES,
 } from './constants.ts';
 import { ageOn, isValidYmd, type Ymd } from './dates.ts';
-import { ageOutOfRange, Msg, nameTooLong } from './messages.ts';
+import { Msg } from './messages.ts';
 import { type AgeRules, ageBounds } from './party.ts';
+import { say } from './said.ts';
 import { hasControlCharacters, hasInvisibleNameCharacters } from './text.ts';
 
 export interface StatusFacts {
@@ -90,6 +90,18 @@ export function cancelAllowed(booking: { status: number; fromdate: Ymd }, today:
   return booking.status === BookingStatus.completed && booking.fromdate > today;
 }
 
+/** A text longer than `max` characters (SPEC §5's names and the passport number). */
+export function tooLong(max: number): string {
+  return say('nameTooLong', { max });
+}
+
+/** SPEC §5's age message for an age class whose bounds a birthday misses. */
+export function ageOutOfRange(ageClass: AgeClass, min: number | null, max: number | null): string {
+  const names = { ageClass: say(`ageClass.${ageClass}`) };
+  if (min !== null && max !== null) return say('ageBetween', { ...names, min, max });
+  return min !== null ? say('ageAtLeast', { ...names, min }) : say('ageAtMost', { ...names, max: max ?? 0 });
+}
+
 /** The birthday message for a person of `ageClass` on `reference`, or null when it is acceptable. */
 export function birthdayProblem(
   birthday: Ymd,
@@ -98,12 +110,10 @@ export function birthdayProblem(
   today: Ymd,
   rules: AgeRules,
 ): string | null {
-  if (!isValidYmd(birthday) || birthday > today) return Msg.invalidDate;
+  if (!isValidYmd(birthday) || birthday > today) return say('invalidDate');
   const { min, max } = ageBounds(ageClass, rules);
   const age = ageOn(birthday, reference);
-  if ((min !== null && age < min) || (max !== null && age > max)) {
-    return ageOutOfRange(AGE_CLASS_LABEL[ageClass], min, max);
-  }
+  if ((min !== null && age < min) || (max !== null && age > max)) return ageOutOfRange(ageClass, min, max);
   return null;
 }
 
@@ -111,9 +121,9 @@ export const EMAIL_PATTERN =
   /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 
 export function nameProblem(name: string): string | null {
-  if (hasControlCharacters(name)) return Msg.controlCharacters;
-  if (hasInvisibleNameCharacters(name)) return Msg.nameInvisibleCharacters;
-  return [...name].length > NAME_MAX_LENGTH ? nameTooLong(NAME_MAX_LENGTH) : null;
+  if (hasControlCharacters(name)) return say('controlCharacters');
+  if (hasInvisibleNameCharacters(name)) return say('nameInvisibleCharacters');
+  return [...name].length > NAME_MAX_LENGTH ? tooLong(NAME_MAX_LENGTH) : null;
 }
 
 /**
@@ -124,12 +134,12 @@ export function nameProblem(name: string): string | null {
 const ROMAN_NAME = /^[A-Za-z]+(?:(?:[ '-]|\. ?)[A-Za-z]+)*\.?$/;
 
 export function bookingNameProblem(name: string): string | null {
-  return nameProblem(name) ?? (ROMAN_NAME.test(name.normalize('NFKC').trim()) ? null : Msg.nameRoman);
+  return nameProblem(name) ?? (ROMAN_NAME.test(name.normalize('NFKC').trim()) ? null : say('nameRoman'));
 }
 
 export function phoneProblem(phone: string): string | null {
-  if (hasControlCharacters(phone)) return Msg.controlCharacters;
-  return [...phone].length > PHONE_MAX_LENGTH ? nameTooLong(PHONE_MAX_LENGTH) : null;
+  if (hasControlCharacters(phone)) return say('controlCharacters');
+  return [...phone].length > PHONE_MAX_LENGTH ? tooLong(PHONE_MAX_LENGTH) : null;
 }
 
 /** Digits only; full-width digits become ASCII, hyphens and spaces go (DESIGN §4). */

@@ -1,4 +1,5 @@
 /** Enumerations and business constants of SPEC §3 and §9, and DESIGN §10's answers. */
+import type { TranslatedLang } from './content.ts';
 
 export const ErrCd = {
   success: '000',
@@ -76,16 +77,93 @@ export const EXTENDED_FIELD_NAMES = [
   'diving_experience',
 ] as const;
 
-export const FROMSPOTS = [
-  { id: '1301', caption: '両国駅', captionEn: 'Ryogoku Station' },
-  { id: '1302', caption: '東京駅', captionEn: 'Tokyo Station' },
-  { id: '1303', caption: '新宿', captionEn: 'Shinjuku' },
-  { id: '0401', caption: '仙台駅', captionEn: 'Sendai Station' },
-  { id: '2301', caption: '名古屋駅', captionEn: 'Nagoya Station' },
-  { id: '2701', caption: '大阪駅', captionEn: 'Osaka Station' },
-  { id: '4001', caption: '博多駅', captionEn: 'Hakata Station' },
-  { id: '4301', caption: '熊本駅', captionEn: 'Kumamoto Station' },
-] as const;
+/** SPEC's departure points (発地), named like any catalog text: the Japanese, and a translation per language (content.ts). */
+export const FROMSPOTS: readonly {
+  id: string;
+  caption: string;
+  translations: Record<TranslatedLang, { caption: string }>;
+}[] = [
+  {
+    id: '1301',
+    caption: '両国駅',
+    translations: {
+      en: { caption: 'Ryogoku Station' },
+      ko: { caption: '료고쿠역' },
+      'zh-Hant': { caption: '兩國站' },
+      'zh-Hans': { caption: '两国站' },
+    },
+  },
+  {
+    id: '1302',
+    caption: '東京駅',
+    translations: {
+      en: { caption: 'Tokyo Station' },
+      ko: { caption: '도쿄역' },
+      'zh-Hant': { caption: '東京站' },
+      'zh-Hans': { caption: '东京站' },
+    },
+  },
+  {
+    id: '1303',
+    caption: '新宿',
+    translations: {
+      en: { caption: 'Shinjuku' },
+      ko: { caption: '신주쿠' },
+      'zh-Hant': { caption: '新宿' },
+      'zh-Hans': { caption: '新宿' },
+    },
+  },
+  {
+    id: '0401',
+    caption: '仙台駅',
+    translations: {
+      en: { caption: 'Sendai Station' },
+      ko: { caption: '센다이역' },
+      'zh-Hant': { caption: '仙台站' },
+      'zh-Hans': { caption: '仙台站' },
+    },
+  },
+  {
+    id: '2301',
+    caption: '名古屋駅',
+    translations: {
+      en: { caption: 'Nagoya Station' },
+      ko: { caption: '나고야역' },
+      'zh-Hant': { caption: '名古屋站' },
+      'zh-Hans': { caption: '名古屋站' },
+    },
+  },
+  {
+    id: '2701',
+    caption: '大阪駅',
+    translations: {
+      en: { caption: 'Osaka Station' },
+      ko: { caption: '오사카역' },
+      'zh-Hant': { caption: '大阪站' },
+      'zh-Hans': { caption: '大阪站' },
+    },
+  },
+  {
+    id: '4001',
+    caption: '博多駅',
+    translations: {
+      en: { caption: 'Hakata Station' },
+      ko: { caption: '하카타역' },
+      'zh-Hant': { caption: '博多站' },
+      'zh-Hans': { caption: '博多站' },
+    },
+  },
+  {
+    id: '4301',
+    caption: '熊本駅',
+    translations: {
+      en: { caption: 'Kumamoto Station' },
+      ko: { caption: '구마모토역' },
+      'zh-Hant': { caption: '熊本站' },
+      'zh-Hans': { caption: '熊本站' },
+    },
+  },
+];
 
 export const RESERVATION_SESSION_LIMIT_MINUTES = 20;
 export const UNPAID_GRACE_MINUTES = 60;

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { calendarYmd, envelope, plainText } from './envelope.ts';
-import { DEFAULT_LANG, type Lang, plural, writtenLang } from './i18n.ts';
+import { say } from './said.ts';
 
 export const DAY_STOP_REASONS = ['weather', 'minimum', 'facility', 'other'] as const;
 export type DayStopReason = (typeof DAY_STOP_REASONS)[number];
@@ -204,23 +204,20 @@ export const dayDecisionRequest = z.object({
 export type DayDecisionRequest = z.input<typeof dayDecisionRequest>;
 
 /**
- * The minimum as the detail page's notes (注意事項) say it: appended to the option's own notes, so the
- * SPEC's sections stay as they are.
+ * The minimum as the detail page's notes (注意事項) say it, appended to the option's own notes so that the SPEC's
+ * sections stay as they are; null when the option has none.
  */
-export function minimumNote(
-  o: { minTravellers: number | null; decisionDaysBefore: number | null; decisionTime: string | null },
-  lang: Lang = DEFAULT_LANG,
-): string {
-  if (o.minTravellers === null) return '';
+export function minimumNote(o: {
+  minTravellers: number | null;
+  decisionDaysBefore: number | null;
+  decisionTime: string | null;
+}): string | null {
+  if (o.minTravellers === null) return null;
   const decided = o.decisionDaysBefore !== null && o.decisionTime !== null;
-  if (writtenLang(lang) === 'en') {
-    const when = decided
-      ? ` by ${o.decisionTime} ${o.decisionDaysBefore === 0 ? 'on the day' : `${plural(o.decisionDaysBefore ?? 0, 'day', 'days')} before the day`}`
-      : '';
-    return `<p>Minimum number of participants: ${o.minTravellers}. If fewer take part, we will tell you by email${when} that the day is called off, and refund everything you paid.</p>`;
-  }
-  const when = decided
-    ? `ご利用日の${o.decisionDaysBefore === 0 ? '当日' : `${o.decisionDaysBefore}日前`}の${o.decisionTime}までに`
-    : '';
-  return `<p>最少催行人員：${o.minTravellers}名。ご参加の人数がこれに満たない場合は、${when}催行中止をメールでお知らせし、お支払いいただいた代金は全額ご返金いたします。</p>`;
+  return say('minimumNote', {
+    min: o.minTravellers,
+    decided: decided ? 'yes' : 'no',
+    daysBefore: o.decisionDaysBefore ?? 0,
+    time: o.decisionTime ?? '',
+  });
 }

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { isValidYmd } from './dates.ts';
-import { Msg } from './messages.ts';
+import { say } from './said.ts';
 import { hasControlCharacters, hasControlCharactersInLines, hasInvisibleNameCharacters } from './text.ts';
 import { validationMessage } from './validation-messages.ts';
 
-// Default validation messages in polite Japanese (validation-messages.ts) for every schema of the contract, on both sides. In a browser
+// Default validation messages, polite and by key (validation-messages.ts), for every schema of the contract, on both sides. In a browser
 // zod's interpreter is used instead of its compiled parsers: compiling needs `new Function`, which our CSP
 // (no 'unsafe-eval') forbids. Every contract schema module imports this one first, so this runs before any
 // schema is built.
@@ -20,10 +20,10 @@ export type Envelope<T> = { errcd: string; errMsg: string; response: T | null };
 
 /**
  * Every text field of a request starts here: a string without control characters, checked before any trim,
- * refused with Msg.controlCharacters. Both sides use it (the server's routes, the SPA's forms).
+ * refused with the controlCharacters message. Both sides use it (the server's routes, the SPA's forms).
  */
 export function plainText() {
-  return z.string().refine((value) => !hasControlCharacters(value), Msg.controlCharacters);
+  return z.string().refine((value) => !hasControlCharacters(value), say('controlCharacters'));
 }
 
 /**
@@ -31,25 +31,25 @@ export function plainText() {
  * allowed (ADR 0084's "multi-line free-text field … must use its own schema").
  */
 export function multilineText() {
-  return z.string().refine((value) => !hasControlCharactersInLines(value), Msg.controlCharacters);
+  return z.string().refine((value) => !hasControlCharactersInLines(value), say('controlCharacters'));
 }
 
 /** A person's name: a plain text without line separators or invisible characters either. */
 export function personName() {
-  return plainText().refine((value) => !hasInvisibleNameCharacters(value), Msg.nameInvisibleCharacters);
+  return plainText().refine((value) => !hasInvisibleNameCharacters(value), say('nameInvisibleCharacters'));
 }
 
 /** A non-negative integer written as a string, as SPEC marks several numbers. */
-export const numericString = z.string().regex(/^\d+$/, '数字で入力してください');
-export const ymdString = z.string().regex(/^\d{8}$/, '日付はYYYYMMDD形式で指定してください');
+export const numericString = z.string().regex(/^\d+$/, say('rule.number'));
+export const ymdString = z.string().regex(/^\d{8}$/, say('rule.ymdFormat'));
 /**
  * A departure's start time (ADR 0196): `HH:MM`, Tokyo wall-clock time on its own day (00:30 belongs to the day it is
  * on), or '' for an option sold by the whole day.
  */
 export const START_TIME_PATTERN = /^(([01][0-9]|2[0-3]):[0-5][0-9])?$/;
-export const startTimeString = z.string().regex(START_TIME_PATTERN, '開始時刻はHH:MM形式で指定してください');
+export const startTimeString = z.string().regex(START_TIME_PATTERN, say('rule.startTimeFormat'));
 /** A YYYYMMDD date that exists on the calendar (the console's filters: 20261340 is refused, not a 500). */
-export const calendarYmd = ymdString.refine(isValidYmd, '存在しない日付です');
+export const calendarYmd = ymdString.refine(isValidYmd, say('rule.noSuchDate'));
 /** Codes arrive as strings from forms and as numbers from other clients; both are accepted. */
 export const codeString = z.union([plainText(), z.number().int()]).transform((v) => String(v));
 export const session = plainText().min(1).max(200);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatJpy, stockMark } from './format.ts';
+import { formatJpy, formatYen, stockMark } from './format.ts';
+import { INTL_LOCALE, LANGS } from './i18n.ts';
 
 describe('stockMark (SPEC §9: 0 blank, 10 or more a circle, 1 to 9 the number)', () => {
   it('is blank at 0 and for nonsense', () => {
@@ -38,5 +39,14 @@ describe('formatJpy', () => {
     const amounts = [1, 9, 10, 99, 100, 999, 1000, 9999, 10000, 123456, 999999, 1000000, 98765432, 2.5, 1500.5, 0.4];
     for (const amount of [...amounts, ...amounts.map((a) => -a)]) expect(formatJpy(amount)).toBe(intl.format(amount));
     for (let amount = 0; amount < 2_000_000; amount += 997) expect(formatJpy(amount)).toBe(intl.format(amount));
+  });
+
+  it.each(LANGS)('writes yen in %s as its Intl does (its narrow sign)', (lang) => {
+    const intl = new Intl.NumberFormat(INTL_LOCALE[lang], {
+      style: 'currency',
+      currency: 'JPY',
+      currencyDisplay: 'narrowSymbol',
+    });
+    for (const amount of [0, 8000, 1500000, -3300, 2.5]) expect(formatYen(amount, lang)).toBe(intl.format(amount));
   });
 });

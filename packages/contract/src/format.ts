@@ -4,13 +4,16 @@ import type { Lang } from './i18n.ts';
 /**
  * ￥12,000: written by hand the way Intl.NumberFormat('ja-JP', JPY) writes it (yen have no fraction; halves round
  * away from zero). A browser's first Intl formatter loads ICU's locale data, 50–100 ms of main thread on a phone
- * before the first price shows; format.test.ts holds the two to the same output. English pages write ¥8,000,
- * as Intl.NumberFormat('en', JPY) does.
+ * before the first price shows; format.test.ts holds the two to the same output in every language (¥8,000 as
+ * Intl.NumberFormat('en', JPY) writes it).
  */
 export function formatYen(amount: number, lang: Lang): string {
   const whole = String(Math.round(Math.abs(amount))).replace(/\B(?=(\d{3})+$)/g, ',');
-  return `${amount < 0 ? '-' : ''}${lang === 'ja' ? '￥' : '¥'}${whole}`;
+  return `${amount < 0 ? '-' : ''}${YEN_SIGN[lang]}${whole}`;
 }
+
+/** The sign each language's `Intl` writes yen with: the full-width one in Japanese, ¥ elsewhere. */
+const YEN_SIGN: Record<Lang, string> = { ja: '￥', en: '¥', ko: '¥', 'zh-Hant': '¥', 'zh-Hans': '¥' };
 
 export function formatJpy(amount: number): string {
   return formatYen(amount, 'ja');

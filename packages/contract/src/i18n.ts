@@ -48,17 +48,6 @@ export const LANG_SUGGESTION: Record<Lang, { text: string; link: string; dismiss
   'zh-Hans': { text: '本页面也提供简体中文版。', link: '查看简体中文版', dismiss: '关闭' },
 };
 
-/**
- * The languages of the texts not yet in the catalogs (the mails, the sandbox checkout, the demo catalog's pages):
- * Japanese and English.
- */
-export type WrittenLang = 'ja' | 'en';
-
-/** Such a text's language for a page or a booking in `lang`: its own where it is written, else English. */
-export function writtenLang(lang: Lang): WrittenLang {
-  return lang === 'ja' ? 'ja' : 'en';
-}
-
 export function isLang(value: unknown): value is Lang {
   return typeof value === 'string' && (LANGS as readonly string[]).includes(value);
 }
@@ -135,9 +124,4 @@ export function preferredLang(accepted: string | readonly string[] | undefined):
     if (lang) return lang;
   }
   return null;
-}
-
-/** How many of a thing, in English: "1 adult", "2 adults". Japanese has one form (2名). */
-export function plural(count: number, one: string, other: string): string {
-  return `${count} ${count === 1 ? one : other}`;
 }

@@ -171,16 +171,6 @@ export const Msg = {
   staffMailInvalid: 'メールアドレスを正しく入力してください。',
 } as const;
 
-export function nameTooLong(max: number): string {
-  return `${max}文字以内になるよう入力してください`;
-}
-
-export function ageOutOfRange(label: string, min: number | null, max: number | null): string {
-  const lower = min === null ? '' : `${min}歳以上`;
-  const upper = max === null ? '' : `${max}歳以下`;
-  return `${label}の年齢は${lower}${upper}になるよう入力してください`;
-}
-
 export function partySizeOutOfRange(min: number, max: number): string {
   return `ご利用人数は${min}名～${max}名の範囲でお選びください。`;
 }

@@ -11,6 +11,7 @@ import {
 } from './receipt.ts';
 import { addresseeForm } from './receipt-font.ts';
 import { INVOICE_NUMBER_PATTERN } from './site.ts';
+import { japanese } from './test/japanese.ts';
 
 describe('receipts (ADR 0163)', () => {
   it('take the 10 % tax out of a tax-included amount, fractions of a yen cut off', () => {
@@ -29,14 +30,14 @@ describe('receipts (ADR 0163)', () => {
   it('read the 宛名 trimmed, 1–60 characters, one line, in Japanese when it is wrong', () => {
     expect(addresseeForm.parse({ addressee: '  株式会社さくら  ' })).toEqual({ addressee: '株式会社さくら' });
     expect(addresseeForm.parse({ addressee: '𠮷'.repeat(ADDRESSEE_MAX) }).addressee).toHaveLength(ADDRESSEE_MAX * 2);
-    const problem = (addressee: string) => addresseeForm.safeParse({ addressee }).error?.issues[0]?.message;
-    expect(problem('')).toBe(ReceiptMsg.addresseeRequired);
-    expect(problem('   ')).toBe(ReceiptMsg.addresseeRequired);
-    expect(problem('あ'.repeat(ADDRESSEE_MAX + 1))).toBe(ReceiptMsg.addresseeTooLong);
+    const problem = (addressee: string) => japanese(addresseeForm.safeParse({ addressee }).error?.issues[0]?.message);
+    expect(problem('')).toBe(japanese(ReceiptMsg.addresseeRequired));
+    expect(problem('   ')).toBe(japanese(ReceiptMsg.addresseeRequired));
+    expect(problem('あ'.repeat(ADDRESSEE_MAX + 1))).toBe('宛名は60文字以内で入力してください。');
     expect(problem('山田\n太郎')).toBe(Msg.controlCharacters);
     // Only what the receipt's font can print: it would be □ for good on every issue.
-    expect(problem('주식회사 한빛')).toBe(addresseeUnprintable(['주', '식', '회', '사', '한']));
-    expect(problem('ﺷﺮﻛﺔ 🍣')).toBe(addresseeUnprintable(['ﺷ', 'ﺮ', 'ﻛ', 'ﺔ', '🍣']));
+    expect(problem('주식회사 한빛')).toBe(japanese(addresseeUnprintable(['주', '식', '회', '사', '한'])));
+    expect(problem('ﺷﺮﻛﺔ 🍣')).toBe(japanese(addresseeUnprintable(['ﺷ', 'ﺮ', 'ﻛ', 'ﺔ', '🍣'])));
     expect(addresseeForm.parse({ addressee: '髙橋 Müller ＡＢＣ' }).addressee).toBe('髙橋 Müller ＡＢＣ');
   });
 

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { envelope, personName, plainText, session } from './envelope.ts';
+import { say } from './said.ts';
 
 export const RECEIPT_KINDS = ['payment', 'cancel_fee'] as const;
 export type ReceiptKind = (typeof RECEIPT_KINDS)[number];
@@ -22,15 +23,14 @@ export const RECEIPT_PROVISO: Record<ReceiptKind, string> = {
   cancel_fee: 'キャンセル料として',
 };
 
-/** The refusals of a receipt, in Japanese (SPEC §8's envelope carries them). */
+/** The refusals of a receipt, by key (SPEC §8's envelope carries them, written in the caller's language). */
 export const ReceiptMsg = {
-  addresseeRequired: '宛名を入力してください。',
-  addresseeTooLong: `宛名は${ADDRESSEE_MAX}文字以内で入力してください。`,
-  notPaid: 'お支払いが完了していないため、領収書はまだ発行できません。',
-  travelCanceled:
-    'キャンセルされたご予約のため、旅行代金の領収書は発行できません。キャンセル料がかかった場合はキャンセル料の領収書を発行できます。',
-  noCancelFee: 'キャンセル料のかかったキャンセルではないため、キャンセル料の領収書はありません。',
-  cancellationPending: 'キャンセルの手続き中のため、領収書は発行できません。手続きの完了後にお試しください。',
+  addresseeRequired: say('receipt.addresseeRequired'),
+  addresseeTooLong: say('receipt.addresseeTooLong', { max: ADDRESSEE_MAX }),
+  notPaid: say('receipt.notPaid'),
+  travelCanceled: say('receipt.travelCanceled'),
+  noCancelFee: say('receipt.noCancelFee'),
+  cancellationPending: say('receipt.cancellationPending'),
 } as const;
 
 /** The characters of an unprintable 宛名 named, at most this many (the rest are refused all the same). */
@@ -46,8 +46,7 @@ export function shownUnprintable(characters: readonly string[]): string {
  * can be written instead. The rule itself is receipt-font.ts's (the forms) and the server's (the font's cmap).
  */
 export function addresseeUnprintable(characters: readonly string[]): string {
-  const shown = shownUnprintable(characters);
-  return `宛名に領収書へ印字できない文字（${shown}）が含まれています。日本語（漢字・ひらがな・カタカナ）または英数字でご入力ください。`;
+  return say('receiptAddresseeUnprintable', { characters: shownUnprintable(characters) });
 }
 
 /**

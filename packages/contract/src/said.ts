@@ -1,13 +1,19 @@
 /**
  * What the API and the shared rules say, by key (ADR 0206). A message travels as a reference to the contract's
- * catalog (`packages/contract/messages/<lang>/api.json`), `§key` or `§key{"max":50}`, through errors, envelopes
+ * catalog (`packages/contract/messages/<lang>/{api,rules}.json`), `§key` or `§key{"max":50}`, through errors, envelopes
  * and form rules alike, and is written in a language only where it is shown: the server's envelope, the page's
  * alert or field. A value may itself be a reference (an age class's name), written in the same language.
  */
 import type { MessageParams } from './message-params.gen.ts';
 
-type ApiParams = MessageParams['api'];
+/**
+ * The API's own messages (`api.json`) and the shared rules' (`rules.json`: what the forms and the API both say, so the
+ * pages load only these); one key names one message across both.
+ */
+type ApiParams = MessageParams['api'] & MessageParams['rules'];
 export type ApiKey = keyof ApiParams;
+/** A message that names no values. */
+export type PlainKey = { [K in ApiKey]: ApiParams[K] extends null ? K : never }[ApiKey];
 export type SaidValues = Record<string, string | number>;
 
 const MARK = '§';

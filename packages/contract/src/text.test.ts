@@ -5,6 +5,7 @@ import { createBookingRequest, loginRequest } from './booking.ts';
 import { nameProblem, phoneProblem } from './booking-rules.ts';
 import { multilineText, personName, plainText } from './envelope.ts';
 import { Msg } from './messages.ts';
+import { japanese } from './test/japanese.ts';
 import { hasControlCharacters, hasControlCharactersInLines, hasInvisibleNameCharacters } from './text.ts';
 
 const CONTROLS = [
@@ -33,9 +34,9 @@ describe('control characters', () => {
     expect(hasControlCharacters(`a${c}b`)).toBe(true);
     const result = plainText().safeParse(`a${c}b`);
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.message).toBe(Msg.controlCharacters);
-    expect(nameProblem(`ヤマ${c}ダ`)).toBe(Msg.controlCharacters);
-    expect(phoneProblem(`090${c}1234`)).toBe(Msg.controlCharacters);
+    expect(japanese(result.error?.issues[0]?.message)).toBe(Msg.controlCharacters);
+    expect(japanese(nameProblem(`ヤマ${c}ダ`))).toBe(Msg.controlCharacters);
+    expect(japanese(phoneProblem(`090${c}1234`))).toBe(Msg.controlCharacters);
   });
 
   it.each(ALLOWED)('%s is accepted', (text) => {
@@ -75,7 +76,7 @@ describe('control characters', () => {
     ]) {
       const result = createBookingRequest.safeParse(bad);
       expect(result.success).toBe(false);
-      expect(result.error?.issues.map((i) => i.message)).toContain(Msg.controlCharacters);
+      expect(result.error?.issues.map((i) => japanese(i.message))).toContain(Msg.controlCharacters);
     }
   });
 });
@@ -108,8 +109,10 @@ describe('person names', () => {
     'U+%s is refused in a name with a Japanese message, on both sides',
     (_hex, c) => {
       expect(hasInvisibleNameCharacters(`ヤマ${c}ダ`)).toBe(true);
-      expect(nameProblem(`ヤマ${c}ダ`)).toBe(Msg.nameInvisibleCharacters);
-      expect(personName().safeParse(`ヤマ${c}ダ`).error?.issues[0]?.message).toBe(Msg.nameInvisibleCharacters);
+      expect(japanese(nameProblem(`ヤマ${c}ダ`))).toBe(Msg.nameInvisibleCharacters);
+      expect(japanese(personName().safeParse(`ヤマ${c}ダ`).error?.issues[0]?.message)).toBe(
+        Msg.nameInvisibleCharacters,
+      );
       for (const bad of [
         { ...base, sei: `ヤマ${c}ダ` },
         { ...base, mei: `${c}タロウ` },
@@ -118,7 +121,7 @@ describe('person names', () => {
       ]) {
         const result = createBookingRequest.safeParse(bad);
         expect(result.success).toBe(false);
-        expect(result.error?.issues.map((i) => i.message)).toEqual([Msg.nameInvisibleCharacters]);
+        expect(result.error?.issues.map((i) => japanese(i.message))).toEqual([Msg.nameInvisibleCharacters]);
       }
     },
   );
@@ -139,7 +142,7 @@ describe('staff free text', () => {
     expect(multilineText().safeParse('一行目\r\n二行目\n\t字下げ').success).toBe(true);
     for (const c of CONTROLS.filter((c) => !['\t', '\n', '\r'].includes(c))) {
       expect(hasControlCharactersInLines(`a${c}b`)).toBe(true);
-      expect(multilineText().safeParse(`a${c}b`).error?.issues[0]?.message).toBe(Msg.controlCharacters);
+      expect(japanese(multilineText().safeParse(`a${c}b`).error?.issues[0]?.message)).toBe(Msg.controlCharacters);
     }
   });
 
@@ -147,13 +150,19 @@ describe('staff free text', () => {
     'refuses U+%s in a booking note, a fee override reason and a photo caption or alt text',
     (_hex, c) => {
       const messages = (result: { error?: { issues: { message: string }[] } }) =>
-        result.error?.issues.map((i) => i.message);
+        result.error?.issues.map((i) => japanese(i.message));
       expect(messages(noteRequest.safeParse({ note: `電話あり${c}` }))).toEqual([Msg.controlCharacters]);
       expect(messages(staffCancelRequest.safeParse({ feeOverride: { amount: 0, reason: `お客様都合${c}` } }))).toEqual([
         Msg.controlCharacters,
       ]);
-      expect(messages(photoTextRequest.safeParse({ caption: `屋形船${c}`, alt: '' }))).toEqual([Msg.controlCharacters]);
-      expect(messages(photoTextRequest.safeParse({ caption: '', alt: `夕暮れ${c}` }))).toEqual([Msg.controlCharacters]);
+      const none = { caption: '', alt: '' };
+      const translations = { en: none, ko: none, 'zh-Hant': none, 'zh-Hans': none };
+      const photo = (texts: object) => photoTextRequest.safeParse({ ...none, translations, ...texts });
+      expect(messages(photo({ caption: `屋形船${c}` }))).toEqual([Msg.controlCharacters]);
+      expect(messages(photo({ alt: `夕暮れ${c}` }))).toEqual([Msg.controlCharacters]);
+      expect(messages(photo({ translations: { ...translations, ko: { caption: `유람선${c}`, alt: '' } } }))).toEqual([
+        Msg.controlCharacters,
+      ]);
     },
   );
 

@@ -1,117 +1,136 @@
 /**
- * The words a validation failure is said in, when a schema gives no message of its own: polite Japanese a
- * clerk or a customer can act on (「200文字以内で入力してください」), never a program's wording (zod's own
- * Japanese locale says 「大きすぎる値: stringは200文字以下である必要があります」). Where a failure is said
- * together with its field, `fieldLabel` names the field in Japanese, never by its path in the request.
+ * The words a validation failure is said in, when a schema gives no message of its own: polite words a clerk or a
+ * customer can act on (「200文字以内で入力してください」), never a program's wording (zod's own Japanese locale says
+ * 「大きすぎる値: stringは200文字以下である必要があります」). Each is a reference to the shared rules' catalog
+ * (`say`, ADR 0206), written in the language of the page or the answer that shows it. Where a failure is said
+ * together with its field, `fieldLabel` names the field as the forms do, never by its path in the request.
  */
 import type { z } from 'zod';
+import { TRANSLATED_LANGS, type TranslatedLang } from './content.ts';
+import type { MessageParams } from './message-params.gen.ts';
+import { type PlainKey, say } from './said.ts';
 
-const count = (n: number | bigint) => Number(n).toLocaleString('ja-JP');
-
-const EXPECTED: Record<string, string> = {
-  number: '数字で入力してください',
-  int: '整数で入力してください',
-  bigint: '整数で入力してください',
-  string: '文字で入力してください',
-  boolean: 'はい・いいえで指定してください',
-  array: '一覧の形式が正しくありません',
-  object: '形式が正しくありません',
-  date: '日付を入力してください',
+const EXPECTED: Record<string, PlainKey> = {
+  number: 'rule.number',
+  int: 'rule.integer',
+  bigint: 'rule.integer',
+  string: 'rule.text',
+  boolean: 'rule.yesNo',
+  array: 'rule.list',
+  object: 'rule.format',
+  date: 'rule.date',
 };
 
-const FORMAT: Record<string, string> = {
-  date: '日付の形式が正しくありません（例：2026-12-01）',
-  datetime: '日時の形式が正しくありません',
-  email: 'メールアドレスの形式が正しくありません',
-  url: 'URLの形式が正しくありません',
+const FORMAT: Record<string, PlainKey> = {
+  date: 'rule.dateFormat',
+  datetime: 'rule.dateTimeFormat',
+  email: 'rule.emailFormat',
+  url: 'rule.urlFormat',
 };
 
 export const validationMessage: z.core.$ZodErrorMap = (issue) => {
   switch (issue.code) {
     case 'invalid_type':
-      if (issue.input === undefined || issue.input === null || issue.input === '') return '入力してください';
-      return EXPECTED[issue.expected] ?? '形式が正しくありません';
+      if (issue.input === undefined || issue.input === null || issue.input === '') return say('rule.required');
+      return say(EXPECTED[issue.expected] ?? 'rule.format');
     case 'invalid_value':
-      return '選択肢の中から選んでください';
+      return say('rule.choice');
     case 'too_big': {
-      const max = count(issue.maximum);
-      if (issue.origin === 'string') return `${max}文字以内で入力してください`;
-      if (issue.origin === 'array' || issue.origin === 'set') return `${max}件以内にしてください`;
-      return issue.inclusive ? `${max}以下で入力してください` : `${max}より小さい値を入力してください`;
+      const max = Number(issue.maximum);
+      if (issue.origin === 'string') return say('rule.maxChars', { max });
+      if (issue.origin === 'array' || issue.origin === 'set') return say('rule.maxItems', { max });
+      return issue.inclusive ? say('rule.atMost', { max }) : say('rule.below', { max });
     }
     case 'too_small': {
-      const min = count(issue.minimum);
-      if (issue.origin === 'string')
-        return Number(issue.minimum) <= 1 ? '入力してください' : `${min}文字以上で入力してください`;
-      if (issue.origin === 'array' || issue.origin === 'set') return `${min}件以上指定してください`;
-      return issue.inclusive ? `${min}以上で入力してください` : `${min}より大きい値を入力してください`;
+      const min = Number(issue.minimum);
+      if (issue.origin === 'string') return min <= 1 ? say('rule.required') : say('rule.minChars', { min });
+      if (issue.origin === 'array' || issue.origin === 'set') return say('rule.minItems', { min });
+      return issue.inclusive ? say('rule.atLeast', { min }) : say('rule.above', { min });
     }
     case 'invalid_format':
-      return FORMAT[issue.format] ?? '形式が正しくありません';
+      return say(FORMAT[issue.format] ?? 'rule.format');
     case 'not_multiple_of':
-      return `${count(issue.divisor)}の倍数で入力してください`;
+      return say('rule.multipleOf', { divisor: Number(issue.divisor) });
     case 'unrecognized_keys':
-      return '受け付けない項目が含まれています';
+      return say('rule.unknownKeys');
     default:
-      return '入力内容が正しくありません';
+      return say('rule.invalid');
   }
 };
 
-/**
- * The Japanese names of the request fields a refusal can point at, across the API (the customer's and the
- * console's). A path with a list index reads 「2人目の…」 for participants and 「2件目の…」 elsewhere.
- */
-const FIELD_LABEL: Record<string, string> = {
-  sei: '姓',
-  mei: '名',
-  seikana: 'セイ',
-  meikana: 'メイ',
-  birthday: '生年月日',
-  sex: '性別',
-  nationality_id: '国籍',
-  ageclass: '年齢区分',
-  tel: '電話番号',
-  mail: 'メールアドレス',
-  seats: '席数',
-  from: '開始日',
-  to: '終了日',
-  weekdays: '曜日',
-  adultbaika: '大人料金',
-  middlebaika: '中人料金',
-  childbaika: '小人料金',
-  infantbaika: '幼児料金',
-  fee: 'キャンセル料',
-  amount: 'キャンセル料',
-  reason: '理由',
-  note: 'メモ',
-  month: '月',
-  sort: '並び順',
-  page: 'ページ',
-  usefrom: '利用日（から）',
-  useto: '利用日（まで）',
-  rsvfrom: '受付日（から）',
-  rsvto: '受付日（まで）',
-  date: '日付',
-  usedate: '利用日',
-  boots_size: 'ブーツのサイズ',
-  wear_size: 'ウェアのサイズ',
-  model: 'レンタル品',
-  webname: '商品名',
-  useFrom: '販売開始日',
-  useTo: '販売終了日',
-  caption: 'キャプション',
-  alt: '代替テキスト',
-  password: 'パスワード',
-  code: '確認コード',
-};
+/** The request fields a refusal can point at, across the API (the customer's and the console's). */
+type FieldName = keyof MessageParams['rules'] extends infer K
+  ? K extends `field.${infer F}`
+    ? F extends 'nthPerson' | 'nthItem' | 'inLang'
+      ? never
+      : F
+    : never
+  : never;
 
+const FIELD_NAMES = new Set<string>([
+  'sei',
+  'mei',
+  'seikana',
+  'meikana',
+  'birthday',
+  'sex',
+  'nationality_id',
+  'ageclass',
+  'tel',
+  'mail',
+  'seats',
+  'from',
+  'to',
+  'weekdays',
+  'adultbaika',
+  'middlebaika',
+  'childbaika',
+  'infantbaika',
+  'fee',
+  'amount',
+  'reason',
+  'note',
+  'month',
+  'sort',
+  'page',
+  'usefrom',
+  'useto',
+  'rsvfrom',
+  'rsvto',
+  'date',
+  'usedate',
+  'boots_size',
+  'wear_size',
+  'model',
+  'webname',
+  'useFrom',
+  'useTo',
+  'caption',
+  'alt',
+  'password',
+  'code',
+  'addressee',
+  'startTime',
+  'rsvno',
+] satisfies FieldName[]);
+
+/** A field's name as the forms say it (「姓」, "family name"), in the language the message is written in. */
+export function fieldName(name: FieldName): string {
+  return say(`field.${name}`);
+}
+
+/**
+ * A request field named as the forms name it, never by its path: 「2人目の姓」 for participants, 「2件目の…」 elsewhere,
+ * 「商品名（韓国語）」 for a catalog text in another language.
+ */
 export function fieldLabel(path: readonly PropertyKey[]): string | undefined {
-  const key = [...path].reverse().find((p): p is string => typeof p === 'string' && p in FIELD_LABEL);
-  if (!key) return undefined;
-  // A catalog text in another language: 商品名（英語）, as the console labels it.
-  if (path[0] === 'translations' && path[1] === 'en') return `${FIELD_LABEL[key]}（英語）`;
+  const name = [...path].reverse().find((p): p is FieldName => typeof p === 'string' && FIELD_NAMES.has(p));
+  if (!name) return undefined;
+  const field = fieldName(name);
+  const lang = path[0] === 'translations' ? TRANSLATED_LANGS.find((l) => l === path[1]) : undefined;
+  if (lang) return say('field.inLang', { field, lang: say(`lang.${lang satisfies TranslatedLang}`) });
   const index = path.find((p): p is number => typeof p === 'number');
-  if (index === undefined) return FIELD_LABEL[key];
-  const unit = path.includes('memberList') ? '人目' : '件目';
-  return `${index + 1}${unit}の${FIELD_LABEL[key]}`;
+  if (index === undefined) return field;
+  const nth = path.includes('memberList') ? 'field.nthPerson' : 'field.nthItem';
+  return say(nth, { n: index + 1, field });
 }

@@ -8,22 +8,25 @@ import { z } from 'zod';
 import { EMAIL_PATTERN } from './booking-rules.ts';
 import { calendarYmd, envelope, plainText, startTimeString, ymdString } from './envelope.ts';
 import { normaliseLang } from './i18n.ts';
+import { say } from './said.ts';
 
 export { WAITLIST_MAX_PARTY, WaitlistMsg } from './waitlist-messages.ts';
 
-import { WAITLIST_MAX_PARTY, WaitlistMsg } from './waitlist-messages.ts';
+import { WAITLIST_MAX_PARTY } from './waitlist-messages.ts';
+
+const PARTY_RANGE = say('waitlist.partyRange', { max: WAITLIST_MAX_PARTY });
 
 /** The link's secret: URL-safe base64 of 32 random bytes (43 characters). */
 export const waitlistToken = z
   .string()
   .trim()
-  .regex(/^[A-Za-z0-9_-]{20,100}$/, WaitlistMsg.tokenUnknown);
+  .regex(/^[A-Za-z0-9_-]{20,100}$/, say('waitlist.tokenUnknown'));
 
 export const waitlistMail = plainText()
   .trim()
-  .min(1, WaitlistMsg.mailRequired)
-  .max(254, WaitlistMsg.mailInvalid)
-  .regex(EMAIL_PATTERN, WaitlistMsg.mailInvalid);
+  .min(1, say('waitlist.mailRequired'))
+  .max(254, say('waitlist.mailInvalid'))
+  .regex(EMAIL_PATTERN, say('waitlist.mailInvalid'));
 
 /** A party size from a form's select (a string) or another client (a number). */
 export const waitlistParty = z
@@ -32,20 +35,14 @@ export const waitlistParty = z
       z.number(),
       z
         .string()
-        .regex(/^\d{1,3}$/, WaitlistMsg.partyRange)
+        .regex(/^\d{1,3}$/, PARTY_RANGE)
         .transform(Number),
     ],
     {
-      error: WaitlistMsg.partyRequired,
+      error: say('waitlist.partyRequired'),
     },
   )
-  .pipe(
-    z
-      .number()
-      .int(WaitlistMsg.partyRange)
-      .min(1, WaitlistMsg.partyRange)
-      .max(WAITLIST_MAX_PARTY, WaitlistMsg.partyRange),
-  );
+  .pipe(z.number().int(PARTY_RANGE).min(1, PARTY_RANGE).max(WAITLIST_MAX_PARTY, PARTY_RANGE));
 
 // POST /waitlist
 export const waitlistJoinRequest = z.object({

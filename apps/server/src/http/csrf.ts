@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ErrCd } from '@tabi/contract/constants';
-import { Msg } from '@tabi/contract/messages';
+import { say } from '@tabi/contract/said';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fail } from './envelope.ts';
 
@@ -70,7 +70,7 @@ export function registerCsrf(app: FastifyInstance, opts: { appKey: string; secur
     const cookie = request.cookies[CSRF_COOKIE];
     const token = typeof header === 'string' ? decodeHeader(header) : '';
     if (!cookie || !token || token !== cookie || !isValidCsrfToken(token, opts.appKey)) {
-      return reply.code(419).send(fail(ErrCd.generic, Msg.csrfMismatch));
+      return reply.code(419).send(fail(ErrCd.generic, say('csrfMismatch')));
     }
   });
 }

@@ -1,6 +1,5 @@
 /** The customer API answers its messages in English when the call asks for it, Japanese otherwise. */
 import { Msg } from '@tabi/contract/messages';
-import { MSG_EN } from '@tabi/contract/messages-en';
 import { say } from '@tabi/contract/said';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { textIn } from '../i18n/said-text.ts';
@@ -40,12 +39,12 @@ describe('messages in the caller’s language', () => {
         headers: { 'accept-language': language },
       });
       expect(res.statusCode).toBe(japanese.statusCode);
-      expect(res.json()).toEqual({ ...japanese.json(), errMsg: MSG_EN.optionNotFound });
+      expect(res.json()).toEqual({ ...japanese.json(), errMsg: 'We could not find that option.' });
       expect(res.headers.vary).toContain('accept-language');
     }
     const missing = await t.request({ method: 'GET', url: '/api/no-such-call', headers: { 'accept-language': 'en' } });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json().errMsg).toBe(MSG_EN.notFound);
+    expect(missing.json().errMsg).toBe('We could not find that page or data.');
   });
 
   it('are Korean or Chinese when one of them comes first, the Chinese by script or region', async () => {
@@ -64,6 +63,16 @@ describe('messages in the caller’s language', () => {
       expect(res.json().errMsg, language).toBe(textIn(lang, say('optionNotFound')));
       expect(res.json().errMsg, language).not.toBe(Msg.optionNotFound);
     }
+  });
+
+  it('name the field and its rule in the caller’s language, the request’s path never', async () => {
+    const asked = async (language: string) =>
+      (
+        await t.request({ method: 'GET', url: '/api/option?page=two', headers: { 'accept-language': language } })
+      ).json().errMsg;
+    expect(await asked('ja')).toBe('入力内容に誤りがあります。内容をご確認ください。ページ：数字で入力してください');
+    expect(await asked('ko')).toBe('입력 내용에 오류가 있습니다. 내용을 확인해 주세요. 페이지: 숫자로 입력해 주세요');
+    expect(await asked('en')).toBe('Some of the details are not right. Please check them. page: Please enter a number.');
   });
 
   it('leave a success alone, and the console in Japanese', async () => {

@@ -4,7 +4,6 @@
  * pages send their own). The console (/api/admin) is Japanese; OCTO has its own errors.
  */
 import { DEFAULT_LANG, preferredLang } from '@tabi/contract/i18n';
-import { englishMessage } from '@tabi/contract/messages-en';
 import { isSaid } from '@tabi/contract/said';
 import type { FastifyInstance } from 'fastify';
 import { textIn } from '../i18n/said-text.ts';
@@ -27,10 +26,7 @@ export function registerMessageLanguage(app: FastifyInstance): void {
     // Every such answer may differ by language, the Japanese ones too: a cache must keep them apart.
     if (!console) varyByLanguage(reply);
     const lang = console ? DEFAULT_LANG : (preferredLang(request.headers['accept-language']) ?? DEFAULT_LANG);
-    if (isSaid(payload.errMsg)) return { ...payload, errMsg: textIn(lang, payload.errMsg) };
-    if (lang === DEFAULT_LANG || payload.errMsg === '') return payload;
-    // A text not yet said by key: the contract's English table, until every message is keyed.
-    const english = englishMessage(payload.errMsg);
-    return english === null ? payload : { ...payload, errMsg: english };
+    // Any other text is the console's Japanese, or what a caller wrote (a reseller's note), as it is.
+    return isSaid(payload.errMsg) ? { ...payload, errMsg: textIn(lang, payload.errMsg) } : payload;
   });
 }

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { ErrCd } from '@tabi/contract/constants';
-import { Msg } from '@tabi/contract/messages';
+import { say } from '@tabi/contract/said';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { listJobs } from '../jobs/repository.ts';
@@ -43,7 +43,10 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext): void {
   if (!token) return;
   app.get('/metrics', async (request, reply) => {
     if (!bearerMatches(request.headers.authorization, token)) {
-      return reply.code(401).header('www-authenticate', 'Bearer').send(fail(ErrCd.generic, Msg.unauthorized));
+      return reply
+        .code(401)
+        .header('www-authenticate', 'Bearer')
+        .send(fail(ErrCd.generic, say('unauthorized')));
     }
     const stats = await outboxStats(ctx.db, ctx.clock.now());
     outboxBacklog.set(stats.backlog);

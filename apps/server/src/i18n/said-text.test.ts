@@ -1,12 +1,10 @@
-import { AGE_CLASS_LABEL, type AgeClass } from '@tabi/contract/constants';
+import { ageOutOfRange, tooLong } from '@tabi/contract/booking-rules';
 import {
-  ageOutOfRange,
   cardPaymentNotice,
   changeFeeApplies,
   couponLocked,
   couponNotToday,
   Msg,
-  nameTooLong,
   partyOutOfRange,
   partyRangeNote,
   rentalFieldInvalid,
@@ -17,12 +15,17 @@ import { RENTAL_FIELD_LABEL } from '@tabi/contract/rental';
 import { type ApiKey, say } from '@tabi/contract/said';
 import { WAITLIST_MAX_PARTY, WaitlistMsg } from '@tabi/contract/waitlist-messages';
 import { describe, expect, it } from 'vitest';
-import ja from '../../../../packages/contract/messages/ja/api.json' with { type: 'json' };
+import jaApi from '../../../../packages/contract/messages/ja/api.json' with { type: 'json' };
+import jaRules from '../../../../packages/contract/messages/ja/rules.json' with { type: 'json' };
 import { textIn } from './said-text.ts';
 
 /** The contract's catalog says in Japanese exactly what its constants (SPEC's words) say, key for key. */
 describe('the Japanese of the API catalog', () => {
-  const keys = Object.keys(ja) as ApiKey[];
+  const keys = [...Object.keys(jaApi), ...Object.keys(jaRules)] as ApiKey[];
+
+  it('one key names one message across the API’s and the rules’ catalogs', () => {
+    expect(Object.keys(jaApi).filter((key) => key in jaRules)).toEqual([]);
+  });
   const plain = (key: string) => say(key as 'close');
 
   it.each(keys.filter((key) => key in Msg))('%s is Msg’s', (key) => {
@@ -40,7 +43,7 @@ describe('the Japanese of the API catalog', () => {
     expect(textIn('ja', say('waitlist.partyRange', { max: WAITLIST_MAX_PARTY }))).toBe(WaitlistMsg.partyRange);
     expect(textIn('ja', say('waitlist.partyOutOfOption', { min: 2, max: 8 }))).toBe(WaitlistMsg.partyOutOfOption(2, 8));
     expect(textIn('ja', say('waitlist.offerPartyTooLarge', { held: 3 }))).toBe(WaitlistMsg.offerPartyTooLarge(3));
-    expect(textIn('ja', say('nameTooLong', { max: 50 }))).toBe(nameTooLong(50));
+    expect(textIn('ja', tooLong(50))).toBe('50文字以内になるよう入力してください');
     expect(textIn('ja', say('partyOutOfRange', { min: 1, max: 9 }))).toBe(partyOutOfRange(1, 9));
     expect(textIn('ja', say('partyRangeNote', { min: 1, max: 9 }))).toBe(partyRangeNote(1, 9));
     expect(textIn('ja', say('changeFeeApplies', { percent: 20 }))).toBe(changeFeeApplies(20));
@@ -50,24 +53,16 @@ describe('the Japanese of the API catalog', () => {
     );
     expect(textIn('ja', say('couponLocked', { minutes: 12 }))).toBe(couponLocked(12));
     expect(textIn('ja', say('unpaidSeatsCapped', { max: 20 }))).toBe(unpaidSeatsCapped(20));
-    expect(textIn('ja', say('receiptAddresseeUnprintable', { characters: '𠮷 ☃' }))).toBe(
-      addresseeUnprintable(['𠮷', '☃']),
+    expect(textIn('ja', addresseeUnprintable(['𠮷', '☃']))).toBe(
+      '宛名に領収書へ印字できない文字（𠮷 ☃）が含まれています。日本語（漢字・ひらがな・カタカナ）または英数字でご入力ください。',
     );
     expect(textIn('ja', say('rentalFieldInvalid', { participant: 2, item: say('rentalField.boots_size') }))).toBe(
       rentalFieldInvalid('2', RENTAL_FIELD_LABEL.boots_size),
     );
-    for (const ageClass of Object.keys(AGE_CLASS_LABEL) as AgeClass[]) {
-      const name = say(`ageClass.${ageClass}`);
-      expect(textIn('ja', say('ageBetween', { ageClass: name, min: 3, max: 5 }))).toBe(
-        ageOutOfRange(AGE_CLASS_LABEL[ageClass], 3, 5),
-      );
-      expect(textIn('ja', say('ageAtLeast', { ageClass: name, min: 3 }))).toBe(
-        ageOutOfRange(AGE_CLASS_LABEL[ageClass], 3, null),
-      );
-      expect(textIn('ja', say('ageAtMost', { ageClass: name, max: 5 }))).toBe(
-        ageOutOfRange(AGE_CLASS_LABEL[ageClass], null, 5),
-      );
-    }
+    // SPEC §5's age messages.
+    expect(textIn('ja', ageOutOfRange('middle', 3, 5))).toBe('中人の年齢は3歳以上5歳以下になるよう入力してください');
+    expect(textIn('ja', ageOutOfRange('adult', 13, null))).toBe('大人の年齢は13歳以上になるよう入力してください');
+    expect(textIn('ja', ageOutOfRange('infant', null, 2))).toBe('幼児の年齢は2歳以下になるよう入力してください');
   });
 });
 

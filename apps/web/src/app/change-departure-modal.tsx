@@ -1,7 +1,6 @@
 import { type Booking, partyOfLine } from '@tabi/contract/booking';
 import { unitPricesOf } from '@tabi/contract/catalog';
 import { monthStart, type Ymd } from '@tabi/contract/dates';
-import { Msg } from '@tabi/contract/messages';
 import { partyTotal } from '@tabi/contract/party';
 import { useEffect, useState } from 'react';
 import { Modal } from '../components/modal.tsx';
@@ -12,8 +11,8 @@ import { useOptionDetail } from '../features/catalog/api/get-option-detail.ts';
 import { useChangeDeparture } from '../features/mypage/api/change-departure.ts';
 import styles from '../features/mypage/components/mypage.module.css';
 import { useMypageMessages } from '../features/mypage/lib/messages.ts';
+import { useCommonMessages } from '../i18n/common.ts';
 import { useFormat } from '../i18n/format.ts';
-import { useContractText } from '../i18n/messages.ts';
 import { showAlert } from '../lib/alert.ts';
 import { ApiError, failureMessage } from '../lib/api-client.ts';
 
@@ -33,7 +32,7 @@ export interface ChangeDialogProps {
  */
 export function ChangeDepartureModal({ booking, today, open, onClose, onDone }: ChangeDialogProps) {
   const t = useMypageMessages();
-  const contractText = useContractText();
+  const common = useCommonMessages();
   const format = useFormat();
   const line = booking.optionList[0];
   const [month, setMonth] = useState<Ymd>(monthStart(booking.fromdate));
@@ -78,7 +77,7 @@ export function ChangeDepartureModal({ booking, today, open, onClose, onDone }: 
       onDone();
     } catch (error) {
       if (error instanceof ApiError && failureMessage(error) !== null) {
-        showAlert(contractText(error.errMsg || Msg.unexpected));
+        showAlert(error.errMsg || common('unexpected'));
       }
     }
   }

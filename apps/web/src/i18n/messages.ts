@@ -7,6 +7,8 @@
  */
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 import { INTL_LOCALE, type Lang } from '@tabi/contract/i18n';
+import { isSaid, writeSaid } from '@tabi/contract/said';
+import { useEffect, useSyncExternalStore } from 'react';
 import { useLang } from './lang.tsx';
 import type { MessageParams } from './message-params.gen.ts';
 
@@ -24,13 +26,9 @@ export type Translate<A extends Area> = <K extends keyof MessageParams[A] & stri
   ...values: MessageParams[A][K] extends null ? [] : [MessageParams[A][K]]
 ) => string;
 
-/**
- * A language's module: its catalog, and how it writes what the contract's rules say in Japanese (SPEC's messages,
- * which the API and the shared rules give as text).
- */
+/** A language's module: its catalog of every area. */
 interface LangModule {
   catalog: LangCatalog;
-  contractText(japanese: string): string | null;
 }
 
 /** The catalogs of the languages other than Japanese, each loaded by the first page in it. */
@@ -109,20 +107,62 @@ export function defineMessages<A extends Area>(area: A, ja: AreaCatalog) {
   return Object.assign(useMessages, { in: pick });
 }
 
-const asWritten = (japanese: string) => japanese;
-const contractTexts = new Map<Lang, (japanese: string) => string>([['ja', asWritten]]);
+/**
+ * What the shared rules say (ADR 0206: a form's field errors, the notices my page and the coupons make from the
+ * contract's rules), written in a language from the contract's `rules.json`. Each language's is a small chunk that
+ * no page waits for: it is asked for once a page shows a form or a notice, and a message asked for before it came
+ * is written when it comes.
+ */
+const RULES: Record<Lang, () => Promise<{ default: AreaCatalog }>> = {
+  ja: () => import('@tabi/contract/messages/ja/rules.json'),
+  en: () => import('@tabi/contract/messages/en/rules.json'),
+  ko: () => import('@tabi/contract/messages/ko/rules.json'),
+  'zh-Hant': () => import('@tabi/contract/messages/zh-Hant/rules.json'),
+  'zh-Hans': () => import('@tabi/contract/messages/zh-Hans/rules.json'),
+};
 
-/** A message of the contract's rules (Japanese, SPEC's words) in a language, where it has one. */
-export function contractTextIn(lang: Lang): (japanese: string) => string {
-  let text = contractTexts.get(lang);
-  const module = loaded.get(lang);
-  if (!text && module) {
-    text = (japanese) => module.contractText(japanese) ?? japanese;
-    contractTexts.set(lang, text);
+type WriteSaid = (text: string) => string;
+const rulesIn = new Map<Lang, WriteSaid>();
+const rulesLoading = new Map<Lang, Promise<WriteSaid>>();
+const rulesListeners = new Set<() => void>();
+
+export function loadRules(lang: Lang): Promise<WriteSaid> {
+  let pending = rulesLoading.get(lang);
+  if (!pending) {
+    pending = RULES[lang]().then(({ default: catalog }) => {
+      const intl = intlFor(lang, catalog);
+      const write: WriteSaid = (text) => writeSaid(text, (key, values) => intl.formatMessage({ id: key }, values));
+      rulesIn.set(lang, write);
+      for (const listener of rulesListeners) listener();
+      return write;
+    });
+    rulesLoading.set(lang, pending);
   }
-  return text ?? asWritten;
+  return pending;
 }
 
-export function useContractText(): (japanese: string) => string {
-  return contractTextIn(useLang());
+/** The rules' messages in `lang` once its catalog is here; any other text is written as it is. */
+export function saidIn(lang: Lang): WriteSaid | undefined {
+  return rulesIn.get(lang);
+}
+
+const subscribeRules = (listener: () => void) => {
+  rulesListeners.add(listener);
+  return () => rulesListeners.delete(listener);
+};
+/** Until the catalog comes, a rule's message is not shown (an instant at most: it is asked for with the form). */
+const beforeRules: WriteSaid = (text) => (isSaid(text) ? '' : text);
+
+/** The rules' messages in the page's language (`say('nameTooLong', { max })` → 「50文字以内に…」), for components. */
+export function useSaid(): WriteSaid {
+  const lang = useLang();
+  const write = useSyncExternalStore(
+    subscribeRules,
+    () => rulesIn.get(lang),
+    () => rulesIn.get(lang),
+  );
+  useEffect(() => {
+    if (!write) void loadRules(lang);
+  }, [lang, write]);
+  return write ?? beforeRules;
 }

@@ -4,6 +4,8 @@
  */
 import { configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import { LANGS } from '@tabi/contract/i18n';
+import { loadRules } from '../i18n/messages.ts';
 import { apiServer } from './api-server.ts';
 
 HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
@@ -21,5 +23,8 @@ configure({ asyncUtilTimeout: 10_000 });
 // Every call of the app goes to the test's network (api-server.ts); one no test answers is an error, never a request
 // to a real address.
 beforeAll(() => apiServer.listen({ onUnhandledFrame: 'error' }));
+// The rules' messages come in a chunk of their own that a page asks for with its first form (messages.ts): here they
+// are in before any screen renders, as they are long before a visitor can get a field wrong.
+beforeAll(() => Promise.all(LANGS.map(loadRules)));
 afterEach(() => apiServer.resetHandlers());
 afterAll(() => apiServer.close());

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ErrCd } from '@tabi/contract/constants';
 import { DEFAULT_LANG } from '@tabi/contract/i18n';
-import { Msg } from '@tabi/contract/messages';
+import { say } from '@tabi/contract/said';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import type { AppContext } from '../../context.ts';
@@ -90,7 +90,7 @@ export async function catalogImageRoutes(
 
   app.get<{ Params: { name: string } }>('/images/:name', async (request, reply) => {
     const image = await imageOf(request.params.name);
-    if (!image) return reply.code(404).send(fail(ErrCd.generic, Msg.notFound));
+    if (!image) return reply.code(404).send(fail(ErrCd.generic, say('notFound')));
     reply.header('cache-control', IMMUTABLE).header('etag', image.etag);
     if (request.headers['if-none-match'] === image.etag) return reply.code(304).send();
     return reply.type(image.type).send(image.body);

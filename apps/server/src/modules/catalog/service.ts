@@ -327,10 +327,19 @@ export class CatalogService {
   }
 }
 
-/** A departure point's name: the fixed eight have English names in the contract. */
+/** A message of the contract as a paragraph of an option's HTML texts in `lang` (nothing for none). */
+function paragraph(lang: Lang, said: string | null): string {
+  return said === null ? '' : `<p>${textIn(lang, said)}</p>`;
+}
+
+/**
+ * A departure point's name in `lang`: the fixed eight are named in every language in the contract, and fall back as every
+ * catalog text does (the language's, else the English, else the Japanese).
+ */
 function fromspotName(code: string | null, caption: string | null, lang: Lang): string | null {
-  if (lang === 'ja' || code === null) return caption;
-  return FROMSPOTS.find((f) => f.id === code)?.captionEn ?? caption;
+  const spot = FROMSPOTS.find((f) => f.id === code);
+  if (!spot || caption === null) return caption;
+  return inLang({ caption }, spot.translations, lang, ['caption']).caption;
 }
 
 function toListItem(row: repo.ListRow, lang: Lang): OptionListItem {
@@ -379,7 +388,7 @@ function toCore(row: repo.OptionCoreRow, lang: Lang): OptionCore {
     lat: o.lat,
     lon: o.lon,
     // 最少催行人員 in the notes: the SPEC's sections stay as they are.
-    optionattention: `${o.optionattention}${minimumNote(o, lang)}`,
+    optionattention: `${o.optionattention}${paragraph(lang, minimumNote(o))}`,
     information: o.information,
     cancel_note: o.cancelNote,
     age_note: o.ageNote,

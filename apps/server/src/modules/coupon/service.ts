@@ -3,7 +3,6 @@ import { inLang, type OptionTextField } from '@tabi/contract/content';
 import type { CouponOption } from '@tabi/contract/coupon';
 import { formatYmd, isoDateToYmd } from '@tabi/contract/dates';
 import { DEFAULT_LANG, type Lang } from '@tabi/contract/i18n';
-import { CatalogMsg } from '@tabi/contract/messages';
 import { say } from '@tabi/contract/said';
 import { todayIn } from '../../clock.ts';
 import type { AppContext } from '../../context.ts';
@@ -165,7 +164,7 @@ export async function useCoupon(ctx: AppContext, input: CouponUseInput): Promise
     throw AppError.conflict(ErrCd.generic, say('couponOverRemaining'));
   }
 
-  if (line.facilityDisabled) throw AppError.conflict(ErrCd.generic, CatalogMsg.couponFacilityDisabled);
+  if (line.facilityDisabled) throw AppError.conflict(ErrCd.generic, say('couponFacilityStopped'));
   const attempt = await admitPinCheck(ctx, rsvno, {
     rsvno,
     opcd: line.opcd,

@@ -4,7 +4,7 @@
  */
 import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from 'react';
 import { useCommonMessages } from '../../i18n/common.ts';
-import { useContractText } from '../../i18n/messages.ts';
+import { useSaid } from '../../i18n/messages.ts';
 import choiceStyles from './choice.module.css';
 
 /** What the control of a field needs so that its label, hint and error reach assistive technology. */
@@ -46,11 +46,11 @@ export function ErrorText({
   role?: 'alert';
   className?: string;
 }) {
-  const contractText = useContractText();
+  const said = useSaid();
   if (!message) return null;
   return (
     <Tag id={id} className={className ? `error-text ${className}` : 'error-text'} role={role}>
-      {contractText(message)}
+      {said(message)}
     </Tag>
   );
 }

@@ -56,7 +56,7 @@ function participantsForm(asked: { passport: boolean; vegetarian: boolean; erase
       // An empty date picker is asked for as the booking form asks, before the request's YYYYMMDD check.
       v.memberList.forEach((m, i) => {
         if (!m.birthday && !asked.erased) {
-          ctx.addIssue({ code: 'custom', path: ['memberList', i, 'birthday'], message: choose('生年月日') });
+          ctx.addIssue({ code: 'custom', path: ['memberList', i, 'birthday'], message: choose('birthday') });
         }
       });
     })

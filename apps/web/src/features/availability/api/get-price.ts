@@ -1,8 +1,9 @@
 import { type AgeClass, ErrCd } from '@tabi/contract/constants';
-import { Msg } from '@tabi/contract/messages';
 import type { PartyCounts, PartyPrices } from '@tabi/contract/party';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { pageLang } from '../../../i18n/lang.tsx';
 import { API, ApiError, call } from '../../../lib/api-client.ts';
+import { useAvailabilityMessages } from '../lib/messages.ts';
 
 export interface PriceRequest {
   opcd: string;
@@ -35,7 +36,7 @@ export async function getPrice({ opcd, usedate, counts }: PriceRequest): Promise
     { loading: false },
   );
   const day = res.valueList[usedate];
-  if (!day) throw new ApiError(ErrCd.nothingPrice, Msg.nothingPrice, 200);
+  if (!day) throw new ApiError(ErrCd.nothingPrice, useAvailabilityMessages.in(pageLang())('nothingPrice'), 200);
   return {
     adult: Number(day[FIELD.adult]),
     middle: Number(day[FIELD.middle]),

@@ -1,7 +1,6 @@
 import type { CalendarDay } from '@tabi/contract/catalog';
 import { localDateToYmd, monthStart, parseYmd, type Ymd, ymdToLocalDate } from '@tabi/contract/dates';
 import { stockMark } from '@tabi/contract/format';
-import { ja } from 'date-fns/locale/ja';
 import { createContext, useContext, useEffect, useRef } from 'react';
 import { type DayButtonProps, DayPicker, type Matcher } from 'react-day-picker';
 import { type Format, useFormat } from '../../../i18n/format.ts';
@@ -135,7 +134,8 @@ export function AvailabilityCalendar({
   const disabled: Matcher = (date: Date) => !isSelectableDay(valueList, localDateToYmd(date), today);
   const t = useAvailabilityMessages();
   const format = useFormat();
-  const locale = useLang() === 'ja' ? ja : undefined;
+  // Every text the calendar shows is one of our messages (below), so it needs no date-fns locale: only its `lang`.
+  const lang = useLang();
   const monthDay = (date: Date) => t('monthDay', { day: calendarDay(date) });
 
   return (
@@ -144,7 +144,7 @@ export function AvailabilityCalendar({
         <DayPicker
           mode="single"
           required={false}
-          locale={locale}
+          lang={lang}
           weekStartsOn={0}
           showOutsideDays={false}
           fixedWeeks={false}

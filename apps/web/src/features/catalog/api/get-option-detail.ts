@@ -1,10 +1,8 @@
 import { isOptionDetail, type OptionDetail } from '@tabi/contract/catalog';
 import { ErrCd } from '@tabi/contract/constants';
 import { monthStart, type Ymd } from '@tabi/contract/dates';
-import { Msg } from '@tabi/contract/messages';
+import { say } from '@tabi/contract/said';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { pageLang } from '../../../i18n/lang.tsx';
-import { contractTextIn } from '../../../i18n/messages.ts';
 import { API, ApiError, call } from '../../../lib/api-client.ts';
 
 export interface OptionDetailRequest {
@@ -25,8 +23,7 @@ export async function getOptionDetail({ opcd, usedate, background }: OptionDetai
     { params: { code: opcd }, query: { usedate } },
     { loading: !background },
   );
-  if (!isOptionDetail(answer))
-    throw new ApiError(String(ErrCd.generic), contractTextIn(pageLang())(Msg.optionNotFound), 404);
+  if (!isOptionDetail(answer)) throw new ApiError(String(ErrCd.generic), say('optionNotFound'), 404);
   return answer;
 }
 

@@ -1,5 +1,4 @@
 import { localDateToYmd, type Ymd, ymdToLocalDate } from '@tabi/contract/dates';
-import { ja } from 'date-fns/locale/ja';
 import { DayPicker } from 'react-day-picker';
 import { useLang } from '../../../i18n/lang.tsx';
 import { calendarDay } from '../../../i18n/messages.ts';
@@ -20,12 +19,12 @@ export default function DatePickerPanel({ value, earliest, onPick }: DatePickerP
   const selected = value ? ymdToLocalDate(value) : undefined;
   const t = useCatalogMessages();
   const shared = useSharedMessages();
-  // react-day-picker's own default is English; every text it shows is given below either way.
-  const locale = useLang() === 'ja' ? ja : undefined;
+  // Every text the calendar shows is one of our messages (below), so it needs no date-fns locale: only its `lang`.
+  const lang = useLang();
   return (
     <DayPicker
       mode="single"
-      locale={locale}
+      lang={lang}
       weekStartsOn={0}
       autoFocus
       selected={selected}

@@ -1,4 +1,5 @@
 import { FROMSPOTS } from '@tabi/contract/constants';
+import { inLang } from '@tabi/contract/content';
 import { OPTION_SORTS, type OptionSort } from '@tabi/contract/option-sort';
 import { Link } from 'react-router';
 import { useFormat } from '../../../i18n/format.ts';
@@ -42,7 +43,7 @@ function useChips(c: SearchConditions): Chip[] {
         return { label: cities?.find((x) => x.citycd === value)?.citynm ?? value, content: true };
       case 'fromspotcd': {
         const spot = FROMSPOTS.find((f) => f.id === value);
-        const place = spot ? (lang === 'ja' ? spot.caption : spot.captionEn) : value;
+        const place = spot ? inLang(spot, spot.translations, lang, ['caption']).caption : value;
         return { label: t('departingFrom', { place }), content: false };
       }
       case 'usedate':

@@ -1,4 +1,5 @@
 import { FROMSPOTS } from '@tabi/contract/constants';
+import { inLang } from '@tabi/contract/content';
 import type { Ymd } from '@tabi/contract/dates';
 import { LANG_BASE } from '@tabi/contract/i18n';
 import { choosePlace, type PlaceLevel } from '@tabi/contract/places';
@@ -284,7 +285,10 @@ export function SearchPanel({ applied, today, carry, onSearch, resetHref }: Sear
               name="fromspotcd"
               value={form.fromspotcd}
               placeholder={t('allFromspots')}
-              options={FROMSPOTS.map((s) => ({ value: s.id, label: lang === 'ja' ? s.caption : s.captionEn }))}
+              options={FROMSPOTS.map((s) => ({
+                value: s.id,
+                label: inLang(s, s.translations, lang, ['caption']).caption,
+              }))}
               onChange={(fromspotcd) => setForm((f) => ({ ...f, fromspotcd }))}
             />
 

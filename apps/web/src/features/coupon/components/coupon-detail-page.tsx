@@ -1,4 +1,4 @@
-import { couponNotToday } from '@tabi/contract/messages';
+import { say } from '@tabi/contract/said';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AsideLayout } from '../../../components/aside-layout.tsx';
@@ -53,7 +53,7 @@ export function CouponDetailPage({ opcd, pkcd }: { opcd: string; pkcd: string })
     left.current = true;
     // A bounce says why.
     if (failure !== null) showAlert(failure);
-    else if (coupon) showAlert(couponNotToday(format.day(coupon.usedate)));
+    else if (coupon) showAlert(say('couponNotToday', { day: format.day(coupon.usedate) }));
     navigate('/mypage', { replace: true });
   }, [failure, leaving, navigate, coupon, format]);
 

@@ -1,4 +1,4 @@
-import { couponNotToday } from '@tabi/contract/messages';
+import { say } from '@tabi/contract/said';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useFormat } from '../../../i18n/format.ts';
@@ -28,7 +28,7 @@ export function CouponListPage() {
     left.current = true;
     // A bounce says why (my page says it too, beside a disabled button).
     if (failure !== null) showAlert(failure);
-    else if (options?.[0]) showAlert(couponNotToday(format.day(options[0].usedate)));
+    else if (options?.[0]) showAlert(say('couponNotToday', { day: format.day(options[0].usedate) }));
     navigate('/mypage', { replace: true });
   }, [failure, leaving, navigate, options, format]);
 

@@ -1,12 +1,12 @@
 import type { Booking, BookingOption } from '@tabi/contract/booking';
-import { cardPaymentNotice, couponNotToday } from '@tabi/contract/messages';
+import { say } from '@tabi/contract/said';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AsideLayout } from '../../../components/aside-layout.tsx';
 import { useCommonMessages } from '../../../i18n/common.ts';
 import { useFormat } from '../../../i18n/format.ts';
-import { useContractText } from '../../../i18n/messages.ts';
+import { useSaid } from '../../../i18n/messages.ts';
 import { showAlert } from '../../../lib/alert.ts';
 import { API, ApiError, ApiUnavailableError, call, failureMessage } from '../../../lib/api-client.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
@@ -93,7 +93,7 @@ export type ChangeDialog = (props: {
 export function BookingPage({ changeDialog: ChangeModal }: { changeDialog?: ChangeDialog }) {
   const t = useMypageMessages();
   const common = useCommonMessages();
-  const contractText = useContractText();
+  const said = useSaid();
   const format = useFormat();
   const rsvno = useAuthStore((s) => s.rsvno) ?? '';
   const navigate = useNavigate();
@@ -209,11 +209,18 @@ export function BookingPage({ changeDialog: ChangeModal }: { changeDialog?: Chan
             paying={paying}
             couponLink={hasCoupons(booking)}
             couponNote={
-              couponDate !== null && couponDate !== today ? contractText(couponNotToday(format.day(couponDate))) : null
+              couponDate !== null && couponDate !== today
+                ? said(say('couponNotToday', { day: format.day(couponDate) }))
+                : null
             }
             cardPaymentNote={
               cardWindow
-                ? contractText(cardPaymentNotice(format.dateTime(cardWindow.until), cardWindow.minutesLeft))
+                ? said(
+                    say('cardPaymentNotice', {
+                      until: format.dateTime(cardWindow.until),
+                      minutes: cardWindow.minutesLeft,
+                    }),
+                  )
                 : null
             }
             rentalLink={rentalLink}

@@ -1,4 +1,4 @@
-import { writtenLang } from '@tabi/contract/i18n';
+import type { Lang } from '@tabi/contract/i18n';
 import { useLang } from '../../../i18n/lang.tsx';
 import { useMypageMessages } from '../lib/messages.ts';
 import styles from './rental-edit.module.css';
@@ -24,6 +24,9 @@ const CHARTS = {
   },
 } as const;
 
+/** The drawings with their words in each language, under /size-charts/ (the Japanese at its root). */
+const CHART_FOLDER: Record<Lang, string> = { ja: '', en: 'en/', ko: 'ko/', 'zh-Hant': 'zh-hant/', 'zh-Hans': 'zh-hans/' };
+
 /** SPEC §2 Rental edit: size charts as images, only those the option's rentals and the party need. */
 export function SizeCharts({
   shoes,
@@ -36,9 +39,7 @@ export function SizeCharts({
 }) {
   const t = useMypageMessages();
   const lang = useLang();
-  // The charts' own words in the page's language: /size-charts/en/ holds the English drawings.
-  // The charts are drawn in Japanese and in English (the other languages read the English).
-  const src = (file: string) => `/size-charts/${writtenLang(lang) === 'ja' ? '' : 'en/'}${file}`;
+  const src = (file: string) => `/size-charts/${CHART_FOLDER[lang]}${file}`;
   const charts = [shoes && CHARTS.shoes, adultWear && CHARTS.adult, childWear && CHARTS.child].filter(
     (c): c is (typeof CHARTS)[keyof typeof CHARTS] => Boolean(c),
   );

@@ -1,5 +1,5 @@
 import { addDays, formatYmd, tokyoYmd } from '@tabi/contract/dates';
-import { ageOutOfRange, Msg } from '@tabi/contract/messages';
+import { Msg } from '@tabi/contract/messages';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -101,7 +101,7 @@ describe('participant entry', () => {
     const birthday = within(second).getByRole('textbox', { name: '生年月日' });
     await waitFor(() => expect(document.activeElement).toBe(birthday));
     expect(birthday.getAttribute('aria-invalid')).toBe('true');
-    const error = within(second).getByText(ageOutOfRange('小人', 6, 11));
+    const error = within(second).getByText('小人の年齢は6歳以上11歳以下になるよう入力してください');
     expect(birthday.getAttribute('aria-describedby')?.split(' ')).toContain(error.id);
     expect(within(leader).getByRole('textbox', { name: '姓' }).getAttribute('aria-invalid')).toBeNull();
   });

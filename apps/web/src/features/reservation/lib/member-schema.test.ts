@@ -1,5 +1,6 @@
 import { Msg } from '@tabi/contract/messages';
 import type { AgeRules } from '@tabi/contract/party';
+import { japanese } from '@tabi/contract/test/japanese';
 import { describe, expect, it } from 'vitest';
 import { OP0001_AGES } from '../../../test/option-fixture.ts';
 import {
@@ -44,7 +45,7 @@ const schema = (needsPassport = false) =>
 function messages(values: MemberFormValues, needsPassport = false): Record<string, string> {
   const result = schema(needsPassport).safeParse(values);
   if (result.success) return {};
-  return Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), i.message]));
+  return Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), japanese(i.message)]));
 }
 
 describe('memberFormSchema', () => {

@@ -1,8 +1,15 @@
-import { birthdayProblem, bookingNameProblem, EMAIL_PATTERN, phoneProblem } from '@tabi/contract/booking-rules';
+import {
+  birthdayProblem,
+  bookingNameProblem,
+  EMAIL_PATTERN,
+  phoneProblem,
+  tooLong,
+} from '@tabi/contract/booking-rules';
 import { AGE_CLASSES } from '@tabi/contract/constants';
 import type { Ymd } from '@tabi/contract/dates';
-import { Msg, nameTooLong } from '@tabi/contract/messages';
 import type { AgeRules } from '@tabi/contract/party';
+import { say } from '@tabi/contract/said';
+import { fieldName } from '@tabi/contract/validation-messages';
 import { z } from 'zod';
 import type { PersonDraft } from '../../../stores/reservation-store.ts';
 import { parseBirthdayText } from './birthday-text.ts';
@@ -43,9 +50,11 @@ export interface MemberRuleContext {
   needsPassport: boolean;
 }
 
-const required = (label: string) => `${label}を入力してください`;
+type Field = Parameters<typeof fieldName>[0];
+/** 「〇〇を入力してください」: a text left empty. */
+const required = (field: Field) => say('rule.enterField', { field: fieldName(field) });
 /** 「〇〇を選択してください」: a choice (a list, a date picker) left empty; the console's forms say it the same way. */
-export const choose = (label: string) => `${label}を選択してください`;
+export const choose = (field: Field) => say('rule.chooseField', { field: fieldName(field) });
 
 function fromProblem(check: (value: string) => string | null) {
   return (value: string, ctx: z.RefinementCtx) => {
@@ -56,18 +65,18 @@ function fromProblem(check: (value: string) => string | null) {
 
 function personFields({ needsPassport }: MemberRuleContext) {
   return z.object({
-    lastName: z.string().trim().min(1, required('姓')).superRefine(fromProblem(bookingNameProblem)),
-    firstName: z.string().trim().min(1, required('名')).superRefine(fromProblem(bookingNameProblem)),
-    birthday: z.string().trim().min(1, choose('生年月日')),
-    sex: z.enum(['', '1', '2']).refine((v) => v !== '', choose('性別')),
-    nationalityId: z.string().min(1, choose('国籍')),
+    lastName: z.string().trim().min(1, required('sei')).superRefine(fromProblem(bookingNameProblem)),
+    firstName: z.string().trim().min(1, required('mei')).superRefine(fromProblem(bookingNameProblem)),
+    birthday: z.string().trim().min(1, choose('birthday')),
+    sex: z.enum(['', '1', '2']).refine((v) => v !== '', choose('sex')),
+    nationalityId: z.string().min(1, choose('nationality_id')),
     passportNumber: needsPassport
       ? z
           .string()
           .trim()
-          .min(1, required('パスポート番号'))
-          .max(PASSPORT_MAX_LENGTH, nameTooLong(PASSPORT_MAX_LENGTH))
-          .regex(/^[A-Za-z0-9]*$/, 'パスポート番号は半角英数字で入力してください')
+          .min(1, required('passport'))
+          .max(PASSPORT_MAX_LENGTH, tooLong(PASSPORT_MAX_LENGTH))
+          .regex(/^[A-Za-z0-9]*$/, say('rule.passportCharacters'))
       : z.string(),
     vegetarianMeals: z.boolean(),
     ageClass: z.enum(AGE_CLASSES),
@@ -79,14 +88,14 @@ function checkBirthday({ rules, usedate, today }: MemberRuleContext) {
     if (!person.birthday) return;
     const day = parseBirthdayText(person.birthday);
     // SPEC §5: ages count on the use date; the applicant's form carries ageClass 'adult'.
-    const problem = day ? birthdayProblem(day, person.ageClass, usedate, today, rules) : Msg.invalidDate;
+    const problem = day ? birthdayProblem(day, person.ageClass, usedate, today, rules) : say('invalidDate');
     if (problem) ctx.addIssue({ code: 'custom', path: ['birthday'], message: problem });
   };
 }
 
 const PHONE_CHARACTERS = /^[0-9+\-() ]+$/;
 
-/** SPEC §5's participant-screen rules, with its messages verbatim. */
+/** SPEC §5's participant-screen rules, with its messages (verbatim in Japanese) by key. */
 export function memberFormSchema(context: MemberRuleContext) {
   const fields = personFields(context);
   const birthday = checkBirthday(context);
@@ -95,10 +104,10 @@ export function memberFormSchema(context: MemberRuleContext) {
       phoneNumber: z
         .string()
         .trim()
-        .min(1, required('電話番号'))
+        .min(1, required('tel'))
         .superRefine(fromProblem(phoneProblem))
-        .refine((v) => PHONE_CHARACTERS.test(v.normalize('NFKC')), '電話番号は数字とハイフンで入力してください'),
-      email: z.string().trim().min(1, required('メールアドレス')).regex(EMAIL_PATTERN, Msg.invalidEmail),
+        .refine((v) => PHONE_CHARACTERS.test(v.normalize('NFKC')), say('rule.phoneCharacters')),
+      email: z.string().trim().min(1, required('mail')).regex(EMAIL_PATTERN, say('invalidEmail')),
     })
     .superRefine(birthday);
   return z.object({ leader, sameAsLeader: z.boolean(), members: z.array(fields.superRefine(birthday)) });

@@ -1,5 +1,6 @@
 import { missingRentalFields, type RentalField } from '@tabi/contract/rental';
 import { z } from 'zod';
+import { choose } from './member-schema.ts';
 
 /** One entry per participant, in the contract's rentskiList names. */
 export interface RentalFormValues {
@@ -7,9 +8,9 @@ export interface RentalFormValues {
 }
 
 export const RENTAL_MESSAGES: Record<RentalField, string> = {
-  model: 'レンタルの種類を選択してください',
-  boots_size: 'ブーツのサイズを選択してください',
-  wear_size: 'ウェアのサイズを選択してください',
+  model: choose('rentalKind'),
+  boots_size: choose('boots_size'),
+  wear_size: choose('wear_size'),
 };
 
 /**

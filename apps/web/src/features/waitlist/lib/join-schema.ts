@@ -1,11 +1,12 @@
-import { WaitlistMsg, waitlistMail } from '@tabi/contract/waitlist';
+import { say } from '@tabi/contract/said';
+import { waitlistMail } from '@tabi/contract/waitlist';
 import { z } from 'zod';
 
-/** The キャンセル待ち form (ADR 0167): the day, the mail and the party, said in Japanese. */
+/** The キャンセル待ち form (ADR 0167): the day, the mail and the party, said by key. */
 export const joinFormSchema = z.object({
-  usedate: z.string().min(1, WaitlistMsg.dayRequired),
+  usedate: z.string().min(1, say('waitlist.dayRequired')),
   mail: waitlistMail,
-  party: z.string().min(1, WaitlistMsg.partyRequired),
+  party: z.string().min(1, say('waitlist.partyRequired')),
 });
 export type JoinFormValues = z.input<typeof joinFormSchema>;
 export type JoinFormOutput = z.output<typeof joinFormSchema>;
