@@ -1,4 +1,19 @@
-/** The demo catalog in English: what the English pages show of each option, region, area, city, keyword and facility. */
+/**
+ * The demo catalog in English: what the English pages show of each option, region, area, city, keyword,
+ * facility, nationality and demo picture.
+ */
+import type { ImageTextField } from '@tabi/contract/content';
+import pictures from '../modules/catalog/demo-pictures.json' with { type: 'json' };
+
+/** A demo picture's scene, as demo-pictures.json names it: each is described once there, in Japanese and English. */
+export type SceneName = keyof typeof pictures.scenes;
+/** A picture's caption and alt text in one language. */
+export type PictureTexts = Record<ImageTextField, string>;
+
+/** The scenes' English, kept in demo-pictures.json beside the Japanese it was written with. */
+export const PICTURE_TEXTS_EN = Object.fromEntries(
+  Object.entries(pictures.scenes).map(([scene, { en }]) => [scene, en]),
+) as Record<SceneName, PictureTexts>;
 
 export interface OptionSeedEn {
   webname: string;
@@ -956,4 +971,31 @@ export const FACILITY_NAMES_EN: Record<number, string> = {
   4: 'Snow Gear Kutchan',
   5: 'Alps Rental Hakuba Happo',
   6: 'Zao Rental',
+};
+
+/** Nationalities by id (NATIONALITIES). */
+export const NATIONALITY_NAMES_EN: Record<number, string> = {
+  1: 'Japan',
+  2: 'United States',
+  3: 'China',
+  4: 'South Korea',
+  5: 'Taiwan',
+  6: 'Hong Kong',
+  7: 'Thailand',
+  8: 'Singapore',
+  9: 'Malaysia',
+  10: 'Indonesia',
+  11: 'Philippines',
+  12: 'Vietnam',
+  13: 'India',
+  14: 'Australia',
+  15: 'New Zealand',
+  16: 'Canada',
+  17: 'United Kingdom',
+  18: 'France',
+  19: 'Germany',
+  20: 'Italy',
+  21: 'Spain',
+  22: 'Brazil',
+  23: 'Other',
 };

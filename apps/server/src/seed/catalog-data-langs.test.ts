@@ -1,8 +1,10 @@
-import type { TranslatedLang } from '@tabi/contract/content';
+import { PHOTO_ALT_MAX, PHOTO_CAPTION_MAX } from '@tabi/contract/admin-media';
+import { TRANSLATED_LANGS, type TranslatedLang } from '@tabi/contract/content';
 import { describe, expect, it } from 'vitest';
-import { AREAS, CITIES, FACILITIES, KEYWORDS, OPTIONS, REGIONS } from './catalog-data.ts';
+import pictures from '../modules/catalog/demo-pictures.json' with { type: 'json' };
+import { AREAS, CITIES, FACILITIES, KEYWORDS, NATIONALITIES, OPTIONS, REGIONS } from './catalog-data.ts';
 import type { OptionSeedEn } from './catalog-data-en.ts';
-import { CATALOG_IN, type CatalogInLang } from './catalog-data-langs.ts';
+import { CATALOG_IN, type CatalogInLang, demoPictureTexts } from './catalog-data-langs.ts';
 
 /**
  * Japanese in another language's text: any kana, and for English and Korean any Han or full-width sign too (Chinese
@@ -52,9 +54,13 @@ function allStrings(catalog: CatalogInLang): [string, string][] {
     ['city', catalog.cities],
     ['keyword', catalog.keywords],
     ['facility', catalog.facilities],
+    ['nationality', catalog.nationalities],
   ];
   for (const [kind, record] of named) {
     for (const [code, name] of Object.entries(record)) out.push([`${kind} ${code}`, name]);
+  }
+  for (const [scene, texts] of Object.entries(catalog.pictures)) {
+    out.push([`picture ${scene}.caption`, texts.caption], [`picture ${scene}.alt`, texts.alt]);
   }
   return out;
 }
@@ -62,13 +68,15 @@ function allStrings(catalog: CatalogInLang): [string, string][] {
 describe.each(Object.keys(CATALOG_IN) as TranslatedLang[])('the demo catalog in %s', (lang) => {
   const catalog = CATALOG_IN[lang];
 
-  it('has an entry for every option, region, area, city, keyword and facility, and none extra', () => {
+  it('has an entry for every option, region, area, city, keyword, facility, nationality and scene, and none extra', () => {
     expect(sortedKeys(catalog.options)).toEqual(OPTIONS.map((o) => o.opcd).sort());
     expect(sortedKeys(catalog.regions)).toEqual(REGIONS.map((r) => r.homencd).sort());
     expect(sortedKeys(catalog.areas)).toEqual(AREAS.map((a) => a.areacd).sort());
     expect(sortedKeys(catalog.cities)).toEqual(CITIES.map((c) => c.citycd).sort());
     expect(sortedKeys(catalog.keywords)).toEqual(KEYWORDS.map((k) => k.keycd).sort());
     expect(sortedKeys(catalog.facilities)).toEqual(FACILITIES.map((f) => String(f.id)).sort());
+    expect(sortedKeys(catalog.nationalities)).toEqual(NATIONALITIES.map((n) => String(n.id)).sort());
+    expect(Object.keys(catalog.pictures).sort()).toEqual(Object.keys(pictures.scenes).sort());
   });
 
   it.each(OPTIONS.map((o) => [o.opcd, o] as const))('%s matches the shape of the Japanese', (opcd, ja) => {
@@ -93,5 +101,30 @@ describe.each(Object.keys(CATALOG_IN) as TranslatedLang[])('the demo catalog in 
     expect(strings.length).toBeGreaterThan(OPTIONS.length * 5);
     expect(strings.filter(([, s]) => JAPANESE[lang].test(s)).map(([where]) => where)).toEqual([]);
     expect(strings.filter(([, s]) => s.trim() === '').map(([where]) => where)).toEqual([]);
+  });
+});
+
+describe('the demo pictures and nationalities', () => {
+  it.each(OPTIONS.map((o) => [o.opcd]))('%s: every picture has a caption and an alt text in every language', (opcd) => {
+    const texts = demoPictureTexts(opcd);
+    expect(texts.length).toBeGreaterThan(0);
+    for (const [i, picture] of texts.entries()) {
+      for (const lang of TRANSLATED_LANGS) {
+        const where = `${opcd} picture ${i + 1} in ${lang}`;
+        const { caption = '', alt = '' } = picture.translations[lang] ?? {};
+        expect(caption.trim(), where).not.toBe('');
+        expect(alt.trim(), where).not.toBe('');
+        // What the console would accept on a save of the picture's texts.
+        expect(caption.length, where).toBeLessThanOrEqual(PHOTO_CAPTION_MAX);
+        expect(alt.length, where).toBeLessThanOrEqual(PHOTO_ALT_MAX);
+      }
+    }
+  });
+
+  it('names every nationality in every language', () => {
+    for (const lang of TRANSLATED_LANGS) {
+      for (const n of NATIONALITIES)
+        expect(CATALOG_IN[lang].nationalities[n.id]?.trim(), `${n.id} in ${lang}`).toBeTruthy();
+    }
   });
 });

@@ -1,5 +1,8 @@
-/** The demo catalog in Simplified Chinese: what the Simplified Chinese pages show of each option, region, area, city, keyword and facility. */
-import type { OptionSeedEn } from './catalog-data-en.ts';
+/**
+ * The demo catalog in Simplified Chinese: what the Simplified Chinese pages show of each option, region, area, city, keyword,
+ * facility, nationality and demo picture.
+ */
+import type { OptionSeedEn, PictureTexts, SceneName } from './catalog-data-en.ts';
 
 const SAKURA_BUS = {
   name: '樱花观光巴士株式会社',
@@ -717,4 +720,175 @@ export const FACILITY_NAMES_ZH_HANS: Record<number, string> = {
   4: 'Snow Gear 俱知安店',
   5: 'Alps Rental 白马八方店',
   6: '藏王租赁店',
+};
+
+/** Nationalities by id (NATIONALITIES). */
+export const NATIONALITY_NAMES_ZH_HANS: Record<number, string> = {
+  1: '日本',
+  2: '美国',
+  3: '中国',
+  4: '韩国',
+  5: '台湾',
+  6: '香港',
+  7: '泰国',
+  8: '新加坡',
+  9: '马来西亚',
+  10: '印度尼西亚',
+  11: '菲律宾',
+  12: '越南',
+  13: '印度',
+  14: '澳大利亚',
+  15: '新西兰',
+  16: '加拿大',
+  17: '英国',
+  18: '法国',
+  19: '德国',
+  20: '意大利',
+  21: '西班牙',
+  22: '巴西',
+  23: '其他',
+};
+
+/** The demo pictures' captions and alt texts by scene (demo-pictures.json has the Japanese and the English). */
+export const PICTURE_TEXTS_ZH_HANS: Record<SceneName, PictureTexts> = {
+  cityDay: {
+    caption: '蓝天下的高楼街景与电视塔',
+    alt: '插图：晴朗的蓝天下，水岸边林立的高楼群，旁边是顶端尖细的高耸电视塔。',
+  },
+  templeSunset: {
+    caption: '夕阳下的鸟居与五重塔',
+    alt: '插图：以夕阳西下的粉红色天空为背景，红色鸟居与五重塔的剪影矗立其中。',
+  },
+  cityMorning: {
+    caption: '清晨淡蓝天空下的高楼街景',
+    alt: '插图：淡蓝色的清晨天空下，水岸边林立的高楼群与高耸的电视塔。',
+  },
+  cityDusk: {
+    caption: '黄昏的高楼与窗口灯光',
+    alt: '插图：星星开始出现的靛蓝色天空下，窗口亮着灯的高楼群，以及顶端闪着红灯的电视塔。',
+  },
+  lakeNight: {
+    caption: '月夜下的雪山与湖泊',
+    alt: '插图：弯月与星星高挂的夜空下，山顶覆雪的圆锥形山峰与幽暗的湖泊。',
+  },
+  seaDay: {
+    caption: '碧海中的岛影与沙滩',
+    alt: '插图：晴朗的蓝天下，平静的蓝色海面与远方的岛影，近处是一片沙滩。',
+  },
+  citySunset: {
+    caption: '晚霞映照的高楼街景',
+    alt: '插图：以夕阳西下的粉红色天空为背景，高楼群与电视塔并立，前方是一片水面。',
+  },
+  foodMorning: {
+    caption: '清晨天空与热气腾腾的盖饭',
+    alt: '插图：木制吧台上放着热气腾腾的红色大碗与筷子，上方挂着两盏红灯笼，后方是淡淡的清晨天空。',
+  },
+  nightDusk: {
+    caption: '暮色中的高楼与水面倒映的灯光',
+    alt: '插图：残留晚霞余晖的靛蓝色天空下，窗口亮着灯的高楼群与电视塔，灯光倒映在水面上。',
+  },
+  forestSunset: {
+    caption: '晚霞中的森林与溪流',
+    alt: '插图：粉红色的晚霞天空下，一条溪流从剪影般的针叶林之间流过。',
+  },
+  nightNight: {
+    caption: '月夜的高楼与水面倒映的灯光',
+    alt: '插图：弯月与星星高挂的夜空下，窗口亮着灯的高楼群与顶端有红灯的电视塔，灯光倒映在水面上。',
+  },
+  snowDay: {
+    caption: '晴天的雪山与覆雪的树木',
+    alt: '插图：蓝天下，山顶覆雪的圆锥形山峰，以及雪原上成排覆雪的针叶树，雪花纷飞。',
+  },
+  snowMorning: {
+    caption: '清晨的雪山与雪原树木',
+    alt: '插图：淡淡的清晨天空下，山顶覆雪的圆锥形山峰，以及雪原上成排覆雪的针叶树，雪花纷飞。',
+  },
+  mountainDusk: {
+    caption: '黄昏的雪山',
+    alt: '插图：星星开始出现的靛蓝色天空下，山顶覆雪的圆锥形山峰，以及剪影般的山峦与树木。',
+  },
+  templeDay: {
+    caption: '蓝天下的鸟居与五重塔',
+    alt: '插图：蓝天下，伫立在绿色山丘上的红色鸟居与五重塔，后方山峦绵延。',
+  },
+  templeDusk: {
+    caption: '黄昏的鸟居与五重塔',
+    alt: '插图：星星开始出现的靛蓝色天空下，红色鸟居与五重塔的剪影矗立其中。',
+  },
+  mountainMorning: {
+    caption: '清晨的雪山与绿色山丘',
+    alt: '插图：淡淡的清晨天空下，山顶覆雪的圆锥形山峰与绵延的山峦，近处是绿色山丘与针叶树。',
+  },
+  seaSunset: {
+    caption: '夕阳西沉的海面与岛影',
+    alt: '插图：夕阳沉入粉红色的晚霞天空，岛影与海面都染上了夕阳的颜色，近处是沙滩。',
+  },
+  seaMorning: {
+    caption: '清晨平静的海面与沙滩',
+    alt: '插图：淡淡的清晨天空下，平静的海面与远方的岛影，近处是一片沙滩。',
+  },
+  onsenDay: {
+    caption: '山间的露天温泉与袅袅热气',
+    alt: '插图：蓝天下，被群山与树木环绕、以岩石围砌的露天温泉正冒着袅袅热气。',
+  },
+  foodDay: {
+    caption: '热气腾腾的盖饭与红灯笼',
+    alt: '插图：木制吧台上放着热气腾腾的红色大碗与筷子，上方挂着两盏红灯笼，后方是蓝天。',
+  },
+  lakeDay: {
+    caption: '远眺雪山的蓝色湖泊',
+    alt: '插图：蓝天下，山顶覆雪的圆锥形山峰，前方是一片蓝色湖泊，岸边有针叶树。',
+  },
+  mountainDay: {
+    caption: '白雪覆顶的山与绿色山丘',
+    alt: '插图：蓝天下，山顶覆雪的圆锥形山峰与绵延的山峦，近处是绿色山丘与针叶树。',
+  },
+  lakeSunset: {
+    caption: '晚霞中的山与湖',
+    alt: '插图：粉红色的晚霞天空下，圆锥形的山峰与染上夕阳色彩的湖泊，岸边是针叶树的剪影。',
+  },
+  flowerSunset: {
+    caption: '晚霞中的山与花田',
+    alt: '插图：晚霞天空下，山脚的绿色山丘上，紫、黄、粉红色的花朵如彩带般绵延成片。',
+  },
+  forestDay: {
+    caption: '流经针叶林的溪流',
+    alt: '插图：蓝天下，一条蓝色溪流从针叶林之间朝前方流来。',
+  },
+  foodSunset: {
+    caption: '晚霞天空与热气腾腾的盖饭',
+    alt: '插图：木制吧台上放着热气腾腾的红色大碗与筷子，上方挂着两盏红灯笼，后方是晚霞天空。',
+  },
+  flowerDay: {
+    caption: '山脚下绵延的花田',
+    alt: '插图：蓝天下，山脚的绿色山丘上，紫、黄、粉红色的花朵如彩带般绵延成片。',
+  },
+  forestMorning: {
+    caption: '清晨的森林与溪流',
+    alt: '插图：淡淡的清晨天空下，一条溪流从针叶林之间朝前方流来。',
+  },
+  templeMorning: {
+    caption: '清晨的鸟居与五重塔',
+    alt: '插图：淡淡的清晨天空下，伫立在绿色山丘上的红色鸟居与五重塔，后方山峦绵延。',
+  },
+  castleDay: {
+    caption: '白色天守阁与樱花',
+    alt: '插图：蓝天下，白墙的天守阁耸立于石墙之上，下方盛开着粉红色的樱花。',
+  },
+  villageDay: {
+    caption: '雪山脚下的合掌造房屋',
+    alt: '插图：蓝天下，覆雪山峰脚下的绿色原野上，排列着窗口亮着灯、茅草屋顶的合掌造房屋。',
+  },
+  villageMorning: {
+    caption: '白雪覆盖的合掌造聚落',
+    alt: '插图：淡淡的清晨天空下，覆雪山峰的山脚下，排列着屋顶积满白雪的合掌造房屋。',
+  },
+  onsenSunset: {
+    caption: '晚霞中的山与露天温泉的热气',
+    alt: '插图：粉红色的晚霞天空下，被群山与树木环绕、以岩石围砌的露天温泉正冒着袅袅热气。',
+  },
+  mountainSunset: {
+    caption: '晚霞中的雪山与山峦',
+    alt: '插图：粉红色的晚霞天空下，山顶覆雪的圆锥形山峰，以及剪影般的山峦与树木。',
+  },
 };

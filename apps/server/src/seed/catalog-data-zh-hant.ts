@@ -1,5 +1,8 @@
-/** The demo catalog in Traditional Chinese: what the Traditional Chinese pages show of each option, region, area, city, keyword and facility. */
-import type { OptionSeedEn } from './catalog-data-en.ts';
+/**
+ * The demo catalog in Traditional Chinese: what the Traditional Chinese pages show of each option, region, area, city, keyword,
+ * facility, nationality and demo picture.
+ */
+import type { OptionSeedEn, PictureTexts, SceneName } from './catalog-data-en.ts';
 
 const SAKURA_BUS = {
   name: '櫻花觀光巴士股份有限公司',
@@ -717,4 +720,175 @@ export const FACILITY_NAMES_ZH_HANT: Record<number, string> = {
   4: 'Snow Gear 俱知安店',
   5: 'Alps Rental 白馬八方店',
   6: '藏王租借店',
+};
+
+/** Nationalities by id (NATIONALITIES). */
+export const NATIONALITY_NAMES_ZH_HANT: Record<number, string> = {
+  1: '日本',
+  2: '美國',
+  3: '中國',
+  4: '韓國',
+  5: '台灣',
+  6: '香港',
+  7: '泰國',
+  8: '新加坡',
+  9: '馬來西亞',
+  10: '印尼',
+  11: '菲律賓',
+  12: '越南',
+  13: '印度',
+  14: '澳洲',
+  15: '紐西蘭',
+  16: '加拿大',
+  17: '英國',
+  18: '法國',
+  19: '德國',
+  20: '義大利',
+  21: '西班牙',
+  22: '巴西',
+  23: '其他',
+};
+
+/** The demo pictures' captions and alt texts by scene (demo-pictures.json has the Japanese and the English). */
+export const PICTURE_TEXTS_ZH_HANT: Record<SceneName, PictureTexts> = {
+  cityDay: {
+    caption: '藍天下的高樓街景與電視塔',
+    alt: '插圖：晴朗的藍天下，水岸邊林立的高樓群，旁邊是頂端尖細的高聳電視塔。',
+  },
+  templeSunset: {
+    caption: '夕陽下的鳥居與五重塔',
+    alt: '插圖：以夕陽西下的粉紅色天空為背景，紅色鳥居與五重塔的剪影矗立其中。',
+  },
+  cityMorning: {
+    caption: '清晨淡藍天空下的高樓街景',
+    alt: '插圖：淡藍色的清晨天空下，水岸邊林立的高樓群與高聳的電視塔。',
+  },
+  cityDusk: {
+    caption: '黃昏的高樓與窗口燈光',
+    alt: '插圖：星星開始出現的靛藍色天空下，窗口亮著燈的高樓群，以及頂端閃著紅燈的電視塔。',
+  },
+  lakeNight: {
+    caption: '月夜下的雪山與湖泊',
+    alt: '插圖：彎月與星星高掛的夜空下，山頂覆雪的圓錐形山峰與幽暗的湖泊。',
+  },
+  seaDay: {
+    caption: '碧海中的島影與沙灘',
+    alt: '插圖：晴朗的藍天下，平靜的藍色海面與遠方的島影，近處是一片沙灘。',
+  },
+  citySunset: {
+    caption: '晚霞映照的高樓街景',
+    alt: '插圖：以夕陽西下的粉紅色天空為背景，高樓群與電視塔並立，前方是一片水面。',
+  },
+  foodMorning: {
+    caption: '清晨天空與熱氣騰騰的蓋飯',
+    alt: '插圖：木製吧檯上放著熱氣騰騰的紅色大碗與筷子，上方掛著兩盞紅燈籠，後方是淡淡的清晨天空。',
+  },
+  nightDusk: {
+    caption: '暮色中的高樓與水面倒映的燈光',
+    alt: '插圖：殘留晚霞餘暉的靛藍色天空下，窗口亮著燈的高樓群與電視塔，燈光倒映在水面上。',
+  },
+  forestSunset: {
+    caption: '晚霞中的森林與溪流',
+    alt: '插圖：粉紅色的晚霞天空下，一條溪流從剪影般的針葉林之間流過。',
+  },
+  nightNight: {
+    caption: '月夜的高樓與水面倒映的燈光',
+    alt: '插圖：彎月與星星高掛的夜空下，窗口亮著燈的高樓群與頂端有紅燈的電視塔，燈光倒映在水面上。',
+  },
+  snowDay: {
+    caption: '晴天的雪山與覆雪的樹木',
+    alt: '插圖：藍天下，山頂覆雪的圓錐形山峰，以及雪原上成排覆雪的針葉樹，雪花紛飛。',
+  },
+  snowMorning: {
+    caption: '清晨的雪山與雪原樹木',
+    alt: '插圖：淡淡的清晨天空下，山頂覆雪的圓錐形山峰，以及雪原上成排覆雪的針葉樹，雪花紛飛。',
+  },
+  mountainDusk: {
+    caption: '黃昏的雪山',
+    alt: '插圖：星星開始出現的靛藍色天空下，山頂覆雪的圓錐形山峰，以及剪影般的山巒與樹木。',
+  },
+  templeDay: {
+    caption: '藍天下的鳥居與五重塔',
+    alt: '插圖：藍天下，佇立在綠色山丘上的紅色鳥居與五重塔，後方山巒綿延。',
+  },
+  templeDusk: {
+    caption: '黃昏的鳥居與五重塔',
+    alt: '插圖：星星開始出現的靛藍色天空下，紅色鳥居與五重塔的剪影矗立其中。',
+  },
+  mountainMorning: {
+    caption: '清晨的雪山與綠色山丘',
+    alt: '插圖：淡淡的清晨天空下，山頂覆雪的圓錐形山峰與綿延的山巒，近處是綠色山丘與針葉樹。',
+  },
+  seaSunset: {
+    caption: '夕陽西沉的海面與島影',
+    alt: '插圖：夕陽沉入粉紅色的晚霞天空，島影與海面都染上了夕陽的顏色，近處是沙灘。',
+  },
+  seaMorning: {
+    caption: '清晨平靜的海面與沙灘',
+    alt: '插圖：淡淡的清晨天空下，平靜的海面與遠方的島影，近處是一片沙灘。',
+  },
+  onsenDay: {
+    caption: '山間的露天溫泉與裊裊熱氣',
+    alt: '插圖：藍天下，被群山與樹木環繞、以岩石圍砌的露天溫泉正冒著裊裊熱氣。',
+  },
+  foodDay: {
+    caption: '熱氣騰騰的蓋飯與紅燈籠',
+    alt: '插圖：木製吧檯上放著熱氣騰騰的紅色大碗與筷子，上方掛著兩盞紅燈籠，後方是藍天。',
+  },
+  lakeDay: {
+    caption: '遠眺雪山的藍色湖泊',
+    alt: '插圖：藍天下，山頂覆雪的圓錐形山峰，前方是一片藍色湖泊，岸邊有針葉樹。',
+  },
+  mountainDay: {
+    caption: '白雪覆頂的山與綠色山丘',
+    alt: '插圖：藍天下，山頂覆雪的圓錐形山峰與綿延的山巒，近處是綠色山丘與針葉樹。',
+  },
+  lakeSunset: {
+    caption: '晚霞中的山與湖',
+    alt: '插圖：粉紅色的晚霞天空下，圓錐形的山峰與染上夕陽色彩的湖泊，岸邊是針葉樹的剪影。',
+  },
+  flowerSunset: {
+    caption: '晚霞中的山與花田',
+    alt: '插圖：晚霞天空下，山腳的綠色山丘上，紫、黃、粉紅色的花朵如彩帶般綿延成片。',
+  },
+  forestDay: {
+    caption: '流經針葉林的溪流',
+    alt: '插圖：藍天下，一條藍色溪流從針葉林之間朝前方流來。',
+  },
+  foodSunset: {
+    caption: '晚霞天空與熱氣騰騰的蓋飯',
+    alt: '插圖：木製吧檯上放著熱氣騰騰的紅色大碗與筷子，上方掛著兩盞紅燈籠，後方是晚霞天空。',
+  },
+  flowerDay: {
+    caption: '山腳下綿延的花田',
+    alt: '插圖：藍天下，山腳的綠色山丘上，紫、黃、粉紅色的花朵如彩帶般綿延成片。',
+  },
+  forestMorning: {
+    caption: '清晨的森林與溪流',
+    alt: '插圖：淡淡的清晨天空下，一條溪流從針葉林之間朝前方流來。',
+  },
+  templeMorning: {
+    caption: '清晨的鳥居與五重塔',
+    alt: '插圖：淡淡的清晨天空下，佇立在綠色山丘上的紅色鳥居與五重塔，後方山巒綿延。',
+  },
+  castleDay: {
+    caption: '白色天守閣與櫻花',
+    alt: '插圖：藍天下，白牆的天守閣聳立於石牆之上，下方盛開著粉紅色的櫻花。',
+  },
+  villageDay: {
+    caption: '雪山腳下的合掌造房屋',
+    alt: '插圖：藍天下，覆雪山峰腳下的綠色原野上，排列著窗口亮著燈、茅草屋頂的合掌造房屋。',
+  },
+  villageMorning: {
+    caption: '白雪覆蓋的合掌造聚落',
+    alt: '插圖：淡淡的清晨天空下，覆雪山峰的山腳下，排列著屋頂積滿白雪的合掌造房屋。',
+  },
+  onsenSunset: {
+    caption: '晚霞中的山與露天溫泉的熱氣',
+    alt: '插圖：粉紅色的晚霞天空下，被群山與樹木環繞、以岩石圍砌的露天溫泉正冒著裊裊熱氣。',
+  },
+  mountainSunset: {
+    caption: '晚霞中的雪山與山巒',
+    alt: '插圖：粉紅色的晚霞天空下，山頂覆雪的圓錐形山峰，以及剪影般的山巒與樹木。',
+  },
 };

@@ -100,34 +100,37 @@ export const KEYWORDS = [
   { keycd: 'K12', keyname: 'レンタル' },
 ] as const;
 
-/** Each nationality's name, and its English for the English pages. */
+/**
+ * Each nationality's name, numbered from 1 in this order (its id); its name in the other languages is in each
+ * language's file (`NATIONALITY_NAMES_EN`…), by id.
+ */
 export const NATIONALITIES = (
   [
-    ['日本', 'Japan'],
-    ['アメリカ合衆国', 'United States'],
-    ['中国', 'China'],
-    ['韓国', 'South Korea'],
-    ['台湾', 'Taiwan'],
-    ['香港', 'Hong Kong'],
-    ['タイ', 'Thailand'],
-    ['シンガポール', 'Singapore'],
-    ['マレーシア', 'Malaysia'],
-    ['インドネシア', 'Indonesia'],
-    ['フィリピン', 'Philippines'],
-    ['ベトナム', 'Vietnam'],
-    ['インド', 'India'],
-    ['オーストラリア', 'Australia'],
-    ['ニュージーランド', 'New Zealand'],
-    ['カナダ', 'Canada'],
-    ['イギリス', 'United Kingdom'],
-    ['フランス', 'France'],
-    ['ドイツ', 'Germany'],
-    ['イタリア', 'Italy'],
-    ['スペイン', 'Spain'],
-    ['ブラジル', 'Brazil'],
-    ['その他', 'Other'],
-  ] as const satisfies readonly (readonly [string, string])[]
-).map(([nationality_nm, nationality_en], i) => ({ id: i + 1, nationality_nm, nationality_en }));
+    '日本',
+    'アメリカ合衆国',
+    '中国',
+    '韓国',
+    '台湾',
+    '香港',
+    'タイ',
+    'シンガポール',
+    'マレーシア',
+    'インドネシア',
+    'フィリピン',
+    'ベトナム',
+    'インド',
+    'オーストラリア',
+    'ニュージーランド',
+    'カナダ',
+    'イギリス',
+    'フランス',
+    'ドイツ',
+    'イタリア',
+    'スペイン',
+    'ブラジル',
+    'その他',
+  ] as const
+).map((nationality_nm, i) => ({ id: i + 1, nationality_nm }));
 
 /**
  * Coupon facilities (1, 2) and the rental shops of the ski options (3–6, their レンタル準備表; the first

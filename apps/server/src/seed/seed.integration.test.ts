@@ -92,6 +92,21 @@ describe('demo catalog', () => {
     const nat = await t.ctx.db.select().from(nationalities).orderBy(asc(nationalities.id));
     expect(nat[0]).toMatchObject({ id: 1, nationalityNm: '日本' });
     expect(nat.length).toBeGreaterThanOrEqual(20);
+    expect(nat[0]?.translations).toEqual({
+      en: { nationalityNm: 'Japan' },
+      ko: { nationalityNm: '일본' },
+      'zh-Hant': { nationalityNm: '日本' },
+      'zh-Hans': { nationalityNm: '日本' },
+    });
+    // Every row named in every language (catalog-data-langs.test.ts checks the names themselves).
+    for (const row of nat)
+      expect(Object.keys(row.translations).sort(), String(row.id)).toEqual(['en', 'ko', 'zh-Hans', 'zh-Hant']);
+    const pictures = await t.ctx.db.select().from(optionImages);
+    for (const p of pictures) {
+      for (const texts of Object.values(p.translations))
+        expect(texts?.caption && texts.alt, `${p.opcd} ${p.seq}`).toBeTruthy();
+      expect(Object.keys(p.translations).sort(), `${p.opcd} ${p.seq}`).toEqual(['en', 'ko', 'zh-Hans', 'zh-Hant']);
+    }
   });
 
   it('sells five options at start times (ADR 0196): some departures full, some with 1–9 seats, a dearer time', async () => {

@@ -31,7 +31,6 @@ import {
 import { sanitizeHtml } from '../http/safe-html.ts';
 import { storedColumns } from '../modules/booking/lifecycle.ts';
 import { randomRsvno } from '../modules/booking/rsvno.ts';
-import { DEMO_PICTURES } from '../modules/catalog/demo-pictures.ts';
 import { imagePath } from '../modules/catalog/images.ts';
 import { hashPin } from '../modules/coupon/pin.ts';
 import { DEMO_BOOKINGS, DEMO_TEL, type DemoBooking, useDateOf } from './bookings.ts';
@@ -46,7 +45,7 @@ import {
   type OptionSeed,
   REGIONS,
 } from './catalog-data.ts';
-import { CATALOG_IN, namesIn } from './catalog-data-langs.ts';
+import { CATALOG_IN, demoPictureTexts, namesIn } from './catalog-data-langs.ts';
 import {
   AGE_NOTES,
   attentionHtml,
@@ -339,7 +338,7 @@ async function writeSeed(tx: Tx, clock: Clock): Promise<void> {
     NATIONALITIES.map((n) => ({
       id: n.id,
       nationalityNm: n.nationality_nm,
-      translations: { en: { nationalityNm: n.nationality_en } },
+      translations: namesIn('nationalityNm', (c) => c.nationalities[n.id]),
       sort: n.id,
     })),
   );
@@ -357,13 +356,11 @@ async function writeSeed(tx: Tx, clock: Clock): Promise<void> {
   await tx.insert(options).values(OPTIONS.map((o, i) => optionRow(o, i, today)));
   await tx.insert(optionImages).values(
     OPTIONS.flatMap((o) =>
-      (DEMO_PICTURES[o.opcd]?.pictures ?? []).map((picture, i) => ({
+      demoPictureTexts(o.opcd).map((texts, i) => ({
         opcd: o.opcd,
         seq: i + 1,
         image: imagePath(o.opcd, i + 1),
-        caption: picture.caption,
-        alt: picture.alt,
-        translations: { en: picture.en },
+        ...texts,
       })),
     ),
   );
