@@ -4,6 +4,7 @@
  */
 import { escapeHtml } from '@tabi/contract/html';
 import type { Lang } from '@tabi/contract/i18n';
+import { SITE_NAMES } from '@tabi/contract/routes';
 
 export type MailBlock =
   | { kind: 'paragraph'; text: string }
@@ -14,6 +15,23 @@ export type MailBlock =
 const BRAND = '#0b4f8a';
 const TEXT = '#1f2933';
 const MUTED = '#5b6673';
+
+/** The header's name: the Japanese one on the Japanese mails, the Latin "Sakura Travel" elsewhere (ADR 0207). */
+function brandOf(lang: Lang): string {
+  return lang === 'ja' ? 'さくらトラベル' : SITE_NAMES[lang];
+}
+
+/**
+ * Each language's own system fonts first, as the pages have them (global.css): Han set in a Japanese font reads as
+ * Japanese to a Chinese reader, and Hangul is not in the Japanese ones. Korean breaks lines between words.
+ */
+const BODY_FONT: Record<Lang, string> = {
+  ja: "font-family:'Hiragino Sans','Hiragino Kaku Gothic ProN','Noto Sans JP','Yu Gothic',Meiryo,sans-serif",
+  en: "font-family:'Hiragino Sans','Hiragino Kaku Gothic ProN','Noto Sans JP','Yu Gothic',Meiryo,sans-serif",
+  ko: "font-family:'Apple SD Gothic Neo','Noto Sans KR','Malgun Gothic',sans-serif;word-break:keep-all",
+  'zh-Hant': "font-family:'PingFang TC','Noto Sans TC','Microsoft JhengHei',sans-serif",
+  'zh-Hans': "font-family:'PingFang SC','Noto Sans SC','Microsoft YaHei',sans-serif",
+};
 
 function htmlLines(text: string): string {
   return text.split('\n').map(escapeHtml).join('<br>');
@@ -103,10 +121,10 @@ export function renderHtml(
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(subject)}</title>
 </head>
-<body style="margin:0;padding:0;background:#f5f7f9;color:${TEXT};font-family:'Hiragino Sans','Hiragino Kaku Gothic ProN','Noto Sans JP','Yu Gothic',Meiryo,sans-serif">
+<body style="margin:0;padding:0;background:#f5f7f9;color:${TEXT};${BODY_FONT[lang]}">
 <table role="presentation" style="width:100%;border-collapse:collapse;background:#f5f7f9"><tr><td style="padding:16px 8px">
 <table role="presentation" style="width:100%;max-width:600px;margin:0 auto;border-collapse:collapse;background:#ffffff;border-radius:10px">
-<tr><td style="padding:16px 20px;background:${BRAND};border-radius:10px 10px 0 0;color:#ffffff;font-size:18px;font-weight:700">さくらトラベル</td></tr>
+<tr><td style="padding:16px 20px;background:${BRAND};border-radius:10px 10px 0 0;color:#ffffff;font-size:18px;font-weight:700">${escapeHtml(brandOf(lang))}</td></tr>
 <tr><td style="padding:20px">
 <p style="margin:0 0 14px;font-size:15px">${escapeHtml(greeting)}</p>
 ${blocks.map(blockHtml).join('\n')}

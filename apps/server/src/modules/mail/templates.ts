@@ -279,7 +279,7 @@ export function bookingPaidMail(b: MailBooking): OutgoingMail {
 
 export function requestConfirmedMail(b: MailBooking): OutgoingMail {
   const t = textOf(b);
-  const deadline = b.paymentDeadline ? formatTokyoDateTime(b.paymentDeadline) : '';
+  const deadline = b.paymentDeadline ? formatTokyoDateTime(b.paymentDeadline, b.lang ?? 'ja') : '';
   return compose(MailKind.requestConfirmed, b, t('confirmedTitle'), [
     t('confirmedLead'),
     summary(b),
