@@ -584,6 +584,8 @@ export interface OctoContentFacts {
   >;
   /** The site's address, for the pictures' absolute URLs. */
   publicUrl: string;
+  /** The language the option's title is in: `lang`, or English or Japanese where it has none in `lang`. */
+  titleLang: Lang;
 }
 
 const UNIT_TITLES: Record<Lang, Record<AgeClass, [one: string, many: string]>> = {
@@ -612,10 +614,11 @@ const UNIT_TITLES: Record<Lang, Record<AgeClass, [one: string, many: string]>> =
 /**
  * octo/content: the product's, option's and units' texts a reseller shows its customers, in the language
  * of the call's Accept-Language where the option has it (each text falls back to Japanese on its own, as on our
- * pages). What we do not keep (inclusions, FAQs, videos) is empty rather than made up.
+ * pages). What we do not keep (inclusions, FAQs, videos) is empty rather than made up. The option's `language` is
+ * that of its title, which may be the English or the Japanese one; the units' titles are always in `lang`.
  */
 export function withContent<P extends ReturnType<typeof productOf>>(product: P, content: OctoContentFacts) {
-  const { detail, lang, publicUrl } = content;
+  const { detail, lang, publicUrl, titleLang } = content;
   const absolute = (path: string) => (/^https?:/.test(path) ? path : `${publicUrl}${path}`);
   const cover = detail.imageList[0];
   return {
@@ -650,7 +653,7 @@ export function withContent<P extends ReturnType<typeof productOf>>(product: P, 
       ...option,
       title: detail.webname,
       subtitle: null,
-      language: lang,
+      language: titleLang,
       shortDescription: null,
       units: option.units.map((unit) => {
         const [title, titlePlural] = UNIT_TITLES[lang][unit.reference];

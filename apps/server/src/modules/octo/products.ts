@@ -1,4 +1,5 @@
 /** OCTO's supplier and products (ADR 0170): the options a reseller may sell, with their units and content. */
+import type { Lang } from '@tabi/contract/i18n';
 import type { AppContext } from '../../context.ts';
 import { catalogService } from '../catalog/service.ts';
 import { isoToday, type OctoCaller } from './caller.ts';
@@ -37,6 +38,7 @@ export async function listProducts(ctx: AppContext, caller: OctoCaller) {
   const today = isoToday(ctx);
   const opcds = all.map((o) => o.opcd);
   const lowest = caller.pricing ? await repo.lowestPrices(ctx.db, opcds, today) : null;
+  const titleLangs = caller.content ? await repo.titleLangsOf(ctx.db, opcds, caller.content) : null;
   const times = await repo.startTimesOf(
     ctx.db,
     all.filter((o) => o.timed).map((o) => o.opcd),
@@ -52,17 +54,28 @@ export async function listProducts(ctx: AppContext, caller: OctoCaller) {
           caller.pricing ? { commissionBp: caller.reseller.commissionBp, from: lowest?.get(o.opcd) } : null,
           times.get(o.opcd),
         ),
+        titleLangs?.get(o.opcd),
       ),
     ),
   );
 }
 
 /** The product with octo/content's texts when the caller asked for them (the catalog's cached detail). */
-async function productWithContent(ctx: AppContext, caller: OctoCaller, product: ReturnType<typeof productOf>) {
+async function productWithContent(
+  ctx: AppContext,
+  caller: OctoCaller,
+  product: ReturnType<typeof productOf>,
+  titleLang: Lang | undefined,
+) {
   if (!caller.content) return product;
   const core = await catalogService(ctx).optionCore(product.id, caller.content);
   if (!core) return product;
-  return withContent(product, { lang: caller.content, detail: core.detail, publicUrl: ctx.config.publicUrl });
+  return withContent(product, {
+    lang: caller.content,
+    detail: core.detail,
+    publicUrl: ctx.config.publicUrl,
+    titleLang: titleLang ?? caller.content,
+  });
 }
 
 export async function getProduct(ctx: AppContext, caller: OctoCaller, productId: string) {
@@ -70,6 +83,7 @@ export async function getProduct(ctx: AppContext, caller: OctoCaller, productId:
   const today = isoToday(ctx);
   const lowest = caller.pricing ? await repo.lowestPrices(ctx.db, [option.opcd], today) : null;
   const times = option.timed ? await repo.startTimesOf(ctx.db, [option.opcd], today) : null;
+  const titleLangs = caller.content ? await repo.titleLangsOf(ctx.db, [option.opcd], caller.content) : null;
   return productWithContent(
     ctx,
     caller,
@@ -78,5 +92,6 @@ export async function getProduct(ctx: AppContext, caller: OctoCaller, productId:
       caller.pricing ? { commissionBp: caller.reseller.commissionBp, from: lowest?.get(option.opcd) } : null,
       times?.get(option.opcd),
     ),
+    titleLangs?.get(option.opcd),
   );
 }

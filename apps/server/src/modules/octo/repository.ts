@@ -1,5 +1,7 @@
 /** The OCTO module's reads, and the only writes of `octo_bookings` (ADR 0170). */
-import { and, asc, eq, getTableName, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { FALLBACK_LANG } from '@tabi/contract/content';
+import { DEFAULT_LANG, type Lang } from '@tabi/contract/i18n';
+import { and, asc, eq, getTableName, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client.ts';
 import {
   bookingOptions,
@@ -65,6 +67,26 @@ export async function findAnyOption(db: DbOrTx, opcd: string): Promise<SellableO
 
 export async function listSellableOptions(db: DbOrTx): Promise<SellableOption[]> {
   return db.select(OPTION_COLUMNS).from(options).where(sellable).orderBy(asc(options.sort), asc(options.opcd));
+}
+
+/**
+ * The language each option's title is read in by a call in `lang` (ADR 0207): its translation in `lang`, else the
+ * English one, else the Japanese, an empty or blank translation being none, as the catalog's `inLang` picks it.
+ */
+export async function titleLangsOf(db: DbOrTx, opcds: string[], lang: Lang): Promise<Map<string, Lang>> {
+  if (lang === DEFAULT_LANG || opcds.length === 0) return new Map(opcds.map((opcd) => [opcd, DEFAULT_LANG]));
+  const rows = await db
+    .select({
+      opcd: options.opcd,
+      own: sql<string | null>`${options.translations} -> ${lang}::text ->> 'webname'`,
+      english: sql<string | null>`${options.translations} -> ${FALLBACK_LANG}::text ->> 'webname'`,
+    })
+    .from(options)
+    .where(inArray(options.opcd, opcds));
+  const written = (text: string | null) => text !== null && text.trim() !== '';
+  return new Map(
+    rows.map((r) => [r.opcd, written(r.own) ? lang : written(r.english) ? FALLBACK_LANG : DEFAULT_LANG] as const),
+  );
 }
 
 /**
