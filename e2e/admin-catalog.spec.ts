@@ -51,7 +51,7 @@ test('an admin creates an option, opens dates with prices and publishes it; a vi
   await shoot(page, 'new-errors');
 
   await page.getByLabel('商品コード').fill(opcd);
-  await page.getByLabel(/^商品名(?!（英語）)/).fill('【E2E】隅田川 朝さんぽツアー');
+  await page.getByLabel('商品名', { exact: true }).fill('【E2E】隅田川 朝さんぽツアー');
   await page.getByLabel('方面', { exact: true }).selectOption({ label: '関東' });
   await page.getByLabel('地域', { exact: true }).selectOption({ index: 1 });
   await page.getByLabel('市区町村', { exact: true }).selectOption({ index: 1 });
@@ -75,6 +75,10 @@ test('an admin creates an option, opens dates with prices and publishes it; a vi
   await expect(page.getByRole('region', { name: '紹介文（英語）のプレビュー' }).locator('strong')).toHaveText(
     'morning',
   );
+  // Each other language in its own tab, with the same fields.
+  await page.getByRole('tab', { name: /^韓国語/ }).click();
+  await page.getByLabel('商品名（韓国語）').fill('[E2E] 스미다강 아침 산책');
+  await expect(page.getByRole('tab', { name: /^韓国語/ })).toHaveAttribute('aria-selected', 'true');
   await page.getByRole('button', { name: '下書きとして作成' }).click();
   await expect(page.getByRole('heading', { level: 1, name: `商品編集 ${opcd}` })).toBeVisible();
   await expect(page.getByText('下書き（お客様には表示されません）')).toBeVisible();

@@ -10,8 +10,9 @@ import {
   StockMsg,
   stockEditRequest,
   stockEndPastMidnight,
+  untranslatedLangs,
 } from './admin-catalog.ts';
-import { OPTION_TEXT_FIELDS } from './content.ts';
+import { OPTION_TEXT_FIELDS, TRANSLATED_LANGS } from './content.ts';
 import { CatalogMsg } from './messages.ts';
 
 const japanese = adminOptionRecord.shape.option.shape;
@@ -41,6 +42,35 @@ describe("an option's English texts", () => {
   it('takes "" for "not translated", even where the Japanese text is required', () => {
     for (const f of OPTION_TEXT_FIELDS) expect(english[f].safeParse('').success).toBe(true);
     expect(japanese.webname.safeParse('').success).toBe(false);
+  });
+});
+
+describe("an option's texts in every other language", () => {
+  const empty = Object.fromEntries(OPTION_TEXT_FIELDS.map((f) => [f, '']));
+  const all = Object.fromEntries(TRANSLATED_LANGS.map((lang) => [lang, empty]));
+
+  it('checks each language with the English rules', () => {
+    for (const lang of TRANSLATED_LANGS) expect(optionTranslations.shape[lang].shape).toBe(english);
+    expect(optionTranslations.safeParse(all).success).toBe(true);
+  });
+
+  it('refuses translations without one of the languages', () => {
+    for (const lang of TRANSLATED_LANGS) {
+      const result = optionTranslations.safeParse({ ...all, [lang]: undefined });
+      expect(result.error?.issues.map((i) => i.path)).toEqual([[lang]]);
+    }
+  });
+
+  it('counts a language as lacking when the name is empty in it, whatever the other texts', () => {
+    expect(untranslatedLangs(null)).toEqual(['en', 'ko', 'zh-Hant', 'zh-Hans']);
+    expect(untranslatedLangs({})).toEqual(['en', 'ko', 'zh-Hant', 'zh-Hans']);
+    expect(
+      untranslatedLangs({
+        en: { webname: 'Morning walk' },
+        ko: { webname: '  ', introduction: '<p>산책</p>' },
+        'zh-Hant': { webname: '晨間散步' },
+      }),
+    ).toEqual(['ko', 'zh-Hans']);
   });
 });
 

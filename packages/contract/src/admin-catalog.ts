@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { AGE_CLASSES, EXTENDED_FIELD_NAMES, FROMSPOTS, RENTAL_CODES } from './constants.ts';
-import type { OptionTextField } from './content.ts';
+import { type OptionTextField, TRANSLATED_LANGS, type TranslatedLang, type Translations } from './content.ts';
 import { isoDays, weekdayOf } from './dates.ts';
 import { dayPriceFields, envelope, multilineText, plainText, START_TIME_PATTERN } from './envelope.ts';
 import { CatalogMsg, Msg } from './messages.ts';
@@ -58,9 +58,17 @@ export const EXTENDED_FIELD_LABEL: Record<(typeof EXTENDED_FIELD_NAMES)[number],
 };
 
 /**
- * The texts an option has in Japanese and in English, each with its kind and length once: the Japanese
- * field is made from it (adding what only it has: a name is required, some texts are null when not set), and the
- * English one is it as it is, '' for "not translated" (the English page shows the Japanese there).
+ * One schema for each translated language (ADR 0177): what the console edits in every language but Japanese. Each
+ * is required, so a console that leaves a language out is refused rather than erasing its texts.
+ */
+export function inEveryLang<T extends z.ZodType>(schema: T) {
+  return z.object({ en: schema, ko: schema, 'zh-Hant': schema, 'zh-Hans': schema } satisfies Record<TranslatedLang, T>);
+}
+
+/**
+ * The texts an option has in Japanese and in the other languages, each with its kind and length once: the Japanese
+ * field is made from it (adding what only it has: a name is required, some texts are null when not set), and each
+ * translation is it as it is, '' for "not translated" (the page shows the English there, else the Japanese).
  */
 const optionTexts = {
   webname: line(200),
@@ -79,8 +87,17 @@ const optionTexts = {
   arrivalPoint: line(200),
   dayBeforeNote: multilineText().trim().max(1000),
 } satisfies Record<OptionTextField, z.ZodType<string>>;
-export const optionTranslations = z.object({ en: z.object(optionTexts) });
+export const optionTranslations = inEveryLang(z.object(optionTexts));
 export type OptionTranslations = z.infer<typeof optionTranslations>;
+
+/**
+ * The languages an option is not yet translated into: those where its name (webname) is empty. The name is what a
+ * visitor meets first, on every card and as the detail's heading, so a language with a name counts as translated;
+ * any other text left empty falls back field by field (English, then Japanese) and is only counted in the console.
+ */
+export function untranslatedLangs(translations: Translations<OptionTextField> | null | undefined): TranslatedLang[] {
+  return TRANSLATED_LANGS.filter((lang) => (translations?.[lang]?.webname ?? '').trim() === '');
+}
 
 const fields = {
   webname: optionTexts.webname.min(1, CatalogMsg.catalogNameRequired),
@@ -144,7 +161,7 @@ const fields = {
   useFrom: isoDate,
   useTo: isoDate,
   sort: z.number().int().min(0).max(1_000_000),
-  /** The texts in other languages: only English, each '' where it is not translated. */
+  /** The texts in every other language, each '' where it is not translated. */
   translations: optionTranslations,
 };
 
@@ -249,6 +266,8 @@ export const catalogListRow = z.object({
   image: z.string().nullable(),
   bookings: z.number(),
   updatedAt: z.string().nullable(),
+  /** The languages the option lacks (untranslatedLangs), in TRANSLATED_LANGS's order. */
+  untranslated: z.array(z.enum(TRANSLATED_LANGS)),
 });
 export type CatalogListRow = z.infer<typeof catalogListRow>;
 export const catalogListResponse = envelope(z.array(catalogListRow));

@@ -3,8 +3,9 @@
  * text, order, delete. Every answer is the option's photo list as the public pages will show it.
  */
 import { z } from 'zod';
-import { opcdString } from './admin-catalog.ts';
+import { inEveryLang, opcdString } from './admin-catalog.ts';
 import { image } from './catalog.ts';
+import type { ImageTextField } from './content.ts';
 import { envelope, plainText } from './envelope.ts';
 
 /** The largest file accepted (bytes) and the most pixels a picture may decode to (a decompression bomb stops here). */
@@ -35,19 +36,15 @@ export const PhotoMsg = {
 
 export const photoIdParams = z.object({ opcd: opcdString, id: z.coerce.number().int().min(1).max(2_147_483_647) });
 
-const caption = (message?: string) => plainText().trim().max(PHOTO_CAPTION_MAX, message);
-const alt = (message?: string) => plainText().trim().max(PHOTO_ALT_MAX, message);
+const caption = plainText().trim().max(PHOTO_CAPTION_MAX);
+const alt = plainText().trim().max(PHOTO_ALT_MAX);
+/** A photo's caption and alt text in one language. */
+export const photoTexts = z.object({ caption, alt } satisfies Record<ImageTextField, z.ZodType<string>>);
 /**
- * A photo's caption and alt text, and their English ('' = not translated, the English page shows the
- * Japanese). A call without the English ones (an older console) leaves the stored English as it is.
+ * A photo's caption and alt text, and theirs in every other language ('' = not translated: the page shows the
+ * English, else the Japanese). Every language is required: the console sends them all.
  */
-export const photoTextRequest = z.object({
-  caption: caption(),
-  alt: alt(),
-  // Named in their messages: the API's field names (fieldLabel) know only the Japanese ones.
-  captionEn: caption(`キャプション（英語）は${PHOTO_CAPTION_MAX}文字以内で入力してください`).optional(),
-  altEn: alt(`代替テキスト（英語）は${PHOTO_ALT_MAX}文字以内で入力してください`).optional(),
-});
+export const photoTextRequest = z.object({ caption, alt, translations: inEveryLang(photoTexts) });
 export type PhotoTextRequest = z.infer<typeof photoTextRequest>;
 
 export const PHOTO_MOVES = ['up', 'down'] as const;
@@ -58,9 +55,8 @@ export const adminPhoto = image.extend({
   id: z.number().int(),
   /** Caption and alt text as stored (the public `alt` falls back to the caption). */
   altText: z.string(),
-  /** The English caption and alt text as stored ('' where not translated). */
-  captionEn: z.string(),
-  altEn: z.string(),
+  /** The caption and alt text in every other language as stored ('' where not translated). */
+  translations: inEveryLang(z.object({ caption: z.string(), alt: z.string() })),
   uploaded: z.boolean(),
 });
 export type AdminPhoto = z.infer<typeof adminPhoto>;

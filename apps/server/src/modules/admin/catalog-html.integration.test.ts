@@ -3,6 +3,7 @@
  * so what the database holds, what the console shows and what every public page shows are the same clean HTML.
  */
 import { STAFF_COOKIE } from '@tabi/contract/admin';
+import { TRANSLATED_LANGS } from '@tabi/contract/content';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogEvents, options } from '../../db/schema.ts';
@@ -85,5 +86,22 @@ describe('option HTML is sanitised when saved', () => {
     expect(res.statusCode, res.body).toBe(200);
     const [row] = await t.ctx.db.select().from(options).where(eq(options.opcd, 'HTML01'));
     expect(row?.introduction).toBe('<p>新</p><img src="x">');
+  });
+
+  it('sanitises the texts of every other language the same way', async () => {
+    const before = (await staffGet('/api/admin/options/OP0002')).json().response.option;
+    const translations = Object.fromEntries(
+      TRANSLATED_LANGS.map((lang) => [lang, { ...before.translations[lang], ...HOSTILE }]),
+    );
+    const res = await staffPost('/api/admin/options/OP0002', { option: { ...before, translations } });
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await t.ctx.db.select().from(options).where(eq(options.opcd, 'OP0002'));
+    for (const lang of TRANSLATED_LANGS) {
+      expect(res.json().response.option.translations[lang], lang).toMatchObject(CLEAN);
+      expect(row?.translations[lang], lang).toMatchObject(CLEAN);
+    }
+    expect(JSON.stringify(row?.translations)).not.toMatch(
+      /onerror|onclick|onload|ontoggle|onmouseover|<script|javascript:/,
+    );
   });
 });

@@ -249,7 +249,9 @@ describe('English texts', () => {
       introduction: '<p>Walk along the <strong>Sumida</strong>.</p><img src=x onerror=alert(1)>',
       companyname: '',
     };
-    const res = await staffPost(`/api/admin/options/${OPCD}`, { option: { ...before.option, translations: { en } } });
+    const res = await staffPost(`/api/admin/options/${OPCD}`, {
+      option: { ...before.option, translations: { ...before.option.translations, en } },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const saved: AdminOptionRecord = res.json().response;
     // Trimmed like the Japanese, the HTML as the one allow-list keeps it, '' kept as "not translated".
@@ -297,7 +299,9 @@ describe('English texts', () => {
   it('previews a draft in English with lang=en', async () => {
     const draft = await record('NEW001');
     const en = { ...draft.option.translations.en, webname: 'Sumida Morning Walk (new)' };
-    const res = await staffPost('/api/admin/options/NEW001', { option: { ...draft.option, translations: { en } } });
+    const res = await staffPost('/api/admin/options/NEW001', {
+      option: { ...draft.option, translations: { ...draft.option.translations, en } },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const english = await staffGet('/api/admin/options/NEW001/preview?lang=en');
     expect(english.json().response.webname).toBe('Sumida Morning Walk (new)');
@@ -308,7 +312,9 @@ describe('English texts', () => {
   it('refuses an English name over 200 characters with a Japanese message and changes nothing', async () => {
     const before = await record(OPCD);
     const en = { ...before.option.translations.en, webname: 'x'.repeat(201) };
-    const res = await staffPost(`/api/admin/options/${OPCD}`, { option: { ...before.option, translations: { en } } });
+    const res = await staffPost(`/api/admin/options/${OPCD}`, {
+      option: { ...before.option, translations: { ...before.option.translations, en } },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({ errcd: '999', response: null });
     expect(res.json().errMsg).toContain('200文字以内で入力してください');
@@ -317,14 +323,90 @@ describe('English texts', () => {
     expect(after.events).toHaveLength(before.events.length);
   });
 
-  it('refuses translations without one of the texts, and translations left out', async () => {
+  it('refuses translations without one of the texts, without a language, and translations left out', async () => {
     const before = await record(OPCD);
     const { webname: _webname, ...missing } = before.option.translations.en;
     const { translations: _translations, ...without } = before.option;
-    for (const option of [{ ...before.option, translations: { en: missing } }, without]) {
+    const withoutKorean = { ...before.option.translations, ko: undefined };
+    for (const option of [
+      { ...before.option, translations: { ...before.option.translations, en: missing } },
+      { ...before.option, translations: withoutKorean },
+      without,
+    ]) {
       const res = await staffPost(`/api/admin/options/${OPCD}`, { option });
       expect(res.statusCode, res.body).toBe(422);
     }
     expect((await record(OPCD)).events).toHaveLength(before.events.length);
+  });
+});
+
+describe('Korean and Chinese texts', () => {
+  const OPCD = 'OP0004';
+  const detailIn = (lang: string) => t.request({ method: 'GET', url: `/api/option/${OPCD}?lang=${lang}` });
+
+  it('shows the demo texts of every language, and keeps them through a save of the Japanese', async () => {
+    const before = await record(OPCD);
+    for (const lang of ['en', 'ko', 'zh-Hant', 'zh-Hans'] as const) {
+      expect(before.option.translations[lang].webname, lang).not.toBe('');
+    }
+    const res = await staffPost(`/api/admin/options/${OPCD}`, {
+      option: { ...before.option, sort: before.option.sort + 1 },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const saved: AdminOptionRecord = res.json().response;
+    expect(saved.option.translations).toEqual(before.option.translations);
+    expect(Object.keys((await eventsOf(OPCD)).at(-1)?.after ?? {})).toEqual(['sort']);
+  });
+
+  it('stores each language, its HTML sanitised, answers it in that language, and records the change', async () => {
+    const before = await record(OPCD);
+    const ko = {
+      ...before.option.translations.ko,
+      webname: ' 스미다강 아침 산책 ',
+      introduction: '<p>강변을 <strong>걷습니다</strong>.</p><img src=x onerror=alert(1)>',
+      companyname: '',
+    };
+    const zhHans = { ...before.option.translations['zh-Hans'], webname: '', meetpoint: '两国站 西口' };
+    const res = await staffPost(`/api/admin/options/${OPCD}`, {
+      option: { ...before.option, translations: { ...before.option.translations, ko, 'zh-Hans': zhHans } },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const saved: AdminOptionRecord = res.json().response;
+    expect(saved.option.translations.ko).toEqual({
+      ...ko,
+      webname: '스미다강 아침 산책',
+      introduction: '<p>강변을 <strong>걷습니다</strong>.</p><img src="x">',
+    });
+    expect(saved.option.translations['zh-Hans']).toEqual(zhHans);
+    expect(saved.option.translations.en).toEqual(before.option.translations.en);
+    const [row] = await t.ctx.db.select().from(options).where(eq(options.opcd, OPCD));
+    expect(JSON.stringify(row?.translations)).not.toMatch(/onerror/);
+    expect(row?.translations.ko).not.toHaveProperty('companyname');
+    expect(row?.translations['zh-Hans']).not.toHaveProperty('webname');
+
+    const korean = (await detailIn('ko')).json().response;
+    expect(korean).toMatchObject({
+      webname: '스미다강 아침 산책',
+      introduction: saved.option.translations.ko.introduction,
+    });
+    // Left empty: the English, else the Japanese.
+    expect(korean.companyname).toBe(before.option.translations.en.companyname || before.option.companyname);
+    const simplified = (await detailIn('zh-Hans')).json().response;
+    expect(simplified).toMatchObject({ webname: before.option.translations.en.webname, meetpoint: '两国站 西口' });
+
+    const last = (await eventsOf(OPCD)).at(-1);
+    expect(last?.kind).toBe('option.updated');
+    expect(Object.keys(last?.after ?? {})).toEqual(['translations']);
+    expect(last?.before).toMatchObject({ translations: { ko: { webname: before.option.translations.ko.webname } } });
+    expect(last?.after).toMatchObject({
+      translations: { ko: { webname: '스미다강 아침 산책' }, 'zh-Hans': { webname: '', meetpoint: '两国站 西口' } },
+    });
+  });
+
+  it('lists the languages an option lacks: those without its name', async () => {
+    const rows: { opcd: string; untranslated: string[] }[] = (await staffGet('/api/admin/options/catalog')).json()
+      .response;
+    expect(rows.find((r) => r.opcd === OPCD)?.untranslated).toEqual(['zh-Hans']);
+    expect(rows.find((r) => r.opcd === 'OP0001')?.untranslated).toEqual([]);
   });
 });

@@ -9,9 +9,10 @@ import {
   type CatalogMasters,
   OPTION_KEYS,
   type OptionFields,
+  untranslatedLangs,
 } from '@tabi/contract/admin-catalog';
 import { ErrCd } from '@tabi/contract/constants';
-import { OPTION_TEXT_FIELDS } from '@tabi/contract/content';
+import { OPTION_TEXT_FIELDS, TRANSLATED_LANGS, type TranslatedLang } from '@tabi/contract/content';
 import { CatalogMsg } from '@tabi/contract/messages';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
@@ -37,15 +38,21 @@ type OptionTranslations = OptionFields['translations'];
 
 /** The stored translations as the console edits them: every text of every language, '' where not translated. */
 function translationsOf(stored: OptionRow['translations'] | null): OptionTranslations {
-  const en: Partial<Record<string, string>> = stored?.en ?? {};
-  return {
-    en: Object.fromEntries(OPTION_TEXT_FIELDS.map((f) => [f, en[f] ?? ''])) as OptionTranslations['en'],
+  const textsIn = (lang: TranslatedLang) => {
+    const texts: Partial<Record<string, string>> = stored?.[lang] ?? {};
+    return Object.fromEntries(OPTION_TEXT_FIELDS.map((f) => [f, texts[f] ?? ''])) as OptionTranslations[TranslatedLang];
   };
+  return Object.fromEntries(TRANSLATED_LANGS.map((lang) => [lang, textsIn(lang)])) as OptionTranslations;
 }
 
 /** The translations as stored: only the texts written ('' is "not translated", so it is left out). */
 function storedTranslations(t: OptionTranslations): NonNullable<OptionRow['translations']> {
-  return { en: Object.fromEntries(Object.entries(t.en).filter(([, text]) => text !== '')) };
+  return Object.fromEntries(
+    TRANSLATED_LANGS.map((lang) => [
+      lang,
+      Object.fromEntries(Object.entries(t[lang]).filter(([, text]) => text !== '')),
+    ]),
+  );
 }
 
 /** The option's fields as the console edits them: its columns (the contract's keys) and its keywords. */
@@ -157,9 +164,10 @@ export async function listOptions(ctx: AppContext): Promise<CatalogListRow[]> {
     image: string | null;
     bookings: number | string;
     updated_at: Date | string | null;
+    translations: OptionRow['translations'] | null;
   }>(
     await ctx.db.execute(sql`
-      select o.opcd, o.webname, o.published, o.is_coupon,
+      select o.opcd, o.webname, o.published, o.is_coupon, o.translations,
         to_char(o.use_from, 'YYYY-MM-DD') as use_from, to_char(o.use_to, 'YYYY-MM-DD') as use_to,
         r.homennm || ' ' || a.areanm || ' ' || c.citynm as region,
         (select i.image from option_images i where i.opcd = o.opcd order by i.seq limit 1) as image,
@@ -182,6 +190,7 @@ export async function listOptions(ctx: AppContext): Promise<CatalogListRow[]> {
     image: r.image,
     bookings: Number(r.bookings),
     updatedAt: r.updated_at === null ? null : new Date(r.updated_at).toISOString(),
+    untranslated: untranslatedLangs(r.translations),
   }));
 }
 
@@ -248,7 +257,7 @@ const HTML_KEYS = [
 ] as const satisfies readonly (keyof OptionFields)[];
 
 /**
- * The HTML texts as the one allow-list keeps them (ADR 0160), the Japanese and the English, sanitised when saved:
+ * The HTML texts as the one allow-list keeps them (ADR 0160), in Japanese and every other language, sanitised when saved:
  * what is stored is what every page shows, and an `onerror` or a `javascript:` link never reaches the database.
  */
 function withSafeHtml(input: OptionFields): OptionFields {
@@ -256,7 +265,7 @@ function withSafeHtml(input: OptionFields): OptionFields {
   const out = { ...input, translations: translationsOf(input.translations) };
   for (const key of HTML_KEYS) {
     out[key] = sanitizeHtml(input[key]);
-    out.translations.en[key] = sanitizeHtml(input.translations.en[key]);
+    for (const lang of TRANSLATED_LANGS) out.translations[lang][key] = sanitizeHtml(input.translations[lang][key]);
   }
   return out;
 }

@@ -8,8 +8,16 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { STAFF_COOKIE } from '@tabi/contract/admin';
-import { type AdminPhoto, PHOTO_MAX_BYTES, PHOTO_MAX_COUNT, PhotoMsg } from '@tabi/contract/admin-media';
+import {
+  type AdminPhoto,
+  PHOTO_MAX_BYTES,
+  PHOTO_MAX_COUNT,
+  PhotoMsg,
+  type PhotoTextRequest,
+} from '@tabi/contract/admin-media';
 import type { OptionImage } from '@tabi/contract/catalog';
+import { TRANSLATED_LANGS } from '@tabi/contract/content';
+import type { Lang } from '@tabi/contract/i18n';
 import { Msg } from '@tabi/contract/messages';
 import { and, asc, eq, like } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -95,6 +103,14 @@ function photosOf(res: { json(): unknown }): AdminPhoto[] {
   return (res.json() as { response: { photos: AdminPhoto[] } }).response.photos;
 }
 const uploaded = (photos: AdminPhoto[]) => photos.filter((p) => p.uploaded);
+/** A photo's texts as the console sends them: the stored ones, with `changes`. */
+const textsOf = (photo: AdminPhoto | undefined, changes: Partial<PhotoTextRequest> = {}): PhotoTextRequest => ({
+  caption: photo?.caption ?? '',
+  alt: photo?.altText ?? '',
+  translations: photo?.translations ?? { en: NO_TEXTS, ko: NO_TEXTS, 'zh-Hant': NO_TEXTS, 'zh-Hans': NO_TEXTS },
+  ...changes,
+});
+const NO_TEXTS = { caption: '', alt: '' };
 
 async function publicDetailImages(opcd: string): Promise<OptionImage[]> {
   const res = await t.request({ method: 'GET', url: `/api/option/${opcd}` });
@@ -265,7 +281,7 @@ describe('uploading', () => {
     expectRefused(await staffGet(`/api/admin/options/${OPCD}/photos`, operator), 403, Msg.staffForbidden);
     const [first] = photosOf(await staffGet(`/api/admin/options/${OPCD}/photos`));
     for (const [path, body] of [
-      [`${first?.id}`, { caption: 'x', alt: 'y' }],
+      [`${first?.id}`, textsOf(first, { caption: 'x', alt: 'y' })],
       [`${first?.id}/move`, { direction: 'down' }],
       [`${first?.id}/delete`, {}],
     ] as const) {
@@ -344,24 +360,24 @@ describe('editing', () => {
   it('edits caption and alt text (the alt falls back to the caption when emptied), each change an event', async () => {
     const [first] = photosOf(await staffGet(`/api/admin/options/${OPCD}/photos`));
     const url = `/api/admin/options/${OPCD}/photos/${first?.id}`;
-    const res = await staffPost(url, {
-      caption: '  隅田川の屋形船  ',
-      alt: '夕暮れの隅田川を進む、提灯をともした屋形船',
-    });
+    const res = await staffPost(
+      url,
+      textsOf(first, { caption: '  隅田川の屋形船  ', alt: '夕暮れの隅田川を進む、提灯をともした屋形船' }),
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(photosOf(res)[0]).toMatchObject({
       caption: '隅田川の屋形船',
       altText: '夕暮れの隅田川を進む、提灯をともした屋形船',
     });
     expect((await publicDetailImages(OPCD))[0]?.alt).toBe('夕暮れの隅田川を進む、提灯をともした屋形船');
-    await staffPost(url, { caption: '隅田川の屋形船', alt: '' });
+    await staffPost(url, textsOf(first, { caption: '隅田川の屋形船', alt: '' }));
     expect((await publicDetailImages(OPCD))[0]?.alt).toBe('隅田川の屋形船');
-    const invalid = await staffPost(url, { caption: 'x'.repeat(61), alt: '' });
+    const invalid = await staffPost(url, textsOf(first, { caption: 'x'.repeat(61), alt: '' }));
     expect(invalid.statusCode).toBe(422);
     expect(invalid.json().errMsg).toContain('キャプション：60文字以内で入力してください');
-    const control = await staffPost(url, { caption: 'a\u0007b', alt: '' });
+    const control = await staffPost(url, textsOf(first, { caption: 'a\u0007b', alt: '' }));
     expect(control.statusCode).toBe(422);
-    const missing = await staffPost(`/api/admin/options/${OPCD}/photos/999999`, { caption: 'x', alt: '' });
+    const missing = await staffPost(`/api/admin/options/${OPCD}/photos/999999`, textsOf(first, { caption: 'x' }));
     expectRefused(missing, 404, PhotoMsg.photoNotFound);
     const events = await t.ctx.db
       .select()
@@ -403,115 +419,147 @@ describe('editing', () => {
   });
 });
 
-describe('English caption and alt text', () => {
+describe('caption and alt text in every other language', () => {
   /** Another published option, so the counts above stay theirs. */
-  const EN_OPCD = 'OP0004';
-  const detailImages = async (lang: 'ja' | 'en') => {
-    const res = await t.request({
-      method: 'GET',
-      url: `/api/option/${EN_OPCD}`,
-      headers: { 'accept-language': lang },
-    });
+  const LANG_OPCD = 'OP0004';
+  const detailImages = async (lang: Lang) => {
+    const res = await t.request({ method: 'GET', url: `/api/option/${LANG_OPCD}?lang=${lang}` });
     expect(res.statusCode).toBe(200);
     return res.json().response.imageList as OptionImage[];
   };
-  const englishEvents = () =>
+  const photoEvents = () =>
     t.ctx.db
       .select()
       .from(catalogEvents)
-      .where(and(eq(catalogEvents.opcd, EN_OPCD), like(catalogEvents.kind, 'photo.%')))
+      .where(and(eq(catalogEvents.opcd, LANG_OPCD), like(catalogEvents.kind, 'photo.%')))
       .orderBy(asc(catalogEvents.id));
+  const mineOf = async () => {
+    const mine = uploaded(photosOf(await staffGet(`/api/admin/options/${LANG_OPCD}/photos`)))[0];
+    if (!mine) throw new Error('no uploaded photo');
+    return mine;
+  };
 
-  it('takes them with the upload: the console lists them, the English detail answers them, the Japanese stays', async () => {
+  it('lists the demo pictures with their texts in every language', async () => {
+    const [first] = photosOf(await staffGet(`/api/admin/options/${LANG_OPCD}/photos`));
+    for (const lang of TRANSLATED_LANGS) {
+      expect(first?.translations[lang].caption, lang).not.toBe('');
+      expect(first?.translations[lang].alt, lang).not.toBe('');
+    }
+  });
+
+  it('takes them with the upload: the console lists them, each language answers its own, the Japanese stays', async () => {
     const res = await upload(
-      EN_OPCD,
+      LANG_OPCD,
       { data: await picture('png', 800, 600, '#117744'), name: 'lantern.png', type: 'image/png' },
       {
         caption: '提灯の灯る路地',
         alt: '提灯が並ぶ夜の路地',
-        captionEn: ' Lantern-lit alley ',
-        altEn: 'A night alley lined with lanterns',
+        'translations.en.caption': ' Lantern-lit alley ',
+        'translations.en.alt': 'A night alley lined with lanterns',
+        'translations.ko.caption': '등불이 켜진 골목',
+        'translations.zh-Hant.alt': '掛滿燈籠的夜晚小巷',
       },
     );
     expect(res.statusCode, res.body).toBe(200);
     const mine = uploaded(photosOf(res))[0];
-    expect(mine).toMatchObject({
-      caption: '提灯の灯る路地',
-      altText: '提灯が並ぶ夜の路地',
-      captionEn: 'Lantern-lit alley',
-      altEn: 'A night alley lined with lanterns',
-    });
+    const expected = {
+      en: { caption: 'Lantern-lit alley', alt: 'A night alley lined with lanterns' },
+      ko: { caption: '등불이 켜진 골목', alt: '' },
+      'zh-Hant': { caption: '', alt: '掛滿燈籠的夜晚小巷' },
+      'zh-Hans': { caption: '', alt: '' },
+    };
+    expect(mine).toMatchObject({ caption: '提灯の灯る路地', altText: '提灯が並ぶ夜の路地', translations: expected });
     const [row] = await t.ctx.db
       .select()
       .from(optionImages)
       .where(eq(optionImages.id, mine?.id ?? 0));
+    // Only the texts written are stored.
     expect(row?.translations).toEqual({
-      en: { caption: 'Lantern-lit alley', alt: 'A night alley lined with lanterns' },
+      en: expected.en,
+      ko: { caption: '등불이 켜진 골목' },
+      'zh-Hant': { alt: '掛滿燈籠的夜晚小巷' },
+      'zh-Hans': {},
     });
-    const english = (await detailImages('en')).find((i) => i.image === mine?.image);
-    expect(english).toMatchObject({ caption: 'Lantern-lit alley', alt: 'A night alley lined with lanterns' });
-    const japanese = (await detailImages('ja')).find((i) => i.image === mine?.image);
-    expect(japanese).toMatchObject({ caption: '提灯の灯る路地', alt: '提灯が並ぶ夜の路地' });
-    expect((await englishEvents()).at(-1)?.after).toMatchObject({
-      caption: '提灯の灯る路地',
-      captionEn: 'Lantern-lit alley',
-      altEn: 'A night alley lined with lanterns',
-    });
+    const find = async (lang: Lang) => (await detailImages(lang)).find((i) => i.image === mine?.image);
+    expect(await find('en')).toMatchObject({ caption: 'Lantern-lit alley', alt: 'A night alley lined with lanterns' });
+    // Field by field: the language's own, else the English.
+    expect(await find('ko')).toMatchObject({ caption: '등불이 켜진 골목', alt: 'A night alley lined with lanterns' });
+    expect(await find('zh-Hant')).toMatchObject({ caption: 'Lantern-lit alley', alt: '掛滿燈籠的夜晚小巷' });
+    expect(await find('ja')).toMatchObject({ caption: '提灯の灯る路地', alt: '提灯が並ぶ夜の路地' });
+    expect((await photoEvents()).at(-1)?.after).toMatchObject({ caption: '提灯の灯る路地', translations: expected });
   });
 
-  it('edits them: each change an event, an empty one falls back to the Japanese, one left out stays', async () => {
-    const mine = uploaded(photosOf(await staffGet(`/api/admin/options/${EN_OPCD}/photos`)))[0];
-    if (!mine) throw new Error('no uploaded photo');
-    const url = `/api/admin/options/${EN_OPCD}/photos/${mine.id}`;
-    const events = (await englishEvents()).length;
+  it('edits them: each change an event, an empty one falls back to the English, then the Japanese', async () => {
+    const mine = await mineOf();
+    const url = `/api/admin/options/${LANG_OPCD}/photos/${mine.id}`;
+    const events = (await photoEvents()).length;
+    const translations = {
+      ...mine.translations,
+      en: { caption: 'Lanterns at dusk', alt: '' },
+      'zh-Hans': { caption: '黄昏的灯笼', alt: '' },
+    };
 
-    const edited = await staffPost(url, {
-      caption: mine.caption,
-      alt: mine.altText,
-      captionEn: 'Lanterns at dusk',
-      altEn: '',
-    });
+    const edited = await staffPost(url, textsOf(mine, { translations }));
     expect(edited.statusCode, edited.body).toBe(200);
-    expect(photosOf(edited).find((p) => p.id === mine.id)).toMatchObject({ captionEn: 'Lanterns at dusk', altEn: '' });
-    const english = (await detailImages('en')).find((i) => i.image === mine.image);
-    // No English alt text: field by field, the English page shows the Japanese one.
-    expect(english).toMatchObject({ caption: 'Lanterns at dusk', alt: '提灯が並ぶ夜の路地' });
-    const last = (await englishEvents()).at(-1);
-    expect(last?.kind).toBe('photo.updated');
-    expect(last?.before).toMatchObject({ captionEn: 'Lantern-lit alley', altEn: 'A night alley lined with lanterns' });
-    expect(last?.after).toMatchObject({ captionEn: 'Lanterns at dusk', altEn: '' });
-
-    // A call without the English (an older console) changes the Japanese only.
-    const japaneseOnly = await staffPost(url, { caption: '夕暮れの提灯', alt: mine.altText });
-    expect(photosOf(japaneseOnly).find((p) => p.id === mine.id)).toMatchObject({
-      caption: '夕暮れの提灯',
-      captionEn: 'Lanterns at dusk',
+    expect(photosOf(edited).find((p) => p.id === mine.id)?.translations).toEqual(translations);
+    // No English alt text: the Korean page shows the Japanese one.
+    expect((await detailImages('ko')).find((i) => i.image === mine.image)).toMatchObject({
+      caption: '등불이 켜진 골목',
+      alt: '提灯が並ぶ夜の路地',
     });
-    // The same texts again: no change, no event.
-    await staffPost(url, { caption: '夕暮れの提灯', alt: mine.altText, captionEn: 'Lanterns at dusk', altEn: '' });
-    expect(await englishEvents()).toHaveLength(events + 2);
+    expect((await detailImages('zh-Hans')).find((i) => i.image === mine.image)).toMatchObject({
+      caption: '黄昏的灯笼',
+    });
+    const last = (await photoEvents()).at(-1);
+    expect(last?.kind).toBe('photo.updated');
+    expect(last?.before).toMatchObject({ translations: mine.translations });
+    expect(last?.after).toMatchObject({ translations });
 
-    // Emptied: the English page shows the Japanese caption.
-    await staffPost(url, { caption: '夕暮れの提灯', alt: mine.altText, captionEn: '', altEn: '' });
-    expect((await detailImages('en')).find((i) => i.image === mine.image)).toMatchObject({ caption: '夕暮れの提灯' });
+    // The same texts again: no change, no event.
+    await staffPost(url, textsOf(mine, { translations }));
+    expect(await photoEvents()).toHaveLength(events + 1);
+
+    // Emptied: the Korean page shows the Japanese caption.
+    const none = { caption: '', alt: '' };
+    await staffPost(url, textsOf(mine, { translations: { en: none, ko: none, 'zh-Hant': none, 'zh-Hans': none } }));
+    expect((await detailImages('ko')).find((i) => i.image === mine.image)).toMatchObject({ caption: '提灯の灯る路地' });
+    expect(await photoEvents()).toHaveLength(events + 2);
   });
 
-  it('refuses an English caption or alt text over its limit, in Japanese, and changes nothing', async () => {
-    const mine = uploaded(photosOf(await staffGet(`/api/admin/options/${EN_OPCD}/photos`)))[0];
-    const url = `/api/admin/options/${EN_OPCD}/photos/${mine?.id}`;
-    const events = (await englishEvents()).length;
-    const caption = await staffPost(url, { caption: 'x', alt: '', captionEn: 'x'.repeat(61), altEn: '' });
-    expect(caption.statusCode).toBe(422);
-    expect(caption.json().errMsg).toContain('キャプション（英語）は60文字以内で入力してください');
-    const alt = await staffPost(url, { caption: 'x', alt: '', captionEn: '', altEn: 'x'.repeat(201) });
-    expect(alt.statusCode).toBe(422);
-    expect(alt.json().errMsg).toContain('代替テキスト（英語）は200文字以内で入力してください');
+  it('refuses a text over its limit in any language, or a language left out, and changes nothing', async () => {
+    const mine = await mineOf();
+    const url = `/api/admin/options/${LANG_OPCD}/photos/${mine.id}`;
+    const events = (await photoEvents()).length;
+    for (const lang of TRANSLATED_LANGS) {
+      const caption = await staffPost(
+        url,
+        textsOf(mine, { translations: { ...mine.translations, [lang]: { caption: 'x'.repeat(61), alt: '' } } }),
+      );
+      expect(caption.statusCode, lang).toBe(422);
+      expect(caption.json().errMsg).toContain('60文字以内で入力してください');
+      const alt = await staffPost(
+        url,
+        textsOf(mine, { translations: { ...mine.translations, [lang]: { caption: '', alt: 'x'.repeat(201) } } }),
+      );
+      expect(alt.statusCode, lang).toBe(422);
+      expect(alt.json().errMsg).toContain('200文字以内で入力してください');
+    }
+    const { ko: _ko, ...withoutKorean } = mine.translations;
+    expect((await staffPost(url, { ...textsOf(mine), translations: withoutKorean })).statusCode).toBe(422);
+    expect((await staffPost(url, { caption: mine.caption, alt: mine.altText })).statusCode).toBe(422);
     const upload422 = await upload(
-      EN_OPCD,
+      LANG_OPCD,
       { data: await picture('png', 800, 600, '#334411'), name: 'b.png', type: 'image/png' },
-      { caption: '', alt: '', captionEn: 'x'.repeat(61) },
+      { caption: '', alt: '', 'translations.ko.caption': 'x'.repeat(61) },
     );
     expect(upload422.statusCode).toBe(422);
-    expect(await englishEvents()).toHaveLength(events);
+    // A field the form has not is refused.
+    const unknown = await upload(
+      LANG_OPCD,
+      { data: await picture('png', 800, 600, '#334412'), name: 'c.png', type: 'image/png' },
+      { caption: '', 'translations.fr.caption': 'x' },
+    );
+    expect(unknown.statusCode).toBe(400);
+    expect(await photoEvents()).toHaveLength(events);
   });
 });

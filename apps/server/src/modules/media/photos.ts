@@ -11,6 +11,7 @@ import {
   type PhotoTextRequest,
 } from '@tabi/contract/admin-media';
 import { ErrCd } from '@tabi/contract/constants';
+import { IMAGE_TEXT_FIELDS, TRANSLATED_LANGS, type TranslatedLang } from '@tabi/contract/content';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { type DbOrTx, rowsOf, type Tx } from '../../db/client.ts';
@@ -25,17 +26,25 @@ import { lockMedia, removeUnnamedVariants } from './sweeper.ts';
 
 type PhotoRow = typeof optionImages.$inferSelect;
 
-/** The English caption and alt text as stored ('' where not translated). */
-function englishOf(row: PhotoRow): { captionEn: string; altEn: string } {
-  return { captionEn: row.translations?.en?.caption ?? '', altEn: row.translations?.en?.alt ?? '' };
+type PhotoTranslations = PhotoTextRequest['translations'];
+
+/** The caption and alt text in every other language as stored ('' where not translated). */
+function translationsOf(row: PhotoRow): PhotoTranslations {
+  const textsIn = (lang: TranslatedLang) => ({
+    caption: row.translations[lang]?.caption ?? '',
+    alt: row.translations[lang]?.alt ?? '',
+  });
+  return Object.fromEntries(TRANSLATED_LANGS.map((lang) => [lang, textsIn(lang)])) as PhotoTranslations;
 }
 
-/** The translations column for an English caption and alt text: only the texts written. */
-function translationsOf(en: { captionEn: string; altEn: string }): NonNullable<PhotoRow['translations']> {
-  const texts: { caption?: string; alt?: string } = {};
-  if (en.captionEn !== '') texts.caption = en.captionEn;
-  if (en.altEn !== '') texts.alt = en.altEn;
-  return { en: texts };
+/** The translations column for the texts edited: only the texts written ('' is "not translated"). */
+function storedTranslations(t: PhotoTranslations): NonNullable<PhotoRow['translations']> {
+  return Object.fromEntries(
+    TRANSLATED_LANGS.map((lang) => [
+      lang,
+      Object.fromEntries(Object.entries(t[lang]).filter(([, text]) => text !== '')),
+    ]),
+  );
 }
 
 function adminPhoto(row: PhotoRow): AdminPhoto {
@@ -43,7 +52,7 @@ function adminPhoto(row: PhotoRow): AdminPhoto {
     ...publicImage(row),
     id: row.id,
     altText: row.alt,
-    ...englishOf(row),
+    translations: translationsOf(row),
     uploaded: row.media !== null,
   };
 }
@@ -99,9 +108,20 @@ async function changePhotos(
   return listPhotos(ctx, opcd);
 }
 
-/** What the history keeps of a photo's texts: the caption and alt text, Japanese and English. */
-const textsOf = (row: PhotoRow) => ({ caption: row.caption, alt: row.alt, ...englishOf(row) });
+/** What the history keeps of a photo's texts: the caption and alt text, in Japanese and every other language. */
+const textsOf = (row: PhotoRow): PhotoTextRequest => ({
+  caption: row.caption,
+  alt: row.alt,
+  translations: translationsOf(row),
+});
 const eventOf = (row: PhotoRow) => ({ id: row.id, image: row.image, ...textsOf(row) });
+
+function sameTexts(a: PhotoTextRequest, b: PhotoTextRequest): boolean {
+  const translated = TRANSLATED_LANGS.every((lang) =>
+    IMAGE_TEXT_FIELDS.every((f) => a.translations[lang][f] === b.translations[lang][f]),
+  );
+  return translated && a.caption === b.caption && a.alt === b.alt;
+}
 
 export async function addPhoto(
   ctx: AppContext,
@@ -131,7 +151,7 @@ export async function addPhoto(
         image: mediaUrl(photo.hash, widest.width),
         caption: text.caption,
         alt: text.alt,
-        translations: translationsOf({ captionEn: text.captionEn ?? '', altEn: text.altEn ?? '' }),
+        translations: storedTranslations(text.translations),
         media: photo.hash,
         widths: photo.variants.map((v) => v.width),
         width: widest.width,
@@ -160,19 +180,12 @@ export async function updatePhotoText(
   return changePhotos(ctx, opcd, async (tx) => {
     const row = photoOf(await photoRows(tx, opcd), id);
     const was = textsOf(row);
-    // The English left out of the call (an older console) stays as stored.
-    const now = {
-      caption: text.caption,
-      alt: text.alt,
-      captionEn: text.captionEn ?? was.captionEn,
-      altEn: text.altEn ?? was.altEn,
-    };
-    if (JSON.stringify(was) === JSON.stringify(now)) return undefined;
+    if (sameTexts(was, text)) return undefined;
     await tx
       .update(optionImages)
-      .set({ caption: now.caption, alt: now.alt, translations: { ...row.translations, ...translationsOf(now) } })
+      .set({ caption: text.caption, alt: text.alt, translations: storedTranslations(text.translations) })
       .where(eq(optionImages.id, id));
-    await recordCatalogEvent(tx, ctx, staff, opcd, 'photo.updated', { id, ...was }, { id, ...now });
+    await recordCatalogEvent(tx, ctx, staff, opcd, 'photo.updated', { id, ...was }, { id, ...text });
     return undefined;
   });
 }

@@ -8,7 +8,8 @@ import fastifyMultipart from '@fastify/multipart';
 import { PHOTO_MAX_BYTES, PhotoMsg, photoTextRequest } from '@tabi/contract/admin-media';
 import { CONSOLE } from '@tabi/contract/console-endpoints';
 import { ErrCd } from '@tabi/contract/constants';
-import { Msg } from '@tabi/contract/messages';
+import { IMAGE_TEXT_FIELDS, type ImageTextField, TRANSLATED_LANGS, type TranslatedLang } from '@tabi/contract/content';
+import { say } from '@tabi/contract/said';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError, parseInput } from '../../errors.ts';
@@ -26,7 +27,7 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext): Promis
   app.get<{ Params: { name: string } }>('/media/:name', async (request, reply) => {
     const name = request.params.name;
     const size = parseMediaName(name) ? await storedSize(ctx, name) : null;
-    if (size === null) return reply.code(404).send(fail(ErrCd.generic, Msg.notFound));
+    if (size === null) return reply.code(404).send(fail(ErrCd.generic, say('notFound')));
     return reply
       .type('image/webp')
       .header('cache-control', IMMUTABLE)
@@ -41,16 +42,28 @@ const MULTIPART_ERRORS: Record<string, [number, string]> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: [415, PhotoMsg.photoMissing],
 };
 
-/** The form's text fields: the caption and alt text, and their English. */
-const UPLOAD_TEXT_FIELDS = new Set(['caption', 'alt', 'captionEn', 'altEn']);
+/** A translated text's field in the form: `translations.ko.caption`, the path the request schema gives it. */
+const translatedField = (lang: TranslatedLang, field: ImageTextField) => `translations.${lang}.${field}`;
 
-/** The form's one file and its caption and alt text (and their English); anything else in the form is refused. */
+/** The form's text fields: the caption and alt text, and theirs in every other language. */
+const UPLOAD_TEXT_FIELDS = new Set([
+  ...IMAGE_TEXT_FIELDS,
+  ...TRANSLATED_LANGS.flatMap((lang) => IMAGE_TEXT_FIELDS.map((field) => translatedField(lang, field))),
+]);
+
+/** The form's one file and its texts (a text left out is ''); anything else in the form is refused. */
 async function readUpload(request: FastifyRequest): Promise<{ data: Buffer; fields: Record<string, string> }> {
   const fields: Record<string, string> = {};
   let data: Buffer | null = null;
   try {
     const parts = request.parts({
-      limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 4096 },
+      limits: {
+        fileSize: PHOTO_MAX_BYTES,
+        files: 1,
+        fields: UPLOAD_TEXT_FIELDS.size,
+        parts: UPLOAD_TEXT_FIELDS.size + 1,
+        fieldSize: 4096,
+      },
     });
     for await (const part of parts) {
       if (part.type === 'file') {
@@ -84,11 +97,12 @@ export async function photoRoutes(app: FastifyInstance, ctx: AppContext): Promis
     await uploads.register(fastifyMultipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1 } });
     defineRoute(uploads, CONSOLE['POST /options/{opcd}/photos'], admin, async ({ params }, request) => {
       const { data, fields } = await readUpload(request);
+      const textsIn = (lang: TranslatedLang) =>
+        Object.fromEntries(IMAGE_TEXT_FIELDS.map((f) => [f, fields[translatedField(lang, f)] ?? '']));
       const text = parseInput(photoTextRequest, {
         caption: fields.caption ?? '',
         alt: fields.alt ?? '',
-        captionEn: fields.captionEn ?? '',
-        altEn: fields.altEn ?? '',
+        translations: Object.fromEntries(TRANSLATED_LANGS.map((lang) => [lang, textsIn(lang)])),
       });
       return ok(await addPhoto(ctx, principalOf(request), params.opcd, data, text));
     });

@@ -10,29 +10,34 @@ import {
   type PhotoTextRequest,
 } from '@tabi/contract/admin-media';
 import { CONSOLE } from '@tabi/contract/console-endpoints';
+import { IMAGE_TEXT_FIELDS, type ImageTextField, TRANSLATED_LANGS, type TranslatedLang } from '@tabi/contract/content';
 import { SMALL_IMAGE_MIN_WIDTH } from '@tabi/contract/picture-sizes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { type ControlProps, Field } from '../../components/form/field.tsx';
 import { sourceAtLeast } from '../../features/catalog/components/option-picture.tsx';
 import { adminCall, errorText } from '../lib/admin-api.ts';
+import { byLang, LANG_LABEL, shownInstead } from '../lib/langs.ts';
 import { ActionDialog } from './action-dialog.tsx';
 import styles from './option-photos.module.css';
 import { FormAlert, Loading, QueryError } from './query-state.tsx';
+import { Tabs } from './tabs.tsx';
 
 const photosKey = (opcd: string) => ['admin', 'catalog', opcd, 'photos'] as const;
 const MAX_MB = PHOTO_MAX_BYTES / 1024 / 1024;
 
 type Move = 'up' | 'down';
 
-/** A photo's four texts as the form holds them: caption and alt text, in Japanese and in English. */
-type PhotoTexts = Required<PhotoTextRequest>;
-const NO_TEXTS: PhotoTexts = { caption: '', alt: '', captionEn: '', altEn: '' };
+/** A photo's texts as the form holds them: caption and alt text, in Japanese and in every other language. */
+type PhotoTexts = PhotoTextRequest;
+const noTexts = (): PhotoTexts => ({ caption: '', alt: '', translations: byLang(() => ({ caption: '', alt: '' })) });
 const trimmed = (t: PhotoTexts): PhotoTexts => ({
   caption: t.caption.trim(),
   alt: t.alt.trim(),
-  captionEn: t.captionEn.trim(),
-  altEn: t.altEn.trim(),
+  translations: byLang((lang) => ({
+    caption: t.translations[lang].caption.trim(),
+    alt: t.translations[lang].alt.trim(),
+  })),
 });
 
 /**
@@ -194,12 +199,7 @@ function PhotoItem({
   onSave(text: PhotoTexts): Promise<boolean>;
   onDelete(): void;
 }) {
-  const stored: PhotoTexts = {
-    caption: photo.caption,
-    alt: photo.altText,
-    captionEn: photo.captionEn,
-    altEn: photo.altEn,
-  };
+  const stored = trimmed({ caption: photo.caption, alt: photo.altText, translations: photo.translations });
   const [texts, setTexts] = useState(stored);
   const changed = JSON.stringify(trimmed(texts)) !== JSON.stringify(stored);
   const label = `${position}枚目の写真`;
@@ -268,7 +268,7 @@ function UploadForm({
   onUpload(form: FormData): Promise<boolean>;
 }) {
   const [file, setFile] = useState<File | null>(null);
-  const [texts, setTexts] = useState(NO_TEXTS);
+  const [texts, setTexts] = useState(noTexts);
   const [problem, setProblem] = useState('');
   const fileRef = useRef<HTMLInputElement>(null);
   const fileId = useId();
@@ -283,11 +283,18 @@ function UploadForm({
       return;
     }
     const form = new FormData();
-    for (const [name, value] of Object.entries(trimmed(texts))) form.append(name, value);
+    const sent = trimmed(texts);
+    form.append('caption', sent.caption);
+    form.append('alt', sent.alt);
+    // Named by their paths in the request's schema, as its messages name them.
+    for (const lang of TRANSLATED_LANGS) {
+      for (const field of IMAGE_TEXT_FIELDS)
+        form.append(`translations.${lang}.${field}`, sent.translations[lang][field]);
+    }
     form.append('file', file);
     if (await onUpload(form)) {
       setFile(null);
-      setTexts(NO_TEXTS);
+      setTexts(noTexts());
       if (fileRef.current) fileRef.current.value = '';
     }
   }
@@ -319,39 +326,68 @@ function UploadForm({
 }
 
 /**
- * A photo's caption and alt text and their English, the same four fields when adding a photo and when
- * editing one. An English text left empty is shown in Japanese on the English pages.
+ * A photo's caption and alt text, and theirs in each other language under a tab per language: the same fields when
+ * adding a photo and when editing one. A translation left empty is shown in English, else in Japanese.
  */
 function PhotoTextFields({ texts, onChange }: { texts: PhotoTexts; onChange(texts: PhotoTexts): void }) {
-  const input = (key: keyof PhotoTexts, max: number, lang?: string) => (c: ControlProps) => (
-    <input
-      {...c}
-      lang={lang}
-      value={texts[key]}
-      maxLength={max}
-      onChange={(e) => onChange({ ...texts, [key]: e.target.value })}
-    />
+  const [selected, setSelected] = useState<TranslatedLang>(TRANSLATED_LANGS[0]);
+  const input = (value: string, set: (value: string) => void, max: number, lang?: string) => (c: ControlProps) => (
+    <input {...c} lang={lang} value={value} maxLength={max} onChange={(e) => set(e.target.value)} />
   );
+  const setIn = (lang: TranslatedLang, field: ImageTextField) => (value: string) =>
+    onChange({
+      ...texts,
+      translations: { ...texts.translations, [lang]: { ...texts.translations[lang], [field]: value } },
+    });
+  const filled = (lang: TranslatedLang) =>
+    IMAGE_TEXT_FIELDS.filter((f) => texts.translations[lang][f].trim() !== '').length;
   return (
     <>
       <Field label="キャプション" hint={`写真の下に表示されます（${PHOTO_CAPTION_MAX}文字まで）。`}>
-        {input('caption', PHOTO_CAPTION_MAX)}
+        {input(texts.caption, (caption) => onChange({ ...texts, caption }), PHOTO_CAPTION_MAX)}
       </Field>
       <Field
         label="代替テキスト"
         hint="写っているものを具体的に（例：夕暮れの隅田川を進む屋形船）。空欄ならキャプションを使います。"
       >
-        {input('alt', PHOTO_ALT_MAX)}
+        {input(texts.alt, (alt) => onChange({ ...texts, alt }), PHOTO_ALT_MAX)}
       </Field>
-      <Field
-        label="キャプション（英語）"
-        hint={`英語ページの写真の下に表示されます（${PHOTO_CAPTION_MAX}文字まで）。空欄なら日本語で表示されます。`}
-      >
-        {input('captionEn', PHOTO_CAPTION_MAX, 'en')}
-      </Field>
-      <Field label="代替テキスト（英語）" hint="英語ページの代替テキストです。空欄なら日本語で表示されます。">
-        {input('altEn', PHOTO_ALT_MAX, 'en')}
-      </Field>
+      <Tabs
+        label="他の言語の説明"
+        selected={selected}
+        onSelect={setSelected}
+        tabs={TRANSLATED_LANGS.map((lang) => {
+          const name = LANG_LABEL[lang];
+          const text = texts.translations[lang];
+          return {
+            key: lang,
+            label: (
+              <>
+                {name}
+                <span className="adm-tab-count">
+                  {filled(lang)}/{IMAGE_TEXT_FIELDS.length}項目
+                </span>
+              </>
+            ),
+            panel: (
+              <>
+                <Field
+                  label={`キャプション（${name}）`}
+                  hint={`${name}のページで写真の下に表示されます（${PHOTO_CAPTION_MAX}文字まで）。空欄なら${shownInstead(lang)}で表示されます。`}
+                >
+                  {input(text.caption, setIn(lang, 'caption'), PHOTO_CAPTION_MAX, lang)}
+                </Field>
+                <Field
+                  label={`代替テキスト（${name}）`}
+                  hint={`${name}のページの代替テキストです。空欄なら${shownInstead(lang)}で表示されます。`}
+                >
+                  {input(text.alt, setIn(lang, 'alt'), PHOTO_ALT_MAX, lang)}
+                </Field>
+              </>
+            ),
+          };
+        })}
+      />
     </>
   );
 }

@@ -10,8 +10,9 @@ import {
   type OptionNumberKey,
   updateOptionRequest,
 } from '@tabi/contract/admin-catalog';
-import { OPTION_TEXT_FIELDS } from '@tabi/contract/content';
+import { OPTION_TEXT_FIELDS, type TranslatedLang } from '@tabi/contract/content';
 import { z } from 'zod';
+import { byLang } from './langs.ts';
 
 export interface TierDraft {
   daysBefore: string;
@@ -20,7 +21,7 @@ export interface TierDraft {
 
 /**
  * Numbers and optional texts as typed ('' = not set); the cancel policy's tiers, or null for the default; the
- * English texts as typed, every one a string ('' = not translated).
+ * texts in the other languages as typed, every one a string ('' = not translated).
  */
 export type OptionDraft = Omit<
   OptionFields,
@@ -40,9 +41,17 @@ export const DEFAULT_TIERS: CancelTierInput[] = [
   { daysBefore: -1, percent: 100 },
 ];
 
-/** Every English text empty: a new option is shown in Japanese on the English pages until it is translated. */
-export function emptyTranslations(): OptionDraft['translations'] {
-  return { en: Object.fromEntries(OPTION_TEXT_FIELDS.map((f) => [f, ''])) as OptionDraft['translations']['en'] };
+type DraftTranslations = OptionDraft['translations'];
+
+/** Every text of every language empty: a new option is shown in Japanese on every other page until it is translated. */
+export function emptyTranslations(): DraftTranslations {
+  return byLang(() => Object.fromEntries(OPTION_TEXT_FIELDS.map((f) => [f, ''])) as DraftTranslations[TranslatedLang]);
+}
+
+/** An option's translations as the form holds them: every text of every language, '' where there is none. */
+function draftTranslations(saved: OptionFields['translations']): DraftTranslations {
+  const empty = emptyTranslations();
+  return byLang((lang) => ({ ...empty[lang], ...saved[lang] }));
 }
 
 export function emptyDraft(today: string): OptionDraft {
@@ -118,7 +127,7 @@ export function draftOf(fields: OptionFields): OptionDraft {
     ...fields,
     ...numbers,
     ...texts,
-    translations: { en: { ...emptyTranslations().en, ...fields.translations.en } },
+    translations: draftTranslations(fields.translations),
     travelkubun: String(fields.travelkubun),
     exCd: String(fields.exCd),
     cancelPolicy:
@@ -172,7 +181,7 @@ export function formValuesOf(option: OptionFields | null, today: string): Option
 /**
  * The form read into the body of the save call and checked by the contract's schema for it, so that its messages
  * are the server's, at the paths of the form's own fields (`opcd`, `option.webname`,
- * `option.translations.en.webname`): a new option's code and fields (POST /options)…
+ * `option.translations.ko.webname`): a new option's code and fields (POST /options)…
  */
 export const newOptionForm = z
   .custom<OptionFormValues>()

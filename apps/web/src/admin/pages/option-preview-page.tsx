@@ -1,8 +1,7 @@
 import { CONSOLE } from '@tabi/contract/console-endpoints';
-import { LANG_NAMES, type Lang } from '@tabi/contract/i18n';
+import { DEFAULT_LANG, isLang, LANGS, type Lang } from '@tabi/contract/i18n';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { OptionHeader } from '../../features/catalog/components/option-header.tsx';
 import { ApplicationGuide, ContentGuide } from '../../features/catalog/components/option-sections.tsx';
 import { LangProvider } from '../../i18n/lang.tsx';
@@ -10,33 +9,31 @@ import { loadMessages } from '../../i18n/messages.ts';
 import { AdminPage } from '../components/page.tsx';
 import { QueryView } from '../components/query-state.tsx';
 import { adminCall } from '../lib/admin-api.ts';
-
-/** The languages the preview shows the option in: the Japanese page and the English one. */
-const PREVIEW_LANGS = ['ja', 'en'] as const satisfies readonly Lang[];
+import { emptyFieldsHint, LANG_LABEL } from '../lib/langs.ts';
 
 /**
- * /admin/options/:opcd/preview: the public detail page's own parts filled with the option as the public call
- * would answer it once published, drafts included (staff only; visitors never see a draft), in Japanese or as
- * the English page shows it (its English texts, Japanese where a text has none).
+ * /admin/options/:opcd/preview[?lang=ko]: the public detail page's own parts filled with the option as the public
+ * call would answer it once published, drafts included (staff only; visitors never see a draft), in any of the
+ * site's languages, as that language's page shows it (its texts, English then Japanese where a text has none).
  */
 export function OptionPreviewPage() {
   const opcd = useParams().opcd ?? '';
-  const [lang, setLang] = useState<Lang>('ja');
+  const [search, setSearch] = useSearchParams();
+  const asked = search.get('lang');
+  const lang: Lang = isLang(asked) ? asked : DEFAULT_LANG;
   const preview = useQuery({
     queryKey: ['admin', 'catalog', opcd, 'preview', lang],
     queryFn: async () => {
       const [option] = await Promise.all([
-        adminCall(CONSOLE['GET /options/{opcd}/preview'], {
-          params: { opcd },
-          query: lang === 'ja' ? undefined : { lang },
-        }),
-        // The English page's own words (its headings) come with the English texts.
+        adminCall(CONSOLE['GET /options/{opcd}/preview'], { params: { opcd }, query: { lang } }),
+        // The page's own words (its headings) come with its texts.
         loadMessages(lang),
       ]);
       return option;
     },
     gcTime: 0,
   });
+  const hint = emptyFieldsHint(lang);
   return (
     <AdminPage
       title="公開ページのプレビュー"
@@ -48,18 +45,24 @@ export function OptionPreviewPage() {
       </p>
       <fieldset className="adm-radio-row">
         <legend>プレビューの言語</legend>
-        {PREVIEW_LANGS.map((l) => (
+        {LANGS.map((l) => (
           <label key={l}>
-            <input type="radio" name="preview-lang" value={l} checked={l === lang} onChange={() => setLang(l)} />
-            {LANG_NAMES[l]}
+            <input
+              type="radio"
+              name="preview-lang"
+              value={l}
+              checked={l === lang}
+              onChange={() => setSearch({ lang: l }, { replace: true })}
+            />
+            {LANG_LABEL[l]}
           </label>
         ))}
       </fieldset>
-      {lang === 'en' && <p className="hint">英語の項目が空欄のところは、英語ページと同じく日本語で表示されます。</p>}
+      {hint && <p className="hint">{hint}</p>}
       <QueryView query={preview}>
         {(option) => (
           <LangProvider lang={lang}>
-            <div className="adm-preview" lang={lang === 'en' ? 'en' : undefined}>
+            <div className="adm-preview" lang={lang}>
               <OptionHeader option={option} />
               <ContentGuide option={option} />
               <ApplicationGuide option={option} />

@@ -7,6 +7,7 @@ import { countCell, NUM, WRAP } from '../components/cells.tsx';
 import { DataTable } from '../components/data-table.tsx';
 import { AdminPage } from '../components/page.tsx';
 import { QueryView } from '../components/query-state.tsx';
+import { Untranslated } from '../components/untranslated.tsx';
 import { adminCall } from '../lib/admin-api.ts';
 import { catalogListKey } from '../lib/catalog-queries.ts';
 
@@ -32,6 +33,11 @@ const columns = [
     cell: (c) => `${c.getValue().replaceAll('-', '/')}〜${c.row.original.useTo.replaceAll('-', '/')}`,
   }),
   column.accessor('bookings', { header: '予約', cell: countCell('件'), meta: NUM }),
+  column.accessor('untranslated', {
+    header: '翻訳',
+    meta: WRAP,
+    cell: (c) => (c.getValue().length === 0 ? '全言語' : <Untranslated langs={c.getValue()} />),
+  }),
 ] as ColumnDef<CatalogListRow, unknown>[];
 
 /** 商品一覧 (admin only): every option, drafts included; an option is never deleted, only taken off sale. */

@@ -30,8 +30,8 @@ import {
   ExternalFieldset,
   MeetingFieldset,
 } from './detail-fieldsets.tsx';
-import { EnglishFieldset } from './english-fieldset.tsx';
 import { PublishCard } from './publish-card.tsx';
+import { TranslationsFieldset } from './translations-fieldset.tsx';
 
 /** An option's record as 商品編集 loads it, and as a save or a publish leaves it. */
 export const recordKey = (opcd: string) => ['admin', 'catalog', opcd] as const;
@@ -97,7 +97,7 @@ export function OptionForm({ masters, record }: { masters: CatalogMasters; recor
         <DayBeforeFieldset bind={bind} />
         <ExternalFieldset bind={bind} />
         <CancelFieldset bind={bind} />
-        <EnglishFieldset bind={bind} />
+        <TranslationsFieldset bind={bind} opcd={record?.opcd ?? null} />
         <div className="adm-form-actions">
           <button type="submit" className="adm-primary" disabled={busy}>
             {record ? '保存する' : '下書きとして作成'}

@@ -1,9 +1,10 @@
 /** 商品編集's state card: published or a draft, the bookings, 公開する / 非公開にする asked first, and the links on. */
-import type { AdminOptionRecord } from '@tabi/contract/admin-catalog';
+import { type AdminOptionRecord, untranslatedLangs } from '@tabi/contract/admin-catalog';
 import { CONSOLE } from '@tabi/contract/console-endpoints';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ActionDialog } from '../../components/action-dialog.tsx';
+import { Untranslated } from '../../components/untranslated.tsx';
 import { adminCall, errorText } from '../../lib/admin-api.ts';
 
 export function PublishCard({
@@ -48,7 +49,7 @@ export function PublishCard({
         ) : (
           <span className="adm-status adm-status-6">下書き（お客様には表示されません）</span>
         )}
-        　予約 {record.bookings}件
+        　予約 {record.bookings}件 <Untranslated langs={untranslatedLangs(record.option.translations)} />
       </p>
       <ActionDialog
         open={confirming !== null}
