@@ -1,6 +1,6 @@
 import { LANGS } from '@tabi/contract/i18n';
 import { describe, expect, it } from 'vitest';
-import { emptyFieldsHint, fallbacksOf, langList } from './langs.ts';
+import { BOOKING_LANG_LABEL, emptyFieldsHint, fallbacksOf, LANG_LABEL, langList } from './langs.ts';
 
 describe('where a text left empty is shown from (ADR 0207)', () => {
   it('is English then Japanese, the language itself left out, and nothing for Japanese', () => {
@@ -23,5 +23,15 @@ describe('where a text left empty is shown from (ADR 0207)', () => {
 
   it('lists languages by their Japanese names', () => {
     expect(langList(['ko', 'zh-Hans'])).toBe('韓国語・中国語（簡体字）');
+  });
+});
+
+describe("a booking's language in 予約詳細", () => {
+  it('names each language and, but for Japanese, the language its mails are sent in', () => {
+    expect(BOOKING_LANG_LABEL.ja).toBe('日本語');
+    expect(BOOKING_LANG_LABEL.en).toBe('英語（メールは英語で送信）');
+    for (const lang of LANGS)
+      expect(BOOKING_LANG_LABEL[lang].startsWith(LANG_LABEL[lang].replace(/）$/, ''))).toBe(true);
+    expect(new Set(Object.values(BOOKING_LANG_LABEL)).size).toBe(LANGS.length);
   });
 });

@@ -13,6 +13,15 @@ export const LANG_LABEL: Record<Lang, string> = {
   'zh-Hans': '中国語（簡体字）',
 };
 
+/** A booking's language: the pages it was made on, and the language its mails are sent in. */
+export const BOOKING_LANG_LABEL: Record<Lang, string> = {
+  ja: '日本語',
+  en: '英語（メールは英語で送信）',
+  ko: '韓国語（メールは韓国語で送信）',
+  'zh-Hant': '中国語（繁体字、メールは繁体字で送信）',
+  'zh-Hans': '中国語（簡体字、メールは簡体字で送信）',
+};
+
 export function isTranslatedLang(lang: Lang): lang is TranslatedLang {
   return (TRANSLATED_LANGS as readonly Lang[]).includes(lang);
 }

@@ -19,6 +19,7 @@ import {
   type RentalTypeCode,
 } from '@tabi/contract/constants';
 import { ageOn, daysBetween } from '@tabi/contract/dates';
+import { isLang } from '@tabi/contract/i18n';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
 import { type ReactNode, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
@@ -41,6 +42,7 @@ import { Loading, QueryError } from '../components/query-state.tsx';
 import { ReceiptAction } from '../components/receipt-dialog.tsx';
 import { useBookingDetail } from '../lib/booking-api.ts';
 import { slashDate, tokyoDateTime, yen } from '../lib/format.ts';
+import { BOOKING_LANG_LABEL } from '../lib/langs.ts';
 import { MAIL_KIND_LABEL, MAIL_STATUS_LABEL } from './mails-page.tsx';
 
 type Dialog =
@@ -628,7 +630,7 @@ export function BookingDetailPage() {
   );
 }
 
-/** How the console names a booking's language: English for one made on the English pages, else Japanese. */
+/** A booking's language as the console names it (a stored value that is none of ours, as it is). */
 function bookingLanguage(lang: string): string {
-  return lang === 'en' ? '英語（メールは英語で送信）' : '日本語';
+  return isLang(lang) ? BOOKING_LANG_LABEL[lang] : lang;
 }
