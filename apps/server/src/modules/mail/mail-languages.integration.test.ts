@@ -389,6 +389,20 @@ describe('the HTML part in each language’s own fonts and brand', () => {
     expect(en).not.toContain('2026/11/24');
   });
 
+  it.each(['ko', 'zh-Hant', 'zh-Hans', 'ja', 'en'] as const)(
+    '%s: the HTML signs without the text part’s rule line, which its border draws',
+    (lang) => {
+      const mail = bookingPaidMail(bookingIn(lang));
+      const [rule, ...rest] = say(lang, 'signature').split('\n');
+      expect(rule).toMatch(/^―+$/);
+      expect(mail.body).toContain(`${rule}\n${rest.join('\n')}`);
+      expect(mail.html).not.toContain('―');
+      expect(mail.html).toContain(
+        `border-top:1px solid #d5dbe1;font-size:12px;line-height:1.7;color:#5b6673">${rest[0]}<br>`,
+      );
+    },
+  );
+
   it('breaks Korean between words', () => {
     expect(bookingPaidMail(bookingIn('ko')).html).toContain('word-break:keep-all');
     expect(bookingPaidMail(bookingIn('zh-Hant')).html).not.toContain('word-break:keep-all');

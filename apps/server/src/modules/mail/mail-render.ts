@@ -26,12 +26,20 @@ function brandOf(lang: Lang): string {
  * Japanese to a Chinese reader, and Hangul is not in the Japanese ones. Korean breaks lines between words.
  */
 const BODY_FONT: Record<Lang, string> = {
-  ja: "font-family:'Hiragino Sans','Hiragino Kaku Gothic ProN','Noto Sans JP','Yu Gothic',Meiryo,sans-serif",
-  en: "font-family:'Hiragino Sans','Hiragino Kaku Gothic ProN','Noto Sans JP','Yu Gothic',Meiryo,sans-serif",
-  ko: "font-family:'Apple SD Gothic Neo','Noto Sans KR','Malgun Gothic',sans-serif;word-break:keep-all",
-  'zh-Hant': "font-family:'PingFang TC','Noto Sans TC','Microsoft JhengHei',sans-serif",
-  'zh-Hans': "font-family:'PingFang SC','Noto Sans SC','Microsoft YaHei',sans-serif",
+  ja: "font-family:'Hiragino Sans','Hiragino Kaku Gothic ProN','Noto Sans CJK JP','Noto Sans JP','Yu Gothic',Meiryo,sans-serif",
+  en: "font-family:'Hiragino Sans','Hiragino Kaku Gothic ProN','Noto Sans CJK JP','Noto Sans JP','Yu Gothic',Meiryo,sans-serif",
+  ko: "font-family:'Apple SD Gothic Neo','Noto Sans CJK KR','Noto Sans KR','Malgun Gothic',sans-serif;word-break:keep-all",
+  'zh-Hant': "font-family:'PingFang TC','Noto Sans CJK TC','Noto Sans TC','Microsoft JhengHei',sans-serif",
+  'zh-Hans': "font-family:'PingFang SC','Noto Sans CJK SC','Noto Sans SC','Microsoft YaHei',sans-serif",
 };
+
+/**
+ * The signature as the HTML part shows it: without the text part's rule line (――――), which the HTML draws as a
+ * border, and which the Korean and Chinese fonts draw as a row of separate dashes.
+ */
+function htmlSignature(signature: string): string {
+  return signature.replace(/^―+\n/, '');
+}
 
 function htmlLines(text: string): string {
   return text.split('\n').map(escapeHtml).join('<br>');
@@ -128,7 +136,7 @@ export function renderHtml(
 <tr><td style="padding:20px">
 <p style="margin:0 0 14px;font-size:15px">${escapeHtml(greeting)}</p>
 ${blocks.map(blockHtml).join('\n')}
-<p style="margin:24px 0 0;padding-top:12px;border-top:1px solid #d5dbe1;font-size:12px;line-height:1.7;color:${MUTED}">${htmlLines(signature)}</p>
+<p style="margin:24px 0 0;padding-top:12px;border-top:1px solid #d5dbe1;font-size:12px;line-height:1.7;color:${MUTED}">${htmlLines(htmlSignature(signature))}</p>
 </td></tr>
 </table>
 </td></tr></table>
