@@ -1,5 +1,11 @@
+/**
+ * The option list where only a browser will do: the phone's search sheet over the page (popover, scroll lock), the
+ * page the server rendered answering taps before its script arrives and working as plain links and forms without it,
+ * and accessibility at both widths. The list's one-screen checks (the place cascade, searches and pages in the URL,
+ * the search read back from an address, the cards, a page past the last) are component tests:
+ * apps/web/src/app/routes/index.dom.test.tsx.
+ */
 import type { Page } from '@playwright/test';
-import { addDays, formatYmd, tokyoYmd } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
 import { expectNoSeriousA11yIssues } from './support/checks.ts';
 import { expect, test } from './support/test.ts';
@@ -13,179 +19,6 @@ function results(page: Page) {
 function cards(page: Page) {
   return page.locator('article[data-opcd]');
 }
-
-test.describe('option list search', () => {
-  test('region → area → city cascade with its resets and hints', async ({ page }) => {
-    await page.goto('/');
-    const region = page.getByLabel('方面');
-    const area = page.getByLabel('地域（エリア）');
-    const city = page.getByLabel('都市');
-
-    await expect(region.locator('option').first()).toHaveText(Msg.allRegions);
-    await expect(page.getByLabel('出発地').locator('option').first()).toHaveText(Msg.allFromspots);
-    await expect(area).toBeDisabled();
-    await expect(city).toBeDisabled();
-    await expect(page.getByText(Msg.areaHint)).toBeVisible();
-    await expect(page.getByText(Msg.cityHint)).toBeVisible();
-
-    await region.selectOption({ label: '関東' });
-    await expect(area).toBeEnabled();
-    await expect(area.locator('option', { hasText: '箱根' })).toHaveCount(1);
-    await expect(page.getByText(Msg.areaHint)).toHaveCount(0);
-    await expect(city).toBeDisabled();
-
-    await area.selectOption({ label: '東京' });
-    await expect(city).toBeEnabled();
-    await expect(page.getByText(Msg.cityHint)).toHaveCount(0);
-    await expect(city.locator('option', { hasText: '台東区' })).toHaveCount(1);
-    await city.selectOption({ label: '台東区' });
-
-    // A new area clears the city; a new region clears area and city and reloads the areas.
-    await area.selectOption({ label: '箱根' });
-    await expect(city).toHaveValue('');
-    await expect(city.locator('option', { hasText: '箱根町' })).toHaveCount(1);
-    await expect(city.locator('option', { hasText: '台東区' })).toHaveCount(0);
-
-    await region.selectOption({ label: '近畿' });
-    await expect(area).toHaveValue('');
-    await expect(city).toHaveValue('');
-    await expect(city).toBeDisabled();
-    await expect(area.locator('option', { hasText: '京都' })).toHaveCount(1);
-    await expect(area.locator('option', { hasText: '箱根' })).toHaveCount(0);
-  });
-
-  test('searching by keyword and by region puts the conditions in the URL', async ({ page }) => {
-    await page.goto('/?md=M123');
-    await expect(results(page)).toContainText('件 (全');
-    await page.getByRole('checkbox', { name: '温泉' }).check();
-    await page.getByRole('button', { name: Msg.search }).click();
-    await expect(page).toHaveURL(/keycd=K06/);
-    await expect(page).toHaveURL(/md=M123/);
-    await expect(results(page)).toHaveText(/^1～\d+ 件 \(全 \d+ 件\)$/);
-    // The URL changes before the new page of results replaces the old one: wait for the list itself.
-    const keywordsOf = () => cards(page).getByRole('list', { name: 'キーワード' }).allInnerTexts();
-    await expect.poll(async () => (await keywordsOf()).every((k) => k.includes('温泉'))).toBe(true);
-    expect((await keywordsOf()).length).toBeGreaterThan(0);
-
-    await page.getByLabel('方面').selectOption({ label: '関東' });
-    await page.getByRole('button', { name: Msg.search }).click();
-    await expect(page).toHaveURL(/homencd=03/);
-    await expect(results(page)).toHaveText(/^1～\d+ 件 \(全 \d+ 件\)$/);
-    await expect
-      .poll(async () => (await cards(page).allInnerTexts()).every((t) => t.includes('温泉') && t.includes('関東 ／')))
-      .toBe(true);
-    await expect(cards(page).first()).toContainText('関東 ／');
-  });
-
-  test('searching by use date accepts yyyyMMdd and keeps it in the URL', async ({ page }) => {
-    const day = addDays(tokyoYmd(new Date()), 7);
-    await page.goto('/');
-    const input = page.getByLabel('利用日', { exact: true });
-    await input.fill(day);
-    await input.press('Enter');
-    await expect(input).toHaveValue(formatYmd(day));
-    await page.getByRole('button', { name: Msg.search }).click();
-    await expect(page).toHaveURL(new RegExp(`usedate=${day}`));
-    await expect(results(page)).toHaveText(/件 \(全 \d+ 件\)/);
-    expect(await cards(page).count()).toBeGreaterThan(0);
-
-    // Days before yesterday are refused, typed or picked.
-    await input.fill(addDays(tokyoYmd(new Date()), -3));
-    await input.press('Enter');
-    await expect(page.getByText(Msg.invalidDate)).toBeVisible();
-    await page.getByRole('button', { name: '利用日をカレンダーから選ぶ' }).click();
-    const twoDaysAgo = addDays(tokyoYmd(new Date()), -2);
-    const iso = `${twoDaysAgo.slice(0, 4)}-${twoDaysAgo.slice(4, 6)}-${twoDaysAgo.slice(6)}`;
-    const cell = page.locator(`td[data-day="${iso}"] button`);
-    if ((await cell.count()) > 0) await expect(cell).toBeDisabled();
-    const yesterday = addDays(tokyoYmd(new Date()), -1);
-    const yIso = `${yesterday.slice(0, 4)}-${yesterday.slice(4, 6)}-${yesterday.slice(6)}`;
-    const yCell = page.locator(`td[data-day="${yIso}"] button`);
-    if ((await yCell.count()) > 0) {
-      await yCell.click();
-      await expect(input).toHaveValue(formatYmd(yesterday));
-    }
-  });
-
-  test('pagination: page 2 is in the URL and shows other options', async ({ page }) => {
-    await page.goto('/?md=PG');
-    await expect(results(page)).toHaveText(/^1～10 件 \(全 \d+ 件\)$/);
-    const firstOnPage1 = await cards(page).first().getAttribute('data-opcd');
-    const top = page.getByRole('navigation', { name: 'ページ送り（上）' });
-    const bottom = page.getByRole('navigation', { name: 'ページ送り（下）' });
-    await expect(top).toBeVisible();
-    await expect(bottom).toBeVisible();
-    await expect(top.locator('[aria-current="page"]')).toHaveText('1');
-    await expect(top.locator('[aria-disabled="true"]').first()).toContainText('前へ');
-
-    await top.getByRole('link', { name: '2', exact: true }).click();
-    await expect(page).toHaveURL(/page=2/);
-    await expect(page).toHaveURL(/md=PG/);
-    await expect(results(page)).toHaveText(/^11～20 件 \(全 \d+ 件\)$/);
-    await expect(top.locator('[aria-current="page"]')).toHaveText('2');
-    await expect(cards(page).first()).not.toHaveAttribute('data-opcd', firstOnPage1 ?? '');
-
-    await bottom.getByRole('link', { name: '前へ' }).click();
-    await expect(page).not.toHaveURL(/page=/);
-    await expect(results(page)).toHaveText(/^1～10 件/);
-  });
-
-  test('no pagination when the results fit on one page', async ({ page }) => {
-    await page.goto('/?homencd=03&areacd=0301&citycd=030102');
-    await expect(results(page)).toHaveText(/^1～\d 件 \(全 \d 件\)$/);
-    await expect(page.getByRole('navigation', { name: /ページ送り/ })).toHaveCount(0);
-  });
-
-  test('the search is restored from the URL after a reload, cascading lists included', async ({ page }) => {
-    await page.goto('/?homencd=03&areacd=0301&citycd=030102&fromspotcd=1302&keycd=K01,K02&md=R1');
-    const check = async () => {
-      await expect(page.getByLabel('方面')).toHaveValue('03');
-      await expect(page.getByLabel('地域（エリア）')).toHaveValue('0301');
-      await expect(page.getByLabel('都市')).toHaveValue('030102');
-      await expect(page.getByLabel('出発地')).toHaveValue('1302');
-      await expect(page.getByRole('checkbox', { name: '日帰り' })).toBeChecked();
-      await expect(page.getByRole('checkbox', { name: '食事付き' })).toBeChecked();
-      await expect(page.getByRole('checkbox', { name: '温泉' })).not.toBeChecked();
-      await expect(cards(page).first()).toHaveAttribute('data-opcd', 'OP0001');
-    };
-    await check();
-    await page.reload();
-    await check();
-
-    await page.getByRole('link', { name: Msg.resetSearch }).click();
-    await expect(page).toHaveURL(/\/\?md=R1$/);
-    await expect(page.getByLabel('方面')).toHaveValue('');
-    await expect(page.getByLabel('地域（エリア）')).toBeDisabled();
-    await expect(page.getByLabel('出発地')).toHaveValue('');
-    await expect(page.getByRole('checkbox', { name: '日帰り' })).not.toBeChecked();
-  });
-
-  test("a card shows the option's fields and links to its detail with the search", async ({ page }) => {
-    await page.goto('/?homencd=03&areacd=0301&citycd=030102&md=CARD');
-    const card = page.locator('article[data-opcd="OP0001"]');
-    await expect(card.getByRole('heading', { level: 2 })).toContainText('日帰りバスツアー');
-    await expect(card.locator('figure img')).toHaveAttribute('src', /.+/);
-    await expect(card.locator('figure figcaption')).not.toBeEmpty();
-    await expect(card.getByRole('list', { name: 'キーワード' }).getByRole('listitem')).toHaveCount(4);
-    await expect(card).toContainText(/利用期間\s*\d{4}\/\d{2}\/\d{2}～\d{4}\/\d{2}\/\d{2}/);
-    await expect(card).toContainText(/出発地\s*東京駅/);
-    await expect(card).toContainText('関東 ／ 東京 ／ 台東区');
-    await expect(card).toContainText(Msg.perAdult);
-    await expect(card.getByTestId('price-range')).toHaveText(/^￥\d{1,3}(,\d{3})+(～￥\d{1,3}(,\d{3})+)?$/);
-    await expect(card).toContainText(/商品コード\s*OP0001/);
-    await expect(card.locator('.badge-request')).toHaveCount(0);
-    const link = card.getByRole('link', { name: /詳細を見る/ });
-    await expect(link).toHaveAttribute('href', /^\/detail\?opcd=OP0001&.*homencd=03.*md=CARD/);
-
-    const request = page.locator('article[data-opcd="OP0002"]');
-    await expect(request.getByText(Msg.requestBadge)).toBeVisible();
-    await expect(request).toContainText(/出発地\s*現地集合/);
-
-    await link.click();
-    await expect(page).toHaveURL(/\/detail\?opcd=OP0001&.*md=CARD/);
-    await expect(page.getByRole('heading', { level: 1 })).toContainText('日帰りバスツアー');
-  });
-});
 
 test.describe('option list on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
@@ -273,14 +106,6 @@ test.describe('option list on a phone', () => {
     await expect(chips).toContainText('2027/01/15');
     expect(await bare.evaluate(() => document.documentElement.dataset.app)).toBeUndefined();
     await bare.close();
-  });
-
-  test('a page past the last says so and links back to the first', async ({ page }) => {
-    await page.goto('/?page=99');
-    await expect(results(page)).toContainText('0 件 (全');
-    await expect(page.getByText('このページに表示するオプションはありません。')).toBeVisible();
-    await page.getByRole('link', { name: '最初のページへ戻る' }).click();
-    await expect(results(page)).toContainText('1～10 件 (全');
   });
 });
 

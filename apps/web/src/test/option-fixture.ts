@@ -1,5 +1,19 @@
-import { type CalendarDay, calendarDay, type OptionDetail, optionDetail, priceResponse } from '@tabi/contract/catalog';
-import { ErrCd } from '@tabi/contract/constants';
+import {
+  type Area,
+  type CalendarDay,
+  type City,
+  calendarDay,
+  type Keyword,
+  type OptionDetail,
+  type OptionListItem,
+  optionDetail,
+  optionListItem,
+  type PageLink,
+  paginatedOptions,
+  priceResponse,
+  type Region,
+} from '@tabi/contract/catalog';
+import { ErrCd, FROMSPOTS, OPTIONS_PER_PAGE } from '@tabi/contract/constants';
 import { addDays, daysOfMonth, monthStart, tokyoYmd, type Ymd } from '@tabi/contract/dates';
 import { errorEnvelope } from '@tabi/contract/envelope';
 import { Msg } from '@tabi/contract/messages';
@@ -253,4 +267,226 @@ export function stubCarouselGlobals(): void {
   }
   vi.stubGlobal('ResizeObserver', Unobserved);
   vi.stubGlobal('IntersectionObserver', Unobserved);
+}
+
+/** The regions of the list's fixture catalog: a part of the demo's, with its codes and names. */
+export const CATALOG_REGIONS: Region[] = [
+  { homencd: '01', homennm: '北海道' },
+  { homencd: '03', homennm: '関東' },
+  { homencd: '05', homennm: '近畿' },
+];
+
+/** The areas of CATALOG_REGIONS, as the demo numbers them. */
+export const CATALOG_AREAS: (Area & { homencd: string })[] = [
+  { areacd: '0101', homencd: '01', areanm: '札幌・小樽' },
+  { areacd: '0301', homencd: '03', areanm: '東京' },
+  { areacd: '0302', homencd: '03', areanm: '箱根' },
+  { areacd: '0501', homencd: '05', areanm: '京都' },
+];
+
+/** The cities of CATALOG_AREAS, as the demo numbers them. */
+export const CATALOG_CITIES: (City & { areacd: string })[] = [
+  { citycd: '010101', areacd: '0101', citynm: '札幌市' },
+  { citycd: '030101', areacd: '0301', citynm: '千代田区' },
+  { citycd: '030102', areacd: '0301', citynm: '台東区' },
+  { citycd: '030201', areacd: '0302', citynm: '箱根町' },
+  { citycd: '050101', areacd: '0501', citynm: '京都市' },
+];
+
+/** The demo's keywords the fixture catalog's options carry. */
+export const CATALOG_KEYWORDS: Keyword[] = [
+  { keycd: 'K01', keyname: '日帰り' },
+  { keycd: 'K02', keyname: '食事付き' },
+  { keycd: 'K03', keyname: '子供歓迎' },
+  { keycd: 'K04', keyname: '雨の日OK' },
+  { keycd: 'K05', keyname: '絶景' },
+  { keycd: 'K06', keyname: '温泉' },
+  { keycd: 'K08', keyname: '世界遺産' },
+  { keycd: 'K09', keyname: '体験' },
+  { keycd: 'K10', keyname: '夜景' },
+  { keycd: 'K11', keyname: 'グルメ' },
+  { keycd: 'K12', keyname: 'レンタル' },
+];
+
+/** The region, area and city codes of an option of the fixture catalog, found by their names. */
+function placeCodesOf(option: Pick<OptionDetail, 'homen' | 'area' | 'city'>) {
+  const city = CATALOG_CITIES.find((c) => c.citynm === option.city);
+  const area = CATALOG_AREAS.find((a) => a.areanm === option.area);
+  const region = CATALOG_REGIONS.find((r) => r.homennm === option.homen);
+  if (!city || !area || !region) throw new Error(`no place ${option.homen} ／ ${option.area} ／ ${option.city}`);
+  return { homencd: region.homencd, areacd: area.areacd, citycd: city.citycd };
+}
+
+/**
+ * An option of the fixture catalog: OP0001's detail (optionDetailFixture) with its code, name, city (a code of
+ * CATALOG_CITIES), departure point (a FROMSPOTS id, null for 現地集合) and keywords (codes of CATALOG_KEYWORDS).
+ */
+function catalogOption(
+  opcd: string,
+  webname: string,
+  citycd: string,
+  fromspotcd: string | null,
+  keycds: string[],
+  changes: Partial<OptionDetail> = {},
+): OptionDetail {
+  const city = CATALOG_CITIES.find((c) => c.citycd === citycd);
+  const area = CATALOG_AREAS.find((a) => a.areacd === city?.areacd);
+  const region = CATALOG_REGIONS.find((r) => r.homencd === area?.homencd);
+  if (!city || !area || !region) throw new Error(`no city ${citycd}`);
+  return optionDetailFixture({
+    opcd,
+    webname,
+    homen: region.homennm,
+    area: area.areanm,
+    city: city.citynm,
+    fromspot: FROMSPOTS.find((s) => s.id === fromspotcd)?.caption ?? null,
+    keywordList: keycds.map((keycd) => {
+      const keyword = CATALOG_KEYWORDS.find((k) => k.keycd === keycd);
+      if (!keyword) throw new Error(`no keyword ${keycd}`);
+      return keyword;
+    }),
+    ...changes,
+  });
+}
+
+/**
+ * The catalog the list page's component tests search, in the list's order: 23 options (three pages of
+ * OPTIONS_PER_PAGE), each from optionDetailFixture. OP0001 is that fixture itself (台東区, from 東京駅, 日帰り and
+ * 食事付き among its four keywords); OP0002 the demo's request item, also in 台東区, meeting on the spot; 温泉 options
+ * are in 関東 (箱根) and outside it; 台東区 has three options, fewer than a page.
+ */
+export function optionCatalogFixture(): OptionDetail[] {
+  return [
+    optionDetailFixture(),
+    catalogOption(
+      'OP0002',
+      '屋形船で楽しむ東京湾 夜景クルーズ（江戸前天ぷら・飲み放題付き）',
+      '030102',
+      null,
+      ['K02', 'K05', 'K10', 'K11'],
+      { flg_request_item: 1 },
+    ),
+    catalogOption('OP0003', '定山渓温泉 日帰り入浴と札幌市内観光', '010101', null, ['K01', 'K06']),
+    catalogOption('OP0004', '小樽運河 夜のクルーズ', '010101', null, ['K05', 'K10']),
+    catalogOption('OP0005', '札幌 ジンギスカン食べ放題', '010101', null, ['K02', 'K11']),
+    catalogOption('OP0006', '【新宿発】箱根湯本 温泉旅館の日帰りプラン（昼食付き）', '030201', '1303', [
+      'K01',
+      'K02',
+      'K06',
+    ]),
+    catalogOption('OP0007', '【新宿発】箱根 芦ノ湖 海賊船と大涌谷', '030201', '1303', ['K01', 'K05']),
+    catalogOption('OP0008', '箱根 ガラスの森美術館 入館券', '030201', null, ['K04']),
+    catalogOption('OP0009', '強羅 貸切露天風呂（60分）', '030201', null, ['K06']),
+    catalogOption('OP0010', '皇居東御苑 ガイドウォーク', '030101', '1302', ['K03', 'K09']),
+    catalogOption('OP0011', '浅草 着物レンタル（1日）', '030102', null, ['K09', 'K12']),
+    catalogOption('OP0012', '丸の内 夜景ディナー', '030101', '1302', ['K02', 'K10']),
+    catalogOption('OP0013', '京都 嵐山 保津川下り', '050101', null, ['K05']),
+    catalogOption('OP0014', '京都 祇園 お座敷遊び体験', '050101', null, ['K09', 'K11']),
+    catalogOption('OP0015', '京都 大原 温泉と湯豆腐', '050101', null, ['K02', 'K06']),
+    catalogOption('OP0016', '伏見稲荷と清水寺 半日バスツアー', '050101', null, ['K01', 'K08']),
+    catalogOption('OP0017', '金閣寺・銀閣寺 朝の特別拝観', '050101', null, ['K08']),
+    catalogOption('OP0018', '京都 和菓子づくり体験', '050101', null, ['K03', 'K09']),
+    catalogOption('OP0019', '札幌 羊ヶ丘展望台と大通公園', '010101', null, ['K05']),
+    catalogOption('OP0020', '千代田区 美術館めぐり', '030101', '1302', ['K04']),
+    catalogOption('OP0021', '箱根 ロープウェイ 一日乗り放題', '030201', null, ['K05']),
+    catalogOption('OP0022', '京都 着物レンタル', '050101', null, ['K12']),
+    catalogOption('OP0023', '小樽 ガラス工房 吹きガラス体験', '010101', null, ['K03', 'K09']),
+  ];
+}
+
+/** An option as `GET /option` lists it (SPEC §7), its adult price the same on every day. */
+export function optionListItemOf(option: OptionDetail, prices: DayPrices = OP0001_PRICES): OptionListItem {
+  const { opcd, webname, introduction, imageList, keywordList, use_from, use_to, fromspot, homen, area, city } = option;
+  return optionListItem.parse({
+    opcd,
+    webname,
+    introduction,
+    imageList,
+    keywordList,
+    use_from,
+    use_to,
+    fromspot,
+    homen,
+    area,
+    city,
+    min_baika: Number(prices.adultbaika),
+    max_baika: Number(prices.adultbaika),
+    flg_request_item: option.flg_request_item,
+  });
+}
+
+/**
+ * The API of the list page over `options` (the fixture catalog by default): `GET /option/condition` with
+ * CATALOG_REGIONS and CATALOG_KEYWORDS, `GET /area` and `GET /city` with those of the region or area, and `GET /option`
+ * with the options matching every condition given (a use date inside their use period: stock is the server's), a page
+ * of OPTIONS_PER_PAGE in SPEC §3's paginated shape with a link to each page (the server's window of links over many
+ * pages is tested with the server, pagination.ts). Any other call fails the test.
+ */
+export function optionListApi(options: OptionDetail[] = optionCatalogFixture()): (call: ApiCall) => unknown {
+  const catalog = options.map((option) => ({
+    item: optionListItemOf(option),
+    ...placeCodesOf(option),
+    fromspotcd: FROMSPOTS.find((s) => s.caption === option.fromspot)?.id ?? '',
+  }));
+  return ({ url, method }) => {
+    const query = url.searchParams;
+    const asked = (key: string) => query.get(key) ?? '';
+    if (method !== 'GET') throw new Error(`unexpected call ${method} ${url}`);
+    switch (url.pathname) {
+      case '/api/option/condition':
+        return { homenList: CATALOG_REGIONS, keywordList: CATALOG_KEYWORDS };
+      case '/api/area':
+        return CATALOG_AREAS.filter((a) => a.homencd === asked('homencd')).map(({ areacd, areanm }) => ({
+          areacd,
+          areanm,
+        }));
+      case '/api/city':
+        return CATALOG_CITIES.filter((c) => c.areacd === asked('areacd')).map(({ citycd, citynm }) => ({
+          citycd,
+          citynm,
+        }));
+      case '/api/option': {
+        const keycds = asked('keycd').split(',').filter(Boolean);
+        const usedate = asked('usedate');
+        const found = catalog.filter(
+          (o) =>
+            (['homencd', 'areacd', 'citycd', 'fromspotcd'] as const).every(
+              (key) => !asked(key) || o[key] === asked(key),
+            ) &&
+            keycds.every((keycd) => o.item.keywordList.some((k) => k.keycd === keycd)) &&
+            (!usedate || (o.item.use_from <= usedate && usedate <= o.item.use_to)),
+        );
+        const page = Number(asked('page') || '1');
+        const last = Math.max(1, Math.ceil(found.length / OPTIONS_PER_PAGE));
+        const data = found.slice((page - 1) * OPTIONS_PER_PAGE, page * OPTIONS_PER_PAGE).map((o) => o.item);
+        const from = data.length > 0 ? (page - 1) * OPTIONS_PER_PAGE + 1 : null;
+        const urlOf = (n: number) => {
+          const search = new URLSearchParams(query);
+          search.set('page', String(n));
+          return `/api/option?${search}`;
+        };
+        const links: PageLink[] = [
+          { url: page > 1 ? urlOf(Math.min(page - 1, last)) : null, label: Msg.pagePrevious, active: false },
+          ...Array.from({ length: last }, (_, i) => ({
+            url: urlOf(i + 1),
+            label: String(i + 1),
+            active: i + 1 === page,
+          })),
+          { url: page < last ? urlOf(page + 1) : null, label: Msg.pageNext, active: false },
+        ];
+        return {
+          optionList: paginatedOptions.parse({
+            data,
+            links,
+            from,
+            to: from === null ? null : from + data.length - 1,
+            total: found.length,
+            current_page: page,
+            last_page: last,
+          }),
+        };
+      }
+    }
+    throw new Error(`unexpected call ${url}`);
+  };
 }
