@@ -19,7 +19,7 @@ import { registerAnswerSerialiser } from './http/answer-schema.ts';
 import { registerCsrf } from './http/csrf.ts';
 import { fail } from './http/envelope.ts';
 import { registerInputGuard } from './http/input-guard.ts';
-import { registerMessageLanguage } from './http/message-language.ts';
+import { messageFor, registerMessageLanguage } from './http/message-language.ts';
 import { registerMetrics } from './http/metrics-route.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { siteOrigin } from './http/origin.ts';
@@ -104,7 +104,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       const answer = reply as FastifyReply;
       applySecurityHeaders(request, answer, headerOptions);
       const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
-      return answer.code(status).send(fail(ErrCd.generic, say('badRequest')));
+      // No hook runs here: the message is written in the caller's language now.
+      return answer.code(status).send(fail(ErrCd.generic, messageFor(request, answer, say('badRequest'))));
     },
     // Requests Node's parser refuses (headers over 16 KB, timeouts, garbage) never reach Fastify's reply.
     clientErrorHandler: (error, socket) => writeClientError(error, socket, headerOptions),

@@ -234,9 +234,6 @@ export interface MessageParams {
     'field.passport': null;
     'field.tel': null;
     'field.mail': null;
-    'field.rsvno': null;
-    'field.addressee': null;
-    'field.startTime': null;
     'field.rentalKind': null;
     'field.model': null;
     'field.boots_size': null;

@@ -109,9 +109,6 @@ const FIELD_NAMES = new Set<string>([
   'alt',
   'password',
   'code',
-  'addressee',
-  'startTime',
-  'rsvno',
 ] satisfies FieldName[]);
 
 /** A field's name as the forms say it (「姓」, "family name"), in the language the message is written in. */

@@ -5,7 +5,7 @@
  */
 import { DEFAULT_LANG, preferredLang } from '@tabi/contract/i18n';
 import { isSaid } from '@tabi/contract/said';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { textIn } from '../i18n/said-text.ts';
 import { varyByLanguage } from './content-language.ts';
 
@@ -18,15 +18,21 @@ function isEnvelope(payload: unknown): payload is { errcd: string; errMsg: strin
   );
 }
 
+/**
+ * A message in the language of the call: the first of ours its Accept-Language prefers, Japanese for the console.
+ * Any other text is the console's Japanese, or what a caller wrote (a reseller's note), and stays as it is.
+ */
+export function messageFor(request: FastifyRequest, reply: FastifyReply, text: string): string {
+  const console = request.url.startsWith('/api/admin');
+  // Every such answer may differ by language, the Japanese ones too: a cache must keep them apart.
+  if (!console) varyByLanguage(reply);
+  const lang = console ? DEFAULT_LANG : (preferredLang(request.headers['accept-language']) ?? DEFAULT_LANG);
+  return isSaid(text) ? textIn(lang, text) : text;
+}
+
 export function registerMessageLanguage(app: FastifyInstance): void {
-  app.addHook('preSerialization', async (request, reply, payload) => {
-    const path = request.url;
-    if (!path.startsWith('/api/') || !isEnvelope(payload)) return payload;
-    const console = path.startsWith('/api/admin');
-    // Every such answer may differ by language, the Japanese ones too: a cache must keep them apart.
-    if (!console) varyByLanguage(reply);
-    const lang = console ? DEFAULT_LANG : (preferredLang(request.headers['accept-language']) ?? DEFAULT_LANG);
-    // Any other text is the console's Japanese, or what a caller wrote (a reseller's note), as it is.
-    return isSaid(payload.errMsg) ? { ...payload, errMsg: textIn(lang, payload.errMsg) } : payload;
-  });
+  // Every envelope, the API's and the few other paths' (a missing picture, the metrics' refusal).
+  app.addHook('preSerialization', async (request, reply, payload) =>
+    isEnvelope(payload) ? { ...payload, errMsg: messageFor(request, reply, payload.errMsg) } : payload,
+  );
 }

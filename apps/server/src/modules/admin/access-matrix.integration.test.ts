@@ -4,8 +4,10 @@
  * an operator and an admin. Only the roles a call allows get past the guard; the customer's own calls still
  * answer the customer and never the staff cookie.
  */
+
 import { STAFF_COOKIE } from '@tabi/contract/admin';
 import { ErrCd } from '@tabi/contract/constants';
+import { TRANSLATED_LANGS } from '@tabi/contract/content';
 import { Msg } from '@tabi/contract/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seed } from '../../seed/seed.ts';
@@ -152,7 +154,11 @@ const CALLS: StaffCall[] = [
   {
     method: 'POST',
     url: '/api/admin/options/OP0001/photos/999999',
-    payload: { caption: '', alt: '' },
+    payload: {
+      caption: '',
+      alt: '',
+      translations: Object.fromEntries(TRANSLATED_LANGS.map((lang) => [lang, { caption: '', alt: '' }])),
+    },
     role: 'admin',
     allowedStatus: 404,
   },

@@ -4,6 +4,7 @@
  * 422 naming the characters, from my page and from 予約詳細, and nothing is kept; Japanese, Latin letters (with
  * their accents) and the kanji of JIS X 0213 are printed as entered.
  */
+
 import { STAFF_COOKIE } from '@tabi/contract/admin';
 import { ErrCd } from '@tabi/contract/constants';
 import { addresseeUnprintable } from '@tabi/contract/receipt';
@@ -11,6 +12,7 @@ import { and, eq, like } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingEvents, receipts } from '../../db/schema.ts';
+import { textIn } from '../../i18n/said-text.ts';
 import { seed } from '../../seed/seed.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { loginAs } from '../mypage/test-fixtures.ts';
@@ -67,9 +69,13 @@ describe('the 宛名 of a receipt holds only what its font can print', () => {
     ] as const) {
       const res = await customerIssue('AA100006', addressee);
       expect(res.statusCode, addressee).toBe(422);
-      expect(res.json()).toEqual({ errcd: ErrCd.generic, errMsg: addresseeUnprintable(unprintable), response: null });
+      expect(res.json()).toEqual({
+        errcd: ErrCd.generic,
+        errMsg: textIn('ja', addresseeUnprintable(unprintable)),
+        response: null,
+      });
     }
-    expect(addresseeUnprintable(['😀'])).toBe(
+    expect(textIn('ja', addresseeUnprintable(['😀']))).toBe(
       '宛名に領収書へ印字できない文字（😀）が含まれています。日本語（漢字・ひらがな・カタカナ）または英数字でご入力ください。',
     );
     await nothingKept('AA100006');
@@ -80,7 +86,7 @@ describe('the 宛名 of a receipt holds only what its font can print', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({
       errcd: ErrCd.generic,
-      errMsg: addresseeUnprintable(['김', '민', '준']),
+      errMsg: textIn('ja', addresseeUnprintable(['김', '민', '준'])),
       response: null,
     });
     await nothingKept('AA100007');

@@ -5,6 +5,7 @@
  * the stored 宛名 marked 再発行; a cancellation fee is receipted on its own as 不課税. Every issue counts in
  * `receipts` and is an event of the booking. The PDF's text is read back from the file itself (pdf-text.ts).
  */
+
 import { STAFF_COOKIE } from '@tabi/contract/admin';
 import { BookingStatus, ErrCd } from '@tabi/contract/constants';
 import { Msg } from '@tabi/contract/messages';
@@ -13,6 +14,7 @@ import { and, asc, eq, like } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingEvents, bookings, payments, receipts } from '../../db/schema.ts';
+import { textIn } from '../../i18n/said-text.ts';
 import { seed } from '../../seed/seed.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { loginAs } from '../mypage/test-fixtures.ts';
@@ -63,7 +65,7 @@ function staffIssue(rsvno: string, payload?: Record<string, unknown>, cookie = o
 function expectRefusal(res: LightMyRequestResponse, status: number, message: string) {
   expect(res.statusCode).toBe(status);
   expect(res.headers['content-type']).toMatch(/^application\/json/);
-  expect(res.json()).toEqual({ errcd: ErrCd.generic, errMsg: message, response: null });
+  expect(res.json()).toEqual({ errcd: ErrCd.generic, errMsg: textIn('ja', message), response: null });
 }
 
 /** A PDF answer: its headers, one A4 page, and its text. */
@@ -148,7 +150,7 @@ describe('my page: POST /api/booking/receipt', () => {
       const res = await customerIssue('AA100006', { addressee });
       expect(res.statusCode).toBe(422);
       expect(res.json()).toMatchObject({ errcd: ErrCd.generic, response: null });
-      expect((res.json() as { errMsg: string }).errMsg).toContain(message);
+      expect((res.json() as { errMsg: string }).errMsg).toContain(textIn('ja', message));
     }
     expect(await receiptRows('AA100006')).toEqual([]);
   });
