@@ -77,92 +77,30 @@ export const EXTENDED_FIELD_NAMES = [
   'diving_experience',
 ] as const;
 
+/** A departure point's names: the Japanese, then English, Korean, Traditional and Simplified Chinese. */
+function fromspot(id: string, caption: string, en: string, ko: string, zhHant: string, zhHans: string) {
+  const named = (name: string) => ({ caption: name });
+  return {
+    id,
+    caption,
+    translations: { en: named(en), ko: named(ko), 'zh-Hant': named(zhHant), 'zh-Hans': named(zhHans) },
+  };
+}
+
 /** SPEC's departure points (発地), named like any catalog text: the Japanese, and a translation per language (content.ts). */
 export const FROMSPOTS: readonly {
   id: string;
   caption: string;
   translations: Record<TranslatedLang, { caption: string }>;
 }[] = [
-  {
-    id: '1301',
-    caption: '両国駅',
-    translations: {
-      en: { caption: 'Ryogoku Station' },
-      ko: { caption: '료고쿠역' },
-      'zh-Hant': { caption: '兩國站' },
-      'zh-Hans': { caption: '两国站' },
-    },
-  },
-  {
-    id: '1302',
-    caption: '東京駅',
-    translations: {
-      en: { caption: 'Tokyo Station' },
-      ko: { caption: '도쿄역' },
-      'zh-Hant': { caption: '東京站' },
-      'zh-Hans': { caption: '东京站' },
-    },
-  },
-  {
-    id: '1303',
-    caption: '新宿',
-    translations: {
-      en: { caption: 'Shinjuku' },
-      ko: { caption: '신주쿠' },
-      'zh-Hant': { caption: '新宿' },
-      'zh-Hans': { caption: '新宿' },
-    },
-  },
-  {
-    id: '0401',
-    caption: '仙台駅',
-    translations: {
-      en: { caption: 'Sendai Station' },
-      ko: { caption: '센다이역' },
-      'zh-Hant': { caption: '仙台站' },
-      'zh-Hans': { caption: '仙台站' },
-    },
-  },
-  {
-    id: '2301',
-    caption: '名古屋駅',
-    translations: {
-      en: { caption: 'Nagoya Station' },
-      ko: { caption: '나고야역' },
-      'zh-Hant': { caption: '名古屋站' },
-      'zh-Hans': { caption: '名古屋站' },
-    },
-  },
-  {
-    id: '2701',
-    caption: '大阪駅',
-    translations: {
-      en: { caption: 'Osaka Station' },
-      ko: { caption: '오사카역' },
-      'zh-Hant': { caption: '大阪站' },
-      'zh-Hans': { caption: '大阪站' },
-    },
-  },
-  {
-    id: '4001',
-    caption: '博多駅',
-    translations: {
-      en: { caption: 'Hakata Station' },
-      ko: { caption: '하카타역' },
-      'zh-Hant': { caption: '博多站' },
-      'zh-Hans': { caption: '博多站' },
-    },
-  },
-  {
-    id: '4301',
-    caption: '熊本駅',
-    translations: {
-      en: { caption: 'Kumamoto Station' },
-      ko: { caption: '구마모토역' },
-      'zh-Hant': { caption: '熊本站' },
-      'zh-Hans': { caption: '熊本站' },
-    },
-  },
+  fromspot('1301', '両国駅', 'Ryogoku Station', '료고쿠역', '兩國站', '两国站'),
+  fromspot('1302', '東京駅', 'Tokyo Station', '도쿄역', '東京站', '东京站'),
+  fromspot('1303', '新宿', 'Shinjuku', '신주쿠', '新宿', '新宿'),
+  fromspot('0401', '仙台駅', 'Sendai Station', '센다이역', '仙台站', '仙台站'),
+  fromspot('2301', '名古屋駅', 'Nagoya Station', '나고야역', '名古屋站', '名古屋站'),
+  fromspot('2701', '大阪駅', 'Osaka Station', '오사카역', '大阪站', '大阪站'),
+  fromspot('4001', '博多駅', 'Hakata Station', '하카타역', '博多站', '博多站'),
+  fromspot('4301', '熊本駅', 'Kumamoto Station', '구마모토역', '熊本站', '熊本站'),
 ];
 
 export const RESERVATION_SESSION_LIMIT_MINUTES = 20;

@@ -4,8 +4,10 @@
  * part) and, when it has one, .ics into the directory given, to look at them in a browser (as
  * e2e/mail-html.spec.ts does). Usage: tsx apps/server/src/scripts/preview-mails.ts <dir>
  */
+
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { STANDARD_CANCEL_POLICY } from '@tabi/contract/cancel-policy';
 import { formatDeparture } from '@tabi/contract/dates';
 import type { RentalSheet, RentalSheetRow } from '@tabi/contract/operations';
 import { dayBeforeMail, rentalSheetMail } from '../modules/mail/day-before-templates.ts';
@@ -36,13 +38,7 @@ const sample: MailBooking = {
   statusPayment: 1,
   rsvdate: new Date('2026-11-20T01:00:00Z'),
   meetpoint: null,
-  cancelPolicy: [
-    { daysBefore: 20, percent: 20 },
-    { daysBefore: 7, percent: 30 },
-    { daysBefore: 1, percent: 40 },
-    { daysBefore: 0, percent: 50 },
-    { daysBefore: -1, percent: 100 },
-  ],
+  cancelPolicy: [...STANDARD_CANCEL_POLICY],
   lines: [
     {
       webname: '白馬 スキーブーツセットレンタル（1日）',

@@ -3,6 +3,7 @@
  * would have it (the option's own texts translated, the applicant's name in Latin letters, a participant's in the
  * language's script), for the tests that hold every mail to its language and for looking at them rendered.
  */
+import { STANDARD_CANCEL_POLICY } from '@tabi/contract/cancel-policy';
 import { formatDeparture } from '@tabi/contract/dates';
 import { LANG_BASE, type Lang } from '@tabi/contract/i18n';
 import type { DayBeforeLine } from './day-before-templates.ts';
@@ -124,13 +125,7 @@ export function bookingIn(lang: Lang): MailBooking {
     statusPayment: 1,
     rsvdate: new Date('2026-11-01T01:00:00Z'),
     meetpoint: null,
-    cancelPolicy: [
-      { daysBefore: 20, percent: 20 },
-      { daysBefore: 7, percent: 30 },
-      { daysBefore: 1, percent: 40 },
-      { daysBefore: 0, percent: 50 },
-      { daysBefore: -1, percent: 100 },
-    ],
+    cancelPolicy: [...STANDARD_CANCEL_POLICY],
     lines: [
       {
         webname: w.webname,

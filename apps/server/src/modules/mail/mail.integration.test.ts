@@ -2,6 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createServer as createNetServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { STANDARD_CANCEL_POLICY } from '@tabi/contract/cancel-policy';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -91,13 +92,7 @@ const full: MailBooking = {
   statusPayment: 1,
   rsvdate: new Date('2026-11-01T01:00:00Z'),
   meetpoint: null,
-  cancelPolicy: [
-    { daysBefore: 20, percent: 20 },
-    { daysBefore: 7, percent: 30 },
-    { daysBefore: 1, percent: 40 },
-    { daysBefore: 0, percent: 50 },
-    { daysBefore: -1, percent: 100 },
-  ],
+  cancelPolicy: [...STANDARD_CANCEL_POLICY],
   lines: [
     {
       ...sample.lines[0]!,

@@ -1,4 +1,5 @@
 /** 商品編集's form state: every input as typed, turned into the contract's option input (and back). */
+
 import {
   type CancelTierInput,
   createOptionRequest,
@@ -10,6 +11,7 @@ import {
   type OptionNumberKey,
   updateOptionRequest,
 } from '@tabi/contract/admin-catalog';
+import { STANDARD_CANCEL_POLICY } from '@tabi/contract/cancel-policy';
 import { OPTION_TEXT_FIELDS, type TranslatedLang } from '@tabi/contract/content';
 import { z } from 'zod';
 import { byLang } from './langs.ts';
@@ -33,13 +35,7 @@ export type OptionDraft = Omit<
     cancelPolicy: TierDraft[] | null;
   };
 
-export const DEFAULT_TIERS: CancelTierInput[] = [
-  { daysBefore: 20, percent: 20 },
-  { daysBefore: 7, percent: 30 },
-  { daysBefore: 1, percent: 40 },
-  { daysBefore: 0, percent: 50 },
-  { daysBefore: -1, percent: 100 },
-];
+export const DEFAULT_TIERS: CancelTierInput[] = STANDARD_CANCEL_POLICY.map((tier) => ({ ...tier }));
 
 type DraftTranslations = OptionDraft['translations'];
 

@@ -8,44 +8,20 @@ import type { OptionDetail } from '@tabi/contract/catalog';
 import { addDays, addMonths, daysBetween, monthEnd, monthStart, tokyoYmd, type Ymd } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
 import { salesClosed } from '@tabi/contract/sales-cutoff';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useReservationStore } from '../../stores/reservation-store.ts';
 import { type ApiCall, stubApi } from '../../test/api-server.ts';
 import { type DayPrices, optionApi, optionDetailFixture, stubCarouselGlobals } from '../../test/option-fixture.ts';
+import { currentPath, renderPages } from '../../test/render-pages.tsx';
 import { Component as DetailPage } from './detail.tsx';
 
 const today = (): Ymd => tokyoYmd(new Date());
 
-/** Where the page went: the list's address. */
-function Location() {
-  const { pathname, search } = useLocation();
-  return <p data-testid="location">{`${pathname}${search}`}</p>;
-}
-
-/** The page at `path`, in the site's <main> as the layout puts it, with the list to go back to. */
+/** The page at `path`, with the list to go back to. */
 function renderDetail(path: string): void {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route
-            path="/detail"
-            element={
-              <main>
-                <DetailPage />
-              </main>
-            }
-          />
-          <Route path="*" element={<Location />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderPages(path, { '/detail': <DetailPage /> });
 }
 
 /** Answers the option's calls, recording each. */
@@ -177,7 +153,7 @@ describe('option detail', () => {
     answer(optionDetailFixture(), () => 30);
     renderDetail('/detail?opcd=NOPE99&md=X1');
 
-    expect((await screen.findByTestId('location')).textContent).toBe('/?md=X1');
+    await waitFor(() => expect(currentPath()).toBe('/?md=X1'));
     expect(alert).toHaveBeenCalledTimes(1);
     expect(alert).toHaveBeenCalledWith(Msg.optionNotFound);
   });
@@ -327,7 +303,7 @@ describe('party-count form', () => {
     expect(proceed().disabled).toBe(false);
 
     await user.click(proceed());
-    expect((await screen.findByTestId('location')).textContent).toBe('/reservation/member');
+    await waitFor(() => expect(currentPath()).toBe('/reservation/member'));
     const stored = JSON.parse(localStorage.getItem('reservation') ?? 'null');
     expect(stored.state.optionDetail.opcd).toBe('OP0001');
     expect(stored.state.optionDetail.valueList).toBeUndefined();

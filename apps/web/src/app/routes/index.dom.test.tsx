@@ -9,10 +9,8 @@
 import type { OptionDetail } from '@tabi/contract/catalog';
 import { addDays, formatYmd, tokyoYmd, type Ymd } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type ApiCall, stubApi } from '../../test/api-server.ts';
 import {
@@ -22,47 +20,16 @@ import {
   optionListApi,
   stubCarouselGlobals,
 } from '../../test/option-fixture.ts';
+import { currentPath, renderPages } from '../../test/render-pages.tsx';
 import { Component as DetailPage } from './detail.tsx';
 import { Component as ListPage } from './index.tsx';
 
 const today = (): Ymd => tokyoYmd(new Date());
 const iso = (ymd: Ymd) => `${ymd.slice(0, 4)}-${ymd.slice(4, 6)}-${ymd.slice(6)}`;
 
-/** Where the app is: the address the page reads its search from. */
-function Location() {
-  const { pathname, search } = useLocation();
-  return <p data-testid="location">{`${pathname}${search}`}</p>;
-}
-const location = () => screen.getByTestId('location').textContent;
-
-/** The list at `path`, in the site's <main>, with the detail page its cards lead to. */
+/** The list at `path`, with the detail page its cards lead to. */
 function renderList(path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route
-            path="/"
-            element={
-              <main>
-                <ListPage />
-              </main>
-            }
-          />
-          <Route
-            path="/detail"
-            element={
-              <main>
-                <DetailPage />
-              </main>
-            }
-          />
-        </Routes>
-        <Location />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  return renderPages(path, { '/': <ListPage />, '/detail': <DetailPage /> });
 }
 
 /** Answers the list's calls from the fixture catalog (and OP0001's detail), recording each. */
@@ -164,7 +131,7 @@ describe('option list search', () => {
 
     await user.click(await screen.findByRole('checkbox', { name: '温泉' }));
     await user.click(searchButton());
-    expect(location()).toBe('/?keycd=K06&md=M123');
+    expect(currentPath()).toBe('/?keycd=K06&md=M123');
     // The URL changes before the new page of results replaces the old one: wait for the list itself.
     const hot = catalogCodes(hasKeyword('温泉'));
     await waitFor(() => expect(codesShown()).toEqual(hot));
@@ -174,7 +141,7 @@ describe('option list search', () => {
 
     await user.selectOptions(region(), '関東');
     await user.click(searchButton());
-    expect(location()).toBe('/?homencd=03&keycd=K06&md=M123');
+    expect(currentPath()).toBe('/?homencd=03&keycd=K06&md=M123');
     const hotInKanto = catalogCodes((o) => hasKeyword('温泉')(o) && o.homen === '関東');
     expect(hotInKanto.length).toBeLessThan(hot.length);
     await waitFor(() => expect(codesShown()).toEqual(hotInKanto));
@@ -194,7 +161,7 @@ describe('option list search', () => {
     await user.type(input, `${day}{Enter}`);
     expect(input.value).toBe(formatYmd(day));
     await user.click(searchButton());
-    expect(location()).toBe(`/?usedate=${day}`);
+    expect(currentPath()).toBe(`/?usedate=${day}`);
     await waitFor(() =>
       expect(calls.some((c) => c.url.pathname === '/api/option' && c.url.searchParams.get('usedate') === day)).toBe(
         true,
@@ -239,7 +206,7 @@ describe('option list search', () => {
     expect(top().querySelector('[aria-disabled="true"]')?.textContent).toContain('前へ');
 
     await user.click(within(top()).getByRole('link', { name: '2' }));
-    expect(location()).toBe('/?page=2&md=PG');
+    expect(currentPath()).toBe('/?page=2&md=PG');
     await resultsAre(`11～20 件 (全 ${total} 件)`);
     expect(top().querySelector('[aria-current="page"]')?.textContent).toBe('2');
     expect(codesShown()[0]).not.toBe(firstOnPage1);
@@ -250,7 +217,7 @@ describe('option list search', () => {
     );
 
     await user.click(within(bottom()).getByRole('link', { name: /前へ/ }));
-    expect(location()).toBe('/?md=PG');
+    expect(currentPath()).toBe('/?md=PG');
     await resultsAre(/^1～10 件/);
   });
 
@@ -284,7 +251,7 @@ describe('option list search', () => {
     await check();
 
     await userEvent.setup().click(screen.getByRole('link', { name: Msg.resetSearch }));
-    expect(location()).toBe('/?md=R1');
+    expect(currentPath()).toBe('/?md=R1');
     await waitFor(() => expect(region().value).toBe(''));
     expect(area().disabled).toBe(true);
     expect(select('出発地').value).toBe('');
@@ -317,7 +284,7 @@ describe('option list search', () => {
     expect(request.textContent).toMatch(/出発地\s*現地集合/);
 
     await userEvent.setup().click(link);
-    expect(location()).toBe('/detail?opcd=OP0001&homencd=03&areacd=0301&citycd=030102&md=CARD');
+    expect(currentPath()).toBe('/detail?opcd=OP0001&homencd=03&areacd=0301&citycd=030102&md=CARD');
     await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toContain('日帰りバスツアー'));
   });
 
@@ -328,7 +295,7 @@ describe('option list search', () => {
     await resultsAre(`0 件 (全 ${total} 件)`);
     expect(screen.getByText('このページに表示するオプションはありません。')).toBeTruthy();
     await userEvent.setup().click(screen.getByRole('link', { name: '最初のページへ戻る' }));
-    expect(location()).toBe('/');
+    expect(currentPath()).toBe('/');
     await resultsAre(`1～10 件 (全 ${total} 件)`);
   });
 });
