@@ -45,7 +45,7 @@ test('an admin adds two photos to a new option; a visitor sees them in search an
   await asStaff(page, ADMIN);
   await page.goto('/admin/options/new');
   await page.getByLabel('商品コード').fill(opcd);
-  await page.getByLabel('商品名', { exact: true }).fill(webname);
+  await page.getByLabel(/^商品名(?!（)/).fill(webname);
   await page.getByLabel('方面', { exact: true }).selectOption({ label: '関東' });
   await page.getByLabel('地域', { exact: true }).selectOption({ index: 1 });
   await page.getByLabel('市区町村', { exact: true }).selectOption({ index: 1 });
