@@ -50,6 +50,11 @@ export interface Config {
   benchRoutes: boolean;
   /** The end-to-end tests' staff sign-in route (`TEST_ROUTES=1`, scripts/e2e-server.mjs only; ADR 0199). */
   testRoutes: boolean;
+  /**
+   * Draw every demo picture before listening, once per data directory (`PICTURES_AHEAD`, on by default; ADR 0208);
+   * off, each is drawn when first asked for.
+   */
+  picturesAhead: boolean;
   /** `GET /metrics` answers only with this bearer token; off without it. */
   metricsToken: string | undefined;
   /** Days a sent mail keeps its body, HTML and attachments; after them only its row stays (MAIL_RETENTION_DAYS). */
@@ -136,6 +141,7 @@ const envSchema = z.object({
   TRUST_PROXY: optional(z.string()),
   BENCH_ROUTES: optional(flag('BENCH_ROUTES')),
   TEST_ROUTES: optional(flag('TEST_ROUTES')),
+  PICTURES_AHEAD: optional(flag('PICTURES_AHEAD')),
   METRICS_TOKEN: optional(z.string().min(16, '16 文字以上にしてください / at least 16 characters')),
   MAIL_RETENTION_DAYS: optional(integer(1, 36_500, 'a number of days')),
   DAY_BEFORE_MAIL_HOUR: optional(integer(0, 23, 'an hour')),
@@ -201,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     benchRoutes: e.BENCH_ROUTES ?? false,
     testRoutes: e.TEST_ROUTES ?? false,
+    picturesAhead: e.PICTURES_AHEAD ?? true,
     metricsToken: e.METRICS_TOKEN,
     mailRetentionDays: e.MAIL_RETENTION_DAYS ?? 90,
     dayBeforeMailHour: e.DAY_BEFORE_MAIL_HOUR ?? 15,
