@@ -1,7 +1,10 @@
 /**
  * The site in English under /en/. The pages translated so far (the frame, the option list and detail,
  * login) in English with `lang`, titles and alternates right, no Japanese outside the catalog's own texts, a
- * language switch that keeps the place, and the browser's language only as a suggestion.
+ * language switch that keeps the place, and the browser's language only as a suggestion. One screen in English is a
+ * component test: the detail's calendar and party form (apps/web/src/app/routes/detail.dom.test.tsx; the calendar in
+ * its card at a phone's width, e2e/calendar-month-title.spec.ts), the coupon list and a coupon with its use form
+ * (apps/web/src/features/coupon/components/coupon-views.dom.test.tsx).
  */
 import { expectNoSeriousA11yIssues, otherLanguageOutsideContent, shoot } from './support/checks.ts';
 import { ownBooking, switchLanguage } from './support/customer.ts';
@@ -54,29 +57,6 @@ test.describe('the English site', () => {
     expect(await otherLanguageOutsideContent(page)).toEqual([]);
     await expectNoSeriousA11yIssues(page, { what: '/en/' });
     await shoot(page, 'en-list');
-  });
-
-  test('the calendar and the party form in English', async ({ page }) => {
-    await page.goto('/en/detail?opcd=OP0001');
-    const calendar = page.getByTestId('availability-calendar');
-    await expect(calendar.getByRole('button', { name: 'Next month' })).toBeVisible();
-    await expect(calendar.getByText('Sun', { exact: true })).toBeVisible();
-    // The longer English words of the month's buttons wrap: the Saturday column stays inside the card at 390 px.
-    const saturday = await calendar.getByText('Sat', { exact: true }).boundingBox();
-    const card = await calendar.boundingBox();
-    expect((saturday?.x ?? 0) + (saturday?.width ?? 0)).toBeLessThanOrEqual((card?.x ?? 0) + (card?.width ?? 0) + 1);
-    expect(await otherLanguageOutsideContent(page)).toEqual([]);
-    await calendar.locator('td[data-day] button:not([disabled])').first().click();
-    const dialog = page.getByRole('dialog', { name: 'How many people?' });
-    await expect(dialog.getByTestId('price-adult')).toHaveText(/^¥[\d,]+$/);
-    await expect(dialog.getByTestId('party-usedate')).toHaveText(/^[A-Z][a-z]{2}, \d{1,2} [A-Z][a-z]{2} \d{4}$/);
-    await expect(dialog.getByText(/^For \d+ to \d+ people$/)).toBeVisible();
-    await dialog.getByLabel('Adult', { exact: true }).selectOption('0');
-    await expect(dialog.getByText(/^Please book for \d+ to \d+ people\.$/)).toBeVisible();
-    await expect(dialog.getByRole('button', { name: 'Continue to your details' })).toBeDisabled();
-    expect(await otherLanguageOutsideContent(page)).toEqual([]);
-    await expectNoSeriousA11yIssues(page, { what: 'the party form on /en/detail' });
-    await shoot(page, 'en-party');
   });
 
   test('the option detail, and the switch that keeps the option and the search', async ({ page }) => {
@@ -199,31 +179,6 @@ test.describe('the English site', () => {
 
     await page.getByRole('button', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/en\/login$/);
-  });
-
-  test('the coupons in English: the list and a coupon with its use form', async ({ page }) => {
-    const rsvno = await ownBooking(page, 'AA100010');
-    await page.goto('/en/login');
-    await page.getByLabel('Booking number').fill(rsvno);
-    await page.getByLabel('Phone number').fill('090-1234-5678');
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await expect(page).toHaveURL(/\/en\/mypage$/);
-    await page.getByRole('link', { name: 'Use coupons' }).click();
-
-    await expect(page).toHaveURL(/\/en\/coopon$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Coupons' })).toBeVisible();
-    await expect(page.getByText(/^Date of use: \d{1,2} [A-Z][a-z]{2} \d{4}$/).first()).toBeVisible();
-    expect(await otherLanguageOutsideContent(page)).toEqual([]);
-    await expectNoSeriousA11yIssues(page, { what: '/en/coopon' });
-    await shoot(page, 'en-coupons');
-
-    await page.getByRole('link', { name: 'See details' }).first().click();
-    await expect(page).toHaveURL(/\/en\/coopon\/[^/]+\/[^/]+$/);
-    await expect(page.getByRole('link', { name: 'Back to the coupons' })).toBeVisible();
-    await expect(page.getByLabel('PIN')).toBeVisible();
-    expect(await otherLanguageOutsideContent(page)).toEqual([]);
-    await expectNoSeriousA11yIssues(page, { what: '/en/coopon/…' });
-    await shoot(page, 'en-coupon');
   });
 
   test('login in English stays in English', async ({ page }) => {

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { addDays, formatYmd, tokyoYmd } from '@tabi/contract/dates';
+import { addDays, formatYmd } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
 import { baseURL } from './playwright.config.ts';
 import { expectNoSeriousA11yIssues } from './support/checks.ts';
@@ -447,126 +447,12 @@ test.describe('purchase flow', () => {
       expect.objectContaining({ seq: '2', model: '2', boots_size: '21.0', wear_size: '130cm', accessory: '' }),
     ]);
   });
-
-  test('passport and vegetarian fields appear only when listed, and are copied by 申込者と同じ (OP0007)', async ({
-    page,
-  }) => {
-    await startFromDetail(page, 'OP0007', { 大人: 2 });
-    const leader = leaderSection(page);
-    await expect(leader.getByRole('textbox', { name: 'パスポート番号', exact: true })).toBeVisible();
-    await expect(leader.getByRole('checkbox', { name: Msg.vegetarianWanted })).toBeVisible();
-    await fillLeader(page, { ...TARO, passport: 'TK1234567' });
-    await leader.getByRole('checkbox', { name: Msg.vegetarianWanted }).check();
-    const first = memberSection(page, 1);
-    await first.getByRole('checkbox', { name: Msg.sameAsLeader }).check();
-    await expect(first.getByRole('textbox', { name: 'パスポート番号', exact: true })).toHaveValue('TK1234567');
-    await expect(first.getByRole('checkbox', { name: Msg.vegetarianWanted })).toBeChecked();
-    await expect(first.getByRole('checkbox', { name: Msg.vegetarianWanted })).toBeDisabled();
-    const next = page.getByRole('button', { name: Msg.toCheck });
-    await fillPerson(memberSection(page, 2), HANAKO);
-    // The passport number is required where it is asked.
-    await expect(next).toBeDisabled();
-    await memberSection(page, 2).getByRole('textbox', { name: 'パスポート番号', exact: true }).fill('TK7654321');
-    await expect(next).toBeEnabled();
-    await next.click();
-    await expect(page).toHaveURL(/\/reservation\/check$/);
-    await expect(page.getByRole('main')).toContainText('TK7654321');
-    await expect(page.getByRole('main')).toContainText('希望しない');
-    await page.getByRole('button', { name: '同意書を確認する' }).click();
-    await expect(
-      page.getByRole('dialog', { name: '同意書の確認' }).getByRole('link', { name: /旅行条件書（手配旅行）/ }),
-    ).toHaveAttribute('href', '/docs/travel-conditions-arrangement.pdf');
-  });
 });
 
-test.describe('purchase flow: validation (SPEC §5)', () => {
-  test('every participant-screen message shows under its field and the first invalid person is revealed', async ({
-    page,
-  }) => {
-    const usedate = await startFromDetail(page, 'OP0001', { 大人: 1, 小人: 1 });
-    const leader = leaderSection(page);
-    const child = memberSection(page, 2);
-    await fillLeader(page, { ...TARO, last: 'A'.repeat(31) }, 'taro@example');
-    await leader.getByRole('textbox', { name: '電話番号', exact: true }).fill('0'.repeat(21));
-    await fillPerson(memberSection(page, 1), { ...HANAKO, birthday: formatYmd(addDays(tokyoYmd(new Date()), 1)) });
-    // 5 years old on the use date: too young for 小人 (6–11).
-    await fillPerson(child, { last: 'YAMADA', first: 'B'.repeat(31), birthday: yearsBefore(usedate, 5), sex: '女性' });
-    await page.getByRole('button', { name: Msg.toCheck }).click();
-
-    const lastName = leader.getByRole('textbox', { name: '姓', exact: true });
-    await expect(lastName).toHaveAttribute('aria-invalid', 'true');
-    await expect(leader.getByText('30文字以内になるよう入力してください')).toBeVisible();
-    await expect(leader.getByText('20文字以内になるよう入力してください')).toBeVisible();
-    await expect(leader.getByText(Msg.invalidEmail)).toBeVisible();
-    await expect(memberSection(page, 1).getByText(Msg.invalidDate)).toBeVisible();
-    await expect(child.getByText('小人の年齢は6歳以上11歳以下になるよう入力してください')).toBeVisible();
-    await expect(child.getByText('30文字以内になるよう入力してください')).toBeVisible();
-    // The message is wired to its field.
-    const describedBy = (await lastName.getAttribute('aria-describedby')) ?? '';
-    const ids = describedBy.split(' ');
-    const texts = await Promise.all(ids.map((id) => page.locator(`[id="${id}"]`).textContent()));
-    expect(texts).toContain('30文字以内になるよう入力してください');
-    // The applicant is the first person with an error: it is scrolled to and focused.
-    await expect(lastName).toBeFocused();
-    await expect(leader).toBeInViewport();
-    await expect(page).toHaveURL(/\/reservation\/member$/);
-
-    // Live validation after the first attempt.
-    await lastName.fill('YAMADA');
-    await expect(leader.getByText('30文字以内になるよう入力してください')).toHaveCount(0);
-    await leader.getByRole('textbox', { name: '電話番号', exact: true }).fill(PHONE);
-    await leader.getByRole('textbox', { name: 'メールアドレス', exact: true }).fill('taro@example.com');
-    // An adult applicant must be an adult (12+) on the use date.
-    await leader.getByRole('textbox', { name: '生年月日', exact: true }).fill(yearsBefore(usedate, 10));
-    await expect(leader.getByText('大人の年齢は12歳以上になるよう入力してください')).toBeVisible();
-    await leader.getByRole('textbox', { name: '生年月日', exact: true }).fill('1985/04/12');
-    await expect(leader.getByText(/年齢は/)).toHaveCount(0);
-
-    // Now participant 2 is the first person with an error.
-    await memberSection(page, 1).getByRole('textbox', { name: '生年月日', exact: true }).fill('1987/09/30');
-    await page.getByRole('button', { name: Msg.toCheck }).click();
-    await expect(child.getByRole('textbox', { name: '名', exact: true })).toBeFocused();
-    await expect(child).toBeInViewport();
-    await child.getByRole('textbox', { name: '名', exact: true }).fill('MIKU');
-    await child.getByRole('textbox', { name: '生年月日', exact: true }).fill(yearsBefore(usedate, 6));
-    await page.getByRole('button', { name: Msg.toCheck }).click();
-    await expect(page).toHaveURL(/\/reservation\/check$/);
-  });
-
-  test('the birthday calendar picks a date and forbids the future', async ({ page }) => {
-    await startFromDetail(page, 'OP0001', { 大人: 1 });
-    const leader = leaderSection(page);
-    await leader.getByRole('button', { name: '生年月日をカレンダーから選ぶ' }).click();
-    const calendar = leader.getByRole('group', { name: '生年月日のカレンダー' });
-    await expect(calendar).toBeVisible();
-    await calendar.getByRole('combobox', { name: /年/ }).selectOption('1990');
-    await calendar.getByRole('combobox', { name: /月/ }).selectOption({ label: '5月' });
-    await calendar.getByRole('button', { name: /5月15日/ }).click();
-    await expect(calendar).toBeHidden();
-    await expect(leader.getByRole('textbox', { name: '生年月日', exact: true })).toHaveValue('1990/05/15');
-
-    // Today is the last day offered; tomorrow is disabled.
-    await leader.getByRole('button', { name: '生年月日をカレンダーから選ぶ' }).click();
-    const now = tokyoYmd(new Date());
-    await calendar.getByRole('combobox', { name: /年/ }).selectOption(String(Number(now.slice(0, 4))));
-    await calendar.getByRole('combobox', { name: /月/ }).selectOption({ label: `${Number(now.slice(4, 6))}月` });
-    const tomorrow = addDays(now, 1);
-    if (tomorrow.slice(0, 6) === now.slice(0, 6)) {
-      await expect(
-        calendar.getByRole('button', {
-          name: new RegExp(`${Number(tomorrow.slice(4, 6))}月${Number(tomorrow.slice(6))}日`),
-        }),
-      ).toBeDisabled();
-    }
-    await page.keyboard.press('Escape');
-    await expect(calendar).toBeHidden();
-    // Typed text is accepted in several forms and normalised.
-    const input = leader.getByRole('textbox', { name: '生年月日', exact: true });
-    await input.fill('19800102');
-    await input.blur();
-    await expect(input).toHaveValue('1980/01/02');
-  });
-});
+// One screen of the flow is a component test (apps/web/src/features/reservation/components/member-form.dom.test.tsx):
+// every SPEC §5 message of the participant screen under its field, the first person with an error revealed and
+// focused, the birthday calendar, and the passport and vegetarian fields an option lists (OP0007), copied by
+// 申込者と同じ and shown on the check page. Here, the journeys.
 
 test.describe('purchase flow: session and stock', () => {
   test('a session older than 20 minutes is refused at submit and goes back to the list with md', async ({ page }) => {

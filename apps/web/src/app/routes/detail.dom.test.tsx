@@ -3,25 +3,30 @@
  * code, the availability calendar's months and days, and the party-count form a day opens. The fixtures have the
  * properties of the demo options the browser tests used, and are parsed by the contract's schemas
  * (test/option-fixture.ts). Scrolling to a tab's section needs a laid-out page: e2e/catalog-detail.spec.ts checks it.
+ * The calendar and the party form on the English site too (/en/detail); that its Saturday column stays inside the
+ * card at a phone's width needs a laid-out page: e2e/calendar-month-title.spec.ts checks the calendar in its card.
  */
 import type { OptionDetail } from '@tabi/contract/catalog';
 import { addDays, addMonths, daysBetween, monthEnd, monthStart, tokyoYmd, type Ymd } from '@tabi/contract/dates';
+import type { Lang } from '@tabi/contract/i18n';
 import { Msg } from '@tabi/contract/messages';
 import { salesClosed } from '@tabi/contract/sales-cutoff';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadMessages } from '../../i18n/messages.ts';
 import { useReservationStore } from '../../stores/reservation-store.ts';
 import { type ApiCall, stubApi } from '../../test/api-server.ts';
+import { expectNoSeriousA11yIssues } from '../../test/axe.ts';
 import { type DayPrices, optionApi, optionDetailFixture, stubCarouselGlobals } from '../../test/option-fixture.ts';
-import { currentPath, renderPages } from '../../test/render-pages.tsx';
+import { currentPath, otherLanguageOutsideContent, renderPages } from '../../test/render-pages.tsx';
 import { Component as DetailPage } from './detail.tsx';
 
 const today = (): Ymd => tokyoYmd(new Date());
 
-/** The page at `path`, with the list to go back to. */
-function renderDetail(path: string): void {
-  renderPages(path, { '/detail': <DetailPage /> });
+/** The page at `path` (in `lang`: /en/detail is /detail of the English router), with the list to go back to. */
+function renderDetail(path: string, lang?: Lang): void {
+  renderPages(path, { '/detail': <DetailPage /> }, lang);
 }
 
 /** Answers the option's calls, recording each. */
@@ -367,5 +372,38 @@ describe('party-count form', () => {
     await userEvent.setup().selectOptions(select('大人'), '2');
     expect(proceed().disabled).toBe(false);
     expect(select('大人').options).toHaveLength(3);
+  });
+});
+
+describe('the calendar and the party form in English', () => {
+  beforeAll(() => loadMessages('en'));
+  afterEach(() => {
+    useReservationStore.getState().reset();
+    localStorage.clear();
+  });
+
+  it('names the months, the weekdays and the party’s bounds in English, and nothing Japanese of ours', async () => {
+    // OP0001 as the demo has it: one to eight people, adults 9,800 yen; its texts in Japanese only (marked so).
+    answer(optionDetailFixture(), () => 30);
+    renderDetail('/detail?opcd=OP0001', 'en');
+    const box = within(await screen.findByTestId('availability-calendar'));
+    expect(await box.findByRole('button', { name: 'Next month' })).toBeTruthy();
+    expect(box.getByText('Sun', { exact: true })).toBeTruthy();
+    expect(box.getByText('Sat', { exact: true })).toBeTruthy();
+    await waitFor(() => expect(calendar().querySelector('td[data-day] button:not([disabled])')).not.toBeNull());
+    expect(otherLanguageOutsideContent('en')).toEqual([]);
+
+    const user = userEvent.setup();
+    const firstOpen = calendar().querySelector<HTMLButtonElement>('td[data-day] button:not([disabled])');
+    await user.click(firstOpen as HTMLButtonElement);
+    const dialog = within(await screen.findByRole('dialog', { name: 'How many people?' }));
+    await waitFor(() => expect(dialog.getByTestId('price-adult').textContent).toBe('¥9,800'));
+    expect(dialog.getByTestId('party-usedate').textContent).toMatch(/^[A-Z][a-z]{2}, \d{1,2} [A-Z][a-z]{2} \d{4}$/);
+    expect(dialog.getByText('For 1 to 8 people')).toBeTruthy();
+    await user.selectOptions(dialog.getByLabelText('Adult'), '0');
+    expect(dialog.getByText('Please book for 1 to 8 people.')).toBeTruthy();
+    expect(dialog.getByRole<HTMLButtonElement>('button', { name: 'Continue to your details' }).disabled).toBe(true);
+    expect(otherLanguageOutsideContent('en')).toEqual([]);
+    await expectNoSeriousA11yIssues();
   });
 });

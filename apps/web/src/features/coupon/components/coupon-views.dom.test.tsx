@@ -1,36 +1,41 @@
 import type { CouponOption } from '@tabi/contract/coupon';
 import { addDays, tokyoYmd } from '@tabi/contract/dates';
+import type { Lang } from '@tabi/contract/i18n';
 import { Msg } from '@tabi/contract/messages';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useParams } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadMessages } from '../../../i18n/messages.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
 import { stubApi } from '../../../test/api-server.ts';
 import { expectNoSeriousA11yIssues } from '../../../test/axe.ts';
 import { couponFixture } from '../../../test/coupon-fixture.ts';
+import { currentPath, otherLanguageOutsideContent, renderPages } from '../../../test/render-pages.tsx';
 import { CouponDetailPage } from './coupon-detail-page.tsx';
 import { CouponListPage } from './coupon-list-page.tsx';
 
-/** The coupon pages at `path`, with my page behind them, answered with `coupons` (the list, or one by its codes). */
-function openCoupons(path: string, coupons: CouponOption[]) {
+/** /coopon/{opcd}/{pkcd}, its codes read from the address as the app's route reads them. */
+function CouponAt() {
+  const { opcd = '', pkcd = '' } = useParams();
+  return <CouponDetailPage key={`${opcd}/${pkcd}`} opcd={opcd} pkcd={pkcd} />;
+}
+
+/**
+ * The coupon pages at `path` (in `lang`: /en/coopon is /coopon of the English router), with my page behind them,
+ * answered with `coupons` (the list, or one by its codes).
+ */
+function openCoupons(path: string, coupons: CouponOption[], lang?: Lang) {
   stubApi(({ url }) => {
     if (url.pathname === '/api/coopon') return { optionList: coupons };
     const found = coupons.find((c) => url.pathname === `/api/coopon/${c.opcd}/${c.pkcd}`);
     if (found) return found;
     throw new Error(`unexpected call ${url}`);
   });
-  const [, , opcd = '', pkcd = ''] = path.split('/');
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/coopon" element={<CouponListPage />} />
-          <Route path="/coopon/:opcd/:pkcd" element={<CouponDetailPage opcd={opcd} pkcd={pkcd} />} />
-          <Route path="/mypage" element={<h1>マイページ</h1>} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  renderPages(
+    path,
+    { '/coopon': <CouponListPage />, '/coopon/:opcd/:pkcd': <CouponAt />, '/mypage': <h1>マイページ</h1> },
+    lang,
   );
 }
 
@@ -82,5 +87,37 @@ describe('coupons for another day', () => {
     expect(await screen.findByRole('heading', { name: 'マイページ' })).toBeTruthy();
     expect(alerts).toHaveLength(1);
     expect(alerts[0]).toMatch(notToday);
+  });
+});
+
+describe('the coupons in English', () => {
+  beforeAll(() => loadMessages('en'));
+
+  it('the list, and a coupon with its use form, say nothing Japanese of ours', async () => {
+    // AA100010's coupons as the demo has them: three options for today, one used up. Their texts are Japanese only
+    // (marked so).
+    openCoupons(
+      '/coopon',
+      [
+        couponFixture(),
+        couponFixture({ opcd: 'OP0012', adultqty: 1 }),
+        couponFixture({ opcd: 'OP0013', adultqty: 0, childqty: 0 }),
+      ],
+      'en',
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Coupons' })).toBeTruthy();
+    const useDates = await screen.findAllByText(/^Date of use: \d{1,2} [A-Z][a-z]{2} \d{4}$/);
+    expect(useDates).toHaveLength(3);
+    expect(otherLanguageOutsideContent('en')).toEqual([]);
+    await expectNoSeriousA11yIssues();
+
+    const user = userEvent.setup();
+    await user.click(within(screen.getByTestId('coupon-OP0011')).getByRole('link', { name: 'See details' }));
+    await waitFor(() => expect(currentPath()).toBe('/coopon/OP0011/PK0001'));
+    expect(await screen.findByLabelText('PIN')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Use' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to the coupons' }).getAttribute('href')).toBe('/coopon');
+    expect(otherLanguageOutsideContent('en')).toEqual([]);
+    await expectNoSeriousA11yIssues();
   });
 });
