@@ -80,7 +80,7 @@ describe.runIf(processTestsHere)('the DATA_DIR lock of the embedded database', (
     try {
       const child = spawn(process.execPath, [SERVER_ENTRY], {
         cwd: serverRoot,
-        env: { ...process.env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', DATABASE_URL: '' },
+        env: { ...process.env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', DATABASE_URL: '', PICTURES_AHEAD: '0' },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let stderr = '';

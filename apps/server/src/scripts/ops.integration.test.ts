@@ -22,7 +22,7 @@ const ops = (...args: string[]) => [OPS_ENTRY, ...args];
 
 /** A process with these variables, on the embedded database (no DATABASE_URL). */
 const run = (argv: string[], env: Record<string, string>) =>
-  startProcess(argv, { DATABASE_URL: '', LOG_LEVEL: 'warn', ...env });
+  startProcess(argv, { DATABASE_URL: '', LOG_LEVEL: 'warn', PICTURES_AHEAD: '0', ...env });
 
 const VERBS = [
   'request:confirm',
