@@ -249,7 +249,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext, opti
     { prefix: '/api/admin' },
   );
   // A server that serves the pages draws their pictures ahead (the first visitor waited for them).
-  await catalogImageRoutes(app, ctx, { warm: options.serveWeb === true });
+  await catalogImageRoutes(app, ctx);
   await mediaRoutes(app, ctx);
   await app.register(async (root) => sandboxRoutes(root, ctx));
   // Resellers' OCTO calls (ADR 0170): their own plugin, with their own key check, body parser and error format.

@@ -6,6 +6,7 @@ import { type Config, loadConfig } from './config.ts';
 import type { AppContext } from './context.ts';
 import { preparePrivateDir } from './data-dir.ts';
 import { type Database, openDatabase } from './db/client.ts';
+import { drawPicturesAhead } from './modules/catalog/image-routes.ts';
 import { removeOpsFiles, writeOpsKey, writeOpsPort } from './modules/ops/key.ts';
 import { seedIfEmpty } from './seed/seed.ts';
 import { describeStartupError } from './startup-error.ts';
@@ -37,6 +38,7 @@ async function start(): Promise<Running> {
   const workers = startWorkers(ctx, app.log);
   running = { app, ctx, database, workers, opsKey };
   await warmUp(app);
+  if (config.picturesAhead) await drawPicturesAhead(app);
   await app.listen({ port: config.port, host: config.host });
   // Beside the ops key: the port it got (PORT=0 lets the system choose), so `npm run ops` finds this server.
   const address = app.server.address();

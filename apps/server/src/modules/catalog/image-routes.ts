@@ -28,11 +28,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * or what they wrote under it, so a year of caching stays true. Codes the seed does not know (test fixtures)
  * draw their name on a scene fixed by the code.
  */
-export async function catalogImageRoutes(
-  app: FastifyInstance,
-  ctx: AppContext,
-  options: { warm?: boolean } = {},
-): Promise<void> {
+export async function catalogImageRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   /** Made once per address: the scenes are fixed by it. In-flight promises too, so a page's burst renders once. */
   const rendered = new Map<string, Promise<RenderedImage | null>>();
 
@@ -83,21 +79,6 @@ export async function catalogImageRoutes(
     return pending;
   }
 
-  // An in-memory database (tests) keeps nothing to draw ahead for.
-  if (options.warm && ctx.config.picturesAhead && ctx.config.dataDir !== 'memory') {
-    // The first visitor after a start gets the page the hundredth gets (ADR 0208): every picture the pages load is
-    // drawn before the server listens, from the data directory's copies after the first start (a first start draws
-    // them, two at a time, in about ten seconds on two cores).
-    app.addHook('onReady', async () => {
-      const started = performance.now();
-      await drawAll(demoRasterNames(), imageOf);
-      const seconds = (performance.now() - started) / 1000;
-      // Said only when it took a while: the first start on a new data directory.
-      if (seconds > 2)
-        app.log.info(`demo pictures drawn ahead in ${seconds.toFixed(1)} s (kept in the data directory)`);
-    });
-  }
-
   app.get<{ Params: { name: string } }>('/images/:name', async (request, reply) => {
     const image = await imageOf(request.params.name);
     if (!image) return reply.code(404).send(fail(ErrCd.generic, say('notFound')));
@@ -130,11 +111,21 @@ function demoRasterNames(): string[] {
   return names.flat();
 }
 
-/** Draws `names`, two at a time (the cores of a small machine; each drawing is one libvips thread's work). */
-async function drawAll(names: string[], draw: (name: string) => Promise<unknown>): Promise<void> {
-  const queue = [...names];
+/**
+ * Every picture the pages load, drawn through its own route before the server listens (ADR 0208), two at a time (the
+ * cores of a small machine; each drawing is one libvips thread's work); read from the data directory after a first
+ * start. Says how long it took when it drew.
+ */
+export async function drawPicturesAhead(app: FastifyInstance): Promise<void> {
+  const started = performance.now();
+  const queue = demoRasterNames();
   const drawer = async () => {
-    for (let name = queue.shift(); name !== undefined; name = queue.shift()) await draw(name);
+    for (let name = queue.shift(); name !== undefined; name = queue.shift()) {
+      const res = await app.inject({ method: 'GET', url: `/images/${name}` });
+      if (res.statusCode !== 200) app.log.warn({ name, status: res.statusCode }, 'demo picture not drawn ahead');
+    }
   };
   await Promise.all([drawer(), drawer()]);
+  const seconds = (performance.now() - started) / 1000;
+  if (seconds > 2) app.log.info(`demo pictures drawn ahead in ${seconds.toFixed(1)} s (kept in the data directory)`);
 }
