@@ -67,12 +67,13 @@ describe('messages in the caller’s language', () => {
 
   it('name the field and its rule in the caller’s language, the request’s path never', async () => {
     const asked = async (language: string) =>
-      (
-        await t.request({ method: 'GET', url: '/api/option?page=two', headers: { 'accept-language': language } })
-      ).json().errMsg;
+      (await t.request({ method: 'GET', url: '/api/option?page=two', headers: { 'accept-language': language } })).json()
+        .errMsg;
     expect(await asked('ja')).toBe('入力内容に誤りがあります。内容をご確認ください。ページ：数字で入力してください');
     expect(await asked('ko')).toBe('입력 내용에 오류가 있습니다. 내용을 확인해 주세요. 페이지: 숫자로 입력해 주세요');
-    expect(await asked('en')).toBe('Some of the details are not right. Please check them. page: Please enter a number.');
+    expect(await asked('en')).toBe(
+      'Some of the details are not right. Please check them. page: Please enter a number.',
+    );
   });
 
   it('leave a success alone, and the console in Japanese', async () => {

@@ -2,9 +2,10 @@
  * Set up before every jsdom test file (vitest.config.ts, project `dom`): what jsdom lacks and the app uses.
  * jsdom has <dialog> without its modal methods; the console's and my page's dialogs open with showModal().
  */
+
+import { LANGS } from '@tabi/contract/i18n';
 import { configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { LANGS } from '@tabi/contract/i18n';
 import { loadRules } from '../i18n/messages.ts';
 import { apiServer } from './api-server.ts';
 

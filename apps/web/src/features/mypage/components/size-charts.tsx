@@ -25,7 +25,13 @@ const CHARTS = {
 } as const;
 
 /** The drawings with their words in each language, under /size-charts/ (the Japanese at its root). */
-const CHART_FOLDER: Record<Lang, string> = { ja: '', en: 'en/', ko: 'ko/', 'zh-Hant': 'zh-hant/', 'zh-Hans': 'zh-hans/' };
+const CHART_FOLDER: Record<Lang, string> = {
+  ja: '',
+  en: 'en/',
+  ko: 'ko/',
+  'zh-Hant': 'zh-hant/',
+  'zh-Hans': 'zh-hans/',
+};
 
 /** SPEC §2 Rental edit: size charts as images, only those the option's rentals and the party need. */
 export function SizeCharts({
