@@ -431,21 +431,22 @@ export function optionListApi(options: OptionDetail[] = optionCatalogFixture()):
   return ({ url, method }) => {
     const query = url.searchParams;
     const asked = (key: string) => query.get(key) ?? '';
-    if (method !== 'GET') throw new Error(`unexpected call ${method} ${url}`);
-    switch (url.pathname) {
-      case '/api/option/condition':
+    const [, api, ...path] = url.pathname.split('/');
+    if (method !== 'GET' || api !== 'api') throw new Error(`unexpected call ${method} ${url}`);
+    switch (path.join('/')) {
+      case 'option/condition':
         return { homenList: CATALOG_REGIONS, keywordList: CATALOG_KEYWORDS };
-      case '/api/area':
+      case 'area':
         return CATALOG_AREAS.filter((a) => a.homencd === asked('homencd')).map(({ areacd, areanm }) => ({
           areacd,
           areanm,
         }));
-      case '/api/city':
+      case 'city':
         return CATALOG_CITIES.filter((c) => c.areacd === asked('areacd')).map(({ citycd, citynm }) => ({
           citycd,
           citynm,
         }));
-      case '/api/option': {
+      case 'option': {
         const keycds = asked('keycd').split(',').filter(Boolean);
         const usedate = asked('usedate');
         const found = catalog.filter(
@@ -463,7 +464,7 @@ export function optionListApi(options: OptionDetail[] = optionCatalogFixture()):
         const urlOf = (n: number) => {
           const search = new URLSearchParams(query);
           search.set('page', String(n));
-          return `/api/option?${search}`;
+          return `${url.pathname}?${search}`;
         };
         const links: PageLink[] = [
           { url: page > 1 ? urlOf(Math.min(page - 1, last)) : null, label: Msg.pagePrevious, active: false },
