@@ -15,6 +15,8 @@ HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogEle
 HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
   this.open = false;
 };
+// jsdom has no canvas and says so on stderr for every call; axe-core asks for one and does without (null).
+HTMLCanvasElement.prototype.getContext = () => null;
 
 // What a screen shows after a call or a render may take seconds on a busy 2-core machine (jsdom is slow on a large
 // page): testing-library's findBy and waitFor wait up to 10 s instead of 1 s. A test that passes only slowly is slow,
