@@ -3,7 +3,7 @@ import type { BookingStatus, PaymentStatus } from '@tabi/contract/constants';
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 import { type CancelTier, tz } from '../../db/shared-columns.ts';
-import { options } from '../admin/schema.ts';
+import { optionDayColumns } from '../departures/schema.ts';
 import { resellers } from '../reseller/schema.ts';
 
 /*
@@ -225,10 +225,7 @@ export const bookingOptions = pgTable(
       .notNull()
       .references(() => bookings.rsvno),
     pkcd: text('pkcd').notNull().default('X'),
-    opcd: text('opcd')
-      .notNull()
-      .references(() => options.opcd),
-    usedate: date('usedate', { mode: 'string' }).notNull(),
+    ...optionDayColumns(),
     /** The departure the line is on (ADR 0196): its start time, '' for a whole day. */
     startTime: text('start_time').notNull().default(''),
     /** The departure's end as it was sold ('' when not given), shown in mails and the calendar file. */

@@ -1,9 +1,9 @@
 /** The tables the day-stop module writes (db/schema.ts gathers every module's). */
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 import { tz } from '../../db/shared-columns.ts';
-import { options } from '../admin/schema.ts';
 import { bookings } from '../booking/schema.ts';
+import { optionDayColumns } from '../departures/schema.ts';
 import { staffAccounts } from '../staff/schema.ts';
 
 /** Why a day was called off (催行中止). */
@@ -38,10 +38,7 @@ export const dayStopDays = pgTable(
     stopId: integer('stop_id')
       .notNull()
       .references(() => dayStops.id),
-    opcd: text('opcd')
-      .notNull()
-      .references(() => options.opcd),
-    usedate: date('usedate', { mode: 'string' }).notNull(),
+    ...optionDayColumns(),
   },
   (t) => [primaryKey({ columns: [t.opcd, t.usedate] }), index('day_stop_days_stop_idx').on(t.stopId)],
 );
@@ -57,10 +54,7 @@ export const dayStopDepartures = pgTable(
     stopId: integer('stop_id')
       .notNull()
       .references(() => dayStops.id),
-    opcd: text('opcd')
-      .notNull()
-      .references(() => options.opcd),
-    usedate: date('usedate', { mode: 'string' }).notNull(),
+    ...optionDayColumns(),
     startTime: text('start_time').notNull(),
   },
   (t) => [
@@ -99,10 +93,7 @@ export const dayStopItems = pgTable(
 export const dayDecisions = pgTable(
   'day_decisions',
   {
-    opcd: text('opcd')
-      .notNull()
-      .references(() => options.opcd),
-    usedate: date('usedate', { mode: 'string' }).notNull(),
+    ...optionDayColumns(),
     startTime: text('start_time').notNull().default(''),
     decision: text('decision').$type<'go' | 'stopped'>().notNull(),
     staffId: integer('staff_id').references(() => staffAccounts.id),

@@ -3,6 +3,17 @@ import { check, date, index, integer, pgTable, primaryKey, text } from 'drizzle-
 import { options } from '../admin/schema.ts';
 
 /**
+ * The option and the date that name an option's day: the key of a departure (with its start time), and how the
+ * lines sold, the days called off and the days decided say which day they are of.
+ */
+export const optionDayColumns = () => ({
+  opcd: text('opcd')
+    .notNull()
+    .references(() => options.opcd),
+  usedate: date('usedate', { mode: 'string' }).notNull(),
+});
+
+/**
  * Departures (ADR 0196): the unit of stock and price. A departure is an option's day at a start time (Tokyo wall-clock
  * `HH:MM`, belonging to its own day even at 00:30), or the whole day (`start_time` ''). An option sells either whole
  * days or start times. `zaikozan` is the seats LEFT (DESIGN §5: bookings take seats from it); the capacity is what is
@@ -12,10 +23,7 @@ import { options } from '../admin/schema.ts';
 export const departures = pgTable(
   'departures',
   {
-    opcd: text('opcd')
-      .notNull()
-      .references(() => options.opcd),
-    usedate: date('usedate', { mode: 'string' }).notNull(),
+    ...optionDayColumns(),
     startTime: text('start_time').notNull().default(''),
     /** When it ends (`HH:MM`, after the start; '' when the option does not say). */
     endTime: text('end_time').notNull().default(''),
