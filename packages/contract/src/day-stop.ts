@@ -69,14 +69,21 @@ export const dayStopRequest = z
   .refine((v) => v.reason !== 'other' || v.reasonText !== '', { message: DayStopMsg.otherText, path: ['reasonText'] });
 export type DayStopRequest = z.input<typeof dayStopRequest>;
 
-export const dayStopDay = z.object({
+/**
+ * A day of an option, or one departure of it, as the stop's and the minimum's lists name it: the option, the day
+ * (YYYYMMDD) and the departure's start and end ('' and '': the whole day, every departure of it).
+ */
+const optionDayFields = {
   opcd: z.string(),
   webname: z.string(),
-  /** YYYYMMDD. */
   usedate: z.string(),
-  /** The departure called off ('' and '': the whole day, every departure of it). */
   startTime: z.string(),
   endTime: z.string(),
+};
+
+export const dayStopDay = z.object({
+  /** The day or the departure called off. */
+  ...optionDayFields,
   /** Seats left for sale now: closed by the stop. */
   seatsLeft: z.number().int(),
 });
@@ -84,12 +91,8 @@ export const dayStopDay = z.object({
 export const dayStopBooking = z.object({
   rsvno: z.string(),
   name: z.string(),
-  opcd: z.string(),
-  webname: z.string(),
-  usedate: z.string(),
-  /** The departure the booking is on ('' for a whole day). */
-  startTime: z.string(),
-  endTime: z.string(),
+  /** The day or the departure the booking is on. */
+  ...optionDayFields,
   travellers: z.number().int(),
   statusLabel: z.string(),
   channel: z.string(),
@@ -134,15 +137,7 @@ export const dayStopLine = z.object({
   reasonLabel: z.string(),
   state: z.enum(['running', 'done']),
   /** Whole days (startTime '') and single departures. */
-  days: z.array(
-    z.object({
-      opcd: z.string(),
-      webname: z.string(),
-      usedate: z.string(),
-      startTime: z.string(),
-      endTime: z.string(),
-    }),
-  ),
+  days: z.array(z.object(optionDayFields)),
   bookings: z.number().int(),
   done: z.number().int(),
   refund: z.number().int(),
@@ -181,12 +176,8 @@ export const dayStopDeparturesResponse = envelope(dayStopDepartureList);
  * time and not decided yet (the dashboard's card).
  */
 export const minimumDay = z.object({
-  opcd: z.string(),
-  webname: z.string(),
-  usedate: z.string(),
-  /** The departure counted ('' and '': the whole day). */
-  startTime: z.string(),
-  endTime: z.string(),
+  /** The day or the departure counted. */
+  ...optionDayFields,
   travellers: z.number().int(),
   minTravellers: z.number().int(),
   /** When it is to be decided (ISO). */
