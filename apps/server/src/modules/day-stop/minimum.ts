@@ -16,6 +16,7 @@ import { AppError } from '../../errors.ts';
 import { recordCatalogEvent } from '../admin/catalog.ts';
 import { holdsSeats } from '../booking/state-sql.ts';
 import type { StaffPrincipal } from '../staff/service.ts';
+import type { OptionDayRow } from './service.ts';
 
 /** How long before its decision time a day under its minimum shows on the dashboard. */
 export const MINIMUM_NOTICE_HOURS = 48;
@@ -28,6 +29,13 @@ export function decisionTimeOf(usedate: string, daysBefore: number, time: string
   return new Date(tokyoDayStart(addDays(usedate, -daysBefore)).getTime() + ((h ?? 0) * 60 + (m ?? 0)) * 60_000);
 }
 
+interface MinimumRow extends OptionDayRow {
+  travellers: number;
+  min_travellers: number;
+  decision_days_before: number;
+  decision_time: string;
+}
+
 /**
  * Days (departures, for an option sold at start times) of options with a minimum whose travellers are fewer, with at
  * least one booking, not decided yet (neither 催行決定 nor stopped, the day or the departure), from
@@ -38,17 +46,7 @@ export async function minimumDays(ctx: AppContext, limit: number): Promise<{ row
   const now = ctx.clock.now();
   const today = tokyoYmd(now);
   const cutoff = unpaidGraceCutoff(now);
-  const rows = rowsOf<{
-    opcd: string;
-    webname: string;
-    usedate: string;
-    start_time: string;
-    end_time: string;
-    travellers: number;
-    min_travellers: number;
-    decision_days_before: number;
-    decision_time: string;
-  }>(
+  const rows = rowsOf<MinimumRow>(
     await ctx.db.execute(sql`select o.opcd, o.webname, to_char(bo.usedate, 'YYYYMMDD') as usedate, bo.start_time,
         max(bo.end_time) as end_time,
         coalesce(sum(bo.seats), 0)::int as travellers, o.min_travellers, o.decision_days_before, o.decision_time

@@ -84,6 +84,18 @@ const inTarget = (t: Target, alias: string) => {
       where x.opcd = ${a}.opcd and x.usedate = ${a}.usedate and x.start_time = ${a}.start_time)`;
 };
 
+/**
+ * A day or a departure of an option as the queries here and in minimum.ts select it: the option's code and name,
+ * the day as YYYYMMDD, and the departure's start and end ('' and '' for a whole day).
+ */
+export interface OptionDayRow {
+  opcd: string;
+  webname: string;
+  usedate: string;
+  start_time: string;
+  end_time: string;
+}
+
 interface DayRow {
   opcd: string;
   webname: string;
@@ -105,7 +117,7 @@ async function daysOf(db: DbOrTx, t: Target, lock: boolean): Promise<DayRow[]> {
       order by s.opcd, s.usedate, s.start_time for update of s`);
   }
   // A departure's stop answers its one row; a whole day's, the day (its departures summed).
-  const rows = rowsOf<Omit<DayRow, 'startTime' | 'endTime'> & { start_time: string; end_time: string }>(
+  const rows = rowsOf<OptionDayRow & Pick<DayRow, 'seats'>>(
     await db.execute(
       t.startTime === null
         ? sql`select s.opcd, o.webname, to_char(s.usedate, 'YYYYMMDD') as usedate, '' as start_time, '' as end_time,
@@ -130,7 +142,7 @@ async function daysOf(db: DbOrTx, t: Target, lock: boolean): Promise<DayRow[]> {
     .sort((a, b) => a.usedate.localeCompare(b.usedate) || a.opcd.localeCompare(b.opcd));
 }
 
-interface BookingRow {
+interface BookingRow extends OptionDayRow {
   rsvno: string;
   sei: string;
   mei: string;
@@ -138,11 +150,6 @@ interface BookingRow {
   status_payment: number;
   flg_request_rsv: number;
   rsvdate: Date | string;
-  opcd: string;
-  webname: string;
-  usedate: string;
-  start_time: string;
-  end_time: string;
   travellers: number;
   refund: number;
   external: boolean;
