@@ -44,16 +44,21 @@ export const wearCount = z.object({ ageClass: z.string(), size: z.string(), coun
 export type SizeCount = z.infer<typeof sizeCount>;
 export type WearCount = z.infer<typeof wearCount>;
 
-/** What one departure of the day needs ready (an option sold at start times): its own counts. */
-export const rentalSheetDeparture = z.object({
-  startTime: z.string(),
-  endTime: z.string(),
+/** What a shop needs ready, for a day or one departure of it: bookings, travellers, boards, boots and wear by size. */
+const rentalCountFields = {
   bookings: z.number(),
   travellers: z.number(),
   skis: z.number(),
   snowboards: z.number(),
   boots: z.array(sizeCount),
   wear: z.array(wearCount),
+};
+
+/** What one departure of the day needs ready (an option sold at start times): its own counts. */
+export const rentalSheetDeparture = z.object({
+  startTime: z.string(),
+  endTime: z.string(),
+  ...rentalCountFields,
 });
 export type RentalSheetDeparture = z.infer<typeof rentalSheetDeparture>;
 
@@ -65,12 +70,7 @@ export const rentalSheet = z.object({
   facilityMail: z.string().nullable(),
   /** When the sheet of this day was mailed (ISO, Tokyo), or null. */
   mailedAt: z.string().nullable(),
-  bookings: z.number(),
-  travellers: z.number(),
-  skis: z.number(),
-  snowboards: z.number(),
-  boots: z.array(sizeCount),
-  wear: z.array(wearCount),
+  ...rentalCountFields,
   /** Per start time, in time order, when the shop's rentals go out at set times; empty for whole days alone. */
   departures: z.array(rentalSheetDeparture),
   /** By departure (start time), then booking and traveller. */
