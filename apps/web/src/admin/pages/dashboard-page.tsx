@@ -37,17 +37,22 @@ import { duration, slashDate, tokyoDateTime, yen } from '../lib/format.ts';
 import { useBackgroundRefresh } from '../lib/polling.ts';
 
 const column = createColumnHelper<BookingLine>();
+/** The columns the dashboard's booking lists share (a day's activity line is a booking line too): number to amount. */
+const bookingLineColumns = [
+  column.accessor('rsvno', { header: '予約番号', cell: bookingCell }),
+  column.accessor('name', { header: '申込者' }),
+  column.accessor('webname', {
+    header: '商品',
+    meta: WRAP,
+    cell: (c) => <Product opcd={c.row.original.opcd} webname={c.getValue()} />,
+  }),
+  column.accessor('usedate', { header: '利用日', cell: dateCell }),
+  column.accessor('amountjp', { header: '金額', cell: yenCell, meta: NUM }),
+] as ColumnDef<BookingLine, unknown>[];
+
 const bookingColumns = (timeLabel: string, time: (line: BookingLine) => string) =>
   [
-    column.accessor('rsvno', { header: '予約番号', cell: bookingCell }),
-    column.accessor('name', { header: '申込者' }),
-    column.accessor('webname', {
-      header: '商品',
-      meta: WRAP,
-      cell: (c) => <Product opcd={c.row.original.opcd} webname={c.getValue()} />,
-    }),
-    column.accessor('usedate', { header: '利用日', cell: dateCell }),
-    column.accessor('amountjp', { header: '金額', cell: yenCell, meta: NUM }),
+    ...bookingLineColumns,
     column.display({ id: 'time', header: timeLabel, cell: (c) => time(c.row.original) }),
   ] as ColumnDef<BookingLine, unknown>[];
 
@@ -56,15 +61,7 @@ const activity = createColumnHelper<ActivityLine>();
 const activityColumns = (timeLabel: string, withReason: boolean) =>
   [
     activity.accessor('at', { header: timeLabel, cell: dateTimeCell }),
-    activity.accessor('rsvno', { header: '予約番号', cell: bookingCell }),
-    activity.accessor('name', { header: '申込者' }),
-    activity.accessor('webname', {
-      header: '商品',
-      meta: WRAP,
-      cell: (c) => <Product opcd={c.row.original.opcd} webname={c.getValue()} />,
-    }),
-    activity.accessor('usedate', { header: '利用日', cell: dateCell }),
-    activity.accessor('amountjp', { header: '金額', cell: yenCell, meta: NUM }),
+    ...(bookingLineColumns as ColumnDef<ActivityLine, unknown>[]),
     activity.accessor('channel', { header: '販売チャネル' }),
     withReason
       ? activity.accessor('cancelReason', { header: 'キャンセルした人', cell: (c) => c.getValue() ?? '—' })
