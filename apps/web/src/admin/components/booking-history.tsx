@@ -2,20 +2,13 @@ import { type AdminEvent, BOOKING_ACTION_LABEL, REFUND_REASON_LABEL } from '@tab
 import { GENDER_LABEL, type GenderCode, RENTAL_TYPE_LABEL, type RentalTypeCode } from '@tabi/contract/constants';
 import { useNationalities } from '../lib/booking-api.ts';
 import { slashDate, tokyoDateTime, yen } from '../lib/format.ts';
+import { MAIL_KIND_LABEL } from '../lib/mail-labels.ts';
 
 const STATUS_NAME: Record<string, string> = {
   '0': '仮予約（手配済）',
   '1': '予約',
   '4': 'キャンセル',
   '6': 'リクエスト予約',
-};
-const MAIL_KIND: Record<string, string> = {
-  request_received: 'リクエスト受付',
-  booking_paid: '予約確定・決済完了',
-  request_confirmed: 'リクエスト手配済み',
-  request_declined: 'リクエストお断り',
-  request_withdrawn: 'リクエスト取り消し（お客様）',
-  cancellation: 'キャンセル',
 };
 
 type Value = unknown;
@@ -54,7 +47,7 @@ const FIELDS: Record<string, { label: string; show: (v: Value) => string }> = {
   difference: { label: '差額', show: money },
   seats: { label: '人数（席）', show: (v) => `${text(v)}名` },
   mail_id: { label: 'メールID', show: text },
-  kind: { label: '種類', show: (v) => MAIL_KIND[String(v)] ?? text(v) },
+  kind: { label: '種類', show: (v) => MAIL_KIND_LABEL[String(v)] ?? text(v) },
   to: { label: '宛先', show: text },
   tel: { label: '電話番号', show: text },
   mail: { label: 'メールアドレス', show: text },

@@ -43,7 +43,7 @@ import { ReceiptAction } from '../components/receipt-dialog.tsx';
 import { useBookingDetail } from '../lib/booking-api.ts';
 import { slashDate, tokyoDateTime, yen } from '../lib/format.ts';
 import { BOOKING_LANG_LABEL } from '../lib/langs.ts';
-import { MAIL_KIND_LABEL, MAIL_STATUS_LABEL } from './mails-page.tsx';
+import { MAIL_KIND_LABEL, MAIL_STATUS_LABEL } from '../lib/mail-labels.ts';
 
 type Dialog =
   | 'confirm'

@@ -80,7 +80,8 @@ function participantsForm(asked: { passport: boolean; vegetarian: boolean; erase
 
 const GENDER_CHOICES = choicesOf(GENDER_LABEL);
 
-export function ParticipantsDialog({ detail, open, onClose, onDone }: DialogProps) {
+export function ParticipantsDialog(props: DialogProps) {
+  const { detail, open } = props;
   const nationalities = useNationalities(open);
   // The booking's passport numbers, birthdays and diet choices were erased after the stay: names etc. only.
   const erased = detail.events.some((e) => e.action === 'personal_data_erased');
@@ -88,7 +89,7 @@ export function ParticipantsDialog({ detail, open, onClose, onDone }: DialogProp
   const vegetarian = detail.option.extendedFields.includes('vegetarian_meals') && !erased;
   const schema = useMemo(() => participantsForm({ passport, vegetarian, erased }), [passport, vegetarian, erased]);
   const { form, dialog } = useMembersForm(
-    { detail, onClose, onDone },
+    props,
     schema,
     participantValues,
     bookingActions.participants,
@@ -97,8 +98,6 @@ export function ParticipantsDialog({ detail, open, onClose, onDone }: DialogProp
   const { errors } = form.formState;
   return (
     <MembersDialog
-      detail={detail}
-      open={open}
       {...dialog}
       title="参加者の情報を修正"
       intro={

@@ -46,9 +46,10 @@ const rentalsForm = z
   )
   .pipe(rentalsRequest);
 
-export function RentalsDialog({ detail, open, onClose, onDone }: DialogProps) {
+export function RentalsDialog(props: DialogProps) {
+  const { detail } = props;
   const { form, dialog } = useMembersForm(
-    { detail, onClose, onDone },
+    props,
     rentalsForm,
     rentalValues,
     bookingActions.rentals,
@@ -57,8 +58,6 @@ export function RentalsDialog({ detail, open, onClose, onDone }: DialogProps) {
   const { errors } = form.formState;
   return (
     <MembersDialog
-      detail={detail}
-      open={open}
       {...dialog}
       title="レンタル内容を変更"
       intro={<p>レンタルの種類とサイズを変更します（マイページのレンタル変更と同じ規則で確認します）。</p>}

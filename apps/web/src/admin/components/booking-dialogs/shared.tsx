@@ -60,7 +60,7 @@ export function CommandDialog<R>({
  * are put back. `dialog` is what `MembersDialog` takes besides its title and fields.
  */
 export function useMembersForm<In extends FieldValues, Out>(
-  { detail, onClose, onDone }: Pick<DialogProps, 'detail' | 'onClose' | 'onDone'>,
+  { detail, open, onClose, onDone }: DialogProps,
   schema: z.ZodType<Out, In>,
   valuesOf: (detail: BookingDetail) => In,
   send: (rsvno: string, body: Out) => Promise<unknown>,
@@ -77,6 +77,8 @@ export function useMembersForm<In extends FieldValues, Out>(
   return {
     form: members.form,
     dialog: {
+      detail,
+      open,
       action,
       onClose: () => {
         members.reset(valuesOf(detail));
