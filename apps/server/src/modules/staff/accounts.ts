@@ -235,12 +235,14 @@ export async function staffAction(
   }
 }
 
+/** Who a staff account is, as the console shows it everywhere: its id, mail, role and whether it has 2段階認証. */
+export function identityOf(a: repo.StaffAccount): Pick<StaffRow, 'id' | 'mail' | 'role' | 'totpEnabled'> {
+  return { id: a.id, mail: a.mail, role: a.role as StaffRole, totpEnabled: a.totpSecret !== null };
+}
+
 function rowOf(a: repo.StaffAccount): StaffRow {
   return {
-    id: a.id,
-    mail: a.mail,
-    role: a.role as StaffRole,
-    totpEnabled: a.totpSecret !== null,
+    ...identityOf(a),
     disabled: a.disabledAt !== null,
     lastLoginAt: a.lastLoginAt?.toISOString() ?? null,
     createdAt: a.createdAt.toISOString(),

@@ -14,7 +14,7 @@ import { ErrCd } from '@tabi/contract/constants';
 import { Msg } from '@tabi/contract/messages';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { normaliseMail } from './accounts.ts';
+import { identityOf, normaliseMail } from './accounts.ts';
 import { decoyHash, hashPassword, verifyPassword } from './password.ts';
 import * as repo from './repository.ts';
 import { generateTotpSecret, otpauthUrl, qrSvg, totpStep } from './totp.ts';
@@ -40,10 +40,7 @@ function expired(message: string = Msg.staffSessionExpired): AppError {
 
 function meOf(account: repo.StaffAccount): StaffMe {
   return {
-    id: account.id,
-    mail: account.mail,
-    role: account.role as StaffRole,
-    totpEnabled: account.totpSecret !== null,
+    ...identityOf(account),
     mustChangePassword: account.mustChangePassword,
   };
 }
