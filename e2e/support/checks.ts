@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { otherLanguageTexts } from '../../apps/web/src/test/other-language.ts';
 
 /**
  * The serious and critical axe-core violations on the page as it is now, listed readably: every rule, or only those
@@ -47,46 +48,8 @@ export async function shoot(page: Page, name: string): Promise<void> {
   }
 }
 
-/**
- * Text of another language on a page, outside what is marked with its own `lang` (the catalog's texts that have
- * no translation, the language switch's names): every visible text node, and the placeholder, alt, title and
- * aria-label of every element. Another language is told by its script: kana, Han and Hangul on an English page;
- * kana and Han on a Korean one; kana and Hangul on a Chinese one. An attribute may quote a text that the page shows
- * marked (a chip's "Remove the filter 関東").
- */
+/** Text of another language on the page, outside what is marked with its own `lang` (`otherLanguageTexts`). */
 export async function otherLanguageOutsideContent(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const pageLang = document.documentElement.lang;
-    const FOREIGN: Record<string, RegExp> = {
-      en: /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}\p{Script=Hangul}]/u,
-      ko: /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/u,
-      'zh-Hant': /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u,
-      'zh-Hans': /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u,
-    };
-    const foreign = FOREIGN[pageLang];
-    if (!foreign) return [`no check for a page in ${pageLang}`];
-    const markedOther = (el: Element | null) => el?.closest('[lang]')?.getAttribute('lang') !== pageLang;
-    const marked = Array.from(document.querySelectorAll('[lang]'))
-      .filter((el) => el.getAttribute('lang') !== pageLang)
-      .map((el) => el.textContent?.trim() ?? '')
-      .filter(Boolean)
-      .sort((a, b) => b.length - a.length);
-    const leaks: string[] = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    while (walker.nextNode()) {
-      const node = walker.currentNode;
-      const parent = node.parentElement;
-      if (!parent || markedOther(parent) || parent.closest('script, style, [hidden]')) continue;
-      if (foreign.test(node.textContent ?? '')) leaks.push(`text: ${node.textContent?.trim()}`);
-    }
-    for (const el of Array.from(document.body.querySelectorAll('[placeholder], [alt], [title], [aria-label]'))) {
-      if (markedOther(el)) continue;
-      for (const name of ['placeholder', 'alt', 'title', 'aria-label']) {
-        let value = el.getAttribute(name) ?? '';
-        for (const text of marked) value = value.split(text).join('');
-        if (foreign.test(value)) leaks.push(`${name}: ${el.getAttribute(name)}`);
-      }
-    }
-    return leaks;
-  });
+  const pageLang = await page.evaluate(() => document.documentElement.lang);
+  return page.evaluate(otherLanguageTexts, pageLang);
 }

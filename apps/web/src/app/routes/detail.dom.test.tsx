@@ -19,7 +19,8 @@ import { useReservationStore } from '../../stores/reservation-store.ts';
 import { type ApiCall, stubApi } from '../../test/api-server.ts';
 import { expectNoSeriousA11yIssues } from '../../test/axe.ts';
 import { type DayPrices, optionApi, optionDetailFixture, stubCarouselGlobals } from '../../test/option-fixture.ts';
-import { currentPath, otherLanguageOutsideContent, renderPages } from '../../test/render-pages.tsx';
+import { otherLanguageTexts } from '../../test/other-language.ts';
+import { currentPath, renderPages } from '../../test/render-pages.tsx';
 import { Component as DetailPage } from './detail.tsx';
 
 const today = (): Ymd => tokyoYmd(new Date());
@@ -391,7 +392,7 @@ describe('the calendar and the party form in English', () => {
     expect(box.getByText('Sun', { exact: true })).toBeTruthy();
     expect(box.getByText('Sat', { exact: true })).toBeTruthy();
     await waitFor(() => expect(calendar().querySelector('td[data-day] button:not([disabled])')).not.toBeNull());
-    expect(otherLanguageOutsideContent('en')).toEqual([]);
+    expect(otherLanguageTexts('en')).toEqual([]);
 
     const user = userEvent.setup();
     const firstOpen = calendar().querySelector<HTMLButtonElement>('td[data-day] button:not([disabled])');
@@ -403,7 +404,7 @@ describe('the calendar and the party form in English', () => {
     await user.selectOptions(dialog.getByLabelText('Adult'), '0');
     expect(dialog.getByText('Please book for 1 to 8 people.')).toBeTruthy();
     expect(dialog.getByRole<HTMLButtonElement>('button', { name: 'Continue to your details' }).disabled).toBe(true);
-    expect(otherLanguageOutsideContent('en')).toEqual([]);
+    expect(otherLanguageTexts('en')).toEqual([]);
     await expectNoSeriousA11yIssues();
   });
 });

@@ -11,7 +11,8 @@ import { useAuthStore } from '../../../stores/auth-store.ts';
 import { stubApi } from '../../../test/api-server.ts';
 import { expectNoSeriousA11yIssues } from '../../../test/axe.ts';
 import { couponFixture } from '../../../test/coupon-fixture.ts';
-import { currentPath, otherLanguageOutsideContent, renderPages } from '../../../test/render-pages.tsx';
+import { otherLanguageTexts } from '../../../test/other-language.ts';
+import { currentPath, renderPages } from '../../../test/render-pages.tsx';
 import { CouponDetailPage } from './coupon-detail-page.tsx';
 import { CouponListPage } from './coupon-list-page.tsx';
 
@@ -108,7 +109,7 @@ describe('the coupons in English', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Coupons' })).toBeTruthy();
     const useDates = await screen.findAllByText(/^Date of use: \d{1,2} [A-Z][a-z]{2} \d{4}$/);
     expect(useDates).toHaveLength(3);
-    expect(otherLanguageOutsideContent('en')).toEqual([]);
+    expect(otherLanguageTexts('en')).toEqual([]);
     await expectNoSeriousA11yIssues();
 
     const user = userEvent.setup();
@@ -117,7 +118,7 @@ describe('the coupons in English', () => {
     expect(await screen.findByLabelText('PIN')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Use' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to the coupons' }).getAttribute('href')).toBe('/coopon');
-    expect(otherLanguageOutsideContent('en')).toEqual([]);
+    expect(otherLanguageTexts('en')).toEqual([]);
     await expectNoSeriousA11yIssues();
   });
 });
