@@ -196,6 +196,24 @@ describe('availability calendar', () => {
     expect(monthButton('前の月').disabled).toBe(true);
   });
 
+  it('at a month’s end, once its last day has closed, opens at the next month and remembers that month’s price', async () => {
+    // 09:00 in Tokyo on the last day of November: the fixture's sales for the day closed at 06:45.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-30T00:00:00Z') });
+    try {
+      answer(optionDetailFixture(), () => 30);
+      const writes = vi.spyOn(Storage.prototype, 'setItem');
+      renderDetail('/detail?opcd=OP0001');
+      await showsMonth('20261201');
+      await waitFor(() => expect(writes).toHaveBeenCalled());
+      const remembered = writes.mock.calls
+        .filter(([key]) => key === 'tabi.recently-viewed')
+        .map(([, value]) => JSON.parse(value)[0].price);
+      expect(remembered).toEqual([9800]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('starts at the month of the usedate query', async () => {
     const target = addMonths(today(), 2);
     const calls = answer(optionDetailFixture(), () => 30);

@@ -88,20 +88,22 @@ export function Component() {
   // At a month's end, once its last day's sales have closed (ADR 0191), the calendar opens at the month of the
   // first day still on sale rather than on a month with nothing to choose.
   const cutoff = option?.sales_cutoff;
+  const openingMonth =
+    month === null && !firstUsedate && cutoff ? monthStart(firstDayOnSale(cutoff, new Date())) : thisMonth;
+  const moving = openingMonth > thisMonth;
   useEffect(() => {
-    if (month !== null || firstUsedate || !cutoff) return;
-    const onSale = monthStart(firstDayOnSale(cutoff, new Date()));
-    if (onSale > thisMonth) setMonth(onSale);
-  }, [month, firstUsedate, cutoff, thisMonth]);
+    if (moving) setMonth(openingMonth);
+  }, [moving, openingMonth]);
+  // 最近見た商品 keeps the price of the month the calendar opens at, not of the month it is about to leave.
   useEffect(() => {
-    if (!viewed) return;
+    if (!viewed || moving) return;
     rememberViewed({
       opcd: viewed.opcd,
       webname: viewed.webname,
       image: viewed.imageList[0] ? sourceAtLeast(viewed.imageList[0], SMALL_IMAGE_MIN_WIDTH) : null,
       price: lowestAdultPrice(viewed.valueList),
     });
-  }, [viewed]);
+  }, [viewed, moving]);
   usePageMeta(option?.webname, option ? htmlToText(option.introduction).slice(0, 120) : undefined);
 
   if (!option) return <div className="container page" aria-busy="true" />;
