@@ -45,6 +45,12 @@ export type { CancelTier } from './shared-columns.ts';
  * declared here, where both modules' schemas are imported, rather than in payment/schema.ts.
  */
 
+/** The booking a payments row belongs to: its reservation number, a foreign key to bookings. */
+const bookingRsvno = () =>
+  text('rsvno')
+    .notNull()
+    .references(() => bookings.rsvno);
+
 export type ProviderCallKind = 'checkout' | 'refund';
 /**
  * begun: written before the call; open: a checkout the customer may still pay; done; failed: refused or
@@ -61,9 +67,7 @@ export const providerCalls = pgTable(
   {
     id: serial('id').primaryKey(),
     kind: text('kind').$type<ProviderCallKind>().notNull(),
-    rsvno: text('rsvno')
-      .notNull()
-      .references(() => bookings.rsvno),
+    rsvno: bookingRsvno(),
     /** The payment refunded (refunds), or the payment row opened (checkouts). */
     paymentId: integer('payment_id'),
     /** The refund this call makes (refunds only). */
@@ -96,9 +100,7 @@ export const payments = pgTable(
   'payments',
   {
     id: serial('id').primaryKey(),
-    rsvno: text('rsvno')
-      .notNull()
-      .references(() => bookings.rsvno),
+    rsvno: bookingRsvno(),
     provider: text('provider').notNull(),
     checkoutSessionId: text('checkout_session_id').notNull(),
     amount: integer('amount').notNull(),
@@ -134,9 +136,7 @@ export const refunds = pgTable(
     paymentId: integer('payment_id')
       .notNull()
       .references(() => payments.id),
-    rsvno: text('rsvno')
-      .notNull()
-      .references(() => bookings.rsvno),
+    rsvno: bookingRsvno(),
     amount: integer('amount').notNull(),
     reason: text('reason').$type<RefundReason>().notNull(),
     state: text('state').$type<RefundState>().notNull().default('pending'),
