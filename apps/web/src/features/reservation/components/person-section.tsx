@@ -37,6 +37,12 @@ const NAME_PARTS = [
   { field: 'firstName', label: 'firstName', autoComplete: 'given-name', placeholder: 'firstNamePlaceholder' },
 ] as const;
 
+/** The applicant's phone and e-mail: each input's type, keyboard and autofill are the same word. */
+const CONTACT_PARTS = [
+  { field: 'phoneNumber', kind: 'tel', label: 'tel', placeholder: 'telPlaceholder', hint: 'telHint' },
+  { field: 'email', kind: 'email', label: 'email', placeholder: 'emailPlaceholder', hint: 'emailHint' },
+] as const;
+
 function useFieldError(name: string): string | undefined {
   const { formState } = useFormContext<MemberFormValues>();
   const error = get(formState.errors, name) as { message?: string } | undefined;
@@ -337,28 +343,20 @@ export function PersonSection({
       </div>
       {isLeader && (
         <div className={styles.twoColumns}>
-          <TextField
-            path={path}
-            field="phoneNumber"
-            label={t('tel')}
-            locked={undefined}
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            placeholder={t('telPlaceholder')}
-            hint={t('telHint')}
-          />
-          <TextField
-            path={path}
-            field="email"
-            label={t('email')}
-            locked={undefined}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            placeholder={t('emailPlaceholder')}
-            hint={t('emailHint')}
-          />
+          {CONTACT_PARTS.map((part) => (
+            <TextField
+              key={part.field}
+              path={path}
+              field={part.field}
+              label={t(part.label)}
+              locked={undefined}
+              type={part.kind}
+              inputMode={part.kind}
+              autoComplete={part.kind}
+              placeholder={t(part.placeholder)}
+              hint={t(part.hint)}
+            />
+          ))}
         </div>
       )}
       <div className={styles.twoColumns}>
