@@ -35,13 +35,43 @@ const failedSteps = [];
 /** Every failed test by name, printed again in the summary: a red run says what to look at without its whole log. */
 const failedTests = [];
 
+/** The machine's CPU time so far in clock ticks (Linux's /proc/stat), or null elsewhere. */
+function cpuTicks() {
+  try {
+    const [user, nice, system, idle, iowait, irq, softirq, steal = 0] = readFileSync('/proc/stat', 'utf8')
+      .split('\n')[0]
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
+    return { busy: user + nice + system + irq + softirq, idle: idle + iowait, steal };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * How a tier used the machine: the share of all cores' time it kept busy, and the share the host took away (steal, a
+ * slow day's cause on a shared machine). A tier well under 100 % leaves a core idle that another tier could use.
+ */
+function cpuUse(before) {
+  const after = cpuTicks();
+  if (!before || !after) return '';
+  const [busy, idle, steal] = ['busy', 'idle', 'steal'].map((k) => after[k] - before[k]);
+  const total = busy + idle + steal || 1;
+  return `, cores ${Math.round((100 * busy) / total)}% busy${steal > 0 ? `, ${Math.round((100 * steal) / total)}% stolen` : ''}`;
+}
+
+function finished(name, ok, started, ticks) {
+  console.log(`--- ${name}: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)}s${cpuUse(ticks)}`);
+}
+
 function run(name, command, args, env = {}) {
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
+  const ticks = cpuTicks();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, TZ: 'UTC', ...env } });
-  console.log(
-    `--- ${name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)}s`,
-  );
+  finished(name, result.status === 0, started, ticks);
   if (result.status !== 0) failedSteps.push(name);
   return result.status === 0;
 }
@@ -164,6 +194,7 @@ async function endToEnd() {
   const name = 'end-to-end tests in Chromium (2 shards)';
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
+  const ticks = cpuTicks();
   const shards = [3100, 3101].map(
     (port, i) =>
       new Promise((resolve) => {
@@ -186,7 +217,7 @@ async function endToEnd() {
     countPlaywright(path.join(results, `e2e-${shard.port}.json`));
     if (shard.code !== 0) ok = false;
   }
-  console.log(`--- ${name}: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+  finished(name, ok, started, ticks);
   if (!ok) failedSteps.push(name);
 }
 
