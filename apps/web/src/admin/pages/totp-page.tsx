@@ -2,15 +2,12 @@ import { type StaffTotpRequest, staffTotpRequest } from '@tabi/contract/admin';
 import { CONSOLE } from '@tabi/contract/console-endpoints';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import { Field } from '../../components/form/field.tsx';
 import { AdminPage } from '../components/page.tsx';
 import { Loading, QueryError } from '../components/query-state.tsx';
 import { SchemaForm, useSchemaForm } from '../components/schema-form.tsx';
 import { adminCall } from '../lib/admin-api.ts';
-import { meQueryKey, useMe, useSetMe } from '../lib/staff-session.ts';
-import { useAdminPage } from '../lib/use-page.ts';
-import { safeRedirect } from './login-page.tsx';
+import { meQueryKey, useMe } from '../lib/staff-session.ts';
+import { AuthCard, TotpCodeField, useEnterConsole } from './login-page.tsx';
 
 function groups(secret: string): string {
   return secret.replace(/(.{4})/g, '$1 ').trim();
@@ -52,18 +49,7 @@ function Enrolment({ onDone }: { onDone: (result: Awaited<ReturnType<typeof enab
         手入力用のキー：<code className="adm-secret">{groups(secret)}</code>
       </p>
       <SchemaForm form={code} alertAt="start">
-        <Field label="確認コード（6桁）" error={code.form.formState.errors.code?.message}>
-          {(c) => (
-            <input
-              {...c}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={7}
-              required
-              {...code.form.register('code')}
-            />
-          )}
-        </Field>
+        <TotpCodeField form={code.form} />
         <button type="submit" className="adm-primary" disabled={code.isSubmitting}>
           登録する
         </button>
@@ -78,28 +64,12 @@ function enable(body: StaffTotpRequest) {
 
 /** /admin/totp: an admin without a second factor enrols one during sign-in (no console around it yet). */
 export function TotpSignInPage() {
-  const heading = useAdminPage('2段階認証の登録');
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const setMe = useSetMe();
+  const enterConsole = useEnterConsole();
   return (
-    <div className="adm-auth">
-      <div className="adm-auth-card adm-auth-wide">
-        <p className="adm-brand">さくらトラベル スタッフ管理</p>
-        <h1 ref={heading} tabIndex={-1}>
-          2段階認証の登録
-        </h1>
-        <p>管理者のアカウントは、パスワードに加えて認証アプリの確認コードでサインインします。</p>
-        <Enrolment
-          onDone={(result) => {
-            if (result.staff) setMe(result.staff);
-            navigate(result.staff?.mustChangePassword ? '/admin/password' : safeRedirect(params.get('redirect')), {
-              replace: true,
-            });
-          }}
-        />
-      </div>
-    </div>
+    <AuthCard title="2段階認証の登録" wide>
+      <p>管理者のアカウントは、パスワードに加えて認証アプリの確認コードでサインインします。</p>
+      <Enrolment onDone={enterConsole} />
+    </AuthCard>
   );
 }
 
