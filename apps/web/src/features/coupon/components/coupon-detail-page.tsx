@@ -1,12 +1,10 @@
-import { say } from '@tabi/contract/said';
-import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { AsideLayout } from '../../../components/aside-layout.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { SafeHtml } from '../../../components/safe-html.tsx';
 import { useFormat } from '../../../i18n/format.ts';
 import { useTextLang } from '../../../i18n/lang.tsx';
-import { showAlert } from '../../../lib/alert.ts';
 import { failureMessage } from '../../../lib/api-client.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
@@ -15,6 +13,7 @@ import { couponCounts, todayInTokyo } from '../lib/coupon-rules.ts';
 import { useCouponMessages } from '../lib/messages.ts';
 import styles from './coupon.module.css';
 import { CouponImage } from './coupon-image.tsx';
+import { CouponPage, useLeaveForMyPage } from './coupon-page.tsx';
 import { CouponUseForm, type Redeemed } from './coupon-use-form.tsx';
 import { FacilityInfo } from './facility-info.tsx';
 import { RemainingCounts } from './remaining-counts.tsx';
@@ -44,18 +43,9 @@ export function CouponDetailPage({ opcd, pkcd }: { opcd: string; pkcd: string })
   const coupon = query.data ?? null;
   const failure = failureMessage(query.error);
   const leaving = failure !== null || (coupon !== null && coupon.usedate !== todayInTokyo());
-  const left = useRef(false);
   const [used, setUsed] = useState<Redeemed | null>(null);
   usePageMeta(coupon?.webname);
-
-  useEffect(() => {
-    if (!leaving || left.current) return;
-    left.current = true;
-    // A bounce says why.
-    if (failure !== null) showAlert(failure);
-    else if (coupon) showAlert(say('couponNotToday', { day: format.day(coupon.usedate) }));
-    navigate('/mypage', { replace: true });
-  }, [failure, leaving, navigate, coupon, format]);
+  useLeaveForMyPage(leaving, failure, coupon?.usedate);
 
   const remaining = coupon ? couponCounts(coupon).left : null;
   // A facility the travel company stopped takes no coupon: said here, before the staff type a PIN.
@@ -63,12 +53,7 @@ export function CouponDetailPage({ opcd, pkcd }: { opcd: string; pkcd: string })
   const showForm = !leaving && !stopped && (remaining === null || remaining > 0);
 
   return (
-    <div className="container page">
-      <p className={styles.topBack}>
-        <Link to="/coopon" className="back-link">
-          {t('backToList')}
-        </Link>
-      </p>
+    <CouponPage backTo="/coopon" backLabel={t('backToList')}>
       <h1 className="page-title" lang={textLang(coupon?.webname)}>
         {coupon?.webname ?? t('detailTitle')}
       </h1>
@@ -116,6 +101,6 @@ export function CouponDetailPage({ opcd, pkcd }: { opcd: string; pkcd: string })
           {t('backOnClose')}
         </p>
       </Modal>
-    </div>
+    </CouponPage>
   );
 }
