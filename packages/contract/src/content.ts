@@ -13,25 +13,37 @@ export const TRANSLATED_LANGS = ['en', 'ko', 'zh-Hant', 'zh-Hans'] as const sati
 /** A row's texts in the other languages, by language then field (a column's property name). */
 export type Translations<F extends string> = Partial<Record<TranslatedLang, Partial<Record<F, string>>>>;
 
-/** An option's translated texts: what a visitor reads; codes, prices, times and the phone number stay as they are. */
-export const OPTION_TEXT_FIELDS = [
-  'webname',
-  'introduction',
-  'contents',
-  'optionattention',
-  'information',
-  'cancelNote',
-  'ageNote',
-  'meetpoint',
-  'companyname',
-  'companyattention',
-  'hours',
-  'address',
-  'departurePoint',
-  'arrivalPoint',
-  'dayBeforeNote',
-] as const;
-export type OptionTextField = (typeof OPTION_TEXT_FIELDS)[number];
+/**
+ * An option's translated texts: what a visitor reads; codes, prices, times and the phone number stay as they are. Each
+ * is plain text or HTML (the editor's rich text), which pages show as HTML and the server sanitises when it is saved.
+ */
+const OPTION_TEXT_KIND = {
+  webname: 'plain',
+  introduction: 'html',
+  contents: 'html',
+  optionattention: 'html',
+  information: 'html',
+  cancelNote: 'html',
+  ageNote: 'html',
+  meetpoint: 'plain',
+  companyname: 'plain',
+  companyattention: 'html',
+  hours: 'plain',
+  address: 'plain',
+  departurePoint: 'plain',
+  arrivalPoint: 'plain',
+  dayBeforeNote: 'plain',
+} as const satisfies Record<string, 'plain' | 'html'>;
+export type OptionTextField = keyof typeof OPTION_TEXT_KIND;
+/** The texts in the order a translation keeps them (the history compares stored and edited translations as JSON). */
+export const OPTION_TEXT_FIELDS = Object.keys(OPTION_TEXT_KIND) as readonly OptionTextField[];
+
+export type OptionHtmlField = {
+  [F in OptionTextField]: (typeof OPTION_TEXT_KIND)[F] extends 'html' ? F : never;
+}[OptionTextField];
+export const OPTION_HTML_FIELDS = OPTION_TEXT_FIELDS.filter(
+  (f): f is OptionHtmlField => OPTION_TEXT_KIND[f] === 'html',
+);
 
 /** A photo's caption and alt text. */
 export const IMAGE_TEXT_FIELDS = ['caption', 'alt'] as const;

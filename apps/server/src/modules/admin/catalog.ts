@@ -12,7 +12,7 @@ import {
   untranslatedLangs,
 } from '@tabi/contract/admin-catalog';
 import { ErrCd } from '@tabi/contract/constants';
-import { OPTION_TEXT_FIELDS, TRANSLATED_LANGS, type TranslatedLang } from '@tabi/contract/content';
+import { OPTION_HTML_FIELDS, OPTION_TEXT_FIELDS, TRANSLATED_LANGS, type TranslatedLang } from '@tabi/contract/content';
 import { CatalogMsg } from '@tabi/contract/messages';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
@@ -245,17 +245,6 @@ async function changeOption(
   return optionRecord(ctx, opcd);
 }
 
-/** The option's HTML texts (the contract's rich-text fields), which pages show as HTML. */
-const HTML_KEYS = [
-  'introduction',
-  'contents',
-  'optionattention',
-  'information',
-  'cancelNote',
-  'ageNote',
-  'companyattention',
-] as const satisfies readonly (keyof OptionFields)[];
-
 /**
  * The HTML texts as the one allow-list keeps them (ADR 0160), in Japanese and every other language, sanitised when saved:
  * what is stored is what every page shows, and an `onerror` or a `javascript:` link never reaches the database.
@@ -263,7 +252,7 @@ const HTML_KEYS = [
 function withSafeHtml(input: OptionFields): OptionFields {
   // Rebuilt in the fields' own order: the history compares the stored and the edited texts as JSON.
   const out = { ...input, translations: translationsOf(input.translations) };
-  for (const key of HTML_KEYS) {
+  for (const key of OPTION_HTML_FIELDS) {
     out[key] = sanitizeHtml(input[key]);
     for (const lang of TRANSLATED_LANGS) out.translations[lang][key] = sanitizeHtml(input.translations[lang][key]);
   }
