@@ -28,47 +28,59 @@ const ERASED_LABEL: Record<string, string> = {
   vegetarian_meals: '食事の希望',
 };
 
+interface Field {
+  label: string;
+  show: (v: Value) => string;
+}
+
+/** Fields whose values are all shown one way (`show`), by their Japanese labels. */
+function shownAs(show: Field['show'], labels: Record<string, string>): Record<string, Field> {
+  return Object.fromEntries(Object.entries(labels).map(([key, label]) => [key, { label, show }]));
+}
+
 /** The history's field names (the API's own, ADR 0100) in Japanese, with how to show their values. */
-const FIELDS: Record<string, { label: string; show: (v: Value) => string }> = {
+const FIELDS: Record<string, Field> = {
+  ...shownAs(text, {
+    opcd: '商品コード',
+    mail_id: 'メールID',
+    to: '宛先',
+    tel: '電話番号',
+    mail: 'メールアドレス',
+    sei: '姓',
+    mei: '名',
+    checkout_session: '決済画面ID',
+    refund_id: '返金ID',
+    payment_id: '決済No.',
+    attempts: '試行回数',
+    receipt: '領収書',
+  }),
+  ...shownAs(money, {
+    amountjp: '金額',
+    cancelfee: 'キャンセル料',
+    refund: '返金額',
+    policy_fee: '規定のキャンセル料',
+    fee_override: 'キャンセル料（変更後）',
+    amount: '金額',
+    difference: '差額',
+    net_amount: '販売店への請求額',
+    paid_on_account: '販売店への請求（売掛）',
+  }),
+  ...shownAs(dateOrIso, { payment_deadline: 'お支払い期限', usedate: '利用日', hold_expires_at: '仮押さえの期限' }),
   status: { label: 'ステータス', show: (v) => STATUS_NAME[String(v)] ?? text(v) },
   status_payment: { label: '決済', show: (v) => (v === 1 ? '決済済み' : v === 0 ? '未決済' : text(v)) },
   flg_request_rsv: { label: 'リクエスト手配', show: (v) => (v === 1 ? '手配済み' : v === 0 ? 'なし' : text(v)) },
-  payment_deadline: { label: 'お支払い期限', show: dateOrIso },
-  amountjp: { label: '金額', show: money },
-  cancelfee: { label: 'キャンセル料', show: money },
-  refund: { label: '返金額', show: money },
-  policy_fee: { label: '規定のキャンセル料', show: money },
-  fee_override: { label: 'キャンセル料（変更後）', show: money },
-  amount: { label: '金額', show: money },
-  opcd: { label: '商品コード', show: text },
-  usedate: { label: '利用日', show: dateOrIso },
   // A departure's start (ADR 0196); '' is a whole day.
   start_time: { label: '開始時刻', show: (v) => (v === '' ? '終日' : text(v)) },
-  difference: { label: '差額', show: money },
   seats: { label: '人数（席）', show: (v) => `${text(v)}名` },
-  mail_id: { label: 'メールID', show: text },
   kind: { label: '種類', show: (v) => MAIL_KIND_LABEL[String(v)] ?? text(v) },
-  to: { label: '宛先', show: text },
-  tel: { label: '電話番号', show: text },
-  mail: { label: 'メールアドレス', show: text },
   participants: { label: '対象の参加者', show: (v) => `${text(v)}名` },
   erased: {
     label: '消去した項目',
     show: (v) => (Array.isArray(v) ? v.map((k) => ERASED_LABEL[String(k)] ?? String(k)).join('・') : text(v)),
   },
-  net_amount: { label: '販売店への請求額', show: money },
   commission_bp: { label: '販売店の手数料率', show: (v) => (typeof v === 'number' ? `${v / 100}%` : text(v)) },
-  paid_on_account: { label: '販売店への請求（売掛）', show: money },
-  hold_expires_at: { label: '仮押さえの期限', show: dateOrIso },
-  sei: { label: '姓', show: text },
-  mei: { label: '名', show: text },
-  checkout_session: { label: '決済画面ID', show: text },
-  refund_id: { label: '返金ID', show: text },
-  payment_id: { label: '決済No.', show: text },
   reason: { label: '理由', show: (v) => REFUND_REASON_LABEL[String(v)] ?? text(v) },
-  attempts: { label: '試行回数', show: text },
   cleared_failures: { label: '解除したPINの失敗', show: (v) => `${text(v)}回` },
-  receipt: { label: '領収書', show: text },
   issue_count: { label: '発行', show: (v) => `${text(v)}回目` },
 };
 
