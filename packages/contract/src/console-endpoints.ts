@@ -16,6 +16,21 @@ import * as receipt from './receipt.ts';
 import * as resellers from './resellers.ts';
 import * as waitlist from './waitlist.ts';
 
+/**
+ * A report the console shows and also downloads as CSV: both entries take the one query, so the file holds the rows
+ * the screen shows. The CSV is named as the report with （CSV）, unless `csvSummary` names it.
+ */
+function withCsv<const P extends `/${string}`, Q extends z.ZodType, R extends z.ZodType>(
+  path: P,
+  query: Q,
+  { summary, response, csvSummary = `${summary}（CSV）` }: { summary: string; response: R; csvSummary?: string },
+) {
+  const json = { summary, query, response };
+  const csv = { summary: csvSummary, query, kind: 'csv' as const };
+  return { [`GET ${path}`]: json, [`GET ${path}.csv`]: csv } as Record<`GET ${P}`, typeof json> &
+    Record<`GET ${P}.csv`, typeof csv>;
+}
+
 export const CONSOLE = defineEndpoints('/api/admin', {
   // Sign-in and the account
   'POST /login': {
@@ -54,8 +69,7 @@ export const CONSOLE = defineEndpoints('/api/admin', {
 
   // Dashboard, bookings, 予約詳細 and its actions
   'GET /dashboard': { summary: 'ダッシュボード', response: admin.dashboardResponse },
-  'GET /bookings': { summary: '予約一覧', query: admin.bookingSearchQuery, response: admin.bookingPageResponse },
-  'GET /bookings.csv': { summary: '予約一覧（CSV）', query: admin.bookingSearchQuery, kind: 'csv' },
+  ...withCsv('/bookings', admin.bookingSearchQuery, { summary: '予約一覧', response: admin.bookingPageResponse }),
   'GET /bookings/{rsvno}': {
     summary: '予約詳細',
     params: bookings.adminRsvnoParams,
@@ -138,14 +152,11 @@ export const CONSOLE = defineEndpoints('/api/admin', {
     body: optionalBody(receipt.staffReceiptRequest),
     kind: 'pdf',
   },
-  'GET /manifest': { summary: '参加者名簿', query: bookings.manifestQuery, response: bookings.manifestResponse },
-  'GET /manifest.csv': { summary: '参加者名簿（CSV）', query: bookings.manifestQuery, kind: 'csv' },
-  'GET /rental-sheet': {
+  ...withCsv('/manifest', bookings.manifestQuery, { summary: '参加者名簿', response: bookings.manifestResponse }),
+  ...withCsv('/rental-sheet', operations.rentalSheetQuery, {
     summary: 'レンタル準備表',
-    query: operations.rentalSheetQuery,
     response: operations.rentalSheetResponse,
-  },
-  'GET /rental-sheet.csv': { summary: 'レンタル準備表（CSV）', query: operations.rentalSheetQuery, kind: 'csv' },
+  }),
   'GET /options': { summary: 'オプションの選択肢', response: admin.optionChoicesResponse },
 
   // 商品一覧 / 商品編集, 在庫・料金カレンダー (admin only)
@@ -268,12 +279,11 @@ export const CONSOLE = defineEndpoints('/api/admin', {
     params: catalogAdmin.couponRsvnoParams,
     response: catalogAdmin.clearLockResult,
   },
-  'GET /facilities/usage': {
+  ...withCsv('/facilities/usage', catalogAdmin.monthQuery, {
     summary: 'クーポン利用実績（月）',
-    query: catalogAdmin.monthQuery,
+    csvSummary: 'クーポン利用実績（CSV）',
     response: catalogAdmin.usageResponse,
-  },
-  'GET /facilities/usage.csv': { summary: 'クーポン利用実績（CSV）', query: catalogAdmin.monthQuery, kind: 'csv' },
+  }),
   // 催行中止 and 最少催行人員
   'POST /day-stops/preview': {
     summary: '催行中止のプレビュー',
@@ -329,16 +339,11 @@ export const CONSOLE = defineEndpoints('/api/admin', {
   // 販売チャネル: the choices of 予約一覧's filter, for every staff member.
   'GET /channels': { summary: '販売チャネルの選択肢', response: resellers.channelChoicesResponse },
   // 売上レポート (admin only): per channel and option, one month by reception date (Tokyo).
-  'GET /reports/sales': {
+  ...withCsv('/reports/sales', resellers.salesMonthQuery, {
     summary: '売上レポート（販売チャネル・商品別、月）',
-    query: resellers.salesMonthQuery,
+    csvSummary: '売上レポート（CSV）',
     response: resellers.salesReportResponse,
-  },
-  'GET /reports/sales.csv': {
-    summary: '売上レポート（CSV）',
-    query: resellers.salesMonthQuery,
-    kind: 'csv',
-  },
+  }),
 });
 
 export const CONSOLE_ENDPOINTS: Endpoint[] = Object.values(CONSOLE);
