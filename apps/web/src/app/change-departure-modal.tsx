@@ -3,12 +3,12 @@ import { unitPricesOf } from '@tabi/contract/catalog';
 import { monthStart, type Ymd } from '@tabi/contract/dates';
 import { partyTotal } from '@tabi/contract/party';
 import { useEffect, useState } from 'react';
-import { Modal } from '../components/modal.tsx';
 import { useDepartures } from '../features/availability/api/get-departures.ts';
 import { AvailabilityCalendar } from '../features/availability/components/availability-calendar.tsx';
 import { DepartureChoice } from '../features/availability/components/departure-choice.tsx';
 import { useOptionDetail } from '../features/catalog/api/get-option-detail.ts';
 import { useChangeDeparture } from '../features/mypage/api/change-departure.ts';
+import { BookingDialog } from '../features/mypage/components/booking-dialog.tsx';
 import styles from '../features/mypage/components/mypage.module.css';
 import { useMypageMessages } from '../features/mypage/lib/messages.ts';
 import { useCommonMessages } from '../i18n/common.ts';
@@ -83,23 +83,16 @@ export function ChangeDepartureModal({ booking, today, open, onClose, onDone }: 
   }
 
   return (
-    <Modal
+    <BookingDialog
       open={open}
       title={t('changeTitle')}
+      lead={t('changeLead')}
+      confirmLabel={difference !== null && difference > 0 ? t('changePay') : t('changeConfirm')}
+      disabled={!ready || change.isPending}
+      busy={change.isPending}
+      onConfirm={confirm}
       onClose={onClose}
-      footer={
-        <button
-          type="button"
-          className="btn btn-primary"
-          disabled={!ready || change.isPending}
-          aria-busy={change.isPending}
-          onClick={confirm}
-        >
-          {difference !== null && difference > 0 ? t('changePay') : t('changeConfirm')}
-        </button>
-      }
     >
-      <p className={styles.modalLead}>{t('changeLead')}</p>
       <dl className={styles.cancelPrice}>
         <div>
           <dt>{t('changeCurrent')}</dt>
@@ -153,6 +146,6 @@ export function ChangeDepartureModal({ booking, today, open, onClose, onDone }: 
       )}
       {ready && difference !== null && difference > 0 && <p className="hint">{t('changePayNote')}</p>}
       {ready && difference !== null && difference < 0 && <p className="hint">{t('cancelRefundNote')}</p>}
-    </Modal>
+    </BookingDialog>
   );
 }

@@ -1,12 +1,12 @@
 import { useEffect, useId, useState } from 'react';
 import { Choice } from '../../../components/form/field.tsx';
-import { Modal } from '../../../components/modal.tsx';
 import { useFormat } from '../../../i18n/format.ts';
 import { showAlert } from '../../../lib/alert.ts';
 import { ApiError, failureMessage } from '../../../lib/api-client.ts';
 import { useCancelBooking } from '../api/cancel-booking.ts';
 import { useCancelPrice } from '../api/get-cancel-price.ts';
 import { useMypageMessages } from '../lib/messages.ts';
+import { BookingDialog } from './booking-dialog.tsx';
 import styles from './mypage.module.css';
 
 /**
@@ -58,22 +58,16 @@ export function CancelModal({
   }
 
   return (
-    <Modal
+    <BookingDialog
       open={open}
       title={t('cancelTitle')}
+      lead={t('cancelLead')}
+      confirmLabel={t('cancelConfirm')}
+      danger
+      disabled={!quote || !agreed || cancel.isPending}
+      onConfirm={confirm}
       onClose={onClose}
-      footer={
-        <button
-          type="button"
-          className={`btn ${styles.dangerButton}`}
-          disabled={!quote || !agreed || cancel.isPending}
-          onClick={confirm}
-        >
-          {t('cancelConfirm')}
-        </button>
-      }
     >
-      <p className={styles.modalLead}>{t('cancelLead')}</p>
       {quote ? (
         <dl className={styles.cancelPrice}>
           <div>
@@ -97,6 +91,6 @@ export function CancelModal({
         label={t('cancelConsent')}
         input={{ id: consentId, checked: agreed, onChange: (e) => setAgreed(e.currentTarget.checked), required: true }}
       />
-    </Modal>
+    </BookingDialog>
   );
 }
