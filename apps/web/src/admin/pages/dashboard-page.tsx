@@ -295,6 +295,11 @@ function Section<T>({
   );
 }
 
+/** One of the dashboard's lists as a section shows it: the lines the server sent, and how many it counted in all. */
+function listOf<K extends keyof DashboardData['counts']>(d: DashboardData, name: K) {
+  return { data: d[name], total: d.counts[name] };
+}
+
 const DASHBOARD_KEY = ['admin', 'dashboard'] as const;
 
 /** ダッシュボード: the day's work as the server counts it now; every line leads to what it counts. */
@@ -379,8 +384,7 @@ function Dashboard({ d }: { d: DashboardData }) {
         more="/admin/day-stops"
         moreLabel="催行中止の画面へ"
         columns={minimumColumns}
-        data={d.minimumDays}
-        total={d.counts.minimumDays}
+        {...listOf(d, 'minimumDays')}
         rowKey={(l) => `${l.opcd}-${l.usedate}`}
         empty="決定が必要な日はありません。"
       />
@@ -389,8 +393,7 @@ function Dashboard({ d }: { d: DashboardData }) {
         caption="本日の新規予約"
         more={`/admin/bookings?rsvfrom=${d.today}&rsvto=${d.today}&sort=rsvdate&dir=desc`}
         columns={activityColumns('受付日時', false)}
-        data={d.todayBookings}
-        total={d.counts.todayBookings}
+        {...listOf(d, 'todayBookings')}
         rowKey={(l) => l.rsvno}
         empty="本日の新規予約はまだありません。"
       />
@@ -400,8 +403,7 @@ function Dashboard({ d }: { d: DashboardData }) {
         more="/admin/bookings?status=4&sort=rsvdate&dir=desc"
         moreLabel="キャンセル済みを一覧で見る"
         columns={activityColumns('キャンセル日時', true)}
-        data={d.todayCancellations}
-        total={d.counts.todayCancellations}
+        {...listOf(d, 'todayCancellations')}
         rowKey={(l) => l.rsvno}
         empty="本日のキャンセルはありません（未決済による自動キャンセルを除く）。"
       />
@@ -409,8 +411,7 @@ function Dashboard({ d }: { d: DashboardData }) {
         <Section
           key={key}
           {...section}
-          data={d[key]}
-          total={d.counts[key]}
+          {...listOf(d, key)}
           rowKey={(l) => l.rsvno}
           empty="該当する予約はありません。"
         />
@@ -419,15 +420,13 @@ function Dashboard({ d }: { d: DashboardData }) {
         title="照合できなかった決済処理"
         more="/admin/bookings?provider=stuck"
         columns={callColumns}
-        data={d.providerProblems}
-        total={d.counts.providerProblems}
+        {...listOf(d, 'providerProblems')}
       />
       <Section
         title="送信に失敗したメール"
         more="/admin/mails?status=error"
         columns={mailColumns}
-        data={d.failedMails}
-        total={d.counts.failedMails}
+        {...listOf(d, 'failedMails')}
       />
     </div>
   );
