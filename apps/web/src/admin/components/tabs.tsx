@@ -1,7 +1,9 @@
 /**
  * The console's tabs (WAI-ARIA's tabs pattern, automatic activation): a tab list whose selected tab alone is in
- * the page's Tab order, the arrow keys (and Home, End) moving to and selecting the others, and every panel kept
- * rendered, the others hidden, so a form's fields stay registered whichever tab is shown.
+ * the page's Tab order, the arrow keys (and Home, End) moving to and selecting the others. Only the selected tab's
+ * panel is rendered (the others stay as empty hidden panels, the tabs' targets): 商品編集's four languages of fifteen
+ * texts each were most of its render. A form keeps the values of fields not shown (react-hook-form keeps them unless
+ * told to unregister), and says which hidden tab holds a refused field (translations-fieldset.tsx).
  */
 import { type KeyboardEvent, type ReactNode, useId } from 'react';
 
@@ -73,7 +75,7 @@ export function Tabs<K extends string>({
           className="adm-tab-panel"
           data-tab={tab.key}
         >
-          {tab.panel}
+          {tab.key === selected && tab.panel}
         </div>
       ))}
     </div>

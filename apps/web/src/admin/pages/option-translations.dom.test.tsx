@@ -205,17 +205,18 @@ describe('商品編集: 他の言語の表示', () => {
     await user.click(name);
     await user.paste('x'.repeat(201));
     await user.click(within(group).getByRole('tab', { name: /^英語/ }));
-    expect(name.closest('[role="tabpanel"]')?.hasAttribute('hidden')).toBe(true);
+    expect(within(group).queryByLabelText('商品名（中国語（簡体字））')).toBeNull();
 
     await user.click(screen.getByRole('button', { name: '保存する' }));
     expect(await screen.findByText('入力内容に誤りがあります。各項目のメッセージをご確認ください。')).toBeTruthy();
     const tab = within(group).getByRole('tab', { name: /^中国語（簡体字）/ });
     await waitFor(() => expect(tab.getAttribute('aria-selected')).toBe('true'));
     expect(tab.textContent).toContain('要修正');
-    expect(name.closest('[role="tabpanel"]')?.hasAttribute('hidden')).toBe(false);
-    expect(name.getAttribute('aria-invalid')).toBe('true');
-    expect(document.getElementById(`${name.id}-error`)?.textContent).toBe('200文字以内で入力してください');
-    expect(document.activeElement).toBe(name);
+    const shown = within(within(group).getByRole('tabpanel')).getByLabelText('商品名（中国語（簡体字））');
+    expect((shown as HTMLInputElement).value).toBe('x'.repeat(201));
+    expect(shown.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(`${shown.id}-error`)?.textContent).toBe('200文字以内で入力してください');
+    await waitFor(() => expect(document.activeElement).toBe(shown));
     expect(posted).toEqual([]);
   }, 20_000);
 

@@ -46,26 +46,30 @@ const TRANSLATED_FIELDS: readonly {
 
 /**
  * After a refused save whose first refused field is a translation, its language's tab is shown and the field
- * focused: a field in a hidden panel cannot take the focus the form gives the first refused field.
+ * focused. Only the shown tab's fields are rendered (tabs.tsx), so the form's errors say which language holds it.
  */
 function useTabOfFirstError(bind: OptionBinding, select: (lang: TranslatedLang) => void) {
   const fieldset = useRef<HTMLFieldSetElement>(null);
-  const focusIn = useRef<HTMLElement | null>(null);
-  const { submitCount } = bind.form.formState;
+  const focusPending = useRef(false);
+  const { form } = bind;
+  const { submitCount } = form.formState;
+  // Once per refused save: the errors a later keystroke revalidates never move the tabs.
   useEffect(() => {
     if (submitCount === 0) return;
-    const first = fieldset.current?.form?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    const panel = first && fieldset.current?.contains(first) ? first.closest<HTMLElement>('[role="tabpanel"]') : null;
-    const lang = TRANSLATED_LANGS.find((l) => l === panel?.dataset.tab);
-    if (!first || !lang) return;
-    focusIn.current = first;
+    // A refused field on show comes first in the form: the form has focused it already.
+    if (fieldset.current?.form?.querySelector('[aria-invalid="true"]')) return;
+    const lang = TRANSLATED_LANGS.find((l) => get(form.formState.errors, `option.translations.${l}`));
+    if (!lang) return;
+    focusPending.current = true;
     select(lang);
-  }, [submitCount, select]);
+  }, [submitCount, form, select]);
   // Once its panel is shown (the render after the one that chose the tab).
   useEffect(() => {
-    if (!focusIn.current || focusIn.current.closest('[hidden]')) return;
-    focusIn.current.focus();
-    focusIn.current = null;
+    if (!focusPending.current) return;
+    const first = fieldset.current?.querySelector<HTMLElement>('[role="tabpanel"]:not([hidden]) [aria-invalid="true"]');
+    if (!first) return;
+    first.focus();
+    focusPending.current = false;
   });
   return fieldset;
 }
