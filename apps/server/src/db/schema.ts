@@ -34,6 +34,7 @@ export * from '../modules/operations/schema.ts';
 export * from '../modules/payment/schema.ts';
 export * from '../modules/receipt/schema.ts';
 export * from '../modules/reseller/schema.ts';
+export * from '../modules/resources/schema.ts';
 export * from '../modules/session/schema.ts';
 export * from '../modules/staff/schema.ts';
 export * from '../modules/waitlist/schema.ts';

@@ -189,7 +189,34 @@ function newBookingCtes(
   if (members.length > 0) parts.push(sql`m as (${insertJsonRows(bookingMembers, members, onlyIf)})`);
   if (rows.rentals.length > 0) parts.push(sql`r as (${insertJsonRows(bookingRentals, rows.rentals, onlyIf)})`);
   if (rows.holds?.length) parts.push(sql`h as (${insertJsonRows(unpaidHolds, rows.holds, onlyIf)})`);
+  parts.push(sql`res as (${takeResourcesSql(rows.booking.rsvno, rows.line, rows.rentals.length, onlyIf)})`);
   return parts;
+}
+
+/**
+ * The units of the resources the line's option uses (ADR 0209), chosen and checked by `resources_take` under their
+ * locks and written for the booking. Only once the seats were taken (`onlyIf` first: the departure's row is locked
+ * before the resources', DESIGN §16's order); a resource without room raises, and the whole statement is undone.
+ */
+function takeResourcesSql(
+  rsvno: string,
+  line: Pick<LineWithoutPrices, 'opcd' | 'usedate' | 'startTime' | 'seats'>,
+  items: number,
+  onlyIf: SQL | undefined,
+): SQL {
+  const startTime = line.startTime ?? '';
+  const take = sql`insert into booking_resources (rsvno, resource_id, usedate, start_time, units)
+    select ${rsvno}, t.resource_id, ${line.usedate}::date, ${startTime}::text, t.units
+    from resources_take(${line.opcd}::text, ${line.usedate}::date, ${startTime}::text, ${line.seats}::int, ${items}::int) t`;
+  return onlyIf ? sql`${take} where ${onlyIf}` : take;
+}
+
+/** A resource the booking needed had no room left (`resources_take` raised SQLSTATE TB409). */
+export function isResourceFull(error: unknown): boolean {
+  for (let e = error; e instanceof Error; e = e.cause) {
+    if ((e as Error & { code?: string }).code === 'TB409') return true;
+  }
+  return false;
 }
 
 /** The cap `unpaid_seats_within_caps` raised (SQLSTATE TB429, the cap as its detail), or null for any other error. */
@@ -210,11 +237,12 @@ export async function insertNewBooking(
   db: DbOrTx,
   rows: NewBookingRows,
   cap?: UnpaidSeatsCap,
-): Promise<{ overCap: number | null }> {
+): Promise<{ overCap: number | null; resourceFull?: true }> {
   // Every data-modifying CTE runs whether or not the main query reads it.
   try {
     await executePrepared(db, sql`with ${sql.join(newBookingCtes(rows, cap, false), sql`, `)} select 1`);
   } catch (error) {
+    if (isResourceFull(error)) return { overCap: null, resourceFull: true };
     const overCap = overCapOf(error);
     if (overCap === null) throw error;
     return { overCap };
@@ -226,19 +254,21 @@ export async function insertNewBooking(
  * Takes the line's seats and writes the new booking in one statement (ADR 0189): outside a transaction it
  * is one round trip, `begin` and `commit` included. The seats are taken only when `priceIs` holds on the day's row
  * (the amount the customer was shown), and the line copies that row's unit prices. Answers as
- * {@link takeSeatsOrSayWhy} does, or the holder's cap when the booking would go over it (nothing is written then).
+ * {@link takeSeatsOrSayWhy} does, or the holder's cap when the booking would go over it, or that a resource it needs
+ * is full (ADR 0209; nothing is written then).
  */
 export async function takeSeatsAndInsertBooking(
   db: DbOrTx,
   take: { line: SeatLine; priceIs: SQL },
   rows: NewBookingRows<LineWithoutPrices>,
   cap?: UnpaidSeatsCap,
-): Promise<TakeAnswer | { overCap: number }> {
+): Promise<TakeAnswer | { overCap: number } | { resourceFull: true }> {
   const { taken, answer } = takeSeatsSql(take.line, take.priceIs);
   try {
     const parts = [taken, ...newBookingCtes(rows, cap, true)];
     return takeAnswerOf(take.line, await executePrepared(db, sql`with ${sql.join(parts, sql`, `)} ${answer}`));
   } catch (error) {
+    if (isResourceFull(error)) return { resourceFull: true };
     const overCap = overCapOf(error);
     if (overCap === null) throw error;
     return { overCap };

@@ -138,6 +138,8 @@ function lineRow(rsvno: string, line: ResellerLine, day: repo.DayPrices, counts:
   };
 }
 
+const RESOURCE_FULL = new Error('a resource of the option has no room');
+
 /**
  * Holds seats for a reseller: the same conditional update of the day's stock as a booking on our site, so the
  * two never sell the same seat. Returns the booking number, or why there were no seats.
@@ -168,7 +170,7 @@ export async function holdForReseller(
     const rsvno = randomRsvno();
     try {
       await tx.transaction(async (sp) => {
-        await repo.insertNewBooking(sp, {
+        const written = await repo.insertNewBooking(sp, {
           booking: {
             rsvno,
             ...startColumns('reserved'),
@@ -203,9 +205,14 @@ export async function holdForReseller(
             },
           }),
         });
+        // The statement that failed left the savepoint to roll back.
+        if (written.resourceFull) throw RESOURCE_FULL;
       });
       return { ok: true, rsvno, amount, net };
     } catch (error) {
+      // A resource the option uses has no room (ADR 0209): sold out for the reseller as for our site; the caller's
+      // rollback gives the seats back.
+      if (error === RESOURCE_FULL) return { ok: false, why: 'sold_out' };
       if (attempt >= 20 || !repo.isBookingNumberTaken(error)) throw error;
     }
   }

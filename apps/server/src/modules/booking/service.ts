@@ -193,6 +193,7 @@ export async function placeBooking(
       cap,
     );
     if ('overCap' in written) throw overCap(written.overCap);
+    if ('resourceFull' in written) throw AppError.conflict(ErrCd.noStock, say('noStock'));
     if (!written.taken) throw await refusal(db, written.day);
   };
   const book = async (number: string): Promise<string> => {
@@ -213,6 +214,7 @@ export async function placeBooking(
           cap,
         );
         if (written.overCap !== null) throw overCap(written.overCap);
+        if (written.resourceFull) throw AppError.conflict(ErrCd.noStock, say('noStock'));
         await markOfferBooked(tx, offer.entryId, number);
       } else {
         await takeAndWrite(tx, number);

@@ -1,0 +1,127 @@
+/**
+ * Shared resources (ADR 0209): two cruises that sail on one boat of 12 never sell more than 12 seats between them,
+ * however many bookings come at once; a pool of guides gives each booking the first guide with room; a boat in dock
+ * closes both cruises; and a booking that ends gives its units back with the state change that gives its seats back.
+ * On PGlite and on PostgreSQL (TEST_DB=postgres), where the calls truly run at once.
+ */
+import { addDays, type Ymd } from '@tabi/contract/dates';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayIn } from '../../clock.ts';
+import { rowsOf } from '../../db/client.ts';
+import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { sweepUnpaidBookings } from '../booking/sweeper.ts';
+import { bookingPayload, insertTestOption, insertTestStock, stockLeft } from '../booking/test-fixtures.ts';
+import { optionResources, resourceExceptions, resources } from './schema.ts';
+
+let t: TestApp;
+let ip = 1;
+const MORNING = 'RSCRUISE1';
+const SUNSET = 'RSCRUISE2';
+const WALK = 'RSWALK';
+const BOAT_SEATS = 12;
+
+async function book(opcd: string, usedate: Ymd, adults = 1): Promise<{ rsvno: string | null; errcd: string }> {
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/booking',
+    payload: bookingPayload(opcd, usedate, { adults }),
+    remoteAddress: `10.49.${ip >> 8}.${ip++ & 255}`,
+  });
+  expect(res.statusCode, res.body).toBeLessThan(500);
+  const body = res.json();
+  return { rsvno: body.errcd === '000' ? (body.response.rsvno as string) : null, errcd: body.errcd };
+}
+
+async function unitsTaken(resourceId: number, usedate: Ymd): Promise<number> {
+  const [row] = rowsOf<{ units: number }>(
+    await t.ctx.db.execute(sql`select coalesce(sum(br.units), 0)::int as units from booking_resources br
+      join bookings b on b.rsvno = br.rsvno
+      where br.resource_id = ${resourceId} and br.usedate = ${usedate}::date and b.state not in ('canceled', 'expired')`),
+  );
+  return Number(row?.units ?? 0);
+}
+
+let boat = 0;
+const guides: number[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const opcd of [MORNING, SUNSET, WALK]) await insertTestOption(t.ctx.db, opcd, { maxPeople: 20 });
+  const [made] = await t.ctx.db
+    .insert(resources)
+    .values({ name: '第一さくら丸', kind: 'vehicle', capacity: BOAT_SEATS, per: 'day' })
+    .returning({ id: resources.id });
+  boat = made?.id ?? 0;
+  await t.ctx.db.insert(optionResources).values([
+    { opcd: MORNING, resourceId: boat, usage: 'traveller' },
+    { opcd: SUNSET, resourceId: boat, usage: 'traveller' },
+  ]);
+  for (const name of ['ガイド 山田', 'ガイド 佐藤', 'ガイド 鈴木']) {
+    const [guide] = await t.ctx.db
+      .insert(resources)
+      .values({ name, kind: 'guide', capacity: 1, per: 'day', pool: '街歩きガイド' })
+      .returning({ id: resources.id });
+    guides.push(guide?.id ?? 0);
+  }
+  await t.ctx.db.insert(optionResources).values({ opcd: WALK, resourceId: guides[0] ?? 0, usage: 'booking' });
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('a boat shared by two cruises', () => {
+  it('100 bookings at once across both sell exactly the boat’s 12 seats', async () => {
+    const day = addDays(todayIn(t.clock), 30);
+    for (const opcd of [MORNING, SUNSET]) await insertTestStock(t.ctx.db, opcd, day, { zaikozan: 40 });
+    const results = await Promise.all(Array.from({ length: 100 }, (_, i) => book(i % 2 === 0 ? MORNING : SUNSET, day)));
+    const sold = results.filter((r) => r.rsvno !== null);
+    expect(sold).toHaveLength(BOAT_SEATS);
+    expect(results.filter((r) => r.rsvno === null).every((r) => r.errcd !== '000')).toBe(true);
+    expect(await unitsTaken(boat, day)).toBe(BOAT_SEATS);
+    // The seats the refused bookings took for a moment went back with their statement.
+    const left = (await stockLeft(t.ctx.db, MORNING, day)) ?? 0;
+    expect(left + ((await stockLeft(t.ctx.db, SUNSET, day)) ?? 0)).toBe(80 - BOAT_SEATS);
+  }, 120_000);
+
+  it('a party larger than the boat’s room is refused though the cruise has seats', async () => {
+    const day = addDays(todayIn(t.clock), 31);
+    for (const opcd of [MORNING, SUNSET]) await insertTestStock(t.ctx.db, opcd, day, { zaikozan: 20 });
+    expect((await book(MORNING, day, 10)).rsvno).not.toBeNull();
+    const refused = await book(SUNSET, day, 3);
+    expect(refused.rsvno).toBeNull();
+    expect(refused.errcd).not.toBe('000');
+    expect(await stockLeft(t.ctx.db, SUNSET, day)).toBe(20);
+    expect((await book(SUNSET, day, 2)).rsvno).not.toBeNull();
+  });
+
+  it('a day in dock closes both cruises', async () => {
+    const day = addDays(todayIn(t.clock), 32);
+    for (const opcd of [MORNING, SUNSET]) await insertTestStock(t.ctx.db, opcd, day, { zaikozan: 20 });
+    await t.ctx.db.insert(resourceExceptions).values({ resourceId: boat, usedate: day, capacity: 0, note: '定期点検' });
+    for (const opcd of [MORNING, SUNSET]) expect((await book(opcd, day)).rsvno).toBeNull();
+  });
+
+  it('a booking that expires gives its seats on the boat back', async () => {
+    const day = addDays(todayIn(t.clock), 33);
+    for (const opcd of [MORNING, SUNSET]) await insertTestStock(t.ctx.db, opcd, day, { zaikozan: 20 });
+    expect((await book(MORNING, day, BOAT_SEATS)).rsvno).not.toBeNull();
+    expect((await book(SUNSET, day)).rsvno).toBeNull();
+    // Unpaid past its hour: the sweeper expires it, and the boat has its 12 seats again.
+    t.clock.advance(2 * 60 * 60_000);
+    await sweepUnpaidBookings(t.ctx);
+    expect(await unitsTaken(boat, day)).toBe(0);
+    expect((await book(SUNSET, day, BOAT_SEATS)).rsvno).not.toBeNull();
+  });
+});
+
+describe('a pool of guides', () => {
+  it('gives each booking the first guide with room, and refuses once all three lead a walk', async () => {
+    const day = addDays(todayIn(t.clock), 40);
+    await insertTestStock(t.ctx.db, WALK, day, { zaikozan: 30 });
+    const results = await Promise.all(Array.from({ length: 6 }, () => book(WALK, day, 2)));
+    expect(results.filter((r) => r.rsvno !== null)).toHaveLength(3);
+    for (const guide of guides) expect(await unitsTaken(guide, day)).toBe(1);
+    expect(await stockLeft(t.ctx.db, WALK, day)).toBe(30 - 3 * 2);
+  }, 60_000);
+});
