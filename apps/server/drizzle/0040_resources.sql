@@ -4,7 +4,7 @@ CREATE TABLE "booking_resources" (
 	"usedate" date NOT NULL,
 	"start_time" text DEFAULT '' NOT NULL,
 	"units" integer NOT NULL,
-	CONSTRAINT "booking_resources_rsvno_resource_id_pk" PRIMARY KEY("rsvno","resource_id"),
+	CONSTRAINT "booking_resources_rsvno_resource_id_usedate_start_time_pk" PRIMARY KEY("rsvno","resource_id","usedate","start_time"),
 	CONSTRAINT "booking_resources_units_positive" CHECK ("booking_resources"."units" > 0)
 );
 --> statement-breakpoint

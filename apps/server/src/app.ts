@@ -51,6 +51,7 @@ import { paymentRoutes } from './modules/payment/routes.ts';
 import { SANDBOX_PATH } from './modules/payment/sandbox.ts';
 import { CHECKOUT_SCRIPT_PATH } from './modules/payment/sandbox-page.ts';
 import { sandboxRoutes } from './modules/payment/sandbox-routes.ts';
+import { resourceRoutes } from './modules/resources/routes.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
 import { registerStaffTestRoutes, TEST_STAFF_SESSION_ROUTE } from './modules/staff/test-routes.ts';
@@ -245,6 +246,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext, opti
       await staffRoutes(staffApi, ctx);
       await adminRoutes(staffApi, ctx);
       await photoRoutes(staffApi, ctx);
+      await resourceRoutes(staffApi, ctx);
     },
     { prefix: '/api/admin' },
   );

@@ -196,6 +196,33 @@ const CALLS: StaffCall[] = [
   // 売上レポート: admin only (commission is a term of the reseller's contract, ADR 0169).
   { method: 'GET', url: '/api/admin/reports/sales?month=2026-11', role: 'admin' },
   { method: 'GET', url: '/api/admin/reports/sales.csv?month=2026-11', role: 'admin' },
+  // リソース (ADR 0209): admin only, sent so that an allowed caller is answered by the validation or the lookup
+  // (nothing is made or changed).
+  { method: 'GET', url: '/api/admin/resources', role: 'admin' },
+  { method: 'POST', url: '/api/admin/resources', payload: { name: '' }, role: 'admin', allowedStatus: 422 },
+  { method: 'GET', url: '/api/admin/resources/999999', role: 'admin', allowedStatus: 404 },
+  {
+    method: 'POST',
+    url: '/api/admin/resources/999999',
+    payload: { name: '船', kind: 'vehicle', capacity: 1, per: 'day' },
+    role: 'admin',
+    allowedStatus: 404,
+  },
+  { method: 'POST', url: '/api/admin/resources/999999/delete', role: 'admin', allowedStatus: 404 },
+  {
+    method: 'POST',
+    url: '/api/admin/resources/999999/exceptions',
+    payload: { exceptions: [] },
+    role: 'admin',
+    allowedStatus: 404,
+  },
+  {
+    method: 'POST',
+    url: '/api/admin/resources/999999/uses',
+    payload: { uses: [] },
+    role: 'admin',
+    allowedStatus: 404,
+  },
 ];
 
 async function callAs(who: Who, call: StaffCall) {

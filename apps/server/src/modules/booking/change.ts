@@ -29,6 +29,7 @@ import {
   planRefunds,
   sendPendingRefunds,
 } from '../payment/index.ts';
+import { retakeResources } from '../resources/take.ts';
 import { recordEvent } from './events.ts';
 import { lifecycleOf } from './lifecycle.ts';
 import * as repo from './repository.ts';
@@ -125,6 +126,11 @@ async function plan(
 async function apply(ctx: AppContextBase, tx: DbOrTx, p: Planned, actor: Actor, paid: number): Promise<boolean> {
   const moved = await moveSeats(tx, p.line, p.to);
   if (!moved.ok) return false;
+  // The resources its option uses, for the new departure (ADR 0209); without room there, the seats go back.
+  if (!(await retakeResources(tx, p.booking.rsvno, [p.to]))) {
+    await moveSeats(tx, p.to, p.line);
+    return false;
+  }
   const now = ctx.clock.now();
   await tx
     .update(bookingOptions)

@@ -29,6 +29,7 @@ import {
 } from '../../db/schema.ts';
 import { translatedText } from '../../db/translated.ts';
 import { type SeatLine, type TakeAnswer, takeAnswerOf, takeSeatsSql } from '../departures/repository.ts';
+import { isResourceFull, SHARING, takeResourcesSql, touchSharing } from '../resources/take.ts';
 import type { UnpaidHolder } from './holders.ts';
 import { stateLiteral } from './state-sql.ts';
 
@@ -193,32 +194,6 @@ function newBookingCtes(
   return parts;
 }
 
-/**
- * The units of the resources the line's option uses (ADR 0209), chosen and checked by `resources_take` under their
- * locks and written for the booking. Only once the seats were taken (`onlyIf` first: the departure's row is locked
- * before the resources', DESIGN §16's order); a resource without room raises, and the whole statement is undone.
- */
-function takeResourcesSql(
-  rsvno: string,
-  line: Pick<LineWithoutPrices, 'opcd' | 'usedate' | 'startTime' | 'seats'>,
-  items: number,
-  onlyIf: SQL | undefined,
-): SQL {
-  const startTime = line.startTime ?? '';
-  const take = sql`insert into booking_resources (rsvno, resource_id, usedate, start_time, units)
-    select ${rsvno}, t.resource_id, ${line.usedate}::date, ${startTime}::text, t.units
-    from resources_take(${line.opcd}::text, ${line.usedate}::date, ${startTime}::text, ${line.seats}::int, ${items}::int) t`;
-  return onlyIf ? sql`${take} where ${onlyIf}` : take;
-}
-
-/** A resource the booking needed had no room left (`resources_take` raised SQLSTATE TB409). */
-export function isResourceFull(error: unknown): boolean {
-  for (let e = error; e instanceof Error; e = e.cause) {
-    if ((e as Error & { code?: string }).code === 'TB409') return true;
-  }
-  return false;
-}
-
 /** The cap `unpaid_seats_within_caps` raised (SQLSTATE TB429, the cap as its detail), or null for any other error. */
 function overCapOf(error: unknown): number | null {
   for (let e = error; e instanceof Error; e = e.cause) {
@@ -240,7 +215,9 @@ export async function insertNewBooking(
 ): Promise<{ overCap: number | null; resourceFull?: true }> {
   // Every data-modifying CTE runs whether or not the main query reads it.
   try {
-    await executePrepared(db, sql`with ${sql.join(newBookingCtes(rows, cap, false), sql`, `)} select 1`);
+    touchSharing(
+      await executePrepared(db, sql`with ${sql.join(newBookingCtes(rows, cap, false), sql`, `)} select ${SHARING}`),
+    );
   } catch (error) {
     if (isResourceFull(error)) return { overCap: null, resourceFull: true };
     const overCap = overCapOf(error);
@@ -266,7 +243,12 @@ export async function takeSeatsAndInsertBooking(
   const { taken, answer } = takeSeatsSql(take.line, take.priceIs);
   try {
     const parts = [taken, ...newBookingCtes(rows, cap, true)];
-    return takeAnswerOf(take.line, await executePrepared(db, sql`with ${sql.join(parts, sql`, `)} ${answer}`));
+    const result = await executePrepared(
+      db,
+      sql`with ${sql.join(parts, sql`, `)} select a.*, ${SHARING} from (${answer}) a`,
+    );
+    touchSharing(result);
+    return takeAnswerOf(take.line, result);
   } catch (error) {
     if (isResourceFull(error)) return { resourceFull: true };
     const overCap = overCapOf(error);

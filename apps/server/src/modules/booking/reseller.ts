@@ -15,6 +15,7 @@ import { type Actor, resellerActor } from '../../actor.ts';
 import type { AppContextBase } from '../../context-base.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { bookingOptions, bookings } from '../../db/schema.ts';
+import { retakeResources } from '../resources/take.ts';
 import { policyForBooking } from './cancel-policy.ts';
 import { eventRow, recordEvent, stateOf } from './events.ts';
 import { effectiveLifecycle, startColumns, transition } from './lifecycle.ts';
@@ -336,8 +337,11 @@ export async function rebookForReseller(
   if ((!sameDay || seats > old.seats) && salesClosedFor(option, line.usedate, ctx.clock.now())) {
     return { ok: false, why: 'sales_closed' };
   }
-  const take = await moveSeats(tx, old, { opcd: line.opcd, usedate: line.usedate, startTime: line.startTime, seats });
+  const to = { opcd: line.opcd, usedate: line.usedate, startTime: line.startTime, seats };
+  const take = await moveSeats(tx, old, to);
   if (!take.ok) return take;
+  // The resources its option uses, for the new departure and party (ADR 0209); the caller's rollback undoes the move.
+  if (!(await retakeResources(tx, booking.rsvno, [to]))) return { ok: false, why: 'sold_out' };
   const amount = priceOf(take.day, counts);
   const commissionBp = bookingCommissionBp(booking);
   const net = netOf(take.day, counts, commissionBp);

@@ -2,10 +2,12 @@
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client.ts';
 import { dayStopDays, departures } from '../../db/schema.ts';
+import { retakeResources, touchSharingOfBooking } from '../resources/take.ts';
 import * as repo from './repository.ts';
 
 export async function returnAllSeats(tx: DbOrTx, rsvno: string): Promise<void> {
   for (const line of await repo.seatLines(tx, rsvno)) await repo.giveBackSeats(tx, line);
+  await touchSharingOfBooking(tx, rsvno);
 }
 
 /**
@@ -14,12 +16,21 @@ export async function returnAllSeats(tx: DbOrTx, rsvno: string): Promise<void> {
  */
 export async function retakeAllSeats(tx: DbOrTx, rsvno: string): Promise<boolean> {
   const taken: repo.SeatLine[] = [];
-  for (const line of await repo.seatLines(tx, rsvno)) {
+  const giveBack = async () => {
+    for (const back of taken) await repo.giveBackSeats(tx, back);
+  };
+  const lines = await repo.seatLines(tx, rsvno);
+  for (const line of lines) {
     if (!(await repo.takeSeats(tx, line))) {
-      for (const back of taken) await repo.giveBackSeats(tx, back);
+      await giveBack();
       return false;
     }
     taken.push(line);
+  }
+  // And the units of the resources its options use (ADR 0209), which stopped counting when it expired.
+  if (!(await retakeResources(tx, rsvno, lines))) {
+    await giveBack();
+    return false;
   }
   return true;
 }

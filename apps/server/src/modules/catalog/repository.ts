@@ -20,6 +20,7 @@ import {
   regions,
 } from '../../db/schema.ts';
 import { translatedText } from '../../db/translated.ts';
+import { seatsLeftSql } from '../departures/repository.ts';
 import type { ImageRow } from '../media/pictures.ts';
 
 export interface ListFilter {
@@ -78,7 +79,7 @@ function listConditions(f: ListFilter, today: string, now: Date): SQL {
     // A day past its sales cutoff has no room, whatever its stock says: the calendar and the booking refuse it.
     parts.push(sql`${f.usedate}::date >= ${firstDayOnSaleSql(now)}`);
     parts.push(
-      sql`exists (select 1 from departures s where s.opcd = o.opcd and s.usedate = ${f.usedate}::date and s.zaikozan > 0)`,
+      sql`exists (select 1 from departures s where s.opcd = o.opcd and s.usedate = ${f.usedate}::date and ${seatsLeftSql('s')} > 0)`,
     );
   }
   for (const keycd of f.keycds) {
@@ -195,12 +196,12 @@ export async function nearestDaysWithRoom(
       cross join lateral (
         (select s.usedate as day from departures s
           where s.opcd = c.opcd and s.usedate > ${usedate}::date and s.usedate >= c.first_day
-            and s.usedate <= c.use_to and s.zaikozan > 0
+            and s.usedate <= c.use_to and ${seatsLeftSql('s')} > 0
           order by s.usedate asc limit ${limit})
         union all
         (select s.usedate as day from departures s
           where s.opcd = c.opcd and s.usedate < ${usedate}::date and s.usedate >= c.first_day
-            and s.usedate <= c.use_to and s.zaikozan > 0
+            and s.usedate <= c.use_to and ${seatsLeftSql('s')} > 0
           order by s.usedate desc limit ${limit})
       ) d
     )
@@ -260,14 +261,19 @@ export async function findOptionCore(
  * among those with a seat left (of them all when none has).
  */
 const lowest = (price: AnyPgColumn) =>
-  sql<number>`coalesce(min(${price}) filter (where ${departures.zaikozan} > 0), min(${price}))::int`.mapWith(Number);
+  sql<number>`coalesce(min(${price}) filter (where ${seatsLeftSql()} > 0), min(${price}))::int`.mapWith(Number);
 const dayColumns = {
   usedate: departures.usedate,
-  zaikozan: sql<number>`sum(${departures.zaikozan})::int`.mapWith(Number),
+  zaikozan: sql<number>`sum(${seatsLeftSql()})::int`.mapWith(Number),
   adultbaika: lowest(departures.adultbaika),
   middlebaika: lowest(departures.middlebaika),
   childbaika: lowest(departures.childbaika),
   infantbaika: lowest(departures.infantbaika),
+};
+/** A departure as the customer's pages and the booking see it: its seats those it can still sell (ADR 0209). */
+const departureColumns = {
+  ...getTableColumns(departures),
+  zaikozan: sql<number>`${seatsLeftSql()}`.mapWith(Number),
 };
 export type DayRow = Pick<
   DepartureRow,
@@ -306,7 +312,7 @@ export async function stockOn(db: DbOrTx, opcd: string, day: string, startTime?:
     startTime === undefined
       ? await db.select(dayColumns).from(departures).where(where).groupBy(departures.usedate)
       : await db
-          .select()
+          .select(departureColumns)
           .from(departures)
           .where(and(where, eq(departures.startTime, startTime)))
           .limit(1);
@@ -324,7 +330,7 @@ export async function departuresOn(
 ): Promise<(DepartureRow & { stopped: boolean })[]> {
   return db
     .select({
-      ...getTableColumns(departures),
+      ...departureColumns,
       // The outer table named as such: drizzle writes a column of a one-table select unqualified, which the
       // subqueries would read as their own.
       stopped: sql<boolean>`(exists (select 1 from day_stop_days d

@@ -24,6 +24,15 @@ export interface SeatLine {
   seats: number;
 }
 
+/**
+ * The seats a departure (the departures row aliased `alias`, `departures` itself by default) can still sell: its own
+ * seats left, or fewer when a resource its option uses (a shared boat, a guide) has less room (ADR 0209).
+ */
+export function seatsLeftSql(alias?: string): SQL {
+  const col = (name: string) => sql.raw(alias ? `${alias}.${name}` : `"departures"."${name}"`);
+  return sql`least(${col('zaikozan')}, coalesce(resource_room(${col('opcd')}, ${col('usedate')}, ${col('start_time')}), ${col('zaikozan')}))`;
+}
+
 /** The departure a line is on, as SQL on the departures table. */
 export function departureIs(line: Omit<SeatLine, 'seats'>): SQL {
   return sql`${departures.opcd} = ${line.opcd} and ${departures.usedate} = ${line.usedate} and ${departures.startTime} = ${line.startTime}`;
@@ -59,9 +68,9 @@ export function takeSeatsSql(line: SeatLine, alsoIf?: SQL): { taken: SQL; answer
 }
 
 export function takeAnswerOf(line: SeatLine, result: unknown): TakeAnswer {
-  const [row] = rowsOf<DayPrices & { taken: boolean }>(result);
+  const [row] = rowsOf<DayPrices & { taken: boolean; sharing?: unknown }>(result);
   if (!row) return { taken: false, day: undefined };
-  const { taken, ...day } = row;
+  const { taken, sharing: _sharing, ...day } = row;
   if (taken) stockTouched(line.opcd);
   return taken ? { taken: true, day } : { taken: false, day };
 }

@@ -5,6 +5,7 @@ import { type DbOrTx, rowsOf } from '../../db/client.ts';
 import { bookingEvents, bookings, type OutboxRow, outbox } from '../../db/schema.ts';
 import { claimDue } from '../../jobs/claim.ts';
 import { findBookingOptions, findMembers, findRentals } from '../booking/repository.ts';
+import { seatsLeftSql } from '../departures/repository.ts';
 import { mailLang } from './mail-text.ts';
 
 export type { OutboxRow } from '../../db/schema.ts';
@@ -133,8 +134,9 @@ export async function findStopOf(db: DbOrTx, rsvno: string, now: Date) {
   if (!stop) return null;
   // A day once, with the seats of its departures summed (an option sold at start times has several, ADR 0196).
   const nextDays = rowsOf<{ usedate: string; seats: number }>(
-    await db.execute(sql`select to_char(s.usedate, 'YYYYMMDD') as usedate, sum(s.zaikozan) as seats from departures s
-      where s.opcd = ${stop.opcd} and s.usedate > to_date(${stop.usedate}, 'YYYYMMDD') and s.zaikozan > 0
+    await db.execute(sql`select to_char(s.usedate, 'YYYYMMDD') as usedate, sum(${seatsLeftSql('s')}) as seats
+      from departures s
+      where s.opcd = ${stop.opcd} and s.usedate > to_date(${stop.usedate}, 'YYYYMMDD') and ${seatsLeftSql('s')} > 0
         and not exists (select 1 from day_stop_days d where d.opcd = s.opcd and d.usedate = s.usedate)
       group by s.usedate order by s.usedate limit 5`),
   ).map((d) => ({ usedate: d.usedate, seats: Number(d.seats) }));
@@ -168,9 +170,9 @@ async function otherDeparturesOnSale(
 ): Promise<{ startTime: string; endTime: string; seats: number }[]> {
   if (salesClosed(usedate, cutoff, now)) return [];
   const rows = rowsOf<{ start_time: string; end_time: string; seats: number }>(
-    await db.execute(sql`select s.start_time, s.end_time, s.zaikozan as seats from departures s
+    await db.execute(sql`select s.start_time, s.end_time, ${seatsLeftSql('s')} as seats from departures s
       where s.opcd = ${opcd} and s.usedate = to_date(${usedate}, 'YYYYMMDD')
-        and s.start_time <> '' and s.start_time <> ${stoppedStart} and s.zaikozan > 0
+        and s.start_time <> '' and s.start_time <> ${stoppedStart} and ${seatsLeftSql('s')} > 0
         and not exists (select 1 from day_stop_days d where d.opcd = s.opcd and d.usedate = s.usedate)
         and not exists (select 1 from day_stop_departures x
           where x.opcd = s.opcd and x.usedate = s.usedate and x.start_time = s.start_time)

@@ -13,6 +13,7 @@ import {
   options,
 } from '../../db/schema.ts';
 import { bookingIs } from '../booking/state-sql.ts';
+import { seatsLeftSql } from '../departures/repository.ts';
 import type { OctoBookingFacts, OctoDay, OctoOptionFacts } from './mapping.ts';
 
 export interface SellableOption extends OctoOptionFacts {
@@ -124,7 +125,7 @@ async function readDepartures(db: DbOrTx, where: SQL): Promise<OctoDay[]> {
   const rows = rowsOf<Omit<OctoDay, 'held' | 'stopped'> & { held: number | string; stopped: boolean | string }>(
     await db.execute(sql`
       select to_char(s.usedate, 'YYYY-MM-DD') as usedate, s.start_time as "startTime", s.end_time as "endTime",
-        s.zaikozan, s.adultbaika, s.middlebaika, s.childbaika, s.infantbaika,
+        ${seatsLeftSql('s')} as zaikozan, s.adultbaika, s.middlebaika, s.childbaika, s.infantbaika,
         coalesce((select sum(bo.seats) from booking_options bo join bookings b on b.rsvno = bo.rsvno
           where bo.opcd = s.opcd and bo.usedate = s.usedate and bo.start_time = s.start_time
             and ${bookingIs.notCanceled}), 0)
@@ -186,7 +187,7 @@ export async function lowestPrices(db: DbOrTx, opcds: string[], today: string): 
       where s.opcd in (${sql.join(
         opcds.map((o) => sql`${o}`),
         sql`, `,
-      )}) and s.usedate >= ${today}::date and s.usedate between o.use_from and o.use_to and s.zaikozan > 0
+      )}) and s.usedate >= ${today}::date and s.usedate between o.use_from and o.use_to and ${seatsLeftSql('s')} > 0
       group by s.opcd`),
   );
   return new Map(

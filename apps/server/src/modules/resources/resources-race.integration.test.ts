@@ -95,11 +95,30 @@ describe('a boat shared by two cruises', () => {
     expect((await book(SUNSET, day, 2)).rsvno).not.toBeNull();
   });
 
+  it('the other cruise’s calendar and departures show the boat’s room, as soon as a booking takes it', async () => {
+    const day = addDays(todayIn(t.clock), 34);
+    for (const opcd of [MORNING, SUNSET]) await insertTestStock(t.ctx.db, opcd, day, { zaikozan: 20 });
+    const seatsOn = async (opcd: string): Promise<string | undefined> => {
+      const res = await t.request({ method: 'GET', url: `/api/option/${opcd}?usedate=${day}` });
+      return res.json().response?.valueList?.[day]?.zaikozan;
+    };
+    // Read once, so that the calendar is cached before the other cruise's booking.
+    expect(await seatsOn(SUNSET)).toBe(String(BOAT_SEATS));
+    expect((await book(MORNING, day, 9)).rsvno).not.toBeNull();
+    expect(await seatsOn(SUNSET)).toBe('3');
+    expect(await seatsOn(MORNING)).toBe('3');
+    const departures = await t.request({ method: 'GET', url: `/api/option/${SUNSET}/departures?usedate=${day}` });
+    expect(departures.statusCode, departures.body).toBe(200);
+    expect(departures.json().response.departures.map((d: { zaikozan: number }) => d.zaikozan)).toEqual([3]);
+  });
+
   it('a day in dock closes both cruises', async () => {
     const day = addDays(todayIn(t.clock), 32);
     for (const opcd of [MORNING, SUNSET]) await insertTestStock(t.ctx.db, opcd, day, { zaikozan: 20 });
     await t.ctx.db.insert(resourceExceptions).values({ resourceId: boat, usedate: day, capacity: 0, note: '定期点検' });
     for (const opcd of [MORNING, SUNSET]) expect((await book(opcd, day)).rsvno).toBeNull();
+    const res = await t.request({ method: 'GET', url: `/api/option/${SUNSET}?usedate=${day}` });
+    expect(res.json().response?.valueList?.[day]?.zaikozan).toBe('0');
   });
 
   it('a booking that expires gives its seats on the boat back', async () => {

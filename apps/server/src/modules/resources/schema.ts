@@ -90,7 +90,7 @@ export const bookingResources = pgTable(
     units: integer('units').notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.rsvno, t.resourceId] }),
+    primaryKey({ columns: [t.rsvno, t.resourceId, t.usedate, t.startTime] }),
     index('booking_resources_day_idx').on(t.resourceId, t.usedate, t.startTime),
     check('booking_resources_units_positive', sql`${t.units} > 0`),
   ],

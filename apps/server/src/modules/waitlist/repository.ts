@@ -6,6 +6,7 @@ import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client.ts';
 import { dayStopDays, departures, options, type WaitlistState, waitlistEntries } from '../../db/schema.ts';
 import { translatedText } from '../../db/translated.ts';
+import { seatsLeftSql } from '../departures/repository.ts';
 
 export type WaitlistRow = typeof waitlistEntries.$inferSelect;
 export type NewWaitlistRow = typeof waitlistEntries.$inferInsert;
@@ -52,7 +53,8 @@ export async function lockDay(
   skipLocked = false,
 ): Promise<LockedDay | null | undefined> {
   const result = await tx.execute(sql`
-    select s.zaikozan, s.adultbaika, s.middlebaika, s.childbaika, s.infantbaika, s.end_time as "endTime",
+    select ${seatsLeftSql('s')} as zaikozan, s.adultbaika, s.middlebaika, s.childbaika, s.infantbaika,
+      s.end_time as "endTime",
       (exists (select 1 from ${dayStopDays} d where d.opcd = s.opcd and d.usedate = s.usedate)
         or exists (select 1 from day_stop_departures x
           where x.opcd = s.opcd and x.usedate = s.usedate and x.start_time = s.start_time)) as stopped

@@ -1,0 +1,91 @@
+/**
+ * A booking's units of shared resources (ADR 0209), for the booking module's statements and transactions: taken by
+ * `resources_take` (migration 0040) right after the seats, in DESIGN §16's lock order (the departure, then resources by
+ * id), and counted while the booking holds its seats. The options whose availability moves with them are told as the
+ * booked option is (`stockTouched`), so that their cached calendars follow.
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import { type DbOrTx, rowsOf } from '../../db/client.ts';
+import { stockTouched } from '../../db/stock-changes.ts';
+
+/** The departure a booking line is on, and what it takes: its travellers and its rental items. */
+export interface ResourceLine {
+  opcd: string;
+  /** YYYY-MM-DD as stored. */
+  usedate: string;
+  /** `HH:MM`, or '' for the whole day. */
+  startTime?: string | null;
+  seats: number;
+}
+
+/**
+ * The insert of the units the line's option uses, chosen and checked by `resources_take` under their locks, as the
+ * body of a CTE returning the resources taken. With `onlyIf` (the seats taken), it runs only after the departure's row
+ * is locked; a resource without room raises SQLSTATE TB409, and the whole statement is undone.
+ */
+export function takeResourcesSql(rsvno: string, line: ResourceLine, items: number, onlyIf?: SQL): SQL {
+  const startTime = line.startTime ?? '';
+  const take = sql`insert into booking_resources (rsvno, resource_id, usedate, start_time, units)
+    select ${rsvno}, t.resource_id, ${line.usedate}::date, ${startTime}::text, t.units
+    from resources_take(${line.opcd}::text, ${line.usedate}::date, ${startTime}::text, ${line.seats}::int,
+      ${items}::int) t`;
+  return sql`${take}${onlyIf ? sql` where ${onlyIf}` : sql``} returning resource_id`;
+}
+
+/** In a statement with the CTE `res` ({@link takeResourcesSql}): the options its units moved, as the column `sharing`. */
+export const SHARING = sql`array(select options_sharing(array(select resource_id from res))) as sharing`;
+
+/** Tells the options of a statement's `sharing` column that their availability moved (once it commits). */
+export function touchSharing(result: unknown): void {
+  for (const row of rowsOf<{ sharing?: string[] | null }>(result)) {
+    for (const opcd of row.sharing ?? []) stockTouched(opcd);
+  }
+}
+
+/** A resource the booking needed had no room left (`resources_take` raised SQLSTATE TB409). */
+export function isResourceFull(error: unknown): boolean {
+  for (let e = error; e instanceof Error; e = e.cause) {
+    if ((e as Error & { code?: string }).code === 'TB409') return true;
+  }
+  return false;
+}
+
+/**
+ * Tells the options sharing the booking's resources that their availability moves: its units stop counting with the
+ * state change that gives its seats back.
+ */
+export async function touchSharingOfBooking(tx: DbOrTx, rsvno: string): Promise<void> {
+  const result = await tx.execute(
+    sql`select options_sharing(array(select resource_id from booking_resources where rsvno = ${rsvno})) as opcd`,
+  );
+  for (const { opcd } of rowsOf<{ opcd: string }>(result)) stockTouched(opcd);
+}
+
+/**
+ * Takes a booking's units again for its lines as they are now: a change of departure (its lines already moved), or a
+ * late payment that brings back an expired booking. The old units are dropped and taken afresh, in the caller's
+ * transaction, after the caller locked the departures. Answers false when a resource has no room (inside a
+ * savepoint, rolled back: the caller's transaction goes on, and the caller refuses).
+ */
+export async function retakeResources(tx: DbOrTx, rsvno: string, lines: readonly ResourceLine[]): Promise<boolean> {
+  try {
+    await tx.transaction(async (sp) => {
+      await touchSharingOfBooking(sp, rsvno);
+      await sp.execute(sql`delete from booking_resources where rsvno = ${rsvno}`);
+      const [rentals] = rowsOf<{ n: number }>(
+        await sp.execute(sql`select count(*)::int as n from booking_rentals where rsvno = ${rsvno}`),
+      );
+      for (const line of lines) {
+        touchSharing(
+          await sp.execute(
+            sql`with res as (${takeResourcesSql(rsvno, line, Number(rentals?.n ?? 0))}) select ${SHARING}`,
+          ),
+        );
+      }
+    });
+    return true;
+  } catch (error) {
+    if (isResourceFull(error)) return false;
+    throw error;
+  }
+}
