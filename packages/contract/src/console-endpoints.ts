@@ -14,6 +14,7 @@ import { defineEndpoints, type Endpoint, optionalBody, searchQuery } from './end
 import * as operations from './operations.ts';
 import * as receipt from './receipt.ts';
 import * as resellers from './resellers.ts';
+import * as resources from './resources.ts';
 import * as waitlist from './waitlist.ts';
 
 /**
@@ -344,6 +345,46 @@ export const CONSOLE = defineEndpoints('/api/admin', {
     csvSummary: '売上レポート（CSV）',
     response: resellers.salesReportResponse,
   }),
+  // リソース (ADR 0209, admin only): boats, guides and rental equipment shared by options, their dated capacities
+  // and the options whose bookings take their units.
+  'GET /resources': {
+    summary: 'リソースの一覧（今日から15日間の使用数と残り）',
+    response: resources.resourceListResponse,
+  },
+  'POST /resources': {
+    summary: 'リソースの追加',
+    body: resources.resourceRequest,
+    response: resources.resourceResponse,
+  },
+  'GET /resources/{id}': {
+    summary: 'リソースの詳細',
+    params: resources.resourceIdParams,
+    response: resources.resourceResponse,
+  },
+  'POST /resources/{id}': {
+    summary: 'リソースの変更',
+    params: resources.resourceIdParams,
+    body: resources.resourceRequest,
+    response: resources.resourceResponse,
+  },
+  'POST /resources/{id}/delete': {
+    summary: 'リソースの削除（予約で使われていない場合のみ）',
+    params: resources.resourceIdParams,
+    body: optionalBody(bookings.emptyActionRequest),
+    response: admin.okResponse,
+  },
+  'POST /resources/{id}/exceptions': {
+    summary: 'リソースの日付ごとの容量（すべて置き換え）',
+    params: resources.resourceIdParams,
+    body: resources.resourceExceptionsRequest,
+    response: resources.resourceResponse,
+  },
+  'POST /resources/{id}/uses': {
+    summary: 'リソースを使う商品（すべて置き換え）',
+    params: resources.resourceIdParams,
+    body: resources.resourceUsesRequest,
+    response: resources.resourceResponse,
+  },
 });
 
 export const CONSOLE_ENDPOINTS: Endpoint[] = Object.values(CONSOLE);
