@@ -56,6 +56,7 @@ import {
   introductionHtml,
   seedInLang,
 } from './content.ts';
+import { insertDemoResources } from './resources.ts';
 import { demoStaffSummary, insertDemoStaff } from './staff.ts';
 import { birthdayForAge, type DepartureRow, stockRows, unitPrices, usePeriod } from './stock.ts';
 
@@ -373,6 +374,7 @@ async function writeSeed(tx: Tx, clock: Clock): Promise<void> {
   const demo = DEMO_BOOKINGS.map((b) => bookingRows(b, now, today, stockByKey));
 
   await insertStock(tx, [...stockByKey.values()]);
+  await insertDemoResources(tx, today);
   await insertDemoStaff(tx, now);
   await insertBookingRows(tx, demo, now);
 }

@@ -131,7 +131,9 @@ async function readDepartures(db: DbOrTx, where: SQL): Promise<OctoDay[]> {
             and ${bookingIs.notCanceled}), 0)
         + coalesce((select sum(w.held) from waitlist_entries w
           where w.opcd = s.opcd and w.usedate = s.usedate and w.start_time = s.start_time
-            and w.state in ('waiting', 'offered')), 0) as held,
+            and w.state in ('waiting', 'offered')), 0)
+        -- Seats a shared resource has no room for (ADR 0209) are out of reach as held ones are: the capacity stays.
+        + (s.zaikozan - ${seatsLeftSql('s')}) as held,
         (exists (select 1 from day_stop_days d where d.opcd = s.opcd and d.usedate = s.usedate)
           or exists (select 1 from day_stop_departures d
             where d.opcd = s.opcd and d.usedate = s.usedate and d.start_time = s.start_time)) as stopped

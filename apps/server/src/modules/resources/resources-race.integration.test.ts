@@ -4,7 +4,7 @@
  * closes both cruises; and a booking that ends gives its units back with the state change that gives its seats back.
  * On PGlite and on PostgreSQL (TEST_DB=postgres), where the calls truly run at once.
  */
-import { addDays, type Ymd } from '@tabi/contract/dates';
+import { addDays, type Ymd, ymdToIsoDate } from '@tabi/contract/dates';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIn } from '../../clock.ts';
@@ -12,6 +12,7 @@ import { rowsOf } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { sweepUnpaidBookings } from '../booking/sweeper.ts';
 import { bookingPayload, insertTestOption, insertTestStock, stockLeft } from '../booking/test-fixtures.ts';
+import { insertResellerKey, octoCaller } from '../octo/test-fixtures.ts';
 import { optionResources, resourceExceptions, resources } from './schema.ts';
 
 let t: TestApp;
@@ -110,6 +111,26 @@ describe('a boat shared by two cruises', () => {
     const departures = await t.request({ method: 'GET', url: `/api/option/${SUNSET}/departures?usedate=${day}` });
     expect(departures.statusCode, departures.body).toBe(200);
     expect(departures.json().response.departures.map((d: { zaikozan: number }) => d.zaikozan)).toEqual([3]);
+  });
+
+  it('OCTO answers the boat’s room as the cruise’s vacancies', async () => {
+    const day = addDays(todayIn(t.clock), 35);
+    for (const opcd of [MORNING, SUNSET]) await insertTestStock(t.ctx.db, opcd, day, { zaikozan: 20 });
+    expect((await book(MORNING, day, 8)).rsvno).not.toBeNull();
+    const key = await insertResellerKey(t, 'Resources', 10_000);
+    const octo = octoCaller(
+      () => t,
+      () => key,
+    );
+    const answer = await octo('POST', '/availability', {
+      productId: SUNSET,
+      optionId: 'DEFAULT',
+      localDateStart: ymdToIsoDate(day),
+      localDateEnd: ymdToIsoDate(day),
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const [availability] = answer.json() as { vacancies: number; status: string }[];
+    expect(availability).toMatchObject({ vacancies: BOAT_SEATS - 8, status: 'LIMITED' });
   });
 
   it('a day in dock closes both cruises', async () => {
