@@ -88,6 +88,14 @@ export const consoleRoutes: RouteObject[] = [
                 lazy: () => import('./pages/facilities-page.tsx').then((m) => ({ Component: m.FacilitiesPage })),
               },
               {
+                path: 'resources',
+                lazy: () => import('./pages/resources-page.tsx').then((m) => ({ Component: m.ResourcesPage })),
+              },
+              {
+                path: 'resources/:id',
+                lazy: () => import('./pages/resources-page.tsx').then((m) => ({ Component: m.ResourcePage })),
+              },
+              {
                 path: 'resellers',
                 lazy: () =>
                   import('./pages/resellers/resellers-page.tsx').then((m) => ({ Component: m.ResellersPage })),

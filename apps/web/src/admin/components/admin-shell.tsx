@@ -8,6 +8,7 @@ import { Loading, QueryError } from './query-state.tsx';
 const ADMIN_SECTIONS = [
   { to: '/admin/options', label: '商品' },
   { to: '/admin/facilities', label: '施設とクーポン' },
+  { to: '/admin/resources', label: 'リソース' },
   { to: '/admin/resellers', label: '販売代理店' },
   { to: '/admin/reports/sales', label: '売上レポート' },
   { to: '/admin/staff', label: 'スタッフ' },

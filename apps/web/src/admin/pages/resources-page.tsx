@@ -1,0 +1,602 @@
+/**
+ * リソース (admin only, ADR 0209): the boats and vehicles, guides and staff, rental equipment that options share, with
+ * their capacities. The list shows what today's bookings use and leave; a resource's page edits it, the options that
+ * use it, its capacities by date, and shows its next 15 days. Every refusal is the server's (a capacity below what
+ * bookings hold, two resources of one pool for an option), said in the form that asked.
+ */
+import { CONSOLE } from '@tabi/contract/console-endpoints';
+import { formatDay } from '@tabi/contract/dates';
+import {
+  RESOURCE_KIND_LABEL,
+  RESOURCE_KINDS,
+  RESOURCE_PER_LABEL,
+  RESOURCE_PERS,
+  RESOURCE_USAGE_LABEL,
+  RESOURCE_USAGES,
+  type ResourceDay,
+  type ResourceDetail,
+  type ResourceExceptionRequest,
+  type ResourceExceptionRow,
+  ResourceMsg,
+  type ResourceRequest,
+  type ResourceRow,
+  type ResourceUseRequest,
+  type ResourceUseRow,
+  resourceException,
+  resourceRequest,
+  resourceUse,
+} from '@tabi/contract/resources';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
+import { useState } from 'react';
+import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Field } from '../../components/form/field.tsx';
+import { ActionDialog } from '../components/action-dialog.tsx';
+import { NUM, Product, WRAP } from '../components/cells.tsx';
+import { DataTable } from '../components/data-table.tsx';
+import { AdminPage, Card } from '../components/page.tsx';
+import { FormAlert, QueryView } from '../components/query-state.tsx';
+import { SchemaForm, useSchemaForm } from '../components/schema-form.tsx';
+import { adminCall, errorText } from '../lib/admin-api.ts';
+import { useOptionChoices } from '../lib/catalog-queries.ts';
+
+const listKey = ['admin', 'resources'] as const;
+const detailKey = (id: number) => ['admin', 'resources', id] as const;
+
+type Say = (message: string) => void;
+
+const day = (date: string) => formatDay(date, 'ja', { weekday: true });
+const usesText = (uses: ResourceUseRow[]) =>
+  uses.map((u) => `${u.opcd} ${u.webname}（${RESOURCE_USAGE_LABEL[u.usage]}）`).join('、') || '—';
+
+// --- 一覧 ----------------------------------------------------------------------------------------------------------
+
+const today = (r: ResourceRow): ResourceDay | undefined => r.days[0];
+
+const column = createColumnHelper<ResourceRow>();
+const columns = [
+  column.accessor('name', {
+    header: 'リソース名',
+    meta: { rowHeader: true, className: 'wrap' },
+    cell: (c) => <Link to={`/admin/resources/${c.row.original.id}`}>{c.getValue()}</Link>,
+  }),
+  column.accessor('kind', { header: '種類', cell: (c) => RESOURCE_KIND_LABEL[c.getValue()] }),
+  column.accessor('capacity', { header: '容量', meta: NUM }),
+  column.accessor('per', { header: '数え方', cell: (c) => RESOURCE_PER_LABEL[c.getValue()] }),
+  column.accessor('pool', { header: 'プール', meta: WRAP, cell: (c) => c.getValue() ?? '—' }),
+  column.accessor('uses', { header: '使う商品', meta: WRAP, cell: (c) => usesText(c.getValue()) }),
+  column.display({
+    id: 'used',
+    header: '今日の使用',
+    meta: NUM,
+    cell: (c) => today(c.row.original)?.used ?? '—',
+  }),
+  column.display({
+    id: 'left',
+    header: '今日の残り',
+    meta: NUM,
+    cell: (c) => {
+      const d = today(c.row.original);
+      if (!d) return '—';
+      return d.exception === null ? d.left : `${d.left}（日付別の容量 ${d.capacity}）`;
+    },
+  }),
+] as ColumnDef<ResourceRow, unknown>[];
+
+/** リソース: every resource, what today's bookings use of it and leave, and a form to add one. */
+export function ResourcesPage() {
+  const list = useQuery({ queryKey: listKey, queryFn: () => adminCall(CONSOLE['GET /resources']) });
+  // A resource deleted on its own page says so here, where the clerk lands.
+  const arrived = (useLocation().state as { said?: string } | null)?.said ?? '';
+  const [message, setMessage] = useState(arrived);
+  return (
+    <AdminPage title="リソース">
+      <p className="adm-lead">
+        複数の商品で共有する船・車両、ガイド・スタッフ、レンタル用品と、その容量を管理します。予約は商品の在庫に加えて、使うリソースに空きがある場合だけ受け付けます。
+      </p>
+      {message && <output className="adm-success">{message}</output>}
+      <AddResource say={setMessage} />
+      <QueryView query={list}>
+        {(rows) => (
+          <DataTable
+            caption="リソース一覧"
+            captionShown
+            columns={columns}
+            data={rows}
+            empty="リソースはまだ登録されていません。"
+          />
+        )}
+      </QueryView>
+      <p className="adm-muted">
+        使用・残りは、予約を確保している（キャンセル・期限切れでない）予約の分です。出発便ごとに数えるリソースは、最も多く使われている便の数です。
+      </p>
+    </AdminPage>
+  );
+}
+
+// --- リソースの項目 ----------------------------------------------------------------------------------------------
+
+const EMPTY: ResourceRequest = { name: '', kind: 'vehicle', capacity: '', per: 'departure', pool: '' };
+
+const valuesOf = (r: ResourceRow): ResourceRequest => ({
+  name: r.name,
+  kind: r.kind,
+  capacity: String(r.capacity),
+  per: r.per,
+  pool: r.pool ?? '',
+});
+
+/** The resource's own fields, in the add form and on its page. */
+function ResourceFields({
+  register,
+  errors,
+}: {
+  register: UseFormRegister<ResourceRequest>;
+  errors: FieldErrors<ResourceRequest>;
+}) {
+  return (
+    <>
+      <Field label="リソース名" required error={errors.name?.message}>
+        {(control) => <input {...control} autoComplete="off" placeholder="例：第一さくら丸" {...register('name')} />}
+      </Field>
+      <Field label="種類" error={errors.kind?.message}>
+        {(control) => (
+          <select {...control} {...register('kind')}>
+            {RESOURCE_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {RESOURCE_KIND_LABEL[k]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label="容量" required error={errors.capacity?.message} hint="乗り物は席数、ガイドは担当できる件数など">
+        {(control) => <input {...control} inputMode="numeric" autoComplete="off" {...register('capacity')} />}
+      </Field>
+      <Field label="数え方" error={errors.per?.message}>
+        {(control) => (
+          <select {...control} {...register('per')}>
+            {RESOURCE_PERS.map((p) => (
+              <option key={p} value={p}>
+                {RESOURCE_PER_LABEL[p]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field
+        label="プール名"
+        error={errors.pool?.message}
+        hint="同じプール名のリソースは入れ替えて使えます（予約には空きのある最初のものが使われます）。空欄ならプールなし。"
+      >
+        {(control) => <input {...control} autoComplete="off" {...register('pool')} />}
+      </Field>
+    </>
+  );
+}
+
+/** リソースを追加: made with its fields; its uses and dated capacities are set on its page. */
+function AddResource({ say }: { say: Say }) {
+  const client = useQueryClient();
+  const add = useSchemaForm(resourceRequest, {
+    defaultValues: EMPTY,
+    async onSubmit(body) {
+      say('');
+      const made = await adminCall(CONSOLE['POST /resources'], { body });
+      add.reset(EMPTY);
+      say(`${made.name}を追加しました。使う商品は、リソース名のリンク先で設定してください。`);
+      await client.invalidateQueries({ queryKey: listKey });
+    },
+  });
+  const { isSubmitting } = add;
+  return (
+    <SchemaForm form={add} className="adm-card adm-reseller-add" aria-labelledby="resource-add-heading">
+      <h2 id="resource-add-heading">リソースを追加</h2>
+      <div className="adm-staff-add-fields">
+        <ResourceFields register={add.form.register} errors={add.form.formState.errors} />
+        <button type="submit" className="adm-primary" disabled={isSubmitting} aria-busy={isSubmitting}>
+          {isSubmitting ? '処理中…' : '追加する'}
+        </button>
+      </div>
+    </SchemaForm>
+  );
+}
+
+// --- 1つのリソース -----------------------------------------------------------------------------------------------
+
+/** A change's answer (the resource as it is now) shown at once, and the list read again. */
+function useResourceChanged() {
+  const client = useQueryClient();
+  return async (detail: ResourceDetail) => {
+    client.setQueryData(detailKey(detail.id), detail);
+    await client.invalidateQueries({ queryKey: listKey, exact: true });
+  };
+}
+
+/** A resource's page: its fields, the options that use it, its capacities by date and its next 15 days. */
+export function ResourcePage() {
+  const id = Number(useParams().id);
+  const valid = Number.isInteger(id) && id > 0;
+  const query = useQuery({
+    queryKey: detailKey(id),
+    queryFn: () => adminCall(CONSOLE['GET /resources/{id}'], { params: { id } }),
+    enabled: valid,
+  });
+  const [message, setMessage] = useState('');
+  const name = query.data?.name;
+  return (
+    <AdminPage title={name ? `リソース：${name}` : 'リソース'} back={{ to: '/admin/resources', label: 'リソース一覧' }}>
+      {message && <output className="adm-success">{message}</output>}
+      {valid ? (
+        <QueryView query={query}>
+          {(resource) => (
+            <>
+              <EditResource key={JSON.stringify(valuesOf(resource))} resource={resource} say={setMessage} />
+              <Uses resource={resource} say={setMessage} />
+              <Exceptions resource={resource} say={setMessage} />
+              <Days resource={resource} />
+              <DeleteResource resource={resource} />
+            </>
+          )}
+        </QueryView>
+      ) : (
+        <FormAlert>{ResourceMsg.notFound}</FormAlert>
+      )}
+    </AdminPage>
+  );
+}
+
+function EditResource({ resource, say }: { resource: ResourceDetail; say: Say }) {
+  const changed = useResourceChanged();
+  const edit = useSchemaForm(resourceRequest, {
+    defaultValues: valuesOf(resource),
+    async onSubmit(body) {
+      say('');
+      const saved = await adminCall(CONSOLE['POST /resources/{id}'], { params: { id: resource.id }, body });
+      say(`${saved.name}を保存しました。`);
+      await changed(saved);
+    },
+  });
+  const { isSubmitting } = edit;
+  return (
+    <SchemaForm form={edit} className="adm-card adm-reseller-add" aria-labelledby="resource-edit-heading">
+      <h2 id="resource-edit-heading">基本情報</h2>
+      <div className="adm-staff-add-fields">
+        <ResourceFields register={edit.form.register} errors={edit.form.formState.errors} />
+        <button type="submit" className="adm-primary" disabled={isSubmitting} aria-busy={isSubmitting}>
+          {isSubmitting ? '処理中…' : '保存する'}
+        </button>
+      </div>
+      <p className="adm-muted">容量は、予約ですでに使われている数より少なくできません。</p>
+    </SchemaForm>
+  );
+}
+
+/**
+ * A list's change sent from a button (a row removed): busy while it runs, its refusal said in the card. The row's
+ * button goes with the row, so focus moves to `focusId` (the card's add form) rather than being lost.
+ */
+function useListChange(say: Say, focusId: string) {
+  const changed = useResourceChanged();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  async function run(call: () => Promise<ResourceDetail>, done: string) {
+    setBusy(true);
+    setError('');
+    say('');
+    try {
+      await changed(await call());
+      say(done);
+      document.getElementById(focusId)?.focus();
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { busy, error, run };
+}
+
+const USE_OPTION_ID = 'resource-use-opcd';
+const NO_USE: ResourceUseRequest = { opcd: '', usage: 'traveller' };
+const sentUses = (uses: ResourceUseRow[]) => uses.map(({ opcd, usage }) => ({ opcd, usage }));
+
+/** 使う商品: the options whose bookings take units of the resource, and how many each takes. */
+function Uses({ resource, say }: { resource: ResourceDetail; say: Say }) {
+  const changed = useResourceChanged();
+  const choices = useOptionChoices();
+  const remove = useListChange(say, USE_OPTION_ID);
+  const post = (uses: ResourceUseRequest[]) =>
+    adminCall(CONSOLE['POST /resources/{id}/uses'], { params: { id: resource.id }, body: { uses } });
+  const add = useSchemaForm(resourceUse, {
+    defaultValues: NO_USE,
+    async onSubmit(use) {
+      say('');
+      const saved = await post([...sentUses(resource.uses), use]);
+      add.reset(NO_USE);
+      say(`${use.opcd}が${resource.name}を使うように設定しました（${RESOURCE_USAGE_LABEL[use.usage]}）。`);
+      await changed(saved);
+    },
+  });
+  const used = new Set(resource.uses.map((u) => u.opcd));
+  const offered = (choices.data ?? []).filter((o) => !used.has(o.opcd));
+  const { form, isSubmitting } = add;
+  return (
+    <Card id="resource-uses-heading" title="使う商品">
+      <FormAlert>{remove.error}</FormAlert>
+      {resource.uses.length === 0 ? (
+        <p className="adm-empty">このリソースを使う商品はまだありません。</p>
+      ) : (
+        <div className="adm-table-wrap">
+          <table className="adm-table">
+            <caption className="visually-hidden">{resource.name}を使う商品</caption>
+            <thead>
+              <tr>
+                <th scope="col">商品</th>
+                <th scope="col">使い方</th>
+                <th scope="col">
+                  <span className="visually-hidden">操作</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {resource.uses.map((u) => (
+                <tr key={u.opcd}>
+                  <th scope="row" className="wrap">
+                    <Product opcd={u.opcd} webname={u.webname} />
+                  </th>
+                  <td>{RESOURCE_USAGE_LABEL[u.usage]}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="adm-button"
+                      disabled={remove.busy}
+                      aria-label={`${u.opcd}を外す`}
+                      onClick={() =>
+                        void remove.run(
+                          () => post(sentUses(resource.uses.filter((o) => o.opcd !== u.opcd))),
+                          `${u.opcd}を${resource.name}の使用から外しました。`,
+                        )
+                      }
+                    >
+                      外す
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <SchemaForm form={add} className="adm-reseller-add" aria-label="使う商品を追加">
+        <div className="adm-staff-add-fields">
+          <Field label="商品" id={USE_OPTION_ID} required error={form.formState.errors.opcd?.message}>
+            {(control) => (
+              <select {...control} {...form.register('opcd')}>
+                <option value="">選択してください</option>
+                {offered.map((o) => (
+                  <option key={o.opcd} value={o.opcd}>
+                    {o.opcd} {o.webname}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label="使い方" error={form.formState.errors.usage?.message}>
+            {(control) => (
+              <select {...control} {...form.register('usage')}>
+                {RESOURCE_USAGES.map((u) => (
+                  <option key={u} value={u}>
+                    {RESOURCE_USAGE_LABEL[u]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <button type="submit" className="adm-button" disabled={isSubmitting} aria-busy={isSubmitting}>
+            {isSubmitting ? '処理中…' : '商品を追加'}
+          </button>
+        </div>
+      </SchemaForm>
+      {resource.pool && (
+        <p className="adm-muted">
+          プール「{resource.pool}
+          」のリソースは入れ替えて使われるため、1つの商品に設定できるのはプールのうち1つだけです。
+        </p>
+      )}
+    </Card>
+  );
+}
+
+const EXCEPTION_DATE_ID = 'resource-exception-date';
+const NO_EXCEPTION: ResourceExceptionRequest = { date: '', capacity: '', note: '' };
+const sentExceptions = (list: ResourceExceptionRow[]) =>
+  list.map(({ date, capacity, note }) => ({ date, capacity, note }));
+
+/** 日付ごとの容量: another capacity on a date (0 for a boat in dock); a date given again is changed. */
+function Exceptions({ resource, say }: { resource: ResourceDetail; say: Say }) {
+  const changed = useResourceChanged();
+  const remove = useListChange(say, EXCEPTION_DATE_ID);
+  const post = (exceptions: ResourceExceptionRequest[]) =>
+    adminCall(CONSOLE['POST /resources/{id}/exceptions'], { params: { id: resource.id }, body: { exceptions } });
+  const add = useSchemaForm(resourceException, {
+    defaultValues: NO_EXCEPTION,
+    async onSubmit(exception) {
+      say('');
+      const others = resource.exceptions.filter((e) => e.date !== exception.date);
+      const saved = await post([...sentExceptions(others), exception]);
+      add.reset(NO_EXCEPTION);
+      say(`${day(exception.date)}の容量を${exception.capacity}にしました。`);
+      await changed(saved);
+    },
+  });
+  const { form, isSubmitting } = add;
+  return (
+    <Card id="resource-exceptions-heading" title="日付ごとの容量">
+      <p className="adm-muted">
+        点検・休業・休みなど、特定の日だけ容量が変わる場合に登録します（使えない日は0）。登録済みの日付を入力すると、その日の容量を変更します。
+      </p>
+      <FormAlert>{remove.error}</FormAlert>
+      {resource.exceptions.length === 0 ? (
+        <p className="adm-empty">日付ごとの容量はありません（毎日 {resource.capacity}）。</p>
+      ) : (
+        <div className="adm-table-wrap">
+          <table className="adm-table">
+            <caption className="visually-hidden">{resource.name}の日付ごとの容量</caption>
+            <thead>
+              <tr>
+                <th scope="col">日付</th>
+                <th scope="col" className="num">
+                  容量
+                </th>
+                <th scope="col">メモ</th>
+                <th scope="col">
+                  <span className="visually-hidden">操作</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {resource.exceptions.map((e) => (
+                <tr key={e.date}>
+                  <th scope="row">{day(e.date)}</th>
+                  <td className="num">{e.capacity}</td>
+                  <td className="wrap">{e.note || '—'}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="adm-button"
+                      disabled={remove.busy}
+                      aria-label={`${day(e.date)}の容量を削除`}
+                      onClick={() =>
+                        void remove.run(
+                          () => post(sentExceptions(resource.exceptions.filter((o) => o.date !== e.date))),
+                          `${day(e.date)}の容量を削除しました（毎日の容量 ${resource.capacity} に戻ります）。`,
+                        )
+                      }
+                    >
+                      削除
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <SchemaForm form={add} className="adm-reseller-add" aria-label="日付ごとの容量を追加">
+        <div className="adm-staff-add-fields">
+          <Field label="日付" id={EXCEPTION_DATE_ID} required error={form.formState.errors.date?.message}>
+            {(control) => <input {...control} type="date" {...form.register('date')} />}
+          </Field>
+          <Field label="その日の容量" required error={form.formState.errors.capacity?.message}>
+            {(control) => <input {...control} inputMode="numeric" autoComplete="off" {...form.register('capacity')} />}
+          </Field>
+          <Field label="メモ" error={form.formState.errors.note?.message}>
+            {(control) => (
+              <input {...control} autoComplete="off" placeholder="例：定期点検" {...form.register('note')} />
+            )}
+          </Field>
+          <button type="submit" className="adm-button" disabled={isSubmitting} aria-busy={isSubmitting}>
+            {isSubmitting ? '処理中…' : '日付を追加・変更'}
+          </button>
+        </div>
+      </SchemaForm>
+    </Card>
+  );
+}
+
+/** What a day's bookings use: the day's sum, or each departure's. */
+function usedText(resource: ResourceDetail, d: ResourceDay): string {
+  if (resource.per === 'day' || d.departures.length === 0) return String(d.used);
+  return d.departures.map((p) => `${p.startTime || '終日'} ${p.used}（残り${p.left}）`).join('、');
+}
+
+/** 今後15日間: each day's capacity, what the bookings that hold seats use of it, and what is left. */
+function Days({ resource }: { resource: ResourceDetail }) {
+  return (
+    <Card id="resource-days-heading" title="今日から15日間の使用状況">
+      <div className="adm-table-wrap">
+        <table className="adm-table">
+          <caption className="visually-hidden">{resource.name}の今日から15日間の使用状況</caption>
+          <thead>
+            <tr>
+              <th scope="col">日付</th>
+              <th scope="col" className="num">
+                容量
+              </th>
+              <th scope="col">{resource.per === 'day' ? '使用' : '使用（便ごと）'}</th>
+              <th scope="col" className="num">
+                残り
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {resource.days.map((d) => (
+              <tr key={d.date}>
+                <th scope="row">{day(d.date)}</th>
+                <td className="num">
+                  {d.capacity}
+                  {d.exception !== null && `（日付別${d.exception ? `：${d.exception}` : ''}）`}
+                </td>
+                <td className="wrap">{usedText(resource, d)}</td>
+                <td className="num">{d.left}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </Card>
+  );
+}
+
+/** 削除: asked first; the server refuses while bookings hold units of the resource. */
+function DeleteResource({ resource }: { resource: ResourceDetail }) {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  async function remove() {
+    setBusy(true);
+    setError('');
+    try {
+      await adminCall(CONSOLE['POST /resources/{id}/delete'], { params: { id: resource.id } });
+      setOpen(false);
+      client.removeQueries({ queryKey: detailKey(resource.id), exact: true });
+      await client.invalidateQueries({ queryKey: listKey, exact: true });
+      navigate('/admin/resources', { state: { said: `${resource.name}を削除しました。` } });
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <section className="adm-card" aria-labelledby="resource-delete-heading">
+      <h2 id="resource-delete-heading">削除</h2>
+      <p className="adm-muted">予約で使われているリソースは削除できません。</p>
+      <button type="button" className="adm-button" onClick={() => setOpen(true)}>
+        このリソースを削除
+      </button>
+      <ActionDialog
+        open={open}
+        title={`${resource.name}を削除する`}
+        submitLabel="削除する"
+        danger
+        busy={busy}
+        error={error}
+        onClose={() => {
+          setError('');
+          setOpen(false);
+        }}
+        onSubmit={() => void remove()}
+      >
+        <p>
+          {resource.name}と、その日付ごとの容量・使う商品の設定を削除します。
+          {resource.uses.length > 0 && `次の商品は、このリソースを使わなくなります：${usesText(resource.uses)}`}
+        </p>
+      </ActionDialog>
+    </section>
+  );
+}
