@@ -37,10 +37,12 @@ const SUNSET = 'RSCSUNSET';
 const WALK = 'RSCWALK';
 /** Used by the guides' pool test only, so that the cruises' bookings take no guide. */
 const TOUR = 'RSCTOUR';
+/** Sold at start times, on a boat counted per departure. */
+const FERRY = 'RSCFERRY';
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const opcd of [CRUISE, SUNSET, WALK, TOUR]) await insertTestOption(t.ctx.db, opcd, { maxPeople: 20 });
+  for (const opcd of [CRUISE, SUNSET, WALK, TOUR, FERRY]) await insertTestOption(t.ctx.db, opcd, { maxPeople: 20 });
   await insertStaff(t.ctx.db, { mail: 'resource-admin@example.jp', role: 'admin', totp: true });
   await insertStaff(t.ctx.db, { mail: 'resource-op@example.jp', role: 'operator' });
   admin = await signIn(t, 'resource-admin@example.jp');
@@ -61,11 +63,11 @@ async function create(request: ResourceRequest): Promise<ResourceDetail> {
   return res.json().response as ResourceDetail;
 }
 
-async function book(opcd: string, usedate: string, adults: number): Promise<string> {
+async function book(opcd: string, usedate: string, adults: number, startTime = ''): Promise<string> {
   const res = await t.request({
     method: 'POST',
     url: '/api/booking',
-    payload: bookingPayload(opcd, usedate, { adults }),
+    payload: bookingPayload(opcd, usedate, { adults }, startTime ? { start_time: startTime } : {}),
     remoteAddress: `10.52.${ip >> 8}.${ip++ & 255}`,
   });
   const body = res.json();
@@ -376,5 +378,47 @@ describe('a capacity below what bookings hold', () => {
           and(eq(staffAuditEvents.kind, 'resource.deleted'), eq(staffAuditEvents.mail, 'resource-admin@example.jp')),
         ),
     ).toHaveLength(1);
+  });
+});
+
+describe('a resource counted per departure', () => {
+  it('compares each departure with its capacity, and a whole day once it is counted per day', async () => {
+    const day = addDays(todayIn(t.clock), 12);
+    const iso = ymdToIsoDate(day);
+    const ferry = await create({ name: '渡し船', kind: 'vehicle', capacity: 6, per: 'departure' });
+    expect(
+      (await post(`/resources/${ferry.id}/uses`, { uses: [{ opcd: FERRY, usage: 'traveller' }] })).statusCode,
+    ).toBe(200);
+    for (const startTime of ['10:00', '14:00']) {
+      await insertTestStock(t.ctx.db, FERRY, day, { zaikozan: 10, startTime, endTime: '' });
+    }
+    await book(FERRY, day, 3, '10:00');
+    await book(FERRY, day, 2, '14:00');
+
+    const [shown] = (await get(`/resources/${ferry.id}`))
+      .json()
+      .response.days.filter((d: { date: string }) => d.date === iso);
+    expect(shown).toEqual({
+      date: iso,
+      capacity: 6,
+      used: 3,
+      left: 3,
+      exception: null,
+      departures: [
+        { startTime: '10:00', used: 3, left: 3 },
+        { startTime: '14:00', used: 2, left: 4 },
+      ],
+    });
+    const change = (capacity: number, per: 'day' | 'departure') =>
+      post(`/resources/${ferry.id}`, { name: '渡し船', kind: 'vehicle', capacity, per });
+    const lower = await change(2, 'departure');
+    expect(lower.statusCode).toBe(409);
+    expect(lower.json().errMsg).toBe(resourceCapacityBelowHeld(`${iso.replaceAll('-', '/')} 10:00の便`, 3, 2, false));
+    expect((await change(3, 'departure')).statusCode).toBe(200);
+    // Counted per day, the day's two sailings hold 5: a capacity of 4 would oversell it, though 4 is more than 3.
+    const perDay = await change(4, 'day');
+    expect(perDay.statusCode).toBe(409);
+    expect(perDay.json().errMsg).toBe(resourceCapacityBelowHeld(iso.replaceAll('-', '/'), 5, 4, false));
+    expect((await change(5, 'day')).statusCode).toBe(200);
   });
 });
