@@ -57,9 +57,10 @@ CREATE INDEX "resources_pool_idx" ON "resources" USING btree ("pool");--> statem
 -- that gives seats back changes that state in the same transaction, so it gives the units back too.
 --
 -- With no room on a resource (nor on any of its pool) it raises SQLSTATE TB409, the resource's id as DETAIL, so that
--- the whole statement, seats taken included, is undone.
+-- the whole statement, seats taken included, is undone; without a rental size asked for, TB410 (rental_sizes_take).
 CREATE FUNCTION "resources_take"(
-  line_opcd text, line_usedate date, line_start text, travellers integer, items integer
+  line_opcd text, line_usedate date, line_start text, travellers integer, items integer,
+  models text[], boots text[], wear text[]
 ) RETURNS TABLE(resource_id integer, units integer) LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
   need record;
@@ -109,6 +110,8 @@ BEGIN
       RAISE EXCEPTION 'no room on resource %', need.rid USING ERRCODE = 'TB409', DETAIL = need.rid::text;
     END IF;
   END LOOP;
+  -- Last in the lock order: the rental shop's sizes (migration 0042).
+  PERFORM rental_sizes_take(line_opcd, line_usedate, models, boots, wear);
   RETURN;
 END
 $$;

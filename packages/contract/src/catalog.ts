@@ -243,6 +243,31 @@ export const departuresAnswer = z.object({ usedate: ymdString, departures: z.arr
 export type DeparturesAnswer = z.infer<typeof departuresAnswer>;
 export const departuresResponse = envelope(departuresAnswer);
 
+/**
+ * GET /option/{code}/rental-stock (not in SPEC, ADR 0209): what the option's rental shop has left on a day, per rental
+ * select and value (`"26.5": 2`). Only the selects the shop counts are present; a value a counted select does not list
+ * has none left. The rental step and my page's rental edit offer a value without stock disabled, marked 在庫なし.
+ */
+export const rentalStockQuery = z.object({ usedate: ymdString });
+const leftBySize = z.record(z.string(), z.number().int().nonnegative());
+export const rentalStockAnswer = z.object({
+  usedate: ymdString,
+  left: z.object({ model: leftBySize.optional(), boots_size: leftBySize.optional(), wear_size: leftBySize.optional() }),
+});
+export type RentalStockAnswer = z.infer<typeof rentalStockAnswer>;
+export const rentalStockResponse = envelope(rentalStockAnswer);
+
+/** How many of a rental value are left, or null when the shop does not count that select (any may be chosen). */
+export function rentalLeft(
+  stock: RentalStockAnswer | undefined,
+  field: 'model' | 'boots_size' | 'wear_size',
+  value: string,
+): number | null {
+  const counted = stock?.left[field];
+  if (!counted || value === '') return null;
+  return counted[value] ?? 0;
+}
+
 /** A departure's (or a day's) unit prices by age class, numbers or SPEC §7's numeric strings, as the party form reads them. */
 export function unitPricesOf(
   d: Record<'adultbaika' | 'middlebaika' | 'childbaika' | 'infantbaika', number | string>,

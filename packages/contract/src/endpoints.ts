@@ -142,6 +142,12 @@ export const API = defineEndpoints('/api', {
     query: searchQuery(catalog.departuresQuery),
     response: catalog.departuresResponse,
   },
+  'GET /option/{code}/rental-stock': {
+    summary: 'レンタル用品のサイズ別の残り（その日、商品のレンタル店で）',
+    params: catalog.optionPathParams,
+    query: searchQuery(catalog.rentalStockQuery),
+    response: catalog.rentalStockResponse,
+  },
   'POST /booking/cancelprice': {
     summary: 'キャンセル料金',
     body: booking.cancelPriceRequest,

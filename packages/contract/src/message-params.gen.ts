@@ -141,6 +141,7 @@ export interface MessageParams {
     partyRangeNote: { min: string | number; max: string | number };
     changeFeeApplies: { percent: string | number };
     rentalFieldInvalid: { item: string | number; participant: string | number };
+    rentalSizeGone: { item: string | number; size: string | number; participant: string | number };
     couponLocked: { minutes: number };
     unpaidSeatsCapped: { max: string | number };
     'waitlist.partyOutOfOption': { min: string | number; max: string | number };

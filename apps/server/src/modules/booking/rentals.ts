@@ -1,13 +1,14 @@
 /** Rental sizes changed after booking (POST /booking/edit, and staff in the console), with the event. */
 import { isDeepStrictEqual } from 'node:util';
 import { rentalEditAllowed } from '@tabi/contract/booking-rules';
-import { ageClassFromCode, ErrCd, type RentalTypeCode } from '@tabi/contract/constants';
+import { ageClassFromCode, ErrCd, RENTAL_TYPE_LABEL, type RentalTypeCode } from '@tabi/contract/constants';
 import { toTokyoIso } from '@tabi/contract/dates';
 import { checkRental, keepShownRental, missingRentalFields } from '@tabi/contract/rental';
 import { say } from '@tabi/contract/said';
 import type { Actor } from '../../actor.ts';
 import type { AppContextBase } from '../../context-base.ts';
 import { AppError } from '../../errors.ts';
+import { holdRentalSizes, type RentalSizeGone, rentalSizeGone } from '../resources/take.ts';
 import { recordEvent } from './events.ts';
 import * as repo from './repository.ts';
 
@@ -90,6 +91,33 @@ export async function editRentals(
     // Saved unchanged (or sent twice): nothing to write, and no empty event in the history.
     if (isDeepStrictEqual(history.before, history.after)) return;
     await repo.replaceRentals(tx, rsvno, rows);
+    // The shop must still have the sizes chosen now (ADR 0209); the refusal names whose size ran out.
+    try {
+      await holdRentalSizes(tx, rsvno);
+    } catch (error) {
+      const gone = rentalSizeGone(error);
+      if (!gone) throw error;
+      throw sizeGoneRefusal(rows, gone);
+    }
     await recordEvent(tx, ctx.clock.now(), rsvno, actor, 'rentals_changed', history);
   });
+}
+
+const ITEM_FIELD = { model: 'model', boots: 'bootsSize', wear: 'wearSize' } as const;
+const ITEM_LABEL = { model: 'model', boots: 'boots_size', wear: 'wear_size' } as const;
+
+/**
+ * The refusal when a shop ran out of a size while the visitor chose (ADR 0209): it names the first traveller who chose
+ * it, so that they pick another and send again.
+ */
+export function sizeGoneRefusal(
+  rentals: readonly { seq: number; model: string; bootsSize: string; wearSize: string }[],
+  gone: RentalSizeGone,
+): AppError {
+  const who = rentals.find((r) => r[ITEM_FIELD[gone.item]] === gone.size);
+  const size = gone.item === 'model' ? (RENTAL_TYPE_LABEL[gone.size as RentalTypeCode] ?? gone.size) : gone.size;
+  return AppError.conflict(
+    ErrCd.generic,
+    say('rentalSizeGone', { participant: who?.seq ?? 1, item: say(`rentalField.${ITEM_LABEL[gone.item]}`), size }),
+  );
 }

@@ -29,7 +29,14 @@ import {
 } from '../../db/schema.ts';
 import { translatedText } from '../../db/translated.ts';
 import { type SeatLine, type TakeAnswer, takeAnswerOf, takeSeatsSql } from '../departures/repository.ts';
-import { isResourceFull, SHARING, takeResourcesSql, touchSharing } from '../resources/take.ts';
+import {
+  isResourceFull,
+  type RentalSizeGone,
+  rentalSizeGone,
+  SHARING,
+  takeResourcesSql,
+  touchSharing,
+} from '../resources/take.ts';
 import type { UnpaidHolder } from './holders.ts';
 import { stateLiteral } from './state-sql.ts';
 
@@ -190,7 +197,7 @@ function newBookingCtes(
   if (members.length > 0) parts.push(sql`m as (${insertJsonRows(bookingMembers, members, onlyIf)})`);
   if (rows.rentals.length > 0) parts.push(sql`r as (${insertJsonRows(bookingRentals, rows.rentals, onlyIf)})`);
   if (rows.holds?.length) parts.push(sql`h as (${insertJsonRows(unpaidHolds, rows.holds, onlyIf)})`);
-  parts.push(sql`res as (${takeResourcesSql(rows.booking.rsvno, rows.line, rows.rentals.length, onlyIf)})`);
+  parts.push(sql`res as (${takeResourcesSql(rows.booking.rsvno, rows.line, rows.rentals, onlyIf)})`);
   return parts;
 }
 
@@ -212,7 +219,7 @@ export async function insertNewBooking(
   db: DbOrTx,
   rows: NewBookingRows,
   cap?: UnpaidSeatsCap,
-): Promise<{ overCap: number | null; resourceFull?: true }> {
+): Promise<{ overCap: number | null; resourceFull?: true; sizeGone?: RentalSizeGone }> {
   // Every data-modifying CTE runs whether or not the main query reads it.
   try {
     touchSharing(
@@ -220,6 +227,8 @@ export async function insertNewBooking(
     );
   } catch (error) {
     if (isResourceFull(error)) return { overCap: null, resourceFull: true };
+    const sizeGone = rentalSizeGone(error);
+    if (sizeGone) return { overCap: null, sizeGone };
     const overCap = overCapOf(error);
     if (overCap === null) throw error;
     return { overCap };
@@ -239,7 +248,7 @@ export async function takeSeatsAndInsertBooking(
   take: { line: SeatLine; priceIs: SQL },
   rows: NewBookingRows<LineWithoutPrices>,
   cap?: UnpaidSeatsCap,
-): Promise<TakeAnswer | { overCap: number } | { resourceFull: true }> {
+): Promise<TakeAnswer | { overCap: number } | { resourceFull: true } | { sizeGone: RentalSizeGone }> {
   const { taken, answer } = takeSeatsSql(take.line, take.priceIs);
   try {
     const parts = [taken, ...newBookingCtes(rows, cap, true)];
@@ -251,6 +260,8 @@ export async function takeSeatsAndInsertBooking(
     return takeAnswerOf(take.line, result);
   } catch (error) {
     if (isResourceFull(error)) return { resourceFull: true };
+    const sizeGone = rentalSizeGone(error);
+    if (sizeGone) return { sizeGone };
     const overCap = overCapOf(error);
     if (overCap === null) throw error;
     return { overCap };

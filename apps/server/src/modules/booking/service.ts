@@ -29,6 +29,7 @@ import { type BookingAction, eventRow, recordEvent, stateOf } from './events.ts'
 import { unpaidHolders } from './holders.ts';
 import { canMove, lifecycleOf, startColumns, transition } from './lifecycle.ts';
 import { optionAndNationalities } from './option-reads.ts';
+import { sizeGoneRefusal } from './rentals.ts';
 import * as repo from './repository.ts';
 import { randomRsvno } from './rsvno.ts';
 import { returnAllSeats } from './seats.ts';
@@ -194,6 +195,7 @@ export async function placeBooking(
     );
     if ('overCap' in written) throw overCap(written.overCap);
     if ('resourceFull' in written) throw AppError.conflict(ErrCd.noStock, say('noStock'));
+    if ('sizeGone' in written) throw sizeGoneRefusal(plan.rentals, written.sizeGone);
     if (!written.taken) throw await refusal(db, written.day);
   };
   const book = async (number: string): Promise<string> => {
@@ -215,6 +217,7 @@ export async function placeBooking(
         );
         if (written.overCap !== null) throw overCap(written.overCap);
         if (written.resourceFull) throw AppError.conflict(ErrCd.noStock, say('noStock'));
+        if (written.sizeGone) throw sizeGoneRefusal(plan.rentals, written.sizeGone);
         await markOfferBooked(tx, offer.entryId, number);
       } else {
         await takeAndWrite(tx, number);

@@ -460,3 +460,24 @@ export async function refreshStalePriceRanges(db: DbOrTx): Promise<number> {
       select opcd from option_price_ranges where from_day < (now() at time zone 'Asia/Tokyo')::date)) as done`);
   return Number(rowsOf<{ stale: number | string }>(result)[0]?.stale ?? 0);
 }
+
+/**
+ * What the option's rental shop has left of each counted item and size on `day` (ADR 0209): its pairs that day less
+ * the rentals of the bookings holding their seats. Nothing for an option without a shop, or a shop that counts none.
+ */
+export async function rentalLeftOn(
+  db: DbOrTx,
+  opcd: string,
+  day: string,
+): Promise<{ item: 'model' | 'boots' | 'wear'; size: string; left: number }[]> {
+  const rows = rowsOf<{ item: 'model' | 'boots' | 'wear'; size: string; left: number | string }>(
+    await db.execute(sql`
+      select s.item, s.size,
+        greatest(coalesce(d.quantity, s.quantity) - rental_used(s.facility_id, ${day}::date, s.item, s.size), 0) as left
+      from rental_stock s
+      left join rental_stock_days d
+        on d.facility_id = s.facility_id and d.item = s.item and d.size = s.size and d.usedate = ${day}::date
+      where s.facility_id = (select o.facility_id from options o where o.opcd = ${opcd})`),
+  );
+  return rows.map((r) => ({ ...r, left: Number(r.left) }));
+}

@@ -35,6 +35,10 @@ export async function catalogRoutes(app: FastifyInstance, ctx: AppContext): Prom
     reply.header('cache-control', FRESH);
     return ok(await catalog.departures(params.code, query));
   });
+  defineRoute(app, API['GET /option/{code}/rental-stock'], async ({ params, query }, _request, reply) => {
+    reply.header('cache-control', FRESH);
+    return ok(await catalog.rentalStock(params.code, query));
+  });
   defineRoute(app, API['GET /area'], async ({ query }, request, reply) =>
     sendJsonBody(request, reply, await catalog.areas(query, answerLang(request, reply, query.lang)), MASTER_CACHE),
   );

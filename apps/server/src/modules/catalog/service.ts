@@ -11,6 +11,7 @@ import type {
   optionDetailQuery,
   optionListQuery,
   priceQuery,
+  RentalStockAnswer,
 } from '@tabi/contract/catalog';
 import { ErrCd, FROMSPOTS, OPTIONS_PER_PAGE, PACKAGE_CODE_OPTION } from '@tabi/contract/constants';
 import { inLang, OPTION_TEXT_FIELDS } from '@tabi/contract/content';
@@ -293,6 +294,21 @@ export class CatalogService {
         infantbaika: r.infantbaika,
       })),
     };
+  }
+
+  /** GET /option/{code}/rental-stock: the rental shop's sizes left on a day (ADR 0209). */
+  async rentalStock(code: string, query: { usedate: string }): Promise<RentalStockAnswer> {
+    if (!isValidYmd(query.usedate)) throw badUseDate();
+    const period = await repo.optionUsePeriod(this.db, code);
+    if (!period) throw AppError.notFound(say('optionNotFound'));
+    const left: RentalStockAnswer['left'] = {};
+    const field = { model: 'model', boots: 'boots_size', wear: 'wear_size' } as const;
+    for (const row of await repo.rentalLeftOn(this.db, code, ymdToIsoDate(query.usedate))) {
+      const sizes = left[field[row.item]] ?? {};
+      sizes[row.size] = row.left;
+      left[field[row.item]] = sizes;
+    }
+    return { usedate: query.usedate, left };
   }
 
   /** GET /price/{opcd} (the code trimmed): unit prices on a day, after SPEC §8's checks 501–505. */

@@ -1,8 +1,8 @@
 /** The tables the resources module writes (db/schema.ts gathers every module's). ADR 0209. */
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { check, date, foreignKey, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 import { tz } from '../../db/shared-columns.ts';
-import { options } from '../admin/schema.ts';
+import { facilities, options } from '../admin/schema.ts';
 import { bookings } from '../booking/schema.ts';
 
 export type ResourceKind = 'vehicle' | 'guide' | 'rental';
@@ -93,5 +93,50 @@ export const bookingResources = pgTable(
     primaryKey({ columns: [t.rsvno, t.resourceId, t.usedate, t.startTime] }),
     index('booking_resources_day_idx').on(t.resourceId, t.usedate, t.startTime),
     check('booking_resources_units_positive', sql`${t.units} > 0`),
+  ],
+);
+
+/** The rental items a shop counts by size (SPEC §5's selects): the ski or snowboard type, boots, wear. */
+export type RentalItem = 'model' | 'boots' | 'wear';
+
+/**
+ * A rental shop's pairs of one item and size (DESIGN §16), as many every day unless `rental_stock_days` says otherwise.
+ * A shop that lists an item counts it: a size it does not list has none. A shop that lists nothing of an item does
+ * not count it. A size's rentals count while their booking holds its seats, as a resource's units do (ADR 0209).
+ */
+export const rentalStock = pgTable(
+  'rental_stock',
+  {
+    facilityId: integer('facility_id')
+      .notNull()
+      .references(() => facilities.id, { onDelete: 'cascade' }),
+    item: text('item').$type<RentalItem>().notNull(),
+    size: text('size').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.facilityId, t.item, t.size] }),
+    check('rental_stock_item', sql`${t.item} in ('model', 'boots', 'wear')`),
+    check('rental_stock_quantity_nonnegative', sql`${t.quantity} >= 0`),
+  ],
+);
+
+/** A day on which a shop has another number of one size: pairs out for repair, or more brought in for a holiday. */
+export const rentalStockDays = pgTable(
+  'rental_stock_days',
+  {
+    facilityId: integer('facility_id').notNull(),
+    item: text('item').$type<RentalItem>().notNull(),
+    size: text('size').notNull(),
+    usedate: date('usedate', { mode: 'string' }).notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.facilityId, t.item, t.size, t.usedate] }),
+    foreignKey({
+      columns: [t.facilityId, t.item, t.size],
+      foreignColumns: [rentalStock.facilityId, rentalStock.item, rentalStock.size],
+    }).onDelete('cascade'),
+    check('rental_stock_days_quantity_nonnegative', sql`${t.quantity} >= 0`),
   ],
 );

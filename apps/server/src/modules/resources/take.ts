@@ -7,6 +7,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client.ts';
 import { stockTouched } from '../../db/stock-changes.ts';
+import type { RentalItem } from './schema.ts';
 
 /** The departure a booking line is on, and what it takes: its travellers and its rental items. */
 export interface ResourceLine {
@@ -23,12 +24,19 @@ export interface ResourceLine {
  * body of a CTE returning the resources taken. With `onlyIf` (the seats taken), it runs only after the departure's row
  * is locked; a resource without room raises SQLSTATE TB409, and the whole statement is undone.
  */
-export function takeResourcesSql(rsvno: string, line: ResourceLine, items: number, onlyIf?: SQL): SQL {
+export function takeResourcesSql(
+  rsvno: string,
+  line: ResourceLine,
+  rentals: readonly RentalSizes[],
+  onlyIf?: SQL,
+): SQL {
   const startTime = line.startTime ?? '';
+  const sizes = (pick: (r: RentalSizes) => string | null | undefined) =>
+    sql`${sql.param(rentals.map((r) => pick(r) ?? ''))}::text[]`;
   const take = sql`insert into booking_resources (rsvno, resource_id, usedate, start_time, units)
     select ${rsvno}, t.resource_id, ${line.usedate}::date, ${startTime}::text, t.units
     from resources_take(${line.opcd}::text, ${line.usedate}::date, ${startTime}::text, ${line.seats}::int,
-      ${items}::int) t`;
+      ${rentals.length}::int, ${sizes((r) => r.model)}, ${sizes((r) => r.bootsSize)}, ${sizes((r) => r.wearSize)}) t`;
   return sql`${take}${onlyIf ? sql` where ${onlyIf}` : sql``} returning resource_id`;
 }
 
@@ -42,12 +50,46 @@ export function touchSharing(result: unknown): void {
   }
 }
 
+/** One traveller's rental choices, as booking_rentals keeps them ('' or absent: none). */
+export interface RentalSizes {
+  model?: string | null;
+  bootsSize?: string | null;
+  wearSize?: string | null;
+}
+
 /** A resource the booking needed had no room left (`resources_take` raised SQLSTATE TB409). */
 export function isResourceFull(error: unknown): boolean {
+  return sqlStateOf(error)?.code === 'TB409';
+}
+
+/** The rental item and size a shop had no more of (SQLSTATE TB410, `boots:26.5` as DETAIL). */
+export interface RentalSizeGone {
+  item: RentalItem;
+  size: string;
+}
+
+/** The item and size of a TB410, or null for any other error. */
+export function rentalSizeGone(error: unknown): RentalSizeGone | null {
+  const state = sqlStateOf(error);
+  if (state?.code !== 'TB410') return null;
+  const [item, ...size] = (state.detail ?? '').split(':');
+  return item === 'model' || item === 'boots' || item === 'wear' ? { item, size: size.join(':') } : null;
+}
+
+function sqlStateOf(error: unknown): { code?: string; detail?: string } | null {
   for (let e = error; e instanceof Error; e = e.cause) {
-    if ((e as Error & { code?: string }).code === 'TB409') return true;
+    const pgError = e as Error & { code?: string; detail?: string };
+    if (pgError.code) return pgError;
   }
-  return false;
+  return null;
+}
+
+/**
+ * Checks that the shop still has the sizes of the booking's rentals as just rewritten in this transaction (SQLSTATE
+ * TB410 otherwise, which the caller turns into its refusal).
+ */
+export async function holdRentalSizes(tx: DbOrTx, rsvno: string): Promise<void> {
+  await tx.execute(sql`select rental_sizes_hold(${rsvno})`);
 }
 
 /**
@@ -72,20 +114,17 @@ export async function retakeResources(tx: DbOrTx, rsvno: string, lines: readonly
     await tx.transaction(async (sp) => {
       await touchSharingOfBooking(sp, rsvno);
       await sp.execute(sql`delete from booking_resources where rsvno = ${rsvno}`);
-      const [rentals] = rowsOf<{ n: number }>(
-        await sp.execute(sql`select count(*)::int as n from booking_rentals where rsvno = ${rsvno}`),
+      const rentals = rowsOf<RentalSizes>(
+        await sp.execute(sql`select model, boots_size as "bootsSize", wear_size as "wearSize"
+          from booking_rentals where rsvno = ${rsvno}`),
       );
       for (const line of lines) {
-        touchSharing(
-          await sp.execute(
-            sql`with res as (${takeResourcesSql(rsvno, line, Number(rentals?.n ?? 0))}) select ${SHARING}`,
-          ),
-        );
+        touchSharing(await sp.execute(sql`with res as (${takeResourcesSql(rsvno, line, rentals)}) select ${SHARING}`));
       }
     });
     return true;
   } catch (error) {
-    if (isResourceFull(error)) return false;
+    if (isResourceFull(error) || rentalSizeGone(error)) return false;
     throw error;
   }
 }
