@@ -1,3 +1,4 @@
+import { type RentalStockAnswer, rentalLeft } from '@tabi/contract/catalog';
 import type { AgeClass } from '@tabi/contract/constants';
 import { type RentalField, rentalChoices, rentalFields, rentalValueLabel } from '@tabi/contract/rental';
 import type { Ref, SelectHTMLAttributes } from 'react';
@@ -24,13 +25,28 @@ interface RentalSelectsProps {
   errors?: Partial<Record<RentalField, string | undefined>>;
   /** Fixed ids for the selects; otherwise each field makes its own. */
   idFor?(field: RentalField): string;
+  /**
+   * What the rental shop has left that day (ADR 0209): a value without stock stays listed, disabled and marked
+   * 在庫なし, unless it is the participant's own already (`kept`, the my-page edit), which their booking holds.
+   */
+  stock?: RentalStockAnswer;
+  kept?: Partial<Record<RentalField, string>>;
 }
 
 /**
  * One participant's rental selects (SPEC §2 Rental entry and Rental edit): the ones the option's rental
  * code needs, each offering what fits the participant's age class (the contract's rental rule).
  */
-export function RentalSelects({ rentalcd, ageClass, required, select, errors, idFor }: RentalSelectsProps) {
+export function RentalSelects({
+  rentalcd,
+  ageClass,
+  required,
+  select,
+  errors,
+  idFor,
+  stock,
+  kept,
+}: RentalSelectsProps) {
   const t = useSharedMessages();
   return rentalFields(rentalcd).map((field) => (
     <Field
@@ -43,11 +59,15 @@ export function RentalSelects({ rentalcd, ageClass, required, select, errors, id
       {(control) => (
         <select {...control} className="select" {...select(field)}>
           <option value="">{required ? t('choose') : t('none')}</option>
-          {rentalChoices(field, ageClass).map((value) => (
-            <option key={value} value={value}>
-              {rentalValueLabel(field, value, (code) => t(`rentalTypes.${code}`))}
-            </option>
-          ))}
+          {rentalChoices(field, ageClass).map((value) => {
+            const label = rentalValueLabel(field, value, (code) => t(`rentalTypes.${code}`));
+            const soldOut = rentalLeft(stock, field, value) === 0 && kept?.[field] !== value;
+            return (
+              <option key={value} value={value} disabled={soldOut}>
+                {soldOut ? t('soldOutValue', { value: label }) : label}
+              </option>
+            );
+          })}
         </select>
       )}
     </Field>

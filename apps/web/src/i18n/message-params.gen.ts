@@ -541,6 +541,8 @@ export interface MessageParams {
     openInMaps: null;
     choose: null;
     none: null;
+    soldOutValue: { value: string | number };
+    soldOutChosen: null;
     consentDelivery: null;
     consentPrivacy: null;
     arrangedTravel: null;

@@ -7,6 +7,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { type Consent, ConsentForm, NO_CONSENT } from '../../../components/consent-form.tsx';
 import { Modal } from '../../../components/modal.tsx';
+import { useRentalStock } from '../../../components/use-rental-stock.ts';
 import { useCommonMessages } from '../../../i18n/common.ts';
 import { useFormat } from '../../../i18n/format.ts';
 import { useTextLang } from '../../../i18n/lang.tsx';
@@ -39,6 +40,9 @@ function RentalEditForm({ booking, option }: { booking: Booking; option: OptionS
   const queryClient = useQueryClient();
   const edit = useEditBooking();
   const [rows, setRows] = useState<RentalRow[]>(() => initialRentalRows(booking));
+  const [booked] = useState<RentalRow[]>(() => initialRentalRows(booking));
+  const rentalLine = booking.optionList[0];
+  const stock = useRentalStock(rentalLine?.opcd, rentalLine?.usedate);
   const [consentOpen, setConsentOpen] = useState(false);
   const [consent, setConsent] = useState<Consent>(NO_CONSENT);
   const [done, setDone] = useState(false);
@@ -83,6 +87,8 @@ function RentalEditForm({ booking, option }: { booking: Booking; option: OptionS
               rentalcd={rentalcd}
               value={row}
               onChange={(next) => setRows((all) => all.map((r, j) => (j === i ? next : r)))}
+              stock={stock}
+              kept={booked[i]}
             />
           );
         })}

@@ -1,4 +1,5 @@
 import type { Member } from '@tabi/contract/booking';
+import type { RentalStockAnswer } from '@tabi/contract/catalog';
 import type { GenderCode } from '@tabi/contract/constants';
 import { rentalTypeOf } from '@tabi/contract/rental';
 import { RentalSelects } from '../../../components/rental-selects.tsx';
@@ -17,12 +18,17 @@ export function RentalMemberFields({
   rentalcd,
   value,
   onChange,
+  stock,
+  kept,
 }: {
   index: number;
   member: Member;
   rentalcd: string;
   value: RentalRow;
   onChange(value: RentalRow): void;
+  /** What the shop has left that day, and the participant's values as booked (theirs whatever is left). */
+  stock?: RentalStockAnswer;
+  kept?: RentalRow;
 }) {
   const textLang = useTextLang();
   const personName = usePersonName();
@@ -46,6 +52,8 @@ export function RentalMemberFields({
           ageClass={ageClass}
           required={false}
           idFor={(field) => `rental-${value.seq}-${ID_SUFFIX[field]}`}
+          stock={stock}
+          kept={kept}
           select={(field) => ({
             value: value[field],
             onChange: (e) => {

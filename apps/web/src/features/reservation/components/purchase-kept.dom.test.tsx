@@ -102,6 +102,11 @@ beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
   Element.prototype.scrollIntoView = vi.fn();
+  // The rental step asks what the shop has left that day (ADR 0209): a shop that counts nothing here.
+  stubApi(({ url }) => {
+    if (url.pathname.endsWith('/rental-stock')) return { usedate: url.searchParams.get('usedate'), left: {} };
+    throw new Error(`unexpected call ${url}`);
+  });
 });
 
 afterEach(() => {

@@ -5,6 +5,7 @@ import { type FieldErrors, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Field } from '../../../components/form/field.tsx';
 import { RentalSelects } from '../../../components/rental-selects.tsx';
+import { soldOutFields, useRentalStock } from '../../../components/use-rental-stock.ts';
 import { usePersonName } from '../../../i18n/person-name.ts';
 import { useSharedMessages } from '../../../i18n/shared.ts';
 import { type Person, useReservationStore } from '../../../stores/reservation-store.ts';
@@ -61,7 +62,9 @@ export function RentalForm({ rentalcd }: { rentalcd: string }) {
     const state = useReservationStore.getState();
     return savedChoices(state.rentalDraft, state.members) ?? toForm(state.members);
   });
-  const { register, handleSubmit, getValues, formState, subscribe } = useForm<RentalFormValues>({
+  const { optionDetail, usedate } = useReservationStore.getState();
+  const stock = useRentalStock(optionDetail?.opcd, usedate);
+  const { register, handleSubmit, getValues, formState, subscribe, setError, setFocus } = useForm<RentalFormValues>({
     resolver: zodResolver(schema),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
@@ -91,6 +94,15 @@ export function RentalForm({ rentalcd }: { rentalcd: string }) {
     <form
       noValidate
       onSubmit={handleSubmit((values) => {
+        // A value the shop has run out of since the form opened (ADR 0209): said at its select, before the server would.
+        const gone = values.members.flatMap((choice, i) =>
+          soldOutFields(stock, choice).map((field) => `members.${i}.${field}` as const),
+        );
+        for (const name of gone) setError(name, { message: shared('soldOutChosen') });
+        if (gone[0]) {
+          setFocus(gone[0]);
+          return;
+        }
         save(values);
         navigate('/reservation/check');
       })}
@@ -115,6 +127,7 @@ export function RentalForm({ rentalcd }: { rentalcd: string }) {
               required
               select={(field) => register(`members.${i}.${field}`)}
               errors={memberErrors(errors, i)}
+              stock={stock}
             />
             {/* SPEC §2: the accessories row exists but is hidden; accessories are always sent empty. */}
             <Field label={t('accessory')} id={`rental-accessory-${i}`} className={styles.accessory} hidden>
