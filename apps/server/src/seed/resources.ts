@@ -1,10 +1,12 @@
 /**
  * The demo's shared resources (ADR 0209): the Lake Ashi pirate ship that the boarding coupon and the Hakone day tour
- * both ride (a dock day closes both), and the pool of three nature guides of the Oirase walk, one per booking.
+ * both ride (a dock day closes both), the pool of three nature guides of the Oirase walk, one per booking, and the ski
+ * shops' boots and wear by size, a few sizes rented out on some days.
  */
+import { SHOE_SIZES, WEAR_SIZES_ADULT, WEAR_SIZES_CHILD } from '@tabi/contract/constants';
 import { addDays, type Ymd, ymdToIsoDate } from '@tabi/contract/dates';
 import type { DbOrTx } from '../db/client.ts';
-import { optionResources, resourceExceptions, resources } from '../db/schema.ts';
+import { optionResources, rentalStock, rentalStockDays, resourceExceptions, resources } from '../db/schema.ts';
 
 /** Days from today on which the ship is in dock for its inspection. */
 export const DOCK_DAYS_AHEAD = 12;
@@ -39,4 +41,51 @@ export async function insertDemoResources(tx: DbOrTx, today: Ymd): Promise<void>
     .returning({ id: resources.id });
   const [first] = guides;
   if (first) await tx.insert(optionResources).values({ opcd: 'OP0024', resourceId: first.id, usage: 'booking' });
+}
+
+/** The size each ski shop has none left of on every other day from today (the demo's 在庫なし), with the item. */
+export const DEMO_SOLD_OUT = { boots: '25.5', wear: 'M' } as const;
+
+/** How many pairs of a size a shop has: plenty of the common ones, a few of the rest. */
+function pairsOf(size: string): number {
+  if (['26.5', '27.0', 'L', '130cm'].includes(size)) return 40;
+  if (['24.0', '24.5', '25.0', '25.5', '26.0', '27.5', 'M', 'XL'].includes(size)) return 12;
+  return 4;
+}
+
+/** The ski shops (facilities 3–6) and what each counts by size: the Niseko shop its skis and boards too. */
+const SHOPS: readonly { id: number; items: readonly ('model' | 'boots' | 'wear')[] }[] = [
+  { id: 3, items: ['model', 'boots', 'wear'] },
+  { id: 4, items: ['wear'] },
+  { id: 5, items: ['boots'] },
+  { id: 6, items: ['boots', 'wear'] },
+];
+
+export async function insertDemoRentalStock(tx: DbOrTx, today: Ymd): Promise<void> {
+  const sizes = { model: ['1', '2'], boots: SHOE_SIZES, wear: [...WEAR_SIZES_ADULT, ...WEAR_SIZES_CHILD] } as const;
+  await tx.insert(rentalStock).values(
+    SHOPS.flatMap((shop) =>
+      shop.items.flatMap((item) =>
+        sizes[item].map((size) => ({
+          facilityId: shop.id,
+          item,
+          size,
+          quantity: item === 'model' ? 30 : pairsOf(size),
+        })),
+      ),
+    ),
+  );
+  // Rented out in advance on every other day of the season's next two months.
+  const days = Array.from({ length: 30 }, (_, i) => ymdToIsoDate(addDays(today, 2 * i + 1)));
+  await tx
+    .insert(rentalStockDays)
+    .values(
+      SHOPS.flatMap((shop) =>
+        (['boots', 'wear'] as const)
+          .filter((item) => shop.items.includes(item))
+          .flatMap((item) =>
+            days.map((usedate) => ({ facilityId: shop.id, item, size: DEMO_SOLD_OUT[item], usedate, quantity: 0 })),
+          ),
+      ),
+    );
 }
