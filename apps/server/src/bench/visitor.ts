@@ -53,7 +53,7 @@ export function postJson(
 }
 
 /** A one-adult booking of an option's day at its adult price, as POST /api/booking takes it. */
-export function bookingBody(opcd: string, day: { date: Ymd; price: number }, tel = '09000000000') {
+export function bookingBody(opcd: string, day: { date: Ymd; price: number }, tel = '09000000000', boots = '') {
   return {
     opcd,
     usedate: day.date,
@@ -68,7 +68,7 @@ export function bookingBody(opcd: string, day: { date: Ymd; price: number }, tel
     memberList: [
       { seq: '1', sei: 'BENCH', mei: 'TARO', sex: '1', birthday: '19900101', ageclass: '1', nationality_id: '1' },
     ],
-    rentskiList: [],
+    rentskiList: boots ? [{ seq: '1', model: '', boots_size: boots, wear_size: '', accessory: '' }] : [],
   };
 }
 

@@ -3,9 +3,10 @@
  * seats left as stored, and the seats live bookings hold (unpaid or requested) and have paid for.
  */
 
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { BenchStockDay } from '../../bench/types.ts';
+import { rowsOf } from '../../db/client.ts';
 import { bookings } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { storedColumns } from './lifecycle.ts';
@@ -66,4 +67,17 @@ it('makes the whole days nobody booked into departures at set times, each with t
   ]);
   const bad = await t.request({ method: 'POST', url: '/api/_bench/timed', payload: { opcd: OP, times: ["1'"] } });
   expect(bad.statusCode).toBe(422);
+});
+
+it('copies an option into one that takes a shared resource and a boot size, booked like the original', async () => {
+  const res = await t.request({ method: 'POST', url: '/api/_bench/shared', payload: { opcd: 'BR0001', like: OP } });
+  expect(res.statusCode, res.body).toBe(200);
+  // The day made into departures at set times above: the copy has them too.
+  const payload = bookingPayload('BR0001', '20261202', { adults: 1 }, { start_time: '09:00' });
+  payload.rentskiList = [{ seq: '1', model: '', boots_size: '26.5', wear_size: '', accessory: '' }];
+  const booked = await t.request({ method: 'POST', url: '/api/booking', payload, remoteAddress: '10.8.0.9' });
+  expect(booked.statusCode, booked.body).toBe(200);
+  const rsvno = booked.json().response.rsvno as string;
+  const units = await t.ctx.db.execute(sql`select units from booking_resources where rsvno = ${rsvno}`);
+  expect(rowsOf<{ units: number }>(units)).toEqual([{ units: 1 }]);
 });

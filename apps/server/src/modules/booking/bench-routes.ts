@@ -4,6 +4,8 @@
  *   POST /booking runs after its rate limit) issued by `clients` workers on a plain pg pool of `clients`
  *   connections (at most 50) to the same database (PGlite: the server's own handle), with no HTTP, no rate limit and
  *   no JSON in between. When the booking's transaction changes, the floor changes with it.
+ * - POST /_bench/shared: a copy of an option that also takes a shared resource and a rental size (ADR 0209), for the
+ *   bench of bookings with both beside the same booking without.
  * - POST /_bench/timed: an option's whole days made into departures at set times, for the bench of bookings by start
  *   time (the demo's timed options are far too small for thousands of bookings a second).
  * - GET /_bench/stock: each departure's stock as the database holds it now, not as the cached calendar shows it
@@ -11,7 +13,7 @@
  *   the seats left, the seats live bookings hold unpaid or requested (`held`) and have paid for (`sold`).
  */
 import { createBookingRequest } from '@tabi/contract/booking';
-import { BookingStatus, ErrCd, PaymentStatus } from '@tabi/contract/constants';
+import { BookingStatus, ErrCd, PaymentStatus, SHOE_SIZES } from '@tabi/contract/constants';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { FastifyInstance } from 'fastify';
@@ -38,6 +40,8 @@ const stockQuery = z.object({
   from: z.iso.date(),
   to: z.iso.date(),
 });
+
+const sharedRequest = z.object({ opcd: z.string().min(1).max(20), like: z.string().min(1).max(20) });
 
 const timedRequest = z.object({
   opcd: z.string().min(1).max(20),
@@ -131,6 +135,35 @@ export function registerBookingBenchRoutes(app: FastifyInstance, ctx: AppContext
     );
     const stock: BenchStockDay[] = rows.map((r) => ({ ...r, held: Number(r.held), sold: Number(r.sold) }));
     return ok({ stock });
+  });
+
+  app.post('/_bench/shared', async (request) => {
+    const { opcd, like } = parseInput(sharedRequest, request.body);
+    // A copy of a roomy option (its row and its departures) that also takes a unit of a shared boat per traveller and
+    // a pair of boots of the traveller's size from its rental shop (ADR 0209), each with room for any bench: the
+    // booking's cost with resources and sizes, beside the same option's without.
+    await ctx.db.transaction(async (tx) => {
+      const [shop] = rowsOf<{ id: number }>(
+        await tx.execute(sql`insert into facilities (name, pin_hash) values ('ベンチ用レンタル店', '') returning id`),
+      );
+      const [boat] = rowsOf<{ id: number }>(
+        await tx.execute(sql`insert into resources (name, kind, capacity, per)
+          values ('ベンチ用の船', 'vehicle', 1000000, 'day') returning id`),
+      );
+      if (!shop || !boat) throw new Error('the bench resources were not written');
+      const copied = sql`jsonb_build_object('opcd', ${opcd}::text, 'rentalcd', '3', 'facility_id', ${shop.id}::int)`;
+      await tx.execute(sql`insert into options
+        select (jsonb_populate_record(null::options, to_jsonb(o) || ${copied})).* from options o where o.opcd = ${like}`);
+      await tx.execute(sql`insert into departures
+        select (jsonb_populate_record(null::departures, to_jsonb(d) || jsonb_build_object('opcd', ${opcd}::text))).*
+        from departures d where d.opcd = ${like}`);
+      await tx.execute(
+        sql`insert into option_resources (opcd, resource_id, usage) values (${opcd}, ${boat.id}, 'traveller')`,
+      );
+      await tx.execute(sql`insert into rental_stock (facility_id, item, size, quantity)
+        select ${shop.id}, 'boots', s, 1000000 from unnest(${sql.param([...SHOE_SIZES])}::text[]) as s`);
+    });
+    return ok({ opcd });
   });
 
   app.post('/_bench/timed', async (request) => {

@@ -111,6 +111,8 @@ async function run(
   months: { count: number; offset: number },
   /** The option's start times, booked in turn; none: whole days. */
   times: string[] = [''],
+  /** A boot size each traveller rents (an option with a rental shop), or none. */
+  boots = '',
 ): Promise<BenchMeasurement> {
   const token = await csrf(target.baseUrl);
   const listed = await days(target.baseUrl, opcd, months.count, months.offset);
@@ -145,7 +147,7 @@ async function run(
       const headers = benchHeaders(token);
       if (until.addresses === 'many') headers['x-forwarded-for'] = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
       const t0 = performance.now();
-      const body = bookingBody(opcd, day, `090${String(n).padStart(8, '0')}`);
+      const body = bookingBody(opcd, day, `090${String(n).padStart(8, '0')}`, boots);
       const res = await postJson(
         `${target.baseUrl}/api/booking`,
         headers,
@@ -222,6 +224,21 @@ async function makeTimed(target: BenchTarget): Promise<void> {
   timedMade.add(target.baseUrl);
 }
 
+/** A copy of `like` that takes a shared resource and a boot size (POST /_bench/shared), once per server and option. */
+async function makeShared(target: BenchTarget, like: string): Promise<string> {
+  const opcd = `BR${like}`;
+  if (sharedMade.has(`${target.baseUrl} ${opcd}`)) return opcd;
+  const res = await fetch(`${target.baseUrl}/api/_bench/shared`, {
+    method: 'POST',
+    headers: benchHeaders(await csrf(target.baseUrl)),
+    body: JSON.stringify({ opcd, like }),
+  });
+  if (!res.ok) throw new Error(`POST /_bench/shared: HTTP ${res.status} ${await res.text()}`);
+  sharedMade.add(`${target.baseUrl} ${opcd}`);
+  return opcd;
+}
+const sharedMade = new Set<string>();
+
 /** The floor measured before and after the rows: a checkpoint or autovacuum during one five-second floor halves it. */
 function meanFloor(before: BenchMeasurement, after: BenchMeasurement): BenchMeasurement {
   return {
@@ -287,6 +304,20 @@ export const suite: BenchSuite = {
         'POST /api/booking at a start time, each from its own address',
         { count: 12, offset: 0 },
         TIMED.times,
+      ),
+    );
+    // The same booking taking a unit of a shared boat and a pair of boots (ADR 0209), on a copy of the option.
+    const shared = await makeShared(target, booked);
+    throughput.push(
+      await run(
+        target,
+        shared,
+        clients,
+        { seconds: durationSeconds, maxAttempts: 1_000_000, addresses: 'many' },
+        'POST /api/booking with a shared resource and a boot size, each from its own address',
+        { count: 12, offset: 0 },
+        [''],
+        '26.5',
       ),
     );
     const floorRow = meanFloor(floorBefore, await floor(target, booked, clients, durationSeconds));
