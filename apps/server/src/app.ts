@@ -202,6 +202,7 @@ export const OTHER_ROUTES: readonly OtherRoute[] = [
   },
   { method: 'GET', url: '/api/_bench/static', why: 'BENCH_ROUTES=1 only (scripts/bench.mjs)' },
   { method: 'POST', url: '/api/_bench/booking-floor', why: 'BENCH_ROUTES=1 only (scripts/bench.mjs)' },
+  { method: 'POST', url: '/api/_bench/shared', why: 'BENCH_ROUTES=1 only (scripts/bench.mjs)' },
   { method: 'POST', url: '/api/_bench/timed', why: 'BENCH_ROUTES=1 only (scripts/bench.mjs)' },
   { method: 'GET', url: '/api/_bench/stock', why: 'BENCH_ROUTES=1 only (scripts/bench.mjs)' },
   { method: 'POST', url: OCTO_BENCH_ROUTE, why: 'BENCH_ROUTES=1 only (scripts/bench.mjs)' },
