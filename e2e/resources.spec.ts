@@ -1,0 +1,82 @@
+/**
+ * Shared resources and rental sizes as a visitor on a phone meets them (ADR 0209): a boot size the shop has none left
+ * of that day is listed but marked 在庫なし and cannot be chosen, another size is booked and paid; the Lake Ashi ship's
+ * day in dock closes both the Hakone day tour and the boarding coupon that ride it. The demo data (seed/resources.ts):
+ * boots 25.5 rented out on every other day from tomorrow, the ship in dock 12 days ahead.
+ */
+import { addDays, tokyoYmd, ymdToIsoDate } from '@tabi/contract/dates';
+import { Msg } from '@tabi/contract/messages';
+import { expectNoSeriousA11yIssues, shoot } from './support/checks.ts';
+import { agreeToConsent, fillLeader, memberSection, payOnSandbox } from './support/purchase.ts';
+import { expect, test } from './support/test.ts';
+
+const today = () => tokyoYmd(new Date());
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('a boot size without stock that day is marked 在庫なし; another size is booked and paid (OP0003)', async ({
+    page,
+  }) => {
+    // Three days ahead: an odd day, on which the shops have no boots of 25.5 left.
+    const usedate = addDays(today(), 3);
+    await page.goto(`/detail?opcd=OP0003&usedate=${usedate}`);
+    const calendar = page.getByTestId('availability-calendar');
+    await calendar.locator(`td[data-day="${ymdToIsoDate(usedate)}"] button`).click();
+    const dialog = page.getByRole('dialog', { name: 'ご利用人数の選択' });
+    await expect(dialog.getByTestId('price-adult')).toHaveText(/^￥[\d,]+$/);
+    await dialog.getByRole('button', { name: '申込者情報の入力へ' }).click();
+    await expect(page).toHaveURL(/\/reservation\/member$/);
+    await fillLeader(page);
+    await memberSection(page, 1).getByRole('checkbox', { name: Msg.sameAsLeader }).check();
+    await page.getByRole('button', { name: Msg.toRental }).click();
+    await expect(page).toHaveURL(/\/reservation\/rental$/);
+
+    const renter = page.getByRole('region', { name: /参加者1/ });
+    const boots = renter.getByRole('combobox', { name: 'ブーツ', exact: true });
+    const soldOut = boots.getByRole('option', { name: '25.5cm（在庫なし）' });
+    await expect(soldOut).toBeDisabled();
+    await expect(boots.getByRole('option', { name: '26.0cm', exact: true })).toBeEnabled();
+    // Reloaded, the step asks the shop again and still marks it.
+    await page.reload();
+    await expect(soldOut).toBeDisabled();
+    await expectNoSeriousA11yIssues(page);
+    await shoot(page, 'rental-sold-out');
+    await page.setViewportSize({ width: 390, height: 844 });
+
+    await renter.getByRole('combobox', { name: 'レンタル', exact: true }).selectOption({ label: 'スキー' });
+    await boots.selectOption('26.0');
+    await renter.getByRole('combobox', { name: 'ウェア', exact: true }).selectOption('L');
+    await page.getByRole('button', { name: Msg.toCheck }).click();
+    await expect(page).toHaveURL(/\/reservation\/check$/);
+    await expect(page.getByRole('main')).toContainText('26.0cm');
+    await agreeToConsent(page);
+    await page.getByRole('button', { name: Msg.submitPurchase }).click();
+    await payOnSandbox(page, '4242424242424242');
+    await expect(page).toHaveURL(/processing=success/);
+    await expect(page.getByTestId('rsvno')).toHaveText(/^[A-Z0-9]{8}$/);
+  });
+
+  test('the ship’s day in dock closes both the day tour and the boarding coupon that ride it', async ({
+    page,
+    request,
+  }) => {
+    const dock = addDays(today(), 12);
+    const seatsOn = async (opcd: string, day: string) => {
+      const answer = await request.get(`/api/option/${opcd}?usedate=${day}`);
+      expect(answer.ok()).toBe(true);
+      return (await answer.json()).response.valueList[day]?.zaikozan as string | undefined;
+    };
+    for (const opcd of ['OP0027', 'OP0013']) {
+      expect(await seatsOn(opcd, dock), opcd).toBe('0');
+      expect(Number(await seatsOn(opcd, addDays(dock, 1))), opcd).toBeGreaterThan(0);
+    }
+    await page.goto(`/detail?opcd=OP0027&usedate=${dock}`);
+    const day = page.getByTestId('availability-calendar').locator(`td[data-day="${ymdToIsoDate(dock)}"] button`);
+    await expect(day).toBeDisabled();
+    await expect(
+      page.getByTestId('availability-calendar').locator(`td[data-day="${ymdToIsoDate(addDays(dock, 1))}"] button`),
+    ).toBeEnabled();
+    await shoot(page, 'ship-in-dock');
+  });
+});
