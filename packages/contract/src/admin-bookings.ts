@@ -15,6 +15,7 @@ import {
   startTimeString,
   ymdString,
 } from './envelope.ts';
+import { RESOURCE_KINDS, RESOURCE_PERS } from './resources.ts';
 
 // --- 予約詳細 -------------------------------------------------------------------------------------------
 
@@ -111,8 +112,39 @@ export const bookingActions = z.object({
   resendMail: z.boolean(),
   note: z.boolean(),
   reconcile: z.boolean(),
+  /** Whether the booking's resources may be moved to another member of their pool: it still holds its seats. */
+  reassignResources: z.boolean(),
 });
 export type BookingActions = z.infer<typeof bookingActions>;
+
+/** Another member of a pool, with its room on the day (or departure) of the booking's units. */
+export const bookingResourceRoom = z.object({
+  id: z.number(),
+  name: z.string(),
+  /** The day's capacity: the resource's own, or its date's exception. */
+  capacity: z.number(),
+  /** Units of live bookings (neither canceled nor expired) on that day, or that departure for a per-departure one. */
+  used: z.number(),
+  left: z.number(),
+});
+export type BookingResourceRoom = z.infer<typeof bookingResourceRoom>;
+
+/** The units the booking took of one resource for one day and departure (ADR 0209), and its pool's other members. */
+export const bookingResource = z.object({
+  resourceId: z.number(),
+  name: z.string(),
+  kind: z.enum(RESOURCE_KINDS),
+  per: z.enum(RESOURCE_PERS),
+  pool: z.string().nullable(),
+  units: z.number(),
+  /** YYYY-MM-DD. */
+  usedate: z.string(),
+  /** `HH:MM`, or '' for the whole day. */
+  startTime: z.string(),
+  /** The pool's other members with their room, by name; empty for a resource without a pool. */
+  others: z.array(bookingResourceRoom),
+});
+export type BookingResource = z.infer<typeof bookingResource>;
 
 export const bookingDetail = z.object({
   /** Everything my page shows (POST /booking/{rsvno}'s answer). */
@@ -141,6 +173,8 @@ export const bookingDetail = z.object({
   /** Every coupon attempt at a facility, used or refused. */
   couponUses: z.array(adminCouponUse),
   events: z.array(adminEvent),
+  /** The shared resources the booking holds units of (boat, guide, rental shop's equipment). */
+  resources: z.array(bookingResource),
   actions: bookingActions,
   /** 販売チャネル (ADR 0169): 自社サイト, or the reseller's name. */
   channel: z.string(),
@@ -236,6 +270,48 @@ export const reconcileResult = z.object({
 });
 export type ReconcileResult = z.infer<typeof reconcileResult>;
 export const reconcileResponse = envelope(reconcileResult);
+
+/**
+ * 割り当てを変更: the booking's units of `from` moved to `to`, another member of its pool. Every day and departure the
+ * booking holds `from` on moves.
+ */
+const resourceId = z.number().int().positive().max(2_147_483_647);
+export const reassignResourceRequest = z.object({ from: resourceId, to: resourceId });
+export type ReassignResourceRequest = z.input<typeof reassignResourceRequest>;
+export const reassignResourceResponse = envelope(z.object({ from: z.string(), to: z.string() }));
+
+/** The refusals of 割り当てを変更, as the server says them. */
+export const ReassignMsg = {
+  same: '割り当て先に今と同じリソースが選ばれています。別のリソースを選んでください。',
+  ended: 'キャンセル済み・期限切れの予約は、リソースの割り当てを変更できません。',
+  notFound: 'ご指定のリソースが見つかりません。予約詳細を再読み込みしてください。',
+} as const;
+
+/** The booking holds no units of the resource (someone moved them meanwhile). */
+export function reassignNotHeld(name: string): string {
+  return `この予約は「${name}」を使っていません。予約詳細を再読み込みしてください。`;
+}
+
+/** The target is not a member of the source's pool. */
+export function reassignOtherPool(from: string, to: string): string {
+  return `「${to}」は「${from}」と同じプールではないため、割り当てられません。`;
+}
+
+/** The booking already holds the target on that day or departure. */
+export function reassignAlreadyHeld(name: string, where: string): string {
+  return `この予約は${where}にすでに「${name}」を使っています。`;
+}
+
+/** The target has not the room for the booking's units on a day or departure. */
+export function reassignNoRoom(name: string, where: string, left: number, units: number): string {
+  return `「${name}」は${where}に空きがありません（残り${Math.max(0, left)}、この予約に${units}必要）。`;
+}
+
+/** A day (YYYY-MM-DD), or one departure of it, as a refusal names it. */
+export function reassignWhere(usedate: string, startTime: string): string {
+  const day = usedate.replaceAll('-', '/');
+  return startTime ? `${day} ${startTime}の便` : day;
+}
 
 // --- 参加者名簿 -------------------------------------------------------------------------------------------
 
@@ -359,6 +435,7 @@ export const BOOKING_ACTION_LABEL: Record<string, string> = {
   reseller_changed: '販売代理店が予約内容を変更',
   departure_changed: '日時の変更',
   change_failed: '日時の変更不可（満席のため差額を返金）',
+  resource_reassigned: 'リソースの割り当てを変更',
 };
 
 /** Why a booking was canceled (bookings.cancel_reason), as the console says it. */

@@ -142,6 +142,12 @@ export const CONSOLE = defineEndpoints('/api/admin', {
     body: optionalBody(bookings.emptyActionRequest),
     response: bookings.reconcileResponse,
   },
+  'POST /bookings/{rsvno}/resources/reassign': {
+    summary: 'リソースの割り当てを変更（同じプールの別のリソースへ）',
+    params: bookings.adminRsvnoParams,
+    body: bookings.reassignResourceRequest,
+    response: bookings.reassignResourceResponse,
+  },
   'GET /bookings/{rsvno}/receipts': {
     summary: '領収書の一覧（発行できるもの・発行済みか）',
     params: bookings.adminRsvnoParams,

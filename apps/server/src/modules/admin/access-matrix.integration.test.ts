@@ -117,6 +117,15 @@ const CALLS: StaffCall[] = [
   },
   { method: 'POST', url: '/api/admin/bookings/AA100001/note', payload: { note: '確認済み' }, role: 'operator' },
   { method: 'POST', url: '/api/admin/bookings/AA100001/reconcile', role: 'operator' },
+  // リソースの割り当てを変更 (ADR 0209): the office's daily work, an operator's too; sent with resources that do not
+  // exist, so that an allowed caller is answered by the lookup and nothing moves.
+  {
+    method: 'POST',
+    url: '/api/admin/bookings/AA100001/resources/reassign',
+    payload: { from: 999_998, to: 999_999 },
+    role: 'operator',
+    allowedStatus: 404,
+  },
   { method: 'GET', url: '/api/admin/manifest', role: 'operator' },
   // 催行中止 and 催行決定 (ADR 0165), sent invalid so that an allowed caller is answered by the validation.
   { method: 'POST', url: '/api/admin/day-stops/preview', payload: {}, role: 'operator', allowedStatus: 422 },

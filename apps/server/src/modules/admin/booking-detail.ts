@@ -41,6 +41,7 @@ import {
   reconcile,
 } from '../payment/index.ts';
 import { findReseller, octoReferences } from '../reseller/repository.ts';
+import { bookingResources } from '../resources/reassign.ts';
 import type { StaffPrincipal } from '../staff/service.ts';
 import { staffMails } from './repository.ts';
 
@@ -78,6 +79,8 @@ export function allowedActions(
     resendMail: mailCount > 0,
     note: true,
     reconcile: true,
+    // Its units count while it holds its seats; past its hour a card booking is about to give them back.
+    reassignResources: !isEnded(effective),
   };
 }
 
@@ -138,7 +141,7 @@ function forRole(view: BookingDetail['booking'], role: StaffRole): BookingDetail
 /** GET /api/admin/bookings/:rsvno */
 export async function bookingDetail(ctx: AppContext, rsvno: string, role: StaffRole): Promise<BookingDetail> {
   const row = await loadBooking(ctx, rsvno);
-  const [view, lines, payments, refunds, calls, mails, events, coupons] = await Promise.all([
+  const [view, lines, payments, refunds, calls, mails, events, coupons, resources] = await Promise.all([
     bookingView(ctx, rsvno),
     bookingRepo.findBookingOptions(ctx.db, rsvno),
     findPayments(ctx.db, rsvno),
@@ -147,6 +150,7 @@ export async function bookingDetail(ctx: AppContext, rsvno: string, role: StaffR
     listBookingMails(ctx.db, rsvno),
     bookingRepo.findEvents(ctx.db, rsvno),
     findCouponUses(ctx.db, rsvno),
+    bookingResources(ctx.db, rsvno),
   ]);
   const first = lines[0];
   const option = first ? await bookingRepo.findOption(ctx.db, first.line.opcd) : undefined;
@@ -248,6 +252,7 @@ export async function bookingDetail(ctx: AppContext, rsvno: string, role: StaffR
       ),
       role,
     ),
+    resources,
     actions: allowedActions(row, ctx.clock.now(), rentalcd !== '', mails.length),
     channel: channelLabel(reseller?.name),
     reseller,

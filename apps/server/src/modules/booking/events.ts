@@ -49,7 +49,8 @@ export type BookingAction =
   | 'hold_extended'
   | 'hold_released'
   | 'departure_changed'
-  | 'change_failed';
+  | 'change_failed'
+  | 'resource_reassigned';
 
 export interface EventChange {
   before?: Record<string, unknown> | null;

@@ -53,6 +53,8 @@ const FIELDS: Record<string, Field> = {
     payment_id: '決済No.',
     attempts: '試行回数',
     receipt: '領収書',
+    // A shared resource's name (ADR 0209): the guide or boat a reassignment moved the booking from and to.
+    resource: 'リソース',
   }),
   ...shownAs(money, {
     amountjp: '金額',

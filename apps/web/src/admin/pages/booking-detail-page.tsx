@@ -35,6 +35,7 @@ import { ParticipantsDialog } from '../components/booking-dialogs/participants-d
 import { RentalsDialog } from '../components/booking-dialogs/rentals-dialog.tsx';
 import { ResendMailDialog } from '../components/booking-dialogs/resend-dialog.tsx';
 import { BookingHistory } from '../components/booking-history.tsx';
+import { BookingResources } from '../components/booking-resources.tsx';
 import { dateCell, dateTimeCell, type FromList, NUM, WRAP, yenCell } from '../components/cells.tsx';
 import { DataTable } from '../components/data-table.tsx';
 import { AdminPage, Card, Facts } from '../components/page.tsx';
@@ -572,6 +573,11 @@ export function BookingDetailPage() {
           {d.option.rentalcd !== '' && (
             <Card id="sec-rentals" title="レンタル">
               <Rentals d={d} />
+            </Card>
+          )}
+          {d.resources.length > 0 && (
+            <Card id="sec-resources" title="リソース">
+              <BookingResources detail={d} onDone={done} />
             </Card>
           )}
           {d.couponUses.length > 0 && (
