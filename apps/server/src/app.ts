@@ -51,6 +51,7 @@ import { paymentRoutes } from './modules/payment/routes.ts';
 import { SANDBOX_PATH } from './modules/payment/sandbox.ts';
 import { CHECKOUT_SCRIPT_PATH } from './modules/payment/sandbox-page.ts';
 import { sandboxRoutes } from './modules/payment/sandbox-routes.ts';
+import { rentalStockRoutes } from './modules/rental-stock/routes.ts';
 import { resourceRoutes } from './modules/resources/routes.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
@@ -248,6 +249,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext, opti
       await adminRoutes(staffApi, ctx);
       await photoRoutes(staffApi, ctx);
       await resourceRoutes(staffApi, ctx);
+      await rentalStockRoutes(staffApi, ctx);
     },
     { prefix: '/api/admin' },
   );

@@ -13,6 +13,7 @@ import * as dayStop from './day-stop.ts';
 import { defineEndpoints, type Endpoint, optionalBody, searchQuery } from './endpoints.ts';
 import * as operations from './operations.ts';
 import * as receipt from './receipt.ts';
+import * as rentalStock from './rental-stock.ts';
 import * as resellers from './resellers.ts';
 import * as resources from './resources.ts';
 import * as waitlist from './waitlist.ts';
@@ -390,6 +391,30 @@ export const CONSOLE = defineEndpoints('/api/admin', {
     params: resources.resourceIdParams,
     body: resources.resourceUsesRequest,
     response: resources.resourceResponse,
+  },
+  // サイズ別在庫 (ADR 0209, admin only): a rental shop's pairs of each item and size, and its dated numbers.
+  'GET /facilities/{id}/rental-stock': {
+    summary: 'サイズ別在庫（品目・サイズごとの数と日付ごとの数）',
+    params: rentalStock.rentalStockParams,
+    response: rentalStock.rentalStockResponse,
+  },
+  'POST /facilities/{id}/rental-stock': {
+    summary: 'サイズ別在庫の変更（1品目のサイズごとの数をすべて置き換え）',
+    params: rentalStock.rentalStockParams,
+    body: rentalStock.rentalStockItemRequest,
+    response: rentalStock.rentalStockResponse,
+  },
+  'POST /facilities/{id}/rental-stock/days': {
+    summary: 'サイズ別在庫の日付ごとの数（追加・変更）',
+    params: rentalStock.rentalStockParams,
+    body: rentalStock.rentalStockDayRequest,
+    response: rentalStock.rentalStockResponse,
+  },
+  'POST /facilities/{id}/rental-stock/days/delete': {
+    summary: 'サイズ別在庫の日付ごとの数の削除',
+    params: rentalStock.rentalStockParams,
+    body: rentalStock.rentalStockDayDeleteRequest,
+    response: rentalStock.rentalStockResponse,
   },
 });
 

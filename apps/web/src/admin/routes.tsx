@@ -88,6 +88,10 @@ export const consoleRoutes: RouteObject[] = [
                 lazy: () => import('./pages/facilities-page.tsx').then((m) => ({ Component: m.FacilitiesPage })),
               },
               {
+                path: 'facilities/:id/sizes',
+                lazy: () => import('./pages/facility-sizes-page.tsx').then((m) => ({ Component: m.FacilitySizesPage })),
+              },
+              {
                 path: 'resources',
                 lazy: () => import('./pages/resources-page.tsx').then((m) => ({ Component: m.ResourcesPage })),
               },

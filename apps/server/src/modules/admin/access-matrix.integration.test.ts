@@ -232,6 +232,29 @@ const CALLS: StaffCall[] = [
     role: 'admin',
     allowedStatus: 404,
   },
+  // サイズ別在庫 (ADR 0209): admin only, answered by the lookup of a facility that does not exist (nothing is changed).
+  { method: 'GET', url: '/api/admin/facilities/999999/rental-stock', role: 'admin', allowedStatus: 404 },
+  {
+    method: 'POST',
+    url: '/api/admin/facilities/999999/rental-stock',
+    payload: { item: 'boots', counted: false, sizes: [] },
+    role: 'admin',
+    allowedStatus: 404,
+  },
+  {
+    method: 'POST',
+    url: '/api/admin/facilities/999999/rental-stock/days',
+    payload: { item: 'boots', size: '26.5', date: '2099-12-01', quantity: 1 },
+    role: 'admin',
+    allowedStatus: 404,
+  },
+  {
+    method: 'POST',
+    url: '/api/admin/facilities/999999/rental-stock/days/delete',
+    payload: { item: 'boots', size: '26.5', date: '2099-12-01' },
+    role: 'admin',
+    allowedStatus: 404,
+  },
 ];
 
 async function callAs(who: Who, call: StaffCall) {

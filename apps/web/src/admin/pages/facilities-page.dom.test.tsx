@@ -101,3 +101,9 @@ it('clears a coupon’s lock by the booking’s number as the server reads it, a
   await user.click(within(card).getByRole('button', { name: 'ロックを解除' }));
   expect((await within(card).findByRole('alert', {}, LOADED)).textContent).toBe(Msg.bookingNotFound);
 });
+
+it('links each facility to its サイズ別在庫', async () => {
+  renderPage();
+  const link = await screen.findByRole('link', { name: '白馬レンタルのサイズ別在庫' }, LOADED);
+  expect(link.getAttribute('href')).toBe('/admin/facilities/3/sizes');
+});

@@ -4,7 +4,7 @@ import { facilityMailRequest } from '@tabi/contract/operations';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
 import { useCallback, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Field } from '../../components/form/field.tsx';
 import { ActionDialog } from '../components/action-dialog.tsx';
 import { countCell, NUM, WRAP } from '../components/cells.tsx';
@@ -31,6 +31,15 @@ const facilityColumnsWith = (say: Say) =>
           .getValue()
           .map((o) => `${o.opcd} ${o.webname}`)
           .join('、') || '—',
+    }),
+    facilityColumn.display({
+      id: 'sizes',
+      header: 'サイズ別在庫',
+      cell: (c) => (
+        <Link to={`/admin/facilities/${c.row.original.id}/sizes`} aria-label={`${c.row.original.name}のサイズ別在庫`}>
+          設定する
+        </Link>
+      ),
     }),
     facilityColumn.accessor('disabled', {
       header: '状態',

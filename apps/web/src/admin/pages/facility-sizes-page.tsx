@@ -1,0 +1,391 @@
+/**
+ * サイズ別在庫 (admin only, ADR 0209): a rental shop's pairs of each size, per item it counts — the ski and snowboard
+ * types, boots, adult and children's wear — and dated numbers (pairs out for repair). An empty field is a size the shop
+ * does not list (none can be booked); an item not counted takes bookings of any size. Every refusal is the server's
+ * (a number below what bookings already hold of a size on some day), said in the form that asked.
+ */
+import { CONSOLE } from '@tabi/contract/console-endpoints';
+import { WEAR_SIZES_ADULT, WEAR_SIZES_CHILD } from '@tabi/contract/constants';
+import { formatDay } from '@tabi/contract/dates';
+import { CatalogMsg } from '@tabi/contract/messages';
+import {
+  RENTAL_ITEM_LABEL,
+  RENTAL_ITEM_UNIT,
+  type RentalItem,
+  type RentalStockDay,
+  type RentalStockDayRequest,
+  type RentalStockDetail,
+  type RentalStockItem,
+  type RentalStockItemRequest,
+  rentalSizeLabel,
+  rentalSizeName,
+  rentalStockDayRequest,
+  rentalStockItemRequest,
+} from '@tabi/contract/rental-stock';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { ErrorText, Field } from '../../components/form/field.tsx';
+import { AdminPage, Card } from '../components/page.tsx';
+import { FormAlert, QueryView } from '../components/query-state.tsx';
+import { SchemaForm, useSchemaForm } from '../components/schema-form.tsx';
+import { adminCall, errorText } from '../lib/admin-api.ts';
+import styles from './facility-sizes-page.module.css';
+
+export const rentalStockKey = (id: number) => ['admin', 'facilities', id, 'rental-stock'] as const;
+
+type Say = (message: string) => void;
+
+const day = (date: string) => formatDay(date, 'ja', { weekday: true });
+
+/** A change's answer (the shop's stock as it is now) shown at once. */
+function useStockChanged() {
+  const client = useQueryClient();
+  return (detail: RentalStockDetail) => client.setQueryData(rentalStockKey(detail.facility.id), detail);
+}
+
+/** サイズ別在庫 of one facility: each item's sizes, then the dated numbers. */
+export function FacilitySizesPage() {
+  const id = Number(useParams().id);
+  const valid = Number.isInteger(id) && id > 0;
+  const query = useQuery({
+    queryKey: rentalStockKey(id),
+    queryFn: () => adminCall(CONSOLE['GET /facilities/{id}/rental-stock'], { params: { id } }),
+    enabled: valid,
+  });
+  const [message, setMessage] = useState('');
+  const name = query.data?.facility.name;
+  return (
+    <AdminPage
+      title={name ? `サイズ別在庫：${name}` : 'サイズ別在庫'}
+      back={{ to: '/admin/facilities', label: '施設とクーポン' }}
+    >
+      <p className="adm-lead">
+        レンタル品目ごとに、店舗がサイズ別に用意している数を登録します。登録した品目は、予約のたびにサイズごとの残りを確認し、残りのないサイズは選べなくなります。
+      </p>
+      {message && <output className="adm-success">{message}</output>}
+      {valid ? (
+        <QueryView query={query}>
+          {(detail) => (
+            <>
+              {detail.items.map((item) => (
+                // Drawn anew when the saved numbers change, so that the fields start from them.
+                <ItemStock
+                  key={`${item.item}:${JSON.stringify(item.sizes.map((s) => s.quantity))}`}
+                  facilityId={detail.facility.id}
+                  stock={item}
+                  say={setMessage}
+                />
+              ))}
+              {/* Drawn anew when the counted items change, so that its choice of item starts from one of them. */}
+              <DatedNumbers
+                key={detail.items
+                  .filter((i) => i.counted)
+                  .map((i) => i.item)
+                  .join()}
+                detail={detail}
+                say={setMessage}
+              />
+            </>
+          )}
+        </QueryView>
+      ) : (
+        <FormAlert>{CatalogMsg.facilityNotFound}</FormAlert>
+      )}
+    </AdminPage>
+  );
+}
+
+// --- 品目ごとの数 --------------------------------------------------------------------------------------------------
+
+/** The item's sizes in groups, each under its legend: wear's adult and children's apart. */
+function groupsOf(stock: RentalStockItem): { legend: string; sizes: { index: number; size: string }[] }[] {
+  const unit = RENTAL_ITEM_UNIT[stock.item];
+  const indexed = stock.sizes.map((s, index) => ({ index, size: s.size }));
+  if (stock.item !== 'wear') {
+    const what = stock.item === 'model' ? '種類' : 'サイズ';
+    return [{ legend: `${RENTAL_ITEM_LABEL[stock.item]}の${what}ごとの数（${unit}）`, sizes: indexed }];
+  }
+  const adult: readonly string[] = WEAR_SIZES_ADULT;
+  const child: readonly string[] = WEAR_SIZES_CHILD;
+  const groups = [
+    { legend: `大人用ウェアのサイズごとの数（${unit}）`, sizes: indexed.filter((s) => adult.includes(s.size)) },
+    { legend: `子ども用ウェアのサイズごとの数（${unit}）`, sizes: indexed.filter((s) => child.includes(s.size)) },
+    {
+      legend: `その他のサイズ（${unit}）`,
+      sizes: indexed.filter((s) => !adult.includes(s.size) && !child.includes(s.size)),
+    },
+  ];
+  return groups.filter((g) => g.sizes.length > 0);
+}
+
+const valuesOf = (stock: RentalStockItem): RentalStockItemRequest => ({
+  item: stock.item,
+  counted: stock.counted,
+  sizes: stock.sizes.map((s) => ({ size: s.size, quantity: s.quantity === null ? '' : String(s.quantity) })),
+});
+
+/** One item: whether the shop counts it, and its number of each size (empty: not listed). */
+function ItemStock({ facilityId, stock, say }: { facilityId: number; stock: RentalStockItem; say: Say }) {
+  const changed = useStockChanged();
+  const label = RENTAL_ITEM_LABEL[stock.item];
+  const edit = useSchemaForm(rentalStockItemRequest, {
+    defaultValues: valuesOf(stock),
+    invalidText: '入力内容に誤りがあります。赤字の項目をご確認ください。',
+    async onSubmit(body) {
+      say('');
+      const saved = await adminCall(CONSOLE['POST /facilities/{id}/rental-stock'], {
+        params: { id: facilityId },
+        body,
+      });
+      say(
+        body.counted
+          ? `${label}のサイズ別の数を保存しました（${body.sizes.length}サイズ）。`
+          : `${label}の在庫を管理しないようにしました（サイズに関係なく予約を受け付けます）。`,
+      );
+      changed(saved);
+    },
+  });
+  const { form, isSubmitting } = edit;
+  const counted = form.watch('counted');
+  const errors = form.formState.errors;
+  const headingId = `rental-stock-${stock.item}-heading`;
+  const toggleId = `rental-stock-${stock.item}-counted`;
+  const unit = RENTAL_ITEM_UNIT[stock.item];
+  return (
+    <section className="adm-card" aria-labelledby={headingId}>
+      <header className="adm-card-head">
+        <h2 id={headingId}>{label}</h2>
+      </header>
+      <SchemaForm form={edit} aria-labelledby={headingId}>
+        <label className="adm-check" htmlFor={toggleId}>
+          <input
+            id={toggleId}
+            type="checkbox"
+            aria-invalid={errors.counted ? true : undefined}
+            aria-describedby={errors.counted ? `${toggleId}-error` : undefined}
+            {...form.register('counted')}
+          />
+          この品目の在庫を管理する
+        </label>
+        <ErrorText id={`${toggleId}-error`} message={errors.counted?.message} />
+        {counted ? (
+          <>
+            <p className="adm-muted">
+              店舗にある数を入力します。扱わないサイズは空欄にします（そのサイズは予約できません）。今後の予約がある数より少なくはできません。
+            </p>
+            {groupsOf(stock).map((group) => (
+              <fieldset key={group.legend} className={styles.sizes}>
+                <legend>{group.legend}</legend>
+                <div className={styles.grid}>
+                  {group.sizes.map(({ index, size }) => {
+                    const held = stock.sizes[index]?.held ?? 0;
+                    return (
+                      <Field
+                        key={size}
+                        label={rentalSizeLabel(stock.item, size)}
+                        id={`rental-stock-${stock.item}-${index}`}
+                        hint={held > 0 ? `予約 最大${held}${unit}` : undefined}
+                        hintClassName={styles.held}
+                        error={errors.sizes?.[index]?.quantity?.message ?? errors.sizes?.[index]?.size?.message}
+                      >
+                        {(control) => (
+                          <input
+                            {...control}
+                            inputMode="numeric"
+                            autoComplete="off"
+                            {...form.register(`sizes.${index}.quantity`)}
+                          />
+                        )}
+                      </Field>
+                    );
+                  })}
+                </div>
+              </fieldset>
+            ))}
+          </>
+        ) : (
+          <p className={styles.off}>管理していません。この店舗の{label}は、サイズに関係なく予約を受け付けます。</p>
+        )}
+        <button type="submit" className="adm-primary" disabled={isSubmitting} aria-busy={isSubmitting}>
+          {isSubmitting ? '処理中…' : `${label}を保存`}
+        </button>
+      </SchemaForm>
+    </section>
+  );
+}
+
+// --- 日付ごとの数 --------------------------------------------------------------------------------------------------
+
+const DAY_DATE_ID = 'rental-stock-day-date';
+
+/** The sizes a dated number may be set for: the listed sizes of the items the shop counts. */
+function listedSizes(detail: RentalStockDetail): Map<RentalItem, string[]> {
+  const listed = new Map<RentalItem, string[]>();
+  for (const item of detail.items) {
+    const sizes = item.sizes.filter((s) => s.quantity !== null).map((s) => s.size);
+    if (item.counted && sizes.length > 0) listed.set(item.item, sizes);
+  }
+  return listed;
+}
+
+const dayName = (d: Pick<RentalStockDay, 'item' | 'size' | 'date'>) =>
+  `${day(d.date)}の${rentalSizeName(d.item, d.size)}`;
+
+/** 日付ごとの数: another number of a size on a date (pairs out for repair: fewer; brought in: more). */
+function DatedNumbers({ detail, say }: { detail: RentalStockDetail; say: Say }) {
+  const changed = useStockChanged();
+  const listed = listedSizes(detail);
+  const items = [...listed.keys()];
+  const firstItem = items[0] ?? 'boots';
+  const empty: RentalStockDayRequest = { item: firstItem, size: '', date: '', quantity: '' };
+  const add = useSchemaForm(rentalStockDayRequest, {
+    defaultValues: empty,
+    async onSubmit(body) {
+      say('');
+      const saved = await adminCall(CONSOLE['POST /facilities/{id}/rental-stock/days'], {
+        params: { id: detail.facility.id },
+        body,
+      });
+      add.reset({ ...empty, item: body.item });
+      say(`${dayName(body)}を${body.quantity}${RENTAL_ITEM_UNIT[body.item]}にしました。`);
+      changed(saved);
+    },
+  });
+  const [busy, setBusy] = useState(false);
+  const [removeError, setRemoveError] = useState('');
+  async function remove(d: RentalStockDay) {
+    setBusy(true);
+    setRemoveError('');
+    say('');
+    try {
+      const saved = await adminCall(CONSOLE['POST /facilities/{id}/rental-stock/days/delete'], {
+        params: { id: detail.facility.id },
+        body: { item: d.item, size: d.size, date: d.date },
+      });
+      changed(saved);
+      say(`${dayName(d)}の日付ごとの数を削除しました（通常の${d.base}${RENTAL_ITEM_UNIT[d.item]}に戻ります）。`);
+      // The row's button goes with the row: focus the add form's first field rather than losing it.
+      document.getElementById(DAY_DATE_ID)?.focus();
+    } catch (e) {
+      setRemoveError(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+  const { form, isSubmitting } = add;
+  const errors = form.formState.errors;
+  const item = form.watch('item');
+  const sizes = listed.get(item) ?? [];
+  return (
+    <Card id="rental-stock-days-heading" title="日付ごとの数">
+      <p className="adm-muted">
+        修理・貸し出し中などで、特定の日だけ数が変わる場合に登録します（その日にすべて使えないときは0）。登録済みの日付とサイズを入力すると、その日の数を変更します。
+      </p>
+      <FormAlert>{removeError}</FormAlert>
+      {detail.days.length === 0 ? (
+        <p className="adm-empty">今日以降の日付ごとの数はありません。</p>
+      ) : (
+        <div className="adm-table-wrap">
+          <table className="adm-table">
+            <caption className="visually-hidden">{detail.facility.name}の今日以降の日付ごとの数</caption>
+            <thead>
+              <tr>
+                <th scope="col">日付</th>
+                <th scope="col">品目・サイズ</th>
+                <th scope="col" className="num">
+                  その日の数
+                </th>
+                <th scope="col" className="num">
+                  通常の数
+                </th>
+                <th scope="col" className="num">
+                  予約
+                </th>
+                <th scope="col">
+                  <span className="visually-hidden">操作</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {detail.days.map((d) => {
+                const unit = RENTAL_ITEM_UNIT[d.item];
+                return (
+                  <tr key={`${d.date}-${d.item}-${d.size}`}>
+                    <th scope="row">{day(d.date)}</th>
+                    <td>{rentalSizeName(d.item, d.size)}</td>
+                    <td className="num">
+                      {d.quantity}
+                      {unit}
+                    </td>
+                    <td className="num">
+                      {d.base}
+                      {unit}
+                    </td>
+                    <td className="num">
+                      {d.held}
+                      {unit}
+                    </td>
+                    <td>
+                      <button
+                        type="button"
+                        className="adm-button"
+                        disabled={busy}
+                        aria-label={`${dayName(d)}の日付ごとの数を削除`}
+                        onClick={() => void remove(d)}
+                      >
+                        削除
+                      </button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {items.length === 0 ? (
+        <p className="adm-muted">日付ごとの数は、在庫を管理している品目のサイズに登録できます。</p>
+      ) : (
+        <SchemaForm form={add} className="adm-reseller-add" aria-label="日付ごとの数を追加・変更">
+          <div className="adm-staff-add-fields">
+            <Field label="日付" id={DAY_DATE_ID} required error={errors.date?.message}>
+              {(control) => <input {...control} type="date" {...form.register('date')} />}
+            </Field>
+            <Field label="品目" error={errors.item?.message}>
+              {(control) => (
+                <select {...control} {...form.register('item', { onChange: () => form.setValue('size', '') })}>
+                  {items.map((i) => (
+                    <option key={i} value={i}>
+                      {RENTAL_ITEM_LABEL[i]}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <Field label="サイズ" required error={errors.size?.message}>
+              {(control) => (
+                <select {...control} {...form.register('size')}>
+                  <option value="">選択してください</option>
+                  {sizes.map((s) => (
+                    <option key={s} value={s}>
+                      {rentalSizeLabel(item, s)}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <Field label="その日の数" required error={errors.quantity?.message}>
+              {(control) => (
+                <input {...control} inputMode="numeric" autoComplete="off" {...form.register('quantity')} />
+              )}
+            </Field>
+            <button type="submit" className="adm-button" disabled={isSubmitting} aria-busy={isSubmitting}>
+              {isSubmitting ? '処理中…' : '日付を追加・変更'}
+            </button>
+          </div>
+        </SchemaForm>
+      )}
+    </Card>
+  );
+}
