@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN } from './booking-rules.ts';
 import { calendarYmd, departureBookingFields, envelope } from './envelope.ts';
+import { RENTAL_ITEMS } from './rental-stock.ts';
 
 export const OperationsMsg = {
   facilityMailInvalid: 'メールアドレスの形式が正しくありません。',
@@ -78,6 +79,28 @@ export const rentalSheet = z.object({
 });
 export type RentalSheet = z.infer<typeof rentalSheet>;
 
+/**
+ * One size of an item the shop counts (サイズ別在庫, ADR 0209), for the whole day whatever departure is asked for (a
+ * shop's pairs are counted by the day): `reserved` by the bookings that hold their seats (the count a booking's check
+ * compares), `quantity` the pairs that day (a dated number when there is one; 0 for a size the shop does not list),
+ * and `left`, below 0 when the shop was booked beyond its pairs (a number changed outside the console).
+ */
+export const rentalStockLine = z.object({
+  item: z.enum(RENTAL_ITEMS),
+  size: z.string(),
+  reserved: z.number().int(),
+  quantity: z.number().int(),
+  left: z.number().int(),
+});
+export type RentalStockLine = z.infer<typeof rentalStockLine>;
+
+/**
+ * A sheet as the console shows it: the mailed sheet, and the shop's stock by size that day (empty when it counts no
+ * item, or for rental options without a facility), by item (boards, boots, wear) and size in SPEC §5's order.
+ */
+export const rentalSheetView = rentalSheet.extend({ stock: z.array(rentalStockLine) });
+export type RentalSheetView = z.infer<typeof rentalSheetView>;
+
 export const rentalSheetDay = z.object({
   date: z.string(),
   facility: z.number().nullable(),
@@ -87,7 +110,7 @@ export const rentalSheetDay = z.object({
   start: z.string().nullable(),
   /** The day's start times of rental options (of the facility asked for), for the page's choice. */
   startTimes: z.array(z.string()),
-  sheets: z.array(rentalSheet),
+  sheets: z.array(rentalSheetView),
 });
 export type RentalSheetDay = z.infer<typeof rentalSheetDay>;
 export const rentalSheetResponse = envelope(rentalSheetDay);

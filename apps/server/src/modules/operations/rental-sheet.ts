@@ -4,7 +4,8 @@
  * page (printed on A4), as CSV, and mailed to the facility's address the evening before (once: rental_sheets_sent).
  * The bookings are the 参加者名簿's (those that hold their seats: not canceled, not an unpaid card booking past its
  * grace) and never one whose cancellation is already claimed. A rental option sold at start times (ADR 0196) is
- * counted per departure too, and one start time can be asked for alone.
+ * counted per departure too, and one start time can be asked for alone. The console's sheet also says, for a shop that
+ * counts its pairs by size (ADR 0209), how many of each size are reserved and left that day.
  */
 import { statusLabel, unpaidGraceCutoff } from '@tabi/contract/booking-rules';
 import {
@@ -26,7 +27,9 @@ import type {
   RentalSheetDeparture,
   RentalSheetQuery,
   RentalSheetRow,
+  RentalStockLine,
 } from '@tabi/contract/operations';
+import { RENTAL_ITEMS, type RentalItem, rentalSizeOrder } from '@tabi/contract/rental-stock';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { type DbOrTx, rowsOf } from '../../db/client.ts';
@@ -284,18 +287,83 @@ export async function rentalSheets(
   });
 }
 
+/**
+ * The shops' stock by size on `day` (ADR 0209): every size they list of the items they count, and any size of such an
+ * item that bookings hold without its being listed (none to give: it shows as over). Counted by the migration's
+ * `rental_quantity` and `rental_used`, the numbers a booking's check compares, so what the sheet says is left is what
+ * can still be booked.
+ */
+export async function sheetStock(db: DbOrTx, day: Ymd, facilityIds: number[]): Promise<Map<number, RentalStockLine[]>> {
+  const stock = new Map<number, RentalStockLine[]>();
+  if (facilityIds.length === 0) return stock;
+  const ids = sql.join(
+    facilityIds.map((id) => sql`${id}::int`),
+    sql`, `,
+  );
+  const rows = rowsOf<{
+    facility_id: number | string;
+    item: RentalItem;
+    size: string;
+    quantity: number | string | null;
+    reserved: number | string;
+  }>(
+    await db.execute(sql`
+      with counted as (select distinct s.facility_id, s.item from rental_stock s where s.facility_id in (${ids})),
+      wanted as (
+        select s.facility_id, s.item, s.size from rental_stock s where s.facility_id in (${ids})
+        union
+        select o.facility_id, x.item, x.size
+        from options o
+          join booking_options bo on bo.opcd = o.opcd and bo.usedate = ${iso(day)}::date
+          join bookings b on b.rsvno = bo.rsvno and b.state not in ('canceled', 'expired')
+          join booking_rentals r on r.rsvno = bo.rsvno
+          cross join lateral (values ('model', r.model), ('boots', r.boots_size), ('wear', r.wear_size)) x(item, size)
+          join counted c on c.facility_id = o.facility_id and c.item = x.item
+        where o.facility_id in (${ids}) and x.size is not null and x.size <> ''
+      )
+      select w.facility_id, w.item, w.size,
+        rental_quantity(w.facility_id, ${iso(day)}::date, w.item, w.size) as quantity,
+        rental_used(w.facility_id, ${iso(day)}::date, w.item, w.size) as reserved
+      from wanted w`),
+  );
+  for (const r of rows) {
+    const facilityId = Number(r.facility_id);
+    const quantity = Number(r.quantity ?? 0);
+    const reserved = Number(r.reserved);
+    const lines = stock.get(facilityId) ?? [];
+    lines.push({ item: r.item, size: r.size, reserved, quantity, left: quantity - reserved });
+    stock.set(facilityId, lines);
+  }
+  const itemOrder = (item: RentalItem) => RENTAL_ITEMS.indexOf(item);
+  for (const lines of stock.values()) {
+    lines.sort(
+      (a, b) =>
+        itemOrder(a.item) - itemOrder(b.item) ||
+        rentalSizeOrder(a.item, a.size) - rentalSizeOrder(b.item, b.size) ||
+        a.size.localeCompare(b.size),
+    );
+  }
+  return stock;
+}
+
 export async function rentalSheetDay(ctx: AppContext, query: RentalSheetQuery): Promise<RentalSheetDay> {
   const now = ctx.clock.now();
   const date = sheetDay(now, query);
   const facility = typeof query.facility === 'number' ? query.facility : undefined;
   const start = query.start || undefined;
+  const sheets = await rentalSheets(ctx.db, now, date, facility, start);
+  const stock = await sheetStock(
+    ctx.db,
+    date,
+    sheets.flatMap((s) => (s.facilityId === null ? [] : [s.facilityId])),
+  );
   return {
     date,
     facility: facility ?? null,
     facilities: await rentalFacilities(ctx.db),
     start: start ?? null,
     startTimes: await rentalStartTimes(ctx.db, date, facility),
-    sheets: await rentalSheets(ctx.db, now, date, facility, start),
+    sheets: sheets.map((s) => ({ ...s, stock: (s.facilityId === null ? undefined : stock.get(s.facilityId)) ?? [] })),
   };
 }
 

@@ -62,6 +62,12 @@ function day(start: string | null): RentalSheetDay {
           };
         }),
         rows,
+        stock: [
+          { item: 'model', size: '1', reserved: 2, quantity: 30, left: 28 },
+          { item: 'boots', size: '24.0', reserved: 1, quantity: 0, left: -1 },
+          { item: 'boots', size: '26.5', reserved: 3, quantity: 6, left: 3 },
+          { item: 'boots', size: '27.0', reserved: 2, quantity: 2, left: 0 },
+        ],
       },
     ],
   };
@@ -104,6 +110,30 @@ function renderAt(url: string) {
     </QueryClientProvider>,
   );
 }
+
+describe('レンタル準備表: stock by size (ADR 0209)', () => {
+  it('says per counted item and size how many are reserved, in stock and left, marking sizes with none left', async () => {
+    renderAt('/admin/rental-sheet?date=20261220');
+    expect(await screen.findByRole('heading', { name: 'サイズ別の在庫と残り（2026/12/20の1日分）' })).toBeTruthy();
+    const boots = screen.getByRole('table', { name: 'ブーツ' });
+    const cells = (size: string) =>
+      within(within(boots).getByRole('rowheader', { name: size }).closest('tr') as HTMLElement)
+        .getAllByRole('cell')
+        .map((c) => c.textContent);
+    expect(
+      within(boots)
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent),
+    ).toEqual(['サイズ', '予約', '在庫', '残り']);
+    expect(cells('26.5cm')).toEqual(['3足', '6足', '3足']);
+    expect(cells('27.0cm')).toEqual(['2足', '2足', '0足 残りなし']);
+    expect(cells('24.0cm')).toEqual(['1足', '0足', '0足 1足超過']);
+    const boards = screen.getByRole('table', { name: 'スキー・スノーボード' });
+    expect(within(boards).getByRole('rowheader', { name: 'スキー' })).toBeTruthy();
+    // Wear is not counted by this shop: no table for it.
+    expect(screen.queryByRole('table', { name: 'ウェア' })).toBeNull();
+  });
+});
 
 describe('レンタル準備表 per departure (ADR 0196)', () => {
   it('prepares each departure apart: its time, its counts and its travellers', async () => {

@@ -1,5 +1,13 @@
 import { CONSOLE } from '@tabi/contract/console-endpoints';
-import type { RentalSheet, RentalSheetDeparture, RentalSheetQuery, RentalSheetRow } from '@tabi/contract/operations';
+import type {
+  RentalSheet,
+  RentalSheetDeparture,
+  RentalSheetQuery,
+  RentalSheetRow,
+  RentalSheetView,
+  RentalStockLine,
+} from '@tabi/contract/operations';
+import { RENTAL_ITEM_LABEL, RENTAL_ITEM_UNIT, RENTAL_ITEMS, rentalSizeLabel } from '@tabi/contract/rental-stock';
 import { useQuery } from '@tanstack/react-query';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
 import { useSearchParams } from 'react-router';
@@ -95,6 +103,77 @@ function Totals({ counts }: { counts: Pick<RentalSheet, 'skis' | 'snowboards' | 
   );
 }
 
+/** How many of a size are left, with a size that has none marked in words (not by colour alone). */
+function LeftCell({ line }: { line: RentalStockLine }) {
+  const unit = RENTAL_ITEM_UNIT[line.item];
+  if (line.left > 0) return `${line.left}${unit}`;
+  return (
+    <>
+      0{unit} <span className="adm-status adm-status-4">{line.left < 0 ? `${-line.left}${unit}超過` : '残りなし'}</span>
+    </>
+  );
+}
+
+/**
+ * サイズ別在庫 (ADR 0209): per item the shop counts, each size's reservations, pairs that day and what is left. A shop's
+ * pairs are counted by the day, so the table is the whole day's whichever departure the sheet shows.
+ */
+function StockTables({ sheet, date }: { sheet: RentalSheetView; date: string }) {
+  if (sheet.stock.length === 0) return null;
+  return (
+    <>
+      <h3>サイズ別の在庫と残り（{slashDate(date)}の1日分）</h3>
+      <div className="adm-rental-totals">
+        {RENTAL_ITEMS.map((item) => {
+          const lines = sheet.stock.filter((l) => l.item === item);
+          if (lines.length === 0) return null;
+          const unit = RENTAL_ITEM_UNIT[item];
+          return (
+            <table key={item} className="adm-table adm-rental-counts">
+              <caption>{RENTAL_ITEM_LABEL[item]}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{item === 'model' ? '種類' : 'サイズ'}</th>
+                  <th scope="col" className="num">
+                    予約
+                  </th>
+                  <th scope="col" className="num">
+                    在庫
+                  </th>
+                  <th scope="col" className="num">
+                    残り
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {lines.map((line) => (
+                  <tr key={line.size}>
+                    <th scope="row">{rentalSizeLabel(item, line.size)}</th>
+                    <td className="num">
+                      {line.reserved}
+                      {unit}
+                    </td>
+                    <td className="num">
+                      {line.quantity}
+                      {unit}
+                    </td>
+                    <td className="num">
+                      <LeftCell line={line} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          );
+        })}
+      </div>
+      <p className="adm-muted">
+        在庫は施設とクーポンの「サイズ別在庫」で登録した、この日の数です。予約は在庫を確保している予約の数で、取消手続き中の予約を含むことがあります。
+      </p>
+    </>
+  );
+}
+
 /** A departure as the sheet heads it (ADR 0196): 「09:30〜12:00」. */
 const timeOf = (d: { startTime: string; endTime: string }) => `${d.startTime}〜${d.endTime}`;
 
@@ -123,7 +202,7 @@ function DepartureSheet({ sheet, departure }: { sheet: RentalSheet; departure: R
   );
 }
 
-function Sheet({ sheet, date }: { sheet: RentalSheet; date: string }) {
+function Sheet({ sheet, date }: { sheet: RentalSheetView; date: string }) {
   const id = `rental-${sheet.facilityId ?? 'none'}`;
   // Rentals that go out at set times (ADR 0196) are prepared per departure; whole days, as one list after them.
   const allDay = sheet.rows.filter((r) => r.startTime === '');
@@ -145,6 +224,7 @@ function Sheet({ sheet, date }: { sheet: RentalSheet; date: string }) {
       </p>
       {sheet.departures.length > 0 && <h3>この日の合計</h3>}
       <Totals counts={sheet} />
+      <StockTables sheet={sheet} date={date} />
       {sheet.departures.map((d) => (
         <DepartureSheet key={d.startTime} sheet={sheet} departure={d} />
       ))}
