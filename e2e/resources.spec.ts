@@ -2,12 +2,15 @@
  * Shared resources and rental sizes as a visitor on a phone meets them (ADR 0209): a boot size the shop has none left
  * of that day is listed but marked 在庫なし and cannot be chosen, another size is booked and paid; the Lake Ashi ship's
  * day in dock closes both the Hakone day tour and the boarding coupon that ride it. The demo data (seed/resources.ts):
- * boots 25.5 rented out on every other day from tomorrow, the ship in dock 12 days ahead.
+ * boots 25.5 rented out on every other day from tomorrow, the ship in dock 12 days ahead, three guides for the Sendai
+ * food walk (OP0023), one a booking, whom staff reassign in 予約詳細.
  */
 import { addDays, tokyoYmd, ymdToIsoDate } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
 import { expectNoSeriousA11yIssues, shoot } from './support/checks.ts';
+import { makeBooking } from './support/customer.ts';
 import { agreeToConsent, fillLeader, memberSection, payOnSandbox } from './support/purchase.ts';
+import { asStaff, OPERATOR, shootConsole } from './support/staff.ts';
 import { expect, test } from './support/test.ts';
 
 const today = () => tokyoYmd(new Date());
@@ -79,4 +82,29 @@ test.describe('on a phone', () => {
     ).toBeEnabled();
     await shoot(page, 'ship-in-dock');
   });
+});
+
+test('staff move a walk’s booking to another guide of the pool in 予約詳細, and it is in the history', async ({
+  page,
+}) => {
+  await page.goto('/');
+  // Two walks on one day: each takes the first guide of the pool with room.
+  const first = await makeBooking(page, 'OP0023', '09011112222', 'GUIDE', 1);
+  await makeBooking(page, 'OP0023', '09011113333', 'GUIDE', 1);
+  await asStaff(page, OPERATOR);
+  await page.goto(`/admin/bookings/${first}`);
+  const guides = page.getByRole('table', { name: 'この予約が使うリソース' });
+  await expect(guides.getByRole('rowheader')).toHaveText(['食べ歩きガイド 山田']);
+  const to = guides.getByRole('combobox', { name: '割り当て先' });
+  // The second walk took 佐藤: full that day, listed but not offered.
+  await expect(to.getByRole('option', { name: /食べ歩きガイド 佐藤（残り0／1・空きなし）/ })).toBeDisabled();
+  await to.selectOption({ label: '食べ歩きガイド 鈴木（残り1／1）' });
+  await guides.getByRole('button', { name: '割り当てを変更' }).click();
+  await expect(
+    page.getByText('リソースの割り当てを「食べ歩きガイド 山田」から「食べ歩きガイド 鈴木」に変更しました。'),
+  ).toBeVisible();
+  await expect(guides.getByRole('rowheader')).toHaveText(['食べ歩きガイド 鈴木']);
+  await expect(page.getByText('リソースの割り当てを変更').first()).toBeVisible();
+  await expectNoSeriousA11yIssues(page);
+  await shootConsole(page, 'booking-guide-reassigned');
 });

@@ -1,6 +1,6 @@
 /**
  * The demo's shared resources (ADR 0209): the Lake Ashi pirate ship that the boarding coupon and the Hakone day tour
- * both ride (a dock day closes both), the pool of three nature guides of the Oirase walk, one per booking, and the ski
+ * both ride (a dock day closes both), the pool of three guides of the Sendai food walk, one per booking, and the ski
  * shops' boots and wear by size, a few sizes rented out on some days.
  */
 import { SHOE_SIZES, WEAR_SIZES_ADULT, WEAR_SIZES_CHILD } from '@tabi/contract/constants';
@@ -30,17 +30,17 @@ export async function insertDemoResources(tx: DbOrTx, today: Ymd): Promise<void>
   const guides = await tx
     .insert(resources)
     .values(
-      ['ネイチャーガイド 山田', 'ネイチャーガイド 佐藤', 'ネイチャーガイド 鈴木'].map((name) => ({
+      ['食べ歩きガイド 山田', '食べ歩きガイド 佐藤', '食べ歩きガイド 鈴木'].map((name) => ({
         name,
         kind: 'guide' as const,
         capacity: 1,
         per: 'day' as const,
-        pool: '奥入瀬ネイチャーガイド',
+        pool: '仙台 食べ歩きガイド',
       })),
     )
     .returning({ id: resources.id });
   const [first] = guides;
-  if (first) await tx.insert(optionResources).values({ opcd: 'OP0024', resourceId: first.id, usage: 'booking' });
+  if (first) await tx.insert(optionResources).values({ opcd: 'OP0023', resourceId: first.id, usage: 'booking' });
 }
 
 /** The size each ski shop has none left of on every other day from today (the demo's 在庫なし), with the item. */
