@@ -50,7 +50,8 @@ CREATE INDEX "resources_pool_idx" ON "resources" USING btree ("pool");--> statem
 -- statement that takes its seats and writes the booking, so that no booking is ever written beyond a resource's room.
 --
 -- Lock order (DESIGN §5, §16): the departure's row first (the statement's conditional update, or the caller's lock),
--- then every resource the line may take, whole pools, by id. A VOLATILE function takes a fresh snapshot for each query
+-- then every resource the line may take, whole pools, by id: its row in KEY SHARE mode (staff changing it wait) and
+-- its day by an advisory lock (bookings of the same resource and day wait for each other, other days do not). A VOLATILE function takes a fresh snapshot for each query
 -- it runs (READ COMMITTED), so once it holds those locks it sees every booking that held them before and committed.
 --
 -- A resource's units count while their booking holds its seats: its state is neither canceled nor expired. Every path
@@ -68,14 +69,20 @@ DECLARE
   used integer;
   found_room boolean;
 BEGIN
-  PERFORM 1 FROM resources r
-  WHERE r.id IN (SELECT o.resource_id FROM option_resources o WHERE o.opcd = line_opcd)
-     OR r.pool IN (
-       SELECT p.pool FROM option_resources o JOIN resources p ON p.id = o.resource_id
-       WHERE o.opcd = line_opcd AND p.pool IS NOT NULL
-     )
-  ORDER BY r.id
-  FOR UPDATE;
+  -- Each resource's row is held against a change by staff (their FOR UPDATE waits), and each resource's day is locked
+  -- for the bookings of that day alone: bookings of other days take the same boat at once.
+  FOR member IN
+    SELECT r.id FROM resources r
+    WHERE r.id IN (SELECT o.resource_id FROM option_resources o WHERE o.opcd = line_opcd)
+       OR r.pool IN (
+         SELECT p.pool FROM option_resources o JOIN resources p ON p.id = o.resource_id
+         WHERE o.opcd = line_opcd AND p.pool IS NOT NULL
+       )
+    ORDER BY r.id
+    FOR KEY SHARE
+  LOOP
+    PERFORM pg_advisory_xact_lock(hashtextextended('resource ' || member.id || ' ' || line_usedate, 0));
+  END LOOP;
   FOR need IN
     SELECT o.resource_id AS rid, r.pool,
       CASE o.usage WHEN 'traveller' THEN travellers WHEN 'booking' THEN 1 ELSE items END AS wanted

@@ -47,8 +47,9 @@ LANGUAGE sql STABLE AS $$
   END
 $$;
 --> statement-breakpoint
--- Checks, under the locks of the shop's rows of those sizes (taken in item and size order, after the departure's and
--- the resources'), that the shop of `line_opcd` still has the sizes a new booking asks for on `line_usedate`. The
+-- Checks, under the locks of the shop's rows of those sizes (KEY SHARE, against staff changing them) and of each size's
+-- day (advisory, against other bookings of it that day), taken in item and size order after the departure's and the
+-- resources', that the shop of `line_opcd` still has the sizes a new booking asks for on `line_usedate`. The
 -- rentals of bookings that held those locks before and committed are seen (a VOLATILE function's fresh snapshots).
 -- Short of one, it raises SQLSTATE TB410 with the item and size as DETAIL (`boots:26.5`).
 CREATE FUNCTION "rental_sizes_take"(line_opcd text, line_usedate date, models text[], boots text[], wear text[])
@@ -67,7 +68,7 @@ BEGIN
     SELECT 'model', unnest(models) UNION SELECT 'boots', unnest(boots) UNION SELECT 'wear', unnest(wear)
   )
   ORDER BY s.item, s.size
-  FOR UPDATE;
+  FOR KEY SHARE;
   FOR want IN
     SELECT w.item, w.size, count(*)::integer AS n
     FROM (
@@ -79,6 +80,8 @@ BEGIN
     GROUP BY w.item, w.size
     ORDER BY w.item, w.size
   LOOP
+    PERFORM pg_advisory_xact_lock(
+      hashtextextended('rental ' || shop || ' ' || want.item || ' ' || want.size || ' ' || line_usedate, 0));
     have := rental_quantity(shop, line_usedate, want.item, want.size);
     CONTINUE WHEN have IS NULL;
     IF rental_used(shop, line_usedate, want.item, want.size) + want.n > have THEN
@@ -108,7 +111,7 @@ BEGIN
       UNION SELECT 'wear', r.wear_size FROM booking_rentals r WHERE r.rsvno = booking
     )
     ORDER BY s.item, s.size
-    FOR UPDATE;
+    FOR KEY SHARE;
     FOR want IN
       SELECT DISTINCT w.item, w.size FROM (
         SELECT 'model' AS item, r.model AS size FROM booking_rentals r WHERE r.rsvno = booking
@@ -118,6 +121,8 @@ BEGIN
       WHERE w.size <> ''
       ORDER BY w.item, w.size
     LOOP
+      PERFORM pg_advisory_xact_lock(
+        hashtextextended('rental ' || line.shop || ' ' || want.item || ' ' || want.size || ' ' || line.usedate, 0));
       have := rental_quantity(line.shop, line.usedate, want.item, want.size);
       CONTINUE WHEN have IS NULL;
       IF rental_used(line.shop, line.usedate, want.item, want.size) > have THEN
