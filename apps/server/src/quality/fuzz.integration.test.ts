@@ -198,6 +198,7 @@ async function buildTargets(): Promise<Target[]> {
     'POST /booking/{rsvno}': { params: { rsvno: 'AA100001' }, bodies: [{ session: paid, rsvno: 'AA100001' }] },
     'GET /option/{code}': { params: { code: 'OP0001' }, query: { usedate: `${month}01` } },
     'GET /option/{code}/departures': { params: { code: 'OP0001' }, query: { usedate: `${month}10` } },
+    'GET /option/{code}/rental-stock': { params: { code: 'OP0003' }, query: { usedate: `${month}10` } },
     'POST /booking/cancelprice': { params: {}, bodies: [{ session: paid, rsvno: 'AA100001' }] },
     'POST /booking/cancel': { params: {}, bodies: [{ session: paid, rsvno: 'AA100001', refund: '1' }] },
     'POST /booking/withdraw': { params: {}, bodies: [{ session: requested, rsvno: 'AA100005' }] },

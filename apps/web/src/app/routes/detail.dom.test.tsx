@@ -10,7 +10,7 @@ import type { OptionDetail } from '@tabi/contract/catalog';
 import { addDays, addMonths, daysBetween, monthEnd, monthStart, tokyoYmd, type Ymd } from '@tabi/contract/dates';
 import type { Lang } from '@tabi/contract/i18n';
 import { Msg } from '@tabi/contract/messages';
-import { salesClosed } from '@tabi/contract/sales-cutoff';
+import { DEFAULT_SALES_CUTOFF, firstDayOnSale, salesClosed } from '@tabi/contract/sales-cutoff';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -30,8 +30,12 @@ function renderDetail(path: string, lang?: Lang): void {
   renderPages(path, { '/detail': <DetailPage /> }, lang);
 }
 
+/** The sales cutoff of the option answered last: where its calendar opens (the page's rule, ADR 0191). */
+let answeredCutoff: OptionDetail['sales_cutoff'];
+
 /** Answers the option's calls, recording each. */
 function answer(option: OptionDetail, seats: (day: Ymd) => number | null, prices?: DayPrices): ApiCall[] {
+  answeredCutoff = option.sales_cutoff;
   const calls: ApiCall[] = [];
   const api = optionApi(option, seats, prices);
   stubApi((call) => {
@@ -62,8 +66,17 @@ async function showsMonth(month: Ymd): Promise<void> {
   await within(await screen.findByTestId('availability-calendar')).findByText(caption(month), { exact: true });
 }
 
-/** Moves the calendar forward from the month on show (`from`, this one by default) to that of `ymd`, with its days. */
-async function showMonth(ymd: Ymd, from: Ymd = today()): Promise<void> {
+/**
+ * The month the calendar opens at: this one, or at a month's end once its last day has closed, the month of the first
+ * day still on sale.
+ */
+const openingMonth = (): Ymd => {
+  const onSale = monthStart(firstDayOnSale(answeredCutoff ?? DEFAULT_SALES_CUTOFF, new Date()));
+  return onSale > monthStart(today()) ? onSale : monthStart(today());
+};
+
+/** Moves the calendar forward from the month on show (`from`, where it opens by default) to that of `ymd`. */
+async function showMonth(ymd: Ymd, from: Ymd = openingMonth()): Promise<void> {
   const user = userEvent.setup();
   let month = monthStart(from);
   await showsMonth(month);
