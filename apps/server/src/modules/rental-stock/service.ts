@@ -31,7 +31,7 @@ import { todayIn } from '../../clock.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { insertAudit } from '../staff/repository.ts';
+import { insertStaffAudit } from '../staff/repository.ts';
 import type { StaffPrincipal } from '../staff/service.ts';
 import * as repo from './repository.ts';
 
@@ -104,13 +104,7 @@ async function audit(
   shop: Shop,
   detail: Record<string, unknown>,
 ): Promise<void> {
-  await insertAudit(db, {
-    at,
-    staffId: staff.id,
-    mail: staff.mail,
-    kind,
-    detail: { facilityId: shop.id, name: shop.name, ...detail },
-  });
+  await insertStaffAudit(db, at, staff, kind, { facilityId: shop.id, name: shop.name, ...detail });
 }
 
 /**
@@ -188,6 +182,45 @@ function refusePast(ctx: Ctx, date: string): void {
   if (date < today(ctx)) throw new AppError(ErrCd.generic, RentalStockMsg.datePast, 422);
 }
 
+/**
+ * A dated number set (`quantity`) or removed (null: the size has the shop's own number again that day), on a date from
+ * today on; refused if bookings then hold more of the size that day than it has.
+ */
+async function changeDay(
+  ctx: Ctx,
+  staff: StaffPrincipal,
+  id: number,
+  where: { item: RentalItem; size: string; date: string },
+  quantity: number | null,
+): Promise<RentalStockDetail> {
+  return changeShop(ctx, id, async (tx, shop, now) => {
+    refusePast(ctx, where.date);
+    const row = await listedSize(tx, id, where.item, where.size);
+    const [existing] = (await repo.daysOf(tx, id, where.date, where.item)).filter(
+      (d) => d.size === where.size && d.date === where.date,
+    );
+    if (quantity === null && !existing) throw AppError.notFound(RentalStockMsg.dayNotFound);
+    if (existing?.quantity === quantity) return detailOf(tx, ctx, shop);
+    const after = quantity ?? row.quantity;
+    refuseBelowHeld(await repo.heldOf(tx, id, where.date, where), {
+      before: () => existing?.quantity ?? row.quantity,
+      after: () => after,
+      what: () => (quantity === null ? 'stock' : 'day'),
+    });
+    if (quantity === null) await repo.deleteDay(tx, id, where);
+    else await repo.upsertDay(tx, id, { ...where, quantity });
+    await audit(tx, now, staff, quantity === null ? 'rental_stock.day_removed' : 'rental_stock.day_set', shop, {
+      item: where.item,
+      size: where.size,
+      date: where.date,
+      before: existing?.quantity ?? null,
+      after: quantity,
+      base: row.quantity,
+    });
+    return detailOf(tx, ctx, shop);
+  });
+}
+
 /** 日付ごとの数: another number of a listed size on a date from today on (0: every pair out for repair). */
 export async function setDay(
   ctx: Ctx,
@@ -195,29 +228,8 @@ export async function setDay(
   id: number,
   input: RentalStockDayInput,
 ): Promise<RentalStockDetail> {
-  return changeShop(ctx, id, async (tx, shop, now) => {
-    refusePast(ctx, input.date);
-    const row = await listedSize(tx, id, input.item, input.size);
-    const [existing] = (await repo.daysOf(tx, id, input.date, input.item)).filter(
-      (d) => d.size === input.size && d.date === input.date,
-    );
-    if (existing?.quantity === input.quantity) return detailOf(tx, ctx, shop);
-    refuseBelowHeld(await repo.heldOf(tx, id, input.date, { item: input.item, size: input.size, date: input.date }), {
-      before: () => existing?.quantity ?? row.quantity,
-      after: () => input.quantity,
-      what: () => 'day',
-    });
-    await repo.upsertDay(tx, id, input);
-    await audit(tx, now, staff, 'rental_stock.day_set', shop, {
-      item: input.item,
-      size: input.size,
-      date: input.date,
-      before: existing?.quantity ?? null,
-      after: input.quantity,
-      base: row.quantity,
-    });
-    return detailOf(tx, ctx, shop);
-  });
+  const { quantity, ...where } = input;
+  return changeDay(ctx, staff, id, where, quantity);
 }
 
 /** A dated number removed: the size has the shop's own number again that day, refused if bookings hold more. */
@@ -227,27 +239,5 @@ export async function deleteDay(
   id: number,
   input: { item: RentalItem; size: string; date: string },
 ): Promise<RentalStockDetail> {
-  return changeShop(ctx, id, async (tx, shop, now) => {
-    refusePast(ctx, input.date);
-    const row = await listedSize(tx, id, input.item, input.size);
-    const [existing] = (await repo.daysOf(tx, id, input.date, input.item)).filter(
-      (d) => d.size === input.size && d.date === input.date,
-    );
-    if (!existing) throw AppError.notFound(RentalStockMsg.dayNotFound);
-    refuseBelowHeld(await repo.heldOf(tx, id, input.date, { item: input.item, size: input.size, date: input.date }), {
-      before: () => existing.quantity,
-      after: () => row.quantity,
-      what: () => 'stock',
-    });
-    await repo.deleteDay(tx, id, input);
-    await audit(tx, now, staff, 'rental_stock.day_removed', shop, {
-      item: input.item,
-      size: input.size,
-      date: input.date,
-      before: existing.quantity,
-      after: null,
-      base: row.quantity,
-    });
-    return detailOf(tx, ctx, shop);
-  });
+  return changeDay(ctx, staff, id, input, null);
 }

@@ -29,7 +29,7 @@ import { todayIn } from '../../clock.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { insertAudit } from '../staff/repository.ts';
+import { insertStaffAudit } from '../staff/repository.ts';
 import type { StaffPrincipal } from '../staff/service.ts';
 import * as repo from './repository.ts';
 
@@ -126,13 +126,7 @@ async function audit(
   resource: { id: number; name: string },
   detail: Record<string, unknown>,
 ): Promise<void> {
-  await insertAudit(db, {
-    at,
-    staffId: staff.id,
-    mail: staff.mail,
-    kind,
-    detail: { resourceId: resource.id, name: resource.name, ...detail },
-  });
+  await insertStaffAudit(db, at, staff, kind, { resourceId: resource.id, name: resource.name, ...detail });
 }
 
 /** Runs a change of one resource under its row lock; refused with 404 when there is none. */
@@ -184,10 +178,20 @@ async function refuseBelowHeld(
   }
 }
 
-/** Refuses options that would use two resources of `pool`: this one and another they already use. */
-async function refusePoolTwice(tx: DbOrTx, pool: string | null, resourceId: number, opcds: string[]): Promise<void> {
+/** Refuses options (`uses`) that would use two resources of `pool`: this one and another they already use. */
+async function refusePoolTwice(
+  tx: DbOrTx,
+  pool: string | null,
+  resourceId: number,
+  uses: { opcd: string }[],
+): Promise<void> {
   if (pool === null) return;
-  const [mate] = await repo.poolMatesUsed(tx, pool, resourceId, opcds);
+  const [mate] = await repo.poolMatesUsed(
+    tx,
+    pool,
+    resourceId,
+    uses.map((u) => u.opcd),
+  );
   if (mate) throw AppError.conflict(ErrCd.generic, resourcePoolTwice(mate.opcd, pool, mate.name));
 }
 
@@ -250,13 +254,7 @@ export async function updateResource(
         );
       }
       if (input.pool !== row.pool) {
-        const uses = await repo.usesOf(tx, [id]);
-        await refusePoolTwice(
-          tx,
-          input.pool,
-          id,
-          uses.map((u) => u.opcd),
-        );
+        await refusePoolTwice(tx, input.pool, id, await repo.usesOf(tx, [id]));
       }
       await repo.updateResource(tx, id, next);
       await audit(tx, now, staff, 'resource.changed', { id, name: input.name }, { before, after });
@@ -378,12 +376,7 @@ export async function setUses(
         .filter((u) => old.has(u.opcd) && old.get(u.opcd) !== u.usage)
         .map((u) => ({ opcd: u.opcd, before: old.get(u.opcd), after: u.usage }));
       if (added.length + removed.length + changed.length === 0) return detailOf(tx, ctx, id);
-      await refusePoolTwice(
-        tx,
-        row.pool,
-        id,
-        added.map((u) => u.opcd),
-      );
+      await refusePoolTwice(tx, row.pool, id, added);
       await repo.replaceUses(tx, id, uses);
       await audit(tx, now, staff, 'resource.uses_set', row, { added, removed, changed });
       return detailOf(tx, ctx, id);

@@ -104,6 +104,17 @@ export async function insertAudit(db: DbOrTx, event: NewAuditEvent): Promise<voi
   await db.insert(staffAuditEvents).values(event);
 }
 
+/** A staff member's change, audited at `at`: who made it (their id and mail), its kind and what it changed. */
+export async function insertStaffAudit(
+  db: DbOrTx,
+  at: Date,
+  staff: { id: number; mail: string },
+  kind: string,
+  detail: Record<string, unknown>,
+): Promise<void> {
+  await insertAudit(db, { at, staffId: staff.id, mail: staff.mail, kind, detail });
+}
+
 /**
  * Deletes up to `limit` staff sessions past their lifetime at `now`: a sign-in left at its second step, idle or past
  * its absolute lifetime (the retention job calls it).
