@@ -26,9 +26,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ErrorText, Field } from '../../components/form/field.tsx';
+import { DatedNumberForm } from '../components/dated-number-form.tsx';
 import { AdminPage, Card } from '../components/page.tsx';
 import { FormAlert, QueryView } from '../components/query-state.tsx';
 import { SchemaForm, useSchemaForm } from '../components/schema-form.tsx';
+import { SelectField } from '../components/select-field.tsx';
 import { adminCall, errorText } from '../lib/admin-api.ts';
 import styles from './facility-sizes-page.module.css';
 
@@ -273,7 +275,7 @@ function DatedNumbers({ detail, say }: { detail: RentalStockDetail; say: Say }) 
       setBusy(false);
     }
   }
-  const { form, isSubmitting } = add;
+  const { form } = add;
   const errors = form.formState.errors;
   const item = form.watch('item');
   const sizes = listed.get(item) ?? [];
@@ -347,44 +349,32 @@ function DatedNumbers({ detail, say }: { detail: RentalStockDetail; say: Say }) 
       {items.length === 0 ? (
         <p className="adm-muted">日付ごとの数は、在庫を管理している品目のサイズに登録できます。</p>
       ) : (
-        <SchemaForm form={add} className="adm-reseller-add" aria-label="日付ごとの数を追加・変更">
-          <div className="adm-staff-add-fields">
-            <Field label="日付" id={DAY_DATE_ID} required error={errors.date?.message}>
-              {(control) => <input {...control} type="date" {...form.register('date')} />}
-            </Field>
-            <Field label="品目" error={errors.item?.message}>
-              {(control) => (
-                <select {...control} {...form.register('item', { onChange: () => form.setValue('size', '') })}>
-                  {items.map((i) => (
-                    <option key={i} value={i}>
-                      {RENTAL_ITEM_LABEL[i]}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-            <Field label="サイズ" required error={errors.size?.message}>
-              {(control) => (
-                <select {...control} {...form.register('size')}>
-                  <option value="">選択してください</option>
-                  {sizes.map((s) => (
-                    <option key={s} value={s}>
-                      {rentalSizeLabel(item, s)}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-            <Field label="その日の数" required error={errors.quantity?.message}>
-              {(control) => (
-                <input {...control} inputMode="numeric" autoComplete="off" {...form.register('quantity')} />
-              )}
-            </Field>
-            <button type="submit" className="adm-button" disabled={isSubmitting} aria-busy={isSubmitting}>
-              {isSubmitting ? '処理中…' : '日付を追加・変更'}
-            </button>
-          </div>
-        </SchemaForm>
+        <DatedNumberForm
+          form={add}
+          label="日付ごとの数を追加・変更"
+          date={{ id: DAY_DATE_ID, input: form.register('date'), error: errors.date?.message }}
+          what={
+            <>
+              <SelectField
+                label="品目"
+                field={{
+                  // Another item's sizes are not this one's: the size is chosen again.
+                  input: form.register('item', { onChange: () => form.setValue('size', '') }),
+                  error: errors.item?.message,
+                }}
+                choices={items.map((i) => ({ value: i, label: RENTAL_ITEM_LABEL[i] }))}
+              />
+              <SelectField
+                label="サイズ"
+                required
+                field={{ input: form.register('size'), error: errors.size?.message }}
+                choices={sizes.map((s) => ({ value: s, label: rentalSizeLabel(item, s) }))}
+                empty="選択してください"
+              />
+            </>
+          }
+          number={{ label: 'その日の数', input: form.register('quantity'), error: errors.quantity?.message }}
+        />
       )}
     </Card>
   );

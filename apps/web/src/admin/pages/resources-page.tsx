@@ -8,11 +8,8 @@ import { CONSOLE } from '@tabi/contract/console-endpoints';
 import { formatDay } from '@tabi/contract/dates';
 import {
   RESOURCE_KIND_LABEL,
-  RESOURCE_KINDS,
   RESOURCE_PER_LABEL,
-  RESOURCE_PERS,
   RESOURCE_USAGE_LABEL,
-  RESOURCE_USAGES,
   type ResourceDay,
   type ResourceDetail,
   type ResourceExceptionRequest,
@@ -35,9 +32,12 @@ import { Field } from '../../components/form/field.tsx';
 import { ActionDialog } from '../components/action-dialog.tsx';
 import { NUM, Product, WRAP } from '../components/cells.tsx';
 import { DataTable } from '../components/data-table.tsx';
+import { DatedNumberForm } from '../components/dated-number-form.tsx';
+import { choicesOf, optionChoices } from '../components/filters.tsx';
 import { AdminPage, Card } from '../components/page.tsx';
 import { FormAlert, QueryView } from '../components/query-state.tsx';
 import { SchemaForm, useSchemaForm } from '../components/schema-form.tsx';
+import { SelectField } from '../components/select-field.tsx';
 import { adminCall, errorText } from '../lib/admin-api.ts';
 import { useOptionChoices } from '../lib/catalog-queries.ts';
 
@@ -119,6 +119,10 @@ export function ResourcesPage() {
 
 const EMPTY: ResourceRequest = { name: '', kind: 'vehicle', capacity: '', per: 'departure', pool: '' };
 
+const KIND_CHOICES = choicesOf(RESOURCE_KIND_LABEL);
+const PER_CHOICES = choicesOf(RESOURCE_PER_LABEL);
+const USAGE_CHOICES = choicesOf(RESOURCE_USAGE_LABEL);
+
 const valuesOf = (r: ResourceRow): ResourceRequest => ({
   name: r.name,
   kind: r.kind,
@@ -140,31 +144,19 @@ function ResourceFields({
       <Field label="リソース名" required error={errors.name?.message}>
         {(control) => <input {...control} autoComplete="off" placeholder="例：第一さくら丸" {...register('name')} />}
       </Field>
-      <Field label="種類" error={errors.kind?.message}>
-        {(control) => (
-          <select {...control} {...register('kind')}>
-            {RESOURCE_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {RESOURCE_KIND_LABEL[k]}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <SelectField
+        label="種類"
+        field={{ input: register('kind'), error: errors.kind?.message }}
+        choices={KIND_CHOICES}
+      />
       <Field label="容量" required error={errors.capacity?.message} hint="乗り物は席数、ガイドは担当できる件数など">
         {(control) => <input {...control} inputMode="numeric" autoComplete="off" {...register('capacity')} />}
       </Field>
-      <Field label="数え方" error={errors.per?.message}>
-        {(control) => (
-          <select {...control} {...register('per')}>
-            {RESOURCE_PERS.map((p) => (
-              <option key={p} value={p}>
-                {RESOURCE_PER_LABEL[p]}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <SelectField
+        label="数え方"
+        field={{ input: register('per'), error: errors.per?.message }}
+        choices={PER_CHOICES}
+      />
       <Field
         label="プール名"
         error={errors.pool?.message}
@@ -371,29 +363,19 @@ function Uses({ resource, say }: { resource: ResourceDetail; say: Say }) {
       )}
       <SchemaForm form={add} className="adm-reseller-add" aria-label="使う商品を追加">
         <div className="adm-staff-add-fields">
-          <Field label="商品" id={USE_OPTION_ID} required error={form.formState.errors.opcd?.message}>
-            {(control) => (
-              <select {...control} {...form.register('opcd')}>
-                <option value="">選択してください</option>
-                {offered.map((o) => (
-                  <option key={o.opcd} value={o.opcd}>
-                    {o.opcd} {o.webname}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field label="使い方" error={form.formState.errors.usage?.message}>
-            {(control) => (
-              <select {...control} {...form.register('usage')}>
-                {RESOURCE_USAGES.map((u) => (
-                  <option key={u} value={u}>
-                    {RESOURCE_USAGE_LABEL[u]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <SelectField
+            label="商品"
+            id={USE_OPTION_ID}
+            required
+            field={{ input: form.register('opcd'), error: form.formState.errors.opcd?.message }}
+            choices={optionChoices(offered)}
+            empty="選択してください"
+          />
+          <SelectField
+            label="使い方"
+            field={{ input: form.register('usage'), error: form.formState.errors.usage?.message }}
+            choices={USAGE_CHOICES}
+          />
           <button type="submit" className="adm-button" disabled={isSubmitting} aria-busy={isSubmitting}>
             {isSubmitting ? '処理中…' : '商品を追加'}
           </button>
@@ -431,7 +413,8 @@ function Exceptions({ resource, say }: { resource: ResourceDetail; say: Say }) {
       await changed(saved);
     },
   });
-  const { form, isSubmitting } = add;
+  const { form } = add;
+  const errors = form.formState.errors;
   return (
     <Card id="resource-exceptions-heading" title="日付ごとの容量">
       <p className="adm-muted">
@@ -484,24 +467,19 @@ function Exceptions({ resource, say }: { resource: ResourceDetail; say: Say }) {
           </table>
         </div>
       )}
-      <SchemaForm form={add} className="adm-reseller-add" aria-label="日付ごとの容量を追加">
-        <div className="adm-staff-add-fields">
-          <Field label="日付" id={EXCEPTION_DATE_ID} required error={form.formState.errors.date?.message}>
-            {(control) => <input {...control} type="date" {...form.register('date')} />}
-          </Field>
-          <Field label="その日の容量" required error={form.formState.errors.capacity?.message}>
-            {(control) => <input {...control} inputMode="numeric" autoComplete="off" {...form.register('capacity')} />}
-          </Field>
-          <Field label="メモ" error={form.formState.errors.note?.message}>
+      <DatedNumberForm
+        form={add}
+        label="日付ごとの容量を追加"
+        date={{ id: EXCEPTION_DATE_ID, input: form.register('date'), error: errors.date?.message }}
+        number={{ label: 'その日の容量', input: form.register('capacity'), error: errors.capacity?.message }}
+        after={
+          <Field label="メモ" error={errors.note?.message}>
             {(control) => (
               <input {...control} autoComplete="off" placeholder="例：定期点検" {...form.register('note')} />
             )}
           </Field>
-          <button type="submit" className="adm-button" disabled={isSubmitting} aria-busy={isSubmitting}>
-            {isSubmitting ? '処理中…' : '日付を追加・変更'}
-          </button>
-        </div>
-      </SchemaForm>
+        }
+      />
     </Card>
   );
 }
