@@ -149,6 +149,8 @@ export interface MessageParams {
     'rentalField.model': null;
     'rentalField.boots_size': null;
     'rentalField.wear_size': null;
+    'rentalType.1': null;
+    'rentalType.2': null;
     twoSentences: { first: string | number; second: string | number };
     aboutField: { field: string | number; problem: string | number };
     badRequestBecause: { problem: string | number };

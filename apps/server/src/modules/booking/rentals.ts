@@ -1,7 +1,7 @@
 /** Rental sizes changed after booking (POST /booking/edit, and staff in the console), with the event. */
 import { isDeepStrictEqual } from 'node:util';
 import { rentalEditAllowed } from '@tabi/contract/booking-rules';
-import { ageClassFromCode, ErrCd, RENTAL_TYPE_LABEL, type RentalTypeCode } from '@tabi/contract/constants';
+import { ageClassFromCode, ErrCd, type RentalTypeCode } from '@tabi/contract/constants';
 import { toTokyoIso } from '@tabi/contract/dates';
 import { checkRental, keepShownRental, missingRentalFields } from '@tabi/contract/rental';
 import { say } from '@tabi/contract/said';
@@ -115,7 +115,9 @@ export function sizeGoneRefusal(
   gone: RentalSizeGone,
 ): AppError {
   const who = rentals.find((r) => r[ITEM_FIELD[gone.item]] === gone.size);
-  const size = gone.item === 'model' ? (RENTAL_TYPE_LABEL[gone.size as RentalTypeCode] ?? gone.size) : gone.size;
+  // A type is named in the caller's language; a size is a size in every language.
+  const size =
+    gone.item === 'model' && (gone.size === '1' || gone.size === '2') ? say(`rentalType.${gone.size}`) : gone.size;
   return AppError.conflict(
     ErrCd.generic,
     say('rentalSizeGone', { participant: who?.seq ?? 1, item: say(`rentalField.${ITEM_LABEL[gone.item]}`), size }),
