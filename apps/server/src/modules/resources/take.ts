@@ -128,3 +128,31 @@ export async function retakeResources(tx: DbOrTx, rsvno: string, lines: readonly
     throw error;
   }
 }
+
+/**
+ * The units a キャンセル待ち entry's held seats take (`waitlist_resources`): its old units dropped, then those of
+ * `travellers` taken by `resources_take` in the lock order (the caller holds the departure's row), without rental sizes
+ * (its travellers choose them when they book); 0 travellers only drops them. A resource without room raises SQLSTATE
+ * TB409 ({@link isResourceFull}) for the caller's savepoint to undo. The options sharing them are told.
+ */
+export async function holdEntryUnits(
+  tx: DbOrTx,
+  entryId: number,
+  line: Omit<ResourceLine, 'seats'>,
+  travellers: number,
+): Promise<void> {
+  const dropped = await tx.execute(sql`with gone as (delete from waitlist_resources where entry_id = ${entryId}
+    returning resource_id) select array(select options_sharing(array(select resource_id from gone))) as sharing`);
+  touchSharing(dropped);
+  if (travellers <= 0) return;
+  const startTime = line.startTime ?? '';
+  const empty = sql`'{}'::text[]`;
+  touchSharing(
+    await tx.execute(sql`with res as (
+      insert into waitlist_resources (entry_id, resource_id, usedate, start_time, units)
+      select ${entryId}, t.resource_id, ${line.usedate}::date, ${startTime}::text, t.units
+      from resources_take(${line.opcd}::text, ${line.usedate}::date, ${startTime}::text, ${travellers}::int, 0,
+        ${empty}, ${empty}, ${empty}) t
+      returning resource_id) select ${SHARING}`),
+  );
+}

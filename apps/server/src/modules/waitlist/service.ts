@@ -31,6 +31,7 @@ import * as booking from '../booking/repository.ts';
 import { mailLang } from '../mail/mail-text.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { waitlistJoinedMail, waitlistOfferedMail } from '../mail/waitlist-templates.ts';
+import { holdEntryUnits, isResourceFull } from '../resources/take.ts';
 import * as repo from './repository.ts';
 
 type Ctx = Pick<AppContextBase, 'db' | 'clock' | 'config'>;
@@ -162,6 +163,7 @@ export async function leaveWaitlist(ctx: Ctx, token: string): Promise<{ state: '
       throw AppError.conflict(ErrCd.generic, say('waitlist.alreadyEnded'));
     }
     if (row.held > 0) await booking.giveBackSeats(tx, { ...departureOf(row), seats: row.held });
+    await holdEntryUnits(tx, row.id, departureOf(row), 0);
     await repo.updateEntry(tx, row.id, { state: 'canceled', held: 0 });
     return { state: 'canceled' as const };
   });
@@ -197,6 +199,7 @@ export async function runDay(ctx: Ctx, departure: repo.DepartureKey): Promise<Da
     if (!day) return;
     const giveBack = async (row: repo.WaitlistRow) => {
       if (row.held > 0) await booking.giveBackSeats(tx, { ...departure, seats: row.held });
+      await holdEntryUnits(tx, row.id, departure, 0);
       await repo.updateEntry(tx, row.id, { state: 'expired', held: 0 });
       run.expired.push(row.id);
     };
@@ -215,7 +218,7 @@ export async function runDay(ctx: Ctx, departure: repo.DepartureKey): Promise<Da
       if (left <= 0) break;
       const need = entry.party - entry.held;
       if (need <= left) {
-        if (!(await booking.takeSeats(tx, { ...departure, seats: need }))) break;
+        if (!(await holdSeats(tx, departure, entry.id, need, entry.party))) break;
         left -= need;
         const expiresAt = new Date(now.getTime() + ctx.config.waitlistOfferMinutes * 60_000);
         const token = repo.newToken();
@@ -240,7 +243,7 @@ export async function runDay(ctx: Ctx, departure: repo.DepartureKey): Promise<Da
         });
       } else if (entry.passedOver) {
         // Collects what is left, and holds the rest of the line back until its party is complete.
-        if (!(await booking.takeSeats(tx, { ...departure, seats: left }))) break;
+        if (!(await holdSeats(tx, departure, entry.id, left, entry.held + left))) break;
         await repo.updateEntry(tx, entry.id, { held: entry.held + left });
         run.collected += left;
         left = 0;
@@ -249,6 +252,32 @@ export async function runDay(ctx: Ctx, departure: repo.DepartureKey): Promise<Da
     for (const mail of mails) await enqueueMail(tx, waitlistOfferedMail(mail));
   });
   return run;
+}
+
+/** A departure's seats or a shared resource had no room for what an entry was to hold. */
+class NoRoom extends Error {}
+
+/**
+ * Moves `seats` of the departure into an entry that then holds `held`, with the units of shared resources those
+ * travellers take (ADR 0209), in a savepoint: false, and nothing moved, when the seats or a resource have no room.
+ */
+async function holdSeats(
+  tx: DbOrTx,
+  departure: repo.DepartureKey,
+  entryId: number,
+  seats: number,
+  held: number,
+): Promise<boolean> {
+  try {
+    await tx.transaction(async (sp) => {
+      if (!(await booking.takeSeats(sp, { ...departure, seats }))) throw new NoRoom();
+      await holdEntryUnits(sp, entryId, departure, held);
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof NoRoom || isResourceFull(error)) return false;
+    throw error;
+  }
 }
 
 /** The departure an entry waits for. */
@@ -303,6 +332,8 @@ export async function useOffer(
   if (line.seats < row.held) {
     await booking.giveBackSeats(tx, { ...line, seats: row.held - line.seats });
   }
+  // The booking's own statement takes the units its party needs, counted without the entry's from here on.
+  await holdEntryUnits(tx, row.id, departureOf(row), 0);
   await repo.updateEntry(tx, row.id, { held: 0 });
   return { entryId: row.id, day };
 }

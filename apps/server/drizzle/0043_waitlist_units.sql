@@ -1,0 +1,100 @@
+CREATE TABLE "waitlist_resources" (
+	"entry_id" integer NOT NULL,
+	"resource_id" integer NOT NULL,
+	"usedate" date NOT NULL,
+	"start_time" text DEFAULT '' NOT NULL,
+	"units" integer NOT NULL,
+	CONSTRAINT "waitlist_resources_entry_id_resource_id_pk" PRIMARY KEY("entry_id","resource_id"),
+	CONSTRAINT "waitlist_resources_units_positive" CHECK ("waitlist_resources"."units" > 0)
+);
+--> statement-breakpoint
+ALTER TABLE "waitlist_resources" ADD CONSTRAINT "waitlist_resources_entry_id_waitlist_entries_id_fk" FOREIGN KEY ("entry_id") REFERENCES "public"."waitlist_entries"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "waitlist_resources" ADD CONSTRAINT "waitlist_resources_resource_id_resources_id_fk" FOREIGN KEY ("resource_id") REFERENCES "public"."resources"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "waitlist_resources_day_idx" ON "waitlist_resources" USING btree ("resource_id","usedate","start_time");--> statement-breakpoint
+-- ADR 0209: the units of resource `rid` held on day `on_date` (at `start`, for a resource counted per departure): those of
+-- the bookings holding their seats (state neither canceled nor expired) and those of the キャンセル待ち entries holding
+-- seats (held > 0). The one count of a resource's use: resources_take, resource_room and the console read it.
+CREATE FUNCTION "resource_used"(rid integer, per text, on_date date, start text) RETURNS integer
+LANGUAGE sql STABLE AS $$
+  SELECT (
+    coalesce((
+      SELECT sum(br.units) FROM booking_resources br JOIN bookings b ON b.rsvno = br.rsvno
+      WHERE br.resource_id = rid AND br.usedate = on_date AND (per = 'day' OR br.start_time = start)
+        AND b.state NOT IN ('canceled', 'expired')
+    ), 0) + coalesce((
+      SELECT sum(wr.units) FROM waitlist_resources wr JOIN waitlist_entries e ON e.id = wr.entry_id
+      WHERE wr.resource_id = rid AND wr.usedate = on_date AND (per = 'day' OR wr.start_time = start)
+        AND e.held > 0
+    ), 0)
+  )::integer
+$$;
+--> statement-breakpoint
+-- As in migration 0040, counting with resource_used: a キャンセル待ち offer's units are taken like a booking's.
+CREATE OR REPLACE FUNCTION "resources_take"(
+  line_opcd text, line_usedate date, line_start text, travellers integer, items integer,
+  models text[], boots text[], wear text[]
+) RETURNS TABLE(resource_id integer, units integer) LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+  need record;
+  member record;
+  found_room boolean;
+BEGIN
+  FOR member IN
+    SELECT r.id FROM resources r
+    WHERE r.id IN (SELECT o.resource_id FROM option_resources o WHERE o.opcd = line_opcd)
+       OR r.pool IN (
+         SELECT p.pool FROM option_resources o JOIN resources p ON p.id = o.resource_id
+         WHERE o.opcd = line_opcd AND p.pool IS NOT NULL
+       )
+    ORDER BY r.id
+    FOR KEY SHARE
+  LOOP
+    PERFORM pg_advisory_xact_lock(hashtextextended('resource ' || member.id || ' ' || line_usedate, 0));
+  END LOOP;
+  FOR need IN
+    SELECT o.resource_id AS rid, r.pool,
+      CASE o.usage WHEN 'traveller' THEN travellers WHEN 'booking' THEN 1 ELSE items END AS wanted
+    FROM option_resources o JOIN resources r ON r.id = o.resource_id
+    WHERE o.opcd = line_opcd
+    ORDER BY o.resource_id
+  LOOP
+    CONTINUE WHEN need.wanted <= 0;
+    found_room := false;
+    FOR member IN
+      SELECT r.id, r.per, coalesce(x.capacity, r.capacity) AS capacity
+      FROM resources r
+      LEFT JOIN resource_exceptions x ON x.resource_id = r.id AND x.usedate = line_usedate
+      WHERE r.id = need.rid OR (need.pool IS NOT NULL AND r.pool = need.pool)
+      ORDER BY r.id <> need.rid, r.id
+    LOOP
+      IF member.capacity - resource_used(member.id, member.per, line_usedate, line_start) >= need.wanted THEN
+        resource_id := member.id;
+        units := need.wanted;
+        RETURN NEXT;
+        found_room := true;
+        EXIT;
+      END IF;
+    END LOOP;
+    IF NOT found_room THEN
+      RAISE EXCEPTION 'no room on resource %', need.rid USING ERRCODE = 'TB409', DETAIL = need.rid::text;
+    END IF;
+  END LOOP;
+  PERFORM rental_sizes_take(line_opcd, line_usedate, models, boots, wear);
+  RETURN;
+END
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION "resource_room"(line_opcd text, line_usedate date, line_start text) RETURNS integer
+LANGUAGE sql STABLE AS $$
+  SELECT min(CASE WHEN n.usage = 'traveller' THEN n.best WHEN n.best >= 1 THEN NULL ELSE 0 END)::integer
+  FROM (
+    SELECT o.resource_id, o.usage,
+      max(greatest(coalesce(x.capacity, m.capacity) - resource_used(m.id, m.per, line_usedate, line_start), 0)) AS best
+    FROM option_resources o
+    JOIN resources r ON r.id = o.resource_id
+    JOIN resources m ON m.id = r.id OR (r.pool IS NOT NULL AND m.pool = r.pool)
+    LEFT JOIN resource_exceptions x ON x.resource_id = m.id AND x.usedate = line_usedate
+    WHERE o.opcd = line_opcd AND o.usage <> 'rental'
+    GROUP BY o.resource_id, o.usage
+  ) n
+$$;
