@@ -25,6 +25,11 @@ export const resources = pgTable(
     capacity: integer('capacity').notNull(),
     per: text('per').$type<ResourcePer>().notNull().default('departure'),
     pool: text('pool'),
+    /**
+     * The facility that owns it (a ski shop's boots, a boat company's ship); null: the company's own. An option of a
+     * facility may use only its facility's resources; an option without one (the company's own tour) may use any.
+     */
+    facilityId: integer('facility_id').references(() => facilities.id),
     createdAt: tz('created_at').notNull().defaultNow(),
   },
   (t) => [
