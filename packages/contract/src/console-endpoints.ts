@@ -392,6 +392,12 @@ export const CONSOLE = defineEndpoints('/api/admin', {
     body: resources.resourceUsesRequest,
     response: resources.resourceResponse,
   },
+  'GET /resources/{id}/bookings': {
+    summary: 'ある日にリソースを使う予約（日付ごとの容量を変える前の確認）',
+    params: resources.resourceIdParams,
+    query: resources.resourceBookingsQuery,
+    response: resources.resourceBookingsResponse,
+  },
   // サイズ別在庫 (ADR 0209, admin only): a rental shop's pairs of each item and size, and its dated numbers.
   'GET /facilities/{id}/rental-stock': {
     summary: 'サイズ別在庫（品目・サイズごとの数と日付ごとの数）',

@@ -59,6 +59,8 @@ export const ResourceMsg = {
   usageInvalid: '使い方（参加者1名につき1・予約1件につき1・レンタル1点につき1）を選択してください。',
   usesTooMany: `1つのリソースを使える商品は${RESOURCE_USES_MAX}件までです。`,
   notFound: 'ご指定のリソースが見つかりません。一覧を再読み込みしてください。',
+  facilityInvalid: '施設を選び直してください。',
+  facilityUnknown: 'ご指定の施設が見つかりません。施設を選び直してください。',
 } as const;
 
 /** Two exceptions on one date. */
@@ -100,6 +102,36 @@ export function resourceWhere(date: string, startTime: string, per: ResourcePer)
   return startTime === '' ? `${day}の便` : `${day} ${startTime}の便`;
 }
 
+/**
+ * An option of a facility (a partner's tour, a rental shop's plan) and a resource it would take that is not that
+ * facility's: another facility's, or one with no facility (the company's own). `pool`: the option does not use the
+ * resource itself but another member of its pool (a booking takes whichever member has room, so each must be the
+ * option's facility's). Said both when the option is added to a resource's uses and when a resource's facility or
+ * pool is changed under it.
+ */
+export function resourceFacilityMismatch(m: {
+  opcd: string;
+  optionFacility: string;
+  resource: string;
+  resourceFacility: string | null;
+  pool: string | null;
+}): string {
+  const owner = m.resourceFacility === null ? '施設の指定がない' : `施設「${m.resourceFacility}」の`;
+  const rule = '施設のある商品が使えるのは、同じ施設のリソースだけです。';
+  const option = `商品${m.opcd}は施設「${m.optionFacility}」の商品のため、`;
+  if (m.pool === null) return `${option}${owner}リソース「${m.resource}」は使えません。${rule}`;
+  return `${option}プール「${m.pool}」のリソースは使えません。プールのリソースは入れ替えて使われますが、「${m.resource}」は${owner}リソースです。${rule}`;
+}
+
+/**
+ * An option's facility changed (商品編集) to one other than that of a resource it uses or may take as a member of a
+ * pool it uses: the same rule as {@link resourceFacilityMismatch}, said from the option's side.
+ */
+export function optionFacilityMismatch(facility: string, resource: string, resourceFacility: string | null): string {
+  const owner = resourceFacility === null ? '施設の指定なし' : `施設「${resourceFacility}」`;
+  return `この商品はリソース「${resource}」（${owner}）を使うため、施設を「${facility}」にはできません。施設のある商品が使えるのは、同じ施設のリソースだけです。先にリソースの「使う商品」からこの商品を外してください。`;
+}
+
 /** A delete refused: bookings hold units of the resource (their units would no longer be counted anywhere). */
 export function resourceInUse(bookings: number, first: string, last: string): string {
   const days = first === last ? first : `${first}〜${last}`;
@@ -139,16 +171,35 @@ export const resourceRequest = z.object({
     .transform((v) => v ?? '')
     .pipe(foldedText(RESOURCE_POOL_MAX, ResourceMsg.poolTooLong))
     .transform((v) => (v === '' ? null : v)),
+  /**
+   * The facility that owns it (a ski shop's boots, a boat company's ship): an option of another facility may not use
+   * it. The select's '' or none: no facility (the company's own), which any option without a facility may use.
+   */
+  facilityId: z
+    .union([z.number(), z.string(), z.null()], { error: ResourceMsg.facilityInvalid })
+    .optional()
+    .transform((v) => (v === undefined || v === null || v === '' ? null : Number(v)))
+    .pipe(
+      z
+        .number({ error: ResourceMsg.facilityInvalid })
+        .int(ResourceMsg.facilityInvalid)
+        .positive(ResourceMsg.facilityInvalid)
+        .max(2_147_483_647, ResourceMsg.facilityInvalid)
+        .nullable(),
+    ),
 });
 export type ResourceRequest = z.input<typeof resourceRequest>;
 export type ResourceInput = z.output<typeof resourceRequest>;
 
+/** A day as YYYY-MM-DD, a real date of the calendar. */
+const resourceDate = z
+  .string({ error: ResourceMsg.dateInvalid })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, ResourceMsg.dateInvalid)
+  .refine((v) => isValidYmd(v.replaceAll('-', '')), ResourceMsg.dateInvalid);
+
 /** A date on which the resource has another capacity (0: a boat in dock, a guide on leave). */
 export const resourceException = z.object({
-  date: z
-    .string({ error: ResourceMsg.dateInvalid })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, ResourceMsg.dateInvalid)
-    .refine((v) => isValidYmd(v.replaceAll('-', '')), ResourceMsg.dateInvalid),
+  date: resourceDate,
   capacity: capacityCount(ResourceMsg.exceptionCapacityInvalid),
   note: foldedText(RESOURCE_NOTE_MAX, ResourceMsg.noteTooLong).default(''),
 });
@@ -232,6 +283,8 @@ export const resourceRow = z.object({
   capacity: z.number().int(),
   per: z.enum(RESOURCE_PERS),
   pool: z.string().nullable(),
+  /** The facility that owns it; null: none (the company's own). */
+  facility: z.object({ id: z.number(), name: z.string() }).nullable(),
   uses: z.array(resourceUseRow),
   /** Today and the next 14 days (Tokyo), in order. */
   days: z.array(resourceDay),
@@ -247,3 +300,28 @@ export type ResourceDetail = z.infer<typeof resourceDetail>;
 
 export const resourceListResponse = envelope(z.array(resourceRow));
 export const resourceResponse = envelope(resourceDetail);
+
+/** この日にこのリソースを使う予約: the day asked, YYYY-MM-DD. */
+export const resourceBookingsQuery = z.object({ date: resourceDate });
+export type ResourceBookingsQuery = z.input<typeof resourceBookingsQuery>;
+
+/**
+ * A live booking (neither canceled nor expired) holding units of the resource on the day: what staff move to another
+ * resource (予約詳細's 割り当てを変更) or call off (催行中止) before the day's capacity can go below what is held.
+ */
+export const resourceBooking = z.object({
+  rsvno: z.string(),
+  /** The leader's name (申込者). */
+  name: z.string(),
+  /** The booked option whose line took the units. */
+  opcd: z.string(),
+  webname: z.string(),
+  /** The departure's start time ('' for a whole day). */
+  startTime: z.string(),
+  /** Units held: travellers, one for the booking, or rental items, as the option uses the resource. */
+  units: z.number().int(),
+});
+export type ResourceBooking = z.infer<typeof resourceBooking>;
+
+/** In order of start time, then booking number. */
+export const resourceBookingsResponse = envelope(z.array(resourceBooking));

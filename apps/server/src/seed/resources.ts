@@ -1,20 +1,30 @@
 /**
  * The demo's shared resources (ADR 0209): the Lake Ashi pirate ship that the boarding coupon and the Hakone day tour
- * both ride (a dock day closes both), the pool of three guides of the Sendai food walk, one per booking, and the ski
- * shops' boots and wear by size, a few sizes rented out on some days.
+ * both ride (a dock day closes both), owned by the boat company whose coupon it is (the day tour, the company's own,
+ * may use any resource), the pool of three guides of the Sendai food walk, one per booking, and the ski shops' boots
+ * and wear by size, a few sizes rented out on some days.
  */
 import { SHOE_SIZES, WEAR_SIZES_ADULT, WEAR_SIZES_CHILD } from '@tabi/contract/constants';
 import { addDays, type Ymd, ymdToIsoDate } from '@tabi/contract/dates';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
-import { optionResources, rentalStock, rentalStockDays, resourceExceptions, resources } from '../db/schema.ts';
+import { optionResources, options, rentalStock, rentalStockDays, resourceExceptions, resources } from '../db/schema.ts';
 
 /** Days from today on which the ship is in dock for its inspection. */
 export const DOCK_DAYS_AHEAD = 12;
 
 export async function insertDemoResources(tx: DbOrTx, today: Ymd): Promise<void> {
+  // The coupon's facility: an option of a facility may use only that facility's resources.
+  const [coupon] = await tx.select({ facilityId: options.facilityId }).from(options).where(eq(options.opcd, 'OP0013'));
   const [ship] = await tx
     .insert(resources)
-    .values({ name: '芦ノ湖 海賊船 ロワイヤルⅡ', kind: 'vehicle', capacity: 60, per: 'day' })
+    .values({
+      name: '芦ノ湖 海賊船 ロワイヤルⅡ',
+      kind: 'vehicle',
+      capacity: 60,
+      per: 'day',
+      facilityId: coupon?.facilityId ?? null,
+    })
     .returning({ id: resources.id });
   if (!ship) throw new Error('the demo ship was not written');
   await tx.insert(optionResources).values([

@@ -208,6 +208,22 @@ describe('demo catalog', () => {
     expect(await option('OP0015')).toMatchObject({ minPeople: 2, maxPeople: 2 });
   });
 
+  it('gives the ship its boat company, and has no option of a facility use another’s resource', async () => {
+    const [ship] = rowsOf<{ facility_id: number | null }>(
+      await t.ctx.db.execute(sql`select facility_id from resources where name like '芦ノ湖 海賊船%'`),
+    );
+    expect(ship?.facility_id).toBe((await option('OP0013')).facilityId);
+    // What the console refuses (ADR 0209): an option of a facility taking, directly or through a pool, a resource
+    // not of its facility.
+    const wrong = rowsOf<{ opcd: string; name: string }>(
+      await t.ctx.db.execute(sql`select o.opcd, m.name from option_resources u
+        join options o on o.opcd = u.opcd join resources r on r.id = u.resource_id
+        join resources m on m.id = r.id or m.pool = r.pool
+        where o.facility_id is not null and m.facility_id is distinct from o.facility_id`),
+    );
+    expect(wrong).toEqual([]);
+  });
+
   it('has 12 months of daily stock with sold-out days and 1–9 left', async () => {
     const op1 = await t.ctx.db.select().from(departures).where(eq(departures.opcd, 'OP0001'));
     expect(op1).toHaveLength(365);

@@ -232,6 +232,7 @@ const CALLS: StaffCall[] = [
     role: 'admin',
     allowedStatus: 404,
   },
+  { method: 'GET', url: '/api/admin/resources/999999/bookings?date=2026-12-01', role: 'admin', allowedStatus: 404 },
   // サイズ別在庫 (ADR 0209): admin only, answered by the lookup of a facility that does not exist (nothing is changed).
   { method: 'GET', url: '/api/admin/facilities/999999/rental-stock', role: 'admin', allowedStatus: 404 },
   {

@@ -32,6 +32,7 @@ import { AppError } from '../../errors.ts';
 import { sanitizeHtml } from '../../http/safe-html.ts';
 import { forgetOptionReads } from '../booking/option-reads.ts';
 import { catalogService } from '../catalog/service.ts';
+import { lockUsesForOption, refuseOptionFacility } from '../resources/service.ts';
 import type { StaffPrincipal } from '../staff/service.ts';
 
 type OptionTranslations = OptionFields['translations'];
@@ -285,12 +286,15 @@ export const createOption: OptionWrite = (ctx, staff, opcd, edited) => {
 export const updateOption: OptionWrite = (ctx, staff, opcd, edited) => {
   const input = withSafeHtml(edited);
   return changeOption(ctx, opcd, input, async (tx) => {
+    await lockUsesForOption(tx, input.facilityId);
     const row = await lockedOption(tx, opcd);
     // Stored HTML the allow-list writes differently (an older row, the demo seed's `&`) is the same text: only
     // what staff changed is a change.
     const before = withSafeHtml(fieldsOf(row, await keywordsOf(tx, opcd)));
     const { was, now } = changes(before, input);
     if (Object.keys(now).length === 0) return;
+    // An option of a facility uses only its facility's resources (ADR 0209).
+    if (input.facilityId !== row.facilityId) await refuseOptionFacility(tx, opcd, input.facilityId);
     await tx.update(options).set(columnsOf(input)).where(eq(options.opcd, opcd));
     if ('keycds' in now) await writeKeywords(tx, opcd, input.keycds);
     await recordCatalogEvent(tx, ctx, staff, opcd, 'option.updated', was, now);

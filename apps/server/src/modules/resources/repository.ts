@@ -6,7 +6,7 @@ import type { ResourceKind, ResourcePer, ResourceUsage } from '@tabi/contract/re
 import { and, asc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client.ts';
 import { stockTouched } from '../../db/stock-changes.ts';
-import { options } from '../admin/schema.ts';
+import { facilities, options } from '../admin/schema.ts';
 import { optionResources, resourceExceptions, resources } from './schema.ts';
 
 export type ResourceRecord = typeof resources.$inferSelect;
@@ -43,6 +43,7 @@ export interface ResourceValues {
   capacity: number;
   per: ResourcePer;
   pool: string | null;
+  facilityId: number | null;
 }
 
 export async function insertResource(
@@ -56,6 +57,17 @@ export async function insertResource(
 
 export async function updateResource(db: DbOrTx, id: number, values: ResourceValues): Promise<void> {
   await db.update(resources).set(values).where(eq(resources.id, id));
+}
+
+/** The names of these facilities, by id. */
+export async function facilityNames(db: DbOrTx, ids: (number | null)[]): Promise<Map<number, string>> {
+  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .select({ id: facilities.id, name: facilities.name })
+    .from(facilities)
+    .where(inArray(facilities.id, wanted));
+  return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 /** Removes the resource with its exceptions and uses (their foreign keys cascade). */
@@ -120,6 +132,97 @@ export async function poolMatesUsed(db: DbOrTx, pool: string, exceptId: number, 
     .innerJoin(resources, eq(resources.id, optionResources.resourceId))
     .where(and(eq(resources.pool, pool), ne(resources.id, exceptId), inArray(optionResources.opcd, opcds)))
     .orderBy(asc(optionResources.opcd), asc(resources.id));
+}
+
+/** An option that may take a resource of another facility than its own (see {@link facilityMismatch}). */
+export interface FacilityMismatch {
+  opcd: string;
+  optionFacility: string;
+  resource: string;
+  resourceFacility: string | null;
+  /** The option uses the resource named itself; otherwise it may take it as a member of the pool of one it uses. */
+  direct: boolean;
+}
+
+/**
+ * The first option of a facility that could take a resource not of that facility, were `resource` as given: a
+ * booking takes the resource an option uses or any member of its pool, so each of `resource` and its pool's other
+ * members is checked against each option that could take them. With `adding` (the options about to use `resource`),
+ * only those are checked; otherwise the options already using `resource` or a member of its pool, in pairs that
+ * involve `resource` (its own facility, or one of its options against a member): a mismatch of two other members
+ * is not this change's doing. Options without a facility take any resource and are never named.
+ */
+export async function facilityMismatch(
+  db: DbOrTx,
+  resource: { id: number; name: string; pool: string | null; facilityId: number | null },
+  adding?: string[],
+): Promise<FacilityMismatch | undefined> {
+  if (adding?.length === 0) return undefined;
+  const takers = adding
+    ? sql`select unnest(${sql.param(adding)}::text[]) as opcd, true as uses_it`
+    : sql`select u.opcd, bool_or(u.resource_id = ${resource.id}) as uses_it
+        from option_resources u where u.resource_id in (select id from members) group by u.opcd`;
+  const [row] = rowsOf<{
+    opcd: string;
+    option_facility: string;
+    resource: string;
+    resource_facility: string | null;
+    direct: boolean;
+  }>(
+    await db.execute(sql`
+      with members as (
+        select ${resource.id}::int as id, ${resource.name}::text as name, ${resource.facilityId}::int as facility_id
+        union all
+        select r.id, r.name, r.facility_id from resources r
+        where r.pool = ${resource.pool}::text and r.id <> ${resource.id}
+      ),
+      takers as (${takers}),
+      pairs as (
+        select o.opcd, f.name as option_facility, m.name as resource, rf.name as resource_facility,
+          (m.id = ${resource.id} and t.uses_it)
+            or exists (select 1 from option_resources u where u.opcd = o.opcd and u.resource_id = m.id) as direct
+        from takers t
+          join options o on o.opcd = t.opcd
+          join facilities f on f.id = o.facility_id
+          cross join members m
+          left join facilities rf on rf.id = m.facility_id
+        where m.facility_id is distinct from o.facility_id and (m.id = ${resource.id} or t.uses_it)
+      )
+      select * from pairs order by opcd, direct desc, resource
+      limit 1`),
+  );
+  if (!row) return undefined;
+  return {
+    opcd: row.opcd,
+    optionFacility: row.option_facility,
+    resource: row.resource,
+    resourceFacility: row.resource_facility,
+    direct: Boolean(row.direct),
+  };
+}
+
+/**
+ * The first resource the option's bookings may take (one it uses, or a member of the pool of one it uses) that is
+ * not of `facilityId`, with the facility it is of, and the name of `facilityId`.
+ */
+export async function optionOtherFacility(
+  db: DbOrTx,
+  opcd: string,
+  facilityId: number,
+): Promise<{ facility: string; resource: string; resourceFacility: string | null } | undefined> {
+  const [row] = rowsOf<{ facility: string; resource: string; resource_facility: string | null }>(
+    await db.execute(sql`
+      select (select name from facilities where id = ${facilityId}) as facility, r.name as resource,
+        rf.name as resource_facility
+      from resources r left join facilities rf on rf.id = r.facility_id
+      where (r.id in (select u.resource_id from option_resources u where u.opcd = ${opcd})
+          or r.pool in (select p.pool from option_resources u join resources p on p.id = u.resource_id
+            where u.opcd = ${opcd} and p.pool is not null))
+        and r.facility_id is distinct from ${facilityId}::int
+      order by r.name, r.id
+      limit 1`),
+  );
+  return row ? { facility: row.facility, resource: row.resource, resourceFacility: row.resource_facility } : undefined;
 }
 
 export interface ExceptionRecord {
@@ -201,6 +304,58 @@ export async function heldUnits(
   return rows.map((r) => ({
     resourceId: Number(r.resource_id),
     date: String(r.usedate),
+    startTime: r.start_time,
+    units: Number(r.units),
+  }));
+}
+
+export interface BookingOnDay {
+  rsvno: string;
+  name: string;
+  opcd: string;
+  webname: string;
+  startTime: string;
+  units: number;
+}
+
+/**
+ * The live bookings holding units of the resource on `date` (YYYY-MM-DD), by start time and booking number. The
+ * units are kept per booking, day and departure, not per line: the option named is the booking's line on that
+ * departure whose option uses the resource or a member of its pool (a booking of two options on one departure), or,
+ * when the option no longer does, its first line there.
+ */
+export async function bookingsOn(db: DbOrTx, resourceId: number, date: string): Promise<BookingOnDay[]> {
+  const rows = rowsOf<{
+    rsvno: string;
+    sei: string;
+    mei: string;
+    opcd: string | null;
+    webname: string | null;
+    start_time: string;
+    units: number | string;
+  }>(
+    await db.execute(sql`
+      select br.rsvno, b.sei, b.mei, line.opcd, line.webname, br.start_time, br.units
+      from booking_resources br
+        join bookings b on b.rsvno = br.rsvno
+        join resources r on r.id = br.resource_id
+        left join lateral (
+          select bo.opcd, o.webname from booking_options bo join options o on o.opcd = bo.opcd
+          where bo.rsvno = br.rsvno and bo.usedate = br.usedate and bo.start_time = br.start_time
+          order by exists (
+            select 1 from option_resources u join resources m on m.id = u.resource_id
+            where u.opcd = bo.opcd and (m.id = r.id or m.pool = r.pool)
+          ) desc, bo.id
+          limit 1
+        ) line on true
+      where br.resource_id = ${resourceId} and br.usedate = ${date}::date and ${LIVE}
+      order by br.start_time, br.rsvno`),
+  );
+  return rows.map((r) => ({
+    rsvno: r.rsvno,
+    name: `${r.sei} ${r.mei}`.trim(),
+    opcd: r.opcd ?? '',
+    webname: r.webname ?? '',
     startTime: r.start_time,
     units: Number(r.units),
   }));

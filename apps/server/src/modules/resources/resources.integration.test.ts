@@ -2,17 +2,22 @@
  * リソース in the console (ADR 0209): an admin adds, reads, changes and deletes resources, their dated capacities and
  * the options that use them; an operator may do none of it. Refused: a capacity (or a date's) below what live
  * bookings already hold there, an option using two resources of one pool, an option that does not exist, deleting a
- * resource bookings hold. Each change is a staff audit event. On PGlite and on PostgreSQL (TEST_DB=postgres).
+ * resource bookings hold, an option of a facility using another's resource (or a resource's facility changed under
+ * it). The bookings holding a resource on a day are listed for the clerk about to change that day's capacity. Each
+ * change is a staff audit event. On PGlite and on PostgreSQL (TEST_DB=postgres).
  */
 import { STAFF_COOKIE } from '@tabi/contract/admin';
 import { addDays, ymdToIsoDate } from '@tabi/contract/dates';
 import {
+  optionFacilityMismatch,
   RESOURCE_DAYS_SHOWN,
+  type ResourceBooking,
   type ResourceDetail,
   ResourceMsg,
   type ResourceRequest,
   type ResourceRow,
   resourceCapacityBelowHeld,
+  resourceFacilityMismatch,
   resourceInUse,
   resourceOptionUnknown,
   resourcePoolTwice,
@@ -21,7 +26,7 @@ import {
 import { and, asc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIn } from '../../clock.ts';
-import { staffAuditEvents } from '../../db/schema.ts';
+import { facilities, staffAuditEvents } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { sweepUnpaidBookings } from '../booking/sweeper.ts';
 import { bookingPayload, insertTestOption, insertTestStock } from '../booking/test-fixtures.ts';
@@ -93,7 +98,14 @@ describe('resources', () => {
       per: 'departure',
       pool: '',
     });
-    expect(made).toMatchObject({ name: '第二 さくら丸', kind: 'vehicle', capacity: 12, per: 'departure', pool: null });
+    expect(made).toMatchObject({
+      name: '第二 さくら丸',
+      kind: 'vehicle',
+      capacity: 12,
+      per: 'departure',
+      pool: null,
+      facility: null,
+    });
     expect(made.uses).toEqual([]);
     expect(made.exceptions).toEqual([]);
     const today = ymdToIsoDate(todayIn(t.clock));
@@ -128,7 +140,14 @@ describe('resources', () => {
         detail: {
           resourceId: made.id,
           name: '第二 さくら丸',
-          after: { name: '第二 さくら丸', kind: 'vehicle', capacity: 12, per: 'departure', pool: null },
+          after: {
+            name: '第二 さくら丸',
+            kind: 'vehicle',
+            capacity: 12,
+            per: 'departure',
+            pool: null,
+            facilityId: null,
+          },
         },
       },
       {
@@ -172,6 +191,7 @@ describe('resources', () => {
     const calls = [
       get('/resources', operator),
       get(`/resources/${boat.id}`, operator),
+      get(`/resources/${boat.id}/bookings?date=2026-12-01`, operator),
       post('/resources', { name: '船', kind: 'vehicle', capacity: 1, per: 'day' }, operator),
       post(`/resources/${boat.id}`, { name: '改名', kind: 'vehicle', capacity: 1, per: 'day' }, operator),
       post(`/resources/${boat.id}/exceptions`, { exceptions: [] }, operator),
@@ -259,6 +279,7 @@ describe('a capacity below what bookings hold', () => {
   let day = '';
   let iso = '';
   let rsvno = '';
+  let sunset = '';
 
   beforeAll(async () => {
     day = addDays(todayIn(t.clock), 10);
@@ -273,7 +294,7 @@ describe('a capacity below what bookings hold', () => {
     expect(uses.statusCode, uses.body).toBe(200);
     for (const opcd of [CRUISE, SUNSET]) await insertTestStock(t.ctx.db, opcd, day, { zaikozan: 20 });
     rsvno = await book(CRUISE, day, 3);
-    await book(SUNSET, day, 2);
+    sunset = await book(SUNSET, day, 2);
   });
 
   it('lists the units the bookings hold and the room left', async () => {
@@ -353,6 +374,34 @@ describe('a capacity below what bookings hold', () => {
     ]);
   });
 
+  it('lists the bookings that hold it on a day, for the clerk who must move them or call the day off', async () => {
+    const res = await get(`/resources/${boat.id}/bookings?date=${iso}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const held = (opcd: string, units: number) => ({
+      name: 'YAMADA TARO',
+      opcd,
+      webname: `テストツアー ${opcd}`,
+      units,
+    });
+    // Both whole-day bookings: by booking number.
+    expect(res.json().response as ResourceBooking[]).toEqual(
+      [
+        { rsvno, startTime: '', ...held(CRUISE, 3) },
+        { rsvno: sunset, startTime: '', ...held(SUNSET, 2) },
+      ].sort((a, b) => a.rsvno.localeCompare(b.rsvno)),
+    );
+    // Another day: none. A day that is not one, or no day, is refused in the console's words; so is a resource
+    // that does not exist.
+    const other = await get(`/resources/${boat.id}/bookings?date=${ymdToIsoDate(addDays(day, 2))}`);
+    expect(other.json().response).toEqual([]);
+    for (const query of ['?date=2026-02-30', '?date=20261201', '']) {
+      const res = await get(`/resources/${boat.id}/bookings${query}`);
+      expect(res.statusCode, query).toBe(422);
+      expect(res.json().errMsg).toContain(ResourceMsg.dateInvalid);
+    }
+    expect((await get(`/resources/999999/bookings?date=${iso}`)).statusCode).toBe(404);
+  });
+
   it('refuses to delete a resource bookings hold, and deletes it once they have ended', async () => {
     const refused = await post(`/resources/${boat.id}/delete`);
     expect(refused.statusCode).toBe(409);
@@ -362,6 +411,8 @@ describe('a capacity below what bookings hold', () => {
     t.clock.advance(2 * 60 * 60_000);
     await sweepUnpaidBookings(t.ctx);
     admin = await signIn(t, 'resource-admin@example.jp');
+    // Nor are they listed as holding it on their day.
+    expect((await get(`/resources/${boat.id}/bookings?date=${iso}`)).json().response).toEqual([]);
     const deleted = await post(`/resources/${boat.id}/delete`);
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect((await get(`/resources/${boat.id}`)).statusCode).toBe(404);
@@ -392,8 +443,8 @@ describe('a resource counted per departure', () => {
     for (const startTime of ['10:00', '14:00']) {
       await insertTestStock(t.ctx.db, FERRY, day, { zaikozan: 10, startTime, endTime: '' });
     }
-    await book(FERRY, day, 3, '10:00');
-    await book(FERRY, day, 2, '14:00');
+    const late = await book(FERRY, day, 2, '14:00');
+    const early = await book(FERRY, day, 3, '10:00');
 
     const [shown] = (await get(`/resources/${ferry.id}`))
       .json()
@@ -420,5 +471,185 @@ describe('a resource counted per departure', () => {
     expect(perDay.statusCode).toBe(409);
     expect(perDay.json().errMsg).toBe(resourceCapacityBelowHeld(iso.replaceAll('-', '/'), 5, 4, false));
     expect((await change(5, 'day')).statusCode).toBe(200);
+
+    // The day's bookings by departure, the earlier first whatever their numbers.
+    const listed = (await get(`/resources/${ferry.id}/bookings?date=${iso}`)).json().response as ResourceBooking[];
+    expect(listed.map((b) => [b.rsvno, b.startTime, b.units, b.opcd])).toEqual([
+      [early, '10:00', 3, FERRY],
+      [late, '14:00', 2, FERRY],
+    ]);
+  });
+});
+
+describe('a resource of a facility', () => {
+  const LAKE = 9201;
+  const SHOP = 9202;
+  /** The lake boat company's own cruise, the ski shop's rental plan, and the company's own tour (no facility). */
+  const LAKE_CRUISE = 'RSCLAKE';
+  const SHOP_RENTAL = 'RSCSHOP';
+  const OWN_TOUR = 'RSCOWN';
+  const lake = '芦ノ湖遊覧船';
+  const shop = 'スノーギア';
+  const ship = (extra: Partial<ResourceRequest> = {}): ResourceRequest => ({
+    name: '遊覧船 はこね丸',
+    kind: 'vehicle',
+    capacity: 40,
+    per: 'day',
+    facilityId: LAKE,
+    ...extra,
+  });
+  const useAll = (id: number, opcds: string[]) =>
+    post(`/resources/${id}/uses`, { uses: opcds.map((opcd) => ({ opcd, usage: 'traveller' })) });
+
+  beforeAll(async () => {
+    await t.ctx.db.insert(facilities).values([
+      { id: LAKE, name: lake, pinHash: '' },
+      { id: SHOP, name: shop, pinHash: '' },
+    ]);
+    await insertTestOption(t.ctx.db, LAKE_CRUISE, { facilityId: LAKE });
+    await insertTestOption(t.ctx.db, SHOP_RENTAL, { facilityId: SHOP });
+    await insertTestOption(t.ctx.db, OWN_TOUR);
+  });
+
+  it('is used by its facility’s options and the company’s own, and refused to another facility’s', async () => {
+    const boat = await create(ship());
+    expect(boat.facility).toEqual({ id: LAKE, name: lake });
+    const accepted = await useAll(boat.id, [LAKE_CRUISE, OWN_TOUR]);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect((accepted.json().response as ResourceDetail).uses.map((u) => u.opcd)).toEqual([LAKE_CRUISE, OWN_TOUR]);
+
+    const refused = await useAll(boat.id, [LAKE_CRUISE, OWN_TOUR, SHOP_RENTAL]);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().errMsg).toBe(
+      resourceFacilityMismatch({
+        opcd: SHOP_RENTAL,
+        optionFacility: shop,
+        resource: '遊覧船 はこね丸',
+        resourceFacility: lake,
+        pool: null,
+      }),
+    );
+    expect(refused.json().errMsg).toContain(
+      `施設「${shop}」の商品のため、施設「${lake}」のリソース「遊覧船 はこね丸」`,
+    );
+    // Nothing changed.
+    expect((await get(`/resources/${boat.id}`)).json().response.uses).toHaveLength(2);
+
+    // A resource of no facility is the company's own: its tours may use it, a facility's option may not.
+    const own = await create({ name: '自社バス', kind: 'vehicle', capacity: 20, per: 'day' });
+    expect(own.facility).toBeNull();
+    expect((await useAll(own.id, [OWN_TOUR])).statusCode).toBe(200);
+    const shopOnOwn = await useAll(own.id, [OWN_TOUR, SHOP_RENTAL]);
+    expect(shopOnOwn.statusCode).toBe(409);
+    expect(shopOnOwn.json().errMsg).toBe(
+      resourceFacilityMismatch({
+        opcd: SHOP_RENTAL,
+        optionFacility: shop,
+        resource: '自社バス',
+        resourceFacility: null,
+        pool: null,
+      }),
+    );
+  });
+
+  it('refuses a facility changed while another facility’s option uses it, and audits one that is not', async () => {
+    const boat = await create(ship({ name: '遊覧船 あしのこ丸' }));
+    expect((await useAll(boat.id, [LAKE_CRUISE, OWN_TOUR])).statusCode).toBe(200);
+    for (const facilityId of [SHOP, null]) {
+      const refused = await post(`/resources/${boat.id}`, { ...ship({ name: '遊覧船 あしのこ丸' }), facilityId });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().errMsg).toBe(
+        resourceFacilityMismatch({
+          opcd: LAKE_CRUISE,
+          optionFacility: lake,
+          resource: '遊覧船 あしのこ丸',
+          resourceFacility: facilityId === SHOP ? shop : null,
+          pool: null,
+        }),
+      );
+    }
+    expect((await get(`/resources/${boat.id}`)).json().response.facility).toEqual({ id: LAKE, name: lake });
+
+    // Without the lake's option, only the company's own tour uses it: any facility will do.
+    expect((await useAll(boat.id, [OWN_TOUR])).statusCode).toBe(200);
+    const moved = await post(`/resources/${boat.id}`, {
+      ...ship({ name: '遊覧船 あしのこ丸' }),
+      facilityId: String(SHOP),
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().response.facility).toEqual({ id: SHOP, name: shop });
+    const [event] = (await auditKinds()).filter(
+      (e) => e.kind === 'resource.changed' && e.detail.resourceId === boat.id,
+    );
+    expect(event?.detail).toMatchObject({ before: { facilityId: LAKE }, after: { facilityId: SHOP } });
+  });
+
+  it('checks every member of a pool, since a booking takes whichever has room', async () => {
+    const first = await create(ship({ name: '湖の船 一号', pool: '湖の船' }));
+    expect((await useAll(first.id, [LAKE_CRUISE])).statusCode).toBe(200);
+    // The shop's boat would be taken by the lake's cruise as a member of its pool.
+    const shopBoat = await post('/resources', { ...ship({ name: '湖の船 二号', pool: '湖の船' }), facilityId: SHOP });
+    expect(shopBoat.statusCode).toBe(409);
+    expect(shopBoat.json().errMsg).toBe(
+      resourceFacilityMismatch({
+        opcd: LAKE_CRUISE,
+        optionFacility: lake,
+        resource: '湖の船 二号',
+        resourceFacility: shop,
+        pool: '湖の船',
+      }),
+    );
+    expect(((await get('/resources')).json().response as ResourceRow[]).map((r) => r.name)).not.toContain(
+      '湖の船 二号',
+    );
+    const second = await create(ship({ name: '湖の船 二号', pool: '湖の船' }));
+    const left = await post(`/resources/${second.id}`, {
+      ...ship({ name: '湖の船 二号', pool: '湖の船' }),
+      facilityId: null,
+    });
+    expect(left.statusCode).toBe(409);
+    expect(left.json().errMsg).toContain('プール「湖の船」のリソースは使えません');
+
+    // An option of the shop added to the second boat would also take the first, the lake's.
+    const shopOnPool = await useAll(second.id, [SHOP_RENTAL]);
+    expect(shopOnPool.statusCode).toBe(409);
+    expect(shopOnPool.json().errMsg).toBe(
+      resourceFacilityMismatch({
+        opcd: SHOP_RENTAL,
+        optionFacility: shop,
+        resource: '湖の船 二号',
+        resourceFacility: lake,
+        pool: null,
+      }),
+    );
+    expect((await useAll(second.id, [OWN_TOUR])).statusCode).toBe(200);
+  });
+
+  it('refuses an option’s facility changed (商品編集) to another than that of a resource it uses', async () => {
+    const MOVING = 'RSCMOVE';
+    await insertTestOption(t.ctx.db, MOVING, { facilityId: LAKE });
+    const boat = await create(ship({ name: '遊覧船 もとはこね丸' }));
+    expect((await useAll(boat.id, [MOVING])).statusCode).toBe(200);
+    const edit = async (facilityId: number | null) => {
+      const { option } = (await get(`/options/${MOVING}`)).json().response;
+      return post(`/options/${MOVING}`, { option: { ...option, facilityId } });
+    };
+    const refused = await edit(SHOP);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().errMsg).toBe(optionFacilityMismatch(shop, '遊覧船 もとはこね丸', lake));
+    // Without a facility it is the company's own, which may use any resource; and back to the boat's own.
+    const own = await edit(null);
+    expect(own.statusCode, own.body).toBe(200);
+    expect((await edit(LAKE)).statusCode).toBe(200);
+    expect((await get(`/options/${MOVING}`)).json().response.option.facilityId).toBe(LAKE);
+  });
+
+  it('refuses a facility that does not exist, and one that is not an id', async () => {
+    const unknown = await post('/resources', { ...ship(), facilityId: 999_999 });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().errMsg).toBe(ResourceMsg.facilityUnknown);
+    const notAnId = await post('/resources', { ...ship(), facilityId: 'lake' });
+    expect(notAnId.statusCode).toBe(422);
+    expect(notAnId.json().errMsg).toContain(ResourceMsg.facilityInvalid);
   });
 });

@@ -43,6 +43,10 @@ export async function resourceRoutes(app: FastifyInstance, ctx: AppContext): Pro
     ok(await resources.setExceptions(ctx, principalOf(request), params.id, body.exceptions)),
   );
 
+  defineRoute(app, CONSOLE['GET /resources/{id}/bookings'], admin, async ({ params, query }) =>
+    ok(await resources.resourceBookings(ctx, params.id, query.date)),
+  );
+
   defineRoute(app, CONSOLE['POST /resources/{id}/uses'], admin, async ({ params, body }, request) =>
     ok(await resources.setUses(ctx, principalOf(request), params.id, body.uses)),
   );

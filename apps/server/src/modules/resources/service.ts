@@ -5,12 +5,18 @@
  *
  * A capacity is never set below what live bookings already hold on a day or departure from today on: such a change
  * is refused, naming the first of them, rather than leaving a boat sold beyond its seats. Days before today are
- * left out: what they held has been used, and a capacity changed today cannot oversell them.
+ * left out: what they held has been used, and a capacity changed today cannot oversell them. The bookings a day's
+ * capacity is compared with are listed for the clerk (resourceBookings), who moves them or calls the day off first.
+ *
+ * A resource may belong to a facility (the boat company's ship, a ski shop's boots): an option of a facility uses only
+ * its facility's resources, a pool's members counted as one; an option without a facility uses any.
  */
 import { ErrCd } from '@tabi/contract/constants';
 import { addDays, isoDays, ymdToIsoDate } from '@tabi/contract/dates';
 import {
+  optionFacilityMismatch,
   RESOURCE_DAYS_SHOWN,
+  type ResourceBooking,
   type ResourceDay,
   type ResourceDetail,
   type ResourceException,
@@ -20,6 +26,7 @@ import {
   type ResourceRow,
   type ResourceUsage,
   resourceCapacityBelowHeld,
+  resourceFacilityMismatch,
   resourceInUse,
   resourceOptionUnknown,
   resourcePoolTwice,
@@ -84,6 +91,10 @@ async function viewRows(db: DbOrTx, ctx: Ctx, records: repo.ResourceRecord[]): P
   const uses = await repo.usesOf(db, ids);
   const exceptions = await repo.exceptionsOf(db, ids, range);
   const held = await repo.heldUnits(db, ids, range);
+  const facilityNames = await repo.facilityNames(
+    db,
+    records.map((r) => r.facilityId),
+  );
   return records.map((r) => ({
     id: r.id,
     name: r.name,
@@ -91,6 +102,7 @@ async function viewRows(db: DbOrTx, ctx: Ctx, records: repo.ResourceRecord[]): P
     capacity: r.capacity,
     per: r.per,
     pool: r.pool,
+    facility: r.facilityId === null ? null : { id: r.facilityId, name: facilityNames.get(r.facilityId) ?? '' },
     uses: uses.filter((u) => u.resourceId === r.id).map(({ opcd, webname, usage }) => ({ opcd, webname, usage })),
     days: daysOf(
       r,
@@ -195,18 +207,83 @@ async function refusePoolTwice(
   if (mate) throw AppError.conflict(ErrCd.generic, resourcePoolTwice(mate.opcd, pool, mate.name));
 }
 
+/**
+ * Refuses a resource whose facility differs from that of an option that could take it: one being added to its uses
+ * (`adding`), or, as the resource is about to be (its facility or pool changed, or a new member of a pool), one
+ * already using it or a member of its pool. The facility is the owner's (a ski shop's boots): a partner's option
+ * is never sold on another's equipment, nor on the company's own.
+ */
+async function refuseOtherFacility(
+  tx: DbOrTx,
+  resource: { id: number; name: string; pool: string | null; facilityId: number | null },
+  adding?: string[],
+): Promise<void> {
+  const mismatch = await repo.facilityMismatch(tx, resource, adding);
+  if (!mismatch) return;
+  throw AppError.conflict(
+    ErrCd.generic,
+    resourceFacilityMismatch({
+      opcd: mismatch.opcd,
+      optionFacility: mismatch.optionFacility,
+      resource: mismatch.resource,
+      resourceFacility: mismatch.resourceFacility,
+      pool: mismatch.direct ? null : resource.pool,
+    }),
+  );
+}
+
+/** Refuses a facility that does not exist (one chosen from a list a colleague changed meanwhile, or mistyped). */
+async function refuseUnknownFacility(tx: DbOrTx, facilityId: number | null): Promise<void> {
+  if (facilityId === null) return;
+  if (!(await repo.facilityNames(tx, [facilityId])).has(facilityId)) {
+    throw new AppError(ErrCd.generic, ResourceMsg.facilityUnknown, 422);
+  }
+}
+
+/**
+ * 商品編集, in its transaction: takes the lock the resources' uses and pools are changed under, before the option's
+ * row (a use written meanwhile locks the option's key: taken the other way round, the two would wait for each
+ * other). An option without a facility may use any resource, so the lock is not needed for one.
+ */
+export async function lockUsesForOption(tx: DbOrTx, facilityId: number | null): Promise<void> {
+  if (facilityId !== null) await repo.lockUsesAndPools(tx);
+}
+
+/**
+ * 商品編集, after {@link lockUsesForOption}: refuses an option's facility set to one other than that of a resource
+ * the option's bookings may take (one it uses, or a member of the pool of one it uses).
+ */
+export async function refuseOptionFacility(tx: DbOrTx, opcd: string, facilityId: number | null): Promise<void> {
+  if (facilityId === null) return;
+  const other = await repo.optionOtherFacility(tx, opcd, facilityId);
+  if (other) {
+    throw AppError.conflict(
+      ErrCd.generic,
+      optionFacilityMismatch(other.facility, other.resource, other.resourceFacility),
+    );
+  }
+}
+
 const fieldsOf = (r: repo.ResourceRecord | ResourceInput) => ({
   name: r.name,
   kind: r.kind,
   capacity: r.capacity,
   per: r.per,
   pool: r.pool,
+  facilityId: r.facilityId,
 });
 
 export async function createResource(ctx: Ctx, staff: StaffPrincipal, input: ResourceInput): Promise<ResourceDetail> {
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
+    await refuseUnknownFacility(tx, input.facilityId);
+    if (input.pool !== null) {
+      // A new member of a pool may be taken by the options using the pool: checked against their facilities under
+      // the lock their uses are changed under.
+      await repo.lockUsesAndPools(tx);
+    }
     const row = await repo.insertResource(tx, { ...fieldsOf(input), createdAt: now });
+    if (row.pool !== null) await refuseOtherFacility(tx, row);
     await audit(tx, now, staff, 'resource.created', row, { after: fieldsOf(row) });
     // A new member of a pool is room for the options using the pool.
     await repo.touchOptionsSharing(tx, [row.id]);
@@ -255,6 +332,10 @@ export async function updateResource(
       }
       if (input.pool !== row.pool) {
         await refusePoolTwice(tx, input.pool, id, await repo.usesOf(tx, [id]));
+      }
+      if (input.facilityId !== row.facilityId || input.pool !== row.pool) {
+        await refuseUnknownFacility(tx, input.facilityId);
+        await refuseOtherFacility(tx, { id, name: input.name, pool: input.pool, facilityId: input.facilityId });
       }
       await repo.updateResource(tx, id, next);
       await audit(tx, now, staff, 'resource.changed', { id, name: input.name }, { before, after });
@@ -377,10 +458,25 @@ export async function setUses(
         .map((u) => ({ opcd: u.opcd, before: old.get(u.opcd), after: u.usage }));
       if (added.length + removed.length + changed.length === 0) return detailOf(tx, ctx, id);
       await refusePoolTwice(tx, row.pool, id, added);
+      await refuseOtherFacility(
+        tx,
+        row,
+        added.map((u) => u.opcd),
+      );
       await repo.replaceUses(tx, id, uses);
       await audit(tx, now, staff, 'resource.uses_set', row, { added, removed, changed });
       return detailOf(tx, ctx, id);
     },
     { usesAndPools: true },
   );
+}
+
+/**
+ * この日にこのリソースを使う予約: the live bookings holding units of the resource on `date` (YYYY-MM-DD), for the
+ * clerk about to give the day another capacity. A capacity below what they hold is still refused (setExceptions):
+ * this says which bookings to move to another resource or call off first.
+ */
+export async function resourceBookings(ctx: Ctx, id: number, date: string): Promise<ResourceBooking[]> {
+  if (!(await repo.findResource(ctx.db, id))) throw AppError.notFound(ResourceMsg.notFound);
+  return repo.bookingsOn(ctx.db, id, date);
 }

@@ -1,8 +1,9 @@
 /**
  * リソース (admin only, ADR 0209): the boats and vehicles, guides and staff, rental equipment that options share, with
- * their capacities. The list shows what today's bookings use and leave; a resource's page edits it, the options that
- * use it, its capacities by date, and shows its next 15 days. Every refusal is the server's (a capacity below what
- * bookings hold, two resources of one pool for an option), said in the form that asked.
+ * their capacities and the facility that owns them. The list shows what today's bookings use and leave; a resource's
+ * page edits it, the options that use it, its capacities by date (with the bookings that hold it on the date typed),
+ * and shows its next 15 days. Every refusal is the server's (a capacity below what bookings hold, two resources of
+ * one pool for an option, an option of another facility), said in the form that asked.
  */
 import { CONSOLE } from '@tabi/contract/console-endpoints';
 import { formatDay } from '@tabi/contract/dates';
@@ -10,6 +11,7 @@ import {
   RESOURCE_KIND_LABEL,
   RESOURCE_PER_LABEL,
   RESOURCE_USAGE_LABEL,
+  type ResourceBooking,
   type ResourceDay,
   type ResourceDetail,
   type ResourceExceptionRequest,
@@ -19,6 +21,7 @@ import {
   type ResourceRow,
   type ResourceUseRequest,
   type ResourceUseRow,
+  resourceBookingsQuery,
   resourceException,
   resourceRequest,
   resourceUse,
@@ -30,11 +33,11 @@ import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Field } from '../../components/form/field.tsx';
 import { ActionDialog } from '../components/action-dialog.tsx';
-import { NUM, Product, WRAP } from '../components/cells.tsx';
+import { bookingCell, NUM, Product, WRAP } from '../components/cells.tsx';
 import { DataTable } from '../components/data-table.tsx';
 import { DatedNumberForm } from '../components/dated-number-form.tsx';
-import { choicesOf, optionChoices } from '../components/filters.tsx';
-import { AdminPage, Card } from '../components/page.tsx';
+import { type Choice, choicesOf, optionChoices } from '../components/filters.tsx';
+import { AdminPage, Card, Facts } from '../components/page.tsx';
 import { FormAlert, QueryView } from '../components/query-state.tsx';
 import { SchemaForm, useSchemaForm } from '../components/schema-form.tsx';
 import { SelectField } from '../components/select-field.tsx';
@@ -43,6 +46,9 @@ import { useOptionChoices } from '../lib/catalog-queries.ts';
 
 const listKey = ['admin', 'resources'] as const;
 const detailKey = (id: number) => ['admin', 'resources', id] as const;
+const dayBookingsKey = (id: number, date: string) => ['admin', 'resources', id, 'bookings', date] as const;
+/** 施設とクーポン's list, whose cache the facility selects share. */
+const facilitiesKey = ['admin', 'facilities'] as const;
 
 type Say = (message: string) => void;
 
@@ -65,6 +71,7 @@ const columns = [
   column.accessor('capacity', { header: '容量', meta: NUM }),
   column.accessor('per', { header: '数え方', cell: (c) => RESOURCE_PER_LABEL[c.getValue()] }),
   column.accessor('pool', { header: 'プール', meta: WRAP, cell: (c) => c.getValue() ?? '—' }),
+  column.accessor('facility', { header: '施設', meta: WRAP, cell: (c) => c.getValue()?.name ?? '—' }),
   column.accessor('uses', { header: '使う商品', meta: WRAP, cell: (c) => usesText(c.getValue()) }),
   column.display({
     id: 'used',
@@ -117,7 +124,7 @@ export function ResourcesPage() {
 
 // --- リソースの項目 ----------------------------------------------------------------------------------------------
 
-const EMPTY: ResourceRequest = { name: '', kind: 'vehicle', capacity: '', per: 'departure', pool: '' };
+const EMPTY: ResourceRequest = { name: '', kind: 'vehicle', capacity: '', per: 'departure', pool: '', facilityId: '' };
 
 const KIND_CHOICES = choicesOf(RESOURCE_KIND_LABEL);
 const PER_CHOICES = choicesOf(RESOURCE_PER_LABEL);
@@ -129,15 +136,31 @@ const valuesOf = (r: ResourceRow): ResourceRequest => ({
   capacity: String(r.capacity),
   per: r.per,
   pool: r.pool ?? '',
+  facilityId: r.facility ? String(r.facility.id) : '',
 });
+
+/**
+ * The facilities a resource may belong to. The resource's own is a choice from the start, so that its select shows it
+ * before the list has loaded (a select keeps the value of an option it has, not of one that comes later).
+ */
+function useFacilityChoices(current: ResourceRow['facility']): Choice[] {
+  const list = useQuery({ queryKey: facilitiesKey, queryFn: () => adminCall(CONSOLE['GET /facilities']) });
+  const choices = (list.data ?? []).map((f) => ({ value: String(f.id), label: f.name }));
+  if (current && !choices.some((c) => c.value === String(current.id))) {
+    choices.unshift({ value: String(current.id), label: current.name });
+  }
+  return choices;
+}
 
 /** The resource's own fields, in the add form and on its page. */
 function ResourceFields({
   register,
   errors,
+  facilities,
 }: {
   register: UseFormRegister<ResourceRequest>;
   errors: FieldErrors<ResourceRequest>;
+  facilities: Choice[];
 }) {
   return (
     <>
@@ -164,6 +187,12 @@ function ResourceFields({
       >
         {(control) => <input {...control} autoComplete="off" {...register('pool')} />}
       </Field>
+      <SelectField
+        label="施設"
+        field={{ input: register('facilityId'), error: errors.facilityId?.message }}
+        choices={facilities}
+        empty="なし"
+      />
     </>
   );
 }
@@ -171,6 +200,7 @@ function ResourceFields({
 /** リソースを追加: made with its fields; its uses and dated capacities are set on its page. */
 function AddResource({ say }: { say: Say }) {
   const client = useQueryClient();
+  const facilities = useFacilityChoices(null);
   const add = useSchemaForm(resourceRequest, {
     defaultValues: EMPTY,
     async onSubmit(body) {
@@ -186,7 +216,7 @@ function AddResource({ say }: { say: Say }) {
     <SchemaForm form={add} className="adm-card adm-reseller-add" aria-labelledby="resource-add-heading">
       <h2 id="resource-add-heading">リソースを追加</h2>
       <div className="adm-staff-add-fields">
-        <ResourceFields register={add.form.register} errors={add.form.formState.errors} />
+        <ResourceFields register={add.form.register} errors={add.form.formState.errors} facilities={facilities} />
         <button type="submit" className="adm-primary" disabled={isSubmitting} aria-busy={isSubmitting}>
           {isSubmitting ? '処理中…' : '追加する'}
         </button>
@@ -241,6 +271,7 @@ export function ResourcePage() {
 
 function EditResource({ resource, say }: { resource: ResourceDetail; say: Say }) {
   const changed = useResourceChanged();
+  const facilities = useFacilityChoices(resource.facility);
   const edit = useSchemaForm(resourceRequest, {
     defaultValues: valuesOf(resource),
     async onSubmit(body) {
@@ -255,12 +286,14 @@ function EditResource({ resource, say }: { resource: ResourceDetail; say: Say })
     <SchemaForm form={edit} className="adm-card adm-reseller-add" aria-labelledby="resource-edit-heading">
       <h2 id="resource-edit-heading">基本情報</h2>
       <div className="adm-staff-add-fields">
-        <ResourceFields register={edit.form.register} errors={edit.form.formState.errors} />
+        <ResourceFields register={edit.form.register} errors={edit.form.formState.errors} facilities={facilities} />
         <button type="submit" className="adm-primary" disabled={isSubmitting} aria-busy={isSubmitting}>
           {isSubmitting ? '処理中…' : '保存する'}
         </button>
       </div>
-      <p className="adm-muted">容量は、予約ですでに使われている数より少なくできません。</p>
+      <p className="adm-muted">
+        容量は、予約ですでに使われている数より少なくできません。施設は、船会社の船やレンタル店の用品など、そのリソースを持っている施設です（自社のものは「なし」）。
+      </p>
     </SchemaForm>
   );
 }
@@ -387,6 +420,11 @@ function Uses({ resource, say }: { resource: ResourceDetail; say: Say }) {
           」のリソースは入れ替えて使われるため、1つの商品に設定できるのはプールのうち1つだけです。
         </p>
       )}
+      <p className="adm-muted">
+        {resource.facility
+          ? `施設「${resource.facility.name}」のリソースです。使えるのは、同じ施設の商品と、施設のない（自社の）商品です。`
+          : '施設のない（自社の）リソースです。使えるのは、施設のない商品だけです。'}
+      </p>
     </Card>
   );
 }
@@ -396,18 +434,48 @@ const NO_EXCEPTION: ResourceExceptionRequest = { date: '', capacity: '', note: '
 const sentExceptions = (list: ResourceExceptionRow[]) =>
   list.map(({ date, capacity, note }) => ({ date, capacity, note }));
 
-/** 日付ごとの容量: another capacity on a date (0 for a boat in dock); a date given again is changed. */
+/** A capacity as typed in a field, or null while it is not one the server would take. */
+function typedCapacity(value: unknown): number | null {
+  const parsed = resourceException.shape.capacity.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+/** The day the bookings are shown for, and the capacity they are compared with. */
+interface PreviewDay {
+  date: string;
+  capacity: number | null;
+  /** What the capacity is: the one typed in the form, or the resource's own (a date's removal refused). */
+  own: boolean;
+}
+
+/**
+ * 日付ごとの容量: another capacity on a date (0 for a boat in dock); a date given again is changed. A date typed shows
+ * the bookings that hold the resource that day, so that the clerk sees what a lower capacity would leave without
+ * room before the server refuses it; a refusal reads them again. A removal refused (the resource's own capacity is
+ * the smaller) shows that date's.
+ */
 function Exceptions({ resource, say }: { resource: ResourceDetail; say: Say }) {
+  const client = useQueryClient();
   const changed = useResourceChanged();
   const remove = useListChange(say, EXCEPTION_DATE_ID);
+  const [removalRefused, setRemovalRefused] = useState<string | null>(null);
+  const reread = (date: string) => client.invalidateQueries({ queryKey: dayBookingsKey(resource.id, date) });
   const post = (exceptions: ResourceExceptionRequest[]) =>
     adminCall(CONSOLE['POST /resources/{id}/exceptions'], { params: { id: resource.id }, body: { exceptions } });
   const add = useSchemaForm(resourceException, {
     defaultValues: NO_EXCEPTION,
     async onSubmit(exception) {
       say('');
+      setRemovalRefused(null);
       const others = resource.exceptions.filter((e) => e.date !== exception.date);
-      const saved = await post([...sentExceptions(others), exception]);
+      let saved: ResourceDetail;
+      try {
+        saved = await post([...sentExceptions(others), exception]);
+      } catch (e) {
+        // Bookings may have come or gone since the list was read: the refusal's numbers and the list agree.
+        await reread(exception.date);
+        throw e;
+      }
       add.reset(NO_EXCEPTION);
       say(`${day(exception.date)}の容量を${exception.capacity}にしました。`);
       await changed(saved);
@@ -415,6 +483,25 @@ function Exceptions({ resource, say }: { resource: ResourceDetail; say: Say }) {
   });
   const { form } = add;
   const errors = form.formState.errors;
+  const typedDate = form.watch('date');
+  const typed = form.watch('capacity');
+  const preview: PreviewDay | null = resourceBookingsQuery.safeParse({ date: typedDate }).success
+    ? { date: typedDate, capacity: typedCapacity(typed), own: false }
+    : removalRefused
+      ? { date: removalRefused, capacity: resource.capacity, own: true }
+      : null;
+  function removeDate(date: string) {
+    setRemovalRefused(null);
+    void remove.run(
+      () =>
+        post(sentExceptions(resource.exceptions.filter((o) => o.date !== date))).catch(async (e: unknown) => {
+          setRemovalRefused(date);
+          await reread(date);
+          throw e;
+        }),
+      `${day(date)}の容量を削除しました（毎日の容量 ${resource.capacity} に戻ります）。`,
+    );
+  }
   return (
     <Card id="resource-exceptions-heading" title="日付ごとの容量">
       <p className="adm-muted">
@@ -451,12 +538,7 @@ function Exceptions({ resource, say }: { resource: ResourceDetail; say: Say }) {
                       className="adm-button"
                       disabled={remove.busy}
                       aria-label={`${day(e.date)}の容量を削除`}
-                      onClick={() =>
-                        void remove.run(
-                          () => post(sentExceptions(resource.exceptions.filter((o) => o.date !== e.date))),
-                          `${day(e.date)}の容量を削除しました（毎日の容量 ${resource.capacity} に戻ります）。`,
-                        )
-                      }
+                      onClick={() => removeDate(e.date)}
                     >
                       削除
                     </button>
@@ -480,8 +562,118 @@ function Exceptions({ resource, say }: { resource: ResourceDetail; say: Say }) {
           </Field>
         }
       />
+      {preview && <DayBookings resource={resource} preview={preview} />}
     </Card>
   );
+}
+
+// --- この日にこのリソースを使う予約 ------------------------------------------------------------------------------
+
+/** A departure as the preview names it: 「10:00の便」, 「終日」 for a whole day. */
+const departureOf = (startTime: string) => (startTime ? `${startTime}の便` : '終日');
+
+const bookingColumn = createColumnHelper<ResourceBooking>();
+const bookingColumns = [
+  bookingColumn.accessor('rsvno', { header: '予約番号', cell: bookingCell }),
+  bookingColumn.accessor('name', { header: '申込者', meta: WRAP }),
+  bookingColumn.accessor('webname', {
+    header: '商品',
+    meta: WRAP,
+    cell: (c) => <Product opcd={c.row.original.opcd} webname={c.getValue()} />,
+  }),
+  bookingColumn.accessor('startTime', { header: '出発', cell: (c) => departureOf(c.getValue()) }),
+  bookingColumn.accessor('units', { header: '使用数', meta: NUM }),
+] as ColumnDef<ResourceBooking, unknown>[];
+
+/** The units held per departure, or the day's sum for a resource counted per day: what its capacity is compared with. */
+function heldBy(resource: ResourceDetail, bookings: ResourceBooking[]): { label: string; units: number }[] {
+  if (resource.per === 'day') return [{ label: 'この日', units: bookings.reduce((n, b) => n + b.units, 0) }];
+  const byDeparture = new Map<string, number>();
+  for (const b of bookings) byDeparture.set(b.startTime, (byDeparture.get(b.startTime) ?? 0) + b.units);
+  return [...byDeparture].map(([startTime, units]) => ({ label: departureOf(startTime), units }));
+}
+
+/**
+ * What the day stops link to: each option of the day's bookings, and for a resource counted per departure each of
+ * its departures (calling that one off is what frees its units); 催行中止 opens with them chosen.
+ */
+function stopsOf(resource: ResourceDetail, date: string, bookings: ResourceBooking[]) {
+  const stops = new Map<string, { opcd: string; webname: string; startTime: string; to: string }>();
+  for (const b of bookings) {
+    const startTime = resource.per === 'departure' ? b.startTime : '';
+    const key = `${b.opcd} ${startTime}`;
+    if (stops.has(key) || b.opcd === '') continue;
+    // As the dashboard links to it: option codes, days and times need no escaping.
+    const to = `/admin/day-stops?opcd=${b.opcd}&date=${date.replaceAll('-', '')}${startTime ? `&start=${startTime}` : ''}`;
+    stops.set(key, { opcd: b.opcd, webname: b.webname, startTime, to });
+  }
+  return [...stops.values()];
+}
+
+/**
+ * この日にこのリソースを使う予約: the live bookings holding the resource on the day, what they hold against the
+ * capacity typed, and the two ways to make room: moving a booking to another resource of the pool (予約詳細's
+ * 割り当てを変更) or calling the day off (催行中止, opened with the option and the day chosen).
+ */
+function DayBookings({ resource, preview }: { resource: ResourceDetail; preview: PreviewDay }) {
+  const { date, capacity, own } = preview;
+  const query = useQuery({
+    queryKey: dayBookingsKey(resource.id, date),
+    queryFn: () => adminCall(CONSOLE['GET /resources/{id}/bookings'], { params: { id: resource.id }, query: { date } }),
+  });
+  return (
+    <QueryView query={query}>
+      {(bookings) =>
+        bookings.length === 0 ? (
+          <p className="adm-empty">{day(date)}にこのリソースを使う予約はありません。</p>
+        ) : (
+          <section aria-labelledby="resource-day-bookings-heading">
+            <h3 id="resource-day-bookings-heading">この日にこのリソースを使う予約</h3>
+            <DataTable
+              caption={`${day(date)}に${resource.name}を使う予約`}
+              columns={bookingColumns}
+              data={bookings}
+              rowKey={(b) => `${b.rsvno} ${b.startTime}`}
+            />
+            <Facts rows={heldRows(resource, bookings, capacity, own)} />
+            <p className="adm-muted">
+              {resource.pool
+                ? `容量を減らすには、予約番号から予約詳細を開き「割り当てを変更」でプール「${resource.pool}」の別のリソースに移すか、催行中止にしてください。`
+                : '容量を減らすには、予約番号から予約詳細を開いて予約を変更するか、催行中止にしてください。'}
+            </p>
+            <ul className="adm-stops">
+              {stopsOf(resource, date, bookings).map((s) => (
+                <li key={`${s.opcd} ${s.startTime}`}>
+                  <Product opcd={s.opcd} webname={s.webname} />
+                  {s.startTime && `（${departureOf(s.startTime)}）`}：
+                  <Link to={s.to}>{s.startTime ? 'この便を催行中止にする' : 'この日を催行中止にする'}</Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )
+      }
+    </QueryView>
+  );
+}
+
+/** The units held (each departure's, or the day's) and the capacity compared with them: what it leaves short. */
+function heldRows(
+  resource: ResourceDetail,
+  bookings: ResourceBooking[],
+  capacity: number | null,
+  own: boolean,
+): [string, string][] {
+  const held = heldBy(resource, bookings);
+  const rows: [string, string][] = held.map((h) => [`${h.label}の使用`, String(h.units)]);
+  if (capacity === null) return rows;
+  const short = held.filter((h) => h.units > capacity);
+  const verdict =
+    short.length === 0
+      ? '予約はこの容量に収まります'
+      : `${short.map((h) => `${resource.per === 'day' ? '' : `${h.label}で`}${h.units - capacity}`).join('、')}足りません`;
+  rows.push([own ? '毎日の容量' : '入力した容量', `${capacity}（${verdict}）`]);
+  return rows;
 }
 
 /** What a day's bookings use: the day's sum, or each departure's. */
