@@ -310,7 +310,8 @@ export type ResourceBookingsQuery = z.input<typeof resourceBookingsQuery>;
  * resource (予約詳細's 割り当てを変更) or call off (催行中止) before the day's capacity can go below what is held.
  */
 export const resourceBooking = z.object({
-  rsvno: z.string(),
+  /** null: a キャンセル待ち entry whose offered seats hold the units until it is booked or lapses. */
+  rsvno: z.string().nullable(),
   /** The leader's name (申込者). */
   name: z.string(),
   /** The booked option whose line took the units. */
@@ -322,6 +323,9 @@ export const resourceBooking = z.object({
   units: z.number().int(),
 });
 export type ResourceBooking = z.infer<typeof resourceBooking>;
+
+/** The 申込者 of a キャンセル待ち entry holding units: the entry, as the console's キャンセル待ち lists it. */
+export const resourceWaitlistHolder = (entryId: number) => `キャンセル待ち No.${entryId}（お席を確保中）`;
 
 /** In order of start time, then booking number. */
 export const resourceBookingsResponse = envelope(z.array(resourceBooking));

@@ -33,11 +33,8 @@ import type { ResourceKind, ResourcePer } from './schema.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'clock'>;
 
-/** Units of live bookings (the condition `resources_take` counts with) of resource `m` on the held row `h`'s day. */
-const USED_BY_LIVE = sql`(select coalesce(sum(o.units), 0)::int from booking_resources o
-  join bookings b on b.rsvno = o.rsvno
-  where o.resource_id = m.id and o.usedate = h.usedate and (m.per = 'day' or o.start_time = h.start_time)
-    and b.state not in ('canceled', 'expired'))`;
+/** The units held of resource `m` on the held row `h`'s day (and departure): the count `resources_take` goes by. */
+const USED_BY_LIVE = sql`resource_used(m.id, m.per, h.usedate, h.start_time)`;
 
 interface HeldRow {
   resourceId: number;

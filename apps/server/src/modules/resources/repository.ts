@@ -2,7 +2,12 @@
  * The resources module's reads and writes for the console's リソース page (ADR 0209). Units count while their booking
  * holds its seats: a booking_resources row whose booking's state is neither canceled nor expired.
  */
-import type { ResourceKind, ResourcePer, ResourceUsage } from '@tabi/contract/resources';
+import {
+  type ResourceKind,
+  type ResourcePer,
+  type ResourceUsage,
+  resourceWaitlistHolder,
+} from '@tabi/contract/resources';
 import { and, asc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client.ts';
 import { stockTouched } from '../../db/stock-changes.ts';
@@ -279,7 +284,19 @@ export interface HeldUnits {
   units: number;
 }
 
-/** The units live bookings hold of these resources per day and departure, from `from` to `to` (YYYY-MM-DD). */
+/**
+ * The units held: those of the bookings holding their seats, and those of the キャンセル待ち entries holding seats
+ * (`held` > 0), as `resource_used` (migration 0043) counts them for a booking.
+ */
+const LIVE_UNITS = sql`(
+  select br.resource_id, br.usedate, br.start_time, br.units
+  from booking_resources br join bookings b on b.rsvno = br.rsvno where ${LIVE}
+  union all
+  select wr.resource_id, wr.usedate, wr.start_time, wr.units
+  from waitlist_resources wr join waitlist_entries e on e.id = wr.entry_id where e.held > 0
+)`;
+
+/** The units held of these resources per day and departure, from `from` to `to` (YYYY-MM-DD). */
 export async function heldUnits(
   db: DbOrTx,
   resourceIds: number[],
@@ -288,18 +305,16 @@ export async function heldUnits(
   if (resourceIds.length === 0) return [];
   const rows = rowsOf<{ resource_id: number; usedate: string | Date; start_time: string; units: number | string }>(
     await db.execute(sql`
-      select br.resource_id, to_char(br.usedate, 'YYYY-MM-DD') as usedate, br.start_time,
-        sum(br.units)::int as units
-      from booking_resources br join bookings b on b.rsvno = br.rsvno
-      where br.resource_id in (${sql.join(
+      select u.resource_id, to_char(u.usedate, 'YYYY-MM-DD') as usedate, u.start_time, sum(u.units)::int as units
+      from ${LIVE_UNITS} u
+      where u.resource_id in (${sql.join(
         resourceIds.map((id) => sql`${id}`),
         sql`, `,
       )})
-        and br.usedate >= ${range.from}::date
-        ${range.to ? sql`and br.usedate <= ${range.to}::date` : sql``}
-        and ${LIVE}
-      group by br.resource_id, br.usedate, br.start_time
-      order by br.resource_id, br.usedate, br.start_time`),
+        and u.usedate >= ${range.from}::date
+        ${range.to ? sql`and u.usedate <= ${range.to}::date` : sql``}
+      group by u.resource_id, u.usedate, u.start_time
+      order by u.resource_id, u.usedate, u.start_time`),
   );
   return rows.map((r) => ({
     resourceId: Number(r.resource_id),
@@ -310,7 +325,8 @@ export async function heldUnits(
 }
 
 export interface BookingOnDay {
-  rsvno: string;
+  /** null: a キャンセル待ち entry holding seats, not yet booked. */
+  rsvno: string | null;
   name: string;
   opcd: string;
   webname: string;
@@ -326,16 +342,17 @@ export interface BookingOnDay {
  */
 export async function bookingsOn(db: DbOrTx, resourceId: number, date: string): Promise<BookingOnDay[]> {
   const rows = rowsOf<{
-    rsvno: string;
+    rsvno: string | null;
     sei: string;
     mei: string;
     opcd: string | null;
     webname: string | null;
     start_time: string;
     units: number | string;
+    entry_id: number | null;
   }>(
     await db.execute(sql`
-      select br.rsvno, b.sei, b.mei, line.opcd, line.webname, br.start_time, br.units
+      select br.rsvno, b.sei, b.mei, line.opcd, line.webname, br.start_time, br.units, null::int as entry_id
       from booking_resources br
         join bookings b on b.rsvno = br.rsvno
         join resources r on r.id = br.resource_id
@@ -349,11 +366,17 @@ export async function bookingsOn(db: DbOrTx, resourceId: number, date: string): 
           limit 1
         ) line on true
       where br.resource_id = ${resourceId} and br.usedate = ${date}::date and ${LIVE}
-      order by br.start_time, br.rsvno`),
+      union all
+      select null, '', '', e.opcd, o.webname, wr.start_time, wr.units, e.id
+      from waitlist_resources wr
+        join waitlist_entries e on e.id = wr.entry_id
+        join options o on o.opcd = e.opcd
+      where wr.resource_id = ${resourceId} and wr.usedate = ${date}::date and e.held > 0
+      order by 6, 1 nulls last, 8`),
   );
   return rows.map((r) => ({
     rsvno: r.rsvno,
-    name: `${r.sei} ${r.mei}`.trim(),
+    name: r.entry_id !== null ? resourceWaitlistHolder(r.entry_id) : `${r.sei} ${r.mei}`.trim(),
     opcd: r.opcd ?? '',
     webname: r.webname ?? '',
     startTime: r.start_time,

@@ -6,6 +6,7 @@
  */
 import { ErrCd } from '@tabi/contract/constants';
 import { addDays, type Ymd, ymdToIsoDate } from '@tabi/contract/dates';
+import { resourceWaitlistHolder } from '@tabi/contract/resources';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemActor } from '../../actor.ts';
@@ -16,6 +17,7 @@ import { createTestApp, type TestApp } from '../../test/helper.ts';
 import * as bookingRepo from '../booking/repository.ts';
 import { cancelUnpaid } from '../booking/service.ts';
 import { bookingPayload, insertTestOption, insertTestStock } from '../booking/test-fixtures.ts';
+import * as resourcesRepo from '../resources/repository.ts';
 import { optionResources, resources } from '../resources/schema.ts';
 import { runDay } from './service.ts';
 
@@ -134,6 +136,17 @@ describe('a キャンセル待ち offer on a shared boat', () => {
     expect(await entry(waiting)).toMatchObject({ state: 'offered', held: 2 });
     // The offer's two travellers sail on the boat: SUNSET may sell 3, not 5.
     expect(await boatOn(day)).toEqual({ used: 3, sunsetRoom: 3 });
+    // The console counts them too: a capacity below them is refused, and the day's list shows the entry.
+    const iso = ymdToIsoDate(day);
+    expect(await resourcesRepo.heldUnits(t.ctx.db, [boat], { from: iso, to: iso })).toEqual([
+      { resourceId: boat, date: iso, startTime: '', units: 3 },
+    ]);
+    expect(
+      (await resourcesRepo.bookingsOn(t.ctx.db, boat, iso)).map((b) => [b.rsvno === null, b.name, b.units]),
+    ).toEqual([
+      [false, 'YAMADA TARO', 1],
+      [true, resourceWaitlistHolder(waiting), 2],
+    ]);
     expect((await book(SUNSET, day, 4)).errcd).toBe(ErrCd.noStock);
     expect((await book(SUNSET, day, 3)).errcd).toBe('000');
     expect(await boatOn(day)).toEqual({ used: 6, sunsetRoom: 0 });

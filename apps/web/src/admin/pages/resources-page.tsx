@@ -633,7 +633,7 @@ function DayBookings({ resource, preview }: { resource: ResourceDetail; preview:
               caption={`${day(date)}に${resource.name}を使う予約`}
               columns={bookingColumns}
               data={bookings}
-              rowKey={(b) => `${b.rsvno} ${b.startTime}`}
+              rowKey={(b) => `${b.rsvno ?? b.name} ${b.startTime}`}
             />
             <Facts rows={heldRows(resource, bookings, capacity, own)} />
             <p className="adm-muted">
