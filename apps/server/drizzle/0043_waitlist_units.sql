@@ -15,9 +15,11 @@ CREATE INDEX "waitlist_resources_day_idx" ON "waitlist_resources" USING btree ("
 -- the bookings holding their seats (state neither canceled nor expired) and those of the キャンセル待ち entries holding
 -- seats (held > 0). The one count of a resource's use: resources_take, resource_room and the console read it.
 CREATE FUNCTION "resource_used"(rid integer, per text, on_date date, start text) RETURNS integer
-LANGUAGE sql STABLE AS $$
-  SELECT (
-    coalesce((
+LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  -- PL/pgSQL, not SQL: its queries' plans are kept for the session, where a SQL function called once per member of a
+  -- pool (it is not inlined) was planned again at every call, a third of a booking's time.
+  RETURN coalesce((
       SELECT sum(br.units) FROM booking_resources br JOIN bookings b ON b.rsvno = br.rsvno
       WHERE br.resource_id = rid AND br.usedate = on_date AND (per = 'day' OR br.start_time = start)
         AND b.state NOT IN ('canceled', 'expired')
@@ -25,8 +27,8 @@ LANGUAGE sql STABLE AS $$
       SELECT sum(wr.units) FROM waitlist_resources wr JOIN waitlist_entries e ON e.id = wr.entry_id
       WHERE wr.resource_id = rid AND wr.usedate = on_date AND (per = 'day' OR wr.start_time = start)
         AND e.held > 0
-    ), 0)
-  )::integer
+    ), 0);
+END
 $$;
 --> statement-breakpoint
 -- As in migration 0040, counting with resource_used: a キャンセル待ち offer's units are taken like a booking's.
@@ -84,17 +86,56 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
+-- As in migration 0041, counting with resource_used, in PL/pgSQL for the plans it keeps: every departure of a calendar
+-- asks it, and a SQL function with a FROM is planned again at every call. An option using no resource answers at once.
 CREATE OR REPLACE FUNCTION "resource_room"(line_opcd text, line_usedate date, line_start text) RETURNS integer
-LANGUAGE sql STABLE AS $$
-  SELECT min(CASE WHEN n.usage = 'traveller' THEN n.best WHEN n.best >= 1 THEN NULL ELSE 0 END)::integer
-  FROM (
-    SELECT o.resource_id, o.usage,
-      max(greatest(coalesce(x.capacity, m.capacity) - resource_used(m.id, m.per, line_usedate, line_start), 0)) AS best
-    FROM option_resources o
-    JOIN resources r ON r.id = o.resource_id
-    JOIN resources m ON m.id = r.id OR (r.pool IS NOT NULL AND m.pool = r.pool)
-    LEFT JOIN resource_exceptions x ON x.resource_id = m.id AND x.usedate = line_usedate
-    WHERE o.opcd = line_opcd AND o.usage <> 'rental'
-    GROUP BY o.resource_id, o.usage
-  ) n
+LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM option_resources o WHERE o.opcd = line_opcd AND o.usage <> 'rental') THEN
+    RETURN NULL;
+  END IF;
+  RETURN (
+    SELECT min(CASE WHEN n.usage = 'traveller' THEN n.best WHEN n.best >= 1 THEN NULL ELSE 0 END)::integer
+    FROM (
+      SELECT o.resource_id, o.usage,
+        max(greatest(coalesce(x.capacity, m.capacity) - resource_used(m.id, m.per, line_usedate, line_start), 0)) AS best
+      FROM option_resources o
+      JOIN resources r ON r.id = o.resource_id
+      JOIN resources m ON m.id = r.id OR (r.pool IS NOT NULL AND m.pool = r.pool)
+      LEFT JOIN resource_exceptions x ON x.resource_id = m.id AND x.usedate = line_usedate
+      WHERE o.opcd = line_opcd AND o.usage <> 'rental'
+      GROUP BY o.resource_id, o.usage
+    ) n
+  );
+END
+$$;
+--> statement-breakpoint
+-- As in migration 0042, in PL/pgSQL for the plans it keeps (rental_sizes_take asks them once per size of a booking).
+CREATE OR REPLACE FUNCTION "rental_used"(shop integer, on_date date, what text, which text) RETURNS integer
+LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  RETURN (
+    SELECT count(*)::integer
+    FROM options o
+    JOIN booking_options bo ON bo.opcd = o.opcd AND bo.usedate = on_date
+    JOIN bookings b ON b.rsvno = bo.rsvno AND b.state NOT IN ('canceled', 'expired')
+    JOIN booking_rentals r ON r.rsvno = bo.rsvno
+    WHERE o.facility_id = shop
+      AND CASE what WHEN 'model' THEN r.model WHEN 'boots' THEN r.boots_size ELSE r.wear_size END = which
+  );
+END
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION "rental_quantity"(shop integer, on_date date, what text, which text) RETURNS integer
+LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM rental_stock s WHERE s.facility_id = shop AND s.item = what) THEN
+    RETURN NULL;
+  END IF;
+  RETURN coalesce(
+    (SELECT d.quantity FROM rental_stock_days d
+      WHERE d.facility_id = shop AND d.item = what AND d.size = which AND d.usedate = on_date),
+    (SELECT s.quantity FROM rental_stock s WHERE s.facility_id = shop AND s.item = what AND s.size = which),
+    0);
+END
 $$;
