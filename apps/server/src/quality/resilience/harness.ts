@@ -368,6 +368,59 @@ export async function setStock(sql: Sql, usedate: string, zaikozan: number): Pro
   await sql.query(`update departures set zaikozan = $1 where opcd = 'OP0001' and usedate = $2`, [zaikozan, iso]);
 }
 
+/**
+ * Puts OP0001 on a boat of its own (ADR 0209) with `capacity` seats a day, one unit per traveller: its bookings then
+ * take units in the statement that takes their seats. Answers the boat's id.
+ */
+export async function shareBoat(sql: Sql, capacity: number): Promise<number> {
+  const [boat] = await sql.query<{ id: number }>(
+    `insert into resources (name, kind, capacity, per) values ('耐障害テストの船', 'vehicle', $1, 'day') returning id`,
+    [capacity],
+  );
+  if (!boat) throw new Error('the boat was not written');
+  await sql.query(`insert into option_resources (opcd, resource_id, usage) values ('OP0001', $1, 'traveller')`, [
+    boat.id,
+  ]);
+  return Number(boat.id);
+}
+
+/**
+ * A boat's units on a day against its bookings: the units live bookings hold, the seats they hold, and the live
+ * bookings whose units are not their seats (a booking written without its units, or units without their booking).
+ */
+export async function boatFacts(
+  sql: Sql,
+  boat: number,
+  usedate: string,
+): Promise<{ units: number; seats: number; mismatched: string[] }> {
+  const iso = `${usedate.slice(0, 4)}-${usedate.slice(4, 6)}-${usedate.slice(6)}`;
+  const rows = await sql.query<{ rsvno: string; seats: number; units: number }>(
+    `select b.rsvno,
+        (select coalesce(sum(o.seats), 0)::int from booking_options o where o.rsvno = b.rsvno) as seats,
+        (select coalesce(sum(r.units), 0)::int from booking_resources r where r.rsvno = b.rsvno and r.resource_id = $1)
+          as units
+     from bookings b
+     where b.fromdate = $2 and b.state not in ('canceled', 'expired')
+       and exists (select 1 from booking_options o where o.rsvno = b.rsvno and o.opcd = 'OP0001')`,
+    [boat, iso],
+  );
+  const [orphans] = await sql.query<{ n: number }>(
+    `select count(*)::int as n from booking_resources r where r.resource_id = $1
+       and not exists (select 1 from bookings b where b.rsvno = r.rsvno)`,
+    [boat],
+  );
+  return {
+    units: rows.reduce((n, r) => n + Number(r.units), 0),
+    seats: rows.reduce((n, r) => n + Number(r.seats), 0),
+    mismatched: [
+      ...rows
+        .filter((r) => Number(r.units) !== Number(r.seats))
+        .map((r) => `${r.rsvno} (seats ${r.seats}, units ${r.units})`),
+      ...(Number(orphans?.n ?? 0) > 0 ? [`${orphans?.n} units without their booking`] : []),
+    ],
+  };
+}
+
 export interface DayFacts {
   stock: number;
   heldSeats: number;

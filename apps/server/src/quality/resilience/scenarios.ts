@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import {
   type Answer,
+  boatFacts,
   bookingBody,
   burstAndKill,
   type Check,
@@ -24,6 +25,7 @@ import {
   type Server,
   type Store,
   setStock,
+  shareBoat,
   sleep,
   slowPost,
   startServer,
@@ -65,12 +67,21 @@ function invariantCheck(before: DayFacts, after: DayFacts): Check {
 
 // --- (a) SIGKILL in the middle of 200 concurrent bookings, then restart ---
 
+/**
+ * OP0001 sails on a boat (ADR 0209) with fewer seats than the day's stock, so every booking takes units in its
+ * statement and the last ones are refused by the boat: after the kill, each booking has its units, none more.
+ */
 export async function killDuringBookings(store: Store, label: string): Promise<ScenarioResult> {
   const day = testDay(45);
   const STARTING_STOCK = 150;
+  const BOAT_SEATS = 120;
   const REQUESTS = 200;
   const KILL_AFTER_ACKS = 40;
-  await prepareStore(store, (sql) => setStock(sql, day, STARTING_STOCK));
+  let boat = 0;
+  await prepareStore(store, async (sql) => {
+    await setStock(sql, day, STARTING_STOCK);
+    boat = await shareBoat(sql, BOAT_SEATS);
+  });
   const before = await withSql(store, (sql) => dayFacts(sql, day));
 
   const port = await freePort();
@@ -102,9 +113,10 @@ export async function killDuringBookings(store: Store, label: string): Promise<S
   }
   // PGlite is single-process: the checks read it after the restarted server has let go of it.
   if (store.kind === 'pglite') await stopServer(second);
-  const { after, present } = await withSql(store, async (sql) => ({
+  const { after, present, onBoat } = await withSql(store, async (sql) => ({
     after: await dayFacts(sql, day),
     present: await existingRsvnos(sql, acknowledged),
+    onBoat: await boatFacts(sql, boat, day),
   }));
   if (store.kind === 'postgres') await stopServer(second);
 
@@ -123,12 +135,19 @@ export async function killDuringBookings(store: Store, label: string): Promise<S
       'bookings in the database afterwards (new)': newBookings,
       'committed but answer lost': newBookings - acknowledged.length,
       'restart to healthy (ms)': restartMs,
+      'seats of the shared boat': BOAT_SEATS,
+      'units of the boat held': onBoat.units,
     },
     checks: [
       check(
         'the server was killed mid-way',
         exit.signal === 'SIGKILL' && answers < REQUESTS,
         `exit ${JSON.stringify(exit)}`,
+      ),
+      check(
+        'each live booking holds as many units of the shared boat as seats, and the boat is not oversold',
+        onBoat.mismatched.length === 0 && onBoat.units === onBoat.seats && onBoat.units <= BOAT_SEATS,
+        onBoat.mismatched.join('; ') || `${onBoat.units} units for ${onBoat.seats} seats, of ${BOAT_SEATS}`,
       ),
       check(
         'it restarts on the same data and answers',
