@@ -1,14 +1,20 @@
 // Starts the real server for the end-to-end tests on a fresh embedded database with the demo data.
+// `--prepare <dir>` only writes that database into <dir>; with E2E_DATA_TEMPLATE (such a directory) the server starts
+// on a copy of it, and with E2E_PREBUILT=1 on the server already built: `npm test` prepares and builds once for both
+// of its shards, where each shard did both on the same two cores at the same time.
 import { spawn, spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { cpSync, existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServer, SERVER_ENTRY } from '../apps/server/build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = process.env.E2E_PORT ?? '3100';
-const dataDir = path.join(root, `.data-e2e-${port}`);
+const prepareOnly = process.argv[2] === '--prepare' ? process.argv[3] : undefined;
+if (process.argv[2] === '--prepare' && !prepareOnly) throw new Error('--prepare needs a directory');
+const dataDir = prepareOnly ? path.resolve(prepareOnly) : path.join(root, `.data-e2e-${port}`);
 rmSync(dataDir, { recursive: true, force: true });
+const template = process.env.E2E_DATA_TEMPLATE;
 
 const env = {
   ...process.env,
@@ -26,16 +32,21 @@ const env = {
   // The specs' way into the console without the sign-in form (ADR 0199); never set outside the e2e server.
   TEST_ROUTES: '1',
 };
-// Demo data plus the XSS fixture of e2e/security.spec.ts, written before the server holds the database.
-const prepared = spawnSync(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/quality/prepare-e2e-db.ts'], {
-  cwd: root,
-  stdio: 'inherit',
-  env,
-});
-if (prepared.status !== 0) process.exit(prepared.status ?? 1);
+if (template && !prepareOnly && existsSync(template)) {
+  cpSync(template, dataDir, { recursive: true });
+} else {
+  // Demo data plus the XSS fixture of e2e/security.spec.ts, written before the server holds the database.
+  const prepared = spawnSync(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/quality/prepare-e2e-db.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+    env,
+  });
+  if (prepared.status !== 0) process.exit(prepared.status ?? 1);
+}
+if (prepareOnly) process.exit(0);
 
 // The production build of the server (ADR 0194), built here so that a run of the specs alone tests today's code.
-await buildServer();
+if (process.env.E2E_PREBUILT !== '1') await buildServer();
 const child = spawn(process.execPath, ['--enable-source-maps', SERVER_ENTRY], {
   cwd: root,
   stdio: 'inherit',

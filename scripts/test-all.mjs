@@ -195,6 +195,18 @@ async function endToEnd() {
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
   const ticks = cpuTicks();
+  // The demo database is written once and copied for each shard, and the server is the one the build step just built.
+  const template = path.join(results, 'e2e-data');
+  const prepared = spawnSync(process.execPath, ['scripts/e2e-server.mjs', '--prepare', template], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, TZ: 'UTC' },
+  });
+  if (prepared.status !== 0) {
+    finished(name, false, started, ticks);
+    failedSteps.push(name);
+    return;
+  }
   const shards = [3100, 3101].map(
     (port, i) =>
       new Promise((resolve) => {
@@ -203,7 +215,17 @@ async function endToEnd() {
         const child = spawn(
           bin('playwright'),
           ['test', '-c', 'e2e/playwright.config.ts', ...shardFiles[i].map((f) => `e2e/${f}`)],
-          { cwd: root, env: { ...process.env, TZ: 'UTC', CI: '1', E2E_PORT: String(port) } },
+          {
+            cwd: root,
+            env: {
+              ...process.env,
+              TZ: 'UTC',
+              CI: '1',
+              E2E_PORT: String(port),
+              E2E_DATA_TEMPLATE: template,
+              E2E_PREBUILT: '1',
+            },
+          },
         );
         child.stdout.pipe(out);
         child.stderr.pipe(out);
