@@ -52,6 +52,12 @@ test.describe('on a phone', () => {
     await renter.getByRole('combobox', { name: 'ウェア', exact: true }).selectOption('L');
     await page.getByRole('button', { name: Msg.toCheck }).click();
     await expect(page).toHaveURL(/\/reservation\/check$/);
+    // Back on the rental step: the size chosen is kept, and the one without stock still cannot be chosen.
+    await page.goBack();
+    await expect(boots).toHaveValue('26.0');
+    await expect(soldOut).toBeDisabled();
+    await page.getByRole('button', { name: Msg.toCheck }).click();
+    await expect(page).toHaveURL(/\/reservation\/check$/);
     await expect(page.getByRole('main')).toContainText('26.0cm');
     await agreeToConsent(page);
     await page.getByRole('button', { name: Msg.submitPurchase }).click();
