@@ -4,6 +4,7 @@ import { check, date, foreignKey, index, integer, pgTable, primaryKey, serial, t
 import { tz } from '../../db/shared-columns.ts';
 import { facilities, options } from '../admin/schema.ts';
 import { bookings } from '../booking/schema.ts';
+import { waitlistEntries } from '../waitlist/schema.ts';
 
 export type ResourceKind = 'vehicle' | 'guide' | 'rental';
 /** Whether the capacity is for the whole day (a guide's day) or for each departure (a boat's sailing). */
@@ -98,6 +99,32 @@ export const bookingResources = pgTable(
     primaryKey({ columns: [t.rsvno, t.resourceId, t.usedate, t.startTime] }),
     index('booking_resources_day_idx').on(t.resourceId, t.usedate, t.startTime),
     check('booking_resources_units_positive', sql`${t.units} > 0`),
+  ],
+);
+
+/**
+ * The units of shared resources an entry's held seats take (ADR 0209), chosen by `resources_take` as a booking's are.
+ * They count while the entry holds seats (`held` > 0): every step that ends an offer or hands its seats to the booking
+ * sets `held` to 0 in the same transaction, so the units go back with the seats. An entry holds no rental sizes: its
+ * travellers choose them when they book.
+ */
+export const waitlistResources = pgTable(
+  'waitlist_resources',
+  {
+    entryId: integer('entry_id')
+      .notNull()
+      .references(() => waitlistEntries.id, { onDelete: 'cascade' }),
+    resourceId: integer('resource_id')
+      .notNull()
+      .references(() => resources.id, { onDelete: 'cascade' }),
+    usedate: date('usedate', { mode: 'string' }).notNull(),
+    startTime: text('start_time').notNull().default(''),
+    units: integer('units').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.entryId, t.resourceId] }),
+    index('waitlist_resources_day_idx').on(t.resourceId, t.usedate, t.startTime),
+    check('waitlist_resources_units_positive', sql`${t.units} > 0`),
   ],
 );
 

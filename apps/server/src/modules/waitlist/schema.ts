@@ -1,10 +1,9 @@
 /** The tables the waitlist module writes (db/schema.ts gathers every module's). */
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { tz } from '../../db/shared-columns.ts';
 import { options } from '../admin/schema.ts';
 import { bookings } from '../booking/schema.ts';
-import { resources } from '../resources/schema.ts';
 
 /**
  * キャンセル待ち (ADR 0167): a visitor waiting for `party` seats of a sold-out day. When seats come back the first
@@ -42,31 +41,5 @@ export const waitlistEntries = pgTable(
     uniqueIndex('waitlist_token_uq').on(t.tokenHash),
     uniqueIndex('waitlist_offer_token_uq').on(t.offerTokenHash),
     check('waitlist_party_positive', sql`${t.party} > 0`),
-  ],
-);
-
-/**
- * The units of shared resources an entry's held seats take (ADR 0209), chosen by `resources_take` as a booking's are.
- * They count while the entry holds seats (`held` > 0): every step that ends an offer or hands its seats to the booking
- * sets `held` to 0 in the same transaction, so the units go back with the seats. An entry holds no rental sizes: its
- * travellers choose them when they book.
- */
-export const waitlistResources = pgTable(
-  'waitlist_resources',
-  {
-    entryId: integer('entry_id')
-      .notNull()
-      .references(() => waitlistEntries.id, { onDelete: 'cascade' }),
-    resourceId: integer('resource_id')
-      .notNull()
-      .references(() => resources.id, { onDelete: 'cascade' }),
-    usedate: date('usedate', { mode: 'string' }).notNull(),
-    startTime: text('start_time').notNull().default(''),
-    units: integer('units').notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.entryId, t.resourceId] }),
-    index('waitlist_resources_day_idx').on(t.resourceId, t.usedate, t.startTime),
-    check('waitlist_resources_units_positive', sql`${t.units} > 0`),
   ],
 );
