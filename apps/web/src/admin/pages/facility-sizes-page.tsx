@@ -22,13 +22,13 @@ import {
   rentalStockDayRequest,
   rentalStockItemRequest,
 } from '@tabi/contract/rental-stock';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useParams } from 'react-router';
 import { ErrorText, Field } from '../../components/form/field.tsx';
 import { DatedNumberForm } from '../components/dated-number-form.tsx';
+import { DetailView, useDetailQuery } from '../components/detail-query.tsx';
 import { AdminPage, Card } from '../components/page.tsx';
-import { FormAlert, QueryView } from '../components/query-state.tsx';
+import { FormAlert } from '../components/query-state.tsx';
 import { SchemaForm, useSchemaForm } from '../components/schema-form.tsx';
 import { SelectField } from '../components/select-field.tsx';
 import { adminCall, errorText } from '../lib/admin-api.ts';
@@ -48,15 +48,11 @@ function useStockChanged() {
 
 /** サイズ別在庫 of one facility: each item's sizes, then the dated numbers. */
 export function FacilitySizesPage() {
-  const id = Number(useParams().id);
-  const valid = Number.isInteger(id) && id > 0;
-  const query = useQuery({
-    queryKey: rentalStockKey(id),
-    queryFn: () => adminCall(CONSOLE['GET /facilities/{id}/rental-stock'], { params: { id } }),
-    enabled: valid,
-  });
+  const stock = useDetailQuery(rentalStockKey, (id) =>
+    adminCall(CONSOLE['GET /facilities/{id}/rental-stock'], { params: { id } }),
+  );
   const [message, setMessage] = useState('');
-  const name = query.data?.facility.name;
+  const name = stock.query.data?.facility.name;
   return (
     <AdminPage
       title={name ? `サイズ別在庫：${name}` : 'サイズ別在庫'}
@@ -66,34 +62,30 @@ export function FacilitySizesPage() {
         レンタル品目ごとに、店舗がサイズ別に用意している数を登録します。登録した品目は、予約のたびにサイズごとの残りを確認し、残りのないサイズは選べなくなります。
       </p>
       {message && <output className="adm-success">{message}</output>}
-      {valid ? (
-        <QueryView query={query}>
-          {(detail) => (
-            <>
-              {detail.items.map((item) => (
-                // Drawn anew when the saved numbers change, so that the fields start from them.
-                <ItemStock
-                  key={`${item.item}:${JSON.stringify(item.sizes.map((s) => s.quantity))}`}
-                  facilityId={detail.facility.id}
-                  stock={item}
-                  say={setMessage}
-                />
-              ))}
-              {/* Drawn anew when the counted items change, so that its choice of item starts from one of them. */}
-              <DatedNumbers
-                key={detail.items
-                  .filter((i) => i.counted)
-                  .map((i) => i.item)
-                  .join()}
-                detail={detail}
+      <DetailView detail={stock} notFound={CatalogMsg.facilityNotFound}>
+        {(detail) => (
+          <>
+            {detail.items.map((item) => (
+              // Drawn anew when the saved numbers change, so that the fields start from them.
+              <ItemStock
+                key={`${item.item}:${JSON.stringify(item.sizes.map((s) => s.quantity))}`}
+                facilityId={detail.facility.id}
+                stock={item}
                 say={setMessage}
               />
-            </>
-          )}
-        </QueryView>
-      ) : (
-        <FormAlert>{CatalogMsg.facilityNotFound}</FormAlert>
-      )}
+            ))}
+            {/* Drawn anew when the counted items change, so that its choice of item starts from one of them. */}
+            <DatedNumbers
+              key={detail.items
+                .filter((i) => i.counted)
+                .map((i) => i.item)
+                .join()}
+              detail={detail}
+              say={setMessage}
+            />
+          </>
+        )}
+      </DetailView>
     </AdminPage>
   );
 }

@@ -30,12 +30,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Field } from '../../components/form/field.tsx';
 import { ActionDialog } from '../components/action-dialog.tsx';
 import { bookingCell, NUM, Product, WRAP } from '../components/cells.tsx';
 import { DataTable } from '../components/data-table.tsx';
 import { DatedNumberForm } from '../components/dated-number-form.tsx';
+import { DetailView, useDetailQuery } from '../components/detail-query.tsx';
 import { type Choice, choicesOf, optionChoices } from '../components/filters.tsx';
 import { AdminPage, Card, Facts } from '../components/page.tsx';
 import { FormAlert, QueryView } from '../components/query-state.tsx';
@@ -238,33 +239,23 @@ function useResourceChanged() {
 
 /** A resource's page: its fields, the options that use it, its capacities by date and its next 15 days. */
 export function ResourcePage() {
-  const id = Number(useParams().id);
-  const valid = Number.isInteger(id) && id > 0;
-  const query = useQuery({
-    queryKey: detailKey(id),
-    queryFn: () => adminCall(CONSOLE['GET /resources/{id}'], { params: { id } }),
-    enabled: valid,
-  });
+  const detail = useDetailQuery(detailKey, (id) => adminCall(CONSOLE['GET /resources/{id}'], { params: { id } }));
   const [message, setMessage] = useState('');
-  const name = query.data?.name;
+  const name = detail.query.data?.name;
   return (
     <AdminPage title={name ? `リソース：${name}` : 'リソース'} back={{ to: '/admin/resources', label: 'リソース一覧' }}>
       {message && <output className="adm-success">{message}</output>}
-      {valid ? (
-        <QueryView query={query}>
-          {(resource) => (
-            <>
-              <EditResource key={JSON.stringify(valuesOf(resource))} resource={resource} say={setMessage} />
-              <Uses resource={resource} say={setMessage} />
-              <Exceptions resource={resource} say={setMessage} />
-              <Days resource={resource} />
-              <DeleteResource resource={resource} />
-            </>
-          )}
-        </QueryView>
-      ) : (
-        <FormAlert>{ResourceMsg.notFound}</FormAlert>
-      )}
+      <DetailView detail={detail} notFound={ResourceMsg.notFound}>
+        {(resource) => (
+          <>
+            <EditResource key={JSON.stringify(valuesOf(resource))} resource={resource} say={setMessage} />
+            <Uses resource={resource} say={setMessage} />
+            <Exceptions resource={resource} say={setMessage} />
+            <Days resource={resource} />
+            <DeleteResource resource={resource} />
+          </>
+        )}
+      </DetailView>
     </AdminPage>
   );
 }
