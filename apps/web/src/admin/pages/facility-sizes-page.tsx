@@ -27,11 +27,12 @@ import { useState } from 'react';
 import { ErrorText, Field } from '../../components/form/field.tsx';
 import { DatedNumberForm } from '../components/dated-number-form.tsx';
 import { DetailView, useDetailQuery } from '../components/detail-query.tsx';
+import { useListChange } from '../components/list-change.ts';
 import { AdminPage, Card } from '../components/page.tsx';
 import { FormAlert } from '../components/query-state.tsx';
 import { SchemaForm, useSchemaForm } from '../components/schema-form.tsx';
 import { SelectField } from '../components/select-field.tsx';
-import { adminCall, errorText } from '../lib/admin-api.ts';
+import { adminCall } from '../lib/admin-api.ts';
 import styles from './facility-sizes-page.module.css';
 
 export const rentalStockKey = (id: number) => ['admin', 'facilities', id, 'rental-stock'] as const;
@@ -246,27 +247,16 @@ function DatedNumbers({ detail, say }: { detail: RentalStockDetail; say: Say }) 
       changed(saved);
     },
   });
-  const [busy, setBusy] = useState(false);
-  const [removeError, setRemoveError] = useState('');
-  async function remove(d: RentalStockDay) {
-    setBusy(true);
-    setRemoveError('');
-    say('');
-    try {
-      const saved = await adminCall(CONSOLE['POST /facilities/{id}/rental-stock/days/delete'], {
-        params: { id: detail.facility.id },
-        body: { item: d.item, size: d.size, date: d.date },
-      });
-      changed(saved);
-      say(`${dayName(d)}の日付ごとの数を削除しました（通常の${d.base}${RENTAL_ITEM_UNIT[d.item]}に戻ります）。`);
-      // The row's button goes with the row: focus the add form's first field rather than losing it.
-      document.getElementById(DAY_DATE_ID)?.focus();
-    } catch (e) {
-      setRemoveError(errorText(e));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const remove = useListChange(changed, say, DAY_DATE_ID);
+  const removeDay = (d: RentalStockDay) =>
+    void remove.run(
+      () =>
+        adminCall(CONSOLE['POST /facilities/{id}/rental-stock/days/delete'], {
+          params: { id: detail.facility.id },
+          body: { item: d.item, size: d.size, date: d.date },
+        }),
+      `${dayName(d)}の日付ごとの数を削除しました（通常の${d.base}${RENTAL_ITEM_UNIT[d.item]}に戻ります）。`,
+    );
   const { form } = add;
   const errors = form.formState.errors;
   const item = form.watch('item');
@@ -276,7 +266,7 @@ function DatedNumbers({ detail, say }: { detail: RentalStockDetail; say: Say }) 
       <p className="adm-muted">
         修理・貸し出し中などで、特定の日だけ数が変わる場合に登録します（その日にすべて使えないときは0）。登録済みの日付とサイズを入力すると、その日の数を変更します。
       </p>
-      <FormAlert>{removeError}</FormAlert>
+      <FormAlert>{remove.error}</FormAlert>
       {detail.days.length === 0 ? (
         <p className="adm-empty">今日以降の日付ごとの数はありません。</p>
       ) : (
@@ -324,9 +314,9 @@ function DatedNumbers({ detail, say }: { detail: RentalStockDetail; say: Say }) 
                       <button
                         type="button"
                         className="adm-button"
-                        disabled={busy}
+                        disabled={remove.busy}
                         aria-label={`${dayName(d)}の日付ごとの数を削除`}
-                        onClick={() => void remove(d)}
+                        onClick={() => removeDay(d)}
                       >
                         削除
                       </button>

@@ -38,6 +38,7 @@ import { DataTable } from '../components/data-table.tsx';
 import { DatedNumberForm } from '../components/dated-number-form.tsx';
 import { DetailView, useDetailQuery } from '../components/detail-query.tsx';
 import { type Choice, choicesOf, optionChoices } from '../components/filters.tsx';
+import { useListChange } from '../components/list-change.ts';
 import { AdminPage, Card, Facts } from '../components/page.tsx';
 import { FormAlert, QueryView } from '../components/query-state.tsx';
 import { SchemaForm, useSchemaForm } from '../components/schema-form.tsx';
@@ -289,31 +290,6 @@ function EditResource({ resource, say }: { resource: ResourceDetail; say: Say })
   );
 }
 
-/**
- * A list's change sent from a button (a row removed): busy while it runs, its refusal said in the card. The row's
- * button goes with the row, so focus moves to `focusId` (the card's add form) rather than being lost.
- */
-function useListChange(say: Say, focusId: string) {
-  const changed = useResourceChanged();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
-  async function run(call: () => Promise<ResourceDetail>, done: string) {
-    setBusy(true);
-    setError('');
-    say('');
-    try {
-      await changed(await call());
-      say(done);
-      document.getElementById(focusId)?.focus();
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setBusy(false);
-    }
-  }
-  return { busy, error, run };
-}
-
 const USE_OPTION_ID = 'resource-use-opcd';
 const NO_USE: ResourceUseRequest = { opcd: '', usage: 'traveller' };
 const sentUses = (uses: ResourceUseRow[]) => uses.map(({ opcd, usage }) => ({ opcd, usage }));
@@ -322,7 +298,7 @@ const sentUses = (uses: ResourceUseRow[]) => uses.map(({ opcd, usage }) => ({ op
 function Uses({ resource, say }: { resource: ResourceDetail; say: Say }) {
   const changed = useResourceChanged();
   const choices = useOptionChoices();
-  const remove = useListChange(say, USE_OPTION_ID);
+  const remove = useListChange(changed, say, USE_OPTION_ID);
   const post = (uses: ResourceUseRequest[]) =>
     adminCall(CONSOLE['POST /resources/{id}/uses'], { params: { id: resource.id }, body: { uses } });
   const add = useSchemaForm(resourceUse, {
@@ -448,7 +424,7 @@ interface PreviewDay {
 function Exceptions({ resource, say }: { resource: ResourceDetail; say: Say }) {
   const client = useQueryClient();
   const changed = useResourceChanged();
-  const remove = useListChange(say, EXCEPTION_DATE_ID);
+  const remove = useListChange(changed, say, EXCEPTION_DATE_ID);
   const [removalRefused, setRemovalRefused] = useState<string | null>(null);
   const reread = (date: string) => client.invalidateQueries({ queryKey: dayBookingsKey(resource.id, date) });
   const post = (exceptions: ResourceExceptionRequest[]) =>
