@@ -23,8 +23,12 @@ import {
   rentalStockItemRequest,
 } from '@tabi/contract/rental-stock';
 import { useQueryClient } from '@tanstack/react-query';
+import { type CellContext, type ColumnDef, createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
 import { ErrorText, Field } from '../../components/form/field.tsx';
+import { buttonColumn } from '../components/button-column.tsx';
+import { NUM } from '../components/cells.tsx';
+import { DataTable } from '../components/data-table.tsx';
 import { DatedNumberForm } from '../components/dated-number-form.tsx';
 import { DetailView, useDetailQuery } from '../components/detail-query.tsx';
 import { useListChange } from '../components/list-change.ts';
@@ -227,6 +231,22 @@ function listedSizes(detail: RentalStockDetail): Map<RentalItem, string[]> {
 const dayName = (d: Pick<RentalStockDay, 'item' | 'size' | 'date'>) =>
   `${day(d.date)}の${rentalSizeName(d.item, d.size)}`;
 
+/** A count of the row's item with its unit: 3 → 「3足」. */
+const unitCell = (c: CellContext<RentalStockDay, number>) => `${c.getValue()}${RENTAL_ITEM_UNIT[c.row.original.item]}`;
+
+const dayColumn = createColumnHelper<RentalStockDay>();
+const dayColumns = [
+  dayColumn.accessor('date', { header: '日付', meta: { rowHeader: true }, cell: (c) => day(c.getValue()) }),
+  dayColumn.display({
+    id: 'size',
+    header: '品目・サイズ',
+    cell: (c) => rentalSizeName(c.row.original.item, c.row.original.size),
+  }),
+  dayColumn.accessor('quantity', { header: 'その日の数', meta: NUM, cell: unitCell }),
+  dayColumn.accessor('base', { header: '通常の数', meta: NUM, cell: unitCell }),
+  dayColumn.accessor('held', { header: '予約', meta: NUM, cell: unitCell }),
+] as ColumnDef<RentalStockDay, unknown>[];
+
 /** 日付ごとの数: another number of a size on a date (pairs out for repair: fewer; brought in: more). */
 function DatedNumbers({ detail, say }: { detail: RentalStockDetail; say: Say }) {
   const changed = useStockChanged();
@@ -267,67 +287,22 @@ function DatedNumbers({ detail, say }: { detail: RentalStockDetail; say: Say }) 
         修理・貸し出し中などで、特定の日だけ数が変わる場合に登録します（その日にすべて使えないときは0）。登録済みの日付とサイズを入力すると、その日の数を変更します。
       </p>
       <FormAlert>{remove.error}</FormAlert>
-      {detail.days.length === 0 ? (
-        <p className="adm-empty">今日以降の日付ごとの数はありません。</p>
-      ) : (
-        <div className="adm-table-wrap">
-          <table className="adm-table">
-            <caption className="visually-hidden">{detail.facility.name}の今日以降の日付ごとの数</caption>
-            <thead>
-              <tr>
-                <th scope="col">日付</th>
-                <th scope="col">品目・サイズ</th>
-                <th scope="col" className="num">
-                  その日の数
-                </th>
-                <th scope="col" className="num">
-                  通常の数
-                </th>
-                <th scope="col" className="num">
-                  予約
-                </th>
-                <th scope="col">
-                  <span className="visually-hidden">操作</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {detail.days.map((d) => {
-                const unit = RENTAL_ITEM_UNIT[d.item];
-                return (
-                  <tr key={`${d.date}-${d.item}-${d.size}`}>
-                    <th scope="row">{day(d.date)}</th>
-                    <td>{rentalSizeName(d.item, d.size)}</td>
-                    <td className="num">
-                      {d.quantity}
-                      {unit}
-                    </td>
-                    <td className="num">
-                      {d.base}
-                      {unit}
-                    </td>
-                    <td className="num">
-                      {d.held}
-                      {unit}
-                    </td>
-                    <td>
-                      <button
-                        type="button"
-                        className="adm-button"
-                        disabled={remove.busy}
-                        aria-label={`${dayName(d)}の日付ごとの数を削除`}
-                        onClick={() => removeDay(d)}
-                      >
-                        削除
-                      </button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        caption={`${detail.facility.name}の今日以降の日付ごとの数`}
+        columns={[
+          ...dayColumns,
+          buttonColumn<RentalStockDay>({
+            text: '削除',
+            label: (d) => `${dayName(d)}の日付ごとの数を削除`,
+            disabled: remove.busy,
+            onClick: removeDay,
+          }),
+        ]}
+        data={detail.days}
+        rowKey={(d) => `${d.date}-${d.item}-${d.size}`}
+        empty="今日以降の日付ごとの数はありません。"
+        emptyAsText
+      />
       {items.length === 0 ? (
         <p className="adm-muted">日付ごとの数は、在庫を管理している品目のサイズに登録できます。</p>
       ) : (

@@ -33,6 +33,7 @@ import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Field } from '../../components/form/field.tsx';
 import { ActionDialog } from '../components/action-dialog.tsx';
+import { buttonColumn } from '../components/button-column.tsx';
 import { bookingCell, NUM, Product, WRAP } from '../components/cells.tsx';
 import { DataTable } from '../components/data-table.tsx';
 import { DatedNumberForm } from '../components/dated-number-form.tsx';
@@ -294,6 +295,16 @@ const USE_OPTION_ID = 'resource-use-opcd';
 const NO_USE: ResourceUseRequest = { opcd: '', usage: 'traveller' };
 const sentUses = (uses: ResourceUseRow[]) => uses.map(({ opcd, usage }) => ({ opcd, usage }));
 
+const useColumn = createColumnHelper<ResourceUseRow>();
+const useColumns = [
+  useColumn.accessor('webname', {
+    header: '商品',
+    meta: { rowHeader: true, className: 'wrap' },
+    cell: (c) => <Product opcd={c.row.original.opcd} webname={c.getValue()} />,
+  }),
+  useColumn.accessor('usage', { header: '使い方', cell: (c) => RESOURCE_USAGE_LABEL[c.getValue()] }),
+] as ColumnDef<ResourceUseRow, unknown>[];
+
 /** 使う商品: the options whose bookings take units of the resource, and how many each takes. */
 function Uses({ resource, say }: { resource: ResourceDetail; say: Say }) {
   const changed = useResourceChanged();
@@ -317,50 +328,26 @@ function Uses({ resource, say }: { resource: ResourceDetail; say: Say }) {
   return (
     <Card id="resource-uses-heading" title="使う商品">
       <FormAlert>{remove.error}</FormAlert>
-      {resource.uses.length === 0 ? (
-        <p className="adm-empty">このリソースを使う商品はまだありません。</p>
-      ) : (
-        <div className="adm-table-wrap">
-          <table className="adm-table">
-            <caption className="visually-hidden">{resource.name}を使う商品</caption>
-            <thead>
-              <tr>
-                <th scope="col">商品</th>
-                <th scope="col">使い方</th>
-                <th scope="col">
-                  <span className="visually-hidden">操作</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {resource.uses.map((u) => (
-                <tr key={u.opcd}>
-                  <th scope="row" className="wrap">
-                    <Product opcd={u.opcd} webname={u.webname} />
-                  </th>
-                  <td>{RESOURCE_USAGE_LABEL[u.usage]}</td>
-                  <td>
-                    <button
-                      type="button"
-                      className="adm-button"
-                      disabled={remove.busy}
-                      aria-label={`${u.opcd}を外す`}
-                      onClick={() =>
-                        void remove.run(
-                          () => post(sentUses(resource.uses.filter((o) => o.opcd !== u.opcd))),
-                          `${u.opcd}を${resource.name}の使用から外しました。`,
-                        )
-                      }
-                    >
-                      外す
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        caption={`${resource.name}を使う商品`}
+        columns={[
+          ...useColumns,
+          buttonColumn<ResourceUseRow>({
+            text: '外す',
+            label: (u) => `${u.opcd}を外す`,
+            disabled: remove.busy,
+            onClick: (u) =>
+              void remove.run(
+                () => post(sentUses(resource.uses.filter((o) => o.opcd !== u.opcd))),
+                `${u.opcd}を${resource.name}の使用から外しました。`,
+              ),
+          }),
+        ]}
+        data={resource.uses}
+        rowKey={(u) => u.opcd}
+        empty="このリソースを使う商品はまだありません。"
+        emptyAsText
+      />
       <SchemaForm form={add} className="adm-reseller-add" aria-label="使う商品を追加">
         <div className="adm-staff-add-fields">
           <SelectField
@@ -400,6 +387,13 @@ const EXCEPTION_DATE_ID = 'resource-exception-date';
 const NO_EXCEPTION: ResourceExceptionRequest = { date: '', capacity: '', note: '' };
 const sentExceptions = (list: ResourceExceptionRow[]) =>
   list.map(({ date, capacity, note }) => ({ date, capacity, note }));
+
+const exceptionColumn = createColumnHelper<ResourceExceptionRow>();
+const exceptionColumns = [
+  exceptionColumn.accessor('date', { header: '日付', meta: { rowHeader: true }, cell: (c) => day(c.getValue()) }),
+  exceptionColumn.accessor('capacity', { header: '容量', meta: NUM }),
+  exceptionColumn.accessor('note', { header: 'メモ', meta: WRAP, cell: (c) => c.getValue() || '—' }),
+] as ColumnDef<ResourceExceptionRow, unknown>[];
 
 /** A capacity as typed in a field, or null while it is not one the server would take. */
 function typedCapacity(value: unknown): number | null {
@@ -475,47 +469,22 @@ function Exceptions({ resource, say }: { resource: ResourceDetail; say: Say }) {
         点検・休業・休みなど、特定の日だけ容量が変わる場合に登録します（使えない日は0）。登録済みの日付を入力すると、その日の容量を変更します。
       </p>
       <FormAlert>{remove.error}</FormAlert>
-      {resource.exceptions.length === 0 ? (
-        <p className="adm-empty">日付ごとの容量はありません（毎日 {resource.capacity}）。</p>
-      ) : (
-        <div className="adm-table-wrap">
-          <table className="adm-table">
-            <caption className="visually-hidden">{resource.name}の日付ごとの容量</caption>
-            <thead>
-              <tr>
-                <th scope="col">日付</th>
-                <th scope="col" className="num">
-                  容量
-                </th>
-                <th scope="col">メモ</th>
-                <th scope="col">
-                  <span className="visually-hidden">操作</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {resource.exceptions.map((e) => (
-                <tr key={e.date}>
-                  <th scope="row">{day(e.date)}</th>
-                  <td className="num">{e.capacity}</td>
-                  <td className="wrap">{e.note || '—'}</td>
-                  <td>
-                    <button
-                      type="button"
-                      className="adm-button"
-                      disabled={remove.busy}
-                      aria-label={`${day(e.date)}の容量を削除`}
-                      onClick={() => removeDate(e.date)}
-                    >
-                      削除
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        caption={`${resource.name}の日付ごとの容量`}
+        columns={[
+          ...exceptionColumns,
+          buttonColumn<ResourceExceptionRow>({
+            text: '削除',
+            label: (e) => `${day(e.date)}の容量を削除`,
+            disabled: remove.busy,
+            onClick: (e) => removeDate(e.date),
+          }),
+        ]}
+        data={resource.exceptions}
+        rowKey={(e) => e.date}
+        empty={`日付ごとの容量はありません（毎日 ${resource.capacity}）。`}
+        emptyAsText
+      />
       <DatedNumberForm
         form={add}
         label="日付ごとの容量を追加"
@@ -649,40 +618,37 @@ function usedText(resource: ResourceDetail, d: ResourceDay): string {
   return d.departures.map((p) => `${p.startTime || '終日'} ${p.used}（残り${p.left}）`).join('、');
 }
 
+const dayColumn = createColumnHelper<ResourceDay>();
+const dayColumns = (resource: ResourceDetail) =>
+  [
+    dayColumn.accessor('date', { header: '日付', meta: { rowHeader: true }, cell: (c) => day(c.getValue()) }),
+    dayColumn.accessor('capacity', {
+      header: '容量',
+      meta: NUM,
+      cell: (c) => {
+        const { exception } = c.row.original;
+        return exception === null ? c.getValue() : `${c.getValue()}（日付別${exception ? `：${exception}` : ''}）`;
+      },
+    }),
+    dayColumn.display({
+      id: 'used',
+      header: resource.per === 'day' ? '使用' : '使用（便ごと）',
+      meta: WRAP,
+      cell: (c) => usedText(resource, c.row.original),
+    }),
+    dayColumn.accessor('left', { header: '残り', meta: NUM }),
+  ] as ColumnDef<ResourceDay, unknown>[];
+
 /** 今後15日間: each day's capacity, what the bookings that hold seats use of it, and what is left. */
 function Days({ resource }: { resource: ResourceDetail }) {
   return (
     <Card id="resource-days-heading" title="今日から15日間の使用状況">
-      <div className="adm-table-wrap">
-        <table className="adm-table">
-          <caption className="visually-hidden">{resource.name}の今日から15日間の使用状況</caption>
-          <thead>
-            <tr>
-              <th scope="col">日付</th>
-              <th scope="col" className="num">
-                容量
-              </th>
-              <th scope="col">{resource.per === 'day' ? '使用' : '使用（便ごと）'}</th>
-              <th scope="col" className="num">
-                残り
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {resource.days.map((d) => (
-              <tr key={d.date}>
-                <th scope="row">{day(d.date)}</th>
-                <td className="num">
-                  {d.capacity}
-                  {d.exception !== null && `（日付別${d.exception ? `：${d.exception}` : ''}）`}
-                </td>
-                <td className="wrap">{usedText(resource, d)}</td>
-                <td className="num">{d.left}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption={`${resource.name}の今日から15日間の使用状況`}
+        columns={dayColumns(resource)}
+        data={resource.days}
+        rowKey={(d) => d.date}
+      />
     </Card>
   );
 }
