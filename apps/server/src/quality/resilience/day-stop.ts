@@ -4,26 +4,19 @@
  *      are being canceled and refunded, then a restart: the worker finishes the stop, each booking canceled by the
  *      company, refunded in full exactly once and mailed once, the day closed.
  */
+import { killPartway, settleAndStop, startOnFreshStore } from './crash.ts';
 import {
   type Check,
   check,
   csrfToken,
-  freePort,
   postJson,
-  prepareStore,
   type ScenarioResult,
   type Sql,
   type Store,
-  setStock,
-  sleep,
-  startServer,
-  stopServer,
-  storeEnv,
   testDay,
-  waitHealthy,
   withSql,
 } from './harness.ts';
-import { bookWithCheckouts, payOnPage, SERVER_ENV } from './money.ts';
+import { bookWithCheckouts, payOnPage } from './money.ts';
 
 const BOOKINGS = 40;
 const SEEDED = 200;
@@ -102,10 +95,7 @@ async function operatorCookie(baseUrl: string, token: string): Promise<string> {
 
 export async function killDuringDayStop(store: Store, label: string): Promise<ScenarioResult> {
   const day = testDay(49);
-  await prepareStore(store, (sql) => setStock(sql, day, SEEDED));
-  const port = await freePort();
-  const first = startServer(`g-${label}-1`, port, { ...storeEnv(store), ...SERVER_ENV });
-  await waitHealthy(first);
+  const { first, restart } = await startOnFreshStore(store, `g-${label}`, { day, stock: SEEDED });
   const token = await csrfToken(first.baseUrl);
   const sessions = await bookWithCheckouts(first, token, day, BOOKINGS);
   for (const [rsvno, id] of sessions) {
@@ -124,43 +114,25 @@ export async function killDuringDayStop(store: Store, label: string): Promise<Sc
     { opcds: ['OP0001'], from: day, to: day, reason: 'weather' },
     { cookie },
   );
-  let killedAt = 0;
-  if (store.kind === 'postgres') {
-    // Killed once some bookings are done and some are not (seen in the database).
-    while (Date.now() - started < 30_000) {
-      const facts = await withSql(store, (sql) => stopFacts(sql, rsvnos, day)).catch(() => undefined);
-      if (facts && facts.doneItems >= 5) break;
-      await sleep(20);
-    }
-  } else {
-    await sleep(400);
-  }
-  killedAt = Date.now() - started;
-  first.child.kill('SIGKILL');
-  const exit = await first.exited;
+  // Killed once some bookings are done and some are not.
+  const { killedAt, exit } = await killPartway(store, first, {
+    started,
+    partway: async (sql) => (await stopFacts(sql, rsvnos, day)).doneItems >= 5,
+    everyMs: 20,
+    pgliteMs: 400,
+  });
   await asked;
   const atKill = await withSql(store, (sql) => stopFacts(sql, rsvnos, day));
 
-  const second = startServer(`g-${label}-2`, port, { ...storeEnv(store), ...SERVER_ENV });
-  const restartMs = await waitHealthy(second, 240_000);
-  const healthyAt = Date.now();
-  let settledMs = -1;
-  if (store.kind === 'postgres') {
-    while (Date.now() - healthyAt < RECOVERY_SECONDS * 1000) {
-      const facts = await withSql(store, (sql) => stopFacts(sql, rsvnos, day));
-      if (facts.stopState === 'done') {
-        settledMs = Date.now() - healthyAt;
-        break;
-      }
-      await sleep(1_000);
-    }
-    await stopServer(second);
-  } else {
-    // The embedded database admits one process: read once the restarted server has had its time.
-    await sleep(20_000);
-    await stopServer(second);
-  }
-  const facts = await withSql(store, (sql) => stopFacts(sql, rsvnos, day));
+  const { second, restartMs } = await restart();
+  const { facts, settledMs } = await settleAndStop(store, second, {
+    facts: (sql) => stopFacts(sql, rsvnos, day),
+    settled: (f) => f.stopState === 'done',
+    everyMs: 1_000,
+    withinMs: RECOVERY_SECONDS * 1000,
+    // The embedded database is read once the restarted server has had its time.
+    pgliteMs: 20_000,
+  });
   const checks: Check[] = [
     check('the server was killed mid-way', exit.signal === 'SIGKILL', `exit ${JSON.stringify(exit)}`),
     check(

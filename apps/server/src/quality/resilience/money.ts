@@ -6,6 +6,7 @@
  *   f  60 paid bookings canceled at once, killed after 15 answers
  */
 import { bookingCapabilityCookie } from '../../modules/payment/capability.ts';
+import { settleAndStop, startOnFreshStore } from './crash.ts';
 import {
   APP_KEY,
   bookingBody,
@@ -14,28 +15,18 @@ import {
   check,
   csrfToken,
   dayFacts,
-  freePort,
   nextClientIp,
   type Outcome,
   postJson,
-  prepareStore,
   type ScenarioResult,
   type Server,
   type Sql,
   type Store,
-  setStock,
-  sleep,
-  startServer,
-  stopServer,
-  storeEnv,
   testDay,
-  waitHealthy,
   withSql,
 } from './harness.ts';
 
 const RECOVERY_SECONDS = 90;
-// Each request names its own client address (X-Forwarded-For, believed here), so no per-address limit trips.
-export const SERVER_ENV = { LOGIN_IP_LIMIT: '1000000', TRUST_PROXY: 'true' };
 
 /** Books `count` one-adult card bookings and opens a checkout for each; returns rsvno → sandbox session id. */
 export async function bookWithCheckouts(server: Server, token: string, day: string, count: number) {
@@ -142,35 +133,6 @@ function settled(facts: MoneyFacts): boolean {
   return facts.chargedUnpaid.length + facts.refundedActive.length + facts.stuck.length === 0;
 }
 
-/**
- * Restarts the server and waits for the reconciler: on PostgreSQL the facts are polled until settled; the
- * embedded database admits one process, so there they are read once the restarted server has had 90 s.
- */
-async function restartAndSettle(store: Store, label: string, port: number, rsvnos: string[]) {
-  const second = startServer(label, port, { ...storeEnv(store), ...SERVER_ENV });
-  const restartMs = await waitHealthy(second, 240_000);
-  const healthyAt = Date.now();
-  let facts: MoneyFacts | undefined;
-  let settledMs = -1;
-  if (store.kind === 'postgres') {
-    while (Date.now() - healthyAt < RECOVERY_SECONDS * 1000) {
-      facts = await withSql(store, (sql) => moneyFacts(sql, rsvnos));
-      if (settled(facts)) {
-        settledMs = Date.now() - healthyAt;
-        break;
-      }
-      await sleep(2_000);
-    }
-    await stopServer(second);
-  } else {
-    await sleep(RECOVERY_SECONDS * 1000);
-    await stopServer(second);
-  }
-  facts = await withSql(store, (sql) => moneyFacts(sql, rsvnos));
-  if (settledMs < 0 && settled(facts)) settledMs = RECOVERY_SECONDS * 1000;
-  return { facts, restartMs, settledMs };
-}
-
 function moneyChecks(facts: MoneyFacts): Check[] {
   return [
     check('0 bookings charged and unpaid', facts.chargedUnpaid.length === 0, facts.chargedUnpaid.join(' ') || 'none'),
@@ -216,16 +178,24 @@ async function killAndSettle(
   { count, killAfter }: { count: number; killAfter: number },
   workOf: (server: Server, token: string, sessions: Map<string, string>) => Promise<(() => Promise<Outcome>)[]>,
 ) {
-  await prepareStore(store, (sql) => setStock(sql, day, SEEDED));
-  const port = await freePort();
-  const first = startServer(`${name}-1`, port, { ...storeEnv(store), ...SERVER_ENV });
-  await waitHealthy(first);
+  const { first, restart } = await startOnFreshStore(store, name, { day, stock: SEEDED });
   const token = await csrfToken(first.baseUrl);
   const sessions = await bookWithCheckouts(first, token, day, count);
   const burst = await burstAndKill(first, await workOf(first, token, sessions), { ...done, killAfter });
   const rsvnos = [...sessions.keys()];
   const atKill = await withSql(store, (sql) => moneyFacts(sql, rsvnos)).catch(() => undefined);
-  const { facts, restartMs, settledMs } = await restartAndSettle(store, `${name}-2`, port, rsvnos);
+  // The reconciler's time: on the embedded database, which admits one process, the facts are read after it.
+  const { second, restartMs } = await restart();
+  const settling = await settleAndStop(store, second, {
+    facts: (sql) => moneyFacts(sql, rsvnos),
+    settled,
+    everyMs: 2_000,
+    withinMs: RECOVERY_SECONDS * 1000,
+    pgliteMs: RECOVERY_SECONDS * 1000,
+  });
+  const { facts } = settling;
+  // Settled only when read at the end (the embedded database's one reading): within the whole time, no sooner known.
+  const settledMs = settling.settledMs < 0 && settled(facts) ? RECOVERY_SECONDS * 1000 : settling.settledMs;
   const after = await withSql(store, (sql) => dayFacts(sql, day));
   const checks = [
     check('the server was killed mid-way', burst.exit.signal === 'SIGKILL', `exit ${JSON.stringify(burst.exit)}`),

@@ -6,24 +6,17 @@
  *      one exactly once, and the day's stock matches the seats the bookings hold.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { killPartway, startOnFreshStore } from './crash.ts';
 import {
   type Check,
   check,
-  freePort,
-  prepareStore,
   type ScenarioResult,
   type Sql,
   type Store,
-  setStock,
-  sleep,
-  startServer,
   stopServer,
-  storeEnv,
   testDay,
-  waitHealthy,
   withSql,
 } from './harness.ts';
-import { SERVER_ENV } from './money.ts';
 
 const HOLDS = 30;
 const SEEDED = 100;
@@ -93,8 +86,7 @@ export async function killDuringOctoConfirms(store: Store, label: string): Promi
   const day = testDay(51);
   const iso = `${day.slice(0, 4)}-${day.slice(4, 6)}-${day.slice(6)}`;
   const key = `tabi_octo_${randomBytes(24).toString('base64url')}`;
-  await prepareStore(store, async (sql) => {
-    await setStock(sql, day, SEEDED);
+  const { first, restart } = await startOnFreshStore(store, `h-${label}`, { day, stock: SEEDED }, async (sql) => {
     const [reseller] = await sql.query<{ id: number }>(
       `insert into resellers (name, commission_bp, created_at) values ('Resilience OTA', 1500, now()) returning id`,
     );
@@ -103,9 +95,6 @@ export async function killDuringOctoConfirms(store: Store, label: string): Promi
       [reseller?.id, createHash('sha256').update(key).digest('hex'), key.slice(0, 16)],
     );
   });
-  const port = await freePort();
-  const first = startServer(`h-${label}-1`, port, { ...storeEnv(store), ...SERVER_ENV });
-  await waitHealthy(first);
   const uuids = new Map<string, string>();
   for (let i = 0; i < HOLDS; i += 1) {
     const hold = await octo(first.baseUrl, key, '/bookings', {
@@ -127,24 +116,17 @@ export async function killDuringOctoConfirms(store: Store, label: string): Promi
   // Every confirmation at once; the server killed while they run.
   const started = Date.now();
   const sent = [...uuids.values()].map((uuid) => confirm(first.baseUrl, uuid));
-  if (store.kind === 'postgres') {
-    // Killed once some are confirmed and some are not (seen in the database).
-    while (Date.now() - started < 30_000) {
-      const facts = await withSql(store, (sql) => confirmFacts(sql, rsvnos, iso)).catch(() => undefined);
-      if (facts && facts.confirmed >= 3) break;
-      await sleep(5);
-    }
-  } else {
-    await sleep(250);
-  }
-  const killedAt = Date.now() - started;
-  first.child.kill('SIGKILL');
-  const exit = await first.exited;
+  // Killed once some are confirmed and some are not.
+  const { killedAt, exit } = await killPartway(store, first, {
+    started,
+    partway: async (sql) => (await confirmFacts(sql, rsvnos, iso)).confirmed >= 3,
+    everyMs: 5,
+    pgliteMs: 250,
+  });
   const answers = await Promise.all(sent);
   const atKill = await withSql(store, (sql) => confirmFacts(sql, rsvnos, iso));
 
-  const second = startServer(`h-${label}-2`, port, { ...storeEnv(store), ...SERVER_ENV });
-  const restartMs = await waitHealthy(second, 240_000);
+  const { second, restartMs } = await restart();
   // The reseller retries every confirmation it did not see answered (and, to be sure, the others too).
   const retried = await Promise.all([...uuids.values()].map((uuid) => confirm(second.baseUrl, uuid)));
   await stopServer(second);
