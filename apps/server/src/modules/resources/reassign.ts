@@ -29,6 +29,7 @@ import { recordEvent } from '../booking/events.ts';
 import { effectiveLifecycle, isEnded } from '../booking/lifecycle.ts';
 import * as bookingRepo from '../booking/repository.ts';
 import type { StaffPrincipal } from '../staff/service.ts';
+import * as repo from './repository.ts';
 import type { ResourceKind, ResourcePer } from './schema.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'clock'>;
@@ -131,6 +132,8 @@ export async function reassignResource(
     if (isEnded(effectiveLifecycle(booking, ctx.clock.now())))
       throw AppError.conflict(ErrCd.generic, ReassignMsg.ended);
 
+    // Against the bookings that may take either meanwhile (they hold these locks shared), in id order as they do.
+    for (const id of [from, to].sort((a, b) => a - b)) await repo.lockResource(tx, id);
     const locked = rowsOf<LockedResource>(
       await tx.execute(sql`select id, name, pool from resources where id in (${from}, ${to}) order by id for update`),
     );

@@ -24,11 +24,18 @@ export async function listResources(db: DbOrTx): Promise<ResourceRecord[]> {
 }
 
 /**
- * One resource; `lock`: in a transaction, its row held until the transaction ends. A booking's statement locks the
- * resources it may take (resources_take) before it counts their room, so a change of capacity made under this lock
- * and a booking never both see the room the other is about to take.
+ * Keeps the bookings that may take the resource out until the transaction ends, and waits for those under way: a
+ * booking's statement holds the same advisory lock in shared mode (resources_take, migration 0045) while it counts the
+ * resource's room and takes its units, so a change made under this lock and a booking never both see the room the
+ * other is about to take.
  */
+export async function lockResource(tx: DbOrTx, id: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('resource ' || ${id}::int, 0))`);
+}
+
+/** One resource; `lock`: in a transaction, the resource locked against bookings ({@link lockResource}) and its row. */
 export async function findResource(db: DbOrTx, id: number, lock = false): Promise<ResourceRecord | undefined> {
+  if (lock) await lockResource(db, id);
   const query = db.select().from(resources).where(eq(resources.id, id));
   const [row] = lock ? await query.for('update') : await query;
   return row;

@@ -5,7 +5,7 @@
  * On PGlite and on PostgreSQL (TEST_DB=postgres), where the calls truly run at once.
  */
 import { addDays, type Ymd, ymdToIsoDate } from '@tabi/contract/dates';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIn } from '../../clock.ts';
 import { rowsOf } from '../../db/client.ts';
@@ -13,7 +13,10 @@ import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { sweepUnpaidBookings } from '../booking/sweeper.ts';
 import { bookingPayload, insertTestOption, insertTestStock, stockLeft } from '../booking/test-fixtures.ts';
 import { insertResellerKey, octoCaller } from '../octo/test-fixtures.ts';
+import type { StaffPrincipal } from '../staff/service.ts';
+import { insertStaff } from '../staff/test-fixtures.ts';
 import { optionResources, resourceExceptions, resources } from './schema.ts';
+import { updateResource } from './service.ts';
 
 let t: TestApp;
 let ip = 1;
@@ -83,6 +86,45 @@ describe('a boat shared by two cruises', () => {
     // The seats the refused bookings took for a moment went back with their statement.
     const left = (await stockLeft(t.ctx.db, MORNING, day)) ?? 0;
     expect(left + ((await stockLeft(t.ctx.db, SUNSET, day)) ?? 0)).toBe(80 - BOAT_SEATS);
+  }, 120_000);
+
+  it('a capacity lowered while bookings come in never leaves the boat sold beyond it', async () => {
+    const day = addDays(todayIn(t.clock), 40);
+    for (const opcd of [MORNING, SUNSET]) await insertTestStock(t.ctx.db, opcd, day, { zaikozan: 40 });
+    const staffId = await insertStaff(t.ctx.db, { mail: 'race-admin@example.jp', role: 'admin' });
+    const staff: StaffPrincipal = {
+      id: staffId,
+      mail: 'race-admin@example.jp',
+      role: 'admin',
+      totpEnabled: false,
+      mustChangePassword: false,
+      tokenHash: '',
+      stage: 'full',
+    };
+    const [row] = await t.ctx.db.select().from(resources).where(eq(resources.id, boat));
+    if (!row) throw new Error('no boat');
+    // Half the bookings, the change to 6 seats, then the other half, all at once.
+    const bookings = Array.from({ length: 20 }, (_, i) => () => book(i % 2 === 0 ? MORNING : SUNSET, day));
+    const lowered = () =>
+      updateResource(t.ctx, staff, boat, {
+        name: row.name,
+        kind: row.kind,
+        capacity: 6,
+        per: row.per,
+        pool: row.pool,
+        facilityId: row.facilityId,
+      })
+        .then(() => 'changed' as const)
+        .catch(() => 'refused' as const);
+    const outcome = await Promise.all([...bookings.slice(0, 10), lowered, ...bookings.slice(10)].map((f) => f()));
+    const change = outcome[10];
+    const [after] = await t.ctx.db.select().from(resources).where(eq(resources.id, boat));
+    const held = await unitsTaken(boat, day);
+    expect(held).toBeLessThanOrEqual(after?.capacity ?? 0);
+    expect(after?.capacity).toBe(change === 'changed' ? 6 : BOAT_SEATS);
+    expect(held).toBe(change === 'changed' ? 6 : BOAT_SEATS);
+    // Back to the boat's own seats for the tests after this one.
+    await t.ctx.db.update(resources).set({ capacity: BOAT_SEATS }).where(eq(resources.id, boat));
   }, 120_000);
 
   it('a party larger than the boat’s room is refused though the cruise has seats', async () => {

@@ -1,7 +1,7 @@
 /**
  * リソース (ADR 0209, admin only): resources as the console lists and changes them. Each change runs in one transaction
- * under the resource's row lock, the lock a booking's statement takes before it counts the resource's room, and
- * writes its staff audit event there (who, what, before and after).
+ * under the resource's lock, which a booking's statement holds shared while it counts the resource's room, and under
+ * its row's, and writes its staff audit event there (who, what, before and after).
  *
  * A capacity is never set below what live bookings already hold on a day or departure from today on: such a change
  * is refused, naming the first of them, rather than leaving a boat sold beyond its seats. Days before today are
@@ -141,7 +141,7 @@ async function audit(
   await insertStaffAudit(db, at, staff, kind, { resourceId: resource.id, name: resource.name, ...detail });
 }
 
-/** Runs a change of one resource under its row lock; refused with 404 when there is none. */
+/** Runs a change of one resource under its lock (against bookings) and its row's; refused with 404 when there is none. */
 async function changeResource<T>(
   ctx: Ctx,
   id: number,
