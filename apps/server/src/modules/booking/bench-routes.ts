@@ -5,7 +5,8 @@
  *   connections (at most 50) to the same database (PGlite: the server's own handle), with no HTTP, no rate limit and
  *   no JSON in between. When the booking's transaction changes, the floor changes with it.
  * - POST /_bench/shared: a copy of an option that also takes a shared resource and a rental size (ADR 0209), for the
- *   bench of bookings with both beside the same booking without.
+ *   bench of bookings with both beside the same booking without; with `resources: false`, the same rental option
+ *   taking neither, so that the two rows differ by the resource and the size alone.
  * - POST /_bench/timed: an option's whole days made into departures at set times, for the bench of bookings by start
  *   time (the demo's timed options are far too small for thousands of bookings a second).
  * - GET /_bench/stock: each departure's stock as the database holds it now, not as the cached calendar shows it
@@ -41,7 +42,12 @@ const stockQuery = z.object({
   to: z.iso.date(),
 });
 
-const sharedRequest = z.object({ opcd: z.string().min(1).max(20), like: z.string().min(1).max(20) });
+const sharedRequest = z.object({
+  opcd: z.string().min(1).max(20),
+  like: z.string().min(1).max(20),
+  /** false: the same rental option of its own shop, without the boat and without any stock counted. */
+  resources: z.boolean().default(true),
+});
 
 const timedRequest = z.object({
   opcd: z.string().min(1).max(20),
@@ -138,7 +144,7 @@ export function registerBookingBenchRoutes(app: FastifyInstance, ctx: AppContext
   });
 
   app.post('/_bench/shared', async (request) => {
-    const { opcd, like } = parseInput(sharedRequest, request.body);
+    const { opcd, like, resources } = parseInput(sharedRequest, request.body);
     // A copy of a roomy option (its row and its departures) that also takes a unit of a shared boat per traveller and
     // a pair of boots of the traveller's size from its rental shop (ADR 0209), each with room for any bench: the
     // booking's cost with resources and sizes, beside the same option's without.
@@ -157,6 +163,7 @@ export function registerBookingBenchRoutes(app: FastifyInstance, ctx: AppContext
       await tx.execute(sql`insert into departures
         select (jsonb_populate_record(null::departures, to_jsonb(d) || jsonb_build_object('opcd', ${opcd}::text))).*
         from departures d where d.opcd = ${like}`);
+      if (!resources) return;
       await tx.execute(
         sql`insert into option_resources (opcd, resource_id, usage) values (${opcd}, ${boat.id}, 'traveller')`,
       );

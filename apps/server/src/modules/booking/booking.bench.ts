@@ -224,14 +224,17 @@ async function makeTimed(target: BenchTarget): Promise<void> {
   timedMade.add(target.baseUrl);
 }
 
-/** A copy of `like` that takes a shared resource and a boot size (POST /_bench/shared), once per server and option. */
-async function makeShared(target: BenchTarget, like: string): Promise<string> {
-  const opcd = `BR${like}`;
+/**
+ * A copy of `like` that takes a shared resource and a boot size (POST /_bench/shared), or with `resources` false the
+ * same rental option taking neither; once per server and option.
+ */
+async function makeShared(target: BenchTarget, like: string, resources: boolean): Promise<string> {
+  const opcd = `${resources ? 'BR' : 'BN'}${like}`;
   if (sharedMade.has(`${target.baseUrl} ${opcd}`)) return opcd;
   const res = await fetch(`${target.baseUrl}/api/_bench/shared`, {
     method: 'POST',
     headers: benchHeaders(await csrf(target.baseUrl)),
-    body: JSON.stringify({ opcd, like }),
+    body: JSON.stringify({ opcd, like, resources }),
   });
   if (!res.ok) throw new Error(`POST /_bench/shared: HTTP ${res.status} ${await res.text()}`);
   sharedMade.add(`${target.baseUrl} ${opcd}`);
@@ -306,20 +309,35 @@ export const suite: BenchSuite = {
         TIMED.times,
       ),
     );
-    // The same booking taking a unit of a shared boat and a pair of boots (ADR 0209), on a copy of the option.
-    const shared = await makeShared(target, booked);
-    throughput.push(
-      await run(
-        target,
-        shared,
-        clients,
-        { seconds: durationSeconds, maxAttempts: 1_000_000, addresses: 'many' },
-        'POST /api/booking with a shared resource and a boot size, each from its own address',
-        { count: 12, offset: 0 },
-        [''],
-        '26.5',
-      ),
+    // The same booking taking a unit of a shared boat and a pair of boots (ADR 0209), on a copy of the option, and the
+    // same rental booking on a copy made at the same moment (the same seats left) taking neither: the two rows differ
+    // by the resource and the size alone.
+    const rental = await makeShared(target, booked, false);
+    const shared = await makeShared(target, booked, true);
+    const rentalRow = await run(
+      target,
+      rental,
+      clients,
+      { seconds: durationSeconds, maxAttempts: 1_000_000, addresses: 'many' },
+      'POST /api/booking with a boot size, no resource and no stock counted, each from its own address',
+      { count: 12, offset: 0 },
+      [''],
+      '26.5',
     );
+    const sharedRow = await run(
+      target,
+      shared,
+      clients,
+      { seconds: durationSeconds, maxAttempts: 1_000_000, addresses: 'many' },
+      'POST /api/booking with a shared resource and a boot size, each from its own address',
+      { count: 12, offset: 0 },
+      [''],
+      '26.5',
+    );
+    if (rentalRow.rps > 0) {
+      sharedRow.note = `${(sharedRow.rps / rentalRow.rps).toFixed(2)} of the same rental booking without; ${sharedRow.note}`;
+    }
+    throughput.push(rentalRow, sharedRow);
     const floorRow = meanFloor(floorBefore, await floor(target, booked, clients, durationSeconds));
     for (const row of throughput) row.floorRatio = floorRow.rps > 0 ? row.rps / floorRow.rps : 0;
     const contention = await run(
