@@ -314,25 +314,24 @@ export const suite: BenchSuite = {
     // by the resource and the size alone.
     const rental = await makeShared(target, booked, false);
     const shared = await makeShared(target, booked, true);
-    const rentalRow = await run(
-      target,
+    const rentalBench = (opcd: string, name: string) =>
+      run(
+        target,
+        opcd,
+        clients,
+        { seconds: durationSeconds, maxAttempts: 1_000_000, addresses: 'many' },
+        name,
+        { count: 12, offset: 0 },
+        [''],
+        '26.5',
+      );
+    const rentalRow = await rentalBench(
       rental,
-      clients,
-      { seconds: durationSeconds, maxAttempts: 1_000_000, addresses: 'many' },
       'POST /api/booking with a boot size, no resource and no stock counted, each from its own address',
-      { count: 12, offset: 0 },
-      [''],
-      '26.5',
     );
-    const sharedRow = await run(
-      target,
+    const sharedRow = await rentalBench(
       shared,
-      clients,
-      { seconds: durationSeconds, maxAttempts: 1_000_000, addresses: 'many' },
       'POST /api/booking with a shared resource and a boot size, each from its own address',
-      { count: 12, offset: 0 },
-      [''],
-      '26.5',
     );
     if (rentalRow.rps > 0) {
       sharedRow.note = `${(sharedRow.rps / rentalRow.rps).toFixed(2)} of the same rental booking without; ${sharedRow.note}`;
