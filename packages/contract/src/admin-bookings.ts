@@ -15,7 +15,7 @@ import {
   startTimeString,
   ymdString,
 } from './envelope.ts';
-import { RESOURCE_KINDS, RESOURCE_PERS } from './resources.ts';
+import { bookingResourceRoom, RESOURCE_KINDS, RESOURCE_PERS } from './resources.ts';
 
 // --- 予約詳細 -------------------------------------------------------------------------------------------
 
@@ -116,18 +116,6 @@ export const bookingActions = z.object({
   reassignResources: z.boolean(),
 });
 export type BookingActions = z.infer<typeof bookingActions>;
-
-/** Another member of a pool, with its room on the day (or departure) of the booking's units. */
-export const bookingResourceRoom = z.object({
-  id: z.number(),
-  name: z.string(),
-  /** The day's capacity: the resource's own, or its date's exception. */
-  capacity: z.number(),
-  /** Units of live bookings (neither canceled nor expired) on that day, or that departure for a per-departure one. */
-  used: z.number(),
-  left: z.number(),
-});
-export type BookingResourceRoom = z.infer<typeof bookingResourceRoom>;
 
 /** The units the booking took of one resource for one day and departure (ADR 0209), and its pool's other members. */
 export const bookingResource = z.object({

@@ -305,6 +305,18 @@ export const resourceResponse = envelope(resourceDetail);
 export const resourceBookingsQuery = z.object({ date: resourceDate });
 export type ResourceBookingsQuery = z.input<typeof resourceBookingsQuery>;
 
+/** Another member of a pool, with its room on the day (or departure) of the booking's units. */
+export const bookingResourceRoom = z.object({
+  id: z.number(),
+  name: z.string(),
+  /** The day's capacity: the resource's own, or its date's exception. */
+  capacity: z.number(),
+  /** Units of live bookings (neither canceled nor expired) on that day, or that departure for a per-departure one. */
+  used: z.number(),
+  left: z.number(),
+});
+export type BookingResourceRoom = z.infer<typeof bookingResourceRoom>;
+
 /**
  * A live booking (neither canceled nor expired) holding units of the resource on the day: what staff move to another
  * resource (予約詳細's 割り当てを変更) or call off (催行中止) before the day's capacity can go below what is held.
@@ -321,6 +333,8 @@ export const resourceBooking = z.object({
   startTime: z.string(),
   /** Units held: travellers, one for the booking, or rental items, as the option uses the resource. */
   units: z.number().int(),
+  /** For a resource of a pool, the pool's other members with their room that day (and departure): where 割り当てを変更 may move them. */
+  others: z.array(bookingResourceRoom),
 });
 export type ResourceBooking = z.infer<typeof resourceBooking>;
 

@@ -26,6 +26,7 @@ import { sweepUnpaidBookings } from '../booking/sweeper.ts';
 import { bookingPayload, insertTestOption, insertTestStock } from '../booking/test-fixtures.ts';
 import { insertStaff, signIn } from '../staff/test-fixtures.ts';
 import { optionResources, resourceExceptions, resources } from './schema.ts';
+import { resourceBookings } from './service.ts';
 
 let t: TestApp;
 let ip = 1;
@@ -150,6 +151,12 @@ describe('割り当てを変更 within a pool of two guides', () => {
         startTime: '',
         others: [{ id: sato, name: 'ガイド 佐藤', capacity: 1, used: 1, left: 0 }],
       },
+    ]);
+
+    // リソース's day list offers the same move for each of the day's bookings.
+    const listed = await resourceBookings(t.ctx, yamada, ymdToIsoDate(day));
+    expect(listed.map((b) => [b.rsvno, b.others])).toEqual([
+      [first, [{ id: sato, name: 'ガイド 佐藤', capacity: 1, used: 1, left: 0 }]],
     ]);
 
     const where = reassignWhere(ymdToIsoDate(day), '');

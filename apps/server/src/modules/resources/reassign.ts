@@ -9,7 +9,6 @@
  */
 import {
   type BookingResource,
-  type BookingResourceRoom,
   ReassignMsg,
   reassignAlreadyHeld,
   reassignNoRoom,
@@ -18,6 +17,7 @@ import {
   reassignWhere,
 } from '@tabi/contract/admin-bookings';
 import { ErrCd } from '@tabi/contract/constants';
+import type { BookingResourceRoom } from '@tabi/contract/resources';
 import { say } from '@tabi/contract/said';
 import { sql } from 'drizzle-orm';
 import { staffActor } from '../../actor.ts';
@@ -84,16 +84,41 @@ export async function bookingResources(db: DbOrTx, rsvno: string): Promise<Booki
     units: Number(h.units),
     others: rooms
       .filter((o) => o.ofId === h.resourceId && o.usedate === h.usedate && o.startTime === h.startTime)
-      .map(
-        (o): BookingResourceRoom => ({
-          id: o.id,
-          name: o.name,
-          capacity: Number(o.capacity),
-          used: Number(o.used),
-          left: Number(o.capacity) - Number(o.used),
-        }),
-      ),
+      .map(roomOf),
   }));
+}
+
+const roomOf = (o: Omit<RoomRow, 'ofId' | 'usedate'>): BookingResourceRoom => ({
+  id: o.id,
+  name: o.name,
+  capacity: Number(o.capacity),
+  used: Number(o.used),
+  left: Number(o.capacity) - Number(o.used),
+});
+
+/**
+ * The other members of resource `id`'s pool with their room on `date` (YYYY-MM-DD) at each of `startTimes`, by name:
+ * where the bookings of the console's day list may be moved. Empty for a resource without a pool.
+ */
+export async function poolRoomsOn(
+  db: DbOrTx,
+  id: number,
+  date: string,
+  startTimes: string[],
+): Promise<Map<string, BookingResourceRoom[]>> {
+  const byStart = new Map<string, BookingResourceRoom[]>(startTimes.map((t) => [t, []]));
+  if (startTimes.length === 0) return byStart;
+  const rooms = rowsOf<Omit<RoomRow, 'ofId' | 'usedate'>>(
+    await db.execute(sql`select h.start_time as "startTime", m.id, m.name,
+        coalesce(x.capacity, m.capacity)::int as capacity, ${USED_BY_LIVE} as used
+      from (select ${date}::date as usedate, unnest(${sql.param(startTimes)}::text[]) as start_time) h
+      join resources r on r.id = ${id}
+      join resources m on m.pool = r.pool and m.id <> r.id
+      left join resource_exceptions x on x.resource_id = m.id and x.usedate = h.usedate
+      order by m.name, m.id`),
+  );
+  for (const room of rooms) byStart.get(room.startTime)?.push(roomOf(room));
+  return byStart;
 }
 
 interface LockedResource {

@@ -382,6 +382,8 @@ describe('a capacity below what bookings hold', () => {
       opcd,
       webname: `テストツアー ${opcd}`,
       units,
+      // A resource of no pool: nowhere to move them.
+      others: [],
     });
     // Both whole-day bookings: by booking number.
     expect(res.json().response as ResourceBooking[]).toEqual(

@@ -38,6 +38,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { insertStaffAudit } from '../staff/repository.ts';
 import type { StaffPrincipal } from '../staff/service.ts';
+import { poolRoomsOn } from './reassign.ts';
 import * as repo from './repository.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'clock'>;
@@ -477,6 +478,12 @@ export async function setUses(
  * this says which bookings to move to another resource or call off first.
  */
 export async function resourceBookings(ctx: Ctx, id: number, date: string): Promise<ResourceBooking[]> {
-  if (!(await repo.findResource(ctx.db, id))) throw AppError.notFound(ResourceMsg.notFound);
-  return repo.bookingsOn(ctx.db, id, date);
+  const row = await repo.findResource(ctx.db, id);
+  if (!row) throw AppError.notFound(ResourceMsg.notFound);
+  const bookings = await repo.bookingsOn(ctx.db, id, date);
+  // For a pool, where each may be moved: the other members' room at its departure (割り当てを変更 in the list).
+  const rooms = row.pool
+    ? await poolRoomsOn(ctx.db, id, date, [...new Set(bookings.map((b) => b.startTime))])
+    : new Map<string, ResourceBooking['others']>();
+  return bookings.map((b) => ({ ...b, others: rooms.get(b.startTime) ?? [] }));
 }

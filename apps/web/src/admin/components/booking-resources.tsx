@@ -21,9 +21,10 @@ function roomText(o: BookingResource['others'][number], units: number): string {
 
 /**
  * 割り当てを変更 of one pooled resource: the pool's other members with their room that day, and the button. The
- * server decides (its room is read under the resources' locks); its refusal is said here, below the select.
+ * server decides (its room is read under the resources' locks); its refusal is said here, below the select. Used by
+ * 予約詳細 and by リソース's day list.
  */
-function ReassignForm({
+export function ReassignForm({
   rsvno,
   resource,
   onDone,

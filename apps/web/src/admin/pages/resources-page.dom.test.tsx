@@ -297,18 +297,38 @@ describe('リソースの施設', () => {
 
 describe('この日にこのリソースを使う予約', () => {
   const held: ResourceBooking[] = [
-    { rsvno: 'AA100021', name: '山田 太郎', opcd: 'OP0001', webname: '湾内クルーズ', startTime: '', units: 3 },
-    { rsvno: 'AA100022', name: '佐藤 花子', opcd: 'OP0002', webname: '夕日クルーズ', startTime: '', units: 2 },
+    {
+      rsvno: 'AA100021',
+      name: '山田 太郎',
+      opcd: 'OP0001',
+      webname: '湾内クルーズ',
+      startTime: '',
+      units: 3,
+      others: [],
+    },
+    {
+      rsvno: 'AA100022',
+      name: '佐藤 花子',
+      opcd: 'OP0002',
+      webname: '夕日クルーズ',
+      startTime: '',
+      units: 2,
+      others: [],
+    },
   ];
   /** The days the page asked the bookings of, in order. */
   let asked: string[];
 
   /** The resource's page, whose day's bookings are `on(date)`; each POST answered by `post`. */
-  function stubDay(resource: ResourceDetail, on: (date: string) => ResourceBooking[], post: () => unknown) {
+  function stubDay(
+    resource: ResourceDetail,
+    on: (date: string) => ResourceBooking[],
+    post: (call: ApiCall) => unknown,
+  ) {
     asked = [];
     stubApi((call) => {
       const path = call.url.pathname;
-      if (call.method === 'POST') return post();
+      if (call.method === 'POST') return post(call);
       if (path === '/api/admin/resources/7/bookings') {
         const date = call.url.searchParams.get('date') ?? '';
         asked.push(date);
@@ -400,13 +420,18 @@ describe('この日にこのリソースを使う予約', () => {
   it('compares each departure of a resource counted per departure, and calls off that departure', async () => {
     const user = userEvent.setup();
     const ferry: ResourceDetail = { ...detail, per: 'departure', pool: '渡し船' };
+    const second = { id: 8, name: '第二渡し船', capacity: 12, used: 2, left: 10 };
+    const moved: ApiCall[] = [];
     stubDay(
       ferry,
       () => [
-        { ...held[0], startTime: '10:00' } as ResourceBooking,
-        { ...held[1], opcd: 'OP0001', webname: '湾内クルーズ', startTime: '14:00' } as ResourceBooking,
+        { ...held[0], startTime: '10:00', others: [second] } as ResourceBooking,
+        { ...held[1], opcd: 'OP0001', webname: '湾内クルーズ', startTime: '14:00', others: [] } as ResourceBooking,
       ],
-      () => ferry,
+      (call) => {
+        moved.push(call);
+        return { from: '第一さくら丸', to: '第二渡し船' };
+      },
     );
     renderAt('/admin/resources/7');
     const form = await screen.findByRole('form', { name: '日付ごとの容量を追加' }, LOADED);
@@ -432,6 +457,22 @@ describe('この日にこのリソースを使う予約', () => {
         'OP0001 湾内クルーズ（14:00の便）：この便を催行中止にする',
         '/admin/day-stops?opcd=OP0001&date=20261205&start=14:00',
       ],
+    ]);
+
+    // A booking is moved to another boat of the pool from the list, as from 予約詳細.
+    const moving = within(section).getByRole('form', { name: '第一さくら丸（2026/12/05 10:00）の割り当てを変更' });
+    expect(within(section).getByText('同じプールにほかのリソースはありません')).toBeTruthy();
+    await user.selectOptions(within(moving).getByLabelText('割り当て先'), '第二渡し船（残り10／12）');
+    await user.click(within(moving).getByRole('button', { name: '割り当てを変更' }));
+    expect(
+      await screen.findByText(
+        'AA100021：リソースの割り当てを「第一さくら丸」から「第二渡し船」に変更しました。',
+        {},
+        LOADED,
+      ),
+    ).toBeTruthy();
+    expect(moved.map((p) => [p.url.pathname, p.body])).toEqual([
+      ['/api/admin/bookings/AA100021/resources/reassign', { from: 7, to: 8 }],
     ]);
   });
 

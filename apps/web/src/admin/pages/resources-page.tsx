@@ -33,6 +33,7 @@ import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Field } from '../../components/form/field.tsx';
 import { ActionDialog } from '../components/action-dialog.tsx';
+import { ReassignForm } from '../components/booking-resources.tsx';
 import { buttonColumn } from '../components/button-column.tsx';
 import { bookingCell, NUM, Product, WRAP } from '../components/cells.tsx';
 import { DataTable } from '../components/data-table.tsx';
@@ -498,7 +499,7 @@ function Exceptions({ resource, say }: { resource: ResourceDetail; say: Say }) {
           </Field>
         }
       />
-      {preview && <DayBookings resource={resource} preview={preview} />}
+      {preview && <DayBookings resource={resource} preview={preview} say={say} />}
     </Card>
   );
 }
@@ -520,6 +521,39 @@ const bookingColumns = [
   bookingColumn.accessor('startTime', { header: '出発', cell: (c) => departureOf(c.getValue()) }),
   bookingColumn.accessor('units', { header: '使用数', meta: NUM }),
 ] as ColumnDef<ResourceBooking, unknown>[];
+
+/**
+ * 割り当てを変更 in the day's list, for a resource of a pool: each booking's units moved to another member with room
+ * at its departure, as 予約詳細 does (the same form and call); a キャンセル待ち offer is moved by its booking once made.
+ */
+function reassignColumn(resource: ResourceDetail, date: string, say: Say): ColumnDef<ResourceBooking, unknown> {
+  return bookingColumn.display({
+    id: 'reassign',
+    header: '割り当ての変更',
+    cell: ({ row: { original: b } }) =>
+      b.rsvno === null ? (
+        <span className="adm-muted">—</span>
+      ) : b.others.length === 0 ? (
+        <span className="adm-muted">同じプールにほかのリソースはありません</span>
+      ) : (
+        <ReassignForm
+          rsvno={b.rsvno}
+          resource={{
+            resourceId: resource.id,
+            name: resource.name,
+            kind: resource.kind,
+            per: resource.per,
+            pool: resource.pool,
+            units: b.units,
+            usedate: date,
+            startTime: b.startTime,
+            others: b.others,
+          }}
+          onDone={(message) => say(`${b.rsvno}：${message}`)}
+        />
+      ),
+  }) as ColumnDef<ResourceBooking, unknown>;
+}
 
 /** The units held per departure, or the day's sum for a resource counted per day: what its capacity is compared with. */
 function heldBy(resource: ResourceDetail, bookings: ResourceBooking[]): { label: string; units: number }[] {
@@ -551,8 +585,9 @@ function stopsOf(resource: ResourceDetail, date: string, bookings: ResourceBooki
  * capacity typed, and the two ways to make room: moving a booking to another resource of the pool (予約詳細's
  * 割り当てを変更) or calling the day off (催行中止, opened with the option and the day chosen).
  */
-function DayBookings({ resource, preview }: { resource: ResourceDetail; preview: PreviewDay }) {
+function DayBookings({ resource, preview, say }: { resource: ResourceDetail; preview: PreviewDay; say: Say }) {
   const { date, capacity, own } = preview;
+  const columns = resource.pool ? [...bookingColumns, reassignColumn(resource, date, say)] : bookingColumns;
   const query = useQuery({
     queryKey: dayBookingsKey(resource.id, date),
     queryFn: () => adminCall(CONSOLE['GET /resources/{id}/bookings'], { params: { id: resource.id }, query: { date } }),
@@ -567,14 +602,14 @@ function DayBookings({ resource, preview }: { resource: ResourceDetail; preview:
             <h3 id="resource-day-bookings-heading">この日にこのリソースを使う予約</h3>
             <DataTable
               caption={`${day(date)}に${resource.name}を使う予約`}
-              columns={bookingColumns}
+              columns={columns}
               data={bookings}
               rowKey={(b) => `${b.rsvno ?? b.name} ${b.startTime}`}
             />
             <Facts rows={heldRows(resource, bookings, capacity, own)} />
             <p className="adm-muted">
               {resource.pool
-                ? `容量を減らすには、予約番号から予約詳細を開き「割り当てを変更」でプール「${resource.pool}」の別のリソースに移すか、催行中止にしてください。`
+                ? `容量を減らすには、「割り当てを変更」でプール「${resource.pool}」の別のリソースに移すか、催行中止にしてください。`
                 : '容量を減らすには、予約番号から予約詳細を開いて予約を変更するか、催行中止にしてください。'}
             </p>
             <ul className="adm-stops">
