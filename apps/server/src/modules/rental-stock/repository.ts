@@ -18,7 +18,7 @@ export async function findFacility(db: DbOrTx, id: number): Promise<{ id: number
 /**
  * Held while one shop's stock is changed: two admins' changes of a shop are taken one after the other (a new size has
  * no row yet to lock), and the bookings and rental edits that check the shop's sizes, which hold it in shared mode
- * (rental_sizes_take and rental_sizes_hold, migration 0045), are waited for and kept out meanwhile.
+ * (rental_sizes_take and rental_sizes_hold, migration 0043), are waited for and kept out meanwhile.
  */
 export async function lockShop(tx: DbOrTx, facilityId: number): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('rental-stock'), ${facilityId}::int)`);

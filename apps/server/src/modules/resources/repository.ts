@@ -1,6 +1,7 @@
 /**
- * The resources module's reads and writes for the console's リソース page (ADR 0209). Units count while their booking
- * holds its seats: a booking_resources row whose booking's state is neither canceled nor expired.
+ * The resources module's reads and writes for the console's リソース page (ADR 0209). What is held is read from the view
+ * `resource_units_held` (migration 0043): the units of bookings holding their seats and of キャンセル待ち entries
+ * holding seats, the one definition the booking's check sums too.
  */
 import {
   type ResourceKind,
@@ -16,16 +17,13 @@ import { optionResources, resourceExceptions, resources } from './schema.ts';
 
 export type ResourceRecord = typeof resources.$inferSelect;
 
-/** The condition under which a booking's units count (the same as resources_take's). */
-const LIVE = sql`b.state not in ('canceled', 'expired')`;
-
 export async function listResources(db: DbOrTx): Promise<ResourceRecord[]> {
   return db.select().from(resources).orderBy(asc(resources.name), asc(resources.id));
 }
 
 /**
  * Keeps the bookings that may take the resource out until the transaction ends, and waits for those under way: a
- * booking's statement holds the same advisory lock in shared mode (resources_take, migration 0045) while it counts the
+ * booking's statement holds the same advisory lock in shared mode (resources_take, migration 0043) while it counts the
  * resource's room and takes its units, so a change made under this lock and a booking never both see the room the
  * other is about to take.
  */
@@ -292,18 +290,9 @@ export interface HeldUnits {
 }
 
 /**
- * The units held: those of the bookings holding their seats, and those of the キャンセル待ち entries holding seats
- * (`held` > 0), as `resource_used` (migration 0043) counts them for a booking.
+ * The units held of these resources per day and departure, from `from` to `to` (YYYY-MM-DD), by bookings and
+ * キャンセル待ち entries (the view `resource_units_held`, migration 0043).
  */
-const LIVE_UNITS = sql`(
-  select br.resource_id, br.usedate, br.start_time, br.units
-  from booking_resources br join bookings b on b.rsvno = br.rsvno where ${LIVE}
-  union all
-  select wr.resource_id, wr.usedate, wr.start_time, wr.units
-  from waitlist_resources wr join waitlist_entries e on e.id = wr.entry_id where e.held > 0
-)`;
-
-/** The units held of these resources per day and departure, from `from` to `to` (YYYY-MM-DD). */
 export async function heldUnits(
   db: DbOrTx,
   resourceIds: number[],
@@ -313,7 +302,7 @@ export async function heldUnits(
   const rows = rowsOf<{ resource_id: number; usedate: string | Date; start_time: string; units: number | string }>(
     await db.execute(sql`
       select u.resource_id, to_char(u.usedate, 'YYYY-MM-DD') as usedate, u.start_time, sum(u.units)::int as units
-      from ${LIVE_UNITS} u
+      from resource_units_held u
       where u.resource_id in (${sql.join(
         resourceIds.map((id) => sql`${id}`),
         sql`, `,
@@ -350,8 +339,8 @@ export interface BookingOnDay {
 export async function bookingsOn(db: DbOrTx, resourceId: number, date: string): Promise<BookingOnDay[]> {
   const rows = rowsOf<{
     rsvno: string | null;
-    sei: string;
-    mei: string;
+    sei: string | null;
+    mei: string | null;
     opcd: string | null;
     webname: string | null;
     start_time: string;
@@ -359,31 +348,28 @@ export async function bookingsOn(db: DbOrTx, resourceId: number, date: string): 
     entry_id: number | null;
   }>(
     await db.execute(sql`
-      select br.rsvno, b.sei, b.mei, line.opcd, line.webname, br.start_time, br.units, null::int as entry_id
-      from booking_resources br
-        join bookings b on b.rsvno = br.rsvno
-        join resources r on r.id = br.resource_id
+      select u.rsvno, b.sei, b.mei, coalesce(line.opcd, e.opcd) as opcd, coalesce(line.webname, eo.webname) as webname,
+        u.start_time, u.units, u.entry_id
+      from resource_units_held u
+        join resources r on r.id = u.resource_id
+        left join bookings b on b.rsvno = u.rsvno
+        left join waitlist_entries e on e.id = u.entry_id
+        left join options eo on eo.opcd = e.opcd
         left join lateral (
           select bo.opcd, o.webname from booking_options bo join options o on o.opcd = bo.opcd
-          where bo.rsvno = br.rsvno and bo.usedate = br.usedate and bo.start_time = br.start_time
+          where bo.rsvno = u.rsvno and bo.usedate = u.usedate and bo.start_time = u.start_time
           order by exists (
-            select 1 from option_resources u join resources m on m.id = u.resource_id
-            where u.opcd = bo.opcd and (m.id = r.id or m.pool = r.pool)
+            select 1 from option_resources x join resources m on m.id = x.resource_id
+            where x.opcd = bo.opcd and (m.id = r.id or m.pool = r.pool)
           ) desc, bo.id
           limit 1
         ) line on true
-      where br.resource_id = ${resourceId} and br.usedate = ${date}::date and ${LIVE}
-      union all
-      select null, '', '', e.opcd, o.webname, wr.start_time, wr.units, e.id
-      from waitlist_resources wr
-        join waitlist_entries e on e.id = wr.entry_id
-        join options o on o.opcd = e.opcd
-      where wr.resource_id = ${resourceId} and wr.usedate = ${date}::date and e.held > 0
-      order by 6, 1 nulls last, 8`),
+      where u.resource_id = ${resourceId} and u.usedate = ${date}::date
+      order by u.start_time, u.rsvno nulls last, u.entry_id`),
   );
   return rows.map((r) => ({
     rsvno: r.rsvno,
-    name: r.entry_id !== null ? resourceWaitlistHolder(r.entry_id) : `${r.sei} ${r.mei}`.trim(),
+    name: r.entry_id !== null ? resourceWaitlistHolder(r.entry_id) : `${r.sei ?? ''} ${r.mei ?? ''}`.trim(),
     opcd: r.opcd ?? '',
     webname: r.webname ?? '',
     startTime: r.start_time,
@@ -398,10 +384,10 @@ export async function bookingsHolding(
 ): Promise<{ bookings: number; first: string | null; last: string | null }> {
   const [row] = rowsOf<{ bookings: number | string; first: string | null; last: string | null }>(
     await db.execute(sql`
-      select count(distinct br.rsvno) as bookings, to_char(min(br.usedate), 'YYYY-MM-DD') as first,
-        to_char(max(br.usedate), 'YYYY-MM-DD') as last
-      from booking_resources br join bookings b on b.rsvno = br.rsvno
-      where br.resource_id = ${resourceId} and ${LIVE}`),
+      select count(distinct u.rsvno) as bookings, to_char(min(u.usedate), 'YYYY-MM-DD') as first,
+        to_char(max(u.usedate), 'YYYY-MM-DD') as last
+      from resource_units_held u
+      where u.resource_id = ${resourceId} and u.rsvno is not null`),
   );
   return { bookings: Number(row?.bookings ?? 0), first: row?.first ?? null, last: row?.last ?? null };
 }
