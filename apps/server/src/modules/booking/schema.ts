@@ -1,7 +1,7 @@
 /** The tables the booking module writes (db/schema.ts gathers every module's). */
 import type { BookingStatus, PaymentStatus } from '@tabi/contract/constants';
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 import { type CancelTier, tz } from '../../db/shared-columns.ts';
 import { optionDayColumns } from '../departures/schema.ts';
 import { resellers } from '../reseller/schema.ts';
@@ -295,6 +295,8 @@ export const bookingRentals = pgTable(
     model: text('model').notNull().default(''),
     bootsSize: text('boots_size').notNull().default(''),
     wearSize: text('wear_size').notNull().default(''),
+    /** Whether its booking holds its seats, kept by the database from `bookings.state` (migration 0046). */
+    live: boolean('live').notNull().default(true),
   },
   (t) => [primaryKey({ columns: [t.rsvno, t.seq] })],
 );

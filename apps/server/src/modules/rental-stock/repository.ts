@@ -102,8 +102,7 @@ export async function heldOf(
         select distinct bo.usedate, x.item, x.size
         from options o
           join booking_options bo on bo.opcd = o.opcd
-          join bookings b on b.rsvno = bo.rsvno and b.state not in ('canceled', 'expired')
-          join booking_rentals r on r.rsvno = bo.rsvno
+          join booking_rentals r on r.rsvno = bo.rsvno and r.live
           cross join lateral (values ('model', r.model), ('boots', r.boots_size), ('wear', r.wear_size)) x(item, size)
         where o.facility_id = ${facilityId}::int and bo.usedate >= ${from}::date
           and x.size is not null and x.size <> ''

@@ -399,9 +399,7 @@ export async function bookingsHolding(
 export async function deleteEndedUnits(db: DbOrTx, resourceId: number): Promise<number> {
   const rows = rowsOf<{ rsvno: string }>(
     await db.execute(sql`
-      delete from booking_resources br using bookings b
-      where b.rsvno = br.rsvno and br.resource_id = ${resourceId} and b.state in ('canceled', 'expired')
-      returning br.rsvno`),
+      delete from booking_resources where resource_id = ${resourceId} and not live returning rsvno`),
   );
   return rows.length;
 }

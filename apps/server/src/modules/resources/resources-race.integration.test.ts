@@ -16,7 +16,7 @@ import { insertResellerKey, octoCaller } from '../octo/test-fixtures.ts';
 import type { StaffPrincipal } from '../staff/service.ts';
 import { insertStaff } from '../staff/test-fixtures.ts';
 import { optionResources, resourceExceptions, resources } from './schema.ts';
-import { updateResource } from './service.ts';
+import { deleteResource, updateResource } from './service.ts';
 
 let t: TestApp;
 let ip = 1;
@@ -44,6 +44,11 @@ async function unitsTaken(resourceId: number, usedate: Ymd): Promise<number> {
       where br.resource_id = ${resourceId} and br.usedate = ${usedate}::date and b.state not in ('canceled', 'expired')`),
   );
   return Number(row?.units ?? 0);
+}
+
+async function admin(mail: string): Promise<StaffPrincipal> {
+  const id = await insertStaff(t.ctx.db, { mail, role: 'admin' });
+  return { id, mail, role: 'admin', totpEnabled: false, mustChangePassword: false, tokenHash: '', stage: 'full' };
 }
 
 let boat = 0;
@@ -91,16 +96,7 @@ describe('a boat shared by two cruises', () => {
   it('a capacity lowered while bookings come in never leaves the boat sold beyond it', async () => {
     const day = addDays(todayIn(t.clock), 40);
     for (const opcd of [MORNING, SUNSET]) await insertTestStock(t.ctx.db, opcd, day, { zaikozan: 40 });
-    const staffId = await insertStaff(t.ctx.db, { mail: 'race-admin@example.jp', role: 'admin' });
-    const staff: StaffPrincipal = {
-      id: staffId,
-      mail: 'race-admin@example.jp',
-      role: 'admin',
-      totpEnabled: false,
-      mustChangePassword: false,
-      tokenHash: '',
-      stage: 'full',
-    };
+    const staff = await admin('race-admin@example.jp');
     const [row] = await t.ctx.db.select().from(resources).where(eq(resources.id, boat));
     if (!row) throw new Error('no boat');
     // Half the bookings, the change to 6 seats, then the other half, all at once.
@@ -125,6 +121,35 @@ describe('a boat shared by two cruises', () => {
     expect(held).toBe(change === 'changed' ? 6 : BOAT_SEATS);
     // Back to the boat's own seats for the tests after this one.
     await t.ctx.db.update(resources).set({ capacity: BOAT_SEATS }).where(eq(resources.id, boat));
+  }, 120_000);
+
+  it('a boat deleted while bookings come in is either refused or gone before any booking counts on it', async () => {
+    // booking_resources has no foreign key to resources (ADR 0209): the advisory locks are what keep it whole.
+    const ferry = 'RSFERRY';
+    await insertTestOption(t.ctx.db, ferry, { maxPeople: 20 });
+    const day = addDays(todayIn(t.clock), 45);
+    await insertTestStock(t.ctx.db, ferry, day, { zaikozan: 40 });
+    const [made] = await t.ctx.db
+      .insert(resources)
+      .values({ name: '渡し舟', kind: 'vehicle', capacity: 10, per: 'day' })
+      .returning({ id: resources.id });
+    const ship = made?.id ?? 0;
+    await t.ctx.db.insert(optionResources).values({ opcd: ferry, resourceId: ship, usage: 'traveller' });
+    const staff = await admin('race-deleter@example.jp');
+    const deleted = () =>
+      deleteResource(t.ctx, staff, ship)
+        .then(() => 'deleted' as const)
+        .catch(() => 'refused' as const);
+    const bookings = Array.from({ length: 8 }, () => () => book(ferry, day));
+    const outcome = await Promise.all([...bookings.slice(0, 4), deleted, ...bookings.slice(4)].map((f) => f()));
+    const [left] = await t.ctx.db.select().from(resources).where(eq(resources.id, ship));
+    const orphans = rowsOf<{ n: number }>(
+      await t.ctx.db.execute(sql`select count(*)::int as n from booking_resources br
+        where not exists (select 1 from resources r where r.id = br.resource_id)`),
+    );
+    expect(Number(orphans[0]?.n)).toBe(0);
+    if (outcome[4] === 'deleted') expect(left).toBeUndefined();
+    else expect(await unitsTaken(ship, day)).toBeGreaterThan(0);
   }, 120_000);
 
   it('a party larger than the boat’s room is refused though the cruise has seats', async () => {

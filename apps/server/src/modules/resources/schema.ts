@@ -1,6 +1,17 @@
 /** The tables the resources module writes (db/schema.ts gathers every module's). ADR 0209. */
 import { sql } from 'drizzle-orm';
-import { check, date, foreignKey, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+} from 'drizzle-orm/pg-core';
 import { tz } from '../../db/shared-columns.ts';
 import { facilities, options } from '../admin/schema.ts';
 import { bookings } from '../booking/schema.ts';
@@ -88,12 +99,15 @@ export const bookingResources = pgTable(
     rsvno: text('rsvno')
       .notNull()
       .references(() => bookings.rsvno, { onDelete: 'cascade' }),
-    resourceId: integer('resource_id')
-      .notNull()
-      .references(() => resources.id),
+    // No foreign key: its check would lock the resource's row FOR KEY SHARE in every booking that takes units, one
+    // multixact on the boat's row per booking. The booking holds the resource's shared advisory lock instead, which
+    // 削除 takes exclusively before it refuses a resource that live bookings hold and removes the ended ones (ADR 0209).
+    resourceId: integer('resource_id').notNull(),
     usedate: date('usedate', { mode: 'string' }).notNull(),
     startTime: text('start_time').notNull().default(''),
     units: integer('units').notNull(),
+    /** Whether its booking holds its seats, kept by the database from `bookings.state` (migration 0046). */
+    live: boolean('live').notNull().default(true),
   },
   (t) => [
     primaryKey({ columns: [t.rsvno, t.resourceId, t.usedate, t.startTime] }),
@@ -120,6 +134,8 @@ export const waitlistResources = pgTable(
     usedate: date('usedate', { mode: 'string' }).notNull(),
     startTime: text('start_time').notNull().default(''),
     units: integer('units').notNull(),
+    /** Whether its entry holds seats (`held` > 0), kept by the database (migration 0046). */
+    live: boolean('live').notNull().default(true),
   },
   (t) => [
     primaryKey({ columns: [t.entryId, t.resourceId] }),

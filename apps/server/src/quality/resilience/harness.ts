@@ -386,7 +386,8 @@ export async function shareBoat(sql: Sql, capacity: number): Promise<number> {
 
 /**
  * A boat's units on a day against its bookings: the units live bookings hold, the seats they hold, and the live
- * bookings whose units are not their seats (a booking written without its units, or units without their booking).
+ * bookings whose units are not their seats (a booking written without its units, units without their booking, or units
+ * whose `live` flag disagrees with their booking's state).
  */
 export async function boatFacts(
   sql: Sql,
@@ -409,6 +410,12 @@ export async function boatFacts(
        and not exists (select 1 from bookings b where b.rsvno = r.rsvno)`,
     [boat],
   );
+  // What the counts read (migration 0046's flag) against the bookings' own state.
+  const [misflagged] = await sql.query<{ n: number }>(
+    `select count(*)::int as n from booking_resources r join bookings b on b.rsvno = r.rsvno
+     where r.resource_id = $1 and r.live <> (b.state not in ('canceled', 'expired'))`,
+    [boat],
+  );
   return {
     units: rows.reduce((n, r) => n + Number(r.units), 0),
     seats: rows.reduce((n, r) => n + Number(r.seats), 0),
@@ -417,6 +424,7 @@ export async function boatFacts(
         .filter((r) => Number(r.units) !== Number(r.seats))
         .map((r) => `${r.rsvno} (seats ${r.seats}, units ${r.units})`),
       ...(Number(orphans?.n ?? 0) > 0 ? [`${orphans?.n} units without their booking`] : []),
+      ...(Number(misflagged?.n ?? 0) > 0 ? [`${misflagged?.n} units counted against their booking's state`] : []),
     ],
   };
 }
