@@ -37,6 +37,8 @@ import { catalogImageRoutes } from './modules/catalog/image-routes.ts';
 import { catalogPageMeta } from './modules/catalog/page-meta.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { couponRoutes } from './modules/coupon/routes.ts';
+import { discountAdminRoutes } from './modules/discount/admin-routes.ts';
+import { discountRoutes } from './modules/discount/routes.ts';
 import { mediaRoutes, photoRoutes } from './modules/media/routes.ts';
 import { mypageRoutes } from './modules/mypage/routes.ts';
 import {
@@ -239,6 +241,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext, opti
       await mypageRoutes(api, ctx);
       await couponRoutes(api, ctx);
       await waitlistRoutes(api, ctx);
+      await discountRoutes(api, ctx);
     },
     { prefix: '/api' },
   );
@@ -250,6 +253,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext, opti
       await photoRoutes(staffApi, ctx);
       await resourceRoutes(staffApi, ctx);
       await rentalStockRoutes(staffApi, ctx);
+      await discountAdminRoutes(staffApi, ctx);
     },
     { prefix: '/api/admin' },
   );

@@ -1,6 +1,7 @@
 /** Booking calls of SPEC §7: create, fetch, cancel price, cancel, edit, and checkout; and a request's withdrawal. */
 import { z } from 'zod';
 import { AGE_CLASS_CODES, GENDER_CODES, PHONE_MAX_LENGTH, RENTAL_TYPES } from './constants.ts';
+import { bookingDiscount, discountCodeInput } from './discounts.ts';
 import {
   codeString,
   envelope,
@@ -73,6 +74,12 @@ export const createBookingRequest = z.object({
    * uses the seats the offer holds instead of taking them from the day's stock.
    */
   waitlist_token: plainText().trim().max(100).optional(),
+  /**
+   * Not in SPEC §7 (ADR 0210): a 割引コード, and the yen off the check page showed for it. The server computes the
+   * discount again from its own price (amountjp stays the price before it) and refuses one that changed meanwhile.
+   */
+  discount_code: discountCodeInput.optional(),
+  discount_amount: numericString.optional(),
 });
 export type CreateBookingRequest = z.input<typeof createBookingRequest>;
 export const bookingResult = z.object({ rsvno: z.string(), rsvdate: z.string() });
@@ -187,6 +194,8 @@ export const booking = z.object({
   refund: z.number().int().optional(),
   /** Not in SPEC (ADR 0197): its date and time may be changed now (日時を変更). */
   changeable: z.boolean().optional(),
+  /** Not in SPEC (ADR 0210): its 割引コード, the yen it took off and the price before it; amountjp is what is paid. */
+  discount: bookingDiscount.optional(),
   /**
    * Not in SPEC (added, nothing taken away): what the booking is now and what its customer may do, made by the server
    * from the booking's state when it answers (ADR 0193). The pages decide on these, never on the status numbers above.

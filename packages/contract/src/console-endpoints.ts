@@ -10,6 +10,7 @@ import * as catalogAdmin from './admin-catalog.ts';
 import * as media from './admin-media.ts';
 import { langQuery, optionDetailResponse } from './catalog.ts';
 import * as dayStop from './day-stop.ts';
+import * as discounts from './discounts-admin.ts';
 import { defineEndpoints, type Endpoint, optionalBody, searchQuery } from './endpoints.ts';
 import * as operations from './operations.ts';
 import * as receipt from './receipt.ts';
@@ -397,6 +398,34 @@ export const CONSOLE = defineEndpoints('/api/admin', {
     params: resources.resourceIdParams,
     query: resources.resourceBookingsQuery,
     response: resources.resourceBookingsResponse,
+  },
+  // 割引コード (ADR 0210, admin only): the operator's discount codes, their rules, and the uses that count against
+  // their limits.
+  'GET /discount-codes': {
+    summary: '割引コードの一覧（新しい順、利用数と割引額の合計つき）',
+    response: discounts.discountCodeListResponse,
+  },
+  'POST /discount-codes': {
+    summary: '割引コードの追加',
+    body: discounts.discountCodeRequest,
+    response: discounts.discountCodeResponse,
+  },
+  'GET /discount-codes/{id}': {
+    summary: '割引コードの詳細',
+    params: discounts.discountCodeIdParams,
+    response: discounts.discountCodeResponse,
+  },
+  'POST /discount-codes/{id}': {
+    summary: '割引コードの変更',
+    params: discounts.discountCodeIdParams,
+    body: discounts.discountCodeRequest,
+    response: discounts.discountCodeResponse,
+  },
+  'POST /discount-codes/{id}/delete': {
+    summary: '割引コードの削除（一度も使われていない場合のみ）',
+    params: discounts.discountCodeIdParams,
+    body: optionalBody(bookings.emptyActionRequest),
+    response: admin.okResponse,
   },
   // サイズ別在庫 (ADR 0209, admin only): a rental shop's pairs of each item and size, and its dated numbers.
   'GET /facilities/{id}/rental-stock': {

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import * as booking from './booking.ts';
 import * as catalog from './catalog.ts';
 import * as coupon from './coupon.ts';
+import * as discounts from './discounts.ts';
 import * as receipt from './receipt.ts';
 import * as waitlist from './waitlist.ts';
 
@@ -174,6 +175,12 @@ export const API = defineEndpoints('/api', {
     summary: '決済前の予約内容の修正（購入手続き）',
     body: booking.reviseBookingRequest,
     response: booking.plainResponse,
+  },
+  // 割引コード (ADR 0210): the check page's 適用; the booking applies the code again itself.
+  'POST /discount': {
+    summary: '割引コードの確認（割引額）',
+    body: discounts.discountQuoteRequest,
+    response: discounts.discountQuoteResponse,
   },
   'POST /checkout': { summary: '決済画面の作成', body: booking.checkoutRequest, response: booking.checkoutResponse },
   'POST /checkout/result': {

@@ -164,6 +164,15 @@ export interface MessageParams {
     'receipt.noCancelFee': null;
     'receipt.cancellationPending': null;
     minimumNote: { min: string | number; decided: string | boolean; time: string | number; daysBefore: number };
+    'discount.unknown': null;
+    'discount.bookingWindow': null;
+    'discount.travelDate': null;
+    'discount.option': null;
+    'discount.minAmount': { min: number };
+    'discount.usedUp': null;
+    'discount.perCustomer': { max: number };
+    'discount.changed': null;
+    'discount.rateLimited': null;
   };
   rules: {
     invalidDate: null;

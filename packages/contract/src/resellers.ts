@@ -182,6 +182,11 @@ export const salesReport = z.object({
   /** Each channel in total: a booking of several options counts once. */
   channels: z.array(salesChannelTotal),
   total: z.object(figures),
+  /**
+   * 割引コード別 (ADR 0210): per code, the bookings counted at their price above that used it, and the yen it took off
+   * them (their 金額 is already what was paid).
+   */
+  discounts: z.array(z.object({ code: z.string(), bookings: z.number().int(), discount: z.number().int() })),
 });
 export type SalesReport = z.infer<typeof salesReport>;
 export const salesReportResponse = envelope(salesReport);

@@ -27,6 +27,7 @@ export * from '../modules/catalog/schema.ts';
 export * from '../modules/coupon/schema.ts';
 export * from '../modules/day-stop/schema.ts';
 export * from '../modules/departures/schema.ts';
+export * from '../modules/discount/schema.ts';
 export * from '../modules/mail/schema.ts';
 export * from '../modules/media/schema.ts';
 export * from '../modules/octo/schema.ts';

@@ -27,6 +27,8 @@ export interface MessageParams {
     meetingTime: null;
     meetingPlace: null;
     party: null;
+    beforeDiscount: null;
+    discountLine: { code: string | number };
     total: null;
     taxIncluded: { amount: string | number };
     booking: null;

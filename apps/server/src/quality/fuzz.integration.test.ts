@@ -286,6 +286,11 @@ async function buildTargets(): Promise<Target[]> {
       ],
     },
     'POST /waitlist/leave': { params: {}, bodies: [{ token: 'A'.repeat(43) }] },
+    // 割引コード (ADR 0210): a code no one has, for a real option and day.
+    'POST /discount': {
+      params: {},
+      bodies: [{ code: 'WINTER', opcd: 'OP0001', usedate: priceDay, amountjp: '12000', tel: '09012345678' }],
+    },
     'POST /waitlist/offer': { params: {}, bodies: [{ token: 'b'.repeat(43) }] },
   };
   const fromContract = ENDPOINTS.map((endpoint): Target => {

@@ -100,6 +100,14 @@ export const consoleRoutes: RouteObject[] = [
                 lazy: () => import('./pages/resources-page.tsx').then((m) => ({ Component: m.ResourcePage })),
               },
               {
+                path: 'discount-codes',
+                lazy: () => import('./pages/discount-codes-page.tsx').then((m) => ({ Component: m.DiscountCodesPage })),
+              },
+              {
+                path: 'discount-codes/:id',
+                lazy: () => import('./pages/discount-codes-page.tsx').then((m) => ({ Component: m.DiscountCodePage })),
+              },
+              {
                 path: 'resellers',
                 lazy: () =>
                   import('./pages/resellers/resellers-page.tsx').then((m) => ({ Component: m.ResellersPage })),

@@ -1,6 +1,7 @@
 import { type Booking, partyOfLine } from '@tabi/contract/booking';
 import { unitPricesOf } from '@tabi/contract/catalog';
 import { monthStart, type Ymd } from '@tabi/contract/dates';
+import { priceAfterDiscount } from '@tabi/contract/discounts';
 import { partyTotal } from '@tabi/contract/party';
 import { useEffect, useState } from 'react';
 import { useDepartures } from '../features/availability/api/get-departures.ts';
@@ -56,7 +57,9 @@ export function ChangeDepartureModal({ booking, today, open, onClose, onDone }: 
   const calendarDay = day ? option?.valueList[day] : undefined;
   const prices = timed ? chosen : calendarDay;
   const amount = prices ? partyTotal(partyOfLine(line), unitPricesOf(prices)) : null;
-  const difference = amount === null ? null : amount - booking.amountjp;
+  // The booking's 割引コード discounts the new price too (ADR 0210); the server is sent the price before it.
+  const paid = amount === null ? null : priceAfterDiscount(booking.discount, amount);
+  const difference = paid === null ? null : paid - booking.amountjp;
   const same = day === line.usedate && (startTime ?? '') === line.start_time;
   const ready = day !== null && amount !== null && !same && (!timed || chosen !== undefined);
 
@@ -136,7 +139,7 @@ export function ChangeDepartureModal({ booking, today, open, onClose, onDone }: 
           </div>
           <div>
             <dt>{t('changeTotal')}</dt>
-            <dd>{format.yen(amount)}</dd>
+            <dd>{format.yen(paid ?? amount)}</dd>
           </div>
           <div>
             <dt>{difference > 0 ? t('changeToPay') : t('changeRefund')}</dt>

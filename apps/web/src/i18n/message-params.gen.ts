@@ -398,6 +398,7 @@ export interface MessageParams {
     requestWithdrawDone: null;
     noRental: null;
     changeSameDeparture: null;
+    discountLine: { code: string | number };
   };
   reservation: {
     'steps.member': null;
@@ -507,6 +508,17 @@ export interface MessageParams {
     purchaseEnded: null;
     checkoutFailed: null;
     sessionExpired: null;
+    'discount.title': null;
+    'discount.label': null;
+    'discount.apply': null;
+    'discount.remove': null;
+    'discount.applying': null;
+    'discount.applied': { code: string | number };
+    'discount.removed': null;
+    'discount.line': { code: string | number };
+    'discount.toPay': null;
+    'discount.locked': { code: string | number };
+    'discount.required': null;
   };
   shared: {
     participant: { n: string | number };

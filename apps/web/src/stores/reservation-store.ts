@@ -70,6 +70,15 @@ export interface WaitlistOfferRef {
   held: number;
 }
 
+/** A 割引コード the check page applied (ADR 0210): the server's answer, sent back with the booking. */
+export interface AppliedDiscount {
+  code: string;
+  /** Yen off. */
+  discount: number;
+  /** What is paid. */
+  amountjp: number;
+}
+
 export interface Completion {
   rsvno: string;
   /** ISO instant: reservation date + 1 hour. */
@@ -106,6 +115,8 @@ interface ReservationData {
   memberDraft: MemberDraft | null;
   /** The rental step's choices as they are made, for the same reason. */
   rentalDraft: RentalDraft | null;
+  /** The 割引コード applied on the check page; a new party or day starts without one. */
+  discount: AppliedDiscount | null;
 }
 
 interface ReservationState extends ReservationData {
@@ -126,6 +137,7 @@ interface ReservationState extends ReservationData {
   setMemberDraft(draft: MemberDraft | null): void;
   setRentalDraft(draft: RentalDraft | null): void;
   complete(completion: Completion): void;
+  setDiscount(discount: AppliedDiscount | null): void;
   reset(): void;
 }
 
@@ -168,6 +180,7 @@ const initial: ReservationData = {
   waitlist: null,
   memberDraft: null,
   rentalDraft: null,
+  discount: null,
 };
 
 const DATA_KEYS = Object.keys(initial) as (keyof ReservationData)[];
@@ -253,6 +266,7 @@ export const useReservationStore = create<ReservationState>()(
         if (get().startedAt !== null) set({ rentalDraft });
       },
       complete: (completed) => set({ completed }),
+      setDiscount: (discount) => set({ discount }),
       reset: () => {
         // Written while the tab still names its purchase: a tab clears only its own (purchase-tab.ts).
         set(initial);

@@ -256,6 +256,19 @@ const CALLS: StaffCall[] = [
     role: 'admin',
     allowedStatus: 404,
   },
+  // 割引コード (ADR 0210): admin only, answered by the validation or the lookup of a code that does not exist (nothing
+  // is made or changed).
+  { method: 'GET', url: '/api/admin/discount-codes', role: 'admin' },
+  { method: 'POST', url: '/api/admin/discount-codes', payload: { code: '' }, role: 'admin', allowedStatus: 422 },
+  { method: 'GET', url: '/api/admin/discount-codes/999999', role: 'admin', allowedStatus: 404 },
+  {
+    method: 'POST',
+    url: '/api/admin/discount-codes/999999',
+    payload: { code: 'WINTER26', kind: 'percent', value: 10 },
+    role: 'admin',
+    allowedStatus: 404,
+  },
+  { method: 'POST', url: '/api/admin/discount-codes/999999/delete', role: 'admin', allowedStatus: 404 },
 ];
 
 async function callAs(who: Who, call: StaffCall) {

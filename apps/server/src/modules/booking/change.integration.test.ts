@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIn } from '../../clock.ts';
 import { bookingChanges, bookingEvents, bookingOptions, bookings, outbox, refunds } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { bookingDiscounts, discountCodes } from '../discount/schema.ts';
 import { bookingCapabilityCookie } from '../payment/capability.ts';
 import { insertStaff, signIn } from '../staff/test-fixtures.ts';
 import { ADULT_PRICE, bookingPayload, insertTestOption, insertTestStock, stockLeft } from './test-fixtures.ts';
@@ -29,8 +30,13 @@ function send(url: string, payload: object, cookies?: Record<string, string>) {
 }
 
 /** A paid booking of one adult on `startTime` of `usedate`, and a my page session of it. */
-async function paidBooking(usedate: Ymd, startTime: string, opcd = OPT): Promise<{ rsvno: string; session: string }> {
-  const made = await send('/api/booking', bookingPayload(opcd, usedate, {}, { start_time: startTime }));
+async function paidBooking(
+  usedate: Ymd,
+  startTime: string,
+  opcd = OPT,
+  extra: { discount_code?: string } = {},
+): Promise<{ rsvno: string; session: string }> {
+  const made = await send('/api/booking', bookingPayload(opcd, usedate, {}, { start_time: startTime, ...extra }));
   expect(made.statusCode, made.body).toBe(200);
   const { rsvno } = made.json().response;
   const checkout = await send(
@@ -123,6 +129,23 @@ describe('POST /booking/change', () => {
     expect(back).toEqual([
       expect.objectContaining({ amount: ADULT_PRICE - CHEAP, reason: 'change', state: 'succeeded' }),
     ]);
+  });
+
+  it('discounts the new price with the booking’s 割引コード (ADR 0210), dearer and cheaper alike', async () => {
+    await t.ctx.db.insert(discountCodes).values({ code: 'CRUISE25', kind: 'percent', value: 25 });
+    const b = await paidBooking(day, '13:00', OPT, { discount_code: 'CRUISE25' });
+    expect(await lineOf(b.rsvno)).toMatchObject({ amount: ADULT_PRICE * 0.75 });
+    // Dearer: the difference of the discounted prices, paid first, and the use records the new price.
+    const dear = (await change(b, next, '16:00', DEAR)).json().response;
+    expect(dear).toMatchObject({ changed: false, difference: DEAR * 0.75 - ADULT_PRICE * 0.75 });
+    await payOn(dear.checkout_url);
+    expect(await lineOf(b.rsvno)).toMatchObject({ startTime: '16:00', amount: DEAR * 0.75, state: 'paid' });
+    const [use] = await t.ctx.db.select().from(bookingDiscounts).where(eq(bookingDiscounts.rsvno, b.rsvno));
+    expect(use).toMatchObject({ listAmount: DEAR, discount: DEAR * 0.25 });
+    // Cheaper: the discounted difference is refunded.
+    const cheap = (await change(b, day, '10:00', CHEAP)).json().response;
+    expect(cheap).toEqual({ changed: true, difference: CHEAP * 0.75 - DEAR * 0.75, checkout_url: null });
+    expect(await lineOf(b.rsvno)).toMatchObject({ startTime: '10:00', amount: CHEAP * 0.75 });
   });
 
   it('has the difference of a dearer departure paid first, and moves the booking once it is', async () => {

@@ -5,10 +5,12 @@
  * A dearer one: the difference is paid through the provider's checkout first, and the booking moves when that payment
  * is fulfilled — or, when the departure filled meanwhile, stays and the difference goes back.
  */
+
 import type { ChangeDepartureAnswer } from '@tabi/contract/booking';
 import { cancelPercent } from '@tabi/contract/cancel-policy';
 import { ErrCd } from '@tabi/contract/constants';
 import { daysBetween, formatDeparture, isoDateToYmd, type Ymd, ymdToIsoDate } from '@tabi/contract/dates';
+import { discountOf } from '@tabi/contract/discounts';
 import { normaliseLang } from '@tabi/contract/i18n';
 import type { PartyCounts } from '@tabi/contract/party';
 import { say } from '@tabi/contract/said';
@@ -20,6 +22,7 @@ import type { AppContextBase } from '../../context-base.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { bookingChanges, bookingOptions, bookings, departures } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { discountOfBooking, moveDiscount } from '../discount/rules.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { bookingChangedMail, changeFailedMail, loadMailBooking } from '../mail/templates.ts';
 import {
@@ -115,8 +118,11 @@ async function plan(
       and(eq(departures.opcd, line.opcd), eq(departures.usedate, usedate), eq(departures.startTime, target.startTime)),
     );
   if (!day) throw new AppError(ErrCd.nothingPrice, say('nothingPrice'), 422);
-  const amount = priceOf(day, partyOf(line));
-  if (amount !== claimed) throw refuse(say('amountMismatch'));
+  const list = priceOf(day, partyOf(line));
+  if (list !== claimed) throw refuse(say('amountMismatch'));
+  // A booking with a 割引コード: the same code discounts the new price (ADR 0210).
+  const held = await discountOfBooking(tx, rsvno);
+  const amount = list - (held ? discountOf(held, list) : 0);
   if (day.zaikozan < line.seats) throw refuse(say('noStock'));
   const to = { opcd: line.opcd, usedate, startTime: target.startTime, seats: line.seats };
   return { booking, line, to, amount, difference: amount - booking.amountjp };
@@ -145,6 +151,7 @@ async function apply(ctx: AppContextBase, tx: DbOrTx, p: Planned, actor: Actor, 
     .update(bookings)
     .set({ fromdate: p.to.usedate, todate: p.to.usedate, amountjp: p.amount })
     .where(eq(bookings.rsvno, p.booking.rsvno));
+  await moveDiscount(tx, p.booking.rsvno, priceOf(moved.day, partyOf(p.line)), p.amount);
   const before = whenOf(p.line, p.booking.lang);
   await recordEvent(tx, now, p.booking.rsvno, actor, 'departure_changed', {
     before: { usedate: p.line.usedate, start_time: p.line.startTime, amountjp: p.booking.amountjp },

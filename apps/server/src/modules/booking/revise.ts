@@ -13,6 +13,7 @@ import { say } from '@tabi/contract/said';
 import type { Actor } from '../../actor.ts';
 import type { AppContextBase } from '../../context-base.ts';
 import { AppError } from '../../errors.ts';
+import { discountOfBooking } from '../discount/rules.ts';
 import { cancellationPending } from './cancel.ts';
 import { recordEvent } from './events.ts';
 import { wasPaid } from './lifecycle.ts';
@@ -70,13 +71,16 @@ export async function reviseUnpaidBooking(
     }
     const lines = await repo.findBookingOptions(tx, rsvno);
     const line = lines[0]?.line;
+    // With a 割引コード the page sends the price before it, and the same code (ADR 0210).
+    const discount = await discountOfBooking(tx, rsvno);
     const sameBooking =
       lines.length === 1 &&
       line !== undefined &&
       line.opcd === input.opcd &&
       isoDateToYmd(line.usedate) === plan.usedate &&
       AGE_CLASSES.every((c) => line[`${c}qty`] === plan.counts[c]) &&
-      Number(input.amountjp) === booking.amountjp;
+      Number(input.amountjp) === (discount?.list_amount ?? booking.amountjp) &&
+      (input.discount_code ?? '') === (discount?.code ?? '');
     if (!sameBooking) throw new AppError(ErrCd.generic, say('bookingPartyNotRevisable'), 422);
 
     const beforeMembers = await repo.findMembers(tx, rsvno);

@@ -14,6 +14,7 @@ import type { CancelReason } from '../../db/schema.ts';
 import { trackedStatement } from '../../db/stock-changes.ts';
 import { AppError } from '../../errors.ts';
 import { bookingsCreated } from '../../metrics.ts';
+import { checkDiscount, recordDiscountUse } from '../discount/rules.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import {
   bookingPaidMail,
@@ -106,8 +107,27 @@ export async function placeBooking(
   const claimed = Number(input.amountjp);
   const now = ctx.clock.now();
   const isRequest = option.flgRequestItem;
-  // Nothing to pay (a free activity): never sent to the card form, whose providers refuse ¥0 (ADR 0100).
-  const nothingToPay = !isRequest && claimed === 0;
+  const telNormalized = normalisePhone(input.tel);
+  // A 割引コード (ADR 0210): checked here for its refusal before any seat is taken, and again, with its row locked,
+  // in the booking's transaction. The discount is computed from the price the statement checks (`claimed`).
+  const discountAsk = input.discount_code
+    ? {
+        code: input.discount_code,
+        opcd: option.opcd,
+        usedate,
+        today: ymdToIsoDate(todayIn(ctx.clock)),
+        list: claimed,
+        tel: telNormalized,
+      }
+    : null;
+  const quoted = discountAsk ? await checkDiscount(ctx.db, discountAsk) : null;
+  if (quoted && input.discount_amount !== undefined && Number(input.discount_amount) !== quoted.discount) {
+    throw AppError.conflict(ErrCd.generic, say('discount.changed'));
+  }
+  const amount = claimed - (quoted?.discount ?? 0);
+  // Nothing to pay (a free activity, or a discount of all of it): never sent to the card form, whose providers refuse
+  // ¥0 (ADR 0100).
+  const nothingToPay = !isRequest && amount === 0;
   const booking: repo.NewBooking = {
     rsvno: '',
     ...startColumns(isRequest ? 'requested' : nothingToPay ? 'paid' : 'held'),
@@ -117,9 +137,9 @@ export async function placeBooking(
     sei: input.sei,
     mei: input.mei,
     tel: input.tel,
-    telNormalized: normalisePhone(input.tel),
+    telNormalized,
     mail: input.mail,
-    amountjp: claimed,
+    amountjp: amount,
     md: input.md,
     lang: input.lang.slice(0, 2),
     meetpoint: option.meetpoint,
@@ -162,7 +182,8 @@ export async function placeBooking(
       after: {
         status: booking.status,
         status_payment: booking.statusPayment,
-        amountjp: claimed,
+        amountjp: amount,
+        ...(quoted ? { discount_code: quoted.code, discount: quoted.discount } : {}),
         opcd: option.opcd,
         usedate,
         ...(line.startTime ? { start_time: line.startTime } : {}),
@@ -200,11 +221,14 @@ export async function placeBooking(
   };
   const book = async (number: string): Promise<string> => {
     // A card booking to pay is that one statement alone: no transaction around it, so one round trip.
-    if (!input.waitlist_token && !isRequest && !nothingToPay) {
+    if (!input.waitlist_token && !isRequest && !nothingToPay && !discountAsk) {
       await trackedStatement(ctx.db, () => takeAndWrite(ctx.db, number));
       return number;
     }
     return ctx.db.transaction(async (tx) => {
+      // The code's row first (no other path locks it after a departure), then the seats.
+      const taken = discountAsk ? await checkDiscount(tx, discountAsk, true) : null;
+      if (taken && taken.discount !== quoted?.discount) throw AppError.conflict(ErrCd.generic, say('discount.changed'));
       // From a キャンセル待ち offer (ADR 0167): the seats it holds, not the day's stock.
       const offer = input.waitlist_token ? await useOffer(tx, now, input.waitlist_token, line) : null;
       if (offer) {
@@ -222,6 +246,7 @@ export async function placeBooking(
       } else {
         await takeAndWrite(tx, number);
       }
+      if (taken) await recordDiscountUse(tx, number, taken, telNormalized);
       // A request, or nothing to pay: its mail is sent with the booking, or not at all.
       if (isRequest || nothingToPay) {
         const mail = await loadMailBooking(tx, ctx.config, number);

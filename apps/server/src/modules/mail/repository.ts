@@ -6,6 +6,7 @@ import { bookingEvents, bookings, type OutboxRow, outbox } from '../../db/schema
 import { claimDue } from '../../jobs/claim.ts';
 import { findBookingOptions, findMembers, findRentals } from '../booking/repository.ts';
 import { seatsLeftSql } from '../departures/repository.ts';
+import { discountOfBooking } from '../discount/rules.ts';
 import { mailLang } from './mail-text.ts';
 
 export type { OutboxRow } from '../../db/schema.ts';
@@ -57,7 +58,14 @@ export async function findBookingForMail(db: DbOrTx, rsvno: string) {
     bootsSize: r.bootsSize,
     wearSize: r.wearSize,
   }));
-  return { ...fields, meetpoint, lines, rentals, feeSetByStaff: canceledAt ? await feeSetByStaff(db, rsvno) : false };
+  return {
+    ...fields,
+    meetpoint,
+    lines,
+    rentals,
+    discount: await discountOfBooking(db, rsvno),
+    feeSetByStaff: canceledAt ? await feeSetByStaff(db, rsvno) : false,
+  };
 }
 
 /**

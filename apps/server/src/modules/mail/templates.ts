@@ -22,6 +22,7 @@ import {
   type Ymd,
 } from '@tabi/contract/dates';
 import type { DayStopReason } from '@tabi/contract/day-stop';
+import type { BookingDiscount } from '@tabi/contract/discounts';
 import { formatYen } from '@tabi/contract/format';
 import { LANG_BASE, type Lang } from '@tabi/contract/i18n';
 import { displayName } from '@tabi/contract/person-name';
@@ -103,6 +104,8 @@ export interface MailBooking {
   loginUrl: string;
   /** The mails' language: English for a booking made on the English pages; Japanese by default. */
   lang?: Lang;
+  /** Its 割引コード (ADR 0210): the total is what is paid, shown after the price before it and the discount. */
+  discount?: BookingDiscount | null;
 }
 
 export async function loadMailBooking(
@@ -172,6 +175,12 @@ function itinerary(b: MailBooking): MailBlock[] {
     const place = meetingPlace(b, line);
     if (place) rows.push([t('meetingPlace'), place]);
     rows.push([t('party'), party(line, t)]);
+  }
+  if (b.discount) {
+    rows.push(
+      [t('beforeDiscount'), formatYen(b.discount.list_amount, lang)],
+      [t('discountLine', { code: b.discount.code }), `−${formatYen(b.discount.discount, lang)}`],
+    );
   }
   rows.push([t('total'), t('taxIncluded', { amount: formatYen(b.amountjp, lang) })]);
   const blocks: MailBlock[] = [{ kind: 'facts', title: t('booking'), rows }];

@@ -563,7 +563,7 @@ describe('POST /api/booking/edit', () => {
     });
     expect(res.body.errcd).toBe('000');
     const rows = await t.ctx.db.select().from(bookingRentals).where(eq(bookingRentals.rsvno, rsvno));
-    expect(rows).toEqual([{ rsvno, seq: 1, model: '', bootsSize: '', wearSize: 'XS' }]);
+    expect(rows).toEqual([{ rsvno, seq: 1, model: '', bootsSize: '', wearSize: 'XS', live: true }]);
   });
 
   it('refuses an option without rental with SPEC’s message', async () => {

@@ -23,6 +23,7 @@ import { editRentals as editBookingRentals, type RentalEntry } from '../booking/
 import * as repo from '../booking/repository.ts';
 import { findBooking } from '../booking/repository.ts';
 import { withdrawRequest as withdraw } from '../booking/service.ts';
+import { discountOfBooking } from '../discount/rules.ts';
 import { requireSession } from '../session/service.ts';
 
 function bookingNotFound(): AppError {
@@ -126,10 +127,11 @@ export async function getBooking(
  */
 export async function bookingView(ctx: AppContextBase, rsvno: string, lang: Lang = DEFAULT_LANG): Promise<Booking> {
   const booking = await loadBooking(ctx, rsvno);
-  const [members, lines, rentals] = await Promise.all([
+  const [members, lines, rentals, discount] = await Promise.all([
     repo.findMembers(ctx.db, rsvno, lang),
     repo.findBookingOptions(ctx.db, rsvno, lang),
     repo.findRentals(ctx.db, rsvno),
+    discountOfBooking(ctx.db, rsvno),
   ]);
   // The booking keeps a copy of its option's meeting point: shown in the page's language where it is that one.
   const meetpoint = lines.find((l) => l.meetpointJa === booking.meetpoint)?.option.meetpoint ?? booking.meetpoint;
@@ -148,6 +150,7 @@ export async function bookingView(ctx: AppContextBase, rsvno: string, lang: Lang
     mei: booking.mei,
     mail: booking.mail,
     amountjp: booking.amountjp,
+    ...(discount ? { discount } : {}),
     meetpoint,
     memberList: members.map(toMember),
     optionList: lines.map(toBookingOption),

@@ -273,6 +273,7 @@ describe('売上レポート', () => {
       lines: [],
       channels: [],
       total: { bookings: 0, people: 0, canceled: 0, amount: 0, commission: 0, net: 0 },
+      discounts: [],
     });
   });
 

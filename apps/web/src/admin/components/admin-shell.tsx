@@ -9,6 +9,7 @@ const ADMIN_SECTIONS = [
   { to: '/admin/options', label: '商品' },
   { to: '/admin/facilities', label: '施設とクーポン' },
   { to: '/admin/resources', label: 'リソース' },
+  { to: '/admin/discount-codes', label: '割引コード' },
   { to: '/admin/resellers', label: '販売代理店' },
   { to: '/admin/reports/sales', label: '売上レポート' },
   { to: '/admin/staff', label: 'スタッフ' },

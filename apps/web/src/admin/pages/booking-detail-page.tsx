@@ -160,6 +160,12 @@ function Cost({ d }: { d: BookingDetail }) {
         );
       })}
       <tbody>
+        {d.booking.discount && (
+          <tr>
+            <th scope="row">割引コード「{d.booking.discount.code}」</th>
+            <td className="num">−{yen(d.booking.discount.discount)}</td>
+          </tr>
+        )}
         <tr className="adm-total">
           <th scope="row">合計（税込）</th>
           <td className="num">{yen(d.booking.amountjp)}</td>

@@ -39,6 +39,7 @@ const report: SalesReport = {
   ],
   channels: [{ resellerId: null, channel: '自社サイト', ...f(4, 6, 34_000) }],
   total: f(4, 6, 34_000),
+  discounts: [{ code: 'WINTER10', bookings: 2, discount: 3400 }],
 };
 
 beforeEach(() => {
@@ -72,5 +73,18 @@ describe('売上レポート per departure (ADR 0196)', () => {
     expect(rows.filter((r) => r.includes('発の便'))).toHaveLength(2);
     // The channel's heading spans its lines, the departures' rows and its subtotal.
     expect(within(table).getByRole('rowheader', { name: '自社サイト' }).getAttribute('rowspan')).toBe('5');
+  });
+
+  it('lists each 割引コード with its bookings and the yen it took off (ADR 0210)', async () => {
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter initialEntries={['/admin/reports/sales?month=2026-12']}>
+          <SalesReportPage />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const section = await screen.findByRole('region', { name: '割引コード別' });
+    const row = within(section).getByRole('row', { name: /WINTER10/ });
+    expect(row.textContent).toMatch(/WINTER10.*2件.*3,400/);
   });
 });

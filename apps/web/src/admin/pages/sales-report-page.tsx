@@ -131,6 +131,46 @@ function ReportTable({ report }: { report: SalesReport }) {
   );
 }
 
+/** 割引コード別 (ADR 0210): the bookings counted above that used a code, and the yen it took off them. */
+function DiscountTable({ report }: { report: SalesReport }) {
+  if (report.discounts.length === 0) return null;
+  return (
+    <section aria-labelledby="sales-discounts">
+      <h2 id="sales-discounts">割引コード別</h2>
+      <div className="adm-table-wrap">
+        <table className="adm-table adm-cards">
+          <thead>
+            <tr>
+              <th scope="col">割引コード</th>
+              <th scope="col" className="num">
+                予約件数
+              </th>
+              <th scope="col" className="num">
+                割引額
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {report.discounts.map((d) => (
+              <tr key={d.code}>
+                <th scope="row" className="adm-full">
+                  {d.code}
+                </th>
+                <td className="num" data-label="予約件数">
+                  {d.bookings.toLocaleString('ja-JP')}件
+                </td>
+                <td className="num" data-label="割引額">
+                  {yen(d.discount)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
 /** 売上レポート (admin only, ADR 0169): a month by reception date, per 販売チャネル and option. */
 export function SalesReportPage() {
   const [params, setParams] = useSearchParams();
@@ -160,7 +200,14 @@ export function SalesReportPage() {
           onChange={(e) => MONTH.test(e.target.value) && setParams({ month: e.target.value })}
         />
       </div>
-      <QueryView query={report}>{(r) => <ReportTable report={r} />}</QueryView>
+      <QueryView query={report}>
+        {(r) => (
+          <>
+            <ReportTable report={r} />
+            <DiscountTable report={r} />
+          </>
+        )}
+      </QueryView>
       <section className="adm-note-box" aria-labelledby="sales-rules">
         <h2 id="sales-rules">集計のしかた</h2>
         <ul>
@@ -182,6 +229,9 @@ export function SalesReportPage() {
           </li>
           <li>
             時間を決めて催行する商品（便のある商品）は、商品の行の下に便（出発時刻）ごとの内訳を表示します。内訳の合計は商品の行と一致します。
+          </li>
+          <li>
+            割引コードを使った予約の金額は割引後の額（お客様のお支払い額）です。「割引コード別」に、コードごとの予約件数と割引額を表示します。
           </li>
           <li>今月分は、リクエストの手配や決済が済むまで変わることがあります。</li>
         </ul>

@@ -3,9 +3,11 @@
  * customer's rules (before its day, while a cancellation is free). The dialog shows the new total and the
  * difference; a dearer one answers the link of the difference's checkout, which staff hand to the customer.
  */
+
 import { partyOfLine } from '@tabi/contract/booking';
 import { type Departure, unitPricesOf } from '@tabi/contract/catalog';
 import { isoDateToYmd, ymdToIsoDate } from '@tabi/contract/dates';
+import { priceAfterDiscount } from '@tabi/contract/discounts';
 import { API } from '@tabi/contract/endpoints';
 import { partyTotal } from '@tabi/contract/party';
 import { useQuery } from '@tanstack/react-query';
@@ -34,7 +36,8 @@ export function ChangeDepartureDialog({ detail, open, onClose, onDone }: DialogP
   const list = departures.data?.departures ?? [];
   const chosen = list.find((d) => d.start_time === (startTime ?? list[0]?.start_time));
   const amount = line && chosen ? partyTotal(partyOfLine(line), unitPricesOf(chosen)) : null;
-  const difference = amount === null ? null : amount - booking.amountjp;
+  // The booking's 割引コード discounts the new price too (ADR 0210); the server is sent the price before it.
+  const difference = amount === null ? null : priceAfterDiscount(booking.discount, amount) - booking.amountjp;
   const action = useConsoleAction(
     () =>
       bookingActions.changeDeparture(booking.rsvno, {
@@ -99,7 +102,7 @@ export function ChangeDepartureDialog({ detail, open, onClose, onDone }: DialogP
       {amount !== null && difference !== null && (
         <Effect
           rows={[
-            ['変更後の旅行代金', yen(amount)],
+            ['変更後の旅行代金', yen(priceAfterDiscount(booking.discount, amount))],
             [
               '差額',
               difference > 0

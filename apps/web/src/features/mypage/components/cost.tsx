@@ -76,7 +76,10 @@ function Cancellation({ cancelfee, refund }: { cancelfee: number; refund: number
   );
 }
 
-/** SPEC §2 My page, cost: unit price × count per class, and the total in JPY; after a cancellation, its fee and refund. */
+/**
+ * SPEC §2 My page, cost: unit price × count per class, a 割引コード's discount (ADR 0210), and the total paid in JPY;
+ * after a cancellation, its fee and refund.
+ */
 export function Cost({ booking }: { booking: Booking }) {
   const t = useMypageMessages();
   const format = useFormat();
@@ -97,6 +100,12 @@ export function Cost({ booking }: { booking: Booking }) {
           ))}
         </tbody>
         <tfoot>
+          {booking.discount && (
+            <tr>
+              <th scope="row">{t('discountLine', { code: booking.discount.code })}</th>
+              <td data-testid="booking-discount">−{format.yen(booking.discount.discount)}</td>
+            </tr>
+          )}
           <tr>
             <th scope="row">{canceled ? t('totalAtBooking') : t('total')}</th>
             <td data-testid="booking-total">{format.yen(booking.amountjp)}</td>

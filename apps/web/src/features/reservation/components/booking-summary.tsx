@@ -20,6 +20,7 @@ export function BookingSummary({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
   const party = useReservationStore((s) => s.party);
   const prices = useReservationStore((s) => s.prices);
   const stored = useReservationStore((s) => s.amount);
+  const discount = useReservationStore((s) => s.discount ?? null);
   if (!optionDetail) return null;
   const lines = party && prices ? partyLines(party, prices) : [];
   return (
@@ -72,8 +73,26 @@ export function BookingSummary({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
             <th scope="row" colSpan={3}>
               {t('totalTaxIncluded')}
             </th>
-            <td className={styles.total}>{format.yen(reservationAmount(party, prices, stored))}</td>
+            <td className={discount ? undefined : styles.total}>
+              {format.yen(reservationAmount(party, prices, stored))}
+            </td>
           </tr>
+          {discount && (
+            <>
+              <tr>
+                <th scope="row" colSpan={3}>
+                  {t('discount.line', { code: discount.code })}
+                </th>
+                <td>−{format.yen(discount.discount)}</td>
+              </tr>
+              <tr>
+                <th scope="row" colSpan={3}>
+                  {t('discount.toPay')}
+                </th>
+                <td className={styles.total}>{format.yen(discount.amountjp)}</td>
+              </tr>
+            </>
+          )}
         </tfoot>
       </table>
     </ReviewCard>

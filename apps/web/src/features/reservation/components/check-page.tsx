@@ -17,6 +17,7 @@ import { payPendingBooking, submitBooking } from '../lib/submit-booking.ts';
 import { BookingSummary } from './booking-summary.tsx';
 import { CancelTerms } from './cancel-terms.tsx';
 import styles from './check-page.module.css';
+import { DiscountForm } from './discount-form.tsx';
 import flow from './flow.module.css';
 import { PeopleReview } from './people-review.tsx';
 
@@ -158,6 +159,7 @@ export function CheckPage() {
         </output>
       )}
       <BookingSummary />
+      <DiscountForm locked={pending !== null} />
       <PeopleReview
         option={optionDetail}
         usedate={usedate}

@@ -17,6 +17,8 @@ export interface BookingDraft {
   language: string;
   /** The token of the キャンセル待ち offer whose held seats this booking uses (ADR 0167). */
   waitlistToken?: string | undefined;
+  /** The 割引コード applied, and the yen off the page showed for it (ADR 0210). */
+  discount?: { code: string; discount: number } | null | undefined;
 }
 
 function isoToYmd(iso: string): string {
@@ -70,5 +72,6 @@ export function bookingPayload(draft: BookingDraft): CreateBookingRequest {
     memberList: members.map((m, i) => memberInput(m, i, listed)),
     ...(rentalcd ? { rentskiList: members.map((m, i) => rentalInput(m, i, rentalcd)) } : {}),
     ...(draft.waitlistToken ? { waitlist_token: draft.waitlistToken } : {}),
+    ...(draft.discount ? { discount_code: draft.discount.code, discount_amount: String(draft.discount.discount) } : {}),
   };
 }

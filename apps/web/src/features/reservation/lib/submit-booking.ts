@@ -73,6 +73,7 @@ function currentPayload(deps: SubmitDeps) {
     members: state.members,
     language: deps.language,
     waitlistToken: state.waitlist?.token,
+    discount: state.discount,
   });
   if (!createBookingRequest.safeParse(payload).success) {
     showAlert(useCommonMessages.in(pageLang())('unexpected'));
@@ -100,8 +101,9 @@ export async function submitBooking(deps: SubmitDeps): Promise<void> {
     const { rsvno, rsvdate } = await createBooking(payload);
     const request = state.optionDetail?.flg_request_item === 1;
     state.complete({ rsvno, expiresAt: completionExpiry(rsvdate, deps.now()), request });
-    // A request is paid later; a booking of ¥0 has nothing to pay (the server marks it paid).
-    if (request || payload.amountjp === '0') {
+    // A request is paid later; a booking of ¥0 (a discount of all of it too) has nothing to pay (the server marks it
+    // paid).
+    if (request || payload.amountjp === '0' || state.discount?.amountjp === 0) {
       deps.navigate(COMPLETE_SUCCESS_PATH);
       return;
     }
