@@ -56,6 +56,7 @@ import {
   introductionHtml,
   seedInLang,
 } from './content.ts';
+import { insertDemoDiscounts } from './discounts.ts';
 import { insertDemoRentalStock, insertDemoResources } from './resources.ts';
 import { demoStaffSummary, insertDemoStaff } from './staff.ts';
 import { birthdayForAge, type DepartureRow, stockRows, unitPrices, usePeriod } from './stock.ts';
@@ -376,6 +377,7 @@ async function writeSeed(tx: Tx, clock: Clock): Promise<void> {
   await insertStock(tx, [...stockByKey.values()]);
   await insertDemoResources(tx, today);
   await insertDemoRentalStock(tx, today);
+  await insertDemoDiscounts(tx, today);
   await insertDemoStaff(tx, now);
   await insertBookingRows(tx, demo, now);
 }

@@ -101,7 +101,7 @@ export function Cost({ booking }: { booking: Booking }) {
         </tbody>
         <tfoot>
           {booking.discount && (
-            <tr>
+            <tr className={styles.discount}>
               <th scope="row">{t('discountLine', { code: booking.discount.code })}</th>
               <td data-testid="booking-discount">−{format.yen(booking.discount.discount)}</td>
             </tr>
