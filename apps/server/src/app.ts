@@ -203,6 +203,12 @@ export const OTHER_ROUTES: readonly OtherRoute[] = [
     url: `${SANDBOX_PATH}/:id`,
     why: "the sandbox checkout's card form (urlencoded): a redirect, or the page again with a refusal",
   },
+  { method: 'GET', url: `${SANDBOX_PATH}/:id/pay/:method`, why: "a wallet's stand-in approval page (HTML, ADR 0211)" },
+  {
+    method: 'POST',
+    url: `${SANDBOX_PATH}/:id/pay/:method`,
+    why: "a wallet's approval or refusal (urlencoded): paid and back to the site, or back to the checkout",
+  },
   { method: 'GET', url: '/api/_bench/static', why: 'BENCH_ROUTES=1 only (scripts/bench.mjs)' },
   { method: 'POST', url: '/api/_bench/booking-floor', why: 'BENCH_ROUTES=1 only (scripts/bench.mjs)' },
   { method: 'POST', url: '/api/_bench/shared', why: 'BENCH_ROUTES=1 only (scripts/bench.mjs)' },

@@ -100,6 +100,13 @@ describe('loadConfig', () => {
     expect(message).toContain('PORT:');
     expect(message).toContain('PG_POOL_MAX:');
   });
+
+  it('offers every payment method by default, or those PAYMENT_METHODS lists, card first (ADR 0211)', () => {
+    expect(loadConfig({}).paymentMethods).toEqual(['card', 'paypay', 'alipay', 'wechat_pay']);
+    expect(loadConfig({ PAYMENT_METHODS: ' wechat_pay, card ,card' }).paymentMethods).toEqual(['card', 'wechat_pay']);
+    expect(problemOf({ PAYMENT_METHODS: 'card,bitcoin' })).toContain('PAYMENT_METHODS');
+    expect(problemOf({ PAYMENT_METHODS: ' , ' })).toContain('PAYMENT_METHODS');
+  });
 });
 
 describe('loadConfig: the footer legal data', () => {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import os, { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { PAYMENT_METHODS, type PaymentMethod } from '@tabi/contract/constants';
 import { DEMO_SITE_LEGAL, INVOICE_NUMBER_PATTERN, type SiteLegal } from '@tabi/contract/site';
 import { z } from 'zod';
 import { SERVER_ROOT } from './server-root.ts';
@@ -26,6 +27,8 @@ export interface Config {
   stripeSecretKey: string | undefined;
   stripeWebhookSecret: string | undefined;
   stripeApiHost: string | undefined;
+  /** PAYMENT_METHODS: the ways a checkout offers, card first (ADR 0211); default all of them. */
+  paymentMethods: PaymentMethod[];
   smtpUrl: string | undefined;
   mailFrom: string;
   redisUrl: string | undefined;
@@ -128,6 +131,28 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: optional(z.string()),
   STRIPE_WEBHOOK_SECRET: optional(z.string()),
   STRIPE_API_HOST: optional(z.string()),
+  PAYMENT_METHODS: optional(
+    z
+      .string()
+      .transform((v) => [
+        ...new Set(
+          v
+            .split(',')
+            .map((m) => m.trim())
+            .filter(Boolean),
+        ),
+      ])
+      .pipe(
+        z
+          .array(
+            z.enum(
+              PAYMENT_METHODS,
+              `${PAYMENT_METHODS.join(', ')} をカンマ区切りで指定してください / a comma-separated list of ${PAYMENT_METHODS.join(', ')}`,
+            ),
+          )
+          .min(1, '1つ以上指定してください / at least one method'),
+      ),
+  ),
   SMTP_URL: optional(urlWith(['smtp:', 'smtps:'], 'an SMTP address')),
   MAIL_FROM: optional(z.string()),
   REDIS_URL: optional(urlWith(['redis:', 'rediss:'], 'a Redis address')),
@@ -194,6 +219,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripeSecretKey: e.STRIPE_SECRET_KEY,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
     stripeApiHost: e.STRIPE_API_HOST,
+    // Offered in the contract's order, whatever the order written.
+    paymentMethods: PAYMENT_METHODS.filter((m) => (e.PAYMENT_METHODS ?? PAYMENT_METHODS).includes(m)),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'さくらトラベル オプション予約 <no-reply@example.co.jp>',
     redisUrl: e.REDIS_URL,

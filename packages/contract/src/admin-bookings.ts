@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { booking, changeDepartureResponse, memberInput, rentalInput } from './booking.ts';
-import { COUPON_OUTCOMES, PHONE_MAX_LENGTH } from './constants.ts';
+import { COUPON_OUTCOMES, PAYMENT_METHODS, type PaymentMethod, PHONE_MAX_LENGTH } from './constants.ts';
 import {
   calendarYmd,
   departureBookingFields,
@@ -29,8 +29,18 @@ export const adminPayment = z.object({
   refundedAmount: z.number(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
+  /** How it was paid, when the provider said (ADR 0211). */
+  method: z.enum(PAYMENT_METHODS).nullable(),
 });
 export type AdminPayment = z.infer<typeof adminPayment>;
+
+/** A payment method as the console names it. */
+export const PAYMENT_METHOD_LABEL: Record<PaymentMethod, string> = {
+  card: 'カード',
+  paypay: 'PayPay',
+  alipay: 'Alipay',
+  wechat_pay: 'WeChat Pay',
+};
 
 /** One refund of a payment (ADR 0181): decided, then confirmed by the provider (or given up, or voided). */
 export const adminRefund = z.object({

@@ -162,3 +162,11 @@ export const COUPON_OUTCOMES = [
   'not_usable',
 ] as const;
 export type CouponOutcome = (typeof COUPON_OUTCOMES)[number];
+
+/**
+ * The ways a checkout may be paid (DESIGN §6, ADR 0211): card (Apple Pay and Google Pay are card payments on the
+ * phones that have them), and the wallets that redirect to their own app or page and come back paid or refused.
+ * `PAYMENT_METHODS` (server) chooses which are offered, in this order.
+ */
+export const PAYMENT_METHODS = ['card', 'paypay', 'alipay', 'wechat_pay'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];

@@ -5,6 +5,8 @@
  * imports nothing of the booking's), the rate limits' counters (the HTTP layer's) and the jobs' schedule (the
  * runner's).
  */
+
+import type { PaymentMethod } from '@tabi/contract/constants';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -111,6 +113,8 @@ export const payments = pgTable(
     refundedAmount: integer('refunded_amount').notNull().default(0),
     createdAt: tz('created_at').notNull().defaultNow(),
     paidAt: tz('paid_at'),
+    /** How it was paid, when the provider said (ADR 0211); null: not said (Stripe's page) or not paid. */
+    method: text('method').$type<PaymentMethod>(),
   },
   (t) => [uniqueIndex('payments_checkout_session_uq').on(t.checkoutSessionId), index('payments_rsvno_idx').on(t.rsvno)],
 );

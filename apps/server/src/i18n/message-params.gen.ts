@@ -178,5 +178,16 @@ export interface MessageParams {
     'card.cvc': null;
     'card.declined': null;
     'card.notTestCard': null;
+    otherMethods: null;
+    'method.card': null;
+    'method.paypay': null;
+    'method.alipay': null;
+    'method.wechat_pay': null;
+    payWith: { method: string | number };
+    walletLead: null;
+    approve: null;
+    refuse: null;
+    walletRefusedTitle: null;
+    walletRefused: null;
   };
 }

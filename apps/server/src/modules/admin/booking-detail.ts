@@ -191,6 +191,7 @@ export async function bookingDetail(ctx: AppContext, rsvno: string, role: StaffR
       refundedAmount: p.refundedAmount,
       createdAt: p.createdAt.toISOString(),
       paidAt: iso(p.paidAt),
+      method: p.method,
     })),
     refunds: refunds.map((r) => ({
       id: r.id,

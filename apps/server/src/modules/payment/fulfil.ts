@@ -49,7 +49,12 @@ export async function fulfil(ctx: AppContext, checkoutSessionId: string, actor: 
     const now = ctx.clock.now();
     // What was actually charged (a promotion code may have lowered it) is what can be refunded later.
     const charged = session.amount || payment.amount;
-    await repo.markPaymentPaid(tx, payment.id, session.chargeId, charged, now);
+    await repo.markPaymentPaid(
+      tx,
+      payment.id,
+      { chargeId: session.chargeId, amount: charged, method: session.method },
+      now,
+    );
     await repo.finishCheckoutCall(tx, checkoutSessionId, now);
     const { rsvno } = payment;
     const verdict = await ctx.onPayment.paid(

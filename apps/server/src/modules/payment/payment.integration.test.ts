@@ -306,6 +306,70 @@ describe('sandbox hosted checkout page', () => {
   });
 });
 
+describe('PayPay, Alipay and WeChat Pay on the sandbox (ADR 0211)', () => {
+  const walletPage = (id: string, method: string, decision?: string) =>
+    t.app.inject({
+      method: decision ? 'POST' : 'GET',
+      url: `/sandbox/checkout/${id}/pay/${method}`,
+      ...(decision
+        ? {
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            payload: new URLSearchParams({ decision }).toString(),
+          }
+        : {}),
+    });
+
+  it('offers every method of PAYMENT_METHODS beside the card form, each a link to its app’s stand-in', async () => {
+    const id = sessionIdOf((await checkout(await book('PY0001'))).json().response.url);
+    const [session] = await t.ctx.db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, id));
+    expect(session?.methods).toEqual(['card', 'paypay', 'alipay', 'wechat_pay']);
+    const page = await t.app.inject({ method: 'GET', url: `/sandbox/checkout/${id}` });
+    expect(page.body).toContain('その他のお支払い方法');
+    for (const [method, label] of [
+      ['paypay', 'PayPayで支払う'],
+      ['alipay', 'Alipay（支付宝）で支払う'],
+      ['wechat_pay', 'WeChat Pay（微信支付）で支払う'],
+    ]) {
+      expect(page.body).toContain(`href="/sandbox/checkout/${id}/pay/${method}">${label}</a>`);
+    }
+  });
+
+  it('pays with PayPay once approved: the booking paid by PayPay, its mail sent, back to the success path', async () => {
+    const rsvno = await book('PY0001');
+    const id = sessionIdOf((await checkout(rsvno)).json().response.url);
+    const stand = await walletPage(id, 'paypay');
+    expect(stand.statusCode).toBe(200);
+    expect(stand.body).toContain('<h2 id="wallet-title">PayPay</h2>');
+    // Not approved: back on the checkout, which says so; nothing is paid.
+    const refused = await walletPage(id, 'paypay', 'refuse');
+    expect(refused.statusCode).toBe(303);
+    expect(refused.headers.location).toBe(`/sandbox/checkout/${id}`);
+    expect((await t.app.inject({ method: 'GET', url: `/sandbox/checkout/${id}` })).body).toContain(
+      'アプリでのお支払いが承認されませんでした。',
+    );
+    expect((await bookingRow(rsvno))?.state).toBe('held');
+    const approved = await walletPage(id, 'paypay', 'approve');
+    expect(approved.statusCode).toBe(303);
+    expect(approved.headers.location).toBe(`${SUCCESS}&session_id=${id}`);
+    expect((await bookingRow(rsvno))?.state).toBe('paid');
+    const [payment] = await t.ctx.db.select().from(payments).where(eq(payments.checkoutSessionId, id));
+    expect(payment).toMatchObject({ status: 'paid', method: 'paypay', amount: 2 * ADULT_PRICE });
+    expect(await mailsOf(rsvno, 'booking_paid')).toHaveLength(1);
+    // Approved again (Back, a second tab): paid once.
+    expect((await walletPage(id, 'paypay', 'approve')).statusCode).toBe(303);
+    expect(await mailsOf(rsvno, 'booking_paid')).toHaveLength(1);
+  });
+
+  it('answers 404 for a method the checkout does not offer, and the card page for a paid session', async () => {
+    const id = sessionIdOf((await checkout(await book('PY0001'))).json().response.url);
+    expect((await walletPage(id, 'card')).statusCode).toBe(404);
+    expect((await walletPage(id, 'konbini')).statusCode).toBe(404);
+    expect((await walletPage(id, 'alipay', 'approve')).statusCode).toBe(303);
+    const after = await walletPage(id, 'alipay');
+    expect(after.body).toContain('お支払いは完了しています');
+  });
+});
+
 describe('the purchase-flow checkout belongs to the browser that booked', () => {
   function strangerCheckout(rsvno: string, remoteAddress = '10.77.0.1') {
     return t.request({

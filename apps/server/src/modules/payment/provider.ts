@@ -1,4 +1,5 @@
 /** DESIGN §6: one payment-provider interface; `sandbox.ts` and `stripe.ts` implement it. Amounts are integer yen. */
+import type { PaymentMethod } from '@tabi/contract/constants';
 import { type Lang, langOfPath } from '@tabi/contract/i18n';
 
 export interface CheckoutInput {
@@ -12,6 +13,8 @@ export interface CheckoutInput {
   successUrl: string;
   cancelUrl: string;
   expiresAt: Date;
+  /** The ways the checkout offers (PAYMENT_METHODS, ADR 0211). */
+  methods: PaymentMethod[];
 }
 
 /**
@@ -34,6 +37,8 @@ export interface CheckoutSession {
   amount: number;
   rsvno: string;
   chargeId: string | null;
+  /** How it was paid, when the provider says (the sandbox does; Stripe's page chooses on its own). */
+  method: PaymentMethod | null;
 }
 
 export type PaymentEvent =

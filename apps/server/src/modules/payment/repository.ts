@@ -1,3 +1,4 @@
+import type { PaymentMethod } from '@tabi/contract/constants';
 import { isoDateToYmd } from '@tabi/contract/dates';
 import type { Lang } from '@tabi/contract/i18n';
 import { salesCutoffAt } from '@tabi/contract/sales-cutoff';
@@ -115,11 +116,13 @@ export async function lockPaymentBySession(db: DbOrTx, checkoutSessionId: string
 export async function markPaymentPaid(
   db: DbOrTx,
   id: number,
-  chargeId: string | null,
-  amount: number,
+  paid: { chargeId: string | null; amount: number; method: PaymentMethod | null },
   paidAt: Date,
 ): Promise<void> {
-  await db.update(payments).set({ status: 'paid', chargeId, amount, paidAt }).where(eq(payments.id, id));
+  await db
+    .update(payments)
+    .set({ status: 'paid', chargeId: paid.chargeId, amount: paid.amount, method: paid.method, paidAt })
+    .where(eq(payments.id, id));
 }
 
 export async function markPaymentStatus(
@@ -292,11 +295,16 @@ export async function findSandboxCheckout(db: DbOrTx, id: string): Promise<Sandb
   return row;
 }
 
-/** Completes an open sandbox session once; returns false when it was not open. */
-export async function completeSandboxCheckout(db: DbOrTx, id: string, chargeId: string): Promise<boolean> {
+/** Completes an open sandbox session once, paid by `method`; returns false when it was not open. */
+export async function completeSandboxCheckout(
+  db: DbOrTx,
+  id: string,
+  chargeId: string,
+  method: PaymentMethod,
+): Promise<boolean> {
   const rows = await db
     .update(sandboxCheckouts)
-    .set({ status: 'complete', chargeId, lastError: null })
+    .set({ status: 'complete', chargeId, method, lastError: null })
     .where(and(eq(sandboxCheckouts.id, id), eq(sandboxCheckouts.status, 'open')))
     .returning({ id: sandboxCheckouts.id });
   return rows.length > 0;

@@ -5,6 +5,8 @@
  * the slash of the expiry inserted as the digits come (a phone keypad has no 「/」), the card number grouped by
  * four — and says a mistyped field before sending, so the card fields are never emptied.
  */
+
+import type { PaymentMethod } from '@tabi/contract/constants';
 import { formatYen } from '@tabi/contract/format';
 import { escapeHtml } from '@tabi/contract/html';
 import { type Lang, pathInLang } from '@tabi/contract/i18n';
@@ -21,9 +23,10 @@ type CardKey<K> = K extends `card.${infer Field}` ? Field : never;
 
 /** Every text of the page in one language: its catalog's messages, the card's answers grouped. */
 export type SandboxText = {
-  [K in Exclude<keyof SandboxParams, 'pay' | `card.${string}`>]: string;
+  [K in Exclude<keyof SandboxParams, 'pay' | 'payWith' | `card.${string}`>]: string;
 } & {
   pay(amount: string): string;
+  payWith(method: string): string;
   card: Record<CardKey<keyof SandboxParams>, string>;
 };
 
@@ -39,9 +42,14 @@ export function sandboxText(lang: Lang): SandboxText {
     const plain: Record<string, string> = {};
     for (const key of Object.keys(ja)) {
       if (key.startsWith('card.')) card[key.slice('card.'.length)] = t(key);
-      else if (key !== 'pay') plain[key] = t(key);
+      else if (key !== 'pay' && key !== 'payWith') plain[key] = t(key);
     }
-    text = { ...plain, card, pay: (amount: string) => t('pay', { amount }) } as SandboxText;
+    text = {
+      ...plain,
+      card,
+      pay: (amount: string) => t('pay', { amount }),
+      payWith: (method: string) => t('payWith', { method }),
+    } as SandboxText;
     texts.set(lang, text);
   }
   return text;
@@ -63,6 +71,18 @@ export interface CheckoutPageModel {
   script?: boolean | undefined;
   /** The checkout's language (provider.ts checkoutLang); Japanese when not given. */
   lang?: Lang | undefined;
+  /** The ways it offers (ADR 0211); card alone when not given. */
+  methods?: readonly PaymentMethod[] | undefined;
+}
+
+/** A method's name on the page, in its language. */
+export function methodName(method: PaymentMethod, lang: Lang): string {
+  return sandboxText(lang)[`method.${method}`];
+}
+
+/** Where a wallet's stand-in page is (ADR 0211): its app's approval, emulated. */
+export function walletPath(id: string, method: PaymentMethod): string {
+  return `/sandbox/checkout/${id}/pay/${method}`;
 }
 
 export type CardField = 'number' | 'expiry' | 'cvc';
@@ -115,6 +135,15 @@ input[aria-invalid="true"]{border-color:#c53030;outline-color:rgba(197,48,48,.35
 .done p{margin:0 0 16px}
 .link-btn{display:inline-block;border-radius:10px;padding:12px 20px;font-weight:700;color:#fff;background:#1d64c0;text-decoration:none}
 .foot{margin-top:28px;text-align:center;font-size:.8rem;color:#486581;text-wrap:balance}
+.others{margin-top:24px;padding-top:18px;border-top:1px solid #d9e2ec}
+.others h3{font-size:1rem;margin:0 0 12px;color:#102a43}
+.methods{list-style:none;margin:0;padding:0;display:grid;gap:10px}
+.method{display:block;text-align:center;border:2px solid #1d64c0;border-radius:10px;padding:12px 16px;font-weight:700;
+color:#1d64c0;background:#fff;text-decoration:none}
+.method:hover{background:#eef4fc}
+.method:focus-visible,.refuse:focus-visible{outline:3px solid #f0b429;outline-offset:2px}
+.refuse{display:block;width:100%;border:2px solid #bcccdc;border-radius:10px;padding:12px 16px;font:inherit;font-weight:700;
+color:#334e68;background:#fff;cursor:pointer;margin-top:12px}
 `;
 
 function layout(lang: Lang, title: string, body: string, script = false): string {
@@ -155,7 +184,7 @@ function summary(model: CheckoutPageModel, lang: Lang): string {
 export function checkoutPage(model: CheckoutPageModel): string {
   const lang = model.lang ?? 'ja';
   const text = sandboxText(lang);
-  const t = (key: Exclude<keyof typeof text, 'pay' | 'card'>) => escapeHtml(text[key]);
+  const t = (key: Exclude<keyof typeof text, 'pay' | 'payWith' | 'card'>) => escapeHtml(text[key]);
   if (model.state === 'complete') {
     return layout(
       lang,
@@ -185,10 +214,9 @@ export function checkoutPage(model: CheckoutPageModel): string {
   const messages = (['number', 'expiry', 'cvc'] as const)
     .map((field) => ` data-msg-${field}="${escapeHtml(text.card[field])}"`)
     .join('');
-  const form = `<section class="panel" aria-labelledby="card-title">
-<h2 id="card-title">${t('cardTitle')}</h2>
-${error}
-<form method="post" action="/sandbox/checkout/${escapeHtml(model.id)}" novalidate data-checkout${messages}>
+  const methods = model.methods ?? ['card'];
+  const card = methods.includes('card');
+  const cardForm = `<form method="post" action="/sandbox/checkout/${escapeHtml(model.id)}" novalidate data-checkout${messages}>
 <div class="alert" role="alert" data-field-error hidden></div>
 <div class="field"><label for="card-number">${t('cardNumber')}</label>
 <input id="card-number" name="number" class="mono" inputmode="numeric" autocomplete="cc-number" placeholder="1234 1234 1234 1234" maxlength="23" value="${value('number')}" required></div>
@@ -199,12 +227,54 @@ ${error}
 <input id="card-cvc" name="cvc" class="mono" inputmode="numeric" autocomplete="cc-csc" placeholder="123" maxlength="4" value="${value('cvc')}" required></div>
 </div>
 <button class="pay" type="submit">${escapeHtml(text.pay(formatYen(model.amount, lang)))}</button>
-</form>
+</form>`;
+  // The wallets: each a link to its app's stand-in page, which works without script too.
+  const wallets = methods.filter((m) => m !== 'card');
+  const others =
+    wallets.length === 0
+      ? ''
+      : `<div class="others">${card ? `<h3>${t('otherMethods')}</h3>` : ''}<ul class="methods">${wallets
+          .map(
+            (m) =>
+              `<li><a class="method" href="${escapeHtml(walletPath(model.id, m))}">${escapeHtml(text.payWith(methodName(m, lang)))}</a></li>`,
+          )
+          .join('')}</ul></div>`;
+  const form = `<section class="panel" aria-labelledby="card-title">
+<h2 id="card-title">${card ? t('cardTitle') : t('formTitle')}</h2>
+${error}
+${card ? cardForm : ''}${others}
 <a class="cancel" href="${escapeHtml(model.cancelUrl)}">${t('cancel')}</a>
-<div class="notice"><p>${t('testCards')}</p>
-<ul><li><span class="mono">4242 4242 4242 4242</span>${t('colon')}${t('testCardPaid')}</li><li><span class="mono">4000 0000 0000 0002</span>${t('colon')}${t('testCardDeclined')}</li></ul></div>
+${
+  card
+    ? `<div class="notice"><p>${t('testCards')}</p>
+<ul><li><span class="mono">4242 4242 4242 4242</span>${t('colon')}${t('testCardPaid')}</li><li><span class="mono">4000 0000 0000 0002</span>${t('colon')}${t('testCardDeclined')}</li></ul></div>`
+    : ''
+}
 </section>`;
   return layout(lang, text.formTitle, `<div class="grid">${summary(model, lang)}${form}</div>`, model.script === true);
+}
+
+/**
+ * A wallet's stand-in (ADR 0211): where PayPay, Alipay or WeChat Pay would show their app's approval, the sandbox asks
+ * the customer to approve or not, in the checkout's language; approving pays the session, not approving goes back to
+ * the checkout with why. Open sessions only: the routes show the checkout page for the others.
+ */
+export function walletPage(model: CheckoutPageModel, method: PaymentMethod): string {
+  const lang = model.lang ?? 'ja';
+  const text = sandboxText(lang);
+  const name = escapeHtml(methodName(method, lang));
+  return layout(
+    lang,
+    methodName(method, lang),
+    `<div class="grid">${summary(model, lang)}<section class="panel" aria-labelledby="wallet-title">
+<h2 id="wallet-title">${name}</h2>
+<p>${escapeHtml(text.walletLead)}</p>
+<form method="post" action="${escapeHtml(walletPath(model.id, method))}">
+<button class="pay" type="submit" name="decision" value="approve">${escapeHtml(text.approve)}</button>
+<button class="refuse" type="submit" name="decision" value="refuse">${escapeHtml(text.refuse)}</button>
+</form>
+</section></div>`,
+  );
 }
 
 /**

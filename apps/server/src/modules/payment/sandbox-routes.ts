@@ -1,3 +1,4 @@
+import type { PaymentMethod } from '@tabi/contract/constants';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { systemActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
@@ -19,6 +20,7 @@ import {
   checkoutPage,
   notFoundPage,
   sandboxText,
+  walletPage,
 } from './sandbox-page.ts';
 import { SESSION_PLACEHOLDER } from './service.ts';
 
@@ -72,9 +74,24 @@ export async function sandboxRoutes(app: FastifyInstance, ctx: AppContext): Prom
       script: true,
       // The booking's language, from where the checkout returns.
       lang: checkoutLang(row.successUrl),
+      methods: row.methods,
       ...extra,
     };
   }
+
+  /** Fulfils a session the sandbox has just marked paid, and sends the customer back as Stripe would. */
+  async function paidAndBack(row: SandboxCheckoutRow, page: CheckoutPageModel, reply: FastifyReply) {
+    const result = await fulfil(ctx, row.id, systemActor('checkout'));
+    reply.log.info({ session: row.id, outcome: result }, 'sandbox checkout fulfilled');
+    return reply
+      .code(303)
+      .header('cache-control', 'no-store')
+      .redirect(result === 'refunded' ? page.cancelUrl : page.successUrl, 303);
+  }
+
+  /** A wallet the session offers (ADR 0211), or undefined for any other name. */
+  const walletOf = (row: SandboxCheckoutRow, name: string): PaymentMethod | undefined =>
+    row.methods.find((m) => m === name && m !== 'card');
 
   /** The outcome of the last card tried, kept by the sandbox and shown while the session is open. */
   function lastAttempt(row: SandboxCheckoutRow, page: CheckoutPageModel): CheckoutPageModel['error'] {
@@ -124,11 +141,37 @@ export async function sandboxRoutes(app: FastifyInstance, ctx: AppContext): Prom
       }
       await captureSandboxCheckout(ctx, row.id);
     }
-    const result = await fulfil(ctx, row.id, systemActor('checkout'));
-    request.log.info({ session: row.id, outcome: result }, 'sandbox checkout fulfilled');
-    return reply
-      .code(303)
-      .header('cache-control', 'no-store')
-      .redirect(result === 'refunded' ? page.cancelUrl : page.successUrl, 303);
+    return paidAndBack(row, page, reply);
+  });
+
+  // A wallet's stand-in for its app's approval (ADR 0211): only for a method the session offers, while it is open.
+  app.get<{ Params: { id: string; method: string } }>(`${SANDBOX_PATH}/:id/pay/:method`, async (request, reply) => {
+    const row = await find(request.params.id);
+    const method = row && walletOf(row, request.params.method);
+    if (!row || !method) return html(reply, 404, notFoundPage());
+    const page = model(row);
+    return html(reply, 200, page.state === 'open' ? walletPage(page, method) : checkoutPage(page));
+  });
+
+  app.post<{ Params: { id: string; method: string } }>(`${SANDBOX_PATH}/:id/pay/:method`, async (request, reply) => {
+    const row = await find(request.params.id);
+    const method = row && walletOf(row, request.params.method);
+    if (!row || !method) return html(reply, 404, notFoundPage());
+    const page = model(row);
+    if (page.state === 'expired') return html(reply, 410, checkoutPage(page));
+    if (page.state === 'open') {
+      if (field(request.body, 'decision') !== 'approve') {
+        const text = sandboxText(page.lang ?? 'ja');
+        await recordSandboxDecline(
+          ctx,
+          row.id,
+          JSON.stringify({ title: text.walletRefusedTitle, message: text.walletRefused }),
+        );
+        // Back on the checkout, which says it was not approved: another way, or the same again.
+        return reply.code(303).header('cache-control', 'no-store').redirect(`${SANDBOX_PATH}/${row.id}`, 303);
+      }
+      await captureSandboxCheckout(ctx, row.id, method);
+    }
+    return paidAndBack(row, page, reply);
   });
 }

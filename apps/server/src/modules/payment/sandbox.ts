@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { PaymentMethod } from '@tabi/contract/constants';
 import type { Lang } from '@tabi/contract/i18n';
 import type { AppContextBase } from '../../context-base.ts';
 import { type CheckoutSession, type PaymentProvider, ProviderRefusal } from './provider.ts';
@@ -41,6 +42,7 @@ export function toSandboxSession(row: SandboxCheckoutRow, now: Date, publicUrl: 
     amount: row.amount,
     rsvno: row.rsvno,
     chargeId: row.chargeId,
+    method: row.method,
   };
 }
 
@@ -65,6 +67,7 @@ export function createSandboxProvider(ctx: AppContextBase): PaymentProvider {
         successUrl: input.successUrl,
         cancelUrl: input.cancelUrl,
         expiresAt: input.expiresAt,
+        methods: input.methods,
       });
       const row = await findSandboxCheckout(ctx.db, id);
       if (!row) throw new Error('sandbox checkout was not stored');
@@ -126,9 +129,13 @@ export function judgeSandboxCard(card: SandboxCard, now: Date, lang: Lang = 'ja'
   return { kind: 'declined', message: text.notTestCard };
 }
 
-/** Marks a sandbox session paid after a successful test card; false when it was no longer open. */
-export async function captureSandboxCheckout(ctx: AppContextBase, id: string): Promise<boolean> {
-  return completeSandboxCheckout(ctx.db, id, sandboxId('ch'));
+/** Marks a sandbox session paid by a test card or an approved wallet; false when it was no longer open. */
+export async function captureSandboxCheckout(
+  ctx: AppContextBase,
+  id: string,
+  method: PaymentMethod = 'card',
+): Promise<boolean> {
+  return completeSandboxCheckout(ctx.db, id, sandboxId('ch'), method);
 }
 
 export async function recordSandboxDecline(ctx: AppContextBase, id: string, message: string): Promise<void> {

@@ -3,6 +3,8 @@
  * refunds and provider calls are declared in db/schema.ts: they reference bookings, and this module imports nothing of
  * the booking's (ADR 0181).
  */
+import type { PaymentMethod } from '@tabi/contract/constants';
+import { sql } from 'drizzle-orm';
 import { integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { tz } from '../../db/shared-columns.ts';
 
@@ -22,6 +24,9 @@ export const sandboxCheckouts = pgTable('sandbox_checkouts', {
   lastError: text('last_error'),
   idempotencyKey: text('idempotency_key').unique(),
   createdAt: tz('created_at').notNull().defaultNow(),
+  /** The ways this checkout offers (ADR 0211), and the one it was paid by. */
+  methods: text('methods').array().$type<PaymentMethod[]>().notNull().default(sql`'{card}'::text[]`),
+  method: text('method').$type<PaymentMethod>(),
 });
 
 /** The sandbox provider's own record of its refunds, deduplicated by idempotency key like Stripe's. */

@@ -85,7 +85,7 @@ async function payableUntil(
 const REUSE_MARGIN_MINUTES = 10;
 
 interface CheckoutRequestRecord {
-  input: Omit<CheckoutInput, 'expiresAt'> & { expiresAt: string };
+  input: Omit<CheckoutInput, 'expiresAt' | 'methods'> & { expiresAt: string; methods?: CheckoutInput['methods'] };
   /**
    * The booking change whose difference this checkout pays (ADR 0197), written down before the provider is called:
    * a crash before the change learns its session id still lets the payment find its change.
@@ -94,7 +94,8 @@ interface CheckoutRequestRecord {
 }
 
 function toInput(record: CheckoutRequestRecord): CheckoutInput {
-  return { ...record.input, expiresAt: new Date(record.input.expiresAt) };
+  // A call written down before checkouts offered other ways than card is sent as it was made.
+  return { ...record.input, methods: record.input.methods ?? ['card'], expiresAt: new Date(record.input.expiresAt) };
 }
 
 /**
@@ -172,6 +173,7 @@ export async function createCheckoutForBooking(
     successUrl: `${options.origin}${withSessionPlaceholder(options.successPath)}`,
     cancelUrl: `${options.origin}${withSessionPlaceholder(options.cancelPath)}`,
     expiresAt: latest(until, new Date(now.getTime() + minutes(MIN_CHECKOUT_MINUTES))),
+    methods: ctx.config.paymentMethods,
   };
   const reusable = await reusableCheckout(ctx, rsvno, input, now);
   if (reusable) return { url: reusable.url };
@@ -208,6 +210,7 @@ export async function createCheckoutForDifference(
       successUrl: `${options.origin}${withSessionPlaceholder(options.successPath)}`,
       cancelUrl: `${options.origin}${withSessionPlaceholder(options.cancelPath)}`,
       expiresAt: new Date(now.getTime() + minutes(MIN_CHECKOUT_MINUTES)),
+      methods: ctx.config.paymentMethods,
     },
     now,
     change.id,

@@ -215,6 +215,12 @@ describe('Stripe provider against a fake Stripe API', () => {
       success_url: 'http://localhost:3000/reservation/complete?processing=success&session_id={CHECKOUT_SESSION_ID}',
       cancel_url: 'http://localhost:3000/reservation/complete?processing=failed&session_id={CHECKOUT_SESSION_ID}',
       locale: 'ja',
+      // PAYMENT_METHODS (ADR 0211), all of them by default; WeChat Pay's QR code on a web page.
+      'payment_method_types[0]': 'card',
+      'payment_method_types[1]': 'paypay',
+      'payment_method_types[2]': 'alipay',
+      'payment_method_types[3]': 'wechat_pay',
+      'payment_method_options[wechat_pay][client]': 'web',
     });
     const [payment] = await t.ctx.db.select().from(payments).where(eq(payments.checkoutSessionId, id));
     expect(payment).toMatchObject({ provider: 'stripe', status: 'open', amount: 2 * ADULT_PRICE });

@@ -48,6 +48,7 @@ export function toCheckoutSession(session: Stripe.Checkout.Session): CheckoutSes
     amount: session.amount_total ?? 0,
     rsvno: session.metadata?.rsvno ?? '',
     chargeId: chargeIdOf(session.payment_intent),
+    method: null,
   };
 }
 
@@ -106,6 +107,13 @@ export function createStripeProvider(
               tax_rates: [taxRate],
             },
           ],
+          // The ways PAYMENT_METHODS offers (ADR 0211), Stripe's names ours; wallets come with card on the phones
+          // that have them. WeChat Pay on a web page shows its QR code. `paypay` is Stripe's since its API of
+          // 2026-09-30, after this SDK's types were written.
+          payment_method_types: input.methods as Stripe.Checkout.SessionCreateParams.PaymentMethodType[],
+          ...(input.methods.includes('wechat_pay')
+            ? { payment_method_options: { wechat_pay: { client: 'web' } } }
+            : {}),
           allow_promotion_codes: true,
           payment_intent_data: { capture_method: 'automatic', metadata: { rsvno: input.rsvno } },
           metadata: { rsvno: input.rsvno },

@@ -2,6 +2,7 @@ import {
   type AdminMail,
   type BookingDetail,
   CANCEL_REASON_LABEL,
+  PAYMENT_METHOD_LABEL,
   PAYMENT_STATUS_LABEL,
   PROVIDER_CALL_KIND_LABEL,
   PROVIDER_CALL_STATE_LABEL,
@@ -297,6 +298,13 @@ const paymentColumn = createColumnHelper<Payment>();
 const paymentColumns = [
   paymentColumn.accessor('createdAt', { header: '作成日時', cell: dateTimeCell }),
   paymentColumn.accessor('provider', { header: '決済代行' }),
+  paymentColumn.accessor('method', {
+    header: '支払方法',
+    cell: (c) => {
+      const method = c.getValue();
+      return method ? PAYMENT_METHOD_LABEL[method] : '—';
+    },
+  }),
   paymentColumn.accessor('status', { header: '状態', cell: (c) => PAYMENT_STATUS_LABEL[c.getValue()] ?? c.getValue() }),
   paymentColumn.accessor('amount', { header: '金額', cell: yenCell, meta: NUM }),
   paymentColumn.accessor('refundedAmount', { header: '返金済み', cell: yenCell, meta: NUM }),
