@@ -1,12 +1,20 @@
 /**
  * 割引コード as staff set it up and a visitor on a phone uses it (ADR 0210): an admin adds a code in the console, the
  * visitor applies it on the check page, removes it and applies it again (a reload keeps it), pays the discounted amount
- * on the card page, and my page shows the discount; a code for another option is refused in the page's language.
+ * on the card page, and my page shows the discount; on the English pages a code for another option is refused in
+ * English, another applied and removed.
  */
 import { Msg } from '@tabi/contract/messages';
-import { expectNoSeriousA11yIssues, shoot } from './support/checks.ts';
-import { loginAs } from './support/customer.ts';
-import { agreeToConsent, fillLeader, memberSection, payOnSandbox, startFromDetail } from './support/purchase.ts';
+import { expectNoSeriousA11yIssues, otherLanguageOutsideContent, shoot } from './support/checks.ts';
+import { loginAs, xsrfToken } from './support/customer.ts';
+import {
+  agreeToConsent,
+  fillLeader,
+  fillLeaderInEnglish,
+  memberSection,
+  payOnSandbox,
+  startFromDetail,
+} from './support/purchase.ts';
 import { ADMIN, asStaff, shootConsole } from './support/staff.ts';
 import { expect, test } from './support/test.ts';
 
@@ -96,4 +104,50 @@ test('an admin adds a code; a visitor on a phone applies, removes and re-applies
   await page.reload();
   await expect(page.getByRole('table').getByRole('row', { name: new RegExp(code) })).toContainText('1');
   await phone.close();
+});
+
+test('on the English pages a code is refused and applied in English, and removed', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  // The code this test uses, made through the console's own call.
+  const code = codeOf('EN');
+  await asStaff(page, ADMIN);
+  const made = await page.request.post('/api/admin/discount-codes', {
+    data: { code, kind: 'yen', value: 500, opcds: ['OP0002'] },
+    headers: { 'x-xsrf-token': await xsrfToken(page) },
+  });
+  expect(made.ok(), await made.text()).toBe(true);
+
+  await page.goto('/en/detail?opcd=OP0001');
+  await page.getByTestId('availability-calendar').locator('td[data-day] button:not([disabled])').first().click();
+  const party = page.getByRole('dialog', { name: 'How many people?' });
+  await party.getByLabel('Adult', { exact: true }).selectOption('1');
+  await party.getByRole('button', { name: 'Continue to your details' }).click();
+  await fillLeaderInEnglish(page, {
+    last: 'BROWN',
+    first: 'SAM',
+    birthday: '1990/07/15',
+    sex: 'Male',
+    nationality: 'Australia',
+    tel: '090-1234-5678',
+    mail: 'sam.brown@example.com',
+  });
+  await page.getByRole('button', { name: 'Review your booking' }).click();
+  await expect(page).toHaveURL(/\/en\/reservation\/check$/);
+
+  const box = page.getByRole('region', { name: 'Discount code' });
+  const field = box.getByRole('textbox', { name: 'Have a discount code? Enter it here' });
+  // This code is for OP0002 only.
+  await field.fill(code);
+  await box.getByRole('button', { name: 'Apply' }).click();
+  await expect(box.getByRole('alert')).toHaveText('This discount code cannot be used for this item.');
+  await field.fill('WINTER10');
+  await field.press('Enter');
+  await expect(box).toContainText('Discount (WINTER10)');
+  await expect(page.getByRole('main').getByRole('row', { name: /Amount to pay/ })).toBeVisible();
+  expect(await otherLanguageOutsideContent(page)).toEqual([]);
+  await shoot(page, 'en-check-discount');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await box.getByRole('button', { name: 'Remove' }).click();
+  await expect(box.getByRole('status')).toHaveText('Discount code removed.');
+  await expect(page.getByRole('main').getByRole('row', { name: /Amount to pay/ })).toHaveCount(0);
 });

@@ -21,17 +21,17 @@ import type { UseFormReturn } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { Field, FieldSet } from '../../components/form/field.tsx';
-import { ActionDialog } from '../components/action-dialog.tsx';
 import { buttonColumn } from '../components/button-column.tsx';
 import { NUM, Product, WRAP, yenCell } from '../components/cells.tsx';
 import { DataTable } from '../components/data-table.tsx';
+import { DeleteCard } from '../components/delete-card.tsx';
 import { DetailView, useDetailQuery } from '../components/detail-query.tsx';
 import { choicesOf, Options, optionChoices } from '../components/filters.tsx';
-import { AdminPage, Card, Facts } from '../components/page.tsx';
+import { AdminPage, Facts } from '../components/page.tsx';
 import { QueryView } from '../components/query-state.tsx';
 import { SchemaForm, type SchemaFormApi, useSchemaForm } from '../components/schema-form.tsx';
 import { SelectField } from '../components/select-field.tsx';
-import { adminCall, errorText } from '../lib/admin-api.ts';
+import { adminCall } from '../lib/admin-api.ts';
 import { useOptionChoices } from '../lib/catalog-queries.ts';
 import { yen } from '../lib/format.ts';
 import styles from './discount-codes-page.module.css';
@@ -510,49 +510,20 @@ function EditDiscountCode({ row, say }: { row: DiscountCodeRow; say: Say }) {
 function DeleteDiscountCode({ row }: { row: DiscountCodeRow }) {
   const client = useQueryClient();
   const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
-  async function remove() {
-    setBusy(true);
-    setError('');
-    try {
-      await adminCall(CONSOLE['POST /discount-codes/{id}/delete'], { params: { id: row.id } });
-      setOpen(false);
-      client.removeQueries({ queryKey: detailKey(row.id), exact: true });
-      await client.invalidateQueries({ queryKey: listKey, exact: true });
-      navigate('/admin/discount-codes', { state: { said: `割引コード${row.code}を削除しました。` } });
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setBusy(false);
-    }
-  }
   return (
-    <Card id="discount-delete-heading" title="削除">
-      <p className="adm-muted">
-        一度でも予約で使われた割引コードは削除できません。使わなくなった場合は、「有効」のチェックを外して保存してください（無効にする）。
-      </p>
-      <button type="button" className="adm-button" onClick={() => setOpen(true)}>
-        この割引コードを削除
-      </button>
-      <ActionDialog
-        open={open}
-        title={`割引コード${row.code}を削除する`}
-        submitLabel="削除する"
-        danger
-        busy={busy}
-        error={error}
-        onClose={() => {
-          setError('');
-          setOpen(false);
-        }}
-        onSubmit={() => void remove()}
-      >
-        <p>
-          割引コード{row.code}を削除します。削除すると、お客様はこのコードを使えなくなり、元に戻すことはできません。
-        </p>
-      </ActionDialog>
-    </Card>
+    <DeleteCard
+      id="discount-delete-heading"
+      note="一度でも予約で使われた割引コードは削除できません。使わなくなった場合は、「有効」のチェックを外して保存してください（無効にする）。"
+      button="この割引コードを削除"
+      title={`割引コード${row.code}を削除する`}
+      remove={async () => {
+        await adminCall(CONSOLE['POST /discount-codes/{id}/delete'], { params: { id: row.id } });
+        client.removeQueries({ queryKey: detailKey(row.id), exact: true });
+        await client.invalidateQueries({ queryKey: listKey, exact: true });
+        navigate('/admin/discount-codes', { state: { said: `割引コード${row.code}を削除しました。` } });
+      }}
+    >
+      <p>割引コード{row.code}を削除します。削除すると、お客様はこのコードを使えなくなり、元に戻すことはできません。</p>
+    </DeleteCard>
   );
 }

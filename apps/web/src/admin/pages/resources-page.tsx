@@ -32,12 +32,12 @@ import { useState } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Field } from '../../components/form/field.tsx';
-import { ActionDialog } from '../components/action-dialog.tsx';
 import { ReassignForm } from '../components/booking-resources.tsx';
 import { buttonColumn } from '../components/button-column.tsx';
 import { bookingCell, NUM, Product, WRAP } from '../components/cells.tsx';
 import { DataTable } from '../components/data-table.tsx';
 import { DatedNumberForm } from '../components/dated-number-form.tsx';
+import { DeleteCard } from '../components/delete-card.tsx';
 import { DetailView, useDetailQuery } from '../components/detail-query.tsx';
 import { type Choice, choicesOf, optionChoices } from '../components/filters.tsx';
 import { useListChange } from '../components/list-change.ts';
@@ -45,7 +45,7 @@ import { AdminPage, Card, Facts } from '../components/page.tsx';
 import { FormAlert, QueryView } from '../components/query-state.tsx';
 import { SchemaForm, useSchemaForm } from '../components/schema-form.tsx';
 import { SelectField } from '../components/select-field.tsx';
-import { adminCall, errorText } from '../lib/admin-api.ts';
+import { adminCall } from '../lib/admin-api.ts';
 import { useOptionChoices } from '../lib/catalog-queries.ts';
 
 const listKey = ['admin', 'resources'] as const;
@@ -692,49 +692,23 @@ function Days({ resource }: { resource: ResourceDetail }) {
 function DeleteResource({ resource }: { resource: ResourceDetail }) {
   const client = useQueryClient();
   const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
-  async function remove() {
-    setBusy(true);
-    setError('');
-    try {
-      await adminCall(CONSOLE['POST /resources/{id}/delete'], { params: { id: resource.id } });
-      setOpen(false);
-      client.removeQueries({ queryKey: detailKey(resource.id), exact: true });
-      await client.invalidateQueries({ queryKey: listKey, exact: true });
-      navigate('/admin/resources', { state: { said: `${resource.name}を削除しました。` } });
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setBusy(false);
-    }
-  }
   return (
-    <section className="adm-card" aria-labelledby="resource-delete-heading">
-      <h2 id="resource-delete-heading">削除</h2>
-      <p className="adm-muted">予約で使われているリソースは削除できません。</p>
-      <button type="button" className="adm-button" onClick={() => setOpen(true)}>
-        このリソースを削除
-      </button>
-      <ActionDialog
-        open={open}
-        title={`${resource.name}を削除する`}
-        submitLabel="削除する"
-        danger
-        busy={busy}
-        error={error}
-        onClose={() => {
-          setError('');
-          setOpen(false);
-        }}
-        onSubmit={() => void remove()}
-      >
-        <p>
-          {resource.name}と、その日付ごとの容量・使う商品の設定を削除します。
-          {resource.uses.length > 0 && `次の商品は、このリソースを使わなくなります：${usesText(resource.uses)}`}
-        </p>
-      </ActionDialog>
-    </section>
+    <DeleteCard
+      id="resource-delete-heading"
+      note="予約で使われているリソースは削除できません。"
+      button="このリソースを削除"
+      title={`${resource.name}を削除する`}
+      remove={async () => {
+        await adminCall(CONSOLE['POST /resources/{id}/delete'], { params: { id: resource.id } });
+        client.removeQueries({ queryKey: detailKey(resource.id), exact: true });
+        await client.invalidateQueries({ queryKey: listKey, exact: true });
+        navigate('/admin/resources', { state: { said: `${resource.name}を削除しました。` } });
+      }}
+    >
+      <p>
+        {resource.name}と、その日付ごとの容量・使う商品の設定を削除します。
+        {resource.uses.length > 0 && `次の商品は、このリソースを使わなくなります：${usesText(resource.uses)}`}
+      </p>
+    </DeleteCard>
   );
 }
