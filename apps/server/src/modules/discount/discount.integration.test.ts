@@ -8,7 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIn } from '../../clock.ts';
 import { rowsOf } from '../../db/client.ts';
-import { bookings } from '../../db/schema.ts';
+import { bookings, outbox } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { sweepUnpaidBookings } from '../booking/sweeper.ts';
 import { ADULT_PRICE, bookingPayload, insertTestOption, insertTestStock } from '../booking/test-fixtures.ts';
@@ -151,7 +151,7 @@ describe('a booking with a code', () => {
     expect(Number(payment?.amount)).toBe(2 * ADULT_PRICE * 0.8);
   });
 
-  it('a discount of all of it is booked paid, without a checkout', async () => {
+  it('a discount of all of it is booked paid, without a checkout, and its mail says the discount', async () => {
     await code({ code: 'FREE', kind: 'percent', value: 100 });
     const made = await book({ discount_code: 'FREE' });
     const [row] = await t.ctx.db
@@ -159,6 +159,14 @@ describe('a booking with a code', () => {
       .from(bookings)
       .where(eq(bookings.rsvno, made.rsvno ?? ''));
     expect(row).toMatchObject({ amountjp: 0, state: 'paid' });
+    const [mail] = await t.ctx.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.rsvno, made.rsvno ?? ''));
+    expect(mail?.kind).toBe('booking_paid');
+    expect(mail?.body).toContain('割引前の金額');
+    expect(mail?.body).toContain('割引（FREE）');
+    expect(mail?.html).toContain('割引（FREE）');
   });
 
   it('refuses a discount that changed since the page showed it, a tampered price, and a broken rule, taking no seat', async () => {
