@@ -118,6 +118,8 @@ test('typed values survive a reload and a language switch; a second tab never bo
   await startFromDetail(second, 'OP0001', { 大人: 1 }, '', false);
   await leaderSection(second).getByRole('textbox', { name: '姓', exact: true }).fill('SUZUKI');
   await expect.poll(async () => (await storedReservation(second)).purchaseId).not.toBe(firstPurchase);
+  // The draft is written a moment after typing stops, later in a tab the browser has put in the background.
+  await expect.poll(async () => JSON.stringify((await storedReservation(second)).memberDraft)).toContain('SUZUKI');
 
   const message = page.getByRole('heading', { level: 1, name: EN.otherPurchaseTitle });
   await expect(message).toBeVisible();
