@@ -13,6 +13,7 @@ import { bookingChanges, bookingEvents, bookingOptions, bookings, outbox, refund
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bookingDiscounts, discountCodes } from '../discount/schema.ts';
 import { bookingCapabilityCookie } from '../payment/capability.ts';
+import { paySandboxCheckout } from '../payment/test-fixtures.ts';
 import { insertStaff, signIn } from '../staff/test-fixtures.ts';
 import { ADULT_PRICE, bookingPayload, insertTestOption, insertTestStock, stockLeft } from './test-fixtures.ts';
 
@@ -50,13 +51,7 @@ async function paidBooking(
 }
 
 async function payOn(url: string): Promise<void> {
-  const paid = await t.app.inject({
-    method: 'POST',
-    url: `/sandbox/checkout/${url.slice(url.lastIndexOf('/') + 1)}`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ number: '4242424242424242', expiry: '12/34', cvc: '123' }).toString(),
-  });
-  expect(paid.statusCode).toBe(303);
+  await paySandboxCheckout(t, url);
 }
 
 function change(b: { rsvno: string; session: string }, usedate: Ymd, startTime: string, amount: number) {

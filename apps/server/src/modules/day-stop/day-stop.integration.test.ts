@@ -27,7 +27,7 @@ import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { beginCancellation, cancelBooking } from '../booking/cancel.ts';
 import { confirmRequest } from '../booking/service.ts';
 import { bookingPayload, insertTestOption, insertTestStock, stockLeft } from '../booking/test-fixtures.ts';
-import { bookingCapabilityCookie } from '../payment/capability.ts';
+import { payBooking } from '../payment/test-fixtures.ts';
 import { insertStaff, signIn } from '../staff/test-fixtures.ts';
 import { decideToGo, minimumDays } from './minimum.ts';
 import { beginStop, runStops } from './service.ts';
@@ -52,22 +52,7 @@ async function book(opcd: string, usedate: Ymd = day, adults = 2): Promise<strin
 }
 
 async function pay(rsvno: string): Promise<void> {
-  const res = await t.request({
-    method: 'POST',
-    url: '/api/checkout',
-    payload: { rsvno, success_path: '/reservation/complete?processing=success', cancel_path: '/reservation/complete' },
-    cookies: bookingCapabilityCookie(t.config.appKey, rsvno),
-    remoteAddress: `10.28.${ip >> 8}.${ip++ & 255}`,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const url = res.json().response.url as string;
-  const paid = await t.app.inject({
-    method: 'POST',
-    url: `/sandbox/checkout/${url.slice(url.lastIndexOf('/') + 1)}`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ number: '4242424242424242', expiry: '12/34', cvc: '123' }).toString(),
-  });
-  expect(paid.statusCode).toBe(303);
+  await payBooking(t, rsvno);
 }
 
 function staffCall(method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) {

@@ -12,7 +12,7 @@ import { bookings, outbox } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { sweepUnpaidBookings } from '../booking/sweeper.ts';
 import { ADULT_PRICE, bookingPayload, insertTestOption, insertTestStock } from '../booking/test-fixtures.ts';
-import { bookingCapabilityCookie } from '../payment/capability.ts';
+import { openSandboxCheckout, payBooking } from '../payment/test-fixtures.ts';
 import { salesReport } from '../reseller/report.ts';
 import { bookingDiscounts, discountCodes } from './schema.ts';
 
@@ -133,22 +133,33 @@ describe('a booking with a code', () => {
     expect(row?.amountjp).toBe(2 * ADULT_PRICE * 0.8);
     const [use] = await t.ctx.db.select().from(bookingDiscounts).where(eq(bookingDiscounts.rsvno, rsvno));
     expect(use).toMatchObject({ code: 'PAY20', listAmount: 2 * ADULT_PRICE, discount: 2 * ADULT_PRICE * 0.2 });
-    const checkout = await t.request({
-      method: 'POST',
-      url: '/api/checkout',
-      payload: {
-        rsvno,
-        success_path: '/reservation/complete?processing=success',
-        cancel_path: '/reservation/complete',
-      },
-      cookies: bookingCapabilityCookie(t.config.appKey, rsvno),
-      remoteAddress: address(),
-    });
-    expect(checkout.statusCode, checkout.body).toBe(200);
+    await openSandboxCheckout(t, rsvno);
     const [payment] = rowsOf<{ amount: number }>(
       await t.ctx.db.execute(sql`select amount from payments where rsvno = ${rsvno}`),
     );
     expect(Number(payment?.amount)).toBe(2 * ADULT_PRICE * 0.8);
+  });
+
+  it('cancels a paid booking with its fee on what was paid, and refunds the rest', async () => {
+    await code({ code: 'HALF', kind: 'percent', value: 50 });
+    const made = await book({ discount_code: 'HALF' });
+    const rsvno = made.rsvno ?? '';
+    await payBooking(t, rsvno);
+    const login = await t.request({
+      method: 'POST',
+      url: '/api/mylogin',
+      payload: { rsvno, tel: '090-1234-5678' },
+      remoteAddress: address(),
+    });
+    const session = login.json().response.session as string;
+    const price = await t.request({
+      method: 'POST',
+      url: '/api/booking/cancelprice',
+      payload: { session, rsvno },
+      remoteAddress: address(),
+    });
+    // 20 days ahead: the standard policy's 20 %, of the ¥8,000 paid (not of the ¥16,000 before the discount).
+    expect(price.json().response).toEqual({ cancelfee: 1600, refund: 6400 });
   });
 
   it('a discount of all of it is booked paid, without a checkout, and its mail says the discount', async () => {

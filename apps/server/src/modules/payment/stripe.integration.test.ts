@@ -9,6 +9,7 @@ import { todayIn } from '../../clock.ts';
 import { bookings, outbox, payments } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { ADULT_PRICE, bookingPayload, insertTestOption, insertTestStock } from '../booking/test-fixtures.ts';
+import { discountCodes } from '../discount/schema.ts';
 import { bookingCapabilityCookie } from './capability.ts';
 import { planRefunds, sendPendingRefunds } from './refunds.ts';
 import { findPaidPayments } from './repository.ts';
@@ -117,11 +118,11 @@ let t: TestApp;
 let day: Ymd;
 let ip = 1;
 
-async function book(adults = 2): Promise<string> {
+async function book(adults = 2, extra: Record<string, string> = {}): Promise<string> {
   const res = await t.request({
     method: 'POST',
     url: '/api/booking',
-    payload: bookingPayload('ST0001', day, { adults }),
+    payload: { ...bookingPayload('ST0001', day, { adults }), ...extra },
     remoteAddress: `10.2.0.${ip++}`,
   });
   expect(res.statusCode).toBe(200);
@@ -228,6 +229,16 @@ describe('Stripe provider against a fake Stripe API', () => {
     // The tax rate is looked up once and reused.
     await openCheckout(await book(1));
     expect(fake.calls.filter((c) => c.method === 'POST' && c.path === '/v1/tax_rates')).toHaveLength(1);
+  });
+
+  it('charges a booking with a 割引コード its discounted amount as the line item (ADR 0210)', async () => {
+    await t.ctx.db.insert(discountCodes).values({ code: 'STRIPE15', kind: 'percent', value: 15 });
+    const rsvno = await book(2, { discount_code: 'STRIPE15' });
+    const id = await openCheckout(rsvno);
+    const create = fake.calls.filter((c) => c.method === 'POST' && c.path === '/v1/checkout/sessions').at(-1);
+    expect(create?.params.get('line_items[0][price_data][unit_amount]')).toBe(String(2 * ADULT_PRICE * 0.85));
+    const [payment] = await t.ctx.db.select().from(payments).where(eq(payments.checkoutSessionId, id));
+    expect(payment?.amount).toBe(2 * ADULT_PRICE * 0.85);
   });
 
   it('opens the Stripe page in English for a booking made on the English pages', async () => {
