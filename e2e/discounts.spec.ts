@@ -101,6 +101,11 @@ test('an admin adds a code; a visitor on a phone applies, removes and re-applies
   await visitor.goto('/mypage');
   await expect(visitor.getByTestId('booking-discount')).toHaveText(`−${yen(off)}`);
   await expect(visitor.getByTestId('booking-total')).toHaveText(yen(list - off));
+  // Paid: the ticket for the door (ADR 0212), its QR code large on a phone.
+  const ticket = visitor.getByRole('img', { name: `ご予約${rsvno}のチケット（QRコード）` });
+  await expect(ticket).toBeVisible();
+  expect((await ticket.boundingBox())?.width ?? 0).toBeGreaterThanOrEqual(280);
+  await expectNoSeriousA11yIssues(visitor);
   await shoot(visitor, 'mypage-discount');
 
   // The console counts the use.

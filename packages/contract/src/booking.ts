@@ -197,6 +197,11 @@ export const booking = z.object({
   /** Not in SPEC (ADR 0210): its 割引コード, the yen it took off and the price before it; amountjp is what is paid. */
   discount: bookingDiscount.optional(),
   /**
+   * Not in SPEC (ADR 0212): a paid booking's ticket for the door, its QR code's text and the code as SVG (shown as an
+   * image, never as markup).
+   */
+  ticket: z.object({ code: z.string(), qr_svg: z.string() }).optional(),
+  /**
    * Not in SPEC (added, nothing taken away): what the booking is now and what its customer may do, made by the server
    * from the booking's state when it answers (ADR 0193). The pages decide on these, never on the status numbers above.
    */

@@ -40,6 +40,7 @@ export * from '../modules/reseller/schema.ts';
 export * from '../modules/resources/schema.ts';
 export * from '../modules/session/schema.ts';
 export * from '../modules/staff/schema.ts';
+export * from '../modules/ticket/schema.ts';
 export * from '../modules/waitlist/schema.ts';
 export type { CancelTier } from './shared-columns.ts';
 

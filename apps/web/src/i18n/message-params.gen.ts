@@ -399,6 +399,10 @@ export interface MessageParams {
     noRental: null;
     changeSameDeparture: null;
     discountLine: { code: string | number };
+    'ticket.title': null;
+    'ticket.lead': null;
+    'ticket.alt': { rsvno: string | number };
+    'ticket.code': null;
   };
   reservation: {
     'steps.member': null;

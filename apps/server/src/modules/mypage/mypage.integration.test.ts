@@ -142,7 +142,10 @@ describe('POST /api/booking/{rsvno}', () => {
     ]);
     expect(b.rentskiList).toEqual([]);
     // A booking not canceled answers SPEC §3's fields, no cancellation fee or refund.
-    expect(Object.keys(res.body.response as object).sort()).toEqual([...SPEC_BOOKING_FIELDS, ...ADDED_FIELDS].sort());
+    // A paid booking's ticket for the door too (ADR 0212).
+    expect(Object.keys(res.body.response as object).sort()).toEqual(
+      [...SPEC_BOOKING_FIELDS, ...ADDED_FIELDS, 'ticket'].sort(),
+    );
   });
 
   it('answers payment deadline and rental entries in their formats', async () => {

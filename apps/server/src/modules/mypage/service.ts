@@ -25,6 +25,7 @@ import { findBooking } from '../booking/repository.ts';
 import { withdrawRequest as withdraw } from '../booking/service.ts';
 import { discountOfBooking } from '../discount/rules.ts';
 import { requireSession } from '../session/service.ts';
+import { ticketOf } from '../ticket/service.ts';
 
 function bookingNotFound(): AppError {
   return AppError.notFound(say('bookingNotFound'));
@@ -135,6 +136,8 @@ export async function bookingView(ctx: AppContextBase, rsvno: string, lang: Lang
   ]);
   // The booking keeps a copy of its option's meeting point: shown in the page's language where it is that one.
   const meetpoint = lines.find((l) => l.meetpointJa === booking.meetpoint)?.option.meetpoint ?? booking.meetpoint;
+  // A booking that holds its seats and is paid (or confirmed on account) has its ticket for the door (ADR 0212).
+  const ticket = lifecycleOf(booking) === 'paid' ? await ticketOf(ctx.db, rsvno) : null;
   const spec = specStateFields(booking);
   const servertime = toTokyoIso(ctx.clock.now());
   const paymentDeadline = isoOrNull(booking.paymentDeadline);
@@ -151,6 +154,7 @@ export async function bookingView(ctx: AppContextBase, rsvno: string, lang: Lang
     mail: booking.mail,
     amountjp: booking.amountjp,
     ...(discount ? { discount } : {}),
+    ...(ticket ? { ticket: { code: ticket.code, qr_svg: ticket.svg } } : {}),
     meetpoint,
     memberList: members.map(toMember),
     optionList: lines.map(toBookingOption),

@@ -34,6 +34,7 @@ import { itineraryId, OptionAccordion } from './option-accordion.tsx';
 import { Participants } from './participants.tsx';
 import { PaymentResultModal } from './payment-result-modal.tsx';
 import { RentalSizes } from './rental-sizes.tsx';
+import { Ticket } from './ticket.tsx';
 import { UsageGuide } from './usage-guide.tsx';
 
 const CHECKOUT_QUERY = 'checkout-processing';
@@ -235,6 +236,7 @@ export function BookingPage({ changeDialog: ChangeModal }: { changeDialog?: Chan
           />
         }
       >
+        <Ticket booking={booking} />
         <Participants booking={booking} />
         <RentalSizes
           booking={booking}
