@@ -236,50 +236,57 @@ describe('availability calendar', () => {
   });
 
   it('shows ○, digits and blanks and refuses sold-out, past and closed days (OP0014)', async () => {
-    // OP0014 of the demo: its seats from today on repeat this pattern (apps/server/src/seed/stock.ts), and today's bus
-    // leaves at 08:00, so its sales close at 06:00 (ADR 0191); after that, today is blank too.
-    const PATTERN = [8, 0, 15, 3, 0, 20, 1, 12, 5, 0, 25, 9, 18, 2];
-    const option = optionDetailFixture({
-      opcd: 'OP0014',
-      webname: '【新宿発】富士山五合目と河口湖 日帰りバスツアー',
-      sales_cutoff: { daysBefore: 0, time: '06:00' },
-    });
-    const t = today();
-    const prices = { adultbaika: '8900', middlebaika: '0', childbaika: '5300', infantbaika: '0' };
-    answer(option, (day) => (day < t ? null : (PATTERN[daysBetween(t, day) % PATTERN.length] ?? 0)), prices);
-    renderDetail('/detail?opcd=OP0014');
-    await showMonth(t);
-
-    // Two weeks from today, wherever the month boundary falls.
-    for (let offset = 0; offset < PATTERN.length; offset++) {
-      const day = addDays(t, offset);
-      if (offset > 0) await showMonth(day, addDays(day, -1));
-      const stock = salesClosed(day, { daysBefore: 0, time: '06:00' }, new Date()) ? 0 : (PATTERN[offset] ?? 0);
-      if (stock === 0) {
-        expect(markOf(day), day).toBe('');
-        expect(dayButton(day).disabled, day).toBe(true);
-        expect(priceOf(day), day).toBe('');
-      } else {
-        expect(markOf(day), day).toBe(stock >= 10 ? '○' : String(stock));
-        expect(dayButton(day).disabled, day).toBe(false);
-        expect(priceOf(day), day).toBe('￥8,900');
-      }
-    }
-    // Back to this month, for the day before today.
-    if (monthStart(addDays(t, PATTERN.length - 1)) !== monthStart(t)) {
-      await userEvent.setup().click(monthButton('前の月'));
+    // A day in the middle of a month, after today's sales closed: on a month's last day the calendar would open at the
+    // next month (the test above), wherever this test runs.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-17T00:30:00Z') });
+    try {
+      // OP0014 of the demo: its seats from today on repeat this pattern (apps/server/src/seed/stock.ts), and today's bus
+      // leaves at 08:00, so its sales close at 06:00 (ADR 0191); after that, today is blank too.
+      const PATTERN = [8, 0, 15, 3, 0, 20, 1, 12, 5, 0, 25, 9, 18, 2];
+      const option = optionDetailFixture({
+        opcd: 'OP0014',
+        webname: '【新宿発】富士山五合目と河口湖 日帰りバスツアー',
+        sales_cutoff: { daysBefore: 0, time: '06:00' },
+      });
+      const t = today();
+      const prices = { adultbaika: '8900', middlebaika: '0', childbaika: '5300', infantbaika: '0' };
+      answer(option, (day) => (day < t ? null : (PATTERN[daysBetween(t, day) % PATTERN.length] ?? 0)), prices);
+      renderDetail('/detail?opcd=OP0014');
       await showMonth(t);
-    }
-    if (t.slice(6) !== '01') {
-      expect(dayButton(addDays(t, -1)).disabled).toBe(true);
-      expect(markOf(addDays(t, -1))).toBe('');
-    }
 
-    // The first sold-out day of the next stretch.
-    const soldOut = addDays(t, PATTERN.indexOf(0) + PATTERN.length);
-    await showMonth(soldOut);
-    expect(dayButton(soldOut).disabled).toBe(true);
-    expect(markOf(soldOut)).toBe('');
+      // Two weeks from today, wherever the month boundary falls.
+      for (let offset = 0; offset < PATTERN.length; offset++) {
+        const day = addDays(t, offset);
+        if (offset > 0) await showMonth(day, addDays(day, -1));
+        const stock = salesClosed(day, { daysBefore: 0, time: '06:00' }, new Date()) ? 0 : (PATTERN[offset] ?? 0);
+        if (stock === 0) {
+          expect(markOf(day), day).toBe('');
+          expect(dayButton(day).disabled, day).toBe(true);
+          expect(priceOf(day), day).toBe('');
+        } else {
+          expect(markOf(day), day).toBe(stock >= 10 ? '○' : String(stock));
+          expect(dayButton(day).disabled, day).toBe(false);
+          expect(priceOf(day), day).toBe('￥8,900');
+        }
+      }
+      // Back to this month, for the day before today.
+      if (monthStart(addDays(t, PATTERN.length - 1)) !== monthStart(t)) {
+        await userEvent.setup().click(monthButton('前の月'));
+        await showMonth(t);
+      }
+      if (t.slice(6) !== '01') {
+        expect(dayButton(addDays(t, -1)).disabled).toBe(true);
+        expect(markOf(addDays(t, -1))).toBe('');
+      }
+
+      // The first sold-out day of the next stretch.
+      const soldOut = addDays(t, PATTERN.indexOf(0) + PATTERN.length);
+      await showMonth(soldOut);
+      expect(dayButton(soldOut).disabled).toBe(true);
+      expect(markOf(soldOut)).toBe('');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
