@@ -137,6 +137,9 @@ export interface MessageParams {
     heldUntil: null;
     waitlistOfferedLink: { until: string | number };
     waitlistOfferedLabel: null;
+    ticketTitle: null;
+    ticketText: null;
+    ticketAlt: { rsvno: string | number };
   };
   sandbox: {
     titleSuffix: null;

@@ -10,7 +10,9 @@ export type MailBlock =
   | { kind: 'paragraph'; text: string }
   | { kind: 'facts'; title: string; rows: [label: string, value: string][] }
   | { kind: 'list'; title: string; items: string[] }
-  | { kind: 'link'; text: string; label: string; url: string };
+  | { kind: 'link'; text: string; label: string; url: string }
+  /** An image attached to the mail (`cid`), with what the text part says instead of it. */
+  | { kind: 'image'; title: string; text: string; alt: string; cid: string };
 
 const BRAND = '#0b4f8a';
 const TEXT = '#1f2933';
@@ -83,6 +85,8 @@ function blockText(block: MailBlock, lang: Lang): string {
       return [marks.title(block.title), ...block.items.map((i) => `${marks.item}${i}`)].join('\n');
     case 'link':
       return `${block.text}\n${block.url}`;
+    case 'image':
+      return [marks.title(block.title), block.text].join('\n');
   }
 }
 
@@ -112,6 +116,8 @@ function blockHtml(block: MailBlock): string {
       return `${heading(block.title)}<ul style="margin:0 0 8px;padding-left:20px;line-height:1.7;font-size:14px">${block.items.map((i) => `<li>${htmlLines(i)}</li>`).join('')}</ul>`;
     case 'link':
       return `<p style="margin:20px 0 6px;line-height:1.7">${htmlLines(block.text)}</p><p style="margin:0 0 20px"><a href="${escapeHtml(block.url)}" style="display:inline-block;padding:12px 16px;border-radius:8px;background:${BRAND};color:#ffffff;font-size:15px;font-weight:700;text-decoration:none;white-space:nowrap">${escapeHtml(block.label)}</a></p>`;
+    case 'image':
+      return `${heading(block.title)}<p style="margin:0 0 10px;line-height:1.7;font-size:14px">${htmlLines(block.text)}</p><p style="margin:0 0 8px;text-align:center"><img src="cid:${escapeHtml(block.cid)}" alt="${escapeHtml(block.alt)}" width="240" height="240" style="display:inline-block;width:240px;height:240px;background:#ffffff"></p>`;
   }
 }
 

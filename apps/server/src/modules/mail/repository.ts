@@ -7,6 +7,7 @@ import { claimDue } from '../../jobs/claim.ts';
 import { findBookingOptions, findMembers, findRentals } from '../booking/repository.ts';
 import { seatsLeftSql } from '../departures/repository.ts';
 import { discountOfBooking } from '../discount/rules.ts';
+import { ticketOf, ticketPng } from '../ticket/service.ts';
 import { mailLang } from './mail-text.ts';
 
 export type { OutboxRow } from '../../db/schema.ts';
@@ -58,11 +59,14 @@ export async function findBookingForMail(db: DbOrTx, rsvno: string) {
     bootsSize: r.bootsSize,
     wearSize: r.wearSize,
   }));
+  // A booking paid and not being canceled has its ticket for the door (ADR 0212), in its mails as an image.
+  const ticket = booking.statusPayment === 1 && canceledAt === null ? await ticketOf(db, rsvno) : null;
   return {
     ...fields,
     meetpoint,
     lines,
     rentals,
+    ticket: ticket ? { code: ticket.code, png: await ticketPng(ticket.code) } : null,
     discount: await discountOfBooking(db, rsvno),
     feeSetByStaff: canceledAt ? await feeSetByStaff(db, rsvno) : false,
   };

@@ -7,8 +7,11 @@ import { tz } from '../../db/shared-columns.ts';
 export interface MailAttachment {
   filename: string;
   contentType: string;
-  /** The file's text (calendar files are text). */
+  /** The file's text (calendar files are text), or its bytes in base64 when `encoding` says so (an image). */
   content: string;
+  encoding?: 'base64';
+  /** Shown inside the HTML part (`<img src="cid:…">`) rather than as a file. */
+  cid?: string;
 }
 
 export const outbox = pgTable(

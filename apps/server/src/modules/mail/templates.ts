@@ -106,6 +106,8 @@ export interface MailBooking {
   lang?: Lang;
   /** Its 割引コード (ADR 0210): the total is what is paid, shown after the price before it and the discount. */
   discount?: BookingDiscount | null;
+  /** A paid booking's ticket (ADR 0212): its QR code's text and the code as a PNG in base64. */
+  ticket?: { code: string; png: string } | null;
 }
 
 export async function loadMailBooking(
@@ -253,7 +255,42 @@ function isPaid(b: MailBooking): boolean {
 
 type Paragraph = string | MailBlock | MailBlock[];
 
-function compose(kind: MailKind, b: MailBooking, title: string, paragraphs: Paragraph[]): OutgoingMail {
+/** The ticket's QR code inside the HTML part. */
+const TICKET_CID = 'ticket-qr';
+
+/** A paid booking's ticket as a block of its mail and the image it shows (ADR 0212); nothing without one. */
+function ticketParts(b: MailBooking): { blocks: MailBlock[]; attachments: MailAttachment[] } {
+  if (!b.ticket) return { blocks: [], attachments: [] };
+  const t = textOf(b);
+  return {
+    blocks: [
+      {
+        kind: 'image',
+        title: t('ticketTitle'),
+        text: t('ticketText'),
+        alt: t('ticketAlt', { rsvno: b.rsvno }),
+        cid: TICKET_CID,
+      },
+    ],
+    attachments: [
+      {
+        filename: `ticket-${b.rsvno}.png`,
+        contentType: 'image/png',
+        content: b.ticket.png,
+        encoding: 'base64',
+        cid: TICKET_CID,
+      },
+    ],
+  };
+}
+
+function compose(
+  kind: MailKind,
+  b: MailBooking,
+  title: string,
+  paragraphs: Paragraph[],
+  extra: MailAttachment[] = [],
+): OutgoingMail {
   const blocks = paragraphs.flatMap((p): MailBlock[] =>
     typeof p === 'string' ? [{ kind: 'paragraph', text: p }] : Array.isArray(p) ? p : [p],
   );
@@ -267,7 +304,10 @@ function compose(kind: MailKind, b: MailBooking, title: string, paragraphs: Para
     subject,
     body: renderText(greeting, blocks, t('signature'), b.lang ?? 'ja'),
     html: renderHtml(subject, greeting, blocks, t('signature'), b.lang ?? 'ja'),
-    attachments: isPaid(b) && kind !== MailKind.cancellation && kind !== MailKind.dayStopped ? [calendarFile(b)] : [],
+    attachments: [
+      ...(isPaid(b) && kind !== MailKind.cancellation && kind !== MailKind.dayStopped ? [calendarFile(b)] : []),
+      ...extra,
+    ],
   };
 }
 
@@ -283,7 +323,14 @@ export function requestReceivedMail(b: MailBooking): OutgoingMail {
 
 export function bookingPaidMail(b: MailBooking): OutgoingMail {
   const t = textOf(b);
-  return compose(MailKind.bookingPaid, b, t('paidTitle'), [t('paidLead'), summary(b), myPageGuide(b), t('paidEnd')]);
+  const ticket = ticketParts(b);
+  return compose(
+    MailKind.bookingPaid,
+    b,
+    t('paidTitle'),
+    [t('paidLead'), summary(b), ticket.blocks, myPageGuide(b), t('paidEnd')],
+    ticket.attachments,
+  );
 }
 
 export function requestConfirmedMail(b: MailBooking): OutgoingMail {

@@ -39,6 +39,8 @@ export function createMailSender(ctx: Pick<AppContextBase, 'config'>, log: MailL
       filename: a.filename,
       contentType: a.contentType,
       content: a.content,
+      ...(a.encoding ? { encoding: a.encoding } : {}),
+      ...(a.cid ? { cid: a.cid } : {}),
     })),
     headers: { 'X-Booking-Number': mail.rsvno ?? '' },
   });

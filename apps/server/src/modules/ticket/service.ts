@@ -36,3 +36,9 @@ export async function ticketOf(db: DbOrTx, rsvno: string): Promise<Ticket> {
   const svg = await QRCode.toString(code, { type: 'svg', errorCorrectionLevel: 'Q', margin: 4 });
   return { code, svg };
 }
+
+/** The QR code of a ticket as a PNG in base64, for a mail: mail clients show PNG where many show no SVG. */
+export async function ticketPng(code: string): Promise<string> {
+  const png = await QRCode.toBuffer(code, { type: 'png', errorCorrectionLevel: 'Q', margin: 4, scale: 8 });
+  return png.toString('base64');
+}

@@ -3,9 +3,10 @@
  * stays the same, and a booking not paid has none. On PGlite and PostgreSQL (TEST_DB=postgres).
  */
 import { addDays, type Ymd } from '@tabi/contract/dates';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIn } from '../../clock.ts';
+import { outbox } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bookingPayload, insertTestOption, insertTestStock } from '../booking/test-fixtures.ts';
 import { payBooking } from '../payment/test-fixtures.ts';
@@ -61,6 +62,28 @@ describe('a booking’s ticket', () => {
     expect((await myPage(rsvno)).ticket?.code).toBe(first.ticket?.code);
     const rows = await t.ctx.db.select().from(tickets).where(eq(tickets.rsvno, rsvno));
     expect(rows).toHaveLength(1);
+  });
+
+  it('is in the paid mail, a PNG shown inside the HTML part, the text part saying where to find it', async () => {
+    const rsvno = await book();
+    await payBooking(t, rsvno);
+    const [mail] = await t.ctx.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.rsvno, rsvno), eq(outbox.kind, 'booking_paid')));
+    const image = mail?.attachments.find((a) => a.contentType === 'image/png');
+    expect(image).toMatchObject({ filename: `ticket-${rsvno}.png`, encoding: 'base64', cid: 'ticket-qr' });
+    expect(
+      Buffer.from(image?.content ?? '', 'base64')
+        .subarray(1, 4)
+        .toString(),
+    ).toBe('PNG');
+    expect(mail?.html).toContain('<img src="cid:ticket-qr"');
+    expect(mail?.html).toContain(`alt="ご予約${rsvno}のチケット（QRコード）"`);
+    expect(mail?.body).toContain('■チケット');
+    // The same ticket as my page's: one token per booking.
+    await myPage(rsvno);
+    expect(await t.ctx.db.select().from(tickets).where(eq(tickets.rsvno, rsvno))).toHaveLength(1);
   });
 
   it('gives each booking its own token, made once however many ask at once', async () => {
