@@ -170,6 +170,9 @@ test.describe('detail that sells', () => {
     test(`calendar prices fit their cells at ${width} px in the ￥ format`, async ({ page }) => {
       await page.setViewportSize({ width, height: 844 });
       await page.goto('/detail?opcd=OP0001');
+      // On a month's last day after its sales closed the calendar moves on to the next month by itself: measured once
+      // it has settled.
+      await page.waitForLoadState('networkidle');
       const prices = page.getByTestId('day-price').filter({ hasText: /￥/ });
       await expect(prices.first()).toHaveText(/^￥\d{1,3}(,\d{3})*$/);
       const overflowing = await prices.evaluateAll(

@@ -180,33 +180,39 @@ describe('option detail', () => {
 
 describe('availability calendar', () => {
   it('moves by month but never before the current one', async () => {
-    const calls = answer(optionDetailFixture(), () => 30);
-    renderDetail('/detail?opcd=OP0001');
-    const thisMonth = monthStart(today());
-    const nextMonth = addMonths(thisMonth, 1);
-    await showsMonth(thisMonth);
-    const user = userEvent.setup();
+    // Mid-month: on a month's last day after its sales closed the calendar opens at the next month (tested below).
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-17T00:30:00Z') });
+    try {
+      const calls = answer(optionDetailFixture(), () => 30);
+      renderDetail('/detail?opcd=OP0001');
+      const thisMonth = monthStart(today());
+      const nextMonth = addMonths(thisMonth, 1);
+      await showsMonth(thisMonth);
+      const user = userEvent.setup();
 
-    expect(monthButton('前の月').disabled).toBe(true);
-    const weekdays = calendar().querySelectorAll('th');
-    expect(weekdays[0]?.textContent).toBe('日');
-    expect(weekdays[weekdays.length - 1]?.textContent).toBe('土');
-    // Only the month's own days: no outside days, no padding week.
-    expect(calendar().querySelectorAll('td[data-day] button')).toHaveLength(Number(monthEnd(thisMonth).slice(6)));
+      expect(monthButton('前の月').disabled).toBe(true);
+      const weekdays = calendar().querySelectorAll('th');
+      expect(weekdays[0]?.textContent).toBe('日');
+      expect(weekdays[weekdays.length - 1]?.textContent).toBe('土');
+      // Only the month's own days: no outside days, no padding week.
+      expect(calendar().querySelectorAll('td[data-day] button')).toHaveLength(Number(monthEnd(thisMonth).slice(6)));
 
-    await user.click(monthButton('次の月'));
-    await showsMonth(nextMonth);
-    expect(monthButton('前の月').disabled).toBe(false);
-    await waitFor(() =>
-      expect(
-        calls.some((c) => c.url.pathname === '/api/option/OP0001' && c.url.searchParams.get('usedate') === nextMonth),
-      ).toBe(true),
-    );
-    await waitFor(() => expect(calendar().querySelector('td[data-day] button:not([disabled])')).not.toBeNull());
+      await user.click(monthButton('次の月'));
+      await showsMonth(nextMonth);
+      expect(monthButton('前の月').disabled).toBe(false);
+      await waitFor(() =>
+        expect(
+          calls.some((c) => c.url.pathname === '/api/option/OP0001' && c.url.searchParams.get('usedate') === nextMonth),
+        ).toBe(true),
+      );
+      await waitFor(() => expect(calendar().querySelector('td[data-day] button:not([disabled])')).not.toBeNull());
 
-    await user.click(monthButton('前の月'));
-    await showsMonth(thisMonth);
-    expect(monthButton('前の月').disabled).toBe(true);
+      await user.click(monthButton('前の月'));
+      await showsMonth(thisMonth);
+      expect(monthButton('前の月').disabled).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('at a month’s end, once its last day has closed, opens at the next month and remembers that month’s price', async () => {
