@@ -51,7 +51,7 @@ import {
 import { OPS_ENDPOINTS, opsRoutes } from './modules/ops/routes.ts';
 import { paymentRoutes } from './modules/payment/routes.ts';
 import { SANDBOX_PATH } from './modules/payment/sandbox.ts';
-import { CHECKOUT_SCRIPT_PATH } from './modules/payment/sandbox-page.ts';
+import { CHECKOUT_SCRIPT_PATH, SANDBOX_VOUCHER_PATH } from './modules/payment/sandbox-page.ts';
 import { sandboxRoutes } from './modules/payment/sandbox-routes.ts';
 import { rentalStockRoutes } from './modules/rental-stock/routes.ts';
 import { resourceRoutes } from './modules/resources/routes.ts';
@@ -59,7 +59,7 @@ import { sessionRoutes } from './modules/session/routes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
 import { registerStaffTestRoutes, TEST_STAFF_SESSION_ROUTE } from './modules/staff/test-routes.ts';
 import { waitlistRoutes } from './modules/waitlist/routes.ts';
-import { registerSeedTestRoutes, TEST_BOOKINGS_ROUTE } from './seed/test-routes.ts';
+import { registerSeedTestRoutes, TEST_BOOKINGS_ROUTE, TEST_SWEEP_ROUTE } from './seed/test-routes.ts';
 
 export interface BuildOptions {
   logger?: boolean;
@@ -209,6 +209,8 @@ export const OTHER_ROUTES: readonly OtherRoute[] = [
     url: `${SANDBOX_PATH}/:id/pay/:method`,
     why: "a wallet's approval or refusal (urlencoded): paid and back to the site, or back to the checkout",
   },
+  { method: 'GET', url: `${SANDBOX_VOUCHER_PATH}/:id`, why: "the sandbox's konbini slip page (HTML, ADR 0213)" },
+  { method: 'POST', url: `${SANDBOX_VOUCHER_PATH}/:id`, why: "the sandbox's stand-in for paying a slip at the store" },
   { method: 'GET', url: '/api/_bench/static', why: 'BENCH_ROUTES=1 only (scripts/bench.mjs)' },
   { method: 'POST', url: '/api/_bench/booking-floor', why: 'BENCH_ROUTES=1 only (scripts/bench.mjs)' },
   { method: 'POST', url: '/api/_bench/shared', why: 'BENCH_ROUTES=1 only (scripts/bench.mjs)' },
@@ -217,6 +219,7 @@ export const OTHER_ROUTES: readonly OtherRoute[] = [
   { method: 'POST', url: OCTO_BENCH_ROUTE, why: 'BENCH_ROUTES=1 only (scripts/bench.mjs)' },
   { method: 'POST', url: TEST_STAFF_SESSION_ROUTE, why: 'TEST_ROUTES=1 only (the end-to-end tests, ADR 0199)' },
   { method: 'POST', url: TEST_BOOKINGS_ROUTE, why: 'TEST_ROUTES=1 only (the end-to-end tests, ADR 0204)' },
+  { method: 'POST', url: TEST_SWEEP_ROUTE, why: 'TEST_ROUTES=1 only: the sweeper at a later instant (ADR 0213)' },
   ...OCTO_ROUTES,
 ];
 

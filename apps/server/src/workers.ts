@@ -1,5 +1,6 @@
 import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
+import { systemActor } from './actor.ts';
 import type { AppContext } from './context.ts';
 import { OUTBOX_QUEUED_CHANNEL, STOCK_CHANGED_CHANNEL } from './db/client.ts';
 import { type JobDefinition, startRunner } from './jobs/runner.ts';
@@ -10,7 +11,7 @@ import { createMailSender, processOutbox } from './modules/mail/worker.ts';
 import { sweepMedia } from './modules/media/sweeper.ts';
 import { sendDueDayBeforeMails } from './modules/operations/day-before.ts';
 import { sendDueRentalSheets } from './modules/operations/rental-sheet.ts';
-import { reconcile, reportIsEmpty } from './modules/payment/index.ts';
+import { reconcile, remindSlips, reportIsEmpty } from './modules/payment/index.ts';
 import { erasePersonalData } from './modules/privacy/service.ts';
 import { retentionIsEmpty, runRetention } from './modules/retention/service.ts';
 import { runWaitlist } from './modules/waitlist/service.ts';
@@ -63,6 +64,9 @@ export function startWorkers(
   job('sweeper', intervals.sweepMs ?? SWEEP_INTERVAL_MS, async () => {
     const { expired, lapsed } = await sweepUnpaidBookings(ctx);
     if (expired.length + lapsed.length > 0) log.info({ expired, lapsed }, 'unpaid bookings canceled');
+    // The day before a konbini slip's deadline, its reminder (ADR 0213).
+    const reminded = await remindSlips(ctx, systemActor('sweeper'));
+    if (reminded > 0) log.info({ reminded }, 'konbini slip reminders queued');
   });
   job('mail', intervals.mailMs ?? MAIL_INTERVAL_MS, async () => {
     await processOutbox(ctx, sender, log);

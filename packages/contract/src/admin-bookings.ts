@@ -37,6 +37,7 @@ export type AdminPayment = z.infer<typeof adminPayment>;
 /** A payment method as the console names it. */
 export const PAYMENT_METHOD_LABEL: Record<PaymentMethod, string> = {
   card: 'カード',
+  konbini: 'コンビニ決済',
   paypay: 'PayPay',
   alipay: 'Alipay',
   wechat_pay: 'WeChat Pay',
@@ -52,6 +53,8 @@ export const adminRefund = z.object({
   providerRef: z.string().nullable(),
   createdAt: z.string(),
   doneAt: z.string().nullable(),
+  /** A konbini payment's refund made and waiting for the customer's bank account at the provider (ADR 0213). */
+  awaitingAccount: z.boolean().default(false),
 });
 export type AdminRefund = z.infer<typeof adminRefund>;
 
@@ -434,6 +437,10 @@ export const BOOKING_ACTION_LABEL: Record<string, string> = {
   departure_changed: '日時の変更',
   change_failed: '日時の変更不可（満席のため差額を返金）',
   resource_reassigned: 'リソースの割り当てを変更',
+  konbini_slip: 'コンビニ決済の支払番号を発行（お支払い待ち）',
+  konbini_slip_refused: 'コンビニ決済の支払番号を無効化（予約が取消済みのため）',
+  konbini_reminder: 'コンビニ決済のお支払い期限前日のご案内を送信',
+  konbini_expired: 'コンビニ決済の期限切れで自動キャンセル',
 };
 
 /** Why a booking was canceled (bookings.cancel_reason), as the console says it. */
@@ -479,6 +486,8 @@ export const REFUND_STATE_LABEL: Record<AdminRefund['state'], string> = {
   failed: '失敗（要対応）',
   void: '取りやめ',
 };
+/** A succeeded refund of a konbini payment the customer has not yet given a bank account for (ADR 0213). */
+export const REFUND_AWAITING_ACCOUNT_LABEL = '返金手続き中（お客様の振込先口座の入力待ち）';
 export const PROVIDER_CALL_KIND_LABEL: Record<string, string> = { checkout: '決済画面の作成', refund: '返金' };
 export const REFUND_REASON_LABEL: Record<string, string> = {
   cancel: 'キャンセル',

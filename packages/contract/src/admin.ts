@@ -135,6 +135,8 @@ export const dashboard = z.object({
   waitingRequests: z.array(bookingLine),
   expiringCard: z.array(bookingLine),
   deadlineNear: z.array(bookingLine),
+  /** コンビニ決済: slips waiting at the store, the nearest deadline first (ADR 0213); minutes: until the deadline. */
+  konbiniWaiting: z.array(bookingLine),
   failedMails: z.array(mailLine),
   /** 照合できなかった決済処理: provider calls failed, or begun and retried without an answer. */
   providerProblems: z.array(providerProblemLine),
@@ -146,6 +148,9 @@ export const dashboard = z.object({
     waitingRequests: z.number().int(),
     expiringCard: z.number().int(),
     deadlineNear: z.number().int(),
+    konbiniWaiting: z.number().int(),
+    /** Of those, the slips whose deadline is today (Tokyo). */
+    konbiniDueToday: z.number().int(),
     failedMails: z.number().int(),
     providerProblems: z.number().int(),
   }),

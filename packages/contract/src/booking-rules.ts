@@ -17,13 +17,15 @@ export interface StatusFacts {
   status: number;
   status_payment: number;
   rsvdate: string;
+  /** Not in SPEC (ADR 0213): a konbini slip is issued and the booking waits for its payment at the store. */
+  awaiting_konbini?: boolean | undefined;
 }
 
 /**
  * What a booking is now, as a customer or a clerk sees it (SPEC §3's label rules): the one place that reads
  * the wire fields for it. Decisions compare states, never the Japanese labels made from them.
  */
-export type BookingState = 'paid' | 'unpaid' | 'canceled' | 'offered' | 'requested' | 'unknown';
+export type BookingState = 'paid' | 'unpaid' | 'canceled' | 'offered' | 'requested' | 'awaiting' | 'unknown';
 
 const UNPAID_GRACE_MS = UNPAID_GRACE_MINUTES * 60_000;
 const instant = (at: Date | string) => (typeof at === 'string' ? Date.parse(at) : at.getTime());
@@ -54,7 +56,8 @@ export function bookingState(booking: StatusFacts, servertime: string): BookingS
     // A card booking left unpaid past its hour shows as canceled before the sweeper makes it so.
     return unpaidGraceOver(booking.rsvdate, servertime) ? 'canceled' : 'unpaid';
   }
-  if (status === BookingStatus.tmp) return 'offered';
+  // A konbini slip waiting for the store (ADR 0213): SPEC's tmp reservation on the wire, its own label.
+  if (status === BookingStatus.tmp) return booking.awaiting_konbini ? 'awaiting' : 'offered';
   if (status === BookingStatus.requested) return 'requested';
   return 'unknown';
 }
@@ -66,6 +69,7 @@ export const STATE_LABEL: Record<BookingState, string> = {
   canceled: Msg.statusCanceled,
   offered: Msg.statusTmp,
   requested: Msg.statusRequested,
+  awaiting: Msg.statusAwaitingKonbini,
   unknown: '',
 };
 
@@ -85,9 +89,15 @@ export function paymentAllowed(booking: PaymentFacts, servertime: string): boole
   return Date.parse(servertime) < Date.parse(booking.payment_deadline_date);
 }
 
-/** SPEC §4: cancellation only for a completed booking whose start date is after today. */
-export function cancelAllowed(booking: { status: number; fromdate: Ymd }, today: Ymd): boolean {
-  return booking.status === BookingStatus.completed && booking.fromdate > today;
+/**
+ * SPEC §4: cancellation only for a completed booking whose start date is after today; a konbini slip not paid yet
+ * may be canceled as well, for nothing (ADR 0213).
+ */
+export function cancelAllowed(
+  booking: { status: number; fromdate: Ymd; awaiting_konbini?: boolean | undefined },
+  today: Ymd,
+): boolean {
+  return (booking.status === BookingStatus.completed || booking.awaiting_konbini === true) && booking.fromdate > today;
 }
 
 /** A text longer than `max` characters (SPEC §5's names and the passport number). */

@@ -1,6 +1,6 @@
 /** Booking calls of SPEC §7: create, fetch, cancel price, cancel, edit, and checkout; and a request's withdrawal. */
 import { z } from 'zod';
-import { AGE_CLASS_CODES, GENDER_CODES, PHONE_MAX_LENGTH, RENTAL_TYPES } from './constants.ts';
+import { AGE_CLASS_CODES, GENDER_CODES, KONBINI_STORES, PHONE_MAX_LENGTH, RENTAL_TYPES } from './constants.ts';
 import { bookingDiscount, discountCodeInput } from './discounts.ts';
 import {
   codeString,
@@ -168,6 +168,23 @@ export const rental = z.object({
 });
 export type Rental = z.infer<typeof rental>;
 
+/**
+ * A konbini slip (ADR 0213): what the customer tells the store's till or terminal, per store it may be paid at, and
+ * until when (Tokyo time). `voucher_url` is the provider's page of the slip, when it has one.
+ */
+export const konbiniSlip = z.object({
+  codes: z.array(
+    z.object({
+      store: z.enum(KONBINI_STORES),
+      payment_code: z.string(),
+      confirmation_number: z.string().nullable(),
+    }),
+  ),
+  expires_at: z.string(),
+  voucher_url: z.string().nullable(),
+});
+export type KonbiniSlip = z.infer<typeof konbiniSlip>;
+
 export const booking = z.object({
   rsvno: z.string(),
   status: z.number().int(),
@@ -201,11 +218,14 @@ export const booking = z.object({
    * image, never as markup).
    */
   ticket: z.object({ code: z.string(), qr_svg: z.string() }).optional(),
+  /** Not in SPEC (ADR 0213): a konbini slip is issued and not paid yet; its slip is `konbini`. */
+  awaiting_konbini: z.boolean().optional(),
+  konbini: konbiniSlip.optional(),
   /**
    * Not in SPEC (added, nothing taken away): what the booking is now and what its customer may do, made by the server
    * from the booking's state when it answers (ADR 0193). The pages decide on these, never on the status numbers above.
    */
-  state: z.enum(['paid', 'unpaid', 'canceled', 'offered', 'requested', 'unknown']),
+  state: z.enum(['paid', 'unpaid', 'canceled', 'offered', 'requested', 'awaiting', 'unknown']),
   /** A confirmed request that may be paid now (SPEC §4's 決済する). */
   payable: z.boolean(),
   /** An unpaid card booking still within its hour (SPEC §4), payable through the checkout. */
@@ -281,6 +301,8 @@ export const checkoutResult = z.object({
   paid: z.boolean(),
   /** Until when a card booking not paid yet may still be paid (its hold), or null. */
   payable_until: z.string().nullable(),
+  /** Not in SPEC (ADR 0213): the konbini slip the checkout issued, when the booking now waits for it to be paid. */
+  konbini: konbiniSlip.nullable().optional(),
 });
 export type CheckoutResult = z.infer<typeof checkoutResult>;
 export const checkoutResultResponse = envelope(checkoutResult);

@@ -168,5 +168,17 @@ export type CouponOutcome = (typeof COUPON_OUTCOMES)[number];
  * phones that have them), and the wallets that redirect to their own app or page and come back paid or refused.
  * `PAYMENT_METHODS` (server) chooses which are offered, in this order.
  */
-export const PAYMENT_METHODS = ['card', 'paypay', 'alipay', 'wechat_pay'] as const;
+export const PAYMENT_METHODS = ['card', 'konbini', 'paypay', 'alipay', 'wechat_pay'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/**
+ * コンビニ決済 (ADR 0213): a slip paid at the store within this many days (the deadline is the end of that day in
+ * Tokyo, as Stripe's `expires_after_days`), never after the day before the use date; offered only while that leaves
+ * a day, and for the amounts the stores take.
+ */
+export const KONBINI_MAX_DAYS = 3;
+export const KONBINI_MIN_AMOUNT = 120;
+export const KONBINI_MAX_AMOUNT = 300_000;
+/** The stores a slip is paid at (Stripe's names). */
+export const KONBINI_STORES = ['familymart', 'lawson', 'ministop', 'seicomart'] as const;
+export type KonbiniStore = (typeof KONBINI_STORES)[number];

@@ -46,6 +46,8 @@ export const Msg = {
   statusUnpaid: '未決済',
   statusTmp: '仮予約（手配済）',
   statusRequested: 'リクエスト予約',
+  // Not in SPEC (ADR 0213): a konbini slip issued and not paid yet.
+  statusAwaitingKonbini: 'お支払い待ち（コンビニ）',
   // Server-side messages (not quoted by SPEC; natural polite Japanese).
   badRequest: '入力内容に誤りがあります。内容をご確認ください。',
   notFound: 'ご指定のページまたはデータが見つかりません。',

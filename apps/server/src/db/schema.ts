@@ -6,7 +6,7 @@
  * runner's).
  */
 
-import type { PaymentMethod } from '@tabi/contract/constants';
+import type { KonbiniStore, PaymentMethod } from '@tabi/contract/constants';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -151,6 +151,11 @@ export const refunds = pgTable(
     providerRef: text('provider_ref'),
     createdAt: tz('created_at').notNull(),
     doneAt: tz('done_at'),
+    /**
+     * A konbini payment's refund (ADR 0213): made, and the provider asks the customer for a bank account to pay it
+     * into; true until it says it was paid out.
+     */
+    awaitingAccount: boolean('awaiting_account').notNull().default(false),
   },
   (t) => [
     index('refunds_rsvno_idx').on(t.rsvno),
@@ -158,6 +163,41 @@ export const refunds = pgTable(
     check('refunds_amount_positive', sql`${t.amount} > 0`),
   ],
 );
+
+/**
+ * A konbini slip (ADR 0213): issued for a checkout (its payment row) and paid at a store until `expires_at`, when the
+ * booking waiting for it expires. Written by the payments module when the provider says the slip was issued.
+ */
+export const konbiniSlips = pgTable(
+  'konbini_slips',
+  {
+    paymentId: integer('payment_id')
+      .primaryKey()
+      .references(() => payments.id),
+    rsvno: bookingRsvno(),
+    /** Per store: the payment number and the confirmation number the store asks for. */
+    codes: jsonb('codes').$type<KonbiniCode[]>().notNull(),
+    expiresAt: tz('expires_at').notNull(),
+    /** The provider's page of the slip (Stripe's hosted voucher; the sandbox's own). */
+    voucherUrl: text('voucher_url'),
+    issuedAt: tz('issued_at').notNull(),
+    /** When the reminder of the day before the deadline was sent (null: not yet, or not due). */
+    remindedAt: tz('reminded_at'),
+  },
+  (t) => [
+    index('konbini_slips_rsvno_idx').on(t.rsvno),
+    // The reminder job's claim: slips not reminded yet, by deadline.
+    index('konbini_slips_remind_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.remindedAt} is null`),
+  ],
+);
+
+export interface KonbiniCode {
+  store: KonbiniStore;
+  paymentCode: string;
+  confirmationNumber: string | null;
+}
 
 /** Counters for rate limits when no Redis is configured (DESIGN §4, §9). */
 export const rateLimits = pgTable(

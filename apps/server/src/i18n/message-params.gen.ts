@@ -140,6 +140,23 @@ export interface MessageParams {
     ticketTitle: null;
     ticketText: null;
     ticketAlt: { rsvno: string | number };
+    konbiniSlipTitle: null;
+    konbiniSlipLead: null;
+    konbiniSlipFacts: null;
+    konbiniDeadline: null;
+    konbiniStore: null;
+    konbiniPaymentCode: null;
+    konbiniConfirmation: null;
+    konbiniVoucher: null;
+    'konbiniStore.familymart': null;
+    'konbiniStore.lawson': null;
+    'konbiniStore.ministop': null;
+    'konbiniStore.seicomart': null;
+    konbiniHowTo: null;
+    konbiniReminderTitle: null;
+    konbiniReminderLead: null;
+    konbiniExpiredTitle: null;
+    konbiniExpiredLead: null;
   };
   sandbox: {
     titleSuffix: null;
@@ -192,5 +209,24 @@ export interface MessageParams {
     refuse: null;
     walletRefusedTitle: null;
     walletRefused: null;
+    'method.konbini': null;
+    konbiniLead: null;
+    konbiniStore: null;
+    konbiniIssue: null;
+    konbiniBack: null;
+    konbiniDeadline: null;
+    konbiniPaymentCode: null;
+    konbiniConfirmation: null;
+    voucherTitle: null;
+    voucherHowTo: null;
+    payAtStore: null;
+    payAtStoreNote: null;
+    voucherPaid: null;
+    voucherClosed: null;
+    'konbiniStore.familymart': null;
+    'konbiniStore.lawson': null;
+    'konbiniStore.ministop': null;
+    'konbiniStore.seicomart': null;
+    backToSite: null;
   };
 }

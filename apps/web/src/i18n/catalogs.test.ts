@@ -79,6 +79,7 @@ describe("the Japanese catalog keeps SPEC's words", () => {
     'mypage.states.canceled': Msg.statusCanceled,
     'mypage.states.offered': Msg.statusTmp,
     'mypage.states.requested': Msg.statusRequested,
+    'mypage.states.awaiting': Msg.statusAwaitingKonbini,
     'mypage.paymentDone': Msg.paymentDone,
     'mypage.paymentAborted': Msg.paymentAborted,
     'coupon.detailLink': Msg.detailLink,

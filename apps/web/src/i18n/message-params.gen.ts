@@ -259,6 +259,7 @@ export interface MessageParams {
     'states.canceled': null;
     'states.offered': null;
     'states.requested': null;
+    'states.awaiting': null;
     'states.unknown': null;
     statusLabel: null;
     basicInfo: null;
@@ -391,6 +392,8 @@ export interface MessageParams {
     paymentAborted: null;
     paymentDoneNote: null;
     paymentAbortedNote: null;
+    konbiniIssued: null;
+    konbiniIssuedNote: null;
     cancelDone: null;
     pastDeadline: null;
     notPayable: null;
@@ -500,6 +503,10 @@ export interface MessageParams {
     requestNext2: null;
     bookedNext1: null;
     bookedNext2: null;
+    konbiniIssued: null;
+    konbiniHeld: null;
+    konbiniMailSent: null;
+    konbiniOnMyPage: null;
     loginHint: null;
     toMyPage: null;
     otherPurchaseTitle: null;
@@ -575,6 +582,17 @@ export interface MessageParams {
     cancelLineAfterStart: { percent: string | number };
     cancelLineDay: { days: number; percent: string | number };
     cancelLineDays: { to: number; from: number; percent: string | number };
+    'konbini.title': null;
+    'konbini.deadline': null;
+    'konbini.stores.familymart': null;
+    'konbini.stores.lawson': null;
+    'konbini.stores.ministop': null;
+    'konbini.stores.seicomart': null;
+    'konbini.paymentCode': null;
+    'konbini.confirmationNumber': null;
+    'konbini.howTo': null;
+    'konbini.voucher': null;
+    'konbini.expiryWarning': null;
   };
   waitlist: {
     title: null;

@@ -202,6 +202,7 @@ export async function bookingDetail(ctx: AppContext, rsvno: string, role: StaffR
       providerRef: r.providerRef,
       createdAt: r.createdAt.toISOString(),
       doneAt: iso(r.doneAt),
+      awaitingAccount: r.awaitingAccount,
     })),
     providerCalls: calls.map((c) => ({
       id: c.id,

@@ -30,6 +30,8 @@ export interface BookingRecord {
   status_payment: number;
   flg_request_rsv: number;
   rsvdate: Date;
+  /** A konbini slip waiting at the store (ADR 0213): its own label. */
+  awaiting_konbini: boolean;
   payment_deadline_date: Date | null;
   fromdate: string;
   opcd: string;
@@ -206,6 +208,7 @@ function whereOf(f: BookingFilter): SQL {
 }
 
 export const SELECT_BOOKING = sql`select b.rsvno, b.status, b.status_payment, b.flg_request_rsv, b.rsvdate,
+  b.state = 'awaiting' as awaiting_konbini,
   b.payment_deadline_date, to_char(b.fromdate, 'YYYYMMDD') as fromdate, o.opcd, o.webname, b.sei, b.mei, b.tel, b.mail,
   (select count(*) from booking_members m where m.rsvno = b.rsvno)::int as participants, b.amountjp,
   (select coalesce(sum(p.amount), 0) from payments p

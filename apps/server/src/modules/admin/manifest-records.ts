@@ -8,6 +8,8 @@ export interface ManifestRecord {
   status: number;
   status_payment: number;
   rsvdate: Date;
+  /** A konbini slip waiting at the store (ADR 0213): its own label. */
+  awaiting_konbini: boolean;
   opcd: string;
   webname: string;
   rentalcd: string;
@@ -71,7 +73,8 @@ export async function manifestRows(
   page?: { limit: number; offset: number },
 ): Promise<ManifestRecord[]> {
   const rows = rowsOf<ManifestRecord>(
-    await db.execute(sql`select b.rsvno, b.status, b.status_payment, b.rsvdate, bo.opcd, o.webname, o.rentalcd,
+    await db.execute(sql`select b.rsvno, b.status, b.status_payment, b.rsvdate, b.state = 'awaiting' as awaiting_konbini,
+        bo.opcd, o.webname, o.rentalcd,
         o.extended_fields, to_char(bo.usedate, 'YYYYMMDD') as usedate, bo.start_time, bo.end_time,
         b.sei as sei_applicant, b.mei as mei_applicant,
         b.tel, m.seq, m.sei, m.mei, to_char(m.birthday, 'YYYYMMDD') as birthday, m.sex, m.ageclass,

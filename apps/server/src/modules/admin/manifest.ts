@@ -67,7 +67,12 @@ function manifestLine(r: repo.ManifestRecord, role: StaffRole, servertime: strin
   return {
     rsvno: r.rsvno,
     statusLabel: statusLabel(
-      { status: r.status, status_payment: r.status_payment, rsvdate: toTokyoIso(r.rsvdate) },
+      {
+        status: r.status,
+        status_payment: r.status_payment,
+        rsvdate: toTokyoIso(r.rsvdate),
+        awaiting_konbini: r.awaiting_konbini,
+      },
       servertime,
     ),
     opcd: r.opcd,

@@ -246,7 +246,7 @@ export async function dashboard(ctx: AppContext): Promise<Dashboard> {
   const near = new Date(now.getTime() + DEADLINE_NEAR_HOURS * 3_600_000);
   const days = [ymdIso(today), ymdIso(tomorrow)];
   const dayStart = tokyoDayStart(today);
-  const [departing, received, canceled, waiting, expiring, deadline, mails, problems, stops, minimum] =
+  const [departing, received, canceled, waiting, expiring, deadline, slips, slipsDue, mails, problems, stops, minimum] =
     await Promise.all([
       repo.departures(ctx.db, days, cutoff),
       repo.bookingsWhere(ctx.db, sql`b.rsvdate >= ${dayStart}`, sql`b.rsvdate desc, b.rsvno`, DASHBOARD_LINES),
@@ -263,6 +263,13 @@ export async function dashboard(ctx: AppContext): Promise<Dashboard> {
         sql`${bookingIs.confirmedRequestUnpaid} and b.payment_deadline_date <= ${near}`,
         sql`b.payment_deadline_date asc, b.rsvno`,
         DASHBOARD_LINES,
+      ),
+      repo.bookingsWhere(ctx.db, bookingIs.awaitingKonbini, sql`b.payment_deadline_date asc, b.rsvno`, DASHBOARD_LINES),
+      repo.bookingsWhere(
+        ctx.db,
+        sql`${bookingIs.awaitingKonbini} and b.payment_deadline_date < ${tokyoDayStart(tomorrow)}`,
+        sql`b.payment_deadline_date asc, b.rsvno`,
+        0,
       ),
       repo.searchMails(ctx.db, { failedOnly: true }, { limit: DASHBOARD_LINES, offset: 0 }),
       repo.providerProblems(ctx.db, PROVIDER_STUCK_ATTEMPTS, DASHBOARD_LINES),
@@ -284,6 +291,9 @@ export async function dashboard(ctx: AppContext): Promise<Dashboard> {
     deadlineNear: deadline.rows.map((r) =>
       lineOf(r, r.payment_deadline_date ? minutesBetween(now, r.payment_deadline_date) : 0),
     ),
+    konbiniWaiting: slips.rows.map((r) =>
+      lineOf(r, r.payment_deadline_date ? minutesBetween(now, r.payment_deadline_date) : 0),
+    ),
     failedMails: mails.rows.map(mailLineOf),
     providerProblems: problems.rows.map((p) => ({
       id: p.id,
@@ -303,6 +313,8 @@ export async function dashboard(ctx: AppContext): Promise<Dashboard> {
       waitingRequests: waiting.total,
       expiringCard: expiring.total,
       deadlineNear: deadline.total,
+      konbiniWaiting: slips.total,
+      konbiniDueToday: slipsDue.total,
       failedMails: mails.total,
       providerProblems: problems.total,
     },

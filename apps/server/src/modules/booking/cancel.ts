@@ -29,6 +29,7 @@ import {
   refundableByPayment,
   refundsSettled,
   sendPendingRefunds,
+  voidOpenSlips,
   voidRefusedRefunds,
 } from '../payment/index.ts';
 import { cancelQuote } from './cancel-fee.ts';
@@ -99,7 +100,9 @@ function assertCancellable(ctx: AppContextBase, booking: repo.BookingRow, actor:
     return;
   }
   // A card booking unpaid past its hour is expired already for the customer (SPEC §3's label).
-  if (lifecycleOf(booking) === 'held' && effectiveLifecycle(booking, ctx.clock.now()) === 'expired') {
+  // So is a konbini slip past its deadline (ADR 0213).
+  const unpaid = lifecycleOf(booking) === 'held' || lifecycleOf(booking) === 'awaiting';
+  if (unpaid && effectiveLifecycle(booking, ctx.clock.now()) === 'expired') {
     throw AppError.conflict(ErrCd.generic, say('alreadyCanceled'));
   }
   // SPEC §4: only a booking made by card, and only before its first day.
@@ -298,5 +301,7 @@ export async function cancelBooking(ctx: AppContext, rsvno: string, options: Can
     const booking = await repo.findBooking(ctx.db, rsvno);
     if (!booking || lifecycleOf(booking) !== 'canceled') throw new AppError(ErrCd.generic, say('refundFailed'), 502);
   }
+  // A konbini slip not paid yet is voided, so that the store refuses it (ADR 0213).
+  await voidOpenSlips(ctx, rsvno);
   return quote;
 }

@@ -9,7 +9,7 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { dayStoppedMail, loadMailBooking, loadStopNotice } from '../mail/templates.ts';
-import { sendPendingRefunds } from '../payment/index.ts';
+import { sendPendingRefunds, voidOpenSlips } from '../payment/index.ts';
 import { beginCancellation, CancellationNotDue, cancellationPending, tryFinishCancellation } from './cancel.ts';
 import { canMove, isEnded, lifecycleOf } from './lifecycle.ts';
 import * as repo from './repository.ts';
@@ -64,7 +64,10 @@ export async function cancelByCompany(
     }
   }
   await sendPendingRefunds(ctx, rsvno, ['cancel'], actor);
-  if (await tryFinishCancellation(ctx, rsvno, actor)) return 'canceled';
+  if (await tryFinishCancellation(ctx, rsvno, actor)) {
+    await voidOpenSlips(ctx, rsvno);
+    return 'canceled';
+  }
   const after = await repo.findBooking(ctx.db, rsvno);
   return after && isEnded(lifecycleOf(after)) ? 'canceled' : 'pending';
 }

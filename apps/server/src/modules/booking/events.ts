@@ -50,7 +50,11 @@ export type BookingAction =
   | 'hold_released'
   | 'departure_changed'
   | 'change_failed'
-  | 'resource_reassigned';
+  | 'resource_reassigned'
+  | 'konbini_slip'
+  | 'konbini_slip_refused'
+  | 'konbini_reminder'
+  | 'konbini_expired';
 
 export interface EventChange {
   before?: Record<string, unknown> | null;

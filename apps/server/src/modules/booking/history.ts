@@ -5,6 +5,7 @@ import { say } from '@tabi/contract/said';
 import type { AppContextBase } from '../../context-base.ts';
 import { AppError } from '../../errors.ts';
 import { findPayments, findProviderCalls, type PaymentRow, type ProviderCallRow } from '../payment/index.ts';
+import { specStateFields } from './lifecycle.ts';
 import * as repo from './repository.ts';
 
 export interface BookingRecord {
@@ -18,7 +19,7 @@ export interface BookingRecord {
 export async function bookingRecord(ctx: AppContextBase, rsvno: string): Promise<BookingRecord> {
   const booking = await repo.findBooking(ctx.db, rsvno);
   if (!booking) throw AppError.notFound(say('bookingNotFound'));
-  const facts = { status: booking.status, status_payment: booking.statusPayment, rsvdate: toTokyoIso(booking.rsvdate) };
+  const facts = specStateFields(booking);
   const [events, payments, calls] = await Promise.all([
     repo.findEvents(ctx.db, rsvno),
     findPayments(ctx.db, rsvno),

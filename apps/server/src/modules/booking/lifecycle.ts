@@ -37,7 +37,7 @@ export function effectiveLifecycle(
   if (state === 'held') {
     return unpaidGraceOver(booking.rsvdate, now) ? 'expired' : 'held';
   }
-  if (state === 'offered' || state === 'reserved') {
+  if (state === 'offered' || state === 'reserved' || state === 'awaiting') {
     return booking.paymentDeadline !== null && booking.paymentDeadline <= now ? 'expired' : state;
   }
   return state;
@@ -63,6 +63,7 @@ const SPEC_STATUS: Record<Lifecycle, StoredState['status']> = {
   requested: BookingStatus.requested,
   offered: BookingStatus.tmp,
   reserved: BookingStatus.tmp,
+  awaiting: BookingStatus.tmp,
   canceled: BookingStatus.canceled,
   expired: BookingStatus.canceled,
 };
@@ -86,13 +87,21 @@ export function storedColumns(state: Lifecycle, paid = state === 'paid'): Stored
  * which the wire rules tell a card booking's hour): the one place an answer takes them from.
  */
 export function specStateFields(
-  booking: Pick<repo.BookingRow, 'status' | 'statusPayment' | 'flgRequestRsv' | 'rsvdate'>,
-): { status: number; status_payment: number; flg_request_rsv: number; rsvdate: string } {
+  booking: Pick<repo.BookingRow, 'state' | 'status' | 'statusPayment' | 'flgRequestRsv' | 'rsvdate'>,
+): {
+  status: number;
+  status_payment: number;
+  flg_request_rsv: number;
+  rsvdate: string;
+  awaiting_konbini?: boolean;
+} {
   return {
     status: booking.status,
     status_payment: booking.statusPayment,
     flg_request_rsv: booking.flgRequestRsv,
     rsvdate: toTokyoIso(booking.rsvdate),
+    // Not in SPEC (ADR 0213): said only when true, so SPEC's answer is unchanged for every other booking.
+    ...(booking.state === 'awaiting' ? { awaiting_konbini: true } : {}),
   };
 }
 
@@ -104,7 +113,9 @@ export function startColumns(state: Extract<Lifecycle, 'held' | 'paid' | 'reques
 /** The moves a booking may make, each from the states listed to one state. */
 export const TRANSITIONS = {
   /** A checkout paid in time (a card booking within its hour, a confirmed request before its deadline). */
-  pay: { from: ['held', 'offered'], to: 'paid' },
+  pay: { from: ['held', 'offered', 'awaiting'], to: 'paid' },
+  /** A konbini slip issued for it (ADR 0213): the seats are kept until the slip's deadline. */
+  awaitSlip: { from: ['held', 'offered'], to: 'awaiting' },
   /** A payment arriving after the booking expired, its seats taken back (ADR 0101). */
   reinstate: { from: ['expired'], to: 'paid' },
   /** The company confirms a request: payable until the deadline. */
@@ -112,7 +123,7 @@ export const TRANSITIONS = {
   /** A reseller confirms its hold: paid on account. */
   confirmOnAccount: { from: ['reserved'], to: 'paid' },
   /** Step 1 of a cancellation: claimed, with its fee and refund (ADR 0101). */
-  claimCancellation: { from: ['held', 'paid'], to: 'cancelling' },
+  claimCancellation: { from: ['held', 'paid', 'awaiting'], to: 'cancelling' },
   /** Step 3: every refund confirmed, the cancellation is final. */
   finishCancellation: { from: ['cancelling'], to: 'canceled' },
   /** The provider refused every refund of a claim: the booking is as it was (paid, or held). */
@@ -120,7 +131,7 @@ export const TRANSITIONS = {
   /** Ended before anything was paid: a request declined or withdrawn, a day stopped, a hold released. */
   endUnpaid: { from: ['requested', 'offered', 'reserved'], to: 'canceled' },
   /** Ended for want of payment (the sweeper). */
-  expire: { from: ['held', 'offered', 'reserved'], to: 'expired' },
+  expire: { from: ['held', 'offered', 'reserved', 'awaiting'], to: 'expired' },
 } as const satisfies Record<string, { from: readonly Lifecycle[]; to: Lifecycle | 'restored' }>;
 
 export type BookingMove = keyof typeof TRANSITIONS;
@@ -151,6 +162,8 @@ function columnsFor(to: Lifecycle | 'restored', booking: StateColumns): Partial<
       return { ...moved, statusPayment: PaymentStatus.completed, canceledAt: null, cancelReason: null };
     case 'offered':
       return { ...moved, flgRequestRsv: 1 };
+    case 'awaiting':
+      return { ...moved, flgRequestRsv: 0 };
     case 'expired':
       return { ...moved, cancelReason: 'expired' satisfies CancelReason };
     // A claim's patch sets canceled_at with its fee and refund; whether money was received stays as it was.

@@ -5,14 +5,21 @@
  */
 import type { DbOrTx } from '../../db/client.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { bookingPaidMail, loadMailBooking, paymentRefundedMail } from '../mail/templates.ts';
-import type { PaidVerdict, PaymentOutcomes } from '../payment/index.ts';
+import {
+  bookingPaidMail,
+  konbiniReminderMail,
+  konbiniSlipMail,
+  loadMailBooking,
+  paymentRefundedMail,
+} from '../mail/templates.ts';
+import { openSlipOf, type PaidVerdict, type PaymentOutcomes } from '../payment/index.ts';
 import { finishCancellation, tryFinishCancellation } from './cancel.ts';
 import { changePaid } from './change.ts';
 import { recordEvent, stateOf } from './events.ts';
 import { canMove, lifecycleOf, transition, wasPaid } from './lifecycle.ts';
 import * as repo from './repository.ts';
 import { retakeAllSeats } from './seats.ts';
+import { cancelUnpaid } from './service.ts';
 
 const BATCH = 50;
 
@@ -71,6 +78,49 @@ export const bookingPaymentOutcomes: PaymentOutcomes = {
       },
     });
     return verdict;
+  },
+
+  async slipIssued(ctx, tx, slip, actor) {
+    const booking = await repo.lockBooking(tx, slip.rsvno);
+    if (!booking) throw new Error(`konbini slip of payment ${slip.paymentId} names no booking`);
+    const now = ctx.clock.now();
+    if (!canMove(booking, 'awaitSlip')) {
+      await recordEvent(tx, now, booking.rsvno, actor, 'konbini_slip_refused', {
+        before: stateOf(booking),
+        after: { checkout_session: slip.checkoutSessionId },
+      });
+      return 'late';
+    }
+    const after = await transition(tx, booking, 'awaitSlip', { paymentDeadline: slip.expiresAt });
+    await recordEvent(tx, now, booking.rsvno, actor, 'konbini_slip', {
+      before: stateOf(booking),
+      after: { ...stateOf(after), payment_deadline: slip.expiresAt, checkout_session: slip.checkoutSessionId },
+    });
+    const [mail, shown] = await Promise.all([
+      loadMailBooking(tx, ctx.config, booking.rsvno),
+      openSlipOf({ db: tx }, booking.rsvno),
+    ]);
+    if (mail && shown) await enqueueMail(tx, konbiniSlipMail(mail, shown));
+    return 'awaiting';
+  },
+
+  async slipFailed(ctx, tx, slip, actor) {
+    const booking = await repo.lockBooking(tx, slip.rsvno);
+    if (booking && lifecycleOf(booking) === 'awaiting') await cancelUnpaid(ctx, tx, booking, 'expired', actor);
+  },
+
+  async slipReminder(ctx, tx, slip, actor) {
+    const booking = await repo.findBooking(tx, slip.rsvno);
+    if (!booking || lifecycleOf(booking) !== 'awaiting') return;
+    const [mail, shown] = await Promise.all([
+      loadMailBooking(tx, ctx.config, booking.rsvno),
+      openSlipOf({ db: tx }, booking.rsvno),
+    ]);
+    if (!mail || !shown) return;
+    await enqueueMail(tx, konbiniReminderMail(mail, shown));
+    await recordEvent(tx, ctx.clock.now(), booking.rsvno, actor, 'konbini_reminder', {
+      after: { payment_deadline: booking.paymentDeadline },
+    });
   },
 
   async refunded(ctx, tx, refund, actor) {

@@ -467,10 +467,10 @@ export async function claimUnpaidCardBookings(
   return oldestBookings(db, unpaid, bookings.rsvdate, limit, lock);
 }
 
-/** Confirmed requests and resellers' holds whose payment deadline has passed without payment. */
+/** Confirmed requests, resellers' holds and konbini slips whose payment deadline has passed without payment. */
 export async function claimLapsedRequests(db: DbOrTx, now: Date, limit: number, lock = true): Promise<BookingRow[]> {
   const lapsed = and(
-    sql`${bookings.state} in (${stateLiteral('offered')}, ${stateLiteral('reserved')})`,
+    sql`${bookings.state} in (${stateLiteral('offered')}, ${stateLiteral('reserved')}, ${stateLiteral('awaiting')})`,
     lt(bookings.paymentDeadline, now),
   );
   return oldestBookings(db, lapsed, bookings.paymentDeadline, limit, lock);

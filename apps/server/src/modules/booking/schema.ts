@@ -74,6 +74,7 @@ export const bookings = pgTable(
         when 'requested' then ${t.status} = 6
         when 'offered' then ${t.status} = 0 and ${t.flgRequestRsv} = 1
         when 'reserved' then ${t.status} = 0 and ${t.flgRequestRsv} = 0
+        when 'awaiting' then ${t.status} = 0 and ${t.flgRequestRsv} = 0 and ${t.paymentDeadline} is not null
         when 'canceled' then ${t.status} = 4 and ${t.cancelReason} is distinct from 'expired'
         when 'expired' then ${t.status} = 4 and ${t.cancelReason} = 'expired'
         else false end`,
@@ -106,7 +107,7 @@ export const bookings = pgTable(
     index('bookings_awaiting_idx')
       .on(t.rsvdate)
       .where(sql`${t.state} = 'requested'`),
-    index('bookings_deadline_idx').on(t.paymentDeadline).where(sql`${t.state} in ('offered', 'reserved')`),
+    index('bookings_deadline_idx').on(t.paymentDeadline).where(sql`${t.state} in ('offered', 'reserved', 'awaiting')`),
     // 予約一覧's channel filter and the per-channel report: only reseller bookings are indexed.
     index('bookings_reseller_idx')
       .on(t.resellerId, t.rsvdate)
@@ -176,6 +177,8 @@ export const BOOKING_STATES = [
   'offered',
   /** A reseller's hold (OCTO), its seats kept until the hold's expiry. */
   'reserved',
+  /** A konbini slip issued (ADR 0213): its seats kept until the slip's deadline (`payment_deadline`). */
+  'awaiting',
   /** A cancellation claimed, its refunds on their way (ADR 0101). */
   'cancelling',
   /** Canceled: by the customer, the staff, the company, a reseller, or a request declined or withdrawn. */

@@ -18,6 +18,7 @@ import { checkDiscount, recordDiscountUse } from '../discount/rules.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import {
   bookingPaidMail,
+  konbiniExpiredMail,
   loadMailBooking,
   requestConfirmedMail,
   requestDeclinedMail,
@@ -290,12 +291,21 @@ export async function cancelUnpaid(
 ): Promise<repo.BookingRow> {
   const now = ctx.clock.now();
   const { reason, action } = UNPAID_ENDS[end];
+  // A konbini slip's deadline passed (ADR 0213): the customer, who may still mean to pay, is told.
+  const slipLapsed = end === 'expired' && lifecycleOf(booking) === 'awaiting';
   await returnAllSeats(tx, booking.rsvno);
   const after = await transition(tx, booking, end === 'expired' ? 'expire' : 'endUnpaid', {
     canceledAt: now,
     cancelReason: reason,
   });
-  await recordEvent(tx, now, booking.rsvno, actor, action, { before: stateOf(booking), after: stateOf(after) });
+  await recordEvent(tx, now, booking.rsvno, actor, slipLapsed ? 'konbini_expired' : action, {
+    before: stateOf(booking),
+    after: stateOf(after),
+  });
+  if (slipLapsed) {
+    const mail = await loadMailBooking(tx, ctx.config, booking.rsvno);
+    if (mail) await enqueueMail(tx, konbiniExpiredMail(mail));
+  }
   return after;
 }
 

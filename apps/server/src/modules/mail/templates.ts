@@ -4,6 +4,7 @@
  * booking its .ics calendar file. Each builder returns a mail ready for `enqueueMail`.
  */
 
+import type { KonbiniSlip } from '@tabi/contract/booking';
 import {
   cancelLines,
   cancelLineText,
@@ -49,6 +50,9 @@ export const MailKind = {
   dayStopped: 'day_stopped',
   bookingChanged: 'booking_changed',
   changeFailed: 'change_failed',
+  konbiniSlip: 'konbini_slip',
+  konbiniReminder: 'konbini_reminder',
+  konbiniExpired: 'konbini_expired',
 } as const;
 export type MailKind = (typeof MailKind)[keyof typeof MailKind];
 
@@ -450,6 +454,56 @@ export function changeFailedMail(b: MailBooking, difference: number): OutgoingMa
     t('refundByCardShort'),
     summary(b),
     myPageGuide(b),
+  ]);
+}
+
+/** A konbini slip as a mail shows it (ADR 0213): per store its numbers, then the deadline and the slip's page. */
+function slipBlocks(b: MailBooking, slip: KonbiniSlip): MailBlock[] {
+  const t = textOf(b);
+  const lang = b.lang ?? 'ja';
+  const rows: [string, string][] = [[t('konbiniDeadline'), formatTokyoDateTime(slip.expires_at, lang)]];
+  for (const code of slip.codes) {
+    rows.push([t('konbiniStore'), t(`konbiniStore.${code.store}`)]);
+    rows.push([t('konbiniPaymentCode'), code.payment_code]);
+    if (code.confirmation_number) rows.push([t('konbiniConfirmation'), code.confirmation_number]);
+  }
+  if (slip.voucher_url) rows.push([t('konbiniVoucher'), slip.voucher_url]);
+  return [{ kind: 'facts', title: t('konbiniSlipFacts'), rows }];
+}
+
+/** The slip was issued: how to pay it at the store, and that the booking lapses after its deadline. */
+export function konbiniSlipMail(b: MailBooking, slip: KonbiniSlip): OutgoingMail {
+  const t = textOf(b);
+  return compose(MailKind.konbiniSlip, b, t('konbiniSlipTitle'), [
+    t('konbiniSlipLead'),
+    slipBlocks(b, slip),
+    t('konbiniHowTo'),
+    summary(b),
+    myPageGuide(b),
+  ]);
+}
+
+/** The day before the slip's deadline, while it is not paid. */
+export function konbiniReminderMail(b: MailBooking, slip: KonbiniSlip): OutgoingMail {
+  const t = textOf(b);
+  return compose(MailKind.konbiniReminder, b, t('konbiniReminderTitle'), [
+    t('konbiniReminderLead'),
+    slipBlocks(b, slip),
+    t('konbiniHowTo'),
+    summary(b),
+    myPageGuide(b),
+  ]);
+}
+
+/** The slip's deadline passed unpaid: the booking is canceled and its seats given back. */
+export function konbiniExpiredMail(b: MailBooking): OutgoingMail {
+  const t = textOf(b);
+  return compose(MailKind.konbiniExpired, b, t('konbiniExpiredTitle'), [
+    t('konbiniExpiredLead'),
+    summary(b),
+    t('nothingPaid'),
+    myPageGuide(b),
+    t('againSoon'),
   ]);
 }
 

@@ -24,6 +24,7 @@ import * as repo from '../booking/repository.ts';
 import { findBooking } from '../booking/repository.ts';
 import { withdrawRequest as withdraw } from '../booking/service.ts';
 import { discountOfBooking } from '../discount/rules.ts';
+import { openSlipOf } from '../payment/index.ts';
 import { requireSession } from '../session/service.ts';
 import { ticketOf } from '../ticket/service.ts';
 
@@ -138,6 +139,8 @@ export async function bookingView(ctx: AppContextBase, rsvno: string, lang: Lang
   const meetpoint = lines.find((l) => l.meetpointJa === booking.meetpoint)?.option.meetpoint ?? booking.meetpoint;
   // A booking that holds its seats and is paid (or confirmed on account) has its ticket for the door (ADR 0212).
   const ticket = lifecycleOf(booking) === 'paid' ? await ticketOf(ctx.db, rsvno) : null;
+  // A konbini slip waiting at the store (ADR 0213): its numbers and deadline, what the customer must act on.
+  const konbini = lifecycleOf(booking) === 'awaiting' ? await openSlipOf(ctx, rsvno) : null;
   const spec = specStateFields(booking);
   const servertime = toTokyoIso(ctx.clock.now());
   const paymentDeadline = isoOrNull(booking.paymentDeadline);
@@ -155,6 +158,7 @@ export async function bookingView(ctx: AppContextBase, rsvno: string, lang: Lang
     amountjp: booking.amountjp,
     ...(discount ? { discount } : {}),
     ...(ticket ? { ticket: { code: ticket.code, qr_svg: ticket.svg } } : {}),
+    ...(konbini ? { konbini } : {}),
     meetpoint,
     memberList: members.map(toMember),
     optionList: lines.map(toBookingOption),
@@ -169,7 +173,7 @@ export async function bookingView(ctx: AppContextBase, rsvno: string, lang: Lang
     state: bookingState(spec, servertime),
     payable: paymentAllowed({ ...spec, payment_deadline_date: paymentDeadline }, servertime),
     card_payable: cardPaymentOpen(spec, servertime),
-    cancellable: cancelAllowed({ status: spec.status, fromdate }, todayIn(ctx.clock)),
+    cancellable: cancelAllowed({ ...spec, fromdate }, todayIn(ctx.clock)),
     withdrawable: requestWithdrawable({ status: spec.status, fromdate }, todayIn(ctx.clock)),
     // What the cancellation charged and gave back: my page shows it beside the original total.
     ...(isEnded(lifecycleOf(booking)) && booking.cancelFee !== null

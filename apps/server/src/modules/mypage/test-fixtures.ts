@@ -338,6 +338,7 @@ export function recordingPaymentProvider(): PaymentProvider & {
     parseWebhook(): never {
       throw new Error('not used in these tests');
     },
+    async voidSlip() {},
   };
   return fake;
 }

@@ -5,7 +5,8 @@
  */
 export { grantBookingCapability, holdsBookingCapability } from './capability.ts';
 export { type FulfilOutcome, fulfil } from './fulfil.ts';
-export type { PaidCheckout, PaidVerdict, PaymentOutcomes, RefundOutcome } from './outcomes.ts';
+export { openSlipOf, recordSlip, remindSlips, voidOpenSlips } from './konbini.ts';
+export type { IssuedSlip, PaidCheckout, PaidVerdict, PaymentOutcomes, RefundOutcome } from './outcomes.ts';
 export { type ReconcileReport, reconcile, reportIsEmpty, settleOpenPayments } from './reconciler.ts';
 export {
   planRefunds,

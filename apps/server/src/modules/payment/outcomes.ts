@@ -37,6 +37,14 @@ export interface RefundOutcome {
 /** How a booking may be paid now, as the booking says: a card booking, a confirmed request, paid already, or not. */
 export type PayableAs = 'card' | 'request' | 'paid' | 'none';
 
+/** A konbini slip issued for a checkout of the booking (ADR 0213), its slip row written in the caller's transaction. */
+export interface IssuedSlip {
+  rsvno: string;
+  paymentId: number;
+  checkoutSessionId: string;
+  expiresAt: Date;
+}
+
 export interface PaymentOutcomes {
   /** Whether and how the booking may be paid (its lifecycle decides; the payments module sets the checkout's time). */
   payableAs(booking: PayableBooking): PayableAs;
@@ -44,6 +52,20 @@ export interface PaymentOutcomes {
   lockBooking(tx: DbOrTx, rsvno: string): Promise<boolean>;
   /** A checkout was paid: the booking takes the money or says why it cannot (then it is refunded in full). */
   paid(ctx: AppContextBase, tx: DbOrTx, checkout: PaidCheckout, actor: Actor): Promise<PaidVerdict>;
+  /**
+   * A konbini slip was issued: the booking waits for it until its deadline ('awaiting', mailing the slip), or says it
+   * can no longer wait ('late': the slip is voided).
+   */
+  slipIssued(ctx: AppContextBase, tx: DbOrTx, slip: IssuedSlip, actor: Actor): Promise<'awaiting' | 'late'>;
+  /** A slip failed (expired, voided): a booking still waiting for it expires. */
+  slipFailed(ctx: AppContextBase, tx: DbOrTx, slip: { rsvno: string; paymentId: number }, actor: Actor): Promise<void>;
+  /** The day before a slip's deadline: the customer is reminded, if the booking still waits for it. */
+  slipReminder(
+    ctx: AppContextBase,
+    tx: DbOrTx,
+    slip: { rsvno: string; paymentId: number },
+    actor: Actor,
+  ): Promise<void>;
   /** The provider confirmed a refund, in the transaction that books it. */
   refunded(ctx: AppContextBase, tx: DbOrTx, refund: RefundOutcome, actor: Actor): Promise<void>;
   /** A refund was given up (refused, or out of attempts), in the transaction that says so. */

@@ -322,10 +322,11 @@ describe('PayPay, Alipay and WeChat Pay on the sandbox (ADR 0211)', () => {
   it('offers every method of PAYMENT_METHODS beside the card form, each a link to its app’s stand-in', async () => {
     const id = sessionIdOf((await checkout(await book('PY0001'))).json().response.url);
     const [session] = await t.ctx.db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, id));
-    expect(session?.methods).toEqual(['card', 'paypay', 'alipay', 'wechat_pay']);
+    expect(session?.methods).toEqual(['card', 'konbini', 'paypay', 'alipay', 'wechat_pay']);
     const page = await t.app.inject({ method: 'GET', url: `/sandbox/checkout/${id}` });
     expect(page.body).toContain('その他のお支払い方法');
     for (const [method, label] of [
+      ['konbini', 'コンビニ決済で支払う'],
       ['paypay', 'PayPayで支払う'],
       ['alipay', 'Alipay（支付宝）で支払う'],
       ['wechat_pay', 'WeChat Pay（微信支付）で支払う'],
@@ -363,7 +364,7 @@ describe('PayPay, Alipay and WeChat Pay on the sandbox (ADR 0211)', () => {
   it('answers 404 for a method the checkout does not offer, and the card page for a paid session', async () => {
     const id = sessionIdOf((await checkout(await book('PY0001'))).json().response.url);
     expect((await walletPage(id, 'card')).statusCode).toBe(404);
-    expect((await walletPage(id, 'konbini')).statusCode).toBe(404);
+    expect((await walletPage(id, 'bitcoin')).statusCode).toBe(404);
     expect((await walletPage(id, 'alipay', 'approve')).statusCode).toBe(303);
     const after = await walletPage(id, 'alipay');
     expect(after.body).toContain('お支払いは完了しています');

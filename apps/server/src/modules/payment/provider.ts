@@ -1,6 +1,7 @@
 /** DESIGN §6: one payment-provider interface; `sandbox.ts` and `stripe.ts` implement it. Amounts are integer yen. */
 import type { PaymentMethod } from '@tabi/contract/constants';
 import { type Lang, langOfPath } from '@tabi/contract/i18n';
+import type { KonbiniCode } from '../../db/schema.ts';
 
 export interface CheckoutInput {
   rsvno: string;
@@ -15,6 +16,18 @@ export interface CheckoutInput {
   expiresAt: Date;
   /** The ways the checkout offers (PAYMENT_METHODS, ADR 0211). */
   methods: PaymentMethod[];
+  /**
+   * With `konbini` among the methods: the slip is paid within this many days, until the end of that day in Tokyo
+   * (ADR 0213, Stripe's `expires_after_days`).
+   */
+  konbiniDays?: number;
+}
+
+/** A konbini slip as the provider issued it (ADR 0213). */
+export interface ProviderSlip {
+  codes: KonbiniCode[];
+  expiresAt: Date;
+  voucherUrl: string | null;
 }
 
 /**
@@ -39,11 +52,15 @@ export interface CheckoutSession {
   chargeId: string | null;
   /** How it was paid, when the provider says (the sandbox does; Stripe's page chooses on its own). */
   method: PaymentMethod | null;
+  /** A konbini slip issued and not paid yet (ADR 0213); null otherwise. */
+  slip: ProviderSlip | null;
 }
 
 export type PaymentEvent =
   | { type: 'checkout.completed'; eventId: string; session: CheckoutSession }
   | { type: 'checkout.expired'; eventId: string; session: CheckoutSession }
+  /** A delayed payment (a konbini slip) failed: it expired unpaid or was canceled (ADR 0213). */
+  | { type: 'checkout.failed'; eventId: string; session: CheckoutSession }
   | { type: 'ignored'; eventId: string };
 
 /**
@@ -65,7 +82,17 @@ export interface PaymentProvider {
   readonly name: 'sandbox' | 'stripe';
   createCheckout(input: CheckoutInput, idempotencyKey: string): Promise<CheckoutSession>;
   retrieveCheckout(id: string): Promise<CheckoutSession>;
-  refund(chargeId: string, amount: number, idempotencyKey: string): Promise<{ id: string; amount: number }>;
+  /**
+   * `awaitingAccount`: the refund is made and the provider asks the customer for a bank account to pay it into (a
+   * konbini payment's, ADR 0213).
+   */
+  refund(
+    chargeId: string,
+    amount: number,
+    idempotencyKey: string,
+  ): Promise<{ id: string; amount: number; awaitingAccount?: boolean }>;
+  /** Voids an unpaid konbini slip of the session so that the store no longer takes it; nothing when there is none. */
+  voidSlip(checkoutSessionId: string): Promise<void>;
   /** Verifies a webhook's signature over the raw body and turns it into an event; throws when invalid. */
   parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent;
 }

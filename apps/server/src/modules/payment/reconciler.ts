@@ -11,6 +11,7 @@ import type { AppContext } from '../../context.ts';
 import { retryDelayMs } from '../../jobs/backoff.ts';
 import { reconcilerFindings } from '../../metrics.ts';
 import { fulfil } from './fulfil.ts';
+import { closeFailedSlip, recordSlip } from './konbini.ts';
 import { sendRefund } from './refunds.ts';
 import * as payments from './repository.ts';
 import { CHECKOUT_WATCH_MS, sendCheckoutCall } from './service.ts';
@@ -20,6 +21,8 @@ const BATCH = 50;
 const LEASE_MS = 2 * 60_000;
 /** Stripe keeps an idempotency key 24 hours: a checkout begun longer ago than that cannot be asked again. */
 const CHECKOUT_KEY_LIFETIME_MS = 24 * 3_600_000;
+/** How often a konbini slip waiting at the store is asked about (its payment normally arrives as an event). */
+const SLIP_WATCH_MS = 15 * 60_000;
 
 export interface ReconcileReport {
   checkoutsMade: number;
@@ -51,11 +54,20 @@ export async function settleCheckout(
   ctx: AppContext,
   checkoutSessionId: string,
   actor: Actor,
-): Promise<'fulfilled' | 'closed' | 'open'> {
+): Promise<'fulfilled' | 'closed' | 'open' | 'slip'> {
   const session = await ctx.payment.retrieveCheckout(checkoutSessionId);
   if (session.paymentStatus === 'paid') {
     await fulfil(ctx, checkoutSessionId, actor);
     return 'fulfilled';
+  }
+  // A konbini slip waiting at the store (recorded once), or one that failed: expired or voided (ADR 0213).
+  if (session.slip) {
+    await recordSlip(ctx, checkoutSessionId, actor);
+    return 'slip';
+  }
+  if (session.status === 'complete') {
+    await closeFailedSlip(ctx, checkoutSessionId, actor);
+    return 'closed';
   }
   if (session.status === 'expired') {
     await ctx.db.transaction(async (tx) => {
@@ -116,8 +128,9 @@ async function reconcileCall(
   if (found === 'fulfilled') report.paymentsFulfilled += 1;
   else if (found === 'closed') report.checkoutsClosed += 1;
   else {
+    // A slip is paid at the store within days: asked about far less often than a checkout of minutes.
     await payments.advanceProviderCall(ctx.db, call.id, ['open'], {
-      nextAttemptAt: new Date(now.getTime() + CHECKOUT_WATCH_MS),
+      nextAttemptAt: new Date(now.getTime() + (found === 'slip' ? SLIP_WATCH_MS : CHECKOUT_WATCH_MS)),
     });
   }
 }

@@ -112,7 +112,7 @@ function outcomeOf(call: ProviderCallRow, paymentId: number, amount: number, pro
  */
 export async function sendRefund(ctx: Ctx, call: ProviderCallRow, actor: Actor): Promise<SendOutcome> {
   const payment = call.paymentId === null ? undefined : await findPaymentById(ctx.db, call.paymentId);
-  let result: { id: string; amount: number };
+  let result: { id: string; amount: number; awaitingAccount?: boolean };
   try {
     if (!payment?.chargeId) throw new ProviderRefusal('the payment has no charge to refund');
     result = await ctx.payment.refund(payment.chargeId, call.amount, call.idempotencyKey);
@@ -136,6 +136,8 @@ export async function sendRefund(ctx: Ctx, call: ProviderCallRow, actor: Actor):
         state: 'succeeded',
         providerRef: result.id,
         doneAt: now,
+        // A konbini payment's refund: made, paid out once the customer gives the provider a bank account (ADR 0213).
+        awaitingAccount: result.awaitingAccount === true,
       });
     }
     await addRefundedAmount(tx, paymentId, result.amount);

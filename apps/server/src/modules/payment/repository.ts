@@ -7,6 +7,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import {
   bookingOptions,
   bookings,
+  type KonbiniCode,
+  konbiniSlips,
   type NewProviderCall,
   options,
   type PaymentRow,
@@ -25,6 +27,7 @@ import {
 } from '../../db/schema.ts';
 import { translatedText } from '../../db/translated.ts';
 import { claimDue } from '../../jobs/claim.ts';
+import type { SandboxSlip } from './schema.ts';
 
 export type {
   NewProviderCall,
@@ -49,6 +52,7 @@ export type PayableBooking = Pick<
   | 'paymentDeadline'
   | 'mail'
   | 'amountjp'
+  | 'fromdate'
 >;
 
 export async function findPayableBooking(db: DbOrTx, rsvno: string): Promise<PayableBooking | undefined> {
@@ -65,6 +69,7 @@ export async function findPayableBooking(db: DbOrTx, rsvno: string): Promise<Pay
       paymentDeadline: bookings.paymentDeadline,
       mail: bookings.mail,
       amountjp: bookings.amountjp,
+      fromdate: bookings.fromdate,
     })
     .from(bookings)
     .where(eq(bookings.rsvno, rsvno));
@@ -295,7 +300,10 @@ export async function findSandboxCheckout(db: DbOrTx, id: string): Promise<Sandb
   return row;
 }
 
-/** Completes an open sandbox session once, paid by `method`; returns false when it was not open. */
+/**
+ * Completes a sandbox session once, paid by `method`: an open one (a card, a wallet), or one whose konbini slip is
+ * paid at the store; returns false when it was neither.
+ */
 export async function completeSandboxCheckout(
   db: DbOrTx,
   id: string,
@@ -305,10 +313,93 @@ export async function completeSandboxCheckout(
   const rows = await db
     .update(sandboxCheckouts)
     .set({ status: 'complete', chargeId, method, lastError: null })
+    .where(and(eq(sandboxCheckouts.id, id), eq(sandboxCheckouts.status, method === 'konbini' ? 'slip' : 'open')))
+    .returning({ id: sandboxCheckouts.id });
+  return rows.length > 0;
+}
+
+/** Issues a konbini slip on an open sandbox session once; false when it was no longer open. */
+export async function issueSandboxSlip(db: DbOrTx, id: string, slip: SandboxSlip): Promise<boolean> {
+  const rows = await db
+    .update(sandboxCheckouts)
+    .set({ status: 'slip', slip, lastError: null })
     .where(and(eq(sandboxCheckouts.id, id), eq(sandboxCheckouts.status, 'open')))
     .returning({ id: sandboxCheckouts.id });
   return rows.length > 0;
 }
+
+/** Voids a sandbox slip not paid yet: the store no longer takes it. */
+export async function voidSandboxSlip(db: DbOrTx, id: string): Promise<void> {
+  await db
+    .update(sandboxCheckouts)
+    .set({ status: 'void' })
+    .where(and(eq(sandboxCheckouts.id, id), eq(sandboxCheckouts.status, 'slip')));
+}
+
+// --- konbini slips (ADR 0213) ---
+
+export type KonbiniSlipRow = typeof konbiniSlips.$inferSelect;
+
+/** Records a slip the provider issued, once per payment; answers whether this call recorded it. */
+export async function insertSlip(db: DbOrTx, row: typeof konbiniSlips.$inferInsert): Promise<boolean> {
+  const rows = await db
+    .insert(konbiniSlips)
+    .values(row)
+    .onConflictDoNothing()
+    .returning({ paymentId: konbiniSlips.paymentId });
+  return rows.length > 0;
+}
+
+/** The booking's slip waiting at the store: the newest of its open payments'. */
+export async function findOpenSlip(db: DbOrTx, rsvno: string): Promise<KonbiniSlipRow | undefined> {
+  const [row] = await db
+    .select({ slip: konbiniSlips })
+    .from(konbiniSlips)
+    .innerJoin(payments, eq(payments.id, konbiniSlips.paymentId))
+    .where(and(eq(konbiniSlips.rsvno, rsvno), eq(payments.status, 'open')))
+    .orderBy(desc(konbiniSlips.issuedAt))
+    .limit(1);
+  return row?.slip;
+}
+
+/** The checkout sessions of the booking's slips not paid yet (to void them when it is canceled). */
+export async function openSlipSessions(db: DbOrTx, rsvno: string): Promise<string[]> {
+  const rows = await db
+    .select({ session: payments.checkoutSessionId })
+    .from(konbiniSlips)
+    .innerJoin(payments, eq(payments.id, konbiniSlips.paymentId))
+    .where(and(eq(konbiniSlips.rsvno, rsvno), eq(payments.status, 'open')));
+  return rows.map((r) => r.session);
+}
+
+/**
+ * Slips due for their reminder at `now` (from 09:00 in Tokyo the day before their deadline), still waiting at the
+ * store, claimed for this worker with SKIP LOCKED.
+ */
+export async function claimSlipsToRemind(db: DbOrTx, now: Date, limit: number): Promise<KonbiniSlipRow[]> {
+  const rows = await db
+    .select({ slip: konbiniSlips })
+    .from(konbiniSlips)
+    .innerJoin(payments, eq(payments.id, konbiniSlips.paymentId))
+    .where(
+      and(
+        sql`${konbiniSlips.remindedAt} is null`,
+        eq(payments.status, 'open'),
+        sql`${konbiniSlips.expiresAt} > ${now.toISOString()}`,
+        sql`${now.toISOString()}::timestamptz >= ((${konbiniSlips.expiresAt} at time zone 'Asia/Tokyo')::date - 1 + time '09:00') at time zone 'Asia/Tokyo'`,
+      ),
+    )
+    .orderBy(asc(konbiniSlips.expiresAt))
+    .limit(limit)
+    .for('update', { of: konbiniSlips, skipLocked: true });
+  return rows.map((r) => r.slip);
+}
+
+export async function markSlipReminded(db: DbOrTx, paymentId: number, at: Date): Promise<void> {
+  await db.update(konbiniSlips).set({ remindedAt: at }).where(eq(konbiniSlips.paymentId, paymentId));
+}
+
+export type { KonbiniCode };
 
 export async function noteSandboxDecline(db: DbOrTx, id: string, message: string): Promise<void> {
   await db.update(sandboxCheckouts).set({ lastError: message }).where(eq(sandboxCheckouts.id, id));
@@ -342,6 +433,15 @@ export async function addSandboxRefund(
     const [row] = await tx.insert(sandboxRefunds).values(refund).returning();
     return row;
   });
+}
+
+/** How a sandbox charge was paid (a konbini payment's refund waits for the customer's bank account). */
+export async function sandboxChargeMethod(db: DbOrTx, chargeId: string): Promise<PaymentMethod | null> {
+  const [row] = await db
+    .select({ method: sandboxCheckouts.method })
+    .from(sandboxCheckouts)
+    .where(eq(sandboxCheckouts.chargeId, chargeId));
+  return row?.method ?? null;
 }
 
 export async function findSandboxCheckoutByKey(db: DbOrTx, key: string): Promise<SandboxCheckoutRow | undefined> {

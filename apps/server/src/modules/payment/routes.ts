@@ -10,7 +10,6 @@ import { ok } from '../../http/envelope.ts';
 import { siteOrigin } from '../../http/origin.ts';
 import { requireSession } from '../session/service.ts';
 import { holdsBookingCapability } from './capability.ts';
-import { fulfil } from './fulfil.ts';
 import { settleCheckout } from './reconciler.ts';
 import { checkoutResult, createCheckoutForBooking } from './service.ts';
 
@@ -65,11 +64,10 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
         throw new AppError(ErrCd.generic, say('badRequest'), 400);
       }
       try {
-        if (event.type === 'checkout.completed') {
-          const outcome = await fulfil(ctx, event.session.id, systemActor('webhook'));
+        // Whatever the event says, the provider's session now decides (paid, a konbini slip issued or failed, lapsed).
+        if (event.type !== 'ignored') {
+          const outcome = await settleCheckout(ctx, event.session.id, systemActor('webhook'));
           request.log.info({ eventId: event.eventId, session: event.session.id, outcome }, 'payment webhook');
-        } else if (event.type === 'checkout.expired') {
-          await settleCheckout(ctx, event.session.id, systemActor('webhook'));
         }
       } catch (error) {
         // Not acknowledged: Stripe delivers the event again later, and fulfilment is idempotent.

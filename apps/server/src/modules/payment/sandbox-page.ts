@@ -6,7 +6,8 @@
  * four — and says a mistyped field before sending, so the card fields are never emptied.
  */
 
-import type { PaymentMethod } from '@tabi/contract/constants';
+import { KONBINI_STORES, type PaymentMethod } from '@tabi/contract/constants';
+import { formatTokyoDateTime } from '@tabi/contract/dates';
 import { formatYen } from '@tabi/contract/format';
 import { escapeHtml } from '@tabi/contract/html';
 import { type Lang, pathInLang } from '@tabi/contract/i18n';
@@ -17,6 +18,10 @@ import ja from '../../messages/ja/sandbox.json' with { type: 'json' };
 import ko from '../../messages/ko/sandbox.json' with { type: 'json' };
 import zhHans from '../../messages/zh-Hans/sandbox.json' with { type: 'json' };
 import zhHant from '../../messages/zh-Hant/sandbox.json' with { type: 'json' };
+import type { SandboxSlip } from './schema.ts';
+
+/** Where a sandbox slip is shown, as Stripe's hosted voucher shows one (ADR 0213). */
+export const SANDBOX_VOUCHER_PATH = '/sandbox/konbini';
 
 type SandboxParams = MessageParams['sandbox'];
 type CardKey<K> = K extends `card.${infer Field}` ? Field : never;
@@ -142,6 +147,11 @@ input[aria-invalid="true"]{border-color:#c53030;outline-color:rgba(197,48,48,.35
 color:#1d64c0;background:#fff;text-decoration:none}
 .method:hover{background:#eef4fc}
 .method:focus-visible,.refuse:focus-visible{outline:3px solid #f0b429;outline-offset:2px}
+.stores{border:0;margin:0 0 8px;padding:0;display:grid;gap:8px}
+.stores legend{font-weight:600;margin-bottom:6px}
+.store{display:flex;align-items:center;gap:10px;border:1px solid #bcccdc;border-radius:10px;padding:12px 14px;font-weight:600;margin:0}
+.store input{width:auto}
+.code{font-size:1.4rem;font-weight:700}
 .refuse{display:block;width:100%;border:2px solid #bcccdc;border-radius:10px;padding:12px 16px;font:inherit;font-weight:700;
 color:#334e68;background:#fff;cursor:pointer;margin-top:12px}
 `;
@@ -273,6 +283,75 @@ export function walletPage(model: CheckoutPageModel, method: PaymentMethod): str
 <button class="pay" type="submit" name="decision" value="approve">${escapeHtml(text.approve)}</button>
 <button class="refuse" type="submit" name="decision" value="refuse">${escapeHtml(text.refuse)}</button>
 </form>
+</section></div>`,
+  );
+}
+
+/**
+ * コンビニ決済's stand-in (ADR 0213): the store is chosen and a slip issued, as Stripe's page does; the slip is then
+ * paid at the store (the voucher page's sandbox-only button), or lapses.
+ */
+export function konbiniPage(model: CheckoutPageModel): string {
+  const lang = model.lang ?? 'ja';
+  const text = sandboxText(lang);
+  const stores = KONBINI_STORES.map(
+    (store, i) =>
+      `<label class="store"><input type="radio" name="store" value="${store}"${i === 0 ? ' checked' : ''}> ${escapeHtml(text[`konbiniStore.${store}`])}</label>`,
+  ).join('');
+  return layout(
+    lang,
+    methodName('konbini', lang),
+    `<div class="grid">${summary(model, lang)}<section class="panel" aria-labelledby="konbini-title">
+<h2 id="konbini-title">${escapeHtml(methodName('konbini', lang))}</h2>
+<p>${escapeHtml(text.konbiniLead)}</p>
+<form method="post" action="${escapeHtml(walletPath(model.id, 'konbini'))}">
+<fieldset class="stores"><legend>${escapeHtml(text.konbiniStore)}</legend>${stores}</fieldset>
+<button class="pay" type="submit" name="decision" value="approve">${escapeHtml(text.konbiniIssue)}</button>
+<button class="refuse" type="submit" name="decision" value="refuse">${escapeHtml(text.konbiniBack)}</button>
+</form>
+</section></div>`,
+  );
+}
+
+export interface VoucherModel {
+  id: string;
+  name: string;
+  amount: number;
+  email: string;
+  lang: Lang;
+  /** open: payable at the store; paid: just paid; closed: past its deadline or voided. */
+  state: 'open' | 'paid' | 'closed';
+  slip: SandboxSlip;
+  /** The site's page to go back to (my page). */
+  backUrl: string;
+}
+
+/** The sandbox's slip (Stripe's hosted voucher): the numbers, the deadline, and 店頭で支払う（テスト）. */
+export function voucherPage(model: VoucherModel): string {
+  const { lang, slip } = model;
+  const text = sandboxText(lang);
+  const row = (label: string, value: string, mono = false) =>
+    `<div><dt>${escapeHtml(label)}</dt><dd${mono ? ' class="mono code"' : ''}>${escapeHtml(value)}</dd></div>`;
+  const facts = `<dl>${row(text.konbiniStore, text[`konbiniStore.${slip.store}`])}${row(text.konbiniPaymentCode, slip.paymentCode, true)}${row(
+    text.konbiniConfirmation,
+    slip.confirmationNumber,
+    true,
+  )}${row(text.konbiniDeadline, formatTokyoDateTime(slip.expiresAt, lang))}</dl>`;
+  const action =
+    model.state === 'open'
+      ? `<p>${escapeHtml(text.voucherHowTo)}</p>
+<form method="post" action="${SANDBOX_VOUCHER_PATH}/${escapeHtml(model.id)}">
+<button class="pay" type="submit">${escapeHtml(text.payAtStore)}</button></form>
+<p class="hint">${escapeHtml(text.payAtStoreNote)}</p>`
+      : `<p role="status">${escapeHtml(model.state === 'paid' ? text.voucherPaid : text.voucherClosed)}</p>`;
+  return layout(
+    lang,
+    text.voucherTitle,
+    `<div class="grid">${summary({ ...model, successUrl: '', cancelUrl: '', state: 'open' }, lang)}<section class="panel" aria-labelledby="voucher-title">
+<h2 id="voucher-title">${escapeHtml(text.voucherTitle)}</h2>
+${facts}
+${action}
+<a class="cancel" href="${escapeHtml(model.backUrl)}">${escapeHtml(text.backToSite)}</a>
 </section></div>`,
   );
 }

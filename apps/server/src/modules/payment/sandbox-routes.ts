@@ -1,16 +1,21 @@
-import type { PaymentMethod } from '@tabi/contract/constants';
+import { KONBINI_STORES, type PaymentMethod } from '@tabi/contract/constants';
+import { pathInLang } from '@tabi/contract/i18n';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { systemActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import { fulfil } from './fulfil.ts';
+import { recordSlip } from './konbini.ts';
 import { checkoutLang } from './provider.ts';
 import type { SandboxCheckoutRow } from './repository.ts';
 import {
   captureSandboxCheckout,
+  issueSandboxKonbiniSlip,
   judgeSandboxCard,
   loadSandboxCheckout,
+  payAtStore,
   recordSandboxDecline,
   SANDBOX_PATH,
+  sandboxSlipOpen,
   toSandboxSession,
 } from './sandbox.ts';
 import {
@@ -18,8 +23,12 @@ import {
   CHECKOUT_SCRIPT_PATH,
   type CheckoutPageModel,
   checkoutPage,
+  konbiniPage,
   notFoundPage,
+  SANDBOX_VOUCHER_PATH,
   sandboxText,
+  type VoucherModel,
+  voucherPage,
   walletPage,
 } from './sandbox-page.ts';
 import { SESSION_PLACEHOLDER } from './service.ts';
@@ -114,6 +123,9 @@ export async function sandboxRoutes(app: FastifyInstance, ctx: AppContext): Prom
   app.get<{ Params: { id: string } }>(`${SANDBOX_PATH}/:id`, async (request, reply) => {
     const row = await find(request.params.id);
     if (!row) return html(reply, 404, notFoundPage());
+    // A session that issued a konbini slip shows the slip (ADR 0213).
+    const slip = voucher(row);
+    if (slip) return html(reply, 200, slip);
     const page = model(row);
     return html(reply, 200, checkoutPage(page.state === 'open' ? { ...page, error: lastAttempt(row, page) } : page));
   });
@@ -150,7 +162,8 @@ export async function sandboxRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const method = row && walletOf(row, request.params.method);
     if (!row || !method) return html(reply, 404, notFoundPage());
     const page = model(row);
-    return html(reply, 200, page.state === 'open' ? walletPage(page, method) : checkoutPage(page));
+    if (page.state !== 'open') return html(reply, 200, checkoutPage(page));
+    return html(reply, 200, method === 'konbini' ? konbiniPage(page) : walletPage(page, method));
   });
 
   app.post<{ Params: { id: string; method: string } }>(`${SANDBOX_PATH}/:id/pay/:method`, async (request, reply) => {
@@ -160,6 +173,15 @@ export async function sandboxRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const page = model(row);
     if (page.state === 'expired') return html(reply, 410, checkoutPage(page));
     if (page.state === 'open') {
+      const store = KONBINI_STORES.find((s) => s === field(request.body, 'store'));
+      if (method === 'konbini' && field(request.body, 'decision') === 'approve' && store) {
+        // The slip is issued and the customer goes back to the site, which shows it (as Stripe's page does).
+        if (await issueSandboxKonbiniSlip(ctx, row, store)) {
+          const outcome = await recordSlip(ctx, row.id, systemActor('checkout'));
+          reply.log.info({ session: row.id, outcome }, 'sandbox konbini slip issued');
+        }
+        return reply.code(303).header('cache-control', 'no-store').redirect(page.successUrl, 303);
+      }
       if (field(request.body, 'decision') !== 'approve') {
         const text = sandboxText(page.lang ?? 'ja');
         await recordSandboxDecline(
@@ -173,5 +195,39 @@ export async function sandboxRoutes(app: FastifyInstance, ctx: AppContext): Prom
       await captureSandboxCheckout(ctx, row.id, method);
     }
     return paidAndBack(row, page, reply);
+  });
+
+  // The slip (Stripe's hosted voucher, ADR 0213), and the sandbox's stand-in for paying it at the store.
+  function voucher(row: SandboxCheckoutRow, state?: VoucherModel['state']): string | undefined {
+    if (!row.slip) return undefined;
+    const lang = checkoutLang(row.successUrl);
+    return voucherPage({
+      id: row.id,
+      name: row.name,
+      amount: row.amount,
+      email: row.customerEmail,
+      lang,
+      state: state ?? (row.status === 'complete' ? 'paid' : sandboxSlipOpen(row, ctx.clock.now()) ? 'open' : 'closed'),
+      slip: row.slip,
+      backUrl: pathInLang('/mypage', lang),
+    });
+  }
+
+  app.get<{ Params: { id: string } }>(`${SANDBOX_VOUCHER_PATH}/:id`, async (request, reply) => {
+    const row = await find(request.params.id);
+    const page = row && voucher(row);
+    return page ? html(reply, 200, page) : html(reply, 404, notFoundPage());
+  });
+
+  app.post<{ Params: { id: string } }>(`${SANDBOX_VOUCHER_PATH}/:id`, async (request, reply) => {
+    const row = await find(request.params.id);
+    if (!row?.slip) return html(reply, 404, notFoundPage());
+    if (!(await payAtStore(ctx, row))) {
+      const page = voucher(row) ?? notFoundPage();
+      return html(reply, row.status === 'complete' ? 200 : 410, page);
+    }
+    const outcome = await fulfil(ctx, row.id, systemActor('checkout'));
+    reply.log.info({ session: row.id, outcome }, 'sandbox konbini slip paid');
+    return html(reply, 200, voucher(row, outcome === 'refunded' ? 'closed' : 'paid') ?? notFoundPage());
   });
 }

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { PaymentMethod } from '@tabi/contract/constants';
+import type { KonbiniStore, PaymentMethod } from '@tabi/contract/constants';
 import type { Lang } from '@tabi/contract/i18n';
 import type { AppContextBase } from '../../context-base.ts';
+import { slipDeadline } from './konbini-rules.ts';
 import { type CheckoutSession, type PaymentProvider, ProviderRefusal } from './provider.ts';
 import {
   addSandboxRefund,
@@ -9,10 +10,13 @@ import {
   findSandboxCheckout,
   findSandboxCheckoutByKey,
   insertSandboxCheckout,
+  issueSandboxSlip,
   noteSandboxDecline,
   type SandboxCheckoutRow,
+  sandboxChargeMethod,
+  voidSandboxSlip,
 } from './repository.ts';
-import { sandboxText } from './sandbox-page.ts';
+import { SANDBOX_VOUCHER_PATH, sandboxText } from './sandbox-page.ts';
 
 export const SANDBOX_CARD_OK = '4242424242424242';
 export const SANDBOX_CARD_DECLINED = '4000000000000002';
@@ -32,17 +36,39 @@ function pageOrigin(row: SandboxCheckoutRow, publicUrl: string): string {
   }
 }
 
+/** A sandbox slip still payable at the store at `now`: issued, not paid, not voided, before its deadline. */
+export function sandboxSlipOpen(row: SandboxCheckoutRow, now: Date): boolean {
+  return row.status === 'slip' && row.slip !== null && now.getTime() < Date.parse(row.slip.expiresAt);
+}
+
 export function toSandboxSession(row: SandboxCheckoutRow, now: Date, publicUrl: string): CheckoutSession {
   const expired = row.status === 'open' && now.getTime() >= row.expiresAt.getTime();
+  // A session whose slip was issued is complete and unpaid, as Stripe's is: the slip is paid at the store or fails.
+  const finished = row.status === 'complete' || row.status === 'slip' || row.status === 'void';
+  const origin = pageOrigin(row, publicUrl);
   return {
     id: row.id,
-    url: `${pageOrigin(row, publicUrl)}${SANDBOX_PATH}/${row.id}`,
-    status: row.status === 'complete' ? 'complete' : expired || row.status === 'expired' ? 'expired' : 'open',
+    url: `${origin}${SANDBOX_PATH}/${row.id}`,
+    status: finished ? 'complete' : expired || row.status === 'expired' ? 'expired' : 'open',
     paymentStatus: row.status === 'complete' ? 'paid' : 'unpaid',
     amount: row.amount,
     rsvno: row.rsvno,
     chargeId: row.chargeId,
     method: row.method,
+    slip:
+      row.slip && sandboxSlipOpen(row, now)
+        ? {
+            codes: [
+              {
+                store: row.slip.store,
+                paymentCode: row.slip.paymentCode,
+                confirmationNumber: row.slip.confirmationNumber,
+              },
+            ],
+            expiresAt: new Date(row.slip.expiresAt),
+            voucherUrl: `${origin}${SANDBOX_VOUCHER_PATH}/${row.id}`,
+          }
+        : null,
   };
 }
 
@@ -68,6 +94,7 @@ export function createSandboxProvider(ctx: AppContextBase): PaymentProvider {
         cancelUrl: input.cancelUrl,
         expiresAt: input.expiresAt,
         methods: input.methods,
+        konbiniDays: input.konbiniDays ?? null,
       });
       const row = await findSandboxCheckout(ctx.db, id);
       if (!row) throw new Error('sandbox checkout was not stored');
@@ -83,7 +110,12 @@ export function createSandboxProvider(ctx: AppContextBase): PaymentProvider {
       // Called outside any transaction of ours (ADR 0101), so the sandbox books it on its own connection.
       const refund = await addSandboxRefund(ctx.db, { id: sandboxId('re'), chargeId, amount, idempotencyKey });
       if (!refund) throw new ProviderRefusal('the refund exceeds what is left of the charge');
-      return { id: refund.id, amount: refund.amount };
+      // As Stripe does for konbini: the customer is asked for a bank account to receive it (ADR 0213).
+      const awaitingAccount = (await sandboxChargeMethod(ctx.db, chargeId)) === 'konbini';
+      return { id: refund.id, amount: refund.amount, awaitingAccount };
+    },
+    async voidSlip(checkoutSessionId) {
+      await voidSandboxSlip(ctx.db, checkoutSessionId);
     },
     parseWebhook() {
       throw new Error('the sandbox provider sends no webhooks');
@@ -145,4 +177,36 @@ export async function recordSandboxDecline(ctx: AppContextBase, id: string, mess
 export async function loadSandboxCheckout(ctx: AppContextBase, id: string): Promise<SandboxCheckoutRow | undefined> {
   if (!/^cs_sandbox_[A-Za-z0-9_-]{32}$/.test(id)) return undefined;
   return findSandboxCheckout(ctx.db, id);
+}
+
+/** Konbini in the sandbox (ADR 0213): numbers of the shape the stores use, drawn at random. */
+function digits(n: number): string {
+  let out = '';
+  for (const byte of randomBytes(n)) out += String(byte % 10);
+  return out;
+}
+
+/**
+ * Issues the sandbox session's konbini slip for `store`, due at the end of the day (Tokyo) its `konbiniDays` reach;
+ * false when the session was no longer open or offers no konbini.
+ */
+export async function issueSandboxKonbiniSlip(
+  ctx: AppContextBase,
+  row: SandboxCheckoutRow,
+  store: KonbiniStore,
+): Promise<boolean> {
+  if (!row.methods.includes('konbini') || !row.konbiniDays) return false;
+  const expiresAt = slipDeadline(ctx.clock.now(), row.konbiniDays);
+  return issueSandboxSlip(ctx.db, row.id, {
+    store,
+    paymentCode: digits(store === 'familymart' ? 12 : 11),
+    confirmationNumber: digits(store === 'familymart' ? 10 : 6),
+    expiresAt: expiresAt.toISOString(),
+  });
+}
+
+/** Pays the session's slip at the store (the sandbox's 店頭で支払う); false when it was not payable. */
+export async function payAtStore(ctx: AppContextBase, row: SandboxCheckoutRow): Promise<boolean> {
+  if (!sandboxSlipOpen(row, ctx.clock.now())) return false;
+  return completeSandboxCheckout(ctx.db, row.id, sandboxId('ch'), 'konbini');
 }

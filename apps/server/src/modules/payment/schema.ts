@@ -3,9 +3,9 @@
  * refunds and provider calls are declared in db/schema.ts: they reference bookings, and this module imports nothing of
  * the booking's (ADR 0181).
  */
-import type { PaymentMethod } from '@tabi/contract/constants';
+import type { KonbiniStore, PaymentMethod } from '@tabi/contract/constants';
 import { sql } from 'drizzle-orm';
-import { integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { tz } from '../../db/shared-columns.ts';
 
 /** Hosted checkout sessions of the built-in sandbox payment provider (DESIGN §6); Stripe keeps its own. */
@@ -27,7 +27,19 @@ export const sandboxCheckouts = pgTable('sandbox_checkouts', {
   /** The ways this checkout offers (ADR 0211), and the one it was paid by. */
   methods: text('methods').array().$type<PaymentMethod[]>().notNull().default(sql`'{card}'::text[]`),
   method: text('method').$type<PaymentMethod>(),
+  /** With konbini offered: the days its slip is paid within (ADR 0213). */
+  konbiniDays: integer('konbini_days'),
+  /** The konbini slip the customer chose (status `slip` until paid at the store, then `complete`; `void`: voided). */
+  slip: jsonb('slip').$type<SandboxSlip>(),
 });
+
+/** A sandbox slip: one store's numbers, as a real one carries, and its deadline (ISO instant). */
+export interface SandboxSlip {
+  store: KonbiniStore;
+  paymentCode: string;
+  confirmationNumber: string;
+  expiresAt: string;
+}
 
 /** The sandbox provider's own record of its refunds, deduplicated by idempotency key like Stripe's. */
 export const sandboxRefunds = pgTable('sandbox_refunds', {

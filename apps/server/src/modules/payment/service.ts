@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CheckoutResult } from '@tabi/contract/booking';
 import { unpaidGraceEnd, unpaidGraceOver } from '@tabi/contract/booking-rules';
 import { ErrCd } from '@tabi/contract/constants';
-import { toTokyoIso } from '@tabi/contract/dates';
+import { isoDateToYmd, toTokyoIso } from '@tabi/contract/dates';
 import { LANG_BASE, langOfPath } from '@tabi/contract/i18n';
 import { say } from '@tabi/contract/said';
 import { systemActor } from '../../actor.ts';
@@ -11,6 +11,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { textIn } from '../../i18n/said-text.ts';
 import { fulfil } from './fulfil.ts';
+import { openSlipOf, recordSlip } from './konbini.ts';
+import { konbiniDays, offeredMethods } from './konbini-rules.ts';
 import type { CheckoutInput, CheckoutSession } from './provider.ts';
 import * as repo from './repository.ts';
 import { PROVIDER_CALL_GRACE_MS } from './repository.ts';
@@ -79,6 +81,22 @@ async function payableUntil(
     default:
       throw AppError.conflict(ErrCd.generic, say('notPayable'));
   }
+}
+
+/**
+ * The ways a booking's checkout offers: PAYMENT_METHODS, konbini among them only while a slip would have a day before
+ * the use date and the amount is one the stores take (ADR 0213).
+ */
+function konbiniOffer(
+  ctx: AppContext,
+  booking: repo.PayableBooking,
+  now: Date,
+): Pick<CheckoutInput, 'methods' | 'konbiniDays'> {
+  const configured = ctx.config.paymentMethods;
+  if (!configured.includes('konbini')) return { methods: configured };
+  const payBy = ctx.onPayment.payableAs(booking) === 'request' ? booking.paymentDeadline : null;
+  const days = konbiniDays(now, isoDateToYmd(booking.fromdate), booking.amountjp, payBy);
+  return days > 0 ? { methods: configured, konbiniDays: days } : { methods: offeredMethods(configured, 0) };
 }
 
 /** How long before its expiry an open checkout is still handed out again rather than a new one made. */
@@ -173,7 +191,7 @@ export async function createCheckoutForBooking(
     successUrl: `${options.origin}${withSessionPlaceholder(options.successPath)}`,
     cancelUrl: `${options.origin}${withSessionPlaceholder(options.cancelPath)}`,
     expiresAt: latest(until, new Date(now.getTime() + minutes(MIN_CHECKOUT_MINUTES))),
-    methods: ctx.config.paymentMethods,
+    ...konbiniOffer(ctx, booking, now),
   };
   const reusable = await reusableCheckout(ctx, rsvno, input, now);
   if (reusable) return { url: reusable.url };
@@ -210,7 +228,8 @@ export async function createCheckoutForDifference(
       successUrl: `${options.origin}${withSessionPlaceholder(options.successPath)}`,
       cancelUrl: `${options.origin}${withSessionPlaceholder(options.cancelPath)}`,
       expiresAt: new Date(now.getTime() + minutes(MIN_CHECKOUT_MINUTES)),
-      methods: ctx.config.paymentMethods,
+      // A change waits for its difference minutes, not days: no konbini slip (ADR 0213).
+      methods: offeredMethods(ctx.config.paymentMethods, 0),
     },
     now,
     change.id,
@@ -274,6 +293,8 @@ export async function checkoutResult(ctx: AppContext, sessionId: string): Promis
   const session = await ctx.payment.retrieveCheckout(sessionId).catch(() => undefined);
   if (session?.paymentStatus === 'paid' && payment.status === 'open') {
     await fulfil(ctx, sessionId, systemActor('checkout'));
+  } else if (session?.slip && payment.status === 'open') {
+    await recordSlip(ctx, sessionId, systemActor('checkout'));
   }
   const booking = await repo.findPayableBooking(ctx.db, payment.rsvno);
   if (!booking) throw AppError.notFound(say('checkoutNotFound'));
@@ -287,5 +308,6 @@ export async function checkoutResult(ctx: AppContext, sessionId: string): Promis
     rsvdate: toTokyoIso(booking.rsvdate),
     paid,
     payable_until: open ? toTokyoIso(until) : null,
+    konbini: paid ? null : await openSlipOf(ctx, booking.rsvno),
   };
 }

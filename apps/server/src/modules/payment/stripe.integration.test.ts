@@ -6,9 +6,9 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemActor } from '../../actor.ts';
 import { todayIn } from '../../clock.ts';
-import { bookings, outbox, payments } from '../../db/schema.ts';
+import { bookings, konbiniSlips, outbox, payments } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { ADULT_PRICE, bookingPayload, insertTestOption, insertTestStock } from '../booking/test-fixtures.ts';
+import { ADULT_PRICE, bookingPayload, insertTestOption, insertTestStock, stockLeft } from '../booking/test-fixtures.ts';
 import { discountCodes } from '../discount/schema.ts';
 import { bookingCapabilityCookie } from './capability.ts';
 import { planRefunds, sendPendingRefunds } from './refunds.ts';
@@ -21,7 +21,13 @@ type Json = Record<string, unknown>;
 class FakeStripe {
   readonly calls: { method: string; path: string; params: URLSearchParams; idempotencyKey: string | undefined }[] = [];
   readonly sessions = new Map<string, Json>();
+  /** The payment intents of sessions, by id, as `expand[]=payment_intent` answers them. */
+  readonly intents = new Map<string, Json>();
   readonly taxRates: Json[] = [];
+  /** What a refund's status is answered with: `requires_action` for a konbini payment's (ADR 0213). */
+  refundStatus = 'succeeded';
+  /** Stripe refuses to cancel the intent (it was paid or canceled meanwhile). */
+  refuseCancel = false;
   private server: Server | undefined;
   private seq = 0;
 
@@ -88,16 +94,44 @@ class FakeStripe {
       const session = this.sessions.get(retrieve[1]);
       if (!session) return [404, { error: { type: 'invalid_request_error', message: 'No such checkout.session' } }];
       const intent = session.payment_intent;
-      const expanded =
-        typeof intent === 'string' && p.getAll('expand[0]').includes('payment_intent')
-          ? { id: intent, object: 'payment_intent', latest_charge: `ch_for_${retrieve[1]}` }
-          : intent;
+      const expand = [...p.entries()].filter(([k]) => k.startsWith('expand[')).map(([, v]) => v);
+      if (typeof intent !== 'string' || !expand.includes('payment_intent')) return [200, session];
+      const found = this.intents.get(intent) ?? {};
+      const expanded: Json = {
+        id: intent,
+        object: 'payment_intent',
+        status: 'succeeded',
+        next_action: null,
+        payment_method_types: ['card'],
+        latest_charge: `ch_for_${retrieve[1]}`,
+        ...found,
+      };
+      const charge = expanded.latest_charge;
+      if (typeof charge === 'string' && expand.includes('payment_intent.latest_charge')) {
+        const type = (expanded.payment_method_types as string[])[0];
+        expanded.latest_charge = { id: charge, object: 'charge', payment_method_details: { type } };
+      }
       return [200, { ...session, payment_intent: expanded }];
+    }
+    const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(path);
+    if (method === 'POST' && cancel?.[1]) {
+      const intent = this.intents.get(cancel[1]);
+      if (!intent || this.refuseCancel || intent.status !== 'requires_action') {
+        return [400, { error: { type: 'invalid_request_error', message: 'This PaymentIntent cannot be canceled' } }];
+      }
+      Object.assign(intent, { status: 'canceled', next_action: null });
+      return [200, { id: cancel[1], object: 'payment_intent', ...intent }];
     }
     if (method === 'POST' && path === '/v1/refunds') {
       return [
         200,
-        { id: `re_${this.seq}`, object: 'refund', amount: Number(p.get('amount')), charge: p.get('charge') },
+        {
+          id: `re_${this.seq}`,
+          object: 'refund',
+          amount: Number(p.get('amount')),
+          charge: p.get('charge'),
+          status: this.refundStatus,
+        },
       ];
     }
     return [404, { error: { type: 'invalid_request_error', message: `unknown ${method} ${path}` } }];
@@ -110,6 +144,60 @@ class FakeStripe {
     Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: `pi_for_${id}` });
     return session;
   }
+
+  /**
+   * What Stripe does when the customer chooses konbini on its page (ADR 0213): the session completes unpaid and its
+   * intent waits for the slip to be paid at a store, until `expiresAt`.
+   */
+  issueSlip(id: string, expiresAt: Date): Json {
+    const session = this.session(id);
+    const intent = `pi_for_${id}`;
+    Object.assign(session, { status: 'complete', payment_status: 'unpaid', payment_intent: intent });
+    this.intents.set(intent, {
+      status: 'requires_action',
+      payment_method_types: ['konbini'],
+      latest_charge: null,
+      next_action: {
+        type: 'konbini_display_details',
+        konbini_display_details: {
+          expires_at: Math.floor(expiresAt.getTime() / 1000),
+          hosted_voucher_url: `https://payments.stripe.test/konbini/voucher/${id}`,
+          stores: {
+            familymart: { payment_code: '123456789012', confirmation_number: '1234567890' },
+            lawson: { payment_code: '98765432101', confirmation_number: '654321' },
+            ministop: null,
+            seicomart: { payment_code: '55555555555' },
+          },
+        },
+      },
+    });
+    return session;
+  }
+
+  /** The slip paid at the store: the session is paid and its intent succeeded with a charge. */
+  paySlip(id: string): Json {
+    const session = this.session(id);
+    Object.assign(session, { payment_status: 'paid' });
+    Object.assign(this.intents.get(`pi_for_${id}`) ?? {}, {
+      status: 'succeeded',
+      next_action: null,
+      latest_charge: `ch_for_${id}`,
+    });
+    return session;
+  }
+
+  /** The slip expired unpaid: the session stays complete and unpaid, its intent asks for another payment method. */
+  failSlip(id: string): Json {
+    const session = this.session(id);
+    Object.assign(this.intents.get(`pi_for_${id}`) ?? {}, { status: 'requires_payment_method', next_action: null });
+    return session;
+  }
+
+  private session(id: string): Json {
+    const session = this.sessions.get(id);
+    if (!session) throw new Error(`no session ${id}`);
+    return session;
+  }
 }
 
 const fake = new FakeStripe();
@@ -118,11 +206,11 @@ let t: TestApp;
 let day: Ymd;
 let ip = 1;
 
-async function book(adults = 2, extra: Record<string, string> = {}): Promise<string> {
+async function book(adults = 2, extra: Record<string, string> = {}, opcd = 'ST0001', on = day): Promise<string> {
   const res = await t.request({
     method: 'POST',
     url: '/api/booking',
-    payload: { ...bookingPayload('ST0001', day, { adults }), ...extra },
+    payload: { ...bookingPayload(opcd, on, { adults }), ...extra },
     remoteAddress: `10.2.0.${ip++}`,
   });
   expect(res.statusCode).toBe(200);
@@ -147,13 +235,8 @@ async function openCheckout(rsvno: string, base = ''): Promise<string> {
   return url.slice(url.lastIndexOf('/') + 1);
 }
 
-function completedEvent(session: Json, eventId: string): string {
-  return JSON.stringify({
-    id: eventId,
-    object: 'event',
-    type: 'checkout.session.completed',
-    data: { object: session },
-  });
+function completedEvent(session: Json, eventId: string, type = 'checkout.session.completed'): string {
+  return JSON.stringify({ id: eventId, object: 'event', type, data: { object: session } });
 }
 
 function deliver(payload: string, signature?: string) {
@@ -172,7 +255,20 @@ async function state(rsvno: string) {
   const [booking] = await t.ctx.db.select().from(bookings).where(eq(bookings.rsvno, rsvno));
   const paymentRows = await t.ctx.db.select().from(payments).where(eq(payments.rsvno, rsvno));
   const mails = await t.ctx.db.select().from(outbox).where(eq(outbox.rsvno, rsvno));
-  return { booking, payments: paymentRows, mails: mails.filter((m) => m.kind === 'booking_paid') };
+  const slips = await t.ctx.db.select().from(konbiniSlips).where(eq(konbiniSlips.rsvno, rsvno));
+  return {
+    booking,
+    payments: paymentRows,
+    slips,
+    mails: mails.filter((m) => m.kind === 'booking_paid'),
+    mailKinds: mails.map((m) => m.kind).sort(),
+  };
+}
+
+/** The last checkout session the provider asked Stripe for, its parameters as sent. */
+function lastCheckoutParams(): Record<string, string> {
+  const create = fake.calls.findLast((c) => c.method === 'POST' && c.path === '/v1/checkout/sessions');
+  return Object.fromEntries(create?.params ?? []);
 }
 
 beforeAll(async () => {
@@ -216,12 +312,15 @@ describe('Stripe provider against a fake Stripe API', () => {
       success_url: 'http://localhost:3000/reservation/complete?processing=success&session_id={CHECKOUT_SESSION_ID}',
       cancel_url: 'http://localhost:3000/reservation/complete?processing=failed&session_id={CHECKOUT_SESSION_ID}',
       locale: 'ja',
-      // PAYMENT_METHODS (ADR 0211), all of them by default; WeChat Pay's QR code on a web page.
+      // PAYMENT_METHODS (ADR 0211), all of them by default; WeChat Pay's QR code on a web page; a konbini slip
+      // payable for 3 days, the most there is (ADR 0213).
       'payment_method_types[0]': 'card',
-      'payment_method_types[1]': 'paypay',
-      'payment_method_types[2]': 'alipay',
-      'payment_method_types[3]': 'wechat_pay',
+      'payment_method_types[1]': 'konbini',
+      'payment_method_types[2]': 'paypay',
+      'payment_method_types[3]': 'alipay',
+      'payment_method_types[4]': 'wechat_pay',
       'payment_method_options[wechat_pay][client]': 'web',
+      'payment_method_options[konbini][expires_after_days]': '3',
     });
     const [payment] = await t.ctx.db.select().from(payments).where(eq(payments.checkoutSessionId, id));
     expect(payment).toMatchObject({ provider: 'stripe', status: 'open', amount: 2 * ADULT_PRICE });
@@ -324,5 +423,143 @@ describe('Stripe provider against a fake Stripe API', () => {
     expect(call?.idempotencyKey).toBe(planned?.idempotencyKey);
     const checkoutCall = fake.calls.filter((c) => c.path === '/v1/checkout/sessions' && c.method === 'POST').at(-1);
     expect(checkoutCall?.idempotencyKey).toMatch(new RegExp(`^checkout_${rsvno}_`));
+  });
+});
+
+describe('コンビニ決済 through Stripe (ADR 0213)', () => {
+  /** 2026-11-21 12:00 in Tokyo, three days on, the end of that day. */
+  const SLIP_DEADLINE = new Date('2026-11-24T23:59:59+09:00');
+
+  it('offers konbini for at most 3 days and never past the day before the use date', async () => {
+    const today = todayIn(t.clock);
+    for (const ahead of [1, 2, 5]) {
+      await insertTestStock(t.ctx.db, 'ST0001', addDays(today, ahead), { zaikozan: 10 });
+    }
+    await openCheckout(await book(1, {}, 'ST0001', addDays(today, 5)));
+    expect(lastCheckoutParams()).toMatchObject({
+      'payment_method_types[1]': 'konbini',
+      'payment_method_options[konbini][expires_after_days]': '3',
+    });
+    await openCheckout(await book(1, {}, 'ST0001', addDays(today, 2)));
+    expect(lastCheckoutParams()).toMatchObject({
+      'payment_method_types[1]': 'konbini',
+      'payment_method_options[konbini][expires_after_days]': '1',
+    });
+    // Tomorrow: a slip would have no day before the use date.
+    await openCheckout(await book(1, {}, 'ST0001', addDays(today, 1)));
+    const params = lastCheckoutParams();
+    expect(Object.entries(params).filter(([k]) => k.startsWith('payment_method_types'))).toEqual([
+      ['payment_method_types[0]', 'card'],
+      ['payment_method_types[1]', 'paypay'],
+      ['payment_method_types[2]', 'alipay'],
+      ['payment_method_types[3]', 'wechat_pay'],
+    ]);
+    expect(params).not.toHaveProperty('payment_method_options[konbini][expires_after_days]');
+    expect(params).toHaveProperty('payment_method_options[wechat_pay][client]', 'web');
+  });
+
+  it('keeps the booking waiting for an issued slip, once, and fulfils it when the slip is paid', async () => {
+    const rsvno = await book(2);
+    const id = await openCheckout(rsvno);
+    const issued = completedEvent(fake.issueSlip(id, SLIP_DEADLINE), 'evt_konbini_issued');
+    expect(JSON.parse(issued).data.object).toMatchObject({ status: 'complete', payment_status: 'unpaid' });
+    for (let i = 0; i < 2; i += 1) expect((await deliver(issued)).statusCode).toBe(200);
+
+    let s = await state(rsvno);
+    expect(s.booking).toMatchObject({ state: 'awaiting', statusPayment: 0, paymentDeadline: SLIP_DEADLINE });
+    expect(s.payments).toHaveLength(1);
+    expect(s.payments[0]).toMatchObject({ status: 'open', chargeId: null });
+    expect(s.slips).toHaveLength(1);
+    expect(s.slips[0]).toMatchObject({
+      expiresAt: SLIP_DEADLINE,
+      voucherUrl: `https://payments.stripe.test/konbini/voucher/${id}`,
+      // Every store Stripe gave a code for, in the stores' order; Ministop had none.
+      codes: [
+        { store: 'familymart', paymentCode: '123456789012', confirmationNumber: '1234567890' },
+        { store: 'lawson', paymentCode: '98765432101', confirmationNumber: '654321' },
+        { store: 'seicomart', paymentCode: '55555555555', confirmationNumber: null },
+      ],
+    });
+    expect(s.mailKinds.filter((k) => k === 'konbini_slip')).toHaveLength(1);
+    expect(s.mails).toHaveLength(0);
+
+    const paid = completedEvent(fake.paySlip(id), 'evt_konbini_paid', 'checkout.session.async_payment_succeeded');
+    for (let i = 0; i < 2; i += 1) expect((await deliver(paid)).statusCode).toBe(200);
+    s = await state(rsvno);
+    expect(s.booking).toMatchObject({ state: 'paid', status: 1, statusPayment: 1 });
+    expect(s.payments).toHaveLength(1);
+    expect(s.payments[0]).toMatchObject({ status: 'paid', chargeId: `ch_for_${id}`, method: 'konbini' });
+    expect(s.mails).toHaveLength(1);
+    expect(s.mailKinds.filter((k) => k === 'konbini_slip')).toHaveLength(1);
+  });
+
+  it('expires the booking and gives its seats back when the slip fails', async () => {
+    await insertTestOption(t.ctx.db, 'ST0002');
+    await insertTestStock(t.ctx.db, 'ST0002', day, { zaikozan: 5 });
+    const rsvno = await book(2, {}, 'ST0002');
+    expect(await stockLeft(t.ctx.db, 'ST0002', day)).toBe(3);
+    const id = await openCheckout(rsvno);
+    expect((await deliver(completedEvent(fake.issueSlip(id, SLIP_DEADLINE), 'evt_konbini_issued_2'))).statusCode).toBe(
+      200,
+    );
+    expect((await state(rsvno)).booking).toMatchObject({ state: 'awaiting' });
+    expect(await stockLeft(t.ctx.db, 'ST0002', day)).toBe(3);
+
+    const failed = completedEvent(fake.failSlip(id), 'evt_konbini_failed', 'checkout.session.async_payment_failed');
+    for (let i = 0; i < 2; i += 1) expect((await deliver(failed)).statusCode).toBe(200);
+    const s = await state(rsvno);
+    expect(s.booking).toMatchObject({ state: 'expired', status: 4, statusPayment: 0, cancelReason: 'expired' });
+    expect(s.payments[0]).toMatchObject({ status: 'expired' });
+    expect(await stockLeft(t.ctx.db, 'ST0002', day)).toBe(5);
+    expect(s.mailKinds.filter((k) => k === 'konbini_expired')).toHaveLength(1);
+    expect(s.mails).toHaveLength(0);
+  });
+
+  it('voids a waiting slip by canceling its payment intent, and nothing more once it is gone', async () => {
+    const rsvno = await book(1);
+    const id = await openCheckout(rsvno);
+    fake.issueSlip(id, SLIP_DEADLINE);
+    const cancels = () =>
+      fake.calls.filter((c) => c.method === 'POST' && c.path === `/v1/payment_intents/pi_for_${id}/cancel`);
+    await t.ctx.payment.voidSlip(id);
+    expect(cancels()).toHaveLength(1);
+    expect(fake.intents.get(`pi_for_${id}`)).toMatchObject({ status: 'canceled' });
+    expect((await t.ctx.payment.retrieveCheckout(id)).slip).toBeNull();
+    // Canceled already: not asked again.
+    await t.ctx.payment.voidSlip(id);
+    expect(cancels()).toHaveLength(1);
+
+    // Stripe refusing (paid or canceled meanwhile) is no error; anything else is.
+    const other = await openCheckout(await book(1));
+    fake.issueSlip(other, SLIP_DEADLINE);
+    fake.refuseCancel = true;
+    try {
+      await expect(t.ctx.payment.voidSlip(other)).resolves.toBeUndefined();
+    } finally {
+      fake.refuseCancel = false;
+    }
+    await expect(t.ctx.payment.voidSlip('cs_test_missing')).rejects.toThrow();
+    // A session without a slip (open, or paid by card) has nothing to void.
+    const card = await openCheckout(await book(1));
+    await t.ctx.payment.voidSlip(card);
+    fake.pay(card);
+    await t.ctx.payment.voidSlip(card);
+    expect(fake.calls.filter((c) => c.path.endsWith('/cancel') && c.path.includes(card))).toHaveLength(0);
+  });
+
+  it('says a konbini refund awaits the customer’s bank account when Stripe asks for it', async () => {
+    fake.refundStatus = 'requires_action';
+    try {
+      expect(await t.ctx.payment.refund('ch_konbini', 3000, 'refund_konbini_1')).toMatchObject({
+        amount: 3000,
+        awaitingAccount: true,
+      });
+    } finally {
+      fake.refundStatus = 'succeeded';
+    }
+    expect(await t.ctx.payment.refund('ch_card', 3000, 'refund_card_1')).toMatchObject({
+      amount: 3000,
+      awaitingAccount: false,
+    });
   });
 });

@@ -1,12 +1,15 @@
+import { KONBINI_STORES, PAYMENT_METHODS, type PaymentMethod } from '@tabi/contract/constants';
 import type { Lang } from '@tabi/contract/i18n';
 import Stripe from 'stripe';
 import type { Config } from '../../config.ts';
+import type { KonbiniCode } from '../../db/schema.ts';
 import {
   type CheckoutSession,
   checkoutLang,
   type PaymentEvent,
   type PaymentProvider,
   ProviderRefusal,
+  type ProviderSlip,
 } from './provider.ts';
 
 /** Stripe's checkout in the page's language: its own codes for Korean and the two Chinese scripts. */
@@ -31,15 +34,64 @@ export function stripeHostOptions(
   return { host: url.hostname, port: url.port || (protocol === 'http' ? 80 : 443), protocol };
 }
 
-function chargeIdOf(paymentIntent: string | Stripe.PaymentIntent | null): string | null {
-  if (!paymentIntent || typeof paymentIntent === 'string') return null;
-  const charge = paymentIntent.latest_charge;
+function expandedIntent(paymentIntent: string | Stripe.PaymentIntent | null): Stripe.PaymentIntent | null {
+  return paymentIntent && typeof paymentIntent !== 'string' ? paymentIntent : null;
+}
+
+function chargeIdOf(intent: Stripe.PaymentIntent | null): string | null {
+  const charge = intent?.latest_charge;
   if (!charge) return null;
   return typeof charge === 'string' ? charge : charge.id;
 }
 
-/** Maps Stripe's session to ours: the one place where provider statuses become ours (Medusa's habit). */
+function ourMethod(type: string | undefined): PaymentMethod | null {
+  return PAYMENT_METHODS.find((m) => m === type) ?? null;
+}
+
+/**
+ * How it was paid, when the payment intent says: the charge's payment method when it came expanded, a konbini slip's
+ * instructions, or the one way the intent allowed; null otherwise.
+ */
+function methodOf(intent: Stripe.PaymentIntent | null): PaymentMethod | null {
+  if (!intent) return null;
+  const charge = intent.latest_charge;
+  if (charge && typeof charge !== 'string' && charge.payment_method_details) {
+    return ourMethod(charge.payment_method_details.type);
+  }
+  if (intent.next_action?.type === 'konbini_display_details') return 'konbini';
+  const types = intent.payment_method_types ?? [];
+  return types.length === 1 ? ourMethod(types[0]) : null;
+}
+
+/** The konbini instructions of an intent waiting to be paid at a store (ADR 0213); null otherwise. */
+function konbiniDetailsOf(
+  intent: Stripe.PaymentIntent | null,
+): Stripe.PaymentIntent.NextAction.KonbiniDisplayDetails | null {
+  if (intent?.status !== 'requires_action' || intent.next_action?.type !== 'konbini_display_details') return null;
+  return intent.next_action.konbini_display_details ?? null;
+}
+
+/** A slip issued and not paid yet: a complete, unpaid session whose intent waits at the store (ADR 0213). */
+function slipOf(session: Stripe.Checkout.Session, intent: Stripe.PaymentIntent | null): ProviderSlip | null {
+  if (session.status !== 'complete' || session.payment_status !== 'unpaid') return null;
+  const details = konbiniDetailsOf(intent);
+  if (!details) return null;
+  const codes: KonbiniCode[] = [];
+  for (const store of KONBINI_STORES) {
+    const code = details.stores[store];
+    if (!code?.payment_code) continue;
+    codes.push({ store, paymentCode: code.payment_code, confirmationNumber: code.confirmation_number ?? null });
+  }
+  return { codes, expiresAt: new Date(details.expires_at * 1000), voucherUrl: details.hosted_voucher_url ?? null };
+}
+
+/**
+ * Maps Stripe's session to ours: the one place where provider statuses become ours (Medusa's habit). What comes from
+ * the payment intent (the charge, the method, a konbini slip) is there only when it was expanded: retrieveCheckout
+ * expands it; a webhook's session does not carry it.
+ */
 export function toCheckoutSession(session: Stripe.Checkout.Session): CheckoutSession {
+  const intent = expandedIntent(session.payment_intent);
   return {
     id: session.id,
     url: session.url ?? '',
@@ -47,9 +99,24 @@ export function toCheckoutSession(session: Stripe.Checkout.Session): CheckoutSes
     paymentStatus: session.payment_status === 'paid' ? 'paid' : 'unpaid',
     amount: session.amount_total ?? 0,
     rsvno: session.metadata?.rsvno ?? '',
-    chargeId: chargeIdOf(session.payment_intent),
-    method: null,
+    chargeId: chargeIdOf(intent),
+    method: methodOf(intent),
+    slip: slipOf(session, intent),
   };
+}
+
+/**
+ * Stripe's options of the ways offered: WeChat Pay's QR code on a web page; a konbini slip payable for the days the
+ * booking allows (ADR 0213).
+ */
+function paymentMethodOptions(
+  methods: PaymentMethod[],
+  konbiniDays: number | undefined,
+): Pick<Stripe.Checkout.SessionCreateParams, 'payment_method_options'> {
+  const options: Stripe.Checkout.SessionCreateParams.PaymentMethodOptions = {};
+  if (methods.includes('wechat_pay')) options.wechat_pay = { client: 'web' };
+  if (methods.includes('konbini') && konbiniDays) options.konbini = { expires_after_days: konbiniDays };
+  return Object.keys(options).length > 0 ? { payment_method_options: options } : {};
 }
 
 export function createStripeProvider(
@@ -111,9 +178,7 @@ export function createStripeProvider(
           // that have them. WeChat Pay on a web page shows its QR code. `paypay` is Stripe's since its API of
           // 2026-09-30, after this SDK's types were written.
           payment_method_types: input.methods as Stripe.Checkout.SessionCreateParams.PaymentMethodType[],
-          ...(input.methods.includes('wechat_pay')
-            ? { payment_method_options: { wechat_pay: { client: 'web' } } }
-            : {}),
+          ...paymentMethodOptions(input.methods, input.konbiniDays),
           allow_promotion_codes: true,
           payment_intent_data: { capture_method: 'automatic', metadata: { rsvno: input.rsvno } },
           metadata: { rsvno: input.rsvno },
@@ -130,12 +195,29 @@ export function createStripeProvider(
       return toCheckoutSession(session);
     },
     async retrieveCheckout(id) {
-      return toCheckoutSession(await stripe.checkout.sessions.retrieve(id, { expand: ['payment_intent'] }));
+      // The intent for its state (a konbini slip), its charge for the charge id and how it was paid.
+      return toCheckoutSession(
+        await stripe.checkout.sessions.retrieve(id, { expand: ['payment_intent', 'payment_intent.latest_charge'] }),
+      );
+    },
+    async voidSlip(checkoutSessionId) {
+      const session = await stripe.checkout.sessions.retrieve(checkoutSessionId, { expand: ['payment_intent'] });
+      const intent = expandedIntent(session.payment_intent);
+      if (!intent || !konbiniDetailsOf(intent)) return;
+      try {
+        await stripe.paymentIntents.cancel(intent.id);
+      } catch (error) {
+        // Stripe refused: the intent was paid or canceled meanwhile, or can no longer be canceled. A payment of the
+        // slip still comes to `fulfil`, which refunds what it cannot keep.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return;
+        throw error;
+      }
     },
     async refund(chargeId, amount, idempotencyKey) {
       try {
         const refund = await stripe.refunds.create({ charge: chargeId, amount }, { idempotencyKey });
-        return { id: refund.id, amount: refund.amount };
+        // A konbini payment's refund waits for the bank account Stripe asks the customer for by mail (ADR 0213).
+        return { id: refund.id, amount: refund.amount, awaitingAccount: refund.status === 'requires_action' };
       } catch (error) {
         // Stripe answered 4xx: the refund was refused, not lost on the way.
         if (error instanceof Stripe.errors.StripeInvalidRequestError) throw new ProviderRefusal(error.message);
@@ -149,6 +231,8 @@ export function createStripeProvider(
         case 'checkout.session.completed':
         case 'checkout.session.async_payment_succeeded':
           return { type: 'checkout.completed', eventId: event.id, session: toCheckoutSession(event.data.object) };
+        case 'checkout.session.async_payment_failed':
+          return { type: 'checkout.failed', eventId: event.id, session: toCheckoutSession(event.data.object) };
         case 'checkout.session.expired':
           return { type: 'checkout.expired', eventId: event.id, session: toCheckoutSession(event.data.object) };
         default:

@@ -36,3 +36,18 @@ export async function paySandboxCheckout(t: TestApp, idOrUrl: string): Promise<v
 export async function payBooking(t: TestApp, rsvno: string): Promise<void> {
   await paySandboxCheckout(t, await openSandboxCheckout(t, rsvno));
 }
+
+/** Chooses konbini on the sandbox session's page (ADR 0213): the slip is issued for `store`; answers the response. */
+export function issueSandboxSlip(t: TestApp, id: string, store = 'familymart') {
+  return t.app.inject({
+    method: 'POST',
+    url: `/sandbox/checkout/${id}/pay/konbini`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ decision: 'approve', store }).toString(),
+  });
+}
+
+/** Pays the sandbox session's konbini slip at the store (the voucher page's button); answers the response. */
+export function payAtSandboxStore(t: TestApp, id: string) {
+  return t.app.inject({ method: 'POST', url: `/sandbox/konbini/${id}` });
+}

@@ -6,6 +6,7 @@ import {
   PAYMENT_STATUS_LABEL,
   PROVIDER_CALL_KIND_LABEL,
   PROVIDER_CALL_STATE_LABEL,
+  REFUND_AWAITING_ACCOUNT_LABEL,
   REFUND_REASON_LABEL,
   REFUND_STATE_LABEL,
   UNNAMED_TRAVELLER,
@@ -356,7 +357,7 @@ const refundColumns = [
     header: '状態',
     cell: (c) => (
       <span className={c.getValue() === 'failed' ? 'adm-status adm-status-4' : 'adm-status'}>
-        {REFUND_STATE_LABEL[c.getValue()]}
+        {c.row.original.awaitingAccount ? REFUND_AWAITING_ACCOUNT_LABEL : REFUND_STATE_LABEL[c.getValue()]}
       </span>
     ),
   }),

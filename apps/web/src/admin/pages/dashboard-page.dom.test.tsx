@@ -46,6 +46,7 @@ const dashboard: Dashboard = {
   waitingRequests: [],
   expiringCard: [],
   deadlineNear: [],
+  konbiniWaiting: [],
   failedMails: [],
   providerProblems: [],
   counts: {
@@ -55,6 +56,8 @@ const dashboard: Dashboard = {
     waitingRequests: 0,
     expiringCard: 0,
     deadlineNear: 0,
+    konbiniWaiting: 0,
+    konbiniDueToday: 0,
     failedMails: 0,
     providerProblems: 0,
   },

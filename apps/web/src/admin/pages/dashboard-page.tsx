@@ -218,7 +218,7 @@ const departureColumns = [
 
 /** The bookings the day's work is about, each list with the time that matters for it. */
 const BOOKING_SECTIONS: {
-  key: 'waitingRequests' | 'expiringCard' | 'deadlineNear';
+  key: 'waitingRequests' | 'expiringCard' | 'deadlineNear' | 'konbiniWaiting';
   title: string;
   caption: string;
   more: string;
@@ -251,6 +251,15 @@ const BOOKING_SECTIONS: {
       (l) =>
         `${tokyoDateTime(l.paymentDeadline)}（${l.minutes < 0 ? `${duration(l.minutes)}超過` : `残り${duration(l.minutes)}`}）`,
     ),
+  },
+  {
+    key: 'konbiniWaiting',
+    title: 'コンビニ決済のお支払い待ち（期限の近い順）',
+    caption: 'コンビニ決済のお支払い待ち',
+    more: '/admin/bookings?status=0&payment=0&sort=usedate&dir=asc',
+    moreLabel: 'お支払い待ちをすべて見る',
+    // Unpaid at its deadline, the sweeper cancels it and gives its seats back (ADR 0213).
+    columns: bookingColumns('お支払い期限', (l) => `${tokyoDateTime(l.paymentDeadline)}（残り${duration(l.minutes)}）`),
   },
 ];
 
@@ -296,7 +305,7 @@ function Section<T>({
 }
 
 /** One of the dashboard's lists as a section shows it: the lines the server sent, and how many it counted in all. */
-function listOf<K extends keyof DashboardData['counts']>(d: DashboardData, name: K) {
+function listOf<K extends Exclude<keyof DashboardData['counts'], 'konbiniDueToday'>>(d: DashboardData, name: K) {
   return { data: d[name], total: d.counts[name] };
 }
 
@@ -411,6 +420,10 @@ function Dashboard({ d }: { d: DashboardData }) {
         <Section
           key={key}
           {...section}
+          // Slips due today are the ones to watch: unpaid tonight, their seats go back.
+          {...(key === 'konbiniWaiting' && d.counts.konbiniDueToday > 0
+            ? { title: `${section.title}・本日期限 ${d.counts.konbiniDueToday}件` }
+            : {})}
           {...listOf(d, key)}
           rowKey={(l) => l.rsvno}
           empty="該当する予約はありません。"

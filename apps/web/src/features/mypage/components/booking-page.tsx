@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AsideLayout } from '../../../components/aside-layout.tsx';
+import { KonbiniSlip } from '../../../components/konbini-slip.tsx';
 import { useCommonMessages } from '../../../i18n/common.ts';
 import { useFormat } from '../../../i18n/format.ts';
 import { useSaid } from '../../../i18n/messages.ts';
@@ -200,7 +201,15 @@ export function BookingPage({ changeDialog: ChangeModal }: { changeDialog?: Chan
     <div className="container page">
       <h1 className="page-title">{t('title')}</h1>
       <AsideLayout
-        head={<BasicInfo booking={booking} code={code ?? ''} state={state} productName={productName} />}
+        head={
+          <div className={styles.headStack}>
+            {/* What the customer must do now comes first: pay the slip at the store before its deadline. */}
+            {booking.konbini && state === 'awaiting' && (
+              <KonbiniSlip slip={booking.konbini} className={`card ${styles.section}`} />
+            )}
+            <BasicInfo booking={booking} code={code ?? ''} state={state} productName={productName} />
+          </div>
+        }
         aside={
           <BookingActions
             payable={payable}
@@ -262,7 +271,11 @@ export function BookingPage({ changeDialog: ChangeModal }: { changeDialog?: Chan
           onDone={reload}
         />
       )}
-      <PaymentResultModal result={checkoutResult} onClose={clearCheckoutResult} />
+      <PaymentResultModal
+        result={checkoutResult}
+        awaitingKonbini={state === 'awaiting'}
+        onClose={clearCheckoutResult}
+      />
     </div>
   );
 }

@@ -8,6 +8,7 @@ const TONE: Record<BookingState, string | undefined> = {
   unpaid: styles.statusUnpaid,
   offered: styles.statusTmp,
   requested: styles.statusRequested,
+  awaiting: styles.statusAwaiting,
   unknown: undefined,
 };
 

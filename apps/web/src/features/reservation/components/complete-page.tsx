@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { KonbiniSlip } from '../../../components/konbini-slip.tsx';
 import { StepIndicator } from '../../../components/step-indicator.tsx';
 import { useFormat } from '../../../i18n/format.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
@@ -48,7 +49,9 @@ export function CompletePage() {
     useReservationStore.getState().reset();
   }, []);
   const record = result.data;
-  const success = record ? record.paid : params.get('processing') === 'success';
+  // Back with a konbini slip (ADR 0213): not paid yet, but the booking is held until the slip's deadline.
+  const slip = record?.konbini ?? null;
+  const success = record ? record.paid || slip !== null : params.get('processing') === 'success';
   const rsvno = record?.rsvno ?? completion?.rsvno ?? null;
   usePageMeta(rsvno && !success ? t('notCompleteTitle') : undefined);
 
@@ -119,11 +122,14 @@ export function CompletePage() {
 
   const request = !record && completion?.request === true;
   const steps = purchaseSteps(hasRental, (step) => t(`steps.${step}`));
+  let title = t('bookingComplete');
+  if (slip) title = t('konbiniIssued');
+  else if (request) title = t('requestReceived');
   return (
     <div className="container page">
       <StepIndicator steps={steps} current={steps.length - 1} />
       <div className={`card ${styles.panel}`}>
-        <h1 className={`page-title ${styles.title}`}>{request ? t('requestReceived') : t('bookingComplete')}</h1>
+        <h1 className={`page-title ${styles.title}`}>{title}</h1>
         <dl className={styles.rsvno}>
           <dt>{t('rsvno')}</dt>
           <dd data-testid="rsvno">{rsvno}</dd>
@@ -137,7 +143,17 @@ export function CompletePage() {
           )}
         </dl>
         <p className={styles.thanks}>{t('thanks')}</p>
-        {request ? (
+        {slip ? (
+          <>
+            <p className={styles.message}>
+              {t('konbiniHeld')}
+              <br />
+              {t('konbiniMailSent')}
+            </p>
+            <KonbiniSlip slip={slip} className={styles.slip} />
+            <p className={styles.message}>{t('konbiniOnMyPage')}</p>
+          </>
+        ) : request ? (
           <p className={styles.message}>
             {t('requestNext1')}
             <br />
