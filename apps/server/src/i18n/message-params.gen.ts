@@ -157,6 +157,7 @@ export interface MessageParams {
     konbiniReminderLead: null;
     konbiniExpiredTitle: null;
     konbiniExpiredLead: null;
+    refundByBank: null;
   };
   sandbox: {
     titleSuffix: null;

@@ -67,7 +67,7 @@ export const bookingPaymentOutcomes: PaymentOutcomes = {
       return verdict;
     }
     const after = await transition(tx, booking, verdict === 'paid' ? 'pay' : 'reinstate');
-    const mail = await loadMailBooking(tx, ctx.config, booking.rsvno);
+    const mail = await loadMailBooking(tx, ctx.config, booking.rsvno, { ticket: true });
     if (mail) await enqueueMail(tx, bookingPaidMail(mail));
     await recordEvent(tx, now, booking.rsvno, actor, verdict, {
       before: stateOf(booking),

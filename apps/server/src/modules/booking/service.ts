@@ -250,7 +250,7 @@ export async function placeBooking(
       if (taken) await recordDiscountUse(tx, number, taken, telNormalized);
       // A request, or nothing to pay: its mail is sent with the booking, or not at all.
       if (isRequest || nothingToPay) {
-        const mail = await loadMailBooking(tx, ctx.config, number);
+        const mail = await loadMailBooking(tx, ctx.config, number, { ticket: !isRequest });
         if (mail) await enqueueMail(tx, isRequest ? requestReceivedMail(mail) : bookingPaidMail(mail));
       }
       return number;

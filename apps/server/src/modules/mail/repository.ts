@@ -1,8 +1,8 @@
 import type { Ymd } from '@tabi/contract/dates';
 import { departed, type SalesCutoff, salesClosed } from '@tabi/contract/sales-cutoff';
-import { and, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client.ts';
-import { bookingEvents, bookings, type OutboxRow, outbox } from '../../db/schema.ts';
+import { bookingEvents, bookings, type OutboxRow, outbox, payments } from '../../db/schema.ts';
 import { claimDue } from '../../jobs/claim.ts';
 import { findBookingOptions, findMembers, findRentals } from '../booking/repository.ts';
 import { seatsLeftSql } from '../departures/repository.ts';
@@ -12,7 +12,7 @@ import { mailLang } from './mail-text.ts';
 
 export type { OutboxRow } from '../../db/schema.ts';
 
-export async function findBookingForMail(db: DbOrTx, rsvno: string) {
+export async function findBookingForMail(db: DbOrTx, rsvno: string, options: { ticket?: boolean } = {}) {
   const [booking] = await db
     .select({
       rsvno: bookings.rsvno,
@@ -59,8 +59,9 @@ export async function findBookingForMail(db: DbOrTx, rsvno: string) {
     bootsSize: r.bootsSize,
     wearSize: r.wearSize,
   }));
-  // A booking paid and not being canceled has its ticket for the door (ADR 0212), in its mails as an image.
-  const ticket = booking.statusPayment === 1 && canceledAt === null ? await ticketOf(db, rsvno) : null;
+  // A booking paid and not being canceled has its ticket for the door (ADR 0212), drawn for the mail that shows it.
+  const ticket =
+    options.ticket && booking.statusPayment === 1 && canceledAt === null ? await ticketOf(db, rsvno) : null;
   return {
     ...fields,
     meetpoint,
@@ -69,7 +70,20 @@ export async function findBookingForMail(db: DbOrTx, rsvno: string) {
     ticket: ticket ? { code: ticket.code, png: await ticketPng(ticket.code) } : null,
     discount: await discountOfBooking(db, rsvno),
     feeSetByStaff: canceledAt ? await feeSetByStaff(db, rsvno) : false,
+    paidAtKonbini: await paidAtKonbini(db, rsvno),
   };
+}
+
+/** Whether money came by a konbini slip: a refund of it goes to a bank account, not to a card (ADR 0213). */
+async function paidAtKonbini(db: DbOrTx, rsvno: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(eq(payments.rsvno, rsvno), eq(payments.method, 'konbini'), inArray(payments.status, ['paid', 'refunded'])),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 /**

@@ -104,6 +104,8 @@ export interface MailBooking {
   rentals?: MailRental[];
   /** A cancellation's fee was set by staff instead of the policy's (the cancellation mail says so). */
   feeSetByStaff?: boolean;
+  /** Paid by a konbini slip (ADR 0213): a refund is paid into the bank account the provider asks the customer for. */
+  paidAtKonbini?: boolean;
   /** The site's login page: PUBLIC_URL's, or the origin the booking was made on, in `lang`. */
   loginUrl: string;
   /** The mails' language: English for a booking made on the English pages; Japanese by default. */
@@ -118,8 +120,10 @@ export async function loadMailBooking(
   db: DbOrTx,
   config: Pick<Config, 'publicUrl' | 'publicUrlFixed'>,
   rsvno: string,
+  /** `ticket`: draw the ticket's image, for the paid mail that shows it. */
+  options: { ticket?: boolean } = {},
 ): Promise<MailBooking | undefined> {
-  const found = await findBookingForMail(db, rsvno);
+  const found = await findBookingForMail(db, rsvno, options);
   if (!found) return undefined;
   const { origin, lang: bookingLang, ...booking } = found;
   const lang = mailLang(bookingLang);
@@ -395,7 +399,7 @@ export function cancellationMail(b: MailBooking, fee: number, refund: number): O
           ],
         },
         ...(setByStaff ? [t('feeByCompany')] : fee > 0 && cancellationPolicy(b).length > 0 ? [t('feeByPolicy')] : []),
-        refund > 0 ? t('refundByCard') : t('noRefund'),
+        refund > 0 ? t(b.paidAtKonbini ? 'refundByBank' : 'refundByCard') : t('noRefund'),
       ];
   return compose(MailKind.cancellation, b, t('cancelledTitle'), [
     t('cancelledLead'),
@@ -416,7 +420,7 @@ export function paymentRefundedMail(b: MailBooking, amount: number, reason: 'dup
     reason === 'duplicate' ? t('refundedDuplicate') : t('refundedLate'),
     summary(b),
     { kind: 'facts', title: t('refund'), rows: [[t('refund'), formatYen(amount, b.lang ?? 'ja')]] },
-    t('refundByCardShort'),
+    t(b.paidAtKonbini ? 'refundByBank' : 'refundByCardShort'),
     myPageGuide(b),
   ]);
 }

@@ -46,6 +46,8 @@ interface SheetRecord {
   rsvno: string;
   status: number;
   status_payment: number;
+  /** A konbini slip waiting at the store (ADR 0213): its own label. */
+  awaiting_konbini: boolean;
   rsvdate: Date | string;
   sei_applicant: string;
   mei_applicant: string;
@@ -72,7 +74,8 @@ interface SheetRecord {
  */
 async function sheetRecords(db: DbOrTx, day: Ymd, facilityId: number | undefined, graceCutoff: Date, start?: string) {
   return rowsOf<SheetRecord>(
-    await db.execute(sql`select b.rsvno, b.status, b.status_payment, b.rsvdate, b.sei as sei_applicant,
+    await db.execute(sql`select b.rsvno, b.status, b.status_payment, b.rsvdate, b.state = 'awaiting' as awaiting_konbini,
+        b.sei as sei_applicant,
         b.mei as mei_applicant, b.tel, bo.opcd, o.webname, bo.start_time, bo.end_time, o.facility_id,
         f.name as facility_name,
         f.mail as facility_mail, m.seq, m.sei, m.mei, m.ageclass, r.model, r.boots_size, r.wear_size
@@ -252,6 +255,7 @@ export async function rentalSheets(
           status: Number(r.status),
           status_payment: Number(r.status_payment),
           rsvdate: toTokyoIso(new Date(r.rsvdate)),
+          awaiting_konbini: r.awaiting_konbini === true,
         },
         servertime,
       ),

@@ -7,8 +7,11 @@
  *   e  SIGKILL during 80 concurrent card payments: the reconciler fulfils what was charged (PGlite, PostgreSQL)
  *   f  SIGKILL during 60 concurrent cancellations: the reconciler finishes the refunds (PGlite, PostgreSQL)
  *   g  SIGKILL during 催行中止 of a day with 40 paid bookings: the worker finishes the stop (PGlite, PostgreSQL)
+ *   h  SIGKILL during 30 concurrent OCTO confirmations: each booking a hold or wholly confirmed (PGlite, PostgreSQL)
+ *   i  SIGKILL during 60 konbini slips issued and paid at the store: the reconciler records and fulfils them, and
+ *      the sweeper killed at their deadline lapses each waiting slip exactly once (PGlite, PostgreSQL)
  *
- * Options: --only=a,b,c,d,e,f,g  --db=pglite,postgres (for a, d, e, f and g)
+ * Options: --only=a,b,c,d,e,f,g,h,i  --db=pglite,postgres (for a, d, e, f, g, h and i)
  * PostgreSQL: a throwaway cluster of its own (initdb/pg_ctl as the postgres user), so stopping it disturbs
  * nobody; without one, RESILIENCE_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres) serves a, c
  * and d, and b is skipped. Redis: RESILIENCE_REDIS_URL (default redis://127.0.0.1:6379/7, flushed first).
@@ -27,6 +30,7 @@ import {
   stopStrayServers,
   workDir,
 } from './harness.ts';
+import { killDuringKonbini } from './konbini.ts';
 import { killDuringCancellations, killDuringPayments } from './money.ts';
 import { killDuringOctoConfirms } from './octo.ts';
 import { gracefulShutdown, killDuringBookings, pgliteStore, postgresRestart, twoInstances } from './scenarios.ts';
@@ -36,8 +40,8 @@ function option(name: string, fallback: string): string {
   return process.argv.find((a) => a.startsWith(prefix))?.slice(prefix.length) ?? fallback;
 }
 
-const ALL = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
-const PER_DB = new Set(['a', 'd', 'e', 'f', 'g', 'h']);
+const ALL = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'];
+const PER_DB = new Set(['a', 'd', 'e', 'f', 'g', 'h', 'i']);
 const ONLY = option('only', ALL.join(',')).split(',');
 const DBS = option('db', 'pglite,postgres').split(',');
 const REDIS_URL = process.env.RESILIENCE_REDIS_URL ?? 'redis://127.0.0.1:6379/7';
@@ -181,11 +185,12 @@ async function main(): Promise<void> {
     await perDb('f', 'SIGKILL during 60 concurrent cancellations with refunds, then restart', killDuringCancellations);
     await perDb('g', 'SIGKILL during 催行中止 of a day with 40 paid bookings, then restart', killDuringDayStop);
     await perDb('h', 'SIGKILL during 30 concurrent OCTO confirmations, then restart', killDuringOctoConfirms);
+    await perDb('i', 'SIGKILL during 60 konbini slips issued and paid at the store, then restart', killDuringKonbini);
   } finally {
     cluster?.destroy();
     // The PGlite directories are named <scenario>-pglite-<timestamp>.
     for (const entry of readdirSync(workDir)) {
-      if (/^[adefgh]-pglite-\d+$/.test(entry)) rmSync(path.join(workDir, entry), { recursive: true, force: true });
+      if (/^[adefghi]-pglite-\d+$/.test(entry)) rmSync(path.join(workDir, entry), { recursive: true, force: true });
     }
   }
 
