@@ -9,6 +9,7 @@ import { expectNoSeriousA11yIssues, shoot } from './support/checks.ts';
 import { api, customerLogin, makeBooking } from './support/customer.ts';
 import { mailText, outboxFiles } from './support/outbox.ts';
 import { agreeToConsent, fillLeader, memberSection, storedReservation } from './support/purchase.ts';
+import { ADMIN, asStaff } from './support/staff.ts';
 import { expect, test } from './support/test.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -112,6 +113,23 @@ test('a visitor takes a konbini slip, leaves, and pays it at the store (OP0001)'
   await expect(page.getByTestId('booking-status')).toContainText(Msg.statusPaid);
   await expect(page.getByTestId('konbini-slip')).toHaveCount(0);
   await expect.poll(() => outboxFiles(rsvno, 'booking_paid').length, { timeout: 20_000 }).toBe(1);
+
+  // A month ahead the policy charges nothing: canceled, the refund goes to a bank account the provider asks for.
+  await page.getByRole('button', { name: 'キャンセルする' }).click();
+  const cancel = page.getByRole('dialog', { name: '予約のキャンセル' });
+  await expect(cancel.getByTestId('cancel-refund')).toHaveText('￥9,800');
+  await cancel.getByRole('checkbox').check();
+  page.once('dialog', (d) => void d.accept());
+  await cancel.getByRole('button', { name: 'キャンセルを確定する' }).click();
+  await expect(page.getByTestId('booking-status')).toContainText(Msg.statusCanceled);
+  await expect.poll(() => outboxFiles(rsvno, 'cancellation').length, { timeout: 20_000 }).toBe(1);
+  expect(mailText(outboxFiles(rsvno, 'cancellation')[0] ?? '')).toContain('銀行口座');
+
+  // The console shows the refund made and waiting for the customer's account.
+  await asStaff(page, ADMIN);
+  await page.goto(`/admin/bookings/${rsvno}`);
+  await expect(page.getByText('返金手続き中（お客様の振込先口座の入力待ち）')).toBeVisible();
+  await expect(page.getByText('コンビニ決済').first()).toBeVisible();
 });
 
 test('an English visitor leaves a slip unpaid: at its deadline the booking is canceled and the seat comes back (OP0001)', async ({
