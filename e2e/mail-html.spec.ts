@@ -25,6 +25,9 @@ test('every mail kind has an HTML part to render', () => {
       'change_failed',
       'day_before',
       'day_stopped',
+      'konbini_expired',
+      'konbini_reminder',
+      'konbini_slip',
       'payment_refunded',
       'request_confirmed',
       'request_declined',
@@ -46,7 +49,7 @@ for (const kind of kinds) {
     const aboutBooking = !kind.startsWith('waitlist_') && kind !== 'rental_sheet';
     if (aboutBooking) await expect(page.getByRole('link', { name: 'マイページでご予約を確認する' })).toBeVisible();
     // The day-before mail and the 催行中止 mail come when the free cancellation no longer matters.
-    if (aboutBooking && !['day_before', 'day_stopped'].includes(kind)) {
+    if (aboutBooking && !['day_before', 'day_stopped', 'konbini_expired'].includes(kind)) {
       await expect(page.getByText('無料キャンセル期限')).toBeVisible();
     }
     await expectNoSeriousA11yIssues(page);

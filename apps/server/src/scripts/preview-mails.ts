@@ -7,6 +7,7 @@
 
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { KonbiniSlip } from '@tabi/contract/booking';
 import { STANDARD_CANCEL_POLICY } from '@tabi/contract/cancel-policy';
 import { formatDeparture } from '@tabi/contract/dates';
 import type { RentalSheet, RentalSheetRow } from '@tabi/contract/operations';
@@ -18,6 +19,9 @@ import {
   cancellationMail,
   changeFailedMail,
   dayStoppedMail,
+  konbiniExpiredMail,
+  konbiniReminderMail,
+  konbiniSlipMail,
   type MailBooking,
   paymentRefundedMail,
   requestConfirmedMail,
@@ -143,6 +147,13 @@ const rentalSheet: RentalSheet & { facilityMail: string } = {
   rows: rentalRows,
 };
 
+/** A konbini slip (ADR 0213) for its mails. */
+const konbiniSample: KonbiniSlip = {
+  codes: [{ store: 'lawson', payment_code: '64757276402', confirmation_number: '300901' }],
+  expires_at: '2026-12-03T23:59:59+09:00',
+  voucher_url: 'http://127.0.0.1:3000/sandbox/konbini/cs_sandbox_preview',
+};
+
 /** A キャンセル待ち entry (ADR 0167) for its two mails. */
 const waitlistSample = {
   lang: 'ja' as const,
@@ -195,6 +206,9 @@ export function previewMails(): OutgoingMail[] {
       },
     ]),
     rentalSheetMail(rentalSheet, '20261219', sheetsCsv('20261219', [rentalSheet])),
+    konbiniSlipMail(unpaid, konbiniSample),
+    konbiniReminderMail(unpaid, konbiniSample),
+    konbiniExpiredMail(unpaid),
   ];
 }
 
