@@ -441,6 +441,9 @@ export const BOOKING_ACTION_LABEL: Record<string, string> = {
   konbini_slip_refused: 'コンビニ決済の支払番号を無効化（予約が取消済みのため）',
   konbini_reminder: 'コンビニ決済のお支払い期限前日のご案内を送信',
   konbini_expired: 'コンビニ決済の期限切れで自動キャンセル',
+  checked_in: 'チェックイン',
+  checkin_undone: 'チェックインの取り消し',
+  no_show: '無断不参加',
 };
 
 /** Why a booking was canceled (bookings.cancel_reason), as the console says it. */

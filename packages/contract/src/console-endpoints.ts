@@ -9,6 +9,7 @@ import * as bookings from './admin-bookings.ts';
 import * as catalogAdmin from './admin-catalog.ts';
 import * as media from './admin-media.ts';
 import { langQuery, optionDetailResponse } from './catalog.ts';
+import * as checkin from './checkin.ts';
 import * as dayStop from './day-stop.ts';
 import * as discounts from './discounts-admin.ts';
 import { defineEndpoints, type Endpoint, optionalBody, searchQuery } from './endpoints.ts';
@@ -398,6 +399,32 @@ export const CONSOLE = defineEndpoints('/api/admin', {
     params: resources.resourceIdParams,
     query: resources.resourceBookingsQuery,
     response: resources.resourceBookingsResponse,
+  },
+  // チェックイン (ADR 0215, admin and operator): the scanner at the door.
+  'GET /checkin/day': {
+    summary: 'チェックイン：その日の出発（便）と到着・予定・無断不参加の人数',
+    query: checkin.checkinDayQuery,
+    response: checkin.checkinDayResponse,
+  },
+  'GET /checkin/departure': {
+    summary: 'チェックイン：出発（便）の予約とチケット（スキャナーがオフラインで使う控え）',
+    query: checkin.checkinDepartureQuery,
+    response: checkin.checkinPackResponse,
+  },
+  'POST /checkin/scan': {
+    summary: 'チェックイン：チケットのQRコードまたは予約番号で照合し、参加者をチェックインする',
+    body: checkin.checkinScanRequest,
+    response: checkin.checkinAnswerResponse,
+  },
+  'POST /checkin/undo': {
+    summary: 'チェックインの取り消し（チェックインした当日のみ）',
+    body: checkin.checkinUndoRequest,
+    response: checkin.checkinAnswerResponse,
+  },
+  'POST /checkin/no-shows': {
+    summary: '出発時刻を過ぎた便の、チェックインしていない参加者を無断不参加として記録する',
+    body: checkin.checkinNoShowsRequest,
+    response: checkin.checkinNoShowsResponse,
   },
   // 割引コード (ADR 0210, admin only): the operator's discount codes, their rules, and the uses that count against
   // their limits.

@@ -110,6 +110,7 @@ export interface MessageParams {
     infantsNeedCompanion: null;
     notCancellable: null;
     cancelCouponsUsed: null;
+    cancelCheckedIn: null;
     refundPending: null;
     feeOverrideInvalid: null;
     feeOverrideReasonRequired: null;

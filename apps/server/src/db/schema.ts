@@ -26,6 +26,7 @@ import { tz } from './shared-columns.ts';
 export * from '../modules/admin/schema.ts';
 export * from '../modules/booking/schema.ts';
 export * from '../modules/catalog/schema.ts';
+export * from '../modules/checkin/schema.ts';
 export * from '../modules/coupon/schema.ts';
 export * from '../modules/day-stop/schema.ts';
 export * from '../modules/departures/schema.ts';

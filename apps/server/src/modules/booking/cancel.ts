@@ -19,6 +19,7 @@ import type { AppContextBase } from '../../context-base.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CancelReason } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { anyArrived } from '../checkin/repository.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { cancellationMail, dayStoppedMail, loadMailBooking, loadStopNotice } from '../mail/templates.ts';
 import {
@@ -112,17 +113,20 @@ function assertCancellable(ctx: AppContextBase, booking: repo.BookingRow, actor:
 }
 
 /**
- * A booking whose coupons were used at a facility is not refunded by its policy's quote: the customer cannot cancel
- * it, and staff say the fee themselves; a company stop refunds everything all the same. Checked under the booking's
- * lock, which a coupon's use takes too, so a use and a claim never both pass.
+ * A booking used already — its coupons used at a facility, or a traveller checked in at the door (ADR 0215) — is not
+ * refunded by its policy's quote: the customer cannot cancel it, and staff say the fee themselves, with a reason; a
+ * company stop refunds everything all the same. Checked under the booking's lock, which a coupon's use and a scan take
+ * too, so a use and a claim never both pass.
  */
 async function assertNoCouponUsed(db: DbOrTx, booking: repo.BookingRow, options: CancelOptions): Promise<void> {
   if (options.company || options.feeOverride) return;
-  if ((await repo.couponsUsed(db, booking.rsvno)) === 0) return;
-  throw AppError.conflict(
-    ErrCd.generic,
-    options.actor.kind === 'staff' ? Msg.staffCancelCouponsUsed : say('cancelCouponsUsed'),
-  );
+  const staff = options.actor.kind === 'staff';
+  if ((await repo.couponsUsed(db, booking.rsvno)) > 0) {
+    throw AppError.conflict(ErrCd.generic, staff ? Msg.staffCancelCouponsUsed : say('cancelCouponsUsed'));
+  }
+  if (await anyArrived(db, booking.rsvno)) {
+    throw AppError.conflict(ErrCd.generic, staff ? Msg.staffCancelCheckedIn : say('cancelCheckedIn'));
+  }
 }
 
 function checkFeeOverride(booking: repo.BookingRow, override: CancelOptions['feeOverride']): void {

@@ -54,7 +54,10 @@ export type BookingAction =
   | 'konbini_slip'
   | 'konbini_slip_refused'
   | 'konbini_reminder'
-  | 'konbini_expired';
+  | 'konbini_expired'
+  | 'checked_in'
+  | 'checkin_undone'
+  | 'no_show';
 
 export interface EventChange {
   before?: Record<string, unknown> | null;

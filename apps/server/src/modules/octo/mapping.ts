@@ -440,6 +440,8 @@ export interface OctoBookingFacts {
   cancellationReason: string | null;
   prices: Pick<OctoDay, 'adultbaika' | 'middlebaika' | 'childbaika' | 'infantbaika'>;
   opcd: string;
+  /** Travellers checked in at the door (ADR 0215), by their place in the party (1 = the first unit item). */
+  redeemed: Map<number, Date>;
 }
 
 /** The booking's state in OCTO's words, read from the one lifecycle's fields. */
@@ -502,9 +504,11 @@ export function bookingOf(
   const units = new Map(unitsOf(option, null).map((u) => [u.id, u]));
   // A booking delivered by voucher always has one (OCTO's validator checks it in every state); only a confirmed
   // booking's voucher has something to show at the door.
+  // Redeemed when the first traveller was checked in at the door (ADR 0215).
+  const firstRedeemed = [...b.redeemed.values()].sort((x, y) => x.getTime() - y.getTime())[0] ?? null;
   const voucher = {
     redemptionMethod: 'MANIFEST',
-    utcRedeemedAt: null,
+    utcRedeemedAt: utc(firstRedeemed),
     deliveryOptions: status === 'CONFIRMED' ? [{ deliveryFormat: 'QRCODE', deliveryValue: b.rsvno }] : [],
   };
   const canceled = status === 'CANCELLED' || status === 'EXPIRED';
@@ -518,7 +522,7 @@ export function bookingOf(
     utcCreatedAt: b.rsvdate.toISOString(),
     utcUpdatedAt: b.updatedAt.toISOString(),
     utcExpiresAt: status === 'ON_HOLD' ? utc(b.paymentDeadline) : null,
-    utcRedeemedAt: null,
+    utcRedeemedAt: utc(firstRedeemed),
     utcConfirmedAt: utc(b.confirmedAt),
     productId: b.opcd,
     optionId: OCTO_OPTION_ID,
@@ -548,7 +552,7 @@ export function bookingOf(
         unitId: item.unitId,
         unit: units.get(item.unitId),
         status,
-        utcRedeemedAt: null,
+        utcRedeemedAt: utc(b.redeemed.get(i + 1) ?? null),
         contact: contactOf(item.contact),
         ticket: null,
         // Each unit at the commission the booking was sold at, as its total (net_amount) is.

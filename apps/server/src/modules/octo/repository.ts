@@ -242,6 +242,11 @@ const FACT_COLUMNS = {
   middlebaika: bookingOptions.middlebaika,
   childbaika: bookingOptions.childbaika,
   infantbaika: bookingOptions.infantbaika,
+  // Each traveller's arrival at the door (ADR 0215), by its place in the party: OCTO's utcRedeemedAt.
+  redemptions: sql<
+    { seq: number; at: string }[]
+  >`(select coalesce(json_agg(json_build_object('seq', ci.seq, 'at', ci.at)),
+    '[]'::json) from check_ins ci where ci.rsvno = ${bookings.rsvno} and ci.kind = 'arrived' and ci.undone_at is null)`,
 };
 
 /** A reseller's bookings that `where` picks: never another reseller's (every read is scoped by the key's reseller). */
@@ -259,8 +264,9 @@ async function selectFacts(
     .where(and(eq(octoBookings.resellerId, resellerId), where))
     .orderBy(asc(bookings.rsvdate))
     .limit(limit);
-  return rows.map(({ adultbaika, middlebaika, childbaika, infantbaika, ...rest }) => ({
+  return rows.map(({ adultbaika, middlebaika, childbaika, infantbaika, redemptions, ...rest }) => ({
     ...rest,
+    redeemed: new Map(redemptions.map((r) => [Number(r.seq), new Date(r.at)])),
     prices: { adultbaika, middlebaika, childbaika, infantbaika },
   }));
 }
