@@ -6,6 +6,7 @@ import { ErrCd } from '@tabi/contract/constants';
 import { ENDPOINTS, type Endpoint } from '@tabi/contract/endpoints';
 import { Msg } from '@tabi/contract/messages';
 import { say } from '@tabi/contract/said';
+import { WALLET_PASS_PATH } from '@tabi/contract/tickets';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -36,6 +37,7 @@ import { bookingRoutes } from './modules/booking/routes.ts';
 import { catalogImageRoutes } from './modules/catalog/image-routes.ts';
 import { catalogPageMeta } from './modules/catalog/page-meta.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
+import { checkinRoutes } from './modules/checkin/routes.ts';
 import { couponRoutes } from './modules/coupon/routes.ts';
 import { discountAdminRoutes } from './modules/discount/admin-routes.ts';
 import { discountRoutes } from './modules/discount/routes.ts';
@@ -58,6 +60,7 @@ import { resourceRoutes } from './modules/resources/routes.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
 import { registerStaffTestRoutes, TEST_STAFF_SESSION_ROUTE } from './modules/staff/test-routes.ts';
+import { ticketRoutes, walletPassRoutes } from './modules/ticket/routes.ts';
 import { waitlistRoutes } from './modules/waitlist/routes.ts';
 import { registerSeedTestRoutes, TEST_BOOKINGS_ROUTE, TEST_SWEEP_ROUTE } from './seed/test-routes.ts';
 
@@ -196,6 +199,7 @@ export const OTHER_ROUTES: readonly OtherRoute[] = [
   { method: 'POST', url: '/api/stripe/webhook', why: "Stripe's event, read raw and verified by its signature" },
   { method: 'GET', url: '/images/:name', why: 'demo pictures and their WebP twins' },
   { method: 'GET', url: '/media/:name', why: 'uploaded photos (WebP variants)' },
+  { method: 'GET', url: `${WALLET_PASS_PATH}/:file`, why: "a ticket's Wallet pass, by my page's link (ADR 0214)" },
   { method: 'GET', url: `${SANDBOX_PATH}/:id`, why: "the sandbox provider's checkout page (HTML)" },
   { method: 'GET', url: CHECKOUT_SCRIPT_PATH, why: "the sandbox checkout page's typing help (JavaScript)" },
   {
@@ -251,6 +255,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext, opti
       await couponRoutes(api, ctx);
       await waitlistRoutes(api, ctx);
       await discountRoutes(api, ctx);
+      await ticketRoutes(api, ctx);
     },
     { prefix: '/api' },
   );
@@ -263,12 +268,14 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext, opti
       await resourceRoutes(staffApi, ctx);
       await rentalStockRoutes(staffApi, ctx);
       await discountAdminRoutes(staffApi, ctx);
+      await checkinRoutes(staffApi, ctx);
     },
     { prefix: '/api/admin' },
   );
   // A server that serves the pages draws their pictures ahead (the first visitor waited for them).
   await catalogImageRoutes(app, ctx);
   await mediaRoutes(app, ctx);
+  await walletPassRoutes(app, ctx);
   await app.register(async (root) => sandboxRoutes(root, ctx));
   // Resellers' OCTO calls (ADR 0170): their own plugin, with their own key check, body parser and error format.
   await app.register(async (resellerApi) => octoRoutes(resellerApi, ctx), { prefix: OCTO_PREFIX });

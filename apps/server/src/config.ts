@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createPrivateKey, randomBytes, X509Certificate } from 'node:crypto';
 import os, { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { PAYMENT_METHODS, type PaymentMethod } from '@tabi/contract/constants';
@@ -76,6 +76,21 @@ export interface Config {
   privacyEraseCanceledDays: number;
   /** The footer's company name, registration number, address and phone; demo values are marked. */
   legal: SiteLegal;
+  /**
+   * What signs the ticket's Apple Wallet pass (ADR 0214): null unless WALLET_PASS_CERT, WALLET_PASS_KEY,
+   * WALLET_PASS_TYPE_ID, WALLET_TEAM_ID and WALLET_PASS_WWDR are all set; then my page offers 「Apple Wallet に追加」.
+   */
+  walletPass: WalletPassConfig | null;
+}
+
+/** The pass type's certificate and key, and Apple's WWDR certificate, as PEM; the pass type and the team. */
+export interface WalletPassConfig {
+  cert: string;
+  key: string;
+  keyPassphrase: string | undefined;
+  passTypeId: string;
+  teamId: string;
+  wwdr: string;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -117,6 +132,21 @@ const urlWith = (protocols: string[], what: string) =>
     },
     `${protocols.map((p) => `${p}//`).join(' か ')} で始まる URL を指定してください / ${what} must be a ${protocols.map((p) => `${p}//`).join(' or ')} URL`,
   );
+
+/**
+ * A PEM block of `label` (`PRIVATE KEY` also takes `RSA PRIVATE KEY` and `ENCRYPTED PRIVATE KEY`); a value on one line
+ * may write its line breaks as a backslash and n, as many platforms' settings must.
+ */
+const pem = (label: string) =>
+  z
+    .string()
+    .transform((value) => value.replaceAll('\\n', '\n').trim())
+    .refine(
+      (value) => new RegExp(`^-----BEGIN [A-Z ]*${label}-----[\\s\\S]+-----END [A-Z ]*${label}-----$`).test(value),
+      {
+        message: `PEM（-----BEGIN ${label}-----）を指定してください / a PEM ${label}`,
+      },
+    );
 
 const envSchema = z.object({
   PORT: optional(integer(0, 65_535, 'port')),
@@ -190,7 +220,56 @@ const envSchema = z.object({
   INVOICE_REGISTRATION_NUMBER: optional(
     z.string().trim().regex(INVOICE_NUMBER_PATTERN, 'T と数字13桁で指定してください / T followed by 13 digits'),
   ),
+  WALLET_PASS_CERT: optional(pem('CERTIFICATE')),
+  WALLET_PASS_KEY: optional(pem('PRIVATE KEY')),
+  WALLET_PASS_KEY_PASSPHRASE: optional(z.string()),
+  WALLET_PASS_TYPE_ID: optional(
+    z.string().regex(/^pass\.[A-Za-z0-9.-]+$/, 'pass. で始まる ID / a pass type ID starting with pass.'),
+  ),
+  WALLET_TEAM_ID: optional(z.string().regex(/^[A-Z0-9]{10}$/, '英大文字と数字10桁 / 10 capital letters and digits')),
+  WALLET_PASS_WWDR: optional(pem('CERTIFICATE')),
 });
+
+/** The Wallet variables that must be set together; the passphrase alone is optional. */
+const WALLET_PASS_VARIABLES = [
+  'WALLET_PASS_CERT',
+  'WALLET_PASS_KEY',
+  'WALLET_PASS_TYPE_ID',
+  'WALLET_TEAM_ID',
+  'WALLET_PASS_WWDR',
+] as const;
+
+/** All the Wallet variables or none: half of them is a mistake, not a choice to go without the pass. */
+function walletPassOf(e: z.output<typeof envSchema>): WalletPassConfig | null {
+  const missing = WALLET_PASS_VARIABLES.filter((name) => e[name] === undefined);
+  if (missing.length === WALLET_PASS_VARIABLES.length) return null;
+  if (missing.length > 0) {
+    throw new ConfigError(
+      missing.map(
+        (name) => `${name}: ほかの WALLET_* と一緒に指定してください / set with the other WALLET_* variables`,
+      ),
+    );
+  }
+  const wallet = {
+    cert: e.WALLET_PASS_CERT ?? '',
+    key: e.WALLET_PASS_KEY ?? '',
+    keyPassphrase: e.WALLET_PASS_KEY_PASSPHRASE,
+    passTypeId: e.WALLET_PASS_TYPE_ID ?? '',
+    teamId: e.WALLET_TEAM_ID ?? '',
+    wwdr: e.WALLET_PASS_WWDR ?? '',
+  };
+  // Found at start, not when a customer taps 「Apple Wallet に追加」: the key must open and be the certificate's.
+  try {
+    new X509Certificate(wallet.wwdr);
+    const key = createPrivateKey({ key: wallet.key, passphrase: wallet.keyPassphrase ?? '' });
+    if (key.asymmetricKeyType !== 'rsa' || !new X509Certificate(wallet.cert).checkPrivateKey(key)) throw new Error();
+  } catch {
+    throw new ConfigError([
+      'WALLET_PASS_CERT, WALLET_PASS_KEY, WALLET_PASS_WWDR: 読み込めないか、鍵が証明書の RSA 鍵ではありません / unreadable, or the key is not the RSA key of the certificate',
+    ]);
+  }
+  return wallet;
+}
 
 /**
  * Reads and validates the environment once at start (zod): a wrong value stops the start with a
@@ -259,6 +338,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         },
       },
     },
+    walletPass: walletPassOf(e),
   };
 }
 

@@ -217,7 +217,7 @@ export const booking = z.object({
    * Not in SPEC (ADR 0212): a paid booking's ticket for the door, its QR code's text and the code as SVG (shown as an
    * image, never as markup).
    */
-  ticket: z.object({ code: z.string(), qr_svg: z.string() }).optional(),
+  ticket: z.object({ code: z.string(), qr_svg: z.string(), wallet: z.boolean().optional() }).optional(),
   /** Not in SPEC (ADR 0213): a konbini slip is issued and not paid yet; its slip is `konbini`. */
   awaiting_konbini: z.boolean().optional(),
   konbini: konbiniSlip.optional(),

@@ -10,6 +10,7 @@ import * as catalog from './catalog.ts';
 import * as coupon from './coupon.ts';
 import * as discounts from './discounts.ts';
 import * as receipt from './receipt.ts';
+import * as tickets from './tickets.ts';
 import * as waitlist from './waitlist.ts';
 
 export type Method = 'GET' | 'POST';
@@ -229,6 +230,17 @@ export const API = defineEndpoints('/api', {
     summary: '領収書（PDF）の発行・再発行（宛名は初回のみ）',
     body: receipt.receiptIssueRequest,
     kind: 'pdf',
+  },
+  // The ticket (ADR 0214), once paid, from my page: an A4 PDF to print, and a link to its Apple Wallet pass.
+  'POST /booking/ticket': {
+    summary: 'チケット（A4 の PDF）',
+    body: tickets.ticketRequest,
+    kind: 'pdf',
+  },
+  'POST /booking/ticket/wallet': {
+    summary: 'Apple Wallet のパスを開くリンク（数分有効。Wallet の設定がなければ 404）',
+    body: tickets.ticketRequest,
+    response: tickets.walletLinkResponse,
   },
   // キャンセル待ち (ADR 0167); the booking from an offer is POST /booking with its waitlist_token.
   'POST /waitlist': {

@@ -277,6 +277,9 @@ async function buildTargets(): Promise<Target[]> {
         { session: requested, rsvno: 'AA100005', kind: 'cancel_fee', addressee: '田中 誠' },
       ],
     },
+    // The ticket (ADR 0214) of the paid AA100006: its PDF, and the Wallet link (404: no WALLET_* in the tests).
+    'POST /booking/ticket': { params: {}, bodies: [{ session: receipt, rsvno: 'AA100006' }] },
+    'POST /booking/ticket/wallet': { params: {}, bodies: [{ session: receipt, rsvno: 'AA100006' }] },
     // キャンセル待ち (ADR 0167): a join (answered 409 while the day has seats), and tokens no entry has.
     'POST /waitlist': {
       params: {},

@@ -53,6 +53,10 @@ export const consoleRoutes: RouteObject[] = [
             lazy: () => import('./pages/manifest-page.tsx').then((m) => ({ Component: m.ManifestPage })),
           },
           {
+            path: 'checkin',
+            lazy: () => import('./pages/checkin/checkin-page.tsx').then((m) => ({ Component: m.CheckinPage })),
+          },
+          {
             path: 'day-stops',
             lazy: () => import('./pages/day-stops-page.tsx').then((m) => ({ Component: m.DayStopsPage })),
           },

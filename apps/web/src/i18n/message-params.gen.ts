@@ -406,6 +406,10 @@ export interface MessageParams {
     'ticket.lead': null;
     'ticket.alt': { rsvno: string | number };
     'ticket.code': null;
+    'ticket.print': null;
+    'ticket.printHint': null;
+    'ticket.printSaved': null;
+    'ticket.wallet': null;
   };
   reservation: {
     'steps.member': null;

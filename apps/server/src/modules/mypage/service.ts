@@ -157,7 +157,7 @@ export async function bookingView(ctx: AppContextBase, rsvno: string, lang: Lang
     mail: booking.mail,
     amountjp: booking.amountjp,
     ...(discount ? { discount } : {}),
-    ...(ticket ? { ticket: { code: ticket.code, qr_svg: ticket.svg } } : {}),
+    ...(ticket ? { ticket: { code: ticket.code, qr_svg: ticket.svg, wallet: ctx.config.walletPass !== null } } : {}),
     ...(konbini ? { konbini } : {}),
     meetpoint,
     memberList: members.map(toMember),

@@ -55,6 +55,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
     { to: '/admin', label: 'ダッシュボード', end: true },
     { to: '/admin/bookings', label: '予約一覧' },
     { to: '/admin/manifest', label: '参加者名簿' },
+    { to: '/admin/checkin', label: 'チェックイン' },
     { to: '/admin/day-stops', label: '催行中止' },
     { to: '/admin/rental-sheet', label: 'レンタル準備表' },
     { to: '/admin/waitlist', label: 'キャンセル待ち' },
