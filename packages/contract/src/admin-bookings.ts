@@ -355,6 +355,8 @@ export const manifestRow = z.object({
   tel: z.string(),
   /** 販売チャネル (ADR 0169): 自社サイト, or the reseller's name. */
   channel: z.string(),
+  /** When the traveller was checked in at the door (ADR 0215); null: not (yet). */
+  arrivedAt: z.string().nullable().default(null),
 });
 export type ManifestRow = z.infer<typeof manifestRow>;
 

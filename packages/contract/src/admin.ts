@@ -77,6 +77,8 @@ export const departureLine = z.object({
   participants: z.number(),
   /** Seats left + those live bookings and キャンセル待ち offers hold; null when the departure has no stock row. */
   capacity: z.number().nullable(),
+  /** Travellers checked in at the door so far (ADR 0215). */
+  arrived: z.number().default(0),
 });
 /** One day's departures in total: each booking and traveller once, across the options they hold that day. */
 export const departureDay = z.object({ usedate: z.string(), bookings: z.number(), participants: z.number() });

@@ -32,6 +32,8 @@ export interface ManifestRecord {
   boots_size: string | null;
   wear_size: string | null;
   reseller_name: string | null;
+  /** Checked in at the door (ADR 0215), or null. */
+  arrived_at: Date | string | null;
 }
 
 /** The manifest's scope: one day, one option or all, one departure (start time) or all. */
@@ -78,7 +80,8 @@ export async function manifestRows(
         o.extended_fields, to_char(bo.usedate, 'YYYYMMDD') as usedate, bo.start_time, bo.end_time,
         b.sei as sei_applicant, b.mei as mei_applicant,
         b.tel, m.seq, m.sei, m.mei, to_char(m.birthday, 'YYYYMMDD') as birthday, m.sex, m.ageclass,
-        n.nationality_nm, m.extended, r.model, r.boots_size, r.wear_size, rs.name as reseller_name
+        n.nationality_nm, m.extended, r.model, r.boots_size, r.wear_size, rs.name as reseller_name,
+        ci.at as arrived_at
       from booking_options bo
         join bookings b on b.rsvno = bo.rsvno
         join options o on o.opcd = bo.opcd
@@ -86,6 +89,7 @@ export async function manifestRows(
         left join nationalities n on n.id = m.nationality_id
         left join booking_rentals r on r.rsvno = b.rsvno and r.seq = m.seq
         left join resellers rs on rs.id = b.reseller_id
+        left join check_ins ci on ci.rsvno = m.rsvno and ci.seq = m.seq and ci.kind = 'arrived' and ci.undone_at is null
       where ${manifestWhere(scope)}
       order by bo.opcd, bo.start_time, bo.rsvno, m.seq
       ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`),

@@ -101,6 +101,7 @@ function manifestLine(r: repo.ManifestRecord, role: StaffRole, servertime: strin
     applicant: `${r.sei_applicant} ${r.mei_applicant}`,
     tel: r.tel,
     channel: channelLabel(r.reseller_name),
+    arrivedAt: r.arrived_at ? new Date(r.arrived_at).toISOString() : null,
   };
 }
 

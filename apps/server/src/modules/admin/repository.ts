@@ -21,6 +21,8 @@ export interface DepartureRecord {
   participants: number;
   /** Seats left + those live bookings and キャンセル待ち offers hold (as the stock calendar counts it); null: no row. */
   capacity: number | null;
+  /** Travellers checked in at the door so far (ADR 0215). */
+  arrived: number;
 }
 
 /**
@@ -43,6 +45,7 @@ export async function departures(
     bookings: number | string;
     participants: number | string;
     capacity: number | string | null;
+    arrived: number | string | null;
   }>(
     await db.execute(sql`with l as materialized (
         select bo.usedate, bo.opcd, bo.start_time, bo.end_time, bo.rsvno, bo.seats
@@ -53,7 +56,7 @@ export async function departures(
         )}) and ${holdsSeats(graceCutoff)})
       select * from (
         select to_char(g.usedate, 'YYYYMMDD') as usedate, g.opcd, g.webname, g.start_time, g.end_time, g.bookings,
-          g.participants, g.sort,
+          g.participants, g.sort, g.arrived,
           s.zaikozan + (select coalesce(sum(bo.seats), 0) from booking_options bo join bookings b on b.rsvno = bo.rsvno
               where bo.opcd = s.opcd and bo.usedate = s.usedate and bo.start_time = s.start_time
                 and ${bookingIs.notCanceled})
@@ -62,13 +65,15 @@ export async function departures(
                 and e.state in ('waiting', 'offered')) as capacity
         from (
           select l.usedate, l.opcd, o.webname, l.start_time, max(l.end_time) as end_time,
-            count(distinct l.rsvno)::int as bookings, coalesce(sum(l.seats), 0)::int as participants, o.sort
+            count(distinct l.rsvno)::int as bookings, coalesce(sum(l.seats), 0)::int as participants, o.sort,
+            coalesce(sum((select count(*) from check_ins ci
+              where ci.rsvno = l.rsvno and ci.kind = 'arrived' and ci.undone_at is null)), 0)::int as arrived
           from l join options o on o.opcd = l.opcd
           group by l.usedate, l.opcd, o.webname, l.start_time, o.sort) g
           left join departures s on s.opcd = g.opcd and s.usedate = g.usedate and s.start_time = g.start_time
         union all
         select to_char(d.usedate, 'YYYYMMDD'), null, null, null, null, count(*)::int, coalesce(sum(d.seats), 0)::int,
-          null, null
+          null, null, null
         from (select usedate, rsvno, max(seats) as seats from l group by usedate, rsvno) d
         group by d.usedate) t
       order by t.usedate, t.sort nulls first, t.opcd, t.start_time`),
@@ -90,6 +95,7 @@ export async function departures(
               startTime: r.start_time ?? '',
               endTime: r.end_time ?? '',
               capacity: r.capacity === null ? null : Number(r.capacity),
+              arrived: Number(r.arrived ?? 0),
             },
           ],
     ),

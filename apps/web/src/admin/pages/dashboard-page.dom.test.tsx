@@ -14,6 +14,7 @@ const departure = (opcd: string, webname: string, startTime: string, endTime: st
   endTime,
   bookings: 1,
   participants,
+  arrived: 0,
   capacity: 20,
 });
 

@@ -214,6 +214,12 @@ const departureColumns = [
     },
     meta: NUM,
   }),
+  // Checked in at the door so far (ADR 0215): live, from every scanner.
+  departureColumn.accessor('arrived', {
+    header: '到着',
+    cell: (c) => `${c.getValue()}／${c.row.original.participants}名`,
+    meta: NUM,
+  }),
 ] as ColumnDef<Departure, unknown>[];
 
 /** The bookings the day's work is about, each list with the time that matters for it. */

@@ -30,6 +30,7 @@ function line(rsvno: string, seq: number, opcd: string, startTime = '', endTime 
     applicant: '山田 一郎',
     tel: '090-1234-5678',
     channel: '自社サイト',
+    arrivedAt: null,
   };
 }
 

@@ -24,6 +24,14 @@ function columnsFor(option: ManifestOption): ColumnDef<ManifestRow, unknown>[] {
   return [
     column.accessor('rsvno', { header: '予約番号', cell: bookingCell }),
     column.accessor('statusLabel', { header: '状態' }),
+    // Checked in at the door (ADR 0215), from every scanner.
+    column.accessor('arrivedAt', {
+      header: '到着',
+      cell: (c) => {
+        const at = c.getValue();
+        return at ? tokyoDateTime(at).slice(-5) : '—';
+      },
+    }),
     column.accessor('seq', { header: 'No.', meta: NUM }),
     column.accessor('sei', { header: '氏名', cell: (c) => `${c.getValue()} ${c.row.original.mei}` }),
     column.accessor('ageClass', { header: '区分' }),
