@@ -65,6 +65,7 @@ describe('GET /api/admin/dashboard: departures', () => {
         bookings: 1,
         participants: 2,
         capacity: 30,
+        arrived: 0,
       },
       {
         usedate: tomorrow,
@@ -75,6 +76,7 @@ describe('GET /api/admin/dashboard: departures', () => {
         bookings: 2,
         participants: 4,
         capacity: 12,
+        arrived: 0,
       },
       {
         usedate: tomorrow,
@@ -85,6 +87,7 @@ describe('GET /api/admin/dashboard: departures', () => {
         bookings: 1,
         participants: 2,
         capacity: 20,
+        arrived: 0,
       },
     ]);
     expect(departureDays.find((d: { usedate: string }) => d.usedate === tomorrow)).toEqual({

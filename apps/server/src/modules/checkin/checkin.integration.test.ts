@@ -10,7 +10,7 @@ import { addDays, tokyoDayStart, type Ymd } from '@tabi/contract/dates';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { todayIn } from '../../clock.ts';
-import { bookingEvents, bookings } from '../../db/schema.ts';
+import { bookingEvents, bookings, checkIns } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bookingPayload, insertTestOption, insertTestStock } from '../booking/test-fixtures.ts';
 import { payBooking } from '../payment/test-fixtures.ts';
@@ -155,6 +155,73 @@ describe('a scan at the door', () => {
     expect(answers.filter((a) => a.verdict === 'ok').length).toBeGreaterThanOrEqual(1);
     const rows = await t.ctx.db.execute(`select seq from check_ins where rsvno = '${rsvno}' and undone_at is null`);
     expect((rows as unknown as { rows: unknown[] }).rows).toHaveLength(3);
+  });
+
+  it('takes 200 scans from three devices within a minute: each traveller checked in once, the counts right', async () => {
+    const on = addDays(day, 8);
+    await insertTestStock(t.ctx.db, OTHER, on, { zaikozan: 100 });
+    const made = [];
+    for (let i = 0; i < 40; i += 1) made.push(await paidBooking(OTHER, on, 2));
+    await atDoor(on);
+    const before = await staffGet(`/checkin/day?usedate=${on}`);
+    const expected = (before.json().response.departures as { opcd: string; counts: { arrived: number } }[]).find(
+      (d) => d.opcd === OTHER,
+    )?.counts.arrived;
+    // Each ticket scanned five times over, by three devices in turn, thirty at a time.
+    const scans = Array.from({ length: 200 }, (_, i) => ({ code: made[i % 40]?.code ?? '', device: `端末${i % 3}` }));
+    const answers: CheckinAnswer[] = [];
+    for (let i = 0; i < scans.length; i += 30) {
+      answers.push(
+        ...(await Promise.all(
+          scans.slice(i, i + 30).map((s) => scan({ ...s, usedate: on, opcd: OTHER }, i % 2 ? other : operator)),
+        )),
+      );
+    }
+    expect(answers.filter((a) => a.verdict === 'ok')).toHaveLength(40);
+    expect(answers.filter((a) => a.verdict === 'already')).toHaveLength(160);
+    expect(answers.flatMap((a) => a.checked)).toHaveLength(80);
+    const after = await staffGet(`/checkin/day?usedate=${on}`);
+    const line = (after.json().response.departures as { opcd: string; counts: { arrived: number } }[]).find(
+      (d) => d.opcd === OTHER,
+    );
+    expect(line?.counts.arrived).toBe((expected ?? 0) + 80);
+  });
+
+  it('keeps when an offline scan was made, beside when it reached the server', async () => {
+    const { rsvno, code } = await paidBooking();
+    await atDoor();
+    const scannedAt = new Date(t.clock.now().getTime() - 20 * 60_000);
+    expect((await scan({ code, scanned_at: scannedAt.toISOString() })).verdict).toBe('ok');
+    const rows = await t.ctx.db.select().from(checkIns).where(eq(checkIns.rsvno, rsvno));
+    expect(rows.map((r) => r.scannedAt?.toISOString())).toEqual([scannedAt.toISOString(), scannedAt.toISOString()]);
+  });
+
+  it('of a scan racing the customer’s cancellation lets only one through', async () => {
+    for (let round = 0; round < 4; round += 1) {
+      t.clock.set(base);
+      const on = addDays(day, 2 + round);
+      await insertTestStock(t.ctx.db, OPT, on, { zaikozan: 10 });
+      const { rsvno, code } = await paidBooking(OPT, on);
+      // The day before the trip: still cancellable by the customer, and the staff scan early.
+      await atDoor(addDays(on, -1));
+      const login = await send('/api/mylogin', { rsvno, tel: TEL });
+      const session = login.json().response.session as string;
+      const price = (await send('/api/booking/cancelprice', { session, rsvno })).json().response as { refund: number };
+      const [scanned, canceled] = await Promise.all([
+        staffPost('/checkin/scan', { usedate: on, opcd: OPT, device: '受付', code }),
+        send('/api/booking/cancel', { session, rsvno, refund: String(price.refund) }),
+      ]);
+      const verdict = scanned.json().response?.verdict as string;
+      const [row] = await t.ctx.db.select().from(bookings).where(eq(bookings.rsvno, rsvno));
+      if (canceled.statusCode === 200) {
+        expect(verdict).toBe('canceled');
+        expect(row?.state).toBe('canceled');
+      } else {
+        expect(verdict).toBe('ok');
+        expect(canceled.statusCode).toBe(409);
+        expect(row?.state).toBe('paid');
+      }
+    }
   });
 
   it('refuses a request without a code or a number, or with both, with the envelope', async () => {
