@@ -11,6 +11,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { routeText } from '../i18n/page-text.ts';
 import { loadPageRenderer, scriptJson } from './page-render.ts';
 
+/** The check-in scanner's service worker among the built files (apps/web/public/admin/checkin/sw.js). */
+const SCANNER_WORKER_FILE = path.join(path.sep, 'admin', 'checkin', 'sw.js');
+
 export interface PageMeta {
   title: string;
   description: string;
@@ -123,6 +126,8 @@ export async function registerSpa(
       res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=0');
       // The answer depends on Accept-Encoding (a .br/.gz twin may be sent); caches must keep them apart.
       res.setHeader('vary', 'accept-encoding');
+      // The check-in scanner's service worker controls /admin/checkin itself, one level above its own folder (ADR 0215).
+      if (filePath.endsWith(SCANNER_WORKER_FILE)) res.setHeader('service-worker-allowed', '/admin/checkin');
     },
   });
 

@@ -43,7 +43,12 @@ async function book(opcd = OPT, on = day, adults = 2): Promise<string> {
   return made.json().response.rsvno as string;
 }
 
-async function paidBooking(opcd = OPT, on = day, adults = 2): Promise<{ rsvno: string; code: string }> {
+interface Made {
+  rsvno: string;
+  code: string;
+}
+
+async function paidBooking(opcd = OPT, on = day, adults = 2): Promise<Made> {
   const rsvno = await book(opcd, on, adults);
   await payBooking(t, rsvno);
   return { rsvno, code: (await ticketOf(t.ctx.db, rsvno)).code };
@@ -160,7 +165,7 @@ describe('a scan at the door', () => {
   it('takes 200 scans from three devices within a minute: each traveller checked in once, the counts right', async () => {
     const on = addDays(day, 8);
     await insertTestStock(t.ctx.db, OTHER, on, { zaikozan: 100 });
-    const made = [];
+    const made: Made[] = [];
     for (let i = 0; i < 40; i += 1) made.push(await paidBooking(OTHER, on, 2));
     await atDoor(on);
     const before = await staffGet(`/checkin/day?usedate=${on}`);

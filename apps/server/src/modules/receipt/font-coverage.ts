@@ -4,7 +4,7 @@
  * would print as □ on a receipt that cannot be changed afterwards, so a 宛名 with it is refused before it is kept.
  */
 import { create, type Font } from 'fontkit';
-import { fontFiles } from './pdf.ts';
+import { fontFiles } from '../../pdf/japanese-pdf.ts';
 
 let fonts: Font[] | null = null;
 

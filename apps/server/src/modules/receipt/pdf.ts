@@ -4,11 +4,9 @@
  * text can be searched and copied). The font comes from an npm package: `npm install` alone is enough, on any
  * machine, whatever fonts the system has.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { formatJpy } from '@tabi/contract/format';
 import type { ReceiptKind } from '@tabi/contract/receipt';
-import PDFDocument from 'pdfkit';
+import { startJapanesePdf } from '../../pdf/japanese-pdf.ts';
 
 /** Everything one receipt says, decided by the service; the renderer only lays it out. */
 export interface ReceiptModel {
@@ -46,19 +44,6 @@ export interface ReceiptModel {
   example: boolean;
 }
 
-const require = createRequire(import.meta.url);
-const FONT_PACKAGE = '@expo-google-fonts/noto-sans-jp';
-const REGULAR = `${FONT_PACKAGE}/400Regular/NotoSansJP_400Regular.ttf`;
-const BOLD = `${FONT_PACKAGE}/700Bold/NotoSansJP_700Bold.ttf`;
-
-let fonts: { regular: Buffer; bold: Buffer } | null = null;
-
-/** The two weights, read once (about 5 MB each; only the glyphs a receipt uses go into it). */
-export function fontFiles(): { regular: Buffer; bold: Buffer } {
-  fonts ??= { regular: readFileSync(require.resolve(REGULAR)), bold: readFileSync(require.resolve(BOLD)) };
-  return fonts;
-}
-
 // A4 in points, and the page's margins.
 const PAGE = { width: 595.28, height: 841.89 };
 const MARGIN = 56;
@@ -82,29 +67,16 @@ export function addresseeLine(addressee: string): string {
 
 /** Renders the receipt; resolves to the PDF's bytes. */
 export function renderReceiptPdf(model: ReceiptModel): Promise<Buffer> {
-  const { regular, bold } = fontFiles();
   const title = model.kind === 'payment' ? '領収書' : '領収書（キャンセル料）';
-  const doc = new PDFDocument({
-    size: 'A4',
-    layout: 'portrait',
+  const { doc, done } = startJapanesePdf({
     margin: MARGIN,
-    lang: 'ja-JP',
-    displayTitle: true,
+    ink: INK,
     info: {
       Title: `${title}${model.reissue ? '（再発行）' : ''} ${model.rsvno}`,
       Author: model.issuer.companyName,
       Subject: model.proviso,
     },
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  doc.registerFont('jp', regular);
-  doc.registerFont('jp-bold', bold);
-  doc.fillColor(INK).strokeColor(INK);
 
   // 再発行: a red box in the top right corner, above everything else.
   if (model.reissue) {

@@ -3,9 +3,8 @@
  * font comes from an npm package, and only the glyphs used are embedded). The QR code is drawn as vector squares, so
  * it prints sharp at any size; the labels are Japanese with English beside them.
  */
-import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import { fontFiles } from '../receipt/pdf.ts';
+import { startJapanesePdf } from '../../pdf/japanese-pdf.ts';
 import type { TicketView } from './view.ts';
 
 // A4 in points, and the page's margins.
@@ -31,24 +30,11 @@ export const TICKET_NOTES = [
 
 /** Renders the ticket; resolves to the PDF's bytes. */
 export function renderTicketPdf(view: TicketView): Promise<Buffer> {
-  const { regular, bold } = fontFiles();
-  const doc = new PDFDocument({
-    size: 'A4',
-    layout: 'portrait',
+  const { doc, done } = startJapanesePdf({
     margin: MARGIN,
-    lang: 'ja-JP',
-    displayTitle: true,
+    ink: INK,
     info: { Title: `チケット ${view.rsvno}`, Author: view.issuer.companyName, Subject: view.lines[0]?.name ?? '' },
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  doc.registerFont('jp', regular);
-  doc.registerFont('jp-bold', bold);
-  doc.fillColor(INK).strokeColor(INK);
 
   // The issuer above, the title and the booking number under it.
   doc.font('jp').fontSize(10).fillColor(MUTED).text(view.issuer.companyName, LEFT, MARGIN, { width: WIDTH });
