@@ -7,7 +7,7 @@ import { addDays, type Ymd, ymdToIsoDate } from '@tabi/contract/dates';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingEvents, bookings } from '../../db/schema.ts';
+import { bookingEvents, bookings, checkIns } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { insertTestOption, insertTestStock } from '../booking/test-fixtures.ts';
 import { insertResellerKey, octoCaller } from './test-fixtures.ts';
@@ -152,5 +152,30 @@ describe('a cancel racing a confirm', () => {
       }
     }
     expect(outcomes.cancelled + outcomes.refused).toBe(10);
+  });
+});
+
+describe('redemption at the door (ADR 0215)', () => {
+  it('says when the booking and each unit were redeemed, once its travellers were checked in', async () => {
+    const { uuid, supplierReference } = await hold();
+    const confirmed = await octo('POST', `/bookings/${uuid}/confirm`, { contact: { fullName: 'Ann Lee' } });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json().utcRedeemedAt).toBeNull();
+    const at = new Date('2026-12-01T00:15:00Z');
+    await t.ctx.db.insert(checkIns).values({
+      rsvno: supplierReference,
+      seq: 2,
+      kind: 'arrived',
+      at,
+      staffId: 1,
+      device: '受付1',
+    });
+    const read = (await octo('GET', `/bookings/${uuid}`)).json();
+    expect(read.utcRedeemedAt).toBe(at.toISOString());
+    expect(read.voucher.utcRedeemedAt).toBe(at.toISOString());
+    expect(read.unitItems.map((u: { utcRedeemedAt: string | null }) => u.utcRedeemedAt)).toEqual([
+      null,
+      at.toISOString(),
+    ]);
   });
 });
