@@ -102,7 +102,7 @@ describe('loadConfig', () => {
   });
 
   it('offers every payment method by default, or those PAYMENT_METHODS lists, card first (ADR 0211)', () => {
-    expect(loadConfig({}).paymentMethods).toEqual(['card', 'paypay', 'alipay', 'wechat_pay']);
+    expect(loadConfig({}).paymentMethods).toEqual(['card', 'konbini', 'paypay', 'alipay', 'wechat_pay']);
     expect(loadConfig({ PAYMENT_METHODS: ' wechat_pay, card ,card' }).paymentMethods).toEqual(['card', 'wechat_pay']);
     expect(problemOf({ PAYMENT_METHODS: 'card,bitcoin' })).toContain('PAYMENT_METHODS');
     expect(problemOf({ PAYMENT_METHODS: ' , ' })).toContain('PAYMENT_METHODS');

@@ -126,8 +126,11 @@ export async function registerSpa(
       res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=0');
       // The answer depends on Accept-Encoding (a .br/.gz twin may be sent); caches must keep them apart.
       res.setHeader('vary', 'accept-encoding');
-      // The check-in scanner's service worker controls /admin/checkin itself, one level above its own folder (ADR 0215).
-      if (filePath.endsWith(SCANNER_WORKER_FILE)) res.setHeader('service-worker-allowed', '/admin/checkin');
+      // The check-in scanner's service worker (or its .br/.gz twin) controls /admin/checkin itself, one level above
+      // its own folder (ADR 0215).
+      if (filePath.replace(/\.(br|gz)$/, '').endsWith(SCANNER_WORKER_FILE)) {
+        res.setHeader('service-worker-allowed', '/admin/checkin');
+      }
     },
   });
 

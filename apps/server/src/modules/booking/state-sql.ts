@@ -33,6 +33,8 @@ export const bookingIs = {
   unpaidCardWithinGrace: (graceCutoff: Date) => sql`(${UNPAID_CARD} and b.rsvdate > ${graceCutoff})`,
   /** A confirmed request waiting for its payment until `payment_deadline_date`. */
   confirmedRequestUnpaid: sql`(b.state = ${stateLiteral('offered')})`,
+  /** Money was received for it, whatever became of it since (a paid booking canceled keeps its ticket's answer). */
+  paidOnce: sql`(b.status_payment = ${sql.raw(String(PaymentStatus.completed))})`,
   /** A konbini slip waiting at the store until `payment_deadline_date` (ADR 0213). */
   awaitingKonbini: sql`(b.state = ${stateLiteral('awaiting')})`,
 } as const;

@@ -2,6 +2,7 @@
 import type { CheckinCounts } from '@tabi/contract/checkin';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client.ts';
+import { bookingIs } from '../booking/state-sql.ts';
 import { type CheckInRow, type CheckinKind, checkIns, staffAccounts, tickets } from '../../db/schema.ts';
 
 export type { CheckInRow };
@@ -129,7 +130,7 @@ export async function anyArrived(db: DbOrTx, rsvno: string): Promise<boolean> {
 
 /** The bookings of a departure that a traveller of may arrive by (paid), as a condition on a booking aliased `b`. */
 function onDeparture(d: Departure) {
-  return sql`b.state = 'paid' and exists (select 1 from booking_options bo where bo.rsvno = b.rsvno
+  return sql`${bookingIs.paid} and exists (select 1 from booking_options bo where bo.rsvno = b.rsvno
     and bo.usedate = ${d.usedate}::date ${d.opcd ? sql`and bo.opcd = ${d.opcd}` : sql``}
     ${d.startTime ? sql`and bo.start_time = ${d.startTime}` : sql``})`;
 }
@@ -168,7 +169,7 @@ export async function dayDepartures(db: DbOrTx, usedate: string): Promise<Depart
         count(ci.id) filter (where ci.kind = 'arrived')::int as arrived,
         count(ci.id) filter (where ci.kind = 'no_show')::int as no_shows
       from booking_options bo
-        join bookings b on b.rsvno = bo.rsvno and b.state = 'paid'
+        join bookings b on b.rsvno = bo.rsvno and ${bookingIs.paid}
         join options o on o.opcd = bo.opcd
         join booking_members m on m.rsvno = bo.rsvno
         left join check_ins ci on ci.rsvno = m.rsvno and ci.seq = m.seq and ci.undone_at is null
@@ -185,7 +186,7 @@ export async function departureBookings(db: DbOrTx, d: Departure): Promise<{ rsv
       where exists (select 1 from booking_options bo where bo.rsvno = b.rsvno
         and bo.usedate = ${d.usedate}::date ${d.opcd ? sql`and bo.opcd = ${d.opcd}` : sql``}
         ${d.startTime ? sql`and bo.start_time = ${d.startTime}` : sql``})
-        and (b.state = 'paid' or b.status_payment = 1)
+        and (${bookingIs.paid} or ${bookingIs.paidOnce})
       order by b.rsvno`),
   );
 }

@@ -99,9 +99,9 @@ describe('ダッシュボード: departures (ADR 0196)', () => {
     const table = await screen.findByRole('table', { name: '2026/12/02の出発' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((r) => r.textContent)).toEqual([
-      'OP0049 ベイクルーズ10:00〜11:001件4／20名',
-      'OP0049 ベイクルーズ13:00〜14:001件2／20名',
-      'OP0001 高原ハイキング終日1件3／20名',
+      'OP0049 ベイクルーズ10:00〜11:001件4／20名0／4名',
+      'OP0049 ベイクルーズ13:00〜14:001件2／20名0／2名',
+      'OP0001 高原ハイキング終日1件3／20名0／3名',
     ]);
     // Two options, however many departures; the time leads to that departure's 参加者名簿.
     expect(screen.getByRole('heading', { name: /明日 2026\/12\/02 2商品・予約3件・9名/ })).toBeTruthy();

@@ -1,3 +1,4 @@
+import type { StaffMe } from '@tabi/contract/admin';
 import {
   CHECKIN_VERDICT_LABEL,
   type CheckinAnswer,
@@ -5,13 +6,21 @@ import {
   type CheckinDeparture,
 } from '@tabi/contract/checkin';
 import { tokyoYmd } from '@tabi/contract/dates';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { AdminPage } from '../../components/page.tsx';
 import { errorText } from '../../lib/admin-api.ts';
 import { inputToYmd, tokyoDateTime, ymdToInput } from '../../lib/format.ts';
-import { useCheckinDay, useNoShows, useScan, useUndo } from './checkin-api.ts';
+import { meQueryKey } from '../../lib/staff-session.ts';
+import { unreachable, useCheckinDay, useNoShows, useOfflinePack, useScan, useUndo } from './checkin-api.ts';
 import styles from './checkin-page.module.css';
+import { useInstallableScanner } from './install.ts';
+import { countsOf, type Departure, departureKey, type Scanned, scanOffline, withBooking } from './offline-copy.ts';
+import { OfflineStatus, ReviewList } from './offline-panel.tsx';
+import { copyOf, recordOfflineScan, updateCopy, useOfflineStore } from './offline-store.ts';
+import { useNetwork, useOfflineSync } from './offline-sync.ts';
+import { OfflineWords } from './offline-words.ts';
 import { createQrReader, readPhoto } from './qr-reader.ts';
 
 const DEVICE_KEY = 'tabi-checkin-device';
@@ -123,15 +132,22 @@ const TONE: Record<CheckinAnswer['verdict'], string | undefined> = {
   unknown: styles.bad,
 };
 
-/** The answer of a scan, filling the top of the screen in its colour. */
+/**
+ * The answer of a scan, filling the top of the screen in its colour; one answered from the offline copy says so, and
+ * has no undo (the check-in is not on the server yet).
+ */
 function Result({
   answer,
+  offline,
   busy,
+  canUndo,
   onUndo,
   onNext,
 }: {
   answer: CheckinAnswer;
+  offline: boolean;
   busy: boolean;
+  canUndo: boolean;
   onUndo: (seqs: number[]) => void;
   onNext: () => void;
 }) {
@@ -145,11 +161,15 @@ function Result({
       aria-labelledby="checkin-verdict"
       data-testid="checkin-result"
       data-verdict={answer.verdict}
+      data-offline={offline || undefined}
     >
+      {offline && <p className={styles.checkedOffline}>{OfflineWords.checkedOffline}</p>}
       <h2 id="checkin-verdict" ref={heading} tabIndex={-1} className={styles.verdict}>
         {answer.verdict === 'ok' ? '✔ ' : answer.verdict === 'already' ? '！ ' : '✖ '}
         {CHECKIN_VERDICT_LABEL[answer.verdict]}
       </h2>
+      {offline && answer.verdict === 'ok' && <p>{OfflineWords.queued}</p>}
+      {offline && answer.verdict === 'unknown' && <p>{OfflineWords.notInCopy}</p>}
       {answer.first && (
         <p className={styles.first}>
           最初のチェックイン：{tokyoDateTime(answer.first.at)}・{answer.first.by}・端末「{answer.first.device}」
@@ -173,7 +193,7 @@ function Result({
                   {tr.arrived ? `到着 ${tokyoDateTime(tr.arrived.at).slice(-5)}` : tr.noShow ? '無断不参加' : '未到着'}
                 </span>
                 {good && tr.arrived && (
-                  <button type="button" disabled={busy} onClick={() => onUndo([tr.seq])}>
+                  <button type="button" disabled={busy || !canUndo} onClick={() => onUndo([tr.seq])}>
                     取り消す
                   </button>
                 )}
@@ -189,17 +209,31 @@ function Result({
   );
 }
 
-/** チェックイン (ADR 0215): a phone held in one hand at the door. */
+/** The signed-in staff member's address (the shell has loaded it): a check-in made offline names who made it. */
+function useStaffMail(): string {
+  return useQueryClient().getQueryData<StaffMe>(meQueryKey)?.mail ?? '';
+}
+
+/** A queued check-in's own name (crypto.randomUUID is for secure contexts only). */
+const scanId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+
+/**
+ * チェックイン (ADR 0215): a phone held in one hand at the door. It keeps the chosen departure's pack and answers from
+ * it while the network is away, queueing the check-ins it makes to send when the network returns (DESIGN §17).
+ */
 export function CheckinPage() {
+  useInstallableScanner();
   const [params, setParams] = useSearchParams();
   const usedate = params.get('date') ?? tokyoYmd(new Date());
   const departure = params.get('dep') ?? '';
   const [device, setDevice] = useDeviceName();
+  const by = useStaffMail();
   const day = useCheckinDay(usedate);
   const scan = useScan(usedate);
   const undo = useUndo(usedate);
   const noShows = useNoShows(usedate);
-  const [answer, setAnswer] = useState<CheckinAnswer | null>(null);
+  const [result, setResult] = useState<{ answer: CheckinAnswer; offline: boolean } | null>(null);
+  const answer = result?.answer ?? null;
   const [message, setMessage] = useState<string | null>(null);
   const [camera, setCamera] = useState(false);
   const [typed, setTyped] = useState('');
@@ -209,7 +243,23 @@ export function CheckinPage() {
   const departures = day.data?.departures ?? [];
   const chosen = departures.find((d) => keyOf(d) === departure);
   const [opcd = '', startTime = ''] = departure ? departure.split('|') : [];
-  const counts = chosen ? chosen.counts : sumCounts(departures);
+  const here: Departure = { usedate, opcd, startTime };
+  const store = useOfflineStore();
+  const copy = store.pack(here);
+  const pack = useOfflinePack(here);
+  const network = useNetwork();
+  const { reached } = network;
+  useOfflineSync(store.queue.length, reached, setMessage);
+  // The counts' refresh every few seconds tells first whether the server is reachable.
+  useEffect(() => {
+    if (day.dataUpdatedAt || pack.dataUpdatedAt) reached(true);
+  }, [day.dataUpdatedAt, pack.dataUpdatedAt, reached]);
+  useEffect(() => {
+    if (unreachable(day.error) || unreachable(pack.error)) reached(false);
+  }, [day.error, pack.error, reached]);
+  const offline = network.offline;
+  // Offline, the copy has this device's check-ins; the day's counts are the server's when it was last reached.
+  const counts = copy && (offline || !day.data) ? countsOf(copy) : chosen ? chosen.counts : sumCounts(departures);
 
   const set = (name: string, value: string) =>
     setParams(
@@ -221,10 +271,33 @@ export function CheckinPage() {
       { replace: true },
     );
 
-  async function submit(input: { code?: string; rsvno?: string }) {
+  /** The server's answer for a booking, also put in the copy (so that it says `already` offline later). */
+  function answered(next: CheckinAnswer) {
+    reached(true);
+    const booking = next.booking;
+    if (booking) updateCopy(departureKey(here), (p) => withBooking(p, booking));
+    setResult({ answer: next, offline: false });
+  }
+
+  function answerOffline(scanned: Scanned) {
+    const kept = copyOf(here);
+    if (!kept) {
+      setMessage(OfflineWords.noCopy);
+      return;
+    }
+    const done = scanOffline(kept, scanned, { device, by }, new Date(), scanId());
+    if (done.queued) recordOfflineScan(done.copy, done.queued);
+    setResult({ answer: done.answer, offline: true });
+  }
+
+  async function submit(input: Scanned) {
     setMessage(null);
+    if (!navigator.onLine) {
+      answerOffline(input);
+      return;
+    }
     try {
-      setAnswer(
+      answered(
         await scan.mutateAsync({
           usedate,
           opcd,
@@ -235,15 +308,19 @@ export function CheckinPage() {
         }),
       );
     } catch (error) {
-      setMessage(errorText(error));
+      if (unreachable(error)) {
+        reached(false);
+        answerOffline(input);
+      } else setMessage(errorText(error));
     }
   }
 
   async function undoSome(seqs: number[]) {
     if (!answer?.booking) return;
     try {
-      setAnswer(await undo.mutateAsync({ rsvno: answer.booking.rsvno, seqs, device }));
+      answered(await undo.mutateAsync({ rsvno: answer.booking.rsvno, seqs, device }));
     } catch (error) {
+      if (unreachable(error)) reached(false);
       setMessage(errorText(error));
     }
   }
@@ -266,6 +343,7 @@ export function CheckinPage() {
       const done = await noShows.mutateAsync({ usedate, opcd, start_time: startTime, device });
       setMessage(`${done.marked}名を無断不参加として記録しました。`);
     } catch (error) {
+      if (unreachable(error)) reached(false);
       setMessage(errorText(error));
     }
   }
@@ -301,17 +379,21 @@ export function CheckinPage() {
         到着 <strong>{counts.arrived}</strong> / 予定 <strong>{counts.expected}</strong> 名
         {counts.noShows > 0 && <span>（無断不参加 {counts.noShows} 名）</span>}
       </p>
+      <OfflineStatus offline={offline} copy={copy} pending={store.queue.length} />
+      <ReviewList items={store.review} />
 
       {!device ? (
         <DeviceName onSave={setDevice} />
       ) : (
         <>
-          {answer && (
+          {result && (
             <Result
-              answer={answer}
+              answer={result.answer}
+              offline={result.offline}
               busy={undo.isPending}
+              canUndo={!offline && !result.offline}
               onUndo={(seqs) => void undoSome(seqs)}
-              onNext={() => setAnswer(null)}
+              onNext={() => setResult(null)}
             />
           )}
           {message && (
@@ -360,7 +442,7 @@ export function CheckinPage() {
               {confirmNoShows ? (
                 <p>
                   この便でチェックインしていない参加者を無断不参加として記録します。
-                  <button type="button" className="adm-primary" onClick={() => void markNoShows()}>
+                  <button type="button" className="adm-primary" disabled={offline} onClick={() => void markNoShows()}>
                     記録する
                   </button>
                   <button type="button" onClick={() => setConfirmNoShows(false)}>
@@ -368,7 +450,7 @@ export function CheckinPage() {
                   </button>
                 </p>
               ) : (
-                <button type="button" onClick={() => setConfirmNoShows(true)}>
+                <button type="button" disabled={offline} onClick={() => setConfirmNoShows(true)}>
                   無断不参加を記録
                 </button>
               )}

@@ -71,3 +71,11 @@ export async function readPhoto(file: Blob): Promise<string | null> {
     bitmap.close();
   }
 }
+
+/**
+ * jsQR fetched now where the browser has no detector of its own, so that the scanner's service worker keeps it and
+ * the installed scanner reads codes with the network away too.
+ */
+export async function preloadQrDecoder(): Promise<void> {
+  if (!(await nativeDetector())) await import('jsqr');
+}
