@@ -107,3 +107,59 @@ test('a forged code and a canceled booking are refused in red', async ({ page })
   await expectNoSeriousA11yIssues(page);
   await shoot(page, 'checkin-canceled');
 });
+
+test('with the network cut a scanner still admits from its copy, and on return hears that another device was first', async ({
+  page,
+  browser,
+}) => {
+  const made = await paidBooking(page, '09055556666', 'OFFLINE');
+  await asStaff(page, OPERATOR);
+  await page.goto(`/admin/checkin?date=${made.usedate}`);
+  await page.getByLabel('この端末の名前（履歴に残ります。例：受付1）').fill('受付A');
+  await page.getByRole('button', { name: '決定' }).click();
+  await expect(page.getByText(/オフライン用データ：\d\d:\d\d 更新/)).toBeVisible();
+  // Installable, as Chromium itself judges it: a manifest and a worker controlling the page.
+  await expect
+    .poll(() => page.evaluate(async () => Boolean(await navigator.serviceWorker?.getRegistration('/admin/checkin'))))
+    .toBe(true);
+  const cdp = await page.context().newCDPSession(page);
+  await expect
+    .poll(async () =>
+      ((await cdp.send('Page.getInstallabilityErrors')).installabilityErrors ?? []).map((e) => e.errorId),
+    )
+    .toEqual([]);
+
+  await page.context().setOffline(true);
+  await page.getByLabel('予約番号で照合').fill(made.rsvno);
+  await page.getByRole('button', { name: '照合する' }).click();
+  await expect(result(page)).toHaveAttribute('data-verdict', 'ok');
+  await expect(result(page)).toHaveAttribute('data-offline', 'true');
+  await expect(page.getByText('未送信 1件')).toBeVisible();
+  await shoot(page, 'checkin-offline');
+  await page.setViewportSize({ width: 390, height: 844 });
+  // A reload with no network: the installed page comes from the device, with its copy and its queue.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'チェックイン' })).toBeVisible();
+  await expect(page.getByText('未送信 1件')).toBeVisible();
+
+  // Meanwhile, another device at the same door, online, admits the same party first.
+  const other = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const second = await other.newPage();
+  await second.goto('/');
+  await asStaff(second, OPERATOR);
+  await second.goto(`/admin/checkin?date=${made.usedate}`);
+  await second.getByLabel('この端末の名前（履歴に残ります。例：受付1）').fill('受付B');
+  await second.getByRole('button', { name: '決定' }).click();
+  await second.getByLabel('写真から読み取る').setInputFiles(await photoOf(made.code));
+  await expect(result(second)).toHaveAttribute('data-verdict', 'ok');
+  await other.close();
+
+  // The network returns: the queue is sent, and the server's answer (受付B was first) is listed to check.
+  await page.context().setOffline(false);
+  await expect(page.getByText('未送信 1件')).toHaveCount(0, { timeout: 40_000 });
+  const review = page.getByRole('region', { name: '同期で確認が必要な受付' });
+  await expect(review).toContainText(made.rsvno);
+  await expect(review).toContainText('受付B');
+  await expectNoSeriousA11yIssues(page);
+  await shoot(page, 'checkin-synced');
+});

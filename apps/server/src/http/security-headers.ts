@@ -33,6 +33,13 @@ export function securityHeaders(options: SecurityHeaderOptions, withCsp = true):
   };
 }
 
+const CONSOLE_PERMISSIONS = 'camera=(self), microphone=(), geolocation=()';
+
+/** A page of the staff console (/admin and below), not one of its calls. */
+export function isConsolePage(url: string): boolean {
+  return url === '/admin' || url.startsWith('/admin/') || url.startsWith('/admin?');
+}
+
 /** The staff console's calls, sign-in included: their answers are one staff member's and never cached. */
 export function isStaffPath(url: string): boolean {
   return url === '/api/admin' || url.startsWith('/api/admin/') || url.startsWith('/api/admin?');
@@ -45,6 +52,9 @@ export function applySecurityHeaders(
   options: SecurityHeaderOptions,
 ): void {
   reply.headers(securityHeaders(options, !request.url.startsWith('/api/docs')));
+  // The console's pages may use this site's own camera: チェックイン scans tickets with it (ADR 0215). The console is
+  // one page app, so every page of it carries the permission the scanner needs; customer pages keep none.
+  if (isConsolePage(request.url)) reply.header('permissions-policy', CONSOLE_PERMISSIONS);
   // Bookings, names, phones and sessions: no browser or proxy cache may keep them.
   if (isStaffPath(request.url)) reply.header('cache-control', 'no-store');
 }

@@ -140,6 +140,17 @@ describe('security headers on every kind of answer', () => {
     });
   }
 
+  it('lets the console, and only the console, use this site’s camera (its scanner, ADR 0215)', async () => {
+    for (const url of ['/admin', '/admin/checkin', '/admin/checkin?date=20261201']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.headers['permissions-policy'], url).toBe('camera=(self), microphone=(), geolocation=()');
+    }
+    for (const url of ['/', '/mypage', '/administrator', '/api/admin/me']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.headers['permissions-policy'], url).toBe('camera=(), microphone=(), geolocation=()');
+    }
+  });
+
   it('the SPA HTML is not cached by shared caches and is served as UTF-8 HTML; assets are immutable', async () => {
     const html = await app.inject({ method: 'GET', url: '/detail?opcd=OP0001' });
     expect(html.headers['content-type']).toBe('text/html; charset=utf-8');

@@ -2,8 +2,8 @@
 import type { CheckinCounts } from '@tabi/contract/checkin';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client.ts';
-import { bookingIs } from '../booking/state-sql.ts';
 import { type CheckInRow, type CheckinKind, checkIns, staffAccounts, tickets } from '../../db/schema.ts';
+import { bookingIs } from '../booking/state-sql.ts';
 
 export type { CheckInRow };
 

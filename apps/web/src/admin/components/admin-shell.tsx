@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
-import { useLogout, useMe } from '../lib/staff-session.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { lastKnownMe, useLogout, useMe } from '../lib/staff-session.ts';
 import { AdminPage } from './page.tsx';
 import { Loading, QueryError } from './query-state.tsx';
 
@@ -46,8 +47,12 @@ export function AdminShell({ children }: { children: ReactNode }) {
   const logout = useLogout();
   const location = useLocation();
   if (me.isPending) return <Loading />;
-  if (me.isError) return <QueryError error={me.error} />;
-  const staff = me.data;
+  // No network (the installed scanner at a door without signal): the staff member last seen on this device, so that
+  // チェックイン still answers from its copy; the server judges every scan when the network returns (ADR 0215).
+  const offline = me.isError && me.error instanceof ApiError && me.error.status === 0 ? lastKnownMe() : null;
+  if (me.isError && !offline) return <QueryError error={me.error} />;
+  const staff = me.data ?? offline;
+  if (!staff) return <Loading />;
   if (staff.mustChangePassword && location.pathname !== '/admin/password') {
     return <Navigate to="/admin/password" replace />;
   }
