@@ -112,6 +112,10 @@ test('a visitor takes a konbini slip, leaves, and pays it at the store (OP0001)'
   await page.reload();
   await expect(page.getByTestId('booking-status')).toContainText(Msg.statusPaid);
   await expect(page.getByTestId('konbini-slip')).toHaveCount(0);
+  // Paid: the ticket for the door, with its PDF to print.
+  await expect(page.getByTestId('ticket-qr')).toBeVisible();
+  await shoot(page, 'ticket-mypage');
+  await page.setViewportSize({ width: 390, height: 844 });
   await expect.poll(() => outboxFiles(rsvno, 'booking_paid').length, { timeout: 20_000 }).toBe(1);
 
   // A month ahead the policy charges nothing: canceled, the refund goes to a bank account the provider asks for.

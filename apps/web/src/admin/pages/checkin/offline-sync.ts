@@ -11,8 +11,12 @@ import { sendScan, unreachable } from './checkin-api.ts';
 import { departureKey, reviewOf, withBooking } from './offline-copy.ts';
 import { queuedScans, settleScan, updateCopy } from './offline-store.ts';
 
-/** The queue is tried again this often while it is not empty (besides the `online` event and the page's load). */
-export const SYNC_RETRY_MS = 30_000;
+/**
+ * The queue is tried again this often while it is not empty (besides the `online` event and the page's load): a door's
+ * network comes and goes, the `online` event may come before the network carries, and a try while it does not is one
+ * small request that fails at once.
+ */
+export const SYNC_RETRY_MS = 5_000;
 
 export type SyncOutcome =
   /** Every queued check-in answered (`sent` of them now). */
