@@ -369,12 +369,20 @@ export const manifestOption = z.object({
   vegetarian: z.boolean(),
   bookings: z.number(),
   participants: z.number(),
+  /** Of those, checked in at the door so far (ADR 0215). */
+  arrived: z.number().default(0),
   /**
    * For an option sold at start times (ADR 0196), its departures that have travellers, in time order, each with its
    * counts over all pages; empty for an option sold by whole days.
    */
   departures: z.array(
-    z.object({ startTime: z.string(), endTime: z.string(), bookings: z.number(), participants: z.number() }),
+    z.object({
+      startTime: z.string(),
+      endTime: z.string(),
+      bookings: z.number(),
+      participants: z.number(),
+      arrived: z.number().default(0),
+    }),
   ),
 });
 export type ManifestOption = z.infer<typeof manifestOption>;
@@ -394,6 +402,8 @@ export const manifest = z.object({
   /** The day's bookings and participants (a person on several options counted once), over all pages. */
   bookings: z.number(),
   participants: z.number(),
+  /** Of those, checked in at the door so far (ADR 0215). */
+  arrived: z.number().default(0),
   page: z.number(),
   pageCount: z.number(),
   pageSize: z.number(),

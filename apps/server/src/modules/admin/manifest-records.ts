@@ -113,12 +113,15 @@ export interface ManifestCounts {
     extended_fields: string[];
     bookings: number;
     participants: number;
+    /** Of those, checked in at the door (ADR 0215). */
+    arrived: number;
     /** Per start time, for an option sold at start times (none for a whole-day option). */
-    departures: { startTime: string; endTime: string; bookings: number; participants: number }[];
+    departures: { startTime: string; endTime: string; bookings: number; participants: number; arrived: number }[];
   }[];
   /** The day's bookings, participants (each once, whatever their options) and lines, over all options. */
   bookings: number;
   participants: number;
+  arrived: number;
   lines: number;
 }
 
@@ -136,17 +139,19 @@ export async function manifestCounts(db: DbOrTx, scope: ManifestScope): Promise<
     extended_fields: unknown;
     bookings: number;
     participants: number;
+    arrived: number;
     lines: number;
   }>(
     await db.execute(sql`select bo.opcd, bo.start_time, max(bo.end_time) as end_time, min(o.webname) as webname,
         min(o.rentalcd) as rentalcd,
         (array_agg(o.extended_fields))[1] as extended_fields,
         count(distinct b.rsvno)::int as bookings, count(distinct (b.rsvno, m.seq))::int as participants,
-        count(*)::int as lines
+        count(distinct ci.id)::int as arrived, count(*)::int as lines
       from booking_options bo
         join bookings b on b.rsvno = bo.rsvno
         join options o on o.opcd = bo.opcd
         join booking_members m on m.rsvno = b.rsvno
+        left join check_ins ci on ci.rsvno = m.rsvno and ci.seq = m.seq and ci.kind = 'arrived' and ci.undone_at is null
       where ${manifestWhere(scope)}
       group by grouping sets ((bo.opcd), (bo.opcd, bo.start_time), ())
       order by bo.opcd is null, bo.opcd, bo.start_time nulls first`),
@@ -163,6 +168,7 @@ export async function manifestCounts(db: DbOrTx, scope: ManifestScope): Promise<
         extended_fields: Array.isArray(r.extended_fields) ? (r.extended_fields as string[]) : [],
         bookings: Number(r.bookings),
         participants: Number(r.participants),
+        arrived: Number(r.arrived),
         departures: times
           .filter((d) => d.opcd === r.opcd)
           .map((d) => ({
@@ -170,10 +176,12 @@ export async function manifestCounts(db: DbOrTx, scope: ManifestScope): Promise<
             endTime: d.end_time ?? '',
             bookings: Number(d.bookings),
             participants: Number(d.participants),
+            arrived: Number(d.arrived),
           })),
       })),
     bookings: Number(day?.bookings ?? 0),
     participants: Number(day?.participants ?? 0),
+    arrived: Number(day?.arrived ?? 0),
     lines: Number(day?.lines ?? 0),
   };
 }

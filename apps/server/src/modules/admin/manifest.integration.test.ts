@@ -305,8 +305,8 @@ describe('GET /api/admin/manifest of an option sold at start times (ADR 0196)', 
     const [option] = m.options;
     expect(option).toMatchObject({ opcd: BOAT, bookings: 3, participants: 6 });
     expect(option?.departures).toEqual([
-      { startTime: '10:00', endTime: '11:00', bookings: 2, participants: 4 },
-      { startTime: '13:00', endTime: '14:00', bookings: 1, participants: 2 },
+      { startTime: '10:00', endTime: '11:00', bookings: 2, participants: 4, arrived: 0 },
+      { startTime: '13:00', endTime: '14:00', bookings: 1, participants: 2, arrived: 0 },
     ]);
     expect(m.rows.map((r) => r.startTime)).toEqual(['10:00', '10:00', '10:00', '10:00', '13:00', '13:00']);
     expect(m.rows.every((r) => r.endTime === (r.startTime === '10:00' ? '11:00' : '14:00'))).toBe(true);
@@ -317,7 +317,9 @@ describe('GET /api/admin/manifest of an option sold at start times (ADR 0196)', 
     expect(m.start).toBe('13:00');
     expect([m.bookings, m.participants, m.total]).toEqual([1, 2, 2]);
     expect(new Set(m.rows.map((r) => r.rsvno))).toEqual(new Set(booked['13:00']));
-    expect(m.options[0]?.departures).toEqual([{ startTime: '13:00', endTime: '14:00', bookings: 1, participants: 2 }]);
+    expect(m.options[0]?.departures).toEqual([
+      { startTime: '13:00', endTime: '14:00', bookings: 1, participants: 2, arrived: 0 },
+    ]);
     expect(m.departureChoices).toHaveLength(3);
 
     const lines = (await get(`/api/admin/manifest.csv?date=${day}&opcd=${BOAT}&start=13:00`)).body

@@ -42,6 +42,7 @@ const option = (opcd: string, bookings: number, participants: number) => ({
   vegetarian: false,
   bookings,
   participants,
+  arrived: 0,
   departures: [] as Manifest['options'][number]['departures'],
 });
 
@@ -60,6 +61,7 @@ function page(n: number): Manifest {
     rows,
     bookings: 200,
     participants: 400,
+    arrived: 0,
     page: n,
     pageCount: 2,
     pageSize: 300,
@@ -156,8 +158,8 @@ describe('参加者名簿 of an option sold at start times (ADR 0196)', () => {
       line('AA000013', 1, 'OP0001', '13:00', '14:00'),
     ];
     const departures = [
-      { startTime: '10:00', endTime: '11:00', bookings: 1, participants: 2 },
-      { startTime: '13:00', endTime: '14:00', bookings: 1, participants: 1 },
+      { startTime: '10:00', endTime: '11:00', bookings: 1, participants: 2, arrived: 1 },
+      { startTime: '13:00', endTime: '14:00', bookings: 1, participants: 1, arrived: 0 },
     ].filter((d) => !start || d.startTime === start);
     const rows = all.filter((r) => !start || r.startTime === start);
     return {
@@ -173,6 +175,7 @@ describe('参加者名簿 of an option sold at start times (ADR 0196)', () => {
       rows,
       bookings: departures.length,
       participants: rows.length,
+      arrived: 1,
       page: 1,
       pageCount: 1,
       pageSize: 300,
@@ -196,8 +199,8 @@ describe('参加者名簿 of an option sold at start times (ADR 0196)', () => {
 
   it('groups the travellers under each departure’s time with its own counts', async () => {
     renderAt('/admin/manifest?date=20261201&opcd=OP0001');
-    expect(await screen.findByRole('heading', { level: 3, name: /10:00〜11:00.*1件・2名/ })).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 3, name: /13:00〜14:00.*1件・1名/ })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 3, name: /10:00〜11:00.*1件・2名・到着1名/ })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 3, name: /13:00〜14:00.*1件・1名・到着0名/ })).toBeTruthy();
     const early = screen.getByRole('table', { name: /10:00〜11:00の参加者/ });
     expect(within(early).getAllByText('AA000010').length).toBeGreaterThan(0);
     expect(within(early).queryByText('AA000013')).toBeNull();

@@ -100,7 +100,7 @@ function DepartureTable({
         <span className="adm-departure-time">{departureLabel(departure)}</span>
         <span className="adm-muted">
           {' '}
-          {departure.bookings}件・{departure.participants}名
+          {departure.bookings}件・{departure.participants}名・到着{departure.arrived}名
         </span>
       </h3>
       <ParticipantTable
@@ -121,7 +121,7 @@ function OptionTable({ option, rows }: { option: ManifestOption; rows: ManifestR
         <span className="adm-code">{option.opcd}</span> {option.webname}
         <span className="adm-muted">
           {' '}
-          {option.bookings}件・{option.participants}名
+          {option.bookings}件・{option.participants}名・到着{option.arrived}名
         </span>
       </h2>
       {option.departures.length === 0 ? (
@@ -219,7 +219,8 @@ export function ManifestPage() {
             {/* A person on several of the day's options is one participant (as the dashboard counts them). */}
             {slashDate(m.date)}
             {m.start && `・${departure ? departureLabel(departure) : m.start}の便`}・{m.options.length}商品・予約
-            {m.bookings}件・参加者{m.participants}名<span className="adm-muted">（キャンセル済みを除く）</span>
+            {m.bookings}件・参加者{m.participants}名・到着{m.arrived}名
+            <span className="adm-muted">（キャンセル済みを除く）</span>
             <span className="adm-print-only"> 印刷：{tokyoDateTime(new Date().toISOString())}</span>
           </p>
           {m.options.length === 0 ? (
