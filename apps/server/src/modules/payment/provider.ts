@@ -61,6 +61,8 @@ export type PaymentEvent =
   | { type: 'checkout.expired'; eventId: string; session: CheckoutSession }
   /** A delayed payment (a konbini slip) failed: it expired unpaid or was canceled (ADR 0213). */
   | { type: 'checkout.failed'; eventId: string; session: CheckoutSession }
+  /** A refund waiting for the customer's bank account was paid out (a konbini payment's, ADR 0213). */
+  | { type: 'refund.paid'; eventId: string; refundId: string }
   | { type: 'ignored'; eventId: string };
 
 /**

@@ -178,6 +178,14 @@ export async function findRefunds(db: DbOrTx, rsvno: string): Promise<RefundRow[
   return db.select().from(refunds).where(eq(refunds.rsvno, rsvno)).orderBy(asc(refunds.id));
 }
 
+/** A refund the provider has paid out: no longer waiting for the customer's bank account (ADR 0213). */
+export async function markRefundPaidOut(db: DbOrTx, providerRef: string): Promise<void> {
+  await db
+    .update(refunds)
+    .set({ awaitingAccount: false })
+    .where(and(eq(refunds.providerRef, providerRef), eq(refunds.awaitingAccount, true)));
+}
+
 /** Moves a refund on from one of `from`; returns the row when it moved. */
 export async function advanceRefund(
   db: DbOrTx,

@@ -11,6 +11,7 @@ import { siteOrigin } from '../../http/origin.ts';
 import { requireSession } from '../session/service.ts';
 import { holdsBookingCapability } from './capability.ts';
 import { settleCheckout } from './reconciler.ts';
+import { markRefundPaidOut } from './repository.ts';
 import { checkoutResult, createCheckoutForBooking } from './service.ts';
 
 /** The window of the checkouts a client address may open (CHECKOUT_IP_LIMIT). */
@@ -64,8 +65,10 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext): Prom
         throw new AppError(ErrCd.generic, say('badRequest'), 400);
       }
       try {
-        // Whatever the event says, the provider's session now decides (paid, a konbini slip issued or failed, lapsed).
-        if (event.type !== 'ignored') {
+        if (event.type === 'refund.paid') {
+          await markRefundPaidOut(ctx.db, event.refundId);
+        } else if (event.type !== 'ignored') {
+          // Whatever the event says, the provider's session now decides (paid, a slip issued or failed, lapsed).
           const outcome = await settleCheckout(ctx, event.session.id, systemActor('webhook'));
           request.log.info({ eventId: event.eventId, session: event.session.id, outcome }, 'payment webhook');
         }

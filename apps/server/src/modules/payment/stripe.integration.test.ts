@@ -6,7 +6,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemActor } from '../../actor.ts';
 import { todayIn } from '../../clock.ts';
-import { bookings, konbiniSlips, outbox, payments } from '../../db/schema.ts';
+import { bookings, konbiniSlips, outbox, payments, refunds } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { ADULT_PRICE, bookingPayload, insertTestOption, insertTestStock, stockLeft } from '../booking/test-fixtures.ts';
 import { discountCodes } from '../discount/schema.ts';
@@ -561,5 +561,34 @@ describe('コンビニ決済 through Stripe (ADR 0213)', () => {
       amount: 3000,
       awaitingAccount: false,
     });
+  });
+
+  it('marks a konbini refund paid out when Stripe says so (refund.updated to succeeded), and only then', async () => {
+    const rsvno = await book(1);
+    const session = await openCheckout(rsvno);
+    const [payment] = await t.ctx.db.select().from(payments).where(eq(payments.checkoutSessionId, session));
+    await t.ctx.db.insert(refunds).values({
+      paymentId: payment?.id ?? 0,
+      rsvno,
+      amount: 1000,
+      reason: 'cancel',
+      state: 'succeeded',
+      providerRef: 're_konbini_payout',
+      createdAt: new Date(),
+      awaitingAccount: true,
+    });
+    const refundEvent = (id: string, status: string) =>
+      JSON.stringify({
+        id,
+        object: 'event',
+        type: 'refund.updated',
+        data: { object: { id: 're_konbini_payout', object: 'refund', amount: 1000, status } },
+      });
+    const awaiting = async () =>
+      (await t.ctx.db.select().from(refunds).where(eq(refunds.providerRef, 're_konbini_payout')))[0]?.awaitingAccount;
+    expect((await deliver(refundEvent('evt_refund_1', 'requires_action'))).statusCode).toBe(200);
+    expect(await awaiting()).toBe(true);
+    expect((await deliver(refundEvent('evt_refund_2', 'succeeded'))).statusCode).toBe(200);
+    expect(await awaiting()).toBe(false);
   });
 });

@@ -235,6 +235,11 @@ export function createStripeProvider(
           return { type: 'checkout.failed', eventId: event.id, session: toCheckoutSession(event.data.object) };
         case 'checkout.session.expired':
           return { type: 'checkout.expired', eventId: event.id, session: toCheckoutSession(event.data.object) };
+        // A konbini refund is paid out once the customer gave Stripe a bank account.
+        case 'refund.updated':
+          return event.data.object.status === 'succeeded'
+            ? { type: 'refund.paid', eventId: event.id, refundId: event.data.object.id }
+            : { type: 'ignored', eventId: event.id };
         default:
           return { type: 'ignored', eventId: event.id };
       }
