@@ -30,4 +30,17 @@ describe('createMemoryRateLimiter', () => {
     expect((await limiter.hit('third', 1, 60)).count).toBe(1);
     expect((await limiter.hit('k', 1, 60)).count).toBe(1);
   });
+
+  it('counts 100,000 addresses inside one window, each once, without walking them all at every new one', async () => {
+    const clock = new FixedClock(new Date('2026-05-01T00:00:00Z'));
+    const limiter = createMemoryRateLimiter(clock);
+    let first = 0;
+    for (let i = 0; i < 100_000; i += 1) if ((await limiter.hit(`booking:ip:${i}`, 5, 3600)).count === 1) first += 1;
+    expect(first).toBe(100_000);
+    expect((await limiter.hit('booking:ip:7', 5, 3600)).count).toBe(2);
+    // Once the window has ended, the next sweep lets them all go: each starts over.
+    clock.advance(3_600_000);
+    for (let i = 0; i < 100_000; i += 1) await limiter.hit(`other:${i}`, 5, 60);
+    expect((await limiter.hit('booking:ip:7', 5, 3600)).count).toBe(1);
+  });
 });

@@ -49,18 +49,25 @@ export function createDbRateLimiter(db: Db, clock: Clock): RateLimiter {
  * path adds nothing to its commit. Per instance: behind N instances an address gets up to N
  * times the limit, which is why REDIS_URL, when set, takes its place. Expired windows are swept as the
  * map grows, so an address seen once does not stay for ever.
+ *
+ * The next sweep waits until the map has doubled from what the last one left: with more addresses inside one
+ * window than `sweepAbove` (a busy hour, or someone sending from many addresses), sweeping at every new address
+ * walked the whole map each time, and every request got slower with each address seen (a third of the server's
+ * time in the bench after 30,000 addresses).
  */
 export function createMemoryRateLimiter(clock: Clock, sweepAbove = 10_000): RateLimiter {
   const windows = new Map<string, { count: number; resetAt: number }>();
+  let sweepAt = sweepAbove;
   function sweep(now: number): void {
     for (const [key, w] of windows) if (w.resetAt <= now) windows.delete(key);
+    sweepAt = Math.max(sweepAbove, 2 * windows.size);
   }
   return {
     async hit(key, limit, windowSeconds) {
       const now = clock.now().getTime();
       let w = windows.get(key);
       if (!w || w.resetAt <= now) {
-        if (windows.size >= sweepAbove) sweep(now);
+        if (windows.size >= sweepAt) sweep(now);
         w = { count: 0, resetAt: now + windowSeconds * 1000 };
         windows.set(key, w);
       }

@@ -160,9 +160,12 @@ export function registerBookingBenchRoutes(app: FastifyInstance, ctx: AppContext
       const copied = sql`jsonb_build_object('opcd', ${opcd}::text, 'rentalcd', '3', 'facility_id', ${shop.id}::int)`;
       await tx.execute(sql`insert into options
         select (jsonb_populate_record(null::options, to_jsonb(o) || ${copied})).* from options o where o.opcd = ${like}`);
+      // Seats for any bench on every day, as the boat and the boots have: a day that sells out midway answers 在庫不足
+      // faster than it books, which moved the two rows apart by their seats rather than by what they take.
       await tx.execute(sql`insert into departures
-        select (jsonb_populate_record(null::departures, to_jsonb(d) || jsonb_build_object('opcd', ${opcd}::text))).*
-        from departures d where d.opcd = ${like}`);
+        select (jsonb_populate_record(null::departures,
+          to_jsonb(d) || jsonb_build_object('opcd', ${opcd}::text, 'zaikozan', 1000000))).*
+        from departures d where d.opcd = ${like} and d.zaikozan > 0`);
       if (!resources) return;
       await tx.execute(
         sql`insert into option_resources (opcd, resource_id, usage) values (${opcd}, ${boat.id}, 'traveller')`,

@@ -300,8 +300,18 @@ export const bookingRentals = pgTable(
     wearSize: text('wear_size').notNull().default(''),
     /** Whether its booking holds its seats, kept by the database from `bookings.state` (migration 0046). */
     live: boolean('live').notNull().default(true),
+    /**
+     * The rental shop and the day, as its booking's line has them, so that counting a shop's size on a day reads
+     * these rows by an index alone (migration 0053). Written with a new booking's rows; the database fills them for a
+     * row written without them and keeps them when the line moves or the option changes shop.
+     */
+    facilityId: integer('facility_id'),
+    usedate: date('usedate', { mode: 'string' }),
   },
-  (t) => [primaryKey({ columns: [t.rsvno, t.seq] })],
+  (t) => [
+    primaryKey({ columns: [t.rsvno, t.seq] }),
+    index('booking_rentals_shop_day_idx').on(t.facilityId, t.usedate).where(sql`live`),
+  ],
 );
 
 /**

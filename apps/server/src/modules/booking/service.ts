@@ -175,6 +175,9 @@ export async function placeBooking(
     rentals: plan.rentals.map((r) => ({
       rsvno: number,
       seq: r.seq,
+      // Its shop and day, as the line's (migration 0053): a trigger cannot see the line this statement writes.
+      facilityId: option.facilityId,
+      usedate,
       model: r.model,
       bootsSize: r.bootsSize,
       wearSize: r.wearSize,

@@ -290,7 +290,9 @@ describe('after a scan', () => {
   it('counts arrived and expected per departure, and gives the scanner its offline copy', async () => {
     const on = addDays(day, 1);
     const { rsvno, code } = await paidBooking(OPT, on);
+    const second = await paidBooking(OPT, on, 3);
     await atDoor(on);
+    expect((await scan({ code: second.code, usedate: on, seqs: [2] })).verdict).toBe('ok');
     const dayList = await staffGet(`/checkin/day?usedate=${on}`);
     expect(dayList.statusCode, dayList.body).toBe(200);
     const line = (dayList.json().response.departures as { opcd: string; counts: { expected: number } }[]).find(
@@ -304,6 +306,15 @@ describe('after a scan', () => {
     const listed = pack.bookings.find((b) => b.rsvno === rsvno);
     expect(listed).toMatchObject({ code, admitted: true });
     expect(listed?.travellers).toHaveLength(2);
+    expect(listed?.travellers.every((t) => t.arrived === null)).toBe(true);
+    // Read for the whole departure at once, each booking keeps its own travellers and arrivals.
+    const party = pack.bookings.find((b) => b.rsvno === second.rsvno);
+    expect(party).toMatchObject({ code: second.code, admitted: true });
+    expect(party?.travellers.map((t) => [t.seq, t.arrived?.device ?? null])).toEqual([
+      [1, null],
+      [2, 'iPhone 受付1'],
+      [3, null],
+    ]);
   });
 });
 

@@ -1,8 +1,17 @@
 /** The check-in module's reads and writes (ADR 0215): tickets by token, a booking as the scanner sees it, counts. */
 import type { CheckinCounts } from '@tabi/contract/checkin';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { type DbOrTx, rowsOf } from '../../db/client.ts';
-import { type CheckInRow, type CheckinKind, checkIns, staffAccounts, tickets } from '../../db/schema.ts';
+import {
+  type BookingRow,
+  bookings,
+  type CheckInRow,
+  type CheckinKind,
+  checkIns,
+  staffAccounts,
+  tickets,
+} from '../../db/schema.ts';
 import { bookingIs } from '../booking/state-sql.ts';
 
 export type { CheckInRow };
@@ -20,6 +29,7 @@ export async function rsvnoOfToken(db: DbOrTx, token: string): Promise<string | 
 }
 
 export interface ScanLine {
+  rsvno: string;
   opcd: string;
   webname: string;
   usedate: string;
@@ -27,30 +37,36 @@ export interface ScanLine {
   end_time: string;
 }
 
-/** The booking's lines (option, day and departure), first day first. */
-export async function linesOf(db: DbOrTx, rsvno: string): Promise<ScanLine[]> {
+/** A list of booking numbers as one parameter: the reads below take a departure's bookings in one statement. */
+const anyOf = (rsvnos: readonly string[]) => sql`any(${sql.param([...rsvnos])}::text[])`;
+
+/** The bookings' lines (option, day and departure), by booking, first day first. */
+export async function linesOf(db: DbOrTx, rsvnos: readonly string[]): Promise<ScanLine[]> {
   return rowsOf<ScanLine>(
-    await db.execute(sql`select bo.opcd, o.webname, to_char(bo.usedate, 'YYYYMMDD') as usedate, bo.start_time,
-        bo.end_time
+    await db.execute(sql`select bo.rsvno, bo.opcd, o.webname, to_char(bo.usedate, 'YYYYMMDD') as usedate,
+        bo.start_time, bo.end_time
       from booking_options bo join options o on o.opcd = bo.opcd
-      where bo.rsvno = ${rsvno} order by bo.usedate, bo.start_time, bo.opcd`),
+      where bo.rsvno = ${anyOf(rsvnos)} order by bo.rsvno, bo.usedate, bo.start_time, bo.opcd`),
   );
 }
 
 export interface ScanMember {
+  rsvno: string;
   seq: number;
   sei: string;
   mei: string;
   ageclass: string;
 }
 
-export async function membersOf(db: DbOrTx, rsvno: string): Promise<ScanMember[]> {
+export async function membersOf(db: DbOrTx, rsvnos: readonly string[]): Promise<ScanMember[]> {
   return rowsOf<ScanMember>(
-    await db.execute(sql`select seq, sei, mei, ageclass from booking_members where rsvno = ${rsvno} order by seq`),
+    await db.execute(sql`select rsvno, seq, sei, mei, ageclass from booking_members
+      where rsvno = ${anyOf(rsvnos)} order by rsvno, seq`),
   );
 }
 
 export interface LiveCheckIn {
+  rsvno: string;
   seq: number;
   kind: CheckinKind;
   at: Date;
@@ -58,10 +74,11 @@ export interface LiveCheckIn {
   device: string;
 }
 
-/** The booking's live check-ins and no-shows (not undone), with the staff member's address. */
-export async function liveCheckIns(db: DbOrTx, rsvno: string): Promise<LiveCheckIn[]> {
+/** The bookings' live check-ins and no-shows (not undone), with the staff member's address. */
+export async function liveCheckIns(db: DbOrTx, rsvnos: readonly string[]): Promise<LiveCheckIn[]> {
   return db
     .select({
+      rsvno: checkIns.rsvno,
       seq: checkIns.seq,
       kind: checkIns.kind,
       at: checkIns.at,
@@ -70,7 +87,7 @@ export async function liveCheckIns(db: DbOrTx, rsvno: string): Promise<LiveCheck
     })
     .from(checkIns)
     .leftJoin(staffAccounts, eq(staffAccounts.id, checkIns.staffId))
-    .where(and(eq(checkIns.rsvno, rsvno), isNull(checkIns.undoneAt)))
+    .where(and(inArray(checkIns.rsvno, [...rsvnos]), isNull(checkIns.undoneAt)))
     .orderBy(checkIns.at, checkIns.seq);
 }
 
@@ -179,16 +196,22 @@ export async function dayDepartures(db: DbOrTx, usedate: string): Promise<Depart
   );
 }
 
-/** The bookings of a departure (any state but never paid and ended), for the scanner's copy. */
-export async function departureBookings(db: DbOrTx, d: Departure): Promise<{ rsvno: string; token: string | null }[]> {
-  return rowsOf<{ rsvno: string; token: string | null }>(
-    await db.execute(sql`select b.rsvno, t.token from bookings b left join tickets t on t.rsvno = b.rsvno
-      where exists (select 1 from booking_options bo where bo.rsvno = b.rsvno
+/** The bookings of a departure (any state but never paid and ended) with their tickets, for the scanner's copy. */
+export async function departureBookings(
+  db: DbOrTx,
+  d: Departure,
+): Promise<{ booking: BookingRow; token: string | null }[]> {
+  // Aliased `b`, the name the lifecycle's conditions (`bookingIs`) are written for.
+  const b = alias(bookings, 'b');
+  return db
+    .select({ booking: b, token: tickets.token })
+    .from(b)
+    .leftJoin(tickets, eq(tickets.rsvno, b.rsvno))
+    .where(sql`exists (select 1 from booking_options bo where bo.rsvno = b.rsvno
         and bo.usedate = ${d.usedate}::date ${d.opcd ? sql`and bo.opcd = ${d.opcd}` : sql``}
         ${d.startTime ? sql`and bo.start_time = ${d.startTime}` : sql``})
-        and (${bookingIs.paid} or ${bookingIs.paidOnce})
-      order by b.rsvno`),
-  );
+      and (${bookingIs.paid} or ${bookingIs.paidOnce})`)
+    .orderBy(b.rsvno);
 }
 
 /** The paid bookings of a departure whose travellers have no live row yet, with those travellers (no-shows to mark). */

@@ -52,43 +52,60 @@ async function rsvnoOfCode(db: DbOrTx, code: string): Promise<string | undefined
   return /^[A-Za-z0-9_-]{32}$/.test(token) ? repo.rsvnoOfToken(db, token) : undefined;
 }
 
+/** What the scanner shows of some bookings, read for all of them at once: lines, travellers and live check-ins. */
+interface BookingParts {
+  lines: repo.ScanLine[];
+  members: repo.ScanMember[];
+  live: repo.LiveCheckIn[];
+}
+
+async function partsOf(db: DbOrTx, rsvnos: readonly string[]): Promise<Map<string, BookingParts>> {
+  const parts = new Map<string, BookingParts>(rsvnos.map((r) => [r, { lines: [], members: [], live: [] }]));
+  const [lines, members, live] = await Promise.all([
+    repo.linesOf(db, rsvnos),
+    repo.membersOf(db, rsvnos),
+    repo.liveCheckIns(db, rsvnos),
+  ]);
+  for (const l of lines) parts.get(l.rsvno)?.lines.push(l);
+  for (const m of members) parts.get(m.rsvno)?.members.push(m);
+  for (const c of live) parts.get(c.rsvno)?.live.push(c);
+  return parts;
+}
+
+/** One booking's parts, under the caller's lock. */
+async function partsOfOne(db: DbOrTx, rsvno: string): Promise<BookingParts> {
+  return (await partsOf(db, [rsvno])).get(rsvno) ?? { lines: [], members: [], live: [] };
+}
+
 /** The booking as the scanner shows it, on the line of the scanner's departure (or its first). */
-async function bookingView(
-  db: DbOrTx,
+function viewOf(
   booking: BookingRow,
   line: repo.ScanLine | undefined,
+  { lines, members, live }: BookingParts,
   now: Date,
-): Promise<{ view: CheckinBooking; live: repo.LiveCheckIn[] }> {
-  const [lines, members, live] = await Promise.all([
-    line ? Promise.resolve([line]) : repo.linesOf(db, booking.rsvno),
-    repo.membersOf(db, booking.rsvno),
-    repo.liveCheckIns(db, booking.rsvno),
-  ]);
+): CheckinBooking {
   const shown = line ?? lines[0];
   const byseq = new Map(live.map((c) => [c.seq, c]));
   return {
-    live,
-    view: {
-      rsvno: booking.rsvno,
-      applicant: `${booking.sei} ${booking.mei}`,
-      statusLabel: statusLabel(specStateFields(booking), toTokyoIso(now)),
-      opcd: shown?.opcd ?? '',
-      webname: shown?.webname ?? '',
-      usedate: shown?.usedate ?? '',
-      startTime: shown?.start_time ?? '',
-      endTime: shown?.end_time ?? '',
-      travellers: members.map((m) => {
-        const mark = byseq.get(m.seq);
-        const ageClass = ageClassFromCode(m.ageclass);
-        return {
-          seq: m.seq,
-          name: `${m.sei} ${m.mei}`,
-          ageClass: ageClass ? AGE_CLASS_LABEL[ageClass] : '',
-          arrived: mark?.kind === 'arrived' ? { at: mark.at.toISOString(), by: mark.by, device: mark.device } : null,
-          noShow: mark?.kind === 'no_show',
-        };
-      }),
-    },
+    rsvno: booking.rsvno,
+    applicant: `${booking.sei} ${booking.mei}`,
+    statusLabel: statusLabel(specStateFields(booking), toTokyoIso(now)),
+    opcd: shown?.opcd ?? '',
+    webname: shown?.webname ?? '',
+    usedate: shown?.usedate ?? '',
+    startTime: shown?.start_time ?? '',
+    endTime: shown?.end_time ?? '',
+    travellers: members.map((m) => {
+      const mark = byseq.get(m.seq);
+      const ageClass = ageClassFromCode(m.ageclass);
+      return {
+        seq: m.seq,
+        name: `${m.sei} ${m.mei}`,
+        ageClass: ageClass ? AGE_CLASS_LABEL[ageClass] : '',
+        arrived: mark?.kind === 'arrived' ? { at: mark.at.toISOString(), by: mark.by, device: mark.device } : null,
+        noShow: mark?.kind === 'no_show',
+      };
+    }),
   };
 }
 
@@ -115,23 +132,24 @@ export async function scan(ctx: AppContext, staff: StaffPrincipal, input: ScanIn
     const booking = await lockBooking(tx, rsvno);
     if (!booking) return { verdict: 'unknown' as CheckinVerdict, checked: [], booking: null, first: null };
     const now = ctx.clock.now();
-    const found = verdictOf(booking, await repo.linesOf(tx, rsvno), d, input);
-    const before = await bookingView(tx, booking, found.line, now);
-    if (found.verdict !== 'ok') return { verdict: found.verdict, checked: [], booking: before.view, first: null };
-    const asked = new Set(input.seqs ?? before.view.travellers.map((t) => t.seq));
-    const arrived = before.live.filter((c) => c.kind === 'arrived');
-    const targets = before.view.travellers.filter((t) => asked.has(t.seq) && !t.arrived).map((t) => t.seq);
+    const parts = await partsOfOne(tx, rsvno);
+    const found = verdictOf(booking, parts.lines, d, input);
+    const before = viewOf(booking, found.line, parts, now);
+    if (found.verdict !== 'ok') return { verdict: found.verdict, checked: [], booking: before, first: null };
+    const asked = new Set(input.seqs ?? before.travellers.map((t) => t.seq));
+    const arrived = parts.live.filter((c) => c.kind === 'arrived');
+    const targets = before.travellers.filter((t) => asked.has(t.seq) && !t.arrived).map((t) => t.seq);
     if (targets.length === 0) {
       const first = arrived[0];
       return {
         verdict: 'already' as const,
         checked: [],
-        booking: before.view,
+        booking: before,
         first: first ? { at: first.at.toISOString(), by: first.by, device: first.device } : null,
       };
     }
     // A traveller marked 無断不参加 who turns up late is checked in: the mark is undone first.
-    const late = before.view.travellers.filter((t) => targets.includes(t.seq) && t.noShow).map((t) => t.seq);
+    const late = before.travellers.filter((t) => targets.includes(t.seq) && t.noShow).map((t) => t.seq);
     await repo.undoCheckIns(tx, rsvno, late, now, staff.id, 'no_show');
     const scannedAt = input.scanned_at ? new Date(input.scanned_at) : null;
     const checked = await repo.insertCheckIns(
@@ -149,8 +167,8 @@ export async function scan(ctx: AppContext, staff: StaffPrincipal, input: ScanIn
     await recordEvent(tx, now, rsvno, staffActor(staff.id), 'checked_in', {
       after: { travellers: checked, device: input.device, ...(scannedAt ? { scanned_at: scannedAt } : {}) },
     });
-    const after = await bookingView(tx, booking, found.line, now);
-    return { verdict: 'ok' as const, checked, booking: after.view, first: null };
+    const after = viewOf(booking, found.line, await partsOfOne(tx, rsvno), now);
+    return { verdict: 'ok' as const, checked, booking: after, first: null };
   });
   return { ...answer, counts: await repo.countsOf(ctx.db, d) };
 }
@@ -167,7 +185,7 @@ export async function undo(
     if (!booking) throw AppError.notFound(CheckinMsg.nothingToUndo);
     const now = ctx.clock.now();
     const today = tokyoYmd(now);
-    const live = (await repo.liveCheckIns(tx, rsvno)).filter((c) => c.kind === 'arrived');
+    const live = (await repo.liveCheckIns(tx, [rsvno])).filter((c) => c.kind === 'arrived');
     const asked = live.filter((c) => !input.seqs || input.seqs.includes(c.seq));
     if (asked.length === 0) throw AppError.conflict(ErrCd.generic, CheckinMsg.nothingToUndo);
     if (asked.some((c) => tokyoYmd(c.at) !== today)) throw AppError.conflict(ErrCd.generic, CheckinMsg.undoTooLate);
@@ -182,9 +200,8 @@ export async function undo(
     await recordEvent(tx, now, rsvno, staffActor(staff.id), 'checkin_undone', {
       after: { travellers: undone.map((c) => c.seq).sort((a, b) => a - b), device: input.device },
     });
-    const lines = await repo.linesOf(tx, rsvno);
-    const { view } = await bookingView(tx, booking, lines[0], now);
-    return { view, line: lines[0] };
+    const parts = await partsOfOne(tx, rsvno);
+    return { view: viewOf(booking, parts.lines[0], parts, now), line: parts.lines[0] };
   });
   const d: Departure = {
     usedate: result.line ? ymdToIsoDate(result.line.usedate) : '',
@@ -279,13 +296,20 @@ export async function pack(
   const d = departureOf(input);
   const now = ctx.clock.now();
   const listed = await repo.departureBookings(ctx.db, d);
+  const parts = await partsOf(
+    ctx.db,
+    listed.map(({ booking }) => booking.rsvno),
+  );
   const bookings: CheckinPack['bookings'] = [];
-  for (const { rsvno, token } of listed) {
-    const booking = await findBooking(ctx.db, rsvno);
-    if (!booking) continue;
-    const found = verdictOf(booking, await repo.linesOf(ctx.db, rsvno), d, { ...input, code: '', rsvno, device: '' });
-    const { view } = await bookingView(ctx.db, booking, found.line, now);
-    bookings.push({ ...view, code: token ? `${TICKET_PREFIX}${token}` : null, admitted: found.verdict === 'ok' });
+  for (const { booking, token } of listed) {
+    const own = parts.get(booking.rsvno);
+    if (!own) continue;
+    const found = verdictOf(booking, own.lines, d, { ...input, code: '', rsvno: booking.rsvno, device: '' });
+    bookings.push({
+      ...viewOf(booking, found.line, own, now),
+      code: token ? `${TICKET_PREFIX}${token}` : null,
+      admitted: found.verdict === 'ok',
+    });
   }
   return {
     servertime: toTokyoIso(now),

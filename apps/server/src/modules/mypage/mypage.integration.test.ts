@@ -565,8 +565,17 @@ describe('POST /api/booking/edit', () => {
       rentskiList: [{ seq: '1', model: '1', boots_size: 'whatever', wear_size: 'XS', accessory: '' }],
     });
     expect(res.body.errcd).toBe('000');
-    const rows = await t.ctx.db.select().from(bookingRentals).where(eq(bookingRentals.rsvno, rsvno));
-    expect(rows).toEqual([{ rsvno, seq: 1, model: '', bootsSize: '', wearSize: 'XS', live: true }]);
+    const rows = await t.ctx.db
+      .select({
+        rsvno: bookingRentals.rsvno,
+        seq: bookingRentals.seq,
+        model: bookingRentals.model,
+        bootsSize: bookingRentals.bootsSize,
+        wearSize: bookingRentals.wearSize,
+      })
+      .from(bookingRentals)
+      .where(eq(bookingRentals.rsvno, rsvno));
+    expect(rows).toEqual([{ rsvno, seq: 1, model: '', bootsSize: '', wearSize: 'XS' }]);
   });
 
   it('refuses an option without rental with SPEC’s message', async () => {

@@ -6,9 +6,11 @@
  */
 import { RentalCode } from '@tabi/contract/constants';
 import { addDays, type Ymd, ymdToIsoDate } from '@tabi/contract/dates';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerActor } from '../../actor.ts';
 import { todayIn } from '../../clock.ts';
+import { rowsOf } from '../../db/client.ts';
 import { facilities } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { editRentals } from '../booking/rentals.ts';
@@ -111,6 +113,40 @@ describe('boots by size', () => {
     await editRentals(t.ctx, rsvno, entries(['26.5', '26.5']), customerActor);
     await editRentals(t.ctx, rsvno, entries(['26.5', '26.5']).reverse(), customerActor);
     expect(await leftOn('RSBOOT2', day)).toEqual({ '26.5': PAIRS - 2, '24.0': 0 });
+  });
+
+  it('a rental counts where its line is: a moved day, an option given to another shop, a row written later', async () => {
+    const day = addDays(todayIn(t.clock), 35);
+    const next = addDays(day, 1);
+    for (const on of [day, next]) for (const opcd of BOOTS) await insertTestStock(t.ctx.db, opcd, on, { zaikozan: 30 });
+    const { rsvno } = await rent('RSBOOT3', day, ['24.0']);
+    if (!rsvno) throw new Error('not booked');
+    expect(await leftOn('RSBOOT3', day)).toMatchObject({ '24.0': 1 });
+    // A change of departure updates the line's day in place (booking/change.ts): the pair moves with it.
+    await t.ctx.db.execute(
+      sql`update booking_options set usedate = ${ymdToIsoDate(next)}::date where rsvno = ${rsvno}`,
+    );
+    expect(await leftOn('RSBOOT3', day)).toMatchObject({ '24.0': 2 });
+    expect(await leftOn('RSBOOT3', next)).toMatchObject({ '24.0': 1 });
+    // A row written without its place (as an edit writes it) takes its line's.
+    await t.ctx.db.execute(sql`delete from booking_rentals where rsvno = ${rsvno}`);
+    await t.ctx.db.execute(sql`insert into booking_rentals (rsvno, seq, boots_size) values (${rsvno}, 1, '24.0')`);
+    expect(await leftOn('RSBOOT3', next)).toMatchObject({ '24.0': 1 });
+    // The option given to another shop: its rentals count there, no longer here.
+    const [other] = await t.ctx.db
+      .insert(facilities)
+      .values({ name: '別のレンタル店', pinHash: '' })
+      .returning({ id: facilities.id });
+    await t.ctx.db.execute(sql`update options set facility_id = ${other?.id ?? 0} where opcd = 'RSBOOT3'`);
+    expect(await leftOn('RSBOOT1', next)).toMatchObject({ '24.0': 2 });
+    const [moved] = rowsOf<{ n: number }>(
+      await t.ctx.db.execute(
+        sql`select rental_used(${other?.id ?? 0}, ${ymdToIsoDate(next)}::date, 'boots', '24.0') as n`,
+      ),
+    );
+    expect(moved?.n).toBe(1);
+    await t.ctx.db.execute(sql`update options set facility_id = ${SHOP} where opcd = 'RSBOOT3'`);
+    expect(await leftOn('RSBOOT1', next)).toMatchObject({ '24.0': 1 });
   });
 
   it('a booking that expires gives its pairs back', async () => {
