@@ -70,7 +70,7 @@ export async function analyzeBookingTables(databaseUrl: string, options: { vacuu
   await client.connect();
   try {
     await client.query(
-      `${options.vacuum ? 'vacuum (analyze)' : 'analyze'} bookings, booking_options, booking_members, booking_events, unpaid_holds, departures`,
+      `${options.vacuum ? 'vacuum (analyze)' : 'analyze'} bookings, booking_options, booking_members, booking_events, booking_rentals, booking_resources, unpaid_holds, departures`,
     );
   } finally {
     await client.end();
