@@ -127,19 +127,20 @@ function countPlaywright(file) {
 const coverage = [];
 
 /**
- * One Vitest tier. With `covers` (globs of our code), V8 coverage of those files is measured and its summary printed,
- * in about the same time (the PGlite server tier: 133 s either way on this machine).
+ * One Vitest tier. With `covers` (globs of our code) and COVERAGE=1, V8 coverage of those files is measured and its
+ * summary printed; it costs a fifth of the tier's time, so a plain run (and CI) leaves it out.
  */
 function vitest(name, projects, output, { env = {}, covers } = {}) {
   const file = path.join(results, output);
   const project = [projects].flat().join('-');
-  const measure = covers
-    ? [
-        '--coverage.enabled',
-        `--coverage.reportsDirectory=${path.join(results, `coverage-${project}`)}`,
-        ...covers.map((glob) => `--coverage.include=${glob}`),
-      ]
-    : [];
+  const measure =
+    covers && process.env.COVERAGE === '1'
+      ? [
+          '--coverage.enabled',
+          `--coverage.reportsDirectory=${path.join(results, `coverage-${project}`)}`,
+          ...covers.map((glob) => `--coverage.include=${glob}`),
+        ]
+      : [];
   run(
     name,
     bin('vitest'),
