@@ -4,7 +4,7 @@ import type { Lang } from '@tabi/contract/i18n';
 import type { OptionSort } from '@tabi/contract/option-sort';
 import type { SalesCutoff } from '@tabi/contract/sales-cutoff';
 import { and, asc, between, eq, getTableColumns, ne, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import { type DbOrTx, rowsOf } from '../../db/client.ts';
 import {
   areas,
@@ -384,25 +384,37 @@ export async function firstOptionOfPackage(
 
 const listable = (today: string) => sql`o.published and not o.is_coupon and o.use_to >= ${today}::date`;
 
+/**
+ * A code list the forms offer (regions, keywords, nationalities): the fields asked for, of the rows `where` keeps (all
+ * without it), in the list's own order: its `sort`, then its code.
+ */
+function inListOrder<Fields extends SelectedFields>(
+  db: DbOrTx,
+  fields: Fields,
+  list: typeof regions | typeof keywords | typeof nationalities,
+  code: AnyPgColumn,
+  where?: SQL,
+) {
+  return db.select(fields).from(list).where(where).orderBy(asc(list.sort), asc(code));
+}
+
 export async function regionsWithOptions(db: DbOrTx, today: string, lang: Lang) {
-  return db
-    .select({
-      homencd: regions.homencd,
-      homennm: translatedText(regions.homennm, regions.translations, 'homennm', lang),
-    })
-    .from(regions)
-    .where(sql`exists (select 1 from options o where o.homencd = ${regions.homencd} and ${listable(today)})`)
-    .orderBy(asc(regions.sort), asc(regions.homencd));
+  return inListOrder(
+    db,
+    { homencd: regions.homencd, homennm: translatedText(regions.homennm, regions.translations, 'homennm', lang) },
+    regions,
+    regions.homencd,
+    sql`exists (select 1 from options o where o.homencd = ${regions.homencd} and ${listable(today)})`,
+  );
 }
 
 export async function allKeywords(db: DbOrTx, lang: Lang) {
-  return db
-    .select({
-      keycd: keywords.keycd,
-      keyname: translatedText(keywords.keyname, keywords.translations, 'keyname', lang),
-    })
-    .from(keywords)
-    .orderBy(asc(keywords.sort), asc(keywords.keycd));
+  return inListOrder(
+    db,
+    { keycd: keywords.keycd, keyname: translatedText(keywords.keyname, keywords.translations, 'keyname', lang) },
+    keywords,
+    keywords.keycd,
+  );
 }
 
 export async function areasOf(db: DbOrTx, homencd: string, validOnly: boolean, today: string, lang: Lang) {
@@ -440,13 +452,15 @@ export async function citiesOf(
 
 /** GET /nationality's list, named in `lang` where the name exists in it (the Japanese otherwise). */
 export async function allNationalities(db: DbOrTx, lang: Lang) {
-  return db
-    .select({
+  return inListOrder(
+    db,
+    {
       id: nationalities.id,
       nationality_nm: translatedText(nationalities.nationalityNm, nationalities.translations, 'nationalityNm', lang),
-    })
-    .from(nationalities)
-    .orderBy(asc(nationalities.sort), asc(nationalities.id));
+    },
+    nationalities,
+    nationalities.id,
+  );
 }
 
 /**

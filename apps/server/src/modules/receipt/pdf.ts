@@ -6,7 +6,7 @@
  */
 import { formatJpy } from '@tabi/contract/format';
 import type { ReceiptKind } from '@tabi/contract/receipt';
-import { startJapanesePdf } from '../../pdf/japanese-pdf.ts';
+import { A4, a4Frame, INK, MUTED, ruledRows, startJapanesePdf } from '../../pdf/japanese-pdf.ts';
 
 /** Everything one receipt says, decided by the service; the renderer only lays it out. */
 export interface ReceiptModel {
@@ -44,16 +44,10 @@ export interface ReceiptModel {
   example: boolean;
 }
 
-// A4 in points, and the page's margins.
-const PAGE = { width: 595.28, height: 841.89 };
 const MARGIN = 56;
-const LEFT = MARGIN;
-const RIGHT = PAGE.width - MARGIN;
-const WIDTH = RIGHT - LEFT;
-const INK = '#1a1a1a';
-const MUTED = '#555555';
+const FRAME = a4Frame(MARGIN);
+const { left: LEFT, right: RIGHT, width: WIDTH } = FRAME;
 const ACCENT = '#b3261e';
-const RULE = '#999999';
 
 /** ￥12,345－ as receipts write an amount (no digits can be added after it). */
 function amountText(amount: number): string {
@@ -213,7 +207,7 @@ export function renderReceiptPdf(model: ReceiptModel): Promise<Buffer> {
   ];
   doc.font('jp').fontSize(8.5).fillColor(MUTED);
   // At the foot of the page, or under the breakdown when a long list of options reaches down there.
-  let footY = Math.max(PAGE.height - MARGIN - notes.length * 14, y + 16);
+  let footY = Math.max(A4.height - MARGIN - notes.length * 14, y + 16);
   for (const line of notes) {
     doc.text(line, LEFT, footY, { width: WIDTH, lineBreak: false });
     footY += 14;
@@ -223,26 +217,12 @@ export function renderReceiptPdf(model: ReceiptModel): Promise<Buffer> {
   return done;
 }
 
-/** Label and value rows with a rule under each; returns the y below the last. */
+/** Label and value rows with a rule under each, in the receipt's one size; returns the y below the last. */
 function table(
   doc: PDFKit.PDFDocument,
   top: number,
   rows: [string, string][],
   { labelWidth = 150, valueAlign = 'left' }: { labelWidth?: number; valueAlign?: 'left' | 'right' } = {},
 ): number {
-  let y = top;
-  doc.lineWidth(0.5).strokeColor(RULE);
-  for (const [label, value] of rows) {
-    doc
-      .font('jp')
-      .fontSize(10.5)
-      .fillColor(MUTED)
-      .text(label, LEFT + 4, y + 6, { width: labelWidth - 8 });
-    const labelBottom = doc.y;
-    doc.fillColor(INK).text(value, LEFT + labelWidth, y + 6, { width: WIDTH - labelWidth - 8, align: valueAlign });
-    y = Math.max(doc.y, labelBottom) + 5;
-    doc.moveTo(LEFT, y).lineTo(RIGHT, y).stroke();
-  }
-  doc.strokeColor(INK).fillColor(INK);
-  return y;
+  return ruledRows(doc, FRAME, top, rows, { labelWidth, labelSize: 10.5, valueAlign, gap: 5 });
 }

@@ -4,18 +4,12 @@
  * it prints sharp at any size; the labels are Japanese with English beside them.
  */
 import QRCode from 'qrcode';
-import { startJapanesePdf } from '../../pdf/japanese-pdf.ts';
+import { A4, a4Frame, INK, MUTED, ruledRows, startJapanesePdf } from '../../pdf/japanese-pdf.ts';
 import type { TicketView } from './view.ts';
 
-// A4 in points, and the page's margins.
-const PAGE = { width: 595.28, height: 841.89 };
 const MARGIN = 48;
-const LEFT = MARGIN;
-const RIGHT = PAGE.width - MARGIN;
-const WIDTH = RIGHT - LEFT;
-const INK = '#1a1a1a';
-const MUTED = '#555555';
-const RULE = '#999999';
+const FRAME = a4Frame(MARGIN);
+const { left: LEFT, right: RIGHT, width: WIDTH } = FRAME;
 /** The QR code's side with its quiet zone: about 9 cm, read easily from a sheet held at arm's length. */
 const QR_SIDE = 250;
 /** Modules of light margin around the code, as the standard asks. */
@@ -79,13 +73,19 @@ export function renderTicketPdf(view: TicketView): Promise<Buffer> {
     view.travellers.map((name, i) => `${i + 1}. ${name}`).join('\n'),
   ]);
   rows.push(['予約番号\nBooking No.', view.rsvno]);
-  let y = table(doc, doc.y + 18, rows);
+  let y = ruledRows(doc, FRAME, doc.y + 18, rows, {
+    labelWidth: 150,
+    labelSize: 9.5,
+    valueFont: { name: 'jp-bold', size: 12 },
+    gap: 6,
+    ruleAbove: true,
+  });
 
   // The notes, at the foot of the page or under the facts when many options reach down there.
   doc.font('jp').fontSize(9);
   const noteHeight = TICKET_NOTES.reduce((sum, note) => sum + doc.heightOfString(`※ ${note}`, { width: WIDTH }) + 3, 0);
   const footer = `${view.issuer.companyName}　TEL ${view.issuer.tel}`;
-  y = Math.max(y + 16, PAGE.height - MARGIN - noteHeight - 24);
+  y = Math.max(y + 16, A4.height - MARGIN - noteHeight - 24);
   doc.fillColor(MUTED);
   for (const note of TICKET_NOTES) {
     doc.text(`※ ${note}`, LEFT, y, { width: WIDTH });
@@ -112,28 +112,4 @@ function drawQr(doc: PDFKit.PDFDocument, code: string, left: number, top: number
   }
   doc.fill('#000000');
   doc.fillColor(INK);
-}
-
-/** Label and value rows with a rule under each; returns the y below the last. */
-function table(doc: PDFKit.PDFDocument, top: number, rows: [string, string][]): number {
-  const labelWidth = 150;
-  let y = top;
-  doc.lineWidth(0.5).strokeColor(RULE).moveTo(LEFT, y).lineTo(RIGHT, y).stroke();
-  for (const [label, value] of rows) {
-    doc
-      .font('jp')
-      .fontSize(9.5)
-      .fillColor(MUTED)
-      .text(label, LEFT + 4, y + 6, { width: labelWidth - 8 });
-    const labelBottom = doc.y;
-    doc
-      .font('jp-bold')
-      .fontSize(12)
-      .fillColor(INK)
-      .text(value, LEFT + labelWidth, y + 6, { width: WIDTH - labelWidth - 8 });
-    y = Math.max(doc.y, labelBottom) + 6;
-    doc.moveTo(LEFT, y).lineTo(RIGHT, y).stroke();
-  }
-  doc.strokeColor(INK).fillColor(INK);
-  return y;
 }

@@ -16,7 +16,7 @@ import {
 } from '@tabi/contract/discounts-admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
@@ -426,26 +426,67 @@ function SubmitButton({ form, label }: { form: SchemaFormApi<DiscountForm, Disco
 
 const INVALID = '入力内容に誤りがあります。赤字の項目をご確認ください。';
 
-/** 割引コードを追加: made with every rule; the list is read again. */
-function AddDiscountCode({ say }: { say: Say }) {
+/**
+ * A card with a code's rules to send, as 割引コードを追加 and 割引コードの内容 are: `save` sends them and answers what
+ * to say; the list is read again after.
+ */
+function DiscountCodeForm({
+  headingId,
+  heading,
+  defaultValues,
+  clearWhenSaved = false,
+  submitLabel,
+  say,
+  save,
+  children,
+}: {
+  headingId: string;
+  heading: string;
+  defaultValues: DiscountForm;
+  /** Back to `defaultValues` once saved, ready for the next code. */
+  clearWhenSaved?: boolean;
+  submitLabel: string;
+  say: Say;
+  save(body: DiscountCodeFields): Promise<string>;
+  children?: ReactNode;
+}) {
   const client = useQueryClient();
-  const add = useSchemaForm(discountForm, {
-    defaultValues: EMPTY,
+  const rules = useSchemaForm(discountForm, {
+    defaultValues,
     invalidText: INVALID,
     async onSubmit(body) {
       say('');
-      const made = await adminCall(CONSOLE['POST /discount-codes'], { body });
-      add.reset(EMPTY);
-      say(`割引コード${made.code}を追加しました。`);
+      const saved = await save(body);
+      if (clearWhenSaved) rules.reset(defaultValues);
+      say(saved);
       await client.invalidateQueries({ queryKey: listKey, exact: true });
     },
   });
   return (
-    <SchemaForm form={add} className="adm-card" aria-labelledby="discount-add-heading">
-      <h2 id="discount-add-heading">割引コードを追加</h2>
-      <DiscountFields form={add.form} />
-      <SubmitButton form={add} label="追加する" />
+    <SchemaForm form={rules} className="adm-card" aria-labelledby={headingId}>
+      <h2 id={headingId}>{heading}</h2>
+      <DiscountFields form={rules.form} />
+      <SubmitButton form={rules} label={submitLabel} />
+      {children}
     </SchemaForm>
+  );
+}
+
+/** 割引コードを追加: made with every rule; the form is emptied for the next one. */
+function AddDiscountCode({ say }: { say: Say }) {
+  return (
+    <DiscountCodeForm
+      headingId="discount-add-heading"
+      heading="割引コードを追加"
+      defaultValues={EMPTY}
+      clearWhenSaved
+      submitLabel="追加する"
+      say={say}
+      save={async (body) => {
+        const made = await adminCall(CONSOLE['POST /discount-codes'], { body });
+        return `割引コード${made.code}を追加しました。`;
+      }}
+    />
   );
 }
 
@@ -483,26 +524,23 @@ export function DiscountCodePage() {
 
 function EditDiscountCode({ row, say }: { row: DiscountCodeRow; say: Say }) {
   const client = useQueryClient();
-  const edit = useSchemaForm(discountForm, {
-    defaultValues: valuesOf(row),
-    invalidText: INVALID,
-    async onSubmit(body) {
-      say('');
-      const saved = await adminCall(CONSOLE['POST /discount-codes/{id}'], { params: { id: row.id }, body });
-      say(`割引コード${saved.code}を保存しました。`);
-      client.setQueryData(detailKey(saved.id), saved);
-      await client.invalidateQueries({ queryKey: listKey, exact: true });
-    },
-  });
   return (
-    <SchemaForm form={edit} className="adm-card" aria-labelledby="discount-edit-heading">
-      <h2 id="discount-edit-heading">割引コードの内容</h2>
-      <DiscountFields form={edit.form} />
-      <SubmitButton form={edit} label="保存する" />
+    <DiscountCodeForm
+      headingId="discount-edit-heading"
+      heading="割引コードの内容"
+      defaultValues={valuesOf(row)}
+      submitLabel="保存する"
+      say={say}
+      save={async (body) => {
+        const saved = await adminCall(CONSOLE['POST /discount-codes/{id}'], { params: { id: row.id }, body });
+        client.setQueryData(detailKey(saved.id), saved);
+        return `割引コード${saved.code}を保存しました。`;
+      }}
+    >
       <p className="adm-muted">
         変更は、これから受け付ける予約から適用されます。すでに割引コードを使った予約の割引額は変わりません。
       </p>
-    </SchemaForm>
+    </DiscountCodeForm>
   );
 }
 

@@ -4,6 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Fragment } from 'react';
 import { useSearchParams } from 'react-router';
 import { Product } from '../components/cells.tsx';
+import { NumHead } from '../components/num-head.tsx';
 import { AdminPage } from '../components/page.tsx';
 import { QueryView } from '../components/query-state.tsx';
 import { adminCall, adminUrl } from '../lib/admin-api.ts';
@@ -54,24 +55,12 @@ function ReportTable({ report }: { report: SalesReport }) {
           <tr>
             <th scope="col">販売チャネル</th>
             <th scope="col">商品</th>
-            <th scope="col" className="num">
-              予約件数
-            </th>
-            <th scope="col" className="num">
-              人数
-            </th>
-            <th scope="col" className="num">
-              キャンセル料のみ
-            </th>
-            <th scope="col" className="num">
-              金額
-            </th>
-            <th scope="col" className="num">
-              手数料
-            </th>
-            <th scope="col" className="num">
-              差引（当社分）
-            </th>
+            <NumHead>予約件数</NumHead>
+            <NumHead>人数</NumHead>
+            <NumHead>キャンセル料のみ</NumHead>
+            <NumHead>金額</NumHead>
+            <NumHead>手数料</NumHead>
+            <NumHead>差引（当社分）</NumHead>
           </tr>
         </thead>
         {report.channels.map((c) => {
@@ -142,12 +131,8 @@ function DiscountTable({ report }: { report: SalesReport }) {
           <thead>
             <tr>
               <th scope="col">割引コード</th>
-              <th scope="col" className="num">
-                予約件数
-              </th>
-              <th scope="col" className="num">
-                割引額
-              </th>
+              <NumHead>予約件数</NumHead>
+              <NumHead>割引額</NumHead>
             </tr>
           </thead>
           <tbody>

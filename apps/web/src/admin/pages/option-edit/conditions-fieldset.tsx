@@ -46,20 +46,10 @@ export function ConditionsFieldset({ bind }: { bind: OptionBinding }) {
           inputMode="numeric"
           field={field('option.minTravellers')}
         />
-        <TextInput
-          label="催行の決定（利用日の何日前）"
-          inputMode="numeric"
-          field={field('option.decisionDaysBefore')}
-        />
-        <TextInput label="催行の決定（時刻、例 17:00）" inputMode="numeric" field={field('option.decisionTime')} />
+        {deadlineInputs(field, 'decision')}
       </div>
       <div className="adm-filter-grid">
-        <TextInput
-          label="申込締切（利用日の何日前、0：当日）"
-          inputMode="numeric"
-          field={field('option.salesCutoffDaysBefore')}
-        />
-        <TextInput label="申込締切（時刻、例 17:00）" inputMode="numeric" field={field('option.salesCutoffTime')} />
+        {deadlineInputs(field, 'salesCutoff')}
         <SalesCutoffSummary control={form.control} />
       </div>
       <table className="adm-table adm-age-table">
@@ -99,6 +89,33 @@ export function ConditionsFieldset({ bind }: { bind: OptionBinding }) {
         options={EXTENDED_FIELD_NAMES.map((n) => ({ value: n, label: EXTENDED_FIELD_LABEL[n] }))}
       />
     </fieldset>
+  );
+}
+
+/**
+ * The deadlines typed as a number of days before the use date and a time of that day: the draft's `…DaysBefore` and
+ * `…Time` fields, their name, and what the days' label adds after 利用日の何日前.
+ */
+const DEADLINES = {
+  decision: { name: '催行の決定', daysNote: '' },
+  salesCutoff: { name: '申込締切', daysNote: '、0：当日' },
+} as const;
+
+/**
+ * One deadline's two inputs, labelled alike for both. Called as the fieldset renders (not a component of its own), so
+ * that its fields are registered in the form's order, which decides the refused field focused first.
+ */
+function deadlineInputs(field: OptionBinding['field'], deadline: keyof typeof DEADLINES) {
+  const { name, daysNote } = DEADLINES[deadline];
+  return (
+    <>
+      <TextInput
+        label={`${name}（利用日の何日前${daysNote}）`}
+        inputMode="numeric"
+        field={field(`option.${deadline}DaysBefore`)}
+      />
+      <TextInput label={`${name}（時刻、例 17:00）`} inputMode="numeric" field={field(`option.${deadline}Time`)} />
+    </>
   );
 }
 

@@ -2,6 +2,7 @@
 import type { StockDay } from '@tabi/contract/admin-catalog';
 import type { AgeClass } from '@tabi/contract/constants';
 import { useRef, useState } from 'react';
+import { NumHead } from '../../components/num-head.tsx';
 import { type Chosen, DepartureDialog } from './departure-dialog.tsx';
 import styles from './option-stock.module.css';
 import { capacityOf, priceTexts, shortDay, timesOf } from './stock-text.ts';
@@ -42,18 +43,10 @@ export function DepartureList({
           <thead>
             <tr>
               <th scope="col">時刻</th>
-              <th scope="col" className="num">
-                残席
-              </th>
-              <th scope="col" className="num">
-                仮押さえ
-              </th>
-              <th scope="col" className="num">
-                販売済
-              </th>
-              <th scope="col" className="num">
-                定員
-              </th>
+              <NumHead>残席</NumHead>
+              <NumHead>仮押さえ</NumHead>
+              <NumHead>販売済</NumHead>
+              <NumHead>定員</NumHead>
               <th scope="col">料金</th>
               <th scope="col">
                 <span className="visually-hidden">操作</span>
