@@ -4,7 +4,7 @@
  * and is told in red of a forged code and of a canceled booking. The camera is stood in for by photos of QR codes,
  * which the page decodes as it decodes the camera's frames (jsQR where the browser has no BarcodeDetector).
  */
-import type { Page } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import QRCode from 'qrcode';
 import { expectNoSeriousA11yIssues, shoot } from './support/checks.ts';
 import { api, customerLogin, makeBooking, payFromMyPage } from './support/customer.ts';
@@ -129,7 +129,27 @@ test('with the network cut a scanner still admits from its copy, and on return h
     )
     .toEqual([]);
 
+  // Offline as Chromium emulates it, and every API call cut too: once the worker controls the page, Chromium's offline
+  // emulation no longer covers the page's calls that the worker lets through (the queue was sent while "offline").
+  const cut = (route: Route) => route.abort('internetdisconnected');
+  // Every built file the page loaded is kept by the worker (routing, below, turns the browser's own HTTP cache off, so
+  // the reload must come from the worker alone).
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const kept = new Set<string>();
+        for (const name of await caches.keys()) {
+          for (const request of await (await caches.open(name)).keys()) kept.add(new URL(request.url).pathname);
+        }
+        return performance
+          .getEntriesByType('resource')
+          .map((e) => new URL(e.name).pathname)
+          .filter((path) => path.startsWith('/assets/') && !kept.has(path));
+      }),
+    )
+    .toEqual([]);
   await page.context().setOffline(true);
+  await page.context().route('**/api/**', cut);
   await page.getByLabel('予約番号で照合').fill(made.rsvno);
   await page.getByRole('button', { name: '照合する' }).click();
   await expect(result(page)).toHaveAttribute('data-verdict', 'ok');
@@ -155,6 +175,7 @@ test('with the network cut a scanner still admits from its copy, and on return h
   await other.close();
 
   // The network returns: the queue is sent, and the server's answer (受付B was first) is listed to check.
+  await page.context().unroute('**/api/**', cut);
   await page.context().setOffline(false);
   await expect(page.getByText('未送信 1件')).toHaveCount(0, { timeout: 40_000 });
   const review = page.getByRole('region', { name: '同期で確認が必要な受付' });

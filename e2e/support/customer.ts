@@ -29,7 +29,16 @@ export async function loginAs(page: Page, rsvno: string): Promise<void> {
     session = body.response?.session ?? '';
     sessions.set(rsvno, session);
   }
-  await page.goto('/login');
+  await writeAuth(page, session, rsvno);
+}
+
+/**
+ * The persisted auth store written as the app writes it, from a page of the site without the app (robots.txt): an app
+ * page would start with the store as it was, and its calls as the earlier booking could log it out (a navigation that
+ * cut the test's next `goto` short).
+ */
+async function writeAuth(page: Page, session: string, rsvno: string): Promise<void> {
+  await page.goto('/robots.txt');
   await page.evaluate(
     ([sessionId, no]) =>
       localStorage.setItem('auth', JSON.stringify({ state: { isLogin: true, sessionId, rsvno: no }, version: 0 })),
@@ -112,12 +121,7 @@ export async function makeBooking(page: Page, opcd: string, tel: string, sei: st
 /** Logged in to my page as this booking (the persisted auth store written as the app writes it). */
 export async function customerLogin(page: Page, rsvno: string, tel: string): Promise<string> {
   const { session } = await api<{ session: string }>(page.request, page, '/api/mylogin', { rsvno, tel });
-  await page.goto('/login');
-  await page.evaluate(
-    ([sessionId, no]) =>
-      localStorage.setItem('auth', JSON.stringify({ state: { isLogin: true, sessionId, rsvno: no }, version: 0 })),
-    [session, rsvno],
-  );
+  await writeAuth(page, session, rsvno);
   return session;
 }
 

@@ -76,9 +76,12 @@ self.addEventListener('message', (event) => {
         const path = new URL(request.url).pathname;
         if (path.startsWith('/assets/') && !wanted.has(path)) await cache.delete(request);
       }
-      for (const path of wanted) {
-        if (!(await cache.match(path))) await cache.add(path).catch(() => undefined);
-      }
+      // All at once: the scanner may lose its network a minute after it is opened.
+      await Promise.all(
+        [...wanted].map(async (path) => {
+          if (!(await cache.match(path))) await cache.add(path).catch(() => undefined);
+        }),
+      );
     }),
   );
 });
