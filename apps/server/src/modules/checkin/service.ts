@@ -167,7 +167,8 @@ export async function scan(ctx: AppContext, staff: StaffPrincipal, input: ScanIn
     await recordEvent(tx, now, rsvno, staffActor(staff.id), 'checked_in', {
       after: { travellers: checked, device: input.device, ...(scannedAt ? { scanned_at: scannedAt } : {}) },
     });
-    const after = viewOf(booking, found.line, await partsOfOne(tx, rsvno), now);
+    // Only the check-ins changed: the lines and travellers read above still hold under the booking's lock.
+    const after = viewOf(booking, found.line, { ...parts, live: await repo.liveCheckIns(tx, [rsvno]) }, now);
     return { verdict: 'ok' as const, checked, booking: after, first: null };
   });
   return { ...answer, counts: await repo.countsOf(ctx.db, d) };
