@@ -4,10 +4,10 @@
  * and is told in red of a forged code and of a canceled booking. The camera is stood in for by photos of QR codes,
  * which the page decodes as it decodes the camera's frames (jsQR where the browser has no BarcodeDetector).
  */
-import type { Page, Route } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import QRCode from 'qrcode';
 import { expectNoSeriousA11yIssues, shoot } from './support/checks.ts';
-import { api, customerLogin, makeBooking, payFromMyPage } from './support/customer.ts';
+import { api, customerLogin, makeBooking, payFromMyPage, xsrfToken } from './support/customer.ts';
 import { asStaff, OPERATOR } from './support/staff.ts';
 import { expect, test } from './support/test.ts';
 
@@ -108,6 +108,18 @@ test('a forged code and a canceled booking are refused in red', async ({ page })
   await shoot(page, 'checkin-canceled');
 });
 
+/**
+ * This device's network cut or back at the e2e server (TEST_ROUTES=1 only): every request it sends is dropped unanswered
+ * while cut, whatever Chromium's emulation lets through. The anti-forgery token is read before the cut.
+ */
+async function network(page: Page, token: string, state: 'cut' | 'back'): Promise<void> {
+  const res = await page.request.post('/api/_test/network', {
+    data: { cut: state === 'cut' },
+    headers: { 'x-xsrf-token': token },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
 test('with the network cut a scanner still admits from its copy, and on return hears that another device was first', async ({
   page,
   browser,
@@ -129,11 +141,11 @@ test('with the network cut a scanner still admits from its copy, and on return h
     )
     .toEqual([]);
 
-  // Offline as Chromium emulates it, and every API call cut too: once the worker controls the page, Chromium's offline
-  // emulation no longer covers the page's calls that the worker lets through (the queue was sent while "offline").
-  const cut = (route: Route) => route.abort('internetdisconnected');
-  // Every built file the page loaded is kept by the worker (routing, below, turns the browser's own HTTP cache off, so
-  // the reload must come from the worker alone).
+  // Offline as Chromium emulates it (the page's navigator.onLine), and cut at the server too: once the worker controls
+  // the page, Chromium's emulation no longer covers every request of the page (its queue was once sent while
+  // "offline"), so nothing this device sends may reach the server until the network returns.
+  const token = await xsrfToken(page);
+  // Every built file the page loaded is kept by the worker: the reload below must come from the worker alone.
   await expect
     .poll(() =>
       page.evaluate(async () => {
@@ -149,7 +161,7 @@ test('with the network cut a scanner still admits from its copy, and on return h
     )
     .toEqual([]);
   await page.context().setOffline(true);
-  await page.context().route('**/api/**', cut);
+  await network(page, token, 'cut');
   await page.getByLabel('予約番号で照合').fill(made.rsvno);
   await page.getByRole('button', { name: '照合する' }).click();
   await expect(result(page)).toHaveAttribute('data-verdict', 'ok');
@@ -175,7 +187,7 @@ test('with the network cut a scanner still admits from its copy, and on return h
   await other.close();
 
   // The network returns: the queue is sent, and the server's answer (受付B was first) is listed to check.
-  await page.context().unroute('**/api/**', cut);
+  await network(page, token, 'back');
   await page.context().setOffline(false);
   await expect(page.getByText('未送信 1件')).toHaveCount(0, { timeout: 40_000 });
   const review = page.getByRole('region', { name: '同期で確認が必要な受付' });

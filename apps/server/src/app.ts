@@ -22,6 +22,7 @@ import { fail } from './http/envelope.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import { messageFor, registerMessageLanguage } from './http/message-language.ts';
 import { registerMetrics } from './http/metrics-route.ts';
+import { registerNetworkCut, TEST_NETWORK_ROUTE } from './http/network-cut.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { siteOrigin } from './http/origin.ts';
 import { checkRoutes, type OtherRoute, recordRoutes } from './http/route-check.ts';
@@ -223,6 +224,7 @@ export const OTHER_ROUTES: readonly OtherRoute[] = [
   { method: 'POST', url: OCTO_BENCH_ROUTE, why: 'BENCH_ROUTES=1 only (scripts/bench.mjs)' },
   { method: 'POST', url: TEST_STAFF_SESSION_ROUTE, why: 'TEST_ROUTES=1 only (the end-to-end tests, ADR 0199)' },
   { method: 'POST', url: TEST_BOOKINGS_ROUTE, why: 'TEST_ROUTES=1 only (the end-to-end tests, ADR 0204)' },
+  { method: 'POST', url: TEST_NETWORK_ROUTE, why: "TEST_ROUTES=1 only: a device's network cut for a journey" },
   { method: 'POST', url: TEST_SWEEP_ROUTE, why: 'TEST_ROUTES=1 only: the sweeper at a later instant (ADR 0213)' },
   ...OCTO_ROUTES,
 ];
@@ -283,6 +285,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext, opti
   if (ctx.config.testRoutes) {
     registerStaffTestRoutes(app, ctx);
     registerSeedTestRoutes(app, ctx);
+    registerNetworkCut(app);
   }
   const { opsKey } = options;
   if (opsKey) await app.register(async (ops) => opsRoutes(ops, ctx, opsKey), { prefix: '/internal/ops' });
