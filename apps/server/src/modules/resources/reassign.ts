@@ -23,7 +23,6 @@ import { sql } from 'drizzle-orm';
 import { staffActor } from '../../actor.ts';
 import type { AppContext } from '../../context.ts';
 import { type DbOrTx, rowsOf } from '../../db/client.ts';
-import { stockTouched } from '../../db/stock-changes.ts';
 import { AppError } from '../../errors.ts';
 import { recordEvent } from '../booking/events.ts';
 import { effectiveLifecycle, isEnded } from '../booking/lifecycle.ts';
@@ -199,8 +198,7 @@ export async function reassignResource(
       after: { resource: target.name },
     });
     // The pool's room as a whole is the same, but each member's moved: the options using either are told.
-    const sharing = await tx.execute(sql`select options_sharing(array[${from}, ${to}]::int[]) as opcd`);
-    for (const { opcd } of rowsOf<{ opcd: string }>(sharing)) stockTouched(opcd);
+    await repo.touchOptionsSharing(tx, [from, to]);
     return { from: source.name, to: target.name };
   });
 }
