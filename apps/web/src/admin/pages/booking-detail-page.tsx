@@ -43,6 +43,7 @@ import { DataTable } from '../components/data-table.tsx';
 import { AdminPage, Card, Facts } from '../components/page.tsx';
 import { Loading, QueryError } from '../components/query-state.tsx';
 import { ReceiptAction } from '../components/receipt-dialog.tsx';
+import { Status } from '../components/status.tsx';
 import { useBookingDetail } from '../lib/booking-api.ts';
 import { slashDate, tokyoDateTime, yen } from '../lib/format.ts';
 import { BOOKING_LANG_LABEL } from '../lib/langs.ts';
@@ -333,9 +334,7 @@ const callColumns = [
   callColumn.accessor('state', {
     header: '状態',
     cell: (c) => (
-      <span className={c.row.original.stuck ? 'adm-status adm-status-4' : 'adm-status'}>
-        {PROVIDER_CALL_STATE_LABEL[c.getValue()] ?? c.getValue()}
-      </span>
+      <Status tone={c.row.original.stuck && 'alarm'}>{PROVIDER_CALL_STATE_LABEL[c.getValue()] ?? c.getValue()}</Status>
     ),
   }),
   callColumn.accessor('attempts', { header: '試行', meta: NUM }),
@@ -356,9 +355,9 @@ const refundColumns = [
   refundColumn.accessor('state', {
     header: '状態',
     cell: (c) => (
-      <span className={c.getValue() === 'failed' ? 'adm-status adm-status-4' : 'adm-status'}>
+      <Status tone={c.getValue() === 'failed' && 'alarm'}>
         {c.row.original.awaitingAccount ? REFUND_AWAITING_ACCOUNT_LABEL : REFUND_STATE_LABEL[c.getValue()]}
-      </span>
+      </Status>
     ),
   }),
   refundColumn.accessor('doneAt', { header: '返金日時', cell: dateTimeCell }),
@@ -393,11 +392,7 @@ function CouponUses({ d }: { d: BookingDetail }) {
     couponColumn.accessor('childqty', { header: '小人', meta: NUM, cell: (c) => `${c.getValue()}枚` }),
     couponColumn.accessor('outcome', {
       header: '結果',
-      cell: (c) => (
-        <span className={c.getValue() === 'used' ? 'adm-status' : 'adm-status adm-status-4'}>
-          {COUPON_OUTCOME_LABEL[c.getValue()]}
-        </span>
-      ),
+      cell: (c) => <Status tone={c.getValue() !== 'used' && 'alarm'}>{COUPON_OUTCOME_LABEL[c.getValue()]}</Status>,
     }),
   ] as ColumnDef<CouponUse, unknown>[];
   return <DataTable caption="クーポンの利用" columns={columns} data={d.couponUses} />;

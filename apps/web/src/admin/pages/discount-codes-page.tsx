@@ -31,6 +31,7 @@ import { AdminPage, Facts } from '../components/page.tsx';
 import { QueryView } from '../components/query-state.tsx';
 import { SchemaForm, type SchemaFormApi, useSchemaForm } from '../components/schema-form.tsx';
 import { SelectField } from '../components/select-field.tsx';
+import { Status } from '../components/status.tsx';
 import { adminCall } from '../lib/admin-api.ts';
 import { useOptionChoices } from '../lib/catalog-queries.ts';
 import { yen } from '../lib/format.ts';
@@ -100,7 +101,7 @@ const columnsOf = (names: Names) =>
     column.accessor('discounted', { header: '割引額合計', meta: NUM, cell: yenCell }),
     column.accessor('active', {
       header: '状態',
-      cell: (c) => (c.getValue() ? '有効' : <span className="adm-status adm-status-4">無効</span>),
+      cell: (c) => (c.getValue() ? '有効' : <Status tone="alarm">無効</Status>),
     }),
   ] as ColumnDef<DiscountCodeRow, unknown>[];
 

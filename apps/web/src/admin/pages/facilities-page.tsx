@@ -12,6 +12,7 @@ import { DataTable } from '../components/data-table.tsx';
 import { AdminPage } from '../components/page.tsx';
 import { FormAlert, QueryError, QueryView } from '../components/query-state.tsx';
 import { SchemaForm, useSchemaForm } from '../components/schema-form.tsx';
+import { Status } from '../components/status.tsx';
 import { adminCall, adminUrl, errorText } from '../lib/admin-api.ts';
 
 const listKey = ['admin', 'facilities'] as const;
@@ -113,7 +114,7 @@ function FacilityState({ facility, say }: { facility: FacilityRow; say: Say }) {
   const label = facility.disabled ? '利用可にする' : '停止する';
   return (
     <>
-      {facility.disabled ? <span className="adm-status adm-status-4">停止中</span> : '利用可'}{' '}
+      {facility.disabled ? <Status tone="alarm">停止中</Status> : '利用可'}{' '}
       <button type="button" className="adm-button" disabled={busy} onClick={() => setAsking(true)}>
         {label}
       </button>

@@ -9,6 +9,7 @@ import { bookingCell, dateTimeCell, errorCell, NUM, WRAP } from '../components/c
 import { PagedTable } from '../components/data-table.tsx';
 import { choicesOf, FilterSelect, useFilterSubmit } from '../components/filters.tsx';
 import { AdminPage } from '../components/page.tsx';
+import { Status } from '../components/status.tsx';
 import { adminCall } from '../lib/admin-api.ts';
 import { MAIL_KIND_LABEL, MAIL_STATUS_LABEL } from '../lib/mail-labels.ts';
 
@@ -49,11 +50,7 @@ const columnsWith = (onResend: (mail: MailLine) => void) =>
       header: '状態',
       cell: (c) => {
         const failed = c.getValue() === 'failed' || c.row.original.lastError !== null;
-        return (
-          <span className={failed ? 'adm-status adm-status-4' : 'adm-status'}>
-            {MAIL_STATUS_LABEL[c.getValue()] ?? c.getValue()}
-          </span>
-        );
+        return <Status tone={failed && 'alarm'}>{MAIL_STATUS_LABEL[c.getValue()] ?? c.getValue()}</Status>;
       },
     }),
     column.accessor('attempts', { header: '試行回数', meta: NUM }),

@@ -7,6 +7,7 @@ import { countCell, NUM, WRAP } from '../components/cells.tsx';
 import { DataTable } from '../components/data-table.tsx';
 import { AdminPage } from '../components/page.tsx';
 import { QueryView } from '../components/query-state.tsx';
+import { Status } from '../components/status.tsx';
 import { Untranslated } from '../components/untranslated.tsx';
 import { adminCall } from '../lib/admin-api.ts';
 import { catalogListKey } from '../lib/catalog-queries.ts';
@@ -24,7 +25,7 @@ const columns = [
   }),
   column.accessor('published', {
     header: '状態',
-    cell: (c) => (c.getValue() ? '公開中' : <span className="adm-status adm-status-6">下書き</span>),
+    cell: (c) => (c.getValue() ? '公開中' : <Status tone="pending">下書き</Status>),
   }),
   column.accessor('isCoupon', { header: '種別', cell: (c) => (c.getValue() ? 'クーポン' : '予約商品') }),
   column.accessor('region', { header: '地域', meta: WRAP }),

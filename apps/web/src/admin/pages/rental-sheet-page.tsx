@@ -17,6 +17,7 @@ import { DaySheetActions, DaySheetFilters, DepartureFilter } from '../components
 import { FilterSelect, useFilterSubmit } from '../components/filters.tsx';
 import { AdminPage } from '../components/page.tsx';
 import { Loading, QueryError } from '../components/query-state.tsx';
+import { Status } from '../components/status.tsx';
 import { adminCall, adminUrl } from '../lib/admin-api.ts';
 import { inputToYmd, slashDate, tokyoDateTime } from '../lib/format.ts';
 
@@ -109,7 +110,7 @@ function LeftCell({ line }: { line: RentalStockLine }) {
   if (line.left > 0) return `${line.left}${unit}`;
   return (
     <>
-      0{unit} <span className="adm-status adm-status-4">{line.left < 0 ? `${-line.left}${unit}超過` : '残りなし'}</span>
+      0{unit} <Status tone="alarm">{line.left < 0 ? `${-line.left}${unit}超過` : '残りなし'}</Status>
     </>
   );
 }

@@ -17,6 +17,7 @@ import { DataTable } from '../components/data-table.tsx';
 import { AdminPage } from '../components/page.tsx';
 import { QueryView } from '../components/query-state.tsx';
 import { SchemaForm, useSchemaForm } from '../components/schema-form.tsx';
+import { Status } from '../components/status.tsx';
 import { adminCall } from '../lib/admin-api.ts';
 import { useConsoleAction } from '../lib/booking-api.ts';
 import { useMe } from '../lib/staff-session.ts';
@@ -128,7 +129,7 @@ const columnsFor = (meId: number | undefined, say: Say) =>
     column.accessor('totpEnabled', { header: '2段階認証', cell: (c) => (c.getValue() ? '設定済み' : '未設定') }),
     column.accessor('disabled', {
       header: '状態',
-      cell: (c) => (c.getValue() ? <span className="adm-status adm-status-4">無効</span> : '有効'),
+      cell: (c) => (c.getValue() ? <Status tone="alarm">無効</Status> : '有効'),
     }),
     column.accessor('lastLoginAt', { header: '最終サインイン', cell: dateTimeCell }),
     column.accessor('createdAt', { header: '登録日時', cell: dateTimeCell }),

@@ -4,6 +4,7 @@ import { CONSOLE } from '@tabi/contract/console-endpoints';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ActionDialog } from '../../components/action-dialog.tsx';
+import { Status } from '../../components/status.tsx';
 import { Untranslated } from '../../components/untranslated.tsx';
 import { adminCall, errorText } from '../../lib/admin-api.ts';
 
@@ -47,7 +48,7 @@ export function PublishCard({
         {record.published ? (
           <strong>公開中</strong>
         ) : (
-          <span className="adm-status adm-status-6">下書き（お客様には表示されません）</span>
+          <Status tone="pending">下書き（お客様には表示されません）</Status>
         )}
         　予約 {record.bookings}件 <Untranslated langs={untranslatedLangs(record.option.translations)} />
       </p>

@@ -3,6 +3,7 @@ import { CONSOLE } from '@tabi/contract/console-endpoints';
 import type { Reseller, ResellerKey } from '@tabi/contract/resellers';
 import { useState } from 'react';
 import { ActionDialog } from '../../components/action-dialog.tsx';
+import { Status } from '../../components/status.tsx';
 import { adminCall } from '../../lib/admin-api.ts';
 import { useConsoleAction } from '../../lib/booking-api.ts';
 import { tokyoDateTime } from '../../lib/format.ts';
@@ -75,11 +76,7 @@ export function KeyTable({ reseller, say }: { reseller: Reseller; say: Say }) {
               <td data-label="発行日時">{tokyoDateTime(k.createdAt)}</td>
               <td data-label="最終利用">{k.lastUsedAt ? tokyoDateTime(k.lastUsedAt) : '未使用'}</td>
               <td data-label="状態">
-                {k.revokedAt ? (
-                  <span className="adm-status adm-status-4">失効 {tokyoDateTime(k.revokedAt)}</span>
-                ) : (
-                  '有効'
-                )}
+                {k.revokedAt ? <Status tone="alarm">失効 {tokyoDateTime(k.revokedAt)}</Status> : '有効'}
               </td>
               <td className="adm-key-action">
                 {k.revokedAt ? '—' : <RevokeKey reseller={reseller} apiKey={k} say={say} />}

@@ -4,6 +4,7 @@ import type { Reseller } from '@tabi/contract/resellers';
 import { useId, useState } from 'react';
 import { ActionDialog } from '../../components/action-dialog.tsx';
 import { Facts } from '../../components/page.tsx';
+import { Status } from '../../components/status.tsx';
 import { adminCall } from '../../lib/admin-api.ts';
 import { useConsoleAction } from '../../lib/booking-api.ts';
 import { tokyoDateTime } from '../../lib/format.ts';
@@ -69,12 +70,7 @@ export function ResellerCard({ reseller, say, showKey }: { reseller: Reseller; s
     <section className="adm-card adm-reseller" aria-labelledby={id}>
       <header className="adm-reseller-head">
         <h2 id={id}>
-          {reseller.name}{' '}
-          {reseller.enabled ? (
-            <span className="adm-status adm-status-0">有効</span>
-          ) : (
-            <span className="adm-status adm-status-4">停止中</span>
-          )}
+          {reseller.name} {reseller.enabled ? <Status tone="fine">有効</Status> : <Status tone="alarm">停止中</Status>}
         </h2>
         <div className="adm-row-actions">
           <EditReseller reseller={reseller} say={say} />
