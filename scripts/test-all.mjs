@@ -1,7 +1,16 @@
 // The one test command: installs what the tests need, then typecheck, lint, unit, components (jsdom), server integration
 // (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), build, and end-to-end tests in Chromium.
 import { execSync, spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+  closeSync,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
@@ -74,6 +83,29 @@ function run(name, command, args, env = {}) {
   finished(name, result.status === 0, started, ticks);
   if (result.status !== 0) failedSteps.push(name);
   return result.status === 0;
+}
+
+/**
+ * A step run beside the next ones, its output kept in test-results and printed whole when it is awaited: the build runs
+ * while the server tests run on PostgreSQL, which leave an eighth of the two cores idle waiting for the database.
+ */
+function beside(name, command, args) {
+  const log = path.join(results, `${name}.log`);
+  // Written to the file by the child itself: the steps meanwhile block this process's event loop (spawnSync).
+  const out = openSync(log, 'w');
+  const started = Date.now();
+  const ticks = cpuTicks();
+  const child = spawn(command, args, { cwd: root, stdio: ['ignore', out, out], env: { ...process.env, TZ: 'UTC' } });
+  closeSync(out);
+  return new Promise((resolve) => {
+    child.on('exit', (code) => {
+      console.log(`\n=== ${name} (beside the step before) ===`);
+      console.log(readFileSync(log, 'utf8'));
+      finished(name, code === 0, started, ticks);
+      if (code !== 0) failedSteps.push(name);
+      resolve(code === 0);
+    });
+  });
 }
 
 function countVitest(file) {
@@ -170,6 +202,7 @@ vitest('server integration tests on PGlite', 'server', 'server-pglite.json', {
   env: { TEST_DB: 'pglite' },
   covers: ['apps/server/src/**', 'packages/contract/src/**'],
 });
+const built = beside('build', 'npm', ['run', 'build']);
 if (process.env.TEST_DATABASE_URL) {
   vitest('server integration tests on PostgreSQL', 'server', 'server-postgres.json', { env: { TEST_DB: 'postgres' } });
 } else {
@@ -245,7 +278,7 @@ async function endToEnd() {
   if (!ok) failedSteps.push(name);
 }
 
-if (run('build', 'npm', ['run', 'build'])) await endToEnd();
+if (await built) await endToEnd();
 
 console.log(`\nFailed steps: ${failedSteps.length === 0 ? 'none' : failedSteps.join(', ')}`);
 if (failedTests.length > 0) console.log('Failed tests:');
