@@ -1,17 +1,7 @@
 // The one test command: installs what the tests need, then typecheck, lint, unit, components (jsdom), server integration
 // (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), build, and end-to-end tests in Chromium.
 import { execSync, spawn, spawnSync } from 'node:child_process';
-import {
-  closeSync,
-  createWriteStream,
-  existsSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-} from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
@@ -84,30 +74,6 @@ function run(name, command, args, env = {}) {
   finished(name, result.status === 0, started, ticks);
   if (result.status !== 0) failedSteps.push(name);
   return result.status === 0;
-}
-
-/**
- * A step run beside the next ones, its output kept in test-results and printed whole when it is awaited: the build runs
- * while the server tests run on PostgreSQL, which leave an eighth of the two cores idle waiting for the database.
- */
-function beside(name, command, args) {
-  const log = path.join(results, `${name}.log`);
-  // Written to the file by the child itself: the steps meanwhile block this process's event loop (spawnSync).
-  const out = openSync(log, 'w');
-  const started = Date.now();
-  const child = spawn(command, args, { cwd: root, stdio: ['ignore', out, out], env: { ...process.env, TZ: 'UTC' } });
-  closeSync(out);
-  return new Promise((resolve) => {
-    child.on('exit', (code) => {
-      console.log(`\n=== ${name} (beside the step before) ===`);
-      console.log(readFileSync(log, 'utf8'));
-      // Its exit is seen only once the step beside it is over: its time is that of its output's last line.
-      const took = (statSync(log).mtimeMs - started) / 1000;
-      console.log(`--- ${name}: ${code === 0 ? 'ok' : 'FAILED'} in about ${took.toFixed(1)}s, beside the step before`);
-      if (code !== 0) failedSteps.push(name);
-      resolve(code === 0);
-    });
-  });
 }
 
 function countVitest(file) {
@@ -204,7 +170,6 @@ vitest('server integration tests on PGlite', 'server', 'server-pglite.json', {
   env: { TEST_DB: 'pglite' },
   covers: ['apps/server/src/**', 'packages/contract/src/**'],
 });
-const built = beside('build', 'npm', ['run', 'build']);
 if (process.env.TEST_DATABASE_URL) {
   vitest('server integration tests on PostgreSQL', 'server', 'server-postgres.json', { env: { TEST_DB: 'postgres' } });
 } else {
@@ -280,7 +245,7 @@ async function endToEnd() {
   if (!ok) failedSteps.push(name);
 }
 
-if (await built) await endToEnd();
+if (run('build', 'npm', ['run', 'build'])) await endToEnd();
 
 console.log(`\nFailed steps: ${failedSteps.length === 0 ? 'none' : failedSteps.join(', ')}`);
 if (failedTests.length > 0) console.log('Failed tests:');
