@@ -18,27 +18,25 @@ const networkRequest = z.object({ cut: z.boolean() });
 
 export function registerNetworkCut(app: FastifyInstance): void {
   const cut = new Set<string>();
-  const cutOf = (cookieHeader: string | undefined) =>
-    cookieHeader
-      ?.split(';')
-      .map((pair) => pair.trim().split('='))
-      .find(([name, value]) => name === CUT_COOKIE && value !== undefined && cut.has(value))?.[1];
+  const options = { path: '/', httpOnly: true, sameSite: 'strict' } as const;
 
+  // After @fastify/cookie's own hook (registered before the routes), so the cookie is read.
   app.addHook('onRequest', async (request, reply) => {
-    if (cut.size === 0 || request.url === TEST_NETWORK_ROUTE || !cutOf(request.headers.cookie)) return;
+    const marked = request.cookies[CUT_COOKIE];
+    if (!marked || !cut.has(marked) || request.url === TEST_NETWORK_ROUTE) return;
     reply.hijack();
     request.raw.socket.destroy();
   });
 
   app.post(TEST_NETWORK_ROUTE, async (request, reply) => {
     const { cut: on } = parseInput(networkRequest, request.body);
-    const marked = cutOf(request.headers.cookie);
+    const marked = request.cookies[CUT_COOKIE];
     if (marked) cut.delete(marked);
     if (on) {
       const token = randomUUID();
       cut.add(token);
-      reply.header('set-cookie', `${CUT_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Strict`);
-    } else reply.header('set-cookie', `${CUT_COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0`);
+      reply.setCookie(CUT_COOKIE, token, options);
+    } else reply.clearCookie(CUT_COOKIE, options);
     return ok({ cut: on });
   });
 }
