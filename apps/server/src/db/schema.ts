@@ -20,7 +20,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { bookings } from '../modules/booking/schema.ts';
+import { bookingRef } from '../modules/booking/schema.ts';
 import { tz } from './shared-columns.ts';
 
 export * from '../modules/admin/schema.ts';
@@ -51,12 +51,6 @@ export type { CancelTier } from './shared-columns.ts';
  * declared here, where both modules' schemas are imported, rather than in payment/schema.ts.
  */
 
-/** The booking a payments row belongs to: its reservation number, a foreign key to bookings. */
-const bookingRsvno = () =>
-  text('rsvno')
-    .notNull()
-    .references(() => bookings.rsvno);
-
 export type ProviderCallKind = 'checkout' | 'refund';
 /**
  * begun: written before the call; open: a checkout the customer may still pay; done; failed: refused or
@@ -73,7 +67,7 @@ export const providerCalls = pgTable(
   {
     id: serial('id').primaryKey(),
     kind: text('kind').$type<ProviderCallKind>().notNull(),
-    rsvno: bookingRsvno(),
+    rsvno: bookingRef(),
     /** The payment refunded (refunds), or the payment row opened (checkouts). */
     paymentId: integer('payment_id'),
     /** The refund this call makes (refunds only). */
@@ -106,7 +100,7 @@ export const payments = pgTable(
   'payments',
   {
     id: serial('id').primaryKey(),
-    rsvno: bookingRsvno(),
+    rsvno: bookingRef(),
     provider: text('provider').notNull(),
     checkoutSessionId: text('checkout_session_id').notNull(),
     amount: integer('amount').notNull(),
@@ -144,7 +138,7 @@ export const refunds = pgTable(
     paymentId: integer('payment_id')
       .notNull()
       .references(() => payments.id),
-    rsvno: bookingRsvno(),
+    rsvno: bookingRef(),
     amount: integer('amount').notNull(),
     reason: text('reason').$type<RefundReason>().notNull(),
     state: text('state').$type<RefundState>().notNull().default('pending'),
@@ -175,7 +169,7 @@ export const konbiniSlips = pgTable(
     paymentId: integer('payment_id')
       .primaryKey()
       .references(() => payments.id),
-    rsvno: bookingRsvno(),
+    rsvno: bookingRef(),
     /** Per store: the payment number and the confirmation number the store asks for. */
     codes: jsonb('codes').$type<KonbiniCode[]>().notNull(),
     expiresAt: tz('expires_at').notNull(),

@@ -106,10 +106,9 @@ export function ChangeDepartureModal({ booking, today, open, onClose, onDone }: 
       </dl>
       {option ? (
         <AvailabilityCalendar
-          valueList={option.valueList}
+          option={option}
           month={month}
           today={today}
-          lastMonth={option.use_to}
           selected={day}
           loading={detail.isPlaceholderData}
           onMonthChange={setMonth}

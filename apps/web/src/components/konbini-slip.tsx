@@ -45,7 +45,7 @@ export function KonbiniSlip({ slip, className }: { slip: Slip; className?: strin
       </div>
       <ul className={styles.stores}>
         {slip.codes.map((code) => (
-          <li key={code.store} className={styles.store} data-testid={`konbini-${code.store}`}>
+          <li key={code.store} className="panel" data-testid={`konbini-${code.store}`}>
             <h3 className={styles.storeName}>{t(`konbini.stores.${code.store}`)}</h3>
             <dl className={styles.codes}>
               <div>

@@ -13,6 +13,15 @@ import { resellers } from '../reseller/schema.ts';
  * list's order and stops at its last row.
  */
 
+/**
+ * The booking a row belongs to, by its number: every module's tables that hang off a booking declare it so, `cascade`
+ * where the row means nothing without its booking.
+ */
+export const bookingRef = (onDelete?: 'cascade') =>
+  text('rsvno')
+    .notNull()
+    .references(() => bookings.rsvno, onDelete ? { onDelete } : {});
+
 export const bookings = pgTable(
   'bookings',
   {
@@ -146,9 +155,7 @@ export const unpaidHolds = pgTable(
     holder: text('holder').notNull(),
     opcd: text('opcd').notNull(),
     usedate: date('usedate', { mode: 'string' }).notNull(),
-    rsvno: text('rsvno')
-      .notNull()
-      .references(() => bookings.rsvno, { onDelete: 'cascade' }),
+    rsvno: bookingRef('cascade'),
     seats: integer('seats').notNull(),
     heldAt: tz('held_at').notNull(),
   },
@@ -199,9 +206,7 @@ export const bookingEvents = pgTable(
   'booking_events',
   {
     id: serial('id').primaryKey(),
-    rsvno: text('rsvno')
-      .notNull()
-      .references(() => bookings.rsvno),
+    rsvno: bookingRef(),
     at: tz('at').notNull(),
     actorKind: text('actor_kind').$type<ActorKind>().notNull(),
     /** A staff id, or the system worker: sweeper, reconciler, webhook, checkout, ops. */
@@ -224,9 +229,7 @@ export const bookingOptions = pgTable(
   'booking_options',
   {
     id: serial('id').primaryKey(),
-    rsvno: text('rsvno')
-      .notNull()
-      .references(() => bookings.rsvno),
+    rsvno: bookingRef(),
     pkcd: text('pkcd').notNull().default('X'),
     ...optionDayColumns(),
     /** The departure the line is on (ADR 0196): its start time, '' for a whole day. */
@@ -267,9 +270,7 @@ export const bookingOptions = pgTable(
 export const bookingMembers = pgTable(
   'booking_members',
   {
-    rsvno: text('rsvno')
-      .notNull()
-      .references(() => bookings.rsvno),
+    rsvno: bookingRef(),
     seq: integer('seq').notNull(),
     sei: text('sei').notNull(),
     mei: text('mei').notNull(),
@@ -291,9 +292,7 @@ export const bookingMembers = pgTable(
 export const bookingRentals = pgTable(
   'booking_rentals',
   {
-    rsvno: text('rsvno')
-      .notNull()
-      .references(() => bookings.rsvno),
+    rsvno: bookingRef(),
     seq: integer('seq').notNull(),
     model: text('model').notNull().default(''),
     bootsSize: text('boots_size').notNull().default(''),
@@ -324,9 +323,7 @@ export const bookingChanges = pgTable(
   'booking_changes',
   {
     id: serial('id').primaryKey(),
-    rsvno: text('rsvno')
-      .notNull()
-      .references(() => bookings.rsvno),
+    rsvno: bookingRef(),
     toUsedate: date('to_usedate', { mode: 'string' }).notNull(),
     toStartTime: text('to_start_time').notNull(),
     amountBefore: integer('amount_before').notNull(),

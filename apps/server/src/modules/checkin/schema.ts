@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { tz } from '../../db/shared-columns.ts';
-import { bookings } from '../booking/schema.ts';
+import { bookingRef } from '../booking/schema.ts';
 
 /** arrived: checked in at the door; no_show: marked 無断不参加 once the departure had left. */
 export type CheckinKind = 'arrived' | 'no_show';
@@ -16,9 +16,7 @@ export const checkIns = pgTable(
   'check_ins',
   {
     id: serial('id').primaryKey(),
-    rsvno: text('rsvno')
-      .notNull()
-      .references(() => bookings.rsvno, { onDelete: 'cascade' }),
+    rsvno: bookingRef('cascade'),
     seq: integer('seq').notNull(),
     kind: text('kind').$type<CheckinKind>().notNull(),
     at: tz('at').notNull(),

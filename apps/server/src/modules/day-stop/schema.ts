@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 import { tz } from '../../db/shared-columns.ts';
-import { bookings } from '../booking/schema.ts';
+import { bookingRef } from '../booking/schema.ts';
 import { optionDayColumns } from '../departures/schema.ts';
 import { staffAccounts } from '../staff/schema.ts';
 
@@ -71,9 +71,7 @@ export const dayStopItems = pgTable(
     stopId: integer('stop_id')
       .notNull()
       .references(() => dayStops.id),
-    rsvno: text('rsvno')
-      .notNull()
-      .references(() => bookings.rsvno),
+    rsvno: bookingRef(),
     state: text('state').$type<'pending' | 'done'>().notNull().default('pending'),
     external: boolean('external').notNull().default(false),
     refund: integer('refund').notNull().default(0),

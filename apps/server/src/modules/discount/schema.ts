@@ -3,7 +3,7 @@ import type { DiscountKind } from '@tabi/contract/discounts';
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { tz } from '../../db/shared-columns.ts';
-import { bookings } from '../booking/schema.ts';
+import { bookingRef } from '../booking/schema.ts';
 
 /** 割引コード: a code the operator hands out, and the rules of its use. */
 export const discountCodes = pgTable(
@@ -46,9 +46,7 @@ export const discountCodes = pgTable(
 export const bookingDiscounts = pgTable(
   'booking_discounts',
   {
-    rsvno: text('rsvno')
-      .primaryKey()
-      .references(() => bookings.rsvno, { onDelete: 'cascade' }),
+    rsvno: bookingRef('cascade').primaryKey(),
     codeId: integer('code_id')
       .notNull()
       .references(() => discountCodes.id),

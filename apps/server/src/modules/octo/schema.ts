@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { tz } from '../../db/shared-columns.ts';
-import { bookings } from '../booking/schema.ts';
+import { bookingRef } from '../booking/schema.ts';
 import { resellers } from '../reseller/schema.ts';
 
 /** What an OCTO unit item keeps beside the booking's participant row of the same `seq`. */
@@ -21,9 +21,7 @@ export type OctoUnitItem = {
 export const octoBookings = pgTable(
   'octo_bookings',
   {
-    rsvno: text('rsvno')
-      .primaryKey()
-      .references(() => bookings.rsvno),
+    rsvno: bookingRef().primaryKey(),
     resellerId: integer('reseller_id')
       .notNull()
       .references(() => resellers.id),

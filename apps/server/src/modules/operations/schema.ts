@@ -2,7 +2,7 @@
 import { date, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { tz } from '../../db/shared-columns.ts';
 import { facilities } from '../admin/schema.ts';
-import { bookings } from '../booking/schema.ts';
+import { bookingRef } from '../booking/schema.ts';
 
 /**
  * Scheduled mails sent once per booking and kind (the day-before mail): the row is claimed in the
@@ -11,9 +11,7 @@ import { bookings } from '../booking/schema.ts';
 export const bookingReminders = pgTable(
   'booking_reminders',
   {
-    rsvno: text('rsvno')
-      .notNull()
-      .references(() => bookings.rsvno),
+    rsvno: bookingRef(),
     kind: text('kind').notNull(),
     at: tz('at').notNull(),
   },

@@ -1,7 +1,7 @@
 /** The tables the receipt module writes (db/schema.ts gathers every module's). */
 import { integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { tz } from '../../db/shared-columns.ts';
-import { bookings } from '../booking/schema.ts';
+import { bookingRef } from '../booking/schema.ts';
 
 /** What a receipt (領収書) was issued for: the travel price paid, or a cancellation fee kept. */
 export type ReceiptKind = 'payment' | 'cancel_fee';
@@ -14,9 +14,7 @@ export const receipts = pgTable(
   'receipts',
   {
     id: serial('id').primaryKey(),
-    rsvno: text('rsvno')
-      .notNull()
-      .references(() => bookings.rsvno),
+    rsvno: bookingRef(),
     kind: text('kind').$type<ReceiptKind>().notNull(),
     addressee: text('addressee').notNull(),
     issueCount: integer('issue_count').notNull().default(1),

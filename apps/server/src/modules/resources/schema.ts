@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { tz } from '../../db/shared-columns.ts';
 import { facilities, options } from '../admin/schema.ts';
-import { bookings } from '../booking/schema.ts';
+import { bookingRef } from '../booking/schema.ts';
 import { waitlistEntries } from '../waitlist/schema.ts';
 
 export type ResourceKind = 'vehicle' | 'guide' | 'rental';
@@ -96,9 +96,7 @@ export const optionResources = pgTable(
 export const bookingResources = pgTable(
   'booking_resources',
   {
-    rsvno: text('rsvno')
-      .notNull()
-      .references(() => bookings.rsvno, { onDelete: 'cascade' }),
+    rsvno: bookingRef('cascade'),
     // No foreign key: its check would lock the resource's row FOR KEY SHARE in every booking that takes units, one
     // multixact on the boat's row per booking. The booking holds the resource's shared advisory lock instead, which
     // 削除 takes exclusively before it refuses a resource that live bookings hold and removes the ended ones (ADR 0209).

@@ -1,15 +1,13 @@
 /** The tables the session module writes (db/schema.ts gathers every module's). */
 import { index, pgTable, text } from 'drizzle-orm/pg-core';
 import { tz } from '../../db/shared-columns.ts';
-import { bookings } from '../booking/schema.ts';
+import { bookingRef } from '../booking/schema.ts';
 
 export const customerSessions = pgTable(
   'customer_sessions',
   {
     tokenHash: text('token_hash').primaryKey(),
-    rsvno: text('rsvno')
-      .notNull()
-      .references(() => bookings.rsvno),
+    rsvno: bookingRef(),
     lastSeenAt: tz('last_seen_at').notNull(),
     createdAt: tz('created_at').notNull().defaultNow(),
   },

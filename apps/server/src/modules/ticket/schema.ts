@@ -1,7 +1,7 @@
 /** The table the ticket module writes (db/schema.ts gathers every module's). ADR 0212. */
 import { pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { tz } from '../../db/shared-columns.ts';
-import { bookings } from '../booking/schema.ts';
+import { bookingRef } from '../booking/schema.ts';
 
 /**
  * A booking's ticket: the unguessable token its QR code carries (never the booking number with the phone), made the
@@ -10,9 +10,7 @@ import { bookings } from '../booking/schema.ts';
 export const tickets = pgTable(
   'tickets',
   {
-    rsvno: text('rsvno')
-      .primaryKey()
-      .references(() => bookings.rsvno, { onDelete: 'cascade' }),
+    rsvno: bookingRef('cascade').primaryKey(),
     token: text('token').notNull(),
     createdAt: tz('created_at').notNull().defaultNow(),
   },

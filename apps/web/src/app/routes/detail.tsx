@@ -140,10 +140,9 @@ export function Component() {
         {hasCalendar && (
           <PriceSection requestItem={option.flg_request_item === 1} salesCutoff={option.sales_cutoff}>
             <AvailabilityCalendar
-              valueList={option.valueList}
+              option={option}
               month={visibleMonth}
               today={today}
-              lastMonth={option.use_to}
               selected={chosen}
               loading={detail.isPlaceholderData}
               onMonthChange={setMonth}

@@ -1,4 +1,4 @@
-import type { CalendarDay } from '@tabi/contract/catalog';
+import type { CalendarDay, OptionDetail } from '@tabi/contract/catalog';
 import { localDateToYmd, monthStart, parseYmd, type Ymd, ymdToLocalDate } from '@tabi/contract/dates';
 import { stockMark } from '@tabi/contract/format';
 import { createContext, useContext, useEffect, useRef } from 'react';
@@ -13,14 +13,15 @@ import styles from './availability-calendar.module.css';
 type Texts = ReturnType<typeof useAvailabilityMessages>;
 
 interface AvailabilityCalendarProps {
-  /** Calendar days keyed by YYYYMMDD (GET /option/{opcd} valueList). */
-  valueList: Record<string, CalendarDay>;
+  /**
+   * The option on show: its calendar days keyed by YYYYMMDD (GET /option/{opcd} valueList) and the last day it may be
+   * used (no month after that one can be shown).
+   */
+  option: Pick<OptionDetail, 'valueList' | 'use_to'>;
   /** First day (YYYYMMDD) of the month on show. */
   month: Ymd;
   /** Today in Tokyo (YYYYMMDD): earlier days and months cannot be chosen. */
   today: Ymd;
-  /** Last month that may be shown (any day of it), e.g. the option's use_to. */
-  lastMonth?: Ymd | undefined;
   selected: Ymd | null;
   /** The month's days are being fetched. */
   loading?: boolean;
@@ -118,10 +119,9 @@ export function focusCalendarDay(day: Ymd): void {
  * weeks; each day shows its stock mark and the adult price; months before the current one cannot be shown.
  */
 export function AvailabilityCalendar({
-  valueList,
+  option: { valueList, use_to: lastMonth },
   month,
   today,
-  lastMonth,
   selected,
   loading = false,
   onMonthChange,

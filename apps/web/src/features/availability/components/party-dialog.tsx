@@ -76,7 +76,7 @@ export function PartyDialog({ option, usedate, zaikozan, md, onClose, offer }: P
       }
     >
       <div className={styles.body}>
-        <dl className={styles.facts}>
+        <dl className={`info-list ${styles.facts}`}>
           <div>
             <dt>{t('optionName')}</dt>
             <dd lang={textLang(option.webname)}>{option.webname}</dd>

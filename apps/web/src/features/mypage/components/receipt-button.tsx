@@ -130,7 +130,7 @@ function ReceiptDialog({
       }
     >
       <form id={formId} onSubmit={submit} noValidate className={styles.form}>
-        <dl className={styles.facts}>
+        <dl className={`info-list ${styles.facts}`}>
           <div>
             <dt>{t('receiptFor')}</dt>
             <dd>{t('receiptForKind', { kind: t(`receiptKinds.${receipt.kind}`) })}</dd>

@@ -30,7 +30,7 @@ export function WaitlistJoin({
   const days = soldOutDays(valueList, today);
   if (days.length === 0) return null;
   return (
-    <section className={styles.section} aria-labelledby="waitlist-title" data-testid="waitlist-join">
+    <section className={`panel ${styles.section}`} aria-labelledby="waitlist-title" data-testid="waitlist-join">
       <h3 id="waitlist-title" className={styles.sectionTitle}>
         {t('soldOutTitle')}
       </h3>
