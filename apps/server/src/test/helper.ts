@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
@@ -25,7 +26,7 @@ export async function openTestDatabase(): Promise<Database> {
   const template = inject('testDatabaseTemplate');
   if (testDbKind === 'pglite') {
     pgliteImage ??= new Blob([readFileSync(template)]);
-    return openDatabase({ dataDir: 'memory', pgliteImage });
+    return breathing(await openDatabase({ dataDir: 'memory', pgliteImage }));
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
@@ -37,6 +38,33 @@ export async function openTestDatabase(): Promise<Database> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return droppedOnClose(await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory' }), adminUrl, name);
+}
+
+/**
+ * PGlite answers in the test's own process, so a file's queries never wait for I/O, and the event loop never reaches
+ * its poll phase while they run. A file that works a minute without such a pause (a slow day of this machine) leaves
+ * the reply to Vitest's own `onTaskUpdate` unread until the call's 60 s timer has fired: every test passes and the run
+ * fails ("Timeout calling onTaskUpdate"). Each query therefore lets the loop turn first, at most once a second.
+ */
+function breathing(database: Database): Database {
+  const client = (database.db as unknown as { $client: PGlite }).$client;
+  let turned = performance.now();
+  const turn = async () => {
+    if (performance.now() - turned < 1000) return;
+    await new Promise((resolve) => setImmediate(resolve));
+    turned = performance.now();
+  };
+  const protocol = client.execProtocol.bind(client);
+  client.execProtocol = async (...args) => {
+    await turn();
+    return protocol(...args);
+  };
+  const stream = client.execProtocolStream.bind(client);
+  client.execProtocolStream = async (...args) => {
+    await turn();
+    return stream(...args);
+  };
+  return database;
 }
 
 /** A PostgreSQL database of a test's own, dropped once closed. */
