@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { systemClock } from './clock.ts';
@@ -25,6 +26,7 @@ let running: Running | undefined;
 
 async function start(): Promise<Running> {
   config = loadConfig();
+  await portFree(config.port, config.host);
   preparePrivateDir(config.dataDir);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -45,6 +47,19 @@ async function start(): Promise<Running> {
   writeOpsPort(config.dataDir, typeof address === 'object' && address ? address.port : config.port);
   app.log.info(`さくらトラベル booking site: ${config.publicUrl} (database: ${database.kind})`);
   return running;
+}
+
+/**
+ * A port in use is told before the database is opened, migrated and seeded, in a second rather than after a first
+ * start's demo data (ten seconds and more); the listen at the end of the start still decides.
+ */
+async function portFree(port: number, host: string): Promise<void> {
+  if (port === 0) return;
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once('error', reject);
+    probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve()));
+  });
 }
 
 /**
