@@ -9,6 +9,7 @@ import { createContext } from '../compose.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { type Database, openDatabase } from '../db/client.ts';
+import { loadsDrift } from '../modules/resources/loads.ts';
 import { adminQuery } from './global-setup.ts';
 
 /** Which database the integration tests run on: PGlite, or PostgreSQL when TEST_DB=postgres. */
@@ -129,9 +130,14 @@ export async function createTestApp(
       });
     },
     async close() {
+      // Every test that wrote bookings proves on its way out that the rows counting resources and sizes still say
+      // what their units, rentals and stock say (ADR 0217).
+      const drift = await loadsDrift(database.db);
       await app.close();
       await ctx.limiter.close();
       await database.close();
+      if (drift.length > 0)
+        throw new Error(`resource or rental loads disagree with their source: ${JSON.stringify(drift)}`);
     },
   };
 }

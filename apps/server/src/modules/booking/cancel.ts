@@ -244,8 +244,10 @@ export async function finishCancellation(
   if (!cancellationPending(booking)) return false;
   if (!(await refundsSettled(tx, booking.rsvno, 'cancel'))) return false;
   const now = ctx.clock.now();
-  const after = await transition(tx, booking, 'finishCancellation');
+  // The seats first: the departure's row before the rows of its resources and sizes, which the state change below
+  // gives back, in the order a booking takes them (DESIGN §5, ADR 0217).
   await returnAllSeats(tx, booking.rsvno);
+  const after = await transition(tx, booking, 'finishCancellation');
   const cancelfee = booking.cancelFee ?? 0;
   const refund = booking.refundAmount ?? 0;
   const mail = await loadMailBooking(tx, ctx.config, booking.rsvno);

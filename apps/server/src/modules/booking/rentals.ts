@@ -8,7 +8,7 @@ import { say } from '@tabi/contract/said';
 import type { Actor } from '../../actor.ts';
 import type { AppContextBase } from '../../context-base.ts';
 import { AppError } from '../../errors.ts';
-import { holdRentalSizes, type RentalSizeGone, rentalSizeGone } from '../resources/take.ts';
+import { holdRentalSizes, lockRentalSizes, type RentalSizeGone, rentalSizeGone } from '../resources/take.ts';
 import { recordEvent } from './events.ts';
 import * as repo from './repository.ts';
 
@@ -90,6 +90,7 @@ export async function editRentals(
     const history = { before: asHistory(await repo.findRentals(tx, rsvno)), after: asHistory(rows) };
     // Saved unchanged (or sent twice): nothing to write, and no empty event in the history.
     if (isDeepStrictEqual(history.before, history.after)) return;
+    await lockRentalSizes(tx, rsvno, rows);
     await repo.replaceRentals(tx, rsvno, rows);
     // The shop must still have the sizes chosen now (ADR 0209); the refusal names whose size ran out.
     try {

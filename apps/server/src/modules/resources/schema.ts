@@ -186,3 +186,45 @@ export const rentalStockDays = pgTable(
     check('rental_stock_days_quantity_nonnegative', sql`${t.quantity} >= 0`),
   ],
 );
+
+/**
+ * What a resource's day (or departure) holds, beside its room that day (ADR 0217): one row per resource, day and
+ * `start_time` ('' for a resource counted per day), made from the units and the capacity when it is first needed. The
+ * booking's statement takes its units with one conditional update of this row (`held + n <= capacity`), and every
+ * change of a unit after it (its booking or entry stops holding seats, it is deleted or moved) is applied here by
+ * the units' triggers; a change of the capacity, an exception or the way it counts drops the rows, made again at the
+ * next use. `held` is always the sum of the live units the row stands for.
+ */
+export const resourceLoads = pgTable(
+  'resource_loads',
+  {
+    resourceId: integer('resource_id')
+      .notNull()
+      .references(() => resources.id, { onDelete: 'cascade' }),
+    usedate: date('usedate', { mode: 'string' }).notNull(),
+    startTime: text('start_time').notNull(),
+    capacity: integer('capacity').notNull(),
+    held: integer('held').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.resourceId, t.usedate, t.startTime] })],
+);
+
+/**
+ * What a shop's size holds on a day beside its pairs that day (ADR 0217), as `resource_loads` does for a resource:
+ * `quantity` is null when the shop does not count the item. Kept by the rentals' triggers; a change of the shop's
+ * stock drops the rows it moves.
+ */
+export const rentalLoads = pgTable(
+  'rental_loads',
+  {
+    facilityId: integer('facility_id')
+      .notNull()
+      .references(() => facilities.id, { onDelete: 'cascade' }),
+    item: text('item').$type<RentalItem>().notNull(),
+    size: text('size').notNull(),
+    usedate: date('usedate', { mode: 'string' }).notNull(),
+    quantity: integer('quantity'),
+    held: integer('held').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.facilityId, t.item, t.size, t.usedate] })],
+);

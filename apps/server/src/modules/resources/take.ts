@@ -31,12 +31,10 @@ export function takeResourcesSql(
   onlyIf?: SQL,
 ): SQL {
   const startTime = line.startTime ?? '';
-  const sizes = (pick: (r: RentalSizes) => string | null | undefined) =>
-    sql`${sql.param(rentals.map((r) => pick(r) ?? ''))}::text[]`;
   const take = sql`insert into booking_resources (rsvno, resource_id, usedate, start_time, units)
     select ${rsvno}, t.resource_id, ${line.usedate}::date, ${startTime}::text, t.units
     from resources_take(${line.opcd}::text, ${line.usedate}::date, ${startTime}::text, ${line.seats}::int,
-      ${rentals.length}::int, ${sizes((r) => r.model)}, ${sizes((r) => r.bootsSize)}, ${sizes((r) => r.wearSize)}) t`;
+      ${rentals.length}::int, ${sizeArrays(rentals)}) t`;
   return sql`${take}${onlyIf ? sql` where ${onlyIf}` : sql``} returning resource_id`;
 }
 
@@ -48,6 +46,13 @@ export function touchSharing(result: unknown): void {
   for (const row of rowsOf<{ sharing?: string[] | null }>(result)) {
     for (const opcd of row.sharing ?? []) stockTouched(opcd);
   }
+}
+
+/** The travellers' models, boot sizes and wear sizes as three text[] arguments ('' for none), in that order. */
+function sizeArrays(rentals: readonly RentalSizes[]): SQL {
+  const sizes = (pick: (r: RentalSizes) => string | null | undefined) =>
+    sql`${sql.param(rentals.map((r) => pick(r) ?? ''))}::text[]`;
+  return sql`${sizes((r) => r.model)}, ${sizes((r) => r.bootsSize)}, ${sizes((r) => r.wearSize)}`;
 }
 
 /** One traveller's rental choices, as booking_rentals keeps them ('' or absent: none). */
@@ -82,6 +87,15 @@ function sqlStateOf(error: unknown): { code?: string; detail?: string } | null {
     if (pgError.code) return pgError;
   }
   return null;
+}
+
+/**
+ * Locks the rows of the sizes the booking rents now and of those it is about to rent instead (`rentals`), in item and
+ * size order (ADR 0217), before its rentals are rewritten: the rewrite then moves counts between rows it already holds,
+ * so two rewrites never take them in opposite orders.
+ */
+export async function lockRentalSizes(tx: DbOrTx, rsvno: string, rentals: readonly RentalSizes[]): Promise<void> {
+  await tx.execute(sql`select rental_sizes_lock(${rsvno}, ${sizeArrays(rentals)}, false)`);
 }
 
 /**
