@@ -141,12 +141,16 @@ CREATE TRIGGER "resource_exceptions_loads_drop" AFTER INSERT OR UPDATE OR DELETE
   FOR EACH ROW EXECUTE FUNCTION "resource_loads_drop"();
 --> statement-breakpoint
 -- The take. An option using one resource of its own (most that use any) takes its units with one conditional update;
--- pools and options using several go through resources_take_pooled. Lock order (DESIGN §5, §16) as before: the
+-- pools and options using several go through resources_take_pooled. `new_rentals`: the sizes are those of rentals the
+-- same statement writes for a new booking, taken here; otherwise (a line taken again) of rentals already written,
+-- which their own changes count, only checked. Lock order (DESIGN §5, §16) as before: the
 -- departure's row (the booking's statement or the caller), each resource's shared lock by id (staff changing it take
 -- it alone), the resources' rows by id, then the shop's sizes.
-CREATE OR REPLACE FUNCTION "resources_take"(
+DROP FUNCTION "resources_take"(text, date, text, integer, integer, text[], text[], text[]);
+--> statement-breakpoint
+CREATE FUNCTION "resources_take"(
   line_opcd text, line_usedate date, line_start text, travellers integer, items integer,
-  models text[], boots text[], wear text[]
+  models text[], boots text[], wear text[], new_rentals boolean
 ) RETURNS TABLE(resource_id integer, units integer) LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
   one record;
@@ -179,7 +183,7 @@ BEGIN
   ELSIF one.needs > 0 THEN
     RETURN QUERY SELECT * FROM resources_take_pooled(line_opcd, line_usedate, line_start, travellers, items);
   END IF;
-  PERFORM rental_sizes_take(line_opcd, line_usedate, models, boots, wear);
+  PERFORM rental_sizes_take(line_opcd, line_usedate, models, boots, wear, new_rentals);
   RETURN;
 END
 $$;
@@ -249,23 +253,24 @@ END
 $$;
 --> statement-breakpoint
 -- The row of a shop's size on a day, made from its rentals and its pairs when missing (`quantity` null: the shop does
--- not count the item), as resource_load_add makes a resource's.
-CREATE FUNCTION "rental_load_add"(shop integer, what text, which text, on_date date, delta integer) RETURNS void
-LANGUAGE plpgsql VOLATILE AS $$
+-- not count the item), as resource_load_add makes a resource's. `pending`: the part of `delta` its rentals do not show
+-- yet (a rental about to be written, counted before it is).
+CREATE FUNCTION "rental_load_add"(shop integer, what text, which text, on_date date, delta integer, pending integer)
+RETURNS void LANGUAGE plpgsql VOLATILE AS $$
 BEGIN
   INSERT INTO rental_loads AS l (facility_id, item, size, usedate, quantity, held)
   VALUES (shop, what, which, on_date, rental_quantity(shop, on_date, what, which),
-    rental_used(shop, on_date, what, which))
+    rental_used(shop, on_date, what, which) + pending)
   ON CONFLICT (facility_id, item, size, usedate) DO UPDATE SET held = l.held + delta WHERE delta <> 0;
 END
 $$;
 --> statement-breakpoint
--- Every statement's change of live rentals (a booking's new ones included: rentals are written by several paths, the
--- booking's statement, my page's and the console's edits, a line that moves, so they are counted here rather than by
--- the take, which checks them under the rows' locks), applied per shop, item, size and day as resource_loads_apply
--- applies units.
+-- Changes of live rentals at a shop that counts its stock, applied per shop, item, size and day in that order as
+-- resource_loads_apply applies units (`pending` as in rental_load_add: 1 for a rental not written yet). Only a shop
+-- that lists stock has rows, so that a rental booking at one that does not is not slowed by them: the rows of a shop
+-- that starts counting are made from its rentals when first needed, and a shop that stops has its rows dropped.
 CREATE FUNCTION "rental_loads_apply"(shops integer[], days date[], models text[], boots text[], wear text[],
-  deltas integer[]) RETURNS void
+  deltas integer[], pending boolean) RETURNS void
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
   change record;
@@ -274,7 +279,7 @@ BEGIN
     SELECT c.shop, w.item, w.size, c.on_date, sum(c.delta)::integer AS delta
     FROM unnest(shops, days, models, boots, wear, deltas) AS c(shop, on_date, model, boots_size, wear_size, delta)
     CROSS JOIN LATERAL (VALUES ('model', c.model), ('boots', c.boots_size), ('wear', c.wear_size)) w(item, size)
-    WHERE c.shop IS NOT NULL AND c.on_date IS NOT NULL AND w.size <> ''
+    WHERE c.on_date IS NOT NULL AND w.size <> '' AND EXISTS (SELECT 1 FROM rental_stock s WHERE s.facility_id = c.shop)
     GROUP BY 1, 2, 3, 4
     HAVING sum(c.delta) <> 0
     ORDER BY 1, 2, 3, 4
@@ -282,21 +287,42 @@ BEGIN
     UPDATE rental_loads l SET held = l.held + change.delta
     WHERE l.facility_id = change.shop AND l.item = change.item AND l.size = change.size AND l.usedate = change.on_date;
     IF NOT FOUND THEN
-      PERFORM rental_load_add(change.shop, change.item, change.size, change.on_date, change.delta);
+      PERFORM rental_load_add(change.shop, change.item, change.size, change.on_date, change.delta,
+        CASE WHEN pending THEN change.delta ELSE 0 END);
     END IF;
   END LOOP;
 END
 $$;
 --> statement-breakpoint
+-- A rental written for a booking already there (a rewrite of its rentals, the demo's data) is counted as it is written.
+-- One written by the statement that makes its booking, which does not see the booking yet, was counted by that
+-- statement's take (rental_sizes_take). A row's change before it is written is seen by the rows written after it in
+-- the same statement, so a row made for the second of two rentals of one size counts the first.
+CREATE OR REPLACE FUNCTION "booking_rental_row"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  held_seats boolean;
+BEGIN
+  SELECT b.state NOT IN ('canceled', 'expired') INTO held_seats FROM bookings b WHERE b.rsvno = NEW.rsvno;
+  NEW.live := coalesce(held_seats, true);
+  IF NEW.usedate IS NULL THEN
+    SELECT p.facility_id, p.usedate INTO NEW.facility_id, NEW.usedate FROM booking_rental_place(NEW.rsvno) p;
+  END IF;
+  IF held_seats AND NEW.facility_id IS NOT NULL THEN
+    PERFORM rental_loads_apply(array[NEW.facility_id], array[NEW.usedate], array[NEW.model], array[NEW.boots_size],
+      array[NEW.wear_size], array[1], true);
+  END IF;
+  RETURN NEW;
+END
+$$;
+--> statement-breakpoint
+-- Every statement's change of rentals already written (their booking stopped holding its seats or holds them again,
+-- they moved with their line, their sizes changed, they were deleted), applied once at the end of the statement: a
+-- row made from the rentals then sees all of the statement's changes at once.
 CREATE FUNCTION "rental_loads_follow"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP = 'INSERT' THEN
-    PERFORM rental_loads_apply(array_agg(n.facility_id), array_agg(n.usedate), array_agg(n.model),
-      array_agg(n.boots_size), array_agg(n.wear_size), array_agg(1))
-    FROM new_rows n WHERE n.live;
-  ELSIF TG_OP = 'UPDATE' THEN
+  IF TG_OP = 'UPDATE' THEN
     PERFORM rental_loads_apply(array_agg(c.facility_id), array_agg(c.usedate), array_agg(c.model),
-      array_agg(c.boots_size), array_agg(c.wear_size), array_agg(c.delta))
+      array_agg(c.boots_size), array_agg(c.wear_size), array_agg(c.delta), false)
     FROM (
       SELECT n.facility_id, n.usedate, n.model, n.boots_size, n.wear_size, 1 AS delta FROM new_rows n WHERE n.live
       UNION ALL
@@ -304,16 +330,12 @@ BEGIN
     ) c;
   ELSE
     PERFORM rental_loads_apply(array_agg(o.facility_id), array_agg(o.usedate), array_agg(o.model),
-      array_agg(o.boots_size), array_agg(o.wear_size), array_agg(-1))
+      array_agg(o.boots_size), array_agg(o.wear_size), array_agg(-1), false)
     FROM old_rows o WHERE o.live;
   END IF;
   RETURN NULL;
 END
 $$;
---> statement-breakpoint
-CREATE TRIGGER "booking_rentals_counted" AFTER INSERT ON "booking_rentals"
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT
-  EXECUTE FUNCTION "rental_loads_follow"();
 --> statement-breakpoint
 CREATE TRIGGER "booking_rentals_recounted" AFTER UPDATE ON "booking_rentals"
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT
@@ -324,12 +346,13 @@ CREATE TRIGGER "booking_rentals_uncounted" AFTER DELETE ON "booking_rentals"
   EXECUTE FUNCTION "rental_loads_follow"();
 --> statement-breakpoint
 -- A change of a shop's stock drops the rows it moves: every size of the item (a size the shop does not list has none
--- once it lists one), or the size's day.
+-- once it lists one), or the size's day; the last of a shop's stock, all of the shop's rows.
 CREATE FUNCTION "rental_loads_drop"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_TABLE_NAME = 'rental_stock' THEN
-    DELETE FROM rental_loads
-    WHERE (facility_id, item) IN ((OLD.facility_id, OLD.item), (NEW.facility_id, NEW.item));
+    DELETE FROM rental_loads l
+    WHERE (l.facility_id, l.item) IN ((OLD.facility_id, OLD.item), (NEW.facility_id, NEW.item))
+       OR (l.facility_id = OLD.facility_id AND NOT EXISTS (SELECT 1 FROM rental_stock s WHERE s.facility_id = OLD.facility_id));
   ELSE
     DELETE FROM rental_loads
     WHERE (facility_id, item, size, usedate) IN (
@@ -345,45 +368,56 @@ CREATE TRIGGER "rental_stock_loads_drop" AFTER INSERT OR UPDATE OR DELETE ON "re
 CREATE TRIGGER "rental_stock_days_loads_drop" AFTER INSERT OR UPDATE OR DELETE ON "rental_stock_days"
   FOR EACH ROW EXECUTE FUNCTION "rental_loads_drop"();
 --> statement-breakpoint
--- The rows of the sizes `booking` rents on each of its rental lines' days, with those of `models`, `boots` and `wear`
--- (the sizes it is about to rent instead), made where missing and locked in item and size order, after the shop's
--- shared lock: a rewrite of its rentals then moves counts between rows it holds. With `check`, a size whose day holds
--- more than the shop has raises SQLSTATE TB410.
+-- The row of a size's day locked (made where missing): its quantity and what it holds.
+CREATE FUNCTION "rental_load_lock"(shop integer, what text, which text, on_date date)
+RETURNS TABLE(quantity integer, held integer) LANGUAGE plpgsql VOLATILE AS $$
+BEGIN
+  RETURN QUERY SELECT l.quantity, l.held FROM rental_loads l
+  WHERE l.facility_id = shop AND l.item = what AND l.size = which AND l.usedate = on_date
+  FOR UPDATE;
+  IF NOT FOUND THEN
+    PERFORM rental_load_add(shop, what, which, on_date, 0, 0);
+    RETURN QUERY SELECT l.quantity, l.held FROM rental_loads l
+    WHERE l.facility_id = shop AND l.item = what AND l.size = which AND l.usedate = on_date
+    FOR UPDATE;
+  END IF;
+END
+$$;
+--> statement-breakpoint
+-- The rows of the sizes `booking` rents on each of its rental lines' days at a shop that counts its stock, with those
+-- of `models`, `boots` and `wear` (the sizes it is about to rent instead), made where missing and locked in item and
+-- size order, after the shop's shared lock: a rewrite of its rentals then moves counts between rows it holds. With
+-- `check_held`, a size whose day holds more than the shop has raises SQLSTATE TB410.
 CREATE FUNCTION "rental_sizes_lock"(booking text, models text[], boots text[], wear text[], check_held boolean)
 RETURNS void LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
   line record;
   want record;
-  got record;
 BEGIN
   FOR line IN
     SELECT DISTINCT o.facility_id AS shop, bo.usedate FROM booking_options bo JOIN options o ON o.opcd = bo.opcd
-    WHERE bo.rsvno = booking AND o.facility_id IS NOT NULL
+    WHERE bo.rsvno = booking AND EXISTS (SELECT 1 FROM rental_stock s WHERE s.facility_id = o.facility_id)
     ORDER BY 1, 2
   LOOP
     PERFORM pg_advisory_xact_lock_shared(hashtext('rental-stock'), line.shop);
     FOR want IN
-      SELECT DISTINCT a.item, a.size FROM (
-        SELECT 'model' AS item, r.model AS size FROM booking_rentals r WHERE r.rsvno = booking
-        UNION ALL SELECT 'boots', r.boots_size FROM booking_rentals r WHERE r.rsvno = booking
-        UNION ALL SELECT 'wear', r.wear_size FROM booking_rentals r WHERE r.rsvno = booking
-        UNION ALL SELECT 'model', unnest(models)
-        UNION ALL SELECT 'boots', unnest(boots)
-        UNION ALL SELECT 'wear', unnest(wear)
+      SELECT a.item, a.size, g.quantity, g.held
+      FROM (
+        SELECT DISTINCT u.item, u.size FROM (
+          SELECT 'model' AS item, r.model AS size FROM booking_rentals r WHERE r.rsvno = booking
+          UNION ALL SELECT 'boots', r.boots_size FROM booking_rentals r WHERE r.rsvno = booking
+          UNION ALL SELECT 'wear', r.wear_size FROM booking_rentals r WHERE r.rsvno = booking
+          UNION ALL SELECT 'model', unnest(models)
+          UNION ALL SELECT 'boots', unnest(boots)
+          UNION ALL SELECT 'wear', unnest(wear)
+        ) u
+        WHERE u.size <> ''
+        ORDER BY 1, 2
+        OFFSET 0
       ) a
-      WHERE a.size <> ''
-      ORDER BY a.item, a.size
+      CROSS JOIN LATERAL rental_load_lock(line.shop, a.item, a.size, line.usedate) g
     LOOP
-      SELECT l.quantity, l.held INTO got FROM rental_loads l
-      WHERE l.facility_id = line.shop AND l.item = want.item AND l.size = want.size AND l.usedate = line.usedate
-      FOR UPDATE;
-      IF NOT FOUND THEN
-        PERFORM rental_load_add(line.shop, want.item, want.size, line.usedate, 0);
-        SELECT l.quantity, l.held INTO got FROM rental_loads l
-        WHERE l.facility_id = line.shop AND l.item = want.item AND l.size = want.size AND l.usedate = line.usedate
-        FOR UPDATE;
-      END IF;
-      IF check_held AND got.quantity < got.held THEN
+      IF check_held AND want.quantity < want.held THEN
         RAISE EXCEPTION 'no % of size % left', want.item, want.size
           USING ERRCODE = 'TB410', DETAIL = want.item || ':' || want.size;
       END IF;
@@ -400,9 +434,14 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
--- The sizes a new booking (or a line taken again) asks for: each size's row locked in item and size order, made where
--- missing, and checked with what it asks added. The rentals the statement writes are counted by their trigger.
-CREATE OR REPLACE FUNCTION "rental_sizes_take"(line_opcd text, line_usedate date, models text[], boots text[], wear text[])
+-- The sizes a line asks for, in item and size order, after the shop's shared lock. For a new booking (`new_rentals`)
+-- each is taken with one conditional update of its day's row, as a resource's units are; the statement's rentals are
+-- then counted already. For a line taken again (a change of departure, a late payment) its rentals are written and
+-- counted by their own changes: each row is locked and checked with what the line asks added, as before.
+DROP FUNCTION "rental_sizes_take"(text, date, text[], text[], text[]);
+--> statement-breakpoint
+CREATE FUNCTION "rental_sizes_take"(line_opcd text, line_usedate date, models text[], boots text[], wear text[],
+  new_rentals boolean)
 RETURNS void LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
   shop integer;
@@ -428,19 +467,22 @@ BEGIN
     GROUP BY a.item, a.size
     ORDER BY a.item, a.size
   LOOP
-    SELECT l.quantity, l.held INTO got FROM rental_loads l
-    WHERE l.facility_id = shop AND l.item = want.item AND l.size = want.size AND l.usedate = line_usedate
-    FOR UPDATE;
-    IF NOT FOUND THEN
-      PERFORM rental_load_add(shop, want.item, want.size, line_usedate, 0);
-      SELECT l.quantity, l.held INTO got FROM rental_loads l
+    IF new_rentals THEN
+      UPDATE rental_loads l SET held = l.held + want.n
       WHERE l.facility_id = shop AND l.item = want.item AND l.size = want.size AND l.usedate = line_usedate
-      FOR UPDATE;
+        AND (l.quantity IS NULL OR l.held + want.n <= l.quantity);
+      CONTINUE WHEN FOUND;
+      PERFORM rental_load_add(shop, want.item, want.size, line_usedate, 0, 0);
+      UPDATE rental_loads l SET held = l.held + want.n
+      WHERE l.facility_id = shop AND l.item = want.item AND l.size = want.size AND l.usedate = line_usedate
+        AND (l.quantity IS NULL OR l.held + want.n <= l.quantity);
+      CONTINUE WHEN FOUND;
+    ELSE
+      SELECT g.quantity, g.held INTO got FROM rental_load_lock(shop, want.item, want.size, line_usedate) g;
+      CONTINUE WHEN NOT (got.quantity < got.held + want.n);
     END IF;
-    IF got.quantity < got.held + want.n THEN
-      RAISE EXCEPTION 'no % of size % left', want.item, want.size
-        USING ERRCODE = 'TB410', DETAIL = want.item || ':' || want.size;
-    END IF;
+    RAISE EXCEPTION 'no % of size % left', want.item, want.size
+      USING ERRCODE = 'TB410', DETAIL = want.item || ':' || want.size;
   END LOOP;
 END
 $$;

@@ -22,19 +22,22 @@ export interface ResourceLine {
 /**
  * The insert of the units the line's option uses, chosen and checked by `resources_take` under their locks, as the
  * body of a CTE returning the resources taken. With `onlyIf` (the seats taken), it runs only after the departure's row
- * is locked; a resource without room raises SQLSTATE TB409, and the whole statement is undone.
+ * is locked; a resource without room raises SQLSTATE TB409, and the whole statement is undone. `newRentals`: the
+ * rentals are those the same statement writes for a new booking, and their sizes are taken with the units; false, they
+ * are written already and counted, and their sizes are only checked (ADR 0217).
  */
 export function takeResourcesSql(
   rsvno: string,
   line: ResourceLine,
   rentals: readonly RentalSizes[],
   onlyIf?: SQL,
+  newRentals = true,
 ): SQL {
   const startTime = line.startTime ?? '';
   const take = sql`insert into booking_resources (rsvno, resource_id, usedate, start_time, units)
     select ${rsvno}, t.resource_id, ${line.usedate}::date, ${startTime}::text, t.units
     from resources_take(${line.opcd}::text, ${line.usedate}::date, ${startTime}::text, ${line.seats}::int,
-      ${rentals.length}::int, ${sizeArrays(rentals)}) t`;
+      ${rentals.length}::int, ${sizeArrays(rentals)}, ${newRentals}::boolean) t`;
   return sql`${take}${onlyIf ? sql` where ${onlyIf}` : sql``} returning resource_id`;
 }
 
@@ -133,7 +136,8 @@ export async function retakeResources(tx: DbOrTx, rsvno: string, lines: readonly
           from booking_rentals where rsvno = ${rsvno}`),
       );
       for (const line of lines) {
-        touchSharing(await sp.execute(sql`with res as (${takeResourcesSql(rsvno, line, rentals)}) select ${SHARING}`));
+        const take = takeResourcesSql(rsvno, line, rentals, undefined, false);
+        touchSharing(await sp.execute(sql`with res as (${take}) select ${SHARING}`));
       }
     });
     return true;
@@ -166,7 +170,7 @@ export async function holdEntryUnits(
       insert into waitlist_resources (entry_id, resource_id, usedate, start_time, units)
       select ${entryId}, t.resource_id, ${line.usedate}::date, ${startTime}::text, t.units
       from resources_take(${line.opcd}::text, ${line.usedate}::date, ${startTime}::text, ${travellers}::int, 0,
-        ${empty}, ${empty}, ${empty}) t
+        ${empty}, ${empty}, ${empty}, false) t
       returning resource_id) select ${SHARING}`),
   );
 }
