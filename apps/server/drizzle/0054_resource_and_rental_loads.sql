@@ -488,3 +488,8 @@ END
 $$;
 --> statement-breakpoint
 DROP FUNCTION "rental_sizes_short"(integer, date, text[], text[], integer[]);
+--> statement-breakpoint
+-- Every booking that takes units asks which options share them (to refresh their calendars). PostgreSQL planned that
+-- query again at each call, its generic plan being estimated dearer than a custom one: 0.15–0.2 ms of such a
+-- booking, where the generic plan runs in 0.03 ms.
+ALTER FUNCTION "options_sharing"(integer[]) SET plan_cache_mode = force_generic_plan;
