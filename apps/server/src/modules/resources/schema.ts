@@ -211,8 +211,9 @@ export const resourceLoads = pgTable(
 
 /**
  * What a shop's size holds on a day beside its pairs that day (ADR 0217), as `resource_loads` does for a resource:
- * `quantity` is null when the shop does not count the item. Only a shop that lists stock has rows. Kept by the
- * rentals' triggers; a change of the shop's stock drops the rows it moves.
+ * `quantity` is null when the shop does not count the item. Only a shop that lists stock has rows. A new booking
+ * takes its sizes with one conditional update per row; rentals written for a booking already there, and every later
+ * change, are counted by the rentals' triggers; a change of the shop's stock drops the rows it moves.
  */
 export const rentalLoads = pgTable(
   'rental_loads',
