@@ -19,9 +19,8 @@ export interface LoadDrift {
   wrongKey: boolean;
 }
 
-/** Every row that disagrees with its source, first the resources'. */
-export async function loadsDrift(db: DbOrTx): Promise<LoadDrift[]> {
-  const result = await db.execute(sql`
+/** Every row that disagrees with its source, first the resources' (plain SQL, for any client). */
+export const LOADS_DRIFT_SQL = `
     select * from (
       select 'resource ' || l.resource_id || ' ' || l.usedate || ' ' || l.start_time as row, l.capacity as room,
         l.held, coalesce(x.capacity, r.capacity) as "roomNow",
@@ -37,6 +36,9 @@ export async function loadsDrift(db: DbOrTx): Promise<LoadDrift[]> {
       from rental_loads l
     ) d
     where d.room is distinct from d."roomNow" or d.held <> d."heldNow" or d."wrongKey"
-    order by 1`);
-  return rowsOf<LoadDrift>(result);
+    order by 1`;
+
+/** {@link LOADS_DRIFT_SQL}'s rows. */
+export async function loadsDrift(db: DbOrTx): Promise<LoadDrift[]> {
+  return rowsOf<LoadDrift>(await db.execute(sql.raw(LOADS_DRIFT_SQL)));
 }

@@ -16,6 +16,7 @@ import { addDays, tokyoYmd } from '@tabi/contract/dates';
 import pg from 'pg';
 import { systemClock } from '../../clock.ts';
 import { openDatabase } from '../../db/client.ts';
+import { LOADS_DRIFT_SQL, type LoadDrift } from '../../modules/resources/loads.ts';
 import { seedIfEmpty } from '../../seed/seed.ts';
 import { SERVER_BUILD } from '../../server-root.ts';
 
@@ -386,8 +387,8 @@ export async function shareBoat(sql: Sql, capacity: number): Promise<number> {
 
 /**
  * A boat's units on a day against its bookings: the units live bookings hold, the seats they hold, and the live
- * bookings whose units are not their seats (a booking written without its units, units without their booking, or units
- * whose `live` flag disagrees with their booking's state).
+ * bookings whose units are not their seats (a booking written without its units, units without their booking, units
+ * whose `live` flag disagrees with their booking's state, or a day's count that disagrees with its units).
  */
 export async function boatFacts(
   sql: Sql,
@@ -425,6 +426,8 @@ export async function boatFacts(
         .map((r) => `${r.rsvno} (seats ${r.seats}, units ${r.units})`),
       ...(Number(orphans?.n ?? 0) > 0 ? [`${orphans?.n} units without their booking`] : []),
       ...(Number(misflagged?.n ?? 0) > 0 ? [`${misflagged?.n} units counted against their booking's state`] : []),
+      // The rows that count each resource's day (ADR 0217) against the units they stand for.
+      ...(await sql.query<LoadDrift>(LOADS_DRIFT_SQL)).map((d) => `${d.row} holds ${d.held}, its units ${d.heldNow}`),
     ],
   };
 }
