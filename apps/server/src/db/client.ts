@@ -179,17 +179,29 @@ export async function openDatabase(options: {
       throw error;
     }
   }
-  // One process: its own listeners are all there are.
-  const local = new LocalChannels();
-  const plain = drizzlePglite(client, { schema }) as unknown as Db;
-  const db = trackStockChanges(plain, (opcds) => local.tell(STOCK_CHANGED_CHANNEL, opcds));
-  try {
-    await migratePglite(plain as unknown as Parameters<typeof migratePglite>[0], { migrationsFolder });
-  } catch (error) {
+  return pgliteDatabase(client, async () => {
+    try {
+      await client.close();
+    } finally {
+      dirLock?.release();
+    }
+  }).catch(async (error: unknown) => {
+    // Failed to migrate: nothing is left open or locked.
     await client.close().catch(() => undefined);
     dirLock?.release();
     throw error;
-  }
+  });
+}
+
+/**
+ * A database over an open PGlite client, migrated: its own listeners are all there are (one process). `close` ends
+ * it; the server tests keep their clients between files and close one by emptying its tables (test/helper.ts).
+ */
+export async function pgliteDatabase(client: PGlite, close: () => Promise<void>): Promise<Database> {
+  const local = new LocalChannels();
+  const plain = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = trackStockChanges(plain, (opcds) => local.tell(STOCK_CHANGED_CHANNEL, opcds));
+  await migratePglite(plain as unknown as Parameters<typeof migratePglite>[0], { migrationsFolder });
   return {
     db,
     kind: 'pglite',
@@ -203,13 +215,7 @@ export async function openDatabase(options: {
           () => handlers.live(false),
         );
     },
-    close: async () => {
-      try {
-        await client.close();
-      } finally {
-        dirLock?.release();
-      }
-    },
+    close,
   };
 }
 

@@ -4,17 +4,17 @@
  * process (a real `npm run serve`) or in this one, and takes over the lock of a process that is gone.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { migratedDataDir } from '../test/helper.ts';
 import { processTestsHere, SERVER_ENTRY, serverRoot } from '../test/processes.ts';
 import { openDatabase } from './client.ts';
 import { DataDirLockedError, LOCK_FILE } from './dir-lock.ts';
 
 const dirs: string[] = [];
-function tempDataDir(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'dir-lock-'));
+async function tempDataDir(): Promise<string> {
+  const dir = await migratedDataDir('dir-lock-');
   dirs.push(dir);
   return dir;
 }
@@ -28,7 +28,7 @@ function sleeper(): ChildProcess {
 
 describe.runIf(processTestsHere)('the DATA_DIR lock of the embedded database', () => {
   it('refuses a second open of the same directory and admits it again after close', async () => {
-    const dataDir = tempDataDir();
+    const dataDir = await tempDataDir();
     const first = await openDatabase({ dataDir });
     try {
       expect(readFileSync(path.join(dataDir, LOCK_FILE), 'utf8').trim()).toBe(String(process.pid));
@@ -42,7 +42,7 @@ describe.runIf(processTestsHere)('the DATA_DIR lock of the embedded database', (
   });
 
   it('refuses while a live process holds the lock, naming it, and takes over once it is gone', async () => {
-    const dataDir = tempDataDir();
+    const dataDir = await tempDataDir();
     const holder = sleeper();
     const pid = holder.pid ?? 0;
     writeFileSync(path.join(dataDir, LOCK_FILE), `${pid}\n`);
@@ -68,14 +68,14 @@ describe.runIf(processTestsHere)('the DATA_DIR lock of the embedded database', (
   });
 
   it('takes over a lock that names this very pid from an earlier run (pid 1 in a container)', async () => {
-    const dataDir = tempDataDir();
+    const dataDir = await tempDataDir();
     writeFileSync(path.join(dataDir, LOCK_FILE), `${process.pid}\n`);
     const database = await openDatabase({ dataDir });
     await database.close();
   });
 
   it('stops a second `npm run serve` on the same DATA_DIR with one line, while the first keeps serving', async () => {
-    const dataDir = tempDataDir();
+    const dataDir = await tempDataDir();
     const first = await openDatabase({ dataDir });
     try {
       const child = spawn(process.execPath, [SERVER_ENTRY], {

@@ -3,18 +3,17 @@
  * server writes it beside its ops key and removes both when it stops), and `npm run ops -- help` lists the verbs.
  */
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { existsSync, rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { opsKeyPath, opsPortPath, readOpsPort } from '../modules/ops/key.ts';
+import { migratedDataDir } from '../test/helper.ts';
 import { OPS_ENTRY, processTestsHere, SERVER_ENTRY, startProcess } from '../test/processes.ts';
 
-const scratch = mkdtempSync(path.join(tmpdir(), 'ops-'));
+let dataDir = '';
 let server: ChildProcess | undefined;
 afterAll(() => {
   server?.kill('SIGKILL');
-  rmSync(scratch, { recursive: true, force: true });
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** `npm run ops -- …` as its script runs it (the built dist/ops.js). */
@@ -50,7 +49,7 @@ describe.runIf(processTestsHere)('npm run ops', () => {
   });
 
   it('finds a server on the same DATA_DIR without being told its PORT, and opens the database after it stopped', async () => {
-    const dataDir = path.join(scratch, 'data');
+    dataDir = await migratedDataDir('ops-data-');
     // PORT=0: the system picks a free port, which nothing but the file beside the key can tell.
     const started = run([SERVER_ENTRY], { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' });
     server = started.child;

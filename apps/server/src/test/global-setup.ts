@@ -1,8 +1,10 @@
 /**
  * Runs once before the server's integration tests (vitest `globalSetup`): migrates one database that every test
  * file's fresh database starts as a copy of, instead of each file running every migration again.
- * - PGlite: a migrated in-memory database dumped to a tarball file; each file loads it (0.5 s instead of 1.5–3 s).
- * - PostgreSQL: a migrated database used as the `template` of each file's `create database`.
+ * - PGlite: a migrated in-memory database dumped to a tarball file, which a worker loads for each database it makes.
+ * - PostgreSQL: a migrated database used as the `template` of each database a worker makes.
+ * Both carry `test_support` (below), with which a worker empties a database a file has closed and keeps it for the
+ * next file (kept-databases.ts).
  * On the PGlite tier it also builds the server, for the tests that start it as a process (processes.ts).
  */
 import { execFileSync } from 'node:child_process';
@@ -10,6 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { dumpPglite, openDatabase } from '../db/client.ts';
@@ -30,6 +33,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const database = await openDatabase({ dataDir: 'memory' });
     const file = path.join(os.tmpdir(), `tabi-test-template-${stamp}.tar`);
     try {
+      await (database.db as unknown as { $client: PGlite }).$client.exec(TEST_SUPPORT_SQL);
       writeFileSync(file, Buffer.from(await (await dumpPglite(database)).arrayBuffer()));
     } finally {
       await database.close();
@@ -45,17 +49,89 @@ export default async function setup(project: TestProject): Promise<() => Promise
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory' });
   await database.close();
+  await adminQuery(url.toString(), TEST_SUPPORT_SQL);
   project.provide('testDatabaseTemplate', name);
-  return () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
+  return async () => {
+    // The template and the databases the workers kept (test/kept-databases.ts), named after it.
+    const kept = await adminQuery(adminUrl, `select datname from pg_database where datname like '${name}\\_%'`);
+    for (const { datname } of kept)
+      await adminQuery(adminUrl, `drop database if exists ${String(datname)} with (force)`);
+    await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
+  };
 }
 
-/** One statement on the server's maintenance connection (databases are created and dropped outside any database). */
-export async function adminQuery(adminUrl: string, statement: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: adminUrl });
+/**
+ * One statement (or several, without parameters) on a connection of its own: on the server's maintenance database,
+ * where databases are created and dropped, or on a test database; its rows.
+ */
+export async function adminQuery(url: string, statement: string): Promise<Record<string, unknown>[]> {
+  const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
-    await admin.query(statement);
+    const result = await admin.query(statement);
+    return Array.isArray(result) ? [] : result.rows;
   } finally {
     await admin.end();
   }
 }
+
+/**
+ * Written into the migrated template by the global setup: a copy of the rows the migrations wrote, the sequences'
+ * values, `reset()` that brings the database back to them, and the fingerprint of the schema it checks.
+ */
+export const TEST_SUPPORT_SQL = `
+create schema test_support;
+create table test_support.kept_rows (relname text primary key);
+do $$
+declare
+  r record;
+  has boolean;
+begin
+  for r in select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+           where n.nspname = 'public' and c.relkind in ('r', 'p') loop
+    execute format('select exists (select 1 from public.%I)', r.relname) into has;
+    if has then
+      execute format('create table test_support.%I as table public.%I', 'rows_' || r.relname, r.relname);
+      insert into test_support.kept_rows values (r.relname);
+    end if;
+  end loop;
+end $$;
+create table test_support.sequences as
+  select format('public.%I', sequencename) as seq, last_value, start_value from pg_sequences
+  where schemaname = 'public';
+create function test_support.schema_fingerprint() returns text language sql stable as $$
+  select md5(string_agg(item, ',' order by item)) from (
+    select 'r ' || c.oid::regclass::text || ' ' || c.relkind::text as item
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public'
+    union all
+    select 't ' || t.tgrelid::regclass::text || ' ' || t.tgname || ' ' || t.tgenabled::text
+      from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public'
+    union all
+    select 'f ' || p.oid::regprocedure::text || ' ' || md5(p.prosrc) || ' ' || coalesce(array_to_string(p.proconfig, ' '), '')
+      from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public'
+  ) s
+$$;
+create function test_support.reset() returns text language plpgsql as $$
+declare
+  r record;
+  cols text;
+begin
+  -- The migrations' rows go back as they were, without the triggers that would count or announce them.
+  set local session_replication_role = replica;
+  execute (select 'truncate ' || string_agg(format('public.%I', c.relname), ', ')
+           from pg_class c join pg_namespace n on n.oid = c.relnamespace
+           where n.nspname = 'public' and c.relkind in ('r', 'p'));
+  for r in select relname from test_support.kept_rows loop
+    select string_agg(format('%I', a.attname), ', ' order by a.attnum) into cols from pg_attribute a
+      where a.attrelid = format('public.%I', r.relname)::regclass and a.attnum > 0 and not a.attisdropped
+        and a.attgenerated = '';
+    execute format('insert into public.%I (%s) overriding system value select %s from test_support.%I',
+                   r.relname, cols, cols, 'rows_' || r.relname);
+  end loop;
+  for r in select * from test_support.sequences loop
+    perform setval(r.seq, coalesce(r.last_value, r.start_value), r.last_value is not null);
+  end loop;
+  return test_support.schema_fingerprint();
+end $$;
+`;

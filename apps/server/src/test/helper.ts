@@ -1,6 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import type { PGlite } from '@electric-sql/pglite';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
@@ -8,64 +10,39 @@ import { FixedClock } from '../clock.ts';
 import { createContext } from '../compose.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
-import { type Database, openDatabase } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
 import { loadsDrift } from '../modules/resources/loads.ts';
 import { adminQuery } from './global-setup.ts';
+import { keptPglite, keptPostgres } from './kept-databases.ts';
 
 /** Which database the integration tests run on: PGlite, or PostgreSQL when TEST_DB=postgres. */
 export const testDbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
-/** The migrated PGlite image of the global setup, read once per worker. */
-let pgliteImage: Blob | undefined;
-
 /**
- * A fresh database for one test file, a copy of the one the global setup migrated (global-setup.ts): an in-memory
- * PGlite loaded from its image, or a new PostgreSQL database made from its template on the server at
- * TEST_DATABASE_URL (dropped again on close), so files and runs never share state.
+ * An empty migrated database for one test file, as the global setup migrated it (global-setup.ts): a PGlite in
+ * memory, or a PostgreSQL database on the server at TEST_DATABASE_URL; kept by the worker for its next file once
+ * closed, emptied again (kept-databases.ts), so files and runs never share state.
  */
 export async function openTestDatabase(): Promise<Database> {
-  const template = inject('testDatabaseTemplate');
-  if (testDbKind === 'pglite') {
-    pgliteImage ??= new Blob([readFileSync(template)]);
-    return breathing(await openDatabase({ dataDir: 'memory', pgliteImage }));
-  }
+  if (testDbKind === 'pglite') return keptPglite();
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  await adminQuery(adminUrl, `create database ${name} template ${template}`);
-  // A test database outlives no crash, so its commits need not wait for the disk: the same SQL, the same locks and
-  // isolation, without a WAL flush per commit (a third off the PostgreSQL tier's time on this machine).
-  await adminQuery(adminUrl, `alter database ${name} set synchronous_commit = off`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return droppedOnClose(await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory' }), adminUrl, name);
+  return keptPostgres(adminUrl);
 }
 
 /**
- * PGlite answers in the test's own process, so a file's queries never wait for I/O, and the event loop never reaches
- * its poll phase while they run. A file that works a minute without such a pause (a slow day of this machine) leaves
- * the reply to Vitest's own `onTaskUpdate` unread until the call's 60 s timer has fired: every test passes and the run
- * fails ("Timeout calling onTaskUpdate"). Each query therefore lets the loop turn first, at most once a second.
+ * A new DATA_DIR whose embedded database is already migrated: the global setup's image written where the server
+ * keeps it (DATA_DIR/pglite). A process started on it checks the migrations and runs none; running all of them on an
+ * empty directory took each such test three to eight seconds of the tier, and is what the global setup and every
+ * end-to-end server's first start do anyway.
  */
-function breathing(database: Database): Database {
-  const client = (database.db as unknown as { $client: PGlite }).$client;
-  let turned = performance.now();
-  const turn = async () => {
-    if (performance.now() - turned < 1000) return;
-    await new Promise((resolve) => setImmediate(resolve));
-    turned = performance.now();
-  };
-  const protocol = client.execProtocol.bind(client);
-  client.execProtocol = async (...args) => {
-    await turn();
-    return protocol(...args);
-  };
-  const stream = client.execProtocolStream.bind(client);
-  client.execProtocolStream = async (...args) => {
-    await turn();
-    return stream(...args);
-  };
-  return database;
+export async function migratedDataDir(prefix: string): Promise<string> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), prefix));
+  const image = new Blob([readFileSync(inject('testDatabaseTemplate'))]);
+  const client = new PGlite(path.join(dataDir, 'pglite'), { extensions: { pg_trgm }, loadDataDir: image });
+  await client.waitReady;
+  await client.close();
+  return dataDir;
 }
 
 /** A PostgreSQL database of a test's own, dropped once closed. */

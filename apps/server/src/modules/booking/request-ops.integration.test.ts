@@ -1,6 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { type CreateBookingRequest, createBookingRequest } from '@tabi/contract/booking';
 import { addDays, tokyoDayStart, type Ymd } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
@@ -12,7 +10,7 @@ import { createContext } from '../../compose.ts';
 import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
 import { bookings, outbox } from '../../db/schema.ts';
-import { createTestApp, type TestApp, testDbKind } from '../../test/helper.ts';
+import { createTestApp, migratedDataDir, type TestApp, testDbKind } from '../../test/helper.ts';
 import { runOps } from '../../test/processes.ts';
 import { confirmRequest, createBooking, declineRequest } from './service.ts';
 
@@ -125,7 +123,7 @@ describe.skipIf(testDbKind === 'postgres')('npm run ops (scripts/ops.ts)', () =>
 
   beforeAll(async () => {
     // The script opens the embedded database of DATA_DIR itself, so the booking is prepared there first.
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'tabi-ops-'));
+    dataDir = await migratedDataDir('tabi-ops-');
     const database = await openDatabase({ dataDir });
     const clock = new FixedClock(new Date());
     const ctx = createContext({ db: database.db, clock, config: { ...loadConfig({ APP_KEY: 'k' }), dataDir } });

@@ -4,16 +4,14 @@
  * SHA-256, each with its own rate) and revokes them; every change is a staff audit event with before and after,
  * never the key. `npm run ops -- reseller:create` makes one with its key, printed alone on the last line.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { STAFF_COOKIE } from '@tabi/contract/admin';
 import { type IssuedKey, type Reseller, ResellerMsg } from '@tabi/contract/resellers';
 import { asc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client.ts';
 import { resellerKeys, resellers, staffAuditEvents } from '../../db/schema.ts';
-import { createTestApp, type TestApp, testDbKind } from '../../test/helper.ts';
+import { createTestApp, migratedDataDir, type TestApp, testDbKind } from '../../test/helper.ts';
 import { runOps } from '../../test/processes.ts';
 import { insertStaff, signIn } from '../staff/test-fixtures.ts';
 import { findKeyHolder, hashResellerKey } from './keys.ts';
@@ -237,7 +235,7 @@ describe('npm run ops -- reseller:create', () => {
   it.skipIf(testDbKind !== 'pglite')(
     'prints the key alone on the last line of standard output',
     async () => {
-      const dataDir = mkdtempSync(path.join(tmpdir(), 'ops-reseller-'));
+      const dataDir = await migratedDataDir('ops-reseller-');
       try {
         const made = await runOps(dataDir, ['reseller:create', 'Klook', '--commission', '15']);
         expect(made.code, made.stderr).toBe(0);

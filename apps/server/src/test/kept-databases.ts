@@ -1,0 +1,121 @@
+/**
+ * The server tests' databases, kept between files (ADR 0219). Each file starts on an empty migrated database, as
+ * before; but where every file made one (an in-memory PGlite loaded from the migrated image, 1.3–2 s of a file on
+ * this machine; or a PostgreSQL database copied from the template and dropped after, 0.6–0.9 s), a worker now keeps
+ * the ones its files closed and empties them: every table truncated, the migrations' own rows written again, the
+ * sequences set back (`test_support.reset()`, 0.08 s on PGlite). A file whose tests changed the schema (a trigger
+ * disabled and not enabled again, a function of its own) leaves a database whose fingerprint differs: it is thrown
+ * away, never kept.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { inject } from 'vitest';
+import { type Database, openDatabase, pgliteDatabase } from '../db/client.ts';
+import { adminQuery } from './global-setup.ts';
+
+/** A kept database: its PGlite client or PostgreSQL name, and the fingerprint of its schema as it was made. */
+interface Kept<T> {
+  handle: T;
+  fingerprint: string;
+}
+
+const idlePglite: Kept<PGlite>[] = [];
+const idlePostgres: Kept<string>[] = [];
+
+/** The migrated PGlite image of the global setup, read once per worker. */
+let pgliteImage: Blob | undefined;
+
+export async function keptPglite(): Promise<Database> {
+  let kept = idlePglite.pop();
+  if (!kept) {
+    pgliteImage ??= new Blob([readFileSync(inject('testDatabaseTemplate'))]);
+    const client = breathing(new PGlite({ extensions: { pg_trgm }, loadDataDir: pgliteImage }));
+    kept = { handle: client, fingerprint: await pgliteFingerprint(client) };
+  }
+  const { handle: client, fingerprint } = kept;
+  const channels = new Set<string>();
+  const database = await pgliteDatabase(client, async () => {
+    for (const channel of channels) await client.unlisten(channel);
+    if (client.isInTransaction()) await client.exec('rollback');
+    // What a file's session may have set: settings, session locks.
+    await client.exec('reset all; set search_path to public; select pg_advisory_unlock_all();');
+    const reset = await client.query<{ fingerprint: string }>('select test_support.reset() as fingerprint');
+    if (reset.rows[0]?.fingerprint === fingerprint) idlePglite.push({ handle: client, fingerprint });
+    else await client.close();
+  });
+  return {
+    ...database,
+    subscribe(channel, handlers) {
+      channels.add(channel);
+      database.subscribe(channel, handlers);
+    },
+  };
+}
+
+async function pgliteFingerprint(client: PGlite): Promise<string> {
+  const { rows } = await client.query<{ fingerprint: string }>(
+    'select test_support.schema_fingerprint() as fingerprint',
+  );
+  return rows[0]?.fingerprint ?? '';
+}
+
+/**
+ * PGlite answers in the test's own process, so a file's queries never wait for I/O, and the event loop never reaches
+ * its poll phase while they run. A file that works a minute without such a pause (a slow day of this machine) leaves
+ * the reply to Vitest's own `onTaskUpdate` unread until the call's 60 s timer has fired: every test passes and the run
+ * fails ("Timeout calling onTaskUpdate"). Each query therefore lets the loop turn first, at most once a second.
+ */
+function breathing(client: PGlite): PGlite {
+  let turned = performance.now();
+  const turn = async () => {
+    if (performance.now() - turned < 1000) return;
+    await new Promise((resolve) => setImmediate(resolve));
+    turned = performance.now();
+  };
+  const protocol = client.execProtocol.bind(client);
+  client.execProtocol = async (...args) => {
+    await turn();
+    return protocol(...args);
+  };
+  const stream = client.execProtocolStream.bind(client);
+  client.execProtocolStream = async (...args) => {
+    await turn();
+    return stream(...args);
+  };
+  return client;
+}
+
+export async function keptPostgres(adminUrl: string): Promise<Database> {
+  const template = inject('testDatabaseTemplate');
+  let kept = idlePostgres.pop();
+  if (!kept) {
+    // Named after the template, so that the global setup's teardown drops what the workers kept.
+    const name = `${template}_${randomBytes(4).toString('hex')}`;
+    await adminQuery(adminUrl, `create database ${name} template ${template}`);
+    // A test database outlives no crash, so its commits need not wait for the disk: the same SQL, the same locks and
+    // isolation, without a WAL flush per commit (a third off the PostgreSQL tier's time on this machine).
+    await adminQuery(adminUrl, `alter database ${name} set synchronous_commit = off`);
+    const [row] = await adminQuery(urlOf(adminUrl, name), 'select test_support.schema_fingerprint() as fingerprint');
+    kept = { handle: name, fingerprint: String(row?.fingerprint) };
+  }
+  const { handle: name, fingerprint } = kept;
+  const database = await openDatabase({ databaseUrl: urlOf(adminUrl, name), dataDir: 'memory' });
+  return {
+    ...database,
+    async close() {
+      // Every connection of the file ends here, and with them its sessions' settings and locks.
+      await database.close();
+      const [row] = await adminQuery(urlOf(adminUrl, name), 'select test_support.reset() as fingerprint');
+      if (row?.fingerprint === fingerprint) idlePostgres.push({ handle: name, fingerprint });
+      else await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+function urlOf(adminUrl: string, name: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
