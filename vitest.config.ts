@@ -1,7 +1,26 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * Vitest's order (the files that failed, then the longest, from its cache; on a fresh clone, with no cache, the
+ * largest), with the server files that start processes first: small files that wait for a server or a command to start
+ * (tens of seconds each on a busy machine), which ran last on a fresh clone, three at once, while the other fork had
+ * nothing left to do. Started first, their waits overlap the other files.
+ */
+class ProcessesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const startsProcesses = (file: TestSpecification) =>
+      file.moduleId.endsWith('.integration.test.ts') &&
+      readFileSync(file.moduleId, 'utf8').includes('test/processes.ts');
+    return [...sorted.filter(startsProcesses), ...sorted.filter((file) => !startsProcesses(file))];
+  }
+}
 
 export default defineConfig({
   test: {
+    sequence: { sequencer: ProcessesFirst },
     // Vitest reads the pool's size and whether it starts a new process per file at the root only; inside a project
     // both were ignored, and the default of one fork fewer than the cores ran every file one after another on this
     // 2-core machine, each in a new process importing the whole server again (≈5 s a file under load).
