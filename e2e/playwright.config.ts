@@ -17,6 +17,10 @@ export default defineConfig({
     baseURL,
     locale: 'ja-JP',
     timezoneId: 'Asia/Tokyo',
+    // The page scrolls smoothly unless the visitor asks for less motion; every click Playwright scrolls to waited for
+    // that animation to settle. With `reduce` the scroll is instant: the same journeys in 5–7 % less time (two specs
+    // measured each way on this machine). Nothing else of the pages moves but the spinner.
+    reducedMotion: 'reduce',
     viewport: { width: 1280, height: 800 },
     // Recording a trace costs about a tenth of a test's time, so CI records one only for a failed test's retry (a
     // test that fails twice, or a flaky one, has its trace); a local run keeps the trace of any test that failed.
