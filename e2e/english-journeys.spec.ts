@@ -3,6 +3,7 @@
  * booked with its sizes, a declined card and a retry, then my page, where the booking is cancelled; and a rental's
  * sizes changed on my page (a booking of its own, made as AA100009 is).
  */
+import { nextMonthInTokyo } from './support/catalog.ts';
 import { expectNoSeriousA11yIssues, otherLanguageOutsideContent, shoot } from './support/checks.ts';
 import { DEMO_TEL, ownBooking } from './support/customer.ts';
 import { agreeToConsentInEnglish, fillLeaderInEnglish, payOnSandbox } from './support/purchase.ts';
@@ -21,11 +22,7 @@ test.describe('English journeys', () => {
       alerts.push(d.message());
       void d.accept();
     });
-    // A day next month: far enough ahead to be cancelled on my page (not on the day itself).
-    const next = new Date();
-    next.setUTCDate(1);
-    next.setUTCMonth(next.getUTCMonth() + 1);
-    const month = `${next.getUTCFullYear()}${String(next.getUTCMonth() + 1).padStart(2, '0')}`;
+    const month = nextMonthInTokyo();
     await page.goto(`/en/detail?opcd=OP0003&usedate=${month}10`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Niseko Ski & Snowboard Full Set Rental/);
     await page.getByTestId('availability-calendar').locator('td[data-day] button:not([disabled])').first().click();

@@ -5,7 +5,7 @@
  * marked, and no serious axe violation.
  */
 import { LANG_BASE, LANG_NAMES } from '@tabi/contract/i18n';
-import { apiText, wordsIn } from './support/catalog.ts';
+import { apiText, nextMonthInTokyo, wordsIn } from './support/catalog.ts';
 import { expectNoSeriousA11yIssues, otherLanguageOutsideContent, shoot } from './support/checks.ts';
 import { payOnSandbox } from './support/purchase.ts';
 import { expect, test } from './support/test.ts';
@@ -53,11 +53,7 @@ for (const lang of ['ko', 'zh-Hant', 'zh-Hans'] as const) {
       await check(`${base}/`);
       await shoot(page, `${lang}-list`);
 
-      // A day next month: far enough ahead to be cancelled on my page.
-      const next = new Date();
-      next.setUTCDate(1);
-      next.setUTCMonth(next.getUTCMonth() + 1);
-      const month = `${next.getUTCFullYear()}${String(next.getUTCMonth() + 1).padStart(2, '0')}`;
+      const month = nextMonthInTokyo();
       await page.goto(`${base}/detail?opcd=OP0001&usedate=${month}10`);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await check(`${base}/detail`);

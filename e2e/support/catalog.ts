@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { IntlMessageFormat } from 'intl-messageformat';
+import { tokyoIso } from './staff.ts';
 
 const MESSAGES = path.join(import.meta.dirname, '../../apps/web/src/messages');
 
@@ -57,4 +58,13 @@ export function sandboxWords(lang: string): (key: string, values?: Record<string
   const file = path.join(import.meta.dirname, '../../apps/server/src/messages', lang, 'sandbox.json');
   const messages = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
   return (key, values) => String(new IntlMessageFormat(messages[key] ?? key, lang).format(values));
+}
+
+/**
+ * Next month in Tokyo as YYYYMM: any day of it is far enough ahead to be cancelled on my page (never on its own day),
+ * at any hour of the run; the month in UTC lags Tokyo's for nine hours at each month's turn.
+ */
+export function nextMonthInTokyo(): string {
+  const [year = 0, month = 0] = tokyoIso(0).split('-').map(Number);
+  return month === 12 ? `${year + 1}01` : `${year}${String(month + 1).padStart(2, '0')}`;
 }
