@@ -6,9 +6,12 @@ import { addMonths, monthStart, tokyoYmd } from '@tabi/contract/dates';
 import { expect, test } from './support/test.ts';
 
 const thisMonth = monthStart(tokyoYmd(new Date()));
-/** The first such month (0 January) from next month on: December's and September's (the longest) English titles. */
+/**
+ * The first such month (0 January) from this month on: December's and September's (the longest) English titles. From
+ * this month, not the next: in December the next December is a year ahead, past the calendar's last month.
+ */
 function monthAhead(monthIndex: number): string {
-  let month = addMonths(thisMonth, 1);
+  let month = thisMonth;
   while (Number(month.slice(4, 6)) !== monthIndex + 1) month = addMonths(month, 1);
   return month;
 }
