@@ -96,6 +96,7 @@ export function DateField({ label, name, value, today, onChange, onValidity }: D
               <DatePickerPanel
                 value={value}
                 earliest={earliest}
+                today={today}
                 onPick={(day) => {
                   onChange(day);
                   setOpen(false);

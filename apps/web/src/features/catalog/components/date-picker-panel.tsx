@@ -10,11 +10,16 @@ interface DatePickerPanelProps {
   value: Ymd | '';
   /** Earliest day that may be chosen. */
   earliest: Ymd;
+  /**
+   * The month shown first when no day is chosen: today's, even when the earliest day is yesterday in the month before
+   * (on the 1st, the calendar opened on last month, with one day to choose and today not on it).
+   */
+  today: Ymd;
   onPick(day: Ymd): void;
 }
 
 /** The calendar of the 利用日 field; loaded only when opened, to keep the list page light. */
-export default function DatePickerPanel({ value, earliest, onPick }: DatePickerPanelProps) {
+export default function DatePickerPanel({ value, earliest, today, onPick }: DatePickerPanelProps) {
   const first = ymdToLocalDate(earliest);
   const selected = value ? ymdToLocalDate(value) : undefined;
   const t = useCatalogMessages();
@@ -28,7 +33,7 @@ export default function DatePickerPanel({ value, earliest, onPick }: DatePickerP
       weekStartsOn={0}
       autoFocus
       selected={selected}
-      defaultMonth={selected ?? first}
+      defaultMonth={selected ?? ymdToLocalDate(today)}
       startMonth={first}
       disabled={{ before: first }}
       onSelect={(date) => {
