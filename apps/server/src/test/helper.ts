@@ -1,10 +1,9 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { FixedClock } from '../clock.ts';
 import { createContext } from '../compose.ts';
@@ -13,7 +12,7 @@ import type { AppContext } from '../context.ts';
 import type { Database } from '../db/client.ts';
 import { loadsDrift } from '../modules/resources/loads.ts';
 import { adminQuery } from './global-setup.ts';
-import { keptPglite, keptPostgres } from './kept-databases.ts';
+import { keptPglite, keptPostgres, migratedImage } from './kept-databases.ts';
 
 /** Which database the integration tests run on: PGlite, or PostgreSQL when TEST_DB=postgres. */
 export const testDbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -38,8 +37,7 @@ export async function openTestDatabase(): Promise<Database> {
  */
 export async function migratedDataDir(prefix: string): Promise<string> {
   const dataDir = mkdtempSync(path.join(tmpdir(), prefix));
-  const image = new Blob([readFileSync(inject('testDatabaseTemplate'))]);
-  const client = new PGlite(path.join(dataDir, 'pglite'), { extensions: { pg_trgm }, loadDataDir: image });
+  const client = new PGlite(path.join(dataDir, 'pglite'), { extensions: { pg_trgm }, loadDataDir: migratedImage() });
   await client.waitReady;
   await client.close();
   return dataDir;

@@ -27,11 +27,15 @@ const idlePostgres: Kept<string>[] = [];
 /** The migrated PGlite image of the global setup, read once per worker. */
 let pgliteImage: Blob | undefined;
 
+export function migratedImage(): Blob {
+  pgliteImage ??= new Blob([readFileSync(inject('testDatabaseTemplate'))]);
+  return pgliteImage;
+}
+
 export async function keptPglite(): Promise<Database> {
   let kept = idlePglite.pop();
   if (!kept) {
-    pgliteImage ??= new Blob([readFileSync(inject('testDatabaseTemplate'))]);
-    const client = breathing(new PGlite({ extensions: { pg_trgm }, loadDataDir: pgliteImage }));
+    const client = breathing(new PGlite({ extensions: { pg_trgm }, loadDataDir: migratedImage() }));
     kept = { handle: client, fingerprint: await pgliteFingerprint(client) };
   }
   const { handle: client, fingerprint } = kept;
