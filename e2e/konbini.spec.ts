@@ -5,6 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { Msg } from '@tabi/contract/messages';
+import { seatsLeft } from './support/catalog.ts';
 import { expectNoSeriousA11yIssues, shoot } from './support/checks.ts';
 import { api, customerLogin, makeBooking } from './support/customer.ts';
 import { mailText, outboxFiles } from './support/outbox.ts';
@@ -13,16 +14,6 @@ import { ADMIN, asStaff } from './support/staff.ts';
 import { expect, test } from './support/test.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
-
-/** Seats left on a day, as the detail's stock answers them. */
-async function seatsLeft(page: Page, opcd: string, usedate: string): Promise<number> {
-  const detail = await api<{ valueList: Record<string, { zaikozan: string }> }>(
-    page.request,
-    page,
-    `/api/option/${opcd}?usedate=${usedate}`,
-  );
-  return Number(detail.valueList[usedate]?.zaikozan ?? 0);
-}
 
 /** Opens the booking's checkout from my page, as 決済する would, and answers its address. */
 async function checkoutFromMyPage(page: Page, rsvno: string, tel: string, lang: 'ja' | 'en') {
@@ -53,7 +44,7 @@ test('a visitor takes a konbini slip, leaves, and pays it at the store (OP0001)'
   await memberSection(page, 1).getByRole('checkbox', { name: Msg.sameAsLeader }).check();
   await page.getByRole('button', { name: Msg.toCheck }).click();
   await agreeToConsent(page);
-  const before = await seatsLeft(page, 'OP0001', usedate);
+  const before = await seatsLeft(page.request, 'OP0001', usedate);
   await page.getByRole('button', { name: Msg.submitPurchase }).click();
 
   await expect(page).toHaveURL(/\/sandbox\/checkout\/cs_sandbox_[\w-]+$/);
@@ -78,7 +69,7 @@ test('a visitor takes a konbini slip, leaves, and pays it at the store (OP0001)'
   await shoot(page, 'konbini-complete');
   await page.setViewportSize({ width: 390, height: 844 });
   // The seats stay taken while the slip waits.
-  expect(await seatsLeft(page, 'OP0001', usedate)).toBe(before - 1);
+  expect(await seatsLeft(page.request, 'OP0001', usedate)).toBe(before - 1);
 
   // The slip's mail.
   await expect.poll(() => outboxFiles(rsvno, 'konbini_slip').length, { timeout: 20_000 }).toBe(1);
@@ -145,7 +136,7 @@ test('an English visitor leaves a slip unpaid: at its deadline the booking is ca
     session: await customerLogin(page, rsvno, tel),
   });
   const usedate = booking.fromdate;
-  const before = await seatsLeft(page, 'OP0001', usedate);
+  const before = await seatsLeft(page.request, 'OP0001', usedate);
 
   await page.goto(await checkoutFromMyPage(page, rsvno, tel, 'en'));
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
@@ -172,6 +163,6 @@ test('an English visitor leaves a slip unpaid: at its deadline the booking is ca
   await page.reload();
   await expect(page.getByTestId('booking-status')).toContainText('Cancelled');
   await expect(page.getByTestId('konbini-slip')).toHaveCount(0);
-  expect(await seatsLeft(page, 'OP0001', usedate)).toBe(before + 1);
+  expect(await seatsLeft(page.request, 'OP0001', usedate)).toBe(before + 1);
   await expect.poll(() => outboxFiles(rsvno, 'konbini_expired').length, { timeout: 20_000 }).toBe(1);
 });

@@ -1,5 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { APIRequestContext } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { tokyoIso } from './staff.ts';
 
@@ -67,4 +69,12 @@ export function sandboxWords(lang: string): (key: string, values?: Record<string
 export function nextMonthInTokyo(): string {
   const [year = 0, month = 0] = tokyoIso(0).split('-').map(Number);
   return month === 12 ? `${year + 1}01` : `${year}${String(month + 1).padStart(2, '0')}`;
+}
+
+/** Seats left of an option on a day, as its detail's calendar answers them (0 on a day it does not sell). */
+export async function seatsLeft(request: APIRequestContext, opcd: string, usedate: string): Promise<number> {
+  const answer = await request.get(`/api/option/${opcd}?usedate=${usedate}`);
+  expect(answer.ok(), `${opcd} on ${usedate}`).toBe(true);
+  const { response } = (await answer.json()) as { response: { valueList: Record<string, { zaikozan: string }> } };
+  return Number(response.valueList[usedate]?.zaikozan ?? 0);
 }
