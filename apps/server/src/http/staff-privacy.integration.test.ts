@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preparePrivateDir } from '../data-dir.ts';
 import { createMailSender } from '../modules/mail/worker.ts';
 import { writeOpsKey } from '../modules/ops/key.ts';
-import { insertStaff, signIn } from '../modules/staff/test-fixtures.ts';
+import { insertStaff, staffSession } from '../modules/staff/test-fixtures.ts';
 import { seed } from '../seed/seed.ts';
 import { createTestApp, type TestApp } from '../test/helper.ts';
 
@@ -24,7 +24,7 @@ beforeAll(async () => {
   t = await createTestApp();
   await seed(t.ctx.db, t.clock);
   await insertStaff(t.ctx.db, { mail: 'privacy-op@example.jp', role: 'operator' });
-  staff = await signIn(t, 'privacy-op@example.jp');
+  staff = await staffSession(t, 'privacy-op@example.jp');
 }, 120_000);
 afterAll(async () => {
   await t.close();

@@ -12,7 +12,7 @@ import { Msg } from '@tabi/contract/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seed } from '../../seed/seed.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { insertStaff, nextAddress, signIn, staffCookieOf, TEST_PASSWORD } from '../staff/test-fixtures.ts';
+import { insertStaff, nextAddress, staffCookieOf, staffSession, TEST_PASSWORD } from '../staff/test-fixtures.ts';
 
 let t: TestApp;
 type Who = 'none' | 'customer' | 'customerCookie' | 'madeUp' | 'halfSignedIn' | 'operator' | 'admin';
@@ -40,8 +40,8 @@ beforeAll(async () => {
       remoteAddress: nextAddress(),
     }),
   );
-  sessions.operator = await signIn(t, 'op@example.jp');
-  sessions.admin = await signIn(t, 'admin@example.jp');
+  sessions.operator = await staffSession(t, 'op@example.jp');
+  sessions.admin = await staffSession(t, 'admin@example.jp');
 }, 120_000);
 afterAll(async () => {
   await t.close();

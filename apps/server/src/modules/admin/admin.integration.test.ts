@@ -10,7 +10,7 @@ import { demoSummary, seed } from '../../seed/seed.ts';
 import { DEMO_STAFF } from '../../seed/staff.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { cancelBooking } from '../booking/cancel.ts';
-import { cloneBooking, insertStaff, nextAddress, signIn, staffCookieOf } from '../staff/test-fixtures.ts';
+import { cloneBooking, insertStaff, nextAddress, staffCookieOf, staffSession } from '../staff/test-fixtures.ts';
 import { totpCodeAt } from '../staff/totp.ts';
 
 let t: TestApp;
@@ -81,7 +81,7 @@ beforeAll(async () => {
     },
   ]);
   await insertStaff(t.ctx.db, { mail: 'op@example.jp', role: 'operator' });
-  cookie = await signIn(t, 'op@example.jp');
+  cookie = await staffSession(t, 'op@example.jp');
 }, 120_000);
 afterAll(async () => {
   await t.close();

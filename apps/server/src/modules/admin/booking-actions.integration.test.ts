@@ -16,7 +16,7 @@ import { seed } from '../../seed/seed.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { beginCancellation } from '../booking/cancel.ts';
 import { storedColumns } from '../booking/lifecycle.ts';
-import { cloneBooking, insertStaff, nextAddress, signIn } from '../staff/test-fixtures.ts';
+import { cloneBooking, insertStaff, nextAddress, staffSession } from '../staff/test-fixtures.ts';
 
 let t: TestApp;
 let cookie: string;
@@ -27,7 +27,7 @@ beforeAll(async () => {
   t = await createTestApp();
   await seed(t.ctx.db, t.clock);
   operatorId = await insertStaff(t.ctx.db, { mail: OPERATOR_MAIL, role: 'operator' });
-  cookie = await signIn(t, OPERATOR_MAIL);
+  cookie = await staffSession(t, OPERATOR_MAIL);
   await cloneBooking(t.ctx.db, 'AA100005', 'CC300001', {});
   await cloneBooking(t.ctx.db, 'AA100001', 'CC300002', {});
 }, 120_000);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogEvents, options } from '../../db/schema.ts';
 import { seed } from '../../seed/seed.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { insertStaff, signIn } from '../staff/test-fixtures.ts';
+import { insertStaff, staffSession } from '../staff/test-fixtures.ts';
 
 let t: TestApp;
 let admin: string;
@@ -18,7 +18,7 @@ beforeAll(async () => {
   t = await createTestApp();
   await seed(t.ctx.db, t.clock);
   await insertStaff(t.ctx.db, { mail: 'html-admin@example.jp', role: 'admin', totp: true });
-  admin = await signIn(t, 'html-admin@example.jp');
+  admin = await staffSession(t, 'html-admin@example.jp');
 }, 120_000);
 afterAll(async () => {
   await t.close();

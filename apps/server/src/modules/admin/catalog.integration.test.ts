@@ -12,7 +12,7 @@ import { catalogEvents, options } from '../../db/schema.ts';
 import { seed } from '../../seed/seed.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bookingPayload, insertTestStock } from '../booking/test-fixtures.ts';
-import { insertStaff, signIn } from '../staff/test-fixtures.ts';
+import { insertStaff, staffSession } from '../staff/test-fixtures.ts';
 
 let t: TestApp;
 let cookie: string;
@@ -25,7 +25,7 @@ beforeAll(async () => {
   t = await createTestApp();
   await seed(t.ctx.db, t.clock);
   adminId = await insertStaff(t.ctx.db, { mail: 'catalog-admin@example.jp', role: 'admin', totp: true });
-  cookie = await signIn(t, 'catalog-admin@example.jp');
+  cookie = await staffSession(t, 'catalog-admin@example.jp');
   const seeded = await record('OP0001');
   base = {
     ...seeded.option,

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIn } from '../../clock.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bookingPayload, insertTestOption, insertTestStock } from '../booking/test-fixtures.ts';
-import { insertStaff, signIn } from '../staff/test-fixtures.ts';
+import { insertStaff, staffSession } from '../staff/test-fixtures.ts';
 
 let t: TestApp;
 let cookie = '';
@@ -29,7 +29,7 @@ async function book(opcd: string, startTime: string, adults: number): Promise<vo
 beforeAll(async () => {
   t = await createTestApp();
   await insertStaff(t.ctx.db, { mail: 'clerk-dash@example.jp', role: 'operator' });
-  cookie = await signIn(t, 'clerk-dash@example.jp');
+  cookie = await staffSession(t, 'clerk-dash@example.jp');
   tomorrow = addDays(todayIn(t.clock), 1);
   await insertTestOption(t.ctx.db, 'DBDEP1', { webname: '湾内クルーズ' });
   await insertTestStock(t.ctx.db, 'DBDEP1', tomorrow, { startTime: '10:00', endTime: '11:00', zaikozan: 12 });

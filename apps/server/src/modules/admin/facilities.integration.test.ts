@@ -13,7 +13,7 @@ import { bookingEvents, facilities, staffAuditEvents } from '../../db/schema.ts'
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { hashPin } from '../coupon/pin.ts';
 import { FIXTURE_OPTIONS, FIXTURE_PIN, insertBooking, insertCatalog, loginAs, post } from '../mypage/test-fixtures.ts';
-import { insertStaff, signIn } from '../staff/test-fixtures.ts';
+import { insertStaff, staffSession } from '../staff/test-fixtures.ts';
 
 let t: TestApp;
 let cookie: string;
@@ -25,7 +25,7 @@ beforeAll(async () => {
   today = tokyoYmd(t.clock.now());
   await insertCatalog(t.ctx.db, hashPin);
   await insertStaff(t.ctx.db, { mail: 'facility-admin@example.jp', role: 'admin', totp: true });
-  cookie = await signIn(t, 'facility-admin@example.jp');
+  cookie = await staffSession(t, 'facility-admin@example.jp');
 }, 120_000);
 afterAll(async () => {
   await t.close();

@@ -17,7 +17,7 @@ import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { recordEvent } from '../booking/events.ts';
 import { storedColumns } from '../booking/lifecycle.ts';
 import { bookingPayload, insertTestOption, insertTestStock } from '../booking/test-fixtures.ts';
-import { cloneBooking, insertStaff, signIn } from '../staff/test-fixtures.ts';
+import { cloneBooking, insertStaff, staffSession } from '../staff/test-fixtures.ts';
 
 let t: TestApp;
 let cookie: string;
@@ -50,7 +50,7 @@ beforeAll(async () => {
     .set({ extended: { passport_number: 'TK1234567', vegetarian_meals: true } })
     .where(eq(bookingMembers.rsvno, 'MM000006'));
   await insertStaff(t.ctx.db, { mail: 'op-manifest@example.jp', role: 'operator' });
-  cookie = await signIn(t, 'op-manifest@example.jp');
+  cookie = await staffSession(t, 'op-manifest@example.jp');
 }, 120_000);
 afterAll(async () => {
   await t.close();
@@ -141,7 +141,7 @@ describe('GET /api/admin/manifest', () => {
 
     // An admin, who issues the tickets that need it, sees it whole.
     await insertStaff(t.ctx.db, { mail: 'admin-manifest@example.jp', role: 'admin', totp: true });
-    const admin = await signIn(t, 'admin-manifest@example.jp');
+    const admin = await staffSession(t, 'admin-manifest@example.jp');
     const asAdmin = await t.request({
       method: 'GET',
       url: `/api/admin/manifest?date=${tomorrow}&opcd=OP0007`,

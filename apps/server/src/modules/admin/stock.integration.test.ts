@@ -30,7 +30,7 @@ import { bookingOptions, bookings, catalogEvents, departures, waitlistEntries } 
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { storedColumns } from '../booking/lifecycle.ts';
 import { ADULT_PRICE, bookingPayload, CHILD_PRICE, INFANT_PRICE, insertTestOption } from '../booking/test-fixtures.ts';
-import { insertStaff, signIn } from '../staff/test-fixtures.ts';
+import { insertStaff, staffSession } from '../staff/test-fixtures.ts';
 
 let t: TestApp;
 let cookie: string;
@@ -44,7 +44,7 @@ beforeAll(async () => {
   await insertTestOption(t.ctx.db, OP, { useFrom: '2026-11-01', useTo: '2027-12-31' });
   await insertTestOption(t.ctx.db, 'ST0002', { useFrom: '2026-11-01', useTo: '2027-12-31' });
   adminId = await insertStaff(t.ctx.db, { mail: 'stock-admin@example.jp', role: 'admin', totp: true });
-  cookie = await signIn(t, 'stock-admin@example.jp');
+  cookie = await staffSession(t, 'stock-admin@example.jp');
 }, 120_000);
 afterAll(async () => {
   await t.close();
@@ -849,7 +849,7 @@ describe('departures at start times (ADR 0196)', () => {
 
   it('lets only an admin change a departure or preview an edit', async () => {
     await insertStaff(t.ctx.db, { mail: 'stock-operator@example.jp', role: 'operator' });
-    const operator = await signIn(t, 'stock-operator@example.jp');
+    const operator = await staffSession(t, 'stock-operator@example.jp');
     const one = await editOne(
       TIMED,
       { date: '2026-12-05', startTime: '13:00', stock: { mode: 'set', seats: 1 }, prices: null },

@@ -14,7 +14,7 @@ import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bookingDiscounts, discountCodes } from '../discount/schema.ts';
 import { bookingCapabilityCookie } from '../payment/capability.ts';
 import { paySandboxCheckout } from '../payment/test-fixtures.ts';
-import { insertStaff, signIn } from '../staff/test-fixtures.ts';
+import { insertStaff, staffSession } from '../staff/test-fixtures.ts';
 import { ADULT_PRICE, bookingPayload, insertTestOption, insertTestStock, stockLeft } from './test-fixtures.ts';
 
 let t: TestApp;
@@ -209,7 +209,7 @@ describe('POST /booking/change', () => {
 
   it('lets staff move a booking from 予約詳細 under the same rules, named in the history', async () => {
     const operator = await insertStaff(t.ctx.db, { mail: 'change-op@example.jp', role: 'operator' });
-    const cookie = await signIn(t, 'change-op@example.jp');
+    const cookie = await staffSession(t, 'change-op@example.jp');
     const b = await paidBooking(day, '13:00');
     const staffPost = (payload: object) =>
       t.request({

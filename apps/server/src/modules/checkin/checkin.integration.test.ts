@@ -14,7 +14,7 @@ import { bookingEvents, bookings, checkIns } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bookingPayload, insertTestOption, insertTestStock } from '../booking/test-fixtures.ts';
 import { payBooking } from '../payment/test-fixtures.ts';
-import { insertStaff, signIn } from '../staff/test-fixtures.ts';
+import { insertStaff, staffSession } from '../staff/test-fixtures.ts';
 import { ticketOf } from '../ticket/service.ts';
 
 let t: TestApp;
@@ -90,8 +90,8 @@ beforeEach(() => {
 /** At the door on `on` at `hour` (Tokyo), the staff signed in there and then. */
 async function atDoor(on: Ymd = day, hour = 8): Promise<void> {
   t.clock.set(new Date(tokyoDayStart(on).getTime() + hour * 3_600_000));
-  operator = await signIn(t, 'checkin-op@example.jp');
-  other = await signIn(t, 'checkin-op2@example.jp');
+  operator = await staffSession(t, 'checkin-op@example.jp');
+  other = await staffSession(t, 'checkin-op2@example.jp');
 }
 
 describe('a scan at the door', () => {

@@ -28,7 +28,7 @@ import { beginCancellation, cancelBooking } from '../booking/cancel.ts';
 import { confirmRequest } from '../booking/service.ts';
 import { bookingPayload, insertTestOption, insertTestStock, stockLeft } from '../booking/test-fixtures.ts';
 import { payBooking } from '../payment/test-fixtures.ts';
-import { insertStaff, signIn } from '../staff/test-fixtures.ts';
+import { insertStaff, staffSession } from '../staff/test-fixtures.ts';
 import { decideToGo, minimumDays } from './minimum.ts';
 import { beginStop, runStops } from './service.ts';
 
@@ -75,7 +75,7 @@ const request = (over: Record<string, unknown> = {}) => ({
 beforeAll(async () => {
   t = await createTestApp();
   staffId = await insertStaff(t.ctx.db, { mail: 'clerk-stop@example.jp', role: 'operator' });
-  cookie = await signIn(t, 'clerk-stop@example.jp');
+  cookie = await staffSession(t, 'clerk-stop@example.jp');
   day = addDays(todayIn(t.clock), 20);
   const [facility] = await t.ctx.db
     .insert(facilities)

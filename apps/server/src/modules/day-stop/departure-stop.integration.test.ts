@@ -16,7 +16,7 @@ import { bookingEvents, bookings, dayDecisions, outbox } from '../../db/schema.t
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { cancelBooking } from '../booking/cancel.ts';
 import { bookingPayload, insertTestOption, insertTestStock, stockLeft } from '../booking/test-fixtures.ts';
-import { insertStaff, signIn } from '../staff/test-fixtures.ts';
+import { insertStaff, staffSession } from '../staff/test-fixtures.ts';
 import { runWaitlist } from '../waitlist/service.ts';
 import { decideToGo, minimumDays } from './minimum.ts';
 import { runStops } from './service.ts';
@@ -63,7 +63,7 @@ const stopOf = (over: Record<string, unknown> = {}) => ({
 beforeAll(async () => {
   t = await createTestApp();
   staffId = await insertStaff(t.ctx.db, { mail: 'clerk-departure@example.jp', role: 'operator' });
-  cookie = await signIn(t, 'clerk-departure@example.jp');
+  cookie = await staffSession(t, 'clerk-departure@example.jp');
   day = addDays(todayIn(t.clock), 15);
   await insertTestOption(t.ctx.db, BOAT, { webname: '湾内クルーズ' });
   for (const [start, end] of [

@@ -21,7 +21,7 @@ import { type BookingState, staffAuditEvents } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { insertTestOption } from '../booking/test-fixtures.ts';
 import { insertBooking } from '../mypage/test-fixtures.ts';
-import { insertStaff, signIn } from '../staff/test-fixtures.ts';
+import { insertStaff, staffSession } from '../staff/test-fixtures.ts';
 import { bookingDiscounts, discountCodes } from './schema.ts';
 
 let t: TestApp;
@@ -35,8 +35,8 @@ beforeAll(async () => {
   for (const opcd of [TOUR, WALK]) await insertTestOption(t.ctx.db, opcd);
   await insertStaff(t.ctx.db, { mail: 'discount-admin@example.jp', role: 'admin', totp: true });
   await insertStaff(t.ctx.db, { mail: 'discount-op@example.jp', role: 'operator' });
-  admin = await signIn(t, 'discount-admin@example.jp');
-  operator = await signIn(t, 'discount-op@example.jp');
+  admin = await staffSession(t, 'discount-admin@example.jp');
+  operator = await staffSession(t, 'discount-op@example.jp');
 }, 120_000);
 afterAll(async () => {
   await t?.close();

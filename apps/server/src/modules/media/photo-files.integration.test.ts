@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seed } from '../../seed/seed.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { startWorkers } from '../../workers.ts';
-import { insertStaff, signIn } from '../staff/test-fixtures.ts';
+import { insertStaff, staffSession } from '../staff/test-fixtures.ts';
 import { MEDIA_GRACE_MS, sweepMedia } from './sweeper.ts';
 
 let t: TestApp;
@@ -28,7 +28,7 @@ beforeAll(async () => {
   t = await createTestApp({ config: { mediaDir } });
   await seed(t.ctx.db, t.clock);
   await insertStaff(t.ctx.db, { mail: 'files-admin@example.jp', role: 'admin', totp: true });
-  admin = await signIn(t, 'files-admin@example.jp');
+  admin = await staffSession(t, 'files-admin@example.jp');
   await t.ctx.db.execute(sql`
     create function test_fail_commit() returns trigger language plpgsql as $$
     begin raise exception 'simulated failure at commit'; end $$`);

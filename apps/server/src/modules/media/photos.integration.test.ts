@@ -26,7 +26,7 @@ import { catalogEvents, optionImages } from '../../db/schema.ts';
 import { seed } from '../../seed/seed.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { DEMO_PICTURES } from '../catalog/demo-pictures.ts';
-import { insertStaff, signIn } from '../staff/test-fixtures.ts';
+import { insertStaff, staffSession } from '../staff/test-fixtures.ts';
 
 let t: TestApp;
 let mediaDir: string;
@@ -43,8 +43,8 @@ beforeAll(async () => {
   await seed(t.ctx.db, t.clock);
   await insertStaff(t.ctx.db, { mail: 'photo-admin@example.jp', role: 'admin', totp: true });
   await insertStaff(t.ctx.db, { mail: 'photo-operator@example.jp', role: 'operator', totp: true });
-  admin = await signIn(t, 'photo-admin@example.jp');
-  operator = await signIn(t, 'photo-operator@example.jp');
+  admin = await staffSession(t, 'photo-admin@example.jp');
+  operator = await staffSession(t, 'photo-operator@example.jp');
 }, 120_000);
 afterAll(async () => {
   await t.close();

@@ -27,14 +27,14 @@ import {
 import { seed } from '../../seed/seed.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { storedColumns } from '../booking/lifecycle.ts';
-import { cloneBooking, insertStaff, signIn } from '../staff/test-fixtures.ts';
+import { cloneBooking, insertStaff, staffSession } from '../staff/test-fixtures.ts';
 import { sendDueDayBeforeMails } from './day-before.ts';
 import { sendDueRentalSheets } from './rental-sheet.ts';
 
 let t: TestApp;
 /** Signed in now (the tests move the clock past a session's idle time). */
-const operator = () => signIn(t, 'op-day@example.jp');
-const admin = () => signIn(t, 'admin-day@example.jp');
+const operator = () => staffSession(t, 'op-day@example.jp');
+const admin = () => staffSession(t, 'admin-day@example.jp');
 let today: string;
 let tomorrow: string;
 const iso = (ymd: string) => `${ymd.slice(0, 4)}-${ymd.slice(4, 6)}-${ymd.slice(6, 8)}`;

@@ -14,7 +14,7 @@ import { bookingRentals, bookings, facilities, outbox } from '../../db/schema.ts
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { storedColumns } from '../booking/lifecycle.ts';
 import { bookingPayload, insertTestOption, insertTestStock } from '../booking/test-fixtures.ts';
-import { insertStaff, signIn } from '../staff/test-fixtures.ts';
+import { insertStaff, staffSession } from '../staff/test-fixtures.ts';
 import { sendDueRentalSheets } from './rental-sheet.ts';
 
 let t: TestApp;
@@ -58,7 +58,7 @@ async function sheet(query: string): Promise<RentalSheetDay> {
 beforeAll(async () => {
   t = await createTestApp();
   await insertStaff(t.ctx.db, { mail: 'op-rental@example.jp', role: 'operator' });
-  cookie = await signIn(t, 'op-rental@example.jp');
+  cookie = await staffSession(t, 'op-rental@example.jp');
   day = addDays(todayIn(t.clock), 6);
   const [shop] = await t.ctx.db
     .insert(facilities)

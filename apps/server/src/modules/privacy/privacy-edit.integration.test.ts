@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingEvents, bookingMembers, bookings } from '../../db/schema.ts';
 import { seed } from '../../seed/seed.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { cloneBooking, insertStaff, signIn } from '../staff/test-fixtures.ts';
+import { cloneBooking, insertStaff, staffSession } from '../staff/test-fixtures.ts';
 import { erasePersonalData, erasePersonalDataOf } from './service.ts';
 
 let t: TestApp;
@@ -93,7 +93,7 @@ beforeAll(async () => {
   t = await createTestApp();
   await seed(t.ctx.db, t.clock);
   await insertStaff(t.ctx.db, { mail: 'desk@example.jp', role: 'operator' });
-  cookie = await signIn(t, 'desk@example.jp');
+  cookie = await staffSession(t, 'desk@example.jp');
   await bookingOn('PE000001', 91);
   await bookingOn('PE000002', 91);
 }, 120_000);

@@ -16,7 +16,7 @@ import { textIn } from '../../i18n/said-text.ts';
 import { seed } from '../../seed/seed.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { loginAs } from '../mypage/test-fixtures.ts';
-import { insertStaff, signIn } from '../staff/test-fixtures.ts';
+import { insertStaff, staffSession } from '../staff/test-fixtures.ts';
 import { pdfText } from './pdf-text.ts';
 
 let t: TestApp;
@@ -52,7 +52,7 @@ beforeAll(async () => {
   t = await createTestApp();
   await seed(t.ctx.db, t.clock);
   await insertStaff(t.ctx.db, { mail: 'op@example.jp', role: 'operator' });
-  operator = await signIn(t, 'op@example.jp');
+  operator = await staffSession(t, 'op@example.jp');
 }, 120_000);
 afterAll(async () => {
   await t.close();

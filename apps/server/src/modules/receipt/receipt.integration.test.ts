@@ -18,7 +18,7 @@ import { textIn } from '../../i18n/said-text.ts';
 import { seed } from '../../seed/seed.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { loginAs } from '../mypage/test-fixtures.ts';
-import { insertStaff, signIn } from '../staff/test-fixtures.ts';
+import { insertStaff, staffSession } from '../staff/test-fixtures.ts';
 import { pdfPageCount, pdfText } from './pdf-text.ts';
 import { japaneseDate } from './service.ts';
 
@@ -311,7 +311,7 @@ describe('a cancellation fee is receipted on its own, as 不課税', () => {
 
 describe('予約詳細: the console (re)issues receipts', () => {
   beforeAll(async () => {
-    operator = await signIn(t, 'op@example.jp');
+    operator = await staffSession(t, 'op@example.jp');
   });
 
   it('lists them and issues one with the 宛名 the clerk enters, then reissues it, as the staff member', async () => {

@@ -24,7 +24,7 @@ import { todayIn } from '../../clock.ts';
 import { facilities, rentalStock, staffAuditEvents } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bookingPayload, insertTestOption, insertTestStock } from '../booking/test-fixtures.ts';
-import { insertStaff, signIn } from '../staff/test-fixtures.ts';
+import { insertStaff, staffSession } from '../staff/test-fixtures.ts';
 
 let t: TestApp;
 let admin = '';
@@ -86,8 +86,8 @@ beforeAll(async () => {
   for (const day of [first, second]) await insertTestStock(t.ctx.db, BOOTS, day, { zaikozan: 30 });
   await insertStaff(t.ctx.db, { mail: 'sizes-admin@example.jp', role: 'admin', totp: true });
   await insertStaff(t.ctx.db, { mail: 'sizes-op@example.jp', role: 'operator' });
-  admin = await signIn(t, 'sizes-admin@example.jp');
-  operator = await signIn(t, 'sizes-op@example.jp');
+  admin = await staffSession(t, 'sizes-admin@example.jp');
+  operator = await staffSession(t, 'sizes-op@example.jp');
 }, 120_000);
 afterAll(async () => {
   await t?.close();

@@ -13,7 +13,7 @@ import { rowsOf } from '../../db/client.ts';
 import { bookings, octoBookings, resellers } from '../../db/schema.ts';
 import { seed } from '../../seed/seed.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { cloneBooking, insertStaff, signIn } from '../staff/test-fixtures.ts';
+import { cloneBooking, insertStaff, staffSession } from '../staff/test-fixtures.ts';
 
 let t: TestApp;
 let operator = '';
@@ -24,7 +24,7 @@ beforeAll(async () => {
   t = await createTestApp();
   await seed(t.ctx.db, t.clock);
   await insertStaff(t.ctx.db, { mail: 'desk-channel@example.jp', role: 'operator' });
-  operator = await signIn(t, 'desk-channel@example.jp');
+  operator = await staffSession(t, 'desk-channel@example.jp');
   const [made] = await t.ctx.db
     .insert(resellers)
     .values({ name: 'Klook', commissionBp: 1500, createdAt: t.clock.now() })

@@ -18,7 +18,7 @@ import {
 import { seed } from '../../seed/seed.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { storedColumns } from '../booking/lifecycle.ts';
-import { insertStaff, signIn } from '../staff/test-fixtures.ts';
+import { insertStaff, staffSession } from '../staff/test-fixtures.ts';
 import { monthRange } from './report.ts';
 
 let t: TestApp;
@@ -61,7 +61,7 @@ beforeAll(async () => {
   t = await createTestApp();
   await seed(t.ctx.db, t.clock);
   await insertStaff(t.ctx.db, { mail: 'sales-admin@example.jp', role: 'admin', totp: true });
-  admin = await signIn(t, 'sales-admin@example.jp');
+  admin = await staffSession(t, 'sales-admin@example.jp');
   const made = await t.ctx.db
     .insert(resellers)
     .values([

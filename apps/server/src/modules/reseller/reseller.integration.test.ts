@@ -13,7 +13,7 @@ import { openDatabase } from '../../db/client.ts';
 import { resellerKeys, resellers, staffAuditEvents } from '../../db/schema.ts';
 import { createTestApp, migratedDataDir, type TestApp, testDbKind } from '../../test/helper.ts';
 import { runOps } from '../../test/processes.ts';
-import { insertStaff, signIn } from '../staff/test-fixtures.ts';
+import { insertStaff, staffSession } from '../staff/test-fixtures.ts';
 import { findKeyHolder, hashResellerKey } from './keys.ts';
 import { createReseller, RESELLER_BY_OPS } from './service.ts';
 
@@ -27,8 +27,8 @@ beforeAll(async () => {
   t = await createTestApp();
   adminId = await insertStaff(t.ctx.db, { mail: ADMIN_MAIL, role: 'admin', totp: true });
   await insertStaff(t.ctx.db, { mail: 'desk-resellers@example.jp', role: 'operator' });
-  admin = await signIn(t, ADMIN_MAIL);
-  operator = await signIn(t, 'desk-resellers@example.jp');
+  admin = await staffSession(t, ADMIN_MAIL);
+  operator = await staffSession(t, 'desk-resellers@example.jp');
 }, 60_000);
 afterAll(async () => {
   await t.close();

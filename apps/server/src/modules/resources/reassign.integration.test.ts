@@ -24,7 +24,7 @@ import { bookingEvents } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { sweepUnpaidBookings } from '../booking/sweeper.ts';
 import { bookingPayload, insertTestOption, insertTestStock } from '../booking/test-fixtures.ts';
-import { insertStaff, signIn } from '../staff/test-fixtures.ts';
+import { insertStaff, staffSession } from '../staff/test-fixtures.ts';
 import { optionResources, resourceExceptions, resources } from './schema.ts';
 import { resourceBookings } from './service.ts';
 
@@ -51,7 +51,7 @@ async function book(opcd: string, usedate: Ymd): Promise<string> {
 /** `minutes` later, with the operator signed in again (a staff session ends after a shorter idle time). */
 async function later(minutes: number): Promise<void> {
   t.clock.advance(minutes * 60_000);
-  operator = await signIn(t, 'op-reassign@example.jp');
+  operator = await staffSession(t, 'op-reassign@example.jp');
 }
 
 async function reassign(rsvno: string, from: number, to: number) {
@@ -112,7 +112,7 @@ const trailGuides: number[] = [];
 beforeAll(async () => {
   t = await createTestApp();
   operatorId = await insertStaff(t.ctx.db, { mail: 'op-reassign@example.jp', role: 'operator' });
-  operator = await signIn(t, 'op-reassign@example.jp');
+  operator = await staffSession(t, 'op-reassign@example.jp');
   for (const opcd of [WALK, TRAIL]) await insertTestOption(t.ctx.db, opcd, { maxPeople: 20 });
   yamada = await insertResource('ガイド 山田', POOL);
   sato = await insertResource('ガイド 佐藤', POOL);

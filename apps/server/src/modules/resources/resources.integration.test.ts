@@ -30,7 +30,7 @@ import { facilities, staffAuditEvents } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { sweepUnpaidBookings } from '../booking/sweeper.ts';
 import { bookingPayload, insertTestOption, insertTestStock } from '../booking/test-fixtures.ts';
-import { insertStaff, signIn } from '../staff/test-fixtures.ts';
+import { insertStaff, staffSession } from '../staff/test-fixtures.ts';
 import { bookingResources } from './schema.ts';
 
 let t: TestApp;
@@ -50,8 +50,8 @@ beforeAll(async () => {
   for (const opcd of [CRUISE, SUNSET, WALK, TOUR, FERRY]) await insertTestOption(t.ctx.db, opcd, { maxPeople: 20 });
   await insertStaff(t.ctx.db, { mail: 'resource-admin@example.jp', role: 'admin', totp: true });
   await insertStaff(t.ctx.db, { mail: 'resource-op@example.jp', role: 'operator' });
-  admin = await signIn(t, 'resource-admin@example.jp');
-  operator = await signIn(t, 'resource-op@example.jp');
+  admin = await staffSession(t, 'resource-admin@example.jp');
+  operator = await staffSession(t, 'resource-op@example.jp');
 }, 120_000);
 afterAll(async () => {
   await t?.close();
@@ -412,7 +412,7 @@ describe('a capacity below what bookings hold', () => {
     // Unpaid past their hour, the sweeper expires both bookings: their units count for nothing any more.
     t.clock.advance(2 * 60 * 60_000);
     await sweepUnpaidBookings(t.ctx);
-    admin = await signIn(t, 'resource-admin@example.jp');
+    admin = await staffSession(t, 'resource-admin@example.jp');
     // Nor are they listed as holding it on their day.
     expect((await get(`/resources/${boat.id}/bookings?date=${iso}`)).json().response).toEqual([]);
     const deleted = await post(`/resources/${boat.id}/delete`);

@@ -12,7 +12,7 @@ import { retentionRemoved } from '../../metrics.ts';
 import { seed } from '../../seed/seed.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { startWorkers } from '../../workers.ts';
-import { insertStaff, nextAddress, signIn } from '../staff/test-fixtures.ts';
+import { insertStaff, nextAddress, staffSession } from '../staff/test-fixtures.ts';
 import { MAIL_PURGED_BODY, runRetention } from './service.ts';
 
 const DAY = 86_400_000;
@@ -25,7 +25,7 @@ beforeAll(async () => {
   t = await createTestApp();
   await seed(t.ctx.db, t.clock);
   staffId = await insertStaff(t.ctx.db, { mail: 'retention@example.jp', role: 'operator' });
-  staffCookie = await signIn(t, 'retention@example.jp');
+  staffCookie = await staffSession(t, 'retention@example.jp');
 }, 120_000);
 afterAll(async () => {
   await t.close();
