@@ -15,6 +15,11 @@ export const TEST_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
  * to eight accounts.
  */
 let testPasswordHash: Promise<string> | undefined;
+function hashOf(password: string | undefined): Promise<string> {
+  if (password !== undefined) return hashPassword(password);
+  testPasswordHash ??= hashPassword(TEST_PASSWORD);
+  return testPasswordHash;
+}
 
 /** A staff account ready to sign in (no initial password to change unless asked). */
 export async function insertStaff(
@@ -26,9 +31,7 @@ export async function insertStaff(
     .values({
       mail: input.mail,
       role: input.role,
-      passwordHash: await (input.password === undefined
-        ? (testPasswordHash ??= hashPassword(TEST_PASSWORD))
-        : hashPassword(input.password)),
+      passwordHash: await hashOf(input.password),
       mustChangePassword: input.mustChangePassword ?? false,
       totpSecret: input.totp ? TEST_TOTP_SECRET : null,
     })
