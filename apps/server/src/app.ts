@@ -177,7 +177,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = new URL(request.url, 'http://localhost');
-    if (request.method === 'GET' && !url.pathname.startsWith('/api/') && app.renderSpa) {
+    // HEAD as GET (RFC 9110 §9.3.2): uptime monitors and link checkers ask a page's HEAD; Node sends no body for it.
+    const reads = request.method === 'GET' || request.method === 'HEAD';
+    if (reads && !url.pathname.startsWith('/api/') && app.renderSpa) {
       const html = await app.renderSpa(url.pathname, url.searchParams, siteOrigin(ctx.config, request));
       return sendCompressed(request, reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache'), html);
     }

@@ -159,6 +159,20 @@ describe('security headers on every kind of answer', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(asset.headers['content-type']).toMatch(/javascript/);
   });
+
+  it('a page answers HEAD as it answers GET, without the body; an unknown API path is still 404', async () => {
+    for (const url of ['/', '/detail?opcd=OP0001', '/login', '/en/', '/mypage', '/admin']) {
+      const [get, head] = await Promise.all(
+        (['GET', 'HEAD'] as const).map((method) => app.inject({ method, url, headers: { 'accept-encoding': 'br' } })),
+      );
+      expect(head.statusCode, url).toBe(200);
+      expect(head.headers['content-type'], url).toBe(get.headers['content-type']);
+      expect(head.headers['content-encoding'], url).toBe('br');
+      expect(head.body, url).toBe('');
+    }
+    const api = await app.inject({ method: 'HEAD', url: '/api/nothing-here' });
+    expect(api.statusCode).toBe(404);
+  });
 });
 
 describe('the CSRF cookie (Sanctum style)', () => {
