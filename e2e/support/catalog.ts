@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { expect } from '@playwright/test';
+import { addMonths, tokyoYmd } from '@tabi/contract/dates';
 import { IntlMessageFormat } from 'intl-messageformat';
-import { tokyoIso } from './staff.ts';
 
 const MESSAGES = path.join(import.meta.dirname, '../../apps/web/src/messages');
 
@@ -67,8 +67,7 @@ export function sandboxWords(lang: string): (key: string, values?: Record<string
  * at any hour of the run; the month in UTC lags Tokyo's for nine hours at each month's turn.
  */
 export function nextMonthInTokyo(): string {
-  const [year = 0, month = 0] = tokyoIso(0).split('-').map(Number);
-  return month === 12 ? `${year + 1}01` : `${year}${String(month + 1).padStart(2, '0')}`;
+  return addMonths(tokyoYmd(new Date()), 1).slice(0, 6);
 }
 
 /** Seats left of an option on a day, as its detail's calendar answers them (0 on a day it does not sell). */
