@@ -7,11 +7,12 @@
  * next file (kept-databases.ts).
  * On the PGlite tier it also builds the server, for the tests that start it as a process (processes.ts).
  */
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
@@ -28,9 +29,12 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const stamp = `${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   if (process.env.TEST_DB !== 'postgres') {
-    // The tests that start the server as a process run its build (processes.ts); 1 s.
-    execFileSync(process.execPath, ['build.mjs'], { cwd: serverRoot, stdio: 'inherit' });
-    const database = await openDatabase({ dataDir: 'memory' });
+    // The tests that start the server as a process run its build (processes.ts): 1.4 s, on the other core while the
+    // template is migrated (1.8 s).
+    const [database] = await Promise.all([
+      openDatabase({ dataDir: 'memory' }),
+      promisify(execFile)(process.execPath, ['build.mjs'], { cwd: serverRoot }),
+    ]);
     const file = path.join(os.tmpdir(), `tabi-test-template-${stamp}.tar`);
     try {
       await (database.db as unknown as { $client: PGlite }).$client.exec(TEST_SUPPORT_SQL);
