@@ -193,38 +193,19 @@ const specs = readdirSync(path.join(root, 'e2e'))
   .sort();
 const shardFiles = [specs.filter((f) => firstShard.test(f)), specs.filter((f) => !firstShard.test(f))];
 
-/**
- * The demo database the shards' servers start on, written once and copied for each shard. It needs no build, so it is
- * written while the build runs (one core for 5 s, beside a build that keeps the two cores 71 % busy); its output is
- * printed with the end-to-end tier's.
- */
-const template = path.join(results, 'e2e-data');
-function prepareEndToEndData() {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['scripts/e2e-server.mjs', '--prepare', template], {
-      cwd: root,
-      env: { ...process.env, TZ: 'UTC' },
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.on('close', (code) => resolve({ ok: code === 0, output }));
-  });
-}
-
-async function endToEnd(preparing) {
+async function endToEnd() {
   const name = 'end-to-end tests in Chromium (2 shards)';
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
   const ticks = cpuTicks();
-  // The server is the one the build step just built.
-  const prepared = await preparing;
-  process.stdout.write(prepared.output);
-  if (!prepared.ok) {
+  // The demo database is written once and copied for each shard, and the server is the one the build step just built.
+  const template = path.join(results, 'e2e-data');
+  const prepared = spawnSync(process.execPath, ['scripts/e2e-server.mjs', '--prepare', template], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, TZ: 'UTC' },
+  });
+  if (prepared.status !== 0) {
     finished(name, false, started, ticks);
     failedSteps.push(name);
     return;
@@ -265,9 +246,7 @@ async function endToEnd(preparing) {
   if (!ok) failedSteps.push(name);
 }
 
-const preparing = prepareEndToEndData();
-if (run('build', 'npm', ['run', 'build'])) await endToEnd(preparing);
-else await preparing;
+if (run('build', 'npm', ['run', 'build'])) await endToEnd();
 
 console.log(`\nFailed steps: ${failedSteps.length === 0 ? 'none' : failedSteps.join(', ')}`);
 if (failedTests.length > 0) console.log('Failed tests:');
