@@ -107,3 +107,28 @@ test('a logged-in visitor gets the server-rendered list with their own header, w
   await expect(page.locator('[data-opcd]').first()).toBeVisible();
   expect(errors).toEqual([]);
 });
+
+test('a page open since before a deploy, whose next script is gone, loads itself again instead of an error', async ({
+  page,
+}) => {
+  await page.goto('/');
+  // The deploy: the detail page's script of the build this page came with is gone from the server; a page loaded
+  // after it (a new document) comes with the new build, whose script is there.
+  let deployed = false;
+  let refused = 0;
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document') deployed = true;
+  });
+  await page.route('**/assets/detail-*.js', (route) => {
+    if (deployed) return route.continue();
+    refused += 1;
+    return route.fulfill({ status: 404, contentType: 'application/json', body: '{}' });
+  });
+  deployed = false;
+  const option = page.locator('[data-opcd]').first();
+  const name = (await option.getByRole('heading').first().textContent()) ?? '';
+  await option.getByRole('link').first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name.trim());
+  expect(refused).toBeGreaterThan(0);
+  await expect(page).toHaveURL(/\/detail\?opcd=/);
+});

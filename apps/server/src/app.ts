@@ -179,7 +179,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     const url = new URL(request.url, 'http://localhost');
     // HEAD as GET (RFC 9110 §9.3.2): uptime monitors and link checkers ask a page's HEAD; Node sends no body for it.
     const reads = request.method === 'GET' || request.method === 'HEAD';
-    if (reads && !url.pathname.startsWith('/api/') && app.renderSpa) {
+    // A file that is not there (a script of the build before a deploy, /favicon.ico, /sitemap.xml) is 404, never the
+    // page: a page open since before a deploy then sees its next step's script missing and loads itself again
+    // (apps/web/src/lib/new-build.ts), where HTML as the script broke the step. No page's path has a file extension.
+    const file = /\.[a-z0-9]+$/i.test(url.pathname);
+    if (reads && !file && !url.pathname.startsWith('/api/') && app.renderSpa) {
       const html = await app.renderSpa(url.pathname, url.searchParams, siteOrigin(ctx.config, request));
       return sendCompressed(request, reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache'), html);
     }

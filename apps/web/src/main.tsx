@@ -8,6 +8,7 @@ import { createRoutes, patchRoutesOnNavigation } from './app/router.tsx';
 import { purifierReady } from './components/safe-html.tsx';
 import { loadMessages } from './i18n/messages.ts';
 import { type EarlyEdit, readEarlyEdits, replayEarlyEdits } from './lib/early-edits.ts';
+import { reloadForNewBuild } from './lib/new-build.ts';
 import './styles/global.css';
 import { setPageLang } from './i18n/lang.tsx';
 
@@ -91,6 +92,9 @@ async function start(root: HTMLElement): Promise<void> {
     createRoot(root).render(app);
   });
 }
+
+// A script of the build this page came with is gone after a deploy: the page loads itself again (lib/new-build.ts).
+window.addEventListener('vite:preloadError', () => void reloadForNewBuild());
 
 const root = document.getElementById('root');
 if (root) void start(root);

@@ -175,6 +175,28 @@ describe('security headers on every kind of answer', () => {
     const api = await app.inject({ method: 'HEAD', url: '/api/nothing-here' });
     expect(api.statusCode).toBe(404);
   });
+
+  it('a file that is not there is 404 in the envelope, never the page: a script gone with a deploy, the icons, a sitemap', async () => {
+    for (const url of [
+      '/assets/detail-0ld8uild.js',
+      '/assets/index-0ld8uild.css',
+      '/favicon.ico',
+      '/sitemap.xml',
+      '/.env',
+    ]) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const res = await app.inject({ method, url });
+        expect(res.statusCode, `${method} ${url}`).toBe(404);
+        expect(res.headers['content-type'], `${method} ${url}`).toMatch(/^application\/json/);
+      }
+    }
+    expect((await app.inject({ method: 'GET', url: '/assets/nothing-here.js' })).json()).toMatchObject({
+      response: null,
+    });
+    const page = await app.inject({ method: 'GET', url: '/mypage/AA100001?from=mail.example' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+  });
 });
 
 describe('the CSRF cookie (Sanctum style)', () => {
