@@ -179,15 +179,16 @@ if (process.env.TEST_DATABASE_URL) {
  * The end-to-end specs in two shards at once, each with its own server on its own fresh database (E2E_PORT picks
  * both), so no spec sees another shard's changes; each shard's output is printed whole once it is done.
  * The specs make the bookings they change (ADR 0204), so any split is correct; they are split by the time their specs
- * took (a fresh clone's run on 2026-11-30, summed per spec): the console's specs but the resellers', the axe scans,
- * the coupons, the English journeys and the other languages', login, mails, security, OCTO and smoke, about 398 s on
- * that slow day; and the rest of the customer's with the resellers' and the waiting list's, about 398 s (they had
- * drifted to 418 s and 378 s; before that to 179 s and 272 s, a core idle for a minute and a half). One server with two workers was
+ * took (fresh clones' runs on 2026-11-30, summed per spec): the console's specs but the resellers', the discount
+ * codes', the axe scans, the coupons, the English journeys and the other languages', login, mails, security, OCTO and
+ * smoke, about 200 s on a quiet evening; and the rest of the customer's with the resellers' and the waiting list's,
+ * about 201 s (they had drifted to 189 s and 212 s; before that to 418 s and 378 s on a slow afternoon, and to 179 s
+ * and 272 s, a core idle for a minute and a half). One server with two workers was
  * slower on this machine's two cores (ADR 0204). Playwright's own `--shard` splits by the count of tests, which put
  * 450 s in one shard and 290 s in the other.
  */
 const firstShard =
-  /^(accessibility|admin(-[a-z]+)?|day-stop|departures-console|operations|octo|coupon(-english)?|english-journeys|languages|login|mail-html|security|smoke)\./;
+  /^(accessibility|admin(-[a-z]+)?|day-stop|departures-console|discounts|operations|octo|coupon(-english)?|english-journeys|languages|login|mail-html|security|smoke)\./;
 const specs = readdirSync(path.join(root, 'e2e'))
   .filter((f) => f.endsWith('.spec.ts'))
   .sort();
