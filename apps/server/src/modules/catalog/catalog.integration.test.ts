@@ -584,6 +584,12 @@ describe('GET /api/option/{code}', () => {
     expectJapaneseError(await get('/api/option/OP0001?usedate=20261399'), 422);
     expectJapaneseError(await get('/api/option/OP0001?usedate=202612'), 422);
     expectJapaneseError(await get(`/api/option/${'A'.repeat(21)}`), 422);
+    // A link mangled on its way (a direction mark in the code) names the code as a code, not as the console's
+    // second factor (確認コード), which shares the field's name.
+    const mangled = await get('/api/option/%E2%80%AEOP0001');
+    expectJapaneseError(mangled, 422);
+    expect(mangled.json().errMsg).toContain('コード：');
+    expect(mangled.json().errMsg).not.toContain('確認コード');
   });
 });
 
