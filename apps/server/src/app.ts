@@ -182,8 +182,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     // A file that is not there (a script of the build before a deploy, /favicon.ico, /sitemap.xml) is 404, never the
     // page: a page open since before a deploy then sees its next step's script missing and loads itself again
     // (apps/web/src/lib/new-build.ts), where HTML as the script broke the step. No page's path has a file extension.
+    // Nor is a page what the server's own paths answer (/api, /metrics without its token, /sanctum, /sandbox…).
     const file = /\.[a-z0-9]+$/i.test(url.pathname);
-    if (reads && !file && !url.pathname.startsWith('/api/') && app.renderSpa) {
+    const serverOwn = SERVER_SEGMENTS.has(url.pathname.split('/')[1] ?? '');
+    if (reads && !file && !serverOwn && app.renderSpa) {
       const html = await app.renderSpa(url.pathname, url.searchParams, siteOrigin(ctx.config, request));
       return sendCompressed(request, reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache'), html);
     }
@@ -234,6 +236,9 @@ export const OTHER_ROUTES: readonly OtherRoute[] = [
   { method: 'POST', url: TEST_SWEEP_ROUTE, why: 'TEST_ROUTES=1 only: the sweeper at a later instant (ADR 0213)' },
   ...OCTO_ROUTES,
 ];
+
+/** The first segments of the paths the server answers itself (`api`, `metrics`, `sandbox`, …): never a page's. */
+const SERVER_SEGMENTS = new Set(OTHER_ROUTES.map((route) => route.url.split('/')[1] ?? ''));
 
 /** The entries the server registers a route for: SPEC §7's, the console's, and the operator's when given a key. */
 export function contractEndpoints(options: BuildOptions = {}): Endpoint[] {

@@ -176,7 +176,7 @@ describe('security headers on every kind of answer', () => {
     expect(api.statusCode).toBe(404);
   });
 
-  it('a file that is not there is 404 in the envelope, never the page: a script gone with a deploy, the icons, a sitemap', async () => {
+  it('a file that is not there, or a path of the server, is 404 in the envelope, never the page', async () => {
     for (const url of [
       '/assets/detail-0ld8uild.js',
       '/assets/index-0ld8uild.css',
@@ -193,6 +193,12 @@ describe('security headers on every kind of answer', () => {
     expect((await app.inject({ method: 'GET', url: '/assets/nothing-here.js' })).json()).toMatchObject({
       response: null,
     });
+    // Nor a path of the server's own: the metrics without their token, the anti-forgery cookie's, the sandbox's.
+    for (const url of ['/metrics', '/sanctum/nothing', '/sandbox/nothing', '/api']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/^application\/json/);
+    }
     const page = await app.inject({ method: 'GET', url: '/mypage/AA100001?from=mail.example' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
