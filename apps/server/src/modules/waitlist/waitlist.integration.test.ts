@@ -258,7 +258,11 @@ describe('offering seats that came back', () => {
       [e4, 'expired', 0],
     ]);
     expect(await seatsAccountedFor(day)).toEqual({ left: 0, booked: 0, held: 4, total: 4 });
-    const offers = await t.ctx.db.select().from(outbox).where(eq(outbox.kind, 'waitlist_offered'));
+    const offers = await t.ctx.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.kind, 'waitlist_offered'))
+      .orderBy(asc(outbox.id));
     expect(offers.length).toBeGreaterThanOrEqual(3);
     expect(offers.at(-1)?.body).toContain(`waitlist=${await tokenOf(e1 ?? 0)}`);
     expect(offers.at(-1)?.body).toContain('3名分');
