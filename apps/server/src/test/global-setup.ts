@@ -100,17 +100,6 @@ begin
     end if;
   end loop;
 end $$;
--- No autovacuum in a test database: it would hand a deleted row's space to the next insert (reset() deletes, below),
--- and a file's rows would come back in another order than written, as they never do on a fresh table.
-do $$
-declare
-  r record;
-begin
-  for r in select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
-           where n.nspname = 'public' and c.relkind = 'r' loop
-    execute format('alter table public.%I set (autovacuum_enabled = false, toast.autovacuum_enabled = false)', r.relname);
-  end loop;
-end $$;
 create table test_support.sequences as
   select format('public.%I', sequencename) as seq, last_value, start_value from pg_sequences
   where schemaname = 'public';
@@ -131,25 +120,12 @@ create function test_support.reset() returns text language plpgsql as $$
 declare
   r record;
   cols text;
-  truncated text;
 begin
-  -- The migrations' rows go back as they were, without the triggers that would count or announce them (foreign keys
-  -- are triggers too, so the order of the deletes does not matter).
+  -- The migrations' rows go back as they were, without the triggers that would count or announce them.
   set local session_replication_role = replica;
-  -- A table a file left small is emptied by DELETE; TRUNCATE gives every table and index new files, 0.3 s for the
-  -- 59 tables on PostgreSQL and 0.06 s on PGlite, a file's own opening of each again after. A table grown past a few
-  -- pages (a scale test's, or dead rows of earlier files) is truncated with the tables that refer to it, so none grows
-  -- from file to file.
-  truncated := (select string_agg(format('public.%I', c.relname), ', ')
-                from pg_class c join pg_namespace n on n.oid = c.relnamespace
-                where n.nspname = 'public' and c.relkind = 'r' and pg_relation_size(c.oid) > 65536);
-  if truncated is not null then
-    execute 'truncate ' || truncated || ' cascade';
-  end if;
-  for r in select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
-           where n.nspname = 'public' and c.relkind = 'r' and pg_relation_size(c.oid) <= 65536 loop
-    execute format('delete from public.%I', r.relname);
-  end loop;
+  execute (select 'truncate ' || string_agg(format('public.%I', c.relname), ', ')
+           from pg_class c join pg_namespace n on n.oid = c.relnamespace
+           where n.nspname = 'public' and c.relkind in ('r', 'p'));
   for r in select relname from test_support.kept_rows loop
     select string_agg(format('%I', a.attname), ', ' order by a.attnum) into cols from pg_attribute a
       where a.attrelid = format('public.%I', r.relname)::regclass and a.attnum > 0 and not a.attisdropped

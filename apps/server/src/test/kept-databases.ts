@@ -2,10 +2,10 @@
  * The server tests' databases, kept between files (ADR 0219). Each file starts on an empty migrated database, as
  * before; but where every file made one (an in-memory PGlite loaded from the migrated image, 1.3–2 s of a file on
  * this machine; or a PostgreSQL database copied from the template and dropped after, 0.6–0.9 s), a worker now keeps
- * the ones its files closed and empties them: every table emptied, the migrations' own rows written again, the
- * sequences set back (`test_support.reset()`, 38 ms on PGlite, 4 ms on PostgreSQL). A file whose tests changed the
- * schema (a trigger disabled and not enabled again, a function of its own) leaves a database whose fingerprint
- * differs: it is thrown away, never kept.
+ * the ones its files closed and empties them: every table truncated, the migrations' own rows written again, the
+ * sequences set back (`test_support.reset()`, 0.08 s on PGlite). A file whose tests changed the schema (a trigger
+ * disabled and not enabled again, a function of its own) leaves a database whose fingerprint differs: it is thrown
+ * away, never kept.
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';

@@ -4,7 +4,7 @@
  * commission, and OCTO's pricing of the booking says the same. On PGlite and on PostgreSQL.
  */
 import { addDays, type Ymd, ymdToIsoDate } from '@tabi/contract/dates';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingEvents, bookings, resellers } from '../../db/schema.ts';
@@ -100,7 +100,11 @@ describe('a sold booking keeps its commission', () => {
     expect(await owed(rsvno)).toEqual({ amountjp: 10_700, netAmount: 9_630 });
 
     // The history says what it owed before and after each move.
-    const changes = await t.ctx.db.select().from(bookingEvents).where(eq(bookingEvents.rsvno, rsvno));
+    const changes = await t.ctx.db
+      .select()
+      .from(bookingEvents)
+      .where(eq(bookingEvents.rsvno, rsvno))
+      .orderBy(asc(bookingEvents.id));
     const moves = changes.filter((e) => e.action === 'reseller_changed' && e.after && 'net_amount' in e.after);
     expect(moves.map((e) => [e.before?.net_amount, e.after?.net_amount])).toEqual([
       [9_630, 10_800],
