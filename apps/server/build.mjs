@@ -20,9 +20,9 @@ export const SERVER_ENTRY = fileURLToPath(new URL('./dist/main.js', import.meta.
 const ENTRIES = { main: './src/main.ts', ops: './src/scripts/ops.ts', seed: './src/scripts/seed.ts' };
 
 /**
- * The packages left to Node: each reads files beside itself (PGlite, and the older one that reads a PostgreSQL 17
- * directory, its WebAssembly and data, pdfkit and fontkit their font data, the Noto font its files, the API docs their
- * pages, jsdom a worker by path), loads a native addon (sharp), or is optional and not installed (pg-native). stripe and passkit-generator are left out as published: their
+ * The packages left to Node: each reads files beside itself (PGlite its WebAssembly and data, pdfkit and fontkit their
+ * font data, the Noto font its files, the API docs their pages, jsdom a worker by path), loads a native addon (sharp),
+ * or is optional and not installed (pg-native). stripe and passkit-generator are left out as published: their
  * builds pick files by export conditions that a bundle would fix once.
  */
 const LEFT_TO_NODE = [
@@ -35,7 +35,6 @@ const LEFT_TO_NODE = [
   'passkit-generator',
   'pdfkit',
   'pg-native',
-  'pglite-postgres17',
   'sharp',
   'stripe',
 ];

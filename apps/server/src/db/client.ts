@@ -13,7 +13,6 @@ import pg from 'pg';
 import { parseIntoClientConfig } from 'pg-connection-string';
 import { SERVER_ROOT } from '../server-root.ts';
 import { type DirLock, lockDataDir } from './dir-lock.ts';
-import { upgradePaths, upgradePgliteDir } from './pglite-upgrade.ts';
 import * as schema from './schema.ts';
 import { StockChangeBroadcast, trackStockChanges } from './stock-changes.ts';
 
@@ -22,7 +21,10 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
-export { rowsOf } from './rows.ts';
+/** Both drivers answer raw SQL (`db.execute`) with `{ rows }`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
 
 const dialect = new PgDialect();
 
@@ -170,11 +172,6 @@ export async function openDatabase(options: {
     dirLock = lockDataDir(options.dataDir);
     try {
       const dir = path.join(options.dataDir, 'pglite');
-      if (await upgradePgliteDir(dir, (older) => pgliteDatabase(older, () => older.close()))) {
-        console.info(
-          `The database in ${dir} was copied to PostgreSQL 18; the old one is in ${upgradePaths(dir).kept}.`,
-        );
-      }
       mkdirSync(dir, { recursive: true });
       client = new PGlite(dir, { extensions: { pg_trgm } });
     } catch (error) {

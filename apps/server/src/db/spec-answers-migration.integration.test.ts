@@ -31,8 +31,7 @@ import { replay, type SpecAnswer, type SpecAnswers } from '../scripts/record-spe
 import { adminQuery } from '../test/global-setup.ts';
 import { createTestApp, droppedOnClose, testDbKind } from '../test/helper.ts';
 import { type Database, openDatabase } from './client.ts';
-import { migrationsBefore } from './migrations-before.ts';
-import { type DatabaseRows, loadRows } from './rows.ts';
+import { type DatabaseRows, loadRows, migrationsBefore } from './migrations-before.ts';
 
 const FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'spec-answers');
 const read = <T>(file: string) => JSON.parse(gunzipSync(readFileSync(path.join(FIXTURE, file))).toString()) as T;

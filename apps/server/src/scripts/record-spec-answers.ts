@@ -36,7 +36,7 @@ import { createContext } from '../compose.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { type Database, openDatabase, rowsOf } from '../db/client.ts';
-import { type DatabaseRows, dumpRows, loadRows } from '../db/rows.ts';
+import { type DatabaseRows, dumpRows, loadRows } from '../db/migrations-before.ts';
 import { resellers } from '../db/schema.ts';
 import { beginCancellation } from '../modules/booking/cancel.ts';
 import { confirmRequest } from '../modules/booking/service.ts';
