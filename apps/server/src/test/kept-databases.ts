@@ -2,8 +2,9 @@
  * The server tests' databases, kept between files (ADR 0219). Each file starts on an empty migrated database, as
  * before; but where every file made one (an in-memory PGlite loaded from the migrated image, 1.3–2 s of a file on
  * this machine; or a PostgreSQL database copied from the template and dropped after, 0.6–0.9 s), a worker now keeps
- * the ones its files closed and empties them: every table truncated, the migrations' own rows written again, the
- * sequences set back (`test_support.reset()`, 0.08 s on PGlite). A file whose tests changed the schema (a trigger
+ * the ones its files closed and empties them: every table a file wrote to truncated (on PostgreSQL its rows deleted
+ * and its pages vacuumed away), so the next file's rows are read back in the order written, as on a new database;
+ * the migrations' own rows written again, the sequences set back (`test_support.reset()`). A file whose tests changed the schema (a trigger
  * disabled and not enabled again, a function of its own) leaves a database whose fingerprint differs: it is thrown
  * away, never kept.
  */
@@ -11,6 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, openDatabase, pgliteDatabase } from '../db/client.ts';
 import { adminQuery } from './global-setup.ts';
@@ -111,11 +113,31 @@ export async function keptPostgres(adminUrl: string): Promise<Database> {
     async close() {
       // Every connection of the file ends here, and with them its sessions' settings and locks.
       await database.close();
-      const [row] = await adminQuery(urlOf(adminUrl, name), 'select test_support.reset() as fingerprint');
+      const admin = new pg.Client({ connectionString: urlOf(adminUrl, name) });
+      await admin.connect();
+      let row: { fingerprint?: string } | undefined;
+      try {
+        await emptyTables(admin);
+        [row] = (await admin.query('select test_support.reset() as fingerprint')).rows;
+      } finally {
+        await admin.end();
+      }
       if (row?.fingerprint === fingerprint) idlePostgres.push({ handle: name, fingerprint });
       else await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
     },
   };
+}
+
+/**
+ * On PostgreSQL a kept database's tables are emptied by deleting their rows and vacuuming their pages away before
+ * `reset()`, in a fifth of the time of truncating them: there TRUNCATE gives each table and index new files, and must
+ * take every table that refers to one. In PGlite's memory truncating costs less than the vacuum.
+ */
+async function emptyTables(client: pg.Client): Promise<void> {
+  const { rows } = await client.query<{ emptied: string }>('select test_support.empty_tables() as emptied');
+  // Its own statement: VACUUM runs outside a transaction. Index clean-up on, so that every dead row's line goes and
+  // the pages can be given back.
+  if (rows[0]?.emptied) await client.query(`vacuum (index_cleanup on) ${rows[0].emptied}`);
 }
 
 function urlOf(adminUrl: string, name: string): string {
