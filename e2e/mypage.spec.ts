@@ -1,6 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { formatJpy } from '@tabi/contract/format';
 import { Msg } from '@tabi/contract/messages';
@@ -8,10 +6,8 @@ import { pdfText } from '../apps/server/src/modules/receipt/pdf-text.ts';
 import { apiText } from './support/catalog.ts';
 import { expectNoSeriousA11yIssues, shoot } from './support/checks.ts';
 import { DEMO_TEL, loginAs, makeBooking, ownBooking } from './support/customer.ts';
+import { mailText, outboxFiles } from './support/outbox.ts';
 import { expect, test } from './support/test.ts';
-
-const port = process.env.E2E_PORT ?? '3100';
-const outbox = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', `.data-e2e-${port}`, 'outbox');
 
 /** Logged in as the booking (through the API) and on its my page. */
 async function openMyPage(page: Page, rsvno: string) {
@@ -99,11 +95,8 @@ test('a paid booking is cancelled with consent, showing the fee and refund, and 
   await expect.poll(() => messages).toEqual([Msg.cancelDone]);
   await expect(status(page)).toContainText(Msg.statusCanceled);
   await expect(page.getByRole('button', { name: 'キャンセルする' })).toHaveCount(0);
-  await expect
-    .poll(() => (existsSync(outbox) ? readdirSync(outbox).filter((f) => f.endsWith(`cancellation-${rsvno}.eml`)) : []))
-    .toHaveLength(1);
-  const eml = readdirSync(outbox).find((f) => f.endsWith(`cancellation-${rsvno}.eml`)) ?? '';
-  expect(readFileSync(path.join(outbox, eml), 'utf8')).toContain(rsvno);
+  await expect.poll(() => outboxFiles(`cancellation-${rsvno}.eml`)).toHaveLength(1);
+  expect(mailText(outboxFiles(`cancellation-${rsvno}.eml`)[0] ?? '')).toContain(rsvno);
 });
 
 test('rental sizes are edited after the start day and kept', async ({ page }) => {
@@ -291,7 +284,7 @@ test('a customer withdraws a request not yet answered from my page, and a mail c
   await expect(status(page)).toContainText(Msg.statusCanceled);
   await expect(page.getByRole('button', { name: 'リクエストを取り消す' })).toHaveCount(0);
   await expect
-    .poll(() => (existsSync(outbox) ? readdirSync(outbox).filter((f) => f.endsWith(`-${rsvno}.eml`)) : []), {
+    .poll(() => outboxFiles(`-${rsvno}.eml`), {
       timeout: 30_000,
     })
     .toEqual(expect.arrayContaining([expect.stringMatching(/request_withdrawn/)]));

@@ -1,18 +1,27 @@
 import { defineConfig } from '@playwright/test';
 
-const port = Number(process.env.E2E_PORT ?? 3100);
+/**
+ * One server per worker, each on its own copy of the demo database (E2E_PORT, E2E_PORT + 1, …): `npm test` runs two
+ * workers (E2E_WORKERS), a spec file at a time each, and a worker takes the next file as it finishes one, so neither
+ * waits for the other at the end whatever a day's speed does to each file. A worker reaches its own server through
+ * Playwright's TEST_PARALLEL_INDEX (the same for a worker started again after a failure); the specs make the bookings
+ * they change (ADR 0204), so any file can run on either server.
+ */
+const firstPort = Number(process.env.E2E_PORT ?? 3100);
+const workers = Number(process.env.E2E_WORKERS ?? 1);
+export const port = firstPort + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 export const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list'], ['json', { outputFile: `../test-results/e2e-${port}.json` }]] : [['list']],
-  outputDir: `../test-results/e2e-${port}`,
+  reporter: process.env.CI ? [['list'], ['json', { outputFile: '../test-results/e2e.json' }]] : [['list']],
+  outputDir: '../test-results/e2e',
   use: {
     baseURL,
     locale: 'ja-JP',
@@ -40,13 +49,13 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `node ../scripts/e2e-server.mjs`,
-    url: `${baseURL}/healthz`,
+  webServer: Array.from({ length: workers }, (_, i) => ({
+    command: 'node ../scripts/e2e-server.mjs',
+    url: `http://127.0.0.1:${firstPort + i}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: { E2E_PORT: String(port) },
-  },
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: { E2E_PORT: String(firstPort + i) },
+  })),
 });

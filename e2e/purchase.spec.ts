@@ -1,12 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { addDays, formatYmd } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
-import { baseURL } from './playwright.config.ts';
 import { expectNoSeriousA11yIssues } from './support/checks.ts';
 import { loginAs } from './support/customer.ts';
+import { OUTBOX, outboxFiles } from './support/outbox.ts';
 import {
   agreeToConsent,
   fillLeader,
@@ -23,23 +22,12 @@ import {
 } from './support/purchase.ts';
 import { expect, test } from './support/test.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const port = new URL(baseURL).port;
-const outbox = path.join(root, `.data-e2e-${port}`, 'outbox');
 const shots = process.env.SHOTS_DIR;
 
 /** A Tokyo date `years` before `day`, a little after the anniversary so the age is exactly `years`. */
 function yearsBefore(day: string, years: number, extraDays = -10): string {
   const y = Number(day.slice(0, 4)) - years;
   return formatYmd(addDays(`${y}${day.slice(4)}`, extraDays));
-}
-
-function outboxFiles(rsvno: string): string[] {
-  try {
-    return readdirSync(outbox).filter((f) => f.endsWith('.eml') && f.includes(rsvno));
-  } catch {
-    return [];
-  }
 }
 
 /** Logs in through the API as the customer would, and reads the booking. */
@@ -180,7 +168,7 @@ test.describe('purchase flow', () => {
 
     await expect.poll(() => outboxFiles(rsvno).some((f) => f.includes('booking_paid')), { timeout: 20_000 }).toBe(true);
     const mail = readFileSync(
-      path.join(outbox, outboxFiles(rsvno).find((f) => f.includes('booking_paid')) ?? ''),
+      path.join(OUTBOX, outboxFiles(rsvno).find((f) => f.includes('booking_paid')) ?? ''),
       'utf8',
     );
     expect(mail).toContain('taro.yamada@example.com');

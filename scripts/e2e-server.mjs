@@ -1,7 +1,7 @@
 // Starts the real server for the end-to-end tests on a fresh embedded database with the demo data.
 // `--prepare <dir>` only writes that database into <dir>; with E2E_DATA_TEMPLATE (such a directory) the server starts
 // on a copy of it, and with E2E_PREBUILT=1 on the server already built: `npm test` prepares and builds once for both
-// of its shards, where each shard did both on the same two cores at the same time.
+// of its servers, where each server's start did both on the same two cores at the same time.
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, rmSync } from 'node:fs';
 import path from 'node:path';

@@ -1,7 +1,7 @@
 // The one test command: installs what the tests need, then typecheck, lint, unit, components (jsdom), server integration
 // (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), build, and end-to-end tests in Chromium.
-import { execSync, spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { execSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
@@ -176,78 +176,27 @@ if (process.env.TEST_DATABASE_URL) {
   console.log('\n(TEST_DATABASE_URL is not set: the PostgreSQL run of the server tests is skipped)');
 }
 /**
- * The end-to-end specs in two shards at once, each with its own server on its own fresh database (E2E_PORT picks
- * both), so no spec sees another shard's changes; each shard's output is printed whole once it is done.
- * The specs make the bookings they change (ADR 0204), so any split is correct; they are split by the time their specs
- * took (fresh clones' runs on 2026-11-30, summed per spec): the console's specs but the resellers', the discount
- * codes', the axe scans, the coupons, the English journeys and the other languages', login, mails, security, OCTO and
- * smoke, about 200 s on a quiet evening; and the rest of the customer's with the resellers' and the waiting list's,
- * about 201 s (they had drifted to 189 s and 212 s; before that to 418 s and 378 s on a slow afternoon, and to 179 s
- * and 272 s, a core idle for a minute and a half). One server with two workers was
- * slower on this machine's two cores (ADR 0204). Playwright's own `--shard` splits by the count of tests, which put
- * 450 s in one shard and 290 s in the other.
+ * The end-to-end specs in one Playwright run of two workers, each with its own server on its own copy of the demo
+ * database (e2e/playwright.config.ts), so no spec sees another worker's changes. A worker takes the next spec file as
+ * it finishes one: the two fixed lists of files this replaced split by their times on one day and drifted on others
+ * (201 s and 201 s on a quiet evening, 525 s and 473 s on a slow night, a core idle for the difference). One server
+ * for both workers was slower on this machine's two cores (ADR 0204).
  */
-const firstShard =
-  /^(accessibility|admin(-[a-z]+)?|day-stop|departures-console|discounts|operations|octo|coupon(-english)?|english-journeys|languages|login|mail-html|security|smoke)\./;
-const specs = readdirSync(path.join(root, 'e2e'))
-  .filter((f) => f.endsWith('.spec.ts'))
-  .sort();
-const shardFiles = [specs.filter((f) => firstShard.test(f)), specs.filter((f) => !firstShard.test(f))];
-
-async function endToEnd() {
-  const name = 'end-to-end tests in Chromium (2 shards)';
-  console.log(`\n=== ${name} ===`);
-  const started = Date.now();
-  const ticks = cpuTicks();
-  // The demo database is written once and copied for each shard, and the server is the one the build step just built.
+function endToEnd() {
+  const name = 'end-to-end tests in Chromium (2 workers, a server each)';
+  // The demo database is written once and copied for each server, and the servers are the build the step before made.
   const template = path.join(results, 'e2e-data');
-  const prepared = spawnSync(process.execPath, ['scripts/e2e-server.mjs', '--prepare', template], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, TZ: 'UTC' },
+  if (!run('end-to-end demo database', process.execPath, ['scripts/e2e-server.mjs', '--prepare', template])) return;
+  run(name, bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
+    CI: '1',
+    E2E_WORKERS: '2',
+    E2E_DATA_TEMPLATE: template,
+    E2E_PREBUILT: '1',
   });
-  if (prepared.status !== 0) {
-    finished(name, false, started, ticks);
-    failedSteps.push(name);
-    return;
-  }
-  const shards = [3100, 3101].map(
-    (port, i) =>
-      new Promise((resolve) => {
-        const log = path.join(results, `e2e-${port}.log`);
-        const out = createWriteStream(log);
-        const child = spawn(
-          bin('playwright'),
-          ['test', '-c', 'e2e/playwright.config.ts', ...shardFiles[i].map((f) => `e2e/${f}`)],
-          {
-            cwd: root,
-            env: {
-              ...process.env,
-              TZ: 'UTC',
-              CI: '1',
-              E2E_PORT: String(port),
-              E2E_DATA_TEMPLATE: template,
-              E2E_PREBUILT: '1',
-            },
-          },
-        );
-        child.stdout.pipe(out);
-        child.stderr.pipe(out);
-        child.on('exit', (code) => out.end(() => resolve({ port, code, log })));
-      }),
-  );
-  let ok = true;
-  for (const shard of await Promise.all(shards)) {
-    console.log(`\n--- shard on port ${shard.port} ---`);
-    console.log(readFileSync(shard.log, 'utf8'));
-    countPlaywright(path.join(results, `e2e-${shard.port}.json`));
-    if (shard.code !== 0) ok = false;
-  }
-  finished(name, ok, started, ticks);
-  if (!ok) failedSteps.push(name);
+  countPlaywright(path.join(results, 'e2e.json'));
 }
 
-if (run('build', 'npm', ['run', 'build'])) await endToEnd();
+if (run('build', 'npm', ['run', 'build'])) endToEnd();
 
 console.log(`\nFailed steps: ${failedSteps.length === 0 ? 'none' : failedSteps.join(', ')}`);
 if (failedTests.length > 0) console.log('Failed tests:');

@@ -12,10 +12,23 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
  * about 15 % faster for the same violations. axe runs in the page itself, evaluated there once per document and kept
  * for the next scan (the other width, the next step of a journey in the same app): @axe-core/playwright evaluated its
  * half-megabyte source again for every scan, 1.26 s of the browser's CPU a scan of the detail page against 0.76 s. Only
- * the page's own document is scanned: our pages' only frames are the map's, another site's page.
+ * the page's own document is scanned: our pages' only frames are the map's, another site's page. axe-core stays at 4.13
+ * here: 4.14 made label-content-name-mismatch (WCAG 2.5.3) a rule of the WCAG tags, and it fails the calendar's day
+ * buttons, named 「12月2日(水) 空きあり 大人￥9,800」 around the visible 2 and ￥9,800; their names are to be redesigned
+ * before the update.
  */
 export async function seriousA11yIssues(page: Page, options: { tags?: string[] } = {}): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  // The page at rest: a button's colours fading after a click (0.15 s) measured half-way fail the contrast rule. The
+  // spinner turns for ever and is left turning.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const runOptions: RunOptions = {
     resultTypes: ['violations'],
     iframes: false,

@@ -2,13 +2,13 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { baseURL } from '../playwright.config.ts';
+import { port } from '../playwright.config.ts';
 
 export const OUTBOX = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '..',
   '..',
-  `.data-e2e-${new URL(baseURL).port}`,
+  `.data-e2e-${port}`,
   'outbox',
 );
 

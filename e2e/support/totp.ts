@@ -1,19 +1,17 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Secret, TOTP } from 'otpauth';
+import { port } from '../playwright.config.ts';
 
 const PERIOD = 30;
 
 /**
- * The last time step whose code a spec sent for this account. Kept in a file per account and server (E2E_PORT), so
+ * The last time step whose code a spec sent for this account. Kept in a file per account and server, so
  * that a test run again on the same server (a retry) waits for the next step: the server accepts each step's code
  * once per account (replay protection).
  */
 function stepFile(secret: string): string {
-  return path.resolve(
-    import.meta.dirname,
-    `../../test-results/totp-last-step-${process.env.E2E_PORT ?? '3100'}-${secret.slice(0, 8)}`,
-  );
+  return path.resolve(import.meta.dirname, `../../test-results/totp-last-step-${port}-${secret.slice(0, 8)}`);
 }
 
 function currentStep(): number {
