@@ -51,6 +51,35 @@ export async function seriousA11yIssues(page: Page, options: { tags?: string[] }
     );
 }
 
+/** The WCAG 2.x A/AA rules, which the scans of the customer's pages at both target widths check. */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+export const TARGET_VIEWPORTS = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+] as const;
+
+/** The page at each target width in turn, laid out and drawn again, then back at the width it had. */
+export async function atEachWidth(page: Page, check: (width: number) => Promise<void>): Promise<void> {
+  const before = page.viewportSize();
+  for (const viewport of TARGET_VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    // A component that follows the width (a media query in a hook) renders on the next frame.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await check(viewport.width);
+  }
+  if (before) await page.setViewportSize(before);
+}
+
+/**
+ * axe-core with the WCAG 2.x A/AA rules at both target widths, on a state a journey has reached: the state is reached
+ * once and scanned at each width, rather than the whole journey walked once per width.
+ */
+export async function expectAccessible(page: Page, what: string): Promise<void> {
+  await atEachWidth(page, (width) =>
+    expectNoSeriousA11yIssues(page, { tags: WCAG_TAGS, what: `${what} at ${width}px` }),
+  );
+}
+
 /** No serious or critical axe-core violation on the page as it is now (see seriousA11yIssues). */
 export async function expectNoSeriousA11yIssues(page: Page, options: { tags?: string[]; what?: string } = {}) {
   const report = await seriousA11yIssues(page, options);
