@@ -1,7 +1,7 @@
 // The one test command: installs what the tests need, then typecheck, lint, unit, components (jsdom), server integration
 // (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), build, and end-to-end tests in Chromium.
-import { execSync, spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { execSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
@@ -66,28 +66,14 @@ function finished(name, ok, started, ticks) {
   console.log(`--- ${name}: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)}s${cpuUse(ticks)}`);
 }
 
-/**
- * One step; with `log`, its output goes to that file and is printed whole once it is done, so that a step run beside
- * another does not interleave its lines with the other's.
- */
-async function run(name, command, args, env = {}, { log } = {}) {
-  if (!log) console.log(`\n=== ${name} ===`);
+function run(name, command, args, env = {}) {
+  console.log(`\n=== ${name} ===`);
   const started = Date.now();
   const ticks = cpuTicks();
-  const out = log ? openSync(log, 'w') : 'inherit';
-  const child = spawn(command, args, {
-    cwd: root,
-    stdio: ['inherit', out, out],
-    env: { ...process.env, TZ: 'UTC', ...env },
-  });
-  const code = await new Promise((resolve) => child.on('exit', (status) => resolve(status ?? 1)));
-  if (log) {
-    closeSync(out);
-    console.log(`\n=== ${name} (beside the step before) ===\n${readFileSync(log, 'utf8')}`);
-  }
-  finished(name, code === 0, started, ticks);
-  if (code !== 0) failedSteps.push(name);
-  return code === 0;
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, TZ: 'UTC', ...env } });
+  finished(name, result.status === 0, started, ticks);
+  if (result.status !== 0) failedSteps.push(name);
+  return result.status === 0;
 }
 
 function countVitest(file) {
@@ -144,7 +130,7 @@ const coverage = [];
  * One Vitest tier. With `covers` (globs of our code) and COVERAGE=1, V8 coverage of those files is measured and its
  * summary printed; it costs a fifth of the tier's time, so a plain run (and CI) leaves it out.
  */
-async function vitest(name, projects, output, { env = {}, covers } = {}) {
+function vitest(name, projects, output, { env = {}, covers } = {}) {
   const file = path.join(results, output);
   const project = [projects].flat().join('-');
   const measure =
@@ -155,7 +141,7 @@ async function vitest(name, projects, output, { env = {}, covers } = {}) {
           ...covers.map((glob) => `--coverage.include=${glob}`),
         ]
       : [];
-  await run(
+  run(
     name,
     bin('vitest'),
     [
@@ -176,27 +162,19 @@ async function vitest(name, projects, output, { env = {}, covers } = {}) {
   }
 }
 
-/**
- * The build, and the demo database the end-to-end servers start on, made while the PostgreSQL tier runs: that tier
- * leaves about a tenth of the cores idle while it waits on the database server, and reads neither (its tests render
- * pages from build files of their own). Not beside the PGlite tier, whose global setup builds the server into the
- * same directory.
- */
-const template = path.join(results, 'e2e-data');
-async function buildAndPrepare({ beside = false } = {}) {
-  const output = (step) => (beside ? { log: path.join(results, `${step}.log`) } : {});
-  return (
-    (await run('build', 'npm', ['run', 'build'], {}, output('build'))) &&
-    (await run(
-      'end-to-end demo database',
-      process.execPath,
-      ['scripts/e2e-server.mjs', '--prepare', template],
-      {},
-      output('e2e-data'),
-    ))
-  );
+ensureSystemPackages();
+run('typecheck', 'npm', ['run', 'typecheck']);
+run('lint', bin('biome'), ['check', '.']);
+vitest('unit and component tests (node, jsdom)', ['unit', 'dom'], 'unit.json', { covers: ['apps/web/src/**'] });
+vitest('server integration tests on PGlite', 'server', 'server-pglite.json', {
+  env: { TEST_DB: 'pglite' },
+  covers: ['apps/server/src/**', 'packages/contract/src/**'],
+});
+if (process.env.TEST_DATABASE_URL) {
+  vitest('server integration tests on PostgreSQL', 'server', 'server-postgres.json', { env: { TEST_DB: 'postgres' } });
+} else {
+  console.log('\n(TEST_DATABASE_URL is not set: the PostgreSQL run of the server tests is skipped)');
 }
-
 /**
  * The end-to-end specs in one Playwright run of two workers, each with its own server on its own copy of the demo
  * database (e2e/playwright.config.ts), so no spec sees another worker's changes. A worker takes the next spec file as
@@ -204,42 +182,21 @@ async function buildAndPrepare({ beside = false } = {}) {
  * (201 s and 201 s on a quiet evening, 525 s and 473 s on a slow night, a core idle for the difference). One server
  * for both workers was slower on this machine's two cores (ADR 0204).
  */
-async function endToEnd() {
-  await run(
-    'end-to-end tests in Chromium (2 workers, a server each)',
-    bin('playwright'),
-    ['test', '-c', 'e2e/playwright.config.ts'],
-    {
-      CI: '1',
-      E2E_WORKERS: '2',
-      E2E_DATA_TEMPLATE: template,
-      E2E_PREBUILT: '1',
-    },
-  );
+function endToEnd() {
+  const name = 'end-to-end tests in Chromium (2 workers, a server each)';
+  // The demo database is written once and copied for each server, and the servers are the build the step before made.
+  const template = path.join(results, 'e2e-data');
+  if (!run('end-to-end demo database', process.execPath, ['scripts/e2e-server.mjs', '--prepare', template])) return;
+  run(name, bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
+    CI: '1',
+    E2E_WORKERS: '2',
+    E2E_DATA_TEMPLATE: template,
+    E2E_PREBUILT: '1',
+  });
   countPlaywright(path.join(results, 'e2e.json'));
 }
 
-ensureSystemPackages();
-await run('typecheck', 'npm', ['run', 'typecheck']);
-await run('lint', bin('biome'), ['check', '.']);
-await vitest('unit and component tests (node, jsdom)', ['unit', 'dom'], 'unit.json', { covers: ['apps/web/src/**'] });
-await vitest('server integration tests on PGlite', 'server', 'server-pglite.json', {
-  env: { TEST_DB: 'pglite' },
-  covers: ['apps/server/src/**', 'packages/contract/src/**'],
-});
-let built;
-if (process.env.TEST_DATABASE_URL) {
-  [built] = await Promise.all([
-    buildAndPrepare({ beside: true }),
-    vitest('server integration tests on PostgreSQL', 'server', 'server-postgres.json', {
-      env: { TEST_DB: 'postgres' },
-    }),
-  ]);
-} else {
-  console.log('\n(TEST_DATABASE_URL is not set: the PostgreSQL run of the server tests is skipped)');
-  built = await buildAndPrepare();
-}
-if (built) await endToEnd();
+if (run('build', 'npm', ['run', 'build'])) endToEnd();
 
 console.log(`\nFailed steps: ${failedSteps.length === 0 ? 'none' : failedSteps.join(', ')}`);
 if (failedTests.length > 0) console.log('Failed tests:');
