@@ -177,8 +177,8 @@ if (process.env.TEST_DATABASE_URL) {
 }
 /**
  * The end-to-end specs in one Playwright run of two workers, each with its own server on its own copy of the demo
- * database (e2e/playwright.config.ts), so no spec sees another worker's changes. A worker takes the next spec file as
- * it finishes one: the two fixed lists of files this replaced split by their times on one day and drifted on others
+ * database (e2e/playwright.config.ts), so no spec sees another worker's changes. A worker takes the next test as it
+ * finishes one: the two fixed lists of files this replaced split by their times on one day and drifted on others
  * (201 s and 201 s on a quiet evening, 525 s and 473 s on a slow night, a core idle for the difference). One server
  * for both workers was slower on this machine's two cores (ADR 0204).
  */
