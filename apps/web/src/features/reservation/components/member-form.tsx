@@ -83,7 +83,6 @@ export function MemberForm({ submitLabel, nextPath }: { submitLabel: string; nex
     defaultValues,
   });
   const { control, getValues, setValue, handleSubmit, formState, subscribe } = form;
-  const values = useWatch({ control }) as MemberFormValues;
   const sameAsLeader = useWatch({ control, name: 'sameAsLeader' });
   const draft = useDraftSaver(saveDraft);
 
@@ -114,14 +113,15 @@ export function MemberForm({ submitLabel, nextPath }: { submitLabel: string; nex
   }, [sameAsLeader, getValues, setValue, subscribe, formState.isSubmitted]);
 
   if (!optionDetail || !schema) return null;
-  const members = values.members ?? [];
-  const ready = members.length > 0 && values.leader !== undefined;
+  // The party is chosen before this page: its people are the form's from the start, and a keystroke re-renders the
+  // field typed in and the submit button (MemberSubmit), not every person's section.
+  const members = defaultValues.members ?? [];
+  const ready = members.length > 0 && defaultValues.leader !== undefined;
   /** The applicant (an adult), then each participant in the party's order. */
   const people: { path: PersonPath; ageClass: PersonFormValues['ageClass'] }[] = [
     { path: 'leader', ageClass: 'adult' },
     ...members.map((member, i) => ({ path: `members.${i}` as const, ageClass: member.ageClass ?? 'adult' })),
   ];
-  const canSubmit = ready && requiredFieldsFilled(values, listed.needsPassport);
 
   const onValid = (data: MemberFormValues) => {
     // The answers are stored as the flow's own data below; the draft is done with.
@@ -158,15 +158,25 @@ export function MemberForm({ submitLabel, nextPath }: { submitLabel: string; nex
               initialMonth={calendarStart(person.ageClass, optionDetail, useDay)}
             />
           ))}
-        <div className={styles.actions}>
-          <button type="submit" className="btn btn-primary" disabled={!canSubmit} aria-describedby="member-submit-hint">
-            {submitLabel}
-          </button>
-          <p id="member-submit-hint" className="hint">
-            {canSubmit ? t('canSubmit') : t('cannotSubmit')}
-          </p>
-        </div>
+        <MemberSubmit label={submitLabel} enabled={ready} needsPassport={listed.needsPassport} />
       </form>
     </FormProvider>
+  );
+}
+
+/** The submit button, enabled once every required field is filled: the one part of the form that follows each key. */
+function MemberSubmit({ label, enabled, needsPassport }: { label: string; enabled: boolean; needsPassport: boolean }) {
+  const t = useReservationMessages();
+  const values = useWatch() as MemberFormValues;
+  const canSubmit = enabled && requiredFieldsFilled(values, needsPassport);
+  return (
+    <div className={styles.actions}>
+      <button type="submit" className="btn btn-primary" disabled={!canSubmit} aria-describedby="member-submit-hint">
+        {label}
+      </button>
+      <p id="member-submit-hint" className="hint">
+        {canSubmit ? t('canSubmit') : t('cannotSubmit')}
+      </p>
+    </div>
   );
 }

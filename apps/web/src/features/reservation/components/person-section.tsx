@@ -290,9 +290,12 @@ function SameAsLeader() {
 }
 
 function useLockedValues(enabled: boolean): LeaderFormValues | undefined {
-  const { control } = useFormContext<MemberFormValues>();
-  const leader = useWatch({ control, name: 'leader' });
-  return enabled ? leader : undefined;
+  const { control, getValues } = useFormContext<MemberFormValues>();
+  // Subscribed to the applicant only while locked to them: otherwise every person's section rendered again at each
+  // key typed into the applicant's fields. The values are read at render, so they are current from the first render
+  // after the lock (what useWatch returns may date from before it).
+  useWatch({ control, name: 'leader', disabled: !enabled });
+  return enabled ? getValues('leader') : undefined;
 }
 
 /** One person of the participant screen: the applicant (申込者) or 参加者n with its age class. */
