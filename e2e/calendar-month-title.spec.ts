@@ -36,32 +36,38 @@ const VIEWPORTS = [
   { width: 1280, height: 800 },
 ];
 
-// One page per title, measured at each size in turn (the layout follows a resize; a reload per size measured nothing
-// more and cost a page load each).
-for (const [path, title] of [
+const TITLES = [
   [`/en/detail?opcd=OP0001&usedate=${december}`, enTitle(december)],
   [`/en/detail?opcd=OP0001&usedate=${september}`, enTitle(september)],
   [`/detail?opcd=OP0001&usedate=${december}`, `${december.slice(0, 4)}年12月`],
-] as const) {
-  test(`${title} on one line at ${VIEWPORTS.map((v) => `${v.width}×${v.height}`).join(', ')}`, async ({ page }) => {
-    await page.setViewportSize(VIEWPORTS[0] ?? { width: 390, height: 844 });
-    await page.goto(path);
-    const calendar = page.getByTestId('availability-calendar');
-    const caption = calendar.getByText(title, { exact: true });
-    for (const viewport of VIEWPORTS) {
-      await page.setViewportSize(viewport);
-      await expect(caption).toBeVisible();
-      const lines = await caption.evaluate((label) => {
-        const range = document.createRange();
-        range.selectNodeContents(label);
-        return new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.top))).size;
-      });
-      expect(lines, `${viewport.width}×${viewport.height}`).toBe(1);
-      expect(await calendar.evaluate((cal) => cal.scrollWidth - cal.clientWidth)).toBeLessThanOrEqual(0);
-      // The buttons keep their names, whether they show their words or only the arrows.
-      await expect(
-        calendar.getByRole('button', { name: path.startsWith('/en') ? 'Next month' : '次の月' }),
-      ).toBeVisible();
-    }
-  });
-}
+] as const;
+
+// One page per title, measured at each size in turn (the layout follows a resize; a reload per size measured nothing
+// more and cost a page load each); the three titles in one test, a step each.
+test(`${TITLES.map(([, title]) => title).join(', ')} on one line at ${VIEWPORTS.map((v) => `${v.width}×${v.height}`).join(', ')}`, async ({
+  page,
+}) => {
+  for (const [path, title] of TITLES) {
+    await test.step(title, async () => {
+      await page.setViewportSize(VIEWPORTS[0] ?? { width: 390, height: 844 });
+      await page.goto(path);
+      const calendar = page.getByTestId('availability-calendar');
+      const caption = calendar.getByText(title, { exact: true });
+      for (const viewport of VIEWPORTS) {
+        await page.setViewportSize(viewport);
+        await expect(caption).toBeVisible();
+        const lines = await caption.evaluate((label) => {
+          const range = document.createRange();
+          range.selectNodeContents(label);
+          return new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.top))).size;
+        });
+        expect(lines, `${title} at ${viewport.width}×${viewport.height}`).toBe(1);
+        expect(await calendar.evaluate((cal) => cal.scrollWidth - cal.clientWidth)).toBeLessThanOrEqual(0);
+        // The buttons keep their names, whether they show their words or only the arrows.
+        await expect(
+          calendar.getByRole('button', { name: path.startsWith('/en') ? 'Next month' : '次の月' }),
+        ).toBeVisible();
+      }
+    });
+  }
+});

@@ -1,11 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
 import { tokyoYmd } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
-import { expectNoSeriousA11yIssues } from './support/checks.ts';
 import { xsrfToken } from './support/customer.ts';
 import { expect, test } from './support/test.ts';
-
-const shots = process.env.SHOTS_DIR;
 
 function today(): string {
   return tokyoYmd(new Date());
@@ -24,7 +21,8 @@ function dayCell(page: Page, ymd: string): Locator {
 }
 
 // What needs a laid-out page: the one-screen checks of the detail page, its calendar and its party form are component
-// tests (apps/web/src/app/routes/detail.dom.test.tsx, features/catalog/components/option-gallery.dom.test.tsx).
+// tests (apps/web/src/app/routes/detail.dom.test.tsx, features/catalog/components/option-gallery.dom.test.tsx); its
+// scans with every axe rule, with the party dialog and without, are in accessibility.spec.ts.
 test('the gallery shows ten thumbnails at a time and the tabs scroll to their sections', async ({ page }) => {
   await page.goto('/detail?opcd=OP0001');
   const thumbs = page.getByRole('list', { name: 'サムネイル' }).getByRole('button');
@@ -43,29 +41,6 @@ test('the gallery shows ten thumbnails at a time and the tabs scroll to their se
   await tabs.getByRole('link', { name: '内容案内' }).click();
   await expect(page.locator('#content-guide')).toBeInViewport();
 });
-
-for (const viewport of [
-  { width: 390, height: 844 },
-  { width: 1280, height: 800 },
-]) {
-  test(`the detail page has no serious accessibility violations at ${viewport.width}px`, async ({ page }) => {
-    await page.setViewportSize(viewport);
-    await page.goto('/detail?opcd=OP0001');
-    await expect(calendar(page).locator('td[data-day] button:not([disabled])').first()).toBeVisible();
-    await expectNoSeriousA11yIssues(page);
-    if (shots) {
-      await page.screenshot({ path: `${shots}/detail-${viewport.width}-top.png` });
-      await page.screenshot({ path: `${shots}/detail-${viewport.width}-full.png`, fullPage: true });
-      await page.locator('#price').scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${shots}/detail-${viewport.width}-calendar.png` });
-    }
-    await calendar(page).locator('td[data-day] button:not([disabled])').first().click();
-    const dialog = page.getByRole('dialog', { name: 'ご利用人数の選択' });
-    await expect(dialog.getByTestId('price-adult')).toHaveText(/^￥[\d,]+$/);
-    await expectNoSeriousA11yIssues(page);
-    if (shots) await page.screenshot({ path: `${shots}/detail-${viewport.width}-modal.png` });
-  });
-}
 
 test.describe('sales cutoff on a phone (ADR 0191)', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });

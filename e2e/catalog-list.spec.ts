@@ -1,13 +1,12 @@
 /**
  * The option list where only a browser will do: the phone's search sheet over the page (popover, scroll lock), the
- * page the server rendered answering taps before its script arrives and working as plain links and forms without it,
- * and accessibility at both widths. The list's one-screen checks (the place cascade, searches and pages in the URL,
- * the search read back from an address, the cards, a page past the last) are component tests:
- * apps/web/src/app/routes/index.dom.test.tsx.
+ * page the server rendered answering taps before its script arrives and working as plain links and forms without it.
+ * Its scans with every axe rule, the search sheet's included, are in accessibility.spec.ts. The list's one-screen
+ * checks (the place cascade, searches and pages in the URL, the search read back from an address, the cards, a page
+ * past the last) are component tests: apps/web/src/app/routes/index.dom.test.tsx.
  */
 import type { Page } from '@playwright/test';
 import { Msg } from '@tabi/contract/messages';
-import { expectNoSeriousA11yIssues } from './support/checks.ts';
 import { expect, test } from './support/test.ts';
 
 const shots = process.env.SHOTS_DIR;
@@ -108,23 +107,3 @@ test.describe('option list on a phone', () => {
     await bare.close();
   });
 });
-
-for (const viewport of [
-  { width: 390, height: 844 },
-  { width: 1280, height: 800 },
-]) {
-  test(`the list has no serious accessibility violations at ${viewport.width}px`, async ({ page }) => {
-    await page.setViewportSize(viewport);
-    await page.goto('/?md=AX');
-    await expect(cards(page).first()).toBeVisible();
-    await expectNoSeriousA11yIssues(page);
-    if (shots) await page.screenshot({ path: `${shots}/list-${viewport.width}-full.png`, fullPage: true });
-    if (viewport.width === 390) {
-      await page.getByRole('button', { name: /検索条件を指定する/ }).click();
-      await expect(page.getByLabel('方面')).toBeVisible();
-      await expectNoSeriousA11yIssues(page);
-    } else if (shots) {
-      await page.screenshot({ path: `${shots}/list-1280.png` });
-    }
-  });
-}

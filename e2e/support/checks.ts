@@ -71,13 +71,20 @@ export async function atEachWidth(page: Page, check: (width: number) => Promise<
 }
 
 /**
- * axe-core with the WCAG 2.x A/AA rules at both target widths, on a state a journey has reached: the state is reached
- * once and scanned at each width, rather than the whole journey walked once per width.
+ * axe-core with the WCAG 2.x A/AA rules (or with every rule, best practices included) at both target widths, on a
+ * state a journey has reached: the state is reached once and scanned at each width, rather than the whole journey
+ * walked once per width. With SHOTS_DIR set, each width's full page is kept as `<shot>-<width>.png`.
  */
-export async function expectAccessible(page: Page, what: string): Promise<void> {
-  await atEachWidth(page, (width) =>
-    expectNoSeriousA11yIssues(page, { tags: WCAG_TAGS, what: `${what} at ${width}px` }),
-  );
+export async function expectAccessible(
+  page: Page,
+  what: string,
+  { everyRule = false, shot }: { everyRule?: boolean; shot?: string } = {},
+): Promise<void> {
+  await atEachWidth(page, async (width) => {
+    await expectNoSeriousA11yIssues(page, { tags: everyRule ? undefined : WCAG_TAGS, what: `${what} at ${width}px` });
+    const shots = process.env.SHOTS_DIR;
+    if (shots && shot) await page.screenshot({ path: `${shots}/${shot}-${width}.png`, fullPage: true });
+  });
 }
 
 /** No serious or critical axe-core violation on the page as it is now (see seriousA11yIssues). */
