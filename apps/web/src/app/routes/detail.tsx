@@ -39,6 +39,22 @@ const WaitlistOfferPanel = lazy(() =>
 );
 
 /**
+ * The offer panel of a waiting list's mail link, the browser's own (not in the page the server renders): shown once the
+ * page is hydrated. Its own state, so that the hydration's follow-up render is this component's, not the whole page's
+ * (the calendar and the gallery rendered a second time on every detail page's load).
+ */
+function WaitlistOffer({ token, onBook }: { token: string; onBook: (offer: OfferBooking) => void }) {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  if (!hydrated) return null;
+  return (
+    <Suspense fallback={null}>
+      <WaitlistOfferPanel token={token} onBook={onBook} />
+    </Suspense>
+  );
+}
+
+/**
  * SPEC §2 Option detail (/detail?opcd=&usedate=&md=): the option, its availability calendar and the
  * party-count dialog that starts a reservation. The search query rides along for the way back.
  */
@@ -48,9 +64,6 @@ export function Component() {
   const t = useDetailMessages();
   const opcd = params.get('opcd') ?? '';
   const waitlistToken = params.get('waitlist') ?? '';
-  // The offer panel is the browser's own (not in the page the server renders).
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
   const listState = readListState(params);
   const backHref = listHref(listState);
   const today = tokyoYmd(new Date());
@@ -119,11 +132,7 @@ export function Component() {
   return (
     <div className="container page">
       <BackLink to={backHref} label={t('backToList')} />
-      {waitlistToken !== '' && hydrated && (
-        <Suspense fallback={null}>
-          <WaitlistOfferPanel token={waitlistToken} onBook={setOffer} />
-        </Suspense>
-      )}
+      {waitlistToken !== '' && <WaitlistOffer token={waitlistToken} onBook={setOffer} />}
       <DetailLayout
         panel={
           <BuyPanel
