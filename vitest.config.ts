@@ -4,23 +4,31 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * Vitest's order (the files that failed, then the longest, from its cache; on a fresh clone, with no cache, the
- * largest), with the server files that start processes first: small files that wait for a server or a command to start
- * (tens of seconds each on a busy machine), which ran last on a fresh clone, three at once, while the other fork had
- * nothing left to do. Started first, their waits overlap the other files.
+ * largest), with two kinds of small but long server files first:
+ * - those that start processes: they wait for a server or a command to start (tens of seconds each on a busy machine),
+ *   and ran last on a fresh clone, three at once, while the other fork had nothing left to do;
+ * - those that make data at scale (`*-scale.*`) or migrate a database of their own from an old version
+ *   (`*-migration.*`): 3–14 s each for a few lines of test, so a fresh clone ran them last, one alone for 12 s at
+ *   the end of the PGlite tier while the other fork was idle.
+ * Started first, their time overlaps the other files.
  */
-class ProcessesFirst extends BaseSequencer {
+class LongFilesFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
+    const server = (file: TestSpecification) => file.moduleId.endsWith('.integration.test.ts');
     const startsProcesses = (file: TestSpecification) =>
-      file.moduleId.endsWith('.integration.test.ts') &&
-      readFileSync(file.moduleId, 'utf8').includes('test/processes.ts');
-    return [...sorted.filter(startsProcesses), ...sorted.filter((file) => !startsProcesses(file))];
+      server(file) && readFileSync(file.moduleId, 'utf8').includes('test/processes.ts');
+    const long = (file: TestSpecification) =>
+      server(file) && /-(scale|migration)\.integration\.test\.ts$/.test(file.moduleId);
+    const rank = (file: TestSpecification) => (startsProcesses(file) ? 0 : long(file) ? 1 : 2);
+    // Array.prototype.sort is stable: within a rank, Vitest's own order.
+    return sorted.sort((a, b) => rank(a) - rank(b));
   }
 }
 
 export default defineConfig({
   test: {
-    sequence: { sequencer: ProcessesFirst },
+    sequence: { sequencer: LongFilesFirst },
     // Vitest reads the pool's size and whether it starts a new process per file at the root only; inside a project
     // both were ignored, and the default of one fork fewer than the cores ran every file one after another on this
     // 2-core machine, each in a new process importing the whole server again (≈5 s a file under load).
