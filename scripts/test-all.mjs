@@ -186,7 +186,12 @@ function endToEnd() {
   const name = 'end-to-end tests in Chromium (2 workers, a server each)';
   // The demo database is written once and copied for each server, and the servers are the build the step before made.
   const template = path.join(results, 'e2e-data');
-  if (!run('end-to-end demo database', process.execPath, ['scripts/e2e-server.mjs', '--prepare', template])) return;
+  if (
+    !run('end-to-end demo database', process.execPath, ['scripts/e2e-server.mjs', '--prepare', template], {
+      E2E_PREBUILT: '1',
+    })
+  )
+    return;
   run(name, bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
     CI: '1',
     E2E_WORKERS: '2',

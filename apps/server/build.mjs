@@ -1,7 +1,8 @@
 /**
  * The production server (ADR 0194): src/main.ts and the sources it imports, our contract included, as one ES module
- * in dist/main.js; the operator's commands (src/scripts/ops.ts) and the demo data's loader (src/scripts/seed.ts) the
- * same way, as dist/ops.js and dist/seed.js. The packages are bundled too, but for those that read files of their own
+ * in dist/main.js; the operator's commands (src/scripts/ops.ts), the demo data's loader (src/scripts/seed.ts) and the
+ * end-to-end tests' database (src/quality/prepare-e2e-db.ts) the same way, as dist/ops.js, dist/seed.js and
+ * dist/prepare-e2e-db.js. The packages are bundled too, but for those that read files of their own
  * at run time or load a native addon (ADR 0218): Node resolving some thousand files of node_modules, each with a look
  * for its package.json, was most of a start (a server's 2.6 s to refuse PORT=abc, 1.7 s for `npm run ops -- help`).
  * `npm start` builds them, `npm run serve` runs the server with Node alone (no TypeScript compiler at run time), and
@@ -17,7 +18,12 @@ import { build } from 'esbuild';
 export const SERVER_ENTRY = fileURLToPath(new URL('./dist/main.js', import.meta.url));
 
 /** Each built file by name: dist/<name>.js from its source. */
-const ENTRIES = { main: './src/main.ts', ops: './src/scripts/ops.ts', seed: './src/scripts/seed.ts' };
+const ENTRIES = {
+  main: './src/main.ts',
+  ops: './src/scripts/ops.ts',
+  seed: './src/scripts/seed.ts',
+  'prepare-e2e-db': './src/quality/prepare-e2e-db.ts',
+};
 
 /**
  * The packages left to Node: each reads files beside itself (PGlite its WebAssembly and data, pdfkit and fontkit their
