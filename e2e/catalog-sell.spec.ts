@@ -1,16 +1,12 @@
 import type { Page } from '@playwright/test';
-import { expectNoSeriousA11yIssues } from './support/checks.ts';
+import { expectNoSeriousA11yIssues, READING_SIZES } from './support/checks.ts';
 import { expect, test } from './support/test.ts';
 
 /** Pages that sell: screenshots at three widths (390, 320 and 1280 px), into SHOTS_DIR when set. */
 async function shootSizes(page: Page, name: string, before?: () => Promise<void>) {
   const shots = process.env.SHOTS_DIR;
   if (!shots) return;
-  for (const [width, height] of [
-    [390, 844],
-    [320, 640],
-    [1280, 800],
-  ] as const) {
+  for (const [width, height] of READING_SIZES) {
     await page.setViewportSize({ width, height });
     if (before) await before();
     await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
@@ -94,11 +90,7 @@ test.describe('list that sells', () => {
     await shootSizes(page, 'sell-list');
     const shots = process.env.SHOTS_DIR;
     if (!shots) return;
-    for (const [width, height] of [
-      [390, 844],
-      [320, 640],
-      [1280, 800],
-    ] as const) {
+    for (const [width, height] of READING_SIZES) {
       await page.setViewportSize({ width, height });
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: `${shots}/sell-list-top-${width}.png` });
@@ -140,11 +132,7 @@ test.describe('detail that sells', () => {
   test('the gallery does not drift at 390, 320 and 1280 px: slide 12 of 13 fills the stage exactly', async ({
     page,
   }) => {
-    for (const [width, height] of [
-      [390, 844],
-      [320, 640],
-      [1280, 800],
-    ] as const) {
+    for (const [width, height] of READING_SIZES) {
       await page.setViewportSize({ width, height });
       await page.goto('/detail?opcd=OP0001');
       const next = page.getByRole('button', { name: '次の写真' });
@@ -201,11 +189,7 @@ test.describe('detail that sells', () => {
     await page.locator('#price').scrollIntoViewIfNeeded();
     await shootSizes(page, 'sell-detail-calendar');
     // Close-ups to look at: the top of the page as it first shows, and the calendar.
-    for (const [width, height] of [
-      [390, 844],
-      [320, 640],
-      [1280, 800],
-    ] as const) {
+    for (const [width, height] of READING_SIZES) {
       await page.setViewportSize({ width, height });
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: `${shots}/sell-detail-top-${width}.png` });

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { expectNoSeriousA11yIssues } from './support/checks.ts';
+import { expectNoSeriousA11yIssues, READING_SIZES } from './support/checks.ts';
 import { expect, test } from './support/test.ts';
 
 /**
@@ -55,11 +55,7 @@ test('every mail kind reads in Japanese at 390, 320 and 1280 px with nothing cut
         await expect(page.getByText('無料キャンセル期限')).toBeVisible();
       }
       await expectNoSeriousA11yIssues(page, { what: `mail ${kind}` });
-      for (const [width, height] of [
-        [390, 844],
-        [320, 640],
-        [1280, 800],
-      ] as const) {
+      for (const [width, height] of READING_SIZES) {
         await page.setViewportSize({ width, height });
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `mail ${kind} wider than ${width} px`).toBeLessThanOrEqual(0);

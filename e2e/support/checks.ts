@@ -94,6 +94,13 @@ export async function expectNoSeriousA11yIssues(page: Page, options: { tags?: st
   expect(report, `axe serious/critical violations on ${where}`).toEqual([]);
 }
 
+/** A phone, the narrowest phone we lay out for, and a desktop: the sizes a page that sells or a mail is read at. */
+export const READING_SIZES = [
+  [390, 844],
+  [320, 640],
+  [1280, 800],
+] as const;
+
 /** Full-page screenshots at phone and desktop size into SHOTS_DIR, when it is set. */
 export async function shoot(page: Page, name: string): Promise<void> {
   const shots = process.env.SHOTS_DIR;
