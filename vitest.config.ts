@@ -20,9 +20,9 @@ class LongFilesFirst extends BaseSequencer {
       server(file) && readFileSync(file.moduleId, 'utf8').includes('test/processes.ts');
     const long = (file: TestSpecification) =>
       server(file) && /-(scale|migration)\.integration\.test\.ts$/.test(file.moduleId);
-    const rank = (file: TestSpecification) => (startsProcesses(file) ? 0 : long(file) ? 1 : 2);
-    // Array.prototype.sort is stable: within a rank, Vitest's own order.
-    return sorted.sort((a, b) => rank(a) - rank(b));
+    // Each file read once, not at every comparison; the sort is stable: within a rank, Vitest's own order.
+    const rank = new Map(sorted.map((file) => [file, startsProcesses(file) ? 0 : long(file) ? 1 : 2]));
+    return sorted.sort((a, b) => (rank.get(a) ?? 2) - (rank.get(b) ?? 2));
   }
 }
 
