@@ -1,29 +1,20 @@
 /**
- * One language's catalog as a formatter (ADR 0205): FormatJS with the language's `Intl` locale, every catalog of the
- * server sharing one cache of compiled messages. A missing key or value throws: the catalogs' check and the
- * generated parameter types stop those before they run.
+ * One language's catalog as a formatter (ADR 0205): the contract's `messageFormatter` with the language's `Intl`
+ * locale, as the pages format theirs (ADR 0222). A missing key or value throws: the catalogs' check and the generated
+ * parameter types stop those before they run. Dates are read in `timeZone`, UTC unless told.
  */
-import { createIntl, createIntlCache } from '@formatjs/intl';
 import { INTL_LOCALE, type Lang } from '@tabi/contract/i18n';
+import { type FormatMessage, messageFormatter } from '@tabi/contract/message-format';
 
-export type Format = (key: string, values?: Record<string, string | number>) => string;
+export type Format = FormatMessage;
 
-const cache = createIntlCache();
-
-export function formatterOf(lang: Lang, messages: Record<string, string>, timeZone?: string): Format {
-  const intl = createIntl(
-    {
-      locale: INTL_LOCALE[lang],
-      messages,
-      ...(timeZone ? { timeZone } : {}),
-      fallbackOnEmptyString: false,
-      onError: (error) => {
-        throw error;
-      },
+export function formatterOf(lang: Lang, messages: Record<string, string>, timeZone = 'UTC'): Format {
+  return messageFormatter(INTL_LOCALE[lang], messages, {
+    timeZone,
+    onError: (error) => {
+      throw error;
     },
-    cache,
-  );
-  return (key, values) => intl.formatMessage({ id: key }, values);
+  });
 }
 
 /** A formatter per language, made the first time a language is asked for. */

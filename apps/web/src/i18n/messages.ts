@@ -1,14 +1,13 @@
 /**
  * The customer side's fixed texts (ADR 0205): ICU MessageFormat in one catalog per language (`../messages/<lang>`),
- * one JSON file per area, formatted by FormatJS's formatter (`intl-messageformat`). The Japanese of an area is imported beside its
+ * one JSON file per area, formatted by the contract's `messageFormatter` (FormatJS). The Japanese of an area is imported beside its
  * components and ships in their chunk; every other language's catalog is one chunk, loaded only by its pages.
  * `MessageParams` (written from the catalogs by scripts/message-catalogs.mjs) types each key and its values, and
  * the build fails on a key or a parameter that one language has and another has not.
  */
-import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import { INTL_LOCALE, type Lang } from '@tabi/contract/i18n';
+import { type FormatMessage, messageFormatter } from '@tabi/contract/message-format';
 import { isSaid, writeSaid } from '@tabi/contract/said';
-import { type Formatters, formatToParts, IntlMessageFormat } from 'intl-messageformat';
 import { useEffect, useSyncExternalStore } from 'react';
 import { useLang } from './lang.tsx';
 import type { MessageParams } from './message-params.gen.ts';
@@ -62,65 +61,12 @@ function failLoudly(error: Error): void {
   else throw error;
 }
 
-/** One Intl formatter per locale and options, made when a message first needs it. */
-function memoized<T>(make: (locales?: string | string[], options?: object) => T) {
-  const made = new Map<string, T>();
-  return (locales?: string | string[], options?: object): T => {
-    const key = JSON.stringify([locales, options]);
-    let formatter = made.get(key);
-    if (!formatter) {
-      formatter = make(locales, options);
-      made.set(key, formatter);
-    }
-    return formatter;
-  };
-}
-
 /**
- * The formatters FormatJS's `formatToParts` formats numbers, dates and plurals with. Dates in messages are calendar
- * days, given as midnight UTC (`calendarDay`), and are read in UTC in every browser, skeletons (`::MMMdEEE`) included:
- * `createIntl`'s `timeZone` reached only named formats, so a visitor west of UTC saw the day before. No formatter is
- * made before a message needs it: `createIntl` and `new IntlMessageFormat` ask `Intl.NumberFormat.supportedLocalesOf`
- * first, which loads ICU's data (25–70 ms of the first script's task on a phone-speed page; ADR 0222) for messages
- * that are plain text with values in them.
+ * A catalog's messages in a language. Dates in messages are calendar days, given as midnight UTC (`calendarDay`), so
+ * every browser shows the same day.
  */
-const formatters: Formatters = {
-  getNumberFormat: memoized((locales, options) => new Intl.NumberFormat(locales, options)),
-  getDateTimeFormat: memoized((locales, options) => new Intl.DateTimeFormat(locales, { ...options, timeZone: 'UTC' })),
-  getPluralRules: memoized((locales, options) => new Intl.PluralRules(locales, options)),
-};
-
-type MessageValues = Record<string, string | number | boolean | Date>;
-
-/**
- * A catalog's messages in a locale, by key. The build ships each message parsed (vite.config.ts); the tests read the
- * JSON as it is written, parsed here when first used. An empty text is empty on purpose (a part of a sentence that a
- * language does not need).
- */
-function formatterOf(locale: string, messages: AreaCatalog): (key: string, values?: MessageValues) => string {
-  const parsed = new Map<string, MessageFormatElement[]>();
-  return (key, values) => {
-    const message = Object.hasOwn(messages, key) ? messages[key] : undefined;
-    if (message === undefined) {
-      failLoudly(new Error(`No message "${key}" in ${locale}`));
-      return key;
-    }
-    let ast = parsed.get(key);
-    if (!ast) {
-      ast = typeof message === 'string' ? parse(message) : (message as MessageFormatElement[]);
-      parsed.set(key, ast);
-    }
-    const [only] = ast;
-    if (ast.length === 1 && only?.type === TYPE.literal) return only.value;
-    try {
-      return formatToParts(ast, locale, formatters, IntlMessageFormat.formats, values)
-        .map((part) => String(part.value))
-        .join('');
-    } catch (error) {
-      failLoudly(error instanceof Error ? error : new Error(String(error)));
-      return key;
-    }
-  };
+function formatterOf(lang: Lang, messages: AreaCatalog): FormatMessage {
+  return messageFormatter(INTL_LOCALE[lang], messages, { timeZone: 'UTC', onError: failLoudly });
 }
 
 /** A calendar day as a message's date value: `2026-12-01`, `20261201` or a day picker's local date. */
@@ -141,7 +87,7 @@ export function defineMessages<A extends Area>(area: A, ja: AreaCatalog) {
     if (!translate) {
       const catalog = lang === 'ja' ? ja : loaded.get(lang)?.catalog[area];
       if (!catalog) throw new Error(`the ${lang} messages are not loaded (loadMessages)`);
-      translate = formatterOf(INTL_LOCALE[lang], catalog) as Translate<A>;
+      translate = formatterOf(lang, catalog) as Translate<A>;
       translators.set(lang, translate);
     }
     return translate;
@@ -173,7 +119,7 @@ export function loadRules(lang: Lang): Promise<WriteSaid> {
   let pending = rulesLoading.get(lang);
   if (!pending) {
     pending = RULES[lang]().then(({ default: catalog }) => {
-      const format = formatterOf(INTL_LOCALE[lang], catalog);
+      const format = formatterOf(lang, catalog);
       const write: WriteSaid = (text) => writeSaid(text, format);
       rulesIn.set(lang, write);
       for (const listener of rulesListeners) listener();
