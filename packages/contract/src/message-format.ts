@@ -44,7 +44,7 @@ function formattersIn(timeZone: string): Formatters {
 
 /**
  * A catalog's messages in an Intl locale, by key, with its dates read in `timeZone`. A missing key, a missing value
- * or a message that cannot be formatted goes to `onError` (which may throw), and the key is written instead. An empty
+ * or a message that cannot be parsed or formatted goes to `onError` (which may throw), and the key is written instead. An empty
  * text is empty on purpose (a part of a sentence that a language does not need).
  */
 export function messageFormatter(
@@ -60,14 +60,14 @@ export function messageFormatter(
       onError(new Error(`No message "${key}" in ${locale}`));
       return key;
     }
-    let ast = parsed.get(key);
-    if (!ast) {
-      ast = typeof message === 'string' ? parse(message) : (message as MessageFormatElement[]);
-      parsed.set(key, ast);
-    }
-    const [only] = ast;
-    if (ast.length === 1 && only?.type === TYPE.literal) return only.value;
     try {
+      let ast = parsed.get(key);
+      if (!ast) {
+        ast = typeof message === 'string' ? parse(message) : (message as MessageFormatElement[]);
+        parsed.set(key, ast);
+      }
+      const [only] = ast;
+      if (ast.length === 1 && only?.type === TYPE.literal) return only.value;
       return formatToParts(ast, locale, formatters, IntlMessageFormat.formats, values)
         .map((part) => String(part.value))
         .join('');

@@ -1,7 +1,8 @@
 /**
  * The customer side's fixed texts (ADR 0205): ICU MessageFormat in one catalog per language (`../messages/<lang>`),
- * one JSON file per area, formatted by the contract's `messageFormatter` (FormatJS). The Japanese of an area is imported beside its
- * components and ships in their chunk; every other language's catalog is one chunk, loaded only by its pages.
+ * one JSON file per area, formatted by the contract's `messageFormatter` (FormatJS, ADR 0222). The Japanese of an
+ * area is imported beside its components and ships in their chunk; every other language's catalog is one chunk,
+ * loaded only by its pages.
  * `MessageParams` (written from the catalogs by scripts/message-catalogs.mjs) types each key and its values, and
  * the build fails on a key or a parameter that one language has and another has not.
  */
