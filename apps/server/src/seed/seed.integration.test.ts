@@ -26,9 +26,11 @@ import {
 import { bookingDetail } from '../modules/admin/booking-detail.ts';
 import { usage as facilityUsage } from '../modules/admin/facilities.ts';
 import { hashPin, verifyPin } from '../modules/coupon/pin.ts';
+import { verifyPassword } from '../modules/staff/password.ts';
 import { createTestApp, type TestApp } from '../test/helper.ts';
 import { OPTIONS } from './catalog-data.ts';
 import { seedIfEmpty } from './seed.ts';
+import { DEMO_STAFF } from './staff.ts';
 import { stockRows } from './stock.ts';
 
 const NOW = new Date('2026-11-21T03:00:00Z');
@@ -433,6 +435,16 @@ describe('facility PINs', () => {
     expect(await verifyPin('0000', a)).toBe(true);
     for (const bad of ['', 'scrypt$', 'bcrypt$a$b', 'scrypt$AAAA$AAAA', a.slice(0, -4)]) {
       expect(await verifyPin('0000', bad)).toBe(false);
+    }
+  });
+});
+
+describe('demo staff', () => {
+  it('sign in with the printed passwords: the hashes in the source are theirs, at production cost', async () => {
+    for (const staff of DEMO_STAFF) {
+      expect(staff.passwordHash.startsWith('scrypt$32768$8$1$')).toBe(true);
+      expect(await verifyPassword(staff.password, staff.passwordHash)).toBe(true);
+      expect(await verifyPassword(`${staff.password}x`, staff.passwordHash)).toBe(false);
     }
   });
 });
