@@ -15,6 +15,7 @@
  */
 import { createBookingRequest } from '@tabi/contract/booking';
 import { BookingStatus, ErrCd, PaymentStatus, SHOE_SIZES } from '@tabi/contract/constants';
+import { ymdToIsoDate } from '@tabi/contract/dates';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { FastifyInstance } from 'fastify';
@@ -22,6 +23,7 @@ import pg from 'pg';
 import { z } from 'zod';
 import type { BenchStockDay } from '../../bench/types.ts';
 import { percentile } from '../../bench/visitor.ts';
+import { todayIn } from '../../clock.ts';
 import type { AppContext } from '../../context.ts';
 import { type Db, rowsOf } from '../../db/client.ts';
 import * as schema from '../../db/schema.ts';
@@ -184,7 +186,7 @@ export function registerBookingBenchRoutes(app: FastifyInstance, ctx: AppContext
       await ctx.db.execute(sql`
         with days as (
           delete from departures d
-          where d.opcd = ${opcd} and d.start_time = '' and d.usedate > current_date
+          where d.opcd = ${opcd} and d.start_time = '' and d.usedate > ${ymdToIsoDate(todayIn(ctx.clock))}::date
             and not exists (select 1 from booking_options bo where bo.opcd = d.opcd and bo.usedate = d.usedate)
           returning d.*
         ), made as (
