@@ -2,37 +2,27 @@
  * `npm run serve` with a wrong setting stops with one clear line (Japanese and English)
  * and exit code 1 — not NaN, not a Drizzle query dump, not `ENOTFOUND base` with a stack.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { processTestsHere, SERVER_ENTRY, serverRoot } from './test/processes.ts';
+import { processTestsHere, SERVER_ENTRY, startProcess } from './test/processes.ts';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'startup-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 async function serve(env: Record<string, string>): Promise<{ code: number | null; lines: string[] }> {
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
-    cwd: serverRoot,
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      DATA_DIR: path.join(scratch, 'data'),
-      LOG_LEVEL: 'warn',
-      // Drawing the demo pictures ahead (ADR 0208) is not what these starts are about.
-      PICTURES_AHEAD: '0',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
+  const { child, done } = startProcess([SERVER_ENTRY], {
+    DATABASE_URL: '',
+    DATA_DIR: path.join(scratch, 'data'),
+    LOG_LEVEL: 'warn',
+    // Drawing the demo pictures ahead (ADR 0208) is not what these starts are about.
+    PICTURES_AHEAD: '0',
+    ...env,
   });
   const timer = setTimeout(() => child.kill('SIGKILL'), 80_000);
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const { code, stderr } = await done;
   clearTimeout(timer);
   return { code, lines: stderr.trim().split('\n') };
 }

@@ -8,7 +8,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migratedDataDir } from '../test/helper.ts';
-import { processTestsHere, SERVER_ENTRY, serverRoot } from '../test/processes.ts';
+import { processTestsHere, SERVER_ENTRY, startProcess } from '../test/processes.ts';
 import { openDatabase } from './client.ts';
 import { DataDirLockedError, LOCK_FILE } from './dir-lock.ts';
 
@@ -78,16 +78,13 @@ describe.runIf(processTestsHere)('the DATA_DIR lock of the embedded database', (
     const dataDir = await tempDataDir();
     const first = await openDatabase({ dataDir });
     try {
-      const child = spawn(process.execPath, [SERVER_ENTRY], {
-        cwd: serverRoot,
-        env: { ...process.env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', DATABASE_URL: '', PICTURES_AHEAD: '0' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let stderr = '';
-      child.stderr?.on('data', (chunk: Buffer) => {
-        stderr += chunk.toString();
-      });
-      const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+      const { code, stderr } = await startProcess([SERVER_ENTRY], {
+        DATA_DIR: dataDir,
+        PORT: '0',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        PICTURES_AHEAD: '0',
+      }).done;
       expect(code).toBe(1);
       const lines = stderr.trim().split('\n');
       expect(lines).toHaveLength(1);
