@@ -8,8 +8,12 @@ import type { Lang } from './i18n.ts';
  * Intl.NumberFormat('en', JPY) writes it).
  */
 export function formatYen(amount: number, lang: Lang): string {
-  const whole = String(Math.round(Math.abs(amount))).replace(/\B(?=(\d{3})+$)/g, ',');
-  return `${amount < 0 ? '-' : ''}${YEN_SIGN[lang]}${whole}`;
+  return `${amount < 0 ? '-' : ''}${YEN_SIGN[lang]}${groupDigits(Math.round(Math.abs(amount)))}`;
+}
+
+/** A whole number's digits grouped in threes by commas (12345 → 12,345), as every page language writes them. */
+export function groupDigits(whole: number): string {
+  return String(whole).replace(/\B(?=(\d{3})+$)/g, ',');
 }
 
 /** The sign each language's `Intl` writes yen with: the full-width one in Japanese, ¥ elsewhere. */

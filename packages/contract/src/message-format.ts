@@ -10,6 +10,7 @@
  */
 import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import { type Formatters, formatToParts, IntlMessageFormat } from 'intl-messageformat';
+import { groupDigits } from './format.ts';
 
 export type MessageValues = Record<string, string | number | boolean | Date>;
 export type FormatMessage = (key: string, values?: MessageValues) => string;
@@ -27,14 +28,132 @@ function memoized<T>(make: (locales?: string | string[], options?: object) => T)
   };
 }
 
+/**
+ * `Intl.NumberFormat(locale)` without options, as a plural's `#` and `{n, number}` ask for it: a whole number in a
+ * page language is grouped by hand (message-format.test.ts holds it to Intl's output), for the reason the dates below
+ * are; a fraction, a number beyond 2^53 or another locale goes to Intl.
+ */
+function plainNumbers(locales: string | string[] | undefined): Intl.NumberFormat {
+  let intl: Intl.NumberFormat | undefined;
+  const byHand = typeof locales === 'string' && locales in WEEKDAYS;
+  const format = (value: number | bigint | string) => {
+    if (byHand && typeof value === 'number' && Number.isSafeInteger(value))
+      return `${value < 0 ? '-' : ''}${groupDigits(Math.abs(value))}`;
+    intl ??= new Intl.NumberFormat(locales);
+    return intl.format(value as number);
+  };
+  // Only `format` is what FormatJS calls on a number formatter.
+  return { format } as unknown as Intl.NumberFormat;
+}
+
+/** Sunday first, as `Date#getUTCDay` counts, in each page language's Intl locale. */
+const WEEKDAYS: Record<string, readonly string[]> = {
+  ja: ['日', '月', '火', '水', '木', '金', '土'],
+  ko: ['일', '월', '화', '수', '목', '금', '토'],
+  'zh-Hant': ['週日', '週一', '週二', '週三', '週四', '週五', '週六'],
+  'zh-Hans': ['周日', '周一', '周二', '周三', '周四', '周五', '周六'],
+  'en-GB': ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'],
+};
+const MONTHS_EN = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+interface Day {
+  year: number;
+  month: number;
+  day: number;
+  weekday: string;
+}
+
+const monthDayJa = (d: Day) => `${d.month}月${d.day}日(${d.weekday})`;
+const monthDayKo = (d: Day) => `${d.month}월 ${d.day}일 (${d.weekday})`;
+const monthDayZh = (d: Day) => `${d.month}月${d.day}日${d.weekday}`;
+const yearMonthCjk = (d: Day) => `${d.year}年${d.month}月`;
+const weekday = (d: Day) => d.weekday;
+
+/**
+ * The date formats a detail page's first render asks for (its calendar's caption, weekdays and days), by their
+ * options, written as Intl writes them in each page language (message-format.test.ts holds them to Intl's output
+ * for every day of two years): the first Intl formatter of a page loads ICU's data, 150–200 ms of the detail page's
+ * first script under a phone's CPU. Any other format, locale or zone goes to Intl.
+ */
+const BY_HAND: Record<string, Record<string, (d: Day) => string>> = {
+  'month:long year:numeric': {
+    ja: yearMonthCjk,
+    ko: (d) => `${d.year}년 ${d.month}월`,
+    'zh-Hant': yearMonthCjk,
+    'zh-Hans': yearMonthCjk,
+    'en-GB': (d) => `${MONTHS_EN[d.month - 1]} ${d.year}`,
+  },
+  'weekday:short': { ja: weekday, ko: weekday, 'zh-Hant': weekday, 'zh-Hans': weekday, 'en-GB': weekday },
+  'day:numeric month:short weekday:short': {
+    ja: monthDayJa,
+    ko: monthDayKo,
+    'zh-Hant': monthDayZh,
+    'zh-Hans': monthDayZh,
+  },
+  'day:numeric month:long weekday:short': {
+    ja: monthDayJa,
+    ko: monthDayKo,
+    'zh-Hant': monthDayZh,
+    'zh-Hans': monthDayZh,
+    'en-GB': (d) => `${d.weekday} ${d.day} ${MONTHS_EN[d.month - 1]}`,
+  },
+};
+
+/** The zones whose offset never changes (no daylight saving), in hours. */
+const FIXED_ZONES: Record<string, number> = { UTC: 0, 'Asia/Tokyo': 9 };
+
+function dateFormat(locales: string | string[] | undefined, options: object | undefined, timeZone: string) {
+  const intl = () => new Intl.DateTimeFormat(locales, { ...options, timeZone });
+  const shape = Object.entries(options ?? {})
+    .map(([key, value]) => `${key}:${String(value)}`)
+    .sort()
+    .join(' ');
+  const write = typeof locales === 'string' ? BY_HAND[shape]?.[locales] : undefined;
+  const offset = FIXED_ZONES[timeZone];
+  const names = typeof locales === 'string' ? WEEKDAYS[locales] : undefined;
+  if (!write || offset === undefined || !names) return intl();
+  let fallback: Intl.DateTimeFormat | undefined;
+  const format = (value?: Date | number) => {
+    const at = new Date(value ?? Date.now());
+    if (Number.isNaN(at.getTime())) {
+      fallback ??= intl();
+      return fallback.format(at);
+    }
+    const local = new Date(at.getTime() + offset * 3_600_000);
+    return write({
+      year: local.getUTCFullYear(),
+      month: local.getUTCMonth() + 1,
+      day: local.getUTCDate(),
+      weekday: names[local.getUTCDay()] ?? '',
+    });
+  };
+  // Only `format` is what FormatJS calls on a date formatter.
+  return { format } as unknown as Intl.DateTimeFormat;
+}
+
 const inZone = new Map<string, Formatters>();
 
 function formattersIn(timeZone: string): Formatters {
   let formatters = inZone.get(timeZone);
   if (!formatters) {
     formatters = {
-      getNumberFormat: memoized((locales, options) => new Intl.NumberFormat(locales, options)),
-      getDateTimeFormat: memoized((locales, options) => new Intl.DateTimeFormat(locales, { ...options, timeZone })),
+      getNumberFormat: memoized((locales, options) =>
+        options === undefined ? plainNumbers(locales) : new Intl.NumberFormat(locales, options),
+      ),
+      getDateTimeFormat: memoized((locales, options) => dateFormat(locales, options, timeZone)),
       getPluralRules: memoized((locales, options) => new Intl.PluralRules(locales, options)),
     };
     inZone.set(timeZone, formatters);
