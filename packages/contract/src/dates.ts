@@ -134,6 +134,15 @@ const WEEKDAY_KO = ['일', '월', '화', '수', '목', '금', '토'] as const;
 const WEEKDAY_ZH_HANT = ['週日', '週一', '週二', '週三', '週四', '週五', '週六'] as const;
 const WEEKDAY_ZH_HANS = ['周日', '周一', '周二', '周三', '周四', '周五', '周六'] as const;
 
+/** Each language's short weekday names, Sunday first, as its Intl writes them (`{weekday: 'short'}`). */
+export const WEEKDAY_SHORT: Record<Lang, readonly string[]> = {
+  ja: WEEKDAY_JA,
+  en: WEEKDAY_EN,
+  ko: WEEKDAY_KO,
+  'zh-Hant': WEEKDAY_ZH_HANT,
+  'zh-Hans': WEEKDAY_ZH_HANS,
+};
+
 /** How a language writes a day, its weekday, a span of times and a day with a time. */
 interface DayStyle {
   day(y: number, m: number, d: number): string;

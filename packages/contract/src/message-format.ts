@@ -10,7 +10,9 @@
  */
 import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import { type Formatters, formatToParts, IntlMessageFormat } from 'intl-messageformat';
+import { WEEKDAY_SHORT } from './dates.ts';
 import { groupDigits } from './format.ts';
+import { INTL_LOCALE, LANGS, type Lang } from './i18n.ts';
 
 export type MessageValues = Record<string, string | number | boolean | Date>;
 export type FormatMessage = (key: string, values?: MessageValues) => string;
@@ -35,7 +37,7 @@ function memoized<T>(make: (locales?: string | string[], options?: object) => T)
  */
 function plainNumbers(locales: string | string[] | undefined): Intl.NumberFormat {
   let intl: Intl.NumberFormat | undefined;
-  const byHand = typeof locales === 'string' && locales in WEEKDAYS;
+  const byHand = pageLang(locales) !== undefined;
   const format = (value: number | bigint | string) => {
     if (byHand && typeof value === 'number' && Number.isSafeInteger(value))
       return `${value < 0 ? '-' : ''}${groupDigits(Math.abs(value))}`;
@@ -46,14 +48,11 @@ function plainNumbers(locales: string | string[] | undefined): Intl.NumberFormat
   return { format } as unknown as Intl.NumberFormat;
 }
 
-/** Sunday first, as `Date#getUTCDay` counts, in each page language's Intl locale. */
-const WEEKDAYS: Record<string, readonly string[]> = {
-  ja: ['日', '月', '火', '水', '木', '金', '土'],
-  ko: ['일', '월', '화', '수', '목', '금', '토'],
-  'zh-Hant': ['週日', '週一', '週二', '週三', '週四', '週五', '週六'],
-  'zh-Hans': ['周日', '周一', '周二', '周三', '周四', '周五', '周六'],
-  'en-GB': ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'],
-};
+/** The page language an Intl locale of the formatter is (INTL_LOCALE), if it is one. */
+const LANG_OF_LOCALE = new Map<string, Lang>(LANGS.map((lang) => [INTL_LOCALE[lang], lang]));
+const pageLang = (locales: string | string[] | undefined) =>
+  typeof locales === 'string' ? LANG_OF_LOCALE.get(locales) : undefined;
+
 const MONTHS_EN = [
   'January',
   'February',
@@ -88,15 +87,15 @@ const weekday = (d: Day) => d.weekday;
  * for every day of two years): the first Intl formatter of a page loads ICU's data, 150–200 ms of the detail page's
  * first script under a phone's CPU. Any other format, locale or zone goes to Intl.
  */
-const BY_HAND: Record<string, Record<string, (d: Day) => string>> = {
+const BY_HAND: Record<string, Partial<Record<Lang, (d: Day) => string>>> = {
   'month:long year:numeric': {
     ja: yearMonthCjk,
     ko: (d) => `${d.year}년 ${d.month}월`,
     'zh-Hant': yearMonthCjk,
     'zh-Hans': yearMonthCjk,
-    'en-GB': (d) => `${MONTHS_EN[d.month - 1]} ${d.year}`,
+    en: (d) => `${MONTHS_EN[d.month - 1]} ${d.year}`,
   },
-  'weekday:short': { ja: weekday, ko: weekday, 'zh-Hant': weekday, 'zh-Hans': weekday, 'en-GB': weekday },
+  'weekday:short': { ja: weekday, ko: weekday, 'zh-Hant': weekday, 'zh-Hans': weekday, en: weekday },
   'day:numeric month:short weekday:short': {
     ja: monthDayJa,
     ko: monthDayKo,
@@ -108,7 +107,7 @@ const BY_HAND: Record<string, Record<string, (d: Day) => string>> = {
     ko: monthDayKo,
     'zh-Hant': monthDayZh,
     'zh-Hans': monthDayZh,
-    'en-GB': (d) => `${d.weekday} ${d.day} ${MONTHS_EN[d.month - 1]}`,
+    en: (d) => `${d.weekday} ${d.day} ${MONTHS_EN[d.month - 1]}`,
   },
 };
 
@@ -121,10 +120,11 @@ function dateFormat(locales: string | string[] | undefined, options: object | un
     .map(([key, value]) => `${key}:${String(value)}`)
     .sort()
     .join(' ');
-  const write = typeof locales === 'string' ? BY_HAND[shape]?.[locales] : undefined;
+  const lang = pageLang(locales);
+  const write = lang && BY_HAND[shape]?.[lang];
   const offset = FIXED_ZONES[timeZone];
-  const names = typeof locales === 'string' ? WEEKDAYS[locales] : undefined;
-  if (!write || offset === undefined || !names) return intl();
+  if (!lang || !write || offset === undefined) return intl();
+  const names = WEEKDAY_SHORT[lang];
   let fallback: Intl.DateTimeFormat | undefined;
   const format = (value?: Date | number) => {
     const at = new Date(value ?? Date.now());

@@ -33,7 +33,8 @@ export interface Finished {
  * `--liftoff-only` keeps V8 from optimising the embedded database's WebAssembly in the background: a process that
  * opens it for a few statements spent more CPU there than on its work (`ops booking:show` 4.6 s of CPU and 3.8 s
  * against 2.0 s and 1.7 s; these four files 130 s of CPU against 105 s). It changes how fast the code runs, never what
- * it does; a long-lived server keeps the optimising compiler (the server tests in one process were 7 s slower without).
+ * it does; a long-lived process keeps the optimising compiler (Vitest's forks, which run many files each, were 7 s
+ * slower with the flag).
  */
 export function startProcess(
   argv: string[],
