@@ -82,10 +82,47 @@ function messageCatalogs(): Plugin {
   };
 }
 
+/**
+ * The list and detail pages build no zod schema before their first render (ADR 0178, 0223): the build stops when
+ * their modules reach zod through static imports, and names the path (a rule read from a schema module is the usual
+ * way in; such rules live in schema-free modules like contract/catalog-rules.ts).
+ */
+function firstRenderWithoutZod(): Plugin {
+  const pages = ['src/main.tsx', 'src/app/routes/index.tsx', 'src/app/routes/detail.tsx', 'src/app/routes/coupons.tsx'];
+  return {
+    name: 'tabi-first-render-without-zod',
+    apply: 'build',
+    generateBundle() {
+      const root = path.resolve(import.meta.dirname);
+      const shown = (id: string) => path.relative(root, id);
+      for (const page of pages) {
+        const start = path.join(root, page);
+        const cameFrom = new Map<string, string>([[start, '']]);
+        const queue = [start];
+        for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+          for (const next of this.getModuleInfo(id)?.importedIds ?? []) {
+            if (cameFrom.has(next)) continue;
+            cameFrom.set(next, id);
+            if (!next.includes('/node_modules/zod/')) {
+              queue.push(next);
+              continue;
+            }
+            const chain = [];
+            for (let at = id; at; at = cameFrom.get(at) ?? '') chain.unshift(shown(at));
+            this.error(`${page} reaches zod before its first render: ${chain.join(' → ')} → zod`);
+          }
+        }
+      }
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   // The server's page renderer (`vite build --ssr`, entry-server.tsx) goes to dist/.ssr: no public files,
   // no compressed twins, no manifest (the browser build's manifest lists the chunks to preload).
-  plugins: isSsrBuild ? [messageCatalogs(), react()] : [messageCatalogs(), react(), precompress()],
+  plugins: isSsrBuild
+    ? [messageCatalogs(), react()]
+    : [messageCatalogs(), react(), firstRenderWithoutZod(), precompress()],
   // Self-contained (React in its production build), so the server can load it from any WEB_DIST.
   ssr: { noExternal: true },
   define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},

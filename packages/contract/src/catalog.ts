@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { dayPriceFields, envelope, facilityFields, numericString, plainText, ymdString } from './envelope.ts';
 import { LANGS } from './i18n.ts';
 import { OPTION_SORTS } from './option-sort.ts';
-import type { PartyPrices } from './party.ts';
 
 const code = plainText().max(20);
 
@@ -198,15 +197,11 @@ export type OptionSummary = z.infer<typeof optionSummary>;
 
 /**
  * GET /option/{code}'s answer (SPEC §7): an option code is answered with the option's detail, a package code (my page)
- * with the summary of its first option. My page reads the fields both share; the detail page asks `isOptionDetail`.
+ * with the summary of its first option. My page reads the fields both share; the detail page asks `isOptionDetail` (catalog-rules.ts).
  */
 export const optionOrPackage = z.union([optionDetail, optionSummary]);
 export type OptionOrPackage = z.infer<typeof optionOrPackage>;
 export const optionOrPackageResponse = envelope(optionOrPackage);
-
-export function isOptionDetail(answer: OptionOrPackage): answer is OptionDetail {
-  return 'valueList' in answer && 'opcd' in answer;
-}
 
 // GET /price/{opcd}
 export const priceQuery = z.object({
@@ -256,26 +251,3 @@ export const rentalStockAnswer = z.object({
 });
 export type RentalStockAnswer = z.infer<typeof rentalStockAnswer>;
 export const rentalStockResponse = envelope(rentalStockAnswer);
-
-/** How many of a rental value are left, or null when the shop does not count that select (any may be chosen). */
-export function rentalLeft(
-  stock: RentalStockAnswer | undefined,
-  field: 'model' | 'boots_size' | 'wear_size',
-  value: string,
-): number | null {
-  const counted = stock?.left[field];
-  if (!counted || value === '') return null;
-  return counted[value] ?? 0;
-}
-
-/** A departure's (or a day's) unit prices by age class, numbers or SPEC §7's numeric strings, as the party form reads them. */
-export function unitPricesOf(
-  d: Record<'adultbaika' | 'middlebaika' | 'childbaika' | 'infantbaika', number | string>,
-): PartyPrices {
-  return {
-    adult: Number(d.adultbaika),
-    middle: Number(d.middlebaika),
-    child: Number(d.childbaika),
-    infant: Number(d.infantbaika),
-  };
-}

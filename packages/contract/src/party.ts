@@ -63,3 +63,15 @@ export function isPartyValid(counts: PartyCounts, prices: PartyPrices | null, li
 export function ageBounds(ageClass: AgeClass, rules: AgeRules): { min: number | null; max: number | null } {
   return { min: rules[`${ageClass}_age_min`], max: rules[`${ageClass}_age_max`] };
 }
+
+/** A departure's (or a day's) unit prices by age class, numbers or SPEC §7's numeric strings, as the party form reads them. */
+export function unitPricesOf(
+  d: Record<'adultbaika' | 'middlebaika' | 'childbaika' | 'infantbaika', number | string>,
+): PartyPrices {
+  return {
+    adult: Number(d.adultbaika),
+    middle: Number(d.middlebaika),
+    child: Number(d.childbaika),
+    infant: Number(d.infantbaika),
+  };
+}

@@ -1,8 +1,7 @@
 import { type Booking, partyOfLine } from '@tabi/contract/booking';
-import { unitPricesOf } from '@tabi/contract/catalog';
 import { monthStart, type Ymd } from '@tabi/contract/dates';
 import { priceAfterDiscount } from '@tabi/contract/discounts';
-import { partyTotal } from '@tabi/contract/party';
+import { partyTotal, unitPricesOf } from '@tabi/contract/party';
 import { useEffect, useState } from 'react';
 import { useDepartures } from '../features/availability/api/get-departures.ts';
 import { AvailabilityCalendar } from '../features/availability/components/availability-calendar.tsx';

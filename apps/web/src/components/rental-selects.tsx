@@ -1,4 +1,5 @@
-import { type RentalStockAnswer, rentalLeft } from '@tabi/contract/catalog';
+import type { RentalStockAnswer } from '@tabi/contract/catalog';
+import { rentalLeft } from '@tabi/contract/catalog-rules';
 import type { AgeClass } from '@tabi/contract/constants';
 import { type RentalField, rentalChoices, rentalFields, rentalValueLabel } from '@tabi/contract/rental';
 import type { Ref, SelectHTMLAttributes } from 'react';

@@ -1,5 +1,5 @@
 import type { RentalStockAnswer } from '@tabi/contract/catalog';
-import { rentalLeft } from '@tabi/contract/catalog';
+import { rentalLeft } from '@tabi/contract/catalog-rules';
 import type { RentalField } from '@tabi/contract/rental';
 import { useQuery } from '@tanstack/react-query';
 import { API, call } from '../lib/api-client.ts';

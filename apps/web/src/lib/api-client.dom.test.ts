@@ -1,4 +1,4 @@
-import { isOptionDetail } from '@tabi/contract/catalog';
+import { isOptionDetail } from '@tabi/contract/catalog-rules';
 import { ErrCd } from '@tabi/contract/constants';
 import { defineEndpoints, API as TABLE } from '@tabi/contract/endpoints';
 import { envelope } from '@tabi/contract/envelope';

@@ -2,13 +2,13 @@ import {
   areaResponse,
   cityResponse,
   conditionResponse,
-  isOptionDetail,
   nationalityResponse,
   optionDetailResponse,
   optionListResponse,
   optionOrPackageResponse,
   priceResponse,
 } from '@tabi/contract/catalog';
+import { isOptionDetail } from '@tabi/contract/catalog-rules';
 import { addDays, daysOfMonth } from '@tabi/contract/dates';
 import { Msg } from '@tabi/contract/messages';
 import { and, eq, gte, sql } from 'drizzle-orm';

@@ -5,11 +5,11 @@
  */
 
 import { partyOfLine } from '@tabi/contract/booking';
-import { type Departure, unitPricesOf } from '@tabi/contract/catalog';
+import type { Departure } from '@tabi/contract/catalog';
 import { isoDateToYmd, ymdToIsoDate } from '@tabi/contract/dates';
 import { priceAfterDiscount } from '@tabi/contract/discounts';
 import { API } from '@tabi/contract/endpoints';
-import { partyTotal } from '@tabi/contract/party';
+import { partyTotal, unitPricesOf } from '@tabi/contract/party';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Field } from '../../../components/form/field.tsx';

@@ -1,5 +1,5 @@
-import { type OptionDetail, unitPricesOf } from '@tabi/contract/catalog';
-import type { PartyPrices } from '@tabi/contract/party';
+import type { OptionDetail } from '@tabi/contract/catalog';
+import { type PartyPrices, unitPricesOf } from '@tabi/contract/party';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Modal } from '../../../components/modal.tsx';

@@ -1,4 +1,5 @@
-import { isOptionDetail, type OptionDetail } from '@tabi/contract/catalog';
+import type { OptionDetail } from '@tabi/contract/catalog';
+import { isOptionDetail } from '@tabi/contract/catalog-rules';
 import { ErrCd } from '@tabi/contract/constants';
 import { monthStart, type Ymd } from '@tabi/contract/dates';
 import { say } from '@tabi/contract/said';
