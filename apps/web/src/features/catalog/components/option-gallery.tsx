@@ -23,6 +23,27 @@ function useOnSelect(carousel: Carousel, onSelect: () => void) {
 }
 
 /**
+ * Whether the carousels may start. Embla measures every slide as it starts: on a phone, 60 ms of main thread that,
+ * in the page's first effects, lengthened the task that makes a server-rendered detail page live. The pictures are
+ * laid out by the stylesheet until then, the first one in view; the carousels start once the browser is idle after
+ * that (Safari has no requestIdleCallback: a short timeout), or at once when the visitor reaches for the gallery.
+ */
+function useStartWhenIdle(): [started: boolean, start: () => void] {
+  const [started, setStarted] = useState(false);
+  useEffect(() => {
+    if (started) return;
+    const start = () => setStarted(true);
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(start, { timeout: 1000 });
+      return () => cancelIdleCallback(id);
+    }
+    const id = setTimeout(start, 200);
+    return () => clearTimeout(id);
+  }, [started]);
+  return [started, useCallback(() => setStarted(true), [])];
+}
+
+/**
  * SPEC §2 Option detail gallery: the images with their captions, and thumbnails ten to a view with their
  * own previous/next buttons. Arrow keys move between images; every control is a labelled button.
  */
@@ -35,6 +56,7 @@ export function OptionGallery({ images, title }: { images: OptionImage[]; title:
     dragFree: false,
     slidesToScroll: THUMBNAILS_PER_VIEW,
   });
+  const [started, start] = useStartWhenIdle();
   const [selected, setSelected] = useState(0);
   const [thumbPage, setThumbPage] = useState({ index: 0, count: 1 });
   const regionId = useId();
@@ -69,11 +91,18 @@ export function OptionGallery({ images, title }: { images: OptionImage[]; title:
   const many = images.length > 1;
 
   return (
-    <section className={styles.gallery} aria-roledescription={t('carousel')} aria-label={t('photosOf', { title })}>
+    <section
+      className={styles.gallery}
+      aria-roledescription={t('carousel')}
+      aria-label={t('photosOf', { title })}
+      onPointerEnter={started ? undefined : start}
+      onPointerDown={started ? undefined : start}
+      onFocus={started ? undefined : start}
+    >
       <div className={styles.stage}>
         <section
           className={styles.viewport}
-          ref={mainRef}
+          ref={started ? mainRef : undefined}
           id={regionId}
           // biome-ignore lint/a11y/noNoninteractiveTabindex: the focusable viewport takes the arrow keys
           tabIndex={0}
@@ -148,7 +177,7 @@ export function OptionGallery({ images, title }: { images: OptionImage[]; title:
           >
             <span aria-hidden="true">‹</span>
           </button>
-          <div className={styles.thumbViewport} ref={thumbsRef}>
+          <div className={styles.thumbViewport} ref={started ? thumbsRef : undefined}>
             <ul className={styles.thumbTrack} aria-label={t('thumbnails')}>
               {images.map((img, i) => (
                 <li key={`${img.image}-${i}`} className={styles.thumb}>
