@@ -2,7 +2,7 @@ import { LANG_BASE, langOfPath } from '@tabi/contract/i18n';
 import { hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { createBrowserRouter, type DataRouter, RouterProvider } from 'react-router';
 import { AppProvider, createQueryClient } from './app/provider.tsx';
 import { createRoutes, patchRoutesOnNavigation } from './app/router.tsx';
 import { purifierReady } from './components/safe-html.tsx';
@@ -28,10 +28,6 @@ if (pageState?.textContent) {
 // The calls of a data page, loaded with it (the pages' own modules hold them): nothing added to the first script.
 const prefetch = (pathname: string, params: URLSearchParams) =>
   void import('./app/page-data.ts').then(({ prefetchPageData }) => prefetchPageData(queryClient, pathname, params));
-const router = createBrowserRouter(createRoutes(prefetch), {
-  basename: LANG_BASE[lang] || undefined,
-  patchRoutesOnNavigation,
-});
 
 /** What the visitor changed on a server-rendered page before it was hydrated. */
 let earlyEdits: EarlyEdit[] = [];
@@ -54,7 +50,7 @@ function AppReady() {
 }
 
 /** Resolves once the router has loaded the first page's module. */
-function routerReady(): Promise<void> {
+function routerReady(router: DataRouter): Promise<void> {
   if (router.state.initialized) return Promise.resolve();
   return new Promise((resolve) => {
     const unsubscribe = router.subscribe((state) => {
@@ -66,6 +62,13 @@ function routerReady(): Promise<void> {
 }
 
 async function start(root: HTMLElement): Promise<void> {
+  // The router starts the first page's navigation as it is made (its loader, the page's module): in a task after the
+  // one that evaluated this script's modules, so that a phone's main thread is not held for both at once.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  const router = createBrowserRouter(createRoutes(prefetch), {
+    basename: LANG_BASE[lang] || undefined,
+    patchRoutesOnNavigation,
+  });
   const app = (
     <StrictMode>
       <AppProvider client={queryClient} lang={lang}>
@@ -77,7 +80,7 @@ async function start(root: HTMLElement): Promise<void> {
   // A server-rendered page is hydrated once everything it shows is here (page module, data, sanitiser), so that
   // React adopts the markup as it is.
   if (serverRendered) {
-    await Promise.all([routerReady(), purifierReady, loadMessages(lang)]);
+    await Promise.all([routerReady(router), purifierReady, loadMessages(lang)]);
     // As a transition, hydration yields to the browser every few milliseconds instead of holding the main thread
     // for the whole page: a tap or a key during it is handled at once (and no long task blocks the first input).
     earlyEdits = readEarlyEdits(root);
@@ -87,7 +90,7 @@ async function start(root: HTMLElement): Promise<void> {
     return;
   }
   // The router renders nothing until the first page's module is here (it would warn of a missing fallback).
-  await Promise.all([routerReady(), loadMessages(lang)]);
+  await Promise.all([routerReady(router), loadMessages(lang)]);
   startTransition(() => {
     createRoot(root).render(app);
   });
