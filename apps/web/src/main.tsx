@@ -1,7 +1,6 @@
 import { LANG_BASE, langOfPath } from '@tabi/contract/i18n';
 import { hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition, useEffect } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, type DataRouter, RouterProvider } from 'react-router';
 import { AppProvider, createQueryClient } from './app/provider.tsx';
 import { createRoutes, patchRoutesOnNavigation } from './app/router.tsx';
@@ -65,6 +64,9 @@ async function start(root: HTMLElement): Promise<void> {
   // The router starts the first page's navigation as it is made (its loader, the page's module): in a task after the
   // one that evaluated this script's modules, so that a phone's main thread is not held for both at once.
   await new Promise((resolve) => setTimeout(resolve, 0));
+  // React DOM is a module of its own, evaluated in a task of its own while the page's module loads (the server lists
+  // it with the page's chunks).
+  const reactDom = import('./app/react-dom-client.ts');
   const router = createBrowserRouter(createRoutes(prefetch), {
     basename: LANG_BASE[lang] || undefined,
     patchRoutesOnNavigation,
@@ -80,7 +82,7 @@ async function start(root: HTMLElement): Promise<void> {
   // A server-rendered page is hydrated once everything it shows is here (page module, data, sanitiser), so that
   // React adopts the markup as it is.
   if (serverRendered) {
-    await Promise.all([routerReady(router), purifierReady, loadMessages(lang)]);
+    const [{ hydrateRoot }] = await Promise.all([reactDom, routerReady(router), purifierReady, loadMessages(lang)]);
     // As a transition, hydration yields to the browser every few milliseconds instead of holding the main thread
     // for the whole page: a tap or a key during it is handled at once (and no long task blocks the first input).
     earlyEdits = readEarlyEdits(root);
@@ -90,7 +92,7 @@ async function start(root: HTMLElement): Promise<void> {
     return;
   }
   // The router renders nothing until the first page's module is here (it would warn of a missing fallback).
-  await Promise.all([routerReady(router), loadMessages(lang)]);
+  const [{ createRoot }] = await Promise.all([reactDom, routerReady(router), loadMessages(lang)]);
   startTransition(() => {
     createRoot(root).render(app);
   });

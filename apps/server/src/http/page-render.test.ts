@@ -61,7 +61,7 @@ describe('the page renderer', () => {
     );
   });
 
-  it("has the loader fetch what hydration waits for once the page has painted: the entry, the page chunk, the sanitiser; and marks the chunk's inlined styles", async () => {
+  it("has the loader fetch what hydration waits for once the page has painted: the entry, the page chunk, React DOM, the sanitiser; and marks the chunk's inlined styles", async () => {
     const site = mkdtempSync(path.join(tmpdir(), 'page-render-head-'));
     for (const dir of ['.ssr', '.vite', 'assets']) mkdirSync(path.join(site, dir));
     writeFileSync(
@@ -85,6 +85,7 @@ describe('the page renderer', () => {
         },
         '_shared.js': { file: 'assets/shared.js' },
         'src/boot.ts': { file: 'assets/boot.js', src: 'src/boot.ts', isEntry: true },
+        'src/app/react-dom-client.ts': { file: 'assets/react-dom.js', src: 'src/app/react-dom-client.ts' },
         '../../node_modules/dompurify/dist/purify.es.mjs': {
           file: 'assets/purify.js',
           src: '../../node_modules/dompurify/dist/purify.es.mjs',
@@ -117,7 +118,7 @@ describe('the page renderer', () => {
     expect(head).not.toContain('src="/assets/main.js"');
     expect(head).toContain(
       '<script type="module" crossorigin src="/assets/boot.js" id="app-boot" ' +
-        'data-scripts="/assets/main.js /assets/list.js /assets/shared.js /assets/purify.js /assets/policy.js"></script>',
+        'data-scripts="/assets/main.js /assets/list.js /assets/shared.js /assets/react-dom.js /assets/purify.js /assets/policy.js"></script>',
     );
   });
 });

@@ -128,14 +128,17 @@ export async function loadPageRenderer(
    */
   const entryStyles = entryChunk?.css ?? [];
   /**
-   * What the browser loads before it hydrates any rendered page besides the page chunk (main.tsx awaits the HTML
-   * sanitiser): fetched with the page's chunks rather than once the entry has run, a round trip later on a slow line.
+   * What the browser loads before it hydrates any rendered page besides the page chunk (main.tsx awaits React DOM and
+   * the HTML sanitiser): fetched with the page's chunks rather than once the entry has run, a round trip later on a
+   * slow line.
    */
+  const hydrationSources = [
+    'src/app/react-dom-client.ts',
+    '/dompurify/dist/purify.es.mjs',
+    '/contract/src/html-policy.ts',
+  ];
   const hydrationChunks = Object.values(manifest)
-    .filter(
-      (chunk) =>
-        chunk.src?.endsWith('/dompurify/dist/purify.es.mjs') || chunk.src?.endsWith('/contract/src/html-policy.ts'),
-    )
+    .filter((chunk) => hydrationSources.some((source) => chunk.src?.endsWith(source)))
     .map((chunk) => chunk.file);
   const heads = new Map<string, { head: string; scripts: string[] }>();
   const headOf = (pageFile: string): { head: string; scripts: string[] } => {
