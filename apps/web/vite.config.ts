@@ -117,12 +117,40 @@ function firstRenderWithoutZod(): Plugin {
   };
 }
 
+/**
+ * React DOM is a chunk the entry imports once its modules have run (main.tsx): a page the app renders by itself asks for
+ * it with the entry rather than a round trip later. The server takes the link out of the pages it renders, whose
+ * loader fetches it with their other scripts once they have painted (ADR 0202).
+ */
+function preloadReactDom(): Plugin {
+  return {
+    name: 'tabi-preload-react-dom',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        const chunk = Object.values(bundle ?? {}).find(
+          (file) => file.type === 'chunk' && file.facadeModuleId?.endsWith('/src/app/react-dom-client.ts'),
+        );
+        if (!chunk) throw new Error('no chunk for src/app/react-dom-client.ts');
+        return [
+          {
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${chunk.fileName}` },
+            injectTo: 'head',
+          },
+        ];
+      },
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   // The server's page renderer (`vite build --ssr`, entry-server.tsx) goes to dist/.ssr: no public files,
   // no compressed twins, no manifest (the browser build's manifest lists the chunks to preload).
   plugins: isSsrBuild
     ? [messageCatalogs(), react()]
-    : [messageCatalogs(), react(), firstRenderWithoutZod(), precompress()],
+    : [messageCatalogs(), react(), firstRenderWithoutZod(), preloadReactDom(), precompress()],
   // Self-contained (React in its production build), so the server can load it from any WEB_DIST.
   ssr: { noExternal: true },
   define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},

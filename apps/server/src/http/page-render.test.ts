@@ -102,7 +102,8 @@ describe('the page renderer', () => {
     const renderer = await loadPageRenderer({} as FastifyInstance, site, log);
     const html =
       (await renderer?.render(
-        '<html><head><script type="module" crossorigin src="/assets/main.js"></script></head><body><div id="root"></div></body></html>',
+        '<html><head><script type="module" crossorigin src="/assets/main.js"></script>\n' +
+          '<link rel="modulepreload" crossorigin href="/assets/react-dom.js"></head><body><div id="root"></div></body></html>',
         '/',
         new URLSearchParams(),
       )) ?? '';

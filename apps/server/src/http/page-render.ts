@@ -199,6 +199,9 @@ export async function loadPageRenderer(
       // stylesheets again later, unused.
       let html = template;
       for (const file of entryStyles) html = html.replace(stylesheetLink(file), '');
+      // The template's preloads are for a page the app renders by itself; this page's loader fetches its scripts once
+      // it has painted.
+      html = html.replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
       const { head, scripts } = headOf(page.pageFile);
       const boot = bootScript([...scripts, ...catalogChunks(langOfPath(pathname))]);
       html = html.replace(entryScript, () => boot);
