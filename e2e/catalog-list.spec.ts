@@ -106,4 +106,30 @@ test.describe('option list on a phone', () => {
     expect(await bare.evaluate(() => document.documentElement.dataset.app)).toBeUndefined();
     await bare.close();
   });
+
+  test.describe('as most visitors have it, scrolling smoothly', () => {
+    // The app scrolls a new page to its top smoothly; with reduced motion the browser's own restoration of the list came
+    // after that scroll and hid a Back that lost the visitor's place.
+    test.use({ reducedMotion: 'no-preference' });
+
+    test('Back from a detail comes back where the visitor was on the list, and a new page starts at its top', async ({
+      page,
+    }) => {
+      await page.goto('/');
+      const fourth = cards(page).nth(3);
+      await fourth.getByRole('link', { name: '詳細を見る' }).scrollIntoViewIfNeeded();
+      const left = await page.evaluate(() => window.scrollY);
+      expect(left).toBeGreaterThan(1500);
+      await fourth.getByRole('link', { name: '詳細を見る' }).click();
+      await expect(page).toHaveURL(/\/detail\?opcd=/);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+      await page.goBack();
+      await expect(cards(page)).toHaveCount(10);
+      // Cards out of view keep a placeholder height until they come near (content-visibility), and the list may gain a
+      // "recently viewed" box: near the same place, not the same pixel.
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(left - 500);
+      await expect(fourth).toBeInViewport();
+    });
+  });
 });

@@ -1,6 +1,6 @@
 import { ROUTES } from '@tabi/contract/routes';
 import { useEffect, useLayoutEffect } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, ScrollRestoration, useLocation, useNavigationType } from 'react-router';
 import { LoadingOverlay } from '../../components/loading-overlay.tsx';
 import { SiteFooter, SiteHeader } from '../../components/site-header.tsx';
 import { useCommonMessages } from '../../i18n/common.ts';
@@ -11,11 +11,17 @@ import { useAuthStore } from '../../stores/auth-store.ts';
 import { useReservationStore } from '../../stores/reservation-store.ts';
 import { useRouteKey, useRouteMeta } from '../route-handle.ts';
 
+/**
+ * A new page starts at its top, or at the section its address names. Back, Forward and a reload come back where the
+ * visitor was (React Router's ScrollRestoration, in the layout below): the list is not left for its top.
+ */
 function useScrollOnNavigate(): void {
   const location = useLocation();
+  const navigationType = useNavigationType();
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation, by design
   useEffect(() => {
     const id = decodeURIComponent(location.hash.slice(1));
+    if (!id && navigationType === 'POP') return;
     if (!id) {
       window.scrollTo({ top: 0, behavior: 'smooth' });
       return;
@@ -74,6 +80,7 @@ export function RootLayout() {
       </main>
       {layout && <SiteFooter />}
       <LoadingOverlay />
+      <ScrollRestoration />
     </>
   );
 }
