@@ -108,8 +108,8 @@ test.describe('option list on a phone', () => {
   });
 
   test.describe('as most visitors have it, scrolling smoothly', () => {
-    // The app scrolls a new page to its top smoothly; with reduced motion the browser's own restoration of the list came
-    // after that scroll and hid a Back that lost the visitor's place.
+    // A scroll to the top made smoothly on Back lost the visitor's place; with reduced motion the browser's own
+    // restoration came after it and hid that.
     test.use({ reducedMotion: 'no-preference' });
 
     test('Back from a detail comes back where the visitor was on the list, and a new page starts at its top', async ({

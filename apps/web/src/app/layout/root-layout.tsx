@@ -1,6 +1,6 @@
 import { ROUTES } from '@tabi/contract/routes';
 import { useEffect, useLayoutEffect } from 'react';
-import { Navigate, Outlet, ScrollRestoration, useLocation, useNavigationType } from 'react-router';
+import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { LoadingOverlay } from '../../components/loading-overlay.tsx';
 import { SiteFooter, SiteHeader } from '../../components/site-header.tsx';
 import { useCommonMessages } from '../../i18n/common.ts';
@@ -12,20 +12,16 @@ import { useReservationStore } from '../../stores/reservation-store.ts';
 import { useRouteKey, useRouteMeta } from '../route-handle.ts';
 
 /**
- * A new page starts at its top, or at the section its address names. Back, Forward and a reload come back where the
- * visitor was (React Router's ScrollRestoration, in the layout below): the list is not left for its top.
+ * A new page starts at its top, and Back, Forward and a reload come back where the visitor was (React Router's
+ * ScrollRestoration, in the layout below). An address that names a section scrolls to it here, below the sticky
+ * header, once the section has rendered.
  */
-function useScrollOnNavigate(): void {
+function useScrollToSection(): void {
   const location = useLocation();
-  const navigationType = useNavigationType();
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation, by design
   useEffect(() => {
     const id = decodeURIComponent(location.hash.slice(1));
-    if (!id && navigationType === 'POP') return;
-    if (!id) {
-      window.scrollTo({ top: 0, behavior: 'smooth' });
-      return;
-    }
+    if (!id) return;
     let tries = 0;
     const seek = () => {
       const target = document.getElementById(id);
@@ -48,7 +44,7 @@ export function RootLayout() {
   const isLogin = useAuthStore((s) => s.isLogin);
   const reservationStarted = useReservationStore((s) => s.startedAt !== null);
   const reservedOpcd = useReservationStore((s) => s.optionDetail?.opcd);
-  useScrollOnNavigate();
+  useScrollToSection();
 
   // Before any page's own effect (usePageMeta), which may know better (e.g. the option's name on /detail).
   useLayoutEffect(() => {
