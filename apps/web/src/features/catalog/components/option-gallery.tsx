@@ -30,17 +30,17 @@ function useOnSelect(carousel: Carousel, onSelect: () => void) {
  */
 function useStartWhenIdle(): [started: boolean, start: () => void] {
   const [started, setStarted] = useState(false);
+  const start = useCallback(() => setStarted(true), []);
   useEffect(() => {
     if (started) return;
-    const start = () => setStarted(true);
     if (typeof requestIdleCallback === 'function') {
       const id = requestIdleCallback(start, { timeout: 1000 });
       return () => cancelIdleCallback(id);
     }
     const id = setTimeout(start, 200);
     return () => clearTimeout(id);
-  }, [started]);
-  return [started, useCallback(() => setStarted(true), [])];
+  }, [started, start]);
+  return [started, start];
 }
 
 /**
