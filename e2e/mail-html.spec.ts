@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -8,7 +8,9 @@ import { expect, test } from './support/test.ts';
 
 /**
  * Every mail's HTML part, rendered in Chromium at the three sizes, readable and axe clean. One test, a step per mail:
- * the mails are written by the server's own code once, in the worker that runs it, and read in one page.
+ * the mails are written by the server's own code once, in the worker that runs it, and read in one page. Each mail is
+ * written over the document of the one before (`setContent`): the window stays, and axe with it, evaluated once
+ * instead of once a mail (the test 18.5 s → 10.5 s).
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const KINDS = [
@@ -40,11 +42,13 @@ test('every mail kind reads in Japanese at 390, 320 and 1280 px with nothing cut
     .filter((f) => f.endsWith('.html'))
     .map((f) => f.replace(/\.html$/, ''));
   expect(kinds.sort()).toEqual([...KINDS].sort());
+  // A document of the mails' folder, so that what a mail names by a relative address resolves as it would on disk.
+  await page.goto(pathToFileURL(path.join(dir, `${kinds[0]}.html`)).href);
 
   for (const kind of kinds) {
     await test.step(`mail ${kind}`, async () => {
       await page.setViewportSize({ width: 1280, height: 800 });
-      await page.goto(pathToFileURL(path.join(dir, `${kind}.html`)).href);
+      await page.setContent(readFileSync(path.join(dir, `${kind}.html`), 'utf8'));
       await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
       // The waiting-list mails (ADR 0167) are about no booking yet, and the レンタル準備表 goes to a shop: no my page,
       // no policy.
