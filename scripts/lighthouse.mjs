@@ -6,15 +6,33 @@
 // LH_CPU_SLOWDOWN, the phone's CPU against this machine's, default Lighthouse's 4: 9 plays a slow hour of a shared host,
 // which runs the same work about 2.2 times slower than a quiet one)
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
-import { throttling } from 'lighthouse/core/config/constants.js';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildServer, SERVER_ENTRY } from '../apps/server/build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * Lighthouse and its Chrome launcher are a tool of their own in tools/lighthouse, with its own lock (ADR 0224): a
+ * tenth of the packages' files, which every `npm install` of the site and its tests unpacked for this script alone.
+ * Installed there from the lock on first use.
+ */
+const toolDir = path.join(root, 'tools/lighthouse');
+if (!existsSync(path.join(toolDir, 'node_modules/lighthouse/package.json'))) {
+  console.log('Installing Lighthouse into tools/lighthouse (first use)…');
+  const npm = (command) => spawnSync('npm', [command, '--no-audit', '--no-fund'], { cwd: toolDir, stdio: 'inherit' });
+  // One of Lighthouse's packages asks for another's `latest`: once the registry's latest moves past the lock's, `npm
+  // ci` refuses the lock, and `npm install` keeps what it can of it.
+  if (npm('ci').status !== 0 && npm('install').status !== 0) process.exit(1);
+}
+const fromTool = createRequire(path.join(toolDir, 'package.json'));
+const toolImport = (specifier) => import(pathToFileURL(fromTool.resolve(specifier)).href);
+const chromeLauncher = await toolImport('chrome-launcher');
+const { default: lighthouse } = await toolImport('lighthouse');
+const { throttling } = await toolImport('lighthouse/core/config/constants.js');
+const lighthouseVersion = JSON.parse(readFileSync(fromTool.resolve('lighthouse/package.json'), 'utf8')).version;
 const port = process.env.LH_PORT ?? process.env.PORT ?? '3160';
 const origin = `http://127.0.0.1:${port}`;
 const outDir = path.join(root, '.lighthouse');
@@ -271,7 +289,7 @@ try {
   }
   const summary = {
     measuredAt: new Date().toISOString(),
-    lighthouse: (await import('lighthouse/package.json', { with: { type: 'json' } })).default.version,
+    lighthouse: lighthouseVersion,
     settings: `Lighthouse defaults: formFactor mobile, simulated throttling${cpuSlowdown ? ` with ${cpuSlowdown}× CPU slowdown` : ''}; median of ${runs} runs by performance score`,
     targets,
     cold,
