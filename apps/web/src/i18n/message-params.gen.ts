@@ -111,7 +111,6 @@ export interface MessageParams {
     pickFromCalendar: { label: string | number };
     clear: null;
     loading: null;
-    dayButton: { today: string | boolean; day: Date | number; selected: string | boolean };
     keywordsLabel: null;
     placeSeparator: null;
     usePeriod: null;
@@ -548,6 +547,10 @@ export interface MessageParams {
     monthNav: null;
     monthCaption: { month: Date | number };
     weekday: { day: Date | number };
+    monthOption: { month: Date | number };
+    monthDropdown: null;
+    yearDropdown: null;
+    dayButton: { today: string | boolean; day: Date | number; selected: string | boolean };
     'ageClasses.adult': null;
     'ageClasses.middle': null;
     'ageClasses.child': null;

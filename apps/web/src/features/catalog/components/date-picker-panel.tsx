@@ -3,7 +3,6 @@ import { DayPicker } from 'react-day-picker';
 import { useLang } from '../../../i18n/lang.tsx';
 import { calendarDay } from '../../../i18n/messages.ts';
 import { useSharedMessages } from '../../../i18n/shared.ts';
-import { useCatalogMessages } from '../lib/messages.ts';
 import styles from './date-field.module.css';
 
 interface DatePickerPanelProps {
@@ -22,7 +21,6 @@ interface DatePickerPanelProps {
 export default function DatePickerPanel({ value, earliest, today, onPick }: DatePickerPanelProps) {
   const first = ymdToLocalDate(earliest);
   const selected = value ? ymdToLocalDate(value) : undefined;
-  const t = useCatalogMessages();
   const shared = useSharedMessages();
   // Every text the calendar shows is one of our messages (below), so it needs no date-fns locale: only its `lang`.
   const lang = useLang();
@@ -49,7 +47,7 @@ export default function DatePickerPanel({ value, earliest, today, onPick }: Date
         labelNav: () => shared('monthNav'),
         labelGrid: (date) => shared('monthCaption', { month: calendarDay(date) }),
         labelDayButton: (date, modifiers) =>
-          t('dayButton', {
+          shared('dayButton', {
             day: calendarDay(date),
             today: Boolean(modifiers.today),
             selected: Boolean(modifiers.selected),

@@ -1,10 +1,13 @@
 import { localDateToYmd, type Ymd, ymdToLocalDate } from '@tabi/contract/dates';
 import { useEffect, useId, useRef, useState } from 'react';
-import { DayPicker } from 'react-day-picker';
-import { ja } from 'react-day-picker/locale';
+import { DayPicker, defaultLocale, type Locale } from 'react-day-picker';
 import 'react-day-picker/style.css';
+import type { Lang } from '@tabi/contract/i18n';
 import { Field } from '../../../components/form/field.tsx';
 import { CalendarIcon } from '../../../components/icons.tsx';
+import { useLang } from '../../../i18n/lang.tsx';
+import { calendarDay } from '../../../i18n/messages.ts';
+import { useSharedMessages } from '../../../i18n/shared.ts';
 import { birthdayText, parseBirthdayText } from '../lib/birthday-text.ts';
 import { useReservationMessages } from '../lib/messages.ts';
 import styles from './person-section.module.css';
@@ -26,8 +29,21 @@ interface BirthdayFieldProps {
 const OLDEST_YEAR = 1900;
 
 /**
- * A birth date typed as text or picked from a react-day-picker calendar (Japanese locale,
- * year and month drop-downs, future days disabled). The calendar is a disclosure below the input.
+ * Every text the calendar shows is one of our messages, in the page's language, so it needs no date-fns locale. Its
+ * locale's code alone still decides the order of the drop-downs: the year first where dates are written so (react-day-
+ * picker's list of such locales, which names Chinese by region).
+ */
+const DROPDOWN_ORDER: Record<Lang, Locale> = {
+  ja: { ...defaultLocale, code: 'ja' },
+  en: defaultLocale,
+  ko: { ...defaultLocale, code: 'ko' },
+  'zh-Hant': { ...defaultLocale, code: 'zh-TW' },
+  'zh-Hans': { ...defaultLocale, code: 'zh-CN' },
+};
+
+/**
+ * A birth date typed as text or picked from a react-day-picker calendar (in the page's language, year and month
+ * drop-downs, future days disabled). The calendar is a disclosure below the input.
  */
 export function BirthdayField({
   label,
@@ -41,6 +57,8 @@ export function BirthdayField({
   locked = false,
 }: BirthdayFieldProps) {
   const t = useReservationMessages();
+  const shared = useSharedMessages();
+  const lang = useLang();
   const id = useId();
   const [open, setOpen] = useState(false);
   const input = useRef<HTMLInputElement | null>(null);
@@ -121,7 +139,27 @@ export function BirthdayField({
               <legend className="visually-hidden">{t('birthdayCalendar', { label })}</legend>
               <DayPicker
                 mode="single"
-                locale={ja}
+                lang={lang}
+                locale={DROPDOWN_ORDER[lang]}
+                formatters={{
+                  formatCaption: (date) => shared('monthCaption', { month: calendarDay(date) }),
+                  formatWeekdayName: (date) => shared('weekday', { day: calendarDay(date) }),
+                  formatMonthDropdown: (date) => shared('monthOption', { month: calendarDay(date) }),
+                }}
+                labels={{
+                  labelPrevious: () => shared('previousMonth'),
+                  labelNext: () => shared('nextMonth'),
+                  labelNav: () => shared('monthNav'),
+                  labelMonthDropdown: () => shared('monthDropdown'),
+                  labelYearDropdown: () => shared('yearDropdown'),
+                  labelGrid: (date) => shared('monthCaption', { month: calendarDay(date) }),
+                  labelDayButton: (date, modifiers) =>
+                    shared('dayButton', {
+                      day: calendarDay(date),
+                      today: Boolean(modifiers.today),
+                      selected: Boolean(modifiers.selected),
+                    }),
+                }}
                 captionLayout="dropdown"
                 startMonth={new Date(OLDEST_YEAR, 0)}
                 endMonth={todayDate}
