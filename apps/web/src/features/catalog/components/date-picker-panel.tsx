@@ -1,8 +1,7 @@
 import { localDateToYmd, type Ymd, ymdToLocalDate } from '@tabi/contract/dates';
 import { DayPicker } from 'react-day-picker';
 import { useLang } from '../../../i18n/lang.tsx';
-import { calendarDay } from '../../../i18n/messages.ts';
-import { useSharedMessages } from '../../../i18n/shared.ts';
+import { useCalendarTexts } from '../../../i18n/shared.ts';
 import styles from './date-field.module.css';
 
 interface DatePickerPanelProps {
@@ -21,8 +20,8 @@ interface DatePickerPanelProps {
 export default function DatePickerPanel({ value, earliest, today, onPick }: DatePickerPanelProps) {
   const first = ymdToLocalDate(earliest);
   const selected = value ? ymdToLocalDate(value) : undefined;
-  const shared = useSharedMessages();
-  // Every text the calendar shows is one of our messages (below), so it needs no date-fns locale: only its `lang`.
+  const calendar = useCalendarTexts();
+  // Every text the calendar shows is one of our messages (useCalendarTexts), so it needs no date-fns locale: only its `lang`.
   const lang = useLang();
   return (
     <DayPicker
@@ -37,22 +36,8 @@ export default function DatePickerPanel({ value, earliest, today, onPick }: Date
       onSelect={(date) => {
         if (date) onPick(localDateToYmd(date));
       }}
-      formatters={{
-        formatCaption: (date) => shared('monthCaption', { month: calendarDay(date) }),
-        formatWeekdayName: (date) => shared('weekday', { day: calendarDay(date) }),
-      }}
-      labels={{
-        labelPrevious: () => shared('previousMonth'),
-        labelNext: () => shared('nextMonth'),
-        labelNav: () => shared('monthNav'),
-        labelGrid: (date) => shared('monthCaption', { month: calendarDay(date) }),
-        labelDayButton: (date, modifiers) =>
-          shared('dayButton', {
-            day: calendarDay(date),
-            today: Boolean(modifiers.today),
-            selected: Boolean(modifiers.selected),
-          }),
-      }}
+      formatters={calendar.formatters}
+      labels={calendar.labels}
       classNames={{
         root: styles.picker,
         month: styles.pickerMonth,

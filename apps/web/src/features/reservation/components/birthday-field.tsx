@@ -7,7 +7,7 @@ import { Field } from '../../../components/form/field.tsx';
 import { CalendarIcon } from '../../../components/icons.tsx';
 import { useLang } from '../../../i18n/lang.tsx';
 import { calendarDay } from '../../../i18n/messages.ts';
-import { useSharedMessages } from '../../../i18n/shared.ts';
+import { useCalendarTexts, useSharedMessages } from '../../../i18n/shared.ts';
 import { birthdayText, parseBirthdayText } from '../lib/birthday-text.ts';
 import { useReservationMessages } from '../lib/messages.ts';
 import styles from './person-section.module.css';
@@ -58,6 +58,7 @@ export function BirthdayField({
 }: BirthdayFieldProps) {
   const t = useReservationMessages();
   const shared = useSharedMessages();
+  const calendar = useCalendarTexts();
   const lang = useLang();
   const id = useId();
   const [open, setOpen] = useState(false);
@@ -142,23 +143,13 @@ export function BirthdayField({
                 lang={lang}
                 locale={DROPDOWN_ORDER[lang]}
                 formatters={{
-                  formatCaption: (date) => shared('monthCaption', { month: calendarDay(date) }),
-                  formatWeekdayName: (date) => shared('weekday', { day: calendarDay(date) }),
+                  ...calendar.formatters,
                   formatMonthDropdown: (date) => shared('monthOption', { month: calendarDay(date) }),
                 }}
                 labels={{
-                  labelPrevious: () => shared('previousMonth'),
-                  labelNext: () => shared('nextMonth'),
-                  labelNav: () => shared('monthNav'),
+                  ...calendar.labels,
                   labelMonthDropdown: () => shared('monthDropdown'),
                   labelYearDropdown: () => shared('yearDropdown'),
-                  labelGrid: (date) => shared('monthCaption', { month: calendarDay(date) }),
-                  labelDayButton: (date, modifiers) =>
-                    shared('dayButton', {
-                      day: calendarDay(date),
-                      today: Boolean(modifiers.today),
-                      selected: Boolean(modifiers.selected),
-                    }),
                 }}
                 captionLayout="dropdown"
                 startMonth={new Date(OLDEST_YEAR, 0)}
