@@ -6,7 +6,7 @@ import { type DayButtonProps, DayPicker, type Matcher } from 'react-day-picker';
 import { type Format, useFormat } from '../../../i18n/format.ts';
 import { useLang } from '../../../i18n/lang.tsx';
 import { calendarDay } from '../../../i18n/messages.ts';
-import { useSharedMessages } from '../../../i18n/shared.ts';
+import { useCalendarTexts, useSharedMessages } from '../../../i18n/shared.ts';
 import { useAvailabilityMessages } from '../lib/messages.ts';
 import styles from './availability-calendar.module.css';
 
@@ -127,7 +127,9 @@ export function AvailabilityCalendar({
   onMonthChange,
   onSelect,
 }: AvailabilityCalendarProps) {
-  const shared = useSharedMessages();
+  // The caption, weekdays and navigation say what every calendar of the site says; the day buttons and the grid's
+  // name add this calendar's stock and prices.
+  const calendar = useCalendarTexts();
   const firstMonth = ymdToLocalDate(monthStart(today));
   const endMonth =
     lastMonth && parseYmd(lastMonth) && lastMonth >= today ? ymdToLocalDate(monthStart(lastMonth)) : undefined;
@@ -164,11 +166,9 @@ export function AvailabilityCalendar({
           disabled={disabled}
           modifiers={{ sunday: { dayOfWeek: [0] }, saturday: { dayOfWeek: [6] } }}
           modifiersClassNames={{ sunday: styles.sunday ?? '', saturday: styles.saturday ?? '' }}
-          formatters={{
-            formatCaption: (date) => shared('monthCaption', { month: calendarDay(date) }),
-            formatWeekdayName: (date) => shared('weekday', { day: calendarDay(date) }),
-          }}
+          formatters={calendar.formatters}
           labels={{
+            ...calendar.labels,
             labelDayButton: (date) => {
               const ymd = localDateToYmd(date);
               const entry = valueList[ymd];
@@ -180,9 +180,6 @@ export function AvailabilityCalendar({
               });
             },
             labelGrid: (date) => t('monthGrid', { month: calendarDay(date) }),
-            labelNav: () => shared('monthNav'),
-            labelPrevious: () => shared('previousMonth'),
-            labelNext: () => shared('nextMonth'),
           }}
           components={{ DayButton: CalendarDayButton, PreviousMonthButton, NextMonthButton }}
           classNames={{
