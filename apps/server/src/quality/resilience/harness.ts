@@ -618,3 +618,13 @@ export interface ScenarioResult {
 
 /** One pass/fail line of a scenario, with what was seen. */
 export const check = (name: string, pass: boolean, detail: string): Check => ({ name, pass, detail });
+
+/** No seat lost or made: what is left and what is held add up to what was seeded. */
+export function stockCheck(seeded: number, after: { stock: number; heldSeats: number }): Check {
+  const total = after.stock + after.heldSeats;
+  return check(
+    'stock left + seats held = stock seeded',
+    total === seeded,
+    `${after.stock} left + ${after.heldSeats} held = ${total}; seeded ${seeded}`,
+  );
+}

@@ -25,6 +25,7 @@ import {
   setStock,
   sleep,
   startServer,
+  stockCheck,
   stopServer,
   storeEnv,
   testDay,
@@ -174,15 +175,6 @@ function slipsSettled(f: SlipFacts): boolean {
 
 const count = (rows: SlipRow[], pick: (r: SlipRow) => boolean) => rows.filter(pick).length;
 const listed = (items: string[], otherwise: string) => items.join(' ') || otherwise;
-
-function stockCheck(seeded: number, after: { stock: number; heldSeats: number }): Check {
-  const total = after.stock + after.heldSeats;
-  return check(
-    'stock left + seats held = stock seeded',
-    total === seeded,
-    `${after.stock} left + ${after.heldSeats} held = ${total}; seeded ${seeded}`,
-  );
-}
 
 export async function killDuringKonbini(store: Store, label: string): Promise<ScenarioResult> {
   const day = testDay(52);

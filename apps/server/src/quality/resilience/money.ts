@@ -22,6 +22,7 @@ import {
   type Server,
   type Sql,
   type Store,
+  stockCheck,
   testDay,
   withSql,
 } from './harness.ts';
@@ -153,15 +154,6 @@ function moneyChecks(facts: MoneyFacts): Check[] {
       facts.paidMailWrong.join(' ') || `${facts.paid} paid`,
     ),
   ];
-}
-
-function stockCheck(seeded: number, after: { stock: number; heldSeats: number }): Check {
-  const total = after.stock + after.heldSeats;
-  return check(
-    'stock left + seats held = stock seeded',
-    total === seeded,
-    `${after.stock} left + ${after.heldSeats} held = ${total}; seeded ${seeded}`,
-  );
 }
 
 const SEEDED = 500;
