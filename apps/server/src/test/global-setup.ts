@@ -9,7 +9,7 @@
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -35,7 +35,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       openDatabase({ dataDir: 'memory' }),
       promisify(execFile)(process.execPath, ['build.mjs'], { cwd: serverRoot }),
     ]);
-    const file = path.join(os.tmpdir(), `tabi-test-template-${stamp}.tar`);
+    sweepInterruptedRuns();
+    const file = path.join(os.tmpdir(), `${PGLITE_TEMPLATE}${stamp}.tar`);
     try {
       await (database.db as unknown as { $client: PGlite }).$client.exec(TEST_SUPPORT_SQL);
       writeFileSync(file, Buffer.from(await (await dumpPglite(database)).arrayBuffer()));
@@ -67,6 +68,22 @@ export default async function setup(project: TestProject): Promise<() => Promise
       await adminQuery(adminUrl, `drop database if exists ${String(datname)} with (force)`);
     await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
   };
+}
+
+const PGLITE_TEMPLATE = 'tabi-test-template-';
+
+/**
+ * What a run stopped before its teardown left in the temporary directory (an image, the data directory copied from
+ * it): removed once a day old, so that no live run, on this checkout or another, loses its own.
+ */
+function sweepInterruptedRuns(): void {
+  const dayAgo = Date.now() - 86_400_000;
+  for (const name of readdirSync(os.tmpdir())) {
+    if (!name.startsWith(PGLITE_TEMPLATE)) continue;
+    const entry = path.join(os.tmpdir(), name);
+    if ((statSync(entry, { throwIfNoEntry: false })?.mtimeMs ?? Number.POSITIVE_INFINITY) < dayAgo)
+      rmSync(entry, { recursive: true, force: true });
+  }
 }
 
 /**
