@@ -21,7 +21,8 @@ export default function DatePickerPanel({ value, earliest, today, onPick }: Date
   const first = ymdToLocalDate(earliest);
   const selected = value ? ymdToLocalDate(value) : undefined;
   const calendar = useCalendarTexts();
-  // Every text the calendar shows is one of our messages (useCalendarTexts), so it needs no date-fns locale: only its `lang`.
+  // Every text the calendar shows is one of our messages (useCalendarTexts), so it needs no date-fns locale: only
+  // its `lang`.
   const lang = useLang();
   return (
     <DayPicker
