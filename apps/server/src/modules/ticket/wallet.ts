@@ -8,7 +8,6 @@
  * holds for LINK_SECONDS: the booking number and the expiry, bound together with APP_KEY.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { PKPass } from 'passkit-generator';
 import sharp from 'sharp';
 import type { WalletPassConfig } from '../../config.ts';
 import { TICKET_NOTES } from './pdf.ts';
@@ -105,6 +104,8 @@ export function passJson(config: WalletPassConfig, view: TicketView): Record<str
 
 /** The signed .pkpass (a zip) of the ticket. */
 export async function walletPass(config: WalletPassConfig, view: TicketView): Promise<Buffer> {
+  // Loaded by the first pass made: with its certificate library it was a tenth of every start's CPU.
+  const { PKPass } = await import('passkit-generator');
   const pass = new PKPass(
     { ...(await iconFiles()), 'pass.json': Buffer.from(JSON.stringify(passJson(config, view))) },
     {
