@@ -11,8 +11,8 @@ import type { JSDOM } from 'jsdom';
 import { LRUCache } from 'lru-cache';
 
 /**
- * jsdom is loaded by the first text that needs it, not with the module: it was a quarter of a start's CPU (0.4 of
- * 1.6 s), paid by every `npm run ops` command and every start refused for a wrong setting, which sanitise nothing.
+ * jsdom is loaded by the first text that needs it, not with the module: it was a quarter of the CPU of a start
+ * refused for a wrong setting (0.4 of 1.6 s), which sanitises nothing.
  */
 let dom: { window: JSDOM['window']; sanitize: (html: string) => string } | undefined;
 function parser(): NonNullable<typeof dom> {
