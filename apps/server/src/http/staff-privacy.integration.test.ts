@@ -13,7 +13,6 @@ import { preparePrivateDir } from '../data-dir.ts';
 import { createMailSender } from '../modules/mail/worker.ts';
 import { writeOpsKey } from '../modules/ops/key.ts';
 import { insertStaff, staffSession } from '../modules/staff/test-fixtures.ts';
-import { seed } from '../seed/seed.ts';
 import { createTestApp, type TestApp } from '../test/helper.ts';
 
 let t: TestApp;
@@ -21,8 +20,7 @@ let staff: string;
 const scratch = mkdtempSync(path.join(tmpdir(), 'staff-privacy-'));
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seed(t.ctx.db, t.clock);
+  t = await createTestApp({ seeded: true });
   await insertStaff(t.ctx.db, { mail: 'privacy-op@example.jp', role: 'operator' });
   staff = await staffSession(t, 'privacy-op@example.jp');
 }, 120_000);

@@ -7,7 +7,6 @@
 import { ErrCd, SESSION_IDLE_MINUTES } from '@tabi/contract/constants';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seed } from '../seed/seed.ts';
 import { createTestApp, type TestApp } from '../test/helper.ts';
 
 let t: TestApp;
@@ -161,8 +160,7 @@ function strangersOf(owner: string): string[] {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seed(t.ctx.db, t.clock);
+  t = await createTestApp({ seeded: true });
   const owner = await login('AA100001');
   const quote = await call('/api/booking/cancelprice', { session: owner, rsvno: 'AA100001' });
   if (quote.errcd !== ErrCd.success) throw new Error(`cancelprice: ${quote.errMsg}`);

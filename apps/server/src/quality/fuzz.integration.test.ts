@@ -15,7 +15,6 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { departures } from '../db/schema.ts';
-import { seed } from '../seed/seed.ts';
 import { createTestApp, type TestApp } from '../test/helper.ts';
 import {
   encodeComponent,
@@ -614,9 +613,8 @@ function fixedCases(target: Target): FuzzRequest[] {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ seeded: true });
   today = tokyoYmd(t.clock.now());
-  await seed(t.ctx.db, t.clock);
   const csrf = await t.app.inject({ method: 'GET', url: '/sanctum/csrf-cookie' });
   token = csrf.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
   targets = await buildTargets();

@@ -16,7 +16,6 @@ import { FixedClock } from '../clock.ts';
 import { createContext } from '../compose.ts';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { seed } from '../seed/seed.ts';
 import { openTestDatabase } from '../test/helper.ts';
 import { addXssFixture, XSS_OPCD } from './xss-fixture.ts';
 
@@ -58,9 +57,8 @@ beforeAll(async () => {
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
   writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("app");\n');
-  database = await openTestDatabase();
   const clock = new FixedClock(new Date('2026-11-21T03:00:00Z'));
-  await seed(database.db, clock);
+  database = await openTestDatabase(clock.now());
   await addXssFixture(database.db, clock);
   app = await build(false);
   secureApp = await build(true);

@@ -108,11 +108,18 @@ export async function adminQuery(url: string, statement: string): Promise<Record
 export const TEST_SUPPORT_SQL = `
 create schema test_support;
 create table test_support.kept_rows (relname text primary key);
-do $$
+create table test_support.sequences (seq text primary key, last_value bigint, start_value bigint);
+-- What reset() brings a database back to: its tables' rows and its sequences as they are now. Called once here, on the
+-- migrations' rows; and again by a worker on a database it has just given the demo data (kept-databases.ts).
+create function test_support.snapshot() returns void language plpgsql as $$
 declare
   r record;
   has boolean;
 begin
+  for r in select relname from test_support.kept_rows loop
+    execute format('drop table test_support.%I', 'rows_' || r.relname);
+  end loop;
+  delete from test_support.kept_rows;
   for r in select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
            where n.nspname = 'public' and c.relkind in ('r', 'p') loop
     execute format('select exists (select 1 from public.%I)', r.relname) into has;
@@ -121,10 +128,11 @@ begin
       insert into test_support.kept_rows values (r.relname);
     end if;
   end loop;
+  delete from test_support.sequences;
+  insert into test_support.sequences
+    select format('public.%I', sequencename), last_value, start_value from pg_sequences where schemaname = 'public';
 end $$;
-create table test_support.sequences as
-  select format('public.%I', sequencename) as seq, last_value, start_value from pg_sequences
-  where schemaname = 'public';
+select test_support.snapshot();
 create function test_support.schema_fingerprint() returns text language sql stable as $$
   select md5(string_agg(item, ',' order by item)) from (
     select 'r ' || c.oid::regclass::text || ' ' || c.relkind::text as item

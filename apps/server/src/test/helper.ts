@@ -19,15 +19,16 @@ import { keptPglite, keptPostgres, migratedImage } from './kept-databases.ts';
 export const testDbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
 /**
- * An empty migrated database for one test file, as the global setup migrated it (global-setup.ts): a PGlite in
- * memory, or a PostgreSQL database on the server at TEST_DATABASE_URL; kept by the worker for its next file once
- * closed, emptied again (kept-databases.ts), so files and runs never share state.
+ * An empty migrated database for one test file, as the global setup migrated it (global-setup.ts), or with the demo
+ * data as written at `seedAt`: a PGlite in memory, or a PostgreSQL database on the server at TEST_DATABASE_URL; kept
+ * by the worker for its next file once closed, brought back to what it was (kept-databases.ts), so files and runs
+ * never share state.
  */
-export async function openTestDatabase(): Promise<Database> {
-  if (testDbKind === 'pglite') return keptPglite();
+export async function openTestDatabase(seedAt?: Date): Promise<Database> {
+  if (testDbKind === 'pglite') return keptPglite(seedAt);
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  return keptPostgres(adminUrl);
+  return keptPostgres(adminUrl, seedAt);
 }
 
 /**
@@ -93,10 +94,12 @@ export async function createTestApp(
     context?: Partial<AppContext>;
     /** The database to start on instead of a fresh copy of the migrated one (a migration test's); closed with the app. */
     database?: Database;
+    /** Start on the demo data (seed/seed.ts) as written at `now`, instead of an empty database. */
+    seeded?: boolean;
   } = {},
 ): Promise<TestApp> {
-  const database = options.database ?? (await openTestDatabase());
   const clock = new FixedClock(options.now ?? new Date('2026-11-21T03:00:00Z'));
+  const database = options.database ?? (await openTestDatabase(options.seeded ? clock.now() : undefined));
   const config: Config = {
     ...loadConfig({ APP_KEY: 'test-key', PUBLIC_URL: 'http://localhost:3000' }),
     dataDir: 'memory',

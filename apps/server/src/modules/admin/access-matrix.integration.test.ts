@@ -10,7 +10,6 @@ import { ErrCd } from '@tabi/contract/constants';
 import { TRANSLATED_LANGS } from '@tabi/contract/content';
 import { Msg } from '@tabi/contract/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seed } from '../../seed/seed.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { insertStaff, nextAddress, staffCookieOf, staffSession, TEST_PASSWORD } from '../staff/test-fixtures.ts';
 
@@ -19,8 +18,7 @@ type Who = 'none' | 'customer' | 'customerCookie' | 'madeUp' | 'halfSignedIn' | 
 const sessions: Partial<Record<Who, string>> = {};
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seed(t.ctx.db, t.clock);
+  t = await createTestApp({ seeded: true });
   await insertStaff(t.ctx.db, { mail: 'op@example.jp', role: 'operator' });
   await insertStaff(t.ctx.db, { mail: 'admin@example.jp', role: 'admin', totp: true });
   const customer = await t.request({

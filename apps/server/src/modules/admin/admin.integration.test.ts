@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffActor } from '../../actor.ts';
 import { bookingMembers, bookingOptions, bookings, outbox } from '../../db/schema.ts';
-import { demoSummary, seed } from '../../seed/seed.ts';
+import { demoSummary } from '../../seed/seed.ts';
 import { DEMO_STAFF } from '../../seed/staff.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { cancelBooking } from '../booking/cancel.ts';
@@ -18,8 +18,7 @@ let cookie: string;
 const HOUR = 3_600_000;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seed(t.ctx.db, t.clock);
+  t = await createTestApp({ seeded: true });
   const now = t.clock.now();
   const today = tokyoYmd(now);
   const iso = (ymd: string) => `${ymd.slice(0, 4)}-${ymd.slice(4, 6)}-${ymd.slice(6, 8)}`;

@@ -12,7 +12,6 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffActor } from '../../actor.ts';
 import { bookingEvents, bookingMembers, bookingRentals, bookings, outbox, providerCalls } from '../../db/schema.ts';
-import { seed } from '../../seed/seed.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { beginCancellation } from '../booking/cancel.ts';
 import { storedColumns } from '../booking/lifecycle.ts';
@@ -24,8 +23,7 @@ let operatorId: number;
 const OPERATOR_MAIL = 'op-actions@example.jp';
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seed(t.ctx.db, t.clock);
+  t = await createTestApp({ seeded: true });
   operatorId = await insertStaff(t.ctx.db, { mail: OPERATOR_MAIL, role: 'operator' });
   cookie = await staffSession(t, OPERATOR_MAIL);
   await cloneBooking(t.ctx.db, 'AA100005', 'CC300001', {});

@@ -7,7 +7,6 @@ import { TRANSLATED_LANGS } from '@tabi/contract/content';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogEvents, options } from '../../db/schema.ts';
-import { seed } from '../../seed/seed.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { insertStaff, staffSession } from '../staff/test-fixtures.ts';
 
@@ -15,8 +14,7 @@ let t: TestApp;
 let admin: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seed(t.ctx.db, t.clock);
+  t = await createTestApp({ seeded: true });
   await insertStaff(t.ctx.db, { mail: 'html-admin@example.jp', role: 'admin', totp: true });
   admin = await staffSession(t, 'html-admin@example.jp');
 }, 120_000);

@@ -9,7 +9,6 @@ import { CatalogMsg, Msg } from '@tabi/contract/messages';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogEvents, options } from '../../db/schema.ts';
-import { seed } from '../../seed/seed.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { bookingPayload, insertTestStock } from '../booking/test-fixtures.ts';
 import { insertStaff, staffSession } from '../staff/test-fixtures.ts';
@@ -22,8 +21,7 @@ const DAY = '20261205';
 let nextIp = 1;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seed(t.ctx.db, t.clock);
+  t = await createTestApp({ seeded: true });
   adminId = await insertStaff(t.ctx.db, { mail: 'catalog-admin@example.jp', role: 'admin', totp: true });
   cookie = await staffSession(t, 'catalog-admin@example.jp');
   const seeded = await record('OP0001');

@@ -12,7 +12,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffActor } from '../../actor.ts';
 import { bookingMembers, bookingOptions, bookings } from '../../db/schema.ts';
-import { seed } from '../../seed/seed.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { recordEvent } from '../booking/events.ts';
 import { storedColumns } from '../booking/lifecycle.ts';
@@ -25,8 +24,7 @@ let tomorrow: string;
 const iso = (ymd: string) => `${ymd.slice(0, 4)}-${ymd.slice(4, 6)}-${ymd.slice(6, 8)}`;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seed(t.ctx.db, t.clock);
+  t = await createTestApp({ seeded: true });
   const now = t.clock.now();
   tomorrow = addDays(tokyoYmd(now), 1);
   const day = { usedate: iso(tomorrow) };

@@ -8,7 +8,6 @@ import { Msg } from '@tabi/contract/messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingMembers, bookings } from '../../db/schema.ts';
-import { seed } from '../../seed/seed.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { insertStaff, staffSession } from '../staff/test-fixtures.ts';
 
@@ -16,8 +15,7 @@ let t: TestApp;
 let admin: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seed(t.ctx.db, t.clock);
+  t = await createTestApp({ seeded: true });
   await insertStaff(t.ctx.db, { mail: 'text-admin@example.jp', role: 'admin', totp: true });
   admin = await staffSession(t, 'text-admin@example.jp');
 }, 120_000);

@@ -19,7 +19,6 @@ import { staffActor } from '../../actor.ts';
 import { rowsOf } from '../../db/client.ts';
 import { departures, options } from '../../db/schema.ts';
 import { AREAS, CITIES, OPTIONS } from '../../seed/catalog-data.ts';
-import { seed } from '../../seed/seed.ts';
 import { weekday } from '../../seed/stock.ts';
 import { createTestApp, type TestApp, testDbKind } from '../../test/helper.ts';
 import { cancelBooking } from '../booking/cancel.ts';
@@ -35,8 +34,7 @@ const TODAY = '20261121';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ now: NOW });
-  await seed(t.ctx.db, t.clock);
+  t = await createTestApp({ now: NOW, seeded: true });
 });
 afterAll(async () => {
   await t.close();

@@ -8,7 +8,6 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, outbox } from '../../db/schema.ts';
 import { retryDelayMs } from '../../jobs/backoff.ts';
-import { seed } from '../../seed/seed.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { startWorkers } from '../../workers.ts';
 import { dayBeforeMail } from './day-before-templates.ts';
@@ -264,8 +263,7 @@ describe('mails in the booking’s language', () => {
 describe('loadMailBooking reads the itinerary, rentals and policy of a real booking', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ now: new Date('2026-11-21T03:00:00Z') });
-    await seed(t.ctx.db, t.clock);
+    t = await createTestApp({ now: new Date('2026-11-21T03:00:00Z'), seeded: true });
   });
   afterAll(async () => {
     await t.close();

@@ -13,7 +13,6 @@ import { Msg } from '@tabi/contract/messages';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seed } from '../../seed/seed.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { startWorkers } from '../../workers.ts';
 import { insertStaff, staffSession } from '../staff/test-fixtures.ts';
@@ -25,8 +24,7 @@ let admin: string;
 
 beforeAll(async () => {
   mediaDir = await mkdtemp(path.join(os.tmpdir(), 'tabi-media-files-'));
-  t = await createTestApp({ config: { mediaDir } });
-  await seed(t.ctx.db, t.clock);
+  t = await createTestApp({ config: { mediaDir }, seeded: true });
   await insertStaff(t.ctx.db, { mail: 'files-admin@example.jp', role: 'admin', totp: true });
   admin = await staffSession(t, 'files-admin@example.jp');
   await t.ctx.db.execute(sql`

@@ -23,7 +23,6 @@ import { and, asc, eq, like } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogEvents, optionImages } from '../../db/schema.ts';
-import { seed } from '../../seed/seed.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { DEMO_PICTURES } from '../catalog/demo-pictures.ts';
 import { insertStaff, staffSession } from '../staff/test-fixtures.ts';
@@ -39,8 +38,7 @@ let movesMade = 0;
 
 beforeAll(async () => {
   mediaDir = await mkdtemp(path.join(os.tmpdir(), 'tabi-media-test-'));
-  t = await createTestApp({ config: { mediaDir } });
-  await seed(t.ctx.db, t.clock);
+  t = await createTestApp({ config: { mediaDir }, seeded: true });
   await insertStaff(t.ctx.db, { mail: 'photo-admin@example.jp', role: 'admin', totp: true });
   await insertStaff(t.ctx.db, { mail: 'photo-operator@example.jp', role: 'operator', totp: true });
   admin = await staffSession(t, 'photo-admin@example.jp');

@@ -24,7 +24,6 @@ import {
   rentalStock,
   rentalStockDays,
 } from '../../db/schema.ts';
-import { seed } from '../../seed/seed.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { storedColumns } from '../booking/lifecycle.ts';
 import { cloneBooking, insertStaff, staffSession } from '../staff/test-fixtures.ts';
@@ -56,8 +55,7 @@ async function mailsOf(kind: string) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ now: new Date('2026-11-21T03:00:00Z') });
-  await seed(t.ctx.db, t.clock);
+  t = await createTestApp({ now: new Date('2026-11-21T03:00:00Z'), seeded: true });
   today = tokyoYmd(t.clock.now());
   tomorrow = addDays(today, 1);
   const day = { usedate: iso(tomorrow) };

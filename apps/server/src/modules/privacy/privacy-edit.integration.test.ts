@@ -11,7 +11,6 @@ import { Msg } from '@tabi/contract/messages';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingEvents, bookingMembers, bookings } from '../../db/schema.ts';
-import { seed } from '../../seed/seed.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { cloneBooking, insertStaff, staffSession } from '../staff/test-fixtures.ts';
 import { erasePersonalData, erasePersonalDataOf } from './service.ts';
@@ -90,8 +89,7 @@ async function together<T>(start: () => Promise<T>[]): Promise<T[]> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seed(t.ctx.db, t.clock);
+  t = await createTestApp({ seeded: true });
   await insertStaff(t.ctx.db, { mail: 'desk@example.jp', role: 'operator' });
   cookie = await staffSession(t, 'desk@example.jp');
   await bookingOn('PE000001', 91);

@@ -9,7 +9,6 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffActor } from '../../actor.ts';
 import { bookingEvents, bookingMembers, bookings, staffAuditEvents } from '../../db/schema.ts';
-import { seed } from '../../seed/seed.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { scrub } from '../booking/erase.ts';
 import { recordEvent } from '../booking/events.ts';
@@ -39,8 +38,7 @@ async function history(rsvno: string) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seed(t.ctx.db, t.clock);
+  t = await createTestApp({ seeded: true });
   await bookingOn('PV000001', 91); // used 91 days ago: due
   await bookingOn('PV000002', 89); // used 89 days ago: not yet
   await bookingOn('PV000003', -10, {

@@ -13,7 +13,6 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingEvents, receipts } from '../../db/schema.ts';
 import { textIn } from '../../i18n/said-text.ts';
-import { seed } from '../../seed/seed.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { loginAs } from '../mypage/test-fixtures.ts';
 import { insertStaff, staffSession } from '../staff/test-fixtures.ts';
@@ -49,8 +48,7 @@ async function nothingKept(rsvno: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seed(t.ctx.db, t.clock);
+  t = await createTestApp({ seeded: true });
   await insertStaff(t.ctx.db, { mail: 'op@example.jp', role: 'operator' });
   operator = await staffSession(t, 'op@example.jp');
 }, 120_000);

@@ -15,7 +15,6 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingEvents, bookings, payments, receipts } from '../../db/schema.ts';
 import { textIn } from '../../i18n/said-text.ts';
-import { seed } from '../../seed/seed.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { loginAs } from '../mypage/test-fixtures.ts';
 import { insertStaff, staffSession } from '../staff/test-fixtures.ts';
@@ -106,8 +105,7 @@ async function paidPayment(rsvno: string) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seed(t.ctx.db, t.clock);
+  t = await createTestApp({ seeded: true });
   await insertStaff(t.ctx.db, { mail: 'op@example.jp', role: 'operator' });
 }, 120_000);
 afterAll(async () => {

@@ -11,7 +11,6 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
 import { bookings, octoBookings, resellers } from '../../db/schema.ts';
-import { seed } from '../../seed/seed.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { cloneBooking, insertStaff, staffSession } from '../staff/test-fixtures.ts';
 
@@ -21,8 +20,7 @@ let klook = 0;
 let usedate = '';
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seed(t.ctx.db, t.clock);
+  t = await createTestApp({ seeded: true });
   await insertStaff(t.ctx.db, { mail: 'desk-channel@example.jp', role: 'operator' });
   operator = await staffSession(t, 'desk-channel@example.jp');
   const [made] = await t.ctx.db

@@ -15,7 +15,6 @@ import {
   type NewBookingOption,
   resellers,
 } from '../../db/schema.ts';
-import { seed } from '../../seed/seed.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { storedColumns } from '../booking/lifecycle.ts';
 import { insertStaff, staffSession } from '../staff/test-fixtures.ts';
@@ -58,8 +57,7 @@ async function book(rsvno: string, { state = 'paid', ...values }: Values & { sta
 const oct = (day: number, hourUtc = 3) => new Date(Date.UTC(2026, 9, day, hourUtc));
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seed(t.ctx.db, t.clock);
+  t = await createTestApp({ seeded: true });
   await insertStaff(t.ctx.db, { mail: 'sales-admin@example.jp', role: 'admin', totp: true });
   admin = await staffSession(t, 'sales-admin@example.jp');
   const made = await t.ctx.db

@@ -9,7 +9,6 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerSessions, outbox, rateLimits, staffSessions } from '../../db/schema.ts';
 import { retentionRemoved } from '../../metrics.ts';
-import { seed } from '../../seed/seed.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { startWorkers } from '../../workers.ts';
 import { insertStaff, nextAddress, staffSession } from '../staff/test-fixtures.ts';
@@ -22,8 +21,7 @@ let staffCookie: string;
 let staffId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seed(t.ctx.db, t.clock);
+  t = await createTestApp({ seeded: true });
   staffId = await insertStaff(t.ctx.db, { mail: 'retention@example.jp', role: 'operator' });
   staffCookie = await staffSession(t, 'retention@example.jp');
 }, 120_000);
